@@ -46,20 +46,6 @@ void adapters_circle_init(adapters_circle *v)
     memset(v, 0, sizeof *v);
 }
 
-static int adapters_circle__field(const char *s, size_t len)
-{
-    switch (len) {
-    case 6:
-        if (atd_bytes_eq(s, "radius", 6)) {
-            return 0;
-        }
-        break;
-    default:
-        break;
-    }
-    return -1;
-}
-
 static const char *adapters_circle_read_p(atd_reader *r, const char *p, adapters_circle *out)
 {
     bool more;
@@ -71,49 +57,63 @@ static const char *adapters_circle_read_p(atd_reader *r, const char *p, adapters
     if (p == NULL) {
         return NULL;
     }
-    if (more && atd_key_at(r, p, "\"radius\":", 9)) {
-        p += 9;
-        goto field_0;
+    if (!more) {
+        goto end;
     }
-    while (more) {
-        p = atd_object_key_p(r, p, &key);
-        if (p == NULL) {
-            return NULL;
-        }
-        switch (adapters_circle__field(key.ptr, key.len)) {
-        case 0:
-        field_0:
-            p = atd_read_double_p(r, p, &out->radius);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "radius", 6));
-            }
-            seen[0] |= (uint64_t)1 << 0;
-            p = atd_object_end_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        default:
-            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "circle"));
-            }
-            p = atd_skip_value_p(r, p);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        }
+    if (!atd_key_at(r, p, "\"radius\":", 9)) {
+        goto key;
     }
+    p += 9;
+field_0:
+    p = atd_read_double_p(r, p, &out->radius);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "radius", 6));
+    }
+    seen[0] |= (uint64_t)1 << 0;
+tail:
+    p = atd_object_end_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        goto key;
+    }
+end:
     if (seen[0] != UINT64_C(0x1)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
             return atd_fail_cursor(atd_reader_fail_missing(r, at, "radius", "circle"));
         }
     }
     return p;
+key:
+    if (atd_key_room(r, p, 9)) {
+        if (atd_bytes_eq(p, "\"radius\":", 9)) {
+            p += 9;
+            goto field_0;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) {
+        return NULL;
+    }
+    switch (key.len) {
+    case 6:
+        if (atd_bytes_eq(key.ptr, "radius", 6)) {
+            goto field_0;
+        }
+        break;
+    default:
+        break;
+    }
+    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "circle"));
+    }
+    p = atd_skip_value_p(r, p);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    }
+    goto tail;
 }
 
 bool adapters_circle_read(atd_reader *r, adapters_circle *out)
@@ -136,28 +136,6 @@ void adapters_rect_init(adapters_rect *v)
     memset(v, 0, sizeof *v);
 }
 
-static int adapters_rect__field(const char *s, size_t len)
-{
-    switch (len) {
-    case 5:
-        if (atd_bytes_eq(s, "width", 5)) {
-            return 0;
-        }
-        if (atd_bytes_eq(s, "label", 5)) {
-            return 2;
-        }
-        break;
-    case 6:
-        if (atd_bytes_eq(s, "height", 6)) {
-            return 1;
-        }
-        break;
-    default:
-        break;
-    }
-    return -1;
-}
-
 static const char *adapters_rect_read_p(atd_reader *r, const char *p, adapters_rect *out)
 {
     bool more;
@@ -169,89 +147,73 @@ static const char *adapters_rect_read_p(atd_reader *r, const char *p, adapters_r
     if (p == NULL) {
         return NULL;
     }
-    if (more && atd_key_at(r, p, "\"width\":", 8)) {
-        p += 8;
-        goto field_0;
+    if (!more) {
+        goto end;
     }
-    while (more) {
-        p = atd_object_key_p(r, p, &key);
+    if (!atd_key_at(r, p, "\"width\":", 8)) {
+        goto key;
+    }
+    p += 8;
+field_0:
+    p = atd_read_int64_p(r, p, &out->width);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "width", 5));
+    }
+    seen[0] |= (uint64_t)1 << 0;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"height\":", 9)) {
+        goto key;
+    }
+    p += 9;
+field_1:
+    p = atd_read_int64_p(r, p, &out->height);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "height", 6));
+    }
+    seen[0] |= (uint64_t)1 << 1;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"label\":", 8)) {
+        goto key;
+    }
+    p += 8;
+field_2:
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
         if (p == NULL) {
-            return NULL;
+            return atd_fail_cursor(atd_reader_push_field(r, "label", 5));
         }
-        switch (adapters_rect__field(key.ptr, key.len)) {
-        case 0:
-        field_0:
-            p = atd_read_int64_p(r, p, &out->width);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "width", 5));
-            }
-            seen[0] |= (uint64_t)1 << 0;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"height\":", 9)) {
-                break;
-            }
-            p += 9;
-            /* fall through */
-        case 1:
-            p = atd_read_int64_p(r, p, &out->height);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "height", 6));
-            }
-            seen[0] |= (uint64_t)1 << 1;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"label\":", 8)) {
-                break;
-            }
-            p += 8;
-            /* fall through */
-        case 2:
-            p = atd_skip_ws_p(r, p);
-            if (atd_byte_at(r, p) == 'n') {
-                p = atd_read_null_p(r, p);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "label", 5));
-                }
-            } else {
-                p = atd_read_string_p(r, p, &out->label);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "label", 5));
-                }
-                out->has_label = true;
-            }
-            p = atd_object_end_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        default:
-            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "rect"));
-            }
-            p = atd_skip_value_p(r, p);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
+    } else {
+        p = atd_read_string_p(r, p, &out->label);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "label", 5));
         }
+        out->has_label = true;
     }
+tail:
+    p = atd_object_end_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        goto key;
+    }
+end:
     if (seen[0] != UINT64_C(0x3)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
             return atd_fail_cursor(atd_reader_fail_missing(r, at, "width", "rect"));
@@ -261,6 +223,58 @@ static const char *adapters_rect_read_p(atd_reader *r, const char *p, adapters_r
         }
     }
     return p;
+key:
+    if (atd_key_room(r, p, 9)) {
+        switch (p[1]) {
+        case 'h':
+            if (atd_bytes_eq(p, "\"height\":", 9)) {
+                p += 9;
+                goto field_1;
+            }
+            break;
+        case 'l':
+            if (atd_bytes_eq(p, "\"label\":", 8)) {
+                p += 8;
+                goto field_2;
+            }
+            break;
+        case 'w':
+            if (atd_bytes_eq(p, "\"width\":", 8)) {
+                p += 8;
+                goto field_0;
+            }
+            break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) {
+        return NULL;
+    }
+    switch (key.len) {
+    case 5:
+        if (atd_bytes_eq(key.ptr, "width", 5)) {
+            goto field_0;
+        }
+        if (atd_bytes_eq(key.ptr, "label", 5)) {
+            goto field_2;
+        }
+        break;
+    case 6:
+        if (atd_bytes_eq(key.ptr, "height", 6)) {
+            goto field_1;
+        }
+        break;
+    default:
+        break;
+    }
+    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "rect"));
+    }
+    p = atd_skip_value_p(r, p);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    }
+    goto tail;
 }
 
 bool adapters_rect_read(atd_reader *r, adapters_rect *out)
@@ -283,20 +297,6 @@ void adapters_start_init(adapters_start *v)
     memset(v, 0, sizeof *v);
 }
 
-static int adapters_start__field(const char *s, size_t len)
-{
-    switch (len) {
-    case 2:
-        if (atd_bytes_eq(s, "at", 2)) {
-            return 0;
-        }
-        break;
-    default:
-        break;
-    }
-    return -1;
-}
-
 static const char *adapters_start_read_p(atd_reader *r, const char *p, adapters_start *out)
 {
     bool more;
@@ -308,49 +308,63 @@ static const char *adapters_start_read_p(atd_reader *r, const char *p, adapters_
     if (p == NULL) {
         return NULL;
     }
-    if (more && atd_key_at(r, p, "\"at\":", 5)) {
-        p += 5;
-        goto field_0;
+    if (!more) {
+        goto end;
     }
-    while (more) {
-        p = atd_object_key_p(r, p, &key);
-        if (p == NULL) {
-            return NULL;
-        }
-        switch (adapters_start__field(key.ptr, key.len)) {
-        case 0:
-        field_0:
-            p = atd_read_int64_p(r, p, &out->at);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "at", 2));
-            }
-            seen[0] |= (uint64_t)1 << 0;
-            p = atd_object_end_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        default:
-            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "start"));
-            }
-            p = atd_skip_value_p(r, p);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        }
+    if (!atd_key_at(r, p, "\"at\":", 5)) {
+        goto key;
     }
+    p += 5;
+field_0:
+    p = atd_read_int64_p(r, p, &out->at);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "at", 2));
+    }
+    seen[0] |= (uint64_t)1 << 0;
+tail:
+    p = atd_object_end_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        goto key;
+    }
+end:
     if (seen[0] != UINT64_C(0x1)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
             return atd_fail_cursor(atd_reader_fail_missing(r, at, "at", "start"));
         }
     }
     return p;
+key:
+    if (atd_key_room(r, p, 5)) {
+        if (atd_bytes_eq(p, "\"at\":", 5)) {
+            p += 5;
+            goto field_0;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) {
+        return NULL;
+    }
+    switch (key.len) {
+    case 2:
+        if (atd_bytes_eq(key.ptr, "at", 2)) {
+            goto field_0;
+        }
+        break;
+    default:
+        break;
+    }
+    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "start"));
+    }
+    p = atd_skip_value_p(r, p);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    }
+    goto tail;
 }
 
 bool adapters_start_read(atd_reader *r, adapters_start *out)
@@ -373,25 +387,6 @@ void adapters_tagged_init(adapters_tagged *v)
     memset(v, 0, sizeof *v);
 }
 
-static int adapters_tagged__field(const char *s, size_t len)
-{
-    switch (len) {
-    case 4:
-        if (atd_bytes_eq(s, "kind", 4)) {
-            return 0;
-        }
-        break;
-    case 1:
-        if (atd_bytes_eq(s, "n", 1)) {
-            return 1;
-        }
-        break;
-    default:
-        break;
-    }
-    return -1;
-}
-
 static const char *adapters_tagged_read_p(atd_reader *r, const char *p, adapters_tagged *out)
 {
     bool more;
@@ -403,62 +398,47 @@ static const char *adapters_tagged_read_p(atd_reader *r, const char *p, adapters
     if (p == NULL) {
         return NULL;
     }
-    if (more && atd_key_at(r, p, "\"kind\":", 7)) {
-        p += 7;
-        goto field_0;
+    if (!more) {
+        goto end;
     }
-    while (more) {
-        p = atd_object_key_p(r, p, &key);
-        if (p == NULL) {
-            return NULL;
-        }
-        switch (adapters_tagged__field(key.ptr, key.len)) {
-        case 0:
-        field_0:
-            p = atd_read_string_p(r, p, &out->kind);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "kind", 4));
-            }
-            seen[0] |= (uint64_t)1 << 0;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"n\":", 4)) {
-                break;
-            }
-            p += 4;
-            /* fall through */
-        case 1:
-            p = atd_read_int64_p(r, p, &out->n);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "n", 1));
-            }
-            seen[0] |= (uint64_t)1 << 1;
-            p = atd_object_end_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        default:
-            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "tagged"));
-            }
-            p = atd_skip_value_p(r, p);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        }
+    if (!atd_key_at(r, p, "\"kind\":", 7)) {
+        goto key;
     }
+    p += 7;
+field_0:
+    p = atd_read_string_p(r, p, &out->kind);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "kind", 4));
+    }
+    seen[0] |= (uint64_t)1 << 0;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"n\":", 4)) {
+        goto key;
+    }
+    p += 4;
+field_1:
+    p = atd_read_int64_p(r, p, &out->n);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "n", 1));
+    }
+    seen[0] |= (uint64_t)1 << 1;
+tail:
+    p = atd_object_end_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        goto key;
+    }
+end:
     if (seen[0] != UINT64_C(0x3)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
             return atd_fail_cursor(atd_reader_fail_missing(r, at, "kind", "tagged"));
@@ -468,6 +448,49 @@ static const char *adapters_tagged_read_p(atd_reader *r, const char *p, adapters
         }
     }
     return p;
+key:
+    if (atd_key_room(r, p, 7)) {
+        switch (p[1]) {
+        case 'k':
+            if (atd_bytes_eq(p, "\"kind\":", 7)) {
+                p += 7;
+                goto field_0;
+            }
+            break;
+        case 'n':
+            if (atd_bytes_eq(p, "\"n\":", 4)) {
+                p += 4;
+                goto field_1;
+            }
+            break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) {
+        return NULL;
+    }
+    switch (key.len) {
+    case 4:
+        if (atd_bytes_eq(key.ptr, "kind", 4)) {
+            goto field_0;
+        }
+        break;
+    case 1:
+        if (atd_bytes_eq(key.ptr, "n", 1)) {
+            goto field_1;
+        }
+        break;
+    default:
+        break;
+    }
+    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "tagged"));
+    }
+    p = atd_skip_value_p(r, p);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    }
+    goto tail;
 }
 
 bool adapters_tagged_read(atd_reader *r, adapters_tagged *out)
@@ -1284,25 +1307,6 @@ static bool adapters_tagged_value__tv_read(atd_reader *r, atd_string tag, size_t
     return atd_reader_fail_at(r, tag_at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in field 'kind' of '%s'", atd_quote_name(tag.ptr, tag.len, q_, sizeof q_), "payload");
 }
 
-static int adapters_tagged_value__field(const char *s, size_t len)
-{
-    switch (len) {
-    case 7:
-        if (atd_bytes_eq(s, "payload", 7)) {
-            return 0;
-        }
-        break;
-    case 2:
-        if (atd_bytes_eq(s, "id", 2)) {
-            return 1;
-        }
-        break;
-    default:
-        break;
-    }
-    return -1;
-}
-
 static const char *adapters_tagged_value_read_p(atd_reader *r, const char *p, adapters_tagged_value *out)
 {
     bool more;
@@ -1323,63 +1327,48 @@ static const char *adapters_tagged_value_read_p(atd_reader *r, const char *p, ad
     if (p == NULL) {
         return NULL;
     }
-    if (more && atd_key_at(r, p, "\"payload\":", 10)) {
-        p += 10;
-        goto field_0;
+    if (!more) {
+        goto end;
     }
-    while (more) {
-        p = atd_object_key_p(r, p, &key);
-        if (p == NULL) {
-            return NULL;
-        }
-        switch (adapters_tagged_value__field(key.ptr, key.len)) {
-        case 0:
-        field_0:
-            atd_reader_seek(r, p);
-            if (!adapters_tagged_value__tv_read(r, tv_tag_, tv_at_, true, &out->payload)) {
-                return atd_fail_cursor(atd_reader_push_field(r, "payload", 7));
-            }
-            p = atd_reader_cursor(r);
-            seen[0] |= (uint64_t)1 << 0;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"id\":", 5)) {
-                break;
-            }
-            p += 5;
-            /* fall through */
-        case 1:
-            p = atd_read_string_p(r, p, &out->id);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
-            }
-            seen[0] |= (uint64_t)1 << 1;
-            p = atd_object_end_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        default:
-            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS) && !(key.len == 4 && memcmp(key.ptr, "kind", 4) == 0)) {
-                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "tagged_value"));
-            }
-            p = atd_skip_value_p(r, p);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        }
+    if (!atd_key_at(r, p, "\"payload\":", 10)) {
+        goto key;
     }
+    p += 10;
+field_0:
+    atd_reader_seek(r, p);
+    if (!adapters_tagged_value__tv_read(r, tv_tag_, tv_at_, true, &out->payload)) {
+        return atd_fail_cursor(atd_reader_push_field(r, "payload", 7));
+    }
+    p = atd_reader_cursor(r);
+    seen[0] |= (uint64_t)1 << 0;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"id\":", 5)) {
+        goto key;
+    }
+    p += 5;
+field_1:
+    p = atd_read_string_p(r, p, &out->id);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
+    }
+    seen[0] |= (uint64_t)1 << 1;
+tail:
+    p = atd_object_end_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        goto key;
+    }
+end:
     if (seen[0] != UINT64_C(0x3)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
             (void)at; /* a missing value field is no error here */
@@ -1394,6 +1383,49 @@ static const char *adapters_tagged_value_read_p(atd_reader *r, const char *p, ad
         }
     }
     return p;
+key:
+    if (atd_key_room(r, p, 10)) {
+        switch (p[1]) {
+        case 'i':
+            if (atd_bytes_eq(p, "\"id\":", 5)) {
+                p += 5;
+                goto field_1;
+            }
+            break;
+        case 'p':
+            if (atd_bytes_eq(p, "\"payload\":", 10)) {
+                p += 10;
+                goto field_0;
+            }
+            break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) {
+        return NULL;
+    }
+    switch (key.len) {
+    case 7:
+        if (atd_bytes_eq(key.ptr, "payload", 7)) {
+            goto field_0;
+        }
+        break;
+    case 2:
+        if (atd_bytes_eq(key.ptr, "id", 2)) {
+            goto field_1;
+        }
+        break;
+    default:
+        break;
+    }
+    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS) && !(key.len == 4 && memcmp(key.ptr, "kind", 4) == 0)) {
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "tagged_value"));
+    }
+    p = atd_skip_value_p(r, p);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    }
+    goto tail;
 }
 
 bool adapters_tagged_value_read(atd_reader *r, adapters_tagged_value *out)
@@ -1695,25 +1727,6 @@ static bool adapters_tagged_value2__tv_read(atd_reader *r, atd_string tag, size_
     return atd_reader_fail_at(r, tag_at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in field 'kind' of '%s'", atd_quote_name(tag.ptr, tag.len, q_, sizeof q_), "payload2");
 }
 
-static int adapters_tagged_value2__field(const char *s, size_t len)
-{
-    switch (len) {
-    case 4:
-        if (atd_bytes_eq(s, "kind", 4)) {
-            return 0;
-        }
-        break;
-    case 8:
-        if (atd_bytes_eq(s, "payload2", 8)) {
-            return 1;
-        }
-        break;
-    default:
-        break;
-    }
-    return -1;
-}
-
 static const char *adapters_tagged_value2_read_p(atd_reader *r, const char *p, adapters_tagged_value2 *out)
 {
     bool more;
@@ -1734,71 +1747,56 @@ static const char *adapters_tagged_value2_read_p(atd_reader *r, const char *p, a
     if (p == NULL) {
         return NULL;
     }
-    if (more && atd_key_at(r, p, "\"kind\":", 7)) {
-        p += 7;
-        goto field_0;
+    if (!more) {
+        goto end;
     }
-    while (more) {
-        p = atd_object_key_p(r, p, &key);
+    if (!atd_key_at(r, p, "\"kind\":", 7)) {
+        goto key;
+    }
+    p += 7;
+field_0:
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
         if (p == NULL) {
-            return NULL;
+            return atd_fail_cursor(atd_reader_push_field(r, "kind", 4));
         }
-        switch (adapters_tagged_value2__field(key.ptr, key.len)) {
-        case 0:
-        field_0:
-            p = atd_skip_ws_p(r, p);
-            if (atd_byte_at(r, p) == 'n') {
-                p = atd_read_null_p(r, p);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "kind", 4));
-                }
-            } else {
-                p = atd_read_string_p(r, p, &out->kind);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "kind", 4));
-                }
-                out->has_kind = true;
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"payload2\":", 11)) {
-                break;
-            }
-            p += 11;
-            /* fall through */
-        case 1:
-            atd_reader_seek(r, p);
-            if (!adapters_tagged_value2__tv_read(r, tv_tag_, tv_at_, true, &out->payload2)) {
-                return atd_fail_cursor(atd_reader_push_field(r, "payload2", 8));
-            }
-            p = atd_reader_cursor(r);
-            seen[0] |= (uint64_t)1 << 0;
-            p = atd_object_end_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        default:
-            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS) && !(key.len == 4 && memcmp(key.ptr, "kind", 4) == 0)) {
-                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "tagged_value2"));
-            }
-            p = atd_skip_value_p(r, p);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
+    } else {
+        p = atd_read_string_p(r, p, &out->kind);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "kind", 4));
         }
+        out->has_kind = true;
     }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"payload2\":", 11)) {
+        goto key;
+    }
+    p += 11;
+field_1:
+    atd_reader_seek(r, p);
+    if (!adapters_tagged_value2__tv_read(r, tv_tag_, tv_at_, true, &out->payload2)) {
+        return atd_fail_cursor(atd_reader_push_field(r, "payload2", 8));
+    }
+    p = atd_reader_cursor(r);
+    seen[0] |= (uint64_t)1 << 0;
+tail:
+    p = atd_object_end_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        goto key;
+    }
+end:
     if (seen[0] != UINT64_C(0x1)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
             (void)at; /* a missing value field is no error here */
@@ -1810,6 +1808,49 @@ static const char *adapters_tagged_value2_read_p(atd_reader *r, const char *p, a
         }
     }
     return p;
+key:
+    if (atd_key_room(r, p, 11)) {
+        switch (p[1]) {
+        case 'k':
+            if (atd_bytes_eq(p, "\"kind\":", 7)) {
+                p += 7;
+                goto field_0;
+            }
+            break;
+        case 'p':
+            if (atd_bytes_eq(p, "\"payload2\":", 11)) {
+                p += 11;
+                goto field_1;
+            }
+            break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) {
+        return NULL;
+    }
+    switch (key.len) {
+    case 4:
+        if (atd_bytes_eq(key.ptr, "kind", 4)) {
+            goto field_0;
+        }
+        break;
+    case 8:
+        if (atd_bytes_eq(key.ptr, "payload2", 8)) {
+            goto field_1;
+        }
+        break;
+    default:
+        break;
+    }
+    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS) && !(key.len == 4 && memcmp(key.ptr, "kind", 4) == 0)) {
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "tagged_value2"));
+    }
+    p = atd_skip_value_p(r, p);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    }
+    goto tail;
 }
 
 bool adapters_tagged_value2_read(atd_reader *r, adapters_tagged_value2 *out)
@@ -2216,46 +2257,6 @@ void adapters_doc_init(adapters_doc *v)
     memset(v, 0, sizeof *v);
 }
 
-static int adapters_doc__field(const char *s, size_t len)
-{
-    switch (len) {
-    case 6:
-        if (atd_bytes_eq(s, "shapes", 6)) {
-            return 0;
-        }
-        if (atd_bytes_eq(s, "events", 6)) {
-            return 1;
-        }
-        break;
-    case 4:
-        if (atd_bytes_eq(s, "ones", 4)) {
-            return 2;
-        }
-        break;
-    case 5:
-        if (atd_bytes_eq(s, "codec", 5)) {
-            return 3;
-        }
-        if (atd_bytes_eq(s, "kinds", 5)) {
-            return 6;
-        }
-        break;
-    case 2:
-        if (atd_bytes_eq(s, "tv", 2)) {
-            return 4;
-        }
-        break;
-    case 3:
-        if (atd_bytes_eq(s, "tv2", 3)) {
-            return 5;
-        }
-        break;
-    default:
-        break;
-    }
-    return -1;
-}
-
 static const char *adapters_doc_read_p(atd_reader *r, const char *p, adapters_doc *out)
 {
     bool more;
@@ -2267,178 +2268,158 @@ static const char *adapters_doc_read_p(atd_reader *r, const char *p, adapters_do
     if (p == NULL) {
         return NULL;
     }
-    if (more && atd_key_at(r, p, "\"shapes\":", 9)) {
-        p += 9;
-        goto field_0;
+    if (!more) {
+        goto end;
     }
-    while (more) {
-        p = atd_object_key_p(r, p, &key);
+    if (!atd_key_at(r, p, "\"shapes\":", 9)) {
+        goto key;
+    }
+    p += 9;
+field_0:
+    p = adapters_shape_list_read_p(r, p, &out->shapes);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "shapes", 6));
+    }
+    seen[0] |= (uint64_t)1 << 0;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"events\":", 9)) {
+        goto key;
+    }
+    p += 9;
+field_1:
+    p = adapters_event_list_read_p(r, p, &out->events);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "events", 6));
+    }
+    seen[0] |= (uint64_t)1 << 1;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"ones\":", 7)) {
+        goto key;
+    }
+    p += 7;
+field_2:
+    p = adapters_one_list_read_p(r, p, &out->ones);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "ones", 4));
+    }
+    seen[0] |= (uint64_t)1 << 2;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"codec\":", 8)) {
+        goto key;
+    }
+    p += 8;
+field_3:
+    p = adapters_codec_shape_list_read_p(r, p, &out->codec);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "codec", 5));
+    }
+    seen[0] |= (uint64_t)1 << 3;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"tv\":", 5)) {
+        goto key;
+    }
+    p += 5;
+field_4:
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
         if (p == NULL) {
-            return NULL;
+            return atd_fail_cursor(atd_reader_push_field(r, "tv", 2));
         }
-        switch (adapters_doc__field(key.ptr, key.len)) {
-        case 0:
-        field_0:
-            p = adapters_shape_list_read_p(r, p, &out->shapes);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "shapes", 6));
-            }
-            seen[0] |= (uint64_t)1 << 0;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"events\":", 9)) {
-                break;
-            }
-            p += 9;
-            /* fall through */
-        case 1:
-            p = adapters_event_list_read_p(r, p, &out->events);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "events", 6));
-            }
-            seen[0] |= (uint64_t)1 << 1;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"ones\":", 7)) {
-                break;
-            }
-            p += 7;
-            /* fall through */
-        case 2:
-            p = adapters_one_list_read_p(r, p, &out->ones);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "ones", 4));
-            }
-            seen[0] |= (uint64_t)1 << 2;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"codec\":", 8)) {
-                break;
-            }
-            p += 8;
-            /* fall through */
-        case 3:
-            p = adapters_codec_shape_list_read_p(r, p, &out->codec);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "codec", 5));
-            }
-            seen[0] |= (uint64_t)1 << 3;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"tv\":", 5)) {
-                break;
-            }
-            p += 5;
-            /* fall through */
-        case 4:
-            p = atd_skip_ws_p(r, p);
-            if (atd_byte_at(r, p) == 'n') {
-                p = atd_read_null_p(r, p);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "tv", 2));
-                }
-            } else {
-                p = adapters_tagged_value_list_read_p(r, p, &out->tv);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "tv", 2));
-                }
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"tv2\":", 6)) {
-                break;
-            }
-            p += 6;
-            /* fall through */
-        case 5:
-            p = atd_skip_ws_p(r, p);
-            if (atd_byte_at(r, p) == 'n') {
-                p = atd_read_null_p(r, p);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "tv2", 3));
-                }
-            } else {
-                p = adapters_tagged_value2_list_read_p(r, p, &out->tv2);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "tv2", 3));
-                }
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"kinds\":", 8)) {
-                break;
-            }
-            p += 8;
-            /* fall through */
-        case 6:
-            p = atd_skip_ws_p(r, p);
-            if (atd_byte_at(r, p) == 'n') {
-                p = atd_read_null_p(r, p);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "kinds", 5));
-                }
-            } else {
-                p = adapters_kind_shape_list_read_p(r, p, &out->kinds);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "kinds", 5));
-                }
-            }
-            p = atd_object_end_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        default:
-            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "doc"));
-            }
-            p = atd_skip_value_p(r, p);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
+    } else {
+        p = adapters_tagged_value_list_read_p(r, p, &out->tv);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "tv", 2));
         }
     }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"tv2\":", 6)) {
+        goto key;
+    }
+    p += 6;
+field_5:
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "tv2", 3));
+        }
+    } else {
+        p = adapters_tagged_value2_list_read_p(r, p, &out->tv2);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "tv2", 3));
+        }
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"kinds\":", 8)) {
+        goto key;
+    }
+    p += 8;
+field_6:
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "kinds", 5));
+        }
+    } else {
+        p = adapters_kind_shape_list_read_p(r, p, &out->kinds);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "kinds", 5));
+        }
+    }
+tail:
+    p = atd_object_end_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        goto key;
+    }
+end:
     if (seen[0] != UINT64_C(0xf)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
             return atd_fail_cursor(atd_reader_fail_missing(r, at, "shapes", "doc"));
@@ -2454,6 +2435,100 @@ static const char *adapters_doc_read_p(atd_reader *r, const char *p, adapters_do
         }
     }
     return p;
+key:
+    if (atd_key_room(r, p, 9)) {
+        switch (p[4]) {
+        case '"':
+            if (atd_bytes_eq(p, "\"tv2\":", 6)) {
+                p += 6;
+                goto field_5;
+            }
+            break;
+        case ':':
+            if (atd_bytes_eq(p, "\"tv\":", 5)) {
+                p += 5;
+                goto field_4;
+            }
+            break;
+        case 'd':
+            if (atd_bytes_eq(p, "\"kinds\":", 8)) {
+                p += 8;
+                goto field_6;
+            }
+            break;
+        case 'e':
+            if (atd_bytes_eq(p, "\"codec\":", 8)) {
+                p += 8;
+                goto field_3;
+            }
+            break;
+        case 'n':
+            if (atd_bytes_eq(p, "\"events\":", 9)) {
+                p += 9;
+                goto field_1;
+            }
+            break;
+        case 'p':
+            if (atd_bytes_eq(p, "\"shapes\":", 9)) {
+                p += 9;
+                goto field_0;
+            }
+            break;
+        case 's':
+            if (atd_bytes_eq(p, "\"ones\":", 7)) {
+                p += 7;
+                goto field_2;
+            }
+            break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) {
+        return NULL;
+    }
+    switch (key.len) {
+    case 6:
+        if (atd_bytes_eq(key.ptr, "shapes", 6)) {
+            goto field_0;
+        }
+        if (atd_bytes_eq(key.ptr, "events", 6)) {
+            goto field_1;
+        }
+        break;
+    case 4:
+        if (atd_bytes_eq(key.ptr, "ones", 4)) {
+            goto field_2;
+        }
+        break;
+    case 5:
+        if (atd_bytes_eq(key.ptr, "codec", 5)) {
+            goto field_3;
+        }
+        if (atd_bytes_eq(key.ptr, "kinds", 5)) {
+            goto field_6;
+        }
+        break;
+    case 2:
+        if (atd_bytes_eq(key.ptr, "tv", 2)) {
+            goto field_4;
+        }
+        break;
+    case 3:
+        if (atd_bytes_eq(key.ptr, "tv2", 3)) {
+            goto field_5;
+        }
+        break;
+    default:
+        break;
+    }
+    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "doc"));
+    }
+    p = atd_skip_value_p(r, p);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    }
+    goto tail;
 }
 
 bool adapters_doc_read(atd_reader *r, adapters_doc *out)

@@ -64,20 +64,6 @@ void blockchain_root_init(blockchain_root *v)
     memset(v, 0, sizeof *v);
 }
 
-static int blockchain_root__field(const char *s, size_t len)
-{
-    switch (len) {
-    case 3:
-        if (atd_bytes_eq(s, "txs", 3)) {
-            return 0;
-        }
-        break;
-    default:
-        break;
-    }
-    return -1;
-}
-
 static const char *blockchain_root_read_p(atd_reader *r, const char *p, blockchain_root *out)
 {
     bool more;
@@ -89,49 +75,63 @@ static const char *blockchain_root_read_p(atd_reader *r, const char *p, blockcha
     if (p == NULL) {
         return NULL;
     }
-    if (more && atd_key_at(r, p, "\"txs\":", 6)) {
-        p += 6;
-        goto field_0;
+    if (!more) {
+        goto end;
     }
-    while (more) {
-        p = atd_object_key_p(r, p, &key);
-        if (p == NULL) {
-            return NULL;
-        }
-        switch (blockchain_root__field(key.ptr, key.len)) {
-        case 0:
-        field_0:
-            p = blockchain_transaction_list_read_p(r, p, &out->txs);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "txs", 3));
-            }
-            seen[0] |= (uint64_t)1 << 0;
-            p = atd_object_end_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        default:
-            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "root"));
-            }
-            p = atd_skip_value_p(r, p);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        }
+    if (!atd_key_at(r, p, "\"txs\":", 6)) {
+        goto key;
     }
+    p += 6;
+field_0:
+    p = blockchain_transaction_list_read_p(r, p, &out->txs);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "txs", 3));
+    }
+    seen[0] |= (uint64_t)1 << 0;
+tail:
+    p = atd_object_end_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        goto key;
+    }
+end:
     if (seen[0] != UINT64_C(0x1)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
             return atd_fail_cursor(atd_reader_fail_missing(r, at, "txs", "root"));
         }
     }
     return p;
+key:
+    if (atd_key_room(r, p, 6)) {
+        if (atd_bytes_eq(p, "\"txs\":", 6)) {
+            p += 6;
+            goto field_0;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) {
+        return NULL;
+    }
+    switch (key.len) {
+    case 3:
+        if (atd_bytes_eq(key.ptr, "txs", 3)) {
+            goto field_0;
+        }
+        break;
+    default:
+        break;
+    }
+    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "root"));
+    }
+    p = atd_skip_value_p(r, p);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    }
+    goto tail;
 }
 
 bool blockchain_root_read(atd_reader *r, blockchain_root *out)
@@ -228,67 +228,6 @@ void blockchain_transaction_init(blockchain_transaction *v)
     memset(v, 0, sizeof *v);
 }
 
-static int blockchain_transaction__field(const char *s, size_t len)
-{
-    switch (len) {
-    case 9:
-        if (atd_bytes_eq(s, "lock_time", 9)) {
-            return 0;
-        }
-        break;
-    case 3:
-        if (atd_bytes_eq(s, "ver", 3)) {
-            return 1;
-        }
-        if (atd_bytes_eq(s, "out", 3)) {
-            return 11;
-        }
-        break;
-    case 4:
-        if (atd_bytes_eq(s, "size", 4)) {
-            return 2;
-        }
-        if (atd_bytes_eq(s, "time", 4)) {
-            return 5;
-        }
-        if (atd_bytes_eq(s, "hash", 4)) {
-            return 8;
-        }
-        break;
-    case 6:
-        if (atd_bytes_eq(s, "inputs", 6)) {
-            return 3;
-        }
-        if (atd_bytes_eq(s, "vin_sz", 6)) {
-            return 7;
-        }
-        break;
-    case 12:
-        if (atd_bytes_eq(s, "double_spend", 12)) {
-            return 4;
-        }
-        break;
-    case 8:
-        if (atd_bytes_eq(s, "tx_index", 8)) {
-            return 6;
-        }
-        break;
-    case 7:
-        if (atd_bytes_eq(s, "vout_sz", 7)) {
-            return 9;
-        }
-        break;
-    case 10:
-        if (atd_bytes_eq(s, "relayed_by", 10)) {
-            return 10;
-        }
-        break;
-    default:
-        break;
-    }
-    return -1;
-}
-
 static const char *blockchain_transaction_read_p(atd_reader *r, const char *p, blockchain_transaction *out)
 {
     bool more;
@@ -300,252 +239,227 @@ static const char *blockchain_transaction_read_p(atd_reader *r, const char *p, b
     if (p == NULL) {
         return NULL;
     }
-    if (more && atd_key_at(r, p, "\"lock_time\":", 12)) {
-        p += 12;
-        goto field_0;
+    if (!more) {
+        goto end;
     }
-    while (more) {
-        p = atd_object_key_p(r, p, &key);
-        if (p == NULL) {
-            return NULL;
-        }
-        switch (blockchain_transaction__field(key.ptr, key.len)) {
-        case 0:
-        field_0:
-            p = atd_read_int64_p(r, p, &out->lock_time);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "lock_time", 9));
-            }
-            seen[0] |= (uint64_t)1 << 0;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"ver\":", 6)) {
-                break;
-            }
-            p += 6;
-            /* fall through */
-        case 1:
-            p = atd_read_int64_p(r, p, &out->ver);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "ver", 3));
-            }
-            seen[0] |= (uint64_t)1 << 1;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"size\":", 7)) {
-                break;
-            }
-            p += 7;
-            /* fall through */
-        case 2:
-            p = atd_read_int64_p(r, p, &out->size);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "size", 4));
-            }
-            seen[0] |= (uint64_t)1 << 2;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"inputs\":", 9)) {
-                break;
-            }
-            p += 9;
-            /* fall through */
-        case 3:
-            p = blockchain_input_list_read_p(r, p, &out->inputs);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "inputs", 6));
-            }
-            seen[0] |= (uint64_t)1 << 3;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"double_spend\":", 15)) {
-                break;
-            }
-            p += 15;
-            /* fall through */
-        case 4:
-            p = atd_read_bool_p(r, p, &out->double_spend);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "double_spend", 12));
-            }
-            seen[0] |= (uint64_t)1 << 4;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"time\":", 7)) {
-                break;
-            }
-            p += 7;
-            /* fall through */
-        case 5:
-            p = atd_read_int64_p(r, p, &out->time);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "time", 4));
-            }
-            seen[0] |= (uint64_t)1 << 5;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"tx_index\":", 11)) {
-                break;
-            }
-            p += 11;
-            /* fall through */
-        case 6:
-            p = atd_read_int64_p(r, p, &out->tx_index);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "tx_index", 8));
-            }
-            seen[0] |= (uint64_t)1 << 6;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"vin_sz\":", 9)) {
-                break;
-            }
-            p += 9;
-            /* fall through */
-        case 7:
-            p = atd_read_int64_p(r, p, &out->vin_sz);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "vin_sz", 6));
-            }
-            seen[0] |= (uint64_t)1 << 7;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"hash\":", 7)) {
-                break;
-            }
-            p += 7;
-            /* fall through */
-        case 8:
-            p = atd_read_string_p(r, p, &out->hash);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "hash", 4));
-            }
-            seen[0] |= (uint64_t)1 << 8;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"vout_sz\":", 10)) {
-                break;
-            }
-            p += 10;
-            /* fall through */
-        case 9:
-            p = atd_read_int64_p(r, p, &out->vout_sz);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "vout_sz", 7));
-            }
-            seen[0] |= (uint64_t)1 << 9;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"relayed_by\":", 13)) {
-                break;
-            }
-            p += 13;
-            /* fall through */
-        case 10:
-            p = atd_read_string_p(r, p, &out->relayed_by);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "relayed_by", 10));
-            }
-            seen[0] |= (uint64_t)1 << 10;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"out\":", 6)) {
-                break;
-            }
-            p += 6;
-            /* fall through */
-        case 11:
-            p = blockchain_output_list_read_p(r, p, &out->out);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "out", 3));
-            }
-            seen[0] |= (uint64_t)1 << 11;
-            p = atd_object_end_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        default:
-            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "transaction"));
-            }
-            p = atd_skip_value_p(r, p);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        }
+    if (!atd_key_at(r, p, "\"lock_time\":", 12)) {
+        goto key;
     }
+    p += 12;
+field_0:
+    p = atd_read_int64_p(r, p, &out->lock_time);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "lock_time", 9));
+    }
+    seen[0] |= (uint64_t)1 << 0;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"ver\":", 6)) {
+        goto key;
+    }
+    p += 6;
+field_1:
+    p = atd_read_int64_p(r, p, &out->ver);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "ver", 3));
+    }
+    seen[0] |= (uint64_t)1 << 1;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"size\":", 7)) {
+        goto key;
+    }
+    p += 7;
+field_2:
+    p = atd_read_int64_p(r, p, &out->size);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "size", 4));
+    }
+    seen[0] |= (uint64_t)1 << 2;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"inputs\":", 9)) {
+        goto key;
+    }
+    p += 9;
+field_3:
+    p = blockchain_input_list_read_p(r, p, &out->inputs);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "inputs", 6));
+    }
+    seen[0] |= (uint64_t)1 << 3;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"double_spend\":", 15)) {
+        goto key;
+    }
+    p += 15;
+field_4:
+    p = atd_read_bool_p(r, p, &out->double_spend);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "double_spend", 12));
+    }
+    seen[0] |= (uint64_t)1 << 4;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"time\":", 7)) {
+        goto key;
+    }
+    p += 7;
+field_5:
+    p = atd_read_int64_p(r, p, &out->time);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "time", 4));
+    }
+    seen[0] |= (uint64_t)1 << 5;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"tx_index\":", 11)) {
+        goto key;
+    }
+    p += 11;
+field_6:
+    p = atd_read_int64_p(r, p, &out->tx_index);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "tx_index", 8));
+    }
+    seen[0] |= (uint64_t)1 << 6;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"vin_sz\":", 9)) {
+        goto key;
+    }
+    p += 9;
+field_7:
+    p = atd_read_int64_p(r, p, &out->vin_sz);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "vin_sz", 6));
+    }
+    seen[0] |= (uint64_t)1 << 7;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"hash\":", 7)) {
+        goto key;
+    }
+    p += 7;
+field_8:
+    p = atd_read_string_p(r, p, &out->hash);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "hash", 4));
+    }
+    seen[0] |= (uint64_t)1 << 8;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"vout_sz\":", 10)) {
+        goto key;
+    }
+    p += 10;
+field_9:
+    p = atd_read_int64_p(r, p, &out->vout_sz);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "vout_sz", 7));
+    }
+    seen[0] |= (uint64_t)1 << 9;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"relayed_by\":", 13)) {
+        goto key;
+    }
+    p += 13;
+field_10:
+    p = atd_read_string_p(r, p, &out->relayed_by);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "relayed_by", 10));
+    }
+    seen[0] |= (uint64_t)1 << 10;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"out\":", 6)) {
+        goto key;
+    }
+    p += 6;
+field_11:
+    p = blockchain_output_list_read_p(r, p, &out->out);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "out", 3));
+    }
+    seen[0] |= (uint64_t)1 << 11;
+tail:
+    p = atd_object_end_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        goto key;
+    }
+end:
     if (seen[0] != UINT64_C(0xfff)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
             return atd_fail_cursor(atd_reader_fail_missing(r, at, "lock_time", "transaction"));
@@ -585,6 +499,155 @@ static const char *blockchain_transaction_read_p(atd_reader *r, const char *p, b
         }
     }
     return p;
+key:
+    if (atd_key_room(r, p, 15)) {
+        switch (p[3]) {
+        case '_':
+            if (atd_bytes_eq(p, "\"tx_index\":", 11)) {
+                p += 11;
+                goto field_6;
+            }
+            break;
+        case 'c':
+            if (atd_bytes_eq(p, "\"lock_time\":", 12)) {
+                p += 12;
+                goto field_0;
+            }
+            break;
+        case 'l':
+            if (atd_bytes_eq(p, "\"relayed_by\":", 13)) {
+                p += 13;
+                goto field_10;
+            }
+            break;
+        case 'm':
+            if (atd_bytes_eq(p, "\"time\":", 7)) {
+                p += 7;
+                goto field_5;
+            }
+            break;
+        case 'n':
+            if (atd_bytes_eq(p, "\"vin_sz\":", 9)) {
+                p += 9;
+                goto field_7;
+            }
+            break;
+        case 'p':
+            if (atd_bytes_eq(p, "\"inputs\":", 9)) {
+                p += 9;
+                goto field_3;
+            }
+            break;
+        case 'r':
+            if (atd_bytes_eq(p, "\"ver\":", 6)) {
+                p += 6;
+                goto field_1;
+            }
+            break;
+        case 's':
+            if (atd_bytes_eq(p, "\"hash\":", 7)) {
+                p += 7;
+                goto field_8;
+            }
+            break;
+        case 't':
+            if (atd_bytes_eq(p, "\"out\":", 6)) {
+                p += 6;
+                goto field_11;
+            }
+            break;
+        case 'u':
+            switch (p[1]) {
+            case 'd':
+                if (atd_bytes_eq(p, "\"double_spend\":", 15)) {
+                    p += 15;
+                    goto field_4;
+                }
+                break;
+            case 'v':
+                if (atd_bytes_eq(p, "\"vout_sz\":", 10)) {
+                    p += 10;
+                    goto field_9;
+                }
+                break;
+            }
+            break;
+        case 'z':
+            if (atd_bytes_eq(p, "\"size\":", 7)) {
+                p += 7;
+                goto field_2;
+            }
+            break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) {
+        return NULL;
+    }
+    switch (key.len) {
+    case 9:
+        if (atd_bytes_eq(key.ptr, "lock_time", 9)) {
+            goto field_0;
+        }
+        break;
+    case 3:
+        if (atd_bytes_eq(key.ptr, "ver", 3)) {
+            goto field_1;
+        }
+        if (atd_bytes_eq(key.ptr, "out", 3)) {
+            goto field_11;
+        }
+        break;
+    case 4:
+        if (atd_bytes_eq(key.ptr, "size", 4)) {
+            goto field_2;
+        }
+        if (atd_bytes_eq(key.ptr, "time", 4)) {
+            goto field_5;
+        }
+        if (atd_bytes_eq(key.ptr, "hash", 4)) {
+            goto field_8;
+        }
+        break;
+    case 6:
+        if (atd_bytes_eq(key.ptr, "inputs", 6)) {
+            goto field_3;
+        }
+        if (atd_bytes_eq(key.ptr, "vin_sz", 6)) {
+            goto field_7;
+        }
+        break;
+    case 12:
+        if (atd_bytes_eq(key.ptr, "double_spend", 12)) {
+            goto field_4;
+        }
+        break;
+    case 8:
+        if (atd_bytes_eq(key.ptr, "tx_index", 8)) {
+            goto field_6;
+        }
+        break;
+    case 7:
+        if (atd_bytes_eq(key.ptr, "vout_sz", 7)) {
+            goto field_9;
+        }
+        break;
+    case 10:
+        if (atd_bytes_eq(key.ptr, "relayed_by", 10)) {
+            goto field_10;
+        }
+        break;
+    default:
+        break;
+    }
+    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "transaction"));
+    }
+    p = atd_skip_value_p(r, p);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    }
+    goto tail;
 }
 
 bool blockchain_transaction_read(atd_reader *r, blockchain_transaction *out)
@@ -607,46 +670,6 @@ void blockchain_output_init(blockchain_output *v)
     memset(v, 0, sizeof *v);
 }
 
-static int blockchain_output__field(const char *s, size_t len)
-{
-    switch (len) {
-    case 5:
-        if (atd_bytes_eq(s, "spent", 5)) {
-            return 0;
-        }
-        if (atd_bytes_eq(s, "value", 5)) {
-            return 4;
-        }
-        break;
-    case 8:
-        if (atd_bytes_eq(s, "tx_index", 8)) {
-            return 1;
-        }
-        break;
-    case 4:
-        if (atd_bytes_eq(s, "type", 4)) {
-            return 2;
-        }
-        if (atd_bytes_eq(s, "addr", 4)) {
-            return 3;
-        }
-        break;
-    case 1:
-        if (atd_bytes_eq(s, "n", 1)) {
-            return 5;
-        }
-        break;
-    case 6:
-        if (atd_bytes_eq(s, "script", 6)) {
-            return 6;
-        }
-        break;
-    default:
-        break;
-    }
-    return -1;
-}
-
 static const char *blockchain_output_read_p(atd_reader *r, const char *p, blockchain_output *out)
 {
     bool more;
@@ -658,157 +681,137 @@ static const char *blockchain_output_read_p(atd_reader *r, const char *p, blockc
     if (p == NULL) {
         return NULL;
     }
-    if (more && atd_key_at(r, p, "\"spent\":", 8)) {
-        p += 8;
-        goto field_0;
+    if (!more) {
+        goto end;
     }
-    while (more) {
-        p = atd_object_key_p(r, p, &key);
-        if (p == NULL) {
-            return NULL;
-        }
-        switch (blockchain_output__field(key.ptr, key.len)) {
-        case 0:
-        field_0:
-            p = atd_read_bool_p(r, p, &out->spent);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "spent", 5));
-            }
-            seen[0] |= (uint64_t)1 << 0;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"tx_index\":", 11)) {
-                break;
-            }
-            p += 11;
-            /* fall through */
-        case 1:
-            p = atd_read_int64_p(r, p, &out->tx_index);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "tx_index", 8));
-            }
-            seen[0] |= (uint64_t)1 << 1;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"type\":", 7)) {
-                break;
-            }
-            p += 7;
-            /* fall through */
-        case 2:
-            p = atd_read_int64_p(r, p, &out->output_type);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "type", 4));
-            }
-            seen[0] |= (uint64_t)1 << 2;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"addr\":", 7)) {
-                break;
-            }
-            p += 7;
-            /* fall through */
-        case 3:
-            p = atd_read_string_p(r, p, &out->addr);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "addr", 4));
-            }
-            seen[0] |= (uint64_t)1 << 3;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"value\":", 8)) {
-                break;
-            }
-            p += 8;
-            /* fall through */
-        case 4:
-            p = atd_read_int64_p(r, p, &out->value);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "value", 5));
-            }
-            seen[0] |= (uint64_t)1 << 4;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"n\":", 4)) {
-                break;
-            }
-            p += 4;
-            /* fall through */
-        case 5:
-            p = atd_read_int64_p(r, p, &out->n);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "n", 1));
-            }
-            seen[0] |= (uint64_t)1 << 5;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"script\":", 9)) {
-                break;
-            }
-            p += 9;
-            /* fall through */
-        case 6:
-            p = atd_read_string_p(r, p, &out->script);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "script", 6));
-            }
-            seen[0] |= (uint64_t)1 << 6;
-            p = atd_object_end_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        default:
-            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "output"));
-            }
-            p = atd_skip_value_p(r, p);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        }
+    if (!atd_key_at(r, p, "\"spent\":", 8)) {
+        goto key;
     }
+    p += 8;
+field_0:
+    p = atd_read_bool_p(r, p, &out->spent);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "spent", 5));
+    }
+    seen[0] |= (uint64_t)1 << 0;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"tx_index\":", 11)) {
+        goto key;
+    }
+    p += 11;
+field_1:
+    p = atd_read_int64_p(r, p, &out->tx_index);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "tx_index", 8));
+    }
+    seen[0] |= (uint64_t)1 << 1;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"type\":", 7)) {
+        goto key;
+    }
+    p += 7;
+field_2:
+    p = atd_read_int64_p(r, p, &out->output_type);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "type", 4));
+    }
+    seen[0] |= (uint64_t)1 << 2;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"addr\":", 7)) {
+        goto key;
+    }
+    p += 7;
+field_3:
+    p = atd_read_string_p(r, p, &out->addr);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "addr", 4));
+    }
+    seen[0] |= (uint64_t)1 << 3;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"value\":", 8)) {
+        goto key;
+    }
+    p += 8;
+field_4:
+    p = atd_read_int64_p(r, p, &out->value);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "value", 5));
+    }
+    seen[0] |= (uint64_t)1 << 4;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"n\":", 4)) {
+        goto key;
+    }
+    p += 4;
+field_5:
+    p = atd_read_int64_p(r, p, &out->n);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "n", 1));
+    }
+    seen[0] |= (uint64_t)1 << 5;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"script\":", 9)) {
+        goto key;
+    }
+    p += 9;
+field_6:
+    p = atd_read_string_p(r, p, &out->script);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "script", 6));
+    }
+    seen[0] |= (uint64_t)1 << 6;
+tail:
+    p = atd_object_end_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        goto key;
+    }
+end:
     if (seen[0] != UINT64_C(0x7f)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
             return atd_fail_cursor(atd_reader_fail_missing(r, at, "spent", "output"));
@@ -833,6 +836,100 @@ static const char *blockchain_output_read_p(atd_reader *r, const char *p, blockc
         }
     }
     return p;
+key:
+    if (atd_key_room(r, p, 11)) {
+        switch (p[2]) {
+        case '"':
+            if (atd_bytes_eq(p, "\"n\":", 4)) {
+                p += 4;
+                goto field_5;
+            }
+            break;
+        case 'a':
+            if (atd_bytes_eq(p, "\"value\":", 8)) {
+                p += 8;
+                goto field_4;
+            }
+            break;
+        case 'c':
+            if (atd_bytes_eq(p, "\"script\":", 9)) {
+                p += 9;
+                goto field_6;
+            }
+            break;
+        case 'd':
+            if (atd_bytes_eq(p, "\"addr\":", 7)) {
+                p += 7;
+                goto field_3;
+            }
+            break;
+        case 'p':
+            if (atd_bytes_eq(p, "\"spent\":", 8)) {
+                p += 8;
+                goto field_0;
+            }
+            break;
+        case 'x':
+            if (atd_bytes_eq(p, "\"tx_index\":", 11)) {
+                p += 11;
+                goto field_1;
+            }
+            break;
+        case 'y':
+            if (atd_bytes_eq(p, "\"type\":", 7)) {
+                p += 7;
+                goto field_2;
+            }
+            break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) {
+        return NULL;
+    }
+    switch (key.len) {
+    case 5:
+        if (atd_bytes_eq(key.ptr, "spent", 5)) {
+            goto field_0;
+        }
+        if (atd_bytes_eq(key.ptr, "value", 5)) {
+            goto field_4;
+        }
+        break;
+    case 8:
+        if (atd_bytes_eq(key.ptr, "tx_index", 8)) {
+            goto field_1;
+        }
+        break;
+    case 4:
+        if (atd_bytes_eq(key.ptr, "type", 4)) {
+            goto field_2;
+        }
+        if (atd_bytes_eq(key.ptr, "addr", 4)) {
+            goto field_3;
+        }
+        break;
+    case 1:
+        if (atd_bytes_eq(key.ptr, "n", 1)) {
+            goto field_5;
+        }
+        break;
+    case 6:
+        if (atd_bytes_eq(key.ptr, "script", 6)) {
+            goto field_6;
+        }
+        break;
+    default:
+        break;
+    }
+    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "output"));
+    }
+    p = atd_skip_value_p(r, p);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    }
+    goto tail;
 }
 
 bool blockchain_output_read(atd_reader *r, blockchain_output *out)
@@ -855,28 +952,6 @@ void blockchain_input_init(blockchain_input *v)
     memset(v, 0, sizeof *v);
 }
 
-static int blockchain_input__field(const char *s, size_t len)
-{
-    switch (len) {
-    case 8:
-        if (atd_bytes_eq(s, "sequence", 8)) {
-            return 0;
-        }
-        if (atd_bytes_eq(s, "prev_out", 8)) {
-            return 1;
-        }
-        break;
-    case 6:
-        if (atd_bytes_eq(s, "script", 6)) {
-            return 2;
-        }
-        break;
-    default:
-        break;
-    }
-    return -1;
-}
-
 static const char *blockchain_input_read_p(atd_reader *r, const char *p, blockchain_input *out)
 {
     bool more;
@@ -888,81 +963,65 @@ static const char *blockchain_input_read_p(atd_reader *r, const char *p, blockch
     if (p == NULL) {
         return NULL;
     }
-    if (more && atd_key_at(r, p, "\"sequence\":", 11)) {
-        p += 11;
-        goto field_0;
+    if (!more) {
+        goto end;
     }
-    while (more) {
-        p = atd_object_key_p(r, p, &key);
-        if (p == NULL) {
-            return NULL;
-        }
-        switch (blockchain_input__field(key.ptr, key.len)) {
-        case 0:
-        field_0:
-            p = atd_read_int64_p(r, p, &out->sequence);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "sequence", 8));
-            }
-            seen[0] |= (uint64_t)1 << 0;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"prev_out\":", 11)) {
-                break;
-            }
-            p += 11;
-            /* fall through */
-        case 1:
-            p = blockchain_output_read_p(r, p, &out->prev_out);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "prev_out", 8));
-            }
-            seen[0] |= (uint64_t)1 << 1;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"script\":", 9)) {
-                break;
-            }
-            p += 9;
-            /* fall through */
-        case 2:
-            p = atd_read_string_p(r, p, &out->script);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "script", 6));
-            }
-            seen[0] |= (uint64_t)1 << 2;
-            p = atd_object_end_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        default:
-            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "input"));
-            }
-            p = atd_skip_value_p(r, p);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        }
+    if (!atd_key_at(r, p, "\"sequence\":", 11)) {
+        goto key;
     }
+    p += 11;
+field_0:
+    p = atd_read_int64_p(r, p, &out->sequence);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "sequence", 8));
+    }
+    seen[0] |= (uint64_t)1 << 0;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"prev_out\":", 11)) {
+        goto key;
+    }
+    p += 11;
+field_1:
+    p = blockchain_output_read_p(r, p, &out->prev_out);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "prev_out", 8));
+    }
+    seen[0] |= (uint64_t)1 << 1;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"script\":", 9)) {
+        goto key;
+    }
+    p += 9;
+field_2:
+    p = atd_read_string_p(r, p, &out->script);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "script", 6));
+    }
+    seen[0] |= (uint64_t)1 << 2;
+tail:
+    p = atd_object_end_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        goto key;
+    }
+end:
     if (seen[0] != UINT64_C(0x7)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
             return atd_fail_cursor(atd_reader_fail_missing(r, at, "sequence", "input"));
@@ -975,6 +1034,58 @@ static const char *blockchain_input_read_p(atd_reader *r, const char *p, blockch
         }
     }
     return p;
+key:
+    if (atd_key_room(r, p, 11)) {
+        switch (p[2]) {
+        case 'c':
+            if (atd_bytes_eq(p, "\"script\":", 9)) {
+                p += 9;
+                goto field_2;
+            }
+            break;
+        case 'e':
+            if (atd_bytes_eq(p, "\"sequence\":", 11)) {
+                p += 11;
+                goto field_0;
+            }
+            break;
+        case 'r':
+            if (atd_bytes_eq(p, "\"prev_out\":", 11)) {
+                p += 11;
+                goto field_1;
+            }
+            break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) {
+        return NULL;
+    }
+    switch (key.len) {
+    case 8:
+        if (atd_bytes_eq(key.ptr, "sequence", 8)) {
+            goto field_0;
+        }
+        if (atd_bytes_eq(key.ptr, "prev_out", 8)) {
+            goto field_1;
+        }
+        break;
+    case 6:
+        if (atd_bytes_eq(key.ptr, "script", 6)) {
+            goto field_2;
+        }
+        break;
+    default:
+        break;
+    }
+    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "input"));
+    }
+    p = atd_skip_value_p(r, p);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    }
+    goto tail;
 }
 
 bool blockchain_input_read(atd_reader *r, blockchain_input *out)

@@ -66,25 +66,6 @@ void canada_root_init(canada_root *v)
     memset(v, 0, sizeof *v);
 }
 
-static int canada_root__field(const char *s, size_t len)
-{
-    switch (len) {
-    case 4:
-        if (atd_bytes_eq(s, "type", 4)) {
-            return 0;
-        }
-        break;
-    case 8:
-        if (atd_bytes_eq(s, "features", 8)) {
-            return 1;
-        }
-        break;
-    default:
-        break;
-    }
-    return -1;
-}
-
 static const char *canada_root_read_p(atd_reader *r, const char *p, canada_root *out)
 {
     bool more;
@@ -96,62 +77,47 @@ static const char *canada_root_read_p(atd_reader *r, const char *p, canada_root 
     if (p == NULL) {
         return NULL;
     }
-    if (more && atd_key_at(r, p, "\"type\":", 7)) {
-        p += 7;
-        goto field_0;
+    if (!more) {
+        goto end;
     }
-    while (more) {
-        p = atd_object_key_p(r, p, &key);
-        if (p == NULL) {
-            return NULL;
-        }
-        switch (canada_root__field(key.ptr, key.len)) {
-        case 0:
-        field_0:
-            p = atd_read_string_p(r, p, &out->collection_type);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "type", 4));
-            }
-            seen[0] |= (uint64_t)1 << 0;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"features\":", 11)) {
-                break;
-            }
-            p += 11;
-            /* fall through */
-        case 1:
-            p = canada_feature_list_read_p(r, p, &out->features);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "features", 8));
-            }
-            seen[0] |= (uint64_t)1 << 1;
-            p = atd_object_end_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        default:
-            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "root"));
-            }
-            p = atd_skip_value_p(r, p);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        }
+    if (!atd_key_at(r, p, "\"type\":", 7)) {
+        goto key;
     }
+    p += 7;
+field_0:
+    p = atd_read_string_p(r, p, &out->collection_type);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "type", 4));
+    }
+    seen[0] |= (uint64_t)1 << 0;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"features\":", 11)) {
+        goto key;
+    }
+    p += 11;
+field_1:
+    p = canada_feature_list_read_p(r, p, &out->features);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "features", 8));
+    }
+    seen[0] |= (uint64_t)1 << 1;
+tail:
+    p = atd_object_end_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        goto key;
+    }
+end:
     if (seen[0] != UINT64_C(0x3)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
             return atd_fail_cursor(atd_reader_fail_missing(r, at, "type", "root"));
@@ -161,6 +127,49 @@ static const char *canada_root_read_p(atd_reader *r, const char *p, canada_root 
         }
     }
     return p;
+key:
+    if (atd_key_room(r, p, 11)) {
+        switch (p[1]) {
+        case 'f':
+            if (atd_bytes_eq(p, "\"features\":", 11)) {
+                p += 11;
+                goto field_1;
+            }
+            break;
+        case 't':
+            if (atd_bytes_eq(p, "\"type\":", 7)) {
+                p += 7;
+                goto field_0;
+            }
+            break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) {
+        return NULL;
+    }
+    switch (key.len) {
+    case 4:
+        if (atd_bytes_eq(key.ptr, "type", 4)) {
+            goto field_0;
+        }
+        break;
+    case 8:
+        if (atd_bytes_eq(key.ptr, "features", 8)) {
+            goto field_1;
+        }
+        break;
+    default:
+        break;
+    }
+    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "root"));
+    }
+    p = atd_skip_value_p(r, p);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    }
+    goto tail;
 }
 
 bool canada_root_read(atd_reader *r, canada_root *out)
@@ -183,20 +192,6 @@ void canada_properties_init(canada_properties *v)
     memset(v, 0, sizeof *v);
 }
 
-static int canada_properties__field(const char *s, size_t len)
-{
-    switch (len) {
-    case 4:
-        if (atd_bytes_eq(s, "name", 4)) {
-            return 0;
-        }
-        break;
-    default:
-        break;
-    }
-    return -1;
-}
-
 static const char *canada_properties_read_p(atd_reader *r, const char *p, canada_properties *out)
 {
     bool more;
@@ -208,49 +203,63 @@ static const char *canada_properties_read_p(atd_reader *r, const char *p, canada
     if (p == NULL) {
         return NULL;
     }
-    if (more && atd_key_at(r, p, "\"name\":", 7)) {
-        p += 7;
-        goto field_0;
+    if (!more) {
+        goto end;
     }
-    while (more) {
-        p = atd_object_key_p(r, p, &key);
-        if (p == NULL) {
-            return NULL;
-        }
-        switch (canada_properties__field(key.ptr, key.len)) {
-        case 0:
-        field_0:
-            p = atd_read_string_p(r, p, &out->name);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
-            }
-            seen[0] |= (uint64_t)1 << 0;
-            p = atd_object_end_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        default:
-            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "properties"));
-            }
-            p = atd_skip_value_p(r, p);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        }
+    if (!atd_key_at(r, p, "\"name\":", 7)) {
+        goto key;
     }
+    p += 7;
+field_0:
+    p = atd_read_string_p(r, p, &out->name);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
+    }
+    seen[0] |= (uint64_t)1 << 0;
+tail:
+    p = atd_object_end_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        goto key;
+    }
+end:
     if (seen[0] != UINT64_C(0x1)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
             return atd_fail_cursor(atd_reader_fail_missing(r, at, "name", "properties"));
         }
     }
     return p;
+key:
+    if (atd_key_room(r, p, 7)) {
+        if (atd_bytes_eq(p, "\"name\":", 7)) {
+            p += 7;
+            goto field_0;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) {
+        return NULL;
+    }
+    switch (key.len) {
+    case 4:
+        if (atd_bytes_eq(key.ptr, "name", 4)) {
+            goto field_0;
+        }
+        break;
+    default:
+        break;
+    }
+    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "properties"));
+    }
+    p = atd_skip_value_p(r, p);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    }
+    goto tail;
 }
 
 bool canada_properties_read(atd_reader *r, canada_properties *out)
@@ -310,25 +319,6 @@ void canada_geometry_init(canada_geometry *v)
     memset(v, 0, sizeof *v);
 }
 
-static int canada_geometry__field(const char *s, size_t len)
-{
-    switch (len) {
-    case 4:
-        if (atd_bytes_eq(s, "type", 4)) {
-            return 0;
-        }
-        break;
-    case 11:
-        if (atd_bytes_eq(s, "coordinates", 11)) {
-            return 1;
-        }
-        break;
-    default:
-        break;
-    }
-    return -1;
-}
-
 static const char *canada_geometry_read_p(atd_reader *r, const char *p, canada_geometry *out)
 {
     bool more;
@@ -340,62 +330,47 @@ static const char *canada_geometry_read_p(atd_reader *r, const char *p, canada_g
     if (p == NULL) {
         return NULL;
     }
-    if (more && atd_key_at(r, p, "\"type\":", 7)) {
-        p += 7;
-        goto field_0;
+    if (!more) {
+        goto end;
     }
-    while (more) {
-        p = atd_object_key_p(r, p, &key);
-        if (p == NULL) {
-            return NULL;
-        }
-        switch (canada_geometry__field(key.ptr, key.len)) {
-        case 0:
-        field_0:
-            p = atd_read_string_p(r, p, &out->geometry_type);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "type", 4));
-            }
-            seen[0] |= (uint64_t)1 << 0;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"coordinates\":", 14)) {
-                break;
-            }
-            p += 14;
-            /* fall through */
-        case 1:
-            p = canada_ring_list_read_p(r, p, &out->coordinates);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "coordinates", 11));
-            }
-            seen[0] |= (uint64_t)1 << 1;
-            p = atd_object_end_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        default:
-            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "geometry"));
-            }
-            p = atd_skip_value_p(r, p);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        }
+    if (!atd_key_at(r, p, "\"type\":", 7)) {
+        goto key;
     }
+    p += 7;
+field_0:
+    p = atd_read_string_p(r, p, &out->geometry_type);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "type", 4));
+    }
+    seen[0] |= (uint64_t)1 << 0;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"coordinates\":", 14)) {
+        goto key;
+    }
+    p += 14;
+field_1:
+    p = canada_ring_list_read_p(r, p, &out->coordinates);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "coordinates", 11));
+    }
+    seen[0] |= (uint64_t)1 << 1;
+tail:
+    p = atd_object_end_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        goto key;
+    }
+end:
     if (seen[0] != UINT64_C(0x3)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
             return atd_fail_cursor(atd_reader_fail_missing(r, at, "type", "geometry"));
@@ -405,6 +380,49 @@ static const char *canada_geometry_read_p(atd_reader *r, const char *p, canada_g
         }
     }
     return p;
+key:
+    if (atd_key_room(r, p, 14)) {
+        switch (p[1]) {
+        case 'c':
+            if (atd_bytes_eq(p, "\"coordinates\":", 14)) {
+                p += 14;
+                goto field_1;
+            }
+            break;
+        case 't':
+            if (atd_bytes_eq(p, "\"type\":", 7)) {
+                p += 7;
+                goto field_0;
+            }
+            break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) {
+        return NULL;
+    }
+    switch (key.len) {
+    case 4:
+        if (atd_bytes_eq(key.ptr, "type", 4)) {
+            goto field_0;
+        }
+        break;
+    case 11:
+        if (atd_bytes_eq(key.ptr, "coordinates", 11)) {
+            goto field_1;
+        }
+        break;
+    default:
+        break;
+    }
+    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "geometry"));
+    }
+    p = atd_skip_value_p(r, p);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    }
+    goto tail;
 }
 
 bool canada_geometry_read(atd_reader *r, canada_geometry *out)
@@ -427,30 +445,6 @@ void canada_feature_init(canada_feature *v)
     memset(v, 0, sizeof *v);
 }
 
-static int canada_feature__field(const char *s, size_t len)
-{
-    switch (len) {
-    case 4:
-        if (atd_bytes_eq(s, "type", 4)) {
-            return 0;
-        }
-        break;
-    case 10:
-        if (atd_bytes_eq(s, "properties", 10)) {
-            return 1;
-        }
-        break;
-    case 8:
-        if (atd_bytes_eq(s, "geometry", 8)) {
-            return 2;
-        }
-        break;
-    default:
-        break;
-    }
-    return -1;
-}
-
 static const char *canada_feature_read_p(atd_reader *r, const char *p, canada_feature *out)
 {
     bool more;
@@ -462,81 +456,65 @@ static const char *canada_feature_read_p(atd_reader *r, const char *p, canada_fe
     if (p == NULL) {
         return NULL;
     }
-    if (more && atd_key_at(r, p, "\"type\":", 7)) {
-        p += 7;
-        goto field_0;
+    if (!more) {
+        goto end;
     }
-    while (more) {
-        p = atd_object_key_p(r, p, &key);
-        if (p == NULL) {
-            return NULL;
-        }
-        switch (canada_feature__field(key.ptr, key.len)) {
-        case 0:
-        field_0:
-            p = atd_read_string_p(r, p, &out->feature_type);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "type", 4));
-            }
-            seen[0] |= (uint64_t)1 << 0;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"properties\":", 13)) {
-                break;
-            }
-            p += 13;
-            /* fall through */
-        case 1:
-            p = canada_properties_read_p(r, p, &out->properties);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "properties", 10));
-            }
-            seen[0] |= (uint64_t)1 << 1;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"geometry\":", 11)) {
-                break;
-            }
-            p += 11;
-            /* fall through */
-        case 2:
-            p = canada_geometry_read_p(r, p, &out->geometry);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "geometry", 8));
-            }
-            seen[0] |= (uint64_t)1 << 2;
-            p = atd_object_end_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        default:
-            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "feature"));
-            }
-            p = atd_skip_value_p(r, p);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        }
+    if (!atd_key_at(r, p, "\"type\":", 7)) {
+        goto key;
     }
+    p += 7;
+field_0:
+    p = atd_read_string_p(r, p, &out->feature_type);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "type", 4));
+    }
+    seen[0] |= (uint64_t)1 << 0;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"properties\":", 13)) {
+        goto key;
+    }
+    p += 13;
+field_1:
+    p = canada_properties_read_p(r, p, &out->properties);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "properties", 10));
+    }
+    seen[0] |= (uint64_t)1 << 1;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"geometry\":", 11)) {
+        goto key;
+    }
+    p += 11;
+field_2:
+    p = canada_geometry_read_p(r, p, &out->geometry);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "geometry", 8));
+    }
+    seen[0] |= (uint64_t)1 << 2;
+tail:
+    p = atd_object_end_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        goto key;
+    }
+end:
     if (seen[0] != UINT64_C(0x7)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
             return atd_fail_cursor(atd_reader_fail_missing(r, at, "type", "feature"));
@@ -549,6 +527,60 @@ static const char *canada_feature_read_p(atd_reader *r, const char *p, canada_fe
         }
     }
     return p;
+key:
+    if (atd_key_room(r, p, 13)) {
+        switch (p[1]) {
+        case 'g':
+            if (atd_bytes_eq(p, "\"geometry\":", 11)) {
+                p += 11;
+                goto field_2;
+            }
+            break;
+        case 'p':
+            if (atd_bytes_eq(p, "\"properties\":", 13)) {
+                p += 13;
+                goto field_1;
+            }
+            break;
+        case 't':
+            if (atd_bytes_eq(p, "\"type\":", 7)) {
+                p += 7;
+                goto field_0;
+            }
+            break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) {
+        return NULL;
+    }
+    switch (key.len) {
+    case 4:
+        if (atd_bytes_eq(key.ptr, "type", 4)) {
+            goto field_0;
+        }
+        break;
+    case 10:
+        if (atd_bytes_eq(key.ptr, "properties", 10)) {
+            goto field_1;
+        }
+        break;
+    case 8:
+        if (atd_bytes_eq(key.ptr, "geometry", 8)) {
+            goto field_2;
+        }
+        break;
+    default:
+        break;
+    }
+    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "feature"));
+    }
+    p = atd_skip_value_p(r, p);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    }
+    goto tail;
 }
 
 bool canada_feature_read(atd_reader *r, canada_feature *out)

@@ -163,47 +163,6 @@ void citm_catalog_event_init(citm_catalog_event *v)
     memset(v, 0, sizeof *v);
 }
 
-static int citm_catalog_event__field(const char *s, size_t len)
-{
-    switch (len) {
-    case 11:
-        if (atd_bytes_eq(s, "description", 11)) {
-            return 0;
-        }
-        if (atd_bytes_eq(s, "subTopicIds", 11)) {
-            return 4;
-        }
-        if (atd_bytes_eq(s, "subjectCode", 11)) {
-            return 5;
-        }
-        break;
-    case 2:
-        if (atd_bytes_eq(s, "id", 2)) {
-            return 1;
-        }
-        break;
-    case 4:
-        if (atd_bytes_eq(s, "logo", 4)) {
-            return 2;
-        }
-        if (atd_bytes_eq(s, "name", 4)) {
-            return 3;
-        }
-        break;
-    case 8:
-        if (atd_bytes_eq(s, "subtitle", 8)) {
-            return 6;
-        }
-        if (atd_bytes_eq(s, "topicIds", 8)) {
-            return 7;
-        }
-        break;
-    default:
-        break;
-    }
-    return -1;
-}
-
 static const char *citm_catalog_event_read_p(atd_reader *r, const char *p, citm_catalog_event *out)
 {
     bool more;
@@ -215,176 +174,155 @@ static const char *citm_catalog_event_read_p(atd_reader *r, const char *p, citm_
     if (p == NULL) {
         return NULL;
     }
-    if (more && atd_key_at(r, p, "\"description\":", 14)) {
-        p += 14;
-        goto field_0;
+    if (!more) {
+        goto end;
     }
-    while (more) {
-        p = atd_object_key_p(r, p, &key);
-        if (p == NULL) {
-            return NULL;
-        }
-        switch (citm_catalog_event__field(key.ptr, key.len)) {
-        case 0:
-        field_0:
-            p = citm_catalog_string_nullable_read_p(r, p, &out->description);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "description", 11));
-            }
-            seen[0] |= (uint64_t)1 << 0;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"id\":", 5)) {
-                break;
-            }
-            p += 5;
-            /* fall through */
-        case 1:
-            p = atd_read_int64_p(r, p, &out->id);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
-            }
-            seen[0] |= (uint64_t)1 << 1;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"logo\":", 7)) {
-                break;
-            }
-            p += 7;
-            /* fall through */
-        case 2:
-            p = citm_catalog_string_nullable_read_p(r, p, &out->logo);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "logo", 4));
-            }
-            seen[0] |= (uint64_t)1 << 2;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"name\":", 7)) {
-                break;
-            }
-            p += 7;
-            /* fall through */
-        case 3:
-            p = atd_read_string_p(r, p, &out->name);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
-            }
-            seen[0] |= (uint64_t)1 << 3;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"subTopicIds\":", 14)) {
-                break;
-            }
-            p += 14;
-            /* fall through */
-        case 4:
-            p = citm_catalog_int_list_read_p(r, p, &out->sub_topic_ids);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "subTopicIds", 11));
-            }
-            seen[0] |= (uint64_t)1 << 4;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"subjectCode\":", 14)) {
-                break;
-            }
-            p += 14;
-            /* fall through */
-        case 5:
-            p = citm_catalog_string_nullable_read_p(r, p, &out->subject_code);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "subjectCode", 11));
-            }
-            seen[0] |= (uint64_t)1 << 5;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"subtitle\":", 11)) {
-                break;
-            }
-            p += 11;
-            /* fall through */
-        case 6:
-            p = citm_catalog_string_nullable_read_p(r, p, &out->subtitle);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "subtitle", 8));
-            }
-            seen[0] |= (uint64_t)1 << 6;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"topicIds\":", 11)) {
-                break;
-            }
-            p += 11;
-            /* fall through */
-        case 7:
-            p = citm_catalog_int_list_read_p(r, p, &out->topic_ids);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "topicIds", 8));
-            }
-            seen[0] |= (uint64_t)1 << 7;
-            p = atd_object_end_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        default:
-            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "event"));
-            }
-            p = atd_skip_value_p(r, p);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        }
+    if (!atd_key_at(r, p, "\"description\":", 14)) {
+        goto key;
     }
+    p += 14;
+field_0:
+    p = citm_catalog_string_nullable_read_p(r, p, &out->description);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "description", 11));
+    }
+    seen[0] |= (uint64_t)1 << 0;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"id\":", 5)) {
+        goto key;
+    }
+    p += 5;
+field_1:
+    p = atd_read_int64_p(r, p, &out->id);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
+    }
+    seen[0] |= (uint64_t)1 << 1;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"logo\":", 7)) {
+        goto key;
+    }
+    p += 7;
+field_2:
+    p = citm_catalog_string_nullable_read_p(r, p, &out->logo);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "logo", 4));
+    }
+    seen[0] |= (uint64_t)1 << 2;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"name\":", 7)) {
+        goto key;
+    }
+    p += 7;
+field_3:
+    p = atd_read_string_p(r, p, &out->name);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
+    }
+    seen[0] |= (uint64_t)1 << 3;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"subTopicIds\":", 14)) {
+        goto key;
+    }
+    p += 14;
+field_4:
+    p = citm_catalog_int_list_read_p(r, p, &out->sub_topic_ids);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "subTopicIds", 11));
+    }
+    seen[0] |= (uint64_t)1 << 4;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"subjectCode\":", 14)) {
+        goto key;
+    }
+    p += 14;
+field_5:
+    p = citm_catalog_string_nullable_read_p(r, p, &out->subject_code);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "subjectCode", 11));
+    }
+    seen[0] |= (uint64_t)1 << 5;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"subtitle\":", 11)) {
+        goto key;
+    }
+    p += 11;
+field_6:
+    p = citm_catalog_string_nullable_read_p(r, p, &out->subtitle);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "subtitle", 8));
+    }
+    seen[0] |= (uint64_t)1 << 6;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"topicIds\":", 11)) {
+        goto key;
+    }
+    p += 11;
+field_7:
+    p = citm_catalog_int_list_read_p(r, p, &out->topic_ids);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "topicIds", 8));
+    }
+    seen[0] |= (uint64_t)1 << 7;
+tail:
+    p = atd_object_end_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        goto key;
+    }
+end:
     if (seen[0] != UINT64_C(0xff)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
             return atd_fail_cursor(atd_reader_fail_missing(r, at, "description", "event"));
@@ -412,6 +350,107 @@ static const char *citm_catalog_event_read_p(atd_reader *r, const char *p, citm_
         }
     }
     return p;
+key:
+    if (atd_key_room(r, p, 14)) {
+        switch (p[4]) {
+        case ':':
+            if (atd_bytes_eq(p, "\"id\":", 5)) {
+                p += 5;
+                goto field_1;
+            }
+            break;
+        case 'T':
+            if (atd_bytes_eq(p, "\"subTopicIds\":", 14)) {
+                p += 14;
+                goto field_4;
+            }
+            break;
+        case 'c':
+            if (atd_bytes_eq(p, "\"description\":", 14)) {
+                p += 14;
+                goto field_0;
+            }
+            break;
+        case 'e':
+            if (atd_bytes_eq(p, "\"name\":", 7)) {
+                p += 7;
+                goto field_3;
+            }
+            break;
+        case 'i':
+            if (atd_bytes_eq(p, "\"topicIds\":", 11)) {
+                p += 11;
+                goto field_7;
+            }
+            break;
+        case 'j':
+            if (atd_bytes_eq(p, "\"subjectCode\":", 14)) {
+                p += 14;
+                goto field_5;
+            }
+            break;
+        case 'o':
+            if (atd_bytes_eq(p, "\"logo\":", 7)) {
+                p += 7;
+                goto field_2;
+            }
+            break;
+        case 't':
+            if (atd_bytes_eq(p, "\"subtitle\":", 11)) {
+                p += 11;
+                goto field_6;
+            }
+            break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) {
+        return NULL;
+    }
+    switch (key.len) {
+    case 11:
+        if (atd_bytes_eq(key.ptr, "description", 11)) {
+            goto field_0;
+        }
+        if (atd_bytes_eq(key.ptr, "subTopicIds", 11)) {
+            goto field_4;
+        }
+        if (atd_bytes_eq(key.ptr, "subjectCode", 11)) {
+            goto field_5;
+        }
+        break;
+    case 2:
+        if (atd_bytes_eq(key.ptr, "id", 2)) {
+            goto field_1;
+        }
+        break;
+    case 4:
+        if (atd_bytes_eq(key.ptr, "logo", 4)) {
+            goto field_2;
+        }
+        if (atd_bytes_eq(key.ptr, "name", 4)) {
+            goto field_3;
+        }
+        break;
+    case 8:
+        if (atd_bytes_eq(key.ptr, "subtitle", 8)) {
+            goto field_6;
+        }
+        if (atd_bytes_eq(key.ptr, "topicIds", 8)) {
+            goto field_7;
+        }
+        break;
+    default:
+        break;
+    }
+    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "event"));
+    }
+    p = atd_skip_value_p(r, p);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    }
+    goto tail;
 }
 
 bool citm_catalog_event_read(atd_reader *r, citm_catalog_event *out)
@@ -567,64 +606,6 @@ void citm_catalog_root_init(citm_catalog_root *v)
     memset(v, 0, sizeof *v);
 }
 
-static int citm_catalog_root__field(const char *s, size_t len)
-{
-    switch (len) {
-    case 9:
-        if (atd_bytes_eq(s, "areaNames", 9)) {
-            return 0;
-        }
-        break;
-    case 24:
-        if (atd_bytes_eq(s, "audienceSubCategoryNames", 24)) {
-            return 1;
-        }
-        break;
-    case 10:
-        if (atd_bytes_eq(s, "blockNames", 10)) {
-            return 2;
-        }
-        if (atd_bytes_eq(s, "topicNames", 10)) {
-            return 8;
-        }
-        if (atd_bytes_eq(s, "venueNames", 10)) {
-            return 10;
-        }
-        break;
-    case 6:
-        if (atd_bytes_eq(s, "events", 6)) {
-            return 3;
-        }
-        break;
-    case 12:
-        if (atd_bytes_eq(s, "performances", 12)) {
-            return 4;
-        }
-        if (atd_bytes_eq(s, "subjectNames", 12)) {
-            return 7;
-        }
-        break;
-    case 17:
-        if (atd_bytes_eq(s, "seatCategoryNames", 17)) {
-            return 5;
-        }
-        break;
-    case 13:
-        if (atd_bytes_eq(s, "subTopicNames", 13)) {
-            return 6;
-        }
-        break;
-    case 14:
-        if (atd_bytes_eq(s, "topicSubTopics", 14)) {
-            return 9;
-        }
-        break;
-    default:
-        break;
-    }
-    return -1;
-}
-
 static const char *citm_catalog_root_read_p(atd_reader *r, const char *p, citm_catalog_root *out)
 {
     bool more;
@@ -636,233 +617,209 @@ static const char *citm_catalog_root_read_p(atd_reader *r, const char *p, citm_c
     if (p == NULL) {
         return NULL;
     }
-    if (more && atd_key_at(r, p, "\"areaNames\":", 12)) {
-        p += 12;
-        goto field_0;
+    if (!more) {
+        goto end;
     }
-    while (more) {
-        p = atd_object_key_p(r, p, &key);
-        if (p == NULL) {
-            return NULL;
-        }
-        switch (citm_catalog_root__field(key.ptr, key.len)) {
-        case 0:
-        field_0:
-            p = citm_catalog_id_map_read_p(r, p, &out->area_names);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "areaNames", 9));
-            }
-            seen[0] |= (uint64_t)1 << 0;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"audienceSubCategoryNames\":", 27)) {
-                break;
-            }
-            p += 27;
-            /* fall through */
-        case 1:
-            p = citm_catalog_id_map_read_p(r, p, &out->audience_sub_category_names);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "audienceSubCategoryNames", 24));
-            }
-            seen[0] |= (uint64_t)1 << 1;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"blockNames\":", 13)) {
-                break;
-            }
-            p += 13;
-            /* fall through */
-        case 2:
-            p = citm_catalog_id_map_read_p(r, p, &out->block_names);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "blockNames", 10));
-            }
-            seen[0] |= (uint64_t)1 << 2;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"events\":", 9)) {
-                break;
-            }
-            p += 9;
-            /* fall through */
-        case 3:
-            p = citm_catalog_event_assoc_read_p(r, p, &out->events);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "events", 6));
-            }
-            seen[0] |= (uint64_t)1 << 3;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"performances\":", 15)) {
-                break;
-            }
-            p += 15;
-            /* fall through */
-        case 4:
-            p = citm_catalog_performance_list_read_p(r, p, &out->performances);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "performances", 12));
-            }
-            seen[0] |= (uint64_t)1 << 4;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"seatCategoryNames\":", 20)) {
-                break;
-            }
-            p += 20;
-            /* fall through */
-        case 5:
-            p = citm_catalog_id_map_read_p(r, p, &out->seat_category_names);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "seatCategoryNames", 17));
-            }
-            seen[0] |= (uint64_t)1 << 5;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"subTopicNames\":", 16)) {
-                break;
-            }
-            p += 16;
-            /* fall through */
-        case 6:
-            p = citm_catalog_id_map_read_p(r, p, &out->sub_topic_names);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "subTopicNames", 13));
-            }
-            seen[0] |= (uint64_t)1 << 6;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"subjectNames\":", 15)) {
-                break;
-            }
-            p += 15;
-            /* fall through */
-        case 7:
-            p = citm_catalog_id_map_read_p(r, p, &out->subject_names);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "subjectNames", 12));
-            }
-            seen[0] |= (uint64_t)1 << 7;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"topicNames\":", 13)) {
-                break;
-            }
-            p += 13;
-            /* fall through */
-        case 8:
-            p = citm_catalog_id_map_read_p(r, p, &out->topic_names);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "topicNames", 10));
-            }
-            seen[0] |= (uint64_t)1 << 8;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"topicSubTopics\":", 17)) {
-                break;
-            }
-            p += 17;
-            /* fall through */
-        case 9:
-            p = citm_catalog_int_list_assoc_read_p(r, p, &out->topic_sub_topics);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "topicSubTopics", 14));
-            }
-            seen[0] |= (uint64_t)1 << 9;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"venueNames\":", 13)) {
-                break;
-            }
-            p += 13;
-            /* fall through */
-        case 10:
-            p = citm_catalog_id_map_read_p(r, p, &out->venue_names);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "venueNames", 10));
-            }
-            seen[0] |= (uint64_t)1 << 10;
-            p = atd_object_end_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        default:
-            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "root"));
-            }
-            p = atd_skip_value_p(r, p);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        }
+    if (!atd_key_at(r, p, "\"areaNames\":", 12)) {
+        goto key;
     }
+    p += 12;
+field_0:
+    p = citm_catalog_id_map_read_p(r, p, &out->area_names);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "areaNames", 9));
+    }
+    seen[0] |= (uint64_t)1 << 0;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"audienceSubCategoryNames\":", 27)) {
+        goto key;
+    }
+    p += 27;
+field_1:
+    p = citm_catalog_id_map_read_p(r, p, &out->audience_sub_category_names);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "audienceSubCategoryNames", 24));
+    }
+    seen[0] |= (uint64_t)1 << 1;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"blockNames\":", 13)) {
+        goto key;
+    }
+    p += 13;
+field_2:
+    p = citm_catalog_id_map_read_p(r, p, &out->block_names);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "blockNames", 10));
+    }
+    seen[0] |= (uint64_t)1 << 2;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"events\":", 9)) {
+        goto key;
+    }
+    p += 9;
+field_3:
+    p = citm_catalog_event_assoc_read_p(r, p, &out->events);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "events", 6));
+    }
+    seen[0] |= (uint64_t)1 << 3;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"performances\":", 15)) {
+        goto key;
+    }
+    p += 15;
+field_4:
+    p = citm_catalog_performance_list_read_p(r, p, &out->performances);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "performances", 12));
+    }
+    seen[0] |= (uint64_t)1 << 4;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"seatCategoryNames\":", 20)) {
+        goto key;
+    }
+    p += 20;
+field_5:
+    p = citm_catalog_id_map_read_p(r, p, &out->seat_category_names);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "seatCategoryNames", 17));
+    }
+    seen[0] |= (uint64_t)1 << 5;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"subTopicNames\":", 16)) {
+        goto key;
+    }
+    p += 16;
+field_6:
+    p = citm_catalog_id_map_read_p(r, p, &out->sub_topic_names);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "subTopicNames", 13));
+    }
+    seen[0] |= (uint64_t)1 << 6;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"subjectNames\":", 15)) {
+        goto key;
+    }
+    p += 15;
+field_7:
+    p = citm_catalog_id_map_read_p(r, p, &out->subject_names);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "subjectNames", 12));
+    }
+    seen[0] |= (uint64_t)1 << 7;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"topicNames\":", 13)) {
+        goto key;
+    }
+    p += 13;
+field_8:
+    p = citm_catalog_id_map_read_p(r, p, &out->topic_names);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "topicNames", 10));
+    }
+    seen[0] |= (uint64_t)1 << 8;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"topicSubTopics\":", 17)) {
+        goto key;
+    }
+    p += 17;
+field_9:
+    p = citm_catalog_int_list_assoc_read_p(r, p, &out->topic_sub_topics);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "topicSubTopics", 14));
+    }
+    seen[0] |= (uint64_t)1 << 9;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"venueNames\":", 13)) {
+        goto key;
+    }
+    p += 13;
+field_10:
+    p = citm_catalog_id_map_read_p(r, p, &out->venue_names);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "venueNames", 10));
+    }
+    seen[0] |= (uint64_t)1 << 10;
+tail:
+    p = atd_object_end_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        goto key;
+    }
+end:
     if (seen[0] != UINT64_C(0x7ff)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
             return atd_fail_cursor(atd_reader_fail_missing(r, at, "areaNames", "root"));
@@ -899,6 +856,146 @@ static const char *citm_catalog_root_read_p(atd_reader *r, const char *p, citm_c
         }
     }
     return p;
+key:
+    if (atd_key_room(r, p, 27)) {
+        switch (p[4]) {
+        case 'T':
+            if (atd_bytes_eq(p, "\"subTopicNames\":", 16)) {
+                p += 16;
+                goto field_6;
+            }
+            break;
+        case 'a':
+            if (atd_bytes_eq(p, "\"areaNames\":", 12)) {
+                p += 12;
+                goto field_0;
+            }
+            break;
+        case 'c':
+            if (atd_bytes_eq(p, "\"blockNames\":", 13)) {
+                p += 13;
+                goto field_2;
+            }
+            break;
+        case 'f':
+            if (atd_bytes_eq(p, "\"performances\":", 15)) {
+                p += 15;
+                goto field_4;
+            }
+            break;
+        case 'i':
+            switch (p[6]) {
+            case 'N':
+                if (atd_bytes_eq(p, "\"topicNames\":", 13)) {
+                    p += 13;
+                    goto field_8;
+                }
+                break;
+            case 'S':
+                if (atd_bytes_eq(p, "\"topicSubTopics\":", 17)) {
+                    p += 17;
+                    goto field_9;
+                }
+                break;
+            case 'n':
+                if (atd_bytes_eq(p, "\"audienceSubCategoryNames\":", 27)) {
+                    p += 27;
+                    goto field_1;
+                }
+                break;
+            }
+            break;
+        case 'j':
+            if (atd_bytes_eq(p, "\"subjectNames\":", 15)) {
+                p += 15;
+                goto field_7;
+            }
+            break;
+        case 'n':
+            if (atd_bytes_eq(p, "\"events\":", 9)) {
+                p += 9;
+                goto field_3;
+            }
+            break;
+        case 't':
+            if (atd_bytes_eq(p, "\"seatCategoryNames\":", 20)) {
+                p += 20;
+                goto field_5;
+            }
+            break;
+        case 'u':
+            if (atd_bytes_eq(p, "\"venueNames\":", 13)) {
+                p += 13;
+                goto field_10;
+            }
+            break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) {
+        return NULL;
+    }
+    switch (key.len) {
+    case 9:
+        if (atd_bytes_eq(key.ptr, "areaNames", 9)) {
+            goto field_0;
+        }
+        break;
+    case 24:
+        if (atd_bytes_eq(key.ptr, "audienceSubCategoryNames", 24)) {
+            goto field_1;
+        }
+        break;
+    case 10:
+        if (atd_bytes_eq(key.ptr, "blockNames", 10)) {
+            goto field_2;
+        }
+        if (atd_bytes_eq(key.ptr, "topicNames", 10)) {
+            goto field_8;
+        }
+        if (atd_bytes_eq(key.ptr, "venueNames", 10)) {
+            goto field_10;
+        }
+        break;
+    case 6:
+        if (atd_bytes_eq(key.ptr, "events", 6)) {
+            goto field_3;
+        }
+        break;
+    case 12:
+        if (atd_bytes_eq(key.ptr, "performances", 12)) {
+            goto field_4;
+        }
+        if (atd_bytes_eq(key.ptr, "subjectNames", 12)) {
+            goto field_7;
+        }
+        break;
+    case 17:
+        if (atd_bytes_eq(key.ptr, "seatCategoryNames", 17)) {
+            goto field_5;
+        }
+        break;
+    case 13:
+        if (atd_bytes_eq(key.ptr, "subTopicNames", 13)) {
+            goto field_6;
+        }
+        break;
+    case 14:
+        if (atd_bytes_eq(key.ptr, "topicSubTopics", 14)) {
+            goto field_9;
+        }
+        break;
+    default:
+        break;
+    }
+    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "root"));
+    }
+    p = atd_skip_value_p(r, p);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    }
+    goto tail;
 }
 
 bool citm_catalog_root_read(atd_reader *r, citm_catalog_root *out)
@@ -995,58 +1092,6 @@ void citm_catalog_performance_init(citm_catalog_performance *v)
     memset(v, 0, sizeof *v);
 }
 
-static int citm_catalog_performance__field(const char *s, size_t len)
-{
-    switch (len) {
-    case 7:
-        if (atd_bytes_eq(s, "eventId", 7)) {
-            return 0;
-        }
-        break;
-    case 2:
-        if (atd_bytes_eq(s, "id", 2)) {
-            return 1;
-        }
-        break;
-    case 4:
-        if (atd_bytes_eq(s, "logo", 4)) {
-            return 2;
-        }
-        if (atd_bytes_eq(s, "name", 4)) {
-            return 3;
-        }
-        break;
-    case 6:
-        if (atd_bytes_eq(s, "prices", 6)) {
-            return 4;
-        }
-        break;
-    case 14:
-        if (atd_bytes_eq(s, "seatCategories", 14)) {
-            return 5;
-        }
-        break;
-    case 12:
-        if (atd_bytes_eq(s, "seatMapImage", 12)) {
-            return 6;
-        }
-        break;
-    case 5:
-        if (atd_bytes_eq(s, "start", 5)) {
-            return 7;
-        }
-        break;
-    case 9:
-        if (atd_bytes_eq(s, "venueCode", 9)) {
-            return 8;
-        }
-        break;
-    default:
-        break;
-    }
-    return -1;
-}
-
 static const char *citm_catalog_performance_read_p(atd_reader *r, const char *p, citm_catalog_performance *out)
 {
     bool more;
@@ -1058,195 +1103,173 @@ static const char *citm_catalog_performance_read_p(atd_reader *r, const char *p,
     if (p == NULL) {
         return NULL;
     }
-    if (more && atd_key_at(r, p, "\"eventId\":", 10)) {
-        p += 10;
-        goto field_0;
+    if (!more) {
+        goto end;
     }
-    while (more) {
-        p = atd_object_key_p(r, p, &key);
-        if (p == NULL) {
-            return NULL;
-        }
-        switch (citm_catalog_performance__field(key.ptr, key.len)) {
-        case 0:
-        field_0:
-            p = atd_read_int64_p(r, p, &out->event_id);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "eventId", 7));
-            }
-            seen[0] |= (uint64_t)1 << 0;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"id\":", 5)) {
-                break;
-            }
-            p += 5;
-            /* fall through */
-        case 1:
-            p = atd_read_int64_p(r, p, &out->id);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
-            }
-            seen[0] |= (uint64_t)1 << 1;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"logo\":", 7)) {
-                break;
-            }
-            p += 7;
-            /* fall through */
-        case 2:
-            p = citm_catalog_string_nullable_read_p(r, p, &out->logo);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "logo", 4));
-            }
-            seen[0] |= (uint64_t)1 << 2;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"name\":", 7)) {
-                break;
-            }
-            p += 7;
-            /* fall through */
-        case 3:
-            p = citm_catalog_string_nullable_read_p(r, p, &out->name);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
-            }
-            seen[0] |= (uint64_t)1 << 3;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"prices\":", 9)) {
-                break;
-            }
-            p += 9;
-            /* fall through */
-        case 4:
-            p = citm_catalog_price_list_read_p(r, p, &out->prices);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "prices", 6));
-            }
-            seen[0] |= (uint64_t)1 << 4;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"seatCategories\":", 17)) {
-                break;
-            }
-            p += 17;
-            /* fall through */
-        case 5:
-            p = citm_catalog_seat_category_list_read_p(r, p, &out->seat_categories);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "seatCategories", 14));
-            }
-            seen[0] |= (uint64_t)1 << 5;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"seatMapImage\":", 15)) {
-                break;
-            }
-            p += 15;
-            /* fall through */
-        case 6:
-            p = citm_catalog_string_nullable_read_p(r, p, &out->seat_map_image);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "seatMapImage", 12));
-            }
-            seen[0] |= (uint64_t)1 << 6;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"start\":", 8)) {
-                break;
-            }
-            p += 8;
-            /* fall through */
-        case 7:
-            p = atd_read_int64_p(r, p, &out->start);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "start", 5));
-            }
-            seen[0] |= (uint64_t)1 << 7;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"venueCode\":", 12)) {
-                break;
-            }
-            p += 12;
-            /* fall through */
-        case 8:
-            p = atd_read_string_p(r, p, &out->venue_code);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "venueCode", 9));
-            }
-            seen[0] |= (uint64_t)1 << 8;
-            p = atd_object_end_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        default:
-            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "performance"));
-            }
-            p = atd_skip_value_p(r, p);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        }
+    if (!atd_key_at(r, p, "\"eventId\":", 10)) {
+        goto key;
     }
+    p += 10;
+field_0:
+    p = atd_read_int64_p(r, p, &out->event_id);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "eventId", 7));
+    }
+    seen[0] |= (uint64_t)1 << 0;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"id\":", 5)) {
+        goto key;
+    }
+    p += 5;
+field_1:
+    p = atd_read_int64_p(r, p, &out->id);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
+    }
+    seen[0] |= (uint64_t)1 << 1;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"logo\":", 7)) {
+        goto key;
+    }
+    p += 7;
+field_2:
+    p = citm_catalog_string_nullable_read_p(r, p, &out->logo);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "logo", 4));
+    }
+    seen[0] |= (uint64_t)1 << 2;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"name\":", 7)) {
+        goto key;
+    }
+    p += 7;
+field_3:
+    p = citm_catalog_string_nullable_read_p(r, p, &out->name);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
+    }
+    seen[0] |= (uint64_t)1 << 3;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"prices\":", 9)) {
+        goto key;
+    }
+    p += 9;
+field_4:
+    p = citm_catalog_price_list_read_p(r, p, &out->prices);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "prices", 6));
+    }
+    seen[0] |= (uint64_t)1 << 4;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"seatCategories\":", 17)) {
+        goto key;
+    }
+    p += 17;
+field_5:
+    p = citm_catalog_seat_category_list_read_p(r, p, &out->seat_categories);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "seatCategories", 14));
+    }
+    seen[0] |= (uint64_t)1 << 5;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"seatMapImage\":", 15)) {
+        goto key;
+    }
+    p += 15;
+field_6:
+    p = citm_catalog_string_nullable_read_p(r, p, &out->seat_map_image);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "seatMapImage", 12));
+    }
+    seen[0] |= (uint64_t)1 << 6;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"start\":", 8)) {
+        goto key;
+    }
+    p += 8;
+field_7:
+    p = atd_read_int64_p(r, p, &out->start);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "start", 5));
+    }
+    seen[0] |= (uint64_t)1 << 7;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"venueCode\":", 12)) {
+        goto key;
+    }
+    p += 12;
+field_8:
+    p = atd_read_string_p(r, p, &out->venue_code);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "venueCode", 9));
+    }
+    seen[0] |= (uint64_t)1 << 8;
+tail:
+    p = atd_object_end_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        goto key;
+    }
+end:
     if (seen[0] != UINT64_C(0x1ff)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
             return atd_fail_cursor(atd_reader_fail_missing(r, at, "eventId", "performance"));
@@ -1277,6 +1300,128 @@ static const char *citm_catalog_performance_read_p(atd_reader *r, const char *p,
         }
     }
     return p;
+key:
+    if (atd_key_room(r, p, 17)) {
+        switch (p[4]) {
+        case ':':
+            if (atd_bytes_eq(p, "\"id\":", 5)) {
+                p += 5;
+                goto field_1;
+            }
+            break;
+        case 'c':
+            if (atd_bytes_eq(p, "\"prices\":", 9)) {
+                p += 9;
+                goto field_4;
+            }
+            break;
+        case 'e':
+            if (atd_bytes_eq(p, "\"name\":", 7)) {
+                p += 7;
+                goto field_3;
+            }
+            break;
+        case 'n':
+            if (atd_bytes_eq(p, "\"eventId\":", 10)) {
+                p += 10;
+                goto field_0;
+            }
+            break;
+        case 'o':
+            if (atd_bytes_eq(p, "\"logo\":", 7)) {
+                p += 7;
+                goto field_2;
+            }
+            break;
+        case 'r':
+            if (atd_bytes_eq(p, "\"start\":", 8)) {
+                p += 8;
+                goto field_7;
+            }
+            break;
+        case 't':
+            switch (p[5]) {
+            case 'C':
+                if (atd_bytes_eq(p, "\"seatCategories\":", 17)) {
+                    p += 17;
+                    goto field_5;
+                }
+                break;
+            case 'M':
+                if (atd_bytes_eq(p, "\"seatMapImage\":", 15)) {
+                    p += 15;
+                    goto field_6;
+                }
+                break;
+            }
+            break;
+        case 'u':
+            if (atd_bytes_eq(p, "\"venueCode\":", 12)) {
+                p += 12;
+                goto field_8;
+            }
+            break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) {
+        return NULL;
+    }
+    switch (key.len) {
+    case 7:
+        if (atd_bytes_eq(key.ptr, "eventId", 7)) {
+            goto field_0;
+        }
+        break;
+    case 2:
+        if (atd_bytes_eq(key.ptr, "id", 2)) {
+            goto field_1;
+        }
+        break;
+    case 4:
+        if (atd_bytes_eq(key.ptr, "logo", 4)) {
+            goto field_2;
+        }
+        if (atd_bytes_eq(key.ptr, "name", 4)) {
+            goto field_3;
+        }
+        break;
+    case 6:
+        if (atd_bytes_eq(key.ptr, "prices", 6)) {
+            goto field_4;
+        }
+        break;
+    case 14:
+        if (atd_bytes_eq(key.ptr, "seatCategories", 14)) {
+            goto field_5;
+        }
+        break;
+    case 12:
+        if (atd_bytes_eq(key.ptr, "seatMapImage", 12)) {
+            goto field_6;
+        }
+        break;
+    case 5:
+        if (atd_bytes_eq(key.ptr, "start", 5)) {
+            goto field_7;
+        }
+        break;
+    case 9:
+        if (atd_bytes_eq(key.ptr, "venueCode", 9)) {
+            goto field_8;
+        }
+        break;
+    default:
+        break;
+    }
+    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "performance"));
+    }
+    p = atd_skip_value_p(r, p);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    }
+    goto tail;
 }
 
 bool citm_catalog_performance_read(atd_reader *r, citm_catalog_performance *out)
@@ -1299,30 +1444,6 @@ void citm_catalog_price_init(citm_catalog_price *v)
     memset(v, 0, sizeof *v);
 }
 
-static int citm_catalog_price__field(const char *s, size_t len)
-{
-    switch (len) {
-    case 6:
-        if (atd_bytes_eq(s, "amount", 6)) {
-            return 0;
-        }
-        break;
-    case 21:
-        if (atd_bytes_eq(s, "audienceSubCategoryId", 21)) {
-            return 1;
-        }
-        break;
-    case 14:
-        if (atd_bytes_eq(s, "seatCategoryId", 14)) {
-            return 2;
-        }
-        break;
-    default:
-        break;
-    }
-    return -1;
-}
-
 static const char *citm_catalog_price_read_p(atd_reader *r, const char *p, citm_catalog_price *out)
 {
     bool more;
@@ -1334,81 +1455,65 @@ static const char *citm_catalog_price_read_p(atd_reader *r, const char *p, citm_
     if (p == NULL) {
         return NULL;
     }
-    if (more && atd_key_at(r, p, "\"amount\":", 9)) {
-        p += 9;
-        goto field_0;
+    if (!more) {
+        goto end;
     }
-    while (more) {
-        p = atd_object_key_p(r, p, &key);
-        if (p == NULL) {
-            return NULL;
-        }
-        switch (citm_catalog_price__field(key.ptr, key.len)) {
-        case 0:
-        field_0:
-            p = atd_read_int64_p(r, p, &out->amount);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "amount", 6));
-            }
-            seen[0] |= (uint64_t)1 << 0;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"audienceSubCategoryId\":", 24)) {
-                break;
-            }
-            p += 24;
-            /* fall through */
-        case 1:
-            p = atd_read_int64_p(r, p, &out->audience_sub_category_id);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "audienceSubCategoryId", 21));
-            }
-            seen[0] |= (uint64_t)1 << 1;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"seatCategoryId\":", 17)) {
-                break;
-            }
-            p += 17;
-            /* fall through */
-        case 2:
-            p = atd_read_int64_p(r, p, &out->seat_category_id);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "seatCategoryId", 14));
-            }
-            seen[0] |= (uint64_t)1 << 2;
-            p = atd_object_end_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        default:
-            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "price"));
-            }
-            p = atd_skip_value_p(r, p);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        }
+    if (!atd_key_at(r, p, "\"amount\":", 9)) {
+        goto key;
     }
+    p += 9;
+field_0:
+    p = atd_read_int64_p(r, p, &out->amount);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "amount", 6));
+    }
+    seen[0] |= (uint64_t)1 << 0;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"audienceSubCategoryId\":", 24)) {
+        goto key;
+    }
+    p += 24;
+field_1:
+    p = atd_read_int64_p(r, p, &out->audience_sub_category_id);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "audienceSubCategoryId", 21));
+    }
+    seen[0] |= (uint64_t)1 << 1;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"seatCategoryId\":", 17)) {
+        goto key;
+    }
+    p += 17;
+field_2:
+    p = atd_read_int64_p(r, p, &out->seat_category_id);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "seatCategoryId", 14));
+    }
+    seen[0] |= (uint64_t)1 << 2;
+tail:
+    p = atd_object_end_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        goto key;
+    }
+end:
     if (seen[0] != UINT64_C(0x7)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
             return atd_fail_cursor(atd_reader_fail_missing(r, at, "amount", "price"));
@@ -1421,6 +1526,60 @@ static const char *citm_catalog_price_read_p(atd_reader *r, const char *p, citm_
         }
     }
     return p;
+key:
+    if (atd_key_room(r, p, 24)) {
+        switch (p[2]) {
+        case 'e':
+            if (atd_bytes_eq(p, "\"seatCategoryId\":", 17)) {
+                p += 17;
+                goto field_2;
+            }
+            break;
+        case 'm':
+            if (atd_bytes_eq(p, "\"amount\":", 9)) {
+                p += 9;
+                goto field_0;
+            }
+            break;
+        case 'u':
+            if (atd_bytes_eq(p, "\"audienceSubCategoryId\":", 24)) {
+                p += 24;
+                goto field_1;
+            }
+            break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) {
+        return NULL;
+    }
+    switch (key.len) {
+    case 6:
+        if (atd_bytes_eq(key.ptr, "amount", 6)) {
+            goto field_0;
+        }
+        break;
+    case 21:
+        if (atd_bytes_eq(key.ptr, "audienceSubCategoryId", 21)) {
+            goto field_1;
+        }
+        break;
+    case 14:
+        if (atd_bytes_eq(key.ptr, "seatCategoryId", 14)) {
+            goto field_2;
+        }
+        break;
+    default:
+        break;
+    }
+    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "price"));
+    }
+    p = atd_skip_value_p(r, p);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    }
+    goto tail;
 }
 
 bool citm_catalog_price_read(atd_reader *r, citm_catalog_price *out)
@@ -1480,25 +1639,6 @@ void citm_catalog_seat_category_init(citm_catalog_seat_category *v)
     memset(v, 0, sizeof *v);
 }
 
-static int citm_catalog_seat_category__field(const char *s, size_t len)
-{
-    switch (len) {
-    case 5:
-        if (atd_bytes_eq(s, "areas", 5)) {
-            return 0;
-        }
-        break;
-    case 14:
-        if (atd_bytes_eq(s, "seatCategoryId", 14)) {
-            return 1;
-        }
-        break;
-    default:
-        break;
-    }
-    return -1;
-}
-
 static const char *citm_catalog_seat_category_read_p(atd_reader *r, const char *p, citm_catalog_seat_category *out)
 {
     bool more;
@@ -1510,62 +1650,47 @@ static const char *citm_catalog_seat_category_read_p(atd_reader *r, const char *
     if (p == NULL) {
         return NULL;
     }
-    if (more && atd_key_at(r, p, "\"areas\":", 8)) {
-        p += 8;
-        goto field_0;
+    if (!more) {
+        goto end;
     }
-    while (more) {
-        p = atd_object_key_p(r, p, &key);
-        if (p == NULL) {
-            return NULL;
-        }
-        switch (citm_catalog_seat_category__field(key.ptr, key.len)) {
-        case 0:
-        field_0:
-            p = citm_catalog_area_list_read_p(r, p, &out->areas);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "areas", 5));
-            }
-            seen[0] |= (uint64_t)1 << 0;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"seatCategoryId\":", 17)) {
-                break;
-            }
-            p += 17;
-            /* fall through */
-        case 1:
-            p = atd_read_int64_p(r, p, &out->seat_category_id);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "seatCategoryId", 14));
-            }
-            seen[0] |= (uint64_t)1 << 1;
-            p = atd_object_end_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        default:
-            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "seat_category"));
-            }
-            p = atd_skip_value_p(r, p);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        }
+    if (!atd_key_at(r, p, "\"areas\":", 8)) {
+        goto key;
     }
+    p += 8;
+field_0:
+    p = citm_catalog_area_list_read_p(r, p, &out->areas);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "areas", 5));
+    }
+    seen[0] |= (uint64_t)1 << 0;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"seatCategoryId\":", 17)) {
+        goto key;
+    }
+    p += 17;
+field_1:
+    p = atd_read_int64_p(r, p, &out->seat_category_id);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "seatCategoryId", 14));
+    }
+    seen[0] |= (uint64_t)1 << 1;
+tail:
+    p = atd_object_end_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        goto key;
+    }
+end:
     if (seen[0] != UINT64_C(0x3)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
             return atd_fail_cursor(atd_reader_fail_missing(r, at, "areas", "seat_category"));
@@ -1575,6 +1700,49 @@ static const char *citm_catalog_seat_category_read_p(atd_reader *r, const char *
         }
     }
     return p;
+key:
+    if (atd_key_room(r, p, 17)) {
+        switch (p[1]) {
+        case 'a':
+            if (atd_bytes_eq(p, "\"areas\":", 8)) {
+                p += 8;
+                goto field_0;
+            }
+            break;
+        case 's':
+            if (atd_bytes_eq(p, "\"seatCategoryId\":", 17)) {
+                p += 17;
+                goto field_1;
+            }
+            break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) {
+        return NULL;
+    }
+    switch (key.len) {
+    case 5:
+        if (atd_bytes_eq(key.ptr, "areas", 5)) {
+            goto field_0;
+        }
+        break;
+    case 14:
+        if (atd_bytes_eq(key.ptr, "seatCategoryId", 14)) {
+            goto field_1;
+        }
+        break;
+    default:
+        break;
+    }
+    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "seat_category"));
+    }
+    p = atd_skip_value_p(r, p);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    }
+    goto tail;
 }
 
 bool citm_catalog_seat_category_read(atd_reader *r, citm_catalog_seat_category *out)
@@ -1597,25 +1765,6 @@ void citm_catalog_area_init(citm_catalog_area *v)
     memset(v, 0, sizeof *v);
 }
 
-static int citm_catalog_area__field(const char *s, size_t len)
-{
-    switch (len) {
-    case 6:
-        if (atd_bytes_eq(s, "areaId", 6)) {
-            return 0;
-        }
-        break;
-    case 8:
-        if (atd_bytes_eq(s, "blockIds", 8)) {
-            return 1;
-        }
-        break;
-    default:
-        break;
-    }
-    return -1;
-}
-
 static const char *citm_catalog_area_read_p(atd_reader *r, const char *p, citm_catalog_area *out)
 {
     bool more;
@@ -1627,62 +1776,47 @@ static const char *citm_catalog_area_read_p(atd_reader *r, const char *p, citm_c
     if (p == NULL) {
         return NULL;
     }
-    if (more && atd_key_at(r, p, "\"areaId\":", 9)) {
-        p += 9;
-        goto field_0;
+    if (!more) {
+        goto end;
     }
-    while (more) {
-        p = atd_object_key_p(r, p, &key);
-        if (p == NULL) {
-            return NULL;
-        }
-        switch (citm_catalog_area__field(key.ptr, key.len)) {
-        case 0:
-        field_0:
-            p = atd_read_int64_p(r, p, &out->area_id);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "areaId", 6));
-            }
-            seen[0] |= (uint64_t)1 << 0;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"blockIds\":", 11)) {
-                break;
-            }
-            p += 11;
-            /* fall through */
-        case 1:
-            p = citm_catalog_int_list_read_p(r, p, &out->block_ids);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "blockIds", 8));
-            }
-            seen[0] |= (uint64_t)1 << 1;
-            p = atd_object_end_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        default:
-            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "area"));
-            }
-            p = atd_skip_value_p(r, p);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        }
+    if (!atd_key_at(r, p, "\"areaId\":", 9)) {
+        goto key;
     }
+    p += 9;
+field_0:
+    p = atd_read_int64_p(r, p, &out->area_id);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "areaId", 6));
+    }
+    seen[0] |= (uint64_t)1 << 0;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"blockIds\":", 11)) {
+        goto key;
+    }
+    p += 11;
+field_1:
+    p = citm_catalog_int_list_read_p(r, p, &out->block_ids);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "blockIds", 8));
+    }
+    seen[0] |= (uint64_t)1 << 1;
+tail:
+    p = atd_object_end_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        goto key;
+    }
+end:
     if (seen[0] != UINT64_C(0x3)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
             return atd_fail_cursor(atd_reader_fail_missing(r, at, "areaId", "area"));
@@ -1692,6 +1826,49 @@ static const char *citm_catalog_area_read_p(atd_reader *r, const char *p, citm_c
         }
     }
     return p;
+key:
+    if (atd_key_room(r, p, 11)) {
+        switch (p[1]) {
+        case 'a':
+            if (atd_bytes_eq(p, "\"areaId\":", 9)) {
+                p += 9;
+                goto field_0;
+            }
+            break;
+        case 'b':
+            if (atd_bytes_eq(p, "\"blockIds\":", 11)) {
+                p += 11;
+                goto field_1;
+            }
+            break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) {
+        return NULL;
+    }
+    switch (key.len) {
+    case 6:
+        if (atd_bytes_eq(key.ptr, "areaId", 6)) {
+            goto field_0;
+        }
+        break;
+    case 8:
+        if (atd_bytes_eq(key.ptr, "blockIds", 8)) {
+            goto field_1;
+        }
+        break;
+    default:
+        break;
+    }
+    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "area"));
+    }
+    p = atd_skip_value_p(r, p);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    }
+    goto tail;
 }
 
 bool citm_catalog_area_read(atd_reader *r, citm_catalog_area *out)

@@ -19,20 +19,6 @@ void custom_adapter_circle_init(custom_adapter_circle *v)
     memset(v, 0, sizeof *v);
 }
 
-static int custom_adapter_circle__field(const char *s, size_t len)
-{
-    switch (len) {
-    case 1:
-        if (atd_bytes_eq(s, "r", 1)) {
-            return 0;
-        }
-        break;
-    default:
-        break;
-    }
-    return -1;
-}
-
 static const char *custom_adapter_circle_read_p(atd_reader *r, const char *p, custom_adapter_circle *out)
 {
     bool more;
@@ -44,49 +30,63 @@ static const char *custom_adapter_circle_read_p(atd_reader *r, const char *p, cu
     if (p == NULL) {
         return NULL;
     }
-    if (more && atd_key_at(r, p, "\"r\":", 4)) {
-        p += 4;
-        goto field_0;
+    if (!more) {
+        goto end;
     }
-    while (more) {
-        p = atd_object_key_p(r, p, &key);
-        if (p == NULL) {
-            return NULL;
-        }
-        switch (custom_adapter_circle__field(key.ptr, key.len)) {
-        case 0:
-        field_0:
-            p = atd_read_double_p(r, p, &out->r);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "r", 1));
-            }
-            seen[0] |= (uint64_t)1 << 0;
-            p = atd_object_end_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        default:
-            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "circle"));
-            }
-            p = atd_skip_value_p(r, p);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        }
+    if (!atd_key_at(r, p, "\"r\":", 4)) {
+        goto key;
     }
+    p += 4;
+field_0:
+    p = atd_read_double_p(r, p, &out->r);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "r", 1));
+    }
+    seen[0] |= (uint64_t)1 << 0;
+tail:
+    p = atd_object_end_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        goto key;
+    }
+end:
     if (seen[0] != UINT64_C(0x1)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
             return atd_fail_cursor(atd_reader_fail_missing(r, at, "r", "circle"));
         }
     }
     return p;
+key:
+    if (atd_key_room(r, p, 4)) {
+        if (atd_bytes_eq(p, "\"r\":", 4)) {
+            p += 4;
+            goto field_0;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) {
+        return NULL;
+    }
+    switch (key.len) {
+    case 1:
+        if (atd_bytes_eq(key.ptr, "r", 1)) {
+            goto field_0;
+        }
+        break;
+    default:
+        break;
+    }
+    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "circle"));
+    }
+    p = atd_skip_value_p(r, p);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    }
+    goto tail;
 }
 
 bool custom_adapter_circle_read(atd_reader *r, custom_adapter_circle *out)
@@ -258,25 +258,6 @@ void custom_adapter_doc_init(custom_adapter_doc *v)
     memset(v, 0, sizeof *v);
 }
 
-static int custom_adapter_doc__field(const char *s, size_t len)
-{
-    switch (len) {
-    case 6:
-        if (atd_bytes_eq(s, "shapes", 6)) {
-            return 0;
-        }
-        break;
-    case 4:
-        if (atd_bytes_eq(s, "name", 4)) {
-            return 1;
-        }
-        break;
-    default:
-        break;
-    }
-    return -1;
-}
-
 static const char *custom_adapter_doc_read_p(atd_reader *r, const char *p, custom_adapter_doc *out)
 {
     bool more;
@@ -288,62 +269,47 @@ static const char *custom_adapter_doc_read_p(atd_reader *r, const char *p, custo
     if (p == NULL) {
         return NULL;
     }
-    if (more && atd_key_at(r, p, "\"shapes\":", 9)) {
-        p += 9;
-        goto field_0;
+    if (!more) {
+        goto end;
     }
-    while (more) {
-        p = atd_object_key_p(r, p, &key);
-        if (p == NULL) {
-            return NULL;
-        }
-        switch (custom_adapter_doc__field(key.ptr, key.len)) {
-        case 0:
-        field_0:
-            p = custom_adapter_shape_list_read_p(r, p, &out->shapes);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "shapes", 6));
-            }
-            seen[0] |= (uint64_t)1 << 0;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"name\":", 7)) {
-                break;
-            }
-            p += 7;
-            /* fall through */
-        case 1:
-            p = atd_read_string_p(r, p, &out->name);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
-            }
-            seen[0] |= (uint64_t)1 << 1;
-            p = atd_object_end_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        default:
-            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "doc"));
-            }
-            p = atd_skip_value_p(r, p);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        }
+    if (!atd_key_at(r, p, "\"shapes\":", 9)) {
+        goto key;
     }
+    p += 9;
+field_0:
+    p = custom_adapter_shape_list_read_p(r, p, &out->shapes);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "shapes", 6));
+    }
+    seen[0] |= (uint64_t)1 << 0;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"name\":", 7)) {
+        goto key;
+    }
+    p += 7;
+field_1:
+    p = atd_read_string_p(r, p, &out->name);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
+    }
+    seen[0] |= (uint64_t)1 << 1;
+tail:
+    p = atd_object_end_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        goto key;
+    }
+end:
     if (seen[0] != UINT64_C(0x3)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
             return atd_fail_cursor(atd_reader_fail_missing(r, at, "shapes", "doc"));
@@ -353,6 +319,49 @@ static const char *custom_adapter_doc_read_p(atd_reader *r, const char *p, custo
         }
     }
     return p;
+key:
+    if (atd_key_room(r, p, 9)) {
+        switch (p[1]) {
+        case 'n':
+            if (atd_bytes_eq(p, "\"name\":", 7)) {
+                p += 7;
+                goto field_1;
+            }
+            break;
+        case 's':
+            if (atd_bytes_eq(p, "\"shapes\":", 9)) {
+                p += 9;
+                goto field_0;
+            }
+            break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) {
+        return NULL;
+    }
+    switch (key.len) {
+    case 6:
+        if (atd_bytes_eq(key.ptr, "shapes", 6)) {
+            goto field_0;
+        }
+        break;
+    case 4:
+        if (atd_bytes_eq(key.ptr, "name", 4)) {
+            goto field_1;
+        }
+        break;
+    default:
+        break;
+    }
+    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "doc"));
+    }
+    p = atd_skip_value_p(r, p);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    }
+    goto tail;
 }
 
 bool custom_adapter_doc_read(atd_reader *r, custom_adapter_doc *out)

@@ -206,23 +206,6 @@ void defaults_point_init(defaults_point *v)
     memset(v, 0, sizeof *v);
 }
 
-static int defaults_point__field(const char *s, size_t len)
-{
-    switch (len) {
-    case 1:
-        if (atd_bytes_eq(s, "x", 1)) {
-            return 0;
-        }
-        if (atd_bytes_eq(s, "y", 1)) {
-            return 1;
-        }
-        break;
-    default:
-        break;
-    }
-    return -1;
-}
-
 static const char *defaults_point_read_p(atd_reader *r, const char *p, defaults_point *out)
 {
     bool more;
@@ -234,62 +217,47 @@ static const char *defaults_point_read_p(atd_reader *r, const char *p, defaults_
     if (p == NULL) {
         return NULL;
     }
-    if (more && atd_key_at(r, p, "\"x\":", 4)) {
-        p += 4;
-        goto field_0;
+    if (!more) {
+        goto end;
     }
-    while (more) {
-        p = atd_object_key_p(r, p, &key);
-        if (p == NULL) {
-            return NULL;
-        }
-        switch (defaults_point__field(key.ptr, key.len)) {
-        case 0:
-        field_0:
-            p = atd_read_double_p(r, p, &out->x);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "x", 1));
-            }
-            seen[0] |= (uint64_t)1 << 0;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"y\":", 4)) {
-                break;
-            }
-            p += 4;
-            /* fall through */
-        case 1:
-            p = atd_read_double_p(r, p, &out->y);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "y", 1));
-            }
-            seen[0] |= (uint64_t)1 << 1;
-            p = atd_object_end_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        default:
-            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "point"));
-            }
-            p = atd_skip_value_p(r, p);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        }
+    if (!atd_key_at(r, p, "\"x\":", 4)) {
+        goto key;
     }
+    p += 4;
+field_0:
+    p = atd_read_double_p(r, p, &out->x);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "x", 1));
+    }
+    seen[0] |= (uint64_t)1 << 0;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"y\":", 4)) {
+        goto key;
+    }
+    p += 4;
+field_1:
+    p = atd_read_double_p(r, p, &out->y);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "y", 1));
+    }
+    seen[0] |= (uint64_t)1 << 1;
+tail:
+    p = atd_object_end_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        goto key;
+    }
+end:
     if (seen[0] != UINT64_C(0x3)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
             return atd_fail_cursor(atd_reader_fail_missing(r, at, "x", "point"));
@@ -299,6 +267,47 @@ static const char *defaults_point_read_p(atd_reader *r, const char *p, defaults_
         }
     }
     return p;
+key:
+    if (atd_key_room(r, p, 4)) {
+        switch (p[1]) {
+        case 'x':
+            if (atd_bytes_eq(p, "\"x\":", 4)) {
+                p += 4;
+                goto field_0;
+            }
+            break;
+        case 'y':
+            if (atd_bytes_eq(p, "\"y\":", 4)) {
+                p += 4;
+                goto field_1;
+            }
+            break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) {
+        return NULL;
+    }
+    switch (key.len) {
+    case 1:
+        if (atd_bytes_eq(key.ptr, "x", 1)) {
+            goto field_0;
+        }
+        if (atd_bytes_eq(key.ptr, "y", 1)) {
+            goto field_1;
+        }
+        break;
+    default:
+        break;
+    }
+    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "point"));
+    }
+    p = atd_skip_value_p(r, p);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    }
+    goto tail;
 }
 
 bool defaults_point_read(atd_reader *r, defaults_point *out)
@@ -506,87 +515,6 @@ void defaults_all_init(defaults_all *v)
     v->any = defaults_all__default_any;
 }
 
-static int defaults_all__field(const char *s, size_t len)
-{
-    switch (len) {
-    case 8:
-        if (atd_bytes_eq(s, "nickname", 8)) {
-            return 0;
-        }
-        if (atd_bytes_eq(s, "greeting", 8)) {
-            return 1;
-        }
-        break;
-    case 5:
-        if (atd_bytes_eq(s, "empty", 5)) {
-            return 2;
-        }
-        if (atd_bytes_eq(s, "count", 5)) {
-            return 3;
-        }
-        if (atd_bytes_eq(s, "small", 5)) {
-            return 4;
-        }
-        if (atd_bytes_eq(s, "ratio", 5)) {
-            return 7;
-        }
-        if (atd_bytes_eq(s, "color", 5)) {
-            return 10;
-        }
-        if (atd_bytes_eq(s, "shape", 5)) {
-            return 11;
-        }
-        if (atd_bytes_eq(s, "maybe", 5)) {
-            return 13;
-        }
-        if (atd_bytes_eq(s, "names", 5)) {
-            return 16;
-        }
-        break;
-    case 4:
-        if (atd_bytes_eq(s, "mask", 4)) {
-            return 5;
-        }
-        if (atd_bytes_eq(s, "ints", 4)) {
-            return 15;
-        }
-        if (atd_bytes_eq(s, "pair", 4)) {
-            return 18;
-        }
-        break;
-    case 3:
-        if (atd_bytes_eq(s, "big", 3)) {
-            return 6;
-        }
-        if (atd_bytes_eq(s, "nul", 3)) {
-            return 14;
-        }
-        if (atd_bytes_eq(s, "any", 3)) {
-            return 19;
-        }
-        break;
-    case 6:
-        if (atd_bytes_eq(s, "single", 6)) {
-            return 8;
-        }
-        if (atd_bytes_eq(s, "circle", 6)) {
-            return 12;
-        }
-        if (atd_bytes_eq(s, "origin", 6)) {
-            return 17;
-        }
-        break;
-    case 2:
-        if (atd_bytes_eq(s, "on", 2)) {
-            return 9;
-        }
-        break;
-    default:
-        break;
-    }
-    return -1;
-}
-
 static const char *defaults_all_read_p(atd_reader *r, const char *p, defaults_all *out)
 {
     bool more;
@@ -596,557 +524,757 @@ static const char *defaults_all_read_p(atd_reader *r, const char *p, defaults_al
     if (p == NULL) {
         return NULL;
     }
-    if (more && atd_key_at(r, p, "\"nickname\":", 11)) {
-        p += 11;
-        goto field_0;
+    if (!more) {
+        goto end;
     }
-    while (more) {
-        p = atd_object_key_p(r, p, &key);
+    if (!atd_key_at(r, p, "\"nickname\":", 11)) {
+        goto key;
+    }
+    p += 11;
+field_0:
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
         if (p == NULL) {
-            return NULL;
+            return atd_fail_cursor(atd_reader_push_field(r, "nickname", 8));
         }
-        switch (defaults_all__field(key.ptr, key.len)) {
-        case 0:
-        field_0:
-            p = atd_skip_ws_p(r, p);
-            if (atd_byte_at(r, p) == 'n') {
-                p = atd_read_null_p(r, p);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "nickname", 8));
-                }
-            } else {
-                p = atd_read_string_p(r, p, &out->nickname);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "nickname", 8));
-                }
-            }
-            p = atd_object_next_p(r, p, &more);
+    } else {
+        p = atd_read_string_p(r, p, &out->nickname);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "nickname", 8));
+        }
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"greeting\":", 11)) {
+        goto key;
+    }
+    p += 11;
+field_1:
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "greeting", 8));
+        }
+    } else {
+        p = atd_read_string_p(r, p, &out->greeting);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "greeting", 8));
+        }
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"empty\":", 8)) {
+        goto key;
+    }
+    p += 8;
+field_2:
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "empty", 5));
+        }
+    } else {
+        p = atd_read_string_p(r, p, &out->empty);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "empty", 5));
+        }
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"count\":", 8)) {
+        goto key;
+    }
+    p += 8;
+field_3:
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "count", 5));
+        }
+    } else {
+        p = atd_read_int64_p(r, p, &out->count);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "count", 5));
+        }
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"small\":", 8)) {
+        goto key;
+    }
+    p += 8;
+field_4:
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "small", 5));
+        }
+    } else {
+        {
+            int64_t i_;
+            p = atd_read_int_range_p(r, p, INT8_MIN, INT8_MAX, &i_);
             if (p == NULL) {
-                return NULL;
+                return atd_fail_cursor(atd_reader_push_field(r, "small", 5));
             }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"greeting\":", 11)) {
-                break;
-            }
-            p += 11;
-            /* fall through */
-        case 1:
-            p = atd_skip_ws_p(r, p);
-            if (atd_byte_at(r, p) == 'n') {
-                p = atd_read_null_p(r, p);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "greeting", 8));
-                }
-            } else {
-                p = atd_read_string_p(r, p, &out->greeting);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "greeting", 8));
-                }
-            }
-            p = atd_object_next_p(r, p, &more);
+            out->small = (int8_t)i_;
+        }
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"mask\":", 7)) {
+        goto key;
+    }
+    p += 7;
+field_5:
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "mask", 4));
+        }
+    } else {
+        p = atd_read_int64_p(r, p, &out->mask);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "mask", 4));
+        }
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"big\":", 6)) {
+        goto key;
+    }
+    p += 6;
+field_6:
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "big", 3));
+        }
+    } else {
+        p = atd_read_int64_p(r, p, &out->big);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "big", 3));
+        }
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"ratio\":", 8)) {
+        goto key;
+    }
+    p += 8;
+field_7:
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "ratio", 5));
+        }
+    } else {
+        p = atd_read_double_p(r, p, &out->ratio);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "ratio", 5));
+        }
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"single\":", 9)) {
+        goto key;
+    }
+    p += 9;
+field_8:
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "single", 6));
+        }
+    } else {
+        {
+            double d_;
+            p = atd_read_double_p(r, p, &d_);
             if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"empty\":", 8)) {
-                break;
-            }
-            p += 8;
-            /* fall through */
-        case 2:
-            p = atd_skip_ws_p(r, p);
-            if (atd_byte_at(r, p) == 'n') {
-                p = atd_read_null_p(r, p);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "empty", 5));
-                }
-            } else {
-                p = atd_read_string_p(r, p, &out->empty);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "empty", 5));
-                }
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"count\":", 8)) {
-                break;
-            }
-            p += 8;
-            /* fall through */
-        case 3:
-            p = atd_skip_ws_p(r, p);
-            if (atd_byte_at(r, p) == 'n') {
-                p = atd_read_null_p(r, p);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "count", 5));
-                }
-            } else {
-                p = atd_read_int64_p(r, p, &out->count);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "count", 5));
-                }
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"small\":", 8)) {
-                break;
-            }
-            p += 8;
-            /* fall through */
-        case 4:
-            p = atd_skip_ws_p(r, p);
-            if (atd_byte_at(r, p) == 'n') {
-                p = atd_read_null_p(r, p);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "small", 5));
-                }
-            } else {
-                {
-                    int64_t i_;
-                    p = atd_read_int_range_p(r, p, INT8_MIN, INT8_MAX, &i_);
-                    if (p == NULL) {
-                        return atd_fail_cursor(atd_reader_push_field(r, "small", 5));
-                    }
-                    out->small = (int8_t)i_;
-                }
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"mask\":", 7)) {
-                break;
-            }
-            p += 7;
-            /* fall through */
-        case 5:
-            p = atd_skip_ws_p(r, p);
-            if (atd_byte_at(r, p) == 'n') {
-                p = atd_read_null_p(r, p);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "mask", 4));
-                }
-            } else {
-                p = atd_read_int64_p(r, p, &out->mask);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "mask", 4));
-                }
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"big\":", 6)) {
-                break;
-            }
-            p += 6;
-            /* fall through */
-        case 6:
-            p = atd_skip_ws_p(r, p);
-            if (atd_byte_at(r, p) == 'n') {
-                p = atd_read_null_p(r, p);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "big", 3));
-                }
-            } else {
-                p = atd_read_int64_p(r, p, &out->big);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "big", 3));
-                }
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"ratio\":", 8)) {
-                break;
-            }
-            p += 8;
-            /* fall through */
-        case 7:
-            p = atd_skip_ws_p(r, p);
-            if (atd_byte_at(r, p) == 'n') {
-                p = atd_read_null_p(r, p);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "ratio", 5));
-                }
-            } else {
-                p = atd_read_double_p(r, p, &out->ratio);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "ratio", 5));
-                }
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"single\":", 9)) {
-                break;
-            }
-            p += 9;
-            /* fall through */
-        case 8:
-            p = atd_skip_ws_p(r, p);
-            if (atd_byte_at(r, p) == 'n') {
-                p = atd_read_null_p(r, p);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "single", 6));
-                }
-            } else {
-                {
-                    double d_;
-                    p = atd_read_double_p(r, p, &d_);
-                    if (p == NULL) {
-                        return atd_fail_cursor(atd_reader_push_field(r, "single", 6));
-                    }
-                    out->single = (float)d_;
-                }
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"on\":", 5)) {
-                break;
-            }
-            p += 5;
-            /* fall through */
-        case 9:
-            p = atd_skip_ws_p(r, p);
-            if (atd_byte_at(r, p) == 'n') {
-                p = atd_read_null_p(r, p);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "on", 2));
-                }
-            } else {
-                p = atd_read_bool_p(r, p, &out->on);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "on", 2));
-                }
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"color\":", 8)) {
-                break;
-            }
-            p += 8;
-            /* fall through */
-        case 10:
-            p = atd_skip_ws_p(r, p);
-            if (atd_byte_at(r, p) == 'n') {
-                p = atd_read_null_p(r, p);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "color", 5));
-                }
-            } else {
-                p = defaults_color_read_p(r, p, &out->color);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "color", 5));
-                }
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"shape\":", 8)) {
-                break;
-            }
-            p += 8;
-            /* fall through */
-        case 11:
-            p = atd_skip_ws_p(r, p);
-            if (atd_byte_at(r, p) == 'n') {
-                p = atd_read_null_p(r, p);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "shape", 5));
-                }
-            } else {
-                atd_reader_seek(r, p);
-                if (!defaults_shape_read(r, &out->shape)) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "shape", 5));
-                }
-                p = atd_reader_cursor(r);
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"circle\":", 9)) {
-                break;
-            }
-            p += 9;
-            /* fall through */
-        case 12:
-            p = atd_skip_ws_p(r, p);
-            if (atd_byte_at(r, p) == 'n') {
-                p = atd_read_null_p(r, p);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "circle", 6));
-                }
-            } else {
-                atd_reader_seek(r, p);
-                if (!defaults_shape_read(r, &out->circle)) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "circle", 6));
-                }
-                p = atd_reader_cursor(r);
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"maybe\":", 8)) {
-                break;
-            }
-            p += 8;
-            /* fall through */
-        case 13:
-            p = atd_skip_ws_p(r, p);
-            if (atd_byte_at(r, p) == 'n') {
-                p = atd_read_null_p(r, p);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "maybe", 5));
-                }
-            } else {
-                atd_reader_seek(r, p);
-                if (!defaults_int_option_read(r, &out->maybe)) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "maybe", 5));
-                }
-                p = atd_reader_cursor(r);
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"nul\":", 6)) {
-                break;
-            }
-            p += 6;
-            /* fall through */
-        case 14:
-            p = atd_skip_ws_p(r, p);
-            if (atd_byte_at(r, p) == 'n') {
-                p = atd_read_null_p(r, p);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "nul", 3));
-                }
-            } else {
-                p = defaults_float_nullable_read_p(r, p, &out->nul);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "nul", 3));
-                }
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"ints\":", 7)) {
-                break;
-            }
-            p += 7;
-            /* fall through */
-        case 15:
-            p = atd_skip_ws_p(r, p);
-            if (atd_byte_at(r, p) == 'n') {
-                p = atd_read_null_p(r, p);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "ints", 4));
-                }
-            } else {
-                p = defaults_int_list_read_p(r, p, &out->ints);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "ints", 4));
-                }
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"names\":", 8)) {
-                break;
-            }
-            p += 8;
-            /* fall through */
-        case 16:
-            p = atd_skip_ws_p(r, p);
-            if (atd_byte_at(r, p) == 'n') {
-                p = atd_read_null_p(r, p);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "names", 5));
-                }
-            } else {
-                p = defaults_string_list_read_p(r, p, &out->names);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "names", 5));
-                }
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"origin\":", 9)) {
-                break;
-            }
-            p += 9;
-            /* fall through */
-        case 17:
-            p = atd_skip_ws_p(r, p);
-            if (atd_byte_at(r, p) == 'n') {
-                p = atd_read_null_p(r, p);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "origin", 6));
-                }
-            } else {
-                p = defaults_point_read_p(r, p, &out->origin);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "origin", 6));
-                }
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"pair\":", 7)) {
-                break;
-            }
-            p += 7;
-            /* fall through */
-        case 18:
-            p = atd_skip_ws_p(r, p);
-            if (atd_byte_at(r, p) == 'n') {
-                p = atd_read_null_p(r, p);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "pair", 4));
-                }
-            } else {
-                p = defaults_int_string_tuple_read_p(r, p, &out->pair);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "pair", 4));
-                }
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"any\":", 6)) {
-                break;
-            }
-            p += 6;
-            /* fall through */
-        case 19:
-            p = atd_skip_ws_p(r, p);
-            if (atd_byte_at(r, p) == 'n') {
-                p = atd_read_null_p(r, p);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "any", 3));
-                }
-            } else {
-                atd_reader_seek(r, p);
-                if (!atd_json_read(r, &out->any)) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "any", 3));
-                }
-                p = atd_reader_cursor(r);
-            }
-            p = atd_object_end_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
+                return atd_fail_cursor(atd_reader_push_field(r, "single", 6));
+            }
+            out->single = (float)d_;
+        }
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"on\":", 5)) {
+        goto key;
+    }
+    p += 5;
+field_9:
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "on", 2));
+        }
+    } else {
+        p = atd_read_bool_p(r, p, &out->on);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "on", 2));
+        }
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"color\":", 8)) {
+        goto key;
+    }
+    p += 8;
+field_10:
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "color", 5));
+        }
+    } else {
+        p = defaults_color_read_p(r, p, &out->color);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "color", 5));
+        }
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"shape\":", 8)) {
+        goto key;
+    }
+    p += 8;
+field_11:
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "shape", 5));
+        }
+    } else {
+        atd_reader_seek(r, p);
+        if (!defaults_shape_read(r, &out->shape)) {
+            return atd_fail_cursor(atd_reader_push_field(r, "shape", 5));
+        }
+        p = atd_reader_cursor(r);
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"circle\":", 9)) {
+        goto key;
+    }
+    p += 9;
+field_12:
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "circle", 6));
+        }
+    } else {
+        atd_reader_seek(r, p);
+        if (!defaults_shape_read(r, &out->circle)) {
+            return atd_fail_cursor(atd_reader_push_field(r, "circle", 6));
+        }
+        p = atd_reader_cursor(r);
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"maybe\":", 8)) {
+        goto key;
+    }
+    p += 8;
+field_13:
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "maybe", 5));
+        }
+    } else {
+        atd_reader_seek(r, p);
+        if (!defaults_int_option_read(r, &out->maybe)) {
+            return atd_fail_cursor(atd_reader_push_field(r, "maybe", 5));
+        }
+        p = atd_reader_cursor(r);
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"nul\":", 6)) {
+        goto key;
+    }
+    p += 6;
+field_14:
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "nul", 3));
+        }
+    } else {
+        p = defaults_float_nullable_read_p(r, p, &out->nul);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "nul", 3));
+        }
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"ints\":", 7)) {
+        goto key;
+    }
+    p += 7;
+field_15:
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "ints", 4));
+        }
+    } else {
+        p = defaults_int_list_read_p(r, p, &out->ints);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "ints", 4));
+        }
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"names\":", 8)) {
+        goto key;
+    }
+    p += 8;
+field_16:
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "names", 5));
+        }
+    } else {
+        p = defaults_string_list_read_p(r, p, &out->names);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "names", 5));
+        }
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"origin\":", 9)) {
+        goto key;
+    }
+    p += 9;
+field_17:
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "origin", 6));
+        }
+    } else {
+        p = defaults_point_read_p(r, p, &out->origin);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "origin", 6));
+        }
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"pair\":", 7)) {
+        goto key;
+    }
+    p += 7;
+field_18:
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "pair", 4));
+        }
+    } else {
+        p = defaults_int_string_tuple_read_p(r, p, &out->pair);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "pair", 4));
+        }
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"any\":", 6)) {
+        goto key;
+    }
+    p += 6;
+field_19:
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "any", 3));
+        }
+    } else {
+        atd_reader_seek(r, p);
+        if (!atd_json_read(r, &out->any)) {
+            return atd_fail_cursor(atd_reader_push_field(r, "any", 3));
+        }
+        p = atd_reader_cursor(r);
+    }
+tail:
+    p = atd_object_end_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        goto key;
+    }
+end:
+    return p;
+key:
+    if (atd_key_room(r, p, 11)) {
+        switch (p[3]) {
+        case '"':
+            if (atd_bytes_eq(p, "\"on\":", 5)) {
+                p += 5;
+                goto field_9;
             }
             break;
-        default:
-            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "all"));
+        case 'a':
+            switch (p[2]) {
+            case 'h':
+                if (atd_bytes_eq(p, "\"shape\":", 8)) {
+                    p += 8;
+                    goto field_11;
+                }
+                break;
+            case 'm':
+                if (atd_bytes_eq(p, "\"small\":", 8)) {
+                    p += 8;
+                    goto field_4;
+                }
+                break;
             }
-            p = atd_skip_value_p(r, p);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+            break;
+        case 'c':
+            if (atd_bytes_eq(p, "\"nickname\":", 11)) {
+                p += 11;
+                goto field_0;
             }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
+            break;
+        case 'e':
+            if (atd_bytes_eq(p, "\"greeting\":", 11)) {
+                p += 11;
+                goto field_1;
+            }
+            break;
+        case 'g':
+            if (atd_bytes_eq(p, "\"big\":", 6)) {
+                p += 6;
+                goto field_6;
+            }
+            break;
+        case 'i':
+            switch (p[1]) {
+            case 'o':
+                if (atd_bytes_eq(p, "\"origin\":", 9)) {
+                    p += 9;
+                    goto field_17;
+                }
+                break;
+            case 'p':
+                if (atd_bytes_eq(p, "\"pair\":", 7)) {
+                    p += 7;
+                    goto field_18;
+                }
+                break;
+            }
+            break;
+        case 'l':
+            switch (p[1]) {
+            case 'c':
+                if (atd_bytes_eq(p, "\"color\":", 8)) {
+                    p += 8;
+                    goto field_10;
+                }
+                break;
+            case 'n':
+                if (atd_bytes_eq(p, "\"nul\":", 6)) {
+                    p += 6;
+                    goto field_14;
+                }
+                break;
+            }
+            break;
+        case 'm':
+            if (atd_bytes_eq(p, "\"names\":", 8)) {
+                p += 8;
+                goto field_16;
+            }
+            break;
+        case 'n':
+            if (atd_bytes_eq(p, "\"single\":", 9)) {
+                p += 9;
+                goto field_8;
+            }
+            break;
+        case 'p':
+            if (atd_bytes_eq(p, "\"empty\":", 8)) {
+                p += 8;
+                goto field_2;
+            }
+            break;
+        case 'r':
+            if (atd_bytes_eq(p, "\"circle\":", 9)) {
+                p += 9;
+                goto field_12;
+            }
+            break;
+        case 's':
+            if (atd_bytes_eq(p, "\"mask\":", 7)) {
+                p += 7;
+                goto field_5;
+            }
+            break;
+        case 't':
+            switch (p[1]) {
+            case 'i':
+                if (atd_bytes_eq(p, "\"ints\":", 7)) {
+                    p += 7;
+                    goto field_15;
+                }
+                break;
+            case 'r':
+                if (atd_bytes_eq(p, "\"ratio\":", 8)) {
+                    p += 8;
+                    goto field_7;
+                }
+                break;
+            }
+            break;
+        case 'u':
+            if (atd_bytes_eq(p, "\"count\":", 8)) {
+                p += 8;
+                goto field_3;
+            }
+            break;
+        case 'y':
+            switch (p[1]) {
+            case 'a':
+                if (atd_bytes_eq(p, "\"any\":", 6)) {
+                    p += 6;
+                    goto field_19;
+                }
+                break;
+            case 'm':
+                if (atd_bytes_eq(p, "\"maybe\":", 8)) {
+                    p += 8;
+                    goto field_13;
+                }
+                break;
             }
             break;
         }
     }
-    return p;
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) {
+        return NULL;
+    }
+    switch (key.len) {
+    case 8:
+        if (atd_bytes_eq(key.ptr, "nickname", 8)) {
+            goto field_0;
+        }
+        if (atd_bytes_eq(key.ptr, "greeting", 8)) {
+            goto field_1;
+        }
+        break;
+    case 5:
+        if (atd_bytes_eq(key.ptr, "empty", 5)) {
+            goto field_2;
+        }
+        if (atd_bytes_eq(key.ptr, "count", 5)) {
+            goto field_3;
+        }
+        if (atd_bytes_eq(key.ptr, "small", 5)) {
+            goto field_4;
+        }
+        if (atd_bytes_eq(key.ptr, "ratio", 5)) {
+            goto field_7;
+        }
+        if (atd_bytes_eq(key.ptr, "color", 5)) {
+            goto field_10;
+        }
+        if (atd_bytes_eq(key.ptr, "shape", 5)) {
+            goto field_11;
+        }
+        if (atd_bytes_eq(key.ptr, "maybe", 5)) {
+            goto field_13;
+        }
+        if (atd_bytes_eq(key.ptr, "names", 5)) {
+            goto field_16;
+        }
+        break;
+    case 4:
+        if (atd_bytes_eq(key.ptr, "mask", 4)) {
+            goto field_5;
+        }
+        if (atd_bytes_eq(key.ptr, "ints", 4)) {
+            goto field_15;
+        }
+        if (atd_bytes_eq(key.ptr, "pair", 4)) {
+            goto field_18;
+        }
+        break;
+    case 3:
+        if (atd_bytes_eq(key.ptr, "big", 3)) {
+            goto field_6;
+        }
+        if (atd_bytes_eq(key.ptr, "nul", 3)) {
+            goto field_14;
+        }
+        if (atd_bytes_eq(key.ptr, "any", 3)) {
+            goto field_19;
+        }
+        break;
+    case 6:
+        if (atd_bytes_eq(key.ptr, "single", 6)) {
+            goto field_8;
+        }
+        if (atd_bytes_eq(key.ptr, "circle", 6)) {
+            goto field_12;
+        }
+        if (atd_bytes_eq(key.ptr, "origin", 6)) {
+            goto field_17;
+        }
+        break;
+    case 2:
+        if (atd_bytes_eq(key.ptr, "on", 2)) {
+            goto field_9;
+        }
+        break;
+    default:
+        break;
+    }
+    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "all"));
+    }
+    p = atd_skip_value_p(r, p);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    }
+    goto tail;
 }
 
 bool defaults_all_read(atd_reader *r, defaults_all *out)

@@ -60,20 +60,6 @@ void donut_batters_init(donut_batters *v)
     memset(v, 0, sizeof *v);
 }
 
-static int donut_batters__field(const char *s, size_t len)
-{
-    switch (len) {
-    case 6:
-        if (atd_bytes_eq(s, "batter", 6)) {
-            return 0;
-        }
-        break;
-    default:
-        break;
-    }
-    return -1;
-}
-
 static const char *donut_batters_read_p(atd_reader *r, const char *p, donut_batters *out)
 {
     bool more;
@@ -85,49 +71,63 @@ static const char *donut_batters_read_p(atd_reader *r, const char *p, donut_batt
     if (p == NULL) {
         return NULL;
     }
-    if (more && atd_key_at(r, p, "\"batter\":", 9)) {
-        p += 9;
-        goto field_0;
+    if (!more) {
+        goto end;
     }
-    while (more) {
-        p = atd_object_key_p(r, p, &key);
-        if (p == NULL) {
-            return NULL;
-        }
-        switch (donut_batters__field(key.ptr, key.len)) {
-        case 0:
-        field_0:
-            p = donut_ingredient_list_read_p(r, p, &out->batter);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "batter", 6));
-            }
-            seen[0] |= (uint64_t)1 << 0;
-            p = atd_object_end_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        default:
-            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "batters"));
-            }
-            p = atd_skip_value_p(r, p);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        }
+    if (!atd_key_at(r, p, "\"batter\":", 9)) {
+        goto key;
     }
+    p += 9;
+field_0:
+    p = donut_ingredient_list_read_p(r, p, &out->batter);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "batter", 6));
+    }
+    seen[0] |= (uint64_t)1 << 0;
+tail:
+    p = atd_object_end_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        goto key;
+    }
+end:
     if (seen[0] != UINT64_C(0x1)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
             return atd_fail_cursor(atd_reader_fail_missing(r, at, "batter", "batters"));
         }
     }
     return p;
+key:
+    if (atd_key_room(r, p, 9)) {
+        if (atd_bytes_eq(p, "\"batter\":", 9)) {
+            p += 9;
+            goto field_0;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) {
+        return NULL;
+    }
+    switch (key.len) {
+    case 6:
+        if (atd_bytes_eq(key.ptr, "batter", 6)) {
+            goto field_0;
+        }
+        break;
+    default:
+        break;
+    }
+    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "batters"));
+    }
+    p = atd_skip_value_p(r, p);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    }
+    goto tail;
 }
 
 bool donut_batters_read(atd_reader *r, donut_batters *out)
@@ -150,41 +150,6 @@ void donut_item_init(donut_item *v)
     memset(v, 0, sizeof *v);
 }
 
-static int donut_item__field(const char *s, size_t len)
-{
-    switch (len) {
-    case 2:
-        if (atd_bytes_eq(s, "id", 2)) {
-            return 0;
-        }
-        break;
-    case 4:
-        if (atd_bytes_eq(s, "type", 4)) {
-            return 1;
-        }
-        if (atd_bytes_eq(s, "name", 4)) {
-            return 2;
-        }
-        break;
-    case 3:
-        if (atd_bytes_eq(s, "ppu", 3)) {
-            return 3;
-        }
-        break;
-    case 7:
-        if (atd_bytes_eq(s, "batters", 7)) {
-            return 4;
-        }
-        if (atd_bytes_eq(s, "topping", 7)) {
-            return 5;
-        }
-        break;
-    default:
-        break;
-    }
-    return -1;
-}
-
 static const char *donut_item_read_p(atd_reader *r, const char *p, donut_item *out)
 {
     bool more;
@@ -196,138 +161,119 @@ static const char *donut_item_read_p(atd_reader *r, const char *p, donut_item *o
     if (p == NULL) {
         return NULL;
     }
-    if (more && atd_key_at(r, p, "\"id\":", 5)) {
-        p += 5;
-        goto field_0;
+    if (!more) {
+        goto end;
     }
-    while (more) {
-        p = atd_object_key_p(r, p, &key);
-        if (p == NULL) {
-            return NULL;
-        }
-        switch (donut_item__field(key.ptr, key.len)) {
-        case 0:
-        field_0:
-            p = atd_read_string_p(r, p, &out->id);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
-            }
-            seen[0] |= (uint64_t)1 << 0;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"type\":", 7)) {
-                break;
-            }
-            p += 7;
-            /* fall through */
-        case 1:
-            p = atd_read_string_p(r, p, &out->item_type);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "type", 4));
-            }
-            seen[0] |= (uint64_t)1 << 1;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"name\":", 7)) {
-                break;
-            }
-            p += 7;
-            /* fall through */
-        case 2:
-            p = atd_read_string_p(r, p, &out->name);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
-            }
-            seen[0] |= (uint64_t)1 << 2;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"ppu\":", 6)) {
-                break;
-            }
-            p += 6;
-            /* fall through */
-        case 3:
-            p = atd_read_double_p(r, p, &out->ppu);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "ppu", 3));
-            }
-            seen[0] |= (uint64_t)1 << 3;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"batters\":", 10)) {
-                break;
-            }
-            p += 10;
-            /* fall through */
-        case 4:
-            p = donut_batters_read_p(r, p, &out->batters);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "batters", 7));
-            }
-            seen[0] |= (uint64_t)1 << 4;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"topping\":", 10)) {
-                break;
-            }
-            p += 10;
-            /* fall through */
-        case 5:
-            p = donut_ingredient_list_read_p(r, p, &out->topping);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "topping", 7));
-            }
-            seen[0] |= (uint64_t)1 << 5;
-            p = atd_object_end_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        default:
-            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "item"));
-            }
-            p = atd_skip_value_p(r, p);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        }
+    if (!atd_key_at(r, p, "\"id\":", 5)) {
+        goto key;
     }
+    p += 5;
+field_0:
+    p = atd_read_string_p(r, p, &out->id);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
+    }
+    seen[0] |= (uint64_t)1 << 0;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"type\":", 7)) {
+        goto key;
+    }
+    p += 7;
+field_1:
+    p = atd_read_string_p(r, p, &out->item_type);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "type", 4));
+    }
+    seen[0] |= (uint64_t)1 << 1;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"name\":", 7)) {
+        goto key;
+    }
+    p += 7;
+field_2:
+    p = atd_read_string_p(r, p, &out->name);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
+    }
+    seen[0] |= (uint64_t)1 << 2;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"ppu\":", 6)) {
+        goto key;
+    }
+    p += 6;
+field_3:
+    p = atd_read_double_p(r, p, &out->ppu);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "ppu", 3));
+    }
+    seen[0] |= (uint64_t)1 << 3;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"batters\":", 10)) {
+        goto key;
+    }
+    p += 10;
+field_4:
+    p = donut_batters_read_p(r, p, &out->batters);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "batters", 7));
+    }
+    seen[0] |= (uint64_t)1 << 4;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"topping\":", 10)) {
+        goto key;
+    }
+    p += 10;
+field_5:
+    p = donut_ingredient_list_read_p(r, p, &out->topping);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "topping", 7));
+    }
+    seen[0] |= (uint64_t)1 << 5;
+tail:
+    p = atd_object_end_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        goto key;
+    }
+end:
     if (seen[0] != UINT64_C(0x3f)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
             return atd_fail_cursor(atd_reader_fail_missing(r, at, "id", "item"));
@@ -349,6 +295,93 @@ static const char *donut_item_read_p(atd_reader *r, const char *p, donut_item *o
         }
     }
     return p;
+key:
+    if (atd_key_room(r, p, 10)) {
+        switch (p[1]) {
+        case 'b':
+            if (atd_bytes_eq(p, "\"batters\":", 10)) {
+                p += 10;
+                goto field_4;
+            }
+            break;
+        case 'i':
+            if (atd_bytes_eq(p, "\"id\":", 5)) {
+                p += 5;
+                goto field_0;
+            }
+            break;
+        case 'n':
+            if (atd_bytes_eq(p, "\"name\":", 7)) {
+                p += 7;
+                goto field_2;
+            }
+            break;
+        case 'p':
+            if (atd_bytes_eq(p, "\"ppu\":", 6)) {
+                p += 6;
+                goto field_3;
+            }
+            break;
+        case 't':
+            switch (p[2]) {
+            case 'o':
+                if (atd_bytes_eq(p, "\"topping\":", 10)) {
+                    p += 10;
+                    goto field_5;
+                }
+                break;
+            case 'y':
+                if (atd_bytes_eq(p, "\"type\":", 7)) {
+                    p += 7;
+                    goto field_1;
+                }
+                break;
+            }
+            break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) {
+        return NULL;
+    }
+    switch (key.len) {
+    case 2:
+        if (atd_bytes_eq(key.ptr, "id", 2)) {
+            goto field_0;
+        }
+        break;
+    case 4:
+        if (atd_bytes_eq(key.ptr, "type", 4)) {
+            goto field_1;
+        }
+        if (atd_bytes_eq(key.ptr, "name", 4)) {
+            goto field_2;
+        }
+        break;
+    case 3:
+        if (atd_bytes_eq(key.ptr, "ppu", 3)) {
+            goto field_3;
+        }
+        break;
+    case 7:
+        if (atd_bytes_eq(key.ptr, "batters", 7)) {
+            goto field_4;
+        }
+        if (atd_bytes_eq(key.ptr, "topping", 7)) {
+            goto field_5;
+        }
+        break;
+    default:
+        break;
+    }
+    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "item"));
+    }
+    p = atd_skip_value_p(r, p);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    }
+    goto tail;
 }
 
 bool donut_item_read(atd_reader *r, donut_item *out)
@@ -371,25 +404,6 @@ void donut_ingredient_init(donut_ingredient *v)
     memset(v, 0, sizeof *v);
 }
 
-static int donut_ingredient__field(const char *s, size_t len)
-{
-    switch (len) {
-    case 2:
-        if (atd_bytes_eq(s, "id", 2)) {
-            return 0;
-        }
-        break;
-    case 4:
-        if (atd_bytes_eq(s, "type", 4)) {
-            return 1;
-        }
-        break;
-    default:
-        break;
-    }
-    return -1;
-}
-
 static const char *donut_ingredient_read_p(atd_reader *r, const char *p, donut_ingredient *out)
 {
     bool more;
@@ -401,62 +415,47 @@ static const char *donut_ingredient_read_p(atd_reader *r, const char *p, donut_i
     if (p == NULL) {
         return NULL;
     }
-    if (more && atd_key_at(r, p, "\"id\":", 5)) {
-        p += 5;
-        goto field_0;
+    if (!more) {
+        goto end;
     }
-    while (more) {
-        p = atd_object_key_p(r, p, &key);
-        if (p == NULL) {
-            return NULL;
-        }
-        switch (donut_ingredient__field(key.ptr, key.len)) {
-        case 0:
-        field_0:
-            p = atd_read_string_p(r, p, &out->id);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
-            }
-            seen[0] |= (uint64_t)1 << 0;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"type\":", 7)) {
-                break;
-            }
-            p += 7;
-            /* fall through */
-        case 1:
-            p = atd_read_string_p(r, p, &out->ingredient_type);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "type", 4));
-            }
-            seen[0] |= (uint64_t)1 << 1;
-            p = atd_object_end_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        default:
-            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "ingredient"));
-            }
-            p = atd_skip_value_p(r, p);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        }
+    if (!atd_key_at(r, p, "\"id\":", 5)) {
+        goto key;
     }
+    p += 5;
+field_0:
+    p = atd_read_string_p(r, p, &out->id);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
+    }
+    seen[0] |= (uint64_t)1 << 0;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"type\":", 7)) {
+        goto key;
+    }
+    p += 7;
+field_1:
+    p = atd_read_string_p(r, p, &out->ingredient_type);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "type", 4));
+    }
+    seen[0] |= (uint64_t)1 << 1;
+tail:
+    p = atd_object_end_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        goto key;
+    }
+end:
     if (seen[0] != UINT64_C(0x3)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
             return atd_fail_cursor(atd_reader_fail_missing(r, at, "id", "ingredient"));
@@ -466,6 +465,49 @@ static const char *donut_ingredient_read_p(atd_reader *r, const char *p, donut_i
         }
     }
     return p;
+key:
+    if (atd_key_room(r, p, 7)) {
+        switch (p[1]) {
+        case 'i':
+            if (atd_bytes_eq(p, "\"id\":", 5)) {
+                p += 5;
+                goto field_0;
+            }
+            break;
+        case 't':
+            if (atd_bytes_eq(p, "\"type\":", 7)) {
+                p += 7;
+                goto field_1;
+            }
+            break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) {
+        return NULL;
+    }
+    switch (key.len) {
+    case 2:
+        if (atd_bytes_eq(key.ptr, "id", 2)) {
+            goto field_0;
+        }
+        break;
+    case 4:
+        if (atd_bytes_eq(key.ptr, "type", 4)) {
+            goto field_1;
+        }
+        break;
+    default:
+        break;
+    }
+    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "ingredient"));
+    }
+    p = atd_skip_value_p(r, p);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    }
+    goto tail;
 }
 
 bool donut_ingredient_read(atd_reader *r, donut_ingredient *out)

@@ -102,35 +102,6 @@ void event_event_init(event_event *v)
     memset(v, 0, sizeof *v);
 }
 
-static int event_event__field(const char *s, size_t len)
-{
-    switch (len) {
-    case 8:
-        if (atd_bytes_eq(s, "username", 8)) {
-            return 0;
-        }
-        break;
-    case 4:
-        if (atd_bytes_eq(s, "date", 4)) {
-            return 1;
-        }
-        break;
-    case 10:
-        if (atd_bytes_eq(s, "event_type", 10)) {
-            return 2;
-        }
-        break;
-    case 7:
-        if (atd_bytes_eq(s, "payload", 7)) {
-            return 3;
-        }
-        break;
-    default:
-        break;
-    }
-    return -1;
-}
-
 static const char *event_event_read_p(atd_reader *r, const char *p, event_event *out)
 {
     bool more;
@@ -142,100 +113,83 @@ static const char *event_event_read_p(atd_reader *r, const char *p, event_event 
     if (p == NULL) {
         return NULL;
     }
-    if (more && atd_key_at(r, p, "\"username\":", 11)) {
-        p += 11;
-        goto field_0;
+    if (!more) {
+        goto end;
     }
-    while (more) {
-        p = atd_object_key_p(r, p, &key);
-        if (p == NULL) {
-            return NULL;
-        }
-        switch (event_event__field(key.ptr, key.len)) {
-        case 0:
-        field_0:
-            p = atd_read_string_p(r, p, &out->username);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "username", 8));
-            }
-            seen[0] |= (uint64_t)1 << 0;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"date\":", 7)) {
-                break;
-            }
-            p += 7;
-            /* fall through */
-        case 1:
-            p = atd_read_int64_p(r, p, &out->date);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "date", 4));
-            }
-            seen[0] |= (uint64_t)1 << 1;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"event_type\":", 13)) {
-                break;
-            }
-            p += 13;
-            /* fall through */
-        case 2:
-            p = event_event_type_read_p(r, p, &out->event_type);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "event_type", 10));
-            }
-            seen[0] |= (uint64_t)1 << 2;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"payload\":", 10)) {
-                break;
-            }
-            p += 10;
-            /* fall through */
-        case 3:
-            p = atd_read_string_p(r, p, &out->payload);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "payload", 7));
-            }
-            seen[0] |= (uint64_t)1 << 3;
-            p = atd_object_end_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        default:
-            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "event"));
-            }
-            p = atd_skip_value_p(r, p);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        }
+    if (!atd_key_at(r, p, "\"username\":", 11)) {
+        goto key;
     }
+    p += 11;
+field_0:
+    p = atd_read_string_p(r, p, &out->username);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "username", 8));
+    }
+    seen[0] |= (uint64_t)1 << 0;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"date\":", 7)) {
+        goto key;
+    }
+    p += 7;
+field_1:
+    p = atd_read_int64_p(r, p, &out->date);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "date", 4));
+    }
+    seen[0] |= (uint64_t)1 << 1;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"event_type\":", 13)) {
+        goto key;
+    }
+    p += 13;
+field_2:
+    p = event_event_type_read_p(r, p, &out->event_type);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "event_type", 10));
+    }
+    seen[0] |= (uint64_t)1 << 2;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"payload\":", 10)) {
+        goto key;
+    }
+    p += 10;
+field_3:
+    p = atd_read_string_p(r, p, &out->payload);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "payload", 7));
+    }
+    seen[0] |= (uint64_t)1 << 3;
+tail:
+    p = atd_object_end_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        goto key;
+    }
+end:
     if (seen[0] != UINT64_C(0xf)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
             return atd_fail_cursor(atd_reader_fail_missing(r, at, "username", "event"));
@@ -251,6 +205,71 @@ static const char *event_event_read_p(atd_reader *r, const char *p, event_event 
         }
     }
     return p;
+key:
+    if (atd_key_room(r, p, 13)) {
+        switch (p[1]) {
+        case 'd':
+            if (atd_bytes_eq(p, "\"date\":", 7)) {
+                p += 7;
+                goto field_1;
+            }
+            break;
+        case 'e':
+            if (atd_bytes_eq(p, "\"event_type\":", 13)) {
+                p += 13;
+                goto field_2;
+            }
+            break;
+        case 'p':
+            if (atd_bytes_eq(p, "\"payload\":", 10)) {
+                p += 10;
+                goto field_3;
+            }
+            break;
+        case 'u':
+            if (atd_bytes_eq(p, "\"username\":", 11)) {
+                p += 11;
+                goto field_0;
+            }
+            break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) {
+        return NULL;
+    }
+    switch (key.len) {
+    case 8:
+        if (atd_bytes_eq(key.ptr, "username", 8)) {
+            goto field_0;
+        }
+        break;
+    case 4:
+        if (atd_bytes_eq(key.ptr, "date", 4)) {
+            goto field_1;
+        }
+        break;
+    case 10:
+        if (atd_bytes_eq(key.ptr, "event_type", 10)) {
+            goto field_2;
+        }
+        break;
+    case 7:
+        if (atd_bytes_eq(key.ptr, "payload", 7)) {
+            goto field_3;
+        }
+        break;
+    default:
+        break;
+    }
+    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "event"));
+    }
+    p = atd_skip_value_p(r, p);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    }
+    goto tail;
 }
 
 bool event_event_read(atd_reader *r, event_event *out)

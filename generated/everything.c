@@ -395,25 +395,6 @@ void everything_struct__init(everything_struct_ *v)
     memset(v, 0, sizeof *v);
 }
 
-static int everything_struct___field(const char *s, size_t len)
-{
-    switch (len) {
-    case 5:
-        if (atd_bytes_eq(s, "union", 5)) {
-            return 0;
-        }
-        break;
-    case 6:
-        if (atd_bytes_eq(s, "switch", 6)) {
-            return 1;
-        }
-        break;
-    default:
-        break;
-    }
-    return -1;
-}
-
 static const char *everything_struct__read_p(atd_reader *r, const char *p, everything_struct_ *out)
 {
     bool more;
@@ -425,62 +406,47 @@ static const char *everything_struct__read_p(atd_reader *r, const char *p, every
     if (p == NULL) {
         return NULL;
     }
-    if (more && atd_key_at(r, p, "\"union\":", 8)) {
-        p += 8;
-        goto field_0;
+    if (!more) {
+        goto end;
     }
-    while (more) {
-        p = atd_object_key_p(r, p, &key);
-        if (p == NULL) {
-            return NULL;
-        }
-        switch (everything_struct___field(key.ptr, key.len)) {
-        case 0:
-        field_0:
-            p = atd_read_int64_p(r, p, &out->union_);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "union", 5));
-            }
-            seen[0] |= (uint64_t)1 << 0;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"switch\":", 9)) {
-                break;
-            }
-            p += 9;
-            /* fall through */
-        case 1:
-            p = atd_read_string_p(r, p, &out->switch_);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "switch", 6));
-            }
-            seen[0] |= (uint64_t)1 << 1;
-            p = atd_object_end_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        default:
-            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "struct_"));
-            }
-            p = atd_skip_value_p(r, p);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        }
+    if (!atd_key_at(r, p, "\"union\":", 8)) {
+        goto key;
     }
+    p += 8;
+field_0:
+    p = atd_read_int64_p(r, p, &out->union_);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "union", 5));
+    }
+    seen[0] |= (uint64_t)1 << 0;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"switch\":", 9)) {
+        goto key;
+    }
+    p += 9;
+field_1:
+    p = atd_read_string_p(r, p, &out->switch_);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "switch", 6));
+    }
+    seen[0] |= (uint64_t)1 << 1;
+tail:
+    p = atd_object_end_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        goto key;
+    }
+end:
     if (seen[0] != UINT64_C(0x3)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
             return atd_fail_cursor(atd_reader_fail_missing(r, at, "union", "struct_"));
@@ -490,6 +456,49 @@ static const char *everything_struct__read_p(atd_reader *r, const char *p, every
         }
     }
     return p;
+key:
+    if (atd_key_room(r, p, 9)) {
+        switch (p[1]) {
+        case 's':
+            if (atd_bytes_eq(p, "\"switch\":", 9)) {
+                p += 9;
+                goto field_1;
+            }
+            break;
+        case 'u':
+            if (atd_bytes_eq(p, "\"union\":", 8)) {
+                p += 8;
+                goto field_0;
+            }
+            break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) {
+        return NULL;
+    }
+    switch (key.len) {
+    case 5:
+        if (atd_bytes_eq(key.ptr, "union", 5)) {
+            goto field_0;
+        }
+        break;
+    case 6:
+        if (atd_bytes_eq(key.ptr, "switch", 6)) {
+            goto field_1;
+        }
+        break;
+    default:
+        break;
+    }
+    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "struct_"));
+    }
+    p = atd_skip_value_p(r, p);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    }
+    goto tail;
 }
 
 bool everything_struct__read(atd_reader *r, everything_struct_ *out)
@@ -675,25 +684,6 @@ void everything_rect_init(everything_rect *v)
     memset(v, 0, sizeof *v);
 }
 
-static int everything_rect__field(const char *s, size_t len)
-{
-    switch (len) {
-    case 5:
-        if (atd_bytes_eq(s, "width", 5)) {
-            return 0;
-        }
-        break;
-    case 6:
-        if (atd_bytes_eq(s, "height", 6)) {
-            return 1;
-        }
-        break;
-    default:
-        break;
-    }
-    return -1;
-}
-
 static const char *everything_rect_read_p(atd_reader *r, const char *p, everything_rect *out)
 {
     bool more;
@@ -705,62 +695,47 @@ static const char *everything_rect_read_p(atd_reader *r, const char *p, everythi
     if (p == NULL) {
         return NULL;
     }
-    if (more && atd_key_at(r, p, "\"width\":", 8)) {
-        p += 8;
-        goto field_0;
+    if (!more) {
+        goto end;
     }
-    while (more) {
-        p = atd_object_key_p(r, p, &key);
-        if (p == NULL) {
-            return NULL;
-        }
-        switch (everything_rect__field(key.ptr, key.len)) {
-        case 0:
-        field_0:
-            p = atd_read_double_p(r, p, &out->width);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "width", 5));
-            }
-            seen[0] |= (uint64_t)1 << 0;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"height\":", 9)) {
-                break;
-            }
-            p += 9;
-            /* fall through */
-        case 1:
-            p = atd_read_double_p(r, p, &out->height);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "height", 6));
-            }
-            seen[0] |= (uint64_t)1 << 1;
-            p = atd_object_end_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        default:
-            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "rect"));
-            }
-            p = atd_skip_value_p(r, p);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        }
+    if (!atd_key_at(r, p, "\"width\":", 8)) {
+        goto key;
     }
+    p += 8;
+field_0:
+    p = atd_read_double_p(r, p, &out->width);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "width", 5));
+    }
+    seen[0] |= (uint64_t)1 << 0;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"height\":", 9)) {
+        goto key;
+    }
+    p += 9;
+field_1:
+    p = atd_read_double_p(r, p, &out->height);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "height", 6));
+    }
+    seen[0] |= (uint64_t)1 << 1;
+tail:
+    p = atd_object_end_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        goto key;
+    }
+end:
     if (seen[0] != UINT64_C(0x3)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
             return atd_fail_cursor(atd_reader_fail_missing(r, at, "width", "rect"));
@@ -770,6 +745,49 @@ static const char *everything_rect_read_p(atd_reader *r, const char *p, everythi
         }
     }
     return p;
+key:
+    if (atd_key_room(r, p, 9)) {
+        switch (p[1]) {
+        case 'h':
+            if (atd_bytes_eq(p, "\"height\":", 9)) {
+                p += 9;
+                goto field_1;
+            }
+            break;
+        case 'w':
+            if (atd_bytes_eq(p, "\"width\":", 8)) {
+                p += 8;
+                goto field_0;
+            }
+            break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) {
+        return NULL;
+    }
+    switch (key.len) {
+    case 5:
+        if (atd_bytes_eq(key.ptr, "width", 5)) {
+            goto field_0;
+        }
+        break;
+    case 6:
+        if (atd_bytes_eq(key.ptr, "height", 6)) {
+            goto field_1;
+        }
+        break;
+    default:
+        break;
+    }
+    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "rect"));
+    }
+    p = atd_skip_value_p(r, p);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    }
+    goto tail;
 }
 
 bool everything_rect_read(atd_reader *r, everything_rect *out)
@@ -792,23 +810,6 @@ static void everything_shape_Label_init(everything_shape_Label *v)
     memset(v, 0, sizeof *v);
 }
 
-static int everything_shape_Label__field(const char *s, size_t len)
-{
-    switch (len) {
-    case 4:
-        if (atd_bytes_eq(s, "text", 4)) {
-            return 0;
-        }
-        if (atd_bytes_eq(s, "size", 4)) {
-            return 1;
-        }
-        break;
-    default:
-        break;
-    }
-    return -1;
-}
-
 static const char *everything_shape_Label_read_p(atd_reader *r, const char *p, everything_shape_Label *out)
 {
     bool more;
@@ -820,76 +821,102 @@ static const char *everything_shape_Label_read_p(atd_reader *r, const char *p, e
     if (p == NULL) {
         return NULL;
     }
-    if (more && atd_key_at(r, p, "\"text\":", 7)) {
-        p += 7;
-        goto field_0;
+    if (!more) {
+        goto end;
     }
-    while (more) {
-        p = atd_object_key_p(r, p, &key);
+    if (!atd_key_at(r, p, "\"text\":", 7)) {
+        goto key;
+    }
+    p += 7;
+field_0:
+    p = atd_read_string_p(r, p, &out->text);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "text", 4));
+    }
+    seen[0] |= (uint64_t)1 << 0;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"size\":", 7)) {
+        goto key;
+    }
+    p += 7;
+field_1:
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
         if (p == NULL) {
-            return NULL;
+            return atd_fail_cursor(atd_reader_push_field(r, "size", 4));
         }
-        switch (everything_shape_Label__field(key.ptr, key.len)) {
-        case 0:
-        field_0:
-            p = atd_read_string_p(r, p, &out->text);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "text", 4));
-            }
-            seen[0] |= (uint64_t)1 << 0;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"size\":", 7)) {
-                break;
-            }
-            p += 7;
-            /* fall through */
-        case 1:
-            p = atd_skip_ws_p(r, p);
-            if (atd_byte_at(r, p) == 'n') {
-                p = atd_read_null_p(r, p);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "size", 4));
-                }
-            } else {
-                p = atd_read_int64_p(r, p, &out->size);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "size", 4));
-                }
-                out->has_size = true;
-            }
-            p = atd_object_end_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        default:
-            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "shape_Label"));
-            }
-            p = atd_skip_value_p(r, p);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
+    } else {
+        p = atd_read_int64_p(r, p, &out->size);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "size", 4));
         }
+        out->has_size = true;
     }
+tail:
+    p = atd_object_end_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        goto key;
+    }
+end:
     if (seen[0] != UINT64_C(0x1)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
             return atd_fail_cursor(atd_reader_fail_missing(r, at, "text", "shape_Label"));
         }
     }
     return p;
+key:
+    if (atd_key_room(r, p, 7)) {
+        switch (p[1]) {
+        case 's':
+            if (atd_bytes_eq(p, "\"size\":", 7)) {
+                p += 7;
+                goto field_1;
+            }
+            break;
+        case 't':
+            if (atd_bytes_eq(p, "\"text\":", 7)) {
+                p += 7;
+                goto field_0;
+            }
+            break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) {
+        return NULL;
+    }
+    switch (key.len) {
+    case 4:
+        if (atd_bytes_eq(key.ptr, "text", 4)) {
+            goto field_0;
+        }
+        if (atd_bytes_eq(key.ptr, "size", 4)) {
+            goto field_1;
+        }
+        break;
+    default:
+        break;
+    }
+    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "shape_Label"));
+    }
+    p = atd_skip_value_p(r, p);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    }
+    goto tail;
 }
 
 static const char *everything_float_float_tuple_list_read_p(atd_reader *r, const char *p, everything_float_float_tuple_list *out)
@@ -1613,23 +1640,6 @@ static void everything_obj_shape_Box_init(everything_obj_shape_Box *v)
     memset(v, 0, sizeof *v);
 }
 
-static int everything_obj_shape_Box__field(const char *s, size_t len)
-{
-    switch (len) {
-    case 1:
-        if (atd_bytes_eq(s, "w", 1)) {
-            return 0;
-        }
-        if (atd_bytes_eq(s, "h", 1)) {
-            return 1;
-        }
-        break;
-    default:
-        break;
-    }
-    return -1;
-}
-
 static const char *everything_obj_shape_Box_read_p(atd_reader *r, const char *p, everything_obj_shape_Box *out)
 {
     bool more;
@@ -1641,76 +1651,102 @@ static const char *everything_obj_shape_Box_read_p(atd_reader *r, const char *p,
     if (p == NULL) {
         return NULL;
     }
-    if (more && atd_key_at(r, p, "\"w\":", 4)) {
-        p += 4;
-        goto field_0;
+    if (!more) {
+        goto end;
     }
-    while (more) {
-        p = atd_object_key_p(r, p, &key);
+    if (!atd_key_at(r, p, "\"w\":", 4)) {
+        goto key;
+    }
+    p += 4;
+field_0:
+    p = atd_read_int64_p(r, p, &out->w);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "w", 1));
+    }
+    seen[0] |= (uint64_t)1 << 0;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"h\":", 4)) {
+        goto key;
+    }
+    p += 4;
+field_1:
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
         if (p == NULL) {
-            return NULL;
+            return atd_fail_cursor(atd_reader_push_field(r, "h", 1));
         }
-        switch (everything_obj_shape_Box__field(key.ptr, key.len)) {
-        case 0:
-        field_0:
-            p = atd_read_int64_p(r, p, &out->w);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "w", 1));
-            }
-            seen[0] |= (uint64_t)1 << 0;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"h\":", 4)) {
-                break;
-            }
-            p += 4;
-            /* fall through */
-        case 1:
-            p = atd_skip_ws_p(r, p);
-            if (atd_byte_at(r, p) == 'n') {
-                p = atd_read_null_p(r, p);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "h", 1));
-                }
-            } else {
-                p = atd_read_double_p(r, p, &out->h);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "h", 1));
-                }
-                out->has_h = true;
-            }
-            p = atd_object_end_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        default:
-            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "obj_shape_Box"));
-            }
-            p = atd_skip_value_p(r, p);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
+    } else {
+        p = atd_read_double_p(r, p, &out->h);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "h", 1));
         }
+        out->has_h = true;
     }
+tail:
+    p = atd_object_end_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        goto key;
+    }
+end:
     if (seen[0] != UINT64_C(0x1)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
             return atd_fail_cursor(atd_reader_fail_missing(r, at, "w", "obj_shape_Box"));
         }
     }
     return p;
+key:
+    if (atd_key_room(r, p, 4)) {
+        switch (p[1]) {
+        case 'h':
+            if (atd_bytes_eq(p, "\"h\":", 4)) {
+                p += 4;
+                goto field_1;
+            }
+            break;
+        case 'w':
+            if (atd_bytes_eq(p, "\"w\":", 4)) {
+                p += 4;
+                goto field_0;
+            }
+            break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) {
+        return NULL;
+    }
+    switch (key.len) {
+    case 1:
+        if (atd_bytes_eq(key.ptr, "w", 1)) {
+            goto field_0;
+        }
+        if (atd_bytes_eq(key.ptr, "h", 1)) {
+            goto field_1;
+        }
+        break;
+    default:
+        break;
+    }
+    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "obj_shape_Box"));
+    }
+    p = atd_skip_value_p(r, p);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    }
+    goto tail;
 }
 
 static const char *everything_obj_shape_list_read_p(atd_reader *r, const char *p, everything_obj_shape_list *out)
@@ -2327,122 +2363,6 @@ void everything_fields_init(everything_fields *v)
     v->ex_c = (int64_t)(100);
 }
 
-static int everything_fields__field(const char *s, size_t len)
-{
-    switch (len) {
-    case 7:
-        if (atd_bytes_eq(s, "req_int", 7)) {
-            return 0;
-        }
-        if (atd_bytes_eq(s, "def_int", 7)) {
-            return 7;
-        }
-        if (atd_bytes_eq(s, "ex_true", 7)) {
-            return 21;
-        }
-        if (atd_bytes_eq(s, "ex_list", 7)) {
-            return 23;
-        }
-        if (atd_bytes_eq(s, "ex_none", 7)) {
-            return 25;
-        }
-        if (atd_bytes_eq(s, "ex_unit", 7)) {
-            return 26;
-        }
-        if (atd_bytes_eq(s, "ex_ctor", 7)) {
-            return 27;
-        }
-        if (atd_bytes_eq(s, "ex_wrap", 7)) {
-            return 29;
-        }
-        break;
-    case 12:
-        if (atd_bytes_eq(s, "req_nullable", 12)) {
-            return 1;
-        }
-        if (atd_bytes_eq(s, "opt_nullable", 12)) {
-            return 4;
-        }
-        if (atd_bytes_eq(s, "def_nullable", 12)) {
-            return 13;
-        }
-        if (atd_bytes_eq(s, "ex_float_dot", 12)) {
-            return 18;
-        }
-        if (atd_bytes_eq(s, "ex_float_exp", 12)) {
-            return 19;
-        }
-        if (atd_bytes_eq(s, "ex_float_neg", 12)) {
-            return 20;
-        }
-        break;
-    case 8:
-        if (atd_bytes_eq(s, "req_unit", 8)) {
-            return 2;
-        }
-        if (atd_bytes_eq(s, "def_bool", 8)) {
-            return 6;
-        }
-        if (atd_bytes_eq(s, "def_list", 8)) {
-            return 11;
-        }
-        if (atd_bytes_eq(s, "def_unit", 8)) {
-            return 14;
-        }
-        if (atd_bytes_eq(s, "ex_float", 8)) {
-            return 17;
-        }
-        if (atd_bytes_eq(s, "ex_array", 8)) {
-            return 24;
-        }
-        break;
-    case 10:
-        if (atd_bytes_eq(s, "opt_option", 10)) {
-            return 3;
-        }
-        if (atd_bytes_eq(s, "def_string", 10)) {
-            return 10;
-        }
-        if (atd_bytes_eq(s, "def_option", 10)) {
-            return 12;
-        }
-        if (atd_bytes_eq(s, "ex_ctor_bq", 10)) {
-            return 28;
-        }
-        break;
-    case 9:
-        if (atd_bytes_eq(s, "opt_alias", 9)) {
-            return 5;
-        }
-        if (atd_bytes_eq(s, "def_alias", 9)) {
-            return 8;
-        }
-        if (atd_bytes_eq(s, "def_float", 9)) {
-            return 9;
-        }
-        if (atd_bytes_eq(s, "ex_string", 9)) {
-            return 22;
-        }
-        break;
-    case 6:
-        if (atd_bytes_eq(s, "ex_int", 6)) {
-            return 15;
-        }
-        if (atd_bytes_eq(s, "ex_neg", 6)) {
-            return 16;
-        }
-        break;
-    case 4:
-        if (atd_bytes_eq(s, "ex_c", 4)) {
-            return 30;
-        }
-        break;
-    default:
-        break;
-    }
-    return -1;
-}
-
 static const char *everything_fields_read_p(atd_reader *r, const char *p, everything_fields *out)
 {
     bool more;
@@ -2454,817 +2374,773 @@ static const char *everything_fields_read_p(atd_reader *r, const char *p, everyt
     if (p == NULL) {
         return NULL;
     }
-    if (more && atd_key_at(r, p, "\"req_int\":", 10)) {
-        p += 10;
-        goto field_0;
+    if (!more) {
+        goto end;
     }
-    while (more) {
-        p = atd_object_key_p(r, p, &key);
+    if (!atd_key_at(r, p, "\"req_int\":", 10)) {
+        goto key;
+    }
+    p += 10;
+field_0:
+    p = atd_read_int64_p(r, p, &out->req_int);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "req_int", 7));
+    }
+    seen[0] |= (uint64_t)1 << 0;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"req_nullable\":", 15)) {
+        goto key;
+    }
+    p += 15;
+field_1:
+    p = everything_string_nullable_read_p(r, p, &out->req_nullable);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "req_nullable", 12));
+    }
+    seen[0] |= (uint64_t)1 << 1;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"req_unit\":", 11)) {
+        goto key;
+    }
+    p += 11;
+field_2:
+    p = atd_read_null_p(r, p);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "req_unit", 8));
+    }
+    out->req_unit = 0;
+    seen[0] |= (uint64_t)1 << 2;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"opt_option\":", 13)) {
+        goto key;
+    }
+    p += 13;
+field_3:
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
         if (p == NULL) {
-            return NULL;
+            return atd_fail_cursor(atd_reader_push_field(r, "opt_option", 10));
         }
-        switch (everything_fields__field(key.ptr, key.len)) {
-        case 0:
-        field_0:
-            p = atd_read_int64_p(r, p, &out->req_int);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "req_int", 7));
-            }
-            seen[0] |= (uint64_t)1 << 0;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"req_nullable\":", 15)) {
-                break;
-            }
-            p += 15;
-            /* fall through */
-        case 1:
-            p = everything_string_nullable_read_p(r, p, &out->req_nullable);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "req_nullable", 12));
-            }
-            seen[0] |= (uint64_t)1 << 1;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"req_unit\":", 11)) {
-                break;
-            }
-            p += 11;
-            /* fall through */
-        case 2:
-            p = atd_read_null_p(r, p);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "req_unit", 8));
-            }
-            out->req_unit = 0;
-            seen[0] |= (uint64_t)1 << 2;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"opt_option\":", 13)) {
-                break;
-            }
-            p += 13;
-            /* fall through */
-        case 3:
-            p = atd_skip_ws_p(r, p);
-            if (atd_byte_at(r, p) == 'n') {
-                p = atd_read_null_p(r, p);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "opt_option", 10));
-                }
-            } else {
-                p = atd_read_int64_p(r, p, &out->opt_option);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "opt_option", 10));
-                }
-                out->has_opt_option = true;
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"opt_nullable\":", 15)) {
-                break;
-            }
-            p += 15;
-            /* fall through */
-        case 4:
-            p = atd_skip_ws_p(r, p);
-            if (atd_byte_at(r, p) == 'n') {
-                p = atd_read_null_p(r, p);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "opt_nullable", 12));
-                }
-            } else {
-                p = atd_read_string_p(r, p, &out->opt_nullable);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "opt_nullable", 12));
-                }
-                out->has_opt_nullable = true;
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"opt_alias\":", 12)) {
-                break;
-            }
-            p += 12;
-            /* fall through */
-        case 5:
-            p = atd_skip_ws_p(r, p);
-            if (atd_byte_at(r, p) == 'n') {
-                p = atd_read_null_p(r, p);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "opt_alias", 9));
-                }
-            } else {
-                p = atd_read_int64_p(r, p, &out->opt_alias);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "opt_alias", 9));
-                }
-                out->has_opt_alias = true;
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"def_bool\":", 11)) {
-                break;
-            }
-            p += 11;
-            /* fall through */
-        case 6:
-            p = atd_skip_ws_p(r, p);
-            if (atd_byte_at(r, p) == 'n') {
-                p = atd_read_null_p(r, p);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "def_bool", 8));
-                }
-            } else {
-                p = atd_read_bool_p(r, p, &out->def_bool);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "def_bool", 8));
-                }
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"def_int\":", 10)) {
-                break;
-            }
-            p += 10;
-            /* fall through */
-        case 7:
-            p = atd_skip_ws_p(r, p);
-            if (atd_byte_at(r, p) == 'n') {
-                p = atd_read_null_p(r, p);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "def_int", 7));
-                }
-            } else {
-                p = atd_read_int64_p(r, p, &out->def_int);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "def_int", 7));
-                }
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"def_alias\":", 12)) {
-                break;
-            }
-            p += 12;
-            /* fall through */
-        case 8:
-            p = atd_skip_ws_p(r, p);
-            if (atd_byte_at(r, p) == 'n') {
-                p = atd_read_null_p(r, p);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "def_alias", 9));
-                }
-            } else {
-                p = atd_read_int64_p(r, p, &out->def_alias);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "def_alias", 9));
-                }
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"def_float\":", 12)) {
-                break;
-            }
-            p += 12;
-            /* fall through */
-        case 9:
-            p = atd_skip_ws_p(r, p);
-            if (atd_byte_at(r, p) == 'n') {
-                p = atd_read_null_p(r, p);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "def_float", 9));
-                }
-            } else {
-                p = atd_read_double_p(r, p, &out->def_float);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "def_float", 9));
-                }
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"def_string\":", 13)) {
-                break;
-            }
-            p += 13;
-            /* fall through */
-        case 10:
-            p = atd_skip_ws_p(r, p);
-            if (atd_byte_at(r, p) == 'n') {
-                p = atd_read_null_p(r, p);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "def_string", 10));
-                }
-            } else {
-                p = atd_read_string_p(r, p, &out->def_string);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "def_string", 10));
-                }
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"def_list\":", 11)) {
-                break;
-            }
-            p += 11;
-            /* fall through */
-        case 11:
-            p = atd_skip_ws_p(r, p);
-            if (atd_byte_at(r, p) == 'n') {
-                p = atd_read_null_p(r, p);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "def_list", 8));
-                }
-            } else {
-                p = everything_string_list_read_p(r, p, &out->def_list);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "def_list", 8));
-                }
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"def_option\":", 13)) {
-                break;
-            }
-            p += 13;
-            /* fall through */
-        case 12:
-            p = atd_skip_ws_p(r, p);
-            if (atd_byte_at(r, p) == 'n') {
-                p = atd_read_null_p(r, p);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "def_option", 10));
-                }
-            } else {
-                atd_reader_seek(r, p);
-                if (!everything_maybe_int_read(r, &out->def_option)) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "def_option", 10));
-                }
-                p = atd_reader_cursor(r);
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"def_nullable\":", 15)) {
-                break;
-            }
-            p += 15;
-            /* fall through */
-        case 13:
-            p = atd_skip_ws_p(r, p);
-            if (atd_byte_at(r, p) == 'n') {
-                p = atd_read_null_p(r, p);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "def_nullable", 12));
-                }
-            } else {
-                p = everything_int_nullable_read_p(r, p, &out->def_nullable);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "def_nullable", 12));
-                }
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"def_unit\":", 11)) {
-                break;
-            }
-            p += 11;
-            /* fall through */
-        case 14:
-            p = atd_skip_ws_p(r, p);
-            if (atd_byte_at(r, p) == 'n') {
-                p = atd_read_null_p(r, p);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "def_unit", 8));
-                }
-            } else {
-                p = atd_read_null_p(r, p);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "def_unit", 8));
-                }
-                out->def_unit = 0;
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"ex_int\":", 9)) {
-                break;
-            }
-            p += 9;
-            /* fall through */
-        case 15:
-            p = atd_skip_ws_p(r, p);
-            if (atd_byte_at(r, p) == 'n') {
-                p = atd_read_null_p(r, p);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "ex_int", 6));
-                }
-            } else {
-                p = atd_read_int64_p(r, p, &out->ex_int);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "ex_int", 6));
-                }
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"ex_neg\":", 9)) {
-                break;
-            }
-            p += 9;
-            /* fall through */
-        case 16:
-            p = atd_skip_ws_p(r, p);
-            if (atd_byte_at(r, p) == 'n') {
-                p = atd_read_null_p(r, p);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "ex_neg", 6));
-                }
-            } else {
-                p = atd_read_int64_p(r, p, &out->ex_neg);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "ex_neg", 6));
-                }
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"ex_float\":", 11)) {
-                break;
-            }
-            p += 11;
-            /* fall through */
-        case 17:
-            p = atd_skip_ws_p(r, p);
-            if (atd_byte_at(r, p) == 'n') {
-                p = atd_read_null_p(r, p);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "ex_float", 8));
-                }
-            } else {
-                p = atd_read_double_p(r, p, &out->ex_float);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "ex_float", 8));
-                }
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"ex_float_dot\":", 15)) {
-                break;
-            }
-            p += 15;
-            /* fall through */
-        case 18:
-            p = atd_skip_ws_p(r, p);
-            if (atd_byte_at(r, p) == 'n') {
-                p = atd_read_null_p(r, p);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "ex_float_dot", 12));
-                }
-            } else {
-                p = atd_read_double_p(r, p, &out->ex_float_dot);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "ex_float_dot", 12));
-                }
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"ex_float_exp\":", 15)) {
-                break;
-            }
-            p += 15;
-            /* fall through */
-        case 19:
-            p = atd_skip_ws_p(r, p);
-            if (atd_byte_at(r, p) == 'n') {
-                p = atd_read_null_p(r, p);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "ex_float_exp", 12));
-                }
-            } else {
-                p = atd_read_double_p(r, p, &out->ex_float_exp);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "ex_float_exp", 12));
-                }
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"ex_float_neg\":", 15)) {
-                break;
-            }
-            p += 15;
-            /* fall through */
-        case 20:
-            p = atd_skip_ws_p(r, p);
-            if (atd_byte_at(r, p) == 'n') {
-                p = atd_read_null_p(r, p);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "ex_float_neg", 12));
-                }
-            } else {
-                p = atd_read_double_p(r, p, &out->ex_float_neg);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "ex_float_neg", 12));
-                }
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"ex_true\":", 10)) {
-                break;
-            }
-            p += 10;
-            /* fall through */
-        case 21:
-            p = atd_skip_ws_p(r, p);
-            if (atd_byte_at(r, p) == 'n') {
-                p = atd_read_null_p(r, p);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "ex_true", 7));
-                }
-            } else {
-                p = atd_read_bool_p(r, p, &out->ex_true);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "ex_true", 7));
-                }
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"ex_string\":", 12)) {
-                break;
-            }
-            p += 12;
-            /* fall through */
-        case 22:
-            p = atd_skip_ws_p(r, p);
-            if (atd_byte_at(r, p) == 'n') {
-                p = atd_read_null_p(r, p);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "ex_string", 9));
-                }
-            } else {
-                p = atd_read_string_p(r, p, &out->ex_string);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "ex_string", 9));
-                }
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"ex_list\":", 10)) {
-                break;
-            }
-            p += 10;
-            /* fall through */
-        case 23:
-            p = atd_skip_ws_p(r, p);
-            if (atd_byte_at(r, p) == 'n') {
-                p = atd_read_null_p(r, p);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "ex_list", 7));
-                }
-            } else {
-                p = everything_int_list_read_p(r, p, &out->ex_list);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "ex_list", 7));
-                }
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"ex_array\":", 11)) {
-                break;
-            }
-            p += 11;
-            /* fall through */
-        case 24:
-            p = atd_skip_ws_p(r, p);
-            if (atd_byte_at(r, p) == 'n') {
-                p = atd_read_null_p(r, p);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "ex_array", 8));
-                }
-            } else {
-                p = everything_float_list_read_p(r, p, &out->ex_array);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "ex_array", 8));
-                }
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"ex_none\":", 10)) {
-                break;
-            }
-            p += 10;
-            /* fall through */
-        case 25:
-            p = atd_skip_ws_p(r, p);
-            if (atd_byte_at(r, p) == 'n') {
-                p = atd_read_null_p(r, p);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "ex_none", 7));
-                }
-            } else {
-                atd_reader_seek(r, p);
-                if (!everything_string_option_read(r, &out->ex_none)) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "ex_none", 7));
-                }
-                p = atd_reader_cursor(r);
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"ex_unit\":", 10)) {
-                break;
-            }
-            p += 10;
-            /* fall through */
-        case 26:
-            p = atd_skip_ws_p(r, p);
-            if (atd_byte_at(r, p) == 'n') {
-                p = atd_read_null_p(r, p);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "ex_unit", 7));
-                }
-            } else {
-                p = atd_read_null_p(r, p);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "ex_unit", 7));
-                }
-                out->ex_unit = 0;
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"ex_ctor\":", 10)) {
-                break;
-            }
-            p += 10;
-            /* fall through */
-        case 27:
-            p = atd_skip_ws_p(r, p);
-            if (atd_byte_at(r, p) == 'n') {
-                p = atd_read_null_p(r, p);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "ex_ctor", 7));
-                }
-            } else {
-                p = everything_mode_read_p(r, p, &out->ex_ctor);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "ex_ctor", 7));
-                }
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"ex_ctor_bq\":", 13)) {
-                break;
-            }
-            p += 13;
-            /* fall through */
-        case 28:
-            p = atd_skip_ws_p(r, p);
-            if (atd_byte_at(r, p) == 'n') {
-                p = atd_read_null_p(r, p);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "ex_ctor_bq", 10));
-                }
-            } else {
-                p = everything_level_read_p(r, p, &out->ex_ctor_bq);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "ex_ctor_bq", 10));
-                }
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"ex_wrap\":", 10)) {
-                break;
-            }
-            p += 10;
-            /* fall through */
-        case 29:
-            p = atd_skip_ws_p(r, p);
-            if (atd_byte_at(r, p) == 'n') {
-                p = atd_read_null_p(r, p);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "ex_wrap", 7));
-                }
-            } else {
-                p = atd_read_int64_p(r, p, &out->ex_wrap);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "ex_wrap", 7));
-                }
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"ex_c\":", 7)) {
-                break;
-            }
-            p += 7;
-            /* fall through */
-        case 30:
-            p = atd_skip_ws_p(r, p);
-            if (atd_byte_at(r, p) == 'n') {
-                p = atd_read_null_p(r, p);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "ex_c", 4));
-                }
-            } else {
-                p = atd_read_int64_p(r, p, &out->ex_c);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "ex_c", 4));
-                }
-            }
-            p = atd_object_end_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        default:
-            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "fields"));
-            }
-            p = atd_skip_value_p(r, p);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
+    } else {
+        p = atd_read_int64_p(r, p, &out->opt_option);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "opt_option", 10));
+        }
+        out->has_opt_option = true;
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"opt_nullable\":", 15)) {
+        goto key;
+    }
+    p += 15;
+field_4:
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "opt_nullable", 12));
+        }
+    } else {
+        p = atd_read_string_p(r, p, &out->opt_nullable);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "opt_nullable", 12));
+        }
+        out->has_opt_nullable = true;
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"opt_alias\":", 12)) {
+        goto key;
+    }
+    p += 12;
+field_5:
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "opt_alias", 9));
+        }
+    } else {
+        p = atd_read_int64_p(r, p, &out->opt_alias);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "opt_alias", 9));
+        }
+        out->has_opt_alias = true;
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"def_bool\":", 11)) {
+        goto key;
+    }
+    p += 11;
+field_6:
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "def_bool", 8));
+        }
+    } else {
+        p = atd_read_bool_p(r, p, &out->def_bool);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "def_bool", 8));
         }
     }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"def_int\":", 10)) {
+        goto key;
+    }
+    p += 10;
+field_7:
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "def_int", 7));
+        }
+    } else {
+        p = atd_read_int64_p(r, p, &out->def_int);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "def_int", 7));
+        }
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"def_alias\":", 12)) {
+        goto key;
+    }
+    p += 12;
+field_8:
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "def_alias", 9));
+        }
+    } else {
+        p = atd_read_int64_p(r, p, &out->def_alias);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "def_alias", 9));
+        }
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"def_float\":", 12)) {
+        goto key;
+    }
+    p += 12;
+field_9:
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "def_float", 9));
+        }
+    } else {
+        p = atd_read_double_p(r, p, &out->def_float);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "def_float", 9));
+        }
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"def_string\":", 13)) {
+        goto key;
+    }
+    p += 13;
+field_10:
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "def_string", 10));
+        }
+    } else {
+        p = atd_read_string_p(r, p, &out->def_string);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "def_string", 10));
+        }
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"def_list\":", 11)) {
+        goto key;
+    }
+    p += 11;
+field_11:
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "def_list", 8));
+        }
+    } else {
+        p = everything_string_list_read_p(r, p, &out->def_list);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "def_list", 8));
+        }
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"def_option\":", 13)) {
+        goto key;
+    }
+    p += 13;
+field_12:
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "def_option", 10));
+        }
+    } else {
+        atd_reader_seek(r, p);
+        if (!everything_maybe_int_read(r, &out->def_option)) {
+            return atd_fail_cursor(atd_reader_push_field(r, "def_option", 10));
+        }
+        p = atd_reader_cursor(r);
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"def_nullable\":", 15)) {
+        goto key;
+    }
+    p += 15;
+field_13:
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "def_nullable", 12));
+        }
+    } else {
+        p = everything_int_nullable_read_p(r, p, &out->def_nullable);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "def_nullable", 12));
+        }
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"def_unit\":", 11)) {
+        goto key;
+    }
+    p += 11;
+field_14:
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "def_unit", 8));
+        }
+    } else {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "def_unit", 8));
+        }
+        out->def_unit = 0;
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"ex_int\":", 9)) {
+        goto key;
+    }
+    p += 9;
+field_15:
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "ex_int", 6));
+        }
+    } else {
+        p = atd_read_int64_p(r, p, &out->ex_int);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "ex_int", 6));
+        }
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"ex_neg\":", 9)) {
+        goto key;
+    }
+    p += 9;
+field_16:
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "ex_neg", 6));
+        }
+    } else {
+        p = atd_read_int64_p(r, p, &out->ex_neg);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "ex_neg", 6));
+        }
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"ex_float\":", 11)) {
+        goto key;
+    }
+    p += 11;
+field_17:
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "ex_float", 8));
+        }
+    } else {
+        p = atd_read_double_p(r, p, &out->ex_float);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "ex_float", 8));
+        }
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"ex_float_dot\":", 15)) {
+        goto key;
+    }
+    p += 15;
+field_18:
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "ex_float_dot", 12));
+        }
+    } else {
+        p = atd_read_double_p(r, p, &out->ex_float_dot);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "ex_float_dot", 12));
+        }
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"ex_float_exp\":", 15)) {
+        goto key;
+    }
+    p += 15;
+field_19:
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "ex_float_exp", 12));
+        }
+    } else {
+        p = atd_read_double_p(r, p, &out->ex_float_exp);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "ex_float_exp", 12));
+        }
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"ex_float_neg\":", 15)) {
+        goto key;
+    }
+    p += 15;
+field_20:
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "ex_float_neg", 12));
+        }
+    } else {
+        p = atd_read_double_p(r, p, &out->ex_float_neg);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "ex_float_neg", 12));
+        }
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"ex_true\":", 10)) {
+        goto key;
+    }
+    p += 10;
+field_21:
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "ex_true", 7));
+        }
+    } else {
+        p = atd_read_bool_p(r, p, &out->ex_true);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "ex_true", 7));
+        }
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"ex_string\":", 12)) {
+        goto key;
+    }
+    p += 12;
+field_22:
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "ex_string", 9));
+        }
+    } else {
+        p = atd_read_string_p(r, p, &out->ex_string);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "ex_string", 9));
+        }
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"ex_list\":", 10)) {
+        goto key;
+    }
+    p += 10;
+field_23:
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "ex_list", 7));
+        }
+    } else {
+        p = everything_int_list_read_p(r, p, &out->ex_list);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "ex_list", 7));
+        }
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"ex_array\":", 11)) {
+        goto key;
+    }
+    p += 11;
+field_24:
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "ex_array", 8));
+        }
+    } else {
+        p = everything_float_list_read_p(r, p, &out->ex_array);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "ex_array", 8));
+        }
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"ex_none\":", 10)) {
+        goto key;
+    }
+    p += 10;
+field_25:
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "ex_none", 7));
+        }
+    } else {
+        atd_reader_seek(r, p);
+        if (!everything_string_option_read(r, &out->ex_none)) {
+            return atd_fail_cursor(atd_reader_push_field(r, "ex_none", 7));
+        }
+        p = atd_reader_cursor(r);
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"ex_unit\":", 10)) {
+        goto key;
+    }
+    p += 10;
+field_26:
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "ex_unit", 7));
+        }
+    } else {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "ex_unit", 7));
+        }
+        out->ex_unit = 0;
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"ex_ctor\":", 10)) {
+        goto key;
+    }
+    p += 10;
+field_27:
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "ex_ctor", 7));
+        }
+    } else {
+        p = everything_mode_read_p(r, p, &out->ex_ctor);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "ex_ctor", 7));
+        }
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"ex_ctor_bq\":", 13)) {
+        goto key;
+    }
+    p += 13;
+field_28:
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "ex_ctor_bq", 10));
+        }
+    } else {
+        p = everything_level_read_p(r, p, &out->ex_ctor_bq);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "ex_ctor_bq", 10));
+        }
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"ex_wrap\":", 10)) {
+        goto key;
+    }
+    p += 10;
+field_29:
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "ex_wrap", 7));
+        }
+    } else {
+        p = atd_read_int64_p(r, p, &out->ex_wrap);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "ex_wrap", 7));
+        }
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"ex_c\":", 7)) {
+        goto key;
+    }
+    p += 7;
+field_30:
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "ex_c", 4));
+        }
+    } else {
+        p = atd_read_int64_p(r, p, &out->ex_c);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "ex_c", 4));
+        }
+    }
+tail:
+    p = atd_object_end_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        goto key;
+    }
+end:
     if (seen[0] != UINT64_C(0x7)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
             return atd_fail_cursor(atd_reader_fail_missing(r, at, "req_int", "fields"));
@@ -3277,6 +3153,360 @@ static const char *everything_fields_read_p(atd_reader *r, const char *p, everyt
         }
     }
     return p;
+key:
+    if (atd_key_room(r, p, 15)) {
+        switch (p[5]) {
+        case '"':
+            if (atd_bytes_eq(p, "\"ex_c\":", 7)) {
+                p += 7;
+                goto field_30;
+            }
+            break;
+        case 'a':
+            switch (p[1]) {
+            case 'd':
+                if (atd_bytes_eq(p, "\"def_alias\":", 12)) {
+                    p += 12;
+                    goto field_8;
+                }
+                break;
+            case 'o':
+                if (atd_bytes_eq(p, "\"opt_alias\":", 12)) {
+                    p += 12;
+                    goto field_5;
+                }
+                break;
+            }
+            break;
+        case 'b':
+            if (atd_bytes_eq(p, "\"def_bool\":", 11)) {
+                p += 11;
+                goto field_6;
+            }
+            break;
+        case 'e':
+            if (atd_bytes_eq(p, "\"ex_neg\":", 9)) {
+                p += 9;
+                goto field_16;
+            }
+            break;
+        case 'f':
+            if (atd_bytes_eq(p, "\"def_float\":", 12)) {
+                p += 12;
+                goto field_9;
+            }
+            break;
+        case 'i':
+            switch (p[1]) {
+            case 'd':
+                if (atd_bytes_eq(p, "\"def_int\":", 10)) {
+                    p += 10;
+                    goto field_7;
+                }
+                break;
+            case 'e':
+                if (atd_bytes_eq(p, "\"ex_list\":", 10)) {
+                    p += 10;
+                    goto field_23;
+                }
+                break;
+            case 'r':
+                if (atd_bytes_eq(p, "\"req_int\":", 10)) {
+                    p += 10;
+                    goto field_0;
+                }
+                break;
+            }
+            break;
+        case 'l':
+            switch (p[10]) {
+            case ':':
+                switch (p[1]) {
+                case 'd':
+                    if (atd_bytes_eq(p, "\"def_list\":", 11)) {
+                        p += 11;
+                        goto field_11;
+                    }
+                    break;
+                case 'e':
+                    if (atd_bytes_eq(p, "\"ex_float\":", 11)) {
+                        p += 11;
+                        goto field_17;
+                    }
+                    break;
+                }
+                break;
+            case 'd':
+                if (atd_bytes_eq(p, "\"ex_float_dot\":", 15)) {
+                    p += 15;
+                    goto field_18;
+                }
+                break;
+            case 'e':
+                if (atd_bytes_eq(p, "\"ex_float_exp\":", 15)) {
+                    p += 15;
+                    goto field_19;
+                }
+                break;
+            case 'n':
+                if (atd_bytes_eq(p, "\"ex_float_neg\":", 15)) {
+                    p += 15;
+                    goto field_20;
+                }
+                break;
+            }
+            break;
+        case 'n':
+            switch (p[1]) {
+            case 'd':
+                if (atd_bytes_eq(p, "\"def_nullable\":", 15)) {
+                    p += 15;
+                    goto field_13;
+                }
+                break;
+            case 'e':
+                switch (p[4]) {
+                case 'i':
+                    if (atd_bytes_eq(p, "\"ex_int\":", 9)) {
+                        p += 9;
+                        goto field_15;
+                    }
+                    break;
+                case 'u':
+                    if (atd_bytes_eq(p, "\"ex_unit\":", 10)) {
+                        p += 10;
+                        goto field_26;
+                    }
+                    break;
+                }
+                break;
+            case 'o':
+                if (atd_bytes_eq(p, "\"opt_nullable\":", 15)) {
+                    p += 15;
+                    goto field_4;
+                }
+                break;
+            case 'r':
+                if (atd_bytes_eq(p, "\"req_nullable\":", 15)) {
+                    p += 15;
+                    goto field_1;
+                }
+                break;
+            }
+            break;
+        case 'o':
+            switch (p[1]) {
+            case 'd':
+                if (atd_bytes_eq(p, "\"def_option\":", 13)) {
+                    p += 13;
+                    goto field_12;
+                }
+                break;
+            case 'e':
+                if (atd_bytes_eq(p, "\"ex_none\":", 10)) {
+                    p += 10;
+                    goto field_25;
+                }
+                break;
+            case 'o':
+                if (atd_bytes_eq(p, "\"opt_option\":", 13)) {
+                    p += 13;
+                    goto field_3;
+                }
+                break;
+            }
+            break;
+        case 'r':
+            switch (p[4]) {
+            case 'a':
+                if (atd_bytes_eq(p, "\"ex_array\":", 11)) {
+                    p += 11;
+                    goto field_24;
+                }
+                break;
+            case 't':
+                if (atd_bytes_eq(p, "\"ex_true\":", 10)) {
+                    p += 10;
+                    goto field_21;
+                }
+                break;
+            case 'w':
+                if (atd_bytes_eq(p, "\"ex_wrap\":", 10)) {
+                    p += 10;
+                    goto field_29;
+                }
+                break;
+            }
+            break;
+        case 's':
+            if (atd_bytes_eq(p, "\"def_string\":", 13)) {
+                p += 13;
+                goto field_10;
+            }
+            break;
+        case 't':
+            switch (p[8]) {
+            case '"':
+                if (atd_bytes_eq(p, "\"ex_ctor\":", 10)) {
+                    p += 10;
+                    goto field_27;
+                }
+                break;
+            case '_':
+                if (atd_bytes_eq(p, "\"ex_ctor_bq\":", 13)) {
+                    p += 13;
+                    goto field_28;
+                }
+                break;
+            case 'n':
+                if (atd_bytes_eq(p, "\"ex_string\":", 12)) {
+                    p += 12;
+                    goto field_22;
+                }
+                break;
+            }
+            break;
+        case 'u':
+            switch (p[1]) {
+            case 'd':
+                if (atd_bytes_eq(p, "\"def_unit\":", 11)) {
+                    p += 11;
+                    goto field_14;
+                }
+                break;
+            case 'r':
+                if (atd_bytes_eq(p, "\"req_unit\":", 11)) {
+                    p += 11;
+                    goto field_2;
+                }
+                break;
+            }
+            break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) {
+        return NULL;
+    }
+    switch (key.len) {
+    case 7:
+        if (atd_bytes_eq(key.ptr, "req_int", 7)) {
+            goto field_0;
+        }
+        if (atd_bytes_eq(key.ptr, "def_int", 7)) {
+            goto field_7;
+        }
+        if (atd_bytes_eq(key.ptr, "ex_true", 7)) {
+            goto field_21;
+        }
+        if (atd_bytes_eq(key.ptr, "ex_list", 7)) {
+            goto field_23;
+        }
+        if (atd_bytes_eq(key.ptr, "ex_none", 7)) {
+            goto field_25;
+        }
+        if (atd_bytes_eq(key.ptr, "ex_unit", 7)) {
+            goto field_26;
+        }
+        if (atd_bytes_eq(key.ptr, "ex_ctor", 7)) {
+            goto field_27;
+        }
+        if (atd_bytes_eq(key.ptr, "ex_wrap", 7)) {
+            goto field_29;
+        }
+        break;
+    case 12:
+        if (atd_bytes_eq(key.ptr, "req_nullable", 12)) {
+            goto field_1;
+        }
+        if (atd_bytes_eq(key.ptr, "opt_nullable", 12)) {
+            goto field_4;
+        }
+        if (atd_bytes_eq(key.ptr, "def_nullable", 12)) {
+            goto field_13;
+        }
+        if (atd_bytes_eq(key.ptr, "ex_float_dot", 12)) {
+            goto field_18;
+        }
+        if (atd_bytes_eq(key.ptr, "ex_float_exp", 12)) {
+            goto field_19;
+        }
+        if (atd_bytes_eq(key.ptr, "ex_float_neg", 12)) {
+            goto field_20;
+        }
+        break;
+    case 8:
+        if (atd_bytes_eq(key.ptr, "req_unit", 8)) {
+            goto field_2;
+        }
+        if (atd_bytes_eq(key.ptr, "def_bool", 8)) {
+            goto field_6;
+        }
+        if (atd_bytes_eq(key.ptr, "def_list", 8)) {
+            goto field_11;
+        }
+        if (atd_bytes_eq(key.ptr, "def_unit", 8)) {
+            goto field_14;
+        }
+        if (atd_bytes_eq(key.ptr, "ex_float", 8)) {
+            goto field_17;
+        }
+        if (atd_bytes_eq(key.ptr, "ex_array", 8)) {
+            goto field_24;
+        }
+        break;
+    case 10:
+        if (atd_bytes_eq(key.ptr, "opt_option", 10)) {
+            goto field_3;
+        }
+        if (atd_bytes_eq(key.ptr, "def_string", 10)) {
+            goto field_10;
+        }
+        if (atd_bytes_eq(key.ptr, "def_option", 10)) {
+            goto field_12;
+        }
+        if (atd_bytes_eq(key.ptr, "ex_ctor_bq", 10)) {
+            goto field_28;
+        }
+        break;
+    case 9:
+        if (atd_bytes_eq(key.ptr, "opt_alias", 9)) {
+            goto field_5;
+        }
+        if (atd_bytes_eq(key.ptr, "def_alias", 9)) {
+            goto field_8;
+        }
+        if (atd_bytes_eq(key.ptr, "def_float", 9)) {
+            goto field_9;
+        }
+        if (atd_bytes_eq(key.ptr, "ex_string", 9)) {
+            goto field_22;
+        }
+        break;
+    case 6:
+        if (atd_bytes_eq(key.ptr, "ex_int", 6)) {
+            goto field_15;
+        }
+        if (atd_bytes_eq(key.ptr, "ex_neg", 6)) {
+            goto field_16;
+        }
+        break;
+    case 4:
+        if (atd_bytes_eq(key.ptr, "ex_c", 4)) {
+            goto field_30;
+        }
+        break;
+    default:
+        break;
+    }
+    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "fields"));
+    }
+    p = atd_skip_value_p(r, p);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    }
+    goto tail;
 }
 
 bool everything_fields_read(atd_reader *r, everything_fields *out)
@@ -3299,105 +3529,6 @@ void everything_names_init(everything_names *v)
     memset(v, 0, sizeof *v);
 }
 
-static int everything_names__field(const char *s, size_t len)
-{
-    switch (len) {
-    case 4:
-        if (atd_bytes_eq(s, "type", 4)) {
-            return 0;
-        }
-        if (atd_bytes_eq(s, "from", 4)) {
-            return 16;
-        }
-        if (atd_bytes_eq(s, "user", 4)) {
-            return 23;
-        }
-        break;
-    case 2:
-        if (atd_bytes_eq(s, "of", 2)) {
-            return 1;
-        }
-        if (atd_bytes_eq(s, "as", 2)) {
-            return 18;
-        }
-        if (atd_bytes_eq(s, "x'", 2)) {
-            return 20;
-        }
-        break;
-    case 7:
-        if (atd_bytes_eq(s, "inherit", 7)) {
-            return 2;
-        }
-        if (atd_bytes_eq(s, "default", 7)) {
-            return 9;
-        }
-        break;
-    case 12:
-        if (atd_bytes_eq(s, "content-type", 12)) {
-            return 3;
-        }
-        break;
-    case 5:
-        if (atd_bytes_eq(s, "Upper", 5)) {
-            return 4;
-        }
-        if (atd_bytes_eq(s, "caf\303\251", 5)) {
-            return 8;
-        }
-        if (atd_bytes_eq(s, "while", 5)) {
-            return 12;
-        }
-        if (atd_bytes_eq(s, "label", 5)) {
-            return 22;
-        }
-        break;
-    case 3:
-        if (atd_bytes_eq(s, "2nd", 3)) {
-            return 5;
-        }
-        if (atd_bytes_eq(s, "for", 3)) {
-            return 11;
-        }
-        if (atd_bytes_eq(s, "int", 3)) {
-            return 15;
-        }
-        break;
-    case 0:
-        return 6;
-        break;
-    case 9:
-        if (atd_bytes_eq(s, "say \"hi\"\\", 9)) {
-            return 7;
-        }
-        if (atd_bytes_eq(s, "camelCase", 9)) {
-            return 21;
-        }
-        break;
-    case 8:
-        if (atd_bytes_eq(s, "default_", 8)) {
-            return 10;
-        }
-        if (atd_bytes_eq(s, "_private", 8)) {
-            return 19;
-        }
-        break;
-    case 6:
-        if (atd_bytes_eq(s, "struct", 6)) {
-            return 13;
-        }
-        if (atd_bytes_eq(s, "switch", 6)) {
-            return 14;
-        }
-        if (atd_bytes_eq(s, "import", 6)) {
-            return 17;
-        }
-        break;
-    default:
-        break;
-    }
-    return -1;
-}
-
 static const char *everything_names_read_p(atd_reader *r, const char *p, everything_names *out)
 {
     bool more;
@@ -3409,464 +3540,437 @@ static const char *everything_names_read_p(atd_reader *r, const char *p, everyth
     if (p == NULL) {
         return NULL;
     }
-    if (more && atd_key_at(r, p, "\"type\":", 7)) {
-        p += 7;
-        goto field_0;
+    if (!more) {
+        goto end;
     }
-    while (more) {
-        p = atd_object_key_p(r, p, &key);
-        if (p == NULL) {
-            return NULL;
-        }
-        switch (everything_names__field(key.ptr, key.len)) {
-        case 0:
-        field_0:
-            p = atd_read_string_p(r, p, &out->kind);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "type", 4));
-            }
-            seen[0] |= (uint64_t)1 << 0;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"of\":", 5)) {
-                break;
-            }
-            p += 5;
-            /* fall through */
-        case 1:
-            p = atd_read_int64_p(r, p, &out->of_);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "of", 2));
-            }
-            seen[0] |= (uint64_t)1 << 1;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"inherit\":", 10)) {
-                break;
-            }
-            p += 10;
-            /* fall through */
-        case 2:
-            p = atd_read_bool_p(r, p, &out->inherit_);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "inherit", 7));
-            }
-            seen[0] |= (uint64_t)1 << 2;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"content-type\":", 15)) {
-                break;
-            }
-            p += 15;
-            /* fall through */
-        case 3:
-            p = atd_read_string_p(r, p, &out->dashed);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "content-type", 12));
-            }
-            seen[0] |= (uint64_t)1 << 3;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"Upper\":", 8)) {
-                break;
-            }
-            p += 8;
-            /* fall through */
-        case 4:
-            p = atd_read_int64_p(r, p, &out->upper);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "Upper", 5));
-            }
-            seen[0] |= (uint64_t)1 << 4;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"2nd\":", 6)) {
-                break;
-            }
-            p += 6;
-            /* fall through */
-        case 5:
-            p = atd_read_int64_p(r, p, &out->digits);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "2nd", 3));
-            }
-            seen[0] |= (uint64_t)1 << 5;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"\":", 3)) {
-                break;
-            }
-            p += 3;
-            /* fall through */
-        case 6:
-            p = atd_read_int64_p(r, p, &out->empty);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "", 0));
-            }
-            seen[0] |= (uint64_t)1 << 6;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        case 7:
-            p = atd_read_int64_p(r, p, &out->quoted);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "say \"hi\"\\", 9));
-            }
-            seen[0] |= (uint64_t)1 << 7;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        case 8:
-            p = atd_read_string_p(r, p, &out->accented);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "caf\303\251", 5));
-            }
-            seen[0] |= (uint64_t)1 << 8;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"default\":", 10)) {
-                break;
-            }
-            p += 10;
-            /* fall through */
-        case 9:
-            p = atd_read_int64_p(r, p, &out->default_);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "default", 7));
-            }
-            seen[0] |= (uint64_t)1 << 9;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"default_\":", 11)) {
-                break;
-            }
-            p += 11;
-            /* fall through */
-        case 10:
-            p = atd_read_int64_p(r, p, &out->default_2);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "default_", 8));
-            }
-            seen[0] |= (uint64_t)1 << 10;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"for\":", 6)) {
-                break;
-            }
-            p += 6;
-            /* fall through */
-        case 11:
-            p = atd_read_int64_p(r, p, &out->for_);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "for", 3));
-            }
-            seen[0] |= (uint64_t)1 << 11;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"while\":", 8)) {
-                break;
-            }
-            p += 8;
-            /* fall through */
-        case 12:
-            p = atd_read_bool_p(r, p, &out->while_);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "while", 5));
-            }
-            seen[0] |= (uint64_t)1 << 12;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"struct\":", 9)) {
-                break;
-            }
-            p += 9;
-            /* fall through */
-        case 13:
-            p = atd_read_string_p(r, p, &out->struct_);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "struct", 6));
-            }
-            seen[0] |= (uint64_t)1 << 13;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"switch\":", 9)) {
-                break;
-            }
-            p += 9;
-            /* fall through */
-        case 14:
-            p = atd_read_double_p(r, p, &out->switch_);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "switch", 6));
-            }
-            seen[0] |= (uint64_t)1 << 14;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"int\":", 6)) {
-                break;
-            }
-            p += 6;
-            /* fall through */
-        case 15:
-            p = atd_read_int64_p(r, p, &out->int_);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "int", 3));
-            }
-            seen[0] |= (uint64_t)1 << 15;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"from\":", 7)) {
-                break;
-            }
-            p += 7;
-            /* fall through */
-        case 16:
-            p = atd_read_int64_p(r, p, &out->from);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "from", 4));
-            }
-            seen[0] |= (uint64_t)1 << 16;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"import\":", 9)) {
-                break;
-            }
-            p += 9;
-            /* fall through */
-        case 17:
-            p = atd_read_int64_p(r, p, &out->import);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "import", 6));
-            }
-            seen[0] |= (uint64_t)1 << 17;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"as\":", 5)) {
-                break;
-            }
-            p += 5;
-            /* fall through */
-        case 18:
-            p = atd_read_string_p(r, p, &out->as);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "as", 2));
-            }
-            seen[0] |= (uint64_t)1 << 18;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"_private\":", 11)) {
-                break;
-            }
-            p += 11;
-            /* fall through */
-        case 19:
-            p = atd_read_int64_p(r, p, &out->x_private);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "_private", 8));
-            }
-            seen[0] |= (uint64_t)1 << 19;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"x'\":", 5)) {
-                break;
-            }
-            p += 5;
-            /* fall through */
-        case 20:
-            p = atd_read_int64_p(r, p, &out->x_prime);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "x'", 2));
-            }
-            seen[0] |= (uint64_t)1 << 20;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"camelCase\":", 12)) {
-                break;
-            }
-            p += 12;
-            /* fall through */
-        case 21:
-            p = atd_read_int64_p(r, p, &out->camelCase);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "camelCase", 9));
-            }
-            seen[0] |= (uint64_t)1 << 21;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"label\":", 8)) {
-                break;
-            }
-            p += 8;
-            /* fall through */
-        case 22:
-            p = atd_read_string_p(r, p, &out->label);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "label", 5));
-            }
-            seen[0] |= (uint64_t)1 << 22;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"user\":", 7)) {
-                break;
-            }
-            p += 7;
-            /* fall through */
-        case 23:
-            p = atd_read_int64_p(r, p, &out->user);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "user", 4));
-            }
-            seen[0] |= (uint64_t)1 << 23;
-            p = atd_object_end_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        default:
-            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "names"));
-            }
-            p = atd_skip_value_p(r, p);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        }
+    if (!atd_key_at(r, p, "\"type\":", 7)) {
+        goto key;
     }
+    p += 7;
+field_0:
+    p = atd_read_string_p(r, p, &out->kind);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "type", 4));
+    }
+    seen[0] |= (uint64_t)1 << 0;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"of\":", 5)) {
+        goto key;
+    }
+    p += 5;
+field_1:
+    p = atd_read_int64_p(r, p, &out->of_);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "of", 2));
+    }
+    seen[0] |= (uint64_t)1 << 1;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"inherit\":", 10)) {
+        goto key;
+    }
+    p += 10;
+field_2:
+    p = atd_read_bool_p(r, p, &out->inherit_);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "inherit", 7));
+    }
+    seen[0] |= (uint64_t)1 << 2;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"content-type\":", 15)) {
+        goto key;
+    }
+    p += 15;
+field_3:
+    p = atd_read_string_p(r, p, &out->dashed);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "content-type", 12));
+    }
+    seen[0] |= (uint64_t)1 << 3;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"Upper\":", 8)) {
+        goto key;
+    }
+    p += 8;
+field_4:
+    p = atd_read_int64_p(r, p, &out->upper);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "Upper", 5));
+    }
+    seen[0] |= (uint64_t)1 << 4;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"2nd\":", 6)) {
+        goto key;
+    }
+    p += 6;
+field_5:
+    p = atd_read_int64_p(r, p, &out->digits);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "2nd", 3));
+    }
+    seen[0] |= (uint64_t)1 << 5;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"\":", 3)) {
+        goto key;
+    }
+    p += 3;
+field_6:
+    p = atd_read_int64_p(r, p, &out->empty);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "", 0));
+    }
+    seen[0] |= (uint64_t)1 << 6;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    goto key;
+field_7:
+    p = atd_read_int64_p(r, p, &out->quoted);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "say \"hi\"\\", 9));
+    }
+    seen[0] |= (uint64_t)1 << 7;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    goto key;
+field_8:
+    p = atd_read_string_p(r, p, &out->accented);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "caf\303\251", 5));
+    }
+    seen[0] |= (uint64_t)1 << 8;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"default\":", 10)) {
+        goto key;
+    }
+    p += 10;
+field_9:
+    p = atd_read_int64_p(r, p, &out->default_);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "default", 7));
+    }
+    seen[0] |= (uint64_t)1 << 9;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"default_\":", 11)) {
+        goto key;
+    }
+    p += 11;
+field_10:
+    p = atd_read_int64_p(r, p, &out->default_2);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "default_", 8));
+    }
+    seen[0] |= (uint64_t)1 << 10;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"for\":", 6)) {
+        goto key;
+    }
+    p += 6;
+field_11:
+    p = atd_read_int64_p(r, p, &out->for_);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "for", 3));
+    }
+    seen[0] |= (uint64_t)1 << 11;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"while\":", 8)) {
+        goto key;
+    }
+    p += 8;
+field_12:
+    p = atd_read_bool_p(r, p, &out->while_);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "while", 5));
+    }
+    seen[0] |= (uint64_t)1 << 12;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"struct\":", 9)) {
+        goto key;
+    }
+    p += 9;
+field_13:
+    p = atd_read_string_p(r, p, &out->struct_);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "struct", 6));
+    }
+    seen[0] |= (uint64_t)1 << 13;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"switch\":", 9)) {
+        goto key;
+    }
+    p += 9;
+field_14:
+    p = atd_read_double_p(r, p, &out->switch_);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "switch", 6));
+    }
+    seen[0] |= (uint64_t)1 << 14;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"int\":", 6)) {
+        goto key;
+    }
+    p += 6;
+field_15:
+    p = atd_read_int64_p(r, p, &out->int_);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "int", 3));
+    }
+    seen[0] |= (uint64_t)1 << 15;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"from\":", 7)) {
+        goto key;
+    }
+    p += 7;
+field_16:
+    p = atd_read_int64_p(r, p, &out->from);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "from", 4));
+    }
+    seen[0] |= (uint64_t)1 << 16;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"import\":", 9)) {
+        goto key;
+    }
+    p += 9;
+field_17:
+    p = atd_read_int64_p(r, p, &out->import);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "import", 6));
+    }
+    seen[0] |= (uint64_t)1 << 17;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"as\":", 5)) {
+        goto key;
+    }
+    p += 5;
+field_18:
+    p = atd_read_string_p(r, p, &out->as);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "as", 2));
+    }
+    seen[0] |= (uint64_t)1 << 18;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"_private\":", 11)) {
+        goto key;
+    }
+    p += 11;
+field_19:
+    p = atd_read_int64_p(r, p, &out->x_private);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "_private", 8));
+    }
+    seen[0] |= (uint64_t)1 << 19;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"x'\":", 5)) {
+        goto key;
+    }
+    p += 5;
+field_20:
+    p = atd_read_int64_p(r, p, &out->x_prime);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "x'", 2));
+    }
+    seen[0] |= (uint64_t)1 << 20;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"camelCase\":", 12)) {
+        goto key;
+    }
+    p += 12;
+field_21:
+    p = atd_read_int64_p(r, p, &out->camelCase);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "camelCase", 9));
+    }
+    seen[0] |= (uint64_t)1 << 21;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"label\":", 8)) {
+        goto key;
+    }
+    p += 8;
+field_22:
+    p = atd_read_string_p(r, p, &out->label);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "label", 5));
+    }
+    seen[0] |= (uint64_t)1 << 22;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"user\":", 7)) {
+        goto key;
+    }
+    p += 7;
+field_23:
+    p = atd_read_int64_p(r, p, &out->user);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "user", 4));
+    }
+    seen[0] |= (uint64_t)1 << 23;
+tail:
+    p = atd_object_end_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        goto key;
+    }
+end:
     if (seen[0] != UINT64_C(0xffffff)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
             return atd_fail_cursor(atd_reader_fail_missing(r, at, "type", "names"));
@@ -3942,6 +4046,269 @@ static const char *everything_names_read_p(atd_reader *r, const char *p, everyth
         }
     }
     return p;
+key:
+    if (atd_key_room(r, p, 15)) {
+        switch (p[1]) {
+        case '"':
+            if (atd_bytes_eq(p, "\"\":", 3)) {
+                p += 3;
+                goto field_6;
+            }
+            break;
+        case '2':
+            if (atd_bytes_eq(p, "\"2nd\":", 6)) {
+                p += 6;
+                goto field_5;
+            }
+            break;
+        case 'U':
+            if (atd_bytes_eq(p, "\"Upper\":", 8)) {
+                p += 8;
+                goto field_4;
+            }
+            break;
+        case '_':
+            if (atd_bytes_eq(p, "\"_private\":", 11)) {
+                p += 11;
+                goto field_19;
+            }
+            break;
+        case 'a':
+            if (atd_bytes_eq(p, "\"as\":", 5)) {
+                p += 5;
+                goto field_18;
+            }
+            break;
+        case 'c':
+            switch (p[2]) {
+            case 'a':
+                if (atd_bytes_eq(p, "\"camelCase\":", 12)) {
+                    p += 12;
+                    goto field_21;
+                }
+                break;
+            case 'o':
+                if (atd_bytes_eq(p, "\"content-type\":", 15)) {
+                    p += 15;
+                    goto field_3;
+                }
+                break;
+            }
+            break;
+        case 'd':
+            switch (p[8]) {
+            case '"':
+                if (atd_bytes_eq(p, "\"default\":", 10)) {
+                    p += 10;
+                    goto field_9;
+                }
+                break;
+            case '_':
+                if (atd_bytes_eq(p, "\"default_\":", 11)) {
+                    p += 11;
+                    goto field_10;
+                }
+                break;
+            }
+            break;
+        case 'f':
+            switch (p[2]) {
+            case 'o':
+                if (atd_bytes_eq(p, "\"for\":", 6)) {
+                    p += 6;
+                    goto field_11;
+                }
+                break;
+            case 'r':
+                if (atd_bytes_eq(p, "\"from\":", 7)) {
+                    p += 7;
+                    goto field_16;
+                }
+                break;
+            }
+            break;
+        case 'i':
+            switch (p[3]) {
+            case 'h':
+                if (atd_bytes_eq(p, "\"inherit\":", 10)) {
+                    p += 10;
+                    goto field_2;
+                }
+                break;
+            case 'p':
+                if (atd_bytes_eq(p, "\"import\":", 9)) {
+                    p += 9;
+                    goto field_17;
+                }
+                break;
+            case 't':
+                if (atd_bytes_eq(p, "\"int\":", 6)) {
+                    p += 6;
+                    goto field_15;
+                }
+                break;
+            }
+            break;
+        case 'l':
+            if (atd_bytes_eq(p, "\"label\":", 8)) {
+                p += 8;
+                goto field_22;
+            }
+            break;
+        case 'o':
+            if (atd_bytes_eq(p, "\"of\":", 5)) {
+                p += 5;
+                goto field_1;
+            }
+            break;
+        case 's':
+            switch (p[2]) {
+            case 't':
+                if (atd_bytes_eq(p, "\"struct\":", 9)) {
+                    p += 9;
+                    goto field_13;
+                }
+                break;
+            case 'w':
+                if (atd_bytes_eq(p, "\"switch\":", 9)) {
+                    p += 9;
+                    goto field_14;
+                }
+                break;
+            }
+            break;
+        case 't':
+            if (atd_bytes_eq(p, "\"type\":", 7)) {
+                p += 7;
+                goto field_0;
+            }
+            break;
+        case 'u':
+            if (atd_bytes_eq(p, "\"user\":", 7)) {
+                p += 7;
+                goto field_23;
+            }
+            break;
+        case 'w':
+            if (atd_bytes_eq(p, "\"while\":", 8)) {
+                p += 8;
+                goto field_12;
+            }
+            break;
+        case 'x':
+            if (atd_bytes_eq(p, "\"x'\":", 5)) {
+                p += 5;
+                goto field_20;
+            }
+            break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) {
+        return NULL;
+    }
+    switch (key.len) {
+    case 4:
+        if (atd_bytes_eq(key.ptr, "type", 4)) {
+            goto field_0;
+        }
+        if (atd_bytes_eq(key.ptr, "from", 4)) {
+            goto field_16;
+        }
+        if (atd_bytes_eq(key.ptr, "user", 4)) {
+            goto field_23;
+        }
+        break;
+    case 2:
+        if (atd_bytes_eq(key.ptr, "of", 2)) {
+            goto field_1;
+        }
+        if (atd_bytes_eq(key.ptr, "as", 2)) {
+            goto field_18;
+        }
+        if (atd_bytes_eq(key.ptr, "x'", 2)) {
+            goto field_20;
+        }
+        break;
+    case 7:
+        if (atd_bytes_eq(key.ptr, "inherit", 7)) {
+            goto field_2;
+        }
+        if (atd_bytes_eq(key.ptr, "default", 7)) {
+            goto field_9;
+        }
+        break;
+    case 12:
+        if (atd_bytes_eq(key.ptr, "content-type", 12)) {
+            goto field_3;
+        }
+        break;
+    case 5:
+        if (atd_bytes_eq(key.ptr, "Upper", 5)) {
+            goto field_4;
+        }
+        if (atd_bytes_eq(key.ptr, "caf\303\251", 5)) {
+            goto field_8;
+        }
+        if (atd_bytes_eq(key.ptr, "while", 5)) {
+            goto field_12;
+        }
+        if (atd_bytes_eq(key.ptr, "label", 5)) {
+            goto field_22;
+        }
+        break;
+    case 3:
+        if (atd_bytes_eq(key.ptr, "2nd", 3)) {
+            goto field_5;
+        }
+        if (atd_bytes_eq(key.ptr, "for", 3)) {
+            goto field_11;
+        }
+        if (atd_bytes_eq(key.ptr, "int", 3)) {
+            goto field_15;
+        }
+        break;
+    case 0:
+        goto field_6;
+        break;
+    case 9:
+        if (atd_bytes_eq(key.ptr, "say \"hi\"\\", 9)) {
+            goto field_7;
+        }
+        if (atd_bytes_eq(key.ptr, "camelCase", 9)) {
+            goto field_21;
+        }
+        break;
+    case 8:
+        if (atd_bytes_eq(key.ptr, "default_", 8)) {
+            goto field_10;
+        }
+        if (atd_bytes_eq(key.ptr, "_private", 8)) {
+            goto field_19;
+        }
+        break;
+    case 6:
+        if (atd_bytes_eq(key.ptr, "struct", 6)) {
+            goto field_13;
+        }
+        if (atd_bytes_eq(key.ptr, "switch", 6)) {
+            goto field_14;
+        }
+        if (atd_bytes_eq(key.ptr, "import", 6)) {
+            goto field_17;
+        }
+        break;
+    default:
+        break;
+    }
+    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "names"));
+    }
+    p = atd_skip_value_p(r, p);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    }
+    goto tail;
 }
 
 bool everything_names_read(atd_reader *r, everything_names *out)
@@ -3964,28 +4331,6 @@ void everything_patch_init(everything_patch *v)
     memset(v, 0, sizeof *v);
 }
 
-static int everything_patch__field(const char *s, size_t len)
-{
-    switch (len) {
-    case 4:
-        if (atd_bytes_eq(s, "name", 4)) {
-            return 0;
-        }
-        if (atd_bytes_eq(s, "note", 4)) {
-            return 2;
-        }
-        break;
-    case 3:
-        if (atd_bytes_eq(s, "age", 3)) {
-            return 1;
-        }
-        break;
-    default:
-        break;
-    }
-    return -1;
-}
-
 static const char *everything_patch_read_p(atd_reader *r, const char *p, everything_patch *out)
 {
     bool more;
@@ -3995,82 +4340,118 @@ static const char *everything_patch_read_p(atd_reader *r, const char *p, everyth
     if (p == NULL) {
         return NULL;
     }
-    if (more && atd_key_at(r, p, "\"name\":", 7)) {
-        p += 7;
-        goto field_0;
+    if (!more) {
+        goto end;
     }
-    while (more) {
-        p = atd_object_key_p(r, p, &key);
-        if (p == NULL) {
-            return NULL;
-        }
-        switch (everything_patch__field(key.ptr, key.len)) {
-        case 0:
-        field_0:
-            p = everything_string_nullable_read_p(r, p, &out->name);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
-            }
-            out->has_name = true;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"age\":", 6)) {
-                break;
-            }
-            p += 6;
-            /* fall through */
-        case 1:
-            p = everything_int_nullable_read_p(r, p, &out->age);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "age", 3));
-            }
-            out->has_age = true;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"note\":", 7)) {
-                break;
-            }
-            p += 7;
-            /* fall through */
-        case 2:
-            p = atd_read_string_p(r, p, &out->note);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "note", 4));
-            }
-            out->has_note = true;
-            p = atd_object_end_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        default:
-            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "patch"));
-            }
-            p = atd_skip_value_p(r, p);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        }
+    if (!atd_key_at(r, p, "\"name\":", 7)) {
+        goto key;
     }
+    p += 7;
+field_0:
+    p = everything_string_nullable_read_p(r, p, &out->name);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
+    }
+    out->has_name = true;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"age\":", 6)) {
+        goto key;
+    }
+    p += 6;
+field_1:
+    p = everything_int_nullable_read_p(r, p, &out->age);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "age", 3));
+    }
+    out->has_age = true;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"note\":", 7)) {
+        goto key;
+    }
+    p += 7;
+field_2:
+    p = atd_read_string_p(r, p, &out->note);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "note", 4));
+    }
+    out->has_note = true;
+tail:
+    p = atd_object_end_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        goto key;
+    }
+end:
     return p;
+key:
+    if (atd_key_room(r, p, 7)) {
+        switch (p[2]) {
+        case 'a':
+            if (atd_bytes_eq(p, "\"name\":", 7)) {
+                p += 7;
+                goto field_0;
+            }
+            break;
+        case 'g':
+            if (atd_bytes_eq(p, "\"age\":", 6)) {
+                p += 6;
+                goto field_1;
+            }
+            break;
+        case 'o':
+            if (atd_bytes_eq(p, "\"note\":", 7)) {
+                p += 7;
+                goto field_2;
+            }
+            break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) {
+        return NULL;
+    }
+    switch (key.len) {
+    case 4:
+        if (atd_bytes_eq(key.ptr, "name", 4)) {
+            goto field_0;
+        }
+        if (atd_bytes_eq(key.ptr, "note", 4)) {
+            goto field_2;
+        }
+        break;
+    case 3:
+        if (atd_bytes_eq(key.ptr, "age", 3)) {
+            goto field_1;
+        }
+        break;
+    default:
+        break;
+    }
+    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "patch"));
+    }
+    p = atd_skip_value_p(r, p);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    }
+    goto tail;
 }
 
 bool everything_patch_read(atd_reader *r, everything_patch *out)
@@ -4107,26 +4488,6 @@ void everything_all_optional_init(everything_all_optional *v)
     memset(v, 0, sizeof *v);
 }
 
-static int everything_all_optional__field(const char *s, size_t len)
-{
-    switch (len) {
-    case 1:
-        if (atd_bytes_eq(s, "a", 1)) {
-            return 0;
-        }
-        if (atd_bytes_eq(s, "b", 1)) {
-            return 1;
-        }
-        if (atd_bytes_eq(s, "c", 1)) {
-            return 2;
-        }
-        break;
-    default:
-        break;
-    }
-    return -1;
-}
-
 static const char *everything_all_optional_read_p(atd_reader *r, const char *p, everything_all_optional *out)
 {
     bool more;
@@ -4136,104 +4497,138 @@ static const char *everything_all_optional_read_p(atd_reader *r, const char *p, 
     if (p == NULL) {
         return NULL;
     }
-    if (more && atd_key_at(r, p, "\"a\":", 4)) {
-        p += 4;
-        goto field_0;
+    if (!more) {
+        goto end;
     }
-    while (more) {
-        p = atd_object_key_p(r, p, &key);
+    if (!atd_key_at(r, p, "\"a\":", 4)) {
+        goto key;
+    }
+    p += 4;
+field_0:
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
         if (p == NULL) {
-            return NULL;
+            return atd_fail_cursor(atd_reader_push_field(r, "a", 1));
         }
-        switch (everything_all_optional__field(key.ptr, key.len)) {
-        case 0:
-        field_0:
-            p = atd_skip_ws_p(r, p);
-            if (atd_byte_at(r, p) == 'n') {
-                p = atd_read_null_p(r, p);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "a", 1));
-                }
-            } else {
-                p = atd_read_int64_p(r, p, &out->a);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "a", 1));
-                }
-                out->has_a = true;
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"b\":", 4)) {
-                break;
-            }
-            p += 4;
-            /* fall through */
-        case 1:
-            p = atd_skip_ws_p(r, p);
-            if (atd_byte_at(r, p) == 'n') {
-                p = atd_read_null_p(r, p);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "b", 1));
-                }
-            } else {
-                p = atd_read_bool_p(r, p, &out->b);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "b", 1));
-                }
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"c\":", 4)) {
-                break;
-            }
-            p += 4;
-            /* fall through */
-        case 2:
-            p = atd_skip_ws_p(r, p);
-            if (atd_byte_at(r, p) == 'n') {
-                p = atd_read_null_p(r, p);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "c", 1));
-                }
-            } else {
-                p = everything_string_list_read_p(r, p, &out->c);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "c", 1));
-                }
-            }
-            p = atd_object_end_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
+    } else {
+        p = atd_read_int64_p(r, p, &out->a);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "a", 1));
+        }
+        out->has_a = true;
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"b\":", 4)) {
+        goto key;
+    }
+    p += 4;
+field_1:
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "b", 1));
+        }
+    } else {
+        p = atd_read_bool_p(r, p, &out->b);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "b", 1));
+        }
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"c\":", 4)) {
+        goto key;
+    }
+    p += 4;
+field_2:
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "c", 1));
+        }
+    } else {
+        p = everything_string_list_read_p(r, p, &out->c);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "c", 1));
+        }
+    }
+tail:
+    p = atd_object_end_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        goto key;
+    }
+end:
+    return p;
+key:
+    if (atd_key_room(r, p, 4)) {
+        switch (p[1]) {
+        case 'a':
+            if (atd_bytes_eq(p, "\"a\":", 4)) {
+                p += 4;
+                goto field_0;
             }
             break;
-        default:
-            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "all_optional"));
+        case 'b':
+            if (atd_bytes_eq(p, "\"b\":", 4)) {
+                p += 4;
+                goto field_1;
             }
-            p = atd_skip_value_p(r, p);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
+            break;
+        case 'c':
+            if (atd_bytes_eq(p, "\"c\":", 4)) {
+                p += 4;
+                goto field_2;
             }
             break;
         }
     }
-    return p;
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) {
+        return NULL;
+    }
+    switch (key.len) {
+    case 1:
+        if (atd_bytes_eq(key.ptr, "a", 1)) {
+            goto field_0;
+        }
+        if (atd_bytes_eq(key.ptr, "b", 1)) {
+            goto field_1;
+        }
+        if (atd_bytes_eq(key.ptr, "c", 1)) {
+            goto field_2;
+        }
+        break;
+    default:
+        break;
+    }
+    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "all_optional"));
+    }
+    p = atd_skip_value_p(r, p);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    }
+    goto tail;
 }
 
 bool everything_all_optional_read(atd_reader *r, everything_all_optional *out)
@@ -4256,28 +4651,6 @@ void everything_base_init(everything_base *v)
     memset(v, 0, sizeof *v);
 }
 
-static int everything_base__field(const char *s, size_t len)
-{
-    switch (len) {
-    case 2:
-        if (atd_bytes_eq(s, "id", 2)) {
-            return 0;
-        }
-        break;
-    case 4:
-        if (atd_bytes_eq(s, "name", 4)) {
-            return 1;
-        }
-        if (atd_bytes_eq(s, "size", 4)) {
-            return 2;
-        }
-        break;
-    default:
-        break;
-    }
-    return -1;
-}
-
 static const char *everything_base_read_p(atd_reader *r, const char *p, everything_base *out)
 {
     bool more;
@@ -4289,81 +4662,65 @@ static const char *everything_base_read_p(atd_reader *r, const char *p, everythi
     if (p == NULL) {
         return NULL;
     }
-    if (more && atd_key_at(r, p, "\"id\":", 5)) {
-        p += 5;
-        goto field_0;
+    if (!more) {
+        goto end;
     }
-    while (more) {
-        p = atd_object_key_p(r, p, &key);
-        if (p == NULL) {
-            return NULL;
-        }
-        switch (everything_base__field(key.ptr, key.len)) {
-        case 0:
-        field_0:
-            p = atd_read_int64_p(r, p, &out->id);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
-            }
-            seen[0] |= (uint64_t)1 << 0;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"name\":", 7)) {
-                break;
-            }
-            p += 7;
-            /* fall through */
-        case 1:
-            p = atd_read_string_p(r, p, &out->name);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
-            }
-            seen[0] |= (uint64_t)1 << 1;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"size\":", 7)) {
-                break;
-            }
-            p += 7;
-            /* fall through */
-        case 2:
-            p = atd_read_double_p(r, p, &out->size);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "size", 4));
-            }
-            seen[0] |= (uint64_t)1 << 2;
-            p = atd_object_end_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        default:
-            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "base"));
-            }
-            p = atd_skip_value_p(r, p);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        }
+    if (!atd_key_at(r, p, "\"id\":", 5)) {
+        goto key;
     }
+    p += 5;
+field_0:
+    p = atd_read_int64_p(r, p, &out->id);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
+    }
+    seen[0] |= (uint64_t)1 << 0;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"name\":", 7)) {
+        goto key;
+    }
+    p += 7;
+field_1:
+    p = atd_read_string_p(r, p, &out->name);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
+    }
+    seen[0] |= (uint64_t)1 << 1;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"size\":", 7)) {
+        goto key;
+    }
+    p += 7;
+field_2:
+    p = atd_read_double_p(r, p, &out->size);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "size", 4));
+    }
+    seen[0] |= (uint64_t)1 << 2;
+tail:
+    p = atd_object_end_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        goto key;
+    }
+end:
     if (seen[0] != UINT64_C(0x7)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
             return atd_fail_cursor(atd_reader_fail_missing(r, at, "id", "base"));
@@ -4376,6 +4733,58 @@ static const char *everything_base_read_p(atd_reader *r, const char *p, everythi
         }
     }
     return p;
+key:
+    if (atd_key_room(r, p, 7)) {
+        switch (p[1]) {
+        case 'i':
+            if (atd_bytes_eq(p, "\"id\":", 5)) {
+                p += 5;
+                goto field_0;
+            }
+            break;
+        case 'n':
+            if (atd_bytes_eq(p, "\"name\":", 7)) {
+                p += 7;
+                goto field_1;
+            }
+            break;
+        case 's':
+            if (atd_bytes_eq(p, "\"size\":", 7)) {
+                p += 7;
+                goto field_2;
+            }
+            break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) {
+        return NULL;
+    }
+    switch (key.len) {
+    case 2:
+        if (atd_bytes_eq(key.ptr, "id", 2)) {
+            goto field_0;
+        }
+        break;
+    case 4:
+        if (atd_bytes_eq(key.ptr, "name", 4)) {
+            goto field_1;
+        }
+        if (atd_bytes_eq(key.ptr, "size", 4)) {
+            goto field_2;
+        }
+        break;
+    default:
+        break;
+    }
+    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "base"));
+    }
+    p = atd_skip_value_p(r, p);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    }
+    goto tail;
 }
 
 bool everything_base_read(atd_reader *r, everything_base *out)
@@ -4398,38 +4807,6 @@ void everything_derived_init(everything_derived *v)
     memset(v, 0, sizeof *v);
 }
 
-static int everything_derived__field(const char *s, size_t len)
-{
-    switch (len) {
-    case 7:
-        if (atd_bytes_eq(s, "kind_id", 7)) {
-            return 0;
-        }
-        break;
-    case 4:
-        if (atd_bytes_eq(s, "name", 4)) {
-            return 1;
-        }
-        if (atd_bytes_eq(s, "size", 4)) {
-            return 2;
-        }
-        break;
-    case 2:
-        if (atd_bytes_eq(s, "id", 2)) {
-            return 3;
-        }
-        break;
-    case 5:
-        if (atd_bytes_eq(s, "extra", 5)) {
-            return 4;
-        }
-        break;
-    default:
-        break;
-    }
-    return -1;
-}
-
 static const char *everything_derived_read_p(atd_reader *r, const char *p, everything_derived *out)
 {
     bool more;
@@ -4441,119 +4818,101 @@ static const char *everything_derived_read_p(atd_reader *r, const char *p, every
     if (p == NULL) {
         return NULL;
     }
-    if (more && atd_key_at(r, p, "\"kind_id\":", 10)) {
-        p += 10;
-        goto field_0;
+    if (!more) {
+        goto end;
     }
-    while (more) {
-        p = atd_object_key_p(r, p, &key);
-        if (p == NULL) {
-            return NULL;
-        }
-        switch (everything_derived__field(key.ptr, key.len)) {
-        case 0:
-        field_0:
-            p = atd_read_int64_p(r, p, &out->kind_id);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "kind_id", 7));
-            }
-            seen[0] |= (uint64_t)1 << 0;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"name\":", 7)) {
-                break;
-            }
-            p += 7;
-            /* fall through */
-        case 1:
-            p = atd_read_string_p(r, p, &out->name);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
-            }
-            seen[0] |= (uint64_t)1 << 1;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"size\":", 7)) {
-                break;
-            }
-            p += 7;
-            /* fall through */
-        case 2:
-            p = atd_read_double_p(r, p, &out->size);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "size", 4));
-            }
-            seen[0] |= (uint64_t)1 << 2;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"id\":", 5)) {
-                break;
-            }
-            p += 5;
-            /* fall through */
-        case 3:
-            p = atd_read_string_p(r, p, &out->id);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
-            }
-            seen[0] |= (uint64_t)1 << 3;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"extra\":", 8)) {
-                break;
-            }
-            p += 8;
-            /* fall through */
-        case 4:
-            p = atd_read_bool_p(r, p, &out->extra);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "extra", 5));
-            }
-            seen[0] |= (uint64_t)1 << 4;
-            p = atd_object_end_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        default:
-            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "derived"));
-            }
-            p = atd_skip_value_p(r, p);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        }
+    if (!atd_key_at(r, p, "\"kind_id\":", 10)) {
+        goto key;
     }
+    p += 10;
+field_0:
+    p = atd_read_int64_p(r, p, &out->kind_id);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "kind_id", 7));
+    }
+    seen[0] |= (uint64_t)1 << 0;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"name\":", 7)) {
+        goto key;
+    }
+    p += 7;
+field_1:
+    p = atd_read_string_p(r, p, &out->name);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
+    }
+    seen[0] |= (uint64_t)1 << 1;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"size\":", 7)) {
+        goto key;
+    }
+    p += 7;
+field_2:
+    p = atd_read_double_p(r, p, &out->size);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "size", 4));
+    }
+    seen[0] |= (uint64_t)1 << 2;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"id\":", 5)) {
+        goto key;
+    }
+    p += 5;
+field_3:
+    p = atd_read_string_p(r, p, &out->id);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
+    }
+    seen[0] |= (uint64_t)1 << 3;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"extra\":", 8)) {
+        goto key;
+    }
+    p += 8;
+field_4:
+    p = atd_read_bool_p(r, p, &out->extra);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "extra", 5));
+    }
+    seen[0] |= (uint64_t)1 << 4;
+tail:
+    p = atd_object_end_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        goto key;
+    }
+end:
     if (seen[0] != UINT64_C(0x1f)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
             return atd_fail_cursor(atd_reader_fail_missing(r, at, "kind_id", "derived"));
@@ -4572,6 +4931,80 @@ static const char *everything_derived_read_p(atd_reader *r, const char *p, every
         }
     }
     return p;
+key:
+    if (atd_key_room(r, p, 10)) {
+        switch (p[1]) {
+        case 'e':
+            if (atd_bytes_eq(p, "\"extra\":", 8)) {
+                p += 8;
+                goto field_4;
+            }
+            break;
+        case 'i':
+            if (atd_bytes_eq(p, "\"id\":", 5)) {
+                p += 5;
+                goto field_3;
+            }
+            break;
+        case 'k':
+            if (atd_bytes_eq(p, "\"kind_id\":", 10)) {
+                p += 10;
+                goto field_0;
+            }
+            break;
+        case 'n':
+            if (atd_bytes_eq(p, "\"name\":", 7)) {
+                p += 7;
+                goto field_1;
+            }
+            break;
+        case 's':
+            if (atd_bytes_eq(p, "\"size\":", 7)) {
+                p += 7;
+                goto field_2;
+            }
+            break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) {
+        return NULL;
+    }
+    switch (key.len) {
+    case 7:
+        if (atd_bytes_eq(key.ptr, "kind_id", 7)) {
+            goto field_0;
+        }
+        break;
+    case 4:
+        if (atd_bytes_eq(key.ptr, "name", 4)) {
+            goto field_1;
+        }
+        if (atd_bytes_eq(key.ptr, "size", 4)) {
+            goto field_2;
+        }
+        break;
+    case 2:
+        if (atd_bytes_eq(key.ptr, "id", 2)) {
+            goto field_3;
+        }
+        break;
+    case 5:
+        if (atd_bytes_eq(key.ptr, "extra", 5)) {
+            goto field_4;
+        }
+        break;
+    default:
+        break;
+    }
+    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "derived"));
+    }
+    p = atd_skip_value_p(r, p);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    }
+    goto tail;
 }
 
 bool everything_derived_read(atd_reader *r, everything_derived *out)
@@ -5254,48 +5687,6 @@ void everything_options_init(everything_options *v)
     memset(v, 0, sizeof *v);
 }
 
-static int everything_options__field(const char *s, size_t len)
-{
-    switch (len) {
-    case 3:
-        if (atd_bytes_eq(s, "opt", 3)) {
-            return 0;
-        }
-        if (atd_bytes_eq(s, "nul", 3)) {
-            return 1;
-        }
-        break;
-    case 7:
-        if (atd_bytes_eq(s, "opt_nul", 7)) {
-            return 2;
-        }
-        if (atd_bytes_eq(s, "nul_opt", 7)) {
-            return 3;
-        }
-        if (atd_bytes_eq(s, "nul_nul", 7)) {
-            return 4;
-        }
-        if (atd_bytes_eq(s, "opt_opt", 7)) {
-            return 5;
-        }
-        break;
-    case 8:
-        if (atd_bytes_eq(s, "list_opt", 8)) {
-            return 6;
-        }
-        if (atd_bytes_eq(s, "opt_list", 8)) {
-            return 7;
-        }
-        if (atd_bytes_eq(s, "nul_list", 8)) {
-            return 8;
-        }
-        break;
-    default:
-        break;
-    }
-    return -1;
-}
-
 static const char *everything_options_read_p(atd_reader *r, const char *p, everything_options *out)
 {
     bool more;
@@ -5307,199 +5698,177 @@ static const char *everything_options_read_p(atd_reader *r, const char *p, every
     if (p == NULL) {
         return NULL;
     }
-    if (more && atd_key_at(r, p, "\"opt\":", 6)) {
-        p += 6;
-        goto field_0;
+    if (!more) {
+        goto end;
     }
-    while (more) {
-        p = atd_object_key_p(r, p, &key);
-        if (p == NULL) {
-            return NULL;
-        }
-        switch (everything_options__field(key.ptr, key.len)) {
-        case 0:
-        field_0:
-            atd_reader_seek(r, p);
-            if (!everything_maybe_int_read(r, &out->opt)) {
-                return atd_fail_cursor(atd_reader_push_field(r, "opt", 3));
-            }
-            p = atd_reader_cursor(r);
-            seen[0] |= (uint64_t)1 << 0;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"nul\":", 6)) {
-                break;
-            }
-            p += 6;
-            /* fall through */
-        case 1:
-            p = everything_int_nullable_read_p(r, p, &out->nul);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "nul", 3));
-            }
-            seen[0] |= (uint64_t)1 << 1;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"opt_nul\":", 10)) {
-                break;
-            }
-            p += 10;
-            /* fall through */
-        case 2:
-            p = everything_maybe_int_nullable_read_p(r, p, &out->opt_nul);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "opt_nul", 7));
-            }
-            seen[0] |= (uint64_t)1 << 2;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"nul_opt\":", 10)) {
-                break;
-            }
-            p += 10;
-            /* fall through */
-        case 3:
-            atd_reader_seek(r, p);
-            if (!everything_int_nullable_option_read(r, &out->nul_opt)) {
-                return atd_fail_cursor(atd_reader_push_field(r, "nul_opt", 7));
-            }
-            p = atd_reader_cursor(r);
-            seen[0] |= (uint64_t)1 << 3;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"nul_nul\":", 10)) {
-                break;
-            }
-            p += 10;
-            /* fall through */
-        case 4:
-            p = everything_int_nullable_read_p(r, p, &out->nul_nul);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "nul_nul", 7));
-            }
-            seen[0] |= (uint64_t)1 << 4;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"opt_opt\":", 10)) {
-                break;
-            }
-            p += 10;
-            /* fall through */
-        case 5:
-            atd_reader_seek(r, p);
-            if (!everything_maybe_int_option_read(r, &out->opt_opt)) {
-                return atd_fail_cursor(atd_reader_push_field(r, "opt_opt", 7));
-            }
-            p = atd_reader_cursor(r);
-            seen[0] |= (uint64_t)1 << 5;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"list_opt\":", 11)) {
-                break;
-            }
-            p += 11;
-            /* fall through */
-        case 6:
-            p = everything_maybe_int_list_read_p(r, p, &out->list_opt);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "list_opt", 8));
-            }
-            seen[0] |= (uint64_t)1 << 6;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"opt_list\":", 11)) {
-                break;
-            }
-            p += 11;
-            /* fall through */
-        case 7:
-            atd_reader_seek(r, p);
-            if (!everything_int_list_option_read(r, &out->opt_list)) {
-                return atd_fail_cursor(atd_reader_push_field(r, "opt_list", 8));
-            }
-            p = atd_reader_cursor(r);
-            seen[0] |= (uint64_t)1 << 7;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"nul_list\":", 11)) {
-                break;
-            }
-            p += 11;
-            /* fall through */
-        case 8:
-            p = everything_string_nullable_list_read_p(r, p, &out->nul_list);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "nul_list", 8));
-            }
-            seen[0] |= (uint64_t)1 << 8;
-            p = atd_object_end_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        default:
-            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "options"));
-            }
-            p = atd_skip_value_p(r, p);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        }
+    if (!atd_key_at(r, p, "\"opt\":", 6)) {
+        goto key;
     }
+    p += 6;
+field_0:
+    atd_reader_seek(r, p);
+    if (!everything_maybe_int_read(r, &out->opt)) {
+        return atd_fail_cursor(atd_reader_push_field(r, "opt", 3));
+    }
+    p = atd_reader_cursor(r);
+    seen[0] |= (uint64_t)1 << 0;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"nul\":", 6)) {
+        goto key;
+    }
+    p += 6;
+field_1:
+    p = everything_int_nullable_read_p(r, p, &out->nul);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "nul", 3));
+    }
+    seen[0] |= (uint64_t)1 << 1;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"opt_nul\":", 10)) {
+        goto key;
+    }
+    p += 10;
+field_2:
+    p = everything_maybe_int_nullable_read_p(r, p, &out->opt_nul);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "opt_nul", 7));
+    }
+    seen[0] |= (uint64_t)1 << 2;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"nul_opt\":", 10)) {
+        goto key;
+    }
+    p += 10;
+field_3:
+    atd_reader_seek(r, p);
+    if (!everything_int_nullable_option_read(r, &out->nul_opt)) {
+        return atd_fail_cursor(atd_reader_push_field(r, "nul_opt", 7));
+    }
+    p = atd_reader_cursor(r);
+    seen[0] |= (uint64_t)1 << 3;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"nul_nul\":", 10)) {
+        goto key;
+    }
+    p += 10;
+field_4:
+    p = everything_int_nullable_read_p(r, p, &out->nul_nul);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "nul_nul", 7));
+    }
+    seen[0] |= (uint64_t)1 << 4;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"opt_opt\":", 10)) {
+        goto key;
+    }
+    p += 10;
+field_5:
+    atd_reader_seek(r, p);
+    if (!everything_maybe_int_option_read(r, &out->opt_opt)) {
+        return atd_fail_cursor(atd_reader_push_field(r, "opt_opt", 7));
+    }
+    p = atd_reader_cursor(r);
+    seen[0] |= (uint64_t)1 << 5;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"list_opt\":", 11)) {
+        goto key;
+    }
+    p += 11;
+field_6:
+    p = everything_maybe_int_list_read_p(r, p, &out->list_opt);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "list_opt", 8));
+    }
+    seen[0] |= (uint64_t)1 << 6;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"opt_list\":", 11)) {
+        goto key;
+    }
+    p += 11;
+field_7:
+    atd_reader_seek(r, p);
+    if (!everything_int_list_option_read(r, &out->opt_list)) {
+        return atd_fail_cursor(atd_reader_push_field(r, "opt_list", 8));
+    }
+    p = atd_reader_cursor(r);
+    seen[0] |= (uint64_t)1 << 7;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"nul_list\":", 11)) {
+        goto key;
+    }
+    p += 11;
+field_8:
+    p = everything_string_nullable_list_read_p(r, p, &out->nul_list);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "nul_list", 8));
+    }
+    seen[0] |= (uint64_t)1 << 8;
+tail:
+    p = atd_object_end_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        goto key;
+    }
+end:
     if (seen[0] != UINT64_C(0x1ff)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
             return atd_fail_cursor(atd_reader_fail_missing(r, at, "opt", "options"));
@@ -5530,6 +5899,130 @@ static const char *everything_options_read_p(atd_reader *r, const char *p, every
         }
     }
     return p;
+key:
+    if (atd_key_room(r, p, 11)) {
+        switch (p[5]) {
+        case ':':
+            switch (p[1]) {
+            case 'n':
+                if (atd_bytes_eq(p, "\"nul\":", 6)) {
+                    p += 6;
+                    goto field_1;
+                }
+                break;
+            case 'o':
+                if (atd_bytes_eq(p, "\"opt\":", 6)) {
+                    p += 6;
+                    goto field_0;
+                }
+                break;
+            }
+            break;
+        case '_':
+            if (atd_bytes_eq(p, "\"list_opt\":", 11)) {
+                p += 11;
+                goto field_6;
+            }
+            break;
+        case 'l':
+            switch (p[1]) {
+            case 'n':
+                if (atd_bytes_eq(p, "\"nul_list\":", 11)) {
+                    p += 11;
+                    goto field_8;
+                }
+                break;
+            case 'o':
+                if (atd_bytes_eq(p, "\"opt_list\":", 11)) {
+                    p += 11;
+                    goto field_7;
+                }
+                break;
+            }
+            break;
+        case 'n':
+            switch (p[1]) {
+            case 'n':
+                if (atd_bytes_eq(p, "\"nul_nul\":", 10)) {
+                    p += 10;
+                    goto field_4;
+                }
+                break;
+            case 'o':
+                if (atd_bytes_eq(p, "\"opt_nul\":", 10)) {
+                    p += 10;
+                    goto field_2;
+                }
+                break;
+            }
+            break;
+        case 'o':
+            switch (p[1]) {
+            case 'n':
+                if (atd_bytes_eq(p, "\"nul_opt\":", 10)) {
+                    p += 10;
+                    goto field_3;
+                }
+                break;
+            case 'o':
+                if (atd_bytes_eq(p, "\"opt_opt\":", 10)) {
+                    p += 10;
+                    goto field_5;
+                }
+                break;
+            }
+            break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) {
+        return NULL;
+    }
+    switch (key.len) {
+    case 3:
+        if (atd_bytes_eq(key.ptr, "opt", 3)) {
+            goto field_0;
+        }
+        if (atd_bytes_eq(key.ptr, "nul", 3)) {
+            goto field_1;
+        }
+        break;
+    case 7:
+        if (atd_bytes_eq(key.ptr, "opt_nul", 7)) {
+            goto field_2;
+        }
+        if (atd_bytes_eq(key.ptr, "nul_opt", 7)) {
+            goto field_3;
+        }
+        if (atd_bytes_eq(key.ptr, "nul_nul", 7)) {
+            goto field_4;
+        }
+        if (atd_bytes_eq(key.ptr, "opt_opt", 7)) {
+            goto field_5;
+        }
+        break;
+    case 8:
+        if (atd_bytes_eq(key.ptr, "list_opt", 8)) {
+            goto field_6;
+        }
+        if (atd_bytes_eq(key.ptr, "opt_list", 8)) {
+            goto field_7;
+        }
+        if (atd_bytes_eq(key.ptr, "nul_list", 8)) {
+            goto field_8;
+        }
+        break;
+    default:
+        break;
+    }
+    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "options"));
+    }
+    p = atd_skip_value_p(r, p);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    }
+    goto tail;
 }
 
 bool everything_options_read(atd_reader *r, everything_options *out)
@@ -5822,88 +6315,6 @@ void everything_reprs_init(everything_reprs *v)
     memset(v, 0, sizeof *v);
 }
 
-static int everything_reprs__field(const char *s, size_t len)
-{
-    switch (len) {
-    case 12:
-        if (atd_bytes_eq(s, "assoc_object", 12)) {
-            return 0;
-        }
-        if (atd_bytes_eq(s, "assoc_nested", 12)) {
-            return 3;
-        }
-        break;
-    case 11:
-        if (atd_bytes_eq(s, "assoc_array", 11)) {
-            return 1;
-        }
-        if (atd_bytes_eq(s, "assoc_label", 11)) {
-            return 2;
-        }
-        if (atd_bytes_eq(s, "c_int8_list", 11)) {
-            return 9;
-        }
-        break;
-    case 10:
-        if (atd_bytes_eq(s, "int_string", 10)) {
-            return 4;
-        }
-        if (atd_bytes_eq(s, "float_prec", 10)) {
-            return 6;
-        }
-        break;
-    case 9:
-        if (atd_bytes_eq(s, "float_int", 9)) {
-            return 5;
-        }
-        break;
-    case 7:
-        if (atd_bytes_eq(s, "c_int32", 7)) {
-            return 7;
-        }
-        if (atd_bytes_eq(s, "c_uint8", 7)) {
-            return 8;
-        }
-        if (atd_bytes_eq(s, "c_int16", 7)) {
-            return 10;
-        }
-        if (atd_bytes_eq(s, "c_int64", 7)) {
-            return 13;
-        }
-        if (atd_bytes_eq(s, "c_float", 7)) {
-            return 14;
-        }
-        if (atd_bytes_eq(s, "raw_opt", 7)) {
-            return 18;
-        }
-        break;
-    case 8:
-        if (atd_bytes_eq(s, "c_uint16", 8)) {
-            return 11;
-        }
-        if (atd_bytes_eq(s, "c_uint32", 8)) {
-            return 12;
-        }
-        if (atd_bytes_eq(s, "raw_list", 8)) {
-            return 17;
-        }
-        break;
-    case 6:
-        if (atd_bytes_eq(s, "c_both", 6)) {
-            return 15;
-        }
-        break;
-    case 3:
-        if (atd_bytes_eq(s, "raw", 3)) {
-            return 16;
-        }
-        break;
-    default:
-        break;
-    }
-    return -1;
-}
-
 static const char *everything_reprs_read_p(atd_reader *r, const char *p, everything_reprs *out)
 {
     bool more;
@@ -5915,451 +6326,419 @@ static const char *everything_reprs_read_p(atd_reader *r, const char *p, everyth
     if (p == NULL) {
         return NULL;
     }
-    if (more && atd_key_at(r, p, "\"assoc_object\":", 15)) {
-        p += 15;
-        goto field_0;
+    if (!more) {
+        goto end;
     }
-    while (more) {
-        p = atd_object_key_p(r, p, &key);
+    if (!atd_key_at(r, p, "\"assoc_object\":", 15)) {
+        goto key;
+    }
+    p += 15;
+field_0:
+    p = everything_int_assoc_read_p(r, p, &out->assoc_object);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "assoc_object", 12));
+    }
+    seen[0] |= (uint64_t)1 << 0;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"assoc_array\":", 14)) {
+        goto key;
+    }
+    p += 14;
+field_1:
+    p = everything_string_int_tuple_list_read_p(r, p, &out->assoc_array);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "assoc_array", 11));
+    }
+    seen[0] |= (uint64_t)1 << 1;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"assoc_label\":", 14)) {
+        goto key;
+    }
+    p += 14;
+field_2:
+    p = everything_float_assoc_read_p(r, p, &out->assoc_label);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "assoc_label", 11));
+    }
+    seen[0] |= (uint64_t)1 << 2;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"assoc_nested\":", 15)) {
+        goto key;
+    }
+    p += 15;
+field_3:
+    p = everything_bool_assoc_assoc_read_p(r, p, &out->assoc_nested);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "assoc_nested", 12));
+    }
+    seen[0] |= (uint64_t)1 << 3;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"int_string\":", 13)) {
+        goto key;
+    }
+    p += 13;
+field_4:
+    p = atd_read_int64_p(r, p, &out->int_string);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "int_string", 10));
+    }
+    seen[0] |= (uint64_t)1 << 4;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"float_int\":", 12)) {
+        goto key;
+    }
+    p += 12;
+field_5:
+    p = atd_read_double_p(r, p, &out->float_int);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "float_int", 9));
+    }
+    seen[0] |= (uint64_t)1 << 5;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"float_prec\":", 13)) {
+        goto key;
+    }
+    p += 13;
+field_6:
+    p = atd_read_double_p(r, p, &out->float_prec);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "float_prec", 10));
+    }
+    seen[0] |= (uint64_t)1 << 6;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"c_int32\":", 10)) {
+        goto key;
+    }
+    p += 10;
+field_7:
+    {
+        int64_t i_;
+        p = atd_read_int_range_p(r, p, INT32_MIN, INT32_MAX, &i_);
         if (p == NULL) {
-            return NULL;
+            return atd_fail_cursor(atd_reader_push_field(r, "c_int32", 7));
         }
-        switch (everything_reprs__field(key.ptr, key.len)) {
-        case 0:
-        field_0:
-            p = everything_int_assoc_read_p(r, p, &out->assoc_object);
+        out->c_int32 = (int32_t)i_;
+    }
+    seen[0] |= (uint64_t)1 << 7;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"c_uint8\":", 10)) {
+        goto key;
+    }
+    p += 10;
+field_8:
+    {
+        int64_t i_;
+        p = atd_read_int_range_p(r, p, 0, UINT8_MAX, &i_);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "c_uint8", 7));
+        }
+        out->c_uint8 = (uint8_t)i_;
+    }
+    seen[0] |= (uint64_t)1 << 8;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"c_int8_list\":", 14)) {
+        goto key;
+    }
+    p += 14;
+field_9:
+    p = everything_int8_list_read_p(r, p, &out->c_int8_list);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "c_int8_list", 11));
+    }
+    seen[0] |= (uint64_t)1 << 9;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"c_int16\":", 10)) {
+        goto key;
+    }
+    p += 10;
+field_10:
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "c_int16", 7));
+        }
+    } else {
+        {
+            int64_t i_;
+            p = atd_read_int_range_p(r, p, INT16_MIN, INT16_MAX, &i_);
             if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "assoc_object", 12));
+                return atd_fail_cursor(atd_reader_push_field(r, "c_int16", 7));
             }
-            seen[0] |= (uint64_t)1 << 0;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"assoc_array\":", 14)) {
-                break;
-            }
-            p += 14;
-            /* fall through */
-        case 1:
-            p = everything_string_int_tuple_list_read_p(r, p, &out->assoc_array);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "assoc_array", 11));
-            }
-            seen[0] |= (uint64_t)1 << 1;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"assoc_label\":", 14)) {
-                break;
-            }
-            p += 14;
-            /* fall through */
-        case 2:
-            p = everything_float_assoc_read_p(r, p, &out->assoc_label);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "assoc_label", 11));
-            }
-            seen[0] |= (uint64_t)1 << 2;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"assoc_nested\":", 15)) {
-                break;
-            }
-            p += 15;
-            /* fall through */
-        case 3:
-            p = everything_bool_assoc_assoc_read_p(r, p, &out->assoc_nested);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "assoc_nested", 12));
-            }
-            seen[0] |= (uint64_t)1 << 3;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"int_string\":", 13)) {
-                break;
-            }
-            p += 13;
-            /* fall through */
-        case 4:
-            p = atd_read_int64_p(r, p, &out->int_string);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "int_string", 10));
-            }
-            seen[0] |= (uint64_t)1 << 4;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"float_int\":", 12)) {
-                break;
-            }
-            p += 12;
-            /* fall through */
-        case 5:
-            p = atd_read_double_p(r, p, &out->float_int);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "float_int", 9));
-            }
-            seen[0] |= (uint64_t)1 << 5;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"float_prec\":", 13)) {
-                break;
-            }
-            p += 13;
-            /* fall through */
-        case 6:
-            p = atd_read_double_p(r, p, &out->float_prec);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "float_prec", 10));
-            }
-            seen[0] |= (uint64_t)1 << 6;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"c_int32\":", 10)) {
-                break;
-            }
-            p += 10;
-            /* fall through */
-        case 7:
-            {
-                int64_t i_;
-                p = atd_read_int_range_p(r, p, INT32_MIN, INT32_MAX, &i_);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "c_int32", 7));
-                }
-                out->c_int32 = (int32_t)i_;
-            }
-            seen[0] |= (uint64_t)1 << 7;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"c_uint8\":", 10)) {
-                break;
-            }
-            p += 10;
-            /* fall through */
-        case 8:
-            {
-                int64_t i_;
-                p = atd_read_int_range_p(r, p, 0, UINT8_MAX, &i_);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "c_uint8", 7));
-                }
-                out->c_uint8 = (uint8_t)i_;
-            }
-            seen[0] |= (uint64_t)1 << 8;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"c_int8_list\":", 14)) {
-                break;
-            }
-            p += 14;
-            /* fall through */
-        case 9:
-            p = everything_int8_list_read_p(r, p, &out->c_int8_list);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "c_int8_list", 11));
-            }
-            seen[0] |= (uint64_t)1 << 9;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"c_int16\":", 10)) {
-                break;
-            }
-            p += 10;
-            /* fall through */
-        case 10:
-            p = atd_skip_ws_p(r, p);
-            if (atd_byte_at(r, p) == 'n') {
-                p = atd_read_null_p(r, p);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "c_int16", 7));
-                }
-            } else {
-                {
-                    int64_t i_;
-                    p = atd_read_int_range_p(r, p, INT16_MIN, INT16_MAX, &i_);
-                    if (p == NULL) {
-                        return atd_fail_cursor(atd_reader_push_field(r, "c_int16", 7));
-                    }
-                    out->c_int16 = (int16_t)i_;
-                }
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"c_uint16\":", 11)) {
-                break;
-            }
-            p += 11;
-            /* fall through */
-        case 11:
-            p = atd_skip_ws_p(r, p);
-            if (atd_byte_at(r, p) == 'n') {
-                p = atd_read_null_p(r, p);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "c_uint16", 8));
-                }
-            } else {
-                {
-                    int64_t i_;
-                    p = atd_read_int_range_p(r, p, 0, UINT16_MAX, &i_);
-                    if (p == NULL) {
-                        return atd_fail_cursor(atd_reader_push_field(r, "c_uint16", 8));
-                    }
-                    out->c_uint16 = (uint16_t)i_;
-                }
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"c_uint32\":", 11)) {
-                break;
-            }
-            p += 11;
-            /* fall through */
-        case 12:
-            p = atd_skip_ws_p(r, p);
-            if (atd_byte_at(r, p) == 'n') {
-                p = atd_read_null_p(r, p);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "c_uint32", 8));
-                }
-            } else {
-                {
-                    int64_t i_;
-                    p = atd_read_int_range_p(r, p, 0, UINT32_MAX, &i_);
-                    if (p == NULL) {
-                        return atd_fail_cursor(atd_reader_push_field(r, "c_uint32", 8));
-                    }
-                    out->c_uint32 = (uint32_t)i_;
-                }
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"c_int64\":", 10)) {
-                break;
-            }
-            p += 10;
-            /* fall through */
-        case 13:
-            p = atd_skip_ws_p(r, p);
-            if (atd_byte_at(r, p) == 'n') {
-                p = atd_read_null_p(r, p);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "c_int64", 7));
-                }
-            } else {
-                p = atd_read_int64_p(r, p, &out->c_int64);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "c_int64", 7));
-                }
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"c_float\":", 10)) {
-                break;
-            }
-            p += 10;
-            /* fall through */
-        case 14:
-            {
-                double d_;
-                p = atd_read_double_p(r, p, &d_);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "c_float", 7));
-                }
-                out->c_float = (float)d_;
-            }
-            seen[0] |= (uint64_t)1 << 10;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"c_both\":", 9)) {
-                break;
-            }
-            p += 9;
-            /* fall through */
-        case 15:
-            {
-                double d_;
-                p = atd_read_double_p(r, p, &d_);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "c_both", 6));
-                }
-                out->c_both = (float)d_;
-            }
-            seen[0] |= (uint64_t)1 << 11;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"raw\":", 6)) {
-                break;
-            }
-            p += 6;
-            /* fall through */
-        case 16:
-            atd_reader_seek(r, p);
-            if (!atd_json_read(r, &out->raw)) {
-                return atd_fail_cursor(atd_reader_push_field(r, "raw", 3));
-            }
-            p = atd_reader_cursor(r);
-            seen[0] |= (uint64_t)1 << 12;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"raw_list\":", 11)) {
-                break;
-            }
-            p += 11;
-            /* fall through */
-        case 17:
-            p = everything_abstract_list_read_p(r, p, &out->raw_list);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "raw_list", 8));
-            }
-            seen[0] |= (uint64_t)1 << 13;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"raw_opt\":", 10)) {
-                break;
-            }
-            p += 10;
-            /* fall through */
-        case 18:
-            p = atd_skip_ws_p(r, p);
-            if (atd_byte_at(r, p) == 'n') {
-                p = atd_read_null_p(r, p);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "raw_opt", 7));
-                }
-            } else {
-                atd_reader_seek(r, p);
-                if (!atd_json_read(r, &out->raw_opt)) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "raw_opt", 7));
-                }
-                p = atd_reader_cursor(r);
-                out->has_raw_opt = true;
-            }
-            p = atd_object_end_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        default:
-            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "reprs"));
-            }
-            p = atd_skip_value_p(r, p);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
+            out->c_int16 = (int16_t)i_;
         }
     }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"c_uint16\":", 11)) {
+        goto key;
+    }
+    p += 11;
+field_11:
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "c_uint16", 8));
+        }
+    } else {
+        {
+            int64_t i_;
+            p = atd_read_int_range_p(r, p, 0, UINT16_MAX, &i_);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "c_uint16", 8));
+            }
+            out->c_uint16 = (uint16_t)i_;
+        }
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"c_uint32\":", 11)) {
+        goto key;
+    }
+    p += 11;
+field_12:
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "c_uint32", 8));
+        }
+    } else {
+        {
+            int64_t i_;
+            p = atd_read_int_range_p(r, p, 0, UINT32_MAX, &i_);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "c_uint32", 8));
+            }
+            out->c_uint32 = (uint32_t)i_;
+        }
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"c_int64\":", 10)) {
+        goto key;
+    }
+    p += 10;
+field_13:
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "c_int64", 7));
+        }
+    } else {
+        p = atd_read_int64_p(r, p, &out->c_int64);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "c_int64", 7));
+        }
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"c_float\":", 10)) {
+        goto key;
+    }
+    p += 10;
+field_14:
+    {
+        double d_;
+        p = atd_read_double_p(r, p, &d_);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "c_float", 7));
+        }
+        out->c_float = (float)d_;
+    }
+    seen[0] |= (uint64_t)1 << 10;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"c_both\":", 9)) {
+        goto key;
+    }
+    p += 9;
+field_15:
+    {
+        double d_;
+        p = atd_read_double_p(r, p, &d_);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "c_both", 6));
+        }
+        out->c_both = (float)d_;
+    }
+    seen[0] |= (uint64_t)1 << 11;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"raw\":", 6)) {
+        goto key;
+    }
+    p += 6;
+field_16:
+    atd_reader_seek(r, p);
+    if (!atd_json_read(r, &out->raw)) {
+        return atd_fail_cursor(atd_reader_push_field(r, "raw", 3));
+    }
+    p = atd_reader_cursor(r);
+    seen[0] |= (uint64_t)1 << 12;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"raw_list\":", 11)) {
+        goto key;
+    }
+    p += 11;
+field_17:
+    p = everything_abstract_list_read_p(r, p, &out->raw_list);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "raw_list", 8));
+    }
+    seen[0] |= (uint64_t)1 << 13;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"raw_opt\":", 10)) {
+        goto key;
+    }
+    p += 10;
+field_18:
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "raw_opt", 7));
+        }
+    } else {
+        atd_reader_seek(r, p);
+        if (!atd_json_read(r, &out->raw_opt)) {
+            return atd_fail_cursor(atd_reader_push_field(r, "raw_opt", 7));
+        }
+        p = atd_reader_cursor(r);
+        out->has_raw_opt = true;
+    }
+tail:
+    p = atd_object_end_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        goto key;
+    }
+end:
     if (seen[0] != UINT64_C(0x3fff)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
             return atd_fail_cursor(atd_reader_fail_missing(r, at, "assoc_object", "reprs"));
@@ -6405,6 +6784,234 @@ static const char *everything_reprs_read_p(atd_reader *r, const char *p, everyth
         }
     }
     return p;
+key:
+    if (atd_key_room(r, p, 15)) {
+        switch (p[3]) {
+        case 'b':
+            if (atd_bytes_eq(p, "\"c_both\":", 9)) {
+                p += 9;
+                goto field_15;
+            }
+            break;
+        case 'f':
+            if (atd_bytes_eq(p, "\"c_float\":", 10)) {
+                p += 10;
+                goto field_14;
+            }
+            break;
+        case 'i':
+            switch (p[6]) {
+            case '1':
+                if (atd_bytes_eq(p, "\"c_int16\":", 10)) {
+                    p += 10;
+                    goto field_10;
+                }
+                break;
+            case '3':
+                if (atd_bytes_eq(p, "\"c_int32\":", 10)) {
+                    p += 10;
+                    goto field_7;
+                }
+                break;
+            case '6':
+                if (atd_bytes_eq(p, "\"c_int64\":", 10)) {
+                    p += 10;
+                    goto field_13;
+                }
+                break;
+            case '8':
+                if (atd_bytes_eq(p, "\"c_int8_list\":", 14)) {
+                    p += 14;
+                    goto field_9;
+                }
+                break;
+            }
+            break;
+        case 'o':
+            switch (p[7]) {
+            case 'i':
+                if (atd_bytes_eq(p, "\"float_int\":", 12)) {
+                    p += 12;
+                    goto field_5;
+                }
+                break;
+            case 'p':
+                if (atd_bytes_eq(p, "\"float_prec\":", 13)) {
+                    p += 13;
+                    goto field_6;
+                }
+                break;
+            }
+            break;
+        case 's':
+            switch (p[7]) {
+            case 'a':
+                if (atd_bytes_eq(p, "\"assoc_array\":", 14)) {
+                    p += 14;
+                    goto field_1;
+                }
+                break;
+            case 'l':
+                if (atd_bytes_eq(p, "\"assoc_label\":", 14)) {
+                    p += 14;
+                    goto field_2;
+                }
+                break;
+            case 'n':
+                if (atd_bytes_eq(p, "\"assoc_nested\":", 15)) {
+                    p += 15;
+                    goto field_3;
+                }
+                break;
+            case 'o':
+                if (atd_bytes_eq(p, "\"assoc_object\":", 15)) {
+                    p += 15;
+                    goto field_0;
+                }
+                break;
+            }
+            break;
+        case 't':
+            if (atd_bytes_eq(p, "\"int_string\":", 13)) {
+                p += 13;
+                goto field_4;
+            }
+            break;
+        case 'u':
+            switch (p[7]) {
+            case '1':
+                if (atd_bytes_eq(p, "\"c_uint16\":", 11)) {
+                    p += 11;
+                    goto field_11;
+                }
+                break;
+            case '3':
+                if (atd_bytes_eq(p, "\"c_uint32\":", 11)) {
+                    p += 11;
+                    goto field_12;
+                }
+                break;
+            case '8':
+                if (atd_bytes_eq(p, "\"c_uint8\":", 10)) {
+                    p += 10;
+                    goto field_8;
+                }
+                break;
+            }
+            break;
+        case 'w':
+            switch (p[5]) {
+            case ':':
+                if (atd_bytes_eq(p, "\"raw\":", 6)) {
+                    p += 6;
+                    goto field_16;
+                }
+                break;
+            case 'l':
+                if (atd_bytes_eq(p, "\"raw_list\":", 11)) {
+                    p += 11;
+                    goto field_17;
+                }
+                break;
+            case 'o':
+                if (atd_bytes_eq(p, "\"raw_opt\":", 10)) {
+                    p += 10;
+                    goto field_18;
+                }
+                break;
+            }
+            break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) {
+        return NULL;
+    }
+    switch (key.len) {
+    case 12:
+        if (atd_bytes_eq(key.ptr, "assoc_object", 12)) {
+            goto field_0;
+        }
+        if (atd_bytes_eq(key.ptr, "assoc_nested", 12)) {
+            goto field_3;
+        }
+        break;
+    case 11:
+        if (atd_bytes_eq(key.ptr, "assoc_array", 11)) {
+            goto field_1;
+        }
+        if (atd_bytes_eq(key.ptr, "assoc_label", 11)) {
+            goto field_2;
+        }
+        if (atd_bytes_eq(key.ptr, "c_int8_list", 11)) {
+            goto field_9;
+        }
+        break;
+    case 10:
+        if (atd_bytes_eq(key.ptr, "int_string", 10)) {
+            goto field_4;
+        }
+        if (atd_bytes_eq(key.ptr, "float_prec", 10)) {
+            goto field_6;
+        }
+        break;
+    case 9:
+        if (atd_bytes_eq(key.ptr, "float_int", 9)) {
+            goto field_5;
+        }
+        break;
+    case 7:
+        if (atd_bytes_eq(key.ptr, "c_int32", 7)) {
+            goto field_7;
+        }
+        if (atd_bytes_eq(key.ptr, "c_uint8", 7)) {
+            goto field_8;
+        }
+        if (atd_bytes_eq(key.ptr, "c_int16", 7)) {
+            goto field_10;
+        }
+        if (atd_bytes_eq(key.ptr, "c_int64", 7)) {
+            goto field_13;
+        }
+        if (atd_bytes_eq(key.ptr, "c_float", 7)) {
+            goto field_14;
+        }
+        if (atd_bytes_eq(key.ptr, "raw_opt", 7)) {
+            goto field_18;
+        }
+        break;
+    case 8:
+        if (atd_bytes_eq(key.ptr, "c_uint16", 8)) {
+            goto field_11;
+        }
+        if (atd_bytes_eq(key.ptr, "c_uint32", 8)) {
+            goto field_12;
+        }
+        if (atd_bytes_eq(key.ptr, "raw_list", 8)) {
+            goto field_17;
+        }
+        break;
+    case 6:
+        if (atd_bytes_eq(key.ptr, "c_both", 6)) {
+            goto field_15;
+        }
+        break;
+    case 3:
+        if (atd_bytes_eq(key.ptr, "raw", 3)) {
+            goto field_16;
+        }
+        break;
+    default:
+        break;
+    }
+    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "reprs"));
+    }
+    p = atd_skip_value_p(r, p);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    }
+    goto tail;
 }
 
 bool everything_reprs_read(atd_reader *r, everything_reprs *out)
@@ -6478,28 +7085,6 @@ static void everything_page_int_init(everything_page_int *v)
     memset(v, 0, sizeof *v);
 }
 
-static int everything_page_int__field(const char *s, size_t len)
-{
-    switch (len) {
-    case 5:
-        if (atd_bytes_eq(s, "items", 5)) {
-            return 0;
-        }
-        if (atd_bytes_eq(s, "total", 5)) {
-            return 2;
-        }
-        break;
-    case 4:
-        if (atd_bytes_eq(s, "next", 4)) {
-            return 1;
-        }
-        break;
-    default:
-        break;
-    }
-    return -1;
-}
-
 static const char *everything_page_int_read_p(atd_reader *r, const char *p, everything_page_int *out)
 {
     bool more;
@@ -6511,97 +7096,81 @@ static const char *everything_page_int_read_p(atd_reader *r, const char *p, ever
     if (p == NULL) {
         return NULL;
     }
-    if (more && atd_key_at(r, p, "\"items\":", 8)) {
-        p += 8;
-        goto field_0;
+    if (!more) {
+        goto end;
     }
-    while (more) {
-        p = atd_object_key_p(r, p, &key);
+    if (!atd_key_at(r, p, "\"items\":", 8)) {
+        goto key;
+    }
+    p += 8;
+field_0:
+    p = everything_int_list_read_p(r, p, &out->items);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "items", 5));
+    }
+    seen[0] |= (uint64_t)1 << 0;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"next\":", 7)) {
+        goto key;
+    }
+    p += 7;
+field_1:
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
         if (p == NULL) {
-            return NULL;
+            return atd_fail_cursor(atd_reader_push_field(r, "next", 4));
         }
-        switch (everything_page_int__field(key.ptr, key.len)) {
-        case 0:
-        field_0:
-            p = everything_int_list_read_p(r, p, &out->items);
+    } else {
+        {
+            everything_page_int *p_ = (everything_page_int *)atd_arena_alloc(atd_reader_arena(r), sizeof(everything_page_int), 8);
+            if (p_ == NULL) {
+                atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory");
+                return atd_fail_cursor(atd_reader_push_field(r, "next", 4));
+            }
+            out->next = p_;
+            p = everything_page_int_read_p(r, p, &*p_);
             if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "items", 5));
+                return atd_fail_cursor(atd_reader_push_field(r, "next", 4));
             }
-            seen[0] |= (uint64_t)1 << 0;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"next\":", 7)) {
-                break;
-            }
-            p += 7;
-            /* fall through */
-        case 1:
-            p = atd_skip_ws_p(r, p);
-            if (atd_byte_at(r, p) == 'n') {
-                p = atd_read_null_p(r, p);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "next", 4));
-                }
-            } else {
-                {
-                    everything_page_int *p_ = (everything_page_int *)atd_arena_alloc(atd_reader_arena(r), sizeof(everything_page_int), 8);
-                    if (p_ == NULL) {
-                        atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory");
-                        return atd_fail_cursor(atd_reader_push_field(r, "next", 4));
-                    }
-                    out->next = p_;
-                    p = everything_page_int_read_p(r, p, &*p_);
-                    if (p == NULL) {
-                        return atd_fail_cursor(atd_reader_push_field(r, "next", 4));
-                    }
-                }
-                out->has_next = true;
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"total\":", 8)) {
-                break;
-            }
-            p += 8;
-            /* fall through */
-        case 2:
-            p = atd_read_int64_p(r, p, &out->total);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "total", 5));
-            }
-            seen[0] |= (uint64_t)1 << 1;
-            p = atd_object_end_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        default:
-            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "page_int"));
-            }
-            p = atd_skip_value_p(r, p);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
         }
+        out->has_next = true;
     }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"total\":", 8)) {
+        goto key;
+    }
+    p += 8;
+field_2:
+    p = atd_read_int64_p(r, p, &out->total);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "total", 5));
+    }
+    seen[0] |= (uint64_t)1 << 1;
+tail:
+    p = atd_object_end_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        goto key;
+    }
+end:
     if (seen[0] != UINT64_C(0x3)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
             return atd_fail_cursor(atd_reader_fail_missing(r, at, "items", "page_int"));
@@ -6611,33 +7180,63 @@ static const char *everything_page_int_read_p(atd_reader *r, const char *p, ever
         }
     }
     return p;
-}
-
-static void everything_page_string_init(everything_page_string *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-static int everything_page_string__field(const char *s, size_t len)
-{
-    switch (len) {
-    case 5:
-        if (atd_bytes_eq(s, "items", 5)) {
-            return 0;
+key:
+    if (atd_key_room(r, p, 8)) {
+        switch (p[1]) {
+        case 'i':
+            if (atd_bytes_eq(p, "\"items\":", 8)) {
+                p += 8;
+                goto field_0;
+            }
+            break;
+        case 'n':
+            if (atd_bytes_eq(p, "\"next\":", 7)) {
+                p += 7;
+                goto field_1;
+            }
+            break;
+        case 't':
+            if (atd_bytes_eq(p, "\"total\":", 8)) {
+                p += 8;
+                goto field_2;
+            }
+            break;
         }
-        if (atd_bytes_eq(s, "total", 5)) {
-            return 2;
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) {
+        return NULL;
+    }
+    switch (key.len) {
+    case 5:
+        if (atd_bytes_eq(key.ptr, "items", 5)) {
+            goto field_0;
+        }
+        if (atd_bytes_eq(key.ptr, "total", 5)) {
+            goto field_2;
         }
         break;
     case 4:
-        if (atd_bytes_eq(s, "next", 4)) {
-            return 1;
+        if (atd_bytes_eq(key.ptr, "next", 4)) {
+            goto field_1;
         }
         break;
     default:
         break;
     }
-    return -1;
+    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "page_int"));
+    }
+    p = atd_skip_value_p(r, p);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    }
+    goto tail;
+}
+
+static void everything_page_string_init(everything_page_string *v)
+{
+    memset(v, 0, sizeof *v);
 }
 
 static const char *everything_page_string_read_p(atd_reader *r, const char *p, everything_page_string *out)
@@ -6651,97 +7250,81 @@ static const char *everything_page_string_read_p(atd_reader *r, const char *p, e
     if (p == NULL) {
         return NULL;
     }
-    if (more && atd_key_at(r, p, "\"items\":", 8)) {
-        p += 8;
-        goto field_0;
+    if (!more) {
+        goto end;
     }
-    while (more) {
-        p = atd_object_key_p(r, p, &key);
+    if (!atd_key_at(r, p, "\"items\":", 8)) {
+        goto key;
+    }
+    p += 8;
+field_0:
+    p = everything_string_list_read_p(r, p, &out->items);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "items", 5));
+    }
+    seen[0] |= (uint64_t)1 << 0;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"next\":", 7)) {
+        goto key;
+    }
+    p += 7;
+field_1:
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
         if (p == NULL) {
-            return NULL;
+            return atd_fail_cursor(atd_reader_push_field(r, "next", 4));
         }
-        switch (everything_page_string__field(key.ptr, key.len)) {
-        case 0:
-        field_0:
-            p = everything_string_list_read_p(r, p, &out->items);
+    } else {
+        {
+            everything_page_string *p_ = (everything_page_string *)atd_arena_alloc(atd_reader_arena(r), sizeof(everything_page_string), 8);
+            if (p_ == NULL) {
+                atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory");
+                return atd_fail_cursor(atd_reader_push_field(r, "next", 4));
+            }
+            out->next = p_;
+            p = everything_page_string_read_p(r, p, &*p_);
             if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "items", 5));
+                return atd_fail_cursor(atd_reader_push_field(r, "next", 4));
             }
-            seen[0] |= (uint64_t)1 << 0;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"next\":", 7)) {
-                break;
-            }
-            p += 7;
-            /* fall through */
-        case 1:
-            p = atd_skip_ws_p(r, p);
-            if (atd_byte_at(r, p) == 'n') {
-                p = atd_read_null_p(r, p);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "next", 4));
-                }
-            } else {
-                {
-                    everything_page_string *p_ = (everything_page_string *)atd_arena_alloc(atd_reader_arena(r), sizeof(everything_page_string), 8);
-                    if (p_ == NULL) {
-                        atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory");
-                        return atd_fail_cursor(atd_reader_push_field(r, "next", 4));
-                    }
-                    out->next = p_;
-                    p = everything_page_string_read_p(r, p, &*p_);
-                    if (p == NULL) {
-                        return atd_fail_cursor(atd_reader_push_field(r, "next", 4));
-                    }
-                }
-                out->has_next = true;
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"total\":", 8)) {
-                break;
-            }
-            p += 8;
-            /* fall through */
-        case 2:
-            p = atd_read_int64_p(r, p, &out->total);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "total", 5));
-            }
-            seen[0] |= (uint64_t)1 << 1;
-            p = atd_object_end_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        default:
-            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "page_string"));
-            }
-            p = atd_skip_value_p(r, p);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
         }
+        out->has_next = true;
     }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"total\":", 8)) {
+        goto key;
+    }
+    p += 8;
+field_2:
+    p = atd_read_int64_p(r, p, &out->total);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "total", 5));
+    }
+    seen[0] |= (uint64_t)1 << 1;
+tail:
+    p = atd_object_end_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        goto key;
+    }
+end:
     if (seen[0] != UINT64_C(0x3)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
             return atd_fail_cursor(atd_reader_fail_missing(r, at, "items", "page_string"));
@@ -6751,38 +7334,63 @@ static const char *everything_page_string_read_p(atd_reader *r, const char *p, e
         }
     }
     return p;
-}
-
-void everything_page_ext_init(everything_page_ext *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-static int everything_page_ext__field(const char *s, size_t len)
-{
-    switch (len) {
-    case 5:
-        if (atd_bytes_eq(s, "items", 5)) {
-            return 0;
+key:
+    if (atd_key_room(r, p, 8)) {
+        switch (p[1]) {
+        case 'i':
+            if (atd_bytes_eq(p, "\"items\":", 8)) {
+                p += 8;
+                goto field_0;
+            }
+            break;
+        case 'n':
+            if (atd_bytes_eq(p, "\"next\":", 7)) {
+                p += 7;
+                goto field_1;
+            }
+            break;
+        case 't':
+            if (atd_bytes_eq(p, "\"total\":", 8)) {
+                p += 8;
+                goto field_2;
+            }
+            break;
         }
-        if (atd_bytes_eq(s, "total", 5)) {
-            return 2;
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) {
+        return NULL;
+    }
+    switch (key.len) {
+    case 5:
+        if (atd_bytes_eq(key.ptr, "items", 5)) {
+            goto field_0;
+        }
+        if (atd_bytes_eq(key.ptr, "total", 5)) {
+            goto field_2;
         }
         break;
     case 4:
-        if (atd_bytes_eq(s, "next", 4)) {
-            return 1;
-        }
-        break;
-    case 6:
-        if (atd_bytes_eq(s, "cursor", 6)) {
-            return 3;
+        if (atd_bytes_eq(key.ptr, "next", 4)) {
+            goto field_1;
         }
         break;
     default:
         break;
     }
-    return -1;
+    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "page_string"));
+    }
+    p = atd_skip_value_p(r, p);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    }
+    goto tail;
+}
+
+void everything_page_ext_init(everything_page_ext *v)
+{
+    memset(v, 0, sizeof *v);
 }
 
 static const char *everything_page_ext_read_p(atd_reader *r, const char *p, everything_page_ext *out)
@@ -6796,108 +7404,91 @@ static const char *everything_page_ext_read_p(atd_reader *r, const char *p, ever
     if (p == NULL) {
         return NULL;
     }
-    if (more && atd_key_at(r, p, "\"items\":", 8)) {
-        p += 8;
-        goto field_0;
+    if (!more) {
+        goto end;
     }
-    while (more) {
-        p = atd_object_key_p(r, p, &key);
+    if (!atd_key_at(r, p, "\"items\":", 8)) {
+        goto key;
+    }
+    p += 8;
+field_0:
+    p = everything_string_list_read_p(r, p, &out->items);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "items", 5));
+    }
+    seen[0] |= (uint64_t)1 << 0;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"next\":", 7)) {
+        goto key;
+    }
+    p += 7;
+field_1:
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
         if (p == NULL) {
-            return NULL;
+            return atd_fail_cursor(atd_reader_push_field(r, "next", 4));
         }
-        switch (everything_page_ext__field(key.ptr, key.len)) {
-        case 0:
-        field_0:
-            p = everything_string_list_read_p(r, p, &out->items);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "items", 5));
-            }
-            seen[0] |= (uint64_t)1 << 0;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"next\":", 7)) {
-                break;
-            }
-            p += 7;
-            /* fall through */
-        case 1:
-            p = atd_skip_ws_p(r, p);
-            if (atd_byte_at(r, p) == 'n') {
-                p = atd_read_null_p(r, p);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "next", 4));
-                }
-            } else {
-                p = everything_page_string_read_p(r, p, &out->next);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "next", 4));
-                }
-                out->has_next = true;
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"total\":", 8)) {
-                break;
-            }
-            p += 8;
-            /* fall through */
-        case 2:
-            p = atd_read_int64_p(r, p, &out->total);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "total", 5));
-            }
-            seen[0] |= (uint64_t)1 << 1;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"cursor\":", 9)) {
-                break;
-            }
-            p += 9;
-            /* fall through */
-        case 3:
-            p = atd_read_string_p(r, p, &out->cursor);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "cursor", 6));
-            }
-            seen[0] |= (uint64_t)1 << 2;
-            p = atd_object_end_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        default:
-            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "page_ext"));
-            }
-            p = atd_skip_value_p(r, p);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
+    } else {
+        p = everything_page_string_read_p(r, p, &out->next);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "next", 4));
         }
+        out->has_next = true;
     }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"total\":", 8)) {
+        goto key;
+    }
+    p += 8;
+field_2:
+    p = atd_read_int64_p(r, p, &out->total);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "total", 5));
+    }
+    seen[0] |= (uint64_t)1 << 1;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"cursor\":", 9)) {
+        goto key;
+    }
+    p += 9;
+field_3:
+    p = atd_read_string_p(r, p, &out->cursor);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "cursor", 6));
+    }
+    seen[0] |= (uint64_t)1 << 2;
+tail:
+    p = atd_object_end_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        goto key;
+    }
+end:
     if (seen[0] != UINT64_C(0x7)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
             return atd_fail_cursor(atd_reader_fail_missing(r, at, "items", "page_ext"));
@@ -6910,6 +7501,69 @@ static const char *everything_page_ext_read_p(atd_reader *r, const char *p, ever
         }
     }
     return p;
+key:
+    if (atd_key_room(r, p, 9)) {
+        switch (p[1]) {
+        case 'c':
+            if (atd_bytes_eq(p, "\"cursor\":", 9)) {
+                p += 9;
+                goto field_3;
+            }
+            break;
+        case 'i':
+            if (atd_bytes_eq(p, "\"items\":", 8)) {
+                p += 8;
+                goto field_0;
+            }
+            break;
+        case 'n':
+            if (atd_bytes_eq(p, "\"next\":", 7)) {
+                p += 7;
+                goto field_1;
+            }
+            break;
+        case 't':
+            if (atd_bytes_eq(p, "\"total\":", 8)) {
+                p += 8;
+                goto field_2;
+            }
+            break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) {
+        return NULL;
+    }
+    switch (key.len) {
+    case 5:
+        if (atd_bytes_eq(key.ptr, "items", 5)) {
+            goto field_0;
+        }
+        if (atd_bytes_eq(key.ptr, "total", 5)) {
+            goto field_2;
+        }
+        break;
+    case 4:
+        if (atd_bytes_eq(key.ptr, "next", 4)) {
+            goto field_1;
+        }
+        break;
+    case 6:
+        if (atd_bytes_eq(key.ptr, "cursor", 6)) {
+            goto field_3;
+        }
+        break;
+    default:
+        break;
+    }
+    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "page_ext"));
+    }
+    p = atd_skip_value_p(r, p);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    }
+    goto tail;
 }
 
 bool everything_page_ext_read(atd_reader *r, everything_page_ext *out)
@@ -7006,28 +7660,6 @@ static void everything_page_entry_string_float_list_init(everything_page_entry_s
     memset(v, 0, sizeof *v);
 }
 
-static int everything_page_entry_string_float_list__field(const char *s, size_t len)
-{
-    switch (len) {
-    case 5:
-        if (atd_bytes_eq(s, "items", 5)) {
-            return 0;
-        }
-        if (atd_bytes_eq(s, "total", 5)) {
-            return 2;
-        }
-        break;
-    case 4:
-        if (atd_bytes_eq(s, "next", 4)) {
-            return 1;
-        }
-        break;
-    default:
-        break;
-    }
-    return -1;
-}
-
 static const char *everything_page_entry_string_float_list_read_p(atd_reader *r, const char *p, everything_page_entry_string_float_list *out)
 {
     bool more;
@@ -7039,97 +7671,81 @@ static const char *everything_page_entry_string_float_list_read_p(atd_reader *r,
     if (p == NULL) {
         return NULL;
     }
-    if (more && atd_key_at(r, p, "\"items\":", 8)) {
-        p += 8;
-        goto field_0;
+    if (!more) {
+        goto end;
     }
-    while (more) {
-        p = atd_object_key_p(r, p, &key);
+    if (!atd_key_at(r, p, "\"items\":", 8)) {
+        goto key;
+    }
+    p += 8;
+field_0:
+    p = everything_entry_string_float_list_list_read_p(r, p, &out->items);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "items", 5));
+    }
+    seen[0] |= (uint64_t)1 << 0;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"next\":", 7)) {
+        goto key;
+    }
+    p += 7;
+field_1:
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
         if (p == NULL) {
-            return NULL;
+            return atd_fail_cursor(atd_reader_push_field(r, "next", 4));
         }
-        switch (everything_page_entry_string_float_list__field(key.ptr, key.len)) {
-        case 0:
-        field_0:
-            p = everything_entry_string_float_list_list_read_p(r, p, &out->items);
+    } else {
+        {
+            everything_page_entry_string_float_list *p_ = (everything_page_entry_string_float_list *)atd_arena_alloc(atd_reader_arena(r), sizeof(everything_page_entry_string_float_list), 8);
+            if (p_ == NULL) {
+                atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory");
+                return atd_fail_cursor(atd_reader_push_field(r, "next", 4));
+            }
+            out->next = p_;
+            p = everything_page_entry_string_float_list_read_p(r, p, &*p_);
             if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "items", 5));
+                return atd_fail_cursor(atd_reader_push_field(r, "next", 4));
             }
-            seen[0] |= (uint64_t)1 << 0;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"next\":", 7)) {
-                break;
-            }
-            p += 7;
-            /* fall through */
-        case 1:
-            p = atd_skip_ws_p(r, p);
-            if (atd_byte_at(r, p) == 'n') {
-                p = atd_read_null_p(r, p);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "next", 4));
-                }
-            } else {
-                {
-                    everything_page_entry_string_float_list *p_ = (everything_page_entry_string_float_list *)atd_arena_alloc(atd_reader_arena(r), sizeof(everything_page_entry_string_float_list), 8);
-                    if (p_ == NULL) {
-                        atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory");
-                        return atd_fail_cursor(atd_reader_push_field(r, "next", 4));
-                    }
-                    out->next = p_;
-                    p = everything_page_entry_string_float_list_read_p(r, p, &*p_);
-                    if (p == NULL) {
-                        return atd_fail_cursor(atd_reader_push_field(r, "next", 4));
-                    }
-                }
-                out->has_next = true;
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"total\":", 8)) {
-                break;
-            }
-            p += 8;
-            /* fall through */
-        case 2:
-            p = atd_read_int64_p(r, p, &out->total);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "total", 5));
-            }
-            seen[0] |= (uint64_t)1 << 1;
-            p = atd_object_end_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        default:
-            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "page_entry_string_float_list"));
-            }
-            p = atd_skip_value_p(r, p);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
         }
+        out->has_next = true;
     }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"total\":", 8)) {
+        goto key;
+    }
+    p += 8;
+field_2:
+    p = atd_read_int64_p(r, p, &out->total);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "total", 5));
+    }
+    seen[0] |= (uint64_t)1 << 1;
+tail:
+    p = atd_object_end_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        goto key;
+    }
+end:
     if (seen[0] != UINT64_C(0x3)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
             return atd_fail_cursor(atd_reader_fail_missing(r, at, "items", "page_entry_string_float_list"));
@@ -7139,30 +7755,63 @@ static const char *everything_page_entry_string_float_list_read_p(atd_reader *r,
         }
     }
     return p;
-}
-
-void everything_int_bool_entry_init(everything_int_bool_entry *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-static int everything_int_bool_entry__field(const char *s, size_t len)
-{
-    switch (len) {
-    case 3:
-        if (atd_bytes_eq(s, "key", 3)) {
-            return 0;
+key:
+    if (atd_key_room(r, p, 8)) {
+        switch (p[1]) {
+        case 'i':
+            if (atd_bytes_eq(p, "\"items\":", 8)) {
+                p += 8;
+                goto field_0;
+            }
+            break;
+        case 'n':
+            if (atd_bytes_eq(p, "\"next\":", 7)) {
+                p += 7;
+                goto field_1;
+            }
+            break;
+        case 't':
+            if (atd_bytes_eq(p, "\"total\":", 8)) {
+                p += 8;
+                goto field_2;
+            }
+            break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) {
+        return NULL;
+    }
+    switch (key.len) {
+    case 5:
+        if (atd_bytes_eq(key.ptr, "items", 5)) {
+            goto field_0;
+        }
+        if (atd_bytes_eq(key.ptr, "total", 5)) {
+            goto field_2;
         }
         break;
-    case 5:
-        if (atd_bytes_eq(s, "value", 5)) {
-            return 1;
+    case 4:
+        if (atd_bytes_eq(key.ptr, "next", 4)) {
+            goto field_1;
         }
         break;
     default:
         break;
     }
-    return -1;
+    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "page_entry_string_float_list"));
+    }
+    p = atd_skip_value_p(r, p);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    }
+    goto tail;
+}
+
+void everything_int_bool_entry_init(everything_int_bool_entry *v)
+{
+    memset(v, 0, sizeof *v);
 }
 
 static const char *everything_int_bool_entry_read_p(atd_reader *r, const char *p, everything_int_bool_entry *out)
@@ -7176,62 +7825,47 @@ static const char *everything_int_bool_entry_read_p(atd_reader *r, const char *p
     if (p == NULL) {
         return NULL;
     }
-    if (more && atd_key_at(r, p, "\"key\":", 6)) {
-        p += 6;
-        goto field_0;
+    if (!more) {
+        goto end;
     }
-    while (more) {
-        p = atd_object_key_p(r, p, &key);
-        if (p == NULL) {
-            return NULL;
-        }
-        switch (everything_int_bool_entry__field(key.ptr, key.len)) {
-        case 0:
-        field_0:
-            p = atd_read_int64_p(r, p, &out->key);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "key", 3));
-            }
-            seen[0] |= (uint64_t)1 << 0;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"value\":", 8)) {
-                break;
-            }
-            p += 8;
-            /* fall through */
-        case 1:
-            p = atd_read_bool_p(r, p, &out->value);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "value", 5));
-            }
-            seen[0] |= (uint64_t)1 << 1;
-            p = atd_object_end_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        default:
-            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "int_bool_entry"));
-            }
-            p = atd_skip_value_p(r, p);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        }
+    if (!atd_key_at(r, p, "\"key\":", 6)) {
+        goto key;
     }
+    p += 6;
+field_0:
+    p = atd_read_int64_p(r, p, &out->key);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "key", 3));
+    }
+    seen[0] |= (uint64_t)1 << 0;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"value\":", 8)) {
+        goto key;
+    }
+    p += 8;
+field_1:
+    p = atd_read_bool_p(r, p, &out->value);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "value", 5));
+    }
+    seen[0] |= (uint64_t)1 << 1;
+tail:
+    p = atd_object_end_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        goto key;
+    }
+end:
     if (seen[0] != UINT64_C(0x3)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
             return atd_fail_cursor(atd_reader_fail_missing(r, at, "key", "int_bool_entry"));
@@ -7241,6 +7875,49 @@ static const char *everything_int_bool_entry_read_p(atd_reader *r, const char *p
         }
     }
     return p;
+key:
+    if (atd_key_room(r, p, 8)) {
+        switch (p[1]) {
+        case 'k':
+            if (atd_bytes_eq(p, "\"key\":", 6)) {
+                p += 6;
+                goto field_0;
+            }
+            break;
+        case 'v':
+            if (atd_bytes_eq(p, "\"value\":", 8)) {
+                p += 8;
+                goto field_1;
+            }
+            break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) {
+        return NULL;
+    }
+    switch (key.len) {
+    case 3:
+        if (atd_bytes_eq(key.ptr, "key", 3)) {
+            goto field_0;
+        }
+        break;
+    case 5:
+        if (atd_bytes_eq(key.ptr, "value", 5)) {
+            goto field_1;
+        }
+        break;
+    default:
+        break;
+    }
+    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "int_bool_entry"));
+    }
+    p = atd_skip_value_p(r, p);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    }
+    goto tail;
 }
 
 bool everything_int_bool_entry_read(atd_reader *r, everything_int_bool_entry *out)
@@ -7624,54 +8301,6 @@ void everything_generics_init(everything_generics *v)
     memset(v, 0, sizeof *v);
 }
 
-static int everything_generics__field(const char *s, size_t len)
-{
-    switch (len) {
-    case 4:
-        if (atd_bytes_eq(s, "ints", 4)) {
-            return 0;
-        }
-        break;
-    case 7:
-        if (atd_bytes_eq(s, "strings", 7)) {
-            return 1;
-        }
-        if (atd_bytes_eq(s, "entries", 7)) {
-            return 2;
-        }
-        break;
-    case 10:
-        if (atd_bytes_eq(s, "entry_page", 10)) {
-            return 3;
-        }
-        if (atd_bytes_eq(s, "result_int", 10)) {
-            return 5;
-        }
-        break;
-    case 11:
-        if (atd_bytes_eq(s, "named_entry", 11)) {
-            return 4;
-        }
-        if (atd_bytes_eq(s, "result_list", 11)) {
-            return 6;
-        }
-        break;
-    case 6:
-        if (atd_bytes_eq(s, "either", 6)) {
-            return 7;
-        }
-        break;
-    case 3:
-        if (atd_bytes_eq(s, "ext", 3)) {
-            return 8;
-        }
-        break;
-    default:
-        break;
-    }
-    return -1;
-}
-
 static const char *everything_generics_read_p(atd_reader *r, const char *p, everything_generics *out)
 {
     bool more;
@@ -7683,198 +8312,176 @@ static const char *everything_generics_read_p(atd_reader *r, const char *p, ever
     if (p == NULL) {
         return NULL;
     }
-    if (more && atd_key_at(r, p, "\"ints\":", 7)) {
-        p += 7;
-        goto field_0;
+    if (!more) {
+        goto end;
     }
-    while (more) {
-        p = atd_object_key_p(r, p, &key);
-        if (p == NULL) {
-            return NULL;
-        }
-        switch (everything_generics__field(key.ptr, key.len)) {
-        case 0:
-        field_0:
-            p = everything_page_int_read_p(r, p, &out->ints);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "ints", 4));
-            }
-            seen[0] |= (uint64_t)1 << 0;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"strings\":", 10)) {
-                break;
-            }
-            p += 10;
-            /* fall through */
-        case 1:
-            p = everything_page_string_read_p(r, p, &out->strings);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "strings", 7));
-            }
-            seen[0] |= (uint64_t)1 << 1;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"entries\":", 10)) {
-                break;
-            }
-            p += 10;
-            /* fall through */
-        case 2:
-            p = everything_entry_string_int_list_read_p(r, p, &out->entries);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "entries", 7));
-            }
-            seen[0] |= (uint64_t)1 << 2;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"entry_page\":", 13)) {
-                break;
-            }
-            p += 13;
-            /* fall through */
-        case 3:
-            p = everything_page_entry_string_float_list_read_p(r, p, &out->entry_page);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "entry_page", 10));
-            }
-            seen[0] |= (uint64_t)1 << 3;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"named_entry\":", 14)) {
-                break;
-            }
-            p += 14;
-            /* fall through */
-        case 4:
-            p = everything_int_bool_entry_read_p(r, p, &out->named_entry);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "named_entry", 11));
-            }
-            seen[0] |= (uint64_t)1 << 4;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"result_int\":", 13)) {
-                break;
-            }
-            p += 13;
-            /* fall through */
-        case 5:
-            atd_reader_seek(r, p);
-            if (!everything_result_int_read(r, &out->result_int)) {
-                return atd_fail_cursor(atd_reader_push_field(r, "result_int", 10));
-            }
-            p = atd_reader_cursor(r);
-            seen[0] |= (uint64_t)1 << 5;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"result_list\":", 14)) {
-                break;
-            }
-            p += 14;
-            /* fall through */
-        case 6:
-            atd_reader_seek(r, p);
-            if (!everything_result_string_list_read(r, &out->result_list)) {
-                return atd_fail_cursor(atd_reader_push_field(r, "result_list", 11));
-            }
-            p = atd_reader_cursor(r);
-            seen[0] |= (uint64_t)1 << 6;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"either\":", 9)) {
-                break;
-            }
-            p += 9;
-            /* fall through */
-        case 7:
-            atd_reader_seek(r, p);
-            if (!everything_either_int_string_read(r, &out->either)) {
-                return atd_fail_cursor(atd_reader_push_field(r, "either", 6));
-            }
-            p = atd_reader_cursor(r);
-            seen[0] |= (uint64_t)1 << 7;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"ext\":", 6)) {
-                break;
-            }
-            p += 6;
-            /* fall through */
-        case 8:
-            p = everything_page_ext_read_p(r, p, &out->ext);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "ext", 3));
-            }
-            seen[0] |= (uint64_t)1 << 8;
-            p = atd_object_end_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        default:
-            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "generics"));
-            }
-            p = atd_skip_value_p(r, p);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        }
+    if (!atd_key_at(r, p, "\"ints\":", 7)) {
+        goto key;
     }
+    p += 7;
+field_0:
+    p = everything_page_int_read_p(r, p, &out->ints);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "ints", 4));
+    }
+    seen[0] |= (uint64_t)1 << 0;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"strings\":", 10)) {
+        goto key;
+    }
+    p += 10;
+field_1:
+    p = everything_page_string_read_p(r, p, &out->strings);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "strings", 7));
+    }
+    seen[0] |= (uint64_t)1 << 1;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"entries\":", 10)) {
+        goto key;
+    }
+    p += 10;
+field_2:
+    p = everything_entry_string_int_list_read_p(r, p, &out->entries);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "entries", 7));
+    }
+    seen[0] |= (uint64_t)1 << 2;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"entry_page\":", 13)) {
+        goto key;
+    }
+    p += 13;
+field_3:
+    p = everything_page_entry_string_float_list_read_p(r, p, &out->entry_page);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "entry_page", 10));
+    }
+    seen[0] |= (uint64_t)1 << 3;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"named_entry\":", 14)) {
+        goto key;
+    }
+    p += 14;
+field_4:
+    p = everything_int_bool_entry_read_p(r, p, &out->named_entry);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "named_entry", 11));
+    }
+    seen[0] |= (uint64_t)1 << 4;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"result_int\":", 13)) {
+        goto key;
+    }
+    p += 13;
+field_5:
+    atd_reader_seek(r, p);
+    if (!everything_result_int_read(r, &out->result_int)) {
+        return atd_fail_cursor(atd_reader_push_field(r, "result_int", 10));
+    }
+    p = atd_reader_cursor(r);
+    seen[0] |= (uint64_t)1 << 5;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"result_list\":", 14)) {
+        goto key;
+    }
+    p += 14;
+field_6:
+    atd_reader_seek(r, p);
+    if (!everything_result_string_list_read(r, &out->result_list)) {
+        return atd_fail_cursor(atd_reader_push_field(r, "result_list", 11));
+    }
+    p = atd_reader_cursor(r);
+    seen[0] |= (uint64_t)1 << 6;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"either\":", 9)) {
+        goto key;
+    }
+    p += 9;
+field_7:
+    atd_reader_seek(r, p);
+    if (!everything_either_int_string_read(r, &out->either)) {
+        return atd_fail_cursor(atd_reader_push_field(r, "either", 6));
+    }
+    p = atd_reader_cursor(r);
+    seen[0] |= (uint64_t)1 << 7;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"ext\":", 6)) {
+        goto key;
+    }
+    p += 6;
+field_8:
+    p = everything_page_ext_read_p(r, p, &out->ext);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "ext", 3));
+    }
+    seen[0] |= (uint64_t)1 << 8;
+tail:
+    p = atd_object_end_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        goto key;
+    }
+end:
     if (seen[0] != UINT64_C(0x1ff)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
             return atd_fail_cursor(atd_reader_fail_missing(r, at, "ints", "generics"));
@@ -7905,6 +8512,124 @@ static const char *everything_generics_read_p(atd_reader *r, const char *p, ever
         }
     }
     return p;
+key:
+    if (atd_key_room(r, p, 14)) {
+        switch (p[5]) {
+        case '"':
+            if (atd_bytes_eq(p, "\"ints\":", 7)) {
+                p += 7;
+                goto field_0;
+            }
+            break;
+        case ':':
+            if (atd_bytes_eq(p, "\"ext\":", 6)) {
+                p += 6;
+                goto field_8;
+            }
+            break;
+        case 'd':
+            if (atd_bytes_eq(p, "\"named_entry\":", 14)) {
+                p += 14;
+                goto field_4;
+            }
+            break;
+        case 'e':
+            if (atd_bytes_eq(p, "\"either\":", 9)) {
+                p += 9;
+                goto field_7;
+            }
+            break;
+        case 'i':
+            if (atd_bytes_eq(p, "\"entries\":", 10)) {
+                p += 10;
+                goto field_2;
+            }
+            break;
+        case 'l':
+            switch (p[8]) {
+            case 'i':
+                if (atd_bytes_eq(p, "\"result_int\":", 13)) {
+                    p += 13;
+                    goto field_5;
+                }
+                break;
+            case 'l':
+                if (atd_bytes_eq(p, "\"result_list\":", 14)) {
+                    p += 14;
+                    goto field_6;
+                }
+                break;
+            }
+            break;
+        case 'n':
+            if (atd_bytes_eq(p, "\"strings\":", 10)) {
+                p += 10;
+                goto field_1;
+            }
+            break;
+        case 'y':
+            if (atd_bytes_eq(p, "\"entry_page\":", 13)) {
+                p += 13;
+                goto field_3;
+            }
+            break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) {
+        return NULL;
+    }
+    switch (key.len) {
+    case 4:
+        if (atd_bytes_eq(key.ptr, "ints", 4)) {
+            goto field_0;
+        }
+        break;
+    case 7:
+        if (atd_bytes_eq(key.ptr, "strings", 7)) {
+            goto field_1;
+        }
+        if (atd_bytes_eq(key.ptr, "entries", 7)) {
+            goto field_2;
+        }
+        break;
+    case 10:
+        if (atd_bytes_eq(key.ptr, "entry_page", 10)) {
+            goto field_3;
+        }
+        if (atd_bytes_eq(key.ptr, "result_int", 10)) {
+            goto field_5;
+        }
+        break;
+    case 11:
+        if (atd_bytes_eq(key.ptr, "named_entry", 11)) {
+            goto field_4;
+        }
+        if (atd_bytes_eq(key.ptr, "result_list", 11)) {
+            goto field_6;
+        }
+        break;
+    case 6:
+        if (atd_bytes_eq(key.ptr, "either", 6)) {
+            goto field_7;
+        }
+        break;
+    case 3:
+        if (atd_bytes_eq(key.ptr, "ext", 3)) {
+            goto field_8;
+        }
+        break;
+    default:
+        break;
+    }
+    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "generics"));
+    }
+    p = atd_skip_value_p(r, p);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    }
+    goto tail;
 }
 
 bool everything_generics_read(atd_reader *r, everything_generics *out)
@@ -7927,25 +8652,6 @@ static void everything_entry_string_int_init(everything_entry_string_int *v)
     memset(v, 0, sizeof *v);
 }
 
-static int everything_entry_string_int__field(const char *s, size_t len)
-{
-    switch (len) {
-    case 3:
-        if (atd_bytes_eq(s, "key", 3)) {
-            return 0;
-        }
-        break;
-    case 5:
-        if (atd_bytes_eq(s, "value", 5)) {
-            return 1;
-        }
-        break;
-    default:
-        break;
-    }
-    return -1;
-}
-
 static const char *everything_entry_string_int_read_p(atd_reader *r, const char *p, everything_entry_string_int *out)
 {
     bool more;
@@ -7957,62 +8663,47 @@ static const char *everything_entry_string_int_read_p(atd_reader *r, const char 
     if (p == NULL) {
         return NULL;
     }
-    if (more && atd_key_at(r, p, "\"key\":", 6)) {
-        p += 6;
-        goto field_0;
+    if (!more) {
+        goto end;
     }
-    while (more) {
-        p = atd_object_key_p(r, p, &key);
-        if (p == NULL) {
-            return NULL;
-        }
-        switch (everything_entry_string_int__field(key.ptr, key.len)) {
-        case 0:
-        field_0:
-            p = atd_read_string_p(r, p, &out->key);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "key", 3));
-            }
-            seen[0] |= (uint64_t)1 << 0;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"value\":", 8)) {
-                break;
-            }
-            p += 8;
-            /* fall through */
-        case 1:
-            p = atd_read_int64_p(r, p, &out->value);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "value", 5));
-            }
-            seen[0] |= (uint64_t)1 << 1;
-            p = atd_object_end_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        default:
-            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "entry_string_int"));
-            }
-            p = atd_skip_value_p(r, p);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        }
+    if (!atd_key_at(r, p, "\"key\":", 6)) {
+        goto key;
     }
+    p += 6;
+field_0:
+    p = atd_read_string_p(r, p, &out->key);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "key", 3));
+    }
+    seen[0] |= (uint64_t)1 << 0;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"value\":", 8)) {
+        goto key;
+    }
+    p += 8;
+field_1:
+    p = atd_read_int64_p(r, p, &out->value);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "value", 5));
+    }
+    seen[0] |= (uint64_t)1 << 1;
+tail:
+    p = atd_object_end_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        goto key;
+    }
+end:
     if (seen[0] != UINT64_C(0x3)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
             return atd_fail_cursor(atd_reader_fail_missing(r, at, "key", "entry_string_int"));
@@ -8022,30 +8713,54 @@ static const char *everything_entry_string_int_read_p(atd_reader *r, const char 
         }
     }
     return p;
-}
-
-static void everything_entry_string_float_list_init(everything_entry_string_float_list *v)
-{
-    memset(v, 0, sizeof *v);
-}
-
-static int everything_entry_string_float_list__field(const char *s, size_t len)
-{
-    switch (len) {
+key:
+    if (atd_key_room(r, p, 8)) {
+        switch (p[1]) {
+        case 'k':
+            if (atd_bytes_eq(p, "\"key\":", 6)) {
+                p += 6;
+                goto field_0;
+            }
+            break;
+        case 'v':
+            if (atd_bytes_eq(p, "\"value\":", 8)) {
+                p += 8;
+                goto field_1;
+            }
+            break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) {
+        return NULL;
+    }
+    switch (key.len) {
     case 3:
-        if (atd_bytes_eq(s, "key", 3)) {
-            return 0;
+        if (atd_bytes_eq(key.ptr, "key", 3)) {
+            goto field_0;
         }
         break;
     case 5:
-        if (atd_bytes_eq(s, "value", 5)) {
-            return 1;
+        if (atd_bytes_eq(key.ptr, "value", 5)) {
+            goto field_1;
         }
         break;
     default:
         break;
     }
-    return -1;
+    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "entry_string_int"));
+    }
+    p = atd_skip_value_p(r, p);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    }
+    goto tail;
+}
+
+static void everything_entry_string_float_list_init(everything_entry_string_float_list *v)
+{
+    memset(v, 0, sizeof *v);
 }
 
 static const char *everything_entry_string_float_list_read_p(atd_reader *r, const char *p, everything_entry_string_float_list *out)
@@ -8059,62 +8774,47 @@ static const char *everything_entry_string_float_list_read_p(atd_reader *r, cons
     if (p == NULL) {
         return NULL;
     }
-    if (more && atd_key_at(r, p, "\"key\":", 6)) {
-        p += 6;
-        goto field_0;
+    if (!more) {
+        goto end;
     }
-    while (more) {
-        p = atd_object_key_p(r, p, &key);
-        if (p == NULL) {
-            return NULL;
-        }
-        switch (everything_entry_string_float_list__field(key.ptr, key.len)) {
-        case 0:
-        field_0:
-            p = atd_read_string_p(r, p, &out->key);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "key", 3));
-            }
-            seen[0] |= (uint64_t)1 << 0;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"value\":", 8)) {
-                break;
-            }
-            p += 8;
-            /* fall through */
-        case 1:
-            p = everything_float_list_read_p(r, p, &out->value);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "value", 5));
-            }
-            seen[0] |= (uint64_t)1 << 1;
-            p = atd_object_end_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        default:
-            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "entry_string_float_list"));
-            }
-            p = atd_skip_value_p(r, p);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        }
+    if (!atd_key_at(r, p, "\"key\":", 6)) {
+        goto key;
     }
+    p += 6;
+field_0:
+    p = atd_read_string_p(r, p, &out->key);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "key", 3));
+    }
+    seen[0] |= (uint64_t)1 << 0;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"value\":", 8)) {
+        goto key;
+    }
+    p += 8;
+field_1:
+    p = everything_float_list_read_p(r, p, &out->value);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "value", 5));
+    }
+    seen[0] |= (uint64_t)1 << 1;
+tail:
+    p = atd_object_end_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        goto key;
+    }
+end:
     if (seen[0] != UINT64_C(0x3)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
             return atd_fail_cursor(atd_reader_fail_missing(r, at, "key", "entry_string_float_list"));
@@ -8124,6 +8824,49 @@ static const char *everything_entry_string_float_list_read_p(atd_reader *r, cons
         }
     }
     return p;
+key:
+    if (atd_key_room(r, p, 8)) {
+        switch (p[1]) {
+        case 'k':
+            if (atd_bytes_eq(p, "\"key\":", 6)) {
+                p += 6;
+                goto field_0;
+            }
+            break;
+        case 'v':
+            if (atd_bytes_eq(p, "\"value\":", 8)) {
+                p += 8;
+                goto field_1;
+            }
+            break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) {
+        return NULL;
+    }
+    switch (key.len) {
+    case 3:
+        if (atd_bytes_eq(key.ptr, "key", 3)) {
+            goto field_0;
+        }
+        break;
+    case 5:
+        if (atd_bytes_eq(key.ptr, "value", 5)) {
+            goto field_1;
+        }
+        break;
+    default:
+        break;
+    }
+    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "entry_string_float_list"));
+    }
+    p = atd_skip_value_p(r, p);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    }
+    goto tail;
 }
 
 static void everything_tree_int_tree_tuple_init(everything_tree_int_tree_tuple *v)
@@ -8343,25 +9086,6 @@ void everything_rose_node_init(everything_rose_node *v)
     memset(v, 0, sizeof *v);
 }
 
-static int everything_rose_node__field(const char *s, size_t len)
-{
-    switch (len) {
-    case 5:
-        if (atd_bytes_eq(s, "value", 5)) {
-            return 0;
-        }
-        break;
-    case 8:
-        if (atd_bytes_eq(s, "children", 8)) {
-            return 1;
-        }
-        break;
-    default:
-        break;
-    }
-    return -1;
-}
-
 static const char *everything_rose_node_read_p(atd_reader *r, const char *p, everything_rose_node *out)
 {
     bool more;
@@ -8373,62 +9097,47 @@ static const char *everything_rose_node_read_p(atd_reader *r, const char *p, eve
     if (p == NULL) {
         return NULL;
     }
-    if (more && atd_key_at(r, p, "\"value\":", 8)) {
-        p += 8;
-        goto field_0;
+    if (!more) {
+        goto end;
     }
-    while (more) {
-        p = atd_object_key_p(r, p, &key);
-        if (p == NULL) {
-            return NULL;
-        }
-        switch (everything_rose_node__field(key.ptr, key.len)) {
-        case 0:
-        field_0:
-            p = atd_read_int64_p(r, p, &out->value);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "value", 5));
-            }
-            seen[0] |= (uint64_t)1 << 0;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"children\":", 11)) {
-                break;
-            }
-            p += 11;
-            /* fall through */
-        case 1:
-            p = everything_rose_node_list_read_p(r, p, &out->children);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "children", 8));
-            }
-            seen[0] |= (uint64_t)1 << 1;
-            p = atd_object_end_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        default:
-            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "rose_node"));
-            }
-            p = atd_skip_value_p(r, p);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        }
+    if (!atd_key_at(r, p, "\"value\":", 8)) {
+        goto key;
     }
+    p += 8;
+field_0:
+    p = atd_read_int64_p(r, p, &out->value);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "value", 5));
+    }
+    seen[0] |= (uint64_t)1 << 0;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"children\":", 11)) {
+        goto key;
+    }
+    p += 11;
+field_1:
+    p = everything_rose_node_list_read_p(r, p, &out->children);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "children", 8));
+    }
+    seen[0] |= (uint64_t)1 << 1;
+tail:
+    p = atd_object_end_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        goto key;
+    }
+end:
     if (seen[0] != UINT64_C(0x3)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
             return atd_fail_cursor(atd_reader_fail_missing(r, at, "value", "rose_node"));
@@ -8438,6 +9147,49 @@ static const char *everything_rose_node_read_p(atd_reader *r, const char *p, eve
         }
     }
     return p;
+key:
+    if (atd_key_room(r, p, 11)) {
+        switch (p[1]) {
+        case 'c':
+            if (atd_bytes_eq(p, "\"children\":", 11)) {
+                p += 11;
+                goto field_1;
+            }
+            break;
+        case 'v':
+            if (atd_bytes_eq(p, "\"value\":", 8)) {
+                p += 8;
+                goto field_0;
+            }
+            break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) {
+        return NULL;
+    }
+    switch (key.len) {
+    case 5:
+        if (atd_bytes_eq(key.ptr, "value", 5)) {
+            goto field_0;
+        }
+        break;
+    case 8:
+        if (atd_bytes_eq(key.ptr, "children", 8)) {
+            goto field_1;
+        }
+        break;
+    default:
+        break;
+    }
+    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "rose_node"));
+    }
+    p = atd_skip_value_p(r, p);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    }
+    goto tail;
 }
 
 bool everything_rose_node_read(atd_reader *r, everything_rose_node *out)
@@ -8749,28 +9501,6 @@ void everything_binding_init(everything_binding *v)
     memset(v, 0, sizeof *v);
 }
 
-static int everything_binding__field(const char *s, size_t len)
-{
-    switch (len) {
-    case 4:
-        if (atd_bytes_eq(s, "name", 4)) {
-            return 0;
-        }
-        if (atd_bytes_eq(s, "body", 4)) {
-            return 2;
-        }
-        break;
-    case 5:
-        if (atd_bytes_eq(s, "bound", 5)) {
-            return 1;
-        }
-        break;
-    default:
-        break;
-    }
-    return -1;
-}
-
 static const char *everything_binding_read_p(atd_reader *r, const char *p, everything_binding *out)
 {
     bool more;
@@ -8782,107 +9512,91 @@ static const char *everything_binding_read_p(atd_reader *r, const char *p, every
     if (p == NULL) {
         return NULL;
     }
-    if (more && atd_key_at(r, p, "\"name\":", 7)) {
-        p += 7;
-        goto field_0;
+    if (!more) {
+        goto end;
     }
-    while (more) {
-        p = atd_object_key_p(r, p, &key);
+    if (!atd_key_at(r, p, "\"name\":", 7)) {
+        goto key;
+    }
+    p += 7;
+field_0:
+    p = atd_read_string_p(r, p, &out->name);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
+    }
+    seen[0] |= (uint64_t)1 << 0;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"bound\":", 8)) {
+        goto key;
+    }
+    p += 8;
+field_1:
+    {
+        everything_expr *p_ = (everything_expr *)atd_arena_alloc(atd_reader_arena(r), sizeof(everything_expr), 8);
+        if (p_ == NULL) {
+            atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory");
+            return atd_fail_cursor(atd_reader_push_field(r, "bound", 5));
+        }
+        out->bound = p_;
+        atd_reader_seek(r, p);
+        if (!everything_expr_read(r, &*p_)) {
+            return atd_fail_cursor(atd_reader_push_field(r, "bound", 5));
+        }
+        p = atd_reader_cursor(r);
+    }
+    seen[0] |= (uint64_t)1 << 1;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"body\":", 7)) {
+        goto key;
+    }
+    p += 7;
+field_2:
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
         if (p == NULL) {
-            return NULL;
+            return atd_fail_cursor(atd_reader_push_field(r, "body", 4));
         }
-        switch (everything_binding__field(key.ptr, key.len)) {
-        case 0:
-        field_0:
-            p = atd_read_string_p(r, p, &out->name);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
+    } else {
+        {
+            everything_expr *p_ = (everything_expr *)atd_arena_alloc(atd_reader_arena(r), sizeof(everything_expr), 8);
+            if (p_ == NULL) {
+                atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory");
+                return atd_fail_cursor(atd_reader_push_field(r, "body", 4));
             }
-            seen[0] |= (uint64_t)1 << 0;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
+            out->body = p_;
+            atd_reader_seek(r, p);
+            if (!everything_expr_read(r, &*p_)) {
+                return atd_fail_cursor(atd_reader_push_field(r, "body", 4));
             }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"bound\":", 8)) {
-                break;
-            }
-            p += 8;
-            /* fall through */
-        case 1:
-            {
-                everything_expr *p_ = (everything_expr *)atd_arena_alloc(atd_reader_arena(r), sizeof(everything_expr), 8);
-                if (p_ == NULL) {
-                    atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory");
-                    return atd_fail_cursor(atd_reader_push_field(r, "bound", 5));
-                }
-                out->bound = p_;
-                atd_reader_seek(r, p);
-                if (!everything_expr_read(r, &*p_)) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "bound", 5));
-                }
-                p = atd_reader_cursor(r);
-            }
-            seen[0] |= (uint64_t)1 << 1;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"body\":", 7)) {
-                break;
-            }
-            p += 7;
-            /* fall through */
-        case 2:
-            p = atd_skip_ws_p(r, p);
-            if (atd_byte_at(r, p) == 'n') {
-                p = atd_read_null_p(r, p);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "body", 4));
-                }
-            } else {
-                {
-                    everything_expr *p_ = (everything_expr *)atd_arena_alloc(atd_reader_arena(r), sizeof(everything_expr), 8);
-                    if (p_ == NULL) {
-                        atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory");
-                        return atd_fail_cursor(atd_reader_push_field(r, "body", 4));
-                    }
-                    out->body = p_;
-                    atd_reader_seek(r, p);
-                    if (!everything_expr_read(r, &*p_)) {
-                        return atd_fail_cursor(atd_reader_push_field(r, "body", 4));
-                    }
-                    p = atd_reader_cursor(r);
-                }
-                out->has_body = true;
-            }
-            p = atd_object_end_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        default:
-            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "binding"));
-            }
-            p = atd_skip_value_p(r, p);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
+            p = atd_reader_cursor(r);
         }
+        out->has_body = true;
     }
+tail:
+    p = atd_object_end_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        goto key;
+    }
+end:
     if (seen[0] != UINT64_C(0x3)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
             return atd_fail_cursor(atd_reader_fail_missing(r, at, "name", "binding"));
@@ -8892,6 +9606,58 @@ static const char *everything_binding_read_p(atd_reader *r, const char *p, every
         }
     }
     return p;
+key:
+    if (atd_key_room(r, p, 8)) {
+        switch (p[3]) {
+        case 'd':
+            if (atd_bytes_eq(p, "\"body\":", 7)) {
+                p += 7;
+                goto field_2;
+            }
+            break;
+        case 'm':
+            if (atd_bytes_eq(p, "\"name\":", 7)) {
+                p += 7;
+                goto field_0;
+            }
+            break;
+        case 'u':
+            if (atd_bytes_eq(p, "\"bound\":", 8)) {
+                p += 8;
+                goto field_1;
+            }
+            break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) {
+        return NULL;
+    }
+    switch (key.len) {
+    case 4:
+        if (atd_bytes_eq(key.ptr, "name", 4)) {
+            goto field_0;
+        }
+        if (atd_bytes_eq(key.ptr, "body", 4)) {
+            goto field_2;
+        }
+        break;
+    case 5:
+        if (atd_bytes_eq(key.ptr, "bound", 5)) {
+            goto field_1;
+        }
+        break;
+    default:
+        break;
+    }
+    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "binding"));
+    }
+    p = atd_skip_value_p(r, p);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    }
+    goto tail;
 }
 
 bool everything_binding_read(atd_reader *r, everything_binding *out)
@@ -8914,25 +9680,6 @@ void everything_stmt_init(everything_stmt *v)
     memset(v, 0, sizeof *v);
 }
 
-static int everything_stmt__field(const char *s, size_t len)
-{
-    switch (len) {
-    case 5:
-        if (atd_bytes_eq(s, "label", 5)) {
-            return 0;
-        }
-        break;
-    case 4:
-        if (atd_bytes_eq(s, "expr", 4)) {
-            return 1;
-        }
-        break;
-    default:
-        break;
-    }
-    return -1;
-}
-
 static const char *everything_stmt_read_p(atd_reader *r, const char *p, everything_stmt *out)
 {
     bool more;
@@ -8944,77 +9691,105 @@ static const char *everything_stmt_read_p(atd_reader *r, const char *p, everythi
     if (p == NULL) {
         return NULL;
     }
-    if (more && atd_key_at(r, p, "\"label\":", 8)) {
-        p += 8;
-        goto field_0;
+    if (!more) {
+        goto end;
     }
-    while (more) {
-        p = atd_object_key_p(r, p, &key);
+    if (!atd_key_at(r, p, "\"label\":", 8)) {
+        goto key;
+    }
+    p += 8;
+field_0:
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
         if (p == NULL) {
-            return NULL;
+            return atd_fail_cursor(atd_reader_push_field(r, "label", 5));
         }
-        switch (everything_stmt__field(key.ptr, key.len)) {
-        case 0:
-        field_0:
-            p = atd_skip_ws_p(r, p);
-            if (atd_byte_at(r, p) == 'n') {
-                p = atd_read_null_p(r, p);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "label", 5));
-                }
-            } else {
-                p = atd_read_string_p(r, p, &out->label);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "label", 5));
-                }
-                out->has_label = true;
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"expr\":", 7)) {
-                break;
-            }
-            p += 7;
-            /* fall through */
-        case 1:
-            atd_reader_seek(r, p);
-            if (!everything_expr_read(r, &out->expr)) {
-                return atd_fail_cursor(atd_reader_push_field(r, "expr", 4));
-            }
-            p = atd_reader_cursor(r);
-            seen[0] |= (uint64_t)1 << 0;
-            p = atd_object_end_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        default:
-            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "stmt"));
-            }
-            p = atd_skip_value_p(r, p);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
+    } else {
+        p = atd_read_string_p(r, p, &out->label);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "label", 5));
         }
+        out->has_label = true;
     }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"expr\":", 7)) {
+        goto key;
+    }
+    p += 7;
+field_1:
+    atd_reader_seek(r, p);
+    if (!everything_expr_read(r, &out->expr)) {
+        return atd_fail_cursor(atd_reader_push_field(r, "expr", 4));
+    }
+    p = atd_reader_cursor(r);
+    seen[0] |= (uint64_t)1 << 0;
+tail:
+    p = atd_object_end_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        goto key;
+    }
+end:
     if (seen[0] != UINT64_C(0x1)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
             return atd_fail_cursor(atd_reader_fail_missing(r, at, "expr", "stmt"));
         }
     }
     return p;
+key:
+    if (atd_key_room(r, p, 8)) {
+        switch (p[1]) {
+        case 'e':
+            if (atd_bytes_eq(p, "\"expr\":", 7)) {
+                p += 7;
+                goto field_1;
+            }
+            break;
+        case 'l':
+            if (atd_bytes_eq(p, "\"label\":", 8)) {
+                p += 8;
+                goto field_0;
+            }
+            break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) {
+        return NULL;
+    }
+    switch (key.len) {
+    case 5:
+        if (atd_bytes_eq(key.ptr, "label", 5)) {
+            goto field_0;
+        }
+        break;
+    case 4:
+        if (atd_bytes_eq(key.ptr, "expr", 4)) {
+            goto field_1;
+        }
+        break;
+    default:
+        break;
+    }
+    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "stmt"));
+    }
+    p = atd_skip_value_p(r, p);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    }
+    goto tail;
 }
 
 bool everything_stmt_read(atd_reader *r, everything_stmt *out)
@@ -9037,28 +9812,6 @@ void everything_annotated_init(everything_annotated *v)
     memset(v, 0, sizeof *v);
 }
 
-static int everything_annotated__field(const char *s, size_t len)
-{
-    switch (len) {
-    case 5:
-        if (atd_bytes_eq(s, "field", 5)) {
-            return 0;
-        }
-        if (atd_bytes_eq(s, "other", 5)) {
-            return 1;
-        }
-        break;
-    case 3:
-        if (atd_bytes_eq(s, "num", 3)) {
-            return 2;
-        }
-        break;
-    default:
-        break;
-    }
-    return -1;
-}
-
 static const char *everything_annotated_read_p(atd_reader *r, const char *p, everything_annotated *out)
 {
     bool more;
@@ -9070,81 +9823,65 @@ static const char *everything_annotated_read_p(atd_reader *r, const char *p, eve
     if (p == NULL) {
         return NULL;
     }
-    if (more && atd_key_at(r, p, "\"field\":", 8)) {
-        p += 8;
-        goto field_0;
+    if (!more) {
+        goto end;
     }
-    while (more) {
-        p = atd_object_key_p(r, p, &key);
-        if (p == NULL) {
-            return NULL;
-        }
-        switch (everything_annotated__field(key.ptr, key.len)) {
-        case 0:
-        field_0:
-            p = atd_read_int64_p(r, p, &out->field);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "field", 5));
-            }
-            seen[0] |= (uint64_t)1 << 0;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"other\":", 8)) {
-                break;
-            }
-            p += 8;
-            /* fall through */
-        case 1:
-            p = everything_string_list_read_p(r, p, &out->other);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "other", 5));
-            }
-            seen[0] |= (uint64_t)1 << 1;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"num\":", 6)) {
-                break;
-            }
-            p += 6;
-            /* fall through */
-        case 2:
-            p = atd_read_int64_p(r, p, &out->num);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "num", 3));
-            }
-            seen[0] |= (uint64_t)1 << 2;
-            p = atd_object_end_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        default:
-            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "annotated"));
-            }
-            p = atd_skip_value_p(r, p);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        }
+    if (!atd_key_at(r, p, "\"field\":", 8)) {
+        goto key;
     }
+    p += 8;
+field_0:
+    p = atd_read_int64_p(r, p, &out->field);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "field", 5));
+    }
+    seen[0] |= (uint64_t)1 << 0;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"other\":", 8)) {
+        goto key;
+    }
+    p += 8;
+field_1:
+    p = everything_string_list_read_p(r, p, &out->other);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "other", 5));
+    }
+    seen[0] |= (uint64_t)1 << 1;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"num\":", 6)) {
+        goto key;
+    }
+    p += 6;
+field_2:
+    p = atd_read_int64_p(r, p, &out->num);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "num", 3));
+    }
+    seen[0] |= (uint64_t)1 << 2;
+tail:
+    p = atd_object_end_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        goto key;
+    }
+end:
     if (seen[0] != UINT64_C(0x7)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
             return atd_fail_cursor(atd_reader_fail_missing(r, at, "field", "annotated"));
@@ -9157,6 +9894,58 @@ static const char *everything_annotated_read_p(atd_reader *r, const char *p, eve
         }
     }
     return p;
+key:
+    if (atd_key_room(r, p, 8)) {
+        switch (p[1]) {
+        case 'f':
+            if (atd_bytes_eq(p, "\"field\":", 8)) {
+                p += 8;
+                goto field_0;
+            }
+            break;
+        case 'n':
+            if (atd_bytes_eq(p, "\"num\":", 6)) {
+                p += 6;
+                goto field_2;
+            }
+            break;
+        case 'o':
+            if (atd_bytes_eq(p, "\"other\":", 8)) {
+                p += 8;
+                goto field_1;
+            }
+            break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) {
+        return NULL;
+    }
+    switch (key.len) {
+    case 5:
+        if (atd_bytes_eq(key.ptr, "field", 5)) {
+            goto field_0;
+        }
+        if (atd_bytes_eq(key.ptr, "other", 5)) {
+            goto field_1;
+        }
+        break;
+    case 3:
+        if (atd_bytes_eq(key.ptr, "num", 3)) {
+            goto field_2;
+        }
+        break;
+    default:
+        break;
+    }
+    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "annotated"));
+    }
+    p = atd_skip_value_p(r, p);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    }
+    goto tail;
 }
 
 bool everything_annotated_read(atd_reader *r, everything_annotated *out)
@@ -9629,20 +10418,6 @@ void everything_anon_z_init(everything_anon_z *v)
     memset(v, 0, sizeof *v);
 }
 
-static int everything_anon_z__field(const char *s, size_t len)
-{
-    switch (len) {
-    case 1:
-        if (atd_bytes_eq(s, "z", 1)) {
-            return 0;
-        }
-        break;
-    default:
-        break;
-    }
-    return -1;
-}
-
 static const char *everything_anon_z_read_p(atd_reader *r, const char *p, everything_anon_z *out)
 {
     bool more;
@@ -9654,49 +10429,63 @@ static const char *everything_anon_z_read_p(atd_reader *r, const char *p, everyt
     if (p == NULL) {
         return NULL;
     }
-    if (more && atd_key_at(r, p, "\"z\":", 4)) {
-        p += 4;
-        goto field_0;
+    if (!more) {
+        goto end;
     }
-    while (more) {
-        p = atd_object_key_p(r, p, &key);
-        if (p == NULL) {
-            return NULL;
-        }
-        switch (everything_anon_z__field(key.ptr, key.len)) {
-        case 0:
-        field_0:
-            p = atd_read_bool_p(r, p, &out->z);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "z", 1));
-            }
-            seen[0] |= (uint64_t)1 << 0;
-            p = atd_object_end_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        default:
-            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "anon_z"));
-            }
-            p = atd_skip_value_p(r, p);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        }
+    if (!atd_key_at(r, p, "\"z\":", 4)) {
+        goto key;
     }
+    p += 4;
+field_0:
+    p = atd_read_bool_p(r, p, &out->z);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "z", 1));
+    }
+    seen[0] |= (uint64_t)1 << 0;
+tail:
+    p = atd_object_end_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        goto key;
+    }
+end:
     if (seen[0] != UINT64_C(0x1)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
             return atd_fail_cursor(atd_reader_fail_missing(r, at, "z", "anon_z"));
         }
     }
     return p;
+key:
+    if (atd_key_room(r, p, 4)) {
+        if (atd_bytes_eq(p, "\"z\":", 4)) {
+            p += 4;
+            goto field_0;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) {
+        return NULL;
+    }
+    switch (key.len) {
+    case 1:
+        if (atd_bytes_eq(key.ptr, "z", 1)) {
+            goto field_0;
+        }
+        break;
+    default:
+        break;
+    }
+    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "anon_z"));
+    }
+    p = atd_skip_value_p(r, p);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    }
+    goto tail;
 }
 
 bool everything_anon_z_read(atd_reader *r, everything_anon_z *out)
@@ -9719,154 +10508,6 @@ void everything_root_init(everything_root *v)
     memset(v, 0, sizeof *v);
 }
 
-static int everything_root__field(const char *s, size_t len)
-{
-    switch (len) {
-    case 6:
-        if (atd_bytes_eq(s, "counts", 6)) {
-            return 0;
-        }
-        if (atd_bytes_eq(s, "values", 6)) {
-            return 2;
-        }
-        if (atd_bytes_eq(s, "struct", 6)) {
-            return 6;
-        }
-        if (atd_bytes_eq(s, "unions", 6)) {
-            return 7;
-        }
-        if (atd_bytes_eq(s, "levels", 6)) {
-            return 9;
-        }
-        if (atd_bytes_eq(s, "shapes", 6)) {
-            return 10;
-        }
-        if (atd_bytes_eq(s, "colors", 6)) {
-            return 12;
-        }
-        if (atd_bytes_eq(s, "events", 6)) {
-            return 13;
-        }
-        if (atd_bytes_eq(s, "fields", 6)) {
-            return 16;
-        }
-        if (atd_bytes_eq(s, "single", 6)) {
-            return 22;
-        }
-        if (atd_bytes_eq(s, "matrix", 6)) {
-            return 26;
-        }
-        break;
-    case 5:
-        if (atd_bytes_eq(s, "users", 5)) {
-            return 1;
-        }
-        if (atd_bytes_eq(s, "label", 5)) {
-            return 3;
-        }
-        if (atd_bytes_eq(s, "modes", 5)) {
-            return 8;
-        }
-        if (atd_bytes_eq(s, "names", 5)) {
-            return 17;
-        }
-        if (atd_bytes_eq(s, "reprs", 5)) {
-            return 29;
-        }
-        if (atd_bytes_eq(s, "nodes", 5)) {
-            return 32;
-        }
-        break;
-    case 7:
-        if (atd_bytes_eq(s, "nothing", 7)) {
-            return 4;
-        }
-        if (atd_bytes_eq(s, "patches", 7)) {
-            return 18;
-        }
-        if (atd_bytes_eq(s, "derived", 7)) {
-            return 20;
-        }
-        if (atd_bytes_eq(s, "options", 7)) {
-            return 28;
-        }
-        if (atd_bytes_eq(s, "program", 7)) {
-            return 33;
-        }
-        if (atd_bytes_eq(s, "binding", 7)) {
-            return 34;
-        }
-        break;
-    case 10:
-        if (atd_bytes_eq(s, "from_value", 10)) {
-            return 5;
-        }
-        if (atd_bytes_eq(s, "obj_shapes", 10)) {
-            return 15;
-        }
-        if (atd_bytes_eq(s, "anon_named", 10)) {
-            return 38;
-        }
-        break;
-    case 3:
-        if (atd_bytes_eq(s, "odd", 3)) {
-            return 11;
-        }
-        break;
-    case 11:
-        if (atd_bytes_eq(s, "base_events", 11)) {
-            return 14;
-        }
-        if (atd_bytes_eq(s, "anon_record", 11)) {
-            return 36;
-        }
-        break;
-    case 12:
-        if (atd_bytes_eq(s, "all_optional", 12)) {
-            return 19;
-        }
-        break;
-    case 4:
-        if (atd_bytes_eq(s, "base", 4)) {
-            return 21;
-        }
-        if (atd_bytes_eq(s, "pair", 4)) {
-            return 23;
-        }
-        if (atd_bytes_eq(s, "cube", 4)) {
-            return 27;
-        }
-        if (atd_bytes_eq(s, "tree", 4)) {
-            return 31;
-        }
-        break;
-    case 13:
-        if (atd_bytes_eq(s, "with_defaults", 13)) {
-            return 24;
-        }
-        break;
-    case 9:
-        if (atd_bytes_eq(s, "bare_cell", 9)) {
-            return 25;
-        }
-        if (atd_bytes_eq(s, "annotated", 9)) {
-            return 35;
-        }
-        break;
-    case 8:
-        if (atd_bytes_eq(s, "generics", 8)) {
-            return 30;
-        }
-        if (atd_bytes_eq(s, "anon_sum", 8)) {
-            return 37;
-        }
-        break;
-    default:
-        break;
-    }
-    return -1;
-}
-
 static const char *everything_root_read_p(atd_reader *r, const char *p, everything_root *out)
 {
     bool more;
@@ -9878,774 +10519,722 @@ static const char *everything_root_read_p(atd_reader *r, const char *p, everythi
     if (p == NULL) {
         return NULL;
     }
-    if (more && atd_key_at(r, p, "\"counts\":", 9)) {
-        p += 9;
-        goto field_0;
+    if (!more) {
+        goto end;
     }
-    while (more) {
-        p = atd_object_key_p(r, p, &key);
+    if (!atd_key_at(r, p, "\"counts\":", 9)) {
+        goto key;
+    }
+    p += 9;
+field_0:
+    p = everything_int_list_read_p(r, p, &out->counts);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "counts", 6));
+    }
+    seen[0] |= (uint64_t)1 << 0;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"users\":", 8)) {
+        goto key;
+    }
+    p += 8;
+field_1:
+    p = everything_int_list_read_p(r, p, &out->users);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "users", 5));
+    }
+    seen[0] |= (uint64_t)1 << 1;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"values\":", 9)) {
+        goto key;
+    }
+    p += 9;
+field_2:
+    p = everything_abstract_list_read_p(r, p, &out->values);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "values", 6));
+    }
+    seen[0] |= (uint64_t)1 << 2;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"label\":", 8)) {
+        goto key;
+    }
+    p += 8;
+field_3:
+    p = atd_read_string_p(r, p, &out->label);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "label", 5));
+    }
+    seen[0] |= (uint64_t)1 << 3;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"nothing\":", 10)) {
+        goto key;
+    }
+    p += 10;
+field_4:
+    p = atd_read_null_p(r, p);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "nothing", 7));
+    }
+    out->nothing = 0;
+    seen[0] |= (uint64_t)1 << 4;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"from_value\":", 13)) {
+        goto key;
+    }
+    p += 13;
+field_5:
+    p = atd_read_int64_p(r, p, &out->from_value);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "from_value", 10));
+    }
+    seen[0] |= (uint64_t)1 << 5;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"struct\":", 9)) {
+        goto key;
+    }
+    p += 9;
+field_6:
+    p = everything_struct__read_p(r, p, &out->struct_);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "struct", 6));
+    }
+    seen[0] |= (uint64_t)1 << 6;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"unions\":", 9)) {
+        goto key;
+    }
+    p += 9;
+field_7:
+    p = everything_union__list_read_p(r, p, &out->unions);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "unions", 6));
+    }
+    seen[0] |= (uint64_t)1 << 7;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"modes\":", 8)) {
+        goto key;
+    }
+    p += 8;
+field_8:
+    p = everything_mode_list_read_p(r, p, &out->modes);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "modes", 5));
+    }
+    seen[0] |= (uint64_t)1 << 8;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"levels\":", 9)) {
+        goto key;
+    }
+    p += 9;
+field_9:
+    p = everything_level_list_read_p(r, p, &out->levels);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "levels", 6));
+    }
+    seen[0] |= (uint64_t)1 << 9;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"shapes\":", 9)) {
+        goto key;
+    }
+    p += 9;
+field_10:
+    p = everything_shape_list_read_p(r, p, &out->shapes);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "shapes", 6));
+    }
+    seen[0] |= (uint64_t)1 << 10;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"odd\":", 6)) {
+        goto key;
+    }
+    p += 6;
+field_11:
+    p = everything_odd_names_list_read_p(r, p, &out->odd);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "odd", 3));
+    }
+    seen[0] |= (uint64_t)1 << 11;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"colors\":", 9)) {
+        goto key;
+    }
+    p += 9;
+field_12:
+    p = everything_color_list_read_p(r, p, &out->colors);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "colors", 6));
+    }
+    seen[0] |= (uint64_t)1 << 12;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"events\":", 9)) {
+        goto key;
+    }
+    p += 9;
+field_13:
+    p = everything_event_list_read_p(r, p, &out->events);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "events", 6));
+    }
+    seen[0] |= (uint64_t)1 << 13;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"base_events\":", 14)) {
+        goto key;
+    }
+    p += 14;
+field_14:
+    p = everything_base_event_list_read_p(r, p, &out->base_events);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "base_events", 11));
+    }
+    seen[0] |= (uint64_t)1 << 14;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"obj_shapes\":", 13)) {
+        goto key;
+    }
+    p += 13;
+field_15:
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
         if (p == NULL) {
-            return NULL;
+            return atd_fail_cursor(atd_reader_push_field(r, "obj_shapes", 10));
         }
-        switch (everything_root__field(key.ptr, key.len)) {
-        case 0:
-        field_0:
-            p = everything_int_list_read_p(r, p, &out->counts);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "counts", 6));
-            }
-            seen[0] |= (uint64_t)1 << 0;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"users\":", 8)) {
-                break;
-            }
-            p += 8;
-            /* fall through */
-        case 1:
-            p = everything_int_list_read_p(r, p, &out->users);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "users", 5));
-            }
-            seen[0] |= (uint64_t)1 << 1;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"values\":", 9)) {
-                break;
-            }
-            p += 9;
-            /* fall through */
-        case 2:
-            p = everything_abstract_list_read_p(r, p, &out->values);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "values", 6));
-            }
-            seen[0] |= (uint64_t)1 << 2;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"label\":", 8)) {
-                break;
-            }
-            p += 8;
-            /* fall through */
-        case 3:
-            p = atd_read_string_p(r, p, &out->label);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "label", 5));
-            }
-            seen[0] |= (uint64_t)1 << 3;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"nothing\":", 10)) {
-                break;
-            }
-            p += 10;
-            /* fall through */
-        case 4:
-            p = atd_read_null_p(r, p);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "nothing", 7));
-            }
-            out->nothing = 0;
-            seen[0] |= (uint64_t)1 << 4;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"from_value\":", 13)) {
-                break;
-            }
-            p += 13;
-            /* fall through */
-        case 5:
-            p = atd_read_int64_p(r, p, &out->from_value);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "from_value", 10));
-            }
-            seen[0] |= (uint64_t)1 << 5;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"struct\":", 9)) {
-                break;
-            }
-            p += 9;
-            /* fall through */
-        case 6:
-            p = everything_struct__read_p(r, p, &out->struct_);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "struct", 6));
-            }
-            seen[0] |= (uint64_t)1 << 6;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"unions\":", 9)) {
-                break;
-            }
-            p += 9;
-            /* fall through */
-        case 7:
-            p = everything_union__list_read_p(r, p, &out->unions);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "unions", 6));
-            }
-            seen[0] |= (uint64_t)1 << 7;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"modes\":", 8)) {
-                break;
-            }
-            p += 8;
-            /* fall through */
-        case 8:
-            p = everything_mode_list_read_p(r, p, &out->modes);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "modes", 5));
-            }
-            seen[0] |= (uint64_t)1 << 8;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"levels\":", 9)) {
-                break;
-            }
-            p += 9;
-            /* fall through */
-        case 9:
-            p = everything_level_list_read_p(r, p, &out->levels);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "levels", 6));
-            }
-            seen[0] |= (uint64_t)1 << 9;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"shapes\":", 9)) {
-                break;
-            }
-            p += 9;
-            /* fall through */
-        case 10:
-            p = everything_shape_list_read_p(r, p, &out->shapes);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "shapes", 6));
-            }
-            seen[0] |= (uint64_t)1 << 10;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"odd\":", 6)) {
-                break;
-            }
-            p += 6;
-            /* fall through */
-        case 11:
-            p = everything_odd_names_list_read_p(r, p, &out->odd);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "odd", 3));
-            }
-            seen[0] |= (uint64_t)1 << 11;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"colors\":", 9)) {
-                break;
-            }
-            p += 9;
-            /* fall through */
-        case 12:
-            p = everything_color_list_read_p(r, p, &out->colors);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "colors", 6));
-            }
-            seen[0] |= (uint64_t)1 << 12;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"events\":", 9)) {
-                break;
-            }
-            p += 9;
-            /* fall through */
-        case 13:
-            p = everything_event_list_read_p(r, p, &out->events);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "events", 6));
-            }
-            seen[0] |= (uint64_t)1 << 13;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"base_events\":", 14)) {
-                break;
-            }
-            p += 14;
-            /* fall through */
-        case 14:
-            p = everything_base_event_list_read_p(r, p, &out->base_events);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "base_events", 11));
-            }
-            seen[0] |= (uint64_t)1 << 14;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"obj_shapes\":", 13)) {
-                break;
-            }
-            p += 13;
-            /* fall through */
-        case 15:
-            p = atd_skip_ws_p(r, p);
-            if (atd_byte_at(r, p) == 'n') {
-                p = atd_read_null_p(r, p);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "obj_shapes", 10));
-                }
-            } else {
-                p = everything_obj_shape_list_read_p(r, p, &out->obj_shapes);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "obj_shapes", 10));
-                }
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"fields\":", 9)) {
-                break;
-            }
-            p += 9;
-            /* fall through */
-        case 16:
-            p = everything_fields_read_p(r, p, &out->fields);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "fields", 6));
-            }
-            seen[0] |= (uint64_t)1 << 15;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"names\":", 8)) {
-                break;
-            }
-            p += 8;
-            /* fall through */
-        case 17:
-            p = everything_names_read_p(r, p, &out->names);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "names", 5));
-            }
-            seen[0] |= (uint64_t)1 << 16;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"patches\":", 10)) {
-                break;
-            }
-            p += 10;
-            /* fall through */
-        case 18:
-            p = everything_patch_list_read_p(r, p, &out->patches);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "patches", 7));
-            }
-            seen[0] |= (uint64_t)1 << 17;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"all_optional\":", 15)) {
-                break;
-            }
-            p += 15;
-            /* fall through */
-        case 19:
-            p = everything_all_optional_list_read_p(r, p, &out->all_optional);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "all_optional", 12));
-            }
-            seen[0] |= (uint64_t)1 << 18;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"derived\":", 10)) {
-                break;
-            }
-            p += 10;
-            /* fall through */
-        case 20:
-            p = everything_derived_read_p(r, p, &out->derived);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "derived", 7));
-            }
-            seen[0] |= (uint64_t)1 << 19;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"base\":", 7)) {
-                break;
-            }
-            p += 7;
-            /* fall through */
-        case 21:
-            p = everything_base_read_p(r, p, &out->base);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "base", 4));
-            }
-            seen[0] |= (uint64_t)1 << 20;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"single\":", 9)) {
-                break;
-            }
-            p += 9;
-            /* fall through */
-        case 22:
-            p = everything_single_read_p(r, p, &out->single);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "single", 6));
-            }
-            seen[0] |= (uint64_t)1 << 21;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"pair\":", 7)) {
-                break;
-            }
-            p += 7;
-            /* fall through */
-        case 23:
-            p = everything_pair_read_p(r, p, &out->pair);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "pair", 4));
-            }
-            seen[0] |= (uint64_t)1 << 22;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"with_defaults\":", 16)) {
-                break;
-            }
-            p += 16;
-            /* fall through */
-        case 24:
-            p = everything_with_defaults_list_read_p(r, p, &out->with_defaults);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "with_defaults", 13));
-            }
-            seen[0] |= (uint64_t)1 << 23;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"bare_cell\":", 12)) {
-                break;
-            }
-            p += 12;
-            /* fall through */
-        case 25:
-            p = everything_bare_cell_read_p(r, p, &out->bare_cell);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "bare_cell", 9));
-            }
-            seen[0] |= (uint64_t)1 << 24;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"matrix\":", 9)) {
-                break;
-            }
-            p += 9;
-            /* fall through */
-        case 26:
-            p = everything_matrix_read_p(r, p, &out->matrix);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "matrix", 6));
-            }
-            seen[0] |= (uint64_t)1 << 25;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"cube\":", 7)) {
-                break;
-            }
-            p += 7;
-            /* fall through */
-        case 27:
-            p = everything_cube_read_p(r, p, &out->cube);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "cube", 4));
-            }
-            seen[0] |= (uint64_t)1 << 26;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"options\":", 10)) {
-                break;
-            }
-            p += 10;
-            /* fall through */
-        case 28:
-            p = everything_options_list_read_p(r, p, &out->options);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "options", 7));
-            }
-            seen[0] |= (uint64_t)1 << 27;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"reprs\":", 8)) {
-                break;
-            }
-            p += 8;
-            /* fall through */
-        case 29:
-            p = everything_reprs_read_p(r, p, &out->reprs);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "reprs", 5));
-            }
-            seen[0] |= (uint64_t)1 << 28;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"generics\":", 11)) {
-                break;
-            }
-            p += 11;
-            /* fall through */
-        case 30:
-            p = everything_generics_read_p(r, p, &out->generics);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "generics", 8));
-            }
-            seen[0] |= (uint64_t)1 << 29;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"tree\":", 7)) {
-                break;
-            }
-            p += 7;
-            /* fall through */
-        case 31:
-            atd_reader_seek(r, p);
-            if (!everything_tree_read(r, &out->tree)) {
-                return atd_fail_cursor(atd_reader_push_field(r, "tree", 4));
-            }
-            p = atd_reader_cursor(r);
-            seen[0] |= (uint64_t)1 << 30;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"nodes\":", 8)) {
-                break;
-            }
-            p += 8;
-            /* fall through */
-        case 32:
-            p = everything_rose_node_list_read_p(r, p, &out->nodes);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "nodes", 5));
-            }
-            seen[0] |= (uint64_t)1 << 31;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"program\":", 10)) {
-                break;
-            }
-            p += 10;
-            /* fall through */
-        case 33:
-            p = everything_stmt_list_read_p(r, p, &out->program);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "program", 7));
-            }
-            seen[0] |= (uint64_t)1 << 32;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"binding\":", 10)) {
-                break;
-            }
-            p += 10;
-            /* fall through */
-        case 34:
-            p = everything_binding_read_p(r, p, &out->binding);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "binding", 7));
-            }
-            seen[0] |= (uint64_t)1 << 33;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"annotated\":", 12)) {
-                break;
-            }
-            p += 12;
-            /* fall through */
-        case 35:
-            p = everything_annotated_read_p(r, p, &out->annotated);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "annotated", 9));
-            }
-            seen[0] |= (uint64_t)1 << 34;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"anon_record\":", 14)) {
-                break;
-            }
-            p += 14;
-            /* fall through */
-        case 36:
-            p = everything_root_anon_record_elt_list_read_p(r, p, &out->anon_record);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "anon_record", 11));
-            }
-            seen[0] |= (uint64_t)1 << 35;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"anon_sum\":", 11)) {
-                break;
-            }
-            p += 11;
-            /* fall through */
-        case 37:
-            p = everything_root_anon_sum_elt_list_read_p(r, p, &out->anon_sum);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "anon_sum", 8));
-            }
-            seen[0] |= (uint64_t)1 << 36;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"anon_named\":", 13)) {
-                break;
-            }
-            p += 13;
-            /* fall through */
-        case 38:
-            p = everything_anon_z_read_p(r, p, &out->anon_named);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "anon_named", 10));
-            }
-            seen[0] |= (uint64_t)1 << 37;
-            p = atd_object_end_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        default:
-            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "root"));
-            }
-            p = atd_skip_value_p(r, p);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
+    } else {
+        p = everything_obj_shape_list_read_p(r, p, &out->obj_shapes);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "obj_shapes", 10));
         }
     }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"fields\":", 9)) {
+        goto key;
+    }
+    p += 9;
+field_16:
+    p = everything_fields_read_p(r, p, &out->fields);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "fields", 6));
+    }
+    seen[0] |= (uint64_t)1 << 15;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"names\":", 8)) {
+        goto key;
+    }
+    p += 8;
+field_17:
+    p = everything_names_read_p(r, p, &out->names);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "names", 5));
+    }
+    seen[0] |= (uint64_t)1 << 16;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"patches\":", 10)) {
+        goto key;
+    }
+    p += 10;
+field_18:
+    p = everything_patch_list_read_p(r, p, &out->patches);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "patches", 7));
+    }
+    seen[0] |= (uint64_t)1 << 17;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"all_optional\":", 15)) {
+        goto key;
+    }
+    p += 15;
+field_19:
+    p = everything_all_optional_list_read_p(r, p, &out->all_optional);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "all_optional", 12));
+    }
+    seen[0] |= (uint64_t)1 << 18;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"derived\":", 10)) {
+        goto key;
+    }
+    p += 10;
+field_20:
+    p = everything_derived_read_p(r, p, &out->derived);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "derived", 7));
+    }
+    seen[0] |= (uint64_t)1 << 19;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"base\":", 7)) {
+        goto key;
+    }
+    p += 7;
+field_21:
+    p = everything_base_read_p(r, p, &out->base);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "base", 4));
+    }
+    seen[0] |= (uint64_t)1 << 20;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"single\":", 9)) {
+        goto key;
+    }
+    p += 9;
+field_22:
+    p = everything_single_read_p(r, p, &out->single);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "single", 6));
+    }
+    seen[0] |= (uint64_t)1 << 21;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"pair\":", 7)) {
+        goto key;
+    }
+    p += 7;
+field_23:
+    p = everything_pair_read_p(r, p, &out->pair);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "pair", 4));
+    }
+    seen[0] |= (uint64_t)1 << 22;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"with_defaults\":", 16)) {
+        goto key;
+    }
+    p += 16;
+field_24:
+    p = everything_with_defaults_list_read_p(r, p, &out->with_defaults);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "with_defaults", 13));
+    }
+    seen[0] |= (uint64_t)1 << 23;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"bare_cell\":", 12)) {
+        goto key;
+    }
+    p += 12;
+field_25:
+    p = everything_bare_cell_read_p(r, p, &out->bare_cell);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "bare_cell", 9));
+    }
+    seen[0] |= (uint64_t)1 << 24;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"matrix\":", 9)) {
+        goto key;
+    }
+    p += 9;
+field_26:
+    p = everything_matrix_read_p(r, p, &out->matrix);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "matrix", 6));
+    }
+    seen[0] |= (uint64_t)1 << 25;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"cube\":", 7)) {
+        goto key;
+    }
+    p += 7;
+field_27:
+    p = everything_cube_read_p(r, p, &out->cube);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "cube", 4));
+    }
+    seen[0] |= (uint64_t)1 << 26;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"options\":", 10)) {
+        goto key;
+    }
+    p += 10;
+field_28:
+    p = everything_options_list_read_p(r, p, &out->options);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "options", 7));
+    }
+    seen[0] |= (uint64_t)1 << 27;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"reprs\":", 8)) {
+        goto key;
+    }
+    p += 8;
+field_29:
+    p = everything_reprs_read_p(r, p, &out->reprs);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "reprs", 5));
+    }
+    seen[0] |= (uint64_t)1 << 28;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"generics\":", 11)) {
+        goto key;
+    }
+    p += 11;
+field_30:
+    p = everything_generics_read_p(r, p, &out->generics);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "generics", 8));
+    }
+    seen[0] |= (uint64_t)1 << 29;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"tree\":", 7)) {
+        goto key;
+    }
+    p += 7;
+field_31:
+    atd_reader_seek(r, p);
+    if (!everything_tree_read(r, &out->tree)) {
+        return atd_fail_cursor(atd_reader_push_field(r, "tree", 4));
+    }
+    p = atd_reader_cursor(r);
+    seen[0] |= (uint64_t)1 << 30;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"nodes\":", 8)) {
+        goto key;
+    }
+    p += 8;
+field_32:
+    p = everything_rose_node_list_read_p(r, p, &out->nodes);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "nodes", 5));
+    }
+    seen[0] |= (uint64_t)1 << 31;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"program\":", 10)) {
+        goto key;
+    }
+    p += 10;
+field_33:
+    p = everything_stmt_list_read_p(r, p, &out->program);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "program", 7));
+    }
+    seen[0] |= (uint64_t)1 << 32;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"binding\":", 10)) {
+        goto key;
+    }
+    p += 10;
+field_34:
+    p = everything_binding_read_p(r, p, &out->binding);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "binding", 7));
+    }
+    seen[0] |= (uint64_t)1 << 33;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"annotated\":", 12)) {
+        goto key;
+    }
+    p += 12;
+field_35:
+    p = everything_annotated_read_p(r, p, &out->annotated);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "annotated", 9));
+    }
+    seen[0] |= (uint64_t)1 << 34;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"anon_record\":", 14)) {
+        goto key;
+    }
+    p += 14;
+field_36:
+    p = everything_root_anon_record_elt_list_read_p(r, p, &out->anon_record);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "anon_record", 11));
+    }
+    seen[0] |= (uint64_t)1 << 35;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"anon_sum\":", 11)) {
+        goto key;
+    }
+    p += 11;
+field_37:
+    p = everything_root_anon_sum_elt_list_read_p(r, p, &out->anon_sum);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "anon_sum", 8));
+    }
+    seen[0] |= (uint64_t)1 << 36;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"anon_named\":", 13)) {
+        goto key;
+    }
+    p += 13;
+field_38:
+    p = everything_anon_z_read_p(r, p, &out->anon_named);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "anon_named", 10));
+    }
+    seen[0] |= (uint64_t)1 << 37;
+tail:
+    p = atd_object_end_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        goto key;
+    }
+end:
     if (seen[0] != UINT64_C(0x3fffffffff)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
             return atd_fail_cursor(atd_reader_fail_missing(r, at, "counts", "root"));
@@ -10763,6 +11352,444 @@ static const char *everything_root_read_p(atd_reader *r, const char *p, everythi
         }
     }
     return p;
+key:
+    if (atd_key_room(r, p, 16)) {
+        switch (p[1]) {
+        case 'a':
+            switch (p[6]) {
+            case 'a':
+                if (atd_bytes_eq(p, "\"annotated\":", 12)) {
+                    p += 12;
+                    goto field_35;
+                }
+                break;
+            case 'n':
+                if (atd_bytes_eq(p, "\"anon_named\":", 13)) {
+                    p += 13;
+                    goto field_38;
+                }
+                break;
+            case 'p':
+                if (atd_bytes_eq(p, "\"all_optional\":", 15)) {
+                    p += 15;
+                    goto field_19;
+                }
+                break;
+            case 'r':
+                if (atd_bytes_eq(p, "\"anon_record\":", 14)) {
+                    p += 14;
+                    goto field_36;
+                }
+                break;
+            case 's':
+                if (atd_bytes_eq(p, "\"anon_sum\":", 11)) {
+                    p += 11;
+                    goto field_37;
+                }
+                break;
+            }
+            break;
+        case 'b':
+            switch (p[6]) {
+            case ':':
+                if (atd_bytes_eq(p, "\"base\":", 7)) {
+                    p += 7;
+                    goto field_21;
+                }
+                break;
+            case 'c':
+                if (atd_bytes_eq(p, "\"bare_cell\":", 12)) {
+                    p += 12;
+                    goto field_25;
+                }
+                break;
+            case 'e':
+                if (atd_bytes_eq(p, "\"base_events\":", 14)) {
+                    p += 14;
+                    goto field_14;
+                }
+                break;
+            case 'n':
+                if (atd_bytes_eq(p, "\"binding\":", 10)) {
+                    p += 10;
+                    goto field_34;
+                }
+                break;
+            }
+            break;
+        case 'c':
+            switch (p[3]) {
+            case 'b':
+                if (atd_bytes_eq(p, "\"cube\":", 7)) {
+                    p += 7;
+                    goto field_27;
+                }
+                break;
+            case 'l':
+                if (atd_bytes_eq(p, "\"colors\":", 9)) {
+                    p += 9;
+                    goto field_12;
+                }
+                break;
+            case 'u':
+                if (atd_bytes_eq(p, "\"counts\":", 9)) {
+                    p += 9;
+                    goto field_0;
+                }
+                break;
+            }
+            break;
+        case 'd':
+            if (atd_bytes_eq(p, "\"derived\":", 10)) {
+                p += 10;
+                goto field_20;
+            }
+            break;
+        case 'e':
+            if (atd_bytes_eq(p, "\"events\":", 9)) {
+                p += 9;
+                goto field_13;
+            }
+            break;
+        case 'f':
+            switch (p[2]) {
+            case 'i':
+                if (atd_bytes_eq(p, "\"fields\":", 9)) {
+                    p += 9;
+                    goto field_16;
+                }
+                break;
+            case 'r':
+                if (atd_bytes_eq(p, "\"from_value\":", 13)) {
+                    p += 13;
+                    goto field_5;
+                }
+                break;
+            }
+            break;
+        case 'g':
+            if (atd_bytes_eq(p, "\"generics\":", 11)) {
+                p += 11;
+                goto field_30;
+            }
+            break;
+        case 'l':
+            switch (p[2]) {
+            case 'a':
+                if (atd_bytes_eq(p, "\"label\":", 8)) {
+                    p += 8;
+                    goto field_3;
+                }
+                break;
+            case 'e':
+                if (atd_bytes_eq(p, "\"levels\":", 9)) {
+                    p += 9;
+                    goto field_9;
+                }
+                break;
+            }
+            break;
+        case 'm':
+            switch (p[2]) {
+            case 'a':
+                if (atd_bytes_eq(p, "\"matrix\":", 9)) {
+                    p += 9;
+                    goto field_26;
+                }
+                break;
+            case 'o':
+                if (atd_bytes_eq(p, "\"modes\":", 8)) {
+                    p += 8;
+                    goto field_8;
+                }
+                break;
+            }
+            break;
+        case 'n':
+            switch (p[3]) {
+            case 'd':
+                if (atd_bytes_eq(p, "\"nodes\":", 8)) {
+                    p += 8;
+                    goto field_32;
+                }
+                break;
+            case 'm':
+                if (atd_bytes_eq(p, "\"names\":", 8)) {
+                    p += 8;
+                    goto field_17;
+                }
+                break;
+            case 't':
+                if (atd_bytes_eq(p, "\"nothing\":", 10)) {
+                    p += 10;
+                    goto field_4;
+                }
+                break;
+            }
+            break;
+        case 'o':
+            switch (p[2]) {
+            case 'b':
+                if (atd_bytes_eq(p, "\"obj_shapes\":", 13)) {
+                    p += 13;
+                    goto field_15;
+                }
+                break;
+            case 'd':
+                if (atd_bytes_eq(p, "\"odd\":", 6)) {
+                    p += 6;
+                    goto field_11;
+                }
+                break;
+            case 'p':
+                if (atd_bytes_eq(p, "\"options\":", 10)) {
+                    p += 10;
+                    goto field_28;
+                }
+                break;
+            }
+            break;
+        case 'p':
+            switch (p[3]) {
+            case 'i':
+                if (atd_bytes_eq(p, "\"pair\":", 7)) {
+                    p += 7;
+                    goto field_23;
+                }
+                break;
+            case 'o':
+                if (atd_bytes_eq(p, "\"program\":", 10)) {
+                    p += 10;
+                    goto field_33;
+                }
+                break;
+            case 't':
+                if (atd_bytes_eq(p, "\"patches\":", 10)) {
+                    p += 10;
+                    goto field_18;
+                }
+                break;
+            }
+            break;
+        case 'r':
+            if (atd_bytes_eq(p, "\"reprs\":", 8)) {
+                p += 8;
+                goto field_29;
+            }
+            break;
+        case 's':
+            switch (p[2]) {
+            case 'h':
+                if (atd_bytes_eq(p, "\"shapes\":", 9)) {
+                    p += 9;
+                    goto field_10;
+                }
+                break;
+            case 'i':
+                if (atd_bytes_eq(p, "\"single\":", 9)) {
+                    p += 9;
+                    goto field_22;
+                }
+                break;
+            case 't':
+                if (atd_bytes_eq(p, "\"struct\":", 9)) {
+                    p += 9;
+                    goto field_6;
+                }
+                break;
+            }
+            break;
+        case 't':
+            if (atd_bytes_eq(p, "\"tree\":", 7)) {
+                p += 7;
+                goto field_31;
+            }
+            break;
+        case 'u':
+            switch (p[2]) {
+            case 'n':
+                if (atd_bytes_eq(p, "\"unions\":", 9)) {
+                    p += 9;
+                    goto field_7;
+                }
+                break;
+            case 's':
+                if (atd_bytes_eq(p, "\"users\":", 8)) {
+                    p += 8;
+                    goto field_1;
+                }
+                break;
+            }
+            break;
+        case 'v':
+            if (atd_bytes_eq(p, "\"values\":", 9)) {
+                p += 9;
+                goto field_2;
+            }
+            break;
+        case 'w':
+            if (atd_bytes_eq(p, "\"with_defaults\":", 16)) {
+                p += 16;
+                goto field_24;
+            }
+            break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) {
+        return NULL;
+    }
+    switch (key.len) {
+    case 6:
+        if (atd_bytes_eq(key.ptr, "counts", 6)) {
+            goto field_0;
+        }
+        if (atd_bytes_eq(key.ptr, "values", 6)) {
+            goto field_2;
+        }
+        if (atd_bytes_eq(key.ptr, "struct", 6)) {
+            goto field_6;
+        }
+        if (atd_bytes_eq(key.ptr, "unions", 6)) {
+            goto field_7;
+        }
+        if (atd_bytes_eq(key.ptr, "levels", 6)) {
+            goto field_9;
+        }
+        if (atd_bytes_eq(key.ptr, "shapes", 6)) {
+            goto field_10;
+        }
+        if (atd_bytes_eq(key.ptr, "colors", 6)) {
+            goto field_12;
+        }
+        if (atd_bytes_eq(key.ptr, "events", 6)) {
+            goto field_13;
+        }
+        if (atd_bytes_eq(key.ptr, "fields", 6)) {
+            goto field_16;
+        }
+        if (atd_bytes_eq(key.ptr, "single", 6)) {
+            goto field_22;
+        }
+        if (atd_bytes_eq(key.ptr, "matrix", 6)) {
+            goto field_26;
+        }
+        break;
+    case 5:
+        if (atd_bytes_eq(key.ptr, "users", 5)) {
+            goto field_1;
+        }
+        if (atd_bytes_eq(key.ptr, "label", 5)) {
+            goto field_3;
+        }
+        if (atd_bytes_eq(key.ptr, "modes", 5)) {
+            goto field_8;
+        }
+        if (atd_bytes_eq(key.ptr, "names", 5)) {
+            goto field_17;
+        }
+        if (atd_bytes_eq(key.ptr, "reprs", 5)) {
+            goto field_29;
+        }
+        if (atd_bytes_eq(key.ptr, "nodes", 5)) {
+            goto field_32;
+        }
+        break;
+    case 7:
+        if (atd_bytes_eq(key.ptr, "nothing", 7)) {
+            goto field_4;
+        }
+        if (atd_bytes_eq(key.ptr, "patches", 7)) {
+            goto field_18;
+        }
+        if (atd_bytes_eq(key.ptr, "derived", 7)) {
+            goto field_20;
+        }
+        if (atd_bytes_eq(key.ptr, "options", 7)) {
+            goto field_28;
+        }
+        if (atd_bytes_eq(key.ptr, "program", 7)) {
+            goto field_33;
+        }
+        if (atd_bytes_eq(key.ptr, "binding", 7)) {
+            goto field_34;
+        }
+        break;
+    case 10:
+        if (atd_bytes_eq(key.ptr, "from_value", 10)) {
+            goto field_5;
+        }
+        if (atd_bytes_eq(key.ptr, "obj_shapes", 10)) {
+            goto field_15;
+        }
+        if (atd_bytes_eq(key.ptr, "anon_named", 10)) {
+            goto field_38;
+        }
+        break;
+    case 3:
+        if (atd_bytes_eq(key.ptr, "odd", 3)) {
+            goto field_11;
+        }
+        break;
+    case 11:
+        if (atd_bytes_eq(key.ptr, "base_events", 11)) {
+            goto field_14;
+        }
+        if (atd_bytes_eq(key.ptr, "anon_record", 11)) {
+            goto field_36;
+        }
+        break;
+    case 12:
+        if (atd_bytes_eq(key.ptr, "all_optional", 12)) {
+            goto field_19;
+        }
+        break;
+    case 4:
+        if (atd_bytes_eq(key.ptr, "base", 4)) {
+            goto field_21;
+        }
+        if (atd_bytes_eq(key.ptr, "pair", 4)) {
+            goto field_23;
+        }
+        if (atd_bytes_eq(key.ptr, "cube", 4)) {
+            goto field_27;
+        }
+        if (atd_bytes_eq(key.ptr, "tree", 4)) {
+            goto field_31;
+        }
+        break;
+    case 13:
+        if (atd_bytes_eq(key.ptr, "with_defaults", 13)) {
+            goto field_24;
+        }
+        break;
+    case 9:
+        if (atd_bytes_eq(key.ptr, "bare_cell", 9)) {
+            goto field_25;
+        }
+        if (atd_bytes_eq(key.ptr, "annotated", 9)) {
+            goto field_35;
+        }
+        break;
+    case 8:
+        if (atd_bytes_eq(key.ptr, "generics", 8)) {
+            goto field_30;
+        }
+        if (atd_bytes_eq(key.ptr, "anon_sum", 8)) {
+            goto field_37;
+        }
+        break;
+    default:
+        break;
+    }
+    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "root"));
+    }
+    p = atd_skip_value_p(r, p);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    }
+    goto tail;
 }
 
 bool everything_root_read(atd_reader *r, everything_root *out)
@@ -10785,23 +11812,6 @@ static void everything_root_anon_record_elt_init(everything_root_anon_record_elt
     memset(v, 0, sizeof *v);
 }
 
-static int everything_root_anon_record_elt__field(const char *s, size_t len)
-{
-    switch (len) {
-    case 1:
-        if (atd_bytes_eq(s, "x", 1)) {
-            return 0;
-        }
-        if (atd_bytes_eq(s, "y", 1)) {
-            return 1;
-        }
-        break;
-    default:
-        break;
-    }
-    return -1;
-}
-
 static const char *everything_root_anon_record_elt_read_p(atd_reader *r, const char *p, everything_root_anon_record_elt *out)
 {
     bool more;
@@ -10813,76 +11823,102 @@ static const char *everything_root_anon_record_elt_read_p(atd_reader *r, const c
     if (p == NULL) {
         return NULL;
     }
-    if (more && atd_key_at(r, p, "\"x\":", 4)) {
-        p += 4;
-        goto field_0;
+    if (!more) {
+        goto end;
     }
-    while (more) {
-        p = atd_object_key_p(r, p, &key);
+    if (!atd_key_at(r, p, "\"x\":", 4)) {
+        goto key;
+    }
+    p += 4;
+field_0:
+    p = atd_read_int64_p(r, p, &out->x);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "x", 1));
+    }
+    seen[0] |= (uint64_t)1 << 0;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"y\":", 4)) {
+        goto key;
+    }
+    p += 4;
+field_1:
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
         if (p == NULL) {
-            return NULL;
+            return atd_fail_cursor(atd_reader_push_field(r, "y", 1));
         }
-        switch (everything_root_anon_record_elt__field(key.ptr, key.len)) {
-        case 0:
-        field_0:
-            p = atd_read_int64_p(r, p, &out->x);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "x", 1));
-            }
-            seen[0] |= (uint64_t)1 << 0;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"y\":", 4)) {
-                break;
-            }
-            p += 4;
-            /* fall through */
-        case 1:
-            p = atd_skip_ws_p(r, p);
-            if (atd_byte_at(r, p) == 'n') {
-                p = atd_read_null_p(r, p);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "y", 1));
-                }
-            } else {
-                p = atd_read_double_p(r, p, &out->y);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "y", 1));
-                }
-                out->has_y = true;
-            }
-            p = atd_object_end_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        default:
-            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "root_anon_record_elt"));
-            }
-            p = atd_skip_value_p(r, p);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
+    } else {
+        p = atd_read_double_p(r, p, &out->y);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "y", 1));
         }
+        out->has_y = true;
     }
+tail:
+    p = atd_object_end_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        goto key;
+    }
+end:
     if (seen[0] != UINT64_C(0x1)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
             return atd_fail_cursor(atd_reader_fail_missing(r, at, "x", "root_anon_record_elt"));
         }
     }
     return p;
+key:
+    if (atd_key_room(r, p, 4)) {
+        switch (p[1]) {
+        case 'x':
+            if (atd_bytes_eq(p, "\"x\":", 4)) {
+                p += 4;
+                goto field_0;
+            }
+            break;
+        case 'y':
+            if (atd_bytes_eq(p, "\"y\":", 4)) {
+                p += 4;
+                goto field_1;
+            }
+            break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) {
+        return NULL;
+    }
+    switch (key.len) {
+    case 1:
+        if (atd_bytes_eq(key.ptr, "x", 1)) {
+            goto field_0;
+        }
+        if (atd_bytes_eq(key.ptr, "y", 1)) {
+            goto field_1;
+        }
+        break;
+    default:
+        break;
+    }
+    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "root_anon_record_elt"));
+    }
+    p = atd_skip_value_p(r, p);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    }
+    goto tail;
 }
 
 static int everything_root_anon_sum_elt__case(const char *s, size_t len)

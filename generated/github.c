@@ -42,36 +42,6 @@ void github_gist_file_init(github_gist_file *v)
     memset(v, 0, sizeof *v);
 }
 
-static int github_gist_file__field(const char *s, size_t len)
-{
-    switch (len) {
-    case 8:
-        if (atd_bytes_eq(s, "filename", 8)) {
-            return 0;
-        }
-        if (atd_bytes_eq(s, "language", 8)) {
-            return 2;
-        }
-        break;
-    case 4:
-        if (atd_bytes_eq(s, "type", 4)) {
-            return 1;
-        }
-        if (atd_bytes_eq(s, "size", 4)) {
-            return 4;
-        }
-        break;
-    case 7:
-        if (atd_bytes_eq(s, "raw_url", 7)) {
-            return 3;
-        }
-        break;
-    default:
-        break;
-    }
-    return -1;
-}
-
 static const char *github_gist_file_read_p(atd_reader *r, const char *p, github_gist_file *out)
 {
     bool more;
@@ -83,119 +53,101 @@ static const char *github_gist_file_read_p(atd_reader *r, const char *p, github_
     if (p == NULL) {
         return NULL;
     }
-    if (more && atd_key_at(r, p, "\"filename\":", 11)) {
-        p += 11;
-        goto field_0;
+    if (!more) {
+        goto end;
     }
-    while (more) {
-        p = atd_object_key_p(r, p, &key);
-        if (p == NULL) {
-            return NULL;
-        }
-        switch (github_gist_file__field(key.ptr, key.len)) {
-        case 0:
-        field_0:
-            p = atd_read_string_p(r, p, &out->filename);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "filename", 8));
-            }
-            seen[0] |= (uint64_t)1 << 0;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"type\":", 7)) {
-                break;
-            }
-            p += 7;
-            /* fall through */
-        case 1:
-            p = atd_read_string_p(r, p, &out->file_type);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "type", 4));
-            }
-            seen[0] |= (uint64_t)1 << 1;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"language\":", 11)) {
-                break;
-            }
-            p += 11;
-            /* fall through */
-        case 2:
-            p = github_string_nullable_read_p(r, p, &out->language);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "language", 8));
-            }
-            seen[0] |= (uint64_t)1 << 2;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"raw_url\":", 10)) {
-                break;
-            }
-            p += 10;
-            /* fall through */
-        case 3:
-            p = atd_read_string_p(r, p, &out->raw_url);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "raw_url", 7));
-            }
-            seen[0] |= (uint64_t)1 << 3;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"size\":", 7)) {
-                break;
-            }
-            p += 7;
-            /* fall through */
-        case 4:
-            p = atd_read_int64_p(r, p, &out->size);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "size", 4));
-            }
-            seen[0] |= (uint64_t)1 << 4;
-            p = atd_object_end_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        default:
-            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "gist_file"));
-            }
-            p = atd_skip_value_p(r, p);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        }
+    if (!atd_key_at(r, p, "\"filename\":", 11)) {
+        goto key;
     }
+    p += 11;
+field_0:
+    p = atd_read_string_p(r, p, &out->filename);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "filename", 8));
+    }
+    seen[0] |= (uint64_t)1 << 0;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"type\":", 7)) {
+        goto key;
+    }
+    p += 7;
+field_1:
+    p = atd_read_string_p(r, p, &out->file_type);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "type", 4));
+    }
+    seen[0] |= (uint64_t)1 << 1;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"language\":", 11)) {
+        goto key;
+    }
+    p += 11;
+field_2:
+    p = github_string_nullable_read_p(r, p, &out->language);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "language", 8));
+    }
+    seen[0] |= (uint64_t)1 << 2;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"raw_url\":", 10)) {
+        goto key;
+    }
+    p += 10;
+field_3:
+    p = atd_read_string_p(r, p, &out->raw_url);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "raw_url", 7));
+    }
+    seen[0] |= (uint64_t)1 << 3;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"size\":", 7)) {
+        goto key;
+    }
+    p += 7;
+field_4:
+    p = atd_read_int64_p(r, p, &out->size);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "size", 4));
+    }
+    seen[0] |= (uint64_t)1 << 4;
+tail:
+    p = atd_object_end_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        goto key;
+    }
+end:
     if (seen[0] != UINT64_C(0x1f)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
             return atd_fail_cursor(atd_reader_fail_missing(r, at, "filename", "gist_file"));
@@ -214,6 +166,78 @@ static const char *github_gist_file_read_p(atd_reader *r, const char *p, github_
         }
     }
     return p;
+key:
+    if (atd_key_room(r, p, 11)) {
+        switch (p[1]) {
+        case 'f':
+            if (atd_bytes_eq(p, "\"filename\":", 11)) {
+                p += 11;
+                goto field_0;
+            }
+            break;
+        case 'l':
+            if (atd_bytes_eq(p, "\"language\":", 11)) {
+                p += 11;
+                goto field_2;
+            }
+            break;
+        case 'r':
+            if (atd_bytes_eq(p, "\"raw_url\":", 10)) {
+                p += 10;
+                goto field_3;
+            }
+            break;
+        case 's':
+            if (atd_bytes_eq(p, "\"size\":", 7)) {
+                p += 7;
+                goto field_4;
+            }
+            break;
+        case 't':
+            if (atd_bytes_eq(p, "\"type\":", 7)) {
+                p += 7;
+                goto field_1;
+            }
+            break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) {
+        return NULL;
+    }
+    switch (key.len) {
+    case 8:
+        if (atd_bytes_eq(key.ptr, "filename", 8)) {
+            goto field_0;
+        }
+        if (atd_bytes_eq(key.ptr, "language", 8)) {
+            goto field_2;
+        }
+        break;
+    case 4:
+        if (atd_bytes_eq(key.ptr, "type", 4)) {
+            goto field_1;
+        }
+        if (atd_bytes_eq(key.ptr, "size", 4)) {
+            goto field_4;
+        }
+        break;
+    case 7:
+        if (atd_bytes_eq(key.ptr, "raw_url", 7)) {
+            goto field_3;
+        }
+        break;
+    default:
+        break;
+    }
+    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "gist_file"));
+    }
+    p = atd_skip_value_p(r, p);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    }
+    goto tail;
 }
 
 bool github_gist_file_read(atd_reader *r, github_gist_file *out)
@@ -284,88 +308,6 @@ void github_user_init(github_user *v)
     memset(v, 0, sizeof *v);
 }
 
-static int github_user__field(const char *s, size_t len)
-{
-    switch (len) {
-    case 5:
-        if (atd_bytes_eq(s, "login", 5)) {
-            return 0;
-        }
-        break;
-    case 2:
-        if (atd_bytes_eq(s, "id", 2)) {
-            return 1;
-        }
-        break;
-    case 10:
-        if (atd_bytes_eq(s, "avatar_url", 10)) {
-            return 2;
-        }
-        if (atd_bytes_eq(s, "events_url", 10)) {
-            return 13;
-        }
-        if (atd_bytes_eq(s, "site_admin", 10)) {
-            return 16;
-        }
-        break;
-    case 11:
-        if (atd_bytes_eq(s, "gravatar_id", 11)) {
-            return 3;
-        }
-        if (atd_bytes_eq(s, "starred_url", 11)) {
-            return 9;
-        }
-        break;
-    case 3:
-        if (atd_bytes_eq(s, "url", 3)) {
-            return 4;
-        }
-        break;
-    case 8:
-        if (atd_bytes_eq(s, "html_url", 8)) {
-            return 5;
-        }
-        break;
-    case 13:
-        if (atd_bytes_eq(s, "followers_url", 13)) {
-            return 6;
-        }
-        if (atd_bytes_eq(s, "following_url", 13)) {
-            return 7;
-        }
-        break;
-    case 9:
-        if (atd_bytes_eq(s, "gists_url", 9)) {
-            return 8;
-        }
-        if (atd_bytes_eq(s, "repos_url", 9)) {
-            return 12;
-        }
-        break;
-    case 17:
-        if (atd_bytes_eq(s, "subscriptions_url", 17)) {
-            return 10;
-        }
-        if (atd_bytes_eq(s, "organizations_url", 17)) {
-            return 11;
-        }
-        break;
-    case 19:
-        if (atd_bytes_eq(s, "received_events_url", 19)) {
-            return 14;
-        }
-        break;
-    case 4:
-        if (atd_bytes_eq(s, "type", 4)) {
-            return 15;
-        }
-        break;
-    default:
-        break;
-    }
-    return -1;
-}
-
 static const char *github_user_read_p(atd_reader *r, const char *p, github_user *out)
 {
     bool more;
@@ -377,347 +319,317 @@ static const char *github_user_read_p(atd_reader *r, const char *p, github_user 
     if (p == NULL) {
         return NULL;
     }
-    if (more && atd_key_at(r, p, "\"login\":", 8)) {
-        p += 8;
-        goto field_0;
+    if (!more) {
+        goto end;
     }
-    while (more) {
-        p = atd_object_key_p(r, p, &key);
-        if (p == NULL) {
-            return NULL;
-        }
-        switch (github_user__field(key.ptr, key.len)) {
-        case 0:
-        field_0:
-            p = atd_read_string_p(r, p, &out->login);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "login", 5));
-            }
-            seen[0] |= (uint64_t)1 << 0;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"id\":", 5)) {
-                break;
-            }
-            p += 5;
-            /* fall through */
-        case 1:
-            p = atd_read_int64_p(r, p, &out->id);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
-            }
-            seen[0] |= (uint64_t)1 << 1;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"avatar_url\":", 13)) {
-                break;
-            }
-            p += 13;
-            /* fall through */
-        case 2:
-            p = atd_read_string_p(r, p, &out->avatar_url);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "avatar_url", 10));
-            }
-            seen[0] |= (uint64_t)1 << 2;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"gravatar_id\":", 14)) {
-                break;
-            }
-            p += 14;
-            /* fall through */
-        case 3:
-            p = atd_read_string_p(r, p, &out->gravatar_id);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "gravatar_id", 11));
-            }
-            seen[0] |= (uint64_t)1 << 3;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"url\":", 6)) {
-                break;
-            }
-            p += 6;
-            /* fall through */
-        case 4:
-            p = atd_read_string_p(r, p, &out->url);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "url", 3));
-            }
-            seen[0] |= (uint64_t)1 << 4;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"html_url\":", 11)) {
-                break;
-            }
-            p += 11;
-            /* fall through */
-        case 5:
-            p = atd_read_string_p(r, p, &out->html_url);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "html_url", 8));
-            }
-            seen[0] |= (uint64_t)1 << 5;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"followers_url\":", 16)) {
-                break;
-            }
-            p += 16;
-            /* fall through */
-        case 6:
-            p = atd_read_string_p(r, p, &out->followers_url);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "followers_url", 13));
-            }
-            seen[0] |= (uint64_t)1 << 6;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"following_url\":", 16)) {
-                break;
-            }
-            p += 16;
-            /* fall through */
-        case 7:
-            p = atd_read_string_p(r, p, &out->following_url);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "following_url", 13));
-            }
-            seen[0] |= (uint64_t)1 << 7;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"gists_url\":", 12)) {
-                break;
-            }
-            p += 12;
-            /* fall through */
-        case 8:
-            p = atd_read_string_p(r, p, &out->gists_url);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "gists_url", 9));
-            }
-            seen[0] |= (uint64_t)1 << 8;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"starred_url\":", 14)) {
-                break;
-            }
-            p += 14;
-            /* fall through */
-        case 9:
-            p = atd_read_string_p(r, p, &out->starred_url);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "starred_url", 11));
-            }
-            seen[0] |= (uint64_t)1 << 9;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"subscriptions_url\":", 20)) {
-                break;
-            }
-            p += 20;
-            /* fall through */
-        case 10:
-            p = atd_read_string_p(r, p, &out->subscriptions_url);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "subscriptions_url", 17));
-            }
-            seen[0] |= (uint64_t)1 << 10;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"organizations_url\":", 20)) {
-                break;
-            }
-            p += 20;
-            /* fall through */
-        case 11:
-            p = atd_read_string_p(r, p, &out->organizations_url);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "organizations_url", 17));
-            }
-            seen[0] |= (uint64_t)1 << 11;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"repos_url\":", 12)) {
-                break;
-            }
-            p += 12;
-            /* fall through */
-        case 12:
-            p = atd_read_string_p(r, p, &out->repos_url);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "repos_url", 9));
-            }
-            seen[0] |= (uint64_t)1 << 12;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"events_url\":", 13)) {
-                break;
-            }
-            p += 13;
-            /* fall through */
-        case 13:
-            p = atd_read_string_p(r, p, &out->events_url);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "events_url", 10));
-            }
-            seen[0] |= (uint64_t)1 << 13;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"received_events_url\":", 22)) {
-                break;
-            }
-            p += 22;
-            /* fall through */
-        case 14:
-            p = atd_read_string_p(r, p, &out->received_events_url);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "received_events_url", 19));
-            }
-            seen[0] |= (uint64_t)1 << 14;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"type\":", 7)) {
-                break;
-            }
-            p += 7;
-            /* fall through */
-        case 15:
-            p = atd_read_string_p(r, p, &out->user_type);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "type", 4));
-            }
-            seen[0] |= (uint64_t)1 << 15;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"site_admin\":", 13)) {
-                break;
-            }
-            p += 13;
-            /* fall through */
-        case 16:
-            p = atd_read_bool_p(r, p, &out->site_admin);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "site_admin", 10));
-            }
-            seen[0] |= (uint64_t)1 << 16;
-            p = atd_object_end_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        default:
-            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "user"));
-            }
-            p = atd_skip_value_p(r, p);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        }
+    if (!atd_key_at(r, p, "\"login\":", 8)) {
+        goto key;
     }
+    p += 8;
+field_0:
+    p = atd_read_string_p(r, p, &out->login);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "login", 5));
+    }
+    seen[0] |= (uint64_t)1 << 0;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"id\":", 5)) {
+        goto key;
+    }
+    p += 5;
+field_1:
+    p = atd_read_int64_p(r, p, &out->id);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
+    }
+    seen[0] |= (uint64_t)1 << 1;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"avatar_url\":", 13)) {
+        goto key;
+    }
+    p += 13;
+field_2:
+    p = atd_read_string_p(r, p, &out->avatar_url);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "avatar_url", 10));
+    }
+    seen[0] |= (uint64_t)1 << 2;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"gravatar_id\":", 14)) {
+        goto key;
+    }
+    p += 14;
+field_3:
+    p = atd_read_string_p(r, p, &out->gravatar_id);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "gravatar_id", 11));
+    }
+    seen[0] |= (uint64_t)1 << 3;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"url\":", 6)) {
+        goto key;
+    }
+    p += 6;
+field_4:
+    p = atd_read_string_p(r, p, &out->url);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "url", 3));
+    }
+    seen[0] |= (uint64_t)1 << 4;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"html_url\":", 11)) {
+        goto key;
+    }
+    p += 11;
+field_5:
+    p = atd_read_string_p(r, p, &out->html_url);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "html_url", 8));
+    }
+    seen[0] |= (uint64_t)1 << 5;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"followers_url\":", 16)) {
+        goto key;
+    }
+    p += 16;
+field_6:
+    p = atd_read_string_p(r, p, &out->followers_url);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "followers_url", 13));
+    }
+    seen[0] |= (uint64_t)1 << 6;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"following_url\":", 16)) {
+        goto key;
+    }
+    p += 16;
+field_7:
+    p = atd_read_string_p(r, p, &out->following_url);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "following_url", 13));
+    }
+    seen[0] |= (uint64_t)1 << 7;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"gists_url\":", 12)) {
+        goto key;
+    }
+    p += 12;
+field_8:
+    p = atd_read_string_p(r, p, &out->gists_url);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "gists_url", 9));
+    }
+    seen[0] |= (uint64_t)1 << 8;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"starred_url\":", 14)) {
+        goto key;
+    }
+    p += 14;
+field_9:
+    p = atd_read_string_p(r, p, &out->starred_url);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "starred_url", 11));
+    }
+    seen[0] |= (uint64_t)1 << 9;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"subscriptions_url\":", 20)) {
+        goto key;
+    }
+    p += 20;
+field_10:
+    p = atd_read_string_p(r, p, &out->subscriptions_url);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "subscriptions_url", 17));
+    }
+    seen[0] |= (uint64_t)1 << 10;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"organizations_url\":", 20)) {
+        goto key;
+    }
+    p += 20;
+field_11:
+    p = atd_read_string_p(r, p, &out->organizations_url);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "organizations_url", 17));
+    }
+    seen[0] |= (uint64_t)1 << 11;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"repos_url\":", 12)) {
+        goto key;
+    }
+    p += 12;
+field_12:
+    p = atd_read_string_p(r, p, &out->repos_url);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "repos_url", 9));
+    }
+    seen[0] |= (uint64_t)1 << 12;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"events_url\":", 13)) {
+        goto key;
+    }
+    p += 13;
+field_13:
+    p = atd_read_string_p(r, p, &out->events_url);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "events_url", 10));
+    }
+    seen[0] |= (uint64_t)1 << 13;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"received_events_url\":", 22)) {
+        goto key;
+    }
+    p += 22;
+field_14:
+    p = atd_read_string_p(r, p, &out->received_events_url);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "received_events_url", 19));
+    }
+    seen[0] |= (uint64_t)1 << 14;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"type\":", 7)) {
+        goto key;
+    }
+    p += 7;
+field_15:
+    p = atd_read_string_p(r, p, &out->user_type);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "type", 4));
+    }
+    seen[0] |= (uint64_t)1 << 15;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"site_admin\":", 13)) {
+        goto key;
+    }
+    p += 13;
+field_16:
+    p = atd_read_bool_p(r, p, &out->site_admin);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "site_admin", 10));
+    }
+    seen[0] |= (uint64_t)1 << 16;
+tail:
+    p = atd_object_end_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        goto key;
+    }
+end:
     if (seen[0] != UINT64_C(0x1ffff)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
             return atd_fail_cursor(atd_reader_fail_missing(r, at, "login", "user"));
@@ -772,6 +684,218 @@ static const char *github_user_read_p(atd_reader *r, const char *p, github_user 
         }
     }
     return p;
+key:
+    if (atd_key_room(r, p, 22)) {
+        switch (p[1]) {
+        case 'a':
+            if (atd_bytes_eq(p, "\"avatar_url\":", 13)) {
+                p += 13;
+                goto field_2;
+            }
+            break;
+        case 'e':
+            if (atd_bytes_eq(p, "\"events_url\":", 13)) {
+                p += 13;
+                goto field_13;
+            }
+            break;
+        case 'f':
+            switch (p[7]) {
+            case 'e':
+                if (atd_bytes_eq(p, "\"followers_url\":", 16)) {
+                    p += 16;
+                    goto field_6;
+                }
+                break;
+            case 'i':
+                if (atd_bytes_eq(p, "\"following_url\":", 16)) {
+                    p += 16;
+                    goto field_7;
+                }
+                break;
+            }
+            break;
+        case 'g':
+            switch (p[2]) {
+            case 'i':
+                if (atd_bytes_eq(p, "\"gists_url\":", 12)) {
+                    p += 12;
+                    goto field_8;
+                }
+                break;
+            case 'r':
+                if (atd_bytes_eq(p, "\"gravatar_id\":", 14)) {
+                    p += 14;
+                    goto field_3;
+                }
+                break;
+            }
+            break;
+        case 'h':
+            if (atd_bytes_eq(p, "\"html_url\":", 11)) {
+                p += 11;
+                goto field_5;
+            }
+            break;
+        case 'i':
+            if (atd_bytes_eq(p, "\"id\":", 5)) {
+                p += 5;
+                goto field_1;
+            }
+            break;
+        case 'l':
+            if (atd_bytes_eq(p, "\"login\":", 8)) {
+                p += 8;
+                goto field_0;
+            }
+            break;
+        case 'o':
+            if (atd_bytes_eq(p, "\"organizations_url\":", 20)) {
+                p += 20;
+                goto field_11;
+            }
+            break;
+        case 'r':
+            switch (p[3]) {
+            case 'c':
+                if (atd_bytes_eq(p, "\"received_events_url\":", 22)) {
+                    p += 22;
+                    goto field_14;
+                }
+                break;
+            case 'p':
+                if (atd_bytes_eq(p, "\"repos_url\":", 12)) {
+                    p += 12;
+                    goto field_12;
+                }
+                break;
+            }
+            break;
+        case 's':
+            switch (p[2]) {
+            case 'i':
+                if (atd_bytes_eq(p, "\"site_admin\":", 13)) {
+                    p += 13;
+                    goto field_16;
+                }
+                break;
+            case 't':
+                if (atd_bytes_eq(p, "\"starred_url\":", 14)) {
+                    p += 14;
+                    goto field_9;
+                }
+                break;
+            case 'u':
+                if (atd_bytes_eq(p, "\"subscriptions_url\":", 20)) {
+                    p += 20;
+                    goto field_10;
+                }
+                break;
+            }
+            break;
+        case 't':
+            if (atd_bytes_eq(p, "\"type\":", 7)) {
+                p += 7;
+                goto field_15;
+            }
+            break;
+        case 'u':
+            if (atd_bytes_eq(p, "\"url\":", 6)) {
+                p += 6;
+                goto field_4;
+            }
+            break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) {
+        return NULL;
+    }
+    switch (key.len) {
+    case 5:
+        if (atd_bytes_eq(key.ptr, "login", 5)) {
+            goto field_0;
+        }
+        break;
+    case 2:
+        if (atd_bytes_eq(key.ptr, "id", 2)) {
+            goto field_1;
+        }
+        break;
+    case 10:
+        if (atd_bytes_eq(key.ptr, "avatar_url", 10)) {
+            goto field_2;
+        }
+        if (atd_bytes_eq(key.ptr, "events_url", 10)) {
+            goto field_13;
+        }
+        if (atd_bytes_eq(key.ptr, "site_admin", 10)) {
+            goto field_16;
+        }
+        break;
+    case 11:
+        if (atd_bytes_eq(key.ptr, "gravatar_id", 11)) {
+            goto field_3;
+        }
+        if (atd_bytes_eq(key.ptr, "starred_url", 11)) {
+            goto field_9;
+        }
+        break;
+    case 3:
+        if (atd_bytes_eq(key.ptr, "url", 3)) {
+            goto field_4;
+        }
+        break;
+    case 8:
+        if (atd_bytes_eq(key.ptr, "html_url", 8)) {
+            goto field_5;
+        }
+        break;
+    case 13:
+        if (atd_bytes_eq(key.ptr, "followers_url", 13)) {
+            goto field_6;
+        }
+        if (atd_bytes_eq(key.ptr, "following_url", 13)) {
+            goto field_7;
+        }
+        break;
+    case 9:
+        if (atd_bytes_eq(key.ptr, "gists_url", 9)) {
+            goto field_8;
+        }
+        if (atd_bytes_eq(key.ptr, "repos_url", 9)) {
+            goto field_12;
+        }
+        break;
+    case 17:
+        if (atd_bytes_eq(key.ptr, "subscriptions_url", 17)) {
+            goto field_10;
+        }
+        if (atd_bytes_eq(key.ptr, "organizations_url", 17)) {
+            goto field_11;
+        }
+        break;
+    case 19:
+        if (atd_bytes_eq(key.ptr, "received_events_url", 19)) {
+            goto field_14;
+        }
+        break;
+    case 4:
+        if (atd_bytes_eq(key.ptr, "type", 4)) {
+            goto field_15;
+        }
+        break;
+    default:
+        break;
+    }
+    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "user"));
+    }
+    p = atd_skip_value_p(r, p);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    }
+    goto tail;
 }
 
 bool github_user_read(atd_reader *r, github_user *out)
@@ -809,86 +933,6 @@ void github_gist_init(github_gist *v)
     memset(v, 0, sizeof *v);
 }
 
-static int github_gist__field(const char *s, size_t len)
-{
-    switch (len) {
-    case 3:
-        if (atd_bytes_eq(s, "url", 3)) {
-            return 0;
-        }
-        break;
-    case 9:
-        if (atd_bytes_eq(s, "forks_url", 9)) {
-            return 1;
-        }
-        if (atd_bytes_eq(s, "truncated", 9)) {
-            return 16;
-        }
-        break;
-    case 11:
-        if (atd_bytes_eq(s, "commits_url", 11)) {
-            return 2;
-        }
-        if (atd_bytes_eq(s, "description", 11)) {
-            return 11;
-        }
-        break;
-    case 2:
-        if (atd_bytes_eq(s, "id", 2)) {
-            return 3;
-        }
-        break;
-    case 12:
-        if (atd_bytes_eq(s, "git_pull_url", 12)) {
-            return 4;
-        }
-        if (atd_bytes_eq(s, "git_push_url", 12)) {
-            return 5;
-        }
-        if (atd_bytes_eq(s, "comments_url", 12)) {
-            return 14;
-        }
-        break;
-    case 8:
-        if (atd_bytes_eq(s, "html_url", 8)) {
-            return 6;
-        }
-        if (atd_bytes_eq(s, "comments", 8)) {
-            return 12;
-        }
-        break;
-    case 5:
-        if (atd_bytes_eq(s, "files", 5)) {
-            return 7;
-        }
-        if (atd_bytes_eq(s, "owner", 5)) {
-            return 15;
-        }
-        break;
-    case 6:
-        if (atd_bytes_eq(s, "public", 6)) {
-            return 8;
-        }
-        break;
-    case 10:
-        if (atd_bytes_eq(s, "created_at", 10)) {
-            return 9;
-        }
-        if (atd_bytes_eq(s, "updated_at", 10)) {
-            return 10;
-        }
-        break;
-    case 4:
-        if (atd_bytes_eq(s, "user", 4)) {
-            return 13;
-        }
-        break;
-    default:
-        break;
-    }
-    return -1;
-}
-
 static const char *github_gist_read_p(atd_reader *r, const char *p, github_gist *out)
 {
     bool more;
@@ -900,355 +944,325 @@ static const char *github_gist_read_p(atd_reader *r, const char *p, github_gist 
     if (p == NULL) {
         return NULL;
     }
-    if (more && atd_key_at(r, p, "\"url\":", 6)) {
-        p += 6;
-        goto field_0;
+    if (!more) {
+        goto end;
     }
-    while (more) {
-        p = atd_object_key_p(r, p, &key);
+    if (!atd_key_at(r, p, "\"url\":", 6)) {
+        goto key;
+    }
+    p += 6;
+field_0:
+    p = atd_read_string_p(r, p, &out->url);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "url", 3));
+    }
+    seen[0] |= (uint64_t)1 << 0;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"forks_url\":", 12)) {
+        goto key;
+    }
+    p += 12;
+field_1:
+    p = atd_read_string_p(r, p, &out->forks_url);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "forks_url", 9));
+    }
+    seen[0] |= (uint64_t)1 << 1;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"commits_url\":", 14)) {
+        goto key;
+    }
+    p += 14;
+field_2:
+    p = atd_read_string_p(r, p, &out->commits_url);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "commits_url", 11));
+    }
+    seen[0] |= (uint64_t)1 << 2;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"id\":", 5)) {
+        goto key;
+    }
+    p += 5;
+field_3:
+    p = atd_read_string_p(r, p, &out->id);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
+    }
+    seen[0] |= (uint64_t)1 << 3;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"git_pull_url\":", 15)) {
+        goto key;
+    }
+    p += 15;
+field_4:
+    p = atd_read_string_p(r, p, &out->git_pull_url);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "git_pull_url", 12));
+    }
+    seen[0] |= (uint64_t)1 << 4;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"git_push_url\":", 15)) {
+        goto key;
+    }
+    p += 15;
+field_5:
+    p = atd_read_string_p(r, p, &out->git_push_url);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "git_push_url", 12));
+    }
+    seen[0] |= (uint64_t)1 << 5;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"html_url\":", 11)) {
+        goto key;
+    }
+    p += 11;
+field_6:
+    p = atd_read_string_p(r, p, &out->html_url);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "html_url", 8));
+    }
+    seen[0] |= (uint64_t)1 << 6;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"files\":", 8)) {
+        goto key;
+    }
+    p += 8;
+field_7:
+    p = github_gist_file_assoc_read_p(r, p, &out->files);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "files", 5));
+    }
+    seen[0] |= (uint64_t)1 << 7;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"public\":", 9)) {
+        goto key;
+    }
+    p += 9;
+field_8:
+    p = atd_read_bool_p(r, p, &out->public_);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "public", 6));
+    }
+    seen[0] |= (uint64_t)1 << 8;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"created_at\":", 13)) {
+        goto key;
+    }
+    p += 13;
+field_9:
+    p = atd_read_string_p(r, p, &out->created_at);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "created_at", 10));
+    }
+    seen[0] |= (uint64_t)1 << 9;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"updated_at\":", 13)) {
+        goto key;
+    }
+    p += 13;
+field_10:
+    p = atd_read_string_p(r, p, &out->updated_at);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "updated_at", 10));
+    }
+    seen[0] |= (uint64_t)1 << 10;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"description\":", 14)) {
+        goto key;
+    }
+    p += 14;
+field_11:
+    p = github_string_nullable_read_p(r, p, &out->description);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "description", 11));
+    }
+    seen[0] |= (uint64_t)1 << 11;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"comments\":", 11)) {
+        goto key;
+    }
+    p += 11;
+field_12:
+    p = atd_read_int64_p(r, p, &out->comments);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "comments", 8));
+    }
+    seen[0] |= (uint64_t)1 << 12;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"user\":", 7)) {
+        goto key;
+    }
+    p += 7;
+field_13:
+    p = github_user_nullable_read_p(r, p, &out->user);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "user", 4));
+    }
+    seen[0] |= (uint64_t)1 << 13;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"comments_url\":", 15)) {
+        goto key;
+    }
+    p += 15;
+field_14:
+    p = atd_read_string_p(r, p, &out->comments_url);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "comments_url", 12));
+    }
+    seen[0] |= (uint64_t)1 << 14;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"owner\":", 8)) {
+        goto key;
+    }
+    p += 8;
+field_15:
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
         if (p == NULL) {
-            return NULL;
+            return atd_fail_cursor(atd_reader_push_field(r, "owner", 5));
         }
-        switch (github_gist__field(key.ptr, key.len)) {
-        case 0:
-        field_0:
-            p = atd_read_string_p(r, p, &out->url);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "url", 3));
-            }
-            seen[0] |= (uint64_t)1 << 0;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"forks_url\":", 12)) {
-                break;
-            }
-            p += 12;
-            /* fall through */
-        case 1:
-            p = atd_read_string_p(r, p, &out->forks_url);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "forks_url", 9));
-            }
-            seen[0] |= (uint64_t)1 << 1;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"commits_url\":", 14)) {
-                break;
-            }
-            p += 14;
-            /* fall through */
-        case 2:
-            p = atd_read_string_p(r, p, &out->commits_url);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "commits_url", 11));
-            }
-            seen[0] |= (uint64_t)1 << 2;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"id\":", 5)) {
-                break;
-            }
-            p += 5;
-            /* fall through */
-        case 3:
-            p = atd_read_string_p(r, p, &out->id);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
-            }
-            seen[0] |= (uint64_t)1 << 3;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"git_pull_url\":", 15)) {
-                break;
-            }
-            p += 15;
-            /* fall through */
-        case 4:
-            p = atd_read_string_p(r, p, &out->git_pull_url);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "git_pull_url", 12));
-            }
-            seen[0] |= (uint64_t)1 << 4;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"git_push_url\":", 15)) {
-                break;
-            }
-            p += 15;
-            /* fall through */
-        case 5:
-            p = atd_read_string_p(r, p, &out->git_push_url);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "git_push_url", 12));
-            }
-            seen[0] |= (uint64_t)1 << 5;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"html_url\":", 11)) {
-                break;
-            }
-            p += 11;
-            /* fall through */
-        case 6:
-            p = atd_read_string_p(r, p, &out->html_url);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "html_url", 8));
-            }
-            seen[0] |= (uint64_t)1 << 6;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"files\":", 8)) {
-                break;
-            }
-            p += 8;
-            /* fall through */
-        case 7:
-            p = github_gist_file_assoc_read_p(r, p, &out->files);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "files", 5));
-            }
-            seen[0] |= (uint64_t)1 << 7;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"public\":", 9)) {
-                break;
-            }
-            p += 9;
-            /* fall through */
-        case 8:
-            p = atd_read_bool_p(r, p, &out->public_);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "public", 6));
-            }
-            seen[0] |= (uint64_t)1 << 8;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"created_at\":", 13)) {
-                break;
-            }
-            p += 13;
-            /* fall through */
-        case 9:
-            p = atd_read_string_p(r, p, &out->created_at);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "created_at", 10));
-            }
-            seen[0] |= (uint64_t)1 << 9;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"updated_at\":", 13)) {
-                break;
-            }
-            p += 13;
-            /* fall through */
-        case 10:
-            p = atd_read_string_p(r, p, &out->updated_at);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "updated_at", 10));
-            }
-            seen[0] |= (uint64_t)1 << 10;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"description\":", 14)) {
-                break;
-            }
-            p += 14;
-            /* fall through */
-        case 11:
-            p = github_string_nullable_read_p(r, p, &out->description);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "description", 11));
-            }
-            seen[0] |= (uint64_t)1 << 11;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"comments\":", 11)) {
-                break;
-            }
-            p += 11;
-            /* fall through */
-        case 12:
-            p = atd_read_int64_p(r, p, &out->comments);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "comments", 8));
-            }
-            seen[0] |= (uint64_t)1 << 12;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"user\":", 7)) {
-                break;
-            }
-            p += 7;
-            /* fall through */
-        case 13:
-            p = github_user_nullable_read_p(r, p, &out->user);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "user", 4));
-            }
-            seen[0] |= (uint64_t)1 << 13;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"comments_url\":", 15)) {
-                break;
-            }
-            p += 15;
-            /* fall through */
-        case 14:
-            p = atd_read_string_p(r, p, &out->comments_url);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "comments_url", 12));
-            }
-            seen[0] |= (uint64_t)1 << 14;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"owner\":", 8)) {
-                break;
-            }
-            p += 8;
-            /* fall through */
-        case 15:
-            p = atd_skip_ws_p(r, p);
-            if (atd_byte_at(r, p) == 'n') {
-                p = atd_read_null_p(r, p);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "owner", 5));
-                }
-            } else {
-                p = github_user_read_p(r, p, &out->owner);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "owner", 5));
-                }
-                out->has_owner = true;
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"truncated\":", 12)) {
-                break;
-            }
-            p += 12;
-            /* fall through */
-        case 16:
-            p = atd_read_bool_p(r, p, &out->truncated);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "truncated", 9));
-            }
-            seen[0] |= (uint64_t)1 << 15;
-            p = atd_object_end_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        default:
-            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "gist"));
-            }
-            p = atd_skip_value_p(r, p);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
+    } else {
+        p = github_user_read_p(r, p, &out->owner);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "owner", 5));
         }
+        out->has_owner = true;
     }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"truncated\":", 12)) {
+        goto key;
+    }
+    p += 12;
+field_16:
+    p = atd_read_bool_p(r, p, &out->truncated);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "truncated", 9));
+    }
+    seen[0] |= (uint64_t)1 << 15;
+tail:
+    p = atd_object_end_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        goto key;
+    }
+end:
     if (seen[0] != UINT64_C(0xffff)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
             return atd_fail_cursor(atd_reader_fail_missing(r, at, "url", "gist"));
@@ -1300,6 +1314,220 @@ static const char *github_gist_read_p(atd_reader *r, const char *p, github_gist 
         }
     }
     return p;
+key:
+    if (atd_key_room(r, p, 15)) {
+        switch (p[4]) {
+        case '"':
+            if (atd_bytes_eq(p, "\"url\":", 6)) {
+                p += 6;
+                goto field_0;
+            }
+            break;
+        case ':':
+            if (atd_bytes_eq(p, "\"id\":", 5)) {
+                p += 5;
+                goto field_3;
+            }
+            break;
+        case '_':
+            switch (p[7]) {
+            case 'l':
+                if (atd_bytes_eq(p, "\"git_pull_url\":", 15)) {
+                    p += 15;
+                    goto field_4;
+                }
+                break;
+            case 's':
+                if (atd_bytes_eq(p, "\"git_push_url\":", 15)) {
+                    p += 15;
+                    goto field_5;
+                }
+                break;
+            }
+            break;
+        case 'a':
+            switch (p[1]) {
+            case 'c':
+                if (atd_bytes_eq(p, "\"created_at\":", 13)) {
+                    p += 13;
+                    goto field_9;
+                }
+                break;
+            case 'u':
+                if (atd_bytes_eq(p, "\"updated_at\":", 13)) {
+                    p += 13;
+                    goto field_10;
+                }
+                break;
+            }
+            break;
+        case 'c':
+            if (atd_bytes_eq(p, "\"description\":", 14)) {
+                p += 14;
+                goto field_11;
+            }
+            break;
+        case 'e':
+            switch (p[1]) {
+            case 'f':
+                if (atd_bytes_eq(p, "\"files\":", 8)) {
+                    p += 8;
+                    goto field_7;
+                }
+                break;
+            case 'o':
+                if (atd_bytes_eq(p, "\"owner\":", 8)) {
+                    p += 8;
+                    goto field_15;
+                }
+                break;
+            }
+            break;
+        case 'k':
+            if (atd_bytes_eq(p, "\"forks_url\":", 12)) {
+                p += 12;
+                goto field_1;
+            }
+            break;
+        case 'l':
+            switch (p[1]) {
+            case 'h':
+                if (atd_bytes_eq(p, "\"html_url\":", 11)) {
+                    p += 11;
+                    goto field_6;
+                }
+                break;
+            case 'p':
+                if (atd_bytes_eq(p, "\"public\":", 9)) {
+                    p += 9;
+                    goto field_8;
+                }
+                break;
+            }
+            break;
+        case 'm':
+            switch (p[9]) {
+            case '"':
+                if (atd_bytes_eq(p, "\"comments\":", 11)) {
+                    p += 11;
+                    goto field_12;
+                }
+                break;
+            case '_':
+                if (atd_bytes_eq(p, "\"comments_url\":", 15)) {
+                    p += 15;
+                    goto field_14;
+                }
+                break;
+            case 'u':
+                if (atd_bytes_eq(p, "\"commits_url\":", 14)) {
+                    p += 14;
+                    goto field_2;
+                }
+                break;
+            }
+            break;
+        case 'n':
+            if (atd_bytes_eq(p, "\"truncated\":", 12)) {
+                p += 12;
+                goto field_16;
+            }
+            break;
+        case 'r':
+            if (atd_bytes_eq(p, "\"user\":", 7)) {
+                p += 7;
+                goto field_13;
+            }
+            break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) {
+        return NULL;
+    }
+    switch (key.len) {
+    case 3:
+        if (atd_bytes_eq(key.ptr, "url", 3)) {
+            goto field_0;
+        }
+        break;
+    case 9:
+        if (atd_bytes_eq(key.ptr, "forks_url", 9)) {
+            goto field_1;
+        }
+        if (atd_bytes_eq(key.ptr, "truncated", 9)) {
+            goto field_16;
+        }
+        break;
+    case 11:
+        if (atd_bytes_eq(key.ptr, "commits_url", 11)) {
+            goto field_2;
+        }
+        if (atd_bytes_eq(key.ptr, "description", 11)) {
+            goto field_11;
+        }
+        break;
+    case 2:
+        if (atd_bytes_eq(key.ptr, "id", 2)) {
+            goto field_3;
+        }
+        break;
+    case 12:
+        if (atd_bytes_eq(key.ptr, "git_pull_url", 12)) {
+            goto field_4;
+        }
+        if (atd_bytes_eq(key.ptr, "git_push_url", 12)) {
+            goto field_5;
+        }
+        if (atd_bytes_eq(key.ptr, "comments_url", 12)) {
+            goto field_14;
+        }
+        break;
+    case 8:
+        if (atd_bytes_eq(key.ptr, "html_url", 8)) {
+            goto field_6;
+        }
+        if (atd_bytes_eq(key.ptr, "comments", 8)) {
+            goto field_12;
+        }
+        break;
+    case 5:
+        if (atd_bytes_eq(key.ptr, "files", 5)) {
+            goto field_7;
+        }
+        if (atd_bytes_eq(key.ptr, "owner", 5)) {
+            goto field_15;
+        }
+        break;
+    case 6:
+        if (atd_bytes_eq(key.ptr, "public", 6)) {
+            goto field_8;
+        }
+        break;
+    case 10:
+        if (atd_bytes_eq(key.ptr, "created_at", 10)) {
+            goto field_9;
+        }
+        if (atd_bytes_eq(key.ptr, "updated_at", 10)) {
+            goto field_10;
+        }
+        break;
+    case 4:
+        if (atd_bytes_eq(key.ptr, "user", 4)) {
+            goto field_13;
+        }
+        break;
+    default:
+        break;
+    }
+    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "gist"));
+    }
+    p = atd_skip_value_p(r, p);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    }
+    goto tail;
 }
 
 bool github_gist_read(atd_reader *r, github_gist *out)

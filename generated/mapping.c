@@ -133,23 +133,6 @@ void mapping_point_init(mapping_point *v)
     memset(v, 0, sizeof *v);
 }
 
-static int mapping_point__field(const char *s, size_t len)
-{
-    switch (len) {
-    case 1:
-        if (atd_bytes_eq(s, "x", 1)) {
-            return 0;
-        }
-        if (atd_bytes_eq(s, "y", 1)) {
-            return 1;
-        }
-        break;
-    default:
-        break;
-    }
-    return -1;
-}
-
 static const char *mapping_point_read_p(atd_reader *r, const char *p, mapping_point *out)
 {
     bool more;
@@ -161,62 +144,47 @@ static const char *mapping_point_read_p(atd_reader *r, const char *p, mapping_po
     if (p == NULL) {
         return NULL;
     }
-    if (more && atd_key_at(r, p, "\"x\":", 4)) {
-        p += 4;
-        goto field_0;
+    if (!more) {
+        goto end;
     }
-    while (more) {
-        p = atd_object_key_p(r, p, &key);
-        if (p == NULL) {
-            return NULL;
-        }
-        switch (mapping_point__field(key.ptr, key.len)) {
-        case 0:
-        field_0:
-            p = atd_read_double_p(r, p, &out->x);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "x", 1));
-            }
-            seen[0] |= (uint64_t)1 << 0;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"y\":", 4)) {
-                break;
-            }
-            p += 4;
-            /* fall through */
-        case 1:
-            p = atd_read_double_p(r, p, &out->y);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "y", 1));
-            }
-            seen[0] |= (uint64_t)1 << 1;
-            p = atd_object_end_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        default:
-            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "point"));
-            }
-            p = atd_skip_value_p(r, p);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        }
+    if (!atd_key_at(r, p, "\"x\":", 4)) {
+        goto key;
     }
+    p += 4;
+field_0:
+    p = atd_read_double_p(r, p, &out->x);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "x", 1));
+    }
+    seen[0] |= (uint64_t)1 << 0;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"y\":", 4)) {
+        goto key;
+    }
+    p += 4;
+field_1:
+    p = atd_read_double_p(r, p, &out->y);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "y", 1));
+    }
+    seen[0] |= (uint64_t)1 << 1;
+tail:
+    p = atd_object_end_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        goto key;
+    }
+end:
     if (seen[0] != UINT64_C(0x3)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
             return atd_fail_cursor(atd_reader_fail_missing(r, at, "x", "point"));
@@ -226,6 +194,47 @@ static const char *mapping_point_read_p(atd_reader *r, const char *p, mapping_po
         }
     }
     return p;
+key:
+    if (atd_key_room(r, p, 4)) {
+        switch (p[1]) {
+        case 'x':
+            if (atd_bytes_eq(p, "\"x\":", 4)) {
+                p += 4;
+                goto field_0;
+            }
+            break;
+        case 'y':
+            if (atd_bytes_eq(p, "\"y\":", 4)) {
+                p += 4;
+                goto field_1;
+            }
+            break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) {
+        return NULL;
+    }
+    switch (key.len) {
+    case 1:
+        if (atd_bytes_eq(key.ptr, "x", 1)) {
+            goto field_0;
+        }
+        if (atd_bytes_eq(key.ptr, "y", 1)) {
+            goto field_1;
+        }
+        break;
+    default:
+        break;
+    }
+    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "point"));
+    }
+    p = atd_skip_value_p(r, p);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    }
+    goto tail;
 }
 
 bool mapping_point_read(atd_reader *r, mapping_point *out)
@@ -298,55 +307,6 @@ void mapping_settings_init(mapping_settings *v)
     v->color.tag = MAPPING_COLOR_GREEN;
 }
 
-static int mapping_settings__field(const char *s, size_t len)
-{
-    switch (len) {
-    case 5:
-        if (atd_bytes_eq(s, "level", 5)) {
-            return 0;
-        }
-        if (atd_bytes_eq(s, "ratio", 5)) {
-            return 1;
-        }
-        if (atd_bytes_eq(s, "color", 5)) {
-            return 9;
-        }
-        break;
-    case 4:
-        if (atd_bytes_eq(s, "name", 4)) {
-            return 2;
-        }
-        if (atd_bytes_eq(s, "mags", 4)) {
-            return 4;
-        }
-        if (atd_bytes_eq(s, "flag", 4)) {
-            return 6;
-        }
-        if (atd_bytes_eq(s, "note", 4)) {
-            return 8;
-        }
-        break;
-    case 3:
-        if (atd_bytes_eq(s, "mag", 3)) {
-            return 3;
-        }
-        break;
-    case 6:
-        if (atd_bytes_eq(s, "origin", 6)) {
-            return 5;
-        }
-        break;
-    case 7:
-        if (atd_bytes_eq(s, "nothing", 7)) {
-            return 7;
-        }
-        break;
-    default:
-        break;
-    }
-    return -1;
-}
-
 static const char *mapping_settings_read_p(atd_reader *r, const char *p, mapping_settings *out)
 {
     bool more;
@@ -356,292 +316,402 @@ static const char *mapping_settings_read_p(atd_reader *r, const char *p, mapping
     if (p == NULL) {
         return NULL;
     }
-    if (more && atd_key_at(r, p, "\"level\":", 8)) {
-        p += 8;
-        goto field_0;
+    if (!more) {
+        goto end;
     }
-    while (more) {
-        p = atd_object_key_p(r, p, &key);
+    if (!atd_key_at(r, p, "\"level\":", 8)) {
+        goto key;
+    }
+    p += 8;
+field_0:
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
         if (p == NULL) {
-            return NULL;
+            return atd_fail_cursor(atd_reader_push_field(r, "level", 5));
         }
-        switch (mapping_settings__field(key.ptr, key.len)) {
-        case 0:
-        field_0:
-            p = atd_skip_ws_p(r, p);
-            if (atd_byte_at(r, p) == 'n') {
-                p = atd_read_null_p(r, p);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "level", 5));
-                }
-            } else {
-                p = atd_read_int64_p(r, p, &out->level);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "level", 5));
-                }
-            }
-            p = atd_object_next_p(r, p, &more);
+    } else {
+        p = atd_read_int64_p(r, p, &out->level);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "level", 5));
+        }
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"ratio\":", 8)) {
+        goto key;
+    }
+    p += 8;
+field_1:
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "ratio", 5));
+        }
+    } else {
+        p = atd_read_double_p(r, p, &out->ratio);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "ratio", 5));
+        }
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"name\":", 7)) {
+        goto key;
+    }
+    p += 7;
+field_2:
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
+        }
+    } else {
+        p = atd_read_string_p(r, p, &out->name);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
+        }
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"mag\":", 6)) {
+        goto key;
+    }
+    p += 6;
+field_3:
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "mag", 3));
+        }
+    } else {
+        {
+            int64_t w1_;
+            p = atd_read_int64_p(r, p, &w1_);
             if (p == NULL) {
-                return NULL;
+                return atd_fail_cursor(atd_reader_push_field(r, "mag", 3));
             }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"ratio\":", 8)) {
-                break;
-            }
-            p += 8;
-            /* fall through */
-        case 1:
-            p = atd_skip_ws_p(r, p);
-            if (atd_byte_at(r, p) == 'n') {
-                p = atd_read_null_p(r, p);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "ratio", 5));
-                }
-            } else {
-                p = atd_read_double_p(r, p, &out->ratio);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "ratio", 5));
-                }
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"name\":", 7)) {
-                break;
-            }
-            p += 7;
-            /* fall through */
-        case 2:
-            p = atd_skip_ws_p(r, p);
-            if (atd_byte_at(r, p) == 'n') {
-                p = atd_read_null_p(r, p);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
-                }
-            } else {
-                p = atd_read_string_p(r, p, &out->name);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
-                }
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"mag\":", 6)) {
-                break;
-            }
-            p += 6;
-            /* fall through */
-        case 3:
-            p = atd_skip_ws_p(r, p);
-            if (atd_byte_at(r, p) == 'n') {
-                p = atd_read_null_p(r, p);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "mag", 3));
-                }
-            } else {
-                {
-                    int64_t w1_;
-                    p = atd_read_int64_p(r, p, &w1_);
-                    if (p == NULL) {
-                        return atd_fail_cursor(atd_reader_push_field(r, "mag", 3));
-                    }
-                    out->mag = llabs(w1_);
-                }
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"mags\":", 7)) {
-                break;
-            }
-            p += 7;
-            /* fall through */
-        case 4:
-            p = atd_skip_ws_p(r, p);
-            if (atd_byte_at(r, p) == 'n') {
-                p = atd_read_null_p(r, p);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "mags", 4));
-                }
-            } else {
-                p = mapping_long_long_list_read_p(r, p, &out->mags);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "mags", 4));
-                }
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"origin\":", 9)) {
-                break;
-            }
-            p += 9;
-            /* fall through */
-        case 5:
-            p = atd_skip_ws_p(r, p);
-            if (atd_byte_at(r, p) == 'n') {
-                p = atd_read_null_p(r, p);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "origin", 6));
-                }
-            } else {
-                p = mapping_point_read_p(r, p, &out->origin);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "origin", 6));
-                }
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"flag\":", 7)) {
-                break;
-            }
-            p += 7;
-            /* fall through */
-        case 6:
-            p = atd_skip_ws_p(r, p);
-            if (atd_byte_at(r, p) == 'n') {
-                p = atd_read_null_p(r, p);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "flag", 4));
-                }
-            } else {
-                p = atd_read_bool_p(r, p, &out->flag);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "flag", 4));
-                }
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"nothing\":", 10)) {
-                break;
-            }
-            p += 10;
-            /* fall through */
-        case 7:
-            p = atd_skip_ws_p(r, p);
-            if (atd_byte_at(r, p) == 'n') {
-                p = atd_read_null_p(r, p);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "nothing", 7));
-                }
-            } else {
-                p = atd_read_null_p(r, p);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "nothing", 7));
-                }
-                out->nothing = 0;
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"note\":", 7)) {
-                break;
-            }
-            p += 7;
-            /* fall through */
-        case 8:
-            p = atd_skip_ws_p(r, p);
-            if (atd_byte_at(r, p) == 'n') {
-                p = atd_read_null_p(r, p);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "note", 4));
-                }
-            } else {
-                p = atd_read_string_p(r, p, &out->note);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "note", 4));
-                }
-                out->has_note = true;
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"color\":", 8)) {
-                break;
-            }
-            p += 8;
-            /* fall through */
-        case 9:
-            p = atd_skip_ws_p(r, p);
-            if (atd_byte_at(r, p) == 'n') {
-                p = atd_read_null_p(r, p);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "color", 5));
-                }
-            } else {
-                atd_reader_seek(r, p);
-                if (!mapping_color_read(r, &out->color)) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "color", 5));
-                }
-                p = atd_reader_cursor(r);
-            }
-            p = atd_object_end_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
+            out->mag = llabs(w1_);
+        }
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"mags\":", 7)) {
+        goto key;
+    }
+    p += 7;
+field_4:
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "mags", 4));
+        }
+    } else {
+        p = mapping_long_long_list_read_p(r, p, &out->mags);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "mags", 4));
+        }
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"origin\":", 9)) {
+        goto key;
+    }
+    p += 9;
+field_5:
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "origin", 6));
+        }
+    } else {
+        p = mapping_point_read_p(r, p, &out->origin);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "origin", 6));
+        }
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"flag\":", 7)) {
+        goto key;
+    }
+    p += 7;
+field_6:
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "flag", 4));
+        }
+    } else {
+        p = atd_read_bool_p(r, p, &out->flag);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "flag", 4));
+        }
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"nothing\":", 10)) {
+        goto key;
+    }
+    p += 10;
+field_7:
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "nothing", 7));
+        }
+    } else {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "nothing", 7));
+        }
+        out->nothing = 0;
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"note\":", 7)) {
+        goto key;
+    }
+    p += 7;
+field_8:
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "note", 4));
+        }
+    } else {
+        p = atd_read_string_p(r, p, &out->note);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "note", 4));
+        }
+        out->has_note = true;
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"color\":", 8)) {
+        goto key;
+    }
+    p += 8;
+field_9:
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "color", 5));
+        }
+    } else {
+        atd_reader_seek(r, p);
+        if (!mapping_color_read(r, &out->color)) {
+            return atd_fail_cursor(atd_reader_push_field(r, "color", 5));
+        }
+        p = atd_reader_cursor(r);
+    }
+tail:
+    p = atd_object_end_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        goto key;
+    }
+end:
+    return p;
+key:
+    if (atd_key_room(r, p, 10)) {
+        switch (p[1]) {
+        case 'c':
+            if (atd_bytes_eq(p, "\"color\":", 8)) {
+                p += 8;
+                goto field_9;
             }
             break;
-        default:
-            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "settings"));
+        case 'f':
+            if (atd_bytes_eq(p, "\"flag\":", 7)) {
+                p += 7;
+                goto field_6;
             }
-            p = atd_skip_value_p(r, p);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+            break;
+        case 'l':
+            if (atd_bytes_eq(p, "\"level\":", 8)) {
+                p += 8;
+                goto field_0;
             }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
+            break;
+        case 'm':
+            switch (p[4]) {
+            case '"':
+                if (atd_bytes_eq(p, "\"mag\":", 6)) {
+                    p += 6;
+                    goto field_3;
+                }
+                break;
+            case 's':
+                if (atd_bytes_eq(p, "\"mags\":", 7)) {
+                    p += 7;
+                    goto field_4;
+                }
+                break;
+            }
+            break;
+        case 'n':
+            switch (p[2]) {
+            case 'a':
+                if (atd_bytes_eq(p, "\"name\":", 7)) {
+                    p += 7;
+                    goto field_2;
+                }
+                break;
+            case 'o':
+                switch (p[4]) {
+                case 'e':
+                    if (atd_bytes_eq(p, "\"note\":", 7)) {
+                        p += 7;
+                        goto field_8;
+                    }
+                    break;
+                case 'h':
+                    if (atd_bytes_eq(p, "\"nothing\":", 10)) {
+                        p += 10;
+                        goto field_7;
+                    }
+                    break;
+                }
+                break;
+            }
+            break;
+        case 'o':
+            if (atd_bytes_eq(p, "\"origin\":", 9)) {
+                p += 9;
+                goto field_5;
+            }
+            break;
+        case 'r':
+            if (atd_bytes_eq(p, "\"ratio\":", 8)) {
+                p += 8;
+                goto field_1;
             }
             break;
         }
     }
-    return p;
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) {
+        return NULL;
+    }
+    switch (key.len) {
+    case 5:
+        if (atd_bytes_eq(key.ptr, "level", 5)) {
+            goto field_0;
+        }
+        if (atd_bytes_eq(key.ptr, "ratio", 5)) {
+            goto field_1;
+        }
+        if (atd_bytes_eq(key.ptr, "color", 5)) {
+            goto field_9;
+        }
+        break;
+    case 4:
+        if (atd_bytes_eq(key.ptr, "name", 4)) {
+            goto field_2;
+        }
+        if (atd_bytes_eq(key.ptr, "mags", 4)) {
+            goto field_4;
+        }
+        if (atd_bytes_eq(key.ptr, "flag", 4)) {
+            goto field_6;
+        }
+        if (atd_bytes_eq(key.ptr, "note", 4)) {
+            goto field_8;
+        }
+        break;
+    case 3:
+        if (atd_bytes_eq(key.ptr, "mag", 3)) {
+            goto field_3;
+        }
+        break;
+    case 6:
+        if (atd_bytes_eq(key.ptr, "origin", 6)) {
+            goto field_5;
+        }
+        break;
+    case 7:
+        if (atd_bytes_eq(key.ptr, "nothing", 7)) {
+            goto field_7;
+        }
+        break;
+    default:
+        break;
+    }
+    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "settings"));
+    }
+    p = atd_skip_value_p(r, p);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    }
+    goto tail;
 }
 
 bool mapping_settings_read(atd_reader *r, mapping_settings *out)
@@ -679,26 +749,6 @@ void mapping_patch_init(mapping_patch *v)
     memset(v, 0, sizeof *v);
 }
 
-static int mapping_patch__field(const char *s, size_t len)
-{
-    switch (len) {
-    case 1:
-        if (atd_bytes_eq(s, "x", 1)) {
-            return 0;
-        }
-        if (atd_bytes_eq(s, "y", 1)) {
-            return 1;
-        }
-        if (atd_bytes_eq(s, "z", 1)) {
-            return 2;
-        }
-        break;
-    default:
-        break;
-    }
-    return -1;
-}
-
 static const char *mapping_patch_read_p(atd_reader *r, const char *p, mapping_patch *out)
 {
     bool more;
@@ -708,81 +758,115 @@ static const char *mapping_patch_read_p(atd_reader *r, const char *p, mapping_pa
     if (p == NULL) {
         return NULL;
     }
-    if (more && atd_key_at(r, p, "\"x\":", 4)) {
-        p += 4;
-        goto field_0;
+    if (!more) {
+        goto end;
     }
-    while (more) {
-        p = atd_object_key_p(r, p, &key);
-        if (p == NULL) {
-            return NULL;
-        }
-        switch (mapping_patch__field(key.ptr, key.len)) {
-        case 0:
-        field_0:
-            p = mapping_int_nullable_read_p(r, p, &out->x);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "x", 1));
-            }
-            out->has_x = true;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"y\":", 4)) {
-                break;
-            }
-            p += 4;
-            /* fall through */
-        case 1:
-            p = atd_read_int64_p(r, p, &out->y);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "y", 1));
-            }
-            out->has_y = true;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"z\":", 4)) {
-                break;
-            }
-            p += 4;
-            /* fall through */
-        case 2:
-            p = atd_read_int64_p(r, p, &out->z);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "z", 1));
-            }
-            p = atd_object_end_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        default:
-            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "patch"));
-            }
-            p = atd_skip_value_p(r, p);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        }
+    if (!atd_key_at(r, p, "\"x\":", 4)) {
+        goto key;
     }
+    p += 4;
+field_0:
+    p = mapping_int_nullable_read_p(r, p, &out->x);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "x", 1));
+    }
+    out->has_x = true;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"y\":", 4)) {
+        goto key;
+    }
+    p += 4;
+field_1:
+    p = atd_read_int64_p(r, p, &out->y);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "y", 1));
+    }
+    out->has_y = true;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"z\":", 4)) {
+        goto key;
+    }
+    p += 4;
+field_2:
+    p = atd_read_int64_p(r, p, &out->z);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "z", 1));
+    }
+tail:
+    p = atd_object_end_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        goto key;
+    }
+end:
     return p;
+key:
+    if (atd_key_room(r, p, 4)) {
+        switch (p[1]) {
+        case 'x':
+            if (atd_bytes_eq(p, "\"x\":", 4)) {
+                p += 4;
+                goto field_0;
+            }
+            break;
+        case 'y':
+            if (atd_bytes_eq(p, "\"y\":", 4)) {
+                p += 4;
+                goto field_1;
+            }
+            break;
+        case 'z':
+            if (atd_bytes_eq(p, "\"z\":", 4)) {
+                p += 4;
+                goto field_2;
+            }
+            break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) {
+        return NULL;
+    }
+    switch (key.len) {
+    case 1:
+        if (atd_bytes_eq(key.ptr, "x", 1)) {
+            goto field_0;
+        }
+        if (atd_bytes_eq(key.ptr, "y", 1)) {
+            goto field_1;
+        }
+        if (atd_bytes_eq(key.ptr, "z", 1)) {
+            goto field_2;
+        }
+        break;
+    default:
+        break;
+    }
+    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "patch"));
+    }
+    p = atd_skip_value_p(r, p);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    }
+    goto tail;
 }
 
 bool mapping_patch_read(atd_reader *r, mapping_patch *out)
@@ -806,26 +890,6 @@ void mapping_loose_init(mapping_loose *v)
     v->z = (int64_t)(7);
 }
 
-static int mapping_loose__field(const char *s, size_t len)
-{
-    switch (len) {
-    case 1:
-        if (atd_bytes_eq(s, "x", 1)) {
-            return 0;
-        }
-        if (atd_bytes_eq(s, "z", 1)) {
-            return 1;
-        }
-        if (atd_bytes_eq(s, "y", 1)) {
-            return 2;
-        }
-        break;
-    default:
-        break;
-    }
-    return -1;
-}
-
 static const char *mapping_loose_read_p(atd_reader *r, const char *p, mapping_loose *out)
 {
     bool more;
@@ -835,105 +899,139 @@ static const char *mapping_loose_read_p(atd_reader *r, const char *p, mapping_lo
     if (p == NULL) {
         return NULL;
     }
-    if (more && atd_key_at(r, p, "\"x\":", 4)) {
-        p += 4;
-        goto field_0;
+    if (!more) {
+        goto end;
     }
-    while (more) {
-        p = atd_object_key_p(r, p, &key);
+    if (!atd_key_at(r, p, "\"x\":", 4)) {
+        goto key;
+    }
+    p += 4;
+field_0:
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
         if (p == NULL) {
-            return NULL;
+            return atd_fail_cursor(atd_reader_push_field(r, "x", 1));
         }
-        switch (mapping_loose__field(key.ptr, key.len)) {
-        case 0:
-        field_0:
-            p = atd_skip_ws_p(r, p);
-            if (atd_byte_at(r, p) == 'n') {
-                p = atd_read_null_p(r, p);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "x", 1));
-                }
-            } else {
-                p = atd_read_int64_p(r, p, &out->x);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "x", 1));
-                }
-                out->has_x = true;
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"z\":", 4)) {
-                break;
-            }
-            p += 4;
-            /* fall through */
-        case 1:
-            p = atd_skip_ws_p(r, p);
-            if (atd_byte_at(r, p) == 'n') {
-                p = atd_read_null_p(r, p);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "z", 1));
-                }
-            } else {
-                p = atd_read_int64_p(r, p, &out->z);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "z", 1));
-                }
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"y\":", 4)) {
-                break;
-            }
-            p += 4;
-            /* fall through */
-        case 2:
-            p = atd_skip_ws_p(r, p);
-            if (atd_byte_at(r, p) == 'n') {
-                p = atd_read_null_p(r, p);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "y", 1));
-                }
-            } else {
-                p = mapping_int_nullable_read_p(r, p, &out->y);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "y", 1));
-                }
-                out->has_y = true;
-            }
-            p = atd_object_end_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
+    } else {
+        p = atd_read_int64_p(r, p, &out->x);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "x", 1));
+        }
+        out->has_x = true;
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"z\":", 4)) {
+        goto key;
+    }
+    p += 4;
+field_1:
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "z", 1));
+        }
+    } else {
+        p = atd_read_int64_p(r, p, &out->z);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "z", 1));
+        }
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"y\":", 4)) {
+        goto key;
+    }
+    p += 4;
+field_2:
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "y", 1));
+        }
+    } else {
+        p = mapping_int_nullable_read_p(r, p, &out->y);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "y", 1));
+        }
+        out->has_y = true;
+    }
+tail:
+    p = atd_object_end_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        goto key;
+    }
+end:
+    return p;
+key:
+    if (atd_key_room(r, p, 4)) {
+        switch (p[1]) {
+        case 'x':
+            if (atd_bytes_eq(p, "\"x\":", 4)) {
+                p += 4;
+                goto field_0;
             }
             break;
-        default:
-            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "loose"));
+        case 'y':
+            if (atd_bytes_eq(p, "\"y\":", 4)) {
+                p += 4;
+                goto field_2;
             }
-            p = atd_skip_value_p(r, p);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
+            break;
+        case 'z':
+            if (atd_bytes_eq(p, "\"z\":", 4)) {
+                p += 4;
+                goto field_1;
             }
             break;
         }
     }
-    return p;
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) {
+        return NULL;
+    }
+    switch (key.len) {
+    case 1:
+        if (atd_bytes_eq(key.ptr, "x", 1)) {
+            goto field_0;
+        }
+        if (atd_bytes_eq(key.ptr, "z", 1)) {
+            goto field_1;
+        }
+        if (atd_bytes_eq(key.ptr, "y", 1)) {
+            goto field_2;
+        }
+        break;
+    default:
+        break;
+    }
+    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "loose"));
+    }
+    p = atd_skip_value_p(r, p);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    }
+    goto tail;
 }
 
 bool mapping_loose_read(atd_reader *r, mapping_loose *out)
@@ -956,25 +1054,6 @@ void mapping_chain_init(mapping_chain *v)
     memset(v, 0, sizeof *v);
 }
 
-static int mapping_chain__field(const char *s, size_t len)
-{
-    switch (len) {
-    case 4:
-        if (atd_bytes_eq(s, "next", 4)) {
-            return 0;
-        }
-        break;
-    case 2:
-        if (atd_bytes_eq(s, "id", 2)) {
-            return 1;
-        }
-        break;
-    default:
-        break;
-    }
-    return -1;
-}
-
 static const char *mapping_chain_read_p(atd_reader *r, const char *p, mapping_chain *out)
 {
     bool more;
@@ -986,84 +1065,112 @@ static const char *mapping_chain_read_p(atd_reader *r, const char *p, mapping_ch
     if (p == NULL) {
         return NULL;
     }
-    if (more && atd_key_at(r, p, "\"next\":", 7)) {
-        p += 7;
-        goto field_0;
+    if (!more) {
+        goto end;
     }
-    while (more) {
-        p = atd_object_key_p(r, p, &key);
+    if (!atd_key_at(r, p, "\"next\":", 7)) {
+        goto key;
+    }
+    p += 7;
+field_0:
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
         if (p == NULL) {
-            return NULL;
+            return atd_fail_cursor(atd_reader_push_field(r, "next", 4));
         }
-        switch (mapping_chain__field(key.ptr, key.len)) {
-        case 0:
-        field_0:
-            p = atd_skip_ws_p(r, p);
-            if (atd_byte_at(r, p) == 'n') {
-                p = atd_read_null_p(r, p);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "next", 4));
-                }
-            } else {
-                {
-                    mapping_chain *p_ = (mapping_chain *)atd_arena_alloc(atd_reader_arena(r), sizeof(mapping_chain), 8);
-                    if (p_ == NULL) {
-                        atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory");
-                        return atd_fail_cursor(atd_reader_push_field(r, "next", 4));
-                    }
-                    out->next = p_;
-                    p = mapping_chain_read_p(r, p, &*p_);
-                    if (p == NULL) {
-                        return atd_fail_cursor(atd_reader_push_field(r, "next", 4));
-                    }
-                }
-                out->has_next = true;
+    } else {
+        {
+            mapping_chain *p_ = (mapping_chain *)atd_arena_alloc(atd_reader_arena(r), sizeof(mapping_chain), 8);
+            if (p_ == NULL) {
+                atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory");
+                return atd_fail_cursor(atd_reader_push_field(r, "next", 4));
             }
-            p = atd_object_next_p(r, p, &more);
+            out->next = p_;
+            p = mapping_chain_read_p(r, p, &*p_);
             if (p == NULL) {
-                return NULL;
+                return atd_fail_cursor(atd_reader_push_field(r, "next", 4));
             }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"id\":", 5)) {
-                break;
-            }
-            p += 5;
-            /* fall through */
-        case 1:
-            p = atd_read_int64_p(r, p, &out->id);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
-            }
-            seen[0] |= (uint64_t)1 << 0;
-            p = atd_object_end_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        default:
-            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "chain"));
-            }
-            p = atd_skip_value_p(r, p);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
         }
+        out->has_next = true;
     }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"id\":", 5)) {
+        goto key;
+    }
+    p += 5;
+field_1:
+    p = atd_read_int64_p(r, p, &out->id);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
+    }
+    seen[0] |= (uint64_t)1 << 0;
+tail:
+    p = atd_object_end_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        goto key;
+    }
+end:
     if (seen[0] != UINT64_C(0x1)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
             return atd_fail_cursor(atd_reader_fail_missing(r, at, "id", "chain"));
         }
     }
     return p;
+key:
+    if (atd_key_room(r, p, 7)) {
+        switch (p[1]) {
+        case 'i':
+            if (atd_bytes_eq(p, "\"id\":", 5)) {
+                p += 5;
+                goto field_1;
+            }
+            break;
+        case 'n':
+            if (atd_bytes_eq(p, "\"next\":", 7)) {
+                p += 7;
+                goto field_0;
+            }
+            break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) {
+        return NULL;
+    }
+    switch (key.len) {
+    case 4:
+        if (atd_bytes_eq(key.ptr, "next", 4)) {
+            goto field_0;
+        }
+        break;
+    case 2:
+        if (atd_bytes_eq(key.ptr, "id", 2)) {
+            goto field_1;
+        }
+        break;
+    default:
+        break;
+    }
+    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "chain"));
+    }
+    p = atd_skip_value_p(r, p);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    }
+    goto tail;
 }
 
 bool mapping_chain_read(atd_reader *r, mapping_chain *out)

@@ -27,25 +27,6 @@ void revindex_occurrence_init(revindex_occurrence *v)
     memset(v, 0, sizeof *v);
 }
 
-static int revindex_occurrence__field(const char *s, size_t len)
-{
-    switch (len) {
-    case 8:
-        if (atd_bytes_eq(s, "filename", 8)) {
-            return 0;
-        }
-        break;
-    case 4:
-        if (atd_bytes_eq(s, "line", 4)) {
-            return 1;
-        }
-        break;
-    default:
-        break;
-    }
-    return -1;
-}
-
 static const char *revindex_occurrence_read_p(atd_reader *r, const char *p, revindex_occurrence *out)
 {
     bool more;
@@ -57,62 +38,47 @@ static const char *revindex_occurrence_read_p(atd_reader *r, const char *p, revi
     if (p == NULL) {
         return NULL;
     }
-    if (more && atd_key_at(r, p, "\"filename\":", 11)) {
-        p += 11;
-        goto field_0;
+    if (!more) {
+        goto end;
     }
-    while (more) {
-        p = atd_object_key_p(r, p, &key);
-        if (p == NULL) {
-            return NULL;
-        }
-        switch (revindex_occurrence__field(key.ptr, key.len)) {
-        case 0:
-        field_0:
-            p = atd_read_string_p(r, p, &out->filename);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "filename", 8));
-            }
-            seen[0] |= (uint64_t)1 << 0;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"line\":", 7)) {
-                break;
-            }
-            p += 7;
-            /* fall through */
-        case 1:
-            p = atd_read_int64_p(r, p, &out->line);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "line", 4));
-            }
-            seen[0] |= (uint64_t)1 << 1;
-            p = atd_object_end_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        default:
-            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "occurrence"));
-            }
-            p = atd_skip_value_p(r, p);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        }
+    if (!atd_key_at(r, p, "\"filename\":", 11)) {
+        goto key;
     }
+    p += 11;
+field_0:
+    p = atd_read_string_p(r, p, &out->filename);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "filename", 8));
+    }
+    seen[0] |= (uint64_t)1 << 0;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"line\":", 7)) {
+        goto key;
+    }
+    p += 7;
+field_1:
+    p = atd_read_int64_p(r, p, &out->line);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "line", 4));
+    }
+    seen[0] |= (uint64_t)1 << 1;
+tail:
+    p = atd_object_end_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        goto key;
+    }
+end:
     if (seen[0] != UINT64_C(0x3)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
             return atd_fail_cursor(atd_reader_fail_missing(r, at, "filename", "occurrence"));
@@ -122,6 +88,49 @@ static const char *revindex_occurrence_read_p(atd_reader *r, const char *p, revi
         }
     }
     return p;
+key:
+    if (atd_key_room(r, p, 11)) {
+        switch (p[1]) {
+        case 'f':
+            if (atd_bytes_eq(p, "\"filename\":", 11)) {
+                p += 11;
+                goto field_0;
+            }
+            break;
+        case 'l':
+            if (atd_bytes_eq(p, "\"line\":", 7)) {
+                p += 7;
+                goto field_1;
+            }
+            break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) {
+        return NULL;
+    }
+    switch (key.len) {
+    case 8:
+        if (atd_bytes_eq(key.ptr, "filename", 8)) {
+            goto field_0;
+        }
+        break;
+    case 4:
+        if (atd_bytes_eq(key.ptr, "line", 4)) {
+            goto field_1;
+        }
+        break;
+    default:
+        break;
+    }
+    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "occurrence"));
+    }
+    p = atd_skip_value_p(r, p);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    }
+    goto tail;
 }
 
 bool revindex_occurrence_read(atd_reader *r, revindex_occurrence *out)
@@ -402,33 +411,6 @@ void revindex_corpus_init(revindex_corpus *v)
     memset(v, 0, sizeof *v);
 }
 
-static int revindex_corpus__field(const char *s, size_t len)
-{
-    switch (len) {
-    case 4:
-        if (atd_bytes_eq(s, "name", 4)) {
-            return 0;
-        }
-        break;
-    case 5:
-        if (atd_bytes_eq(s, "index", 5)) {
-            return 1;
-        }
-        if (atd_bytes_eq(s, "stats", 5)) {
-            return 2;
-        }
-        break;
-    case 7:
-        if (atd_bytes_eq(s, "by_file", 7)) {
-            return 3;
-        }
-        break;
-    default:
-        break;
-    }
-    return -1;
-}
-
 static const char *revindex_corpus_read_p(atd_reader *r, const char *p, revindex_corpus *out)
 {
     bool more;
@@ -440,108 +422,91 @@ static const char *revindex_corpus_read_p(atd_reader *r, const char *p, revindex
     if (p == NULL) {
         return NULL;
     }
-    if (more && atd_key_at(r, p, "\"name\":", 7)) {
-        p += 7;
-        goto field_0;
+    if (!more) {
+        goto end;
     }
-    while (more) {
-        p = atd_object_key_p(r, p, &key);
+    if (!atd_key_at(r, p, "\"name\":", 7)) {
+        goto key;
+    }
+    p += 7;
+field_0:
+    p = atd_read_string_p(r, p, &out->name);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
+    }
+    seen[0] |= (uint64_t)1 << 0;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"index\":", 8)) {
+        goto key;
+    }
+    p += 8;
+field_1:
+    p = revindex_revindex_read_p(r, p, &out->index);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "index", 5));
+    }
+    seen[0] |= (uint64_t)1 << 1;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"stats\":", 8)) {
+        goto key;
+    }
+    p += 8;
+field_2:
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
         if (p == NULL) {
-            return NULL;
+            return atd_fail_cursor(atd_reader_push_field(r, "stats", 5));
         }
-        switch (revindex_corpus__field(key.ptr, key.len)) {
-        case 0:
-        field_0:
-            p = atd_read_string_p(r, p, &out->name);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
-            }
-            seen[0] |= (uint64_t)1 << 0;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"index\":", 8)) {
-                break;
-            }
-            p += 8;
-            /* fall through */
-        case 1:
-            p = revindex_revindex_read_p(r, p, &out->index);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "index", 5));
-            }
-            seen[0] |= (uint64_t)1 << 1;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"stats\":", 8)) {
-                break;
-            }
-            p += 8;
-            /* fall through */
-        case 2:
-            p = atd_skip_ws_p(r, p);
-            if (atd_byte_at(r, p) == 'n') {
-                p = atd_read_null_p(r, p);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "stats", 5));
-                }
-            } else {
-                p = revindex_int_assoc_read_p(r, p, &out->stats);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "stats", 5));
-                }
-                out->has_stats = true;
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"by_file\":", 10)) {
-                break;
-            }
-            p += 10;
-            /* fall through */
-        case 3:
-            p = revindex_int_list_assoc_read_p(r, p, &out->by_file);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "by_file", 7));
-            }
-            seen[0] |= (uint64_t)1 << 2;
-            p = atd_object_end_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        default:
-            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "corpus"));
-            }
-            p = atd_skip_value_p(r, p);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
+    } else {
+        p = revindex_int_assoc_read_p(r, p, &out->stats);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "stats", 5));
         }
+        out->has_stats = true;
     }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"by_file\":", 10)) {
+        goto key;
+    }
+    p += 10;
+field_3:
+    p = revindex_int_list_assoc_read_p(r, p, &out->by_file);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "by_file", 7));
+    }
+    seen[0] |= (uint64_t)1 << 2;
+tail:
+    p = atd_object_end_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        goto key;
+    }
+end:
     if (seen[0] != UINT64_C(0x7)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
             return atd_fail_cursor(atd_reader_fail_missing(r, at, "name", "corpus"));
@@ -554,6 +519,69 @@ static const char *revindex_corpus_read_p(atd_reader *r, const char *p, revindex
         }
     }
     return p;
+key:
+    if (atd_key_room(r, p, 10)) {
+        switch (p[1]) {
+        case 'b':
+            if (atd_bytes_eq(p, "\"by_file\":", 10)) {
+                p += 10;
+                goto field_3;
+            }
+            break;
+        case 'i':
+            if (atd_bytes_eq(p, "\"index\":", 8)) {
+                p += 8;
+                goto field_1;
+            }
+            break;
+        case 'n':
+            if (atd_bytes_eq(p, "\"name\":", 7)) {
+                p += 7;
+                goto field_0;
+            }
+            break;
+        case 's':
+            if (atd_bytes_eq(p, "\"stats\":", 8)) {
+                p += 8;
+                goto field_2;
+            }
+            break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) {
+        return NULL;
+    }
+    switch (key.len) {
+    case 4:
+        if (atd_bytes_eq(key.ptr, "name", 4)) {
+            goto field_0;
+        }
+        break;
+    case 5:
+        if (atd_bytes_eq(key.ptr, "index", 5)) {
+            goto field_1;
+        }
+        if (atd_bytes_eq(key.ptr, "stats", 5)) {
+            goto field_2;
+        }
+        break;
+    case 7:
+        if (atd_bytes_eq(key.ptr, "by_file", 7)) {
+            goto field_3;
+        }
+        break;
+    default:
+        break;
+    }
+    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "corpus"));
+    }
+    p = atd_skip_value_p(r, p);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    }
+    goto tail;
 }
 
 bool revindex_corpus_read(atd_reader *r, revindex_corpus *out)

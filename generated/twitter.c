@@ -94,54 +94,6 @@ void twitter_search_metadata_init(twitter_search_metadata *v)
     memset(v, 0, sizeof *v);
 }
 
-static int twitter_search_metadata__field(const char *s, size_t len)
-{
-    switch (len) {
-    case 12:
-        if (atd_bytes_eq(s, "completed_in", 12)) {
-            return 0;
-        }
-        if (atd_bytes_eq(s, "next_results", 12)) {
-            return 3;
-        }
-        if (atd_bytes_eq(s, "since_id_str", 12)) {
-            return 8;
-        }
-        break;
-    case 6:
-        if (atd_bytes_eq(s, "max_id", 6)) {
-            return 1;
-        }
-        break;
-    case 10:
-        if (atd_bytes_eq(s, "max_id_str", 10)) {
-            return 2;
-        }
-        break;
-    case 5:
-        if (atd_bytes_eq(s, "query", 5)) {
-            return 4;
-        }
-        if (atd_bytes_eq(s, "count", 5)) {
-            return 6;
-        }
-        break;
-    case 11:
-        if (atd_bytes_eq(s, "refresh_url", 11)) {
-            return 5;
-        }
-        break;
-    case 8:
-        if (atd_bytes_eq(s, "since_id", 8)) {
-            return 7;
-        }
-        break;
-    default:
-        break;
-    }
-    return -1;
-}
-
 static const char *twitter_search_metadata_read_p(atd_reader *r, const char *p, twitter_search_metadata *out)
 {
     bool more;
@@ -153,195 +105,173 @@ static const char *twitter_search_metadata_read_p(atd_reader *r, const char *p, 
     if (p == NULL) {
         return NULL;
     }
-    if (more && atd_key_at(r, p, "\"completed_in\":", 15)) {
-        p += 15;
-        goto field_0;
+    if (!more) {
+        goto end;
     }
-    while (more) {
-        p = atd_object_key_p(r, p, &key);
-        if (p == NULL) {
-            return NULL;
-        }
-        switch (twitter_search_metadata__field(key.ptr, key.len)) {
-        case 0:
-        field_0:
-            p = atd_read_double_p(r, p, &out->completed_in);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "completed_in", 12));
-            }
-            seen[0] |= (uint64_t)1 << 0;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"max_id\":", 9)) {
-                break;
-            }
-            p += 9;
-            /* fall through */
-        case 1:
-            p = atd_read_int64_p(r, p, &out->max_id);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "max_id", 6));
-            }
-            seen[0] |= (uint64_t)1 << 1;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"max_id_str\":", 13)) {
-                break;
-            }
-            p += 13;
-            /* fall through */
-        case 2:
-            p = atd_read_string_p(r, p, &out->max_id_str);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "max_id_str", 10));
-            }
-            seen[0] |= (uint64_t)1 << 2;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"next_results\":", 15)) {
-                break;
-            }
-            p += 15;
-            /* fall through */
-        case 3:
-            p = atd_read_string_p(r, p, &out->next_results);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "next_results", 12));
-            }
-            seen[0] |= (uint64_t)1 << 3;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"query\":", 8)) {
-                break;
-            }
-            p += 8;
-            /* fall through */
-        case 4:
-            p = atd_read_string_p(r, p, &out->query);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "query", 5));
-            }
-            seen[0] |= (uint64_t)1 << 4;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"refresh_url\":", 14)) {
-                break;
-            }
-            p += 14;
-            /* fall through */
-        case 5:
-            p = atd_read_string_p(r, p, &out->refresh_url);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "refresh_url", 11));
-            }
-            seen[0] |= (uint64_t)1 << 5;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"count\":", 8)) {
-                break;
-            }
-            p += 8;
-            /* fall through */
-        case 6:
-            p = atd_read_int64_p(r, p, &out->count);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "count", 5));
-            }
-            seen[0] |= (uint64_t)1 << 6;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"since_id\":", 11)) {
-                break;
-            }
-            p += 11;
-            /* fall through */
-        case 7:
-            p = atd_read_int64_p(r, p, &out->since_id);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "since_id", 8));
-            }
-            seen[0] |= (uint64_t)1 << 7;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"since_id_str\":", 15)) {
-                break;
-            }
-            p += 15;
-            /* fall through */
-        case 8:
-            p = atd_read_string_p(r, p, &out->since_id_str);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "since_id_str", 12));
-            }
-            seen[0] |= (uint64_t)1 << 8;
-            p = atd_object_end_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        default:
-            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "search_metadata"));
-            }
-            p = atd_skip_value_p(r, p);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        }
+    if (!atd_key_at(r, p, "\"completed_in\":", 15)) {
+        goto key;
     }
+    p += 15;
+field_0:
+    p = atd_read_double_p(r, p, &out->completed_in);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "completed_in", 12));
+    }
+    seen[0] |= (uint64_t)1 << 0;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"max_id\":", 9)) {
+        goto key;
+    }
+    p += 9;
+field_1:
+    p = atd_read_int64_p(r, p, &out->max_id);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "max_id", 6));
+    }
+    seen[0] |= (uint64_t)1 << 1;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"max_id_str\":", 13)) {
+        goto key;
+    }
+    p += 13;
+field_2:
+    p = atd_read_string_p(r, p, &out->max_id_str);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "max_id_str", 10));
+    }
+    seen[0] |= (uint64_t)1 << 2;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"next_results\":", 15)) {
+        goto key;
+    }
+    p += 15;
+field_3:
+    p = atd_read_string_p(r, p, &out->next_results);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "next_results", 12));
+    }
+    seen[0] |= (uint64_t)1 << 3;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"query\":", 8)) {
+        goto key;
+    }
+    p += 8;
+field_4:
+    p = atd_read_string_p(r, p, &out->query);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "query", 5));
+    }
+    seen[0] |= (uint64_t)1 << 4;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"refresh_url\":", 14)) {
+        goto key;
+    }
+    p += 14;
+field_5:
+    p = atd_read_string_p(r, p, &out->refresh_url);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "refresh_url", 11));
+    }
+    seen[0] |= (uint64_t)1 << 5;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"count\":", 8)) {
+        goto key;
+    }
+    p += 8;
+field_6:
+    p = atd_read_int64_p(r, p, &out->count);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "count", 5));
+    }
+    seen[0] |= (uint64_t)1 << 6;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"since_id\":", 11)) {
+        goto key;
+    }
+    p += 11;
+field_7:
+    p = atd_read_int64_p(r, p, &out->since_id);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "since_id", 8));
+    }
+    seen[0] |= (uint64_t)1 << 7;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"since_id_str\":", 15)) {
+        goto key;
+    }
+    p += 15;
+field_8:
+    p = atd_read_string_p(r, p, &out->since_id_str);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "since_id_str", 12));
+    }
+    seen[0] |= (uint64_t)1 << 8;
+tail:
+    p = atd_object_end_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        goto key;
+    }
+end:
     if (seen[0] != UINT64_C(0x1ff)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
             return atd_fail_cursor(atd_reader_fail_missing(r, at, "completed_in", "search_metadata"));
@@ -372,6 +302,128 @@ static const char *twitter_search_metadata_read_p(atd_reader *r, const char *p, 
         }
     }
     return p;
+key:
+    if (atd_key_room(r, p, 15)) {
+        switch (p[7]) {
+        case '"':
+            if (atd_bytes_eq(p, "\"max_id\":", 9)) {
+                p += 9;
+                goto field_1;
+            }
+            break;
+        case ':':
+            switch (p[1]) {
+            case 'c':
+                if (atd_bytes_eq(p, "\"count\":", 8)) {
+                    p += 8;
+                    goto field_6;
+                }
+                break;
+            case 'q':
+                if (atd_bytes_eq(p, "\"query\":", 8)) {
+                    p += 8;
+                    goto field_4;
+                }
+                break;
+            }
+            break;
+        case '_':
+            if (atd_bytes_eq(p, "\"max_id_str\":", 13)) {
+                p += 13;
+                goto field_2;
+            }
+            break;
+        case 'e':
+            if (atd_bytes_eq(p, "\"next_results\":", 15)) {
+                p += 15;
+                goto field_3;
+            }
+            break;
+        case 'h':
+            if (atd_bytes_eq(p, "\"refresh_url\":", 14)) {
+                p += 14;
+                goto field_5;
+            }
+            break;
+        case 'i':
+            switch (p[9]) {
+            case '"':
+                if (atd_bytes_eq(p, "\"since_id\":", 11)) {
+                    p += 11;
+                    goto field_7;
+                }
+                break;
+            case '_':
+                if (atd_bytes_eq(p, "\"since_id_str\":", 15)) {
+                    p += 15;
+                    goto field_8;
+                }
+                break;
+            }
+            break;
+        case 't':
+            if (atd_bytes_eq(p, "\"completed_in\":", 15)) {
+                p += 15;
+                goto field_0;
+            }
+            break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) {
+        return NULL;
+    }
+    switch (key.len) {
+    case 12:
+        if (atd_bytes_eq(key.ptr, "completed_in", 12)) {
+            goto field_0;
+        }
+        if (atd_bytes_eq(key.ptr, "next_results", 12)) {
+            goto field_3;
+        }
+        if (atd_bytes_eq(key.ptr, "since_id_str", 12)) {
+            goto field_8;
+        }
+        break;
+    case 6:
+        if (atd_bytes_eq(key.ptr, "max_id", 6)) {
+            goto field_1;
+        }
+        break;
+    case 10:
+        if (atd_bytes_eq(key.ptr, "max_id_str", 10)) {
+            goto field_2;
+        }
+        break;
+    case 5:
+        if (atd_bytes_eq(key.ptr, "query", 5)) {
+            goto field_4;
+        }
+        if (atd_bytes_eq(key.ptr, "count", 5)) {
+            goto field_6;
+        }
+        break;
+    case 11:
+        if (atd_bytes_eq(key.ptr, "refresh_url", 11)) {
+            goto field_5;
+        }
+        break;
+    case 8:
+        if (atd_bytes_eq(key.ptr, "since_id", 8)) {
+            goto field_7;
+        }
+        break;
+    default:
+        break;
+    }
+    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "search_metadata"));
+    }
+    p = atd_skip_value_p(r, p);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    }
+    goto tail;
 }
 
 bool twitter_search_metadata_read(atd_reader *r, twitter_search_metadata *out)
@@ -394,25 +446,6 @@ void twitter_root_init(twitter_root *v)
     memset(v, 0, sizeof *v);
 }
 
-static int twitter_root__field(const char *s, size_t len)
-{
-    switch (len) {
-    case 8:
-        if (atd_bytes_eq(s, "statuses", 8)) {
-            return 0;
-        }
-        break;
-    case 15:
-        if (atd_bytes_eq(s, "search_metadata", 15)) {
-            return 1;
-        }
-        break;
-    default:
-        break;
-    }
-    return -1;
-}
-
 static const char *twitter_root_read_p(atd_reader *r, const char *p, twitter_root *out)
 {
     bool more;
@@ -424,62 +457,47 @@ static const char *twitter_root_read_p(atd_reader *r, const char *p, twitter_roo
     if (p == NULL) {
         return NULL;
     }
-    if (more && atd_key_at(r, p, "\"statuses\":", 11)) {
-        p += 11;
-        goto field_0;
+    if (!more) {
+        goto end;
     }
-    while (more) {
-        p = atd_object_key_p(r, p, &key);
-        if (p == NULL) {
-            return NULL;
-        }
-        switch (twitter_root__field(key.ptr, key.len)) {
-        case 0:
-        field_0:
-            p = twitter_status_list_read_p(r, p, &out->statuses);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "statuses", 8));
-            }
-            seen[0] |= (uint64_t)1 << 0;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"search_metadata\":", 18)) {
-                break;
-            }
-            p += 18;
-            /* fall through */
-        case 1:
-            p = twitter_search_metadata_read_p(r, p, &out->search_metadata);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "search_metadata", 15));
-            }
-            seen[0] |= (uint64_t)1 << 1;
-            p = atd_object_end_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        default:
-            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "root"));
-            }
-            p = atd_skip_value_p(r, p);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        }
+    if (!atd_key_at(r, p, "\"statuses\":", 11)) {
+        goto key;
     }
+    p += 11;
+field_0:
+    p = twitter_status_list_read_p(r, p, &out->statuses);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "statuses", 8));
+    }
+    seen[0] |= (uint64_t)1 << 0;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"search_metadata\":", 18)) {
+        goto key;
+    }
+    p += 18;
+field_1:
+    p = twitter_search_metadata_read_p(r, p, &out->search_metadata);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "search_metadata", 15));
+    }
+    seen[0] |= (uint64_t)1 << 1;
+tail:
+    p = atd_object_end_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        goto key;
+    }
+end:
     if (seen[0] != UINT64_C(0x3)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
             return atd_fail_cursor(atd_reader_fail_missing(r, at, "statuses", "root"));
@@ -489,6 +507,49 @@ static const char *twitter_root_read_p(atd_reader *r, const char *p, twitter_roo
         }
     }
     return p;
+key:
+    if (atd_key_room(r, p, 18)) {
+        switch (p[2]) {
+        case 'e':
+            if (atd_bytes_eq(p, "\"search_metadata\":", 18)) {
+                p += 18;
+                goto field_1;
+            }
+            break;
+        case 't':
+            if (atd_bytes_eq(p, "\"statuses\":", 11)) {
+                p += 11;
+                goto field_0;
+            }
+            break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) {
+        return NULL;
+    }
+    switch (key.len) {
+    case 8:
+        if (atd_bytes_eq(key.ptr, "statuses", 8)) {
+            goto field_0;
+        }
+        break;
+    case 15:
+        if (atd_bytes_eq(key.ptr, "search_metadata", 15)) {
+            goto field_1;
+        }
+        break;
+    default:
+        break;
+    }
+    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "root"));
+    }
+    p = atd_skip_value_p(r, p);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    }
+    goto tail;
 }
 
 bool twitter_root_read(atd_reader *r, twitter_root *out)
@@ -511,25 +572,6 @@ void twitter_metadata_init(twitter_metadata *v)
     memset(v, 0, sizeof *v);
 }
 
-static int twitter_metadata__field(const char *s, size_t len)
-{
-    switch (len) {
-    case 11:
-        if (atd_bytes_eq(s, "result_type", 11)) {
-            return 0;
-        }
-        break;
-    case 17:
-        if (atd_bytes_eq(s, "iso_language_code", 17)) {
-            return 1;
-        }
-        break;
-    default:
-        break;
-    }
-    return -1;
-}
-
 static const char *twitter_metadata_read_p(atd_reader *r, const char *p, twitter_metadata *out)
 {
     bool more;
@@ -541,62 +583,47 @@ static const char *twitter_metadata_read_p(atd_reader *r, const char *p, twitter
     if (p == NULL) {
         return NULL;
     }
-    if (more && atd_key_at(r, p, "\"result_type\":", 14)) {
-        p += 14;
-        goto field_0;
+    if (!more) {
+        goto end;
     }
-    while (more) {
-        p = atd_object_key_p(r, p, &key);
-        if (p == NULL) {
-            return NULL;
-        }
-        switch (twitter_metadata__field(key.ptr, key.len)) {
-        case 0:
-        field_0:
-            p = atd_read_string_p(r, p, &out->result_type);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "result_type", 11));
-            }
-            seen[0] |= (uint64_t)1 << 0;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"iso_language_code\":", 20)) {
-                break;
-            }
-            p += 20;
-            /* fall through */
-        case 1:
-            p = atd_read_string_p(r, p, &out->iso_language_code);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "iso_language_code", 17));
-            }
-            seen[0] |= (uint64_t)1 << 1;
-            p = atd_object_end_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        default:
-            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "metadata"));
-            }
-            p = atd_skip_value_p(r, p);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        }
+    if (!atd_key_at(r, p, "\"result_type\":", 14)) {
+        goto key;
     }
+    p += 14;
+field_0:
+    p = atd_read_string_p(r, p, &out->result_type);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "result_type", 11));
+    }
+    seen[0] |= (uint64_t)1 << 0;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"iso_language_code\":", 20)) {
+        goto key;
+    }
+    p += 20;
+field_1:
+    p = atd_read_string_p(r, p, &out->iso_language_code);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "iso_language_code", 17));
+    }
+    seen[0] |= (uint64_t)1 << 1;
+tail:
+    p = atd_object_end_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        goto key;
+    }
+end:
     if (seen[0] != UINT64_C(0x3)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
             return atd_fail_cursor(atd_reader_fail_missing(r, at, "result_type", "metadata"));
@@ -606,6 +633,49 @@ static const char *twitter_metadata_read_p(atd_reader *r, const char *p, twitter
         }
     }
     return p;
+key:
+    if (atd_key_room(r, p, 20)) {
+        switch (p[1]) {
+        case 'i':
+            if (atd_bytes_eq(p, "\"iso_language_code\":", 20)) {
+                p += 20;
+                goto field_1;
+            }
+            break;
+        case 'r':
+            if (atd_bytes_eq(p, "\"result_type\":", 14)) {
+                p += 14;
+                goto field_0;
+            }
+            break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) {
+        return NULL;
+    }
+    switch (key.len) {
+    case 11:
+        if (atd_bytes_eq(key.ptr, "result_type", 11)) {
+            goto field_0;
+        }
+        break;
+    case 17:
+        if (atd_bytes_eq(key.ptr, "iso_language_code", 17)) {
+            goto field_1;
+        }
+        break;
+    default:
+        break;
+    }
+    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "metadata"));
+    }
+    p = atd_skip_value_p(r, p);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    }
+    goto tail;
 }
 
 bool twitter_metadata_read(atd_reader *r, twitter_metadata *out)
@@ -695,20 +765,6 @@ void twitter_url_entities_init(twitter_url_entities *v)
     memset(v, 0, sizeof *v);
 }
 
-static int twitter_url_entities__field(const char *s, size_t len)
-{
-    switch (len) {
-    case 4:
-        if (atd_bytes_eq(s, "urls", 4)) {
-            return 0;
-        }
-        break;
-    default:
-        break;
-    }
-    return -1;
-}
-
 static const char *twitter_url_entities_read_p(atd_reader *r, const char *p, twitter_url_entities *out)
 {
     bool more;
@@ -720,49 +776,63 @@ static const char *twitter_url_entities_read_p(atd_reader *r, const char *p, twi
     if (p == NULL) {
         return NULL;
     }
-    if (more && atd_key_at(r, p, "\"urls\":", 7)) {
-        p += 7;
-        goto field_0;
+    if (!more) {
+        goto end;
     }
-    while (more) {
-        p = atd_object_key_p(r, p, &key);
-        if (p == NULL) {
-            return NULL;
-        }
-        switch (twitter_url_entities__field(key.ptr, key.len)) {
-        case 0:
-        field_0:
-            p = twitter_url_entity_list_read_p(r, p, &out->urls);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "urls", 4));
-            }
-            seen[0] |= (uint64_t)1 << 0;
-            p = atd_object_end_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        default:
-            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "url_entities"));
-            }
-            p = atd_skip_value_p(r, p);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        }
+    if (!atd_key_at(r, p, "\"urls\":", 7)) {
+        goto key;
     }
+    p += 7;
+field_0:
+    p = twitter_url_entity_list_read_p(r, p, &out->urls);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "urls", 4));
+    }
+    seen[0] |= (uint64_t)1 << 0;
+tail:
+    p = atd_object_end_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        goto key;
+    }
+end:
     if (seen[0] != UINT64_C(0x1)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
             return atd_fail_cursor(atd_reader_fail_missing(r, at, "urls", "url_entities"));
         }
     }
     return p;
+key:
+    if (atd_key_room(r, p, 7)) {
+        if (atd_bytes_eq(p, "\"urls\":", 7)) {
+            p += 7;
+            goto field_0;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) {
+        return NULL;
+    }
+    switch (key.len) {
+    case 4:
+        if (atd_bytes_eq(key.ptr, "urls", 4)) {
+            goto field_0;
+        }
+        break;
+    default:
+        break;
+    }
+    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "url_entities"));
+    }
+    p = atd_skip_value_p(r, p);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    }
+    goto tail;
 }
 
 bool twitter_url_entities_read(atd_reader *r, twitter_url_entities *out)
@@ -785,25 +855,6 @@ void twitter_user_entities_init(twitter_user_entities *v)
     memset(v, 0, sizeof *v);
 }
 
-static int twitter_user_entities__field(const char *s, size_t len)
-{
-    switch (len) {
-    case 3:
-        if (atd_bytes_eq(s, "url", 3)) {
-            return 0;
-        }
-        break;
-    case 11:
-        if (atd_bytes_eq(s, "description", 11)) {
-            return 1;
-        }
-        break;
-    default:
-        break;
-    }
-    return -1;
-}
-
 static const char *twitter_user_entities_read_p(atd_reader *r, const char *p, twitter_user_entities *out)
 {
     bool more;
@@ -815,76 +866,104 @@ static const char *twitter_user_entities_read_p(atd_reader *r, const char *p, tw
     if (p == NULL) {
         return NULL;
     }
-    if (more && atd_key_at(r, p, "\"url\":", 6)) {
-        p += 6;
-        goto field_0;
+    if (!more) {
+        goto end;
     }
-    while (more) {
-        p = atd_object_key_p(r, p, &key);
+    if (!atd_key_at(r, p, "\"url\":", 6)) {
+        goto key;
+    }
+    p += 6;
+field_0:
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
         if (p == NULL) {
-            return NULL;
+            return atd_fail_cursor(atd_reader_push_field(r, "url", 3));
         }
-        switch (twitter_user_entities__field(key.ptr, key.len)) {
-        case 0:
-        field_0:
-            p = atd_skip_ws_p(r, p);
-            if (atd_byte_at(r, p) == 'n') {
-                p = atd_read_null_p(r, p);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "url", 3));
-                }
-            } else {
-                p = twitter_url_entities_read_p(r, p, &out->url);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "url", 3));
-                }
-                out->has_url = true;
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"description\":", 14)) {
-                break;
-            }
-            p += 14;
-            /* fall through */
-        case 1:
-            p = twitter_url_entities_read_p(r, p, &out->description);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "description", 11));
-            }
-            seen[0] |= (uint64_t)1 << 0;
-            p = atd_object_end_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        default:
-            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "user_entities"));
-            }
-            p = atd_skip_value_p(r, p);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
+    } else {
+        p = twitter_url_entities_read_p(r, p, &out->url);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "url", 3));
         }
+        out->has_url = true;
     }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"description\":", 14)) {
+        goto key;
+    }
+    p += 14;
+field_1:
+    p = twitter_url_entities_read_p(r, p, &out->description);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "description", 11));
+    }
+    seen[0] |= (uint64_t)1 << 0;
+tail:
+    p = atd_object_end_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        goto key;
+    }
+end:
     if (seen[0] != UINT64_C(0x1)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
             return atd_fail_cursor(atd_reader_fail_missing(r, at, "description", "user_entities"));
         }
     }
     return p;
+key:
+    if (atd_key_room(r, p, 14)) {
+        switch (p[1]) {
+        case 'd':
+            if (atd_bytes_eq(p, "\"description\":", 14)) {
+                p += 14;
+                goto field_1;
+            }
+            break;
+        case 'u':
+            if (atd_bytes_eq(p, "\"url\":", 6)) {
+                p += 6;
+                goto field_0;
+            }
+            break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) {
+        return NULL;
+    }
+    switch (key.len) {
+    case 3:
+        if (atd_bytes_eq(key.ptr, "url", 3)) {
+            goto field_0;
+        }
+        break;
+    case 11:
+        if (atd_bytes_eq(key.ptr, "description", 11)) {
+            goto field_1;
+        }
+        break;
+    default:
+        break;
+    }
+    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "user_entities"));
+    }
+    p = atd_skip_value_p(r, p);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    }
+    goto tail;
 }
 
 bool twitter_user_entities_read(atd_reader *r, twitter_user_entities *out)
@@ -907,183 +986,6 @@ void twitter_user_init(twitter_user *v)
     memset(v, 0, sizeof *v);
 }
 
-static int twitter_user__field(const char *s, size_t len)
-{
-    switch (len) {
-    case 2:
-        if (atd_bytes_eq(s, "id", 2)) {
-            return 0;
-        }
-        break;
-    case 6:
-        if (atd_bytes_eq(s, "id_str", 6)) {
-            return 1;
-        }
-        break;
-    case 4:
-        if (atd_bytes_eq(s, "name", 4)) {
-            return 2;
-        }
-        if (atd_bytes_eq(s, "lang", 4)) {
-            return 19;
-        }
-        break;
-    case 11:
-        if (atd_bytes_eq(s, "screen_name", 11)) {
-            return 3;
-        }
-        if (atd_bytes_eq(s, "description", 11)) {
-            return 5;
-        }
-        if (atd_bytes_eq(s, "geo_enabled", 11)) {
-            return 16;
-        }
-        break;
-    case 8:
-        if (atd_bytes_eq(s, "location", 8)) {
-            return 4;
-        }
-        if (atd_bytes_eq(s, "entities", 8)) {
-            return 7;
-        }
-        if (atd_bytes_eq(s, "verified", 8)) {
-            return 17;
-        }
-        break;
-    case 3:
-        if (atd_bytes_eq(s, "url", 3)) {
-            return 6;
-        }
-        break;
-    case 9:
-        if (atd_bytes_eq(s, "protected", 9)) {
-            return 8;
-        }
-        if (atd_bytes_eq(s, "time_zone", 9)) {
-            return 15;
-        }
-        if (atd_bytes_eq(s, "following", 9)) {
-            return 37;
-        }
-        break;
-    case 15:
-        if (atd_bytes_eq(s, "followers_count", 15)) {
-            return 9;
-        }
-        if (atd_bytes_eq(s, "default_profile", 15)) {
-            return 35;
-        }
-        break;
-    case 13:
-        if (atd_bytes_eq(s, "friends_count", 13)) {
-            return 10;
-        }
-        if (atd_bytes_eq(s, "is_translator", 13)) {
-            return 21;
-        }
-        if (atd_bytes_eq(s, "notifications", 13)) {
-            return 39;
-        }
-        break;
-    case 12:
-        if (atd_bytes_eq(s, "listed_count", 12)) {
-            return 11;
-        }
-        break;
-    case 10:
-        if (atd_bytes_eq(s, "created_at", 10)) {
-            return 12;
-        }
-        if (atd_bytes_eq(s, "utc_offset", 10)) {
-            return 14;
-        }
-        break;
-    case 16:
-        if (atd_bytes_eq(s, "favourites_count", 16)) {
-            return 13;
-        }
-        break;
-    case 14:
-        if (atd_bytes_eq(s, "statuses_count", 14)) {
-            return 18;
-        }
-        break;
-    case 20:
-        if (atd_bytes_eq(s, "contributors_enabled", 20)) {
-            return 20;
-        }
-        break;
-    case 22:
-        if (atd_bytes_eq(s, "is_translation_enabled", 22)) {
-            return 22;
-        }
-        break;
-    case 24:
-        if (atd_bytes_eq(s, "profile_background_color", 24)) {
-            return 23;
-        }
-        break;
-    case 28:
-        if (atd_bytes_eq(s, "profile_background_image_url", 28)) {
-            return 24;
-        }
-        if (atd_bytes_eq(s, "profile_sidebar_border_color", 28)) {
-            return 31;
-        }
-        if (atd_bytes_eq(s, "profile_use_background_image", 28)) {
-            return 34;
-        }
-        break;
-    case 34:
-        if (atd_bytes_eq(s, "profile_background_image_url_https", 34)) {
-            return 25;
-        }
-        break;
-    case 23:
-        if (atd_bytes_eq(s, "profile_background_tile", 23)) {
-            return 26;
-        }
-        if (atd_bytes_eq(s, "profile_image_url_https", 23)) {
-            return 28;
-        }
-        break;
-    case 17:
-        if (atd_bytes_eq(s, "profile_image_url", 17)) {
-            return 27;
-        }
-        break;
-    case 18:
-        if (atd_bytes_eq(s, "profile_banner_url", 18)) {
-            return 29;
-        }
-        if (atd_bytes_eq(s, "profile_link_color", 18)) {
-            return 30;
-        }
-        if (atd_bytes_eq(s, "profile_text_color", 18)) {
-            return 33;
-        }
-        break;
-    case 26:
-        if (atd_bytes_eq(s, "profile_sidebar_fill_color", 26)) {
-            return 32;
-        }
-        break;
-    case 21:
-        if (atd_bytes_eq(s, "default_profile_image", 21)) {
-            return 36;
-        }
-        break;
-    case 19:
-        if (atd_bytes_eq(s, "follow_request_sent", 19)) {
-            return 38;
-        }
-        break;
-    default:
-        break;
-    }
-    return -1;
-}
-
 static const char *twitter_user_read_p(atd_reader *r, const char *p, twitter_user *out)
 {
     bool more;
@@ -1095,792 +997,739 @@ static const char *twitter_user_read_p(atd_reader *r, const char *p, twitter_use
     if (p == NULL) {
         return NULL;
     }
-    if (more && atd_key_at(r, p, "\"id\":", 5)) {
-        p += 5;
-        goto field_0;
+    if (!more) {
+        goto end;
     }
-    while (more) {
-        p = atd_object_key_p(r, p, &key);
+    if (!atd_key_at(r, p, "\"id\":", 5)) {
+        goto key;
+    }
+    p += 5;
+field_0:
+    p = atd_read_int64_p(r, p, &out->id);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
+    }
+    seen[0] |= (uint64_t)1 << 0;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"id_str\":", 9)) {
+        goto key;
+    }
+    p += 9;
+field_1:
+    p = atd_read_string_p(r, p, &out->id_str);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "id_str", 6));
+    }
+    seen[0] |= (uint64_t)1 << 1;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"name\":", 7)) {
+        goto key;
+    }
+    p += 7;
+field_2:
+    p = atd_read_string_p(r, p, &out->name);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
+    }
+    seen[0] |= (uint64_t)1 << 2;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"screen_name\":", 14)) {
+        goto key;
+    }
+    p += 14;
+field_3:
+    p = atd_read_string_p(r, p, &out->screen_name);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "screen_name", 11));
+    }
+    seen[0] |= (uint64_t)1 << 3;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"location\":", 11)) {
+        goto key;
+    }
+    p += 11;
+field_4:
+    p = atd_read_string_p(r, p, &out->location);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "location", 8));
+    }
+    seen[0] |= (uint64_t)1 << 4;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"description\":", 14)) {
+        goto key;
+    }
+    p += 14;
+field_5:
+    p = atd_read_string_p(r, p, &out->description);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "description", 11));
+    }
+    seen[0] |= (uint64_t)1 << 5;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"url\":", 6)) {
+        goto key;
+    }
+    p += 6;
+field_6:
+    p = twitter_string_nullable_read_p(r, p, &out->url);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "url", 3));
+    }
+    seen[0] |= (uint64_t)1 << 6;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"entities\":", 11)) {
+        goto key;
+    }
+    p += 11;
+field_7:
+    p = twitter_user_entities_read_p(r, p, &out->entities);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "entities", 8));
+    }
+    seen[0] |= (uint64_t)1 << 7;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"protected\":", 12)) {
+        goto key;
+    }
+    p += 12;
+field_8:
+    p = atd_read_bool_p(r, p, &out->protected_);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "protected", 9));
+    }
+    seen[0] |= (uint64_t)1 << 8;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"followers_count\":", 18)) {
+        goto key;
+    }
+    p += 18;
+field_9:
+    p = atd_read_int64_p(r, p, &out->followers_count);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "followers_count", 15));
+    }
+    seen[0] |= (uint64_t)1 << 9;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"friends_count\":", 16)) {
+        goto key;
+    }
+    p += 16;
+field_10:
+    p = atd_read_int64_p(r, p, &out->friends_count);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "friends_count", 13));
+    }
+    seen[0] |= (uint64_t)1 << 10;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"listed_count\":", 15)) {
+        goto key;
+    }
+    p += 15;
+field_11:
+    p = atd_read_int64_p(r, p, &out->listed_count);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "listed_count", 12));
+    }
+    seen[0] |= (uint64_t)1 << 11;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"created_at\":", 13)) {
+        goto key;
+    }
+    p += 13;
+field_12:
+    p = atd_read_string_p(r, p, &out->created_at);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "created_at", 10));
+    }
+    seen[0] |= (uint64_t)1 << 12;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"favourites_count\":", 19)) {
+        goto key;
+    }
+    p += 19;
+field_13:
+    p = atd_read_int64_p(r, p, &out->favourites_count);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "favourites_count", 16));
+    }
+    seen[0] |= (uint64_t)1 << 13;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"utc_offset\":", 13)) {
+        goto key;
+    }
+    p += 13;
+field_14:
+    p = twitter_int_nullable_read_p(r, p, &out->utc_offset);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "utc_offset", 10));
+    }
+    seen[0] |= (uint64_t)1 << 14;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"time_zone\":", 12)) {
+        goto key;
+    }
+    p += 12;
+field_15:
+    p = twitter_string_nullable_read_p(r, p, &out->time_zone);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "time_zone", 9));
+    }
+    seen[0] |= (uint64_t)1 << 15;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"geo_enabled\":", 14)) {
+        goto key;
+    }
+    p += 14;
+field_16:
+    p = atd_read_bool_p(r, p, &out->geo_enabled);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "geo_enabled", 11));
+    }
+    seen[0] |= (uint64_t)1 << 16;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"verified\":", 11)) {
+        goto key;
+    }
+    p += 11;
+field_17:
+    p = atd_read_bool_p(r, p, &out->verified);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "verified", 8));
+    }
+    seen[0] |= (uint64_t)1 << 17;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"statuses_count\":", 17)) {
+        goto key;
+    }
+    p += 17;
+field_18:
+    p = atd_read_int64_p(r, p, &out->statuses_count);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "statuses_count", 14));
+    }
+    seen[0] |= (uint64_t)1 << 18;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"lang\":", 7)) {
+        goto key;
+    }
+    p += 7;
+field_19:
+    p = atd_read_string_p(r, p, &out->lang);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "lang", 4));
+    }
+    seen[0] |= (uint64_t)1 << 19;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"contributors_enabled\":", 23)) {
+        goto key;
+    }
+    p += 23;
+field_20:
+    p = atd_read_bool_p(r, p, &out->contributors_enabled);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "contributors_enabled", 20));
+    }
+    seen[0] |= (uint64_t)1 << 20;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"is_translator\":", 16)) {
+        goto key;
+    }
+    p += 16;
+field_21:
+    p = atd_read_bool_p(r, p, &out->is_translator);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "is_translator", 13));
+    }
+    seen[0] |= (uint64_t)1 << 21;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"is_translation_enabled\":", 25)) {
+        goto key;
+    }
+    p += 25;
+field_22:
+    p = atd_read_bool_p(r, p, &out->is_translation_enabled);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "is_translation_enabled", 22));
+    }
+    seen[0] |= (uint64_t)1 << 22;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"profile_background_color\":", 27)) {
+        goto key;
+    }
+    p += 27;
+field_23:
+    p = atd_read_string_p(r, p, &out->profile_background_color);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "profile_background_color", 24));
+    }
+    seen[0] |= (uint64_t)1 << 23;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"profile_background_image_url\":", 31)) {
+        goto key;
+    }
+    p += 31;
+field_24:
+    p = atd_read_string_p(r, p, &out->profile_background_image_url);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "profile_background_image_url", 28));
+    }
+    seen[0] |= (uint64_t)1 << 24;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"profile_background_image_url_https\":", 37)) {
+        goto key;
+    }
+    p += 37;
+field_25:
+    p = atd_read_string_p(r, p, &out->profile_background_image_url_https);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "profile_background_image_url_https", 34));
+    }
+    seen[0] |= (uint64_t)1 << 25;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"profile_background_tile\":", 26)) {
+        goto key;
+    }
+    p += 26;
+field_26:
+    p = atd_read_bool_p(r, p, &out->profile_background_tile);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "profile_background_tile", 23));
+    }
+    seen[0] |= (uint64_t)1 << 26;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"profile_image_url\":", 20)) {
+        goto key;
+    }
+    p += 20;
+field_27:
+    p = atd_read_string_p(r, p, &out->profile_image_url);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "profile_image_url", 17));
+    }
+    seen[0] |= (uint64_t)1 << 27;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"profile_image_url_https\":", 26)) {
+        goto key;
+    }
+    p += 26;
+field_28:
+    p = atd_read_string_p(r, p, &out->profile_image_url_https);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "profile_image_url_https", 23));
+    }
+    seen[0] |= (uint64_t)1 << 28;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"profile_banner_url\":", 21)) {
+        goto key;
+    }
+    p += 21;
+field_29:
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
         if (p == NULL) {
-            return NULL;
+            return atd_fail_cursor(atd_reader_push_field(r, "profile_banner_url", 18));
         }
-        switch (twitter_user__field(key.ptr, key.len)) {
-        case 0:
-        field_0:
-            p = atd_read_int64_p(r, p, &out->id);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
-            }
-            seen[0] |= (uint64_t)1 << 0;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"id_str\":", 9)) {
-                break;
-            }
-            p += 9;
-            /* fall through */
-        case 1:
-            p = atd_read_string_p(r, p, &out->id_str);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "id_str", 6));
-            }
-            seen[0] |= (uint64_t)1 << 1;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"name\":", 7)) {
-                break;
-            }
-            p += 7;
-            /* fall through */
-        case 2:
-            p = atd_read_string_p(r, p, &out->name);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
-            }
-            seen[0] |= (uint64_t)1 << 2;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"screen_name\":", 14)) {
-                break;
-            }
-            p += 14;
-            /* fall through */
-        case 3:
-            p = atd_read_string_p(r, p, &out->screen_name);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "screen_name", 11));
-            }
-            seen[0] |= (uint64_t)1 << 3;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"location\":", 11)) {
-                break;
-            }
-            p += 11;
-            /* fall through */
-        case 4:
-            p = atd_read_string_p(r, p, &out->location);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "location", 8));
-            }
-            seen[0] |= (uint64_t)1 << 4;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"description\":", 14)) {
-                break;
-            }
-            p += 14;
-            /* fall through */
-        case 5:
-            p = atd_read_string_p(r, p, &out->description);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "description", 11));
-            }
-            seen[0] |= (uint64_t)1 << 5;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"url\":", 6)) {
-                break;
-            }
-            p += 6;
-            /* fall through */
-        case 6:
-            p = twitter_string_nullable_read_p(r, p, &out->url);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "url", 3));
-            }
-            seen[0] |= (uint64_t)1 << 6;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"entities\":", 11)) {
-                break;
-            }
-            p += 11;
-            /* fall through */
-        case 7:
-            p = twitter_user_entities_read_p(r, p, &out->entities);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "entities", 8));
-            }
-            seen[0] |= (uint64_t)1 << 7;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"protected\":", 12)) {
-                break;
-            }
-            p += 12;
-            /* fall through */
-        case 8:
-            p = atd_read_bool_p(r, p, &out->protected_);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "protected", 9));
-            }
-            seen[0] |= (uint64_t)1 << 8;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"followers_count\":", 18)) {
-                break;
-            }
-            p += 18;
-            /* fall through */
-        case 9:
-            p = atd_read_int64_p(r, p, &out->followers_count);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "followers_count", 15));
-            }
-            seen[0] |= (uint64_t)1 << 9;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"friends_count\":", 16)) {
-                break;
-            }
-            p += 16;
-            /* fall through */
-        case 10:
-            p = atd_read_int64_p(r, p, &out->friends_count);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "friends_count", 13));
-            }
-            seen[0] |= (uint64_t)1 << 10;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"listed_count\":", 15)) {
-                break;
-            }
-            p += 15;
-            /* fall through */
-        case 11:
-            p = atd_read_int64_p(r, p, &out->listed_count);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "listed_count", 12));
-            }
-            seen[0] |= (uint64_t)1 << 11;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"created_at\":", 13)) {
-                break;
-            }
-            p += 13;
-            /* fall through */
-        case 12:
-            p = atd_read_string_p(r, p, &out->created_at);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "created_at", 10));
-            }
-            seen[0] |= (uint64_t)1 << 12;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"favourites_count\":", 19)) {
-                break;
-            }
-            p += 19;
-            /* fall through */
-        case 13:
-            p = atd_read_int64_p(r, p, &out->favourites_count);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "favourites_count", 16));
-            }
-            seen[0] |= (uint64_t)1 << 13;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"utc_offset\":", 13)) {
-                break;
-            }
-            p += 13;
-            /* fall through */
-        case 14:
-            p = twitter_int_nullable_read_p(r, p, &out->utc_offset);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "utc_offset", 10));
-            }
-            seen[0] |= (uint64_t)1 << 14;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"time_zone\":", 12)) {
-                break;
-            }
-            p += 12;
-            /* fall through */
-        case 15:
-            p = twitter_string_nullable_read_p(r, p, &out->time_zone);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "time_zone", 9));
-            }
-            seen[0] |= (uint64_t)1 << 15;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"geo_enabled\":", 14)) {
-                break;
-            }
-            p += 14;
-            /* fall through */
-        case 16:
-            p = atd_read_bool_p(r, p, &out->geo_enabled);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "geo_enabled", 11));
-            }
-            seen[0] |= (uint64_t)1 << 16;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"verified\":", 11)) {
-                break;
-            }
-            p += 11;
-            /* fall through */
-        case 17:
-            p = atd_read_bool_p(r, p, &out->verified);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "verified", 8));
-            }
-            seen[0] |= (uint64_t)1 << 17;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"statuses_count\":", 17)) {
-                break;
-            }
-            p += 17;
-            /* fall through */
-        case 18:
-            p = atd_read_int64_p(r, p, &out->statuses_count);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "statuses_count", 14));
-            }
-            seen[0] |= (uint64_t)1 << 18;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"lang\":", 7)) {
-                break;
-            }
-            p += 7;
-            /* fall through */
-        case 19:
-            p = atd_read_string_p(r, p, &out->lang);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "lang", 4));
-            }
-            seen[0] |= (uint64_t)1 << 19;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"contributors_enabled\":", 23)) {
-                break;
-            }
-            p += 23;
-            /* fall through */
-        case 20:
-            p = atd_read_bool_p(r, p, &out->contributors_enabled);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "contributors_enabled", 20));
-            }
-            seen[0] |= (uint64_t)1 << 20;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"is_translator\":", 16)) {
-                break;
-            }
-            p += 16;
-            /* fall through */
-        case 21:
-            p = atd_read_bool_p(r, p, &out->is_translator);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "is_translator", 13));
-            }
-            seen[0] |= (uint64_t)1 << 21;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"is_translation_enabled\":", 25)) {
-                break;
-            }
-            p += 25;
-            /* fall through */
-        case 22:
-            p = atd_read_bool_p(r, p, &out->is_translation_enabled);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "is_translation_enabled", 22));
-            }
-            seen[0] |= (uint64_t)1 << 22;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"profile_background_color\":", 27)) {
-                break;
-            }
-            p += 27;
-            /* fall through */
-        case 23:
-            p = atd_read_string_p(r, p, &out->profile_background_color);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "profile_background_color", 24));
-            }
-            seen[0] |= (uint64_t)1 << 23;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"profile_background_image_url\":", 31)) {
-                break;
-            }
-            p += 31;
-            /* fall through */
-        case 24:
-            p = atd_read_string_p(r, p, &out->profile_background_image_url);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "profile_background_image_url", 28));
-            }
-            seen[0] |= (uint64_t)1 << 24;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"profile_background_image_url_https\":", 37)) {
-                break;
-            }
-            p += 37;
-            /* fall through */
-        case 25:
-            p = atd_read_string_p(r, p, &out->profile_background_image_url_https);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "profile_background_image_url_https", 34));
-            }
-            seen[0] |= (uint64_t)1 << 25;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"profile_background_tile\":", 26)) {
-                break;
-            }
-            p += 26;
-            /* fall through */
-        case 26:
-            p = atd_read_bool_p(r, p, &out->profile_background_tile);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "profile_background_tile", 23));
-            }
-            seen[0] |= (uint64_t)1 << 26;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"profile_image_url\":", 20)) {
-                break;
-            }
-            p += 20;
-            /* fall through */
-        case 27:
-            p = atd_read_string_p(r, p, &out->profile_image_url);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "profile_image_url", 17));
-            }
-            seen[0] |= (uint64_t)1 << 27;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"profile_image_url_https\":", 26)) {
-                break;
-            }
-            p += 26;
-            /* fall through */
-        case 28:
-            p = atd_read_string_p(r, p, &out->profile_image_url_https);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "profile_image_url_https", 23));
-            }
-            seen[0] |= (uint64_t)1 << 28;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"profile_banner_url\":", 21)) {
-                break;
-            }
-            p += 21;
-            /* fall through */
-        case 29:
-            p = atd_skip_ws_p(r, p);
-            if (atd_byte_at(r, p) == 'n') {
-                p = atd_read_null_p(r, p);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "profile_banner_url", 18));
-                }
-            } else {
-                p = atd_read_string_p(r, p, &out->profile_banner_url);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "profile_banner_url", 18));
-                }
-                out->has_profile_banner_url = true;
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"profile_link_color\":", 21)) {
-                break;
-            }
-            p += 21;
-            /* fall through */
-        case 30:
-            p = atd_read_string_p(r, p, &out->profile_link_color);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "profile_link_color", 18));
-            }
-            seen[0] |= (uint64_t)1 << 29;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"profile_sidebar_border_color\":", 31)) {
-                break;
-            }
-            p += 31;
-            /* fall through */
-        case 31:
-            p = atd_read_string_p(r, p, &out->profile_sidebar_border_color);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "profile_sidebar_border_color", 28));
-            }
-            seen[0] |= (uint64_t)1 << 30;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"profile_sidebar_fill_color\":", 29)) {
-                break;
-            }
-            p += 29;
-            /* fall through */
-        case 32:
-            p = atd_read_string_p(r, p, &out->profile_sidebar_fill_color);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "profile_sidebar_fill_color", 26));
-            }
-            seen[0] |= (uint64_t)1 << 31;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"profile_text_color\":", 21)) {
-                break;
-            }
-            p += 21;
-            /* fall through */
-        case 33:
-            p = atd_read_string_p(r, p, &out->profile_text_color);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "profile_text_color", 18));
-            }
-            seen[0] |= (uint64_t)1 << 32;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"profile_use_background_image\":", 31)) {
-                break;
-            }
-            p += 31;
-            /* fall through */
-        case 34:
-            p = atd_read_bool_p(r, p, &out->profile_use_background_image);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "profile_use_background_image", 28));
-            }
-            seen[0] |= (uint64_t)1 << 33;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"default_profile\":", 18)) {
-                break;
-            }
-            p += 18;
-            /* fall through */
-        case 35:
-            p = atd_read_bool_p(r, p, &out->default_profile);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "default_profile", 15));
-            }
-            seen[0] |= (uint64_t)1 << 34;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"default_profile_image\":", 24)) {
-                break;
-            }
-            p += 24;
-            /* fall through */
-        case 36:
-            p = atd_read_bool_p(r, p, &out->default_profile_image);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "default_profile_image", 21));
-            }
-            seen[0] |= (uint64_t)1 << 35;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"following\":", 12)) {
-                break;
-            }
-            p += 12;
-            /* fall through */
-        case 37:
-            p = atd_read_bool_p(r, p, &out->following);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "following", 9));
-            }
-            seen[0] |= (uint64_t)1 << 36;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"follow_request_sent\":", 22)) {
-                break;
-            }
-            p += 22;
-            /* fall through */
-        case 38:
-            p = atd_read_bool_p(r, p, &out->follow_request_sent);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "follow_request_sent", 19));
-            }
-            seen[0] |= (uint64_t)1 << 37;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"notifications\":", 16)) {
-                break;
-            }
-            p += 16;
-            /* fall through */
-        case 39:
-            p = atd_read_bool_p(r, p, &out->notifications);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "notifications", 13));
-            }
-            seen[0] |= (uint64_t)1 << 38;
-            p = atd_object_end_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        default:
-            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "user"));
-            }
-            p = atd_skip_value_p(r, p);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
+    } else {
+        p = atd_read_string_p(r, p, &out->profile_banner_url);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "profile_banner_url", 18));
         }
+        out->has_profile_banner_url = true;
     }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"profile_link_color\":", 21)) {
+        goto key;
+    }
+    p += 21;
+field_30:
+    p = atd_read_string_p(r, p, &out->profile_link_color);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "profile_link_color", 18));
+    }
+    seen[0] |= (uint64_t)1 << 29;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"profile_sidebar_border_color\":", 31)) {
+        goto key;
+    }
+    p += 31;
+field_31:
+    p = atd_read_string_p(r, p, &out->profile_sidebar_border_color);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "profile_sidebar_border_color", 28));
+    }
+    seen[0] |= (uint64_t)1 << 30;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"profile_sidebar_fill_color\":", 29)) {
+        goto key;
+    }
+    p += 29;
+field_32:
+    p = atd_read_string_p(r, p, &out->profile_sidebar_fill_color);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "profile_sidebar_fill_color", 26));
+    }
+    seen[0] |= (uint64_t)1 << 31;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"profile_text_color\":", 21)) {
+        goto key;
+    }
+    p += 21;
+field_33:
+    p = atd_read_string_p(r, p, &out->profile_text_color);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "profile_text_color", 18));
+    }
+    seen[0] |= (uint64_t)1 << 32;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"profile_use_background_image\":", 31)) {
+        goto key;
+    }
+    p += 31;
+field_34:
+    p = atd_read_bool_p(r, p, &out->profile_use_background_image);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "profile_use_background_image", 28));
+    }
+    seen[0] |= (uint64_t)1 << 33;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"default_profile\":", 18)) {
+        goto key;
+    }
+    p += 18;
+field_35:
+    p = atd_read_bool_p(r, p, &out->default_profile);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "default_profile", 15));
+    }
+    seen[0] |= (uint64_t)1 << 34;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"default_profile_image\":", 24)) {
+        goto key;
+    }
+    p += 24;
+field_36:
+    p = atd_read_bool_p(r, p, &out->default_profile_image);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "default_profile_image", 21));
+    }
+    seen[0] |= (uint64_t)1 << 35;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"following\":", 12)) {
+        goto key;
+    }
+    p += 12;
+field_37:
+    p = atd_read_bool_p(r, p, &out->following);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "following", 9));
+    }
+    seen[0] |= (uint64_t)1 << 36;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"follow_request_sent\":", 22)) {
+        goto key;
+    }
+    p += 22;
+field_38:
+    p = atd_read_bool_p(r, p, &out->follow_request_sent);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "follow_request_sent", 19));
+    }
+    seen[0] |= (uint64_t)1 << 37;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"notifications\":", 16)) {
+        goto key;
+    }
+    p += 16;
+field_39:
+    p = atd_read_bool_p(r, p, &out->notifications);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "notifications", 13));
+    }
+    seen[0] |= (uint64_t)1 << 38;
+tail:
+    p = atd_object_end_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        goto key;
+    }
+end:
     if (seen[0] != UINT64_C(0x7fffffffff)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
             return atd_fail_cursor(atd_reader_fail_missing(r, at, "id", "user"));
@@ -2001,6 +1850,507 @@ static const char *twitter_user_read_p(atd_reader *r, const char *p, twitter_use
         }
     }
     return p;
+key:
+    if (atd_key_room(r, p, 37)) {
+        switch (p[3]) {
+        case '"':
+            if (atd_bytes_eq(p, "\"id\":", 5)) {
+                p += 5;
+                goto field_0;
+            }
+            break;
+        case '_':
+            switch (p[2]) {
+            case 'd':
+                if (atd_bytes_eq(p, "\"id_str\":", 9)) {
+                    p += 9;
+                    goto field_1;
+                }
+                break;
+            case 's':
+                switch (p[12]) {
+                case 'i':
+                    if (atd_bytes_eq(p, "\"is_translation_enabled\":", 25)) {
+                        p += 25;
+                        goto field_22;
+                    }
+                    break;
+                case 'o':
+                    if (atd_bytes_eq(p, "\"is_translator\":", 16)) {
+                        p += 16;
+                        goto field_21;
+                    }
+                    break;
+                }
+                break;
+            }
+            break;
+        case 'a':
+            if (atd_bytes_eq(p, "\"statuses_count\":", 17)) {
+                p += 17;
+                goto field_18;
+            }
+            break;
+        case 'c':
+            switch (p[1]) {
+            case 'l':
+                if (atd_bytes_eq(p, "\"location\":", 11)) {
+                    p += 11;
+                    goto field_4;
+                }
+                break;
+            case 'u':
+                if (atd_bytes_eq(p, "\"utc_offset\":", 13)) {
+                    p += 13;
+                    goto field_14;
+                }
+                break;
+            }
+            break;
+        case 'e':
+            if (atd_bytes_eq(p, "\"created_at\":", 13)) {
+                p += 13;
+                goto field_12;
+            }
+            break;
+        case 'f':
+            switch (p[16]) {
+            case '"':
+                if (atd_bytes_eq(p, "\"default_profile\":", 18)) {
+                    p += 18;
+                    goto field_35;
+                }
+                break;
+            case '_':
+                if (atd_bytes_eq(p, "\"default_profile_image\":", 24)) {
+                    p += 24;
+                    goto field_36;
+                }
+                break;
+            }
+            break;
+        case 'i':
+            if (atd_bytes_eq(p, "\"friends_count\":", 16)) {
+                p += 16;
+                goto field_10;
+            }
+            break;
+        case 'l':
+            switch (p[1]) {
+            case 'f':
+                switch (p[7]) {
+                case '_':
+                    if (atd_bytes_eq(p, "\"follow_request_sent\":", 22)) {
+                        p += 22;
+                        goto field_38;
+                    }
+                    break;
+                case 'e':
+                    if (atd_bytes_eq(p, "\"followers_count\":", 18)) {
+                        p += 18;
+                        goto field_9;
+                    }
+                    break;
+                case 'i':
+                    if (atd_bytes_eq(p, "\"following\":", 12)) {
+                        p += 12;
+                        goto field_37;
+                    }
+                    break;
+                }
+                break;
+            case 'u':
+                if (atd_bytes_eq(p, "\"url\":", 6)) {
+                    p += 6;
+                    goto field_6;
+                }
+                break;
+            }
+            break;
+        case 'm':
+            switch (p[1]) {
+            case 'n':
+                if (atd_bytes_eq(p, "\"name\":", 7)) {
+                    p += 7;
+                    goto field_2;
+                }
+                break;
+            case 't':
+                if (atd_bytes_eq(p, "\"time_zone\":", 12)) {
+                    p += 12;
+                    goto field_15;
+                }
+                break;
+            }
+            break;
+        case 'n':
+            switch (p[1]) {
+            case 'c':
+                if (atd_bytes_eq(p, "\"contributors_enabled\":", 23)) {
+                    p += 23;
+                    goto field_20;
+                }
+                break;
+            case 'l':
+                if (atd_bytes_eq(p, "\"lang\":", 7)) {
+                    p += 7;
+                    goto field_19;
+                }
+                break;
+            }
+            break;
+        case 'o':
+            switch (p[11]) {
+            case ':':
+                if (atd_bytes_eq(p, "\"protected\":", 12)) {
+                    p += 12;
+                    goto field_8;
+                }
+                break;
+            case 'a':
+                switch (p[18]) {
+                case '"':
+                    if (atd_bytes_eq(p, "\"profile_image_url\":", 20)) {
+                        p += 20;
+                        goto field_27;
+                    }
+                    break;
+                case '_':
+                    if (atd_bytes_eq(p, "\"profile_image_url_https\":", 26)) {
+                        p += 26;
+                        goto field_28;
+                    }
+                    break;
+                }
+                break;
+            case 'c':
+                switch (p[20]) {
+                case 'c':
+                    if (atd_bytes_eq(p, "\"profile_background_color\":", 27)) {
+                        p += 27;
+                        goto field_23;
+                    }
+                    break;
+                case 'i':
+                    switch (p[29]) {
+                    case '"':
+                        if (atd_bytes_eq(p, "\"profile_background_image_url\":", 31)) {
+                            p += 31;
+                            goto field_24;
+                        }
+                        break;
+                    case '_':
+                        if (atd_bytes_eq(p, "\"profile_background_image_url_https\":", 37)) {
+                            p += 37;
+                            goto field_25;
+                        }
+                        break;
+                    }
+                    break;
+                case 't':
+                    if (atd_bytes_eq(p, "\"profile_background_tile\":", 26)) {
+                        p += 26;
+                        goto field_26;
+                    }
+                    break;
+                }
+                break;
+            case 'd':
+                switch (p[1]) {
+                case 'g':
+                    if (atd_bytes_eq(p, "\"geo_enabled\":", 14)) {
+                        p += 14;
+                        goto field_16;
+                    }
+                    break;
+                case 'p':
+                    switch (p[17]) {
+                    case 'b':
+                        if (atd_bytes_eq(p, "\"profile_sidebar_border_color\":", 31)) {
+                            p += 31;
+                            goto field_31;
+                        }
+                        break;
+                    case 'f':
+                        if (atd_bytes_eq(p, "\"profile_sidebar_fill_color\":", 29)) {
+                            p += 29;
+                            goto field_32;
+                        }
+                        break;
+                    }
+                    break;
+                }
+                break;
+            case 'e':
+                if (atd_bytes_eq(p, "\"profile_use_background_image\":", 31)) {
+                    p += 31;
+                    goto field_34;
+                }
+                break;
+            case 'n':
+                switch (p[9]) {
+                case 'b':
+                    if (atd_bytes_eq(p, "\"profile_banner_url\":", 21)) {
+                        p += 21;
+                        goto field_29;
+                    }
+                    break;
+                case 'l':
+                    if (atd_bytes_eq(p, "\"profile_link_color\":", 21)) {
+                        p += 21;
+                        goto field_30;
+                    }
+                    break;
+                }
+                break;
+            case 'x':
+                if (atd_bytes_eq(p, "\"profile_text_color\":", 21)) {
+                    p += 21;
+                    goto field_33;
+                }
+                break;
+            }
+            break;
+        case 'r':
+            switch (p[1]) {
+            case 's':
+                if (atd_bytes_eq(p, "\"screen_name\":", 14)) {
+                    p += 14;
+                    goto field_3;
+                }
+                break;
+            case 'v':
+                if (atd_bytes_eq(p, "\"verified\":", 11)) {
+                    p += 11;
+                    goto field_17;
+                }
+                break;
+            }
+            break;
+        case 's':
+            switch (p[1]) {
+            case 'd':
+                if (atd_bytes_eq(p, "\"description\":", 14)) {
+                    p += 14;
+                    goto field_5;
+                }
+                break;
+            case 'l':
+                if (atd_bytes_eq(p, "\"listed_count\":", 15)) {
+                    p += 15;
+                    goto field_11;
+                }
+                break;
+            }
+            break;
+        case 't':
+            switch (p[1]) {
+            case 'e':
+                if (atd_bytes_eq(p, "\"entities\":", 11)) {
+                    p += 11;
+                    goto field_7;
+                }
+                break;
+            case 'n':
+                if (atd_bytes_eq(p, "\"notifications\":", 16)) {
+                    p += 16;
+                    goto field_39;
+                }
+                break;
+            }
+            break;
+        case 'v':
+            if (atd_bytes_eq(p, "\"favourites_count\":", 19)) {
+                p += 19;
+                goto field_13;
+            }
+            break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) {
+        return NULL;
+    }
+    switch (key.len) {
+    case 2:
+        if (atd_bytes_eq(key.ptr, "id", 2)) {
+            goto field_0;
+        }
+        break;
+    case 6:
+        if (atd_bytes_eq(key.ptr, "id_str", 6)) {
+            goto field_1;
+        }
+        break;
+    case 4:
+        if (atd_bytes_eq(key.ptr, "name", 4)) {
+            goto field_2;
+        }
+        if (atd_bytes_eq(key.ptr, "lang", 4)) {
+            goto field_19;
+        }
+        break;
+    case 11:
+        if (atd_bytes_eq(key.ptr, "screen_name", 11)) {
+            goto field_3;
+        }
+        if (atd_bytes_eq(key.ptr, "description", 11)) {
+            goto field_5;
+        }
+        if (atd_bytes_eq(key.ptr, "geo_enabled", 11)) {
+            goto field_16;
+        }
+        break;
+    case 8:
+        if (atd_bytes_eq(key.ptr, "location", 8)) {
+            goto field_4;
+        }
+        if (atd_bytes_eq(key.ptr, "entities", 8)) {
+            goto field_7;
+        }
+        if (atd_bytes_eq(key.ptr, "verified", 8)) {
+            goto field_17;
+        }
+        break;
+    case 3:
+        if (atd_bytes_eq(key.ptr, "url", 3)) {
+            goto field_6;
+        }
+        break;
+    case 9:
+        if (atd_bytes_eq(key.ptr, "protected", 9)) {
+            goto field_8;
+        }
+        if (atd_bytes_eq(key.ptr, "time_zone", 9)) {
+            goto field_15;
+        }
+        if (atd_bytes_eq(key.ptr, "following", 9)) {
+            goto field_37;
+        }
+        break;
+    case 15:
+        if (atd_bytes_eq(key.ptr, "followers_count", 15)) {
+            goto field_9;
+        }
+        if (atd_bytes_eq(key.ptr, "default_profile", 15)) {
+            goto field_35;
+        }
+        break;
+    case 13:
+        if (atd_bytes_eq(key.ptr, "friends_count", 13)) {
+            goto field_10;
+        }
+        if (atd_bytes_eq(key.ptr, "is_translator", 13)) {
+            goto field_21;
+        }
+        if (atd_bytes_eq(key.ptr, "notifications", 13)) {
+            goto field_39;
+        }
+        break;
+    case 12:
+        if (atd_bytes_eq(key.ptr, "listed_count", 12)) {
+            goto field_11;
+        }
+        break;
+    case 10:
+        if (atd_bytes_eq(key.ptr, "created_at", 10)) {
+            goto field_12;
+        }
+        if (atd_bytes_eq(key.ptr, "utc_offset", 10)) {
+            goto field_14;
+        }
+        break;
+    case 16:
+        if (atd_bytes_eq(key.ptr, "favourites_count", 16)) {
+            goto field_13;
+        }
+        break;
+    case 14:
+        if (atd_bytes_eq(key.ptr, "statuses_count", 14)) {
+            goto field_18;
+        }
+        break;
+    case 20:
+        if (atd_bytes_eq(key.ptr, "contributors_enabled", 20)) {
+            goto field_20;
+        }
+        break;
+    case 22:
+        if (atd_bytes_eq(key.ptr, "is_translation_enabled", 22)) {
+            goto field_22;
+        }
+        break;
+    case 24:
+        if (atd_bytes_eq(key.ptr, "profile_background_color", 24)) {
+            goto field_23;
+        }
+        break;
+    case 28:
+        if (atd_bytes_eq(key.ptr, "profile_background_image_url", 28)) {
+            goto field_24;
+        }
+        if (atd_bytes_eq(key.ptr, "profile_sidebar_border_color", 28)) {
+            goto field_31;
+        }
+        if (atd_bytes_eq(key.ptr, "profile_use_background_image", 28)) {
+            goto field_34;
+        }
+        break;
+    case 34:
+        if (atd_bytes_eq(key.ptr, "profile_background_image_url_https", 34)) {
+            goto field_25;
+        }
+        break;
+    case 23:
+        if (atd_bytes_eq(key.ptr, "profile_background_tile", 23)) {
+            goto field_26;
+        }
+        if (atd_bytes_eq(key.ptr, "profile_image_url_https", 23)) {
+            goto field_28;
+        }
+        break;
+    case 17:
+        if (atd_bytes_eq(key.ptr, "profile_image_url", 17)) {
+            goto field_27;
+        }
+        break;
+    case 18:
+        if (atd_bytes_eq(key.ptr, "profile_banner_url", 18)) {
+            goto field_29;
+        }
+        if (atd_bytes_eq(key.ptr, "profile_link_color", 18)) {
+            goto field_30;
+        }
+        if (atd_bytes_eq(key.ptr, "profile_text_color", 18)) {
+            goto field_33;
+        }
+        break;
+    case 26:
+        if (atd_bytes_eq(key.ptr, "profile_sidebar_fill_color", 26)) {
+            goto field_32;
+        }
+        break;
+    case 21:
+        if (atd_bytes_eq(key.ptr, "default_profile_image", 21)) {
+            goto field_36;
+        }
+        break;
+    case 19:
+        if (atd_bytes_eq(key.ptr, "follow_request_sent", 19)) {
+            goto field_38;
+        }
+        break;
+    default:
+        break;
+    }
+    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "user"));
+    }
+    p = atd_skip_value_p(r, p);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    }
+    goto tail;
 }
 
 bool twitter_user_read(atd_reader *r, twitter_user *out)
@@ -2134,40 +2484,6 @@ void twitter_entities_init(twitter_entities *v)
     memset(v, 0, sizeof *v);
 }
 
-static int twitter_entities__field(const char *s, size_t len)
-{
-    switch (len) {
-    case 8:
-        if (atd_bytes_eq(s, "hashtags", 8)) {
-            return 0;
-        }
-        break;
-    case 7:
-        if (atd_bytes_eq(s, "symbols", 7)) {
-            return 1;
-        }
-        break;
-    case 4:
-        if (atd_bytes_eq(s, "urls", 4)) {
-            return 2;
-        }
-        break;
-    case 13:
-        if (atd_bytes_eq(s, "user_mentions", 13)) {
-            return 3;
-        }
-        break;
-    case 5:
-        if (atd_bytes_eq(s, "media", 5)) {
-            return 4;
-        }
-        break;
-    default:
-        break;
-    }
-    return -1;
-}
-
 static const char *twitter_entities_read_p(atd_reader *r, const char *p, twitter_entities *out)
 {
     bool more;
@@ -2179,127 +2495,109 @@ static const char *twitter_entities_read_p(atd_reader *r, const char *p, twitter
     if (p == NULL) {
         return NULL;
     }
-    if (more && atd_key_at(r, p, "\"hashtags\":", 11)) {
-        p += 11;
-        goto field_0;
+    if (!more) {
+        goto end;
     }
-    while (more) {
-        p = atd_object_key_p(r, p, &key);
+    if (!atd_key_at(r, p, "\"hashtags\":", 11)) {
+        goto key;
+    }
+    p += 11;
+field_0:
+    p = twitter_hashtag_list_read_p(r, p, &out->hashtags);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "hashtags", 8));
+    }
+    seen[0] |= (uint64_t)1 << 0;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"symbols\":", 10)) {
+        goto key;
+    }
+    p += 10;
+field_1:
+    p = twitter_hashtag_list_read_p(r, p, &out->symbols);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "symbols", 7));
+    }
+    seen[0] |= (uint64_t)1 << 1;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"urls\":", 7)) {
+        goto key;
+    }
+    p += 7;
+field_2:
+    p = twitter_url_entity_list_read_p(r, p, &out->urls);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "urls", 4));
+    }
+    seen[0] |= (uint64_t)1 << 2;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"user_mentions\":", 16)) {
+        goto key;
+    }
+    p += 16;
+field_3:
+    p = twitter_user_mention_list_read_p(r, p, &out->user_mentions);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "user_mentions", 13));
+    }
+    seen[0] |= (uint64_t)1 << 3;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"media\":", 8)) {
+        goto key;
+    }
+    p += 8;
+field_4:
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
         if (p == NULL) {
-            return NULL;
+            return atd_fail_cursor(atd_reader_push_field(r, "media", 5));
         }
-        switch (twitter_entities__field(key.ptr, key.len)) {
-        case 0:
-        field_0:
-            p = twitter_hashtag_list_read_p(r, p, &out->hashtags);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "hashtags", 8));
-            }
-            seen[0] |= (uint64_t)1 << 0;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"symbols\":", 10)) {
-                break;
-            }
-            p += 10;
-            /* fall through */
-        case 1:
-            p = twitter_hashtag_list_read_p(r, p, &out->symbols);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "symbols", 7));
-            }
-            seen[0] |= (uint64_t)1 << 1;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"urls\":", 7)) {
-                break;
-            }
-            p += 7;
-            /* fall through */
-        case 2:
-            p = twitter_url_entity_list_read_p(r, p, &out->urls);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "urls", 4));
-            }
-            seen[0] |= (uint64_t)1 << 2;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"user_mentions\":", 16)) {
-                break;
-            }
-            p += 16;
-            /* fall through */
-        case 3:
-            p = twitter_user_mention_list_read_p(r, p, &out->user_mentions);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "user_mentions", 13));
-            }
-            seen[0] |= (uint64_t)1 << 3;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"media\":", 8)) {
-                break;
-            }
-            p += 8;
-            /* fall through */
-        case 4:
-            p = atd_skip_ws_p(r, p);
-            if (atd_byte_at(r, p) == 'n') {
-                p = atd_read_null_p(r, p);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "media", 5));
-                }
-            } else {
-                p = twitter_media_list_read_p(r, p, &out->media);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "media", 5));
-                }
-                out->has_media = true;
-            }
-            p = atd_object_end_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        default:
-            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "entities"));
-            }
-            p = atd_skip_value_p(r, p);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
+    } else {
+        p = twitter_media_list_read_p(r, p, &out->media);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "media", 5));
         }
+        out->has_media = true;
     }
+tail:
+    p = atd_object_end_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        goto key;
+    }
+end:
     if (seen[0] != UINT64_C(0xf)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
             return atd_fail_cursor(atd_reader_fail_missing(r, at, "hashtags", "entities"));
@@ -2315,6 +2613,82 @@ static const char *twitter_entities_read_p(atd_reader *r, const char *p, twitter
         }
     }
     return p;
+key:
+    if (atd_key_room(r, p, 16)) {
+        switch (p[2]) {
+        case 'a':
+            if (atd_bytes_eq(p, "\"hashtags\":", 11)) {
+                p += 11;
+                goto field_0;
+            }
+            break;
+        case 'e':
+            if (atd_bytes_eq(p, "\"media\":", 8)) {
+                p += 8;
+                goto field_4;
+            }
+            break;
+        case 'r':
+            if (atd_bytes_eq(p, "\"urls\":", 7)) {
+                p += 7;
+                goto field_2;
+            }
+            break;
+        case 's':
+            if (atd_bytes_eq(p, "\"user_mentions\":", 16)) {
+                p += 16;
+                goto field_3;
+            }
+            break;
+        case 'y':
+            if (atd_bytes_eq(p, "\"symbols\":", 10)) {
+                p += 10;
+                goto field_1;
+            }
+            break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) {
+        return NULL;
+    }
+    switch (key.len) {
+    case 8:
+        if (atd_bytes_eq(key.ptr, "hashtags", 8)) {
+            goto field_0;
+        }
+        break;
+    case 7:
+        if (atd_bytes_eq(key.ptr, "symbols", 7)) {
+            goto field_1;
+        }
+        break;
+    case 4:
+        if (atd_bytes_eq(key.ptr, "urls", 4)) {
+            goto field_2;
+        }
+        break;
+    case 13:
+        if (atd_bytes_eq(key.ptr, "user_mentions", 13)) {
+            goto field_3;
+        }
+        break;
+    case 5:
+        if (atd_bytes_eq(key.ptr, "media", 5)) {
+            goto field_4;
+        }
+        break;
+    default:
+        break;
+    }
+    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "entities"));
+    }
+    p = atd_skip_value_p(r, p);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    }
+    goto tail;
 }
 
 bool twitter_entities_read(atd_reader *r, twitter_entities *out)
@@ -2337,126 +2711,6 @@ void twitter_status_init(twitter_status *v)
     memset(v, 0, sizeof *v);
 }
 
-static int twitter_status__field(const char *s, size_t len)
-{
-    switch (len) {
-    case 8:
-        if (atd_bytes_eq(s, "metadata", 8)) {
-            return 0;
-        }
-        if (atd_bytes_eq(s, "entities", 8)) {
-            return 20;
-        }
-        break;
-    case 10:
-        if (atd_bytes_eq(s, "created_at", 10)) {
-            return 1;
-        }
-        break;
-    case 2:
-        if (atd_bytes_eq(s, "id", 2)) {
-            return 2;
-        }
-        break;
-    case 6:
-        if (atd_bytes_eq(s, "id_str", 6)) {
-            return 3;
-        }
-        if (atd_bytes_eq(s, "source", 6)) {
-            return 5;
-        }
-        break;
-    case 4:
-        if (atd_bytes_eq(s, "text", 4)) {
-            return 4;
-        }
-        if (atd_bytes_eq(s, "user", 4)) {
-            return 12;
-        }
-        if (atd_bytes_eq(s, "lang", 4)) {
-            return 24;
-        }
-        break;
-    case 9:
-        if (atd_bytes_eq(s, "truncated", 9)) {
-            return 6;
-        }
-        if (atd_bytes_eq(s, "favorited", 9)) {
-            return 21;
-        }
-        if (atd_bytes_eq(s, "retweeted", 9)) {
-            return 22;
-        }
-        break;
-    case 21:
-        if (atd_bytes_eq(s, "in_reply_to_status_id", 21)) {
-            return 7;
-        }
-        break;
-    case 25:
-        if (atd_bytes_eq(s, "in_reply_to_status_id_str", 25)) {
-            return 8;
-        }
-        break;
-    case 19:
-        if (atd_bytes_eq(s, "in_reply_to_user_id", 19)) {
-            return 9;
-        }
-        break;
-    case 23:
-        if (atd_bytes_eq(s, "in_reply_to_user_id_str", 23)) {
-            return 10;
-        }
-        if (atd_bytes_eq(s, "in_reply_to_screen_name", 23)) {
-            return 11;
-        }
-        break;
-    case 3:
-        if (atd_bytes_eq(s, "geo", 3)) {
-            return 13;
-        }
-        break;
-    case 11:
-        if (atd_bytes_eq(s, "coordinates", 11)) {
-            return 14;
-        }
-        break;
-    case 5:
-        if (atd_bytes_eq(s, "place", 5)) {
-            return 15;
-        }
-        break;
-    case 12:
-        if (atd_bytes_eq(s, "contributors", 12)) {
-            return 16;
-        }
-        break;
-    case 16:
-        if (atd_bytes_eq(s, "retweeted_status", 16)) {
-            return 17;
-        }
-        break;
-    case 13:
-        if (atd_bytes_eq(s, "retweet_count", 13)) {
-            return 18;
-        }
-        break;
-    case 14:
-        if (atd_bytes_eq(s, "favorite_count", 14)) {
-            return 19;
-        }
-        break;
-    case 18:
-        if (atd_bytes_eq(s, "possibly_sensitive", 18)) {
-            return 23;
-        }
-        break;
-    default:
-        break;
-    }
-    return -1;
-}
-
 static const char *twitter_status_read_p(atd_reader *r, const char *p, twitter_status *out)
 {
     bool more;
@@ -2468,527 +2722,489 @@ static const char *twitter_status_read_p(atd_reader *r, const char *p, twitter_s
     if (p == NULL) {
         return NULL;
     }
-    if (more && atd_key_at(r, p, "\"metadata\":", 11)) {
-        p += 11;
-        goto field_0;
+    if (!more) {
+        goto end;
     }
-    while (more) {
-        p = atd_object_key_p(r, p, &key);
+    if (!atd_key_at(r, p, "\"metadata\":", 11)) {
+        goto key;
+    }
+    p += 11;
+field_0:
+    p = twitter_metadata_read_p(r, p, &out->metadata);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "metadata", 8));
+    }
+    seen[0] |= (uint64_t)1 << 0;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"created_at\":", 13)) {
+        goto key;
+    }
+    p += 13;
+field_1:
+    p = atd_read_string_p(r, p, &out->created_at);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "created_at", 10));
+    }
+    seen[0] |= (uint64_t)1 << 1;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"id\":", 5)) {
+        goto key;
+    }
+    p += 5;
+field_2:
+    p = atd_read_int64_p(r, p, &out->id);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
+    }
+    seen[0] |= (uint64_t)1 << 2;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"id_str\":", 9)) {
+        goto key;
+    }
+    p += 9;
+field_3:
+    p = atd_read_string_p(r, p, &out->id_str);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "id_str", 6));
+    }
+    seen[0] |= (uint64_t)1 << 3;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"text\":", 7)) {
+        goto key;
+    }
+    p += 7;
+field_4:
+    p = atd_read_string_p(r, p, &out->text);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "text", 4));
+    }
+    seen[0] |= (uint64_t)1 << 4;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"source\":", 9)) {
+        goto key;
+    }
+    p += 9;
+field_5:
+    p = atd_read_string_p(r, p, &out->source);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "source", 6));
+    }
+    seen[0] |= (uint64_t)1 << 5;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"truncated\":", 12)) {
+        goto key;
+    }
+    p += 12;
+field_6:
+    p = atd_read_bool_p(r, p, &out->truncated);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "truncated", 9));
+    }
+    seen[0] |= (uint64_t)1 << 6;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"in_reply_to_status_id\":", 24)) {
+        goto key;
+    }
+    p += 24;
+field_7:
+    p = twitter_int_nullable_read_p(r, p, &out->in_reply_to_status_id);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "in_reply_to_status_id", 21));
+    }
+    seen[0] |= (uint64_t)1 << 7;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"in_reply_to_status_id_str\":", 28)) {
+        goto key;
+    }
+    p += 28;
+field_8:
+    p = twitter_string_nullable_read_p(r, p, &out->in_reply_to_status_id_str);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "in_reply_to_status_id_str", 25));
+    }
+    seen[0] |= (uint64_t)1 << 8;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"in_reply_to_user_id\":", 22)) {
+        goto key;
+    }
+    p += 22;
+field_9:
+    p = twitter_int_nullable_read_p(r, p, &out->in_reply_to_user_id);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "in_reply_to_user_id", 19));
+    }
+    seen[0] |= (uint64_t)1 << 9;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"in_reply_to_user_id_str\":", 26)) {
+        goto key;
+    }
+    p += 26;
+field_10:
+    p = twitter_string_nullable_read_p(r, p, &out->in_reply_to_user_id_str);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "in_reply_to_user_id_str", 23));
+    }
+    seen[0] |= (uint64_t)1 << 10;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"in_reply_to_screen_name\":", 26)) {
+        goto key;
+    }
+    p += 26;
+field_11:
+    p = twitter_string_nullable_read_p(r, p, &out->in_reply_to_screen_name);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "in_reply_to_screen_name", 23));
+    }
+    seen[0] |= (uint64_t)1 << 11;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"user\":", 7)) {
+        goto key;
+    }
+    p += 7;
+field_12:
+    p = twitter_user_read_p(r, p, &out->user);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "user", 4));
+    }
+    seen[0] |= (uint64_t)1 << 12;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"geo\":", 6)) {
+        goto key;
+    }
+    p += 6;
+field_13:
+    p = atd_read_null_p(r, p);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "geo", 3));
+    }
+    out->geo = 0;
+    seen[0] |= (uint64_t)1 << 13;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"coordinates\":", 14)) {
+        goto key;
+    }
+    p += 14;
+field_14:
+    p = atd_read_null_p(r, p);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "coordinates", 11));
+    }
+    out->coordinates = 0;
+    seen[0] |= (uint64_t)1 << 14;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"place\":", 8)) {
+        goto key;
+    }
+    p += 8;
+field_15:
+    p = atd_read_null_p(r, p);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "place", 5));
+    }
+    out->place = 0;
+    seen[0] |= (uint64_t)1 << 15;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"contributors\":", 15)) {
+        goto key;
+    }
+    p += 15;
+field_16:
+    p = atd_read_null_p(r, p);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "contributors", 12));
+    }
+    out->contributors = 0;
+    seen[0] |= (uint64_t)1 << 16;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"retweeted_status\":", 19)) {
+        goto key;
+    }
+    p += 19;
+field_17:
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
         if (p == NULL) {
-            return NULL;
+            return atd_fail_cursor(atd_reader_push_field(r, "retweeted_status", 16));
         }
-        switch (twitter_status__field(key.ptr, key.len)) {
-        case 0:
-        field_0:
-            p = twitter_metadata_read_p(r, p, &out->metadata);
+    } else {
+        {
+            twitter_status *p_ = (twitter_status *)atd_arena_alloc(atd_reader_arena(r), sizeof(twitter_status), 8);
+            if (p_ == NULL) {
+                atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory");
+                return atd_fail_cursor(atd_reader_push_field(r, "retweeted_status", 16));
+            }
+            out->retweeted_status = p_;
+            p = twitter_status_read_p(r, p, &*p_);
             if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "metadata", 8));
+                return atd_fail_cursor(atd_reader_push_field(r, "retweeted_status", 16));
             }
-            seen[0] |= (uint64_t)1 << 0;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"created_at\":", 13)) {
-                break;
-            }
-            p += 13;
-            /* fall through */
-        case 1:
-            p = atd_read_string_p(r, p, &out->created_at);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "created_at", 10));
-            }
-            seen[0] |= (uint64_t)1 << 1;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"id\":", 5)) {
-                break;
-            }
-            p += 5;
-            /* fall through */
-        case 2:
-            p = atd_read_int64_p(r, p, &out->id);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
-            }
-            seen[0] |= (uint64_t)1 << 2;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"id_str\":", 9)) {
-                break;
-            }
-            p += 9;
-            /* fall through */
-        case 3:
-            p = atd_read_string_p(r, p, &out->id_str);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "id_str", 6));
-            }
-            seen[0] |= (uint64_t)1 << 3;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"text\":", 7)) {
-                break;
-            }
-            p += 7;
-            /* fall through */
-        case 4:
-            p = atd_read_string_p(r, p, &out->text);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "text", 4));
-            }
-            seen[0] |= (uint64_t)1 << 4;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"source\":", 9)) {
-                break;
-            }
-            p += 9;
-            /* fall through */
-        case 5:
-            p = atd_read_string_p(r, p, &out->source);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "source", 6));
-            }
-            seen[0] |= (uint64_t)1 << 5;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"truncated\":", 12)) {
-                break;
-            }
-            p += 12;
-            /* fall through */
-        case 6:
-            p = atd_read_bool_p(r, p, &out->truncated);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "truncated", 9));
-            }
-            seen[0] |= (uint64_t)1 << 6;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"in_reply_to_status_id\":", 24)) {
-                break;
-            }
-            p += 24;
-            /* fall through */
-        case 7:
-            p = twitter_int_nullable_read_p(r, p, &out->in_reply_to_status_id);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "in_reply_to_status_id", 21));
-            }
-            seen[0] |= (uint64_t)1 << 7;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"in_reply_to_status_id_str\":", 28)) {
-                break;
-            }
-            p += 28;
-            /* fall through */
-        case 8:
-            p = twitter_string_nullable_read_p(r, p, &out->in_reply_to_status_id_str);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "in_reply_to_status_id_str", 25));
-            }
-            seen[0] |= (uint64_t)1 << 8;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"in_reply_to_user_id\":", 22)) {
-                break;
-            }
-            p += 22;
-            /* fall through */
-        case 9:
-            p = twitter_int_nullable_read_p(r, p, &out->in_reply_to_user_id);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "in_reply_to_user_id", 19));
-            }
-            seen[0] |= (uint64_t)1 << 9;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"in_reply_to_user_id_str\":", 26)) {
-                break;
-            }
-            p += 26;
-            /* fall through */
-        case 10:
-            p = twitter_string_nullable_read_p(r, p, &out->in_reply_to_user_id_str);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "in_reply_to_user_id_str", 23));
-            }
-            seen[0] |= (uint64_t)1 << 10;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"in_reply_to_screen_name\":", 26)) {
-                break;
-            }
-            p += 26;
-            /* fall through */
-        case 11:
-            p = twitter_string_nullable_read_p(r, p, &out->in_reply_to_screen_name);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "in_reply_to_screen_name", 23));
-            }
-            seen[0] |= (uint64_t)1 << 11;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"user\":", 7)) {
-                break;
-            }
-            p += 7;
-            /* fall through */
-        case 12:
-            p = twitter_user_read_p(r, p, &out->user);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "user", 4));
-            }
-            seen[0] |= (uint64_t)1 << 12;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"geo\":", 6)) {
-                break;
-            }
-            p += 6;
-            /* fall through */
-        case 13:
-            p = atd_read_null_p(r, p);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "geo", 3));
-            }
-            out->geo = 0;
-            seen[0] |= (uint64_t)1 << 13;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"coordinates\":", 14)) {
-                break;
-            }
-            p += 14;
-            /* fall through */
-        case 14:
-            p = atd_read_null_p(r, p);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "coordinates", 11));
-            }
-            out->coordinates = 0;
-            seen[0] |= (uint64_t)1 << 14;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"place\":", 8)) {
-                break;
-            }
-            p += 8;
-            /* fall through */
-        case 15:
-            p = atd_read_null_p(r, p);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "place", 5));
-            }
-            out->place = 0;
-            seen[0] |= (uint64_t)1 << 15;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"contributors\":", 15)) {
-                break;
-            }
-            p += 15;
-            /* fall through */
-        case 16:
-            p = atd_read_null_p(r, p);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "contributors", 12));
-            }
-            out->contributors = 0;
-            seen[0] |= (uint64_t)1 << 16;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"retweeted_status\":", 19)) {
-                break;
-            }
-            p += 19;
-            /* fall through */
-        case 17:
-            p = atd_skip_ws_p(r, p);
-            if (atd_byte_at(r, p) == 'n') {
-                p = atd_read_null_p(r, p);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "retweeted_status", 16));
-                }
-            } else {
-                {
-                    twitter_status *p_ = (twitter_status *)atd_arena_alloc(atd_reader_arena(r), sizeof(twitter_status), 8);
-                    if (p_ == NULL) {
-                        atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory");
-                        return atd_fail_cursor(atd_reader_push_field(r, "retweeted_status", 16));
-                    }
-                    out->retweeted_status = p_;
-                    p = twitter_status_read_p(r, p, &*p_);
-                    if (p == NULL) {
-                        return atd_fail_cursor(atd_reader_push_field(r, "retweeted_status", 16));
-                    }
-                }
-                out->has_retweeted_status = true;
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"retweet_count\":", 16)) {
-                break;
-            }
-            p += 16;
-            /* fall through */
-        case 18:
-            p = atd_read_int64_p(r, p, &out->retweet_count);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "retweet_count", 13));
-            }
-            seen[0] |= (uint64_t)1 << 17;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"favorite_count\":", 17)) {
-                break;
-            }
-            p += 17;
-            /* fall through */
-        case 19:
-            p = atd_read_int64_p(r, p, &out->favorite_count);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "favorite_count", 14));
-            }
-            seen[0] |= (uint64_t)1 << 18;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"entities\":", 11)) {
-                break;
-            }
-            p += 11;
-            /* fall through */
-        case 20:
-            p = twitter_entities_read_p(r, p, &out->entities);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "entities", 8));
-            }
-            seen[0] |= (uint64_t)1 << 19;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"favorited\":", 12)) {
-                break;
-            }
-            p += 12;
-            /* fall through */
-        case 21:
-            p = atd_read_bool_p(r, p, &out->favorited);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "favorited", 9));
-            }
-            seen[0] |= (uint64_t)1 << 20;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"retweeted\":", 12)) {
-                break;
-            }
-            p += 12;
-            /* fall through */
-        case 22:
-            p = atd_read_bool_p(r, p, &out->retweeted);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "retweeted", 9));
-            }
-            seen[0] |= (uint64_t)1 << 21;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"possibly_sensitive\":", 21)) {
-                break;
-            }
-            p += 21;
-            /* fall through */
-        case 23:
-            p = atd_skip_ws_p(r, p);
-            if (atd_byte_at(r, p) == 'n') {
-                p = atd_read_null_p(r, p);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "possibly_sensitive", 18));
-                }
-            } else {
-                p = atd_read_bool_p(r, p, &out->possibly_sensitive);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "possibly_sensitive", 18));
-                }
-                out->has_possibly_sensitive = true;
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"lang\":", 7)) {
-                break;
-            }
-            p += 7;
-            /* fall through */
-        case 24:
-            p = atd_read_string_p(r, p, &out->lang);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "lang", 4));
-            }
-            seen[0] |= (uint64_t)1 << 22;
-            p = atd_object_end_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        default:
-            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "status"));
-            }
-            p = atd_skip_value_p(r, p);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
         }
+        out->has_retweeted_status = true;
     }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"retweet_count\":", 16)) {
+        goto key;
+    }
+    p += 16;
+field_18:
+    p = atd_read_int64_p(r, p, &out->retweet_count);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "retweet_count", 13));
+    }
+    seen[0] |= (uint64_t)1 << 17;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"favorite_count\":", 17)) {
+        goto key;
+    }
+    p += 17;
+field_19:
+    p = atd_read_int64_p(r, p, &out->favorite_count);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "favorite_count", 14));
+    }
+    seen[0] |= (uint64_t)1 << 18;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"entities\":", 11)) {
+        goto key;
+    }
+    p += 11;
+field_20:
+    p = twitter_entities_read_p(r, p, &out->entities);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "entities", 8));
+    }
+    seen[0] |= (uint64_t)1 << 19;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"favorited\":", 12)) {
+        goto key;
+    }
+    p += 12;
+field_21:
+    p = atd_read_bool_p(r, p, &out->favorited);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "favorited", 9));
+    }
+    seen[0] |= (uint64_t)1 << 20;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"retweeted\":", 12)) {
+        goto key;
+    }
+    p += 12;
+field_22:
+    p = atd_read_bool_p(r, p, &out->retweeted);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "retweeted", 9));
+    }
+    seen[0] |= (uint64_t)1 << 21;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"possibly_sensitive\":", 21)) {
+        goto key;
+    }
+    p += 21;
+field_23:
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "possibly_sensitive", 18));
+        }
+    } else {
+        p = atd_read_bool_p(r, p, &out->possibly_sensitive);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "possibly_sensitive", 18));
+        }
+        out->has_possibly_sensitive = true;
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"lang\":", 7)) {
+        goto key;
+    }
+    p += 7;
+field_24:
+    p = atd_read_string_p(r, p, &out->lang);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "lang", 4));
+    }
+    seen[0] |= (uint64_t)1 << 22;
+tail:
+    p = atd_object_end_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        goto key;
+    }
+end:
     if (seen[0] != UINT64_C(0x7fffff)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
             return atd_fail_cursor(atd_reader_fail_missing(r, at, "metadata", "status"));
@@ -3061,6 +3277,320 @@ static const char *twitter_status_read_p(atd_reader *r, const char *p, twitter_s
         }
     }
     return p;
+key:
+    if (atd_key_room(r, p, 28)) {
+        switch (p[1]) {
+        case 'c':
+            switch (p[3]) {
+            case 'e':
+                if (atd_bytes_eq(p, "\"created_at\":", 13)) {
+                    p += 13;
+                    goto field_1;
+                }
+                break;
+            case 'n':
+                if (atd_bytes_eq(p, "\"contributors\":", 15)) {
+                    p += 15;
+                    goto field_16;
+                }
+                break;
+            case 'o':
+                if (atd_bytes_eq(p, "\"coordinates\":", 14)) {
+                    p += 14;
+                    goto field_14;
+                }
+                break;
+            }
+            break;
+        case 'e':
+            if (atd_bytes_eq(p, "\"entities\":", 11)) {
+                p += 11;
+                goto field_20;
+            }
+            break;
+        case 'f':
+            switch (p[9]) {
+            case '_':
+                if (atd_bytes_eq(p, "\"favorite_count\":", 17)) {
+                    p += 17;
+                    goto field_19;
+                }
+                break;
+            case 'd':
+                if (atd_bytes_eq(p, "\"favorited\":", 12)) {
+                    p += 12;
+                    goto field_21;
+                }
+                break;
+            }
+            break;
+        case 'g':
+            if (atd_bytes_eq(p, "\"geo\":", 6)) {
+                p += 6;
+                goto field_13;
+            }
+            break;
+        case 'i':
+            switch (p[4]) {
+            case ':':
+                if (atd_bytes_eq(p, "\"id\":", 5)) {
+                    p += 5;
+                    goto field_2;
+                }
+                break;
+            case 'r':
+                switch (p[20]) {
+                case '"':
+                    if (atd_bytes_eq(p, "\"in_reply_to_user_id\":", 22)) {
+                        p += 22;
+                        goto field_9;
+                    }
+                    break;
+                case '_':
+                    if (atd_bytes_eq(p, "\"in_reply_to_user_id_str\":", 26)) {
+                        p += 26;
+                        goto field_10;
+                    }
+                    break;
+                case 'i':
+                    switch (p[22]) {
+                    case '"':
+                        if (atd_bytes_eq(p, "\"in_reply_to_status_id\":", 24)) {
+                            p += 24;
+                            goto field_7;
+                        }
+                        break;
+                    case '_':
+                        if (atd_bytes_eq(p, "\"in_reply_to_status_id_str\":", 28)) {
+                            p += 28;
+                            goto field_8;
+                        }
+                        break;
+                    }
+                    break;
+                case 'n':
+                    if (atd_bytes_eq(p, "\"in_reply_to_screen_name\":", 26)) {
+                        p += 26;
+                        goto field_11;
+                    }
+                    break;
+                }
+                break;
+            case 's':
+                if (atd_bytes_eq(p, "\"id_str\":", 9)) {
+                    p += 9;
+                    goto field_3;
+                }
+                break;
+            }
+            break;
+        case 'l':
+            if (atd_bytes_eq(p, "\"lang\":", 7)) {
+                p += 7;
+                goto field_24;
+            }
+            break;
+        case 'm':
+            if (atd_bytes_eq(p, "\"metadata\":", 11)) {
+                p += 11;
+                goto field_0;
+            }
+            break;
+        case 'p':
+            switch (p[2]) {
+            case 'l':
+                if (atd_bytes_eq(p, "\"place\":", 8)) {
+                    p += 8;
+                    goto field_15;
+                }
+                break;
+            case 'o':
+                if (atd_bytes_eq(p, "\"possibly_sensitive\":", 21)) {
+                    p += 21;
+                    goto field_23;
+                }
+                break;
+            }
+            break;
+        case 'r':
+            switch (p[10]) {
+            case '"':
+                if (atd_bytes_eq(p, "\"retweeted\":", 12)) {
+                    p += 12;
+                    goto field_22;
+                }
+                break;
+            case '_':
+                if (atd_bytes_eq(p, "\"retweeted_status\":", 19)) {
+                    p += 19;
+                    goto field_17;
+                }
+                break;
+            case 'o':
+                if (atd_bytes_eq(p, "\"retweet_count\":", 16)) {
+                    p += 16;
+                    goto field_18;
+                }
+                break;
+            }
+            break;
+        case 's':
+            if (atd_bytes_eq(p, "\"source\":", 9)) {
+                p += 9;
+                goto field_5;
+            }
+            break;
+        case 't':
+            switch (p[2]) {
+            case 'e':
+                if (atd_bytes_eq(p, "\"text\":", 7)) {
+                    p += 7;
+                    goto field_4;
+                }
+                break;
+            case 'r':
+                if (atd_bytes_eq(p, "\"truncated\":", 12)) {
+                    p += 12;
+                    goto field_6;
+                }
+                break;
+            }
+            break;
+        case 'u':
+            if (atd_bytes_eq(p, "\"user\":", 7)) {
+                p += 7;
+                goto field_12;
+            }
+            break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) {
+        return NULL;
+    }
+    switch (key.len) {
+    case 8:
+        if (atd_bytes_eq(key.ptr, "metadata", 8)) {
+            goto field_0;
+        }
+        if (atd_bytes_eq(key.ptr, "entities", 8)) {
+            goto field_20;
+        }
+        break;
+    case 10:
+        if (atd_bytes_eq(key.ptr, "created_at", 10)) {
+            goto field_1;
+        }
+        break;
+    case 2:
+        if (atd_bytes_eq(key.ptr, "id", 2)) {
+            goto field_2;
+        }
+        break;
+    case 6:
+        if (atd_bytes_eq(key.ptr, "id_str", 6)) {
+            goto field_3;
+        }
+        if (atd_bytes_eq(key.ptr, "source", 6)) {
+            goto field_5;
+        }
+        break;
+    case 4:
+        if (atd_bytes_eq(key.ptr, "text", 4)) {
+            goto field_4;
+        }
+        if (atd_bytes_eq(key.ptr, "user", 4)) {
+            goto field_12;
+        }
+        if (atd_bytes_eq(key.ptr, "lang", 4)) {
+            goto field_24;
+        }
+        break;
+    case 9:
+        if (atd_bytes_eq(key.ptr, "truncated", 9)) {
+            goto field_6;
+        }
+        if (atd_bytes_eq(key.ptr, "favorited", 9)) {
+            goto field_21;
+        }
+        if (atd_bytes_eq(key.ptr, "retweeted", 9)) {
+            goto field_22;
+        }
+        break;
+    case 21:
+        if (atd_bytes_eq(key.ptr, "in_reply_to_status_id", 21)) {
+            goto field_7;
+        }
+        break;
+    case 25:
+        if (atd_bytes_eq(key.ptr, "in_reply_to_status_id_str", 25)) {
+            goto field_8;
+        }
+        break;
+    case 19:
+        if (atd_bytes_eq(key.ptr, "in_reply_to_user_id", 19)) {
+            goto field_9;
+        }
+        break;
+    case 23:
+        if (atd_bytes_eq(key.ptr, "in_reply_to_user_id_str", 23)) {
+            goto field_10;
+        }
+        if (atd_bytes_eq(key.ptr, "in_reply_to_screen_name", 23)) {
+            goto field_11;
+        }
+        break;
+    case 3:
+        if (atd_bytes_eq(key.ptr, "geo", 3)) {
+            goto field_13;
+        }
+        break;
+    case 11:
+        if (atd_bytes_eq(key.ptr, "coordinates", 11)) {
+            goto field_14;
+        }
+        break;
+    case 5:
+        if (atd_bytes_eq(key.ptr, "place", 5)) {
+            goto field_15;
+        }
+        break;
+    case 12:
+        if (atd_bytes_eq(key.ptr, "contributors", 12)) {
+            goto field_16;
+        }
+        break;
+    case 16:
+        if (atd_bytes_eq(key.ptr, "retweeted_status", 16)) {
+            goto field_17;
+        }
+        break;
+    case 13:
+        if (atd_bytes_eq(key.ptr, "retweet_count", 13)) {
+            goto field_18;
+        }
+        break;
+    case 14:
+        if (atd_bytes_eq(key.ptr, "favorite_count", 14)) {
+            goto field_19;
+        }
+        break;
+    case 18:
+        if (atd_bytes_eq(key.ptr, "possibly_sensitive", 18)) {
+            goto field_23;
+        }
+        break;
+    default:
+        break;
+    }
+    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "status"));
+    }
+    p = atd_skip_value_p(r, p);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    }
+    goto tail;
 }
 
 bool twitter_status_read(atd_reader *r, twitter_status *out)
@@ -3149,35 +3679,6 @@ void twitter_url_entity_init(twitter_url_entity *v)
     memset(v, 0, sizeof *v);
 }
 
-static int twitter_url_entity__field(const char *s, size_t len)
-{
-    switch (len) {
-    case 3:
-        if (atd_bytes_eq(s, "url", 3)) {
-            return 0;
-        }
-        break;
-    case 12:
-        if (atd_bytes_eq(s, "expanded_url", 12)) {
-            return 1;
-        }
-        break;
-    case 11:
-        if (atd_bytes_eq(s, "display_url", 11)) {
-            return 2;
-        }
-        break;
-    case 7:
-        if (atd_bytes_eq(s, "indices", 7)) {
-            return 3;
-        }
-        break;
-    default:
-        break;
-    }
-    return -1;
-}
-
 static const char *twitter_url_entity_read_p(atd_reader *r, const char *p, twitter_url_entity *out)
 {
     bool more;
@@ -3189,100 +3690,83 @@ static const char *twitter_url_entity_read_p(atd_reader *r, const char *p, twitt
     if (p == NULL) {
         return NULL;
     }
-    if (more && atd_key_at(r, p, "\"url\":", 6)) {
-        p += 6;
-        goto field_0;
+    if (!more) {
+        goto end;
     }
-    while (more) {
-        p = atd_object_key_p(r, p, &key);
-        if (p == NULL) {
-            return NULL;
-        }
-        switch (twitter_url_entity__field(key.ptr, key.len)) {
-        case 0:
-        field_0:
-            p = atd_read_string_p(r, p, &out->url);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "url", 3));
-            }
-            seen[0] |= (uint64_t)1 << 0;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"expanded_url\":", 15)) {
-                break;
-            }
-            p += 15;
-            /* fall through */
-        case 1:
-            p = atd_read_string_p(r, p, &out->expanded_url);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "expanded_url", 12));
-            }
-            seen[0] |= (uint64_t)1 << 1;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"display_url\":", 14)) {
-                break;
-            }
-            p += 14;
-            /* fall through */
-        case 2:
-            p = atd_read_string_p(r, p, &out->display_url);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "display_url", 11));
-            }
-            seen[0] |= (uint64_t)1 << 2;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"indices\":", 10)) {
-                break;
-            }
-            p += 10;
-            /* fall through */
-        case 3:
-            p = twitter_indices_read_p(r, p, &out->indices);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "indices", 7));
-            }
-            seen[0] |= (uint64_t)1 << 3;
-            p = atd_object_end_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        default:
-            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "url_entity"));
-            }
-            p = atd_skip_value_p(r, p);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        }
+    if (!atd_key_at(r, p, "\"url\":", 6)) {
+        goto key;
     }
+    p += 6;
+field_0:
+    p = atd_read_string_p(r, p, &out->url);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "url", 3));
+    }
+    seen[0] |= (uint64_t)1 << 0;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"expanded_url\":", 15)) {
+        goto key;
+    }
+    p += 15;
+field_1:
+    p = atd_read_string_p(r, p, &out->expanded_url);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "expanded_url", 12));
+    }
+    seen[0] |= (uint64_t)1 << 1;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"display_url\":", 14)) {
+        goto key;
+    }
+    p += 14;
+field_2:
+    p = atd_read_string_p(r, p, &out->display_url);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "display_url", 11));
+    }
+    seen[0] |= (uint64_t)1 << 2;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"indices\":", 10)) {
+        goto key;
+    }
+    p += 10;
+field_3:
+    p = twitter_indices_read_p(r, p, &out->indices);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "indices", 7));
+    }
+    seen[0] |= (uint64_t)1 << 3;
+tail:
+    p = atd_object_end_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        goto key;
+    }
+end:
     if (seen[0] != UINT64_C(0xf)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
             return atd_fail_cursor(atd_reader_fail_missing(r, at, "url", "url_entity"));
@@ -3298,6 +3782,71 @@ static const char *twitter_url_entity_read_p(atd_reader *r, const char *p, twitt
         }
     }
     return p;
+key:
+    if (atd_key_room(r, p, 15)) {
+        switch (p[1]) {
+        case 'd':
+            if (atd_bytes_eq(p, "\"display_url\":", 14)) {
+                p += 14;
+                goto field_2;
+            }
+            break;
+        case 'e':
+            if (atd_bytes_eq(p, "\"expanded_url\":", 15)) {
+                p += 15;
+                goto field_1;
+            }
+            break;
+        case 'i':
+            if (atd_bytes_eq(p, "\"indices\":", 10)) {
+                p += 10;
+                goto field_3;
+            }
+            break;
+        case 'u':
+            if (atd_bytes_eq(p, "\"url\":", 6)) {
+                p += 6;
+                goto field_0;
+            }
+            break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) {
+        return NULL;
+    }
+    switch (key.len) {
+    case 3:
+        if (atd_bytes_eq(key.ptr, "url", 3)) {
+            goto field_0;
+        }
+        break;
+    case 12:
+        if (atd_bytes_eq(key.ptr, "expanded_url", 12)) {
+            goto field_1;
+        }
+        break;
+    case 11:
+        if (atd_bytes_eq(key.ptr, "display_url", 11)) {
+            goto field_2;
+        }
+        break;
+    case 7:
+        if (atd_bytes_eq(key.ptr, "indices", 7)) {
+            goto field_3;
+        }
+        break;
+    default:
+        break;
+    }
+    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "url_entity"));
+    }
+    p = atd_skip_value_p(r, p);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    }
+    goto tail;
 }
 
 bool twitter_url_entity_read(atd_reader *r, twitter_url_entity *out)
@@ -3320,25 +3869,6 @@ void twitter_hashtag_init(twitter_hashtag *v)
     memset(v, 0, sizeof *v);
 }
 
-static int twitter_hashtag__field(const char *s, size_t len)
-{
-    switch (len) {
-    case 4:
-        if (atd_bytes_eq(s, "text", 4)) {
-            return 0;
-        }
-        break;
-    case 7:
-        if (atd_bytes_eq(s, "indices", 7)) {
-            return 1;
-        }
-        break;
-    default:
-        break;
-    }
-    return -1;
-}
-
 static const char *twitter_hashtag_read_p(atd_reader *r, const char *p, twitter_hashtag *out)
 {
     bool more;
@@ -3350,62 +3880,47 @@ static const char *twitter_hashtag_read_p(atd_reader *r, const char *p, twitter_
     if (p == NULL) {
         return NULL;
     }
-    if (more && atd_key_at(r, p, "\"text\":", 7)) {
-        p += 7;
-        goto field_0;
+    if (!more) {
+        goto end;
     }
-    while (more) {
-        p = atd_object_key_p(r, p, &key);
-        if (p == NULL) {
-            return NULL;
-        }
-        switch (twitter_hashtag__field(key.ptr, key.len)) {
-        case 0:
-        field_0:
-            p = atd_read_string_p(r, p, &out->text);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "text", 4));
-            }
-            seen[0] |= (uint64_t)1 << 0;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"indices\":", 10)) {
-                break;
-            }
-            p += 10;
-            /* fall through */
-        case 1:
-            p = twitter_indices_read_p(r, p, &out->indices);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "indices", 7));
-            }
-            seen[0] |= (uint64_t)1 << 1;
-            p = atd_object_end_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        default:
-            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "hashtag"));
-            }
-            p = atd_skip_value_p(r, p);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        }
+    if (!atd_key_at(r, p, "\"text\":", 7)) {
+        goto key;
     }
+    p += 7;
+field_0:
+    p = atd_read_string_p(r, p, &out->text);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "text", 4));
+    }
+    seen[0] |= (uint64_t)1 << 0;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"indices\":", 10)) {
+        goto key;
+    }
+    p += 10;
+field_1:
+    p = twitter_indices_read_p(r, p, &out->indices);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "indices", 7));
+    }
+    seen[0] |= (uint64_t)1 << 1;
+tail:
+    p = atd_object_end_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        goto key;
+    }
+end:
     if (seen[0] != UINT64_C(0x3)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
             return atd_fail_cursor(atd_reader_fail_missing(r, at, "text", "hashtag"));
@@ -3415,6 +3930,49 @@ static const char *twitter_hashtag_read_p(atd_reader *r, const char *p, twitter_
         }
     }
     return p;
+key:
+    if (atd_key_room(r, p, 10)) {
+        switch (p[1]) {
+        case 'i':
+            if (atd_bytes_eq(p, "\"indices\":", 10)) {
+                p += 10;
+                goto field_1;
+            }
+            break;
+        case 't':
+            if (atd_bytes_eq(p, "\"text\":", 7)) {
+                p += 7;
+                goto field_0;
+            }
+            break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) {
+        return NULL;
+    }
+    switch (key.len) {
+    case 4:
+        if (atd_bytes_eq(key.ptr, "text", 4)) {
+            goto field_0;
+        }
+        break;
+    case 7:
+        if (atd_bytes_eq(key.ptr, "indices", 7)) {
+            goto field_1;
+        }
+        break;
+    default:
+        break;
+    }
+    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "hashtag"));
+    }
+    p = atd_skip_value_p(r, p);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    }
+    goto tail;
 }
 
 bool twitter_hashtag_read(atd_reader *r, twitter_hashtag *out)
@@ -3437,40 +3995,6 @@ void twitter_user_mention_init(twitter_user_mention *v)
     memset(v, 0, sizeof *v);
 }
 
-static int twitter_user_mention__field(const char *s, size_t len)
-{
-    switch (len) {
-    case 11:
-        if (atd_bytes_eq(s, "screen_name", 11)) {
-            return 0;
-        }
-        break;
-    case 4:
-        if (atd_bytes_eq(s, "name", 4)) {
-            return 1;
-        }
-        break;
-    case 2:
-        if (atd_bytes_eq(s, "id", 2)) {
-            return 2;
-        }
-        break;
-    case 6:
-        if (atd_bytes_eq(s, "id_str", 6)) {
-            return 3;
-        }
-        break;
-    case 7:
-        if (atd_bytes_eq(s, "indices", 7)) {
-            return 4;
-        }
-        break;
-    default:
-        break;
-    }
-    return -1;
-}
-
 static const char *twitter_user_mention_read_p(atd_reader *r, const char *p, twitter_user_mention *out)
 {
     bool more;
@@ -3482,119 +4006,101 @@ static const char *twitter_user_mention_read_p(atd_reader *r, const char *p, twi
     if (p == NULL) {
         return NULL;
     }
-    if (more && atd_key_at(r, p, "\"screen_name\":", 14)) {
-        p += 14;
-        goto field_0;
+    if (!more) {
+        goto end;
     }
-    while (more) {
-        p = atd_object_key_p(r, p, &key);
-        if (p == NULL) {
-            return NULL;
-        }
-        switch (twitter_user_mention__field(key.ptr, key.len)) {
-        case 0:
-        field_0:
-            p = atd_read_string_p(r, p, &out->screen_name);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "screen_name", 11));
-            }
-            seen[0] |= (uint64_t)1 << 0;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"name\":", 7)) {
-                break;
-            }
-            p += 7;
-            /* fall through */
-        case 1:
-            p = atd_read_string_p(r, p, &out->name);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
-            }
-            seen[0] |= (uint64_t)1 << 1;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"id\":", 5)) {
-                break;
-            }
-            p += 5;
-            /* fall through */
-        case 2:
-            p = atd_read_int64_p(r, p, &out->id);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
-            }
-            seen[0] |= (uint64_t)1 << 2;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"id_str\":", 9)) {
-                break;
-            }
-            p += 9;
-            /* fall through */
-        case 3:
-            p = atd_read_string_p(r, p, &out->id_str);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "id_str", 6));
-            }
-            seen[0] |= (uint64_t)1 << 3;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"indices\":", 10)) {
-                break;
-            }
-            p += 10;
-            /* fall through */
-        case 4:
-            p = twitter_indices_read_p(r, p, &out->indices);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "indices", 7));
-            }
-            seen[0] |= (uint64_t)1 << 4;
-            p = atd_object_end_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        default:
-            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "user_mention"));
-            }
-            p = atd_skip_value_p(r, p);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        }
+    if (!atd_key_at(r, p, "\"screen_name\":", 14)) {
+        goto key;
     }
+    p += 14;
+field_0:
+    p = atd_read_string_p(r, p, &out->screen_name);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "screen_name", 11));
+    }
+    seen[0] |= (uint64_t)1 << 0;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"name\":", 7)) {
+        goto key;
+    }
+    p += 7;
+field_1:
+    p = atd_read_string_p(r, p, &out->name);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
+    }
+    seen[0] |= (uint64_t)1 << 1;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"id\":", 5)) {
+        goto key;
+    }
+    p += 5;
+field_2:
+    p = atd_read_int64_p(r, p, &out->id);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
+    }
+    seen[0] |= (uint64_t)1 << 2;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"id_str\":", 9)) {
+        goto key;
+    }
+    p += 9;
+field_3:
+    p = atd_read_string_p(r, p, &out->id_str);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "id_str", 6));
+    }
+    seen[0] |= (uint64_t)1 << 3;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"indices\":", 10)) {
+        goto key;
+    }
+    p += 10;
+field_4:
+    p = twitter_indices_read_p(r, p, &out->indices);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "indices", 7));
+    }
+    seen[0] |= (uint64_t)1 << 4;
+tail:
+    p = atd_object_end_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        goto key;
+    }
+end:
     if (seen[0] != UINT64_C(0x1f)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
             return atd_fail_cursor(atd_reader_fail_missing(r, at, "screen_name", "user_mention"));
@@ -3613,6 +4119,82 @@ static const char *twitter_user_mention_read_p(atd_reader *r, const char *p, twi
         }
     }
     return p;
+key:
+    if (atd_key_room(r, p, 14)) {
+        switch (p[3]) {
+        case '"':
+            if (atd_bytes_eq(p, "\"id\":", 5)) {
+                p += 5;
+                goto field_2;
+            }
+            break;
+        case '_':
+            if (atd_bytes_eq(p, "\"id_str\":", 9)) {
+                p += 9;
+                goto field_3;
+            }
+            break;
+        case 'd':
+            if (atd_bytes_eq(p, "\"indices\":", 10)) {
+                p += 10;
+                goto field_4;
+            }
+            break;
+        case 'm':
+            if (atd_bytes_eq(p, "\"name\":", 7)) {
+                p += 7;
+                goto field_1;
+            }
+            break;
+        case 'r':
+            if (atd_bytes_eq(p, "\"screen_name\":", 14)) {
+                p += 14;
+                goto field_0;
+            }
+            break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) {
+        return NULL;
+    }
+    switch (key.len) {
+    case 11:
+        if (atd_bytes_eq(key.ptr, "screen_name", 11)) {
+            goto field_0;
+        }
+        break;
+    case 4:
+        if (atd_bytes_eq(key.ptr, "name", 4)) {
+            goto field_1;
+        }
+        break;
+    case 2:
+        if (atd_bytes_eq(key.ptr, "id", 2)) {
+            goto field_2;
+        }
+        break;
+    case 6:
+        if (atd_bytes_eq(key.ptr, "id_str", 6)) {
+            goto field_3;
+        }
+        break;
+    case 7:
+        if (atd_bytes_eq(key.ptr, "indices", 7)) {
+            goto field_4;
+        }
+        break;
+    default:
+        break;
+    }
+    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "user_mention"));
+    }
+    p = atd_skip_value_p(r, p);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    }
+    goto tail;
 }
 
 bool twitter_user_mention_read(atd_reader *r, twitter_user_mention *out)
@@ -3635,28 +4217,6 @@ void twitter_size_init(twitter_size *v)
     memset(v, 0, sizeof *v);
 }
 
-static int twitter_size__field(const char *s, size_t len)
-{
-    switch (len) {
-    case 1:
-        if (atd_bytes_eq(s, "w", 1)) {
-            return 0;
-        }
-        if (atd_bytes_eq(s, "h", 1)) {
-            return 1;
-        }
-        break;
-    case 6:
-        if (atd_bytes_eq(s, "resize", 6)) {
-            return 2;
-        }
-        break;
-    default:
-        break;
-    }
-    return -1;
-}
-
 static const char *twitter_size_read_p(atd_reader *r, const char *p, twitter_size *out)
 {
     bool more;
@@ -3668,81 +4228,65 @@ static const char *twitter_size_read_p(atd_reader *r, const char *p, twitter_siz
     if (p == NULL) {
         return NULL;
     }
-    if (more && atd_key_at(r, p, "\"w\":", 4)) {
-        p += 4;
-        goto field_0;
+    if (!more) {
+        goto end;
     }
-    while (more) {
-        p = atd_object_key_p(r, p, &key);
-        if (p == NULL) {
-            return NULL;
-        }
-        switch (twitter_size__field(key.ptr, key.len)) {
-        case 0:
-        field_0:
-            p = atd_read_int64_p(r, p, &out->w);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "w", 1));
-            }
-            seen[0] |= (uint64_t)1 << 0;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"h\":", 4)) {
-                break;
-            }
-            p += 4;
-            /* fall through */
-        case 1:
-            p = atd_read_int64_p(r, p, &out->h);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "h", 1));
-            }
-            seen[0] |= (uint64_t)1 << 1;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"resize\":", 9)) {
-                break;
-            }
-            p += 9;
-            /* fall through */
-        case 2:
-            p = atd_read_string_p(r, p, &out->resize);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "resize", 6));
-            }
-            seen[0] |= (uint64_t)1 << 2;
-            p = atd_object_end_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        default:
-            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "size"));
-            }
-            p = atd_skip_value_p(r, p);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        }
+    if (!atd_key_at(r, p, "\"w\":", 4)) {
+        goto key;
     }
+    p += 4;
+field_0:
+    p = atd_read_int64_p(r, p, &out->w);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "w", 1));
+    }
+    seen[0] |= (uint64_t)1 << 0;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"h\":", 4)) {
+        goto key;
+    }
+    p += 4;
+field_1:
+    p = atd_read_int64_p(r, p, &out->h);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "h", 1));
+    }
+    seen[0] |= (uint64_t)1 << 1;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"resize\":", 9)) {
+        goto key;
+    }
+    p += 9;
+field_2:
+    p = atd_read_string_p(r, p, &out->resize);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "resize", 6));
+    }
+    seen[0] |= (uint64_t)1 << 2;
+tail:
+    p = atd_object_end_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        goto key;
+    }
+end:
     if (seen[0] != UINT64_C(0x7)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
             return atd_fail_cursor(atd_reader_fail_missing(r, at, "w", "size"));
@@ -3755,6 +4299,58 @@ static const char *twitter_size_read_p(atd_reader *r, const char *p, twitter_siz
         }
     }
     return p;
+key:
+    if (atd_key_room(r, p, 9)) {
+        switch (p[1]) {
+        case 'h':
+            if (atd_bytes_eq(p, "\"h\":", 4)) {
+                p += 4;
+                goto field_1;
+            }
+            break;
+        case 'r':
+            if (atd_bytes_eq(p, "\"resize\":", 9)) {
+                p += 9;
+                goto field_2;
+            }
+            break;
+        case 'w':
+            if (atd_bytes_eq(p, "\"w\":", 4)) {
+                p += 4;
+                goto field_0;
+            }
+            break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) {
+        return NULL;
+    }
+    switch (key.len) {
+    case 1:
+        if (atd_bytes_eq(key.ptr, "w", 1)) {
+            goto field_0;
+        }
+        if (atd_bytes_eq(key.ptr, "h", 1)) {
+            goto field_1;
+        }
+        break;
+    case 6:
+        if (atd_bytes_eq(key.ptr, "resize", 6)) {
+            goto field_2;
+        }
+        break;
+    default:
+        break;
+    }
+    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "size"));
+    }
+    p = atd_skip_value_p(r, p);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    }
+    goto tail;
 }
 
 bool twitter_size_read(atd_reader *r, twitter_size *out)
@@ -3777,31 +4373,6 @@ void twitter_sizes_init(twitter_sizes *v)
     memset(v, 0, sizeof *v);
 }
 
-static int twitter_sizes__field(const char *s, size_t len)
-{
-    switch (len) {
-    case 6:
-        if (atd_bytes_eq(s, "medium", 6)) {
-            return 0;
-        }
-        break;
-    case 5:
-        if (atd_bytes_eq(s, "small", 5)) {
-            return 1;
-        }
-        if (atd_bytes_eq(s, "thumb", 5)) {
-            return 2;
-        }
-        if (atd_bytes_eq(s, "large", 5)) {
-            return 3;
-        }
-        break;
-    default:
-        break;
-    }
-    return -1;
-}
-
 static const char *twitter_sizes_read_p(atd_reader *r, const char *p, twitter_sizes *out)
 {
     bool more;
@@ -3813,100 +4384,83 @@ static const char *twitter_sizes_read_p(atd_reader *r, const char *p, twitter_si
     if (p == NULL) {
         return NULL;
     }
-    if (more && atd_key_at(r, p, "\"medium\":", 9)) {
-        p += 9;
-        goto field_0;
+    if (!more) {
+        goto end;
     }
-    while (more) {
-        p = atd_object_key_p(r, p, &key);
-        if (p == NULL) {
-            return NULL;
-        }
-        switch (twitter_sizes__field(key.ptr, key.len)) {
-        case 0:
-        field_0:
-            p = twitter_size_read_p(r, p, &out->medium);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "medium", 6));
-            }
-            seen[0] |= (uint64_t)1 << 0;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"small\":", 8)) {
-                break;
-            }
-            p += 8;
-            /* fall through */
-        case 1:
-            p = twitter_size_read_p(r, p, &out->small);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "small", 5));
-            }
-            seen[0] |= (uint64_t)1 << 1;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"thumb\":", 8)) {
-                break;
-            }
-            p += 8;
-            /* fall through */
-        case 2:
-            p = twitter_size_read_p(r, p, &out->thumb);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "thumb", 5));
-            }
-            seen[0] |= (uint64_t)1 << 2;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"large\":", 8)) {
-                break;
-            }
-            p += 8;
-            /* fall through */
-        case 3:
-            p = twitter_size_read_p(r, p, &out->large);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "large", 5));
-            }
-            seen[0] |= (uint64_t)1 << 3;
-            p = atd_object_end_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        default:
-            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "sizes"));
-            }
-            p = atd_skip_value_p(r, p);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        }
+    if (!atd_key_at(r, p, "\"medium\":", 9)) {
+        goto key;
     }
+    p += 9;
+field_0:
+    p = twitter_size_read_p(r, p, &out->medium);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "medium", 6));
+    }
+    seen[0] |= (uint64_t)1 << 0;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"small\":", 8)) {
+        goto key;
+    }
+    p += 8;
+field_1:
+    p = twitter_size_read_p(r, p, &out->small);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "small", 5));
+    }
+    seen[0] |= (uint64_t)1 << 1;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"thumb\":", 8)) {
+        goto key;
+    }
+    p += 8;
+field_2:
+    p = twitter_size_read_p(r, p, &out->thumb);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "thumb", 5));
+    }
+    seen[0] |= (uint64_t)1 << 2;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"large\":", 8)) {
+        goto key;
+    }
+    p += 8;
+field_3:
+    p = twitter_size_read_p(r, p, &out->large);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "large", 5));
+    }
+    seen[0] |= (uint64_t)1 << 3;
+tail:
+    p = atd_object_end_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        goto key;
+    }
+end:
     if (seen[0] != UINT64_C(0xf)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
             return atd_fail_cursor(atd_reader_fail_missing(r, at, "medium", "sizes"));
@@ -3922,6 +4476,67 @@ static const char *twitter_sizes_read_p(atd_reader *r, const char *p, twitter_si
         }
     }
     return p;
+key:
+    if (atd_key_room(r, p, 9)) {
+        switch (p[1]) {
+        case 'l':
+            if (atd_bytes_eq(p, "\"large\":", 8)) {
+                p += 8;
+                goto field_3;
+            }
+            break;
+        case 'm':
+            if (atd_bytes_eq(p, "\"medium\":", 9)) {
+                p += 9;
+                goto field_0;
+            }
+            break;
+        case 's':
+            if (atd_bytes_eq(p, "\"small\":", 8)) {
+                p += 8;
+                goto field_1;
+            }
+            break;
+        case 't':
+            if (atd_bytes_eq(p, "\"thumb\":", 8)) {
+                p += 8;
+                goto field_2;
+            }
+            break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) {
+        return NULL;
+    }
+    switch (key.len) {
+    case 6:
+        if (atd_bytes_eq(key.ptr, "medium", 6)) {
+            goto field_0;
+        }
+        break;
+    case 5:
+        if (atd_bytes_eq(key.ptr, "small", 5)) {
+            goto field_1;
+        }
+        if (atd_bytes_eq(key.ptr, "thumb", 5)) {
+            goto field_2;
+        }
+        if (atd_bytes_eq(key.ptr, "large", 5)) {
+            goto field_3;
+        }
+        break;
+    default:
+        break;
+    }
+    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "sizes"));
+    }
+    p = atd_skip_value_p(r, p);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    }
+    goto tail;
 }
 
 bool twitter_sizes_read(atd_reader *r, twitter_sizes *out)
@@ -3944,75 +4559,6 @@ void twitter_media_init(twitter_media *v)
     memset(v, 0, sizeof *v);
 }
 
-static int twitter_media__field(const char *s, size_t len)
-{
-    switch (len) {
-    case 2:
-        if (atd_bytes_eq(s, "id", 2)) {
-            return 0;
-        }
-        break;
-    case 6:
-        if (atd_bytes_eq(s, "id_str", 6)) {
-            return 1;
-        }
-        break;
-    case 7:
-        if (atd_bytes_eq(s, "indices", 7)) {
-            return 2;
-        }
-        break;
-    case 9:
-        if (atd_bytes_eq(s, "media_url", 9)) {
-            return 3;
-        }
-        break;
-    case 15:
-        if (atd_bytes_eq(s, "media_url_https", 15)) {
-            return 4;
-        }
-        break;
-    case 3:
-        if (atd_bytes_eq(s, "url", 3)) {
-            return 5;
-        }
-        break;
-    case 11:
-        if (atd_bytes_eq(s, "display_url", 11)) {
-            return 6;
-        }
-        break;
-    case 12:
-        if (atd_bytes_eq(s, "expanded_url", 12)) {
-            return 7;
-        }
-        break;
-    case 4:
-        if (atd_bytes_eq(s, "type", 4)) {
-            return 8;
-        }
-        break;
-    case 5:
-        if (atd_bytes_eq(s, "sizes", 5)) {
-            return 9;
-        }
-        break;
-    case 16:
-        if (atd_bytes_eq(s, "source_status_id", 16)) {
-            return 10;
-        }
-        break;
-    case 20:
-        if (atd_bytes_eq(s, "source_status_id_str", 20)) {
-            return 11;
-        }
-        break;
-    default:
-        break;
-    }
-    return -1;
-}
-
 static const char *twitter_media_read_p(atd_reader *r, const char *p, twitter_media *out)
 {
     bool more;
@@ -4024,268 +4570,243 @@ static const char *twitter_media_read_p(atd_reader *r, const char *p, twitter_me
     if (p == NULL) {
         return NULL;
     }
-    if (more && atd_key_at(r, p, "\"id\":", 5)) {
-        p += 5;
-        goto field_0;
+    if (!more) {
+        goto end;
     }
-    while (more) {
-        p = atd_object_key_p(r, p, &key);
+    if (!atd_key_at(r, p, "\"id\":", 5)) {
+        goto key;
+    }
+    p += 5;
+field_0:
+    p = atd_read_int64_p(r, p, &out->id);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
+    }
+    seen[0] |= (uint64_t)1 << 0;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"id_str\":", 9)) {
+        goto key;
+    }
+    p += 9;
+field_1:
+    p = atd_read_string_p(r, p, &out->id_str);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "id_str", 6));
+    }
+    seen[0] |= (uint64_t)1 << 1;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"indices\":", 10)) {
+        goto key;
+    }
+    p += 10;
+field_2:
+    p = twitter_indices_read_p(r, p, &out->indices);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "indices", 7));
+    }
+    seen[0] |= (uint64_t)1 << 2;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"media_url\":", 12)) {
+        goto key;
+    }
+    p += 12;
+field_3:
+    p = atd_read_string_p(r, p, &out->media_url);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "media_url", 9));
+    }
+    seen[0] |= (uint64_t)1 << 3;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"media_url_https\":", 18)) {
+        goto key;
+    }
+    p += 18;
+field_4:
+    p = atd_read_string_p(r, p, &out->media_url_https);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "media_url_https", 15));
+    }
+    seen[0] |= (uint64_t)1 << 4;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"url\":", 6)) {
+        goto key;
+    }
+    p += 6;
+field_5:
+    p = atd_read_string_p(r, p, &out->url);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "url", 3));
+    }
+    seen[0] |= (uint64_t)1 << 5;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"display_url\":", 14)) {
+        goto key;
+    }
+    p += 14;
+field_6:
+    p = atd_read_string_p(r, p, &out->display_url);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "display_url", 11));
+    }
+    seen[0] |= (uint64_t)1 << 6;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"expanded_url\":", 15)) {
+        goto key;
+    }
+    p += 15;
+field_7:
+    p = atd_read_string_p(r, p, &out->expanded_url);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "expanded_url", 12));
+    }
+    seen[0] |= (uint64_t)1 << 7;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"type\":", 7)) {
+        goto key;
+    }
+    p += 7;
+field_8:
+    p = atd_read_string_p(r, p, &out->media_type);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "type", 4));
+    }
+    seen[0] |= (uint64_t)1 << 8;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"sizes\":", 8)) {
+        goto key;
+    }
+    p += 8;
+field_9:
+    p = twitter_sizes_read_p(r, p, &out->sizes);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "sizes", 5));
+    }
+    seen[0] |= (uint64_t)1 << 9;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"source_status_id\":", 19)) {
+        goto key;
+    }
+    p += 19;
+field_10:
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
         if (p == NULL) {
-            return NULL;
+            return atd_fail_cursor(atd_reader_push_field(r, "source_status_id", 16));
         }
-        switch (twitter_media__field(key.ptr, key.len)) {
-        case 0:
-        field_0:
-            p = atd_read_int64_p(r, p, &out->id);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
-            }
-            seen[0] |= (uint64_t)1 << 0;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"id_str\":", 9)) {
-                break;
-            }
-            p += 9;
-            /* fall through */
-        case 1:
-            p = atd_read_string_p(r, p, &out->id_str);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "id_str", 6));
-            }
-            seen[0] |= (uint64_t)1 << 1;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"indices\":", 10)) {
-                break;
-            }
-            p += 10;
-            /* fall through */
-        case 2:
-            p = twitter_indices_read_p(r, p, &out->indices);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "indices", 7));
-            }
-            seen[0] |= (uint64_t)1 << 2;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"media_url\":", 12)) {
-                break;
-            }
-            p += 12;
-            /* fall through */
-        case 3:
-            p = atd_read_string_p(r, p, &out->media_url);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "media_url", 9));
-            }
-            seen[0] |= (uint64_t)1 << 3;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"media_url_https\":", 18)) {
-                break;
-            }
-            p += 18;
-            /* fall through */
-        case 4:
-            p = atd_read_string_p(r, p, &out->media_url_https);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "media_url_https", 15));
-            }
-            seen[0] |= (uint64_t)1 << 4;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"url\":", 6)) {
-                break;
-            }
-            p += 6;
-            /* fall through */
-        case 5:
-            p = atd_read_string_p(r, p, &out->url);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "url", 3));
-            }
-            seen[0] |= (uint64_t)1 << 5;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"display_url\":", 14)) {
-                break;
-            }
-            p += 14;
-            /* fall through */
-        case 6:
-            p = atd_read_string_p(r, p, &out->display_url);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "display_url", 11));
-            }
-            seen[0] |= (uint64_t)1 << 6;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"expanded_url\":", 15)) {
-                break;
-            }
-            p += 15;
-            /* fall through */
-        case 7:
-            p = atd_read_string_p(r, p, &out->expanded_url);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "expanded_url", 12));
-            }
-            seen[0] |= (uint64_t)1 << 7;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"type\":", 7)) {
-                break;
-            }
-            p += 7;
-            /* fall through */
-        case 8:
-            p = atd_read_string_p(r, p, &out->media_type);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "type", 4));
-            }
-            seen[0] |= (uint64_t)1 << 8;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"sizes\":", 8)) {
-                break;
-            }
-            p += 8;
-            /* fall through */
-        case 9:
-            p = twitter_sizes_read_p(r, p, &out->sizes);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "sizes", 5));
-            }
-            seen[0] |= (uint64_t)1 << 9;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"source_status_id\":", 19)) {
-                break;
-            }
-            p += 19;
-            /* fall through */
-        case 10:
-            p = atd_skip_ws_p(r, p);
-            if (atd_byte_at(r, p) == 'n') {
-                p = atd_read_null_p(r, p);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "source_status_id", 16));
-                }
-            } else {
-                p = atd_read_int64_p(r, p, &out->source_status_id);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "source_status_id", 16));
-                }
-                out->has_source_status_id = true;
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"source_status_id_str\":", 23)) {
-                break;
-            }
-            p += 23;
-            /* fall through */
-        case 11:
-            p = atd_skip_ws_p(r, p);
-            if (atd_byte_at(r, p) == 'n') {
-                p = atd_read_null_p(r, p);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "source_status_id_str", 20));
-                }
-            } else {
-                p = atd_read_string_p(r, p, &out->source_status_id_str);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "source_status_id_str", 20));
-                }
-                out->has_source_status_id_str = true;
-            }
-            p = atd_object_end_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        default:
-            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "media"));
-            }
-            p = atd_skip_value_p(r, p);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
+    } else {
+        p = atd_read_int64_p(r, p, &out->source_status_id);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "source_status_id", 16));
         }
+        out->has_source_status_id = true;
     }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"source_status_id_str\":", 23)) {
+        goto key;
+    }
+    p += 23;
+field_11:
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "source_status_id_str", 20));
+        }
+    } else {
+        p = atd_read_string_p(r, p, &out->source_status_id_str);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "source_status_id_str", 20));
+        }
+        out->has_source_status_id_str = true;
+    }
+tail:
+    p = atd_object_end_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        goto key;
+    }
+end:
     if (seen[0] != UINT64_C(0x3ff)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
             return atd_fail_cursor(atd_reader_fail_missing(r, at, "id", "media"));
@@ -4319,6 +4840,175 @@ static const char *twitter_media_read_p(atd_reader *r, const char *p, twitter_me
         }
     }
     return p;
+key:
+    if (atd_key_room(r, p, 23)) {
+        switch (p[2]) {
+        case 'd':
+            switch (p[3]) {
+            case '"':
+                if (atd_bytes_eq(p, "\"id\":", 5)) {
+                    p += 5;
+                    goto field_0;
+                }
+                break;
+            case '_':
+                if (atd_bytes_eq(p, "\"id_str\":", 9)) {
+                    p += 9;
+                    goto field_1;
+                }
+                break;
+            }
+            break;
+        case 'e':
+            switch (p[10]) {
+            case '"':
+                if (atd_bytes_eq(p, "\"media_url\":", 12)) {
+                    p += 12;
+                    goto field_3;
+                }
+                break;
+            case '_':
+                if (atd_bytes_eq(p, "\"media_url_https\":", 18)) {
+                    p += 18;
+                    goto field_4;
+                }
+                break;
+            }
+            break;
+        case 'i':
+            switch (p[1]) {
+            case 'd':
+                if (atd_bytes_eq(p, "\"display_url\":", 14)) {
+                    p += 14;
+                    goto field_6;
+                }
+                break;
+            case 's':
+                if (atd_bytes_eq(p, "\"sizes\":", 8)) {
+                    p += 8;
+                    goto field_9;
+                }
+                break;
+            }
+            break;
+        case 'n':
+            if (atd_bytes_eq(p, "\"indices\":", 10)) {
+                p += 10;
+                goto field_2;
+            }
+            break;
+        case 'o':
+            switch (p[17]) {
+            case '"':
+                if (atd_bytes_eq(p, "\"source_status_id\":", 19)) {
+                    p += 19;
+                    goto field_10;
+                }
+                break;
+            case '_':
+                if (atd_bytes_eq(p, "\"source_status_id_str\":", 23)) {
+                    p += 23;
+                    goto field_11;
+                }
+                break;
+            }
+            break;
+        case 'r':
+            if (atd_bytes_eq(p, "\"url\":", 6)) {
+                p += 6;
+                goto field_5;
+            }
+            break;
+        case 'x':
+            if (atd_bytes_eq(p, "\"expanded_url\":", 15)) {
+                p += 15;
+                goto field_7;
+            }
+            break;
+        case 'y':
+            if (atd_bytes_eq(p, "\"type\":", 7)) {
+                p += 7;
+                goto field_8;
+            }
+            break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) {
+        return NULL;
+    }
+    switch (key.len) {
+    case 2:
+        if (atd_bytes_eq(key.ptr, "id", 2)) {
+            goto field_0;
+        }
+        break;
+    case 6:
+        if (atd_bytes_eq(key.ptr, "id_str", 6)) {
+            goto field_1;
+        }
+        break;
+    case 7:
+        if (atd_bytes_eq(key.ptr, "indices", 7)) {
+            goto field_2;
+        }
+        break;
+    case 9:
+        if (atd_bytes_eq(key.ptr, "media_url", 9)) {
+            goto field_3;
+        }
+        break;
+    case 15:
+        if (atd_bytes_eq(key.ptr, "media_url_https", 15)) {
+            goto field_4;
+        }
+        break;
+    case 3:
+        if (atd_bytes_eq(key.ptr, "url", 3)) {
+            goto field_5;
+        }
+        break;
+    case 11:
+        if (atd_bytes_eq(key.ptr, "display_url", 11)) {
+            goto field_6;
+        }
+        break;
+    case 12:
+        if (atd_bytes_eq(key.ptr, "expanded_url", 12)) {
+            goto field_7;
+        }
+        break;
+    case 4:
+        if (atd_bytes_eq(key.ptr, "type", 4)) {
+            goto field_8;
+        }
+        break;
+    case 5:
+        if (atd_bytes_eq(key.ptr, "sizes", 5)) {
+            goto field_9;
+        }
+        break;
+    case 16:
+        if (atd_bytes_eq(key.ptr, "source_status_id", 16)) {
+            goto field_10;
+        }
+        break;
+    case 20:
+        if (atd_bytes_eq(key.ptr, "source_status_id_str", 20)) {
+            goto field_11;
+        }
+        break;
+    default:
+        break;
+    }
+    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "media"));
+    }
+    p = atd_skip_value_p(r, p);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    }
+    goto tail;
 }
 
 bool twitter_media_read(atd_reader *r, twitter_media *out)

@@ -40,30 +40,6 @@ static void validators_person__plain_init(validators_person *v)
     validators_person_init(v);
 }
 
-static int validators_person__plain__field(const char *s, size_t len)
-{
-    switch (len) {
-    case 4:
-        if (atd_bytes_eq(s, "name", 4)) {
-            return 0;
-        }
-        break;
-    case 3:
-        if (atd_bytes_eq(s, "age", 3)) {
-            return 1;
-        }
-        break;
-    case 5:
-        if (atd_bytes_eq(s, "email", 5)) {
-            return 2;
-        }
-        break;
-    default:
-        break;
-    }
-    return -1;
-}
-
 static const char *validators_person__plain_read_p(atd_reader *r, const char *p, validators_person *out)
 {
     bool more;
@@ -75,122 +51,106 @@ static const char *validators_person__plain_read_p(atd_reader *r, const char *p,
     if (p == NULL) {
         return NULL;
     }
-    if (more && atd_key_at(r, p, "\"name\":", 7)) {
-        p += 7;
-        goto field_0;
+    if (!more) {
+        goto end;
     }
-    while (more) {
-        p = atd_object_key_p(r, p, &key);
+    if (!atd_key_at(r, p, "\"name\":", 7)) {
+        goto key;
+    }
+    p += 7;
+field_0:
+    {
+        p = atd_skip_ws_p(r, p);
+        size_t at_v_ = atd_reader_offset_of(r, p);
+        p = atd_read_string_p(r, p, &out->name);
         if (p == NULL) {
-            return NULL;
+            return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
         }
-        switch (validators_person__plain__field(key.ptr, key.len)) {
-        case 0:
-        field_0:
-            {
-                p = atd_skip_ws_p(r, p);
-                size_t at_v_ = atd_reader_offset_of(r, p);
-                p = atd_read_string_p(r, p, &out->name);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
-                }
-                {
-                    const char *why_ = NULL;
-                    if (!valid_name(&out->name, &why_)) {
-                        atd_reader_fail_validator(r, at_v_, "valid_name", why_);
-                        return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
-                    }
-                }
+        {
+            const char *why_ = NULL;
+            if (!valid_name(&out->name, &why_)) {
+                atd_reader_fail_validator(r, at_v_, "valid_name", why_);
+                return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
             }
-            seen[0] |= (uint64_t)1 << 0;
-            p = atd_object_next_p(r, p, &more);
+        }
+    }
+    seen[0] |= (uint64_t)1 << 0;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"age\":", 6)) {
+        goto key;
+    }
+    p += 6;
+field_1:
+    {
+        p = atd_skip_ws_p(r, p);
+        size_t at_v_ = atd_reader_offset_of(r, p);
+        p = atd_read_int64_p(r, p, &out->age);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "age", 3));
+        }
+        {
+            const char *why_ = NULL;
+            if (!valid_age(&out->age, &why_)) {
+                atd_reader_fail_validator(r, at_v_, "valid_age", why_);
+                return atd_fail_cursor(atd_reader_push_field(r, "age", 3));
+            }
+        }
+    }
+    seen[0] |= (uint64_t)1 << 1;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"email\":", 8)) {
+        goto key;
+    }
+    p += 8;
+field_2:
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "email", 5));
+        }
+    } else {
+        {
+            p = atd_skip_ws_p(r, p);
+            size_t at_v_ = atd_reader_offset_of(r, p);
+            p = atd_read_string_p(r, p, &out->email);
             if (p == NULL) {
-                return NULL;
+                return atd_fail_cursor(atd_reader_push_field(r, "email", 5));
             }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"age\":", 6)) {
-                break;
-            }
-            p += 6;
-            /* fall through */
-        case 1:
             {
-                p = atd_skip_ws_p(r, p);
-                size_t at_v_ = atd_reader_offset_of(r, p);
-                p = atd_read_int64_p(r, p, &out->age);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "age", 3));
-                }
-                {
-                    const char *why_ = NULL;
-                    if (!valid_age(&out->age, &why_)) {
-                        atd_reader_fail_validator(r, at_v_, "valid_age", why_);
-                        return atd_fail_cursor(atd_reader_push_field(r, "age", 3));
-                    }
-                }
-            }
-            seen[0] |= (uint64_t)1 << 1;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"email\":", 8)) {
-                break;
-            }
-            p += 8;
-            /* fall through */
-        case 2:
-            p = atd_skip_ws_p(r, p);
-            if (atd_byte_at(r, p) == 'n') {
-                p = atd_read_null_p(r, p);
-                if (p == NULL) {
+                const char *why_ = NULL;
+                if (!valid_email(&out->email, &why_)) {
+                    atd_reader_fail_validator(r, at_v_, "valid_email", why_);
                     return atd_fail_cursor(atd_reader_push_field(r, "email", 5));
                 }
-            } else {
-                {
-                    p = atd_skip_ws_p(r, p);
-                    size_t at_v_ = atd_reader_offset_of(r, p);
-                    p = atd_read_string_p(r, p, &out->email);
-                    if (p == NULL) {
-                        return atd_fail_cursor(atd_reader_push_field(r, "email", 5));
-                    }
-                    {
-                        const char *why_ = NULL;
-                        if (!valid_email(&out->email, &why_)) {
-                            atd_reader_fail_validator(r, at_v_, "valid_email", why_);
-                            return atd_fail_cursor(atd_reader_push_field(r, "email", 5));
-                        }
-                    }
-                }
-                out->has_email = true;
             }
-            p = atd_object_end_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        default:
-            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "person"));
-            }
-            p = atd_skip_value_p(r, p);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
         }
+        out->has_email = true;
     }
+tail:
+    p = atd_object_end_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        goto key;
+    }
+end:
     if (seen[0] != UINT64_C(0x3)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
             return atd_fail_cursor(atd_reader_fail_missing(r, at, "name", "person"));
@@ -200,6 +160,60 @@ static const char *validators_person__plain_read_p(atd_reader *r, const char *p,
         }
     }
     return p;
+key:
+    if (atd_key_room(r, p, 8)) {
+        switch (p[1]) {
+        case 'a':
+            if (atd_bytes_eq(p, "\"age\":", 6)) {
+                p += 6;
+                goto field_1;
+            }
+            break;
+        case 'e':
+            if (atd_bytes_eq(p, "\"email\":", 8)) {
+                p += 8;
+                goto field_2;
+            }
+            break;
+        case 'n':
+            if (atd_bytes_eq(p, "\"name\":", 7)) {
+                p += 7;
+                goto field_0;
+            }
+            break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) {
+        return NULL;
+    }
+    switch (key.len) {
+    case 4:
+        if (atd_bytes_eq(key.ptr, "name", 4)) {
+            goto field_0;
+        }
+        break;
+    case 3:
+        if (atd_bytes_eq(key.ptr, "age", 3)) {
+            goto field_1;
+        }
+        break;
+    case 5:
+        if (atd_bytes_eq(key.ptr, "email", 5)) {
+            goto field_2;
+        }
+        break;
+    default:
+        break;
+    }
+    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "person"));
+    }
+    p = atd_skip_value_p(r, p);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    }
+    goto tail;
 }
 
 static bool validators_person__plain_read(atd_reader *r, validators_person *out)
@@ -360,31 +374,6 @@ void validators_host_init(validators_host *v)
     v->weight = (double)(1.0);
 }
 
-static int validators_host__field(const char *s, size_t len)
-{
-    switch (len) {
-    case 4:
-        if (atd_bytes_eq(s, "host", 4)) {
-            return 0;
-        }
-        if (atd_bytes_eq(s, "port", 4)) {
-            return 1;
-        }
-        break;
-    case 6:
-        if (atd_bytes_eq(s, "weight", 6)) {
-            return 2;
-        }
-        if (atd_bytes_eq(s, "backup", 6)) {
-            return 3;
-        }
-        break;
-    default:
-        break;
-    }
-    return -1;
-}
-
 static const char *validators_host_read_p(atd_reader *r, const char *p, validators_host *out)
 {
     bool more;
@@ -396,161 +385,144 @@ static const char *validators_host_read_p(atd_reader *r, const char *p, validato
     if (p == NULL) {
         return NULL;
     }
-    if (more && atd_key_at(r, p, "\"host\":", 7)) {
-        p += 7;
-        goto field_0;
+    if (!more) {
+        goto end;
     }
-    while (more) {
-        p = atd_object_key_p(r, p, &key);
+    if (!atd_key_at(r, p, "\"host\":", 7)) {
+        goto key;
+    }
+    p += 7;
+field_0:
+    {
+        p = atd_skip_ws_p(r, p);
+        size_t at_v_ = atd_reader_offset_of(r, p);
+        p = atd_read_string_p(r, p, &out->host);
         if (p == NULL) {
-            return NULL;
+            return atd_fail_cursor(atd_reader_push_field(r, "host", 4));
         }
-        switch (validators_host__field(key.ptr, key.len)) {
-        case 0:
-        field_0:
+        if ((out->host).len < (size_t)1 || (out->host).len > (size_t)16) {
+            atd_reader_fail_check_len(r, at_v_, (out->host).len, "a string of 1 to 16 bytes");
+            return atd_fail_cursor(atd_reader_push_field(r, "host", 4));
+        }
+    }
+    seen[0] |= (uint64_t)1 << 0;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"port\":", 7)) {
+        goto key;
+    }
+    p += 7;
+field_1:
+    {
+        p = atd_skip_ws_p(r, p);
+        size_t at_v_ = atd_reader_offset_of(r, p);
+        p = atd_read_int64_p(r, p, &out->port);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "port", 4));
+        }
+        if ((int64_t)(out->port) < INT64_C(1) || (int64_t)(out->port) > INT64_C(65535)) {
+            atd_reader_fail_check_int(r, at_v_, (int64_t)(out->port), "an int >= 1 and <= 65535");
+            return atd_fail_cursor(atd_reader_push_field(r, "port", 4));
+        }
+        {
+            const char *why_ = NULL;
+            if (!valid_port(&out->port, &why_)) {
+                atd_reader_fail_validator(r, at_v_, "valid_port", why_);
+                return atd_fail_cursor(atd_reader_push_field(r, "port", 4));
+            }
+        }
+    }
+    seen[0] |= (uint64_t)1 << 1;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"weight\":", 9)) {
+        goto key;
+    }
+    p += 9;
+field_2:
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "weight", 6));
+        }
+    } else {
+        {
+            p = atd_skip_ws_p(r, p);
+            size_t at_v_ = atd_reader_offset_of(r, p);
+            p = atd_read_double_p(r, p, &out->weight);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "weight", 6));
+            }
+            if ((double)(out->weight) < 0 || (double)(out->weight) > 100.5) {
+                atd_reader_fail_check_float(r, at_v_, (double)(out->weight), "a float >= 0 and <= 100.5");
+                return atd_fail_cursor(atd_reader_push_field(r, "weight", 6));
+            }
+        }
+    }
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"backup\":", 9)) {
+        goto key;
+    }
+    p += 9;
+field_3:
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "backup", 6));
+        }
+    } else {
+        {
+            p = atd_skip_ws_p(r, p);
+            size_t at_v_ = atd_reader_offset_of(r, p);
+            p = atd_read_int64_p(r, p, &out->backup);
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, "backup", 6));
+            }
+            if ((int64_t)(out->backup) < INT64_C(1) || (int64_t)(out->backup) > INT64_C(65535)) {
+                atd_reader_fail_check_int(r, at_v_, (int64_t)(out->backup), "an int >= 1 and <= 65535");
+                return atd_fail_cursor(atd_reader_push_field(r, "backup", 6));
+            }
             {
-                p = atd_skip_ws_p(r, p);
-                size_t at_v_ = atd_reader_offset_of(r, p);
-                p = atd_read_string_p(r, p, &out->host);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "host", 4));
-                }
-                if ((out->host).len < (size_t)1 || (out->host).len > (size_t)16) {
-                    atd_reader_fail_check_len(r, at_v_, (out->host).len, "a string of 1 to 16 bytes");
-                    return atd_fail_cursor(atd_reader_push_field(r, "host", 4));
-                }
-            }
-            seen[0] |= (uint64_t)1 << 0;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"port\":", 7)) {
-                break;
-            }
-            p += 7;
-            /* fall through */
-        case 1:
-            {
-                p = atd_skip_ws_p(r, p);
-                size_t at_v_ = atd_reader_offset_of(r, p);
-                p = atd_read_int64_p(r, p, &out->port);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "port", 4));
-                }
-                if ((int64_t)(out->port) < INT64_C(1) || (int64_t)(out->port) > INT64_C(65535)) {
-                    atd_reader_fail_check_int(r, at_v_, (int64_t)(out->port), "an int >= 1 and <= 65535");
-                    return atd_fail_cursor(atd_reader_push_field(r, "port", 4));
-                }
-                {
-                    const char *why_ = NULL;
-                    if (!valid_port(&out->port, &why_)) {
-                        atd_reader_fail_validator(r, at_v_, "valid_port", why_);
-                        return atd_fail_cursor(atd_reader_push_field(r, "port", 4));
-                    }
-                }
-            }
-            seen[0] |= (uint64_t)1 << 1;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"weight\":", 9)) {
-                break;
-            }
-            p += 9;
-            /* fall through */
-        case 2:
-            p = atd_skip_ws_p(r, p);
-            if (atd_byte_at(r, p) == 'n') {
-                p = atd_read_null_p(r, p);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "weight", 6));
-                }
-            } else {
-                {
-                    p = atd_skip_ws_p(r, p);
-                    size_t at_v_ = atd_reader_offset_of(r, p);
-                    p = atd_read_double_p(r, p, &out->weight);
-                    if (p == NULL) {
-                        return atd_fail_cursor(atd_reader_push_field(r, "weight", 6));
-                    }
-                    if ((double)(out->weight) < 0 || (double)(out->weight) > 100.5) {
-                        atd_reader_fail_check_float(r, at_v_, (double)(out->weight), "a float >= 0 and <= 100.5");
-                        return atd_fail_cursor(atd_reader_push_field(r, "weight", 6));
-                    }
-                }
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"backup\":", 9)) {
-                break;
-            }
-            p += 9;
-            /* fall through */
-        case 3:
-            p = atd_skip_ws_p(r, p);
-            if (atd_byte_at(r, p) == 'n') {
-                p = atd_read_null_p(r, p);
-                if (p == NULL) {
+                const char *why_ = NULL;
+                if (!valid_port(&out->backup, &why_)) {
+                    atd_reader_fail_validator(r, at_v_, "valid_port", why_);
                     return atd_fail_cursor(atd_reader_push_field(r, "backup", 6));
                 }
-            } else {
-                {
-                    p = atd_skip_ws_p(r, p);
-                    size_t at_v_ = atd_reader_offset_of(r, p);
-                    p = atd_read_int64_p(r, p, &out->backup);
-                    if (p == NULL) {
-                        return atd_fail_cursor(atd_reader_push_field(r, "backup", 6));
-                    }
-                    if ((int64_t)(out->backup) < INT64_C(1) || (int64_t)(out->backup) > INT64_C(65535)) {
-                        atd_reader_fail_check_int(r, at_v_, (int64_t)(out->backup), "an int >= 1 and <= 65535");
-                        return atd_fail_cursor(atd_reader_push_field(r, "backup", 6));
-                    }
-                    {
-                        const char *why_ = NULL;
-                        if (!valid_port(&out->backup, &why_)) {
-                            atd_reader_fail_validator(r, at_v_, "valid_port", why_);
-                            return atd_fail_cursor(atd_reader_push_field(r, "backup", 6));
-                        }
-                    }
-                }
-                out->has_backup = true;
             }
-            p = atd_object_end_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        default:
-            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "host"));
-            }
-            p = atd_skip_value_p(r, p);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
         }
+        out->has_backup = true;
     }
+tail:
+    p = atd_object_end_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        goto key;
+    }
+end:
     if (seen[0] != UINT64_C(0x3)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
             return atd_fail_cursor(atd_reader_fail_missing(r, at, "host", "host"));
@@ -560,6 +532,67 @@ static const char *validators_host_read_p(atd_reader *r, const char *p, validato
         }
     }
     return p;
+key:
+    if (atd_key_room(r, p, 9)) {
+        switch (p[1]) {
+        case 'b':
+            if (atd_bytes_eq(p, "\"backup\":", 9)) {
+                p += 9;
+                goto field_3;
+            }
+            break;
+        case 'h':
+            if (atd_bytes_eq(p, "\"host\":", 7)) {
+                p += 7;
+                goto field_0;
+            }
+            break;
+        case 'p':
+            if (atd_bytes_eq(p, "\"port\":", 7)) {
+                p += 7;
+                goto field_1;
+            }
+            break;
+        case 'w':
+            if (atd_bytes_eq(p, "\"weight\":", 9)) {
+                p += 9;
+                goto field_2;
+            }
+            break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) {
+        return NULL;
+    }
+    switch (key.len) {
+    case 4:
+        if (atd_bytes_eq(key.ptr, "host", 4)) {
+            goto field_0;
+        }
+        if (atd_bytes_eq(key.ptr, "port", 4)) {
+            goto field_1;
+        }
+        break;
+    case 6:
+        if (atd_bytes_eq(key.ptr, "weight", 6)) {
+            goto field_2;
+        }
+        if (atd_bytes_eq(key.ptr, "backup", 6)) {
+            goto field_3;
+        }
+        break;
+    default:
+        break;
+    }
+    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "host"));
+    }
+    p = atd_skip_value_p(r, p);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    }
+    goto tail;
 }
 
 bool validators_host_read(atd_reader *r, validators_host *out)
@@ -813,32 +846,6 @@ void validators_config_init(validators_config *v)
     memset(v, 0, sizeof *v);
 }
 
-static int validators_config__field(const char *s, size_t len)
-{
-    switch (len) {
-    case 5:
-        if (atd_bytes_eq(s, "hosts", 5)) {
-            return 0;
-        }
-        if (atd_bytes_eq(s, "ports", 5)) {
-            return 1;
-        }
-        if (atd_bytes_eq(s, "evens", 5)) {
-            return 2;
-        }
-        if (atd_bytes_eq(s, "range", 5)) {
-            return 3;
-        }
-        if (atd_bytes_eq(s, "level", 5)) {
-            return 4;
-        }
-        break;
-    default:
-        break;
-    }
-    return -1;
-}
-
 static const char *validators_config_read_p(atd_reader *r, const char *p, validators_config *out)
 {
     bool more;
@@ -850,119 +857,101 @@ static const char *validators_config_read_p(atd_reader *r, const char *p, valida
     if (p == NULL) {
         return NULL;
     }
-    if (more && atd_key_at(r, p, "\"hosts\":", 8)) {
-        p += 8;
-        goto field_0;
+    if (!more) {
+        goto end;
     }
-    while (more) {
-        p = atd_object_key_p(r, p, &key);
-        if (p == NULL) {
-            return NULL;
-        }
-        switch (validators_config__field(key.ptr, key.len)) {
-        case 0:
-        field_0:
-            p = validators_host_list_read_p(r, p, &out->hosts);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "hosts", 5));
-            }
-            seen[0] |= (uint64_t)1 << 0;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"ports\":", 8)) {
-                break;
-            }
-            p += 8;
-            /* fall through */
-        case 1:
-            p = validators_port_list_read_p(r, p, &out->ports);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "ports", 5));
-            }
-            seen[0] |= (uint64_t)1 << 1;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"evens\":", 8)) {
-                break;
-            }
-            p += 8;
-            /* fall through */
-        case 2:
-            p = validators_int_checked_list_read_p(r, p, &out->evens);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "evens", 5));
-            }
-            seen[0] |= (uint64_t)1 << 2;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"range\":", 8)) {
-                break;
-            }
-            p += 8;
-            /* fall through */
-        case 3:
-            p = validators_int_int_checked_tuple_read_p(r, p, &out->range);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "range", 5));
-            }
-            seen[0] |= (uint64_t)1 << 3;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"level\":", 8)) {
-                break;
-            }
-            p += 8;
-            /* fall through */
-        case 4:
-            p = validators_uint8_checked_nullable_read_p(r, p, &out->level);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "level", 5));
-            }
-            seen[0] |= (uint64_t)1 << 4;
-            p = atd_object_end_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        default:
-            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "config"));
-            }
-            p = atd_skip_value_p(r, p);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        }
+    if (!atd_key_at(r, p, "\"hosts\":", 8)) {
+        goto key;
     }
+    p += 8;
+field_0:
+    p = validators_host_list_read_p(r, p, &out->hosts);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "hosts", 5));
+    }
+    seen[0] |= (uint64_t)1 << 0;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"ports\":", 8)) {
+        goto key;
+    }
+    p += 8;
+field_1:
+    p = validators_port_list_read_p(r, p, &out->ports);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "ports", 5));
+    }
+    seen[0] |= (uint64_t)1 << 1;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"evens\":", 8)) {
+        goto key;
+    }
+    p += 8;
+field_2:
+    p = validators_int_checked_list_read_p(r, p, &out->evens);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "evens", 5));
+    }
+    seen[0] |= (uint64_t)1 << 2;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"range\":", 8)) {
+        goto key;
+    }
+    p += 8;
+field_3:
+    p = validators_int_int_checked_tuple_read_p(r, p, &out->range);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "range", 5));
+    }
+    seen[0] |= (uint64_t)1 << 3;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"level\":", 8)) {
+        goto key;
+    }
+    p += 8;
+field_4:
+    p = validators_uint8_checked_nullable_read_p(r, p, &out->level);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "level", 5));
+    }
+    seen[0] |= (uint64_t)1 << 4;
+tail:
+    p = atd_object_end_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        goto key;
+    }
+end:
     if (seen[0] != UINT64_C(0x1f)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
             return atd_fail_cursor(atd_reader_fail_missing(r, at, "hosts", "config"));
@@ -981,6 +970,74 @@ static const char *validators_config_read_p(atd_reader *r, const char *p, valida
         }
     }
     return p;
+key:
+    if (atd_key_room(r, p, 8)) {
+        switch (p[1]) {
+        case 'e':
+            if (atd_bytes_eq(p, "\"evens\":", 8)) {
+                p += 8;
+                goto field_2;
+            }
+            break;
+        case 'h':
+            if (atd_bytes_eq(p, "\"hosts\":", 8)) {
+                p += 8;
+                goto field_0;
+            }
+            break;
+        case 'l':
+            if (atd_bytes_eq(p, "\"level\":", 8)) {
+                p += 8;
+                goto field_4;
+            }
+            break;
+        case 'p':
+            if (atd_bytes_eq(p, "\"ports\":", 8)) {
+                p += 8;
+                goto field_1;
+            }
+            break;
+        case 'r':
+            if (atd_bytes_eq(p, "\"range\":", 8)) {
+                p += 8;
+                goto field_3;
+            }
+            break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) {
+        return NULL;
+    }
+    switch (key.len) {
+    case 5:
+        if (atd_bytes_eq(key.ptr, "hosts", 5)) {
+            goto field_0;
+        }
+        if (atd_bytes_eq(key.ptr, "ports", 5)) {
+            goto field_1;
+        }
+        if (atd_bytes_eq(key.ptr, "evens", 5)) {
+            goto field_2;
+        }
+        if (atd_bytes_eq(key.ptr, "range", 5)) {
+            goto field_3;
+        }
+        if (atd_bytes_eq(key.ptr, "level", 5)) {
+            goto field_4;
+        }
+        break;
+    default:
+        break;
+    }
+    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "config"));
+    }
+    p = atd_skip_value_p(r, p);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    }
+    goto tail;
 }
 
 bool validators_config_read(atd_reader *r, validators_config *out)
@@ -1079,26 +1136,6 @@ void validators_doc_init(validators_doc *v)
     memset(v, 0, sizeof *v);
 }
 
-static int validators_doc__field(const char *s, size_t len)
-{
-    switch (len) {
-    case 6:
-        if (atd_bytes_eq(s, "people", 6)) {
-            return 0;
-        }
-        if (atd_bytes_eq(s, "shapes", 6)) {
-            return 1;
-        }
-        if (atd_bytes_eq(s, "config", 6)) {
-            return 2;
-        }
-        break;
-    default:
-        break;
-    }
-    return -1;
-}
-
 static const char *validators_doc_read_p(atd_reader *r, const char *p, validators_doc *out)
 {
     bool more;
@@ -1110,89 +1147,73 @@ static const char *validators_doc_read_p(atd_reader *r, const char *p, validator
     if (p == NULL) {
         return NULL;
     }
-    if (more && atd_key_at(r, p, "\"people\":", 9)) {
-        p += 9;
-        goto field_0;
+    if (!more) {
+        goto end;
     }
-    while (more) {
-        p = atd_object_key_p(r, p, &key);
+    if (!atd_key_at(r, p, "\"people\":", 9)) {
+        goto key;
+    }
+    p += 9;
+field_0:
+    p = validators_person_list_read_p(r, p, &out->people);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "people", 6));
+    }
+    seen[0] |= (uint64_t)1 << 0;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"shapes\":", 9)) {
+        goto key;
+    }
+    p += 9;
+field_1:
+    p = validators_shape_list_read_p(r, p, &out->shapes);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, "shapes", 6));
+    }
+    seen[0] |= (uint64_t)1 << 1;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"config\":", 9)) {
+        goto key;
+    }
+    p += 9;
+field_2:
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
         if (p == NULL) {
-            return NULL;
+            return atd_fail_cursor(atd_reader_push_field(r, "config", 6));
         }
-        switch (validators_doc__field(key.ptr, key.len)) {
-        case 0:
-        field_0:
-            p = validators_person_list_read_p(r, p, &out->people);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "people", 6));
-            }
-            seen[0] |= (uint64_t)1 << 0;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"shapes\":", 9)) {
-                break;
-            }
-            p += 9;
-            /* fall through */
-        case 1:
-            p = validators_shape_list_read_p(r, p, &out->shapes);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "shapes", 6));
-            }
-            seen[0] |= (uint64_t)1 << 1;
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            if (!more) {
-                break;
-            }
-            p = atd_skip_ws_p(r, p);
-            if (!atd_key_at(r, p, "\"config\":", 9)) {
-                break;
-            }
-            p += 9;
-            /* fall through */
-        case 2:
-            p = atd_skip_ws_p(r, p);
-            if (atd_byte_at(r, p) == 'n') {
-                p = atd_read_null_p(r, p);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "config", 6));
-                }
-            } else {
-                p = validators_config_read_p(r, p, &out->config);
-                if (p == NULL) {
-                    return atd_fail_cursor(atd_reader_push_field(r, "config", 6));
-                }
-                out->has_config = true;
-            }
-            p = atd_object_end_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
-        default:
-            if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-                return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "doc"));
-            }
-            p = atd_skip_value_p(r, p);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-            }
-            p = atd_object_next_p(r, p, &more);
-            if (p == NULL) {
-                return NULL;
-            }
-            break;
+    } else {
+        p = validators_config_read_p(r, p, &out->config);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "config", 6));
         }
+        out->has_config = true;
     }
+tail:
+    p = atd_object_end_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (more) {
+        p = atd_skip_ws_p(r, p);
+        goto key;
+    }
+end:
     if (seen[0] != UINT64_C(0x3)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
             return atd_fail_cursor(atd_reader_fail_missing(r, at, "people", "doc"));
@@ -1202,6 +1223,56 @@ static const char *validators_doc_read_p(atd_reader *r, const char *p, validator
         }
     }
     return p;
+key:
+    if (atd_key_room(r, p, 9)) {
+        switch (p[1]) {
+        case 'c':
+            if (atd_bytes_eq(p, "\"config\":", 9)) {
+                p += 9;
+                goto field_2;
+            }
+            break;
+        case 'p':
+            if (atd_bytes_eq(p, "\"people\":", 9)) {
+                p += 9;
+                goto field_0;
+            }
+            break;
+        case 's':
+            if (atd_bytes_eq(p, "\"shapes\":", 9)) {
+                p += 9;
+                goto field_1;
+            }
+            break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) {
+        return NULL;
+    }
+    switch (key.len) {
+    case 6:
+        if (atd_bytes_eq(key.ptr, "people", 6)) {
+            goto field_0;
+        }
+        if (atd_bytes_eq(key.ptr, "shapes", 6)) {
+            goto field_1;
+        }
+        if (atd_bytes_eq(key.ptr, "config", 6)) {
+            goto field_2;
+        }
+        break;
+    default:
+        break;
+    }
+    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "doc"));
+    }
+    p = atd_skip_value_p(r, p);
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    }
+    goto tail;
 }
 
 bool validators_doc_read(atd_reader *r, validators_doc *out)

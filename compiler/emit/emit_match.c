@@ -4,25 +4,59 @@
  * check by eye and, with a literal and a constant length, compiles to a few
  * word compares instead of a call to memcmp; the length check comes first,
  * so it reads only the key's own bytes. Names may contain any byte, so
- * literals go through cw_c_string. The record reader tries the field
- * expected next before calling this (the fast path for keys in declaration
- * order). */
+ * literals go through cw_c_string. Record readers use the switch alone, on
+ * a decoded key, after their own dispatch of the plain keys (emit_read.c). */
 #include <stdlib.h>
 
 #include "emit.h"
 
-/* Emits:
- *     static int P t__field(const char *s, size_t len)
- *     {
- *         switch (len) {
- *         case 4:
- *             if (atd_bytes_eq(s, "date", 4)) {
- *                 return 0;
- *             }
- *             break;
- *         default:
- *             break;
+/* Emits the switch on the length of the name at `s` (`len` bytes), each
+ * match running `<action><i>;`:
+ *     switch (len) {
+ *     case 4:
+ *         if (atd_bytes_eq(s, "date", 4)) {
+ *             return 0;
  *         }
+ *         break;
+ *     default:
+ *         break;
+ *     }
+ */
+void emit_match_switch(cw *w, const char *s, const char *len, const char *action,
+                       const char *const *names, const size_t *lens, const bool *use, size_t n)
+{
+    bool *done = cw_alloc(w, (n + 1) * sizeof *done);
+    if (done == NULL)
+        return; /* recorded in w's status */
+    cw_open(w, "switch (%s) {", len);
+    for (size_t i = 0; i < n; i++) {
+        if (done[i] || (use != NULL && !use[i]))
+            continue;
+        size_t l = lens[i];
+        cw_mid(w, "case %zu:", l);
+        for (size_t j = i; j < n; j++) {
+            if (done[j] || lens[j] != l || (use != NULL && !use[j]))
+                continue;
+            done[j] = true;
+            if (l == 0) {
+                cw_line(w, "%s%zu;", action, j);
+                continue;
+            }
+            cw_open(w, "if (atd_bytes_eq(%s, \"%s\", %zu))", s, cw_c_string(w, names[j], l), l);
+            cw_line(w, "%s%zu;", action, j);
+            cw_close(w, "}");
+        }
+        cw_line(w, "break;");
+    }
+    cw_mid(w, "default:");
+    cw_line(w, "break;");
+    cw_close(w, "}");
+}
+
+/* Emits:
+ *     static int P t__case(const char *s, size_t len)
+ *     {
+ *         ...the switch above, returning the index...
  *         return -1;
  *     }
  */
@@ -46,33 +80,7 @@ void emit_match_function(cw *w, const char *name, const char *const *names, cons
     }
     if (nonempty == 0)
         cw_line(w, "(void)s; /* only the empty name: the length decides */");
-    bool *done = cw_alloc(w, (n + 1) * sizeof *done);
-    if (done == NULL)
-        return; /* recorded in w's status */
-    cw_open(w, "switch (len) {");
-    for (size_t i = 0; i < n; i++) {
-        if (done[i] || (use != NULL && !use[i]))
-            continue;
-        size_t len = lens[i];
-        cw_mid(w, "case %zu:", len);
-        for (size_t j = i; j < n; j++) {
-            if (done[j] || lens[j] != len || (use != NULL && !use[j]))
-                continue;
-            done[j] = true;
-            if (len == 0) {
-                cw_line(w, "return %zu;", j);
-                continue;
-            }
-            const char *lit = cw_c_string(w, names[j], len);
-            cw_open(w, "if (atd_bytes_eq(s, \"%s\", %zu))", lit, len);
-            cw_line(w, "return %zu;", j);
-            cw_close(w, "}");
-        }
-        cw_line(w, "break;");
-    }
-    cw_mid(w, "default:");
-    cw_line(w, "break;");
-    cw_close(w, "}");
+    emit_match_switch(w, "s", "len", "return ", names, lens, use, n);
     cw_line(w, "return -1;");
     cw_close(w, "}");
 }

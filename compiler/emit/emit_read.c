@@ -6,7 +6,8 @@
  * in place when nothing else was allocated meanwhile).
  *
  * Record keys: the field expected next (declaration order) is tried first,
- * then the length switch of emit_match.c. A key that appears twice is read
+ * then a switch on the key's bytes chosen by atdc, then the length switch
+ * of emit_match.c on the decoded key. A key that appears twice is read
  * twice and the last value wins (as in atdgen); for a list field the
  * earlier list stays in the arena until it is reset. Constructor names are
  * read with atd_read_name (borrowed, not copied) and quoted with
@@ -467,39 +468,152 @@ static const char *key_literal(cw *w, const ir_field *f)
 }
 
 /* The straight line's step from field i to the next: after the value, the
- * ',' or '}', then the next field's key compared as a literal (quoted, with
- * the colon: a few word compares, no key scan and no lookup); on a match
- * the value read of field i + 1 follows in the next case, otherwise the
- * loop reads the key. The last field, and a field followed by one whose
- * key is not plain, always go back to the loop. */
+ * ',' (or the '}': the record is done), then the next field's key compared
+ * as a literal (quoted, with the colon: a few word compares, no key scan
+ * and no lookup); on a match the value read of field i + 1 follows,
+ * otherwise the key goes to the dispatch at `key`. The last field falls
+ * through to `tail`, which expects the '}'. */
 static void emit_next_field(cw *w, const ir_type *t, size_t i)
 {
-    /* after the last field, the '}' is expected (atd_object_end_p's inline
-     * half skips the whitespace before it) */
-    cw_line(w, "p = atd_object_%s_p(r, p, &more);", i + 1 >= t->nfields ? "end" : "next");
-    check_cursor(w);
-    if (i + 1 >= t->nfields || !key_is_plain(&t->fields[i + 1])) {
-        cw_line(w, "break;");
+    if (i + 1 >= t->nfields)
         return;
-    }
-    const ir_field *f = &t->fields[i + 1];
-    size_t len = f->json_len + 3;
-    const char *lit = key_literal(w, f);
+    cw_line(w, "p = atd_object_next_p(r, p, &more);");
+    check_cursor(w);
     cw_open(w, "if (!more)");
-    cw_line(w, "break;");
+    cw_line(w, "goto end;");
     cw_close(w, "}");
     cw_line(w, "p = atd_skip_ws_p(r, p);");
-    cw_open(w, "if (!atd_key_at(r, p, \"%s\", %zu))", lit, len);
-    cw_line(w, "break;");
+    const ir_field *f = &t->fields[i + 1];
+    if (!key_is_plain(f)) {
+        cw_line(w, "goto key;");
+        return;
+    }
+    size_t len = f->json_len + 3;
+    cw_open(w, "if (!atd_key_at(r, p, \"%s\", %zu))", key_literal(w, f), len);
+    cw_line(w, "goto key;");
     cw_close(w, "}");
     cw_line(w, "p += %zu;", len);
-    cw_line(w, "/* fall through */");
 }
 
-/* The unknown field's case: an error with ATD_READ_STRICT_FIELDS, else the
- * value is skipped. */
-static void emit_unknown_field(cw *w, const ir_type *t)
+/* Byte k of plain field f's key as the input holds it: "name": */
+static char key_byte(const ir_field *f, size_t k)
 {
+    return k == 0 || k == f->json_len + 1 ? '"' : k == f->json_len + 2 ? ':' : f->json_name[k - 1];
+}
+
+/* The C character literal of a byte of a plain key (printable ASCII). */
+static const char *char_literal(cw *w, char c)
+{
+    return c == '\'' || c == '\\' ? cw_fmt(w, "'\\%c'", c) : cw_fmt(w, "'%c'", c);
+}
+
+/* The byte position that splits the keys of fields idx[0..cnt) (cnt >= 2)
+ * best: the most distinct bytes, then the smallest largest group. Only
+ * positions inside every key count, where the bytes are the key's own; two
+ * plain keys always differ at one of them (a name never holds '"', so no
+ * key is a prefix of another). */
+static size_t split_position(const ir_type *t, const size_t *idx, size_t cnt)
+{
+    size_t shortest = SIZE_MAX, best = 1, best_distinct = 0, best_largest = SIZE_MAX;
+    for (size_t j = 0; j < cnt; j++)
+        if (t->fields[idx[j]].json_len + 3 < shortest)
+            shortest = t->fields[idx[j]].json_len + 3;
+    for (size_t k = 1; k < shortest; k++) {
+        size_t counts[256] = {0}, distinct = 0, largest = 0;
+        for (size_t j = 0; j < cnt; j++) {
+            size_t c = ++counts[(unsigned char)key_byte(&t->fields[idx[j]], k)];
+            distinct += c == 1;
+            largest = c > largest ? c : largest;
+        }
+        if (distinct > best_distinct || (distinct == best_distinct && largest < best_largest)) {
+            best = k;
+            best_distinct = distinct;
+            best_largest = largest;
+        }
+    }
+    return best;
+}
+
+/* The decision tree over the keys of fields idx[0..cnt): a switch on the
+ * byte that splits them best, down to one candidate, whose whole key (the
+ * quotes and the colon included) is then compared:
+ *     switch (p[1]) {
+ *     case 'd':
+ *         if (atd_bytes_eq(p, "\"date\":", 7)) { p += 7; goto field_1; }
+ *         break;
+ *     ...
+ *     } */
+static void emit_key_tree(cw *w, const ir_type *t, const size_t *idx, size_t cnt)
+{
+    if (cnt == 1) {
+        const ir_field *f = &t->fields[idx[0]];
+        size_t len = f->json_len + 3;
+        cw_open(w, "if (atd_bytes_eq(p, \"%s\", %zu))", key_literal(w, f), len);
+        cw_line(w, "p += %zu;", len);
+        cw_line(w, "goto field_%zu;", idx[0]);
+        cw_close(w, "}");
+        return;
+    }
+    size_t k = split_position(t, idx, cnt);
+    size_t *group = cw_alloc(w, cnt * sizeof *group);
+    if (group == NULL)
+        return; /* recorded in w's status */
+    cw_open(w, "switch (p[%zu]) {", k);
+    for (unsigned c = 0; c < 256; c++) {
+        size_t n = 0;
+        for (size_t j = 0; j < cnt; j++)
+            if ((unsigned char)key_byte(&t->fields[idx[j]], k) == c)
+                group[n++] = idx[j];
+        if (n == 0)
+            continue;
+        cw_mid(w, "case %s:", char_literal(w, (char)c));
+        emit_key_tree(w, t, group, n);
+        cw_line(w, "break;");
+    }
+    cw_close(w, "}");
+}
+
+/* The dispatch of a key the straight line did not expect, when the input
+ * holds it in the plain form "name": with room for the longest key (near
+ * the end of the input, and for keys with escapes, whitespace before the
+ * colon or unknown keys, the general lookup after it decides). */
+static void emit_key_dispatch(cw *w, const ir_type *t)
+{
+    size_t *idx = cw_alloc(w, (t->nfields + 1) * sizeof *idx);
+    size_t cnt = 0, room = 0;
+    if (idx == NULL)
+        return; /* recorded in w's status */
+    for (size_t i = 0; i < t->nfields; i++) {
+        if (!key_is_plain(&t->fields[i]))
+            continue;
+        idx[cnt++] = i;
+        room = t->fields[i].json_len + 3 > room ? t->fields[i].json_len + 3 : room;
+    }
+    if (cnt == 0)
+        return;
+    cw_open(w, "if (atd_key_room(r, p, %zu))", room);
+    emit_key_tree(w, t, idx, cnt);
+    cw_close(w, "}");
+}
+
+/* The general lookup: the key read with atd_object_key_p (escapes decoded,
+ * whitespace before the colon, lenient mode), matched by name; an unknown
+ * key is an error with ATD_READ_STRICT_FIELDS, else its value is skipped. */
+static void emit_key_lookup(cw *w, const ir_type *t)
+{
+    cw_line(w, "p = atd_object_key_p(r, p, &key);");
+    check_cursor(w);
+    if (t->nfields > 0) {
+        const char **names = cw_alloc(w, t->nfields * sizeof *names);
+        size_t *lens = cw_alloc(w, t->nfields * sizeof *lens);
+        if (names == NULL || lens == NULL)
+            return; /* recorded in w's status */
+        for (size_t i = 0; i < t->nfields; i++) {
+            names[i] = t->fields[i].json_name;
+            lens[i] = t->fields[i].json_len;
+        }
+        emit_match_switch(w, "key.ptr", "key.len", "goto field_", names, lens, NULL, t->nfields);
+    }
     cw_open(w, "if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)%s)", emit_tv_not_type_key(w, t));
     cw_line(w, "return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, \"%s\"));",
             t->atd_name);
@@ -508,8 +622,7 @@ static void emit_unknown_field(cw *w, const ir_type *t)
     cw_open(w, "if (p == NULL)");
     cw_line(w, "return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));");
     cw_close(w, "}");
-    cw_line(w, "p = atd_object_next_p(r, p, &more);");
-    check_cursor(w);
+    cw_line(w, "goto tail;");
 }
 
 /* The checks after the object: every required field was seen. The value
@@ -558,59 +671,60 @@ static void emit_missing_fields(cw *w, const ir_type *t)
  *         event_event_init(out);
  *         p = atd_object_begin_p(r, p, &more);
  *         if (p == NULL) return NULL;
- *         if (more && atd_key_at(r, p, "\"date\":", 7)) { p += 7; goto field_0; }
- *         while (more) {
- *             p = atd_object_key_p(r, p, &key); if (p == NULL) return NULL;
- *             switch (event_event__field(key.ptr, key.len)) {
- *             case 0:
- *             field_0:
- *                 ...read out->date...
- *                 seen[0] |= (uint64_t)1 << 0;
- *                 p = atd_object_next_p(r, p, &more); if (p == NULL) return NULL;
- *                 if (!more) break;
- *                 p = atd_skip_ws_p(r, p);
- *                 if (!atd_key_at(r, p, "\"note\":", 7)) break;
- *                 p += 7;
- *                 // fall through
- *             case 1:
- *                 ...null means absent, else read out->note, has_note = true...
- *                 p = atd_object_end_p(r, p, &more); if (p == NULL) return NULL;
- *                 break;
- *             default:
- *                 ...skip the value (or fail with STRICT_FIELDS), then the ','...
- *             }
- *         }
+ *         if (!more) goto end;
+ *         if (!atd_key_at(r, p, "\"date\":", 7)) goto key;
+ *         p += 7;
+ *     field_0:
+ *         ...read out->date...
+ *         seen[0] |= (uint64_t)1 << 0;
+ *         p = atd_object_next_p(r, p, &more); if (p == NULL) return NULL;
+ *         if (!more) goto end;
+ *         p = atd_skip_ws_p(r, p);
+ *         if (!atd_key_at(r, p, "\"note\":", 7)) goto key;
+ *         p += 7;
+ *     field_1:
+ *         ...null means absent, else read out->note, has_note = true...
+ *     tail:
+ *         p = atd_object_end_p(r, p, &more); if (p == NULL) return NULL;
+ *         if (more) { p = atd_skip_ws_p(r, p); goto key; }
+ *     end:
  *         if (!(seen[0] & 1)) return atd_fail_cursor(...missing field 'date'...);
  *         return p;
+ *     key:
+ *         if (atd_key_room(r, p, 7)) {
+ *             switch (p[1]) {
+ *             case 'd': if (atd_bytes_eq(p, "\"date\":", 7)) { p += 7; goto field_0; } break;
+ *             case 'n': if (atd_bytes_eq(p, "\"note\":", 7)) { p += 7; goto field_1; } break;
+ *             }
+ *         }
+ *         p = atd_object_key_p(r, p, &key); if (p == NULL) return NULL;
+ *         switch (key.len) {
+ *         case 4:
+ *             if (atd_bytes_eq(key.ptr, "date", 4)) goto field_0;
+ *             if (atd_bytes_eq(key.ptr, "note", 4)) goto field_1;
+ *             break;
+ *         }
+ *         ...fail with STRICT_FIELDS, else skip the value...
+ *         goto tail;
  *     }
- * Each field's value is read in one place, its case, which the key lookup
- * reaches for keys in any order, repeated keys (the last value wins) and
- * after a key the literal compare missed (an escape, a space before the
- * colon). The straight line is the chain of cases: a document with its
- * fields in declaration order runs the cases one after the other, falling
- * through from each to the next after one literal compare, without a key
- * scan, a lookup or an indirect jump; after a miss it rejoins the chain at
- * the next field. The alternatives cost speed: one loop that tries the
- * expected key through a switch on its index (the tails shared) makes about
- * a tenth less machine code but adds an indirect jump per field, 2 to 5%
- * more instructions on the benchmark's documents; a function per field,
- * called from both paths, adds a call per field or is inlined twice. */
+ * Each field's value is read in one place, its label. A document with its
+ * fields in declaration order runs the labels one after the other, each
+ * reached from the previous one by one literal compare, without a key
+ * scan, a lookup or an indirect jump. Any other key (another order, a
+ * repeated key, where the last value wins) goes to `key`: a switch on the
+ * byte that tells the record's keys apart (chosen by atdc, nested where
+ * one byte is not enough) and one compare of the whole key with its quotes
+ * and colon, straight from the input: no scan for the closing quote and no
+ * atd_string. Keys in another form (escapes, whitespace before the colon,
+ * lenient mode, the last bytes of the input) and unknown keys take the
+ * general lookup after it, which matches the decoded key by length and
+ * bytes. The value code of a field exists once; one loop over a switch
+ * would be as small but cost an indirect jump per field in declaration
+ * order. */
 static void emit_record_read(cw *w, const ir_type *t)
 {
     size_t n = t->nfields;
     const char *fn = t->fn;
-    if (n > 0) {
-        const char **names = cw_alloc(w, n * sizeof *names);
-        size_t *lens = cw_alloc(w, n * sizeof *lens);
-        if (names == NULL || lens == NULL)
-            return; /* recorded in w's status */
-        for (size_t i = 0; i < n; i++) {
-            names[i] = t->fields[i].json_name;
-            lens[i] = t->fields[i].json_len;
-        }
-        emit_match_function(w, cw_fmt(w, "%s__field", fn), names, lens, NULL, n);
-        cw_blank(w);
-    }
     read_p_signature(w, t);
     cw_open(w, "{");
     cw_line(w, "bool more;");
@@ -625,40 +739,39 @@ static void emit_record_read(cw *w, const ir_type *t)
         emit_tv_read_begin(w, t); /* Type_and_value_fields (emit_adapter.c) */
     cw_line(w, "p = atd_object_begin_p(r, p, &more);");
     check_cursor(w);
-    bool straight = n > 0 && key_is_plain(&t->fields[0]);
-    if (straight) {
+    cw_open(w, "if (!more)");
+    cw_line(w, "goto end;");
+    cw_close(w, "}");
+    if (n > 0 && key_is_plain(&t->fields[0])) {
         const ir_field *f = &t->fields[0];
         size_t len = f->json_len + 3;
-        const char *lit = key_literal(w, f);
         /* begin leaves p at the first token */
-        cw_open(w, "if (more && atd_key_at(r, p, \"%s\", %zu))", lit, len);
+        cw_open(w, "if (!atd_key_at(r, p, \"%s\", %zu))", key_literal(w, f), len);
+        cw_line(w, "goto key;");
+        cw_close(w, "}");
         cw_line(w, "p += %zu;", len);
-        cw_line(w, "goto field_0;");
-        cw_close(w, "}");
-    }
-    cw_open(w, "while (more) {");
-    cw_line(w, "p = atd_object_key_p(r, p, &key);");
-    check_cursor(w);
-    if (n == 0) {
-        emit_unknown_field(w, t);
     } else {
-        cw_open(w, "switch (%s__field(key.ptr, key.len)) {", fn);
-        for (size_t i = 0; i < n; i++) {
-            cw_mid(w, "case %zu:", i);
-            if (i == 0 && straight)
-                cw_mid(w, "field_0:");
-            read_field_value(w, t, &t->fields[i]);
-            set_seen_bit(w, &t->fields[i]);
-            emit_next_field(w, t, i);
-        }
-        cw_mid(w, "default:");
-        emit_unknown_field(w, t);
-        cw_line(w, "break;");
-        cw_close(w, "}");
+        cw_line(w, "goto key;");
     }
+    for (size_t i = 0; i < n; i++) {
+        cw_label(w, "field_%zu:", i);
+        read_field_value(w, t, &t->fields[i]);
+        set_seen_bit(w, &t->fields[i]);
+        emit_next_field(w, t, i);
+    }
+    cw_label(w, "tail:");
+    cw_line(w, "p = atd_object_end_p(r, p, &more);");
+    check_cursor(w);
+    cw_open(w, "if (more)");
+    cw_line(w, "p = atd_skip_ws_p(r, p);");
+    cw_line(w, "goto key;");
     cw_close(w, "}");
+    cw_label(w, "end:");
     emit_missing_fields(w, t);
     cw_line(w, "return p;");
+    cw_label(w, "key:");
+    emit_key_dispatch(w, t);
+    emit_key_lookup(w, t);
     cw_close(w, "}");
 }
 

@@ -144,6 +144,77 @@ START_TEST(test_strict_and_borrow)
 }
 END_TEST
 
+/* Every order of the four keys, in three forms: compact (the record's own
+ * dispatch of keys it did not expect), with whitespace around the colon
+ * and escaped names (the general lookup). The last object of the input
+ * ends within a key's length of the end, where the dispatch leaves the key
+ * to the general lookup too. */
+START_TEST(test_key_orders)
+{
+    static const char *const keys[4][3] = {
+        {"\"username\"", "\"username\" : ", "\"user\\u006eame\""},
+        {"\"date\"", "\"date\" : ", "\"\\u0064ate\""},
+        {"\"event_type\"", "\"event_type\"\t: ", "\"event\\u005ftype\""},
+        {"\"payload\"", "\"payload\"\n: ", "\"payloa\\u0064\""},
+    };
+    static const char *const values[4] = {"\"ann\"", "7", "\"Cancel\"", "\"p\""};
+    const char *want = "[{\"username\":\"ann\",\"date\":7,\"event_type\":\"Cancel\",\"payload\":"
+                       "\"p\"},{\"username\":\"ann\",\"date\":7,\"event_type\":\"Cancel\","
+                       "\"payload\":\"p\"}]";
+    for (int form = 0; form < 3; form++) {
+        for (int perm = 0; perm < 24; perm++) {
+            int order[4] = {0, 1, 2, 3}, rest = perm;
+            for (int i = 0; i < 4; i++) { /* the perm-th permutation */
+                int j = i + rest % (4 - i), t = order[j];
+                rest /= 4 - i;
+                memmove(order + i + 1, order + i, (size_t)(j - i) * sizeof *order);
+                order[i] = t;
+            }
+            char json[512];
+            size_t n = 0;
+            json[n++] = '[';
+            for (int obj = 0; obj < 2; obj++) {
+                n += (size_t)snprintf(json + n, sizeof json - n, "%s{", obj ? "," : "");
+                for (int i = 0; i < 4; i++)
+                    n += (size_t)snprintf(json + n, sizeof json - n, "%s%s%s%s", i ? "," : "",
+                                          keys[order[i]][form], form == 1 ? "" : ":",
+                                          values[order[i]]);
+                json[n++] = '}';
+            }
+            json[n++] = ']';
+            json[n] = '\0';
+            echo(json, want);
+        }
+    }
+    /* unknown keys that share a start, a length or all but one byte with a
+     * field's key are skipped; a repeated key (out of order) wins last */
+    echo("[{\"date\":1,\"dat\":0,\"datex\":0,\"date_\":[],\"username\":\"a\",\"usernamf\":0,"
+         "\"event_type\":\"Login\",\"evemt_type\":1,\"payload\":\"x\",\"payloads\":{},"
+         "\"date\":2,\"\":0}]",
+         "[{\"username\":\"a\",\"date\":2,\"event_type\":\"Login\",\"payload\":\"x\"}]");
+    /* errors name the field whatever the order */
+    fails("[{\"payload\":\"x\",\"date\":1,\"username\":2,\"event_type\":\"Login\"}]", ATD_ERR_TYPE,
+          "line 1, column 37, at $[0].username: expected a string, found 2");
+    fails("[{\"payload\":\"x\",\"event_type\":\"Login\",\"username\":\"b\"}]",
+          ATD_ERR_MISSING_FIELD,
+          "line 1, column 2, at $[0]: missing field 'date' in record 'event'");
+    fails("[{\"payload\":\"x\",\"date\":1 \"username\":\"b\"}]", ATD_ERR_SYNTAX,
+          "line 1, column 26, at $[0]: expected ',' or '}', found \"username\"");
+    fails("[{\"payload\":\"x\",\"date\":1,}]", ATD_ERR_SYNTAX,
+          "line 1, column 26, at $[0]: expected an object key, found '}'");
+    /* strict fields: the unknown key after keys out of order */
+    atd_reader r;
+    event_event e;
+    atd_error err;
+    const char *json = "{\"payload\":\"x\",\"date\":1,\"dates\":0}";
+    atd_reader_init(&r, json, strlen(json), arena, ATD_READ_STRICT_FIELDS);
+    ck_assert(!event_event_read(&r, &e));
+    ck_assert_int_eq(atd_reader_get_error(&r, &err), ATD_ERR_UNKNOWN_FIELD);
+    ck_assert_str_eq(err.message,
+                     "line 1, column 33, at $: unknown field \"dates\" in record 'event'");
+}
+END_TEST
+
 Suite *event_suite(void);
 Suite *event_suite(void)
 {
@@ -154,6 +225,7 @@ Suite *event_suite(void)
     tcase_add_test(tc, test_write_value);
     tcase_add_test(tc, test_errors);
     tcase_add_test(tc, test_strict_and_borrow);
+    tcase_add_test(tc, test_key_orders);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -12,7 +12,10 @@
  *     absent from the output must hold null or a default-like value (false, 0,
  *     "", [], {}) -- an omitted `?`/`~` field; numbers compare by value, so the
  *     input 1 equals the output 1.0 of a float field; everything else (arrays,
- *     strings, booleans) must be equal exactly.
+ *     strings, booleans) must be equal exactly;
+ *  3. the input rewritten with every object's keys sorted, reversed or
+ *     shuffled, escaped or with a space before the colon reads as the same
+ *     value (the entries of a map in the order they came in).
  * The generated code comes from the committed generated/ folder (library
  * atd_generated), which tests/golden_generated.sh proves fresh. */
 #include <check.h>
@@ -124,6 +127,94 @@ static bool value_equal(const atd_json *in, const atd_json *out, char *where, si
     }
 }
 
+/* How a producer other than the generated writer may put an object's keys:
+ * in another order (sorted by bytes, as jq -S, Go maps or PostgreSQL jsonb
+ * write them; reversed; shuffled per object, seeded), or in declaration
+ * order but in another form (the first byte escaped as \u00XX; a space
+ * before the colon). */
+enum key_form { KEYS_SORTED, KEYS_REVERSED, KEYS_SHUFFLED, KEYS_ESCAPED, KEYS_SPACED, KEY_FORMS };
+
+static const atd_json_member *sorted_members; /* for qsort's comparison */
+
+static int member_order(const void *a, const void *b)
+{
+    const atd_string *x = &sorted_members[*(const size_t *)a].key;
+    const atd_string *y = &sorted_members[*(const size_t *)b].key;
+    int c = memcmp(x->ptr, y->ptr, x->len < y->len ? x->len : y->len);
+    return c != 0 ? c : (x->len > y->len) - (x->len < y->len);
+}
+
+static uint64_t next_rand(uint64_t *s)
+{
+    *s ^= *s << 13;
+    *s ^= *s >> 7;
+    *s ^= *s << 17;
+    return *s;
+}
+
+/* Writes the key k (a string as atd_json_write quotes it) in form f. */
+static void write_key(atd_string k, enum key_form f, atd_buf *out)
+{
+    atd_json key = {ATD_JSON_STRING, {.string = k}};
+    size_t at = out->len;
+    ck_assert_int_eq(atd_json_write(&key, out, NULL), 0);
+    unsigned char c = k.len > 0 ? (unsigned char)out->data[at + 1] : 0;
+    if (f == KEYS_ESCAPED && k.len > 0 && c == (unsigned char)k.ptr[0] && c < 0x80 && c != '\\') {
+        char esc[8];
+        snprintf(esc, sizeof esc, "\\u%04x", c);
+        atd_buf tail;
+        atd_buf_init(&tail);
+        atd_buf_append(&tail, out->data + at + 2, out->len - at - 2);
+        out->len = at + 1;
+        atd_buf_puts(out, esc);
+        atd_buf_append(out, tail.data, tail.len);
+        atd_buf_free(&tail);
+    }
+    atd_buf_puts(out, f == KEYS_SPACED ? " :" : ":");
+}
+
+static void write_in_form(const atd_json *v, enum key_form f, uint64_t *rng, atd_buf *out)
+{
+    if (v->kind == ATD_JSON_ARRAY) {
+        atd_buf_putc(out, '[');
+        for (size_t i = 0; i < v->u.array.len; i++) {
+            if (i > 0)
+                atd_buf_putc(out, ',');
+            write_in_form(&v->u.array.items[i], f, rng, out);
+        }
+        atd_buf_putc(out, ']');
+        return;
+    }
+    if (v->kind != ATD_JSON_OBJECT) {
+        ck_assert_int_eq(atd_json_write(v, out, NULL), 0);
+        return;
+    }
+    size_t n = v->u.object.len;
+    const atd_json_member *m = v->u.object.members;
+    size_t *order = malloc((n + 1) * sizeof *order);
+    ck_assert_ptr_nonnull(order);
+    for (size_t i = 0; i < n; i++)
+        order[i] = f == KEYS_REVERSED ? n - 1 - i : i;
+    if (f == KEYS_SORTED) {
+        sorted_members = m;
+        qsort(order, n, sizeof *order, member_order);
+    }
+    for (size_t i = n; f == KEYS_SHUFFLED && i > 1; i--) {
+        size_t j = (size_t)(next_rand(rng) % i), t = order[i - 1];
+        order[i - 1] = order[j];
+        order[j] = t;
+    }
+    atd_buf_putc(out, '{');
+    for (size_t i = 0; i < n; i++) {
+        if (i > 0)
+            atd_buf_putc(out, ',');
+        write_key(m[order[i]].key, f, out);
+        write_in_form(&m[order[i]].value, f, rng, out);
+    }
+    atd_buf_putc(out, '}');
+    free(order);
+}
+
 typedef int (*from_fn)(const char *, size_t, atd_arena *, void *, atd_error *);
 typedef int (*to_fn)(const void *, atd_buf *, atd_error *);
 
@@ -151,6 +242,28 @@ static void roundtrip(const char *name, size_t size, from_fn from, to_fn to)
     ck_assert(atd_json_parse(b1.data, b1.len, arena, 0, &out, &err) == 0);
     char where[512] = "";
     ck_assert_msg(value_equal(&in, &out, where, sizeof where), "%s: %s", name, where);
+    /* 3. the input with its keys in any order or form reads as the same value */
+    static const char *const forms[KEY_FORMS] = {"sorted", "reversed", "shuffled", "escaped",
+                                                 "spaced"};
+    for (int f = 0; f < KEY_FORMS; f++) {
+        uint64_t rng = 0x9e3779b97f4a7c15u;
+        atd_buf text;
+        atd_buf_init(&text);
+        write_in_form(&in, (enum key_form)f, &rng, &text);
+        atd_buf_clear(&b2);
+        ck_assert_msg(from(text.data, text.len, arena, v2, &err) == 0, "%s, keys %s: %s", name,
+                      forms[f], err.message);
+        ck_assert_msg(to(v2, &b2, &err) == 0, "%s, keys %s: write: %s", name, forms[f],
+                      err.message);
+        /* the same value; the entries of a map (an object read as an
+         * association list) keep the order they came in */
+        atd_json again;
+        ck_assert(atd_json_parse(b2.data, b2.len, arena, 0, &again, &err) == 0);
+        ck_assert_msg(value_equal(&out, &again, where, sizeof where) &&
+                          value_equal(&again, &out, where, sizeof where),
+                      "%s, keys %s: %s", name, forms[f], where);
+        atd_buf_free(&text);
+    }
     atd_buf_free(&b1);
     atd_buf_free(&b2);
     atd_arena_free(arena);

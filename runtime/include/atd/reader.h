@@ -509,6 +509,15 @@ static ATD__KEY_INLINE bool atd_object_key_is(atd_reader *r, const char *lit, si
     return true;
 }
 
+/* Whether at least n bytes of input are left at p: the record readers'
+ * dispatch of a key they did not expect reads bytes of the key at p + 1,
+ * p + 2, ... and compares it whole (atd_bytes_eq), within the n bytes of
+ * the record's longest "key": form. */
+static ATD__KEY_INLINE bool atd_key_room(const atd_reader *r, const char *p, size_t n)
+{
+    return (size_t)(r->end - p) >= n;
+}
+
 /* --- options ---
  * An option is "None" or ["Some", v], as atdgen writes it:
  *     if (!atd_read_option_begin(r, &out->has)) return false;
