@@ -34,6 +34,9 @@ static uint32_t get_le32(const char *p)
            (uint32_t)(unsigned char)p[2] << 16 | (uint32_t)(unsigned char)p[3] << 24;
 }
 
+/* open_fail's offset for an error of the file itself, not of its bytes. */
+#define NO_POSITION SIZE_MAX
+
 static int open_fail(atd_error *err, atd_error_code code, size_t offset, const char *fmt, ...)
     ATD_PRINTF(4, 5);
 static int open_fail(atd_error *err, atd_error_code code, size_t offset, const char *fmt, ...)
@@ -45,7 +48,12 @@ static int open_fail(atd_error *err, atd_error_code code, size_t offset, const c
     va_start(ap, fmt);
     vsnprintf(detail, sizeof detail, fmt, ap);
     va_end(ap);
-    atd_error_set(err, code, "$", NULL);
+    /* A file that cannot be opened, read or mapped has no position. */
+    if (offset == NO_POSITION) {
+        atd_error_set(err, code, NULL, detail);
+        return code;
+    }
+    atd_error_set(err, code, "$", detail);
     err->offset = offset;
     snprintf(err->message, sizeof err->message, "byte %zu: %s", offset, detail);
     return code;
@@ -124,11 +132,11 @@ int atd_lazy_open_file(atd_lazy_db *db, const char *path, uint64_t fingerprint, 
     memset(db, 0, sizeof *db);
     int fd = open(path, O_RDONLY);
     if (fd < 0)
-        return open_fail(err, ATD_ERR_IO, 0, "cannot open %s: %s", path, strerror(errno));
+        return open_fail(err, ATD_ERR_IO, NO_POSITION, "cannot open %s: %s", path, strerror(errno));
     struct stat st;
     if (fstat(fd, &st) != 0 || st.st_size < 0 || (uint64_t)st.st_size > SIZE_MAX) {
         close(fd);
-        return open_fail(err, ATD_ERR_IO, 0, "cannot stat %s", path);
+        return open_fail(err, ATD_ERR_IO, NO_POSITION, "cannot stat %s", path);
     }
     size_t len = (size_t)st.st_size;
     if (len == 0) {
@@ -138,7 +146,7 @@ int atd_lazy_open_file(atd_lazy_db *db, const char *path, uint64_t fingerprint, 
     void *map = mmap(NULL, len, PROT_READ, MAP_SHARED, fd, 0);
     close(fd);
     if (map == MAP_FAILED)
-        return open_fail(err, ATD_ERR_IO, 0, "cannot map %s: %s", path, strerror(errno));
+        return open_fail(err, ATD_ERR_IO, NO_POSITION, "cannot map %s: %s", path, strerror(errno));
     /* queries read a few scattered pages: no read-ahead around them; the
      * root, which open decodes whole, is read ahead (its offset, from the
      * trailer, is only a hint here: open checks it) */

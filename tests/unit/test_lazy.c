@@ -155,6 +155,9 @@ START_TEST(test_lazy_roundtrip_file)
     ck_assert_int_eq(lz_revindex_revindex_lazy_open_file(&db, path, arena, &root, &err),
                      ATD_ERR_IO);
     ck_assert_ptr_nonnull(strstr(err.message, "cannot open"));
+    /* no position for a file that cannot be opened */
+    ck_assert_ptr_eq(strstr(err.message, "byte"), NULL);
+    ck_assert_uint_eq(err.offset, 0);
 }
 END_TEST
 
