@@ -191,6 +191,7 @@ const checked_module *driver_load_and_check(const driver_options *o, diag_ctx *d
     check_options copts;
     memset(&copts, 0, sizeof copts);
     copts.ignore_adapters = o->ignore_adapters;
+    copts.prefix = o->prefix;
     return check_module(d, arena, m, g->imports, &copts);
 }
 

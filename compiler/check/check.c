@@ -110,7 +110,7 @@ static void check_import_params(check_cx *cx)
 const checked_module *check_module(diag_ctx *d, atd_arena *arena, const ast_module *m,
                                    const deps_import *imports, const check_options *opts)
 {
-    static const check_options no_options = {false, false};
+    static const check_options no_options = {false, false, NULL};
     check_cx *cx = atd_arena_alloc(arena, sizeof *cx, _Alignof(check_cx));
     if (cx == NULL) {
         diag_oom(d);
@@ -152,6 +152,8 @@ const checked_module *check_module(diag_ctx *d, atd_arena *arena, const ast_modu
         check_annot_module(cx);
     if (!cx->oom)
         check_lazy_module(cx);
+    if (!cx->oom)
+        check_cprefix_module(cx);
     diag_defer_end(d);
     if (cx->oom)
         diag_oom(d);

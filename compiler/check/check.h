@@ -23,6 +23,7 @@
 typedef struct check_options {
     bool ignore_adapters; /* accept <json adapter.*> (OCaml-only code) */
     bool allow_empty_records;
+    const char *prefix; /* --prefix, checked as the C prefix; NULL: <c prefix> or the file name */
 } check_options;
 
 /* The checked module; it lives in the arena, with m. */

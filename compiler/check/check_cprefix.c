@@ -8,6 +8,11 @@
 
 #include <string.h>
 
+#include "check_annot.h"
+#include "check_cx.h"
+#include "check_passes.h"
+#include "util/names.h"
+
 static bool is_alpha(char c)
 {
     return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
@@ -86,4 +91,28 @@ bool check_c_file_name(diag_ctx *d, const char *base, const char *file, ast_loc 
         return true;
     diag_error(d, loc, "the file name '%s' cannot name C code: %s; rename the file", file, why);
     return false;
+}
+
+/* The file name and the prefix (--prefix, else <c prefix>, else the file's
+ * base name) must make valid C names; a bad file name is reported once, not
+ * again as the prefix it gives. */
+void check_cprefix_module(check_cx *cx)
+{
+    const ast_module *m = cx->m;
+    const char *path = m->file != NULL ? m->file : "schema.atd";
+    const char *slash = strrchr(path, '/');
+    const char *base = names_base_name(cx->arena, path);
+    if (base == NULL) {
+        check_oom(cx);
+        return;
+    }
+    ast_loc start = {m->file, 1, 1, 1, 1, 0, 0};
+    const ast_annot_field *annot = check_annot_find(&m->annots, "c", "prefix");
+    bool ok = check_c_file_name(cx->d, base, slash != NULL ? slash + 1 : path, start);
+    if (cx->opts->prefix != NULL)
+        check_c_prefix(cx->d, cx->opts->prefix, CHECK_PREFIX_OPTION, DIAG_NO_LOC);
+    else if (annot != NULL && annot->value != NULL)
+        check_c_prefix(cx->d, annot->value, CHECK_PREFIX_ANNOT, annot->value_loc);
+    else if (ok)
+        check_c_prefix(cx->d, base, CHECK_PREFIX_FILE_NAME, start);
 }

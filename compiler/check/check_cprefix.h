@@ -1,6 +1,6 @@
 /* The module-wide C names (check_cprefix.c): the prefix of every generated
  * identifier and the names the schema's file gives (header guard, header
- * file). Lowering calls it once it knows where the prefix came from. */
+ * file), checked for the module by check_cprefix_module (check_passes.h). */
 #ifndef ATDC_CHECK_CPREFIX_H
 #define ATDC_CHECK_CPREFIX_H
 

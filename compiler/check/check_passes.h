@@ -15,6 +15,8 @@ void check_types_module(check_cx *cx);
 void check_recursion_module(check_cx *cx);
 void check_records_module(check_cx *cx);
 void check_lazy_module(check_cx *cx);
+/* The file name and the C prefix make valid C names (check_cprefix.c). */
+void check_cprefix_module(check_cx *cx);
 
 void check_fields_record(check_cx *cx, const ast_type *record);
 void check_fields_tuple(check_cx *cx, const ast_type *tuple);

@@ -54,7 +54,6 @@
 
 #include "atd/biniou.h"
 #include "check/check_annot.h"
-#include "check/check_cprefix.h"
 #include "check/check_default.h"
 #include "check/check_inherit.h"
 #include "check/check_lookup.h"
@@ -1308,25 +1307,6 @@ static void lower_fixed(lower_ctx *L, ir_type *t)
     }
 }
 
-/* The file name and the prefix (--prefix, else <c prefix>, else the file's
- * base name) must make valid C names (check_cprefix.h); a bad file name is
- * reported once, not again as the prefix it gives. */
-static void lower_check_c_prefix(lower_ctx *L, const ast_module *am, const ir_module *m,
-                                 const char *option)
-{
-    ast_loc start = {am->file, 1, 1, 1, 1, 0, 0};
-    const ast_annot_field *annot = check_annot_find(&am->annots, "c", "prefix");
-    bool ok = check_c_file_name(L->diag, m->base, m->source_name, start);
-    if (option != NULL)
-        ok = check_c_prefix(L->diag, option, CHECK_PREFIX_OPTION, DIAG_NO_LOC) && ok;
-    else if (annot != NULL && annot->value != NULL)
-        ok = check_c_prefix(L->diag, annot->value, CHECK_PREFIX_ANNOT, annot->value_loc) && ok;
-    else if (ok)
-        ok = check_c_prefix(L->diag, m->base, CHECK_PREFIX_FILE_NAME, start);
-    if (!ok)
-        L->failed = true;
-}
-
 static ir_module *lower_all(lower_ctx *Lp, const ast_module *am, const char *prefix,
                             const deps_import *imports)
 {
@@ -1342,7 +1322,6 @@ static ir_module *lower_all(lower_ctx *Lp, const ast_module *am, const char *pre
         lower_oom(Lp);
         return NULL;
     }
-    lower_check_c_prefix(&L, am, m, prefix);
     if (prefix == NULL)
         prefix = check_annot_str(&am->annots, "c", "prefix");
     L.prefix = names_prefix(L.arena, prefix, m->base);
