@@ -17,6 +17,14 @@
 
 #include "words.h"
 
+
+/* One line per error, in the form compilers use: FILE:LINE:COL: ... */
+static void report(const char *file, const atd_error *err)
+{
+    char line[700];
+    atd_error_format(err, file, line, sizeof line);
+    fprintf(stderr, "word_index: %s\n", line);
+}
 static int usage(void)
 {
     fputs("usage: word_index build DB < entries.jsonl\n"
@@ -57,10 +65,10 @@ static int build(const char *path)
     const atd_error *stop = atd_stream_error(&in);
     atd_error err;
     if (stop != NULL) {
-        fprintf(stderr, "word_index: %s\n", stop->message);
+        report("<stdin>", stop);
         status = stop->code == ATD_ERR_IO ? 2 : 1;
     } else if (words_index_lazy_write_file(&index, path, &err) != 0) {
-        fprintf(stderr, "word_index: %s: %s\n", path, err.message);
+        report(path, &err);
         status = err.code == ATD_ERR_IO ? 2 : 1;
     }
     atd_stream_free(&in);
@@ -80,7 +88,7 @@ static int query(const char *path, char **words, int n)
         return 2;
     }
     if (words_index_lazy_open_file(&db, path, arena, &root, &err) != 0) {
-        fprintf(stderr, "word_index: %s: %s\n", path, err.message);
+        report(path, &err);
         atd_arena_free(arena);
         return 2;
     }
@@ -92,7 +100,7 @@ static int query(const char *path, char **words, int n)
         if (words_index_lazy_find(&db, &root, words[i], strlen(words[i]), arena, &ref, &found,
                                   &err) != 0 ||
             (found && words_postings_lazy_fetch(&db, &ref, arena, &p, &err) != 0)) {
-            fprintf(stderr, "word_index: %s: %s\n", path, err.message);
+            report(path, &err);
             status = 2;
             break;
         }
@@ -127,8 +135,10 @@ static int verify(const char *path)
     }
     atd_arena_free(arena);
     if (rc != 0) {
-        fprintf(stderr, "word_index: %s: %s\n", path,
-                arena == NULL ? "out of memory" : err.message);
+        if (arena == NULL)
+            fprintf(stderr, "word_index: %s: out of memory\n", path);
+        else
+            report(path, &err);
         return 2;
     }
     printf("%s: %llu words, all checksums match\n", path, (unsigned long long)root.count);

@@ -80,14 +80,14 @@ printf '\377' | dd of="$tmp/bad.db" bs=1 seek=$((size / 3)) conv=notrunc 2>/dev/
 
 # a bad line, a duplicate word: status 1, the message, the database kept
 printf '{"word": "x", "postings": [{"file": "a", "line": "two"}]}\n' > "$tmp/bad.jsonl"
-input=$tmp/bad.jsonl check 1 "" "word_index: line 1, column 50, at \$.postings[0].line: expected an integer, found \"two\"
+input=$tmp/bad.jsonl check 1 "" "word_index: <stdin>:1:50: expected an integer, found \"two\" (at \$.postings[0].line)
 " "$wi" build "$db"
 printf '{"word": "x", "postings": []}\n{"word": "x", "postings": []}\n' > "$tmp/dup.jsonl"
-input=$tmp/dup.jsonl check 1 "" "word_index: $db: at \$[1]: duplicate key \"x\" in an indexed map
+input=$tmp/dup.jsonl check 1 "" "word_index: $db: duplicate key \"x\" in an indexed map (at \$[1])
 " "$wi" build "$db"
 check 0 "new: a:2
 " "" "$wi" query "$db" new
-check 2 "" "word_index: $tmp/none.db: byte 0: cannot open $tmp/none.db: No such file or directory
+check 2 "" "word_index: $tmp/none.db: cannot open $tmp/none.db: No such file or directory
 " "$wi" query "$tmp/none.db" x
 
 if [ "$fails" -ne 0 ]; then
