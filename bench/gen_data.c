@@ -12,7 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
-static uint64_t next_rand(uint64_t *s)
+uint64_t bench_rand(uint64_t *s)
 {
     uint64_t x = *s;
     x ^= x << 13;
@@ -25,17 +25,17 @@ static uint64_t next_rand(uint64_t *s)
 static atd_string random_text(atd_arena *a, uint64_t *rng, size_t min, size_t max, bool escapes)
 {
     static const char letters[] = "abcdefghijklmnopqrstuvwxyz      ABCDEFGHIJ0123456789.,-";
-    size_t n = min + (size_t)(next_rand(rng) % (max - min + 1));
+    size_t n = min + (size_t)(bench_rand(rng) % (max - min + 1));
     char *p = atd_arena_alloc(a, n + 1, 1);
     if (p == NULL)
         return (atd_string){NULL, 0};
     for (size_t i = 0; i < n; i++)
-        p[i] = letters[next_rand(rng) % (sizeof letters - 1)];
+        p[i] = letters[bench_rand(rng) % (sizeof letters - 1)];
     if (escapes && n >= 4) {
         /* One of each kind of escape the writer has to produce. */
         static const char specials[] = {'"', '\\', '\n', '\t', '\x01', '/'};
         for (size_t k = 0; k < 2; k++)
-            p[next_rand(rng) % n] = specials[next_rand(rng) % sizeof specials];
+            p[bench_rand(rng) % n] = specials[bench_rand(rng) % sizeof specials];
     }
     p[n] = '\0';
     return (atd_string){p, n};
@@ -51,8 +51,8 @@ bool gen_events(atd_arena *a, size_t n, event_events *out)
     for (size_t i = 0; i < n; i++) {
         event_event *e = &out->items[i];
         e->username = random_text(a, &rng, 5, 14, false);
-        e->date = 1600000000 + (int64_t)(next_rand(&rng) % 100000000);
-        e->event_type = (event_event_type)(next_rand(&rng) % 4);
+        e->date = 1600000000 + (int64_t)(bench_rand(&rng) % 100000000);
+        e->event_type = (event_event_type)(bench_rand(&rng) % 4);
         /* One payload in eight has escapes, so borrowing is mostly possible. */
         e->payload = random_text(a, &rng, 20, 90, i % 8 == 3);
         if (e->username.ptr == NULL || e->payload.ptr == NULL)
@@ -88,13 +88,13 @@ static bool write_unknown(atd_writer *w, int k, uint64_t *rng)
         return false;
     switch (k) {
     case 0:
-        return atd_writer_int64(w, (int64_t)(next_rand(rng) % 1000000));
+        return atd_writer_int64(w, (int64_t)(bench_rand(rng) % 1000000));
     case 1:
-        return atd_writer_double(w, (double)(next_rand(rng) % 100000) / 64.0 + 0.1);
+        return atd_writer_double(w, (double)(bench_rand(rng) % 100000) / 64.0 + 0.1);
     case 2:
         return atd_writer_string(w, "a short string", 14);
     case 3:
-        return atd_writer_bool(w, next_rand(rng) & 1);
+        return atd_writer_bool(w, bench_rand(rng) & 1);
     case 4:
         return atd_writer_raw(w, "null", 4);
     case 5:
@@ -155,7 +155,7 @@ bool gen_ints(atd_arena *a, size_t n, bench_ints *out)
         return false;
     for (size_t i = 0; i < n; i++) {
         /* Magnitudes from 1 to 19 digits, both signs. */
-        uint64_t r = next_rand(&rng);
+        uint64_t r = bench_rand(&rng);
         int64_t v = (int64_t)(r >> (r % 63));
         out->items[i] = (r & 1) ? -v : v;
     }
@@ -188,10 +188,10 @@ bool gen_counts(atd_arena *a, size_t n, bench_counts *out)
         /* Distinct keys: the generic DOMs keep duplicates differently. */
         char key[40];
         int len = snprintf(key, sizeof key, "k%06zu_%llx", i,
-                           (unsigned long long)(next_rand(&rng) & 0xffff));
+                           (unsigned long long)(bench_rand(&rng) & 0xffff));
         out->items[i].key.ptr = atd_arena_strdup(a, key, (size_t)len);
         out->items[i].key.len = (size_t)len;
-        out->items[i].value = (int64_t)(next_rand(&rng) % 1000000);
+        out->items[i].value = (int64_t)(bench_rand(&rng) % 1000000);
         if (out->items[i].key.ptr == NULL)
             return false;
     }

@@ -101,6 +101,10 @@ const char *simd_version(void);
 #endif
 
 /* ---- synthetic inputs (gen_data.c) -------------------------------------- */
+
+/* The next value of a xorshift64 generator with state *s (not 0): the
+ * fixed-seed randomness of every synthetic input and variant. */
+uint64_t bench_rand(uint64_t *s);
 enum { EVENTS_PLAIN, EVENTS_UNKNOWN };
 bool gen_events(atd_arena *a, size_t n, event_events *out);
 /* The JSON text of the events: keys in schema order (EVENTS_PLAIN), or with

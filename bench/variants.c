@@ -37,16 +37,6 @@ typedef struct rewriter {
     uint64_t rng;
 } rewriter;
 
-static uint64_t next_rand(uint64_t *s)
-{
-    uint64_t x = *s;
-    x ^= x << 13;
-    x ^= x >> 7;
-    x ^= x << 17;
-    *s = x;
-    return x;
-}
-
 static bool is_ws(char c)
 {
     return c == ' ' || c == '\t' || c == '\n' || c == '\r';
@@ -397,7 +387,7 @@ static const char *emit_object(rewriter *rw, const char *p, int depth)
         qsort(order, n, sizeof *order, compare_names);
     if (rw->variant == VARIANT_SHUFFLED) {
         for (size_t i = n; i > 1; i--) {
-            size_t j = (size_t)(next_rand(&rw->rng) % i);
+            size_t j = (size_t)(bench_rand(&rw->rng) % i);
             member t = order[i - 1];
             order[i - 1] = order[j];
             order[j] = t;
