@@ -107,7 +107,7 @@ key:
         break;
     }
     if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "circle"));
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "circle", "radius\000"));
     }
     p = atd_skip_value_p(r, p);
     if (p == NULL) {
@@ -268,7 +268,7 @@ key:
         break;
     }
     if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "rect"));
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "rect", "width\000height\000label\000"));
     }
     p = atd_skip_value_p(r, p);
     if (p == NULL) {
@@ -358,7 +358,7 @@ key:
         break;
     }
     if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "start"));
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "start", "at\000"));
     }
     p = atd_skip_value_p(r, p);
     if (p == NULL) {
@@ -484,7 +484,7 @@ key:
         break;
     }
     if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "tagged"));
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "tagged", "kind\000n\000"));
     }
     p = atd_skip_value_p(r, p);
     if (p == NULL) {
@@ -1419,7 +1419,7 @@ key:
         break;
     }
     if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS) && !(key.len == 4 && memcmp(key.ptr, "kind", 4) == 0)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "tagged_value"));
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "tagged_value", "payload\000id\000"));
     }
     p = atd_skip_value_p(r, p);
     if (p == NULL) {
@@ -1844,7 +1844,7 @@ key:
         break;
     }
     if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS) && !(key.len == 4 && memcmp(key.ptr, "kind", 4) == 0)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "tagged_value2"));
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "tagged_value2", "kind\000payload2\000"));
     }
     p = atd_skip_value_p(r, p);
     if (p == NULL) {
@@ -2522,7 +2522,7 @@ key:
         break;
     }
     if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "doc"));
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "doc", "shapes\000events\000ones\000codec\000tv\000tv2\000kinds\000"));
     }
     p = atd_skip_value_p(r, p);
     if (p == NULL) {

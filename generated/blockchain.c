@@ -125,7 +125,7 @@ key:
         break;
     }
     if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "root"));
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "root", "txs\000"));
     }
     p = atd_skip_value_p(r, p);
     if (p == NULL) {
@@ -641,7 +641,7 @@ key:
         break;
     }
     if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "transaction"));
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "transaction", "lock_time\000ver\000size\000inputs\000double_spend\000time\000tx_index\000vin_sz\000hash\000vout_sz\000relayed_by\000out\000"));
     }
     p = atd_skip_value_p(r, p);
     if (p == NULL) {
@@ -923,7 +923,7 @@ key:
         break;
     }
     if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "output"));
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "output", "spent\000tx_index\000type\000addr\000value\000n\000script\000"));
     }
     p = atd_skip_value_p(r, p);
     if (p == NULL) {
@@ -1079,7 +1079,7 @@ key:
         break;
     }
     if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "input"));
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "input", "sequence\000prev_out\000script\000"));
     }
     p = atd_skip_value_p(r, p);
     if (p == NULL) {

@@ -163,7 +163,7 @@ key:
         break;
     }
     if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "root"));
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "root", "type\000features\000"));
     }
     p = atd_skip_value_p(r, p);
     if (p == NULL) {
@@ -253,7 +253,7 @@ key:
         break;
     }
     if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "properties"));
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "properties", "name\000"));
     }
     p = atd_skip_value_p(r, p);
     if (p == NULL) {
@@ -416,7 +416,7 @@ key:
         break;
     }
     if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "geometry"));
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "geometry", "type\000coordinates\000"));
     }
     p = atd_skip_value_p(r, p);
     if (p == NULL) {
@@ -574,7 +574,7 @@ key:
         break;
     }
     if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "feature"));
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "feature", "type\000properties\000geometry\000"));
     }
     p = atd_skip_value_p(r, p);
     if (p == NULL) {

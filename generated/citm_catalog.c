@@ -444,7 +444,7 @@ key:
         break;
     }
     if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "event"));
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "event", "description\000id\000logo\000name\000subTopicIds\000subjectCode\000subtitle\000topicIds\000"));
     }
     p = atd_skip_value_p(r, p);
     if (p == NULL) {
@@ -989,7 +989,7 @@ key:
         break;
     }
     if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "root"));
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "root", "areaNames\000audienceSubCategoryNames\000blockNames\000events\000performances\000seatCategoryNames\000subTopicNames\000subjectNames\000topicNames\000topicSubTopics\000venueNames\000"));
     }
     p = atd_skip_value_p(r, p);
     if (p == NULL) {
@@ -1415,7 +1415,7 @@ key:
         break;
     }
     if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "performance"));
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "performance", "eventId\000id\000logo\000name\000prices\000seatCategories\000seatMapImage\000start\000venueCode\000"));
     }
     p = atd_skip_value_p(r, p);
     if (p == NULL) {
@@ -1573,7 +1573,7 @@ key:
         break;
     }
     if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "price"));
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "price", "amount\000audienceSubCategoryId\000seatCategoryId\000"));
     }
     p = atd_skip_value_p(r, p);
     if (p == NULL) {
@@ -1736,7 +1736,7 @@ key:
         break;
     }
     if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "seat_category"));
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "seat_category", "areas\000seatCategoryId\000"));
     }
     p = atd_skip_value_p(r, p);
     if (p == NULL) {
@@ -1862,7 +1862,7 @@ key:
         break;
     }
     if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "area"));
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "area", "areaId\000blockIds\000"));
     }
     p = atd_skip_value_p(r, p);
     if (p == NULL) {

@@ -80,7 +80,7 @@ key:
         break;
     }
     if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "circle"));
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "circle", "r\000"));
     }
     p = atd_skip_value_p(r, p);
     if (p == NULL) {
@@ -355,7 +355,7 @@ key:
         break;
     }
     if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "doc"));
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "doc", "shapes\000name\000"));
     }
     p = atd_skip_value_p(r, p);
     if (p == NULL) {

@@ -301,7 +301,7 @@ key:
         break;
     }
     if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "point"));
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "point", "x\000y\000"));
     }
     p = atd_skip_value_p(r, p);
     if (p == NULL) {
@@ -1268,7 +1268,7 @@ key:
         break;
     }
     if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "all"));
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "all", "nickname\000greeting\000empty\000count\000small\000mask\000big\000ratio\000single\000on\000color\000shape\000circle\000maybe\000nul\000ints\000names\000origin\000pair\000any\000"));
     }
     p = atd_skip_value_p(r, p);
     if (p == NULL) {

@@ -121,7 +121,7 @@ key:
         break;
     }
     if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "batters"));
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "batters", "batter\000"));
     }
     p = atd_skip_value_p(r, p);
     if (p == NULL) {
@@ -375,7 +375,7 @@ key:
         break;
     }
     if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "item"));
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "item", "id\000type\000name\000ppu\000batters\000topping\000"));
     }
     p = atd_skip_value_p(r, p);
     if (p == NULL) {
@@ -501,7 +501,7 @@ key:
         break;
     }
     if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "ingredient"));
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "ingredient", "id\000type\000"));
     }
     p = atd_skip_value_p(r, p);
     if (p == NULL) {

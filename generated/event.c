@@ -263,7 +263,7 @@ key:
         break;
     }
     if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "event"));
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "event", "username\000date\000event_type\000payload\000"));
     }
     p = atd_skip_value_p(r, p);
     if (p == NULL) {

@@ -492,7 +492,7 @@ key:
         break;
     }
     if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "struct_"));
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "struct_", "union\000switch\000"));
     }
     p = atd_skip_value_p(r, p);
     if (p == NULL) {
@@ -781,7 +781,7 @@ key:
         break;
     }
     if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "rect"));
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "rect", "width\000height\000"));
     }
     p = atd_skip_value_p(r, p);
     if (p == NULL) {
@@ -910,7 +910,7 @@ key:
         break;
     }
     if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "shape_Label"));
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "shape_Label", "text\000size\000"));
     }
     p = atd_skip_value_p(r, p);
     if (p == NULL) {
@@ -1740,7 +1740,7 @@ key:
         break;
     }
     if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "obj_shape_Box"));
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "obj_shape_Box", "w\000h\000"));
     }
     p = atd_skip_value_p(r, p);
     if (p == NULL) {
@@ -3500,7 +3500,7 @@ key:
         break;
     }
     if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "fields"));
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "fields", "req_int\000req_nullable\000req_unit\000opt_option\000opt_nullable\000opt_alias\000def_bool\000def_int\000def_alias\000def_float\000def_string\000def_list\000def_option\000def_nullable\000def_unit\000ex_int\000ex_neg\000ex_float\000ex_float_dot\000ex_float_exp\000ex_float_neg\000ex_true\000ex_string\000ex_list\000ex_array\000ex_none\000ex_unit\000ex_ctor\000ex_ctor_bq\000ex_wrap\000ex_c\000"));
     }
     p = atd_skip_value_p(r, p);
     if (p == NULL) {
@@ -4302,7 +4302,7 @@ key:
         break;
     }
     if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "names"));
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "names", "type\000of\000inherit\000content-type\000Upper\0002nd\000say \"hi\"\\\000caf\303\251\000default\000default_\000for\000while\000struct\000switch\000int\000from\000import\000as\000_private\000x'\000camelCase\000label\000user\000"));
     }
     p = atd_skip_value_p(r, p);
     if (p == NULL) {
@@ -4445,7 +4445,7 @@ key:
         break;
     }
     if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "patch"));
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "patch", "name\000age\000note\000"));
     }
     p = atd_skip_value_p(r, p);
     if (p == NULL) {
@@ -4622,7 +4622,7 @@ key:
         break;
     }
     if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "all_optional"));
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "all_optional", "a\000b\000c\000"));
     }
     p = atd_skip_value_p(r, p);
     if (p == NULL) {
@@ -4778,7 +4778,7 @@ key:
         break;
     }
     if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "base"));
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "base", "id\000name\000size\000"));
     }
     p = atd_skip_value_p(r, p);
     if (p == NULL) {
@@ -4998,7 +4998,7 @@ key:
         break;
     }
     if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "derived"));
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "derived", "kind_id\000name\000size\000id\000extra\000"));
     }
     p = atd_skip_value_p(r, p);
     if (p == NULL) {
@@ -6016,7 +6016,7 @@ key:
         break;
     }
     if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "options"));
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "options", "opt\000nul\000opt_nul\000nul_opt\000nul_nul\000opt_opt\000list_opt\000opt_list\000nul_list\000"));
     }
     p = atd_skip_value_p(r, p);
     if (p == NULL) {
@@ -7005,7 +7005,7 @@ key:
         break;
     }
     if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "reprs"));
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "reprs", "assoc_object\000assoc_array\000assoc_label\000assoc_nested\000int_string\000float_int\000float_prec\000c_int32\000c_uint8\000c_int8_list\000c_int16\000c_uint16\000c_uint32\000c_int64\000c_float\000c_both\000raw\000raw_list\000raw_opt\000"));
     }
     p = atd_skip_value_p(r, p);
     if (p == NULL) {
@@ -7225,7 +7225,7 @@ key:
         break;
     }
     if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "page_int"));
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "page_int", "items\000next\000total\000"));
     }
     p = atd_skip_value_p(r, p);
     if (p == NULL) {
@@ -7379,7 +7379,7 @@ key:
         break;
     }
     if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "page_string"));
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "page_string", "items\000next\000total\000"));
     }
     p = atd_skip_value_p(r, p);
     if (p == NULL) {
@@ -7557,7 +7557,7 @@ key:
         break;
     }
     if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "page_ext"));
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "page_ext", "items\000next\000total\000cursor\000"));
     }
     p = atd_skip_value_p(r, p);
     if (p == NULL) {
@@ -7800,7 +7800,7 @@ key:
         break;
     }
     if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "page_entry_string_float_list"));
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "page_entry_string_float_list", "items\000next\000total\000"));
     }
     p = atd_skip_value_p(r, p);
     if (p == NULL) {
@@ -7911,7 +7911,7 @@ key:
         break;
     }
     if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "int_bool_entry"));
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "int_bool_entry", "key\000value\000"));
     }
     p = atd_skip_value_p(r, p);
     if (p == NULL) {
@@ -8623,7 +8623,7 @@ key:
         break;
     }
     if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "generics"));
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "generics", "ints\000strings\000entries\000entry_page\000named_entry\000result_int\000result_list\000either\000ext\000"));
     }
     p = atd_skip_value_p(r, p);
     if (p == NULL) {
@@ -8749,7 +8749,7 @@ key:
         break;
     }
     if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "entry_string_int"));
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "entry_string_int", "key\000value\000"));
     }
     p = atd_skip_value_p(r, p);
     if (p == NULL) {
@@ -8860,7 +8860,7 @@ key:
         break;
     }
     if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "entry_string_float_list"));
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "entry_string_float_list", "key\000value\000"));
     }
     p = atd_skip_value_p(r, p);
     if (p == NULL) {
@@ -9183,7 +9183,7 @@ key:
         break;
     }
     if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "rose_node"));
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "rose_node", "value\000children\000"));
     }
     p = atd_skip_value_p(r, p);
     if (p == NULL) {
@@ -9651,7 +9651,7 @@ key:
         break;
     }
     if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "binding"));
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "binding", "name\000bound\000body\000"));
     }
     p = atd_skip_value_p(r, p);
     if (p == NULL) {
@@ -9783,7 +9783,7 @@ key:
         break;
     }
     if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "stmt"));
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "stmt", "label\000expr\000"));
     }
     p = atd_skip_value_p(r, p);
     if (p == NULL) {
@@ -9939,7 +9939,7 @@ key:
         break;
     }
     if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "annotated"));
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "annotated", "field\000other\000num\000"));
     }
     p = atd_skip_value_p(r, p);
     if (p == NULL) {
@@ -10479,7 +10479,7 @@ key:
         break;
     }
     if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "anon_z"));
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "anon_z", "z\000"));
     }
     p = atd_skip_value_p(r, p);
     if (p == NULL) {
@@ -11783,7 +11783,7 @@ key:
         break;
     }
     if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "root"));
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "root", "counts\000users\000values\000label\000nothing\000from_value\000struct\000unions\000modes\000levels\000shapes\000odd\000colors\000events\000base_events\000obj_shapes\000fields\000names\000patches\000all_optional\000derived\000base\000single\000pair\000with_defaults\000bare_cell\000matrix\000cube\000options\000reprs\000generics\000tree\000nodes\000program\000binding\000annotated\000anon_record\000anon_sum\000anon_named\000"));
     }
     p = atd_skip_value_p(r, p);
     if (p == NULL) {
@@ -11912,7 +11912,7 @@ key:
         break;
     }
     if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "root_anon_record_elt"));
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "root_anon_record_elt", "x\000y\000"));
     }
     p = atd_skip_value_p(r, p);
     if (p == NULL) {

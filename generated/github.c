@@ -231,7 +231,7 @@ key:
         break;
     }
     if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "gist_file"));
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "gist_file", "filename\000type\000language\000raw_url\000size\000"));
     }
     p = atd_skip_value_p(r, p);
     if (p == NULL) {
@@ -889,7 +889,7 @@ key:
         break;
     }
     if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "user"));
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "user", "login\000id\000avatar_url\000gravatar_id\000url\000html_url\000followers_url\000following_url\000gists_url\000starred_url\000subscriptions_url\000organizations_url\000repos_url\000events_url\000received_events_url\000type\000site_admin\000"));
     }
     p = atd_skip_value_p(r, p);
     if (p == NULL) {
@@ -1521,7 +1521,7 @@ key:
         break;
     }
     if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "gist"));
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "gist", "url\000forks_url\000commits_url\000id\000git_pull_url\000git_push_url\000html_url\000files\000public\000created_at\000updated_at\000description\000comments\000user\000comments_url\000owner\000truncated\000"));
     }
     p = atd_skip_value_p(r, p);
     if (p == NULL) {

@@ -228,7 +228,7 @@ key:
         break;
     }
     if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "point"));
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "point", "x\000y\000"));
     }
     p = atd_skip_value_p(r, p);
     if (p == NULL) {
@@ -705,7 +705,7 @@ key:
         break;
     }
     if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "settings"));
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "settings", "level\000ratio\000name\000mag\000mags\000origin\000flag\000nothing\000note\000color\000"));
     }
     p = atd_skip_value_p(r, p);
     if (p == NULL) {
@@ -860,7 +860,7 @@ key:
         break;
     }
     if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "patch"));
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "patch", "x\000y\000z\000"));
     }
     p = atd_skip_value_p(r, p);
     if (p == NULL) {
@@ -1025,7 +1025,7 @@ key:
         break;
     }
     if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "loose"));
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "loose", "x\000z\000y\000"));
     }
     p = atd_skip_value_p(r, p);
     if (p == NULL) {
@@ -1164,7 +1164,7 @@ key:
         break;
     }
     if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "chain"));
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "chain", "next\000id\000"));
     }
     p = atd_skip_value_p(r, p);
     if (p == NULL) {

@@ -10,6 +10,8 @@ static const char *revindex_int_list_read_p(atd_reader *r, const char *p, revind
 static char *revindex_int_list_write_p(atd_writer *w, char *p, const revindex_int_list *v);
 static const char *revindex_int_list_assoc_read_p(atd_reader *r, const char *p, revindex_int_list_assoc *out);
 static char *revindex_int_list_assoc_write_p(atd_writer *w, char *p, const revindex_int_list_assoc *v);
+static const char *revindex_corpus_titles_read_p(atd_reader *r, const char *p, revindex_corpus_titles *out);
+static char *revindex_corpus_titles_write_p(atd_writer *w, char *p, const revindex_corpus_titles *v);
 
 static const char *revindex_occurrence_read_p(atd_reader *r, const char *p, revindex_occurrence *out);
 static const char *revindex_occurrences_read_p(atd_reader *r, const char *p, revindex_occurrences *out);
@@ -124,7 +126,7 @@ key:
         break;
     }
     if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "occurrence"));
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "occurrence", "filename\000line\000"));
     }
     p = atd_skip_value_p(r, p);
     if (p == NULL) {
@@ -406,6 +408,54 @@ static const char *revindex_int_list_assoc_read_p(atd_reader *r, const char *p, 
     return p;
 }
 
+static const char *revindex_corpus_titles_read_p(atd_reader *r, const char *p, revindex_corpus_titles *out)
+{
+    bool more;
+    size_t len = 0, cap = 0;
+    revindex_corpus_titles_item *items = NULL;
+    p = atd_object_begin_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    while (more) {
+        atd_string key;
+        p = atd_object_key_p(r, p, &key);
+        if (p == NULL) {
+            return NULL;
+        }
+        /* keys borrowed from the input are copied unless borrowing was asked for */
+        atd_reader_seek(r, p);
+        if (!atd_reader_own_string(r, &key)) {
+            return NULL;
+        }
+        if (len == cap) {
+            size_t ncap = cap != 0 ? 2 * cap : 8;
+            revindex_corpus_titles_item *n_ = NULL;
+            if (ncap <= SIZE_MAX / sizeof(revindex_corpus_titles_item)) {
+                n_ = (revindex_corpus_titles_item *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(revindex_corpus_titles_item), ncap * sizeof(revindex_corpus_titles_item), 8);
+            }
+            if (n_ == NULL) {
+                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
+            }
+            items = n_;
+            cap = ncap;
+        }
+        items[len].key = key;
+        p = atd_read_string_p(r, p, &items[len].value);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+        }
+        len++;
+        p = atd_object_next_p(r, p, &more);
+        if (p == NULL) {
+            return NULL;
+        }
+    }
+    out->items = items;
+    out->len = len;
+    return p;
+}
+
 void revindex_corpus_init(revindex_corpus *v)
 {
     memset(v, 0, sizeof *v);
@@ -497,6 +547,31 @@ field_3:
         return atd_fail_cursor(atd_reader_push_field(r, "by_file", 7));
     }
     seen[0] |= (uint64_t)1 << 2;
+    p = atd_object_next_p(r, p, &more);
+    if (p == NULL) {
+        return NULL;
+    }
+    if (!more) {
+        goto end;
+    }
+    p = atd_skip_ws_p(r, p);
+    if (!atd_key_at(r, p, "\"titles\":", 9)) {
+        goto key;
+    }
+    p += 9;
+field_4:
+    p = atd_skip_ws_p(r, p);
+    if (atd_byte_at(r, p) == 'n') {
+        p = atd_read_null_p(r, p);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "titles", 6));
+        }
+    } else {
+        p = revindex_corpus_titles_read_p(r, p, &out->titles);
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, "titles", 6));
+        }
+    }
 tail:
     p = atd_object_end_p(r, p, &more);
     if (p == NULL) {
@@ -546,6 +621,12 @@ key:
                 goto field_2;
             }
             break;
+        case 't':
+            if (atd_bytes_eq(p, "\"titles\":", 9)) {
+                p += 9;
+                goto field_4;
+            }
+            break;
         }
     }
     p = atd_object_key_p(r, p, &key);
@@ -571,11 +652,16 @@ key:
             goto field_3;
         }
         break;
+    case 6:
+        if (atd_bytes_eq(key.ptr, "titles", 6)) {
+            goto field_4;
+        }
+        break;
     default:
         break;
     }
     if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "corpus"));
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "corpus", "name\000index\000stats\000by_file\000titles\000"));
     }
     p = atd_skip_value_p(r, p);
     if (p == NULL) {
@@ -774,6 +860,30 @@ static char *revindex_int_list_assoc_write_p(atd_writer *w, char *p, const revin
     return atd_writer_raw_p(w, p, "}", 1);
 }
 
+static char *revindex_corpus_titles_write_p(atd_writer *w, char *p, const revindex_corpus_titles *v)
+{
+    size_t i;
+    p = atd_writer_raw_p(w, p, "{", 1);
+    if (p == NULL) {
+        return NULL;
+    }
+    for (i = 0; i < v->len; i++) {
+        p = atd_writer_elem_string_p(w, p, i > 0, v->items[i].key.ptr, v->items[i].key.len);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
+        }
+        p = atd_writer_raw_p(w, p, ":", 1);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
+        }
+        p = atd_writer_key_string_p(w, p, "", 0, v->items[i].value.ptr, v->items[i].value.len);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, v->items[i].key.ptr, v->items[i].key.len));
+        }
+    }
+    return atd_writer_raw_p(w, p, "}", 1);
+}
+
 static char *revindex_corpus_write_p(atd_writer *w, char *p, const revindex_corpus *v)
 {
     p = atd_writer_key_string_p(w, p, "{\"name\":", 8, v->name.ptr, v->name.len);
@@ -806,6 +916,16 @@ static char *revindex_corpus_write_p(atd_writer *w, char *p, const revindex_corp
     if (p == NULL) {
         return atd_writer_fail_cursor(atd_writer_push_field(w, "by_file", 7));
     }
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->titles.len != 0) {
+        p = atd_writer_raw_p(w, p, ",\"titles\":", 10);
+        if (p == NULL) {
+            return NULL;
+        }
+        p = revindex_corpus_titles_write_p(w, p, &v->titles);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "titles", 6));
+        }
+    }
     return atd_writer_raw_p(w, p, "}", 1);
 }
 
@@ -832,6 +952,8 @@ static int revindex_int_list_copy(const revindex_int_list *src, atd_arena *a, re
 static bool revindex_int_list_equal(const revindex_int_list *a, const revindex_int_list *b);
 static int revindex_int_list_assoc_copy(const revindex_int_list_assoc *src, atd_arena *a, revindex_int_list_assoc *dst);
 static bool revindex_int_list_assoc_equal(const revindex_int_list_assoc *a, const revindex_int_list_assoc *b);
+static int revindex_corpus_titles_copy(const revindex_corpus_titles *src, atd_arena *a, revindex_corpus_titles *dst);
+static bool revindex_corpus_titles_equal(const revindex_corpus_titles *a, const revindex_corpus_titles *b);
 
 int revindex_occurrence_copy(const revindex_occurrence *src, atd_arena *a, revindex_occurrence *dst)
 {
@@ -957,6 +1079,29 @@ static bool revindex_int_list_assoc_equal(const revindex_int_list_assoc *a, cons
     return true;
 }
 
+static int revindex_corpus_titles_copy(const revindex_corpus_titles *src, atd_arena *a, revindex_corpus_titles *dst)
+{
+    revindex_corpus_titles_item *items = ATD_LIST_ALLOC(a, revindex_corpus_titles_item, src->len);
+    if (items == NULL) return ATD_ERR_NOMEM;
+    for (size_t i = 0; i < src->len; i++) {
+        items[i] = src->items[i];
+        if (atd_string_dup(a, items[i].key.ptr, items[i].key.len, &items[i].key)) return ATD_ERR_NOMEM;
+        if (atd_string_dup(a, items[i].value.ptr, items[i].value.len, &items[i].value)) return ATD_ERR_NOMEM;
+    }
+    dst->items = items;
+    dst->len = src->len;
+    return 0;
+}
+
+static bool revindex_corpus_titles_equal(const revindex_corpus_titles *a, const revindex_corpus_titles *b)
+{
+    if (a->len != b->len) return false;
+    for (size_t i = 0; i < a->len; i++) {
+        if (!(atd_string_equal(&a->items[i].key, &b->items[i].key) && atd_string_equal(&a->items[i].value, &b->items[i].value))) return false;
+    }
+    return true;
+}
+
 int revindex_corpus_copy(const revindex_corpus *src, atd_arena *a, revindex_corpus *dst)
 {
     *dst = *src;
@@ -964,6 +1109,7 @@ int revindex_corpus_copy(const revindex_corpus *src, atd_arena *a, revindex_corp
     if (revindex_revindex_copy(&dst->index, a, &dst->index)) return ATD_ERR_NOMEM;
     if (dst->has_stats && revindex_int_assoc_copy(&dst->stats, a, &dst->stats)) return ATD_ERR_NOMEM;
     if (revindex_int_list_assoc_copy(&dst->by_file, a, &dst->by_file)) return ATD_ERR_NOMEM;
+    if (revindex_corpus_titles_copy(&dst->titles, a, &dst->titles)) return ATD_ERR_NOMEM;
     return 0;
 }
 
@@ -972,7 +1118,8 @@ bool revindex_corpus_equal(const revindex_corpus *a, const revindex_corpus *b)
     return atd_string_equal(&a->name, &b->name) &&
         revindex_revindex_equal(&a->index, &b->index) &&
         a->has_stats == b->has_stats && (!a->has_stats || revindex_int_assoc_equal(&a->stats, &b->stats)) &&
-        revindex_int_list_assoc_equal(&a->by_file, &b->by_file);
+        revindex_int_list_assoc_equal(&a->by_file, &b->by_file) &&
+        revindex_corpus_titles_equal(&a->titles, &b->titles);
 }
 
 /* --- names --- */

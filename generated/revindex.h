@@ -27,6 +27,8 @@ typedef struct revindex_int_assoc revindex_int_assoc;
 typedef struct revindex_int_list revindex_int_list;
 typedef struct revindex_int_list_assoc_item revindex_int_list_assoc_item;
 typedef struct revindex_int_list_assoc revindex_int_list_assoc;
+typedef struct revindex_corpus_titles_item revindex_corpus_titles_item;
+typedef struct revindex_corpus_titles revindex_corpus_titles;
 typedef struct revindex_corpus revindex_corpus;
 
 struct revindex_occurrence {
@@ -71,12 +73,22 @@ struct revindex_int_list_assoc {
     size_t len;
 };
 
+struct revindex_corpus_titles_item {
+    atd_string key;
+    atd_string value;
+};
+struct revindex_corpus_titles {
+    revindex_corpus_titles_item *items;
+    size_t len;
+};
+
 struct revindex_corpus {
     atd_string name;
     revindex_revindex index;
     bool has_stats;
     revindex_int_assoc stats;
     revindex_int_list_assoc by_file;
+    revindex_corpus_titles titles;
 };
 
 /* --- functions --- */

@@ -417,7 +417,7 @@ key:
         break;
     }
     if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "search_metadata"));
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "search_metadata", "completed_in\000max_id\000max_id_str\000next_results\000query\000refresh_url\000count\000since_id\000since_id_str\000"));
     }
     p = atd_skip_value_p(r, p);
     if (p == NULL) {
@@ -543,7 +543,7 @@ key:
         break;
     }
     if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "root"));
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "root", "statuses\000search_metadata\000"));
     }
     p = atd_skip_value_p(r, p);
     if (p == NULL) {
@@ -669,7 +669,7 @@ key:
         break;
     }
     if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "metadata"));
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "metadata", "result_type\000iso_language_code\000"));
     }
     p = atd_skip_value_p(r, p);
     if (p == NULL) {
@@ -826,7 +826,7 @@ key:
         break;
     }
     if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "url_entities"));
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "url_entities", "urls\000"));
     }
     p = atd_skip_value_p(r, p);
     if (p == NULL) {
@@ -957,7 +957,7 @@ key:
         break;
     }
     if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "user_entities"));
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "user_entities", "url\000description\000"));
     }
     p = atd_skip_value_p(r, p);
     if (p == NULL) {
@@ -2344,7 +2344,7 @@ key:
         break;
     }
     if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "user"));
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "user", "id\000id_str\000name\000screen_name\000location\000description\000url\000entities\000protected\000followers_count\000friends_count\000listed_count\000created_at\000favourites_count\000utc_offset\000time_zone\000geo_enabled\000verified\000statuses_count\000lang\000contributors_enabled\000is_translator\000is_translation_enabled\000profile_background_color\000profile_background_image_url\000profile_background_image_url_https\000profile_background_tile\000profile_image_url\000profile_image_url_https\000profile_banner_url\000profile_link_color\000profile_sidebar_border_color\000profile_sidebar_fill_color\000profile_text_color\000profile_use_background_image\000default_profile\000default_profile_image\000following\000follow_request_sent\000notifications\000"));
     }
     p = atd_skip_value_p(r, p);
     if (p == NULL) {
@@ -2682,7 +2682,7 @@ key:
         break;
     }
     if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "entities"));
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "entities", "hashtags\000symbols\000urls\000user_mentions\000media\000"));
     }
     p = atd_skip_value_p(r, p);
     if (p == NULL) {
@@ -3584,7 +3584,7 @@ key:
         break;
     }
     if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "status"));
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "status", "metadata\000created_at\000id\000id_str\000text\000source\000truncated\000in_reply_to_status_id\000in_reply_to_status_id_str\000in_reply_to_user_id\000in_reply_to_user_id_str\000in_reply_to_screen_name\000user\000geo\000coordinates\000place\000contributors\000retweeted_status\000retweet_count\000favorite_count\000entities\000favorited\000retweeted\000possibly_sensitive\000lang\000"));
     }
     p = atd_skip_value_p(r, p);
     if (p == NULL) {
@@ -3840,7 +3840,7 @@ key:
         break;
     }
     if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "url_entity"));
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "url_entity", "url\000expanded_url\000display_url\000indices\000"));
     }
     p = atd_skip_value_p(r, p);
     if (p == NULL) {
@@ -3966,7 +3966,7 @@ key:
         break;
     }
     if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "hashtag"));
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "hashtag", "text\000indices\000"));
     }
     p = atd_skip_value_p(r, p);
     if (p == NULL) {
@@ -4188,7 +4188,7 @@ key:
         break;
     }
     if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "user_mention"));
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "user_mention", "screen_name\000name\000id\000id_str\000indices\000"));
     }
     p = atd_skip_value_p(r, p);
     if (p == NULL) {
@@ -4344,7 +4344,7 @@ key:
         break;
     }
     if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "size"));
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "size", "w\000h\000resize\000"));
     }
     p = atd_skip_value_p(r, p);
     if (p == NULL) {
@@ -4530,7 +4530,7 @@ key:
         break;
     }
     if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "sizes"));
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "sizes", "medium\000small\000thumb\000large\000"));
     }
     p = atd_skip_value_p(r, p);
     if (p == NULL) {
@@ -5002,7 +5002,7 @@ key:
         break;
     }
     if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "media"));
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "media", "id\000id_str\000indices\000media_url\000media_url_https\000url\000display_url\000expanded_url\000type\000sizes\000source_status_id\000source_status_id_str\000"));
     }
     p = atd_skip_value_p(r, p);
     if (p == NULL) {

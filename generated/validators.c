@@ -207,7 +207,7 @@ key:
         break;
     }
     if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "person"));
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "person", "name\000age\000email\000"));
     }
     p = atd_skip_value_p(r, p);
     if (p == NULL) {
@@ -586,7 +586,7 @@ key:
         break;
     }
     if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "host"));
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "host", "host\000port\000weight\000backup\000"));
     }
     p = atd_skip_value_p(r, p);
     if (p == NULL) {
@@ -1031,7 +1031,7 @@ key:
         break;
     }
     if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "config"));
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "config", "hosts\000ports\000evens\000range\000level\000"));
     }
     p = atd_skip_value_p(r, p);
     if (p == NULL) {
@@ -1266,7 +1266,7 @@ key:
         break;
     }
     if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "doc"));
+        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "doc", "people\000shapes\000config\000"));
     }
     p = atd_skip_value_p(r, p);
     if (p == NULL) {

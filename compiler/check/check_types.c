@@ -68,7 +68,7 @@ static void check_types_name(check_cx *cx, const ast_type *t)
             return;
         }
         if (check_map_get(&cx->imports[i].types, path[1], strlen(path[1])) == SIZE_MAX) {
-            char hint[SUGGEST_MAX_LEN + 32];
+            char hint[ATD_SUGGEST_MAX_LEN + 32];
             diag_error(cx->d, t->u.name.name_loc, "type '%s' is not imported from module '%s'%s",
                        path[1], path[0],
                        check_types_did_you_mean(cx, path[1], &cx->m->imports[i], hint,
@@ -79,7 +79,7 @@ static void check_types_name(check_cx *cx, const ast_type *t)
     }
     check_ref r = check_lookup(cx, t);
     if (r.kind == CHECK_REF_ERROR) {
-        char hint[SUGGEST_MAX_LEN + 32];
+        char hint[ATD_SUGGEST_MAX_LEN + 32];
         diag_error(cx->d, t->u.name.name_loc, "undefined type '%s'%s", shown,
                    npath == 1 ? check_types_did_you_mean(cx, path[0], NULL, hint, sizeof hint)
                               : "");

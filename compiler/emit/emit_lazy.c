@@ -531,6 +531,9 @@ static void emit_index_wentry(cw *w, const lz_info *z, const ir_type *t)
 {
     cw_open(w, "static bool %s__lz_wentry(atd_writer *w, atd_lazy_writer *lw, const %s_item *v)",
             t->fn, t->name);
+    /* a value written as plain biniou needs no lazy writer */
+    if (!t->elem.lz_lazy && !t->elem.lz_shared && !is_enc(z, t->elem.type))
+        cw_line(w, "(void)lw;");
     write_slot(w, z, &t->elem, "v->value", "return false;");
     cw_line(w, "return true;");
     cw_close(w, "}");

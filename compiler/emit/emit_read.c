@@ -596,6 +596,29 @@ static void emit_key_dispatch(cw *w, const ir_type *t)
     cw_close(w, "}");
 }
 
+/* The body of a C string literal holding the record's JSON field names,
+ * each ended by a NUL (atd_reader_fail_unknown_field's suggestions); names
+ * that are empty or hold a NUL, which cannot be listed so, are left out. */
+static const char *field_name_list(cw *w, const ir_type *t)
+{
+    size_t n = 0;
+    for (size_t i = 0; i < t->nfields; i++)
+        n += t->fields[i].json_len + 1;
+    char *list = cw_alloc(w, n + 1);
+    if (list == NULL)
+        return ""; /* recorded in w's status */
+    size_t len = 0;
+    for (size_t i = 0; i < t->nfields; i++) {
+        const ir_field *f = &t->fields[i];
+        if (f->json_len == 0 || memchr(f->json_name, '\0', f->json_len) != NULL)
+            continue;
+        memcpy(list + len, f->json_name, f->json_len);
+        len += f->json_len;
+        list[len++] = '\0';
+    }
+    return cw_c_string(w, list, len);
+}
+
 /* The general lookup: the key read with atd_object_key_p (escapes decoded,
  * whitespace before the colon, lenient mode), matched by name; an unknown
  * key is an error with ATD_READ_STRICT_FIELDS, else its value is skipped. */
@@ -615,8 +638,9 @@ static void emit_key_lookup(cw *w, const ir_type *t)
         emit_match_switch(w, "key.ptr", "key.len", "goto field_", names, lens, NULL, t->nfields);
     }
     cw_open(w, "if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)%s)", emit_tv_not_type_key(w, t));
-    cw_line(w, "return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, \"%s\"));",
-            t->atd_name);
+    cw_line(w,
+            "return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, \"%s\", \"%s\"));",
+            t->atd_name, field_name_list(w, t));
     cw_close(w, "}");
     cw_line(w, "p = atd_skip_value_p(r, p);");
     cw_open(w, "if (p == NULL)");

@@ -590,6 +590,11 @@ static ir_type *lower_assoc(lower_ctx *L, const ast_type *list, const check_scop
      * to the dedup, with the same C layout */
     const char *key = fmt(L, "assoc(%d%s)lz%d%d%d", v->id, lower_check_key(L->arena, vc, &L->oom),
                           lz.lz_lazy, lz.lz_shared, index);
+    /* An indexed map has lookup functions, named after what the user
+     * wrote: the definition, or the record field it is the type of
+     * (P_catalog_films_lazy_find), so each place gets a type of its own. */
+    if (index)
+        key = fmt(L, "%s@%s", key, ctx_name);
     ir_type *t = find_key(L, key);
     if (t != NULL)
         return t;
@@ -599,7 +604,7 @@ static ir_type *lower_assoc(lower_ctx *L, const ast_type *list, const check_scop
     t->lz_index = index;
     const ast_annot_field *ia = check_annot_find(&list->annots, "c", "index");
     t->loc = ia != NULL ? ia->loc : list->loc;
-    add_composite(L, t, fmt(L, "%s_assoc", v->short_name));
+    add_composite(L, t, index ? ctx_name : fmt(L, "%s_assoc", v->short_name));
     return t;
 }
 
@@ -645,6 +650,8 @@ static bool implicit_default(lower_ctx *L, const ir_type *t, ast_loc loc)
     case IR_TUPLE:
         break;
     }
+    if (L->aborted) /* t is the sink type of a lowering that ran out */
+        return false;
     diag_error(L->diag, loc, "missing default value: add <c default>");
     L->failed = true;
     return false;

@@ -7,6 +7,7 @@
 
 #include "check/check_adapter.h"
 #include "check/check_annot.h"
+#include "atd/suggest.h"
 
 /* The known tags: words separated by blanks. */
 static bool split_tags(atd_arena *arena, const ast_annot_field *f, ir_tv *tv)
@@ -53,10 +54,16 @@ static bool lower_tv(diag_ctx *diag, atd_arena *arena, const check_adapter *ad, 
             value = i;
         }
     if (f == NULL) {
+        atd_suggest s;
+        atd_suggest_init(&s, vf->value, vf->value_len);
+        for (size_t i = 0; i < rt->nfields; i++)
+            atd_suggest_offer(&s, rt->fields[i].json_name, rt->fields[i].json_len);
         diag_error(diag, loc,
                    "record '%s' has no field \"%s\" to hold the value of "
-                   "'<c adapter.value_field>'",
-                   rt->atd_name, vf->value);
+                   "'<c adapter.value_field>'%s%.*s%s",
+                   rt->atd_name, vf->value, s.best != NULL ? "; did you mean \"" : "",
+                   s.best != NULL ? (int)s.best_len : 0, s.best != NULL ? s.best : "",
+                   s.best != NULL ? "\"?" : "");
         return false;
     }
     const ir_type *st = f->slot.type;

@@ -1,23 +1,24 @@
-/* "Did you mean ...?": the known name closest to a misspelt one. Offer each
- * candidate in turn; the best one within the distance a typo plausibly
- * explains is kept. No allocation: names of up to SUGGEST_MAX_LEN bytes are
- * compared, longer ones never suggested. */
+/* "Did you mean ...?" for the compiler's NUL-terminated names: the
+ * runtime's search (atd/suggest.h), which also serves the generated
+ * readers' unknown-field errors, so both suggest by one rule. */
 #ifndef ATDC_SUGGEST_H
 #define ATDC_SUGGEST_H
 
-#include <stddef.h>
+#include <string.h>
 
-#define SUGGEST_MAX_LEN 64
+#include "atd/suggest.h"
 
-typedef struct suggest {
-    const char *word; /* the misspelt name */
-    size_t len;
-    const char *best; /* NULL while no candidate is close enough */
-    size_t best_distance;
-} suggest;
+typedef atd_suggest suggest;
 
-void suggest_init(suggest *s, const char *word);
+static inline void suggest_init(suggest *s, const char *word)
+{
+    atd_suggest_init(s, word, strlen(word));
+}
+
 /* Considers `candidate`; the first of equally close candidates stays. */
-void suggest_offer(suggest *s, const char *candidate);
+static inline void suggest_offer(suggest *s, const char *candidate)
+{
+    atd_suggest_offer(s, candidate, strlen(candidate));
+}
 
 #endif

@@ -5,6 +5,7 @@
  * unknown fields. */
 #include "atd/read_name.h"
 #include "atd/reader.h"
+#include "atd/suggest.h"
 
 #include <string.h>
 
@@ -86,10 +87,20 @@ bool atd_reader_fail_missing(atd_reader *r, const char *at, const char *field,
 }
 
 bool atd_reader_fail_unknown_field(atd_reader *r, const char *at, atd_string key,
-                                   const char *record)
+                                   const char *record, const char *fields)
 {
+    atd_suggest s;
+    atd_suggest_init(&s, key.ptr, key.len);
+    for (const char *f = fields; *f != '\0'; f += strlen(f) + 1)
+        atd_suggest_offer(&s, f, strlen(f));
     char q[ATD_QUOTE_NAME_CAP];
-    return atd_reader_fail_at(r, atd_reader_offset_of(r, at), ATD_ERR_UNKNOWN_FIELD,
-                              "unknown field \"%s\" in record '%s'",
-                              atd_quote_name(key.ptr, key.len, q, sizeof q), record);
+    const char *quoted = atd_quote_name(key.ptr, key.len, q, sizeof q);
+    size_t at_offset = atd_reader_offset_of(r, at);
+    if (s.best == NULL)
+        return atd_reader_fail_at(r, at_offset, ATD_ERR_UNKNOWN_FIELD,
+                                  "unknown field \"%s\" in record '%s'", quoted, record);
+    char qb[ATD_QUOTE_NAME_CAP];
+    return atd_reader_fail_at(r, at_offset, ATD_ERR_UNKNOWN_FIELD,
+                              "unknown field \"%s\" in record '%s'; did you mean \"%s\"?", quoted,
+                              record, atd_quote_name(s.best, s.best_len, qb, sizeof qb));
 }

@@ -3,7 +3,8 @@
 # (the flags of compile_generated.sh) and its header from C++, for
 # schemas/revindex.atd and tests/lazy/*.atd; and the lazy format's
 # annotations change nothing in the JSON and biniou code: revindex.atd with
-# them and without them generates the same files.
+# them and without them generates the same files, but for the name of a map
+# with <c index>, which is named after its field (corpus.titles).
 # Usage: compile.sh ATDC SOURCE_ROOT
 set -eu
 atdc=$1
@@ -36,7 +37,9 @@ if grep -q ' <c \(lazy\|shared\|index\)>' "$tmp/without/revindex.atd"; then
 fi
 run "$atdc" --biniou -o "$tmp/with" "$root/schemas/revindex.atd"
 run "$atdc" --biniou -o "$tmp/without" "$tmp/without/revindex.atd"
-run diff "$tmp/with/revindex.c" "$tmp/without/revindex.c"
-run diff "$tmp/with/revindex.h" "$tmp/without/revindex.h"
+for ext in c h; do
+    sed 's/revindex_corpus_titles/revindex_string_assoc/g' "$tmp/with/revindex.$ext" > "$tmp/with/renamed.$ext"
+    run diff "$tmp/with/renamed.$ext" "$tmp/without/revindex.$ext"
+done
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ] && [ "$pass" -gt 0 ]

@@ -211,7 +211,8 @@ START_TEST(test_key_orders)
     ck_assert(!event_event_read(&r, &e));
     ck_assert_int_eq(atd_reader_get_error(&r, &err), ATD_ERR_UNKNOWN_FIELD);
     ck_assert_str_eq(err.message,
-                     "line 1, column 33, at $: unknown field \"dates\" in record 'event'");
+                     "line 1, column 33, at $: unknown field \"dates\" in record 'event'; "
+                     "did you mean \"date\"?");
 }
 END_TEST
 

@@ -428,6 +428,13 @@ START_TEST(test_entry_points)
                                          everything_rect_read_any, &r, &e),
                      ATD_ERR_UNKNOWN_FIELD);
     ck_assert_str_eq(e.message, "line 1, column 31, at $: unknown field \"depth\" in record 'rect'");
+    /* a typo of a field's name gets a suggestion */
+    static const char typo[] = "{\"width\":1,\"heigth\":2}";
+    ck_assert_int_eq(atd_from_json_flags(typo, sizeof typo - 1, arena, ATD_READ_STRICT_FIELDS,
+                                         everything_rect_read_any, &r, &e),
+                     ATD_ERR_UNKNOWN_FIELD);
+    ck_assert_str_eq(e.detail,
+                     "unknown field \"heigth\" in record 'rect'; did you mean \"height\"?");
     /* ~ fields equal to their default: omitted, or written with ATD_WRITE_DEFAULTS */
     ck_assert_int_eq(atd_to_json(everything_all_optional_write_any, &o, &b, &e), 0);
     ck_assert_int_eq(atd_to_json_flags(everything_all_optional_write_any, &o, ATD_WRITE_DEFAULTS,

@@ -2,9 +2,10 @@
  * generates for schemas/revindex.atd (as lz_revindex.atd): write, open from
  * a buffer and from a mapped file, find, fetch and iterate; sharing stores
  * each file name once; a corpus record root with optional and plain-map lazy
- * fields; duplicate keys refused on write; errors with their byte offset and
- * path; truncation at every offset and byte flips of a small file never read
- * out of bounds (ASan, valgrind); a file written for a changed schema
+ * fields and an indexed map found by the field's own lookup; duplicate keys
+ * refused on write; errors with their byte offset and path; truncation at
+ * every offset and byte flips of a small file never read out of bounds
+ * (ASan, valgrind); a file written for a changed schema
  * (tests/lazy/lz_changed.atd) refused by its fingerprint. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
@@ -181,6 +182,10 @@ START_TEST(test_lazy_corpus)
     c.by_file.items = files;
     c.by_file.len = 2;
     lz_revindex_int_assoc_item stat = {{"words", 5}, 300};
+    lz_revindex_corpus_titles_item titles[2] = {{{"a.ml", 4}, {"Alpha", 5}},
+                                                {{"b.ml", 4}, {"Beta", 4}}};
+    c.titles.items = titles;
+    c.titles.len = 2;
     for (int with_stats = 0; with_stats < 2; with_stats++) {
         c.has_stats = with_stats != 0;
         c.stats.items = &stat;
@@ -213,6 +218,17 @@ START_TEST(test_lazy_corpus)
             ck_assert_uint_eq(l.len, files[i].value.len);
             for (size_t k = 0; k < l.len; k++)
                 ck_assert_int_eq(l.items[k], lines[k]);
+        }
+        for (size_t i = 0; i < 3; i++) {
+            atd_string title;
+            bool found;
+            const char *key = i < 2 ? titles[i].key.ptr : "c.ml";
+            ck_assert_int_eq(lz_revindex_corpus_titles_lazy_find(&db, &root.titles, key, 4, arena,
+                                                                 &title, &found, &err),
+                             0);
+            ck_assert(found == (i < 2));
+            if (found)
+                ck_assert(same_string(title, titles[i].value));
         }
         check_db(&db, &root.index);
         atd_lazy_close(&db);

@@ -175,9 +175,12 @@ bool atd_reader_fail_missing(atd_reader *r, const char *at, const char *field,
 
 /* The error of a key that is none of the record's fields, under
  * ATD_READ_STRICT_FIELDS: "unknown field \"KEY\" in record 'RECORD'"
- * (ATD_ERR_UNKNOWN_FIELD) at `at`. Returns false. */
+ * (ATD_ERR_UNKNOWN_FIELD) at `at`, followed by "; did you mean \"NAME\"?"
+ * when one of `fields` is close to the key (a typo). `fields` holds the
+ * record's JSON field names, each ended by a NUL, then an empty name
+ * ("id\0name\0"). Returns false. */
 bool atd_reader_fail_unknown_field(atd_reader *r, const char *at, atd_string key,
-                                   const char *record);
+                                   const char *record, const char *fields);
 
 /* Makes *s own its bytes: a string that points into the input (a name from
  * atd_read_name, a key from atd_object_key) is copied into the arena, NUL-

@@ -1,17 +1,17 @@
-/* Suggestions for misspelt names (suggest.h): the optimal string alignment
- * distance (insertions, deletions, substitutions and transpositions of two
- * neighbours each cost 1), with a bound of a third of the word's length, so
- * that `strin` suggests `string`; a name of one or two letters is too short
- * for a guess (`x` would "mean" any other one-letter name). */
-#include "suggest.h"
+/* Suggestions for misspelt names (atd/suggest.h): the optimal string
+ * alignment distance, bounded by a third of the word's length so that
+ * `strin` suggests `string`; a name of one or two letters is too short for
+ * a guess (`x` would "mean" any other one-letter name). No allocation. */
+#include "atd/suggest.h"
 
 #include <string.h>
 
-void suggest_init(suggest *s, const char *word)
+void atd_suggest_init(atd_suggest *s, const char *word, size_t len)
 {
     s->word = word;
-    s->len = strlen(word);
+    s->len = len;
     s->best = NULL;
+    s->best_len = 0;
     s->best_distance = 0;
 }
 
@@ -21,11 +21,11 @@ static size_t min3(size_t a, size_t b, size_t c)
     return m < c ? m : c;
 }
 
-/* The distance between a[0..n) and b[0..m), both at most SUGGEST_MAX_LEN. */
+/* The distance between a[0..n) and b[0..m), both at most ATD_SUGGEST_MAX_LEN. */
 static size_t distance(const char *a, size_t n, const char *b, size_t m)
 {
     /* Three rows of the dynamic programming table, row i at rows[i % 3]. */
-    size_t rows[3][SUGGEST_MAX_LEN + 1];
+    size_t rows[3][ATD_SUGGEST_MAX_LEN + 1];
     for (size_t j = 0; j <= m; j++)
         rows[0][j] = j;
     for (size_t i = 1; i <= n; i++) {
@@ -42,20 +42,20 @@ static size_t distance(const char *a, size_t n, const char *b, size_t m)
     return rows[n % 3][m];
 }
 
-void suggest_offer(suggest *s, const char *candidate)
+void atd_suggest_offer(atd_suggest *s, const char *name, size_t len)
 {
-    size_t m = strlen(candidate);
-    if (s->len < 3 || s->len > SUGGEST_MAX_LEN || m > SUGGEST_MAX_LEN)
+    if (s->len < 3 || s->len > ATD_SUGGEST_MAX_LEN || len > ATD_SUGGEST_MAX_LEN)
         return;
     size_t bound = s->len / 3;
-    size_t gap = m > s->len ? m - s->len : s->len - m;
+    size_t gap = len > s->len ? len - s->len : s->len - len;
     if (gap > bound || (s->best != NULL && gap >= s->best_distance))
         return;
-    size_t d = distance(s->word, s->len, candidate, m);
+    size_t d = distance(s->word, s->len, name, len);
     if (d == 0 || d > bound)
         return;
     if (s->best == NULL || d < s->best_distance) {
-        s->best = candidate;
+        s->best = name;
+        s->best_len = len;
         s->best_distance = d;
     }
 }
