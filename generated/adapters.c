@@ -39,6 +39,25 @@ static char *adapters_payload_write_p(atd_writer *w, char *p, const adapters_pay
 static char *adapters_payload2_write_p(atd_writer *w, char *p, const adapters_payload2 *v);
 static char *adapters_doc_write_p(atd_writer *w, char *p, const adapters_doc *v);
 
+static int adapters_abstract_nullable_copy(const adapters_abstract_nullable *src, atd_arena *a, adapters_abstract_nullable *dst);
+static bool adapters_abstract_nullable_equal(const adapters_abstract_nullable *a, const adapters_abstract_nullable *b);
+static int adapters_string_abstract_nullable_tuple_copy(const adapters_string_abstract_nullable_tuple *src, atd_arena *a, adapters_string_abstract_nullable_tuple *dst);
+static bool adapters_string_abstract_nullable_tuple_equal(const adapters_string_abstract_nullable_tuple *a, const adapters_string_abstract_nullable_tuple *b);
+static int adapters_shape_list_copy(const adapters_shape_list *src, atd_arena *a, adapters_shape_list *dst);
+static bool adapters_shape_list_equal(const adapters_shape_list *a, const adapters_shape_list *b);
+static int adapters_event_list_copy(const adapters_event_list *src, atd_arena *a, adapters_event_list *dst);
+static bool adapters_event_list_equal(const adapters_event_list *a, const adapters_event_list *b);
+static int adapters_one_list_copy(const adapters_one_list *src, atd_arena *a, adapters_one_list *dst);
+static bool adapters_one_list_equal(const adapters_one_list *a, const adapters_one_list *b);
+static int adapters_codec_shape_list_copy(const adapters_codec_shape_list *src, atd_arena *a, adapters_codec_shape_list *dst);
+static bool adapters_codec_shape_list_equal(const adapters_codec_shape_list *a, const adapters_codec_shape_list *b);
+static int adapters_tagged_value_list_copy(const adapters_tagged_value_list *src, atd_arena *a, adapters_tagged_value_list *dst);
+static bool adapters_tagged_value_list_equal(const adapters_tagged_value_list *a, const adapters_tagged_value_list *b);
+static int adapters_tagged_value2_list_copy(const adapters_tagged_value2_list *src, atd_arena *a, adapters_tagged_value2_list *dst);
+static bool adapters_tagged_value2_list_equal(const adapters_tagged_value2_list *a, const adapters_tagged_value2_list *b);
+static int adapters_kind_shape_list_copy(const adapters_kind_shape_list *src, atd_arena *a, adapters_kind_shape_list *dst);
+static bool adapters_kind_shape_list_equal(const adapters_kind_shape_list *a, const adapters_kind_shape_list *b);
+
 /* --- readers --- */
 
 void adapters_circle_init(adapters_circle *v)
@@ -1880,8 +1899,11 @@ static int adapters_kind_shape__case(const char *s, size_t len)
         if (atd_bytes_eq(s, "Begin", 5)) {
             return 0;
         }
-        if (atd_bytes_eq(s, "Blank", 5)) {
+        if (atd_bytes_eq(s, "Round", 5)) {
             return 1;
+        }
+        if (atd_bytes_eq(s, "Blank", 5)) {
+            return 2;
         }
         break;
     default:
@@ -1902,7 +1924,7 @@ bool adapters_kind_shape_read(atd_reader *r, adapters_kind_shape *out)
             return false;
         }
         switch (adapters_kind_shape__case(s.ptr, s.len)) {
-        case 1:
+        case 2:
             out->tag = ADAPTERS_KIND_SHAPE_BLANK;
             return true;
         default:
@@ -1927,6 +1949,14 @@ bool adapters_kind_shape_read(atd_reader *r, adapters_kind_shape *out)
             atd_reader_set_flags(r, flags_);
             return true;
         case 1:
+            out->tag = ADAPTERS_KIND_SHAPE_ROUND;
+            atd_reader_set_flags(r, flags_ & ~(unsigned)ATD_READ_STRICT_FIELDS);
+            if (!atd_reader_advance(r, adapters_circle_read_p(r, atd_reader_cursor(r), &out->u.Round))) {
+                return (atd_reader_set_flags(r, flags_), false);
+            }
+            atd_reader_set_flags(r, flags_);
+            return true;
+        case 2:
             return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' takes no argument: it is the string \"%s\", not an object", "Blank", "Blank");
         default:
             break;
@@ -1965,6 +1995,24 @@ bool adapters_kind_shape_read(atd_reader *r, adapters_kind_shape *out)
             }
             if (more) {
                 return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of variant '%s'", "Begin");
+            }
+            return true;
+        case 1:
+            if (!atd_array_next(r, &more)) {
+                return false;
+            }
+            if (!more) {
+                return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Round");
+            }
+            out->tag = ADAPTERS_KIND_SHAPE_ROUND;
+            if (!atd_reader_advance(r, adapters_circle_read_p(r, atd_reader_cursor(r), &out->u.Round))) {
+                return atd_reader_push_index(r, 1);
+            }
+            if (!atd_array_next(r, &more)) {
+                return false;
+            }
+            if (more) {
+                return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of variant '%s'", "Round");
             }
             return true;
         default:
@@ -3257,6 +3305,8 @@ bool adapters_kind_shape_write(atd_writer *w, const adapters_kind_shape *v)
     switch (v->tag) {
     case ADAPTERS_KIND_SHAPE_BEGIN:
         return adapters_start__write_tagged(w, &v->u.Begin, "{\"kind\":\"Begin\"", 15);
+    case ADAPTERS_KIND_SHAPE_ROUND:
+        return adapters_circle__write_tagged(w, &v->u.Round, "{\"kind\":\"Round\"", 15);
     case ADAPTERS_KIND_SHAPE_BLANK:
         {
             char *p = atd_writer_cursor(w);
@@ -3529,25 +3579,6 @@ int adapters_json_to_json(const adapters_json *value, atd_buf *out, atd_error *e
 
 /* --- copy and equality --- */
 
-static int adapters_abstract_nullable_copy(const adapters_abstract_nullable *src, atd_arena *a, adapters_abstract_nullable *dst);
-static bool adapters_abstract_nullable_equal(const adapters_abstract_nullable *a, const adapters_abstract_nullable *b);
-static int adapters_string_abstract_nullable_tuple_copy(const adapters_string_abstract_nullable_tuple *src, atd_arena *a, adapters_string_abstract_nullable_tuple *dst);
-static bool adapters_string_abstract_nullable_tuple_equal(const adapters_string_abstract_nullable_tuple *a, const adapters_string_abstract_nullable_tuple *b);
-static int adapters_shape_list_copy(const adapters_shape_list *src, atd_arena *a, adapters_shape_list *dst);
-static bool adapters_shape_list_equal(const adapters_shape_list *a, const adapters_shape_list *b);
-static int adapters_event_list_copy(const adapters_event_list *src, atd_arena *a, adapters_event_list *dst);
-static bool adapters_event_list_equal(const adapters_event_list *a, const adapters_event_list *b);
-static int adapters_one_list_copy(const adapters_one_list *src, atd_arena *a, adapters_one_list *dst);
-static bool adapters_one_list_equal(const adapters_one_list *a, const adapters_one_list *b);
-static int adapters_codec_shape_list_copy(const adapters_codec_shape_list *src, atd_arena *a, adapters_codec_shape_list *dst);
-static bool adapters_codec_shape_list_equal(const adapters_codec_shape_list *a, const adapters_codec_shape_list *b);
-static int adapters_tagged_value_list_copy(const adapters_tagged_value_list *src, atd_arena *a, adapters_tagged_value_list *dst);
-static bool adapters_tagged_value_list_equal(const adapters_tagged_value_list *a, const adapters_tagged_value_list *b);
-static int adapters_tagged_value2_list_copy(const adapters_tagged_value2_list *src, atd_arena *a, adapters_tagged_value2_list *dst);
-static bool adapters_tagged_value2_list_equal(const adapters_tagged_value2_list *a, const adapters_tagged_value2_list *b);
-static int adapters_kind_shape_list_copy(const adapters_kind_shape_list *src, atd_arena *a, adapters_kind_shape_list *dst);
-static bool adapters_kind_shape_list_equal(const adapters_kind_shape_list *a, const adapters_kind_shape_list *b);
-
 int adapters_circle_copy(const adapters_circle *src, atd_arena *a, adapters_circle *dst)
 {
     *dst = *src;
@@ -3811,6 +3842,8 @@ bool adapters_kind_shape_equal(const adapters_kind_shape *a, const adapters_kind
     switch (a->tag) {
     case ADAPTERS_KIND_SHAPE_BEGIN:
         return adapters_start_equal(&a->u.Begin, &b->u.Begin);
+    case ADAPTERS_KIND_SHAPE_ROUND:
+        return adapters_circle_equal(&a->u.Round, &b->u.Round);
     default:
         return true;
     }
@@ -4144,20 +4177,21 @@ int adapters_payload2_tag_of_name(const char *s, size_t len, adapters_payload2_t
     return ATD_ERR_INVALID;
 }
 
-static const atd_string adapters_kind_shape_tag__names[2] = {
+static const atd_string adapters_kind_shape_tag__names[3] = {
     {"Begin", 5},
+    {"Round", 5},
     {"Blank", 5},
 };
 const char *adapters_kind_shape_tag_name(adapters_kind_shape_tag v)
 {
-    return (size_t)v < 2 ? adapters_kind_shape_tag__names[v].ptr : NULL;
+    return (size_t)v < 3 ? adapters_kind_shape_tag__names[v].ptr : NULL;
 }
 
 int adapters_kind_shape_tag_of_name(const char *s, size_t len, adapters_kind_shape_tag *out)
 {
     const atd_string name = {s, len};
     size_t i;
-    for (i = 0; i < 2; i++) {
+    for (i = 0; i < 3; i++) {
         if (atd_string_equal(&adapters_kind_shape_tag__names[i], &name)) {
             *out = (adapters_kind_shape_tag)i;
             return 0;

@@ -56,6 +56,7 @@ typedef enum adapters_payload2_tag {
 
 typedef enum adapters_kind_shape_tag {
     ADAPTERS_KIND_SHAPE_BEGIN,
+    ADAPTERS_KIND_SHAPE_ROUND,
     ADAPTERS_KIND_SHAPE_BLANK
 } adapters_kind_shape_tag;
 
@@ -181,6 +182,7 @@ struct adapters_kind_shape {
     adapters_kind_shape_tag tag;
     union {
         adapters_start Begin;
+        adapters_circle Round;
     } u;
 };
 

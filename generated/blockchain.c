@@ -20,6 +20,13 @@ static char *blockchain_transaction_write_p(atd_writer *w, char *p, const blockc
 static char *blockchain_output_write_p(atd_writer *w, char *p, const blockchain_output *v);
 static char *blockchain_input_write_p(atd_writer *w, char *p, const blockchain_input *v);
 
+static int blockchain_transaction_list_copy(const blockchain_transaction_list *src, atd_arena *a, blockchain_transaction_list *dst);
+static bool blockchain_transaction_list_equal(const blockchain_transaction_list *a, const blockchain_transaction_list *b);
+static int blockchain_input_list_copy(const blockchain_input_list *src, atd_arena *a, blockchain_input_list *dst);
+static bool blockchain_input_list_equal(const blockchain_input_list *a, const blockchain_input_list *b);
+static int blockchain_output_list_copy(const blockchain_output_list *src, atd_arena *a, blockchain_output_list *dst);
+static bool blockchain_output_list_equal(const blockchain_output_list *a, const blockchain_output_list *b);
+
 /* --- readers --- */
 
 static const char *blockchain_transaction_list_read_p(atd_reader *r, const char *p, blockchain_transaction_list *out)
@@ -1362,13 +1369,6 @@ int blockchain_input_to_json(const blockchain_input *value, atd_buf *out, atd_er
 }
 
 /* --- copy and equality --- */
-
-static int blockchain_transaction_list_copy(const blockchain_transaction_list *src, atd_arena *a, blockchain_transaction_list *dst);
-static bool blockchain_transaction_list_equal(const blockchain_transaction_list *a, const blockchain_transaction_list *b);
-static int blockchain_input_list_copy(const blockchain_input_list *src, atd_arena *a, blockchain_input_list *dst);
-static bool blockchain_input_list_equal(const blockchain_input_list *a, const blockchain_input_list *b);
-static int blockchain_output_list_copy(const blockchain_output_list *src, atd_arena *a, blockchain_output_list *dst);
-static bool blockchain_output_list_equal(const blockchain_output_list *a, const blockchain_output_list *b);
 
 static int blockchain_transaction_list_copy(const blockchain_transaction_list *src, atd_arena *a, blockchain_transaction_list *dst)
 {

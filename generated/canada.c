@@ -22,6 +22,11 @@ static char *canada_feature_write_p(atd_writer *w, char *p, const canada_feature
 static char *canada_position_write_p(atd_writer *w, char *p, const canada_position *v);
 static char *canada_ring_write_p(atd_writer *w, char *p, const canada_ring *v);
 
+static int canada_feature_list_copy(const canada_feature_list *src, atd_arena *a, canada_feature_list *dst);
+static bool canada_feature_list_equal(const canada_feature_list *a, const canada_feature_list *b);
+static int canada_ring_list_copy(const canada_ring_list *src, atd_arena *a, canada_ring_list *dst);
+static bool canada_ring_list_equal(const canada_ring_list *a, const canada_ring_list *b);
+
 /* --- readers --- */
 
 static const char *canada_feature_list_read_p(atd_reader *r, const char *p, canada_feature_list *out)
@@ -971,11 +976,6 @@ int canada_ring_to_json(const canada_ring *value, atd_buf *out, atd_error *err)
 }
 
 /* --- copy and equality --- */
-
-static int canada_feature_list_copy(const canada_feature_list *src, atd_arena *a, canada_feature_list *dst);
-static bool canada_feature_list_equal(const canada_feature_list *a, const canada_feature_list *b);
-static int canada_ring_list_copy(const canada_ring_list *src, atd_arena *a, canada_ring_list *dst);
-static bool canada_ring_list_equal(const canada_ring_list *a, const canada_ring_list *b);
 
 static int canada_feature_list_copy(const canada_feature_list *src, atd_arena *a, canada_feature_list *dst)
 {

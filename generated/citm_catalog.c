@@ -36,6 +36,23 @@ static char *citm_catalog_price_write_p(atd_writer *w, char *p, const citm_catal
 static char *citm_catalog_seat_category_write_p(atd_writer *w, char *p, const citm_catalog_seat_category *v);
 static char *citm_catalog_area_write_p(atd_writer *w, char *p, const citm_catalog_area *v);
 
+static int citm_catalog_string_nullable_copy(const citm_catalog_string_nullable *src, atd_arena *a, citm_catalog_string_nullable *dst);
+static bool citm_catalog_string_nullable_equal(const citm_catalog_string_nullable *a, const citm_catalog_string_nullable *b);
+static int citm_catalog_int_list_copy(const citm_catalog_int_list *src, atd_arena *a, citm_catalog_int_list *dst);
+static bool citm_catalog_int_list_equal(const citm_catalog_int_list *a, const citm_catalog_int_list *b);
+static int citm_catalog_event_assoc_copy(const citm_catalog_event_assoc *src, atd_arena *a, citm_catalog_event_assoc *dst);
+static bool citm_catalog_event_assoc_equal(const citm_catalog_event_assoc *a, const citm_catalog_event_assoc *b);
+static int citm_catalog_performance_list_copy(const citm_catalog_performance_list *src, atd_arena *a, citm_catalog_performance_list *dst);
+static bool citm_catalog_performance_list_equal(const citm_catalog_performance_list *a, const citm_catalog_performance_list *b);
+static int citm_catalog_int_list_assoc_copy(const citm_catalog_int_list_assoc *src, atd_arena *a, citm_catalog_int_list_assoc *dst);
+static bool citm_catalog_int_list_assoc_equal(const citm_catalog_int_list_assoc *a, const citm_catalog_int_list_assoc *b);
+static int citm_catalog_price_list_copy(const citm_catalog_price_list *src, atd_arena *a, citm_catalog_price_list *dst);
+static bool citm_catalog_price_list_equal(const citm_catalog_price_list *a, const citm_catalog_price_list *b);
+static int citm_catalog_seat_category_list_copy(const citm_catalog_seat_category_list *src, atd_arena *a, citm_catalog_seat_category_list *dst);
+static bool citm_catalog_seat_category_list_equal(const citm_catalog_seat_category_list *a, const citm_catalog_seat_category_list *b);
+static int citm_catalog_area_list_copy(const citm_catalog_area_list *src, atd_arena *a, citm_catalog_area_list *dst);
+static bool citm_catalog_area_list_equal(const citm_catalog_area_list *a, const citm_catalog_area_list *b);
+
 /* --- readers --- */
 
 void citm_catalog_id_map_init(citm_catalog_id_map *v)
@@ -2451,23 +2468,6 @@ int citm_catalog_area_to_json(const citm_catalog_area *value, atd_buf *out, atd_
 }
 
 /* --- copy and equality --- */
-
-static int citm_catalog_string_nullable_copy(const citm_catalog_string_nullable *src, atd_arena *a, citm_catalog_string_nullable *dst);
-static bool citm_catalog_string_nullable_equal(const citm_catalog_string_nullable *a, const citm_catalog_string_nullable *b);
-static int citm_catalog_int_list_copy(const citm_catalog_int_list *src, atd_arena *a, citm_catalog_int_list *dst);
-static bool citm_catalog_int_list_equal(const citm_catalog_int_list *a, const citm_catalog_int_list *b);
-static int citm_catalog_event_assoc_copy(const citm_catalog_event_assoc *src, atd_arena *a, citm_catalog_event_assoc *dst);
-static bool citm_catalog_event_assoc_equal(const citm_catalog_event_assoc *a, const citm_catalog_event_assoc *b);
-static int citm_catalog_performance_list_copy(const citm_catalog_performance_list *src, atd_arena *a, citm_catalog_performance_list *dst);
-static bool citm_catalog_performance_list_equal(const citm_catalog_performance_list *a, const citm_catalog_performance_list *b);
-static int citm_catalog_int_list_assoc_copy(const citm_catalog_int_list_assoc *src, atd_arena *a, citm_catalog_int_list_assoc *dst);
-static bool citm_catalog_int_list_assoc_equal(const citm_catalog_int_list_assoc *a, const citm_catalog_int_list_assoc *b);
-static int citm_catalog_price_list_copy(const citm_catalog_price_list *src, atd_arena *a, citm_catalog_price_list *dst);
-static bool citm_catalog_price_list_equal(const citm_catalog_price_list *a, const citm_catalog_price_list *b);
-static int citm_catalog_seat_category_list_copy(const citm_catalog_seat_category_list *src, atd_arena *a, citm_catalog_seat_category_list *dst);
-static bool citm_catalog_seat_category_list_equal(const citm_catalog_seat_category_list *a, const citm_catalog_seat_category_list *b);
-static int citm_catalog_area_list_copy(const citm_catalog_area_list *src, atd_arena *a, citm_catalog_area_list *dst);
-static bool citm_catalog_area_list_equal(const citm_catalog_area_list *a, const citm_catalog_area_list *b);
 
 int citm_catalog_id_map_copy(const citm_catalog_id_map *src, atd_arena *a, citm_catalog_id_map *dst)
 {

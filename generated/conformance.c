@@ -32,6 +32,8 @@ static char *conformance_int_map_write_p(atd_writer *w, char *p, const conforman
 static char *conformance_any_map_write_p(atd_writer *w, char *p, const conformance_any_map *v);
 static char *conformance_objects_write_p(atd_writer *w, char *p, const conformance_objects *v);
 
+static bool conformance_int_nullable_equal(const conformance_int_nullable *a, const conformance_int_nullable *b);
+
 /* --- readers --- */
 
 void conformance_ints_init(conformance_ints *v)
@@ -1504,8 +1506,6 @@ int conformance_null_value_to_json(const conformance_null_value *value, atd_buf 
 }
 
 /* --- copy and equality --- */
-
-static bool conformance_int_nullable_equal(const conformance_int_nullable *a, const conformance_int_nullable *b);
 
 int conformance_ints_copy(const conformance_ints *src, atd_arena *a, conformance_ints *dst)
 {

@@ -12,6 +12,9 @@ static const char *custom_adapter_doc_read_p(atd_reader *r, const char *p, custo
 static char *custom_adapter_circle_write_p(atd_writer *w, char *p, const custom_adapter_circle *v);
 static char *custom_adapter_doc_write_p(atd_writer *w, char *p, const custom_adapter_doc *v);
 
+static int custom_adapter_shape_list_copy(const custom_adapter_shape_list *src, atd_arena *a, custom_adapter_shape_list *dst);
+static bool custom_adapter_shape_list_equal(const custom_adapter_shape_list *a, const custom_adapter_shape_list *b);
+
 /* --- readers --- */
 
 void custom_adapter_circle_init(custom_adapter_circle *v)
@@ -511,9 +514,6 @@ int custom_adapter_doc_to_json(const custom_adapter_doc *value, atd_buf *out, at
 }
 
 /* --- copy and equality --- */
-
-static int custom_adapter_shape_list_copy(const custom_adapter_shape_list *src, atd_arena *a, custom_adapter_shape_list *dst);
-static bool custom_adapter_shape_list_equal(const custom_adapter_shape_list *a, const custom_adapter_shape_list *b);
 
 int custom_adapter_circle_copy(const custom_adapter_circle *src, atd_arena *a, custom_adapter_circle *dst)
 {

@@ -24,6 +24,15 @@ static char *defaults_shape_write_p(atd_writer *w, char *p, const defaults_shape
 static char *defaults_point_write_p(atd_writer *w, char *p, const defaults_point *v);
 static char *defaults_all_write_p(atd_writer *w, char *p, const defaults_all *v);
 
+static bool defaults_int_option_equal(const defaults_int_option *a, const defaults_int_option *b);
+static bool defaults_float_nullable_equal(const defaults_float_nullable *a, const defaults_float_nullable *b);
+static int defaults_int_list_copy(const defaults_int_list *src, atd_arena *a, defaults_int_list *dst);
+static bool defaults_int_list_equal(const defaults_int_list *a, const defaults_int_list *b);
+static int defaults_string_list_copy(const defaults_string_list *src, atd_arena *a, defaults_string_list *dst);
+static bool defaults_string_list_equal(const defaults_string_list *a, const defaults_string_list *b);
+static int defaults_int_string_tuple_copy(const defaults_int_string_tuple *src, atd_arena *a, defaults_int_string_tuple *dst);
+static bool defaults_int_string_tuple_equal(const defaults_int_string_tuple *a, const defaults_int_string_tuple *b);
+
 /* --- readers --- */
 
 void defaults_color_init(defaults_color *v)
@@ -1632,72 +1641,95 @@ static char *defaults_all_write_p(atd_writer *w, char *p, const defaults_all *v)
         }
         first = false;
     }
-    p = first ? atd_writer_raw_p(w, p, "\"circle\":", 9) : atd_writer_raw_p(w, p, ",\"circle\":", 10);
-    if (p == NULL) {
-        return NULL;
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || !defaults_shape_equal(&v->circle, &defaults_all__default_circle)) {
+        p = first ? atd_writer_raw_p(w, p, "\"circle\":", 9) : atd_writer_raw_p(w, p, ",\"circle\":", 10);
+        if (p == NULL) {
+            return NULL;
+        }
+        p = defaults_shape_write_p(w, p, &v->circle);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "circle", 6));
+        }
+        first = false;
     }
-    p = defaults_shape_write_p(w, p, &v->circle);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "circle", 6));
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || !defaults_int_option_equal(&v->maybe, &defaults_all__default_maybe)) {
+        p = first ? atd_writer_raw_p(w, p, "\"maybe\":", 8) : atd_writer_raw_p(w, p, ",\"maybe\":", 9);
+        if (p == NULL) {
+            return NULL;
+        }
+        p = defaults_int_option_write_p(w, p, &v->maybe);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "maybe", 5));
+        }
+        first = false;
     }
-    first = false;
-    p = atd_writer_raw_p(w, p, ",\"maybe\":", 9);
-    if (p == NULL) {
-        return NULL;
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || !defaults_float_nullable_equal(&v->nul, &defaults_all__default_nul)) {
+        p = first ? atd_writer_raw_p(w, p, "\"nul\":", 6) : atd_writer_raw_p(w, p, ",\"nul\":", 7);
+        if (p == NULL) {
+            return NULL;
+        }
+        p = defaults_float_nullable_write_p(w, p, &v->nul);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "nul", 3));
+        }
+        first = false;
     }
-    p = defaults_int_option_write_p(w, p, &v->maybe);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "maybe", 5));
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || !defaults_int_list_equal(&v->ints, &defaults_all__default_ints)) {
+        p = first ? atd_writer_raw_p(w, p, "\"ints\":", 7) : atd_writer_raw_p(w, p, ",\"ints\":", 8);
+        if (p == NULL) {
+            return NULL;
+        }
+        p = defaults_int_list_write_p(w, p, &v->ints);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "ints", 4));
+        }
+        first = false;
     }
-    p = atd_writer_raw_p(w, p, ",\"nul\":", 7);
-    if (p == NULL) {
-        return NULL;
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || !defaults_string_list_equal(&v->names, &defaults_all__default_names)) {
+        p = first ? atd_writer_raw_p(w, p, "\"names\":", 8) : atd_writer_raw_p(w, p, ",\"names\":", 9);
+        if (p == NULL) {
+            return NULL;
+        }
+        p = defaults_string_list_write_p(w, p, &v->names);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "names", 5));
+        }
+        first = false;
     }
-    p = defaults_float_nullable_write_p(w, p, &v->nul);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "nul", 3));
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || !defaults_point_equal(&v->origin, &defaults_all__default_origin)) {
+        p = first ? atd_writer_raw_p(w, p, "\"origin\":", 9) : atd_writer_raw_p(w, p, ",\"origin\":", 10);
+        if (p == NULL) {
+            return NULL;
+        }
+        p = defaults_point_write_p(w, p, &v->origin);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "origin", 6));
+        }
+        first = false;
     }
-    p = atd_writer_raw_p(w, p, ",\"ints\":", 8);
-    if (p == NULL) {
-        return NULL;
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || !defaults_int_string_tuple_equal(&v->pair, &defaults_all__default_pair)) {
+        p = first ? atd_writer_raw_p(w, p, "\"pair\":", 7) : atd_writer_raw_p(w, p, ",\"pair\":", 8);
+        if (p == NULL) {
+            return NULL;
+        }
+        p = defaults_int_string_tuple_write_p(w, p, &v->pair);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "pair", 4));
+        }
+        first = false;
     }
-    p = defaults_int_list_write_p(w, p, &v->ints);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "ints", 4));
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || !atd_json_equal(&v->any, &defaults_all__default_any)) {
+        p = first ? atd_writer_raw_p(w, p, "\"any\":", 6) : atd_writer_raw_p(w, p, ",\"any\":", 7);
+        if (p == NULL) {
+            return NULL;
+        }
+        atd_writer_commit(w, p);
+        if (!atd_writer_json(w, &v->any)) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "any", 3));
+        }
+        p = atd_writer_cursor(w);
+        first = false;
     }
-    p = atd_writer_raw_p(w, p, ",\"names\":", 9);
-    if (p == NULL) {
-        return NULL;
-    }
-    p = defaults_string_list_write_p(w, p, &v->names);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "names", 5));
-    }
-    p = atd_writer_raw_p(w, p, ",\"origin\":", 10);
-    if (p == NULL) {
-        return NULL;
-    }
-    p = defaults_point_write_p(w, p, &v->origin);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "origin", 6));
-    }
-    p = atd_writer_raw_p(w, p, ",\"pair\":", 8);
-    if (p == NULL) {
-        return NULL;
-    }
-    p = defaults_int_string_tuple_write_p(w, p, &v->pair);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "pair", 4));
-    }
-    p = atd_writer_raw_p(w, p, ",\"any\":", 7);
-    if (p == NULL) {
-        return NULL;
-    }
-    atd_writer_commit(w, p);
-    if (!atd_writer_json(w, &v->any)) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "any", 3));
-    }
-    p = atd_writer_cursor(w);
     return atd_writer_raw_p(w, p, "}", 1);
 }
 
@@ -1717,15 +1749,6 @@ int defaults_all_to_json(const defaults_all *value, atd_buf *out, atd_error *err
 }
 
 /* --- copy and equality --- */
-
-static bool defaults_int_option_equal(const defaults_int_option *a, const defaults_int_option *b);
-static bool defaults_float_nullable_equal(const defaults_float_nullable *a, const defaults_float_nullable *b);
-static int defaults_int_list_copy(const defaults_int_list *src, atd_arena *a, defaults_int_list *dst);
-static bool defaults_int_list_equal(const defaults_int_list *a, const defaults_int_list *b);
-static int defaults_string_list_copy(const defaults_string_list *src, atd_arena *a, defaults_string_list *dst);
-static bool defaults_string_list_equal(const defaults_string_list *a, const defaults_string_list *b);
-static int defaults_int_string_tuple_copy(const defaults_int_string_tuple *src, atd_arena *a, defaults_int_string_tuple *dst);
-static bool defaults_int_string_tuple_equal(const defaults_int_string_tuple *a, const defaults_int_string_tuple *b);
 
 int defaults_color_copy(const defaults_color *src, atd_arena *a, defaults_color *dst)
 {

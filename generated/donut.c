@@ -16,6 +16,9 @@ static char *donut_item_write_p(atd_writer *w, char *p, const donut_item *v);
 static char *donut_ingredient_write_p(atd_writer *w, char *p, const donut_ingredient *v);
 static char *donut_root_write_p(atd_writer *w, char *p, const donut_root *v);
 
+static int donut_ingredient_list_copy(const donut_ingredient_list *src, atd_arena *a, donut_ingredient_list *dst);
+static bool donut_ingredient_list_equal(const donut_ingredient_list *a, const donut_ingredient_list *b);
+
 /* --- readers --- */
 
 static const char *donut_ingredient_list_read_p(atd_reader *r, const char *p, donut_ingredient_list *out)
@@ -753,9 +756,6 @@ int donut_root_to_json(const donut_root *value, atd_buf *out, atd_error *err)
 }
 
 /* --- copy and equality --- */
-
-static int donut_ingredient_list_copy(const donut_ingredient_list *src, atd_arena *a, donut_ingredient_list *dst);
-static bool donut_ingredient_list_equal(const donut_ingredient_list *a, const donut_ingredient_list *b);
 
 static int donut_ingredient_list_copy(const donut_ingredient_list *src, atd_arena *a, donut_ingredient_list *dst)
 {

@@ -20,6 +20,13 @@ static char *github_user_write_p(atd_writer *w, char *p, const github_user *v);
 static char *github_gist_write_p(atd_writer *w, char *p, const github_gist *v);
 static char *github_root_write_p(atd_writer *w, char *p, const github_root *v);
 
+static int github_string_nullable_copy(const github_string_nullable *src, atd_arena *a, github_string_nullable *dst);
+static bool github_string_nullable_equal(const github_string_nullable *a, const github_string_nullable *b);
+static int github_gist_file_assoc_copy(const github_gist_file_assoc *src, atd_arena *a, github_gist_file_assoc *dst);
+static bool github_gist_file_assoc_equal(const github_gist_file_assoc *a, const github_gist_file_assoc *b);
+static int github_user_nullable_copy(const github_user_nullable *src, atd_arena *a, github_user_nullable *dst);
+static bool github_user_nullable_equal(const github_user_nullable *a, const github_user_nullable *b);
+
 /* --- readers --- */
 
 static const char *github_string_nullable_read_p(atd_reader *r, const char *p, github_string_nullable *out)
@@ -1959,13 +1966,6 @@ int github_root_to_json(const github_root *value, atd_buf *out, atd_error *err)
 }
 
 /* --- copy and equality --- */
-
-static int github_string_nullable_copy(const github_string_nullable *src, atd_arena *a, github_string_nullable *dst);
-static bool github_string_nullable_equal(const github_string_nullable *a, const github_string_nullable *b);
-static int github_gist_file_assoc_copy(const github_gist_file_assoc *src, atd_arena *a, github_gist_file_assoc *dst);
-static bool github_gist_file_assoc_equal(const github_gist_file_assoc *a, const github_gist_file_assoc *b);
-static int github_user_nullable_copy(const github_user_nullable *src, atd_arena *a, github_user_nullable *dst);
-static bool github_user_nullable_equal(const github_user_nullable *a, const github_user_nullable *b);
 
 static int github_string_nullable_copy(const github_string_nullable *src, atd_arena *a, github_string_nullable *dst)
 {

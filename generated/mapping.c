@@ -21,6 +21,10 @@ static char *mapping_patch_write_p(atd_writer *w, char *p, const mapping_patch *
 static char *mapping_loose_write_p(atd_writer *w, char *p, const mapping_loose *v);
 static char *mapping_chain_write_p(atd_writer *w, char *p, const mapping_chain *v);
 
+static int mapping_long_long_list_copy(const mapping_long_long_list *src, atd_arena *a, mapping_long_long_list *dst);
+static bool mapping_long_long_list_equal(const mapping_long_long_list *a, const mapping_long_long_list *b);
+static bool mapping_int_nullable_equal(const mapping_int_nullable *a, const mapping_int_nullable *b);
+
 /* --- readers --- */
 
 void mapping_color_init(mapping_color *v)
@@ -1372,13 +1376,15 @@ static char *mapping_settings_write_p(atd_writer *w, char *p, const mapping_sett
             return atd_writer_fail_cursor(atd_writer_push_field(w, "mags", 4));
         }
     }
-    p = atd_writer_raw_p(w, p, ",\"origin\":", 10);
-    if (p == NULL) {
-        return NULL;
-    }
-    p = mapping_point_write_p(w, p, &v->origin);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "origin", 6));
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || !mapping_point_equal(&v->origin, &mapping_settings__default_origin)) {
+        p = atd_writer_raw_p(w, p, ",\"origin\":", 10);
+        if (p == NULL) {
+            return NULL;
+        }
+        p = mapping_point_write_p(w, p, &v->origin);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, "origin", 6));
+        }
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->flag) {
         p = atd_writer_room(w, p, 8 + 5);
@@ -1641,10 +1647,6 @@ int mapping_magnitude_to_json(const mapping_magnitude *value, atd_buf *out, atd_
 }
 
 /* --- copy and equality --- */
-
-static int mapping_long_long_list_copy(const mapping_long_long_list *src, atd_arena *a, mapping_long_long_list *dst);
-static bool mapping_long_long_list_equal(const mapping_long_long_list *a, const mapping_long_long_list *b);
-static bool mapping_int_nullable_equal(const mapping_int_nullable *a, const mapping_int_nullable *b);
 
 static bool llabs__equal_w1(const long long *a, const long long *b);
 static bool llabs__equal_w1(const long long *a, const long long *b)

@@ -22,6 +22,15 @@ static char *revindex_occurrences_write_p(atd_writer *w, char *p, const revindex
 static char *revindex_revindex_write_p(atd_writer *w, char *p, const revindex_revindex *v);
 static char *revindex_corpus_write_p(atd_writer *w, char *p, const revindex_corpus *v);
 
+static int revindex_int_assoc_copy(const revindex_int_assoc *src, atd_arena *a, revindex_int_assoc *dst);
+static bool revindex_int_assoc_equal(const revindex_int_assoc *a, const revindex_int_assoc *b);
+static int revindex_int_list_copy(const revindex_int_list *src, atd_arena *a, revindex_int_list *dst);
+static bool revindex_int_list_equal(const revindex_int_list *a, const revindex_int_list *b);
+static int revindex_int_list_assoc_copy(const revindex_int_list_assoc *src, atd_arena *a, revindex_int_list_assoc *dst);
+static bool revindex_int_list_assoc_equal(const revindex_int_list_assoc *a, const revindex_int_list_assoc *b);
+static int revindex_corpus_titles_copy(const revindex_corpus_titles *src, atd_arena *a, revindex_corpus_titles *dst);
+static bool revindex_corpus_titles_equal(const revindex_corpus_titles *a, const revindex_corpus_titles *b);
+
 /* --- readers --- */
 
 void revindex_occurrence_init(revindex_occurrence *v)
@@ -945,15 +954,6 @@ int revindex_corpus_to_json(const revindex_corpus *value, atd_buf *out, atd_erro
 }
 
 /* --- copy and equality --- */
-
-static int revindex_int_assoc_copy(const revindex_int_assoc *src, atd_arena *a, revindex_int_assoc *dst);
-static bool revindex_int_assoc_equal(const revindex_int_assoc *a, const revindex_int_assoc *b);
-static int revindex_int_list_copy(const revindex_int_list *src, atd_arena *a, revindex_int_list *dst);
-static bool revindex_int_list_equal(const revindex_int_list *a, const revindex_int_list *b);
-static int revindex_int_list_assoc_copy(const revindex_int_list_assoc *src, atd_arena *a, revindex_int_list_assoc *dst);
-static bool revindex_int_list_assoc_equal(const revindex_int_list_assoc *a, const revindex_int_list_assoc *b);
-static int revindex_corpus_titles_copy(const revindex_corpus_titles *src, atd_arena *a, revindex_corpus_titles *dst);
-static bool revindex_corpus_titles_equal(const revindex_corpus_titles *a, const revindex_corpus_titles *b);
 
 int revindex_occurrence_copy(const revindex_occurrence *src, atd_arena *a, revindex_occurrence *dst)
 {

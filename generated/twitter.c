@@ -50,6 +50,20 @@ static char *twitter_size_write_p(atd_writer *w, char *p, const twitter_size *v)
 static char *twitter_sizes_write_p(atd_writer *w, char *p, const twitter_sizes *v);
 static char *twitter_media_write_p(atd_writer *w, char *p, const twitter_media *v);
 
+static int twitter_status_list_copy(const twitter_status_list *src, atd_arena *a, twitter_status_list *dst);
+static bool twitter_status_list_equal(const twitter_status_list *a, const twitter_status_list *b);
+static bool twitter_int_nullable_equal(const twitter_int_nullable *a, const twitter_int_nullable *b);
+static int twitter_string_nullable_copy(const twitter_string_nullable *src, atd_arena *a, twitter_string_nullable *dst);
+static bool twitter_string_nullable_equal(const twitter_string_nullable *a, const twitter_string_nullable *b);
+static int twitter_url_entity_list_copy(const twitter_url_entity_list *src, atd_arena *a, twitter_url_entity_list *dst);
+static bool twitter_url_entity_list_equal(const twitter_url_entity_list *a, const twitter_url_entity_list *b);
+static int twitter_hashtag_list_copy(const twitter_hashtag_list *src, atd_arena *a, twitter_hashtag_list *dst);
+static bool twitter_hashtag_list_equal(const twitter_hashtag_list *a, const twitter_hashtag_list *b);
+static int twitter_user_mention_list_copy(const twitter_user_mention_list *src, atd_arena *a, twitter_user_mention_list *dst);
+static bool twitter_user_mention_list_equal(const twitter_user_mention_list *a, const twitter_user_mention_list *b);
+static int twitter_media_list_copy(const twitter_media_list *src, atd_arena *a, twitter_media_list *dst);
+static bool twitter_media_list_equal(const twitter_media_list *a, const twitter_media_list *b);
+
 /* --- readers --- */
 
 static const char *twitter_status_list_read_p(atd_reader *r, const char *p, twitter_status_list *out)
@@ -6192,20 +6206,6 @@ int twitter_media_to_json(const twitter_media *value, atd_buf *out, atd_error *e
 }
 
 /* --- copy and equality --- */
-
-static int twitter_status_list_copy(const twitter_status_list *src, atd_arena *a, twitter_status_list *dst);
-static bool twitter_status_list_equal(const twitter_status_list *a, const twitter_status_list *b);
-static bool twitter_int_nullable_equal(const twitter_int_nullable *a, const twitter_int_nullable *b);
-static int twitter_string_nullable_copy(const twitter_string_nullable *src, atd_arena *a, twitter_string_nullable *dst);
-static bool twitter_string_nullable_equal(const twitter_string_nullable *a, const twitter_string_nullable *b);
-static int twitter_url_entity_list_copy(const twitter_url_entity_list *src, atd_arena *a, twitter_url_entity_list *dst);
-static bool twitter_url_entity_list_equal(const twitter_url_entity_list *a, const twitter_url_entity_list *b);
-static int twitter_hashtag_list_copy(const twitter_hashtag_list *src, atd_arena *a, twitter_hashtag_list *dst);
-static bool twitter_hashtag_list_equal(const twitter_hashtag_list *a, const twitter_hashtag_list *b);
-static int twitter_user_mention_list_copy(const twitter_user_mention_list *src, atd_arena *a, twitter_user_mention_list *dst);
-static bool twitter_user_mention_list_equal(const twitter_user_mention_list *a, const twitter_user_mention_list *b);
-static int twitter_media_list_copy(const twitter_media_list *src, atd_arena *a, twitter_media_list *dst);
-static bool twitter_media_list_equal(const twitter_media_list *a, const twitter_media_list *b);
 
 static int twitter_status_list_copy(const twitter_status_list *src, atd_arena *a, twitter_status_list *dst)
 {

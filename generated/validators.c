@@ -27,6 +27,19 @@ static char *validators_host_write_p(atd_writer *w, char *p, const validators_ho
 static char *validators_config_write_p(atd_writer *w, char *p, const validators_config *v);
 static char *validators_doc_write_p(atd_writer *w, char *p, const validators_doc *v);
 
+static int validators_host_list_copy(const validators_host_list *src, atd_arena *a, validators_host_list *dst);
+static bool validators_host_list_equal(const validators_host_list *a, const validators_host_list *b);
+static int validators_port_list_copy(const validators_port_list *src, atd_arena *a, validators_port_list *dst);
+static bool validators_port_list_equal(const validators_port_list *a, const validators_port_list *b);
+static int validators_int_checked_list_copy(const validators_int_checked_list *src, atd_arena *a, validators_int_checked_list *dst);
+static bool validators_int_checked_list_equal(const validators_int_checked_list *a, const validators_int_checked_list *b);
+static bool validators_int_int_checked_tuple_equal(const validators_int_int_checked_tuple *a, const validators_int_int_checked_tuple *b);
+static bool validators_uint8_checked_nullable_equal(const validators_uint8_checked_nullable *a, const validators_uint8_checked_nullable *b);
+static int validators_person_list_copy(const validators_person_list *src, atd_arena *a, validators_person_list *dst);
+static bool validators_person_list_equal(const validators_person_list *a, const validators_person_list *b);
+static int validators_shape_list_copy(const validators_shape_list *src, atd_arena *a, validators_shape_list *dst);
+static bool validators_shape_list_equal(const validators_shape_list *a, const validators_shape_list *b);
+
 /* --- readers --- */
 
 void validators_person_init(validators_person *v)
@@ -1950,19 +1963,6 @@ int validators_hostname_to_json(const validators_hostname *value, atd_buf *out, 
 }
 
 /* --- copy and equality --- */
-
-static int validators_host_list_copy(const validators_host_list *src, atd_arena *a, validators_host_list *dst);
-static bool validators_host_list_equal(const validators_host_list *a, const validators_host_list *b);
-static int validators_port_list_copy(const validators_port_list *src, atd_arena *a, validators_port_list *dst);
-static bool validators_port_list_equal(const validators_port_list *a, const validators_port_list *b);
-static int validators_int_checked_list_copy(const validators_int_checked_list *src, atd_arena *a, validators_int_checked_list *dst);
-static bool validators_int_checked_list_equal(const validators_int_checked_list *a, const validators_int_checked_list *b);
-static bool validators_int_int_checked_tuple_equal(const validators_int_int_checked_tuple *a, const validators_int_int_checked_tuple *b);
-static bool validators_uint8_checked_nullable_equal(const validators_uint8_checked_nullable *a, const validators_uint8_checked_nullable *b);
-static int validators_person_list_copy(const validators_person_list *src, atd_arena *a, validators_person_list *dst);
-static bool validators_person_list_equal(const validators_person_list *a, const validators_person_list *b);
-static int validators_shape_list_copy(const validators_shape_list *src, atd_arena *a, validators_shape_list *dst);
-static bool validators_shape_list_equal(const validators_shape_list *a, const validators_shape_list *b);
 
 int validators_person_copy(const validators_person *src, atd_arena *a, validators_person *dst)
 {

@@ -149,6 +149,18 @@ run 1 --check -Wno-unknown-annotation -Wunknown-annotation -Werror "$TMP/warn.at
 run 0 -o "$TMP/gen" "$TMP/warn.atd" && grep -q "warn_t_read" "$TMP/gen/warn.h" || fail "warn.atd not generated"
 run 2 --check -Wfrobnicate "$TMP/warn.atd" && expect_grep "$TMP/err" "unknown warning option '-Wfrobnicate'"
 
+# An <ocaml default> of an <ocaml t> wrap's own type: warned, the wire
+# type's zero used (read from {}, nothing is written back)
+cat >"$TMP/wrapdef.atd" <<'EOT'
+type t = {
+  ~on <ocaml default="false"> : string wrap <ocaml t="bool" wrap="bool_of_string" unwrap="string_of_bool">;
+}
+EOT
+run 0 -o "$TMP/gen" "$TMP/wrapdef.atd" &&
+    expect_grep "$TMP/err" "wrapdef.atd:2:22: warning: <ocaml default=\"false\"> of field 'on' is a value of the wrap's OCaml type.*\[-Wignored-annotation\]"
+grep -q 'memset(v, 0, sizeof \*v);' "$TMP/gen/wrapdef.c" || fail "wrapdef_t_init does not zero the value"
+run 1 --check -Werror "$TMP/wrapdef.atd"
+
 # ---- Documentation: (** ... *) comments and <doc text> go into the header
 # as C comments; <doc text> on a type expression is warned about.
 cat >"$TMP/doc.atd" <<'EOT'

@@ -224,69 +224,218 @@ static bool check_default_string(atd_arena *a, check_default_text t, check_defau
     return true;
 }
 
-static bool check_default_constructor(atd_arena *a, check_default_text t, check_default_value *out)
+/* The index of the quote that closes the string literal opening at
+ * t.p[open]; t.len when there is none. */
+static size_t check_default_string_end(check_default_text t, size_t open)
+{
+    for (size_t i = open + 1; i < t.len; i++) {
+        if (t.p[i] == '\\')
+            i++;
+        else if (t.p[i] == '"')
+            return i;
+    }
+    return t.len;
+}
+
+/* The index of the bracket that closes the one at t.p[open], skipping
+ * string literals; t.len when there is none. */
+static size_t check_default_close(check_default_text t, size_t open)
+{
+    int depth = 0;
+    for (size_t i = open; i < t.len; i++) {
+        char c = t.p[i];
+        if (c == '"') {
+            i = check_default_string_end(t, i);
+        } else if (c == '(' || c == '[' || c == '{') {
+            depth++;
+        } else if (c == ')' || c == ']' || c == '}') {
+            if (--depth == 0)
+                return i;
+        }
+    }
+    return t.len;
+}
+
+/* Splits t at the `sep` characters outside brackets and strings into at
+ * most `max` parts (parts may be NULL to count them); returns the count. A
+ * last part that is empty (`[1; 2;]`, `{x = 1;}`) is dropped when
+ * `trailing` allows it, as OCaml does for `;`. */
+static size_t check_default_split(check_default_text t, char sep, bool trailing,
+                                  check_default_text *parts, size_t max)
+{
+    size_t n = 0, start = 0;
+    for (size_t i = 0; i <= t.len; i++) {
+        char c = i < t.len ? t.p[i] : sep;
+        if (c == '"' || c == '(' || c == '[' || c == '{') {
+            size_t close = c == '"' ? check_default_string_end(t, i) : check_default_close(t, i);
+            if (close >= t.len)
+                return 0; /* not closed: not a value */
+            i = close;
+            continue;
+        }
+        if (c != sep)
+            continue;
+        check_default_text part = check_default_trim((check_default_text){t.p + start, i - start});
+        start = i + 1;
+        if (part.len == 0 && i == t.len && trailing && n > 0)
+            break;
+        if (parts != NULL && n < max)
+            parts[n] = part;
+        n++;
+    }
+    return n;
+}
+
+static bool check_default_value_of(atd_arena *a, check_default_text t, int depth,
+                                   check_default_value *out);
+
+/* The values of the `sep`-separated parts of t, into out->args. */
+static bool check_default_parts(atd_arena *a, check_default_text t, char sep, int depth,
+                                check_default_value *out)
+{
+    size_t n = check_default_split(t, sep, sep == ';', NULL, 0);
+    check_default_text *parts = n ? atd_arena_alloc(a, n * sizeof *parts, 8) : NULL;
+    out->args = n ? atd_arena_alloc(a, n * sizeof *out->args, 8) : NULL;
+    if (n == 0 || parts == NULL || out->args == NULL)
+        return false;
+    check_default_split(t, sep, sep == ';', parts, n);
+    out->n = n;
+    for (size_t i = 0; i < n; i++)
+        if (parts[i].len == 0 || !check_default_value_of(a, parts[i], depth + 1, &out->args[i]))
+            return false;
+    return true;
+}
+
+static bool check_default_label_char(char c, bool first)
+{
+    return (c >= 'a' && c <= 'z') || c == '_' ||
+           (!first && ((c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '\''));
+}
+
+/* { x = a; y = b } without the braces. */
+static bool check_default_record(atd_arena *a, check_default_text t, int depth,
+                                 check_default_value *out)
+{
+    size_t n = check_default_split(t, ';', true, NULL, 0);
+    check_default_text *parts = n ? atd_arena_alloc(a, n * sizeof *parts, 8) : NULL;
+    out->args = n ? atd_arena_alloc(a, n * sizeof *out->args, 8) : NULL;
+    out->labels = n ? atd_arena_alloc(a, n * sizeof *out->labels, 8) : NULL;
+    if (n == 0 || parts == NULL || out->args == NULL || out->labels == NULL)
+        return false;
+    check_default_split(t, ';', true, parts, n);
+    out->n = n;
+    for (size_t i = 0; i < n; i++) {
+        check_default_text f = parts[i];
+        size_t k = 0;
+        while (k < f.len && check_default_label_char(f.p[k], k == 0))
+            k++;
+        check_default_text rest = check_default_trim((check_default_text){f.p + k, f.len - k});
+        if (k == 0 || rest.len < 2 || rest.p[0] != '=')
+            return false;
+        out->labels[i] = atd_arena_strdup(a, f.p, k);
+        rest = check_default_trim((check_default_text){rest.p + 1, rest.len - 1});
+        if (out->labels[i] == NULL || rest.len == 0 ||
+            !check_default_value_of(a, rest, depth + 1, &out->args[i]))
+            return false;
+    }
+    out->kind = CHECK_DEFAULT_RECORD;
+    return true;
+}
+
+/* A constructor name with an optional backquote, then nothing or its
+ * argument. */
+static bool check_default_constructor(atd_arena *a, check_default_text t, int depth,
+                                      check_default_value *out)
 {
     size_t i = t.len > 0 && t.p[0] == '`' ? 1 : 0;
     if (i >= t.len || t.p[i] < 'A' || t.p[i] > 'Z')
         return false;
-    for (size_t k = i + 1; k < t.len; k++) {
-        char c = t.p[k];
-        if (!((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-              c == '_' || c == '\''))
-            return false;
+    size_t k = i + 1;
+    while (k < t.len && ((t.p[k] >= 'a' && t.p[k] <= 'z') || (t.p[k] >= 'A' && t.p[k] <= 'Z') ||
+                         (t.p[k] >= '0' && t.p[k] <= '9') || t.p[k] == '_' || t.p[k] == '\''))
+        k++;
+    out->name = atd_arena_strdup(a, t.p + i, k - i);
+    if (out->name == NULL)
+        return false;
+    check_default_text arg = check_default_trim((check_default_text){t.p + k, t.len - k});
+    bool plain = i == 0;
+    if (arg.len == 0) {
+        out->kind = plain && strcmp(out->name, "None") == 0 ? CHECK_DEFAULT_NONE
+                                                            : CHECK_DEFAULT_CONSTRUCTOR;
+        return true;
     }
-    out->name = atd_arena_strdup(a, t.p + i, t.len - i);
-    return out->name != NULL;
+    /* an argument follows a blank or starts with a bracket or a quote; a
+     * sign would make OCaml read a subtraction */
+    if ((arg.p == t.p + k && strchr("([{\"", arg.p[0]) == NULL) || arg.p[0] == '-')
+        return false;
+    out->args = atd_arena_alloc(a, sizeof *out->args, 8);
+    if (out->args == NULL || !check_default_value_of(a, arg, depth + 1, out->args))
+        return false;
+    out->n = 1;
+    out->kind =
+        plain && strcmp(out->name, "Some") == 0 ? CHECK_DEFAULT_SOME : CHECK_DEFAULT_CONSTRUCTOR;
+    return true;
 }
 
-/* `[ ]` and `[| |]` with blanks inside. */
-static bool check_default_empty_list(check_default_text t)
+static bool check_default_value_of(atd_arena *a, check_default_text t, int depth,
+                                   check_default_value *out)
 {
-    if (t.len < 2 || t.p[0] != '[' || t.p[t.len - 1] != ']')
+    memset(out, 0, sizeof *out);
+    t = check_default_trim(t);
+    if (depth > CHECK_DEFAULT_MAX_DEPTH || t.len == 0)
         return false;
-    check_default_text in = {t.p + 1, t.len - 2};
-    in = check_default_trim(in);
-    if (in.len == 0)
-        return true;
-    if (in.len < 2 || in.p[0] != '|' || in.p[in.len - 1] != '|')
-        return false;
-    check_default_text bars = {in.p + 1, in.len - 2};
-    return check_default_trim(bars).len == 0;
+    char first = t.p[0];
+    /* t is one bracketed group: in is what it holds */
+    bool whole =
+        (first == '(' || first == '[' || first == '{') && check_default_close(t, 0) == t.len - 1;
+    check_default_text in = {t.p, 0};
+    if (whole)
+        in = check_default_trim((check_default_text){t.p + 1, t.len - 2});
+    if (whole && first == '(') {
+        /* (), a parenthesized value, or a tuple */
+        if (in.len == 0) {
+            out->kind = CHECK_DEFAULT_UNIT;
+            return true;
+        }
+        if (check_default_split(in, ',', false, NULL, 0) == 1)
+            return check_default_value_of(a, in, depth + 1, out);
+    }
+    if (check_default_split(t, ',', false, NULL, 0) > 1 || (whole && first == '(')) {
+        out->kind = CHECK_DEFAULT_TUPLE;
+        return check_default_parts(a, whole && first == '(' ? in : t, ',', depth, out);
+    }
+    if (whole && first == '[') {
+        /* [| ... |] is an array, a list to ATD */
+        if (in.len >= 2 && in.p[0] == '|' && in.p[in.len - 1] == '|')
+            in = check_default_trim((check_default_text){in.p + 1, in.len - 2});
+        if (in.len == 0) {
+            out->kind = CHECK_DEFAULT_EMPTY_LIST;
+            return true;
+        }
+        out->kind = CHECK_DEFAULT_LIST;
+        return check_default_parts(a, in, ';', depth, out);
+    }
+    if (whole && first == '{')
+        return check_default_record(a, in, depth, out);
+    if (check_default_is(t, "true") || check_default_is(t, "false")) {
+        out->kind = CHECK_DEFAULT_BOOL;
+        out->b = first == 't';
+    } else if (check_default_int(t, &out->i)) {
+        out->kind = CHECK_DEFAULT_INT;
+    } else if (check_default_float(t, &out->f)) {
+        out->kind = CHECK_DEFAULT_FLOAT;
+    } else if (check_default_string(a, t, out)) {
+        out->kind = CHECK_DEFAULT_STRING;
+    } else {
+        return check_default_constructor(a, t, depth, out);
+    }
+    return true;
 }
 
 check_default_kind check_default_parse(atd_arena *a, const char *text, size_t len,
                                        check_default_value *out)
 {
-    memset(out, 0, sizeof *out);
-    check_default_text t = {text, len};
-    t = check_default_trim(t);
-    /* Parentheses around a literal, as in (-3), only group. */
-    while (t.len > 2 && t.p[0] == '(' && t.p[t.len - 1] == ')') {
-        check_default_text in = {t.p + 1, t.len - 2};
-        in = check_default_trim(in);
-        if (in.len == 0)
-            break;
-        t = in;
-    }
-    check_default_text unit_in = {t.p + 1, t.len > 1 ? t.len - 2 : 0};
-    if (t.len >= 2 && t.p[0] == '(' && t.p[t.len - 1] == ')' &&
-        check_default_trim(unit_in).len == 0)
-        out->kind = CHECK_DEFAULT_UNIT;
-    else if (check_default_is(t, "true") || check_default_is(t, "false")) {
-        out->kind = CHECK_DEFAULT_BOOL;
-        out->b = t.p[0] == 't';
-    } else if (check_default_empty_list(t))
-        out->kind = CHECK_DEFAULT_EMPTY_LIST;
-    else if (check_default_int(t, &out->i))
-        out->kind = CHECK_DEFAULT_INT;
-    else if (check_default_float(t, &out->f))
-        out->kind = CHECK_DEFAULT_FLOAT;
-    else if (check_default_string(a, t, out))
-        out->kind = CHECK_DEFAULT_STRING;
-    else if (check_default_constructor(a, t, out))
-        out->kind = strcmp(out->name, "None") == 0 && t.p[0] != '`' ? CHECK_DEFAULT_NONE
-                                                                    : CHECK_DEFAULT_CONSTRUCTOR;
-    else
-        out->kind = CHECK_DEFAULT_INVALID;
+    if (!check_default_value_of(a, (check_default_text){text, len}, 0, out))
+        memset(out, 0, sizeof *out); /* CHECK_DEFAULT_INVALID */
     return out->kind;
 }

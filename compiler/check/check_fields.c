@@ -38,15 +38,59 @@ static bool check_fields_int_range(const ast_type *t, int64_t v)
     return true;
 }
 
-static check_fit check_fields_has_nullary(check_cx *cx, check_head h, const char *name)
+/* The constructor `name` of a sum, or NULL. */
+static const ast_variant *check_fields_variant(check_cx *cx, check_head h, const char *name,
+                                               bool *unknown)
+{
+    check_members ms;
+    *unknown = !check_inherit_expand(cx, h.clo.t, false, &ms);
+    for (size_t i = 0; !*unknown && i < ms.len; i++) {
+        if (strcmp(ms.items[i].variant->name, name) == 0) {
+            /* an inherited constructor's argument is in its own scope */
+            *unknown = ms.items[i].via_variant != NULL && ms.items[i].variant->arg != NULL;
+            return ms.items[i].variant;
+        }
+    }
+    return NULL;
+}
+
+static check_fit check_fields_fits(check_cx *cx, check_clo c, const check_default_value *v);
+
+/* Every part of v fits the type `t` of scope `sc`. */
+static check_fit check_fields_all_fit(check_cx *cx, const ast_type *t, const check_scope *sc,
+                                      const check_default_value *v)
+{
+    check_fit fit = CHECK_FIT_YES;
+    for (size_t i = 0; i < v->n && fit != CHECK_FIT_NO; i++) {
+        check_fit f = check_fields_fits(cx, (check_clo){t, sc}, &v->args[i]);
+        fit = f == CHECK_FIT_YES ? fit : f;
+    }
+    return fit;
+}
+
+/* A record literal: one value for each field, named as in ATD, of its type. */
+static check_fit check_fields_record_fits(check_cx *cx, check_head h, const check_default_value *v)
 {
     check_members ms;
     if (!check_inherit_expand(cx, h.clo.t, false, &ms))
         return CHECK_FIT_UNKNOWN;
-    for (size_t i = 0; i < ms.len; i++)
-        if (strcmp(ms.items[i].variant->name, name) == 0)
-            return ms.items[i].variant->arg == NULL ? CHECK_FIT_YES : CHECK_FIT_NO;
-    return CHECK_FIT_NO;
+    if (ms.len != v->n)
+        return CHECK_FIT_NO;
+    check_fit fit = CHECK_FIT_YES;
+    for (size_t i = 0; i < ms.len && fit != CHECK_FIT_NO; i++) {
+        const ast_field *f = ms.items[i].field;
+        size_t k = 0;
+        while (k < v->n && strcmp(v->labels[k], f->name) != 0)
+            k++;
+        if (k == v->n)
+            return CHECK_FIT_NO;
+        if (ms.items[i].via_field != NULL)
+            return CHECK_FIT_UNKNOWN; /* an inherited field's type is in its own scope */
+        /* a `?x : T option` field is a T option in OCaml too */
+        check_fit one = check_fields_fits(cx, (check_clo){f->type, h.clo.sc}, &v->args[k]);
+        fit = one == CHECK_FIT_YES ? fit : one;
+    }
+    return fit;
 }
 
 static check_fit check_fields_fits(check_cx *cx, check_clo c, const check_default_value *v)
@@ -56,6 +100,14 @@ static check_fit check_fields_fits(check_cx *cx, check_clo c, const check_defaul
     if (h.kind == CHECK_H_ERROR)
         return CHECK_FIT_UNKNOWN;
     check_predef p = h.kind == CHECK_H_PREDEF ? h.pre : CHECK_PRE_NONE;
+    /* the element of a list, option or nullable */
+    const ast_type *elem =
+        (p == CHECK_PRE_LIST || p == CHECK_PRE_OPTION || p == CHECK_PRE_NULLABLE) &&
+                h.clo.t->u.name.nargs == 1
+            ? h.clo.t->u.name.args[0]
+            : NULL;
+    bool unknown = false;
+    const ast_variant *k;
     switch (v->kind) {
     case CHECK_DEFAULT_INT:
         if (p == CHECK_PRE_INT)
@@ -71,42 +123,52 @@ static check_fit check_fields_fits(check_cx *cx, check_clo c, const check_defaul
         return p == CHECK_PRE_UNIT ? CHECK_FIT_YES : CHECK_FIT_NO;
     case CHECK_DEFAULT_EMPTY_LIST:
         return p == CHECK_PRE_LIST ? CHECK_FIT_YES : CHECK_FIT_NO;
+    case CHECK_DEFAULT_LIST:
+        return p == CHECK_PRE_LIST && elem != NULL ? check_fields_all_fit(cx, elem, h.clo.sc, v)
+                                                   : CHECK_FIT_NO;
+    case CHECK_DEFAULT_SOME:
+        if ((p == CHECK_PRE_OPTION || p == CHECK_PRE_NULLABLE) && elem != NULL)
+            return check_fields_all_fit(cx, elem, h.clo.sc, v);
+        break; /* a sum's own constructor Some */
+    case CHECK_DEFAULT_TUPLE: {
+        if (h.kind != CHECK_H_TUPLE || h.clo.t->u.tuple.len != v->n)
+            return CHECK_FIT_NO;
+        check_fit fit = CHECK_FIT_YES;
+        for (size_t i = 0; i < v->n && fit != CHECK_FIT_NO; i++) {
+            check_clo cell = {h.clo.t->u.tuple.cells[i].type, h.clo.sc};
+            check_fit f = check_fields_fits(cx, cell, &v->args[i]);
+            fit = f == CHECK_FIT_YES ? fit : f;
+        }
+        return fit;
+    }
+    case CHECK_DEFAULT_RECORD:
+        return h.kind == CHECK_H_RECORD ? check_fields_record_fits(cx, h, v) : CHECK_FIT_NO;
     case CHECK_DEFAULT_NONE:
         if (p == CHECK_PRE_OPTION || p == CHECK_PRE_NULLABLE)
             return CHECK_FIT_YES;
-        return h.kind == CHECK_H_SUM ? check_fields_has_nullary(cx, h, v->name) : CHECK_FIT_NO;
+        break; /* a sum's own constructor None */
     case CHECK_DEFAULT_CONSTRUCTOR:
-        return h.kind == CHECK_H_SUM ? check_fields_has_nullary(cx, h, v->name) : CHECK_FIT_NO;
+        break;
     case CHECK_DEFAULT_INVALID:
         return CHECK_FIT_NO;
     }
-    return CHECK_FIT_NO;
+    /* a constructor of a sum, with the argument it takes */
+    if (h.kind != CHECK_H_SUM)
+        return CHECK_FIT_NO;
+    k = check_fields_variant(cx, h, v->name, &unknown);
+    if (unknown)
+        return CHECK_FIT_UNKNOWN;
+    if (k == NULL || (k->arg == NULL) != (v->n == 0))
+        return CHECK_FIT_NO;
+    return k->arg == NULL ? CHECK_FIT_YES : check_fields_all_fit(cx, k->arg, h.clo.sc, v);
 }
 
-/* Checks the <ocaml default> of something whose type is t; `what` names it
- * in messages ("field 'x'"). */
-static void check_fields_ocaml_default(check_cx *cx, const ast_annot_field *od, const ast_type *t,
-                                       const char *what)
-{
-    check_default_value v;
-    const char *shown = check_quote(cx, od->value, od->value_len);
-    if (check_default_parse(cx->arena, od->value, od->value_len, &v) == CHECK_DEFAULT_INVALID) {
-        diag_error(cx->d, od->value_loc,
-                   "cannot translate <ocaml default=\"%s\"> of %s to C: add a <c default=\"...\">",
-                   shown, what);
-        return;
-    }
-    check_clo c = {t, NULL};
-    if (check_fields_fits(cx, c, &v) == CHECK_FIT_NO)
-        diag_error(cx->d, od->value_loc, "default value \"%s\" does not fit the type of %s", shown,
-                   what);
-}
-
-/* Types with an implicit default (the table of 5.3). */
-static bool check_fields_implicit(check_cx *cx, const ast_type *t, bool *unknown)
+/* Types with an implicit default (the table of 5.3): through aliases; and
+ * through a wrap without <c t> when `c_type` (what the C value is made of). */
+static bool check_fields_implicit(check_cx *cx, const ast_type *t, bool c_type, bool *unknown)
 {
     check_clo c = {t, NULL};
-    check_head h = check_resolve(cx, c, false);
+    check_head h = c_type ? check_resolve_c_type(cx, c) : check_resolve(cx, c, false);
     *unknown = h.kind == CHECK_H_ERROR;
     if (h.kind != CHECK_H_PREDEF)
         return false;
@@ -123,6 +185,37 @@ static bool check_fields_implicit(check_cx *cx, const ast_type *t, bool *unknown
     default:
         return false;
     }
+}
+
+/* Checks the <ocaml default> of something whose type is t; `what` names it
+ * in messages ("field 'x'"). */
+static void check_fields_ocaml_default(check_cx *cx, const ast_annot_field *od, const ast_type *t,
+                                       const char *what)
+{
+    check_default_value v;
+    const char *shown = check_quote(cx, od->value, od->value_len);
+    check_clo c = {t, NULL};
+    bool unknown;
+    if (check_default_parse(cx->arena, od->value, od->value_len, &v) != CHECK_DEFAULT_INVALID &&
+        check_fields_fits(cx, c, &v) != CHECK_FIT_NO)
+        return;
+    /* the value of an <ocaml t> wrap: C holds the wire value, whose zero
+     * stands for it (lowering does the same: lower.c, lower_default) */
+    if (check_is_ocaml_wrap(cx, c) && check_fields_implicit(cx, t, true, &unknown)) {
+        diag_warn(cx->d, DIAG_W_IGNORED_ANNOTATION, od->value_loc,
+                  "<ocaml default=\"%s\"> of %s is a value of the wrap's OCaml type: atdc "
+                  "reads and writes the wire type, whose implicit default it uses (add a <c "
+                  "default=\"...\"> to choose another)",
+                  shown, what);
+        return;
+    }
+    if (v.kind == CHECK_DEFAULT_INVALID)
+        diag_error(cx->d, od->value_loc,
+                   "cannot translate <ocaml default=\"%s\"> of %s to C: add a <c default=\"...\">",
+                   shown, what);
+    else
+        diag_error(cx->d, od->value_loc, "default value \"%s\" does not fit the type of %s", shown,
+                   what);
 }
 
 static void check_fields_optional(check_cx *cx, const ast_field *f)
@@ -161,7 +254,7 @@ static void check_fields_one(check_cx *cx, const ast_field *f)
         return;
     }
     bool unknown;
-    if (!check_fields_implicit(cx, f->type, &unknown) && !unknown)
+    if (!check_fields_implicit(cx, f->type, false, &unknown) && !unknown)
         diag_error(cx->d, f->name_loc,
                    "field '%s' needs a default value: its type has no implicit default (add a "
                    "<c default=\"...\">)",

@@ -192,6 +192,14 @@ check_head check_resolve_c_type(check_cx *cx, check_clo c)
     return h;
 }
 
+bool check_is_ocaml_wrap(check_cx *cx, check_clo c)
+{
+    check_head h = check_resolve(cx, c, false);
+    return h.kind == CHECK_H_PREDEF && h.pre == CHECK_PRE_WRAP &&
+           check_annot_find(&h.clo.t->annots, "c", "t") == NULL &&
+           check_annot_find(&h.clo.t->annots, "ocaml", "t") != NULL;
+}
+
 const char *check_path(check_cx *cx, const char **path, size_t npath)
 {
     const char *s = ast_join_path(cx->arena, (const char *const *)path, npath);

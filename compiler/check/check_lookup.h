@@ -87,6 +87,10 @@ check_head check_resolve(check_cx *cx, check_clo c, bool through_wrap);
 /* Follows aliases, and a wrap that keeps its wire type as C type (no
  * <c t>): what the C type of c is made of. */
 check_head check_resolve_c_type(check_cx *cx, check_clo c);
+/* Whether c is, through aliases, a wrap with an OCaml type of its own
+ * (<ocaml t>) and no <c t>: its <ocaml default> is a value of that OCaml
+ * type, which has no C counterpart (the C type is the wire type). */
+bool check_is_ocaml_wrap(check_cx *cx, check_clo c);
 /* The bindings for the arguments of an application of def `def` written
  * at `t` inside `sc`. NULL when out of memory. */
 /* The binding of type variable `name` in sc, or NULL when it has none. */

@@ -3,6 +3,7 @@
  * through vsnprintf into the buffer's reserved space, growing once when the
  * line is longer than the first guess. */
 #include "cw.h"
+#include "util/names.h"
 
 #include "util/alloc.h"
 
@@ -190,22 +191,6 @@ const char *cw_c_string(cw *w, const char *bytes, size_t len)
     char *s = len < ((size_t)-1) / 4 ? cw_scratch(w, 4 * len + 1, 1) : NULL;
     if (s == NULL)
         return "";
-    char *p = s;
-    for (size_t i = 0; i < len; i++) {
-        unsigned char c = (unsigned char)bytes[i];
-        if (c == '"' || c == '\\' || c == '?') {
-            *p++ = '\\';
-            *p++ = (char)c;
-        } else if (c >= 0x20 && c < 0x7f) {
-            *p++ = (char)c;
-        } else {
-            /* Always three octal digits, so a following digit cannot extend it. */
-            *p++ = '\\';
-            *p++ = (char)('0' + (c >> 6));
-            *p++ = (char)('0' + ((c >> 3) & 7));
-            *p++ = (char)('0' + (c & 7));
-        }
-    }
-    *p = 0;
+    names_c_string(s, bytes, len);
     return s;
 }

@@ -160,6 +160,13 @@ void emit_lazy_source(cw *w, const ir_module *m, const bool *used);
  * ones for the other types with functions (used[i]) that need them. */
 void emit_value_ops_prototypes(cw *w, const char *name);
 void emit_value_ops_source(cw *w, const ir_module *m, const bool *used);
+/* The static prototypes of the copy and equal functions of the types that
+ * are not exported, emitted before the readers: the writers compare `~`
+ * fields with their defaults through them. */
+void emit_value_ops_internal_prototypes(cw *w, const ir_module *m, const bool *used);
+/* The expression that is true when the values of type t at lvalues x and
+ * y are equal, or NULL when they always are (unit). */
+const char *emit_equal_value_expr(cw *w, const ir_type *t, const char *x, const char *y);
 /* emit_names.c: P_t_name and P_t_of_name of an exported enum, or of the tag
  * type P_t_tag of an exported sum (emit_has_names). */
 bool emit_has_names(const ir_type *t);

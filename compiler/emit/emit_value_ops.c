@@ -272,7 +272,7 @@ static const char *wrap_equal_name(cw *w, const ir_type *t)
     return cw_fmt(w, "%s__equal_w%d", t->wrap_fn, t->id);
 }
 
-static const char *equal_value_expr(cw *w, const ir_type *t, const char *x, const char *y)
+const char *emit_equal_value_expr(cw *w, const ir_type *t, const char *x, const char *y)
 {
     switch (t->kind) {
     case IR_UNIT:
@@ -305,8 +305,8 @@ static const char *equal_value_expr(cw *w, const ir_type *t, const char *x, cons
 static const char *equal_expr(cw *w, const ir_slot *s, const char *x, const char *y)
 {
     if (!s->ptr)
-        return equal_value_expr(w, s->type, x, y);
-    const char *e = equal_value_expr(w, s->type, cw_fmt(w, "(*%s)", x), cw_fmt(w, "(*%s)", y));
+        return emit_equal_value_expr(w, s->type, x, y);
+    const char *e = emit_equal_value_expr(w, s->type, cw_fmt(w, "(*%s)", x), cw_fmt(w, "(*%s)", y));
     if (e == NULL)
         return cw_fmt(w, "(%s == NULL) == (%s == NULL)", x, y);
     return cw_fmt(w, "(%s == NULL ? %s == NULL : %s != NULL && %s)", x, y, y, e);
@@ -374,8 +374,8 @@ static void equal_parts(cw *w, const ir_type *t)
         break;
     case IR_TUPLE:
         for (size_t i = 0; i < t->ncells; i++) {
-            const char *e = equal_expr(w, &t->cells[i].slot, cw_fmt(w, "a->f%zu", i),
-                                       cw_fmt(w, "b->f%zu", i));
+            const char *e =
+                equal_expr(w, &t->cells[i].slot, cw_fmt(w, "a->f%zu", i), cw_fmt(w, "b->f%zu", i));
             if (e != NULL)
                 terms[k++] = e;
         }
@@ -385,9 +385,10 @@ static void equal_parts(cw *w, const ir_type *t)
         cw_open(w, "switch (a->tag) {");
         for (size_t i = 0; i < t->ncases; i++) {
             const ir_case *c = &t->cases[i];
-            const char *e = c->arg.type == NULL ? NULL
-                                                : equal_expr(w, &c->arg, cw_fmt(w, "a->u.%s", c->member),
-                                                             cw_fmt(w, "b->u.%s", c->member));
+            const char *e = c->arg.type == NULL
+                                ? NULL
+                                : equal_expr(w, &c->arg, cw_fmt(w, "a->u.%s", c->member),
+                                             cw_fmt(w, "b->u.%s", c->member));
             if (e == NULL)
                 continue;
             cw_mid(w, "case %s:", c->const_name);
@@ -417,8 +418,8 @@ static void equal_parts(cw *w, const ir_type *t)
     }
     case IR_OPTION:
     case IR_NULLABLE:
-        terms[k++] = present_term(w, "a->has", "b->has",
-                                  equal_expr(w, &t->elem, "a->value", "b->value"));
+        terms[k++] =
+            present_term(w, "a->has", "b->has", equal_expr(w, &t->elem, "a->value", "b->value"));
         break;
     case IR_ENUM:
         terms[k++] = "*a == *b";
@@ -448,11 +449,9 @@ static void emit_wrap_equal(cw *w, const ir_type *t)
     const char *e = equal_expr(w, &t->elem, "x", "y");
     if (e == NULL)
         return;
-    cw_line(w, "static bool %s(const %s *a, const %s *b)", wrap_equal_name(w, t), t->name,
-            t->name);
+    cw_line(w, "static bool %s(const %s *a, const %s *b)", wrap_equal_name(w, t), t->name, t->name);
     cw_open(w, "{");
-    cw_line(w, "const %s x = %s(*a), y = %s(*b);", t->elem.type->name, t->unwrap_fn,
-            t->unwrap_fn);
+    cw_line(w, "const %s x = %s(*a), y = %s(*b);", t->elem.type->name, t->unwrap_fn, t->unwrap_fn);
     cw_line(w, "return %s;", e);
     cw_close(w, "}");
     cw_blank(w);
@@ -591,10 +590,8 @@ static void emit_wrap_helpers(cw *w, const ir_module *m, const bool *used)
         emit_wrap_equal(w, wraps[i]);
 }
 
-void emit_value_ops_source(cw *w, const ir_module *m, const bool *used)
+void emit_value_ops_internal_prototypes(cw *w, const ir_module *m, const bool *used)
 {
-    cw_comment(w, "--- copy and equality ---");
-    cw_blank(w);
     bool any = false;
     for (size_t i = 0; i < m->ntypes; i++) {
         const ir_type *t = m->types[i];
@@ -609,6 +606,12 @@ void emit_value_ops_source(cw *w, const ir_module *m, const bool *used)
     }
     if (any)
         cw_blank(w);
+}
+
+void emit_value_ops_source(cw *w, const ir_module *m, const bool *used)
+{
+    cw_comment(w, "--- copy and equality ---");
+    cw_blank(w);
     emit_wrap_helpers(w, m, used);
     for (size_t i = 0; i < m->ntypes; i++)
         if (used[i])

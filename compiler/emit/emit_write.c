@@ -304,9 +304,10 @@ static void write_slot_value(cw *w, const ir_slot *s, const char *rv, const char
     write_value(w, s->type, deref, fail);
 }
 
-/* The condition under which a `~` field differs from its default (so it is
- * written), or NULL when it is always written; "0" when never (unit). */
-static const char *differs(cw *w, const ir_field *f, const char *rv)
+/* The condition under which a `~` field of record rt differs from its
+ * default (so it is written), or NULL when it is always written; "0" when
+ * never (unit). */
+static const char *differs(cw *w, const ir_type *rt, const ir_field *f, const char *rv)
 {
     const ir_type *t = f->slot.type;
     const ir_default *d = &f->dflt;
@@ -346,12 +347,19 @@ static const char *differs(cw *w, const ir_field *f, const char *rv)
         return cw_fmt(w, "!(%s.len == %zu && memcmp(%s.ptr, \"%s\", %zu) == 0)", rv, d->len, rv,
                       lit, d->len);
     }
-    case IR_DEFAULT_OPAQUE:
-        return NULL;
+    case IR_DEFAULT_OPAQUE: {
+        /* compared through the type's equal function, with the static
+         * object the reader assigns (emit_read.c); a <c t> wrap is always
+         * written: its comparison helper comes after the writers */
+        if (t->kind == IR_WRAP)
+            return NULL;
+        const char *object = cw_fmt(w, "%s__default_%s", rt->name, f->c_name);
+        const char *eq = emit_equal_value_expr(w, t, rv, object);
+        return eq == NULL ? "0" : cw_fmt(w, "!%s", eq);
+    }
     }
     return NULL;
 }
-
 
 /* Emits the checks that must pass before a fixed value is written: its
  * finiteness (float) or the range of its tag (enum), e.g.
@@ -490,12 +498,12 @@ static size_t key_literal(cw *w, const char **out, const char *pre, const ir_fie
 
 /* true for a field written unconditionally with a value of bounded size:
  * such fields after a first one share its reservation (write_fixed). */
-static bool always_fixed(cw *w, const ir_field *f)
+static bool always_fixed(cw *w, const ir_type *rt, const ir_field *f)
 {
     if (f->slot.ptr || f->slot.type->fixed == IR_FIXED_NONE || f->slot.check != NULL)
         return false;
     return f->kind == IR_FIELD_REQUIRED ||
-           (f->kind == IR_FIELD_DEFAULT && differs(w, f, "x") == NULL);
+           (f->kind == IR_FIELD_DEFAULT && differs(w, rt, f, "x") == NULL);
 }
 
 /* Emits the record writer, e.g. for { date : int; ?note : string option }:
@@ -530,8 +538,9 @@ static void emit_record_write_ex(cw *w, const ir_type *t, bool tagged)
     bool brace_written = false, closed = false;
     bool pf = !tagged && emit_has_p_writer(t);
     if (tagged) {
-        cw_line(w, "static bool %s__write_tagged(atd_writer *w, const %s *v, const char *tag, "
-                   "size_t tag_len)",
+        cw_line(w,
+                "static bool %s__write_tagged(atd_writer *w, const %s *v, const char *tag, "
+                "size_t tag_len)",
                 t->fn, t->name);
         cw_open(w, "{");
         cw_line(w, "char *p;");
@@ -565,7 +574,7 @@ static void emit_record_write_ex(cw *w, const ir_type *t, bool tagged)
                 continue;
             bool cond_field = f->kind != IR_FIELD_REQUIRED || emit_tv_is_value(t, i);
             if (f->kind == IR_FIELD_DEFAULT) {
-                const char *c = differs(w, f, "x");
+                const char *c = differs(w, t, f, "x");
                 if (c == NULL)
                     cond_field = false;
             }
@@ -584,9 +593,10 @@ static void emit_record_write_ex(cw *w, const ir_type *t, bool tagged)
         if (tagged && is_type_field(t, f))
             continue;
         const char *rv = cw_fmt(w, "v->%s", f->c_name);
-        const char *fail = fail_stmt(w, pf,
-                                     cw_fmt(w, "atd_writer_push_field(w, \"%s\", %zu)",
-                                            cw_c_string(w, f->json_name, f->json_len), f->json_len));
+        const char *fail =
+            fail_stmt(w, pf,
+                      cw_fmt(w, "atd_writer_push_field(w, \"%s\", %zu)",
+                             cw_c_string(w, f->json_name, f->json_len), f->json_len));
         const char *c = NULL;
         bool tv_value = emit_tv_is_value(t, i);
         if (tv_value) {
@@ -597,7 +607,7 @@ static void emit_record_write_ex(cw *w, const ir_type *t, bool tagged)
             /* Written when it differs from its default, or always with
              * ATD_WRITE_DEFAULTS (atdgen's -j-defaults); a unit field always
              * equals its default, so only the flag writes it. */
-            const char *dc = differs(w, f, rv);
+            const char *dc = differs(w, t, f, rv);
             if (dc != NULL) {
                 if (strcmp(dc, "0") == 0)
                     c = "atd_writer_has_flag(w, ATD_WRITE_DEFAULTS)";
@@ -620,15 +630,14 @@ static void emit_record_write_ex(cw *w, const ir_type *t, bool tagged)
         bool fixed = !f->slot.ptr && f->slot.type->fixed != IR_FIXED_NONE &&
                      f->slot.check == NULL && !tv_value;
         /* a string: one call for the key and the string */
-        bool string = !f->slot.ptr && f->slot.type->kind == IR_STRING &&
-                      f->slot.check == NULL;
+        bool string = !f->slot.ptr && f->slot.type->kind == IR_STRING && f->slot.check == NULL;
         if (fixed) {
             /* the always-written fixed fields that follow join this piece */
             piece pcs[RUN_MAX] = {
                 {f->slot.type, rv, state == UNKNOWN ? "!first" : NULL, lit, klen, NULL, fail}};
             size_t n = 1;
             while (c == NULL && n < RUN_MAX && i + 1 < t->nfields &&
-                   always_fixed(w, &t->fields[i + 1])) {
+                   always_fixed(w, t, &t->fields[i + 1])) {
                 const ir_field *g = &t->fields[++i];
                 const char *glit;
                 size_t gk = key_literal(w, &glit, ",", g);
@@ -750,9 +759,12 @@ static void emit_enum_write(cw *w, const ir_type *t)
 {
     bool pf = open_writer(w, t);
     cw_open(w, "if ((size_t)*v >= %zu)", t->ncases);
-    cw_line(w, "%s", fail_stmt(w, pf, cw_fmt(w, "atd_writer_fail(w, ATD_ERR_INVALID, \"invalid "
-                                                 "constructor tag for '%s'\")",
-                                             t->atd_name)));
+    cw_line(w, "%s",
+            fail_stmt(w, pf,
+                      cw_fmt(w,
+                             "atd_writer_fail(w, ATD_ERR_INVALID, \"invalid "
+                             "constructor tag for '%s'\")",
+                             t->atd_name)));
     cw_close(w, "}");
     emit_raw_success(w, pf, cw_fmt(w, "%s__json[*v], %s__jlen[*v]", t->fn, t->fn));
     cw_close(w, "}");
@@ -788,9 +800,9 @@ static void emit_sum_write(cw *w, const ir_type *t)
         if (k->arg.type == NULL) {
             emit_raw_success(w, pf, case_literal(w, "", k, ""));
         } else if (k->catch_all) {
-            const char *call = cw_fmt(
-                w, "atd_writer_key_string_p(w, p, \"\", 0, v->u.%s.ptr, v->u.%s.len)", k->member,
-                k->member);
+            const char *call =
+                cw_fmt(w, "atd_writer_key_string_p(w, p, \"\", 0, v->u.%s.ptr, v->u.%s.len)",
+                       k->member, k->member);
             if (pf)
                 cw_line(w, "return %s;", call);
             else
@@ -813,9 +825,12 @@ static void emit_sum_write(cw *w, const ir_type *t)
             cw_close(w, "}");
     }
     cw_close(w, "}");
-    cw_line(w, "%s", fail_stmt(w, pf, cw_fmt(w, "atd_writer_fail(w, ATD_ERR_INVALID, \"invalid "
-                                                 "constructor tag for '%s'\")",
-                                             t->atd_name)));
+    cw_line(w, "%s",
+            fail_stmt(w, pf,
+                      cw_fmt(w,
+                             "atd_writer_fail(w, ATD_ERR_INVALID, \"invalid "
+                             "constructor tag for '%s'\")",
+                             t->atd_name)));
     cw_close(w, "}");
     if (pf)
         emit_bool_writer(w, t);
@@ -903,14 +918,13 @@ static void write_fixed_tuple_elem(cw *w, const ir_type *t, bool pf)
     const char *fail = fail_stmt(w, pf, cw_fmt(w, "(%s || atd_writer_push_index(w, i))", again));
     piece pcs[RUN_MAX];
     for (size_t j = 0; j < t->ncells; j++)
-        pcs[j] = (piece){
-            t->cells[j].slot.type,
-            cw_fmt(w, "v->items[i].f%zu", j),
-            j == 0 ? "i > 0" : NULL,
-            j == 0 ? "\"[\", 1" : "\",\", 1",
-            1,
-            j + 1 == t->ncells ? "]" : NULL,
-            fail};
+        pcs[j] = (piece){t->cells[j].slot.type,
+                         cw_fmt(w, "v->items[i].f%zu", j),
+                         j == 0 ? "i > 0" : NULL,
+                         j == 0 ? "\"[\", 1" : "\",\", 1",
+                         1,
+                         j + 1 == t->ncells ? "]" : NULL,
+                         fail};
     write_fixed(w, pcs, t->ncells);
 }
 
@@ -968,8 +982,9 @@ static void emit_assoc_write(cw *w, const ir_type *t)
     cw_line(w, "%s", fail_stmt(w, pf, "atd_writer_push_index(w, i)"));
     cw_close(w, "}");
     write_raw(w, "\":\", 1", fail_stmt(w, pf, "atd_writer_push_index(w, i)"));
-    write_slot(w, &t->elem, "v->items[i].value",
-               fail_stmt(w, pf, "atd_writer_push_field(w, v->items[i].key.ptr, v->items[i].key.len)"));
+    write_slot(
+        w, &t->elem, "v->items[i].value",
+        fail_stmt(w, pf, "atd_writer_push_field(w, v->items[i].key.ptr, v->items[i].key.len)"));
     cw_close(w, "}");
     emit_raw_success(w, pf, "\"}\", 1");
     cw_close(w, "}");

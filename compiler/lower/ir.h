@@ -126,8 +126,11 @@ typedef enum ir_default_kind {
     IR_DEFAULT_ZERO,   /* all-zero bytes: 0, false, "", [], None, tag 0... */
     IR_DEFAULT_EXPR,   /* a scalar C constant expression (c_expr) */
     IR_DEFAULT_STRING, /* a string literal (bytes, len) */
-    IR_DEFAULT_OPAQUE  /* <c default> on a composite: a file-scope static const
-                        * object initialized with c_expr, assigned, never compared */
+    IR_DEFAULT_OPAQUE  /* a composite's default (a braced <c default>, an OCaml
+                        * value such as Some 3): a file-scope static const
+                        * object initialized with c_expr, assigned by the
+                        * reader, compared by the writer through the type's
+                        * equal function (a <c t> wrap: never compared) */
 } ir_default_kind;
 
 typedef struct ir_default {
@@ -217,7 +220,8 @@ struct ir_type {
     size_t type_field_len;
     /* IR_RECORD, the argument of a Type_field sum: it also has a writer
      * that starts after a given `{"type":"Name"` and leaves out its own
-     * field of that name (emit_adapter.c). */
+     * field of that name (emit_adapter.c). Several such sums agree on the
+     * name, or the record has no field of any of their names. */
     const char *tagged_by;
     size_t tagged_by_len;
     /* IR_WRAP: elem is the wire type; name is the user type (<c t>) */

@@ -61,6 +61,7 @@
 #include "util/names.h"
 #include "lower_adapter.h"
 #include "lower_cdefault.h"
+#include "lower_odefault.h"
 #include "lower_check.h"
 
 /* Guards for input the checker let through but that lowering cannot finish:
@@ -475,8 +476,8 @@ static const ir_check *lower_checks(lower_ctx *L, const ast_type *t, const check
     bool seen = false;
     for (size_t i = 0; i < L->nchecked && !seen; i++)
         seen = L->checked[i] == &t->annots;
-    if (!seen && grow_array(L, (void **)&L->checked, &L->checked_cap, L->nchecked,
-                            sizeof *L->checked))
+    if (!seen &&
+        grow_array(L, (void **)&L->checked, &L->checked_cap, L->nchecked, sizeof *L->checked))
         L->checked[L->nchecked++] = &t->annots;
     bool own = t->kind != AST_RECORD && t->kind != AST_SUM;
     const ir_check *c = lower_check_node(seen ? NULL : L->diag, L->arena, &t->annots, ty, inner,
@@ -495,8 +496,8 @@ static const char *checked_short_name(lower_ctx *L, const ast_type *t, const cha
                                       const char *suffix)
 {
     const ast_typedef *d = t->kind == AST_NAME && t->u.name.npath == 1 ? def_of(L, t) : NULL;
-    const char *stem = d != NULL && d->nparams == 0 ? c_name_of(L, d->name, NULL)
-                                                    : fmt(L, "%s_checked", base);
+    const char *stem =
+        d != NULL && d->nparams == 0 ? c_name_of(L, d->name, NULL) : fmt(L, "%s_checked", base);
     return unique_short_name(L, stem, suffix);
 }
 
@@ -549,8 +550,8 @@ static ir_type *lower_wrap(lower_ctx *L, const ast_type *t, const check_scope *e
     if (ct == NULL || wf == NULL || uf == NULL)
         return u;
     const ir_check *uc = lower_checks(L, t->u.name.args[0], env, u, 0);
-    const char *key = fmt(L, "wrap(%d,%s,%s,%s%s)", u->id, ct, wf, uf,
-                          lower_check_key(L->arena, uc, &L->oom));
+    const char *key =
+        fmt(L, "wrap(%d,%s,%s,%s%s)", u->id, ct, wf, uf, lower_check_key(L->arena, uc, &L->oom));
     ir_type *w = find_key(L, key);
     if (w != NULL)
         return w;
@@ -610,22 +611,6 @@ static ir_type *lower_assoc(lower_ctx *L, const ast_type *list, const check_scop
 
 /* --- defaults --- */
 
-/* A C double constant that reads back as exactly f: the shortest of %.15g,
- * %.16g, %.17g that round-trips, with ".0" added when it would read as an
- * integer ("1000" -> "1000.0"). */
-static const char *c_double(lower_ctx *L, double f)
-{
-    char buf[40];
-    for (int prec = 15; prec <= 17; prec++) {
-        snprintf(buf, sizeof buf, "%.*g", prec, f);
-        if (strtod(buf, NULL) == f)
-            break;
-    }
-    if (strpbrk(buf, ".eEn") == NULL) /* n: nan/inf cannot occur (finite only) */
-        return fmt(L, "%s.0", buf);
-    return fmt(L, "%s", buf);
-}
-
 /* The implicit default of a `~` field without any default annotation
  * (as atdgen defines it): the zero of its type; other types need an explicit one,
  * which the checker already demands. */
@@ -657,12 +642,13 @@ static bool implicit_default(lower_ctx *L, const ir_type *t, ast_loc loc)
     return false;
 }
 
-/* The default of a `~` field or tuple cell of type t, from its annotations:
- * <c default> as written, else the <ocaml default> literal decoded by the
- * checker's parser (check_default.h, so both stages agree on what is
- * translatable) and printed as a C constant, else the implicit zero. */
-static bool lower_default(lower_ctx *L, const ast_annots *annots, ir_type *t, ast_loc loc,
-                          ir_default *d)
+/* The default of a `~` field or tuple cell of type t (written `type` in
+ * scope env), from its annotations: <c default> as written, else the
+ * <ocaml default> value decoded by the checker's parser (check_default.h,
+ * so both stages agree on what is translatable) in C (lower_odefault.h),
+ * else the implicit zero. */
+static bool lower_default(lower_ctx *L, const ast_annots *annots, const ast_type *type,
+                          const check_scope *env, ir_type *t, ast_loc loc, ir_default *d)
 {
     memset(d, 0, sizeof *d);
     const ast_annot_field *cdef = check_annot_find(annots, "c", "default");
@@ -678,78 +664,28 @@ static bool lower_default(lower_ctx *L, const ast_annots *annots, ir_type *t, as
     const char *v = od->value;
     size_t vlen = od->value_len;
     check_default_value dv;
-    check_default_kind k = check_default_parse(L->arena, v, vlen, &dv);
-    switch (k) {
-    case CHECK_DEFAULT_EMPTY_LIST:
-        if (t->kind == IR_LIST || t->kind == IR_ASSOC)
-            return true; /* zero */
-        break;
-    case CHECK_DEFAULT_UNIT:
-        if (t->kind == IR_UNIT)
-            return true;
-        break;
-    case CHECK_DEFAULT_BOOL:
-        if (t->kind == IR_BOOL) {
-            d->kind = IR_DEFAULT_EXPR;
-            d->c_expr = dv.b ? "true" : "false";
-            return true;
-        }
-        break;
-    case CHECK_DEFAULT_INT:
-        if (t->kind == IR_INT) {
-            int64_t lo, hi;
-            ir_int_range(t->int_repr, &lo, &hi);
-            if (dv.i < lo || dv.i > hi) {
-                diag_error(L->diag, loc, "<ocaml default> %lld does not fit the C type %s",
-                           (long long)dv.i, t->name);
-                L->failed = true;
-                return false;
-            }
-            d->kind = IR_DEFAULT_EXPR;
-            /* -9223372036854775808 is not a C constant: it is -(2^63). */
-            d->c_expr = dv.i == INT64_MIN ? "INT64_MIN" : fmt(L, "%lld", (long long)dv.i);
-            return true;
-        }
-        if (t->kind == IR_FLOAT) {
-            d->kind = IR_DEFAULT_EXPR;
-            d->c_expr = c_double(L, (double)dv.i);
-            return true;
-        }
-        break;
-    case CHECK_DEFAULT_FLOAT:
-        if (t->kind == IR_FLOAT) {
-            d->kind = IR_DEFAULT_EXPR;
-            d->c_expr = c_double(L, dv.f);
-            return true;
-        }
-        break;
-    case CHECK_DEFAULT_STRING:
-        if (t->kind == IR_STRING) {
-            d->kind = IR_DEFAULT_STRING;
-            d->bytes = dv.s;
-            d->len = dv.len;
-            return true;
-        }
-        break;
-    case CHECK_DEFAULT_NONE:
-        /* A sum may have its own constructor None: look for it below. */
-        if (t->kind == IR_OPTION || t->kind == IR_NULLABLE)
-            return true;
-        /* fall through */
-    case CHECK_DEFAULT_CONSTRUCTOR:
-        if (t->kind == IR_ENUM || t->kind == IR_SUM) {
-            for (size_t i = 0; i < t->ncases; i++) {
-                if (strcmp(t->cases[i].atd_name, dv.name) == 0 && t->cases[i].arg.type == NULL) {
-                    d->kind = IR_DEFAULT_EXPR;
-                    d->c_expr = t->cases[i].const_name;
-                    return true;
-                }
-            }
-        }
-        break;
-    case CHECK_DEFAULT_INVALID:
+    const char *range_type = NULL;
+    lower_odefault_result r = LOWER_ODEFAULT_UNTRANSLATABLE;
+    if (check_default_parse(L->arena, v, vlen, &dv) != CHECK_DEFAULT_INVALID)
+        r = lower_ocaml_default(L->arena, &dv, t, d, &range_type);
+    switch (r) {
+    case LOWER_ODEFAULT_OK:
+        return true;
+    case LOWER_ODEFAULT_OOM:
+        lower_oom(L);
+        return false;
+    case LOWER_ODEFAULT_RANGE:
+        diag_error(L->diag, loc, "<ocaml default> %lld does not fit the C type %s", (long long)dv.i,
+                   range_type);
+        L->failed = true;
+        return false;
+    case LOWER_ODEFAULT_UNTRANSLATABLE:
         break;
     }
+    /* a value of an <ocaml t> wrap's own type stands for the wire type's
+     * zero (the checker warned: check_fields.c) */
+    if (check_is_ocaml_wrap(L->cx, (check_clo){type, env}))
+        return implicit_default(L, t, loc);
     diag_error(L->diag, loc, "cannot translate <ocaml default=\"%.*s\"> for %s: add <c default>",
                (int)(vlen > 80 ? 80 : vlen), v, t->atd_name);
     L->failed = true;
@@ -801,7 +737,7 @@ static void lower_record(lower_ctx *L, ir_type *rt, const ast_type *t, const che
         case AST_FIELD_DEFAULT:
             f->kind = IR_FIELD_DEFAULT;
             f->slot.type = ft;
-            lower_default(L, &af->annots, ft, af->loc, &f->dflt);
+            lower_default(L, &af->annots, af->type, scopes[i], ft, af->loc, &f->dflt);
             break;
         }
         /* the checks of the field's type; for `?x : T option`, of T */
@@ -907,11 +843,12 @@ static ir_type *lower_tuple(lower_ctx *L, const ast_type *t, const check_scope *
         if (check_annot_find(&c->annots, "c", "default") != NULL ||
             check_annot_find(&c->annots, "ocaml", "default") != NULL) {
             cells[i].has_default = true;
-            lower_default(L, &c->annots, cells[i].slot.type, c->loc, &cells[i].dflt);
+            lower_default(L, &c->annots, c->type, env, cells[i].slot.type, c->loc, &cells[i].dflt);
         }
-        keylen += 24 + strlen(lower_check_key(L->arena, cells[i].slot.check, &L->oom)) +
-                  (cells[i].has_default && cells[i].dflt.c_expr ? strlen(cells[i].dflt.c_expr) : 0) +
-                  cells[i].dflt.len * 4;
+        keylen +=
+            24 + strlen(lower_check_key(L->arena, cells[i].slot.check, &L->oom)) +
+            (cells[i].has_default && cells[i].dflt.c_expr ? strlen(cells[i].dflt.c_expr) : 0) +
+            cells[i].dflt.len * 4;
         namelen += strlen(cells[i].slot.type->short_name) + 1;
     }
     char *key = zalloc(L, keylen), *name = zalloc(L, namelen);
@@ -1060,8 +997,8 @@ static ir_type *lower_def_app(lower_ctx *L, const ast_typedef *d, const ast_type
          * one with checks of its own stays a typedef, whose reader and
          * writer run them (emit_def_readers). */
         if (ir_is_composite(r) && r->owner == NULL && r->kind != IR_RECORD &&
-            lower_checks(L, d->rhs, denv, r, 0) == NULL &&
-            r->kind != IR_SUM && r->kind != IR_ENUM) {
+            lower_checks(L, d->rhs, denv, r, 0) == NULL && r->kind != IR_SUM &&
+            r->kind != IR_ENUM) {
             r->owner = d->name;
             r->short_name = short_name;
             r->name = prefixed_name(L, L->prefix, short_name);

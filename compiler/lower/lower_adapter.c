@@ -41,6 +41,15 @@ static bool same_name(const char *a, size_t alen, const char *b, size_t blen)
     return alen == blen && memcmp(a, b, alen) == 0;
 }
 
+/* Whether record rt has a field whose JSON name is name[0..len). */
+static bool has_json_field(const ir_type *rt, const char *name, size_t len)
+{
+    for (size_t i = 0; i < rt->nfields; i++)
+        if (same_name(rt->fields[i].json_name, rt->fields[i].json_len, name, len))
+            return true;
+    return false;
+}
+
 /* Type_and_value_fields on record rt: its value field and catch-all. */
 static bool lower_tv(diag_ctx *diag, atd_arena *arena, const check_adapter *ad, ir_type *rt)
 {
@@ -164,12 +173,18 @@ bool lower_sum_adapter(diag_ctx *diag, atd_arena *arena, const ast_annots *annot
                        st->cases[i].atd_name, ad.where->name);
             ok = false;
         } else if (arg->tagged_by != NULL &&
-                   (arg->tagged_by_len != ad.field_len ||
-                    memcmp(arg->tagged_by, ad.field, ad.field_len) != 0)) {
+                   !same_name(arg->tagged_by, arg->tagged_by_len, ad.field, ad.field_len) &&
+                   (has_json_field(arg, arg->tagged_by, arg->tagged_by_len) ||
+                    has_json_field(arg, ad.field, ad.field_len))) {
+            /* One tagged writer serves every sum: it leaves out the field
+             * named like the type field, so the sums must agree on that
+             * name unless the record has neither field. */
             diag_error(diag, st->cases[i].loc,
-                       "record '%s' is the argument of sums whose type fields differ: atdc "
-                       "supports one type field per record",
-                       arg->atd_name);
+                       "record '%s' is the argument of sums whose type fields differ (\"%.*s\" "
+                       "and \"%.*s\") and has a field of one of these names, which one sum "
+                       "writes as the tag and the other as a field",
+                       arg->atd_name, (int)arg->tagged_by_len, arg->tagged_by, (int)ad.field_len,
+                       ad.field);
             ok = false;
         } else {
             arg->tagged_by = ad.field;

@@ -9,6 +9,7 @@
 #include "lower_cdefault.h"
 #include "check/check_ctext.h"
 #include "util/utf8.h"
+#include "atd/suggest.h"
 
 #include <stdbool.h>
 #include <string.h>
@@ -147,12 +148,39 @@ static bool c_decode_strings(const char *text, size_t len, char *out, size_t *n)
     return true;
 }
 
-/* The nullary constructor of a sum named by its enum constant, or NULL. */
-static const char *sum_tag(const ir_type *t, const char *text)
+/* <c default="Green"> on an enum or sum: a bare name, compared with the
+ * nullary constructors' ATD names. Returns the constructor's enum constant;
+ * NULL when it names none, with *near set to the constructor name or enum
+ * constant close to it (a likely typo), or NULL when none is (the text is
+ * then a C constant expression, a macro maybe). */
+static const char *constructor_named(const ir_type *t, const char *text, size_t len,
+                                     const char **near)
 {
-    for (size_t i = 0; i < t->ncases; i++)
-        if (t->cases[i].arg.type == NULL && strcmp(t->cases[i].const_name, text) == 0)
-            return t->cases[i].const_name;
+    *near = NULL;
+    while (len > 0 && c_blank(*text)) {
+        text++;
+        len--;
+    }
+    while (len > 0 && c_blank(text[len - 1]))
+        len--;
+    for (size_t i = 0; i < len; i++)
+        if (!((text[i] >= 'a' && text[i] <= 'z') || (text[i] >= 'A' && text[i] <= 'Z') ||
+              (text[i] >= '0' && text[i] <= '9') || text[i] == '_' || text[i] == '\''))
+            return NULL;
+    atd_suggest s;
+    atd_suggest_init(&s, text, len);
+    for (size_t i = 0; i < t->ncases; i++) {
+        const ir_case *k = &t->cases[i];
+        if (k->arg.type != NULL || k->catch_all)
+            continue;
+        if (strlen(k->atd_name) == len && memcmp(k->atd_name, text, len) == 0)
+            return k->const_name;
+        if (strlen(k->const_name) == len && memcmp(k->const_name, text, len) == 0)
+            return k->const_name;
+        atd_suggest_offer(&s, k->atd_name, strlen(k->atd_name));
+        atd_suggest_offer(&s, k->const_name, strlen(k->const_name));
+    }
+    *near = s.best; /* a constructor's ATD name or enum constant, NUL-terminated */
     return NULL;
 }
 
@@ -182,6 +210,23 @@ bool lower_c_default(diag_ctx *diag, atd_arena *arena, const ast_annot_field *f,
         return false;
     }
     c_shape shape = c_shape_of(text, len);
+    if ((t->kind == IR_ENUM || t->kind == IR_SUM) && shape == C_SHAPE_EXPR && !t->imported) {
+        /* a constructor's ATD name or enum constant sets the tag alone */
+        const char *near = NULL;
+        const char *tag = constructor_named(t, text, len, &near);
+        if (tag != NULL) {
+            d->kind = IR_DEFAULT_EXPR;
+            d->c_expr = tag;
+            return true;
+        }
+        if (near != NULL) {
+            diag_error(diag, f->value != NULL ? f->value_loc : f->loc,
+                       "invalid <c default> for type '%s': '%.*s' is not one of its "
+                       "constructors; did you mean '%s'?",
+                       t->atd_name, (int)len, text, near);
+            return false;
+        }
+    }
     switch (t->kind) {
     case IR_STRING:
         if (shape == C_SHAPE_BRACED)
@@ -210,10 +255,10 @@ bool lower_c_default(diag_ctx *diag, atd_arena *arena, const ast_annot_field *f,
     case IR_UNIT:
         bad_default(diag, f, t, "no <c default>: a unit field is always 0");
         return false;
+    case IR_ENUM:
     case IR_BOOL:
     case IR_INT:
     case IR_FLOAT:
-    case IR_ENUM:
         if (shape != C_SHAPE_EXPR) {
             bad_default(diag, f, t,
                         t->kind == IR_ENUM ? "a C constant expression such as one of its enum "
@@ -225,13 +270,6 @@ bool lower_c_default(diag_ctx *diag, atd_arena *arena, const ast_annot_field *f,
         d->c_expr = text;
         return true;
     case IR_SUM:
-        /* The enum constant of a nullary constructor sets the tag alone. */
-        if (shape == C_SHAPE_EXPR && sum_tag(t, text) != NULL) {
-            d->kind = IR_DEFAULT_EXPR;
-            d->c_expr = sum_tag(t, text);
-            return true;
-        }
-        break;
     case IR_LIST:
     case IR_ASSOC:
     case IR_OPTION:

@@ -3,10 +3,12 @@
  *   string                  one or more C string literals ("none", "a" "b"),
  *                           decoded to their bytes (compared by value), or
  *                           an atd_string initializer as below ({0})
+ *   enum, sum               a nullary constructor's ATD name (`Green`) or
+ *                           enum constant, which sets the tag; a name close
+ *                           to one of these is an error with a suggestion
  *   bool, int, float, enum  a C constant expression, cast to the C type
  *   unit                    none (always 0)
- *   sum                     the enum constant of a nullary constructor (sets
- *                           the tag), else as below
+ *   sum                     else as below
  *   option, nullable, list, record, tuple, abstract, wrap
  *                           a braced initializer of the C type, or a constant
  *                           of it; kept in a file-scope static const object,

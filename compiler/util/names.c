@@ -251,3 +251,24 @@ const char *names_prefix(atd_arena *a, const char *explicit_prefix, const char *
     s[n + 1] = '\0';
     return s;
 }
+
+void names_c_string(char *out, const char *bytes, size_t len)
+{
+    char *p = out;
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)bytes[i];
+        if (c == '"' || c == '\\' || c == '?') {
+            *p++ = '\\';
+            *p++ = (char)c;
+        } else if (c >= 0x20 && c < 0x7f) {
+            *p++ = (char)c;
+        } else {
+            /* always three octal digits, so a following digit cannot extend it */
+            *p++ = '\\';
+            *p++ = (char)('0' + (c >> 6));
+            *p++ = (char)('0' + ((c >> 3) & 7));
+            *p++ = (char)('0' + (c & 7));
+        }
+    }
+    *p = 0;
+}

@@ -33,6 +33,12 @@ char *names_mangle(atd_arena *a, const char *atd_name);
  * names_mangle(atd_name). */
 const char *names_c_name(atd_arena *a, const char *atd_name, const char *c_override);
 
+/* The body of a C string literal that holds bytes[0..len) (no quotes),
+ * written at out, which has room for 4 * len + 1 bytes; NUL-terminated.
+ * Quotes, backslashes and `?` (trigraphs) are escaped, other bytes outside
+ * printable ASCII written as three octal digits. */
+void names_c_string(char *out, const char *bytes, size_t len);
+
 /* An upper-case copy, for enum constants (`Red` -> `RED`). */
 char *names_upper(atd_arena *a, const char *s);
 

@@ -1,7 +1,7 @@
 #!/bin/sh
 # Differential test of atdc's JSON and biniou code against OCaml atdgen, on
 # every schema of schemas/ and the purpose-written tests/biniou/all.atd
-# (every construct with a biniou form) and spec.atd:
+# (every construct with a biniou form), spec.atd and ocaml_defaults.atd:
 #   differential.sh ATDC SOURCE_ROOT ATDRT_LIB GEN_DOCS CFLAGS SHARED_DIR
 # For each schema, gen_docs (gen_docs.c: a generator driven by the schema's
 # IR) writes ATDC_DIFF_DOCS random documents (default 400; at least 20 per
@@ -103,7 +103,7 @@ run_schema() { # schema-file int64-keys real-document-or-empty
     case $schema in
     mapping)
         # magnitude is llabs-wrapped in C only: atdc reads -7 as 7; and atdc
-        # always writes `~` fields with a <c default> on a wrap or a record
+        # always writes `~` fields with a <c default> on a <c t> wrap
         # (docs/behaviour.md), which atdgen omits when equal
         echo "mapping: types magnitude and settings left out: their <c wrap> and <c default>"
         GEN_DOCS_SKIP=magnitude,settings
@@ -232,6 +232,7 @@ run_schema() { # schema-file int64-keys real-document-or-empty
 
 run_schema "$src/tests/biniou/all.atd" i64 ""
 run_schema "$src/tests/biniou/spec.atd" "" ""
+run_schema "$src/tests/biniou/ocaml_defaults.atd" "" ""
 data=$shared/data/bench
 [ -d "$data" ] || echo "note: $data is missing: the benchmark schemas get no real document"
 for file in "$src"/schemas/*.atd; do

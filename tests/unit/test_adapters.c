@@ -69,6 +69,28 @@ START_TEST(test_type_field_forms)
 }
 END_TEST
 
+/* one record (circle) in two sums whose type fields differ */
+START_TEST(test_record_in_two_type_field_sums)
+{
+    const char *json = "{\"radius\":1,\"kind\":\"Round\"}";
+    atd_reader r;
+    adapters_kind_shape v;
+    atd_reader_init(&r, json, strlen(json), arena, ATD_READ_STRICT_FIELDS);
+    ck_assert(adapters_kind_shape_read(&r, &v) && atd_read_end(&r));
+    ck_assert_int_eq(v.tag, ADAPTERS_KIND_SHAPE_ROUND);
+    ck_assert(v.u.Round.radius == 1.0);
+    atd_buf b;
+    atd_error err;
+    atd_buf_init(&b);
+    ck_assert_int_eq(adapters_kind_shape_to_json(&v, &b, &err), 0);
+    const char *want = "{\"kind\":\"Round\",\"radius\":1.0}";
+    ck_assert_msg(b.len == strlen(want) && memcmp(b.data, want, b.len) == 0, "%.*s", (int)b.len,
+                  b.data);
+    atd_buf_free(&b);
+    shape_is("{\"type\":\"Circle\",\"radius\":1}", 0, "{\"type\":\"Circle\",\"radius\":1.0}");
+}
+END_TEST
+
 START_TEST(test_type_field_errors)
 {
     read_fails("{\"radius\":2}", 0,
@@ -83,8 +105,7 @@ START_TEST(test_type_field_errors)
     read_fails("{\"type\":\"Circle\",\"radius\":true}", 0,
                "line 1, column 27, at $.radius: expected a number, found true");
     read_fails("{\"type\":\"Code\"}", 0, "line 1, column 1, at $: expected an integer, found '{'");
-    read_fails("{\"type\":\"Circle\"", 0,
-               "line 1, column 17, at $: unexpected end of input");
+    read_fails("{\"type\":\"Circle\"", 0, "line 1, column 17, at $: unexpected end of input");
 }
 END_TEST
 
@@ -204,6 +225,7 @@ static Suite *adapters_suite(void)
     TCase *tc = tcase_create("builtin");
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_add_test(tc, test_type_field_forms);
+    tcase_add_test(tc, test_record_in_two_type_field_sums);
     tcase_add_test(tc, test_type_field_errors);
     tcase_add_test(tc, test_record_field_named_like_type_field);
     tcase_add_test(tc, test_one_field_errors);
