@@ -750,6 +750,17 @@ static const char *case_literal(cw *w, const char *pre, const ir_case *k, const 
  *         ...write v->u.Circle, pushing the field "Circle" on failure...
  *         return atd_writer_raw(w, "}", 1);
  */
+/* The statement that fails the writer on a tag that names no constructor
+ * of t. */
+static const char *invalid_tag_fail(cw *w, bool pf, const ir_type *t)
+{
+    return fail_stmt(w, pf,
+                     cw_fmt(w,
+                            "atd_writer_fail(w, ATD_ERR_INVALID, \"invalid constructor tag for "
+                            "'%s'\")",
+                            t->atd_name));
+}
+
 /* Emits the writer of an enum, from its table of literals (emitted by
  * emit_writer_tables):
  *     if ((size_t)*v < 3) return atd_writer_raw(w, event_mode__json[*v], event_mode__jlen[*v]);
@@ -759,12 +770,7 @@ static void emit_enum_write(cw *w, const ir_type *t)
 {
     bool pf = open_writer(w, t);
     cw_open(w, "if ((size_t)*v >= %zu)", t->ncases);
-    cw_line(w, "%s",
-            fail_stmt(w, pf,
-                      cw_fmt(w,
-                             "atd_writer_fail(w, ATD_ERR_INVALID, \"invalid "
-                             "constructor tag for '%s'\")",
-                             t->atd_name)));
+    cw_line(w, "%s", invalid_tag_fail(w, pf, t));
     cw_close(w, "}");
     emit_raw_success(w, pf, cw_fmt(w, "%s__json[*v], %s__jlen[*v]", t->fn, t->fn));
     cw_close(w, "}");
@@ -825,12 +831,7 @@ static void emit_sum_write(cw *w, const ir_type *t)
             cw_close(w, "}");
     }
     cw_close(w, "}");
-    cw_line(w, "%s",
-            fail_stmt(w, pf,
-                      cw_fmt(w,
-                             "atd_writer_fail(w, ATD_ERR_INVALID, \"invalid "
-                             "constructor tag for '%s'\")",
-                             t->atd_name)));
+    cw_line(w, "%s", invalid_tag_fail(w, pf, t));
     cw_close(w, "}");
     if (pf)
         emit_bool_writer(w, t);
