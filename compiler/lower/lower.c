@@ -121,17 +121,13 @@ static char *fmt(lower_ctx *L, const char *f, ...)
 {
     va_list ap;
     va_start(ap, f);
-    int n = vsnprintf(NULL, 0, f, ap);
+    char *s = util_arena_vprintf(L->arena, f, ap);
     va_end(ap);
-    char *s = n < 0 ? NULL : atd_arena_alloc(L->arena, (size_t)n + 1, 1);
     if (s == NULL) {
         lower_oom(L);
         L->none[0] = 0;
         return L->none;
     }
-    va_start(ap, f);
-    vsnprintf(s, (size_t)n + 1, f, ap);
-    va_end(ap);
     return s;
 }
 

@@ -1,5 +1,6 @@
 /* <ocaml default> values in C (lower_odefault.h). */
 #include "lower_odefault.h"
+#include "util/alloc.h"
 #include "util/names.h"
 
 #include <inttypes.h>
@@ -19,16 +20,10 @@ static const char *od_fmt(odefault_ctx *c, const char *f, ...)
 {
     va_list ap;
     va_start(ap, f);
-    int n = vsnprintf(NULL, 0, f, ap);
+    char *s = util_arena_vprintf(c->a, f, ap);
     va_end(ap);
-    char *s = n < 0 ? NULL : atd_arena_alloc(c->a, (size_t)n + 1, 1);
-    if (s == NULL) {
+    if (s == NULL)
         c->result = LOWER_ODEFAULT_OOM;
-        return NULL;
-    }
-    va_start(ap, f);
-    vsnprintf(s, (size_t)n + 1, f, ap);
-    va_end(ap);
     return s;
 }
 

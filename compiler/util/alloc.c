@@ -1,6 +1,8 @@
 /* The compiler's allocation functions (alloc.h). */
 #include "alloc.h"
 
+#include <stdio.h>
+
 #include <stdlib.h>
 
 static unsigned long alloc_count;
@@ -60,4 +62,16 @@ void util_alloc_fail_at(unsigned long n)
 unsigned long util_alloc_count(void)
 {
     return alloc_count;
+}
+
+char *util_arena_vprintf(atd_arena *a, const char *fmt, va_list ap)
+{
+    va_list again;
+    va_copy(again, ap);
+    int n = vsnprintf(NULL, 0, fmt, ap);
+    char *s = n < 0 ? NULL : atd_arena_alloc(a, (size_t)n + 1, 1);
+    if (s != NULL)
+        vsnprintf(s, (size_t)n + 1, fmt, again);
+    va_end(again);
+    return s;
 }

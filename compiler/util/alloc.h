@@ -13,8 +13,10 @@
 #ifndef ATDC_UTIL_ALLOC_H
 #define ATDC_UTIL_ALLOC_H
 
+#include <stdarg.h>
 #include <stddef.h>
 
+#include "atd/arena.h"
 #include "atd/common.h"
 
 void *util_malloc(size_t size);
@@ -24,6 +26,9 @@ void util_free(void *p);
 
 /* For atd_arena_new and atd_buf_init_with: the functions above. */
 const atd_allocator *util_allocator(void);
+/* vsnprintf into a string allocated in `a`; NULL when out of memory or
+ * when the format fails. */
+char *util_arena_vprintf(atd_arena *a, const char *fmt, va_list ap);
 
 /* Fail the n-th allocation counted from this call (1 is the next one), and
  * only that one; 0 turns failures off. Resets the count. */
