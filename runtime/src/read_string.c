@@ -2,9 +2,10 @@
  * bytes, copying them, or decoding escapes into the arena.
  * Object keys use the same path and are borrowed whenever possible.
  *
- * The common string is plain ASCII: the fast path copies it into the
- * arena's free room 16 bytes at a time as it scans. A string that needs
- * more (escapes, non-ASCII text) and is copied goes on in one pass from
+ * The common string is ASCII: the fast path copies it into the arena's
+ * free room 16 bytes at a time as it scans, decoding short escapes such as
+ * \/ on the way. A string that needs more (\uXXXX, non-ASCII text) and is
+ * copied goes on in one pass from
  * there (atd__decode_text, utf8.h: 32 or 64 bytes per step with AVX2 or
  * AVX-512), which copies, checks the UTF-8 and decodes every escape as it
  * goes. A borrowed string is validated in place and, at its first escape,
@@ -443,17 +444,18 @@ static ATD_NOINLINE_KEY const char *read_string_rest(atd_reader *r, const char *
 
 /* The strict-mode string at open_quote, copied into the arena's current
  * chunk with its escapes decoded, in one pass (atd__decode_text) rather than
- * a scan and then a decode: the bytes before `from` are plain and already
- * at the chunk's free room. Anything the kernel does not settle (an error,
- * a chunk too small) goes back to the general path from the opening quote:
- * it names the error as ever, or copies into a new chunk. */
+ * a scan and then a decode: what comes before `from` is already decoded at
+ * the chunk's free room, up to `to`. Anything the kernel does not settle
+ * (an error, a chunk too small) goes back to the general path from the
+ * opening quote: it names the error as ever, or copies into a new chunk. */
 static ATD_NOINLINE_KEY const char *read_string_decoding(atd_reader *r, const char *open_quote,
-                                                         const char *from, atd_string *out)
+                                                         const char *from, char *to,
+                                                         atd_string *out)
 {
     atd_arena *a = r->arena;
     if (a->cur != NULL) {
         char *dst = a->cur;
-        char *d = dst + (from - open_quote - 1);
+        char *d = to;
         const char *p = atd__decode_text(d, a->end, from, r->end, &d);
         if (p != NULL && p != r->end && *p == '"' && d != a->end) {
             *d = '\0';
@@ -491,7 +493,7 @@ static ATD_NOINLINE_KEY const char *read_string_borrowing(atd_reader *r, const c
         atd_arena *a = r->arena;
         if (*q == '\\' && a != NULL && a->cur != NULL && (size_t)(a->end - a->cur) >= n) {
             memcpy(a->cur, open_quote + 1, n);
-            return read_string_decoding(r, open_quote, q, out);
+            return read_string_decoding(r, open_quote, q, a->cur + n, out);
         }
     }
     return read_string_rest(r, open_quote, q, out);
@@ -504,19 +506,22 @@ static ATD_NOINLINE_KEY const char *read_string_slow(atd_reader *r, const char *
 }
 
 #if ATD__SSE2
-/* The plain ASCII string whose body starts at s = open_quote + 1, scanned
- * and copied into the arena's current chunk in one pass, sixteen bytes at a
+/* The ASCII string whose body starts at s = open_quote + 1, scanned and
+ * copied into the arena's current chunk in one pass, sixteen bytes at a
  * time: each block is stored whole at the copy's end before its bytes are
  * looked at, so a short string costs one load, one store and no branch on
  * its length. The stores past the string's end land in the chunk's free
  * room (checked before each block) and are not allocated: the next
- * allocation overwrites them. Returns the byte after the closing quote with
- * *out set, or NULL with *stop where the scan must go on: at a byte that
- * needs attention (escape, non-ASCII, control byte; *special then), or at
- * the first block that the input or the chunk cannot hold whole. Everything
- * before *stop is plain and stored. */
+ * allocation overwrites them. A short escape (the \/ of every slash, \n,
+ * \") becomes its byte where its block was stored, and the blocks go on
+ * after it: a few instructions per escape, no call. Returns the byte after
+ * the closing quote with *out set, or NULL with *stop where the scan must
+ * go on and *stop_dst where its output goes: at a byte that needs the
+ * decoder (\uXXXX or a bad escape, non-ASCII, control byte; *special then),
+ * or at the first block that the input or the chunk cannot hold whole. */
 static inline const char *scan_copy_blocks(atd_arena *a, const char *open_quote, const char *end,
-                                           atd_string *out, const char **stop, bool *special)
+                                           atd_string *out, const char **stop, char **stop_dst,
+                                           bool *special)
 {
     const char *s = open_quote + 1;
     char *d = a->cur;
@@ -533,16 +538,30 @@ static inline const char *scan_copy_blocks(atd_arena *a, const char *open_quote,
         _mm_storeu_si128((__m128i *)(void *)d, v);
         if (bits) {
             unsigned i = (unsigned)__builtin_ctz(bits);
-            if (ATD_UNLIKELY(s[i] != '"')) {
-                *stop = s + i;
+            s += i;
+            d += i;
+            left -= i;
+            if (ATD_UNLIKELY(*s != '"')) {
+                /* s[1] is input when left >= 2; *d is room */
+                if (*s == '\\' && left >= 2) {
+                    unsigned char c = atd__short_escapes[(unsigned char)s[1]];
+                    if (c != 0) {
+                        *d++ = (char)c;
+                        s += 2;
+                        left -= 2; /* the room shrank by one byte less: still a bound */
+                        continue;
+                    }
+                }
+                *stop = s;
+                *stop_dst = d;
                 *special = true;
                 return NULL;
             }
-            d[i] = '\0';
-            size_t n = (size_t)(s + i - open_quote - 1);
+            *d = '\0';
+            size_t n = (size_t)(d - a->cur);
             out->ptr = (const char *)atd__arena_take(a, n + 1);
             out->len = n;
-            return s + i + 1;
+            return s + 1;
         }
         s += 16;
         d += 16;
@@ -550,6 +569,7 @@ static inline const char *scan_copy_blocks(atd_arena *a, const char *open_quote,
     }
     *special = false;
     *stop = s;
+    *stop_dst = d;
     return NULL;
 }
 #endif
@@ -594,7 +614,7 @@ static ATD_READ_STRING_FROM const char *read_string_from(atd_reader *r, const ch
     if (r->flags & ATD_READ_BORROW_STRINGS)
         return read_string_borrowing(r, p, q, out);
     if (r->arena != NULL)
-        return read_string_decoding(r, p, p + 1, out);
+        return read_string_decoding(r, p, p + 1, r->arena->cur, out);
     return read_string_rest(r, p, q, out);
 }
 #undef ATD_READ_STRING_FROM
@@ -602,7 +622,8 @@ static ATD_READ_STRING_FROM const char *read_string_from(atd_reader *r, const ch
 const char *atd_read_string_p(atd_reader *r, const char *p, atd_string *out)
 {
     /* The common string (no whitespace or one space before it, strict
-     * mode, plain ASCII, room in the arena's current chunk) is settled here
+     * mode, ASCII with short escapes at most, room in the arena's current
+     * chunk) is settled here
      * with no call, so that this stays a leaf that saves no registers; the
      * rest (whitespace runs, escapes, UTF-8, lenient mode, a new chunk,
      * errors) is a tail call to the general path. */
@@ -614,13 +635,18 @@ const char *atd_read_string_p(atd_reader *r, const char *p, atd_string *out)
 #if ATD__SSE2
         if (ATD_LIKELY(!(r->flags & ATD_READ_BORROW_STRINGS) && r->arena != NULL)) {
             bool special;
-            const char *after = scan_copy_blocks(r->arena, p, end, out, &from, &special);
+            char *to;
+            const char *after = scan_copy_blocks(r->arena, p, end, out, &from, &to, &special);
             if (ATD_LIKELY(after != NULL))
                 return after;
-            if (special) /* escapes, non-ASCII text, control bytes */
-                return read_string_decoding(r, p, from, out);
+            if (special) /* \uXXXX, non-ASCII text, control bytes */
+                return read_string_decoding(r, p, from, to, out);
             /* on from where the blocks stopped (the scan there stops at
-             * once when that is a byte that needs attention) */
+             * once when that is a byte that needs attention), or from the
+             * start when they decoded an escape: what follows copies the
+             * body from the opening quote */
+            if (to - r->arena->cur != from - (p + 1))
+                from = p + 1;
         }
 #endif
         return read_string_from(r, p, from, out);

@@ -72,47 +72,56 @@ static inline unsigned atd__hex4(const unsigned char *s)
     return (a << 12 | b << 8 | c << 4 | d) | ((a | b | c | d) & 0x10u) << 12;
 }
 
-/* The decoders' escapes: from p (at a backslash), the escapes that follow
- * one another, each replaced at *dst by its UTF-8 bytes: the short ones
- * (atd__short_escapes), \uXXXX, and a high surrogate escape followed at
- * once by a low one. Stops at the first byte that is not such an escape
- * (other text; a bad or lone-surrogate escape, one cut by the end: the
- * caller's general path names those) or that would not fit before dst_end;
- * returns it, *dst past the bytes written. */
+/* One escape of the decoders at p: a short one (atd__short_escapes),
+ * \uXXXX, or a high surrogate escape followed at once by a low one, its
+ * UTF-8 bytes written at *dst. Returns the byte after it with *dst past the
+ * bytes written, or p (nothing written) when p holds no such escape (other
+ * text; a bad or lone-surrogate escape, one cut by the end: the caller's
+ * general path names those) or its bytes would not fit before dst_end. */
+static inline const char *atd__decode_escape(const char *p, const char *end, char **dst,
+                                             char *dst_end)
+{
+    char *d = *dst;
+    if (end - p < 2 || *p != '\\')
+        return p;
+    unsigned char c = atd__short_escapes[(unsigned char)p[1]];
+    if (c != 0) {
+        if (d == dst_end)
+            return p;
+        *d = (char)c;
+        *dst = d + 1;
+        return p + 2;
+    }
+    const unsigned char *s = (const unsigned char *)p;
+    if (p[1] != 'u' || end - p < 6 || dst_end - d < 4)
+        return p;
+    unsigned u = atd__hex4(s + 2);
+    if (u - 0xd800u >= 0x800u) { /* not a surrogate; or above 0xffff: bad digits */
+        if (u > 0xffff)
+            return p;
+        *dst = d + atd__utf8_encode(d, u);
+        return p + 6;
+    }
+    if (u >= 0xdc00 || end - p < 12 || s[6] != '\\' || s[7] != 'u')
+        return p;
+    unsigned lo = atd__hex4(s + 8);
+    if (lo - 0xdc00u >= 0x400u)
+        return p;
+    *dst = d + atd__utf8_encode(d, 0x10000u + ((u - 0xd800u) << 10) + (lo - 0xdc00u));
+    return p + 12;
+}
+
+/* The escapes that follow one another from p, each decoded by
+ * atd__decode_escape; returns the first byte that is not one it decodes. */
 static inline const char *atd__decode_escapes(const char *p, const char *end, char **dst,
                                               char *dst_end)
 {
-    char *d = *dst;
-    while (end - p >= 2 && *p == '\\') {
-        unsigned char c = atd__short_escapes[(unsigned char)p[1]];
-        if (c != 0) {
-            if (d == dst_end)
-                break;
-            *d++ = (char)c;
-            p += 2;
-            continue;
-        }
-        const unsigned char *s = (const unsigned char *)p;
-        if (p[1] != 'u' || end - p < 6 || dst_end - d < 4)
-            break;
-        unsigned u = atd__hex4(s + 2);
-        if (u - 0xd800u >= 0x800u) { /* not a surrogate; or above 0xffff: bad digits */
-            if (u > 0xffff)
-                break;
-            d += atd__utf8_encode(d, u);
-            p += 6;
-            continue;
-        }
-        if (u >= 0xdc00 || end - p < 12 || s[6] != '\\' || s[7] != 'u')
-            break;
-        unsigned lo = atd__hex4(s + 8);
-        if (lo - 0xdc00u >= 0x400u)
-            break;
-        d += atd__utf8_encode(d, 0x10000u + ((u - 0xd800u) << 10) + (lo - 0xdc00u));
-        p += 12;
+    for (;;) {
+        const char *q = atd__decode_escape(p, end, dst, dst_end);
+        if (q == p)
+            return p;
+        p = q;
     }
-    *dst = d;
-    return p;
 }
 
 /* Decodes a string body from p into dst in one pass: copies the text,

@@ -20,6 +20,7 @@
 #include <immintrin.h>
 #include <string.h>
 
+#include "unescape_wide.h"
 #include "utf8_lookup_avx2.h"
 
 /* Splat constants, read from memory rather than built from immediates:
@@ -122,8 +123,16 @@ ATD__TARGET_AVX2 const char *atd__scan_text_avx2(const char *p, const char *end)
     return last_block_ok(v, k, prev, err, carry) ? p + k : NULL;
 }
 
-ATD__TARGET_AVX2 const char *atd__decode_text_avx2(char *dst, char *dst_end, const char *p,
-                                                   const char *end, char **dst_out)
+static const char *decode_text_u_runs(char *dst, char *dst_end, const char *p, const char *end,
+                                      char **dst_out);
+
+/* The decoder, in two copies: the kernel proper, and the one for text
+ * escaped as \uXXXX (u_runs: four escapes per step) that the kernel hands
+ * a string over to at the first run of them, as a tail call, so that the
+ * kernel stays a leaf whose registers the vector escape step does not
+ * take. */
+static ATD__TARGET_AVX2 inline __attribute__((always_inline)) const char *
+decode_text(char *dst, char *dst_end, const char *p, const char *end, char **dst_out, bool u_runs)
 {
     __m256i prev = _mm256_setzero_si256(); /* before p: as if ASCII */
     __m256i err = _mm256_setzero_si256();
@@ -153,7 +162,10 @@ ATD__TARGET_AVX2 const char *atd__decode_text_avx2(char *dst, char *dst_end, con
         dst += k;
         /* Escapes become their bytes, and the blocks go on after them, as
          * from the start of a new run (a backslash ends any sequence). */
-        const char *q = atd__decode_escapes(p, end, &dst, dst_end);
+        if (!u_runs && atd__u4_ahead(p, end, dst, dst_end))
+            return decode_text_u_runs(dst, dst_end, p, end, dst_out);
+        const char *q = u_runs ? atd__decode_escapes_wide(p, end, &dst, dst_end)
+                               : atd__decode_escapes(p, end, &dst, dst_end);
         if (q == p) {
             *dst_out = dst;
             return p;
@@ -175,6 +187,18 @@ ATD__TARGET_AVX2 const char *atd__decode_text_avx2(char *dst, char *dst_end, con
     const char *cut = atd__sequence_boundary(run, p);
     dst -= p - cut;
     return atd__decode_text_scalar(dst, dst_end, cut, end, dst_out);
+}
+
+static ATD__TARGET_AVX2 __attribute__((noinline)) const char *
+decode_text_u_runs(char *dst, char *dst_end, const char *p, const char *end, char **dst_out)
+{
+    return decode_text(dst, dst_end, p, end, dst_out, true);
+}
+
+ATD__TARGET_AVX2 const char *atd__decode_text_avx2(char *dst, char *dst_end, const char *p,
+                                                   const char *end, char **dst_out)
+{
+    return decode_text(dst, dst_end, p, end, dst_out, false);
 }
 
 #else

@@ -17,6 +17,7 @@
 #include <immintrin.h>
 #include <stdint.h>
 
+#include "unescape_wide.h"
 #include "utf8_lookup_avx2.h"
 
 /* The running state of validation: the previous 32 bytes, the errors so
@@ -110,8 +111,13 @@ ATD__TARGET_AVX512 const char *atd__scan_text_avx512(const char *p, const char *
     return last_block_ok(v, k, &s) ? p + k : NULL;
 }
 
-ATD__TARGET_AVX512 const char *atd__decode_text_avx512(char *dst, char *dst_end, const char *p,
-                                                       const char *end, char **dst_out)
+static const char *decode_text_u_runs(char *dst, char *dst_end, const char *p, const char *end,
+                                      char **dst_out);
+
+/* The decoder in two copies, as in the AVX2 kernel: the kernel proper,
+ * and the one for text escaped as \uXXXX that it hands a string over to. */
+static ATD__TARGET_AVX512 inline __attribute__((always_inline)) const char *
+decode_text(char *dst, char *dst_end, const char *p, const char *end, char **dst_out, bool u_runs)
 {
     u8_state s;
     state_reset(&s);
@@ -138,7 +144,10 @@ ATD__TARGET_AVX512 const char *atd__decode_text_avx512(char *dst, char *dst_end,
         dst += k;
         /* Escapes become their bytes, and the blocks go on after them, as
          * from the start of a new run (a backslash ends any sequence). */
-        const char *q = atd__decode_escapes(p, end, &dst, dst_end);
+        if (!u_runs && atd__u4_ahead(p, end, dst, dst_end))
+            return decode_text_u_runs(dst, dst_end, p, end, dst_out);
+        const char *q = u_runs ? atd__decode_escapes_wide(p, end, &dst, dst_end)
+                               : atd__decode_escapes(p, end, &dst, dst_end);
         if (q == p) {
             *dst_out = dst;
             return p;
@@ -158,6 +167,18 @@ ATD__TARGET_AVX512 const char *atd__decode_text_avx512(char *dst, char *dst_end,
     const char *cut = atd__sequence_boundary(run, p);
     dst -= p - cut;
     return atd__decode_text_avx2(dst, dst_end, cut, end, dst_out);
+}
+
+static ATD__TARGET_AVX512 __attribute__((noinline)) const char *
+decode_text_u_runs(char *dst, char *dst_end, const char *p, const char *end, char **dst_out)
+{
+    return decode_text(dst, dst_end, p, end, dst_out, true);
+}
+
+ATD__TARGET_AVX512 const char *atd__decode_text_avx512(char *dst, char *dst_end, const char *p,
+                                                       const char *end, char **dst_out)
+{
+    return decode_text(dst, dst_end, p, end, dst_out, false);
 }
 
 #else

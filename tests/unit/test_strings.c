@@ -1003,6 +1003,19 @@ START_TEST(test_strings_decoder_block_offsets)
         {"\\ud800\\u0041", NULL, ATD_ERR_STRING},
         {"\\ud800\\udbff", NULL, ATD_ERR_STRING},
         {"\\uD83D\\uDE00\\uABCD", "\xf0\x9f\x98\x80\xea\xaf\x8d", 0},
+        /* runs of \u escapes: four of one UTF-8 length, mixed lengths,
+         * upper-case digits, a surrogate pair among them, a bad one first */
+        {"\\u4e2d\\u6587\\u4e2d\\u6587\\u4e2d",
+         "\xe4\xb8\xad\xe6\x96\x87\xe4\xb8\xad\xe6\x96\x87\xe4\xb8\xad", 0},
+        {"\\u00e9\\u00e8\\u07ff\\u0080\\u00e9", "\xc3\xa9\xc3\xa8\xdf\xbf\xc2\x80\xc3\xa9", 0},
+        {"\\u0041\\u00e9\\u4e2d\\u007f\\u0800", "A\xc3\xa9\xe4\xb8\xad\x7f\xe0\xa0\x80", 0},
+        {"\\u4E2D\\uFFFF\\uABCD\\uaBcD", "\xe4\xb8\xad\xef\xbf\xbf\xea\xaf\x8d\xea\xaf\x8d", 0},
+        {"\\u4e2d\\ud83d\\ude00\\u4e2d\\u6587\\u4e2d",
+         "\xe4\xb8\xad\xf0\x9f\x98\x80\xe4\xb8\xad\xe6\x96\x87\xe4\xb8\xad", 0},
+        {"\\u4e2d\\u6587\\u4e2d\\u6587\\n\\/",
+         "\xe4\xb8\xad\xe6\x96\x87\xe4\xb8\xad\xe6\x96\x87\n/", 0},
+        {"\\u4eg2\\u6587\\u4e2d\\u6587", NULL, ATD_ERR_STRING},
+        {"\\udc00\\u6587\\u4e2d\\u6587", NULL, ATD_ERR_STRING},
     };
     char json[512], want[512];
     /* the widest kernels, AVX2 (where the widest are AVX-512), then the
@@ -1137,6 +1150,35 @@ static const char *decode_with(int kernel, char *dst, char *dst_end, const char 
     return atd__decode_text_scalar(dst, dst_end, p, end, dst_out);
 }
 
+/* An escape cut by the end of the input at every offset of the blocks, in
+ * an exact-size heap block (so that a load past the end is an ASan error):
+ * every kernel stops at the backslash having decoded the text before it. */
+START_TEST(test_strings_decoder_escape_at_end)
+{
+    static const char *const tails[] = {"\\", "\\u", "\\u4e", "\\u4e2d\\u6587\\u4e2d\\u65"};
+    for (size_t t = 0; t < sizeof tails / sizeof tails[0]; t++) {
+        for (size_t pos = 0; pos <= 140; pos++) {
+            size_t tail = strlen(tails[t]), n = pos + tail;
+            char *in = malloc(n);
+            ck_assert_ptr_nonnull(in);
+            memset(in, 'a', pos);
+            memcpy(in + pos, tails[t], tail);
+            char out[256];
+            for (int kernel = K_SCALAR; kernel < K_COUNT; kernel++) {
+                if (!kernel_runs(kernel))
+                    continue;
+                char *out_end = out;
+                const char *q = decode_with(kernel, out, out + sizeof out, in, in + n, &out_end);
+                ck_assert_ptr_nonnull(q);
+                ck_assert_msg(*q == '\\', "tail %zu pos %zu kernel %d", t, pos, kernel);
+                ck_assert_int_eq(memcmp(out, in, pos), 0);
+            }
+            free(in);
+        }
+    }
+}
+END_TEST
+
 START_TEST(test_strings_decoder_kernels_agree)
 {
     static const char *const pieces[] = {
@@ -1170,14 +1212,50 @@ START_TEST(test_strings_decoder_kernels_agree)
         "\\u00",
         "\\ud83d\\ude",
     };
+    /* For runs of \u escapes (every other iteration): escapes of every
+     * UTF-8 length and case, and bad digits next to the ranges of the
+     * valid ones, in every position of a run of four. */
+    static const char *const u_pieces[] = {
+        "\\u4e2d",
+        "\\u00e9",
+        "\\u0041",
+        "\\uFFFF",
+        "\\u0800",
+        "\\u07ff",
+        "\\u0080",
+        "\\u007f",
+        "\\uABCD",
+        "\\uabcd",
+        "\\ud83d\\ude00",
+        "\\u0000",
+        "\\ud7ff",
+        "\\ue000",
+        /* rare */
+        "\\u00:1",
+        "\\u0/41",
+        "\\u@041",
+        "\\u00G1",
+        "\\u00`1",
+        "\\u00g1",
+        "\\u00\xc3\xa9",
+        "\\ud800",
+        "\\udfff",
+        "\\n",
+        "a",
+        "\xe4\xb8\xad",
+        "\"",
+        "\\u12",
+    };
     const size_t np = sizeof pieces / sizeof pieces[0];
+    const size_t nu = sizeof u_pieces / sizeof u_pieces[0];
     uint64_t rng = 0x13198a2e03707344u;
     char text[400];
-    for (int iter = 0; iter < 20000; iter++) {
+    for (int iter = 0; iter < 40000; iter++) {
         size_t n = 0, want = xorshift(&rng) % 300;
         while (n < want) {
             uint64_t x = xorshift(&rng);
-            const char *pc = pieces[x % 64 < 58 ? x % 13 : (x >> 8) % np];
+            const char *pc = iter % 2 == 0 ? pieces[x % 64 < 58 ? x % 13 : (x >> 8) % np]
+                                           : u_pieces[x % 64 < 60 ? x % 14 : (x >> 8) % nu];
             memcpy(text + n, pc, strlen(pc));
             n += strlen(pc);
         }
@@ -1271,6 +1349,7 @@ Suite *strings_suite(void)
     tcase_add_test(tc, test_strings_decoder_block_offsets);
     tcase_add_test(tc, test_strings_decoder_out_of_room);
     tcase_add_test(tc, test_strings_decoder_kernels_agree);
+    tcase_add_test(tc, test_strings_decoder_escape_at_end);
     suite_add_tcase(s, tc);
     tc = tcase_create("suite");
     tcase_add_test(tc, test_strings_suite_i_files);
