@@ -82,6 +82,16 @@ static bool check_default_int(check_default_text t, int64_t *out)
     return true;
 }
 
+/* The digits and underscores of t from *i on, the digits appended to buf
+ * at n (buf holds t.len bytes); returns the new n, *i past them. */
+static size_t copy_digits(check_default_text t, size_t *i, char *buf, size_t n)
+{
+    for (; *i < t.len && ((t.p[*i] >= '0' && t.p[*i] <= '9') || t.p[*i] == '_'); (*i)++)
+        if (t.p[*i] != '_')
+            buf[n++] = t.p[*i];
+    return n;
+}
+
 /* -?[0-9][0-9_]*(.[0-9_]*)?([eE][+-]?[0-9][0-9_]*)?, with a point or an
  * exponent (else it is an integer). */
 static bool check_default_float(check_default_text t, double *out)
@@ -95,15 +105,11 @@ static bool check_default_float(check_default_text t, double *out)
         buf[n++] = t.p[i++];
     if (i >= t.len || t.p[i] < '0' || t.p[i] > '9')
         return false;
-    for (; i < t.len && ((t.p[i] >= '0' && t.p[i] <= '9') || t.p[i] == '_'); i++)
-        if (t.p[i] != '_')
-            buf[n++] = t.p[i];
+    n = copy_digits(t, &i, buf, n);
     if (i < t.len && t.p[i] == '.') {
         point = true;
         buf[n++] = t.p[i++];
-        for (; i < t.len && ((t.p[i] >= '0' && t.p[i] <= '9') || t.p[i] == '_'); i++)
-            if (t.p[i] != '_')
-                buf[n++] = t.p[i];
+        n = copy_digits(t, &i, buf, n);
     }
     if (i < t.len && (t.p[i] == 'e' || t.p[i] == 'E')) {
         exponent = true;
@@ -113,9 +119,7 @@ static bool check_default_float(check_default_text t, double *out)
             buf[n++] = t.p[i++];
         if (i >= t.len || t.p[i] < '0' || t.p[i] > '9')
             return false;
-        for (; i < t.len && ((t.p[i] >= '0' && t.p[i] <= '9') || t.p[i] == '_'); i++)
-            if (t.p[i] != '_')
-                buf[n++] = t.p[i];
+        n = copy_digits(t, &i, buf, n);
     }
     if (i != t.len || (!point && !exponent))
         return false;

@@ -102,13 +102,18 @@ static bool check_graph_scc(check_cx *cx, const graph *g, size_t *comp)
     return true;
 }
 
-/* The definition an application refers to, if it is a usable local one. */
-static size_t check_rec_target(check_cx *cx, const ast_type *t)
+/* Whether the walks go on into application t (not when it is in error or
+ * names a local definition that is not usable), with *u the definition it
+ * refers to when that is a usable local one, else SIZE_MAX (a builtin or
+ * imported type, whose arguments are still walked). */
+static bool check_rec_target(check_cx *cx, const ast_type *t, size_t *u)
 {
     check_ref ref = check_lookup(cx, t);
-    if (ref.kind != CHECK_REF_DEF || !ref.arity_ok || !check_rec_primary(cx, ref.def))
-        return SIZE_MAX;
-    return ref.def;
+    if (ref.kind == CHECK_REF_ERROR || !ref.arity_ok)
+        return false;
+    bool usable = ref.kind == CHECK_REF_DEF && check_rec_primary(cx, ref.def);
+    *u = usable ? ref.def : SIZE_MAX;
+    return usable || ref.kind != CHECK_REF_DEF;
 }
 
 /* ---- 1. cycles outside records and sums ------------------------------------ */
@@ -130,11 +135,8 @@ static void check_rec_unguarded(check_rec *r, size_t d, const ast_type *t)
     case AST_NAME:
         break;
     }
-    check_ref ref = check_lookup(cx, t);
-    if (ref.kind == CHECK_REF_ERROR || !ref.arity_ok)
-        return;
-    size_t u = check_rec_target(cx, t);
-    if (ref.kind == CHECK_REF_DEF && u == SIZE_MAX)
+    size_t u;
+    if (!check_rec_target(cx, t, &u))
         return;
     if (u != SIZE_MAX)
         check_rec_edge(r, d, u, t, false);
@@ -200,11 +202,8 @@ static void check_horn_walk(check_rec *r, check_horns *h, size_t d, const ast_ty
     case AST_NAME:
         break;
     }
-    check_ref ref = check_lookup(cx, t);
-    if (ref.kind == CHECK_REF_ERROR || !ref.arity_ok)
-        return;
-    size_t u = check_rec_target(cx, t);
-    if (ref.kind == CHECK_REF_DEF && u == SIZE_MAX)
+    size_t u;
+    if (!check_rec_target(cx, t, &u))
         return;
     for (size_t j = 0; j < t->u.name.nargs && !cx->oom; j++) {
         size_t next = aux;
@@ -358,7 +357,8 @@ static void check_rec_instances(check_rec *r, size_t d, const ast_type *t)
     case AST_TVAR:
         return;
     case AST_NAME: {
-        size_t u = check_rec_target(r->cx, t);
+        size_t u = SIZE_MAX;
+        (void)check_rec_target(r->cx, t, &u); /* the arguments are walked in any case */
         for (size_t j = 0; j < t->u.name.nargs; j++) {
             if (u != SIZE_MAX)
                 check_rec_args(r, d, t->u.name.args[j], t->u.name.args[j], u, j, t);

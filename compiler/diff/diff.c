@@ -21,6 +21,7 @@
 #include <string.h>
 
 #include "diff_params.h"
+#include "util/alloc.h"
 
 typedef struct diff_side {
     const load_schema *s;
@@ -65,16 +66,12 @@ static const char *diff_fmt(diff_ctx *C, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    int n = vsnprintf(NULL, 0, fmt, ap);
+    char *s = util_arena_vprintf(C->arena, fmt, ap);
     va_end(ap);
-    char *s = n >= 0 ? atd_arena_alloc(C->arena, (size_t)n + 1, 1) : NULL;
     if (s == NULL) {
         C->oom = true;
         return "";
     }
-    va_start(ap, fmt);
-    vsnprintf(s, (size_t)n + 1, fmt, ap);
-    va_end(ap);
     return s;
 }
 

@@ -27,14 +27,23 @@ void cw_free(cw *w)
     w->scratch = NULL;
 }
 
-/* Scratch memory that lives until cw_free. Out of memory is recorded in the
- * output's status, like a failed append, and gives NULL. */
-static void *cw_scratch(cw *w, size_t size, size_t align)
+/* The scratch arena, whose memory lives until cw_free; NULL, recorded in
+ * the output's status like a failed append, when out of memory. */
+static atd_arena *cw_scratch_arena(cw *w)
 {
     if (w->scratch == NULL)
         w->scratch = atd_arena_new(0, util_allocator());
-    void *p = w->scratch != NULL ? atd_arena_alloc(w->scratch, size, align) : NULL;
-    if (p == NULL)
+    if (w->scratch == NULL)
+        w->out.status = ATD_ERR_NOMEM;
+    return w->scratch;
+}
+
+/* Scratch memory, or NULL (recorded) when out of memory. */
+static void *cw_scratch(cw *w, size_t size, size_t align)
+{
+    atd_arena *a = cw_scratch_arena(w);
+    void *p = a != NULL ? atd_arena_alloc(a, size, align) : NULL;
+    if (a != NULL && p == NULL)
         w->out.status = ATD_ERR_NOMEM;
     return p;
 }
@@ -49,13 +58,10 @@ void *cw_alloc(cw *w, size_t size)
 
 static const char *cw_vfmt(cw *w, const char *fmt, va_list ap)
 {
-    va_list ap2;
-    va_copy(ap2, ap);
-    int n = vsnprintf(NULL, 0, fmt, ap);
-    char *s = n >= 0 ? cw_scratch(w, (size_t)n + 1, 1) : NULL;
-    if (s != NULL)
-        vsnprintf(s, (size_t)n + 1, fmt, ap2);
-    va_end(ap2);
+    atd_arena *a = cw_scratch_arena(w);
+    char *s = a != NULL ? util_arena_vprintf(a, fmt, ap) : NULL;
+    if (a != NULL && s == NULL)
+        w->out.status = ATD_ERR_NOMEM;
     return s != NULL ? s : "";
 }
 
@@ -90,10 +96,12 @@ static void cw_indent(cw *w)
         atd_buf_append(&w->out, "    ", 4);
 }
 
-/* One formatted line at the current indentation. */
-static void cw_vline(cw *w, const char *fmt, va_list ap)
+/* One formatted line, indented `shift` levels off the current depth. */
+static void cw_vline(cw *w, int shift, const char *fmt, va_list ap)
 {
+    w->depth += shift;
     cw_indent(w);
+    w->depth -= shift;
     cw_vappend(w, fmt, ap);
     atd_buf_putc(&w->out, '\n');
 }
@@ -102,7 +110,7 @@ void cw_line(cw *w, const char *fmt, ...)
 {
     va_list ap;
     va_start(ap, fmt);
-    cw_vline(w, fmt, ap);
+    cw_vline(w, 0, fmt, ap);
     va_end(ap);
 }
 
@@ -126,7 +134,7 @@ void cw_close(cw *w, const char *fmt, ...)
     assert(w->depth > 0);
     w->depth--;
     va_start(ap, fmt);
-    cw_vline(w, fmt, ap);
+    cw_vline(w, 0, fmt, ap);
     va_end(ap);
 }
 
@@ -134,21 +142,17 @@ void cw_mid(cw *w, const char *fmt, ...)
 {
     va_list ap;
     assert(w->depth > 0);
-    w->depth--;
     va_start(ap, fmt);
-    cw_vline(w, fmt, ap);
+    cw_vline(w, -1, fmt, ap);
     va_end(ap);
-    w->depth++;
 }
 
 void cw_cont(cw *w, const char *fmt, ...)
 {
     va_list ap;
-    w->depth++;
     va_start(ap, fmt);
-    cw_vline(w, fmt, ap);
+    cw_vline(w, 1, fmt, ap);
     va_end(ap);
-    w->depth--;
 }
 
 void cw_blank(cw *w)

@@ -105,6 +105,14 @@ static void emit_types_only_source(cw *w, const ir_module *m)
  *                                         to_json_pretty of every exported type
  * With --types-only, only the init functions of the exported types and
  * typedefs follow the includes (emit_types_only_source). */
+void emit_return_success(cw *w)
+{
+    cw_open(w, "if (err != NULL)");
+    cw_line(w, "atd_error_set(err, ATD_ERR_OK, NULL, NULL);");
+    cw_close(w, "}");
+    cw_line(w, "return 0;");
+}
+
 void emit_source(cw *w, const ir_module *m)
 {
     bool *used = emit_used_types(m, false);

@@ -16,6 +16,10 @@ void emit_header(cw *w, const ir_module *m);
 /* The whole source <base>.c (emit.c): readers, then writers. */
 void emit_source(cw *w, const ir_module *m);
 
+/* The end of an entry point that returns 0 or an error code with an
+ * atd_error *err: err cleared when given, then 0. */
+void emit_return_success(cw *w);
+
 /* --- between the emitter files --- */
 
 /* emit.c: which of m->types get a C definition and functions (used[i] for

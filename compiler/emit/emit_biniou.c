@@ -1154,10 +1154,7 @@ static void emit_entry_points(cw *w, const char *name, const ir_type *t, bool co
     cw_line(w, "size_t start = out->len;");
     cw_line(w, "atd_writer_init(&w, out, 0);");
     cw_open(w, "if (%s_write_biniou(&w, value) && out->status == 0)", name);
-    cw_open(w, "if (err != NULL)");
-    cw_line(w, "atd_error_set(err, ATD_ERR_OK, NULL, NULL);");
-    cw_close(w, "}");
-    cw_line(w, "return 0;");
+    emit_return_success(w);
     cw_close(w, "}");
     cw_open(w, "if (atd_writer_get_error(&w, NULL) == ATD_ERR_OK)");
     cw_line(w, "atd_writer_fail_buf(&w);");
@@ -1182,10 +1179,7 @@ static void emit_entry_points(cw *w, const char *name, const ir_type *t, bool co
     cw_line(w, "int rc = atd_bin_get_error(&r, err);");
     cw_line(w, "return rc != 0 ? rc : (int)ATD_ERR_INVALID;");
     cw_close(w, "}");
-    cw_open(w, "if (err != NULL)");
-    cw_line(w, "atd_error_set(err, ATD_ERR_OK, NULL, NULL);");
-    cw_close(w, "}");
-    cw_line(w, "return 0;");
+    emit_return_success(w);
     cw_close(w, "}");
     cw_blank(w);
 }

@@ -137,14 +137,7 @@ static void emit_struct(cw *w, const ir_type *t)
         member(w, &t->elem, "value");
         cw_close(w, "};");
         break;
-    case IR_UNIT:
-    case IR_BOOL:
-    case IR_INT:
-    case IR_FLOAT:
-    case IR_STRING:
-    case IR_ABSTRACT:
-    case IR_WRAP:
-    case IR_ENUM:
+    default: /* the scalar kinds and enums: no struct */
         break;
     }
 }

@@ -738,10 +738,7 @@ static void emit_read_return(cw *w, const char *cond)
     cw_open(w, "if (!(%s))", cond);
     cw_line(w, "return atd_lazy_get_error(r, err);");
     cw_close(w, "}");
-    cw_open(w, "if (err != NULL)");
-    cw_line(w, "atd_error_set(err, ATD_ERR_OK, NULL, NULL);");
-    cw_close(w, "}");
-    cw_line(w, "return 0;");
+    emit_return_success(w);
 }
 
 static void emit_root_api(cw *w, const lz_info *z, const ir_type *t)
@@ -851,10 +848,7 @@ static void emit_find(cw *w, const lz_info *z, const ir_type *t)
     read_slot(w, z, &t->elem, "(*value)", "return atd_lazy_get_error(r, err);");
     check_call(w, "atd_bin_read_end(r)", "return atd_lazy_get_error(r, err);");
     cw_close(w, "}");
-    cw_open(w, "if (err != NULL)");
-    cw_line(w, "atd_error_set(err, ATD_ERR_OK, NULL, NULL);");
-    cw_close(w, "}");
-    cw_line(w, "return 0;");
+    emit_return_success(w);
     cw_close(w, "}");
     cw_end_item(w);
     cw_blank(w);
@@ -868,10 +862,7 @@ static void emit_find(cw *w, const lz_info *z, const ir_type *t)
     check_call(w, "atd_lazy_index_entry(db, map, i, r, key)", "return atd_lazy_get_error(r, err);");
     read_slot(w, z, &t->elem, "(*value)", "return atd_lazy_get_error(r, err);");
     check_call(w, "atd_bin_read_end(r)", "return atd_lazy_get_error(r, err);");
-    cw_open(w, "if (err != NULL)");
-    cw_line(w, "atd_error_set(err, ATD_ERR_OK, NULL, NULL);");
-    cw_close(w, "}");
-    cw_line(w, "return 0;");
+    emit_return_success(w);
     cw_close(w, "}");
     cw_end_item(w);
     cw_blank(w);

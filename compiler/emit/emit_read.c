@@ -214,14 +214,7 @@ static void read_value(cw *w, bool pm, const ir_type *t, const char *lv, const c
         cw_close(w, "}");
         return;
     }
-    case IR_RECORD:
-    case IR_ENUM:
-    case IR_SUM:
-    case IR_TUPLE:
-    case IR_LIST:
-    case IR_ASSOC:
-    case IR_OPTION:
-    case IR_NULLABLE:
+    default: /* the composite kinds */
         take_back = open_composite(w, pm, t, lv);
         break;
     }
@@ -1411,13 +1404,7 @@ void emit_type_readers(cw *w, const ir_module *m, const ir_type *t)
     case IR_NULLABLE:
         emit_nullable_read(w, t);
         break;
-    case IR_UNIT:
-    case IR_BOOL:
-    case IR_INT:
-    case IR_FLOAT:
-    case IR_STRING:
-    case IR_ABSTRACT:
-    case IR_WRAP:
+    default: /* the scalar kinds: no reader of their own */
         break;
     }
     /* the bool reader of a p-form one: only the exported types need it (the

@@ -89,23 +89,11 @@ static const char *copy_call(cw *w, const ir_type *t, const char *lv)
         return cw_fmt(w, "atd_string_dup(a, %s.ptr, %s.len, &%s)", lv, lv, lv);
     case IR_ABSTRACT:
         return cw_fmt(w, "atd_json_copy(&%s, a, &%s)", lv, lv);
-    case IR_RECORD:
-    case IR_SUM:
-    case IR_TUPLE:
-    case IR_LIST:
-    case IR_ASSOC:
-    case IR_OPTION:
-    case IR_NULLABLE:
-        return type_is_deep(t) ? cw_fmt(w, "%s_copy(&%s, a, &%s)", t->fn, lv, lv) : NULL;
-    case IR_UNIT:
-    case IR_BOOL:
-    case IR_INT:
-    case IR_FLOAT:
-    case IR_ENUM:
-    case IR_WRAP:
-        break;
+    default: /* the composite kinds (an enum is never deep); the others own no memory */
+        return ir_is_composite(t) && type_is_deep(t)
+                   ? cw_fmt(w, "%s_copy(&%s, a, &%s)", t->fn, lv, lv)
+                   : NULL;
     }
-    return NULL;
 }
 
 static void copy_value(cw *w, const ir_type *t, const char *lv, int depth);
@@ -214,16 +202,7 @@ static void copy_parts(cw *w, const ir_type *t)
     case IR_NULLABLE:
         copy_present(w, "dst->has", &t->elem, "dst->value");
         break;
-    case IR_UNIT:
-    case IR_BOOL:
-    case IR_INT:
-    case IR_FLOAT:
-    case IR_STRING:
-    case IR_ABSTRACT:
-    case IR_WRAP:
-    case IR_ENUM:
-    case IR_LIST:
-    case IR_ASSOC:
+    default: /* nothing deep to copy */
         break;
     }
 }
@@ -290,13 +269,7 @@ const char *emit_equal_value_expr(cw *w, const ir_type *t, const char *x, const 
         if (equal_expr(w, &t->elem, "x", "y") == NULL)
             return NULL;
         return cw_fmt(w, "%s(&%s, &%s)", wrap_equal_name(w, t), x, y);
-    case IR_RECORD:
-    case IR_SUM:
-    case IR_TUPLE:
-    case IR_LIST:
-    case IR_ASSOC:
-    case IR_OPTION:
-    case IR_NULLABLE:
+    default: /* the composite kinds other than enums */
         return cw_fmt(w, "%s_equal(&%s, &%s)", t->fn, x, y);
     }
     return NULL;
@@ -424,13 +397,7 @@ static void equal_parts(cw *w, const ir_type *t)
     case IR_ENUM:
         terms[k++] = "*a == *b";
         break;
-    case IR_UNIT:
-    case IR_BOOL:
-    case IR_INT:
-    case IR_FLOAT:
-    case IR_STRING:
-    case IR_ABSTRACT:
-    case IR_WRAP:
+    default: /* the scalar kinds: no composite to compare */
         break;
     }
     emit_return_all(w, terms, k);

@@ -239,14 +239,7 @@ static void write_value(cw *w, const ir_type *t, const char *rv, const char *fai
         cw_close(w, "}");
         return;
     }
-    case IR_RECORD:
-    case IR_ENUM:
-    case IR_SUM:
-    case IR_TUPLE:
-    case IR_LIST:
-    case IR_ASSOC:
-    case IR_OPTION:
-    case IR_NULLABLE:
+    default: /* the composite kinds */
         if (!emit_has_p_writer(t)) {
             write_bool_call(w, cw_fmt(w, "%s_write(w, &%s)", t->fn, rv), fail);
             return;
@@ -1092,13 +1085,7 @@ void emit_type_writers(cw *w, const ir_module *m, const ir_type *t)
     case IR_NULLABLE:
         emit_nullable_write(w, t);
         break;
-    case IR_UNIT:
-    case IR_BOOL:
-    case IR_INT:
-    case IR_FLOAT:
-    case IR_STRING:
-    case IR_ABSTRACT:
-    case IR_WRAP:
+    default: /* the scalar kinds: no writer of their own */
         break;
     }
     cw_blank(w);

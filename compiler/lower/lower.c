@@ -1233,16 +1233,7 @@ static void lower_fixed(lower_ctx *L, ir_type *t)
         t->fixed_max = fmt(L, "%zu", max);
         break;
     }
-    case IR_STRING:
-    case IR_ABSTRACT:
-    case IR_WRAP:
-    case IR_RECORD:
-    case IR_SUM:
-    case IR_TUPLE:
-    case IR_LIST:
-    case IR_ASSOC:
-    case IR_OPTION:
-    case IR_NULLABLE:
+    default: /* no fixed size */
         break;
     }
 }

@@ -100,13 +100,7 @@ static const char *clash_kind_word(const ir_type *t)
         return "the option type '%s'";
     case IR_NULLABLE:
         return "the nullable type '%s'";
-    case IR_UNIT:
-    case IR_BOOL:
-    case IR_INT:
-    case IR_FLOAT:
-    case IR_STRING:
-    case IR_ABSTRACT:
-    case IR_WRAP:
+    default: /* the scalar kinds: the general word */
         break;
     }
     return "the type '%s'";

@@ -10,51 +10,20 @@
 
 #include "util/graph.h"
 
-/* The by-value slots of t (lists and assoc lists hold pointers). */
-static size_t slots_of(ir_type *t, ir_slot **out, size_t cap)
+/* The by-value slots of t (lists and assoc lists hold pointers), stored at
+ * out unless it is NULL; returns how many there are. */
+static size_t slots_of(ir_type *t, ir_slot **out)
 {
-    size_t n = 0;
-    switch (t->kind) {
-    case IR_RECORD:
-        for (size_t i = 0; i < t->nfields && n < cap; i++)
-            out[n++] = &t->fields[i].slot;
-        break;
-    case IR_SUM:
-        for (size_t i = 0; i < t->ncases && n < cap; i++)
-            if (t->cases[i].arg.type != NULL)
-                out[n++] = &t->cases[i].arg;
-        break;
-    case IR_TUPLE:
-        for (size_t i = 0; i < t->ncells && n < cap; i++)
-            out[n++] = &t->cells[i].slot;
-        break;
-    case IR_OPTION:
-    case IR_NULLABLE:
-    case IR_ASSOC: /* its item struct holds the value */
-        out[n++] = &t->elem;
-        break;
-    default:
-        break;
+    size_t n = 0, nslots = t->kind == IR_LIST || t->kind == IR_WRAP ? 0 : ir_nslots(t);
+    for (size_t i = 0; i < nslots; i++) {
+        ir_slot *s = (ir_slot *)ir_slot_at(t, i); /* t is not const here */
+        if (s == NULL)
+            continue; /* a constructor without argument */
+        if (out != NULL)
+            out[n] = s;
+        n++;
     }
     return n;
-}
-
-static size_t count_slots(const ir_type *t)
-{
-    switch (t->kind) {
-    case IR_RECORD:
-        return t->nfields;
-    case IR_SUM:
-        return t->ncases;
-    case IR_TUPLE:
-        return t->ncells;
-    case IR_OPTION:
-    case IR_NULLABLE:
-    case IR_ASSOC:
-        return 1;
-    default:
-        return 0;
-    }
 }
 
 /* The edges from every type to the composite types it holds by value, in
@@ -64,7 +33,7 @@ static bool sort_edges(ir_module *m, atd_arena *arena, bool ptr_too, graph *g)
 {
     size_t cap = 0;
     for (size_t i = 0; i < m->ntypes; i++)
-        cap += count_slots(m->types[i]);
+        cap += slots_of(m->types[i], NULL);
     graph_edge *edges = atd_arena_alloc(arena, (cap ? cap : 1) * sizeof *edges, 16);
     ir_slot **s = atd_arena_alloc(arena, (cap ? cap : 1) * sizeof *s, 16);
     if (edges == NULL || s == NULL)
@@ -72,7 +41,7 @@ static bool sort_edges(ir_module *m, atd_arena *arena, bool ptr_too, graph *g)
     size_t n = 0;
     for (size_t i = 0; i < m->ntypes; i++) {
         ir_type *v = m->types[i];
-        size_t k = slots_of(v, s, count_slots(v));
+        size_t k = slots_of(v, s);
         for (size_t j = 0; j < k; j++) {
             ir_type *w = s[j]->type;
             if (!ir_is_composite(w) || w->imported || (s[j]->ptr && !ptr_too))
@@ -138,11 +107,10 @@ bool sort_module(ir_module *m, atd_arena *arena)
     ir_slot **s = NULL;
     for (size_t i = 0; i < nt; i++) {
         ir_type *v = m->types[i];
-        size_t cap = count_slots(v);
-        s = sort_zalloc(arena, cap, sizeof *s);
+        s = sort_zalloc(arena, slots_of(v, NULL), sizeof *s);
         if (s == NULL)
             return false;
-        size_t k = slots_of(v, s, cap);
+        size_t k = slots_of(v, s);
         for (size_t j = 0; j < k; j++) {
             ir_type *w = s[j]->type;
             if (ir_is_composite(w) && !w->imported && w->scc == v->scc &&
