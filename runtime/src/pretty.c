@@ -13,7 +13,9 @@
 #define INDENT 2
 #define MID_CHUNK 4096
 
-static const char spaces[64] = "                                                               ";
+/* 64 spaces; the literal's terminating NUL is not part of the indentation. */
+static const char spaces[] = "                                                                ";
+#define SPACES_LEN (sizeof spaces - 1)
 
 void atd_pretty_init(atd_pretty *p, atd_buf *out, bool compact)
 {
@@ -27,7 +29,7 @@ static void newline(atd_pretty *p)
     atd_buf_putc(p->out, '\n');
     size_t n = p->depth * INDENT;
     while (n > 0) {
-        size_t k = n < sizeof spaces ? n : sizeof spaces;
+        size_t k = n < SPACES_LEN ? n : SPACES_LEN;
         atd_buf_append(p->out, spaces, k);
         n -= k;
     }

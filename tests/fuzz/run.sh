@@ -66,6 +66,17 @@ esac
 cd "$work"
 # -timeout: an input taking 10 s is a hang; -rss_limit_mb: documents are
 # small, so 2 GB of memory is a leak or a blow-up.
+# A finding's report is followed by the input, which can run to thousands of
+# lines; the report is printed again last, where a log's tail shows it.
+log=$work/last-run.log
+status=0
 # shellcheck disable=SC2086
-exec nice -n 19 "$binary" -max_total_time="$seconds" -max_len="$max_len" -timeout=10 \
-    -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="$work/" "$work" $seeds
+nice -n 19 "$binary" -max_total_time="$seconds" -max_len="$max_len" -timeout=10 \
+    -rss_limit_mb=2048 -print_final_stats=1 -artifact_prefix="$work/" "$work" $seeds \
+    > "$log" 2>&1 || status=$?
+cat "$log"
+if [ "$status" -ne 0 ]; then
+    echo "--- $target: the finding's report again ---"
+    sed -n '/ERROR: /,/^SUMMARY: /p' "$log" | head -n 60
+fi
+exit "$status"

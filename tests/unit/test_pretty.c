@@ -4,6 +4,7 @@
  * round-trip, n_ files are rejected). */
 #include <check.h>
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "test_files.h"
@@ -61,6 +62,29 @@ START_TEST(test_layout)
     free(p);
     p = reformat(" 42 ", 4, ATD_WRITE_PRETTY, &n);
     ck_assert_str_eq(p, "42");
+    free(p);
+}
+END_TEST
+
+/* Indentation deeper than the pass's block of spaces is made of whole
+ * spaces: [[[...]]] is laid out as one bracket a line, two spaces a level. */
+START_TEST(test_deep_indentation)
+{
+    enum { DEPTH = 100 };
+    char doc[2 * DEPTH];
+    memset(doc, '[', DEPTH);
+    memset(doc + DEPTH, ']', DEPTH);
+    static char want[2 * DEPTH * (2 * DEPTH + 2)];
+    size_t w = 0;
+    for (size_t k = 0; k + 1 < DEPTH; k++)
+        w += (size_t)sprintf(want + w, "%*s[\n", (int)(2 * k), "");
+    w += (size_t)sprintf(want + w, "%*s[]", (int)(2 * (DEPTH - 1)), "");
+    for (size_t k = DEPTH - 1; k-- > 0;)
+        w += (size_t)sprintf(want + w, "\n%*s]", (int)(2 * k), "");
+    size_t n;
+    char *p = reformat(doc, sizeof doc, ATD_WRITE_PRETTY, &n);
+    ck_assert_uint_eq(n, w);
+    ck_assert_msg(memcmp(p, want, w) == 0, "layout of %d nested arrays", DEPTH);
     free(p);
 }
 END_TEST
@@ -243,6 +267,7 @@ static Suite *pretty_suite(void)
     TCase *tc = tcase_create("core");
     tcase_set_timeout(tc, 60);
     tcase_add_test(tc, test_layout);
+    tcase_add_test(tc, test_deep_indentation);
     tcase_add_test(tc, test_pieces_split_anywhere);
     tcase_add_test(tc, test_syntax_error);
     tcase_add_test(tc, test_typed_pretty_reads_back);
