@@ -3,7 +3,9 @@
 # warning-free as C99 and C11 with gcc and clang, and as C++ (their extern
 # "C" guards), so that any generated header that includes them can be used
 # from all of these. The reader's internals (runtime/src/reader_internal.h)
-# must not be declared by them: t.c reuses their names for variables.
+# must not be declared by them: t.c reuses their names for variables. The
+# top-level headers declare no atd__ name: the halves of their inline
+# functions are in atd/detail/, apart from the user API.
 set -eu
 inc=$1
 tmp=$(mktemp -d)
@@ -16,6 +18,13 @@ for h in "$inc"/atd/*.h; do
     cp "$tmp/h_$n.c" "$tmp/h_$n.cpp"
 done
 pass=0 fail=0
+# a declaration starts in column 0; calls and comments are indented
+if grep -nE '^[^ #/*].*[^A-Za-z0-9_]atd__[a-z0-9_]+' "$inc"/atd/*.h "$inc"/atd.h; then
+    echo "FAILED: atd__ declarations in top-level headers (they go in atd/detail/)"
+    fail=$((fail + 1))
+else
+    pass=$((pass + 1))
+fi
 run() {
     if "$@" > "$tmp/log" 2>&1; then pass=$((pass + 1)); else fail=$((fail + 1)); echo "FAILED: $*"; cat "$tmp/log"; fi
 }

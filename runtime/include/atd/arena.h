@@ -36,6 +36,8 @@ typedef struct atd_arena {
     bool over_limit;     /* an allocation was refused for the budget since the last reset */
 } atd_arena;
 
+#include "detail/arena.h" /* the slow paths of the inline functions below */
+
 typedef struct atd_arena_stats {
     size_t bytes_used;
     size_t bytes_reserved;
@@ -71,43 +73,10 @@ void atd_arena_set_limit(atd_arena *a, size_t max_bytes);
 size_t atd_arena_limit(const atd_arena *a);
 /* Whether an allocation was refused for the budget since the last reset. */
 bool atd_arena_over_limit(const atd_arena *a);
-/* Counts `bytes` held outside the arena for the document being read (a
- * reader's scratch memory) against the budget until released: false, and the
- * arena marked over its limit, when the budget has no room. Internal. */
-bool atd__arena_hold(atd_arena *a, size_t bytes);
-void atd__arena_release(atd_arena *a, size_t bytes);
-
-/* Slow path of atd_arena_alloc: adds a chunk. Internal; use atd_arena_alloc. */
-void *atd__arena_alloc_slow(atd_arena *a, size_t size, size_t align);
-
-/* Makes the `size` bytes at a->cur, which the caller knows the chunk holds,
- * the most recent allocation (readers that copy into the free room before
- * they know the length commit it this way). */
-static inline void *atd__arena_take(atd_arena *a, size_t size)
-{
-    char *p = a->cur;
-    a->bytes_used += size;
-    a->cur = p + size;
-    a->last_alloc = p;
-    return p;
-}
 
 /* Returns `size` bytes aligned to `align` (a power of two, at most 16), or NULL
  * when the allocator fails (or `align` is invalid, or `size` is absurd). size 0 returns a valid
  * unique-enough non-NULL pointer. */
-/* The same from the current chunk only: NULL when it has no room (nothing
- * is allocated then), for hot paths that must not call out. */
-static inline void *atd__arena_alloc_here(atd_arena *a, size_t size, size_t align)
-{
-    uintptr_t p = ((uintptr_t)a->cur + (align - 1)) & ~(uintptr_t)(align - 1);
-    if (ATD_LIKELY(a->cur != NULL && p <= (uintptr_t)a->end &&
-                   size <= (size_t)((uintptr_t)a->end - p))) {
-        a->bytes_used += (size_t)(p - (uintptr_t)a->cur);
-        a->cur = (char *)p;
-        return atd__arena_take(a, size);
-    }
-    return NULL;
-}
 static inline void *atd_arena_alloc(atd_arena *a, size_t size, size_t align)
 {
     void *p = atd__arena_alloc_here(a, size, align);
@@ -127,23 +96,6 @@ void *atd_arena_grow(atd_arena *a, void *ptr, size_t old_size, size_t new_size, 
 char *atd_arena_strdup(atd_arena *a, const char *s, size_t len);
 
 atd_arena_stats atd_arena_get_stats(const atd_arena *a);
-
-/* A point to roll the arena back to (atd__arena_rewind). Internal. */
-typedef struct atd__arena_mark {
-    atd_arena_chunk *head;   /* the current chunk then */
-    atd_arena_chunk *second; /* the chunk after it then */
-    char *cur, *end;
-    size_t bytes_used, bytes_reserved, chunk_count;
-    bool over_limit;
-} atd__arena_mark;
-
-/* Remembers the arena's state, so that a failed read can give back what it
- * took (a stream skipping a bad record). */
-atd__arena_mark atd__arena_get_mark(const atd_arena *a);
-/* Forgets every allocation made since the mark (and the over-limit state)
- * and frees the chunks taken since; allocations older than the mark stay
- * valid. */
-void atd__arena_rewind(atd_arena *a, const atd__arena_mark *m);
 
 #ifdef __cplusplus
 }

@@ -31,6 +31,8 @@
 extern "C" {
 #endif
 
+#include "detail/biniou.h" /* the slow paths of the inline functions below */
+
 /* Tags: the byte before every tagged value, naming its kind. */
 enum {
     ATD_BIN_BOOL = 0,
@@ -115,31 +117,6 @@ static inline char *atd_bin_put_be(char *p, uint64_t u, unsigned n)
  * atd_bin_write_int come first, with atd_bin_int_fits. */
 #define ATD_BIN_RUN_MAX 4096 /* largest such reservation; beyond, the checked path */
 
-/* Copies n bytes; up to 16 with two overlapping moves and no call (most
- * strings of records are that short). */
-static inline void atd__bin_copy(char *d, const char *s, size_t n)
-{
-    if (n >= 8 && n <= 16) {
-        uint64_t a, b;
-        memcpy(&a, s, 8);
-        memcpy(&b, s + n - 8, 8);
-        memcpy(d, &a, 8);
-        memcpy(d + n - 8, &b, 8);
-    } else if (n >= 4 && n < 8) {
-        uint32_t a, b;
-        memcpy(&a, s, 4);
-        memcpy(&b, s + n - 4, 4);
-        memcpy(d, &a, 4);
-        memcpy(d + n - 4, &b, 4);
-    } else if (n > 0 && n < 4) {
-        d[0] = s[0];
-        d[n / 2] = s[n / 2];
-        d[n - 1] = s[n - 1];
-    } else if (n > 16) {
-        memcpy(d, s, n);
-    }
-}
-
 static inline char *atd_bin_put_string(char *p, const char *s, size_t len)
 {
     p = atd_bin_put_uvint(p, len);
@@ -165,7 +142,6 @@ static inline char *atd_bin_put_float32(char *p, float v)
  * length and bytes when it is short, else the buffer's streaming path
  * (atd_bin_write_string at the committed cursor). Returns the new cursor,
  * or NULL after recording the error. */
-char *atd__bin_string_p(atd_writer *w, char *p, const char *s, size_t len);
 static inline char *atd_bin_string_p(atd_writer *w, char *p, const char *s, size_t len)
 {
     if (ATD_LIKELY(len <= ATD_BIN_RUN_MAX && (size_t)(w->end - p) >= ATD_BIN_VINT_MAX + len))
@@ -239,7 +215,6 @@ static inline bool atd_bin_write_uvint(atd_writer *w, uint64_t u)
 /* The ints OCaml peers can read: 63 bits, so |v| < 2^62 for svint. */
 #define ATD_BIN_INT_MIN (-((int64_t)1 << 62))
 #define ATD_BIN_INT_MAX (((int64_t)1 << 62) - 1)
-bool atd__bin_fail_range(atd_writer *w, int64_t v, const char *repr);
 
 /* An svint body; ATD_ERR_RANGE outside [ATD_BIN_INT_MIN, ATD_BIN_INT_MAX]. */
 static inline bool atd_bin_write_svint(atd_writer *w, int64_t v)
@@ -307,7 +282,6 @@ bool atd_bin_write_string(atd_writer *w, const char *s, size_t len);
 /* Reads a tag and checks that it is in `accept` (a mask of ATD_BIN_MASK
  * bits). Errors: end of input; "expected tag svint (17), found string (18)";
  * tag 26 and bytes that are no tag are "corrupted data". */
-bool atd__bin_read_tag_slow(atd_reader *r, uint32_t accept, uint8_t *tag);
 static inline bool atd_bin_read_tag(atd_reader *r, uint32_t accept, uint8_t *tag)
 {
     if (ATD_LIKELY(r->cur < r->end)) {
@@ -360,7 +334,6 @@ bool atd_bin_read_byte(atd_reader *r, uint8_t *out);
 /* Inline: the one-byte forms and, with 8 bytes left, vints of up to 8
  * bytes decoded from one load with no loop; the rest out of line (the byte
  * loop, the end of the input, errors). */
-bool atd__bin_read_uvint_slow(atd_reader *r, uint64_t *out);
 static inline bool atd_bin_read_uvint(atd_reader *r, uint64_t *out)
 {
     if (ATD_LIKELY(r->cur < r->end && (unsigned char)*r->cur < 0x80)) {
@@ -390,7 +363,6 @@ static inline bool atd_bin_read_uvint(atd_reader *r, uint64_t *out)
 }
 /* A count (array length, fields, cells): a uvint no larger than the bytes
  * left, each counted item taking at least one. */
-bool atd__bin_fail_count(atd_reader *r, const char *at, uint64_t u);
 static inline bool atd_bin_read_count(atd_reader *r, size_t *out)
 {
     const char *at = r->cur;
@@ -403,7 +375,6 @@ static inline bool atd_bin_read_count(atd_reader *r, size_t *out)
     return true;
 }
 /* 4 bytes, big-endian (field and variant hashtags). */
-bool atd__bin_fail_eof(atd_reader *r);
 static inline bool atd_bin_read_hashtag(atd_reader *r, uint32_t *out)
 {
     if (ATD_UNLIKELY(r->end - r->cur < 4))
@@ -425,7 +396,6 @@ static inline void atd_bin_skip_head(atd_reader *r)
     r->cur += 5;
 }
 /* A field hashtag: bit 31 must be set (else "corrupted data", as OCaml says). */
-bool atd__bin_fail_field_hashtag(atd_reader *r, uint32_t h);
 static inline bool atd_bin_read_field_hashtag(atd_reader *r, uint32_t *out)
 {
     if (ATD_UNLIKELY(!atd_bin_read_hashtag(r, out)))
@@ -437,7 +407,6 @@ static inline bool atd_bin_read_field_hashtag(atd_reader *r, uint32_t *out)
 /* The body of an int written with tag `tag` (INT8, INT16, INT32, INT64,
  * UVINT, SVINT; the caller checked the tag). Then, for C types narrower than
  * int64, atd_bin_int_range. */
-bool atd__bin_read_int_slow(atd_reader *r, uint8_t tag, int64_t *out);
 static inline bool atd_bin_read_int(atd_reader *r, uint8_t tag, int64_t *out)
 {
     if (ATD_LIKELY(tag == ATD_BIN_SVINT)) {
@@ -466,7 +435,6 @@ static inline bool atd_bin_read_float64(atd_reader *r, double *out)
 bool atd_bin_read_float32(atd_reader *r, float *out);
 /* A string body, copied into the arena (NUL-terminated) unless
  * ATD_READ_BORROW_STRINGS: inline while the arena's chunk has room. */
-bool atd__bin_read_string_slow(atd_reader *r, size_t n, atd_string *out);
 #if defined(__GNUC__) || defined(__clang__)
 __attribute__((always_inline)) /* else GCC calls one copy, with the saves of a call */
 #endif
@@ -497,7 +465,6 @@ atd_bin_read_string(atd_reader *r, atd_string *out)
 
 /* Nesting (records, tuples, arrays, tables, variants, options): enter checks
  * and increments the depth (ATD_ERR_DEPTH beyond max_depth), leave decrements. */
-bool atd__bin_fail_depth(atd_reader *r);
 static inline bool atd_bin_enter(atd_reader *r)
 {
     if (ATD_UNLIKELY(r->depth >= r->max_depth))

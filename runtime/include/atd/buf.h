@@ -52,6 +52,8 @@ typedef struct atd_buf {
                           the buffer until the next flush) */
 } atd_buf;
 
+#include "detail/buf.h" /* the slow path of atd_buf_reserve */
+
 #define ATD_BUF_SINK_CHUNK 65536
 
 /* In-memory buffer, initially empty (no allocation until the first write).
@@ -85,9 +87,6 @@ void atd_buf_free(atd_buf *b);
  * sink-bound buffer it drops the pending bytes (and clears status) without
  * flushing them: the one call that discards output on purpose. */
 void atd_buf_clear(atd_buf *b);
-
-/* Slow path of atd_buf_reserve (grow, or flush to the sink). Internal. */
-char *atd__buf_reserve_slow(atd_buf *b, size_t n);
 
 /* Returns a pointer where at least `n` bytes may be written, or NULL on error.
  * Nothing is added until atd_buf_commit. For a sink-bound buffer, `n` larger

@@ -40,10 +40,10 @@
  *   ["key"] otherwise (quote, backslash escaped, other unprintable bytes as
  *   \xNN; long keys shortened with "..."), "[3]" for indexes. When the path
  *   does not fit, the outermost segments are dropped and shown as "$...". */
-/* Names with a double underscore (atd__skip_ws_slow, ATD__KEY_INLINE...)
- * are not API: the out-of-line halves of the inline functions here, which
- * may change without notice. The reader's other internals are private to
- * the library (runtime/src/reader_internal.h). */
+/* Names with a double underscore (atd__skip_ws_slow_p, ATD__KEY_INLINE...)
+ * are not API: the halves of the inline functions here that atd/detail/reader.h
+ * holds, which may change without notice. The reader's other internals are
+ * private to the library (runtime/src/reader_internal.h). */
 #ifndef ATD_READER_H
 #define ATD_READER_H
 
@@ -96,6 +96,8 @@ typedef struct atd_reader {
 /* A type's reader behind an untyped pointer (the generated P_t_read_any),
  * for the runtime functions that read any type (whole documents, streams). */
 typedef bool (*atd_read_fn)(atd_reader *r, void *out);
+
+#include "detail/reader.h" /* the halves of the inline functions below */
 
 /* Prepares a reader. `arena` may be NULL only if nothing will be allocated
  * (e.g. for atd_skip_value). max_depth starts at ATD_DEFAULT_MAX_DEPTH. */
@@ -250,7 +252,6 @@ static inline size_t atd_reader_offset_of(const atd_reader *r, const char *p)
 /* Skips JSON whitespace (space, tab, CR, LF; in lenient mode also comments).
  * Never fails: after an unterminated comment (lenient mode; the error is
  * recorded) it returns the end of the input, where the next token fails. */
-const char *atd__skip_ws_slow_p(atd_reader *r, const char *p);
 static ATD__HOT_INLINE const char *atd_skip_ws_p(atd_reader *r, const char *p)
 {
     /* Inline exits for the common cases: no whitespace, and (one branch-
@@ -333,41 +334,12 @@ bool atd_read_end(atd_reader *r);
  *         if (!atd_object_next(r, &more)) return false;
  *     }
  * begin checks and increments the depth (error ATD_ERR_DEPTH beyond max_depth);
- * next decrements it when the container closes. */
-/* The out-of-line halves: everything the inline halves below do not settle
- * (whitespace the inline skip leaves, the empty container, errors). They
- * take no flag pointer, so that the caller's flag stays in a register: the
- * byte before the cursor they return tells. begin returns the cursor at the
- * first token of a non-empty container (whose byte before is the opening
- * bracket or whitespace) or past the closing bracket of an empty one; next
- * returns the cursor past the ',' or past the closing bracket. */
-const char *atd__array_begin_slow_p(atd_reader *r, const char *p);
-const char *atd__object_begin_slow_p(atd_reader *r, const char *p);
-const char *atd__array_next_slow_p(atd_reader *r, const char *p);
-const char *atd__object_next_slow_p(atd_reader *r, const char *p);
-
-/* begin: whitespace, the bracket, whitespace again (pretty-printed input
- * puts a newline and an indentation there) and the first token or the
- * closing bracket are settled inline. */
-static ATD__HOT_INLINE const char *atd__begin_p(atd_reader *r, const char *p, bool *nonempty,
-                                                char open, char close,
-                                                const char *(*slow)(atd_reader *, const char *))
-{
-    p = atd_skip_ws_p(r, p);
-    if (ATD_LIKELY(p < r->end && *p == open && r->depth < r->max_depth)) {
-        const char *q = atd_skip_ws_p(r, p + 1);
-        if (ATD_LIKELY(q < r->end)) {
-            *nonempty = *q != close;
-            if (*q == close)
-                return q + 1;
-            r->depth++;
-            return q;
-        }
-    }
-    p = slow(r, p);
-    *nonempty = p != NULL && p[-1] != close;
-    return p;
-}
+ * next decrements it when the container closes.
+ *
+ * The cursor forms (_p) take the cursor and return the new one, or NULL
+ * after recording the error. begin: *nonempty tells whether a first element
+ * or member follows. next: *more tells whether a ',' was read (false: the
+ * closing bracket was). The common cases are settled inline. */
 static ATD__HOT_INLINE const char *atd_array_begin_p(atd_reader *r, const char *p, bool *nonempty)
 {
     return atd__begin_p(r, p, nonempty, '[', ']', atd__array_begin_slow_p);
@@ -379,34 +351,6 @@ static ATD__HOT_INLINE const char *atd_object_begin_p(atd_reader *r, const char 
 bool atd_array_begin(atd_reader *r, bool *nonempty);
 bool atd_object_begin(atd_reader *r, bool *nonempty);
 
-/* next: the ',' right after the value is settled inline, and for arrays
- * (and atd_object_end_p) whitespace then the closing bracket too; the rest
- * (whitespace before a ',', errors) goes out of line. */
-static ATD__HOT_INLINE const char *atd__next_slow_p(atd_reader *r, const char *p, bool *more,
-                                                    const char *(*slow)(atd_reader *,
-                                                                        const char *))
-{
-    p = slow(r, p);
-    *more = p != NULL && p[-1] == ',';
-    return p;
-}
-static ATD__HOT_INLINE const char *atd__next_or_close_p(atd_reader *r, const char *p, bool *more,
-                                                        char close,
-                                                        const char *(*slow)(atd_reader *,
-                                                                            const char *))
-{
-    if (p < r->end && *p == ',') {
-        *more = true;
-        return p + 1;
-    }
-    const char *q = atd_skip_ws_p(r, p);
-    if (ATD_LIKELY(q < r->end && *q == close)) {
-        r->depth--;
-        *more = false;
-        return q + 1;
-    }
-    return atd__next_slow_p(r, q, more, slow);
-}
 static ATD__HOT_INLINE const char *atd_array_next_p(atd_reader *r, const char *p, bool *more)
 {
     return atd__next_or_close_p(r, p, more, ']', atd__array_next_slow_p);
@@ -442,9 +386,6 @@ const char *atd_object_key_p(atd_reader *r, const char *p, atd_string *key);
 bool atd_object_key(atd_reader *r, atd_string *key);
 
 /* --- key matching, for generated readers --- */
-
-/* These must be inlined for their constants to fold. */
-#define ATD__KEY_INLINE ATD__HOT_INLINE
 
 /* Whether the n bytes at p equal the n bytes at lit; reads exactly those
  * bytes. Generated readers pass a string literal and a constant n: once

@@ -50,6 +50,8 @@ typedef struct atd_writer {
     char *end; /* cursor form: where the room of the buffer ends (see below) */
 } atd_writer;
 
+#include "detail/writer.h" /* the slow paths of the inline functions below */
+
 /* A type's writer behind a function pointer: writes *value (a const P_t *,
  * for P_t_write_any). What the whole-document and stream entry points take. */
 typedef bool (*atd_write_fn)(atd_writer *w, const void *value);
@@ -157,20 +159,6 @@ int atd_buf_write_int64(atd_buf *b, int64_t v);
 /* Returns ATD_ERR_NONFINITE (writing nothing) for NaN and infinities. */
 int atd_buf_write_double(atd_buf *b, double v);
 
-/* --- internals of atd_writer_key_string --- */
-
-/* The general form (any key length, long strings, sinks). */
-bool atd__writer_key_string(atd_writer *w, const char *key, size_t key_len, const char *s,
-                            size_t len);
-/* The string, quoted, at p (inside the buffer's free room, with
- * ATD_ESCAPED_MAX(len) bytes there), then committed up to its end. On
- * invalid UTF-8 nothing is committed and the error is recorded. */
-bool atd__writer_string_at(atd_writer *w, char *p, const char *s, size_t len);
-
-/* Strings up to this length are written in the room already there, with no
- * flush or growth between the key and the string. */
-#define ATD__SHORT_STRING 4096
-
 /* A key that the call site knows (a literal: its length is a constant) is
  * copied here by fixed-size moves, in the same room as the string; the
  * string itself is written by atd__writer_string_at. Other keys, long
@@ -221,7 +209,6 @@ atd_writer_key_string(atd_writer *w, const char *key, size_t key_len, const char
 /* The cursor at the end of what the buffer holds, with w->end set to the
  * end of its room (or to the cursor itself, no room, once the buffer has
  * failed: every later check then takes the slow path, which reports it). */
-char *atd__writer_cursor_slow(atd_writer *w);
 static inline char *atd_writer_cursor(atd_writer *w)
 {
     atd_buf *b = w->buf;
@@ -258,11 +245,6 @@ static inline char *atd_writer_fail_cursor(bool ignored)
     return NULL;
 }
 
-/* The slow path of atd_writer_room: commits p, makes room for n bytes
- * (flushing or growing the buffer), and returns the new cursor; NULL after
- * recording the buffer's failure. */
-char *atd__writer_room_slow(atd_writer *w, char *p, size_t n);
-
 /* p when at least n bytes may be written there, else the slow path. */
 static inline char *atd_writer_room(atd_writer *w, char *p, size_t n)
 {
@@ -294,19 +276,6 @@ static inline char *atd_writer_comma_p(atd_writer *w, char *p, bool comma)
     *p = ','; /* overwritten by the element when there is no comma */
     return p + comma;
 }
-
-/* The general cases of atd_writer_key_string_p: the string written by
- * atd_writer_key_string at the committed cursor (out of room, long strings,
- * keys that are not short literals). */
-char *atd__writer_key_string_p(atd_writer *w, char *p, const char *key, size_t key_len,
-                               const char *s, size_t len);
-/* The string after the key already copied at p[0..key_len), with room for
- * key_len + len + 2 bytes there: quoted at p + key_len when it is plain
- * ASCII with nothing to escape, else escaped in the room if there is enough
- * for its worst case, else written by atd__writer_key_string_p. Invalid
- * UTF-8 writes nothing and returns NULL (ATD_ERR_UTF8 recorded). */
-char *atd__writer_string_p(atd_writer *w, char *p, const char *key, size_t key_len, const char *s,
-                           size_t len);
 
 /* atd_writer_key_string in cursor form: the key literal (key_len a
  * constant: a few fixed-size moves) and the string, with one check of the

@@ -1,0 +1,49 @@
+/* Internals of atd/biniou.h, which includes this file at the top of its
+ * extern "C" block: the out-of-line halves of its inline writers and readers.
+ * Not API: these names may change in any release. */
+#ifndef ATD_DETAIL_BINIOU_H
+#define ATD_DETAIL_BINIOU_H
+
+/* Writing: a string body past the inline room check (long strings, a full
+ * buffer); the range error of atd_bin_write_svint. */
+char *atd__bin_string_p(atd_writer *w, char *p, const char *s, size_t len);
+bool atd__bin_fail_range(atd_writer *w, int64_t v, const char *repr);
+
+/* Reading: the paths the inline readers leave (the end of the input, the
+ * byte loop of vints, a full arena chunk) and their errors, recorded in r;
+ * all return false on error. */
+bool atd__bin_read_tag_slow(atd_reader *r, uint32_t accept, uint8_t *tag);
+bool atd__bin_read_uvint_slow(atd_reader *r, uint64_t *out);
+bool atd__bin_read_int_slow(atd_reader *r, uint8_t tag, int64_t *out);
+bool atd__bin_read_string_slow(atd_reader *r, size_t n, atd_string *out);
+bool atd__bin_fail_count(atd_reader *r, const char *at, uint64_t u);
+bool atd__bin_fail_eof(atd_reader *r);
+bool atd__bin_fail_field_hashtag(atd_reader *r, uint32_t h);
+bool atd__bin_fail_depth(atd_reader *r);
+
+/* Copies n bytes; up to 16 with two overlapping moves and no call (most
+ * strings of records are that short). */
+static inline void atd__bin_copy(char *d, const char *s, size_t n)
+{
+    if (n >= 8 && n <= 16) {
+        uint64_t a, b;
+        memcpy(&a, s, 8);
+        memcpy(&b, s + n - 8, 8);
+        memcpy(d, &a, 8);
+        memcpy(d + n - 8, &b, 8);
+    } else if (n >= 4 && n < 8) {
+        uint32_t a, b;
+        memcpy(&a, s, 4);
+        memcpy(&b, s + n - 4, 4);
+        memcpy(d, &a, 4);
+        memcpy(d + n - 4, &b, 4);
+    } else if (n > 0 && n < 4) {
+        d[0] = s[0];
+        d[n / 2] = s[n / 2];
+        d[n - 1] = s[n - 1];
+    } else if (n > 16) {
+        memcpy(d, s, n);
+    }
+}
+
+#endif

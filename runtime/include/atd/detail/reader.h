@@ -1,0 +1,80 @@
+/* Internals of atd/reader.h, which includes this file after its types (inside
+ * its extern "C" block): the out-of-line halves of its inline whitespace and
+ * container functions, and the inline code they share. Not API: these names
+ * may change in any release. */
+#ifndef ATD_DETAIL_READER_H
+#define ATD_DETAIL_READER_H
+
+/* The key matchers of atd/reader.h must be inlined for their constants to fold. */
+#define ATD__KEY_INLINE ATD__HOT_INLINE
+
+/* atd_skip_ws_p's slow path: runs of whitespace the inline skip leaves,
+ * comments in lenient mode, the end of the input. */
+const char *atd__skip_ws_slow_p(atd_reader *r, const char *p);
+/* (defined in atd/reader.h; the container halves below skip whitespace with it) */
+static ATD__HOT_INLINE const char *atd_skip_ws_p(atd_reader *r, const char *p);
+
+/* The out-of-line halves: everything the inline halves below do not settle
+ * (whitespace the inline skip leaves, the empty container, errors). They
+ * take no flag pointer, so that the caller's flag stays in a register: the
+ * byte before the cursor they return tells. begin returns the cursor at the
+ * first token of a non-empty container (whose byte before is the opening
+ * bracket or whitespace) or past the closing bracket of an empty one; next
+ * returns the cursor past the ',' or past the closing bracket. */
+const char *atd__array_begin_slow_p(atd_reader *r, const char *p);
+const char *atd__object_begin_slow_p(atd_reader *r, const char *p);
+const char *atd__array_next_slow_p(atd_reader *r, const char *p);
+const char *atd__object_next_slow_p(atd_reader *r, const char *p);
+
+/* begin: whitespace, the bracket, whitespace again (pretty-printed input
+ * puts a newline and an indentation there) and the first token or the
+ * closing bracket are settled inline. */
+static ATD__HOT_INLINE const char *atd__begin_p(atd_reader *r, const char *p, bool *nonempty,
+                                                char open, char close,
+                                                const char *(*slow)(atd_reader *, const char *))
+{
+    p = atd_skip_ws_p(r, p);
+    if (ATD_LIKELY(p < r->end && *p == open && r->depth < r->max_depth)) {
+        const char *q = atd_skip_ws_p(r, p + 1);
+        if (ATD_LIKELY(q < r->end)) {
+            *nonempty = *q != close;
+            if (*q == close)
+                return q + 1;
+            r->depth++;
+            return q;
+        }
+    }
+    p = slow(r, p);
+    *nonempty = p != NULL && p[-1] != close;
+    return p;
+}
+/* next: the ',' right after the value is settled inline, and for arrays
+ * (and atd_object_end_p) whitespace then the closing bracket too; the rest
+ * (whitespace before a ',', errors) goes out of line. */
+static ATD__HOT_INLINE const char *atd__next_slow_p(atd_reader *r, const char *p, bool *more,
+                                                    const char *(*slow)(atd_reader *,
+                                                                        const char *))
+{
+    p = slow(r, p);
+    *more = p != NULL && p[-1] == ',';
+    return p;
+}
+static ATD__HOT_INLINE const char *atd__next_or_close_p(atd_reader *r, const char *p, bool *more,
+                                                        char close,
+                                                        const char *(*slow)(atd_reader *,
+                                                                            const char *))
+{
+    if (p < r->end && *p == ',') {
+        *more = true;
+        return p + 1;
+    }
+    const char *q = atd_skip_ws_p(r, p);
+    if (ATD_LIKELY(q < r->end && *q == close)) {
+        r->depth--;
+        *more = false;
+        return q + 1;
+    }
+    return atd__next_slow_p(r, q, more, slow);
+}
+
+#endif
