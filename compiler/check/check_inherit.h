@@ -28,7 +28,7 @@ typedef struct check_members {
 /* Expands a record or sum node (AST_RECORD or AST_SUM). With `report`,
  * errors in its own inherit clauses are reported; errors met deeper are left
  * to the definitions they are in. Later occurrences of a name replace earlier
- * ones (5.6). Returns false when out of memory. */
+ * ones, as atdgen does. Returns false when out of memory. */
 bool check_inherit_expand(check_cx *cx, const ast_type *t, bool report, check_members *out);
 
 /* The node table for the module's nodes (cx->nstructs), zeroed. */

@@ -129,16 +129,16 @@ void emit_tv_record_write(cw *w, const ir_type *t);
 /* emit_write.c: the statements that write a slot rv, running `fail` on error. */
 void emit_write_slot(cw *w, const ir_slot *s, const char *rv, const char *fail);
 
-/* emit_check.c: the checks c of a value of type t (ir_check), lv / rv
+/* emit_validators.c: the checks c of a value of type t (ir_check), lv / rv
  * being the value, or a pointer to it when ptr. In a reader, after reading
  * it, `at` naming the variable that holds its offset; in a writer, before
  * writing it, under ATD_WRITE_VALIDATE. `fail` runs on a refusal. Then the
  * prototypes of every validator the module names. */
-void emit_check_read(cw *w, const ir_check *c, const ir_type *t, bool ptr, const char *lv,
+void emit_validators_read(cw *w, const ir_check *c, const ir_type *t, bool ptr, const char *lv,
                      const char *at, const char *fail);
-void emit_check_write(cw *w, const ir_check *c, const ir_type *t, bool ptr, const char *rv,
+void emit_validators_write(cw *w, const ir_check *c, const ir_type *t, bool ptr, const char *rv,
                       const char *fail);
-void emit_check_declarations(cw *w, const ir_module *m);
+void emit_validators_declarations(cw *w, const ir_module *m);
 /* emit_biniou.c: the biniou functions of every type with biniou functions
  * (used[i]: reached from the exported types and typedefs that are not
  * bin_skip; after the JSON ones; entry points for the exported ones), and

@@ -121,7 +121,7 @@ void emit_type_field_case_write(cw *w, const ir_type *t, const ir_case *k)
     *p++ = ':';
     p = json_quoted(p, k->json_name, k->json_len);
     size_t n = (size_t)(p - json);
-    emit_check_write(w, k->arg.check, k->arg.type, k->arg.ptr, cw_fmt(w, "v->u.%s", k->member),
+    emit_validators_write(w, k->arg.check, k->arg.type, k->arg.ptr, cw_fmt(w, "v->u.%s", k->member),
                      "return false;");
     cw_line(w, "return %s(w, %sv->u.%s, \"%s\", %zu);", emit_tagged_writer_name(w, k->arg.type),
             k->arg.ptr ? "" : "&", k->member, cw_c_string(w, json, n), n);
@@ -248,7 +248,7 @@ void emit_adapted_write(cw *w, const ir_type *t)
  * (once per name). */
 void emit_adapter_declarations(cw *w, const ir_module *m)
 {
-    emit_check_declarations(w, m);
+    emit_validators_declarations(w, m);
     for (size_t i = 0; i < m->ntypes; i++) {
         const char *name = m->types[i]->c_adapter;
         if (name == NULL || m->types[i]->imported)

@@ -237,7 +237,7 @@ static void read_slot_value(cw *w, bool pm, const ir_slot *s, const char *lv, co
 
 /* A slot with checks (<c validator="fn">, <c min>...): they run on the
  * value once read; a refusal is reported at the value's first byte
- * (emit_check.c). */
+ * (emit_validators.c). */
 static void read_slot(cw *w, bool pm, const ir_slot *s, const char *lv, const char *fail)
 {
     if (s->check == NULL) {
@@ -253,7 +253,7 @@ static void read_slot(cw *w, bool pm, const ir_slot *s, const char *lv, const ch
         cw_line(w, "size_t at_v_ = atd_reader_offset(r);");
     }
     read_slot_value(w, pm, s, lv, fail);
-    emit_check_read(w, s->check, s->type, s->ptr, lv, "at_v_", fail);
+    emit_validators_read(w, s->check, s->type, s->ptr, lv, "at_v_", fail);
     cw_close(w, "}");
 }
 

@@ -234,7 +234,7 @@ static void write_value(cw *w, const ir_type *t, const char *rv, const char *fai
         const char *tmp = cw_fmt(w, "w%d_", t->id);
         cw_open(w, "{");
         cw_line(w, "const %s %s = %s(%s);", t->elem.type->name, tmp, t->unwrap_fn, rv);
-        emit_check_write(w, t->elem.check, t->elem.type, false, tmp, fail);
+        emit_validators_write(w, t->elem.check, t->elem.type, false, tmp, fail);
         write_value(w, t->elem.type, tmp, fail);
         cw_close(w, "}");
         return;
@@ -258,16 +258,16 @@ static void write_value(cw *w, const ir_type *t, const char *rv, const char *fai
  */
 static void write_slot_value(cw *w, const ir_slot *s, const char *rv, const char *fail);
 
-/* A slot with checks: with ATD_WRITE_VALIDATE, they run first (emit_check.c). */
+/* A slot with checks: with ATD_WRITE_VALIDATE, they run first (emit_validators.c). */
 static void write_slot(cw *w, const ir_slot *s, const char *rv, const char *fail)
 {
     if (s->ptr && s->check != NULL) {
         /* NULL is reported by write_slot_value */
         cw_open(w, "if (%s != NULL)", rv);
-        emit_check_write(w, s->check, s->type, true, rv, fail);
+        emit_validators_write(w, s->check, s->type, true, rv, fail);
         cw_close(w, "}");
     } else {
-        emit_check_write(w, s->check, s->type, s->ptr, rv, fail);
+        emit_validators_write(w, s->check, s->type, s->ptr, rv, fail);
     }
     write_slot_value(w, s, rv, fail);
 }
@@ -673,7 +673,7 @@ static void emit_record_write_ex(cw *w, const ir_type *t, bool tagged)
         }
         brace_written = true;
         if (tv_value) {
-            emit_check_write(w, f->slot.check, f->slot.type, false, rv, fail);
+            emit_validators_write(w, f->slot.check, f->slot.type, false, rv, fail);
             write_bool_call(w, cw_fmt(w, "%s__tv_write_value(w, &%s)", t->fn, rv), fail);
         } else if (!fixed && !string) {
             write_slot(w, &f->slot, rv, fail);
@@ -938,7 +938,7 @@ static void emit_list_write(cw *w, const ir_type *t)
     cw_line(w, "size_t i;");
     write_raw(w, "\"[\", 1", fail_stmt(w, pf, NULL));
     cw_open(w, "for (i = 0; i < v->len; i++)");
-    emit_check_write(w, t->elem.check, t->elem.type, false, "v->items[i]", fail);
+    emit_validators_write(w, t->elem.check, t->elem.type, false, "v->items[i]", fail);
     if (t->elem.type->fixed != IR_FIXED_NONE) {
         piece pc = {t->elem.type, "v->items[i]", "i > 0", NULL, 0, NULL, fail};
         write_fixed(w, &pc, 1);
@@ -1144,7 +1144,7 @@ void emit_def_writers(cw *w, const ir_module *m, const ir_def *d)
     cw_line(w, "bool %s_write(atd_writer *w, const %s *v)", d->c_name, d->c_name);
     cw_open(w, "{");
     cw_line(w, "char *p = atd_writer_cursor(w);");
-    emit_check_write(w, d->check, d->type, true, "v", "return false;");
+    emit_validators_write(w, d->check, d->type, true, "v", "return false;");
     write_value(w, d->type, "(*v)", "return false;");
     emit_success(w, false);
     cw_close(w, "}");

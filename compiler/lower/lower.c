@@ -62,7 +62,7 @@
 #include "lower_adapter.h"
 #include "lower_cdefault.h"
 #include "lower_odefault.h"
-#include "lower_check.h"
+#include "lower_validators.h"
 
 /* Guards for input the checker let through but that lowering cannot finish:
  * both are reported as errors at the offending type expression, never by
@@ -476,7 +476,7 @@ static const ir_check *lower_checks(lower_ctx *L, const ast_type *t, const check
         grow_array(L, (void **)&L->checked, &L->checked_cap, L->nchecked, sizeof *L->checked))
         L->checked[L->nchecked++] = &t->annots;
     bool own = t->kind != AST_RECORD && t->kind != AST_SUM;
-    const ir_check *c = lower_check_node(seen ? NULL : L->diag, L->arena, &t->annots, ty, inner,
+    const ir_check *c = lower_validators_node(seen ? NULL : L->diag, L->arena, &t->annots, ty, inner,
                                          own, &L->failed, &L->oom);
     if (L->oom)
         lower_oom(L);
@@ -517,7 +517,7 @@ static ir_type *wrapper(lower_ctx *L, ir_kind kind, ir_type *elem, const char *s
                         const ast_type *et, const ir_check *check)
 {
     const char *key =
-        fmt(L, "%s(%d%s)", suffix, elem->id, lower_check_key(L->arena, check, &L->oom));
+        fmt(L, "%s(%d%s)", suffix, elem->id, lower_validators_key(L->arena, check, &L->oom));
     ir_type *t = find_key(L, key);
     if (t != NULL)
         return t;
@@ -547,7 +547,7 @@ static ir_type *lower_wrap(lower_ctx *L, const ast_type *t, const check_scope *e
         return u;
     const ir_check *uc = lower_checks(L, t->u.name.args[0], env, u, 0);
     const char *key =
-        fmt(L, "wrap(%d,%s,%s,%s%s)", u->id, ct, wf, uf, lower_check_key(L->arena, uc, &L->oom));
+        fmt(L, "wrap(%d,%s,%s,%s%s)", u->id, ct, wf, uf, lower_validators_key(L->arena, uc, &L->oom));
     ir_type *w = find_key(L, key);
     if (w != NULL)
         return w;
@@ -585,7 +585,7 @@ static ir_type *lower_assoc(lower_ctx *L, const ast_type *list, const check_scop
         return wrapper(L, IR_ASSOC, v, "assoc", vt, vc);
     /* the lazy format's annotations make another wire form: another type
      * to the dedup, with the same C layout */
-    const char *key = fmt(L, "assoc(%d%s)lz%d%d%d", v->id, lower_check_key(L->arena, vc, &L->oom),
+    const char *key = fmt(L, "assoc(%d%s)lz%d%d%d", v->id, lower_validators_key(L->arena, vc, &L->oom),
                           lz.lz_lazy, lz.lz_shared, index);
     /* An indexed map has lookup functions, named after what the user
      * wrote: the definition, or the record field it is the type of
@@ -842,7 +842,7 @@ static ir_type *lower_tuple(lower_ctx *L, const ast_type *t, const check_scope *
             lower_default(L, &c->annots, c->type, env, cells[i].slot.type, c->loc, &cells[i].dflt);
         }
         keylen +=
-            24 + strlen(lower_check_key(L->arena, cells[i].slot.check, &L->oom)) +
+            24 + strlen(lower_validators_key(L->arena, cells[i].slot.check, &L->oom)) +
             (cells[i].has_default && cells[i].dflt.c_expr ? strlen(cells[i].dflt.c_expr) : 0) +
             cells[i].dflt.len * 4;
         namelen += strlen(cells[i].slot.type->short_name) + 1;
@@ -853,7 +853,7 @@ static ir_type *lower_tuple(lower_ctx *L, const ast_type *t, const check_scope *
     size_t k = (size_t)sprintf(key, "tuple("), m = 0;
     for (size_t i = 0; i < n; i++) {
         k += (size_t)sprintf(key + k, "%d%s", cells[i].slot.type->id,
-                             lower_check_key(L->arena, cells[i].slot.check, &L->oom));
+                             lower_validators_key(L->arena, cells[i].slot.check, &L->oom));
         if (cells[i].has_default) {
             k += (size_t)sprintf(key + k, "=%d:%s:", (int)cells[i].dflt.kind,
                                  cells[i].dflt.c_expr ? cells[i].dflt.c_expr : "");

@@ -11,7 +11,7 @@
 #include "atd/arena.h"
 
 /* Type expressions nested deeper than this are rejected after parsing
- * (driver_parse), so that the checker may recurse over the tree; lowering,
+ * (parse_module), so that the checker may recurse over the tree; lowering,
  * which also follows aliases, bounds its expansion by the same number. */
 #define AST_MAX_DEPTH 200
 

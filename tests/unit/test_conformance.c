@@ -1,7 +1,7 @@
 /* JSONTestSuite through GENERATED code (schemas/conformance.atd), and the
  * documented outcome of every implementation-defined case.
  *
- * The generic parser's side is in check_json.c: every y_ file parses and
+ * The generic parser's side is in test_json.c: every y_ file parses and
  * writes back, every n_ file is rejected (test_json_suite_y/_n). Here:
  *
  *  - y_: each document is read by the generated reader of the most specific

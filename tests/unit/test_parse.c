@@ -1,4 +1,4 @@
-/* Tests of the parser (lexer.l + parser.y) through driver_parse on memory
+/* Tests of the parser (lexer.l + parser.y) through parse_module on memory
  * buffers: the AST shape of every construct of the grammar (imports, type
  * parameters, postfix application, tuples and their cells, records and field
  * kinds, sums and inherit, annotations in each position), the locations

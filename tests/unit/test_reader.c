@@ -846,7 +846,7 @@ static bool skip_file(const char *name, unsigned flags, atd_error *err)
  * (valid grammar; their values are then a matter for the typed readers, see
  * test_reader_suite_i_numbers) and 500 nested arrays (below the depth
  * limit). Every i_string_* and i_object_key_* file, the UTF-16 files and the
- * UTF-8 BOM are rejected (see check_strings.c for the reasons). */
+ * UTF-8 BOM are rejected (see test_strings.c for the reasons). */
 static bool i_file_accepted(const char *name)
 {
     return strncmp(name, "i_number_", 9) == 0 ||

@@ -77,13 +77,13 @@ static void emit_checks(cw *w, const ir_check *c, const ir_type *t, bool ptr, co
     }
 }
 
-void emit_check_read(cw *w, const ir_check *c, const ir_type *t, bool ptr, const char *lv,
+void emit_validators_read(cw *w, const ir_check *c, const ir_type *t, bool ptr, const char *lv,
                      const char *at, const char *fail)
 {
     emit_checks(w, c, t, ptr, lv, at, fail);
 }
 
-void emit_check_write(cw *w, const ir_check *c, const ir_type *t, bool ptr, const char *rv,
+void emit_validators_write(cw *w, const ir_check *c, const ir_type *t, bool ptr, const char *rv,
                       const char *fail)
 {
     if (c == NULL)
@@ -134,7 +134,7 @@ static void declare_slot(cw *w, seen_names *s, const ir_slot *slot)
         declare_slot(w, s, &slot->type->elem);
 }
 
-void emit_check_declarations(cw *w, const ir_module *m)
+void emit_validators_declarations(cw *w, const ir_module *m)
 {
     seen_names s = {NULL, 0, 0, false};
     for (size_t i = 0; i < m->ntypes; i++) {

@@ -7,8 +7,8 @@
  *
  * Bounds are validated here, against the type the node denotes: numbers that
  * parse, min <= max, the right type; every error is at the annotation. */
-#ifndef ATDC_LOWER_CHECK_H
-#define ATDC_LOWER_CHECK_H
+#ifndef ATDC_LOWER_VALIDATORS_H
+#define ATDC_LOWER_VALIDATORS_H
 
 #include <stdbool.h>
 
@@ -23,12 +23,12 @@
  * `with_validator` false (a record or sum node, whose validator belongs to
  * the type) only the declarative checks are looked at. NULL on running out
  * of memory sets *oom. `diag` NULL reports nothing (a node seen before). */
-const ir_check *lower_check_node(diag_ctx *diag, atd_arena *arena, const ast_annots *a,
+const ir_check *lower_validators_node(diag_ctx *diag, atd_arena *arena, const ast_annots *a,
                                  const ir_type *t, const ir_check *next, bool with_validator,
                                  bool *failed, bool *oom);
 
 /* A text that tells chains apart, for the structural keys of the types that
  * hold a checked value ("" for none). */
-const char *lower_check_key(atd_arena *arena, const ir_check *c, bool *oom);
+const char *lower_validators_key(atd_arena *arena, const ir_check *c, bool *oom);
 
 #endif
