@@ -135,20 +135,9 @@ key:
     goto tail;
 }
 
-bool adapters_circle_read(atd_reader *r, adapters_circle *out)
-{
-    return atd_reader_advance(r, adapters_circle_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, adapters_circle, adapters_circle)
 
-bool adapters_circle_read_any(atd_reader *r, void *out)
-{
-    return adapters_circle_read(r, (adapters_circle *)out);
-}
-
-int adapters_circle_from_json(const char *json, size_t len, atd_arena *arena, adapters_circle *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, adapters_circle_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(adapters_circle)
 
 void adapters_rect_init(adapters_rect *v)
 {
@@ -296,20 +285,9 @@ key:
     goto tail;
 }
 
-bool adapters_rect_read(atd_reader *r, adapters_rect *out)
-{
-    return atd_reader_advance(r, adapters_rect_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, adapters_rect, adapters_rect)
 
-bool adapters_rect_read_any(atd_reader *r, void *out)
-{
-    return adapters_rect_read(r, (adapters_rect *)out);
-}
-
-int adapters_rect_from_json(const char *json, size_t len, atd_arena *arena, adapters_rect *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, adapters_rect_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(adapters_rect)
 
 void adapters_start_init(adapters_start *v)
 {
@@ -386,20 +364,9 @@ key:
     goto tail;
 }
 
-bool adapters_start_read(atd_reader *r, adapters_start *out)
-{
-    return atd_reader_advance(r, adapters_start_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, adapters_start, adapters_start)
 
-bool adapters_start_read_any(atd_reader *r, void *out)
-{
-    return adapters_start_read(r, (adapters_start *)out);
-}
-
-int adapters_start_from_json(const char *json, size_t len, atd_arena *arena, adapters_start *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, adapters_start_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(adapters_start)
 
 void adapters_tagged_init(adapters_tagged *v)
 {
@@ -512,20 +479,9 @@ key:
     goto tail;
 }
 
-bool adapters_tagged_read(atd_reader *r, adapters_tagged *out)
-{
-    return atd_reader_advance(r, adapters_tagged_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, adapters_tagged, adapters_tagged)
 
-bool adapters_tagged_read_any(atd_reader *r, void *out)
-{
-    return adapters_tagged_read(r, (adapters_tagged *)out);
-}
-
-int adapters_tagged_from_json(const char *json, size_t len, atd_arena *arena, adapters_tagged *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, adapters_tagged_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(adapters_tagged)
 
 void adapters_shape_init(adapters_shape *v)
 {
@@ -701,15 +657,7 @@ bool adapters_shape_read(atd_reader *r, adapters_shape *out)
     return atd_reader_fail_expected(r, "a variant of 'shape'");
 }
 
-bool adapters_shape_read_any(atd_reader *r, void *out)
-{
-    return adapters_shape_read(r, (adapters_shape *)out);
-}
-
-int adapters_shape_from_json(const char *json, size_t len, atd_arena *arena, adapters_shape *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, adapters_shape_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(adapters_shape)
 
 void adapters_event_init(adapters_event *v)
 {
@@ -854,15 +802,7 @@ bool adapters_event_read(atd_reader *r, adapters_event *out)
     return atd_reader_fail_expected(r, "a variant of 'event'");
 }
 
-bool adapters_event_read_any(atd_reader *r, void *out)
-{
-    return adapters_event_read(r, (adapters_event *)out);
-}
-
-int adapters_event_from_json(const char *json, size_t len, atd_arena *arena, adapters_event *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, adapters_event_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(adapters_event)
 
 void adapters_one_init(adapters_one *v)
 {
@@ -1019,15 +959,7 @@ bool adapters_one_read(atd_reader *r, adapters_one *out)
     return atd_reader_fail_expected(r, "a variant of 'one'");
 }
 
-bool adapters_one_read_any(atd_reader *r, void *out)
-{
-    return adapters_one_read(r, (adapters_one *)out);
-}
-
-int adapters_one_from_json(const char *json, size_t len, atd_arena *arena, adapters_one *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, adapters_one_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(adapters_one)
 
 void adapters_codec_shape_init(adapters_codec_shape *v)
 {
@@ -1141,15 +1073,7 @@ bool adapters_codec_shape_read(atd_reader *r, adapters_codec_shape *out)
     return atd_reader_fail_expected(r, "a variant of 'codec_shape'");
 }
 
-bool adapters_codec_shape_read_any(atd_reader *r, void *out)
-{
-    return adapters_codec_shape_read(r, (adapters_codec_shape *)out);
-}
-
-int adapters_codec_shape_from_json(const char *json, size_t len, atd_arena *arena, adapters_codec_shape *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, adapters_codec_shape_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(adapters_codec_shape)
 
 void adapters_payload_init(adapters_payload *v)
 {
@@ -1257,15 +1181,7 @@ bool adapters_payload_read(atd_reader *r, adapters_payload *out)
     return atd_reader_fail_expected(r, "a variant of 'payload'");
 }
 
-bool adapters_payload_read_any(atd_reader *r, void *out)
-{
-    return adapters_payload_read(r, (adapters_payload *)out);
-}
-
-int adapters_payload_from_json(const char *json, size_t len, atd_arena *arena, adapters_payload *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, adapters_payload_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(adapters_payload)
 
 void adapters_tagged_value_init(adapters_tagged_value *v)
 {
@@ -1447,20 +1363,9 @@ key:
     goto tail;
 }
 
-bool adapters_tagged_value_read(atd_reader *r, adapters_tagged_value *out)
-{
-    return atd_reader_advance(r, adapters_tagged_value_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, adapters_tagged_value, adapters_tagged_value)
 
-bool adapters_tagged_value_read_any(atd_reader *r, void *out)
-{
-    return adapters_tagged_value_read(r, (adapters_tagged_value *)out);
-}
-
-int adapters_tagged_value_from_json(const char *json, size_t len, atd_arena *arena, adapters_tagged_value *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, adapters_tagged_value_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(adapters_tagged_value)
 
 static const char *adapters_abstract_nullable_read_p(atd_reader *r, const char *p, adapters_abstract_nullable *out)
 {
@@ -1639,15 +1544,7 @@ bool adapters_payload2_read(atd_reader *r, adapters_payload2 *out)
     return atd_reader_fail_expected(r, "a variant of 'payload2'");
 }
 
-bool adapters_payload2_read_any(atd_reader *r, void *out)
-{
-    return adapters_payload2_read(r, (adapters_payload2 *)out);
-}
-
-int adapters_payload2_from_json(const char *json, size_t len, atd_arena *arena, adapters_payload2 *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, adapters_payload2_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(adapters_payload2)
 
 void adapters_tagged_value2_init(adapters_tagged_value2 *v)
 {
@@ -1872,20 +1769,9 @@ key:
     goto tail;
 }
 
-bool adapters_tagged_value2_read(atd_reader *r, adapters_tagged_value2 *out)
-{
-    return atd_reader_advance(r, adapters_tagged_value2_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, adapters_tagged_value2, adapters_tagged_value2)
 
-bool adapters_tagged_value2_read_any(atd_reader *r, void *out)
-{
-    return adapters_tagged_value2_read(r, (adapters_tagged_value2 *)out);
-}
-
-int adapters_tagged_value2_from_json(const char *json, size_t len, atd_arena *arena, adapters_tagged_value2 *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, adapters_tagged_value2_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(adapters_tagged_value2)
 
 void adapters_kind_shape_init(adapters_kind_shape *v)
 {
@@ -2026,15 +1912,7 @@ bool adapters_kind_shape_read(atd_reader *r, adapters_kind_shape *out)
     return atd_reader_fail_expected(r, "a variant of 'kind_shape'");
 }
 
-bool adapters_kind_shape_read_any(atd_reader *r, void *out)
-{
-    return adapters_kind_shape_read(r, (adapters_kind_shape *)out);
-}
-
-int adapters_kind_shape_from_json(const char *json, size_t len, atd_arena *arena, adapters_kind_shape *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, adapters_kind_shape_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(adapters_kind_shape)
 
 static const char *adapters_shape_list_read_p(atd_reader *r, const char *p, adapters_shape_list *out)
 {
@@ -2579,20 +2457,9 @@ key:
     goto tail;
 }
 
-bool adapters_doc_read(atd_reader *r, adapters_doc *out)
-{
-    return atd_reader_advance(r, adapters_doc_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, adapters_doc, adapters_doc)
 
-bool adapters_doc_read_any(atd_reader *r, void *out)
-{
-    return adapters_doc_read(r, (adapters_doc *)out);
-}
-
-int adapters_doc_from_json(const char *json, size_t len, atd_arena *arena, adapters_doc *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, adapters_doc_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(adapters_doc)
 
 void adapters_json_init(adapters_json *v)
 {
@@ -2607,15 +2474,7 @@ bool adapters_json_read(atd_reader *r, adapters_json *out)
     return true;
 }
 
-bool adapters_json_read_any(atd_reader *r, void *out)
-{
-    return adapters_json_read(r, (adapters_json *)out);
-}
-
-int adapters_json_from_json(const char *json, size_t len, atd_arena *arena, adapters_json *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, adapters_json_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(adapters_json)
 
 /* --- writers --- */
 
@@ -2662,20 +2521,9 @@ static char *adapters_circle_write_p(atd_writer *w, char *p, const adapters_circ
     return p;
 }
 
-bool adapters_circle_write(atd_writer *w, const adapters_circle *v)
-{
-    return atd_writer_finish(w, adapters_circle_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(adapters_circle, adapters_circle)
 
-bool adapters_circle_write_any(atd_writer *w, const void *value)
-{
-    return adapters_circle_write(w, (const adapters_circle *)value);
-}
-
-int adapters_circle_to_json(const adapters_circle *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(adapters_circle_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(adapters_circle)
 
 static bool adapters_rect__write_tagged(atd_writer *w, const adapters_rect *v, const char *tag, size_t tag_len)
 {
@@ -2720,20 +2568,9 @@ static char *adapters_rect_write_p(atd_writer *w, char *p, const adapters_rect *
     return atd_writer_raw_p(w, p, "}", 1);
 }
 
-bool adapters_rect_write(atd_writer *w, const adapters_rect *v)
-{
-    return atd_writer_finish(w, adapters_rect_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(adapters_rect, adapters_rect)
 
-bool adapters_rect_write_any(atd_writer *w, const void *value)
-{
-    return adapters_rect_write(w, (const adapters_rect *)value);
-}
-
-int adapters_rect_to_json(const adapters_rect *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(adapters_rect_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(adapters_rect)
 
 static bool adapters_start__write_tagged(atd_writer *w, const adapters_start *v, const char *tag, size_t tag_len)
 {
@@ -2765,20 +2602,9 @@ static char *adapters_start_write_p(atd_writer *w, char *p, const adapters_start
     return p;
 }
 
-bool adapters_start_write(atd_writer *w, const adapters_start *v)
-{
-    return atd_writer_finish(w, adapters_start_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(adapters_start, adapters_start)
 
-bool adapters_start_write_any(atd_writer *w, const void *value)
-{
-    return adapters_start_write(w, (const adapters_start *)value);
-}
-
-int adapters_start_to_json(const adapters_start *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(adapters_start_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(adapters_start)
 
 static bool adapters_tagged__write_tagged(atd_writer *w, const adapters_tagged *v, const char *tag, size_t tag_len)
 {
@@ -2814,20 +2640,9 @@ static char *adapters_tagged_write_p(atd_writer *w, char *p, const adapters_tagg
     return p;
 }
 
-bool adapters_tagged_write(atd_writer *w, const adapters_tagged *v)
-{
-    return atd_writer_finish(w, adapters_tagged_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(adapters_tagged, adapters_tagged)
 
-bool adapters_tagged_write_any(atd_writer *w, const void *value)
-{
-    return adapters_tagged_write(w, (const adapters_tagged *)value);
-}
-
-int adapters_tagged_to_json(const adapters_tagged *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(adapters_tagged_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(adapters_tagged)
 
 bool adapters_shape_write(atd_writer *w, const adapters_shape *v)
 {
@@ -2859,15 +2674,7 @@ bool adapters_shape_write(atd_writer *w, const adapters_shape *v)
     return atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'shape'");
 }
 
-bool adapters_shape_write_any(atd_writer *w, const void *value)
-{
-    return adapters_shape_write(w, (const adapters_shape *)value);
-}
-
-int adapters_shape_to_json(const adapters_shape *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(adapters_shape_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(adapters_shape)
 
 bool adapters_event_write(atd_writer *w, const adapters_event *v)
 {
@@ -2885,15 +2692,7 @@ bool adapters_event_write(atd_writer *w, const adapters_event *v)
     return atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'event'");
 }
 
-bool adapters_event_write_any(atd_writer *w, const void *value)
-{
-    return adapters_event_write(w, (const adapters_event *)value);
-}
-
-int adapters_event_to_json(const adapters_event *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(adapters_event_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(adapters_event)
 
 bool adapters_one_write(atd_writer *w, const adapters_one *v)
 {
@@ -2934,15 +2733,7 @@ bool adapters_one_write(atd_writer *w, const adapters_one *v)
     return atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'one'");
 }
 
-bool adapters_one_write_any(atd_writer *w, const void *value)
-{
-    return adapters_one_write(w, (const adapters_one *)value);
-}
-
-int adapters_one_to_json(const adapters_one *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(adapters_one_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(adapters_one)
 
 bool adapters_codec_shape_write(atd_writer *w, const adapters_codec_shape *v)
 {
@@ -2958,15 +2749,7 @@ bool adapters_codec_shape_write(atd_writer *w, const adapters_codec_shape *v)
     return atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'codec_shape'");
 }
 
-bool adapters_codec_shape_write_any(atd_writer *w, const void *value)
-{
-    return adapters_codec_shape_write(w, (const adapters_codec_shape *)value);
-}
-
-int adapters_codec_shape_to_json(const adapters_codec_shape *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(adapters_codec_shape_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(adapters_codec_shape)
 
 static char *adapters_payload_write_p(atd_writer *w, char *p, const adapters_payload *v)
 {
@@ -2998,20 +2781,9 @@ static char *adapters_payload_write_p(atd_writer *w, char *p, const adapters_pay
     return atd_writer_fail_cursor(atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'payload'"));
 }
 
-bool adapters_payload_write(atd_writer *w, const adapters_payload *v)
-{
-    return atd_writer_finish(w, adapters_payload_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(adapters_payload, adapters_payload)
 
-bool adapters_payload_write_any(atd_writer *w, const void *value)
-{
-    return adapters_payload_write(w, (const adapters_payload *)value);
-}
-
-int adapters_payload_to_json(const adapters_payload *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(adapters_payload_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(adapters_payload)
 
 static bool adapters_tagged_value__tv_has_value(const adapters_payload *v)
 {
@@ -3109,15 +2881,7 @@ bool adapters_tagged_value_write(atd_writer *w, const adapters_tagged_value *v)
     return adapters_tagged_value__write_tagged(w, v, "", 0);
 }
 
-bool adapters_tagged_value_write_any(atd_writer *w, const void *value)
-{
-    return adapters_tagged_value_write(w, (const adapters_tagged_value *)value);
-}
-
-int adapters_tagged_value_to_json(const adapters_tagged_value *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(adapters_tagged_value_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(adapters_tagged_value)
 
 static char *adapters_abstract_nullable_write_p(atd_writer *w, char *p, const adapters_abstract_nullable *v)
 {
@@ -3183,20 +2947,9 @@ static char *adapters_payload2_write_p(atd_writer *w, char *p, const adapters_pa
     return atd_writer_fail_cursor(atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'payload2'"));
 }
 
-bool adapters_payload2_write(atd_writer *w, const adapters_payload2 *v)
-{
-    return atd_writer_finish(w, adapters_payload2_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(adapters_payload2, adapters_payload2)
 
-bool adapters_payload2_write_any(atd_writer *w, const void *value)
-{
-    return adapters_payload2_write(w, (const adapters_payload2 *)value);
-}
-
-int adapters_payload2_to_json(const adapters_payload2 *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(adapters_payload2_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(adapters_payload2)
 
 static bool adapters_tagged_value2__tv_has_value(const adapters_payload2 *v)
 {
@@ -3290,15 +3043,7 @@ bool adapters_tagged_value2_write(atd_writer *w, const adapters_tagged_value2 *v
     return adapters_tagged_value2__write_tagged(w, v, "", 0);
 }
 
-bool adapters_tagged_value2_write_any(atd_writer *w, const void *value)
-{
-    return adapters_tagged_value2_write(w, (const adapters_tagged_value2 *)value);
-}
-
-int adapters_tagged_value2_to_json(const adapters_tagged_value2 *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(adapters_tagged_value2_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(adapters_tagged_value2)
 
 bool adapters_kind_shape_write(atd_writer *w, const adapters_kind_shape *v)
 {
@@ -3316,15 +3061,7 @@ bool adapters_kind_shape_write(atd_writer *w, const adapters_kind_shape *v)
     return atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'kind_shape'");
 }
 
-bool adapters_kind_shape_write_any(atd_writer *w, const void *value)
-{
-    return adapters_kind_shape_write(w, (const adapters_kind_shape *)value);
-}
-
-int adapters_kind_shape_to_json(const adapters_kind_shape *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(adapters_kind_shape_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(adapters_kind_shape)
 
 static char *adapters_shape_list_write_p(atd_writer *w, char *p, const adapters_shape_list *v)
 {
@@ -3540,20 +3277,9 @@ static char *adapters_doc_write_p(atd_writer *w, char *p, const adapters_doc *v)
     return atd_writer_raw_p(w, p, "}", 1);
 }
 
-bool adapters_doc_write(atd_writer *w, const adapters_doc *v)
-{
-    return atd_writer_finish(w, adapters_doc_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(adapters_doc, adapters_doc)
 
-bool adapters_doc_write_any(atd_writer *w, const void *value)
-{
-    return adapters_doc_write(w, (const adapters_doc *)value);
-}
-
-int adapters_doc_to_json(const adapters_doc *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(adapters_doc_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(adapters_doc)
 
 bool adapters_json_write(atd_writer *w, const adapters_json *v)
 {
@@ -3567,15 +3293,7 @@ bool adapters_json_write(atd_writer *w, const adapters_json *v)
     return true;
 }
 
-bool adapters_json_write_any(atd_writer *w, const void *value)
-{
-    return adapters_json_write(w, (const adapters_json *)value);
-}
-
-int adapters_json_to_json(const adapters_json *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(adapters_json_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(adapters_json)
 
 /* --- copy and equality --- */
 
@@ -4202,303 +3920,63 @@ int adapters_kind_shape_tag_of_name(const char *s, size_t len, adapters_kind_sha
 
 /* --- streams and layout --- */
 
-bool adapters_circle_next_line(atd_stream *s, atd_arena *arena, adapters_circle *out)
-{
-    return atd_stream_next_line(s, arena, adapters_circle_read_any, out);
-}
+ATD_DEFINE_STREAM_ENTRY_POINTS(adapters_circle)
 
-bool adapters_circle_next_element(atd_stream *s, atd_arena *arena, adapters_circle *out)
-{
-    return atd_stream_next_element(s, arena, adapters_circle_read_any, out);
-}
+ATD_DEFINE_PRETTY_ENTRY_POINT(adapters_circle)
 
-int adapters_circle_write_line(const adapters_circle *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, adapters_circle_write_any, value, 0, err);
-}
+ATD_DEFINE_STREAM_ENTRY_POINTS(adapters_rect)
 
-int adapters_circle_to_json_pretty(const adapters_circle *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, adapters_circle_write_any, value, ATD_WRITE_PRETTY, err);
-}
+ATD_DEFINE_PRETTY_ENTRY_POINT(adapters_rect)
 
-bool adapters_rect_next_line(atd_stream *s, atd_arena *arena, adapters_rect *out)
-{
-    return atd_stream_next_line(s, arena, adapters_rect_read_any, out);
-}
+ATD_DEFINE_STREAM_ENTRY_POINTS(adapters_start)
 
-bool adapters_rect_next_element(atd_stream *s, atd_arena *arena, adapters_rect *out)
-{
-    return atd_stream_next_element(s, arena, adapters_rect_read_any, out);
-}
+ATD_DEFINE_PRETTY_ENTRY_POINT(adapters_start)
 
-int adapters_rect_write_line(const adapters_rect *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, adapters_rect_write_any, value, 0, err);
-}
+ATD_DEFINE_STREAM_ENTRY_POINTS(adapters_tagged)
 
-int adapters_rect_to_json_pretty(const adapters_rect *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, adapters_rect_write_any, value, ATD_WRITE_PRETTY, err);
-}
+ATD_DEFINE_PRETTY_ENTRY_POINT(adapters_tagged)
 
-bool adapters_start_next_line(atd_stream *s, atd_arena *arena, adapters_start *out)
-{
-    return atd_stream_next_line(s, arena, adapters_start_read_any, out);
-}
+ATD_DEFINE_STREAM_ENTRY_POINTS(adapters_shape)
 
-bool adapters_start_next_element(atd_stream *s, atd_arena *arena, adapters_start *out)
-{
-    return atd_stream_next_element(s, arena, adapters_start_read_any, out);
-}
+ATD_DEFINE_PRETTY_ENTRY_POINT(adapters_shape)
 
-int adapters_start_write_line(const adapters_start *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, adapters_start_write_any, value, 0, err);
-}
+ATD_DEFINE_STREAM_ENTRY_POINTS(adapters_event)
 
-int adapters_start_to_json_pretty(const adapters_start *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, adapters_start_write_any, value, ATD_WRITE_PRETTY, err);
-}
+ATD_DEFINE_PRETTY_ENTRY_POINT(adapters_event)
 
-bool adapters_tagged_next_line(atd_stream *s, atd_arena *arena, adapters_tagged *out)
-{
-    return atd_stream_next_line(s, arena, adapters_tagged_read_any, out);
-}
+ATD_DEFINE_STREAM_ENTRY_POINTS(adapters_one)
 
-bool adapters_tagged_next_element(atd_stream *s, atd_arena *arena, adapters_tagged *out)
-{
-    return atd_stream_next_element(s, arena, adapters_tagged_read_any, out);
-}
+ATD_DEFINE_PRETTY_ENTRY_POINT(adapters_one)
 
-int adapters_tagged_write_line(const adapters_tagged *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, adapters_tagged_write_any, value, 0, err);
-}
+ATD_DEFINE_STREAM_ENTRY_POINTS(adapters_codec_shape)
 
-int adapters_tagged_to_json_pretty(const adapters_tagged *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, adapters_tagged_write_any, value, ATD_WRITE_PRETTY, err);
-}
+ATD_DEFINE_PRETTY_ENTRY_POINT(adapters_codec_shape)
 
-bool adapters_shape_next_line(atd_stream *s, atd_arena *arena, adapters_shape *out)
-{
-    return atd_stream_next_line(s, arena, adapters_shape_read_any, out);
-}
+ATD_DEFINE_STREAM_ENTRY_POINTS(adapters_payload)
 
-bool adapters_shape_next_element(atd_stream *s, atd_arena *arena, adapters_shape *out)
-{
-    return atd_stream_next_element(s, arena, adapters_shape_read_any, out);
-}
+ATD_DEFINE_PRETTY_ENTRY_POINT(adapters_payload)
 
-int adapters_shape_write_line(const adapters_shape *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, adapters_shape_write_any, value, 0, err);
-}
+ATD_DEFINE_STREAM_ENTRY_POINTS(adapters_tagged_value)
 
-int adapters_shape_to_json_pretty(const adapters_shape *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, adapters_shape_write_any, value, ATD_WRITE_PRETTY, err);
-}
+ATD_DEFINE_PRETTY_ENTRY_POINT(adapters_tagged_value)
 
-bool adapters_event_next_line(atd_stream *s, atd_arena *arena, adapters_event *out)
-{
-    return atd_stream_next_line(s, arena, adapters_event_read_any, out);
-}
+ATD_DEFINE_STREAM_ENTRY_POINTS(adapters_payload2)
 
-bool adapters_event_next_element(atd_stream *s, atd_arena *arena, adapters_event *out)
-{
-    return atd_stream_next_element(s, arena, adapters_event_read_any, out);
-}
+ATD_DEFINE_PRETTY_ENTRY_POINT(adapters_payload2)
 
-int adapters_event_write_line(const adapters_event *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, adapters_event_write_any, value, 0, err);
-}
+ATD_DEFINE_STREAM_ENTRY_POINTS(adapters_tagged_value2)
 
-int adapters_event_to_json_pretty(const adapters_event *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, adapters_event_write_any, value, ATD_WRITE_PRETTY, err);
-}
+ATD_DEFINE_PRETTY_ENTRY_POINT(adapters_tagged_value2)
 
-bool adapters_one_next_line(atd_stream *s, atd_arena *arena, adapters_one *out)
-{
-    return atd_stream_next_line(s, arena, adapters_one_read_any, out);
-}
+ATD_DEFINE_STREAM_ENTRY_POINTS(adapters_kind_shape)
 
-bool adapters_one_next_element(atd_stream *s, atd_arena *arena, adapters_one *out)
-{
-    return atd_stream_next_element(s, arena, adapters_one_read_any, out);
-}
+ATD_DEFINE_PRETTY_ENTRY_POINT(adapters_kind_shape)
 
-int adapters_one_write_line(const adapters_one *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, adapters_one_write_any, value, 0, err);
-}
+ATD_DEFINE_STREAM_ENTRY_POINTS(adapters_doc)
 
-int adapters_one_to_json_pretty(const adapters_one *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, adapters_one_write_any, value, ATD_WRITE_PRETTY, err);
-}
+ATD_DEFINE_PRETTY_ENTRY_POINT(adapters_doc)
 
-bool adapters_codec_shape_next_line(atd_stream *s, atd_arena *arena, adapters_codec_shape *out)
-{
-    return atd_stream_next_line(s, arena, adapters_codec_shape_read_any, out);
-}
+ATD_DEFINE_STREAM_ENTRY_POINTS(adapters_json)
 
-bool adapters_codec_shape_next_element(atd_stream *s, atd_arena *arena, adapters_codec_shape *out)
-{
-    return atd_stream_next_element(s, arena, adapters_codec_shape_read_any, out);
-}
-
-int adapters_codec_shape_write_line(const adapters_codec_shape *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, adapters_codec_shape_write_any, value, 0, err);
-}
-
-int adapters_codec_shape_to_json_pretty(const adapters_codec_shape *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, adapters_codec_shape_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool adapters_payload_next_line(atd_stream *s, atd_arena *arena, adapters_payload *out)
-{
-    return atd_stream_next_line(s, arena, adapters_payload_read_any, out);
-}
-
-bool adapters_payload_next_element(atd_stream *s, atd_arena *arena, adapters_payload *out)
-{
-    return atd_stream_next_element(s, arena, adapters_payload_read_any, out);
-}
-
-int adapters_payload_write_line(const adapters_payload *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, adapters_payload_write_any, value, 0, err);
-}
-
-int adapters_payload_to_json_pretty(const adapters_payload *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, adapters_payload_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool adapters_tagged_value_next_line(atd_stream *s, atd_arena *arena, adapters_tagged_value *out)
-{
-    return atd_stream_next_line(s, arena, adapters_tagged_value_read_any, out);
-}
-
-bool adapters_tagged_value_next_element(atd_stream *s, atd_arena *arena, adapters_tagged_value *out)
-{
-    return atd_stream_next_element(s, arena, adapters_tagged_value_read_any, out);
-}
-
-int adapters_tagged_value_write_line(const adapters_tagged_value *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, adapters_tagged_value_write_any, value, 0, err);
-}
-
-int adapters_tagged_value_to_json_pretty(const adapters_tagged_value *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, adapters_tagged_value_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool adapters_payload2_next_line(atd_stream *s, atd_arena *arena, adapters_payload2 *out)
-{
-    return atd_stream_next_line(s, arena, adapters_payload2_read_any, out);
-}
-
-bool adapters_payload2_next_element(atd_stream *s, atd_arena *arena, adapters_payload2 *out)
-{
-    return atd_stream_next_element(s, arena, adapters_payload2_read_any, out);
-}
-
-int adapters_payload2_write_line(const adapters_payload2 *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, adapters_payload2_write_any, value, 0, err);
-}
-
-int adapters_payload2_to_json_pretty(const adapters_payload2 *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, adapters_payload2_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool adapters_tagged_value2_next_line(atd_stream *s, atd_arena *arena, adapters_tagged_value2 *out)
-{
-    return atd_stream_next_line(s, arena, adapters_tagged_value2_read_any, out);
-}
-
-bool adapters_tagged_value2_next_element(atd_stream *s, atd_arena *arena, adapters_tagged_value2 *out)
-{
-    return atd_stream_next_element(s, arena, adapters_tagged_value2_read_any, out);
-}
-
-int adapters_tagged_value2_write_line(const adapters_tagged_value2 *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, adapters_tagged_value2_write_any, value, 0, err);
-}
-
-int adapters_tagged_value2_to_json_pretty(const adapters_tagged_value2 *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, adapters_tagged_value2_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool adapters_kind_shape_next_line(atd_stream *s, atd_arena *arena, adapters_kind_shape *out)
-{
-    return atd_stream_next_line(s, arena, adapters_kind_shape_read_any, out);
-}
-
-bool adapters_kind_shape_next_element(atd_stream *s, atd_arena *arena, adapters_kind_shape *out)
-{
-    return atd_stream_next_element(s, arena, adapters_kind_shape_read_any, out);
-}
-
-int adapters_kind_shape_write_line(const adapters_kind_shape *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, adapters_kind_shape_write_any, value, 0, err);
-}
-
-int adapters_kind_shape_to_json_pretty(const adapters_kind_shape *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, adapters_kind_shape_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool adapters_doc_next_line(atd_stream *s, atd_arena *arena, adapters_doc *out)
-{
-    return atd_stream_next_line(s, arena, adapters_doc_read_any, out);
-}
-
-bool adapters_doc_next_element(atd_stream *s, atd_arena *arena, adapters_doc *out)
-{
-    return atd_stream_next_element(s, arena, adapters_doc_read_any, out);
-}
-
-int adapters_doc_write_line(const adapters_doc *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, adapters_doc_write_any, value, 0, err);
-}
-
-int adapters_doc_to_json_pretty(const adapters_doc *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, adapters_doc_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool adapters_json_next_line(atd_stream *s, atd_arena *arena, adapters_json *out)
-{
-    return atd_stream_next_line(s, arena, adapters_json_read_any, out);
-}
-
-bool adapters_json_next_element(atd_stream *s, atd_arena *arena, adapters_json *out)
-{
-    return atd_stream_next_element(s, arena, adapters_json_read_any, out);
-}
-
-int adapters_json_write_line(const adapters_json *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, adapters_json_write_any, value, 0, err);
-}
-
-int adapters_json_to_json_pretty(const adapters_json *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, adapters_json_write_any, value, ATD_WRITE_PRETTY, err);
-}
+ATD_DEFINE_PRETTY_ENTRY_POINT(adapters_json)
 

@@ -141,20 +141,9 @@ key:
     goto tail;
 }
 
-bool blockchain_root_read(atd_reader *r, blockchain_root *out)
-{
-    return atd_reader_advance(r, blockchain_root_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, blockchain_root, blockchain_root)
 
-bool blockchain_root_read_any(atd_reader *r, void *out)
-{
-    return blockchain_root_read(r, (blockchain_root *)out);
-}
-
-int blockchain_root_from_json(const char *json, size_t len, atd_arena *arena, blockchain_root *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, blockchain_root_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(blockchain_root)
 
 static const char *blockchain_input_list_read_p(atd_reader *r, const char *p, blockchain_input_list *out)
 {
@@ -657,20 +646,9 @@ key:
     goto tail;
 }
 
-bool blockchain_transaction_read(atd_reader *r, blockchain_transaction *out)
-{
-    return atd_reader_advance(r, blockchain_transaction_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, blockchain_transaction, blockchain_transaction)
 
-bool blockchain_transaction_read_any(atd_reader *r, void *out)
-{
-    return blockchain_transaction_read(r, (blockchain_transaction *)out);
-}
-
-int blockchain_transaction_from_json(const char *json, size_t len, atd_arena *arena, blockchain_transaction *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, blockchain_transaction_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(blockchain_transaction)
 
 void blockchain_output_init(blockchain_output *v)
 {
@@ -939,20 +917,9 @@ key:
     goto tail;
 }
 
-bool blockchain_output_read(atd_reader *r, blockchain_output *out)
-{
-    return atd_reader_advance(r, blockchain_output_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, blockchain_output, blockchain_output)
 
-bool blockchain_output_read_any(atd_reader *r, void *out)
-{
-    return blockchain_output_read(r, (blockchain_output *)out);
-}
-
-int blockchain_output_from_json(const char *json, size_t len, atd_arena *arena, blockchain_output *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, blockchain_output_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(blockchain_output)
 
 void blockchain_input_init(blockchain_input *v)
 {
@@ -1095,20 +1062,9 @@ key:
     goto tail;
 }
 
-bool blockchain_input_read(atd_reader *r, blockchain_input *out)
-{
-    return atd_reader_advance(r, blockchain_input_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, blockchain_input, blockchain_input)
 
-bool blockchain_input_read_any(atd_reader *r, void *out)
-{
-    return blockchain_input_read(r, (blockchain_input *)out);
-}
-
-int blockchain_input_from_json(const char *json, size_t len, atd_arena *arena, blockchain_input *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, blockchain_input_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(blockchain_input)
 
 /* --- writers --- */
 
@@ -1145,20 +1101,9 @@ static char *blockchain_root_write_p(atd_writer *w, char *p, const blockchain_ro
     return atd_writer_raw_p(w, p, "}", 1);
 }
 
-bool blockchain_root_write(atd_writer *w, const blockchain_root *v)
-{
-    return atd_writer_finish(w, blockchain_root_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(blockchain_root, blockchain_root)
 
-bool blockchain_root_write_any(atd_writer *w, const void *value)
-{
-    return blockchain_root_write(w, (const blockchain_root *)value);
-}
-
-int blockchain_root_to_json(const blockchain_root *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(blockchain_root_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(blockchain_root)
 
 static char *blockchain_input_list_write_p(atd_writer *w, char *p, const blockchain_input_list *v)
 {
@@ -1263,20 +1208,9 @@ static char *blockchain_transaction_write_p(atd_writer *w, char *p, const blockc
     return atd_writer_raw_p(w, p, "}", 1);
 }
 
-bool blockchain_transaction_write(atd_writer *w, const blockchain_transaction *v)
-{
-    return atd_writer_finish(w, blockchain_transaction_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(blockchain_transaction, blockchain_transaction)
 
-bool blockchain_transaction_write_any(atd_writer *w, const void *value)
-{
-    return blockchain_transaction_write(w, (const blockchain_transaction *)value);
-}
-
-int blockchain_transaction_to_json(const blockchain_transaction *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(blockchain_transaction_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(blockchain_transaction)
 
 static char *blockchain_output_write_p(atd_writer *w, char *p, const blockchain_output *v)
 {
@@ -1315,20 +1249,9 @@ static char *blockchain_output_write_p(atd_writer *w, char *p, const blockchain_
     return atd_writer_raw_p(w, p, "}", 1);
 }
 
-bool blockchain_output_write(atd_writer *w, const blockchain_output *v)
-{
-    return atd_writer_finish(w, blockchain_output_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(blockchain_output, blockchain_output)
 
-bool blockchain_output_write_any(atd_writer *w, const void *value)
-{
-    return blockchain_output_write(w, (const blockchain_output *)value);
-}
-
-int blockchain_output_to_json(const blockchain_output *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(blockchain_output_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(blockchain_output)
 
 static char *blockchain_input_write_p(atd_writer *w, char *p, const blockchain_input *v)
 {
@@ -1353,20 +1276,9 @@ static char *blockchain_input_write_p(atd_writer *w, char *p, const blockchain_i
     return atd_writer_raw_p(w, p, "}", 1);
 }
 
-bool blockchain_input_write(atd_writer *w, const blockchain_input *v)
-{
-    return atd_writer_finish(w, blockchain_input_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(blockchain_input, blockchain_input)
 
-bool blockchain_input_write_any(atd_writer *w, const void *value)
-{
-    return blockchain_input_write(w, (const blockchain_input *)value);
-}
-
-int blockchain_input_to_json(const blockchain_input *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(blockchain_input_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(blockchain_input)
 
 /* --- copy and equality --- */
 
@@ -1512,83 +1424,19 @@ bool blockchain_input_equal(const blockchain_input *a, const blockchain_input *b
 
 /* --- streams and layout --- */
 
-bool blockchain_root_next_line(atd_stream *s, atd_arena *arena, blockchain_root *out)
-{
-    return atd_stream_next_line(s, arena, blockchain_root_read_any, out);
-}
+ATD_DEFINE_STREAM_ENTRY_POINTS(blockchain_root)
 
-bool blockchain_root_next_element(atd_stream *s, atd_arena *arena, blockchain_root *out)
-{
-    return atd_stream_next_element(s, arena, blockchain_root_read_any, out);
-}
+ATD_DEFINE_PRETTY_ENTRY_POINT(blockchain_root)
 
-int blockchain_root_write_line(const blockchain_root *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, blockchain_root_write_any, value, 0, err);
-}
+ATD_DEFINE_STREAM_ENTRY_POINTS(blockchain_transaction)
 
-int blockchain_root_to_json_pretty(const blockchain_root *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, blockchain_root_write_any, value, ATD_WRITE_PRETTY, err);
-}
+ATD_DEFINE_PRETTY_ENTRY_POINT(blockchain_transaction)
 
-bool blockchain_transaction_next_line(atd_stream *s, atd_arena *arena, blockchain_transaction *out)
-{
-    return atd_stream_next_line(s, arena, blockchain_transaction_read_any, out);
-}
+ATD_DEFINE_STREAM_ENTRY_POINTS(blockchain_output)
 
-bool blockchain_transaction_next_element(atd_stream *s, atd_arena *arena, blockchain_transaction *out)
-{
-    return atd_stream_next_element(s, arena, blockchain_transaction_read_any, out);
-}
+ATD_DEFINE_PRETTY_ENTRY_POINT(blockchain_output)
 
-int blockchain_transaction_write_line(const blockchain_transaction *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, blockchain_transaction_write_any, value, 0, err);
-}
+ATD_DEFINE_STREAM_ENTRY_POINTS(blockchain_input)
 
-int blockchain_transaction_to_json_pretty(const blockchain_transaction *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, blockchain_transaction_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool blockchain_output_next_line(atd_stream *s, atd_arena *arena, blockchain_output *out)
-{
-    return atd_stream_next_line(s, arena, blockchain_output_read_any, out);
-}
-
-bool blockchain_output_next_element(atd_stream *s, atd_arena *arena, blockchain_output *out)
-{
-    return atd_stream_next_element(s, arena, blockchain_output_read_any, out);
-}
-
-int blockchain_output_write_line(const blockchain_output *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, blockchain_output_write_any, value, 0, err);
-}
-
-int blockchain_output_to_json_pretty(const blockchain_output *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, blockchain_output_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool blockchain_input_next_line(atd_stream *s, atd_arena *arena, blockchain_input *out)
-{
-    return atd_stream_next_line(s, arena, blockchain_input_read_any, out);
-}
-
-bool blockchain_input_next_element(atd_stream *s, atd_arena *arena, blockchain_input *out)
-{
-    return atd_stream_next_element(s, arena, blockchain_input_read_any, out);
-}
-
-int blockchain_input_write_line(const blockchain_input *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, blockchain_input_write_any, value, 0, err);
-}
-
-int blockchain_input_to_json_pretty(const blockchain_input *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, blockchain_input_write_any, value, ATD_WRITE_PRETTY, err);
-}
+ATD_DEFINE_PRETTY_ENTRY_POINT(blockchain_input)
 

@@ -177,20 +177,9 @@ key:
     goto tail;
 }
 
-bool canada_root_read(atd_reader *r, canada_root *out)
-{
-    return atd_reader_advance(r, canada_root_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, canada_root, canada_root)
 
-bool canada_root_read_any(atd_reader *r, void *out)
-{
-    return canada_root_read(r, (canada_root *)out);
-}
-
-int canada_root_from_json(const char *json, size_t len, atd_arena *arena, canada_root *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, canada_root_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(canada_root)
 
 void canada_properties_init(canada_properties *v)
 {
@@ -267,20 +256,9 @@ key:
     goto tail;
 }
 
-bool canada_properties_read(atd_reader *r, canada_properties *out)
-{
-    return atd_reader_advance(r, canada_properties_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, canada_properties, canada_properties)
 
-bool canada_properties_read_any(atd_reader *r, void *out)
-{
-    return canada_properties_read(r, (canada_properties *)out);
-}
-
-int canada_properties_from_json(const char *json, size_t len, atd_arena *arena, canada_properties *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, canada_properties_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(canada_properties)
 
 static const char *canada_ring_list_read_p(atd_reader *r, const char *p, canada_ring_list *out)
 {
@@ -430,20 +408,9 @@ key:
     goto tail;
 }
 
-bool canada_geometry_read(atd_reader *r, canada_geometry *out)
-{
-    return atd_reader_advance(r, canada_geometry_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, canada_geometry, canada_geometry)
 
-bool canada_geometry_read_any(atd_reader *r, void *out)
-{
-    return canada_geometry_read(r, (canada_geometry *)out);
-}
-
-int canada_geometry_from_json(const char *json, size_t len, atd_arena *arena, canada_geometry *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, canada_geometry_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(canada_geometry)
 
 void canada_feature_init(canada_feature *v)
 {
@@ -588,20 +555,9 @@ key:
     goto tail;
 }
 
-bool canada_feature_read(atd_reader *r, canada_feature *out)
-{
-    return atd_reader_advance(r, canada_feature_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, canada_feature, canada_feature)
 
-bool canada_feature_read_any(atd_reader *r, void *out)
-{
-    return canada_feature_read(r, (canada_feature *)out);
-}
-
-int canada_feature_from_json(const char *json, size_t len, atd_arena *arena, canada_feature *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, canada_feature_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(canada_feature)
 
 void canada_position_init(canada_position *v)
 {
@@ -654,20 +610,9 @@ static const char *canada_position_read_p(atd_reader *r, const char *p, canada_p
     return p;
 }
 
-bool canada_position_read(atd_reader *r, canada_position *out)
-{
-    return atd_reader_advance(r, canada_position_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, canada_position, canada_position)
 
-bool canada_position_read_any(atd_reader *r, void *out)
-{
-    return canada_position_read(r, (canada_position *)out);
-}
-
-int canada_position_from_json(const char *json, size_t len, atd_arena *arena, canada_position *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, canada_position_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(canada_position)
 
 void canada_ring_init(canada_ring *v)
 {
@@ -711,20 +656,9 @@ static const char *canada_ring_read_p(atd_reader *r, const char *p, canada_ring 
     return p;
 }
 
-bool canada_ring_read(atd_reader *r, canada_ring *out)
-{
-    return atd_reader_advance(r, canada_ring_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, canada_ring, canada_ring)
 
-bool canada_ring_read_any(atd_reader *r, void *out)
-{
-    return canada_ring_read(r, (canada_ring *)out);
-}
-
-int canada_ring_from_json(const char *json, size_t len, atd_arena *arena, canada_ring *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, canada_ring_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(canada_ring)
 
 /* --- writers --- */
 
@@ -765,20 +699,9 @@ static char *canada_root_write_p(atd_writer *w, char *p, const canada_root *v)
     return atd_writer_raw_p(w, p, "}", 1);
 }
 
-bool canada_root_write(atd_writer *w, const canada_root *v)
-{
-    return atd_writer_finish(w, canada_root_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(canada_root, canada_root)
 
-bool canada_root_write_any(atd_writer *w, const void *value)
-{
-    return canada_root_write(w, (const canada_root *)value);
-}
-
-int canada_root_to_json(const canada_root *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(canada_root_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(canada_root)
 
 static char *canada_properties_write_p(atd_writer *w, char *p, const canada_properties *v)
 {
@@ -789,20 +712,9 @@ static char *canada_properties_write_p(atd_writer *w, char *p, const canada_prop
     return atd_writer_raw_p(w, p, "}", 1);
 }
 
-bool canada_properties_write(atd_writer *w, const canada_properties *v)
-{
-    return atd_writer_finish(w, canada_properties_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(canada_properties, canada_properties)
 
-bool canada_properties_write_any(atd_writer *w, const void *value)
-{
-    return canada_properties_write(w, (const canada_properties *)value);
-}
-
-int canada_properties_to_json(const canada_properties *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(canada_properties_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(canada_properties)
 
 static char *canada_ring_list_write_p(atd_writer *w, char *p, const canada_ring_list *v)
 {
@@ -841,20 +753,9 @@ static char *canada_geometry_write_p(atd_writer *w, char *p, const canada_geomet
     return atd_writer_raw_p(w, p, "}", 1);
 }
 
-bool canada_geometry_write(atd_writer *w, const canada_geometry *v)
-{
-    return atd_writer_finish(w, canada_geometry_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(canada_geometry, canada_geometry)
 
-bool canada_geometry_write_any(atd_writer *w, const void *value)
-{
-    return canada_geometry_write(w, (const canada_geometry *)value);
-}
-
-int canada_geometry_to_json(const canada_geometry *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(canada_geometry_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(canada_geometry)
 
 static char *canada_feature_write_p(atd_writer *w, char *p, const canada_feature *v)
 {
@@ -881,20 +782,9 @@ static char *canada_feature_write_p(atd_writer *w, char *p, const canada_feature
     return atd_writer_raw_p(w, p, "}", 1);
 }
 
-bool canada_feature_write(atd_writer *w, const canada_feature *v)
-{
-    return atd_writer_finish(w, canada_feature_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(canada_feature, canada_feature)
 
-bool canada_feature_write_any(atd_writer *w, const void *value)
-{
-    return canada_feature_write(w, (const canada_feature *)value);
-}
-
-int canada_feature_to_json(const canada_feature *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(canada_feature_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(canada_feature)
 
 static char *canada_position_write_p(atd_writer *w, char *p, const canada_position *v)
 {
@@ -916,20 +806,9 @@ static char *canada_position_write_p(atd_writer *w, char *p, const canada_positi
     return p;
 }
 
-bool canada_position_write(atd_writer *w, const canada_position *v)
-{
-    return atd_writer_finish(w, canada_position_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(canada_position, canada_position)
 
-bool canada_position_write_any(atd_writer *w, const void *value)
-{
-    return canada_position_write(w, (const canada_position *)value);
-}
-
-int canada_position_to_json(const canada_position *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(canada_position_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(canada_position)
 
 static char *canada_ring_write_p(atd_writer *w, char *p, const canada_ring *v)
 {
@@ -960,20 +839,9 @@ static char *canada_ring_write_p(atd_writer *w, char *p, const canada_ring *v)
     return atd_writer_raw_p(w, p, "]", 1);
 }
 
-bool canada_ring_write(atd_writer *w, const canada_ring *v)
-{
-    return atd_writer_finish(w, canada_ring_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(canada_ring, canada_ring)
 
-bool canada_ring_write_any(atd_writer *w, const void *value)
-{
-    return canada_ring_write(w, (const canada_ring *)value);
-}
-
-int canada_ring_to_json(const canada_ring *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(canada_ring_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(canada_ring)
 
 /* --- copy and equality --- */
 
@@ -1115,123 +983,27 @@ bool canada_ring_equal(const canada_ring *a, const canada_ring *b)
 
 /* --- streams and layout --- */
 
-bool canada_root_next_line(atd_stream *s, atd_arena *arena, canada_root *out)
-{
-    return atd_stream_next_line(s, arena, canada_root_read_any, out);
-}
+ATD_DEFINE_STREAM_ENTRY_POINTS(canada_root)
 
-bool canada_root_next_element(atd_stream *s, atd_arena *arena, canada_root *out)
-{
-    return atd_stream_next_element(s, arena, canada_root_read_any, out);
-}
+ATD_DEFINE_PRETTY_ENTRY_POINT(canada_root)
 
-int canada_root_write_line(const canada_root *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, canada_root_write_any, value, 0, err);
-}
+ATD_DEFINE_STREAM_ENTRY_POINTS(canada_properties)
 
-int canada_root_to_json_pretty(const canada_root *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, canada_root_write_any, value, ATD_WRITE_PRETTY, err);
-}
+ATD_DEFINE_PRETTY_ENTRY_POINT(canada_properties)
 
-bool canada_properties_next_line(atd_stream *s, atd_arena *arena, canada_properties *out)
-{
-    return atd_stream_next_line(s, arena, canada_properties_read_any, out);
-}
+ATD_DEFINE_STREAM_ENTRY_POINTS(canada_geometry)
 
-bool canada_properties_next_element(atd_stream *s, atd_arena *arena, canada_properties *out)
-{
-    return atd_stream_next_element(s, arena, canada_properties_read_any, out);
-}
+ATD_DEFINE_PRETTY_ENTRY_POINT(canada_geometry)
 
-int canada_properties_write_line(const canada_properties *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, canada_properties_write_any, value, 0, err);
-}
+ATD_DEFINE_STREAM_ENTRY_POINTS(canada_feature)
 
-int canada_properties_to_json_pretty(const canada_properties *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, canada_properties_write_any, value, ATD_WRITE_PRETTY, err);
-}
+ATD_DEFINE_PRETTY_ENTRY_POINT(canada_feature)
 
-bool canada_geometry_next_line(atd_stream *s, atd_arena *arena, canada_geometry *out)
-{
-    return atd_stream_next_line(s, arena, canada_geometry_read_any, out);
-}
+ATD_DEFINE_STREAM_ENTRY_POINTS(canada_position)
 
-bool canada_geometry_next_element(atd_stream *s, atd_arena *arena, canada_geometry *out)
-{
-    return atd_stream_next_element(s, arena, canada_geometry_read_any, out);
-}
+ATD_DEFINE_PRETTY_ENTRY_POINT(canada_position)
 
-int canada_geometry_write_line(const canada_geometry *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, canada_geometry_write_any, value, 0, err);
-}
+ATD_DEFINE_STREAM_ENTRY_POINTS(canada_ring)
 
-int canada_geometry_to_json_pretty(const canada_geometry *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, canada_geometry_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool canada_feature_next_line(atd_stream *s, atd_arena *arena, canada_feature *out)
-{
-    return atd_stream_next_line(s, arena, canada_feature_read_any, out);
-}
-
-bool canada_feature_next_element(atd_stream *s, atd_arena *arena, canada_feature *out)
-{
-    return atd_stream_next_element(s, arena, canada_feature_read_any, out);
-}
-
-int canada_feature_write_line(const canada_feature *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, canada_feature_write_any, value, 0, err);
-}
-
-int canada_feature_to_json_pretty(const canada_feature *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, canada_feature_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool canada_position_next_line(atd_stream *s, atd_arena *arena, canada_position *out)
-{
-    return atd_stream_next_line(s, arena, canada_position_read_any, out);
-}
-
-bool canada_position_next_element(atd_stream *s, atd_arena *arena, canada_position *out)
-{
-    return atd_stream_next_element(s, arena, canada_position_read_any, out);
-}
-
-int canada_position_write_line(const canada_position *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, canada_position_write_any, value, 0, err);
-}
-
-int canada_position_to_json_pretty(const canada_position *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, canada_position_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool canada_ring_next_line(atd_stream *s, atd_arena *arena, canada_ring *out)
-{
-    return atd_stream_next_line(s, arena, canada_ring_read_any, out);
-}
-
-bool canada_ring_next_element(atd_stream *s, atd_arena *arena, canada_ring *out)
-{
-    return atd_stream_next_element(s, arena, canada_ring_read_any, out);
-}
-
-int canada_ring_write_line(const canada_ring *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, canada_ring_write_any, value, 0, err);
-}
-
-int canada_ring_to_json_pretty(const canada_ring *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, canada_ring_write_any, value, ATD_WRITE_PRETTY, err);
-}
+ATD_DEFINE_PRETTY_ENTRY_POINT(canada_ring)
 

@@ -108,20 +108,9 @@ static const char *citm_catalog_id_map_read_p(atd_reader *r, const char *p, citm
     return p;
 }
 
-bool citm_catalog_id_map_read(atd_reader *r, citm_catalog_id_map *out)
-{
-    return atd_reader_advance(r, citm_catalog_id_map_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, citm_catalog_id_map, citm_catalog_id_map)
 
-bool citm_catalog_id_map_read_any(atd_reader *r, void *out)
-{
-    return citm_catalog_id_map_read(r, (citm_catalog_id_map *)out);
-}
-
-int citm_catalog_id_map_from_json(const char *json, size_t len, atd_arena *arena, citm_catalog_id_map *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, citm_catalog_id_map_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(citm_catalog_id_map)
 
 static const char *citm_catalog_string_nullable_read_p(atd_reader *r, const char *p, citm_catalog_string_nullable *out)
 {
@@ -470,20 +459,9 @@ key:
     goto tail;
 }
 
-bool citm_catalog_event_read(atd_reader *r, citm_catalog_event *out)
-{
-    return atd_reader_advance(r, citm_catalog_event_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, citm_catalog_event, citm_catalog_event)
 
-bool citm_catalog_event_read_any(atd_reader *r, void *out)
-{
-    return citm_catalog_event_read(r, (citm_catalog_event *)out);
-}
-
-int citm_catalog_event_from_json(const char *json, size_t len, atd_arena *arena, citm_catalog_event *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, citm_catalog_event_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(citm_catalog_event)
 
 static const char *citm_catalog_event_assoc_read_p(atd_reader *r, const char *p, citm_catalog_event_assoc *out)
 {
@@ -1015,20 +993,9 @@ key:
     goto tail;
 }
 
-bool citm_catalog_root_read(atd_reader *r, citm_catalog_root *out)
-{
-    return atd_reader_advance(r, citm_catalog_root_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, citm_catalog_root, citm_catalog_root)
 
-bool citm_catalog_root_read_any(atd_reader *r, void *out)
-{
-    return citm_catalog_root_read(r, (citm_catalog_root *)out);
-}
-
-int citm_catalog_root_from_json(const char *json, size_t len, atd_arena *arena, citm_catalog_root *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, citm_catalog_root_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(citm_catalog_root)
 
 static const char *citm_catalog_price_list_read_p(atd_reader *r, const char *p, citm_catalog_price_list *out)
 {
@@ -1441,20 +1408,9 @@ key:
     goto tail;
 }
 
-bool citm_catalog_performance_read(atd_reader *r, citm_catalog_performance *out)
-{
-    return atd_reader_advance(r, citm_catalog_performance_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, citm_catalog_performance, citm_catalog_performance)
 
-bool citm_catalog_performance_read_any(atd_reader *r, void *out)
-{
-    return citm_catalog_performance_read(r, (citm_catalog_performance *)out);
-}
-
-int citm_catalog_performance_from_json(const char *json, size_t len, atd_arena *arena, citm_catalog_performance *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, citm_catalog_performance_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(citm_catalog_performance)
 
 void citm_catalog_price_init(citm_catalog_price *v)
 {
@@ -1599,20 +1555,9 @@ key:
     goto tail;
 }
 
-bool citm_catalog_price_read(atd_reader *r, citm_catalog_price *out)
-{
-    return atd_reader_advance(r, citm_catalog_price_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, citm_catalog_price, citm_catalog_price)
 
-bool citm_catalog_price_read_any(atd_reader *r, void *out)
-{
-    return citm_catalog_price_read(r, (citm_catalog_price *)out);
-}
-
-int citm_catalog_price_from_json(const char *json, size_t len, atd_arena *arena, citm_catalog_price *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, citm_catalog_price_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(citm_catalog_price)
 
 static const char *citm_catalog_area_list_read_p(atd_reader *r, const char *p, citm_catalog_area_list *out)
 {
@@ -1762,20 +1707,9 @@ key:
     goto tail;
 }
 
-bool citm_catalog_seat_category_read(atd_reader *r, citm_catalog_seat_category *out)
-{
-    return atd_reader_advance(r, citm_catalog_seat_category_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, citm_catalog_seat_category, citm_catalog_seat_category)
 
-bool citm_catalog_seat_category_read_any(atd_reader *r, void *out)
-{
-    return citm_catalog_seat_category_read(r, (citm_catalog_seat_category *)out);
-}
-
-int citm_catalog_seat_category_from_json(const char *json, size_t len, atd_arena *arena, citm_catalog_seat_category *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, citm_catalog_seat_category_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(citm_catalog_seat_category)
 
 void citm_catalog_area_init(citm_catalog_area *v)
 {
@@ -1888,20 +1822,9 @@ key:
     goto tail;
 }
 
-bool citm_catalog_area_read(atd_reader *r, citm_catalog_area *out)
-{
-    return atd_reader_advance(r, citm_catalog_area_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, citm_catalog_area, citm_catalog_area)
 
-bool citm_catalog_area_read_any(atd_reader *r, void *out)
-{
-    return citm_catalog_area_read(r, (citm_catalog_area *)out);
-}
-
-int citm_catalog_area_from_json(const char *json, size_t len, atd_arena *arena, citm_catalog_area *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, citm_catalog_area_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(citm_catalog_area)
 
 /* --- writers --- */
 
@@ -1929,20 +1852,9 @@ static char *citm_catalog_id_map_write_p(atd_writer *w, char *p, const citm_cata
     return atd_writer_raw_p(w, p, "}", 1);
 }
 
-bool citm_catalog_id_map_write(atd_writer *w, const citm_catalog_id_map *v)
-{
-    return atd_writer_finish(w, citm_catalog_id_map_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(citm_catalog_id_map, citm_catalog_id_map)
 
-bool citm_catalog_id_map_write_any(atd_writer *w, const void *value)
-{
-    return citm_catalog_id_map_write(w, (const citm_catalog_id_map *)value);
-}
-
-int citm_catalog_id_map_to_json(const citm_catalog_id_map *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(citm_catalog_id_map_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(citm_catalog_id_map)
 
 static char *citm_catalog_string_nullable_write_p(atd_writer *w, char *p, const citm_catalog_string_nullable *v)
 {
@@ -2038,20 +1950,9 @@ static char *citm_catalog_event_write_p(atd_writer *w, char *p, const citm_catal
     return atd_writer_raw_p(w, p, "}", 1);
 }
 
-bool citm_catalog_event_write(atd_writer *w, const citm_catalog_event *v)
-{
-    return atd_writer_finish(w, citm_catalog_event_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(citm_catalog_event, citm_catalog_event)
 
-bool citm_catalog_event_write_any(atd_writer *w, const void *value)
-{
-    return citm_catalog_event_write(w, (const citm_catalog_event *)value);
-}
-
-int citm_catalog_event_to_json(const citm_catalog_event *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(citm_catalog_event_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(citm_catalog_event)
 
 static char *citm_catalog_event_assoc_write_p(atd_writer *w, char *p, const citm_catalog_event_assoc *v)
 {
@@ -2214,20 +2115,9 @@ static char *citm_catalog_root_write_p(atd_writer *w, char *p, const citm_catalo
     return atd_writer_raw_p(w, p, "}", 1);
 }
 
-bool citm_catalog_root_write(atd_writer *w, const citm_catalog_root *v)
-{
-    return atd_writer_finish(w, citm_catalog_root_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(citm_catalog_root, citm_catalog_root)
 
-bool citm_catalog_root_write_any(atd_writer *w, const void *value)
-{
-    return citm_catalog_root_write(w, (const citm_catalog_root *)value);
-}
-
-int citm_catalog_root_to_json(const citm_catalog_root *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(citm_catalog_root_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(citm_catalog_root)
 
 static char *citm_catalog_price_list_write_p(atd_writer *w, char *p, const citm_catalog_price_list *v)
 {
@@ -2332,20 +2222,9 @@ static char *citm_catalog_performance_write_p(atd_writer *w, char *p, const citm
     return atd_writer_raw_p(w, p, "}", 1);
 }
 
-bool citm_catalog_performance_write(atd_writer *w, const citm_catalog_performance *v)
-{
-    return atd_writer_finish(w, citm_catalog_performance_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(citm_catalog_performance, citm_catalog_performance)
 
-bool citm_catalog_performance_write_any(atd_writer *w, const void *value)
-{
-    return citm_catalog_performance_write(w, (const citm_catalog_performance *)value);
-}
-
-int citm_catalog_performance_to_json(const citm_catalog_performance *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(citm_catalog_performance_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(citm_catalog_performance)
 
 static char *citm_catalog_price_write_p(atd_writer *w, char *p, const citm_catalog_price *v)
 {
@@ -2363,20 +2242,9 @@ static char *citm_catalog_price_write_p(atd_writer *w, char *p, const citm_catal
     return p;
 }
 
-bool citm_catalog_price_write(atd_writer *w, const citm_catalog_price *v)
-{
-    return atd_writer_finish(w, citm_catalog_price_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(citm_catalog_price, citm_catalog_price)
 
-bool citm_catalog_price_write_any(atd_writer *w, const void *value)
-{
-    return citm_catalog_price_write(w, (const citm_catalog_price *)value);
-}
-
-int citm_catalog_price_to_json(const citm_catalog_price *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(citm_catalog_price_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(citm_catalog_price)
 
 static char *citm_catalog_area_list_write_p(atd_writer *w, char *p, const citm_catalog_area_list *v)
 {
@@ -2418,20 +2286,9 @@ static char *citm_catalog_seat_category_write_p(atd_writer *w, char *p, const ci
     return p;
 }
 
-bool citm_catalog_seat_category_write(atd_writer *w, const citm_catalog_seat_category *v)
-{
-    return atd_writer_finish(w, citm_catalog_seat_category_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(citm_catalog_seat_category, citm_catalog_seat_category)
 
-bool citm_catalog_seat_category_write_any(atd_writer *w, const void *value)
-{
-    return citm_catalog_seat_category_write(w, (const citm_catalog_seat_category *)value);
-}
-
-int citm_catalog_seat_category_to_json(const citm_catalog_seat_category *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(citm_catalog_seat_category_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(citm_catalog_seat_category)
 
 static char *citm_catalog_area_write_p(atd_writer *w, char *p, const citm_catalog_area *v)
 {
@@ -2452,20 +2309,9 @@ static char *citm_catalog_area_write_p(atd_writer *w, char *p, const citm_catalo
     return atd_writer_raw_p(w, p, "}", 1);
 }
 
-bool citm_catalog_area_write(atd_writer *w, const citm_catalog_area *v)
-{
-    return atd_writer_finish(w, citm_catalog_area_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(citm_catalog_area, citm_catalog_area)
 
-bool citm_catalog_area_write_any(atd_writer *w, const void *value)
-{
-    return citm_catalog_area_write(w, (const citm_catalog_area *)value);
-}
-
-int citm_catalog_area_to_json(const citm_catalog_area *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(citm_catalog_area_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(citm_catalog_area)
 
 /* --- copy and equality --- */
 
@@ -2784,143 +2630,31 @@ bool citm_catalog_area_equal(const citm_catalog_area *a, const citm_catalog_area
 
 /* --- streams and layout --- */
 
-bool citm_catalog_id_map_next_line(atd_stream *s, atd_arena *arena, citm_catalog_id_map *out)
-{
-    return atd_stream_next_line(s, arena, citm_catalog_id_map_read_any, out);
-}
+ATD_DEFINE_STREAM_ENTRY_POINTS(citm_catalog_id_map)
 
-bool citm_catalog_id_map_next_element(atd_stream *s, atd_arena *arena, citm_catalog_id_map *out)
-{
-    return atd_stream_next_element(s, arena, citm_catalog_id_map_read_any, out);
-}
+ATD_DEFINE_PRETTY_ENTRY_POINT(citm_catalog_id_map)
 
-int citm_catalog_id_map_write_line(const citm_catalog_id_map *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, citm_catalog_id_map_write_any, value, 0, err);
-}
+ATD_DEFINE_STREAM_ENTRY_POINTS(citm_catalog_event)
 
-int citm_catalog_id_map_to_json_pretty(const citm_catalog_id_map *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, citm_catalog_id_map_write_any, value, ATD_WRITE_PRETTY, err);
-}
+ATD_DEFINE_PRETTY_ENTRY_POINT(citm_catalog_event)
 
-bool citm_catalog_event_next_line(atd_stream *s, atd_arena *arena, citm_catalog_event *out)
-{
-    return atd_stream_next_line(s, arena, citm_catalog_event_read_any, out);
-}
+ATD_DEFINE_STREAM_ENTRY_POINTS(citm_catalog_root)
 
-bool citm_catalog_event_next_element(atd_stream *s, atd_arena *arena, citm_catalog_event *out)
-{
-    return atd_stream_next_element(s, arena, citm_catalog_event_read_any, out);
-}
+ATD_DEFINE_PRETTY_ENTRY_POINT(citm_catalog_root)
 
-int citm_catalog_event_write_line(const citm_catalog_event *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, citm_catalog_event_write_any, value, 0, err);
-}
+ATD_DEFINE_STREAM_ENTRY_POINTS(citm_catalog_performance)
 
-int citm_catalog_event_to_json_pretty(const citm_catalog_event *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, citm_catalog_event_write_any, value, ATD_WRITE_PRETTY, err);
-}
+ATD_DEFINE_PRETTY_ENTRY_POINT(citm_catalog_performance)
 
-bool citm_catalog_root_next_line(atd_stream *s, atd_arena *arena, citm_catalog_root *out)
-{
-    return atd_stream_next_line(s, arena, citm_catalog_root_read_any, out);
-}
+ATD_DEFINE_STREAM_ENTRY_POINTS(citm_catalog_price)
 
-bool citm_catalog_root_next_element(atd_stream *s, atd_arena *arena, citm_catalog_root *out)
-{
-    return atd_stream_next_element(s, arena, citm_catalog_root_read_any, out);
-}
+ATD_DEFINE_PRETTY_ENTRY_POINT(citm_catalog_price)
 
-int citm_catalog_root_write_line(const citm_catalog_root *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, citm_catalog_root_write_any, value, 0, err);
-}
+ATD_DEFINE_STREAM_ENTRY_POINTS(citm_catalog_seat_category)
 
-int citm_catalog_root_to_json_pretty(const citm_catalog_root *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, citm_catalog_root_write_any, value, ATD_WRITE_PRETTY, err);
-}
+ATD_DEFINE_PRETTY_ENTRY_POINT(citm_catalog_seat_category)
 
-bool citm_catalog_performance_next_line(atd_stream *s, atd_arena *arena, citm_catalog_performance *out)
-{
-    return atd_stream_next_line(s, arena, citm_catalog_performance_read_any, out);
-}
+ATD_DEFINE_STREAM_ENTRY_POINTS(citm_catalog_area)
 
-bool citm_catalog_performance_next_element(atd_stream *s, atd_arena *arena, citm_catalog_performance *out)
-{
-    return atd_stream_next_element(s, arena, citm_catalog_performance_read_any, out);
-}
-
-int citm_catalog_performance_write_line(const citm_catalog_performance *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, citm_catalog_performance_write_any, value, 0, err);
-}
-
-int citm_catalog_performance_to_json_pretty(const citm_catalog_performance *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, citm_catalog_performance_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool citm_catalog_price_next_line(atd_stream *s, atd_arena *arena, citm_catalog_price *out)
-{
-    return atd_stream_next_line(s, arena, citm_catalog_price_read_any, out);
-}
-
-bool citm_catalog_price_next_element(atd_stream *s, atd_arena *arena, citm_catalog_price *out)
-{
-    return atd_stream_next_element(s, arena, citm_catalog_price_read_any, out);
-}
-
-int citm_catalog_price_write_line(const citm_catalog_price *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, citm_catalog_price_write_any, value, 0, err);
-}
-
-int citm_catalog_price_to_json_pretty(const citm_catalog_price *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, citm_catalog_price_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool citm_catalog_seat_category_next_line(atd_stream *s, atd_arena *arena, citm_catalog_seat_category *out)
-{
-    return atd_stream_next_line(s, arena, citm_catalog_seat_category_read_any, out);
-}
-
-bool citm_catalog_seat_category_next_element(atd_stream *s, atd_arena *arena, citm_catalog_seat_category *out)
-{
-    return atd_stream_next_element(s, arena, citm_catalog_seat_category_read_any, out);
-}
-
-int citm_catalog_seat_category_write_line(const citm_catalog_seat_category *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, citm_catalog_seat_category_write_any, value, 0, err);
-}
-
-int citm_catalog_seat_category_to_json_pretty(const citm_catalog_seat_category *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, citm_catalog_seat_category_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool citm_catalog_area_next_line(atd_stream *s, atd_arena *arena, citm_catalog_area *out)
-{
-    return atd_stream_next_line(s, arena, citm_catalog_area_read_any, out);
-}
-
-bool citm_catalog_area_next_element(atd_stream *s, atd_arena *arena, citm_catalog_area *out)
-{
-    return atd_stream_next_element(s, arena, citm_catalog_area_read_any, out);
-}
-
-int citm_catalog_area_write_line(const citm_catalog_area *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, citm_catalog_area_write_any, value, 0, err);
-}
-
-int citm_catalog_area_to_json_pretty(const citm_catalog_area *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, citm_catalog_area_write_any, value, ATD_WRITE_PRETTY, err);
-}
+ATD_DEFINE_PRETTY_ENTRY_POINT(citm_catalog_area)
 

@@ -78,20 +78,9 @@ static const char *conformance_ints_read_p(atd_reader *r, const char *p, conform
     return p;
 }
 
-bool conformance_ints_read(atd_reader *r, conformance_ints *out)
-{
-    return atd_reader_advance(r, conformance_ints_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, conformance_ints, conformance_ints)
 
-bool conformance_ints_read_any(atd_reader *r, void *out)
-{
-    return conformance_ints_read(r, (conformance_ints *)out);
-}
-
-int conformance_ints_from_json(const char *json, size_t len, atd_arena *arena, conformance_ints *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, conformance_ints_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(conformance_ints)
 
 void conformance_floats_init(conformance_floats *v)
 {
@@ -135,20 +124,9 @@ static const char *conformance_floats_read_p(atd_reader *r, const char *p, confo
     return p;
 }
 
-bool conformance_floats_read(atd_reader *r, conformance_floats *out)
-{
-    return atd_reader_advance(r, conformance_floats_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, conformance_floats, conformance_floats)
 
-bool conformance_floats_read_any(atd_reader *r, void *out)
-{
-    return conformance_floats_read(r, (conformance_floats *)out);
-}
-
-int conformance_floats_from_json(const char *json, size_t len, atd_arena *arena, conformance_floats *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, conformance_floats_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(conformance_floats)
 
 void conformance_strings_init(conformance_strings *v)
 {
@@ -192,20 +170,9 @@ static const char *conformance_strings_read_p(atd_reader *r, const char *p, conf
     return p;
 }
 
-bool conformance_strings_read(atd_reader *r, conformance_strings *out)
-{
-    return atd_reader_advance(r, conformance_strings_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, conformance_strings, conformance_strings)
 
-bool conformance_strings_read_any(atd_reader *r, void *out)
-{
-    return conformance_strings_read(r, (conformance_strings *)out);
-}
-
-int conformance_strings_from_json(const char *json, size_t len, atd_arena *arena, conformance_strings *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, conformance_strings_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(conformance_strings)
 
 void conformance_bools_init(conformance_bools *v)
 {
@@ -249,20 +216,9 @@ static const char *conformance_bools_read_p(atd_reader *r, const char *p, confor
     return p;
 }
 
-bool conformance_bools_read(atd_reader *r, conformance_bools *out)
-{
-    return atd_reader_advance(r, conformance_bools_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, conformance_bools, conformance_bools)
 
-bool conformance_bools_read_any(atd_reader *r, void *out)
-{
-    return conformance_bools_read(r, (conformance_bools *)out);
-}
-
-int conformance_bools_from_json(const char *json, size_t len, atd_arena *arena, conformance_bools *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, conformance_bools_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(conformance_bools)
 
 void conformance_nulls_init(conformance_nulls *v)
 {
@@ -307,20 +263,9 @@ static const char *conformance_nulls_read_p(atd_reader *r, const char *p, confor
     return p;
 }
 
-bool conformance_nulls_read(atd_reader *r, conformance_nulls *out)
-{
-    return atd_reader_advance(r, conformance_nulls_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, conformance_nulls, conformance_nulls)
 
-bool conformance_nulls_read_any(atd_reader *r, void *out)
-{
-    return conformance_nulls_read(r, (conformance_nulls *)out);
-}
-
-int conformance_nulls_from_json(const char *json, size_t len, atd_arena *arena, conformance_nulls *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, conformance_nulls_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(conformance_nulls)
 
 static const char *conformance_int_nullable_read_p(atd_reader *r, const char *p, conformance_int_nullable *out)
 {
@@ -379,20 +324,9 @@ static const char *conformance_maybe_ints_read_p(atd_reader *r, const char *p, c
     return p;
 }
 
-bool conformance_maybe_ints_read(atd_reader *r, conformance_maybe_ints *out)
-{
-    return atd_reader_advance(r, conformance_maybe_ints_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, conformance_maybe_ints, conformance_maybe_ints)
 
-bool conformance_maybe_ints_read_any(atd_reader *r, void *out)
-{
-    return conformance_maybe_ints_read(r, (conformance_maybe_ints *)out);
-}
-
-int conformance_maybe_ints_from_json(const char *json, size_t len, atd_arena *arena, conformance_maybe_ints *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, conformance_maybe_ints_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(conformance_maybe_ints)
 
 void conformance_anys_init(conformance_anys *v)
 {
@@ -437,20 +371,9 @@ static const char *conformance_anys_read_p(atd_reader *r, const char *p, conform
     return p;
 }
 
-bool conformance_anys_read(atd_reader *r, conformance_anys *out)
-{
-    return atd_reader_advance(r, conformance_anys_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, conformance_anys, conformance_anys)
 
-bool conformance_anys_read_any(atd_reader *r, void *out)
-{
-    return conformance_anys_read(r, (conformance_anys *)out);
-}
-
-int conformance_anys_from_json(const char *json, size_t len, atd_arena *arena, conformance_anys *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, conformance_anys_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(conformance_anys)
 
 void conformance_matrix_init(conformance_matrix *v)
 {
@@ -494,20 +417,9 @@ static const char *conformance_matrix_read_p(atd_reader *r, const char *p, confo
     return p;
 }
 
-bool conformance_matrix_read(atd_reader *r, conformance_matrix *out)
-{
-    return atd_reader_advance(r, conformance_matrix_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, conformance_matrix, conformance_matrix)
 
-bool conformance_matrix_read_any(atd_reader *r, void *out)
-{
-    return conformance_matrix_read(r, (conformance_matrix *)out);
-}
-
-int conformance_matrix_from_json(const char *json, size_t len, atd_arena *arena, conformance_matrix *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, conformance_matrix_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(conformance_matrix)
 
 void conformance_string_map_init(conformance_string_map *v)
 {
@@ -562,20 +474,9 @@ static const char *conformance_string_map_read_p(atd_reader *r, const char *p, c
     return p;
 }
 
-bool conformance_string_map_read(atd_reader *r, conformance_string_map *out)
-{
-    return atd_reader_advance(r, conformance_string_map_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, conformance_string_map, conformance_string_map)
 
-bool conformance_string_map_read_any(atd_reader *r, void *out)
-{
-    return conformance_string_map_read(r, (conformance_string_map *)out);
-}
-
-int conformance_string_map_from_json(const char *json, size_t len, atd_arena *arena, conformance_string_map *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, conformance_string_map_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(conformance_string_map)
 
 void conformance_int_map_init(conformance_int_map *v)
 {
@@ -630,20 +531,9 @@ static const char *conformance_int_map_read_p(atd_reader *r, const char *p, conf
     return p;
 }
 
-bool conformance_int_map_read(atd_reader *r, conformance_int_map *out)
-{
-    return atd_reader_advance(r, conformance_int_map_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, conformance_int_map, conformance_int_map)
 
-bool conformance_int_map_read_any(atd_reader *r, void *out)
-{
-    return conformance_int_map_read(r, (conformance_int_map *)out);
-}
-
-int conformance_int_map_from_json(const char *json, size_t len, atd_arena *arena, conformance_int_map *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, conformance_int_map_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(conformance_int_map)
 
 void conformance_any_map_init(conformance_any_map *v)
 {
@@ -699,20 +589,9 @@ static const char *conformance_any_map_read_p(atd_reader *r, const char *p, conf
     return p;
 }
 
-bool conformance_any_map_read(atd_reader *r, conformance_any_map *out)
-{
-    return atd_reader_advance(r, conformance_any_map_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, conformance_any_map, conformance_any_map)
 
-bool conformance_any_map_read_any(atd_reader *r, void *out)
-{
-    return conformance_any_map_read(r, (conformance_any_map *)out);
-}
-
-int conformance_any_map_from_json(const char *json, size_t len, atd_arena *arena, conformance_any_map *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, conformance_any_map_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(conformance_any_map)
 
 void conformance_objects_init(conformance_objects *v)
 {
@@ -756,20 +635,9 @@ static const char *conformance_objects_read_p(atd_reader *r, const char *p, conf
     return p;
 }
 
-bool conformance_objects_read(atd_reader *r, conformance_objects *out)
-{
-    return atd_reader_advance(r, conformance_objects_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, conformance_objects, conformance_objects)
 
-bool conformance_objects_read_any(atd_reader *r, void *out)
-{
-    return conformance_objects_read(r, (conformance_objects *)out);
-}
-
-int conformance_objects_from_json(const char *json, size_t len, atd_arena *arena, conformance_objects *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, conformance_objects_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(conformance_objects)
 
 void conformance_any_init(conformance_any *v)
 {
@@ -784,15 +652,7 @@ bool conformance_any_read(atd_reader *r, conformance_any *out)
     return true;
 }
 
-bool conformance_any_read_any(atd_reader *r, void *out)
-{
-    return conformance_any_read(r, (conformance_any *)out);
-}
-
-int conformance_any_from_json(const char *json, size_t len, atd_arena *arena, conformance_any *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, conformance_any_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(conformance_any)
 
 void conformance_int_value_init(conformance_int_value *v)
 {
@@ -807,15 +667,7 @@ bool conformance_int_value_read(atd_reader *r, conformance_int_value *out)
     return true;
 }
 
-bool conformance_int_value_read_any(atd_reader *r, void *out)
-{
-    return conformance_int_value_read(r, (conformance_int_value *)out);
-}
-
-int conformance_int_value_from_json(const char *json, size_t len, atd_arena *arena, conformance_int_value *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, conformance_int_value_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(conformance_int_value)
 
 void conformance_float_value_init(conformance_float_value *v)
 {
@@ -830,15 +682,7 @@ bool conformance_float_value_read(atd_reader *r, conformance_float_value *out)
     return true;
 }
 
-bool conformance_float_value_read_any(atd_reader *r, void *out)
-{
-    return conformance_float_value_read(r, (conformance_float_value *)out);
-}
-
-int conformance_float_value_from_json(const char *json, size_t len, atd_arena *arena, conformance_float_value *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, conformance_float_value_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(conformance_float_value)
 
 void conformance_string_value_init(conformance_string_value *v)
 {
@@ -853,15 +697,7 @@ bool conformance_string_value_read(atd_reader *r, conformance_string_value *out)
     return true;
 }
 
-bool conformance_string_value_read_any(atd_reader *r, void *out)
-{
-    return conformance_string_value_read(r, (conformance_string_value *)out);
-}
-
-int conformance_string_value_from_json(const char *json, size_t len, atd_arena *arena, conformance_string_value *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, conformance_string_value_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(conformance_string_value)
 
 void conformance_bool_value_init(conformance_bool_value *v)
 {
@@ -876,15 +712,7 @@ bool conformance_bool_value_read(atd_reader *r, conformance_bool_value *out)
     return true;
 }
 
-bool conformance_bool_value_read_any(atd_reader *r, void *out)
-{
-    return conformance_bool_value_read(r, (conformance_bool_value *)out);
-}
-
-int conformance_bool_value_from_json(const char *json, size_t len, atd_arena *arena, conformance_bool_value *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, conformance_bool_value_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(conformance_bool_value)
 
 void conformance_null_value_init(conformance_null_value *v)
 {
@@ -900,15 +728,7 @@ bool conformance_null_value_read(atd_reader *r, conformance_null_value *out)
     return true;
 }
 
-bool conformance_null_value_read_any(atd_reader *r, void *out)
-{
-    return conformance_null_value_read(r, (conformance_null_value *)out);
-}
-
-int conformance_null_value_from_json(const char *json, size_t len, atd_arena *arena, conformance_null_value *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, conformance_null_value_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(conformance_null_value)
 
 /* --- writers --- */
 
@@ -931,20 +751,9 @@ static char *conformance_ints_write_p(atd_writer *w, char *p, const conformance_
     return atd_writer_raw_p(w, p, "]", 1);
 }
 
-bool conformance_ints_write(atd_writer *w, const conformance_ints *v)
-{
-    return atd_writer_finish(w, conformance_ints_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(conformance_ints, conformance_ints)
 
-bool conformance_ints_write_any(atd_writer *w, const void *value)
-{
-    return conformance_ints_write(w, (const conformance_ints *)value);
-}
-
-int conformance_ints_to_json(const conformance_ints *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(conformance_ints_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(conformance_ints)
 
 static char *conformance_floats_write_p(atd_writer *w, char *p, const conformance_floats *v)
 {
@@ -968,20 +777,9 @@ static char *conformance_floats_write_p(atd_writer *w, char *p, const conformanc
     return atd_writer_raw_p(w, p, "]", 1);
 }
 
-bool conformance_floats_write(atd_writer *w, const conformance_floats *v)
-{
-    return atd_writer_finish(w, conformance_floats_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(conformance_floats, conformance_floats)
 
-bool conformance_floats_write_any(atd_writer *w, const void *value)
-{
-    return conformance_floats_write(w, (const conformance_floats *)value);
-}
-
-int conformance_floats_to_json(const conformance_floats *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(conformance_floats_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(conformance_floats)
 
 static char *conformance_strings_write_p(atd_writer *w, char *p, const conformance_strings *v)
 {
@@ -999,20 +797,9 @@ static char *conformance_strings_write_p(atd_writer *w, char *p, const conforman
     return atd_writer_raw_p(w, p, "]", 1);
 }
 
-bool conformance_strings_write(atd_writer *w, const conformance_strings *v)
-{
-    return atd_writer_finish(w, conformance_strings_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(conformance_strings, conformance_strings)
 
-bool conformance_strings_write_any(atd_writer *w, const void *value)
-{
-    return conformance_strings_write(w, (const conformance_strings *)value);
-}
-
-int conformance_strings_to_json(const conformance_strings *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(conformance_strings_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(conformance_strings)
 
 static char *conformance_bools_write_p(atd_writer *w, char *p, const conformance_bools *v)
 {
@@ -1039,20 +826,9 @@ static char *conformance_bools_write_p(atd_writer *w, char *p, const conformance
     return atd_writer_raw_p(w, p, "]", 1);
 }
 
-bool conformance_bools_write(atd_writer *w, const conformance_bools *v)
-{
-    return atd_writer_finish(w, conformance_bools_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(conformance_bools, conformance_bools)
 
-bool conformance_bools_write_any(atd_writer *w, const void *value)
-{
-    return conformance_bools_write(w, (const conformance_bools *)value);
-}
-
-int conformance_bools_to_json(const conformance_bools *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(conformance_bools_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(conformance_bools)
 
 static char *conformance_nulls_write_p(atd_writer *w, char *p, const conformance_nulls *v)
 {
@@ -1075,20 +851,9 @@ static char *conformance_nulls_write_p(atd_writer *w, char *p, const conformance
     return atd_writer_raw_p(w, p, "]", 1);
 }
 
-bool conformance_nulls_write(atd_writer *w, const conformance_nulls *v)
-{
-    return atd_writer_finish(w, conformance_nulls_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(conformance_nulls, conformance_nulls)
 
-bool conformance_nulls_write_any(atd_writer *w, const void *value)
-{
-    return conformance_nulls_write(w, (const conformance_nulls *)value);
-}
-
-int conformance_nulls_to_json(const conformance_nulls *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(conformance_nulls_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(conformance_nulls)
 
 static char *conformance_int_nullable_write_p(atd_writer *w, char *p, const conformance_int_nullable *v)
 {
@@ -1123,20 +888,9 @@ static char *conformance_maybe_ints_write_p(atd_writer *w, char *p, const confor
     return atd_writer_raw_p(w, p, "]", 1);
 }
 
-bool conformance_maybe_ints_write(atd_writer *w, const conformance_maybe_ints *v)
-{
-    return atd_writer_finish(w, conformance_maybe_ints_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(conformance_maybe_ints, conformance_maybe_ints)
 
-bool conformance_maybe_ints_write_any(atd_writer *w, const void *value)
-{
-    return conformance_maybe_ints_write(w, (const conformance_maybe_ints *)value);
-}
-
-int conformance_maybe_ints_to_json(const conformance_maybe_ints *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(conformance_maybe_ints_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(conformance_maybe_ints)
 
 static char *conformance_anys_write_p(atd_writer *w, char *p, const conformance_anys *v)
 {
@@ -1159,20 +913,9 @@ static char *conformance_anys_write_p(atd_writer *w, char *p, const conformance_
     return atd_writer_raw_p(w, p, "]", 1);
 }
 
-bool conformance_anys_write(atd_writer *w, const conformance_anys *v)
-{
-    return atd_writer_finish(w, conformance_anys_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(conformance_anys, conformance_anys)
 
-bool conformance_anys_write_any(atd_writer *w, const void *value)
-{
-    return conformance_anys_write(w, (const conformance_anys *)value);
-}
-
-int conformance_anys_to_json(const conformance_anys *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(conformance_anys_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(conformance_anys)
 
 static char *conformance_matrix_write_p(atd_writer *w, char *p, const conformance_matrix *v)
 {
@@ -1194,20 +937,9 @@ static char *conformance_matrix_write_p(atd_writer *w, char *p, const conformanc
     return atd_writer_raw_p(w, p, "]", 1);
 }
 
-bool conformance_matrix_write(atd_writer *w, const conformance_matrix *v)
-{
-    return atd_writer_finish(w, conformance_matrix_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(conformance_matrix, conformance_matrix)
 
-bool conformance_matrix_write_any(atd_writer *w, const void *value)
-{
-    return conformance_matrix_write(w, (const conformance_matrix *)value);
-}
-
-int conformance_matrix_to_json(const conformance_matrix *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(conformance_matrix_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(conformance_matrix)
 
 static char *conformance_string_map_write_p(atd_writer *w, char *p, const conformance_string_map *v)
 {
@@ -1233,20 +965,9 @@ static char *conformance_string_map_write_p(atd_writer *w, char *p, const confor
     return atd_writer_raw_p(w, p, "}", 1);
 }
 
-bool conformance_string_map_write(atd_writer *w, const conformance_string_map *v)
-{
-    return atd_writer_finish(w, conformance_string_map_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(conformance_string_map, conformance_string_map)
 
-bool conformance_string_map_write_any(atd_writer *w, const void *value)
-{
-    return conformance_string_map_write(w, (const conformance_string_map *)value);
-}
-
-int conformance_string_map_to_json(const conformance_string_map *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(conformance_string_map_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(conformance_string_map)
 
 static char *conformance_int_map_write_p(atd_writer *w, char *p, const conformance_int_map *v)
 {
@@ -1273,20 +994,9 @@ static char *conformance_int_map_write_p(atd_writer *w, char *p, const conforman
     return atd_writer_raw_p(w, p, "}", 1);
 }
 
-bool conformance_int_map_write(atd_writer *w, const conformance_int_map *v)
-{
-    return atd_writer_finish(w, conformance_int_map_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(conformance_int_map, conformance_int_map)
 
-bool conformance_int_map_write_any(atd_writer *w, const void *value)
-{
-    return conformance_int_map_write(w, (const conformance_int_map *)value);
-}
-
-int conformance_int_map_to_json(const conformance_int_map *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(conformance_int_map_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(conformance_int_map)
 
 static char *conformance_any_map_write_p(atd_writer *w, char *p, const conformance_any_map *v)
 {
@@ -1313,20 +1023,9 @@ static char *conformance_any_map_write_p(atd_writer *w, char *p, const conforman
     return atd_writer_raw_p(w, p, "}", 1);
 }
 
-bool conformance_any_map_write(atd_writer *w, const conformance_any_map *v)
-{
-    return atd_writer_finish(w, conformance_any_map_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(conformance_any_map, conformance_any_map)
 
-bool conformance_any_map_write_any(atd_writer *w, const void *value)
-{
-    return conformance_any_map_write(w, (const conformance_any_map *)value);
-}
-
-int conformance_any_map_to_json(const conformance_any_map *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(conformance_any_map_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(conformance_any_map)
 
 static char *conformance_objects_write_p(atd_writer *w, char *p, const conformance_objects *v)
 {
@@ -1348,20 +1047,9 @@ static char *conformance_objects_write_p(atd_writer *w, char *p, const conforman
     return atd_writer_raw_p(w, p, "]", 1);
 }
 
-bool conformance_objects_write(atd_writer *w, const conformance_objects *v)
-{
-    return atd_writer_finish(w, conformance_objects_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(conformance_objects, conformance_objects)
 
-bool conformance_objects_write_any(atd_writer *w, const void *value)
-{
-    return conformance_objects_write(w, (const conformance_objects *)value);
-}
-
-int conformance_objects_to_json(const conformance_objects *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(conformance_objects_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(conformance_objects)
 
 bool conformance_any_write(atd_writer *w, const conformance_any *v)
 {
@@ -1375,15 +1063,7 @@ bool conformance_any_write(atd_writer *w, const conformance_any *v)
     return true;
 }
 
-bool conformance_any_write_any(atd_writer *w, const void *value)
-{
-    return conformance_any_write(w, (const conformance_any *)value);
-}
-
-int conformance_any_to_json(const conformance_any *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(conformance_any_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(conformance_any)
 
 bool conformance_int_value_write(atd_writer *w, const conformance_int_value *v)
 {
@@ -1397,15 +1077,7 @@ bool conformance_int_value_write(atd_writer *w, const conformance_int_value *v)
     return true;
 }
 
-bool conformance_int_value_write_any(atd_writer *w, const void *value)
-{
-    return conformance_int_value_write(w, (const conformance_int_value *)value);
-}
-
-int conformance_int_value_to_json(const conformance_int_value *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(conformance_int_value_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(conformance_int_value)
 
 bool conformance_float_value_write(atd_writer *w, const conformance_float_value *v)
 {
@@ -1422,15 +1094,7 @@ bool conformance_float_value_write(atd_writer *w, const conformance_float_value 
     return true;
 }
 
-bool conformance_float_value_write_any(atd_writer *w, const void *value)
-{
-    return conformance_float_value_write(w, (const conformance_float_value *)value);
-}
-
-int conformance_float_value_to_json(const conformance_float_value *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(conformance_float_value_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(conformance_float_value)
 
 bool conformance_string_value_write(atd_writer *w, const conformance_string_value *v)
 {
@@ -1443,15 +1107,7 @@ bool conformance_string_value_write(atd_writer *w, const conformance_string_valu
     return true;
 }
 
-bool conformance_string_value_write_any(atd_writer *w, const void *value)
-{
-    return conformance_string_value_write(w, (const conformance_string_value *)value);
-}
-
-int conformance_string_value_to_json(const conformance_string_value *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(conformance_string_value_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(conformance_string_value)
 
 bool conformance_bool_value_write(atd_writer *w, const conformance_bool_value *v)
 {
@@ -1471,15 +1127,7 @@ bool conformance_bool_value_write(atd_writer *w, const conformance_bool_value *v
     return true;
 }
 
-bool conformance_bool_value_write_any(atd_writer *w, const void *value)
-{
-    return conformance_bool_value_write(w, (const conformance_bool_value *)value);
-}
-
-int conformance_bool_value_to_json(const conformance_bool_value *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(conformance_bool_value_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(conformance_bool_value)
 
 bool conformance_null_value_write(atd_writer *w, const conformance_null_value *v)
 {
@@ -1495,15 +1143,7 @@ bool conformance_null_value_write(atd_writer *w, const conformance_null_value *v
     return true;
 }
 
-bool conformance_null_value_write_any(atd_writer *w, const void *value)
-{
-    return conformance_null_value_write(w, (const conformance_null_value *)value);
-}
-
-int conformance_null_value_to_json(const conformance_null_value *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(conformance_null_value_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(conformance_null_value)
 
 /* --- copy and equality --- */
 
@@ -1848,363 +1488,75 @@ bool conformance_null_value_equal(const conformance_null_value *a, const conform
 
 /* --- streams and layout --- */
 
-bool conformance_ints_next_line(atd_stream *s, atd_arena *arena, conformance_ints *out)
-{
-    return atd_stream_next_line(s, arena, conformance_ints_read_any, out);
-}
-
-bool conformance_ints_next_element(atd_stream *s, atd_arena *arena, conformance_ints *out)
-{
-    return atd_stream_next_element(s, arena, conformance_ints_read_any, out);
-}
-
-int conformance_ints_write_line(const conformance_ints *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, conformance_ints_write_any, value, 0, err);
-}
-
-int conformance_ints_to_json_pretty(const conformance_ints *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, conformance_ints_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool conformance_floats_next_line(atd_stream *s, atd_arena *arena, conformance_floats *out)
-{
-    return atd_stream_next_line(s, arena, conformance_floats_read_any, out);
-}
-
-bool conformance_floats_next_element(atd_stream *s, atd_arena *arena, conformance_floats *out)
-{
-    return atd_stream_next_element(s, arena, conformance_floats_read_any, out);
-}
-
-int conformance_floats_write_line(const conformance_floats *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, conformance_floats_write_any, value, 0, err);
-}
-
-int conformance_floats_to_json_pretty(const conformance_floats *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, conformance_floats_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool conformance_strings_next_line(atd_stream *s, atd_arena *arena, conformance_strings *out)
-{
-    return atd_stream_next_line(s, arena, conformance_strings_read_any, out);
-}
-
-bool conformance_strings_next_element(atd_stream *s, atd_arena *arena, conformance_strings *out)
-{
-    return atd_stream_next_element(s, arena, conformance_strings_read_any, out);
-}
-
-int conformance_strings_write_line(const conformance_strings *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, conformance_strings_write_any, value, 0, err);
-}
-
-int conformance_strings_to_json_pretty(const conformance_strings *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, conformance_strings_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool conformance_bools_next_line(atd_stream *s, atd_arena *arena, conformance_bools *out)
-{
-    return atd_stream_next_line(s, arena, conformance_bools_read_any, out);
-}
-
-bool conformance_bools_next_element(atd_stream *s, atd_arena *arena, conformance_bools *out)
-{
-    return atd_stream_next_element(s, arena, conformance_bools_read_any, out);
-}
-
-int conformance_bools_write_line(const conformance_bools *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, conformance_bools_write_any, value, 0, err);
-}
-
-int conformance_bools_to_json_pretty(const conformance_bools *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, conformance_bools_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool conformance_nulls_next_line(atd_stream *s, atd_arena *arena, conformance_nulls *out)
-{
-    return atd_stream_next_line(s, arena, conformance_nulls_read_any, out);
-}
-
-bool conformance_nulls_next_element(atd_stream *s, atd_arena *arena, conformance_nulls *out)
-{
-    return atd_stream_next_element(s, arena, conformance_nulls_read_any, out);
-}
-
-int conformance_nulls_write_line(const conformance_nulls *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, conformance_nulls_write_any, value, 0, err);
-}
-
-int conformance_nulls_to_json_pretty(const conformance_nulls *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, conformance_nulls_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool conformance_maybe_ints_next_line(atd_stream *s, atd_arena *arena, conformance_maybe_ints *out)
-{
-    return atd_stream_next_line(s, arena, conformance_maybe_ints_read_any, out);
-}
-
-bool conformance_maybe_ints_next_element(atd_stream *s, atd_arena *arena, conformance_maybe_ints *out)
-{
-    return atd_stream_next_element(s, arena, conformance_maybe_ints_read_any, out);
-}
-
-int conformance_maybe_ints_write_line(const conformance_maybe_ints *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, conformance_maybe_ints_write_any, value, 0, err);
-}
-
-int conformance_maybe_ints_to_json_pretty(const conformance_maybe_ints *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, conformance_maybe_ints_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool conformance_anys_next_line(atd_stream *s, atd_arena *arena, conformance_anys *out)
-{
-    return atd_stream_next_line(s, arena, conformance_anys_read_any, out);
-}
-
-bool conformance_anys_next_element(atd_stream *s, atd_arena *arena, conformance_anys *out)
-{
-    return atd_stream_next_element(s, arena, conformance_anys_read_any, out);
-}
-
-int conformance_anys_write_line(const conformance_anys *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, conformance_anys_write_any, value, 0, err);
-}
-
-int conformance_anys_to_json_pretty(const conformance_anys *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, conformance_anys_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool conformance_matrix_next_line(atd_stream *s, atd_arena *arena, conformance_matrix *out)
-{
-    return atd_stream_next_line(s, arena, conformance_matrix_read_any, out);
-}
-
-bool conformance_matrix_next_element(atd_stream *s, atd_arena *arena, conformance_matrix *out)
-{
-    return atd_stream_next_element(s, arena, conformance_matrix_read_any, out);
-}
-
-int conformance_matrix_write_line(const conformance_matrix *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, conformance_matrix_write_any, value, 0, err);
-}
-
-int conformance_matrix_to_json_pretty(const conformance_matrix *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, conformance_matrix_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool conformance_string_map_next_line(atd_stream *s, atd_arena *arena, conformance_string_map *out)
-{
-    return atd_stream_next_line(s, arena, conformance_string_map_read_any, out);
-}
-
-bool conformance_string_map_next_element(atd_stream *s, atd_arena *arena, conformance_string_map *out)
-{
-    return atd_stream_next_element(s, arena, conformance_string_map_read_any, out);
-}
-
-int conformance_string_map_write_line(const conformance_string_map *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, conformance_string_map_write_any, value, 0, err);
-}
-
-int conformance_string_map_to_json_pretty(const conformance_string_map *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, conformance_string_map_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool conformance_int_map_next_line(atd_stream *s, atd_arena *arena, conformance_int_map *out)
-{
-    return atd_stream_next_line(s, arena, conformance_int_map_read_any, out);
-}
-
-bool conformance_int_map_next_element(atd_stream *s, atd_arena *arena, conformance_int_map *out)
-{
-    return atd_stream_next_element(s, arena, conformance_int_map_read_any, out);
-}
-
-int conformance_int_map_write_line(const conformance_int_map *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, conformance_int_map_write_any, value, 0, err);
-}
-
-int conformance_int_map_to_json_pretty(const conformance_int_map *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, conformance_int_map_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool conformance_any_map_next_line(atd_stream *s, atd_arena *arena, conformance_any_map *out)
-{
-    return atd_stream_next_line(s, arena, conformance_any_map_read_any, out);
-}
-
-bool conformance_any_map_next_element(atd_stream *s, atd_arena *arena, conformance_any_map *out)
-{
-    return atd_stream_next_element(s, arena, conformance_any_map_read_any, out);
-}
-
-int conformance_any_map_write_line(const conformance_any_map *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, conformance_any_map_write_any, value, 0, err);
-}
-
-int conformance_any_map_to_json_pretty(const conformance_any_map *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, conformance_any_map_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool conformance_objects_next_line(atd_stream *s, atd_arena *arena, conformance_objects *out)
-{
-    return atd_stream_next_line(s, arena, conformance_objects_read_any, out);
-}
-
-bool conformance_objects_next_element(atd_stream *s, atd_arena *arena, conformance_objects *out)
-{
-    return atd_stream_next_element(s, arena, conformance_objects_read_any, out);
-}
-
-int conformance_objects_write_line(const conformance_objects *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, conformance_objects_write_any, value, 0, err);
-}
-
-int conformance_objects_to_json_pretty(const conformance_objects *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, conformance_objects_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool conformance_any_next_line(atd_stream *s, atd_arena *arena, conformance_any *out)
-{
-    return atd_stream_next_line(s, arena, conformance_any_read_any, out);
-}
-
-bool conformance_any_next_element(atd_stream *s, atd_arena *arena, conformance_any *out)
-{
-    return atd_stream_next_element(s, arena, conformance_any_read_any, out);
-}
-
-int conformance_any_write_line(const conformance_any *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, conformance_any_write_any, value, 0, err);
-}
-
-int conformance_any_to_json_pretty(const conformance_any *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, conformance_any_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool conformance_int_value_next_line(atd_stream *s, atd_arena *arena, conformance_int_value *out)
-{
-    return atd_stream_next_line(s, arena, conformance_int_value_read_any, out);
-}
-
-bool conformance_int_value_next_element(atd_stream *s, atd_arena *arena, conformance_int_value *out)
-{
-    return atd_stream_next_element(s, arena, conformance_int_value_read_any, out);
-}
-
-int conformance_int_value_write_line(const conformance_int_value *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, conformance_int_value_write_any, value, 0, err);
-}
-
-int conformance_int_value_to_json_pretty(const conformance_int_value *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, conformance_int_value_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool conformance_float_value_next_line(atd_stream *s, atd_arena *arena, conformance_float_value *out)
-{
-    return atd_stream_next_line(s, arena, conformance_float_value_read_any, out);
-}
-
-bool conformance_float_value_next_element(atd_stream *s, atd_arena *arena, conformance_float_value *out)
-{
-    return atd_stream_next_element(s, arena, conformance_float_value_read_any, out);
-}
-
-int conformance_float_value_write_line(const conformance_float_value *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, conformance_float_value_write_any, value, 0, err);
-}
-
-int conformance_float_value_to_json_pretty(const conformance_float_value *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, conformance_float_value_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool conformance_string_value_next_line(atd_stream *s, atd_arena *arena, conformance_string_value *out)
-{
-    return atd_stream_next_line(s, arena, conformance_string_value_read_any, out);
-}
-
-bool conformance_string_value_next_element(atd_stream *s, atd_arena *arena, conformance_string_value *out)
-{
-    return atd_stream_next_element(s, arena, conformance_string_value_read_any, out);
-}
-
-int conformance_string_value_write_line(const conformance_string_value *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, conformance_string_value_write_any, value, 0, err);
-}
-
-int conformance_string_value_to_json_pretty(const conformance_string_value *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, conformance_string_value_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool conformance_bool_value_next_line(atd_stream *s, atd_arena *arena, conformance_bool_value *out)
-{
-    return atd_stream_next_line(s, arena, conformance_bool_value_read_any, out);
-}
-
-bool conformance_bool_value_next_element(atd_stream *s, atd_arena *arena, conformance_bool_value *out)
-{
-    return atd_stream_next_element(s, arena, conformance_bool_value_read_any, out);
-}
-
-int conformance_bool_value_write_line(const conformance_bool_value *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, conformance_bool_value_write_any, value, 0, err);
-}
-
-int conformance_bool_value_to_json_pretty(const conformance_bool_value *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, conformance_bool_value_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool conformance_null_value_next_line(atd_stream *s, atd_arena *arena, conformance_null_value *out)
-{
-    return atd_stream_next_line(s, arena, conformance_null_value_read_any, out);
-}
-
-bool conformance_null_value_next_element(atd_stream *s, atd_arena *arena, conformance_null_value *out)
-{
-    return atd_stream_next_element(s, arena, conformance_null_value_read_any, out);
-}
-
-int conformance_null_value_write_line(const conformance_null_value *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, conformance_null_value_write_any, value, 0, err);
-}
-
-int conformance_null_value_to_json_pretty(const conformance_null_value *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, conformance_null_value_write_any, value, ATD_WRITE_PRETTY, err);
-}
+ATD_DEFINE_STREAM_ENTRY_POINTS(conformance_ints)
+
+ATD_DEFINE_PRETTY_ENTRY_POINT(conformance_ints)
+
+ATD_DEFINE_STREAM_ENTRY_POINTS(conformance_floats)
+
+ATD_DEFINE_PRETTY_ENTRY_POINT(conformance_floats)
+
+ATD_DEFINE_STREAM_ENTRY_POINTS(conformance_strings)
+
+ATD_DEFINE_PRETTY_ENTRY_POINT(conformance_strings)
+
+ATD_DEFINE_STREAM_ENTRY_POINTS(conformance_bools)
+
+ATD_DEFINE_PRETTY_ENTRY_POINT(conformance_bools)
+
+ATD_DEFINE_STREAM_ENTRY_POINTS(conformance_nulls)
+
+ATD_DEFINE_PRETTY_ENTRY_POINT(conformance_nulls)
+
+ATD_DEFINE_STREAM_ENTRY_POINTS(conformance_maybe_ints)
+
+ATD_DEFINE_PRETTY_ENTRY_POINT(conformance_maybe_ints)
+
+ATD_DEFINE_STREAM_ENTRY_POINTS(conformance_anys)
+
+ATD_DEFINE_PRETTY_ENTRY_POINT(conformance_anys)
+
+ATD_DEFINE_STREAM_ENTRY_POINTS(conformance_matrix)
+
+ATD_DEFINE_PRETTY_ENTRY_POINT(conformance_matrix)
+
+ATD_DEFINE_STREAM_ENTRY_POINTS(conformance_string_map)
+
+ATD_DEFINE_PRETTY_ENTRY_POINT(conformance_string_map)
+
+ATD_DEFINE_STREAM_ENTRY_POINTS(conformance_int_map)
+
+ATD_DEFINE_PRETTY_ENTRY_POINT(conformance_int_map)
+
+ATD_DEFINE_STREAM_ENTRY_POINTS(conformance_any_map)
+
+ATD_DEFINE_PRETTY_ENTRY_POINT(conformance_any_map)
+
+ATD_DEFINE_STREAM_ENTRY_POINTS(conformance_objects)
+
+ATD_DEFINE_PRETTY_ENTRY_POINT(conformance_objects)
+
+ATD_DEFINE_STREAM_ENTRY_POINTS(conformance_any)
+
+ATD_DEFINE_PRETTY_ENTRY_POINT(conformance_any)
+
+ATD_DEFINE_STREAM_ENTRY_POINTS(conformance_int_value)
+
+ATD_DEFINE_PRETTY_ENTRY_POINT(conformance_int_value)
+
+ATD_DEFINE_STREAM_ENTRY_POINTS(conformance_float_value)
+
+ATD_DEFINE_PRETTY_ENTRY_POINT(conformance_float_value)
+
+ATD_DEFINE_STREAM_ENTRY_POINTS(conformance_string_value)
+
+ATD_DEFINE_PRETTY_ENTRY_POINT(conformance_string_value)
+
+ATD_DEFINE_STREAM_ENTRY_POINTS(conformance_bool_value)
+
+ATD_DEFINE_PRETTY_ENTRY_POINT(conformance_bool_value)
+
+ATD_DEFINE_STREAM_ENTRY_POINTS(conformance_null_value)
+
+ATD_DEFINE_PRETTY_ENTRY_POINT(conformance_null_value)
 

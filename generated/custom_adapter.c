@@ -92,20 +92,9 @@ key:
     goto tail;
 }
 
-bool custom_adapter_circle_read(atd_reader *r, custom_adapter_circle *out)
-{
-    return atd_reader_advance(r, custom_adapter_circle_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, custom_adapter_circle, custom_adapter_circle)
 
-bool custom_adapter_circle_read_any(atd_reader *r, void *out)
-{
-    return custom_adapter_circle_read(r, (custom_adapter_circle *)out);
-}
-
-int custom_adapter_circle_from_json(const char *json, size_t len, atd_arena *arena, custom_adapter_circle *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, custom_adapter_circle_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(custom_adapter_circle)
 
 void custom_adapter_shape_init(custom_adapter_shape *v)
 {
@@ -208,15 +197,7 @@ bool custom_adapter_shape_read(atd_reader *r, custom_adapter_shape *out)
     return true;
 }
 
-bool custom_adapter_shape_read_any(atd_reader *r, void *out)
-{
-    return custom_adapter_shape_read(r, (custom_adapter_shape *)out);
-}
-
-int custom_adapter_shape_from_json(const char *json, size_t len, atd_arena *arena, custom_adapter_shape *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, custom_adapter_shape_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(custom_adapter_shape)
 
 static const char *custom_adapter_shape_list_read_p(atd_reader *r, const char *p, custom_adapter_shape_list *out)
 {
@@ -367,20 +348,9 @@ key:
     goto tail;
 }
 
-bool custom_adapter_doc_read(atd_reader *r, custom_adapter_doc *out)
-{
-    return atd_reader_advance(r, custom_adapter_doc_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, custom_adapter_doc, custom_adapter_doc)
 
-bool custom_adapter_doc_read_any(atd_reader *r, void *out)
-{
-    return custom_adapter_doc_read(r, (custom_adapter_doc *)out);
-}
-
-int custom_adapter_doc_from_json(const char *json, size_t len, atd_arena *arena, custom_adapter_doc *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, custom_adapter_doc_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(custom_adapter_doc)
 
 /* --- writers --- */
 
@@ -399,20 +369,9 @@ static char *custom_adapter_circle_write_p(atd_writer *w, char *p, const custom_
     return p;
 }
 
-bool custom_adapter_circle_write(atd_writer *w, const custom_adapter_circle *v)
-{
-    return atd_writer_finish(w, custom_adapter_circle_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(custom_adapter_circle, custom_adapter_circle)
 
-bool custom_adapter_circle_write_any(atd_writer *w, const void *value)
-{
-    return custom_adapter_circle_write(w, (const custom_adapter_circle *)value);
-}
-
-int custom_adapter_circle_to_json(const custom_adapter_circle *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(custom_adapter_circle_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(custom_adapter_circle)
 
 static bool custom_adapter_shape__plain_write(atd_writer *w, const custom_adapter_shape *v);
 static bool custom_adapter_shape__plain_write(atd_writer *w, const custom_adapter_shape *v)
@@ -450,15 +409,7 @@ bool custom_adapter_shape_write(atd_writer *w, const custom_adapter_shape *v)
     return atd_write_adapted(w, "shape_adapter", shape_adapter_restore, custom_adapter_shape__plain_write_any, v);
 }
 
-bool custom_adapter_shape_write_any(atd_writer *w, const void *value)
-{
-    return custom_adapter_shape_write(w, (const custom_adapter_shape *)value);
-}
-
-int custom_adapter_shape_to_json(const custom_adapter_shape *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(custom_adapter_shape_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(custom_adapter_shape)
 
 static char *custom_adapter_shape_list_write_p(atd_writer *w, char *p, const custom_adapter_shape_list *v)
 {
@@ -498,20 +449,9 @@ static char *custom_adapter_doc_write_p(atd_writer *w, char *p, const custom_ada
     return atd_writer_raw_p(w, p, "}", 1);
 }
 
-bool custom_adapter_doc_write(atd_writer *w, const custom_adapter_doc *v)
-{
-    return atd_writer_finish(w, custom_adapter_doc_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(custom_adapter_doc, custom_adapter_doc)
 
-bool custom_adapter_doc_write_any(atd_writer *w, const void *value)
-{
-    return custom_adapter_doc_write(w, (const custom_adapter_doc *)value);
-}
-
-int custom_adapter_doc_to_json(const custom_adapter_doc *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(custom_adapter_doc_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(custom_adapter_doc)
 
 /* --- copy and equality --- */
 
@@ -606,63 +546,15 @@ int custom_adapter_shape_tag_of_name(const char *s, size_t len, custom_adapter_s
 
 /* --- streams and layout --- */
 
-bool custom_adapter_circle_next_line(atd_stream *s, atd_arena *arena, custom_adapter_circle *out)
-{
-    return atd_stream_next_line(s, arena, custom_adapter_circle_read_any, out);
-}
+ATD_DEFINE_STREAM_ENTRY_POINTS(custom_adapter_circle)
 
-bool custom_adapter_circle_next_element(atd_stream *s, atd_arena *arena, custom_adapter_circle *out)
-{
-    return atd_stream_next_element(s, arena, custom_adapter_circle_read_any, out);
-}
+ATD_DEFINE_PRETTY_ENTRY_POINT(custom_adapter_circle)
 
-int custom_adapter_circle_write_line(const custom_adapter_circle *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, custom_adapter_circle_write_any, value, 0, err);
-}
+ATD_DEFINE_STREAM_ENTRY_POINTS(custom_adapter_shape)
 
-int custom_adapter_circle_to_json_pretty(const custom_adapter_circle *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, custom_adapter_circle_write_any, value, ATD_WRITE_PRETTY, err);
-}
+ATD_DEFINE_PRETTY_ENTRY_POINT(custom_adapter_shape)
 
-bool custom_adapter_shape_next_line(atd_stream *s, atd_arena *arena, custom_adapter_shape *out)
-{
-    return atd_stream_next_line(s, arena, custom_adapter_shape_read_any, out);
-}
+ATD_DEFINE_STREAM_ENTRY_POINTS(custom_adapter_doc)
 
-bool custom_adapter_shape_next_element(atd_stream *s, atd_arena *arena, custom_adapter_shape *out)
-{
-    return atd_stream_next_element(s, arena, custom_adapter_shape_read_any, out);
-}
-
-int custom_adapter_shape_write_line(const custom_adapter_shape *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, custom_adapter_shape_write_any, value, 0, err);
-}
-
-int custom_adapter_shape_to_json_pretty(const custom_adapter_shape *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, custom_adapter_shape_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool custom_adapter_doc_next_line(atd_stream *s, atd_arena *arena, custom_adapter_doc *out)
-{
-    return atd_stream_next_line(s, arena, custom_adapter_doc_read_any, out);
-}
-
-bool custom_adapter_doc_next_element(atd_stream *s, atd_arena *arena, custom_adapter_doc *out)
-{
-    return atd_stream_next_element(s, arena, custom_adapter_doc_read_any, out);
-}
-
-int custom_adapter_doc_write_line(const custom_adapter_doc *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, custom_adapter_doc_write_any, value, 0, err);
-}
-
-int custom_adapter_doc_to_json_pretty(const custom_adapter_doc *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, custom_adapter_doc_write_any, value, ATD_WRITE_PRETTY, err);
-}
+ATD_DEFINE_PRETTY_ENTRY_POINT(custom_adapter_doc)
 

@@ -98,20 +98,9 @@ static const char *defaults_color_read_p(atd_reader *r, const char *p, defaults_
     return atd_fail_cursor(atd_reader_fail_expected(r, "a variant of 'color'"));
 }
 
-bool defaults_color_read(atd_reader *r, defaults_color *out)
-{
-    return atd_reader_advance(r, defaults_color_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, defaults_color, defaults_color)
 
-bool defaults_color_read_any(atd_reader *r, void *out)
-{
-    return defaults_color_read(r, (defaults_color *)out);
-}
-
-int defaults_color_from_json(const char *json, size_t len, atd_arena *arena, defaults_color *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, defaults_color_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(defaults_color)
 
 void defaults_shape_init(defaults_shape *v)
 {
@@ -200,15 +189,7 @@ bool defaults_shape_read(atd_reader *r, defaults_shape *out)
     return atd_reader_fail_expected(r, "a variant of 'shape'");
 }
 
-bool defaults_shape_read_any(atd_reader *r, void *out)
-{
-    return defaults_shape_read(r, (defaults_shape *)out);
-}
-
-int defaults_shape_from_json(const char *json, size_t len, atd_arena *arena, defaults_shape *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, defaults_shape_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(defaults_shape)
 
 void defaults_point_init(defaults_point *v)
 {
@@ -319,20 +300,9 @@ key:
     goto tail;
 }
 
-bool defaults_point_read(atd_reader *r, defaults_point *out)
-{
-    return atd_reader_advance(r, defaults_point_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, defaults_point, defaults_point)
 
-bool defaults_point_read_any(atd_reader *r, void *out)
-{
-    return defaults_point_read(r, (defaults_point *)out);
-}
-
-int defaults_point_from_json(const char *json, size_t len, atd_arena *arena, defaults_point *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, defaults_point_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(defaults_point)
 
 static bool defaults_int_option_read(atd_reader *r, defaults_int_option *out)
 {
@@ -1286,20 +1256,9 @@ key:
     goto tail;
 }
 
-bool defaults_all_read(atd_reader *r, defaults_all *out)
-{
-    return atd_reader_advance(r, defaults_all_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, defaults_all, defaults_all)
 
-bool defaults_all_read_any(atd_reader *r, void *out)
-{
-    return defaults_all_read(r, (defaults_all *)out);
-}
-
-int defaults_all_from_json(const char *json, size_t len, atd_arena *arena, defaults_all *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, defaults_all_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(defaults_all)
 
 /* --- writers --- */
 
@@ -1322,20 +1281,9 @@ static char *defaults_color_write_p(atd_writer *w, char *p, const defaults_color
     return atd_writer_raw_p(w, p, defaults_color__json[*v], defaults_color__jlen[*v]);
 }
 
-bool defaults_color_write(atd_writer *w, const defaults_color *v)
-{
-    return atd_writer_finish(w, defaults_color_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(defaults_color, defaults_color)
 
-bool defaults_color_write_any(atd_writer *w, const void *value)
-{
-    return defaults_color_write(w, (const defaults_color *)value);
-}
-
-int defaults_color_to_json(const defaults_color *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(defaults_color_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(defaults_color)
 
 static char *defaults_shape_write_p(atd_writer *w, char *p, const defaults_shape *v)
 {
@@ -1360,20 +1308,9 @@ static char *defaults_shape_write_p(atd_writer *w, char *p, const defaults_shape
     return atd_writer_fail_cursor(atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'shape'"));
 }
 
-bool defaults_shape_write(atd_writer *w, const defaults_shape *v)
-{
-    return atd_writer_finish(w, defaults_shape_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(defaults_shape, defaults_shape)
 
-bool defaults_shape_write_any(atd_writer *w, const void *value)
-{
-    return defaults_shape_write(w, (const defaults_shape *)value);
-}
-
-int defaults_shape_to_json(const defaults_shape *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(defaults_shape_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(defaults_shape)
 
 static char *defaults_point_write_p(atd_writer *w, char *p, const defaults_point *v)
 {
@@ -1395,20 +1332,9 @@ static char *defaults_point_write_p(atd_writer *w, char *p, const defaults_point
     return p;
 }
 
-bool defaults_point_write(atd_writer *w, const defaults_point *v)
-{
-    return atd_writer_finish(w, defaults_point_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(defaults_point, defaults_point)
 
-bool defaults_point_write_any(atd_writer *w, const void *value)
-{
-    return defaults_point_write(w, (const defaults_point *)value);
-}
-
-int defaults_point_to_json(const defaults_point *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(defaults_point_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(defaults_point)
 
 static char *defaults_int_option_write_p(atd_writer *w, char *p, const defaults_int_option *v)
 {
@@ -1733,20 +1659,9 @@ static char *defaults_all_write_p(atd_writer *w, char *p, const defaults_all *v)
     return atd_writer_raw_p(w, p, "}", 1);
 }
 
-bool defaults_all_write(atd_writer *w, const defaults_all *v)
-{
-    return atd_writer_finish(w, defaults_all_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(defaults_all, defaults_all)
 
-bool defaults_all_write_any(atd_writer *w, const void *value)
-{
-    return defaults_all_write(w, (const defaults_all *)value);
-}
-
-int defaults_all_to_json(const defaults_all *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(defaults_all_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(defaults_all)
 
 /* --- copy and equality --- */
 
@@ -1945,83 +1860,19 @@ int defaults_shape_tag_of_name(const char *s, size_t len, defaults_shape_tag *ou
 
 /* --- streams and layout --- */
 
-bool defaults_color_next_line(atd_stream *s, atd_arena *arena, defaults_color *out)
-{
-    return atd_stream_next_line(s, arena, defaults_color_read_any, out);
-}
+ATD_DEFINE_STREAM_ENTRY_POINTS(defaults_color)
 
-bool defaults_color_next_element(atd_stream *s, atd_arena *arena, defaults_color *out)
-{
-    return atd_stream_next_element(s, arena, defaults_color_read_any, out);
-}
+ATD_DEFINE_PRETTY_ENTRY_POINT(defaults_color)
 
-int defaults_color_write_line(const defaults_color *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, defaults_color_write_any, value, 0, err);
-}
+ATD_DEFINE_STREAM_ENTRY_POINTS(defaults_shape)
 
-int defaults_color_to_json_pretty(const defaults_color *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, defaults_color_write_any, value, ATD_WRITE_PRETTY, err);
-}
+ATD_DEFINE_PRETTY_ENTRY_POINT(defaults_shape)
 
-bool defaults_shape_next_line(atd_stream *s, atd_arena *arena, defaults_shape *out)
-{
-    return atd_stream_next_line(s, arena, defaults_shape_read_any, out);
-}
+ATD_DEFINE_STREAM_ENTRY_POINTS(defaults_point)
 
-bool defaults_shape_next_element(atd_stream *s, atd_arena *arena, defaults_shape *out)
-{
-    return atd_stream_next_element(s, arena, defaults_shape_read_any, out);
-}
+ATD_DEFINE_PRETTY_ENTRY_POINT(defaults_point)
 
-int defaults_shape_write_line(const defaults_shape *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, defaults_shape_write_any, value, 0, err);
-}
+ATD_DEFINE_STREAM_ENTRY_POINTS(defaults_all)
 
-int defaults_shape_to_json_pretty(const defaults_shape *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, defaults_shape_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool defaults_point_next_line(atd_stream *s, atd_arena *arena, defaults_point *out)
-{
-    return atd_stream_next_line(s, arena, defaults_point_read_any, out);
-}
-
-bool defaults_point_next_element(atd_stream *s, atd_arena *arena, defaults_point *out)
-{
-    return atd_stream_next_element(s, arena, defaults_point_read_any, out);
-}
-
-int defaults_point_write_line(const defaults_point *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, defaults_point_write_any, value, 0, err);
-}
-
-int defaults_point_to_json_pretty(const defaults_point *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, defaults_point_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool defaults_all_next_line(atd_stream *s, atd_arena *arena, defaults_all *out)
-{
-    return atd_stream_next_line(s, arena, defaults_all_read_any, out);
-}
-
-bool defaults_all_next_element(atd_stream *s, atd_arena *arena, defaults_all *out)
-{
-    return atd_stream_next_element(s, arena, defaults_all_read_any, out);
-}
-
-int defaults_all_write_line(const defaults_all *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, defaults_all_write_any, value, 0, err);
-}
-
-int defaults_all_to_json_pretty(const defaults_all *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, defaults_all_write_any, value, ATD_WRITE_PRETTY, err);
-}
+ATD_DEFINE_PRETTY_ENTRY_POINT(defaults_all)
 

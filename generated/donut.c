@@ -133,20 +133,9 @@ key:
     goto tail;
 }
 
-bool donut_batters_read(atd_reader *r, donut_batters *out)
-{
-    return atd_reader_advance(r, donut_batters_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, donut_batters, donut_batters)
 
-bool donut_batters_read_any(atd_reader *r, void *out)
-{
-    return donut_batters_read(r, (donut_batters *)out);
-}
-
-int donut_batters_from_json(const char *json, size_t len, atd_arena *arena, donut_batters *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, donut_batters_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(donut_batters)
 
 void donut_item_init(donut_item *v)
 {
@@ -387,20 +376,9 @@ key:
     goto tail;
 }
 
-bool donut_item_read(atd_reader *r, donut_item *out)
-{
-    return atd_reader_advance(r, donut_item_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, donut_item, donut_item)
 
-bool donut_item_read_any(atd_reader *r, void *out)
-{
-    return donut_item_read(r, (donut_item *)out);
-}
-
-int donut_item_from_json(const char *json, size_t len, atd_arena *arena, donut_item *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, donut_item_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(donut_item)
 
 void donut_ingredient_init(donut_ingredient *v)
 {
@@ -513,20 +491,9 @@ key:
     goto tail;
 }
 
-bool donut_ingredient_read(atd_reader *r, donut_ingredient *out)
-{
-    return atd_reader_advance(r, donut_ingredient_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, donut_ingredient, donut_ingredient)
 
-bool donut_ingredient_read_any(atd_reader *r, void *out)
-{
-    return donut_ingredient_read(r, (donut_ingredient *)out);
-}
-
-int donut_ingredient_from_json(const char *json, size_t len, atd_arena *arena, donut_ingredient *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, donut_ingredient_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(donut_ingredient)
 
 void donut_root_init(donut_root *v)
 {
@@ -570,20 +537,9 @@ static const char *donut_root_read_p(atd_reader *r, const char *p, donut_root *o
     return p;
 }
 
-bool donut_root_read(atd_reader *r, donut_root *out)
-{
-    return atd_reader_advance(r, donut_root_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, donut_root, donut_root)
 
-bool donut_root_read_any(atd_reader *r, void *out)
-{
-    return donut_root_read(r, (donut_root *)out);
-}
-
-int donut_root_from_json(const char *json, size_t len, atd_arena *arena, donut_root *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, donut_root_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(donut_root)
 
 /* --- writers --- */
 
@@ -620,20 +576,9 @@ static char *donut_batters_write_p(atd_writer *w, char *p, const donut_batters *
     return atd_writer_raw_p(w, p, "}", 1);
 }
 
-bool donut_batters_write(atd_writer *w, const donut_batters *v)
-{
-    return atd_writer_finish(w, donut_batters_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(donut_batters, donut_batters)
 
-bool donut_batters_write_any(atd_writer *w, const void *value)
-{
-    return donut_batters_write(w, (const donut_batters *)value);
-}
-
-int donut_batters_to_json(const donut_batters *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(donut_batters_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(donut_batters)
 
 static char *donut_item_write_p(atd_writer *w, char *p, const donut_item *v)
 {
@@ -677,20 +622,9 @@ static char *donut_item_write_p(atd_writer *w, char *p, const donut_item *v)
     return atd_writer_raw_p(w, p, "}", 1);
 }
 
-bool donut_item_write(atd_writer *w, const donut_item *v)
-{
-    return atd_writer_finish(w, donut_item_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(donut_item, donut_item)
 
-bool donut_item_write_any(atd_writer *w, const void *value)
-{
-    return donut_item_write(w, (const donut_item *)value);
-}
-
-int donut_item_to_json(const donut_item *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(donut_item_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(donut_item)
 
 static char *donut_ingredient_write_p(atd_writer *w, char *p, const donut_ingredient *v)
 {
@@ -705,20 +639,9 @@ static char *donut_ingredient_write_p(atd_writer *w, char *p, const donut_ingred
     return atd_writer_raw_p(w, p, "}", 1);
 }
 
-bool donut_ingredient_write(atd_writer *w, const donut_ingredient *v)
-{
-    return atd_writer_finish(w, donut_ingredient_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(donut_ingredient, donut_ingredient)
 
-bool donut_ingredient_write_any(atd_writer *w, const void *value)
-{
-    return donut_ingredient_write(w, (const donut_ingredient *)value);
-}
-
-int donut_ingredient_to_json(const donut_ingredient *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(donut_ingredient_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(donut_ingredient)
 
 static char *donut_root_write_p(atd_writer *w, char *p, const donut_root *v)
 {
@@ -740,20 +663,9 @@ static char *donut_root_write_p(atd_writer *w, char *p, const donut_root *v)
     return atd_writer_raw_p(w, p, "]", 1);
 }
 
-bool donut_root_write(atd_writer *w, const donut_root *v)
-{
-    return atd_writer_finish(w, donut_root_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(donut_root, donut_root)
 
-bool donut_root_write_any(atd_writer *w, const void *value)
-{
-    return donut_root_write(w, (const donut_root *)value);
-}
-
-int donut_root_to_json(const donut_root *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(donut_root_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(donut_root)
 
 /* --- copy and equality --- */
 
@@ -852,83 +764,19 @@ bool donut_root_equal(const donut_root *a, const donut_root *b)
 
 /* --- streams and layout --- */
 
-bool donut_batters_next_line(atd_stream *s, atd_arena *arena, donut_batters *out)
-{
-    return atd_stream_next_line(s, arena, donut_batters_read_any, out);
-}
+ATD_DEFINE_STREAM_ENTRY_POINTS(donut_batters)
 
-bool donut_batters_next_element(atd_stream *s, atd_arena *arena, donut_batters *out)
-{
-    return atd_stream_next_element(s, arena, donut_batters_read_any, out);
-}
+ATD_DEFINE_PRETTY_ENTRY_POINT(donut_batters)
 
-int donut_batters_write_line(const donut_batters *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, donut_batters_write_any, value, 0, err);
-}
+ATD_DEFINE_STREAM_ENTRY_POINTS(donut_item)
 
-int donut_batters_to_json_pretty(const donut_batters *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, donut_batters_write_any, value, ATD_WRITE_PRETTY, err);
-}
+ATD_DEFINE_PRETTY_ENTRY_POINT(donut_item)
 
-bool donut_item_next_line(atd_stream *s, atd_arena *arena, donut_item *out)
-{
-    return atd_stream_next_line(s, arena, donut_item_read_any, out);
-}
+ATD_DEFINE_STREAM_ENTRY_POINTS(donut_ingredient)
 
-bool donut_item_next_element(atd_stream *s, atd_arena *arena, donut_item *out)
-{
-    return atd_stream_next_element(s, arena, donut_item_read_any, out);
-}
+ATD_DEFINE_PRETTY_ENTRY_POINT(donut_ingredient)
 
-int donut_item_write_line(const donut_item *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, donut_item_write_any, value, 0, err);
-}
+ATD_DEFINE_STREAM_ENTRY_POINTS(donut_root)
 
-int donut_item_to_json_pretty(const donut_item *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, donut_item_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool donut_ingredient_next_line(atd_stream *s, atd_arena *arena, donut_ingredient *out)
-{
-    return atd_stream_next_line(s, arena, donut_ingredient_read_any, out);
-}
-
-bool donut_ingredient_next_element(atd_stream *s, atd_arena *arena, donut_ingredient *out)
-{
-    return atd_stream_next_element(s, arena, donut_ingredient_read_any, out);
-}
-
-int donut_ingredient_write_line(const donut_ingredient *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, donut_ingredient_write_any, value, 0, err);
-}
-
-int donut_ingredient_to_json_pretty(const donut_ingredient *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, donut_ingredient_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool donut_root_next_line(atd_stream *s, atd_arena *arena, donut_root *out)
-{
-    return atd_stream_next_line(s, arena, donut_root_read_any, out);
-}
-
-bool donut_root_next_element(atd_stream *s, atd_arena *arena, donut_root *out)
-{
-    return atd_stream_next_element(s, arena, donut_root_read_any, out);
-}
-
-int donut_root_write_line(const donut_root *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, donut_root_write_any, value, 0, err);
-}
-
-int donut_root_to_json_pretty(const donut_root *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, donut_root_write_any, value, ATD_WRITE_PRETTY, err);
-}
+ATD_DEFINE_PRETTY_ENTRY_POINT(donut_root)
 

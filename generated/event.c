@@ -82,20 +82,9 @@ static const char *event_event_type_read_p(atd_reader *r, const char *p, event_e
     return atd_fail_cursor(atd_reader_fail_expected(r, "a variant of 'event_type'"));
 }
 
-bool event_event_type_read(atd_reader *r, event_event_type *out)
-{
-    return atd_reader_advance(r, event_event_type_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, event_event_type, event_event_type)
 
-bool event_event_type_read_any(atd_reader *r, void *out)
-{
-    return event_event_type_read(r, (event_event_type *)out);
-}
-
-int event_event_type_from_json(const char *json, size_t len, atd_arena *arena, event_event_type *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, event_event_type_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(event_event_type)
 
 void event_event_init(event_event *v)
 {
@@ -272,20 +261,9 @@ key:
     goto tail;
 }
 
-bool event_event_read(atd_reader *r, event_event *out)
-{
-    return atd_reader_advance(r, event_event_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, event_event, event_event)
 
-bool event_event_read_any(atd_reader *r, void *out)
-{
-    return event_event_read(r, (event_event *)out);
-}
-
-int event_event_from_json(const char *json, size_t len, atd_arena *arena, event_event *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, event_event_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(event_event)
 
 void event_events_init(event_events *v)
 {
@@ -329,20 +307,9 @@ static const char *event_events_read_p(atd_reader *r, const char *p, event_event
     return p;
 }
 
-bool event_events_read(atd_reader *r, event_events *out)
-{
-    return atd_reader_advance(r, event_events_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, event_events, event_events)
 
-bool event_events_read_any(atd_reader *r, void *out)
-{
-    return event_events_read(r, (event_events *)out);
-}
-
-int event_events_from_json(const char *json, size_t len, atd_arena *arena, event_events *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, event_events_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(event_events)
 
 /* --- writers --- */
 
@@ -367,20 +334,9 @@ static char *event_event_type_write_p(atd_writer *w, char *p, const event_event_
     return atd_writer_raw_p(w, p, event_event_type__json[*v], event_event_type__jlen[*v]);
 }
 
-bool event_event_type_write(atd_writer *w, const event_event_type *v)
-{
-    return atd_writer_finish(w, event_event_type_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(event_event_type, event_event_type)
 
-bool event_event_type_write_any(atd_writer *w, const void *value)
-{
-    return event_event_type_write(w, (const event_event_type *)value);
-}
-
-int event_event_type_to_json(const event_event_type *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(event_event_type_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(event_event_type)
 
 static char *event_event_write_p(atd_writer *w, char *p, const event_event *v)
 {
@@ -408,20 +364,9 @@ static char *event_event_write_p(atd_writer *w, char *p, const event_event *v)
     return atd_writer_raw_p(w, p, "}", 1);
 }
 
-bool event_event_write(atd_writer *w, const event_event *v)
-{
-    return atd_writer_finish(w, event_event_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(event_event, event_event)
 
-bool event_event_write_any(atd_writer *w, const void *value)
-{
-    return event_event_write(w, (const event_event *)value);
-}
-
-int event_event_to_json(const event_event *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(event_event_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(event_event)
 
 static char *event_events_write_p(atd_writer *w, char *p, const event_events *v)
 {
@@ -443,20 +388,9 @@ static char *event_events_write_p(atd_writer *w, char *p, const event_events *v)
     return atd_writer_raw_p(w, p, "]", 1);
 }
 
-bool event_events_write(atd_writer *w, const event_events *v)
-{
-    return atd_writer_finish(w, event_events_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(event_events, event_events)
 
-bool event_events_write_any(atd_writer *w, const void *value)
-{
-    return event_events_write(w, (const event_events *)value);
-}
-
-int event_events_to_json(const event_events *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(event_events_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(event_events)
 
 /* --- copy and equality --- */
 
@@ -538,63 +472,15 @@ int event_event_type_of_name(const char *s, size_t len, event_event_type *out)
 
 /* --- streams and layout --- */
 
-bool event_event_type_next_line(atd_stream *s, atd_arena *arena, event_event_type *out)
-{
-    return atd_stream_next_line(s, arena, event_event_type_read_any, out);
-}
+ATD_DEFINE_STREAM_ENTRY_POINTS(event_event_type)
 
-bool event_event_type_next_element(atd_stream *s, atd_arena *arena, event_event_type *out)
-{
-    return atd_stream_next_element(s, arena, event_event_type_read_any, out);
-}
+ATD_DEFINE_PRETTY_ENTRY_POINT(event_event_type)
 
-int event_event_type_write_line(const event_event_type *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, event_event_type_write_any, value, 0, err);
-}
+ATD_DEFINE_STREAM_ENTRY_POINTS(event_event)
 
-int event_event_type_to_json_pretty(const event_event_type *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, event_event_type_write_any, value, ATD_WRITE_PRETTY, err);
-}
+ATD_DEFINE_PRETTY_ENTRY_POINT(event_event)
 
-bool event_event_next_line(atd_stream *s, atd_arena *arena, event_event *out)
-{
-    return atd_stream_next_line(s, arena, event_event_read_any, out);
-}
+ATD_DEFINE_STREAM_ENTRY_POINTS(event_events)
 
-bool event_event_next_element(atd_stream *s, atd_arena *arena, event_event *out)
-{
-    return atd_stream_next_element(s, arena, event_event_read_any, out);
-}
-
-int event_event_write_line(const event_event *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, event_event_write_any, value, 0, err);
-}
-
-int event_event_to_json_pretty(const event_event *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, event_event_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool event_events_next_line(atd_stream *s, atd_arena *arena, event_events *out)
-{
-    return atd_stream_next_line(s, arena, event_events_read_any, out);
-}
-
-bool event_events_next_element(atd_stream *s, atd_arena *arena, event_events *out)
-{
-    return atd_stream_next_element(s, arena, event_events_read_any, out);
-}
-
-int event_events_write_line(const event_events *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, event_events_write_any, value, 0, err);
-}
-
-int event_events_to_json_pretty(const event_events *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, event_events_write_any, value, ATD_WRITE_PRETTY, err);
-}
+ATD_DEFINE_PRETTY_ENTRY_POINT(event_events)
 

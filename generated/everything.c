@@ -369,20 +369,9 @@ static const char *everything_mode_read_p(atd_reader *r, const char *p, everythi
     return atd_fail_cursor(atd_reader_fail_expected(r, "a variant of 'mode'"));
 }
 
-bool everything_mode_read(atd_reader *r, everything_mode *out)
-{
-    return atd_reader_advance(r, everything_mode_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, everything_mode, everything_mode)
 
-bool everything_mode_read_any(atd_reader *r, void *out)
-{
-    return everything_mode_read(r, (everything_mode *)out);
-}
-
-int everything_mode_from_json(const char *json, size_t len, atd_arena *arena, everything_mode *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, everything_mode_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(everything_mode)
 
 void everything_level_init(everything_level *v)
 {
@@ -447,20 +436,9 @@ static const char *everything_level_read_p(atd_reader *r, const char *p, everyth
     return atd_fail_cursor(atd_reader_fail_expected(r, "a variant of 'level'"));
 }
 
-bool everything_level_read(atd_reader *r, everything_level *out)
-{
-    return atd_reader_advance(r, everything_level_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, everything_level, everything_level)
 
-bool everything_level_read_any(atd_reader *r, void *out)
-{
-    return everything_level_read(r, (everything_level *)out);
-}
-
-int everything_level_from_json(const char *json, size_t len, atd_arena *arena, everything_level *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, everything_level_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(everything_level)
 
 void everything_maybe_int_init(everything_maybe_int *v)
 {
@@ -481,15 +459,7 @@ bool everything_maybe_int_read(atd_reader *r, everything_maybe_int *out)
     return atd_read_option_end(r);
 }
 
-bool everything_maybe_int_read_any(atd_reader *r, void *out)
-{
-    return everything_maybe_int_read(r, (everything_maybe_int *)out);
-}
-
-int everything_maybe_int_from_json(const char *json, size_t len, atd_arena *arena, everything_maybe_int *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, everything_maybe_int_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(everything_maybe_int)
 
 void everything_struct__init(everything_struct_ *v)
 {
@@ -602,20 +572,9 @@ key:
     goto tail;
 }
 
-bool everything_struct__read(atd_reader *r, everything_struct_ *out)
-{
-    return atd_reader_advance(r, everything_struct__read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, everything_struct_, everything_struct_)
 
-bool everything_struct__read_any(atd_reader *r, void *out)
-{
-    return everything_struct__read(r, (everything_struct_ *)out);
-}
-
-int everything_struct__from_json(const char *json, size_t len, atd_arena *arena, everything_struct_ *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, everything_struct__read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(everything_struct_)
 
 void everything_union__init(everything_union_ *v)
 {
@@ -719,15 +678,7 @@ bool everything_union__read(atd_reader *r, everything_union_ *out)
     return atd_reader_fail_expected(r, "a variant of 'union_'");
 }
 
-bool everything_union__read_any(atd_reader *r, void *out)
-{
-    return everything_union__read(r, (everything_union_ *)out);
-}
-
-int everything_union__from_json(const char *json, size_t len, atd_arena *arena, everything_union_ *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, everything_union__read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(everything_union_)
 
 static void everything_int_int_tuple_init(everything_int_int_tuple *v)
 {
@@ -891,20 +842,9 @@ key:
     goto tail;
 }
 
-bool everything_rect_read(atd_reader *r, everything_rect *out)
-{
-    return atd_reader_advance(r, everything_rect_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, everything_rect, everything_rect)
 
-bool everything_rect_read_any(atd_reader *r, void *out)
-{
-    return everything_rect_read(r, (everything_rect *)out);
-}
-
-int everything_rect_from_json(const char *json, size_t len, atd_arena *arena, everything_rect *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, everything_rect_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(everything_rect)
 
 static void everything_shape_Label_init(everything_shape_Label *v)
 {
@@ -1434,15 +1374,7 @@ bool everything_shape_read(atd_reader *r, everything_shape *out)
     return atd_reader_fail_expected(r, "a variant of 'shape'");
 }
 
-bool everything_shape_read_any(atd_reader *r, void *out)
-{
-    return everything_shape_read(r, (everything_shape *)out);
-}
-
-int everything_shape_from_json(const char *json, size_t len, atd_arena *arena, everything_shape *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, everything_shape_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(everything_shape)
 
 static void everything_float_float_tuple_init(everything_float_float_tuple *v)
 {
@@ -1602,15 +1534,7 @@ bool everything_odd_names_read(atd_reader *r, everything_odd_names *out)
     return atd_reader_fail_expected(r, "a variant of 'odd_names'");
 }
 
-bool everything_odd_names_read_any(atd_reader *r, void *out)
-{
-    return everything_odd_names_read(r, (everything_odd_names *)out);
-}
-
-int everything_odd_names_from_json(const char *json, size_t len, atd_arena *arena, everything_odd_names *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, everything_odd_names_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(everything_odd_names)
 
 void everything_color_init(everything_color *v)
 {
@@ -1675,15 +1599,7 @@ bool everything_color_read(atd_reader *r, everything_color *out)
     return atd_reader_fail_expected(r, "a variant of 'color'");
 }
 
-bool everything_color_read_any(atd_reader *r, void *out)
-{
-    return everything_color_read(r, (everything_color *)out);
-}
-
-int everything_color_from_json(const char *json, size_t len, atd_arena *arena, everything_color *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, everything_color_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(everything_color)
 
 static void everything_int_float_tuple_init(everything_int_float_tuple *v)
 {
@@ -2033,15 +1949,7 @@ bool everything_obj_shape_read(atd_reader *r, everything_obj_shape *out)
     return atd_reader_fail_expected(r, "a variant of 'obj_shape'");
 }
 
-bool everything_obj_shape_read_any(atd_reader *r, void *out)
-{
-    return everything_obj_shape_read(r, (everything_obj_shape *)out);
-}
-
-int everything_obj_shape_from_json(const char *json, size_t len, atd_arena *arena, everything_obj_shape *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, everything_obj_shape_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(everything_obj_shape)
 
 void everything_base_event_init(everything_base_event *v)
 {
@@ -2130,15 +2038,7 @@ bool everything_base_event_read(atd_reader *r, everything_base_event *out)
     return atd_reader_fail_expected(r, "a variant of 'base_event'");
 }
 
-bool everything_base_event_read_any(atd_reader *r, void *out)
-{
-    return everything_base_event_read(r, (everything_base_event *)out);
-}
-
-int everything_base_event_from_json(const char *json, size_t len, atd_arena *arena, everything_base_event *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, everything_base_event_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(everything_base_event)
 
 void everything_event_init(everything_event *v)
 {
@@ -2256,15 +2156,7 @@ bool everything_event_read(atd_reader *r, everything_event *out)
     return atd_reader_fail_expected(r, "a variant of 'event'");
 }
 
-bool everything_event_read_any(atd_reader *r, void *out)
-{
-    return everything_event_read(r, (everything_event *)out);
-}
-
-int everything_event_from_json(const char *json, size_t len, atd_arena *arena, everything_event *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, everything_event_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(everything_event)
 
 static const char *everything_string_nullable_read_p(atd_reader *r, const char *p, everything_string_nullable *out)
 {
@@ -2360,20 +2252,9 @@ static const char *everything_int_list_read_p(atd_reader *r, const char *p, ever
     return p;
 }
 
-bool everything_int_list_read(atd_reader *r, everything_int_list *out)
-{
-    return atd_reader_advance(r, everything_int_list_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, everything_int_list, everything_int_list)
 
-bool everything_int_list_read_any(atd_reader *r, void *out)
-{
-    return everything_int_list_read(r, (everything_int_list *)out);
-}
-
-int everything_int_list_from_json(const char *json, size_t len, atd_arena *arena, everything_int_list *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, everything_int_list_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(everything_int_list)
 
 void everything_float_list_init(everything_float_list *v)
 {
@@ -2417,20 +2298,9 @@ static const char *everything_float_list_read_p(atd_reader *r, const char *p, ev
     return p;
 }
 
-bool everything_float_list_read(atd_reader *r, everything_float_list *out)
-{
-    return atd_reader_advance(r, everything_float_list_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, everything_float_list, everything_float_list)
 
-bool everything_float_list_read_any(atd_reader *r, void *out)
-{
-    return everything_float_list_read(r, (everything_float_list *)out);
-}
-
-int everything_float_list_from_json(const char *json, size_t len, atd_arena *arena, everything_float_list *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, everything_float_list_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(everything_float_list)
 
 static bool everything_string_option_read(atd_reader *r, everything_string_option *out)
 {
@@ -3610,20 +3480,9 @@ key:
     goto tail;
 }
 
-bool everything_fields_read(atd_reader *r, everything_fields *out)
-{
-    return atd_reader_advance(r, everything_fields_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, everything_fields, everything_fields)
 
-bool everything_fields_read_any(atd_reader *r, void *out)
-{
-    return everything_fields_read(r, (everything_fields *)out);
-}
-
-int everything_fields_from_json(const char *json, size_t len, atd_arena *arena, everything_fields *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, everything_fields_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(everything_fields)
 
 void everything_names_init(everything_names *v)
 {
@@ -4412,20 +4271,9 @@ key:
     goto tail;
 }
 
-bool everything_names_read(atd_reader *r, everything_names *out)
-{
-    return atd_reader_advance(r, everything_names_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, everything_names, everything_names)
 
-bool everything_names_read_any(atd_reader *r, void *out)
-{
-    return everything_names_read(r, (everything_names *)out);
-}
-
-int everything_names_from_json(const char *json, size_t len, atd_arena *arena, everything_names *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, everything_names_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(everything_names)
 
 void everything_patch_init(everything_patch *v)
 {
@@ -4555,20 +4403,9 @@ key:
     goto tail;
 }
 
-bool everything_patch_read(atd_reader *r, everything_patch *out)
-{
-    return atd_reader_advance(r, everything_patch_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, everything_patch, everything_patch)
 
-bool everything_patch_read_any(atd_reader *r, void *out)
-{
-    return everything_patch_read(r, (everything_patch *)out);
-}
-
-int everything_patch_from_json(const char *json, size_t len, atd_arena *arena, everything_patch *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, everything_patch_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(everything_patch)
 
 static bool everything_int_nullable_option_read(atd_reader *r, everything_int_nullable_option *out)
 {
@@ -4732,20 +4569,9 @@ key:
     goto tail;
 }
 
-bool everything_all_optional_read(atd_reader *r, everything_all_optional *out)
-{
-    return atd_reader_advance(r, everything_all_optional_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, everything_all_optional, everything_all_optional)
 
-bool everything_all_optional_read_any(atd_reader *r, void *out)
-{
-    return everything_all_optional_read(r, (everything_all_optional *)out);
-}
-
-int everything_all_optional_from_json(const char *json, size_t len, atd_arena *arena, everything_all_optional *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, everything_all_optional_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(everything_all_optional)
 
 void everything_base_init(everything_base *v)
 {
@@ -4888,20 +4714,9 @@ key:
     goto tail;
 }
 
-bool everything_base_read(atd_reader *r, everything_base *out)
-{
-    return atd_reader_advance(r, everything_base_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, everything_base, everything_base)
 
-bool everything_base_read_any(atd_reader *r, void *out)
-{
-    return everything_base_read(r, (everything_base *)out);
-}
-
-int everything_base_from_json(const char *json, size_t len, atd_arena *arena, everything_base *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, everything_base_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(everything_base)
 
 void everything_derived_init(everything_derived *v)
 {
@@ -5108,20 +4923,9 @@ key:
     goto tail;
 }
 
-bool everything_derived_read(atd_reader *r, everything_derived *out)
-{
-    return atd_reader_advance(r, everything_derived_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, everything_derived, everything_derived)
 
-bool everything_derived_read_any(atd_reader *r, void *out)
-{
-    return everything_derived_read(r, (everything_derived *)out);
-}
-
-int everything_derived_from_json(const char *json, size_t len, atd_arena *arena, everything_derived *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, everything_derived_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(everything_derived)
 
 void everything_single_init(everything_single *v)
 {
@@ -5163,20 +4967,9 @@ static const char *everything_single_read_p(atd_reader *r, const char *p, everyt
     return p;
 }
 
-bool everything_single_read(atd_reader *r, everything_single *out)
-{
-    return atd_reader_advance(r, everything_single_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, everything_single, everything_single)
 
-bool everything_single_read_any(atd_reader *r, void *out)
-{
-    return everything_single_read(r, (everything_single *)out);
-}
-
-int everything_single_from_json(const char *json, size_t len, atd_arena *arena, everything_single *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, everything_single_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(everything_single)
 
 void everything_pair_init(everything_pair *v)
 {
@@ -5229,20 +5022,9 @@ static const char *everything_pair_read_p(atd_reader *r, const char *p, everythi
     return p;
 }
 
-bool everything_pair_read(atd_reader *r, everything_pair *out)
-{
-    return atd_reader_advance(r, everything_pair_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, everything_pair, everything_pair)
 
-bool everything_pair_read_any(atd_reader *r, void *out)
-{
-    return everything_pair_read(r, (everything_pair *)out);
-}
-
-int everything_pair_from_json(const char *json, size_t len, atd_arena *arena, everything_pair *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, everything_pair_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(everything_pair)
 
 void everything_with_defaults_init(everything_with_defaults *v)
 {
@@ -5317,20 +5099,9 @@ static const char *everything_with_defaults_read_p(atd_reader *r, const char *p,
     return p;
 }
 
-bool everything_with_defaults_read(atd_reader *r, everything_with_defaults *out)
-{
-    return atd_reader_advance(r, everything_with_defaults_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, everything_with_defaults, everything_with_defaults)
 
-bool everything_with_defaults_read_any(atd_reader *r, void *out)
-{
-    return everything_with_defaults_read(r, (everything_with_defaults *)out);
-}
-
-int everything_with_defaults_from_json(const char *json, size_t len, atd_arena *arena, everything_with_defaults *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, everything_with_defaults_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(everything_with_defaults)
 
 void everything_bare_cell_init(everything_bare_cell *v)
 {
@@ -5383,20 +5154,9 @@ static const char *everything_bare_cell_read_p(atd_reader *r, const char *p, eve
     return p;
 }
 
-bool everything_bare_cell_read(atd_reader *r, everything_bare_cell *out)
-{
-    return atd_reader_advance(r, everything_bare_cell_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, everything_bare_cell, everything_bare_cell)
 
-bool everything_bare_cell_read_any(atd_reader *r, void *out)
-{
-    return everything_bare_cell_read(r, (everything_bare_cell *)out);
-}
-
-int everything_bare_cell_from_json(const char *json, size_t len, atd_arena *arena, everything_bare_cell *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, everything_bare_cell_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(everything_bare_cell)
 
 void everything_matrix_init(everything_matrix *v)
 {
@@ -5440,20 +5200,9 @@ static const char *everything_matrix_read_p(atd_reader *r, const char *p, everyt
     return p;
 }
 
-bool everything_matrix_read(atd_reader *r, everything_matrix *out)
-{
-    return atd_reader_advance(r, everything_matrix_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, everything_matrix, everything_matrix)
 
-bool everything_matrix_read_any(atd_reader *r, void *out)
-{
-    return everything_matrix_read(r, (everything_matrix *)out);
-}
-
-int everything_matrix_from_json(const char *json, size_t len, atd_arena *arena, everything_matrix *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, everything_matrix_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(everything_matrix)
 
 static const char *everything_int_list_list_read_p(atd_reader *r, const char *p, everything_int_list_list *out)
 {
@@ -5534,20 +5283,9 @@ static const char *everything_cube_read_p(atd_reader *r, const char *p, everythi
     return p;
 }
 
-bool everything_cube_read(atd_reader *r, everything_cube *out)
-{
-    return atd_reader_advance(r, everything_cube_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, everything_cube, everything_cube)
 
-bool everything_cube_read_any(atd_reader *r, void *out)
-{
-    return everything_cube_read(r, (everything_cube *)out);
-}
-
-int everything_cube_from_json(const char *json, size_t len, atd_arena *arena, everything_cube *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, everything_cube_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(everything_cube)
 
 void everything_abstract_list_init(everything_abstract_list *v)
 {
@@ -5592,20 +5330,9 @@ static const char *everything_abstract_list_read_p(atd_reader *r, const char *p,
     return p;
 }
 
-bool everything_abstract_list_read(atd_reader *r, everything_abstract_list *out)
-{
-    return atd_reader_advance(r, everything_abstract_list_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, everything_abstract_list, everything_abstract_list)
 
-bool everything_abstract_list_read_any(atd_reader *r, void *out)
-{
-    return everything_abstract_list_read(r, (everything_abstract_list *)out);
-}
-
-int everything_abstract_list_from_json(const char *json, size_t len, atd_arena *arena, everything_abstract_list *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, everything_abstract_list_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(everything_abstract_list)
 
 void everything_with_defaults_list_init(everything_with_defaults_list *v)
 {
@@ -5649,20 +5376,9 @@ static const char *everything_with_defaults_list_read_p(atd_reader *r, const cha
     return p;
 }
 
-bool everything_with_defaults_list_read(atd_reader *r, everything_with_defaults_list *out)
-{
-    return atd_reader_advance(r, everything_with_defaults_list_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, everything_with_defaults_list, everything_with_defaults_list)
 
-bool everything_with_defaults_list_read_any(atd_reader *r, void *out)
-{
-    return everything_with_defaults_list_read(r, (everything_with_defaults_list *)out);
-}
-
-int everything_with_defaults_list_from_json(const char *json, size_t len, atd_arena *arena, everything_with_defaults_list *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, everything_with_defaults_list_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(everything_with_defaults_list)
 
 static const char *everything_maybe_int_nullable_read_p(atd_reader *r, const char *p, everything_maybe_int_nullable *out)
 {
@@ -6126,20 +5842,9 @@ key:
     goto tail;
 }
 
-bool everything_options_read(atd_reader *r, everything_options *out)
-{
-    return atd_reader_advance(r, everything_options_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, everything_options, everything_options)
 
-bool everything_options_read_any(atd_reader *r, void *out)
-{
-    return everything_options_read(r, (everything_options *)out);
-}
-
-int everything_options_from_json(const char *json, size_t len, atd_arena *arena, everything_options *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, everything_options_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(everything_options)
 
 static const char *everything_int_assoc_read_p(atd_reader *r, const char *p, everything_int_assoc *out)
 {
@@ -7115,20 +6820,9 @@ key:
     goto tail;
 }
 
-bool everything_reprs_read(atd_reader *r, everything_reprs *out)
-{
-    return atd_reader_advance(r, everything_reprs_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, everything_reprs, everything_reprs)
 
-bool everything_reprs_read_any(atd_reader *r, void *out)
-{
-    return everything_reprs_read(r, (everything_reprs *)out);
-}
-
-int everything_reprs_from_json(const char *json, size_t len, atd_arena *arena, everything_reprs *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, everything_reprs_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(everything_reprs)
 
 static void everything_string_int_tuple_init(everything_string_int_tuple *v)
 {
@@ -7667,20 +7361,9 @@ key:
     goto tail;
 }
 
-bool everything_page_ext_read(atd_reader *r, everything_page_ext *out)
-{
-    return atd_reader_advance(r, everything_page_ext_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, everything_page_ext, everything_page_ext)
 
-bool everything_page_ext_read_any(atd_reader *r, void *out)
-{
-    return everything_page_ext_read(r, (everything_page_ext *)out);
-}
-
-int everything_page_ext_from_json(const char *json, size_t len, atd_arena *arena, everything_page_ext *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, everything_page_ext_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(everything_page_ext)
 
 static const char *everything_entry_string_int_list_read_p(atd_reader *r, const char *p, everything_entry_string_int_list *out)
 {
@@ -8021,20 +7704,9 @@ key:
     goto tail;
 }
 
-bool everything_int_bool_entry_read(atd_reader *r, everything_int_bool_entry *out)
-{
-    return atd_reader_advance(r, everything_int_bool_entry_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, everything_int_bool_entry, everything_int_bool_entry)
 
-bool everything_int_bool_entry_read_any(atd_reader *r, void *out)
-{
-    return everything_int_bool_entry_read(r, (everything_int_bool_entry *)out);
-}
-
-int everything_int_bool_entry_from_json(const char *json, size_t len, atd_arena *arena, everything_int_bool_entry *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, everything_int_bool_entry_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(everything_int_bool_entry)
 
 static int everything_result_int__case(const char *s, size_t len)
 {
@@ -8733,20 +8405,9 @@ key:
     goto tail;
 }
 
-bool everything_generics_read(atd_reader *r, everything_generics *out)
-{
-    return atd_reader_advance(r, everything_generics_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, everything_generics, everything_generics)
 
-bool everything_generics_read_any(atd_reader *r, void *out)
-{
-    return everything_generics_read(r, (everything_generics *)out);
-}
-
-int everything_generics_from_json(const char *json, size_t len, atd_arena *arena, everything_generics *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, everything_generics_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(everything_generics)
 
 static void everything_entry_string_int_init(everything_entry_string_int *v)
 {
@@ -9135,15 +8796,7 @@ bool everything_tree_read(atd_reader *r, everything_tree *out)
     return atd_reader_fail_expected(r, "a variant of 'tree'");
 }
 
-bool everything_tree_read_any(atd_reader *r, void *out)
-{
-    return everything_tree_read(r, (everything_tree *)out);
-}
-
-int everything_tree_from_json(const char *json, size_t len, atd_arena *arena, everything_tree *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, everything_tree_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(everything_tree)
 
 static const char *everything_rose_node_list_read_p(atd_reader *r, const char *p, everything_rose_node_list *out)
 {
@@ -9293,20 +8946,9 @@ key:
     goto tail;
 }
 
-bool everything_rose_node_read(atd_reader *r, everything_rose_node *out)
-{
-    return atd_reader_advance(r, everything_rose_node_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, everything_rose_node, everything_rose_node)
 
-bool everything_rose_node_read_any(atd_reader *r, void *out)
-{
-    return everything_rose_node_read(r, (everything_rose_node *)out);
-}
-
-int everything_rose_node_from_json(const char *json, size_t len, atd_arena *arena, everything_rose_node *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, everything_rose_node_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(everything_rose_node)
 
 static void everything_expr_expr_tuple_init(everything_expr_expr_tuple *v)
 {
@@ -9587,15 +9229,7 @@ bool everything_expr_read(atd_reader *r, everything_expr *out)
     return atd_reader_fail_expected(r, "a variant of 'expr'");
 }
 
-bool everything_expr_read_any(atd_reader *r, void *out)
-{
-    return everything_expr_read(r, (everything_expr *)out);
-}
-
-int everything_expr_from_json(const char *json, size_t len, atd_arena *arena, everything_expr *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, everything_expr_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(everything_expr)
 
 void everything_binding_init(everything_binding *v)
 {
@@ -9761,20 +9395,9 @@ key:
     goto tail;
 }
 
-bool everything_binding_read(atd_reader *r, everything_binding *out)
-{
-    return atd_reader_advance(r, everything_binding_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, everything_binding, everything_binding)
 
-bool everything_binding_read_any(atd_reader *r, void *out)
-{
-    return everything_binding_read(r, (everything_binding *)out);
-}
-
-int everything_binding_from_json(const char *json, size_t len, atd_arena *arena, everything_binding *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, everything_binding_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(everything_binding)
 
 void everything_stmt_init(everything_stmt *v)
 {
@@ -9893,20 +9516,9 @@ key:
     goto tail;
 }
 
-bool everything_stmt_read(atd_reader *r, everything_stmt *out)
-{
-    return atd_reader_advance(r, everything_stmt_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, everything_stmt, everything_stmt)
 
-bool everything_stmt_read_any(atd_reader *r, void *out)
-{
-    return everything_stmt_read(r, (everything_stmt *)out);
-}
-
-int everything_stmt_from_json(const char *json, size_t len, atd_arena *arena, everything_stmt *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, everything_stmt_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(everything_stmt)
 
 void everything_annotated_init(everything_annotated *v)
 {
@@ -10049,20 +9661,9 @@ key:
     goto tail;
 }
 
-bool everything_annotated_read(atd_reader *r, everything_annotated *out)
-{
-    return atd_reader_advance(r, everything_annotated_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, everything_annotated, everything_annotated)
 
-bool everything_annotated_read_any(atd_reader *r, void *out)
-{
-    return everything_annotated_read(r, (everything_annotated *)out);
-}
-
-int everything_annotated_from_json(const char *json, size_t len, atd_arena *arena, everything_annotated *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, everything_annotated_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(everything_annotated)
 
 static const char *everything_union__list_read_p(atd_reader *r, const char *p, everything_union__list *out)
 {
@@ -10589,20 +10190,9 @@ key:
     goto tail;
 }
 
-bool everything_anon_z_read(atd_reader *r, everything_anon_z *out)
-{
-    return atd_reader_advance(r, everything_anon_z_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, everything_anon_z, everything_anon_z)
 
-bool everything_anon_z_read_any(atd_reader *r, void *out)
-{
-    return everything_anon_z_read(r, (everything_anon_z *)out);
-}
-
-int everything_anon_z_from_json(const char *json, size_t len, atd_arena *arena, everything_anon_z *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, everything_anon_z_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(everything_anon_z)
 
 void everything_root_init(everything_root *v)
 {
@@ -11893,20 +11483,9 @@ key:
     goto tail;
 }
 
-bool everything_root_read(atd_reader *r, everything_root *out)
-{
-    return atd_reader_advance(r, everything_root_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, everything_root, everything_root)
 
-bool everything_root_read_any(atd_reader *r, void *out)
-{
-    return everything_root_read(r, (everything_root *)out);
-}
-
-int everything_root_from_json(const char *json, size_t len, atd_arena *arena, everything_root *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, everything_root_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(everything_root)
 
 static void everything_root_anon_record_elt_init(everything_root_anon_record_elt *v)
 {
@@ -12115,15 +11694,7 @@ bool everything_count_read(atd_reader *r, everything_count *out)
     return true;
 }
 
-bool everything_count_read_any(atd_reader *r, void *out)
-{
-    return everything_count_read(r, (everything_count *)out);
-}
-
-int everything_count_from_json(const char *json, size_t len, atd_arena *arena, everything_count *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, everything_count_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(everything_count)
 
 void everything_user_id_init(everything_user_id *v)
 {
@@ -12138,15 +11709,7 @@ bool everything_user_id_read(atd_reader *r, everything_user_id *out)
     return true;
 }
 
-bool everything_user_id_read_any(atd_reader *r, void *out)
-{
-    return everything_user_id_read(r, (everything_user_id *)out);
-}
-
-int everything_user_id_from_json(const char *json, size_t len, atd_arena *arena, everything_user_id *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, everything_user_id_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(everything_user_id)
 
 void everything_json_value_init(everything_json_value *v)
 {
@@ -12161,15 +11724,7 @@ bool everything_json_value_read(atd_reader *r, everything_json_value *out)
     return true;
 }
 
-bool everything_json_value_read_any(atd_reader *r, void *out)
-{
-    return everything_json_value_read(r, (everything_json_value *)out);
-}
-
-int everything_json_value_from_json(const char *json, size_t len, atd_arena *arena, everything_json_value *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, everything_json_value_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(everything_json_value)
 
 void everything_label_init(everything_label *v)
 {
@@ -12184,15 +11739,7 @@ bool everything_label_read(atd_reader *r, everything_label *out)
     return true;
 }
 
-bool everything_label_read_any(atd_reader *r, void *out)
-{
-    return everything_label_read(r, (everything_label *)out);
-}
-
-int everything_label_from_json(const char *json, size_t len, atd_arena *arena, everything_label *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, everything_label_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(everything_label)
 
 void everything_nothing_init(everything_nothing *v)
 {
@@ -12208,15 +11755,7 @@ bool everything_nothing_read(atd_reader *r, everything_nothing *out)
     return true;
 }
 
-bool everything_nothing_read_any(atd_reader *r, void *out)
-{
-    return everything_nothing_read(r, (everything_nothing *)out);
-}
-
-int everything_nothing_from_json(const char *json, size_t len, atd_arena *arena, everything_nothing *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, everything_nothing_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(everything_nothing)
 
 void everything_from_init(everything_from *v)
 {
@@ -12231,15 +11770,7 @@ bool everything_from_read(atd_reader *r, everything_from *out)
     return true;
 }
 
-bool everything_from_read_any(atd_reader *r, void *out)
-{
-    return everything_from_read(r, (everything_from *)out);
-}
-
-int everything_from_from_json(const char *json, size_t len, atd_arena *arena, everything_from *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, everything_from_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(everything_from)
 
 void everything_int_page_init(everything_int_page *v)
 {
@@ -12254,15 +11785,7 @@ bool everything_int_page_read(atd_reader *r, everything_int_page *out)
     return true;
 }
 
-bool everything_int_page_read_any(atd_reader *r, void *out)
-{
-    return everything_int_page_read(r, (everything_int_page *)out);
-}
-
-int everything_int_page_from_json(const char *json, size_t len, atd_arena *arena, everything_int_page *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, everything_int_page_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(everything_int_page)
 
 /* --- writers --- */
 
@@ -12296,20 +11819,9 @@ static char *everything_mode_write_p(atd_writer *w, char *p, const everything_mo
     return atd_writer_raw_p(w, p, everything_mode__json[*v], everything_mode__jlen[*v]);
 }
 
-bool everything_mode_write(atd_writer *w, const everything_mode *v)
-{
-    return atd_writer_finish(w, everything_mode_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(everything_mode, everything_mode)
 
-bool everything_mode_write_any(atd_writer *w, const void *value)
-{
-    return everything_mode_write(w, (const everything_mode *)value);
-}
-
-int everything_mode_to_json(const everything_mode *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(everything_mode_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(everything_mode)
 
 static char *everything_level_write_p(atd_writer *w, char *p, const everything_level *v)
 {
@@ -12319,20 +11831,9 @@ static char *everything_level_write_p(atd_writer *w, char *p, const everything_l
     return atd_writer_raw_p(w, p, everything_level__json[*v], everything_level__jlen[*v]);
 }
 
-bool everything_level_write(atd_writer *w, const everything_level *v)
-{
-    return atd_writer_finish(w, everything_level_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(everything_level, everything_level)
 
-bool everything_level_write_any(atd_writer *w, const void *value)
-{
-    return everything_level_write(w, (const everything_level *)value);
-}
-
-int everything_level_to_json(const everything_level *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(everything_level_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(everything_level)
 
 static char *everything_maybe_int_write_p(atd_writer *w, char *p, const everything_maybe_int *v)
 {
@@ -12351,20 +11852,9 @@ static char *everything_maybe_int_write_p(atd_writer *w, char *p, const everythi
     return atd_writer_raw_p(w, p, "]", 1);
 }
 
-bool everything_maybe_int_write(atd_writer *w, const everything_maybe_int *v)
-{
-    return atd_writer_finish(w, everything_maybe_int_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(everything_maybe_int, everything_maybe_int)
 
-bool everything_maybe_int_write_any(atd_writer *w, const void *value)
-{
-    return everything_maybe_int_write(w, (const everything_maybe_int *)value);
-}
-
-int everything_maybe_int_to_json(const everything_maybe_int *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(everything_maybe_int_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(everything_maybe_int)
 
 static char *everything_struct__write_p(atd_writer *w, char *p, const everything_struct_ *v)
 {
@@ -12381,20 +11871,9 @@ static char *everything_struct__write_p(atd_writer *w, char *p, const everything
     return atd_writer_raw_p(w, p, "}", 1);
 }
 
-bool everything_struct__write(atd_writer *w, const everything_struct_ *v)
-{
-    return atd_writer_finish(w, everything_struct__write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(everything_struct_, everything_struct_)
 
-bool everything_struct__write_any(atd_writer *w, const void *value)
-{
-    return everything_struct__write(w, (const everything_struct_ *)value);
-}
-
-int everything_struct__to_json(const everything_struct_ *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(everything_struct__write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(everything_struct_)
 
 static char *everything_union__write_p(atd_writer *w, char *p, const everything_union_ *v)
 {
@@ -12424,20 +11903,9 @@ static char *everything_union__write_p(atd_writer *w, char *p, const everything_
     return atd_writer_fail_cursor(atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'union_'"));
 }
 
-bool everything_union__write(atd_writer *w, const everything_union_ *v)
-{
-    return atd_writer_finish(w, everything_union__write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(everything_union_, everything_union_)
 
-bool everything_union__write_any(atd_writer *w, const void *value)
-{
-    return everything_union__write(w, (const everything_union_ *)value);
-}
-
-int everything_union__to_json(const everything_union_ *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(everything_union__write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(everything_union_)
 
 static char *everything_int_int_tuple_write_p(atd_writer *w, char *p, const everything_int_int_tuple *v)
 {
@@ -12473,20 +11941,9 @@ static char *everything_rect_write_p(atd_writer *w, char *p, const everything_re
     return p;
 }
 
-bool everything_rect_write(atd_writer *w, const everything_rect *v)
-{
-    return atd_writer_finish(w, everything_rect_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(everything_rect, everything_rect)
 
-bool everything_rect_write_any(atd_writer *w, const void *value)
-{
-    return everything_rect_write(w, (const everything_rect *)value);
-}
-
-int everything_rect_to_json(const everything_rect *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(everything_rect_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(everything_rect)
 
 static char *everything_shape_Label_write_p(atd_writer *w, char *p, const everything_shape_Label *v)
 {
@@ -12702,20 +12159,9 @@ static char *everything_shape_write_p(atd_writer *w, char *p, const everything_s
     return atd_writer_fail_cursor(atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'shape'"));
 }
 
-bool everything_shape_write(atd_writer *w, const everything_shape *v)
-{
-    return atd_writer_finish(w, everything_shape_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(everything_shape, everything_shape)
 
-bool everything_shape_write_any(atd_writer *w, const void *value)
-{
-    return everything_shape_write(w, (const everything_shape *)value);
-}
-
-int everything_shape_to_json(const everything_shape *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(everything_shape_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(everything_shape)
 
 static char *everything_float_float_tuple_write_p(atd_writer *w, char *p, const everything_float_float_tuple *v)
 {
@@ -12763,20 +12209,9 @@ static char *everything_odd_names_write_p(atd_writer *w, char *p, const everythi
     return atd_writer_fail_cursor(atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'odd_names'"));
 }
 
-bool everything_odd_names_write(atd_writer *w, const everything_odd_names *v)
-{
-    return atd_writer_finish(w, everything_odd_names_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(everything_odd_names, everything_odd_names)
 
-bool everything_odd_names_write_any(atd_writer *w, const void *value)
-{
-    return everything_odd_names_write(w, (const everything_odd_names *)value);
-}
-
-int everything_odd_names_to_json(const everything_odd_names *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(everything_odd_names_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(everything_odd_names)
 
 static char *everything_color_write_p(atd_writer *w, char *p, const everything_color *v)
 {
@@ -12793,20 +12228,9 @@ static char *everything_color_write_p(atd_writer *w, char *p, const everything_c
     return atd_writer_fail_cursor(atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'color'"));
 }
 
-bool everything_color_write(atd_writer *w, const everything_color *v)
-{
-    return atd_writer_finish(w, everything_color_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(everything_color, everything_color)
 
-bool everything_color_write_any(atd_writer *w, const void *value)
-{
-    return everything_color_write(w, (const everything_color *)value);
-}
-
-int everything_color_to_json(const everything_color *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(everything_color_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(everything_color)
 
 static char *everything_int_float_tuple_write_p(atd_writer *w, char *p, const everything_int_float_tuple *v)
 {
@@ -12927,20 +12351,9 @@ static char *everything_obj_shape_write_p(atd_writer *w, char *p, const everythi
     return atd_writer_fail_cursor(atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'obj_shape'"));
 }
 
-bool everything_obj_shape_write(atd_writer *w, const everything_obj_shape *v)
-{
-    return atd_writer_finish(w, everything_obj_shape_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(everything_obj_shape, everything_obj_shape)
 
-bool everything_obj_shape_write_any(atd_writer *w, const void *value)
-{
-    return everything_obj_shape_write(w, (const everything_obj_shape *)value);
-}
-
-int everything_obj_shape_to_json(const everything_obj_shape *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(everything_obj_shape_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(everything_obj_shape)
 
 static char *everything_base_event_write_p(atd_writer *w, char *p, const everything_base_event *v)
 {
@@ -12962,20 +12375,9 @@ static char *everything_base_event_write_p(atd_writer *w, char *p, const everyth
     return atd_writer_fail_cursor(atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'base_event'"));
 }
 
-bool everything_base_event_write(atd_writer *w, const everything_base_event *v)
-{
-    return atd_writer_finish(w, everything_base_event_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(everything_base_event, everything_base_event)
 
-bool everything_base_event_write_any(atd_writer *w, const void *value)
-{
-    return everything_base_event_write(w, (const everything_base_event *)value);
-}
-
-int everything_base_event_to_json(const everything_base_event *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(everything_base_event_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(everything_base_event)
 
 static char *everything_event_write_p(atd_writer *w, char *p, const everything_event *v)
 {
@@ -13013,20 +12415,9 @@ static char *everything_event_write_p(atd_writer *w, char *p, const everything_e
     return atd_writer_fail_cursor(atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'event'"));
 }
 
-bool everything_event_write(atd_writer *w, const everything_event *v)
-{
-    return atd_writer_finish(w, everything_event_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(everything_event, everything_event)
 
-bool everything_event_write_any(atd_writer *w, const void *value)
-{
-    return everything_event_write(w, (const everything_event *)value);
-}
-
-int everything_event_to_json(const everything_event *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(everything_event_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(everything_event)
 
 static char *everything_string_nullable_write_p(atd_writer *w, char *p, const everything_string_nullable *v)
 {
@@ -13075,20 +12466,9 @@ static char *everything_int_list_write_p(atd_writer *w, char *p, const everythin
     return atd_writer_raw_p(w, p, "]", 1);
 }
 
-bool everything_int_list_write(atd_writer *w, const everything_int_list *v)
-{
-    return atd_writer_finish(w, everything_int_list_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(everything_int_list, everything_int_list)
 
-bool everything_int_list_write_any(atd_writer *w, const void *value)
-{
-    return everything_int_list_write(w, (const everything_int_list *)value);
-}
-
-int everything_int_list_to_json(const everything_int_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(everything_int_list_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(everything_int_list)
 
 static char *everything_float_list_write_p(atd_writer *w, char *p, const everything_float_list *v)
 {
@@ -13112,20 +12492,9 @@ static char *everything_float_list_write_p(atd_writer *w, char *p, const everyth
     return atd_writer_raw_p(w, p, "]", 1);
 }
 
-bool everything_float_list_write(atd_writer *w, const everything_float_list *v)
-{
-    return atd_writer_finish(w, everything_float_list_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(everything_float_list, everything_float_list)
 
-bool everything_float_list_write_any(atd_writer *w, const void *value)
-{
-    return everything_float_list_write(w, (const everything_float_list *)value);
-}
-
-int everything_float_list_to_json(const everything_float_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(everything_float_list_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(everything_float_list)
 
 static char *everything_string_option_write_p(atd_writer *w, char *p, const everything_string_option *v)
 {
@@ -13441,20 +12810,9 @@ static char *everything_fields_write_p(atd_writer *w, char *p, const everything_
     return atd_writer_raw_p(w, p, "}", 1);
 }
 
-bool everything_fields_write(atd_writer *w, const everything_fields *v)
-{
-    return atd_writer_finish(w, everything_fields_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(everything_fields, everything_fields)
 
-bool everything_fields_write_any(atd_writer *w, const void *value)
-{
-    return everything_fields_write(w, (const everything_fields *)value);
-}
-
-int everything_fields_to_json(const everything_fields *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(everything_fields_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(everything_fields)
 
 static char *everything_names_write_p(atd_writer *w, char *p, const everything_names *v)
 {
@@ -13561,20 +12919,9 @@ static char *everything_names_write_p(atd_writer *w, char *p, const everything_n
     return p;
 }
 
-bool everything_names_write(atd_writer *w, const everything_names *v)
-{
-    return atd_writer_finish(w, everything_names_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(everything_names, everything_names)
 
-bool everything_names_write_any(atd_writer *w, const void *value)
-{
-    return everything_names_write(w, (const everything_names *)value);
-}
-
-int everything_names_to_json(const everything_names *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(everything_names_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(everything_names)
 
 static char *everything_patch_write_p(atd_writer *w, char *p, const everything_patch *v)
 {
@@ -13615,20 +12962,9 @@ static char *everything_patch_write_p(atd_writer *w, char *p, const everything_p
     return atd_writer_raw_p(w, p, "}", 1);
 }
 
-bool everything_patch_write(atd_writer *w, const everything_patch *v)
-{
-    return atd_writer_finish(w, everything_patch_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(everything_patch, everything_patch)
 
-bool everything_patch_write_any(atd_writer *w, const void *value)
-{
-    return everything_patch_write(w, (const everything_patch *)value);
-}
-
-int everything_patch_to_json(const everything_patch *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(everything_patch_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(everything_patch)
 
 static char *everything_int_nullable_option_write_p(atd_writer *w, char *p, const everything_int_nullable_option *v)
 {
@@ -13693,20 +13029,9 @@ static char *everything_all_optional_write_p(atd_writer *w, char *p, const every
     return atd_writer_raw_p(w, p, "}", 1);
 }
 
-bool everything_all_optional_write(atd_writer *w, const everything_all_optional *v)
-{
-    return atd_writer_finish(w, everything_all_optional_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(everything_all_optional, everything_all_optional)
 
-bool everything_all_optional_write_any(atd_writer *w, const void *value)
-{
-    return everything_all_optional_write(w, (const everything_all_optional *)value);
-}
-
-int everything_all_optional_to_json(const everything_all_optional *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(everything_all_optional_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(everything_all_optional)
 
 static char *everything_base_write_p(atd_writer *w, char *p, const everything_base *v)
 {
@@ -13733,20 +13058,9 @@ static char *everything_base_write_p(atd_writer *w, char *p, const everything_ba
     return p;
 }
 
-bool everything_base_write(atd_writer *w, const everything_base *v)
-{
-    return atd_writer_finish(w, everything_base_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(everything_base, everything_base)
 
-bool everything_base_write_any(atd_writer *w, const void *value)
-{
-    return everything_base_write(w, (const everything_base *)value);
-}
-
-int everything_base_to_json(const everything_base *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(everything_base_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(everything_base)
 
 static char *everything_derived_write_p(atd_writer *w, char *p, const everything_derived *v)
 {
@@ -13789,20 +13103,9 @@ static char *everything_derived_write_p(atd_writer *w, char *p, const everything
     return p;
 }
 
-bool everything_derived_write(atd_writer *w, const everything_derived *v)
-{
-    return atd_writer_finish(w, everything_derived_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(everything_derived, everything_derived)
 
-bool everything_derived_write_any(atd_writer *w, const void *value)
-{
-    return everything_derived_write(w, (const everything_derived *)value);
-}
-
-int everything_derived_to_json(const everything_derived *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(everything_derived_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(everything_derived)
 
 static char *everything_single_write_p(atd_writer *w, char *p, const everything_single *v)
 {
@@ -13816,20 +13119,9 @@ static char *everything_single_write_p(atd_writer *w, char *p, const everything_
     return p;
 }
 
-bool everything_single_write(atd_writer *w, const everything_single *v)
-{
-    return atd_writer_finish(w, everything_single_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(everything_single, everything_single)
 
-bool everything_single_write_any(atd_writer *w, const void *value)
-{
-    return everything_single_write(w, (const everything_single *)value);
-}
-
-int everything_single_to_json(const everything_single *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(everything_single_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(everything_single)
 
 static char *everything_pair_write_p(atd_writer *w, char *p, const everything_pair *v)
 {
@@ -13854,20 +13146,9 @@ static char *everything_pair_write_p(atd_writer *w, char *p, const everything_pa
     return p;
 }
 
-bool everything_pair_write(atd_writer *w, const everything_pair *v)
-{
-    return atd_writer_finish(w, everything_pair_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(everything_pair, everything_pair)
 
-bool everything_pair_write_any(atd_writer *w, const void *value)
-{
-    return everything_pair_write(w, (const everything_pair *)value);
-}
-
-int everything_pair_to_json(const everything_pair *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(everything_pair_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(everything_pair)
 
 static char *everything_with_defaults_write_p(atd_writer *w, char *p, const everything_with_defaults *v)
 {
@@ -13900,20 +13181,9 @@ static char *everything_with_defaults_write_p(atd_writer *w, char *p, const ever
     return p;
 }
 
-bool everything_with_defaults_write(atd_writer *w, const everything_with_defaults *v)
-{
-    return atd_writer_finish(w, everything_with_defaults_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(everything_with_defaults, everything_with_defaults)
 
-bool everything_with_defaults_write_any(atd_writer *w, const void *value)
-{
-    return everything_with_defaults_write(w, (const everything_with_defaults *)value);
-}
-
-int everything_with_defaults_to_json(const everything_with_defaults *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(everything_with_defaults_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(everything_with_defaults)
 
 static char *everything_bare_cell_write_p(atd_writer *w, char *p, const everything_bare_cell *v)
 {
@@ -13935,20 +13205,9 @@ static char *everything_bare_cell_write_p(atd_writer *w, char *p, const everythi
     return p;
 }
 
-bool everything_bare_cell_write(atd_writer *w, const everything_bare_cell *v)
-{
-    return atd_writer_finish(w, everything_bare_cell_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(everything_bare_cell, everything_bare_cell)
 
-bool everything_bare_cell_write_any(atd_writer *w, const void *value)
-{
-    return everything_bare_cell_write(w, (const everything_bare_cell *)value);
-}
-
-int everything_bare_cell_to_json(const everything_bare_cell *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(everything_bare_cell_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(everything_bare_cell)
 
 static char *everything_matrix_write_p(atd_writer *w, char *p, const everything_matrix *v)
 {
@@ -13970,20 +13229,9 @@ static char *everything_matrix_write_p(atd_writer *w, char *p, const everything_
     return atd_writer_raw_p(w, p, "]", 1);
 }
 
-bool everything_matrix_write(atd_writer *w, const everything_matrix *v)
-{
-    return atd_writer_finish(w, everything_matrix_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(everything_matrix, everything_matrix)
 
-bool everything_matrix_write_any(atd_writer *w, const void *value)
-{
-    return everything_matrix_write(w, (const everything_matrix *)value);
-}
-
-int everything_matrix_to_json(const everything_matrix *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(everything_matrix_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(everything_matrix)
 
 static char *everything_int_list_list_write_p(atd_writer *w, char *p, const everything_int_list_list *v)
 {
@@ -14025,20 +13273,9 @@ static char *everything_cube_write_p(atd_writer *w, char *p, const everything_cu
     return atd_writer_raw_p(w, p, "]", 1);
 }
 
-bool everything_cube_write(atd_writer *w, const everything_cube *v)
-{
-    return atd_writer_finish(w, everything_cube_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(everything_cube, everything_cube)
 
-bool everything_cube_write_any(atd_writer *w, const void *value)
-{
-    return everything_cube_write(w, (const everything_cube *)value);
-}
-
-int everything_cube_to_json(const everything_cube *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(everything_cube_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(everything_cube)
 
 static char *everything_abstract_list_write_p(atd_writer *w, char *p, const everything_abstract_list *v)
 {
@@ -14061,20 +13298,9 @@ static char *everything_abstract_list_write_p(atd_writer *w, char *p, const ever
     return atd_writer_raw_p(w, p, "]", 1);
 }
 
-bool everything_abstract_list_write(atd_writer *w, const everything_abstract_list *v)
-{
-    return atd_writer_finish(w, everything_abstract_list_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(everything_abstract_list, everything_abstract_list)
 
-bool everything_abstract_list_write_any(atd_writer *w, const void *value)
-{
-    return everything_abstract_list_write(w, (const everything_abstract_list *)value);
-}
-
-int everything_abstract_list_to_json(const everything_abstract_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(everything_abstract_list_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(everything_abstract_list)
 
 static char *everything_with_defaults_list_write_p(atd_writer *w, char *p, const everything_with_defaults_list *v)
 {
@@ -14096,20 +13322,9 @@ static char *everything_with_defaults_list_write_p(atd_writer *w, char *p, const
     return atd_writer_raw_p(w, p, "]", 1);
 }
 
-bool everything_with_defaults_list_write(atd_writer *w, const everything_with_defaults_list *v)
-{
-    return atd_writer_finish(w, everything_with_defaults_list_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(everything_with_defaults_list, everything_with_defaults_list)
 
-bool everything_with_defaults_list_write_any(atd_writer *w, const void *value)
-{
-    return everything_with_defaults_list_write(w, (const everything_with_defaults_list *)value);
-}
-
-int everything_with_defaults_list_to_json(const everything_with_defaults_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(everything_with_defaults_list_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(everything_with_defaults_list)
 
 static char *everything_maybe_int_nullable_write_p(atd_writer *w, char *p, const everything_maybe_int_nullable *v)
 {
@@ -14272,20 +13487,9 @@ static char *everything_options_write_p(atd_writer *w, char *p, const everything
     return atd_writer_raw_p(w, p, "}", 1);
 }
 
-bool everything_options_write(atd_writer *w, const everything_options *v)
-{
-    return atd_writer_finish(w, everything_options_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(everything_options, everything_options)
 
-bool everything_options_write_any(atd_writer *w, const void *value)
-{
-    return everything_options_write(w, (const everything_options *)value);
-}
-
-int everything_options_to_json(const everything_options *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(everything_options_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(everything_options)
 
 static char *everything_int_assoc_write_p(atd_writer *w, char *p, const everything_int_assoc *v)
 {
@@ -14592,20 +13796,9 @@ static char *everything_reprs_write_p(atd_writer *w, char *p, const everything_r
     return atd_writer_raw_p(w, p, "}", 1);
 }
 
-bool everything_reprs_write(atd_writer *w, const everything_reprs *v)
-{
-    return atd_writer_finish(w, everything_reprs_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(everything_reprs, everything_reprs)
 
-bool everything_reprs_write_any(atd_writer *w, const void *value)
-{
-    return everything_reprs_write(w, (const everything_reprs *)value);
-}
-
-int everything_reprs_to_json(const everything_reprs *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(everything_reprs_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(everything_reprs)
 
 static char *everything_string_int_tuple_write_p(atd_writer *w, char *p, const everything_string_int_tuple *v)
 {
@@ -14728,20 +13921,9 @@ static char *everything_page_ext_write_p(atd_writer *w, char *p, const everythin
     return atd_writer_raw_p(w, p, "}", 1);
 }
 
-bool everything_page_ext_write(atd_writer *w, const everything_page_ext *v)
-{
-    return atd_writer_finish(w, everything_page_ext_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(everything_page_ext, everything_page_ext)
 
-bool everything_page_ext_write_any(atd_writer *w, const void *value)
-{
-    return everything_page_ext_write(w, (const everything_page_ext *)value);
-}
-
-int everything_page_ext_to_json(const everything_page_ext *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(everything_page_ext_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(everything_page_ext)
 
 static char *everything_entry_string_int_list_write_p(atd_writer *w, char *p, const everything_entry_string_int_list *v)
 {
@@ -14837,20 +14019,9 @@ static char *everything_int_bool_entry_write_p(atd_writer *w, char *p, const eve
     return p;
 }
 
-bool everything_int_bool_entry_write(atd_writer *w, const everything_int_bool_entry *v)
-{
-    return atd_writer_finish(w, everything_int_bool_entry_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(everything_int_bool_entry, everything_int_bool_entry)
 
-bool everything_int_bool_entry_write_any(atd_writer *w, const void *value)
-{
-    return everything_int_bool_entry_write(w, (const everything_int_bool_entry *)value);
-}
-
-int everything_int_bool_entry_to_json(const everything_int_bool_entry *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(everything_int_bool_entry_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(everything_int_bool_entry)
 
 static char *everything_result_int_write_p(atd_writer *w, char *p, const everything_result_int *v)
 {
@@ -15041,20 +14212,9 @@ static char *everything_generics_write_p(atd_writer *w, char *p, const everythin
     return atd_writer_raw_p(w, p, "}", 1);
 }
 
-bool everything_generics_write(atd_writer *w, const everything_generics *v)
-{
-    return atd_writer_finish(w, everything_generics_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(everything_generics, everything_generics)
 
-bool everything_generics_write_any(atd_writer *w, const void *value)
-{
-    return everything_generics_write(w, (const everything_generics *)value);
-}
-
-int everything_generics_to_json(const everything_generics *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(everything_generics_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(everything_generics)
 
 static char *everything_entry_string_int_write_p(atd_writer *w, char *p, const everything_entry_string_int *v)
 {
@@ -15143,20 +14303,9 @@ static char *everything_tree_write_p(atd_writer *w, char *p, const everything_tr
     return atd_writer_fail_cursor(atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'tree'"));
 }
 
-bool everything_tree_write(atd_writer *w, const everything_tree *v)
-{
-    return atd_writer_finish(w, everything_tree_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(everything_tree, everything_tree)
 
-bool everything_tree_write_any(atd_writer *w, const void *value)
-{
-    return everything_tree_write(w, (const everything_tree *)value);
-}
-
-int everything_tree_to_json(const everything_tree *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(everything_tree_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(everything_tree)
 
 static char *everything_rose_node_list_write_p(atd_writer *w, char *p, const everything_rose_node_list *v)
 {
@@ -15197,20 +14346,9 @@ static char *everything_rose_node_write_p(atd_writer *w, char *p, const everythi
     return atd_writer_raw_p(w, p, "}", 1);
 }
 
-bool everything_rose_node_write(atd_writer *w, const everything_rose_node *v)
-{
-    return atd_writer_finish(w, everything_rose_node_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(everything_rose_node, everything_rose_node)
 
-bool everything_rose_node_write_any(atd_writer *w, const void *value)
-{
-    return everything_rose_node_write(w, (const everything_rose_node *)value);
-}
-
-int everything_rose_node_to_json(const everything_rose_node *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(everything_rose_node_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(everything_rose_node)
 
 static char *everything_expr_expr_tuple_write_p(atd_writer *w, char *p, const everything_expr_expr_tuple *v)
 {
@@ -15323,20 +14461,9 @@ static char *everything_expr_write_p(atd_writer *w, char *p, const everything_ex
     return atd_writer_fail_cursor(atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'expr'"));
 }
 
-bool everything_expr_write(atd_writer *w, const everything_expr *v)
-{
-    return atd_writer_finish(w, everything_expr_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(everything_expr, everything_expr)
 
-bool everything_expr_write_any(atd_writer *w, const void *value)
-{
-    return everything_expr_write(w, (const everything_expr *)value);
-}
-
-int everything_expr_to_json(const everything_expr *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(everything_expr_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(everything_expr)
 
 static char *everything_binding_write_p(atd_writer *w, char *p, const everything_binding *v)
 {
@@ -15373,20 +14500,9 @@ static char *everything_binding_write_p(atd_writer *w, char *p, const everything
     return atd_writer_raw_p(w, p, "}", 1);
 }
 
-bool everything_binding_write(atd_writer *w, const everything_binding *v)
-{
-    return atd_writer_finish(w, everything_binding_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(everything_binding, everything_binding)
 
-bool everything_binding_write_any(atd_writer *w, const void *value)
-{
-    return everything_binding_write(w, (const everything_binding *)value);
-}
-
-int everything_binding_to_json(const everything_binding *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(everything_binding_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(everything_binding)
 
 static char *everything_stmt_write_p(atd_writer *w, char *p, const everything_stmt *v)
 {
@@ -15414,20 +14530,9 @@ static char *everything_stmt_write_p(atd_writer *w, char *p, const everything_st
     return atd_writer_raw_p(w, p, "}", 1);
 }
 
-bool everything_stmt_write(atd_writer *w, const everything_stmt *v)
-{
-    return atd_writer_finish(w, everything_stmt_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(everything_stmt, everything_stmt)
 
-bool everything_stmt_write_any(atd_writer *w, const void *value)
-{
-    return everything_stmt_write(w, (const everything_stmt *)value);
-}
-
-int everything_stmt_to_json(const everything_stmt *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(everything_stmt_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(everything_stmt)
 
 static char *everything_annotated_write_p(atd_writer *w, char *p, const everything_annotated *v)
 {
@@ -15455,20 +14560,9 @@ static char *everything_annotated_write_p(atd_writer *w, char *p, const everythi
     return p;
 }
 
-bool everything_annotated_write(atd_writer *w, const everything_annotated *v)
-{
-    return atd_writer_finish(w, everything_annotated_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(everything_annotated, everything_annotated)
 
-bool everything_annotated_write_any(atd_writer *w, const void *value)
-{
-    return everything_annotated_write(w, (const everything_annotated *)value);
-}
-
-int everything_annotated_to_json(const everything_annotated *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(everything_annotated_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(everything_annotated)
 
 static char *everything_union__list_write_p(atd_writer *w, char *p, const everything_union__list *v)
 {
@@ -15736,20 +14830,9 @@ static char *everything_anon_z_write_p(atd_writer *w, char *p, const everything_
     return p;
 }
 
-bool everything_anon_z_write(atd_writer *w, const everything_anon_z *v)
-{
-    return atd_writer_finish(w, everything_anon_z_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(everything_anon_z, everything_anon_z)
 
-bool everything_anon_z_write_any(atd_writer *w, const void *value)
-{
-    return everything_anon_z_write(w, (const everything_anon_z *)value);
-}
-
-int everything_anon_z_to_json(const everything_anon_z *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(everything_anon_z_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(everything_anon_z)
 
 static char *everything_root_write_p(atd_writer *w, char *p, const everything_root *v)
 {
@@ -16060,20 +15143,9 @@ static char *everything_root_write_p(atd_writer *w, char *p, const everything_ro
     return atd_writer_raw_p(w, p, "}", 1);
 }
 
-bool everything_root_write(atd_writer *w, const everything_root *v)
-{
-    return atd_writer_finish(w, everything_root_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(everything_root, everything_root)
 
-bool everything_root_write_any(atd_writer *w, const void *value)
-{
-    return everything_root_write(w, (const everything_root *)value);
-}
-
-int everything_root_to_json(const everything_root *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(everything_root_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(everything_root)
 
 static char *everything_root_anon_record_elt_write_p(atd_writer *w, char *p, const everything_root_anon_record_elt *v)
 {
@@ -16129,15 +15201,7 @@ bool everything_count_write(atd_writer *w, const everything_count *v)
     return true;
 }
 
-bool everything_count_write_any(atd_writer *w, const void *value)
-{
-    return everything_count_write(w, (const everything_count *)value);
-}
-
-int everything_count_to_json(const everything_count *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(everything_count_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(everything_count)
 
 bool everything_user_id_write(atd_writer *w, const everything_user_id *v)
 {
@@ -16151,15 +15215,7 @@ bool everything_user_id_write(atd_writer *w, const everything_user_id *v)
     return true;
 }
 
-bool everything_user_id_write_any(atd_writer *w, const void *value)
-{
-    return everything_user_id_write(w, (const everything_user_id *)value);
-}
-
-int everything_user_id_to_json(const everything_user_id *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(everything_user_id_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(everything_user_id)
 
 bool everything_json_value_write(atd_writer *w, const everything_json_value *v)
 {
@@ -16173,15 +15229,7 @@ bool everything_json_value_write(atd_writer *w, const everything_json_value *v)
     return true;
 }
 
-bool everything_json_value_write_any(atd_writer *w, const void *value)
-{
-    return everything_json_value_write(w, (const everything_json_value *)value);
-}
-
-int everything_json_value_to_json(const everything_json_value *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(everything_json_value_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(everything_json_value)
 
 bool everything_label_write(atd_writer *w, const everything_label *v)
 {
@@ -16194,15 +15242,7 @@ bool everything_label_write(atd_writer *w, const everything_label *v)
     return true;
 }
 
-bool everything_label_write_any(atd_writer *w, const void *value)
-{
-    return everything_label_write(w, (const everything_label *)value);
-}
-
-int everything_label_to_json(const everything_label *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(everything_label_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(everything_label)
 
 bool everything_nothing_write(atd_writer *w, const everything_nothing *v)
 {
@@ -16218,15 +15258,7 @@ bool everything_nothing_write(atd_writer *w, const everything_nothing *v)
     return true;
 }
 
-bool everything_nothing_write_any(atd_writer *w, const void *value)
-{
-    return everything_nothing_write(w, (const everything_nothing *)value);
-}
-
-int everything_nothing_to_json(const everything_nothing *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(everything_nothing_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(everything_nothing)
 
 bool everything_from_write(atd_writer *w, const everything_from *v)
 {
@@ -16240,15 +15272,7 @@ bool everything_from_write(atd_writer *w, const everything_from *v)
     return true;
 }
 
-bool everything_from_write_any(atd_writer *w, const void *value)
-{
-    return everything_from_write(w, (const everything_from *)value);
-}
-
-int everything_from_to_json(const everything_from *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(everything_from_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(everything_from)
 
 bool everything_int_page_write(atd_writer *w, const everything_int_page *v)
 {
@@ -16261,15 +15285,7 @@ bool everything_int_page_write(atd_writer *w, const everything_int_page *v)
     return true;
 }
 
-bool everything_int_page_write_any(atd_writer *w, const void *value)
-{
-    return everything_int_page_write(w, (const everything_int_page *)value);
-}
-
-int everything_int_page_to_json(const everything_int_page *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(everything_int_page_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(everything_int_page)
 
 /* --- copy and equality --- */
 
@@ -18558,963 +17574,195 @@ int everything_expr_tag_of_name(const char *s, size_t len, everything_expr_tag *
 
 /* --- streams and layout --- */
 
-bool everything_mode_next_line(atd_stream *s, atd_arena *arena, everything_mode *out)
-{
-    return atd_stream_next_line(s, arena, everything_mode_read_any, out);
-}
-
-bool everything_mode_next_element(atd_stream *s, atd_arena *arena, everything_mode *out)
-{
-    return atd_stream_next_element(s, arena, everything_mode_read_any, out);
-}
-
-int everything_mode_write_line(const everything_mode *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_mode_write_any, value, 0, err);
-}
-
-int everything_mode_to_json_pretty(const everything_mode *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_mode_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool everything_level_next_line(atd_stream *s, atd_arena *arena, everything_level *out)
-{
-    return atd_stream_next_line(s, arena, everything_level_read_any, out);
-}
-
-bool everything_level_next_element(atd_stream *s, atd_arena *arena, everything_level *out)
-{
-    return atd_stream_next_element(s, arena, everything_level_read_any, out);
-}
-
-int everything_level_write_line(const everything_level *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_level_write_any, value, 0, err);
-}
-
-int everything_level_to_json_pretty(const everything_level *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_level_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool everything_maybe_int_next_line(atd_stream *s, atd_arena *arena, everything_maybe_int *out)
-{
-    return atd_stream_next_line(s, arena, everything_maybe_int_read_any, out);
-}
-
-bool everything_maybe_int_next_element(atd_stream *s, atd_arena *arena, everything_maybe_int *out)
-{
-    return atd_stream_next_element(s, arena, everything_maybe_int_read_any, out);
-}
-
-int everything_maybe_int_write_line(const everything_maybe_int *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_maybe_int_write_any, value, 0, err);
-}
-
-int everything_maybe_int_to_json_pretty(const everything_maybe_int *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_maybe_int_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool everything_struct__next_line(atd_stream *s, atd_arena *arena, everything_struct_ *out)
-{
-    return atd_stream_next_line(s, arena, everything_struct__read_any, out);
-}
-
-bool everything_struct__next_element(atd_stream *s, atd_arena *arena, everything_struct_ *out)
-{
-    return atd_stream_next_element(s, arena, everything_struct__read_any, out);
-}
-
-int everything_struct__write_line(const everything_struct_ *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_struct__write_any, value, 0, err);
-}
-
-int everything_struct__to_json_pretty(const everything_struct_ *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_struct__write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool everything_union__next_line(atd_stream *s, atd_arena *arena, everything_union_ *out)
-{
-    return atd_stream_next_line(s, arena, everything_union__read_any, out);
-}
-
-bool everything_union__next_element(atd_stream *s, atd_arena *arena, everything_union_ *out)
-{
-    return atd_stream_next_element(s, arena, everything_union__read_any, out);
-}
-
-int everything_union__write_line(const everything_union_ *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_union__write_any, value, 0, err);
-}
-
-int everything_union__to_json_pretty(const everything_union_ *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_union__write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool everything_rect_next_line(atd_stream *s, atd_arena *arena, everything_rect *out)
-{
-    return atd_stream_next_line(s, arena, everything_rect_read_any, out);
-}
-
-bool everything_rect_next_element(atd_stream *s, atd_arena *arena, everything_rect *out)
-{
-    return atd_stream_next_element(s, arena, everything_rect_read_any, out);
-}
-
-int everything_rect_write_line(const everything_rect *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_rect_write_any, value, 0, err);
-}
-
-int everything_rect_to_json_pretty(const everything_rect *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_rect_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool everything_shape_next_line(atd_stream *s, atd_arena *arena, everything_shape *out)
-{
-    return atd_stream_next_line(s, arena, everything_shape_read_any, out);
-}
-
-bool everything_shape_next_element(atd_stream *s, atd_arena *arena, everything_shape *out)
-{
-    return atd_stream_next_element(s, arena, everything_shape_read_any, out);
-}
-
-int everything_shape_write_line(const everything_shape *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_shape_write_any, value, 0, err);
-}
-
-int everything_shape_to_json_pretty(const everything_shape *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_shape_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool everything_odd_names_next_line(atd_stream *s, atd_arena *arena, everything_odd_names *out)
-{
-    return atd_stream_next_line(s, arena, everything_odd_names_read_any, out);
-}
-
-bool everything_odd_names_next_element(atd_stream *s, atd_arena *arena, everything_odd_names *out)
-{
-    return atd_stream_next_element(s, arena, everything_odd_names_read_any, out);
-}
-
-int everything_odd_names_write_line(const everything_odd_names *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_odd_names_write_any, value, 0, err);
-}
-
-int everything_odd_names_to_json_pretty(const everything_odd_names *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_odd_names_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool everything_color_next_line(atd_stream *s, atd_arena *arena, everything_color *out)
-{
-    return atd_stream_next_line(s, arena, everything_color_read_any, out);
-}
-
-bool everything_color_next_element(atd_stream *s, atd_arena *arena, everything_color *out)
-{
-    return atd_stream_next_element(s, arena, everything_color_read_any, out);
-}
-
-int everything_color_write_line(const everything_color *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_color_write_any, value, 0, err);
-}
-
-int everything_color_to_json_pretty(const everything_color *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_color_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool everything_obj_shape_next_line(atd_stream *s, atd_arena *arena, everything_obj_shape *out)
-{
-    return atd_stream_next_line(s, arena, everything_obj_shape_read_any, out);
-}
-
-bool everything_obj_shape_next_element(atd_stream *s, atd_arena *arena, everything_obj_shape *out)
-{
-    return atd_stream_next_element(s, arena, everything_obj_shape_read_any, out);
-}
-
-int everything_obj_shape_write_line(const everything_obj_shape *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_obj_shape_write_any, value, 0, err);
-}
-
-int everything_obj_shape_to_json_pretty(const everything_obj_shape *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_obj_shape_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool everything_base_event_next_line(atd_stream *s, atd_arena *arena, everything_base_event *out)
-{
-    return atd_stream_next_line(s, arena, everything_base_event_read_any, out);
-}
-
-bool everything_base_event_next_element(atd_stream *s, atd_arena *arena, everything_base_event *out)
-{
-    return atd_stream_next_element(s, arena, everything_base_event_read_any, out);
-}
-
-int everything_base_event_write_line(const everything_base_event *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_base_event_write_any, value, 0, err);
-}
-
-int everything_base_event_to_json_pretty(const everything_base_event *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_base_event_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool everything_event_next_line(atd_stream *s, atd_arena *arena, everything_event *out)
-{
-    return atd_stream_next_line(s, arena, everything_event_read_any, out);
-}
-
-bool everything_event_next_element(atd_stream *s, atd_arena *arena, everything_event *out)
-{
-    return atd_stream_next_element(s, arena, everything_event_read_any, out);
-}
-
-int everything_event_write_line(const everything_event *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_event_write_any, value, 0, err);
-}
-
-int everything_event_to_json_pretty(const everything_event *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_event_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool everything_int_list_next_line(atd_stream *s, atd_arena *arena, everything_int_list *out)
-{
-    return atd_stream_next_line(s, arena, everything_int_list_read_any, out);
-}
-
-bool everything_int_list_next_element(atd_stream *s, atd_arena *arena, everything_int_list *out)
-{
-    return atd_stream_next_element(s, arena, everything_int_list_read_any, out);
-}
-
-int everything_int_list_write_line(const everything_int_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_int_list_write_any, value, 0, err);
-}
-
-int everything_int_list_to_json_pretty(const everything_int_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_int_list_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool everything_float_list_next_line(atd_stream *s, atd_arena *arena, everything_float_list *out)
-{
-    return atd_stream_next_line(s, arena, everything_float_list_read_any, out);
-}
-
-bool everything_float_list_next_element(atd_stream *s, atd_arena *arena, everything_float_list *out)
-{
-    return atd_stream_next_element(s, arena, everything_float_list_read_any, out);
-}
-
-int everything_float_list_write_line(const everything_float_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_float_list_write_any, value, 0, err);
-}
-
-int everything_float_list_to_json_pretty(const everything_float_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_float_list_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool everything_fields_next_line(atd_stream *s, atd_arena *arena, everything_fields *out)
-{
-    return atd_stream_next_line(s, arena, everything_fields_read_any, out);
-}
-
-bool everything_fields_next_element(atd_stream *s, atd_arena *arena, everything_fields *out)
-{
-    return atd_stream_next_element(s, arena, everything_fields_read_any, out);
-}
-
-int everything_fields_write_line(const everything_fields *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_fields_write_any, value, 0, err);
-}
-
-int everything_fields_to_json_pretty(const everything_fields *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_fields_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool everything_names_next_line(atd_stream *s, atd_arena *arena, everything_names *out)
-{
-    return atd_stream_next_line(s, arena, everything_names_read_any, out);
-}
-
-bool everything_names_next_element(atd_stream *s, atd_arena *arena, everything_names *out)
-{
-    return atd_stream_next_element(s, arena, everything_names_read_any, out);
-}
-
-int everything_names_write_line(const everything_names *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_names_write_any, value, 0, err);
-}
-
-int everything_names_to_json_pretty(const everything_names *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_names_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool everything_patch_next_line(atd_stream *s, atd_arena *arena, everything_patch *out)
-{
-    return atd_stream_next_line(s, arena, everything_patch_read_any, out);
-}
-
-bool everything_patch_next_element(atd_stream *s, atd_arena *arena, everything_patch *out)
-{
-    return atd_stream_next_element(s, arena, everything_patch_read_any, out);
-}
-
-int everything_patch_write_line(const everything_patch *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_patch_write_any, value, 0, err);
-}
-
-int everything_patch_to_json_pretty(const everything_patch *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_patch_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool everything_all_optional_next_line(atd_stream *s, atd_arena *arena, everything_all_optional *out)
-{
-    return atd_stream_next_line(s, arena, everything_all_optional_read_any, out);
-}
-
-bool everything_all_optional_next_element(atd_stream *s, atd_arena *arena, everything_all_optional *out)
-{
-    return atd_stream_next_element(s, arena, everything_all_optional_read_any, out);
-}
-
-int everything_all_optional_write_line(const everything_all_optional *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_all_optional_write_any, value, 0, err);
-}
-
-int everything_all_optional_to_json_pretty(const everything_all_optional *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_all_optional_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool everything_base_next_line(atd_stream *s, atd_arena *arena, everything_base *out)
-{
-    return atd_stream_next_line(s, arena, everything_base_read_any, out);
-}
-
-bool everything_base_next_element(atd_stream *s, atd_arena *arena, everything_base *out)
-{
-    return atd_stream_next_element(s, arena, everything_base_read_any, out);
-}
-
-int everything_base_write_line(const everything_base *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_base_write_any, value, 0, err);
-}
-
-int everything_base_to_json_pretty(const everything_base *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_base_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool everything_derived_next_line(atd_stream *s, atd_arena *arena, everything_derived *out)
-{
-    return atd_stream_next_line(s, arena, everything_derived_read_any, out);
-}
-
-bool everything_derived_next_element(atd_stream *s, atd_arena *arena, everything_derived *out)
-{
-    return atd_stream_next_element(s, arena, everything_derived_read_any, out);
-}
-
-int everything_derived_write_line(const everything_derived *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_derived_write_any, value, 0, err);
-}
-
-int everything_derived_to_json_pretty(const everything_derived *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_derived_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool everything_single_next_line(atd_stream *s, atd_arena *arena, everything_single *out)
-{
-    return atd_stream_next_line(s, arena, everything_single_read_any, out);
-}
-
-bool everything_single_next_element(atd_stream *s, atd_arena *arena, everything_single *out)
-{
-    return atd_stream_next_element(s, arena, everything_single_read_any, out);
-}
-
-int everything_single_write_line(const everything_single *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_single_write_any, value, 0, err);
-}
-
-int everything_single_to_json_pretty(const everything_single *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_single_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool everything_pair_next_line(atd_stream *s, atd_arena *arena, everything_pair *out)
-{
-    return atd_stream_next_line(s, arena, everything_pair_read_any, out);
-}
-
-bool everything_pair_next_element(atd_stream *s, atd_arena *arena, everything_pair *out)
-{
-    return atd_stream_next_element(s, arena, everything_pair_read_any, out);
-}
-
-int everything_pair_write_line(const everything_pair *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_pair_write_any, value, 0, err);
-}
-
-int everything_pair_to_json_pretty(const everything_pair *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_pair_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool everything_with_defaults_next_line(atd_stream *s, atd_arena *arena, everything_with_defaults *out)
-{
-    return atd_stream_next_line(s, arena, everything_with_defaults_read_any, out);
-}
-
-bool everything_with_defaults_next_element(atd_stream *s, atd_arena *arena, everything_with_defaults *out)
-{
-    return atd_stream_next_element(s, arena, everything_with_defaults_read_any, out);
-}
-
-int everything_with_defaults_write_line(const everything_with_defaults *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_with_defaults_write_any, value, 0, err);
-}
-
-int everything_with_defaults_to_json_pretty(const everything_with_defaults *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_with_defaults_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool everything_bare_cell_next_line(atd_stream *s, atd_arena *arena, everything_bare_cell *out)
-{
-    return atd_stream_next_line(s, arena, everything_bare_cell_read_any, out);
-}
-
-bool everything_bare_cell_next_element(atd_stream *s, atd_arena *arena, everything_bare_cell *out)
-{
-    return atd_stream_next_element(s, arena, everything_bare_cell_read_any, out);
-}
-
-int everything_bare_cell_write_line(const everything_bare_cell *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_bare_cell_write_any, value, 0, err);
-}
-
-int everything_bare_cell_to_json_pretty(const everything_bare_cell *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_bare_cell_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool everything_matrix_next_line(atd_stream *s, atd_arena *arena, everything_matrix *out)
-{
-    return atd_stream_next_line(s, arena, everything_matrix_read_any, out);
-}
-
-bool everything_matrix_next_element(atd_stream *s, atd_arena *arena, everything_matrix *out)
-{
-    return atd_stream_next_element(s, arena, everything_matrix_read_any, out);
-}
-
-int everything_matrix_write_line(const everything_matrix *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_matrix_write_any, value, 0, err);
-}
-
-int everything_matrix_to_json_pretty(const everything_matrix *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_matrix_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool everything_cube_next_line(atd_stream *s, atd_arena *arena, everything_cube *out)
-{
-    return atd_stream_next_line(s, arena, everything_cube_read_any, out);
-}
-
-bool everything_cube_next_element(atd_stream *s, atd_arena *arena, everything_cube *out)
-{
-    return atd_stream_next_element(s, arena, everything_cube_read_any, out);
-}
-
-int everything_cube_write_line(const everything_cube *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_cube_write_any, value, 0, err);
-}
-
-int everything_cube_to_json_pretty(const everything_cube *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_cube_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool everything_abstract_list_next_line(atd_stream *s, atd_arena *arena, everything_abstract_list *out)
-{
-    return atd_stream_next_line(s, arena, everything_abstract_list_read_any, out);
-}
-
-bool everything_abstract_list_next_element(atd_stream *s, atd_arena *arena, everything_abstract_list *out)
-{
-    return atd_stream_next_element(s, arena, everything_abstract_list_read_any, out);
-}
-
-int everything_abstract_list_write_line(const everything_abstract_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_abstract_list_write_any, value, 0, err);
-}
-
-int everything_abstract_list_to_json_pretty(const everything_abstract_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_abstract_list_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool everything_with_defaults_list_next_line(atd_stream *s, atd_arena *arena, everything_with_defaults_list *out)
-{
-    return atd_stream_next_line(s, arena, everything_with_defaults_list_read_any, out);
-}
-
-bool everything_with_defaults_list_next_element(atd_stream *s, atd_arena *arena, everything_with_defaults_list *out)
-{
-    return atd_stream_next_element(s, arena, everything_with_defaults_list_read_any, out);
-}
-
-int everything_with_defaults_list_write_line(const everything_with_defaults_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_with_defaults_list_write_any, value, 0, err);
-}
-
-int everything_with_defaults_list_to_json_pretty(const everything_with_defaults_list *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_with_defaults_list_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool everything_options_next_line(atd_stream *s, atd_arena *arena, everything_options *out)
-{
-    return atd_stream_next_line(s, arena, everything_options_read_any, out);
-}
-
-bool everything_options_next_element(atd_stream *s, atd_arena *arena, everything_options *out)
-{
-    return atd_stream_next_element(s, arena, everything_options_read_any, out);
-}
-
-int everything_options_write_line(const everything_options *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_options_write_any, value, 0, err);
-}
-
-int everything_options_to_json_pretty(const everything_options *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_options_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool everything_reprs_next_line(atd_stream *s, atd_arena *arena, everything_reprs *out)
-{
-    return atd_stream_next_line(s, arena, everything_reprs_read_any, out);
-}
-
-bool everything_reprs_next_element(atd_stream *s, atd_arena *arena, everything_reprs *out)
-{
-    return atd_stream_next_element(s, arena, everything_reprs_read_any, out);
-}
-
-int everything_reprs_write_line(const everything_reprs *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_reprs_write_any, value, 0, err);
-}
-
-int everything_reprs_to_json_pretty(const everything_reprs *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_reprs_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool everything_page_ext_next_line(atd_stream *s, atd_arena *arena, everything_page_ext *out)
-{
-    return atd_stream_next_line(s, arena, everything_page_ext_read_any, out);
-}
-
-bool everything_page_ext_next_element(atd_stream *s, atd_arena *arena, everything_page_ext *out)
-{
-    return atd_stream_next_element(s, arena, everything_page_ext_read_any, out);
-}
-
-int everything_page_ext_write_line(const everything_page_ext *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_page_ext_write_any, value, 0, err);
-}
-
-int everything_page_ext_to_json_pretty(const everything_page_ext *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_page_ext_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool everything_int_bool_entry_next_line(atd_stream *s, atd_arena *arena, everything_int_bool_entry *out)
-{
-    return atd_stream_next_line(s, arena, everything_int_bool_entry_read_any, out);
-}
-
-bool everything_int_bool_entry_next_element(atd_stream *s, atd_arena *arena, everything_int_bool_entry *out)
-{
-    return atd_stream_next_element(s, arena, everything_int_bool_entry_read_any, out);
-}
-
-int everything_int_bool_entry_write_line(const everything_int_bool_entry *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_int_bool_entry_write_any, value, 0, err);
-}
-
-int everything_int_bool_entry_to_json_pretty(const everything_int_bool_entry *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_int_bool_entry_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool everything_generics_next_line(atd_stream *s, atd_arena *arena, everything_generics *out)
-{
-    return atd_stream_next_line(s, arena, everything_generics_read_any, out);
-}
-
-bool everything_generics_next_element(atd_stream *s, atd_arena *arena, everything_generics *out)
-{
-    return atd_stream_next_element(s, arena, everything_generics_read_any, out);
-}
-
-int everything_generics_write_line(const everything_generics *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_generics_write_any, value, 0, err);
-}
-
-int everything_generics_to_json_pretty(const everything_generics *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_generics_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool everything_tree_next_line(atd_stream *s, atd_arena *arena, everything_tree *out)
-{
-    return atd_stream_next_line(s, arena, everything_tree_read_any, out);
-}
-
-bool everything_tree_next_element(atd_stream *s, atd_arena *arena, everything_tree *out)
-{
-    return atd_stream_next_element(s, arena, everything_tree_read_any, out);
-}
-
-int everything_tree_write_line(const everything_tree *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_tree_write_any, value, 0, err);
-}
-
-int everything_tree_to_json_pretty(const everything_tree *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_tree_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool everything_rose_node_next_line(atd_stream *s, atd_arena *arena, everything_rose_node *out)
-{
-    return atd_stream_next_line(s, arena, everything_rose_node_read_any, out);
-}
-
-bool everything_rose_node_next_element(atd_stream *s, atd_arena *arena, everything_rose_node *out)
-{
-    return atd_stream_next_element(s, arena, everything_rose_node_read_any, out);
-}
-
-int everything_rose_node_write_line(const everything_rose_node *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_rose_node_write_any, value, 0, err);
-}
-
-int everything_rose_node_to_json_pretty(const everything_rose_node *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_rose_node_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool everything_expr_next_line(atd_stream *s, atd_arena *arena, everything_expr *out)
-{
-    return atd_stream_next_line(s, arena, everything_expr_read_any, out);
-}
-
-bool everything_expr_next_element(atd_stream *s, atd_arena *arena, everything_expr *out)
-{
-    return atd_stream_next_element(s, arena, everything_expr_read_any, out);
-}
-
-int everything_expr_write_line(const everything_expr *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_expr_write_any, value, 0, err);
-}
-
-int everything_expr_to_json_pretty(const everything_expr *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_expr_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool everything_binding_next_line(atd_stream *s, atd_arena *arena, everything_binding *out)
-{
-    return atd_stream_next_line(s, arena, everything_binding_read_any, out);
-}
-
-bool everything_binding_next_element(atd_stream *s, atd_arena *arena, everything_binding *out)
-{
-    return atd_stream_next_element(s, arena, everything_binding_read_any, out);
-}
-
-int everything_binding_write_line(const everything_binding *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_binding_write_any, value, 0, err);
-}
-
-int everything_binding_to_json_pretty(const everything_binding *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_binding_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool everything_stmt_next_line(atd_stream *s, atd_arena *arena, everything_stmt *out)
-{
-    return atd_stream_next_line(s, arena, everything_stmt_read_any, out);
-}
-
-bool everything_stmt_next_element(atd_stream *s, atd_arena *arena, everything_stmt *out)
-{
-    return atd_stream_next_element(s, arena, everything_stmt_read_any, out);
-}
-
-int everything_stmt_write_line(const everything_stmt *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_stmt_write_any, value, 0, err);
-}
-
-int everything_stmt_to_json_pretty(const everything_stmt *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_stmt_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool everything_annotated_next_line(atd_stream *s, atd_arena *arena, everything_annotated *out)
-{
-    return atd_stream_next_line(s, arena, everything_annotated_read_any, out);
-}
-
-bool everything_annotated_next_element(atd_stream *s, atd_arena *arena, everything_annotated *out)
-{
-    return atd_stream_next_element(s, arena, everything_annotated_read_any, out);
-}
-
-int everything_annotated_write_line(const everything_annotated *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_annotated_write_any, value, 0, err);
-}
-
-int everything_annotated_to_json_pretty(const everything_annotated *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_annotated_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool everything_anon_z_next_line(atd_stream *s, atd_arena *arena, everything_anon_z *out)
-{
-    return atd_stream_next_line(s, arena, everything_anon_z_read_any, out);
-}
-
-bool everything_anon_z_next_element(atd_stream *s, atd_arena *arena, everything_anon_z *out)
-{
-    return atd_stream_next_element(s, arena, everything_anon_z_read_any, out);
-}
-
-int everything_anon_z_write_line(const everything_anon_z *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_anon_z_write_any, value, 0, err);
-}
-
-int everything_anon_z_to_json_pretty(const everything_anon_z *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_anon_z_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool everything_root_next_line(atd_stream *s, atd_arena *arena, everything_root *out)
-{
-    return atd_stream_next_line(s, arena, everything_root_read_any, out);
-}
-
-bool everything_root_next_element(atd_stream *s, atd_arena *arena, everything_root *out)
-{
-    return atd_stream_next_element(s, arena, everything_root_read_any, out);
-}
-
-int everything_root_write_line(const everything_root *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_root_write_any, value, 0, err);
-}
-
-int everything_root_to_json_pretty(const everything_root *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_root_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool everything_count_next_line(atd_stream *s, atd_arena *arena, everything_count *out)
-{
-    return atd_stream_next_line(s, arena, everything_count_read_any, out);
-}
-
-bool everything_count_next_element(atd_stream *s, atd_arena *arena, everything_count *out)
-{
-    return atd_stream_next_element(s, arena, everything_count_read_any, out);
-}
-
-int everything_count_write_line(const everything_count *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_count_write_any, value, 0, err);
-}
-
-int everything_count_to_json_pretty(const everything_count *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_count_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool everything_user_id_next_line(atd_stream *s, atd_arena *arena, everything_user_id *out)
-{
-    return atd_stream_next_line(s, arena, everything_user_id_read_any, out);
-}
-
-bool everything_user_id_next_element(atd_stream *s, atd_arena *arena, everything_user_id *out)
-{
-    return atd_stream_next_element(s, arena, everything_user_id_read_any, out);
-}
-
-int everything_user_id_write_line(const everything_user_id *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_user_id_write_any, value, 0, err);
-}
-
-int everything_user_id_to_json_pretty(const everything_user_id *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_user_id_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool everything_json_value_next_line(atd_stream *s, atd_arena *arena, everything_json_value *out)
-{
-    return atd_stream_next_line(s, arena, everything_json_value_read_any, out);
-}
-
-bool everything_json_value_next_element(atd_stream *s, atd_arena *arena, everything_json_value *out)
-{
-    return atd_stream_next_element(s, arena, everything_json_value_read_any, out);
-}
-
-int everything_json_value_write_line(const everything_json_value *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_json_value_write_any, value, 0, err);
-}
-
-int everything_json_value_to_json_pretty(const everything_json_value *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_json_value_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool everything_label_next_line(atd_stream *s, atd_arena *arena, everything_label *out)
-{
-    return atd_stream_next_line(s, arena, everything_label_read_any, out);
-}
-
-bool everything_label_next_element(atd_stream *s, atd_arena *arena, everything_label *out)
-{
-    return atd_stream_next_element(s, arena, everything_label_read_any, out);
-}
-
-int everything_label_write_line(const everything_label *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_label_write_any, value, 0, err);
-}
-
-int everything_label_to_json_pretty(const everything_label *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_label_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool everything_nothing_next_line(atd_stream *s, atd_arena *arena, everything_nothing *out)
-{
-    return atd_stream_next_line(s, arena, everything_nothing_read_any, out);
-}
-
-bool everything_nothing_next_element(atd_stream *s, atd_arena *arena, everything_nothing *out)
-{
-    return atd_stream_next_element(s, arena, everything_nothing_read_any, out);
-}
-
-int everything_nothing_write_line(const everything_nothing *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_nothing_write_any, value, 0, err);
-}
-
-int everything_nothing_to_json_pretty(const everything_nothing *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_nothing_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool everything_from_next_line(atd_stream *s, atd_arena *arena, everything_from *out)
-{
-    return atd_stream_next_line(s, arena, everything_from_read_any, out);
-}
-
-bool everything_from_next_element(atd_stream *s, atd_arena *arena, everything_from *out)
-{
-    return atd_stream_next_element(s, arena, everything_from_read_any, out);
-}
-
-int everything_from_write_line(const everything_from *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_from_write_any, value, 0, err);
-}
-
-int everything_from_to_json_pretty(const everything_from *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_from_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool everything_int_page_next_line(atd_stream *s, atd_arena *arena, everything_int_page *out)
-{
-    return atd_stream_next_line(s, arena, everything_int_page_read_any, out);
-}
-
-bool everything_int_page_next_element(atd_stream *s, atd_arena *arena, everything_int_page *out)
-{
-    return atd_stream_next_element(s, arena, everything_int_page_read_any, out);
-}
-
-int everything_int_page_write_line(const everything_int_page *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, everything_int_page_write_any, value, 0, err);
-}
-
-int everything_int_page_to_json_pretty(const everything_int_page *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, everything_int_page_write_any, value, ATD_WRITE_PRETTY, err);
-}
+ATD_DEFINE_STREAM_ENTRY_POINTS(everything_mode)
+
+ATD_DEFINE_PRETTY_ENTRY_POINT(everything_mode)
+
+ATD_DEFINE_STREAM_ENTRY_POINTS(everything_level)
+
+ATD_DEFINE_PRETTY_ENTRY_POINT(everything_level)
+
+ATD_DEFINE_STREAM_ENTRY_POINTS(everything_maybe_int)
+
+ATD_DEFINE_PRETTY_ENTRY_POINT(everything_maybe_int)
+
+ATD_DEFINE_STREAM_ENTRY_POINTS(everything_struct_)
+
+ATD_DEFINE_PRETTY_ENTRY_POINT(everything_struct_)
+
+ATD_DEFINE_STREAM_ENTRY_POINTS(everything_union_)
+
+ATD_DEFINE_PRETTY_ENTRY_POINT(everything_union_)
+
+ATD_DEFINE_STREAM_ENTRY_POINTS(everything_rect)
+
+ATD_DEFINE_PRETTY_ENTRY_POINT(everything_rect)
+
+ATD_DEFINE_STREAM_ENTRY_POINTS(everything_shape)
+
+ATD_DEFINE_PRETTY_ENTRY_POINT(everything_shape)
+
+ATD_DEFINE_STREAM_ENTRY_POINTS(everything_odd_names)
+
+ATD_DEFINE_PRETTY_ENTRY_POINT(everything_odd_names)
+
+ATD_DEFINE_STREAM_ENTRY_POINTS(everything_color)
+
+ATD_DEFINE_PRETTY_ENTRY_POINT(everything_color)
+
+ATD_DEFINE_STREAM_ENTRY_POINTS(everything_obj_shape)
+
+ATD_DEFINE_PRETTY_ENTRY_POINT(everything_obj_shape)
+
+ATD_DEFINE_STREAM_ENTRY_POINTS(everything_base_event)
+
+ATD_DEFINE_PRETTY_ENTRY_POINT(everything_base_event)
+
+ATD_DEFINE_STREAM_ENTRY_POINTS(everything_event)
+
+ATD_DEFINE_PRETTY_ENTRY_POINT(everything_event)
+
+ATD_DEFINE_STREAM_ENTRY_POINTS(everything_int_list)
+
+ATD_DEFINE_PRETTY_ENTRY_POINT(everything_int_list)
+
+ATD_DEFINE_STREAM_ENTRY_POINTS(everything_float_list)
+
+ATD_DEFINE_PRETTY_ENTRY_POINT(everything_float_list)
+
+ATD_DEFINE_STREAM_ENTRY_POINTS(everything_fields)
+
+ATD_DEFINE_PRETTY_ENTRY_POINT(everything_fields)
+
+ATD_DEFINE_STREAM_ENTRY_POINTS(everything_names)
+
+ATD_DEFINE_PRETTY_ENTRY_POINT(everything_names)
+
+ATD_DEFINE_STREAM_ENTRY_POINTS(everything_patch)
+
+ATD_DEFINE_PRETTY_ENTRY_POINT(everything_patch)
+
+ATD_DEFINE_STREAM_ENTRY_POINTS(everything_all_optional)
+
+ATD_DEFINE_PRETTY_ENTRY_POINT(everything_all_optional)
+
+ATD_DEFINE_STREAM_ENTRY_POINTS(everything_base)
+
+ATD_DEFINE_PRETTY_ENTRY_POINT(everything_base)
+
+ATD_DEFINE_STREAM_ENTRY_POINTS(everything_derived)
+
+ATD_DEFINE_PRETTY_ENTRY_POINT(everything_derived)
+
+ATD_DEFINE_STREAM_ENTRY_POINTS(everything_single)
+
+ATD_DEFINE_PRETTY_ENTRY_POINT(everything_single)
+
+ATD_DEFINE_STREAM_ENTRY_POINTS(everything_pair)
+
+ATD_DEFINE_PRETTY_ENTRY_POINT(everything_pair)
+
+ATD_DEFINE_STREAM_ENTRY_POINTS(everything_with_defaults)
+
+ATD_DEFINE_PRETTY_ENTRY_POINT(everything_with_defaults)
+
+ATD_DEFINE_STREAM_ENTRY_POINTS(everything_bare_cell)
+
+ATD_DEFINE_PRETTY_ENTRY_POINT(everything_bare_cell)
+
+ATD_DEFINE_STREAM_ENTRY_POINTS(everything_matrix)
+
+ATD_DEFINE_PRETTY_ENTRY_POINT(everything_matrix)
+
+ATD_DEFINE_STREAM_ENTRY_POINTS(everything_cube)
+
+ATD_DEFINE_PRETTY_ENTRY_POINT(everything_cube)
+
+ATD_DEFINE_STREAM_ENTRY_POINTS(everything_abstract_list)
+
+ATD_DEFINE_PRETTY_ENTRY_POINT(everything_abstract_list)
+
+ATD_DEFINE_STREAM_ENTRY_POINTS(everything_with_defaults_list)
+
+ATD_DEFINE_PRETTY_ENTRY_POINT(everything_with_defaults_list)
+
+ATD_DEFINE_STREAM_ENTRY_POINTS(everything_options)
+
+ATD_DEFINE_PRETTY_ENTRY_POINT(everything_options)
+
+ATD_DEFINE_STREAM_ENTRY_POINTS(everything_reprs)
+
+ATD_DEFINE_PRETTY_ENTRY_POINT(everything_reprs)
+
+ATD_DEFINE_STREAM_ENTRY_POINTS(everything_page_ext)
+
+ATD_DEFINE_PRETTY_ENTRY_POINT(everything_page_ext)
+
+ATD_DEFINE_STREAM_ENTRY_POINTS(everything_int_bool_entry)
+
+ATD_DEFINE_PRETTY_ENTRY_POINT(everything_int_bool_entry)
+
+ATD_DEFINE_STREAM_ENTRY_POINTS(everything_generics)
+
+ATD_DEFINE_PRETTY_ENTRY_POINT(everything_generics)
+
+ATD_DEFINE_STREAM_ENTRY_POINTS(everything_tree)
+
+ATD_DEFINE_PRETTY_ENTRY_POINT(everything_tree)
+
+ATD_DEFINE_STREAM_ENTRY_POINTS(everything_rose_node)
+
+ATD_DEFINE_PRETTY_ENTRY_POINT(everything_rose_node)
+
+ATD_DEFINE_STREAM_ENTRY_POINTS(everything_expr)
+
+ATD_DEFINE_PRETTY_ENTRY_POINT(everything_expr)
+
+ATD_DEFINE_STREAM_ENTRY_POINTS(everything_binding)
+
+ATD_DEFINE_PRETTY_ENTRY_POINT(everything_binding)
+
+ATD_DEFINE_STREAM_ENTRY_POINTS(everything_stmt)
+
+ATD_DEFINE_PRETTY_ENTRY_POINT(everything_stmt)
+
+ATD_DEFINE_STREAM_ENTRY_POINTS(everything_annotated)
+
+ATD_DEFINE_PRETTY_ENTRY_POINT(everything_annotated)
+
+ATD_DEFINE_STREAM_ENTRY_POINTS(everything_anon_z)
+
+ATD_DEFINE_PRETTY_ENTRY_POINT(everything_anon_z)
+
+ATD_DEFINE_STREAM_ENTRY_POINTS(everything_root)
+
+ATD_DEFINE_PRETTY_ENTRY_POINT(everything_root)
+
+ATD_DEFINE_STREAM_ENTRY_POINTS(everything_count)
+
+ATD_DEFINE_PRETTY_ENTRY_POINT(everything_count)
+
+ATD_DEFINE_STREAM_ENTRY_POINTS(everything_user_id)
+
+ATD_DEFINE_PRETTY_ENTRY_POINT(everything_user_id)
+
+ATD_DEFINE_STREAM_ENTRY_POINTS(everything_json_value)
+
+ATD_DEFINE_PRETTY_ENTRY_POINT(everything_json_value)
+
+ATD_DEFINE_STREAM_ENTRY_POINTS(everything_label)
+
+ATD_DEFINE_PRETTY_ENTRY_POINT(everything_label)
+
+ATD_DEFINE_STREAM_ENTRY_POINTS(everything_nothing)
+
+ATD_DEFINE_PRETTY_ENTRY_POINT(everything_nothing)
+
+ATD_DEFINE_STREAM_ENTRY_POINTS(everything_from)
+
+ATD_DEFINE_PRETTY_ENTRY_POINT(everything_from)
+
+ATD_DEFINE_STREAM_ENTRY_POINTS(everything_int_page)
+
+ATD_DEFINE_PRETTY_ENTRY_POINT(everything_int_page)
 

@@ -247,20 +247,9 @@ key:
     goto tail;
 }
 
-bool github_gist_file_read(atd_reader *r, github_gist_file *out)
-{
-    return atd_reader_advance(r, github_gist_file_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, github_gist_file, github_gist_file)
 
-bool github_gist_file_read_any(atd_reader *r, void *out)
-{
-    return github_gist_file_read(r, (github_gist_file *)out);
-}
-
-int github_gist_file_from_json(const char *json, size_t len, atd_arena *arena, github_gist_file *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, github_gist_file_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(github_gist_file)
 
 static const char *github_gist_file_assoc_read_p(atd_reader *r, const char *p, github_gist_file_assoc *out)
 {
@@ -905,20 +894,9 @@ key:
     goto tail;
 }
 
-bool github_user_read(atd_reader *r, github_user *out)
-{
-    return atd_reader_advance(r, github_user_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, github_user, github_user)
 
-bool github_user_read_any(atd_reader *r, void *out)
-{
-    return github_user_read(r, (github_user *)out);
-}
-
-int github_user_from_json(const char *json, size_t len, atd_arena *arena, github_user *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, github_user_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(github_user)
 
 static const char *github_user_nullable_read_p(atd_reader *r, const char *p, github_user_nullable *out)
 {
@@ -1537,20 +1515,9 @@ key:
     goto tail;
 }
 
-bool github_gist_read(atd_reader *r, github_gist *out)
-{
-    return atd_reader_advance(r, github_gist_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, github_gist, github_gist)
 
-bool github_gist_read_any(atd_reader *r, void *out)
-{
-    return github_gist_read(r, (github_gist *)out);
-}
-
-int github_gist_from_json(const char *json, size_t len, atd_arena *arena, github_gist *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, github_gist_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(github_gist)
 
 void github_root_init(github_root *v)
 {
@@ -1594,20 +1561,9 @@ static const char *github_root_read_p(atd_reader *r, const char *p, github_root 
     return p;
 }
 
-bool github_root_read(atd_reader *r, github_root *out)
-{
-    return atd_reader_advance(r, github_root_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, github_root, github_root)
 
-bool github_root_read_any(atd_reader *r, void *out)
-{
-    return github_root_read(r, (github_root *)out);
-}
-
-int github_root_from_json(const char *json, size_t len, atd_arena *arena, github_root *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, github_root_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(github_root)
 
 /* --- writers --- */
 
@@ -1655,20 +1611,9 @@ static char *github_gist_file_write_p(atd_writer *w, char *p, const github_gist_
     return p;
 }
 
-bool github_gist_file_write(atd_writer *w, const github_gist_file *v)
-{
-    return atd_writer_finish(w, github_gist_file_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(github_gist_file, github_gist_file)
 
-bool github_gist_file_write_any(atd_writer *w, const void *value)
-{
-    return github_gist_file_write(w, (const github_gist_file *)value);
-}
-
-int github_gist_file_to_json(const github_gist_file *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(github_gist_file_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(github_gist_file)
 
 static char *github_gist_file_assoc_write_p(atd_writer *w, char *p, const github_gist_file_assoc *v)
 {
@@ -1778,20 +1723,9 @@ static char *github_user_write_p(atd_writer *w, char *p, const github_user *v)
     return p;
 }
 
-bool github_user_write(atd_writer *w, const github_user *v)
-{
-    return atd_writer_finish(w, github_user_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(github_user, github_user)
 
-bool github_user_write_any(atd_writer *w, const void *value)
-{
-    return github_user_write(w, (const github_user *)value);
-}
-
-int github_user_to_json(const github_user *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(github_user_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(github_user)
 
 static char *github_user_nullable_write_p(atd_writer *w, char *p, const github_user_nullable *v)
 {
@@ -1915,20 +1849,9 @@ static char *github_gist_write_p(atd_writer *w, char *p, const github_gist *v)
     return p;
 }
 
-bool github_gist_write(atd_writer *w, const github_gist *v)
-{
-    return atd_writer_finish(w, github_gist_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(github_gist, github_gist)
 
-bool github_gist_write_any(atd_writer *w, const void *value)
-{
-    return github_gist_write(w, (const github_gist *)value);
-}
-
-int github_gist_to_json(const github_gist *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(github_gist_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(github_gist)
 
 static char *github_root_write_p(atd_writer *w, char *p, const github_root *v)
 {
@@ -1950,20 +1873,9 @@ static char *github_root_write_p(atd_writer *w, char *p, const github_root *v)
     return atd_writer_raw_p(w, p, "]", 1);
 }
 
-bool github_root_write(atd_writer *w, const github_root *v)
-{
-    return atd_writer_finish(w, github_root_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(github_root, github_root)
 
-bool github_root_write_any(atd_writer *w, const void *value)
-{
-    return github_root_write(w, (const github_root *)value);
-}
-
-int github_root_to_json(const github_root *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(github_root_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(github_root)
 
 /* --- copy and equality --- */
 
@@ -2142,83 +2054,19 @@ bool github_root_equal(const github_root *a, const github_root *b)
 
 /* --- streams and layout --- */
 
-bool github_gist_file_next_line(atd_stream *s, atd_arena *arena, github_gist_file *out)
-{
-    return atd_stream_next_line(s, arena, github_gist_file_read_any, out);
-}
+ATD_DEFINE_STREAM_ENTRY_POINTS(github_gist_file)
 
-bool github_gist_file_next_element(atd_stream *s, atd_arena *arena, github_gist_file *out)
-{
-    return atd_stream_next_element(s, arena, github_gist_file_read_any, out);
-}
+ATD_DEFINE_PRETTY_ENTRY_POINT(github_gist_file)
 
-int github_gist_file_write_line(const github_gist_file *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, github_gist_file_write_any, value, 0, err);
-}
+ATD_DEFINE_STREAM_ENTRY_POINTS(github_user)
 
-int github_gist_file_to_json_pretty(const github_gist_file *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, github_gist_file_write_any, value, ATD_WRITE_PRETTY, err);
-}
+ATD_DEFINE_PRETTY_ENTRY_POINT(github_user)
 
-bool github_user_next_line(atd_stream *s, atd_arena *arena, github_user *out)
-{
-    return atd_stream_next_line(s, arena, github_user_read_any, out);
-}
+ATD_DEFINE_STREAM_ENTRY_POINTS(github_gist)
 
-bool github_user_next_element(atd_stream *s, atd_arena *arena, github_user *out)
-{
-    return atd_stream_next_element(s, arena, github_user_read_any, out);
-}
+ATD_DEFINE_PRETTY_ENTRY_POINT(github_gist)
 
-int github_user_write_line(const github_user *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, github_user_write_any, value, 0, err);
-}
+ATD_DEFINE_STREAM_ENTRY_POINTS(github_root)
 
-int github_user_to_json_pretty(const github_user *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, github_user_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool github_gist_next_line(atd_stream *s, atd_arena *arena, github_gist *out)
-{
-    return atd_stream_next_line(s, arena, github_gist_read_any, out);
-}
-
-bool github_gist_next_element(atd_stream *s, atd_arena *arena, github_gist *out)
-{
-    return atd_stream_next_element(s, arena, github_gist_read_any, out);
-}
-
-int github_gist_write_line(const github_gist *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, github_gist_write_any, value, 0, err);
-}
-
-int github_gist_to_json_pretty(const github_gist *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, github_gist_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool github_root_next_line(atd_stream *s, atd_arena *arena, github_root *out)
-{
-    return atd_stream_next_line(s, arena, github_root_read_any, out);
-}
-
-bool github_root_next_element(atd_stream *s, atd_arena *arena, github_root *out)
-{
-    return atd_stream_next_element(s, arena, github_root_read_any, out);
-}
-
-int github_root_write_line(const github_root *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, github_root_write_any, value, 0, err);
-}
-
-int github_root_to_json_pretty(const github_root *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, github_root_write_any, value, ATD_WRITE_PRETTY, err);
-}
+ATD_DEFINE_PRETTY_ENTRY_POINT(github_root)
 

@@ -122,15 +122,7 @@ bool mapping_color_read(atd_reader *r, mapping_color *out)
     return atd_reader_fail_expected(r, "a variant of 'color'");
 }
 
-bool mapping_color_read_any(atd_reader *r, void *out)
-{
-    return mapping_color_read(r, (mapping_color *)out);
-}
-
-int mapping_color_from_json(const char *json, size_t len, atd_arena *arena, mapping_color *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, mapping_color_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(mapping_color)
 
 void mapping_point_init(mapping_point *v)
 {
@@ -241,20 +233,9 @@ key:
     goto tail;
 }
 
-bool mapping_point_read(atd_reader *r, mapping_point *out)
-{
-    return atd_reader_advance(r, mapping_point_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, mapping_point, mapping_point)
 
-bool mapping_point_read_any(atd_reader *r, void *out)
-{
-    return mapping_point_read(r, (mapping_point *)out);
-}
-
-int mapping_point_from_json(const char *json, size_t len, atd_arena *arena, mapping_point *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, mapping_point_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(mapping_point)
 
 static const char *mapping_long_long_list_read_p(atd_reader *r, const char *p, mapping_long_long_list *out)
 {
@@ -718,20 +699,9 @@ key:
     goto tail;
 }
 
-bool mapping_settings_read(atd_reader *r, mapping_settings *out)
-{
-    return atd_reader_advance(r, mapping_settings_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, mapping_settings, mapping_settings)
 
-bool mapping_settings_read_any(atd_reader *r, void *out)
-{
-    return mapping_settings_read(r, (mapping_settings *)out);
-}
-
-int mapping_settings_from_json(const char *json, size_t len, atd_arena *arena, mapping_settings *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, mapping_settings_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(mapping_settings)
 
 static const char *mapping_int_nullable_read_p(atd_reader *r, const char *p, mapping_int_nullable *out)
 {
@@ -873,20 +843,9 @@ key:
     goto tail;
 }
 
-bool mapping_patch_read(atd_reader *r, mapping_patch *out)
-{
-    return atd_reader_advance(r, mapping_patch_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, mapping_patch, mapping_patch)
 
-bool mapping_patch_read_any(atd_reader *r, void *out)
-{
-    return mapping_patch_read(r, (mapping_patch *)out);
-}
-
-int mapping_patch_from_json(const char *json, size_t len, atd_arena *arena, mapping_patch *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, mapping_patch_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(mapping_patch)
 
 void mapping_loose_init(mapping_loose *v)
 {
@@ -1038,20 +997,9 @@ key:
     goto tail;
 }
 
-bool mapping_loose_read(atd_reader *r, mapping_loose *out)
-{
-    return atd_reader_advance(r, mapping_loose_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, mapping_loose, mapping_loose)
 
-bool mapping_loose_read_any(atd_reader *r, void *out)
-{
-    return mapping_loose_read(r, (mapping_loose *)out);
-}
-
-int mapping_loose_from_json(const char *json, size_t len, atd_arena *arena, mapping_loose *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, mapping_loose_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(mapping_loose)
 
 void mapping_chain_init(mapping_chain *v)
 {
@@ -1177,20 +1125,9 @@ key:
     goto tail;
 }
 
-bool mapping_chain_read(atd_reader *r, mapping_chain *out)
-{
-    return atd_reader_advance(r, mapping_chain_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, mapping_chain, mapping_chain)
 
-bool mapping_chain_read_any(atd_reader *r, void *out)
-{
-    return mapping_chain_read(r, (mapping_chain *)out);
-}
-
-int mapping_chain_from_json(const char *json, size_t len, atd_arena *arena, mapping_chain *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, mapping_chain_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(mapping_chain)
 
 void mapping_magnitude_init(mapping_magnitude *v)
 {
@@ -1209,15 +1146,7 @@ bool mapping_magnitude_read(atd_reader *r, mapping_magnitude *out)
     return true;
 }
 
-bool mapping_magnitude_read_any(atd_reader *r, void *out)
-{
-    return mapping_magnitude_read(r, (mapping_magnitude *)out);
-}
-
-int mapping_magnitude_from_json(const char *json, size_t len, atd_arena *arena, mapping_magnitude *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, mapping_magnitude_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(mapping_magnitude)
 
 /* --- writers --- */
 
@@ -1242,20 +1171,9 @@ static char *mapping_color_write_p(atd_writer *w, char *p, const mapping_color *
     return atd_writer_fail_cursor(atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'color'"));
 }
 
-bool mapping_color_write(atd_writer *w, const mapping_color *v)
-{
-    return atd_writer_finish(w, mapping_color_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(mapping_color, mapping_color)
 
-bool mapping_color_write_any(atd_writer *w, const void *value)
-{
-    return mapping_color_write(w, (const mapping_color *)value);
-}
-
-int mapping_color_to_json(const mapping_color *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(mapping_color_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(mapping_color)
 
 static char *mapping_point_write_p(atd_writer *w, char *p, const mapping_point *v)
 {
@@ -1277,20 +1195,9 @@ static char *mapping_point_write_p(atd_writer *w, char *p, const mapping_point *
     return p;
 }
 
-bool mapping_point_write(atd_writer *w, const mapping_point *v)
-{
-    return atd_writer_finish(w, mapping_point_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(mapping_point, mapping_point)
 
-bool mapping_point_write_any(atd_writer *w, const void *value)
-{
-    return mapping_point_write(w, (const mapping_point *)value);
-}
-
-int mapping_point_to_json(const mapping_point *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(mapping_point_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(mapping_point)
 
 static char *mapping_long_long_list_write_p(atd_writer *w, char *p, const mapping_long_long_list *v)
 {
@@ -1429,20 +1336,9 @@ static char *mapping_settings_write_p(atd_writer *w, char *p, const mapping_sett
     return atd_writer_raw_p(w, p, "}", 1);
 }
 
-bool mapping_settings_write(atd_writer *w, const mapping_settings *v)
-{
-    return atd_writer_finish(w, mapping_settings_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(mapping_settings, mapping_settings)
 
-bool mapping_settings_write_any(atd_writer *w, const void *value)
-{
-    return mapping_settings_write(w, (const mapping_settings *)value);
-}
-
-int mapping_settings_to_json(const mapping_settings *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(mapping_settings_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(mapping_settings)
 
 static char *mapping_int_nullable_write_p(atd_writer *w, char *p, const mapping_int_nullable *v)
 {
@@ -1500,20 +1396,9 @@ static char *mapping_patch_write_p(atd_writer *w, char *p, const mapping_patch *
     return atd_writer_raw_p(w, p, "}", 1);
 }
 
-bool mapping_patch_write(atd_writer *w, const mapping_patch *v)
-{
-    return atd_writer_finish(w, mapping_patch_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(mapping_patch, mapping_patch)
 
-bool mapping_patch_write_any(atd_writer *w, const void *value)
-{
-    return mapping_patch_write(w, (const mapping_patch *)value);
-}
-
-int mapping_patch_to_json(const mapping_patch *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(mapping_patch_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(mapping_patch)
 
 static char *mapping_loose_write_p(atd_writer *w, char *p, const mapping_loose *v)
 {
@@ -1556,20 +1441,9 @@ static char *mapping_loose_write_p(atd_writer *w, char *p, const mapping_loose *
     return atd_writer_raw_p(w, p, "}", 1);
 }
 
-bool mapping_loose_write(atd_writer *w, const mapping_loose *v)
-{
-    return atd_writer_finish(w, mapping_loose_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(mapping_loose, mapping_loose)
 
-bool mapping_loose_write_any(atd_writer *w, const void *value)
-{
-    return mapping_loose_write(w, (const mapping_loose *)value);
-}
-
-int mapping_loose_to_json(const mapping_loose *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(mapping_loose_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(mapping_loose)
 
 static char *mapping_chain_write_p(atd_writer *w, char *p, const mapping_chain *v)
 {
@@ -1606,20 +1480,9 @@ static char *mapping_chain_write_p(atd_writer *w, char *p, const mapping_chain *
     return p;
 }
 
-bool mapping_chain_write(atd_writer *w, const mapping_chain *v)
-{
-    return atd_writer_finish(w, mapping_chain_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(mapping_chain, mapping_chain)
 
-bool mapping_chain_write_any(atd_writer *w, const void *value)
-{
-    return mapping_chain_write(w, (const mapping_chain *)value);
-}
-
-int mapping_chain_to_json(const mapping_chain *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(mapping_chain_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(mapping_chain)
 
 bool mapping_magnitude_write(atd_writer *w, const mapping_magnitude *v)
 {
@@ -1636,15 +1499,7 @@ bool mapping_magnitude_write(atd_writer *w, const mapping_magnitude *v)
     return true;
 }
 
-bool mapping_magnitude_write_any(atd_writer *w, const void *value)
-{
-    return mapping_magnitude_write(w, (const mapping_magnitude *)value);
-}
-
-int mapping_magnitude_to_json(const mapping_magnitude *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(mapping_magnitude_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(mapping_magnitude)
 
 /* --- copy and equality --- */
 
@@ -1828,143 +1683,31 @@ int mapping_color_tag_of_name(const char *s, size_t len, mapping_color_tag *out)
 
 /* --- streams and layout --- */
 
-bool mapping_color_next_line(atd_stream *s, atd_arena *arena, mapping_color *out)
-{
-    return atd_stream_next_line(s, arena, mapping_color_read_any, out);
-}
+ATD_DEFINE_STREAM_ENTRY_POINTS(mapping_color)
 
-bool mapping_color_next_element(atd_stream *s, atd_arena *arena, mapping_color *out)
-{
-    return atd_stream_next_element(s, arena, mapping_color_read_any, out);
-}
+ATD_DEFINE_PRETTY_ENTRY_POINT(mapping_color)
 
-int mapping_color_write_line(const mapping_color *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, mapping_color_write_any, value, 0, err);
-}
+ATD_DEFINE_STREAM_ENTRY_POINTS(mapping_point)
 
-int mapping_color_to_json_pretty(const mapping_color *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, mapping_color_write_any, value, ATD_WRITE_PRETTY, err);
-}
+ATD_DEFINE_PRETTY_ENTRY_POINT(mapping_point)
 
-bool mapping_point_next_line(atd_stream *s, atd_arena *arena, mapping_point *out)
-{
-    return atd_stream_next_line(s, arena, mapping_point_read_any, out);
-}
+ATD_DEFINE_STREAM_ENTRY_POINTS(mapping_settings)
 
-bool mapping_point_next_element(atd_stream *s, atd_arena *arena, mapping_point *out)
-{
-    return atd_stream_next_element(s, arena, mapping_point_read_any, out);
-}
+ATD_DEFINE_PRETTY_ENTRY_POINT(mapping_settings)
 
-int mapping_point_write_line(const mapping_point *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, mapping_point_write_any, value, 0, err);
-}
+ATD_DEFINE_STREAM_ENTRY_POINTS(mapping_patch)
 
-int mapping_point_to_json_pretty(const mapping_point *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, mapping_point_write_any, value, ATD_WRITE_PRETTY, err);
-}
+ATD_DEFINE_PRETTY_ENTRY_POINT(mapping_patch)
 
-bool mapping_settings_next_line(atd_stream *s, atd_arena *arena, mapping_settings *out)
-{
-    return atd_stream_next_line(s, arena, mapping_settings_read_any, out);
-}
+ATD_DEFINE_STREAM_ENTRY_POINTS(mapping_loose)
 
-bool mapping_settings_next_element(atd_stream *s, atd_arena *arena, mapping_settings *out)
-{
-    return atd_stream_next_element(s, arena, mapping_settings_read_any, out);
-}
+ATD_DEFINE_PRETTY_ENTRY_POINT(mapping_loose)
 
-int mapping_settings_write_line(const mapping_settings *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, mapping_settings_write_any, value, 0, err);
-}
+ATD_DEFINE_STREAM_ENTRY_POINTS(mapping_chain)
 
-int mapping_settings_to_json_pretty(const mapping_settings *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, mapping_settings_write_any, value, ATD_WRITE_PRETTY, err);
-}
+ATD_DEFINE_PRETTY_ENTRY_POINT(mapping_chain)
 
-bool mapping_patch_next_line(atd_stream *s, atd_arena *arena, mapping_patch *out)
-{
-    return atd_stream_next_line(s, arena, mapping_patch_read_any, out);
-}
+ATD_DEFINE_STREAM_ENTRY_POINTS(mapping_magnitude)
 
-bool mapping_patch_next_element(atd_stream *s, atd_arena *arena, mapping_patch *out)
-{
-    return atd_stream_next_element(s, arena, mapping_patch_read_any, out);
-}
-
-int mapping_patch_write_line(const mapping_patch *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, mapping_patch_write_any, value, 0, err);
-}
-
-int mapping_patch_to_json_pretty(const mapping_patch *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, mapping_patch_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool mapping_loose_next_line(atd_stream *s, atd_arena *arena, mapping_loose *out)
-{
-    return atd_stream_next_line(s, arena, mapping_loose_read_any, out);
-}
-
-bool mapping_loose_next_element(atd_stream *s, atd_arena *arena, mapping_loose *out)
-{
-    return atd_stream_next_element(s, arena, mapping_loose_read_any, out);
-}
-
-int mapping_loose_write_line(const mapping_loose *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, mapping_loose_write_any, value, 0, err);
-}
-
-int mapping_loose_to_json_pretty(const mapping_loose *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, mapping_loose_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool mapping_chain_next_line(atd_stream *s, atd_arena *arena, mapping_chain *out)
-{
-    return atd_stream_next_line(s, arena, mapping_chain_read_any, out);
-}
-
-bool mapping_chain_next_element(atd_stream *s, atd_arena *arena, mapping_chain *out)
-{
-    return atd_stream_next_element(s, arena, mapping_chain_read_any, out);
-}
-
-int mapping_chain_write_line(const mapping_chain *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, mapping_chain_write_any, value, 0, err);
-}
-
-int mapping_chain_to_json_pretty(const mapping_chain *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, mapping_chain_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool mapping_magnitude_next_line(atd_stream *s, atd_arena *arena, mapping_magnitude *out)
-{
-    return atd_stream_next_line(s, arena, mapping_magnitude_read_any, out);
-}
-
-bool mapping_magnitude_next_element(atd_stream *s, atd_arena *arena, mapping_magnitude *out)
-{
-    return atd_stream_next_element(s, arena, mapping_magnitude_read_any, out);
-}
-
-int mapping_magnitude_write_line(const mapping_magnitude *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, mapping_magnitude_write_any, value, 0, err);
-}
-
-int mapping_magnitude_to_json_pretty(const mapping_magnitude *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, mapping_magnitude_write_any, value, ATD_WRITE_PRETTY, err);
-}
+ATD_DEFINE_PRETTY_ENTRY_POINT(mapping_magnitude)
 

@@ -144,20 +144,9 @@ key:
     goto tail;
 }
 
-bool revindex_occurrence_read(atd_reader *r, revindex_occurrence *out)
-{
-    return atd_reader_advance(r, revindex_occurrence_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, revindex_occurrence, revindex_occurrence)
 
-bool revindex_occurrence_read_any(atd_reader *r, void *out)
-{
-    return revindex_occurrence_read(r, (revindex_occurrence *)out);
-}
-
-int revindex_occurrence_from_json(const char *json, size_t len, atd_arena *arena, revindex_occurrence *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, revindex_occurrence_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(revindex_occurrence)
 
 void revindex_occurrences_init(revindex_occurrences *v)
 {
@@ -201,20 +190,9 @@ static const char *revindex_occurrences_read_p(atd_reader *r, const char *p, rev
     return p;
 }
 
-bool revindex_occurrences_read(atd_reader *r, revindex_occurrences *out)
-{
-    return atd_reader_advance(r, revindex_occurrences_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, revindex_occurrences, revindex_occurrences)
 
-bool revindex_occurrences_read_any(atd_reader *r, void *out)
-{
-    return revindex_occurrences_read(r, (revindex_occurrences *)out);
-}
-
-int revindex_occurrences_from_json(const char *json, size_t len, atd_arena *arena, revindex_occurrences *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, revindex_occurrences_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(revindex_occurrences)
 
 void revindex_revindex_init(revindex_revindex *v)
 {
@@ -269,20 +247,9 @@ static const char *revindex_revindex_read_p(atd_reader *r, const char *p, revind
     return p;
 }
 
-bool revindex_revindex_read(atd_reader *r, revindex_revindex *out)
-{
-    return atd_reader_advance(r, revindex_revindex_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, revindex_revindex, revindex_revindex)
 
-bool revindex_revindex_read_any(atd_reader *r, void *out)
-{
-    return revindex_revindex_read(r, (revindex_revindex *)out);
-}
-
-int revindex_revindex_from_json(const char *json, size_t len, atd_arena *arena, revindex_revindex *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, revindex_revindex_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(revindex_revindex)
 
 static const char *revindex_int_assoc_read_p(atd_reader *r, const char *p, revindex_int_assoc *out)
 {
@@ -679,20 +646,9 @@ key:
     goto tail;
 }
 
-bool revindex_corpus_read(atd_reader *r, revindex_corpus *out)
-{
-    return atd_reader_advance(r, revindex_corpus_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, revindex_corpus, revindex_corpus)
 
-bool revindex_corpus_read_any(atd_reader *r, void *out)
-{
-    return revindex_corpus_read(r, (revindex_corpus *)out);
-}
-
-int revindex_corpus_from_json(const char *json, size_t len, atd_arena *arena, revindex_corpus *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, revindex_corpus_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(revindex_corpus)
 
 /* --- writers --- */
 
@@ -712,20 +668,9 @@ static char *revindex_occurrence_write_p(atd_writer *w, char *p, const revindex_
     return p;
 }
 
-bool revindex_occurrence_write(atd_writer *w, const revindex_occurrence *v)
-{
-    return atd_writer_finish(w, revindex_occurrence_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(revindex_occurrence, revindex_occurrence)
 
-bool revindex_occurrence_write_any(atd_writer *w, const void *value)
-{
-    return revindex_occurrence_write(w, (const revindex_occurrence *)value);
-}
-
-int revindex_occurrence_to_json(const revindex_occurrence *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(revindex_occurrence_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(revindex_occurrence)
 
 static char *revindex_occurrences_write_p(atd_writer *w, char *p, const revindex_occurrences *v)
 {
@@ -747,20 +692,9 @@ static char *revindex_occurrences_write_p(atd_writer *w, char *p, const revindex
     return atd_writer_raw_p(w, p, "]", 1);
 }
 
-bool revindex_occurrences_write(atd_writer *w, const revindex_occurrences *v)
-{
-    return atd_writer_finish(w, revindex_occurrences_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(revindex_occurrences, revindex_occurrences)
 
-bool revindex_occurrences_write_any(atd_writer *w, const void *value)
-{
-    return revindex_occurrences_write(w, (const revindex_occurrences *)value);
-}
-
-int revindex_occurrences_to_json(const revindex_occurrences *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(revindex_occurrences_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(revindex_occurrences)
 
 static char *revindex_revindex_write_p(atd_writer *w, char *p, const revindex_revindex *v)
 {
@@ -786,20 +720,9 @@ static char *revindex_revindex_write_p(atd_writer *w, char *p, const revindex_re
     return atd_writer_raw_p(w, p, "}", 1);
 }
 
-bool revindex_revindex_write(atd_writer *w, const revindex_revindex *v)
-{
-    return atd_writer_finish(w, revindex_revindex_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(revindex_revindex, revindex_revindex)
 
-bool revindex_revindex_write_any(atd_writer *w, const void *value)
-{
-    return revindex_revindex_write(w, (const revindex_revindex *)value);
-}
-
-int revindex_revindex_to_json(const revindex_revindex *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(revindex_revindex_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(revindex_revindex)
 
 static char *revindex_int_assoc_write_p(atd_writer *w, char *p, const revindex_int_assoc *v)
 {
@@ -938,20 +861,9 @@ static char *revindex_corpus_write_p(atd_writer *w, char *p, const revindex_corp
     return atd_writer_raw_p(w, p, "}", 1);
 }
 
-bool revindex_corpus_write(atd_writer *w, const revindex_corpus *v)
-{
-    return atd_writer_finish(w, revindex_corpus_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(revindex_corpus, revindex_corpus)
 
-bool revindex_corpus_write_any(atd_writer *w, const void *value)
-{
-    return revindex_corpus_write(w, (const revindex_corpus *)value);
-}
-
-int revindex_corpus_to_json(const revindex_corpus *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(revindex_corpus_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(revindex_corpus)
 
 /* --- copy and equality --- */
 
@@ -1126,83 +1038,19 @@ bool revindex_corpus_equal(const revindex_corpus *a, const revindex_corpus *b)
 
 /* --- streams and layout --- */
 
-bool revindex_occurrence_next_line(atd_stream *s, atd_arena *arena, revindex_occurrence *out)
-{
-    return atd_stream_next_line(s, arena, revindex_occurrence_read_any, out);
-}
+ATD_DEFINE_STREAM_ENTRY_POINTS(revindex_occurrence)
 
-bool revindex_occurrence_next_element(atd_stream *s, atd_arena *arena, revindex_occurrence *out)
-{
-    return atd_stream_next_element(s, arena, revindex_occurrence_read_any, out);
-}
+ATD_DEFINE_PRETTY_ENTRY_POINT(revindex_occurrence)
 
-int revindex_occurrence_write_line(const revindex_occurrence *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, revindex_occurrence_write_any, value, 0, err);
-}
+ATD_DEFINE_STREAM_ENTRY_POINTS(revindex_occurrences)
 
-int revindex_occurrence_to_json_pretty(const revindex_occurrence *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, revindex_occurrence_write_any, value, ATD_WRITE_PRETTY, err);
-}
+ATD_DEFINE_PRETTY_ENTRY_POINT(revindex_occurrences)
 
-bool revindex_occurrences_next_line(atd_stream *s, atd_arena *arena, revindex_occurrences *out)
-{
-    return atd_stream_next_line(s, arena, revindex_occurrences_read_any, out);
-}
+ATD_DEFINE_STREAM_ENTRY_POINTS(revindex_revindex)
 
-bool revindex_occurrences_next_element(atd_stream *s, atd_arena *arena, revindex_occurrences *out)
-{
-    return atd_stream_next_element(s, arena, revindex_occurrences_read_any, out);
-}
+ATD_DEFINE_PRETTY_ENTRY_POINT(revindex_revindex)
 
-int revindex_occurrences_write_line(const revindex_occurrences *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, revindex_occurrences_write_any, value, 0, err);
-}
+ATD_DEFINE_STREAM_ENTRY_POINTS(revindex_corpus)
 
-int revindex_occurrences_to_json_pretty(const revindex_occurrences *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, revindex_occurrences_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool revindex_revindex_next_line(atd_stream *s, atd_arena *arena, revindex_revindex *out)
-{
-    return atd_stream_next_line(s, arena, revindex_revindex_read_any, out);
-}
-
-bool revindex_revindex_next_element(atd_stream *s, atd_arena *arena, revindex_revindex *out)
-{
-    return atd_stream_next_element(s, arena, revindex_revindex_read_any, out);
-}
-
-int revindex_revindex_write_line(const revindex_revindex *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, revindex_revindex_write_any, value, 0, err);
-}
-
-int revindex_revindex_to_json_pretty(const revindex_revindex *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, revindex_revindex_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool revindex_corpus_next_line(atd_stream *s, atd_arena *arena, revindex_corpus *out)
-{
-    return atd_stream_next_line(s, arena, revindex_corpus_read_any, out);
-}
-
-bool revindex_corpus_next_element(atd_stream *s, atd_arena *arena, revindex_corpus *out)
-{
-    return atd_stream_next_element(s, arena, revindex_corpus_read_any, out);
-}
-
-int revindex_corpus_write_line(const revindex_corpus *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, revindex_corpus_write_any, value, 0, err);
-}
-
-int revindex_corpus_to_json_pretty(const revindex_corpus *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, revindex_corpus_write_any, value, ATD_WRITE_PRETTY, err);
-}
+ATD_DEFINE_PRETTY_ENTRY_POINT(revindex_corpus)
 

@@ -440,20 +440,9 @@ key:
     goto tail;
 }
 
-bool twitter_search_metadata_read(atd_reader *r, twitter_search_metadata *out)
-{
-    return atd_reader_advance(r, twitter_search_metadata_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, twitter_search_metadata, twitter_search_metadata)
 
-bool twitter_search_metadata_read_any(atd_reader *r, void *out)
-{
-    return twitter_search_metadata_read(r, (twitter_search_metadata *)out);
-}
-
-int twitter_search_metadata_from_json(const char *json, size_t len, atd_arena *arena, twitter_search_metadata *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, twitter_search_metadata_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(twitter_search_metadata)
 
 void twitter_root_init(twitter_root *v)
 {
@@ -566,20 +555,9 @@ key:
     goto tail;
 }
 
-bool twitter_root_read(atd_reader *r, twitter_root *out)
-{
-    return atd_reader_advance(r, twitter_root_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, twitter_root, twitter_root)
 
-bool twitter_root_read_any(atd_reader *r, void *out)
-{
-    return twitter_root_read(r, (twitter_root *)out);
-}
-
-int twitter_root_from_json(const char *json, size_t len, atd_arena *arena, twitter_root *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, twitter_root_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(twitter_root)
 
 void twitter_metadata_init(twitter_metadata *v)
 {
@@ -692,20 +670,9 @@ key:
     goto tail;
 }
 
-bool twitter_metadata_read(atd_reader *r, twitter_metadata *out)
-{
-    return atd_reader_advance(r, twitter_metadata_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, twitter_metadata, twitter_metadata)
 
-bool twitter_metadata_read_any(atd_reader *r, void *out)
-{
-    return twitter_metadata_read(r, (twitter_metadata *)out);
-}
-
-int twitter_metadata_from_json(const char *json, size_t len, atd_arena *arena, twitter_metadata *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, twitter_metadata_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(twitter_metadata)
 
 static const char *twitter_int_nullable_read_p(atd_reader *r, const char *p, twitter_int_nullable *out)
 {
@@ -849,20 +816,9 @@ key:
     goto tail;
 }
 
-bool twitter_url_entities_read(atd_reader *r, twitter_url_entities *out)
-{
-    return atd_reader_advance(r, twitter_url_entities_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, twitter_url_entities, twitter_url_entities)
 
-bool twitter_url_entities_read_any(atd_reader *r, void *out)
-{
-    return twitter_url_entities_read(r, (twitter_url_entities *)out);
-}
-
-int twitter_url_entities_from_json(const char *json, size_t len, atd_arena *arena, twitter_url_entities *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, twitter_url_entities_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(twitter_url_entities)
 
 void twitter_user_entities_init(twitter_user_entities *v)
 {
@@ -980,20 +936,9 @@ key:
     goto tail;
 }
 
-bool twitter_user_entities_read(atd_reader *r, twitter_user_entities *out)
-{
-    return atd_reader_advance(r, twitter_user_entities_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, twitter_user_entities, twitter_user_entities)
 
-bool twitter_user_entities_read_any(atd_reader *r, void *out)
-{
-    return twitter_user_entities_read(r, (twitter_user_entities *)out);
-}
-
-int twitter_user_entities_from_json(const char *json, size_t len, atd_arena *arena, twitter_user_entities *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, twitter_user_entities_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(twitter_user_entities)
 
 void twitter_user_init(twitter_user *v)
 {
@@ -2367,20 +2312,9 @@ key:
     goto tail;
 }
 
-bool twitter_user_read(atd_reader *r, twitter_user *out)
-{
-    return atd_reader_advance(r, twitter_user_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, twitter_user, twitter_user)
 
-bool twitter_user_read_any(atd_reader *r, void *out)
-{
-    return twitter_user_read(r, (twitter_user *)out);
-}
-
-int twitter_user_from_json(const char *json, size_t len, atd_arena *arena, twitter_user *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, twitter_user_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(twitter_user)
 
 static const char *twitter_hashtag_list_read_p(atd_reader *r, const char *p, twitter_hashtag_list *out)
 {
@@ -2705,20 +2639,9 @@ key:
     goto tail;
 }
 
-bool twitter_entities_read(atd_reader *r, twitter_entities *out)
-{
-    return atd_reader_advance(r, twitter_entities_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, twitter_entities, twitter_entities)
 
-bool twitter_entities_read_any(atd_reader *r, void *out)
-{
-    return twitter_entities_read(r, (twitter_entities *)out);
-}
-
-int twitter_entities_from_json(const char *json, size_t len, atd_arena *arena, twitter_entities *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, twitter_entities_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(twitter_entities)
 
 void twitter_status_init(twitter_status *v)
 {
@@ -3607,20 +3530,9 @@ key:
     goto tail;
 }
 
-bool twitter_status_read(atd_reader *r, twitter_status *out)
-{
-    return atd_reader_advance(r, twitter_status_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, twitter_status, twitter_status)
 
-bool twitter_status_read_any(atd_reader *r, void *out)
-{
-    return twitter_status_read(r, (twitter_status *)out);
-}
-
-int twitter_status_from_json(const char *json, size_t len, atd_arena *arena, twitter_status *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, twitter_status_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(twitter_status)
 
 void twitter_indices_init(twitter_indices *v)
 {
@@ -3673,20 +3585,9 @@ static const char *twitter_indices_read_p(atd_reader *r, const char *p, twitter_
     return p;
 }
 
-bool twitter_indices_read(atd_reader *r, twitter_indices *out)
-{
-    return atd_reader_advance(r, twitter_indices_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, twitter_indices, twitter_indices)
 
-bool twitter_indices_read_any(atd_reader *r, void *out)
-{
-    return twitter_indices_read(r, (twitter_indices *)out);
-}
-
-int twitter_indices_from_json(const char *json, size_t len, atd_arena *arena, twitter_indices *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, twitter_indices_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(twitter_indices)
 
 void twitter_url_entity_init(twitter_url_entity *v)
 {
@@ -3863,20 +3764,9 @@ key:
     goto tail;
 }
 
-bool twitter_url_entity_read(atd_reader *r, twitter_url_entity *out)
-{
-    return atd_reader_advance(r, twitter_url_entity_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, twitter_url_entity, twitter_url_entity)
 
-bool twitter_url_entity_read_any(atd_reader *r, void *out)
-{
-    return twitter_url_entity_read(r, (twitter_url_entity *)out);
-}
-
-int twitter_url_entity_from_json(const char *json, size_t len, atd_arena *arena, twitter_url_entity *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, twitter_url_entity_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(twitter_url_entity)
 
 void twitter_hashtag_init(twitter_hashtag *v)
 {
@@ -3989,20 +3879,9 @@ key:
     goto tail;
 }
 
-bool twitter_hashtag_read(atd_reader *r, twitter_hashtag *out)
-{
-    return atd_reader_advance(r, twitter_hashtag_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, twitter_hashtag, twitter_hashtag)
 
-bool twitter_hashtag_read_any(atd_reader *r, void *out)
-{
-    return twitter_hashtag_read(r, (twitter_hashtag *)out);
-}
-
-int twitter_hashtag_from_json(const char *json, size_t len, atd_arena *arena, twitter_hashtag *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, twitter_hashtag_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(twitter_hashtag)
 
 void twitter_user_mention_init(twitter_user_mention *v)
 {
@@ -4211,20 +4090,9 @@ key:
     goto tail;
 }
 
-bool twitter_user_mention_read(atd_reader *r, twitter_user_mention *out)
-{
-    return atd_reader_advance(r, twitter_user_mention_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, twitter_user_mention, twitter_user_mention)
 
-bool twitter_user_mention_read_any(atd_reader *r, void *out)
-{
-    return twitter_user_mention_read(r, (twitter_user_mention *)out);
-}
-
-int twitter_user_mention_from_json(const char *json, size_t len, atd_arena *arena, twitter_user_mention *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, twitter_user_mention_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(twitter_user_mention)
 
 void twitter_size_init(twitter_size *v)
 {
@@ -4367,20 +4235,9 @@ key:
     goto tail;
 }
 
-bool twitter_size_read(atd_reader *r, twitter_size *out)
-{
-    return atd_reader_advance(r, twitter_size_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, twitter_size, twitter_size)
 
-bool twitter_size_read_any(atd_reader *r, void *out)
-{
-    return twitter_size_read(r, (twitter_size *)out);
-}
-
-int twitter_size_from_json(const char *json, size_t len, atd_arena *arena, twitter_size *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, twitter_size_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(twitter_size)
 
 void twitter_sizes_init(twitter_sizes *v)
 {
@@ -4553,20 +4410,9 @@ key:
     goto tail;
 }
 
-bool twitter_sizes_read(atd_reader *r, twitter_sizes *out)
-{
-    return atd_reader_advance(r, twitter_sizes_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, twitter_sizes, twitter_sizes)
 
-bool twitter_sizes_read_any(atd_reader *r, void *out)
-{
-    return twitter_sizes_read(r, (twitter_sizes *)out);
-}
-
-int twitter_sizes_from_json(const char *json, size_t len, atd_arena *arena, twitter_sizes *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, twitter_sizes_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(twitter_sizes)
 
 void twitter_media_init(twitter_media *v)
 {
@@ -5025,20 +4871,9 @@ key:
     goto tail;
 }
 
-bool twitter_media_read(atd_reader *r, twitter_media *out)
-{
-    return atd_reader_advance(r, twitter_media_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, twitter_media, twitter_media)
 
-bool twitter_media_read_any(atd_reader *r, void *out)
-{
-    return twitter_media_read(r, (twitter_media *)out);
-}
-
-int twitter_media_from_json(const char *json, size_t len, atd_arena *arena, twitter_media *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, twitter_media_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(twitter_media)
 
 /* --- writers --- */
 
@@ -5106,20 +4941,9 @@ static char *twitter_search_metadata_write_p(atd_writer *w, char *p, const twitt
     return atd_writer_raw_p(w, p, "}", 1);
 }
 
-bool twitter_search_metadata_write(atd_writer *w, const twitter_search_metadata *v)
-{
-    return atd_writer_finish(w, twitter_search_metadata_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(twitter_search_metadata, twitter_search_metadata)
 
-bool twitter_search_metadata_write_any(atd_writer *w, const void *value)
-{
-    return twitter_search_metadata_write(w, (const twitter_search_metadata *)value);
-}
-
-int twitter_search_metadata_to_json(const twitter_search_metadata *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(twitter_search_metadata_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(twitter_search_metadata)
 
 static char *twitter_root_write_p(atd_writer *w, char *p, const twitter_root *v)
 {
@@ -5142,20 +4966,9 @@ static char *twitter_root_write_p(atd_writer *w, char *p, const twitter_root *v)
     return atd_writer_raw_p(w, p, "}", 1);
 }
 
-bool twitter_root_write(atd_writer *w, const twitter_root *v)
-{
-    return atd_writer_finish(w, twitter_root_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(twitter_root, twitter_root)
 
-bool twitter_root_write_any(atd_writer *w, const void *value)
-{
-    return twitter_root_write(w, (const twitter_root *)value);
-}
-
-int twitter_root_to_json(const twitter_root *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(twitter_root_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(twitter_root)
 
 static char *twitter_metadata_write_p(atd_writer *w, char *p, const twitter_metadata *v)
 {
@@ -5170,20 +4983,9 @@ static char *twitter_metadata_write_p(atd_writer *w, char *p, const twitter_meta
     return atd_writer_raw_p(w, p, "}", 1);
 }
 
-bool twitter_metadata_write(atd_writer *w, const twitter_metadata *v)
-{
-    return atd_writer_finish(w, twitter_metadata_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(twitter_metadata, twitter_metadata)
 
-bool twitter_metadata_write_any(atd_writer *w, const void *value)
-{
-    return twitter_metadata_write(w, (const twitter_metadata *)value);
-}
-
-int twitter_metadata_to_json(const twitter_metadata *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(twitter_metadata_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(twitter_metadata)
 
 static char *twitter_int_nullable_write_p(atd_writer *w, char *p, const twitter_int_nullable *v)
 {
@@ -5243,20 +5045,9 @@ static char *twitter_url_entities_write_p(atd_writer *w, char *p, const twitter_
     return atd_writer_raw_p(w, p, "}", 1);
 }
 
-bool twitter_url_entities_write(atd_writer *w, const twitter_url_entities *v)
-{
-    return atd_writer_finish(w, twitter_url_entities_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(twitter_url_entities, twitter_url_entities)
 
-bool twitter_url_entities_write_any(atd_writer *w, const void *value)
-{
-    return twitter_url_entities_write(w, (const twitter_url_entities *)value);
-}
-
-int twitter_url_entities_to_json(const twitter_url_entities *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(twitter_url_entities_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(twitter_url_entities)
 
 static char *twitter_user_entities_write_p(atd_writer *w, char *p, const twitter_user_entities *v)
 {
@@ -5288,20 +5079,9 @@ static char *twitter_user_entities_write_p(atd_writer *w, char *p, const twitter
     return atd_writer_raw_p(w, p, "}", 1);
 }
 
-bool twitter_user_entities_write(atd_writer *w, const twitter_user_entities *v)
-{
-    return atd_writer_finish(w, twitter_user_entities_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(twitter_user_entities, twitter_user_entities)
 
-bool twitter_user_entities_write_any(atd_writer *w, const void *value)
-{
-    return twitter_user_entities_write(w, (const twitter_user_entities *)value);
-}
-
-int twitter_user_entities_to_json(const twitter_user_entities *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(twitter_user_entities_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(twitter_user_entities)
 
 static char *twitter_user_write_p(atd_writer *w, char *p, const twitter_user *v)
 {
@@ -5555,20 +5335,9 @@ static char *twitter_user_write_p(atd_writer *w, char *p, const twitter_user *v)
     return p;
 }
 
-bool twitter_user_write(atd_writer *w, const twitter_user *v)
-{
-    return atd_writer_finish(w, twitter_user_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(twitter_user, twitter_user)
 
-bool twitter_user_write_any(atd_writer *w, const void *value)
-{
-    return twitter_user_write(w, (const twitter_user *)value);
-}
-
-int twitter_user_to_json(const twitter_user *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(twitter_user_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(twitter_user)
 
 static char *twitter_hashtag_list_write_p(atd_writer *w, char *p, const twitter_hashtag_list *v)
 {
@@ -5677,20 +5446,9 @@ static char *twitter_entities_write_p(atd_writer *w, char *p, const twitter_enti
     return atd_writer_raw_p(w, p, "}", 1);
 }
 
-bool twitter_entities_write(atd_writer *w, const twitter_entities *v)
-{
-    return atd_writer_finish(w, twitter_entities_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(twitter_entities, twitter_entities)
 
-bool twitter_entities_write_any(atd_writer *w, const void *value)
-{
-    return twitter_entities_write(w, (const twitter_entities *)value);
-}
-
-int twitter_entities_to_json(const twitter_entities *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(twitter_entities_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(twitter_entities)
 
 static char *twitter_status_write_p(atd_writer *w, char *p, const twitter_status *v)
 {
@@ -5875,20 +5633,9 @@ static char *twitter_status_write_p(atd_writer *w, char *p, const twitter_status
     return atd_writer_raw_p(w, p, "}", 1);
 }
 
-bool twitter_status_write(atd_writer *w, const twitter_status *v)
-{
-    return atd_writer_finish(w, twitter_status_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(twitter_status, twitter_status)
 
-bool twitter_status_write_any(atd_writer *w, const void *value)
-{
-    return twitter_status_write(w, (const twitter_status *)value);
-}
-
-int twitter_status_to_json(const twitter_status *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(twitter_status_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(twitter_status)
 
 static char *twitter_indices_write_p(atd_writer *w, char *p, const twitter_indices *v)
 {
@@ -5904,20 +5651,9 @@ static char *twitter_indices_write_p(atd_writer *w, char *p, const twitter_indic
     return p;
 }
 
-bool twitter_indices_write(atd_writer *w, const twitter_indices *v)
-{
-    return atd_writer_finish(w, twitter_indices_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(twitter_indices, twitter_indices)
 
-bool twitter_indices_write_any(atd_writer *w, const void *value)
-{
-    return twitter_indices_write(w, (const twitter_indices *)value);
-}
-
-int twitter_indices_to_json(const twitter_indices *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(twitter_indices_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(twitter_indices)
 
 static char *twitter_url_entity_write_p(atd_writer *w, char *p, const twitter_url_entity *v)
 {
@@ -5944,20 +5680,9 @@ static char *twitter_url_entity_write_p(atd_writer *w, char *p, const twitter_ur
     return atd_writer_raw_p(w, p, "}", 1);
 }
 
-bool twitter_url_entity_write(atd_writer *w, const twitter_url_entity *v)
-{
-    return atd_writer_finish(w, twitter_url_entity_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(twitter_url_entity, twitter_url_entity)
 
-bool twitter_url_entity_write_any(atd_writer *w, const void *value)
-{
-    return twitter_url_entity_write(w, (const twitter_url_entity *)value);
-}
-
-int twitter_url_entity_to_json(const twitter_url_entity *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(twitter_url_entity_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(twitter_url_entity)
 
 static char *twitter_hashtag_write_p(atd_writer *w, char *p, const twitter_hashtag *v)
 {
@@ -5976,20 +5701,9 @@ static char *twitter_hashtag_write_p(atd_writer *w, char *p, const twitter_hasht
     return atd_writer_raw_p(w, p, "}", 1);
 }
 
-bool twitter_hashtag_write(atd_writer *w, const twitter_hashtag *v)
-{
-    return atd_writer_finish(w, twitter_hashtag_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(twitter_hashtag, twitter_hashtag)
 
-bool twitter_hashtag_write_any(atd_writer *w, const void *value)
-{
-    return twitter_hashtag_write(w, (const twitter_hashtag *)value);
-}
-
-int twitter_hashtag_to_json(const twitter_hashtag *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(twitter_hashtag_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(twitter_hashtag)
 
 static char *twitter_user_mention_write_p(atd_writer *w, char *p, const twitter_user_mention *v)
 {
@@ -6022,20 +5736,9 @@ static char *twitter_user_mention_write_p(atd_writer *w, char *p, const twitter_
     return atd_writer_raw_p(w, p, "}", 1);
 }
 
-bool twitter_user_mention_write(atd_writer *w, const twitter_user_mention *v)
-{
-    return atd_writer_finish(w, twitter_user_mention_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(twitter_user_mention, twitter_user_mention)
 
-bool twitter_user_mention_write_any(atd_writer *w, const void *value)
-{
-    return twitter_user_mention_write(w, (const twitter_user_mention *)value);
-}
-
-int twitter_user_mention_to_json(const twitter_user_mention *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(twitter_user_mention_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(twitter_user_mention)
 
 static char *twitter_size_write_p(atd_writer *w, char *p, const twitter_size *v)
 {
@@ -6054,20 +5757,9 @@ static char *twitter_size_write_p(atd_writer *w, char *p, const twitter_size *v)
     return atd_writer_raw_p(w, p, "}", 1);
 }
 
-bool twitter_size_write(atd_writer *w, const twitter_size *v)
-{
-    return atd_writer_finish(w, twitter_size_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(twitter_size, twitter_size)
 
-bool twitter_size_write_any(atd_writer *w, const void *value)
-{
-    return twitter_size_write(w, (const twitter_size *)value);
-}
-
-int twitter_size_to_json(const twitter_size *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(twitter_size_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(twitter_size)
 
 static char *twitter_sizes_write_p(atd_writer *w, char *p, const twitter_sizes *v)
 {
@@ -6106,20 +5798,9 @@ static char *twitter_sizes_write_p(atd_writer *w, char *p, const twitter_sizes *
     return atd_writer_raw_p(w, p, "}", 1);
 }
 
-bool twitter_sizes_write(atd_writer *w, const twitter_sizes *v)
-{
-    return atd_writer_finish(w, twitter_sizes_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(twitter_sizes, twitter_sizes)
 
-bool twitter_sizes_write_any(atd_writer *w, const void *value)
-{
-    return twitter_sizes_write(w, (const twitter_sizes *)value);
-}
-
-int twitter_sizes_to_json(const twitter_sizes *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(twitter_sizes_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(twitter_sizes)
 
 static char *twitter_media_write_p(atd_writer *w, char *p, const twitter_media *v)
 {
@@ -6190,20 +5871,9 @@ static char *twitter_media_write_p(atd_writer *w, char *p, const twitter_media *
     return atd_writer_raw_p(w, p, "}", 1);
 }
 
-bool twitter_media_write(atd_writer *w, const twitter_media *v)
-{
-    return atd_writer_finish(w, twitter_media_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(twitter_media, twitter_media)
 
-bool twitter_media_write_any(atd_writer *w, const void *value)
-{
-    return twitter_media_write(w, (const twitter_media *)value);
-}
-
-int twitter_media_to_json(const twitter_media *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(twitter_media_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(twitter_media)
 
 /* --- copy and equality --- */
 
@@ -6681,303 +6351,63 @@ bool twitter_media_equal(const twitter_media *a, const twitter_media *b)
 
 /* --- streams and layout --- */
 
-bool twitter_search_metadata_next_line(atd_stream *s, atd_arena *arena, twitter_search_metadata *out)
-{
-    return atd_stream_next_line(s, arena, twitter_search_metadata_read_any, out);
-}
+ATD_DEFINE_STREAM_ENTRY_POINTS(twitter_search_metadata)
 
-bool twitter_search_metadata_next_element(atd_stream *s, atd_arena *arena, twitter_search_metadata *out)
-{
-    return atd_stream_next_element(s, arena, twitter_search_metadata_read_any, out);
-}
+ATD_DEFINE_PRETTY_ENTRY_POINT(twitter_search_metadata)
 
-int twitter_search_metadata_write_line(const twitter_search_metadata *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, twitter_search_metadata_write_any, value, 0, err);
-}
+ATD_DEFINE_STREAM_ENTRY_POINTS(twitter_root)
 
-int twitter_search_metadata_to_json_pretty(const twitter_search_metadata *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, twitter_search_metadata_write_any, value, ATD_WRITE_PRETTY, err);
-}
+ATD_DEFINE_PRETTY_ENTRY_POINT(twitter_root)
 
-bool twitter_root_next_line(atd_stream *s, atd_arena *arena, twitter_root *out)
-{
-    return atd_stream_next_line(s, arena, twitter_root_read_any, out);
-}
+ATD_DEFINE_STREAM_ENTRY_POINTS(twitter_metadata)
 
-bool twitter_root_next_element(atd_stream *s, atd_arena *arena, twitter_root *out)
-{
-    return atd_stream_next_element(s, arena, twitter_root_read_any, out);
-}
+ATD_DEFINE_PRETTY_ENTRY_POINT(twitter_metadata)
 
-int twitter_root_write_line(const twitter_root *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, twitter_root_write_any, value, 0, err);
-}
+ATD_DEFINE_STREAM_ENTRY_POINTS(twitter_url_entities)
 
-int twitter_root_to_json_pretty(const twitter_root *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, twitter_root_write_any, value, ATD_WRITE_PRETTY, err);
-}
+ATD_DEFINE_PRETTY_ENTRY_POINT(twitter_url_entities)
 
-bool twitter_metadata_next_line(atd_stream *s, atd_arena *arena, twitter_metadata *out)
-{
-    return atd_stream_next_line(s, arena, twitter_metadata_read_any, out);
-}
+ATD_DEFINE_STREAM_ENTRY_POINTS(twitter_user_entities)
 
-bool twitter_metadata_next_element(atd_stream *s, atd_arena *arena, twitter_metadata *out)
-{
-    return atd_stream_next_element(s, arena, twitter_metadata_read_any, out);
-}
+ATD_DEFINE_PRETTY_ENTRY_POINT(twitter_user_entities)
 
-int twitter_metadata_write_line(const twitter_metadata *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, twitter_metadata_write_any, value, 0, err);
-}
+ATD_DEFINE_STREAM_ENTRY_POINTS(twitter_user)
 
-int twitter_metadata_to_json_pretty(const twitter_metadata *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, twitter_metadata_write_any, value, ATD_WRITE_PRETTY, err);
-}
+ATD_DEFINE_PRETTY_ENTRY_POINT(twitter_user)
 
-bool twitter_url_entities_next_line(atd_stream *s, atd_arena *arena, twitter_url_entities *out)
-{
-    return atd_stream_next_line(s, arena, twitter_url_entities_read_any, out);
-}
+ATD_DEFINE_STREAM_ENTRY_POINTS(twitter_entities)
 
-bool twitter_url_entities_next_element(atd_stream *s, atd_arena *arena, twitter_url_entities *out)
-{
-    return atd_stream_next_element(s, arena, twitter_url_entities_read_any, out);
-}
+ATD_DEFINE_PRETTY_ENTRY_POINT(twitter_entities)
 
-int twitter_url_entities_write_line(const twitter_url_entities *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, twitter_url_entities_write_any, value, 0, err);
-}
+ATD_DEFINE_STREAM_ENTRY_POINTS(twitter_status)
 
-int twitter_url_entities_to_json_pretty(const twitter_url_entities *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, twitter_url_entities_write_any, value, ATD_WRITE_PRETTY, err);
-}
+ATD_DEFINE_PRETTY_ENTRY_POINT(twitter_status)
 
-bool twitter_user_entities_next_line(atd_stream *s, atd_arena *arena, twitter_user_entities *out)
-{
-    return atd_stream_next_line(s, arena, twitter_user_entities_read_any, out);
-}
+ATD_DEFINE_STREAM_ENTRY_POINTS(twitter_indices)
 
-bool twitter_user_entities_next_element(atd_stream *s, atd_arena *arena, twitter_user_entities *out)
-{
-    return atd_stream_next_element(s, arena, twitter_user_entities_read_any, out);
-}
+ATD_DEFINE_PRETTY_ENTRY_POINT(twitter_indices)
 
-int twitter_user_entities_write_line(const twitter_user_entities *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, twitter_user_entities_write_any, value, 0, err);
-}
+ATD_DEFINE_STREAM_ENTRY_POINTS(twitter_url_entity)
 
-int twitter_user_entities_to_json_pretty(const twitter_user_entities *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, twitter_user_entities_write_any, value, ATD_WRITE_PRETTY, err);
-}
+ATD_DEFINE_PRETTY_ENTRY_POINT(twitter_url_entity)
 
-bool twitter_user_next_line(atd_stream *s, atd_arena *arena, twitter_user *out)
-{
-    return atd_stream_next_line(s, arena, twitter_user_read_any, out);
-}
+ATD_DEFINE_STREAM_ENTRY_POINTS(twitter_hashtag)
 
-bool twitter_user_next_element(atd_stream *s, atd_arena *arena, twitter_user *out)
-{
-    return atd_stream_next_element(s, arena, twitter_user_read_any, out);
-}
+ATD_DEFINE_PRETTY_ENTRY_POINT(twitter_hashtag)
 
-int twitter_user_write_line(const twitter_user *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, twitter_user_write_any, value, 0, err);
-}
+ATD_DEFINE_STREAM_ENTRY_POINTS(twitter_user_mention)
 
-int twitter_user_to_json_pretty(const twitter_user *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, twitter_user_write_any, value, ATD_WRITE_PRETTY, err);
-}
+ATD_DEFINE_PRETTY_ENTRY_POINT(twitter_user_mention)
 
-bool twitter_entities_next_line(atd_stream *s, atd_arena *arena, twitter_entities *out)
-{
-    return atd_stream_next_line(s, arena, twitter_entities_read_any, out);
-}
+ATD_DEFINE_STREAM_ENTRY_POINTS(twitter_size)
 
-bool twitter_entities_next_element(atd_stream *s, atd_arena *arena, twitter_entities *out)
-{
-    return atd_stream_next_element(s, arena, twitter_entities_read_any, out);
-}
+ATD_DEFINE_PRETTY_ENTRY_POINT(twitter_size)
 
-int twitter_entities_write_line(const twitter_entities *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, twitter_entities_write_any, value, 0, err);
-}
+ATD_DEFINE_STREAM_ENTRY_POINTS(twitter_sizes)
 
-int twitter_entities_to_json_pretty(const twitter_entities *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, twitter_entities_write_any, value, ATD_WRITE_PRETTY, err);
-}
+ATD_DEFINE_PRETTY_ENTRY_POINT(twitter_sizes)
 
-bool twitter_status_next_line(atd_stream *s, atd_arena *arena, twitter_status *out)
-{
-    return atd_stream_next_line(s, arena, twitter_status_read_any, out);
-}
+ATD_DEFINE_STREAM_ENTRY_POINTS(twitter_media)
 
-bool twitter_status_next_element(atd_stream *s, atd_arena *arena, twitter_status *out)
-{
-    return atd_stream_next_element(s, arena, twitter_status_read_any, out);
-}
-
-int twitter_status_write_line(const twitter_status *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, twitter_status_write_any, value, 0, err);
-}
-
-int twitter_status_to_json_pretty(const twitter_status *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, twitter_status_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool twitter_indices_next_line(atd_stream *s, atd_arena *arena, twitter_indices *out)
-{
-    return atd_stream_next_line(s, arena, twitter_indices_read_any, out);
-}
-
-bool twitter_indices_next_element(atd_stream *s, atd_arena *arena, twitter_indices *out)
-{
-    return atd_stream_next_element(s, arena, twitter_indices_read_any, out);
-}
-
-int twitter_indices_write_line(const twitter_indices *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, twitter_indices_write_any, value, 0, err);
-}
-
-int twitter_indices_to_json_pretty(const twitter_indices *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, twitter_indices_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool twitter_url_entity_next_line(atd_stream *s, atd_arena *arena, twitter_url_entity *out)
-{
-    return atd_stream_next_line(s, arena, twitter_url_entity_read_any, out);
-}
-
-bool twitter_url_entity_next_element(atd_stream *s, atd_arena *arena, twitter_url_entity *out)
-{
-    return atd_stream_next_element(s, arena, twitter_url_entity_read_any, out);
-}
-
-int twitter_url_entity_write_line(const twitter_url_entity *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, twitter_url_entity_write_any, value, 0, err);
-}
-
-int twitter_url_entity_to_json_pretty(const twitter_url_entity *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, twitter_url_entity_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool twitter_hashtag_next_line(atd_stream *s, atd_arena *arena, twitter_hashtag *out)
-{
-    return atd_stream_next_line(s, arena, twitter_hashtag_read_any, out);
-}
-
-bool twitter_hashtag_next_element(atd_stream *s, atd_arena *arena, twitter_hashtag *out)
-{
-    return atd_stream_next_element(s, arena, twitter_hashtag_read_any, out);
-}
-
-int twitter_hashtag_write_line(const twitter_hashtag *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, twitter_hashtag_write_any, value, 0, err);
-}
-
-int twitter_hashtag_to_json_pretty(const twitter_hashtag *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, twitter_hashtag_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool twitter_user_mention_next_line(atd_stream *s, atd_arena *arena, twitter_user_mention *out)
-{
-    return atd_stream_next_line(s, arena, twitter_user_mention_read_any, out);
-}
-
-bool twitter_user_mention_next_element(atd_stream *s, atd_arena *arena, twitter_user_mention *out)
-{
-    return atd_stream_next_element(s, arena, twitter_user_mention_read_any, out);
-}
-
-int twitter_user_mention_write_line(const twitter_user_mention *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, twitter_user_mention_write_any, value, 0, err);
-}
-
-int twitter_user_mention_to_json_pretty(const twitter_user_mention *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, twitter_user_mention_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool twitter_size_next_line(atd_stream *s, atd_arena *arena, twitter_size *out)
-{
-    return atd_stream_next_line(s, arena, twitter_size_read_any, out);
-}
-
-bool twitter_size_next_element(atd_stream *s, atd_arena *arena, twitter_size *out)
-{
-    return atd_stream_next_element(s, arena, twitter_size_read_any, out);
-}
-
-int twitter_size_write_line(const twitter_size *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, twitter_size_write_any, value, 0, err);
-}
-
-int twitter_size_to_json_pretty(const twitter_size *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, twitter_size_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool twitter_sizes_next_line(atd_stream *s, atd_arena *arena, twitter_sizes *out)
-{
-    return atd_stream_next_line(s, arena, twitter_sizes_read_any, out);
-}
-
-bool twitter_sizes_next_element(atd_stream *s, atd_arena *arena, twitter_sizes *out)
-{
-    return atd_stream_next_element(s, arena, twitter_sizes_read_any, out);
-}
-
-int twitter_sizes_write_line(const twitter_sizes *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, twitter_sizes_write_any, value, 0, err);
-}
-
-int twitter_sizes_to_json_pretty(const twitter_sizes *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, twitter_sizes_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool twitter_media_next_line(atd_stream *s, atd_arena *arena, twitter_media *out)
-{
-    return atd_stream_next_line(s, arena, twitter_media_read_any, out);
-}
-
-bool twitter_media_next_element(atd_stream *s, atd_arena *arena, twitter_media *out)
-{
-    return atd_stream_next_element(s, arena, twitter_media_read_any, out);
-}
-
-int twitter_media_write_line(const twitter_media *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, twitter_media_write_any, value, 0, err);
-}
-
-int twitter_media_to_json_pretty(const twitter_media *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, twitter_media_write_any, value, ATD_WRITE_PRETTY, err);
-}
+ATD_DEFINE_PRETTY_ENTRY_POINT(twitter_media)
 

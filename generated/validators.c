@@ -229,10 +229,7 @@ key:
     goto tail;
 }
 
-static bool validators_person__plain_read(atd_reader *r, validators_person *out)
-{
-    return atd_reader_advance(r, validators_person__plain_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(static, validators_person__plain, validators_person)
 
 bool validators_person_read(atd_reader *r, validators_person *out)
 {
@@ -248,15 +245,7 @@ bool validators_person_read(atd_reader *r, validators_person *out)
     return true;
 }
 
-bool validators_person_read_any(atd_reader *r, void *out)
-{
-    return validators_person_read(r, (validators_person *)out);
-}
-
-int validators_person_from_json(const char *json, size_t len, atd_arena *arena, validators_person *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, validators_person_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(validators_person)
 
 void validators_shape_init(validators_shape *v)
 {
@@ -371,15 +360,7 @@ bool validators_shape_read(atd_reader *r, validators_shape *out)
     return true;
 }
 
-bool validators_shape_read_any(atd_reader *r, void *out)
-{
-    return validators_shape_read(r, (validators_shape *)out);
-}
-
-int validators_shape_from_json(const char *json, size_t len, atd_arena *arena, validators_shape *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, validators_shape_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(validators_shape)
 
 void validators_host_init(validators_host *v)
 {
@@ -608,20 +589,9 @@ key:
     goto tail;
 }
 
-bool validators_host_read(atd_reader *r, validators_host *out)
-{
-    return atd_reader_advance(r, validators_host_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, validators_host, validators_host)
 
-bool validators_host_read_any(atd_reader *r, void *out)
-{
-    return validators_host_read(r, (validators_host *)out);
-}
-
-int validators_host_from_json(const char *json, size_t len, atd_arena *arena, validators_host *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, validators_host_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(validators_host)
 
 static const char *validators_host_list_read_p(atd_reader *r, const char *p, validators_host_list *out)
 {
@@ -1053,20 +1023,9 @@ key:
     goto tail;
 }
 
-bool validators_config_read(atd_reader *r, validators_config *out)
-{
-    return atd_reader_advance(r, validators_config_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, validators_config, validators_config)
 
-bool validators_config_read_any(atd_reader *r, void *out)
-{
-    return validators_config_read(r, (validators_config *)out);
-}
-
-int validators_config_from_json(const char *json, size_t len, atd_arena *arena, validators_config *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, validators_config_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(validators_config)
 
 static const char *validators_person_list_read_p(atd_reader *r, const char *p, validators_person_list *out)
 {
@@ -1288,20 +1247,9 @@ key:
     goto tail;
 }
 
-bool validators_doc_read(atd_reader *r, validators_doc *out)
-{
-    return atd_reader_advance(r, validators_doc_read_p(r, atd_reader_cursor(r), out));
-}
+ATD_DEFINE_READ(extern, validators_doc, validators_doc)
 
-bool validators_doc_read_any(atd_reader *r, void *out)
-{
-    return validators_doc_read(r, (validators_doc *)out);
-}
-
-int validators_doc_from_json(const char *json, size_t len, atd_arena *arena, validators_doc *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, validators_doc_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(validators_doc)
 
 void validators_port_init(validators_port *v)
 {
@@ -1331,15 +1279,7 @@ bool validators_port_read(atd_reader *r, validators_port *out)
     return true;
 }
 
-bool validators_port_read_any(atd_reader *r, void *out)
-{
-    return validators_port_read(r, (validators_port *)out);
-}
-
-int validators_port_from_json(const char *json, size_t len, atd_arena *arena, validators_port *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, validators_port_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(validators_port)
 
 void validators_hostname_init(validators_hostname *v)
 {
@@ -1362,15 +1302,7 @@ bool validators_hostname_read(atd_reader *r, validators_hostname *out)
     return true;
 }
 
-bool validators_hostname_read_any(atd_reader *r, void *out)
-{
-    return validators_hostname_read(r, (validators_hostname *)out);
-}
-
-int validators_hostname_from_json(const char *json, size_t len, atd_arena *arena, validators_hostname *out, atd_error *err)
-{
-    return atd_from_json(json, len, arena, validators_hostname_read_any, out, err);
-}
+ATD_DEFINE_READ_ENTRY_POINTS(validators_hostname)
 
 /* --- writers --- */
 
@@ -1447,15 +1379,7 @@ bool validators_person_write(atd_writer *w, const validators_person *v)
     return validators_person__plain_write(w, v);
 }
 
-bool validators_person_write_any(atd_writer *w, const void *value)
-{
-    return validators_person_write(w, (const validators_person *)value);
-}
-
-int validators_person_to_json(const validators_person *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(validators_person_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(validators_person)
 
 static bool validators_shape__plain_write(atd_writer *w, const validators_shape *v);
 static bool validators_shape__plain_write(atd_writer *w, const validators_shape *v)
@@ -1508,15 +1432,7 @@ bool validators_shape_write(atd_writer *w, const validators_shape *v)
     return validators_shape__plain_write(w, v);
 }
 
-bool validators_shape_write_any(atd_writer *w, const void *value)
-{
-    return validators_shape_write(w, (const validators_shape *)value);
-}
-
-int validators_shape_to_json(const validators_shape *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(validators_shape_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(validators_shape)
 
 static char *validators_host_write_p(atd_writer *w, char *p, const validators_host *v)
 {
@@ -1603,20 +1519,9 @@ static char *validators_host_write_p(atd_writer *w, char *p, const validators_ho
     return atd_writer_raw_p(w, p, "}", 1);
 }
 
-bool validators_host_write(atd_writer *w, const validators_host *v)
-{
-    return atd_writer_finish(w, validators_host_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(validators_host, validators_host)
 
-bool validators_host_write_any(atd_writer *w, const void *value)
-{
-    return validators_host_write(w, (const validators_host *)value);
-}
-
-int validators_host_to_json(const validators_host *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(validators_host_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(validators_host)
 
 static char *validators_host_list_write_p(atd_writer *w, char *p, const validators_host_list *v)
 {
@@ -1797,20 +1702,9 @@ static char *validators_config_write_p(atd_writer *w, char *p, const validators_
     return atd_writer_raw_p(w, p, "}", 1);
 }
 
-bool validators_config_write(atd_writer *w, const validators_config *v)
-{
-    return atd_writer_finish(w, validators_config_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(validators_config, validators_config)
 
-bool validators_config_write_any(atd_writer *w, const void *value)
-{
-    return validators_config_write(w, (const validators_config *)value);
-}
-
-int validators_config_to_json(const validators_config *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(validators_config_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(validators_config)
 
 static char *validators_person_list_write_p(atd_writer *w, char *p, const validators_person_list *v)
 {
@@ -1885,20 +1779,9 @@ static char *validators_doc_write_p(atd_writer *w, char *p, const validators_doc
     return atd_writer_raw_p(w, p, "}", 1);
 }
 
-bool validators_doc_write(atd_writer *w, const validators_doc *v)
-{
-    return atd_writer_finish(w, validators_doc_write_p(w, atd_writer_cursor(w), v));
-}
+ATD_DEFINE_WRITE(validators_doc, validators_doc)
 
-bool validators_doc_write_any(atd_writer *w, const void *value)
-{
-    return validators_doc_write(w, (const validators_doc *)value);
-}
-
-int validators_doc_to_json(const validators_doc *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(validators_doc_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(validators_doc)
 
 bool validators_port_write(atd_writer *w, const validators_port *v)
 {
@@ -1925,15 +1808,7 @@ bool validators_port_write(atd_writer *w, const validators_port *v)
     return true;
 }
 
-bool validators_port_write_any(atd_writer *w, const void *value)
-{
-    return validators_port_write(w, (const validators_port *)value);
-}
-
-int validators_port_to_json(const validators_port *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(validators_port_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(validators_port)
 
 bool validators_hostname_write(atd_writer *w, const validators_hostname *v)
 {
@@ -1952,15 +1827,7 @@ bool validators_hostname_write(atd_writer *w, const validators_hostname *v)
     return true;
 }
 
-bool validators_hostname_write_any(atd_writer *w, const void *value)
-{
-    return validators_hostname_write(w, (const validators_hostname *)value);
-}
-
-int validators_hostname_to_json(const validators_hostname *value, atd_buf *out, atd_error *err)
-{
-    return atd_to_json(validators_hostname_write_any, value, out, err);
-}
+ATD_DEFINE_WRITE_ENTRY_POINTS(validators_hostname)
 
 /* --- copy and equality --- */
 
@@ -2214,143 +2081,31 @@ int validators_shape_tag_of_name(const char *s, size_t len, validators_shape_tag
 
 /* --- streams and layout --- */
 
-bool validators_person_next_line(atd_stream *s, atd_arena *arena, validators_person *out)
-{
-    return atd_stream_next_line(s, arena, validators_person_read_any, out);
-}
+ATD_DEFINE_STREAM_ENTRY_POINTS(validators_person)
 
-bool validators_person_next_element(atd_stream *s, atd_arena *arena, validators_person *out)
-{
-    return atd_stream_next_element(s, arena, validators_person_read_any, out);
-}
+ATD_DEFINE_PRETTY_ENTRY_POINT(validators_person)
 
-int validators_person_write_line(const validators_person *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, validators_person_write_any, value, 0, err);
-}
+ATD_DEFINE_STREAM_ENTRY_POINTS(validators_shape)
 
-int validators_person_to_json_pretty(const validators_person *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, validators_person_write_any, value, ATD_WRITE_PRETTY, err);
-}
+ATD_DEFINE_PRETTY_ENTRY_POINT(validators_shape)
 
-bool validators_shape_next_line(atd_stream *s, atd_arena *arena, validators_shape *out)
-{
-    return atd_stream_next_line(s, arena, validators_shape_read_any, out);
-}
+ATD_DEFINE_STREAM_ENTRY_POINTS(validators_host)
 
-bool validators_shape_next_element(atd_stream *s, atd_arena *arena, validators_shape *out)
-{
-    return atd_stream_next_element(s, arena, validators_shape_read_any, out);
-}
+ATD_DEFINE_PRETTY_ENTRY_POINT(validators_host)
 
-int validators_shape_write_line(const validators_shape *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, validators_shape_write_any, value, 0, err);
-}
+ATD_DEFINE_STREAM_ENTRY_POINTS(validators_config)
 
-int validators_shape_to_json_pretty(const validators_shape *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, validators_shape_write_any, value, ATD_WRITE_PRETTY, err);
-}
+ATD_DEFINE_PRETTY_ENTRY_POINT(validators_config)
 
-bool validators_host_next_line(atd_stream *s, atd_arena *arena, validators_host *out)
-{
-    return atd_stream_next_line(s, arena, validators_host_read_any, out);
-}
+ATD_DEFINE_STREAM_ENTRY_POINTS(validators_doc)
 
-bool validators_host_next_element(atd_stream *s, atd_arena *arena, validators_host *out)
-{
-    return atd_stream_next_element(s, arena, validators_host_read_any, out);
-}
+ATD_DEFINE_PRETTY_ENTRY_POINT(validators_doc)
 
-int validators_host_write_line(const validators_host *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, validators_host_write_any, value, 0, err);
-}
+ATD_DEFINE_STREAM_ENTRY_POINTS(validators_port)
 
-int validators_host_to_json_pretty(const validators_host *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, validators_host_write_any, value, ATD_WRITE_PRETTY, err);
-}
+ATD_DEFINE_PRETTY_ENTRY_POINT(validators_port)
 
-bool validators_config_next_line(atd_stream *s, atd_arena *arena, validators_config *out)
-{
-    return atd_stream_next_line(s, arena, validators_config_read_any, out);
-}
+ATD_DEFINE_STREAM_ENTRY_POINTS(validators_hostname)
 
-bool validators_config_next_element(atd_stream *s, atd_arena *arena, validators_config *out)
-{
-    return atd_stream_next_element(s, arena, validators_config_read_any, out);
-}
-
-int validators_config_write_line(const validators_config *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, validators_config_write_any, value, 0, err);
-}
-
-int validators_config_to_json_pretty(const validators_config *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, validators_config_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool validators_doc_next_line(atd_stream *s, atd_arena *arena, validators_doc *out)
-{
-    return atd_stream_next_line(s, arena, validators_doc_read_any, out);
-}
-
-bool validators_doc_next_element(atd_stream *s, atd_arena *arena, validators_doc *out)
-{
-    return atd_stream_next_element(s, arena, validators_doc_read_any, out);
-}
-
-int validators_doc_write_line(const validators_doc *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, validators_doc_write_any, value, 0, err);
-}
-
-int validators_doc_to_json_pretty(const validators_doc *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, validators_doc_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool validators_port_next_line(atd_stream *s, atd_arena *arena, validators_port *out)
-{
-    return atd_stream_next_line(s, arena, validators_port_read_any, out);
-}
-
-bool validators_port_next_element(atd_stream *s, atd_arena *arena, validators_port *out)
-{
-    return atd_stream_next_element(s, arena, validators_port_read_any, out);
-}
-
-int validators_port_write_line(const validators_port *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, validators_port_write_any, value, 0, err);
-}
-
-int validators_port_to_json_pretty(const validators_port *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, validators_port_write_any, value, ATD_WRITE_PRETTY, err);
-}
-
-bool validators_hostname_next_line(atd_stream *s, atd_arena *arena, validators_hostname *out)
-{
-    return atd_stream_next_line(s, arena, validators_hostname_read_any, out);
-}
-
-bool validators_hostname_next_element(atd_stream *s, atd_arena *arena, validators_hostname *out)
-{
-    return atd_stream_next_element(s, arena, validators_hostname_read_any, out);
-}
-
-int validators_hostname_write_line(const validators_hostname *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_line(out, validators_hostname_write_any, value, 0, err);
-}
-
-int validators_hostname_to_json_pretty(const validators_hostname *value, atd_buf *out, atd_error *err)
-{
-    return atd_write_value(out, validators_hostname_write_any, value, ATD_WRITE_PRETTY, err);
-}
+ATD_DEFINE_PRETTY_ENTRY_POINT(validators_hostname)
 

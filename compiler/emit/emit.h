@@ -193,8 +193,6 @@ void emit_match_switch(cw *w, const char *s, const char *len, const char *action
  * with --no-pretty) of a type named `name`. */
 void emit_any_prototypes(cw *w, const char *name);
 void emit_stream_prototypes(cw *w, const ir_module *m, const char *name);
-void emit_read_any(cw *w, const char *name);
-void emit_write_any(cw *w, const char *name);
 void emit_stream_functions(cw *w, const ir_module *m, const char *name);
 
 #endif

@@ -1148,39 +1148,7 @@ static void emit_entry_points(cw *w, const char *name, const ir_type *t, bool co
     }
     cw_close(w, "}");
     cw_blank(w);
-    cw_line(w, "int %s_to_biniou(const %s *value, atd_buf *out, atd_error *err)", name, name);
-    cw_open(w, "{");
-    cw_line(w, "atd_writer w;");
-    cw_line(w, "size_t start = out->len;");
-    cw_line(w, "atd_writer_init(&w, out, 0);");
-    cw_open(w, "if (%s_write_biniou(&w, value) && out->status == 0)", name);
-    emit_return_success(w);
-    cw_close(w, "}");
-    cw_open(w, "if (atd_writer_get_error(&w, NULL) == ATD_ERR_OK)");
-    cw_line(w, "atd_writer_fail_buf(&w);");
-    cw_close(w, "}");
-    cw_comment(w, "no partial output is left in an in-memory buffer");
-    cw_open(w, "if (out->sink == NULL && out->len > start)");
-    cw_line(w, "out->len = start;");
-    cw_close(w, "}");
-    cw_line(w, "return atd_writer_get_error(&w, err);");
-    cw_close(w, "}");
-    cw_blank(w);
-    cw_line(w,
-            "int %s_from_biniou(const char *data, size_t len, atd_arena *arena, %s *out, "
-            "atd_error *err)",
-            name, name);
-    cw_open(w, "{");
-    cw_line(w, "atd_reader r;");
-    cw_line(w, "atd_reader_init(&r, data, len, arena, 0);");
-    cw_comment(w, "bytes after the value are ignored, as atdgen does (atd_bin_read_end "
-                  "after P_t_read_biniou rejects them)");
-    cw_open(w, "if (!%s_read_biniou(&r, out))", name);
-    cw_line(w, "int rc = atd_bin_get_error(&r, err);");
-    cw_line(w, "return rc != 0 ? rc : (int)ATD_ERR_INVALID;");
-    cw_close(w, "}");
-    emit_return_success(w);
-    cw_close(w, "}");
+    cw_line(w, "ATD_DEFINE_BINIOU_ENTRY_POINTS(%s)", name);
     cw_blank(w);
 }
 

@@ -395,18 +395,13 @@ static void read_p_signature(cw *w, const ir_type *t)
             t->name);
 }
 
-/* The bool reader P t_read of a type with a p-form reader, on r->cur:
- *     bool event_event_read(atd_reader *r, event_event *out)
- *     {
- *         return atd_reader_advance(r, event_event_read_p(r, atd_reader_cursor(r), out));
- *     } */
+/* The bool reader P t_read of a type with a p-form reader, on r->cur
+ * (atd/detail/entry_points.h):
+ *     ATD_DEFINE_READ(extern, event_event, event_event) */
 static void emit_bool_reader(cw *w, const ir_type *t)
 {
     cw_blank(w);
-    read_signature(w, t);
-    cw_open(w, "{");
-    cw_line(w, "return atd_reader_advance(r, %s_read_p(r, atd_reader_cursor(r), out));", t->fn);
-    cw_close(w, "}");
+    cw_line(w, "ATD_DEFINE_READ(%s, %s, %s)", t->exported ? "extern" : "static", t->fn, t->name);
 }
 
 /* Emits `if (p == NULL) return NULL;` after a container step. */
@@ -1299,29 +1294,12 @@ static void emit_nullable_read(cw *w, const ir_type *t)
 }
 
 /* Emits the entry points of an exported type or typedef (emit.h): its
- * reader behind the runtime's atd_read_fn type, and from_json, the
- * document-level read through the runtime:
- *     bool event_event_read_any(atd_reader *r, void *out)
- *     {
- *         return event_event_read(r, (event_event *)out);
- *     }
- *
- *     int event_event_from_json(const char *json, size_t len, atd_arena *arena,
- *                               event_event *out, atd_error *err)
- *     {
- *         return atd_from_json(json, len, arena, event_event_read_any, out, err);
- *     }
- */
+ * reader behind the runtime's atd_read_fn type (read_any), and from_json,
+ * the document-level read through the runtime (atd/detail/entry_points.h):
+ *     ATD_DEFINE_READ_ENTRY_POINTS(event_event) */
 static void emit_read_entry_points(cw *w, const char *name)
 {
-    emit_read_any(w, name);
-    cw_line(w,
-            "int %s_from_json(const char *json, size_t len, atd_arena *arena, %s *out, "
-            "atd_error *err)",
-            name, name);
-    cw_open(w, "{");
-    cw_line(w, "return atd_from_json(json, len, arena, %s_read_any, out, err);", name);
-    cw_close(w, "}");
+    cw_line(w, "ATD_DEFINE_READ_ENTRY_POINTS(%s)", name);
     cw_blank(w);
 }
 

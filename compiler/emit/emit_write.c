@@ -128,20 +128,15 @@ static void write_p_signature(cw *w, const ir_type *t)
     cw_line(w, "static char *%s_write_p(atd_writer *w, char *p, const %s *v)", t->fn, t->name);
 }
 
-/* Emits P t_write around the p-form writer of an exported type:
- *     bool event_event_write(atd_writer *w, const event_event *v)
- *     {
- *         return atd_writer_finish(w, event_event_write_p(w, atd_writer_cursor(w), v));
- *     } */
+/* Emits P t_write around the p-form writer of an exported type
+ * (atd/detail/entry_points.h):
+ *     ATD_DEFINE_WRITE(event_event, event_event) */
 static void emit_bool_writer(cw *w, const ir_type *t)
 {
     if (!t->exported)
         return;
     cw_blank(w);
-    write_signature(w, t);
-    cw_open(w, "{");
-    cw_line(w, "return atd_writer_finish(w, %s_write_p(w, atd_writer_cursor(w), v));", t->fn);
-    cw_close(w, "}");
+    cw_line(w, "ATD_DEFINE_WRITE(%s, %s)", t->fn, t->name);
 }
 
 /* Opens the writer of t: the p form when t has one, else the bool form
@@ -1016,25 +1011,12 @@ static void emit_nullable_write(cw *w, const ir_type *t)
 }
 
 /* Emits the entry points of an exported type or typedef (emit.h): its
- * writer behind the runtime's atd_write_fn type, and to_json, the
- * document-level write through the runtime:
- *     bool event_event_write_any(atd_writer *w, const void *value)
- *     {
- *         return event_event_write(w, (const event_event *)value);
- *     }
- *
- *     int event_event_to_json(const event_event *value, atd_buf *out, atd_error *err)
- *     {
- *         return atd_to_json(event_event_write_any, value, out, err);
- *     }
- */
+ * writer behind the runtime's atd_write_fn type (write_any), and to_json,
+ * the document-level write through the runtime (atd/detail/entry_points.h):
+ *     ATD_DEFINE_WRITE_ENTRY_POINTS(event_event) */
 static void emit_write_entry_points(cw *w, const char *name)
 {
-    emit_write_any(w, name);
-    cw_line(w, "int %s_to_json(const %s *value, atd_buf *out, atd_error *err)", name, name);
-    cw_open(w, "{");
-    cw_line(w, "return atd_to_json(%s_write_any, value, out, err);", name);
-    cw_close(w, "}");
+    cw_line(w, "ATD_DEFINE_WRITE_ENTRY_POINTS(%s)", name);
     cw_blank(w);
 }
 

@@ -20,5 +20,6 @@
 #include "atd/lazy.h"
 #include "atd/stream.h"
 #include "atd/pretty.h"
+#include "atd/detail/entry_points.h"
 
 #endif
