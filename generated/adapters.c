@@ -100,9 +100,7 @@ tail:
     }
 end:
     if (seen[0] != UINT64_C(0x1)) {
-        if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "radius", "circle"));
-        }
+        return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "radius\000", "circle"));
     }
     return p;
 key:
@@ -223,12 +221,7 @@ tail:
     }
 end:
     if (seen[0] != UINT64_C(0x3)) {
-        if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "width", "rect"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "height", "rect"));
-        }
+        return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "width\000height\000", "rect"));
     }
     return p;
 key:
@@ -329,9 +322,7 @@ tail:
     }
 end:
     if (seen[0] != UINT64_C(0x1)) {
-        if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "at", "start"));
-        }
+        return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "at\000", "start"));
     }
     return p;
 key:
@@ -426,12 +417,7 @@ tail:
     }
 end:
     if (seen[0] != UINT64_C(0x3)) {
-        if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "kind", "tagged"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "n", "tagged"));
-        }
+        return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "kind\000n\000", "tagged"));
     }
     return p;
 key:
@@ -2347,18 +2333,7 @@ tail:
     }
 end:
     if (seen[0] != UINT64_C(0xf)) {
-        if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "shapes", "doc"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "events", "doc"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 2))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "ones", "doc"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 3))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "codec", "doc"));
-        }
+        return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "shapes\000events\000ones\000codec\000", "doc"));
     }
     return p;
 key:

@@ -106,9 +106,7 @@ tail:
     }
 end:
     if (seen[0] != UINT64_C(0x1)) {
-        if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "txs", "root"));
-        }
+        return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "txs\000", "root"));
     }
     return p;
 key:
@@ -457,42 +455,7 @@ tail:
     }
 end:
     if (seen[0] != UINT64_C(0xfff)) {
-        if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "lock_time", "transaction"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "ver", "transaction"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 2))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "size", "transaction"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 3))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "inputs", "transaction"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 4))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "double_spend", "transaction"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 5))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "time", "transaction"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 6))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "tx_index", "transaction"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 7))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "vin_sz", "transaction"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 8))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "hash", "transaction"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 9))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "vout_sz", "transaction"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 10))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "relayed_by", "transaction"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 11))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "out", "transaction"));
-        }
+        return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "lock_time\000ver\000size\000inputs\000double_spend\000time\000tx_index\000vin_sz\000hash\000vout_sz\000relayed_by\000out\000", "transaction"));
     }
     return p;
 key:
@@ -798,27 +761,7 @@ tail:
     }
 end:
     if (seen[0] != UINT64_C(0x7f)) {
-        if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "spent", "output"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "tx_index", "output"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 2))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "type", "output"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 3))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "addr", "output"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 4))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "value", "output"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 5))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "n", "output"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 6))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "script", "output"));
-        }
+        return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "spent\000tx_index\000type\000addr\000value\000n\000script\000", "output"));
     }
     return p;
 key:
@@ -997,15 +940,7 @@ tail:
     }
 end:
     if (seen[0] != UINT64_C(0x7)) {
-        if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "sequence", "input"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "prev_out", "input"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 2))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "script", "input"));
-        }
+        return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "sequence\000prev_out\000script\000", "input"));
     }
     return p;
 key:

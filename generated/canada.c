@@ -124,12 +124,7 @@ tail:
     }
 end:
     if (seen[0] != UINT64_C(0x3)) {
-        if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "type", "root"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "features", "root"));
-        }
+        return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "type\000features\000", "root"));
     }
     return p;
 key:
@@ -221,9 +216,7 @@ tail:
     }
 end:
     if (seen[0] != UINT64_C(0x1)) {
-        if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "name", "properties"));
-        }
+        return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "name\000", "properties"));
     }
     return p;
 key:
@@ -355,12 +348,7 @@ tail:
     }
 end:
     if (seen[0] != UINT64_C(0x3)) {
-        if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "type", "geometry"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "coordinates", "geometry"));
-        }
+        return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "type\000coordinates\000", "geometry"));
     }
     return p;
 key:
@@ -488,15 +476,7 @@ tail:
     }
 end:
     if (seen[0] != UINT64_C(0x7)) {
-        if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "type", "feature"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "properties", "feature"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 2))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "geometry", "feature"));
-        }
+        return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "type\000properties\000geometry\000", "feature"));
     }
     return p;
 key:

@@ -330,30 +330,7 @@ tail:
     }
 end:
     if (seen[0] != UINT64_C(0xff)) {
-        if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "description", "event"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "id", "event"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 2))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "logo", "event"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 3))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "name", "event"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 4))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "subTopicIds", "event"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 5))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "subjectCode", "event"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 6))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "subtitle", "event"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 7))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "topicIds", "event"));
-        }
+        return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "description\000id\000logo\000name\000subTopicIds\000subjectCode\000subtitle\000topicIds\000", "event"));
     }
     return p;
 key:
@@ -816,39 +793,7 @@ tail:
     }
 end:
     if (seen[0] != UINT64_C(0x7ff)) {
-        if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "areaNames", "root"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "audienceSubCategoryNames", "root"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 2))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "blockNames", "root"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 3))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "events", "root"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 4))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "performances", "root"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 5))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "seatCategoryNames", "root"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 6))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "subTopicNames", "root"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 7))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "subjectNames", "root"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 8))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "topicNames", "root"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 9))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "topicSubTopics", "root"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 10))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "venueNames", "root"));
-        }
+        return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "areaNames\000audienceSubCategoryNames\000blockNames\000events\000performances\000seatCategoryNames\000subTopicNames\000subjectNames\000topicNames\000topicSubTopics\000venueNames\000", "root"));
     }
     return p;
 key:
@@ -1255,33 +1200,7 @@ tail:
     }
 end:
     if (seen[0] != UINT64_C(0x1ff)) {
-        if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "eventId", "performance"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "id", "performance"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 2))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "logo", "performance"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 3))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "name", "performance"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 4))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "prices", "performance"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 5))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "seatCategories", "performance"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 6))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "seatMapImage", "performance"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 7))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "start", "performance"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 8))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "venueCode", "performance"));
-        }
+        return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "eventId\000id\000logo\000name\000prices\000seatCategories\000seatMapImage\000start\000venueCode\000", "performance"));
     }
     return p;
 key:
@@ -1488,15 +1407,7 @@ tail:
     }
 end:
     if (seen[0] != UINT64_C(0x7)) {
-        if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "amount", "price"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "audienceSubCategoryId", "price"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 2))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "seatCategoryId", "price"));
-        }
+        return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "amount\000audienceSubCategoryId\000seatCategoryId\000", "price"));
     }
     return p;
 key:
@@ -1654,12 +1565,7 @@ tail:
     }
 end:
     if (seen[0] != UINT64_C(0x3)) {
-        if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "areas", "seat_category"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "seatCategoryId", "seat_category"));
-        }
+        return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "areas\000seatCategoryId\000", "seat_category"));
     }
     return p;
 key:
@@ -1769,12 +1675,7 @@ tail:
     }
 end:
     if (seen[0] != UINT64_C(0x3)) {
-        if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "areaId", "area"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "blockIds", "area"));
-        }
+        return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "areaId\000blockIds\000", "area"));
     }
     return p;
 key:

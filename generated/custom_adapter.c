@@ -57,9 +57,7 @@ tail:
     }
 end:
     if (seen[0] != UINT64_C(0x1)) {
-        if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "r", "circle"));
-        }
+        return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "r\000", "circle"));
     }
     return p;
 key:
@@ -295,12 +293,7 @@ tail:
     }
 end:
     if (seen[0] != UINT64_C(0x3)) {
-        if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "shapes", "doc"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "name", "doc"));
-        }
+        return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "shapes\000name\000", "doc"));
     }
     return p;
 key:

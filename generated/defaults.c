@@ -69,6 +69,7 @@ static const char *defaults_color_read_p(atd_reader *r, const char *p, defaults_
 {
     atd_string s;
     size_t at;
+    int i;
     p = atd_skip_ws_p(r, p);
     at = atd_reader_offset_of(r, p);
     if (atd_byte_at(r, p) == '"') {
@@ -76,18 +77,10 @@ static const char *defaults_color_read_p(atd_reader *r, const char *p, defaults_
         if (p == NULL) {
             return NULL;
         }
-        switch (defaults_color__case(s.ptr, s.len)) {
-        case 0:
-            *out = DEFAULTS_COLOR_RED;
+        i = defaults_color__case(s.ptr, s.len);
+        if (i >= 0) {
+            *out = (defaults_color)i;
             return p;
-        case 1:
-            *out = DEFAULTS_COLOR_GREEN;
-            return p;
-        case 2:
-            *out = DEFAULTS_COLOR_BLUE;
-            return p;
-        default:
-            break;
         }
         {
             char q_[ATD_QUOTE_NAME_CAP];
@@ -249,12 +242,7 @@ tail:
     }
 end:
     if (seen[0] != UINT64_C(0x3)) {
-        if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "x", "point"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "y", "point"));
-        }
+        return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "x\000y\000", "point"));
     }
     return p;
 key:

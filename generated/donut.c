@@ -98,9 +98,7 @@ tail:
     }
 end:
     if (seen[0] != UINT64_C(0x1)) {
-        if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "batter", "batters"));
-        }
+        return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "batter\000", "batters"));
     }
     return p;
 key:
@@ -267,24 +265,7 @@ tail:
     }
 end:
     if (seen[0] != UINT64_C(0x3f)) {
-        if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "id", "item"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "type", "item"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 2))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "name", "item"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 3))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "ppu", "item"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 4))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "batters", "item"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 5))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "topping", "item"));
-        }
+        return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "id\000type\000name\000ppu\000batters\000topping\000", "item"));
     }
     return p;
 key:
@@ -438,12 +419,7 @@ tail:
     }
 end:
     if (seen[0] != UINT64_C(0x3)) {
-        if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "id", "ingredient"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "type", "ingredient"));
-        }
+        return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "id\000type\000", "ingredient"));
     }
     return p;
 key:

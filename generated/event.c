@@ -50,6 +50,7 @@ static const char *event_event_type_read_p(atd_reader *r, const char *p, event_e
 {
     atd_string s;
     size_t at;
+    int i;
     p = atd_skip_ws_p(r, p);
     at = atd_reader_offset_of(r, p);
     if (atd_byte_at(r, p) == '"') {
@@ -57,21 +58,10 @@ static const char *event_event_type_read_p(atd_reader *r, const char *p, event_e
         if (p == NULL) {
             return NULL;
         }
-        switch (event_event_type__case(s.ptr, s.len)) {
-        case 0:
-            *out = EVENT_EVENT_TYPE_LOGIN;
+        i = event_event_type__case(s.ptr, s.len);
+        if (i >= 0) {
+            *out = (event_event_type)i;
             return p;
-        case 1:
-            *out = EVENT_EVENT_TYPE_PURCHASE;
-            return p;
-        case 2:
-            *out = EVENT_EVENT_TYPE_LOGOUT;
-            return p;
-        case 3:
-            *out = EVENT_EVENT_TYPE_CANCEL;
-            return p;
-        default:
-            break;
         }
         {
             char q_[ATD_QUOTE_NAME_CAP];
@@ -180,18 +170,7 @@ tail:
     }
 end:
     if (seen[0] != UINT64_C(0xf)) {
-        if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "username", "event"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "date", "event"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 2))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "event_type", "event"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 3))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "payload", "event"));
-        }
+        return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "username\000date\000event_type\000payload\000", "event"));
     }
     return p;
 key:

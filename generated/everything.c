@@ -340,6 +340,7 @@ static const char *everything_mode_read_p(atd_reader *r, const char *p, everythi
 {
     atd_string s;
     size_t at;
+    int i;
     p = atd_skip_ws_p(r, p);
     at = atd_reader_offset_of(r, p);
     if (atd_byte_at(r, p) == '"') {
@@ -347,18 +348,10 @@ static const char *everything_mode_read_p(atd_reader *r, const char *p, everythi
         if (p == NULL) {
             return NULL;
         }
-        switch (everything_mode__case(s.ptr, s.len)) {
-        case 0:
-            *out = EVERYTHING_MODE_OFF;
+        i = everything_mode__case(s.ptr, s.len);
+        if (i >= 0) {
+            *out = (everything_mode)i;
             return p;
-        case 1:
-            *out = EVERYTHING_MODE_ON;
-            return p;
-        case 2:
-            *out = EVERYTHING_MODE_AUTO;
-            return p;
-        default:
-            break;
         }
         {
             char q_[ATD_QUOTE_NAME_CAP];
@@ -407,6 +400,7 @@ static const char *everything_level_read_p(atd_reader *r, const char *p, everyth
 {
     atd_string s;
     size_t at;
+    int i;
     p = atd_skip_ws_p(r, p);
     at = atd_reader_offset_of(r, p);
     if (atd_byte_at(r, p) == '"') {
@@ -414,18 +408,10 @@ static const char *everything_level_read_p(atd_reader *r, const char *p, everyth
         if (p == NULL) {
             return NULL;
         }
-        switch (everything_level__case(s.ptr, s.len)) {
-        case 0:
-            *out = EVERYTHING_LEVEL_LOW;
+        i = everything_level__case(s.ptr, s.len);
+        if (i >= 0) {
+            *out = (everything_level)i;
             return p;
-        case 1:
-            *out = EVERYTHING_LEVEL_MEDIUM;
-            return p;
-        case 2:
-            *out = EVERYTHING_LEVEL_HIGH;
-            return p;
-        default:
-            break;
         }
         {
             char q_[ATD_QUOTE_NAME_CAP];
@@ -519,12 +505,7 @@ tail:
     }
 end:
     if (seen[0] != UINT64_C(0x3)) {
-        if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "union", "struct_"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "switch", "struct_"));
-        }
+        return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "union\000switch\000", "struct_"));
     }
     return p;
 key:
@@ -789,12 +770,7 @@ tail:
     }
 end:
     if (seen[0] != UINT64_C(0x3)) {
-        if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "width", "rect"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "height", "rect"));
-        }
+        return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "width\000height\000", "rect"));
     }
     return p;
 key:
@@ -912,9 +888,7 @@ tail:
     }
 end:
     if (seen[0] != UINT64_C(0x1)) {
-        if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "text", "shape_Label"));
-        }
+        return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "text\000", "shape_Label"));
     }
     return p;
 key:
@@ -1718,9 +1692,7 @@ tail:
     }
 end:
     if (seen[0] != UINT64_C(0x1)) {
-        if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "w", "obj_shape_Box"));
-        }
+        return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "w\000", "obj_shape_Box"));
     }
     return p;
 key:
@@ -3113,15 +3085,7 @@ tail:
     }
 end:
     if (seen[0] != UINT64_C(0x7)) {
-        if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "req_int", "fields"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "req_nullable", "fields"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 2))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "req_unit", "fields"));
-        }
+        return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "req_int\000req_nullable\000req_unit\000", "fields"));
     }
     return p;
 key:
@@ -3932,78 +3896,7 @@ tail:
     }
 end:
     if (seen[0] != UINT64_C(0xffffff)) {
-        if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "type", "names"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "of", "names"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 2))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "inherit", "names"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 3))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "content-type", "names"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 4))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "Upper", "names"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 5))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "2nd", "names"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 6))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "", "names"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 7))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "say \"hi\"\\", "names"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 8))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "caf\303\251", "names"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 9))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "default", "names"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 10))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "default_", "names"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 11))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "for", "names"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 12))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "while", "names"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 13))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "struct", "names"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 14))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "switch", "names"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 15))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "int", "names"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 16))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "from", "names"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 17))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "import", "names"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 18))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "as", "names"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 19))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "_private", "names"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 20))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "x'", "names"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 21))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "camelCase", "names"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 22))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "label", "names"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 23))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "user", "names"));
-        }
+        return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "type\000of\000inherit\000content-type\000Upper\0002nd\000\000say \"hi\"\\\000caf\303\251\000default\000default_\000for\000while\000struct\000switch\000int\000from\000import\000as\000_private\000x'\000camelCase\000label\000user\000", "names"));
     }
     return p;
 key:
@@ -4649,15 +4542,7 @@ tail:
     }
 end:
     if (seen[0] != UINT64_C(0x7)) {
-        if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "id", "base"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "name", "base"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 2))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "size", "base"));
-        }
+        return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "id\000name\000size\000", "base"));
     }
     return p;
 key:
@@ -4830,21 +4715,7 @@ tail:
     }
 end:
     if (seen[0] != UINT64_C(0x1f)) {
-        if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "kind_id", "derived"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "name", "derived"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 2))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "size", "derived"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 3))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "id", "derived"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 4))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "extra", "derived"));
-        }
+        return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "kind_id\000name\000size\000id\000extra\000", "derived"));
     }
     return p;
 key:
@@ -5687,33 +5558,7 @@ tail:
     }
 end:
     if (seen[0] != UINT64_C(0x1ff)) {
-        if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "opt", "options"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "nul", "options"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 2))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "opt_nul", "options"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 3))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "nul_opt", "options"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 4))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "nul_nul", "options"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 5))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "opt_opt", "options"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 6))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "list_opt", "options"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 7))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "opt_list", "options"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 8))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "nul_list", "options"));
-        }
+        return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "opt\000nul\000opt_nul\000nul_opt\000nul_nul\000opt_opt\000list_opt\000opt_list\000nul_list\000", "options"));
     }
     return p;
 key:
@@ -6546,48 +6391,7 @@ tail:
     }
 end:
     if (seen[0] != UINT64_C(0x3fff)) {
-        if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "assoc_object", "reprs"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "assoc_array", "reprs"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 2))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "assoc_label", "reprs"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 3))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "assoc_nested", "reprs"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 4))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "int_string", "reprs"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 5))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "float_int", "reprs"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 6))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "float_prec", "reprs"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 7))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "c_int32", "reprs"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 8))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "c_uint8", "reprs"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 9))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "c_int8_list", "reprs"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 10))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "c_float", "reprs"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 11))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "c_both", "reprs"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 12))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "raw", "reprs"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 13))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "raw_list", "reprs"));
-        }
+        return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "assoc_object\000assoc_array\000assoc_label\000assoc_nested\000int_string\000float_int\000float_prec\000c_int32\000c_uint8\000c_int8_list\000c_float\000c_both\000raw\000raw_list\000", "reprs"));
     }
     return p;
 key:
@@ -6967,12 +6771,7 @@ tail:
     }
 end:
     if (seen[0] != UINT64_C(0x3)) {
-        if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "items", "page_int"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "total", "page_int"));
-        }
+        return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "items\000total\000", "page_int"));
     }
     return p;
 key:
@@ -7121,12 +6920,7 @@ tail:
     }
 end:
     if (seen[0] != UINT64_C(0x3)) {
-        if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "items", "page_string"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "total", "page_string"));
-        }
+        return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "items\000total\000", "page_string"));
     }
     return p;
 key:
@@ -7285,15 +7079,7 @@ tail:
     }
 end:
     if (seen[0] != UINT64_C(0x7)) {
-        if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "items", "page_ext"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "total", "page_ext"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 2))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "cursor", "page_ext"));
-        }
+        return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "items\000total\000cursor\000", "page_ext"));
     }
     return p;
 key:
@@ -7531,12 +7317,7 @@ tail:
     }
 end:
     if (seen[0] != UINT64_C(0x3)) {
-        if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "items", "page_entry_string_float_list"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "total", "page_entry_string_float_list"));
-        }
+        return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "items\000total\000", "page_entry_string_float_list"));
     }
     return p;
 key:
@@ -7651,12 +7432,7 @@ tail:
     }
 end:
     if (seen[0] != UINT64_C(0x3)) {
-        if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "key", "int_bool_entry"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "value", "int_bool_entry"));
-        }
+        return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "key\000value\000", "int_bool_entry"));
     }
     return p;
 key:
@@ -8256,33 +8032,7 @@ tail:
     }
 end:
     if (seen[0] != UINT64_C(0x1ff)) {
-        if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "ints", "generics"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "strings", "generics"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 2))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "entries", "generics"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 3))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "entry_page", "generics"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 4))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "named_entry", "generics"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 5))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "result_int", "generics"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 6))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "result_list", "generics"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 7))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "either", "generics"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 8))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "ext", "generics"));
-        }
+        return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "ints\000strings\000entries\000entry_page\000named_entry\000result_int\000result_list\000either\000ext\000", "generics"));
     }
     return p;
 key:
@@ -8467,12 +8217,7 @@ tail:
     }
 end:
     if (seen[0] != UINT64_C(0x3)) {
-        if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "key", "entry_string_int"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "value", "entry_string_int"));
-        }
+        return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "key\000value\000", "entry_string_int"));
     }
     return p;
 key:
@@ -8578,12 +8323,7 @@ tail:
     }
 end:
     if (seen[0] != UINT64_C(0x3)) {
-        if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "key", "entry_string_float_list"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "value", "entry_string_float_list"));
-        }
+        return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "key\000value\000", "entry_string_float_list"));
     }
     return p;
 key:
@@ -8893,12 +8633,7 @@ tail:
     }
 end:
     if (seen[0] != UINT64_C(0x3)) {
-        if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "value", "rose_node"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "children", "rose_node"));
-        }
+        return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "value\000children\000", "rose_node"));
     }
     return p;
 key:
@@ -9333,12 +9068,7 @@ tail:
     }
 end:
     if (seen[0] != UINT64_C(0x3)) {
-        if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "name", "binding"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "bound", "binding"));
-        }
+        return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "name\000bound\000", "binding"));
     }
     return p;
 key:
@@ -9466,9 +9196,7 @@ tail:
     }
 end:
     if (seen[0] != UINT64_C(0x1)) {
-        if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "expr", "stmt"));
-        }
+        return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "expr\000", "stmt"));
     }
     return p;
 key:
@@ -9596,15 +9324,7 @@ tail:
     }
 end:
     if (seen[0] != UINT64_C(0x7)) {
-        if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "field", "annotated"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "other", "annotated"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 2))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "num", "annotated"));
-        }
+        return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "field\000other\000num\000", "annotated"));
     }
     return p;
 key:
@@ -10155,9 +9875,7 @@ tail:
     }
 end:
     if (seen[0] != UINT64_C(0x1)) {
-        if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "z", "anon_z"));
-        }
+        return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "z\000", "anon_z"));
     }
     return p;
 key:
@@ -10927,120 +10645,7 @@ tail:
     }
 end:
     if (seen[0] != UINT64_C(0x3fffffffff)) {
-        if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "counts", "root"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "users", "root"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 2))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "values", "root"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 3))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "label", "root"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 4))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "nothing", "root"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 5))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "from_value", "root"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 6))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "struct", "root"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 7))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "unions", "root"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 8))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "modes", "root"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 9))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "levels", "root"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 10))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "shapes", "root"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 11))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "odd", "root"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 12))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "colors", "root"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 13))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "events", "root"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 14))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "base_events", "root"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 15))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "fields", "root"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 16))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "names", "root"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 17))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "patches", "root"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 18))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "all_optional", "root"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 19))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "derived", "root"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 20))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "base", "root"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 21))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "single", "root"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 22))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "pair", "root"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 23))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "with_defaults", "root"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 24))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "bare_cell", "root"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 25))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "matrix", "root"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 26))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "cube", "root"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 27))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "options", "root"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 28))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "reprs", "root"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 29))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "generics", "root"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 30))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "tree", "root"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 31))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "nodes", "root"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 32))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "program", "root"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 33))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "binding", "root"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 34))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "annotated", "root"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 35))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "anon_record", "root"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 36))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "anon_sum", "root"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 37))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "anon_named", "root"));
-        }
+        return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "counts\000users\000values\000label\000nothing\000from_value\000struct\000unions\000modes\000levels\000shapes\000odd\000colors\000events\000base_events\000fields\000names\000patches\000all_optional\000derived\000base\000single\000pair\000with_defaults\000bare_cell\000matrix\000cube\000options\000reprs\000generics\000tree\000nodes\000program\000binding\000annotated\000anon_record\000anon_sum\000anon_named\000", "root"));
     }
     return p;
 key:
@@ -11553,9 +11158,7 @@ tail:
     }
 end:
     if (seen[0] != UINT64_C(0x1)) {
-        if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "x", "root_anon_record_elt"));
-        }
+        return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "x\000", "root_anon_record_elt"));
     }
     return p;
 key:

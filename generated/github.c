@@ -156,21 +156,7 @@ tail:
     }
 end:
     if (seen[0] != UINT64_C(0x1f)) {
-        if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "filename", "gist_file"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "type", "gist_file"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 2))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "language", "gist_file"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 3))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "raw_url", "gist_file"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 4))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "size", "gist_file"));
-        }
+        return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "filename\000type\000language\000raw_url\000size\000", "gist_file"));
     }
     return p;
 key:
@@ -627,57 +613,7 @@ tail:
     }
 end:
     if (seen[0] != UINT64_C(0x1ffff)) {
-        if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "login", "user"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "id", "user"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 2))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "avatar_url", "user"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 3))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "gravatar_id", "user"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 4))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "url", "user"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 5))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "html_url", "user"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 6))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "followers_url", "user"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 7))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "following_url", "user"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 8))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "gists_url", "user"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 9))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "starred_url", "user"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 10))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "subscriptions_url", "user"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 11))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "organizations_url", "user"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 12))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "repos_url", "user"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 13))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "events_url", "user"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 14))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "received_events_url", "user"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 15))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "type", "user"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 16))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "site_admin", "user"));
-        }
+        return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "login\000id\000avatar_url\000gravatar_id\000url\000html_url\000followers_url\000following_url\000gists_url\000starred_url\000subscriptions_url\000organizations_url\000repos_url\000events_url\000received_events_url\000type\000site_admin\000", "user"));
     }
     return p;
 key:
@@ -1249,54 +1185,7 @@ tail:
     }
 end:
     if (seen[0] != UINT64_C(0xffff)) {
-        if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "url", "gist"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "forks_url", "gist"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 2))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "commits_url", "gist"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 3))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "id", "gist"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 4))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "git_pull_url", "gist"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 5))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "git_push_url", "gist"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 6))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "html_url", "gist"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 7))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "files", "gist"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 8))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "public", "gist"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 9))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "created_at", "gist"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 10))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "updated_at", "gist"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 11))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "description", "gist"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 12))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "comments", "gist"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 13))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "user", "gist"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 14))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "comments_url", "gist"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 15))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "truncated", "gist"));
-        }
+        return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "url\000forks_url\000commits_url\000id\000git_pull_url\000git_push_url\000html_url\000files\000public\000created_at\000updated_at\000description\000comments\000user\000comments_url\000truncated\000", "gist"));
     }
     return p;
 key:

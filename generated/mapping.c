@@ -182,12 +182,7 @@ tail:
     }
 end:
     if (seen[0] != UINT64_C(0x3)) {
-        if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "x", "point"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "y", "point"));
-        }
+        return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "x\000y\000", "point"));
     }
     return p;
 key:
@@ -1075,9 +1070,7 @@ tail:
     }
 end:
     if (seen[0] != UINT64_C(0x1)) {
-        if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "id", "chain"));
-        }
+        return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "id\000", "chain"));
     }
     return p;
 key:

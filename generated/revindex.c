@@ -91,12 +91,7 @@ tail:
     }
 end:
     if (seen[0] != UINT64_C(0x3)) {
-        if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "filename", "occurrence"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "line", "occurrence"));
-        }
+        return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "filename\000line\000", "occurrence"));
     }
     return p;
 key:
@@ -559,15 +554,7 @@ tail:
     }
 end:
     if (seen[0] != UINT64_C(0x7)) {
-        if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "name", "corpus"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "index", "corpus"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 2))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "by_file", "corpus"));
-        }
+        return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "name\000index\000by_file\000", "corpus"));
     }
     return p;
 key:

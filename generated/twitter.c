@@ -287,33 +287,7 @@ tail:
     }
 end:
     if (seen[0] != UINT64_C(0x1ff)) {
-        if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "completed_in", "search_metadata"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "max_id", "search_metadata"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 2))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "max_id_str", "search_metadata"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 3))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "next_results", "search_metadata"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 4))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "query", "search_metadata"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 5))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "refresh_url", "search_metadata"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 6))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "count", "search_metadata"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 7))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "since_id", "search_metadata"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 8))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "since_id_str", "search_metadata"));
-        }
+        return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "completed_in\000max_id\000max_id_str\000next_results\000query\000refresh_url\000count\000since_id\000since_id_str\000", "search_metadata"));
     }
     return p;
 key:
@@ -502,12 +476,7 @@ tail:
     }
 end:
     if (seen[0] != UINT64_C(0x3)) {
-        if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "statuses", "root"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "search_metadata", "root"));
-        }
+        return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "statuses\000search_metadata\000", "root"));
     }
     return p;
 key:
@@ -617,12 +586,7 @@ tail:
     }
 end:
     if (seen[0] != UINT64_C(0x3)) {
-        if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "result_type", "metadata"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "iso_language_code", "metadata"));
-        }
+        return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "result_type\000iso_language_code\000", "metadata"));
     }
     return p;
 key:
@@ -781,9 +745,7 @@ tail:
     }
 end:
     if (seen[0] != UINT64_C(0x1)) {
-        if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "urls", "url_entities"));
-        }
+        return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "urls\000", "url_entities"));
     }
     return p;
 key:
@@ -886,9 +848,7 @@ tail:
     }
 end:
     if (seen[0] != UINT64_C(0x1)) {
-        if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "description", "user_entities"));
-        }
+        return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "description\000", "user_entities"));
     }
     return p;
 key:
@@ -1690,123 +1650,7 @@ tail:
     }
 end:
     if (seen[0] != UINT64_C(0x7fffffffff)) {
-        if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "id", "user"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "id_str", "user"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 2))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "name", "user"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 3))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "screen_name", "user"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 4))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "location", "user"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 5))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "description", "user"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 6))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "url", "user"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 7))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "entities", "user"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 8))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "protected", "user"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 9))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "followers_count", "user"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 10))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "friends_count", "user"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 11))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "listed_count", "user"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 12))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "created_at", "user"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 13))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "favourites_count", "user"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 14))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "utc_offset", "user"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 15))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "time_zone", "user"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 16))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "geo_enabled", "user"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 17))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "verified", "user"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 18))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "statuses_count", "user"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 19))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "lang", "user"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 20))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "contributors_enabled", "user"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 21))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "is_translator", "user"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 22))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "is_translation_enabled", "user"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 23))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "profile_background_color", "user"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 24))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "profile_background_image_url", "user"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 25))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "profile_background_image_url_https", "user"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 26))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "profile_background_tile", "user"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 27))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "profile_image_url", "user"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 28))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "profile_image_url_https", "user"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 29))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "profile_link_color", "user"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 30))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "profile_sidebar_border_color", "user"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 31))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "profile_sidebar_fill_color", "user"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 32))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "profile_text_color", "user"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 33))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "profile_use_background_image", "user"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 34))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "default_profile", "user"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 35))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "default_profile_image", "user"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 36))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "following", "user"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 37))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "follow_request_sent", "user"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 38))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "notifications", "user"));
-        }
+        return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "id\000id_str\000name\000screen_name\000location\000description\000url\000entities\000protected\000followers_count\000friends_count\000listed_count\000created_at\000favourites_count\000utc_offset\000time_zone\000geo_enabled\000verified\000statuses_count\000lang\000contributors_enabled\000is_translator\000is_translation_enabled\000profile_background_color\000profile_background_image_url\000profile_background_image_url_https\000profile_background_tile\000profile_image_url\000profile_image_url_https\000profile_link_color\000profile_sidebar_border_color\000profile_sidebar_fill_color\000profile_text_color\000profile_use_background_image\000default_profile\000default_profile_image\000following\000follow_request_sent\000notifications\000", "user"));
     }
     return p;
 key:
@@ -2547,18 +2391,7 @@ tail:
     }
 end:
     if (seen[0] != UINT64_C(0xf)) {
-        if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "hashtags", "entities"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "symbols", "entities"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 2))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "urls", "entities"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 3))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "user_mentions", "entities"));
-        }
+        return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "hashtags\000symbols\000urls\000user_mentions\000", "entities"));
     }
     return p;
 key:
@@ -3143,75 +2976,7 @@ tail:
     }
 end:
     if (seen[0] != UINT64_C(0x7fffff)) {
-        if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "metadata", "status"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "created_at", "status"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 2))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "id", "status"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 3))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "id_str", "status"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 4))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "text", "status"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 5))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "source", "status"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 6))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "truncated", "status"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 7))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "in_reply_to_status_id", "status"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 8))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "in_reply_to_status_id_str", "status"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 9))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "in_reply_to_user_id", "status"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 10))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "in_reply_to_user_id_str", "status"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 11))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "in_reply_to_screen_name", "status"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 12))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "user", "status"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 13))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "geo", "status"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 14))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "coordinates", "status"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 15))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "place", "status"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 16))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "contributors", "status"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 17))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "retweet_count", "status"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 18))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "favorite_count", "status"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 19))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "entities", "status"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 20))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "favorited", "status"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 21))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "retweeted", "status"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 22))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "lang", "status"));
-        }
+        return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "metadata\000created_at\000id\000id_str\000text\000source\000truncated\000in_reply_to_status_id\000in_reply_to_status_id_str\000in_reply_to_user_id\000in_reply_to_user_id_str\000in_reply_to_screen_name\000user\000geo\000coordinates\000place\000contributors\000retweet_count\000favorite_count\000entities\000favorited\000retweeted\000lang\000", "status"));
     }
     return p;
 key:
@@ -3683,18 +3448,7 @@ tail:
     }
 end:
     if (seen[0] != UINT64_C(0xf)) {
-        if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "url", "url_entity"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "expanded_url", "url_entity"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 2))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "display_url", "url_entity"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 3))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "indices", "url_entity"));
-        }
+        return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "url\000expanded_url\000display_url\000indices\000", "url_entity"));
     }
     return p;
 key:
@@ -3826,12 +3580,7 @@ tail:
     }
 end:
     if (seen[0] != UINT64_C(0x3)) {
-        if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "text", "hashtag"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "indices", "hashtag"));
-        }
+        return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "text\000indices\000", "hashtag"));
     }
     return p;
 key:
@@ -3995,21 +3744,7 @@ tail:
     }
 end:
     if (seen[0] != UINT64_C(0x1f)) {
-        if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "screen_name", "user_mention"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "name", "user_mention"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 2))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "id", "user_mention"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 3))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "id_str", "user_mention"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 4))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "indices", "user_mention"));
-        }
+        return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "screen_name\000name\000id\000id_str\000indices\000", "user_mention"));
     }
     return p;
 key:
@@ -4170,15 +3905,7 @@ tail:
     }
 end:
     if (seen[0] != UINT64_C(0x7)) {
-        if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "w", "size"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "h", "size"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 2))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "resize", "size"));
-        }
+        return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "w\000h\000resize\000", "size"));
     }
     return p;
 key:
@@ -4333,18 +4060,7 @@ tail:
     }
 end:
     if (seen[0] != UINT64_C(0xf)) {
-        if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "medium", "sizes"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "small", "sizes"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 2))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "thumb", "sizes"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 3))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "large", "sizes"));
-        }
+        return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "medium\000small\000thumb\000large\000", "sizes"));
     }
     return p;
 key:
@@ -4668,36 +4384,7 @@ tail:
     }
 end:
     if (seen[0] != UINT64_C(0x3ff)) {
-        if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "id", "media"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "id_str", "media"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 2))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "indices", "media"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 3))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "media_url", "media"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 4))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "media_url_https", "media"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 5))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "url", "media"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 6))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "display_url", "media"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 7))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "expanded_url", "media"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 8))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "type", "media"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 9))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "sizes", "media"));
-        }
+        return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "id\000id_str\000indices\000media_url\000media_url_https\000url\000display_url\000expanded_url\000type\000sizes\000", "media"));
     }
     return p;
 key:

@@ -165,12 +165,7 @@ tail:
     }
 end:
     if (seen[0] != UINT64_C(0x3)) {
-        if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "name", "person"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "age", "person"));
-        }
+        return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "name\000age\000", "person"));
     }
     return p;
 key:
@@ -518,12 +513,7 @@ tail:
     }
 end:
     if (seen[0] != UINT64_C(0x3)) {
-        if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "host", "host"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "port", "host"));
-        }
+        return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "host\000port\000", "host"));
     }
     return p;
 key:
@@ -936,21 +926,7 @@ tail:
     }
 end:
     if (seen[0] != UINT64_C(0x1f)) {
-        if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "hosts", "config"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "ports", "config"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 2))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "evens", "config"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 3))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "range", "config"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 4))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "level", "config"));
-        }
+        return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "hosts\000ports\000evens\000range\000level\000", "config"));
     }
     return p;
 key:
@@ -1187,12 +1163,7 @@ tail:
     }
 end:
     if (seen[0] != UINT64_C(0x3)) {
-        if (!(seen[0] & ((uint64_t)1 << 0))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "people", "doc"));
-        }
-        if (!(seen[0] & ((uint64_t)1 << 1))) {
-            return atd_fail_cursor(atd_reader_fail_missing(r, at, "shapes", "doc"));
-        }
+        return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "people\000shapes\000", "doc"));
     }
     return p;
 key:

@@ -50,6 +50,8 @@ static void member(cw *w, const ir_slot *s, const char *name)
  * (for a tagged sum the enum is event_shape_tag). */
 static void emit_enum(cw *w, const ir_type *t, const char *name)
 {
+    /* no values of their own: a constant is its case's index, which the
+     * enum readers store as it is (emit_read.c) */
     cw_open(w, "typedef enum %s {", name);
     for (size_t i = 0; i < t->ncases; i++) {
         emit_doc(w, t->cases[i].doc);

@@ -584,22 +584,33 @@ static void emit_key_dispatch(cw *w, const ir_type *t)
     cw_close(w, "}");
 }
 
-/* The body of a C string literal holding the record's JSON field names,
- * each ended by a NUL (atd_reader_fail_unknown_field's suggestions); names
- * that are empty or hold a NUL, which cannot be listed so, are left out. */
-static const char *field_name_list(cw *w, const ir_type *t)
+/* The body of a C string literal of JSON field names of the record, each
+ * ended by a NUL. With `required`, those of the required fields in the
+ * order of their seen bits (atd_reader_fail_missing_of), or NULL when one
+ * holds a NUL or is a Type_and_value value field (whose absence is read,
+ * not an error): each field then has its own check. Else every field's,
+ * for atd_reader_fail_unknown_field's suggestions, leaving out the names
+ * that are empty or hold a NUL, which that list cannot hold. */
+static const char *json_name_list(cw *w, const ir_type *t, bool required)
 {
     size_t n = 0;
     for (size_t i = 0; i < t->nfields; i++)
         n += t->fields[i].json_len + 1;
     char *list = cw_alloc(w, n + 1);
     if (list == NULL)
-        return ""; /* recorded in w's status */
+        return required ? NULL : ""; /* recorded in w's status */
     size_t len = 0;
     for (size_t i = 0; i < t->nfields; i++) {
         const ir_field *f = &t->fields[i];
-        if (f->json_len == 0 || memchr(f->json_name, '\0', f->json_len) != NULL)
+        bool odd = f->json_len == 0 || memchr(f->json_name, '\0', f->json_len) != NULL;
+        if (required) {
+            if (f->kind != IR_FIELD_REQUIRED)
+                continue;
+            if (emit_tv_is_value(t, i) || (odd && f->json_len > 0))
+                return NULL;
+        } else if (odd) {
             continue;
+        }
         memcpy(list + len, f->json_name, f->json_len);
         len += f->json_len;
         list[len++] = '\0';
@@ -628,7 +639,7 @@ static void emit_key_lookup(cw *w, const ir_type *t)
     cw_open(w, "if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)%s)", emit_tv_not_type_key(w, t));
     cw_line(w,
             "return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, \"%s\", \"%s\"));",
-            t->atd_name, field_name_list(w, t));
+            t->atd_name, json_name_list(w, t, false));
     cw_close(w, "}");
     cw_line(w, "p = atd_skip_value_p(r, p);");
     cw_open(w, "if (p == NULL)");
@@ -654,6 +665,13 @@ static void emit_missing_fields(cw *w, const ir_type *t)
                       cond ? " || " : "", k, mask);
     }
     cw_open(w, "if (%s)", cond);
+    const char *names = json_name_list(w, t, true);
+    if (names != NULL) {
+        cw_line(w, "return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, \"%s\", \"%s\"));",
+                names, t->atd_name);
+        cw_close(w, "}");
+        return;
+    }
     for (size_t i = 0; i < t->nfields; i++) {
         const ir_field *f = &t->fields[i];
         if (f->kind != IR_FIELD_REQUIRED)
@@ -1052,11 +1070,11 @@ static void emit_sum_read(cw *w, const ir_type *t)
  *         if (atd_byte_at(r, p) == '"') {
  *             p = atd_read_name_p(r, p, &s);
  *             if (p == NULL) return NULL;
- *             switch (event_kind__case(s.ptr, s.len)) {
- *             case 0: *out = EVENT_KIND_LOGIN; return p;
- *             ...
- *             }
+ *             i = event_kind__case(s.ptr, s.len);
+ *             if (i >= 0) { *out = (event_kind)i; return p; }
  *             return atd_fail_cursor(atd_reader_fail_at(r, at, ..."unsupported variant..."));
+ * The name's switch is the only one: the enum's constants are its cases'
+ * indexes (emit_h.c gives them no values of their own).
  *         }
  *         atd_reader_seek(r, p);
  *         return atd_fail_cursor(atd_reader_fail_expected(r, "a variant of 'kind'"));
@@ -1069,19 +1087,16 @@ static void emit_enum_read_p(cw *w, const ir_type *t)
     cw_open(w, "{");
     cw_line(w, "atd_string s;");
     cw_line(w, "size_t at;");
+    cw_line(w, "int i;");
     cw_line(w, "p = atd_skip_ws_p(r, p);");
     cw_line(w, "at = atd_reader_offset_of(r, p);");
     cw_open(w, "if (atd_byte_at(r, p) == '\"')");
     cw_line(w, "p = atd_read_name_p(r, p, &s);");
     check_cursor(w);
-    cw_open(w, "switch (%s__case(s.ptr, s.len)) {", t->fn);
-    for (size_t i = 0; i < t->ncases; i++) {
-        cw_mid(w, "case %zu:", i);
-        cw_line(w, "*out = %s;", t->cases[i].const_name);
-        cw_line(w, "return p;");
-    }
-    cw_mid(w, "default:");
-    cw_line(w, "break;");
+    cw_line(w, "i = %s__case(s.ptr, s.len);", t->fn);
+    cw_open(w, "if (i >= 0)");
+    cw_line(w, "*out = (%s)i;", t->name);
+    cw_line(w, "return p;");
     cw_close(w, "}");
     cw_open(w, "{");
     cw_line(w, "char q_[ATD_QUOTE_NAME_CAP];");

@@ -86,6 +86,18 @@ bool atd_reader_fail_missing(atd_reader *r, const char *at, const char *field,
                               record);
 }
 
+bool atd_reader_fail_missing_of(atd_reader *r, const char *at, const uint64_t *seen,
+                                const char *names, const char *record)
+{
+    size_t i = 0;
+    while (seen[i / 64] >> (i % 64) & 1)
+        i++;
+    const char *name = names;
+    while (i-- > 0)
+        name += strlen(name) + 1;
+    return atd_reader_fail_missing(r, at, name, record);
+}
+
 bool atd_reader_fail_unknown_field(atd_reader *r, const char *at, atd_string key,
                                    const char *record, const char *fields)
 {

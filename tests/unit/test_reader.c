@@ -730,6 +730,41 @@ END_TEST
 
 /* --- errors and fail-fast --- */
 
+/* The first required field not seen, by its bit, named from the list of
+ * required names (an empty one included), in either word of seen. */
+START_TEST(test_reader_fail_missing_of)
+{
+    static const char names[] = "a\0\0c\0";
+    static const struct {
+        uint64_t seen[2];
+        const char *detail;
+    } cases[] = {
+        {{0, 0}, "missing field 'a' in record 'r'"},
+        {{1, 0}, "missing field '' in record 'r'"},
+        {{3, 0}, "missing field 'c' in record 'r'"},
+        {{5, 0}, "missing field '' in record 'r'"},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        fixture f;
+        fx_open(&f, "  {}", 0);
+        ck_assert(!atd_reader_fail_missing_of(&f.r, f.r.cur, cases[i].seen, names, "r"));
+        CHECK_ERROR(&f.r, ATD_ERR_MISSING_FIELD, 2, cases[i].detail);
+        fx_close(&f);
+    }
+    /* bit 64 + 2: the third name of the second word, after 64 seen */
+    char many[200];
+    size_t n = 0;
+    for (int k = 0; k < 67; k++)
+        n += (size_t)sprintf(many + n, "%c", k == 66 ? 'z' : 'x') + 1;
+    uint64_t seen[2] = {UINT64_MAX, 3};
+    fixture f;
+    fx_open(&f, "{}", 0);
+    ck_assert(!atd_reader_fail_missing_of(&f.r, f.r.cur, seen, many, "big"));
+    CHECK_ERROR(&f.r, ATD_ERR_MISSING_FIELD, 0, "missing field 'z' in record 'big'");
+    fx_close(&f);
+}
+END_TEST
+
 START_TEST(test_reader_first_error_kept)
 {
     fixture f;
@@ -949,6 +984,7 @@ Suite *reader_suite(void)
     tcase_add_test(tc, test_reader_depth_limit);
     tcase_add_test(tc, test_reader_lenient);
     tcase_add_test(tc, test_reader_first_error_kept);
+    tcase_add_test(tc, test_reader_fail_missing_of);
     tcase_add_test(tc, test_reader_skip_values);
     suite_add_tcase(s, tc);
     tc = tcase_create("suite");

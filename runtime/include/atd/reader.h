@@ -174,6 +174,12 @@ static inline atd_arena *atd_reader_arena(const atd_reader *r)
  * record's reader started from). Returns false. */
 bool atd_reader_fail_missing(atd_reader *r, const char *at, const char *field,
                              const char *record);
+/* The same for the first required field that is not in `seen` (bit i of
+ * the words: the i-th required field was read), one of which the caller
+ * knows is missing. `names` holds the required fields' JSON names in that
+ * order, each ended by a NUL (a literal such as "date\0name\0"). */
+bool atd_reader_fail_missing_of(atd_reader *r, const char *at, const uint64_t *seen,
+                                const char *names, const char *record);
 
 /* The error of a key that is none of the record's fields, under
  * ATD_READ_STRICT_FIELDS: "unknown field \"KEY\" in record 'RECORD'"
