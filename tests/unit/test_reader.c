@@ -437,6 +437,23 @@ START_TEST(test_reader_whitespace)
             fx_close(&f);
         }
     }
+    /* Pretty-printed indentation (a newline, or a space, then spaces) of
+     * every depth across the inline skip's 16- and 32-byte blocks, with the
+     * input going on far enough for them. */
+    for (size_t n = 0; n < 40; n++) {
+        for (int lead = 0; lead < 2; lead++) {
+            memset(buf, ' ', sizeof buf);
+            buf[0] = lead ? '\n' : ' ';
+            buf[n + 1] = '5';
+            fixture f;
+            fx_open_n(&f, buf, sizeof buf, 0);
+            int64_t v;
+            ck_assert(atd_read_int64(&f.r, &v) && v == 5);
+            ck_assert_msg(f.r.cur == f.input + n + 2, "indentation %zu", n);
+            ck_assert(atd_read_end(&f.r));
+            fx_close(&f);
+        }
+    }
     /* Form feed and vertical tab are not JSON whitespace. */
     fixture f;
     fx_open(&f, "  \f1", 0);

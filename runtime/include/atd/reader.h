@@ -260,11 +260,11 @@ static inline size_t atd_reader_offset_of(const atd_reader *r, const char *p)
  * recorded) it returns the end of the input, where the next token fails. */
 static ATD__HOT_INLINE const char *atd_skip_ws_p(atd_reader *r, const char *p)
 {
-    /* Inline exits for the common cases: no whitespace, and (one branch-
-     * free step with SSE2) one space (": ") or a newline and an indentation
-     * of up to 31 spaces (pretty-printed input): 32 bytes compared with ' ',
-     * a newline at p counted as a space, and the first other byte is the
-     * token. '/' may start a comment in lenient mode. Everything else
+    /* Inline exits for the common cases: no whitespace, one space (": "),
+     * and with SSE2 a newline and an indentation of up to 31 spaces
+     * (pretty-printed input): 16 bytes compared with ' ', 16 more when
+     * those are all whitespace, a newline at p counted as a space, and the
+     * first other byte is the token. '/' may start a comment in lenient mode. Everything else
      * (longer runs, tabs, CR, blank lines, comments, the last 32 bytes of
      * the input) goes out of line. */
     const char *end = r->end;
@@ -278,10 +278,12 @@ static ATD__HOT_INLINE const char *atd_skip_ws_p(atd_reader *r, const char *p)
         if (ATD_LIKELY(end - p >= 33)) {
             const __m128i sp = _mm_set1_epi8(' ');
             __m128i v0 = _mm_loadu_si128((const __m128i *)(const void *)p);
-            __m128i v1 = _mm_loadu_si128((const __m128i *)(const void *)(p + 16));
             uint64_t m = (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v0, sp)) |
-                         (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v1, sp)) << 16 |
                          (uint64_t)(c == '\n');
+            if (m == 0xffff) { /* a deeper indentation: 16 bytes more */
+                __m128i v1 = _mm_loadu_si128((const __m128i *)(const void *)(p + 16));
+                m |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v1, sp)) << 16;
+            }
             /* at most 32: the bits above the 32 compared are zero in m */
             const char *q = p + __builtin_ctzll(~m);
             if (ATD_LIKELY((unsigned char)*q > ' ' && *q != '/'))
