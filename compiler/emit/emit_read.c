@@ -667,7 +667,8 @@ static void emit_missing_fields(cw *w, const ir_type *t)
     cw_open(w, "if (%s)", cond);
     const char *names = json_name_list(w, t, true);
     if (names != NULL) {
-        cw_line(w, "return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, \"%s\", \"%s\"));",
+        cw_line(w,
+                "return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, \"%s\", \"%s\"));",
                 names, t->atd_name);
         cw_close(w, "}");
         return;
@@ -1065,6 +1066,7 @@ static void emit_sum_read(cw *w, const ir_type *t)
  *     {
  *         atd_string s;
  *         size_t at;
+ *         int i;
  *         p = atd_skip_ws_p(r, p);
  *         at = atd_reader_offset_of(r, p);
  *         if (atd_byte_at(r, p) == '"') {
@@ -1073,13 +1075,12 @@ static void emit_sum_read(cw *w, const ir_type *t)
  *             i = event_kind__case(s.ptr, s.len);
  *             if (i >= 0) { *out = (event_kind)i; return p; }
  *             return atd_fail_cursor(atd_reader_fail_at(r, at, ..."unsupported variant..."));
- * The name's switch is the only one: the enum's constants are its cases'
- * indexes (emit_h.c gives them no values of their own).
  *         }
  *         atd_reader_seek(r, p);
  *         return atd_fail_cursor(atd_reader_fail_expected(r, "a variant of 'kind'"));
  *     }
- */
+ * The name's switch is the only one: the enum's constants are its cases'
+ * indexes (emit_h.c gives them no values of their own). */
 static void emit_enum_read_p(cw *w, const ir_type *t)
 {
     emit_case_match(w, t);
