@@ -135,9 +135,9 @@ void emit_write_slot(cw *w, const ir_slot *s, const char *rv, const char *fail);
  * writing it, under ATD_WRITE_VALIDATE. `fail` runs on a refusal. Then the
  * prototypes of every validator the module names. */
 void emit_validators_read(cw *w, const ir_check *c, const ir_type *t, bool ptr, const char *lv,
-                     const char *at, const char *fail);
+                          const char *at, const char *fail);
 void emit_validators_write(cw *w, const ir_check *c, const ir_type *t, bool ptr, const char *rv,
-                      const char *fail);
+                           const char *fail);
 void emit_validators_declarations(cw *w, const ir_module *m);
 /* emit_biniou.c: the biniou functions of every type with biniou functions
  * (used[i]: reached from the exported types and typedefs that are not

@@ -78,13 +78,13 @@ static void emit_checks(cw *w, const ir_check *c, const ir_type *t, bool ptr, co
 }
 
 void emit_validators_read(cw *w, const ir_check *c, const ir_type *t, bool ptr, const char *lv,
-                     const char *at, const char *fail)
+                          const char *at, const char *fail)
 {
     emit_checks(w, c, t, ptr, lv, at, fail);
 }
 
 void emit_validators_write(cw *w, const ir_check *c, const ir_type *t, bool ptr, const char *rv,
-                      const char *fail)
+                           const char *fail)
 {
     if (c == NULL)
         return;

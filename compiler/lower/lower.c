@@ -476,8 +476,8 @@ static const ir_check *lower_checks(lower_ctx *L, const ast_type *t, const check
         grow_array(L, (void **)&L->checked, &L->checked_cap, L->nchecked, sizeof *L->checked))
         L->checked[L->nchecked++] = &t->annots;
     bool own = t->kind != AST_RECORD && t->kind != AST_SUM;
-    const ir_check *c = lower_validators_node(seen ? NULL : L->diag, L->arena, &t->annots, ty, inner,
-                                         own, &L->failed, &L->oom);
+    const ir_check *c = lower_validators_node(seen ? NULL : L->diag, L->arena, &t->annots, ty,
+                                              inner, own, &L->failed, &L->oom);
     if (L->oom)
         lower_oom(L);
     return c;

@@ -197,8 +197,8 @@ static const char *expected_text(atd_arena *arena, const ir_type *t, const bound
 }
 
 const ir_check *lower_validators_node(diag_ctx *diag, atd_arena *arena, const ast_annots *a,
-                                 const ir_type *t, const ir_check *next, bool with_validator,
-                                 bool *failed, bool *oom)
+                                      const ir_type *t, const ir_check *next,
+                                      bool with_validator, bool *failed, bool *oom)
 {
     const ast_annot_field *vf = with_validator ? check_annot_find(a, "c", "validator") : NULL;
     bound lo, hi, llo, lhi;

@@ -24,8 +24,8 @@
  * the type) only the declarative checks are looked at. NULL on running out
  * of memory sets *oom. `diag` NULL reports nothing (a node seen before). */
 const ir_check *lower_validators_node(diag_ctx *diag, atd_arena *arena, const ast_annots *a,
-                                 const ir_type *t, const ir_check *next, bool with_validator,
-                                 bool *failed, bool *oom);
+                                      const ir_type *t, const ir_check *next,
+                                      bool with_validator, bool *failed, bool *oom);
 
 /* A text that tells chains apart, for the structural keys of the types that
  * hold a checked value ("" for none). */
