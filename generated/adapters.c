@@ -73,27 +73,18 @@ static const char *adapters_circle_read_p(atd_reader *r, const char *p, adapters
     uint64_t seen[1] = {0};
     adapters_circle_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
-    if (!atd_key_at(r, p, "\"radius\":", 9)) {
-        goto key;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
+    if (!atd_key_at(r, p, "\"radius\":", 9)) goto key;
+key_0:
     p += 9;
 field_0:
     p = atd_read_double_p(r, p, &out->radius);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "radius", 6));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "radius", 6));
     seen[0] |= (uint64_t)1 << 0;
 tail:
     p = atd_object_end_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
         goto key;
@@ -105,20 +96,13 @@ end:
     return p;
 key:
     if (atd_key_room(r, p, 9)) {
-        if (atd_bytes_eq(p, "\"radius\":", 9)) {
-            p += 9;
-            goto field_0;
-        }
+        if (atd_bytes_eq(p, "\"radius\":", 9)) goto key_0;
     }
     p = atd_object_key_p(r, p, &key);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     switch (key.len) {
     case 6:
-        if (atd_bytes_eq(key.ptr, "radius", 6)) {
-            goto field_0;
-        }
+        if (atd_bytes_eq(key.ptr, "radius", 6)) goto field_0;
         break;
     default:
         break;
@@ -127,9 +111,7 @@ key:
         return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "circle", "radius\000"));
     }
     p = atd_skip_value_p(r, p);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
     goto tail;
 }
 
@@ -150,71 +132,46 @@ static const char *adapters_rect_read_p(atd_reader *r, const char *p, adapters_r
     uint64_t seen[1] = {0};
     adapters_rect_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
-    if (!atd_key_at(r, p, "\"width\":", 8)) {
-        goto key;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
+    if (!atd_key_at(r, p, "\"width\":", 8)) goto key;
+key_0:
     p += 8;
 field_0:
     p = atd_read_int64_p(r, p, &out->width);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "width", 5));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "width", 5));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"height\":", 9)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"height\":", 9)) goto key;
+key_1:
     p += 9;
 field_1:
     p = atd_read_int64_p(r, p, &out->height);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "height", 6));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "height", 6));
     seen[0] |= (uint64_t)1 << 1;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"label\":", 8)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"label\":", 8)) goto key;
+key_2:
     p += 8;
 field_2:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "label", 5));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "label", 5));
     } else {
         p = atd_read_string_p(r, p, &out->label);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "label", 5));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "label", 5));
         out->has_label = true;
     }
 tail:
     p = atd_object_end_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
         goto key;
@@ -228,42 +185,25 @@ key:
     if (atd_key_room(r, p, 9)) {
         switch (p[1]) {
         case 'h':
-            if (atd_bytes_eq(p, "\"height\":", 9)) {
-                p += 9;
-                goto field_1;
-            }
+            if (atd_bytes_eq(p, "\"height\":", 9)) goto key_1;
             break;
         case 'l':
-            if (atd_bytes_eq(p, "\"label\":", 8)) {
-                p += 8;
-                goto field_2;
-            }
+            if (atd_bytes_eq(p, "\"label\":", 8)) goto key_2;
             break;
         case 'w':
-            if (atd_bytes_eq(p, "\"width\":", 8)) {
-                p += 8;
-                goto field_0;
-            }
+            if (atd_bytes_eq(p, "\"width\":", 8)) goto key_0;
             break;
         }
     }
     p = atd_object_key_p(r, p, &key);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     switch (key.len) {
     case 5:
-        if (atd_bytes_eq(key.ptr, "width", 5)) {
-            goto field_0;
-        }
-        if (atd_bytes_eq(key.ptr, "label", 5)) {
-            goto field_2;
-        }
+        if (atd_bytes_eq(key.ptr, "width", 5)) goto field_0;
+        if (atd_bytes_eq(key.ptr, "label", 5)) goto field_2;
         break;
     case 6:
-        if (atd_bytes_eq(key.ptr, "height", 6)) {
-            goto field_1;
-        }
+        if (atd_bytes_eq(key.ptr, "height", 6)) goto field_1;
         break;
     default:
         break;
@@ -272,9 +212,7 @@ key:
         return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "rect", "width\000height\000label\000"));
     }
     p = atd_skip_value_p(r, p);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
     goto tail;
 }
 
@@ -295,27 +233,18 @@ static const char *adapters_start_read_p(atd_reader *r, const char *p, adapters_
     uint64_t seen[1] = {0};
     adapters_start_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
-    if (!atd_key_at(r, p, "\"at\":", 5)) {
-        goto key;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
+    if (!atd_key_at(r, p, "\"at\":", 5)) goto key;
+key_0:
     p += 5;
 field_0:
     p = atd_read_int64_p(r, p, &out->at);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "at", 2));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "at", 2));
     seen[0] |= (uint64_t)1 << 0;
 tail:
     p = atd_object_end_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
         goto key;
@@ -327,20 +256,13 @@ end:
     return p;
 key:
     if (atd_key_room(r, p, 5)) {
-        if (atd_bytes_eq(p, "\"at\":", 5)) {
-            p += 5;
-            goto field_0;
-        }
+        if (atd_bytes_eq(p, "\"at\":", 5)) goto key_0;
     }
     p = atd_object_key_p(r, p, &key);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     switch (key.len) {
     case 2:
-        if (atd_bytes_eq(key.ptr, "at", 2)) {
-            goto field_0;
-        }
+        if (atd_bytes_eq(key.ptr, "at", 2)) goto field_0;
         break;
     default:
         break;
@@ -349,9 +271,7 @@ key:
         return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "start", "at\000"));
     }
     p = atd_skip_value_p(r, p);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
     goto tail;
 }
 
@@ -372,45 +292,29 @@ static const char *adapters_tagged_read_p(atd_reader *r, const char *p, adapters
     uint64_t seen[1] = {0};
     adapters_tagged_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
-    if (!atd_key_at(r, p, "\"kind\":", 7)) {
-        goto key;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
+    if (!atd_key_at(r, p, "\"kind\":", 7)) goto key;
+key_0:
     p += 7;
 field_0:
     p = atd_read_string_p(r, p, &out->kind);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "kind", 4));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "kind", 4));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"n\":", 4)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"n\":", 4)) goto key;
+key_1:
     p += 4;
 field_1:
     p = atd_read_int64_p(r, p, &out->n);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "n", 1));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "n", 1));
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
         goto key;
@@ -424,33 +328,21 @@ key:
     if (atd_key_room(r, p, 7)) {
         switch (p[1]) {
         case 'k':
-            if (atd_bytes_eq(p, "\"kind\":", 7)) {
-                p += 7;
-                goto field_0;
-            }
+            if (atd_bytes_eq(p, "\"kind\":", 7)) goto key_0;
             break;
         case 'n':
-            if (atd_bytes_eq(p, "\"n\":", 4)) {
-                p += 4;
-                goto field_1;
-            }
+            if (atd_bytes_eq(p, "\"n\":", 4)) goto key_1;
             break;
         }
     }
     p = atd_object_key_p(r, p, &key);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     switch (key.len) {
     case 4:
-        if (atd_bytes_eq(key.ptr, "kind", 4)) {
-            goto field_0;
-        }
+        if (atd_bytes_eq(key.ptr, "kind", 4)) goto field_0;
         break;
     case 1:
-        if (atd_bytes_eq(key.ptr, "n", 1)) {
-            goto field_1;
-        }
+        if (atd_bytes_eq(key.ptr, "n", 1)) goto field_1;
         break;
     default:
         break;
@@ -459,9 +351,7 @@ key:
         return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "tagged", "kind\000n\000"));
     }
     p = atd_skip_value_p(r, p);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
     goto tail;
 }
 
@@ -478,24 +368,16 @@ static int adapters_shape__case(const char *s, size_t len)
 {
     switch (len) {
     case 3:
-        if (atd_bytes_eq(s, "Dot", 3)) {
-            return 0;
-        }
+        if (atd_bytes_eq(s, "Dot", 3)) return 0;
         break;
     case 6:
-        if (atd_bytes_eq(s, "Circle", 6)) {
-            return 1;
-        }
+        if (atd_bytes_eq(s, "Circle", 6)) return 1;
         break;
     case 9:
-        if (atd_bytes_eq(s, "rectangle", 9)) {
-            return 2;
-        }
+        if (atd_bytes_eq(s, "rectangle", 9)) return 2;
         break;
     case 4:
-        if (atd_bytes_eq(s, "Code", 4)) {
-            return 3;
-        }
+        if (atd_bytes_eq(s, "Code", 4)) return 3;
         break;
     default:
         break;
@@ -511,9 +393,7 @@ bool adapters_shape_read(atd_reader *r, adapters_shape *out)
     bool more;
     at = atd_reader_offset(r);
     if (c == '"') {
-        if (!atd_read_name(r, &s)) {
-            return false;
-        }
+        if (!atd_read_name(r, &s)) return false;
         switch (adapters_shape__case(s.ptr, s.len)) {
         case 0:
             out->tag = ADAPTERS_SHAPE_DOT;
@@ -526,9 +406,7 @@ bool adapters_shape_read(atd_reader *r, adapters_shape *out)
     }
     if (c == '{') {
         unsigned flags_ = atd_reader_flags(r);
-        if (!atd_read_type_field(r, "type", 4, "shape", &s, &at)) {
-            return false;
-        }
+        if (!atd_read_type_field(r, "type", 4, "shape", &s, &at)) return false;
         (void)flags_;
         switch (adapters_shape__case(s.ptr, s.len)) {
         case 0:
@@ -552,9 +430,7 @@ bool adapters_shape_read(atd_reader *r, adapters_shape *out)
         case 3:
             out->tag = ADAPTERS_SHAPE_CODE;
             atd_reader_set_flags(r, flags_ & ~(unsigned)ATD_READ_STRICT_FIELDS);
-            if (!atd_read_int64(r, &out->u.Code)) {
-                return (atd_reader_set_flags(r, flags_), false);
-            }
+            if (!atd_read_int64(r, &out->u.Code)) return (atd_reader_set_flags(r, flags_), false);
             atd_reader_set_flags(r, flags_);
             return true;
         default:
@@ -566,22 +442,16 @@ bool adapters_shape_read(atd_reader *r, adapters_shape *out)
         }
     }
     if (c == '[') {
-        if (!atd_array_begin(r, &more)) {
-            return false;
-        }
+        if (!atd_array_begin(r, &more)) return false;
         if (!more) {
             return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "shape");
         }
         atd_skip_ws(r);
         at = atd_reader_offset(r);
-        if (!atd_read_name(r, &s)) {
-            return atd_reader_push_index(r, 0);
-        }
+        if (!atd_read_name(r, &s)) return atd_reader_push_index(r, 0);
         switch (adapters_shape__case(s.ptr, s.len)) {
         case 1:
-            if (!atd_array_next(r, &more)) {
-                return false;
-            }
+            if (!atd_array_next(r, &more)) return false;
             if (!more) {
                 return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Circle");
             }
@@ -589,17 +459,13 @@ bool adapters_shape_read(atd_reader *r, adapters_shape *out)
             if (!atd_reader_advance(r, adapters_circle_read_p(r, atd_reader_cursor(r), &out->u.Circle))) {
                 return atd_reader_push_index(r, 1);
             }
-            if (!atd_array_next(r, &more)) {
-                return false;
-            }
+            if (!atd_array_next(r, &more)) return false;
             if (more) {
                 return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of variant '%s'", "Circle");
             }
             return true;
         case 2:
-            if (!atd_array_next(r, &more)) {
-                return false;
-            }
+            if (!atd_array_next(r, &more)) return false;
             if (!more) {
                 return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Rect");
             }
@@ -607,27 +473,19 @@ bool adapters_shape_read(atd_reader *r, adapters_shape *out)
             if (!atd_reader_advance(r, adapters_rect_read_p(r, atd_reader_cursor(r), &out->u.Rect))) {
                 return atd_reader_push_index(r, 1);
             }
-            if (!atd_array_next(r, &more)) {
-                return false;
-            }
+            if (!atd_array_next(r, &more)) return false;
             if (more) {
                 return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of variant '%s'", "Rect");
             }
             return true;
         case 3:
-            if (!atd_array_next(r, &more)) {
-                return false;
-            }
+            if (!atd_array_next(r, &more)) return false;
             if (!more) {
                 return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Code");
             }
             out->tag = ADAPTERS_SHAPE_CODE;
-            if (!atd_read_int64(r, &out->u.Code)) {
-                return atd_reader_push_index(r, 1);
-            }
-            if (!atd_array_next(r, &more)) {
-                return false;
-            }
+            if (!atd_read_int64(r, &out->u.Code)) return atd_reader_push_index(r, 1);
+            if (!atd_array_next(r, &more)) return false;
             if (more) {
                 return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of variant '%s'", "Code");
             }
@@ -654,19 +512,13 @@ static int adapters_event__case(const char *s, size_t len)
 {
     switch (len) {
     case 5:
-        if (atd_bytes_eq(s, "Start", 5)) {
-            return 0;
-        }
+        if (atd_bytes_eq(s, "Start", 5)) return 0;
         break;
     case 6:
-        if (atd_bytes_eq(s, "Tagged", 6)) {
-            return 1;
-        }
+        if (atd_bytes_eq(s, "Tagged", 6)) return 1;
         break;
     case 4:
-        if (atd_bytes_eq(s, "Stop", 4)) {
-            return 2;
-        }
+        if (atd_bytes_eq(s, "Stop", 4)) return 2;
         break;
     default:
         break;
@@ -682,9 +534,7 @@ bool adapters_event_read(atd_reader *r, adapters_event *out)
     bool more;
     at = atd_reader_offset(r);
     if (c == '"') {
-        if (!atd_read_name(r, &s)) {
-            return false;
-        }
+        if (!atd_read_name(r, &s)) return false;
         switch (adapters_event__case(s.ptr, s.len)) {
         case 2:
             out->tag = ADAPTERS_EVENT_STOP;
@@ -697,9 +547,7 @@ bool adapters_event_read(atd_reader *r, adapters_event *out)
     }
     if (c == '{') {
         unsigned flags_ = atd_reader_flags(r);
-        if (!atd_read_type_field(r, "kind", 4, "event", &s, &at)) {
-            return false;
-        }
+        if (!atd_read_type_field(r, "kind", 4, "event", &s, &at)) return false;
         (void)flags_;
         switch (adapters_event__case(s.ptr, s.len)) {
         case 0:
@@ -729,22 +577,16 @@ bool adapters_event_read(atd_reader *r, adapters_event *out)
         }
     }
     if (c == '[') {
-        if (!atd_array_begin(r, &more)) {
-            return false;
-        }
+        if (!atd_array_begin(r, &more)) return false;
         if (!more) {
             return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "event");
         }
         atd_skip_ws(r);
         at = atd_reader_offset(r);
-        if (!atd_read_name(r, &s)) {
-            return atd_reader_push_index(r, 0);
-        }
+        if (!atd_read_name(r, &s)) return atd_reader_push_index(r, 0);
         switch (adapters_event__case(s.ptr, s.len)) {
         case 0:
-            if (!atd_array_next(r, &more)) {
-                return false;
-            }
+            if (!atd_array_next(r, &more)) return false;
             if (!more) {
                 return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Start");
             }
@@ -752,17 +594,13 @@ bool adapters_event_read(atd_reader *r, adapters_event *out)
             if (!atd_reader_advance(r, adapters_start_read_p(r, atd_reader_cursor(r), &out->u.Start))) {
                 return atd_reader_push_index(r, 1);
             }
-            if (!atd_array_next(r, &more)) {
-                return false;
-            }
+            if (!atd_array_next(r, &more)) return false;
             if (more) {
                 return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of variant '%s'", "Start");
             }
             return true;
         case 1:
-            if (!atd_array_next(r, &more)) {
-                return false;
-            }
+            if (!atd_array_next(r, &more)) return false;
             if (!more) {
                 return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Tagged");
             }
@@ -770,9 +608,7 @@ bool adapters_event_read(atd_reader *r, adapters_event *out)
             if (!atd_reader_advance(r, adapters_tagged_read_p(r, atd_reader_cursor(r), &out->u.Tagged))) {
                 return atd_reader_push_index(r, 1);
             }
-            if (!atd_array_next(r, &more)) {
-                return false;
-            }
+            if (!atd_array_next(r, &more)) return false;
             if (more) {
                 return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of variant '%s'", "Tagged");
             }
@@ -799,19 +635,13 @@ static int adapters_one__case(const char *s, size_t len)
 {
     switch (len) {
     case 7:
-        if (atd_bytes_eq(s, "Nothing", 7)) {
-            return 0;
-        }
+        if (atd_bytes_eq(s, "Nothing", 7)) return 0;
         break;
     case 6:
-        if (atd_bytes_eq(s, "Number", 6)) {
-            return 1;
-        }
+        if (atd_bytes_eq(s, "Number", 6)) return 1;
         break;
     case 3:
-        if (atd_bytes_eq(s, "Box", 3)) {
-            return 2;
-        }
+        if (atd_bytes_eq(s, "Box", 3)) return 2;
         break;
     default:
         break;
@@ -827,9 +657,7 @@ bool adapters_one_read(atd_reader *r, adapters_one *out)
     bool more;
     at = atd_reader_offset(r);
     if (c == '"') {
-        if (!atd_read_name(r, &s)) {
-            return false;
-        }
+        if (!atd_read_name(r, &s)) return false;
         switch (adapters_one__case(s.ptr, s.len)) {
         case 0:
             out->tag = ADAPTERS_ONE_NOTHING;
@@ -841,26 +669,18 @@ bool adapters_one_read(atd_reader *r, adapters_one *out)
         return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "one");
     }
     if (c == '{') {
-        if (!atd_object_begin(r, &more)) {
-            return false;
-        }
+        if (!atd_object_begin(r, &more)) return false;
         if (!more) {
             return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty object instead of a variant of '%s'", "one");
         }
         atd_skip_ws(r);
         at = atd_reader_offset(r);
-        if (!atd_object_key(r, &s)) {
-            return false;
-        }
+        if (!atd_object_key(r, &s)) return false;
         switch (adapters_one__case(s.ptr, s.len)) {
         case 1:
             out->tag = ADAPTERS_ONE_NUMBER;
-            if (!atd_read_int64(r, &out->u.Number)) {
-                return atd_reader_push_field(r, "Number", 6);
-            }
-            if (!atd_object_next(r, &more)) {
-                return false;
-            }
+            if (!atd_read_int64(r, &out->u.Number)) return atd_reader_push_field(r, "Number", 6);
+            if (!atd_object_next(r, &more)) return false;
             if (more) {
                 return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected '}' after the argument of variant '%s'", "Number");
             }
@@ -870,9 +690,7 @@ bool adapters_one_read(atd_reader *r, adapters_one *out)
             if (!atd_reader_advance(r, adapters_rect_read_p(r, atd_reader_cursor(r), &out->u.Box))) {
                 return atd_reader_push_field(r, "Box", 3);
             }
-            if (!atd_object_next(r, &more)) {
-                return false;
-            }
+            if (!atd_object_next(r, &more)) return false;
             if (more) {
                 return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected '}' after the argument of variant '%s'", "Box");
             }
@@ -886,40 +704,28 @@ bool adapters_one_read(atd_reader *r, adapters_one *out)
         }
     }
     if (c == '[') {
-        if (!atd_array_begin(r, &more)) {
-            return false;
-        }
+        if (!atd_array_begin(r, &more)) return false;
         if (!more) {
             return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "one");
         }
         atd_skip_ws(r);
         at = atd_reader_offset(r);
-        if (!atd_read_name(r, &s)) {
-            return atd_reader_push_index(r, 0);
-        }
+        if (!atd_read_name(r, &s)) return atd_reader_push_index(r, 0);
         switch (adapters_one__case(s.ptr, s.len)) {
         case 1:
-            if (!atd_array_next(r, &more)) {
-                return false;
-            }
+            if (!atd_array_next(r, &more)) return false;
             if (!more) {
                 return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Number");
             }
             out->tag = ADAPTERS_ONE_NUMBER;
-            if (!atd_read_int64(r, &out->u.Number)) {
-                return atd_reader_push_index(r, 1);
-            }
-            if (!atd_array_next(r, &more)) {
-                return false;
-            }
+            if (!atd_read_int64(r, &out->u.Number)) return atd_reader_push_index(r, 1);
+            if (!atd_array_next(r, &more)) return false;
             if (more) {
                 return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of variant '%s'", "Number");
             }
             return true;
         case 2:
-            if (!atd_array_next(r, &more)) {
-                return false;
-            }
+            if (!atd_array_next(r, &more)) return false;
             if (!more) {
                 return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Box");
             }
@@ -927,9 +733,7 @@ bool adapters_one_read(atd_reader *r, adapters_one *out)
             if (!atd_reader_advance(r, adapters_rect_read_p(r, atd_reader_cursor(r), &out->u.Box))) {
                 return atd_reader_push_index(r, 1);
             }
-            if (!atd_array_next(r, &more)) {
-                return false;
-            }
+            if (!atd_array_next(r, &more)) return false;
             if (more) {
                 return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of variant '%s'", "Box");
             }
@@ -956,14 +760,10 @@ static int adapters_codec_shape__case(const char *s, size_t len)
 {
     switch (len) {
     case 5:
-        if (atd_bytes_eq(s, "Point", 5)) {
-            return 0;
-        }
+        if (atd_bytes_eq(s, "Point", 5)) return 0;
         break;
     case 4:
-        if (atd_bytes_eq(s, "Disc", 4)) {
-            return 1;
-        }
+        if (atd_bytes_eq(s, "Disc", 4)) return 1;
         break;
     default:
         break;
@@ -979,9 +779,7 @@ bool adapters_codec_shape_read(atd_reader *r, adapters_codec_shape *out)
     bool more;
     at = atd_reader_offset(r);
     if (c == '"') {
-        if (!atd_read_name(r, &s)) {
-            return false;
-        }
+        if (!atd_read_name(r, &s)) return false;
         switch (adapters_codec_shape__case(s.ptr, s.len)) {
         case 0:
             out->tag = ADAPTERS_CODEC_SHAPE_POINT;
@@ -994,9 +792,7 @@ bool adapters_codec_shape_read(atd_reader *r, adapters_codec_shape *out)
     }
     if (c == '{') {
         unsigned flags_ = atd_reader_flags(r);
-        if (!atd_read_type_field(r, "type", 4, "codec_shape", &s, &at)) {
-            return false;
-        }
+        if (!atd_read_type_field(r, "type", 4, "codec_shape", &s, &at)) return false;
         (void)flags_;
         switch (adapters_codec_shape__case(s.ptr, s.len)) {
         case 0:
@@ -1018,22 +814,16 @@ bool adapters_codec_shape_read(atd_reader *r, adapters_codec_shape *out)
         }
     }
     if (c == '[') {
-        if (!atd_array_begin(r, &more)) {
-            return false;
-        }
+        if (!atd_array_begin(r, &more)) return false;
         if (!more) {
             return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "codec_shape");
         }
         atd_skip_ws(r);
         at = atd_reader_offset(r);
-        if (!atd_read_name(r, &s)) {
-            return atd_reader_push_index(r, 0);
-        }
+        if (!atd_read_name(r, &s)) return atd_reader_push_index(r, 0);
         switch (adapters_codec_shape__case(s.ptr, s.len)) {
         case 1:
-            if (!atd_array_next(r, &more)) {
-                return false;
-            }
+            if (!atd_array_next(r, &more)) return false;
             if (!more) {
                 return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Disc");
             }
@@ -1041,9 +831,7 @@ bool adapters_codec_shape_read(atd_reader *r, adapters_codec_shape *out)
             if (!atd_reader_advance(r, adapters_circle_read_p(r, atd_reader_cursor(r), &out->u.Disc))) {
                 return atd_reader_push_index(r, 1);
             }
-            if (!atd_array_next(r, &more)) {
-                return false;
-            }
+            if (!atd_array_next(r, &more)) return false;
             if (more) {
                 return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of variant '%s'", "Disc");
             }
@@ -1070,15 +858,9 @@ static int adapters_payload__case(const char *s, size_t len)
 {
     switch (len) {
     case 1:
-        if (atd_bytes_eq(s, "a", 1)) {
-            return 0;
-        }
-        if (atd_bytes_eq(s, "b", 1)) {
-            return 1;
-        }
-        if (atd_bytes_eq(s, "n", 1)) {
-            return 2;
-        }
+        if (atd_bytes_eq(s, "a", 1)) return 0;
+        if (atd_bytes_eq(s, "b", 1)) return 1;
+        if (atd_bytes_eq(s, "n", 1)) return 2;
         break;
     default:
         break;
@@ -1094,9 +876,7 @@ bool adapters_payload_read(atd_reader *r, adapters_payload *out)
     bool more;
     at = atd_reader_offset(r);
     if (c == '"') {
-        if (!atd_read_name(r, &s)) {
-            return false;
-        }
+        if (!atd_read_name(r, &s)) return false;
         switch (adapters_payload__case(s.ptr, s.len)) {
         case 2:
             out->tag = ADAPTERS_PAYLOAD_NOTHING;
@@ -1108,40 +888,28 @@ bool adapters_payload_read(atd_reader *r, adapters_payload *out)
         return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "payload");
     }
     if (c == '[') {
-        if (!atd_array_begin(r, &more)) {
-            return false;
-        }
+        if (!atd_array_begin(r, &more)) return false;
         if (!more) {
             return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "payload");
         }
         atd_skip_ws(r);
         at = atd_reader_offset(r);
-        if (!atd_read_name(r, &s)) {
-            return atd_reader_push_index(r, 0);
-        }
+        if (!atd_read_name(r, &s)) return atd_reader_push_index(r, 0);
         switch (adapters_payload__case(s.ptr, s.len)) {
         case 0:
-            if (!atd_array_next(r, &more)) {
-                return false;
-            }
+            if (!atd_array_next(r, &more)) return false;
             if (!more) {
                 return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "A");
             }
             out->tag = ADAPTERS_PAYLOAD_A;
-            if (!atd_read_int64(r, &out->u.A)) {
-                return atd_reader_push_index(r, 1);
-            }
-            if (!atd_array_next(r, &more)) {
-                return false;
-            }
+            if (!atd_read_int64(r, &out->u.A)) return atd_reader_push_index(r, 1);
+            if (!atd_array_next(r, &more)) return false;
             if (more) {
                 return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of variant '%s'", "A");
             }
             return true;
         case 1:
-            if (!atd_array_next(r, &more)) {
-                return false;
-            }
+            if (!atd_array_next(r, &more)) return false;
             if (!more) {
                 return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "B");
             }
@@ -1149,9 +917,7 @@ bool adapters_payload_read(atd_reader *r, adapters_payload *out)
             if (!atd_reader_advance(r, adapters_rect_read_p(r, atd_reader_cursor(r), &out->u.B))) {
                 return atd_reader_push_index(r, 1);
             }
-            if (!atd_array_next(r, &more)) {
-                return false;
-            }
+            if (!atd_array_next(r, &more)) return false;
             if (more) {
                 return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of variant '%s'", "B");
             }
@@ -1178,15 +944,9 @@ static int adapters_tagged_value__tv_case(const char *s, size_t len)
 {
     switch (len) {
     case 1:
-        if (atd_bytes_eq(s, "a", 1)) {
-            return 0;
-        }
-        if (atd_bytes_eq(s, "b", 1)) {
-            return 1;
-        }
-        if (atd_bytes_eq(s, "n", 1)) {
-            return 2;
-        }
+        if (atd_bytes_eq(s, "a", 1)) return 0;
+        if (atd_bytes_eq(s, "b", 1)) return 1;
+        if (atd_bytes_eq(s, "n", 1)) return 2;
         break;
     default:
         break;
@@ -1203,9 +963,7 @@ static bool adapters_tagged_value__tv_read(atd_reader *r, atd_string tag, size_t
             return atd_reader_fail_at(r, tag_at, ATD_ERR_BAD_VARIANT, "variant 'A' needs an argument: field 'payload' is missing");
         }
         out->tag = ADAPTERS_PAYLOAD_A;
-        if (!atd_read_int64(r, &out->u.A)) {
-            return false;
-        }
+        if (!atd_read_int64(r, &out->u.A)) return false;
         return true;
     case 1:
         if (!present) {
@@ -1240,20 +998,13 @@ static const char *adapters_tagged_value_read_p(atd_reader *r, const char *p, ad
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == '{') {
         atd_reader_seek(r, p);
-        if (!atd_read_type_field(r, "kind", 4, "payload", &tv_tag_, &tv_at_)) {
-            return NULL;
-        }
+        if (!atd_read_type_field(r, "kind", 4, "payload", &tv_tag_, &tv_at_)) return NULL;
     }
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
-    if (!atd_key_at(r, p, "\"payload\":", 10)) {
-        goto key;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
+    if (!atd_key_at(r, p, "\"payload\":", 10)) goto key;
+key_0:
     p += 10;
 field_0:
     atd_reader_seek(r, p);
@@ -1263,28 +1014,19 @@ field_0:
     p = atd_reader_cursor(r);
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"id\":", 5)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"id\":", 5)) goto key;
+key_1:
     p += 5;
 field_1:
     p = atd_read_string_p(r, p, &out->id);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
         goto key;
@@ -1308,33 +1050,21 @@ key:
     if (atd_key_room(r, p, 10)) {
         switch (p[1]) {
         case 'i':
-            if (atd_bytes_eq(p, "\"id\":", 5)) {
-                p += 5;
-                goto field_1;
-            }
+            if (atd_bytes_eq(p, "\"id\":", 5)) goto key_1;
             break;
         case 'p':
-            if (atd_bytes_eq(p, "\"payload\":", 10)) {
-                p += 10;
-                goto field_0;
-            }
+            if (atd_bytes_eq(p, "\"payload\":", 10)) goto key_0;
             break;
         }
     }
     p = atd_object_key_p(r, p, &key);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     switch (key.len) {
     case 7:
-        if (atd_bytes_eq(key.ptr, "payload", 7)) {
-            goto field_0;
-        }
+        if (atd_bytes_eq(key.ptr, "payload", 7)) goto field_0;
         break;
     case 2:
-        if (atd_bytes_eq(key.ptr, "id", 2)) {
-            goto field_1;
-        }
+        if (atd_bytes_eq(key.ptr, "id", 2)) goto field_1;
         break;
     default:
         break;
@@ -1343,9 +1073,7 @@ key:
         return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "tagged_value", "payload\000id\000"));
     }
     p = atd_skip_value_p(r, p);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
     goto tail;
 }
 
@@ -1361,9 +1089,7 @@ static const char *adapters_abstract_nullable_read_p(atd_reader *r, const char *
         return atd_read_null_p(r, p);
     }
     atd_reader_seek(r, p);
-    if (!atd_json_read(r, &out->value)) {
-        return NULL;
-    }
+    if (!atd_json_read(r, &out->value)) return NULL;
     p = atd_reader_cursor(r);
     out->has = true;
     return p;
@@ -1382,40 +1108,26 @@ static const char *adapters_string_abstract_nullable_tuple_read_p(atd_reader *r,
     p = atd_skip_ws_p(r, p);
     at = atd_reader_offset_of(r, p);
     p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (!more) {
         return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 2 tuple elements, found 0"));
     }
     p = atd_read_string_p(r, p, &out->f0);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_index(r, 0));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 0));
     p = atd_array_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (!more) {
         return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 2 tuple elements, found 1"));
     }
     p = adapters_abstract_nullable_read_p(r, p, &out->f1);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_index(r, 1));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 1));
     p = atd_array_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     for (i = 2; more; i++) {
         p = atd_skip_value_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_index(r, i));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, i));
         p = atd_array_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
     }
     return p;
 }
@@ -1429,19 +1141,13 @@ static int adapters_payload2__case(const char *s, size_t len)
 {
     switch (len) {
     case 1:
-        if (atd_bytes_eq(s, "a", 1)) {
-            return 0;
-        }
+        if (atd_bytes_eq(s, "a", 1)) return 0;
         break;
     case 5:
-        if (atd_bytes_eq(s, "Event", 5)) {
-            return 1;
-        }
+        if (atd_bytes_eq(s, "Event", 5)) return 1;
         break;
     case 7:
-        if (atd_bytes_eq(s, "Unknown", 7)) {
-            return 2;
-        }
+        if (atd_bytes_eq(s, "Unknown", 7)) return 2;
         break;
     default:
         break;
@@ -1457,9 +1163,7 @@ bool adapters_payload2_read(atd_reader *r, adapters_payload2 *out)
     bool more;
     at = atd_reader_offset(r);
     if (c == '"') {
-        if (!atd_read_name(r, &s)) {
-            return false;
-        }
+        if (!atd_read_name(r, &s)) return false;
         switch (adapters_payload2__case(s.ptr, s.len)) {
         case 1:
             out->tag = ADAPTERS_PAYLOAD2_EVENT;
@@ -1471,40 +1175,28 @@ bool adapters_payload2_read(atd_reader *r, adapters_payload2 *out)
         return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "payload2");
     }
     if (c == '[') {
-        if (!atd_array_begin(r, &more)) {
-            return false;
-        }
+        if (!atd_array_begin(r, &more)) return false;
         if (!more) {
             return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "payload2");
         }
         atd_skip_ws(r);
         at = atd_reader_offset(r);
-        if (!atd_read_name(r, &s)) {
-            return atd_reader_push_index(r, 0);
-        }
+        if (!atd_read_name(r, &s)) return atd_reader_push_index(r, 0);
         switch (adapters_payload2__case(s.ptr, s.len)) {
         case 0:
-            if (!atd_array_next(r, &more)) {
-                return false;
-            }
+            if (!atd_array_next(r, &more)) return false;
             if (!more) {
                 return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "A");
             }
             out->tag = ADAPTERS_PAYLOAD2_A;
-            if (!atd_read_int64(r, &out->u.A)) {
-                return atd_reader_push_index(r, 1);
-            }
-            if (!atd_array_next(r, &more)) {
-                return false;
-            }
+            if (!atd_read_int64(r, &out->u.A)) return atd_reader_push_index(r, 1);
+            if (!atd_array_next(r, &more)) return false;
             if (more) {
                 return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of variant '%s'", "A");
             }
             return true;
         case 2:
-            if (!atd_array_next(r, &more)) {
-                return false;
-            }
+            if (!atd_array_next(r, &more)) return false;
             if (!more) {
                 return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Unknown");
             }
@@ -1512,9 +1204,7 @@ bool adapters_payload2_read(atd_reader *r, adapters_payload2 *out)
             if (!atd_reader_advance(r, adapters_string_abstract_nullable_tuple_read_p(r, atd_reader_cursor(r), &out->u.Unknown))) {
                 return atd_reader_push_index(r, 1);
             }
-            if (!atd_array_next(r, &more)) {
-                return false;
-            }
+            if (!atd_array_next(r, &more)) return false;
             if (more) {
                 return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of variant '%s'", "Unknown");
             }
@@ -1541,19 +1231,13 @@ static int adapters_tagged_value2__tv_case(const char *s, size_t len)
 {
     switch (len) {
     case 1:
-        if (atd_bytes_eq(s, "a", 1)) {
-            return 0;
-        }
+        if (atd_bytes_eq(s, "a", 1)) return 0;
         break;
     case 5:
-        if (atd_bytes_eq(s, "Event", 5)) {
-            return 1;
-        }
+        if (atd_bytes_eq(s, "Event", 5)) return 1;
         break;
     case 7:
-        if (atd_bytes_eq(s, "Unknown", 7)) {
-            return 2;
-        }
+        if (atd_bytes_eq(s, "Unknown", 7)) return 2;
         break;
     default:
         break;
@@ -1565,14 +1249,10 @@ static int adapters_tagged_value2__tv_known(const char *s, size_t len)
 {
     switch (len) {
     case 1:
-        if (atd_bytes_eq(s, "a", 1)) {
-            return 0;
-        }
+        if (atd_bytes_eq(s, "a", 1)) return 0;
         break;
     case 5:
-        if (atd_bytes_eq(s, "Event", 5)) {
-            return 1;
-        }
+        if (atd_bytes_eq(s, "Event", 5)) return 1;
         break;
     default:
         break;
@@ -1589,9 +1269,7 @@ static bool adapters_tagged_value2__tv_read(atd_reader *r, atd_string tag, size_
         }
         out->tag = ADAPTERS_PAYLOAD2_UNKNOWN;
         adapters_string_abstract_nullable_tuple_init(&out->u.Unknown);
-        if (!atd_reader_own_string(r, &tag)) {
-            return false;
-        }
+        if (!atd_reader_own_string(r, &tag)) return false;
         out->u.Unknown.f0 = tag;
         if (!atd_reader_advance(r, adapters_abstract_nullable_read_p(r, atd_reader_cursor(r), &out->u.Unknown.f1))) {
             return false;
@@ -1604,9 +1282,7 @@ static bool adapters_tagged_value2__tv_read(atd_reader *r, atd_string tag, size_
             return atd_reader_fail_at(r, tag_at, ATD_ERR_BAD_VARIANT, "variant 'A' needs an argument: field 'payload2' is missing");
         }
         out->tag = ADAPTERS_PAYLOAD2_A;
-        if (!atd_read_int64(r, &out->u.A)) {
-            return false;
-        }
+        if (!atd_read_int64(r, &out->u.A)) return false;
         return true;
     case 1:
         if (present) {
@@ -1641,46 +1317,30 @@ static const char *adapters_tagged_value2_read_p(atd_reader *r, const char *p, a
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == '{') {
         atd_reader_seek(r, p);
-        if (!atd_read_type_field(r, "kind", 4, "payload2", &tv_tag_, &tv_at_)) {
-            return NULL;
-        }
+        if (!atd_read_type_field(r, "kind", 4, "payload2", &tv_tag_, &tv_at_)) return NULL;
     }
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
-    if (!atd_key_at(r, p, "\"kind\":", 7)) {
-        goto key;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
+    if (!atd_key_at(r, p, "\"kind\":", 7)) goto key;
+key_0:
     p += 7;
 field_0:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "kind", 4));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "kind", 4));
     } else {
         p = atd_read_string_p(r, p, &out->kind);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "kind", 4));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "kind", 4));
         out->has_kind = true;
     }
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"payload2\":", 11)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"payload2\":", 11)) goto key;
+key_1:
     p += 11;
 field_1:
     atd_reader_seek(r, p);
@@ -1691,9 +1351,7 @@ field_1:
     seen[0] |= (uint64_t)1 << 0;
 tail:
     p = atd_object_end_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
         goto key;
@@ -1714,33 +1372,21 @@ key:
     if (atd_key_room(r, p, 11)) {
         switch (p[1]) {
         case 'k':
-            if (atd_bytes_eq(p, "\"kind\":", 7)) {
-                p += 7;
-                goto field_0;
-            }
+            if (atd_bytes_eq(p, "\"kind\":", 7)) goto key_0;
             break;
         case 'p':
-            if (atd_bytes_eq(p, "\"payload2\":", 11)) {
-                p += 11;
-                goto field_1;
-            }
+            if (atd_bytes_eq(p, "\"payload2\":", 11)) goto key_1;
             break;
         }
     }
     p = atd_object_key_p(r, p, &key);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     switch (key.len) {
     case 4:
-        if (atd_bytes_eq(key.ptr, "kind", 4)) {
-            goto field_0;
-        }
+        if (atd_bytes_eq(key.ptr, "kind", 4)) goto field_0;
         break;
     case 8:
-        if (atd_bytes_eq(key.ptr, "payload2", 8)) {
-            goto field_1;
-        }
+        if (atd_bytes_eq(key.ptr, "payload2", 8)) goto field_1;
         break;
     default:
         break;
@@ -1749,9 +1395,7 @@ key:
         return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "tagged_value2", "kind\000payload2\000"));
     }
     p = atd_skip_value_p(r, p);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
     goto tail;
 }
 
@@ -1768,15 +1412,9 @@ static int adapters_kind_shape__case(const char *s, size_t len)
 {
     switch (len) {
     case 5:
-        if (atd_bytes_eq(s, "Begin", 5)) {
-            return 0;
-        }
-        if (atd_bytes_eq(s, "Round", 5)) {
-            return 1;
-        }
-        if (atd_bytes_eq(s, "Blank", 5)) {
-            return 2;
-        }
+        if (atd_bytes_eq(s, "Begin", 5)) return 0;
+        if (atd_bytes_eq(s, "Round", 5)) return 1;
+        if (atd_bytes_eq(s, "Blank", 5)) return 2;
         break;
     default:
         break;
@@ -1792,9 +1430,7 @@ bool adapters_kind_shape_read(atd_reader *r, adapters_kind_shape *out)
     bool more;
     at = atd_reader_offset(r);
     if (c == '"') {
-        if (!atd_read_name(r, &s)) {
-            return false;
-        }
+        if (!atd_read_name(r, &s)) return false;
         switch (adapters_kind_shape__case(s.ptr, s.len)) {
         case 2:
             out->tag = ADAPTERS_KIND_SHAPE_BLANK;
@@ -1807,9 +1443,7 @@ bool adapters_kind_shape_read(atd_reader *r, adapters_kind_shape *out)
     }
     if (c == '{') {
         unsigned flags_ = atd_reader_flags(r);
-        if (!atd_read_type_field(r, "kind", 4, "kind_shape", &s, &at)) {
-            return false;
-        }
+        if (!atd_read_type_field(r, "kind", 4, "kind_shape", &s, &at)) return false;
         (void)flags_;
         switch (adapters_kind_shape__case(s.ptr, s.len)) {
         case 0:
@@ -1839,22 +1473,16 @@ bool adapters_kind_shape_read(atd_reader *r, adapters_kind_shape *out)
         }
     }
     if (c == '[') {
-        if (!atd_array_begin(r, &more)) {
-            return false;
-        }
+        if (!atd_array_begin(r, &more)) return false;
         if (!more) {
             return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "kind_shape");
         }
         atd_skip_ws(r);
         at = atd_reader_offset(r);
-        if (!atd_read_name(r, &s)) {
-            return atd_reader_push_index(r, 0);
-        }
+        if (!atd_read_name(r, &s)) return atd_reader_push_index(r, 0);
         switch (adapters_kind_shape__case(s.ptr, s.len)) {
         case 0:
-            if (!atd_array_next(r, &more)) {
-                return false;
-            }
+            if (!atd_array_next(r, &more)) return false;
             if (!more) {
                 return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Begin");
             }
@@ -1862,17 +1490,13 @@ bool adapters_kind_shape_read(atd_reader *r, adapters_kind_shape *out)
             if (!atd_reader_advance(r, adapters_start_read_p(r, atd_reader_cursor(r), &out->u.Begin))) {
                 return atd_reader_push_index(r, 1);
             }
-            if (!atd_array_next(r, &more)) {
-                return false;
-            }
+            if (!atd_array_next(r, &more)) return false;
             if (more) {
                 return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of variant '%s'", "Begin");
             }
             return true;
         case 1:
-            if (!atd_array_next(r, &more)) {
-                return false;
-            }
+            if (!atd_array_next(r, &more)) return false;
             if (!more) {
                 return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Round");
             }
@@ -1880,9 +1504,7 @@ bool adapters_kind_shape_read(atd_reader *r, adapters_kind_shape *out)
             if (!atd_reader_advance(r, adapters_circle_read_p(r, atd_reader_cursor(r), &out->u.Round))) {
                 return atd_reader_push_index(r, 1);
             }
-            if (!atd_array_next(r, &more)) {
-                return false;
-            }
+            if (!atd_array_next(r, &more)) return false;
             if (more) {
                 return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of variant '%s'", "Round");
             }
@@ -1906,9 +1528,7 @@ static const char *adapters_shape_list_read_p(atd_reader *r, const char *p, adap
     size_t len = 0, cap = 0;
     adapters_shape *items = NULL;
     p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
@@ -1929,9 +1549,7 @@ static const char *adapters_shape_list_read_p(atd_reader *r, const char *p, adap
         p = atd_reader_cursor(r);
         len++;
         p = atd_array_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
     }
     out->items = items;
     out->len = len;
@@ -1944,9 +1562,7 @@ static const char *adapters_event_list_read_p(atd_reader *r, const char *p, adap
     size_t len = 0, cap = 0;
     adapters_event *items = NULL;
     p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
@@ -1967,9 +1583,7 @@ static const char *adapters_event_list_read_p(atd_reader *r, const char *p, adap
         p = atd_reader_cursor(r);
         len++;
         p = atd_array_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
     }
     out->items = items;
     out->len = len;
@@ -1982,9 +1596,7 @@ static const char *adapters_one_list_read_p(atd_reader *r, const char *p, adapte
     size_t len = 0, cap = 0;
     adapters_one *items = NULL;
     p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
@@ -2005,9 +1617,7 @@ static const char *adapters_one_list_read_p(atd_reader *r, const char *p, adapte
         p = atd_reader_cursor(r);
         len++;
         p = atd_array_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
     }
     out->items = items;
     out->len = len;
@@ -2020,9 +1630,7 @@ static const char *adapters_codec_shape_list_read_p(atd_reader *r, const char *p
     size_t len = 0, cap = 0;
     adapters_codec_shape *items = NULL;
     p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
@@ -2043,9 +1651,7 @@ static const char *adapters_codec_shape_list_read_p(atd_reader *r, const char *p
         p = atd_reader_cursor(r);
         len++;
         p = atd_array_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
     }
     out->items = items;
     out->len = len;
@@ -2058,9 +1664,7 @@ static const char *adapters_tagged_value_list_read_p(atd_reader *r, const char *
     size_t len = 0, cap = 0;
     adapters_tagged_value *items = NULL;
     p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
@@ -2075,14 +1679,10 @@ static const char *adapters_tagged_value_list_read_p(atd_reader *r, const char *
             cap = ncap;
         }
         p = adapters_tagged_value_read_p(r, p, &items[len]);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_index(r, len));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
         len++;
         p = atd_array_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
     }
     out->items = items;
     out->len = len;
@@ -2095,9 +1695,7 @@ static const char *adapters_tagged_value2_list_read_p(atd_reader *r, const char 
     size_t len = 0, cap = 0;
     adapters_tagged_value2 *items = NULL;
     p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
@@ -2112,14 +1710,10 @@ static const char *adapters_tagged_value2_list_read_p(atd_reader *r, const char 
             cap = ncap;
         }
         p = adapters_tagged_value2_read_p(r, p, &items[len]);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_index(r, len));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
         len++;
         p = atd_array_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
     }
     out->items = items;
     out->len = len;
@@ -2132,9 +1726,7 @@ static const char *adapters_kind_shape_list_read_p(atd_reader *r, const char *p,
     size_t len = 0, cap = 0;
     adapters_kind_shape *items = NULL;
     p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
@@ -2155,9 +1747,7 @@ static const char *adapters_kind_shape_list_read_p(atd_reader *r, const char *p,
         p = atd_reader_cursor(r);
         len++;
         p = atd_array_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
     }
     out->items = items;
     out->len = len;
@@ -2177,156 +1767,99 @@ static const char *adapters_doc_read_p(atd_reader *r, const char *p, adapters_do
     uint64_t seen[1] = {0};
     adapters_doc_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
-    if (!atd_key_at(r, p, "\"shapes\":", 9)) {
-        goto key;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
+    if (!atd_key_at(r, p, "\"shapes\":", 9)) goto key;
+key_0:
     p += 9;
 field_0:
     p = adapters_shape_list_read_p(r, p, &out->shapes);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "shapes", 6));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "shapes", 6));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"events\":", 9)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"events\":", 9)) goto key;
+key_1:
     p += 9;
 field_1:
     p = adapters_event_list_read_p(r, p, &out->events);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "events", 6));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "events", 6));
     seen[0] |= (uint64_t)1 << 1;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"ones\":", 7)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"ones\":", 7)) goto key;
+key_2:
     p += 7;
 field_2:
     p = adapters_one_list_read_p(r, p, &out->ones);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "ones", 4));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "ones", 4));
     seen[0] |= (uint64_t)1 << 2;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"codec\":", 8)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"codec\":", 8)) goto key;
+key_3:
     p += 8;
 field_3:
     p = adapters_codec_shape_list_read_p(r, p, &out->codec);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "codec", 5));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "codec", 5));
     seen[0] |= (uint64_t)1 << 3;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"tv\":", 5)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"tv\":", 5)) goto key;
+key_4:
     p += 5;
 field_4:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "tv", 2));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "tv", 2));
     } else {
         p = adapters_tagged_value_list_read_p(r, p, &out->tv);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "tv", 2));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "tv", 2));
     }
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"tv2\":", 6)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"tv2\":", 6)) goto key;
+key_5:
     p += 6;
 field_5:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "tv2", 3));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "tv2", 3));
     } else {
         p = adapters_tagged_value2_list_read_p(r, p, &out->tv2);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "tv2", 3));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "tv2", 3));
     }
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"kinds\":", 8)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"kinds\":", 8)) goto key;
+key_6:
     p += 8;
 field_6:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "kinds", 5));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "kinds", 5));
     } else {
         p = adapters_kind_shape_list_read_p(r, p, &out->kinds);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "kinds", 5));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "kinds", 5));
     }
 tail:
     p = atd_object_end_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
         goto key;
@@ -2340,84 +1873,47 @@ key:
     if (atd_key_room(r, p, 9)) {
         switch (p[4]) {
         case '"':
-            if (atd_bytes_eq(p, "\"tv2\":", 6)) {
-                p += 6;
-                goto field_5;
-            }
+            if (atd_bytes_eq(p, "\"tv2\":", 6)) goto key_5;
             break;
         case ':':
-            if (atd_bytes_eq(p, "\"tv\":", 5)) {
-                p += 5;
-                goto field_4;
-            }
+            if (atd_bytes_eq(p, "\"tv\":", 5)) goto key_4;
             break;
         case 'd':
-            if (atd_bytes_eq(p, "\"kinds\":", 8)) {
-                p += 8;
-                goto field_6;
-            }
+            if (atd_bytes_eq(p, "\"kinds\":", 8)) goto key_6;
             break;
         case 'e':
-            if (atd_bytes_eq(p, "\"codec\":", 8)) {
-                p += 8;
-                goto field_3;
-            }
+            if (atd_bytes_eq(p, "\"codec\":", 8)) goto key_3;
             break;
         case 'n':
-            if (atd_bytes_eq(p, "\"events\":", 9)) {
-                p += 9;
-                goto field_1;
-            }
+            if (atd_bytes_eq(p, "\"events\":", 9)) goto key_1;
             break;
         case 'p':
-            if (atd_bytes_eq(p, "\"shapes\":", 9)) {
-                p += 9;
-                goto field_0;
-            }
+            if (atd_bytes_eq(p, "\"shapes\":", 9)) goto key_0;
             break;
         case 's':
-            if (atd_bytes_eq(p, "\"ones\":", 7)) {
-                p += 7;
-                goto field_2;
-            }
+            if (atd_bytes_eq(p, "\"ones\":", 7)) goto key_2;
             break;
         }
     }
     p = atd_object_key_p(r, p, &key);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     switch (key.len) {
     case 6:
-        if (atd_bytes_eq(key.ptr, "shapes", 6)) {
-            goto field_0;
-        }
-        if (atd_bytes_eq(key.ptr, "events", 6)) {
-            goto field_1;
-        }
+        if (atd_bytes_eq(key.ptr, "shapes", 6)) goto field_0;
+        if (atd_bytes_eq(key.ptr, "events", 6)) goto field_1;
         break;
     case 4:
-        if (atd_bytes_eq(key.ptr, "ones", 4)) {
-            goto field_2;
-        }
+        if (atd_bytes_eq(key.ptr, "ones", 4)) goto field_2;
         break;
     case 5:
-        if (atd_bytes_eq(key.ptr, "codec", 5)) {
-            goto field_3;
-        }
-        if (atd_bytes_eq(key.ptr, "kinds", 5)) {
-            goto field_6;
-        }
+        if (atd_bytes_eq(key.ptr, "codec", 5)) goto field_3;
+        if (atd_bytes_eq(key.ptr, "kinds", 5)) goto field_6;
         break;
     case 2:
-        if (atd_bytes_eq(key.ptr, "tv", 2)) {
-            goto field_4;
-        }
+        if (atd_bytes_eq(key.ptr, "tv", 2)) goto field_4;
         break;
     case 3:
-        if (atd_bytes_eq(key.ptr, "tv2", 3)) {
-            goto field_5;
-        }
+        if (atd_bytes_eq(key.ptr, "tv2", 3)) goto field_5;
         break;
     default:
         break;
@@ -2426,9 +1922,7 @@ key:
         return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "doc", "shapes\000events\000ones\000codec\000tv\000tv2\000kinds\000"));
     }
     p = atd_skip_value_p(r, p);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
     goto tail;
 }
 
@@ -2443,9 +1937,7 @@ void adapters_json_init(adapters_json *v)
 
 bool adapters_json_read(atd_reader *r, adapters_json *out)
 {
-    if (!atd_json_read(r, &*out)) {
-        return false;
-    }
+    if (!atd_json_read(r, &*out)) return false;
     return true;
 }
 
@@ -2463,17 +1955,11 @@ static bool adapters_tagged_value2__write_tagged(atd_writer *w, const adapters_t
 static bool adapters_circle__write_tagged(atd_writer *w, const adapters_circle *v, const char *tag, size_t tag_len)
 {
     char *p;
-    if (!atd_writer_raw(w, tag, tag_len)) {
-        return false;
-    }
+    if (!atd_writer_raw(w, tag, tag_len)) return false;
     p = atd_writer_cursor(w);
-    if (!atd_writer_finite(w, (double)v->radius)) {
-        return atd_writer_push_field(w, "radius", 6);
-    }
+    if (!atd_writer_finite(w, (double)v->radius)) return atd_writer_push_field(w, "radius", 6);
     p = atd_writer_room(w, p, 11 + ATD_DOUBLE_CHARS);
-    if (p == NULL) {
-        return atd_writer_push_field(w, "radius", 6);
-    }
+    if (p == NULL) return atd_writer_push_field(w, "radius", 6);
     memcpy(p, ",\"radius\":", 10);
     p = atd_write_double(p + 10, (double)v->radius);
     *p++ = '}';
@@ -2487,9 +1973,7 @@ static char *adapters_circle_write_p(atd_writer *w, char *p, const adapters_circ
         return atd_writer_fail_cursor(atd_writer_push_field(w, "radius", 6));
     }
     p = atd_writer_room(w, p, 11 + ATD_DOUBLE_CHARS);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "radius", 6));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "radius", 6));
     memcpy(p, "{\"radius\":", 10);
     p = atd_write_double(p + 10, (double)v->radius);
     *p++ = '}';
@@ -2503,23 +1987,17 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(adapters_circle)
 static bool adapters_rect__write_tagged(atd_writer *w, const adapters_rect *v, const char *tag, size_t tag_len)
 {
     char *p;
-    if (!atd_writer_raw(w, tag, tag_len)) {
-        return false;
-    }
+    if (!atd_writer_raw(w, tag, tag_len)) return false;
     p = atd_writer_cursor(w);
     p = atd_writer_room(w, p, 19 + ATD_INT64_CHARS + ATD_INT64_CHARS);
-    if (p == NULL) {
-        return atd_writer_push_field(w, "width", 5);
-    }
+    if (p == NULL) return atd_writer_push_field(w, "width", 5);
     memcpy(p, ",\"width\":", 9);
     p = atd_write_int64(p + 9, (int64_t)v->width);
     memcpy(p, ",\"height\":", 10);
     p = atd_write_int64(p + 10, (int64_t)v->height);
     if (v->has_label) {
         p = atd_writer_key_string_p(w, p, ",\"label\":", 9, v->label.ptr, v->label.len);
-        if (p == NULL) {
-            return atd_writer_push_field(w, "label", 5);
-        }
+        if (p == NULL) return atd_writer_push_field(w, "label", 5);
     }
     return atd_writer_finish(w, atd_writer_raw_p(w, p, "}", 1));
 }
@@ -2527,18 +2005,14 @@ static bool adapters_rect__write_tagged(atd_writer *w, const adapters_rect *v, c
 static char *adapters_rect_write_p(atd_writer *w, char *p, const adapters_rect *v)
 {
     p = atd_writer_room(w, p, 19 + ATD_INT64_CHARS + ATD_INT64_CHARS);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "width", 5));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "width", 5));
     memcpy(p, "{\"width\":", 9);
     p = atd_write_int64(p + 9, (int64_t)v->width);
     memcpy(p, ",\"height\":", 10);
     p = atd_write_int64(p + 10, (int64_t)v->height);
     if (v->has_label) {
         p = atd_writer_key_string_p(w, p, ",\"label\":", 9, v->label.ptr, v->label.len);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "label", 5));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "label", 5));
     }
     return atd_writer_raw_p(w, p, "}", 1);
 }
@@ -2550,14 +2024,10 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(adapters_rect)
 static bool adapters_start__write_tagged(atd_writer *w, const adapters_start *v, const char *tag, size_t tag_len)
 {
     char *p;
-    if (!atd_writer_raw(w, tag, tag_len)) {
-        return false;
-    }
+    if (!atd_writer_raw(w, tag, tag_len)) return false;
     p = atd_writer_cursor(w);
     p = atd_writer_room(w, p, 7 + ATD_INT64_CHARS);
-    if (p == NULL) {
-        return atd_writer_push_field(w, "at", 2);
-    }
+    if (p == NULL) return atd_writer_push_field(w, "at", 2);
     memcpy(p, ",\"at\":", 6);
     p = atd_write_int64(p + 6, (int64_t)v->at);
     *p++ = '}';
@@ -2568,9 +2038,7 @@ static bool adapters_start__write_tagged(atd_writer *w, const adapters_start *v,
 static char *adapters_start_write_p(atd_writer *w, char *p, const adapters_start *v)
 {
     p = atd_writer_room(w, p, 7 + ATD_INT64_CHARS);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "at", 2));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "at", 2));
     memcpy(p, "{\"at\":", 6);
     p = atd_write_int64(p + 6, (int64_t)v->at);
     *p++ = '}';
@@ -2584,14 +2052,10 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(adapters_start)
 static bool adapters_tagged__write_tagged(atd_writer *w, const adapters_tagged *v, const char *tag, size_t tag_len)
 {
     char *p;
-    if (!atd_writer_raw(w, tag, tag_len)) {
-        return false;
-    }
+    if (!atd_writer_raw(w, tag, tag_len)) return false;
     p = atd_writer_cursor(w);
     p = atd_writer_room(w, p, 6 + ATD_INT64_CHARS);
-    if (p == NULL) {
-        return atd_writer_push_field(w, "n", 1);
-    }
+    if (p == NULL) return atd_writer_push_field(w, "n", 1);
     memcpy(p, ",\"n\":", 5);
     p = atd_write_int64(p + 5, (int64_t)v->n);
     *p++ = '}';
@@ -2602,13 +2066,9 @@ static bool adapters_tagged__write_tagged(atd_writer *w, const adapters_tagged *
 static char *adapters_tagged_write_p(atd_writer *w, char *p, const adapters_tagged *v)
 {
     p = atd_writer_key_string_p(w, p, "{\"kind\":", 8, v->kind.ptr, v->kind.len);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "kind", 4));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "kind", 4));
     p = atd_writer_room(w, p, 6 + ATD_INT64_CHARS);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "n", 1));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "n", 1));
     memcpy(p, ",\"n\":", 5);
     p = atd_write_int64(p + 5, (int64_t)v->n);
     *p++ = '}';
@@ -2635,13 +2095,9 @@ bool adapters_shape_write(atd_writer *w, const adapters_shape *v)
         {
             char *p = atd_writer_cursor(w);
             p = atd_writer_raw_p(w, p, "[\"Code\",", 8);
-            if (p == NULL) {
-                return false;
-            }
+            if (p == NULL) return false;
             p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
-            if (p == NULL) {
-                return atd_writer_push_index(w, 1);
-            }
+            if (p == NULL) return atd_writer_push_index(w, 1);
             p = atd_write_int64(p + 0, (int64_t)v->u.Code);
             return atd_writer_finish(w, atd_writer_raw_p(w, p, "]", 1));
         }
@@ -2681,13 +2137,9 @@ bool adapters_one_write(atd_writer *w, const adapters_one *v)
         {
             char *p = atd_writer_cursor(w);
             p = atd_writer_raw_p(w, p, "{\"Number\":", 10);
-            if (p == NULL) {
-                return false;
-            }
+            if (p == NULL) return false;
             p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
-            if (p == NULL) {
-                return atd_writer_push_field(w, "Number", 6);
-            }
+            if (p == NULL) return atd_writer_push_field(w, "Number", 6);
             p = atd_write_int64(p + 0, (int64_t)v->u.Number);
             return atd_writer_finish(w, atd_writer_raw_p(w, p, "}", 1));
         }
@@ -2695,13 +2147,9 @@ bool adapters_one_write(atd_writer *w, const adapters_one *v)
         {
             char *p = atd_writer_cursor(w);
             p = atd_writer_raw_p(w, p, "{\"Box\":", 7);
-            if (p == NULL) {
-                return false;
-            }
+            if (p == NULL) return false;
             p = adapters_rect_write_p(w, p, &v->u.Box);
-            if (p == NULL) {
-                return atd_writer_push_field(w, "Box", 3);
-            }
+            if (p == NULL) return atd_writer_push_field(w, "Box", 3);
             return atd_writer_finish(w, atd_writer_raw_p(w, p, "}", 1));
         }
     }
@@ -2731,24 +2179,16 @@ static char *adapters_payload_write_p(atd_writer *w, char *p, const adapters_pay
     switch (v->tag) {
     case ADAPTERS_PAYLOAD_A:
         p = atd_writer_raw_p(w, p, "[\"a\",", 5);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
         p = atd_write_int64(p + 0, (int64_t)v->u.A);
         return atd_writer_raw_p(w, p, "]", 1);
     case ADAPTERS_PAYLOAD_B:
         p = atd_writer_raw_p(w, p, "[\"b\",", 5);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = adapters_rect_write_p(w, p, &v->u.B);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
         return atd_writer_raw_p(w, p, "]", 1);
     case ADAPTERS_PAYLOAD_NOTHING:
         return atd_writer_raw_p(w, p, "\"n\"", 3);
@@ -2780,9 +2220,7 @@ static bool adapters_tagged_value__tv_write_value(atd_writer *w, const adapters_
         {
             char *p = atd_writer_cursor(w);
             p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
-            if (p == NULL) {
-                return false;
-            }
+            if (p == NULL) return false;
             p = atd_write_int64(p + 0, (int64_t)v->u.A);
             atd_writer_commit(w, p);
         }
@@ -2791,9 +2229,7 @@ static bool adapters_tagged_value__tv_write_value(atd_writer *w, const adapters_
         {
             char *p = atd_writer_cursor(w);
             p = adapters_rect_write_p(w, p, &v->u.B);
-            if (p == NULL) {
-                return false;
-            }
+            if (p == NULL) return false;
             atd_writer_commit(w, p);
         }
         return true;
@@ -2806,15 +2242,11 @@ static bool adapters_tagged_value__tv_write_value(atd_writer *w, const adapters_
 static bool adapters_tagged_value__write_tagged(atd_writer *w, const adapters_tagged_value *v, const char *tag, size_t tag_len)
 {
     char *p;
-    if (!atd_writer_raw(w, tag, tag_len)) {
-        return false;
-    }
+    if (!atd_writer_raw(w, tag, tag_len)) return false;
     p = atd_writer_cursor(w);
     if (adapters_tagged_value__tv_has_value(&v->payload)) {
         p = atd_writer_raw_p(w, p, ",\"payload\":", 11);
-        if (p == NULL) {
-            return false;
-        }
+        if (p == NULL) return false;
         atd_writer_commit(w, p);
         if (!adapters_tagged_value__tv_write_value(w, &v->payload)) {
             return atd_writer_push_field(w, "payload", 7);
@@ -2822,32 +2254,22 @@ static bool adapters_tagged_value__write_tagged(atd_writer *w, const adapters_ta
         p = atd_writer_cursor(w);
     }
     p = atd_writer_key_string_p(w, p, ",\"id\":", 6, v->id.ptr, v->id.len);
-    if (p == NULL) {
-        return atd_writer_push_field(w, "id", 2);
-    }
+    if (p == NULL) return atd_writer_push_field(w, "id", 2);
     return atd_writer_finish(w, atd_writer_raw_p(w, p, "}", 1));
 }
 
 bool adapters_tagged_value_write(atd_writer *w, const adapters_tagged_value *v)
 {
-    if (!atd_writer_raw(w, "{\"kind\":", 8)) {
-        return false;
-    }
+    if (!atd_writer_raw(w, "{\"kind\":", 8)) return false;
     switch (v->payload.tag) {
     case ADAPTERS_PAYLOAD_A:
-        if (!atd_writer_raw(w, "\"a\"", 3)) {
-            return false;
-        }
+        if (!atd_writer_raw(w, "\"a\"", 3)) return false;
         break;
     case ADAPTERS_PAYLOAD_B:
-        if (!atd_writer_raw(w, "\"b\"", 3)) {
-            return false;
-        }
+        if (!atd_writer_raw(w, "\"b\"", 3)) return false;
         break;
     case ADAPTERS_PAYLOAD_NOTHING:
-        if (!atd_writer_raw(w, "\"n\"", 3)) {
-            return false;
-        }
+        if (!atd_writer_raw(w, "\"n\"", 3)) return false;
         break;
     default:
         atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'payload'");
@@ -2860,13 +2282,9 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(adapters_tagged_value)
 
 static char *adapters_abstract_nullable_write_p(atd_writer *w, char *p, const adapters_abstract_nullable *v)
 {
-    if (!v->has) {
-        return atd_writer_raw_p(w, p, "null", 4);
-    }
+    if (!v->has) return atd_writer_raw_p(w, p, "null", 4);
     atd_writer_commit(w, p);
-    if (!atd_writer_json(w, &v->value)) {
-        return NULL;
-    }
+    if (!atd_writer_json(w, &v->value)) return NULL;
     p = atd_writer_cursor(w);
     return p;
 }
@@ -2874,21 +2292,13 @@ static char *adapters_abstract_nullable_write_p(atd_writer *w, char *p, const ad
 static char *adapters_string_abstract_nullable_tuple_write_p(atd_writer *w, char *p, const adapters_string_abstract_nullable_tuple *v)
 {
     p = atd_writer_raw_p(w, p, "[", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = atd_writer_key_string_p(w, p, "", 0, v->f0.ptr, v->f0.len);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_index(w, 0));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 0));
     p = atd_writer_raw_p(w, p, ",", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = adapters_abstract_nullable_write_p(w, p, &v->f1);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
     return atd_writer_raw_p(w, p, "]", 1);
 }
 
@@ -2897,26 +2307,18 @@ static char *adapters_payload2_write_p(atd_writer *w, char *p, const adapters_pa
     switch (v->tag) {
     case ADAPTERS_PAYLOAD2_A:
         p = atd_writer_raw_p(w, p, "[\"a\",", 5);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
         p = atd_write_int64(p + 0, (int64_t)v->u.A);
         return atd_writer_raw_p(w, p, "]", 1);
     case ADAPTERS_PAYLOAD2_EVENT:
         return atd_writer_raw_p(w, p, "\"Event\"", 7);
     case ADAPTERS_PAYLOAD2_UNKNOWN:
         p = atd_writer_raw_p(w, p, "[\"Unknown\",", 11);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = adapters_string_abstract_nullable_tuple_write_p(w, p, &v->u.Unknown);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
         return atd_writer_raw_p(w, p, "]", 1);
     }
     return atd_writer_fail_cursor(atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'payload2'"));
@@ -2946,9 +2348,7 @@ static bool adapters_tagged_value2__tv_write_value(atd_writer *w, const adapters
         {
             char *p = atd_writer_cursor(w);
             p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
-            if (p == NULL) {
-                return false;
-            }
+            if (p == NULL) return false;
             p = atd_write_int64(p + 0, (int64_t)v->u.A);
             atd_writer_commit(w, p);
         }
@@ -2957,9 +2357,7 @@ static bool adapters_tagged_value2__tv_write_value(atd_writer *w, const adapters
         {
             char *p = atd_writer_cursor(w);
             p = adapters_abstract_nullable_write_p(w, p, &v->u.Unknown.f1);
-            if (p == NULL) {
-                return false;
-            }
+            if (p == NULL) return false;
             atd_writer_commit(w, p);
         }
         return true;
@@ -2972,15 +2370,11 @@ static bool adapters_tagged_value2__tv_write_value(atd_writer *w, const adapters
 static bool adapters_tagged_value2__write_tagged(atd_writer *w, const adapters_tagged_value2 *v, const char *tag, size_t tag_len)
 {
     char *p;
-    if (!atd_writer_raw(w, tag, tag_len)) {
-        return false;
-    }
+    if (!atd_writer_raw(w, tag, tag_len)) return false;
     p = atd_writer_cursor(w);
     if (adapters_tagged_value2__tv_has_value(&v->payload2)) {
         p = atd_writer_raw_p(w, p, ",\"payload2\":", 12);
-        if (p == NULL) {
-            return false;
-        }
+        if (p == NULL) return false;
         atd_writer_commit(w, p);
         if (!adapters_tagged_value2__tv_write_value(w, &v->payload2)) {
             return atd_writer_push_field(w, "payload2", 8);
@@ -2992,19 +2386,13 @@ static bool adapters_tagged_value2__write_tagged(atd_writer *w, const adapters_t
 
 bool adapters_tagged_value2_write(atd_writer *w, const adapters_tagged_value2 *v)
 {
-    if (!atd_writer_raw(w, "{\"kind\":", 8)) {
-        return false;
-    }
+    if (!atd_writer_raw(w, "{\"kind\":", 8)) return false;
     switch (v->payload2.tag) {
     case ADAPTERS_PAYLOAD2_A:
-        if (!atd_writer_raw(w, "\"a\"", 3)) {
-            return false;
-        }
+        if (!atd_writer_raw(w, "\"a\"", 3)) return false;
         break;
     case ADAPTERS_PAYLOAD2_EVENT:
-        if (!atd_writer_raw(w, "\"Event\"", 7)) {
-            return false;
-        }
+        if (!atd_writer_raw(w, "\"Event\"", 7)) return false;
         break;
     case ADAPTERS_PAYLOAD2_UNKNOWN:
         if (!atd_writer_string(w, v->payload2.u.Unknown.f0.ptr, v->payload2.u.Unknown.f0.len)) {
@@ -3042,14 +2430,10 @@ static char *adapters_shape_list_write_p(atd_writer *w, char *p, const adapters_
 {
     size_t i;
     p = atd_writer_raw_p(w, p, "[", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         atd_writer_commit(w, p);
         if (!adapters_shape_write(w, &v->items[i])) {
             return atd_writer_fail_cursor(atd_writer_push_index(w, i));
@@ -3063,14 +2447,10 @@ static char *adapters_event_list_write_p(atd_writer *w, char *p, const adapters_
 {
     size_t i;
     p = atd_writer_raw_p(w, p, "[", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         atd_writer_commit(w, p);
         if (!adapters_event_write(w, &v->items[i])) {
             return atd_writer_fail_cursor(atd_writer_push_index(w, i));
@@ -3084,14 +2464,10 @@ static char *adapters_one_list_write_p(atd_writer *w, char *p, const adapters_on
 {
     size_t i;
     p = atd_writer_raw_p(w, p, "[", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         atd_writer_commit(w, p);
         if (!adapters_one_write(w, &v->items[i])) {
             return atd_writer_fail_cursor(atd_writer_push_index(w, i));
@@ -3105,14 +2481,10 @@ static char *adapters_codec_shape_list_write_p(atd_writer *w, char *p, const ada
 {
     size_t i;
     p = atd_writer_raw_p(w, p, "[", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         atd_writer_commit(w, p);
         if (!adapters_codec_shape_write(w, &v->items[i])) {
             return atd_writer_fail_cursor(atd_writer_push_index(w, i));
@@ -3126,14 +2498,10 @@ static char *adapters_tagged_value_list_write_p(atd_writer *w, char *p, const ad
 {
     size_t i;
     p = atd_writer_raw_p(w, p, "[", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         atd_writer_commit(w, p);
         if (!adapters_tagged_value_write(w, &v->items[i])) {
             return atd_writer_fail_cursor(atd_writer_push_index(w, i));
@@ -3147,14 +2515,10 @@ static char *adapters_tagged_value2_list_write_p(atd_writer *w, char *p, const a
 {
     size_t i;
     p = atd_writer_raw_p(w, p, "[", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         atd_writer_commit(w, p);
         if (!adapters_tagged_value2_write(w, &v->items[i])) {
             return atd_writer_fail_cursor(atd_writer_push_index(w, i));
@@ -3168,14 +2532,10 @@ static char *adapters_kind_shape_list_write_p(atd_writer *w, char *p, const adap
 {
     size_t i;
     p = atd_writer_raw_p(w, p, "[", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         atd_writer_commit(w, p);
         if (!adapters_kind_shape_write(w, &v->items[i])) {
             return atd_writer_fail_cursor(atd_writer_push_index(w, i));
@@ -3188,66 +2548,38 @@ static char *adapters_kind_shape_list_write_p(atd_writer *w, char *p, const adap
 static char *adapters_doc_write_p(atd_writer *w, char *p, const adapters_doc *v)
 {
     p = atd_writer_raw_p(w, p, "{\"shapes\":", 10);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = adapters_shape_list_write_p(w, p, &v->shapes);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "shapes", 6));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "shapes", 6));
     p = atd_writer_raw_p(w, p, ",\"events\":", 10);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = adapters_event_list_write_p(w, p, &v->events);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "events", 6));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "events", 6));
     p = atd_writer_raw_p(w, p, ",\"ones\":", 8);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = adapters_one_list_write_p(w, p, &v->ones);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "ones", 4));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "ones", 4));
     p = atd_writer_raw_p(w, p, ",\"codec\":", 9);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = adapters_codec_shape_list_write_p(w, p, &v->codec);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "codec", 5));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "codec", 5));
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->tv.len != 0) {
         p = atd_writer_raw_p(w, p, ",\"tv\":", 6);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = adapters_tagged_value_list_write_p(w, p, &v->tv);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "tv", 2));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "tv", 2));
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->tv2.len != 0) {
         p = atd_writer_raw_p(w, p, ",\"tv2\":", 7);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = adapters_tagged_value2_list_write_p(w, p, &v->tv2);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "tv2", 3));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "tv2", 3));
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->kinds.len != 0) {
         p = atd_writer_raw_p(w, p, ",\"kinds\":", 9);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = adapters_kind_shape_list_write_p(w, p, &v->kinds);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "kinds", 5));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "kinds", 5));
     }
     return atd_writer_raw_p(w, p, "}", 1);
 }
@@ -3260,9 +2592,7 @@ bool adapters_json_write(atd_writer *w, const adapters_json *v)
 {
     char *p = atd_writer_cursor(w);
     atd_writer_commit(w, p);
-    if (!atd_writer_json(w, &(*v))) {
-        return false;
-    }
+    if (!atd_writer_json(w, &(*v))) return false;
     p = atd_writer_cursor(w);
     atd_writer_commit(w, p);
     return true;

@@ -35,9 +35,7 @@ static const char *blockchain_transaction_list_read_p(atd_reader *r, const char 
     size_t len = 0, cap = 0;
     blockchain_transaction *items = NULL;
     p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
@@ -52,14 +50,10 @@ static const char *blockchain_transaction_list_read_p(atd_reader *r, const char 
             cap = ncap;
         }
         p = blockchain_transaction_read_p(r, p, &items[len]);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_index(r, len));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
         len++;
         p = atd_array_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
     }
     out->items = items;
     out->len = len;
@@ -79,27 +73,18 @@ static const char *blockchain_root_read_p(atd_reader *r, const char *p, blockcha
     uint64_t seen[1] = {0};
     blockchain_root_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
-    if (!atd_key_at(r, p, "\"txs\":", 6)) {
-        goto key;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
+    if (!atd_key_at(r, p, "\"txs\":", 6)) goto key;
+key_0:
     p += 6;
 field_0:
     p = blockchain_transaction_list_read_p(r, p, &out->txs);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "txs", 3));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "txs", 3));
     seen[0] |= (uint64_t)1 << 0;
 tail:
     p = atd_object_end_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
         goto key;
@@ -111,20 +96,13 @@ end:
     return p;
 key:
     if (atd_key_room(r, p, 6)) {
-        if (atd_bytes_eq(p, "\"txs\":", 6)) {
-            p += 6;
-            goto field_0;
-        }
+        if (atd_bytes_eq(p, "\"txs\":", 6)) goto key_0;
     }
     p = atd_object_key_p(r, p, &key);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     switch (key.len) {
     case 3:
-        if (atd_bytes_eq(key.ptr, "txs", 3)) {
-            goto field_0;
-        }
+        if (atd_bytes_eq(key.ptr, "txs", 3)) goto field_0;
         break;
     default:
         break;
@@ -133,9 +111,7 @@ key:
         return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "root", "txs\000"));
     }
     p = atd_skip_value_p(r, p);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
     goto tail;
 }
 
@@ -149,9 +125,7 @@ static const char *blockchain_input_list_read_p(atd_reader *r, const char *p, bl
     size_t len = 0, cap = 0;
     blockchain_input *items = NULL;
     p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
@@ -166,14 +140,10 @@ static const char *blockchain_input_list_read_p(atd_reader *r, const char *p, bl
             cap = ncap;
         }
         p = blockchain_input_read_p(r, p, &items[len]);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_index(r, len));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
         len++;
         p = atd_array_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
     }
     out->items = items;
     out->len = len;
@@ -186,9 +156,7 @@ static const char *blockchain_output_list_read_p(atd_reader *r, const char *p, b
     size_t len = 0, cap = 0;
     blockchain_output *items = NULL;
     p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
@@ -203,14 +171,10 @@ static const char *blockchain_output_list_read_p(atd_reader *r, const char *p, b
             cap = ncap;
         }
         p = blockchain_output_read_p(r, p, &items[len]);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_index(r, len));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
         len++;
         p = atd_array_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
     }
     out->items = items;
     out->len = len;
@@ -230,225 +194,139 @@ static const char *blockchain_transaction_read_p(atd_reader *r, const char *p, b
     uint64_t seen[1] = {0};
     blockchain_transaction_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
-    if (!atd_key_at(r, p, "\"lock_time\":", 12)) {
-        goto key;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
+    if (!atd_key_at(r, p, "\"lock_time\":", 12)) goto key;
+key_0:
     p += 12;
 field_0:
     p = atd_read_int64_p(r, p, &out->lock_time);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "lock_time", 9));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "lock_time", 9));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"ver\":", 6)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"ver\":", 6)) goto key;
+key_1:
     p += 6;
 field_1:
     p = atd_read_int64_p(r, p, &out->ver);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "ver", 3));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "ver", 3));
     seen[0] |= (uint64_t)1 << 1;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"size\":", 7)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"size\":", 7)) goto key;
+key_2:
     p += 7;
 field_2:
     p = atd_read_int64_p(r, p, &out->size);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "size", 4));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "size", 4));
     seen[0] |= (uint64_t)1 << 2;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"inputs\":", 9)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"inputs\":", 9)) goto key;
+key_3:
     p += 9;
 field_3:
     p = blockchain_input_list_read_p(r, p, &out->inputs);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "inputs", 6));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "inputs", 6));
     seen[0] |= (uint64_t)1 << 3;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"double_spend\":", 15)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"double_spend\":", 15)) goto key;
+key_4:
     p += 15;
 field_4:
     p = atd_read_bool_p(r, p, &out->double_spend);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "double_spend", 12));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "double_spend", 12));
     seen[0] |= (uint64_t)1 << 4;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"time\":", 7)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"time\":", 7)) goto key;
+key_5:
     p += 7;
 field_5:
     p = atd_read_int64_p(r, p, &out->time);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "time", 4));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "time", 4));
     seen[0] |= (uint64_t)1 << 5;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"tx_index\":", 11)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"tx_index\":", 11)) goto key;
+key_6:
     p += 11;
 field_6:
     p = atd_read_int64_p(r, p, &out->tx_index);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "tx_index", 8));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "tx_index", 8));
     seen[0] |= (uint64_t)1 << 6;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"vin_sz\":", 9)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"vin_sz\":", 9)) goto key;
+key_7:
     p += 9;
 field_7:
     p = atd_read_int64_p(r, p, &out->vin_sz);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "vin_sz", 6));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "vin_sz", 6));
     seen[0] |= (uint64_t)1 << 7;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"hash\":", 7)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"hash\":", 7)) goto key;
+key_8:
     p += 7;
 field_8:
     p = atd_read_string_p(r, p, &out->hash);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "hash", 4));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "hash", 4));
     seen[0] |= (uint64_t)1 << 8;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"vout_sz\":", 10)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"vout_sz\":", 10)) goto key;
+key_9:
     p += 10;
 field_9:
     p = atd_read_int64_p(r, p, &out->vout_sz);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "vout_sz", 7));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "vout_sz", 7));
     seen[0] |= (uint64_t)1 << 9;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"relayed_by\":", 13)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"relayed_by\":", 13)) goto key;
+key_10:
     p += 13;
 field_10:
     p = atd_read_string_p(r, p, &out->relayed_by);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "relayed_by", 10));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "relayed_by", 10));
     seen[0] |= (uint64_t)1 << 10;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"out\":", 6)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"out\":", 6)) goto key;
+key_11:
     p += 6;
 field_11:
     p = blockchain_output_list_read_p(r, p, &out->out);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "out", 3));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "out", 3));
     seen[0] |= (uint64_t)1 << 11;
 tail:
     p = atd_object_end_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
         goto key;
@@ -462,139 +340,77 @@ key:
     if (atd_key_room(r, p, 15)) {
         switch (p[3]) {
         case '_':
-            if (atd_bytes_eq(p, "\"tx_index\":", 11)) {
-                p += 11;
-                goto field_6;
-            }
+            if (atd_bytes_eq(p, "\"tx_index\":", 11)) goto key_6;
             break;
         case 'c':
-            if (atd_bytes_eq(p, "\"lock_time\":", 12)) {
-                p += 12;
-                goto field_0;
-            }
+            if (atd_bytes_eq(p, "\"lock_time\":", 12)) goto key_0;
             break;
         case 'l':
-            if (atd_bytes_eq(p, "\"relayed_by\":", 13)) {
-                p += 13;
-                goto field_10;
-            }
+            if (atd_bytes_eq(p, "\"relayed_by\":", 13)) goto key_10;
             break;
         case 'm':
-            if (atd_bytes_eq(p, "\"time\":", 7)) {
-                p += 7;
-                goto field_5;
-            }
+            if (atd_bytes_eq(p, "\"time\":", 7)) goto key_5;
             break;
         case 'n':
-            if (atd_bytes_eq(p, "\"vin_sz\":", 9)) {
-                p += 9;
-                goto field_7;
-            }
+            if (atd_bytes_eq(p, "\"vin_sz\":", 9)) goto key_7;
             break;
         case 'p':
-            if (atd_bytes_eq(p, "\"inputs\":", 9)) {
-                p += 9;
-                goto field_3;
-            }
+            if (atd_bytes_eq(p, "\"inputs\":", 9)) goto key_3;
             break;
         case 'r':
-            if (atd_bytes_eq(p, "\"ver\":", 6)) {
-                p += 6;
-                goto field_1;
-            }
+            if (atd_bytes_eq(p, "\"ver\":", 6)) goto key_1;
             break;
         case 's':
-            if (atd_bytes_eq(p, "\"hash\":", 7)) {
-                p += 7;
-                goto field_8;
-            }
+            if (atd_bytes_eq(p, "\"hash\":", 7)) goto key_8;
             break;
         case 't':
-            if (atd_bytes_eq(p, "\"out\":", 6)) {
-                p += 6;
-                goto field_11;
-            }
+            if (atd_bytes_eq(p, "\"out\":", 6)) goto key_11;
             break;
         case 'u':
             switch (p[1]) {
             case 'd':
-                if (atd_bytes_eq(p, "\"double_spend\":", 15)) {
-                    p += 15;
-                    goto field_4;
-                }
+                if (atd_bytes_eq(p, "\"double_spend\":", 15)) goto key_4;
                 break;
             case 'v':
-                if (atd_bytes_eq(p, "\"vout_sz\":", 10)) {
-                    p += 10;
-                    goto field_9;
-                }
+                if (atd_bytes_eq(p, "\"vout_sz\":", 10)) goto key_9;
                 break;
             }
             break;
         case 'z':
-            if (atd_bytes_eq(p, "\"size\":", 7)) {
-                p += 7;
-                goto field_2;
-            }
+            if (atd_bytes_eq(p, "\"size\":", 7)) goto key_2;
             break;
         }
     }
     p = atd_object_key_p(r, p, &key);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     switch (key.len) {
     case 9:
-        if (atd_bytes_eq(key.ptr, "lock_time", 9)) {
-            goto field_0;
-        }
+        if (atd_bytes_eq(key.ptr, "lock_time", 9)) goto field_0;
         break;
     case 3:
-        if (atd_bytes_eq(key.ptr, "ver", 3)) {
-            goto field_1;
-        }
-        if (atd_bytes_eq(key.ptr, "out", 3)) {
-            goto field_11;
-        }
+        if (atd_bytes_eq(key.ptr, "ver", 3)) goto field_1;
+        if (atd_bytes_eq(key.ptr, "out", 3)) goto field_11;
         break;
     case 4:
-        if (atd_bytes_eq(key.ptr, "size", 4)) {
-            goto field_2;
-        }
-        if (atd_bytes_eq(key.ptr, "time", 4)) {
-            goto field_5;
-        }
-        if (atd_bytes_eq(key.ptr, "hash", 4)) {
-            goto field_8;
-        }
+        if (atd_bytes_eq(key.ptr, "size", 4)) goto field_2;
+        if (atd_bytes_eq(key.ptr, "time", 4)) goto field_5;
+        if (atd_bytes_eq(key.ptr, "hash", 4)) goto field_8;
         break;
     case 6:
-        if (atd_bytes_eq(key.ptr, "inputs", 6)) {
-            goto field_3;
-        }
-        if (atd_bytes_eq(key.ptr, "vin_sz", 6)) {
-            goto field_7;
-        }
+        if (atd_bytes_eq(key.ptr, "inputs", 6)) goto field_3;
+        if (atd_bytes_eq(key.ptr, "vin_sz", 6)) goto field_7;
         break;
     case 12:
-        if (atd_bytes_eq(key.ptr, "double_spend", 12)) {
-            goto field_4;
-        }
+        if (atd_bytes_eq(key.ptr, "double_spend", 12)) goto field_4;
         break;
     case 8:
-        if (atd_bytes_eq(key.ptr, "tx_index", 8)) {
-            goto field_6;
-        }
+        if (atd_bytes_eq(key.ptr, "tx_index", 8)) goto field_6;
         break;
     case 7:
-        if (atd_bytes_eq(key.ptr, "vout_sz", 7)) {
-            goto field_9;
-        }
+        if (atd_bytes_eq(key.ptr, "vout_sz", 7)) goto field_9;
         break;
     case 10:
-        if (atd_bytes_eq(key.ptr, "relayed_by", 10)) {
-            goto field_10;
-        }
+        if (atd_bytes_eq(key.ptr, "relayed_by", 10)) goto field_10;
         break;
     default:
         break;
@@ -603,9 +419,7 @@ key:
         return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "transaction", "lock_time\000ver\000size\000inputs\000double_spend\000time\000tx_index\000vin_sz\000hash\000vout_sz\000relayed_by\000out\000"));
     }
     p = atd_skip_value_p(r, p);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
     goto tail;
 }
 
@@ -626,135 +440,84 @@ static const char *blockchain_output_read_p(atd_reader *r, const char *p, blockc
     uint64_t seen[1] = {0};
     blockchain_output_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
-    if (!atd_key_at(r, p, "\"spent\":", 8)) {
-        goto key;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
+    if (!atd_key_at(r, p, "\"spent\":", 8)) goto key;
+key_0:
     p += 8;
 field_0:
     p = atd_read_bool_p(r, p, &out->spent);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "spent", 5));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "spent", 5));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"tx_index\":", 11)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"tx_index\":", 11)) goto key;
+key_1:
     p += 11;
 field_1:
     p = atd_read_int64_p(r, p, &out->tx_index);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "tx_index", 8));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "tx_index", 8));
     seen[0] |= (uint64_t)1 << 1;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"type\":", 7)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"type\":", 7)) goto key;
+key_2:
     p += 7;
 field_2:
     p = atd_read_int64_p(r, p, &out->output_type);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "type", 4));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "type", 4));
     seen[0] |= (uint64_t)1 << 2;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"addr\":", 7)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"addr\":", 7)) goto key;
+key_3:
     p += 7;
 field_3:
     p = atd_read_string_p(r, p, &out->addr);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "addr", 4));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "addr", 4));
     seen[0] |= (uint64_t)1 << 3;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"value\":", 8)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"value\":", 8)) goto key;
+key_4:
     p += 8;
 field_4:
     p = atd_read_int64_p(r, p, &out->value);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "value", 5));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "value", 5));
     seen[0] |= (uint64_t)1 << 4;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"n\":", 4)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"n\":", 4)) goto key;
+key_5:
     p += 4;
 field_5:
     p = atd_read_int64_p(r, p, &out->n);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "n", 1));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "n", 1));
     seen[0] |= (uint64_t)1 << 5;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"script\":", 9)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"script\":", 9)) goto key;
+key_6:
     p += 9;
 field_6:
     p = atd_read_string_p(r, p, &out->script);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "script", 6));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "script", 6));
     seen[0] |= (uint64_t)1 << 6;
 tail:
     p = atd_object_end_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
         goto key;
@@ -768,84 +531,47 @@ key:
     if (atd_key_room(r, p, 11)) {
         switch (p[2]) {
         case '"':
-            if (atd_bytes_eq(p, "\"n\":", 4)) {
-                p += 4;
-                goto field_5;
-            }
+            if (atd_bytes_eq(p, "\"n\":", 4)) goto key_5;
             break;
         case 'a':
-            if (atd_bytes_eq(p, "\"value\":", 8)) {
-                p += 8;
-                goto field_4;
-            }
+            if (atd_bytes_eq(p, "\"value\":", 8)) goto key_4;
             break;
         case 'c':
-            if (atd_bytes_eq(p, "\"script\":", 9)) {
-                p += 9;
-                goto field_6;
-            }
+            if (atd_bytes_eq(p, "\"script\":", 9)) goto key_6;
             break;
         case 'd':
-            if (atd_bytes_eq(p, "\"addr\":", 7)) {
-                p += 7;
-                goto field_3;
-            }
+            if (atd_bytes_eq(p, "\"addr\":", 7)) goto key_3;
             break;
         case 'p':
-            if (atd_bytes_eq(p, "\"spent\":", 8)) {
-                p += 8;
-                goto field_0;
-            }
+            if (atd_bytes_eq(p, "\"spent\":", 8)) goto key_0;
             break;
         case 'x':
-            if (atd_bytes_eq(p, "\"tx_index\":", 11)) {
-                p += 11;
-                goto field_1;
-            }
+            if (atd_bytes_eq(p, "\"tx_index\":", 11)) goto key_1;
             break;
         case 'y':
-            if (atd_bytes_eq(p, "\"type\":", 7)) {
-                p += 7;
-                goto field_2;
-            }
+            if (atd_bytes_eq(p, "\"type\":", 7)) goto key_2;
             break;
         }
     }
     p = atd_object_key_p(r, p, &key);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     switch (key.len) {
     case 5:
-        if (atd_bytes_eq(key.ptr, "spent", 5)) {
-            goto field_0;
-        }
-        if (atd_bytes_eq(key.ptr, "value", 5)) {
-            goto field_4;
-        }
+        if (atd_bytes_eq(key.ptr, "spent", 5)) goto field_0;
+        if (atd_bytes_eq(key.ptr, "value", 5)) goto field_4;
         break;
     case 8:
-        if (atd_bytes_eq(key.ptr, "tx_index", 8)) {
-            goto field_1;
-        }
+        if (atd_bytes_eq(key.ptr, "tx_index", 8)) goto field_1;
         break;
     case 4:
-        if (atd_bytes_eq(key.ptr, "type", 4)) {
-            goto field_2;
-        }
-        if (atd_bytes_eq(key.ptr, "addr", 4)) {
-            goto field_3;
-        }
+        if (atd_bytes_eq(key.ptr, "type", 4)) goto field_2;
+        if (atd_bytes_eq(key.ptr, "addr", 4)) goto field_3;
         break;
     case 1:
-        if (atd_bytes_eq(key.ptr, "n", 1)) {
-            goto field_5;
-        }
+        if (atd_bytes_eq(key.ptr, "n", 1)) goto field_5;
         break;
     case 6:
-        if (atd_bytes_eq(key.ptr, "script", 6)) {
-            goto field_6;
-        }
+        if (atd_bytes_eq(key.ptr, "script", 6)) goto field_6;
         break;
     default:
         break;
@@ -854,9 +580,7 @@ key:
         return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "output", "spent\000tx_index\000type\000addr\000value\000n\000script\000"));
     }
     p = atd_skip_value_p(r, p);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
     goto tail;
 }
 
@@ -877,63 +601,40 @@ static const char *blockchain_input_read_p(atd_reader *r, const char *p, blockch
     uint64_t seen[1] = {0};
     blockchain_input_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
-    if (!atd_key_at(r, p, "\"sequence\":", 11)) {
-        goto key;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
+    if (!atd_key_at(r, p, "\"sequence\":", 11)) goto key;
+key_0:
     p += 11;
 field_0:
     p = atd_read_int64_p(r, p, &out->sequence);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "sequence", 8));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "sequence", 8));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"prev_out\":", 11)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"prev_out\":", 11)) goto key;
+key_1:
     p += 11;
 field_1:
     p = blockchain_output_read_p(r, p, &out->prev_out);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "prev_out", 8));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "prev_out", 8));
     seen[0] |= (uint64_t)1 << 1;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"script\":", 9)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"script\":", 9)) goto key;
+key_2:
     p += 9;
 field_2:
     p = atd_read_string_p(r, p, &out->script);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "script", 6));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "script", 6));
     seen[0] |= (uint64_t)1 << 2;
 tail:
     p = atd_object_end_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
         goto key;
@@ -947,42 +648,25 @@ key:
     if (atd_key_room(r, p, 11)) {
         switch (p[2]) {
         case 'c':
-            if (atd_bytes_eq(p, "\"script\":", 9)) {
-                p += 9;
-                goto field_2;
-            }
+            if (atd_bytes_eq(p, "\"script\":", 9)) goto key_2;
             break;
         case 'e':
-            if (atd_bytes_eq(p, "\"sequence\":", 11)) {
-                p += 11;
-                goto field_0;
-            }
+            if (atd_bytes_eq(p, "\"sequence\":", 11)) goto key_0;
             break;
         case 'r':
-            if (atd_bytes_eq(p, "\"prev_out\":", 11)) {
-                p += 11;
-                goto field_1;
-            }
+            if (atd_bytes_eq(p, "\"prev_out\":", 11)) goto key_1;
             break;
         }
     }
     p = atd_object_key_p(r, p, &key);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     switch (key.len) {
     case 8:
-        if (atd_bytes_eq(key.ptr, "sequence", 8)) {
-            goto field_0;
-        }
-        if (atd_bytes_eq(key.ptr, "prev_out", 8)) {
-            goto field_1;
-        }
+        if (atd_bytes_eq(key.ptr, "sequence", 8)) goto field_0;
+        if (atd_bytes_eq(key.ptr, "prev_out", 8)) goto field_1;
         break;
     case 6:
-        if (atd_bytes_eq(key.ptr, "script", 6)) {
-            goto field_2;
-        }
+        if (atd_bytes_eq(key.ptr, "script", 6)) goto field_2;
         break;
     default:
         break;
@@ -991,9 +675,7 @@ key:
         return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "input", "sequence\000prev_out\000script\000"));
     }
     p = atd_skip_value_p(r, p);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
     goto tail;
 }
 
@@ -1007,18 +689,12 @@ static char *blockchain_transaction_list_write_p(atd_writer *w, char *p, const b
 {
     size_t i;
     p = atd_writer_raw_p(w, p, "[", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = blockchain_transaction_write_p(w, p, &v->items[i]);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
     }
     return atd_writer_raw_p(w, p, "]", 1);
 }
@@ -1026,13 +702,9 @@ static char *blockchain_transaction_list_write_p(atd_writer *w, char *p, const b
 static char *blockchain_root_write_p(atd_writer *w, char *p, const blockchain_root *v)
 {
     p = atd_writer_raw_p(w, p, "{\"txs\":", 7);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = blockchain_transaction_list_write_p(w, p, &v->txs);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "txs", 3));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "txs", 3));
     return atd_writer_raw_p(w, p, "}", 1);
 }
 
@@ -1044,18 +716,12 @@ static char *blockchain_input_list_write_p(atd_writer *w, char *p, const blockch
 {
     size_t i;
     p = atd_writer_raw_p(w, p, "[", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = blockchain_input_write_p(w, p, &v->items[i]);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
     }
     return atd_writer_raw_p(w, p, "]", 1);
 }
@@ -1064,18 +730,12 @@ static char *blockchain_output_list_write_p(atd_writer *w, char *p, const blockc
 {
     size_t i;
     p = atd_writer_raw_p(w, p, "[", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = blockchain_output_write_p(w, p, &v->items[i]);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
     }
     return atd_writer_raw_p(w, p, "]", 1);
 }
@@ -1083,9 +743,7 @@ static char *blockchain_output_list_write_p(atd_writer *w, char *p, const blockc
 static char *blockchain_transaction_write_p(atd_writer *w, char *p, const blockchain_transaction *v)
 {
     p = atd_writer_room(w, p, 28 + ATD_INT64_CHARS + ATD_INT64_CHARS + ATD_INT64_CHARS);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "lock_time", 9));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "lock_time", 9));
     memcpy(p, "{\"lock_time\":", 13);
     p = atd_write_int64(p + 13, (int64_t)v->lock_time);
     memcpy(p, ",\"ver\":", 7);
@@ -1093,17 +751,11 @@ static char *blockchain_transaction_write_p(atd_writer *w, char *p, const blockc
     memcpy(p, ",\"size\":", 8);
     p = atd_write_int64(p + 8, (int64_t)v->size);
     p = atd_writer_raw_p(w, p, ",\"inputs\":", 10);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = blockchain_input_list_write_p(w, p, &v->inputs);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "inputs", 6));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "inputs", 6));
     p = atd_writer_room(w, p, 46 + 5 + ATD_INT64_CHARS + ATD_INT64_CHARS + ATD_INT64_CHARS);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "double_spend", 12));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "double_spend", 12));
     memcpy(p, ",\"double_spend\":", 16);
     if (v->double_spend) {
         memcpy(p + 16, "true", 4);
@@ -1119,27 +771,17 @@ static char *blockchain_transaction_write_p(atd_writer *w, char *p, const blockc
     memcpy(p, ",\"vin_sz\":", 10);
     p = atd_write_int64(p + 10, (int64_t)v->vin_sz);
     p = atd_writer_key_string_p(w, p, ",\"hash\":", 8, v->hash.ptr, v->hash.len);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "hash", 4));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "hash", 4));
     p = atd_writer_room(w, p, 11 + ATD_INT64_CHARS);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "vout_sz", 7));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "vout_sz", 7));
     memcpy(p, ",\"vout_sz\":", 11);
     p = atd_write_int64(p + 11, (int64_t)v->vout_sz);
     p = atd_writer_key_string_p(w, p, ",\"relayed_by\":", 14, v->relayed_by.ptr, v->relayed_by.len);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "relayed_by", 10));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "relayed_by", 10));
     p = atd_writer_raw_p(w, p, ",\"out\":", 7);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = blockchain_output_list_write_p(w, p, &v->out);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "out", 3));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "out", 3));
     return atd_writer_raw_p(w, p, "}", 1);
 }
 
@@ -1150,9 +792,7 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(blockchain_transaction)
 static char *blockchain_output_write_p(atd_writer *w, char *p, const blockchain_output *v)
 {
     p = atd_writer_room(w, p, 29 + 5 + ATD_INT64_CHARS + ATD_INT64_CHARS);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "spent", 5));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "spent", 5));
     memcpy(p, "{\"spent\":", 9);
     if (v->spent) {
         memcpy(p + 9, "true", 4);
@@ -1166,21 +806,15 @@ static char *blockchain_output_write_p(atd_writer *w, char *p, const blockchain_
     memcpy(p, ",\"type\":", 8);
     p = atd_write_int64(p + 8, (int64_t)v->output_type);
     p = atd_writer_key_string_p(w, p, ",\"addr\":", 8, v->addr.ptr, v->addr.len);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "addr", 4));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "addr", 4));
     p = atd_writer_room(w, p, 14 + ATD_INT64_CHARS + ATD_INT64_CHARS);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "value", 5));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "value", 5));
     memcpy(p, ",\"value\":", 9);
     p = atd_write_int64(p + 9, (int64_t)v->value);
     memcpy(p, ",\"n\":", 5);
     p = atd_write_int64(p + 5, (int64_t)v->n);
     p = atd_writer_key_string_p(w, p, ",\"script\":", 10, v->script.ptr, v->script.len);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "script", 6));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "script", 6));
     return atd_writer_raw_p(w, p, "}", 1);
 }
 
@@ -1191,23 +825,15 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(blockchain_output)
 static char *blockchain_input_write_p(atd_writer *w, char *p, const blockchain_input *v)
 {
     p = atd_writer_room(w, p, 12 + ATD_INT64_CHARS);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "sequence", 8));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "sequence", 8));
     memcpy(p, "{\"sequence\":", 12);
     p = atd_write_int64(p + 12, (int64_t)v->sequence);
     p = atd_writer_raw_p(w, p, ",\"prev_out\":", 12);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = blockchain_output_write_p(w, p, &v->prev_out);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "prev_out", 8));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "prev_out", 8));
     p = atd_writer_key_string_p(w, p, ",\"script\":", 10, v->script.ptr, v->script.len);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "script", 6));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "script", 6));
     return atd_writer_raw_p(w, p, "}", 1);
 }
 

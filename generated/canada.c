@@ -35,9 +35,7 @@ static const char *canada_feature_list_read_p(atd_reader *r, const char *p, cana
     size_t len = 0, cap = 0;
     canada_feature *items = NULL;
     p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
@@ -52,14 +50,10 @@ static const char *canada_feature_list_read_p(atd_reader *r, const char *p, cana
             cap = ncap;
         }
         p = canada_feature_read_p(r, p, &items[len]);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_index(r, len));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
         len++;
         p = atd_array_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
     }
     out->items = items;
     out->len = len;
@@ -79,45 +73,29 @@ static const char *canada_root_read_p(atd_reader *r, const char *p, canada_root 
     uint64_t seen[1] = {0};
     canada_root_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
-    if (!atd_key_at(r, p, "\"type\":", 7)) {
-        goto key;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
+    if (!atd_key_at(r, p, "\"type\":", 7)) goto key;
+key_0:
     p += 7;
 field_0:
     p = atd_read_string_p(r, p, &out->collection_type);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "type", 4));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "type", 4));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"features\":", 11)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"features\":", 11)) goto key;
+key_1:
     p += 11;
 field_1:
     p = canada_feature_list_read_p(r, p, &out->features);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "features", 8));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "features", 8));
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
         goto key;
@@ -131,33 +109,21 @@ key:
     if (atd_key_room(r, p, 11)) {
         switch (p[1]) {
         case 'f':
-            if (atd_bytes_eq(p, "\"features\":", 11)) {
-                p += 11;
-                goto field_1;
-            }
+            if (atd_bytes_eq(p, "\"features\":", 11)) goto key_1;
             break;
         case 't':
-            if (atd_bytes_eq(p, "\"type\":", 7)) {
-                p += 7;
-                goto field_0;
-            }
+            if (atd_bytes_eq(p, "\"type\":", 7)) goto key_0;
             break;
         }
     }
     p = atd_object_key_p(r, p, &key);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     switch (key.len) {
     case 4:
-        if (atd_bytes_eq(key.ptr, "type", 4)) {
-            goto field_0;
-        }
+        if (atd_bytes_eq(key.ptr, "type", 4)) goto field_0;
         break;
     case 8:
-        if (atd_bytes_eq(key.ptr, "features", 8)) {
-            goto field_1;
-        }
+        if (atd_bytes_eq(key.ptr, "features", 8)) goto field_1;
         break;
     default:
         break;
@@ -166,9 +132,7 @@ key:
         return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "root", "type\000features\000"));
     }
     p = atd_skip_value_p(r, p);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
     goto tail;
 }
 
@@ -189,27 +153,18 @@ static const char *canada_properties_read_p(atd_reader *r, const char *p, canada
     uint64_t seen[1] = {0};
     canada_properties_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
-    if (!atd_key_at(r, p, "\"name\":", 7)) {
-        goto key;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
+    if (!atd_key_at(r, p, "\"name\":", 7)) goto key;
+key_0:
     p += 7;
 field_0:
     p = atd_read_string_p(r, p, &out->name);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
     seen[0] |= (uint64_t)1 << 0;
 tail:
     p = atd_object_end_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
         goto key;
@@ -221,20 +176,13 @@ end:
     return p;
 key:
     if (atd_key_room(r, p, 7)) {
-        if (atd_bytes_eq(p, "\"name\":", 7)) {
-            p += 7;
-            goto field_0;
-        }
+        if (atd_bytes_eq(p, "\"name\":", 7)) goto key_0;
     }
     p = atd_object_key_p(r, p, &key);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     switch (key.len) {
     case 4:
-        if (atd_bytes_eq(key.ptr, "name", 4)) {
-            goto field_0;
-        }
+        if (atd_bytes_eq(key.ptr, "name", 4)) goto field_0;
         break;
     default:
         break;
@@ -243,9 +191,7 @@ key:
         return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "properties", "name\000"));
     }
     p = atd_skip_value_p(r, p);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
     goto tail;
 }
 
@@ -259,9 +205,7 @@ static const char *canada_ring_list_read_p(atd_reader *r, const char *p, canada_
     size_t len = 0, cap = 0;
     canada_ring *items = NULL;
     p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
@@ -276,14 +220,10 @@ static const char *canada_ring_list_read_p(atd_reader *r, const char *p, canada_
             cap = ncap;
         }
         p = canada_ring_read_p(r, p, &items[len]);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_index(r, len));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
         len++;
         p = atd_array_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
     }
     out->items = items;
     out->len = len;
@@ -303,45 +243,29 @@ static const char *canada_geometry_read_p(atd_reader *r, const char *p, canada_g
     uint64_t seen[1] = {0};
     canada_geometry_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
-    if (!atd_key_at(r, p, "\"type\":", 7)) {
-        goto key;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
+    if (!atd_key_at(r, p, "\"type\":", 7)) goto key;
+key_0:
     p += 7;
 field_0:
     p = atd_read_string_p(r, p, &out->geometry_type);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "type", 4));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "type", 4));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"coordinates\":", 14)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"coordinates\":", 14)) goto key;
+key_1:
     p += 14;
 field_1:
     p = canada_ring_list_read_p(r, p, &out->coordinates);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "coordinates", 11));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "coordinates", 11));
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
         goto key;
@@ -355,33 +279,21 @@ key:
     if (atd_key_room(r, p, 14)) {
         switch (p[1]) {
         case 'c':
-            if (atd_bytes_eq(p, "\"coordinates\":", 14)) {
-                p += 14;
-                goto field_1;
-            }
+            if (atd_bytes_eq(p, "\"coordinates\":", 14)) goto key_1;
             break;
         case 't':
-            if (atd_bytes_eq(p, "\"type\":", 7)) {
-                p += 7;
-                goto field_0;
-            }
+            if (atd_bytes_eq(p, "\"type\":", 7)) goto key_0;
             break;
         }
     }
     p = atd_object_key_p(r, p, &key);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     switch (key.len) {
     case 4:
-        if (atd_bytes_eq(key.ptr, "type", 4)) {
-            goto field_0;
-        }
+        if (atd_bytes_eq(key.ptr, "type", 4)) goto field_0;
         break;
     case 11:
-        if (atd_bytes_eq(key.ptr, "coordinates", 11)) {
-            goto field_1;
-        }
+        if (atd_bytes_eq(key.ptr, "coordinates", 11)) goto field_1;
         break;
     default:
         break;
@@ -390,9 +302,7 @@ key:
         return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "geometry", "type\000coordinates\000"));
     }
     p = atd_skip_value_p(r, p);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
     goto tail;
 }
 
@@ -413,63 +323,40 @@ static const char *canada_feature_read_p(atd_reader *r, const char *p, canada_fe
     uint64_t seen[1] = {0};
     canada_feature_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
-    if (!atd_key_at(r, p, "\"type\":", 7)) {
-        goto key;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
+    if (!atd_key_at(r, p, "\"type\":", 7)) goto key;
+key_0:
     p += 7;
 field_0:
     p = atd_read_string_p(r, p, &out->feature_type);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "type", 4));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "type", 4));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"properties\":", 13)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"properties\":", 13)) goto key;
+key_1:
     p += 13;
 field_1:
     p = canada_properties_read_p(r, p, &out->properties);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "properties", 10));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "properties", 10));
     seen[0] |= (uint64_t)1 << 1;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"geometry\":", 11)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"geometry\":", 11)) goto key;
+key_2:
     p += 11;
 field_2:
     p = canada_geometry_read_p(r, p, &out->geometry);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "geometry", 8));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "geometry", 8));
     seen[0] |= (uint64_t)1 << 2;
 tail:
     p = atd_object_end_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
         goto key;
@@ -483,44 +370,27 @@ key:
     if (atd_key_room(r, p, 13)) {
         switch (p[1]) {
         case 'g':
-            if (atd_bytes_eq(p, "\"geometry\":", 11)) {
-                p += 11;
-                goto field_2;
-            }
+            if (atd_bytes_eq(p, "\"geometry\":", 11)) goto key_2;
             break;
         case 'p':
-            if (atd_bytes_eq(p, "\"properties\":", 13)) {
-                p += 13;
-                goto field_1;
-            }
+            if (atd_bytes_eq(p, "\"properties\":", 13)) goto key_1;
             break;
         case 't':
-            if (atd_bytes_eq(p, "\"type\":", 7)) {
-                p += 7;
-                goto field_0;
-            }
+            if (atd_bytes_eq(p, "\"type\":", 7)) goto key_0;
             break;
         }
     }
     p = atd_object_key_p(r, p, &key);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     switch (key.len) {
     case 4:
-        if (atd_bytes_eq(key.ptr, "type", 4)) {
-            goto field_0;
-        }
+        if (atd_bytes_eq(key.ptr, "type", 4)) goto field_0;
         break;
     case 10:
-        if (atd_bytes_eq(key.ptr, "properties", 10)) {
-            goto field_1;
-        }
+        if (atd_bytes_eq(key.ptr, "properties", 10)) goto field_1;
         break;
     case 8:
-        if (atd_bytes_eq(key.ptr, "geometry", 8)) {
-            goto field_2;
-        }
+        if (atd_bytes_eq(key.ptr, "geometry", 8)) goto field_2;
         break;
     default:
         break;
@@ -529,9 +399,7 @@ key:
         return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "feature", "type\000properties\000geometry\000"));
     }
     p = atd_skip_value_p(r, p);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
     goto tail;
 }
 
@@ -552,40 +420,26 @@ static const char *canada_position_read_p(atd_reader *r, const char *p, canada_p
     p = atd_skip_ws_p(r, p);
     at = atd_reader_offset_of(r, p);
     p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (!more) {
         return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 2 tuple elements, found 0"));
     }
     p = atd_read_double_p(r, p, &out->f0);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_index(r, 0));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 0));
     p = atd_array_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (!more) {
         return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 2 tuple elements, found 1"));
     }
     p = atd_read_double_p(r, p, &out->f1);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_index(r, 1));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 1));
     p = atd_array_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     for (i = 2; more; i++) {
         p = atd_skip_value_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_index(r, i));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, i));
         p = atd_array_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
     }
     return p;
 }
@@ -605,9 +459,7 @@ static const char *canada_ring_read_p(atd_reader *r, const char *p, canada_ring 
     size_t len = 0, cap = 0;
     canada_position *items = NULL;
     p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
@@ -622,14 +474,10 @@ static const char *canada_ring_read_p(atd_reader *r, const char *p, canada_ring 
             cap = ncap;
         }
         p = canada_position_read_p(r, p, &items[len]);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_index(r, len));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
         len++;
         p = atd_array_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
     }
     out->items = items;
     out->len = len;
@@ -646,18 +494,12 @@ static char *canada_feature_list_write_p(atd_writer *w, char *p, const canada_fe
 {
     size_t i;
     p = atd_writer_raw_p(w, p, "[", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = canada_feature_write_p(w, p, &v->items[i]);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
     }
     return atd_writer_raw_p(w, p, "]", 1);
 }
@@ -665,17 +507,11 @@ static char *canada_feature_list_write_p(atd_writer *w, char *p, const canada_fe
 static char *canada_root_write_p(atd_writer *w, char *p, const canada_root *v)
 {
     p = atd_writer_key_string_p(w, p, "{\"type\":", 8, v->collection_type.ptr, v->collection_type.len);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "type", 4));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "type", 4));
     p = atd_writer_raw_p(w, p, ",\"features\":", 12);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = canada_feature_list_write_p(w, p, &v->features);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "features", 8));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "features", 8));
     return atd_writer_raw_p(w, p, "}", 1);
 }
 
@@ -686,9 +522,7 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(canada_root)
 static char *canada_properties_write_p(atd_writer *w, char *p, const canada_properties *v)
 {
     p = atd_writer_key_string_p(w, p, "{\"name\":", 8, v->name.ptr, v->name.len);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "name", 4));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "name", 4));
     return atd_writer_raw_p(w, p, "}", 1);
 }
 
@@ -700,18 +534,12 @@ static char *canada_ring_list_write_p(atd_writer *w, char *p, const canada_ring_
 {
     size_t i;
     p = atd_writer_raw_p(w, p, "[", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = canada_ring_write_p(w, p, &v->items[i]);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
     }
     return atd_writer_raw_p(w, p, "]", 1);
 }
@@ -719,17 +547,11 @@ static char *canada_ring_list_write_p(atd_writer *w, char *p, const canada_ring_
 static char *canada_geometry_write_p(atd_writer *w, char *p, const canada_geometry *v)
 {
     p = atd_writer_key_string_p(w, p, "{\"type\":", 8, v->geometry_type.ptr, v->geometry_type.len);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "type", 4));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "type", 4));
     p = atd_writer_raw_p(w, p, ",\"coordinates\":", 15);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = canada_ring_list_write_p(w, p, &v->coordinates);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "coordinates", 11));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "coordinates", 11));
     return atd_writer_raw_p(w, p, "}", 1);
 }
 
@@ -740,25 +562,15 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(canada_geometry)
 static char *canada_feature_write_p(atd_writer *w, char *p, const canada_feature *v)
 {
     p = atd_writer_key_string_p(w, p, "{\"type\":", 8, v->feature_type.ptr, v->feature_type.len);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "type", 4));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "type", 4));
     p = atd_writer_raw_p(w, p, ",\"properties\":", 14);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = canada_properties_write_p(w, p, &v->properties);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "properties", 10));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "properties", 10));
     p = atd_writer_raw_p(w, p, ",\"geometry\":", 12);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = canada_geometry_write_p(w, p, &v->geometry);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "geometry", 8));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "geometry", 8));
     return atd_writer_raw_p(w, p, "}", 1);
 }
 
@@ -775,9 +587,7 @@ static char *canada_position_write_p(atd_writer *w, char *p, const canada_positi
         return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
     }
     p = atd_writer_room(w, p, 3 + ATD_DOUBLE_CHARS + ATD_DOUBLE_CHARS);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_index(w, 0));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 0));
     memcpy(p, "[", 1);
     p = atd_write_double(p + 1, (double)v->f0);
     memcpy(p, ",", 1);
@@ -794,9 +604,7 @@ static char *canada_ring_write_p(atd_writer *w, char *p, const canada_ring *v)
 {
     size_t i;
     p = atd_writer_raw_p(w, p, "[", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         if (!atd_writer_finite(w, (double)v->items[i].f0)) {
             return atd_writer_fail_cursor((canada_position_write_p(w, atd_writer_cursor(w), &v->items[i]) != NULL || atd_writer_push_index(w, i)));

@@ -66,20 +66,14 @@ static const char *citm_catalog_id_map_read_p(atd_reader *r, const char *p, citm
     size_t len = 0, cap = 0;
     citm_catalog_id_map_item *items = NULL;
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     while (more) {
         atd_string key;
         p = atd_object_key_p(r, p, &key);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         /* keys borrowed from the input are copied unless borrowing was asked for */
         atd_reader_seek(r, p);
-        if (!atd_reader_own_string(r, &key)) {
-            return NULL;
-        }
+        if (!atd_reader_own_string(r, &key)) return NULL;
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
             citm_catalog_id_map_item *n_ = NULL;
@@ -94,14 +88,10 @@ static const char *citm_catalog_id_map_read_p(atd_reader *r, const char *p, citm
         }
         items[len].key = key;
         p = atd_read_string_p(r, p, &items[len].value);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
         len++;
         p = atd_object_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
     }
     out->items = items;
     out->len = len;
@@ -120,9 +110,7 @@ static const char *citm_catalog_string_nullable_read_p(atd_reader *r, const char
         return atd_read_null_p(r, p);
     }
     p = atd_read_string_p(r, p, &out->value);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     out->has = true;
     return p;
 }
@@ -133,9 +121,7 @@ static const char *citm_catalog_int_list_read_p(atd_reader *r, const char *p, ci
     size_t len = 0, cap = 0;
     int64_t *items = NULL;
     p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
@@ -150,14 +136,10 @@ static const char *citm_catalog_int_list_read_p(atd_reader *r, const char *p, ci
             cap = ncap;
         }
         p = atd_read_int64_p(r, p, &items[len]);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_index(r, len));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
         len++;
         p = atd_array_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
     }
     out->items = items;
     out->len = len;
@@ -177,153 +159,95 @@ static const char *citm_catalog_event_read_p(atd_reader *r, const char *p, citm_
     uint64_t seen[1] = {0};
     citm_catalog_event_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
-    if (!atd_key_at(r, p, "\"description\":", 14)) {
-        goto key;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
+    if (!atd_key_at(r, p, "\"description\":", 14)) goto key;
+key_0:
     p += 14;
 field_0:
     p = citm_catalog_string_nullable_read_p(r, p, &out->description);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "description", 11));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "description", 11));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"id\":", 5)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"id\":", 5)) goto key;
+key_1:
     p += 5;
 field_1:
     p = atd_read_int64_p(r, p, &out->id);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
     seen[0] |= (uint64_t)1 << 1;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"logo\":", 7)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"logo\":", 7)) goto key;
+key_2:
     p += 7;
 field_2:
     p = citm_catalog_string_nullable_read_p(r, p, &out->logo);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "logo", 4));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "logo", 4));
     seen[0] |= (uint64_t)1 << 2;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"name\":", 7)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"name\":", 7)) goto key;
+key_3:
     p += 7;
 field_3:
     p = atd_read_string_p(r, p, &out->name);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
     seen[0] |= (uint64_t)1 << 3;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"subTopicIds\":", 14)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"subTopicIds\":", 14)) goto key;
+key_4:
     p += 14;
 field_4:
     p = citm_catalog_int_list_read_p(r, p, &out->sub_topic_ids);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "subTopicIds", 11));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "subTopicIds", 11));
     seen[0] |= (uint64_t)1 << 4;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"subjectCode\":", 14)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"subjectCode\":", 14)) goto key;
+key_5:
     p += 14;
 field_5:
     p = citm_catalog_string_nullable_read_p(r, p, &out->subject_code);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "subjectCode", 11));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "subjectCode", 11));
     seen[0] |= (uint64_t)1 << 5;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"subtitle\":", 11)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"subtitle\":", 11)) goto key;
+key_6:
     p += 11;
 field_6:
     p = citm_catalog_string_nullable_read_p(r, p, &out->subtitle);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "subtitle", 8));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "subtitle", 8));
     seen[0] |= (uint64_t)1 << 6;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"topicIds\":", 11)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"topicIds\":", 11)) goto key;
+key_7:
     p += 11;
 field_7:
     p = citm_catalog_int_list_read_p(r, p, &out->topic_ids);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "topicIds", 8));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "topicIds", 8));
     seen[0] |= (uint64_t)1 << 7;
 tail:
     p = atd_object_end_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
         goto key;
@@ -337,91 +261,49 @@ key:
     if (atd_key_room(r, p, 14)) {
         switch (p[4]) {
         case ':':
-            if (atd_bytes_eq(p, "\"id\":", 5)) {
-                p += 5;
-                goto field_1;
-            }
+            if (atd_bytes_eq(p, "\"id\":", 5)) goto key_1;
             break;
         case 'T':
-            if (atd_bytes_eq(p, "\"subTopicIds\":", 14)) {
-                p += 14;
-                goto field_4;
-            }
+            if (atd_bytes_eq(p, "\"subTopicIds\":", 14)) goto key_4;
             break;
         case 'c':
-            if (atd_bytes_eq(p, "\"description\":", 14)) {
-                p += 14;
-                goto field_0;
-            }
+            if (atd_bytes_eq(p, "\"description\":", 14)) goto key_0;
             break;
         case 'e':
-            if (atd_bytes_eq(p, "\"name\":", 7)) {
-                p += 7;
-                goto field_3;
-            }
+            if (atd_bytes_eq(p, "\"name\":", 7)) goto key_3;
             break;
         case 'i':
-            if (atd_bytes_eq(p, "\"topicIds\":", 11)) {
-                p += 11;
-                goto field_7;
-            }
+            if (atd_bytes_eq(p, "\"topicIds\":", 11)) goto key_7;
             break;
         case 'j':
-            if (atd_bytes_eq(p, "\"subjectCode\":", 14)) {
-                p += 14;
-                goto field_5;
-            }
+            if (atd_bytes_eq(p, "\"subjectCode\":", 14)) goto key_5;
             break;
         case 'o':
-            if (atd_bytes_eq(p, "\"logo\":", 7)) {
-                p += 7;
-                goto field_2;
-            }
+            if (atd_bytes_eq(p, "\"logo\":", 7)) goto key_2;
             break;
         case 't':
-            if (atd_bytes_eq(p, "\"subtitle\":", 11)) {
-                p += 11;
-                goto field_6;
-            }
+            if (atd_bytes_eq(p, "\"subtitle\":", 11)) goto key_6;
             break;
         }
     }
     p = atd_object_key_p(r, p, &key);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     switch (key.len) {
     case 11:
-        if (atd_bytes_eq(key.ptr, "description", 11)) {
-            goto field_0;
-        }
-        if (atd_bytes_eq(key.ptr, "subTopicIds", 11)) {
-            goto field_4;
-        }
-        if (atd_bytes_eq(key.ptr, "subjectCode", 11)) {
-            goto field_5;
-        }
+        if (atd_bytes_eq(key.ptr, "description", 11)) goto field_0;
+        if (atd_bytes_eq(key.ptr, "subTopicIds", 11)) goto field_4;
+        if (atd_bytes_eq(key.ptr, "subjectCode", 11)) goto field_5;
         break;
     case 2:
-        if (atd_bytes_eq(key.ptr, "id", 2)) {
-            goto field_1;
-        }
+        if (atd_bytes_eq(key.ptr, "id", 2)) goto field_1;
         break;
     case 4:
-        if (atd_bytes_eq(key.ptr, "logo", 4)) {
-            goto field_2;
-        }
-        if (atd_bytes_eq(key.ptr, "name", 4)) {
-            goto field_3;
-        }
+        if (atd_bytes_eq(key.ptr, "logo", 4)) goto field_2;
+        if (atd_bytes_eq(key.ptr, "name", 4)) goto field_3;
         break;
     case 8:
-        if (atd_bytes_eq(key.ptr, "subtitle", 8)) {
-            goto field_6;
-        }
-        if (atd_bytes_eq(key.ptr, "topicIds", 8)) {
-            goto field_7;
-        }
+        if (atd_bytes_eq(key.ptr, "subtitle", 8)) goto field_6;
+        if (atd_bytes_eq(key.ptr, "topicIds", 8)) goto field_7;
         break;
     default:
         break;
@@ -430,9 +312,7 @@ key:
         return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "event", "description\000id\000logo\000name\000subTopicIds\000subjectCode\000subtitle\000topicIds\000"));
     }
     p = atd_skip_value_p(r, p);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
     goto tail;
 }
 
@@ -446,20 +326,14 @@ static const char *citm_catalog_event_assoc_read_p(atd_reader *r, const char *p,
     size_t len = 0, cap = 0;
     citm_catalog_event_assoc_item *items = NULL;
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     while (more) {
         atd_string key;
         p = atd_object_key_p(r, p, &key);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         /* keys borrowed from the input are copied unless borrowing was asked for */
         atd_reader_seek(r, p);
-        if (!atd_reader_own_string(r, &key)) {
-            return NULL;
-        }
+        if (!atd_reader_own_string(r, &key)) return NULL;
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
             citm_catalog_event_assoc_item *n_ = NULL;
@@ -474,14 +348,10 @@ static const char *citm_catalog_event_assoc_read_p(atd_reader *r, const char *p,
         }
         items[len].key = key;
         p = citm_catalog_event_read_p(r, p, &items[len].value);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
         len++;
         p = atd_object_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
     }
     out->items = items;
     out->len = len;
@@ -494,9 +364,7 @@ static const char *citm_catalog_performance_list_read_p(atd_reader *r, const cha
     size_t len = 0, cap = 0;
     citm_catalog_performance *items = NULL;
     p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
@@ -511,14 +379,10 @@ static const char *citm_catalog_performance_list_read_p(atd_reader *r, const cha
             cap = ncap;
         }
         p = citm_catalog_performance_read_p(r, p, &items[len]);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_index(r, len));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
         len++;
         p = atd_array_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
     }
     out->items = items;
     out->len = len;
@@ -531,20 +395,14 @@ static const char *citm_catalog_int_list_assoc_read_p(atd_reader *r, const char 
     size_t len = 0, cap = 0;
     citm_catalog_int_list_assoc_item *items = NULL;
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     while (more) {
         atd_string key;
         p = atd_object_key_p(r, p, &key);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         /* keys borrowed from the input are copied unless borrowing was asked for */
         atd_reader_seek(r, p);
-        if (!atd_reader_own_string(r, &key)) {
-            return NULL;
-        }
+        if (!atd_reader_own_string(r, &key)) return NULL;
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
             citm_catalog_int_list_assoc_item *n_ = NULL;
@@ -559,14 +417,10 @@ static const char *citm_catalog_int_list_assoc_read_p(atd_reader *r, const char 
         }
         items[len].key = key;
         p = citm_catalog_int_list_read_p(r, p, &items[len].value);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
         len++;
         p = atd_object_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
     }
     out->items = items;
     out->len = len;
@@ -586,207 +440,128 @@ static const char *citm_catalog_root_read_p(atd_reader *r, const char *p, citm_c
     uint64_t seen[1] = {0};
     citm_catalog_root_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
-    if (!atd_key_at(r, p, "\"areaNames\":", 12)) {
-        goto key;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
+    if (!atd_key_at(r, p, "\"areaNames\":", 12)) goto key;
+key_0:
     p += 12;
 field_0:
     p = citm_catalog_id_map_read_p(r, p, &out->area_names);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "areaNames", 9));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "areaNames", 9));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"audienceSubCategoryNames\":", 27)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"audienceSubCategoryNames\":", 27)) goto key;
+key_1:
     p += 27;
 field_1:
     p = citm_catalog_id_map_read_p(r, p, &out->audience_sub_category_names);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "audienceSubCategoryNames", 24));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "audienceSubCategoryNames", 24));
     seen[0] |= (uint64_t)1 << 1;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"blockNames\":", 13)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"blockNames\":", 13)) goto key;
+key_2:
     p += 13;
 field_2:
     p = citm_catalog_id_map_read_p(r, p, &out->block_names);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "blockNames", 10));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "blockNames", 10));
     seen[0] |= (uint64_t)1 << 2;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"events\":", 9)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"events\":", 9)) goto key;
+key_3:
     p += 9;
 field_3:
     p = citm_catalog_event_assoc_read_p(r, p, &out->events);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "events", 6));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "events", 6));
     seen[0] |= (uint64_t)1 << 3;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"performances\":", 15)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"performances\":", 15)) goto key;
+key_4:
     p += 15;
 field_4:
     p = citm_catalog_performance_list_read_p(r, p, &out->performances);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "performances", 12));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "performances", 12));
     seen[0] |= (uint64_t)1 << 4;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"seatCategoryNames\":", 20)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"seatCategoryNames\":", 20)) goto key;
+key_5:
     p += 20;
 field_5:
     p = citm_catalog_id_map_read_p(r, p, &out->seat_category_names);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "seatCategoryNames", 17));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "seatCategoryNames", 17));
     seen[0] |= (uint64_t)1 << 5;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"subTopicNames\":", 16)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"subTopicNames\":", 16)) goto key;
+key_6:
     p += 16;
 field_6:
     p = citm_catalog_id_map_read_p(r, p, &out->sub_topic_names);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "subTopicNames", 13));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "subTopicNames", 13));
     seen[0] |= (uint64_t)1 << 6;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"subjectNames\":", 15)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"subjectNames\":", 15)) goto key;
+key_7:
     p += 15;
 field_7:
     p = citm_catalog_id_map_read_p(r, p, &out->subject_names);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "subjectNames", 12));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "subjectNames", 12));
     seen[0] |= (uint64_t)1 << 7;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"topicNames\":", 13)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"topicNames\":", 13)) goto key;
+key_8:
     p += 13;
 field_8:
     p = citm_catalog_id_map_read_p(r, p, &out->topic_names);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "topicNames", 10));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "topicNames", 10));
     seen[0] |= (uint64_t)1 << 8;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"topicSubTopics\":", 17)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"topicSubTopics\":", 17)) goto key;
+key_9:
     p += 17;
 field_9:
     p = citm_catalog_int_list_assoc_read_p(r, p, &out->topic_sub_topics);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "topicSubTopics", 14));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "topicSubTopics", 14));
     seen[0] |= (uint64_t)1 << 9;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"venueNames\":", 13)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"venueNames\":", 13)) goto key;
+key_10:
     p += 13;
 field_10:
     p = citm_catalog_id_map_read_p(r, p, &out->venue_names);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "venueNames", 10));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "venueNames", 10));
     seen[0] |= (uint64_t)1 << 10;
 tail:
     p = atd_object_end_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
         goto key;
@@ -800,130 +575,73 @@ key:
     if (atd_key_room(r, p, 27)) {
         switch (p[4]) {
         case 'T':
-            if (atd_bytes_eq(p, "\"subTopicNames\":", 16)) {
-                p += 16;
-                goto field_6;
-            }
+            if (atd_bytes_eq(p, "\"subTopicNames\":", 16)) goto key_6;
             break;
         case 'a':
-            if (atd_bytes_eq(p, "\"areaNames\":", 12)) {
-                p += 12;
-                goto field_0;
-            }
+            if (atd_bytes_eq(p, "\"areaNames\":", 12)) goto key_0;
             break;
         case 'c':
-            if (atd_bytes_eq(p, "\"blockNames\":", 13)) {
-                p += 13;
-                goto field_2;
-            }
+            if (atd_bytes_eq(p, "\"blockNames\":", 13)) goto key_2;
             break;
         case 'f':
-            if (atd_bytes_eq(p, "\"performances\":", 15)) {
-                p += 15;
-                goto field_4;
-            }
+            if (atd_bytes_eq(p, "\"performances\":", 15)) goto key_4;
             break;
         case 'i':
             switch (p[6]) {
             case 'N':
-                if (atd_bytes_eq(p, "\"topicNames\":", 13)) {
-                    p += 13;
-                    goto field_8;
-                }
+                if (atd_bytes_eq(p, "\"topicNames\":", 13)) goto key_8;
                 break;
             case 'S':
-                if (atd_bytes_eq(p, "\"topicSubTopics\":", 17)) {
-                    p += 17;
-                    goto field_9;
-                }
+                if (atd_bytes_eq(p, "\"topicSubTopics\":", 17)) goto key_9;
                 break;
             case 'n':
-                if (atd_bytes_eq(p, "\"audienceSubCategoryNames\":", 27)) {
-                    p += 27;
-                    goto field_1;
-                }
+                if (atd_bytes_eq(p, "\"audienceSubCategoryNames\":", 27)) goto key_1;
                 break;
             }
             break;
         case 'j':
-            if (atd_bytes_eq(p, "\"subjectNames\":", 15)) {
-                p += 15;
-                goto field_7;
-            }
+            if (atd_bytes_eq(p, "\"subjectNames\":", 15)) goto key_7;
             break;
         case 'n':
-            if (atd_bytes_eq(p, "\"events\":", 9)) {
-                p += 9;
-                goto field_3;
-            }
+            if (atd_bytes_eq(p, "\"events\":", 9)) goto key_3;
             break;
         case 't':
-            if (atd_bytes_eq(p, "\"seatCategoryNames\":", 20)) {
-                p += 20;
-                goto field_5;
-            }
+            if (atd_bytes_eq(p, "\"seatCategoryNames\":", 20)) goto key_5;
             break;
         case 'u':
-            if (atd_bytes_eq(p, "\"venueNames\":", 13)) {
-                p += 13;
-                goto field_10;
-            }
+            if (atd_bytes_eq(p, "\"venueNames\":", 13)) goto key_10;
             break;
         }
     }
     p = atd_object_key_p(r, p, &key);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     switch (key.len) {
     case 9:
-        if (atd_bytes_eq(key.ptr, "areaNames", 9)) {
-            goto field_0;
-        }
+        if (atd_bytes_eq(key.ptr, "areaNames", 9)) goto field_0;
         break;
     case 24:
-        if (atd_bytes_eq(key.ptr, "audienceSubCategoryNames", 24)) {
-            goto field_1;
-        }
+        if (atd_bytes_eq(key.ptr, "audienceSubCategoryNames", 24)) goto field_1;
         break;
     case 10:
-        if (atd_bytes_eq(key.ptr, "blockNames", 10)) {
-            goto field_2;
-        }
-        if (atd_bytes_eq(key.ptr, "topicNames", 10)) {
-            goto field_8;
-        }
-        if (atd_bytes_eq(key.ptr, "venueNames", 10)) {
-            goto field_10;
-        }
+        if (atd_bytes_eq(key.ptr, "blockNames", 10)) goto field_2;
+        if (atd_bytes_eq(key.ptr, "topicNames", 10)) goto field_8;
+        if (atd_bytes_eq(key.ptr, "venueNames", 10)) goto field_10;
         break;
     case 6:
-        if (atd_bytes_eq(key.ptr, "events", 6)) {
-            goto field_3;
-        }
+        if (atd_bytes_eq(key.ptr, "events", 6)) goto field_3;
         break;
     case 12:
-        if (atd_bytes_eq(key.ptr, "performances", 12)) {
-            goto field_4;
-        }
-        if (atd_bytes_eq(key.ptr, "subjectNames", 12)) {
-            goto field_7;
-        }
+        if (atd_bytes_eq(key.ptr, "performances", 12)) goto field_4;
+        if (atd_bytes_eq(key.ptr, "subjectNames", 12)) goto field_7;
         break;
     case 17:
-        if (atd_bytes_eq(key.ptr, "seatCategoryNames", 17)) {
-            goto field_5;
-        }
+        if (atd_bytes_eq(key.ptr, "seatCategoryNames", 17)) goto field_5;
         break;
     case 13:
-        if (atd_bytes_eq(key.ptr, "subTopicNames", 13)) {
-            goto field_6;
-        }
+        if (atd_bytes_eq(key.ptr, "subTopicNames", 13)) goto field_6;
         break;
     case 14:
-        if (atd_bytes_eq(key.ptr, "topicSubTopics", 14)) {
-            goto field_9;
-        }
+        if (atd_bytes_eq(key.ptr, "topicSubTopics", 14)) goto field_9;
         break;
     default:
         break;
@@ -932,9 +650,7 @@ key:
         return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "root", "areaNames\000audienceSubCategoryNames\000blockNames\000events\000performances\000seatCategoryNames\000subTopicNames\000subjectNames\000topicNames\000topicSubTopics\000venueNames\000"));
     }
     p = atd_skip_value_p(r, p);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
     goto tail;
 }
 
@@ -948,9 +664,7 @@ static const char *citm_catalog_price_list_read_p(atd_reader *r, const char *p, 
     size_t len = 0, cap = 0;
     citm_catalog_price *items = NULL;
     p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
@@ -965,14 +679,10 @@ static const char *citm_catalog_price_list_read_p(atd_reader *r, const char *p, 
             cap = ncap;
         }
         p = citm_catalog_price_read_p(r, p, &items[len]);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_index(r, len));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
         len++;
         p = atd_array_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
     }
     out->items = items;
     out->len = len;
@@ -985,9 +695,7 @@ static const char *citm_catalog_seat_category_list_read_p(atd_reader *r, const c
     size_t len = 0, cap = 0;
     citm_catalog_seat_category *items = NULL;
     p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
@@ -1002,14 +710,10 @@ static const char *citm_catalog_seat_category_list_read_p(atd_reader *r, const c
             cap = ncap;
         }
         p = citm_catalog_seat_category_read_p(r, p, &items[len]);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_index(r, len));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
         len++;
         p = atd_array_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
     }
     out->items = items;
     out->len = len;
@@ -1029,171 +733,106 @@ static const char *citm_catalog_performance_read_p(atd_reader *r, const char *p,
     uint64_t seen[1] = {0};
     citm_catalog_performance_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
-    if (!atd_key_at(r, p, "\"eventId\":", 10)) {
-        goto key;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
+    if (!atd_key_at(r, p, "\"eventId\":", 10)) goto key;
+key_0:
     p += 10;
 field_0:
     p = atd_read_int64_p(r, p, &out->event_id);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "eventId", 7));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "eventId", 7));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"id\":", 5)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"id\":", 5)) goto key;
+key_1:
     p += 5;
 field_1:
     p = atd_read_int64_p(r, p, &out->id);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
     seen[0] |= (uint64_t)1 << 1;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"logo\":", 7)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"logo\":", 7)) goto key;
+key_2:
     p += 7;
 field_2:
     p = citm_catalog_string_nullable_read_p(r, p, &out->logo);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "logo", 4));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "logo", 4));
     seen[0] |= (uint64_t)1 << 2;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"name\":", 7)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"name\":", 7)) goto key;
+key_3:
     p += 7;
 field_3:
     p = citm_catalog_string_nullable_read_p(r, p, &out->name);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
     seen[0] |= (uint64_t)1 << 3;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"prices\":", 9)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"prices\":", 9)) goto key;
+key_4:
     p += 9;
 field_4:
     p = citm_catalog_price_list_read_p(r, p, &out->prices);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "prices", 6));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "prices", 6));
     seen[0] |= (uint64_t)1 << 4;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"seatCategories\":", 17)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"seatCategories\":", 17)) goto key;
+key_5:
     p += 17;
 field_5:
     p = citm_catalog_seat_category_list_read_p(r, p, &out->seat_categories);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "seatCategories", 14));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "seatCategories", 14));
     seen[0] |= (uint64_t)1 << 5;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"seatMapImage\":", 15)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"seatMapImage\":", 15)) goto key;
+key_6:
     p += 15;
 field_6:
     p = citm_catalog_string_nullable_read_p(r, p, &out->seat_map_image);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "seatMapImage", 12));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "seatMapImage", 12));
     seen[0] |= (uint64_t)1 << 6;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"start\":", 8)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"start\":", 8)) goto key;
+key_7:
     p += 8;
 field_7:
     p = atd_read_int64_p(r, p, &out->start);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "start", 5));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "start", 5));
     seen[0] |= (uint64_t)1 << 7;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"venueCode\":", 12)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"venueCode\":", 12)) goto key;
+key_8:
     p += 12;
 field_8:
     p = atd_read_string_p(r, p, &out->venue_code);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "venueCode", 9));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "venueCode", 9));
     seen[0] |= (uint64_t)1 << 8;
 tail:
     p = atd_object_end_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
         goto key;
@@ -1207,112 +846,65 @@ key:
     if (atd_key_room(r, p, 17)) {
         switch (p[4]) {
         case ':':
-            if (atd_bytes_eq(p, "\"id\":", 5)) {
-                p += 5;
-                goto field_1;
-            }
+            if (atd_bytes_eq(p, "\"id\":", 5)) goto key_1;
             break;
         case 'c':
-            if (atd_bytes_eq(p, "\"prices\":", 9)) {
-                p += 9;
-                goto field_4;
-            }
+            if (atd_bytes_eq(p, "\"prices\":", 9)) goto key_4;
             break;
         case 'e':
-            if (atd_bytes_eq(p, "\"name\":", 7)) {
-                p += 7;
-                goto field_3;
-            }
+            if (atd_bytes_eq(p, "\"name\":", 7)) goto key_3;
             break;
         case 'n':
-            if (atd_bytes_eq(p, "\"eventId\":", 10)) {
-                p += 10;
-                goto field_0;
-            }
+            if (atd_bytes_eq(p, "\"eventId\":", 10)) goto key_0;
             break;
         case 'o':
-            if (atd_bytes_eq(p, "\"logo\":", 7)) {
-                p += 7;
-                goto field_2;
-            }
+            if (atd_bytes_eq(p, "\"logo\":", 7)) goto key_2;
             break;
         case 'r':
-            if (atd_bytes_eq(p, "\"start\":", 8)) {
-                p += 8;
-                goto field_7;
-            }
+            if (atd_bytes_eq(p, "\"start\":", 8)) goto key_7;
             break;
         case 't':
             switch (p[5]) {
             case 'C':
-                if (atd_bytes_eq(p, "\"seatCategories\":", 17)) {
-                    p += 17;
-                    goto field_5;
-                }
+                if (atd_bytes_eq(p, "\"seatCategories\":", 17)) goto key_5;
                 break;
             case 'M':
-                if (atd_bytes_eq(p, "\"seatMapImage\":", 15)) {
-                    p += 15;
-                    goto field_6;
-                }
+                if (atd_bytes_eq(p, "\"seatMapImage\":", 15)) goto key_6;
                 break;
             }
             break;
         case 'u':
-            if (atd_bytes_eq(p, "\"venueCode\":", 12)) {
-                p += 12;
-                goto field_8;
-            }
+            if (atd_bytes_eq(p, "\"venueCode\":", 12)) goto key_8;
             break;
         }
     }
     p = atd_object_key_p(r, p, &key);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     switch (key.len) {
     case 7:
-        if (atd_bytes_eq(key.ptr, "eventId", 7)) {
-            goto field_0;
-        }
+        if (atd_bytes_eq(key.ptr, "eventId", 7)) goto field_0;
         break;
     case 2:
-        if (atd_bytes_eq(key.ptr, "id", 2)) {
-            goto field_1;
-        }
+        if (atd_bytes_eq(key.ptr, "id", 2)) goto field_1;
         break;
     case 4:
-        if (atd_bytes_eq(key.ptr, "logo", 4)) {
-            goto field_2;
-        }
-        if (atd_bytes_eq(key.ptr, "name", 4)) {
-            goto field_3;
-        }
+        if (atd_bytes_eq(key.ptr, "logo", 4)) goto field_2;
+        if (atd_bytes_eq(key.ptr, "name", 4)) goto field_3;
         break;
     case 6:
-        if (atd_bytes_eq(key.ptr, "prices", 6)) {
-            goto field_4;
-        }
+        if (atd_bytes_eq(key.ptr, "prices", 6)) goto field_4;
         break;
     case 14:
-        if (atd_bytes_eq(key.ptr, "seatCategories", 14)) {
-            goto field_5;
-        }
+        if (atd_bytes_eq(key.ptr, "seatCategories", 14)) goto field_5;
         break;
     case 12:
-        if (atd_bytes_eq(key.ptr, "seatMapImage", 12)) {
-            goto field_6;
-        }
+        if (atd_bytes_eq(key.ptr, "seatMapImage", 12)) goto field_6;
         break;
     case 5:
-        if (atd_bytes_eq(key.ptr, "start", 5)) {
-            goto field_7;
-        }
+        if (atd_bytes_eq(key.ptr, "start", 5)) goto field_7;
         break;
     case 9:
-        if (atd_bytes_eq(key.ptr, "venueCode", 9)) {
-            goto field_8;
-        }
+        if (atd_bytes_eq(key.ptr, "venueCode", 9)) goto field_8;
         break;
     default:
         break;
@@ -1321,9 +913,7 @@ key:
         return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "performance", "eventId\000id\000logo\000name\000prices\000seatCategories\000seatMapImage\000start\000venueCode\000"));
     }
     p = atd_skip_value_p(r, p);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
     goto tail;
 }
 
@@ -1344,63 +934,40 @@ static const char *citm_catalog_price_read_p(atd_reader *r, const char *p, citm_
     uint64_t seen[1] = {0};
     citm_catalog_price_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
-    if (!atd_key_at(r, p, "\"amount\":", 9)) {
-        goto key;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
+    if (!atd_key_at(r, p, "\"amount\":", 9)) goto key;
+key_0:
     p += 9;
 field_0:
     p = atd_read_int64_p(r, p, &out->amount);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "amount", 6));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "amount", 6));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"audienceSubCategoryId\":", 24)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"audienceSubCategoryId\":", 24)) goto key;
+key_1:
     p += 24;
 field_1:
     p = atd_read_int64_p(r, p, &out->audience_sub_category_id);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "audienceSubCategoryId", 21));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "audienceSubCategoryId", 21));
     seen[0] |= (uint64_t)1 << 1;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"seatCategoryId\":", 17)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"seatCategoryId\":", 17)) goto key;
+key_2:
     p += 17;
 field_2:
     p = atd_read_int64_p(r, p, &out->seat_category_id);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "seatCategoryId", 14));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "seatCategoryId", 14));
     seen[0] |= (uint64_t)1 << 2;
 tail:
     p = atd_object_end_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
         goto key;
@@ -1414,44 +981,27 @@ key:
     if (atd_key_room(r, p, 24)) {
         switch (p[2]) {
         case 'e':
-            if (atd_bytes_eq(p, "\"seatCategoryId\":", 17)) {
-                p += 17;
-                goto field_2;
-            }
+            if (atd_bytes_eq(p, "\"seatCategoryId\":", 17)) goto key_2;
             break;
         case 'm':
-            if (atd_bytes_eq(p, "\"amount\":", 9)) {
-                p += 9;
-                goto field_0;
-            }
+            if (atd_bytes_eq(p, "\"amount\":", 9)) goto key_0;
             break;
         case 'u':
-            if (atd_bytes_eq(p, "\"audienceSubCategoryId\":", 24)) {
-                p += 24;
-                goto field_1;
-            }
+            if (atd_bytes_eq(p, "\"audienceSubCategoryId\":", 24)) goto key_1;
             break;
         }
     }
     p = atd_object_key_p(r, p, &key);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     switch (key.len) {
     case 6:
-        if (atd_bytes_eq(key.ptr, "amount", 6)) {
-            goto field_0;
-        }
+        if (atd_bytes_eq(key.ptr, "amount", 6)) goto field_0;
         break;
     case 21:
-        if (atd_bytes_eq(key.ptr, "audienceSubCategoryId", 21)) {
-            goto field_1;
-        }
+        if (atd_bytes_eq(key.ptr, "audienceSubCategoryId", 21)) goto field_1;
         break;
     case 14:
-        if (atd_bytes_eq(key.ptr, "seatCategoryId", 14)) {
-            goto field_2;
-        }
+        if (atd_bytes_eq(key.ptr, "seatCategoryId", 14)) goto field_2;
         break;
     default:
         break;
@@ -1460,9 +1010,7 @@ key:
         return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "price", "amount\000audienceSubCategoryId\000seatCategoryId\000"));
     }
     p = atd_skip_value_p(r, p);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
     goto tail;
 }
 
@@ -1476,9 +1024,7 @@ static const char *citm_catalog_area_list_read_p(atd_reader *r, const char *p, c
     size_t len = 0, cap = 0;
     citm_catalog_area *items = NULL;
     p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
@@ -1493,14 +1039,10 @@ static const char *citm_catalog_area_list_read_p(atd_reader *r, const char *p, c
             cap = ncap;
         }
         p = citm_catalog_area_read_p(r, p, &items[len]);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_index(r, len));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
         len++;
         p = atd_array_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
     }
     out->items = items;
     out->len = len;
@@ -1520,45 +1062,29 @@ static const char *citm_catalog_seat_category_read_p(atd_reader *r, const char *
     uint64_t seen[1] = {0};
     citm_catalog_seat_category_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
-    if (!atd_key_at(r, p, "\"areas\":", 8)) {
-        goto key;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
+    if (!atd_key_at(r, p, "\"areas\":", 8)) goto key;
+key_0:
     p += 8;
 field_0:
     p = citm_catalog_area_list_read_p(r, p, &out->areas);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "areas", 5));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "areas", 5));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"seatCategoryId\":", 17)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"seatCategoryId\":", 17)) goto key;
+key_1:
     p += 17;
 field_1:
     p = atd_read_int64_p(r, p, &out->seat_category_id);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "seatCategoryId", 14));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "seatCategoryId", 14));
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
         goto key;
@@ -1572,33 +1098,21 @@ key:
     if (atd_key_room(r, p, 17)) {
         switch (p[1]) {
         case 'a':
-            if (atd_bytes_eq(p, "\"areas\":", 8)) {
-                p += 8;
-                goto field_0;
-            }
+            if (atd_bytes_eq(p, "\"areas\":", 8)) goto key_0;
             break;
         case 's':
-            if (atd_bytes_eq(p, "\"seatCategoryId\":", 17)) {
-                p += 17;
-                goto field_1;
-            }
+            if (atd_bytes_eq(p, "\"seatCategoryId\":", 17)) goto key_1;
             break;
         }
     }
     p = atd_object_key_p(r, p, &key);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     switch (key.len) {
     case 5:
-        if (atd_bytes_eq(key.ptr, "areas", 5)) {
-            goto field_0;
-        }
+        if (atd_bytes_eq(key.ptr, "areas", 5)) goto field_0;
         break;
     case 14:
-        if (atd_bytes_eq(key.ptr, "seatCategoryId", 14)) {
-            goto field_1;
-        }
+        if (atd_bytes_eq(key.ptr, "seatCategoryId", 14)) goto field_1;
         break;
     default:
         break;
@@ -1607,9 +1121,7 @@ key:
         return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "seat_category", "areas\000seatCategoryId\000"));
     }
     p = atd_skip_value_p(r, p);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
     goto tail;
 }
 
@@ -1630,45 +1142,29 @@ static const char *citm_catalog_area_read_p(atd_reader *r, const char *p, citm_c
     uint64_t seen[1] = {0};
     citm_catalog_area_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
-    if (!atd_key_at(r, p, "\"areaId\":", 9)) {
-        goto key;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
+    if (!atd_key_at(r, p, "\"areaId\":", 9)) goto key;
+key_0:
     p += 9;
 field_0:
     p = atd_read_int64_p(r, p, &out->area_id);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "areaId", 6));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "areaId", 6));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"blockIds\":", 11)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"blockIds\":", 11)) goto key;
+key_1:
     p += 11;
 field_1:
     p = citm_catalog_int_list_read_p(r, p, &out->block_ids);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "blockIds", 8));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "blockIds", 8));
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
         goto key;
@@ -1682,33 +1178,21 @@ key:
     if (atd_key_room(r, p, 11)) {
         switch (p[1]) {
         case 'a':
-            if (atd_bytes_eq(p, "\"areaId\":", 9)) {
-                p += 9;
-                goto field_0;
-            }
+            if (atd_bytes_eq(p, "\"areaId\":", 9)) goto key_0;
             break;
         case 'b':
-            if (atd_bytes_eq(p, "\"blockIds\":", 11)) {
-                p += 11;
-                goto field_1;
-            }
+            if (atd_bytes_eq(p, "\"blockIds\":", 11)) goto key_1;
             break;
         }
     }
     p = atd_object_key_p(r, p, &key);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     switch (key.len) {
     case 6:
-        if (atd_bytes_eq(key.ptr, "areaId", 6)) {
-            goto field_0;
-        }
+        if (atd_bytes_eq(key.ptr, "areaId", 6)) goto field_0;
         break;
     case 8:
-        if (atd_bytes_eq(key.ptr, "blockIds", 8)) {
-            goto field_1;
-        }
+        if (atd_bytes_eq(key.ptr, "blockIds", 8)) goto field_1;
         break;
     default:
         break;
@@ -1717,9 +1201,7 @@ key:
         return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "area", "areaId\000blockIds\000"));
     }
     p = atd_skip_value_p(r, p);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
     goto tail;
 }
 
@@ -1733,18 +1215,12 @@ static char *citm_catalog_id_map_write_p(atd_writer *w, char *p, const citm_cata
 {
     size_t i;
     p = atd_writer_raw_p(w, p, "{", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_elem_string_p(w, p, i > 0, v->items[i].key.ptr, v->items[i].key.len);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         p = atd_writer_raw_p(w, p, ":", 1);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         p = atd_writer_key_string_p(w, p, "", 0, v->items[i].value.ptr, v->items[i].value.len);
         if (p == NULL) {
             return atd_writer_fail_cursor(atd_writer_push_field(w, v->items[i].key.ptr, v->items[i].key.len));
@@ -1759,13 +1235,9 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(citm_catalog_id_map)
 
 static char *citm_catalog_string_nullable_write_p(atd_writer *w, char *p, const citm_catalog_string_nullable *v)
 {
-    if (!v->has) {
-        return atd_writer_raw_p(w, p, "null", 4);
-    }
+    if (!v->has) return atd_writer_raw_p(w, p, "null", 4);
     p = atd_writer_key_string_p(w, p, "", 0, v->value.ptr, v->value.len);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     return p;
 }
 
@@ -1773,14 +1245,10 @@ static char *citm_catalog_int_list_write_p(atd_writer *w, char *p, const citm_ca
 {
     size_t i;
     p = atd_writer_raw_p(w, p, "[", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_room(w, p, 1 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         *p = ',';
         p += i > 0;
         p = atd_write_int64(p + 0, (int64_t)v->items[i]);
@@ -1791,63 +1259,35 @@ static char *citm_catalog_int_list_write_p(atd_writer *w, char *p, const citm_ca
 static char *citm_catalog_event_write_p(atd_writer *w, char *p, const citm_catalog_event *v)
 {
     p = atd_writer_raw_p(w, p, "{\"description\":", 15);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = citm_catalog_string_nullable_write_p(w, p, &v->description);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "description", 11));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "description", 11));
     p = atd_writer_room(w, p, 6 + ATD_INT64_CHARS);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "id", 2));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "id", 2));
     memcpy(p, ",\"id\":", 6);
     p = atd_write_int64(p + 6, (int64_t)v->id);
     p = atd_writer_raw_p(w, p, ",\"logo\":", 8);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = citm_catalog_string_nullable_write_p(w, p, &v->logo);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "logo", 4));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "logo", 4));
     p = atd_writer_key_string_p(w, p, ",\"name\":", 8, v->name.ptr, v->name.len);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "name", 4));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "name", 4));
     p = atd_writer_raw_p(w, p, ",\"subTopicIds\":", 15);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = citm_catalog_int_list_write_p(w, p, &v->sub_topic_ids);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "subTopicIds", 11));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "subTopicIds", 11));
     p = atd_writer_raw_p(w, p, ",\"subjectCode\":", 15);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = citm_catalog_string_nullable_write_p(w, p, &v->subject_code);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "subjectCode", 11));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "subjectCode", 11));
     p = atd_writer_raw_p(w, p, ",\"subtitle\":", 12);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = citm_catalog_string_nullable_write_p(w, p, &v->subtitle);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "subtitle", 8));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "subtitle", 8));
     p = atd_writer_raw_p(w, p, ",\"topicIds\":", 12);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = citm_catalog_int_list_write_p(w, p, &v->topic_ids);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "topicIds", 8));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "topicIds", 8));
     return atd_writer_raw_p(w, p, "}", 1);
 }
 
@@ -1859,18 +1299,12 @@ static char *citm_catalog_event_assoc_write_p(atd_writer *w, char *p, const citm
 {
     size_t i;
     p = atd_writer_raw_p(w, p, "{", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_elem_string_p(w, p, i > 0, v->items[i].key.ptr, v->items[i].key.len);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         p = atd_writer_raw_p(w, p, ":", 1);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         p = citm_catalog_event_write_p(w, p, &v->items[i].value);
         if (p == NULL) {
             return atd_writer_fail_cursor(atd_writer_push_field(w, v->items[i].key.ptr, v->items[i].key.len));
@@ -1883,18 +1317,12 @@ static char *citm_catalog_performance_list_write_p(atd_writer *w, char *p, const
 {
     size_t i;
     p = atd_writer_raw_p(w, p, "[", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = citm_catalog_performance_write_p(w, p, &v->items[i]);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
     }
     return atd_writer_raw_p(w, p, "]", 1);
 }
@@ -1903,18 +1331,12 @@ static char *citm_catalog_int_list_assoc_write_p(atd_writer *w, char *p, const c
 {
     size_t i;
     p = atd_writer_raw_p(w, p, "{", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_elem_string_p(w, p, i > 0, v->items[i].key.ptr, v->items[i].key.len);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         p = atd_writer_raw_p(w, p, ":", 1);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         p = citm_catalog_int_list_write_p(w, p, &v->items[i].value);
         if (p == NULL) {
             return atd_writer_fail_cursor(atd_writer_push_field(w, v->items[i].key.ptr, v->items[i].key.len));
@@ -1926,93 +1348,51 @@ static char *citm_catalog_int_list_assoc_write_p(atd_writer *w, char *p, const c
 static char *citm_catalog_root_write_p(atd_writer *w, char *p, const citm_catalog_root *v)
 {
     p = atd_writer_raw_p(w, p, "{\"areaNames\":", 13);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = citm_catalog_id_map_write_p(w, p, &v->area_names);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "areaNames", 9));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "areaNames", 9));
     p = atd_writer_raw_p(w, p, ",\"audienceSubCategoryNames\":", 28);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = citm_catalog_id_map_write_p(w, p, &v->audience_sub_category_names);
     if (p == NULL) {
         return atd_writer_fail_cursor(atd_writer_push_field(w, "audienceSubCategoryNames", 24));
     }
     p = atd_writer_raw_p(w, p, ",\"blockNames\":", 14);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = citm_catalog_id_map_write_p(w, p, &v->block_names);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "blockNames", 10));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "blockNames", 10));
     p = atd_writer_raw_p(w, p, ",\"events\":", 10);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = citm_catalog_event_assoc_write_p(w, p, &v->events);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "events", 6));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "events", 6));
     p = atd_writer_raw_p(w, p, ",\"performances\":", 16);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = citm_catalog_performance_list_write_p(w, p, &v->performances);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "performances", 12));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "performances", 12));
     p = atd_writer_raw_p(w, p, ",\"seatCategoryNames\":", 21);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = citm_catalog_id_map_write_p(w, p, &v->seat_category_names);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "seatCategoryNames", 17));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "seatCategoryNames", 17));
     p = atd_writer_raw_p(w, p, ",\"subTopicNames\":", 17);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = citm_catalog_id_map_write_p(w, p, &v->sub_topic_names);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "subTopicNames", 13));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "subTopicNames", 13));
     p = atd_writer_raw_p(w, p, ",\"subjectNames\":", 16);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = citm_catalog_id_map_write_p(w, p, &v->subject_names);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "subjectNames", 12));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "subjectNames", 12));
     p = atd_writer_raw_p(w, p, ",\"topicNames\":", 14);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = citm_catalog_id_map_write_p(w, p, &v->topic_names);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "topicNames", 10));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "topicNames", 10));
     p = atd_writer_raw_p(w, p, ",\"topicSubTopics\":", 18);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = citm_catalog_int_list_assoc_write_p(w, p, &v->topic_sub_topics);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "topicSubTopics", 14));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "topicSubTopics", 14));
     p = atd_writer_raw_p(w, p, ",\"venueNames\":", 14);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = citm_catalog_id_map_write_p(w, p, &v->venue_names);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "venueNames", 10));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "venueNames", 10));
     return atd_writer_raw_p(w, p, "}", 1);
 }
 
@@ -2024,18 +1404,12 @@ static char *citm_catalog_price_list_write_p(atd_writer *w, char *p, const citm_
 {
     size_t i;
     p = atd_writer_raw_p(w, p, "[", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = citm_catalog_price_write_p(w, p, &v->items[i]);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
     }
     return atd_writer_raw_p(w, p, "]", 1);
 }
@@ -2044,18 +1418,12 @@ static char *citm_catalog_seat_category_list_write_p(atd_writer *w, char *p, con
 {
     size_t i;
     p = atd_writer_raw_p(w, p, "[", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = citm_catalog_seat_category_write_p(w, p, &v->items[i]);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
     }
     return atd_writer_raw_p(w, p, "]", 1);
 }
@@ -2063,63 +1431,37 @@ static char *citm_catalog_seat_category_list_write_p(atd_writer *w, char *p, con
 static char *citm_catalog_performance_write_p(atd_writer *w, char *p, const citm_catalog_performance *v)
 {
     p = atd_writer_room(w, p, 17 + ATD_INT64_CHARS + ATD_INT64_CHARS);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "eventId", 7));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "eventId", 7));
     memcpy(p, "{\"eventId\":", 11);
     p = atd_write_int64(p + 11, (int64_t)v->event_id);
     memcpy(p, ",\"id\":", 6);
     p = atd_write_int64(p + 6, (int64_t)v->id);
     p = atd_writer_raw_p(w, p, ",\"logo\":", 8);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = citm_catalog_string_nullable_write_p(w, p, &v->logo);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "logo", 4));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "logo", 4));
     p = atd_writer_raw_p(w, p, ",\"name\":", 8);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = citm_catalog_string_nullable_write_p(w, p, &v->name);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "name", 4));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "name", 4));
     p = atd_writer_raw_p(w, p, ",\"prices\":", 10);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = citm_catalog_price_list_write_p(w, p, &v->prices);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "prices", 6));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "prices", 6));
     p = atd_writer_raw_p(w, p, ",\"seatCategories\":", 18);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = citm_catalog_seat_category_list_write_p(w, p, &v->seat_categories);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "seatCategories", 14));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "seatCategories", 14));
     p = atd_writer_raw_p(w, p, ",\"seatMapImage\":", 16);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = citm_catalog_string_nullable_write_p(w, p, &v->seat_map_image);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "seatMapImage", 12));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "seatMapImage", 12));
     p = atd_writer_room(w, p, 9 + ATD_INT64_CHARS);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "start", 5));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "start", 5));
     memcpy(p, ",\"start\":", 9);
     p = atd_write_int64(p + 9, (int64_t)v->start);
     p = atd_writer_key_string_p(w, p, ",\"venueCode\":", 13, v->venue_code.ptr, v->venue_code.len);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "venueCode", 9));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "venueCode", 9));
     return atd_writer_raw_p(w, p, "}", 1);
 }
 
@@ -2130,9 +1472,7 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(citm_catalog_performance)
 static char *citm_catalog_price_write_p(atd_writer *w, char *p, const citm_catalog_price *v)
 {
     p = atd_writer_room(w, p, 54 + ATD_INT64_CHARS + ATD_INT64_CHARS + ATD_INT64_CHARS);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "amount", 6));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "amount", 6));
     memcpy(p, "{\"amount\":", 10);
     p = atd_write_int64(p + 10, (int64_t)v->amount);
     memcpy(p, ",\"audienceSubCategoryId\":", 25);
@@ -2151,18 +1491,12 @@ static char *citm_catalog_area_list_write_p(atd_writer *w, char *p, const citm_c
 {
     size_t i;
     p = atd_writer_raw_p(w, p, "[", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = citm_catalog_area_write_p(w, p, &v->items[i]);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
     }
     return atd_writer_raw_p(w, p, "]", 1);
 }
@@ -2170,17 +1504,11 @@ static char *citm_catalog_area_list_write_p(atd_writer *w, char *p, const citm_c
 static char *citm_catalog_seat_category_write_p(atd_writer *w, char *p, const citm_catalog_seat_category *v)
 {
     p = atd_writer_raw_p(w, p, "{\"areas\":", 9);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = citm_catalog_area_list_write_p(w, p, &v->areas);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "areas", 5));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "areas", 5));
     p = atd_writer_room(w, p, 19 + ATD_INT64_CHARS);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "seatCategoryId", 14));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "seatCategoryId", 14));
     memcpy(p, ",\"seatCategoryId\":", 18);
     p = atd_write_int64(p + 18, (int64_t)v->seat_category_id);
     *p++ = '}';
@@ -2194,19 +1522,13 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(citm_catalog_seat_category)
 static char *citm_catalog_area_write_p(atd_writer *w, char *p, const citm_catalog_area *v)
 {
     p = atd_writer_room(w, p, 10 + ATD_INT64_CHARS);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "areaId", 6));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "areaId", 6));
     memcpy(p, "{\"areaId\":", 10);
     p = atd_write_int64(p + 10, (int64_t)v->area_id);
     p = atd_writer_raw_p(w, p, ",\"blockIds\":", 12);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = citm_catalog_int_list_write_p(w, p, &v->block_ids);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "blockIds", 8));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "blockIds", 8));
     return atd_writer_raw_p(w, p, "}", 1);
 }
 

@@ -47,9 +47,7 @@ static const char *conformance_ints_read_p(atd_reader *r, const char *p, conform
     size_t len = 0, cap = 0;
     int64_t *items = NULL;
     p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
@@ -64,14 +62,10 @@ static const char *conformance_ints_read_p(atd_reader *r, const char *p, conform
             cap = ncap;
         }
         p = atd_read_int64_p(r, p, &items[len]);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_index(r, len));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
         len++;
         p = atd_array_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
     }
     out->items = items;
     out->len = len;
@@ -93,9 +87,7 @@ static const char *conformance_floats_read_p(atd_reader *r, const char *p, confo
     size_t len = 0, cap = 0;
     double *items = NULL;
     p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
@@ -110,14 +102,10 @@ static const char *conformance_floats_read_p(atd_reader *r, const char *p, confo
             cap = ncap;
         }
         p = atd_read_double_p(r, p, &items[len]);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_index(r, len));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
         len++;
         p = atd_array_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
     }
     out->items = items;
     out->len = len;
@@ -139,9 +127,7 @@ static const char *conformance_strings_read_p(atd_reader *r, const char *p, conf
     size_t len = 0, cap = 0;
     atd_string *items = NULL;
     p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
@@ -156,14 +142,10 @@ static const char *conformance_strings_read_p(atd_reader *r, const char *p, conf
             cap = ncap;
         }
         p = atd_read_string_p(r, p, &items[len]);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_index(r, len));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
         len++;
         p = atd_array_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
     }
     out->items = items;
     out->len = len;
@@ -185,9 +167,7 @@ static const char *conformance_bools_read_p(atd_reader *r, const char *p, confor
     size_t len = 0, cap = 0;
     bool *items = NULL;
     p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
@@ -202,14 +182,10 @@ static const char *conformance_bools_read_p(atd_reader *r, const char *p, confor
             cap = ncap;
         }
         p = atd_read_bool_p(r, p, &items[len]);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_index(r, len));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
         len++;
         p = atd_array_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
     }
     out->items = items;
     out->len = len;
@@ -231,9 +207,7 @@ static const char *conformance_nulls_read_p(atd_reader *r, const char *p, confor
     size_t len = 0, cap = 0;
     uint8_t *items = NULL;
     p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
@@ -248,15 +222,11 @@ static const char *conformance_nulls_read_p(atd_reader *r, const char *p, confor
             cap = ncap;
         }
         p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_index(r, len));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
         items[len] = 0;
         len++;
         p = atd_array_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
     }
     out->items = items;
     out->len = len;
@@ -275,9 +245,7 @@ static const char *conformance_int_nullable_read_p(atd_reader *r, const char *p,
         return atd_read_null_p(r, p);
     }
     p = atd_read_int64_p(r, p, &out->value);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     out->has = true;
     return p;
 }
@@ -293,9 +261,7 @@ static const char *conformance_maybe_ints_read_p(atd_reader *r, const char *p, c
     size_t len = 0, cap = 0;
     conformance_int_nullable *items = NULL;
     p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
@@ -310,14 +276,10 @@ static const char *conformance_maybe_ints_read_p(atd_reader *r, const char *p, c
             cap = ncap;
         }
         p = conformance_int_nullable_read_p(r, p, &items[len]);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_index(r, len));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
         len++;
         p = atd_array_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
     }
     out->items = items;
     out->len = len;
@@ -339,9 +301,7 @@ static const char *conformance_anys_read_p(atd_reader *r, const char *p, conform
     size_t len = 0, cap = 0;
     atd_json *items = NULL;
     p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
@@ -356,15 +316,11 @@ static const char *conformance_anys_read_p(atd_reader *r, const char *p, conform
             cap = ncap;
         }
         atd_reader_seek(r, p);
-        if (!atd_json_read(r, &items[len])) {
-            return atd_fail_cursor(atd_reader_push_index(r, len));
-        }
+        if (!atd_json_read(r, &items[len])) return atd_fail_cursor(atd_reader_push_index(r, len));
         p = atd_reader_cursor(r);
         len++;
         p = atd_array_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
     }
     out->items = items;
     out->len = len;
@@ -386,9 +342,7 @@ static const char *conformance_matrix_read_p(atd_reader *r, const char *p, confo
     size_t len = 0, cap = 0;
     conformance_anys *items = NULL;
     p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
@@ -403,14 +357,10 @@ static const char *conformance_matrix_read_p(atd_reader *r, const char *p, confo
             cap = ncap;
         }
         p = conformance_anys_read_p(r, p, &items[len]);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_index(r, len));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
         len++;
         p = atd_array_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
     }
     out->items = items;
     out->len = len;
@@ -432,20 +382,14 @@ static const char *conformance_string_map_read_p(atd_reader *r, const char *p, c
     size_t len = 0, cap = 0;
     conformance_string_map_item *items = NULL;
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     while (more) {
         atd_string key;
         p = atd_object_key_p(r, p, &key);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         /* keys borrowed from the input are copied unless borrowing was asked for */
         atd_reader_seek(r, p);
-        if (!atd_reader_own_string(r, &key)) {
-            return NULL;
-        }
+        if (!atd_reader_own_string(r, &key)) return NULL;
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
             conformance_string_map_item *n_ = NULL;
@@ -460,14 +404,10 @@ static const char *conformance_string_map_read_p(atd_reader *r, const char *p, c
         }
         items[len].key = key;
         p = atd_read_string_p(r, p, &items[len].value);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
         len++;
         p = atd_object_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
     }
     out->items = items;
     out->len = len;
@@ -489,20 +429,14 @@ static const char *conformance_int_map_read_p(atd_reader *r, const char *p, conf
     size_t len = 0, cap = 0;
     conformance_int_map_item *items = NULL;
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     while (more) {
         atd_string key;
         p = atd_object_key_p(r, p, &key);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         /* keys borrowed from the input are copied unless borrowing was asked for */
         atd_reader_seek(r, p);
-        if (!atd_reader_own_string(r, &key)) {
-            return NULL;
-        }
+        if (!atd_reader_own_string(r, &key)) return NULL;
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
             conformance_int_map_item *n_ = NULL;
@@ -517,14 +451,10 @@ static const char *conformance_int_map_read_p(atd_reader *r, const char *p, conf
         }
         items[len].key = key;
         p = atd_read_int64_p(r, p, &items[len].value);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
         len++;
         p = atd_object_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
     }
     out->items = items;
     out->len = len;
@@ -546,20 +476,14 @@ static const char *conformance_any_map_read_p(atd_reader *r, const char *p, conf
     size_t len = 0, cap = 0;
     conformance_any_map_item *items = NULL;
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     while (more) {
         atd_string key;
         p = atd_object_key_p(r, p, &key);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         /* keys borrowed from the input are copied unless borrowing was asked for */
         atd_reader_seek(r, p);
-        if (!atd_reader_own_string(r, &key)) {
-            return NULL;
-        }
+        if (!atd_reader_own_string(r, &key)) return NULL;
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
             conformance_any_map_item *n_ = NULL;
@@ -580,9 +504,7 @@ static const char *conformance_any_map_read_p(atd_reader *r, const char *p, conf
         p = atd_reader_cursor(r);
         len++;
         p = atd_object_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
     }
     out->items = items;
     out->len = len;
@@ -604,9 +526,7 @@ static const char *conformance_objects_read_p(atd_reader *r, const char *p, conf
     size_t len = 0, cap = 0;
     conformance_any_map *items = NULL;
     p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
@@ -621,14 +541,10 @@ static const char *conformance_objects_read_p(atd_reader *r, const char *p, conf
             cap = ncap;
         }
         p = conformance_any_map_read_p(r, p, &items[len]);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_index(r, len));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
         len++;
         p = atd_array_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
     }
     out->items = items;
     out->len = len;
@@ -646,9 +562,7 @@ void conformance_any_init(conformance_any *v)
 
 bool conformance_any_read(atd_reader *r, conformance_any *out)
 {
-    if (!atd_json_read(r, &*out)) {
-        return false;
-    }
+    if (!atd_json_read(r, &*out)) return false;
     return true;
 }
 
@@ -661,9 +575,7 @@ void conformance_int_value_init(conformance_int_value *v)
 
 bool conformance_int_value_read(atd_reader *r, conformance_int_value *out)
 {
-    if (!atd_read_int64(r, &*out)) {
-        return false;
-    }
+    if (!atd_read_int64(r, &*out)) return false;
     return true;
 }
 
@@ -676,9 +588,7 @@ void conformance_float_value_init(conformance_float_value *v)
 
 bool conformance_float_value_read(atd_reader *r, conformance_float_value *out)
 {
-    if (!atd_read_double(r, &*out)) {
-        return false;
-    }
+    if (!atd_read_double(r, &*out)) return false;
     return true;
 }
 
@@ -691,9 +601,7 @@ void conformance_string_value_init(conformance_string_value *v)
 
 bool conformance_string_value_read(atd_reader *r, conformance_string_value *out)
 {
-    if (!atd_read_string(r, &*out)) {
-        return false;
-    }
+    if (!atd_read_string(r, &*out)) return false;
     return true;
 }
 
@@ -706,9 +614,7 @@ void conformance_bool_value_init(conformance_bool_value *v)
 
 bool conformance_bool_value_read(atd_reader *r, conformance_bool_value *out)
 {
-    if (!atd_read_bool(r, &*out)) {
-        return false;
-    }
+    if (!atd_read_bool(r, &*out)) return false;
     return true;
 }
 
@@ -721,9 +627,7 @@ void conformance_null_value_init(conformance_null_value *v)
 
 bool conformance_null_value_read(atd_reader *r, conformance_null_value *out)
 {
-    if (!atd_read_null(r)) {
-        return false;
-    }
+    if (!atd_read_null(r)) return false;
     *out = 0;
     return true;
 }
@@ -736,14 +640,10 @@ static char *conformance_ints_write_p(atd_writer *w, char *p, const conformance_
 {
     size_t i;
     p = atd_writer_raw_p(w, p, "[", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_room(w, p, 1 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         *p = ',';
         p += i > 0;
         p = atd_write_int64(p + 0, (int64_t)v->items[i]);
@@ -759,17 +659,13 @@ static char *conformance_floats_write_p(atd_writer *w, char *p, const conformanc
 {
     size_t i;
     p = atd_writer_raw_p(w, p, "[", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         if (!atd_writer_finite(w, (double)v->items[i])) {
             return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
         p = atd_writer_room(w, p, 1 + ATD_DOUBLE_CHARS);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         *p = ',';
         p += i > 0;
         p = atd_write_double(p + 0, (double)v->items[i]);
@@ -785,14 +681,10 @@ static char *conformance_strings_write_p(atd_writer *w, char *p, const conforman
 {
     size_t i;
     p = atd_writer_raw_p(w, p, "[", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_elem_string_p(w, p, i > 0, v->items[i].ptr, v->items[i].len);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
     }
     return atd_writer_raw_p(w, p, "]", 1);
 }
@@ -805,14 +697,10 @@ static char *conformance_bools_write_p(atd_writer *w, char *p, const conformance
 {
     size_t i;
     p = atd_writer_raw_p(w, p, "[", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_room(w, p, 1 + 5);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         *p = ',';
         p += i > 0;
         if (v->items[i]) {
@@ -834,14 +722,10 @@ static char *conformance_nulls_write_p(atd_writer *w, char *p, const conformance
 {
     size_t i;
     p = atd_writer_raw_p(w, p, "[", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_room(w, p, 1 + 4);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         *p = ',';
         p += i > 0;
         (void)v->items[i]; /* unit: always null */
@@ -857,13 +741,9 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(conformance_nulls)
 
 static char *conformance_int_nullable_write_p(atd_writer *w, char *p, const conformance_int_nullable *v)
 {
-    if (!v->has) {
-        return atd_writer_raw_p(w, p, "null", 4);
-    }
+    if (!v->has) return atd_writer_raw_p(w, p, "null", 4);
     p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = atd_write_int64(p + 0, (int64_t)v->value);
     return p;
 }
@@ -872,18 +752,12 @@ static char *conformance_maybe_ints_write_p(atd_writer *w, char *p, const confor
 {
     size_t i;
     p = atd_writer_raw_p(w, p, "[", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = conformance_int_nullable_write_p(w, p, &v->items[i]);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
     }
     return atd_writer_raw_p(w, p, "]", 1);
 }
@@ -896,14 +770,10 @@ static char *conformance_anys_write_p(atd_writer *w, char *p, const conformance_
 {
     size_t i;
     p = atd_writer_raw_p(w, p, "[", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         atd_writer_commit(w, p);
         if (!atd_writer_json(w, &v->items[i])) {
             return atd_writer_fail_cursor(atd_writer_push_index(w, i));
@@ -921,18 +791,12 @@ static char *conformance_matrix_write_p(atd_writer *w, char *p, const conformanc
 {
     size_t i;
     p = atd_writer_raw_p(w, p, "[", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = conformance_anys_write_p(w, p, &v->items[i]);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
     }
     return atd_writer_raw_p(w, p, "]", 1);
 }
@@ -945,18 +809,12 @@ static char *conformance_string_map_write_p(atd_writer *w, char *p, const confor
 {
     size_t i;
     p = atd_writer_raw_p(w, p, "{", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_elem_string_p(w, p, i > 0, v->items[i].key.ptr, v->items[i].key.len);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         p = atd_writer_raw_p(w, p, ":", 1);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         p = atd_writer_key_string_p(w, p, "", 0, v->items[i].value.ptr, v->items[i].value.len);
         if (p == NULL) {
             return atd_writer_fail_cursor(atd_writer_push_field(w, v->items[i].key.ptr, v->items[i].key.len));
@@ -973,18 +831,12 @@ static char *conformance_int_map_write_p(atd_writer *w, char *p, const conforman
 {
     size_t i;
     p = atd_writer_raw_p(w, p, "{", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_elem_string_p(w, p, i > 0, v->items[i].key.ptr, v->items[i].key.len);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         p = atd_writer_raw_p(w, p, ":", 1);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
         if (p == NULL) {
             return atd_writer_fail_cursor(atd_writer_push_field(w, v->items[i].key.ptr, v->items[i].key.len));
@@ -1002,18 +854,12 @@ static char *conformance_any_map_write_p(atd_writer *w, char *p, const conforman
 {
     size_t i;
     p = atd_writer_raw_p(w, p, "{", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_elem_string_p(w, p, i > 0, v->items[i].key.ptr, v->items[i].key.len);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         p = atd_writer_raw_p(w, p, ":", 1);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         atd_writer_commit(w, p);
         if (!atd_writer_json(w, &v->items[i].value)) {
             return atd_writer_fail_cursor(atd_writer_push_field(w, v->items[i].key.ptr, v->items[i].key.len));
@@ -1031,18 +877,12 @@ static char *conformance_objects_write_p(atd_writer *w, char *p, const conforman
 {
     size_t i;
     p = atd_writer_raw_p(w, p, "[", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = conformance_any_map_write_p(w, p, &v->items[i]);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
     }
     return atd_writer_raw_p(w, p, "]", 1);
 }
@@ -1055,9 +895,7 @@ bool conformance_any_write(atd_writer *w, const conformance_any *v)
 {
     char *p = atd_writer_cursor(w);
     atd_writer_commit(w, p);
-    if (!atd_writer_json(w, &(*v))) {
-        return false;
-    }
+    if (!atd_writer_json(w, &(*v))) return false;
     p = atd_writer_cursor(w);
     atd_writer_commit(w, p);
     return true;
@@ -1069,9 +907,7 @@ bool conformance_int_value_write(atd_writer *w, const conformance_int_value *v)
 {
     char *p = atd_writer_cursor(w);
     p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
-    if (p == NULL) {
-        return false;
-    }
+    if (p == NULL) return false;
     p = atd_write_int64(p + 0, (int64_t)(*v));
     atd_writer_commit(w, p);
     return true;
@@ -1082,13 +918,9 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(conformance_int_value)
 bool conformance_float_value_write(atd_writer *w, const conformance_float_value *v)
 {
     char *p = atd_writer_cursor(w);
-    if (!atd_writer_finite(w, (double)(*v))) {
-        return false;
-    }
+    if (!atd_writer_finite(w, (double)(*v))) return false;
     p = atd_writer_room(w, p, 0 + ATD_DOUBLE_CHARS);
-    if (p == NULL) {
-        return false;
-    }
+    if (p == NULL) return false;
     p = atd_write_double(p + 0, (double)(*v));
     atd_writer_commit(w, p);
     return true;
@@ -1100,9 +932,7 @@ bool conformance_string_value_write(atd_writer *w, const conformance_string_valu
 {
     char *p = atd_writer_cursor(w);
     p = atd_writer_key_string_p(w, p, "", 0, (*v).ptr, (*v).len);
-    if (p == NULL) {
-        return false;
-    }
+    if (p == NULL) return false;
     atd_writer_commit(w, p);
     return true;
 }
@@ -1113,9 +943,7 @@ bool conformance_bool_value_write(atd_writer *w, const conformance_bool_value *v
 {
     char *p = atd_writer_cursor(w);
     p = atd_writer_room(w, p, 0 + 5);
-    if (p == NULL) {
-        return false;
-    }
+    if (p == NULL) return false;
     if ((*v)) {
         memcpy(p + 0, "true", 4);
         p += 4;
@@ -1133,9 +961,7 @@ bool conformance_null_value_write(atd_writer *w, const conformance_null_value *v
 {
     char *p = atd_writer_cursor(w);
     p = atd_writer_room(w, p, 0 + 4);
-    if (p == NULL) {
-        return false;
-    }
+    if (p == NULL) return false;
     (void)(*v); /* unit: always null */
     memcpy(p + 0, "null", 4);
     p += 4;

@@ -30,27 +30,18 @@ static const char *custom_adapter_circle_read_p(atd_reader *r, const char *p, cu
     uint64_t seen[1] = {0};
     custom_adapter_circle_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
-    if (!atd_key_at(r, p, "\"r\":", 4)) {
-        goto key;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
+    if (!atd_key_at(r, p, "\"r\":", 4)) goto key;
+key_0:
     p += 4;
 field_0:
     p = atd_read_double_p(r, p, &out->r);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "r", 1));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "r", 1));
     seen[0] |= (uint64_t)1 << 0;
 tail:
     p = atd_object_end_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
         goto key;
@@ -62,20 +53,13 @@ end:
     return p;
 key:
     if (atd_key_room(r, p, 4)) {
-        if (atd_bytes_eq(p, "\"r\":", 4)) {
-            p += 4;
-            goto field_0;
-        }
+        if (atd_bytes_eq(p, "\"r\":", 4)) goto key_0;
     }
     p = atd_object_key_p(r, p, &key);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     switch (key.len) {
     case 1:
-        if (atd_bytes_eq(key.ptr, "r", 1)) {
-            goto field_0;
-        }
+        if (atd_bytes_eq(key.ptr, "r", 1)) goto field_0;
         break;
     default:
         break;
@@ -84,9 +68,7 @@ key:
         return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "circle", "r\000"));
     }
     p = atd_skip_value_p(r, p);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
     goto tail;
 }
 
@@ -104,14 +86,10 @@ static int custom_adapter_shape__plain__case(const char *s, size_t len)
 {
     switch (len) {
     case 3:
-        if (atd_bytes_eq(s, "Dot", 3)) {
-            return 0;
-        }
+        if (atd_bytes_eq(s, "Dot", 3)) return 0;
         break;
     case 6:
-        if (atd_bytes_eq(s, "Circle", 6)) {
-            return 1;
-        }
+        if (atd_bytes_eq(s, "Circle", 6)) return 1;
         break;
     default:
         break;
@@ -127,9 +105,7 @@ static bool custom_adapter_shape__plain_read(atd_reader *r, custom_adapter_shape
     bool more;
     at = atd_reader_offset(r);
     if (c == '"') {
-        if (!atd_read_name(r, &s)) {
-            return false;
-        }
+        if (!atd_read_name(r, &s)) return false;
         switch (custom_adapter_shape__plain__case(s.ptr, s.len)) {
         case 0:
             out->tag = CUSTOM_ADAPTER_SHAPE_DOT;
@@ -141,22 +117,16 @@ static bool custom_adapter_shape__plain_read(atd_reader *r, custom_adapter_shape
         return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "shape");
     }
     if (c == '[') {
-        if (!atd_array_begin(r, &more)) {
-            return false;
-        }
+        if (!atd_array_begin(r, &more)) return false;
         if (!more) {
             return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "shape");
         }
         atd_skip_ws(r);
         at = atd_reader_offset(r);
-        if (!atd_read_name(r, &s)) {
-            return atd_reader_push_index(r, 0);
-        }
+        if (!atd_read_name(r, &s)) return atd_reader_push_index(r, 0);
         switch (custom_adapter_shape__plain__case(s.ptr, s.len)) {
         case 1:
-            if (!atd_array_next(r, &more)) {
-                return false;
-            }
+            if (!atd_array_next(r, &more)) return false;
             if (!more) {
                 return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Circle");
             }
@@ -164,9 +134,7 @@ static bool custom_adapter_shape__plain_read(atd_reader *r, custom_adapter_shape
             if (!atd_reader_advance(r, custom_adapter_circle_read_p(r, atd_reader_cursor(r), &out->u.Circle))) {
                 return atd_reader_push_index(r, 1);
             }
-            if (!atd_array_next(r, &more)) {
-                return false;
-            }
+            if (!atd_array_next(r, &more)) return false;
             if (more) {
                 return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of variant '%s'", "Circle");
             }
@@ -203,9 +171,7 @@ static const char *custom_adapter_shape_list_read_p(atd_reader *r, const char *p
     size_t len = 0, cap = 0;
     custom_adapter_shape *items = NULL;
     p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
@@ -226,9 +192,7 @@ static const char *custom_adapter_shape_list_read_p(atd_reader *r, const char *p
         p = atd_reader_cursor(r);
         len++;
         p = atd_array_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
     }
     out->items = items;
     out->len = len;
@@ -248,45 +212,29 @@ static const char *custom_adapter_doc_read_p(atd_reader *r, const char *p, custo
     uint64_t seen[1] = {0};
     custom_adapter_doc_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
-    if (!atd_key_at(r, p, "\"shapes\":", 9)) {
-        goto key;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
+    if (!atd_key_at(r, p, "\"shapes\":", 9)) goto key;
+key_0:
     p += 9;
 field_0:
     p = custom_adapter_shape_list_read_p(r, p, &out->shapes);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "shapes", 6));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "shapes", 6));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"name\":", 7)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"name\":", 7)) goto key;
+key_1:
     p += 7;
 field_1:
     p = atd_read_string_p(r, p, &out->name);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
         goto key;
@@ -300,33 +248,21 @@ key:
     if (atd_key_room(r, p, 9)) {
         switch (p[1]) {
         case 'n':
-            if (atd_bytes_eq(p, "\"name\":", 7)) {
-                p += 7;
-                goto field_1;
-            }
+            if (atd_bytes_eq(p, "\"name\":", 7)) goto key_1;
             break;
         case 's':
-            if (atd_bytes_eq(p, "\"shapes\":", 9)) {
-                p += 9;
-                goto field_0;
-            }
+            if (atd_bytes_eq(p, "\"shapes\":", 9)) goto key_0;
             break;
         }
     }
     p = atd_object_key_p(r, p, &key);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     switch (key.len) {
     case 6:
-        if (atd_bytes_eq(key.ptr, "shapes", 6)) {
-            goto field_0;
-        }
+        if (atd_bytes_eq(key.ptr, "shapes", 6)) goto field_0;
         break;
     case 4:
-        if (atd_bytes_eq(key.ptr, "name", 4)) {
-            goto field_1;
-        }
+        if (atd_bytes_eq(key.ptr, "name", 4)) goto field_1;
         break;
     default:
         break;
@@ -335,9 +271,7 @@ key:
         return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "doc", "shapes\000name\000"));
     }
     p = atd_skip_value_p(r, p);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
     goto tail;
 }
 
@@ -353,9 +287,7 @@ static char *custom_adapter_circle_write_p(atd_writer *w, char *p, const custom_
         return atd_writer_fail_cursor(atd_writer_push_field(w, "r", 1));
     }
     p = atd_writer_room(w, p, 6 + ATD_DOUBLE_CHARS);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "r", 1));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "r", 1));
     memcpy(p, "{\"r\":", 5);
     p = atd_write_double(p + 5, (double)v->r);
     *p++ = '}';
@@ -379,13 +311,9 @@ static bool custom_adapter_shape__plain_write(atd_writer *w, const custom_adapte
         {
             char *p = atd_writer_cursor(w);
             p = atd_writer_raw_p(w, p, "[\"Circle\",", 10);
-            if (p == NULL) {
-                return false;
-            }
+            if (p == NULL) return false;
             p = custom_adapter_circle_write_p(w, p, &v->u.Circle);
-            if (p == NULL) {
-                return atd_writer_push_index(w, 1);
-            }
+            if (p == NULL) return atd_writer_push_index(w, 1);
             return atd_writer_finish(w, atd_writer_raw_p(w, p, "]", 1));
         }
     }
@@ -408,14 +336,10 @@ static char *custom_adapter_shape_list_write_p(atd_writer *w, char *p, const cus
 {
     size_t i;
     p = atd_writer_raw_p(w, p, "[", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         atd_writer_commit(w, p);
         if (!custom_adapter_shape_write(w, &v->items[i])) {
             return atd_writer_fail_cursor(atd_writer_push_index(w, i));
@@ -428,17 +352,11 @@ static char *custom_adapter_shape_list_write_p(atd_writer *w, char *p, const cus
 static char *custom_adapter_doc_write_p(atd_writer *w, char *p, const custom_adapter_doc *v)
 {
     p = atd_writer_raw_p(w, p, "{\"shapes\":", 10);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = custom_adapter_shape_list_write_p(w, p, &v->shapes);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "shapes", 6));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "shapes", 6));
     p = atd_writer_key_string_p(w, p, ",\"name\":", 8, v->name.ptr, v->name.len);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "name", 4));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "name", 4));
     return atd_writer_raw_p(w, p, "}", 1);
 }
 

@@ -45,19 +45,13 @@ static int defaults_color__case(const char *s, size_t len)
 {
     switch (len) {
     case 3:
-        if (atd_bytes_eq(s, "Red", 3)) {
-            return 0;
-        }
+        if (atd_bytes_eq(s, "Red", 3)) return 0;
         break;
     case 5:
-        if (atd_bytes_eq(s, "Green", 5)) {
-            return 1;
-        }
+        if (atd_bytes_eq(s, "Green", 5)) return 1;
         break;
     case 4:
-        if (atd_bytes_eq(s, "Blue", 4)) {
-            return 2;
-        }
+        if (atd_bytes_eq(s, "Blue", 4)) return 2;
         break;
     default:
         break;
@@ -74,9 +68,7 @@ static const char *defaults_color_read_p(atd_reader *r, const char *p, defaults_
     at = atd_reader_offset_of(r, p);
     if (atd_byte_at(r, p) == '"') {
         p = atd_read_name_p(r, p, &s);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         i = defaults_color__case(s.ptr, s.len);
         if (i >= 0) {
             *out = (defaults_color)i;
@@ -104,14 +96,10 @@ static int defaults_shape__case(const char *s, size_t len)
 {
     switch (len) {
     case 3:
-        if (atd_bytes_eq(s, "Dot", 3)) {
-            return 0;
-        }
+        if (atd_bytes_eq(s, "Dot", 3)) return 0;
         break;
     case 6:
-        if (atd_bytes_eq(s, "Circle", 6)) {
-            return 1;
-        }
+        if (atd_bytes_eq(s, "Circle", 6)) return 1;
         break;
     default:
         break;
@@ -127,9 +115,7 @@ bool defaults_shape_read(atd_reader *r, defaults_shape *out)
     bool more;
     at = atd_reader_offset(r);
     if (c == '"') {
-        if (!atd_read_name(r, &s)) {
-            return false;
-        }
+        if (!atd_read_name(r, &s)) return false;
         switch (defaults_shape__case(s.ptr, s.len)) {
         case 0:
             out->tag = DEFAULTS_SHAPE_DOT;
@@ -141,32 +127,22 @@ bool defaults_shape_read(atd_reader *r, defaults_shape *out)
         return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "shape");
     }
     if (c == '[') {
-        if (!atd_array_begin(r, &more)) {
-            return false;
-        }
+        if (!atd_array_begin(r, &more)) return false;
         if (!more) {
             return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "shape");
         }
         atd_skip_ws(r);
         at = atd_reader_offset(r);
-        if (!atd_read_name(r, &s)) {
-            return atd_reader_push_index(r, 0);
-        }
+        if (!atd_read_name(r, &s)) return atd_reader_push_index(r, 0);
         switch (defaults_shape__case(s.ptr, s.len)) {
         case 1:
-            if (!atd_array_next(r, &more)) {
-                return false;
-            }
+            if (!atd_array_next(r, &more)) return false;
             if (!more) {
                 return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Circle");
             }
             out->tag = DEFAULTS_SHAPE_CIRCLE;
-            if (!atd_read_double(r, &out->u.Circle)) {
-                return atd_reader_push_index(r, 1);
-            }
-            if (!atd_array_next(r, &more)) {
-                return false;
-            }
+            if (!atd_read_double(r, &out->u.Circle)) return atd_reader_push_index(r, 1);
+            if (!atd_array_next(r, &more)) return false;
             if (more) {
                 return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of variant '%s'", "Circle");
             }
@@ -197,45 +173,29 @@ static const char *defaults_point_read_p(atd_reader *r, const char *p, defaults_
     uint64_t seen[1] = {0};
     defaults_point_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
-    if (!atd_key_at(r, p, "\"x\":", 4)) {
-        goto key;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
+    if (!atd_key_at(r, p, "\"x\":", 4)) goto key;
+key_0:
     p += 4;
 field_0:
     p = atd_read_double_p(r, p, &out->x);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "x", 1));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "x", 1));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"y\":", 4)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"y\":", 4)) goto key;
+key_1:
     p += 4;
 field_1:
     p = atd_read_double_p(r, p, &out->y);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "y", 1));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "y", 1));
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
         goto key;
@@ -249,31 +209,19 @@ key:
     if (atd_key_room(r, p, 4)) {
         switch (p[1]) {
         case 'x':
-            if (atd_bytes_eq(p, "\"x\":", 4)) {
-                p += 4;
-                goto field_0;
-            }
+            if (atd_bytes_eq(p, "\"x\":", 4)) goto key_0;
             break;
         case 'y':
-            if (atd_bytes_eq(p, "\"y\":", 4)) {
-                p += 4;
-                goto field_1;
-            }
+            if (atd_bytes_eq(p, "\"y\":", 4)) goto key_1;
             break;
         }
     }
     p = atd_object_key_p(r, p, &key);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     switch (key.len) {
     case 1:
-        if (atd_bytes_eq(key.ptr, "x", 1)) {
-            goto field_0;
-        }
-        if (atd_bytes_eq(key.ptr, "y", 1)) {
-            goto field_1;
-        }
+        if (atd_bytes_eq(key.ptr, "x", 1)) goto field_0;
+        if (atd_bytes_eq(key.ptr, "y", 1)) goto field_1;
         break;
     default:
         break;
@@ -282,9 +230,7 @@ key:
         return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "point", "x\000y\000"));
     }
     p = atd_skip_value_p(r, p);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
     goto tail;
 }
 
@@ -294,15 +240,9 @@ ATD_DEFINE_READ_ENTRY_POINTS(defaults_point)
 
 static bool defaults_int_option_read(atd_reader *r, defaults_int_option *out)
 {
-    if (!atd_read_option_begin(r, &out->has)) {
-        return false;
-    }
-    if (!out->has) {
-        return true;
-    }
-    if (!atd_read_int64(r, &out->value)) {
-        return atd_reader_push_index(r, 1);
-    }
+    if (!atd_read_option_begin(r, &out->has)) return false;
+    if (!out->has) return true;
+    if (!atd_read_int64(r, &out->value)) return atd_reader_push_index(r, 1);
     return atd_read_option_end(r);
 }
 
@@ -314,9 +254,7 @@ static const char *defaults_float_nullable_read_p(atd_reader *r, const char *p, 
         return atd_read_null_p(r, p);
     }
     p = atd_read_double_p(r, p, &out->value);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     out->has = true;
     return p;
 }
@@ -327,9 +265,7 @@ static const char *defaults_int_list_read_p(atd_reader *r, const char *p, defaul
     size_t len = 0, cap = 0;
     int64_t *items = NULL;
     p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
@@ -344,14 +280,10 @@ static const char *defaults_int_list_read_p(atd_reader *r, const char *p, defaul
             cap = ncap;
         }
         p = atd_read_int64_p(r, p, &items[len]);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_index(r, len));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
         len++;
         p = atd_array_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
     }
     out->items = items;
     out->len = len;
@@ -364,9 +296,7 @@ static const char *defaults_string_list_read_p(atd_reader *r, const char *p, def
     size_t len = 0, cap = 0;
     atd_string *items = NULL;
     p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
@@ -381,14 +311,10 @@ static const char *defaults_string_list_read_p(atd_reader *r, const char *p, def
             cap = ncap;
         }
         p = atd_read_string_p(r, p, &items[len]);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_index(r, len));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
         len++;
         p = atd_array_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
     }
     out->items = items;
     out->len = len;
@@ -408,40 +334,26 @@ static const char *defaults_int_string_tuple_read_p(atd_reader *r, const char *p
     p = atd_skip_ws_p(r, p);
     at = atd_reader_offset_of(r, p);
     p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (!more) {
         return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 2 tuple elements, found 0"));
     }
     p = atd_read_int64_p(r, p, &out->f0);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_index(r, 0));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 0));
     p = atd_array_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (!more) {
         return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 2 tuple elements, found 1"));
     }
     p = atd_read_string_p(r, p, &out->f1);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_index(r, 1));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 1));
     p = atd_array_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     for (i = 2; more; i++) {
         p = atd_skip_value_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_index(r, i));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, i));
         p = atd_array_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
     }
     return p;
 }
@@ -488,306 +400,200 @@ static const char *defaults_all_read_p(atd_reader *r, const char *p, defaults_al
     atd_string key;
     defaults_all_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
-    if (!atd_key_at(r, p, "\"nickname\":", 11)) {
-        goto key;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
+    if (!atd_key_at(r, p, "\"nickname\":", 11)) goto key;
+key_0:
     p += 11;
 field_0:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "nickname", 8));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "nickname", 8));
     } else {
         p = atd_read_string_p(r, p, &out->nickname);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "nickname", 8));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "nickname", 8));
     }
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"greeting\":", 11)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"greeting\":", 11)) goto key;
+key_1:
     p += 11;
 field_1:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "greeting", 8));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "greeting", 8));
     } else {
         p = atd_read_string_p(r, p, &out->greeting);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "greeting", 8));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "greeting", 8));
     }
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"empty\":", 8)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"empty\":", 8)) goto key;
+key_2:
     p += 8;
 field_2:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "empty", 5));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "empty", 5));
     } else {
         p = atd_read_string_p(r, p, &out->empty);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "empty", 5));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "empty", 5));
     }
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"count\":", 8)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"count\":", 8)) goto key;
+key_3:
     p += 8;
 field_3:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "count", 5));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "count", 5));
     } else {
         p = atd_read_int64_p(r, p, &out->count);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "count", 5));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "count", 5));
     }
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"small\":", 8)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"small\":", 8)) goto key;
+key_4:
     p += 8;
 field_4:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "small", 5));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "small", 5));
     } else {
         {
             int64_t i_;
             p = atd_read_int_range_p(r, p, INT8_MIN, INT8_MAX, &i_);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "small", 5));
-            }
+            if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "small", 5));
             out->small = (int8_t)i_;
         }
     }
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"mask\":", 7)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"mask\":", 7)) goto key;
+key_5:
     p += 7;
 field_5:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "mask", 4));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "mask", 4));
     } else {
         p = atd_read_int64_p(r, p, &out->mask);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "mask", 4));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "mask", 4));
     }
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"big\":", 6)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"big\":", 6)) goto key;
+key_6:
     p += 6;
 field_6:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "big", 3));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "big", 3));
     } else {
         p = atd_read_int64_p(r, p, &out->big);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "big", 3));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "big", 3));
     }
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"ratio\":", 8)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"ratio\":", 8)) goto key;
+key_7:
     p += 8;
 field_7:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "ratio", 5));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "ratio", 5));
     } else {
         p = atd_read_double_p(r, p, &out->ratio);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "ratio", 5));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "ratio", 5));
     }
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"single\":", 9)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"single\":", 9)) goto key;
+key_8:
     p += 9;
 field_8:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "single", 6));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "single", 6));
     } else {
         {
             double d_;
             p = atd_read_double_p(r, p, &d_);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "single", 6));
-            }
+            if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "single", 6));
             out->single = (float)d_;
         }
     }
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"on\":", 5)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"on\":", 5)) goto key;
+key_9:
     p += 5;
 field_9:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "on", 2));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "on", 2));
     } else {
         p = atd_read_bool_p(r, p, &out->on);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "on", 2));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "on", 2));
     }
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"color\":", 8)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"color\":", 8)) goto key;
+key_10:
     p += 8;
 field_10:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "color", 5));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "color", 5));
     } else {
         p = defaults_color_read_p(r, p, &out->color);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "color", 5));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "color", 5));
     }
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"shape\":", 8)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"shape\":", 8)) goto key;
+key_11:
     p += 8;
 field_11:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "shape", 5));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "shape", 5));
     } else {
         atd_reader_seek(r, p);
         if (!defaults_shape_read(r, &out->shape)) {
@@ -796,24 +602,17 @@ field_11:
         p = atd_reader_cursor(r);
     }
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"circle\":", 9)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"circle\":", 9)) goto key;
+key_12:
     p += 9;
 field_12:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "circle", 6));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "circle", 6));
     } else {
         atd_reader_seek(r, p);
         if (!defaults_shape_read(r, &out->circle)) {
@@ -822,24 +621,17 @@ field_12:
         p = atd_reader_cursor(r);
     }
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"maybe\":", 8)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"maybe\":", 8)) goto key;
+key_13:
     p += 8;
 field_13:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "maybe", 5));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "maybe", 5));
     } else {
         atd_reader_seek(r, p);
         if (!defaults_int_option_read(r, &out->maybe)) {
@@ -848,149 +640,97 @@ field_13:
         p = atd_reader_cursor(r);
     }
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"nul\":", 6)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"nul\":", 6)) goto key;
+key_14:
     p += 6;
 field_14:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "nul", 3));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "nul", 3));
     } else {
         p = defaults_float_nullable_read_p(r, p, &out->nul);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "nul", 3));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "nul", 3));
     }
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"ints\":", 7)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"ints\":", 7)) goto key;
+key_15:
     p += 7;
 field_15:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "ints", 4));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "ints", 4));
     } else {
         p = defaults_int_list_read_p(r, p, &out->ints);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "ints", 4));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "ints", 4));
     }
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"names\":", 8)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"names\":", 8)) goto key;
+key_16:
     p += 8;
 field_16:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "names", 5));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "names", 5));
     } else {
         p = defaults_string_list_read_p(r, p, &out->names);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "names", 5));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "names", 5));
     }
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"origin\":", 9)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"origin\":", 9)) goto key;
+key_17:
     p += 9;
 field_17:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "origin", 6));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "origin", 6));
     } else {
         p = defaults_point_read_p(r, p, &out->origin);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "origin", 6));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "origin", 6));
     }
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"pair\":", 7)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"pair\":", 7)) goto key;
+key_18:
     p += 7;
 field_18:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "pair", 4));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "pair", 4));
     } else {
         p = defaults_int_string_tuple_read_p(r, p, &out->pair);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "pair", 4));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "pair", 4));
     }
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"any\":", 6)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"any\":", 6)) goto key;
+key_19:
     p += 6;
 field_19:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "any", 3));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "any", 3));
     } else {
         atd_reader_seek(r, p);
         if (!atd_json_read(r, &out->any)) {
@@ -1000,9 +740,7 @@ field_19:
     }
 tail:
     p = atd_object_end_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
         goto key;
@@ -1013,223 +751,121 @@ key:
     if (atd_key_room(r, p, 11)) {
         switch (p[3]) {
         case '"':
-            if (atd_bytes_eq(p, "\"on\":", 5)) {
-                p += 5;
-                goto field_9;
-            }
+            if (atd_bytes_eq(p, "\"on\":", 5)) goto key_9;
             break;
         case 'a':
             switch (p[2]) {
             case 'h':
-                if (atd_bytes_eq(p, "\"shape\":", 8)) {
-                    p += 8;
-                    goto field_11;
-                }
+                if (atd_bytes_eq(p, "\"shape\":", 8)) goto key_11;
                 break;
             case 'm':
-                if (atd_bytes_eq(p, "\"small\":", 8)) {
-                    p += 8;
-                    goto field_4;
-                }
+                if (atd_bytes_eq(p, "\"small\":", 8)) goto key_4;
                 break;
             }
             break;
         case 'c':
-            if (atd_bytes_eq(p, "\"nickname\":", 11)) {
-                p += 11;
-                goto field_0;
-            }
+            if (atd_bytes_eq(p, "\"nickname\":", 11)) goto key_0;
             break;
         case 'e':
-            if (atd_bytes_eq(p, "\"greeting\":", 11)) {
-                p += 11;
-                goto field_1;
-            }
+            if (atd_bytes_eq(p, "\"greeting\":", 11)) goto key_1;
             break;
         case 'g':
-            if (atd_bytes_eq(p, "\"big\":", 6)) {
-                p += 6;
-                goto field_6;
-            }
+            if (atd_bytes_eq(p, "\"big\":", 6)) goto key_6;
             break;
         case 'i':
             switch (p[1]) {
             case 'o':
-                if (atd_bytes_eq(p, "\"origin\":", 9)) {
-                    p += 9;
-                    goto field_17;
-                }
+                if (atd_bytes_eq(p, "\"origin\":", 9)) goto key_17;
                 break;
             case 'p':
-                if (atd_bytes_eq(p, "\"pair\":", 7)) {
-                    p += 7;
-                    goto field_18;
-                }
+                if (atd_bytes_eq(p, "\"pair\":", 7)) goto key_18;
                 break;
             }
             break;
         case 'l':
             switch (p[1]) {
             case 'c':
-                if (atd_bytes_eq(p, "\"color\":", 8)) {
-                    p += 8;
-                    goto field_10;
-                }
+                if (atd_bytes_eq(p, "\"color\":", 8)) goto key_10;
                 break;
             case 'n':
-                if (atd_bytes_eq(p, "\"nul\":", 6)) {
-                    p += 6;
-                    goto field_14;
-                }
+                if (atd_bytes_eq(p, "\"nul\":", 6)) goto key_14;
                 break;
             }
             break;
         case 'm':
-            if (atd_bytes_eq(p, "\"names\":", 8)) {
-                p += 8;
-                goto field_16;
-            }
+            if (atd_bytes_eq(p, "\"names\":", 8)) goto key_16;
             break;
         case 'n':
-            if (atd_bytes_eq(p, "\"single\":", 9)) {
-                p += 9;
-                goto field_8;
-            }
+            if (atd_bytes_eq(p, "\"single\":", 9)) goto key_8;
             break;
         case 'p':
-            if (atd_bytes_eq(p, "\"empty\":", 8)) {
-                p += 8;
-                goto field_2;
-            }
+            if (atd_bytes_eq(p, "\"empty\":", 8)) goto key_2;
             break;
         case 'r':
-            if (atd_bytes_eq(p, "\"circle\":", 9)) {
-                p += 9;
-                goto field_12;
-            }
+            if (atd_bytes_eq(p, "\"circle\":", 9)) goto key_12;
             break;
         case 's':
-            if (atd_bytes_eq(p, "\"mask\":", 7)) {
-                p += 7;
-                goto field_5;
-            }
+            if (atd_bytes_eq(p, "\"mask\":", 7)) goto key_5;
             break;
         case 't':
             switch (p[1]) {
             case 'i':
-                if (atd_bytes_eq(p, "\"ints\":", 7)) {
-                    p += 7;
-                    goto field_15;
-                }
+                if (atd_bytes_eq(p, "\"ints\":", 7)) goto key_15;
                 break;
             case 'r':
-                if (atd_bytes_eq(p, "\"ratio\":", 8)) {
-                    p += 8;
-                    goto field_7;
-                }
+                if (atd_bytes_eq(p, "\"ratio\":", 8)) goto key_7;
                 break;
             }
             break;
         case 'u':
-            if (atd_bytes_eq(p, "\"count\":", 8)) {
-                p += 8;
-                goto field_3;
-            }
+            if (atd_bytes_eq(p, "\"count\":", 8)) goto key_3;
             break;
         case 'y':
             switch (p[1]) {
             case 'a':
-                if (atd_bytes_eq(p, "\"any\":", 6)) {
-                    p += 6;
-                    goto field_19;
-                }
+                if (atd_bytes_eq(p, "\"any\":", 6)) goto key_19;
                 break;
             case 'm':
-                if (atd_bytes_eq(p, "\"maybe\":", 8)) {
-                    p += 8;
-                    goto field_13;
-                }
+                if (atd_bytes_eq(p, "\"maybe\":", 8)) goto key_13;
                 break;
             }
             break;
         }
     }
     p = atd_object_key_p(r, p, &key);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     switch (key.len) {
     case 8:
-        if (atd_bytes_eq(key.ptr, "nickname", 8)) {
-            goto field_0;
-        }
-        if (atd_bytes_eq(key.ptr, "greeting", 8)) {
-            goto field_1;
-        }
+        if (atd_bytes_eq(key.ptr, "nickname", 8)) goto field_0;
+        if (atd_bytes_eq(key.ptr, "greeting", 8)) goto field_1;
         break;
     case 5:
-        if (atd_bytes_eq(key.ptr, "empty", 5)) {
-            goto field_2;
-        }
-        if (atd_bytes_eq(key.ptr, "count", 5)) {
-            goto field_3;
-        }
-        if (atd_bytes_eq(key.ptr, "small", 5)) {
-            goto field_4;
-        }
-        if (atd_bytes_eq(key.ptr, "ratio", 5)) {
-            goto field_7;
-        }
-        if (atd_bytes_eq(key.ptr, "color", 5)) {
-            goto field_10;
-        }
-        if (atd_bytes_eq(key.ptr, "shape", 5)) {
-            goto field_11;
-        }
-        if (atd_bytes_eq(key.ptr, "maybe", 5)) {
-            goto field_13;
-        }
-        if (atd_bytes_eq(key.ptr, "names", 5)) {
-            goto field_16;
-        }
+        if (atd_bytes_eq(key.ptr, "empty", 5)) goto field_2;
+        if (atd_bytes_eq(key.ptr, "count", 5)) goto field_3;
+        if (atd_bytes_eq(key.ptr, "small", 5)) goto field_4;
+        if (atd_bytes_eq(key.ptr, "ratio", 5)) goto field_7;
+        if (atd_bytes_eq(key.ptr, "color", 5)) goto field_10;
+        if (atd_bytes_eq(key.ptr, "shape", 5)) goto field_11;
+        if (atd_bytes_eq(key.ptr, "maybe", 5)) goto field_13;
+        if (atd_bytes_eq(key.ptr, "names", 5)) goto field_16;
         break;
     case 4:
-        if (atd_bytes_eq(key.ptr, "mask", 4)) {
-            goto field_5;
-        }
-        if (atd_bytes_eq(key.ptr, "ints", 4)) {
-            goto field_15;
-        }
-        if (atd_bytes_eq(key.ptr, "pair", 4)) {
-            goto field_18;
-        }
+        if (atd_bytes_eq(key.ptr, "mask", 4)) goto field_5;
+        if (atd_bytes_eq(key.ptr, "ints", 4)) goto field_15;
+        if (atd_bytes_eq(key.ptr, "pair", 4)) goto field_18;
         break;
     case 3:
-        if (atd_bytes_eq(key.ptr, "big", 3)) {
-            goto field_6;
-        }
-        if (atd_bytes_eq(key.ptr, "nul", 3)) {
-            goto field_14;
-        }
-        if (atd_bytes_eq(key.ptr, "any", 3)) {
-            goto field_19;
-        }
+        if (atd_bytes_eq(key.ptr, "big", 3)) goto field_6;
+        if (atd_bytes_eq(key.ptr, "nul", 3)) goto field_14;
+        if (atd_bytes_eq(key.ptr, "any", 3)) goto field_19;
         break;
     case 6:
-        if (atd_bytes_eq(key.ptr, "single", 6)) {
-            goto field_8;
-        }
-        if (atd_bytes_eq(key.ptr, "circle", 6)) {
-            goto field_12;
-        }
-        if (atd_bytes_eq(key.ptr, "origin", 6)) {
-            goto field_17;
-        }
+        if (atd_bytes_eq(key.ptr, "single", 6)) goto field_8;
+        if (atd_bytes_eq(key.ptr, "circle", 6)) goto field_12;
+        if (atd_bytes_eq(key.ptr, "origin", 6)) goto field_17;
         break;
     case 2:
-        if (atd_bytes_eq(key.ptr, "on", 2)) {
-            goto field_9;
-        }
+        if (atd_bytes_eq(key.ptr, "on", 2)) goto field_9;
         break;
     default:
         break;
@@ -1238,9 +874,7 @@ key:
         return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "all", "nickname\000greeting\000empty\000count\000small\000mask\000big\000ratio\000single\000on\000color\000shape\000circle\000maybe\000nul\000ints\000names\000origin\000pair\000any\000"));
     }
     p = atd_skip_value_p(r, p);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
     goto tail;
 }
 
@@ -1280,16 +914,12 @@ static char *defaults_shape_write_p(atd_writer *w, char *p, const defaults_shape
         return atd_writer_raw_p(w, p, "\"Dot\"", 5);
     case DEFAULTS_SHAPE_CIRCLE:
         p = atd_writer_raw_p(w, p, "[\"Circle\",", 10);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         if (!atd_writer_finite(w, (double)v->u.Circle)) {
             return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
         }
         p = atd_writer_room(w, p, 0 + ATD_DOUBLE_CHARS);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
         p = atd_write_double(p + 0, (double)v->u.Circle);
         return atd_writer_raw_p(w, p, "]", 1);
     }
@@ -1309,9 +939,7 @@ static char *defaults_point_write_p(atd_writer *w, char *p, const defaults_point
         return atd_writer_fail_cursor(atd_writer_push_field(w, "y", 1));
     }
     p = atd_writer_room(w, p, 11 + ATD_DOUBLE_CHARS + ATD_DOUBLE_CHARS);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "x", 1));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "x", 1));
     memcpy(p, "{\"x\":", 5);
     p = atd_write_double(p + 5, (double)v->x);
     memcpy(p, ",\"y\":", 5);
@@ -1326,33 +954,21 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(defaults_point)
 
 static char *defaults_int_option_write_p(atd_writer *w, char *p, const defaults_int_option *v)
 {
-    if (!v->has) {
-        return atd_writer_raw_p(w, p, "\"None\"", 6);
-    }
+    if (!v->has) return atd_writer_raw_p(w, p, "\"None\"", 6);
     p = atd_writer_raw_p(w, p, "[\"Some\",", 8);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
     p = atd_write_int64(p + 0, (int64_t)v->value);
     return atd_writer_raw_p(w, p, "]", 1);
 }
 
 static char *defaults_float_nullable_write_p(atd_writer *w, char *p, const defaults_float_nullable *v)
 {
-    if (!v->has) {
-        return atd_writer_raw_p(w, p, "null", 4);
-    }
-    if (!atd_writer_finite(w, (double)v->value)) {
-        return NULL;
-    }
+    if (!v->has) return atd_writer_raw_p(w, p, "null", 4);
+    if (!atd_writer_finite(w, (double)v->value)) return NULL;
     p = atd_writer_room(w, p, 0 + ATD_DOUBLE_CHARS);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = atd_write_double(p + 0, (double)v->value);
     return p;
 }
@@ -1361,14 +977,10 @@ static char *defaults_int_list_write_p(atd_writer *w, char *p, const defaults_in
 {
     size_t i;
     p = atd_writer_raw_p(w, p, "[", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_room(w, p, 1 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         *p = ',';
         p += i > 0;
         p = atd_write_int64(p + 0, (int64_t)v->items[i]);
@@ -1380,14 +992,10 @@ static char *defaults_string_list_write_p(atd_writer *w, char *p, const defaults
 {
     size_t i;
     p = atd_writer_raw_p(w, p, "[", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_elem_string_p(w, p, i > 0, v->items[i].ptr, v->items[i].len);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
     }
     return atd_writer_raw_p(w, p, "]", 1);
 }
@@ -1395,19 +1003,13 @@ static char *defaults_string_list_write_p(atd_writer *w, char *p, const defaults
 static char *defaults_int_string_tuple_write_p(atd_writer *w, char *p, const defaults_int_string_tuple *v)
 {
     p = atd_writer_room(w, p, 1 + ATD_INT64_CHARS);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_index(w, 0));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 0));
     memcpy(p, "[", 1);
     p = atd_write_int64(p + 1, (int64_t)v->f0);
     p = atd_writer_raw_p(w, p, ",", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = atd_writer_key_string_p(w, p, "", 0, v->f1.ptr, v->f1.len);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
     return atd_writer_raw_p(w, p, "]", 1);
 }
 
@@ -1415,35 +1017,25 @@ static char *defaults_all_write_p(atd_writer *w, char *p, const defaults_all *v)
 {
     bool first = true;
     p = atd_writer_raw_p(w, p, "{", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || !(v->nickname.len == 4 && memcmp(v->nickname.ptr, "none", 4) == 0)) {
         p = atd_writer_key_string_p(w, p, "\"nickname\":", 11, v->nickname.ptr, v->nickname.len);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "nickname", 8));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "nickname", 8));
         first = false;
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || !(v->greeting.len == 13 && memcmp(v->greeting.ptr, "h\303\251llo world\012", 13) == 0)) {
         p = first ? atd_writer_key_string_p(w, p, "\"greeting\":", 11, v->greeting.ptr, v->greeting.len) : atd_writer_key_string_p(w, p, ",\"greeting\":", 12, v->greeting.ptr, v->greeting.len);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "greeting", 8));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "greeting", 8));
         first = false;
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->empty.len != 0) {
         p = first ? atd_writer_key_string_p(w, p, "\"empty\":", 8, v->empty.ptr, v->empty.len) : atd_writer_key_string_p(w, p, ",\"empty\":", 9, v->empty.ptr, v->empty.len);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "empty", 5));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "empty", 5));
         first = false;
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->count != (int64_t)(42)) {
         p = atd_writer_room(w, p, 9 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "count", 5));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "count", 5));
         *p = ',';
         p += !first;
         memcpy(p, "\"count\":", 8);
@@ -1452,9 +1044,7 @@ static char *defaults_all_write_p(atd_writer *w, char *p, const defaults_all *v)
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->small != (int8_t)(-7)) {
         p = atd_writer_room(w, p, 9 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "small", 5));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "small", 5));
         *p = ',';
         p += !first;
         memcpy(p, "\"small\":", 8);
@@ -1463,9 +1053,7 @@ static char *defaults_all_write_p(atd_writer *w, char *p, const defaults_all *v)
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->mask != (int64_t)((1 << 4) | 1)) {
         p = atd_writer_room(w, p, 8 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "mask", 4));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "mask", 4));
         *p = ',';
         p += !first;
         memcpy(p, "\"mask\":", 7);
@@ -1474,9 +1062,7 @@ static char *defaults_all_write_p(atd_writer *w, char *p, const defaults_all *v)
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->big != (int64_t)(INT64_MAX)) {
         p = atd_writer_room(w, p, 7 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "big", 3));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "big", 3));
         *p = ',';
         p += !first;
         memcpy(p, "\"big\":", 6);
@@ -1488,9 +1074,7 @@ static char *defaults_all_write_p(atd_writer *w, char *p, const defaults_all *v)
             return atd_writer_fail_cursor(atd_writer_push_field(w, "ratio", 5));
         }
         p = atd_writer_room(w, p, 9 + ATD_DOUBLE_CHARS);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "ratio", 5));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "ratio", 5));
         *p = ',';
         p += !first;
         memcpy(p, "\"ratio\":", 8);
@@ -1502,9 +1086,7 @@ static char *defaults_all_write_p(atd_writer *w, char *p, const defaults_all *v)
             return atd_writer_fail_cursor(atd_writer_push_field(w, "single", 6));
         }
         p = atd_writer_room(w, p, 10 + ATD_DOUBLE_CHARS);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "single", 6));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "single", 6));
         *p = ',';
         p += !first;
         memcpy(p, "\"single\":", 9);
@@ -1513,9 +1095,7 @@ static char *defaults_all_write_p(atd_writer *w, char *p, const defaults_all *v)
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->on != (bool)(true)) {
         p = atd_writer_room(w, p, 6 + 5);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "on", 2));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "on", 2));
         *p = ',';
         p += !first;
         memcpy(p, "\"on\":", 5);
@@ -1534,9 +1114,7 @@ static char *defaults_all_write_p(atd_writer *w, char *p, const defaults_all *v)
             return atd_writer_fail_cursor(atd_writer_push_field(w, "color", 5));
         }
         p = atd_writer_room(w, p, 9 + 7);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "color", 5));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "color", 5));
         *p = ',';
         p += !first;
         memcpy(p, "\"color\":", 8);
@@ -1546,97 +1124,63 @@ static char *defaults_all_write_p(atd_writer *w, char *p, const defaults_all *v)
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->shape.tag != DEFAULTS_SHAPE_DOT) {
         p = first ? atd_writer_raw_p(w, p, "\"shape\":", 8) : atd_writer_raw_p(w, p, ",\"shape\":", 9);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = defaults_shape_write_p(w, p, &v->shape);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "shape", 5));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "shape", 5));
         first = false;
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || !defaults_shape_equal(&v->circle, &defaults_all__default_circle)) {
         p = first ? atd_writer_raw_p(w, p, "\"circle\":", 9) : atd_writer_raw_p(w, p, ",\"circle\":", 10);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = defaults_shape_write_p(w, p, &v->circle);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "circle", 6));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "circle", 6));
         first = false;
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || !defaults_int_option_equal(&v->maybe, &defaults_all__default_maybe)) {
         p = first ? atd_writer_raw_p(w, p, "\"maybe\":", 8) : atd_writer_raw_p(w, p, ",\"maybe\":", 9);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = defaults_int_option_write_p(w, p, &v->maybe);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "maybe", 5));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "maybe", 5));
         first = false;
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || !defaults_float_nullable_equal(&v->nul, &defaults_all__default_nul)) {
         p = first ? atd_writer_raw_p(w, p, "\"nul\":", 6) : atd_writer_raw_p(w, p, ",\"nul\":", 7);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = defaults_float_nullable_write_p(w, p, &v->nul);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "nul", 3));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "nul", 3));
         first = false;
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || !defaults_int_list_equal(&v->ints, &defaults_all__default_ints)) {
         p = first ? atd_writer_raw_p(w, p, "\"ints\":", 7) : atd_writer_raw_p(w, p, ",\"ints\":", 8);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = defaults_int_list_write_p(w, p, &v->ints);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "ints", 4));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "ints", 4));
         first = false;
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || !defaults_string_list_equal(&v->names, &defaults_all__default_names)) {
         p = first ? atd_writer_raw_p(w, p, "\"names\":", 8) : atd_writer_raw_p(w, p, ",\"names\":", 9);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = defaults_string_list_write_p(w, p, &v->names);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "names", 5));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "names", 5));
         first = false;
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || !defaults_point_equal(&v->origin, &defaults_all__default_origin)) {
         p = first ? atd_writer_raw_p(w, p, "\"origin\":", 9) : atd_writer_raw_p(w, p, ",\"origin\":", 10);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = defaults_point_write_p(w, p, &v->origin);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "origin", 6));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "origin", 6));
         first = false;
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || !defaults_int_string_tuple_equal(&v->pair, &defaults_all__default_pair)) {
         p = first ? atd_writer_raw_p(w, p, "\"pair\":", 7) : atd_writer_raw_p(w, p, ",\"pair\":", 8);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = defaults_int_string_tuple_write_p(w, p, &v->pair);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "pair", 4));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "pair", 4));
         first = false;
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || !atd_json_equal(&v->any, &defaults_all__default_any)) {
         p = first ? atd_writer_raw_p(w, p, "\"any\":", 6) : atd_writer_raw_p(w, p, ",\"any\":", 7);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         atd_writer_commit(w, p);
         if (!atd_writer_json(w, &v->any)) {
             return atd_writer_fail_cursor(atd_writer_push_field(w, "any", 3));

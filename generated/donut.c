@@ -27,9 +27,7 @@ static const char *donut_ingredient_list_read_p(atd_reader *r, const char *p, do
     size_t len = 0, cap = 0;
     donut_ingredient *items = NULL;
     p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
@@ -44,14 +42,10 @@ static const char *donut_ingredient_list_read_p(atd_reader *r, const char *p, do
             cap = ncap;
         }
         p = donut_ingredient_read_p(r, p, &items[len]);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_index(r, len));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
         len++;
         p = atd_array_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
     }
     out->items = items;
     out->len = len;
@@ -71,27 +65,18 @@ static const char *donut_batters_read_p(atd_reader *r, const char *p, donut_batt
     uint64_t seen[1] = {0};
     donut_batters_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
-    if (!atd_key_at(r, p, "\"batter\":", 9)) {
-        goto key;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
+    if (!atd_key_at(r, p, "\"batter\":", 9)) goto key;
+key_0:
     p += 9;
 field_0:
     p = donut_ingredient_list_read_p(r, p, &out->batter);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "batter", 6));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "batter", 6));
     seen[0] |= (uint64_t)1 << 0;
 tail:
     p = atd_object_end_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
         goto key;
@@ -103,20 +88,13 @@ end:
     return p;
 key:
     if (atd_key_room(r, p, 9)) {
-        if (atd_bytes_eq(p, "\"batter\":", 9)) {
-            p += 9;
-            goto field_0;
-        }
+        if (atd_bytes_eq(p, "\"batter\":", 9)) goto key_0;
     }
     p = atd_object_key_p(r, p, &key);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     switch (key.len) {
     case 6:
-        if (atd_bytes_eq(key.ptr, "batter", 6)) {
-            goto field_0;
-        }
+        if (atd_bytes_eq(key.ptr, "batter", 6)) goto field_0;
         break;
     default:
         break;
@@ -125,9 +103,7 @@ key:
         return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "batters", "batter\000"));
     }
     p = atd_skip_value_p(r, p);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
     goto tail;
 }
 
@@ -148,117 +124,73 @@ static const char *donut_item_read_p(atd_reader *r, const char *p, donut_item *o
     uint64_t seen[1] = {0};
     donut_item_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
-    if (!atd_key_at(r, p, "\"id\":", 5)) {
-        goto key;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
+    if (!atd_key_at(r, p, "\"id\":", 5)) goto key;
+key_0:
     p += 5;
 field_0:
     p = atd_read_string_p(r, p, &out->id);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"type\":", 7)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"type\":", 7)) goto key;
+key_1:
     p += 7;
 field_1:
     p = atd_read_string_p(r, p, &out->item_type);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "type", 4));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "type", 4));
     seen[0] |= (uint64_t)1 << 1;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"name\":", 7)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"name\":", 7)) goto key;
+key_2:
     p += 7;
 field_2:
     p = atd_read_string_p(r, p, &out->name);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
     seen[0] |= (uint64_t)1 << 2;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"ppu\":", 6)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"ppu\":", 6)) goto key;
+key_3:
     p += 6;
 field_3:
     p = atd_read_double_p(r, p, &out->ppu);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "ppu", 3));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "ppu", 3));
     seen[0] |= (uint64_t)1 << 3;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"batters\":", 10)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"batters\":", 10)) goto key;
+key_4:
     p += 10;
 field_4:
     p = donut_batters_read_p(r, p, &out->batters);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "batters", 7));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "batters", 7));
     seen[0] |= (uint64_t)1 << 4;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"topping\":", 10)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"topping\":", 10)) goto key;
+key_5:
     p += 10;
 field_5:
     p = donut_ingredient_list_read_p(r, p, &out->topping);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "topping", 7));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "topping", 7));
     seen[0] |= (uint64_t)1 << 5;
 tail:
     p = atd_object_end_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
         goto key;
@@ -272,77 +204,45 @@ key:
     if (atd_key_room(r, p, 10)) {
         switch (p[1]) {
         case 'b':
-            if (atd_bytes_eq(p, "\"batters\":", 10)) {
-                p += 10;
-                goto field_4;
-            }
+            if (atd_bytes_eq(p, "\"batters\":", 10)) goto key_4;
             break;
         case 'i':
-            if (atd_bytes_eq(p, "\"id\":", 5)) {
-                p += 5;
-                goto field_0;
-            }
+            if (atd_bytes_eq(p, "\"id\":", 5)) goto key_0;
             break;
         case 'n':
-            if (atd_bytes_eq(p, "\"name\":", 7)) {
-                p += 7;
-                goto field_2;
-            }
+            if (atd_bytes_eq(p, "\"name\":", 7)) goto key_2;
             break;
         case 'p':
-            if (atd_bytes_eq(p, "\"ppu\":", 6)) {
-                p += 6;
-                goto field_3;
-            }
+            if (atd_bytes_eq(p, "\"ppu\":", 6)) goto key_3;
             break;
         case 't':
             switch (p[2]) {
             case 'o':
-                if (atd_bytes_eq(p, "\"topping\":", 10)) {
-                    p += 10;
-                    goto field_5;
-                }
+                if (atd_bytes_eq(p, "\"topping\":", 10)) goto key_5;
                 break;
             case 'y':
-                if (atd_bytes_eq(p, "\"type\":", 7)) {
-                    p += 7;
-                    goto field_1;
-                }
+                if (atd_bytes_eq(p, "\"type\":", 7)) goto key_1;
                 break;
             }
             break;
         }
     }
     p = atd_object_key_p(r, p, &key);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     switch (key.len) {
     case 2:
-        if (atd_bytes_eq(key.ptr, "id", 2)) {
-            goto field_0;
-        }
+        if (atd_bytes_eq(key.ptr, "id", 2)) goto field_0;
         break;
     case 4:
-        if (atd_bytes_eq(key.ptr, "type", 4)) {
-            goto field_1;
-        }
-        if (atd_bytes_eq(key.ptr, "name", 4)) {
-            goto field_2;
-        }
+        if (atd_bytes_eq(key.ptr, "type", 4)) goto field_1;
+        if (atd_bytes_eq(key.ptr, "name", 4)) goto field_2;
         break;
     case 3:
-        if (atd_bytes_eq(key.ptr, "ppu", 3)) {
-            goto field_3;
-        }
+        if (atd_bytes_eq(key.ptr, "ppu", 3)) goto field_3;
         break;
     case 7:
-        if (atd_bytes_eq(key.ptr, "batters", 7)) {
-            goto field_4;
-        }
-        if (atd_bytes_eq(key.ptr, "topping", 7)) {
-            goto field_5;
-        }
+        if (atd_bytes_eq(key.ptr, "batters", 7)) goto field_4;
+        if (atd_bytes_eq(key.ptr, "topping", 7)) goto field_5;
         break;
     default:
         break;
@@ -351,9 +251,7 @@ key:
         return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "item", "id\000type\000name\000ppu\000batters\000topping\000"));
     }
     p = atd_skip_value_p(r, p);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
     goto tail;
 }
 
@@ -374,45 +272,29 @@ static const char *donut_ingredient_read_p(atd_reader *r, const char *p, donut_i
     uint64_t seen[1] = {0};
     donut_ingredient_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
-    if (!atd_key_at(r, p, "\"id\":", 5)) {
-        goto key;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
+    if (!atd_key_at(r, p, "\"id\":", 5)) goto key;
+key_0:
     p += 5;
 field_0:
     p = atd_read_string_p(r, p, &out->id);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"type\":", 7)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"type\":", 7)) goto key;
+key_1:
     p += 7;
 field_1:
     p = atd_read_string_p(r, p, &out->ingredient_type);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "type", 4));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "type", 4));
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
         goto key;
@@ -426,33 +308,21 @@ key:
     if (atd_key_room(r, p, 7)) {
         switch (p[1]) {
         case 'i':
-            if (atd_bytes_eq(p, "\"id\":", 5)) {
-                p += 5;
-                goto field_0;
-            }
+            if (atd_bytes_eq(p, "\"id\":", 5)) goto key_0;
             break;
         case 't':
-            if (atd_bytes_eq(p, "\"type\":", 7)) {
-                p += 7;
-                goto field_1;
-            }
+            if (atd_bytes_eq(p, "\"type\":", 7)) goto key_1;
             break;
         }
     }
     p = atd_object_key_p(r, p, &key);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     switch (key.len) {
     case 2:
-        if (atd_bytes_eq(key.ptr, "id", 2)) {
-            goto field_0;
-        }
+        if (atd_bytes_eq(key.ptr, "id", 2)) goto field_0;
         break;
     case 4:
-        if (atd_bytes_eq(key.ptr, "type", 4)) {
-            goto field_1;
-        }
+        if (atd_bytes_eq(key.ptr, "type", 4)) goto field_1;
         break;
     default:
         break;
@@ -461,9 +331,7 @@ key:
         return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "ingredient", "id\000type\000"));
     }
     p = atd_skip_value_p(r, p);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
     goto tail;
 }
 
@@ -482,9 +350,7 @@ static const char *donut_root_read_p(atd_reader *r, const char *p, donut_root *o
     size_t len = 0, cap = 0;
     donut_item *items = NULL;
     p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
@@ -499,14 +365,10 @@ static const char *donut_root_read_p(atd_reader *r, const char *p, donut_root *o
             cap = ncap;
         }
         p = donut_item_read_p(r, p, &items[len]);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_index(r, len));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
         len++;
         p = atd_array_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
     }
     out->items = items;
     out->len = len;
@@ -523,18 +385,12 @@ static char *donut_ingredient_list_write_p(atd_writer *w, char *p, const donut_i
 {
     size_t i;
     p = atd_writer_raw_p(w, p, "[", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = donut_ingredient_write_p(w, p, &v->items[i]);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
     }
     return atd_writer_raw_p(w, p, "]", 1);
 }
@@ -542,13 +398,9 @@ static char *donut_ingredient_list_write_p(atd_writer *w, char *p, const donut_i
 static char *donut_batters_write_p(atd_writer *w, char *p, const donut_batters *v)
 {
     p = atd_writer_raw_p(w, p, "{\"batter\":", 10);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = donut_ingredient_list_write_p(w, p, &v->batter);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "batter", 6));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "batter", 6));
     return atd_writer_raw_p(w, p, "}", 1);
 }
 
@@ -559,42 +411,26 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(donut_batters)
 static char *donut_item_write_p(atd_writer *w, char *p, const donut_item *v)
 {
     p = atd_writer_key_string_p(w, p, "{\"id\":", 6, v->id.ptr, v->id.len);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "id", 2));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "id", 2));
     p = atd_writer_key_string_p(w, p, ",\"type\":", 8, v->item_type.ptr, v->item_type.len);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "type", 4));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "type", 4));
     p = atd_writer_key_string_p(w, p, ",\"name\":", 8, v->name.ptr, v->name.len);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "name", 4));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "name", 4));
     if (!atd_writer_finite(w, (double)v->ppu)) {
         return atd_writer_fail_cursor(atd_writer_push_field(w, "ppu", 3));
     }
     p = atd_writer_room(w, p, 7 + ATD_DOUBLE_CHARS);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "ppu", 3));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "ppu", 3));
     memcpy(p, ",\"ppu\":", 7);
     p = atd_write_double(p + 7, (double)v->ppu);
     p = atd_writer_raw_p(w, p, ",\"batters\":", 11);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = donut_batters_write_p(w, p, &v->batters);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "batters", 7));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "batters", 7));
     p = atd_writer_raw_p(w, p, ",\"topping\":", 11);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = donut_ingredient_list_write_p(w, p, &v->topping);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "topping", 7));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "topping", 7));
     return atd_writer_raw_p(w, p, "}", 1);
 }
 
@@ -605,13 +441,9 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(donut_item)
 static char *donut_ingredient_write_p(atd_writer *w, char *p, const donut_ingredient *v)
 {
     p = atd_writer_key_string_p(w, p, "{\"id\":", 6, v->id.ptr, v->id.len);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "id", 2));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "id", 2));
     p = atd_writer_key_string_p(w, p, ",\"type\":", 8, v->ingredient_type.ptr, v->ingredient_type.len);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "type", 4));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "type", 4));
     return atd_writer_raw_p(w, p, "}", 1);
 }
 
@@ -623,18 +455,12 @@ static char *donut_root_write_p(atd_writer *w, char *p, const donut_root *v)
 {
     size_t i;
     p = atd_writer_raw_p(w, p, "[", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = donut_item_write_p(w, p, &v->items[i]);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
     }
     return atd_writer_raw_p(w, p, "]", 1);
 }

@@ -23,22 +23,14 @@ static int event_event_type__case(const char *s, size_t len)
 {
     switch (len) {
     case 5:
-        if (atd_bytes_eq(s, "Login", 5)) {
-            return 0;
-        }
+        if (atd_bytes_eq(s, "Login", 5)) return 0;
         break;
     case 8:
-        if (atd_bytes_eq(s, "Purchase", 8)) {
-            return 1;
-        }
+        if (atd_bytes_eq(s, "Purchase", 8)) return 1;
         break;
     case 6:
-        if (atd_bytes_eq(s, "Logout", 6)) {
-            return 2;
-        }
-        if (atd_bytes_eq(s, "Cancel", 6)) {
-            return 3;
-        }
+        if (atd_bytes_eq(s, "Logout", 6)) return 2;
+        if (atd_bytes_eq(s, "Cancel", 6)) return 3;
         break;
     default:
         break;
@@ -55,9 +47,7 @@ static const char *event_event_type_read_p(atd_reader *r, const char *p, event_e
     at = atd_reader_offset_of(r, p);
     if (atd_byte_at(r, p) == '"') {
         p = atd_read_name_p(r, p, &s);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         i = event_event_type__case(s.ptr, s.len);
         if (i >= 0) {
             *out = (event_event_type)i;
@@ -89,81 +79,51 @@ static const char *event_event_read_p(atd_reader *r, const char *p, event_event 
     uint64_t seen[1] = {0};
     event_event_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
-    if (!atd_key_at(r, p, "\"username\":", 11)) {
-        goto key;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
+    if (!atd_key_at(r, p, "\"username\":", 11)) goto key;
+key_0:
     p += 11;
 field_0:
     p = atd_read_string_p(r, p, &out->username);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "username", 8));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "username", 8));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"date\":", 7)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"date\":", 7)) goto key;
+key_1:
     p += 7;
 field_1:
     p = atd_read_int64_p(r, p, &out->date);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "date", 4));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "date", 4));
     seen[0] |= (uint64_t)1 << 1;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"event_type\":", 13)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"event_type\":", 13)) goto key;
+key_2:
     p += 13;
 field_2:
     p = event_event_type_read_p(r, p, &out->event_type);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "event_type", 10));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "event_type", 10));
     seen[0] |= (uint64_t)1 << 2;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"payload\":", 10)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"payload\":", 10)) goto key;
+key_3:
     p += 10;
 field_3:
     p = atd_read_string_p(r, p, &out->payload);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "payload", 7));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "payload", 7));
     seen[0] |= (uint64_t)1 << 3;
 tail:
     p = atd_object_end_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
         goto key;
@@ -177,55 +137,33 @@ key:
     if (atd_key_room(r, p, 13)) {
         switch (p[1]) {
         case 'd':
-            if (atd_bytes_eq(p, "\"date\":", 7)) {
-                p += 7;
-                goto field_1;
-            }
+            if (atd_bytes_eq(p, "\"date\":", 7)) goto key_1;
             break;
         case 'e':
-            if (atd_bytes_eq(p, "\"event_type\":", 13)) {
-                p += 13;
-                goto field_2;
-            }
+            if (atd_bytes_eq(p, "\"event_type\":", 13)) goto key_2;
             break;
         case 'p':
-            if (atd_bytes_eq(p, "\"payload\":", 10)) {
-                p += 10;
-                goto field_3;
-            }
+            if (atd_bytes_eq(p, "\"payload\":", 10)) goto key_3;
             break;
         case 'u':
-            if (atd_bytes_eq(p, "\"username\":", 11)) {
-                p += 11;
-                goto field_0;
-            }
+            if (atd_bytes_eq(p, "\"username\":", 11)) goto key_0;
             break;
         }
     }
     p = atd_object_key_p(r, p, &key);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     switch (key.len) {
     case 8:
-        if (atd_bytes_eq(key.ptr, "username", 8)) {
-            goto field_0;
-        }
+        if (atd_bytes_eq(key.ptr, "username", 8)) goto field_0;
         break;
     case 4:
-        if (atd_bytes_eq(key.ptr, "date", 4)) {
-            goto field_1;
-        }
+        if (atd_bytes_eq(key.ptr, "date", 4)) goto field_1;
         break;
     case 10:
-        if (atd_bytes_eq(key.ptr, "event_type", 10)) {
-            goto field_2;
-        }
+        if (atd_bytes_eq(key.ptr, "event_type", 10)) goto field_2;
         break;
     case 7:
-        if (atd_bytes_eq(key.ptr, "payload", 7)) {
-            goto field_3;
-        }
+        if (atd_bytes_eq(key.ptr, "payload", 7)) goto field_3;
         break;
     default:
         break;
@@ -234,9 +172,7 @@ key:
         return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "event", "username\000date\000event_type\000payload\000"));
     }
     p = atd_skip_value_p(r, p);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
     goto tail;
 }
 
@@ -255,9 +191,7 @@ static const char *event_events_read_p(atd_reader *r, const char *p, event_event
     size_t len = 0, cap = 0;
     event_event *items = NULL;
     p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
@@ -272,14 +206,10 @@ static const char *event_events_read_p(atd_reader *r, const char *p, event_event
             cap = ncap;
         }
         p = event_event_read_p(r, p, &items[len]);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_index(r, len));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
         len++;
         p = atd_array_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
     }
     out->items = items;
     out->len = len;
@@ -320,26 +250,20 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(event_event_type)
 static char *event_event_write_p(atd_writer *w, char *p, const event_event *v)
 {
     p = atd_writer_key_string_p(w, p, "{\"username\":", 12, v->username.ptr, v->username.len);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "username", 8));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "username", 8));
     if ((size_t)v->event_type >= 4) {
         atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'event_type'");
         return atd_writer_fail_cursor(atd_writer_push_field(w, "event_type", 10));
     }
     p = atd_writer_room(w, p, 22 + ATD_INT64_CHARS + 10);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "date", 4));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "date", 4));
     memcpy(p, ",\"date\":", 8);
     p = atd_write_int64(p + 8, (int64_t)v->date);
     memcpy(p, ",\"event_type\":", 14);
     memcpy(p + 14, event_event_type__json[v->event_type], event_event_type__jlen[v->event_type]);
     p += 14 + event_event_type__jlen[v->event_type];
     p = atd_writer_key_string_p(w, p, ",\"payload\":", 11, v->payload.ptr, v->payload.len);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "payload", 7));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "payload", 7));
     return atd_writer_raw_p(w, p, "}", 1);
 }
 
@@ -351,18 +275,12 @@ static char *event_events_write_p(atd_writer *w, char *p, const event_events *v)
 {
     size_t i;
     p = atd_writer_raw_p(w, p, "[", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = event_event_write_p(w, p, &v->items[i]);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
     }
     return atd_writer_raw_p(w, p, "]", 1);
 }

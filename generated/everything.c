@@ -316,19 +316,13 @@ static int everything_mode__case(const char *s, size_t len)
 {
     switch (len) {
     case 3:
-        if (atd_bytes_eq(s, "Off", 3)) {
-            return 0;
-        }
+        if (atd_bytes_eq(s, "Off", 3)) return 0;
         break;
     case 2:
-        if (atd_bytes_eq(s, "On", 2)) {
-            return 1;
-        }
+        if (atd_bytes_eq(s, "On", 2)) return 1;
         break;
     case 4:
-        if (atd_bytes_eq(s, "Auto", 4)) {
-            return 2;
-        }
+        if (atd_bytes_eq(s, "Auto", 4)) return 2;
         break;
     default:
         break;
@@ -345,9 +339,7 @@ static const char *everything_mode_read_p(atd_reader *r, const char *p, everythi
     at = atd_reader_offset_of(r, p);
     if (atd_byte_at(r, p) == '"') {
         p = atd_read_name_p(r, p, &s);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         i = everything_mode__case(s.ptr, s.len);
         if (i >= 0) {
             *out = (everything_mode)i;
@@ -376,19 +368,13 @@ static int everything_level__case(const char *s, size_t len)
 {
     switch (len) {
     case 3:
-        if (atd_bytes_eq(s, "low", 3)) {
-            return 0;
-        }
+        if (atd_bytes_eq(s, "low", 3)) return 0;
         break;
     case 6:
-        if (atd_bytes_eq(s, "Medium", 6)) {
-            return 1;
-        }
+        if (atd_bytes_eq(s, "Medium", 6)) return 1;
         break;
     case 10:
-        if (atd_bytes_eq(s, "HIGH-level", 10)) {
-            return 2;
-        }
+        if (atd_bytes_eq(s, "HIGH-level", 10)) return 2;
         break;
     default:
         break;
@@ -405,9 +391,7 @@ static const char *everything_level_read_p(atd_reader *r, const char *p, everyth
     at = atd_reader_offset_of(r, p);
     if (atd_byte_at(r, p) == '"') {
         p = atd_read_name_p(r, p, &s);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         i = everything_level__case(s.ptr, s.len);
         if (i >= 0) {
             *out = (everything_level)i;
@@ -433,15 +417,9 @@ void everything_maybe_int_init(everything_maybe_int *v)
 
 bool everything_maybe_int_read(atd_reader *r, everything_maybe_int *out)
 {
-    if (!atd_read_option_begin(r, &out->has)) {
-        return false;
-    }
-    if (!out->has) {
-        return true;
-    }
-    if (!atd_read_int64(r, &out->value)) {
-        return atd_reader_push_index(r, 1);
-    }
+    if (!atd_read_option_begin(r, &out->has)) return false;
+    if (!out->has) return true;
+    if (!atd_read_int64(r, &out->value)) return atd_reader_push_index(r, 1);
     return atd_read_option_end(r);
 }
 
@@ -460,45 +438,29 @@ static const char *everything_struct__read_p(atd_reader *r, const char *p, every
     uint64_t seen[1] = {0};
     everything_struct__init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
-    if (!atd_key_at(r, p, "\"union\":", 8)) {
-        goto key;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
+    if (!atd_key_at(r, p, "\"union\":", 8)) goto key;
+key_0:
     p += 8;
 field_0:
     p = atd_read_int64_p(r, p, &out->union_);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "union", 5));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "union", 5));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"switch\":", 9)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"switch\":", 9)) goto key;
+key_1:
     p += 9;
 field_1:
     p = atd_read_string_p(r, p, &out->switch_);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "switch", 6));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "switch", 6));
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
         goto key;
@@ -512,33 +474,21 @@ key:
     if (atd_key_room(r, p, 9)) {
         switch (p[1]) {
         case 's':
-            if (atd_bytes_eq(p, "\"switch\":", 9)) {
-                p += 9;
-                goto field_1;
-            }
+            if (atd_bytes_eq(p, "\"switch\":", 9)) goto key_1;
             break;
         case 'u':
-            if (atd_bytes_eq(p, "\"union\":", 8)) {
-                p += 8;
-                goto field_0;
-            }
+            if (atd_bytes_eq(p, "\"union\":", 8)) goto key_0;
             break;
         }
     }
     p = atd_object_key_p(r, p, &key);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     switch (key.len) {
     case 5:
-        if (atd_bytes_eq(key.ptr, "union", 5)) {
-            goto field_0;
-        }
+        if (atd_bytes_eq(key.ptr, "union", 5)) goto field_0;
         break;
     case 6:
-        if (atd_bytes_eq(key.ptr, "switch", 6)) {
-            goto field_1;
-        }
+        if (atd_bytes_eq(key.ptr, "switch", 6)) goto field_1;
         break;
     default:
         break;
@@ -547,9 +497,7 @@ key:
         return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "struct_", "union\000switch\000"));
     }
     p = atd_skip_value_p(r, p);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
     goto tail;
 }
 
@@ -566,14 +514,10 @@ static int everything_union___case(const char *s, size_t len)
 {
     switch (len) {
     case 4:
-        if (atd_bytes_eq(s, "Left", 4)) {
-            return 0;
-        }
+        if (atd_bytes_eq(s, "Left", 4)) return 0;
         break;
     case 5:
-        if (atd_bytes_eq(s, "Right", 5)) {
-            return 1;
-        }
+        if (atd_bytes_eq(s, "Right", 5)) return 1;
         break;
     default:
         break;
@@ -589,9 +533,7 @@ bool everything_union__read(atd_reader *r, everything_union_ *out)
     bool more;
     at = atd_reader_offset(r);
     if (c == '"') {
-        if (!atd_read_name(r, &s)) {
-            return false;
-        }
+        if (!atd_read_name(r, &s)) return false;
         switch (everything_union___case(s.ptr, s.len)) {
         default:
             break;
@@ -600,50 +542,34 @@ bool everything_union__read(atd_reader *r, everything_union_ *out)
         return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "union_");
     }
     if (c == '[') {
-        if (!atd_array_begin(r, &more)) {
-            return false;
-        }
+        if (!atd_array_begin(r, &more)) return false;
         if (!more) {
             return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "union_");
         }
         atd_skip_ws(r);
         at = atd_reader_offset(r);
-        if (!atd_read_name(r, &s)) {
-            return atd_reader_push_index(r, 0);
-        }
+        if (!atd_read_name(r, &s)) return atd_reader_push_index(r, 0);
         switch (everything_union___case(s.ptr, s.len)) {
         case 0:
-            if (!atd_array_next(r, &more)) {
-                return false;
-            }
+            if (!atd_array_next(r, &more)) return false;
             if (!more) {
                 return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Left");
             }
             out->tag = EVERYTHING_UNION__LEFT;
-            if (!atd_read_int64(r, &out->u.Left)) {
-                return atd_reader_push_index(r, 1);
-            }
-            if (!atd_array_next(r, &more)) {
-                return false;
-            }
+            if (!atd_read_int64(r, &out->u.Left)) return atd_reader_push_index(r, 1);
+            if (!atd_array_next(r, &more)) return false;
             if (more) {
                 return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of variant '%s'", "Left");
             }
             return true;
         case 1:
-            if (!atd_array_next(r, &more)) {
-                return false;
-            }
+            if (!atd_array_next(r, &more)) return false;
             if (!more) {
                 return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Right");
             }
             out->tag = EVERYTHING_UNION__RIGHT;
-            if (!atd_read_string(r, &out->u.Right)) {
-                return atd_reader_push_index(r, 1);
-            }
-            if (!atd_array_next(r, &more)) {
-                return false;
-            }
+            if (!atd_read_string(r, &out->u.Right)) return atd_reader_push_index(r, 1);
+            if (!atd_array_next(r, &more)) return false;
             if (more) {
                 return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of variant '%s'", "Right");
             }
@@ -674,40 +600,26 @@ static const char *everything_int_int_tuple_read_p(atd_reader *r, const char *p,
     p = atd_skip_ws_p(r, p);
     at = atd_reader_offset_of(r, p);
     p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (!more) {
         return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 2 tuple elements, found 0"));
     }
     p = atd_read_int64_p(r, p, &out->f0);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_index(r, 0));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 0));
     p = atd_array_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (!more) {
         return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 2 tuple elements, found 1"));
     }
     p = atd_read_int64_p(r, p, &out->f1);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_index(r, 1));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 1));
     p = atd_array_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     for (i = 2; more; i++) {
         p = atd_skip_value_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_index(r, i));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, i));
         p = atd_array_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
     }
     return p;
 }
@@ -725,45 +637,29 @@ static const char *everything_rect_read_p(atd_reader *r, const char *p, everythi
     uint64_t seen[1] = {0};
     everything_rect_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
-    if (!atd_key_at(r, p, "\"width\":", 8)) {
-        goto key;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
+    if (!atd_key_at(r, p, "\"width\":", 8)) goto key;
+key_0:
     p += 8;
 field_0:
     p = atd_read_double_p(r, p, &out->width);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "width", 5));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "width", 5));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"height\":", 9)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"height\":", 9)) goto key;
+key_1:
     p += 9;
 field_1:
     p = atd_read_double_p(r, p, &out->height);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "height", 6));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "height", 6));
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
         goto key;
@@ -777,33 +673,21 @@ key:
     if (atd_key_room(r, p, 9)) {
         switch (p[1]) {
         case 'h':
-            if (atd_bytes_eq(p, "\"height\":", 9)) {
-                p += 9;
-                goto field_1;
-            }
+            if (atd_bytes_eq(p, "\"height\":", 9)) goto key_1;
             break;
         case 'w':
-            if (atd_bytes_eq(p, "\"width\":", 8)) {
-                p += 8;
-                goto field_0;
-            }
+            if (atd_bytes_eq(p, "\"width\":", 8)) goto key_0;
             break;
         }
     }
     p = atd_object_key_p(r, p, &key);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     switch (key.len) {
     case 5:
-        if (atd_bytes_eq(key.ptr, "width", 5)) {
-            goto field_0;
-        }
+        if (atd_bytes_eq(key.ptr, "width", 5)) goto field_0;
         break;
     case 6:
-        if (atd_bytes_eq(key.ptr, "height", 6)) {
-            goto field_1;
-        }
+        if (atd_bytes_eq(key.ptr, "height", 6)) goto field_1;
         break;
     default:
         break;
@@ -812,9 +696,7 @@ key:
         return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "rect", "width\000height\000"));
     }
     p = atd_skip_value_p(r, p);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
     goto tail;
 }
 
@@ -835,53 +717,35 @@ static const char *everything_shape_Label_read_p(atd_reader *r, const char *p, e
     uint64_t seen[1] = {0};
     everything_shape_Label_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
-    if (!atd_key_at(r, p, "\"text\":", 7)) {
-        goto key;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
+    if (!atd_key_at(r, p, "\"text\":", 7)) goto key;
+key_0:
     p += 7;
 field_0:
     p = atd_read_string_p(r, p, &out->text);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "text", 4));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "text", 4));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"size\":", 7)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"size\":", 7)) goto key;
+key_1:
     p += 7;
 field_1:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "size", 4));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "size", 4));
     } else {
         p = atd_read_int64_p(r, p, &out->size);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "size", 4));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "size", 4));
         out->has_size = true;
     }
 tail:
     p = atd_object_end_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
         goto key;
@@ -895,31 +759,19 @@ key:
     if (atd_key_room(r, p, 7)) {
         switch (p[1]) {
         case 's':
-            if (atd_bytes_eq(p, "\"size\":", 7)) {
-                p += 7;
-                goto field_1;
-            }
+            if (atd_bytes_eq(p, "\"size\":", 7)) goto key_1;
             break;
         case 't':
-            if (atd_bytes_eq(p, "\"text\":", 7)) {
-                p += 7;
-                goto field_0;
-            }
+            if (atd_bytes_eq(p, "\"text\":", 7)) goto key_0;
             break;
         }
     }
     p = atd_object_key_p(r, p, &key);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     switch (key.len) {
     case 4:
-        if (atd_bytes_eq(key.ptr, "text", 4)) {
-            goto field_0;
-        }
-        if (atd_bytes_eq(key.ptr, "size", 4)) {
-            goto field_1;
-        }
+        if (atd_bytes_eq(key.ptr, "text", 4)) goto field_0;
+        if (atd_bytes_eq(key.ptr, "size", 4)) goto field_1;
         break;
     default:
         break;
@@ -928,9 +780,7 @@ key:
         return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "shape_Label", "text\000size\000"));
     }
     p = atd_skip_value_p(r, p);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
     goto tail;
 }
 
@@ -940,9 +790,7 @@ static const char *everything_float_float_tuple_list_read_p(atd_reader *r, const
     size_t len = 0, cap = 0;
     everything_float_float_tuple *items = NULL;
     p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
@@ -957,14 +805,10 @@ static const char *everything_float_float_tuple_list_read_p(atd_reader *r, const
             cap = ncap;
         }
         p = everything_float_float_tuple_read_p(r, p, &items[len]);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_index(r, len));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
         len++;
         p = atd_array_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
     }
     out->items = items;
     out->len = len;
@@ -977,9 +821,7 @@ static const char *everything_shape_list_read_p(atd_reader *r, const char *p, ev
     size_t len = 0, cap = 0;
     everything_shape *items = NULL;
     p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
@@ -1000,9 +842,7 @@ static const char *everything_shape_list_read_p(atd_reader *r, const char *p, ev
         p = atd_reader_cursor(r);
         len++;
         p = atd_array_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
     }
     out->items = items;
     out->len = len;
@@ -1017,9 +857,7 @@ static const char *everything_int_nullable_read_p(atd_reader *r, const char *p, 
         return atd_read_null_p(r, p);
     }
     p = atd_read_int64_p(r, p, &out->value);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     out->has = true;
     return p;
 }
@@ -1033,53 +871,27 @@ static int everything_shape__case(const char *s, size_t len)
 {
     switch (len) {
     case 5:
-        if (atd_bytes_eq(s, "Point", 5)) {
-            return 0;
-        }
-        if (atd_bytes_eq(s, "Count", 5)) {
-            return 2;
-        }
-        if (atd_bytes_eq(s, "Label", 5)) {
-            return 5;
-        }
-        if (atd_bytes_eq(s, "Named", 5)) {
-            return 9;
-        }
+        if (atd_bytes_eq(s, "Point", 5)) return 0;
+        if (atd_bytes_eq(s, "Count", 5)) return 2;
+        if (atd_bytes_eq(s, "Label", 5)) return 5;
+        if (atd_bytes_eq(s, "Named", 5)) return 9;
         break;
     case 6:
-        if (atd_bytes_eq(s, "Circle", 6)) {
-            return 1;
-        }
-        if (atd_bytes_eq(s, "Nested", 6)) {
-            return 7;
-        }
+        if (atd_bytes_eq(s, "Circle", 6)) return 1;
+        if (atd_bytes_eq(s, "Nested", 6)) return 7;
         break;
     case 4:
-        if (atd_bytes_eq(s, "Move", 4)) {
-            return 3;
-        }
-        if (atd_bytes_eq(s, "Rect", 4)) {
-            return 4;
-        }
-        if (atd_bytes_eq(s, "Poly", 4)) {
-            return 6;
-        }
-        if (atd_bytes_eq(s, "Null", 4)) {
-            return 11;
-        }
+        if (atd_bytes_eq(s, "Move", 4)) return 3;
+        if (atd_bytes_eq(s, "Rect", 4)) return 4;
+        if (atd_bytes_eq(s, "Poly", 4)) return 6;
+        if (atd_bytes_eq(s, "Null", 4)) return 11;
         break;
     case 13:
-        if (atd_bytes_eq(s, "renamed-shape", 13)) {
-            return 8;
-        }
+        if (atd_bytes_eq(s, "renamed-shape", 13)) return 8;
         break;
     case 3:
-        if (atd_bytes_eq(s, "Opt", 3)) {
-            return 10;
-        }
-        if (atd_bytes_eq(s, "Any", 3)) {
-            return 12;
-        }
+        if (atd_bytes_eq(s, "Opt", 3)) return 10;
+        if (atd_bytes_eq(s, "Any", 3)) return 12;
         break;
     default:
         break;
@@ -1095,9 +907,7 @@ bool everything_shape_read(atd_reader *r, everything_shape *out)
     bool more;
     at = atd_reader_offset(r);
     if (c == '"') {
-        if (!atd_read_name(r, &s)) {
-            return false;
-        }
+        if (!atd_read_name(r, &s)) return false;
         switch (everything_shape__case(s.ptr, s.len)) {
         case 0:
             out->tag = EVERYTHING_SHAPE_POINT;
@@ -1109,58 +919,40 @@ bool everything_shape_read(atd_reader *r, everything_shape *out)
         return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "shape");
     }
     if (c == '[') {
-        if (!atd_array_begin(r, &more)) {
-            return false;
-        }
+        if (!atd_array_begin(r, &more)) return false;
         if (!more) {
             return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "shape");
         }
         atd_skip_ws(r);
         at = atd_reader_offset(r);
-        if (!atd_read_name(r, &s)) {
-            return atd_reader_push_index(r, 0);
-        }
+        if (!atd_read_name(r, &s)) return atd_reader_push_index(r, 0);
         switch (everything_shape__case(s.ptr, s.len)) {
         case 1:
-            if (!atd_array_next(r, &more)) {
-                return false;
-            }
+            if (!atd_array_next(r, &more)) return false;
             if (!more) {
                 return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Circle");
             }
             out->tag = EVERYTHING_SHAPE_CIRCLE;
-            if (!atd_read_double(r, &out->u.Circle)) {
-                return atd_reader_push_index(r, 1);
-            }
-            if (!atd_array_next(r, &more)) {
-                return false;
-            }
+            if (!atd_read_double(r, &out->u.Circle)) return atd_reader_push_index(r, 1);
+            if (!atd_array_next(r, &more)) return false;
             if (more) {
                 return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of variant '%s'", "Circle");
             }
             return true;
         case 2:
-            if (!atd_array_next(r, &more)) {
-                return false;
-            }
+            if (!atd_array_next(r, &more)) return false;
             if (!more) {
                 return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Count");
             }
             out->tag = EVERYTHING_SHAPE_COUNT;
-            if (!atd_read_int64(r, &out->u.Count)) {
-                return atd_reader_push_index(r, 1);
-            }
-            if (!atd_array_next(r, &more)) {
-                return false;
-            }
+            if (!atd_read_int64(r, &out->u.Count)) return atd_reader_push_index(r, 1);
+            if (!atd_array_next(r, &more)) return false;
             if (more) {
                 return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of variant '%s'", "Count");
             }
             return true;
         case 3:
-            if (!atd_array_next(r, &more)) {
-                return false;
-            }
+            if (!atd_array_next(r, &more)) return false;
             if (!more) {
                 return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Move");
             }
@@ -1168,17 +960,13 @@ bool everything_shape_read(atd_reader *r, everything_shape *out)
             if (!atd_reader_advance(r, everything_int_int_tuple_read_p(r, atd_reader_cursor(r), &out->u.Move))) {
                 return atd_reader_push_index(r, 1);
             }
-            if (!atd_array_next(r, &more)) {
-                return false;
-            }
+            if (!atd_array_next(r, &more)) return false;
             if (more) {
                 return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of variant '%s'", "Move");
             }
             return true;
         case 4:
-            if (!atd_array_next(r, &more)) {
-                return false;
-            }
+            if (!atd_array_next(r, &more)) return false;
             if (!more) {
                 return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Rect");
             }
@@ -1186,17 +974,13 @@ bool everything_shape_read(atd_reader *r, everything_shape *out)
             if (!atd_reader_advance(r, everything_rect_read_p(r, atd_reader_cursor(r), &out->u.Rect))) {
                 return atd_reader_push_index(r, 1);
             }
-            if (!atd_array_next(r, &more)) {
-                return false;
-            }
+            if (!atd_array_next(r, &more)) return false;
             if (more) {
                 return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of variant '%s'", "Rect");
             }
             return true;
         case 5:
-            if (!atd_array_next(r, &more)) {
-                return false;
-            }
+            if (!atd_array_next(r, &more)) return false;
             if (!more) {
                 return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Label");
             }
@@ -1204,17 +988,13 @@ bool everything_shape_read(atd_reader *r, everything_shape *out)
             if (!atd_reader_advance(r, everything_shape_Label_read_p(r, atd_reader_cursor(r), &out->u.Label))) {
                 return atd_reader_push_index(r, 1);
             }
-            if (!atd_array_next(r, &more)) {
-                return false;
-            }
+            if (!atd_array_next(r, &more)) return false;
             if (more) {
                 return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of variant '%s'", "Label");
             }
             return true;
         case 6:
-            if (!atd_array_next(r, &more)) {
-                return false;
-            }
+            if (!atd_array_next(r, &more)) return false;
             if (!more) {
                 return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Poly");
             }
@@ -1222,17 +1002,13 @@ bool everything_shape_read(atd_reader *r, everything_shape *out)
             if (!atd_reader_advance(r, everything_float_float_tuple_list_read_p(r, atd_reader_cursor(r), &out->u.Poly))) {
                 return atd_reader_push_index(r, 1);
             }
-            if (!atd_array_next(r, &more)) {
-                return false;
-            }
+            if (!atd_array_next(r, &more)) return false;
             if (more) {
                 return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of variant '%s'", "Poly");
             }
             return true;
         case 7:
-            if (!atd_array_next(r, &more)) {
-                return false;
-            }
+            if (!atd_array_next(r, &more)) return false;
             if (!more) {
                 return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Nested");
             }
@@ -1240,71 +1016,49 @@ bool everything_shape_read(atd_reader *r, everything_shape *out)
             if (!atd_reader_advance(r, everything_shape_list_read_p(r, atd_reader_cursor(r), &out->u.Nested))) {
                 return atd_reader_push_index(r, 1);
             }
-            if (!atd_array_next(r, &more)) {
-                return false;
-            }
+            if (!atd_array_next(r, &more)) return false;
             if (more) {
                 return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of variant '%s'", "Nested");
             }
             return true;
         case 8:
-            if (!atd_array_next(r, &more)) {
-                return false;
-            }
+            if (!atd_array_next(r, &more)) return false;
             if (!more) {
                 return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Renamed");
             }
             out->tag = EVERYTHING_SHAPE_RENAMED;
-            if (!atd_read_string(r, &out->u.Renamed)) {
-                return atd_reader_push_index(r, 1);
-            }
-            if (!atd_array_next(r, &more)) {
-                return false;
-            }
+            if (!atd_read_string(r, &out->u.Renamed)) return atd_reader_push_index(r, 1);
+            if (!atd_array_next(r, &more)) return false;
             if (more) {
                 return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of variant '%s'", "Renamed");
             }
             return true;
         case 9:
-            if (!atd_array_next(r, &more)) {
-                return false;
-            }
+            if (!atd_array_next(r, &more)) return false;
             if (!more) {
                 return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Named");
             }
             out->tag = EVERYTHING_SHAPE_SHAPE_NAMED_C;
-            if (!atd_read_string(r, &out->u.shape_named_c)) {
-                return atd_reader_push_index(r, 1);
-            }
-            if (!atd_array_next(r, &more)) {
-                return false;
-            }
+            if (!atd_read_string(r, &out->u.shape_named_c)) return atd_reader_push_index(r, 1);
+            if (!atd_array_next(r, &more)) return false;
             if (more) {
                 return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of variant '%s'", "Named");
             }
             return true;
         case 10:
-            if (!atd_array_next(r, &more)) {
-                return false;
-            }
+            if (!atd_array_next(r, &more)) return false;
             if (!more) {
                 return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Opt");
             }
             out->tag = EVERYTHING_SHAPE_OPT;
-            if (!everything_maybe_int_read(r, &out->u.Opt)) {
-                return atd_reader_push_index(r, 1);
-            }
-            if (!atd_array_next(r, &more)) {
-                return false;
-            }
+            if (!everything_maybe_int_read(r, &out->u.Opt)) return atd_reader_push_index(r, 1);
+            if (!atd_array_next(r, &more)) return false;
             if (more) {
                 return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of variant '%s'", "Opt");
             }
             return true;
         case 11:
-            if (!atd_array_next(r, &more)) {
-                return false;
-            }
+            if (!atd_array_next(r, &more)) return false;
             if (!more) {
                 return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Null");
             }
@@ -1312,27 +1066,19 @@ bool everything_shape_read(atd_reader *r, everything_shape *out)
             if (!atd_reader_advance(r, everything_int_nullable_read_p(r, atd_reader_cursor(r), &out->u.Null))) {
                 return atd_reader_push_index(r, 1);
             }
-            if (!atd_array_next(r, &more)) {
-                return false;
-            }
+            if (!atd_array_next(r, &more)) return false;
             if (more) {
                 return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of variant '%s'", "Null");
             }
             return true;
         case 12:
-            if (!atd_array_next(r, &more)) {
-                return false;
-            }
+            if (!atd_array_next(r, &more)) return false;
             if (!more) {
                 return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Any");
             }
             out->tag = EVERYTHING_SHAPE_ANY;
-            if (!atd_json_read(r, &out->u.Any)) {
-                return atd_reader_push_index(r, 1);
-            }
-            if (!atd_array_next(r, &more)) {
-                return false;
-            }
+            if (!atd_json_read(r, &out->u.Any)) return atd_reader_push_index(r, 1);
+            if (!atd_array_next(r, &more)) return false;
             if (more) {
                 return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of variant '%s'", "Any");
             }
@@ -1363,40 +1109,26 @@ static const char *everything_float_float_tuple_read_p(atd_reader *r, const char
     p = atd_skip_ws_p(r, p);
     at = atd_reader_offset_of(r, p);
     p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (!more) {
         return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 2 tuple elements, found 0"));
     }
     p = atd_read_double_p(r, p, &out->f0);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_index(r, 0));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 0));
     p = atd_array_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (!more) {
         return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 2 tuple elements, found 1"));
     }
     p = atd_read_double_p(r, p, &out->f1);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_index(r, 1));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 1));
     p = atd_array_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     for (i = 2; more; i++) {
         p = atd_skip_value_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_index(r, i));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, i));
         p = atd_array_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
     }
     return p;
 }
@@ -1410,25 +1142,15 @@ static int everything_odd_names__case(const char *s, size_t len)
 {
     switch (len) {
     case 4:
-        if (atd_bytes_eq(s, "None", 4)) {
-            return 0;
-        }
-        if (atd_bytes_eq(s, "Some", 4)) {
-            return 1;
-        }
-        if (atd_bytes_eq(s, "True", 4)) {
-            return 4;
-        }
+        if (atd_bytes_eq(s, "None", 4)) return 0;
+        if (atd_bytes_eq(s, "Some", 4)) return 1;
+        if (atd_bytes_eq(s, "True", 4)) return 4;
         break;
     case 3:
-        if (atd_bytes_eq(s, "Int", 3)) {
-            return 2;
-        }
+        if (atd_bytes_eq(s, "Int", 3)) return 2;
         break;
     case 7:
-        if (atd_bytes_eq(s, "Default", 7)) {
-            return 3;
-        }
+        if (atd_bytes_eq(s, "Default", 7)) return 3;
         break;
     default:
         break;
@@ -1444,9 +1166,7 @@ bool everything_odd_names_read(atd_reader *r, everything_odd_names *out)
     bool more;
     at = atd_reader_offset(r);
     if (c == '"') {
-        if (!atd_read_name(r, &s)) {
-            return false;
-        }
+        if (!atd_read_name(r, &s)) return false;
         switch (everything_odd_names__case(s.ptr, s.len)) {
         case 0:
             out->tag = EVERYTHING_ODD_NAMES_NONE;
@@ -1467,32 +1187,22 @@ bool everything_odd_names_read(atd_reader *r, everything_odd_names *out)
         return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "odd_names");
     }
     if (c == '[') {
-        if (!atd_array_begin(r, &more)) {
-            return false;
-        }
+        if (!atd_array_begin(r, &more)) return false;
         if (!more) {
             return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "odd_names");
         }
         atd_skip_ws(r);
         at = atd_reader_offset(r);
-        if (!atd_read_name(r, &s)) {
-            return atd_reader_push_index(r, 0);
-        }
+        if (!atd_read_name(r, &s)) return atd_reader_push_index(r, 0);
         switch (everything_odd_names__case(s.ptr, s.len)) {
         case 1:
-            if (!atd_array_next(r, &more)) {
-                return false;
-            }
+            if (!atd_array_next(r, &more)) return false;
             if (!more) {
                 return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Some");
             }
             out->tag = EVERYTHING_ODD_NAMES_SOME;
-            if (!atd_read_int64(r, &out->u.Some)) {
-                return atd_reader_push_index(r, 1);
-            }
-            if (!atd_array_next(r, &more)) {
-                return false;
-            }
+            if (!atd_read_int64(r, &out->u.Some)) return atd_reader_push_index(r, 1);
+            if (!atd_array_next(r, &more)) return false;
             if (more) {
                 return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of variant '%s'", "Some");
             }
@@ -1519,22 +1229,14 @@ static int everything_color__case(const char *s, size_t len)
 {
     switch (len) {
     case 3:
-        if (atd_bytes_eq(s, "Red", 3)) {
-            return 0;
-        }
+        if (atd_bytes_eq(s, "Red", 3)) return 0;
         break;
     case 5:
-        if (atd_bytes_eq(s, "Green", 5)) {
-            return 1;
-        }
-        if (atd_bytes_eq(s, "Other", 5)) {
-            return 3;
-        }
+        if (atd_bytes_eq(s, "Green", 5)) return 1;
+        if (atd_bytes_eq(s, "Other", 5)) return 3;
         break;
     case 4:
-        if (atd_bytes_eq(s, "blue", 4)) {
-            return 2;
-        }
+        if (atd_bytes_eq(s, "blue", 4)) return 2;
         break;
     default:
         break;
@@ -1547,9 +1249,7 @@ bool everything_color_read(atd_reader *r, everything_color *out)
     atd_string s;
     int c = atd_peek(r);
     if (c == '"') {
-        if (!atd_read_name(r, &s)) {
-            return false;
-        }
+        if (!atd_read_name(r, &s)) return false;
         switch (everything_color__case(s.ptr, s.len)) {
         case 0:
             out->tag = EVERYTHING_COLOR_RED;
@@ -1563,9 +1263,7 @@ bool everything_color_read(atd_reader *r, everything_color *out)
         default:
             break;
         }
-        if (!atd_reader_own_string(r, &s)) {
-            return false;
-        }
+        if (!atd_reader_own_string(r, &s)) return false;
         out->tag = EVERYTHING_COLOR_OTHER;
         out->u.Other = s;
         return true;
@@ -1588,40 +1286,26 @@ static const char *everything_int_float_tuple_read_p(atd_reader *r, const char *
     p = atd_skip_ws_p(r, p);
     at = atd_reader_offset_of(r, p);
     p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (!more) {
         return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 2 tuple elements, found 0"));
     }
     p = atd_read_int64_p(r, p, &out->f0);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_index(r, 0));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 0));
     p = atd_array_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (!more) {
         return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 2 tuple elements, found 1"));
     }
     p = atd_read_double_p(r, p, &out->f1);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_index(r, 1));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 1));
     p = atd_array_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     for (i = 2; more; i++) {
         p = atd_skip_value_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_index(r, i));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, i));
         p = atd_array_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
     }
     return p;
 }
@@ -1639,53 +1323,35 @@ static const char *everything_obj_shape_Box_read_p(atd_reader *r, const char *p,
     uint64_t seen[1] = {0};
     everything_obj_shape_Box_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
-    if (!atd_key_at(r, p, "\"w\":", 4)) {
-        goto key;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
+    if (!atd_key_at(r, p, "\"w\":", 4)) goto key;
+key_0:
     p += 4;
 field_0:
     p = atd_read_int64_p(r, p, &out->w);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "w", 1));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "w", 1));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"h\":", 4)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"h\":", 4)) goto key;
+key_1:
     p += 4;
 field_1:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "h", 1));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "h", 1));
     } else {
         p = atd_read_double_p(r, p, &out->h);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "h", 1));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "h", 1));
         out->has_h = true;
     }
 tail:
     p = atd_object_end_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
         goto key;
@@ -1699,31 +1365,19 @@ key:
     if (atd_key_room(r, p, 4)) {
         switch (p[1]) {
         case 'h':
-            if (atd_bytes_eq(p, "\"h\":", 4)) {
-                p += 4;
-                goto field_1;
-            }
+            if (atd_bytes_eq(p, "\"h\":", 4)) goto key_1;
             break;
         case 'w':
-            if (atd_bytes_eq(p, "\"w\":", 4)) {
-                p += 4;
-                goto field_0;
-            }
+            if (atd_bytes_eq(p, "\"w\":", 4)) goto key_0;
             break;
         }
     }
     p = atd_object_key_p(r, p, &key);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     switch (key.len) {
     case 1:
-        if (atd_bytes_eq(key.ptr, "w", 1)) {
-            goto field_0;
-        }
-        if (atd_bytes_eq(key.ptr, "h", 1)) {
-            goto field_1;
-        }
+        if (atd_bytes_eq(key.ptr, "w", 1)) goto field_0;
+        if (atd_bytes_eq(key.ptr, "h", 1)) goto field_1;
         break;
     default:
         break;
@@ -1732,9 +1386,7 @@ key:
         return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "obj_shape_Box", "w\000h\000"));
     }
     p = atd_skip_value_p(r, p);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
     goto tail;
 }
 
@@ -1744,9 +1396,7 @@ static const char *everything_obj_shape_list_read_p(atd_reader *r, const char *p
     size_t len = 0, cap = 0;
     everything_obj_shape *items = NULL;
     p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
@@ -1767,9 +1417,7 @@ static const char *everything_obj_shape_list_read_p(atd_reader *r, const char *p
         p = atd_reader_cursor(r);
         len++;
         p = atd_array_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
     }
     out->items = items;
     out->len = len;
@@ -1785,30 +1433,18 @@ static int everything_obj_shape__case(const char *s, size_t len)
 {
     switch (len) {
     case 3:
-        if (atd_bytes_eq(s, "Dot", 3)) {
-            return 0;
-        }
-        if (atd_bytes_eq(s, "Box", 3)) {
-            return 4;
-        }
+        if (atd_bytes_eq(s, "Dot", 3)) return 0;
+        if (atd_bytes_eq(s, "Box", 3)) return 4;
         break;
     case 4:
-        if (atd_bytes_eq(s, "Size", 4)) {
-            return 1;
-        }
-        if (atd_bytes_eq(s, "Pair", 4)) {
-            return 2;
-        }
+        if (atd_bytes_eq(s, "Size", 4)) return 1;
+        if (atd_bytes_eq(s, "Pair", 4)) return 2;
         break;
     case 8:
-        if (atd_bytes_eq(s, "re named", 8)) {
-            return 3;
-        }
+        if (atd_bytes_eq(s, "re named", 8)) return 3;
         break;
     case 5:
-        if (atd_bytes_eq(s, "Inner", 5)) {
-            return 5;
-        }
+        if (atd_bytes_eq(s, "Inner", 5)) return 5;
         break;
     default:
         break;
@@ -1824,9 +1460,7 @@ bool everything_obj_shape_read(atd_reader *r, everything_obj_shape *out)
     bool more;
     at = atd_reader_offset(r);
     if (c == '"') {
-        if (!atd_read_name(r, &s)) {
-            return false;
-        }
+        if (!atd_read_name(r, &s)) return false;
         switch (everything_obj_shape__case(s.ptr, s.len)) {
         case 0:
             out->tag = EVERYTHING_OBJ_SHAPE_DOT;
@@ -1838,26 +1472,18 @@ bool everything_obj_shape_read(atd_reader *r, everything_obj_shape *out)
         return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "obj_shape");
     }
     if (c == '{') {
-        if (!atd_object_begin(r, &more)) {
-            return false;
-        }
+        if (!atd_object_begin(r, &more)) return false;
         if (!more) {
             return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty object instead of a variant of '%s'", "obj_shape");
         }
         atd_skip_ws(r);
         at = atd_reader_offset(r);
-        if (!atd_object_key(r, &s)) {
-            return false;
-        }
+        if (!atd_object_key(r, &s)) return false;
         switch (everything_obj_shape__case(s.ptr, s.len)) {
         case 1:
             out->tag = EVERYTHING_OBJ_SHAPE_SIZE;
-            if (!atd_read_int64(r, &out->u.Size)) {
-                return atd_reader_push_field(r, "Size", 4);
-            }
-            if (!atd_object_next(r, &more)) {
-                return false;
-            }
+            if (!atd_read_int64(r, &out->u.Size)) return atd_reader_push_field(r, "Size", 4);
+            if (!atd_object_next(r, &more)) return false;
             if (more) {
                 return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected '}' after the argument of variant '%s'", "Size");
             }
@@ -1867,9 +1493,7 @@ bool everything_obj_shape_read(atd_reader *r, everything_obj_shape *out)
             if (!atd_reader_advance(r, everything_int_float_tuple_read_p(r, atd_reader_cursor(r), &out->u.Pair))) {
                 return atd_reader_push_field(r, "Pair", 4);
             }
-            if (!atd_object_next(r, &more)) {
-                return false;
-            }
+            if (!atd_object_next(r, &more)) return false;
             if (more) {
                 return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected '}' after the argument of variant '%s'", "Pair");
             }
@@ -1879,9 +1503,7 @@ bool everything_obj_shape_read(atd_reader *r, everything_obj_shape *out)
             if (!atd_read_string(r, &out->u.Renamed)) {
                 return atd_reader_push_field(r, "re named", 8);
             }
-            if (!atd_object_next(r, &more)) {
-                return false;
-            }
+            if (!atd_object_next(r, &more)) return false;
             if (more) {
                 return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected '}' after the argument of variant '%s'", "Renamed");
             }
@@ -1891,9 +1513,7 @@ bool everything_obj_shape_read(atd_reader *r, everything_obj_shape *out)
             if (!atd_reader_advance(r, everything_obj_shape_Box_read_p(r, atd_reader_cursor(r), &out->u.Box))) {
                 return atd_reader_push_field(r, "Box", 3);
             }
-            if (!atd_object_next(r, &more)) {
-                return false;
-            }
+            if (!atd_object_next(r, &more)) return false;
             if (more) {
                 return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected '}' after the argument of variant '%s'", "Box");
             }
@@ -1903,9 +1523,7 @@ bool everything_obj_shape_read(atd_reader *r, everything_obj_shape *out)
             if (!atd_reader_advance(r, everything_obj_shape_list_read_p(r, atd_reader_cursor(r), &out->u.Inner))) {
                 return atd_reader_push_field(r, "Inner", 5);
             }
-            if (!atd_object_next(r, &more)) {
-                return false;
-            }
+            if (!atd_object_next(r, &more)) return false;
             if (more) {
                 return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected '}' after the argument of variant '%s'", "Inner");
             }
@@ -1932,14 +1550,10 @@ static int everything_base_event__case(const char *s, size_t len)
 {
     switch (len) {
     case 5:
-        if (atd_bytes_eq(s, "Start", 5)) {
-            return 0;
-        }
+        if (atd_bytes_eq(s, "Start", 5)) return 0;
         break;
     case 4:
-        if (atd_bytes_eq(s, "Stop", 4)) {
-            return 1;
-        }
+        if (atd_bytes_eq(s, "Stop", 4)) return 1;
         break;
     default:
         break;
@@ -1955,9 +1569,7 @@ bool everything_base_event_read(atd_reader *r, everything_base_event *out)
     bool more;
     at = atd_reader_offset(r);
     if (c == '"') {
-        if (!atd_read_name(r, &s)) {
-            return false;
-        }
+        if (!atd_read_name(r, &s)) return false;
         switch (everything_base_event__case(s.ptr, s.len)) {
         case 0:
             out->tag = EVERYTHING_BASE_EVENT_START;
@@ -1969,32 +1581,22 @@ bool everything_base_event_read(atd_reader *r, everything_base_event *out)
         return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "base_event");
     }
     if (c == '[') {
-        if (!atd_array_begin(r, &more)) {
-            return false;
-        }
+        if (!atd_array_begin(r, &more)) return false;
         if (!more) {
             return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "base_event");
         }
         atd_skip_ws(r);
         at = atd_reader_offset(r);
-        if (!atd_read_name(r, &s)) {
-            return atd_reader_push_index(r, 0);
-        }
+        if (!atd_read_name(r, &s)) return atd_reader_push_index(r, 0);
         switch (everything_base_event__case(s.ptr, s.len)) {
         case 1:
-            if (!atd_array_next(r, &more)) {
-                return false;
-            }
+            if (!atd_array_next(r, &more)) return false;
             if (!more) {
                 return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Stop");
             }
             out->tag = EVERYTHING_BASE_EVENT_STOP;
-            if (!atd_read_int64(r, &out->u.Stop)) {
-                return atd_reader_push_index(r, 1);
-            }
-            if (!atd_array_next(r, &more)) {
-                return false;
-            }
+            if (!atd_read_int64(r, &out->u.Stop)) return atd_reader_push_index(r, 1);
+            if (!atd_array_next(r, &more)) return false;
             if (more) {
                 return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of variant '%s'", "Stop");
             }
@@ -2021,22 +1623,14 @@ static int everything_event__case(const char *s, size_t len)
 {
     switch (len) {
     case 5:
-        if (atd_bytes_eq(s, "Start", 5)) {
-            return 0;
-        }
-        if (atd_bytes_eq(s, "Pause", 5)) {
-            return 2;
-        }
+        if (atd_bytes_eq(s, "Start", 5)) return 0;
+        if (atd_bytes_eq(s, "Pause", 5)) return 2;
         break;
     case 4:
-        if (atd_bytes_eq(s, "Stop", 4)) {
-            return 1;
-        }
+        if (atd_bytes_eq(s, "Stop", 4)) return 1;
         break;
     case 6:
-        if (atd_bytes_eq(s, "Resume", 6)) {
-            return 3;
-        }
+        if (atd_bytes_eq(s, "Resume", 6)) return 3;
         break;
     default:
         break;
@@ -2052,9 +1646,7 @@ bool everything_event_read(atd_reader *r, everything_event *out)
     bool more;
     at = atd_reader_offset(r);
     if (c == '"') {
-        if (!atd_read_name(r, &s)) {
-            return false;
-        }
+        if (!atd_read_name(r, &s)) return false;
         switch (everything_event__case(s.ptr, s.len)) {
         case 0:
             out->tag = EVERYTHING_EVENT_START;
@@ -2069,50 +1661,34 @@ bool everything_event_read(atd_reader *r, everything_event *out)
         return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "event");
     }
     if (c == '[') {
-        if (!atd_array_begin(r, &more)) {
-            return false;
-        }
+        if (!atd_array_begin(r, &more)) return false;
         if (!more) {
             return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "event");
         }
         atd_skip_ws(r);
         at = atd_reader_offset(r);
-        if (!atd_read_name(r, &s)) {
-            return atd_reader_push_index(r, 0);
-        }
+        if (!atd_read_name(r, &s)) return atd_reader_push_index(r, 0);
         switch (everything_event__case(s.ptr, s.len)) {
         case 1:
-            if (!atd_array_next(r, &more)) {
-                return false;
-            }
+            if (!atd_array_next(r, &more)) return false;
             if (!more) {
                 return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Stop");
             }
             out->tag = EVERYTHING_EVENT_STOP;
-            if (!atd_read_int64(r, &out->u.Stop)) {
-                return atd_reader_push_index(r, 1);
-            }
-            if (!atd_array_next(r, &more)) {
-                return false;
-            }
+            if (!atd_read_int64(r, &out->u.Stop)) return atd_reader_push_index(r, 1);
+            if (!atd_array_next(r, &more)) return false;
             if (more) {
                 return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of variant '%s'", "Stop");
             }
             return true;
         case 2:
-            if (!atd_array_next(r, &more)) {
-                return false;
-            }
+            if (!atd_array_next(r, &more)) return false;
             if (!more) {
                 return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Pause");
             }
             out->tag = EVERYTHING_EVENT_PAUSE;
-            if (!atd_read_double(r, &out->u.Pause)) {
-                return atd_reader_push_index(r, 1);
-            }
-            if (!atd_array_next(r, &more)) {
-                return false;
-            }
+            if (!atd_read_double(r, &out->u.Pause)) return atd_reader_push_index(r, 1);
+            if (!atd_array_next(r, &more)) return false;
             if (more) {
                 return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of variant '%s'", "Pause");
             }
@@ -2138,9 +1714,7 @@ static const char *everything_string_nullable_read_p(atd_reader *r, const char *
         return atd_read_null_p(r, p);
     }
     p = atd_read_string_p(r, p, &out->value);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     out->has = true;
     return p;
 }
@@ -2151,9 +1725,7 @@ static const char *everything_string_list_read_p(atd_reader *r, const char *p, e
     size_t len = 0, cap = 0;
     atd_string *items = NULL;
     p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
@@ -2168,14 +1740,10 @@ static const char *everything_string_list_read_p(atd_reader *r, const char *p, e
             cap = ncap;
         }
         p = atd_read_string_p(r, p, &items[len]);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_index(r, len));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
         len++;
         p = atd_array_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
     }
     out->items = items;
     out->len = len;
@@ -2193,9 +1761,7 @@ static const char *everything_int_list_read_p(atd_reader *r, const char *p, ever
     size_t len = 0, cap = 0;
     int64_t *items = NULL;
     p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
@@ -2210,14 +1776,10 @@ static const char *everything_int_list_read_p(atd_reader *r, const char *p, ever
             cap = ncap;
         }
         p = atd_read_int64_p(r, p, &items[len]);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_index(r, len));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
         len++;
         p = atd_array_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
     }
     out->items = items;
     out->len = len;
@@ -2239,9 +1801,7 @@ static const char *everything_float_list_read_p(atd_reader *r, const char *p, ev
     size_t len = 0, cap = 0;
     double *items = NULL;
     p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
@@ -2256,14 +1816,10 @@ static const char *everything_float_list_read_p(atd_reader *r, const char *p, ev
             cap = ncap;
         }
         p = atd_read_double_p(r, p, &items[len]);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_index(r, len));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
         len++;
         p = atd_array_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
     }
     out->items = items;
     out->len = len;
@@ -2276,15 +1832,9 @@ ATD_DEFINE_READ_ENTRY_POINTS(everything_float_list)
 
 static bool everything_string_option_read(atd_reader *r, everything_string_option *out)
 {
-    if (!atd_read_option_begin(r, &out->has)) {
-        return false;
-    }
-    if (!out->has) {
-        return true;
-    }
-    if (!atd_read_string(r, &out->value)) {
-        return atd_reader_push_index(r, 1);
-    }
+    if (!atd_read_option_begin(r, &out->has)) return false;
+    if (!out->has) return true;
+    if (!atd_read_string(r, &out->value)) return atd_reader_push_index(r, 1);
     return atd_read_option_end(r);
 }
 
@@ -2314,306 +1864,197 @@ static const char *everything_fields_read_p(atd_reader *r, const char *p, everyt
     uint64_t seen[1] = {0};
     everything_fields_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
-    if (!atd_key_at(r, p, "\"req_int\":", 10)) {
-        goto key;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
+    if (!atd_key_at(r, p, "\"req_int\":", 10)) goto key;
+key_0:
     p += 10;
 field_0:
     p = atd_read_int64_p(r, p, &out->req_int);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "req_int", 7));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "req_int", 7));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"req_nullable\":", 15)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"req_nullable\":", 15)) goto key;
+key_1:
     p += 15;
 field_1:
     p = everything_string_nullable_read_p(r, p, &out->req_nullable);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "req_nullable", 12));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "req_nullable", 12));
     seen[0] |= (uint64_t)1 << 1;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"req_unit\":", 11)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"req_unit\":", 11)) goto key;
+key_2:
     p += 11;
 field_2:
     p = atd_read_null_p(r, p);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "req_unit", 8));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "req_unit", 8));
     out->req_unit = 0;
     seen[0] |= (uint64_t)1 << 2;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"opt_option\":", 13)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"opt_option\":", 13)) goto key;
+key_3:
     p += 13;
 field_3:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "opt_option", 10));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "opt_option", 10));
     } else {
         p = atd_read_int64_p(r, p, &out->opt_option);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "opt_option", 10));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "opt_option", 10));
         out->has_opt_option = true;
     }
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"opt_nullable\":", 15)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"opt_nullable\":", 15)) goto key;
+key_4:
     p += 15;
 field_4:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "opt_nullable", 12));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "opt_nullable", 12));
     } else {
         p = atd_read_string_p(r, p, &out->opt_nullable);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "opt_nullable", 12));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "opt_nullable", 12));
         out->has_opt_nullable = true;
     }
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"opt_alias\":", 12)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"opt_alias\":", 12)) goto key;
+key_5:
     p += 12;
 field_5:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "opt_alias", 9));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "opt_alias", 9));
     } else {
         p = atd_read_int64_p(r, p, &out->opt_alias);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "opt_alias", 9));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "opt_alias", 9));
         out->has_opt_alias = true;
     }
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"def_bool\":", 11)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"def_bool\":", 11)) goto key;
+key_6:
     p += 11;
 field_6:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "def_bool", 8));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "def_bool", 8));
     } else {
         p = atd_read_bool_p(r, p, &out->def_bool);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "def_bool", 8));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "def_bool", 8));
     }
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"def_int\":", 10)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"def_int\":", 10)) goto key;
+key_7:
     p += 10;
 field_7:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "def_int", 7));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "def_int", 7));
     } else {
         p = atd_read_int64_p(r, p, &out->def_int);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "def_int", 7));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "def_int", 7));
     }
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"def_alias\":", 12)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"def_alias\":", 12)) goto key;
+key_8:
     p += 12;
 field_8:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "def_alias", 9));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "def_alias", 9));
     } else {
         p = atd_read_int64_p(r, p, &out->def_alias);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "def_alias", 9));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "def_alias", 9));
     }
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"def_float\":", 12)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"def_float\":", 12)) goto key;
+key_9:
     p += 12;
 field_9:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "def_float", 9));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "def_float", 9));
     } else {
         p = atd_read_double_p(r, p, &out->def_float);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "def_float", 9));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "def_float", 9));
     }
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"def_string\":", 13)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"def_string\":", 13)) goto key;
+key_10:
     p += 13;
 field_10:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "def_string", 10));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "def_string", 10));
     } else {
         p = atd_read_string_p(r, p, &out->def_string);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "def_string", 10));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "def_string", 10));
     }
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"def_list\":", 11)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"def_list\":", 11)) goto key;
+key_11:
     p += 11;
 field_11:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "def_list", 8));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "def_list", 8));
     } else {
         p = everything_string_list_read_p(r, p, &out->def_list);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "def_list", 8));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "def_list", 8));
     }
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"def_option\":", 13)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"def_option\":", 13)) goto key;
+key_12:
     p += 13;
 field_12:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "def_option", 10));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "def_option", 10));
     } else {
         atd_reader_seek(r, p);
         if (!everything_maybe_int_read(r, &out->def_option)) {
@@ -2622,325 +2063,210 @@ field_12:
         p = atd_reader_cursor(r);
     }
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"def_nullable\":", 15)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"def_nullable\":", 15)) goto key;
+key_13:
     p += 15;
 field_13:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "def_nullable", 12));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "def_nullable", 12));
     } else {
         p = everything_int_nullable_read_p(r, p, &out->def_nullable);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "def_nullable", 12));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "def_nullable", 12));
     }
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"def_unit\":", 11)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"def_unit\":", 11)) goto key;
+key_14:
     p += 11;
 field_14:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "def_unit", 8));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "def_unit", 8));
     } else {
         p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "def_unit", 8));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "def_unit", 8));
         out->def_unit = 0;
     }
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"ex_int\":", 9)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"ex_int\":", 9)) goto key;
+key_15:
     p += 9;
 field_15:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "ex_int", 6));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "ex_int", 6));
     } else {
         p = atd_read_int64_p(r, p, &out->ex_int);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "ex_int", 6));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "ex_int", 6));
     }
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"ex_neg\":", 9)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"ex_neg\":", 9)) goto key;
+key_16:
     p += 9;
 field_16:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "ex_neg", 6));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "ex_neg", 6));
     } else {
         p = atd_read_int64_p(r, p, &out->ex_neg);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "ex_neg", 6));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "ex_neg", 6));
     }
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"ex_float\":", 11)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"ex_float\":", 11)) goto key;
+key_17:
     p += 11;
 field_17:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "ex_float", 8));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "ex_float", 8));
     } else {
         p = atd_read_double_p(r, p, &out->ex_float);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "ex_float", 8));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "ex_float", 8));
     }
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"ex_float_dot\":", 15)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"ex_float_dot\":", 15)) goto key;
+key_18:
     p += 15;
 field_18:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "ex_float_dot", 12));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "ex_float_dot", 12));
     } else {
         p = atd_read_double_p(r, p, &out->ex_float_dot);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "ex_float_dot", 12));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "ex_float_dot", 12));
     }
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"ex_float_exp\":", 15)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"ex_float_exp\":", 15)) goto key;
+key_19:
     p += 15;
 field_19:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "ex_float_exp", 12));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "ex_float_exp", 12));
     } else {
         p = atd_read_double_p(r, p, &out->ex_float_exp);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "ex_float_exp", 12));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "ex_float_exp", 12));
     }
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"ex_float_neg\":", 15)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"ex_float_neg\":", 15)) goto key;
+key_20:
     p += 15;
 field_20:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "ex_float_neg", 12));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "ex_float_neg", 12));
     } else {
         p = atd_read_double_p(r, p, &out->ex_float_neg);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "ex_float_neg", 12));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "ex_float_neg", 12));
     }
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"ex_true\":", 10)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"ex_true\":", 10)) goto key;
+key_21:
     p += 10;
 field_21:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "ex_true", 7));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "ex_true", 7));
     } else {
         p = atd_read_bool_p(r, p, &out->ex_true);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "ex_true", 7));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "ex_true", 7));
     }
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"ex_string\":", 12)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"ex_string\":", 12)) goto key;
+key_22:
     p += 12;
 field_22:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "ex_string", 9));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "ex_string", 9));
     } else {
         p = atd_read_string_p(r, p, &out->ex_string);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "ex_string", 9));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "ex_string", 9));
     }
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"ex_list\":", 10)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"ex_list\":", 10)) goto key;
+key_23:
     p += 10;
 field_23:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "ex_list", 7));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "ex_list", 7));
     } else {
         p = everything_int_list_read_p(r, p, &out->ex_list);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "ex_list", 7));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "ex_list", 7));
     }
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"ex_array\":", 11)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"ex_array\":", 11)) goto key;
+key_24:
     p += 11;
 field_24:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "ex_array", 8));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "ex_array", 8));
     } else {
         p = everything_float_list_read_p(r, p, &out->ex_array);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "ex_array", 8));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "ex_array", 8));
     }
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"ex_none\":", 10)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"ex_none\":", 10)) goto key;
+key_25:
     p += 10;
 field_25:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "ex_none", 7));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "ex_none", 7));
     } else {
         atd_reader_seek(r, p);
         if (!everything_string_option_read(r, &out->ex_none)) {
@@ -2949,136 +2275,89 @@ field_25:
         p = atd_reader_cursor(r);
     }
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"ex_unit\":", 10)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"ex_unit\":", 10)) goto key;
+key_26:
     p += 10;
 field_26:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "ex_unit", 7));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "ex_unit", 7));
     } else {
         p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "ex_unit", 7));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "ex_unit", 7));
         out->ex_unit = 0;
     }
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"ex_ctor\":", 10)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"ex_ctor\":", 10)) goto key;
+key_27:
     p += 10;
 field_27:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "ex_ctor", 7));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "ex_ctor", 7));
     } else {
         p = everything_mode_read_p(r, p, &out->ex_ctor);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "ex_ctor", 7));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "ex_ctor", 7));
     }
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"ex_ctor_bq\":", 13)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"ex_ctor_bq\":", 13)) goto key;
+key_28:
     p += 13;
 field_28:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "ex_ctor_bq", 10));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "ex_ctor_bq", 10));
     } else {
         p = everything_level_read_p(r, p, &out->ex_ctor_bq);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "ex_ctor_bq", 10));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "ex_ctor_bq", 10));
     }
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"ex_wrap\":", 10)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"ex_wrap\":", 10)) goto key;
+key_29:
     p += 10;
 field_29:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "ex_wrap", 7));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "ex_wrap", 7));
     } else {
         p = atd_read_int64_p(r, p, &out->ex_wrap);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "ex_wrap", 7));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "ex_wrap", 7));
     }
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"ex_c\":", 7)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"ex_c\":", 7)) goto key;
+key_30:
     p += 7;
 field_30:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "ex_c", 4));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "ex_c", 4));
     } else {
         p = atd_read_int64_p(r, p, &out->ex_c);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "ex_c", 4));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "ex_c", 4));
     }
 tail:
     p = atd_object_end_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
         goto key;
@@ -3092,64 +2371,37 @@ key:
     if (atd_key_room(r, p, 15)) {
         switch (p[5]) {
         case '"':
-            if (atd_bytes_eq(p, "\"ex_c\":", 7)) {
-                p += 7;
-                goto field_30;
-            }
+            if (atd_bytes_eq(p, "\"ex_c\":", 7)) goto key_30;
             break;
         case 'a':
             switch (p[1]) {
             case 'd':
-                if (atd_bytes_eq(p, "\"def_alias\":", 12)) {
-                    p += 12;
-                    goto field_8;
-                }
+                if (atd_bytes_eq(p, "\"def_alias\":", 12)) goto key_8;
                 break;
             case 'o':
-                if (atd_bytes_eq(p, "\"opt_alias\":", 12)) {
-                    p += 12;
-                    goto field_5;
-                }
+                if (atd_bytes_eq(p, "\"opt_alias\":", 12)) goto key_5;
                 break;
             }
             break;
         case 'b':
-            if (atd_bytes_eq(p, "\"def_bool\":", 11)) {
-                p += 11;
-                goto field_6;
-            }
+            if (atd_bytes_eq(p, "\"def_bool\":", 11)) goto key_6;
             break;
         case 'e':
-            if (atd_bytes_eq(p, "\"ex_neg\":", 9)) {
-                p += 9;
-                goto field_16;
-            }
+            if (atd_bytes_eq(p, "\"ex_neg\":", 9)) goto key_16;
             break;
         case 'f':
-            if (atd_bytes_eq(p, "\"def_float\":", 12)) {
-                p += 12;
-                goto field_9;
-            }
+            if (atd_bytes_eq(p, "\"def_float\":", 12)) goto key_9;
             break;
         case 'i':
             switch (p[1]) {
             case 'd':
-                if (atd_bytes_eq(p, "\"def_int\":", 10)) {
-                    p += 10;
-                    goto field_7;
-                }
+                if (atd_bytes_eq(p, "\"def_int\":", 10)) goto key_7;
                 break;
             case 'e':
-                if (atd_bytes_eq(p, "\"ex_list\":", 10)) {
-                    p += 10;
-                    goto field_23;
-                }
+                if (atd_bytes_eq(p, "\"ex_list\":", 10)) goto key_23;
                 break;
             case 'r':
-                if (atd_bytes_eq(p, "\"req_int\":", 10)) {
-                    p += 10;
-                    goto field_0;
-                }
+                if (atd_bytes_eq(p, "\"req_int\":", 10)) goto key_0;
                 break;
             }
             break;
@@ -3158,278 +2410,148 @@ key:
             case ':':
                 switch (p[1]) {
                 case 'd':
-                    if (atd_bytes_eq(p, "\"def_list\":", 11)) {
-                        p += 11;
-                        goto field_11;
-                    }
+                    if (atd_bytes_eq(p, "\"def_list\":", 11)) goto key_11;
                     break;
                 case 'e':
-                    if (atd_bytes_eq(p, "\"ex_float\":", 11)) {
-                        p += 11;
-                        goto field_17;
-                    }
+                    if (atd_bytes_eq(p, "\"ex_float\":", 11)) goto key_17;
                     break;
                 }
                 break;
             case 'd':
-                if (atd_bytes_eq(p, "\"ex_float_dot\":", 15)) {
-                    p += 15;
-                    goto field_18;
-                }
+                if (atd_bytes_eq(p, "\"ex_float_dot\":", 15)) goto key_18;
                 break;
             case 'e':
-                if (atd_bytes_eq(p, "\"ex_float_exp\":", 15)) {
-                    p += 15;
-                    goto field_19;
-                }
+                if (atd_bytes_eq(p, "\"ex_float_exp\":", 15)) goto key_19;
                 break;
             case 'n':
-                if (atd_bytes_eq(p, "\"ex_float_neg\":", 15)) {
-                    p += 15;
-                    goto field_20;
-                }
+                if (atd_bytes_eq(p, "\"ex_float_neg\":", 15)) goto key_20;
                 break;
             }
             break;
         case 'n':
             switch (p[1]) {
             case 'd':
-                if (atd_bytes_eq(p, "\"def_nullable\":", 15)) {
-                    p += 15;
-                    goto field_13;
-                }
+                if (atd_bytes_eq(p, "\"def_nullable\":", 15)) goto key_13;
                 break;
             case 'e':
                 switch (p[4]) {
                 case 'i':
-                    if (atd_bytes_eq(p, "\"ex_int\":", 9)) {
-                        p += 9;
-                        goto field_15;
-                    }
+                    if (atd_bytes_eq(p, "\"ex_int\":", 9)) goto key_15;
                     break;
                 case 'u':
-                    if (atd_bytes_eq(p, "\"ex_unit\":", 10)) {
-                        p += 10;
-                        goto field_26;
-                    }
+                    if (atd_bytes_eq(p, "\"ex_unit\":", 10)) goto key_26;
                     break;
                 }
                 break;
             case 'o':
-                if (atd_bytes_eq(p, "\"opt_nullable\":", 15)) {
-                    p += 15;
-                    goto field_4;
-                }
+                if (atd_bytes_eq(p, "\"opt_nullable\":", 15)) goto key_4;
                 break;
             case 'r':
-                if (atd_bytes_eq(p, "\"req_nullable\":", 15)) {
-                    p += 15;
-                    goto field_1;
-                }
+                if (atd_bytes_eq(p, "\"req_nullable\":", 15)) goto key_1;
                 break;
             }
             break;
         case 'o':
             switch (p[1]) {
             case 'd':
-                if (atd_bytes_eq(p, "\"def_option\":", 13)) {
-                    p += 13;
-                    goto field_12;
-                }
+                if (atd_bytes_eq(p, "\"def_option\":", 13)) goto key_12;
                 break;
             case 'e':
-                if (atd_bytes_eq(p, "\"ex_none\":", 10)) {
-                    p += 10;
-                    goto field_25;
-                }
+                if (atd_bytes_eq(p, "\"ex_none\":", 10)) goto key_25;
                 break;
             case 'o':
-                if (atd_bytes_eq(p, "\"opt_option\":", 13)) {
-                    p += 13;
-                    goto field_3;
-                }
+                if (atd_bytes_eq(p, "\"opt_option\":", 13)) goto key_3;
                 break;
             }
             break;
         case 'r':
             switch (p[4]) {
             case 'a':
-                if (atd_bytes_eq(p, "\"ex_array\":", 11)) {
-                    p += 11;
-                    goto field_24;
-                }
+                if (atd_bytes_eq(p, "\"ex_array\":", 11)) goto key_24;
                 break;
             case 't':
-                if (atd_bytes_eq(p, "\"ex_true\":", 10)) {
-                    p += 10;
-                    goto field_21;
-                }
+                if (atd_bytes_eq(p, "\"ex_true\":", 10)) goto key_21;
                 break;
             case 'w':
-                if (atd_bytes_eq(p, "\"ex_wrap\":", 10)) {
-                    p += 10;
-                    goto field_29;
-                }
+                if (atd_bytes_eq(p, "\"ex_wrap\":", 10)) goto key_29;
                 break;
             }
             break;
         case 's':
-            if (atd_bytes_eq(p, "\"def_string\":", 13)) {
-                p += 13;
-                goto field_10;
-            }
+            if (atd_bytes_eq(p, "\"def_string\":", 13)) goto key_10;
             break;
         case 't':
             switch (p[8]) {
             case '"':
-                if (atd_bytes_eq(p, "\"ex_ctor\":", 10)) {
-                    p += 10;
-                    goto field_27;
-                }
+                if (atd_bytes_eq(p, "\"ex_ctor\":", 10)) goto key_27;
                 break;
             case '_':
-                if (atd_bytes_eq(p, "\"ex_ctor_bq\":", 13)) {
-                    p += 13;
-                    goto field_28;
-                }
+                if (atd_bytes_eq(p, "\"ex_ctor_bq\":", 13)) goto key_28;
                 break;
             case 'n':
-                if (atd_bytes_eq(p, "\"ex_string\":", 12)) {
-                    p += 12;
-                    goto field_22;
-                }
+                if (atd_bytes_eq(p, "\"ex_string\":", 12)) goto key_22;
                 break;
             }
             break;
         case 'u':
             switch (p[1]) {
             case 'd':
-                if (atd_bytes_eq(p, "\"def_unit\":", 11)) {
-                    p += 11;
-                    goto field_14;
-                }
+                if (atd_bytes_eq(p, "\"def_unit\":", 11)) goto key_14;
                 break;
             case 'r':
-                if (atd_bytes_eq(p, "\"req_unit\":", 11)) {
-                    p += 11;
-                    goto field_2;
-                }
+                if (atd_bytes_eq(p, "\"req_unit\":", 11)) goto key_2;
                 break;
             }
             break;
         }
     }
     p = atd_object_key_p(r, p, &key);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     switch (key.len) {
     case 7:
-        if (atd_bytes_eq(key.ptr, "req_int", 7)) {
-            goto field_0;
-        }
-        if (atd_bytes_eq(key.ptr, "def_int", 7)) {
-            goto field_7;
-        }
-        if (atd_bytes_eq(key.ptr, "ex_true", 7)) {
-            goto field_21;
-        }
-        if (atd_bytes_eq(key.ptr, "ex_list", 7)) {
-            goto field_23;
-        }
-        if (atd_bytes_eq(key.ptr, "ex_none", 7)) {
-            goto field_25;
-        }
-        if (atd_bytes_eq(key.ptr, "ex_unit", 7)) {
-            goto field_26;
-        }
-        if (atd_bytes_eq(key.ptr, "ex_ctor", 7)) {
-            goto field_27;
-        }
-        if (atd_bytes_eq(key.ptr, "ex_wrap", 7)) {
-            goto field_29;
-        }
+        if (atd_bytes_eq(key.ptr, "req_int", 7)) goto field_0;
+        if (atd_bytes_eq(key.ptr, "def_int", 7)) goto field_7;
+        if (atd_bytes_eq(key.ptr, "ex_true", 7)) goto field_21;
+        if (atd_bytes_eq(key.ptr, "ex_list", 7)) goto field_23;
+        if (atd_bytes_eq(key.ptr, "ex_none", 7)) goto field_25;
+        if (atd_bytes_eq(key.ptr, "ex_unit", 7)) goto field_26;
+        if (atd_bytes_eq(key.ptr, "ex_ctor", 7)) goto field_27;
+        if (atd_bytes_eq(key.ptr, "ex_wrap", 7)) goto field_29;
         break;
     case 12:
-        if (atd_bytes_eq(key.ptr, "req_nullable", 12)) {
-            goto field_1;
-        }
-        if (atd_bytes_eq(key.ptr, "opt_nullable", 12)) {
-            goto field_4;
-        }
-        if (atd_bytes_eq(key.ptr, "def_nullable", 12)) {
-            goto field_13;
-        }
-        if (atd_bytes_eq(key.ptr, "ex_float_dot", 12)) {
-            goto field_18;
-        }
-        if (atd_bytes_eq(key.ptr, "ex_float_exp", 12)) {
-            goto field_19;
-        }
-        if (atd_bytes_eq(key.ptr, "ex_float_neg", 12)) {
-            goto field_20;
-        }
+        if (atd_bytes_eq(key.ptr, "req_nullable", 12)) goto field_1;
+        if (atd_bytes_eq(key.ptr, "opt_nullable", 12)) goto field_4;
+        if (atd_bytes_eq(key.ptr, "def_nullable", 12)) goto field_13;
+        if (atd_bytes_eq(key.ptr, "ex_float_dot", 12)) goto field_18;
+        if (atd_bytes_eq(key.ptr, "ex_float_exp", 12)) goto field_19;
+        if (atd_bytes_eq(key.ptr, "ex_float_neg", 12)) goto field_20;
         break;
     case 8:
-        if (atd_bytes_eq(key.ptr, "req_unit", 8)) {
-            goto field_2;
-        }
-        if (atd_bytes_eq(key.ptr, "def_bool", 8)) {
-            goto field_6;
-        }
-        if (atd_bytes_eq(key.ptr, "def_list", 8)) {
-            goto field_11;
-        }
-        if (atd_bytes_eq(key.ptr, "def_unit", 8)) {
-            goto field_14;
-        }
-        if (atd_bytes_eq(key.ptr, "ex_float", 8)) {
-            goto field_17;
-        }
-        if (atd_bytes_eq(key.ptr, "ex_array", 8)) {
-            goto field_24;
-        }
+        if (atd_bytes_eq(key.ptr, "req_unit", 8)) goto field_2;
+        if (atd_bytes_eq(key.ptr, "def_bool", 8)) goto field_6;
+        if (atd_bytes_eq(key.ptr, "def_list", 8)) goto field_11;
+        if (atd_bytes_eq(key.ptr, "def_unit", 8)) goto field_14;
+        if (atd_bytes_eq(key.ptr, "ex_float", 8)) goto field_17;
+        if (atd_bytes_eq(key.ptr, "ex_array", 8)) goto field_24;
         break;
     case 10:
-        if (atd_bytes_eq(key.ptr, "opt_option", 10)) {
-            goto field_3;
-        }
-        if (atd_bytes_eq(key.ptr, "def_string", 10)) {
-            goto field_10;
-        }
-        if (atd_bytes_eq(key.ptr, "def_option", 10)) {
-            goto field_12;
-        }
-        if (atd_bytes_eq(key.ptr, "ex_ctor_bq", 10)) {
-            goto field_28;
-        }
+        if (atd_bytes_eq(key.ptr, "opt_option", 10)) goto field_3;
+        if (atd_bytes_eq(key.ptr, "def_string", 10)) goto field_10;
+        if (atd_bytes_eq(key.ptr, "def_option", 10)) goto field_12;
+        if (atd_bytes_eq(key.ptr, "ex_ctor_bq", 10)) goto field_28;
         break;
     case 9:
-        if (atd_bytes_eq(key.ptr, "opt_alias", 9)) {
-            goto field_5;
-        }
-        if (atd_bytes_eq(key.ptr, "def_alias", 9)) {
-            goto field_8;
-        }
-        if (atd_bytes_eq(key.ptr, "def_float", 9)) {
-            goto field_9;
-        }
-        if (atd_bytes_eq(key.ptr, "ex_string", 9)) {
-            goto field_22;
-        }
+        if (atd_bytes_eq(key.ptr, "opt_alias", 9)) goto field_5;
+        if (atd_bytes_eq(key.ptr, "def_alias", 9)) goto field_8;
+        if (atd_bytes_eq(key.ptr, "def_float", 9)) goto field_9;
+        if (atd_bytes_eq(key.ptr, "ex_string", 9)) goto field_22;
         break;
     case 6:
-        if (atd_bytes_eq(key.ptr, "ex_int", 6)) {
-            goto field_15;
-        }
-        if (atd_bytes_eq(key.ptr, "ex_neg", 6)) {
-            goto field_16;
-        }
+        if (atd_bytes_eq(key.ptr, "ex_int", 6)) goto field_15;
+        if (atd_bytes_eq(key.ptr, "ex_neg", 6)) goto field_16;
         break;
     case 4:
-        if (atd_bytes_eq(key.ptr, "ex_c", 4)) {
-            goto field_30;
-        }
+        if (atd_bytes_eq(key.ptr, "ex_c", 4)) goto field_30;
         break;
     default:
         break;
@@ -3438,9 +2560,7 @@ key:
         return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "fields", "req_int\000req_nullable\000req_unit\000opt_option\000opt_nullable\000opt_alias\000def_bool\000def_int\000def_alias\000def_float\000def_string\000def_list\000def_option\000def_nullable\000def_unit\000ex_int\000ex_neg\000ex_float\000ex_float_dot\000ex_float_exp\000ex_float_neg\000ex_true\000ex_string\000ex_list\000ex_array\000ex_none\000ex_unit\000ex_ctor\000ex_ctor_bq\000ex_wrap\000ex_c\000"));
     }
     p = atd_skip_value_p(r, p);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
     goto tail;
 }
 
@@ -3461,435 +2581,267 @@ static const char *everything_names_read_p(atd_reader *r, const char *p, everyth
     uint64_t seen[1] = {0};
     everything_names_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
-    if (!atd_key_at(r, p, "\"type\":", 7)) {
-        goto key;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
+    if (!atd_key_at(r, p, "\"type\":", 7)) goto key;
+key_0:
     p += 7;
 field_0:
     p = atd_read_string_p(r, p, &out->kind);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "type", 4));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "type", 4));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"of\":", 5)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"of\":", 5)) goto key;
+key_1:
     p += 5;
 field_1:
     p = atd_read_int64_p(r, p, &out->of_);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "of", 2));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "of", 2));
     seen[0] |= (uint64_t)1 << 1;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"inherit\":", 10)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"inherit\":", 10)) goto key;
+key_2:
     p += 10;
 field_2:
     p = atd_read_bool_p(r, p, &out->inherit_);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "inherit", 7));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "inherit", 7));
     seen[0] |= (uint64_t)1 << 2;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"content-type\":", 15)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"content-type\":", 15)) goto key;
+key_3:
     p += 15;
 field_3:
     p = atd_read_string_p(r, p, &out->dashed);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "content-type", 12));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "content-type", 12));
     seen[0] |= (uint64_t)1 << 3;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"Upper\":", 8)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"Upper\":", 8)) goto key;
+key_4:
     p += 8;
 field_4:
     p = atd_read_int64_p(r, p, &out->upper);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "Upper", 5));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "Upper", 5));
     seen[0] |= (uint64_t)1 << 4;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"2nd\":", 6)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"2nd\":", 6)) goto key;
+key_5:
     p += 6;
 field_5:
     p = atd_read_int64_p(r, p, &out->digits);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "2nd", 3));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "2nd", 3));
     seen[0] |= (uint64_t)1 << 5;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"\":", 3)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"\":", 3)) goto key;
+key_6:
     p += 3;
 field_6:
     p = atd_read_int64_p(r, p, &out->empty);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "", 0));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "", 0));
     seen[0] |= (uint64_t)1 << 6;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
     goto key;
 field_7:
     p = atd_read_int64_p(r, p, &out->quoted);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "say \"hi\"\\", 9));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "say \"hi\"\\", 9));
     seen[0] |= (uint64_t)1 << 7;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
     goto key;
 field_8:
     p = atd_read_string_p(r, p, &out->accented);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "caf\303\251", 5));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "caf\303\251", 5));
     seen[0] |= (uint64_t)1 << 8;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"default\":", 10)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"default\":", 10)) goto key;
+key_9:
     p += 10;
 field_9:
     p = atd_read_int64_p(r, p, &out->default_);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "default", 7));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "default", 7));
     seen[0] |= (uint64_t)1 << 9;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"default_\":", 11)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"default_\":", 11)) goto key;
+key_10:
     p += 11;
 field_10:
     p = atd_read_int64_p(r, p, &out->default_2);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "default_", 8));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "default_", 8));
     seen[0] |= (uint64_t)1 << 10;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"for\":", 6)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"for\":", 6)) goto key;
+key_11:
     p += 6;
 field_11:
     p = atd_read_int64_p(r, p, &out->for_);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "for", 3));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "for", 3));
     seen[0] |= (uint64_t)1 << 11;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"while\":", 8)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"while\":", 8)) goto key;
+key_12:
     p += 8;
 field_12:
     p = atd_read_bool_p(r, p, &out->while_);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "while", 5));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "while", 5));
     seen[0] |= (uint64_t)1 << 12;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"struct\":", 9)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"struct\":", 9)) goto key;
+key_13:
     p += 9;
 field_13:
     p = atd_read_string_p(r, p, &out->struct_);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "struct", 6));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "struct", 6));
     seen[0] |= (uint64_t)1 << 13;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"switch\":", 9)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"switch\":", 9)) goto key;
+key_14:
     p += 9;
 field_14:
     p = atd_read_double_p(r, p, &out->switch_);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "switch", 6));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "switch", 6));
     seen[0] |= (uint64_t)1 << 14;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"int\":", 6)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"int\":", 6)) goto key;
+key_15:
     p += 6;
 field_15:
     p = atd_read_int64_p(r, p, &out->int_);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "int", 3));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "int", 3));
     seen[0] |= (uint64_t)1 << 15;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"from\":", 7)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"from\":", 7)) goto key;
+key_16:
     p += 7;
 field_16:
     p = atd_read_int64_p(r, p, &out->from);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "from", 4));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "from", 4));
     seen[0] |= (uint64_t)1 << 16;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"import\":", 9)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"import\":", 9)) goto key;
+key_17:
     p += 9;
 field_17:
     p = atd_read_int64_p(r, p, &out->import);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "import", 6));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "import", 6));
     seen[0] |= (uint64_t)1 << 17;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"as\":", 5)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"as\":", 5)) goto key;
+key_18:
     p += 5;
 field_18:
     p = atd_read_string_p(r, p, &out->as);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "as", 2));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "as", 2));
     seen[0] |= (uint64_t)1 << 18;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"_private\":", 11)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"_private\":", 11)) goto key;
+key_19:
     p += 11;
 field_19:
     p = atd_read_int64_p(r, p, &out->x_private);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "_private", 8));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "_private", 8));
     seen[0] |= (uint64_t)1 << 19;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"x'\":", 5)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"x'\":", 5)) goto key;
+key_20:
     p += 5;
 field_20:
     p = atd_read_int64_p(r, p, &out->x_prime);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "x'", 2));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "x'", 2));
     seen[0] |= (uint64_t)1 << 20;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"camelCase\":", 12)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"camelCase\":", 12)) goto key;
+key_21:
     p += 12;
 field_21:
     p = atd_read_int64_p(r, p, &out->camelCase);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "camelCase", 9));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "camelCase", 9));
     seen[0] |= (uint64_t)1 << 21;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"label\":", 8)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"label\":", 8)) goto key;
+key_22:
     p += 8;
 field_22:
     p = atd_read_string_p(r, p, &out->label);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "label", 5));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "label", 5));
     seen[0] |= (uint64_t)1 << 22;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"user\":", 7)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"user\":", 7)) goto key;
+key_23:
     p += 7;
 field_23:
     p = atd_read_int64_p(r, p, &out->user);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "user", 4));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "user", 4));
     seen[0] |= (uint64_t)1 << 23;
 tail:
     p = atd_object_end_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
         goto key;
@@ -3903,253 +2855,139 @@ key:
     if (atd_key_room(r, p, 15)) {
         switch (p[1]) {
         case '"':
-            if (atd_bytes_eq(p, "\"\":", 3)) {
-                p += 3;
-                goto field_6;
-            }
+            if (atd_bytes_eq(p, "\"\":", 3)) goto key_6;
             break;
         case '2':
-            if (atd_bytes_eq(p, "\"2nd\":", 6)) {
-                p += 6;
-                goto field_5;
-            }
+            if (atd_bytes_eq(p, "\"2nd\":", 6)) goto key_5;
             break;
         case 'U':
-            if (atd_bytes_eq(p, "\"Upper\":", 8)) {
-                p += 8;
-                goto field_4;
-            }
+            if (atd_bytes_eq(p, "\"Upper\":", 8)) goto key_4;
             break;
         case '_':
-            if (atd_bytes_eq(p, "\"_private\":", 11)) {
-                p += 11;
-                goto field_19;
-            }
+            if (atd_bytes_eq(p, "\"_private\":", 11)) goto key_19;
             break;
         case 'a':
-            if (atd_bytes_eq(p, "\"as\":", 5)) {
-                p += 5;
-                goto field_18;
-            }
+            if (atd_bytes_eq(p, "\"as\":", 5)) goto key_18;
             break;
         case 'c':
             switch (p[2]) {
             case 'a':
-                if (atd_bytes_eq(p, "\"camelCase\":", 12)) {
-                    p += 12;
-                    goto field_21;
-                }
+                if (atd_bytes_eq(p, "\"camelCase\":", 12)) goto key_21;
                 break;
             case 'o':
-                if (atd_bytes_eq(p, "\"content-type\":", 15)) {
-                    p += 15;
-                    goto field_3;
-                }
+                if (atd_bytes_eq(p, "\"content-type\":", 15)) goto key_3;
                 break;
             }
             break;
         case 'd':
             switch (p[8]) {
             case '"':
-                if (atd_bytes_eq(p, "\"default\":", 10)) {
-                    p += 10;
-                    goto field_9;
-                }
+                if (atd_bytes_eq(p, "\"default\":", 10)) goto key_9;
                 break;
             case '_':
-                if (atd_bytes_eq(p, "\"default_\":", 11)) {
-                    p += 11;
-                    goto field_10;
-                }
+                if (atd_bytes_eq(p, "\"default_\":", 11)) goto key_10;
                 break;
             }
             break;
         case 'f':
             switch (p[2]) {
             case 'o':
-                if (atd_bytes_eq(p, "\"for\":", 6)) {
-                    p += 6;
-                    goto field_11;
-                }
+                if (atd_bytes_eq(p, "\"for\":", 6)) goto key_11;
                 break;
             case 'r':
-                if (atd_bytes_eq(p, "\"from\":", 7)) {
-                    p += 7;
-                    goto field_16;
-                }
+                if (atd_bytes_eq(p, "\"from\":", 7)) goto key_16;
                 break;
             }
             break;
         case 'i':
             switch (p[3]) {
             case 'h':
-                if (atd_bytes_eq(p, "\"inherit\":", 10)) {
-                    p += 10;
-                    goto field_2;
-                }
+                if (atd_bytes_eq(p, "\"inherit\":", 10)) goto key_2;
                 break;
             case 'p':
-                if (atd_bytes_eq(p, "\"import\":", 9)) {
-                    p += 9;
-                    goto field_17;
-                }
+                if (atd_bytes_eq(p, "\"import\":", 9)) goto key_17;
                 break;
             case 't':
-                if (atd_bytes_eq(p, "\"int\":", 6)) {
-                    p += 6;
-                    goto field_15;
-                }
+                if (atd_bytes_eq(p, "\"int\":", 6)) goto key_15;
                 break;
             }
             break;
         case 'l':
-            if (atd_bytes_eq(p, "\"label\":", 8)) {
-                p += 8;
-                goto field_22;
-            }
+            if (atd_bytes_eq(p, "\"label\":", 8)) goto key_22;
             break;
         case 'o':
-            if (atd_bytes_eq(p, "\"of\":", 5)) {
-                p += 5;
-                goto field_1;
-            }
+            if (atd_bytes_eq(p, "\"of\":", 5)) goto key_1;
             break;
         case 's':
             switch (p[2]) {
             case 't':
-                if (atd_bytes_eq(p, "\"struct\":", 9)) {
-                    p += 9;
-                    goto field_13;
-                }
+                if (atd_bytes_eq(p, "\"struct\":", 9)) goto key_13;
                 break;
             case 'w':
-                if (atd_bytes_eq(p, "\"switch\":", 9)) {
-                    p += 9;
-                    goto field_14;
-                }
+                if (atd_bytes_eq(p, "\"switch\":", 9)) goto key_14;
                 break;
             }
             break;
         case 't':
-            if (atd_bytes_eq(p, "\"type\":", 7)) {
-                p += 7;
-                goto field_0;
-            }
+            if (atd_bytes_eq(p, "\"type\":", 7)) goto key_0;
             break;
         case 'u':
-            if (atd_bytes_eq(p, "\"user\":", 7)) {
-                p += 7;
-                goto field_23;
-            }
+            if (atd_bytes_eq(p, "\"user\":", 7)) goto key_23;
             break;
         case 'w':
-            if (atd_bytes_eq(p, "\"while\":", 8)) {
-                p += 8;
-                goto field_12;
-            }
+            if (atd_bytes_eq(p, "\"while\":", 8)) goto key_12;
             break;
         case 'x':
-            if (atd_bytes_eq(p, "\"x'\":", 5)) {
-                p += 5;
-                goto field_20;
-            }
+            if (atd_bytes_eq(p, "\"x'\":", 5)) goto key_20;
             break;
         }
     }
     p = atd_object_key_p(r, p, &key);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     switch (key.len) {
     case 4:
-        if (atd_bytes_eq(key.ptr, "type", 4)) {
-            goto field_0;
-        }
-        if (atd_bytes_eq(key.ptr, "from", 4)) {
-            goto field_16;
-        }
-        if (atd_bytes_eq(key.ptr, "user", 4)) {
-            goto field_23;
-        }
+        if (atd_bytes_eq(key.ptr, "type", 4)) goto field_0;
+        if (atd_bytes_eq(key.ptr, "from", 4)) goto field_16;
+        if (atd_bytes_eq(key.ptr, "user", 4)) goto field_23;
         break;
     case 2:
-        if (atd_bytes_eq(key.ptr, "of", 2)) {
-            goto field_1;
-        }
-        if (atd_bytes_eq(key.ptr, "as", 2)) {
-            goto field_18;
-        }
-        if (atd_bytes_eq(key.ptr, "x'", 2)) {
-            goto field_20;
-        }
+        if (atd_bytes_eq(key.ptr, "of", 2)) goto field_1;
+        if (atd_bytes_eq(key.ptr, "as", 2)) goto field_18;
+        if (atd_bytes_eq(key.ptr, "x'", 2)) goto field_20;
         break;
     case 7:
-        if (atd_bytes_eq(key.ptr, "inherit", 7)) {
-            goto field_2;
-        }
-        if (atd_bytes_eq(key.ptr, "default", 7)) {
-            goto field_9;
-        }
+        if (atd_bytes_eq(key.ptr, "inherit", 7)) goto field_2;
+        if (atd_bytes_eq(key.ptr, "default", 7)) goto field_9;
         break;
     case 12:
-        if (atd_bytes_eq(key.ptr, "content-type", 12)) {
-            goto field_3;
-        }
+        if (atd_bytes_eq(key.ptr, "content-type", 12)) goto field_3;
         break;
     case 5:
-        if (atd_bytes_eq(key.ptr, "Upper", 5)) {
-            goto field_4;
-        }
-        if (atd_bytes_eq(key.ptr, "caf\303\251", 5)) {
-            goto field_8;
-        }
-        if (atd_bytes_eq(key.ptr, "while", 5)) {
-            goto field_12;
-        }
-        if (atd_bytes_eq(key.ptr, "label", 5)) {
-            goto field_22;
-        }
+        if (atd_bytes_eq(key.ptr, "Upper", 5)) goto field_4;
+        if (atd_bytes_eq(key.ptr, "caf\303\251", 5)) goto field_8;
+        if (atd_bytes_eq(key.ptr, "while", 5)) goto field_12;
+        if (atd_bytes_eq(key.ptr, "label", 5)) goto field_22;
         break;
     case 3:
-        if (atd_bytes_eq(key.ptr, "2nd", 3)) {
-            goto field_5;
-        }
-        if (atd_bytes_eq(key.ptr, "for", 3)) {
-            goto field_11;
-        }
-        if (atd_bytes_eq(key.ptr, "int", 3)) {
-            goto field_15;
-        }
+        if (atd_bytes_eq(key.ptr, "2nd", 3)) goto field_5;
+        if (atd_bytes_eq(key.ptr, "for", 3)) goto field_11;
+        if (atd_bytes_eq(key.ptr, "int", 3)) goto field_15;
         break;
     case 0:
         goto field_6;
         break;
     case 9:
-        if (atd_bytes_eq(key.ptr, "say \"hi\"\\", 9)) {
-            goto field_7;
-        }
-        if (atd_bytes_eq(key.ptr, "camelCase", 9)) {
-            goto field_21;
-        }
+        if (atd_bytes_eq(key.ptr, "say \"hi\"\\", 9)) goto field_7;
+        if (atd_bytes_eq(key.ptr, "camelCase", 9)) goto field_21;
         break;
     case 8:
-        if (atd_bytes_eq(key.ptr, "default_", 8)) {
-            goto field_10;
-        }
-        if (atd_bytes_eq(key.ptr, "_private", 8)) {
-            goto field_19;
-        }
+        if (atd_bytes_eq(key.ptr, "default_", 8)) goto field_10;
+        if (atd_bytes_eq(key.ptr, "_private", 8)) goto field_19;
         break;
     case 6:
-        if (atd_bytes_eq(key.ptr, "struct", 6)) {
-            goto field_13;
-        }
-        if (atd_bytes_eq(key.ptr, "switch", 6)) {
-            goto field_14;
-        }
-        if (atd_bytes_eq(key.ptr, "import", 6)) {
-            goto field_17;
-        }
+        if (atd_bytes_eq(key.ptr, "struct", 6)) goto field_13;
+        if (atd_bytes_eq(key.ptr, "switch", 6)) goto field_14;
+        if (atd_bytes_eq(key.ptr, "import", 6)) goto field_17;
         break;
     default:
         break;
@@ -4158,9 +2996,7 @@ key:
         return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "names", "type\000of\000inherit\000content-type\000Upper\0002nd\000say \"hi\"\\\000caf\303\251\000default\000default_\000for\000while\000struct\000switch\000int\000from\000import\000as\000_private\000x'\000camelCase\000label\000user\000"));
     }
     p = atd_skip_value_p(r, p);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
     goto tail;
 }
 
@@ -4179,63 +3015,40 @@ static const char *everything_patch_read_p(atd_reader *r, const char *p, everyth
     atd_string key;
     everything_patch_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
-    if (!atd_key_at(r, p, "\"name\":", 7)) {
-        goto key;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
+    if (!atd_key_at(r, p, "\"name\":", 7)) goto key;
+key_0:
     p += 7;
 field_0:
     p = everything_string_nullable_read_p(r, p, &out->name);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
     out->has_name = true;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"age\":", 6)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"age\":", 6)) goto key;
+key_1:
     p += 6;
 field_1:
     p = everything_int_nullable_read_p(r, p, &out->age);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "age", 3));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "age", 3));
     out->has_age = true;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"note\":", 7)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"note\":", 7)) goto key;
+key_2:
     p += 7;
 field_2:
     p = atd_read_string_p(r, p, &out->note);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "note", 4));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "note", 4));
     out->has_note = true;
 tail:
     p = atd_object_end_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
         goto key;
@@ -4246,42 +3059,25 @@ key:
     if (atd_key_room(r, p, 7)) {
         switch (p[2]) {
         case 'a':
-            if (atd_bytes_eq(p, "\"name\":", 7)) {
-                p += 7;
-                goto field_0;
-            }
+            if (atd_bytes_eq(p, "\"name\":", 7)) goto key_0;
             break;
         case 'g':
-            if (atd_bytes_eq(p, "\"age\":", 6)) {
-                p += 6;
-                goto field_1;
-            }
+            if (atd_bytes_eq(p, "\"age\":", 6)) goto key_1;
             break;
         case 'o':
-            if (atd_bytes_eq(p, "\"note\":", 7)) {
-                p += 7;
-                goto field_2;
-            }
+            if (atd_bytes_eq(p, "\"note\":", 7)) goto key_2;
             break;
         }
     }
     p = atd_object_key_p(r, p, &key);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     switch (key.len) {
     case 4:
-        if (atd_bytes_eq(key.ptr, "name", 4)) {
-            goto field_0;
-        }
-        if (atd_bytes_eq(key.ptr, "note", 4)) {
-            goto field_2;
-        }
+        if (atd_bytes_eq(key.ptr, "name", 4)) goto field_0;
+        if (atd_bytes_eq(key.ptr, "note", 4)) goto field_2;
         break;
     case 3:
-        if (atd_bytes_eq(key.ptr, "age", 3)) {
-            goto field_1;
-        }
+        if (atd_bytes_eq(key.ptr, "age", 3)) goto field_1;
         break;
     default:
         break;
@@ -4290,9 +3086,7 @@ key:
         return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "patch", "name\000age\000note\000"));
     }
     p = atd_skip_value_p(r, p);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
     goto tail;
 }
 
@@ -4302,12 +3096,8 @@ ATD_DEFINE_READ_ENTRY_POINTS(everything_patch)
 
 static bool everything_int_nullable_option_read(atd_reader *r, everything_int_nullable_option *out)
 {
-    if (!atd_read_option_begin(r, &out->has)) {
-        return false;
-    }
-    if (!out->has) {
-        return true;
-    }
+    if (!atd_read_option_begin(r, &out->has)) return false;
+    if (!out->has) return true;
     if (!atd_reader_advance(r, everything_int_nullable_read_p(r, atd_reader_cursor(r), &out->value))) {
         return atd_reader_push_index(r, 1);
     }
@@ -4325,85 +3115,56 @@ static const char *everything_all_optional_read_p(atd_reader *r, const char *p, 
     atd_string key;
     everything_all_optional_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
-    if (!atd_key_at(r, p, "\"a\":", 4)) {
-        goto key;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
+    if (!atd_key_at(r, p, "\"a\":", 4)) goto key;
+key_0:
     p += 4;
 field_0:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "a", 1));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "a", 1));
     } else {
         p = atd_read_int64_p(r, p, &out->a);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "a", 1));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "a", 1));
         out->has_a = true;
     }
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"b\":", 4)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"b\":", 4)) goto key;
+key_1:
     p += 4;
 field_1:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "b", 1));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "b", 1));
     } else {
         p = atd_read_bool_p(r, p, &out->b);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "b", 1));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "b", 1));
     }
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"c\":", 4)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"c\":", 4)) goto key;
+key_2:
     p += 4;
 field_2:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "c", 1));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "c", 1));
     } else {
         p = everything_string_list_read_p(r, p, &out->c);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "c", 1));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "c", 1));
     }
 tail:
     p = atd_object_end_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
         goto key;
@@ -4414,40 +3175,23 @@ key:
     if (atd_key_room(r, p, 4)) {
         switch (p[1]) {
         case 'a':
-            if (atd_bytes_eq(p, "\"a\":", 4)) {
-                p += 4;
-                goto field_0;
-            }
+            if (atd_bytes_eq(p, "\"a\":", 4)) goto key_0;
             break;
         case 'b':
-            if (atd_bytes_eq(p, "\"b\":", 4)) {
-                p += 4;
-                goto field_1;
-            }
+            if (atd_bytes_eq(p, "\"b\":", 4)) goto key_1;
             break;
         case 'c':
-            if (atd_bytes_eq(p, "\"c\":", 4)) {
-                p += 4;
-                goto field_2;
-            }
+            if (atd_bytes_eq(p, "\"c\":", 4)) goto key_2;
             break;
         }
     }
     p = atd_object_key_p(r, p, &key);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     switch (key.len) {
     case 1:
-        if (atd_bytes_eq(key.ptr, "a", 1)) {
-            goto field_0;
-        }
-        if (atd_bytes_eq(key.ptr, "b", 1)) {
-            goto field_1;
-        }
-        if (atd_bytes_eq(key.ptr, "c", 1)) {
-            goto field_2;
-        }
+        if (atd_bytes_eq(key.ptr, "a", 1)) goto field_0;
+        if (atd_bytes_eq(key.ptr, "b", 1)) goto field_1;
+        if (atd_bytes_eq(key.ptr, "c", 1)) goto field_2;
         break;
     default:
         break;
@@ -4456,9 +3200,7 @@ key:
         return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "all_optional", "a\000b\000c\000"));
     }
     p = atd_skip_value_p(r, p);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
     goto tail;
 }
 
@@ -4479,63 +3221,40 @@ static const char *everything_base_read_p(atd_reader *r, const char *p, everythi
     uint64_t seen[1] = {0};
     everything_base_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
-    if (!atd_key_at(r, p, "\"id\":", 5)) {
-        goto key;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
+    if (!atd_key_at(r, p, "\"id\":", 5)) goto key;
+key_0:
     p += 5;
 field_0:
     p = atd_read_int64_p(r, p, &out->id);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"name\":", 7)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"name\":", 7)) goto key;
+key_1:
     p += 7;
 field_1:
     p = atd_read_string_p(r, p, &out->name);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
     seen[0] |= (uint64_t)1 << 1;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"size\":", 7)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"size\":", 7)) goto key;
+key_2:
     p += 7;
 field_2:
     p = atd_read_double_p(r, p, &out->size);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "size", 4));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "size", 4));
     seen[0] |= (uint64_t)1 << 2;
 tail:
     p = atd_object_end_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
         goto key;
@@ -4549,42 +3268,25 @@ key:
     if (atd_key_room(r, p, 7)) {
         switch (p[1]) {
         case 'i':
-            if (atd_bytes_eq(p, "\"id\":", 5)) {
-                p += 5;
-                goto field_0;
-            }
+            if (atd_bytes_eq(p, "\"id\":", 5)) goto key_0;
             break;
         case 'n':
-            if (atd_bytes_eq(p, "\"name\":", 7)) {
-                p += 7;
-                goto field_1;
-            }
+            if (atd_bytes_eq(p, "\"name\":", 7)) goto key_1;
             break;
         case 's':
-            if (atd_bytes_eq(p, "\"size\":", 7)) {
-                p += 7;
-                goto field_2;
-            }
+            if (atd_bytes_eq(p, "\"size\":", 7)) goto key_2;
             break;
         }
     }
     p = atd_object_key_p(r, p, &key);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     switch (key.len) {
     case 2:
-        if (atd_bytes_eq(key.ptr, "id", 2)) {
-            goto field_0;
-        }
+        if (atd_bytes_eq(key.ptr, "id", 2)) goto field_0;
         break;
     case 4:
-        if (atd_bytes_eq(key.ptr, "name", 4)) {
-            goto field_1;
-        }
-        if (atd_bytes_eq(key.ptr, "size", 4)) {
-            goto field_2;
-        }
+        if (atd_bytes_eq(key.ptr, "name", 4)) goto field_1;
+        if (atd_bytes_eq(key.ptr, "size", 4)) goto field_2;
         break;
     default:
         break;
@@ -4593,9 +3295,7 @@ key:
         return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "base", "id\000name\000size\000"));
     }
     p = atd_skip_value_p(r, p);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
     goto tail;
 }
 
@@ -4616,99 +3316,62 @@ static const char *everything_derived_read_p(atd_reader *r, const char *p, every
     uint64_t seen[1] = {0};
     everything_derived_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
-    if (!atd_key_at(r, p, "\"kind_id\":", 10)) {
-        goto key;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
+    if (!atd_key_at(r, p, "\"kind_id\":", 10)) goto key;
+key_0:
     p += 10;
 field_0:
     p = atd_read_int64_p(r, p, &out->kind_id);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "kind_id", 7));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "kind_id", 7));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"name\":", 7)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"name\":", 7)) goto key;
+key_1:
     p += 7;
 field_1:
     p = atd_read_string_p(r, p, &out->name);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
     seen[0] |= (uint64_t)1 << 1;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"size\":", 7)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"size\":", 7)) goto key;
+key_2:
     p += 7;
 field_2:
     p = atd_read_double_p(r, p, &out->size);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "size", 4));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "size", 4));
     seen[0] |= (uint64_t)1 << 2;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"id\":", 5)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"id\":", 5)) goto key;
+key_3:
     p += 5;
 field_3:
     p = atd_read_string_p(r, p, &out->id);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
     seen[0] |= (uint64_t)1 << 3;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"extra\":", 8)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"extra\":", 8)) goto key;
+key_4:
     p += 8;
 field_4:
     p = atd_read_bool_p(r, p, &out->extra);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "extra", 5));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "extra", 5));
     seen[0] |= (uint64_t)1 << 4;
 tail:
     p = atd_object_end_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
         goto key;
@@ -4722,64 +3385,37 @@ key:
     if (atd_key_room(r, p, 10)) {
         switch (p[1]) {
         case 'e':
-            if (atd_bytes_eq(p, "\"extra\":", 8)) {
-                p += 8;
-                goto field_4;
-            }
+            if (atd_bytes_eq(p, "\"extra\":", 8)) goto key_4;
             break;
         case 'i':
-            if (atd_bytes_eq(p, "\"id\":", 5)) {
-                p += 5;
-                goto field_3;
-            }
+            if (atd_bytes_eq(p, "\"id\":", 5)) goto key_3;
             break;
         case 'k':
-            if (atd_bytes_eq(p, "\"kind_id\":", 10)) {
-                p += 10;
-                goto field_0;
-            }
+            if (atd_bytes_eq(p, "\"kind_id\":", 10)) goto key_0;
             break;
         case 'n':
-            if (atd_bytes_eq(p, "\"name\":", 7)) {
-                p += 7;
-                goto field_1;
-            }
+            if (atd_bytes_eq(p, "\"name\":", 7)) goto key_1;
             break;
         case 's':
-            if (atd_bytes_eq(p, "\"size\":", 7)) {
-                p += 7;
-                goto field_2;
-            }
+            if (atd_bytes_eq(p, "\"size\":", 7)) goto key_2;
             break;
         }
     }
     p = atd_object_key_p(r, p, &key);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     switch (key.len) {
     case 7:
-        if (atd_bytes_eq(key.ptr, "kind_id", 7)) {
-            goto field_0;
-        }
+        if (atd_bytes_eq(key.ptr, "kind_id", 7)) goto field_0;
         break;
     case 4:
-        if (atd_bytes_eq(key.ptr, "name", 4)) {
-            goto field_1;
-        }
-        if (atd_bytes_eq(key.ptr, "size", 4)) {
-            goto field_2;
-        }
+        if (atd_bytes_eq(key.ptr, "name", 4)) goto field_1;
+        if (atd_bytes_eq(key.ptr, "size", 4)) goto field_2;
         break;
     case 2:
-        if (atd_bytes_eq(key.ptr, "id", 2)) {
-            goto field_3;
-        }
+        if (atd_bytes_eq(key.ptr, "id", 2)) goto field_3;
         break;
     case 5:
-        if (atd_bytes_eq(key.ptr, "extra", 5)) {
-            goto field_4;
-        }
+        if (atd_bytes_eq(key.ptr, "extra", 5)) goto field_4;
         break;
     default:
         break;
@@ -4788,9 +3424,7 @@ key:
         return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "derived", "kind_id\000name\000size\000id\000extra\000"));
     }
     p = atd_skip_value_p(r, p);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
     goto tail;
 }
 
@@ -4811,29 +3445,19 @@ static const char *everything_single_read_p(atd_reader *r, const char *p, everyt
     p = atd_skip_ws_p(r, p);
     at = atd_reader_offset_of(r, p);
     p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (!more) {
         return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 1 tuple elements, found 0"));
     }
     p = atd_read_int64_p(r, p, &out->f0);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_index(r, 0));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 0));
     p = atd_array_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     for (i = 1; more; i++) {
         p = atd_skip_value_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_index(r, i));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, i));
         p = atd_array_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
     }
     return p;
 }
@@ -4855,40 +3479,26 @@ static const char *everything_pair_read_p(atd_reader *r, const char *p, everythi
     p = atd_skip_ws_p(r, p);
     at = atd_reader_offset_of(r, p);
     p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (!more) {
         return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 2 tuple elements, found 0"));
     }
     p = atd_read_string_p(r, p, &out->f0);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_index(r, 0));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 0));
     p = atd_array_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (!more) {
         return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 2 tuple elements, found 1"));
     }
     p = atd_read_double_p(r, p, &out->f1);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_index(r, 1));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 1));
     p = atd_array_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     for (i = 2; more; i++) {
         p = atd_skip_value_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_index(r, i));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, i));
         p = atd_array_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
     }
     return p;
 }
@@ -4912,60 +3522,38 @@ static const char *everything_with_defaults_read_p(atd_reader *r, const char *p,
     p = atd_skip_ws_p(r, p);
     at = atd_reader_offset_of(r, p);
     p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (!more) {
         return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 2 tuple elements, found 0"));
     }
     p = atd_read_int64_p(r, p, &out->f0);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_index(r, 0));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 0));
     p = atd_array_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (!more) {
         return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 2 tuple elements, found 1"));
     }
     p = atd_read_string_p(r, p, &out->f1);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_index(r, 1));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 1));
     p = atd_array_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (more) {
         p = atd_read_int64_p(r, p, &out->f2);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_index(r, 2));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 2));
         p = atd_array_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
     }
     if (more) {
         p = atd_read_double_p(r, p, &out->f3);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_index(r, 3));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 3));
         p = atd_array_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
     }
     for (i = 4; more; i++) {
         p = atd_skip_value_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_index(r, i));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, i));
         p = atd_array_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
     }
     return p;
 }
@@ -4987,40 +3575,26 @@ static const char *everything_bare_cell_read_p(atd_reader *r, const char *p, eve
     p = atd_skip_ws_p(r, p);
     at = atd_reader_offset_of(r, p);
     p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (!more) {
         return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 2 tuple elements, found 0"));
     }
     p = atd_read_int64_p(r, p, &out->f0);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_index(r, 0));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 0));
     p = atd_array_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (!more) {
         return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 2 tuple elements, found 1"));
     }
     p = atd_read_bool_p(r, p, &out->f1);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_index(r, 1));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 1));
     p = atd_array_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     for (i = 2; more; i++) {
         p = atd_skip_value_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_index(r, i));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, i));
         p = atd_array_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
     }
     return p;
 }
@@ -5040,9 +3614,7 @@ static const char *everything_matrix_read_p(atd_reader *r, const char *p, everyt
     size_t len = 0, cap = 0;
     everything_float_list *items = NULL;
     p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
@@ -5057,14 +3629,10 @@ static const char *everything_matrix_read_p(atd_reader *r, const char *p, everyt
             cap = ncap;
         }
         p = everything_float_list_read_p(r, p, &items[len]);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_index(r, len));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
         len++;
         p = atd_array_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
     }
     out->items = items;
     out->len = len;
@@ -5081,9 +3649,7 @@ static const char *everything_int_list_list_read_p(atd_reader *r, const char *p,
     size_t len = 0, cap = 0;
     everything_int_list *items = NULL;
     p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
@@ -5098,14 +3664,10 @@ static const char *everything_int_list_list_read_p(atd_reader *r, const char *p,
             cap = ncap;
         }
         p = everything_int_list_read_p(r, p, &items[len]);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_index(r, len));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
         len++;
         p = atd_array_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
     }
     out->items = items;
     out->len = len;
@@ -5123,9 +3685,7 @@ static const char *everything_cube_read_p(atd_reader *r, const char *p, everythi
     size_t len = 0, cap = 0;
     everything_int_list_list *items = NULL;
     p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
@@ -5140,14 +3700,10 @@ static const char *everything_cube_read_p(atd_reader *r, const char *p, everythi
             cap = ncap;
         }
         p = everything_int_list_list_read_p(r, p, &items[len]);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_index(r, len));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
         len++;
         p = atd_array_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
     }
     out->items = items;
     out->len = len;
@@ -5169,9 +3725,7 @@ static const char *everything_abstract_list_read_p(atd_reader *r, const char *p,
     size_t len = 0, cap = 0;
     atd_json *items = NULL;
     p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
@@ -5186,15 +3740,11 @@ static const char *everything_abstract_list_read_p(atd_reader *r, const char *p,
             cap = ncap;
         }
         atd_reader_seek(r, p);
-        if (!atd_json_read(r, &items[len])) {
-            return atd_fail_cursor(atd_reader_push_index(r, len));
-        }
+        if (!atd_json_read(r, &items[len])) return atd_fail_cursor(atd_reader_push_index(r, len));
         p = atd_reader_cursor(r);
         len++;
         p = atd_array_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
     }
     out->items = items;
     out->len = len;
@@ -5216,9 +3766,7 @@ static const char *everything_with_defaults_list_read_p(atd_reader *r, const cha
     size_t len = 0, cap = 0;
     everything_with_defaults *items = NULL;
     p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
@@ -5233,14 +3781,10 @@ static const char *everything_with_defaults_list_read_p(atd_reader *r, const cha
             cap = ncap;
         }
         p = everything_with_defaults_read_p(r, p, &items[len]);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_index(r, len));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
         len++;
         p = atd_array_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
     }
     out->items = items;
     out->len = len;
@@ -5259,9 +3803,7 @@ static const char *everything_maybe_int_nullable_read_p(atd_reader *r, const cha
         return atd_read_null_p(r, p);
     }
     atd_reader_seek(r, p);
-    if (!everything_maybe_int_read(r, &out->value)) {
-        return NULL;
-    }
+    if (!everything_maybe_int_read(r, &out->value)) return NULL;
     p = atd_reader_cursor(r);
     out->has = true;
     return p;
@@ -5269,15 +3811,9 @@ static const char *everything_maybe_int_nullable_read_p(atd_reader *r, const cha
 
 static bool everything_maybe_int_option_read(atd_reader *r, everything_maybe_int_option *out)
 {
-    if (!atd_read_option_begin(r, &out->has)) {
-        return false;
-    }
-    if (!out->has) {
-        return true;
-    }
-    if (!everything_maybe_int_read(r, &out->value)) {
-        return atd_reader_push_index(r, 1);
-    }
+    if (!atd_read_option_begin(r, &out->has)) return false;
+    if (!out->has) return true;
+    if (!everything_maybe_int_read(r, &out->value)) return atd_reader_push_index(r, 1);
     return atd_read_option_end(r);
 }
 
@@ -5287,9 +3823,7 @@ static const char *everything_maybe_int_list_read_p(atd_reader *r, const char *p
     size_t len = 0, cap = 0;
     everything_maybe_int *items = NULL;
     p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
@@ -5310,9 +3844,7 @@ static const char *everything_maybe_int_list_read_p(atd_reader *r, const char *p
         p = atd_reader_cursor(r);
         len++;
         p = atd_array_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
     }
     out->items = items;
     out->len = len;
@@ -5321,12 +3853,8 @@ static const char *everything_maybe_int_list_read_p(atd_reader *r, const char *p
 
 static bool everything_int_list_option_read(atd_reader *r, everything_int_list_option *out)
 {
-    if (!atd_read_option_begin(r, &out->has)) {
-        return false;
-    }
-    if (!out->has) {
-        return true;
-    }
+    if (!atd_read_option_begin(r, &out->has)) return false;
+    if (!out->has) return true;
     if (!atd_reader_advance(r, everything_int_list_read_p(r, atd_reader_cursor(r), &out->value))) {
         return atd_reader_push_index(r, 1);
     }
@@ -5339,9 +3867,7 @@ static const char *everything_string_nullable_list_read_p(atd_reader *r, const c
     size_t len = 0, cap = 0;
     everything_string_nullable *items = NULL;
     p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
@@ -5356,14 +3882,10 @@ static const char *everything_string_nullable_list_read_p(atd_reader *r, const c
             cap = ncap;
         }
         p = everything_string_nullable_read_p(r, p, &items[len]);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_index(r, len));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
         len++;
         p = atd_array_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
     }
     out->items = items;
     out->len = len;
@@ -5383,15 +3905,10 @@ static const char *everything_options_read_p(atd_reader *r, const char *p, every
     uint64_t seen[1] = {0};
     everything_options_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
-    if (!atd_key_at(r, p, "\"opt\":", 6)) {
-        goto key;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
+    if (!atd_key_at(r, p, "\"opt\":", 6)) goto key;
+key_0:
     p += 6;
 field_0:
     atd_reader_seek(r, p);
@@ -5401,52 +3918,33 @@ field_0:
     p = atd_reader_cursor(r);
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"nul\":", 6)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"nul\":", 6)) goto key;
+key_1:
     p += 6;
 field_1:
     p = everything_int_nullable_read_p(r, p, &out->nul);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "nul", 3));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "nul", 3));
     seen[0] |= (uint64_t)1 << 1;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"opt_nul\":", 10)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"opt_nul\":", 10)) goto key;
+key_2:
     p += 10;
 field_2:
     p = everything_maybe_int_nullable_read_p(r, p, &out->opt_nul);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "opt_nul", 7));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "opt_nul", 7));
     seen[0] |= (uint64_t)1 << 2;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"nul_opt\":", 10)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"nul_opt\":", 10)) goto key;
+key_3:
     p += 10;
 field_3:
     atd_reader_seek(r, p);
@@ -5456,34 +3954,22 @@ field_3:
     p = atd_reader_cursor(r);
     seen[0] |= (uint64_t)1 << 3;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"nul_nul\":", 10)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"nul_nul\":", 10)) goto key;
+key_4:
     p += 10;
 field_4:
     p = everything_int_nullable_read_p(r, p, &out->nul_nul);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "nul_nul", 7));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "nul_nul", 7));
     seen[0] |= (uint64_t)1 << 4;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"opt_opt\":", 10)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"opt_opt\":", 10)) goto key;
+key_5:
     p += 10;
 field_5:
     atd_reader_seek(r, p);
@@ -5493,34 +3979,22 @@ field_5:
     p = atd_reader_cursor(r);
     seen[0] |= (uint64_t)1 << 5;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"list_opt\":", 11)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"list_opt\":", 11)) goto key;
+key_6:
     p += 11;
 field_6:
     p = everything_maybe_int_list_read_p(r, p, &out->list_opt);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "list_opt", 8));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "list_opt", 8));
     seen[0] |= (uint64_t)1 << 6;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"opt_list\":", 11)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"opt_list\":", 11)) goto key;
+key_7:
     p += 11;
 field_7:
     atd_reader_seek(r, p);
@@ -5530,28 +4004,19 @@ field_7:
     p = atd_reader_cursor(r);
     seen[0] |= (uint64_t)1 << 7;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"nul_list\":", 11)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"nul_list\":", 11)) goto key;
+key_8:
     p += 11;
 field_8:
     p = everything_string_nullable_list_read_p(r, p, &out->nul_list);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "nul_list", 8));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "nul_list", 8));
     seen[0] |= (uint64_t)1 << 8;
 tail:
     p = atd_object_end_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
         goto key;
@@ -5567,112 +4032,65 @@ key:
         case ':':
             switch (p[1]) {
             case 'n':
-                if (atd_bytes_eq(p, "\"nul\":", 6)) {
-                    p += 6;
-                    goto field_1;
-                }
+                if (atd_bytes_eq(p, "\"nul\":", 6)) goto key_1;
                 break;
             case 'o':
-                if (atd_bytes_eq(p, "\"opt\":", 6)) {
-                    p += 6;
-                    goto field_0;
-                }
+                if (atd_bytes_eq(p, "\"opt\":", 6)) goto key_0;
                 break;
             }
             break;
         case '_':
-            if (atd_bytes_eq(p, "\"list_opt\":", 11)) {
-                p += 11;
-                goto field_6;
-            }
+            if (atd_bytes_eq(p, "\"list_opt\":", 11)) goto key_6;
             break;
         case 'l':
             switch (p[1]) {
             case 'n':
-                if (atd_bytes_eq(p, "\"nul_list\":", 11)) {
-                    p += 11;
-                    goto field_8;
-                }
+                if (atd_bytes_eq(p, "\"nul_list\":", 11)) goto key_8;
                 break;
             case 'o':
-                if (atd_bytes_eq(p, "\"opt_list\":", 11)) {
-                    p += 11;
-                    goto field_7;
-                }
+                if (atd_bytes_eq(p, "\"opt_list\":", 11)) goto key_7;
                 break;
             }
             break;
         case 'n':
             switch (p[1]) {
             case 'n':
-                if (atd_bytes_eq(p, "\"nul_nul\":", 10)) {
-                    p += 10;
-                    goto field_4;
-                }
+                if (atd_bytes_eq(p, "\"nul_nul\":", 10)) goto key_4;
                 break;
             case 'o':
-                if (atd_bytes_eq(p, "\"opt_nul\":", 10)) {
-                    p += 10;
-                    goto field_2;
-                }
+                if (atd_bytes_eq(p, "\"opt_nul\":", 10)) goto key_2;
                 break;
             }
             break;
         case 'o':
             switch (p[1]) {
             case 'n':
-                if (atd_bytes_eq(p, "\"nul_opt\":", 10)) {
-                    p += 10;
-                    goto field_3;
-                }
+                if (atd_bytes_eq(p, "\"nul_opt\":", 10)) goto key_3;
                 break;
             case 'o':
-                if (atd_bytes_eq(p, "\"opt_opt\":", 10)) {
-                    p += 10;
-                    goto field_5;
-                }
+                if (atd_bytes_eq(p, "\"opt_opt\":", 10)) goto key_5;
                 break;
             }
             break;
         }
     }
     p = atd_object_key_p(r, p, &key);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     switch (key.len) {
     case 3:
-        if (atd_bytes_eq(key.ptr, "opt", 3)) {
-            goto field_0;
-        }
-        if (atd_bytes_eq(key.ptr, "nul", 3)) {
-            goto field_1;
-        }
+        if (atd_bytes_eq(key.ptr, "opt", 3)) goto field_0;
+        if (atd_bytes_eq(key.ptr, "nul", 3)) goto field_1;
         break;
     case 7:
-        if (atd_bytes_eq(key.ptr, "opt_nul", 7)) {
-            goto field_2;
-        }
-        if (atd_bytes_eq(key.ptr, "nul_opt", 7)) {
-            goto field_3;
-        }
-        if (atd_bytes_eq(key.ptr, "nul_nul", 7)) {
-            goto field_4;
-        }
-        if (atd_bytes_eq(key.ptr, "opt_opt", 7)) {
-            goto field_5;
-        }
+        if (atd_bytes_eq(key.ptr, "opt_nul", 7)) goto field_2;
+        if (atd_bytes_eq(key.ptr, "nul_opt", 7)) goto field_3;
+        if (atd_bytes_eq(key.ptr, "nul_nul", 7)) goto field_4;
+        if (atd_bytes_eq(key.ptr, "opt_opt", 7)) goto field_5;
         break;
     case 8:
-        if (atd_bytes_eq(key.ptr, "list_opt", 8)) {
-            goto field_6;
-        }
-        if (atd_bytes_eq(key.ptr, "opt_list", 8)) {
-            goto field_7;
-        }
-        if (atd_bytes_eq(key.ptr, "nul_list", 8)) {
-            goto field_8;
-        }
+        if (atd_bytes_eq(key.ptr, "list_opt", 8)) goto field_6;
+        if (atd_bytes_eq(key.ptr, "opt_list", 8)) goto field_7;
+        if (atd_bytes_eq(key.ptr, "nul_list", 8)) goto field_8;
         break;
     default:
         break;
@@ -5681,9 +4099,7 @@ key:
         return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "options", "opt\000nul\000opt_nul\000nul_opt\000nul_nul\000opt_opt\000list_opt\000opt_list\000nul_list\000"));
     }
     p = atd_skip_value_p(r, p);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
     goto tail;
 }
 
@@ -5697,20 +4113,14 @@ static const char *everything_int_assoc_read_p(atd_reader *r, const char *p, eve
     size_t len = 0, cap = 0;
     everything_int_assoc_item *items = NULL;
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     while (more) {
         atd_string key;
         p = atd_object_key_p(r, p, &key);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         /* keys borrowed from the input are copied unless borrowing was asked for */
         atd_reader_seek(r, p);
-        if (!atd_reader_own_string(r, &key)) {
-            return NULL;
-        }
+        if (!atd_reader_own_string(r, &key)) return NULL;
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
             everything_int_assoc_item *n_ = NULL;
@@ -5725,14 +4135,10 @@ static const char *everything_int_assoc_read_p(atd_reader *r, const char *p, eve
         }
         items[len].key = key;
         p = atd_read_int64_p(r, p, &items[len].value);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
         len++;
         p = atd_object_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
     }
     out->items = items;
     out->len = len;
@@ -5745,9 +4151,7 @@ static const char *everything_string_int_tuple_list_read_p(atd_reader *r, const 
     size_t len = 0, cap = 0;
     everything_string_int_tuple *items = NULL;
     p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
@@ -5762,14 +4166,10 @@ static const char *everything_string_int_tuple_list_read_p(atd_reader *r, const 
             cap = ncap;
         }
         p = everything_string_int_tuple_read_p(r, p, &items[len]);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_index(r, len));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
         len++;
         p = atd_array_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
     }
     out->items = items;
     out->len = len;
@@ -5782,20 +4182,14 @@ static const char *everything_float_assoc_read_p(atd_reader *r, const char *p, e
     size_t len = 0, cap = 0;
     everything_float_assoc_item *items = NULL;
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     while (more) {
         atd_string key;
         p = atd_object_key_p(r, p, &key);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         /* keys borrowed from the input are copied unless borrowing was asked for */
         atd_reader_seek(r, p);
-        if (!atd_reader_own_string(r, &key)) {
-            return NULL;
-        }
+        if (!atd_reader_own_string(r, &key)) return NULL;
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
             everything_float_assoc_item *n_ = NULL;
@@ -5810,14 +4204,10 @@ static const char *everything_float_assoc_read_p(atd_reader *r, const char *p, e
         }
         items[len].key = key;
         p = atd_read_double_p(r, p, &items[len].value);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
         len++;
         p = atd_object_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
     }
     out->items = items;
     out->len = len;
@@ -5830,20 +4220,14 @@ static const char *everything_bool_assoc_read_p(atd_reader *r, const char *p, ev
     size_t len = 0, cap = 0;
     everything_bool_assoc_item *items = NULL;
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     while (more) {
         atd_string key;
         p = atd_object_key_p(r, p, &key);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         /* keys borrowed from the input are copied unless borrowing was asked for */
         atd_reader_seek(r, p);
-        if (!atd_reader_own_string(r, &key)) {
-            return NULL;
-        }
+        if (!atd_reader_own_string(r, &key)) return NULL;
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
             everything_bool_assoc_item *n_ = NULL;
@@ -5858,14 +4242,10 @@ static const char *everything_bool_assoc_read_p(atd_reader *r, const char *p, ev
         }
         items[len].key = key;
         p = atd_read_bool_p(r, p, &items[len].value);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
         len++;
         p = atd_object_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
     }
     out->items = items;
     out->len = len;
@@ -5878,20 +4258,14 @@ static const char *everything_bool_assoc_assoc_read_p(atd_reader *r, const char 
     size_t len = 0, cap = 0;
     everything_bool_assoc_assoc_item *items = NULL;
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     while (more) {
         atd_string key;
         p = atd_object_key_p(r, p, &key);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         /* keys borrowed from the input are copied unless borrowing was asked for */
         atd_reader_seek(r, p);
-        if (!atd_reader_own_string(r, &key)) {
-            return NULL;
-        }
+        if (!atd_reader_own_string(r, &key)) return NULL;
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
             everything_bool_assoc_assoc_item *n_ = NULL;
@@ -5906,14 +4280,10 @@ static const char *everything_bool_assoc_assoc_read_p(atd_reader *r, const char 
         }
         items[len].key = key;
         p = everything_bool_assoc_read_p(r, p, &items[len].value);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
         len++;
         p = atd_object_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
     }
     out->items = items;
     out->len = len;
@@ -5926,9 +4296,7 @@ static const char *everything_int8_list_read_p(atd_reader *r, const char *p, eve
     size_t len = 0, cap = 0;
     int8_t *items = NULL;
     p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
@@ -5945,16 +4313,12 @@ static const char *everything_int8_list_read_p(atd_reader *r, const char *p, eve
         {
             int64_t i_;
             p = atd_read_int_range_p(r, p, INT8_MIN, INT8_MAX, &i_);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_index(r, len));
-            }
+            if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
             items[len] = (int8_t)i_;
         }
         len++;
         p = atd_array_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
     }
     out->items = items;
     out->len = len;
@@ -5974,404 +4338,263 @@ static const char *everything_reprs_read_p(atd_reader *r, const char *p, everyth
     uint64_t seen[1] = {0};
     everything_reprs_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
-    if (!atd_key_at(r, p, "\"assoc_object\":", 15)) {
-        goto key;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
+    if (!atd_key_at(r, p, "\"assoc_object\":", 15)) goto key;
+key_0:
     p += 15;
 field_0:
     p = everything_int_assoc_read_p(r, p, &out->assoc_object);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "assoc_object", 12));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "assoc_object", 12));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"assoc_array\":", 14)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"assoc_array\":", 14)) goto key;
+key_1:
     p += 14;
 field_1:
     p = everything_string_int_tuple_list_read_p(r, p, &out->assoc_array);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "assoc_array", 11));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "assoc_array", 11));
     seen[0] |= (uint64_t)1 << 1;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"assoc_label\":", 14)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"assoc_label\":", 14)) goto key;
+key_2:
     p += 14;
 field_2:
     p = everything_float_assoc_read_p(r, p, &out->assoc_label);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "assoc_label", 11));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "assoc_label", 11));
     seen[0] |= (uint64_t)1 << 2;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"assoc_nested\":", 15)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"assoc_nested\":", 15)) goto key;
+key_3:
     p += 15;
 field_3:
     p = everything_bool_assoc_assoc_read_p(r, p, &out->assoc_nested);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "assoc_nested", 12));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "assoc_nested", 12));
     seen[0] |= (uint64_t)1 << 3;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"int_string\":", 13)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"int_string\":", 13)) goto key;
+key_4:
     p += 13;
 field_4:
     p = atd_read_int64_p(r, p, &out->int_string);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "int_string", 10));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "int_string", 10));
     seen[0] |= (uint64_t)1 << 4;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"float_int\":", 12)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"float_int\":", 12)) goto key;
+key_5:
     p += 12;
 field_5:
     p = atd_read_double_p(r, p, &out->float_int);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "float_int", 9));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "float_int", 9));
     seen[0] |= (uint64_t)1 << 5;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"float_prec\":", 13)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"float_prec\":", 13)) goto key;
+key_6:
     p += 13;
 field_6:
     p = atd_read_double_p(r, p, &out->float_prec);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "float_prec", 10));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "float_prec", 10));
     seen[0] |= (uint64_t)1 << 6;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"c_int32\":", 10)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"c_int32\":", 10)) goto key;
+key_7:
     p += 10;
 field_7:
     {
         int64_t i_;
         p = atd_read_int_range_p(r, p, INT32_MIN, INT32_MAX, &i_);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "c_int32", 7));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "c_int32", 7));
         out->c_int32 = (int32_t)i_;
     }
     seen[0] |= (uint64_t)1 << 7;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"c_uint8\":", 10)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"c_uint8\":", 10)) goto key;
+key_8:
     p += 10;
 field_8:
     {
         int64_t i_;
         p = atd_read_int_range_p(r, p, 0, UINT8_MAX, &i_);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "c_uint8", 7));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "c_uint8", 7));
         out->c_uint8 = (uint8_t)i_;
     }
     seen[0] |= (uint64_t)1 << 8;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"c_int8_list\":", 14)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"c_int8_list\":", 14)) goto key;
+key_9:
     p += 14;
 field_9:
     p = everything_int8_list_read_p(r, p, &out->c_int8_list);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "c_int8_list", 11));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "c_int8_list", 11));
     seen[0] |= (uint64_t)1 << 9;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"c_int16\":", 10)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"c_int16\":", 10)) goto key;
+key_10:
     p += 10;
 field_10:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "c_int16", 7));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "c_int16", 7));
     } else {
         {
             int64_t i_;
             p = atd_read_int_range_p(r, p, INT16_MIN, INT16_MAX, &i_);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "c_int16", 7));
-            }
+            if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "c_int16", 7));
             out->c_int16 = (int16_t)i_;
         }
     }
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"c_uint16\":", 11)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"c_uint16\":", 11)) goto key;
+key_11:
     p += 11;
 field_11:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "c_uint16", 8));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "c_uint16", 8));
     } else {
         {
             int64_t i_;
             p = atd_read_int_range_p(r, p, 0, UINT16_MAX, &i_);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "c_uint16", 8));
-            }
+            if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "c_uint16", 8));
             out->c_uint16 = (uint16_t)i_;
         }
     }
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"c_uint32\":", 11)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"c_uint32\":", 11)) goto key;
+key_12:
     p += 11;
 field_12:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "c_uint32", 8));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "c_uint32", 8));
     } else {
         {
             int64_t i_;
             p = atd_read_int_range_p(r, p, 0, UINT32_MAX, &i_);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "c_uint32", 8));
-            }
+            if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "c_uint32", 8));
             out->c_uint32 = (uint32_t)i_;
         }
     }
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"c_int64\":", 10)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"c_int64\":", 10)) goto key;
+key_13:
     p += 10;
 field_13:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "c_int64", 7));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "c_int64", 7));
     } else {
         p = atd_read_int64_p(r, p, &out->c_int64);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "c_int64", 7));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "c_int64", 7));
     }
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"c_float\":", 10)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"c_float\":", 10)) goto key;
+key_14:
     p += 10;
 field_14:
     {
         double d_;
         p = atd_read_double_p(r, p, &d_);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "c_float", 7));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "c_float", 7));
         out->c_float = (float)d_;
     }
     seen[0] |= (uint64_t)1 << 10;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"c_both\":", 9)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"c_both\":", 9)) goto key;
+key_15:
     p += 9;
 field_15:
     {
         double d_;
         p = atd_read_double_p(r, p, &d_);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "c_both", 6));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "c_both", 6));
         out->c_both = (float)d_;
     }
     seen[0] |= (uint64_t)1 << 11;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"raw\":", 6)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"raw\":", 6)) goto key;
+key_16:
     p += 6;
 field_16:
     atd_reader_seek(r, p);
-    if (!atd_json_read(r, &out->raw)) {
-        return atd_fail_cursor(atd_reader_push_field(r, "raw", 3));
-    }
+    if (!atd_json_read(r, &out->raw)) return atd_fail_cursor(atd_reader_push_field(r, "raw", 3));
     p = atd_reader_cursor(r);
     seen[0] |= (uint64_t)1 << 12;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"raw_list\":", 11)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"raw_list\":", 11)) goto key;
+key_17:
     p += 11;
 field_17:
     p = everything_abstract_list_read_p(r, p, &out->raw_list);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "raw_list", 8));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "raw_list", 8));
     seen[0] |= (uint64_t)1 << 13;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"raw_opt\":", 10)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"raw_opt\":", 10)) goto key;
+key_18:
     p += 10;
 field_18:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "raw_opt", 7));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "raw_opt", 7));
     } else {
         atd_reader_seek(r, p);
         if (!atd_json_read(r, &out->raw_opt)) {
@@ -6382,9 +4605,7 @@ field_18:
     }
 tail:
     p = atd_object_end_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
         goto key;
@@ -6398,218 +4619,121 @@ key:
     if (atd_key_room(r, p, 15)) {
         switch (p[3]) {
         case 'b':
-            if (atd_bytes_eq(p, "\"c_both\":", 9)) {
-                p += 9;
-                goto field_15;
-            }
+            if (atd_bytes_eq(p, "\"c_both\":", 9)) goto key_15;
             break;
         case 'f':
-            if (atd_bytes_eq(p, "\"c_float\":", 10)) {
-                p += 10;
-                goto field_14;
-            }
+            if (atd_bytes_eq(p, "\"c_float\":", 10)) goto key_14;
             break;
         case 'i':
             switch (p[6]) {
             case '1':
-                if (atd_bytes_eq(p, "\"c_int16\":", 10)) {
-                    p += 10;
-                    goto field_10;
-                }
+                if (atd_bytes_eq(p, "\"c_int16\":", 10)) goto key_10;
                 break;
             case '3':
-                if (atd_bytes_eq(p, "\"c_int32\":", 10)) {
-                    p += 10;
-                    goto field_7;
-                }
+                if (atd_bytes_eq(p, "\"c_int32\":", 10)) goto key_7;
                 break;
             case '6':
-                if (atd_bytes_eq(p, "\"c_int64\":", 10)) {
-                    p += 10;
-                    goto field_13;
-                }
+                if (atd_bytes_eq(p, "\"c_int64\":", 10)) goto key_13;
                 break;
             case '8':
-                if (atd_bytes_eq(p, "\"c_int8_list\":", 14)) {
-                    p += 14;
-                    goto field_9;
-                }
+                if (atd_bytes_eq(p, "\"c_int8_list\":", 14)) goto key_9;
                 break;
             }
             break;
         case 'o':
             switch (p[7]) {
             case 'i':
-                if (atd_bytes_eq(p, "\"float_int\":", 12)) {
-                    p += 12;
-                    goto field_5;
-                }
+                if (atd_bytes_eq(p, "\"float_int\":", 12)) goto key_5;
                 break;
             case 'p':
-                if (atd_bytes_eq(p, "\"float_prec\":", 13)) {
-                    p += 13;
-                    goto field_6;
-                }
+                if (atd_bytes_eq(p, "\"float_prec\":", 13)) goto key_6;
                 break;
             }
             break;
         case 's':
             switch (p[7]) {
             case 'a':
-                if (atd_bytes_eq(p, "\"assoc_array\":", 14)) {
-                    p += 14;
-                    goto field_1;
-                }
+                if (atd_bytes_eq(p, "\"assoc_array\":", 14)) goto key_1;
                 break;
             case 'l':
-                if (atd_bytes_eq(p, "\"assoc_label\":", 14)) {
-                    p += 14;
-                    goto field_2;
-                }
+                if (atd_bytes_eq(p, "\"assoc_label\":", 14)) goto key_2;
                 break;
             case 'n':
-                if (atd_bytes_eq(p, "\"assoc_nested\":", 15)) {
-                    p += 15;
-                    goto field_3;
-                }
+                if (atd_bytes_eq(p, "\"assoc_nested\":", 15)) goto key_3;
                 break;
             case 'o':
-                if (atd_bytes_eq(p, "\"assoc_object\":", 15)) {
-                    p += 15;
-                    goto field_0;
-                }
+                if (atd_bytes_eq(p, "\"assoc_object\":", 15)) goto key_0;
                 break;
             }
             break;
         case 't':
-            if (atd_bytes_eq(p, "\"int_string\":", 13)) {
-                p += 13;
-                goto field_4;
-            }
+            if (atd_bytes_eq(p, "\"int_string\":", 13)) goto key_4;
             break;
         case 'u':
             switch (p[7]) {
             case '1':
-                if (atd_bytes_eq(p, "\"c_uint16\":", 11)) {
-                    p += 11;
-                    goto field_11;
-                }
+                if (atd_bytes_eq(p, "\"c_uint16\":", 11)) goto key_11;
                 break;
             case '3':
-                if (atd_bytes_eq(p, "\"c_uint32\":", 11)) {
-                    p += 11;
-                    goto field_12;
-                }
+                if (atd_bytes_eq(p, "\"c_uint32\":", 11)) goto key_12;
                 break;
             case '8':
-                if (atd_bytes_eq(p, "\"c_uint8\":", 10)) {
-                    p += 10;
-                    goto field_8;
-                }
+                if (atd_bytes_eq(p, "\"c_uint8\":", 10)) goto key_8;
                 break;
             }
             break;
         case 'w':
             switch (p[5]) {
             case ':':
-                if (atd_bytes_eq(p, "\"raw\":", 6)) {
-                    p += 6;
-                    goto field_16;
-                }
+                if (atd_bytes_eq(p, "\"raw\":", 6)) goto key_16;
                 break;
             case 'l':
-                if (atd_bytes_eq(p, "\"raw_list\":", 11)) {
-                    p += 11;
-                    goto field_17;
-                }
+                if (atd_bytes_eq(p, "\"raw_list\":", 11)) goto key_17;
                 break;
             case 'o':
-                if (atd_bytes_eq(p, "\"raw_opt\":", 10)) {
-                    p += 10;
-                    goto field_18;
-                }
+                if (atd_bytes_eq(p, "\"raw_opt\":", 10)) goto key_18;
                 break;
             }
             break;
         }
     }
     p = atd_object_key_p(r, p, &key);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     switch (key.len) {
     case 12:
-        if (atd_bytes_eq(key.ptr, "assoc_object", 12)) {
-            goto field_0;
-        }
-        if (atd_bytes_eq(key.ptr, "assoc_nested", 12)) {
-            goto field_3;
-        }
+        if (atd_bytes_eq(key.ptr, "assoc_object", 12)) goto field_0;
+        if (atd_bytes_eq(key.ptr, "assoc_nested", 12)) goto field_3;
         break;
     case 11:
-        if (atd_bytes_eq(key.ptr, "assoc_array", 11)) {
-            goto field_1;
-        }
-        if (atd_bytes_eq(key.ptr, "assoc_label", 11)) {
-            goto field_2;
-        }
-        if (atd_bytes_eq(key.ptr, "c_int8_list", 11)) {
-            goto field_9;
-        }
+        if (atd_bytes_eq(key.ptr, "assoc_array", 11)) goto field_1;
+        if (atd_bytes_eq(key.ptr, "assoc_label", 11)) goto field_2;
+        if (atd_bytes_eq(key.ptr, "c_int8_list", 11)) goto field_9;
         break;
     case 10:
-        if (atd_bytes_eq(key.ptr, "int_string", 10)) {
-            goto field_4;
-        }
-        if (atd_bytes_eq(key.ptr, "float_prec", 10)) {
-            goto field_6;
-        }
+        if (atd_bytes_eq(key.ptr, "int_string", 10)) goto field_4;
+        if (atd_bytes_eq(key.ptr, "float_prec", 10)) goto field_6;
         break;
     case 9:
-        if (atd_bytes_eq(key.ptr, "float_int", 9)) {
-            goto field_5;
-        }
+        if (atd_bytes_eq(key.ptr, "float_int", 9)) goto field_5;
         break;
     case 7:
-        if (atd_bytes_eq(key.ptr, "c_int32", 7)) {
-            goto field_7;
-        }
-        if (atd_bytes_eq(key.ptr, "c_uint8", 7)) {
-            goto field_8;
-        }
-        if (atd_bytes_eq(key.ptr, "c_int16", 7)) {
-            goto field_10;
-        }
-        if (atd_bytes_eq(key.ptr, "c_int64", 7)) {
-            goto field_13;
-        }
-        if (atd_bytes_eq(key.ptr, "c_float", 7)) {
-            goto field_14;
-        }
-        if (atd_bytes_eq(key.ptr, "raw_opt", 7)) {
-            goto field_18;
-        }
+        if (atd_bytes_eq(key.ptr, "c_int32", 7)) goto field_7;
+        if (atd_bytes_eq(key.ptr, "c_uint8", 7)) goto field_8;
+        if (atd_bytes_eq(key.ptr, "c_int16", 7)) goto field_10;
+        if (atd_bytes_eq(key.ptr, "c_int64", 7)) goto field_13;
+        if (atd_bytes_eq(key.ptr, "c_float", 7)) goto field_14;
+        if (atd_bytes_eq(key.ptr, "raw_opt", 7)) goto field_18;
         break;
     case 8:
-        if (atd_bytes_eq(key.ptr, "c_uint16", 8)) {
-            goto field_11;
-        }
-        if (atd_bytes_eq(key.ptr, "c_uint32", 8)) {
-            goto field_12;
-        }
-        if (atd_bytes_eq(key.ptr, "raw_list", 8)) {
-            goto field_17;
-        }
+        if (atd_bytes_eq(key.ptr, "c_uint16", 8)) goto field_11;
+        if (atd_bytes_eq(key.ptr, "c_uint32", 8)) goto field_12;
+        if (atd_bytes_eq(key.ptr, "raw_list", 8)) goto field_17;
         break;
     case 6:
-        if (atd_bytes_eq(key.ptr, "c_both", 6)) {
-            goto field_15;
-        }
+        if (atd_bytes_eq(key.ptr, "c_both", 6)) goto field_15;
         break;
     case 3:
-        if (atd_bytes_eq(key.ptr, "raw", 3)) {
-            goto field_16;
-        }
+        if (atd_bytes_eq(key.ptr, "raw", 3)) goto field_16;
         break;
     default:
         break;
@@ -6618,9 +4742,7 @@ key:
         return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "reprs", "assoc_object\000assoc_array\000assoc_label\000assoc_nested\000int_string\000float_int\000float_prec\000c_int32\000c_uint8\000c_int8_list\000c_int16\000c_uint16\000c_uint32\000c_int64\000c_float\000c_both\000raw\000raw_list\000raw_opt\000"));
     }
     p = atd_skip_value_p(r, p);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
     goto tail;
 }
 
@@ -6641,40 +4763,26 @@ static const char *everything_string_int_tuple_read_p(atd_reader *r, const char 
     p = atd_skip_ws_p(r, p);
     at = atd_reader_offset_of(r, p);
     p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (!more) {
         return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 2 tuple elements, found 0"));
     }
     p = atd_read_string_p(r, p, &out->f0);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_index(r, 0));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 0));
     p = atd_array_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (!more) {
         return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 2 tuple elements, found 1"));
     }
     p = atd_read_int64_p(r, p, &out->f1);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_index(r, 1));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 1));
     p = atd_array_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     for (i = 2; more; i++) {
         p = atd_skip_value_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_index(r, i));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, i));
         p = atd_array_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
     }
     return p;
 }
@@ -6692,41 +4800,27 @@ static const char *everything_page_int_read_p(atd_reader *r, const char *p, ever
     uint64_t seen[1] = {0};
     everything_page_int_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
-    if (!atd_key_at(r, p, "\"items\":", 8)) {
-        goto key;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
+    if (!atd_key_at(r, p, "\"items\":", 8)) goto key;
+key_0:
     p += 8;
 field_0:
     p = everything_int_list_read_p(r, p, &out->items);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "items", 5));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "items", 5));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"next\":", 7)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"next\":", 7)) goto key;
+key_1:
     p += 7;
 field_1:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "next", 4));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "next", 4));
     } else {
         {
             everything_page_int *p_ = (everything_page_int *)atd_arena_alloc(atd_reader_arena(r), sizeof(everything_page_int), 8);
@@ -6736,35 +4830,24 @@ field_1:
             }
             out->next = p_;
             p = everything_page_int_read_p(r, p, &*p_);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "next", 4));
-            }
+            if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "next", 4));
         }
         out->has_next = true;
     }
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"total\":", 8)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"total\":", 8)) goto key;
+key_2:
     p += 8;
 field_2:
     p = atd_read_int64_p(r, p, &out->total);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "total", 5));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "total", 5));
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
         goto key;
@@ -6778,42 +4861,25 @@ key:
     if (atd_key_room(r, p, 8)) {
         switch (p[1]) {
         case 'i':
-            if (atd_bytes_eq(p, "\"items\":", 8)) {
-                p += 8;
-                goto field_0;
-            }
+            if (atd_bytes_eq(p, "\"items\":", 8)) goto key_0;
             break;
         case 'n':
-            if (atd_bytes_eq(p, "\"next\":", 7)) {
-                p += 7;
-                goto field_1;
-            }
+            if (atd_bytes_eq(p, "\"next\":", 7)) goto key_1;
             break;
         case 't':
-            if (atd_bytes_eq(p, "\"total\":", 8)) {
-                p += 8;
-                goto field_2;
-            }
+            if (atd_bytes_eq(p, "\"total\":", 8)) goto key_2;
             break;
         }
     }
     p = atd_object_key_p(r, p, &key);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     switch (key.len) {
     case 5:
-        if (atd_bytes_eq(key.ptr, "items", 5)) {
-            goto field_0;
-        }
-        if (atd_bytes_eq(key.ptr, "total", 5)) {
-            goto field_2;
-        }
+        if (atd_bytes_eq(key.ptr, "items", 5)) goto field_0;
+        if (atd_bytes_eq(key.ptr, "total", 5)) goto field_2;
         break;
     case 4:
-        if (atd_bytes_eq(key.ptr, "next", 4)) {
-            goto field_1;
-        }
+        if (atd_bytes_eq(key.ptr, "next", 4)) goto field_1;
         break;
     default:
         break;
@@ -6822,9 +4888,7 @@ key:
         return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "page_int", "items\000next\000total\000"));
     }
     p = atd_skip_value_p(r, p);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
     goto tail;
 }
 
@@ -6841,41 +4905,27 @@ static const char *everything_page_string_read_p(atd_reader *r, const char *p, e
     uint64_t seen[1] = {0};
     everything_page_string_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
-    if (!atd_key_at(r, p, "\"items\":", 8)) {
-        goto key;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
+    if (!atd_key_at(r, p, "\"items\":", 8)) goto key;
+key_0:
     p += 8;
 field_0:
     p = everything_string_list_read_p(r, p, &out->items);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "items", 5));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "items", 5));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"next\":", 7)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"next\":", 7)) goto key;
+key_1:
     p += 7;
 field_1:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "next", 4));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "next", 4));
     } else {
         {
             everything_page_string *p_ = (everything_page_string *)atd_arena_alloc(atd_reader_arena(r), sizeof(everything_page_string), 8);
@@ -6885,35 +4935,24 @@ field_1:
             }
             out->next = p_;
             p = everything_page_string_read_p(r, p, &*p_);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "next", 4));
-            }
+            if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "next", 4));
         }
         out->has_next = true;
     }
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"total\":", 8)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"total\":", 8)) goto key;
+key_2:
     p += 8;
 field_2:
     p = atd_read_int64_p(r, p, &out->total);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "total", 5));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "total", 5));
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
         goto key;
@@ -6927,42 +4966,25 @@ key:
     if (atd_key_room(r, p, 8)) {
         switch (p[1]) {
         case 'i':
-            if (atd_bytes_eq(p, "\"items\":", 8)) {
-                p += 8;
-                goto field_0;
-            }
+            if (atd_bytes_eq(p, "\"items\":", 8)) goto key_0;
             break;
         case 'n':
-            if (atd_bytes_eq(p, "\"next\":", 7)) {
-                p += 7;
-                goto field_1;
-            }
+            if (atd_bytes_eq(p, "\"next\":", 7)) goto key_1;
             break;
         case 't':
-            if (atd_bytes_eq(p, "\"total\":", 8)) {
-                p += 8;
-                goto field_2;
-            }
+            if (atd_bytes_eq(p, "\"total\":", 8)) goto key_2;
             break;
         }
     }
     p = atd_object_key_p(r, p, &key);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     switch (key.len) {
     case 5:
-        if (atd_bytes_eq(key.ptr, "items", 5)) {
-            goto field_0;
-        }
-        if (atd_bytes_eq(key.ptr, "total", 5)) {
-            goto field_2;
-        }
+        if (atd_bytes_eq(key.ptr, "items", 5)) goto field_0;
+        if (atd_bytes_eq(key.ptr, "total", 5)) goto field_2;
         break;
     case 4:
-        if (atd_bytes_eq(key.ptr, "next", 4)) {
-            goto field_1;
-        }
+        if (atd_bytes_eq(key.ptr, "next", 4)) goto field_1;
         break;
     default:
         break;
@@ -6971,9 +4993,7 @@ key:
         return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "page_string", "items\000next\000total\000"));
     }
     p = atd_skip_value_p(r, p);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
     goto tail;
 }
 
@@ -6990,89 +5010,57 @@ static const char *everything_page_ext_read_p(atd_reader *r, const char *p, ever
     uint64_t seen[1] = {0};
     everything_page_ext_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
-    if (!atd_key_at(r, p, "\"items\":", 8)) {
-        goto key;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
+    if (!atd_key_at(r, p, "\"items\":", 8)) goto key;
+key_0:
     p += 8;
 field_0:
     p = everything_string_list_read_p(r, p, &out->items);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "items", 5));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "items", 5));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"next\":", 7)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"next\":", 7)) goto key;
+key_1:
     p += 7;
 field_1:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "next", 4));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "next", 4));
     } else {
         p = everything_page_string_read_p(r, p, &out->next);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "next", 4));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "next", 4));
         out->has_next = true;
     }
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"total\":", 8)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"total\":", 8)) goto key;
+key_2:
     p += 8;
 field_2:
     p = atd_read_int64_p(r, p, &out->total);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "total", 5));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "total", 5));
     seen[0] |= (uint64_t)1 << 1;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"cursor\":", 9)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"cursor\":", 9)) goto key;
+key_3:
     p += 9;
 field_3:
     p = atd_read_string_p(r, p, &out->cursor);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "cursor", 6));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "cursor", 6));
     seen[0] |= (uint64_t)1 << 2;
 tail:
     p = atd_object_end_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
         goto key;
@@ -7086,53 +5074,31 @@ key:
     if (atd_key_room(r, p, 9)) {
         switch (p[1]) {
         case 'c':
-            if (atd_bytes_eq(p, "\"cursor\":", 9)) {
-                p += 9;
-                goto field_3;
-            }
+            if (atd_bytes_eq(p, "\"cursor\":", 9)) goto key_3;
             break;
         case 'i':
-            if (atd_bytes_eq(p, "\"items\":", 8)) {
-                p += 8;
-                goto field_0;
-            }
+            if (atd_bytes_eq(p, "\"items\":", 8)) goto key_0;
             break;
         case 'n':
-            if (atd_bytes_eq(p, "\"next\":", 7)) {
-                p += 7;
-                goto field_1;
-            }
+            if (atd_bytes_eq(p, "\"next\":", 7)) goto key_1;
             break;
         case 't':
-            if (atd_bytes_eq(p, "\"total\":", 8)) {
-                p += 8;
-                goto field_2;
-            }
+            if (atd_bytes_eq(p, "\"total\":", 8)) goto key_2;
             break;
         }
     }
     p = atd_object_key_p(r, p, &key);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     switch (key.len) {
     case 5:
-        if (atd_bytes_eq(key.ptr, "items", 5)) {
-            goto field_0;
-        }
-        if (atd_bytes_eq(key.ptr, "total", 5)) {
-            goto field_2;
-        }
+        if (atd_bytes_eq(key.ptr, "items", 5)) goto field_0;
+        if (atd_bytes_eq(key.ptr, "total", 5)) goto field_2;
         break;
     case 4:
-        if (atd_bytes_eq(key.ptr, "next", 4)) {
-            goto field_1;
-        }
+        if (atd_bytes_eq(key.ptr, "next", 4)) goto field_1;
         break;
     case 6:
-        if (atd_bytes_eq(key.ptr, "cursor", 6)) {
-            goto field_3;
-        }
+        if (atd_bytes_eq(key.ptr, "cursor", 6)) goto field_3;
         break;
     default:
         break;
@@ -7141,9 +5107,7 @@ key:
         return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "page_ext", "items\000next\000total\000cursor\000"));
     }
     p = atd_skip_value_p(r, p);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
     goto tail;
 }
 
@@ -7157,9 +5121,7 @@ static const char *everything_entry_string_int_list_read_p(atd_reader *r, const 
     size_t len = 0, cap = 0;
     everything_entry_string_int *items = NULL;
     p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
@@ -7174,14 +5136,10 @@ static const char *everything_entry_string_int_list_read_p(atd_reader *r, const 
             cap = ncap;
         }
         p = everything_entry_string_int_read_p(r, p, &items[len]);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_index(r, len));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
         len++;
         p = atd_array_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
     }
     out->items = items;
     out->len = len;
@@ -7194,9 +5152,7 @@ static const char *everything_entry_string_float_list_list_read_p(atd_reader *r,
     size_t len = 0, cap = 0;
     everything_entry_string_float_list *items = NULL;
     p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
@@ -7211,14 +5167,10 @@ static const char *everything_entry_string_float_list_list_read_p(atd_reader *r,
             cap = ncap;
         }
         p = everything_entry_string_float_list_read_p(r, p, &items[len]);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_index(r, len));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
         len++;
         p = atd_array_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
     }
     out->items = items;
     out->len = len;
@@ -7238,41 +5190,27 @@ static const char *everything_page_entry_string_float_list_read_p(atd_reader *r,
     uint64_t seen[1] = {0};
     everything_page_entry_string_float_list_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
-    if (!atd_key_at(r, p, "\"items\":", 8)) {
-        goto key;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
+    if (!atd_key_at(r, p, "\"items\":", 8)) goto key;
+key_0:
     p += 8;
 field_0:
     p = everything_entry_string_float_list_list_read_p(r, p, &out->items);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "items", 5));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "items", 5));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"next\":", 7)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"next\":", 7)) goto key;
+key_1:
     p += 7;
 field_1:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "next", 4));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "next", 4));
     } else {
         {
             everything_page_entry_string_float_list *p_ = (everything_page_entry_string_float_list *)atd_arena_alloc(atd_reader_arena(r), sizeof(everything_page_entry_string_float_list), 8);
@@ -7282,35 +5220,24 @@ field_1:
             }
             out->next = p_;
             p = everything_page_entry_string_float_list_read_p(r, p, &*p_);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "next", 4));
-            }
+            if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "next", 4));
         }
         out->has_next = true;
     }
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"total\":", 8)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"total\":", 8)) goto key;
+key_2:
     p += 8;
 field_2:
     p = atd_read_int64_p(r, p, &out->total);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "total", 5));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "total", 5));
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
         goto key;
@@ -7324,42 +5251,25 @@ key:
     if (atd_key_room(r, p, 8)) {
         switch (p[1]) {
         case 'i':
-            if (atd_bytes_eq(p, "\"items\":", 8)) {
-                p += 8;
-                goto field_0;
-            }
+            if (atd_bytes_eq(p, "\"items\":", 8)) goto key_0;
             break;
         case 'n':
-            if (atd_bytes_eq(p, "\"next\":", 7)) {
-                p += 7;
-                goto field_1;
-            }
+            if (atd_bytes_eq(p, "\"next\":", 7)) goto key_1;
             break;
         case 't':
-            if (atd_bytes_eq(p, "\"total\":", 8)) {
-                p += 8;
-                goto field_2;
-            }
+            if (atd_bytes_eq(p, "\"total\":", 8)) goto key_2;
             break;
         }
     }
     p = atd_object_key_p(r, p, &key);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     switch (key.len) {
     case 5:
-        if (atd_bytes_eq(key.ptr, "items", 5)) {
-            goto field_0;
-        }
-        if (atd_bytes_eq(key.ptr, "total", 5)) {
-            goto field_2;
-        }
+        if (atd_bytes_eq(key.ptr, "items", 5)) goto field_0;
+        if (atd_bytes_eq(key.ptr, "total", 5)) goto field_2;
         break;
     case 4:
-        if (atd_bytes_eq(key.ptr, "next", 4)) {
-            goto field_1;
-        }
+        if (atd_bytes_eq(key.ptr, "next", 4)) goto field_1;
         break;
     default:
         break;
@@ -7368,9 +5278,7 @@ key:
         return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "page_entry_string_float_list", "items\000next\000total\000"));
     }
     p = atd_skip_value_p(r, p);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
     goto tail;
 }
 
@@ -7387,45 +5295,29 @@ static const char *everything_int_bool_entry_read_p(atd_reader *r, const char *p
     uint64_t seen[1] = {0};
     everything_int_bool_entry_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
-    if (!atd_key_at(r, p, "\"key\":", 6)) {
-        goto key;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
+    if (!atd_key_at(r, p, "\"key\":", 6)) goto key;
+key_0:
     p += 6;
 field_0:
     p = atd_read_int64_p(r, p, &out->key);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "key", 3));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "key", 3));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"value\":", 8)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"value\":", 8)) goto key;
+key_1:
     p += 8;
 field_1:
     p = atd_read_bool_p(r, p, &out->value);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "value", 5));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "value", 5));
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
         goto key;
@@ -7439,33 +5331,21 @@ key:
     if (atd_key_room(r, p, 8)) {
         switch (p[1]) {
         case 'k':
-            if (atd_bytes_eq(p, "\"key\":", 6)) {
-                p += 6;
-                goto field_0;
-            }
+            if (atd_bytes_eq(p, "\"key\":", 6)) goto key_0;
             break;
         case 'v':
-            if (atd_bytes_eq(p, "\"value\":", 8)) {
-                p += 8;
-                goto field_1;
-            }
+            if (atd_bytes_eq(p, "\"value\":", 8)) goto key_1;
             break;
         }
     }
     p = atd_object_key_p(r, p, &key);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     switch (key.len) {
     case 3:
-        if (atd_bytes_eq(key.ptr, "key", 3)) {
-            goto field_0;
-        }
+        if (atd_bytes_eq(key.ptr, "key", 3)) goto field_0;
         break;
     case 5:
-        if (atd_bytes_eq(key.ptr, "value", 5)) {
-            goto field_1;
-        }
+        if (atd_bytes_eq(key.ptr, "value", 5)) goto field_1;
         break;
     default:
         break;
@@ -7474,9 +5354,7 @@ key:
         return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "int_bool_entry", "key\000value\000"));
     }
     p = atd_skip_value_p(r, p);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
     goto tail;
 }
 
@@ -7488,14 +5366,10 @@ static int everything_result_int__case(const char *s, size_t len)
 {
     switch (len) {
     case 2:
-        if (atd_bytes_eq(s, "Ok", 2)) {
-            return 0;
-        }
+        if (atd_bytes_eq(s, "Ok", 2)) return 0;
         break;
     case 5:
-        if (atd_bytes_eq(s, "Error", 5)) {
-            return 1;
-        }
+        if (atd_bytes_eq(s, "Error", 5)) return 1;
         break;
     default:
         break;
@@ -7511,9 +5385,7 @@ static bool everything_result_int_read(atd_reader *r, everything_result_int *out
     bool more;
     at = atd_reader_offset(r);
     if (c == '"') {
-        if (!atd_read_name(r, &s)) {
-            return false;
-        }
+        if (!atd_read_name(r, &s)) return false;
         switch (everything_result_int__case(s.ptr, s.len)) {
         default:
             break;
@@ -7522,50 +5394,34 @@ static bool everything_result_int_read(atd_reader *r, everything_result_int *out
         return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "result_int");
     }
     if (c == '[') {
-        if (!atd_array_begin(r, &more)) {
-            return false;
-        }
+        if (!atd_array_begin(r, &more)) return false;
         if (!more) {
             return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "result_int");
         }
         atd_skip_ws(r);
         at = atd_reader_offset(r);
-        if (!atd_read_name(r, &s)) {
-            return atd_reader_push_index(r, 0);
-        }
+        if (!atd_read_name(r, &s)) return atd_reader_push_index(r, 0);
         switch (everything_result_int__case(s.ptr, s.len)) {
         case 0:
-            if (!atd_array_next(r, &more)) {
-                return false;
-            }
+            if (!atd_array_next(r, &more)) return false;
             if (!more) {
                 return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Ok");
             }
             out->tag = EVERYTHING_RESULT_INT_OK;
-            if (!atd_read_int64(r, &out->u.Ok)) {
-                return atd_reader_push_index(r, 1);
-            }
-            if (!atd_array_next(r, &more)) {
-                return false;
-            }
+            if (!atd_read_int64(r, &out->u.Ok)) return atd_reader_push_index(r, 1);
+            if (!atd_array_next(r, &more)) return false;
             if (more) {
                 return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of variant '%s'", "Ok");
             }
             return true;
         case 1:
-            if (!atd_array_next(r, &more)) {
-                return false;
-            }
+            if (!atd_array_next(r, &more)) return false;
             if (!more) {
                 return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Error");
             }
             out->tag = EVERYTHING_RESULT_INT_ERROR;
-            if (!atd_read_string(r, &out->u.Error)) {
-                return atd_reader_push_index(r, 1);
-            }
-            if (!atd_array_next(r, &more)) {
-                return false;
-            }
+            if (!atd_read_string(r, &out->u.Error)) return atd_reader_push_index(r, 1);
+            if (!atd_array_next(r, &more)) return false;
             if (more) {
                 return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of variant '%s'", "Error");
             }
@@ -7585,14 +5441,10 @@ static int everything_result_string_list__case(const char *s, size_t len)
 {
     switch (len) {
     case 2:
-        if (atd_bytes_eq(s, "Ok", 2)) {
-            return 0;
-        }
+        if (atd_bytes_eq(s, "Ok", 2)) return 0;
         break;
     case 5:
-        if (atd_bytes_eq(s, "Error", 5)) {
-            return 1;
-        }
+        if (atd_bytes_eq(s, "Error", 5)) return 1;
         break;
     default:
         break;
@@ -7608,9 +5460,7 @@ static bool everything_result_string_list_read(atd_reader *r, everything_result_
     bool more;
     at = atd_reader_offset(r);
     if (c == '"') {
-        if (!atd_read_name(r, &s)) {
-            return false;
-        }
+        if (!atd_read_name(r, &s)) return false;
         switch (everything_result_string_list__case(s.ptr, s.len)) {
         default:
             break;
@@ -7619,22 +5469,16 @@ static bool everything_result_string_list_read(atd_reader *r, everything_result_
         return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "result_string_list");
     }
     if (c == '[') {
-        if (!atd_array_begin(r, &more)) {
-            return false;
-        }
+        if (!atd_array_begin(r, &more)) return false;
         if (!more) {
             return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "result_string_list");
         }
         atd_skip_ws(r);
         at = atd_reader_offset(r);
-        if (!atd_read_name(r, &s)) {
-            return atd_reader_push_index(r, 0);
-        }
+        if (!atd_read_name(r, &s)) return atd_reader_push_index(r, 0);
         switch (everything_result_string_list__case(s.ptr, s.len)) {
         case 0:
-            if (!atd_array_next(r, &more)) {
-                return false;
-            }
+            if (!atd_array_next(r, &more)) return false;
             if (!more) {
                 return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Ok");
             }
@@ -7642,27 +5486,19 @@ static bool everything_result_string_list_read(atd_reader *r, everything_result_
             if (!atd_reader_advance(r, everything_string_list_read_p(r, atd_reader_cursor(r), &out->u.Ok))) {
                 return atd_reader_push_index(r, 1);
             }
-            if (!atd_array_next(r, &more)) {
-                return false;
-            }
+            if (!atd_array_next(r, &more)) return false;
             if (more) {
                 return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of variant '%s'", "Ok");
             }
             return true;
         case 1:
-            if (!atd_array_next(r, &more)) {
-                return false;
-            }
+            if (!atd_array_next(r, &more)) return false;
             if (!more) {
                 return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Error");
             }
             out->tag = EVERYTHING_RESULT_STRING_LIST_ERROR;
-            if (!atd_read_string(r, &out->u.Error)) {
-                return atd_reader_push_index(r, 1);
-            }
-            if (!atd_array_next(r, &more)) {
-                return false;
-            }
+            if (!atd_read_string(r, &out->u.Error)) return atd_reader_push_index(r, 1);
+            if (!atd_array_next(r, &more)) return false;
             if (more) {
                 return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of variant '%s'", "Error");
             }
@@ -7691,40 +5527,26 @@ static const char *everything_int_string_tuple_read_p(atd_reader *r, const char 
     p = atd_skip_ws_p(r, p);
     at = atd_reader_offset_of(r, p);
     p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (!more) {
         return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 2 tuple elements, found 0"));
     }
     p = atd_read_int64_p(r, p, &out->f0);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_index(r, 0));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 0));
     p = atd_array_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (!more) {
         return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 2 tuple elements, found 1"));
     }
     p = atd_read_string_p(r, p, &out->f1);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_index(r, 1));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 1));
     p = atd_array_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     for (i = 2; more; i++) {
         p = atd_skip_value_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_index(r, i));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, i));
         p = atd_array_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
     }
     return p;
 }
@@ -7733,15 +5555,9 @@ static int everything_either_int_string__case(const char *s, size_t len)
 {
     switch (len) {
     case 4:
-        if (atd_bytes_eq(s, "This", 4)) {
-            return 0;
-        }
-        if (atd_bytes_eq(s, "That", 4)) {
-            return 1;
-        }
-        if (atd_bytes_eq(s, "Both", 4)) {
-            return 2;
-        }
+        if (atd_bytes_eq(s, "This", 4)) return 0;
+        if (atd_bytes_eq(s, "That", 4)) return 1;
+        if (atd_bytes_eq(s, "Both", 4)) return 2;
         break;
     default:
         break;
@@ -7757,9 +5573,7 @@ static bool everything_either_int_string_read(atd_reader *r, everything_either_i
     bool more;
     at = atd_reader_offset(r);
     if (c == '"') {
-        if (!atd_read_name(r, &s)) {
-            return false;
-        }
+        if (!atd_read_name(r, &s)) return false;
         switch (everything_either_int_string__case(s.ptr, s.len)) {
         default:
             break;
@@ -7768,58 +5582,40 @@ static bool everything_either_int_string_read(atd_reader *r, everything_either_i
         return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "either_int_string");
     }
     if (c == '[') {
-        if (!atd_array_begin(r, &more)) {
-            return false;
-        }
+        if (!atd_array_begin(r, &more)) return false;
         if (!more) {
             return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "either_int_string");
         }
         atd_skip_ws(r);
         at = atd_reader_offset(r);
-        if (!atd_read_name(r, &s)) {
-            return atd_reader_push_index(r, 0);
-        }
+        if (!atd_read_name(r, &s)) return atd_reader_push_index(r, 0);
         switch (everything_either_int_string__case(s.ptr, s.len)) {
         case 0:
-            if (!atd_array_next(r, &more)) {
-                return false;
-            }
+            if (!atd_array_next(r, &more)) return false;
             if (!more) {
                 return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "This");
             }
             out->tag = EVERYTHING_EITHER_INT_STRING_THIS;
-            if (!atd_read_int64(r, &out->u.This)) {
-                return atd_reader_push_index(r, 1);
-            }
-            if (!atd_array_next(r, &more)) {
-                return false;
-            }
+            if (!atd_read_int64(r, &out->u.This)) return atd_reader_push_index(r, 1);
+            if (!atd_array_next(r, &more)) return false;
             if (more) {
                 return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of variant '%s'", "This");
             }
             return true;
         case 1:
-            if (!atd_array_next(r, &more)) {
-                return false;
-            }
+            if (!atd_array_next(r, &more)) return false;
             if (!more) {
                 return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "That");
             }
             out->tag = EVERYTHING_EITHER_INT_STRING_THAT;
-            if (!atd_read_string(r, &out->u.That)) {
-                return atd_reader_push_index(r, 1);
-            }
-            if (!atd_array_next(r, &more)) {
-                return false;
-            }
+            if (!atd_read_string(r, &out->u.That)) return atd_reader_push_index(r, 1);
+            if (!atd_array_next(r, &more)) return false;
             if (more) {
                 return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of variant '%s'", "That");
             }
             return true;
         case 2:
-            if (!atd_array_next(r, &more)) {
-                return false;
-            }
+            if (!atd_array_next(r, &more)) return false;
             if (!more) {
                 return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Both");
             }
@@ -7827,9 +5623,7 @@ static bool everything_either_int_string_read(atd_reader *r, everything_either_i
             if (!atd_reader_advance(r, everything_int_string_tuple_read_p(r, atd_reader_cursor(r), &out->u.Both))) {
                 return atd_reader_push_index(r, 1);
             }
-            if (!atd_array_next(r, &more)) {
-                return false;
-            }
+            if (!atd_array_next(r, &more)) return false;
             if (more) {
                 return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of variant '%s'", "Both");
             }
@@ -7858,105 +5652,65 @@ static const char *everything_generics_read_p(atd_reader *r, const char *p, ever
     uint64_t seen[1] = {0};
     everything_generics_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
-    if (!atd_key_at(r, p, "\"ints\":", 7)) {
-        goto key;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
+    if (!atd_key_at(r, p, "\"ints\":", 7)) goto key;
+key_0:
     p += 7;
 field_0:
     p = everything_page_int_read_p(r, p, &out->ints);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "ints", 4));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "ints", 4));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"strings\":", 10)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"strings\":", 10)) goto key;
+key_1:
     p += 10;
 field_1:
     p = everything_page_string_read_p(r, p, &out->strings);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "strings", 7));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "strings", 7));
     seen[0] |= (uint64_t)1 << 1;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"entries\":", 10)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"entries\":", 10)) goto key;
+key_2:
     p += 10;
 field_2:
     p = everything_entry_string_int_list_read_p(r, p, &out->entries);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "entries", 7));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "entries", 7));
     seen[0] |= (uint64_t)1 << 2;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"entry_page\":", 13)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"entry_page\":", 13)) goto key;
+key_3:
     p += 13;
 field_3:
     p = everything_page_entry_string_float_list_read_p(r, p, &out->entry_page);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "entry_page", 10));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "entry_page", 10));
     seen[0] |= (uint64_t)1 << 3;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"named_entry\":", 14)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"named_entry\":", 14)) goto key;
+key_4:
     p += 14;
 field_4:
     p = everything_int_bool_entry_read_p(r, p, &out->named_entry);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "named_entry", 11));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "named_entry", 11));
     seen[0] |= (uint64_t)1 << 4;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"result_int\":", 13)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"result_int\":", 13)) goto key;
+key_5:
     p += 13;
 field_5:
     atd_reader_seek(r, p);
@@ -7966,16 +5720,11 @@ field_5:
     p = atd_reader_cursor(r);
     seen[0] |= (uint64_t)1 << 5;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"result_list\":", 14)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"result_list\":", 14)) goto key;
+key_6:
     p += 14;
 field_6:
     atd_reader_seek(r, p);
@@ -7985,16 +5734,11 @@ field_6:
     p = atd_reader_cursor(r);
     seen[0] |= (uint64_t)1 << 6;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"either\":", 9)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"either\":", 9)) goto key;
+key_7:
     p += 9;
 field_7:
     atd_reader_seek(r, p);
@@ -8004,28 +5748,19 @@ field_7:
     p = atd_reader_cursor(r);
     seen[0] |= (uint64_t)1 << 7;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"ext\":", 6)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"ext\":", 6)) goto key;
+key_8:
     p += 6;
 field_8:
     p = everything_page_ext_read_p(r, p, &out->ext);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "ext", 3));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "ext", 3));
     seen[0] |= (uint64_t)1 << 8;
 tail:
     p = atd_object_end_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
         goto key;
@@ -8039,108 +5774,61 @@ key:
     if (atd_key_room(r, p, 14)) {
         switch (p[5]) {
         case '"':
-            if (atd_bytes_eq(p, "\"ints\":", 7)) {
-                p += 7;
-                goto field_0;
-            }
+            if (atd_bytes_eq(p, "\"ints\":", 7)) goto key_0;
             break;
         case ':':
-            if (atd_bytes_eq(p, "\"ext\":", 6)) {
-                p += 6;
-                goto field_8;
-            }
+            if (atd_bytes_eq(p, "\"ext\":", 6)) goto key_8;
             break;
         case 'd':
-            if (atd_bytes_eq(p, "\"named_entry\":", 14)) {
-                p += 14;
-                goto field_4;
-            }
+            if (atd_bytes_eq(p, "\"named_entry\":", 14)) goto key_4;
             break;
         case 'e':
-            if (atd_bytes_eq(p, "\"either\":", 9)) {
-                p += 9;
-                goto field_7;
-            }
+            if (atd_bytes_eq(p, "\"either\":", 9)) goto key_7;
             break;
         case 'i':
-            if (atd_bytes_eq(p, "\"entries\":", 10)) {
-                p += 10;
-                goto field_2;
-            }
+            if (atd_bytes_eq(p, "\"entries\":", 10)) goto key_2;
             break;
         case 'l':
             switch (p[8]) {
             case 'i':
-                if (atd_bytes_eq(p, "\"result_int\":", 13)) {
-                    p += 13;
-                    goto field_5;
-                }
+                if (atd_bytes_eq(p, "\"result_int\":", 13)) goto key_5;
                 break;
             case 'l':
-                if (atd_bytes_eq(p, "\"result_list\":", 14)) {
-                    p += 14;
-                    goto field_6;
-                }
+                if (atd_bytes_eq(p, "\"result_list\":", 14)) goto key_6;
                 break;
             }
             break;
         case 'n':
-            if (atd_bytes_eq(p, "\"strings\":", 10)) {
-                p += 10;
-                goto field_1;
-            }
+            if (atd_bytes_eq(p, "\"strings\":", 10)) goto key_1;
             break;
         case 'y':
-            if (atd_bytes_eq(p, "\"entry_page\":", 13)) {
-                p += 13;
-                goto field_3;
-            }
+            if (atd_bytes_eq(p, "\"entry_page\":", 13)) goto key_3;
             break;
         }
     }
     p = atd_object_key_p(r, p, &key);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     switch (key.len) {
     case 4:
-        if (atd_bytes_eq(key.ptr, "ints", 4)) {
-            goto field_0;
-        }
+        if (atd_bytes_eq(key.ptr, "ints", 4)) goto field_0;
         break;
     case 7:
-        if (atd_bytes_eq(key.ptr, "strings", 7)) {
-            goto field_1;
-        }
-        if (atd_bytes_eq(key.ptr, "entries", 7)) {
-            goto field_2;
-        }
+        if (atd_bytes_eq(key.ptr, "strings", 7)) goto field_1;
+        if (atd_bytes_eq(key.ptr, "entries", 7)) goto field_2;
         break;
     case 10:
-        if (atd_bytes_eq(key.ptr, "entry_page", 10)) {
-            goto field_3;
-        }
-        if (atd_bytes_eq(key.ptr, "result_int", 10)) {
-            goto field_5;
-        }
+        if (atd_bytes_eq(key.ptr, "entry_page", 10)) goto field_3;
+        if (atd_bytes_eq(key.ptr, "result_int", 10)) goto field_5;
         break;
     case 11:
-        if (atd_bytes_eq(key.ptr, "named_entry", 11)) {
-            goto field_4;
-        }
-        if (atd_bytes_eq(key.ptr, "result_list", 11)) {
-            goto field_6;
-        }
+        if (atd_bytes_eq(key.ptr, "named_entry", 11)) goto field_4;
+        if (atd_bytes_eq(key.ptr, "result_list", 11)) goto field_6;
         break;
     case 6:
-        if (atd_bytes_eq(key.ptr, "either", 6)) {
-            goto field_7;
-        }
+        if (atd_bytes_eq(key.ptr, "either", 6)) goto field_7;
         break;
     case 3:
-        if (atd_bytes_eq(key.ptr, "ext", 3)) {
-            goto field_8;
-        }
+        if (atd_bytes_eq(key.ptr, "ext", 3)) goto field_8;
         break;
     default:
         break;
@@ -8149,9 +5837,7 @@ key:
         return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "generics", "ints\000strings\000entries\000entry_page\000named_entry\000result_int\000result_list\000either\000ext\000"));
     }
     p = atd_skip_value_p(r, p);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
     goto tail;
 }
 
@@ -8172,45 +5858,29 @@ static const char *everything_entry_string_int_read_p(atd_reader *r, const char 
     uint64_t seen[1] = {0};
     everything_entry_string_int_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
-    if (!atd_key_at(r, p, "\"key\":", 6)) {
-        goto key;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
+    if (!atd_key_at(r, p, "\"key\":", 6)) goto key;
+key_0:
     p += 6;
 field_0:
     p = atd_read_string_p(r, p, &out->key);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "key", 3));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "key", 3));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"value\":", 8)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"value\":", 8)) goto key;
+key_1:
     p += 8;
 field_1:
     p = atd_read_int64_p(r, p, &out->value);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "value", 5));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "value", 5));
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
         goto key;
@@ -8224,33 +5894,21 @@ key:
     if (atd_key_room(r, p, 8)) {
         switch (p[1]) {
         case 'k':
-            if (atd_bytes_eq(p, "\"key\":", 6)) {
-                p += 6;
-                goto field_0;
-            }
+            if (atd_bytes_eq(p, "\"key\":", 6)) goto key_0;
             break;
         case 'v':
-            if (atd_bytes_eq(p, "\"value\":", 8)) {
-                p += 8;
-                goto field_1;
-            }
+            if (atd_bytes_eq(p, "\"value\":", 8)) goto key_1;
             break;
         }
     }
     p = atd_object_key_p(r, p, &key);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     switch (key.len) {
     case 3:
-        if (atd_bytes_eq(key.ptr, "key", 3)) {
-            goto field_0;
-        }
+        if (atd_bytes_eq(key.ptr, "key", 3)) goto field_0;
         break;
     case 5:
-        if (atd_bytes_eq(key.ptr, "value", 5)) {
-            goto field_1;
-        }
+        if (atd_bytes_eq(key.ptr, "value", 5)) goto field_1;
         break;
     default:
         break;
@@ -8259,9 +5917,7 @@ key:
         return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "entry_string_int", "key\000value\000"));
     }
     p = atd_skip_value_p(r, p);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
     goto tail;
 }
 
@@ -8278,45 +5934,29 @@ static const char *everything_entry_string_float_list_read_p(atd_reader *r, cons
     uint64_t seen[1] = {0};
     everything_entry_string_float_list_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
-    if (!atd_key_at(r, p, "\"key\":", 6)) {
-        goto key;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
+    if (!atd_key_at(r, p, "\"key\":", 6)) goto key;
+key_0:
     p += 6;
 field_0:
     p = atd_read_string_p(r, p, &out->key);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "key", 3));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "key", 3));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"value\":", 8)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"value\":", 8)) goto key;
+key_1:
     p += 8;
 field_1:
     p = everything_float_list_read_p(r, p, &out->value);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "value", 5));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "value", 5));
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
         goto key;
@@ -8330,33 +5970,21 @@ key:
     if (atd_key_room(r, p, 8)) {
         switch (p[1]) {
         case 'k':
-            if (atd_bytes_eq(p, "\"key\":", 6)) {
-                p += 6;
-                goto field_0;
-            }
+            if (atd_bytes_eq(p, "\"key\":", 6)) goto key_0;
             break;
         case 'v':
-            if (atd_bytes_eq(p, "\"value\":", 8)) {
-                p += 8;
-                goto field_1;
-            }
+            if (atd_bytes_eq(p, "\"value\":", 8)) goto key_1;
             break;
         }
     }
     p = atd_object_key_p(r, p, &key);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     switch (key.len) {
     case 3:
-        if (atd_bytes_eq(key.ptr, "key", 3)) {
-            goto field_0;
-        }
+        if (atd_bytes_eq(key.ptr, "key", 3)) goto field_0;
         break;
     case 5:
-        if (atd_bytes_eq(key.ptr, "value", 5)) {
-            goto field_1;
-        }
+        if (atd_bytes_eq(key.ptr, "value", 5)) goto field_1;
         break;
     default:
         break;
@@ -8365,9 +5993,7 @@ key:
         return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "entry_string_float_list", "key\000value\000"));
     }
     p = atd_skip_value_p(r, p);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
     goto tail;
 }
 
@@ -8384,9 +6010,7 @@ static const char *everything_tree_int_tree_tuple_read_p(atd_reader *r, const ch
     p = atd_skip_ws_p(r, p);
     at = atd_reader_offset_of(r, p);
     p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (!more) {
         return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 3 tuple elements, found 0"));
     }
@@ -8398,26 +6022,18 @@ static const char *everything_tree_int_tree_tuple_read_p(atd_reader *r, const ch
         }
         out->f0 = p_;
         atd_reader_seek(r, p);
-        if (!everything_tree_read(r, &*p_)) {
-            return atd_fail_cursor(atd_reader_push_index(r, 0));
-        }
+        if (!everything_tree_read(r, &*p_)) return atd_fail_cursor(atd_reader_push_index(r, 0));
         p = atd_reader_cursor(r);
     }
     p = atd_array_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (!more) {
         return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 3 tuple elements, found 1"));
     }
     p = atd_read_int64_p(r, p, &out->f1);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_index(r, 1));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 1));
     p = atd_array_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (!more) {
         return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 3 tuple elements, found 2"));
     }
@@ -8429,24 +6045,16 @@ static const char *everything_tree_int_tree_tuple_read_p(atd_reader *r, const ch
         }
         out->f2 = p_;
         atd_reader_seek(r, p);
-        if (!everything_tree_read(r, &*p_)) {
-            return atd_fail_cursor(atd_reader_push_index(r, 2));
-        }
+        if (!everything_tree_read(r, &*p_)) return atd_fail_cursor(atd_reader_push_index(r, 2));
         p = atd_reader_cursor(r);
     }
     p = atd_array_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     for (i = 3; more; i++) {
         p = atd_skip_value_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_index(r, i));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, i));
         p = atd_array_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
     }
     return p;
 }
@@ -8460,12 +6068,8 @@ static int everything_tree__case(const char *s, size_t len)
 {
     switch (len) {
     case 4:
-        if (atd_bytes_eq(s, "Leaf", 4)) {
-            return 0;
-        }
-        if (atd_bytes_eq(s, "Node", 4)) {
-            return 1;
-        }
+        if (atd_bytes_eq(s, "Leaf", 4)) return 0;
+        if (atd_bytes_eq(s, "Node", 4)) return 1;
         break;
     default:
         break;
@@ -8481,9 +6085,7 @@ bool everything_tree_read(atd_reader *r, everything_tree *out)
     bool more;
     at = atd_reader_offset(r);
     if (c == '"') {
-        if (!atd_read_name(r, &s)) {
-            return false;
-        }
+        if (!atd_read_name(r, &s)) return false;
         switch (everything_tree__case(s.ptr, s.len)) {
         case 0:
             out->tag = EVERYTHING_TREE_LEAF;
@@ -8495,22 +6097,16 @@ bool everything_tree_read(atd_reader *r, everything_tree *out)
         return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "tree");
     }
     if (c == '[') {
-        if (!atd_array_begin(r, &more)) {
-            return false;
-        }
+        if (!atd_array_begin(r, &more)) return false;
         if (!more) {
             return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "tree");
         }
         atd_skip_ws(r);
         at = atd_reader_offset(r);
-        if (!atd_read_name(r, &s)) {
-            return atd_reader_push_index(r, 0);
-        }
+        if (!atd_read_name(r, &s)) return atd_reader_push_index(r, 0);
         switch (everything_tree__case(s.ptr, s.len)) {
         case 1:
-            if (!atd_array_next(r, &more)) {
-                return false;
-            }
+            if (!atd_array_next(r, &more)) return false;
             if (!more) {
                 return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Node");
             }
@@ -8518,9 +6114,7 @@ bool everything_tree_read(atd_reader *r, everything_tree *out)
             if (!atd_reader_advance(r, everything_tree_int_tree_tuple_read_p(r, atd_reader_cursor(r), &out->u.Node))) {
                 return atd_reader_push_index(r, 1);
             }
-            if (!atd_array_next(r, &more)) {
-                return false;
-            }
+            if (!atd_array_next(r, &more)) return false;
             if (more) {
                 return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of variant '%s'", "Node");
             }
@@ -8544,9 +6138,7 @@ static const char *everything_rose_node_list_read_p(atd_reader *r, const char *p
     size_t len = 0, cap = 0;
     everything_rose_node *items = NULL;
     p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
@@ -8561,14 +6153,10 @@ static const char *everything_rose_node_list_read_p(atd_reader *r, const char *p
             cap = ncap;
         }
         p = everything_rose_node_read_p(r, p, &items[len]);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_index(r, len));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
         len++;
         p = atd_array_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
     }
     out->items = items;
     out->len = len;
@@ -8588,45 +6176,29 @@ static const char *everything_rose_node_read_p(atd_reader *r, const char *p, eve
     uint64_t seen[1] = {0};
     everything_rose_node_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
-    if (!atd_key_at(r, p, "\"value\":", 8)) {
-        goto key;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
+    if (!atd_key_at(r, p, "\"value\":", 8)) goto key;
+key_0:
     p += 8;
 field_0:
     p = atd_read_int64_p(r, p, &out->value);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "value", 5));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "value", 5));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"children\":", 11)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"children\":", 11)) goto key;
+key_1:
     p += 11;
 field_1:
     p = everything_rose_node_list_read_p(r, p, &out->children);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "children", 8));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "children", 8));
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
         goto key;
@@ -8640,33 +6212,21 @@ key:
     if (atd_key_room(r, p, 11)) {
         switch (p[1]) {
         case 'c':
-            if (atd_bytes_eq(p, "\"children\":", 11)) {
-                p += 11;
-                goto field_1;
-            }
+            if (atd_bytes_eq(p, "\"children\":", 11)) goto key_1;
             break;
         case 'v':
-            if (atd_bytes_eq(p, "\"value\":", 8)) {
-                p += 8;
-                goto field_0;
-            }
+            if (atd_bytes_eq(p, "\"value\":", 8)) goto key_0;
             break;
         }
     }
     p = atd_object_key_p(r, p, &key);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     switch (key.len) {
     case 5:
-        if (atd_bytes_eq(key.ptr, "value", 5)) {
-            goto field_0;
-        }
+        if (atd_bytes_eq(key.ptr, "value", 5)) goto field_0;
         break;
     case 8:
-        if (atd_bytes_eq(key.ptr, "children", 8)) {
-            goto field_1;
-        }
+        if (atd_bytes_eq(key.ptr, "children", 8)) goto field_1;
         break;
     default:
         break;
@@ -8675,9 +6235,7 @@ key:
         return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "rose_node", "value\000children\000"));
     }
     p = atd_skip_value_p(r, p);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
     goto tail;
 }
 
@@ -8698,9 +6256,7 @@ static const char *everything_expr_expr_tuple_read_p(atd_reader *r, const char *
     p = atd_skip_ws_p(r, p);
     at = atd_reader_offset_of(r, p);
     p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (!more) {
         return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 2 tuple elements, found 0"));
     }
@@ -8712,15 +6268,11 @@ static const char *everything_expr_expr_tuple_read_p(atd_reader *r, const char *
         }
         out->f0 = p_;
         atd_reader_seek(r, p);
-        if (!everything_expr_read(r, &*p_)) {
-            return atd_fail_cursor(atd_reader_push_index(r, 0));
-        }
+        if (!everything_expr_read(r, &*p_)) return atd_fail_cursor(atd_reader_push_index(r, 0));
         p = atd_reader_cursor(r);
     }
     p = atd_array_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (!more) {
         return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 2 tuple elements, found 1"));
     }
@@ -8732,24 +6284,16 @@ static const char *everything_expr_expr_tuple_read_p(atd_reader *r, const char *
         }
         out->f1 = p_;
         atd_reader_seek(r, p);
-        if (!everything_expr_read(r, &*p_)) {
-            return atd_fail_cursor(atd_reader_push_index(r, 1));
-        }
+        if (!everything_expr_read(r, &*p_)) return atd_fail_cursor(atd_reader_push_index(r, 1));
         p = atd_reader_cursor(r);
     }
     p = atd_array_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     for (i = 2; more; i++) {
         p = atd_skip_value_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_index(r, i));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, i));
         p = atd_array_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
     }
     return p;
 }
@@ -8760,9 +6304,7 @@ static const char *everything_stmt_list_read_p(atd_reader *r, const char *p, eve
     size_t len = 0, cap = 0;
     everything_stmt *items = NULL;
     p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
@@ -8777,14 +6319,10 @@ static const char *everything_stmt_list_read_p(atd_reader *r, const char *p, eve
             cap = ncap;
         }
         p = everything_stmt_read_p(r, p, &items[len]);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_index(r, len));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
         len++;
         p = atd_array_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
     }
     out->items = items;
     out->len = len;
@@ -8800,23 +6338,13 @@ static int everything_expr__case(const char *s, size_t len)
 {
     switch (len) {
     case 3:
-        if (atd_bytes_eq(s, "Num", 3)) {
-            return 0;
-        }
-        if (atd_bytes_eq(s, "Var", 3)) {
-            return 1;
-        }
-        if (atd_bytes_eq(s, "Add", 3)) {
-            return 2;
-        }
-        if (atd_bytes_eq(s, "Let", 3)) {
-            return 3;
-        }
+        if (atd_bytes_eq(s, "Num", 3)) return 0;
+        if (atd_bytes_eq(s, "Var", 3)) return 1;
+        if (atd_bytes_eq(s, "Add", 3)) return 2;
+        if (atd_bytes_eq(s, "Let", 3)) return 3;
         break;
     case 5:
-        if (atd_bytes_eq(s, "Block", 5)) {
-            return 4;
-        }
+        if (atd_bytes_eq(s, "Block", 5)) return 4;
         break;
     default:
         break;
@@ -8832,9 +6360,7 @@ bool everything_expr_read(atd_reader *r, everything_expr *out)
     bool more;
     at = atd_reader_offset(r);
     if (c == '"') {
-        if (!atd_read_name(r, &s)) {
-            return false;
-        }
+        if (!atd_read_name(r, &s)) return false;
         switch (everything_expr__case(s.ptr, s.len)) {
         default:
             break;
@@ -8843,58 +6369,40 @@ bool everything_expr_read(atd_reader *r, everything_expr *out)
         return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "expr");
     }
     if (c == '[') {
-        if (!atd_array_begin(r, &more)) {
-            return false;
-        }
+        if (!atd_array_begin(r, &more)) return false;
         if (!more) {
             return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "expr");
         }
         atd_skip_ws(r);
         at = atd_reader_offset(r);
-        if (!atd_read_name(r, &s)) {
-            return atd_reader_push_index(r, 0);
-        }
+        if (!atd_read_name(r, &s)) return atd_reader_push_index(r, 0);
         switch (everything_expr__case(s.ptr, s.len)) {
         case 0:
-            if (!atd_array_next(r, &more)) {
-                return false;
-            }
+            if (!atd_array_next(r, &more)) return false;
             if (!more) {
                 return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Num");
             }
             out->tag = EVERYTHING_EXPR_NUM;
-            if (!atd_read_int64(r, &out->u.Num)) {
-                return atd_reader_push_index(r, 1);
-            }
-            if (!atd_array_next(r, &more)) {
-                return false;
-            }
+            if (!atd_read_int64(r, &out->u.Num)) return atd_reader_push_index(r, 1);
+            if (!atd_array_next(r, &more)) return false;
             if (more) {
                 return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of variant '%s'", "Num");
             }
             return true;
         case 1:
-            if (!atd_array_next(r, &more)) {
-                return false;
-            }
+            if (!atd_array_next(r, &more)) return false;
             if (!more) {
                 return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Var");
             }
             out->tag = EVERYTHING_EXPR_VAR;
-            if (!atd_read_string(r, &out->u.Var)) {
-                return atd_reader_push_index(r, 1);
-            }
-            if (!atd_array_next(r, &more)) {
-                return false;
-            }
+            if (!atd_read_string(r, &out->u.Var)) return atd_reader_push_index(r, 1);
+            if (!atd_array_next(r, &more)) return false;
             if (more) {
                 return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of variant '%s'", "Var");
             }
             return true;
         case 2:
-            if (!atd_array_next(r, &more)) {
-                return false;
-            }
+            if (!atd_array_next(r, &more)) return false;
             if (!more) {
                 return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Add");
             }
@@ -8902,17 +6410,13 @@ bool everything_expr_read(atd_reader *r, everything_expr *out)
             if (!atd_reader_advance(r, everything_expr_expr_tuple_read_p(r, atd_reader_cursor(r), &out->u.Add))) {
                 return atd_reader_push_index(r, 1);
             }
-            if (!atd_array_next(r, &more)) {
-                return false;
-            }
+            if (!atd_array_next(r, &more)) return false;
             if (more) {
                 return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of variant '%s'", "Add");
             }
             return true;
         case 3:
-            if (!atd_array_next(r, &more)) {
-                return false;
-            }
+            if (!atd_array_next(r, &more)) return false;
             if (!more) {
                 return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Let");
             }
@@ -8928,17 +6432,13 @@ bool everything_expr_read(atd_reader *r, everything_expr *out)
                     return atd_reader_push_index(r, 1);
                 }
             }
-            if (!atd_array_next(r, &more)) {
-                return false;
-            }
+            if (!atd_array_next(r, &more)) return false;
             if (more) {
                 return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of variant '%s'", "Let");
             }
             return true;
         case 4:
-            if (!atd_array_next(r, &more)) {
-                return false;
-            }
+            if (!atd_array_next(r, &more)) return false;
             if (!more) {
                 return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Block");
             }
@@ -8946,9 +6446,7 @@ bool everything_expr_read(atd_reader *r, everything_expr *out)
             if (!atd_reader_advance(r, everything_stmt_list_read_p(r, atd_reader_cursor(r), &out->u.Block))) {
                 return atd_reader_push_index(r, 1);
             }
-            if (!atd_array_next(r, &more)) {
-                return false;
-            }
+            if (!atd_array_next(r, &more)) return false;
             if (more) {
                 return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of variant '%s'", "Block");
             }
@@ -8979,33 +6477,21 @@ static const char *everything_binding_read_p(atd_reader *r, const char *p, every
     uint64_t seen[1] = {0};
     everything_binding_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
-    if (!atd_key_at(r, p, "\"name\":", 7)) {
-        goto key;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
+    if (!atd_key_at(r, p, "\"name\":", 7)) goto key;
+key_0:
     p += 7;
 field_0:
     p = atd_read_string_p(r, p, &out->name);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"bound\":", 8)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"bound\":", 8)) goto key;
+key_1:
     p += 8;
 field_1:
     {
@@ -9023,24 +6509,17 @@ field_1:
     }
     seen[0] |= (uint64_t)1 << 1;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"body\":", 7)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"body\":", 7)) goto key;
+key_2:
     p += 7;
 field_2:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "body", 4));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "body", 4));
     } else {
         {
             everything_expr *p_ = (everything_expr *)atd_arena_alloc(atd_reader_arena(r), sizeof(everything_expr), 8);
@@ -9059,9 +6538,7 @@ field_2:
     }
 tail:
     p = atd_object_end_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
         goto key;
@@ -9075,42 +6552,25 @@ key:
     if (atd_key_room(r, p, 8)) {
         switch (p[3]) {
         case 'd':
-            if (atd_bytes_eq(p, "\"body\":", 7)) {
-                p += 7;
-                goto field_2;
-            }
+            if (atd_bytes_eq(p, "\"body\":", 7)) goto key_2;
             break;
         case 'm':
-            if (atd_bytes_eq(p, "\"name\":", 7)) {
-                p += 7;
-                goto field_0;
-            }
+            if (atd_bytes_eq(p, "\"name\":", 7)) goto key_0;
             break;
         case 'u':
-            if (atd_bytes_eq(p, "\"bound\":", 8)) {
-                p += 8;
-                goto field_1;
-            }
+            if (atd_bytes_eq(p, "\"bound\":", 8)) goto key_1;
             break;
         }
     }
     p = atd_object_key_p(r, p, &key);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     switch (key.len) {
     case 4:
-        if (atd_bytes_eq(key.ptr, "name", 4)) {
-            goto field_0;
-        }
-        if (atd_bytes_eq(key.ptr, "body", 4)) {
-            goto field_2;
-        }
+        if (atd_bytes_eq(key.ptr, "name", 4)) goto field_0;
+        if (atd_bytes_eq(key.ptr, "body", 4)) goto field_2;
         break;
     case 5:
-        if (atd_bytes_eq(key.ptr, "bound", 5)) {
-            goto field_1;
-        }
+        if (atd_bytes_eq(key.ptr, "bound", 5)) goto field_1;
         break;
     default:
         break;
@@ -9119,9 +6579,7 @@ key:
         return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "binding", "name\000bound\000body\000"));
     }
     p = atd_skip_value_p(r, p);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
     goto tail;
 }
 
@@ -9142,41 +6600,27 @@ static const char *everything_stmt_read_p(atd_reader *r, const char *p, everythi
     uint64_t seen[1] = {0};
     everything_stmt_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
-    if (!atd_key_at(r, p, "\"label\":", 8)) {
-        goto key;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
+    if (!atd_key_at(r, p, "\"label\":", 8)) goto key;
+key_0:
     p += 8;
 field_0:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "label", 5));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "label", 5));
     } else {
         p = atd_read_string_p(r, p, &out->label);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "label", 5));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "label", 5));
         out->has_label = true;
     }
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"expr\":", 7)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"expr\":", 7)) goto key;
+key_1:
     p += 7;
 field_1:
     atd_reader_seek(r, p);
@@ -9187,9 +6631,7 @@ field_1:
     seen[0] |= (uint64_t)1 << 0;
 tail:
     p = atd_object_end_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
         goto key;
@@ -9203,33 +6645,21 @@ key:
     if (atd_key_room(r, p, 8)) {
         switch (p[1]) {
         case 'e':
-            if (atd_bytes_eq(p, "\"expr\":", 7)) {
-                p += 7;
-                goto field_1;
-            }
+            if (atd_bytes_eq(p, "\"expr\":", 7)) goto key_1;
             break;
         case 'l':
-            if (atd_bytes_eq(p, "\"label\":", 8)) {
-                p += 8;
-                goto field_0;
-            }
+            if (atd_bytes_eq(p, "\"label\":", 8)) goto key_0;
             break;
         }
     }
     p = atd_object_key_p(r, p, &key);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     switch (key.len) {
     case 5:
-        if (atd_bytes_eq(key.ptr, "label", 5)) {
-            goto field_0;
-        }
+        if (atd_bytes_eq(key.ptr, "label", 5)) goto field_0;
         break;
     case 4:
-        if (atd_bytes_eq(key.ptr, "expr", 4)) {
-            goto field_1;
-        }
+        if (atd_bytes_eq(key.ptr, "expr", 4)) goto field_1;
         break;
     default:
         break;
@@ -9238,9 +6668,7 @@ key:
         return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "stmt", "label\000expr\000"));
     }
     p = atd_skip_value_p(r, p);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
     goto tail;
 }
 
@@ -9261,63 +6689,40 @@ static const char *everything_annotated_read_p(atd_reader *r, const char *p, eve
     uint64_t seen[1] = {0};
     everything_annotated_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
-    if (!atd_key_at(r, p, "\"field\":", 8)) {
-        goto key;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
+    if (!atd_key_at(r, p, "\"field\":", 8)) goto key;
+key_0:
     p += 8;
 field_0:
     p = atd_read_int64_p(r, p, &out->field);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "field", 5));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "field", 5));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"other\":", 8)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"other\":", 8)) goto key;
+key_1:
     p += 8;
 field_1:
     p = everything_string_list_read_p(r, p, &out->other);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "other", 5));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "other", 5));
     seen[0] |= (uint64_t)1 << 1;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"num\":", 6)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"num\":", 6)) goto key;
+key_2:
     p += 6;
 field_2:
     p = atd_read_int64_p(r, p, &out->num);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "num", 3));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "num", 3));
     seen[0] |= (uint64_t)1 << 2;
 tail:
     p = atd_object_end_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
         goto key;
@@ -9331,42 +6736,25 @@ key:
     if (atd_key_room(r, p, 8)) {
         switch (p[1]) {
         case 'f':
-            if (atd_bytes_eq(p, "\"field\":", 8)) {
-                p += 8;
-                goto field_0;
-            }
+            if (atd_bytes_eq(p, "\"field\":", 8)) goto key_0;
             break;
         case 'n':
-            if (atd_bytes_eq(p, "\"num\":", 6)) {
-                p += 6;
-                goto field_2;
-            }
+            if (atd_bytes_eq(p, "\"num\":", 6)) goto key_2;
             break;
         case 'o':
-            if (atd_bytes_eq(p, "\"other\":", 8)) {
-                p += 8;
-                goto field_1;
-            }
+            if (atd_bytes_eq(p, "\"other\":", 8)) goto key_1;
             break;
         }
     }
     p = atd_object_key_p(r, p, &key);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     switch (key.len) {
     case 5:
-        if (atd_bytes_eq(key.ptr, "field", 5)) {
-            goto field_0;
-        }
-        if (atd_bytes_eq(key.ptr, "other", 5)) {
-            goto field_1;
-        }
+        if (atd_bytes_eq(key.ptr, "field", 5)) goto field_0;
+        if (atd_bytes_eq(key.ptr, "other", 5)) goto field_1;
         break;
     case 3:
-        if (atd_bytes_eq(key.ptr, "num", 3)) {
-            goto field_2;
-        }
+        if (atd_bytes_eq(key.ptr, "num", 3)) goto field_2;
         break;
     default:
         break;
@@ -9375,9 +6763,7 @@ key:
         return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "annotated", "field\000other\000num\000"));
     }
     p = atd_skip_value_p(r, p);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
     goto tail;
 }
 
@@ -9391,9 +6777,7 @@ static const char *everything_union__list_read_p(atd_reader *r, const char *p, e
     size_t len = 0, cap = 0;
     everything_union_ *items = NULL;
     p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
@@ -9414,9 +6798,7 @@ static const char *everything_union__list_read_p(atd_reader *r, const char *p, e
         p = atd_reader_cursor(r);
         len++;
         p = atd_array_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
     }
     out->items = items;
     out->len = len;
@@ -9429,9 +6811,7 @@ static const char *everything_mode_list_read_p(atd_reader *r, const char *p, eve
     size_t len = 0, cap = 0;
     everything_mode *items = NULL;
     p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
@@ -9446,14 +6826,10 @@ static const char *everything_mode_list_read_p(atd_reader *r, const char *p, eve
             cap = ncap;
         }
         p = everything_mode_read_p(r, p, &items[len]);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_index(r, len));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
         len++;
         p = atd_array_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
     }
     out->items = items;
     out->len = len;
@@ -9466,9 +6842,7 @@ static const char *everything_level_list_read_p(atd_reader *r, const char *p, ev
     size_t len = 0, cap = 0;
     everything_level *items = NULL;
     p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
@@ -9483,14 +6857,10 @@ static const char *everything_level_list_read_p(atd_reader *r, const char *p, ev
             cap = ncap;
         }
         p = everything_level_read_p(r, p, &items[len]);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_index(r, len));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
         len++;
         p = atd_array_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
     }
     out->items = items;
     out->len = len;
@@ -9503,9 +6873,7 @@ static const char *everything_odd_names_list_read_p(atd_reader *r, const char *p
     size_t len = 0, cap = 0;
     everything_odd_names *items = NULL;
     p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
@@ -9526,9 +6894,7 @@ static const char *everything_odd_names_list_read_p(atd_reader *r, const char *p
         p = atd_reader_cursor(r);
         len++;
         p = atd_array_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
     }
     out->items = items;
     out->len = len;
@@ -9541,9 +6907,7 @@ static const char *everything_color_list_read_p(atd_reader *r, const char *p, ev
     size_t len = 0, cap = 0;
     everything_color *items = NULL;
     p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
@@ -9564,9 +6928,7 @@ static const char *everything_color_list_read_p(atd_reader *r, const char *p, ev
         p = atd_reader_cursor(r);
         len++;
         p = atd_array_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
     }
     out->items = items;
     out->len = len;
@@ -9579,9 +6941,7 @@ static const char *everything_event_list_read_p(atd_reader *r, const char *p, ev
     size_t len = 0, cap = 0;
     everything_event *items = NULL;
     p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
@@ -9602,9 +6962,7 @@ static const char *everything_event_list_read_p(atd_reader *r, const char *p, ev
         p = atd_reader_cursor(r);
         len++;
         p = atd_array_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
     }
     out->items = items;
     out->len = len;
@@ -9617,9 +6975,7 @@ static const char *everything_base_event_list_read_p(atd_reader *r, const char *
     size_t len = 0, cap = 0;
     everything_base_event *items = NULL;
     p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
@@ -9640,9 +6996,7 @@ static const char *everything_base_event_list_read_p(atd_reader *r, const char *
         p = atd_reader_cursor(r);
         len++;
         p = atd_array_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
     }
     out->items = items;
     out->len = len;
@@ -9655,9 +7009,7 @@ static const char *everything_patch_list_read_p(atd_reader *r, const char *p, ev
     size_t len = 0, cap = 0;
     everything_patch *items = NULL;
     p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
@@ -9672,14 +7024,10 @@ static const char *everything_patch_list_read_p(atd_reader *r, const char *p, ev
             cap = ncap;
         }
         p = everything_patch_read_p(r, p, &items[len]);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_index(r, len));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
         len++;
         p = atd_array_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
     }
     out->items = items;
     out->len = len;
@@ -9692,9 +7040,7 @@ static const char *everything_all_optional_list_read_p(atd_reader *r, const char
     size_t len = 0, cap = 0;
     everything_all_optional *items = NULL;
     p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
@@ -9709,14 +7055,10 @@ static const char *everything_all_optional_list_read_p(atd_reader *r, const char
             cap = ncap;
         }
         p = everything_all_optional_read_p(r, p, &items[len]);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_index(r, len));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
         len++;
         p = atd_array_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
     }
     out->items = items;
     out->len = len;
@@ -9729,9 +7071,7 @@ static const char *everything_options_list_read_p(atd_reader *r, const char *p, 
     size_t len = 0, cap = 0;
     everything_options *items = NULL;
     p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
@@ -9746,14 +7086,10 @@ static const char *everything_options_list_read_p(atd_reader *r, const char *p, 
             cap = ncap;
         }
         p = everything_options_read_p(r, p, &items[len]);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_index(r, len));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
         len++;
         p = atd_array_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
     }
     out->items = items;
     out->len = len;
@@ -9766,9 +7102,7 @@ static const char *everything_root_anon_record_elt_list_read_p(atd_reader *r, co
     size_t len = 0, cap = 0;
     everything_root_anon_record_elt *items = NULL;
     p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
@@ -9783,14 +7117,10 @@ static const char *everything_root_anon_record_elt_list_read_p(atd_reader *r, co
             cap = ncap;
         }
         p = everything_root_anon_record_elt_read_p(r, p, &items[len]);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_index(r, len));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
         len++;
         p = atd_array_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
     }
     out->items = items;
     out->len = len;
@@ -9803,9 +7133,7 @@ static const char *everything_root_anon_sum_elt_list_read_p(atd_reader *r, const
     size_t len = 0, cap = 0;
     everything_root_anon_sum_elt *items = NULL;
     p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
@@ -9826,9 +7154,7 @@ static const char *everything_root_anon_sum_elt_list_read_p(atd_reader *r, const
         p = atd_reader_cursor(r);
         len++;
         p = atd_array_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
     }
     out->items = items;
     out->len = len;
@@ -9848,27 +7174,18 @@ static const char *everything_anon_z_read_p(atd_reader *r, const char *p, everyt
     uint64_t seen[1] = {0};
     everything_anon_z_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
-    if (!atd_key_at(r, p, "\"z\":", 4)) {
-        goto key;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
+    if (!atd_key_at(r, p, "\"z\":", 4)) goto key;
+key_0:
     p += 4;
 field_0:
     p = atd_read_bool_p(r, p, &out->z);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "z", 1));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "z", 1));
     seen[0] |= (uint64_t)1 << 0;
 tail:
     p = atd_object_end_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
         goto key;
@@ -9880,20 +7197,13 @@ end:
     return p;
 key:
     if (atd_key_room(r, p, 4)) {
-        if (atd_bytes_eq(p, "\"z\":", 4)) {
-            p += 4;
-            goto field_0;
-        }
+        if (atd_bytes_eq(p, "\"z\":", 4)) goto key_0;
     }
     p = atd_object_key_p(r, p, &key);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     switch (key.len) {
     case 1:
-        if (atd_bytes_eq(key.ptr, "z", 1)) {
-            goto field_0;
-        }
+        if (atd_bytes_eq(key.ptr, "z", 1)) goto field_0;
         break;
     default:
         break;
@@ -9902,9 +7212,7 @@ key:
         return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "anon_z", "z\000"));
     }
     p = atd_skip_value_p(r, p);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
     goto tail;
 }
 
@@ -9925,581 +7233,357 @@ static const char *everything_root_read_p(atd_reader *r, const char *p, everythi
     uint64_t seen[1] = {0};
     everything_root_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
-    if (!atd_key_at(r, p, "\"counts\":", 9)) {
-        goto key;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
+    if (!atd_key_at(r, p, "\"counts\":", 9)) goto key;
+key_0:
     p += 9;
 field_0:
     p = everything_int_list_read_p(r, p, &out->counts);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "counts", 6));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "counts", 6));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"users\":", 8)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"users\":", 8)) goto key;
+key_1:
     p += 8;
 field_1:
     p = everything_int_list_read_p(r, p, &out->users);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "users", 5));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "users", 5));
     seen[0] |= (uint64_t)1 << 1;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"values\":", 9)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"values\":", 9)) goto key;
+key_2:
     p += 9;
 field_2:
     p = everything_abstract_list_read_p(r, p, &out->values);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "values", 6));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "values", 6));
     seen[0] |= (uint64_t)1 << 2;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"label\":", 8)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"label\":", 8)) goto key;
+key_3:
     p += 8;
 field_3:
     p = atd_read_string_p(r, p, &out->label);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "label", 5));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "label", 5));
     seen[0] |= (uint64_t)1 << 3;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"nothing\":", 10)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"nothing\":", 10)) goto key;
+key_4:
     p += 10;
 field_4:
     p = atd_read_null_p(r, p);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "nothing", 7));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "nothing", 7));
     out->nothing = 0;
     seen[0] |= (uint64_t)1 << 4;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"from_value\":", 13)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"from_value\":", 13)) goto key;
+key_5:
     p += 13;
 field_5:
     p = atd_read_int64_p(r, p, &out->from_value);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "from_value", 10));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "from_value", 10));
     seen[0] |= (uint64_t)1 << 5;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"struct\":", 9)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"struct\":", 9)) goto key;
+key_6:
     p += 9;
 field_6:
     p = everything_struct__read_p(r, p, &out->struct_);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "struct", 6));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "struct", 6));
     seen[0] |= (uint64_t)1 << 6;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"unions\":", 9)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"unions\":", 9)) goto key;
+key_7:
     p += 9;
 field_7:
     p = everything_union__list_read_p(r, p, &out->unions);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "unions", 6));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "unions", 6));
     seen[0] |= (uint64_t)1 << 7;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"modes\":", 8)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"modes\":", 8)) goto key;
+key_8:
     p += 8;
 field_8:
     p = everything_mode_list_read_p(r, p, &out->modes);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "modes", 5));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "modes", 5));
     seen[0] |= (uint64_t)1 << 8;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"levels\":", 9)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"levels\":", 9)) goto key;
+key_9:
     p += 9;
 field_9:
     p = everything_level_list_read_p(r, p, &out->levels);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "levels", 6));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "levels", 6));
     seen[0] |= (uint64_t)1 << 9;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"shapes\":", 9)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"shapes\":", 9)) goto key;
+key_10:
     p += 9;
 field_10:
     p = everything_shape_list_read_p(r, p, &out->shapes);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "shapes", 6));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "shapes", 6));
     seen[0] |= (uint64_t)1 << 10;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"odd\":", 6)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"odd\":", 6)) goto key;
+key_11:
     p += 6;
 field_11:
     p = everything_odd_names_list_read_p(r, p, &out->odd);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "odd", 3));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "odd", 3));
     seen[0] |= (uint64_t)1 << 11;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"colors\":", 9)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"colors\":", 9)) goto key;
+key_12:
     p += 9;
 field_12:
     p = everything_color_list_read_p(r, p, &out->colors);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "colors", 6));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "colors", 6));
     seen[0] |= (uint64_t)1 << 12;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"events\":", 9)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"events\":", 9)) goto key;
+key_13:
     p += 9;
 field_13:
     p = everything_event_list_read_p(r, p, &out->events);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "events", 6));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "events", 6));
     seen[0] |= (uint64_t)1 << 13;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"base_events\":", 14)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"base_events\":", 14)) goto key;
+key_14:
     p += 14;
 field_14:
     p = everything_base_event_list_read_p(r, p, &out->base_events);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "base_events", 11));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "base_events", 11));
     seen[0] |= (uint64_t)1 << 14;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"obj_shapes\":", 13)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"obj_shapes\":", 13)) goto key;
+key_15:
     p += 13;
 field_15:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "obj_shapes", 10));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "obj_shapes", 10));
     } else {
         p = everything_obj_shape_list_read_p(r, p, &out->obj_shapes);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "obj_shapes", 10));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "obj_shapes", 10));
     }
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"fields\":", 9)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"fields\":", 9)) goto key;
+key_16:
     p += 9;
 field_16:
     p = everything_fields_read_p(r, p, &out->fields);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "fields", 6));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "fields", 6));
     seen[0] |= (uint64_t)1 << 15;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"names\":", 8)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"names\":", 8)) goto key;
+key_17:
     p += 8;
 field_17:
     p = everything_names_read_p(r, p, &out->names);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "names", 5));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "names", 5));
     seen[0] |= (uint64_t)1 << 16;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"patches\":", 10)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"patches\":", 10)) goto key;
+key_18:
     p += 10;
 field_18:
     p = everything_patch_list_read_p(r, p, &out->patches);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "patches", 7));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "patches", 7));
     seen[0] |= (uint64_t)1 << 17;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"all_optional\":", 15)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"all_optional\":", 15)) goto key;
+key_19:
     p += 15;
 field_19:
     p = everything_all_optional_list_read_p(r, p, &out->all_optional);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "all_optional", 12));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "all_optional", 12));
     seen[0] |= (uint64_t)1 << 18;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"derived\":", 10)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"derived\":", 10)) goto key;
+key_20:
     p += 10;
 field_20:
     p = everything_derived_read_p(r, p, &out->derived);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "derived", 7));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "derived", 7));
     seen[0] |= (uint64_t)1 << 19;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"base\":", 7)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"base\":", 7)) goto key;
+key_21:
     p += 7;
 field_21:
     p = everything_base_read_p(r, p, &out->base);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "base", 4));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "base", 4));
     seen[0] |= (uint64_t)1 << 20;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"single\":", 9)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"single\":", 9)) goto key;
+key_22:
     p += 9;
 field_22:
     p = everything_single_read_p(r, p, &out->single);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "single", 6));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "single", 6));
     seen[0] |= (uint64_t)1 << 21;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"pair\":", 7)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"pair\":", 7)) goto key;
+key_23:
     p += 7;
 field_23:
     p = everything_pair_read_p(r, p, &out->pair);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "pair", 4));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "pair", 4));
     seen[0] |= (uint64_t)1 << 22;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"with_defaults\":", 16)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"with_defaults\":", 16)) goto key;
+key_24:
     p += 16;
 field_24:
     p = everything_with_defaults_list_read_p(r, p, &out->with_defaults);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "with_defaults", 13));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "with_defaults", 13));
     seen[0] |= (uint64_t)1 << 23;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"bare_cell\":", 12)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"bare_cell\":", 12)) goto key;
+key_25:
     p += 12;
 field_25:
     p = everything_bare_cell_read_p(r, p, &out->bare_cell);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "bare_cell", 9));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "bare_cell", 9));
     seen[0] |= (uint64_t)1 << 24;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"matrix\":", 9)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"matrix\":", 9)) goto key;
+key_26:
     p += 9;
 field_26:
     p = everything_matrix_read_p(r, p, &out->matrix);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "matrix", 6));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "matrix", 6));
     seen[0] |= (uint64_t)1 << 25;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"cube\":", 7)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"cube\":", 7)) goto key;
+key_27:
     p += 7;
 field_27:
     p = everything_cube_read_p(r, p, &out->cube);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "cube", 4));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "cube", 4));
     seen[0] |= (uint64_t)1 << 26;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"options\":", 10)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"options\":", 10)) goto key;
+key_28:
     p += 10;
 field_28:
     p = everything_options_list_read_p(r, p, &out->options);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "options", 7));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "options", 7));
     seen[0] |= (uint64_t)1 << 27;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"reprs\":", 8)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"reprs\":", 8)) goto key;
+key_29:
     p += 8;
 field_29:
     p = everything_reprs_read_p(r, p, &out->reprs);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "reprs", 5));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "reprs", 5));
     seen[0] |= (uint64_t)1 << 28;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"generics\":", 11)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"generics\":", 11)) goto key;
+key_30:
     p += 11;
 field_30:
     p = everything_generics_read_p(r, p, &out->generics);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "generics", 8));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "generics", 8));
     seen[0] |= (uint64_t)1 << 29;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"tree\":", 7)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"tree\":", 7)) goto key;
+key_31:
     p += 7;
 field_31:
     atd_reader_seek(r, p);
@@ -10509,136 +7593,85 @@ field_31:
     p = atd_reader_cursor(r);
     seen[0] |= (uint64_t)1 << 30;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"nodes\":", 8)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"nodes\":", 8)) goto key;
+key_32:
     p += 8;
 field_32:
     p = everything_rose_node_list_read_p(r, p, &out->nodes);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "nodes", 5));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "nodes", 5));
     seen[0] |= (uint64_t)1 << 31;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"program\":", 10)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"program\":", 10)) goto key;
+key_33:
     p += 10;
 field_33:
     p = everything_stmt_list_read_p(r, p, &out->program);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "program", 7));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "program", 7));
     seen[0] |= (uint64_t)1 << 32;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"binding\":", 10)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"binding\":", 10)) goto key;
+key_34:
     p += 10;
 field_34:
     p = everything_binding_read_p(r, p, &out->binding);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "binding", 7));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "binding", 7));
     seen[0] |= (uint64_t)1 << 33;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"annotated\":", 12)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"annotated\":", 12)) goto key;
+key_35:
     p += 12;
 field_35:
     p = everything_annotated_read_p(r, p, &out->annotated);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "annotated", 9));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "annotated", 9));
     seen[0] |= (uint64_t)1 << 34;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"anon_record\":", 14)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"anon_record\":", 14)) goto key;
+key_36:
     p += 14;
 field_36:
     p = everything_root_anon_record_elt_list_read_p(r, p, &out->anon_record);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "anon_record", 11));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "anon_record", 11));
     seen[0] |= (uint64_t)1 << 35;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"anon_sum\":", 11)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"anon_sum\":", 11)) goto key;
+key_37:
     p += 11;
 field_37:
     p = everything_root_anon_sum_elt_list_read_p(r, p, &out->anon_sum);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "anon_sum", 8));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "anon_sum", 8));
     seen[0] |= (uint64_t)1 << 36;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"anon_named\":", 13)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"anon_named\":", 13)) goto key;
+key_38:
     p += 13;
 field_38:
     p = everything_anon_z_read_p(r, p, &out->anon_named);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "anon_named", 10));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "anon_named", 10));
     seen[0] |= (uint64_t)1 << 37;
 tail:
     p = atd_object_end_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
         goto key;
@@ -10654,426 +7687,229 @@ key:
         case 'a':
             switch (p[6]) {
             case 'a':
-                if (atd_bytes_eq(p, "\"annotated\":", 12)) {
-                    p += 12;
-                    goto field_35;
-                }
+                if (atd_bytes_eq(p, "\"annotated\":", 12)) goto key_35;
                 break;
             case 'n':
-                if (atd_bytes_eq(p, "\"anon_named\":", 13)) {
-                    p += 13;
-                    goto field_38;
-                }
+                if (atd_bytes_eq(p, "\"anon_named\":", 13)) goto key_38;
                 break;
             case 'p':
-                if (atd_bytes_eq(p, "\"all_optional\":", 15)) {
-                    p += 15;
-                    goto field_19;
-                }
+                if (atd_bytes_eq(p, "\"all_optional\":", 15)) goto key_19;
                 break;
             case 'r':
-                if (atd_bytes_eq(p, "\"anon_record\":", 14)) {
-                    p += 14;
-                    goto field_36;
-                }
+                if (atd_bytes_eq(p, "\"anon_record\":", 14)) goto key_36;
                 break;
             case 's':
-                if (atd_bytes_eq(p, "\"anon_sum\":", 11)) {
-                    p += 11;
-                    goto field_37;
-                }
+                if (atd_bytes_eq(p, "\"anon_sum\":", 11)) goto key_37;
                 break;
             }
             break;
         case 'b':
             switch (p[6]) {
             case ':':
-                if (atd_bytes_eq(p, "\"base\":", 7)) {
-                    p += 7;
-                    goto field_21;
-                }
+                if (atd_bytes_eq(p, "\"base\":", 7)) goto key_21;
                 break;
             case 'c':
-                if (atd_bytes_eq(p, "\"bare_cell\":", 12)) {
-                    p += 12;
-                    goto field_25;
-                }
+                if (atd_bytes_eq(p, "\"bare_cell\":", 12)) goto key_25;
                 break;
             case 'e':
-                if (atd_bytes_eq(p, "\"base_events\":", 14)) {
-                    p += 14;
-                    goto field_14;
-                }
+                if (atd_bytes_eq(p, "\"base_events\":", 14)) goto key_14;
                 break;
             case 'n':
-                if (atd_bytes_eq(p, "\"binding\":", 10)) {
-                    p += 10;
-                    goto field_34;
-                }
+                if (atd_bytes_eq(p, "\"binding\":", 10)) goto key_34;
                 break;
             }
             break;
         case 'c':
             switch (p[3]) {
             case 'b':
-                if (atd_bytes_eq(p, "\"cube\":", 7)) {
-                    p += 7;
-                    goto field_27;
-                }
+                if (atd_bytes_eq(p, "\"cube\":", 7)) goto key_27;
                 break;
             case 'l':
-                if (atd_bytes_eq(p, "\"colors\":", 9)) {
-                    p += 9;
-                    goto field_12;
-                }
+                if (atd_bytes_eq(p, "\"colors\":", 9)) goto key_12;
                 break;
             case 'u':
-                if (atd_bytes_eq(p, "\"counts\":", 9)) {
-                    p += 9;
-                    goto field_0;
-                }
+                if (atd_bytes_eq(p, "\"counts\":", 9)) goto key_0;
                 break;
             }
             break;
         case 'd':
-            if (atd_bytes_eq(p, "\"derived\":", 10)) {
-                p += 10;
-                goto field_20;
-            }
+            if (atd_bytes_eq(p, "\"derived\":", 10)) goto key_20;
             break;
         case 'e':
-            if (atd_bytes_eq(p, "\"events\":", 9)) {
-                p += 9;
-                goto field_13;
-            }
+            if (atd_bytes_eq(p, "\"events\":", 9)) goto key_13;
             break;
         case 'f':
             switch (p[2]) {
             case 'i':
-                if (atd_bytes_eq(p, "\"fields\":", 9)) {
-                    p += 9;
-                    goto field_16;
-                }
+                if (atd_bytes_eq(p, "\"fields\":", 9)) goto key_16;
                 break;
             case 'r':
-                if (atd_bytes_eq(p, "\"from_value\":", 13)) {
-                    p += 13;
-                    goto field_5;
-                }
+                if (atd_bytes_eq(p, "\"from_value\":", 13)) goto key_5;
                 break;
             }
             break;
         case 'g':
-            if (atd_bytes_eq(p, "\"generics\":", 11)) {
-                p += 11;
-                goto field_30;
-            }
+            if (atd_bytes_eq(p, "\"generics\":", 11)) goto key_30;
             break;
         case 'l':
             switch (p[2]) {
             case 'a':
-                if (atd_bytes_eq(p, "\"label\":", 8)) {
-                    p += 8;
-                    goto field_3;
-                }
+                if (atd_bytes_eq(p, "\"label\":", 8)) goto key_3;
                 break;
             case 'e':
-                if (atd_bytes_eq(p, "\"levels\":", 9)) {
-                    p += 9;
-                    goto field_9;
-                }
+                if (atd_bytes_eq(p, "\"levels\":", 9)) goto key_9;
                 break;
             }
             break;
         case 'm':
             switch (p[2]) {
             case 'a':
-                if (atd_bytes_eq(p, "\"matrix\":", 9)) {
-                    p += 9;
-                    goto field_26;
-                }
+                if (atd_bytes_eq(p, "\"matrix\":", 9)) goto key_26;
                 break;
             case 'o':
-                if (atd_bytes_eq(p, "\"modes\":", 8)) {
-                    p += 8;
-                    goto field_8;
-                }
+                if (atd_bytes_eq(p, "\"modes\":", 8)) goto key_8;
                 break;
             }
             break;
         case 'n':
             switch (p[3]) {
             case 'd':
-                if (atd_bytes_eq(p, "\"nodes\":", 8)) {
-                    p += 8;
-                    goto field_32;
-                }
+                if (atd_bytes_eq(p, "\"nodes\":", 8)) goto key_32;
                 break;
             case 'm':
-                if (atd_bytes_eq(p, "\"names\":", 8)) {
-                    p += 8;
-                    goto field_17;
-                }
+                if (atd_bytes_eq(p, "\"names\":", 8)) goto key_17;
                 break;
             case 't':
-                if (atd_bytes_eq(p, "\"nothing\":", 10)) {
-                    p += 10;
-                    goto field_4;
-                }
+                if (atd_bytes_eq(p, "\"nothing\":", 10)) goto key_4;
                 break;
             }
             break;
         case 'o':
             switch (p[2]) {
             case 'b':
-                if (atd_bytes_eq(p, "\"obj_shapes\":", 13)) {
-                    p += 13;
-                    goto field_15;
-                }
+                if (atd_bytes_eq(p, "\"obj_shapes\":", 13)) goto key_15;
                 break;
             case 'd':
-                if (atd_bytes_eq(p, "\"odd\":", 6)) {
-                    p += 6;
-                    goto field_11;
-                }
+                if (atd_bytes_eq(p, "\"odd\":", 6)) goto key_11;
                 break;
             case 'p':
-                if (atd_bytes_eq(p, "\"options\":", 10)) {
-                    p += 10;
-                    goto field_28;
-                }
+                if (atd_bytes_eq(p, "\"options\":", 10)) goto key_28;
                 break;
             }
             break;
         case 'p':
             switch (p[3]) {
             case 'i':
-                if (atd_bytes_eq(p, "\"pair\":", 7)) {
-                    p += 7;
-                    goto field_23;
-                }
+                if (atd_bytes_eq(p, "\"pair\":", 7)) goto key_23;
                 break;
             case 'o':
-                if (atd_bytes_eq(p, "\"program\":", 10)) {
-                    p += 10;
-                    goto field_33;
-                }
+                if (atd_bytes_eq(p, "\"program\":", 10)) goto key_33;
                 break;
             case 't':
-                if (atd_bytes_eq(p, "\"patches\":", 10)) {
-                    p += 10;
-                    goto field_18;
-                }
+                if (atd_bytes_eq(p, "\"patches\":", 10)) goto key_18;
                 break;
             }
             break;
         case 'r':
-            if (atd_bytes_eq(p, "\"reprs\":", 8)) {
-                p += 8;
-                goto field_29;
-            }
+            if (atd_bytes_eq(p, "\"reprs\":", 8)) goto key_29;
             break;
         case 's':
             switch (p[2]) {
             case 'h':
-                if (atd_bytes_eq(p, "\"shapes\":", 9)) {
-                    p += 9;
-                    goto field_10;
-                }
+                if (atd_bytes_eq(p, "\"shapes\":", 9)) goto key_10;
                 break;
             case 'i':
-                if (atd_bytes_eq(p, "\"single\":", 9)) {
-                    p += 9;
-                    goto field_22;
-                }
+                if (atd_bytes_eq(p, "\"single\":", 9)) goto key_22;
                 break;
             case 't':
-                if (atd_bytes_eq(p, "\"struct\":", 9)) {
-                    p += 9;
-                    goto field_6;
-                }
+                if (atd_bytes_eq(p, "\"struct\":", 9)) goto key_6;
                 break;
             }
             break;
         case 't':
-            if (atd_bytes_eq(p, "\"tree\":", 7)) {
-                p += 7;
-                goto field_31;
-            }
+            if (atd_bytes_eq(p, "\"tree\":", 7)) goto key_31;
             break;
         case 'u':
             switch (p[2]) {
             case 'n':
-                if (atd_bytes_eq(p, "\"unions\":", 9)) {
-                    p += 9;
-                    goto field_7;
-                }
+                if (atd_bytes_eq(p, "\"unions\":", 9)) goto key_7;
                 break;
             case 's':
-                if (atd_bytes_eq(p, "\"users\":", 8)) {
-                    p += 8;
-                    goto field_1;
-                }
+                if (atd_bytes_eq(p, "\"users\":", 8)) goto key_1;
                 break;
             }
             break;
         case 'v':
-            if (atd_bytes_eq(p, "\"values\":", 9)) {
-                p += 9;
-                goto field_2;
-            }
+            if (atd_bytes_eq(p, "\"values\":", 9)) goto key_2;
             break;
         case 'w':
-            if (atd_bytes_eq(p, "\"with_defaults\":", 16)) {
-                p += 16;
-                goto field_24;
-            }
+            if (atd_bytes_eq(p, "\"with_defaults\":", 16)) goto key_24;
             break;
         }
     }
     p = atd_object_key_p(r, p, &key);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     switch (key.len) {
     case 6:
-        if (atd_bytes_eq(key.ptr, "counts", 6)) {
-            goto field_0;
-        }
-        if (atd_bytes_eq(key.ptr, "values", 6)) {
-            goto field_2;
-        }
-        if (atd_bytes_eq(key.ptr, "struct", 6)) {
-            goto field_6;
-        }
-        if (atd_bytes_eq(key.ptr, "unions", 6)) {
-            goto field_7;
-        }
-        if (atd_bytes_eq(key.ptr, "levels", 6)) {
-            goto field_9;
-        }
-        if (atd_bytes_eq(key.ptr, "shapes", 6)) {
-            goto field_10;
-        }
-        if (atd_bytes_eq(key.ptr, "colors", 6)) {
-            goto field_12;
-        }
-        if (atd_bytes_eq(key.ptr, "events", 6)) {
-            goto field_13;
-        }
-        if (atd_bytes_eq(key.ptr, "fields", 6)) {
-            goto field_16;
-        }
-        if (atd_bytes_eq(key.ptr, "single", 6)) {
-            goto field_22;
-        }
-        if (atd_bytes_eq(key.ptr, "matrix", 6)) {
-            goto field_26;
-        }
+        if (atd_bytes_eq(key.ptr, "counts", 6)) goto field_0;
+        if (atd_bytes_eq(key.ptr, "values", 6)) goto field_2;
+        if (atd_bytes_eq(key.ptr, "struct", 6)) goto field_6;
+        if (atd_bytes_eq(key.ptr, "unions", 6)) goto field_7;
+        if (atd_bytes_eq(key.ptr, "levels", 6)) goto field_9;
+        if (atd_bytes_eq(key.ptr, "shapes", 6)) goto field_10;
+        if (atd_bytes_eq(key.ptr, "colors", 6)) goto field_12;
+        if (atd_bytes_eq(key.ptr, "events", 6)) goto field_13;
+        if (atd_bytes_eq(key.ptr, "fields", 6)) goto field_16;
+        if (atd_bytes_eq(key.ptr, "single", 6)) goto field_22;
+        if (atd_bytes_eq(key.ptr, "matrix", 6)) goto field_26;
         break;
     case 5:
-        if (atd_bytes_eq(key.ptr, "users", 5)) {
-            goto field_1;
-        }
-        if (atd_bytes_eq(key.ptr, "label", 5)) {
-            goto field_3;
-        }
-        if (atd_bytes_eq(key.ptr, "modes", 5)) {
-            goto field_8;
-        }
-        if (atd_bytes_eq(key.ptr, "names", 5)) {
-            goto field_17;
-        }
-        if (atd_bytes_eq(key.ptr, "reprs", 5)) {
-            goto field_29;
-        }
-        if (atd_bytes_eq(key.ptr, "nodes", 5)) {
-            goto field_32;
-        }
+        if (atd_bytes_eq(key.ptr, "users", 5)) goto field_1;
+        if (atd_bytes_eq(key.ptr, "label", 5)) goto field_3;
+        if (atd_bytes_eq(key.ptr, "modes", 5)) goto field_8;
+        if (atd_bytes_eq(key.ptr, "names", 5)) goto field_17;
+        if (atd_bytes_eq(key.ptr, "reprs", 5)) goto field_29;
+        if (atd_bytes_eq(key.ptr, "nodes", 5)) goto field_32;
         break;
     case 7:
-        if (atd_bytes_eq(key.ptr, "nothing", 7)) {
-            goto field_4;
-        }
-        if (atd_bytes_eq(key.ptr, "patches", 7)) {
-            goto field_18;
-        }
-        if (atd_bytes_eq(key.ptr, "derived", 7)) {
-            goto field_20;
-        }
-        if (atd_bytes_eq(key.ptr, "options", 7)) {
-            goto field_28;
-        }
-        if (atd_bytes_eq(key.ptr, "program", 7)) {
-            goto field_33;
-        }
-        if (atd_bytes_eq(key.ptr, "binding", 7)) {
-            goto field_34;
-        }
+        if (atd_bytes_eq(key.ptr, "nothing", 7)) goto field_4;
+        if (atd_bytes_eq(key.ptr, "patches", 7)) goto field_18;
+        if (atd_bytes_eq(key.ptr, "derived", 7)) goto field_20;
+        if (atd_bytes_eq(key.ptr, "options", 7)) goto field_28;
+        if (atd_bytes_eq(key.ptr, "program", 7)) goto field_33;
+        if (atd_bytes_eq(key.ptr, "binding", 7)) goto field_34;
         break;
     case 10:
-        if (atd_bytes_eq(key.ptr, "from_value", 10)) {
-            goto field_5;
-        }
-        if (atd_bytes_eq(key.ptr, "obj_shapes", 10)) {
-            goto field_15;
-        }
-        if (atd_bytes_eq(key.ptr, "anon_named", 10)) {
-            goto field_38;
-        }
+        if (atd_bytes_eq(key.ptr, "from_value", 10)) goto field_5;
+        if (atd_bytes_eq(key.ptr, "obj_shapes", 10)) goto field_15;
+        if (atd_bytes_eq(key.ptr, "anon_named", 10)) goto field_38;
         break;
     case 3:
-        if (atd_bytes_eq(key.ptr, "odd", 3)) {
-            goto field_11;
-        }
+        if (atd_bytes_eq(key.ptr, "odd", 3)) goto field_11;
         break;
     case 11:
-        if (atd_bytes_eq(key.ptr, "base_events", 11)) {
-            goto field_14;
-        }
-        if (atd_bytes_eq(key.ptr, "anon_record", 11)) {
-            goto field_36;
-        }
+        if (atd_bytes_eq(key.ptr, "base_events", 11)) goto field_14;
+        if (atd_bytes_eq(key.ptr, "anon_record", 11)) goto field_36;
         break;
     case 12:
-        if (atd_bytes_eq(key.ptr, "all_optional", 12)) {
-            goto field_19;
-        }
+        if (atd_bytes_eq(key.ptr, "all_optional", 12)) goto field_19;
         break;
     case 4:
-        if (atd_bytes_eq(key.ptr, "base", 4)) {
-            goto field_21;
-        }
-        if (atd_bytes_eq(key.ptr, "pair", 4)) {
-            goto field_23;
-        }
-        if (atd_bytes_eq(key.ptr, "cube", 4)) {
-            goto field_27;
-        }
-        if (atd_bytes_eq(key.ptr, "tree", 4)) {
-            goto field_31;
-        }
+        if (atd_bytes_eq(key.ptr, "base", 4)) goto field_21;
+        if (atd_bytes_eq(key.ptr, "pair", 4)) goto field_23;
+        if (atd_bytes_eq(key.ptr, "cube", 4)) goto field_27;
+        if (atd_bytes_eq(key.ptr, "tree", 4)) goto field_31;
         break;
     case 13:
-        if (atd_bytes_eq(key.ptr, "with_defaults", 13)) {
-            goto field_24;
-        }
+        if (atd_bytes_eq(key.ptr, "with_defaults", 13)) goto field_24;
         break;
     case 9:
-        if (atd_bytes_eq(key.ptr, "bare_cell", 9)) {
-            goto field_25;
-        }
-        if (atd_bytes_eq(key.ptr, "annotated", 9)) {
-            goto field_35;
-        }
+        if (atd_bytes_eq(key.ptr, "bare_cell", 9)) goto field_25;
+        if (atd_bytes_eq(key.ptr, "annotated", 9)) goto field_35;
         break;
     case 8:
-        if (atd_bytes_eq(key.ptr, "generics", 8)) {
-            goto field_30;
-        }
-        if (atd_bytes_eq(key.ptr, "anon_sum", 8)) {
-            goto field_37;
-        }
+        if (atd_bytes_eq(key.ptr, "generics", 8)) goto field_30;
+        if (atd_bytes_eq(key.ptr, "anon_sum", 8)) goto field_37;
         break;
     default:
         break;
@@ -11082,9 +7918,7 @@ key:
         return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "root", "counts\000users\000values\000label\000nothing\000from_value\000struct\000unions\000modes\000levels\000shapes\000odd\000colors\000events\000base_events\000obj_shapes\000fields\000names\000patches\000all_optional\000derived\000base\000single\000pair\000with_defaults\000bare_cell\000matrix\000cube\000options\000reprs\000generics\000tree\000nodes\000program\000binding\000annotated\000anon_record\000anon_sum\000anon_named\000"));
     }
     p = atd_skip_value_p(r, p);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
     goto tail;
 }
 
@@ -11105,53 +7939,35 @@ static const char *everything_root_anon_record_elt_read_p(atd_reader *r, const c
     uint64_t seen[1] = {0};
     everything_root_anon_record_elt_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
-    if (!atd_key_at(r, p, "\"x\":", 4)) {
-        goto key;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
+    if (!atd_key_at(r, p, "\"x\":", 4)) goto key;
+key_0:
     p += 4;
 field_0:
     p = atd_read_int64_p(r, p, &out->x);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "x", 1));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "x", 1));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"y\":", 4)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"y\":", 4)) goto key;
+key_1:
     p += 4;
 field_1:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "y", 1));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "y", 1));
     } else {
         p = atd_read_double_p(r, p, &out->y);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "y", 1));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "y", 1));
         out->has_y = true;
     }
 tail:
     p = atd_object_end_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
         goto key;
@@ -11165,31 +7981,19 @@ key:
     if (atd_key_room(r, p, 4)) {
         switch (p[1]) {
         case 'x':
-            if (atd_bytes_eq(p, "\"x\":", 4)) {
-                p += 4;
-                goto field_0;
-            }
+            if (atd_bytes_eq(p, "\"x\":", 4)) goto key_0;
             break;
         case 'y':
-            if (atd_bytes_eq(p, "\"y\":", 4)) {
-                p += 4;
-                goto field_1;
-            }
+            if (atd_bytes_eq(p, "\"y\":", 4)) goto key_1;
             break;
         }
     }
     p = atd_object_key_p(r, p, &key);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     switch (key.len) {
     case 1:
-        if (atd_bytes_eq(key.ptr, "x", 1)) {
-            goto field_0;
-        }
-        if (atd_bytes_eq(key.ptr, "y", 1)) {
-            goto field_1;
-        }
+        if (atd_bytes_eq(key.ptr, "x", 1)) goto field_0;
+        if (atd_bytes_eq(key.ptr, "y", 1)) goto field_1;
         break;
     default:
         break;
@@ -11198,9 +8002,7 @@ key:
         return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "root_anon_record_elt", "x\000y\000"));
     }
     p = atd_skip_value_p(r, p);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
     goto tail;
 }
 
@@ -11208,12 +8010,8 @@ static int everything_root_anon_sum_elt__case(const char *s, size_t len)
 {
     switch (len) {
     case 1:
-        if (atd_bytes_eq(s, "A", 1)) {
-            return 0;
-        }
-        if (atd_bytes_eq(s, "B", 1)) {
-            return 1;
-        }
+        if (atd_bytes_eq(s, "A", 1)) return 0;
+        if (atd_bytes_eq(s, "B", 1)) return 1;
         break;
     default:
         break;
@@ -11229,9 +8027,7 @@ static bool everything_root_anon_sum_elt_read(atd_reader *r, everything_root_ano
     bool more;
     at = atd_reader_offset(r);
     if (c == '"') {
-        if (!atd_read_name(r, &s)) {
-            return false;
-        }
+        if (!atd_read_name(r, &s)) return false;
         switch (everything_root_anon_sum_elt__case(s.ptr, s.len)) {
         case 0:
             out->tag = EVERYTHING_ROOT_ANON_SUM_ELT_A;
@@ -11243,32 +8039,22 @@ static bool everything_root_anon_sum_elt_read(atd_reader *r, everything_root_ano
         return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "root_anon_sum_elt");
     }
     if (c == '[') {
-        if (!atd_array_begin(r, &more)) {
-            return false;
-        }
+        if (!atd_array_begin(r, &more)) return false;
         if (!more) {
             return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "root_anon_sum_elt");
         }
         atd_skip_ws(r);
         at = atd_reader_offset(r);
-        if (!atd_read_name(r, &s)) {
-            return atd_reader_push_index(r, 0);
-        }
+        if (!atd_read_name(r, &s)) return atd_reader_push_index(r, 0);
         switch (everything_root_anon_sum_elt__case(s.ptr, s.len)) {
         case 1:
-            if (!atd_array_next(r, &more)) {
-                return false;
-            }
+            if (!atd_array_next(r, &more)) return false;
             if (!more) {
                 return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "B");
             }
             out->tag = EVERYTHING_ROOT_ANON_SUM_ELT_B;
-            if (!atd_read_int64(r, &out->u.B)) {
-                return atd_reader_push_index(r, 1);
-            }
-            if (!atd_array_next(r, &more)) {
-                return false;
-            }
+            if (!atd_read_int64(r, &out->u.B)) return atd_reader_push_index(r, 1);
+            if (!atd_array_next(r, &more)) return false;
             if (more) {
                 return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of variant '%s'", "B");
             }
@@ -11291,9 +8077,7 @@ void everything_count_init(everything_count *v)
 
 bool everything_count_read(atd_reader *r, everything_count *out)
 {
-    if (!atd_read_int64(r, &*out)) {
-        return false;
-    }
+    if (!atd_read_int64(r, &*out)) return false;
     return true;
 }
 
@@ -11306,9 +8090,7 @@ void everything_user_id_init(everything_user_id *v)
 
 bool everything_user_id_read(atd_reader *r, everything_user_id *out)
 {
-    if (!atd_read_int64(r, &*out)) {
-        return false;
-    }
+    if (!atd_read_int64(r, &*out)) return false;
     return true;
 }
 
@@ -11321,9 +8103,7 @@ void everything_json_value_init(everything_json_value *v)
 
 bool everything_json_value_read(atd_reader *r, everything_json_value *out)
 {
-    if (!atd_json_read(r, &*out)) {
-        return false;
-    }
+    if (!atd_json_read(r, &*out)) return false;
     return true;
 }
 
@@ -11336,9 +8116,7 @@ void everything_label_init(everything_label *v)
 
 bool everything_label_read(atd_reader *r, everything_label *out)
 {
-    if (!atd_read_string(r, &*out)) {
-        return false;
-    }
+    if (!atd_read_string(r, &*out)) return false;
     return true;
 }
 
@@ -11351,9 +8129,7 @@ void everything_nothing_init(everything_nothing *v)
 
 bool everything_nothing_read(atd_reader *r, everything_nothing *out)
 {
-    if (!atd_read_null(r)) {
-        return false;
-    }
+    if (!atd_read_null(r)) return false;
     *out = 0;
     return true;
 }
@@ -11367,9 +8143,7 @@ void everything_from_init(everything_from *v)
 
 bool everything_from_read(atd_reader *r, everything_from *out)
 {
-    if (!atd_read_int64(r, &*out)) {
-        return false;
-    }
+    if (!atd_read_int64(r, &*out)) return false;
     return true;
 }
 
@@ -11440,17 +8214,11 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(everything_level)
 
 static char *everything_maybe_int_write_p(atd_writer *w, char *p, const everything_maybe_int *v)
 {
-    if (!v->has) {
-        return atd_writer_raw_p(w, p, "\"None\"", 6);
-    }
+    if (!v->has) return atd_writer_raw_p(w, p, "\"None\"", 6);
     p = atd_writer_raw_p(w, p, "[\"Some\",", 8);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
     p = atd_write_int64(p + 0, (int64_t)v->value);
     return atd_writer_raw_p(w, p, "]", 1);
 }
@@ -11462,15 +8230,11 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(everything_maybe_int)
 static char *everything_struct__write_p(atd_writer *w, char *p, const everything_struct_ *v)
 {
     p = atd_writer_room(w, p, 9 + ATD_INT64_CHARS);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "union", 5));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "union", 5));
     memcpy(p, "{\"union\":", 9);
     p = atd_write_int64(p + 9, (int64_t)v->union_);
     p = atd_writer_key_string_p(w, p, ",\"switch\":", 10, v->switch_.ptr, v->switch_.len);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "switch", 6));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "switch", 6));
     return atd_writer_raw_p(w, p, "}", 1);
 }
 
@@ -11483,24 +8247,16 @@ static char *everything_union__write_p(atd_writer *w, char *p, const everything_
     switch (v->tag) {
     case EVERYTHING_UNION__LEFT:
         p = atd_writer_raw_p(w, p, "[\"Left\",", 8);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
         p = atd_write_int64(p + 0, (int64_t)v->u.Left);
         return atd_writer_raw_p(w, p, "]", 1);
     case EVERYTHING_UNION__RIGHT:
         p = atd_writer_raw_p(w, p, "[\"Right\",", 9);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = atd_writer_key_string_p(w, p, "", 0, v->u.Right.ptr, v->u.Right.len);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
         return atd_writer_raw_p(w, p, "]", 1);
     }
     return atd_writer_fail_cursor(atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'union_'"));
@@ -11513,9 +8269,7 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(everything_union_)
 static char *everything_int_int_tuple_write_p(atd_writer *w, char *p, const everything_int_int_tuple *v)
 {
     p = atd_writer_room(w, p, 3 + ATD_INT64_CHARS + ATD_INT64_CHARS);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_index(w, 0));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 0));
     memcpy(p, "[", 1);
     p = atd_write_int64(p + 1, (int64_t)v->f0);
     memcpy(p, ",", 1);
@@ -11533,9 +8287,7 @@ static char *everything_rect_write_p(atd_writer *w, char *p, const everything_re
         return atd_writer_fail_cursor(atd_writer_push_field(w, "height", 6));
     }
     p = atd_writer_room(w, p, 20 + ATD_DOUBLE_CHARS + ATD_DOUBLE_CHARS);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "width", 5));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "width", 5));
     memcpy(p, "{\"width\":", 9);
     p = atd_write_double(p + 9, (double)v->width);
     memcpy(p, ",\"height\":", 10);
@@ -11551,14 +8303,10 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(everything_rect)
 static char *everything_shape_Label_write_p(atd_writer *w, char *p, const everything_shape_Label *v)
 {
     p = atd_writer_key_string_p(w, p, "{\"text\":", 8, v->text.ptr, v->text.len);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "text", 4));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "text", 4));
     if (v->has_size) {
         p = atd_writer_room(w, p, 8 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "size", 4));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "size", 4));
         memcpy(p, ",\"size\":", 8);
         p = atd_write_int64(p + 8, (int64_t)v->size);
     }
@@ -11569,9 +8317,7 @@ static char *everything_float_float_tuple_list_write_p(atd_writer *w, char *p, c
 {
     size_t i;
     p = atd_writer_raw_p(w, p, "[", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         if (!atd_writer_finite(w, (double)v->items[i].f0)) {
             return atd_writer_fail_cursor((everything_float_float_tuple_write_p(w, atd_writer_cursor(w), &v->items[i]) != NULL || atd_writer_push_index(w, i)));
@@ -11598,31 +8344,21 @@ static char *everything_shape_list_write_p(atd_writer *w, char *p, const everyth
 {
     size_t i;
     p = atd_writer_raw_p(w, p, "[", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = everything_shape_write_p(w, p, &v->items[i]);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
     }
     return atd_writer_raw_p(w, p, "]", 1);
 }
 
 static char *everything_int_nullable_write_p(atd_writer *w, char *p, const everything_int_nullable *v)
 {
-    if (!v->has) {
-        return atd_writer_raw_p(w, p, "null", 4);
-    }
+    if (!v->has) return atd_writer_raw_p(w, p, "null", 4);
     p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = atd_write_int64(p + 0, (int64_t)v->value);
     return p;
 }
@@ -11634,124 +8370,78 @@ static char *everything_shape_write_p(atd_writer *w, char *p, const everything_s
         return atd_writer_raw_p(w, p, "\"Point\"", 7);
     case EVERYTHING_SHAPE_CIRCLE:
         p = atd_writer_raw_p(w, p, "[\"Circle\",", 10);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         if (!atd_writer_finite(w, (double)v->u.Circle)) {
             return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
         }
         p = atd_writer_room(w, p, 0 + ATD_DOUBLE_CHARS);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
         p = atd_write_double(p + 0, (double)v->u.Circle);
         return atd_writer_raw_p(w, p, "]", 1);
     case EVERYTHING_SHAPE_COUNT:
         p = atd_writer_raw_p(w, p, "[\"Count\",", 9);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
         p = atd_write_int64(p + 0, (int64_t)v->u.Count);
         return atd_writer_raw_p(w, p, "]", 1);
     case EVERYTHING_SHAPE_MOVE:
         p = atd_writer_raw_p(w, p, "[\"Move\",", 8);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = everything_int_int_tuple_write_p(w, p, &v->u.Move);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
         return atd_writer_raw_p(w, p, "]", 1);
     case EVERYTHING_SHAPE_RECT:
         p = atd_writer_raw_p(w, p, "[\"Rect\",", 8);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = everything_rect_write_p(w, p, &v->u.Rect);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
         return atd_writer_raw_p(w, p, "]", 1);
     case EVERYTHING_SHAPE_LABEL:
         p = atd_writer_raw_p(w, p, "[\"Label\",", 9);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = everything_shape_Label_write_p(w, p, &v->u.Label);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
         return atd_writer_raw_p(w, p, "]", 1);
     case EVERYTHING_SHAPE_POLY:
         p = atd_writer_raw_p(w, p, "[\"Poly\",", 8);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = everything_float_float_tuple_list_write_p(w, p, &v->u.Poly);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
         return atd_writer_raw_p(w, p, "]", 1);
     case EVERYTHING_SHAPE_NESTED:
         p = atd_writer_raw_p(w, p, "[\"Nested\",", 10);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = everything_shape_list_write_p(w, p, &v->u.Nested);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
         return atd_writer_raw_p(w, p, "]", 1);
     case EVERYTHING_SHAPE_RENAMED:
         p = atd_writer_raw_p(w, p, "[\"renamed-shape\",", 17);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = atd_writer_key_string_p(w, p, "", 0, v->u.Renamed.ptr, v->u.Renamed.len);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
         return atd_writer_raw_p(w, p, "]", 1);
     case EVERYTHING_SHAPE_SHAPE_NAMED_C:
         p = atd_writer_raw_p(w, p, "[\"Named\",", 9);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = atd_writer_key_string_p(w, p, "", 0, v->u.shape_named_c.ptr, v->u.shape_named_c.len);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
         return atd_writer_raw_p(w, p, "]", 1);
     case EVERYTHING_SHAPE_OPT:
         p = atd_writer_raw_p(w, p, "[\"Opt\",", 7);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = everything_maybe_int_write_p(w, p, &v->u.Opt);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
         return atd_writer_raw_p(w, p, "]", 1);
     case EVERYTHING_SHAPE_NULL:
         p = atd_writer_raw_p(w, p, "[\"Null\",", 8);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = everything_int_nullable_write_p(w, p, &v->u.Null);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
         return atd_writer_raw_p(w, p, "]", 1);
     case EVERYTHING_SHAPE_ANY:
         p = atd_writer_raw_p(w, p, "[\"Any\",", 7);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         atd_writer_commit(w, p);
         if (!atd_writer_json(w, &v->u.Any)) {
             return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
@@ -11775,9 +8465,7 @@ static char *everything_float_float_tuple_write_p(atd_writer *w, char *p, const 
         return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
     }
     p = atd_writer_room(w, p, 3 + ATD_DOUBLE_CHARS + ATD_DOUBLE_CHARS);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_index(w, 0));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 0));
     memcpy(p, "[", 1);
     p = atd_write_double(p + 1, (double)v->f0);
     memcpy(p, ",", 1);
@@ -11793,13 +8481,9 @@ static char *everything_odd_names_write_p(atd_writer *w, char *p, const everythi
         return atd_writer_raw_p(w, p, "\"None\"", 6);
     case EVERYTHING_ODD_NAMES_SOME:
         p = atd_writer_raw_p(w, p, "[\"Some\",", 8);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
         p = atd_write_int64(p + 0, (int64_t)v->u.Some);
         return atd_writer_raw_p(w, p, "]", 1);
     case EVERYTHING_ODD_NAMES_INT:
@@ -11841,9 +8525,7 @@ static char *everything_int_float_tuple_write_p(atd_writer *w, char *p, const ev
         return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
     }
     p = atd_writer_room(w, p, 3 + ATD_INT64_CHARS + ATD_DOUBLE_CHARS);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_index(w, 0));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 0));
     memcpy(p, "[", 1);
     p = atd_write_int64(p + 1, (int64_t)v->f0);
     memcpy(p, ",", 1);
@@ -11855,9 +8537,7 @@ static char *everything_int_float_tuple_write_p(atd_writer *w, char *p, const ev
 static char *everything_obj_shape_Box_write_p(atd_writer *w, char *p, const everything_obj_shape_Box *v)
 {
     p = atd_writer_room(w, p, 5 + ATD_INT64_CHARS);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "w", 1));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "w", 1));
     memcpy(p, "{\"w\":", 5);
     p = atd_write_int64(p + 5, (int64_t)v->w);
     if (v->has_h) {
@@ -11865,9 +8545,7 @@ static char *everything_obj_shape_Box_write_p(atd_writer *w, char *p, const ever
             return atd_writer_fail_cursor(atd_writer_push_field(w, "h", 1));
         }
         p = atd_writer_room(w, p, 5 + ATD_DOUBLE_CHARS);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "h", 1));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "h", 1));
         memcpy(p, ",\"h\":", 5);
         p = atd_write_double(p + 5, (double)v->h);
     }
@@ -11878,18 +8556,12 @@ static char *everything_obj_shape_list_write_p(atd_writer *w, char *p, const eve
 {
     size_t i;
     p = atd_writer_raw_p(w, p, "[", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = everything_obj_shape_write_p(w, p, &v->items[i]);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
     }
     return atd_writer_raw_p(w, p, "]", 1);
 }
@@ -11901,54 +8573,34 @@ static char *everything_obj_shape_write_p(atd_writer *w, char *p, const everythi
         return atd_writer_raw_p(w, p, "\"Dot\"", 5);
     case EVERYTHING_OBJ_SHAPE_SIZE:
         p = atd_writer_raw_p(w, p, "{\"Size\":", 8);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "Size", 4));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "Size", 4));
         p = atd_write_int64(p + 0, (int64_t)v->u.Size);
         return atd_writer_raw_p(w, p, "}", 1);
     case EVERYTHING_OBJ_SHAPE_PAIR:
         p = atd_writer_raw_p(w, p, "{\"Pair\":", 8);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = everything_int_float_tuple_write_p(w, p, &v->u.Pair);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "Pair", 4));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "Pair", 4));
         return atd_writer_raw_p(w, p, "}", 1);
     case EVERYTHING_OBJ_SHAPE_RENAMED:
         p = atd_writer_raw_p(w, p, "{\"re named\":", 12);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = atd_writer_key_string_p(w, p, "", 0, v->u.Renamed.ptr, v->u.Renamed.len);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "re named", 8));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "re named", 8));
         return atd_writer_raw_p(w, p, "}", 1);
     case EVERYTHING_OBJ_SHAPE_BOX:
         p = atd_writer_raw_p(w, p, "{\"Box\":", 7);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = everything_obj_shape_Box_write_p(w, p, &v->u.Box);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "Box", 3));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "Box", 3));
         return atd_writer_raw_p(w, p, "}", 1);
     case EVERYTHING_OBJ_SHAPE_INNER:
         p = atd_writer_raw_p(w, p, "{\"Inner\":", 9);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = everything_obj_shape_list_write_p(w, p, &v->u.Inner);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "Inner", 5));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "Inner", 5));
         return atd_writer_raw_p(w, p, "}", 1);
     }
     return atd_writer_fail_cursor(atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'obj_shape'"));
@@ -11965,13 +8617,9 @@ static char *everything_base_event_write_p(atd_writer *w, char *p, const everyth
         return atd_writer_raw_p(w, p, "\"Start\"", 7);
     case EVERYTHING_BASE_EVENT_STOP:
         p = atd_writer_raw_p(w, p, "[\"Stop\",", 8);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
         p = atd_write_int64(p + 0, (int64_t)v->u.Stop);
         return atd_writer_raw_p(w, p, "]", 1);
     }
@@ -11989,27 +8637,19 @@ static char *everything_event_write_p(atd_writer *w, char *p, const everything_e
         return atd_writer_raw_p(w, p, "\"Start\"", 7);
     case EVERYTHING_EVENT_STOP:
         p = atd_writer_raw_p(w, p, "[\"Stop\",", 8);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
         p = atd_write_int64(p + 0, (int64_t)v->u.Stop);
         return atd_writer_raw_p(w, p, "]", 1);
     case EVERYTHING_EVENT_PAUSE:
         p = atd_writer_raw_p(w, p, "[\"Pause\",", 9);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         if (!atd_writer_finite(w, (double)v->u.Pause)) {
             return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
         }
         p = atd_writer_room(w, p, 0 + ATD_DOUBLE_CHARS);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
         p = atd_write_double(p + 0, (double)v->u.Pause);
         return atd_writer_raw_p(w, p, "]", 1);
     case EVERYTHING_EVENT_RESUME:
@@ -12024,13 +8664,9 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(everything_event)
 
 static char *everything_string_nullable_write_p(atd_writer *w, char *p, const everything_string_nullable *v)
 {
-    if (!v->has) {
-        return atd_writer_raw_p(w, p, "null", 4);
-    }
+    if (!v->has) return atd_writer_raw_p(w, p, "null", 4);
     p = atd_writer_key_string_p(w, p, "", 0, v->value.ptr, v->value.len);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     return p;
 }
 
@@ -12038,14 +8674,10 @@ static char *everything_string_list_write_p(atd_writer *w, char *p, const everyt
 {
     size_t i;
     p = atd_writer_raw_p(w, p, "[", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_elem_string_p(w, p, i > 0, v->items[i].ptr, v->items[i].len);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
     }
     return atd_writer_raw_p(w, p, "]", 1);
 }
@@ -12054,14 +8686,10 @@ static char *everything_int_list_write_p(atd_writer *w, char *p, const everythin
 {
     size_t i;
     p = atd_writer_raw_p(w, p, "[", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_room(w, p, 1 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         *p = ',';
         p += i > 0;
         p = atd_write_int64(p + 0, (int64_t)v->items[i]);
@@ -12077,17 +8705,13 @@ static char *everything_float_list_write_p(atd_writer *w, char *p, const everyth
 {
     size_t i;
     p = atd_writer_raw_p(w, p, "[", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         if (!atd_writer_finite(w, (double)v->items[i])) {
             return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
         p = atd_writer_room(w, p, 1 + ATD_DOUBLE_CHARS);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         *p = ',';
         p += i > 0;
         p = atd_write_double(p + 0, (double)v->items[i]);
@@ -12101,71 +8725,49 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(everything_float_list)
 
 static char *everything_string_option_write_p(atd_writer *w, char *p, const everything_string_option *v)
 {
-    if (!v->has) {
-        return atd_writer_raw_p(w, p, "\"None\"", 6);
-    }
+    if (!v->has) return atd_writer_raw_p(w, p, "\"None\"", 6);
     p = atd_writer_raw_p(w, p, "[\"Some\",", 8);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = atd_writer_key_string_p(w, p, "", 0, v->value.ptr, v->value.len);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
     return atd_writer_raw_p(w, p, "]", 1);
 }
 
 static char *everything_fields_write_p(atd_writer *w, char *p, const everything_fields *v)
 {
     p = atd_writer_room(w, p, 11 + ATD_INT64_CHARS);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "req_int", 7));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "req_int", 7));
     memcpy(p, "{\"req_int\":", 11);
     p = atd_write_int64(p + 11, (int64_t)v->req_int);
     p = atd_writer_raw_p(w, p, ",\"req_nullable\":", 16);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = everything_string_nullable_write_p(w, p, &v->req_nullable);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "req_nullable", 12));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "req_nullable", 12));
     p = atd_writer_room(w, p, 12 + 4);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "req_unit", 8));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "req_unit", 8));
     memcpy(p, ",\"req_unit\":", 12);
     (void)v->req_unit; /* unit: always null */
     memcpy(p + 12, "null", 4);
     p += 16;
     if (v->has_opt_option) {
         p = atd_writer_room(w, p, 14 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "opt_option", 10));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "opt_option", 10));
         memcpy(p, ",\"opt_option\":", 14);
         p = atd_write_int64(p + 14, (int64_t)v->opt_option);
     }
     if (v->has_opt_nullable) {
         p = atd_writer_key_string_p(w, p, ",\"opt_nullable\":", 16, v->opt_nullable.ptr, v->opt_nullable.len);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "opt_nullable", 12));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "opt_nullable", 12));
     }
     if (v->has_opt_alias) {
         p = atd_writer_room(w, p, 13 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "opt_alias", 9));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "opt_alias", 9));
         memcpy(p, ",\"opt_alias\":", 13);
         p = atd_write_int64(p + 13, (int64_t)v->opt_alias);
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->def_bool) {
         p = atd_writer_room(w, p, 12 + 5);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "def_bool", 8));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "def_bool", 8));
         memcpy(p, ",\"def_bool\":", 12);
         if (v->def_bool) {
             memcpy(p + 12, "true", 4);
@@ -12177,17 +8779,13 @@ static char *everything_fields_write_p(atd_writer *w, char *p, const everything_
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->def_int != 0) {
         p = atd_writer_room(w, p, 11 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "def_int", 7));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "def_int", 7));
         memcpy(p, ",\"def_int\":", 11);
         p = atd_write_int64(p + 11, (int64_t)v->def_int);
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->def_alias != 0) {
         p = atd_writer_room(w, p, 13 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "def_alias", 9));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "def_alias", 9));
         memcpy(p, ",\"def_alias\":", 13);
         p = atd_write_int64(p + 13, (int64_t)v->def_alias);
     }
@@ -12196,53 +8794,35 @@ static char *everything_fields_write_p(atd_writer *w, char *p, const everything_
             return atd_writer_fail_cursor(atd_writer_push_field(w, "def_float", 9));
         }
         p = atd_writer_room(w, p, 13 + ATD_DOUBLE_CHARS);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "def_float", 9));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "def_float", 9));
         memcpy(p, ",\"def_float\":", 13);
         p = atd_write_double(p + 13, (double)v->def_float);
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->def_string.len != 0) {
         p = atd_writer_key_string_p(w, p, ",\"def_string\":", 14, v->def_string.ptr, v->def_string.len);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "def_string", 10));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "def_string", 10));
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->def_list.len != 0) {
         p = atd_writer_raw_p(w, p, ",\"def_list\":", 12);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = everything_string_list_write_p(w, p, &v->def_list);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "def_list", 8));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "def_list", 8));
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->def_option.has) {
         p = atd_writer_raw_p(w, p, ",\"def_option\":", 14);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = everything_maybe_int_write_p(w, p, &v->def_option);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "def_option", 10));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "def_option", 10));
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->def_nullable.has) {
         p = atd_writer_raw_p(w, p, ",\"def_nullable\":", 16);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = everything_int_nullable_write_p(w, p, &v->def_nullable);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "def_nullable", 12));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "def_nullable", 12));
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS)) {
         p = atd_writer_room(w, p, 12 + 4);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "def_unit", 8));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "def_unit", 8));
         memcpy(p, ",\"def_unit\":", 12);
         (void)v->def_unit; /* unit: always null */
         memcpy(p + 12, "null", 4);
@@ -12250,17 +8830,13 @@ static char *everything_fields_write_p(atd_writer *w, char *p, const everything_
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ex_int != (int64_t)(42)) {
         p = atd_writer_room(w, p, 10 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "ex_int", 6));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "ex_int", 6));
         memcpy(p, ",\"ex_int\":", 10);
         p = atd_write_int64(p + 10, (int64_t)v->ex_int);
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ex_neg != (int64_t)(-3)) {
         p = atd_writer_room(w, p, 10 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "ex_neg", 6));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "ex_neg", 6));
         memcpy(p, ",\"ex_neg\":", 10);
         p = atd_write_int64(p + 10, (int64_t)v->ex_neg);
     }
@@ -12269,9 +8845,7 @@ static char *everything_fields_write_p(atd_writer *w, char *p, const everything_
             return atd_writer_fail_cursor(atd_writer_push_field(w, "ex_float", 8));
         }
         p = atd_writer_room(w, p, 12 + ATD_DOUBLE_CHARS);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "ex_float", 8));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "ex_float", 8));
         memcpy(p, ",\"ex_float\":", 12);
         p = atd_write_double(p + 12, (double)v->ex_float);
     }
@@ -12280,9 +8854,7 @@ static char *everything_fields_write_p(atd_writer *w, char *p, const everything_
             return atd_writer_fail_cursor(atd_writer_push_field(w, "ex_float_dot", 12));
         }
         p = atd_writer_room(w, p, 16 + ATD_DOUBLE_CHARS);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "ex_float_dot", 12));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "ex_float_dot", 12));
         memcpy(p, ",\"ex_float_dot\":", 16);
         p = atd_write_double(p + 16, (double)v->ex_float_dot);
     }
@@ -12291,9 +8863,7 @@ static char *everything_fields_write_p(atd_writer *w, char *p, const everything_
             return atd_writer_fail_cursor(atd_writer_push_field(w, "ex_float_exp", 12));
         }
         p = atd_writer_room(w, p, 16 + ATD_DOUBLE_CHARS);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "ex_float_exp", 12));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "ex_float_exp", 12));
         memcpy(p, ",\"ex_float_exp\":", 16);
         p = atd_write_double(p + 16, (double)v->ex_float_exp);
     }
@@ -12302,17 +8872,13 @@ static char *everything_fields_write_p(atd_writer *w, char *p, const everything_
             return atd_writer_fail_cursor(atd_writer_push_field(w, "ex_float_neg", 12));
         }
         p = atd_writer_room(w, p, 16 + ATD_DOUBLE_CHARS);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "ex_float_neg", 12));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "ex_float_neg", 12));
         memcpy(p, ",\"ex_float_neg\":", 16);
         p = atd_write_double(p + 16, (double)v->ex_float_neg);
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ex_true != (bool)(true)) {
         p = atd_writer_room(w, p, 11 + 5);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "ex_true", 7));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "ex_true", 7));
         memcpy(p, ",\"ex_true\":", 11);
         if (v->ex_true) {
             memcpy(p + 11, "true", 4);
@@ -12324,45 +8890,29 @@ static char *everything_fields_write_p(atd_writer *w, char *p, const everything_
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || !(v->ex_string.len == 2 && memcmp(v->ex_string.ptr, "on", 2) == 0)) {
         p = atd_writer_key_string_p(w, p, ",\"ex_string\":", 13, v->ex_string.ptr, v->ex_string.len);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "ex_string", 9));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "ex_string", 9));
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ex_list.len != 0) {
         p = atd_writer_raw_p(w, p, ",\"ex_list\":", 11);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = everything_int_list_write_p(w, p, &v->ex_list);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "ex_list", 7));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "ex_list", 7));
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ex_array.len != 0) {
         p = atd_writer_raw_p(w, p, ",\"ex_array\":", 12);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = everything_float_list_write_p(w, p, &v->ex_array);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "ex_array", 8));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "ex_array", 8));
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ex_none.has) {
         p = atd_writer_raw_p(w, p, ",\"ex_none\":", 11);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = everything_string_option_write_p(w, p, &v->ex_none);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "ex_none", 7));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "ex_none", 7));
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS)) {
         p = atd_writer_room(w, p, 11 + 4);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "ex_unit", 7));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "ex_unit", 7));
         memcpy(p, ",\"ex_unit\":", 11);
         (void)v->ex_unit; /* unit: always null */
         memcpy(p + 11, "null", 4);
@@ -12374,9 +8924,7 @@ static char *everything_fields_write_p(atd_writer *w, char *p, const everything_
             return atd_writer_fail_cursor(atd_writer_push_field(w, "ex_ctor", 7));
         }
         p = atd_writer_room(w, p, 11 + 6);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "ex_ctor", 7));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "ex_ctor", 7));
         memcpy(p, ",\"ex_ctor\":", 11);
         memcpy(p + 11, everything_mode__json[v->ex_ctor], everything_mode__jlen[v->ex_ctor]);
         p += 11 + everything_mode__jlen[v->ex_ctor];
@@ -12387,26 +8935,20 @@ static char *everything_fields_write_p(atd_writer *w, char *p, const everything_
             return atd_writer_fail_cursor(atd_writer_push_field(w, "ex_ctor_bq", 10));
         }
         p = atd_writer_room(w, p, 14 + 12);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "ex_ctor_bq", 10));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "ex_ctor_bq", 10));
         memcpy(p, ",\"ex_ctor_bq\":", 14);
         memcpy(p + 14, everything_level__json[v->ex_ctor_bq], everything_level__jlen[v->ex_ctor_bq]);
         p += 14 + everything_level__jlen[v->ex_ctor_bq];
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ex_wrap != (int64_t)(7)) {
         p = atd_writer_room(w, p, 11 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "ex_wrap", 7));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "ex_wrap", 7));
         memcpy(p, ",\"ex_wrap\":", 11);
         p = atd_write_int64(p + 11, (int64_t)v->ex_wrap);
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ex_c != (int64_t)(100)) {
         p = atd_writer_room(w, p, 8 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "ex_c", 4));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "ex_c", 4));
         memcpy(p, ",\"ex_c\":", 8);
         p = atd_write_int64(p + 8, (int64_t)v->ex_c);
     }
@@ -12420,13 +8962,9 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(everything_fields)
 static char *everything_names_write_p(atd_writer *w, char *p, const everything_names *v)
 {
     p = atd_writer_key_string_p(w, p, "{\"type\":", 8, v->kind.ptr, v->kind.len);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "type", 4));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "type", 4));
     p = atd_writer_room(w, p, 17 + ATD_INT64_CHARS + 5);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "of", 2));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "of", 2));
     memcpy(p, ",\"of\":", 6);
     p = atd_write_int64(p + 6, (int64_t)v->of_);
     memcpy(p, ",\"inherit\":", 11);
@@ -12438,13 +8976,9 @@ static char *everything_names_write_p(atd_writer *w, char *p, const everything_n
         p += 16;
     }
     p = atd_writer_key_string_p(w, p, ",\"content-type\":", 16, v->dashed.ptr, v->dashed.len);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "content-type", 12));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "content-type", 12));
     p = atd_writer_room(w, p, 36 + ATD_INT64_CHARS + ATD_INT64_CHARS + ATD_INT64_CHARS + ATD_INT64_CHARS);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "Upper", 5));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "Upper", 5));
     memcpy(p, ",\"Upper\":", 9);
     p = atd_write_int64(p + 9, (int64_t)v->upper);
     memcpy(p, ",\"2nd\":", 7);
@@ -12454,13 +8988,9 @@ static char *everything_names_write_p(atd_writer *w, char *p, const everything_n
     memcpy(p, ",\"say \\\"hi\\\"\\\\\":", 16);
     p = atd_write_int64(p + 16, (int64_t)v->quoted);
     p = atd_writer_key_string_p(w, p, ",\"caf\303\251\":", 9, v->accented.ptr, v->accented.len);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "caf\303\251", 5));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "caf\303\251", 5));
     p = atd_writer_room(w, p, 39 + ATD_INT64_CHARS + ATD_INT64_CHARS + ATD_INT64_CHARS + 5);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "default", 7));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "default", 7));
     memcpy(p, ",\"default\":", 11);
     p = atd_write_int64(p + 11, (int64_t)v->default_);
     memcpy(p, ",\"default_\":", 12);
@@ -12476,16 +9006,12 @@ static char *everything_names_write_p(atd_writer *w, char *p, const everything_n
         p += 14;
     }
     p = atd_writer_key_string_p(w, p, ",\"struct\":", 10, v->struct_.ptr, v->struct_.len);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "struct", 6));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "struct", 6));
     if (!atd_writer_finite(w, (double)v->switch_)) {
         return atd_writer_fail_cursor(atd_writer_push_field(w, "switch", 6));
     }
     p = atd_writer_room(w, p, 35 + ATD_DOUBLE_CHARS + ATD_INT64_CHARS + ATD_INT64_CHARS + ATD_INT64_CHARS);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "switch", 6));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "switch", 6));
     memcpy(p, ",\"switch\":", 10);
     p = atd_write_double(p + 10, (double)v->switch_);
     memcpy(p, ",\"int\":", 7);
@@ -12495,13 +9021,9 @@ static char *everything_names_write_p(atd_writer *w, char *p, const everything_n
     memcpy(p, ",\"import\":", 10);
     p = atd_write_int64(p + 10, (int64_t)v->import);
     p = atd_writer_key_string_p(w, p, ",\"as\":", 6, v->as.ptr, v->as.len);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "as", 2));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "as", 2));
     p = atd_writer_room(w, p, 31 + ATD_INT64_CHARS + ATD_INT64_CHARS + ATD_INT64_CHARS);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "_private", 8));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "_private", 8));
     memcpy(p, ",\"_private\":", 12);
     p = atd_write_int64(p + 12, (int64_t)v->x_private);
     memcpy(p, ",\"x'\":", 6);
@@ -12509,13 +9031,9 @@ static char *everything_names_write_p(atd_writer *w, char *p, const everything_n
     memcpy(p, ",\"camelCase\":", 13);
     p = atd_write_int64(p + 13, (int64_t)v->camelCase);
     p = atd_writer_key_string_p(w, p, ",\"label\":", 9, v->label.ptr, v->label.len);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "label", 5));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "label", 5));
     p = atd_writer_room(w, p, 9 + ATD_INT64_CHARS);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "user", 4));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "user", 4));
     memcpy(p, ",\"user\":", 8);
     p = atd_write_int64(p + 8, (int64_t)v->user);
     *p++ = '}';
@@ -12530,36 +9048,24 @@ static char *everything_patch_write_p(atd_writer *w, char *p, const everything_p
 {
     bool first = true;
     p = atd_writer_raw_p(w, p, "{", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (v->has_name) {
         p = atd_writer_raw_p(w, p, "\"name\":", 7);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = everything_string_nullable_write_p(w, p, &v->name);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "name", 4));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "name", 4));
         first = false;
     }
     if (v->has_age) {
         p = first ? atd_writer_raw_p(w, p, "\"age\":", 6) : atd_writer_raw_p(w, p, ",\"age\":", 7);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = everything_int_nullable_write_p(w, p, &v->age);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "age", 3));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "age", 3));
         first = false;
     }
     if (v->has_note) {
         p = first ? atd_writer_key_string_p(w, p, "\"note\":", 7, v->note.ptr, v->note.len) : atd_writer_key_string_p(w, p, ",\"note\":", 8, v->note.ptr, v->note.len);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "note", 4));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "note", 4));
         first = false;
     }
     return atd_writer_raw_p(w, p, "}", 1);
@@ -12571,17 +9077,11 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(everything_patch)
 
 static char *everything_int_nullable_option_write_p(atd_writer *w, char *p, const everything_int_nullable_option *v)
 {
-    if (!v->has) {
-        return atd_writer_raw_p(w, p, "\"None\"", 6);
-    }
+    if (!v->has) return atd_writer_raw_p(w, p, "\"None\"", 6);
     p = atd_writer_raw_p(w, p, "[\"Some\",", 8);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = everything_int_nullable_write_p(w, p, &v->value);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
     return atd_writer_raw_p(w, p, "]", 1);
 }
 
@@ -12589,23 +9089,17 @@ static char *everything_all_optional_write_p(atd_writer *w, char *p, const every
 {
     bool first = true;
     p = atd_writer_raw_p(w, p, "{", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (v->has_a) {
         p = atd_writer_room(w, p, 4 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "a", 1));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "a", 1));
         memcpy(p, "\"a\":", 4);
         p = atd_write_int64(p + 4, (int64_t)v->a);
         first = false;
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->b) {
         p = atd_writer_room(w, p, 5 + 5);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "b", 1));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "b", 1));
         *p = ',';
         p += !first;
         memcpy(p, "\"b\":", 4);
@@ -12620,13 +9114,9 @@ static char *everything_all_optional_write_p(atd_writer *w, char *p, const every
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->c.len != 0) {
         p = first ? atd_writer_raw_p(w, p, "\"c\":", 4) : atd_writer_raw_p(w, p, ",\"c\":", 5);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = everything_string_list_write_p(w, p, &v->c);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "c", 1));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "c", 1));
         first = false;
     }
     return atd_writer_raw_p(w, p, "}", 1);
@@ -12639,22 +9129,16 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(everything_all_optional)
 static char *everything_base_write_p(atd_writer *w, char *p, const everything_base *v)
 {
     p = atd_writer_room(w, p, 6 + ATD_INT64_CHARS);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "id", 2));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "id", 2));
     memcpy(p, "{\"id\":", 6);
     p = atd_write_int64(p + 6, (int64_t)v->id);
     p = atd_writer_key_string_p(w, p, ",\"name\":", 8, v->name.ptr, v->name.len);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "name", 4));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "name", 4));
     if (!atd_writer_finite(w, (double)v->size)) {
         return atd_writer_fail_cursor(atd_writer_push_field(w, "size", 4));
     }
     p = atd_writer_room(w, p, 9 + ATD_DOUBLE_CHARS);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "size", 4));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "size", 4));
     memcpy(p, ",\"size\":", 8);
     p = atd_write_double(p + 8, (double)v->size);
     *p++ = '}';
@@ -12668,32 +9152,22 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(everything_base)
 static char *everything_derived_write_p(atd_writer *w, char *p, const everything_derived *v)
 {
     p = atd_writer_room(w, p, 11 + ATD_INT64_CHARS);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "kind_id", 7));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "kind_id", 7));
     memcpy(p, "{\"kind_id\":", 11);
     p = atd_write_int64(p + 11, (int64_t)v->kind_id);
     p = atd_writer_key_string_p(w, p, ",\"name\":", 8, v->name.ptr, v->name.len);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "name", 4));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "name", 4));
     if (!atd_writer_finite(w, (double)v->size)) {
         return atd_writer_fail_cursor(atd_writer_push_field(w, "size", 4));
     }
     p = atd_writer_room(w, p, 8 + ATD_DOUBLE_CHARS);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "size", 4));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "size", 4));
     memcpy(p, ",\"size\":", 8);
     p = atd_write_double(p + 8, (double)v->size);
     p = atd_writer_key_string_p(w, p, ",\"id\":", 6, v->id.ptr, v->id.len);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "id", 2));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "id", 2));
     p = atd_writer_room(w, p, 10 + 5);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "extra", 5));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "extra", 5));
     memcpy(p, ",\"extra\":", 9);
     if (v->extra) {
         memcpy(p + 9, "true", 4);
@@ -12713,9 +9187,7 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(everything_derived)
 static char *everything_single_write_p(atd_writer *w, char *p, const everything_single *v)
 {
     p = atd_writer_room(w, p, 2 + ATD_INT64_CHARS);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_index(w, 0));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 0));
     memcpy(p, "[", 1);
     p = atd_write_int64(p + 1, (int64_t)v->f0);
     *p++ = ']';
@@ -12729,20 +9201,14 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(everything_single)
 static char *everything_pair_write_p(atd_writer *w, char *p, const everything_pair *v)
 {
     p = atd_writer_raw_p(w, p, "[", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = atd_writer_key_string_p(w, p, "", 0, v->f0.ptr, v->f0.len);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_index(w, 0));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 0));
     if (!atd_writer_finite(w, (double)v->f1)) {
         return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
     }
     p = atd_writer_room(w, p, 2 + ATD_DOUBLE_CHARS);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
     memcpy(p, ",", 1);
     p = atd_write_double(p + 1, (double)v->f1);
     *p++ = ']';
@@ -12756,26 +9222,18 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(everything_pair)
 static char *everything_with_defaults_write_p(atd_writer *w, char *p, const everything_with_defaults *v)
 {
     p = atd_writer_room(w, p, 1 + ATD_INT64_CHARS);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_index(w, 0));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 0));
     memcpy(p, "[", 1);
     p = atd_write_int64(p + 1, (int64_t)v->f0);
     p = atd_writer_raw_p(w, p, ",", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = atd_writer_key_string_p(w, p, "", 0, v->f1.ptr, v->f1.len);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
     if (!atd_writer_finite(w, (double)v->f3)) {
         return atd_writer_fail_cursor(atd_writer_push_index(w, 3));
     }
     p = atd_writer_room(w, p, 3 + ATD_INT64_CHARS + ATD_DOUBLE_CHARS);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_index(w, 2));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 2));
     memcpy(p, ",", 1);
     p = atd_write_int64(p + 1, (int64_t)v->f2);
     memcpy(p, ",", 1);
@@ -12791,9 +9249,7 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(everything_with_defaults)
 static char *everything_bare_cell_write_p(atd_writer *w, char *p, const everything_bare_cell *v)
 {
     p = atd_writer_room(w, p, 3 + ATD_INT64_CHARS + 5);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_index(w, 0));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 0));
     memcpy(p, "[", 1);
     p = atd_write_int64(p + 1, (int64_t)v->f0);
     memcpy(p, ",", 1);
@@ -12816,18 +9272,12 @@ static char *everything_matrix_write_p(atd_writer *w, char *p, const everything_
 {
     size_t i;
     p = atd_writer_raw_p(w, p, "[", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = everything_float_list_write_p(w, p, &v->items[i]);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
     }
     return atd_writer_raw_p(w, p, "]", 1);
 }
@@ -12840,18 +9290,12 @@ static char *everything_int_list_list_write_p(atd_writer *w, char *p, const ever
 {
     size_t i;
     p = atd_writer_raw_p(w, p, "[", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = everything_int_list_write_p(w, p, &v->items[i]);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
     }
     return atd_writer_raw_p(w, p, "]", 1);
 }
@@ -12860,18 +9304,12 @@ static char *everything_cube_write_p(atd_writer *w, char *p, const everything_cu
 {
     size_t i;
     p = atd_writer_raw_p(w, p, "[", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = everything_int_list_list_write_p(w, p, &v->items[i]);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
     }
     return atd_writer_raw_p(w, p, "]", 1);
 }
@@ -12884,14 +9322,10 @@ static char *everything_abstract_list_write_p(atd_writer *w, char *p, const ever
 {
     size_t i;
     p = atd_writer_raw_p(w, p, "[", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         atd_writer_commit(w, p);
         if (!atd_writer_json(w, &v->items[i])) {
             return atd_writer_fail_cursor(atd_writer_push_index(w, i));
@@ -12909,18 +9343,12 @@ static char *everything_with_defaults_list_write_p(atd_writer *w, char *p, const
 {
     size_t i;
     p = atd_writer_raw_p(w, p, "[", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = everything_with_defaults_write_p(w, p, &v->items[i]);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
     }
     return atd_writer_raw_p(w, p, "]", 1);
 }
@@ -12931,29 +9359,19 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(everything_with_defaults_list)
 
 static char *everything_maybe_int_nullable_write_p(atd_writer *w, char *p, const everything_maybe_int_nullable *v)
 {
-    if (!v->has) {
-        return atd_writer_raw_p(w, p, "null", 4);
-    }
+    if (!v->has) return atd_writer_raw_p(w, p, "null", 4);
     p = everything_maybe_int_write_p(w, p, &v->value);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     return p;
 }
 
 static char *everything_maybe_int_option_write_p(atd_writer *w, char *p, const everything_maybe_int_option *v)
 {
-    if (!v->has) {
-        return atd_writer_raw_p(w, p, "\"None\"", 6);
-    }
+    if (!v->has) return atd_writer_raw_p(w, p, "\"None\"", 6);
     p = atd_writer_raw_p(w, p, "[\"Some\",", 8);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = everything_maybe_int_write_p(w, p, &v->value);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
     return atd_writer_raw_p(w, p, "]", 1);
 }
 
@@ -12961,35 +9379,23 @@ static char *everything_maybe_int_list_write_p(atd_writer *w, char *p, const eve
 {
     size_t i;
     p = atd_writer_raw_p(w, p, "[", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = everything_maybe_int_write_p(w, p, &v->items[i]);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
     }
     return atd_writer_raw_p(w, p, "]", 1);
 }
 
 static char *everything_int_list_option_write_p(atd_writer *w, char *p, const everything_int_list_option *v)
 {
-    if (!v->has) {
-        return atd_writer_raw_p(w, p, "\"None\"", 6);
-    }
+    if (!v->has) return atd_writer_raw_p(w, p, "\"None\"", 6);
     p = atd_writer_raw_p(w, p, "[\"Some\",", 8);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = everything_int_list_write_p(w, p, &v->value);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
     return atd_writer_raw_p(w, p, "]", 1);
 }
 
@@ -12997,18 +9403,12 @@ static char *everything_string_nullable_list_write_p(atd_writer *w, char *p, con
 {
     size_t i;
     p = atd_writer_raw_p(w, p, "[", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = everything_string_nullable_write_p(w, p, &v->items[i]);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
     }
     return atd_writer_raw_p(w, p, "]", 1);
 }
@@ -13016,77 +9416,41 @@ static char *everything_string_nullable_list_write_p(atd_writer *w, char *p, con
 static char *everything_options_write_p(atd_writer *w, char *p, const everything_options *v)
 {
     p = atd_writer_raw_p(w, p, "{\"opt\":", 7);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = everything_maybe_int_write_p(w, p, &v->opt);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "opt", 3));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "opt", 3));
     p = atd_writer_raw_p(w, p, ",\"nul\":", 7);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = everything_int_nullable_write_p(w, p, &v->nul);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "nul", 3));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "nul", 3));
     p = atd_writer_raw_p(w, p, ",\"opt_nul\":", 11);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = everything_maybe_int_nullable_write_p(w, p, &v->opt_nul);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "opt_nul", 7));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "opt_nul", 7));
     p = atd_writer_raw_p(w, p, ",\"nul_opt\":", 11);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = everything_int_nullable_option_write_p(w, p, &v->nul_opt);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "nul_opt", 7));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "nul_opt", 7));
     p = atd_writer_raw_p(w, p, ",\"nul_nul\":", 11);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = everything_int_nullable_write_p(w, p, &v->nul_nul);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "nul_nul", 7));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "nul_nul", 7));
     p = atd_writer_raw_p(w, p, ",\"opt_opt\":", 11);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = everything_maybe_int_option_write_p(w, p, &v->opt_opt);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "opt_opt", 7));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "opt_opt", 7));
     p = atd_writer_raw_p(w, p, ",\"list_opt\":", 12);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = everything_maybe_int_list_write_p(w, p, &v->list_opt);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "list_opt", 8));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "list_opt", 8));
     p = atd_writer_raw_p(w, p, ",\"opt_list\":", 12);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = everything_int_list_option_write_p(w, p, &v->opt_list);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "opt_list", 8));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "opt_list", 8));
     p = atd_writer_raw_p(w, p, ",\"nul_list\":", 12);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = everything_string_nullable_list_write_p(w, p, &v->nul_list);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "nul_list", 8));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "nul_list", 8));
     return atd_writer_raw_p(w, p, "}", 1);
 }
 
@@ -13098,18 +9462,12 @@ static char *everything_int_assoc_write_p(atd_writer *w, char *p, const everythi
 {
     size_t i;
     p = atd_writer_raw_p(w, p, "{", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_elem_string_p(w, p, i > 0, v->items[i].key.ptr, v->items[i].key.len);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         p = atd_writer_raw_p(w, p, ":", 1);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
         if (p == NULL) {
             return atd_writer_fail_cursor(atd_writer_push_field(w, v->items[i].key.ptr, v->items[i].key.len));
@@ -13123,18 +9481,12 @@ static char *everything_string_int_tuple_list_write_p(atd_writer *w, char *p, co
 {
     size_t i;
     p = atd_writer_raw_p(w, p, "[", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = everything_string_int_tuple_write_p(w, p, &v->items[i]);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
     }
     return atd_writer_raw_p(w, p, "]", 1);
 }
@@ -13143,18 +9495,12 @@ static char *everything_float_assoc_write_p(atd_writer *w, char *p, const everyt
 {
     size_t i;
     p = atd_writer_raw_p(w, p, "{", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_elem_string_p(w, p, i > 0, v->items[i].key.ptr, v->items[i].key.len);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         p = atd_writer_raw_p(w, p, ":", 1);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         if (!atd_writer_finite(w, (double)v->items[i].value)) {
             return atd_writer_fail_cursor(atd_writer_push_field(w, v->items[i].key.ptr, v->items[i].key.len));
         }
@@ -13171,18 +9517,12 @@ static char *everything_bool_assoc_write_p(atd_writer *w, char *p, const everyth
 {
     size_t i;
     p = atd_writer_raw_p(w, p, "{", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_elem_string_p(w, p, i > 0, v->items[i].key.ptr, v->items[i].key.len);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         p = atd_writer_raw_p(w, p, ":", 1);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         p = atd_writer_room(w, p, 0 + 5);
         if (p == NULL) {
             return atd_writer_fail_cursor(atd_writer_push_field(w, v->items[i].key.ptr, v->items[i].key.len));
@@ -13202,18 +9542,12 @@ static char *everything_bool_assoc_assoc_write_p(atd_writer *w, char *p, const e
 {
     size_t i;
     p = atd_writer_raw_p(w, p, "{", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_elem_string_p(w, p, i > 0, v->items[i].key.ptr, v->items[i].key.len);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         p = atd_writer_raw_p(w, p, ":", 1);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         p = everything_bool_assoc_write_p(w, p, &v->items[i].value);
         if (p == NULL) {
             return atd_writer_fail_cursor(atd_writer_push_field(w, v->items[i].key.ptr, v->items[i].key.len));
@@ -13226,14 +9560,10 @@ static char *everything_int8_list_write_p(atd_writer *w, char *p, const everythi
 {
     size_t i;
     p = atd_writer_raw_p(w, p, "[", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_room(w, p, 1 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         *p = ',';
         p += i > 0;
         p = atd_write_int64(p + 0, (int64_t)v->items[i]);
@@ -13244,109 +9574,73 @@ static char *everything_int8_list_write_p(atd_writer *w, char *p, const everythi
 static char *everything_reprs_write_p(atd_writer *w, char *p, const everything_reprs *v)
 {
     p = atd_writer_raw_p(w, p, "{\"assoc_object\":", 16);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = everything_int_assoc_write_p(w, p, &v->assoc_object);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "assoc_object", 12));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "assoc_object", 12));
     p = atd_writer_raw_p(w, p, ",\"assoc_array\":", 15);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = everything_string_int_tuple_list_write_p(w, p, &v->assoc_array);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "assoc_array", 11));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "assoc_array", 11));
     p = atd_writer_raw_p(w, p, ",\"assoc_label\":", 15);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = everything_float_assoc_write_p(w, p, &v->assoc_label);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "assoc_label", 11));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "assoc_label", 11));
     p = atd_writer_raw_p(w, p, ",\"assoc_nested\":", 16);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = everything_bool_assoc_assoc_write_p(w, p, &v->assoc_nested);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "assoc_nested", 12));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "assoc_nested", 12));
     p = atd_writer_raw_p(w, p, ",\"int_string\":", 14);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     atd_writer_commit(w, p);
     if (!atd_writer_int64_string(w, (int64_t)v->int_string)) {
         return atd_writer_fail_cursor(atd_writer_push_field(w, "int_string", 10));
     }
     p = atd_writer_cursor(w);
     p = atd_writer_raw_p(w, p, ",\"float_int\":", 13);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     atd_writer_commit(w, p);
     if (!atd_writer_double_as_int(w, (double)v->float_int)) {
         return atd_writer_fail_cursor(atd_writer_push_field(w, "float_int", 9));
     }
     p = atd_writer_cursor(w);
     p = atd_writer_raw_p(w, p, ",\"float_prec\":", 14);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     atd_writer_commit(w, p);
     if (!atd_writer_double_precision(w, (double)v->float_prec, 3)) {
         return atd_writer_fail_cursor(atd_writer_push_field(w, "float_prec", 10));
     }
     p = atd_writer_cursor(w);
     p = atd_writer_room(w, p, 22 + ATD_INT64_CHARS + ATD_INT64_CHARS);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "c_int32", 7));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "c_int32", 7));
     memcpy(p, ",\"c_int32\":", 11);
     p = atd_write_int64(p + 11, (int64_t)v->c_int32);
     memcpy(p, ",\"c_uint8\":", 11);
     p = atd_write_int64(p + 11, (int64_t)v->c_uint8);
     p = atd_writer_raw_p(w, p, ",\"c_int8_list\":", 15);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = everything_int8_list_write_p(w, p, &v->c_int8_list);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "c_int8_list", 11));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "c_int8_list", 11));
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->c_int16 != 0) {
         p = atd_writer_room(w, p, 11 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "c_int16", 7));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "c_int16", 7));
         memcpy(p, ",\"c_int16\":", 11);
         p = atd_write_int64(p + 11, (int64_t)v->c_int16);
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->c_uint16 != 0) {
         p = atd_writer_room(w, p, 12 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "c_uint16", 8));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "c_uint16", 8));
         memcpy(p, ",\"c_uint16\":", 12);
         p = atd_write_int64(p + 12, (int64_t)v->c_uint16);
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->c_uint32 != 0) {
         p = atd_writer_room(w, p, 12 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "c_uint32", 8));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "c_uint32", 8));
         memcpy(p, ",\"c_uint32\":", 12);
         p = atd_write_int64(p + 12, (int64_t)v->c_uint32);
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->c_int64 != 0) {
         p = atd_writer_room(w, p, 11 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "c_int64", 7));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "c_int64", 7));
         memcpy(p, ",\"c_int64\":", 11);
         p = atd_write_int64(p + 11, (int64_t)v->c_int64);
     }
@@ -13354,42 +9648,30 @@ static char *everything_reprs_write_p(atd_writer *w, char *p, const everything_r
         return atd_writer_fail_cursor(atd_writer_push_field(w, "c_float", 7));
     }
     p = atd_writer_room(w, p, 11 + ATD_DOUBLE_CHARS);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "c_float", 7));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "c_float", 7));
     memcpy(p, ",\"c_float\":", 11);
     p = atd_write_double(p + 11, (double)v->c_float);
     p = atd_writer_raw_p(w, p, ",\"c_both\":", 10);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     atd_writer_commit(w, p);
     if (!atd_writer_double_precision(w, (double)v->c_both, 6)) {
         return atd_writer_fail_cursor(atd_writer_push_field(w, "c_both", 6));
     }
     p = atd_writer_cursor(w);
     p = atd_writer_raw_p(w, p, ",\"raw\":", 7);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     atd_writer_commit(w, p);
     if (!atd_writer_json(w, &v->raw)) {
         return atd_writer_fail_cursor(atd_writer_push_field(w, "raw", 3));
     }
     p = atd_writer_cursor(w);
     p = atd_writer_raw_p(w, p, ",\"raw_list\":", 12);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = everything_abstract_list_write_p(w, p, &v->raw_list);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "raw_list", 8));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "raw_list", 8));
     if (v->has_raw_opt) {
         p = atd_writer_raw_p(w, p, ",\"raw_opt\":", 11);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         atd_writer_commit(w, p);
         if (!atd_writer_json(w, &v->raw_opt)) {
             return atd_writer_fail_cursor(atd_writer_push_field(w, "raw_opt", 7));
@@ -13406,17 +9688,11 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(everything_reprs)
 static char *everything_string_int_tuple_write_p(atd_writer *w, char *p, const everything_string_int_tuple *v)
 {
     p = atd_writer_raw_p(w, p, "[", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = atd_writer_key_string_p(w, p, "", 0, v->f0.ptr, v->f0.len);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_index(w, 0));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 0));
     p = atd_writer_room(w, p, 2 + ATD_INT64_CHARS);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
     memcpy(p, ",", 1);
     p = atd_write_int64(p + 1, (int64_t)v->f1);
     *p++ = ']';
@@ -13426,31 +9702,21 @@ static char *everything_string_int_tuple_write_p(atd_writer *w, char *p, const e
 static char *everything_page_int_write_p(atd_writer *w, char *p, const everything_page_int *v)
 {
     p = atd_writer_raw_p(w, p, "{\"items\":", 9);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = everything_int_list_write_p(w, p, &v->items);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "items", 5));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "items", 5));
     if (v->has_next) {
         p = atd_writer_raw_p(w, p, ",\"next\":", 8);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         if (v->next == NULL) {
             atd_writer_fail(w, ATD_ERR_INVALID, "NULL pointer for a present value");
             return atd_writer_fail_cursor(atd_writer_push_field(w, "next", 4));
         }
         p = everything_page_int_write_p(w, p, &(*v->next));
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "next", 4));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "next", 4));
     }
     p = atd_writer_room(w, p, 10 + ATD_INT64_CHARS);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "total", 5));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "total", 5));
     memcpy(p, ",\"total\":", 9);
     p = atd_write_int64(p + 9, (int64_t)v->total);
     *p++ = '}';
@@ -13460,31 +9726,21 @@ static char *everything_page_int_write_p(atd_writer *w, char *p, const everythin
 static char *everything_page_string_write_p(atd_writer *w, char *p, const everything_page_string *v)
 {
     p = atd_writer_raw_p(w, p, "{\"items\":", 9);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = everything_string_list_write_p(w, p, &v->items);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "items", 5));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "items", 5));
     if (v->has_next) {
         p = atd_writer_raw_p(w, p, ",\"next\":", 8);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         if (v->next == NULL) {
             atd_writer_fail(w, ATD_ERR_INVALID, "NULL pointer for a present value");
             return atd_writer_fail_cursor(atd_writer_push_field(w, "next", 4));
         }
         p = everything_page_string_write_p(w, p, &(*v->next));
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "next", 4));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "next", 4));
     }
     p = atd_writer_room(w, p, 10 + ATD_INT64_CHARS);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "total", 5));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "total", 5));
     memcpy(p, ",\"total\":", 9);
     p = atd_write_int64(p + 9, (int64_t)v->total);
     *p++ = '}';
@@ -13494,33 +9750,21 @@ static char *everything_page_string_write_p(atd_writer *w, char *p, const everyt
 static char *everything_page_ext_write_p(atd_writer *w, char *p, const everything_page_ext *v)
 {
     p = atd_writer_raw_p(w, p, "{\"items\":", 9);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = everything_string_list_write_p(w, p, &v->items);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "items", 5));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "items", 5));
     if (v->has_next) {
         p = atd_writer_raw_p(w, p, ",\"next\":", 8);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = everything_page_string_write_p(w, p, &v->next);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "next", 4));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "next", 4));
     }
     p = atd_writer_room(w, p, 9 + ATD_INT64_CHARS);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "total", 5));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "total", 5));
     memcpy(p, ",\"total\":", 9);
     p = atd_write_int64(p + 9, (int64_t)v->total);
     p = atd_writer_key_string_p(w, p, ",\"cursor\":", 10, v->cursor.ptr, v->cursor.len);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "cursor", 6));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "cursor", 6));
     return atd_writer_raw_p(w, p, "}", 1);
 }
 
@@ -13532,18 +9776,12 @@ static char *everything_entry_string_int_list_write_p(atd_writer *w, char *p, co
 {
     size_t i;
     p = atd_writer_raw_p(w, p, "[", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = everything_entry_string_int_write_p(w, p, &v->items[i]);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
     }
     return atd_writer_raw_p(w, p, "]", 1);
 }
@@ -13552,18 +9790,12 @@ static char *everything_entry_string_float_list_list_write_p(atd_writer *w, char
 {
     size_t i;
     p = atd_writer_raw_p(w, p, "[", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = everything_entry_string_float_list_write_p(w, p, &v->items[i]);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
     }
     return atd_writer_raw_p(w, p, "]", 1);
 }
@@ -13571,31 +9803,21 @@ static char *everything_entry_string_float_list_list_write_p(atd_writer *w, char
 static char *everything_page_entry_string_float_list_write_p(atd_writer *w, char *p, const everything_page_entry_string_float_list *v)
 {
     p = atd_writer_raw_p(w, p, "{\"items\":", 9);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = everything_entry_string_float_list_list_write_p(w, p, &v->items);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "items", 5));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "items", 5));
     if (v->has_next) {
         p = atd_writer_raw_p(w, p, ",\"next\":", 8);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         if (v->next == NULL) {
             atd_writer_fail(w, ATD_ERR_INVALID, "NULL pointer for a present value");
             return atd_writer_fail_cursor(atd_writer_push_field(w, "next", 4));
         }
         p = everything_page_entry_string_float_list_write_p(w, p, &(*v->next));
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "next", 4));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "next", 4));
     }
     p = atd_writer_room(w, p, 10 + ATD_INT64_CHARS);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "total", 5));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "total", 5));
     memcpy(p, ",\"total\":", 9);
     p = atd_write_int64(p + 9, (int64_t)v->total);
     *p++ = '}';
@@ -13605,9 +9827,7 @@ static char *everything_page_entry_string_float_list_write_p(atd_writer *w, char
 static char *everything_int_bool_entry_write_p(atd_writer *w, char *p, const everything_int_bool_entry *v)
 {
     p = atd_writer_room(w, p, 17 + ATD_INT64_CHARS + 5);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "key", 3));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "key", 3));
     memcpy(p, "{\"key\":", 7);
     p = atd_write_int64(p + 7, (int64_t)v->key);
     memcpy(p, ",\"value\":", 9);
@@ -13631,24 +9851,16 @@ static char *everything_result_int_write_p(atd_writer *w, char *p, const everyth
     switch (v->tag) {
     case EVERYTHING_RESULT_INT_OK:
         p = atd_writer_raw_p(w, p, "[\"Ok\",", 6);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
         p = atd_write_int64(p + 0, (int64_t)v->u.Ok);
         return atd_writer_raw_p(w, p, "]", 1);
     case EVERYTHING_RESULT_INT_ERROR:
         p = atd_writer_raw_p(w, p, "[\"Error\",", 9);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = atd_writer_key_string_p(w, p, "", 0, v->u.Error.ptr, v->u.Error.len);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
         return atd_writer_raw_p(w, p, "]", 1);
     }
     return atd_writer_fail_cursor(atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'result_int'"));
@@ -13659,23 +9871,15 @@ static char *everything_result_string_list_write_p(atd_writer *w, char *p, const
     switch (v->tag) {
     case EVERYTHING_RESULT_STRING_LIST_OK:
         p = atd_writer_raw_p(w, p, "[\"Ok\",", 6);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = everything_string_list_write_p(w, p, &v->u.Ok);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
         return atd_writer_raw_p(w, p, "]", 1);
     case EVERYTHING_RESULT_STRING_LIST_ERROR:
         p = atd_writer_raw_p(w, p, "[\"Error\",", 9);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = atd_writer_key_string_p(w, p, "", 0, v->u.Error.ptr, v->u.Error.len);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
         return atd_writer_raw_p(w, p, "]", 1);
     }
     return atd_writer_fail_cursor(atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'result_string_list'"));
@@ -13684,19 +9888,13 @@ static char *everything_result_string_list_write_p(atd_writer *w, char *p, const
 static char *everything_int_string_tuple_write_p(atd_writer *w, char *p, const everything_int_string_tuple *v)
 {
     p = atd_writer_room(w, p, 1 + ATD_INT64_CHARS);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_index(w, 0));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 0));
     memcpy(p, "[", 1);
     p = atd_write_int64(p + 1, (int64_t)v->f0);
     p = atd_writer_raw_p(w, p, ",", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = atd_writer_key_string_p(w, p, "", 0, v->f1.ptr, v->f1.len);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
     return atd_writer_raw_p(w, p, "]", 1);
 }
 
@@ -13705,34 +9903,22 @@ static char *everything_either_int_string_write_p(atd_writer *w, char *p, const 
     switch (v->tag) {
     case EVERYTHING_EITHER_INT_STRING_THIS:
         p = atd_writer_raw_p(w, p, "[\"This\",", 8);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
         p = atd_write_int64(p + 0, (int64_t)v->u.This);
         return atd_writer_raw_p(w, p, "]", 1);
     case EVERYTHING_EITHER_INT_STRING_THAT:
         p = atd_writer_raw_p(w, p, "[\"That\",", 8);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = atd_writer_key_string_p(w, p, "", 0, v->u.That.ptr, v->u.That.len);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
         return atd_writer_raw_p(w, p, "]", 1);
     case EVERYTHING_EITHER_INT_STRING_BOTH:
         p = atd_writer_raw_p(w, p, "[\"Both\",", 8);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = everything_int_string_tuple_write_p(w, p, &v->u.Both);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
         return atd_writer_raw_p(w, p, "]", 1);
     }
     return atd_writer_fail_cursor(atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'either_int_string'"));
@@ -13741,77 +9927,41 @@ static char *everything_either_int_string_write_p(atd_writer *w, char *p, const 
 static char *everything_generics_write_p(atd_writer *w, char *p, const everything_generics *v)
 {
     p = atd_writer_raw_p(w, p, "{\"ints\":", 8);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = everything_page_int_write_p(w, p, &v->ints);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "ints", 4));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "ints", 4));
     p = atd_writer_raw_p(w, p, ",\"strings\":", 11);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = everything_page_string_write_p(w, p, &v->strings);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "strings", 7));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "strings", 7));
     p = atd_writer_raw_p(w, p, ",\"entries\":", 11);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = everything_entry_string_int_list_write_p(w, p, &v->entries);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "entries", 7));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "entries", 7));
     p = atd_writer_raw_p(w, p, ",\"entry_page\":", 14);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = everything_page_entry_string_float_list_write_p(w, p, &v->entry_page);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "entry_page", 10));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "entry_page", 10));
     p = atd_writer_raw_p(w, p, ",\"named_entry\":", 15);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = everything_int_bool_entry_write_p(w, p, &v->named_entry);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "named_entry", 11));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "named_entry", 11));
     p = atd_writer_raw_p(w, p, ",\"result_int\":", 14);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = everything_result_int_write_p(w, p, &v->result_int);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "result_int", 10));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "result_int", 10));
     p = atd_writer_raw_p(w, p, ",\"result_list\":", 15);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = everything_result_string_list_write_p(w, p, &v->result_list);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "result_list", 11));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "result_list", 11));
     p = atd_writer_raw_p(w, p, ",\"either\":", 10);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = everything_either_int_string_write_p(w, p, &v->either);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "either", 6));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "either", 6));
     p = atd_writer_raw_p(w, p, ",\"ext\":", 7);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = everything_page_ext_write_p(w, p, &v->ext);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "ext", 3));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "ext", 3));
     return atd_writer_raw_p(w, p, "}", 1);
 }
 
@@ -13822,13 +9972,9 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(everything_generics)
 static char *everything_entry_string_int_write_p(atd_writer *w, char *p, const everything_entry_string_int *v)
 {
     p = atd_writer_key_string_p(w, p, "{\"key\":", 7, v->key.ptr, v->key.len);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "key", 3));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "key", 3));
     p = atd_writer_room(w, p, 10 + ATD_INT64_CHARS);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "value", 5));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "value", 5));
     memcpy(p, ",\"value\":", 9);
     p = atd_write_int64(p + 9, (int64_t)v->value);
     *p++ = '}';
@@ -13838,52 +9984,36 @@ static char *everything_entry_string_int_write_p(atd_writer *w, char *p, const e
 static char *everything_entry_string_float_list_write_p(atd_writer *w, char *p, const everything_entry_string_float_list *v)
 {
     p = atd_writer_key_string_p(w, p, "{\"key\":", 7, v->key.ptr, v->key.len);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "key", 3));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "key", 3));
     p = atd_writer_raw_p(w, p, ",\"value\":", 9);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = everything_float_list_write_p(w, p, &v->value);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "value", 5));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "value", 5));
     return atd_writer_raw_p(w, p, "}", 1);
 }
 
 static char *everything_tree_int_tree_tuple_write_p(atd_writer *w, char *p, const everything_tree_int_tree_tuple *v)
 {
     p = atd_writer_raw_p(w, p, "[", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (v->f0 == NULL) {
         atd_writer_fail(w, ATD_ERR_INVALID, "NULL pointer for a present value");
         return atd_writer_fail_cursor(atd_writer_push_index(w, 0));
     }
     p = everything_tree_write_p(w, p, &(*v->f0));
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_index(w, 0));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 0));
     p = atd_writer_room(w, p, 1 + ATD_INT64_CHARS);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
     memcpy(p, ",", 1);
     p = atd_write_int64(p + 1, (int64_t)v->f1);
     p = atd_writer_raw_p(w, p, ",", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (v->f2 == NULL) {
         atd_writer_fail(w, ATD_ERR_INVALID, "NULL pointer for a present value");
         return atd_writer_fail_cursor(atd_writer_push_index(w, 2));
     }
     p = everything_tree_write_p(w, p, &(*v->f2));
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_index(w, 2));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 2));
     return atd_writer_raw_p(w, p, "]", 1);
 }
 
@@ -13894,13 +10024,9 @@ static char *everything_tree_write_p(atd_writer *w, char *p, const everything_tr
         return atd_writer_raw_p(w, p, "\"Leaf\"", 6);
     case EVERYTHING_TREE_NODE:
         p = atd_writer_raw_p(w, p, "[\"Node\",", 8);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = everything_tree_int_tree_tuple_write_p(w, p, &v->u.Node);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
         return atd_writer_raw_p(w, p, "]", 1);
     }
     return atd_writer_fail_cursor(atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'tree'"));
@@ -13914,18 +10040,12 @@ static char *everything_rose_node_list_write_p(atd_writer *w, char *p, const eve
 {
     size_t i;
     p = atd_writer_raw_p(w, p, "[", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = everything_rose_node_write_p(w, p, &v->items[i]);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
     }
     return atd_writer_raw_p(w, p, "]", 1);
 }
@@ -13933,19 +10053,13 @@ static char *everything_rose_node_list_write_p(atd_writer *w, char *p, const eve
 static char *everything_rose_node_write_p(atd_writer *w, char *p, const everything_rose_node *v)
 {
     p = atd_writer_room(w, p, 9 + ATD_INT64_CHARS);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "value", 5));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "value", 5));
     memcpy(p, "{\"value\":", 9);
     p = atd_write_int64(p + 9, (int64_t)v->value);
     p = atd_writer_raw_p(w, p, ",\"children\":", 12);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = everything_rose_node_list_write_p(w, p, &v->children);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "children", 8));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "children", 8));
     return atd_writer_raw_p(w, p, "}", 1);
 }
 
@@ -13956,29 +10070,21 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(everything_rose_node)
 static char *everything_expr_expr_tuple_write_p(atd_writer *w, char *p, const everything_expr_expr_tuple *v)
 {
     p = atd_writer_raw_p(w, p, "[", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (v->f0 == NULL) {
         atd_writer_fail(w, ATD_ERR_INVALID, "NULL pointer for a present value");
         return atd_writer_fail_cursor(atd_writer_push_index(w, 0));
     }
     p = everything_expr_write_p(w, p, &(*v->f0));
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_index(w, 0));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 0));
     p = atd_writer_raw_p(w, p, ",", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (v->f1 == NULL) {
         atd_writer_fail(w, ATD_ERR_INVALID, "NULL pointer for a present value");
         return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
     }
     p = everything_expr_write_p(w, p, &(*v->f1));
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
     return atd_writer_raw_p(w, p, "]", 1);
 }
 
@@ -13986,18 +10092,12 @@ static char *everything_stmt_list_write_p(atd_writer *w, char *p, const everythi
 {
     size_t i;
     p = atd_writer_raw_p(w, p, "[", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = everything_stmt_write_p(w, p, &v->items[i]);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
     }
     return atd_writer_raw_p(w, p, "]", 1);
 }
@@ -14007,58 +10107,38 @@ static char *everything_expr_write_p(atd_writer *w, char *p, const everything_ex
     switch (v->tag) {
     case EVERYTHING_EXPR_NUM:
         p = atd_writer_raw_p(w, p, "[\"Num\",", 7);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
         p = atd_write_int64(p + 0, (int64_t)v->u.Num);
         return atd_writer_raw_p(w, p, "]", 1);
     case EVERYTHING_EXPR_VAR:
         p = atd_writer_raw_p(w, p, "[\"Var\",", 7);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = atd_writer_key_string_p(w, p, "", 0, v->u.Var.ptr, v->u.Var.len);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
         return atd_writer_raw_p(w, p, "]", 1);
     case EVERYTHING_EXPR_ADD:
         p = atd_writer_raw_p(w, p, "[\"Add\",", 7);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = everything_expr_expr_tuple_write_p(w, p, &v->u.Add);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
         return atd_writer_raw_p(w, p, "]", 1);
     case EVERYTHING_EXPR_LET:
         p = atd_writer_raw_p(w, p, "[\"Let\",", 7);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         if (v->u.Let == NULL) {
             atd_writer_fail(w, ATD_ERR_INVALID, "NULL pointer for a present value");
             return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
         }
         p = everything_binding_write_p(w, p, &(*v->u.Let));
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
         return atd_writer_raw_p(w, p, "]", 1);
     case EVERYTHING_EXPR_BLOCK:
         p = atd_writer_raw_p(w, p, "[\"Block\",", 9);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = everything_stmt_list_write_p(w, p, &v->u.Block);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
         return atd_writer_raw_p(w, p, "]", 1);
     }
     return atd_writer_fail_cursor(atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'expr'"));
@@ -14071,34 +10151,24 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(everything_expr)
 static char *everything_binding_write_p(atd_writer *w, char *p, const everything_binding *v)
 {
     p = atd_writer_key_string_p(w, p, "{\"name\":", 8, v->name.ptr, v->name.len);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "name", 4));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "name", 4));
     p = atd_writer_raw_p(w, p, ",\"bound\":", 9);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (v->bound == NULL) {
         atd_writer_fail(w, ATD_ERR_INVALID, "NULL pointer for a present value");
         return atd_writer_fail_cursor(atd_writer_push_field(w, "bound", 5));
     }
     p = everything_expr_write_p(w, p, &(*v->bound));
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "bound", 5));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "bound", 5));
     if (v->has_body) {
         p = atd_writer_raw_p(w, p, ",\"body\":", 8);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         if (v->body == NULL) {
             atd_writer_fail(w, ATD_ERR_INVALID, "NULL pointer for a present value");
             return atd_writer_fail_cursor(atd_writer_push_field(w, "body", 4));
         }
         p = everything_expr_write_p(w, p, &(*v->body));
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "body", 4));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "body", 4));
     }
     return atd_writer_raw_p(w, p, "}", 1);
 }
@@ -14111,24 +10181,16 @@ static char *everything_stmt_write_p(atd_writer *w, char *p, const everything_st
 {
     bool first = true;
     p = atd_writer_raw_p(w, p, "{", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (v->has_label) {
         p = atd_writer_key_string_p(w, p, "\"label\":", 8, v->label.ptr, v->label.len);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "label", 5));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "label", 5));
         first = false;
     }
     p = first ? atd_writer_raw_p(w, p, "\"expr\":", 7) : atd_writer_raw_p(w, p, ",\"expr\":", 8);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = everything_expr_write_p(w, p, &v->expr);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "expr", 4));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "expr", 4));
     first = false;
     return atd_writer_raw_p(w, p, "}", 1);
 }
@@ -14140,23 +10202,15 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(everything_stmt)
 static char *everything_annotated_write_p(atd_writer *w, char *p, const everything_annotated *v)
 {
     p = atd_writer_room(w, p, 9 + ATD_INT64_CHARS);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "field", 5));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "field", 5));
     memcpy(p, "{\"field\":", 9);
     p = atd_write_int64(p + 9, (int64_t)v->field);
     p = atd_writer_raw_p(w, p, ",\"other\":", 9);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = everything_string_list_write_p(w, p, &v->other);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "other", 5));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "other", 5));
     p = atd_writer_room(w, p, 8 + ATD_INT64_CHARS);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "num", 3));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "num", 3));
     memcpy(p, ",\"num\":", 7);
     p = atd_write_int64(p + 7, (int64_t)v->num);
     *p++ = '}';
@@ -14171,18 +10225,12 @@ static char *everything_union__list_write_p(atd_writer *w, char *p, const everyt
 {
     size_t i;
     p = atd_writer_raw_p(w, p, "[", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = everything_union__write_p(w, p, &v->items[i]);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
     }
     return atd_writer_raw_p(w, p, "]", 1);
 }
@@ -14191,18 +10239,14 @@ static char *everything_mode_list_write_p(atd_writer *w, char *p, const everythi
 {
     size_t i;
     p = atd_writer_raw_p(w, p, "[", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         if ((size_t)v->items[i] >= 3) {
             atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'mode'");
             return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
         p = atd_writer_room(w, p, 1 + 6);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         *p = ',';
         p += i > 0;
         memcpy(p + 0, everything_mode__json[v->items[i]], everything_mode__jlen[v->items[i]]);
@@ -14215,18 +10259,14 @@ static char *everything_level_list_write_p(atd_writer *w, char *p, const everyth
 {
     size_t i;
     p = atd_writer_raw_p(w, p, "[", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         if ((size_t)v->items[i] >= 3) {
             atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'level'");
             return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
         p = atd_writer_room(w, p, 1 + 12);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         *p = ',';
         p += i > 0;
         memcpy(p + 0, everything_level__json[v->items[i]], everything_level__jlen[v->items[i]]);
@@ -14239,18 +10279,12 @@ static char *everything_odd_names_list_write_p(atd_writer *w, char *p, const eve
 {
     size_t i;
     p = atd_writer_raw_p(w, p, "[", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = everything_odd_names_write_p(w, p, &v->items[i]);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
     }
     return atd_writer_raw_p(w, p, "]", 1);
 }
@@ -14259,18 +10293,12 @@ static char *everything_color_list_write_p(atd_writer *w, char *p, const everyth
 {
     size_t i;
     p = atd_writer_raw_p(w, p, "[", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = everything_color_write_p(w, p, &v->items[i]);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
     }
     return atd_writer_raw_p(w, p, "]", 1);
 }
@@ -14279,18 +10307,12 @@ static char *everything_event_list_write_p(atd_writer *w, char *p, const everyth
 {
     size_t i;
     p = atd_writer_raw_p(w, p, "[", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = everything_event_write_p(w, p, &v->items[i]);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
     }
     return atd_writer_raw_p(w, p, "]", 1);
 }
@@ -14299,18 +10321,12 @@ static char *everything_base_event_list_write_p(atd_writer *w, char *p, const ev
 {
     size_t i;
     p = atd_writer_raw_p(w, p, "[", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = everything_base_event_write_p(w, p, &v->items[i]);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
     }
     return atd_writer_raw_p(w, p, "]", 1);
 }
@@ -14319,18 +10335,12 @@ static char *everything_patch_list_write_p(atd_writer *w, char *p, const everyth
 {
     size_t i;
     p = atd_writer_raw_p(w, p, "[", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = everything_patch_write_p(w, p, &v->items[i]);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
     }
     return atd_writer_raw_p(w, p, "]", 1);
 }
@@ -14339,18 +10349,12 @@ static char *everything_all_optional_list_write_p(atd_writer *w, char *p, const 
 {
     size_t i;
     p = atd_writer_raw_p(w, p, "[", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = everything_all_optional_write_p(w, p, &v->items[i]);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
     }
     return atd_writer_raw_p(w, p, "]", 1);
 }
@@ -14359,18 +10363,12 @@ static char *everything_options_list_write_p(atd_writer *w, char *p, const every
 {
     size_t i;
     p = atd_writer_raw_p(w, p, "[", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = everything_options_write_p(w, p, &v->items[i]);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
     }
     return atd_writer_raw_p(w, p, "]", 1);
 }
@@ -14379,18 +10377,12 @@ static char *everything_root_anon_record_elt_list_write_p(atd_writer *w, char *p
 {
     size_t i;
     p = atd_writer_raw_p(w, p, "[", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = everything_root_anon_record_elt_write_p(w, p, &v->items[i]);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
     }
     return atd_writer_raw_p(w, p, "]", 1);
 }
@@ -14399,18 +10391,12 @@ static char *everything_root_anon_sum_elt_list_write_p(atd_writer *w, char *p, c
 {
     size_t i;
     p = atd_writer_raw_p(w, p, "[", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = everything_root_anon_sum_elt_write_p(w, p, &v->items[i]);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
     }
     return atd_writer_raw_p(w, p, "]", 1);
 }
@@ -14418,9 +10404,7 @@ static char *everything_root_anon_sum_elt_list_write_p(atd_writer *w, char *p, c
 static char *everything_anon_z_write_p(atd_writer *w, char *p, const everything_anon_z *v)
 {
     p = atd_writer_room(w, p, 6 + 5);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "z", 1));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "z", 1));
     memcpy(p, "{\"z\":", 5);
     if (v->z) {
         memcpy(p + 5, "true", 4);
@@ -14440,37 +10424,21 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(everything_anon_z)
 static char *everything_root_write_p(atd_writer *w, char *p, const everything_root *v)
 {
     p = atd_writer_raw_p(w, p, "{\"counts\":", 10);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = everything_int_list_write_p(w, p, &v->counts);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "counts", 6));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "counts", 6));
     p = atd_writer_raw_p(w, p, ",\"users\":", 9);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = everything_int_list_write_p(w, p, &v->users);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "users", 5));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "users", 5));
     p = atd_writer_raw_p(w, p, ",\"values\":", 10);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = everything_abstract_list_write_p(w, p, &v->values);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "values", 6));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "values", 6));
     p = atd_writer_key_string_p(w, p, ",\"label\":", 9, v->label.ptr, v->label.len);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "label", 5));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "label", 5));
     p = atd_writer_room(w, p, 25 + 4 + ATD_INT64_CHARS);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "nothing", 7));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "nothing", 7));
     memcpy(p, ",\"nothing\":", 11);
     (void)v->nothing; /* unit: always null */
     memcpy(p + 11, "null", 4);
@@ -14478,271 +10446,139 @@ static char *everything_root_write_p(atd_writer *w, char *p, const everything_ro
     memcpy(p, ",\"from_value\":", 14);
     p = atd_write_int64(p + 14, (int64_t)v->from_value);
     p = atd_writer_raw_p(w, p, ",\"struct\":", 10);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = everything_struct__write_p(w, p, &v->struct_);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "struct", 6));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "struct", 6));
     p = atd_writer_raw_p(w, p, ",\"unions\":", 10);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = everything_union__list_write_p(w, p, &v->unions);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "unions", 6));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "unions", 6));
     p = atd_writer_raw_p(w, p, ",\"modes\":", 9);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = everything_mode_list_write_p(w, p, &v->modes);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "modes", 5));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "modes", 5));
     p = atd_writer_raw_p(w, p, ",\"levels\":", 10);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = everything_level_list_write_p(w, p, &v->levels);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "levels", 6));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "levels", 6));
     p = atd_writer_raw_p(w, p, ",\"shapes\":", 10);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = everything_shape_list_write_p(w, p, &v->shapes);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "shapes", 6));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "shapes", 6));
     p = atd_writer_raw_p(w, p, ",\"odd\":", 7);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = everything_odd_names_list_write_p(w, p, &v->odd);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "odd", 3));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "odd", 3));
     p = atd_writer_raw_p(w, p, ",\"colors\":", 10);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = everything_color_list_write_p(w, p, &v->colors);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "colors", 6));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "colors", 6));
     p = atd_writer_raw_p(w, p, ",\"events\":", 10);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = everything_event_list_write_p(w, p, &v->events);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "events", 6));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "events", 6));
     p = atd_writer_raw_p(w, p, ",\"base_events\":", 15);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = everything_base_event_list_write_p(w, p, &v->base_events);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "base_events", 11));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "base_events", 11));
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->obj_shapes.len != 0) {
         p = atd_writer_raw_p(w, p, ",\"obj_shapes\":", 14);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = everything_obj_shape_list_write_p(w, p, &v->obj_shapes);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "obj_shapes", 10));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "obj_shapes", 10));
     }
     p = atd_writer_raw_p(w, p, ",\"fields\":", 10);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = everything_fields_write_p(w, p, &v->fields);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "fields", 6));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "fields", 6));
     p = atd_writer_raw_p(w, p, ",\"names\":", 9);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = everything_names_write_p(w, p, &v->names);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "names", 5));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "names", 5));
     p = atd_writer_raw_p(w, p, ",\"patches\":", 11);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = everything_patch_list_write_p(w, p, &v->patches);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "patches", 7));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "patches", 7));
     p = atd_writer_raw_p(w, p, ",\"all_optional\":", 16);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = everything_all_optional_list_write_p(w, p, &v->all_optional);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "all_optional", 12));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "all_optional", 12));
     p = atd_writer_raw_p(w, p, ",\"derived\":", 11);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = everything_derived_write_p(w, p, &v->derived);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "derived", 7));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "derived", 7));
     p = atd_writer_raw_p(w, p, ",\"base\":", 8);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = everything_base_write_p(w, p, &v->base);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "base", 4));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "base", 4));
     p = atd_writer_raw_p(w, p, ",\"single\":", 10);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = everything_single_write_p(w, p, &v->single);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "single", 6));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "single", 6));
     p = atd_writer_raw_p(w, p, ",\"pair\":", 8);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = everything_pair_write_p(w, p, &v->pair);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "pair", 4));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "pair", 4));
     p = atd_writer_raw_p(w, p, ",\"with_defaults\":", 17);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = everything_with_defaults_list_write_p(w, p, &v->with_defaults);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "with_defaults", 13));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "with_defaults", 13));
     p = atd_writer_raw_p(w, p, ",\"bare_cell\":", 13);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = everything_bare_cell_write_p(w, p, &v->bare_cell);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "bare_cell", 9));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "bare_cell", 9));
     p = atd_writer_raw_p(w, p, ",\"matrix\":", 10);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = everything_matrix_write_p(w, p, &v->matrix);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "matrix", 6));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "matrix", 6));
     p = atd_writer_raw_p(w, p, ",\"cube\":", 8);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = everything_cube_write_p(w, p, &v->cube);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "cube", 4));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "cube", 4));
     p = atd_writer_raw_p(w, p, ",\"options\":", 11);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = everything_options_list_write_p(w, p, &v->options);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "options", 7));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "options", 7));
     p = atd_writer_raw_p(w, p, ",\"reprs\":", 9);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = everything_reprs_write_p(w, p, &v->reprs);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "reprs", 5));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "reprs", 5));
     p = atd_writer_raw_p(w, p, ",\"generics\":", 12);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = everything_generics_write_p(w, p, &v->generics);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "generics", 8));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "generics", 8));
     p = atd_writer_raw_p(w, p, ",\"tree\":", 8);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = everything_tree_write_p(w, p, &v->tree);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "tree", 4));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "tree", 4));
     p = atd_writer_raw_p(w, p, ",\"nodes\":", 9);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = everything_rose_node_list_write_p(w, p, &v->nodes);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "nodes", 5));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "nodes", 5));
     p = atd_writer_raw_p(w, p, ",\"program\":", 11);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = everything_stmt_list_write_p(w, p, &v->program);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "program", 7));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "program", 7));
     p = atd_writer_raw_p(w, p, ",\"binding\":", 11);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = everything_binding_write_p(w, p, &v->binding);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "binding", 7));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "binding", 7));
     p = atd_writer_raw_p(w, p, ",\"annotated\":", 13);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = everything_annotated_write_p(w, p, &v->annotated);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "annotated", 9));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "annotated", 9));
     p = atd_writer_raw_p(w, p, ",\"anon_record\":", 15);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = everything_root_anon_record_elt_list_write_p(w, p, &v->anon_record);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "anon_record", 11));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "anon_record", 11));
     p = atd_writer_raw_p(w, p, ",\"anon_sum\":", 12);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = everything_root_anon_sum_elt_list_write_p(w, p, &v->anon_sum);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "anon_sum", 8));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "anon_sum", 8));
     p = atd_writer_raw_p(w, p, ",\"anon_named\":", 14);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = everything_anon_z_write_p(w, p, &v->anon_named);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "anon_named", 10));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "anon_named", 10));
     return atd_writer_raw_p(w, p, "}", 1);
 }
 
@@ -14753,9 +10589,7 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(everything_root)
 static char *everything_root_anon_record_elt_write_p(atd_writer *w, char *p, const everything_root_anon_record_elt *v)
 {
     p = atd_writer_room(w, p, 5 + ATD_INT64_CHARS);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "x", 1));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "x", 1));
     memcpy(p, "{\"x\":", 5);
     p = atd_write_int64(p + 5, (int64_t)v->x);
     if (v->has_y) {
@@ -14763,9 +10597,7 @@ static char *everything_root_anon_record_elt_write_p(atd_writer *w, char *p, con
             return atd_writer_fail_cursor(atd_writer_push_field(w, "y", 1));
         }
         p = atd_writer_room(w, p, 5 + ATD_DOUBLE_CHARS);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "y", 1));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "y", 1));
         memcpy(p, ",\"y\":", 5);
         p = atd_write_double(p + 5, (double)v->y);
     }
@@ -14779,13 +10611,9 @@ static char *everything_root_anon_sum_elt_write_p(atd_writer *w, char *p, const 
         return atd_writer_raw_p(w, p, "\"A\"", 3);
     case EVERYTHING_ROOT_ANON_SUM_ELT_B:
         p = atd_writer_raw_p(w, p, "[\"B\",", 5);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
         p = atd_write_int64(p + 0, (int64_t)v->u.B);
         return atd_writer_raw_p(w, p, "]", 1);
     }
@@ -14796,9 +10624,7 @@ bool everything_count_write(atd_writer *w, const everything_count *v)
 {
     char *p = atd_writer_cursor(w);
     p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
-    if (p == NULL) {
-        return false;
-    }
+    if (p == NULL) return false;
     p = atd_write_int64(p + 0, (int64_t)(*v));
     atd_writer_commit(w, p);
     return true;
@@ -14810,9 +10636,7 @@ bool everything_user_id_write(atd_writer *w, const everything_user_id *v)
 {
     char *p = atd_writer_cursor(w);
     p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
-    if (p == NULL) {
-        return false;
-    }
+    if (p == NULL) return false;
     p = atd_write_int64(p + 0, (int64_t)(*v));
     atd_writer_commit(w, p);
     return true;
@@ -14824,9 +10648,7 @@ bool everything_json_value_write(atd_writer *w, const everything_json_value *v)
 {
     char *p = atd_writer_cursor(w);
     atd_writer_commit(w, p);
-    if (!atd_writer_json(w, &(*v))) {
-        return false;
-    }
+    if (!atd_writer_json(w, &(*v))) return false;
     p = atd_writer_cursor(w);
     atd_writer_commit(w, p);
     return true;
@@ -14838,9 +10660,7 @@ bool everything_label_write(atd_writer *w, const everything_label *v)
 {
     char *p = atd_writer_cursor(w);
     p = atd_writer_key_string_p(w, p, "", 0, (*v).ptr, (*v).len);
-    if (p == NULL) {
-        return false;
-    }
+    if (p == NULL) return false;
     atd_writer_commit(w, p);
     return true;
 }
@@ -14851,9 +10671,7 @@ bool everything_nothing_write(atd_writer *w, const everything_nothing *v)
 {
     char *p = atd_writer_cursor(w);
     p = atd_writer_room(w, p, 0 + 4);
-    if (p == NULL) {
-        return false;
-    }
+    if (p == NULL) return false;
     (void)(*v); /* unit: always null */
     memcpy(p + 0, "null", 4);
     p += 4;
@@ -14867,9 +10685,7 @@ bool everything_from_write(atd_writer *w, const everything_from *v)
 {
     char *p = atd_writer_cursor(w);
     p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
-    if (p == NULL) {
-        return false;
-    }
+    if (p == NULL) return false;
     p = atd_write_int64(p + 0, (int64_t)(*v));
     atd_writer_commit(w, p);
     return true;
@@ -14881,9 +10697,7 @@ bool everything_int_page_write(atd_writer *w, const everything_int_page *v)
 {
     char *p = atd_writer_cursor(w);
     p = everything_page_int_write_p(w, p, &(*v));
-    if (p == NULL) {
-        return false;
-    }
+    if (p == NULL) return false;
     atd_writer_commit(w, p);
     return true;
 }

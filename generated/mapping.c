@@ -36,19 +36,13 @@ static int mapping_color__case(const char *s, size_t len)
 {
     switch (len) {
     case 3:
-        if (atd_bytes_eq(s, "Red", 3)) {
-            return 0;
-        }
+        if (atd_bytes_eq(s, "Red", 3)) return 0;
         break;
     case 5:
-        if (atd_bytes_eq(s, "Green", 5)) {
-            return 1;
-        }
+        if (atd_bytes_eq(s, "Green", 5)) return 1;
         break;
     case 6:
-        if (atd_bytes_eq(s, "Custom", 6)) {
-            return 2;
-        }
+        if (atd_bytes_eq(s, "Custom", 6)) return 2;
         break;
     default:
         break;
@@ -64,9 +58,7 @@ bool mapping_color_read(atd_reader *r, mapping_color *out)
     bool more;
     at = atd_reader_offset(r);
     if (c == '"') {
-        if (!atd_read_name(r, &s)) {
-            return false;
-        }
+        if (!atd_read_name(r, &s)) return false;
         switch (mapping_color__case(s.ptr, s.len)) {
         case 0:
             out->tag = MAPPING_COLOR_RED;
@@ -81,32 +73,22 @@ bool mapping_color_read(atd_reader *r, mapping_color *out)
         return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "color");
     }
     if (c == '[') {
-        if (!atd_array_begin(r, &more)) {
-            return false;
-        }
+        if (!atd_array_begin(r, &more)) return false;
         if (!more) {
             return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "color");
         }
         atd_skip_ws(r);
         at = atd_reader_offset(r);
-        if (!atd_read_name(r, &s)) {
-            return atd_reader_push_index(r, 0);
-        }
+        if (!atd_read_name(r, &s)) return atd_reader_push_index(r, 0);
         switch (mapping_color__case(s.ptr, s.len)) {
         case 2:
-            if (!atd_array_next(r, &more)) {
-                return false;
-            }
+            if (!atd_array_next(r, &more)) return false;
             if (!more) {
                 return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Custom");
             }
             out->tag = MAPPING_COLOR_CUSTOM;
-            if (!atd_read_string(r, &out->u.Custom)) {
-                return atd_reader_push_index(r, 1);
-            }
-            if (!atd_array_next(r, &more)) {
-                return false;
-            }
+            if (!atd_read_string(r, &out->u.Custom)) return atd_reader_push_index(r, 1);
+            if (!atd_array_next(r, &more)) return false;
             if (more) {
                 return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of variant '%s'", "Custom");
             }
@@ -137,45 +119,29 @@ static const char *mapping_point_read_p(atd_reader *r, const char *p, mapping_po
     uint64_t seen[1] = {0};
     mapping_point_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
-    if (!atd_key_at(r, p, "\"x\":", 4)) {
-        goto key;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
+    if (!atd_key_at(r, p, "\"x\":", 4)) goto key;
+key_0:
     p += 4;
 field_0:
     p = atd_read_double_p(r, p, &out->x);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "x", 1));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "x", 1));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"y\":", 4)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"y\":", 4)) goto key;
+key_1:
     p += 4;
 field_1:
     p = atd_read_double_p(r, p, &out->y);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "y", 1));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "y", 1));
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
         goto key;
@@ -189,31 +155,19 @@ key:
     if (atd_key_room(r, p, 4)) {
         switch (p[1]) {
         case 'x':
-            if (atd_bytes_eq(p, "\"x\":", 4)) {
-                p += 4;
-                goto field_0;
-            }
+            if (atd_bytes_eq(p, "\"x\":", 4)) goto key_0;
             break;
         case 'y':
-            if (atd_bytes_eq(p, "\"y\":", 4)) {
-                p += 4;
-                goto field_1;
-            }
+            if (atd_bytes_eq(p, "\"y\":", 4)) goto key_1;
             break;
         }
     }
     p = atd_object_key_p(r, p, &key);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     switch (key.len) {
     case 1:
-        if (atd_bytes_eq(key.ptr, "x", 1)) {
-            goto field_0;
-        }
-        if (atd_bytes_eq(key.ptr, "y", 1)) {
-            goto field_1;
-        }
+        if (atd_bytes_eq(key.ptr, "x", 1)) goto field_0;
+        if (atd_bytes_eq(key.ptr, "y", 1)) goto field_1;
         break;
     default:
         break;
@@ -222,9 +176,7 @@ key:
         return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "point", "x\000y\000"));
     }
     p = atd_skip_value_p(r, p);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
     goto tail;
 }
 
@@ -238,9 +190,7 @@ static const char *mapping_long_long_list_read_p(atd_reader *r, const char *p, m
     size_t len = 0, cap = 0;
     long long *items = NULL;
     p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
@@ -257,16 +207,12 @@ static const char *mapping_long_long_list_read_p(atd_reader *r, const char *p, m
         {
             int64_t w1_;
             p = atd_read_int64_p(r, p, &w1_);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_index(r, len));
-            }
+            if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
             items[len] = llabs(w1_);
         }
         len++;
         p = atd_array_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
     }
     out->items = items;
     out->len = len;
@@ -293,254 +239,166 @@ static const char *mapping_settings_read_p(atd_reader *r, const char *p, mapping
     atd_string key;
     mapping_settings_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
-    if (!atd_key_at(r, p, "\"level\":", 8)) {
-        goto key;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
+    if (!atd_key_at(r, p, "\"level\":", 8)) goto key;
+key_0:
     p += 8;
 field_0:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "level", 5));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "level", 5));
     } else {
         p = atd_read_int64_p(r, p, &out->level);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "level", 5));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "level", 5));
     }
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"ratio\":", 8)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"ratio\":", 8)) goto key;
+key_1:
     p += 8;
 field_1:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "ratio", 5));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "ratio", 5));
     } else {
         p = atd_read_double_p(r, p, &out->ratio);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "ratio", 5));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "ratio", 5));
     }
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"name\":", 7)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"name\":", 7)) goto key;
+key_2:
     p += 7;
 field_2:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
     } else {
         p = atd_read_string_p(r, p, &out->name);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
     }
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"mag\":", 6)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"mag\":", 6)) goto key;
+key_3:
     p += 6;
 field_3:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "mag", 3));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "mag", 3));
     } else {
         {
             int64_t w1_;
             p = atd_read_int64_p(r, p, &w1_);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "mag", 3));
-            }
+            if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "mag", 3));
             out->mag = llabs(w1_);
         }
     }
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"mags\":", 7)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"mags\":", 7)) goto key;
+key_4:
     p += 7;
 field_4:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "mags", 4));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "mags", 4));
     } else {
         p = mapping_long_long_list_read_p(r, p, &out->mags);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "mags", 4));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "mags", 4));
     }
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"origin\":", 9)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"origin\":", 9)) goto key;
+key_5:
     p += 9;
 field_5:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "origin", 6));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "origin", 6));
     } else {
         p = mapping_point_read_p(r, p, &out->origin);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "origin", 6));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "origin", 6));
     }
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"flag\":", 7)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"flag\":", 7)) goto key;
+key_6:
     p += 7;
 field_6:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "flag", 4));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "flag", 4));
     } else {
         p = atd_read_bool_p(r, p, &out->flag);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "flag", 4));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "flag", 4));
     }
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"nothing\":", 10)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"nothing\":", 10)) goto key;
+key_7:
     p += 10;
 field_7:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "nothing", 7));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "nothing", 7));
     } else {
         p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "nothing", 7));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "nothing", 7));
         out->nothing = 0;
     }
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"note\":", 7)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"note\":", 7)) goto key;
+key_8:
     p += 7;
 field_8:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "note", 4));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "note", 4));
     } else {
         p = atd_read_string_p(r, p, &out->note);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "note", 4));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "note", 4));
         out->has_note = true;
     }
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"color\":", 8)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"color\":", 8)) goto key;
+key_9:
     p += 8;
 field_9:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "color", 5));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "color", 5));
     } else {
         atd_reader_seek(r, p);
         if (!mapping_color_read(r, &out->color)) {
@@ -550,9 +408,7 @@ field_9:
     }
 tail:
     p = atd_object_end_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
         goto key;
@@ -563,123 +419,71 @@ key:
     if (atd_key_room(r, p, 10)) {
         switch (p[1]) {
         case 'c':
-            if (atd_bytes_eq(p, "\"color\":", 8)) {
-                p += 8;
-                goto field_9;
-            }
+            if (atd_bytes_eq(p, "\"color\":", 8)) goto key_9;
             break;
         case 'f':
-            if (atd_bytes_eq(p, "\"flag\":", 7)) {
-                p += 7;
-                goto field_6;
-            }
+            if (atd_bytes_eq(p, "\"flag\":", 7)) goto key_6;
             break;
         case 'l':
-            if (atd_bytes_eq(p, "\"level\":", 8)) {
-                p += 8;
-                goto field_0;
-            }
+            if (atd_bytes_eq(p, "\"level\":", 8)) goto key_0;
             break;
         case 'm':
             switch (p[4]) {
             case '"':
-                if (atd_bytes_eq(p, "\"mag\":", 6)) {
-                    p += 6;
-                    goto field_3;
-                }
+                if (atd_bytes_eq(p, "\"mag\":", 6)) goto key_3;
                 break;
             case 's':
-                if (atd_bytes_eq(p, "\"mags\":", 7)) {
-                    p += 7;
-                    goto field_4;
-                }
+                if (atd_bytes_eq(p, "\"mags\":", 7)) goto key_4;
                 break;
             }
             break;
         case 'n':
             switch (p[2]) {
             case 'a':
-                if (atd_bytes_eq(p, "\"name\":", 7)) {
-                    p += 7;
-                    goto field_2;
-                }
+                if (atd_bytes_eq(p, "\"name\":", 7)) goto key_2;
                 break;
             case 'o':
                 switch (p[4]) {
                 case 'e':
-                    if (atd_bytes_eq(p, "\"note\":", 7)) {
-                        p += 7;
-                        goto field_8;
-                    }
+                    if (atd_bytes_eq(p, "\"note\":", 7)) goto key_8;
                     break;
                 case 'h':
-                    if (atd_bytes_eq(p, "\"nothing\":", 10)) {
-                        p += 10;
-                        goto field_7;
-                    }
+                    if (atd_bytes_eq(p, "\"nothing\":", 10)) goto key_7;
                     break;
                 }
                 break;
             }
             break;
         case 'o':
-            if (atd_bytes_eq(p, "\"origin\":", 9)) {
-                p += 9;
-                goto field_5;
-            }
+            if (atd_bytes_eq(p, "\"origin\":", 9)) goto key_5;
             break;
         case 'r':
-            if (atd_bytes_eq(p, "\"ratio\":", 8)) {
-                p += 8;
-                goto field_1;
-            }
+            if (atd_bytes_eq(p, "\"ratio\":", 8)) goto key_1;
             break;
         }
     }
     p = atd_object_key_p(r, p, &key);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     switch (key.len) {
     case 5:
-        if (atd_bytes_eq(key.ptr, "level", 5)) {
-            goto field_0;
-        }
-        if (atd_bytes_eq(key.ptr, "ratio", 5)) {
-            goto field_1;
-        }
-        if (atd_bytes_eq(key.ptr, "color", 5)) {
-            goto field_9;
-        }
+        if (atd_bytes_eq(key.ptr, "level", 5)) goto field_0;
+        if (atd_bytes_eq(key.ptr, "ratio", 5)) goto field_1;
+        if (atd_bytes_eq(key.ptr, "color", 5)) goto field_9;
         break;
     case 4:
-        if (atd_bytes_eq(key.ptr, "name", 4)) {
-            goto field_2;
-        }
-        if (atd_bytes_eq(key.ptr, "mags", 4)) {
-            goto field_4;
-        }
-        if (atd_bytes_eq(key.ptr, "flag", 4)) {
-            goto field_6;
-        }
-        if (atd_bytes_eq(key.ptr, "note", 4)) {
-            goto field_8;
-        }
+        if (atd_bytes_eq(key.ptr, "name", 4)) goto field_2;
+        if (atd_bytes_eq(key.ptr, "mags", 4)) goto field_4;
+        if (atd_bytes_eq(key.ptr, "flag", 4)) goto field_6;
+        if (atd_bytes_eq(key.ptr, "note", 4)) goto field_8;
         break;
     case 3:
-        if (atd_bytes_eq(key.ptr, "mag", 3)) {
-            goto field_3;
-        }
+        if (atd_bytes_eq(key.ptr, "mag", 3)) goto field_3;
         break;
     case 6:
-        if (atd_bytes_eq(key.ptr, "origin", 6)) {
-            goto field_5;
-        }
+        if (atd_bytes_eq(key.ptr, "origin", 6)) goto field_5;
         break;
     case 7:
-        if (atd_bytes_eq(key.ptr, "nothing", 7)) {
-            goto field_7;
-        }
+        if (atd_bytes_eq(key.ptr, "nothing", 7)) goto field_7;
         break;
     default:
         break;
@@ -688,9 +492,7 @@ key:
         return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "settings", "level\000ratio\000name\000mag\000mags\000origin\000flag\000nothing\000note\000color\000"));
     }
     p = atd_skip_value_p(r, p);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
     goto tail;
 }
 
@@ -706,9 +508,7 @@ static const char *mapping_int_nullable_read_p(atd_reader *r, const char *p, map
         return atd_read_null_p(r, p);
     }
     p = atd_read_int64_p(r, p, &out->value);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     out->has = true;
     return p;
 }
@@ -724,62 +524,39 @@ static const char *mapping_patch_read_p(atd_reader *r, const char *p, mapping_pa
     atd_string key;
     mapping_patch_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
-    if (!atd_key_at(r, p, "\"x\":", 4)) {
-        goto key;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
+    if (!atd_key_at(r, p, "\"x\":", 4)) goto key;
+key_0:
     p += 4;
 field_0:
     p = mapping_int_nullable_read_p(r, p, &out->x);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "x", 1));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "x", 1));
     out->has_x = true;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"y\":", 4)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"y\":", 4)) goto key;
+key_1:
     p += 4;
 field_1:
     p = atd_read_int64_p(r, p, &out->y);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "y", 1));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "y", 1));
     out->has_y = true;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"z\":", 4)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"z\":", 4)) goto key;
+key_2:
     p += 4;
 field_2:
     p = atd_read_int64_p(r, p, &out->z);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "z", 1));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "z", 1));
 tail:
     p = atd_object_end_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
         goto key;
@@ -790,40 +567,23 @@ key:
     if (atd_key_room(r, p, 4)) {
         switch (p[1]) {
         case 'x':
-            if (atd_bytes_eq(p, "\"x\":", 4)) {
-                p += 4;
-                goto field_0;
-            }
+            if (atd_bytes_eq(p, "\"x\":", 4)) goto key_0;
             break;
         case 'y':
-            if (atd_bytes_eq(p, "\"y\":", 4)) {
-                p += 4;
-                goto field_1;
-            }
+            if (atd_bytes_eq(p, "\"y\":", 4)) goto key_1;
             break;
         case 'z':
-            if (atd_bytes_eq(p, "\"z\":", 4)) {
-                p += 4;
-                goto field_2;
-            }
+            if (atd_bytes_eq(p, "\"z\":", 4)) goto key_2;
             break;
         }
     }
     p = atd_object_key_p(r, p, &key);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     switch (key.len) {
     case 1:
-        if (atd_bytes_eq(key.ptr, "x", 1)) {
-            goto field_0;
-        }
-        if (atd_bytes_eq(key.ptr, "y", 1)) {
-            goto field_1;
-        }
-        if (atd_bytes_eq(key.ptr, "z", 1)) {
-            goto field_2;
-        }
+        if (atd_bytes_eq(key.ptr, "x", 1)) goto field_0;
+        if (atd_bytes_eq(key.ptr, "y", 1)) goto field_1;
+        if (atd_bytes_eq(key.ptr, "z", 1)) goto field_2;
         break;
     default:
         break;
@@ -832,9 +592,7 @@ key:
         return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "patch", "x\000y\000z\000"));
     }
     p = atd_skip_value_p(r, p);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
     goto tail;
 }
 
@@ -854,86 +612,57 @@ static const char *mapping_loose_read_p(atd_reader *r, const char *p, mapping_lo
     atd_string key;
     mapping_loose_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
-    if (!atd_key_at(r, p, "\"x\":", 4)) {
-        goto key;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
+    if (!atd_key_at(r, p, "\"x\":", 4)) goto key;
+key_0:
     p += 4;
 field_0:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "x", 1));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "x", 1));
     } else {
         p = atd_read_int64_p(r, p, &out->x);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "x", 1));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "x", 1));
         out->has_x = true;
     }
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"z\":", 4)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"z\":", 4)) goto key;
+key_1:
     p += 4;
 field_1:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "z", 1));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "z", 1));
     } else {
         p = atd_read_int64_p(r, p, &out->z);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "z", 1));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "z", 1));
     }
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"y\":", 4)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"y\":", 4)) goto key;
+key_2:
     p += 4;
 field_2:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "y", 1));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "y", 1));
     } else {
         p = mapping_int_nullable_read_p(r, p, &out->y);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "y", 1));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "y", 1));
         out->has_y = true;
     }
 tail:
     p = atd_object_end_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
         goto key;
@@ -944,40 +673,23 @@ key:
     if (atd_key_room(r, p, 4)) {
         switch (p[1]) {
         case 'x':
-            if (atd_bytes_eq(p, "\"x\":", 4)) {
-                p += 4;
-                goto field_0;
-            }
+            if (atd_bytes_eq(p, "\"x\":", 4)) goto key_0;
             break;
         case 'y':
-            if (atd_bytes_eq(p, "\"y\":", 4)) {
-                p += 4;
-                goto field_2;
-            }
+            if (atd_bytes_eq(p, "\"y\":", 4)) goto key_2;
             break;
         case 'z':
-            if (atd_bytes_eq(p, "\"z\":", 4)) {
-                p += 4;
-                goto field_1;
-            }
+            if (atd_bytes_eq(p, "\"z\":", 4)) goto key_1;
             break;
         }
     }
     p = atd_object_key_p(r, p, &key);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     switch (key.len) {
     case 1:
-        if (atd_bytes_eq(key.ptr, "x", 1)) {
-            goto field_0;
-        }
-        if (atd_bytes_eq(key.ptr, "z", 1)) {
-            goto field_1;
-        }
-        if (atd_bytes_eq(key.ptr, "y", 1)) {
-            goto field_2;
-        }
+        if (atd_bytes_eq(key.ptr, "x", 1)) goto field_0;
+        if (atd_bytes_eq(key.ptr, "z", 1)) goto field_1;
+        if (atd_bytes_eq(key.ptr, "y", 1)) goto field_2;
         break;
     default:
         break;
@@ -986,9 +698,7 @@ key:
         return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "loose", "x\000z\000y\000"));
     }
     p = atd_skip_value_p(r, p);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
     goto tail;
 }
 
@@ -1009,23 +719,16 @@ static const char *mapping_chain_read_p(atd_reader *r, const char *p, mapping_ch
     uint64_t seen[1] = {0};
     mapping_chain_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
-    if (!atd_key_at(r, p, "\"next\":", 7)) {
-        goto key;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
+    if (!atd_key_at(r, p, "\"next\":", 7)) goto key;
+key_0:
     p += 7;
 field_0:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "next", 4));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "next", 4));
     } else {
         {
             mapping_chain *p_ = (mapping_chain *)atd_arena_alloc(atd_reader_arena(r), sizeof(mapping_chain), 8);
@@ -1035,35 +738,24 @@ field_0:
             }
             out->next = p_;
             p = mapping_chain_read_p(r, p, &*p_);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "next", 4));
-            }
+            if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "next", 4));
         }
         out->has_next = true;
     }
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"id\":", 5)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"id\":", 5)) goto key;
+key_1:
     p += 5;
 field_1:
     p = atd_read_int64_p(r, p, &out->id);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
     seen[0] |= (uint64_t)1 << 0;
 tail:
     p = atd_object_end_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
         goto key;
@@ -1077,33 +769,21 @@ key:
     if (atd_key_room(r, p, 7)) {
         switch (p[1]) {
         case 'i':
-            if (atd_bytes_eq(p, "\"id\":", 5)) {
-                p += 5;
-                goto field_1;
-            }
+            if (atd_bytes_eq(p, "\"id\":", 5)) goto key_1;
             break;
         case 'n':
-            if (atd_bytes_eq(p, "\"next\":", 7)) {
-                p += 7;
-                goto field_0;
-            }
+            if (atd_bytes_eq(p, "\"next\":", 7)) goto key_0;
             break;
         }
     }
     p = atd_object_key_p(r, p, &key);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     switch (key.len) {
     case 4:
-        if (atd_bytes_eq(key.ptr, "next", 4)) {
-            goto field_0;
-        }
+        if (atd_bytes_eq(key.ptr, "next", 4)) goto field_0;
         break;
     case 2:
-        if (atd_bytes_eq(key.ptr, "id", 2)) {
-            goto field_1;
-        }
+        if (atd_bytes_eq(key.ptr, "id", 2)) goto field_1;
         break;
     default:
         break;
@@ -1112,9 +792,7 @@ key:
         return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "chain", "next\000id\000"));
     }
     p = atd_skip_value_p(r, p);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
     goto tail;
 }
 
@@ -1131,9 +809,7 @@ bool mapping_magnitude_read(atd_reader *r, mapping_magnitude *out)
 {
     {
         int64_t w1_;
-        if (!atd_read_int64(r, &w1_)) {
-            return false;
-        }
+        if (!atd_read_int64(r, &w1_)) return false;
         *out = llabs(w1_);
     }
     return true;
@@ -1152,13 +828,9 @@ static char *mapping_color_write_p(atd_writer *w, char *p, const mapping_color *
         return atd_writer_raw_p(w, p, "\"Green\"", 7);
     case MAPPING_COLOR_CUSTOM:
         p = atd_writer_raw_p(w, p, "[\"Custom\",", 10);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = atd_writer_key_string_p(w, p, "", 0, v->u.Custom.ptr, v->u.Custom.len);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
         return atd_writer_raw_p(w, p, "]", 1);
     }
     return atd_writer_fail_cursor(atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'color'"));
@@ -1177,9 +849,7 @@ static char *mapping_point_write_p(atd_writer *w, char *p, const mapping_point *
         return atd_writer_fail_cursor(atd_writer_push_field(w, "y", 1));
     }
     p = atd_writer_room(w, p, 11 + ATD_DOUBLE_CHARS + ATD_DOUBLE_CHARS);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "x", 1));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "x", 1));
     memcpy(p, "{\"x\":", 5);
     p = atd_write_double(p + 5, (double)v->x);
     memcpy(p, ",\"y\":", 5);
@@ -1196,20 +866,14 @@ static char *mapping_long_long_list_write_p(atd_writer *w, char *p, const mappin
 {
     size_t i;
     p = atd_writer_raw_p(w, p, "[", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         {
             const int64_t w1_ = llabs(v->items[i]);
             p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
-            if (p == NULL) {
-                return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-            }
+            if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
             p = atd_write_int64(p + 0, (int64_t)w1_);
         }
     }
@@ -1220,14 +884,10 @@ static char *mapping_settings_write_p(atd_writer *w, char *p, const mapping_sett
 {
     bool first = true;
     p = atd_writer_raw_p(w, p, "{", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->level != (int64_t)(3)) {
         p = atd_writer_room(w, p, 8 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "level", 5));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "level", 5));
         memcpy(p, "\"level\":", 8);
         p = atd_write_int64(p + 8, (int64_t)v->level);
         first = false;
@@ -1237,9 +897,7 @@ static char *mapping_settings_write_p(atd_writer *w, char *p, const mapping_sett
             return atd_writer_fail_cursor(atd_writer_push_field(w, "ratio", 5));
         }
         p = atd_writer_room(w, p, 9 + ATD_DOUBLE_CHARS);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "ratio", 5));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "ratio", 5));
         *p = ',';
         p += !first;
         memcpy(p, "\"ratio\":", 8);
@@ -1248,49 +906,33 @@ static char *mapping_settings_write_p(atd_writer *w, char *p, const mapping_sett
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || !(v->name.len == 4 && memcmp(v->name.ptr, "anon", 4) == 0)) {
         p = first ? atd_writer_key_string_p(w, p, "\"name\":", 7, v->name.ptr, v->name.len) : atd_writer_key_string_p(w, p, ",\"name\":", 8, v->name.ptr, v->name.len);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "name", 4));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "name", 4));
         first = false;
     }
     p = first ? atd_writer_raw_p(w, p, "\"mag\":", 6) : atd_writer_raw_p(w, p, ",\"mag\":", 7);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     {
         const int64_t w1_ = llabs(v->mag);
         p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "mag", 3));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "mag", 3));
         p = atd_write_int64(p + 0, (int64_t)w1_);
     }
     first = false;
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->mags.len != 0) {
         p = atd_writer_raw_p(w, p, ",\"mags\":", 8);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = mapping_long_long_list_write_p(w, p, &v->mags);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "mags", 4));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "mags", 4));
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || !mapping_point_equal(&v->origin, &mapping_settings__default_origin)) {
         p = atd_writer_raw_p(w, p, ",\"origin\":", 10);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = mapping_point_write_p(w, p, &v->origin);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "origin", 6));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "origin", 6));
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->flag) {
         p = atd_writer_room(w, p, 8 + 5);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "flag", 4));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "flag", 4));
         memcpy(p, ",\"flag\":", 8);
         if (v->flag) {
             memcpy(p + 8, "true", 4);
@@ -1302,9 +944,7 @@ static char *mapping_settings_write_p(atd_writer *w, char *p, const mapping_sett
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS)) {
         p = atd_writer_room(w, p, 11 + 4);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "nothing", 7));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "nothing", 7));
         memcpy(p, ",\"nothing\":", 11);
         (void)v->nothing; /* unit: always null */
         memcpy(p + 11, "null", 4);
@@ -1312,19 +952,13 @@ static char *mapping_settings_write_p(atd_writer *w, char *p, const mapping_sett
     }
     if (v->has_note) {
         p = atd_writer_key_string_p(w, p, ",\"note\":", 8, v->note.ptr, v->note.len);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "note", 4));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "note", 4));
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->color.tag != MAPPING_COLOR_GREEN) {
         p = atd_writer_raw_p(w, p, ",\"color\":", 9);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = mapping_color_write_p(w, p, &v->color);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "color", 5));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "color", 5));
     }
     return atd_writer_raw_p(w, p, "}", 1);
 }
@@ -1335,13 +969,9 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(mapping_settings)
 
 static char *mapping_int_nullable_write_p(atd_writer *w, char *p, const mapping_int_nullable *v)
 {
-    if (!v->has) {
-        return atd_writer_raw_p(w, p, "null", 4);
-    }
+    if (!v->has) return atd_writer_raw_p(w, p, "null", 4);
     p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = atd_write_int64(p + 0, (int64_t)v->value);
     return p;
 }
@@ -1350,25 +980,17 @@ static char *mapping_patch_write_p(atd_writer *w, char *p, const mapping_patch *
 {
     bool first = true;
     p = atd_writer_raw_p(w, p, "{", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (v->has_x) {
         p = atd_writer_raw_p(w, p, "\"x\":", 4);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = mapping_int_nullable_write_p(w, p, &v->x);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "x", 1));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "x", 1));
         first = false;
     }
     if (v->has_y) {
         p = atd_writer_room(w, p, 5 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "y", 1));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "y", 1));
         *p = ',';
         p += !first;
         memcpy(p, "\"y\":", 4);
@@ -1377,9 +999,7 @@ static char *mapping_patch_write_p(atd_writer *w, char *p, const mapping_patch *
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->z != 0) {
         p = atd_writer_room(w, p, 5 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "z", 1));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "z", 1));
         *p = ',';
         p += !first;
         memcpy(p, "\"z\":", 4);
@@ -1397,23 +1017,17 @@ static char *mapping_loose_write_p(atd_writer *w, char *p, const mapping_loose *
 {
     bool first = true;
     p = atd_writer_raw_p(w, p, "{", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (v->has_x) {
         p = atd_writer_room(w, p, 4 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "x", 1));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "x", 1));
         memcpy(p, "\"x\":", 4);
         p = atd_write_int64(p + 4, (int64_t)v->x);
         first = false;
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->z != (int64_t)(7)) {
         p = atd_writer_room(w, p, 5 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "z", 1));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "z", 1));
         *p = ',';
         p += !first;
         memcpy(p, "\"z\":", 4);
@@ -1422,13 +1036,9 @@ static char *mapping_loose_write_p(atd_writer *w, char *p, const mapping_loose *
     }
     if (v->has_y) {
         p = first ? atd_writer_raw_p(w, p, "\"y\":", 4) : atd_writer_raw_p(w, p, ",\"y\":", 5);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = mapping_int_nullable_write_p(w, p, &v->y);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "y", 1));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "y", 1));
         first = false;
     }
     return atd_writer_raw_p(w, p, "}", 1);
@@ -1442,28 +1052,20 @@ static char *mapping_chain_write_p(atd_writer *w, char *p, const mapping_chain *
 {
     bool first = true;
     p = atd_writer_raw_p(w, p, "{", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (v->has_next) {
         p = atd_writer_raw_p(w, p, "\"next\":", 7);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         if (v->next == NULL) {
             atd_writer_fail(w, ATD_ERR_INVALID, "NULL pointer for a present value");
             return atd_writer_fail_cursor(atd_writer_push_field(w, "next", 4));
         }
         p = mapping_chain_write_p(w, p, &(*v->next));
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "next", 4));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "next", 4));
         first = false;
     }
     p = atd_writer_room(w, p, 7 + ATD_INT64_CHARS);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "id", 2));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "id", 2));
     *p = ',';
     p += !first;
     memcpy(p, "\"id\":", 5);
@@ -1483,9 +1085,7 @@ bool mapping_magnitude_write(atd_writer *w, const mapping_magnitude *v)
     {
         const int64_t w1_ = llabs((*v));
         p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            return false;
-        }
+        if (p == NULL) return false;
         p = atd_write_int64(p + 0, (int64_t)w1_);
     }
     atd_writer_commit(w, p);

@@ -46,45 +46,29 @@ static const char *revindex_occurrence_read_p(atd_reader *r, const char *p, revi
     uint64_t seen[1] = {0};
     revindex_occurrence_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
-    if (!atd_key_at(r, p, "\"filename\":", 11)) {
-        goto key;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
+    if (!atd_key_at(r, p, "\"filename\":", 11)) goto key;
+key_0:
     p += 11;
 field_0:
     p = atd_read_string_p(r, p, &out->filename);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "filename", 8));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "filename", 8));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"line\":", 7)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"line\":", 7)) goto key;
+key_1:
     p += 7;
 field_1:
     p = atd_read_int64_p(r, p, &out->line);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "line", 4));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "line", 4));
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
         goto key;
@@ -98,33 +82,21 @@ key:
     if (atd_key_room(r, p, 11)) {
         switch (p[1]) {
         case 'f':
-            if (atd_bytes_eq(p, "\"filename\":", 11)) {
-                p += 11;
-                goto field_0;
-            }
+            if (atd_bytes_eq(p, "\"filename\":", 11)) goto key_0;
             break;
         case 'l':
-            if (atd_bytes_eq(p, "\"line\":", 7)) {
-                p += 7;
-                goto field_1;
-            }
+            if (atd_bytes_eq(p, "\"line\":", 7)) goto key_1;
             break;
         }
     }
     p = atd_object_key_p(r, p, &key);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     switch (key.len) {
     case 8:
-        if (atd_bytes_eq(key.ptr, "filename", 8)) {
-            goto field_0;
-        }
+        if (atd_bytes_eq(key.ptr, "filename", 8)) goto field_0;
         break;
     case 4:
-        if (atd_bytes_eq(key.ptr, "line", 4)) {
-            goto field_1;
-        }
+        if (atd_bytes_eq(key.ptr, "line", 4)) goto field_1;
         break;
     default:
         break;
@@ -133,9 +105,7 @@ key:
         return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "occurrence", "filename\000line\000"));
     }
     p = atd_skip_value_p(r, p);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
     goto tail;
 }
 
@@ -154,9 +124,7 @@ static const char *revindex_occurrences_read_p(atd_reader *r, const char *p, rev
     size_t len = 0, cap = 0;
     revindex_occurrence *items = NULL;
     p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
@@ -171,14 +139,10 @@ static const char *revindex_occurrences_read_p(atd_reader *r, const char *p, rev
             cap = ncap;
         }
         p = revindex_occurrence_read_p(r, p, &items[len]);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_index(r, len));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
         len++;
         p = atd_array_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
     }
     out->items = items;
     out->len = len;
@@ -200,20 +164,14 @@ static const char *revindex_revindex_read_p(atd_reader *r, const char *p, revind
     size_t len = 0, cap = 0;
     revindex_revindex_item *items = NULL;
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     while (more) {
         atd_string key;
         p = atd_object_key_p(r, p, &key);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         /* keys borrowed from the input are copied unless borrowing was asked for */
         atd_reader_seek(r, p);
-        if (!atd_reader_own_string(r, &key)) {
-            return NULL;
-        }
+        if (!atd_reader_own_string(r, &key)) return NULL;
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
             revindex_revindex_item *n_ = NULL;
@@ -228,14 +186,10 @@ static const char *revindex_revindex_read_p(atd_reader *r, const char *p, revind
         }
         items[len].key = key;
         p = revindex_occurrences_read_p(r, p, &items[len].value);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
         len++;
         p = atd_object_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
     }
     out->items = items;
     out->len = len;
@@ -252,20 +206,14 @@ static const char *revindex_int_assoc_read_p(atd_reader *r, const char *p, revin
     size_t len = 0, cap = 0;
     revindex_int_assoc_item *items = NULL;
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     while (more) {
         atd_string key;
         p = atd_object_key_p(r, p, &key);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         /* keys borrowed from the input are copied unless borrowing was asked for */
         atd_reader_seek(r, p);
-        if (!atd_reader_own_string(r, &key)) {
-            return NULL;
-        }
+        if (!atd_reader_own_string(r, &key)) return NULL;
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
             revindex_int_assoc_item *n_ = NULL;
@@ -280,14 +228,10 @@ static const char *revindex_int_assoc_read_p(atd_reader *r, const char *p, revin
         }
         items[len].key = key;
         p = atd_read_int64_p(r, p, &items[len].value);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
         len++;
         p = atd_object_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
     }
     out->items = items;
     out->len = len;
@@ -300,9 +244,7 @@ static const char *revindex_int_list_read_p(atd_reader *r, const char *p, revind
     size_t len = 0, cap = 0;
     int64_t *items = NULL;
     p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
@@ -317,14 +259,10 @@ static const char *revindex_int_list_read_p(atd_reader *r, const char *p, revind
             cap = ncap;
         }
         p = atd_read_int64_p(r, p, &items[len]);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_index(r, len));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
         len++;
         p = atd_array_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
     }
     out->items = items;
     out->len = len;
@@ -337,20 +275,14 @@ static const char *revindex_int_list_assoc_read_p(atd_reader *r, const char *p, 
     size_t len = 0, cap = 0;
     revindex_int_list_assoc_item *items = NULL;
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     while (more) {
         atd_string key;
         p = atd_object_key_p(r, p, &key);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         /* keys borrowed from the input are copied unless borrowing was asked for */
         atd_reader_seek(r, p);
-        if (!atd_reader_own_string(r, &key)) {
-            return NULL;
-        }
+        if (!atd_reader_own_string(r, &key)) return NULL;
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
             revindex_int_list_assoc_item *n_ = NULL;
@@ -365,14 +297,10 @@ static const char *revindex_int_list_assoc_read_p(atd_reader *r, const char *p, 
         }
         items[len].key = key;
         p = revindex_int_list_read_p(r, p, &items[len].value);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
         len++;
         p = atd_object_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
     }
     out->items = items;
     out->len = len;
@@ -385,20 +313,14 @@ static const char *revindex_corpus_titles_read_p(atd_reader *r, const char *p, r
     size_t len = 0, cap = 0;
     revindex_corpus_titles_item *items = NULL;
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     while (more) {
         atd_string key;
         p = atd_object_key_p(r, p, &key);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         /* keys borrowed from the input are copied unless borrowing was asked for */
         atd_reader_seek(r, p);
-        if (!atd_reader_own_string(r, &key)) {
-            return NULL;
-        }
+        if (!atd_reader_own_string(r, &key)) return NULL;
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
             revindex_corpus_titles_item *n_ = NULL;
@@ -413,14 +335,10 @@ static const char *revindex_corpus_titles_read_p(atd_reader *r, const char *p, r
         }
         items[len].key = key;
         p = atd_read_string_p(r, p, &items[len].value);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
         len++;
         p = atd_object_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
     }
     out->items = items;
     out->len = len;
@@ -440,114 +358,73 @@ static const char *revindex_corpus_read_p(atd_reader *r, const char *p, revindex
     uint64_t seen[1] = {0};
     revindex_corpus_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
-    if (!atd_key_at(r, p, "\"name\":", 7)) {
-        goto key;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
+    if (!atd_key_at(r, p, "\"name\":", 7)) goto key;
+key_0:
     p += 7;
 field_0:
     p = atd_read_string_p(r, p, &out->name);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"index\":", 8)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"index\":", 8)) goto key;
+key_1:
     p += 8;
 field_1:
     p = revindex_revindex_read_p(r, p, &out->index);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "index", 5));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "index", 5));
     seen[0] |= (uint64_t)1 << 1;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"stats\":", 8)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"stats\":", 8)) goto key;
+key_2:
     p += 8;
 field_2:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "stats", 5));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "stats", 5));
     } else {
         p = revindex_int_assoc_read_p(r, p, &out->stats);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "stats", 5));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "stats", 5));
         out->has_stats = true;
     }
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"by_file\":", 10)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"by_file\":", 10)) goto key;
+key_3:
     p += 10;
 field_3:
     p = revindex_int_list_assoc_read_p(r, p, &out->by_file);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "by_file", 7));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "by_file", 7));
     seen[0] |= (uint64_t)1 << 2;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"titles\":", 9)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"titles\":", 9)) goto key;
+key_4:
     p += 9;
 field_4:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "titles", 6));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "titles", 6));
     } else {
         p = revindex_corpus_titles_read_p(r, p, &out->titles);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "titles", 6));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "titles", 6));
     }
 tail:
     p = atd_object_end_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
         goto key;
@@ -561,64 +438,37 @@ key:
     if (atd_key_room(r, p, 10)) {
         switch (p[1]) {
         case 'b':
-            if (atd_bytes_eq(p, "\"by_file\":", 10)) {
-                p += 10;
-                goto field_3;
-            }
+            if (atd_bytes_eq(p, "\"by_file\":", 10)) goto key_3;
             break;
         case 'i':
-            if (atd_bytes_eq(p, "\"index\":", 8)) {
-                p += 8;
-                goto field_1;
-            }
+            if (atd_bytes_eq(p, "\"index\":", 8)) goto key_1;
             break;
         case 'n':
-            if (atd_bytes_eq(p, "\"name\":", 7)) {
-                p += 7;
-                goto field_0;
-            }
+            if (atd_bytes_eq(p, "\"name\":", 7)) goto key_0;
             break;
         case 's':
-            if (atd_bytes_eq(p, "\"stats\":", 8)) {
-                p += 8;
-                goto field_2;
-            }
+            if (atd_bytes_eq(p, "\"stats\":", 8)) goto key_2;
             break;
         case 't':
-            if (atd_bytes_eq(p, "\"titles\":", 9)) {
-                p += 9;
-                goto field_4;
-            }
+            if (atd_bytes_eq(p, "\"titles\":", 9)) goto key_4;
             break;
         }
     }
     p = atd_object_key_p(r, p, &key);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     switch (key.len) {
     case 4:
-        if (atd_bytes_eq(key.ptr, "name", 4)) {
-            goto field_0;
-        }
+        if (atd_bytes_eq(key.ptr, "name", 4)) goto field_0;
         break;
     case 5:
-        if (atd_bytes_eq(key.ptr, "index", 5)) {
-            goto field_1;
-        }
-        if (atd_bytes_eq(key.ptr, "stats", 5)) {
-            goto field_2;
-        }
+        if (atd_bytes_eq(key.ptr, "index", 5)) goto field_1;
+        if (atd_bytes_eq(key.ptr, "stats", 5)) goto field_2;
         break;
     case 7:
-        if (atd_bytes_eq(key.ptr, "by_file", 7)) {
-            goto field_3;
-        }
+        if (atd_bytes_eq(key.ptr, "by_file", 7)) goto field_3;
         break;
     case 6:
-        if (atd_bytes_eq(key.ptr, "titles", 6)) {
-            goto field_4;
-        }
+        if (atd_bytes_eq(key.ptr, "titles", 6)) goto field_4;
         break;
     default:
         break;
@@ -627,9 +477,7 @@ key:
         return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "corpus", "name\000index\000stats\000by_file\000titles\000"));
     }
     p = atd_skip_value_p(r, p);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
     goto tail;
 }
 
@@ -642,13 +490,9 @@ ATD_DEFINE_READ_ENTRY_POINTS(revindex_corpus)
 static char *revindex_occurrence_write_p(atd_writer *w, char *p, const revindex_occurrence *v)
 {
     p = atd_writer_key_string_p(w, p, "{\"filename\":", 12, v->filename.ptr, v->filename.len);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "filename", 8));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "filename", 8));
     p = atd_writer_room(w, p, 9 + ATD_INT64_CHARS);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "line", 4));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "line", 4));
     memcpy(p, ",\"line\":", 8);
     p = atd_write_int64(p + 8, (int64_t)v->line);
     *p++ = '}';
@@ -663,18 +507,12 @@ static char *revindex_occurrences_write_p(atd_writer *w, char *p, const revindex
 {
     size_t i;
     p = atd_writer_raw_p(w, p, "[", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = revindex_occurrence_write_p(w, p, &v->items[i]);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
     }
     return atd_writer_raw_p(w, p, "]", 1);
 }
@@ -687,18 +525,12 @@ static char *revindex_revindex_write_p(atd_writer *w, char *p, const revindex_re
 {
     size_t i;
     p = atd_writer_raw_p(w, p, "{", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_elem_string_p(w, p, i > 0, v->items[i].key.ptr, v->items[i].key.len);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         p = atd_writer_raw_p(w, p, ":", 1);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         p = revindex_occurrences_write_p(w, p, &v->items[i].value);
         if (p == NULL) {
             return atd_writer_fail_cursor(atd_writer_push_field(w, v->items[i].key.ptr, v->items[i].key.len));
@@ -715,18 +547,12 @@ static char *revindex_int_assoc_write_p(atd_writer *w, char *p, const revindex_i
 {
     size_t i;
     p = atd_writer_raw_p(w, p, "{", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_elem_string_p(w, p, i > 0, v->items[i].key.ptr, v->items[i].key.len);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         p = atd_writer_raw_p(w, p, ":", 1);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
         if (p == NULL) {
             return atd_writer_fail_cursor(atd_writer_push_field(w, v->items[i].key.ptr, v->items[i].key.len));
@@ -740,14 +566,10 @@ static char *revindex_int_list_write_p(atd_writer *w, char *p, const revindex_in
 {
     size_t i;
     p = atd_writer_raw_p(w, p, "[", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_room(w, p, 1 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         *p = ',';
         p += i > 0;
         p = atd_write_int64(p + 0, (int64_t)v->items[i]);
@@ -759,18 +581,12 @@ static char *revindex_int_list_assoc_write_p(atd_writer *w, char *p, const revin
 {
     size_t i;
     p = atd_writer_raw_p(w, p, "{", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_elem_string_p(w, p, i > 0, v->items[i].key.ptr, v->items[i].key.len);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         p = atd_writer_raw_p(w, p, ":", 1);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         p = revindex_int_list_write_p(w, p, &v->items[i].value);
         if (p == NULL) {
             return atd_writer_fail_cursor(atd_writer_push_field(w, v->items[i].key.ptr, v->items[i].key.len));
@@ -783,18 +599,12 @@ static char *revindex_corpus_titles_write_p(atd_writer *w, char *p, const revind
 {
     size_t i;
     p = atd_writer_raw_p(w, p, "{", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_elem_string_p(w, p, i > 0, v->items[i].key.ptr, v->items[i].key.len);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         p = atd_writer_raw_p(w, p, ":", 1);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         p = atd_writer_key_string_p(w, p, "", 0, v->items[i].value.ptr, v->items[i].value.len);
         if (p == NULL) {
             return atd_writer_fail_cursor(atd_writer_push_field(w, v->items[i].key.ptr, v->items[i].key.len));
@@ -806,44 +616,26 @@ static char *revindex_corpus_titles_write_p(atd_writer *w, char *p, const revind
 static char *revindex_corpus_write_p(atd_writer *w, char *p, const revindex_corpus *v)
 {
     p = atd_writer_key_string_p(w, p, "{\"name\":", 8, v->name.ptr, v->name.len);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "name", 4));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "name", 4));
     p = atd_writer_raw_p(w, p, ",\"index\":", 9);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = revindex_revindex_write_p(w, p, &v->index);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "index", 5));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "index", 5));
     if (v->has_stats) {
         p = atd_writer_raw_p(w, p, ",\"stats\":", 9);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = revindex_int_assoc_write_p(w, p, &v->stats);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "stats", 5));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "stats", 5));
     }
     p = atd_writer_raw_p(w, p, ",\"by_file\":", 11);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = revindex_int_list_assoc_write_p(w, p, &v->by_file);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "by_file", 7));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "by_file", 7));
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->titles.len != 0) {
         p = atd_writer_raw_p(w, p, ",\"titles\":", 10);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = revindex_corpus_titles_write_p(w, p, &v->titles);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "titles", 6));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "titles", 6));
     }
     return atd_writer_raw_p(w, p, "}", 1);
 }

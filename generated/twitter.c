@@ -72,9 +72,7 @@ static const char *twitter_status_list_read_p(atd_reader *r, const char *p, twit
     size_t len = 0, cap = 0;
     twitter_status *items = NULL;
     p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
@@ -89,14 +87,10 @@ static const char *twitter_status_list_read_p(atd_reader *r, const char *p, twit
             cap = ncap;
         }
         p = twitter_status_read_p(r, p, &items[len]);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_index(r, len));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
         len++;
         p = atd_array_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
     }
     out->items = items;
     out->len = len;
@@ -116,171 +110,106 @@ static const char *twitter_search_metadata_read_p(atd_reader *r, const char *p, 
     uint64_t seen[1] = {0};
     twitter_search_metadata_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
-    if (!atd_key_at(r, p, "\"completed_in\":", 15)) {
-        goto key;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
+    if (!atd_key_at(r, p, "\"completed_in\":", 15)) goto key;
+key_0:
     p += 15;
 field_0:
     p = atd_read_double_p(r, p, &out->completed_in);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "completed_in", 12));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "completed_in", 12));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"max_id\":", 9)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"max_id\":", 9)) goto key;
+key_1:
     p += 9;
 field_1:
     p = atd_read_int64_p(r, p, &out->max_id);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "max_id", 6));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "max_id", 6));
     seen[0] |= (uint64_t)1 << 1;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"max_id_str\":", 13)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"max_id_str\":", 13)) goto key;
+key_2:
     p += 13;
 field_2:
     p = atd_read_string_p(r, p, &out->max_id_str);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "max_id_str", 10));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "max_id_str", 10));
     seen[0] |= (uint64_t)1 << 2;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"next_results\":", 15)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"next_results\":", 15)) goto key;
+key_3:
     p += 15;
 field_3:
     p = atd_read_string_p(r, p, &out->next_results);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "next_results", 12));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "next_results", 12));
     seen[0] |= (uint64_t)1 << 3;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"query\":", 8)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"query\":", 8)) goto key;
+key_4:
     p += 8;
 field_4:
     p = atd_read_string_p(r, p, &out->query);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "query", 5));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "query", 5));
     seen[0] |= (uint64_t)1 << 4;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"refresh_url\":", 14)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"refresh_url\":", 14)) goto key;
+key_5:
     p += 14;
 field_5:
     p = atd_read_string_p(r, p, &out->refresh_url);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "refresh_url", 11));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "refresh_url", 11));
     seen[0] |= (uint64_t)1 << 5;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"count\":", 8)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"count\":", 8)) goto key;
+key_6:
     p += 8;
 field_6:
     p = atd_read_int64_p(r, p, &out->count);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "count", 5));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "count", 5));
     seen[0] |= (uint64_t)1 << 6;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"since_id\":", 11)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"since_id\":", 11)) goto key;
+key_7:
     p += 11;
 field_7:
     p = atd_read_int64_p(r, p, &out->since_id);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "since_id", 8));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "since_id", 8));
     seen[0] |= (uint64_t)1 << 7;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"since_id_str\":", 15)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"since_id_str\":", 15)) goto key;
+key_8:
     p += 15;
 field_8:
     p = atd_read_string_p(r, p, &out->since_id_str);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "since_id_str", 12));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "since_id_str", 12));
     seen[0] |= (uint64_t)1 << 8;
 tail:
     p = atd_object_end_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
         goto key;
@@ -294,112 +223,65 @@ key:
     if (atd_key_room(r, p, 15)) {
         switch (p[7]) {
         case '"':
-            if (atd_bytes_eq(p, "\"max_id\":", 9)) {
-                p += 9;
-                goto field_1;
-            }
+            if (atd_bytes_eq(p, "\"max_id\":", 9)) goto key_1;
             break;
         case ':':
             switch (p[1]) {
             case 'c':
-                if (atd_bytes_eq(p, "\"count\":", 8)) {
-                    p += 8;
-                    goto field_6;
-                }
+                if (atd_bytes_eq(p, "\"count\":", 8)) goto key_6;
                 break;
             case 'q':
-                if (atd_bytes_eq(p, "\"query\":", 8)) {
-                    p += 8;
-                    goto field_4;
-                }
+                if (atd_bytes_eq(p, "\"query\":", 8)) goto key_4;
                 break;
             }
             break;
         case '_':
-            if (atd_bytes_eq(p, "\"max_id_str\":", 13)) {
-                p += 13;
-                goto field_2;
-            }
+            if (atd_bytes_eq(p, "\"max_id_str\":", 13)) goto key_2;
             break;
         case 'e':
-            if (atd_bytes_eq(p, "\"next_results\":", 15)) {
-                p += 15;
-                goto field_3;
-            }
+            if (atd_bytes_eq(p, "\"next_results\":", 15)) goto key_3;
             break;
         case 'h':
-            if (atd_bytes_eq(p, "\"refresh_url\":", 14)) {
-                p += 14;
-                goto field_5;
-            }
+            if (atd_bytes_eq(p, "\"refresh_url\":", 14)) goto key_5;
             break;
         case 'i':
             switch (p[9]) {
             case '"':
-                if (atd_bytes_eq(p, "\"since_id\":", 11)) {
-                    p += 11;
-                    goto field_7;
-                }
+                if (atd_bytes_eq(p, "\"since_id\":", 11)) goto key_7;
                 break;
             case '_':
-                if (atd_bytes_eq(p, "\"since_id_str\":", 15)) {
-                    p += 15;
-                    goto field_8;
-                }
+                if (atd_bytes_eq(p, "\"since_id_str\":", 15)) goto key_8;
                 break;
             }
             break;
         case 't':
-            if (atd_bytes_eq(p, "\"completed_in\":", 15)) {
-                p += 15;
-                goto field_0;
-            }
+            if (atd_bytes_eq(p, "\"completed_in\":", 15)) goto key_0;
             break;
         }
     }
     p = atd_object_key_p(r, p, &key);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     switch (key.len) {
     case 12:
-        if (atd_bytes_eq(key.ptr, "completed_in", 12)) {
-            goto field_0;
-        }
-        if (atd_bytes_eq(key.ptr, "next_results", 12)) {
-            goto field_3;
-        }
-        if (atd_bytes_eq(key.ptr, "since_id_str", 12)) {
-            goto field_8;
-        }
+        if (atd_bytes_eq(key.ptr, "completed_in", 12)) goto field_0;
+        if (atd_bytes_eq(key.ptr, "next_results", 12)) goto field_3;
+        if (atd_bytes_eq(key.ptr, "since_id_str", 12)) goto field_8;
         break;
     case 6:
-        if (atd_bytes_eq(key.ptr, "max_id", 6)) {
-            goto field_1;
-        }
+        if (atd_bytes_eq(key.ptr, "max_id", 6)) goto field_1;
         break;
     case 10:
-        if (atd_bytes_eq(key.ptr, "max_id_str", 10)) {
-            goto field_2;
-        }
+        if (atd_bytes_eq(key.ptr, "max_id_str", 10)) goto field_2;
         break;
     case 5:
-        if (atd_bytes_eq(key.ptr, "query", 5)) {
-            goto field_4;
-        }
-        if (atd_bytes_eq(key.ptr, "count", 5)) {
-            goto field_6;
-        }
+        if (atd_bytes_eq(key.ptr, "query", 5)) goto field_4;
+        if (atd_bytes_eq(key.ptr, "count", 5)) goto field_6;
         break;
     case 11:
-        if (atd_bytes_eq(key.ptr, "refresh_url", 11)) {
-            goto field_5;
-        }
+        if (atd_bytes_eq(key.ptr, "refresh_url", 11)) goto field_5;
         break;
     case 8:
-        if (atd_bytes_eq(key.ptr, "since_id", 8)) {
-            goto field_7;
-        }
+        if (atd_bytes_eq(key.ptr, "since_id", 8)) goto field_7;
         break;
     default:
         break;
@@ -408,9 +290,7 @@ key:
         return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "search_metadata", "completed_in\000max_id\000max_id_str\000next_results\000query\000refresh_url\000count\000since_id\000since_id_str\000"));
     }
     p = atd_skip_value_p(r, p);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
     goto tail;
 }
 
@@ -431,45 +311,29 @@ static const char *twitter_root_read_p(atd_reader *r, const char *p, twitter_roo
     uint64_t seen[1] = {0};
     twitter_root_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
-    if (!atd_key_at(r, p, "\"statuses\":", 11)) {
-        goto key;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
+    if (!atd_key_at(r, p, "\"statuses\":", 11)) goto key;
+key_0:
     p += 11;
 field_0:
     p = twitter_status_list_read_p(r, p, &out->statuses);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "statuses", 8));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "statuses", 8));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"search_metadata\":", 18)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"search_metadata\":", 18)) goto key;
+key_1:
     p += 18;
 field_1:
     p = twitter_search_metadata_read_p(r, p, &out->search_metadata);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "search_metadata", 15));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "search_metadata", 15));
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
         goto key;
@@ -483,33 +347,21 @@ key:
     if (atd_key_room(r, p, 18)) {
         switch (p[2]) {
         case 'e':
-            if (atd_bytes_eq(p, "\"search_metadata\":", 18)) {
-                p += 18;
-                goto field_1;
-            }
+            if (atd_bytes_eq(p, "\"search_metadata\":", 18)) goto key_1;
             break;
         case 't':
-            if (atd_bytes_eq(p, "\"statuses\":", 11)) {
-                p += 11;
-                goto field_0;
-            }
+            if (atd_bytes_eq(p, "\"statuses\":", 11)) goto key_0;
             break;
         }
     }
     p = atd_object_key_p(r, p, &key);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     switch (key.len) {
     case 8:
-        if (atd_bytes_eq(key.ptr, "statuses", 8)) {
-            goto field_0;
-        }
+        if (atd_bytes_eq(key.ptr, "statuses", 8)) goto field_0;
         break;
     case 15:
-        if (atd_bytes_eq(key.ptr, "search_metadata", 15)) {
-            goto field_1;
-        }
+        if (atd_bytes_eq(key.ptr, "search_metadata", 15)) goto field_1;
         break;
     default:
         break;
@@ -518,9 +370,7 @@ key:
         return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "root", "statuses\000search_metadata\000"));
     }
     p = atd_skip_value_p(r, p);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
     goto tail;
 }
 
@@ -541,45 +391,29 @@ static const char *twitter_metadata_read_p(atd_reader *r, const char *p, twitter
     uint64_t seen[1] = {0};
     twitter_metadata_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
-    if (!atd_key_at(r, p, "\"result_type\":", 14)) {
-        goto key;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
+    if (!atd_key_at(r, p, "\"result_type\":", 14)) goto key;
+key_0:
     p += 14;
 field_0:
     p = atd_read_string_p(r, p, &out->result_type);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "result_type", 11));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "result_type", 11));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"iso_language_code\":", 20)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"iso_language_code\":", 20)) goto key;
+key_1:
     p += 20;
 field_1:
     p = atd_read_string_p(r, p, &out->iso_language_code);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "iso_language_code", 17));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "iso_language_code", 17));
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
         goto key;
@@ -593,33 +427,21 @@ key:
     if (atd_key_room(r, p, 20)) {
         switch (p[1]) {
         case 'i':
-            if (atd_bytes_eq(p, "\"iso_language_code\":", 20)) {
-                p += 20;
-                goto field_1;
-            }
+            if (atd_bytes_eq(p, "\"iso_language_code\":", 20)) goto key_1;
             break;
         case 'r':
-            if (atd_bytes_eq(p, "\"result_type\":", 14)) {
-                p += 14;
-                goto field_0;
-            }
+            if (atd_bytes_eq(p, "\"result_type\":", 14)) goto key_0;
             break;
         }
     }
     p = atd_object_key_p(r, p, &key);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     switch (key.len) {
     case 11:
-        if (atd_bytes_eq(key.ptr, "result_type", 11)) {
-            goto field_0;
-        }
+        if (atd_bytes_eq(key.ptr, "result_type", 11)) goto field_0;
         break;
     case 17:
-        if (atd_bytes_eq(key.ptr, "iso_language_code", 17)) {
-            goto field_1;
-        }
+        if (atd_bytes_eq(key.ptr, "iso_language_code", 17)) goto field_1;
         break;
     default:
         break;
@@ -628,9 +450,7 @@ key:
         return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "metadata", "result_type\000iso_language_code\000"));
     }
     p = atd_skip_value_p(r, p);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
     goto tail;
 }
 
@@ -646,9 +466,7 @@ static const char *twitter_int_nullable_read_p(atd_reader *r, const char *p, twi
         return atd_read_null_p(r, p);
     }
     p = atd_read_int64_p(r, p, &out->value);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     out->has = true;
     return p;
 }
@@ -661,9 +479,7 @@ static const char *twitter_string_nullable_read_p(atd_reader *r, const char *p, 
         return atd_read_null_p(r, p);
     }
     p = atd_read_string_p(r, p, &out->value);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     out->has = true;
     return p;
 }
@@ -674,9 +490,7 @@ static const char *twitter_url_entity_list_read_p(atd_reader *r, const char *p, 
     size_t len = 0, cap = 0;
     twitter_url_entity *items = NULL;
     p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
@@ -691,14 +505,10 @@ static const char *twitter_url_entity_list_read_p(atd_reader *r, const char *p, 
             cap = ncap;
         }
         p = twitter_url_entity_read_p(r, p, &items[len]);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_index(r, len));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
         len++;
         p = atd_array_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
     }
     out->items = items;
     out->len = len;
@@ -718,27 +528,18 @@ static const char *twitter_url_entities_read_p(atd_reader *r, const char *p, twi
     uint64_t seen[1] = {0};
     twitter_url_entities_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
-    if (!atd_key_at(r, p, "\"urls\":", 7)) {
-        goto key;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
+    if (!atd_key_at(r, p, "\"urls\":", 7)) goto key;
+key_0:
     p += 7;
 field_0:
     p = twitter_url_entity_list_read_p(r, p, &out->urls);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "urls", 4));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "urls", 4));
     seen[0] |= (uint64_t)1 << 0;
 tail:
     p = atd_object_end_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
         goto key;
@@ -750,20 +551,13 @@ end:
     return p;
 key:
     if (atd_key_room(r, p, 7)) {
-        if (atd_bytes_eq(p, "\"urls\":", 7)) {
-            p += 7;
-            goto field_0;
-        }
+        if (atd_bytes_eq(p, "\"urls\":", 7)) goto key_0;
     }
     p = atd_object_key_p(r, p, &key);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     switch (key.len) {
     case 4:
-        if (atd_bytes_eq(key.ptr, "urls", 4)) {
-            goto field_0;
-        }
+        if (atd_bytes_eq(key.ptr, "urls", 4)) goto field_0;
         break;
     default:
         break;
@@ -772,9 +566,7 @@ key:
         return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "url_entities", "urls\000"));
     }
     p = atd_skip_value_p(r, p);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
     goto tail;
 }
 
@@ -795,53 +587,35 @@ static const char *twitter_user_entities_read_p(atd_reader *r, const char *p, tw
     uint64_t seen[1] = {0};
     twitter_user_entities_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
-    if (!atd_key_at(r, p, "\"url\":", 6)) {
-        goto key;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
+    if (!atd_key_at(r, p, "\"url\":", 6)) goto key;
+key_0:
     p += 6;
 field_0:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "url", 3));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "url", 3));
     } else {
         p = twitter_url_entities_read_p(r, p, &out->url);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "url", 3));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "url", 3));
         out->has_url = true;
     }
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"description\":", 14)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"description\":", 14)) goto key;
+key_1:
     p += 14;
 field_1:
     p = twitter_url_entities_read_p(r, p, &out->description);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "description", 11));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "description", 11));
     seen[0] |= (uint64_t)1 << 0;
 tail:
     p = atd_object_end_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
         goto key;
@@ -855,33 +629,21 @@ key:
     if (atd_key_room(r, p, 14)) {
         switch (p[1]) {
         case 'd':
-            if (atd_bytes_eq(p, "\"description\":", 14)) {
-                p += 14;
-                goto field_1;
-            }
+            if (atd_bytes_eq(p, "\"description\":", 14)) goto key_1;
             break;
         case 'u':
-            if (atd_bytes_eq(p, "\"url\":", 6)) {
-                p += 6;
-                goto field_0;
-            }
+            if (atd_bytes_eq(p, "\"url\":", 6)) goto key_0;
             break;
         }
     }
     p = atd_object_key_p(r, p, &key);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     switch (key.len) {
     case 3:
-        if (atd_bytes_eq(key.ptr, "url", 3)) {
-            goto field_0;
-        }
+        if (atd_bytes_eq(key.ptr, "url", 3)) goto field_0;
         break;
     case 11:
-        if (atd_bytes_eq(key.ptr, "description", 11)) {
-            goto field_1;
-        }
+        if (atd_bytes_eq(key.ptr, "description", 11)) goto field_1;
         break;
     default:
         break;
@@ -890,9 +652,7 @@ key:
         return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "user_entities", "url\000description\000"));
     }
     p = atd_skip_value_p(r, p);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
     goto tail;
 }
 
@@ -913,447 +673,274 @@ static const char *twitter_user_read_p(atd_reader *r, const char *p, twitter_use
     uint64_t seen[1] = {0};
     twitter_user_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
-    if (!atd_key_at(r, p, "\"id\":", 5)) {
-        goto key;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
+    if (!atd_key_at(r, p, "\"id\":", 5)) goto key;
+key_0:
     p += 5;
 field_0:
     p = atd_read_int64_p(r, p, &out->id);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"id_str\":", 9)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"id_str\":", 9)) goto key;
+key_1:
     p += 9;
 field_1:
     p = atd_read_string_p(r, p, &out->id_str);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "id_str", 6));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "id_str", 6));
     seen[0] |= (uint64_t)1 << 1;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"name\":", 7)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"name\":", 7)) goto key;
+key_2:
     p += 7;
 field_2:
     p = atd_read_string_p(r, p, &out->name);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
     seen[0] |= (uint64_t)1 << 2;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"screen_name\":", 14)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"screen_name\":", 14)) goto key;
+key_3:
     p += 14;
 field_3:
     p = atd_read_string_p(r, p, &out->screen_name);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "screen_name", 11));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "screen_name", 11));
     seen[0] |= (uint64_t)1 << 3;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"location\":", 11)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"location\":", 11)) goto key;
+key_4:
     p += 11;
 field_4:
     p = atd_read_string_p(r, p, &out->location);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "location", 8));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "location", 8));
     seen[0] |= (uint64_t)1 << 4;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"description\":", 14)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"description\":", 14)) goto key;
+key_5:
     p += 14;
 field_5:
     p = atd_read_string_p(r, p, &out->description);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "description", 11));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "description", 11));
     seen[0] |= (uint64_t)1 << 5;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"url\":", 6)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"url\":", 6)) goto key;
+key_6:
     p += 6;
 field_6:
     p = twitter_string_nullable_read_p(r, p, &out->url);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "url", 3));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "url", 3));
     seen[0] |= (uint64_t)1 << 6;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"entities\":", 11)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"entities\":", 11)) goto key;
+key_7:
     p += 11;
 field_7:
     p = twitter_user_entities_read_p(r, p, &out->entities);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "entities", 8));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "entities", 8));
     seen[0] |= (uint64_t)1 << 7;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"protected\":", 12)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"protected\":", 12)) goto key;
+key_8:
     p += 12;
 field_8:
     p = atd_read_bool_p(r, p, &out->protected_);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "protected", 9));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "protected", 9));
     seen[0] |= (uint64_t)1 << 8;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"followers_count\":", 18)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"followers_count\":", 18)) goto key;
+key_9:
     p += 18;
 field_9:
     p = atd_read_int64_p(r, p, &out->followers_count);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "followers_count", 15));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "followers_count", 15));
     seen[0] |= (uint64_t)1 << 9;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"friends_count\":", 16)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"friends_count\":", 16)) goto key;
+key_10:
     p += 16;
 field_10:
     p = atd_read_int64_p(r, p, &out->friends_count);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "friends_count", 13));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "friends_count", 13));
     seen[0] |= (uint64_t)1 << 10;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"listed_count\":", 15)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"listed_count\":", 15)) goto key;
+key_11:
     p += 15;
 field_11:
     p = atd_read_int64_p(r, p, &out->listed_count);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "listed_count", 12));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "listed_count", 12));
     seen[0] |= (uint64_t)1 << 11;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"created_at\":", 13)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"created_at\":", 13)) goto key;
+key_12:
     p += 13;
 field_12:
     p = atd_read_string_p(r, p, &out->created_at);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "created_at", 10));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "created_at", 10));
     seen[0] |= (uint64_t)1 << 12;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"favourites_count\":", 19)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"favourites_count\":", 19)) goto key;
+key_13:
     p += 19;
 field_13:
     p = atd_read_int64_p(r, p, &out->favourites_count);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "favourites_count", 16));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "favourites_count", 16));
     seen[0] |= (uint64_t)1 << 13;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"utc_offset\":", 13)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"utc_offset\":", 13)) goto key;
+key_14:
     p += 13;
 field_14:
     p = twitter_int_nullable_read_p(r, p, &out->utc_offset);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "utc_offset", 10));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "utc_offset", 10));
     seen[0] |= (uint64_t)1 << 14;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"time_zone\":", 12)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"time_zone\":", 12)) goto key;
+key_15:
     p += 12;
 field_15:
     p = twitter_string_nullable_read_p(r, p, &out->time_zone);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "time_zone", 9));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "time_zone", 9));
     seen[0] |= (uint64_t)1 << 15;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"geo_enabled\":", 14)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"geo_enabled\":", 14)) goto key;
+key_16:
     p += 14;
 field_16:
     p = atd_read_bool_p(r, p, &out->geo_enabled);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "geo_enabled", 11));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "geo_enabled", 11));
     seen[0] |= (uint64_t)1 << 16;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"verified\":", 11)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"verified\":", 11)) goto key;
+key_17:
     p += 11;
 field_17:
     p = atd_read_bool_p(r, p, &out->verified);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "verified", 8));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "verified", 8));
     seen[0] |= (uint64_t)1 << 17;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"statuses_count\":", 17)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"statuses_count\":", 17)) goto key;
+key_18:
     p += 17;
 field_18:
     p = atd_read_int64_p(r, p, &out->statuses_count);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "statuses_count", 14));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "statuses_count", 14));
     seen[0] |= (uint64_t)1 << 18;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"lang\":", 7)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"lang\":", 7)) goto key;
+key_19:
     p += 7;
 field_19:
     p = atd_read_string_p(r, p, &out->lang);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "lang", 4));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "lang", 4));
     seen[0] |= (uint64_t)1 << 19;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"contributors_enabled\":", 23)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"contributors_enabled\":", 23)) goto key;
+key_20:
     p += 23;
 field_20:
     p = atd_read_bool_p(r, p, &out->contributors_enabled);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "contributors_enabled", 20));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "contributors_enabled", 20));
     seen[0] |= (uint64_t)1 << 20;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"is_translator\":", 16)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"is_translator\":", 16)) goto key;
+key_21:
     p += 16;
 field_21:
     p = atd_read_bool_p(r, p, &out->is_translator);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "is_translator", 13));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "is_translator", 13));
     seen[0] |= (uint64_t)1 << 21;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"is_translation_enabled\":", 25)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"is_translation_enabled\":", 25)) goto key;
+key_22:
     p += 25;
 field_22:
     p = atd_read_bool_p(r, p, &out->is_translation_enabled);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "is_translation_enabled", 22));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "is_translation_enabled", 22));
     seen[0] |= (uint64_t)1 << 22;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"profile_background_color\":", 27)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"profile_background_color\":", 27)) goto key;
+key_23:
     p += 27;
 field_23:
     p = atd_read_string_p(r, p, &out->profile_background_color);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "profile_background_color", 24));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "profile_background_color", 24));
     seen[0] |= (uint64_t)1 << 23;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"profile_background_image_url\":", 31)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"profile_background_image_url\":", 31)) goto key;
+key_24:
     p += 31;
 field_24:
     p = atd_read_string_p(r, p, &out->profile_background_image_url);
@@ -1362,16 +949,11 @@ field_24:
     }
     seen[0] |= (uint64_t)1 << 24;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"profile_background_image_url_https\":", 37)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"profile_background_image_url_https\":", 37)) goto key;
+key_25:
     p += 37;
 field_25:
     p = atd_read_string_p(r, p, &out->profile_background_image_url_https);
@@ -1380,114 +962,72 @@ field_25:
     }
     seen[0] |= (uint64_t)1 << 25;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"profile_background_tile\":", 26)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"profile_background_tile\":", 26)) goto key;
+key_26:
     p += 26;
 field_26:
     p = atd_read_bool_p(r, p, &out->profile_background_tile);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "profile_background_tile", 23));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "profile_background_tile", 23));
     seen[0] |= (uint64_t)1 << 26;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"profile_image_url\":", 20)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"profile_image_url\":", 20)) goto key;
+key_27:
     p += 20;
 field_27:
     p = atd_read_string_p(r, p, &out->profile_image_url);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "profile_image_url", 17));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "profile_image_url", 17));
     seen[0] |= (uint64_t)1 << 27;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"profile_image_url_https\":", 26)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"profile_image_url_https\":", 26)) goto key;
+key_28:
     p += 26;
 field_28:
     p = atd_read_string_p(r, p, &out->profile_image_url_https);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "profile_image_url_https", 23));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "profile_image_url_https", 23));
     seen[0] |= (uint64_t)1 << 28;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"profile_banner_url\":", 21)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"profile_banner_url\":", 21)) goto key;
+key_29:
     p += 21;
 field_29:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "profile_banner_url", 18));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "profile_banner_url", 18));
     } else {
         p = atd_read_string_p(r, p, &out->profile_banner_url);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "profile_banner_url", 18));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "profile_banner_url", 18));
         out->has_profile_banner_url = true;
     }
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"profile_link_color\":", 21)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"profile_link_color\":", 21)) goto key;
+key_30:
     p += 21;
 field_30:
     p = atd_read_string_p(r, p, &out->profile_link_color);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "profile_link_color", 18));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "profile_link_color", 18));
     seen[0] |= (uint64_t)1 << 29;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"profile_sidebar_border_color\":", 31)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"profile_sidebar_border_color\":", 31)) goto key;
+key_31:
     p += 31;
 field_31:
     p = atd_read_string_p(r, p, &out->profile_sidebar_border_color);
@@ -1496,16 +1036,11 @@ field_31:
     }
     seen[0] |= (uint64_t)1 << 30;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"profile_sidebar_fill_color\":", 29)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"profile_sidebar_fill_color\":", 29)) goto key;
+key_32:
     p += 29;
 field_32:
     p = atd_read_string_p(r, p, &out->profile_sidebar_fill_color);
@@ -1514,34 +1049,22 @@ field_32:
     }
     seen[0] |= (uint64_t)1 << 31;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"profile_text_color\":", 21)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"profile_text_color\":", 21)) goto key;
+key_33:
     p += 21;
 field_33:
     p = atd_read_string_p(r, p, &out->profile_text_color);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "profile_text_color", 18));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "profile_text_color", 18));
     seen[0] |= (uint64_t)1 << 32;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"profile_use_background_image\":", 31)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"profile_use_background_image\":", 31)) goto key;
+key_34:
     p += 31;
 field_34:
     p = atd_read_bool_p(r, p, &out->profile_use_background_image);
@@ -1550,100 +1073,63 @@ field_34:
     }
     seen[0] |= (uint64_t)1 << 33;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"default_profile\":", 18)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"default_profile\":", 18)) goto key;
+key_35:
     p += 18;
 field_35:
     p = atd_read_bool_p(r, p, &out->default_profile);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "default_profile", 15));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "default_profile", 15));
     seen[0] |= (uint64_t)1 << 34;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"default_profile_image\":", 24)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"default_profile_image\":", 24)) goto key;
+key_36:
     p += 24;
 field_36:
     p = atd_read_bool_p(r, p, &out->default_profile_image);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "default_profile_image", 21));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "default_profile_image", 21));
     seen[0] |= (uint64_t)1 << 35;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"following\":", 12)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"following\":", 12)) goto key;
+key_37:
     p += 12;
 field_37:
     p = atd_read_bool_p(r, p, &out->following);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "following", 9));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "following", 9));
     seen[0] |= (uint64_t)1 << 36;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"follow_request_sent\":", 22)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"follow_request_sent\":", 22)) goto key;
+key_38:
     p += 22;
 field_38:
     p = atd_read_bool_p(r, p, &out->follow_request_sent);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "follow_request_sent", 19));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "follow_request_sent", 19));
     seen[0] |= (uint64_t)1 << 37;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"notifications\":", 16)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"notifications\":", 16)) goto key;
+key_39:
     p += 16;
 field_39:
     p = atd_read_bool_p(r, p, &out->notifications);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "notifications", 13));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "notifications", 13));
     seen[0] |= (uint64_t)1 << 38;
 tail:
     p = atd_object_end_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
         goto key;
@@ -1657,491 +1143,291 @@ key:
     if (atd_key_room(r, p, 37)) {
         switch (p[3]) {
         case '"':
-            if (atd_bytes_eq(p, "\"id\":", 5)) {
-                p += 5;
-                goto field_0;
-            }
+            if (atd_bytes_eq(p, "\"id\":", 5)) goto key_0;
             break;
         case '_':
             switch (p[2]) {
             case 'd':
-                if (atd_bytes_eq(p, "\"id_str\":", 9)) {
-                    p += 9;
-                    goto field_1;
-                }
+                if (atd_bytes_eq(p, "\"id_str\":", 9)) goto key_1;
                 break;
             case 's':
                 switch (p[12]) {
                 case 'i':
-                    if (atd_bytes_eq(p, "\"is_translation_enabled\":", 25)) {
-                        p += 25;
-                        goto field_22;
-                    }
+                    if (atd_bytes_eq(p, "\"is_translation_enabled\":", 25)) goto key_22;
                     break;
                 case 'o':
-                    if (atd_bytes_eq(p, "\"is_translator\":", 16)) {
-                        p += 16;
-                        goto field_21;
-                    }
+                    if (atd_bytes_eq(p, "\"is_translator\":", 16)) goto key_21;
                     break;
                 }
                 break;
             }
             break;
         case 'a':
-            if (atd_bytes_eq(p, "\"statuses_count\":", 17)) {
-                p += 17;
-                goto field_18;
-            }
+            if (atd_bytes_eq(p, "\"statuses_count\":", 17)) goto key_18;
             break;
         case 'c':
             switch (p[1]) {
             case 'l':
-                if (atd_bytes_eq(p, "\"location\":", 11)) {
-                    p += 11;
-                    goto field_4;
-                }
+                if (atd_bytes_eq(p, "\"location\":", 11)) goto key_4;
                 break;
             case 'u':
-                if (atd_bytes_eq(p, "\"utc_offset\":", 13)) {
-                    p += 13;
-                    goto field_14;
-                }
+                if (atd_bytes_eq(p, "\"utc_offset\":", 13)) goto key_14;
                 break;
             }
             break;
         case 'e':
-            if (atd_bytes_eq(p, "\"created_at\":", 13)) {
-                p += 13;
-                goto field_12;
-            }
+            if (atd_bytes_eq(p, "\"created_at\":", 13)) goto key_12;
             break;
         case 'f':
             switch (p[16]) {
             case '"':
-                if (atd_bytes_eq(p, "\"default_profile\":", 18)) {
-                    p += 18;
-                    goto field_35;
-                }
+                if (atd_bytes_eq(p, "\"default_profile\":", 18)) goto key_35;
                 break;
             case '_':
-                if (atd_bytes_eq(p, "\"default_profile_image\":", 24)) {
-                    p += 24;
-                    goto field_36;
-                }
+                if (atd_bytes_eq(p, "\"default_profile_image\":", 24)) goto key_36;
                 break;
             }
             break;
         case 'i':
-            if (atd_bytes_eq(p, "\"friends_count\":", 16)) {
-                p += 16;
-                goto field_10;
-            }
+            if (atd_bytes_eq(p, "\"friends_count\":", 16)) goto key_10;
             break;
         case 'l':
             switch (p[1]) {
             case 'f':
                 switch (p[7]) {
                 case '_':
-                    if (atd_bytes_eq(p, "\"follow_request_sent\":", 22)) {
-                        p += 22;
-                        goto field_38;
-                    }
+                    if (atd_bytes_eq(p, "\"follow_request_sent\":", 22)) goto key_38;
                     break;
                 case 'e':
-                    if (atd_bytes_eq(p, "\"followers_count\":", 18)) {
-                        p += 18;
-                        goto field_9;
-                    }
+                    if (atd_bytes_eq(p, "\"followers_count\":", 18)) goto key_9;
                     break;
                 case 'i':
-                    if (atd_bytes_eq(p, "\"following\":", 12)) {
-                        p += 12;
-                        goto field_37;
-                    }
+                    if (atd_bytes_eq(p, "\"following\":", 12)) goto key_37;
                     break;
                 }
                 break;
             case 'u':
-                if (atd_bytes_eq(p, "\"url\":", 6)) {
-                    p += 6;
-                    goto field_6;
-                }
+                if (atd_bytes_eq(p, "\"url\":", 6)) goto key_6;
                 break;
             }
             break;
         case 'm':
             switch (p[1]) {
             case 'n':
-                if (atd_bytes_eq(p, "\"name\":", 7)) {
-                    p += 7;
-                    goto field_2;
-                }
+                if (atd_bytes_eq(p, "\"name\":", 7)) goto key_2;
                 break;
             case 't':
-                if (atd_bytes_eq(p, "\"time_zone\":", 12)) {
-                    p += 12;
-                    goto field_15;
-                }
+                if (atd_bytes_eq(p, "\"time_zone\":", 12)) goto key_15;
                 break;
             }
             break;
         case 'n':
             switch (p[1]) {
             case 'c':
-                if (atd_bytes_eq(p, "\"contributors_enabled\":", 23)) {
-                    p += 23;
-                    goto field_20;
-                }
+                if (atd_bytes_eq(p, "\"contributors_enabled\":", 23)) goto key_20;
                 break;
             case 'l':
-                if (atd_bytes_eq(p, "\"lang\":", 7)) {
-                    p += 7;
-                    goto field_19;
-                }
+                if (atd_bytes_eq(p, "\"lang\":", 7)) goto key_19;
                 break;
             }
             break;
         case 'o':
             switch (p[11]) {
             case ':':
-                if (atd_bytes_eq(p, "\"protected\":", 12)) {
-                    p += 12;
-                    goto field_8;
-                }
+                if (atd_bytes_eq(p, "\"protected\":", 12)) goto key_8;
                 break;
             case 'a':
                 switch (p[18]) {
                 case '"':
-                    if (atd_bytes_eq(p, "\"profile_image_url\":", 20)) {
-                        p += 20;
-                        goto field_27;
-                    }
+                    if (atd_bytes_eq(p, "\"profile_image_url\":", 20)) goto key_27;
                     break;
                 case '_':
-                    if (atd_bytes_eq(p, "\"profile_image_url_https\":", 26)) {
-                        p += 26;
-                        goto field_28;
-                    }
+                    if (atd_bytes_eq(p, "\"profile_image_url_https\":", 26)) goto key_28;
                     break;
                 }
                 break;
             case 'c':
                 switch (p[20]) {
                 case 'c':
-                    if (atd_bytes_eq(p, "\"profile_background_color\":", 27)) {
-                        p += 27;
-                        goto field_23;
-                    }
+                    if (atd_bytes_eq(p, "\"profile_background_color\":", 27)) goto key_23;
                     break;
                 case 'i':
                     switch (p[29]) {
                     case '"':
-                        if (atd_bytes_eq(p, "\"profile_background_image_url\":", 31)) {
-                            p += 31;
-                            goto field_24;
-                        }
+                        if (atd_bytes_eq(p, "\"profile_background_image_url\":", 31)) goto key_24;
                         break;
                     case '_':
                         if (atd_bytes_eq(p, "\"profile_background_image_url_https\":", 37)) {
-                            p += 37;
-                            goto field_25;
+                            goto key_25;
                         }
                         break;
                     }
                     break;
                 case 't':
-                    if (atd_bytes_eq(p, "\"profile_background_tile\":", 26)) {
-                        p += 26;
-                        goto field_26;
-                    }
+                    if (atd_bytes_eq(p, "\"profile_background_tile\":", 26)) goto key_26;
                     break;
                 }
                 break;
             case 'd':
                 switch (p[1]) {
                 case 'g':
-                    if (atd_bytes_eq(p, "\"geo_enabled\":", 14)) {
-                        p += 14;
-                        goto field_16;
-                    }
+                    if (atd_bytes_eq(p, "\"geo_enabled\":", 14)) goto key_16;
                     break;
                 case 'p':
                     switch (p[17]) {
                     case 'b':
-                        if (atd_bytes_eq(p, "\"profile_sidebar_border_color\":", 31)) {
-                            p += 31;
-                            goto field_31;
-                        }
+                        if (atd_bytes_eq(p, "\"profile_sidebar_border_color\":", 31)) goto key_31;
                         break;
                     case 'f':
-                        if (atd_bytes_eq(p, "\"profile_sidebar_fill_color\":", 29)) {
-                            p += 29;
-                            goto field_32;
-                        }
+                        if (atd_bytes_eq(p, "\"profile_sidebar_fill_color\":", 29)) goto key_32;
                         break;
                     }
                     break;
                 }
                 break;
             case 'e':
-                if (atd_bytes_eq(p, "\"profile_use_background_image\":", 31)) {
-                    p += 31;
-                    goto field_34;
-                }
+                if (atd_bytes_eq(p, "\"profile_use_background_image\":", 31)) goto key_34;
                 break;
             case 'n':
                 switch (p[9]) {
                 case 'b':
-                    if (atd_bytes_eq(p, "\"profile_banner_url\":", 21)) {
-                        p += 21;
-                        goto field_29;
-                    }
+                    if (atd_bytes_eq(p, "\"profile_banner_url\":", 21)) goto key_29;
                     break;
                 case 'l':
-                    if (atd_bytes_eq(p, "\"profile_link_color\":", 21)) {
-                        p += 21;
-                        goto field_30;
-                    }
+                    if (atd_bytes_eq(p, "\"profile_link_color\":", 21)) goto key_30;
                     break;
                 }
                 break;
             case 'x':
-                if (atd_bytes_eq(p, "\"profile_text_color\":", 21)) {
-                    p += 21;
-                    goto field_33;
-                }
+                if (atd_bytes_eq(p, "\"profile_text_color\":", 21)) goto key_33;
                 break;
             }
             break;
         case 'r':
             switch (p[1]) {
             case 's':
-                if (atd_bytes_eq(p, "\"screen_name\":", 14)) {
-                    p += 14;
-                    goto field_3;
-                }
+                if (atd_bytes_eq(p, "\"screen_name\":", 14)) goto key_3;
                 break;
             case 'v':
-                if (atd_bytes_eq(p, "\"verified\":", 11)) {
-                    p += 11;
-                    goto field_17;
-                }
+                if (atd_bytes_eq(p, "\"verified\":", 11)) goto key_17;
                 break;
             }
             break;
         case 's':
             switch (p[1]) {
             case 'd':
-                if (atd_bytes_eq(p, "\"description\":", 14)) {
-                    p += 14;
-                    goto field_5;
-                }
+                if (atd_bytes_eq(p, "\"description\":", 14)) goto key_5;
                 break;
             case 'l':
-                if (atd_bytes_eq(p, "\"listed_count\":", 15)) {
-                    p += 15;
-                    goto field_11;
-                }
+                if (atd_bytes_eq(p, "\"listed_count\":", 15)) goto key_11;
                 break;
             }
             break;
         case 't':
             switch (p[1]) {
             case 'e':
-                if (atd_bytes_eq(p, "\"entities\":", 11)) {
-                    p += 11;
-                    goto field_7;
-                }
+                if (atd_bytes_eq(p, "\"entities\":", 11)) goto key_7;
                 break;
             case 'n':
-                if (atd_bytes_eq(p, "\"notifications\":", 16)) {
-                    p += 16;
-                    goto field_39;
-                }
+                if (atd_bytes_eq(p, "\"notifications\":", 16)) goto key_39;
                 break;
             }
             break;
         case 'v':
-            if (atd_bytes_eq(p, "\"favourites_count\":", 19)) {
-                p += 19;
-                goto field_13;
-            }
+            if (atd_bytes_eq(p, "\"favourites_count\":", 19)) goto key_13;
             break;
         }
     }
     p = atd_object_key_p(r, p, &key);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     switch (key.len) {
     case 2:
-        if (atd_bytes_eq(key.ptr, "id", 2)) {
-            goto field_0;
-        }
+        if (atd_bytes_eq(key.ptr, "id", 2)) goto field_0;
         break;
     case 6:
-        if (atd_bytes_eq(key.ptr, "id_str", 6)) {
-            goto field_1;
-        }
+        if (atd_bytes_eq(key.ptr, "id_str", 6)) goto field_1;
         break;
     case 4:
-        if (atd_bytes_eq(key.ptr, "name", 4)) {
-            goto field_2;
-        }
-        if (atd_bytes_eq(key.ptr, "lang", 4)) {
-            goto field_19;
-        }
+        if (atd_bytes_eq(key.ptr, "name", 4)) goto field_2;
+        if (atd_bytes_eq(key.ptr, "lang", 4)) goto field_19;
         break;
     case 11:
-        if (atd_bytes_eq(key.ptr, "screen_name", 11)) {
-            goto field_3;
-        }
-        if (atd_bytes_eq(key.ptr, "description", 11)) {
-            goto field_5;
-        }
-        if (atd_bytes_eq(key.ptr, "geo_enabled", 11)) {
-            goto field_16;
-        }
+        if (atd_bytes_eq(key.ptr, "screen_name", 11)) goto field_3;
+        if (atd_bytes_eq(key.ptr, "description", 11)) goto field_5;
+        if (atd_bytes_eq(key.ptr, "geo_enabled", 11)) goto field_16;
         break;
     case 8:
-        if (atd_bytes_eq(key.ptr, "location", 8)) {
-            goto field_4;
-        }
-        if (atd_bytes_eq(key.ptr, "entities", 8)) {
-            goto field_7;
-        }
-        if (atd_bytes_eq(key.ptr, "verified", 8)) {
-            goto field_17;
-        }
+        if (atd_bytes_eq(key.ptr, "location", 8)) goto field_4;
+        if (atd_bytes_eq(key.ptr, "entities", 8)) goto field_7;
+        if (atd_bytes_eq(key.ptr, "verified", 8)) goto field_17;
         break;
     case 3:
-        if (atd_bytes_eq(key.ptr, "url", 3)) {
-            goto field_6;
-        }
+        if (atd_bytes_eq(key.ptr, "url", 3)) goto field_6;
         break;
     case 9:
-        if (atd_bytes_eq(key.ptr, "protected", 9)) {
-            goto field_8;
-        }
-        if (atd_bytes_eq(key.ptr, "time_zone", 9)) {
-            goto field_15;
-        }
-        if (atd_bytes_eq(key.ptr, "following", 9)) {
-            goto field_37;
-        }
+        if (atd_bytes_eq(key.ptr, "protected", 9)) goto field_8;
+        if (atd_bytes_eq(key.ptr, "time_zone", 9)) goto field_15;
+        if (atd_bytes_eq(key.ptr, "following", 9)) goto field_37;
         break;
     case 15:
-        if (atd_bytes_eq(key.ptr, "followers_count", 15)) {
-            goto field_9;
-        }
-        if (atd_bytes_eq(key.ptr, "default_profile", 15)) {
-            goto field_35;
-        }
+        if (atd_bytes_eq(key.ptr, "followers_count", 15)) goto field_9;
+        if (atd_bytes_eq(key.ptr, "default_profile", 15)) goto field_35;
         break;
     case 13:
-        if (atd_bytes_eq(key.ptr, "friends_count", 13)) {
-            goto field_10;
-        }
-        if (atd_bytes_eq(key.ptr, "is_translator", 13)) {
-            goto field_21;
-        }
-        if (atd_bytes_eq(key.ptr, "notifications", 13)) {
-            goto field_39;
-        }
+        if (atd_bytes_eq(key.ptr, "friends_count", 13)) goto field_10;
+        if (atd_bytes_eq(key.ptr, "is_translator", 13)) goto field_21;
+        if (atd_bytes_eq(key.ptr, "notifications", 13)) goto field_39;
         break;
     case 12:
-        if (atd_bytes_eq(key.ptr, "listed_count", 12)) {
-            goto field_11;
-        }
+        if (atd_bytes_eq(key.ptr, "listed_count", 12)) goto field_11;
         break;
     case 10:
-        if (atd_bytes_eq(key.ptr, "created_at", 10)) {
-            goto field_12;
-        }
-        if (atd_bytes_eq(key.ptr, "utc_offset", 10)) {
-            goto field_14;
-        }
+        if (atd_bytes_eq(key.ptr, "created_at", 10)) goto field_12;
+        if (atd_bytes_eq(key.ptr, "utc_offset", 10)) goto field_14;
         break;
     case 16:
-        if (atd_bytes_eq(key.ptr, "favourites_count", 16)) {
-            goto field_13;
-        }
+        if (atd_bytes_eq(key.ptr, "favourites_count", 16)) goto field_13;
         break;
     case 14:
-        if (atd_bytes_eq(key.ptr, "statuses_count", 14)) {
-            goto field_18;
-        }
+        if (atd_bytes_eq(key.ptr, "statuses_count", 14)) goto field_18;
         break;
     case 20:
-        if (atd_bytes_eq(key.ptr, "contributors_enabled", 20)) {
-            goto field_20;
-        }
+        if (atd_bytes_eq(key.ptr, "contributors_enabled", 20)) goto field_20;
         break;
     case 22:
-        if (atd_bytes_eq(key.ptr, "is_translation_enabled", 22)) {
-            goto field_22;
-        }
+        if (atd_bytes_eq(key.ptr, "is_translation_enabled", 22)) goto field_22;
         break;
     case 24:
-        if (atd_bytes_eq(key.ptr, "profile_background_color", 24)) {
-            goto field_23;
-        }
+        if (atd_bytes_eq(key.ptr, "profile_background_color", 24)) goto field_23;
         break;
     case 28:
-        if (atd_bytes_eq(key.ptr, "profile_background_image_url", 28)) {
-            goto field_24;
-        }
-        if (atd_bytes_eq(key.ptr, "profile_sidebar_border_color", 28)) {
-            goto field_31;
-        }
-        if (atd_bytes_eq(key.ptr, "profile_use_background_image", 28)) {
-            goto field_34;
-        }
+        if (atd_bytes_eq(key.ptr, "profile_background_image_url", 28)) goto field_24;
+        if (atd_bytes_eq(key.ptr, "profile_sidebar_border_color", 28)) goto field_31;
+        if (atd_bytes_eq(key.ptr, "profile_use_background_image", 28)) goto field_34;
         break;
     case 34:
-        if (atd_bytes_eq(key.ptr, "profile_background_image_url_https", 34)) {
-            goto field_25;
-        }
+        if (atd_bytes_eq(key.ptr, "profile_background_image_url_https", 34)) goto field_25;
         break;
     case 23:
-        if (atd_bytes_eq(key.ptr, "profile_background_tile", 23)) {
-            goto field_26;
-        }
-        if (atd_bytes_eq(key.ptr, "profile_image_url_https", 23)) {
-            goto field_28;
-        }
+        if (atd_bytes_eq(key.ptr, "profile_background_tile", 23)) goto field_26;
+        if (atd_bytes_eq(key.ptr, "profile_image_url_https", 23)) goto field_28;
         break;
     case 17:
-        if (atd_bytes_eq(key.ptr, "profile_image_url", 17)) {
-            goto field_27;
-        }
+        if (atd_bytes_eq(key.ptr, "profile_image_url", 17)) goto field_27;
         break;
     case 18:
-        if (atd_bytes_eq(key.ptr, "profile_banner_url", 18)) {
-            goto field_29;
-        }
-        if (atd_bytes_eq(key.ptr, "profile_link_color", 18)) {
-            goto field_30;
-        }
-        if (atd_bytes_eq(key.ptr, "profile_text_color", 18)) {
-            goto field_33;
-        }
+        if (atd_bytes_eq(key.ptr, "profile_banner_url", 18)) goto field_29;
+        if (atd_bytes_eq(key.ptr, "profile_link_color", 18)) goto field_30;
+        if (atd_bytes_eq(key.ptr, "profile_text_color", 18)) goto field_33;
         break;
     case 26:
-        if (atd_bytes_eq(key.ptr, "profile_sidebar_fill_color", 26)) {
-            goto field_32;
-        }
+        if (atd_bytes_eq(key.ptr, "profile_sidebar_fill_color", 26)) goto field_32;
         break;
     case 21:
-        if (atd_bytes_eq(key.ptr, "default_profile_image", 21)) {
-            goto field_36;
-        }
+        if (atd_bytes_eq(key.ptr, "default_profile_image", 21)) goto field_36;
         break;
     case 19:
-        if (atd_bytes_eq(key.ptr, "follow_request_sent", 19)) {
-            goto field_38;
-        }
+        if (atd_bytes_eq(key.ptr, "follow_request_sent", 19)) goto field_38;
         break;
     default:
         break;
@@ -2150,9 +1436,7 @@ key:
         return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "user", "id\000id_str\000name\000screen_name\000location\000description\000url\000entities\000protected\000followers_count\000friends_count\000listed_count\000created_at\000favourites_count\000utc_offset\000time_zone\000geo_enabled\000verified\000statuses_count\000lang\000contributors_enabled\000is_translator\000is_translation_enabled\000profile_background_color\000profile_background_image_url\000profile_background_image_url_https\000profile_background_tile\000profile_image_url\000profile_image_url_https\000profile_banner_url\000profile_link_color\000profile_sidebar_border_color\000profile_sidebar_fill_color\000profile_text_color\000profile_use_background_image\000default_profile\000default_profile_image\000following\000follow_request_sent\000notifications\000"));
     }
     p = atd_skip_value_p(r, p);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
     goto tail;
 }
 
@@ -2166,9 +1450,7 @@ static const char *twitter_hashtag_list_read_p(atd_reader *r, const char *p, twi
     size_t len = 0, cap = 0;
     twitter_hashtag *items = NULL;
     p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
@@ -2183,14 +1465,10 @@ static const char *twitter_hashtag_list_read_p(atd_reader *r, const char *p, twi
             cap = ncap;
         }
         p = twitter_hashtag_read_p(r, p, &items[len]);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_index(r, len));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
         len++;
         p = atd_array_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
     }
     out->items = items;
     out->len = len;
@@ -2203,9 +1481,7 @@ static const char *twitter_user_mention_list_read_p(atd_reader *r, const char *p
     size_t len = 0, cap = 0;
     twitter_user_mention *items = NULL;
     p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
@@ -2220,14 +1496,10 @@ static const char *twitter_user_mention_list_read_p(atd_reader *r, const char *p
             cap = ncap;
         }
         p = twitter_user_mention_read_p(r, p, &items[len]);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_index(r, len));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
         len++;
         p = atd_array_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
     }
     out->items = items;
     out->len = len;
@@ -2240,9 +1512,7 @@ static const char *twitter_media_list_read_p(atd_reader *r, const char *p, twitt
     size_t len = 0, cap = 0;
     twitter_media *items = NULL;
     p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
@@ -2257,14 +1527,10 @@ static const char *twitter_media_list_read_p(atd_reader *r, const char *p, twitt
             cap = ncap;
         }
         p = twitter_media_read_p(r, p, &items[len]);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_index(r, len));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
         len++;
         p = atd_array_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
     }
     out->items = items;
     out->len = len;
@@ -2284,107 +1550,68 @@ static const char *twitter_entities_read_p(atd_reader *r, const char *p, twitter
     uint64_t seen[1] = {0};
     twitter_entities_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
-    if (!atd_key_at(r, p, "\"hashtags\":", 11)) {
-        goto key;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
+    if (!atd_key_at(r, p, "\"hashtags\":", 11)) goto key;
+key_0:
     p += 11;
 field_0:
     p = twitter_hashtag_list_read_p(r, p, &out->hashtags);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "hashtags", 8));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "hashtags", 8));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"symbols\":", 10)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"symbols\":", 10)) goto key;
+key_1:
     p += 10;
 field_1:
     p = twitter_hashtag_list_read_p(r, p, &out->symbols);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "symbols", 7));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "symbols", 7));
     seen[0] |= (uint64_t)1 << 1;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"urls\":", 7)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"urls\":", 7)) goto key;
+key_2:
     p += 7;
 field_2:
     p = twitter_url_entity_list_read_p(r, p, &out->urls);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "urls", 4));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "urls", 4));
     seen[0] |= (uint64_t)1 << 2;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"user_mentions\":", 16)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"user_mentions\":", 16)) goto key;
+key_3:
     p += 16;
 field_3:
     p = twitter_user_mention_list_read_p(r, p, &out->user_mentions);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "user_mentions", 13));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "user_mentions", 13));
     seen[0] |= (uint64_t)1 << 3;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"media\":", 8)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"media\":", 8)) goto key;
+key_4:
     p += 8;
 field_4:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "media", 5));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "media", 5));
     } else {
         p = twitter_media_list_read_p(r, p, &out->media);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "media", 5));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "media", 5));
         out->has_media = true;
     }
 tail:
     p = atd_object_end_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
         goto key;
@@ -2398,66 +1625,39 @@ key:
     if (atd_key_room(r, p, 16)) {
         switch (p[2]) {
         case 'a':
-            if (atd_bytes_eq(p, "\"hashtags\":", 11)) {
-                p += 11;
-                goto field_0;
-            }
+            if (atd_bytes_eq(p, "\"hashtags\":", 11)) goto key_0;
             break;
         case 'e':
-            if (atd_bytes_eq(p, "\"media\":", 8)) {
-                p += 8;
-                goto field_4;
-            }
+            if (atd_bytes_eq(p, "\"media\":", 8)) goto key_4;
             break;
         case 'r':
-            if (atd_bytes_eq(p, "\"urls\":", 7)) {
-                p += 7;
-                goto field_2;
-            }
+            if (atd_bytes_eq(p, "\"urls\":", 7)) goto key_2;
             break;
         case 's':
-            if (atd_bytes_eq(p, "\"user_mentions\":", 16)) {
-                p += 16;
-                goto field_3;
-            }
+            if (atd_bytes_eq(p, "\"user_mentions\":", 16)) goto key_3;
             break;
         case 'y':
-            if (atd_bytes_eq(p, "\"symbols\":", 10)) {
-                p += 10;
-                goto field_1;
-            }
+            if (atd_bytes_eq(p, "\"symbols\":", 10)) goto key_1;
             break;
         }
     }
     p = atd_object_key_p(r, p, &key);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     switch (key.len) {
     case 8:
-        if (atd_bytes_eq(key.ptr, "hashtags", 8)) {
-            goto field_0;
-        }
+        if (atd_bytes_eq(key.ptr, "hashtags", 8)) goto field_0;
         break;
     case 7:
-        if (atd_bytes_eq(key.ptr, "symbols", 7)) {
-            goto field_1;
-        }
+        if (atd_bytes_eq(key.ptr, "symbols", 7)) goto field_1;
         break;
     case 4:
-        if (atd_bytes_eq(key.ptr, "urls", 4)) {
-            goto field_2;
-        }
+        if (atd_bytes_eq(key.ptr, "urls", 4)) goto field_2;
         break;
     case 13:
-        if (atd_bytes_eq(key.ptr, "user_mentions", 13)) {
-            goto field_3;
-        }
+        if (atd_bytes_eq(key.ptr, "user_mentions", 13)) goto field_3;
         break;
     case 5:
-        if (atd_bytes_eq(key.ptr, "media", 5)) {
-            goto field_4;
-        }
+        if (atd_bytes_eq(key.ptr, "media", 5)) goto field_4;
         break;
     default:
         break;
@@ -2466,9 +1666,7 @@ key:
         return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "entities", "hashtags\000symbols\000urls\000user_mentions\000media\000"));
     }
     p = atd_skip_value_p(r, p);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
     goto tail;
 }
 
@@ -2489,159 +1687,98 @@ static const char *twitter_status_read_p(atd_reader *r, const char *p, twitter_s
     uint64_t seen[1] = {0};
     twitter_status_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
-    if (!atd_key_at(r, p, "\"metadata\":", 11)) {
-        goto key;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
+    if (!atd_key_at(r, p, "\"metadata\":", 11)) goto key;
+key_0:
     p += 11;
 field_0:
     p = twitter_metadata_read_p(r, p, &out->metadata);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "metadata", 8));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "metadata", 8));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"created_at\":", 13)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"created_at\":", 13)) goto key;
+key_1:
     p += 13;
 field_1:
     p = atd_read_string_p(r, p, &out->created_at);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "created_at", 10));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "created_at", 10));
     seen[0] |= (uint64_t)1 << 1;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"id\":", 5)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"id\":", 5)) goto key;
+key_2:
     p += 5;
 field_2:
     p = atd_read_int64_p(r, p, &out->id);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
     seen[0] |= (uint64_t)1 << 2;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"id_str\":", 9)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"id_str\":", 9)) goto key;
+key_3:
     p += 9;
 field_3:
     p = atd_read_string_p(r, p, &out->id_str);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "id_str", 6));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "id_str", 6));
     seen[0] |= (uint64_t)1 << 3;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"text\":", 7)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"text\":", 7)) goto key;
+key_4:
     p += 7;
 field_4:
     p = atd_read_string_p(r, p, &out->text);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "text", 4));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "text", 4));
     seen[0] |= (uint64_t)1 << 4;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"source\":", 9)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"source\":", 9)) goto key;
+key_5:
     p += 9;
 field_5:
     p = atd_read_string_p(r, p, &out->source);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "source", 6));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "source", 6));
     seen[0] |= (uint64_t)1 << 5;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"truncated\":", 12)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"truncated\":", 12)) goto key;
+key_6:
     p += 12;
 field_6:
     p = atd_read_bool_p(r, p, &out->truncated);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "truncated", 9));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "truncated", 9));
     seen[0] |= (uint64_t)1 << 6;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"in_reply_to_status_id\":", 24)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"in_reply_to_status_id\":", 24)) goto key;
+key_7:
     p += 24;
 field_7:
     p = twitter_int_nullable_read_p(r, p, &out->in_reply_to_status_id);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "in_reply_to_status_id", 21));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "in_reply_to_status_id", 21));
     seen[0] |= (uint64_t)1 << 7;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"in_reply_to_status_id_str\":", 28)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"in_reply_to_status_id_str\":", 28)) goto key;
+key_8:
     p += 28;
 field_8:
     p = twitter_string_nullable_read_p(r, p, &out->in_reply_to_status_id_str);
@@ -2650,172 +1787,109 @@ field_8:
     }
     seen[0] |= (uint64_t)1 << 8;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"in_reply_to_user_id\":", 22)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"in_reply_to_user_id\":", 22)) goto key;
+key_9:
     p += 22;
 field_9:
     p = twitter_int_nullable_read_p(r, p, &out->in_reply_to_user_id);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "in_reply_to_user_id", 19));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "in_reply_to_user_id", 19));
     seen[0] |= (uint64_t)1 << 9;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"in_reply_to_user_id_str\":", 26)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"in_reply_to_user_id_str\":", 26)) goto key;
+key_10:
     p += 26;
 field_10:
     p = twitter_string_nullable_read_p(r, p, &out->in_reply_to_user_id_str);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "in_reply_to_user_id_str", 23));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "in_reply_to_user_id_str", 23));
     seen[0] |= (uint64_t)1 << 10;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"in_reply_to_screen_name\":", 26)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"in_reply_to_screen_name\":", 26)) goto key;
+key_11:
     p += 26;
 field_11:
     p = twitter_string_nullable_read_p(r, p, &out->in_reply_to_screen_name);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "in_reply_to_screen_name", 23));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "in_reply_to_screen_name", 23));
     seen[0] |= (uint64_t)1 << 11;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"user\":", 7)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"user\":", 7)) goto key;
+key_12:
     p += 7;
 field_12:
     p = twitter_user_read_p(r, p, &out->user);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "user", 4));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "user", 4));
     seen[0] |= (uint64_t)1 << 12;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"geo\":", 6)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"geo\":", 6)) goto key;
+key_13:
     p += 6;
 field_13:
     p = atd_read_null_p(r, p);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "geo", 3));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "geo", 3));
     out->geo = 0;
     seen[0] |= (uint64_t)1 << 13;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"coordinates\":", 14)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"coordinates\":", 14)) goto key;
+key_14:
     p += 14;
 field_14:
     p = atd_read_null_p(r, p);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "coordinates", 11));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "coordinates", 11));
     out->coordinates = 0;
     seen[0] |= (uint64_t)1 << 14;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"place\":", 8)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"place\":", 8)) goto key;
+key_15:
     p += 8;
 field_15:
     p = atd_read_null_p(r, p);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "place", 5));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "place", 5));
     out->place = 0;
     seen[0] |= (uint64_t)1 << 15;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"contributors\":", 15)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"contributors\":", 15)) goto key;
+key_16:
     p += 15;
 field_16:
     p = atd_read_null_p(r, p);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "contributors", 12));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "contributors", 12));
     out->contributors = 0;
     seen[0] |= (uint64_t)1 << 16;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"retweeted_status\":", 19)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"retweeted_status\":", 19)) goto key;
+key_17:
     p += 19;
 field_17:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "retweeted_status", 16));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "retweeted_status", 16));
     } else {
         {
             twitter_status *p_ = (twitter_status *)atd_arena_alloc(atd_reader_arena(r), sizeof(twitter_status), 8);
@@ -2825,151 +1899,96 @@ field_17:
             }
             out->retweeted_status = p_;
             p = twitter_status_read_p(r, p, &*p_);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "retweeted_status", 16));
-            }
+            if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "retweeted_status", 16));
         }
         out->has_retweeted_status = true;
     }
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"retweet_count\":", 16)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"retweet_count\":", 16)) goto key;
+key_18:
     p += 16;
 field_18:
     p = atd_read_int64_p(r, p, &out->retweet_count);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "retweet_count", 13));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "retweet_count", 13));
     seen[0] |= (uint64_t)1 << 17;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"favorite_count\":", 17)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"favorite_count\":", 17)) goto key;
+key_19:
     p += 17;
 field_19:
     p = atd_read_int64_p(r, p, &out->favorite_count);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "favorite_count", 14));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "favorite_count", 14));
     seen[0] |= (uint64_t)1 << 18;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"entities\":", 11)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"entities\":", 11)) goto key;
+key_20:
     p += 11;
 field_20:
     p = twitter_entities_read_p(r, p, &out->entities);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "entities", 8));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "entities", 8));
     seen[0] |= (uint64_t)1 << 19;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"favorited\":", 12)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"favorited\":", 12)) goto key;
+key_21:
     p += 12;
 field_21:
     p = atd_read_bool_p(r, p, &out->favorited);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "favorited", 9));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "favorited", 9));
     seen[0] |= (uint64_t)1 << 20;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"retweeted\":", 12)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"retweeted\":", 12)) goto key;
+key_22:
     p += 12;
 field_22:
     p = atd_read_bool_p(r, p, &out->retweeted);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "retweeted", 9));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "retweeted", 9));
     seen[0] |= (uint64_t)1 << 21;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"possibly_sensitive\":", 21)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"possibly_sensitive\":", 21)) goto key;
+key_23:
     p += 21;
 field_23:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "possibly_sensitive", 18));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "possibly_sensitive", 18));
     } else {
         p = atd_read_bool_p(r, p, &out->possibly_sensitive);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "possibly_sensitive", 18));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "possibly_sensitive", 18));
         out->has_possibly_sensitive = true;
     }
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"lang\":", 7)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"lang\":", 7)) goto key;
+key_24:
     p += 7;
 field_24:
     p = atd_read_string_p(r, p, &out->lang);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "lang", 4));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "lang", 4));
     seen[0] |= (uint64_t)1 << 22;
 tail:
     p = atd_object_end_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
         goto key;
@@ -2985,302 +2004,175 @@ key:
         case 'c':
             switch (p[3]) {
             case 'e':
-                if (atd_bytes_eq(p, "\"created_at\":", 13)) {
-                    p += 13;
-                    goto field_1;
-                }
+                if (atd_bytes_eq(p, "\"created_at\":", 13)) goto key_1;
                 break;
             case 'n':
-                if (atd_bytes_eq(p, "\"contributors\":", 15)) {
-                    p += 15;
-                    goto field_16;
-                }
+                if (atd_bytes_eq(p, "\"contributors\":", 15)) goto key_16;
                 break;
             case 'o':
-                if (atd_bytes_eq(p, "\"coordinates\":", 14)) {
-                    p += 14;
-                    goto field_14;
-                }
+                if (atd_bytes_eq(p, "\"coordinates\":", 14)) goto key_14;
                 break;
             }
             break;
         case 'e':
-            if (atd_bytes_eq(p, "\"entities\":", 11)) {
-                p += 11;
-                goto field_20;
-            }
+            if (atd_bytes_eq(p, "\"entities\":", 11)) goto key_20;
             break;
         case 'f':
             switch (p[9]) {
             case '_':
-                if (atd_bytes_eq(p, "\"favorite_count\":", 17)) {
-                    p += 17;
-                    goto field_19;
-                }
+                if (atd_bytes_eq(p, "\"favorite_count\":", 17)) goto key_19;
                 break;
             case 'd':
-                if (atd_bytes_eq(p, "\"favorited\":", 12)) {
-                    p += 12;
-                    goto field_21;
-                }
+                if (atd_bytes_eq(p, "\"favorited\":", 12)) goto key_21;
                 break;
             }
             break;
         case 'g':
-            if (atd_bytes_eq(p, "\"geo\":", 6)) {
-                p += 6;
-                goto field_13;
-            }
+            if (atd_bytes_eq(p, "\"geo\":", 6)) goto key_13;
             break;
         case 'i':
             switch (p[4]) {
             case ':':
-                if (atd_bytes_eq(p, "\"id\":", 5)) {
-                    p += 5;
-                    goto field_2;
-                }
+                if (atd_bytes_eq(p, "\"id\":", 5)) goto key_2;
                 break;
             case 'r':
                 switch (p[20]) {
                 case '"':
-                    if (atd_bytes_eq(p, "\"in_reply_to_user_id\":", 22)) {
-                        p += 22;
-                        goto field_9;
-                    }
+                    if (atd_bytes_eq(p, "\"in_reply_to_user_id\":", 22)) goto key_9;
                     break;
                 case '_':
-                    if (atd_bytes_eq(p, "\"in_reply_to_user_id_str\":", 26)) {
-                        p += 26;
-                        goto field_10;
-                    }
+                    if (atd_bytes_eq(p, "\"in_reply_to_user_id_str\":", 26)) goto key_10;
                     break;
                 case 'i':
                     switch (p[22]) {
                     case '"':
-                        if (atd_bytes_eq(p, "\"in_reply_to_status_id\":", 24)) {
-                            p += 24;
-                            goto field_7;
-                        }
+                        if (atd_bytes_eq(p, "\"in_reply_to_status_id\":", 24)) goto key_7;
                         break;
                     case '_':
-                        if (atd_bytes_eq(p, "\"in_reply_to_status_id_str\":", 28)) {
-                            p += 28;
-                            goto field_8;
-                        }
+                        if (atd_bytes_eq(p, "\"in_reply_to_status_id_str\":", 28)) goto key_8;
                         break;
                     }
                     break;
                 case 'n':
-                    if (atd_bytes_eq(p, "\"in_reply_to_screen_name\":", 26)) {
-                        p += 26;
-                        goto field_11;
-                    }
+                    if (atd_bytes_eq(p, "\"in_reply_to_screen_name\":", 26)) goto key_11;
                     break;
                 }
                 break;
             case 's':
-                if (atd_bytes_eq(p, "\"id_str\":", 9)) {
-                    p += 9;
-                    goto field_3;
-                }
+                if (atd_bytes_eq(p, "\"id_str\":", 9)) goto key_3;
                 break;
             }
             break;
         case 'l':
-            if (atd_bytes_eq(p, "\"lang\":", 7)) {
-                p += 7;
-                goto field_24;
-            }
+            if (atd_bytes_eq(p, "\"lang\":", 7)) goto key_24;
             break;
         case 'm':
-            if (atd_bytes_eq(p, "\"metadata\":", 11)) {
-                p += 11;
-                goto field_0;
-            }
+            if (atd_bytes_eq(p, "\"metadata\":", 11)) goto key_0;
             break;
         case 'p':
             switch (p[2]) {
             case 'l':
-                if (atd_bytes_eq(p, "\"place\":", 8)) {
-                    p += 8;
-                    goto field_15;
-                }
+                if (atd_bytes_eq(p, "\"place\":", 8)) goto key_15;
                 break;
             case 'o':
-                if (atd_bytes_eq(p, "\"possibly_sensitive\":", 21)) {
-                    p += 21;
-                    goto field_23;
-                }
+                if (atd_bytes_eq(p, "\"possibly_sensitive\":", 21)) goto key_23;
                 break;
             }
             break;
         case 'r':
             switch (p[10]) {
             case '"':
-                if (atd_bytes_eq(p, "\"retweeted\":", 12)) {
-                    p += 12;
-                    goto field_22;
-                }
+                if (atd_bytes_eq(p, "\"retweeted\":", 12)) goto key_22;
                 break;
             case '_':
-                if (atd_bytes_eq(p, "\"retweeted_status\":", 19)) {
-                    p += 19;
-                    goto field_17;
-                }
+                if (atd_bytes_eq(p, "\"retweeted_status\":", 19)) goto key_17;
                 break;
             case 'o':
-                if (atd_bytes_eq(p, "\"retweet_count\":", 16)) {
-                    p += 16;
-                    goto field_18;
-                }
+                if (atd_bytes_eq(p, "\"retweet_count\":", 16)) goto key_18;
                 break;
             }
             break;
         case 's':
-            if (atd_bytes_eq(p, "\"source\":", 9)) {
-                p += 9;
-                goto field_5;
-            }
+            if (atd_bytes_eq(p, "\"source\":", 9)) goto key_5;
             break;
         case 't':
             switch (p[2]) {
             case 'e':
-                if (atd_bytes_eq(p, "\"text\":", 7)) {
-                    p += 7;
-                    goto field_4;
-                }
+                if (atd_bytes_eq(p, "\"text\":", 7)) goto key_4;
                 break;
             case 'r':
-                if (atd_bytes_eq(p, "\"truncated\":", 12)) {
-                    p += 12;
-                    goto field_6;
-                }
+                if (atd_bytes_eq(p, "\"truncated\":", 12)) goto key_6;
                 break;
             }
             break;
         case 'u':
-            if (atd_bytes_eq(p, "\"user\":", 7)) {
-                p += 7;
-                goto field_12;
-            }
+            if (atd_bytes_eq(p, "\"user\":", 7)) goto key_12;
             break;
         }
     }
     p = atd_object_key_p(r, p, &key);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     switch (key.len) {
     case 8:
-        if (atd_bytes_eq(key.ptr, "metadata", 8)) {
-            goto field_0;
-        }
-        if (atd_bytes_eq(key.ptr, "entities", 8)) {
-            goto field_20;
-        }
+        if (atd_bytes_eq(key.ptr, "metadata", 8)) goto field_0;
+        if (atd_bytes_eq(key.ptr, "entities", 8)) goto field_20;
         break;
     case 10:
-        if (atd_bytes_eq(key.ptr, "created_at", 10)) {
-            goto field_1;
-        }
+        if (atd_bytes_eq(key.ptr, "created_at", 10)) goto field_1;
         break;
     case 2:
-        if (atd_bytes_eq(key.ptr, "id", 2)) {
-            goto field_2;
-        }
+        if (atd_bytes_eq(key.ptr, "id", 2)) goto field_2;
         break;
     case 6:
-        if (atd_bytes_eq(key.ptr, "id_str", 6)) {
-            goto field_3;
-        }
-        if (atd_bytes_eq(key.ptr, "source", 6)) {
-            goto field_5;
-        }
+        if (atd_bytes_eq(key.ptr, "id_str", 6)) goto field_3;
+        if (atd_bytes_eq(key.ptr, "source", 6)) goto field_5;
         break;
     case 4:
-        if (atd_bytes_eq(key.ptr, "text", 4)) {
-            goto field_4;
-        }
-        if (atd_bytes_eq(key.ptr, "user", 4)) {
-            goto field_12;
-        }
-        if (atd_bytes_eq(key.ptr, "lang", 4)) {
-            goto field_24;
-        }
+        if (atd_bytes_eq(key.ptr, "text", 4)) goto field_4;
+        if (atd_bytes_eq(key.ptr, "user", 4)) goto field_12;
+        if (atd_bytes_eq(key.ptr, "lang", 4)) goto field_24;
         break;
     case 9:
-        if (atd_bytes_eq(key.ptr, "truncated", 9)) {
-            goto field_6;
-        }
-        if (atd_bytes_eq(key.ptr, "favorited", 9)) {
-            goto field_21;
-        }
-        if (atd_bytes_eq(key.ptr, "retweeted", 9)) {
-            goto field_22;
-        }
+        if (atd_bytes_eq(key.ptr, "truncated", 9)) goto field_6;
+        if (atd_bytes_eq(key.ptr, "favorited", 9)) goto field_21;
+        if (atd_bytes_eq(key.ptr, "retweeted", 9)) goto field_22;
         break;
     case 21:
-        if (atd_bytes_eq(key.ptr, "in_reply_to_status_id", 21)) {
-            goto field_7;
-        }
+        if (atd_bytes_eq(key.ptr, "in_reply_to_status_id", 21)) goto field_7;
         break;
     case 25:
-        if (atd_bytes_eq(key.ptr, "in_reply_to_status_id_str", 25)) {
-            goto field_8;
-        }
+        if (atd_bytes_eq(key.ptr, "in_reply_to_status_id_str", 25)) goto field_8;
         break;
     case 19:
-        if (atd_bytes_eq(key.ptr, "in_reply_to_user_id", 19)) {
-            goto field_9;
-        }
+        if (atd_bytes_eq(key.ptr, "in_reply_to_user_id", 19)) goto field_9;
         break;
     case 23:
-        if (atd_bytes_eq(key.ptr, "in_reply_to_user_id_str", 23)) {
-            goto field_10;
-        }
-        if (atd_bytes_eq(key.ptr, "in_reply_to_screen_name", 23)) {
-            goto field_11;
-        }
+        if (atd_bytes_eq(key.ptr, "in_reply_to_user_id_str", 23)) goto field_10;
+        if (atd_bytes_eq(key.ptr, "in_reply_to_screen_name", 23)) goto field_11;
         break;
     case 3:
-        if (atd_bytes_eq(key.ptr, "geo", 3)) {
-            goto field_13;
-        }
+        if (atd_bytes_eq(key.ptr, "geo", 3)) goto field_13;
         break;
     case 11:
-        if (atd_bytes_eq(key.ptr, "coordinates", 11)) {
-            goto field_14;
-        }
+        if (atd_bytes_eq(key.ptr, "coordinates", 11)) goto field_14;
         break;
     case 5:
-        if (atd_bytes_eq(key.ptr, "place", 5)) {
-            goto field_15;
-        }
+        if (atd_bytes_eq(key.ptr, "place", 5)) goto field_15;
         break;
     case 12:
-        if (atd_bytes_eq(key.ptr, "contributors", 12)) {
-            goto field_16;
-        }
+        if (atd_bytes_eq(key.ptr, "contributors", 12)) goto field_16;
         break;
     case 16:
-        if (atd_bytes_eq(key.ptr, "retweeted_status", 16)) {
-            goto field_17;
-        }
+        if (atd_bytes_eq(key.ptr, "retweeted_status", 16)) goto field_17;
         break;
     case 13:
-        if (atd_bytes_eq(key.ptr, "retweet_count", 13)) {
-            goto field_18;
-        }
+        if (atd_bytes_eq(key.ptr, "retweet_count", 13)) goto field_18;
         break;
     case 14:
-        if (atd_bytes_eq(key.ptr, "favorite_count", 14)) {
-            goto field_19;
-        }
+        if (atd_bytes_eq(key.ptr, "favorite_count", 14)) goto field_19;
         break;
     case 18:
-        if (atd_bytes_eq(key.ptr, "possibly_sensitive", 18)) {
-            goto field_23;
-        }
+        if (atd_bytes_eq(key.ptr, "possibly_sensitive", 18)) goto field_23;
         break;
     default:
         break;
@@ -3289,9 +2181,7 @@ key:
         return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "status", "metadata\000created_at\000id\000id_str\000text\000source\000truncated\000in_reply_to_status_id\000in_reply_to_status_id_str\000in_reply_to_user_id\000in_reply_to_user_id_str\000in_reply_to_screen_name\000user\000geo\000coordinates\000place\000contributors\000retweeted_status\000retweet_count\000favorite_count\000entities\000favorited\000retweeted\000possibly_sensitive\000lang\000"));
     }
     p = atd_skip_value_p(r, p);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
     goto tail;
 }
 
@@ -3312,40 +2202,26 @@ static const char *twitter_indices_read_p(atd_reader *r, const char *p, twitter_
     p = atd_skip_ws_p(r, p);
     at = atd_reader_offset_of(r, p);
     p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (!more) {
         return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 2 tuple elements, found 0"));
     }
     p = atd_read_int64_p(r, p, &out->f0);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_index(r, 0));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 0));
     p = atd_array_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (!more) {
         return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 2 tuple elements, found 1"));
     }
     p = atd_read_int64_p(r, p, &out->f1);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_index(r, 1));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 1));
     p = atd_array_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     for (i = 2; more; i++) {
         p = atd_skip_value_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_index(r, i));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, i));
         p = atd_array_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
     }
     return p;
 }
@@ -3367,81 +2243,51 @@ static const char *twitter_url_entity_read_p(atd_reader *r, const char *p, twitt
     uint64_t seen[1] = {0};
     twitter_url_entity_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
-    if (!atd_key_at(r, p, "\"url\":", 6)) {
-        goto key;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
+    if (!atd_key_at(r, p, "\"url\":", 6)) goto key;
+key_0:
     p += 6;
 field_0:
     p = atd_read_string_p(r, p, &out->url);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "url", 3));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "url", 3));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"expanded_url\":", 15)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"expanded_url\":", 15)) goto key;
+key_1:
     p += 15;
 field_1:
     p = atd_read_string_p(r, p, &out->expanded_url);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "expanded_url", 12));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "expanded_url", 12));
     seen[0] |= (uint64_t)1 << 1;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"display_url\":", 14)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"display_url\":", 14)) goto key;
+key_2:
     p += 14;
 field_2:
     p = atd_read_string_p(r, p, &out->display_url);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "display_url", 11));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "display_url", 11));
     seen[0] |= (uint64_t)1 << 2;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"indices\":", 10)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"indices\":", 10)) goto key;
+key_3:
     p += 10;
 field_3:
     p = twitter_indices_read_p(r, p, &out->indices);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "indices", 7));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "indices", 7));
     seen[0] |= (uint64_t)1 << 3;
 tail:
     p = atd_object_end_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
         goto key;
@@ -3455,55 +2301,33 @@ key:
     if (atd_key_room(r, p, 15)) {
         switch (p[1]) {
         case 'd':
-            if (atd_bytes_eq(p, "\"display_url\":", 14)) {
-                p += 14;
-                goto field_2;
-            }
+            if (atd_bytes_eq(p, "\"display_url\":", 14)) goto key_2;
             break;
         case 'e':
-            if (atd_bytes_eq(p, "\"expanded_url\":", 15)) {
-                p += 15;
-                goto field_1;
-            }
+            if (atd_bytes_eq(p, "\"expanded_url\":", 15)) goto key_1;
             break;
         case 'i':
-            if (atd_bytes_eq(p, "\"indices\":", 10)) {
-                p += 10;
-                goto field_3;
-            }
+            if (atd_bytes_eq(p, "\"indices\":", 10)) goto key_3;
             break;
         case 'u':
-            if (atd_bytes_eq(p, "\"url\":", 6)) {
-                p += 6;
-                goto field_0;
-            }
+            if (atd_bytes_eq(p, "\"url\":", 6)) goto key_0;
             break;
         }
     }
     p = atd_object_key_p(r, p, &key);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     switch (key.len) {
     case 3:
-        if (atd_bytes_eq(key.ptr, "url", 3)) {
-            goto field_0;
-        }
+        if (atd_bytes_eq(key.ptr, "url", 3)) goto field_0;
         break;
     case 12:
-        if (atd_bytes_eq(key.ptr, "expanded_url", 12)) {
-            goto field_1;
-        }
+        if (atd_bytes_eq(key.ptr, "expanded_url", 12)) goto field_1;
         break;
     case 11:
-        if (atd_bytes_eq(key.ptr, "display_url", 11)) {
-            goto field_2;
-        }
+        if (atd_bytes_eq(key.ptr, "display_url", 11)) goto field_2;
         break;
     case 7:
-        if (atd_bytes_eq(key.ptr, "indices", 7)) {
-            goto field_3;
-        }
+        if (atd_bytes_eq(key.ptr, "indices", 7)) goto field_3;
         break;
     default:
         break;
@@ -3512,9 +2336,7 @@ key:
         return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "url_entity", "url\000expanded_url\000display_url\000indices\000"));
     }
     p = atd_skip_value_p(r, p);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
     goto tail;
 }
 
@@ -3535,45 +2357,29 @@ static const char *twitter_hashtag_read_p(atd_reader *r, const char *p, twitter_
     uint64_t seen[1] = {0};
     twitter_hashtag_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
-    if (!atd_key_at(r, p, "\"text\":", 7)) {
-        goto key;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
+    if (!atd_key_at(r, p, "\"text\":", 7)) goto key;
+key_0:
     p += 7;
 field_0:
     p = atd_read_string_p(r, p, &out->text);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "text", 4));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "text", 4));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"indices\":", 10)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"indices\":", 10)) goto key;
+key_1:
     p += 10;
 field_1:
     p = twitter_indices_read_p(r, p, &out->indices);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "indices", 7));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "indices", 7));
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
         goto key;
@@ -3587,33 +2393,21 @@ key:
     if (atd_key_room(r, p, 10)) {
         switch (p[1]) {
         case 'i':
-            if (atd_bytes_eq(p, "\"indices\":", 10)) {
-                p += 10;
-                goto field_1;
-            }
+            if (atd_bytes_eq(p, "\"indices\":", 10)) goto key_1;
             break;
         case 't':
-            if (atd_bytes_eq(p, "\"text\":", 7)) {
-                p += 7;
-                goto field_0;
-            }
+            if (atd_bytes_eq(p, "\"text\":", 7)) goto key_0;
             break;
         }
     }
     p = atd_object_key_p(r, p, &key);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     switch (key.len) {
     case 4:
-        if (atd_bytes_eq(key.ptr, "text", 4)) {
-            goto field_0;
-        }
+        if (atd_bytes_eq(key.ptr, "text", 4)) goto field_0;
         break;
     case 7:
-        if (atd_bytes_eq(key.ptr, "indices", 7)) {
-            goto field_1;
-        }
+        if (atd_bytes_eq(key.ptr, "indices", 7)) goto field_1;
         break;
     default:
         break;
@@ -3622,9 +2416,7 @@ key:
         return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "hashtag", "text\000indices\000"));
     }
     p = atd_skip_value_p(r, p);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
     goto tail;
 }
 
@@ -3645,99 +2437,62 @@ static const char *twitter_user_mention_read_p(atd_reader *r, const char *p, twi
     uint64_t seen[1] = {0};
     twitter_user_mention_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
-    if (!atd_key_at(r, p, "\"screen_name\":", 14)) {
-        goto key;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
+    if (!atd_key_at(r, p, "\"screen_name\":", 14)) goto key;
+key_0:
     p += 14;
 field_0:
     p = atd_read_string_p(r, p, &out->screen_name);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "screen_name", 11));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "screen_name", 11));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"name\":", 7)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"name\":", 7)) goto key;
+key_1:
     p += 7;
 field_1:
     p = atd_read_string_p(r, p, &out->name);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
     seen[0] |= (uint64_t)1 << 1;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"id\":", 5)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"id\":", 5)) goto key;
+key_2:
     p += 5;
 field_2:
     p = atd_read_int64_p(r, p, &out->id);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
     seen[0] |= (uint64_t)1 << 2;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"id_str\":", 9)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"id_str\":", 9)) goto key;
+key_3:
     p += 9;
 field_3:
     p = atd_read_string_p(r, p, &out->id_str);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "id_str", 6));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "id_str", 6));
     seen[0] |= (uint64_t)1 << 3;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"indices\":", 10)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"indices\":", 10)) goto key;
+key_4:
     p += 10;
 field_4:
     p = twitter_indices_read_p(r, p, &out->indices);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "indices", 7));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "indices", 7));
     seen[0] |= (uint64_t)1 << 4;
 tail:
     p = atd_object_end_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
         goto key;
@@ -3751,66 +2506,39 @@ key:
     if (atd_key_room(r, p, 14)) {
         switch (p[3]) {
         case '"':
-            if (atd_bytes_eq(p, "\"id\":", 5)) {
-                p += 5;
-                goto field_2;
-            }
+            if (atd_bytes_eq(p, "\"id\":", 5)) goto key_2;
             break;
         case '_':
-            if (atd_bytes_eq(p, "\"id_str\":", 9)) {
-                p += 9;
-                goto field_3;
-            }
+            if (atd_bytes_eq(p, "\"id_str\":", 9)) goto key_3;
             break;
         case 'd':
-            if (atd_bytes_eq(p, "\"indices\":", 10)) {
-                p += 10;
-                goto field_4;
-            }
+            if (atd_bytes_eq(p, "\"indices\":", 10)) goto key_4;
             break;
         case 'm':
-            if (atd_bytes_eq(p, "\"name\":", 7)) {
-                p += 7;
-                goto field_1;
-            }
+            if (atd_bytes_eq(p, "\"name\":", 7)) goto key_1;
             break;
         case 'r':
-            if (atd_bytes_eq(p, "\"screen_name\":", 14)) {
-                p += 14;
-                goto field_0;
-            }
+            if (atd_bytes_eq(p, "\"screen_name\":", 14)) goto key_0;
             break;
         }
     }
     p = atd_object_key_p(r, p, &key);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     switch (key.len) {
     case 11:
-        if (atd_bytes_eq(key.ptr, "screen_name", 11)) {
-            goto field_0;
-        }
+        if (atd_bytes_eq(key.ptr, "screen_name", 11)) goto field_0;
         break;
     case 4:
-        if (atd_bytes_eq(key.ptr, "name", 4)) {
-            goto field_1;
-        }
+        if (atd_bytes_eq(key.ptr, "name", 4)) goto field_1;
         break;
     case 2:
-        if (atd_bytes_eq(key.ptr, "id", 2)) {
-            goto field_2;
-        }
+        if (atd_bytes_eq(key.ptr, "id", 2)) goto field_2;
         break;
     case 6:
-        if (atd_bytes_eq(key.ptr, "id_str", 6)) {
-            goto field_3;
-        }
+        if (atd_bytes_eq(key.ptr, "id_str", 6)) goto field_3;
         break;
     case 7:
-        if (atd_bytes_eq(key.ptr, "indices", 7)) {
-            goto field_4;
-        }
+        if (atd_bytes_eq(key.ptr, "indices", 7)) goto field_4;
         break;
     default:
         break;
@@ -3819,9 +2547,7 @@ key:
         return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "user_mention", "screen_name\000name\000id\000id_str\000indices\000"));
     }
     p = atd_skip_value_p(r, p);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
     goto tail;
 }
 
@@ -3842,63 +2568,40 @@ static const char *twitter_size_read_p(atd_reader *r, const char *p, twitter_siz
     uint64_t seen[1] = {0};
     twitter_size_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
-    if (!atd_key_at(r, p, "\"w\":", 4)) {
-        goto key;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
+    if (!atd_key_at(r, p, "\"w\":", 4)) goto key;
+key_0:
     p += 4;
 field_0:
     p = atd_read_int64_p(r, p, &out->w);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "w", 1));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "w", 1));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"h\":", 4)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"h\":", 4)) goto key;
+key_1:
     p += 4;
 field_1:
     p = atd_read_int64_p(r, p, &out->h);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "h", 1));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "h", 1));
     seen[0] |= (uint64_t)1 << 1;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"resize\":", 9)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"resize\":", 9)) goto key;
+key_2:
     p += 9;
 field_2:
     p = atd_read_string_p(r, p, &out->resize);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "resize", 6));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "resize", 6));
     seen[0] |= (uint64_t)1 << 2;
 tail:
     p = atd_object_end_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
         goto key;
@@ -3912,42 +2615,25 @@ key:
     if (atd_key_room(r, p, 9)) {
         switch (p[1]) {
         case 'h':
-            if (atd_bytes_eq(p, "\"h\":", 4)) {
-                p += 4;
-                goto field_1;
-            }
+            if (atd_bytes_eq(p, "\"h\":", 4)) goto key_1;
             break;
         case 'r':
-            if (atd_bytes_eq(p, "\"resize\":", 9)) {
-                p += 9;
-                goto field_2;
-            }
+            if (atd_bytes_eq(p, "\"resize\":", 9)) goto key_2;
             break;
         case 'w':
-            if (atd_bytes_eq(p, "\"w\":", 4)) {
-                p += 4;
-                goto field_0;
-            }
+            if (atd_bytes_eq(p, "\"w\":", 4)) goto key_0;
             break;
         }
     }
     p = atd_object_key_p(r, p, &key);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     switch (key.len) {
     case 1:
-        if (atd_bytes_eq(key.ptr, "w", 1)) {
-            goto field_0;
-        }
-        if (atd_bytes_eq(key.ptr, "h", 1)) {
-            goto field_1;
-        }
+        if (atd_bytes_eq(key.ptr, "w", 1)) goto field_0;
+        if (atd_bytes_eq(key.ptr, "h", 1)) goto field_1;
         break;
     case 6:
-        if (atd_bytes_eq(key.ptr, "resize", 6)) {
-            goto field_2;
-        }
+        if (atd_bytes_eq(key.ptr, "resize", 6)) goto field_2;
         break;
     default:
         break;
@@ -3956,9 +2642,7 @@ key:
         return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "size", "w\000h\000resize\000"));
     }
     p = atd_skip_value_p(r, p);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
     goto tail;
 }
 
@@ -3979,81 +2663,51 @@ static const char *twitter_sizes_read_p(atd_reader *r, const char *p, twitter_si
     uint64_t seen[1] = {0};
     twitter_sizes_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
-    if (!atd_key_at(r, p, "\"medium\":", 9)) {
-        goto key;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
+    if (!atd_key_at(r, p, "\"medium\":", 9)) goto key;
+key_0:
     p += 9;
 field_0:
     p = twitter_size_read_p(r, p, &out->medium);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "medium", 6));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "medium", 6));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"small\":", 8)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"small\":", 8)) goto key;
+key_1:
     p += 8;
 field_1:
     p = twitter_size_read_p(r, p, &out->small);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "small", 5));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "small", 5));
     seen[0] |= (uint64_t)1 << 1;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"thumb\":", 8)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"thumb\":", 8)) goto key;
+key_2:
     p += 8;
 field_2:
     p = twitter_size_read_p(r, p, &out->thumb);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "thumb", 5));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "thumb", 5));
     seen[0] |= (uint64_t)1 << 2;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"large\":", 8)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"large\":", 8)) goto key;
+key_3:
     p += 8;
 field_3:
     p = twitter_size_read_p(r, p, &out->large);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "large", 5));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "large", 5));
     seen[0] |= (uint64_t)1 << 3;
 tail:
     p = atd_object_end_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
         goto key;
@@ -4067,51 +2721,29 @@ key:
     if (atd_key_room(r, p, 9)) {
         switch (p[1]) {
         case 'l':
-            if (atd_bytes_eq(p, "\"large\":", 8)) {
-                p += 8;
-                goto field_3;
-            }
+            if (atd_bytes_eq(p, "\"large\":", 8)) goto key_3;
             break;
         case 'm':
-            if (atd_bytes_eq(p, "\"medium\":", 9)) {
-                p += 9;
-                goto field_0;
-            }
+            if (atd_bytes_eq(p, "\"medium\":", 9)) goto key_0;
             break;
         case 's':
-            if (atd_bytes_eq(p, "\"small\":", 8)) {
-                p += 8;
-                goto field_1;
-            }
+            if (atd_bytes_eq(p, "\"small\":", 8)) goto key_1;
             break;
         case 't':
-            if (atd_bytes_eq(p, "\"thumb\":", 8)) {
-                p += 8;
-                goto field_2;
-            }
+            if (atd_bytes_eq(p, "\"thumb\":", 8)) goto key_2;
             break;
         }
     }
     p = atd_object_key_p(r, p, &key);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     switch (key.len) {
     case 6:
-        if (atd_bytes_eq(key.ptr, "medium", 6)) {
-            goto field_0;
-        }
+        if (atd_bytes_eq(key.ptr, "medium", 6)) goto field_0;
         break;
     case 5:
-        if (atd_bytes_eq(key.ptr, "small", 5)) {
-            goto field_1;
-        }
-        if (atd_bytes_eq(key.ptr, "thumb", 5)) {
-            goto field_2;
-        }
-        if (atd_bytes_eq(key.ptr, "large", 5)) {
-            goto field_3;
-        }
+        if (atd_bytes_eq(key.ptr, "small", 5)) goto field_1;
+        if (atd_bytes_eq(key.ptr, "thumb", 5)) goto field_2;
+        if (atd_bytes_eq(key.ptr, "large", 5)) goto field_3;
         break;
     default:
         break;
@@ -4120,9 +2752,7 @@ key:
         return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "sizes", "medium\000small\000thumb\000large\000"));
     }
     p = atd_skip_value_p(r, p);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
     goto tail;
 }
 
@@ -4143,241 +2773,151 @@ static const char *twitter_media_read_p(atd_reader *r, const char *p, twitter_me
     uint64_t seen[1] = {0};
     twitter_media_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
-    if (!atd_key_at(r, p, "\"id\":", 5)) {
-        goto key;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
+    if (!atd_key_at(r, p, "\"id\":", 5)) goto key;
+key_0:
     p += 5;
 field_0:
     p = atd_read_int64_p(r, p, &out->id);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"id_str\":", 9)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"id_str\":", 9)) goto key;
+key_1:
     p += 9;
 field_1:
     p = atd_read_string_p(r, p, &out->id_str);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "id_str", 6));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "id_str", 6));
     seen[0] |= (uint64_t)1 << 1;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"indices\":", 10)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"indices\":", 10)) goto key;
+key_2:
     p += 10;
 field_2:
     p = twitter_indices_read_p(r, p, &out->indices);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "indices", 7));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "indices", 7));
     seen[0] |= (uint64_t)1 << 2;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"media_url\":", 12)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"media_url\":", 12)) goto key;
+key_3:
     p += 12;
 field_3:
     p = atd_read_string_p(r, p, &out->media_url);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "media_url", 9));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "media_url", 9));
     seen[0] |= (uint64_t)1 << 3;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"media_url_https\":", 18)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"media_url_https\":", 18)) goto key;
+key_4:
     p += 18;
 field_4:
     p = atd_read_string_p(r, p, &out->media_url_https);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "media_url_https", 15));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "media_url_https", 15));
     seen[0] |= (uint64_t)1 << 4;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"url\":", 6)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"url\":", 6)) goto key;
+key_5:
     p += 6;
 field_5:
     p = atd_read_string_p(r, p, &out->url);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "url", 3));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "url", 3));
     seen[0] |= (uint64_t)1 << 5;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"display_url\":", 14)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"display_url\":", 14)) goto key;
+key_6:
     p += 14;
 field_6:
     p = atd_read_string_p(r, p, &out->display_url);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "display_url", 11));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "display_url", 11));
     seen[0] |= (uint64_t)1 << 6;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"expanded_url\":", 15)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"expanded_url\":", 15)) goto key;
+key_7:
     p += 15;
 field_7:
     p = atd_read_string_p(r, p, &out->expanded_url);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "expanded_url", 12));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "expanded_url", 12));
     seen[0] |= (uint64_t)1 << 7;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"type\":", 7)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"type\":", 7)) goto key;
+key_8:
     p += 7;
 field_8:
     p = atd_read_string_p(r, p, &out->media_type);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "type", 4));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "type", 4));
     seen[0] |= (uint64_t)1 << 8;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"sizes\":", 8)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"sizes\":", 8)) goto key;
+key_9:
     p += 8;
 field_9:
     p = twitter_sizes_read_p(r, p, &out->sizes);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "sizes", 5));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "sizes", 5));
     seen[0] |= (uint64_t)1 << 9;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"source_status_id\":", 19)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"source_status_id\":", 19)) goto key;
+key_10:
     p += 19;
 field_10:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "source_status_id", 16));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "source_status_id", 16));
     } else {
         p = atd_read_int64_p(r, p, &out->source_status_id);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "source_status_id", 16));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "source_status_id", 16));
         out->has_source_status_id = true;
     }
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"source_status_id_str\":", 23)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"source_status_id_str\":", 23)) goto key;
+key_11:
     p += 23;
 field_11:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "source_status_id_str", 20));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "source_status_id_str", 20));
     } else {
         p = atd_read_string_p(r, p, &out->source_status_id_str);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "source_status_id_str", 20));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "source_status_id_str", 20));
         out->has_source_status_id_str = true;
     }
 tail:
     p = atd_object_end_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
         goto key;
@@ -4393,157 +2933,95 @@ key:
         case 'd':
             switch (p[3]) {
             case '"':
-                if (atd_bytes_eq(p, "\"id\":", 5)) {
-                    p += 5;
-                    goto field_0;
-                }
+                if (atd_bytes_eq(p, "\"id\":", 5)) goto key_0;
                 break;
             case '_':
-                if (atd_bytes_eq(p, "\"id_str\":", 9)) {
-                    p += 9;
-                    goto field_1;
-                }
+                if (atd_bytes_eq(p, "\"id_str\":", 9)) goto key_1;
                 break;
             }
             break;
         case 'e':
             switch (p[10]) {
             case '"':
-                if (atd_bytes_eq(p, "\"media_url\":", 12)) {
-                    p += 12;
-                    goto field_3;
-                }
+                if (atd_bytes_eq(p, "\"media_url\":", 12)) goto key_3;
                 break;
             case '_':
-                if (atd_bytes_eq(p, "\"media_url_https\":", 18)) {
-                    p += 18;
-                    goto field_4;
-                }
+                if (atd_bytes_eq(p, "\"media_url_https\":", 18)) goto key_4;
                 break;
             }
             break;
         case 'i':
             switch (p[1]) {
             case 'd':
-                if (atd_bytes_eq(p, "\"display_url\":", 14)) {
-                    p += 14;
-                    goto field_6;
-                }
+                if (atd_bytes_eq(p, "\"display_url\":", 14)) goto key_6;
                 break;
             case 's':
-                if (atd_bytes_eq(p, "\"sizes\":", 8)) {
-                    p += 8;
-                    goto field_9;
-                }
+                if (atd_bytes_eq(p, "\"sizes\":", 8)) goto key_9;
                 break;
             }
             break;
         case 'n':
-            if (atd_bytes_eq(p, "\"indices\":", 10)) {
-                p += 10;
-                goto field_2;
-            }
+            if (atd_bytes_eq(p, "\"indices\":", 10)) goto key_2;
             break;
         case 'o':
             switch (p[17]) {
             case '"':
-                if (atd_bytes_eq(p, "\"source_status_id\":", 19)) {
-                    p += 19;
-                    goto field_10;
-                }
+                if (atd_bytes_eq(p, "\"source_status_id\":", 19)) goto key_10;
                 break;
             case '_':
-                if (atd_bytes_eq(p, "\"source_status_id_str\":", 23)) {
-                    p += 23;
-                    goto field_11;
-                }
+                if (atd_bytes_eq(p, "\"source_status_id_str\":", 23)) goto key_11;
                 break;
             }
             break;
         case 'r':
-            if (atd_bytes_eq(p, "\"url\":", 6)) {
-                p += 6;
-                goto field_5;
-            }
+            if (atd_bytes_eq(p, "\"url\":", 6)) goto key_5;
             break;
         case 'x':
-            if (atd_bytes_eq(p, "\"expanded_url\":", 15)) {
-                p += 15;
-                goto field_7;
-            }
+            if (atd_bytes_eq(p, "\"expanded_url\":", 15)) goto key_7;
             break;
         case 'y':
-            if (atd_bytes_eq(p, "\"type\":", 7)) {
-                p += 7;
-                goto field_8;
-            }
+            if (atd_bytes_eq(p, "\"type\":", 7)) goto key_8;
             break;
         }
     }
     p = atd_object_key_p(r, p, &key);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     switch (key.len) {
     case 2:
-        if (atd_bytes_eq(key.ptr, "id", 2)) {
-            goto field_0;
-        }
+        if (atd_bytes_eq(key.ptr, "id", 2)) goto field_0;
         break;
     case 6:
-        if (atd_bytes_eq(key.ptr, "id_str", 6)) {
-            goto field_1;
-        }
+        if (atd_bytes_eq(key.ptr, "id_str", 6)) goto field_1;
         break;
     case 7:
-        if (atd_bytes_eq(key.ptr, "indices", 7)) {
-            goto field_2;
-        }
+        if (atd_bytes_eq(key.ptr, "indices", 7)) goto field_2;
         break;
     case 9:
-        if (atd_bytes_eq(key.ptr, "media_url", 9)) {
-            goto field_3;
-        }
+        if (atd_bytes_eq(key.ptr, "media_url", 9)) goto field_3;
         break;
     case 15:
-        if (atd_bytes_eq(key.ptr, "media_url_https", 15)) {
-            goto field_4;
-        }
+        if (atd_bytes_eq(key.ptr, "media_url_https", 15)) goto field_4;
         break;
     case 3:
-        if (atd_bytes_eq(key.ptr, "url", 3)) {
-            goto field_5;
-        }
+        if (atd_bytes_eq(key.ptr, "url", 3)) goto field_5;
         break;
     case 11:
-        if (atd_bytes_eq(key.ptr, "display_url", 11)) {
-            goto field_6;
-        }
+        if (atd_bytes_eq(key.ptr, "display_url", 11)) goto field_6;
         break;
     case 12:
-        if (atd_bytes_eq(key.ptr, "expanded_url", 12)) {
-            goto field_7;
-        }
+        if (atd_bytes_eq(key.ptr, "expanded_url", 12)) goto field_7;
         break;
     case 4:
-        if (atd_bytes_eq(key.ptr, "type", 4)) {
-            goto field_8;
-        }
+        if (atd_bytes_eq(key.ptr, "type", 4)) goto field_8;
         break;
     case 5:
-        if (atd_bytes_eq(key.ptr, "sizes", 5)) {
-            goto field_9;
-        }
+        if (atd_bytes_eq(key.ptr, "sizes", 5)) goto field_9;
         break;
     case 16:
-        if (atd_bytes_eq(key.ptr, "source_status_id", 16)) {
-            goto field_10;
-        }
+        if (atd_bytes_eq(key.ptr, "source_status_id", 16)) goto field_10;
         break;
     case 20:
-        if (atd_bytes_eq(key.ptr, "source_status_id_str", 20)) {
-            goto field_11;
-        }
+        if (atd_bytes_eq(key.ptr, "source_status_id_str", 20)) goto field_11;
         break;
     default:
         break;
@@ -4552,9 +3030,7 @@ key:
         return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "media", "id\000id_str\000indices\000media_url\000media_url_https\000url\000display_url\000expanded_url\000type\000sizes\000source_status_id\000source_status_id_str\000"));
     }
     p = atd_skip_value_p(r, p);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
     goto tail;
 }
 
@@ -4568,18 +3044,12 @@ static char *twitter_status_list_write_p(atd_writer *w, char *p, const twitter_s
 {
     size_t i;
     p = atd_writer_raw_p(w, p, "[", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = twitter_status_write_p(w, p, &v->items[i]);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
     }
     return atd_writer_raw_p(w, p, "]", 1);
 }
@@ -4590,41 +3060,27 @@ static char *twitter_search_metadata_write_p(atd_writer *w, char *p, const twitt
         return atd_writer_fail_cursor(atd_writer_push_field(w, "completed_in", 12));
     }
     p = atd_writer_room(w, p, 26 + ATD_DOUBLE_CHARS + ATD_INT64_CHARS);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "completed_in", 12));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "completed_in", 12));
     memcpy(p, "{\"completed_in\":", 16);
     p = atd_write_double(p + 16, (double)v->completed_in);
     memcpy(p, ",\"max_id\":", 10);
     p = atd_write_int64(p + 10, (int64_t)v->max_id);
     p = atd_writer_key_string_p(w, p, ",\"max_id_str\":", 14, v->max_id_str.ptr, v->max_id_str.len);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "max_id_str", 10));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "max_id_str", 10));
     p = atd_writer_key_string_p(w, p, ",\"next_results\":", 16, v->next_results.ptr, v->next_results.len);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "next_results", 12));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "next_results", 12));
     p = atd_writer_key_string_p(w, p, ",\"query\":", 9, v->query.ptr, v->query.len);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "query", 5));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "query", 5));
     p = atd_writer_key_string_p(w, p, ",\"refresh_url\":", 15, v->refresh_url.ptr, v->refresh_url.len);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "refresh_url", 11));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "refresh_url", 11));
     p = atd_writer_room(w, p, 21 + ATD_INT64_CHARS + ATD_INT64_CHARS);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "count", 5));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "count", 5));
     memcpy(p, ",\"count\":", 9);
     p = atd_write_int64(p + 9, (int64_t)v->count);
     memcpy(p, ",\"since_id\":", 12);
     p = atd_write_int64(p + 12, (int64_t)v->since_id);
     p = atd_writer_key_string_p(w, p, ",\"since_id_str\":", 16, v->since_id_str.ptr, v->since_id_str.len);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "since_id_str", 12));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "since_id_str", 12));
     return atd_writer_raw_p(w, p, "}", 1);
 }
 
@@ -4635,21 +3091,13 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(twitter_search_metadata)
 static char *twitter_root_write_p(atd_writer *w, char *p, const twitter_root *v)
 {
     p = atd_writer_raw_p(w, p, "{\"statuses\":", 12);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = twitter_status_list_write_p(w, p, &v->statuses);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "statuses", 8));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "statuses", 8));
     p = atd_writer_raw_p(w, p, ",\"search_metadata\":", 19);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = twitter_search_metadata_write_p(w, p, &v->search_metadata);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "search_metadata", 15));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "search_metadata", 15));
     return atd_writer_raw_p(w, p, "}", 1);
 }
 
@@ -4660,13 +3108,9 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(twitter_root)
 static char *twitter_metadata_write_p(atd_writer *w, char *p, const twitter_metadata *v)
 {
     p = atd_writer_key_string_p(w, p, "{\"result_type\":", 15, v->result_type.ptr, v->result_type.len);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "result_type", 11));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "result_type", 11));
     p = atd_writer_key_string_p(w, p, ",\"iso_language_code\":", 21, v->iso_language_code.ptr, v->iso_language_code.len);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "iso_language_code", 17));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "iso_language_code", 17));
     return atd_writer_raw_p(w, p, "}", 1);
 }
 
@@ -4676,26 +3120,18 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(twitter_metadata)
 
 static char *twitter_int_nullable_write_p(atd_writer *w, char *p, const twitter_int_nullable *v)
 {
-    if (!v->has) {
-        return atd_writer_raw_p(w, p, "null", 4);
-    }
+    if (!v->has) return atd_writer_raw_p(w, p, "null", 4);
     p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = atd_write_int64(p + 0, (int64_t)v->value);
     return p;
 }
 
 static char *twitter_string_nullable_write_p(atd_writer *w, char *p, const twitter_string_nullable *v)
 {
-    if (!v->has) {
-        return atd_writer_raw_p(w, p, "null", 4);
-    }
+    if (!v->has) return atd_writer_raw_p(w, p, "null", 4);
     p = atd_writer_key_string_p(w, p, "", 0, v->value.ptr, v->value.len);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     return p;
 }
 
@@ -4703,18 +3139,12 @@ static char *twitter_url_entity_list_write_p(atd_writer *w, char *p, const twitt
 {
     size_t i;
     p = atd_writer_raw_p(w, p, "[", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = twitter_url_entity_write_p(w, p, &v->items[i]);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
     }
     return atd_writer_raw_p(w, p, "]", 1);
 }
@@ -4722,13 +3152,9 @@ static char *twitter_url_entity_list_write_p(atd_writer *w, char *p, const twitt
 static char *twitter_url_entities_write_p(atd_writer *w, char *p, const twitter_url_entities *v)
 {
     p = atd_writer_raw_p(w, p, "{\"urls\":", 8);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = twitter_url_entity_list_write_p(w, p, &v->urls);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "urls", 4));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "urls", 4));
     return atd_writer_raw_p(w, p, "}", 1);
 }
 
@@ -4740,28 +3166,18 @@ static char *twitter_user_entities_write_p(atd_writer *w, char *p, const twitter
 {
     bool first = true;
     p = atd_writer_raw_p(w, p, "{", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (v->has_url) {
         p = atd_writer_raw_p(w, p, "\"url\":", 6);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = twitter_url_entities_write_p(w, p, &v->url);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "url", 3));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "url", 3));
         first = false;
     }
     p = first ? atd_writer_raw_p(w, p, "\"description\":", 14) : atd_writer_raw_p(w, p, ",\"description\":", 15);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = twitter_url_entities_write_p(w, p, &v->description);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "description", 11));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "description", 11));
     first = false;
     return atd_writer_raw_p(w, p, "}", 1);
 }
@@ -4773,51 +3189,29 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(twitter_user_entities)
 static char *twitter_user_write_p(atd_writer *w, char *p, const twitter_user *v)
 {
     p = atd_writer_room(w, p, 6 + ATD_INT64_CHARS);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "id", 2));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "id", 2));
     memcpy(p, "{\"id\":", 6);
     p = atd_write_int64(p + 6, (int64_t)v->id);
     p = atd_writer_key_string_p(w, p, ",\"id_str\":", 10, v->id_str.ptr, v->id_str.len);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "id_str", 6));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "id_str", 6));
     p = atd_writer_key_string_p(w, p, ",\"name\":", 8, v->name.ptr, v->name.len);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "name", 4));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "name", 4));
     p = atd_writer_key_string_p(w, p, ",\"screen_name\":", 15, v->screen_name.ptr, v->screen_name.len);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "screen_name", 11));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "screen_name", 11));
     p = atd_writer_key_string_p(w, p, ",\"location\":", 12, v->location.ptr, v->location.len);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "location", 8));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "location", 8));
     p = atd_writer_key_string_p(w, p, ",\"description\":", 15, v->description.ptr, v->description.len);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "description", 11));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "description", 11));
     p = atd_writer_raw_p(w, p, ",\"url\":", 7);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = twitter_string_nullable_write_p(w, p, &v->url);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "url", 3));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "url", 3));
     p = atd_writer_raw_p(w, p, ",\"entities\":", 12);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = twitter_user_entities_write_p(w, p, &v->entities);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "entities", 8));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "entities", 8));
     p = atd_writer_room(w, p, 65 + 5 + ATD_INT64_CHARS + ATD_INT64_CHARS + ATD_INT64_CHARS);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "protected", 9));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "protected", 9));
     memcpy(p, ",\"protected\":", 13);
     if (v->protected_) {
         memcpy(p + 13, "true", 4);
@@ -4833,35 +3227,21 @@ static char *twitter_user_write_p(atd_writer *w, char *p, const twitter_user *v)
     memcpy(p, ",\"listed_count\":", 16);
     p = atd_write_int64(p + 16, (int64_t)v->listed_count);
     p = atd_writer_key_string_p(w, p, ",\"created_at\":", 14, v->created_at.ptr, v->created_at.len);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "created_at", 10));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "created_at", 10));
     p = atd_writer_room(w, p, 20 + ATD_INT64_CHARS);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "favourites_count", 16));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "favourites_count", 16));
     memcpy(p, ",\"favourites_count\":", 20);
     p = atd_write_int64(p + 20, (int64_t)v->favourites_count);
     p = atd_writer_raw_p(w, p, ",\"utc_offset\":", 14);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = twitter_int_nullable_write_p(w, p, &v->utc_offset);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "utc_offset", 10));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "utc_offset", 10));
     p = atd_writer_raw_p(w, p, ",\"time_zone\":", 13);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = twitter_string_nullable_write_p(w, p, &v->time_zone);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "time_zone", 9));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "time_zone", 9));
     p = atd_writer_room(w, p, 45 + 5 + 5 + ATD_INT64_CHARS);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "geo_enabled", 11));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "geo_enabled", 11));
     memcpy(p, ",\"geo_enabled\":", 15);
     if (v->geo_enabled) {
         memcpy(p + 15, "true", 4);
@@ -4881,9 +3261,7 @@ static char *twitter_user_write_p(atd_writer *w, char *p, const twitter_user *v)
     memcpy(p, ",\"statuses_count\":", 18);
     p = atd_write_int64(p + 18, (int64_t)v->statuses_count);
     p = atd_writer_key_string_p(w, p, ",\"lang\":", 8, v->lang.ptr, v->lang.len);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "lang", 4));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "lang", 4));
     p = atd_writer_room(w, p, 67 + 5 + 5 + 5);
     if (p == NULL) {
         return atd_writer_fail_cursor(atd_writer_push_field(w, "contributors_enabled", 20));
@@ -4937,9 +3315,7 @@ static char *twitter_user_write_p(atd_writer *w, char *p, const twitter_user *v)
         p += 32;
     }
     p = atd_writer_key_string_p(w, p, ",\"profile_image_url\":", 21, v->profile_image_url.ptr, v->profile_image_url.len);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "profile_image_url", 17));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "profile_image_url", 17));
     p = atd_writer_key_string_p(w, p, ",\"profile_image_url_https\":", 27, v->profile_image_url_https.ptr, v->profile_image_url_https.len);
     if (p == NULL) {
         return atd_writer_fail_cursor(atd_writer_push_field(w, "profile_image_url_https", 23));
@@ -5030,18 +3406,12 @@ static char *twitter_hashtag_list_write_p(atd_writer *w, char *p, const twitter_
 {
     size_t i;
     p = atd_writer_raw_p(w, p, "[", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = twitter_hashtag_write_p(w, p, &v->items[i]);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
     }
     return atd_writer_raw_p(w, p, "]", 1);
 }
@@ -5050,18 +3420,12 @@ static char *twitter_user_mention_list_write_p(atd_writer *w, char *p, const twi
 {
     size_t i;
     p = atd_writer_raw_p(w, p, "[", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = twitter_user_mention_write_p(w, p, &v->items[i]);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
     }
     return atd_writer_raw_p(w, p, "]", 1);
 }
@@ -5070,18 +3434,12 @@ static char *twitter_media_list_write_p(atd_writer *w, char *p, const twitter_me
 {
     size_t i;
     p = atd_writer_raw_p(w, p, "[", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = twitter_media_write_p(w, p, &v->items[i]);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
     }
     return atd_writer_raw_p(w, p, "]", 1);
 }
@@ -5089,46 +3447,26 @@ static char *twitter_media_list_write_p(atd_writer *w, char *p, const twitter_me
 static char *twitter_entities_write_p(atd_writer *w, char *p, const twitter_entities *v)
 {
     p = atd_writer_raw_p(w, p, "{\"hashtags\":", 12);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = twitter_hashtag_list_write_p(w, p, &v->hashtags);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "hashtags", 8));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "hashtags", 8));
     p = atd_writer_raw_p(w, p, ",\"symbols\":", 11);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = twitter_hashtag_list_write_p(w, p, &v->symbols);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "symbols", 7));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "symbols", 7));
     p = atd_writer_raw_p(w, p, ",\"urls\":", 8);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = twitter_url_entity_list_write_p(w, p, &v->urls);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "urls", 4));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "urls", 4));
     p = atd_writer_raw_p(w, p, ",\"user_mentions\":", 17);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = twitter_user_mention_list_write_p(w, p, &v->user_mentions);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "user_mentions", 13));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "user_mentions", 13));
     if (v->has_media) {
         p = atd_writer_raw_p(w, p, ",\"media\":", 9);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = twitter_media_list_write_p(w, p, &v->media);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "media", 5));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "media", 5));
     }
     return atd_writer_raw_p(w, p, "}", 1);
 }
@@ -5140,39 +3478,23 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(twitter_entities)
 static char *twitter_status_write_p(atd_writer *w, char *p, const twitter_status *v)
 {
     p = atd_writer_raw_p(w, p, "{\"metadata\":", 12);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = twitter_metadata_write_p(w, p, &v->metadata);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "metadata", 8));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "metadata", 8));
     p = atd_writer_key_string_p(w, p, ",\"created_at\":", 14, v->created_at.ptr, v->created_at.len);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "created_at", 10));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "created_at", 10));
     p = atd_writer_room(w, p, 6 + ATD_INT64_CHARS);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "id", 2));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "id", 2));
     memcpy(p, ",\"id\":", 6);
     p = atd_write_int64(p + 6, (int64_t)v->id);
     p = atd_writer_key_string_p(w, p, ",\"id_str\":", 10, v->id_str.ptr, v->id_str.len);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "id_str", 6));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "id_str", 6));
     p = atd_writer_key_string_p(w, p, ",\"text\":", 8, v->text.ptr, v->text.len);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "text", 4));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "text", 4));
     p = atd_writer_key_string_p(w, p, ",\"source\":", 10, v->source.ptr, v->source.len);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "source", 6));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "source", 6));
     p = atd_writer_room(w, p, 13 + 5);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "truncated", 9));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "truncated", 9));
     memcpy(p, ",\"truncated\":", 13);
     if (v->truncated) {
         memcpy(p + 13, "true", 4);
@@ -5182,57 +3504,41 @@ static char *twitter_status_write_p(atd_writer *w, char *p, const twitter_status
         p += 18;
     }
     p = atd_writer_raw_p(w, p, ",\"in_reply_to_status_id\":", 25);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = twitter_int_nullable_write_p(w, p, &v->in_reply_to_status_id);
     if (p == NULL) {
         return atd_writer_fail_cursor(atd_writer_push_field(w, "in_reply_to_status_id", 21));
     }
     p = atd_writer_raw_p(w, p, ",\"in_reply_to_status_id_str\":", 29);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = twitter_string_nullable_write_p(w, p, &v->in_reply_to_status_id_str);
     if (p == NULL) {
         return atd_writer_fail_cursor(atd_writer_push_field(w, "in_reply_to_status_id_str", 25));
     }
     p = atd_writer_raw_p(w, p, ",\"in_reply_to_user_id\":", 23);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = twitter_int_nullable_write_p(w, p, &v->in_reply_to_user_id);
     if (p == NULL) {
         return atd_writer_fail_cursor(atd_writer_push_field(w, "in_reply_to_user_id", 19));
     }
     p = atd_writer_raw_p(w, p, ",\"in_reply_to_user_id_str\":", 27);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = twitter_string_nullable_write_p(w, p, &v->in_reply_to_user_id_str);
     if (p == NULL) {
         return atd_writer_fail_cursor(atd_writer_push_field(w, "in_reply_to_user_id_str", 23));
     }
     p = atd_writer_raw_p(w, p, ",\"in_reply_to_screen_name\":", 27);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = twitter_string_nullable_write_p(w, p, &v->in_reply_to_screen_name);
     if (p == NULL) {
         return atd_writer_fail_cursor(atd_writer_push_field(w, "in_reply_to_screen_name", 23));
     }
     p = atd_writer_raw_p(w, p, ",\"user\":", 8);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = twitter_user_write_p(w, p, &v->user);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "user", 4));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "user", 4));
     p = atd_writer_room(w, p, 47 + 4 + 4 + 4 + 4);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "geo", 3));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "geo", 3));
     memcpy(p, ",\"geo\":", 7);
     (void)v->geo; /* unit: always null */
     memcpy(p + 7, "null", 4);
@@ -5251,9 +3557,7 @@ static char *twitter_status_write_p(atd_writer *w, char *p, const twitter_status
     p += 20;
     if (v->has_retweeted_status) {
         p = atd_writer_raw_p(w, p, ",\"retweeted_status\":", 20);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         if (v->retweeted_status == NULL) {
             atd_writer_fail(w, ATD_ERR_INVALID, "NULL pointer for a present value");
             return atd_writer_fail_cursor(atd_writer_push_field(w, "retweeted_status", 16));
@@ -5264,25 +3568,17 @@ static char *twitter_status_write_p(atd_writer *w, char *p, const twitter_status
         }
     }
     p = atd_writer_room(w, p, 35 + ATD_INT64_CHARS + ATD_INT64_CHARS);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "retweet_count", 13));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "retweet_count", 13));
     memcpy(p, ",\"retweet_count\":", 17);
     p = atd_write_int64(p + 17, (int64_t)v->retweet_count);
     memcpy(p, ",\"favorite_count\":", 18);
     p = atd_write_int64(p + 18, (int64_t)v->favorite_count);
     p = atd_writer_raw_p(w, p, ",\"entities\":", 12);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = twitter_entities_write_p(w, p, &v->entities);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "entities", 8));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "entities", 8));
     p = atd_writer_room(w, p, 26 + 5 + 5);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "favorited", 9));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "favorited", 9));
     memcpy(p, ",\"favorited\":", 13);
     if (v->favorited) {
         memcpy(p + 13, "true", 4);
@@ -5314,9 +3610,7 @@ static char *twitter_status_write_p(atd_writer *w, char *p, const twitter_status
         }
     }
     p = atd_writer_key_string_p(w, p, ",\"lang\":", 8, v->lang.ptr, v->lang.len);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "lang", 4));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "lang", 4));
     return atd_writer_raw_p(w, p, "}", 1);
 }
 
@@ -5327,9 +3621,7 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(twitter_status)
 static char *twitter_indices_write_p(atd_writer *w, char *p, const twitter_indices *v)
 {
     p = atd_writer_room(w, p, 3 + ATD_INT64_CHARS + ATD_INT64_CHARS);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_index(w, 0));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 0));
     memcpy(p, "[", 1);
     p = atd_write_int64(p + 1, (int64_t)v->f0);
     memcpy(p, ",", 1);
@@ -5345,25 +3637,15 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(twitter_indices)
 static char *twitter_url_entity_write_p(atd_writer *w, char *p, const twitter_url_entity *v)
 {
     p = atd_writer_key_string_p(w, p, "{\"url\":", 7, v->url.ptr, v->url.len);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "url", 3));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "url", 3));
     p = atd_writer_key_string_p(w, p, ",\"expanded_url\":", 16, v->expanded_url.ptr, v->expanded_url.len);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "expanded_url", 12));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "expanded_url", 12));
     p = atd_writer_key_string_p(w, p, ",\"display_url\":", 15, v->display_url.ptr, v->display_url.len);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "display_url", 11));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "display_url", 11));
     p = atd_writer_raw_p(w, p, ",\"indices\":", 11);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = twitter_indices_write_p(w, p, &v->indices);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "indices", 7));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "indices", 7));
     return atd_writer_raw_p(w, p, "}", 1);
 }
 
@@ -5374,17 +3656,11 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(twitter_url_entity)
 static char *twitter_hashtag_write_p(atd_writer *w, char *p, const twitter_hashtag *v)
 {
     p = atd_writer_key_string_p(w, p, "{\"text\":", 8, v->text.ptr, v->text.len);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "text", 4));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "text", 4));
     p = atd_writer_raw_p(w, p, ",\"indices\":", 11);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = twitter_indices_write_p(w, p, &v->indices);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "indices", 7));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "indices", 7));
     return atd_writer_raw_p(w, p, "}", 1);
 }
 
@@ -5395,31 +3671,19 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(twitter_hashtag)
 static char *twitter_user_mention_write_p(atd_writer *w, char *p, const twitter_user_mention *v)
 {
     p = atd_writer_key_string_p(w, p, "{\"screen_name\":", 15, v->screen_name.ptr, v->screen_name.len);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "screen_name", 11));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "screen_name", 11));
     p = atd_writer_key_string_p(w, p, ",\"name\":", 8, v->name.ptr, v->name.len);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "name", 4));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "name", 4));
     p = atd_writer_room(w, p, 6 + ATD_INT64_CHARS);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "id", 2));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "id", 2));
     memcpy(p, ",\"id\":", 6);
     p = atd_write_int64(p + 6, (int64_t)v->id);
     p = atd_writer_key_string_p(w, p, ",\"id_str\":", 10, v->id_str.ptr, v->id_str.len);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "id_str", 6));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "id_str", 6));
     p = atd_writer_raw_p(w, p, ",\"indices\":", 11);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = twitter_indices_write_p(w, p, &v->indices);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "indices", 7));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "indices", 7));
     return atd_writer_raw_p(w, p, "}", 1);
 }
 
@@ -5430,17 +3694,13 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(twitter_user_mention)
 static char *twitter_size_write_p(atd_writer *w, char *p, const twitter_size *v)
 {
     p = atd_writer_room(w, p, 10 + ATD_INT64_CHARS + ATD_INT64_CHARS);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "w", 1));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "w", 1));
     memcpy(p, "{\"w\":", 5);
     p = atd_write_int64(p + 5, (int64_t)v->w);
     memcpy(p, ",\"h\":", 5);
     p = atd_write_int64(p + 5, (int64_t)v->h);
     p = atd_writer_key_string_p(w, p, ",\"resize\":", 10, v->resize.ptr, v->resize.len);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "resize", 6));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "resize", 6));
     return atd_writer_raw_p(w, p, "}", 1);
 }
 
@@ -5451,37 +3711,21 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(twitter_size)
 static char *twitter_sizes_write_p(atd_writer *w, char *p, const twitter_sizes *v)
 {
     p = atd_writer_raw_p(w, p, "{\"medium\":", 10);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = twitter_size_write_p(w, p, &v->medium);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "medium", 6));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "medium", 6));
     p = atd_writer_raw_p(w, p, ",\"small\":", 9);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = twitter_size_write_p(w, p, &v->small);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "small", 5));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "small", 5));
     p = atd_writer_raw_p(w, p, ",\"thumb\":", 9);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = twitter_size_write_p(w, p, &v->thumb);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "thumb", 5));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "thumb", 5));
     p = atd_writer_raw_p(w, p, ",\"large\":", 9);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = twitter_size_write_p(w, p, &v->large);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "large", 5));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "large", 5));
     return atd_writer_raw_p(w, p, "}", 1);
 }
 
@@ -5492,55 +3736,31 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(twitter_sizes)
 static char *twitter_media_write_p(atd_writer *w, char *p, const twitter_media *v)
 {
     p = atd_writer_room(w, p, 6 + ATD_INT64_CHARS);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "id", 2));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "id", 2));
     memcpy(p, "{\"id\":", 6);
     p = atd_write_int64(p + 6, (int64_t)v->id);
     p = atd_writer_key_string_p(w, p, ",\"id_str\":", 10, v->id_str.ptr, v->id_str.len);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "id_str", 6));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "id_str", 6));
     p = atd_writer_raw_p(w, p, ",\"indices\":", 11);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = twitter_indices_write_p(w, p, &v->indices);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "indices", 7));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "indices", 7));
     p = atd_writer_key_string_p(w, p, ",\"media_url\":", 13, v->media_url.ptr, v->media_url.len);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "media_url", 9));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "media_url", 9));
     p = atd_writer_key_string_p(w, p, ",\"media_url_https\":", 19, v->media_url_https.ptr, v->media_url_https.len);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "media_url_https", 15));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "media_url_https", 15));
     p = atd_writer_key_string_p(w, p, ",\"url\":", 7, v->url.ptr, v->url.len);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "url", 3));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "url", 3));
     p = atd_writer_key_string_p(w, p, ",\"display_url\":", 15, v->display_url.ptr, v->display_url.len);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "display_url", 11));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "display_url", 11));
     p = atd_writer_key_string_p(w, p, ",\"expanded_url\":", 16, v->expanded_url.ptr, v->expanded_url.len);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "expanded_url", 12));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "expanded_url", 12));
     p = atd_writer_key_string_p(w, p, ",\"type\":", 8, v->media_type.ptr, v->media_type.len);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "type", 4));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "type", 4));
     p = atd_writer_raw_p(w, p, ",\"sizes\":", 9);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = twitter_sizes_write_p(w, p, &v->sizes);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "sizes", 5));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "sizes", 5));
     if (v->has_source_status_id) {
         p = atd_writer_room(w, p, 20 + ATD_INT64_CHARS);
         if (p == NULL) {

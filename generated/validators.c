@@ -61,24 +61,17 @@ static const char *validators_person__plain_read_p(atd_reader *r, const char *p,
     uint64_t seen[1] = {0};
     validators_person__plain_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
-    if (!atd_key_at(r, p, "\"name\":", 7)) {
-        goto key;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
+    if (!atd_key_at(r, p, "\"name\":", 7)) goto key;
+key_0:
     p += 7;
 field_0:
     {
         p = atd_skip_ws_p(r, p);
         size_t at_v_ = atd_reader_offset_of(r, p);
         p = atd_read_string_p(r, p, &out->name);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
         {
             const char *why_ = NULL;
             if (!valid_name(&out->name, &why_)) {
@@ -89,25 +82,18 @@ field_0:
     }
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"age\":", 6)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"age\":", 6)) goto key;
+key_1:
     p += 6;
 field_1:
     {
         p = atd_skip_ws_p(r, p);
         size_t at_v_ = atd_reader_offset_of(r, p);
         p = atd_read_int64_p(r, p, &out->age);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "age", 3));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "age", 3));
         {
             const char *why_ = NULL;
             if (!valid_age(&out->age, &why_)) {
@@ -118,32 +104,23 @@ field_1:
     }
     seen[0] |= (uint64_t)1 << 1;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"email\":", 8)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"email\":", 8)) goto key;
+key_2:
     p += 8;
 field_2:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "email", 5));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "email", 5));
     } else {
         {
             p = atd_skip_ws_p(r, p);
             size_t at_v_ = atd_reader_offset_of(r, p);
             p = atd_read_string_p(r, p, &out->email);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "email", 5));
-            }
+            if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "email", 5));
             {
                 const char *why_ = NULL;
                 if (!valid_email(&out->email, &why_)) {
@@ -156,9 +133,7 @@ field_2:
     }
 tail:
     p = atd_object_end_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
         goto key;
@@ -172,44 +147,27 @@ key:
     if (atd_key_room(r, p, 8)) {
         switch (p[1]) {
         case 'a':
-            if (atd_bytes_eq(p, "\"age\":", 6)) {
-                p += 6;
-                goto field_1;
-            }
+            if (atd_bytes_eq(p, "\"age\":", 6)) goto key_1;
             break;
         case 'e':
-            if (atd_bytes_eq(p, "\"email\":", 8)) {
-                p += 8;
-                goto field_2;
-            }
+            if (atd_bytes_eq(p, "\"email\":", 8)) goto key_2;
             break;
         case 'n':
-            if (atd_bytes_eq(p, "\"name\":", 7)) {
-                p += 7;
-                goto field_0;
-            }
+            if (atd_bytes_eq(p, "\"name\":", 7)) goto key_0;
             break;
         }
     }
     p = atd_object_key_p(r, p, &key);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     switch (key.len) {
     case 4:
-        if (atd_bytes_eq(key.ptr, "name", 4)) {
-            goto field_0;
-        }
+        if (atd_bytes_eq(key.ptr, "name", 4)) goto field_0;
         break;
     case 3:
-        if (atd_bytes_eq(key.ptr, "age", 3)) {
-            goto field_1;
-        }
+        if (atd_bytes_eq(key.ptr, "age", 3)) goto field_1;
         break;
     case 5:
-        if (atd_bytes_eq(key.ptr, "email", 5)) {
-            goto field_2;
-        }
+        if (atd_bytes_eq(key.ptr, "email", 5)) goto field_2;
         break;
     default:
         break;
@@ -218,9 +176,7 @@ key:
         return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "person", "name\000age\000email\000"));
     }
     p = atd_skip_value_p(r, p);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
     goto tail;
 }
 
@@ -231,12 +187,8 @@ bool validators_person_read(atd_reader *r, validators_person *out)
     atd_skip_ws(r);
     size_t at = atd_reader_offset(r);
     const char *why = NULL;
-    if (!validators_person__plain_read(r, out)) {
-        return false;
-    }
-    if (!valid_person(out, &why)) {
-        return atd_reader_fail_validator(r, at, "valid_person", why);
-    }
+    if (!validators_person__plain_read(r, out)) return false;
+    if (!valid_person(out, &why)) return atd_reader_fail_validator(r, at, "valid_person", why);
     return true;
 }
 
@@ -252,14 +204,10 @@ static int validators_shape__plain__case(const char *s, size_t len)
 {
     switch (len) {
     case 3:
-        if (atd_bytes_eq(s, "Dot", 3)) {
-            return 0;
-        }
+        if (atd_bytes_eq(s, "Dot", 3)) return 0;
         break;
     case 6:
-        if (atd_bytes_eq(s, "Circle", 6)) {
-            return 1;
-        }
+        if (atd_bytes_eq(s, "Circle", 6)) return 1;
         break;
     default:
         break;
@@ -275,9 +223,7 @@ static bool validators_shape__plain_read(atd_reader *r, validators_shape *out)
     bool more;
     at = atd_reader_offset(r);
     if (c == '"') {
-        if (!atd_read_name(r, &s)) {
-            return false;
-        }
+        if (!atd_read_name(r, &s)) return false;
         switch (validators_shape__plain__case(s.ptr, s.len)) {
         case 0:
             out->tag = VALIDATORS_SHAPE_DOT;
@@ -289,22 +235,16 @@ static bool validators_shape__plain_read(atd_reader *r, validators_shape *out)
         return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "shape");
     }
     if (c == '[') {
-        if (!atd_array_begin(r, &more)) {
-            return false;
-        }
+        if (!atd_array_begin(r, &more)) return false;
         if (!more) {
             return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "shape");
         }
         atd_skip_ws(r);
         at = atd_reader_offset(r);
-        if (!atd_read_name(r, &s)) {
-            return atd_reader_push_index(r, 0);
-        }
+        if (!atd_read_name(r, &s)) return atd_reader_push_index(r, 0);
         switch (validators_shape__plain__case(s.ptr, s.len)) {
         case 1:
-            if (!atd_array_next(r, &more)) {
-                return false;
-            }
+            if (!atd_array_next(r, &more)) return false;
             if (!more) {
                 return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Circle");
             }
@@ -312,9 +252,7 @@ static bool validators_shape__plain_read(atd_reader *r, validators_shape *out)
             {
                 atd_skip_ws(r);
                 size_t at_v_ = atd_reader_offset(r);
-                if (!atd_read_double(r, &out->u.Circle)) {
-                    return atd_reader_push_index(r, 1);
-                }
+                if (!atd_read_double(r, &out->u.Circle)) return atd_reader_push_index(r, 1);
                 {
                     const char *why_ = NULL;
                     if (!valid_radius(&out->u.Circle, &why_)) {
@@ -323,9 +261,7 @@ static bool validators_shape__plain_read(atd_reader *r, validators_shape *out)
                     }
                 }
             }
-            if (!atd_array_next(r, &more)) {
-                return false;
-            }
+            if (!atd_array_next(r, &more)) return false;
             if (more) {
                 return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of variant '%s'", "Circle");
             }
@@ -346,12 +282,8 @@ bool validators_shape_read(atd_reader *r, validators_shape *out)
     atd_skip_ws(r);
     size_t at = atd_reader_offset(r);
     const char *why = NULL;
-    if (!validators_shape__plain_read(r, out)) {
-        return false;
-    }
-    if (!valid_shape(out, &why)) {
-        return atd_reader_fail_validator(r, at, "valid_shape", why);
-    }
+    if (!validators_shape__plain_read(r, out)) return false;
+    if (!valid_shape(out, &why)) return atd_reader_fail_validator(r, at, "valid_shape", why);
     return true;
 }
 
@@ -371,24 +303,17 @@ static const char *validators_host_read_p(atd_reader *r, const char *p, validato
     uint64_t seen[1] = {0};
     validators_host_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
-    if (!atd_key_at(r, p, "\"host\":", 7)) {
-        goto key;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
+    if (!atd_key_at(r, p, "\"host\":", 7)) goto key;
+key_0:
     p += 7;
 field_0:
     {
         p = atd_skip_ws_p(r, p);
         size_t at_v_ = atd_reader_offset_of(r, p);
         p = atd_read_string_p(r, p, &out->host);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "host", 4));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "host", 4));
         if ((out->host).len < (size_t)1 || (out->host).len > (size_t)16) {
             atd_reader_fail_check_len(r, at_v_, (out->host).len, "a string of 1 to 16 bytes");
             return atd_fail_cursor(atd_reader_push_field(r, "host", 4));
@@ -396,25 +321,18 @@ field_0:
     }
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"port\":", 7)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"port\":", 7)) goto key;
+key_1:
     p += 7;
 field_1:
     {
         p = atd_skip_ws_p(r, p);
         size_t at_v_ = atd_reader_offset_of(r, p);
         p = atd_read_int64_p(r, p, &out->port);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "port", 4));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "port", 4));
         if ((int64_t)(out->port) < INT64_C(1) || (int64_t)(out->port) > INT64_C(65535)) {
             atd_reader_fail_check_int(r, at_v_, (int64_t)(out->port), "an int >= 1 and <= 65535");
             return atd_fail_cursor(atd_reader_push_field(r, "port", 4));
@@ -429,32 +347,23 @@ field_1:
     }
     seen[0] |= (uint64_t)1 << 1;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"weight\":", 9)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"weight\":", 9)) goto key;
+key_2:
     p += 9;
 field_2:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "weight", 6));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "weight", 6));
     } else {
         {
             p = atd_skip_ws_p(r, p);
             size_t at_v_ = atd_reader_offset_of(r, p);
             p = atd_read_double_p(r, p, &out->weight);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "weight", 6));
-            }
+            if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "weight", 6));
             if ((double)(out->weight) < 0 || (double)(out->weight) > 100.5) {
                 atd_reader_fail_check_float(r, at_v_, (double)(out->weight), "a float >= 0 and <= 100.5");
                 return atd_fail_cursor(atd_reader_push_field(r, "weight", 6));
@@ -462,32 +371,23 @@ field_2:
         }
     }
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"backup\":", 9)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"backup\":", 9)) goto key;
+key_3:
     p += 9;
 field_3:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "backup", 6));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "backup", 6));
     } else {
         {
             p = atd_skip_ws_p(r, p);
             size_t at_v_ = atd_reader_offset_of(r, p);
             p = atd_read_int64_p(r, p, &out->backup);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, "backup", 6));
-            }
+            if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "backup", 6));
             if ((int64_t)(out->backup) < INT64_C(1) || (int64_t)(out->backup) > INT64_C(65535)) {
                 atd_reader_fail_check_int(r, at_v_, (int64_t)(out->backup), "an int >= 1 and <= 65535");
                 return atd_fail_cursor(atd_reader_push_field(r, "backup", 6));
@@ -504,9 +404,7 @@ field_3:
     }
 tail:
     p = atd_object_end_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
         goto key;
@@ -520,51 +418,29 @@ key:
     if (atd_key_room(r, p, 9)) {
         switch (p[1]) {
         case 'b':
-            if (atd_bytes_eq(p, "\"backup\":", 9)) {
-                p += 9;
-                goto field_3;
-            }
+            if (atd_bytes_eq(p, "\"backup\":", 9)) goto key_3;
             break;
         case 'h':
-            if (atd_bytes_eq(p, "\"host\":", 7)) {
-                p += 7;
-                goto field_0;
-            }
+            if (atd_bytes_eq(p, "\"host\":", 7)) goto key_0;
             break;
         case 'p':
-            if (atd_bytes_eq(p, "\"port\":", 7)) {
-                p += 7;
-                goto field_1;
-            }
+            if (atd_bytes_eq(p, "\"port\":", 7)) goto key_1;
             break;
         case 'w':
-            if (atd_bytes_eq(p, "\"weight\":", 9)) {
-                p += 9;
-                goto field_2;
-            }
+            if (atd_bytes_eq(p, "\"weight\":", 9)) goto key_2;
             break;
         }
     }
     p = atd_object_key_p(r, p, &key);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     switch (key.len) {
     case 4:
-        if (atd_bytes_eq(key.ptr, "host", 4)) {
-            goto field_0;
-        }
-        if (atd_bytes_eq(key.ptr, "port", 4)) {
-            goto field_1;
-        }
+        if (atd_bytes_eq(key.ptr, "host", 4)) goto field_0;
+        if (atd_bytes_eq(key.ptr, "port", 4)) goto field_1;
         break;
     case 6:
-        if (atd_bytes_eq(key.ptr, "weight", 6)) {
-            goto field_2;
-        }
-        if (atd_bytes_eq(key.ptr, "backup", 6)) {
-            goto field_3;
-        }
+        if (atd_bytes_eq(key.ptr, "weight", 6)) goto field_2;
+        if (atd_bytes_eq(key.ptr, "backup", 6)) goto field_3;
         break;
     default:
         break;
@@ -573,9 +449,7 @@ key:
         return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "host", "host\000port\000weight\000backup\000"));
     }
     p = atd_skip_value_p(r, p);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
     goto tail;
 }
 
@@ -589,9 +463,7 @@ static const char *validators_host_list_read_p(atd_reader *r, const char *p, val
     size_t len = 0, cap = 0;
     validators_host *items = NULL;
     p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
@@ -606,14 +478,10 @@ static const char *validators_host_list_read_p(atd_reader *r, const char *p, val
             cap = ncap;
         }
         p = validators_host_read_p(r, p, &items[len]);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_index(r, len));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
         len++;
         p = atd_array_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
     }
     out->items = items;
     out->len = len;
@@ -626,9 +494,7 @@ static const char *validators_port_list_read_p(atd_reader *r, const char *p, val
     size_t len = 0, cap = 0;
     int64_t *items = NULL;
     p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
@@ -646,9 +512,7 @@ static const char *validators_port_list_read_p(atd_reader *r, const char *p, val
             p = atd_skip_ws_p(r, p);
             size_t at_v_ = atd_reader_offset_of(r, p);
             p = atd_read_int64_p(r, p, &items[len]);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_index(r, len));
-            }
+            if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
             if ((int64_t)(items[len]) < INT64_C(1) || (int64_t)(items[len]) > INT64_C(65535)) {
                 atd_reader_fail_check_int(r, at_v_, (int64_t)(items[len]), "an int >= 1 and <= 65535");
                 return atd_fail_cursor(atd_reader_push_index(r, len));
@@ -663,9 +527,7 @@ static const char *validators_port_list_read_p(atd_reader *r, const char *p, val
         }
         len++;
         p = atd_array_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
     }
     out->items = items;
     out->len = len;
@@ -678,9 +540,7 @@ static const char *validators_int_checked_list_read_p(atd_reader *r, const char 
     size_t len = 0, cap = 0;
     int64_t *items = NULL;
     p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
@@ -698,9 +558,7 @@ static const char *validators_int_checked_list_read_p(atd_reader *r, const char 
             p = atd_skip_ws_p(r, p);
             size_t at_v_ = atd_reader_offset_of(r, p);
             p = atd_read_int64_p(r, p, &items[len]);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_index(r, len));
-            }
+            if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
             {
                 const char *why_ = NULL;
                 if (!valid_even(&items[len], &why_)) {
@@ -711,9 +569,7 @@ static const char *validators_int_checked_list_read_p(atd_reader *r, const char 
         }
         len++;
         p = atd_array_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
     }
     out->items = items;
     out->len = len;
@@ -733,9 +589,7 @@ static const char *validators_int_int_checked_tuple_read_p(atd_reader *r, const 
     p = atd_skip_ws_p(r, p);
     at = atd_reader_offset_of(r, p);
     p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (!more) {
         return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 2 tuple elements, found 0"));
     }
@@ -743,18 +597,14 @@ static const char *validators_int_int_checked_tuple_read_p(atd_reader *r, const 
         p = atd_skip_ws_p(r, p);
         size_t at_v_ = atd_reader_offset_of(r, p);
         p = atd_read_int64_p(r, p, &out->f0);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_index(r, 0));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 0));
         if ((int64_t)(out->f0) < INT64_C(0)) {
             atd_reader_fail_check_int(r, at_v_, (int64_t)(out->f0), "an int >= 0");
             return atd_fail_cursor(atd_reader_push_index(r, 0));
         }
     }
     p = atd_array_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (!more) {
         return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 2 tuple elements, found 1"));
     }
@@ -762,27 +612,19 @@ static const char *validators_int_int_checked_tuple_read_p(atd_reader *r, const 
         p = atd_skip_ws_p(r, p);
         size_t at_v_ = atd_reader_offset_of(r, p);
         p = atd_read_int64_p(r, p, &out->f1);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_index(r, 1));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 1));
         if ((int64_t)(out->f1) > INT64_C(9)) {
             atd_reader_fail_check_int(r, at_v_, (int64_t)(out->f1), "an int <= 9");
             return atd_fail_cursor(atd_reader_push_index(r, 1));
         }
     }
     p = atd_array_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     for (i = 2; more; i++) {
         p = atd_skip_value_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_index(r, i));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, i));
         p = atd_array_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
     }
     return p;
 }
@@ -800,9 +642,7 @@ static const char *validators_uint8_checked_nullable_read_p(atd_reader *r, const
         {
             int64_t i_;
             p = atd_read_int_range_p(r, p, 0, UINT8_MAX, &i_);
-            if (p == NULL) {
-                return NULL;
-            }
+            if (p == NULL) return NULL;
             out->value = (uint8_t)i_;
         }
         if ((int64_t)(out->value) > INT64_C(10)) {
@@ -827,99 +667,62 @@ static const char *validators_config_read_p(atd_reader *r, const char *p, valida
     uint64_t seen[1] = {0};
     validators_config_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
-    if (!atd_key_at(r, p, "\"hosts\":", 8)) {
-        goto key;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
+    if (!atd_key_at(r, p, "\"hosts\":", 8)) goto key;
+key_0:
     p += 8;
 field_0:
     p = validators_host_list_read_p(r, p, &out->hosts);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "hosts", 5));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "hosts", 5));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"ports\":", 8)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"ports\":", 8)) goto key;
+key_1:
     p += 8;
 field_1:
     p = validators_port_list_read_p(r, p, &out->ports);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "ports", 5));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "ports", 5));
     seen[0] |= (uint64_t)1 << 1;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"evens\":", 8)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"evens\":", 8)) goto key;
+key_2:
     p += 8;
 field_2:
     p = validators_int_checked_list_read_p(r, p, &out->evens);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "evens", 5));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "evens", 5));
     seen[0] |= (uint64_t)1 << 2;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"range\":", 8)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"range\":", 8)) goto key;
+key_3:
     p += 8;
 field_3:
     p = validators_int_int_checked_tuple_read_p(r, p, &out->range);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "range", 5));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "range", 5));
     seen[0] |= (uint64_t)1 << 3;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"level\":", 8)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"level\":", 8)) goto key;
+key_4:
     p += 8;
 field_4:
     p = validators_uint8_checked_nullable_read_p(r, p, &out->level);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "level", 5));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "level", 5));
     seen[0] |= (uint64_t)1 << 4;
 tail:
     p = atd_object_end_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
         goto key;
@@ -933,58 +736,31 @@ key:
     if (atd_key_room(r, p, 8)) {
         switch (p[1]) {
         case 'e':
-            if (atd_bytes_eq(p, "\"evens\":", 8)) {
-                p += 8;
-                goto field_2;
-            }
+            if (atd_bytes_eq(p, "\"evens\":", 8)) goto key_2;
             break;
         case 'h':
-            if (atd_bytes_eq(p, "\"hosts\":", 8)) {
-                p += 8;
-                goto field_0;
-            }
+            if (atd_bytes_eq(p, "\"hosts\":", 8)) goto key_0;
             break;
         case 'l':
-            if (atd_bytes_eq(p, "\"level\":", 8)) {
-                p += 8;
-                goto field_4;
-            }
+            if (atd_bytes_eq(p, "\"level\":", 8)) goto key_4;
             break;
         case 'p':
-            if (atd_bytes_eq(p, "\"ports\":", 8)) {
-                p += 8;
-                goto field_1;
-            }
+            if (atd_bytes_eq(p, "\"ports\":", 8)) goto key_1;
             break;
         case 'r':
-            if (atd_bytes_eq(p, "\"range\":", 8)) {
-                p += 8;
-                goto field_3;
-            }
+            if (atd_bytes_eq(p, "\"range\":", 8)) goto key_3;
             break;
         }
     }
     p = atd_object_key_p(r, p, &key);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     switch (key.len) {
     case 5:
-        if (atd_bytes_eq(key.ptr, "hosts", 5)) {
-            goto field_0;
-        }
-        if (atd_bytes_eq(key.ptr, "ports", 5)) {
-            goto field_1;
-        }
-        if (atd_bytes_eq(key.ptr, "evens", 5)) {
-            goto field_2;
-        }
-        if (atd_bytes_eq(key.ptr, "range", 5)) {
-            goto field_3;
-        }
-        if (atd_bytes_eq(key.ptr, "level", 5)) {
-            goto field_4;
-        }
+        if (atd_bytes_eq(key.ptr, "hosts", 5)) goto field_0;
+        if (atd_bytes_eq(key.ptr, "ports", 5)) goto field_1;
+        if (atd_bytes_eq(key.ptr, "evens", 5)) goto field_2;
+        if (atd_bytes_eq(key.ptr, "range", 5)) goto field_3;
+        if (atd_bytes_eq(key.ptr, "level", 5)) goto field_4;
         break;
     default:
         break;
@@ -993,9 +769,7 @@ key:
         return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "config", "hosts\000ports\000evens\000range\000level\000"));
     }
     p = atd_skip_value_p(r, p);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
     goto tail;
 }
 
@@ -1009,9 +783,7 @@ static const char *validators_person_list_read_p(atd_reader *r, const char *p, v
     size_t len = 0, cap = 0;
     validators_person *items = NULL;
     p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
@@ -1032,9 +804,7 @@ static const char *validators_person_list_read_p(atd_reader *r, const char *p, v
         p = atd_reader_cursor(r);
         len++;
         p = atd_array_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
     }
     out->items = items;
     out->len = len;
@@ -1047,9 +817,7 @@ static const char *validators_shape_list_read_p(atd_reader *r, const char *p, va
     size_t len = 0, cap = 0;
     validators_shape *items = NULL;
     p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
@@ -1070,9 +838,7 @@ static const char *validators_shape_list_read_p(atd_reader *r, const char *p, va
         p = atd_reader_cursor(r);
         len++;
         p = atd_array_next_p(r, p, &more);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
     }
     out->items = items;
     out->len = len;
@@ -1092,71 +858,46 @@ static const char *validators_doc_read_p(atd_reader *r, const char *p, validator
     uint64_t seen[1] = {0};
     validators_doc_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
-    if (!atd_key_at(r, p, "\"people\":", 9)) {
-        goto key;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
+    if (!atd_key_at(r, p, "\"people\":", 9)) goto key;
+key_0:
     p += 9;
 field_0:
     p = validators_person_list_read_p(r, p, &out->people);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "people", 6));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "people", 6));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"shapes\":", 9)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"shapes\":", 9)) goto key;
+key_1:
     p += 9;
 field_1:
     p = validators_shape_list_read_p(r, p, &out->shapes);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "shapes", 6));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "shapes", 6));
     seen[0] |= (uint64_t)1 << 1;
     p = atd_object_next_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
-    if (!more) {
-        goto end;
-    }
+    if (p == NULL) return NULL;
+    if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"config\":", 9)) {
-        goto key;
-    }
+    if (!atd_key_at(r, p, "\"config\":", 9)) goto key;
+key_2:
     p += 9;
 field_2:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "config", 6));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "config", 6));
     } else {
         p = validators_config_read_p(r, p, &out->config);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, "config", 6));
-        }
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "config", 6));
         out->has_config = true;
     }
 tail:
     p = atd_object_end_p(r, p, &more);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
         goto key;
@@ -1170,40 +911,23 @@ key:
     if (atd_key_room(r, p, 9)) {
         switch (p[1]) {
         case 'c':
-            if (atd_bytes_eq(p, "\"config\":", 9)) {
-                p += 9;
-                goto field_2;
-            }
+            if (atd_bytes_eq(p, "\"config\":", 9)) goto key_2;
             break;
         case 'p':
-            if (atd_bytes_eq(p, "\"people\":", 9)) {
-                p += 9;
-                goto field_0;
-            }
+            if (atd_bytes_eq(p, "\"people\":", 9)) goto key_0;
             break;
         case 's':
-            if (atd_bytes_eq(p, "\"shapes\":", 9)) {
-                p += 9;
-                goto field_1;
-            }
+            if (atd_bytes_eq(p, "\"shapes\":", 9)) goto key_1;
             break;
         }
     }
     p = atd_object_key_p(r, p, &key);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     switch (key.len) {
     case 6:
-        if (atd_bytes_eq(key.ptr, "people", 6)) {
-            goto field_0;
-        }
-        if (atd_bytes_eq(key.ptr, "shapes", 6)) {
-            goto field_1;
-        }
-        if (atd_bytes_eq(key.ptr, "config", 6)) {
-            goto field_2;
-        }
+        if (atd_bytes_eq(key.ptr, "people", 6)) goto field_0;
+        if (atd_bytes_eq(key.ptr, "shapes", 6)) goto field_1;
+        if (atd_bytes_eq(key.ptr, "config", 6)) goto field_2;
         break;
     default:
         break;
@@ -1212,9 +936,7 @@ key:
         return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "doc", "people\000shapes\000config\000"));
     }
     p = atd_skip_value_p(r, p);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-    }
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
     goto tail;
 }
 
@@ -1232,9 +954,7 @@ bool validators_port_read(atd_reader *r, validators_port *out)
     {
         atd_skip_ws(r);
         size_t at_v_ = atd_reader_offset(r);
-        if (!atd_read_int64(r, &*out)) {
-            return false;
-        }
+        if (!atd_read_int64(r, &*out)) return false;
         if ((int64_t)(*out) < INT64_C(1) || (int64_t)(*out) > INT64_C(65535)) {
             atd_reader_fail_check_int(r, at_v_, (int64_t)(*out), "an int >= 1 and <= 65535");
             return false;
@@ -1262,9 +982,7 @@ bool validators_hostname_read(atd_reader *r, validators_hostname *out)
     {
         atd_skip_ws(r);
         size_t at_v_ = atd_reader_offset(r);
-        if (!atd_read_string(r, &*out)) {
-            return false;
-        }
+        if (!atd_read_string(r, &*out)) return false;
         if ((*out).len < (size_t)1 || (*out).len > (size_t)16) {
             atd_reader_fail_check_len(r, at_v_, (*out).len, "a string of 1 to 16 bytes");
             return false;
@@ -1282,9 +1000,7 @@ bool validators_person__plain_write(atd_writer *w, const validators_person *v)
 {
     char *p = atd_writer_cursor(w);
     p = atd_writer_raw_p(w, p, "{\"name\":", 8);
-    if (p == NULL) {
-        return false;
-    }
+    if (p == NULL) return false;
     if (atd_writer_has_flag(w, ATD_WRITE_VALIDATE)) {
         {
             const char *why_ = NULL;
@@ -1295,13 +1011,9 @@ bool validators_person__plain_write(atd_writer *w, const validators_person *v)
         }
     }
     p = atd_writer_key_string_p(w, p, "", 0, v->name.ptr, v->name.len);
-    if (p == NULL) {
-        return atd_writer_push_field(w, "name", 4);
-    }
+    if (p == NULL) return atd_writer_push_field(w, "name", 4);
     p = atd_writer_raw_p(w, p, ",\"age\":", 7);
-    if (p == NULL) {
-        return false;
-    }
+    if (p == NULL) return false;
     if (atd_writer_has_flag(w, ATD_WRITE_VALIDATE)) {
         {
             const char *why_ = NULL;
@@ -1312,15 +1024,11 @@ bool validators_person__plain_write(atd_writer *w, const validators_person *v)
         }
     }
     p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
-    if (p == NULL) {
-        return atd_writer_push_field(w, "age", 3);
-    }
+    if (p == NULL) return atd_writer_push_field(w, "age", 3);
     p = atd_write_int64(p + 0, (int64_t)v->age);
     if (v->has_email) {
         p = atd_writer_raw_p(w, p, ",\"email\":", 9);
-        if (p == NULL) {
-            return false;
-        }
+        if (p == NULL) return false;
         if (atd_writer_has_flag(w, ATD_WRITE_VALIDATE)) {
             {
                 const char *why_ = NULL;
@@ -1331,9 +1039,7 @@ bool validators_person__plain_write(atd_writer *w, const validators_person *v)
             }
         }
         p = atd_writer_key_string_p(w, p, "", 0, v->email.ptr, v->email.len);
-        if (p == NULL) {
-            return atd_writer_push_field(w, "email", 5);
-        }
+        if (p == NULL) return atd_writer_push_field(w, "email", 5);
     }
     return atd_writer_finish(w, atd_writer_raw_p(w, p, "}", 1));
 }
@@ -1365,9 +1071,7 @@ static bool validators_shape__plain_write(atd_writer *w, const validators_shape 
         {
             char *p = atd_writer_cursor(w);
             p = atd_writer_raw_p(w, p, "[\"Circle\",", 10);
-            if (p == NULL) {
-                return false;
-            }
+            if (p == NULL) return false;
             if (atd_writer_has_flag(w, ATD_WRITE_VALIDATE)) {
                 {
                     const char *why_ = NULL;
@@ -1377,13 +1081,9 @@ static bool validators_shape__plain_write(atd_writer *w, const validators_shape 
                     }
                 }
             }
-            if (!atd_writer_finite(w, (double)v->u.Circle)) {
-                return atd_writer_push_index(w, 1);
-            }
+            if (!atd_writer_finite(w, (double)v->u.Circle)) return atd_writer_push_index(w, 1);
             p = atd_writer_room(w, p, 0 + ATD_DOUBLE_CHARS);
-            if (p == NULL) {
-                return atd_writer_push_index(w, 1);
-            }
+            if (p == NULL) return atd_writer_push_index(w, 1);
             p = atd_write_double(p + 0, (double)v->u.Circle);
             return atd_writer_finish(w, atd_writer_raw_p(w, p, "]", 1));
         }
@@ -1408,9 +1108,7 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(validators_shape)
 static char *validators_host_write_p(atd_writer *w, char *p, const validators_host *v)
 {
     p = atd_writer_raw_p(w, p, "{\"host\":", 8);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (atd_writer_has_flag(w, ATD_WRITE_VALIDATE)) {
         if ((v->host).len < (size_t)1 || (v->host).len > (size_t)16) {
             atd_writer_fail_check_len(w, (v->host).len, "a string of 1 to 16 bytes");
@@ -1418,13 +1116,9 @@ static char *validators_host_write_p(atd_writer *w, char *p, const validators_ho
         }
     }
     p = atd_writer_key_string_p(w, p, "", 0, v->host.ptr, v->host.len);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "host", 4));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "host", 4));
     p = atd_writer_raw_p(w, p, ",\"port\":", 8);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (atd_writer_has_flag(w, ATD_WRITE_VALIDATE)) {
         if ((int64_t)(v->port) < INT64_C(1) || (int64_t)(v->port) > INT64_C(65535)) {
             atd_writer_fail_check_int(w, (int64_t)(v->port), "an int >= 1 and <= 65535");
@@ -1439,15 +1133,11 @@ static char *validators_host_write_p(atd_writer *w, char *p, const validators_ho
         }
     }
     p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "port", 4));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "port", 4));
     p = atd_write_int64(p + 0, (int64_t)v->port);
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->weight != (double)(1.0)) {
         p = atd_writer_raw_p(w, p, ",\"weight\":", 10);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         if (atd_writer_has_flag(w, ATD_WRITE_VALIDATE)) {
             if ((double)(v->weight) < 0 || (double)(v->weight) > 100.5) {
                 atd_writer_fail_check_float(w, (double)(v->weight), "a float >= 0 and <= 100.5");
@@ -1458,16 +1148,12 @@ static char *validators_host_write_p(atd_writer *w, char *p, const validators_ho
             return atd_writer_fail_cursor(atd_writer_push_field(w, "weight", 6));
         }
         p = atd_writer_room(w, p, 0 + ATD_DOUBLE_CHARS);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "weight", 6));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "weight", 6));
         p = atd_write_double(p + 0, (double)v->weight);
     }
     if (v->has_backup) {
         p = atd_writer_raw_p(w, p, ",\"backup\":", 10);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         if (atd_writer_has_flag(w, ATD_WRITE_VALIDATE)) {
             if ((int64_t)(v->backup) < INT64_C(1) || (int64_t)(v->backup) > INT64_C(65535)) {
                 atd_writer_fail_check_int(w, (int64_t)(v->backup), "an int >= 1 and <= 65535");
@@ -1482,9 +1168,7 @@ static char *validators_host_write_p(atd_writer *w, char *p, const validators_ho
             }
         }
         p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "backup", 6));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "backup", 6));
         p = atd_write_int64(p + 0, (int64_t)v->backup);
     }
     return atd_writer_raw_p(w, p, "}", 1);
@@ -1498,18 +1182,12 @@ static char *validators_host_list_write_p(atd_writer *w, char *p, const validato
 {
     size_t i;
     p = atd_writer_raw_p(w, p, "[", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = validators_host_write_p(w, p, &v->items[i]);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
     }
     return atd_writer_raw_p(w, p, "]", 1);
 }
@@ -1518,9 +1196,7 @@ static char *validators_port_list_write_p(atd_writer *w, char *p, const validato
 {
     size_t i;
     p = atd_writer_raw_p(w, p, "[", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         if (atd_writer_has_flag(w, ATD_WRITE_VALIDATE)) {
             if ((int64_t)(v->items[i]) < INT64_C(1) || (int64_t)(v->items[i]) > INT64_C(65535)) {
@@ -1536,9 +1212,7 @@ static char *validators_port_list_write_p(atd_writer *w, char *p, const validato
             }
         }
         p = atd_writer_room(w, p, 1 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         *p = ',';
         p += i > 0;
         p = atd_write_int64(p + 0, (int64_t)v->items[i]);
@@ -1550,9 +1224,7 @@ static char *validators_int_checked_list_write_p(atd_writer *w, char *p, const v
 {
     size_t i;
     p = atd_writer_raw_p(w, p, "[", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         if (atd_writer_has_flag(w, ATD_WRITE_VALIDATE)) {
             {
@@ -1564,9 +1236,7 @@ static char *validators_int_checked_list_write_p(atd_writer *w, char *p, const v
             }
         }
         p = atd_writer_room(w, p, 1 + ATD_INT64_CHARS);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         *p = ',';
         p += i > 0;
         p = atd_write_int64(p + 0, (int64_t)v->items[i]);
@@ -1577,9 +1247,7 @@ static char *validators_int_checked_list_write_p(atd_writer *w, char *p, const v
 static char *validators_int_int_checked_tuple_write_p(atd_writer *w, char *p, const validators_int_int_checked_tuple *v)
 {
     p = atd_writer_raw_p(w, p, "[", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (atd_writer_has_flag(w, ATD_WRITE_VALIDATE)) {
         if ((int64_t)(v->f0) < INT64_C(0)) {
             atd_writer_fail_check_int(w, (int64_t)(v->f0), "an int >= 0");
@@ -1587,14 +1255,10 @@ static char *validators_int_int_checked_tuple_write_p(atd_writer *w, char *p, co
         }
     }
     p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_index(w, 0));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 0));
     p = atd_write_int64(p + 0, (int64_t)v->f0);
     p = atd_writer_raw_p(w, p, ",", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     if (atd_writer_has_flag(w, ATD_WRITE_VALIDATE)) {
         if ((int64_t)(v->f1) > INT64_C(9)) {
             atd_writer_fail_check_int(w, (int64_t)(v->f1), "an int <= 9");
@@ -1602,18 +1266,14 @@ static char *validators_int_int_checked_tuple_write_p(atd_writer *w, char *p, co
         }
     }
     p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
     p = atd_write_int64(p + 0, (int64_t)v->f1);
     return atd_writer_raw_p(w, p, "]", 1);
 }
 
 static char *validators_uint8_checked_nullable_write_p(atd_writer *w, char *p, const validators_uint8_checked_nullable *v)
 {
-    if (!v->has) {
-        return atd_writer_raw_p(w, p, "null", 4);
-    }
+    if (!v->has) return atd_writer_raw_p(w, p, "null", 4);
     if (atd_writer_has_flag(w, ATD_WRITE_VALIDATE)) {
         if ((int64_t)(v->value) > INT64_C(10)) {
             atd_writer_fail_check_int(w, (int64_t)(v->value), "an int <= 10");
@@ -1621,9 +1281,7 @@ static char *validators_uint8_checked_nullable_write_p(atd_writer *w, char *p, c
         }
     }
     p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = atd_write_int64(p + 0, (int64_t)v->value);
     return p;
 }
@@ -1631,45 +1289,25 @@ static char *validators_uint8_checked_nullable_write_p(atd_writer *w, char *p, c
 static char *validators_config_write_p(atd_writer *w, char *p, const validators_config *v)
 {
     p = atd_writer_raw_p(w, p, "{\"hosts\":", 9);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = validators_host_list_write_p(w, p, &v->hosts);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "hosts", 5));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "hosts", 5));
     p = atd_writer_raw_p(w, p, ",\"ports\":", 9);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = validators_port_list_write_p(w, p, &v->ports);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "ports", 5));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "ports", 5));
     p = atd_writer_raw_p(w, p, ",\"evens\":", 9);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = validators_int_checked_list_write_p(w, p, &v->evens);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "evens", 5));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "evens", 5));
     p = atd_writer_raw_p(w, p, ",\"range\":", 9);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = validators_int_int_checked_tuple_write_p(w, p, &v->range);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "range", 5));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "range", 5));
     p = atd_writer_raw_p(w, p, ",\"level\":", 9);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = validators_uint8_checked_nullable_write_p(w, p, &v->level);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "level", 5));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "level", 5));
     return atd_writer_raw_p(w, p, "}", 1);
 }
 
@@ -1681,14 +1319,10 @@ static char *validators_person_list_write_p(atd_writer *w, char *p, const valida
 {
     size_t i;
     p = atd_writer_raw_p(w, p, "[", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         atd_writer_commit(w, p);
         if (!validators_person_write(w, &v->items[i])) {
             return atd_writer_fail_cursor(atd_writer_push_index(w, i));
@@ -1702,14 +1336,10 @@ static char *validators_shape_list_write_p(atd_writer *w, char *p, const validat
 {
     size_t i;
     p = atd_writer_raw_p(w, p, "[", 1);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         atd_writer_commit(w, p);
         if (!validators_shape_write(w, &v->items[i])) {
             return atd_writer_fail_cursor(atd_writer_push_index(w, i));
@@ -1722,30 +1352,18 @@ static char *validators_shape_list_write_p(atd_writer *w, char *p, const validat
 static char *validators_doc_write_p(atd_writer *w, char *p, const validators_doc *v)
 {
     p = atd_writer_raw_p(w, p, "{\"people\":", 10);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = validators_person_list_write_p(w, p, &v->people);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "people", 6));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "people", 6));
     p = atd_writer_raw_p(w, p, ",\"shapes\":", 10);
-    if (p == NULL) {
-        return NULL;
-    }
+    if (p == NULL) return NULL;
     p = validators_shape_list_write_p(w, p, &v->shapes);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "shapes", 6));
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "shapes", 6));
     if (v->has_config) {
         p = atd_writer_raw_p(w, p, ",\"config\":", 10);
-        if (p == NULL) {
-            return NULL;
-        }
+        if (p == NULL) return NULL;
         p = validators_config_write_p(w, p, &v->config);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "config", 6));
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "config", 6));
     }
     return atd_writer_raw_p(w, p, "}", 1);
 }
@@ -1771,9 +1389,7 @@ bool validators_port_write(atd_writer *w, const validators_port *v)
         }
     }
     p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
-    if (p == NULL) {
-        return false;
-    }
+    if (p == NULL) return false;
     p = atd_write_int64(p + 0, (int64_t)(*v));
     atd_writer_commit(w, p);
     return true;
@@ -1791,9 +1407,7 @@ bool validators_hostname_write(atd_writer *w, const validators_hostname *v)
         }
     }
     p = atd_writer_key_string_p(w, p, "", 0, (*v).ptr, (*v).len);
-    if (p == NULL) {
-        return false;
-    }
+    if (p == NULL) return false;
     atd_writer_commit(w, p);
     return true;
 }

@@ -17,6 +17,8 @@ void cw_init(cw *w)
 {
     atd_buf_init_with(&w->out, util_allocator());
     w->depth = 0;
+    w->block_at = w->body_at = 0;
+    w->body_lines = -1;
     w->scratch = NULL;
 }
 
@@ -106,9 +108,56 @@ static void cw_vline(cw *w, int shift, const char *fmt, va_list ap)
     atd_buf_putc(&w->out, '\n');
 }
 
+/* The longest line that a joined `if` block may make. */
+#define CW_JOIN_COLUMNS 100
+
+/* Whether the text, a line's body without its indentation, is one jump
+ * statement, which can follow an `if (...)` on its line without braces. */
+static bool cw_is_jump(const char *s, size_t len)
+{
+    static const char *const jumps[] = {"return ", "return;", "goto ", "break;", "continue;"};
+    for (size_t i = 0; i < sizeof jumps / sizeof jumps[0]; i++) {
+        size_t n = strlen(jumps[i]);
+        if (len >= n && memcmp(s, jumps[i], n) == 0)
+            return true;
+    }
+    return false;
+}
+
+/* Joins the block that has just been closed, at the current depth, into one
+ * line when it is `if (...) {`, one jump and `}`, and the result is short
+ * enough. Returns whether it did; the closing "}" is then not printed. */
+static bool cw_join_block(cw *w)
+{
+    if (w->body_lines != 1 || w->out.status != 0)
+        return false;
+    char *d = w->out.data;
+    size_t indent = 4 * (size_t)w->depth;
+    const char *head = d + w->block_at + indent;
+    size_t head_len = w->body_at - w->block_at - 2; /* up to the space before "{\n" */
+    size_t body_from = w->body_at + indent + 4;
+    if (w->out.len <= body_from)
+        return false;
+    size_t body_len = w->out.len - body_from - 1;
+    if (strncmp(head, "if (", 4) != 0 || head_len < indent + 6 ||
+        memcmp(d + w->block_at + head_len - 2, ") ", 2) != 0 ||
+        !cw_is_jump(d + body_from, body_len) || head_len + body_len > CW_JOIN_COLUMNS)
+        return false;
+    memmove(d + w->block_at + head_len, d + body_from, body_len);
+    w->out.len = w->block_at + head_len + body_len;
+    d[w->out.len++] = '\n';
+    return true;
+}
+
 void cw_line(cw *w, const char *fmt, ...)
 {
     va_list ap;
+    if (w->body_lines == 0) {
+        w->body_at = w->out.len;
+        w->body_lines = 1;
+    } else {
+        w->body_lines = -1;
+    }
     va_start(ap, fmt);
     cw_vline(w, 0, fmt, ap);
     va_end(ap);
@@ -117,6 +166,8 @@ void cw_line(cw *w, const char *fmt, ...)
 void cw_open(cw *w, const char *fmt, ...)
 {
     va_list ap;
+    w->block_at = w->out.len;
+    w->body_lines = 0;
     va_start(ap, fmt);
     cw_indent(w);
     cw_vappend(w, fmt, ap);
@@ -133,6 +184,10 @@ void cw_close(cw *w, const char *fmt, ...)
     va_list ap;
     assert(w->depth > 0);
     w->depth--;
+    bool joined = strcmp(fmt, "}") == 0 && cw_join_block(w);
+    w->body_lines = -1;
+    if (joined)
+        return;
     va_start(ap, fmt);
     cw_vline(w, 0, fmt, ap);
     va_end(ap);
@@ -141,6 +196,7 @@ void cw_close(cw *w, const char *fmt, ...)
 void cw_mid(cw *w, const char *fmt, ...)
 {
     va_list ap;
+    w->body_lines = -1;
     assert(w->depth > 0);
     va_start(ap, fmt);
     cw_vline(w, -1, fmt, ap);
@@ -150,6 +206,7 @@ void cw_mid(cw *w, const char *fmt, ...)
 void cw_cont(cw *w, const char *fmt, ...)
 {
     va_list ap;
+    w->body_lines = -1;
     va_start(ap, fmt);
     cw_vline(w, 1, fmt, ap);
     va_end(ap);
@@ -157,12 +214,14 @@ void cw_cont(cw *w, const char *fmt, ...)
 
 void cw_blank(cw *w)
 {
+    w->body_lines = -1;
     atd_buf_putc(&w->out, '\n');
 }
 
 void cw_label(cw *w, const char *fmt, ...)
 {
     va_list ap;
+    w->body_lines = -1;
     va_start(ap, fmt);
     cw_vappend(w, fmt, ap);
     va_end(ap);
@@ -172,6 +231,7 @@ void cw_label(cw *w, const char *fmt, ...)
 void cw_comment(cw *w, const char *fmt, ...)
 {
     va_list ap;
+    w->body_lines = -1;
     va_start(ap, fmt);
     const char *text = cw_vfmt(w, fmt, ap);
     va_end(ap);

@@ -7,6 +7,11 @@
  *     cw_line(w, "return true;");
  *     cw_close(w, "}");                                            // dedent + "}"
  *
+ * An `if` block whose body is one jump (return, goto, break, continue) is
+ * printed as one line, `if (p == NULL) return NULL;`, when it fits in 100
+ * columns, so that the error checks of generated code do not take three
+ * lines each.
+ *
  * cw_end_item asserts that the depth is back to zero after each top-level
  * definition, so a missing cw_close shows up at once. */
 #ifndef ATDC_CW_H
@@ -23,6 +28,11 @@
 typedef struct cw {
     atd_buf out;
     int depth;
+    /* The innermost block opened last, while it may still become one line:
+     * the offsets of its header line and of its only body line so far, and
+     * how many body lines it has (-1: it cannot be joined). */
+    size_t block_at, body_at;
+    int body_lines;
     atd_arena *scratch; /* the strings of cw_fmt and cw_c_string */
 } cw;
 
@@ -34,7 +44,8 @@ void cw_line(cw *w, const char *fmt, ...) ATD_PRINTF(2, 3);
 /* One line ending with " {" (or the line as given when fmt ends with '{' or
  * is exactly "{"), then indents. */
 void cw_open(cw *w, const char *fmt, ...) ATD_PRINTF(2, 3);
-/* Dedents, then prints the line (usually "}" or "};" or "} else {"). */
+/* Dedents, then prints the line (usually "}" or "};" or "} else {"); an
+ * `if` block closed by "}" with one jump for body becomes one line. */
 void cw_close(cw *w, const char *fmt, ...) ATD_PRINTF(2, 3);
 /* Dedents, prints the line, indents again: "} else {", "case 3:". */
 void cw_mid(cw *w, const char *fmt, ...) ATD_PRINTF(2, 3);

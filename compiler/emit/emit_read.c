@@ -480,6 +480,7 @@ static void emit_next_field(cw *w, const ir_type *t, size_t i)
     cw_open(w, "if (!atd_key_at(r, p, \"%s\", %zu))", key_literal(w, f), len);
     cw_line(w, "goto key;");
     cw_close(w, "}");
+    cw_label(w, "key_%zu:", i + 1);
     cw_line(w, "p += %zu;", len);
 }
 
@@ -527,7 +528,7 @@ static size_t split_position(const ir_type *t, const size_t *idx, size_t cnt)
  * quotes and the colon included) is then compared:
  *     switch (p[1]) {
  *     case 'd':
- *         if (atd_bytes_eq(p, "\"date\":", 7)) { p += 7; goto field_1; }
+ *         if (atd_bytes_eq(p, "\"date\":", 7)) goto key_1;
  *         break;
  *     ...
  *     } */
@@ -537,8 +538,7 @@ static void emit_key_tree(cw *w, const ir_type *t, const size_t *idx, size_t cnt
         const ir_field *f = &t->fields[idx[0]];
         size_t len = f->json_len + 3;
         cw_open(w, "if (atd_bytes_eq(p, \"%s\", %zu))", key_literal(w, f), len);
-        cw_line(w, "p += %zu;", len);
-        cw_line(w, "goto field_%zu;", idx[0]);
+        cw_line(w, "goto key_%zu;", idx[0]);
         cw_close(w, "}");
         return;
     }
@@ -704,6 +704,7 @@ static void emit_missing_fields(cw *w, const ir_type *t)
  *         if (p == NULL) return NULL;
  *         if (!more) goto end;
  *         if (!atd_key_at(r, p, "\"date\":", 7)) goto key;
+ *     key_0:
  *         p += 7;
  *     field_0:
  *         ...read out->date...
@@ -712,6 +713,7 @@ static void emit_missing_fields(cw *w, const ir_type *t)
  *         if (!more) goto end;
  *         p = atd_skip_ws_p(r, p);
  *         if (!atd_key_at(r, p, "\"note\":", 7)) goto key;
+ *     key_1:
  *         p += 7;
  *     field_1:
  *         ...null means absent, else read out->note, has_note = true...
@@ -724,8 +726,8 @@ static void emit_missing_fields(cw *w, const ir_type *t)
  *     key:
  *         if (atd_key_room(r, p, 7)) {
  *             switch (p[1]) {
- *             case 'd': if (atd_bytes_eq(p, "\"date\":", 7)) { p += 7; goto field_0; } break;
- *             case 'n': if (atd_bytes_eq(p, "\"note\":", 7)) { p += 7; goto field_1; } break;
+ *             case 'd': if (atd_bytes_eq(p, "\"date\":", 7)) goto key_0; break;
+ *             case 'n': if (atd_bytes_eq(p, "\"note\":", 7)) goto key_1; break;
  *             }
  *         }
  *         p = atd_object_key_p(r, p, &key); if (p == NULL) return NULL;
@@ -780,6 +782,7 @@ static void emit_record_read(cw *w, const ir_type *t)
         cw_open(w, "if (!atd_key_at(r, p, \"%s\", %zu))", key_literal(w, f), len);
         cw_line(w, "goto key;");
         cw_close(w, "}");
+        cw_label(w, "key_0:");
         cw_line(w, "p += %zu;", len);
     } else {
         cw_line(w, "goto key;");
