@@ -75,12 +75,12 @@ static const char *adapters_circle_read_p(atd_reader *r, const char *p, adapters
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, "\"radius\":", 9)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"radius\":"))) goto key;
 key_0:
-    p += 9;
+    p += ATD_LEN("\"radius\":");
 field_0:
     p = atd_read_double_p(r, p, &out->radius);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "radius", 6));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("radius")));
     seen[0] |= (uint64_t)1 << 0;
 tail:
     p = atd_object_end_p(r, p, &more);
@@ -95,14 +95,14 @@ end:
     }
     return p;
 key:
-    if (atd_key_room(r, p, 9)) {
-        if (atd_bytes_eq(p, "\"radius\":", 9)) goto key_0;
+    if (atd_key_room(r, p, ATD_LEN("\"radius\":"))) {
+        if (atd_bytes_eq(p, ATD_LIT("\"radius\":"))) goto key_0;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return NULL;
     switch (key.len) {
     case 6:
-        if (atd_bytes_eq(key.ptr, "radius", 6)) goto field_0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("radius"))) goto field_0;
         break;
     default:
         break;
@@ -134,39 +134,39 @@ static const char *adapters_rect_read_p(atd_reader *r, const char *p, adapters_r
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, "\"width\":", 8)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"width\":"))) goto key;
 key_0:
-    p += 8;
+    p += ATD_LEN("\"width\":");
 field_0:
     p = atd_read_int64_p(r, p, &out->width);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "width", 5));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("width")));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"height\":", 9)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"height\":"))) goto key;
 key_1:
-    p += 9;
+    p += ATD_LEN("\"height\":");
 field_1:
     p = atd_read_int64_p(r, p, &out->height);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "height", 6));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("height")));
     seen[0] |= (uint64_t)1 << 1;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"label\":", 8)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"label\":"))) goto key;
 key_2:
-    p += 8;
+    p += ATD_LEN("\"label\":");
 field_2:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "label", 5));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("label")));
     } else {
         p = atd_read_string_p(r, p, &out->label);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "label", 5));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("label")));
         out->has_label = true;
     }
 tail:
@@ -182,16 +182,16 @@ end:
     }
     return p;
 key:
-    if (atd_key_room(r, p, 9)) {
+    if (atd_key_room(r, p, ATD_LEN("\"height\":"))) {
         switch (p[1]) {
         case 'h':
-            if (atd_bytes_eq(p, "\"height\":", 9)) goto key_1;
+            if (atd_bytes_eq(p, ATD_LIT("\"height\":"))) goto key_1;
             break;
         case 'l':
-            if (atd_bytes_eq(p, "\"label\":", 8)) goto key_2;
+            if (atd_bytes_eq(p, ATD_LIT("\"label\":"))) goto key_2;
             break;
         case 'w':
-            if (atd_bytes_eq(p, "\"width\":", 8)) goto key_0;
+            if (atd_bytes_eq(p, ATD_LIT("\"width\":"))) goto key_0;
             break;
         }
     }
@@ -199,11 +199,11 @@ key:
     if (p == NULL) return NULL;
     switch (key.len) {
     case 5:
-        if (atd_bytes_eq(key.ptr, "width", 5)) goto field_0;
-        if (atd_bytes_eq(key.ptr, "label", 5)) goto field_2;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("width"))) goto field_0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("label"))) goto field_2;
         break;
     case 6:
-        if (atd_bytes_eq(key.ptr, "height", 6)) goto field_1;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("height"))) goto field_1;
         break;
     default:
         break;
@@ -235,12 +235,12 @@ static const char *adapters_start_read_p(atd_reader *r, const char *p, adapters_
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, "\"at\":", 5)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"at\":"))) goto key;
 key_0:
-    p += 5;
+    p += ATD_LEN("\"at\":");
 field_0:
     p = atd_read_int64_p(r, p, &out->at);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "at", 2));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("at")));
     seen[0] |= (uint64_t)1 << 0;
 tail:
     p = atd_object_end_p(r, p, &more);
@@ -255,14 +255,14 @@ end:
     }
     return p;
 key:
-    if (atd_key_room(r, p, 5)) {
-        if (atd_bytes_eq(p, "\"at\":", 5)) goto key_0;
+    if (atd_key_room(r, p, ATD_LEN("\"at\":"))) {
+        if (atd_bytes_eq(p, ATD_LIT("\"at\":"))) goto key_0;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return NULL;
     switch (key.len) {
     case 2:
-        if (atd_bytes_eq(key.ptr, "at", 2)) goto field_0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("at"))) goto field_0;
         break;
     default:
         break;
@@ -294,23 +294,23 @@ static const char *adapters_tagged_read_p(atd_reader *r, const char *p, adapters
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, "\"kind\":", 7)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"kind\":"))) goto key;
 key_0:
-    p += 7;
+    p += ATD_LEN("\"kind\":");
 field_0:
     p = atd_read_string_p(r, p, &out->kind);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "kind", 4));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("kind")));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"n\":", 4)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"n\":"))) goto key;
 key_1:
-    p += 4;
+    p += ATD_LEN("\"n\":");
 field_1:
     p = atd_read_int64_p(r, p, &out->n);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "n", 1));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("n")));
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_p(r, p, &more);
@@ -325,13 +325,13 @@ end:
     }
     return p;
 key:
-    if (atd_key_room(r, p, 7)) {
+    if (atd_key_room(r, p, ATD_LEN("\"kind\":"))) {
         switch (p[1]) {
         case 'k':
-            if (atd_bytes_eq(p, "\"kind\":", 7)) goto key_0;
+            if (atd_bytes_eq(p, ATD_LIT("\"kind\":"))) goto key_0;
             break;
         case 'n':
-            if (atd_bytes_eq(p, "\"n\":", 4)) goto key_1;
+            if (atd_bytes_eq(p, ATD_LIT("\"n\":"))) goto key_1;
             break;
         }
     }
@@ -339,10 +339,10 @@ key:
     if (p == NULL) return NULL;
     switch (key.len) {
     case 4:
-        if (atd_bytes_eq(key.ptr, "kind", 4)) goto field_0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("kind"))) goto field_0;
         break;
     case 1:
-        if (atd_bytes_eq(key.ptr, "n", 1)) goto field_1;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("n"))) goto field_1;
         break;
     default:
         break;
@@ -368,16 +368,16 @@ static int adapters_shape__case(const char *s, size_t len)
 {
     switch (len) {
     case 3:
-        if (atd_bytes_eq(s, "Dot", 3)) return 0;
+        if (atd_bytes_eq(s, ATD_LIT("Dot"))) return 0;
         break;
     case 6:
-        if (atd_bytes_eq(s, "Circle", 6)) return 1;
+        if (atd_bytes_eq(s, ATD_LIT("Circle"))) return 1;
         break;
     case 9:
-        if (atd_bytes_eq(s, "rectangle", 9)) return 2;
+        if (atd_bytes_eq(s, ATD_LIT("rectangle"))) return 2;
         break;
     case 4:
-        if (atd_bytes_eq(s, "Code", 4)) return 3;
+        if (atd_bytes_eq(s, ATD_LIT("Code"))) return 3;
         break;
     default:
         break;
@@ -406,7 +406,7 @@ bool adapters_shape_read(atd_reader *r, adapters_shape *out)
     }
     if (c == '{') {
         unsigned flags_ = atd_reader_flags(r);
-        if (!atd_read_type_field(r, "type", 4, "shape", &s, &at)) return false;
+        if (!atd_read_type_field(r, ATD_LIT("type"), "shape", &s, &at)) return false;
         (void)flags_;
         switch (adapters_shape__case(s.ptr, s.len)) {
         case 0:
@@ -512,13 +512,13 @@ static int adapters_event__case(const char *s, size_t len)
 {
     switch (len) {
     case 5:
-        if (atd_bytes_eq(s, "Start", 5)) return 0;
+        if (atd_bytes_eq(s, ATD_LIT("Start"))) return 0;
         break;
     case 6:
-        if (atd_bytes_eq(s, "Tagged", 6)) return 1;
+        if (atd_bytes_eq(s, ATD_LIT("Tagged"))) return 1;
         break;
     case 4:
-        if (atd_bytes_eq(s, "Stop", 4)) return 2;
+        if (atd_bytes_eq(s, ATD_LIT("Stop"))) return 2;
         break;
     default:
         break;
@@ -547,7 +547,7 @@ bool adapters_event_read(atd_reader *r, adapters_event *out)
     }
     if (c == '{') {
         unsigned flags_ = atd_reader_flags(r);
-        if (!atd_read_type_field(r, "kind", 4, "event", &s, &at)) return false;
+        if (!atd_read_type_field(r, ATD_LIT("kind"), "event", &s, &at)) return false;
         (void)flags_;
         switch (adapters_event__case(s.ptr, s.len)) {
         case 0:
@@ -635,13 +635,13 @@ static int adapters_one__case(const char *s, size_t len)
 {
     switch (len) {
     case 7:
-        if (atd_bytes_eq(s, "Nothing", 7)) return 0;
+        if (atd_bytes_eq(s, ATD_LIT("Nothing"))) return 0;
         break;
     case 6:
-        if (atd_bytes_eq(s, "Number", 6)) return 1;
+        if (atd_bytes_eq(s, ATD_LIT("Number"))) return 1;
         break;
     case 3:
-        if (atd_bytes_eq(s, "Box", 3)) return 2;
+        if (atd_bytes_eq(s, ATD_LIT("Box"))) return 2;
         break;
     default:
         break;
@@ -679,7 +679,9 @@ bool adapters_one_read(atd_reader *r, adapters_one *out)
         switch (adapters_one__case(s.ptr, s.len)) {
         case 1:
             out->tag = ADAPTERS_ONE_NUMBER;
-            if (!atd_read_int64(r, &out->u.Number)) return atd_reader_push_field(r, "Number", 6);
+            if (!atd_read_int64(r, &out->u.Number)) {
+                return atd_reader_push_field(r, ATD_LIT("Number"));
+            }
             if (!atd_object_next(r, &more)) return false;
             if (more) {
                 return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected '}' after the argument of variant '%s'", "Number");
@@ -688,7 +690,7 @@ bool adapters_one_read(atd_reader *r, adapters_one *out)
         case 2:
             out->tag = ADAPTERS_ONE_BOX;
             if (!atd_reader_advance(r, adapters_rect_read_p(r, atd_reader_cursor(r), &out->u.Box))) {
-                return atd_reader_push_field(r, "Box", 3);
+                return atd_reader_push_field(r, ATD_LIT("Box"));
             }
             if (!atd_object_next(r, &more)) return false;
             if (more) {
@@ -760,10 +762,10 @@ static int adapters_codec_shape__case(const char *s, size_t len)
 {
     switch (len) {
     case 5:
-        if (atd_bytes_eq(s, "Point", 5)) return 0;
+        if (atd_bytes_eq(s, ATD_LIT("Point"))) return 0;
         break;
     case 4:
-        if (atd_bytes_eq(s, "Disc", 4)) return 1;
+        if (atd_bytes_eq(s, ATD_LIT("Disc"))) return 1;
         break;
     default:
         break;
@@ -792,7 +794,7 @@ bool adapters_codec_shape_read(atd_reader *r, adapters_codec_shape *out)
     }
     if (c == '{') {
         unsigned flags_ = atd_reader_flags(r);
-        if (!atd_read_type_field(r, "type", 4, "codec_shape", &s, &at)) return false;
+        if (!atd_read_type_field(r, ATD_LIT("type"), "codec_shape", &s, &at)) return false;
         (void)flags_;
         switch (adapters_codec_shape__case(s.ptr, s.len)) {
         case 0:
@@ -858,9 +860,9 @@ static int adapters_payload__case(const char *s, size_t len)
 {
     switch (len) {
     case 1:
-        if (atd_bytes_eq(s, "a", 1)) return 0;
-        if (atd_bytes_eq(s, "b", 1)) return 1;
-        if (atd_bytes_eq(s, "n", 1)) return 2;
+        if (atd_bytes_eq(s, ATD_LIT("a"))) return 0;
+        if (atd_bytes_eq(s, ATD_LIT("b"))) return 1;
+        if (atd_bytes_eq(s, ATD_LIT("n"))) return 2;
         break;
     default:
         break;
@@ -944,9 +946,9 @@ static int adapters_tagged_value__tv_case(const char *s, size_t len)
 {
     switch (len) {
     case 1:
-        if (atd_bytes_eq(s, "a", 1)) return 0;
-        if (atd_bytes_eq(s, "b", 1)) return 1;
-        if (atd_bytes_eq(s, "n", 1)) return 2;
+        if (atd_bytes_eq(s, ATD_LIT("a"))) return 0;
+        if (atd_bytes_eq(s, ATD_LIT("b"))) return 1;
+        if (atd_bytes_eq(s, ATD_LIT("n"))) return 2;
         break;
     default:
         break;
@@ -998,18 +1000,18 @@ static const char *adapters_tagged_value_read_p(atd_reader *r, const char *p, ad
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == '{') {
         atd_reader_seek(r, p);
-        if (!atd_read_type_field(r, "kind", 4, "payload", &tv_tag_, &tv_at_)) return NULL;
+        if (!atd_read_type_field(r, ATD_LIT("kind"), "payload", &tv_tag_, &tv_at_)) return NULL;
     }
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, "\"payload\":", 10)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"payload\":"))) goto key;
 key_0:
-    p += 10;
+    p += ATD_LEN("\"payload\":");
 field_0:
     atd_reader_seek(r, p);
     if (!adapters_tagged_value__tv_read(r, tv_tag_, tv_at_, true, &out->payload)) {
-        return atd_fail_cursor(atd_reader_push_field(r, "payload", 7));
+        return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("payload")));
     }
     p = atd_reader_cursor(r);
     seen[0] |= (uint64_t)1 << 0;
@@ -1017,12 +1019,12 @@ field_0:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"id\":", 5)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"id\":"))) goto key;
 key_1:
-    p += 5;
+    p += ATD_LEN("\"id\":");
 field_1:
     p = atd_read_string_p(r, p, &out->id);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("id")));
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_p(r, p, &more);
@@ -1037,7 +1039,7 @@ end:
             (void)at; /* a missing value field is no error here */
             atd_reader_seek(r, p);
             if (!adapters_tagged_value__tv_read(r, tv_tag_, tv_at_, false, &out->payload)) {
-                return atd_fail_cursor(atd_reader_push_field(r, "payload", 7));
+                return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("payload")));
             }
             p = atd_reader_cursor(r);
         }
@@ -1047,13 +1049,13 @@ end:
     }
     return p;
 key:
-    if (atd_key_room(r, p, 10)) {
+    if (atd_key_room(r, p, ATD_LEN("\"payload\":"))) {
         switch (p[1]) {
         case 'i':
-            if (atd_bytes_eq(p, "\"id\":", 5)) goto key_1;
+            if (atd_bytes_eq(p, ATD_LIT("\"id\":"))) goto key_1;
             break;
         case 'p':
-            if (atd_bytes_eq(p, "\"payload\":", 10)) goto key_0;
+            if (atd_bytes_eq(p, ATD_LIT("\"payload\":"))) goto key_0;
             break;
         }
     }
@@ -1061,15 +1063,15 @@ key:
     if (p == NULL) return NULL;
     switch (key.len) {
     case 7:
-        if (atd_bytes_eq(key.ptr, "payload", 7)) goto field_0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("payload"))) goto field_0;
         break;
     case 2:
-        if (atd_bytes_eq(key.ptr, "id", 2)) goto field_1;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("id"))) goto field_1;
         break;
     default:
         break;
     }
-    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS) && !(key.len == 4 && memcmp(key.ptr, "kind", 4) == 0)) {
+    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS) && !(key.len == ATD_LEN("kind") && memcmp(key.ptr, ATD_LIT("kind")) == 0)) {
         return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "tagged_value", "payload\000id\000"));
     }
     p = atd_skip_value_p(r, p);
@@ -1141,13 +1143,13 @@ static int adapters_payload2__case(const char *s, size_t len)
 {
     switch (len) {
     case 1:
-        if (atd_bytes_eq(s, "a", 1)) return 0;
+        if (atd_bytes_eq(s, ATD_LIT("a"))) return 0;
         break;
     case 5:
-        if (atd_bytes_eq(s, "Event", 5)) return 1;
+        if (atd_bytes_eq(s, ATD_LIT("Event"))) return 1;
         break;
     case 7:
-        if (atd_bytes_eq(s, "Unknown", 7)) return 2;
+        if (atd_bytes_eq(s, ATD_LIT("Unknown"))) return 2;
         break;
     default:
         break;
@@ -1231,13 +1233,13 @@ static int adapters_tagged_value2__tv_case(const char *s, size_t len)
 {
     switch (len) {
     case 1:
-        if (atd_bytes_eq(s, "a", 1)) return 0;
+        if (atd_bytes_eq(s, ATD_LIT("a"))) return 0;
         break;
     case 5:
-        if (atd_bytes_eq(s, "Event", 5)) return 1;
+        if (atd_bytes_eq(s, ATD_LIT("Event"))) return 1;
         break;
     case 7:
-        if (atd_bytes_eq(s, "Unknown", 7)) return 2;
+        if (atd_bytes_eq(s, ATD_LIT("Unknown"))) return 2;
         break;
     default:
         break;
@@ -1249,10 +1251,10 @@ static int adapters_tagged_value2__tv_known(const char *s, size_t len)
 {
     switch (len) {
     case 1:
-        if (atd_bytes_eq(s, "a", 1)) return 0;
+        if (atd_bytes_eq(s, ATD_LIT("a"))) return 0;
         break;
     case 5:
-        if (atd_bytes_eq(s, "Event", 5)) return 1;
+        if (atd_bytes_eq(s, ATD_LIT("Event"))) return 1;
         break;
     default:
         break;
@@ -1317,35 +1319,35 @@ static const char *adapters_tagged_value2_read_p(atd_reader *r, const char *p, a
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == '{') {
         atd_reader_seek(r, p);
-        if (!atd_read_type_field(r, "kind", 4, "payload2", &tv_tag_, &tv_at_)) return NULL;
+        if (!atd_read_type_field(r, ATD_LIT("kind"), "payload2", &tv_tag_, &tv_at_)) return NULL;
     }
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, "\"kind\":", 7)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"kind\":"))) goto key;
 key_0:
-    p += 7;
+    p += ATD_LEN("\"kind\":");
 field_0:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "kind", 4));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("kind")));
     } else {
         p = atd_read_string_p(r, p, &out->kind);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "kind", 4));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("kind")));
         out->has_kind = true;
     }
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"payload2\":", 11)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"payload2\":"))) goto key;
 key_1:
-    p += 11;
+    p += ATD_LEN("\"payload2\":");
 field_1:
     atd_reader_seek(r, p);
     if (!adapters_tagged_value2__tv_read(r, tv_tag_, tv_at_, true, &out->payload2)) {
-        return atd_fail_cursor(atd_reader_push_field(r, "payload2", 8));
+        return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("payload2")));
     }
     p = atd_reader_cursor(r);
     seen[0] |= (uint64_t)1 << 0;
@@ -1362,20 +1364,20 @@ end:
             (void)at; /* a missing value field is no error here */
             atd_reader_seek(r, p);
             if (!adapters_tagged_value2__tv_read(r, tv_tag_, tv_at_, false, &out->payload2)) {
-                return atd_fail_cursor(atd_reader_push_field(r, "payload2", 8));
+                return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("payload2")));
             }
             p = atd_reader_cursor(r);
         }
     }
     return p;
 key:
-    if (atd_key_room(r, p, 11)) {
+    if (atd_key_room(r, p, ATD_LEN("\"payload2\":"))) {
         switch (p[1]) {
         case 'k':
-            if (atd_bytes_eq(p, "\"kind\":", 7)) goto key_0;
+            if (atd_bytes_eq(p, ATD_LIT("\"kind\":"))) goto key_0;
             break;
         case 'p':
-            if (atd_bytes_eq(p, "\"payload2\":", 11)) goto key_1;
+            if (atd_bytes_eq(p, ATD_LIT("\"payload2\":"))) goto key_1;
             break;
         }
     }
@@ -1383,15 +1385,15 @@ key:
     if (p == NULL) return NULL;
     switch (key.len) {
     case 4:
-        if (atd_bytes_eq(key.ptr, "kind", 4)) goto field_0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("kind"))) goto field_0;
         break;
     case 8:
-        if (atd_bytes_eq(key.ptr, "payload2", 8)) goto field_1;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("payload2"))) goto field_1;
         break;
     default:
         break;
     }
-    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS) && !(key.len == 4 && memcmp(key.ptr, "kind", 4) == 0)) {
+    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS) && !(key.len == ATD_LEN("kind") && memcmp(key.ptr, ATD_LIT("kind")) == 0)) {
         return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "tagged_value2", "kind\000payload2\000"));
     }
     p = atd_skip_value_p(r, p);
@@ -1412,9 +1414,9 @@ static int adapters_kind_shape__case(const char *s, size_t len)
 {
     switch (len) {
     case 5:
-        if (atd_bytes_eq(s, "Begin", 5)) return 0;
-        if (atd_bytes_eq(s, "Round", 5)) return 1;
-        if (atd_bytes_eq(s, "Blank", 5)) return 2;
+        if (atd_bytes_eq(s, ATD_LIT("Begin"))) return 0;
+        if (atd_bytes_eq(s, ATD_LIT("Round"))) return 1;
+        if (atd_bytes_eq(s, ATD_LIT("Blank"))) return 2;
         break;
     default:
         break;
@@ -1443,7 +1445,7 @@ bool adapters_kind_shape_read(atd_reader *r, adapters_kind_shape *out)
     }
     if (c == '{') {
         unsigned flags_ = atd_reader_flags(r);
-        if (!atd_read_type_field(r, "kind", 4, "kind_shape", &s, &at)) return false;
+        if (!atd_read_type_field(r, ATD_LIT("kind"), "kind_shape", &s, &at)) return false;
         (void)flags_;
         switch (adapters_kind_shape__case(s.ptr, s.len)) {
         case 0:
@@ -1769,93 +1771,93 @@ static const char *adapters_doc_read_p(atd_reader *r, const char *p, adapters_do
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, "\"shapes\":", 9)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"shapes\":"))) goto key;
 key_0:
-    p += 9;
+    p += ATD_LEN("\"shapes\":");
 field_0:
     p = adapters_shape_list_read_p(r, p, &out->shapes);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "shapes", 6));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("shapes")));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"events\":", 9)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"events\":"))) goto key;
 key_1:
-    p += 9;
+    p += ATD_LEN("\"events\":");
 field_1:
     p = adapters_event_list_read_p(r, p, &out->events);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "events", 6));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("events")));
     seen[0] |= (uint64_t)1 << 1;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"ones\":", 7)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"ones\":"))) goto key;
 key_2:
-    p += 7;
+    p += ATD_LEN("\"ones\":");
 field_2:
     p = adapters_one_list_read_p(r, p, &out->ones);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "ones", 4));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ones")));
     seen[0] |= (uint64_t)1 << 2;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"codec\":", 8)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"codec\":"))) goto key;
 key_3:
-    p += 8;
+    p += ATD_LEN("\"codec\":");
 field_3:
     p = adapters_codec_shape_list_read_p(r, p, &out->codec);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "codec", 5));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("codec")));
     seen[0] |= (uint64_t)1 << 3;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"tv\":", 5)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"tv\":"))) goto key;
 key_4:
-    p += 5;
+    p += ATD_LEN("\"tv\":");
 field_4:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "tv", 2));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("tv")));
     } else {
         p = adapters_tagged_value_list_read_p(r, p, &out->tv);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "tv", 2));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("tv")));
     }
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"tv2\":", 6)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"tv2\":"))) goto key;
 key_5:
-    p += 6;
+    p += ATD_LEN("\"tv2\":");
 field_5:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "tv2", 3));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("tv2")));
     } else {
         p = adapters_tagged_value2_list_read_p(r, p, &out->tv2);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "tv2", 3));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("tv2")));
     }
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"kinds\":", 8)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"kinds\":"))) goto key;
 key_6:
-    p += 8;
+    p += ATD_LEN("\"kinds\":");
 field_6:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "kinds", 5));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("kinds")));
     } else {
         p = adapters_kind_shape_list_read_p(r, p, &out->kinds);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "kinds", 5));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("kinds")));
     }
 tail:
     p = atd_object_end_p(r, p, &more);
@@ -1870,28 +1872,28 @@ end:
     }
     return p;
 key:
-    if (atd_key_room(r, p, 9)) {
+    if (atd_key_room(r, p, ATD_LEN("\"shapes\":"))) {
         switch (p[4]) {
         case '"':
-            if (atd_bytes_eq(p, "\"tv2\":", 6)) goto key_5;
+            if (atd_bytes_eq(p, ATD_LIT("\"tv2\":"))) goto key_5;
             break;
         case ':':
-            if (atd_bytes_eq(p, "\"tv\":", 5)) goto key_4;
+            if (atd_bytes_eq(p, ATD_LIT("\"tv\":"))) goto key_4;
             break;
         case 'd':
-            if (atd_bytes_eq(p, "\"kinds\":", 8)) goto key_6;
+            if (atd_bytes_eq(p, ATD_LIT("\"kinds\":"))) goto key_6;
             break;
         case 'e':
-            if (atd_bytes_eq(p, "\"codec\":", 8)) goto key_3;
+            if (atd_bytes_eq(p, ATD_LIT("\"codec\":"))) goto key_3;
             break;
         case 'n':
-            if (atd_bytes_eq(p, "\"events\":", 9)) goto key_1;
+            if (atd_bytes_eq(p, ATD_LIT("\"events\":"))) goto key_1;
             break;
         case 'p':
-            if (atd_bytes_eq(p, "\"shapes\":", 9)) goto key_0;
+            if (atd_bytes_eq(p, ATD_LIT("\"shapes\":"))) goto key_0;
             break;
         case 's':
-            if (atd_bytes_eq(p, "\"ones\":", 7)) goto key_2;
+            if (atd_bytes_eq(p, ATD_LIT("\"ones\":"))) goto key_2;
             break;
         }
     }
@@ -1899,21 +1901,21 @@ key:
     if (p == NULL) return NULL;
     switch (key.len) {
     case 6:
-        if (atd_bytes_eq(key.ptr, "shapes", 6)) goto field_0;
-        if (atd_bytes_eq(key.ptr, "events", 6)) goto field_1;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("shapes"))) goto field_0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("events"))) goto field_1;
         break;
     case 4:
-        if (atd_bytes_eq(key.ptr, "ones", 4)) goto field_2;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("ones"))) goto field_2;
         break;
     case 5:
-        if (atd_bytes_eq(key.ptr, "codec", 5)) goto field_3;
-        if (atd_bytes_eq(key.ptr, "kinds", 5)) goto field_6;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("codec"))) goto field_3;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("kinds"))) goto field_6;
         break;
     case 2:
-        if (atd_bytes_eq(key.ptr, "tv", 2)) goto field_4;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("tv"))) goto field_4;
         break;
     case 3:
-        if (atd_bytes_eq(key.ptr, "tv2", 3)) goto field_5;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("tv2"))) goto field_5;
         break;
     default:
         break;
@@ -1957,11 +1959,13 @@ static bool adapters_circle__write_tagged(atd_writer *w, const adapters_circle *
     char *p;
     if (!atd_writer_raw(w, tag, tag_len)) return false;
     p = atd_writer_cursor(w);
-    if (!atd_writer_finite(w, (double)v->radius)) return atd_writer_push_field(w, "radius", 6);
+    if (!atd_writer_finite(w, (double)v->radius)) {
+        return atd_writer_push_field(w, ATD_LIT("radius"));
+    }
     p = atd_writer_room(w, p, 11 + ATD_DOUBLE_CHARS);
-    if (p == NULL) return atd_writer_push_field(w, "radius", 6);
-    memcpy(p, ",\"radius\":", 10);
-    p = atd_write_double(p + 10, (double)v->radius);
+    if (p == NULL) return atd_writer_push_field(w, ATD_LIT("radius"));
+    p = atd_put(p, ATD_LIT(",\"radius\":"));
+    p = atd_write_double(p, (double)v->radius);
     *p++ = '}';
     atd_writer_commit(w, p);
     return true;
@@ -1970,12 +1974,12 @@ static bool adapters_circle__write_tagged(atd_writer *w, const adapters_circle *
 static char *adapters_circle_write_p(atd_writer *w, char *p, const adapters_circle *v)
 {
     if (!atd_writer_finite(w, (double)v->radius)) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "radius", 6));
+        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("radius")));
     }
     p = atd_writer_room(w, p, 11 + ATD_DOUBLE_CHARS);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "radius", 6));
-    memcpy(p, "{\"radius\":", 10);
-    p = atd_write_double(p + 10, (double)v->radius);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("radius")));
+    p = atd_put(p, ATD_LIT("{\"radius\":"));
+    p = atd_write_double(p, (double)v->radius);
     *p++ = '}';
     return p;
 }
@@ -1990,31 +1994,31 @@ static bool adapters_rect__write_tagged(atd_writer *w, const adapters_rect *v, c
     if (!atd_writer_raw(w, tag, tag_len)) return false;
     p = atd_writer_cursor(w);
     p = atd_writer_room(w, p, 19 + ATD_INT64_CHARS + ATD_INT64_CHARS);
-    if (p == NULL) return atd_writer_push_field(w, "width", 5);
-    memcpy(p, ",\"width\":", 9);
-    p = atd_write_int64(p + 9, (int64_t)v->width);
-    memcpy(p, ",\"height\":", 10);
-    p = atd_write_int64(p + 10, (int64_t)v->height);
+    if (p == NULL) return atd_writer_push_field(w, ATD_LIT("width"));
+    p = atd_put(p, ATD_LIT(",\"width\":"));
+    p = atd_write_int64(p, (int64_t)v->width);
+    p = atd_put(p, ATD_LIT(",\"height\":"));
+    p = atd_write_int64(p, (int64_t)v->height);
     if (v->has_label) {
-        p = atd_writer_key_string_p(w, p, ",\"label\":", 9, v->label.ptr, v->label.len);
-        if (p == NULL) return atd_writer_push_field(w, "label", 5);
+        p = atd_writer_key_string_p(w, p, ATD_LIT(",\"label\":"), v->label.ptr, v->label.len);
+        if (p == NULL) return atd_writer_push_field(w, ATD_LIT("label"));
     }
-    return atd_writer_finish(w, atd_writer_raw_p(w, p, "}", 1));
+    return atd_writer_finish(w, atd_writer_raw_p(w, p, ATD_LIT("}")));
 }
 
 static char *adapters_rect_write_p(atd_writer *w, char *p, const adapters_rect *v)
 {
     p = atd_writer_room(w, p, 19 + ATD_INT64_CHARS + ATD_INT64_CHARS);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "width", 5));
-    memcpy(p, "{\"width\":", 9);
-    p = atd_write_int64(p + 9, (int64_t)v->width);
-    memcpy(p, ",\"height\":", 10);
-    p = atd_write_int64(p + 10, (int64_t)v->height);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("width")));
+    p = atd_put(p, ATD_LIT("{\"width\":"));
+    p = atd_write_int64(p, (int64_t)v->width);
+    p = atd_put(p, ATD_LIT(",\"height\":"));
+    p = atd_write_int64(p, (int64_t)v->height);
     if (v->has_label) {
-        p = atd_writer_key_string_p(w, p, ",\"label\":", 9, v->label.ptr, v->label.len);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "label", 5));
+        p = atd_writer_key_string_p(w, p, ATD_LIT(",\"label\":"), v->label.ptr, v->label.len);
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("label")));
     }
-    return atd_writer_raw_p(w, p, "}", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("}"));
 }
 
 ATD_DEFINE_WRITE(adapters_rect, adapters_rect)
@@ -2027,9 +2031,9 @@ static bool adapters_start__write_tagged(atd_writer *w, const adapters_start *v,
     if (!atd_writer_raw(w, tag, tag_len)) return false;
     p = atd_writer_cursor(w);
     p = atd_writer_room(w, p, 7 + ATD_INT64_CHARS);
-    if (p == NULL) return atd_writer_push_field(w, "at", 2);
-    memcpy(p, ",\"at\":", 6);
-    p = atd_write_int64(p + 6, (int64_t)v->at);
+    if (p == NULL) return atd_writer_push_field(w, ATD_LIT("at"));
+    p = atd_put(p, ATD_LIT(",\"at\":"));
+    p = atd_write_int64(p, (int64_t)v->at);
     *p++ = '}';
     atd_writer_commit(w, p);
     return true;
@@ -2038,9 +2042,9 @@ static bool adapters_start__write_tagged(atd_writer *w, const adapters_start *v,
 static char *adapters_start_write_p(atd_writer *w, char *p, const adapters_start *v)
 {
     p = atd_writer_room(w, p, 7 + ATD_INT64_CHARS);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "at", 2));
-    memcpy(p, "{\"at\":", 6);
-    p = atd_write_int64(p + 6, (int64_t)v->at);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("at")));
+    p = atd_put(p, ATD_LIT("{\"at\":"));
+    p = atd_write_int64(p, (int64_t)v->at);
     *p++ = '}';
     return p;
 }
@@ -2055,9 +2059,9 @@ static bool adapters_tagged__write_tagged(atd_writer *w, const adapters_tagged *
     if (!atd_writer_raw(w, tag, tag_len)) return false;
     p = atd_writer_cursor(w);
     p = atd_writer_room(w, p, 6 + ATD_INT64_CHARS);
-    if (p == NULL) return atd_writer_push_field(w, "n", 1);
-    memcpy(p, ",\"n\":", 5);
-    p = atd_write_int64(p + 5, (int64_t)v->n);
+    if (p == NULL) return atd_writer_push_field(w, ATD_LIT("n"));
+    p = atd_put(p, ATD_LIT(",\"n\":"));
+    p = atd_write_int64(p, (int64_t)v->n);
     *p++ = '}';
     atd_writer_commit(w, p);
     return true;
@@ -2065,12 +2069,12 @@ static bool adapters_tagged__write_tagged(atd_writer *w, const adapters_tagged *
 
 static char *adapters_tagged_write_p(atd_writer *w, char *p, const adapters_tagged *v)
 {
-    p = atd_writer_key_string_p(w, p, "{\"kind\":", 8, v->kind.ptr, v->kind.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "kind", 4));
+    p = atd_writer_key_string_p(w, p, ATD_LIT("{\"kind\":"), v->kind.ptr, v->kind.len);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("kind")));
     p = atd_writer_room(w, p, 6 + ATD_INT64_CHARS);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "n", 1));
-    memcpy(p, ",\"n\":", 5);
-    p = atd_write_int64(p + 5, (int64_t)v->n);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("n")));
+    p = atd_put(p, ATD_LIT(",\"n\":"));
+    p = atd_write_int64(p, (int64_t)v->n);
     *p++ = '}';
     return p;
 }
@@ -2085,21 +2089,21 @@ bool adapters_shape_write(atd_writer *w, const adapters_shape *v)
     case ADAPTERS_SHAPE_DOT:
         {
             char *p = atd_writer_cursor(w);
-            return atd_writer_finish(w, atd_writer_raw_p(w, p, "\"Dot\"", 5));
+            return atd_writer_finish(w, atd_writer_raw_p(w, p, ATD_LIT("\"Dot\"")));
         }
     case ADAPTERS_SHAPE_CIRCLE:
-        return adapters_circle__write_tagged(w, &v->u.Circle, "{\"type\":\"Circle\"", 16);
+        return adapters_circle__write_tagged(w, &v->u.Circle, ATD_LIT("{\"type\":\"Circle\""));
     case ADAPTERS_SHAPE_RECT:
-        return adapters_rect__write_tagged(w, &v->u.Rect, "{\"type\":\"rectangle\"", 19);
+        return adapters_rect__write_tagged(w, &v->u.Rect, ATD_LIT("{\"type\":\"rectangle\""));
     case ADAPTERS_SHAPE_CODE:
         {
             char *p = atd_writer_cursor(w);
-            p = atd_writer_raw_p(w, p, "[\"Code\",", 8);
+            p = atd_writer_raw_p(w, p, ATD_LIT("[\"Code\","));
             if (p == NULL) return false;
             p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
             if (p == NULL) return atd_writer_push_index(w, 1);
-            p = atd_write_int64(p + 0, (int64_t)v->u.Code);
-            return atd_writer_finish(w, atd_writer_raw_p(w, p, "]", 1));
+            p = atd_write_int64(p, (int64_t)v->u.Code);
+            return atd_writer_finish(w, atd_writer_raw_p(w, p, ATD_LIT("]")));
         }
     }
     return atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'shape'");
@@ -2111,13 +2115,13 @@ bool adapters_event_write(atd_writer *w, const adapters_event *v)
 {
     switch (v->tag) {
     case ADAPTERS_EVENT_START:
-        return adapters_start__write_tagged(w, &v->u.Start, "{\"kind\":\"Start\"", 15);
+        return adapters_start__write_tagged(w, &v->u.Start, ATD_LIT("{\"kind\":\"Start\""));
     case ADAPTERS_EVENT_TAGGED:
-        return adapters_tagged__write_tagged(w, &v->u.Tagged, "{\"kind\":\"Tagged\"", 16);
+        return adapters_tagged__write_tagged(w, &v->u.Tagged, ATD_LIT("{\"kind\":\"Tagged\""));
     case ADAPTERS_EVENT_STOP:
         {
             char *p = atd_writer_cursor(w);
-            return atd_writer_finish(w, atd_writer_raw_p(w, p, "\"Stop\"", 6));
+            return atd_writer_finish(w, atd_writer_raw_p(w, p, ATD_LIT("\"Stop\"")));
         }
     }
     return atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'event'");
@@ -2131,26 +2135,26 @@ bool adapters_one_write(atd_writer *w, const adapters_one *v)
     case ADAPTERS_ONE_NOTHING:
         {
             char *p = atd_writer_cursor(w);
-            return atd_writer_finish(w, atd_writer_raw_p(w, p, "\"Nothing\"", 9));
+            return atd_writer_finish(w, atd_writer_raw_p(w, p, ATD_LIT("\"Nothing\"")));
         }
     case ADAPTERS_ONE_NUMBER:
         {
             char *p = atd_writer_cursor(w);
-            p = atd_writer_raw_p(w, p, "{\"Number\":", 10);
+            p = atd_writer_raw_p(w, p, ATD_LIT("{\"Number\":"));
             if (p == NULL) return false;
             p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
-            if (p == NULL) return atd_writer_push_field(w, "Number", 6);
-            p = atd_write_int64(p + 0, (int64_t)v->u.Number);
-            return atd_writer_finish(w, atd_writer_raw_p(w, p, "}", 1));
+            if (p == NULL) return atd_writer_push_field(w, ATD_LIT("Number"));
+            p = atd_write_int64(p, (int64_t)v->u.Number);
+            return atd_writer_finish(w, atd_writer_raw_p(w, p, ATD_LIT("}")));
         }
     case ADAPTERS_ONE_BOX:
         {
             char *p = atd_writer_cursor(w);
-            p = atd_writer_raw_p(w, p, "{\"Box\":", 7);
+            p = atd_writer_raw_p(w, p, ATD_LIT("{\"Box\":"));
             if (p == NULL) return false;
             p = adapters_rect_write_p(w, p, &v->u.Box);
-            if (p == NULL) return atd_writer_push_field(w, "Box", 3);
-            return atd_writer_finish(w, atd_writer_raw_p(w, p, "}", 1));
+            if (p == NULL) return atd_writer_push_field(w, ATD_LIT("Box"));
+            return atd_writer_finish(w, atd_writer_raw_p(w, p, ATD_LIT("}")));
         }
     }
     return atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'one'");
@@ -2164,10 +2168,10 @@ bool adapters_codec_shape_write(atd_writer *w, const adapters_codec_shape *v)
     case ADAPTERS_CODEC_SHAPE_POINT:
         {
             char *p = atd_writer_cursor(w);
-            return atd_writer_finish(w, atd_writer_raw_p(w, p, "\"Point\"", 7));
+            return atd_writer_finish(w, atd_writer_raw_p(w, p, ATD_LIT("\"Point\"")));
         }
     case ADAPTERS_CODEC_SHAPE_DISC:
-        return adapters_circle__write_tagged(w, &v->u.Disc, "{\"type\":\"Disc\"", 14);
+        return adapters_circle__write_tagged(w, &v->u.Disc, ATD_LIT("{\"type\":\"Disc\""));
     }
     return atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'codec_shape'");
 }
@@ -2178,20 +2182,20 @@ static char *adapters_payload_write_p(atd_writer *w, char *p, const adapters_pay
 {
     switch (v->tag) {
     case ADAPTERS_PAYLOAD_A:
-        p = atd_writer_raw_p(w, p, "[\"a\",", 5);
+        p = atd_writer_raw_p(w, p, ATD_LIT("[\"a\","));
         if (p == NULL) return NULL;
         p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
-        p = atd_write_int64(p + 0, (int64_t)v->u.A);
-        return atd_writer_raw_p(w, p, "]", 1);
+        p = atd_write_int64(p, (int64_t)v->u.A);
+        return atd_writer_raw_p(w, p, ATD_LIT("]"));
     case ADAPTERS_PAYLOAD_B:
-        p = atd_writer_raw_p(w, p, "[\"b\",", 5);
+        p = atd_writer_raw_p(w, p, ATD_LIT("[\"b\","));
         if (p == NULL) return NULL;
         p = adapters_rect_write_p(w, p, &v->u.B);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
-        return atd_writer_raw_p(w, p, "]", 1);
+        return atd_writer_raw_p(w, p, ATD_LIT("]"));
     case ADAPTERS_PAYLOAD_NOTHING:
-        return atd_writer_raw_p(w, p, "\"n\"", 3);
+        return atd_writer_raw_p(w, p, ATD_LIT("\"n\""));
     }
     return atd_writer_fail_cursor(atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'payload'"));
 }
@@ -2221,7 +2225,7 @@ static bool adapters_tagged_value__tv_write_value(atd_writer *w, const adapters_
             char *p = atd_writer_cursor(w);
             p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
             if (p == NULL) return false;
-            p = atd_write_int64(p + 0, (int64_t)v->u.A);
+            p = atd_write_int64(p, (int64_t)v->u.A);
             atd_writer_commit(w, p);
         }
         return true;
@@ -2245,44 +2249,44 @@ static bool adapters_tagged_value__write_tagged(atd_writer *w, const adapters_ta
     if (!atd_writer_raw(w, tag, tag_len)) return false;
     p = atd_writer_cursor(w);
     if (adapters_tagged_value__tv_has_value(&v->payload)) {
-        p = atd_writer_raw_p(w, p, ",\"payload\":", 11);
+        p = atd_writer_raw_p(w, p, ATD_LIT(",\"payload\":"));
         if (p == NULL) return false;
         atd_writer_commit(w, p);
         if (!adapters_tagged_value__tv_write_value(w, &v->payload)) {
-            return atd_writer_push_field(w, "payload", 7);
+            return atd_writer_push_field(w, ATD_LIT("payload"));
         }
         p = atd_writer_cursor(w);
     }
-    p = atd_writer_key_string_p(w, p, ",\"id\":", 6, v->id.ptr, v->id.len);
-    if (p == NULL) return atd_writer_push_field(w, "id", 2);
-    return atd_writer_finish(w, atd_writer_raw_p(w, p, "}", 1));
+    p = atd_writer_key_string_p(w, p, ATD_LIT(",\"id\":"), v->id.ptr, v->id.len);
+    if (p == NULL) return atd_writer_push_field(w, ATD_LIT("id"));
+    return atd_writer_finish(w, atd_writer_raw_p(w, p, ATD_LIT("}")));
 }
 
 bool adapters_tagged_value_write(atd_writer *w, const adapters_tagged_value *v)
 {
-    if (!atd_writer_raw(w, "{\"kind\":", 8)) return false;
+    if (!atd_writer_raw(w, ATD_LIT("{\"kind\":"))) return false;
     switch (v->payload.tag) {
     case ADAPTERS_PAYLOAD_A:
-        if (!atd_writer_raw(w, "\"a\"", 3)) return false;
+        if (!atd_writer_raw(w, ATD_LIT("\"a\""))) return false;
         break;
     case ADAPTERS_PAYLOAD_B:
-        if (!atd_writer_raw(w, "\"b\"", 3)) return false;
+        if (!atd_writer_raw(w, ATD_LIT("\"b\""))) return false;
         break;
     case ADAPTERS_PAYLOAD_NOTHING:
-        if (!atd_writer_raw(w, "\"n\"", 3)) return false;
+        if (!atd_writer_raw(w, ATD_LIT("\"n\""))) return false;
         break;
     default:
         atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'payload'");
-        return atd_writer_push_field(w, "payload", 7);
+        return atd_writer_push_field(w, ATD_LIT("payload"));
     }
-    return adapters_tagged_value__write_tagged(w, v, "", 0);
+    return adapters_tagged_value__write_tagged(w, v, ATD_LIT(""));
 }
 
 ATD_DEFINE_WRITE_ENTRY_POINTS(adapters_tagged_value)
 
 static char *adapters_abstract_nullable_write_p(atd_writer *w, char *p, const adapters_abstract_nullable *v)
 {
-    if (!v->has) return atd_writer_raw_p(w, p, "null", 4);
+    if (!v->has) return atd_writer_raw_p(w, p, ATD_LIT("null"));
     atd_writer_commit(w, p);
     if (!atd_writer_json(w, &v->value)) return NULL;
     p = atd_writer_cursor(w);
@@ -2291,35 +2295,35 @@ static char *adapters_abstract_nullable_write_p(atd_writer *w, char *p, const ad
 
 static char *adapters_string_abstract_nullable_tuple_write_p(atd_writer *w, char *p, const adapters_string_abstract_nullable_tuple *v)
 {
-    p = atd_writer_raw_p(w, p, "[", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT("["));
     if (p == NULL) return NULL;
-    p = atd_writer_key_string_p(w, p, "", 0, v->f0.ptr, v->f0.len);
+    p = atd_writer_key_string_p(w, p, ATD_LIT(""), v->f0.ptr, v->f0.len);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 0));
-    p = atd_writer_raw_p(w, p, ",", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT(","));
     if (p == NULL) return NULL;
     p = adapters_abstract_nullable_write_p(w, p, &v->f1);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
-    return atd_writer_raw_p(w, p, "]", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
 
 static char *adapters_payload2_write_p(atd_writer *w, char *p, const adapters_payload2 *v)
 {
     switch (v->tag) {
     case ADAPTERS_PAYLOAD2_A:
-        p = atd_writer_raw_p(w, p, "[\"a\",", 5);
+        p = atd_writer_raw_p(w, p, ATD_LIT("[\"a\","));
         if (p == NULL) return NULL;
         p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
-        p = atd_write_int64(p + 0, (int64_t)v->u.A);
-        return atd_writer_raw_p(w, p, "]", 1);
+        p = atd_write_int64(p, (int64_t)v->u.A);
+        return atd_writer_raw_p(w, p, ATD_LIT("]"));
     case ADAPTERS_PAYLOAD2_EVENT:
-        return atd_writer_raw_p(w, p, "\"Event\"", 7);
+        return atd_writer_raw_p(w, p, ATD_LIT("\"Event\""));
     case ADAPTERS_PAYLOAD2_UNKNOWN:
-        p = atd_writer_raw_p(w, p, "[\"Unknown\",", 11);
+        p = atd_writer_raw_p(w, p, ATD_LIT("[\"Unknown\","));
         if (p == NULL) return NULL;
         p = adapters_string_abstract_nullable_tuple_write_p(w, p, &v->u.Unknown);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
-        return atd_writer_raw_p(w, p, "]", 1);
+        return atd_writer_raw_p(w, p, ATD_LIT("]"));
     }
     return atd_writer_fail_cursor(atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'payload2'"));
 }
@@ -2349,7 +2353,7 @@ static bool adapters_tagged_value2__tv_write_value(atd_writer *w, const adapters
             char *p = atd_writer_cursor(w);
             p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
             if (p == NULL) return false;
-            p = atd_write_int64(p + 0, (int64_t)v->u.A);
+            p = atd_write_int64(p, (int64_t)v->u.A);
             atd_writer_commit(w, p);
         }
         return true;
@@ -2373,37 +2377,37 @@ static bool adapters_tagged_value2__write_tagged(atd_writer *w, const adapters_t
     if (!atd_writer_raw(w, tag, tag_len)) return false;
     p = atd_writer_cursor(w);
     if (adapters_tagged_value2__tv_has_value(&v->payload2)) {
-        p = atd_writer_raw_p(w, p, ",\"payload2\":", 12);
+        p = atd_writer_raw_p(w, p, ATD_LIT(",\"payload2\":"));
         if (p == NULL) return false;
         atd_writer_commit(w, p);
         if (!adapters_tagged_value2__tv_write_value(w, &v->payload2)) {
-            return atd_writer_push_field(w, "payload2", 8);
+            return atd_writer_push_field(w, ATD_LIT("payload2"));
         }
         p = atd_writer_cursor(w);
     }
-    return atd_writer_finish(w, atd_writer_raw_p(w, p, "}", 1));
+    return atd_writer_finish(w, atd_writer_raw_p(w, p, ATD_LIT("}")));
 }
 
 bool adapters_tagged_value2_write(atd_writer *w, const adapters_tagged_value2 *v)
 {
-    if (!atd_writer_raw(w, "{\"kind\":", 8)) return false;
+    if (!atd_writer_raw(w, ATD_LIT("{\"kind\":"))) return false;
     switch (v->payload2.tag) {
     case ADAPTERS_PAYLOAD2_A:
-        if (!atd_writer_raw(w, "\"a\"", 3)) return false;
+        if (!atd_writer_raw(w, ATD_LIT("\"a\""))) return false;
         break;
     case ADAPTERS_PAYLOAD2_EVENT:
-        if (!atd_writer_raw(w, "\"Event\"", 7)) return false;
+        if (!atd_writer_raw(w, ATD_LIT("\"Event\""))) return false;
         break;
     case ADAPTERS_PAYLOAD2_UNKNOWN:
         if (!atd_writer_string(w, v->payload2.u.Unknown.f0.ptr, v->payload2.u.Unknown.f0.len)) {
-            return atd_writer_push_field(w, "payload2", 8);
+            return atd_writer_push_field(w, ATD_LIT("payload2"));
         }
         break;
     default:
         atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'payload2'");
-        return atd_writer_push_field(w, "payload2", 8);
+        return atd_writer_push_field(w, ATD_LIT("payload2"));
     }
-    return adapters_tagged_value2__write_tagged(w, v, "", 0);
+    return adapters_tagged_value2__write_tagged(w, v, ATD_LIT(""));
 }
 
 ATD_DEFINE_WRITE_ENTRY_POINTS(adapters_tagged_value2)
@@ -2412,13 +2416,13 @@ bool adapters_kind_shape_write(atd_writer *w, const adapters_kind_shape *v)
 {
     switch (v->tag) {
     case ADAPTERS_KIND_SHAPE_BEGIN:
-        return adapters_start__write_tagged(w, &v->u.Begin, "{\"kind\":\"Begin\"", 15);
+        return adapters_start__write_tagged(w, &v->u.Begin, ATD_LIT("{\"kind\":\"Begin\""));
     case ADAPTERS_KIND_SHAPE_ROUND:
-        return adapters_circle__write_tagged(w, &v->u.Round, "{\"kind\":\"Round\"", 15);
+        return adapters_circle__write_tagged(w, &v->u.Round, ATD_LIT("{\"kind\":\"Round\""));
     case ADAPTERS_KIND_SHAPE_BLANK:
         {
             char *p = atd_writer_cursor(w);
-            return atd_writer_finish(w, atd_writer_raw_p(w, p, "\"Blank\"", 7));
+            return atd_writer_finish(w, atd_writer_raw_p(w, p, ATD_LIT("\"Blank\"")));
         }
     }
     return atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'kind_shape'");
@@ -2429,7 +2433,7 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(adapters_kind_shape)
 static char *adapters_shape_list_write_p(atd_writer *w, char *p, const adapters_shape_list *v)
 {
     size_t i;
-    p = atd_writer_raw_p(w, p, "[", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT("["));
     if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
@@ -2440,13 +2444,13 @@ static char *adapters_shape_list_write_p(atd_writer *w, char *p, const adapters_
         }
         p = atd_writer_cursor(w);
     }
-    return atd_writer_raw_p(w, p, "]", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
 
 static char *adapters_event_list_write_p(atd_writer *w, char *p, const adapters_event_list *v)
 {
     size_t i;
-    p = atd_writer_raw_p(w, p, "[", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT("["));
     if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
@@ -2457,13 +2461,13 @@ static char *adapters_event_list_write_p(atd_writer *w, char *p, const adapters_
         }
         p = atd_writer_cursor(w);
     }
-    return atd_writer_raw_p(w, p, "]", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
 
 static char *adapters_one_list_write_p(atd_writer *w, char *p, const adapters_one_list *v)
 {
     size_t i;
-    p = atd_writer_raw_p(w, p, "[", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT("["));
     if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
@@ -2474,13 +2478,13 @@ static char *adapters_one_list_write_p(atd_writer *w, char *p, const adapters_on
         }
         p = atd_writer_cursor(w);
     }
-    return atd_writer_raw_p(w, p, "]", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
 
 static char *adapters_codec_shape_list_write_p(atd_writer *w, char *p, const adapters_codec_shape_list *v)
 {
     size_t i;
-    p = atd_writer_raw_p(w, p, "[", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT("["));
     if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
@@ -2491,13 +2495,13 @@ static char *adapters_codec_shape_list_write_p(atd_writer *w, char *p, const ada
         }
         p = atd_writer_cursor(w);
     }
-    return atd_writer_raw_p(w, p, "]", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
 
 static char *adapters_tagged_value_list_write_p(atd_writer *w, char *p, const adapters_tagged_value_list *v)
 {
     size_t i;
-    p = atd_writer_raw_p(w, p, "[", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT("["));
     if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
@@ -2508,13 +2512,13 @@ static char *adapters_tagged_value_list_write_p(atd_writer *w, char *p, const ad
         }
         p = atd_writer_cursor(w);
     }
-    return atd_writer_raw_p(w, p, "]", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
 
 static char *adapters_tagged_value2_list_write_p(atd_writer *w, char *p, const adapters_tagged_value2_list *v)
 {
     size_t i;
-    p = atd_writer_raw_p(w, p, "[", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT("["));
     if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
@@ -2525,13 +2529,13 @@ static char *adapters_tagged_value2_list_write_p(atd_writer *w, char *p, const a
         }
         p = atd_writer_cursor(w);
     }
-    return atd_writer_raw_p(w, p, "]", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
 
 static char *adapters_kind_shape_list_write_p(atd_writer *w, char *p, const adapters_kind_shape_list *v)
 {
     size_t i;
-    p = atd_writer_raw_p(w, p, "[", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT("["));
     if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
@@ -2542,46 +2546,46 @@ static char *adapters_kind_shape_list_write_p(atd_writer *w, char *p, const adap
         }
         p = atd_writer_cursor(w);
     }
-    return atd_writer_raw_p(w, p, "]", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
 
 static char *adapters_doc_write_p(atd_writer *w, char *p, const adapters_doc *v)
 {
-    p = atd_writer_raw_p(w, p, "{\"shapes\":", 10);
+    p = atd_writer_raw_p(w, p, ATD_LIT("{\"shapes\":"));
     if (p == NULL) return NULL;
     p = adapters_shape_list_write_p(w, p, &v->shapes);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "shapes", 6));
-    p = atd_writer_raw_p(w, p, ",\"events\":", 10);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("shapes")));
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"events\":"));
     if (p == NULL) return NULL;
     p = adapters_event_list_write_p(w, p, &v->events);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "events", 6));
-    p = atd_writer_raw_p(w, p, ",\"ones\":", 8);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("events")));
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"ones\":"));
     if (p == NULL) return NULL;
     p = adapters_one_list_write_p(w, p, &v->ones);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "ones", 4));
-    p = atd_writer_raw_p(w, p, ",\"codec\":", 9);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("ones")));
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"codec\":"));
     if (p == NULL) return NULL;
     p = adapters_codec_shape_list_write_p(w, p, &v->codec);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "codec", 5));
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("codec")));
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->tv.len != 0) {
-        p = atd_writer_raw_p(w, p, ",\"tv\":", 6);
+        p = atd_writer_raw_p(w, p, ATD_LIT(",\"tv\":"));
         if (p == NULL) return NULL;
         p = adapters_tagged_value_list_write_p(w, p, &v->tv);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "tv", 2));
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("tv")));
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->tv2.len != 0) {
-        p = atd_writer_raw_p(w, p, ",\"tv2\":", 7);
+        p = atd_writer_raw_p(w, p, ATD_LIT(",\"tv2\":"));
         if (p == NULL) return NULL;
         p = adapters_tagged_value2_list_write_p(w, p, &v->tv2);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "tv2", 3));
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("tv2")));
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->kinds.len != 0) {
-        p = atd_writer_raw_p(w, p, ",\"kinds\":", 9);
+        p = atd_writer_raw_p(w, p, ATD_LIT(",\"kinds\":"));
         if (p == NULL) return NULL;
         p = adapters_kind_shape_list_write_p(w, p, &v->kinds);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "kinds", 5));
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("kinds")));
     }
-    return atd_writer_raw_p(w, p, "}", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("}"));
 }
 
 ATD_DEFINE_WRITE(adapters_doc, adapters_doc)
@@ -3063,10 +3067,10 @@ bool adapters_json_equal(const adapters_json *a, const adapters_json *b)
 /* --- names --- */
 
 static const atd_string adapters_shape_tag__names[4] = {
-    {"Dot", 3},
-    {"Circle", 6},
-    {"rectangle", 9},
-    {"Code", 4},
+    {ATD_LIT("Dot")},
+    {ATD_LIT("Circle")},
+    {ATD_LIT("rectangle")},
+    {ATD_LIT("Code")},
 };
 const char *adapters_shape_tag_name(adapters_shape_tag v)
 {
@@ -3087,9 +3091,9 @@ int adapters_shape_tag_of_name(const char *s, size_t len, adapters_shape_tag *ou
 }
 
 static const atd_string adapters_event_tag__names[3] = {
-    {"Start", 5},
-    {"Tagged", 6},
-    {"Stop", 4},
+    {ATD_LIT("Start")},
+    {ATD_LIT("Tagged")},
+    {ATD_LIT("Stop")},
 };
 const char *adapters_event_tag_name(adapters_event_tag v)
 {
@@ -3110,9 +3114,9 @@ int adapters_event_tag_of_name(const char *s, size_t len, adapters_event_tag *ou
 }
 
 static const atd_string adapters_one_tag__names[3] = {
-    {"Nothing", 7},
-    {"Number", 6},
-    {"Box", 3},
+    {ATD_LIT("Nothing")},
+    {ATD_LIT("Number")},
+    {ATD_LIT("Box")},
 };
 const char *adapters_one_tag_name(adapters_one_tag v)
 {
@@ -3133,8 +3137,8 @@ int adapters_one_tag_of_name(const char *s, size_t len, adapters_one_tag *out)
 }
 
 static const atd_string adapters_codec_shape_tag__names[2] = {
-    {"Point", 5},
-    {"Disc", 4},
+    {ATD_LIT("Point")},
+    {ATD_LIT("Disc")},
 };
 const char *adapters_codec_shape_tag_name(adapters_codec_shape_tag v)
 {
@@ -3155,9 +3159,9 @@ int adapters_codec_shape_tag_of_name(const char *s, size_t len, adapters_codec_s
 }
 
 static const atd_string adapters_payload_tag__names[3] = {
-    {"a", 1},
-    {"b", 1},
-    {"n", 1},
+    {ATD_LIT("a")},
+    {ATD_LIT("b")},
+    {ATD_LIT("n")},
 };
 const char *adapters_payload_tag_name(adapters_payload_tag v)
 {
@@ -3178,9 +3182,9 @@ int adapters_payload_tag_of_name(const char *s, size_t len, adapters_payload_tag
 }
 
 static const atd_string adapters_payload2_tag__names[3] = {
-    {"a", 1},
-    {"Event", 5},
-    {"Unknown", 7},
+    {ATD_LIT("a")},
+    {ATD_LIT("Event")},
+    {ATD_LIT("Unknown")},
 };
 const char *adapters_payload2_tag_name(adapters_payload2_tag v)
 {
@@ -3201,9 +3205,9 @@ int adapters_payload2_tag_of_name(const char *s, size_t len, adapters_payload2_t
 }
 
 static const atd_string adapters_kind_shape_tag__names[3] = {
-    {"Begin", 5},
-    {"Round", 5},
-    {"Blank", 5},
+    {ATD_LIT("Begin")},
+    {ATD_LIT("Round")},
+    {ATD_LIT("Blank")},
 };
 const char *adapters_kind_shape_tag_name(adapters_kind_shape_tag v)
 {

@@ -75,12 +75,12 @@ static const char *blockchain_root_read_p(atd_reader *r, const char *p, blockcha
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, "\"txs\":", 6)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"txs\":"))) goto key;
 key_0:
-    p += 6;
+    p += ATD_LEN("\"txs\":");
 field_0:
     p = blockchain_transaction_list_read_p(r, p, &out->txs);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "txs", 3));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("txs")));
     seen[0] |= (uint64_t)1 << 0;
 tail:
     p = atd_object_end_p(r, p, &more);
@@ -95,14 +95,14 @@ end:
     }
     return p;
 key:
-    if (atd_key_room(r, p, 6)) {
-        if (atd_bytes_eq(p, "\"txs\":", 6)) goto key_0;
+    if (atd_key_room(r, p, ATD_LEN("\"txs\":"))) {
+        if (atd_bytes_eq(p, ATD_LIT("\"txs\":"))) goto key_0;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return NULL;
     switch (key.len) {
     case 3:
-        if (atd_bytes_eq(key.ptr, "txs", 3)) goto field_0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("txs"))) goto field_0;
         break;
     default:
         break;
@@ -196,133 +196,133 @@ static const char *blockchain_transaction_read_p(atd_reader *r, const char *p, b
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, "\"lock_time\":", 12)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"lock_time\":"))) goto key;
 key_0:
-    p += 12;
+    p += ATD_LEN("\"lock_time\":");
 field_0:
     p = atd_read_int64_p(r, p, &out->lock_time);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "lock_time", 9));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("lock_time")));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"ver\":", 6)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"ver\":"))) goto key;
 key_1:
-    p += 6;
+    p += ATD_LEN("\"ver\":");
 field_1:
     p = atd_read_int64_p(r, p, &out->ver);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "ver", 3));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ver")));
     seen[0] |= (uint64_t)1 << 1;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"size\":", 7)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"size\":"))) goto key;
 key_2:
-    p += 7;
+    p += ATD_LEN("\"size\":");
 field_2:
     p = atd_read_int64_p(r, p, &out->size);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "size", 4));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("size")));
     seen[0] |= (uint64_t)1 << 2;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"inputs\":", 9)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"inputs\":"))) goto key;
 key_3:
-    p += 9;
+    p += ATD_LEN("\"inputs\":");
 field_3:
     p = blockchain_input_list_read_p(r, p, &out->inputs);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "inputs", 6));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("inputs")));
     seen[0] |= (uint64_t)1 << 3;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"double_spend\":", 15)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"double_spend\":"))) goto key;
 key_4:
-    p += 15;
+    p += ATD_LEN("\"double_spend\":");
 field_4:
     p = atd_read_bool_p(r, p, &out->double_spend);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "double_spend", 12));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("double_spend")));
     seen[0] |= (uint64_t)1 << 4;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"time\":", 7)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"time\":"))) goto key;
 key_5:
-    p += 7;
+    p += ATD_LEN("\"time\":");
 field_5:
     p = atd_read_int64_p(r, p, &out->time);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "time", 4));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("time")));
     seen[0] |= (uint64_t)1 << 5;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"tx_index\":", 11)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"tx_index\":"))) goto key;
 key_6:
-    p += 11;
+    p += ATD_LEN("\"tx_index\":");
 field_6:
     p = atd_read_int64_p(r, p, &out->tx_index);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "tx_index", 8));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("tx_index")));
     seen[0] |= (uint64_t)1 << 6;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"vin_sz\":", 9)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"vin_sz\":"))) goto key;
 key_7:
-    p += 9;
+    p += ATD_LEN("\"vin_sz\":");
 field_7:
     p = atd_read_int64_p(r, p, &out->vin_sz);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "vin_sz", 6));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("vin_sz")));
     seen[0] |= (uint64_t)1 << 7;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"hash\":", 7)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"hash\":"))) goto key;
 key_8:
-    p += 7;
+    p += ATD_LEN("\"hash\":");
 field_8:
     p = atd_read_string_p(r, p, &out->hash);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "hash", 4));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("hash")));
     seen[0] |= (uint64_t)1 << 8;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"vout_sz\":", 10)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"vout_sz\":"))) goto key;
 key_9:
-    p += 10;
+    p += ATD_LEN("\"vout_sz\":");
 field_9:
     p = atd_read_int64_p(r, p, &out->vout_sz);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "vout_sz", 7));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("vout_sz")));
     seen[0] |= (uint64_t)1 << 9;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"relayed_by\":", 13)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"relayed_by\":"))) goto key;
 key_10:
-    p += 13;
+    p += ATD_LEN("\"relayed_by\":");
 field_10:
     p = atd_read_string_p(r, p, &out->relayed_by);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "relayed_by", 10));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("relayed_by")));
     seen[0] |= (uint64_t)1 << 10;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"out\":", 6)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"out\":"))) goto key;
 key_11:
-    p += 6;
+    p += ATD_LEN("\"out\":");
 field_11:
     p = blockchain_output_list_read_p(r, p, &out->out);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "out", 3));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("out")));
     seen[0] |= (uint64_t)1 << 11;
 tail:
     p = atd_object_end_p(r, p, &more);
@@ -337,47 +337,47 @@ end:
     }
     return p;
 key:
-    if (atd_key_room(r, p, 15)) {
+    if (atd_key_room(r, p, ATD_LEN("\"double_spend\":"))) {
         switch (p[3]) {
         case '_':
-            if (atd_bytes_eq(p, "\"tx_index\":", 11)) goto key_6;
+            if (atd_bytes_eq(p, ATD_LIT("\"tx_index\":"))) goto key_6;
             break;
         case 'c':
-            if (atd_bytes_eq(p, "\"lock_time\":", 12)) goto key_0;
+            if (atd_bytes_eq(p, ATD_LIT("\"lock_time\":"))) goto key_0;
             break;
         case 'l':
-            if (atd_bytes_eq(p, "\"relayed_by\":", 13)) goto key_10;
+            if (atd_bytes_eq(p, ATD_LIT("\"relayed_by\":"))) goto key_10;
             break;
         case 'm':
-            if (atd_bytes_eq(p, "\"time\":", 7)) goto key_5;
+            if (atd_bytes_eq(p, ATD_LIT("\"time\":"))) goto key_5;
             break;
         case 'n':
-            if (atd_bytes_eq(p, "\"vin_sz\":", 9)) goto key_7;
+            if (atd_bytes_eq(p, ATD_LIT("\"vin_sz\":"))) goto key_7;
             break;
         case 'p':
-            if (atd_bytes_eq(p, "\"inputs\":", 9)) goto key_3;
+            if (atd_bytes_eq(p, ATD_LIT("\"inputs\":"))) goto key_3;
             break;
         case 'r':
-            if (atd_bytes_eq(p, "\"ver\":", 6)) goto key_1;
+            if (atd_bytes_eq(p, ATD_LIT("\"ver\":"))) goto key_1;
             break;
         case 's':
-            if (atd_bytes_eq(p, "\"hash\":", 7)) goto key_8;
+            if (atd_bytes_eq(p, ATD_LIT("\"hash\":"))) goto key_8;
             break;
         case 't':
-            if (atd_bytes_eq(p, "\"out\":", 6)) goto key_11;
+            if (atd_bytes_eq(p, ATD_LIT("\"out\":"))) goto key_11;
             break;
         case 'u':
             switch (p[1]) {
             case 'd':
-                if (atd_bytes_eq(p, "\"double_spend\":", 15)) goto key_4;
+                if (atd_bytes_eq(p, ATD_LIT("\"double_spend\":"))) goto key_4;
                 break;
             case 'v':
-                if (atd_bytes_eq(p, "\"vout_sz\":", 10)) goto key_9;
+                if (atd_bytes_eq(p, ATD_LIT("\"vout_sz\":"))) goto key_9;
                 break;
             }
             break;
         case 'z':
-            if (atd_bytes_eq(p, "\"size\":", 7)) goto key_2;
+            if (atd_bytes_eq(p, ATD_LIT("\"size\":"))) goto key_2;
             break;
         }
     }
@@ -385,32 +385,32 @@ key:
     if (p == NULL) return NULL;
     switch (key.len) {
     case 9:
-        if (atd_bytes_eq(key.ptr, "lock_time", 9)) goto field_0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("lock_time"))) goto field_0;
         break;
     case 3:
-        if (atd_bytes_eq(key.ptr, "ver", 3)) goto field_1;
-        if (atd_bytes_eq(key.ptr, "out", 3)) goto field_11;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("ver"))) goto field_1;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("out"))) goto field_11;
         break;
     case 4:
-        if (atd_bytes_eq(key.ptr, "size", 4)) goto field_2;
-        if (atd_bytes_eq(key.ptr, "time", 4)) goto field_5;
-        if (atd_bytes_eq(key.ptr, "hash", 4)) goto field_8;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("size"))) goto field_2;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("time"))) goto field_5;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("hash"))) goto field_8;
         break;
     case 6:
-        if (atd_bytes_eq(key.ptr, "inputs", 6)) goto field_3;
-        if (atd_bytes_eq(key.ptr, "vin_sz", 6)) goto field_7;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("inputs"))) goto field_3;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("vin_sz"))) goto field_7;
         break;
     case 12:
-        if (atd_bytes_eq(key.ptr, "double_spend", 12)) goto field_4;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("double_spend"))) goto field_4;
         break;
     case 8:
-        if (atd_bytes_eq(key.ptr, "tx_index", 8)) goto field_6;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("tx_index"))) goto field_6;
         break;
     case 7:
-        if (atd_bytes_eq(key.ptr, "vout_sz", 7)) goto field_9;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("vout_sz"))) goto field_9;
         break;
     case 10:
-        if (atd_bytes_eq(key.ptr, "relayed_by", 10)) goto field_10;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("relayed_by"))) goto field_10;
         break;
     default:
         break;
@@ -442,78 +442,78 @@ static const char *blockchain_output_read_p(atd_reader *r, const char *p, blockc
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, "\"spent\":", 8)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"spent\":"))) goto key;
 key_0:
-    p += 8;
+    p += ATD_LEN("\"spent\":");
 field_0:
     p = atd_read_bool_p(r, p, &out->spent);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "spent", 5));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("spent")));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"tx_index\":", 11)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"tx_index\":"))) goto key;
 key_1:
-    p += 11;
+    p += ATD_LEN("\"tx_index\":");
 field_1:
     p = atd_read_int64_p(r, p, &out->tx_index);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "tx_index", 8));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("tx_index")));
     seen[0] |= (uint64_t)1 << 1;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"type\":", 7)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"type\":"))) goto key;
 key_2:
-    p += 7;
+    p += ATD_LEN("\"type\":");
 field_2:
     p = atd_read_int64_p(r, p, &out->output_type);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "type", 4));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("type")));
     seen[0] |= (uint64_t)1 << 2;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"addr\":", 7)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"addr\":"))) goto key;
 key_3:
-    p += 7;
+    p += ATD_LEN("\"addr\":");
 field_3:
     p = atd_read_string_p(r, p, &out->addr);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "addr", 4));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("addr")));
     seen[0] |= (uint64_t)1 << 3;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"value\":", 8)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"value\":"))) goto key;
 key_4:
-    p += 8;
+    p += ATD_LEN("\"value\":");
 field_4:
     p = atd_read_int64_p(r, p, &out->value);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "value", 5));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("value")));
     seen[0] |= (uint64_t)1 << 4;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"n\":", 4)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"n\":"))) goto key;
 key_5:
-    p += 4;
+    p += ATD_LEN("\"n\":");
 field_5:
     p = atd_read_int64_p(r, p, &out->n);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "n", 1));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("n")));
     seen[0] |= (uint64_t)1 << 5;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"script\":", 9)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"script\":"))) goto key;
 key_6:
-    p += 9;
+    p += ATD_LEN("\"script\":");
 field_6:
     p = atd_read_string_p(r, p, &out->script);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "script", 6));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("script")));
     seen[0] |= (uint64_t)1 << 6;
 tail:
     p = atd_object_end_p(r, p, &more);
@@ -528,28 +528,28 @@ end:
     }
     return p;
 key:
-    if (atd_key_room(r, p, 11)) {
+    if (atd_key_room(r, p, ATD_LEN("\"tx_index\":"))) {
         switch (p[2]) {
         case '"':
-            if (atd_bytes_eq(p, "\"n\":", 4)) goto key_5;
+            if (atd_bytes_eq(p, ATD_LIT("\"n\":"))) goto key_5;
             break;
         case 'a':
-            if (atd_bytes_eq(p, "\"value\":", 8)) goto key_4;
+            if (atd_bytes_eq(p, ATD_LIT("\"value\":"))) goto key_4;
             break;
         case 'c':
-            if (atd_bytes_eq(p, "\"script\":", 9)) goto key_6;
+            if (atd_bytes_eq(p, ATD_LIT("\"script\":"))) goto key_6;
             break;
         case 'd':
-            if (atd_bytes_eq(p, "\"addr\":", 7)) goto key_3;
+            if (atd_bytes_eq(p, ATD_LIT("\"addr\":"))) goto key_3;
             break;
         case 'p':
-            if (atd_bytes_eq(p, "\"spent\":", 8)) goto key_0;
+            if (atd_bytes_eq(p, ATD_LIT("\"spent\":"))) goto key_0;
             break;
         case 'x':
-            if (atd_bytes_eq(p, "\"tx_index\":", 11)) goto key_1;
+            if (atd_bytes_eq(p, ATD_LIT("\"tx_index\":"))) goto key_1;
             break;
         case 'y':
-            if (atd_bytes_eq(p, "\"type\":", 7)) goto key_2;
+            if (atd_bytes_eq(p, ATD_LIT("\"type\":"))) goto key_2;
             break;
         }
     }
@@ -557,21 +557,21 @@ key:
     if (p == NULL) return NULL;
     switch (key.len) {
     case 5:
-        if (atd_bytes_eq(key.ptr, "spent", 5)) goto field_0;
-        if (atd_bytes_eq(key.ptr, "value", 5)) goto field_4;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("spent"))) goto field_0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("value"))) goto field_4;
         break;
     case 8:
-        if (atd_bytes_eq(key.ptr, "tx_index", 8)) goto field_1;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("tx_index"))) goto field_1;
         break;
     case 4:
-        if (atd_bytes_eq(key.ptr, "type", 4)) goto field_2;
-        if (atd_bytes_eq(key.ptr, "addr", 4)) goto field_3;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("type"))) goto field_2;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("addr"))) goto field_3;
         break;
     case 1:
-        if (atd_bytes_eq(key.ptr, "n", 1)) goto field_5;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("n"))) goto field_5;
         break;
     case 6:
-        if (atd_bytes_eq(key.ptr, "script", 6)) goto field_6;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("script"))) goto field_6;
         break;
     default:
         break;
@@ -603,34 +603,34 @@ static const char *blockchain_input_read_p(atd_reader *r, const char *p, blockch
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, "\"sequence\":", 11)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"sequence\":"))) goto key;
 key_0:
-    p += 11;
+    p += ATD_LEN("\"sequence\":");
 field_0:
     p = atd_read_int64_p(r, p, &out->sequence);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "sequence", 8));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("sequence")));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"prev_out\":", 11)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"prev_out\":"))) goto key;
 key_1:
-    p += 11;
+    p += ATD_LEN("\"prev_out\":");
 field_1:
     p = blockchain_output_read_p(r, p, &out->prev_out);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "prev_out", 8));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("prev_out")));
     seen[0] |= (uint64_t)1 << 1;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"script\":", 9)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"script\":"))) goto key;
 key_2:
-    p += 9;
+    p += ATD_LEN("\"script\":");
 field_2:
     p = atd_read_string_p(r, p, &out->script);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "script", 6));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("script")));
     seen[0] |= (uint64_t)1 << 2;
 tail:
     p = atd_object_end_p(r, p, &more);
@@ -645,16 +645,16 @@ end:
     }
     return p;
 key:
-    if (atd_key_room(r, p, 11)) {
+    if (atd_key_room(r, p, ATD_LEN("\"sequence\":"))) {
         switch (p[2]) {
         case 'c':
-            if (atd_bytes_eq(p, "\"script\":", 9)) goto key_2;
+            if (atd_bytes_eq(p, ATD_LIT("\"script\":"))) goto key_2;
             break;
         case 'e':
-            if (atd_bytes_eq(p, "\"sequence\":", 11)) goto key_0;
+            if (atd_bytes_eq(p, ATD_LIT("\"sequence\":"))) goto key_0;
             break;
         case 'r':
-            if (atd_bytes_eq(p, "\"prev_out\":", 11)) goto key_1;
+            if (atd_bytes_eq(p, ATD_LIT("\"prev_out\":"))) goto key_1;
             break;
         }
     }
@@ -662,11 +662,11 @@ key:
     if (p == NULL) return NULL;
     switch (key.len) {
     case 8:
-        if (atd_bytes_eq(key.ptr, "sequence", 8)) goto field_0;
-        if (atd_bytes_eq(key.ptr, "prev_out", 8)) goto field_1;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("sequence"))) goto field_0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("prev_out"))) goto field_1;
         break;
     case 6:
-        if (atd_bytes_eq(key.ptr, "script", 6)) goto field_2;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("script"))) goto field_2;
         break;
     default:
         break;
@@ -688,7 +688,7 @@ ATD_DEFINE_READ_ENTRY_POINTS(blockchain_input)
 static char *blockchain_transaction_list_write_p(atd_writer *w, char *p, const blockchain_transaction_list *v)
 {
     size_t i;
-    p = atd_writer_raw_p(w, p, "[", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT("["));
     if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
@@ -696,16 +696,16 @@ static char *blockchain_transaction_list_write_p(atd_writer *w, char *p, const b
         p = blockchain_transaction_write_p(w, p, &v->items[i]);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
     }
-    return atd_writer_raw_p(w, p, "]", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
 
 static char *blockchain_root_write_p(atd_writer *w, char *p, const blockchain_root *v)
 {
-    p = atd_writer_raw_p(w, p, "{\"txs\":", 7);
+    p = atd_writer_raw_p(w, p, ATD_LIT("{\"txs\":"));
     if (p == NULL) return NULL;
     p = blockchain_transaction_list_write_p(w, p, &v->txs);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "txs", 3));
-    return atd_writer_raw_p(w, p, "}", 1);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("txs")));
+    return atd_writer_raw_p(w, p, ATD_LIT("}"));
 }
 
 ATD_DEFINE_WRITE(blockchain_root, blockchain_root)
@@ -715,7 +715,7 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(blockchain_root)
 static char *blockchain_input_list_write_p(atd_writer *w, char *p, const blockchain_input_list *v)
 {
     size_t i;
-    p = atd_writer_raw_p(w, p, "[", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT("["));
     if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
@@ -723,13 +723,13 @@ static char *blockchain_input_list_write_p(atd_writer *w, char *p, const blockch
         p = blockchain_input_write_p(w, p, &v->items[i]);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
     }
-    return atd_writer_raw_p(w, p, "]", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
 
 static char *blockchain_output_list_write_p(atd_writer *w, char *p, const blockchain_output_list *v)
 {
     size_t i;
-    p = atd_writer_raw_p(w, p, "[", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT("["));
     if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
@@ -737,52 +737,46 @@ static char *blockchain_output_list_write_p(atd_writer *w, char *p, const blockc
         p = blockchain_output_write_p(w, p, &v->items[i]);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
     }
-    return atd_writer_raw_p(w, p, "]", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
 
 static char *blockchain_transaction_write_p(atd_writer *w, char *p, const blockchain_transaction *v)
 {
     p = atd_writer_room(w, p, 28 + ATD_INT64_CHARS + ATD_INT64_CHARS + ATD_INT64_CHARS);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "lock_time", 9));
-    memcpy(p, "{\"lock_time\":", 13);
-    p = atd_write_int64(p + 13, (int64_t)v->lock_time);
-    memcpy(p, ",\"ver\":", 7);
-    p = atd_write_int64(p + 7, (int64_t)v->ver);
-    memcpy(p, ",\"size\":", 8);
-    p = atd_write_int64(p + 8, (int64_t)v->size);
-    p = atd_writer_raw_p(w, p, ",\"inputs\":", 10);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("lock_time")));
+    p = atd_put(p, ATD_LIT("{\"lock_time\":"));
+    p = atd_write_int64(p, (int64_t)v->lock_time);
+    p = atd_put(p, ATD_LIT(",\"ver\":"));
+    p = atd_write_int64(p, (int64_t)v->ver);
+    p = atd_put(p, ATD_LIT(",\"size\":"));
+    p = atd_write_int64(p, (int64_t)v->size);
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"inputs\":"));
     if (p == NULL) return NULL;
     p = blockchain_input_list_write_p(w, p, &v->inputs);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "inputs", 6));
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("inputs")));
     p = atd_writer_room(w, p, 46 + 5 + ATD_INT64_CHARS + ATD_INT64_CHARS + ATD_INT64_CHARS);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "double_spend", 12));
-    memcpy(p, ",\"double_spend\":", 16);
-    if (v->double_spend) {
-        memcpy(p + 16, "true", 4);
-        p += 20;
-    } else {
-        memcpy(p + 16, "false", 5);
-        p += 21;
-    }
-    memcpy(p, ",\"time\":", 8);
-    p = atd_write_int64(p + 8, (int64_t)v->time);
-    memcpy(p, ",\"tx_index\":", 12);
-    p = atd_write_int64(p + 12, (int64_t)v->tx_index);
-    memcpy(p, ",\"vin_sz\":", 10);
-    p = atd_write_int64(p + 10, (int64_t)v->vin_sz);
-    p = atd_writer_key_string_p(w, p, ",\"hash\":", 8, v->hash.ptr, v->hash.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "hash", 4));
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("double_spend")));
+    p = atd_put(p, ATD_LIT(",\"double_spend\":"));
+    p = v->double_spend ? atd_put(p, ATD_LIT("true")) : atd_put(p, ATD_LIT("false"));
+    p = atd_put(p, ATD_LIT(",\"time\":"));
+    p = atd_write_int64(p, (int64_t)v->time);
+    p = atd_put(p, ATD_LIT(",\"tx_index\":"));
+    p = atd_write_int64(p, (int64_t)v->tx_index);
+    p = atd_put(p, ATD_LIT(",\"vin_sz\":"));
+    p = atd_write_int64(p, (int64_t)v->vin_sz);
+    p = atd_writer_key_string_p(w, p, ATD_LIT(",\"hash\":"), v->hash.ptr, v->hash.len);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("hash")));
     p = atd_writer_room(w, p, 11 + ATD_INT64_CHARS);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "vout_sz", 7));
-    memcpy(p, ",\"vout_sz\":", 11);
-    p = atd_write_int64(p + 11, (int64_t)v->vout_sz);
-    p = atd_writer_key_string_p(w, p, ",\"relayed_by\":", 14, v->relayed_by.ptr, v->relayed_by.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "relayed_by", 10));
-    p = atd_writer_raw_p(w, p, ",\"out\":", 7);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("vout_sz")));
+    p = atd_put(p, ATD_LIT(",\"vout_sz\":"));
+    p = atd_write_int64(p, (int64_t)v->vout_sz);
+    p = atd_writer_key_string_p(w, p, ATD_LIT(",\"relayed_by\":"), v->relayed_by.ptr, v->relayed_by.len);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("relayed_by")));
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"out\":"));
     if (p == NULL) return NULL;
     p = blockchain_output_list_write_p(w, p, &v->out);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "out", 3));
-    return atd_writer_raw_p(w, p, "}", 1);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("out")));
+    return atd_writer_raw_p(w, p, ATD_LIT("}"));
 }
 
 ATD_DEFINE_WRITE(blockchain_transaction, blockchain_transaction)
@@ -792,30 +786,24 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(blockchain_transaction)
 static char *blockchain_output_write_p(atd_writer *w, char *p, const blockchain_output *v)
 {
     p = atd_writer_room(w, p, 29 + 5 + ATD_INT64_CHARS + ATD_INT64_CHARS);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "spent", 5));
-    memcpy(p, "{\"spent\":", 9);
-    if (v->spent) {
-        memcpy(p + 9, "true", 4);
-        p += 13;
-    } else {
-        memcpy(p + 9, "false", 5);
-        p += 14;
-    }
-    memcpy(p, ",\"tx_index\":", 12);
-    p = atd_write_int64(p + 12, (int64_t)v->tx_index);
-    memcpy(p, ",\"type\":", 8);
-    p = atd_write_int64(p + 8, (int64_t)v->output_type);
-    p = atd_writer_key_string_p(w, p, ",\"addr\":", 8, v->addr.ptr, v->addr.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "addr", 4));
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("spent")));
+    p = atd_put(p, ATD_LIT("{\"spent\":"));
+    p = v->spent ? atd_put(p, ATD_LIT("true")) : atd_put(p, ATD_LIT("false"));
+    p = atd_put(p, ATD_LIT(",\"tx_index\":"));
+    p = atd_write_int64(p, (int64_t)v->tx_index);
+    p = atd_put(p, ATD_LIT(",\"type\":"));
+    p = atd_write_int64(p, (int64_t)v->output_type);
+    p = atd_writer_key_string_p(w, p, ATD_LIT(",\"addr\":"), v->addr.ptr, v->addr.len);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("addr")));
     p = atd_writer_room(w, p, 14 + ATD_INT64_CHARS + ATD_INT64_CHARS);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "value", 5));
-    memcpy(p, ",\"value\":", 9);
-    p = atd_write_int64(p + 9, (int64_t)v->value);
-    memcpy(p, ",\"n\":", 5);
-    p = atd_write_int64(p + 5, (int64_t)v->n);
-    p = atd_writer_key_string_p(w, p, ",\"script\":", 10, v->script.ptr, v->script.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "script", 6));
-    return atd_writer_raw_p(w, p, "}", 1);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("value")));
+    p = atd_put(p, ATD_LIT(",\"value\":"));
+    p = atd_write_int64(p, (int64_t)v->value);
+    p = atd_put(p, ATD_LIT(",\"n\":"));
+    p = atd_write_int64(p, (int64_t)v->n);
+    p = atd_writer_key_string_p(w, p, ATD_LIT(",\"script\":"), v->script.ptr, v->script.len);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("script")));
+    return atd_writer_raw_p(w, p, ATD_LIT("}"));
 }
 
 ATD_DEFINE_WRITE(blockchain_output, blockchain_output)
@@ -825,16 +813,16 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(blockchain_output)
 static char *blockchain_input_write_p(atd_writer *w, char *p, const blockchain_input *v)
 {
     p = atd_writer_room(w, p, 12 + ATD_INT64_CHARS);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "sequence", 8));
-    memcpy(p, "{\"sequence\":", 12);
-    p = atd_write_int64(p + 12, (int64_t)v->sequence);
-    p = atd_writer_raw_p(w, p, ",\"prev_out\":", 12);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("sequence")));
+    p = atd_put(p, ATD_LIT("{\"sequence\":"));
+    p = atd_write_int64(p, (int64_t)v->sequence);
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"prev_out\":"));
     if (p == NULL) return NULL;
     p = blockchain_output_write_p(w, p, &v->prev_out);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "prev_out", 8));
-    p = atd_writer_key_string_p(w, p, ",\"script\":", 10, v->script.ptr, v->script.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "script", 6));
-    return atd_writer_raw_p(w, p, "}", 1);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("prev_out")));
+    p = atd_writer_key_string_p(w, p, ATD_LIT(",\"script\":"), v->script.ptr, v->script.len);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("script")));
+    return atd_writer_raw_p(w, p, ATD_LIT("}"));
 }
 
 ATD_DEFINE_WRITE(blockchain_input, blockchain_input)

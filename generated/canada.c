@@ -75,23 +75,23 @@ static const char *canada_root_read_p(atd_reader *r, const char *p, canada_root 
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, "\"type\":", 7)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"type\":"))) goto key;
 key_0:
-    p += 7;
+    p += ATD_LEN("\"type\":");
 field_0:
     p = atd_read_string_p(r, p, &out->collection_type);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "type", 4));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("type")));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"features\":", 11)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"features\":"))) goto key;
 key_1:
-    p += 11;
+    p += ATD_LEN("\"features\":");
 field_1:
     p = canada_feature_list_read_p(r, p, &out->features);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "features", 8));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("features")));
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_p(r, p, &more);
@@ -106,13 +106,13 @@ end:
     }
     return p;
 key:
-    if (atd_key_room(r, p, 11)) {
+    if (atd_key_room(r, p, ATD_LEN("\"features\":"))) {
         switch (p[1]) {
         case 'f':
-            if (atd_bytes_eq(p, "\"features\":", 11)) goto key_1;
+            if (atd_bytes_eq(p, ATD_LIT("\"features\":"))) goto key_1;
             break;
         case 't':
-            if (atd_bytes_eq(p, "\"type\":", 7)) goto key_0;
+            if (atd_bytes_eq(p, ATD_LIT("\"type\":"))) goto key_0;
             break;
         }
     }
@@ -120,10 +120,10 @@ key:
     if (p == NULL) return NULL;
     switch (key.len) {
     case 4:
-        if (atd_bytes_eq(key.ptr, "type", 4)) goto field_0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("type"))) goto field_0;
         break;
     case 8:
-        if (atd_bytes_eq(key.ptr, "features", 8)) goto field_1;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("features"))) goto field_1;
         break;
     default:
         break;
@@ -155,12 +155,12 @@ static const char *canada_properties_read_p(atd_reader *r, const char *p, canada
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, "\"name\":", 7)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"name\":"))) goto key;
 key_0:
-    p += 7;
+    p += ATD_LEN("\"name\":");
 field_0:
     p = atd_read_string_p(r, p, &out->name);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("name")));
     seen[0] |= (uint64_t)1 << 0;
 tail:
     p = atd_object_end_p(r, p, &more);
@@ -175,14 +175,14 @@ end:
     }
     return p;
 key:
-    if (atd_key_room(r, p, 7)) {
-        if (atd_bytes_eq(p, "\"name\":", 7)) goto key_0;
+    if (atd_key_room(r, p, ATD_LEN("\"name\":"))) {
+        if (atd_bytes_eq(p, ATD_LIT("\"name\":"))) goto key_0;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return NULL;
     switch (key.len) {
     case 4:
-        if (atd_bytes_eq(key.ptr, "name", 4)) goto field_0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("name"))) goto field_0;
         break;
     default:
         break;
@@ -245,23 +245,23 @@ static const char *canada_geometry_read_p(atd_reader *r, const char *p, canada_g
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, "\"type\":", 7)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"type\":"))) goto key;
 key_0:
-    p += 7;
+    p += ATD_LEN("\"type\":");
 field_0:
     p = atd_read_string_p(r, p, &out->geometry_type);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "type", 4));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("type")));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"coordinates\":", 14)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"coordinates\":"))) goto key;
 key_1:
-    p += 14;
+    p += ATD_LEN("\"coordinates\":");
 field_1:
     p = canada_ring_list_read_p(r, p, &out->coordinates);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "coordinates", 11));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("coordinates")));
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_p(r, p, &more);
@@ -276,13 +276,13 @@ end:
     }
     return p;
 key:
-    if (atd_key_room(r, p, 14)) {
+    if (atd_key_room(r, p, ATD_LEN("\"coordinates\":"))) {
         switch (p[1]) {
         case 'c':
-            if (atd_bytes_eq(p, "\"coordinates\":", 14)) goto key_1;
+            if (atd_bytes_eq(p, ATD_LIT("\"coordinates\":"))) goto key_1;
             break;
         case 't':
-            if (atd_bytes_eq(p, "\"type\":", 7)) goto key_0;
+            if (atd_bytes_eq(p, ATD_LIT("\"type\":"))) goto key_0;
             break;
         }
     }
@@ -290,10 +290,10 @@ key:
     if (p == NULL) return NULL;
     switch (key.len) {
     case 4:
-        if (atd_bytes_eq(key.ptr, "type", 4)) goto field_0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("type"))) goto field_0;
         break;
     case 11:
-        if (atd_bytes_eq(key.ptr, "coordinates", 11)) goto field_1;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("coordinates"))) goto field_1;
         break;
     default:
         break;
@@ -325,34 +325,34 @@ static const char *canada_feature_read_p(atd_reader *r, const char *p, canada_fe
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, "\"type\":", 7)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"type\":"))) goto key;
 key_0:
-    p += 7;
+    p += ATD_LEN("\"type\":");
 field_0:
     p = atd_read_string_p(r, p, &out->feature_type);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "type", 4));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("type")));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"properties\":", 13)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"properties\":"))) goto key;
 key_1:
-    p += 13;
+    p += ATD_LEN("\"properties\":");
 field_1:
     p = canada_properties_read_p(r, p, &out->properties);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "properties", 10));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("properties")));
     seen[0] |= (uint64_t)1 << 1;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"geometry\":", 11)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"geometry\":"))) goto key;
 key_2:
-    p += 11;
+    p += ATD_LEN("\"geometry\":");
 field_2:
     p = canada_geometry_read_p(r, p, &out->geometry);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "geometry", 8));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("geometry")));
     seen[0] |= (uint64_t)1 << 2;
 tail:
     p = atd_object_end_p(r, p, &more);
@@ -367,16 +367,16 @@ end:
     }
     return p;
 key:
-    if (atd_key_room(r, p, 13)) {
+    if (atd_key_room(r, p, ATD_LEN("\"properties\":"))) {
         switch (p[1]) {
         case 'g':
-            if (atd_bytes_eq(p, "\"geometry\":", 11)) goto key_2;
+            if (atd_bytes_eq(p, ATD_LIT("\"geometry\":"))) goto key_2;
             break;
         case 'p':
-            if (atd_bytes_eq(p, "\"properties\":", 13)) goto key_1;
+            if (atd_bytes_eq(p, ATD_LIT("\"properties\":"))) goto key_1;
             break;
         case 't':
-            if (atd_bytes_eq(p, "\"type\":", 7)) goto key_0;
+            if (atd_bytes_eq(p, ATD_LIT("\"type\":"))) goto key_0;
             break;
         }
     }
@@ -384,13 +384,13 @@ key:
     if (p == NULL) return NULL;
     switch (key.len) {
     case 4:
-        if (atd_bytes_eq(key.ptr, "type", 4)) goto field_0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("type"))) goto field_0;
         break;
     case 10:
-        if (atd_bytes_eq(key.ptr, "properties", 10)) goto field_1;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("properties"))) goto field_1;
         break;
     case 8:
-        if (atd_bytes_eq(key.ptr, "geometry", 8)) goto field_2;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("geometry"))) goto field_2;
         break;
     default:
         break;
@@ -493,7 +493,7 @@ ATD_DEFINE_READ_ENTRY_POINTS(canada_ring)
 static char *canada_feature_list_write_p(atd_writer *w, char *p, const canada_feature_list *v)
 {
     size_t i;
-    p = atd_writer_raw_p(w, p, "[", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT("["));
     if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
@@ -501,18 +501,18 @@ static char *canada_feature_list_write_p(atd_writer *w, char *p, const canada_fe
         p = canada_feature_write_p(w, p, &v->items[i]);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
     }
-    return atd_writer_raw_p(w, p, "]", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
 
 static char *canada_root_write_p(atd_writer *w, char *p, const canada_root *v)
 {
-    p = atd_writer_key_string_p(w, p, "{\"type\":", 8, v->collection_type.ptr, v->collection_type.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "type", 4));
-    p = atd_writer_raw_p(w, p, ",\"features\":", 12);
+    p = atd_writer_key_string_p(w, p, ATD_LIT("{\"type\":"), v->collection_type.ptr, v->collection_type.len);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("type")));
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"features\":"));
     if (p == NULL) return NULL;
     p = canada_feature_list_write_p(w, p, &v->features);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "features", 8));
-    return atd_writer_raw_p(w, p, "}", 1);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("features")));
+    return atd_writer_raw_p(w, p, ATD_LIT("}"));
 }
 
 ATD_DEFINE_WRITE(canada_root, canada_root)
@@ -521,9 +521,9 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(canada_root)
 
 static char *canada_properties_write_p(atd_writer *w, char *p, const canada_properties *v)
 {
-    p = atd_writer_key_string_p(w, p, "{\"name\":", 8, v->name.ptr, v->name.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "name", 4));
-    return atd_writer_raw_p(w, p, "}", 1);
+    p = atd_writer_key_string_p(w, p, ATD_LIT("{\"name\":"), v->name.ptr, v->name.len);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("name")));
+    return atd_writer_raw_p(w, p, ATD_LIT("}"));
 }
 
 ATD_DEFINE_WRITE(canada_properties, canada_properties)
@@ -533,7 +533,7 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(canada_properties)
 static char *canada_ring_list_write_p(atd_writer *w, char *p, const canada_ring_list *v)
 {
     size_t i;
-    p = atd_writer_raw_p(w, p, "[", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT("["));
     if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
@@ -541,18 +541,18 @@ static char *canada_ring_list_write_p(atd_writer *w, char *p, const canada_ring_
         p = canada_ring_write_p(w, p, &v->items[i]);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
     }
-    return atd_writer_raw_p(w, p, "]", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
 
 static char *canada_geometry_write_p(atd_writer *w, char *p, const canada_geometry *v)
 {
-    p = atd_writer_key_string_p(w, p, "{\"type\":", 8, v->geometry_type.ptr, v->geometry_type.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "type", 4));
-    p = atd_writer_raw_p(w, p, ",\"coordinates\":", 15);
+    p = atd_writer_key_string_p(w, p, ATD_LIT("{\"type\":"), v->geometry_type.ptr, v->geometry_type.len);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("type")));
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"coordinates\":"));
     if (p == NULL) return NULL;
     p = canada_ring_list_write_p(w, p, &v->coordinates);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "coordinates", 11));
-    return atd_writer_raw_p(w, p, "}", 1);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("coordinates")));
+    return atd_writer_raw_p(w, p, ATD_LIT("}"));
 }
 
 ATD_DEFINE_WRITE(canada_geometry, canada_geometry)
@@ -561,17 +561,17 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(canada_geometry)
 
 static char *canada_feature_write_p(atd_writer *w, char *p, const canada_feature *v)
 {
-    p = atd_writer_key_string_p(w, p, "{\"type\":", 8, v->feature_type.ptr, v->feature_type.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "type", 4));
-    p = atd_writer_raw_p(w, p, ",\"properties\":", 14);
+    p = atd_writer_key_string_p(w, p, ATD_LIT("{\"type\":"), v->feature_type.ptr, v->feature_type.len);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("type")));
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"properties\":"));
     if (p == NULL) return NULL;
     p = canada_properties_write_p(w, p, &v->properties);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "properties", 10));
-    p = atd_writer_raw_p(w, p, ",\"geometry\":", 12);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("properties")));
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"geometry\":"));
     if (p == NULL) return NULL;
     p = canada_geometry_write_p(w, p, &v->geometry);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "geometry", 8));
-    return atd_writer_raw_p(w, p, "}", 1);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("geometry")));
+    return atd_writer_raw_p(w, p, ATD_LIT("}"));
 }
 
 ATD_DEFINE_WRITE(canada_feature, canada_feature)
@@ -588,10 +588,10 @@ static char *canada_position_write_p(atd_writer *w, char *p, const canada_positi
     }
     p = atd_writer_room(w, p, 3 + ATD_DOUBLE_CHARS + ATD_DOUBLE_CHARS);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 0));
-    memcpy(p, "[", 1);
-    p = atd_write_double(p + 1, (double)v->f0);
-    memcpy(p, ",", 1);
-    p = atd_write_double(p + 1, (double)v->f1);
+    p = atd_put(p, ATD_LIT("["));
+    p = atd_write_double(p, (double)v->f0);
+    p = atd_put(p, ATD_LIT(","));
+    p = atd_write_double(p, (double)v->f1);
     *p++ = ']';
     return p;
 }
@@ -603,7 +603,7 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(canada_position)
 static char *canada_ring_write_p(atd_writer *w, char *p, const canada_ring *v)
 {
     size_t i;
-    p = atd_writer_raw_p(w, p, "[", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT("["));
     if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         if (!atd_writer_finite(w, (double)v->items[i].f0)) {
@@ -618,13 +618,13 @@ static char *canada_ring_write_p(atd_writer *w, char *p, const canada_ring *v)
         }
         *p = ',';
         p += i > 0;
-        memcpy(p, "[", 1);
-        p = atd_write_double(p + 1, (double)v->items[i].f0);
-        memcpy(p, ",", 1);
-        p = atd_write_double(p + 1, (double)v->items[i].f1);
+        p = atd_put(p, ATD_LIT("["));
+        p = atd_write_double(p, (double)v->items[i].f0);
+        p = atd_put(p, ATD_LIT(","));
+        p = atd_write_double(p, (double)v->items[i].f1);
         *p++ = ']';
     }
-    return atd_writer_raw_p(w, p, "]", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
 
 ATD_DEFINE_WRITE(canada_ring, canada_ring)

@@ -161,89 +161,89 @@ static const char *citm_catalog_event_read_p(atd_reader *r, const char *p, citm_
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, "\"description\":", 14)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"description\":"))) goto key;
 key_0:
-    p += 14;
+    p += ATD_LEN("\"description\":");
 field_0:
     p = citm_catalog_string_nullable_read_p(r, p, &out->description);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "description", 11));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("description")));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"id\":", 5)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"id\":"))) goto key;
 key_1:
-    p += 5;
+    p += ATD_LEN("\"id\":");
 field_1:
     p = atd_read_int64_p(r, p, &out->id);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("id")));
     seen[0] |= (uint64_t)1 << 1;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"logo\":", 7)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"logo\":"))) goto key;
 key_2:
-    p += 7;
+    p += ATD_LEN("\"logo\":");
 field_2:
     p = citm_catalog_string_nullable_read_p(r, p, &out->logo);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "logo", 4));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("logo")));
     seen[0] |= (uint64_t)1 << 2;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"name\":", 7)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"name\":"))) goto key;
 key_3:
-    p += 7;
+    p += ATD_LEN("\"name\":");
 field_3:
     p = atd_read_string_p(r, p, &out->name);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("name")));
     seen[0] |= (uint64_t)1 << 3;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"subTopicIds\":", 14)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"subTopicIds\":"))) goto key;
 key_4:
-    p += 14;
+    p += ATD_LEN("\"subTopicIds\":");
 field_4:
     p = citm_catalog_int_list_read_p(r, p, &out->sub_topic_ids);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "subTopicIds", 11));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("subTopicIds")));
     seen[0] |= (uint64_t)1 << 4;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"subjectCode\":", 14)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"subjectCode\":"))) goto key;
 key_5:
-    p += 14;
+    p += ATD_LEN("\"subjectCode\":");
 field_5:
     p = citm_catalog_string_nullable_read_p(r, p, &out->subject_code);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "subjectCode", 11));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("subjectCode")));
     seen[0] |= (uint64_t)1 << 5;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"subtitle\":", 11)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"subtitle\":"))) goto key;
 key_6:
-    p += 11;
+    p += ATD_LEN("\"subtitle\":");
 field_6:
     p = citm_catalog_string_nullable_read_p(r, p, &out->subtitle);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "subtitle", 8));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("subtitle")));
     seen[0] |= (uint64_t)1 << 6;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"topicIds\":", 11)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"topicIds\":"))) goto key;
 key_7:
-    p += 11;
+    p += ATD_LEN("\"topicIds\":");
 field_7:
     p = citm_catalog_int_list_read_p(r, p, &out->topic_ids);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "topicIds", 8));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("topicIds")));
     seen[0] |= (uint64_t)1 << 7;
 tail:
     p = atd_object_end_p(r, p, &more);
@@ -258,31 +258,31 @@ end:
     }
     return p;
 key:
-    if (atd_key_room(r, p, 14)) {
+    if (atd_key_room(r, p, ATD_LEN("\"description\":"))) {
         switch (p[4]) {
         case ':':
-            if (atd_bytes_eq(p, "\"id\":", 5)) goto key_1;
+            if (atd_bytes_eq(p, ATD_LIT("\"id\":"))) goto key_1;
             break;
         case 'T':
-            if (atd_bytes_eq(p, "\"subTopicIds\":", 14)) goto key_4;
+            if (atd_bytes_eq(p, ATD_LIT("\"subTopicIds\":"))) goto key_4;
             break;
         case 'c':
-            if (atd_bytes_eq(p, "\"description\":", 14)) goto key_0;
+            if (atd_bytes_eq(p, ATD_LIT("\"description\":"))) goto key_0;
             break;
         case 'e':
-            if (atd_bytes_eq(p, "\"name\":", 7)) goto key_3;
+            if (atd_bytes_eq(p, ATD_LIT("\"name\":"))) goto key_3;
             break;
         case 'i':
-            if (atd_bytes_eq(p, "\"topicIds\":", 11)) goto key_7;
+            if (atd_bytes_eq(p, ATD_LIT("\"topicIds\":"))) goto key_7;
             break;
         case 'j':
-            if (atd_bytes_eq(p, "\"subjectCode\":", 14)) goto key_5;
+            if (atd_bytes_eq(p, ATD_LIT("\"subjectCode\":"))) goto key_5;
             break;
         case 'o':
-            if (atd_bytes_eq(p, "\"logo\":", 7)) goto key_2;
+            if (atd_bytes_eq(p, ATD_LIT("\"logo\":"))) goto key_2;
             break;
         case 't':
-            if (atd_bytes_eq(p, "\"subtitle\":", 11)) goto key_6;
+            if (atd_bytes_eq(p, ATD_LIT("\"subtitle\":"))) goto key_6;
             break;
         }
     }
@@ -290,20 +290,20 @@ key:
     if (p == NULL) return NULL;
     switch (key.len) {
     case 11:
-        if (atd_bytes_eq(key.ptr, "description", 11)) goto field_0;
-        if (atd_bytes_eq(key.ptr, "subTopicIds", 11)) goto field_4;
-        if (atd_bytes_eq(key.ptr, "subjectCode", 11)) goto field_5;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("description"))) goto field_0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("subTopicIds"))) goto field_4;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("subjectCode"))) goto field_5;
         break;
     case 2:
-        if (atd_bytes_eq(key.ptr, "id", 2)) goto field_1;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("id"))) goto field_1;
         break;
     case 4:
-        if (atd_bytes_eq(key.ptr, "logo", 4)) goto field_2;
-        if (atd_bytes_eq(key.ptr, "name", 4)) goto field_3;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("logo"))) goto field_2;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("name"))) goto field_3;
         break;
     case 8:
-        if (atd_bytes_eq(key.ptr, "subtitle", 8)) goto field_6;
-        if (atd_bytes_eq(key.ptr, "topicIds", 8)) goto field_7;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("subtitle"))) goto field_6;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("topicIds"))) goto field_7;
         break;
     default:
         break;
@@ -442,122 +442,124 @@ static const char *citm_catalog_root_read_p(atd_reader *r, const char *p, citm_c
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, "\"areaNames\":", 12)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"areaNames\":"))) goto key;
 key_0:
-    p += 12;
+    p += ATD_LEN("\"areaNames\":");
 field_0:
     p = citm_catalog_id_map_read_p(r, p, &out->area_names);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "areaNames", 9));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("areaNames")));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"audienceSubCategoryNames\":", 27)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"audienceSubCategoryNames\":"))) goto key;
 key_1:
-    p += 27;
+    p += ATD_LEN("\"audienceSubCategoryNames\":");
 field_1:
     p = citm_catalog_id_map_read_p(r, p, &out->audience_sub_category_names);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "audienceSubCategoryNames", 24));
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("audienceSubCategoryNames")));
+    }
     seen[0] |= (uint64_t)1 << 1;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"blockNames\":", 13)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"blockNames\":"))) goto key;
 key_2:
-    p += 13;
+    p += ATD_LEN("\"blockNames\":");
 field_2:
     p = citm_catalog_id_map_read_p(r, p, &out->block_names);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "blockNames", 10));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("blockNames")));
     seen[0] |= (uint64_t)1 << 2;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"events\":", 9)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"events\":"))) goto key;
 key_3:
-    p += 9;
+    p += ATD_LEN("\"events\":");
 field_3:
     p = citm_catalog_event_assoc_read_p(r, p, &out->events);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "events", 6));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("events")));
     seen[0] |= (uint64_t)1 << 3;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"performances\":", 15)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"performances\":"))) goto key;
 key_4:
-    p += 15;
+    p += ATD_LEN("\"performances\":");
 field_4:
     p = citm_catalog_performance_list_read_p(r, p, &out->performances);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "performances", 12));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("performances")));
     seen[0] |= (uint64_t)1 << 4;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"seatCategoryNames\":", 20)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"seatCategoryNames\":"))) goto key;
 key_5:
-    p += 20;
+    p += ATD_LEN("\"seatCategoryNames\":");
 field_5:
     p = citm_catalog_id_map_read_p(r, p, &out->seat_category_names);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "seatCategoryNames", 17));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("seatCategoryNames")));
     seen[0] |= (uint64_t)1 << 5;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"subTopicNames\":", 16)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"subTopicNames\":"))) goto key;
 key_6:
-    p += 16;
+    p += ATD_LEN("\"subTopicNames\":");
 field_6:
     p = citm_catalog_id_map_read_p(r, p, &out->sub_topic_names);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "subTopicNames", 13));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("subTopicNames")));
     seen[0] |= (uint64_t)1 << 6;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"subjectNames\":", 15)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"subjectNames\":"))) goto key;
 key_7:
-    p += 15;
+    p += ATD_LEN("\"subjectNames\":");
 field_7:
     p = citm_catalog_id_map_read_p(r, p, &out->subject_names);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "subjectNames", 12));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("subjectNames")));
     seen[0] |= (uint64_t)1 << 7;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"topicNames\":", 13)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"topicNames\":"))) goto key;
 key_8:
-    p += 13;
+    p += ATD_LEN("\"topicNames\":");
 field_8:
     p = citm_catalog_id_map_read_p(r, p, &out->topic_names);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "topicNames", 10));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("topicNames")));
     seen[0] |= (uint64_t)1 << 8;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"topicSubTopics\":", 17)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"topicSubTopics\":"))) goto key;
 key_9:
-    p += 17;
+    p += ATD_LEN("\"topicSubTopics\":");
 field_9:
     p = citm_catalog_int_list_assoc_read_p(r, p, &out->topic_sub_topics);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "topicSubTopics", 14));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("topicSubTopics")));
     seen[0] |= (uint64_t)1 << 9;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"venueNames\":", 13)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"venueNames\":"))) goto key;
 key_10:
-    p += 13;
+    p += ATD_LEN("\"venueNames\":");
 field_10:
     p = citm_catalog_id_map_read_p(r, p, &out->venue_names);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "venueNames", 10));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("venueNames")));
     seen[0] |= (uint64_t)1 << 10;
 tail:
     p = atd_object_end_p(r, p, &more);
@@ -572,44 +574,44 @@ end:
     }
     return p;
 key:
-    if (atd_key_room(r, p, 27)) {
+    if (atd_key_room(r, p, ATD_LEN("\"audienceSubCategoryNames\":"))) {
         switch (p[4]) {
         case 'T':
-            if (atd_bytes_eq(p, "\"subTopicNames\":", 16)) goto key_6;
+            if (atd_bytes_eq(p, ATD_LIT("\"subTopicNames\":"))) goto key_6;
             break;
         case 'a':
-            if (atd_bytes_eq(p, "\"areaNames\":", 12)) goto key_0;
+            if (atd_bytes_eq(p, ATD_LIT("\"areaNames\":"))) goto key_0;
             break;
         case 'c':
-            if (atd_bytes_eq(p, "\"blockNames\":", 13)) goto key_2;
+            if (atd_bytes_eq(p, ATD_LIT("\"blockNames\":"))) goto key_2;
             break;
         case 'f':
-            if (atd_bytes_eq(p, "\"performances\":", 15)) goto key_4;
+            if (atd_bytes_eq(p, ATD_LIT("\"performances\":"))) goto key_4;
             break;
         case 'i':
             switch (p[6]) {
             case 'N':
-                if (atd_bytes_eq(p, "\"topicNames\":", 13)) goto key_8;
+                if (atd_bytes_eq(p, ATD_LIT("\"topicNames\":"))) goto key_8;
                 break;
             case 'S':
-                if (atd_bytes_eq(p, "\"topicSubTopics\":", 17)) goto key_9;
+                if (atd_bytes_eq(p, ATD_LIT("\"topicSubTopics\":"))) goto key_9;
                 break;
             case 'n':
-                if (atd_bytes_eq(p, "\"audienceSubCategoryNames\":", 27)) goto key_1;
+                if (atd_bytes_eq(p, ATD_LIT("\"audienceSubCategoryNames\":"))) goto key_1;
                 break;
             }
             break;
         case 'j':
-            if (atd_bytes_eq(p, "\"subjectNames\":", 15)) goto key_7;
+            if (atd_bytes_eq(p, ATD_LIT("\"subjectNames\":"))) goto key_7;
             break;
         case 'n':
-            if (atd_bytes_eq(p, "\"events\":", 9)) goto key_3;
+            if (atd_bytes_eq(p, ATD_LIT("\"events\":"))) goto key_3;
             break;
         case 't':
-            if (atd_bytes_eq(p, "\"seatCategoryNames\":", 20)) goto key_5;
+            if (atd_bytes_eq(p, ATD_LIT("\"seatCategoryNames\":"))) goto key_5;
             break;
         case 'u':
-            if (atd_bytes_eq(p, "\"venueNames\":", 13)) goto key_10;
+            if (atd_bytes_eq(p, ATD_LIT("\"venueNames\":"))) goto key_10;
             break;
         }
     }
@@ -617,31 +619,31 @@ key:
     if (p == NULL) return NULL;
     switch (key.len) {
     case 9:
-        if (atd_bytes_eq(key.ptr, "areaNames", 9)) goto field_0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("areaNames"))) goto field_0;
         break;
     case 24:
-        if (atd_bytes_eq(key.ptr, "audienceSubCategoryNames", 24)) goto field_1;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("audienceSubCategoryNames"))) goto field_1;
         break;
     case 10:
-        if (atd_bytes_eq(key.ptr, "blockNames", 10)) goto field_2;
-        if (atd_bytes_eq(key.ptr, "topicNames", 10)) goto field_8;
-        if (atd_bytes_eq(key.ptr, "venueNames", 10)) goto field_10;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("blockNames"))) goto field_2;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("topicNames"))) goto field_8;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("venueNames"))) goto field_10;
         break;
     case 6:
-        if (atd_bytes_eq(key.ptr, "events", 6)) goto field_3;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("events"))) goto field_3;
         break;
     case 12:
-        if (atd_bytes_eq(key.ptr, "performances", 12)) goto field_4;
-        if (atd_bytes_eq(key.ptr, "subjectNames", 12)) goto field_7;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("performances"))) goto field_4;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("subjectNames"))) goto field_7;
         break;
     case 17:
-        if (atd_bytes_eq(key.ptr, "seatCategoryNames", 17)) goto field_5;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("seatCategoryNames"))) goto field_5;
         break;
     case 13:
-        if (atd_bytes_eq(key.ptr, "subTopicNames", 13)) goto field_6;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("subTopicNames"))) goto field_6;
         break;
     case 14:
-        if (atd_bytes_eq(key.ptr, "topicSubTopics", 14)) goto field_9;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("topicSubTopics"))) goto field_9;
         break;
     default:
         break;
@@ -735,100 +737,100 @@ static const char *citm_catalog_performance_read_p(atd_reader *r, const char *p,
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, "\"eventId\":", 10)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"eventId\":"))) goto key;
 key_0:
-    p += 10;
+    p += ATD_LEN("\"eventId\":");
 field_0:
     p = atd_read_int64_p(r, p, &out->event_id);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "eventId", 7));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("eventId")));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"id\":", 5)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"id\":"))) goto key;
 key_1:
-    p += 5;
+    p += ATD_LEN("\"id\":");
 field_1:
     p = atd_read_int64_p(r, p, &out->id);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("id")));
     seen[0] |= (uint64_t)1 << 1;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"logo\":", 7)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"logo\":"))) goto key;
 key_2:
-    p += 7;
+    p += ATD_LEN("\"logo\":");
 field_2:
     p = citm_catalog_string_nullable_read_p(r, p, &out->logo);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "logo", 4));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("logo")));
     seen[0] |= (uint64_t)1 << 2;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"name\":", 7)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"name\":"))) goto key;
 key_3:
-    p += 7;
+    p += ATD_LEN("\"name\":");
 field_3:
     p = citm_catalog_string_nullable_read_p(r, p, &out->name);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("name")));
     seen[0] |= (uint64_t)1 << 3;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"prices\":", 9)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"prices\":"))) goto key;
 key_4:
-    p += 9;
+    p += ATD_LEN("\"prices\":");
 field_4:
     p = citm_catalog_price_list_read_p(r, p, &out->prices);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "prices", 6));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("prices")));
     seen[0] |= (uint64_t)1 << 4;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"seatCategories\":", 17)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"seatCategories\":"))) goto key;
 key_5:
-    p += 17;
+    p += ATD_LEN("\"seatCategories\":");
 field_5:
     p = citm_catalog_seat_category_list_read_p(r, p, &out->seat_categories);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "seatCategories", 14));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("seatCategories")));
     seen[0] |= (uint64_t)1 << 5;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"seatMapImage\":", 15)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"seatMapImage\":"))) goto key;
 key_6:
-    p += 15;
+    p += ATD_LEN("\"seatMapImage\":");
 field_6:
     p = citm_catalog_string_nullable_read_p(r, p, &out->seat_map_image);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "seatMapImage", 12));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("seatMapImage")));
     seen[0] |= (uint64_t)1 << 6;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"start\":", 8)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"start\":"))) goto key;
 key_7:
-    p += 8;
+    p += ATD_LEN("\"start\":");
 field_7:
     p = atd_read_int64_p(r, p, &out->start);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "start", 5));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("start")));
     seen[0] |= (uint64_t)1 << 7;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"venueCode\":", 12)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"venueCode\":"))) goto key;
 key_8:
-    p += 12;
+    p += ATD_LEN("\"venueCode\":");
 field_8:
     p = atd_read_string_p(r, p, &out->venue_code);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "venueCode", 9));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("venueCode")));
     seen[0] |= (uint64_t)1 << 8;
 tail:
     p = atd_object_end_p(r, p, &more);
@@ -843,38 +845,38 @@ end:
     }
     return p;
 key:
-    if (atd_key_room(r, p, 17)) {
+    if (atd_key_room(r, p, ATD_LEN("\"seatCategories\":"))) {
         switch (p[4]) {
         case ':':
-            if (atd_bytes_eq(p, "\"id\":", 5)) goto key_1;
+            if (atd_bytes_eq(p, ATD_LIT("\"id\":"))) goto key_1;
             break;
         case 'c':
-            if (atd_bytes_eq(p, "\"prices\":", 9)) goto key_4;
+            if (atd_bytes_eq(p, ATD_LIT("\"prices\":"))) goto key_4;
             break;
         case 'e':
-            if (atd_bytes_eq(p, "\"name\":", 7)) goto key_3;
+            if (atd_bytes_eq(p, ATD_LIT("\"name\":"))) goto key_3;
             break;
         case 'n':
-            if (atd_bytes_eq(p, "\"eventId\":", 10)) goto key_0;
+            if (atd_bytes_eq(p, ATD_LIT("\"eventId\":"))) goto key_0;
             break;
         case 'o':
-            if (atd_bytes_eq(p, "\"logo\":", 7)) goto key_2;
+            if (atd_bytes_eq(p, ATD_LIT("\"logo\":"))) goto key_2;
             break;
         case 'r':
-            if (atd_bytes_eq(p, "\"start\":", 8)) goto key_7;
+            if (atd_bytes_eq(p, ATD_LIT("\"start\":"))) goto key_7;
             break;
         case 't':
             switch (p[5]) {
             case 'C':
-                if (atd_bytes_eq(p, "\"seatCategories\":", 17)) goto key_5;
+                if (atd_bytes_eq(p, ATD_LIT("\"seatCategories\":"))) goto key_5;
                 break;
             case 'M':
-                if (atd_bytes_eq(p, "\"seatMapImage\":", 15)) goto key_6;
+                if (atd_bytes_eq(p, ATD_LIT("\"seatMapImage\":"))) goto key_6;
                 break;
             }
             break;
         case 'u':
-            if (atd_bytes_eq(p, "\"venueCode\":", 12)) goto key_8;
+            if (atd_bytes_eq(p, ATD_LIT("\"venueCode\":"))) goto key_8;
             break;
         }
     }
@@ -882,29 +884,29 @@ key:
     if (p == NULL) return NULL;
     switch (key.len) {
     case 7:
-        if (atd_bytes_eq(key.ptr, "eventId", 7)) goto field_0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("eventId"))) goto field_0;
         break;
     case 2:
-        if (atd_bytes_eq(key.ptr, "id", 2)) goto field_1;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("id"))) goto field_1;
         break;
     case 4:
-        if (atd_bytes_eq(key.ptr, "logo", 4)) goto field_2;
-        if (atd_bytes_eq(key.ptr, "name", 4)) goto field_3;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("logo"))) goto field_2;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("name"))) goto field_3;
         break;
     case 6:
-        if (atd_bytes_eq(key.ptr, "prices", 6)) goto field_4;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("prices"))) goto field_4;
         break;
     case 14:
-        if (atd_bytes_eq(key.ptr, "seatCategories", 14)) goto field_5;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("seatCategories"))) goto field_5;
         break;
     case 12:
-        if (atd_bytes_eq(key.ptr, "seatMapImage", 12)) goto field_6;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("seatMapImage"))) goto field_6;
         break;
     case 5:
-        if (atd_bytes_eq(key.ptr, "start", 5)) goto field_7;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("start"))) goto field_7;
         break;
     case 9:
-        if (atd_bytes_eq(key.ptr, "venueCode", 9)) goto field_8;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("venueCode"))) goto field_8;
         break;
     default:
         break;
@@ -936,34 +938,36 @@ static const char *citm_catalog_price_read_p(atd_reader *r, const char *p, citm_
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, "\"amount\":", 9)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"amount\":"))) goto key;
 key_0:
-    p += 9;
+    p += ATD_LEN("\"amount\":");
 field_0:
     p = atd_read_int64_p(r, p, &out->amount);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "amount", 6));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("amount")));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"audienceSubCategoryId\":", 24)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"audienceSubCategoryId\":"))) goto key;
 key_1:
-    p += 24;
+    p += ATD_LEN("\"audienceSubCategoryId\":");
 field_1:
     p = atd_read_int64_p(r, p, &out->audience_sub_category_id);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "audienceSubCategoryId", 21));
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("audienceSubCategoryId")));
+    }
     seen[0] |= (uint64_t)1 << 1;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"seatCategoryId\":", 17)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"seatCategoryId\":"))) goto key;
 key_2:
-    p += 17;
+    p += ATD_LEN("\"seatCategoryId\":");
 field_2:
     p = atd_read_int64_p(r, p, &out->seat_category_id);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "seatCategoryId", 14));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("seatCategoryId")));
     seen[0] |= (uint64_t)1 << 2;
 tail:
     p = atd_object_end_p(r, p, &more);
@@ -978,16 +982,16 @@ end:
     }
     return p;
 key:
-    if (atd_key_room(r, p, 24)) {
+    if (atd_key_room(r, p, ATD_LEN("\"audienceSubCategoryId\":"))) {
         switch (p[2]) {
         case 'e':
-            if (atd_bytes_eq(p, "\"seatCategoryId\":", 17)) goto key_2;
+            if (atd_bytes_eq(p, ATD_LIT("\"seatCategoryId\":"))) goto key_2;
             break;
         case 'm':
-            if (atd_bytes_eq(p, "\"amount\":", 9)) goto key_0;
+            if (atd_bytes_eq(p, ATD_LIT("\"amount\":"))) goto key_0;
             break;
         case 'u':
-            if (atd_bytes_eq(p, "\"audienceSubCategoryId\":", 24)) goto key_1;
+            if (atd_bytes_eq(p, ATD_LIT("\"audienceSubCategoryId\":"))) goto key_1;
             break;
         }
     }
@@ -995,13 +999,13 @@ key:
     if (p == NULL) return NULL;
     switch (key.len) {
     case 6:
-        if (atd_bytes_eq(key.ptr, "amount", 6)) goto field_0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("amount"))) goto field_0;
         break;
     case 21:
-        if (atd_bytes_eq(key.ptr, "audienceSubCategoryId", 21)) goto field_1;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("audienceSubCategoryId"))) goto field_1;
         break;
     case 14:
-        if (atd_bytes_eq(key.ptr, "seatCategoryId", 14)) goto field_2;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("seatCategoryId"))) goto field_2;
         break;
     default:
         break;
@@ -1064,23 +1068,23 @@ static const char *citm_catalog_seat_category_read_p(atd_reader *r, const char *
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, "\"areas\":", 8)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"areas\":"))) goto key;
 key_0:
-    p += 8;
+    p += ATD_LEN("\"areas\":");
 field_0:
     p = citm_catalog_area_list_read_p(r, p, &out->areas);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "areas", 5));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("areas")));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"seatCategoryId\":", 17)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"seatCategoryId\":"))) goto key;
 key_1:
-    p += 17;
+    p += ATD_LEN("\"seatCategoryId\":");
 field_1:
     p = atd_read_int64_p(r, p, &out->seat_category_id);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "seatCategoryId", 14));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("seatCategoryId")));
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_p(r, p, &more);
@@ -1095,13 +1099,13 @@ end:
     }
     return p;
 key:
-    if (atd_key_room(r, p, 17)) {
+    if (atd_key_room(r, p, ATD_LEN("\"seatCategoryId\":"))) {
         switch (p[1]) {
         case 'a':
-            if (atd_bytes_eq(p, "\"areas\":", 8)) goto key_0;
+            if (atd_bytes_eq(p, ATD_LIT("\"areas\":"))) goto key_0;
             break;
         case 's':
-            if (atd_bytes_eq(p, "\"seatCategoryId\":", 17)) goto key_1;
+            if (atd_bytes_eq(p, ATD_LIT("\"seatCategoryId\":"))) goto key_1;
             break;
         }
     }
@@ -1109,10 +1113,10 @@ key:
     if (p == NULL) return NULL;
     switch (key.len) {
     case 5:
-        if (atd_bytes_eq(key.ptr, "areas", 5)) goto field_0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("areas"))) goto field_0;
         break;
     case 14:
-        if (atd_bytes_eq(key.ptr, "seatCategoryId", 14)) goto field_1;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("seatCategoryId"))) goto field_1;
         break;
     default:
         break;
@@ -1144,23 +1148,23 @@ static const char *citm_catalog_area_read_p(atd_reader *r, const char *p, citm_c
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, "\"areaId\":", 9)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"areaId\":"))) goto key;
 key_0:
-    p += 9;
+    p += ATD_LEN("\"areaId\":");
 field_0:
     p = atd_read_int64_p(r, p, &out->area_id);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "areaId", 6));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("areaId")));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"blockIds\":", 11)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"blockIds\":"))) goto key;
 key_1:
-    p += 11;
+    p += ATD_LEN("\"blockIds\":");
 field_1:
     p = citm_catalog_int_list_read_p(r, p, &out->block_ids);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "blockIds", 8));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("blockIds")));
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_p(r, p, &more);
@@ -1175,13 +1179,13 @@ end:
     }
     return p;
 key:
-    if (atd_key_room(r, p, 11)) {
+    if (atd_key_room(r, p, ATD_LEN("\"blockIds\":"))) {
         switch (p[1]) {
         case 'a':
-            if (atd_bytes_eq(p, "\"areaId\":", 9)) goto key_0;
+            if (atd_bytes_eq(p, ATD_LIT("\"areaId\":"))) goto key_0;
             break;
         case 'b':
-            if (atd_bytes_eq(p, "\"blockIds\":", 11)) goto key_1;
+            if (atd_bytes_eq(p, ATD_LIT("\"blockIds\":"))) goto key_1;
             break;
         }
     }
@@ -1189,10 +1193,10 @@ key:
     if (p == NULL) return NULL;
     switch (key.len) {
     case 6:
-        if (atd_bytes_eq(key.ptr, "areaId", 6)) goto field_0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("areaId"))) goto field_0;
         break;
     case 8:
-        if (atd_bytes_eq(key.ptr, "blockIds", 8)) goto field_1;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("blockIds"))) goto field_1;
         break;
     default:
         break;
@@ -1214,19 +1218,19 @@ ATD_DEFINE_READ_ENTRY_POINTS(citm_catalog_area)
 static char *citm_catalog_id_map_write_p(atd_writer *w, char *p, const citm_catalog_id_map *v)
 {
     size_t i;
-    p = atd_writer_raw_p(w, p, "{", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT("{"));
     if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_elem_string_p(w, p, i > 0, v->items[i].key.ptr, v->items[i].key.len);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        p = atd_writer_raw_p(w, p, ":", 1);
+        p = atd_writer_raw_p(w, p, ATD_LIT(":"));
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        p = atd_writer_key_string_p(w, p, "", 0, v->items[i].value.ptr, v->items[i].value.len);
+        p = atd_writer_key_string_p(w, p, ATD_LIT(""), v->items[i].value.ptr, v->items[i].value.len);
         if (p == NULL) {
             return atd_writer_fail_cursor(atd_writer_push_field(w, v->items[i].key.ptr, v->items[i].key.len));
         }
     }
-    return atd_writer_raw_p(w, p, "}", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("}"));
 }
 
 ATD_DEFINE_WRITE(citm_catalog_id_map, citm_catalog_id_map)
@@ -1235,8 +1239,8 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(citm_catalog_id_map)
 
 static char *citm_catalog_string_nullable_write_p(atd_writer *w, char *p, const citm_catalog_string_nullable *v)
 {
-    if (!v->has) return atd_writer_raw_p(w, p, "null", 4);
-    p = atd_writer_key_string_p(w, p, "", 0, v->value.ptr, v->value.len);
+    if (!v->has) return atd_writer_raw_p(w, p, ATD_LIT("null"));
+    p = atd_writer_key_string_p(w, p, ATD_LIT(""), v->value.ptr, v->value.len);
     if (p == NULL) return NULL;
     return p;
 }
@@ -1244,51 +1248,51 @@ static char *citm_catalog_string_nullable_write_p(atd_writer *w, char *p, const 
 static char *citm_catalog_int_list_write_p(atd_writer *w, char *p, const citm_catalog_int_list *v)
 {
     size_t i;
-    p = atd_writer_raw_p(w, p, "[", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT("["));
     if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_room(w, p, 1 + ATD_INT64_CHARS);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         *p = ',';
         p += i > 0;
-        p = atd_write_int64(p + 0, (int64_t)v->items[i]);
+        p = atd_write_int64(p, (int64_t)v->items[i]);
     }
-    return atd_writer_raw_p(w, p, "]", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
 
 static char *citm_catalog_event_write_p(atd_writer *w, char *p, const citm_catalog_event *v)
 {
-    p = atd_writer_raw_p(w, p, "{\"description\":", 15);
+    p = atd_writer_raw_p(w, p, ATD_LIT("{\"description\":"));
     if (p == NULL) return NULL;
     p = citm_catalog_string_nullable_write_p(w, p, &v->description);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "description", 11));
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("description")));
     p = atd_writer_room(w, p, 6 + ATD_INT64_CHARS);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "id", 2));
-    memcpy(p, ",\"id\":", 6);
-    p = atd_write_int64(p + 6, (int64_t)v->id);
-    p = atd_writer_raw_p(w, p, ",\"logo\":", 8);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("id")));
+    p = atd_put(p, ATD_LIT(",\"id\":"));
+    p = atd_write_int64(p, (int64_t)v->id);
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"logo\":"));
     if (p == NULL) return NULL;
     p = citm_catalog_string_nullable_write_p(w, p, &v->logo);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "logo", 4));
-    p = atd_writer_key_string_p(w, p, ",\"name\":", 8, v->name.ptr, v->name.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "name", 4));
-    p = atd_writer_raw_p(w, p, ",\"subTopicIds\":", 15);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("logo")));
+    p = atd_writer_key_string_p(w, p, ATD_LIT(",\"name\":"), v->name.ptr, v->name.len);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("name")));
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"subTopicIds\":"));
     if (p == NULL) return NULL;
     p = citm_catalog_int_list_write_p(w, p, &v->sub_topic_ids);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "subTopicIds", 11));
-    p = atd_writer_raw_p(w, p, ",\"subjectCode\":", 15);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("subTopicIds")));
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"subjectCode\":"));
     if (p == NULL) return NULL;
     p = citm_catalog_string_nullable_write_p(w, p, &v->subject_code);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "subjectCode", 11));
-    p = atd_writer_raw_p(w, p, ",\"subtitle\":", 12);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("subjectCode")));
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"subtitle\":"));
     if (p == NULL) return NULL;
     p = citm_catalog_string_nullable_write_p(w, p, &v->subtitle);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "subtitle", 8));
-    p = atd_writer_raw_p(w, p, ",\"topicIds\":", 12);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("subtitle")));
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"topicIds\":"));
     if (p == NULL) return NULL;
     p = citm_catalog_int_list_write_p(w, p, &v->topic_ids);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "topicIds", 8));
-    return atd_writer_raw_p(w, p, "}", 1);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("topicIds")));
+    return atd_writer_raw_p(w, p, ATD_LIT("}"));
 }
 
 ATD_DEFINE_WRITE(citm_catalog_event, citm_catalog_event)
@@ -1298,25 +1302,25 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(citm_catalog_event)
 static char *citm_catalog_event_assoc_write_p(atd_writer *w, char *p, const citm_catalog_event_assoc *v)
 {
     size_t i;
-    p = atd_writer_raw_p(w, p, "{", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT("{"));
     if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_elem_string_p(w, p, i > 0, v->items[i].key.ptr, v->items[i].key.len);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        p = atd_writer_raw_p(w, p, ":", 1);
+        p = atd_writer_raw_p(w, p, ATD_LIT(":"));
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         p = citm_catalog_event_write_p(w, p, &v->items[i].value);
         if (p == NULL) {
             return atd_writer_fail_cursor(atd_writer_push_field(w, v->items[i].key.ptr, v->items[i].key.len));
         }
     }
-    return atd_writer_raw_p(w, p, "}", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("}"));
 }
 
 static char *citm_catalog_performance_list_write_p(atd_writer *w, char *p, const citm_catalog_performance_list *v)
 {
     size_t i;
-    p = atd_writer_raw_p(w, p, "[", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT("["));
     if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
@@ -1324,76 +1328,82 @@ static char *citm_catalog_performance_list_write_p(atd_writer *w, char *p, const
         p = citm_catalog_performance_write_p(w, p, &v->items[i]);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
     }
-    return atd_writer_raw_p(w, p, "]", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
 
 static char *citm_catalog_int_list_assoc_write_p(atd_writer *w, char *p, const citm_catalog_int_list_assoc *v)
 {
     size_t i;
-    p = atd_writer_raw_p(w, p, "{", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT("{"));
     if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_elem_string_p(w, p, i > 0, v->items[i].key.ptr, v->items[i].key.len);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        p = atd_writer_raw_p(w, p, ":", 1);
+        p = atd_writer_raw_p(w, p, ATD_LIT(":"));
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         p = citm_catalog_int_list_write_p(w, p, &v->items[i].value);
         if (p == NULL) {
             return atd_writer_fail_cursor(atd_writer_push_field(w, v->items[i].key.ptr, v->items[i].key.len));
         }
     }
-    return atd_writer_raw_p(w, p, "}", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("}"));
 }
 
 static char *citm_catalog_root_write_p(atd_writer *w, char *p, const citm_catalog_root *v)
 {
-    p = atd_writer_raw_p(w, p, "{\"areaNames\":", 13);
+    p = atd_writer_raw_p(w, p, ATD_LIT("{\"areaNames\":"));
     if (p == NULL) return NULL;
     p = citm_catalog_id_map_write_p(w, p, &v->area_names);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "areaNames", 9));
-    p = atd_writer_raw_p(w, p, ",\"audienceSubCategoryNames\":", 28);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("areaNames")));
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"audienceSubCategoryNames\":"));
     if (p == NULL) return NULL;
     p = citm_catalog_id_map_write_p(w, p, &v->audience_sub_category_names);
     if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "audienceSubCategoryNames", 24));
+        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("audienceSubCategoryNames")));
     }
-    p = atd_writer_raw_p(w, p, ",\"blockNames\":", 14);
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"blockNames\":"));
     if (p == NULL) return NULL;
     p = citm_catalog_id_map_write_p(w, p, &v->block_names);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "blockNames", 10));
-    p = atd_writer_raw_p(w, p, ",\"events\":", 10);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("blockNames")));
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"events\":"));
     if (p == NULL) return NULL;
     p = citm_catalog_event_assoc_write_p(w, p, &v->events);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "events", 6));
-    p = atd_writer_raw_p(w, p, ",\"performances\":", 16);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("events")));
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"performances\":"));
     if (p == NULL) return NULL;
     p = citm_catalog_performance_list_write_p(w, p, &v->performances);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "performances", 12));
-    p = atd_writer_raw_p(w, p, ",\"seatCategoryNames\":", 21);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("performances")));
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"seatCategoryNames\":"));
     if (p == NULL) return NULL;
     p = citm_catalog_id_map_write_p(w, p, &v->seat_category_names);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "seatCategoryNames", 17));
-    p = atd_writer_raw_p(w, p, ",\"subTopicNames\":", 17);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("seatCategoryNames")));
+    }
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"subTopicNames\":"));
     if (p == NULL) return NULL;
     p = citm_catalog_id_map_write_p(w, p, &v->sub_topic_names);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "subTopicNames", 13));
-    p = atd_writer_raw_p(w, p, ",\"subjectNames\":", 16);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("subTopicNames")));
+    }
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"subjectNames\":"));
     if (p == NULL) return NULL;
     p = citm_catalog_id_map_write_p(w, p, &v->subject_names);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "subjectNames", 12));
-    p = atd_writer_raw_p(w, p, ",\"topicNames\":", 14);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("subjectNames")));
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"topicNames\":"));
     if (p == NULL) return NULL;
     p = citm_catalog_id_map_write_p(w, p, &v->topic_names);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "topicNames", 10));
-    p = atd_writer_raw_p(w, p, ",\"topicSubTopics\":", 18);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("topicNames")));
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"topicSubTopics\":"));
     if (p == NULL) return NULL;
     p = citm_catalog_int_list_assoc_write_p(w, p, &v->topic_sub_topics);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "topicSubTopics", 14));
-    p = atd_writer_raw_p(w, p, ",\"venueNames\":", 14);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("topicSubTopics")));
+    }
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"venueNames\":"));
     if (p == NULL) return NULL;
     p = citm_catalog_id_map_write_p(w, p, &v->venue_names);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "venueNames", 10));
-    return atd_writer_raw_p(w, p, "}", 1);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("venueNames")));
+    return atd_writer_raw_p(w, p, ATD_LIT("}"));
 }
 
 ATD_DEFINE_WRITE(citm_catalog_root, citm_catalog_root)
@@ -1403,7 +1413,7 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(citm_catalog_root)
 static char *citm_catalog_price_list_write_p(atd_writer *w, char *p, const citm_catalog_price_list *v)
 {
     size_t i;
-    p = atd_writer_raw_p(w, p, "[", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT("["));
     if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
@@ -1411,13 +1421,13 @@ static char *citm_catalog_price_list_write_p(atd_writer *w, char *p, const citm_
         p = citm_catalog_price_write_p(w, p, &v->items[i]);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
     }
-    return atd_writer_raw_p(w, p, "]", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
 
 static char *citm_catalog_seat_category_list_write_p(atd_writer *w, char *p, const citm_catalog_seat_category_list *v)
 {
     size_t i;
-    p = atd_writer_raw_p(w, p, "[", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT("["));
     if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
@@ -1425,44 +1435,46 @@ static char *citm_catalog_seat_category_list_write_p(atd_writer *w, char *p, con
         p = citm_catalog_seat_category_write_p(w, p, &v->items[i]);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
     }
-    return atd_writer_raw_p(w, p, "]", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
 
 static char *citm_catalog_performance_write_p(atd_writer *w, char *p, const citm_catalog_performance *v)
 {
     p = atd_writer_room(w, p, 17 + ATD_INT64_CHARS + ATD_INT64_CHARS);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "eventId", 7));
-    memcpy(p, "{\"eventId\":", 11);
-    p = atd_write_int64(p + 11, (int64_t)v->event_id);
-    memcpy(p, ",\"id\":", 6);
-    p = atd_write_int64(p + 6, (int64_t)v->id);
-    p = atd_writer_raw_p(w, p, ",\"logo\":", 8);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("eventId")));
+    p = atd_put(p, ATD_LIT("{\"eventId\":"));
+    p = atd_write_int64(p, (int64_t)v->event_id);
+    p = atd_put(p, ATD_LIT(",\"id\":"));
+    p = atd_write_int64(p, (int64_t)v->id);
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"logo\":"));
     if (p == NULL) return NULL;
     p = citm_catalog_string_nullable_write_p(w, p, &v->logo);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "logo", 4));
-    p = atd_writer_raw_p(w, p, ",\"name\":", 8);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("logo")));
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"name\":"));
     if (p == NULL) return NULL;
     p = citm_catalog_string_nullable_write_p(w, p, &v->name);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "name", 4));
-    p = atd_writer_raw_p(w, p, ",\"prices\":", 10);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("name")));
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"prices\":"));
     if (p == NULL) return NULL;
     p = citm_catalog_price_list_write_p(w, p, &v->prices);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "prices", 6));
-    p = atd_writer_raw_p(w, p, ",\"seatCategories\":", 18);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("prices")));
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"seatCategories\":"));
     if (p == NULL) return NULL;
     p = citm_catalog_seat_category_list_write_p(w, p, &v->seat_categories);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "seatCategories", 14));
-    p = atd_writer_raw_p(w, p, ",\"seatMapImage\":", 16);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("seatCategories")));
+    }
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"seatMapImage\":"));
     if (p == NULL) return NULL;
     p = citm_catalog_string_nullable_write_p(w, p, &v->seat_map_image);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "seatMapImage", 12));
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("seatMapImage")));
     p = atd_writer_room(w, p, 9 + ATD_INT64_CHARS);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "start", 5));
-    memcpy(p, ",\"start\":", 9);
-    p = atd_write_int64(p + 9, (int64_t)v->start);
-    p = atd_writer_key_string_p(w, p, ",\"venueCode\":", 13, v->venue_code.ptr, v->venue_code.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "venueCode", 9));
-    return atd_writer_raw_p(w, p, "}", 1);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("start")));
+    p = atd_put(p, ATD_LIT(",\"start\":"));
+    p = atd_write_int64(p, (int64_t)v->start);
+    p = atd_writer_key_string_p(w, p, ATD_LIT(",\"venueCode\":"), v->venue_code.ptr, v->venue_code.len);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("venueCode")));
+    return atd_writer_raw_p(w, p, ATD_LIT("}"));
 }
 
 ATD_DEFINE_WRITE(citm_catalog_performance, citm_catalog_performance)
@@ -1472,13 +1484,13 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(citm_catalog_performance)
 static char *citm_catalog_price_write_p(atd_writer *w, char *p, const citm_catalog_price *v)
 {
     p = atd_writer_room(w, p, 54 + ATD_INT64_CHARS + ATD_INT64_CHARS + ATD_INT64_CHARS);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "amount", 6));
-    memcpy(p, "{\"amount\":", 10);
-    p = atd_write_int64(p + 10, (int64_t)v->amount);
-    memcpy(p, ",\"audienceSubCategoryId\":", 25);
-    p = atd_write_int64(p + 25, (int64_t)v->audience_sub_category_id);
-    memcpy(p, ",\"seatCategoryId\":", 18);
-    p = atd_write_int64(p + 18, (int64_t)v->seat_category_id);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("amount")));
+    p = atd_put(p, ATD_LIT("{\"amount\":"));
+    p = atd_write_int64(p, (int64_t)v->amount);
+    p = atd_put(p, ATD_LIT(",\"audienceSubCategoryId\":"));
+    p = atd_write_int64(p, (int64_t)v->audience_sub_category_id);
+    p = atd_put(p, ATD_LIT(",\"seatCategoryId\":"));
+    p = atd_write_int64(p, (int64_t)v->seat_category_id);
     *p++ = '}';
     return p;
 }
@@ -1490,7 +1502,7 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(citm_catalog_price)
 static char *citm_catalog_area_list_write_p(atd_writer *w, char *p, const citm_catalog_area_list *v)
 {
     size_t i;
-    p = atd_writer_raw_p(w, p, "[", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT("["));
     if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
@@ -1498,19 +1510,21 @@ static char *citm_catalog_area_list_write_p(atd_writer *w, char *p, const citm_c
         p = citm_catalog_area_write_p(w, p, &v->items[i]);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
     }
-    return atd_writer_raw_p(w, p, "]", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
 
 static char *citm_catalog_seat_category_write_p(atd_writer *w, char *p, const citm_catalog_seat_category *v)
 {
-    p = atd_writer_raw_p(w, p, "{\"areas\":", 9);
+    p = atd_writer_raw_p(w, p, ATD_LIT("{\"areas\":"));
     if (p == NULL) return NULL;
     p = citm_catalog_area_list_write_p(w, p, &v->areas);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "areas", 5));
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("areas")));
     p = atd_writer_room(w, p, 19 + ATD_INT64_CHARS);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "seatCategoryId", 14));
-    memcpy(p, ",\"seatCategoryId\":", 18);
-    p = atd_write_int64(p + 18, (int64_t)v->seat_category_id);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("seatCategoryId")));
+    }
+    p = atd_put(p, ATD_LIT(",\"seatCategoryId\":"));
+    p = atd_write_int64(p, (int64_t)v->seat_category_id);
     *p++ = '}';
     return p;
 }
@@ -1522,14 +1536,14 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(citm_catalog_seat_category)
 static char *citm_catalog_area_write_p(atd_writer *w, char *p, const citm_catalog_area *v)
 {
     p = atd_writer_room(w, p, 10 + ATD_INT64_CHARS);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "areaId", 6));
-    memcpy(p, "{\"areaId\":", 10);
-    p = atd_write_int64(p + 10, (int64_t)v->area_id);
-    p = atd_writer_raw_p(w, p, ",\"blockIds\":", 12);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("areaId")));
+    p = atd_put(p, ATD_LIT("{\"areaId\":"));
+    p = atd_write_int64(p, (int64_t)v->area_id);
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"blockIds\":"));
     if (p == NULL) return NULL;
     p = citm_catalog_int_list_write_p(w, p, &v->block_ids);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "blockIds", 8));
-    return atd_writer_raw_p(w, p, "}", 1);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("blockIds")));
+    return atd_writer_raw_p(w, p, ATD_LIT("}"));
 }
 
 ATD_DEFINE_WRITE(citm_catalog_area, citm_catalog_area)

@@ -639,16 +639,16 @@ ATD_DEFINE_READ_ENTRY_POINTS(conformance_null_value)
 static char *conformance_ints_write_p(atd_writer *w, char *p, const conformance_ints *v)
 {
     size_t i;
-    p = atd_writer_raw_p(w, p, "[", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT("["));
     if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_room(w, p, 1 + ATD_INT64_CHARS);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         *p = ',';
         p += i > 0;
-        p = atd_write_int64(p + 0, (int64_t)v->items[i]);
+        p = atd_write_int64(p, (int64_t)v->items[i]);
     }
-    return atd_writer_raw_p(w, p, "]", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
 
 ATD_DEFINE_WRITE(conformance_ints, conformance_ints)
@@ -658,7 +658,7 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(conformance_ints)
 static char *conformance_floats_write_p(atd_writer *w, char *p, const conformance_floats *v)
 {
     size_t i;
-    p = atd_writer_raw_p(w, p, "[", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT("["));
     if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         if (!atd_writer_finite(w, (double)v->items[i])) {
@@ -668,9 +668,9 @@ static char *conformance_floats_write_p(atd_writer *w, char *p, const conformanc
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         *p = ',';
         p += i > 0;
-        p = atd_write_double(p + 0, (double)v->items[i]);
+        p = atd_write_double(p, (double)v->items[i]);
     }
-    return atd_writer_raw_p(w, p, "]", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
 
 ATD_DEFINE_WRITE(conformance_floats, conformance_floats)
@@ -680,13 +680,13 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(conformance_floats)
 static char *conformance_strings_write_p(atd_writer *w, char *p, const conformance_strings *v)
 {
     size_t i;
-    p = atd_writer_raw_p(w, p, "[", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT("["));
     if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_elem_string_p(w, p, i > 0, v->items[i].ptr, v->items[i].len);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
     }
-    return atd_writer_raw_p(w, p, "]", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
 
 ATD_DEFINE_WRITE(conformance_strings, conformance_strings)
@@ -696,22 +696,16 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(conformance_strings)
 static char *conformance_bools_write_p(atd_writer *w, char *p, const conformance_bools *v)
 {
     size_t i;
-    p = atd_writer_raw_p(w, p, "[", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT("["));
     if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_room(w, p, 1 + 5);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         *p = ',';
         p += i > 0;
-        if (v->items[i]) {
-            memcpy(p + 0, "true", 4);
-            p += 4;
-        } else {
-            memcpy(p + 0, "false", 5);
-            p += 5;
-        }
+        p = v->items[i] ? atd_put(p, ATD_LIT("true")) : atd_put(p, ATD_LIT("false"));
     }
-    return atd_writer_raw_p(w, p, "]", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
 
 ATD_DEFINE_WRITE(conformance_bools, conformance_bools)
@@ -721,7 +715,7 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(conformance_bools)
 static char *conformance_nulls_write_p(atd_writer *w, char *p, const conformance_nulls *v)
 {
     size_t i;
-    p = atd_writer_raw_p(w, p, "[", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT("["));
     if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_room(w, p, 1 + 4);
@@ -729,10 +723,9 @@ static char *conformance_nulls_write_p(atd_writer *w, char *p, const conformance
         *p = ',';
         p += i > 0;
         (void)v->items[i]; /* unit: always null */
-        memcpy(p + 0, "null", 4);
-        p += 4;
+        p = atd_put(p, ATD_LIT("null"));
     }
-    return atd_writer_raw_p(w, p, "]", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
 
 ATD_DEFINE_WRITE(conformance_nulls, conformance_nulls)
@@ -741,17 +734,17 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(conformance_nulls)
 
 static char *conformance_int_nullable_write_p(atd_writer *w, char *p, const conformance_int_nullable *v)
 {
-    if (!v->has) return atd_writer_raw_p(w, p, "null", 4);
+    if (!v->has) return atd_writer_raw_p(w, p, ATD_LIT("null"));
     p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
     if (p == NULL) return NULL;
-    p = atd_write_int64(p + 0, (int64_t)v->value);
+    p = atd_write_int64(p, (int64_t)v->value);
     return p;
 }
 
 static char *conformance_maybe_ints_write_p(atd_writer *w, char *p, const conformance_maybe_ints *v)
 {
     size_t i;
-    p = atd_writer_raw_p(w, p, "[", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT("["));
     if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
@@ -759,7 +752,7 @@ static char *conformance_maybe_ints_write_p(atd_writer *w, char *p, const confor
         p = conformance_int_nullable_write_p(w, p, &v->items[i]);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
     }
-    return atd_writer_raw_p(w, p, "]", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
 
 ATD_DEFINE_WRITE(conformance_maybe_ints, conformance_maybe_ints)
@@ -769,7 +762,7 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(conformance_maybe_ints)
 static char *conformance_anys_write_p(atd_writer *w, char *p, const conformance_anys *v)
 {
     size_t i;
-    p = atd_writer_raw_p(w, p, "[", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT("["));
     if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
@@ -780,7 +773,7 @@ static char *conformance_anys_write_p(atd_writer *w, char *p, const conformance_
         }
         p = atd_writer_cursor(w);
     }
-    return atd_writer_raw_p(w, p, "]", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
 
 ATD_DEFINE_WRITE(conformance_anys, conformance_anys)
@@ -790,7 +783,7 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(conformance_anys)
 static char *conformance_matrix_write_p(atd_writer *w, char *p, const conformance_matrix *v)
 {
     size_t i;
-    p = atd_writer_raw_p(w, p, "[", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT("["));
     if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
@@ -798,7 +791,7 @@ static char *conformance_matrix_write_p(atd_writer *w, char *p, const conformanc
         p = conformance_anys_write_p(w, p, &v->items[i]);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
     }
-    return atd_writer_raw_p(w, p, "]", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
 
 ATD_DEFINE_WRITE(conformance_matrix, conformance_matrix)
@@ -808,19 +801,19 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(conformance_matrix)
 static char *conformance_string_map_write_p(atd_writer *w, char *p, const conformance_string_map *v)
 {
     size_t i;
-    p = atd_writer_raw_p(w, p, "{", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT("{"));
     if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_elem_string_p(w, p, i > 0, v->items[i].key.ptr, v->items[i].key.len);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        p = atd_writer_raw_p(w, p, ":", 1);
+        p = atd_writer_raw_p(w, p, ATD_LIT(":"));
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        p = atd_writer_key_string_p(w, p, "", 0, v->items[i].value.ptr, v->items[i].value.len);
+        p = atd_writer_key_string_p(w, p, ATD_LIT(""), v->items[i].value.ptr, v->items[i].value.len);
         if (p == NULL) {
             return atd_writer_fail_cursor(atd_writer_push_field(w, v->items[i].key.ptr, v->items[i].key.len));
         }
     }
-    return atd_writer_raw_p(w, p, "}", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("}"));
 }
 
 ATD_DEFINE_WRITE(conformance_string_map, conformance_string_map)
@@ -830,20 +823,20 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(conformance_string_map)
 static char *conformance_int_map_write_p(atd_writer *w, char *p, const conformance_int_map *v)
 {
     size_t i;
-    p = atd_writer_raw_p(w, p, "{", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT("{"));
     if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_elem_string_p(w, p, i > 0, v->items[i].key.ptr, v->items[i].key.len);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        p = atd_writer_raw_p(w, p, ":", 1);
+        p = atd_writer_raw_p(w, p, ATD_LIT(":"));
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
         if (p == NULL) {
             return atd_writer_fail_cursor(atd_writer_push_field(w, v->items[i].key.ptr, v->items[i].key.len));
         }
-        p = atd_write_int64(p + 0, (int64_t)v->items[i].value);
+        p = atd_write_int64(p, (int64_t)v->items[i].value);
     }
-    return atd_writer_raw_p(w, p, "}", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("}"));
 }
 
 ATD_DEFINE_WRITE(conformance_int_map, conformance_int_map)
@@ -853,12 +846,12 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(conformance_int_map)
 static char *conformance_any_map_write_p(atd_writer *w, char *p, const conformance_any_map *v)
 {
     size_t i;
-    p = atd_writer_raw_p(w, p, "{", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT("{"));
     if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_elem_string_p(w, p, i > 0, v->items[i].key.ptr, v->items[i].key.len);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        p = atd_writer_raw_p(w, p, ":", 1);
+        p = atd_writer_raw_p(w, p, ATD_LIT(":"));
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         atd_writer_commit(w, p);
         if (!atd_writer_json(w, &v->items[i].value)) {
@@ -866,7 +859,7 @@ static char *conformance_any_map_write_p(atd_writer *w, char *p, const conforman
         }
         p = atd_writer_cursor(w);
     }
-    return atd_writer_raw_p(w, p, "}", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("}"));
 }
 
 ATD_DEFINE_WRITE(conformance_any_map, conformance_any_map)
@@ -876,7 +869,7 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(conformance_any_map)
 static char *conformance_objects_write_p(atd_writer *w, char *p, const conformance_objects *v)
 {
     size_t i;
-    p = atd_writer_raw_p(w, p, "[", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT("["));
     if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
@@ -884,7 +877,7 @@ static char *conformance_objects_write_p(atd_writer *w, char *p, const conforman
         p = conformance_any_map_write_p(w, p, &v->items[i]);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
     }
-    return atd_writer_raw_p(w, p, "]", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
 
 ATD_DEFINE_WRITE(conformance_objects, conformance_objects)
@@ -908,7 +901,7 @@ bool conformance_int_value_write(atd_writer *w, const conformance_int_value *v)
     char *p = atd_writer_cursor(w);
     p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
     if (p == NULL) return false;
-    p = atd_write_int64(p + 0, (int64_t)(*v));
+    p = atd_write_int64(p, (int64_t)(*v));
     atd_writer_commit(w, p);
     return true;
 }
@@ -921,7 +914,7 @@ bool conformance_float_value_write(atd_writer *w, const conformance_float_value 
     if (!atd_writer_finite(w, (double)(*v))) return false;
     p = atd_writer_room(w, p, 0 + ATD_DOUBLE_CHARS);
     if (p == NULL) return false;
-    p = atd_write_double(p + 0, (double)(*v));
+    p = atd_write_double(p, (double)(*v));
     atd_writer_commit(w, p);
     return true;
 }
@@ -931,7 +924,7 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(conformance_float_value)
 bool conformance_string_value_write(atd_writer *w, const conformance_string_value *v)
 {
     char *p = atd_writer_cursor(w);
-    p = atd_writer_key_string_p(w, p, "", 0, (*v).ptr, (*v).len);
+    p = atd_writer_key_string_p(w, p, ATD_LIT(""), (*v).ptr, (*v).len);
     if (p == NULL) return false;
     atd_writer_commit(w, p);
     return true;
@@ -944,13 +937,7 @@ bool conformance_bool_value_write(atd_writer *w, const conformance_bool_value *v
     char *p = atd_writer_cursor(w);
     p = atd_writer_room(w, p, 0 + 5);
     if (p == NULL) return false;
-    if ((*v)) {
-        memcpy(p + 0, "true", 4);
-        p += 4;
-    } else {
-        memcpy(p + 0, "false", 5);
-        p += 5;
-    }
+    p = (*v) ? atd_put(p, ATD_LIT("true")) : atd_put(p, ATD_LIT("false"));
     atd_writer_commit(w, p);
     return true;
 }
@@ -963,8 +950,7 @@ bool conformance_null_value_write(atd_writer *w, const conformance_null_value *v
     p = atd_writer_room(w, p, 0 + 4);
     if (p == NULL) return false;
     (void)(*v); /* unit: always null */
-    memcpy(p + 0, "null", 4);
-    p += 4;
+    p = atd_put(p, ATD_LIT("null"));
     atd_writer_commit(w, p);
     return true;
 }

@@ -32,12 +32,12 @@ static const char *custom_adapter_circle_read_p(atd_reader *r, const char *p, cu
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, "\"r\":", 4)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"r\":"))) goto key;
 key_0:
-    p += 4;
+    p += ATD_LEN("\"r\":");
 field_0:
     p = atd_read_double_p(r, p, &out->r);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "r", 1));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("r")));
     seen[0] |= (uint64_t)1 << 0;
 tail:
     p = atd_object_end_p(r, p, &more);
@@ -52,14 +52,14 @@ end:
     }
     return p;
 key:
-    if (atd_key_room(r, p, 4)) {
-        if (atd_bytes_eq(p, "\"r\":", 4)) goto key_0;
+    if (atd_key_room(r, p, ATD_LEN("\"r\":"))) {
+        if (atd_bytes_eq(p, ATD_LIT("\"r\":"))) goto key_0;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return NULL;
     switch (key.len) {
     case 1:
-        if (atd_bytes_eq(key.ptr, "r", 1)) goto field_0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("r"))) goto field_0;
         break;
     default:
         break;
@@ -86,10 +86,10 @@ static int custom_adapter_shape__plain__case(const char *s, size_t len)
 {
     switch (len) {
     case 3:
-        if (atd_bytes_eq(s, "Dot", 3)) return 0;
+        if (atd_bytes_eq(s, ATD_LIT("Dot"))) return 0;
         break;
     case 6:
-        if (atd_bytes_eq(s, "Circle", 6)) return 1;
+        if (atd_bytes_eq(s, ATD_LIT("Circle"))) return 1;
         break;
     default:
         break;
@@ -214,23 +214,23 @@ static const char *custom_adapter_doc_read_p(atd_reader *r, const char *p, custo
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, "\"shapes\":", 9)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"shapes\":"))) goto key;
 key_0:
-    p += 9;
+    p += ATD_LEN("\"shapes\":");
 field_0:
     p = custom_adapter_shape_list_read_p(r, p, &out->shapes);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "shapes", 6));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("shapes")));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"name\":", 7)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"name\":"))) goto key;
 key_1:
-    p += 7;
+    p += ATD_LEN("\"name\":");
 field_1:
     p = atd_read_string_p(r, p, &out->name);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("name")));
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_p(r, p, &more);
@@ -245,13 +245,13 @@ end:
     }
     return p;
 key:
-    if (atd_key_room(r, p, 9)) {
+    if (atd_key_room(r, p, ATD_LEN("\"shapes\":"))) {
         switch (p[1]) {
         case 'n':
-            if (atd_bytes_eq(p, "\"name\":", 7)) goto key_1;
+            if (atd_bytes_eq(p, ATD_LIT("\"name\":"))) goto key_1;
             break;
         case 's':
-            if (atd_bytes_eq(p, "\"shapes\":", 9)) goto key_0;
+            if (atd_bytes_eq(p, ATD_LIT("\"shapes\":"))) goto key_0;
             break;
         }
     }
@@ -259,10 +259,10 @@ key:
     if (p == NULL) return NULL;
     switch (key.len) {
     case 6:
-        if (atd_bytes_eq(key.ptr, "shapes", 6)) goto field_0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("shapes"))) goto field_0;
         break;
     case 4:
-        if (atd_bytes_eq(key.ptr, "name", 4)) goto field_1;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("name"))) goto field_1;
         break;
     default:
         break;
@@ -284,12 +284,12 @@ ATD_DEFINE_READ_ENTRY_POINTS(custom_adapter_doc)
 static char *custom_adapter_circle_write_p(atd_writer *w, char *p, const custom_adapter_circle *v)
 {
     if (!atd_writer_finite(w, (double)v->r)) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "r", 1));
+        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("r")));
     }
     p = atd_writer_room(w, p, 6 + ATD_DOUBLE_CHARS);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "r", 1));
-    memcpy(p, "{\"r\":", 5);
-    p = atd_write_double(p + 5, (double)v->r);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("r")));
+    p = atd_put(p, ATD_LIT("{\"r\":"));
+    p = atd_write_double(p, (double)v->r);
     *p++ = '}';
     return p;
 }
@@ -305,16 +305,16 @@ static bool custom_adapter_shape__plain_write(atd_writer *w, const custom_adapte
     case CUSTOM_ADAPTER_SHAPE_DOT:
         {
             char *p = atd_writer_cursor(w);
-            return atd_writer_finish(w, atd_writer_raw_p(w, p, "\"Dot\"", 5));
+            return atd_writer_finish(w, atd_writer_raw_p(w, p, ATD_LIT("\"Dot\"")));
         }
     case CUSTOM_ADAPTER_SHAPE_CIRCLE:
         {
             char *p = atd_writer_cursor(w);
-            p = atd_writer_raw_p(w, p, "[\"Circle\",", 10);
+            p = atd_writer_raw_p(w, p, ATD_LIT("[\"Circle\","));
             if (p == NULL) return false;
             p = custom_adapter_circle_write_p(w, p, &v->u.Circle);
             if (p == NULL) return atd_writer_push_index(w, 1);
-            return atd_writer_finish(w, atd_writer_raw_p(w, p, "]", 1));
+            return atd_writer_finish(w, atd_writer_raw_p(w, p, ATD_LIT("]")));
         }
     }
     return atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'shape'");
@@ -335,7 +335,7 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(custom_adapter_shape)
 static char *custom_adapter_shape_list_write_p(atd_writer *w, char *p, const custom_adapter_shape_list *v)
 {
     size_t i;
-    p = atd_writer_raw_p(w, p, "[", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT("["));
     if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
@@ -346,18 +346,18 @@ static char *custom_adapter_shape_list_write_p(atd_writer *w, char *p, const cus
         }
         p = atd_writer_cursor(w);
     }
-    return atd_writer_raw_p(w, p, "]", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
 
 static char *custom_adapter_doc_write_p(atd_writer *w, char *p, const custom_adapter_doc *v)
 {
-    p = atd_writer_raw_p(w, p, "{\"shapes\":", 10);
+    p = atd_writer_raw_p(w, p, ATD_LIT("{\"shapes\":"));
     if (p == NULL) return NULL;
     p = custom_adapter_shape_list_write_p(w, p, &v->shapes);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "shapes", 6));
-    p = atd_writer_key_string_p(w, p, ",\"name\":", 8, v->name.ptr, v->name.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "name", 4));
-    return atd_writer_raw_p(w, p, "}", 1);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("shapes")));
+    p = atd_writer_key_string_p(w, p, ATD_LIT(",\"name\":"), v->name.ptr, v->name.len);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("name")));
+    return atd_writer_raw_p(w, p, ATD_LIT("}"));
 }
 
 ATD_DEFINE_WRITE(custom_adapter_doc, custom_adapter_doc)
@@ -434,8 +434,8 @@ bool custom_adapter_doc_equal(const custom_adapter_doc *a, const custom_adapter_
 /* --- names --- */
 
 static const atd_string custom_adapter_shape_tag__names[2] = {
-    {"Dot", 3},
-    {"Circle", 6},
+    {ATD_LIT("Dot")},
+    {ATD_LIT("Circle")},
 };
 const char *custom_adapter_shape_tag_name(custom_adapter_shape_tag v)
 {

@@ -45,13 +45,13 @@ static int defaults_color__case(const char *s, size_t len)
 {
     switch (len) {
     case 3:
-        if (atd_bytes_eq(s, "Red", 3)) return 0;
+        if (atd_bytes_eq(s, ATD_LIT("Red"))) return 0;
         break;
     case 5:
-        if (atd_bytes_eq(s, "Green", 5)) return 1;
+        if (atd_bytes_eq(s, ATD_LIT("Green"))) return 1;
         break;
     case 4:
-        if (atd_bytes_eq(s, "Blue", 4)) return 2;
+        if (atd_bytes_eq(s, ATD_LIT("Blue"))) return 2;
         break;
     default:
         break;
@@ -96,10 +96,10 @@ static int defaults_shape__case(const char *s, size_t len)
 {
     switch (len) {
     case 3:
-        if (atd_bytes_eq(s, "Dot", 3)) return 0;
+        if (atd_bytes_eq(s, ATD_LIT("Dot"))) return 0;
         break;
     case 6:
-        if (atd_bytes_eq(s, "Circle", 6)) return 1;
+        if (atd_bytes_eq(s, ATD_LIT("Circle"))) return 1;
         break;
     default:
         break;
@@ -175,23 +175,23 @@ static const char *defaults_point_read_p(atd_reader *r, const char *p, defaults_
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, "\"x\":", 4)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"x\":"))) goto key;
 key_0:
-    p += 4;
+    p += ATD_LEN("\"x\":");
 field_0:
     p = atd_read_double_p(r, p, &out->x);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "x", 1));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("x")));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"y\":", 4)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"y\":"))) goto key;
 key_1:
-    p += 4;
+    p += ATD_LEN("\"y\":");
 field_1:
     p = atd_read_double_p(r, p, &out->y);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "y", 1));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("y")));
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_p(r, p, &more);
@@ -206,13 +206,13 @@ end:
     }
     return p;
 key:
-    if (atd_key_room(r, p, 4)) {
+    if (atd_key_room(r, p, ATD_LEN("\"x\":"))) {
         switch (p[1]) {
         case 'x':
-            if (atd_bytes_eq(p, "\"x\":", 4)) goto key_0;
+            if (atd_bytes_eq(p, ATD_LIT("\"x\":"))) goto key_0;
             break;
         case 'y':
-            if (atd_bytes_eq(p, "\"y\":", 4)) goto key_1;
+            if (atd_bytes_eq(p, ATD_LIT("\"y\":"))) goto key_1;
             break;
         }
     }
@@ -220,8 +220,8 @@ key:
     if (p == NULL) return NULL;
     switch (key.len) {
     case 1:
-        if (atd_bytes_eq(key.ptr, "x", 1)) goto field_0;
-        if (atd_bytes_eq(key.ptr, "y", 1)) goto field_1;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("x"))) goto field_0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("y"))) goto field_1;
         break;
     default:
         break;
@@ -370,11 +370,11 @@ void defaults_all_init(defaults_all *v)
 {
     memset(v, 0, sizeof *v);
     v->nickname.ptr = "none";
-    v->nickname.len = 4;
+    v->nickname.len = ATD_LEN("none");
     v->greeting.ptr = "h\303\251llo world\012";
-    v->greeting.len = 13;
+    v->greeting.len = ATD_LEN("h\303\251llo world\012");
     v->empty.ptr = "";
-    v->empty.len = 0;
+    v->empty.len = ATD_LEN("");
     v->count = (int64_t)(42);
     v->small = (int8_t)(-7);
     v->mask = (int64_t)((1 << 4) | 1);
@@ -402,83 +402,83 @@ static const char *defaults_all_read_p(atd_reader *r, const char *p, defaults_al
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, "\"nickname\":", 11)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"nickname\":"))) goto key;
 key_0:
-    p += 11;
+    p += ATD_LEN("\"nickname\":");
 field_0:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "nickname", 8));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("nickname")));
     } else {
         p = atd_read_string_p(r, p, &out->nickname);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "nickname", 8));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("nickname")));
     }
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"greeting\":", 11)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"greeting\":"))) goto key;
 key_1:
-    p += 11;
+    p += ATD_LEN("\"greeting\":");
 field_1:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "greeting", 8));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("greeting")));
     } else {
         p = atd_read_string_p(r, p, &out->greeting);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "greeting", 8));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("greeting")));
     }
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"empty\":", 8)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"empty\":"))) goto key;
 key_2:
-    p += 8;
+    p += ATD_LEN("\"empty\":");
 field_2:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "empty", 5));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("empty")));
     } else {
         p = atd_read_string_p(r, p, &out->empty);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "empty", 5));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("empty")));
     }
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"count\":", 8)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"count\":"))) goto key;
 key_3:
-    p += 8;
+    p += ATD_LEN("\"count\":");
 field_3:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "count", 5));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("count")));
     } else {
         p = atd_read_int64_p(r, p, &out->count);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "count", 5));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("count")));
     }
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"small\":", 8)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"small\":"))) goto key;
 key_4:
-    p += 8;
+    p += ATD_LEN("\"small\":");
 field_4:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "small", 5));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("small")));
     } else {
         {
             int64_t i_;
             p = atd_read_int_range_p(r, p, INT8_MIN, INT8_MAX, &i_);
-            if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "small", 5));
+            if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("small")));
             out->small = (int8_t)i_;
         }
     }
@@ -486,67 +486,67 @@ field_4:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"mask\":", 7)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"mask\":"))) goto key;
 key_5:
-    p += 7;
+    p += ATD_LEN("\"mask\":");
 field_5:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "mask", 4));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("mask")));
     } else {
         p = atd_read_int64_p(r, p, &out->mask);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "mask", 4));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("mask")));
     }
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"big\":", 6)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"big\":"))) goto key;
 key_6:
-    p += 6;
+    p += ATD_LEN("\"big\":");
 field_6:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "big", 3));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("big")));
     } else {
         p = atd_read_int64_p(r, p, &out->big);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "big", 3));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("big")));
     }
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"ratio\":", 8)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"ratio\":"))) goto key;
 key_7:
-    p += 8;
+    p += ATD_LEN("\"ratio\":");
 field_7:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "ratio", 5));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ratio")));
     } else {
         p = atd_read_double_p(r, p, &out->ratio);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "ratio", 5));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ratio")));
     }
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"single\":", 9)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"single\":"))) goto key;
 key_8:
-    p += 9;
+    p += ATD_LEN("\"single\":");
 field_8:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "single", 6));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("single")));
     } else {
         {
             double d_;
             p = atd_read_double_p(r, p, &d_);
-            if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "single", 6));
+            if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("single")));
             out->single = (float)d_;
         }
     }
@@ -554,50 +554,50 @@ field_8:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"on\":", 5)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"on\":"))) goto key;
 key_9:
-    p += 5;
+    p += ATD_LEN("\"on\":");
 field_9:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "on", 2));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("on")));
     } else {
         p = atd_read_bool_p(r, p, &out->on);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "on", 2));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("on")));
     }
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"color\":", 8)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"color\":"))) goto key;
 key_10:
-    p += 8;
+    p += ATD_LEN("\"color\":");
 field_10:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "color", 5));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("color")));
     } else {
         p = defaults_color_read_p(r, p, &out->color);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "color", 5));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("color")));
     }
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"shape\":", 8)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"shape\":"))) goto key;
 key_11:
-    p += 8;
+    p += ATD_LEN("\"shape\":");
 field_11:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "shape", 5));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("shape")));
     } else {
         atd_reader_seek(r, p);
         if (!defaults_shape_read(r, &out->shape)) {
-            return atd_fail_cursor(atd_reader_push_field(r, "shape", 5));
+            return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("shape")));
         }
         p = atd_reader_cursor(r);
     }
@@ -605,18 +605,18 @@ field_11:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"circle\":", 9)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"circle\":"))) goto key;
 key_12:
-    p += 9;
+    p += ATD_LEN("\"circle\":");
 field_12:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "circle", 6));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("circle")));
     } else {
         atd_reader_seek(r, p);
         if (!defaults_shape_read(r, &out->circle)) {
-            return atd_fail_cursor(atd_reader_push_field(r, "circle", 6));
+            return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("circle")));
         }
         p = atd_reader_cursor(r);
     }
@@ -624,18 +624,18 @@ field_12:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"maybe\":", 8)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"maybe\":"))) goto key;
 key_13:
-    p += 8;
+    p += ATD_LEN("\"maybe\":");
 field_13:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "maybe", 5));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("maybe")));
     } else {
         atd_reader_seek(r, p);
         if (!defaults_int_option_read(r, &out->maybe)) {
-            return atd_fail_cursor(atd_reader_push_field(r, "maybe", 5));
+            return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("maybe")));
         }
         p = atd_reader_cursor(r);
     }
@@ -643,98 +643,98 @@ field_13:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"nul\":", 6)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"nul\":"))) goto key;
 key_14:
-    p += 6;
+    p += ATD_LEN("\"nul\":");
 field_14:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "nul", 3));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("nul")));
     } else {
         p = defaults_float_nullable_read_p(r, p, &out->nul);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "nul", 3));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("nul")));
     }
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"ints\":", 7)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"ints\":"))) goto key;
 key_15:
-    p += 7;
+    p += ATD_LEN("\"ints\":");
 field_15:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "ints", 4));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ints")));
     } else {
         p = defaults_int_list_read_p(r, p, &out->ints);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "ints", 4));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ints")));
     }
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"names\":", 8)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"names\":"))) goto key;
 key_16:
-    p += 8;
+    p += ATD_LEN("\"names\":");
 field_16:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "names", 5));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("names")));
     } else {
         p = defaults_string_list_read_p(r, p, &out->names);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "names", 5));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("names")));
     }
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"origin\":", 9)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"origin\":"))) goto key;
 key_17:
-    p += 9;
+    p += ATD_LEN("\"origin\":");
 field_17:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "origin", 6));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("origin")));
     } else {
         p = defaults_point_read_p(r, p, &out->origin);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "origin", 6));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("origin")));
     }
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"pair\":", 7)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"pair\":"))) goto key;
 key_18:
-    p += 7;
+    p += ATD_LEN("\"pair\":");
 field_18:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "pair", 4));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("pair")));
     } else {
         p = defaults_int_string_tuple_read_p(r, p, &out->pair);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "pair", 4));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("pair")));
     }
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"any\":", 6)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"any\":"))) goto key;
 key_19:
-    p += 6;
+    p += ATD_LEN("\"any\":");
 field_19:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "any", 3));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("any")));
     } else {
         atd_reader_seek(r, p);
         if (!atd_json_read(r, &out->any)) {
-            return atd_fail_cursor(atd_reader_push_field(r, "any", 3));
+            return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("any")));
         }
         p = atd_reader_cursor(r);
     }
@@ -748,85 +748,85 @@ tail:
 end:
     return p;
 key:
-    if (atd_key_room(r, p, 11)) {
+    if (atd_key_room(r, p, ATD_LEN("\"nickname\":"))) {
         switch (p[3]) {
         case '"':
-            if (atd_bytes_eq(p, "\"on\":", 5)) goto key_9;
+            if (atd_bytes_eq(p, ATD_LIT("\"on\":"))) goto key_9;
             break;
         case 'a':
             switch (p[2]) {
             case 'h':
-                if (atd_bytes_eq(p, "\"shape\":", 8)) goto key_11;
+                if (atd_bytes_eq(p, ATD_LIT("\"shape\":"))) goto key_11;
                 break;
             case 'm':
-                if (atd_bytes_eq(p, "\"small\":", 8)) goto key_4;
+                if (atd_bytes_eq(p, ATD_LIT("\"small\":"))) goto key_4;
                 break;
             }
             break;
         case 'c':
-            if (atd_bytes_eq(p, "\"nickname\":", 11)) goto key_0;
+            if (atd_bytes_eq(p, ATD_LIT("\"nickname\":"))) goto key_0;
             break;
         case 'e':
-            if (atd_bytes_eq(p, "\"greeting\":", 11)) goto key_1;
+            if (atd_bytes_eq(p, ATD_LIT("\"greeting\":"))) goto key_1;
             break;
         case 'g':
-            if (atd_bytes_eq(p, "\"big\":", 6)) goto key_6;
+            if (atd_bytes_eq(p, ATD_LIT("\"big\":"))) goto key_6;
             break;
         case 'i':
             switch (p[1]) {
             case 'o':
-                if (atd_bytes_eq(p, "\"origin\":", 9)) goto key_17;
+                if (atd_bytes_eq(p, ATD_LIT("\"origin\":"))) goto key_17;
                 break;
             case 'p':
-                if (atd_bytes_eq(p, "\"pair\":", 7)) goto key_18;
+                if (atd_bytes_eq(p, ATD_LIT("\"pair\":"))) goto key_18;
                 break;
             }
             break;
         case 'l':
             switch (p[1]) {
             case 'c':
-                if (atd_bytes_eq(p, "\"color\":", 8)) goto key_10;
+                if (atd_bytes_eq(p, ATD_LIT("\"color\":"))) goto key_10;
                 break;
             case 'n':
-                if (atd_bytes_eq(p, "\"nul\":", 6)) goto key_14;
+                if (atd_bytes_eq(p, ATD_LIT("\"nul\":"))) goto key_14;
                 break;
             }
             break;
         case 'm':
-            if (atd_bytes_eq(p, "\"names\":", 8)) goto key_16;
+            if (atd_bytes_eq(p, ATD_LIT("\"names\":"))) goto key_16;
             break;
         case 'n':
-            if (atd_bytes_eq(p, "\"single\":", 9)) goto key_8;
+            if (atd_bytes_eq(p, ATD_LIT("\"single\":"))) goto key_8;
             break;
         case 'p':
-            if (atd_bytes_eq(p, "\"empty\":", 8)) goto key_2;
+            if (atd_bytes_eq(p, ATD_LIT("\"empty\":"))) goto key_2;
             break;
         case 'r':
-            if (atd_bytes_eq(p, "\"circle\":", 9)) goto key_12;
+            if (atd_bytes_eq(p, ATD_LIT("\"circle\":"))) goto key_12;
             break;
         case 's':
-            if (atd_bytes_eq(p, "\"mask\":", 7)) goto key_5;
+            if (atd_bytes_eq(p, ATD_LIT("\"mask\":"))) goto key_5;
             break;
         case 't':
             switch (p[1]) {
             case 'i':
-                if (atd_bytes_eq(p, "\"ints\":", 7)) goto key_15;
+                if (atd_bytes_eq(p, ATD_LIT("\"ints\":"))) goto key_15;
                 break;
             case 'r':
-                if (atd_bytes_eq(p, "\"ratio\":", 8)) goto key_7;
+                if (atd_bytes_eq(p, ATD_LIT("\"ratio\":"))) goto key_7;
                 break;
             }
             break;
         case 'u':
-            if (atd_bytes_eq(p, "\"count\":", 8)) goto key_3;
+            if (atd_bytes_eq(p, ATD_LIT("\"count\":"))) goto key_3;
             break;
         case 'y':
             switch (p[1]) {
             case 'a':
-                if (atd_bytes_eq(p, "\"any\":", 6)) goto key_19;
+                if (atd_bytes_eq(p, ATD_LIT("\"any\":"))) goto key_19;
                 break;
             case 'm':
-                if (atd_bytes_eq(p, "\"maybe\":", 8)) goto key_13;
+                if (atd_bytes_eq(p, ATD_LIT("\"maybe\":"))) goto key_13;
                 break;
             }
             break;
@@ -836,36 +836,36 @@ key:
     if (p == NULL) return NULL;
     switch (key.len) {
     case 8:
-        if (atd_bytes_eq(key.ptr, "nickname", 8)) goto field_0;
-        if (atd_bytes_eq(key.ptr, "greeting", 8)) goto field_1;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("nickname"))) goto field_0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("greeting"))) goto field_1;
         break;
     case 5:
-        if (atd_bytes_eq(key.ptr, "empty", 5)) goto field_2;
-        if (atd_bytes_eq(key.ptr, "count", 5)) goto field_3;
-        if (atd_bytes_eq(key.ptr, "small", 5)) goto field_4;
-        if (atd_bytes_eq(key.ptr, "ratio", 5)) goto field_7;
-        if (atd_bytes_eq(key.ptr, "color", 5)) goto field_10;
-        if (atd_bytes_eq(key.ptr, "shape", 5)) goto field_11;
-        if (atd_bytes_eq(key.ptr, "maybe", 5)) goto field_13;
-        if (atd_bytes_eq(key.ptr, "names", 5)) goto field_16;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("empty"))) goto field_2;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("count"))) goto field_3;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("small"))) goto field_4;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("ratio"))) goto field_7;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("color"))) goto field_10;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("shape"))) goto field_11;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("maybe"))) goto field_13;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("names"))) goto field_16;
         break;
     case 4:
-        if (atd_bytes_eq(key.ptr, "mask", 4)) goto field_5;
-        if (atd_bytes_eq(key.ptr, "ints", 4)) goto field_15;
-        if (atd_bytes_eq(key.ptr, "pair", 4)) goto field_18;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("mask"))) goto field_5;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("ints"))) goto field_15;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("pair"))) goto field_18;
         break;
     case 3:
-        if (atd_bytes_eq(key.ptr, "big", 3)) goto field_6;
-        if (atd_bytes_eq(key.ptr, "nul", 3)) goto field_14;
-        if (atd_bytes_eq(key.ptr, "any", 3)) goto field_19;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("big"))) goto field_6;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("nul"))) goto field_14;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("any"))) goto field_19;
         break;
     case 6:
-        if (atd_bytes_eq(key.ptr, "single", 6)) goto field_8;
-        if (atd_bytes_eq(key.ptr, "circle", 6)) goto field_12;
-        if (atd_bytes_eq(key.ptr, "origin", 6)) goto field_17;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("single"))) goto field_8;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("circle"))) goto field_12;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("origin"))) goto field_17;
         break;
     case 2:
-        if (atd_bytes_eq(key.ptr, "on", 2)) goto field_9;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("on"))) goto field_9;
         break;
     default:
         break;
@@ -890,9 +890,9 @@ static const char *const defaults_color__json[3] = {
     "\"Blue\"",
 };
 static const size_t defaults_color__jlen[3] = {
-    5,
-    7,
-    6,
+    ATD_LEN("\"Red\""),
+    ATD_LEN("\"Green\""),
+    ATD_LEN("\"Blue\""),
 };
 
 static char *defaults_color_write_p(atd_writer *w, char *p, const defaults_color *v)
@@ -911,17 +911,17 @@ static char *defaults_shape_write_p(atd_writer *w, char *p, const defaults_shape
 {
     switch (v->tag) {
     case DEFAULTS_SHAPE_DOT:
-        return atd_writer_raw_p(w, p, "\"Dot\"", 5);
+        return atd_writer_raw_p(w, p, ATD_LIT("\"Dot\""));
     case DEFAULTS_SHAPE_CIRCLE:
-        p = atd_writer_raw_p(w, p, "[\"Circle\",", 10);
+        p = atd_writer_raw_p(w, p, ATD_LIT("[\"Circle\","));
         if (p == NULL) return NULL;
         if (!atd_writer_finite(w, (double)v->u.Circle)) {
             return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
         }
         p = atd_writer_room(w, p, 0 + ATD_DOUBLE_CHARS);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
-        p = atd_write_double(p + 0, (double)v->u.Circle);
-        return atd_writer_raw_p(w, p, "]", 1);
+        p = atd_write_double(p, (double)v->u.Circle);
+        return atd_writer_raw_p(w, p, ATD_LIT("]"));
     }
     return atd_writer_fail_cursor(atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'shape'"));
 }
@@ -933,17 +933,17 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(defaults_shape)
 static char *defaults_point_write_p(atd_writer *w, char *p, const defaults_point *v)
 {
     if (!atd_writer_finite(w, (double)v->x)) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "x", 1));
+        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("x")));
     }
     if (!atd_writer_finite(w, (double)v->y)) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "y", 1));
+        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("y")));
     }
     p = atd_writer_room(w, p, 11 + ATD_DOUBLE_CHARS + ATD_DOUBLE_CHARS);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "x", 1));
-    memcpy(p, "{\"x\":", 5);
-    p = atd_write_double(p + 5, (double)v->x);
-    memcpy(p, ",\"y\":", 5);
-    p = atd_write_double(p + 5, (double)v->y);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("x")));
+    p = atd_put(p, ATD_LIT("{\"x\":"));
+    p = atd_write_double(p, (double)v->x);
+    p = atd_put(p, ATD_LIT(",\"y\":"));
+    p = atd_write_double(p, (double)v->y);
     *p++ = '}';
     return p;
 }
@@ -954,241 +954,234 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(defaults_point)
 
 static char *defaults_int_option_write_p(atd_writer *w, char *p, const defaults_int_option *v)
 {
-    if (!v->has) return atd_writer_raw_p(w, p, "\"None\"", 6);
-    p = atd_writer_raw_p(w, p, "[\"Some\",", 8);
+    if (!v->has) return atd_writer_raw_p(w, p, ATD_LIT("\"None\""));
+    p = atd_writer_raw_p(w, p, ATD_LIT("[\"Some\","));
     if (p == NULL) return NULL;
     p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
-    p = atd_write_int64(p + 0, (int64_t)v->value);
-    return atd_writer_raw_p(w, p, "]", 1);
+    p = atd_write_int64(p, (int64_t)v->value);
+    return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
 
 static char *defaults_float_nullable_write_p(atd_writer *w, char *p, const defaults_float_nullable *v)
 {
-    if (!v->has) return atd_writer_raw_p(w, p, "null", 4);
+    if (!v->has) return atd_writer_raw_p(w, p, ATD_LIT("null"));
     if (!atd_writer_finite(w, (double)v->value)) return NULL;
     p = atd_writer_room(w, p, 0 + ATD_DOUBLE_CHARS);
     if (p == NULL) return NULL;
-    p = atd_write_double(p + 0, (double)v->value);
+    p = atd_write_double(p, (double)v->value);
     return p;
 }
 
 static char *defaults_int_list_write_p(atd_writer *w, char *p, const defaults_int_list *v)
 {
     size_t i;
-    p = atd_writer_raw_p(w, p, "[", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT("["));
     if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_room(w, p, 1 + ATD_INT64_CHARS);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         *p = ',';
         p += i > 0;
-        p = atd_write_int64(p + 0, (int64_t)v->items[i]);
+        p = atd_write_int64(p, (int64_t)v->items[i]);
     }
-    return atd_writer_raw_p(w, p, "]", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
 
 static char *defaults_string_list_write_p(atd_writer *w, char *p, const defaults_string_list *v)
 {
     size_t i;
-    p = atd_writer_raw_p(w, p, "[", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT("["));
     if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_elem_string_p(w, p, i > 0, v->items[i].ptr, v->items[i].len);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
     }
-    return atd_writer_raw_p(w, p, "]", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
 
 static char *defaults_int_string_tuple_write_p(atd_writer *w, char *p, const defaults_int_string_tuple *v)
 {
     p = atd_writer_room(w, p, 1 + ATD_INT64_CHARS);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 0));
-    memcpy(p, "[", 1);
-    p = atd_write_int64(p + 1, (int64_t)v->f0);
-    p = atd_writer_raw_p(w, p, ",", 1);
+    p = atd_put(p, ATD_LIT("["));
+    p = atd_write_int64(p, (int64_t)v->f0);
+    p = atd_writer_raw_p(w, p, ATD_LIT(","));
     if (p == NULL) return NULL;
-    p = atd_writer_key_string_p(w, p, "", 0, v->f1.ptr, v->f1.len);
+    p = atd_writer_key_string_p(w, p, ATD_LIT(""), v->f1.ptr, v->f1.len);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
-    return atd_writer_raw_p(w, p, "]", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
 
 static char *defaults_all_write_p(atd_writer *w, char *p, const defaults_all *v)
 {
     bool first = true;
-    p = atd_writer_raw_p(w, p, "{", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT("{"));
     if (p == NULL) return NULL;
-    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || !(v->nickname.len == 4 && memcmp(v->nickname.ptr, "none", 4) == 0)) {
-        p = atd_writer_key_string_p(w, p, "\"nickname\":", 11, v->nickname.ptr, v->nickname.len);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "nickname", 8));
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || !(v->nickname.len == ATD_LEN("none") && memcmp(v->nickname.ptr, ATD_LIT("none")) == 0)) {
+        p = atd_writer_key_string_p(w, p, ATD_LIT("\"nickname\":"), v->nickname.ptr, v->nickname.len);
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("nickname")));
         first = false;
     }
-    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || !(v->greeting.len == 13 && memcmp(v->greeting.ptr, "h\303\251llo world\012", 13) == 0)) {
-        p = first ? atd_writer_key_string_p(w, p, "\"greeting\":", 11, v->greeting.ptr, v->greeting.len) : atd_writer_key_string_p(w, p, ",\"greeting\":", 12, v->greeting.ptr, v->greeting.len);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "greeting", 8));
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || !(v->greeting.len == ATD_LEN("h\303\251llo world\012") && memcmp(v->greeting.ptr, ATD_LIT("h\303\251llo world\012")) == 0)) {
+        p = first ? atd_writer_key_string_p(w, p, ATD_LIT("\"greeting\":"), v->greeting.ptr, v->greeting.len) : atd_writer_key_string_p(w, p, ATD_LIT(",\"greeting\":"), v->greeting.ptr, v->greeting.len);
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("greeting")));
         first = false;
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->empty.len != 0) {
-        p = first ? atd_writer_key_string_p(w, p, "\"empty\":", 8, v->empty.ptr, v->empty.len) : atd_writer_key_string_p(w, p, ",\"empty\":", 9, v->empty.ptr, v->empty.len);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "empty", 5));
+        p = first ? atd_writer_key_string_p(w, p, ATD_LIT("\"empty\":"), v->empty.ptr, v->empty.len) : atd_writer_key_string_p(w, p, ATD_LIT(",\"empty\":"), v->empty.ptr, v->empty.len);
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("empty")));
         first = false;
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->count != (int64_t)(42)) {
         p = atd_writer_room(w, p, 9 + ATD_INT64_CHARS);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "count", 5));
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("count")));
         *p = ',';
         p += !first;
-        memcpy(p, "\"count\":", 8);
-        p = atd_write_int64(p + 8, (int64_t)v->count);
+        p = atd_put(p, ATD_LIT("\"count\":"));
+        p = atd_write_int64(p, (int64_t)v->count);
         first = false;
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->small != (int8_t)(-7)) {
         p = atd_writer_room(w, p, 9 + ATD_INT64_CHARS);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "small", 5));
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("small")));
         *p = ',';
         p += !first;
-        memcpy(p, "\"small\":", 8);
-        p = atd_write_int64(p + 8, (int64_t)v->small);
+        p = atd_put(p, ATD_LIT("\"small\":"));
+        p = atd_write_int64(p, (int64_t)v->small);
         first = false;
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->mask != (int64_t)((1 << 4) | 1)) {
         p = atd_writer_room(w, p, 8 + ATD_INT64_CHARS);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "mask", 4));
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("mask")));
         *p = ',';
         p += !first;
-        memcpy(p, "\"mask\":", 7);
-        p = atd_write_int64(p + 7, (int64_t)v->mask);
+        p = atd_put(p, ATD_LIT("\"mask\":"));
+        p = atd_write_int64(p, (int64_t)v->mask);
         first = false;
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->big != (int64_t)(INT64_MAX)) {
         p = atd_writer_room(w, p, 7 + ATD_INT64_CHARS);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "big", 3));
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("big")));
         *p = ',';
         p += !first;
-        memcpy(p, "\"big\":", 6);
-        p = atd_write_int64(p + 6, (int64_t)v->big);
+        p = atd_put(p, ATD_LIT("\"big\":"));
+        p = atd_write_int64(p, (int64_t)v->big);
         first = false;
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ratio != (double)(0.25)) {
         if (!atd_writer_finite(w, (double)v->ratio)) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "ratio", 5));
+            return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("ratio")));
         }
         p = atd_writer_room(w, p, 9 + ATD_DOUBLE_CHARS);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "ratio", 5));
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("ratio")));
         *p = ',';
         p += !first;
-        memcpy(p, "\"ratio\":", 8);
-        p = atd_write_double(p + 8, (double)v->ratio);
+        p = atd_put(p, ATD_LIT("\"ratio\":"));
+        p = atd_write_double(p, (double)v->ratio);
         first = false;
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->single != (float)(1.5f)) {
         if (!atd_writer_finite(w, (double)v->single)) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "single", 6));
+            return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("single")));
         }
         p = atd_writer_room(w, p, 10 + ATD_DOUBLE_CHARS);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "single", 6));
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("single")));
         *p = ',';
         p += !first;
-        memcpy(p, "\"single\":", 9);
-        p = atd_write_double(p + 9, (double)v->single);
+        p = atd_put(p, ATD_LIT("\"single\":"));
+        p = atd_write_double(p, (double)v->single);
         first = false;
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->on != (bool)(true)) {
         p = atd_writer_room(w, p, 6 + 5);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "on", 2));
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("on")));
         *p = ',';
         p += !first;
-        memcpy(p, "\"on\":", 5);
-        if (v->on) {
-            memcpy(p + 5, "true", 4);
-            p += 9;
-        } else {
-            memcpy(p + 5, "false", 5);
-            p += 10;
-        }
+        p = atd_put(p, ATD_LIT("\"on\":"));
+        p = v->on ? atd_put(p, ATD_LIT("true")) : atd_put(p, ATD_LIT("false"));
         first = false;
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->color != (defaults_color)(DEFAULTS_COLOR_BLUE)) {
         if ((size_t)v->color >= 3) {
             atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'color'");
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "color", 5));
+            return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("color")));
         }
         p = atd_writer_room(w, p, 9 + 7);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "color", 5));
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("color")));
         *p = ',';
         p += !first;
-        memcpy(p, "\"color\":", 8);
-        memcpy(p + 8, defaults_color__json[v->color], defaults_color__jlen[v->color]);
-        p += 8 + defaults_color__jlen[v->color];
+        p = atd_put(p, ATD_LIT("\"color\":"));
+        p = atd_put(p, defaults_color__json[v->color], defaults_color__jlen[v->color]);
         first = false;
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->shape.tag != DEFAULTS_SHAPE_DOT) {
-        p = first ? atd_writer_raw_p(w, p, "\"shape\":", 8) : atd_writer_raw_p(w, p, ",\"shape\":", 9);
+        p = first ? atd_writer_raw_p(w, p, ATD_LIT("\"shape\":")) : atd_writer_raw_p(w, p, ATD_LIT(",\"shape\":"));
         if (p == NULL) return NULL;
         p = defaults_shape_write_p(w, p, &v->shape);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "shape", 5));
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("shape")));
         first = false;
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || !defaults_shape_equal(&v->circle, &defaults_all__default_circle)) {
-        p = first ? atd_writer_raw_p(w, p, "\"circle\":", 9) : atd_writer_raw_p(w, p, ",\"circle\":", 10);
+        p = first ? atd_writer_raw_p(w, p, ATD_LIT("\"circle\":")) : atd_writer_raw_p(w, p, ATD_LIT(",\"circle\":"));
         if (p == NULL) return NULL;
         p = defaults_shape_write_p(w, p, &v->circle);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "circle", 6));
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("circle")));
         first = false;
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || !defaults_int_option_equal(&v->maybe, &defaults_all__default_maybe)) {
-        p = first ? atd_writer_raw_p(w, p, "\"maybe\":", 8) : atd_writer_raw_p(w, p, ",\"maybe\":", 9);
+        p = first ? atd_writer_raw_p(w, p, ATD_LIT("\"maybe\":")) : atd_writer_raw_p(w, p, ATD_LIT(",\"maybe\":"));
         if (p == NULL) return NULL;
         p = defaults_int_option_write_p(w, p, &v->maybe);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "maybe", 5));
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("maybe")));
         first = false;
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || !defaults_float_nullable_equal(&v->nul, &defaults_all__default_nul)) {
-        p = first ? atd_writer_raw_p(w, p, "\"nul\":", 6) : atd_writer_raw_p(w, p, ",\"nul\":", 7);
+        p = first ? atd_writer_raw_p(w, p, ATD_LIT("\"nul\":")) : atd_writer_raw_p(w, p, ATD_LIT(",\"nul\":"));
         if (p == NULL) return NULL;
         p = defaults_float_nullable_write_p(w, p, &v->nul);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "nul", 3));
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("nul")));
         first = false;
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || !defaults_int_list_equal(&v->ints, &defaults_all__default_ints)) {
-        p = first ? atd_writer_raw_p(w, p, "\"ints\":", 7) : atd_writer_raw_p(w, p, ",\"ints\":", 8);
+        p = first ? atd_writer_raw_p(w, p, ATD_LIT("\"ints\":")) : atd_writer_raw_p(w, p, ATD_LIT(",\"ints\":"));
         if (p == NULL) return NULL;
         p = defaults_int_list_write_p(w, p, &v->ints);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "ints", 4));
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("ints")));
         first = false;
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || !defaults_string_list_equal(&v->names, &defaults_all__default_names)) {
-        p = first ? atd_writer_raw_p(w, p, "\"names\":", 8) : atd_writer_raw_p(w, p, ",\"names\":", 9);
+        p = first ? atd_writer_raw_p(w, p, ATD_LIT("\"names\":")) : atd_writer_raw_p(w, p, ATD_LIT(",\"names\":"));
         if (p == NULL) return NULL;
         p = defaults_string_list_write_p(w, p, &v->names);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "names", 5));
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("names")));
         first = false;
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || !defaults_point_equal(&v->origin, &defaults_all__default_origin)) {
-        p = first ? atd_writer_raw_p(w, p, "\"origin\":", 9) : atd_writer_raw_p(w, p, ",\"origin\":", 10);
+        p = first ? atd_writer_raw_p(w, p, ATD_LIT("\"origin\":")) : atd_writer_raw_p(w, p, ATD_LIT(",\"origin\":"));
         if (p == NULL) return NULL;
         p = defaults_point_write_p(w, p, &v->origin);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "origin", 6));
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("origin")));
         first = false;
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || !defaults_int_string_tuple_equal(&v->pair, &defaults_all__default_pair)) {
-        p = first ? atd_writer_raw_p(w, p, "\"pair\":", 7) : atd_writer_raw_p(w, p, ",\"pair\":", 8);
+        p = first ? atd_writer_raw_p(w, p, ATD_LIT("\"pair\":")) : atd_writer_raw_p(w, p, ATD_LIT(",\"pair\":"));
         if (p == NULL) return NULL;
         p = defaults_int_string_tuple_write_p(w, p, &v->pair);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "pair", 4));
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("pair")));
         first = false;
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || !atd_json_equal(&v->any, &defaults_all__default_any)) {
-        p = first ? atd_writer_raw_p(w, p, "\"any\":", 6) : atd_writer_raw_p(w, p, ",\"any\":", 7);
+        p = first ? atd_writer_raw_p(w, p, ATD_LIT("\"any\":")) : atd_writer_raw_p(w, p, ATD_LIT(",\"any\":"));
         if (p == NULL) return NULL;
         atd_writer_commit(w, p);
         if (!atd_writer_json(w, &v->any)) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "any", 3));
+            return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("any")));
         }
         p = atd_writer_cursor(w);
         first = false;
     }
-    return atd_writer_raw_p(w, p, "}", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("}"));
 }
 
 ATD_DEFINE_WRITE(defaults_all, defaults_all)
@@ -1346,9 +1339,9 @@ bool defaults_all_equal(const defaults_all *a, const defaults_all *b)
 /* --- names --- */
 
 static const atd_string defaults_color__names[3] = {
-    {"Red", 3},
-    {"Green", 5},
-    {"Blue", 4},
+    {ATD_LIT("Red")},
+    {ATD_LIT("Green")},
+    {ATD_LIT("Blue")},
 };
 const char *defaults_color_name(defaults_color v)
 {
@@ -1369,8 +1362,8 @@ int defaults_color_of_name(const char *s, size_t len, defaults_color *out)
 }
 
 static const atd_string defaults_shape_tag__names[2] = {
-    {"Dot", 3},
-    {"Circle", 6},
+    {ATD_LIT("Dot")},
+    {ATD_LIT("Circle")},
 };
 const char *defaults_shape_tag_name(defaults_shape_tag v)
 {

@@ -67,12 +67,12 @@ static const char *donut_batters_read_p(atd_reader *r, const char *p, donut_batt
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, "\"batter\":", 9)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"batter\":"))) goto key;
 key_0:
-    p += 9;
+    p += ATD_LEN("\"batter\":");
 field_0:
     p = donut_ingredient_list_read_p(r, p, &out->batter);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "batter", 6));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("batter")));
     seen[0] |= (uint64_t)1 << 0;
 tail:
     p = atd_object_end_p(r, p, &more);
@@ -87,14 +87,14 @@ end:
     }
     return p;
 key:
-    if (atd_key_room(r, p, 9)) {
-        if (atd_bytes_eq(p, "\"batter\":", 9)) goto key_0;
+    if (atd_key_room(r, p, ATD_LEN("\"batter\":"))) {
+        if (atd_bytes_eq(p, ATD_LIT("\"batter\":"))) goto key_0;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return NULL;
     switch (key.len) {
     case 6:
-        if (atd_bytes_eq(key.ptr, "batter", 6)) goto field_0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("batter"))) goto field_0;
         break;
     default:
         break;
@@ -126,67 +126,67 @@ static const char *donut_item_read_p(atd_reader *r, const char *p, donut_item *o
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, "\"id\":", 5)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"id\":"))) goto key;
 key_0:
-    p += 5;
+    p += ATD_LEN("\"id\":");
 field_0:
     p = atd_read_string_p(r, p, &out->id);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("id")));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"type\":", 7)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"type\":"))) goto key;
 key_1:
-    p += 7;
+    p += ATD_LEN("\"type\":");
 field_1:
     p = atd_read_string_p(r, p, &out->item_type);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "type", 4));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("type")));
     seen[0] |= (uint64_t)1 << 1;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"name\":", 7)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"name\":"))) goto key;
 key_2:
-    p += 7;
+    p += ATD_LEN("\"name\":");
 field_2:
     p = atd_read_string_p(r, p, &out->name);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("name")));
     seen[0] |= (uint64_t)1 << 2;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"ppu\":", 6)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"ppu\":"))) goto key;
 key_3:
-    p += 6;
+    p += ATD_LEN("\"ppu\":");
 field_3:
     p = atd_read_double_p(r, p, &out->ppu);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "ppu", 3));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ppu")));
     seen[0] |= (uint64_t)1 << 3;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"batters\":", 10)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"batters\":"))) goto key;
 key_4:
-    p += 10;
+    p += ATD_LEN("\"batters\":");
 field_4:
     p = donut_batters_read_p(r, p, &out->batters);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "batters", 7));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("batters")));
     seen[0] |= (uint64_t)1 << 4;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"topping\":", 10)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"topping\":"))) goto key;
 key_5:
-    p += 10;
+    p += ATD_LEN("\"topping\":");
 field_5:
     p = donut_ingredient_list_read_p(r, p, &out->topping);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "topping", 7));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("topping")));
     seen[0] |= (uint64_t)1 << 5;
 tail:
     p = atd_object_end_p(r, p, &more);
@@ -201,27 +201,27 @@ end:
     }
     return p;
 key:
-    if (atd_key_room(r, p, 10)) {
+    if (atd_key_room(r, p, ATD_LEN("\"batters\":"))) {
         switch (p[1]) {
         case 'b':
-            if (atd_bytes_eq(p, "\"batters\":", 10)) goto key_4;
+            if (atd_bytes_eq(p, ATD_LIT("\"batters\":"))) goto key_4;
             break;
         case 'i':
-            if (atd_bytes_eq(p, "\"id\":", 5)) goto key_0;
+            if (atd_bytes_eq(p, ATD_LIT("\"id\":"))) goto key_0;
             break;
         case 'n':
-            if (atd_bytes_eq(p, "\"name\":", 7)) goto key_2;
+            if (atd_bytes_eq(p, ATD_LIT("\"name\":"))) goto key_2;
             break;
         case 'p':
-            if (atd_bytes_eq(p, "\"ppu\":", 6)) goto key_3;
+            if (atd_bytes_eq(p, ATD_LIT("\"ppu\":"))) goto key_3;
             break;
         case 't':
             switch (p[2]) {
             case 'o':
-                if (atd_bytes_eq(p, "\"topping\":", 10)) goto key_5;
+                if (atd_bytes_eq(p, ATD_LIT("\"topping\":"))) goto key_5;
                 break;
             case 'y':
-                if (atd_bytes_eq(p, "\"type\":", 7)) goto key_1;
+                if (atd_bytes_eq(p, ATD_LIT("\"type\":"))) goto key_1;
                 break;
             }
             break;
@@ -231,18 +231,18 @@ key:
     if (p == NULL) return NULL;
     switch (key.len) {
     case 2:
-        if (atd_bytes_eq(key.ptr, "id", 2)) goto field_0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("id"))) goto field_0;
         break;
     case 4:
-        if (atd_bytes_eq(key.ptr, "type", 4)) goto field_1;
-        if (atd_bytes_eq(key.ptr, "name", 4)) goto field_2;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("type"))) goto field_1;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("name"))) goto field_2;
         break;
     case 3:
-        if (atd_bytes_eq(key.ptr, "ppu", 3)) goto field_3;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("ppu"))) goto field_3;
         break;
     case 7:
-        if (atd_bytes_eq(key.ptr, "batters", 7)) goto field_4;
-        if (atd_bytes_eq(key.ptr, "topping", 7)) goto field_5;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("batters"))) goto field_4;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("topping"))) goto field_5;
         break;
     default:
         break;
@@ -274,23 +274,23 @@ static const char *donut_ingredient_read_p(atd_reader *r, const char *p, donut_i
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, "\"id\":", 5)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"id\":"))) goto key;
 key_0:
-    p += 5;
+    p += ATD_LEN("\"id\":");
 field_0:
     p = atd_read_string_p(r, p, &out->id);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("id")));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"type\":", 7)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"type\":"))) goto key;
 key_1:
-    p += 7;
+    p += ATD_LEN("\"type\":");
 field_1:
     p = atd_read_string_p(r, p, &out->ingredient_type);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "type", 4));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("type")));
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_p(r, p, &more);
@@ -305,13 +305,13 @@ end:
     }
     return p;
 key:
-    if (atd_key_room(r, p, 7)) {
+    if (atd_key_room(r, p, ATD_LEN("\"type\":"))) {
         switch (p[1]) {
         case 'i':
-            if (atd_bytes_eq(p, "\"id\":", 5)) goto key_0;
+            if (atd_bytes_eq(p, ATD_LIT("\"id\":"))) goto key_0;
             break;
         case 't':
-            if (atd_bytes_eq(p, "\"type\":", 7)) goto key_1;
+            if (atd_bytes_eq(p, ATD_LIT("\"type\":"))) goto key_1;
             break;
         }
     }
@@ -319,10 +319,10 @@ key:
     if (p == NULL) return NULL;
     switch (key.len) {
     case 2:
-        if (atd_bytes_eq(key.ptr, "id", 2)) goto field_0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("id"))) goto field_0;
         break;
     case 4:
-        if (atd_bytes_eq(key.ptr, "type", 4)) goto field_1;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("type"))) goto field_1;
         break;
     default:
         break;
@@ -384,7 +384,7 @@ ATD_DEFINE_READ_ENTRY_POINTS(donut_root)
 static char *donut_ingredient_list_write_p(atd_writer *w, char *p, const donut_ingredient_list *v)
 {
     size_t i;
-    p = atd_writer_raw_p(w, p, "[", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT("["));
     if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
@@ -392,16 +392,16 @@ static char *donut_ingredient_list_write_p(atd_writer *w, char *p, const donut_i
         p = donut_ingredient_write_p(w, p, &v->items[i]);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
     }
-    return atd_writer_raw_p(w, p, "]", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
 
 static char *donut_batters_write_p(atd_writer *w, char *p, const donut_batters *v)
 {
-    p = atd_writer_raw_p(w, p, "{\"batter\":", 10);
+    p = atd_writer_raw_p(w, p, ATD_LIT("{\"batter\":"));
     if (p == NULL) return NULL;
     p = donut_ingredient_list_write_p(w, p, &v->batter);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "batter", 6));
-    return atd_writer_raw_p(w, p, "}", 1);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("batter")));
+    return atd_writer_raw_p(w, p, ATD_LIT("}"));
 }
 
 ATD_DEFINE_WRITE(donut_batters, donut_batters)
@@ -410,28 +410,28 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(donut_batters)
 
 static char *donut_item_write_p(atd_writer *w, char *p, const donut_item *v)
 {
-    p = atd_writer_key_string_p(w, p, "{\"id\":", 6, v->id.ptr, v->id.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "id", 2));
-    p = atd_writer_key_string_p(w, p, ",\"type\":", 8, v->item_type.ptr, v->item_type.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "type", 4));
-    p = atd_writer_key_string_p(w, p, ",\"name\":", 8, v->name.ptr, v->name.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "name", 4));
+    p = atd_writer_key_string_p(w, p, ATD_LIT("{\"id\":"), v->id.ptr, v->id.len);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("id")));
+    p = atd_writer_key_string_p(w, p, ATD_LIT(",\"type\":"), v->item_type.ptr, v->item_type.len);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("type")));
+    p = atd_writer_key_string_p(w, p, ATD_LIT(",\"name\":"), v->name.ptr, v->name.len);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("name")));
     if (!atd_writer_finite(w, (double)v->ppu)) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "ppu", 3));
+        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("ppu")));
     }
     p = atd_writer_room(w, p, 7 + ATD_DOUBLE_CHARS);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "ppu", 3));
-    memcpy(p, ",\"ppu\":", 7);
-    p = atd_write_double(p + 7, (double)v->ppu);
-    p = atd_writer_raw_p(w, p, ",\"batters\":", 11);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("ppu")));
+    p = atd_put(p, ATD_LIT(",\"ppu\":"));
+    p = atd_write_double(p, (double)v->ppu);
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"batters\":"));
     if (p == NULL) return NULL;
     p = donut_batters_write_p(w, p, &v->batters);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "batters", 7));
-    p = atd_writer_raw_p(w, p, ",\"topping\":", 11);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("batters")));
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"topping\":"));
     if (p == NULL) return NULL;
     p = donut_ingredient_list_write_p(w, p, &v->topping);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "topping", 7));
-    return atd_writer_raw_p(w, p, "}", 1);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("topping")));
+    return atd_writer_raw_p(w, p, ATD_LIT("}"));
 }
 
 ATD_DEFINE_WRITE(donut_item, donut_item)
@@ -440,11 +440,11 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(donut_item)
 
 static char *donut_ingredient_write_p(atd_writer *w, char *p, const donut_ingredient *v)
 {
-    p = atd_writer_key_string_p(w, p, "{\"id\":", 6, v->id.ptr, v->id.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "id", 2));
-    p = atd_writer_key_string_p(w, p, ",\"type\":", 8, v->ingredient_type.ptr, v->ingredient_type.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "type", 4));
-    return atd_writer_raw_p(w, p, "}", 1);
+    p = atd_writer_key_string_p(w, p, ATD_LIT("{\"id\":"), v->id.ptr, v->id.len);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("id")));
+    p = atd_writer_key_string_p(w, p, ATD_LIT(",\"type\":"), v->ingredient_type.ptr, v->ingredient_type.len);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("type")));
+    return atd_writer_raw_p(w, p, ATD_LIT("}"));
 }
 
 ATD_DEFINE_WRITE(donut_ingredient, donut_ingredient)
@@ -454,7 +454,7 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(donut_ingredient)
 static char *donut_root_write_p(atd_writer *w, char *p, const donut_root *v)
 {
     size_t i;
-    p = atd_writer_raw_p(w, p, "[", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT("["));
     if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
@@ -462,7 +462,7 @@ static char *donut_root_write_p(atd_writer *w, char *p, const donut_root *v)
         p = donut_item_write_p(w, p, &v->items[i]);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
     }
-    return atd_writer_raw_p(w, p, "]", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
 
 ATD_DEFINE_WRITE(donut_root, donut_root)

@@ -23,14 +23,14 @@ static int event_event_type__case(const char *s, size_t len)
 {
     switch (len) {
     case 5:
-        if (atd_bytes_eq(s, "Login", 5)) return 0;
+        if (atd_bytes_eq(s, ATD_LIT("Login"))) return 0;
         break;
     case 8:
-        if (atd_bytes_eq(s, "Purchase", 8)) return 1;
+        if (atd_bytes_eq(s, ATD_LIT("Purchase"))) return 1;
         break;
     case 6:
-        if (atd_bytes_eq(s, "Logout", 6)) return 2;
-        if (atd_bytes_eq(s, "Cancel", 6)) return 3;
+        if (atd_bytes_eq(s, ATD_LIT("Logout"))) return 2;
+        if (atd_bytes_eq(s, ATD_LIT("Cancel"))) return 3;
         break;
     default:
         break;
@@ -81,45 +81,45 @@ static const char *event_event_read_p(atd_reader *r, const char *p, event_event 
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, "\"username\":", 11)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"username\":"))) goto key;
 key_0:
-    p += 11;
+    p += ATD_LEN("\"username\":");
 field_0:
     p = atd_read_string_p(r, p, &out->username);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "username", 8));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("username")));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"date\":", 7)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"date\":"))) goto key;
 key_1:
-    p += 7;
+    p += ATD_LEN("\"date\":");
 field_1:
     p = atd_read_int64_p(r, p, &out->date);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "date", 4));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("date")));
     seen[0] |= (uint64_t)1 << 1;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"event_type\":", 13)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"event_type\":"))) goto key;
 key_2:
-    p += 13;
+    p += ATD_LEN("\"event_type\":");
 field_2:
     p = event_event_type_read_p(r, p, &out->event_type);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "event_type", 10));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("event_type")));
     seen[0] |= (uint64_t)1 << 2;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"payload\":", 10)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"payload\":"))) goto key;
 key_3:
-    p += 10;
+    p += ATD_LEN("\"payload\":");
 field_3:
     p = atd_read_string_p(r, p, &out->payload);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "payload", 7));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("payload")));
     seen[0] |= (uint64_t)1 << 3;
 tail:
     p = atd_object_end_p(r, p, &more);
@@ -134,19 +134,19 @@ end:
     }
     return p;
 key:
-    if (atd_key_room(r, p, 13)) {
+    if (atd_key_room(r, p, ATD_LEN("\"event_type\":"))) {
         switch (p[1]) {
         case 'd':
-            if (atd_bytes_eq(p, "\"date\":", 7)) goto key_1;
+            if (atd_bytes_eq(p, ATD_LIT("\"date\":"))) goto key_1;
             break;
         case 'e':
-            if (atd_bytes_eq(p, "\"event_type\":", 13)) goto key_2;
+            if (atd_bytes_eq(p, ATD_LIT("\"event_type\":"))) goto key_2;
             break;
         case 'p':
-            if (atd_bytes_eq(p, "\"payload\":", 10)) goto key_3;
+            if (atd_bytes_eq(p, ATD_LIT("\"payload\":"))) goto key_3;
             break;
         case 'u':
-            if (atd_bytes_eq(p, "\"username\":", 11)) goto key_0;
+            if (atd_bytes_eq(p, ATD_LIT("\"username\":"))) goto key_0;
             break;
         }
     }
@@ -154,16 +154,16 @@ key:
     if (p == NULL) return NULL;
     switch (key.len) {
     case 8:
-        if (atd_bytes_eq(key.ptr, "username", 8)) goto field_0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("username"))) goto field_0;
         break;
     case 4:
-        if (atd_bytes_eq(key.ptr, "date", 4)) goto field_1;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("date"))) goto field_1;
         break;
     case 10:
-        if (atd_bytes_eq(key.ptr, "event_type", 10)) goto field_2;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("event_type"))) goto field_2;
         break;
     case 7:
-        if (atd_bytes_eq(key.ptr, "payload", 7)) goto field_3;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("payload"))) goto field_3;
         break;
     default:
         break;
@@ -229,10 +229,10 @@ static const char *const event_event_type__json[4] = {
     "\"Cancel\"",
 };
 static const size_t event_event_type__jlen[4] = {
-    7,
-    10,
-    8,
-    8,
+    ATD_LEN("\"Login\""),
+    ATD_LEN("\"Purchase\""),
+    ATD_LEN("\"Logout\""),
+    ATD_LEN("\"Cancel\""),
 };
 
 static char *event_event_type_write_p(atd_writer *w, char *p, const event_event_type *v)
@@ -249,22 +249,21 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(event_event_type)
 
 static char *event_event_write_p(atd_writer *w, char *p, const event_event *v)
 {
-    p = atd_writer_key_string_p(w, p, "{\"username\":", 12, v->username.ptr, v->username.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "username", 8));
+    p = atd_writer_key_string_p(w, p, ATD_LIT("{\"username\":"), v->username.ptr, v->username.len);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("username")));
     if ((size_t)v->event_type >= 4) {
         atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'event_type'");
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "event_type", 10));
+        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("event_type")));
     }
     p = atd_writer_room(w, p, 22 + ATD_INT64_CHARS + 10);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "date", 4));
-    memcpy(p, ",\"date\":", 8);
-    p = atd_write_int64(p + 8, (int64_t)v->date);
-    memcpy(p, ",\"event_type\":", 14);
-    memcpy(p + 14, event_event_type__json[v->event_type], event_event_type__jlen[v->event_type]);
-    p += 14 + event_event_type__jlen[v->event_type];
-    p = atd_writer_key_string_p(w, p, ",\"payload\":", 11, v->payload.ptr, v->payload.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "payload", 7));
-    return atd_writer_raw_p(w, p, "}", 1);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("date")));
+    p = atd_put(p, ATD_LIT(",\"date\":"));
+    p = atd_write_int64(p, (int64_t)v->date);
+    p = atd_put(p, ATD_LIT(",\"event_type\":"));
+    p = atd_put(p, event_event_type__json[v->event_type], event_event_type__jlen[v->event_type]);
+    p = atd_writer_key_string_p(w, p, ATD_LIT(",\"payload\":"), v->payload.ptr, v->payload.len);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("payload")));
+    return atd_writer_raw_p(w, p, ATD_LIT("}"));
 }
 
 ATD_DEFINE_WRITE(event_event, event_event)
@@ -274,7 +273,7 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(event_event)
 static char *event_events_write_p(atd_writer *w, char *p, const event_events *v)
 {
     size_t i;
-    p = atd_writer_raw_p(w, p, "[", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT("["));
     if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
@@ -282,7 +281,7 @@ static char *event_events_write_p(atd_writer *w, char *p, const event_events *v)
         p = event_event_write_p(w, p, &v->items[i]);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
     }
-    return atd_writer_raw_p(w, p, "]", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
 
 ATD_DEFINE_WRITE(event_events, event_events)
@@ -344,10 +343,10 @@ bool event_events_equal(const event_events *a, const event_events *b)
 /* --- names --- */
 
 static const atd_string event_event_type__names[4] = {
-    {"Login", 5},
-    {"Purchase", 8},
-    {"Logout", 6},
-    {"Cancel", 6},
+    {ATD_LIT("Login")},
+    {ATD_LIT("Purchase")},
+    {ATD_LIT("Logout")},
+    {ATD_LIT("Cancel")},
 };
 const char *event_event_type_name(event_event_type v)
 {

@@ -316,13 +316,13 @@ static int everything_mode__case(const char *s, size_t len)
 {
     switch (len) {
     case 3:
-        if (atd_bytes_eq(s, "Off", 3)) return 0;
+        if (atd_bytes_eq(s, ATD_LIT("Off"))) return 0;
         break;
     case 2:
-        if (atd_bytes_eq(s, "On", 2)) return 1;
+        if (atd_bytes_eq(s, ATD_LIT("On"))) return 1;
         break;
     case 4:
-        if (atd_bytes_eq(s, "Auto", 4)) return 2;
+        if (atd_bytes_eq(s, ATD_LIT("Auto"))) return 2;
         break;
     default:
         break;
@@ -368,13 +368,13 @@ static int everything_level__case(const char *s, size_t len)
 {
     switch (len) {
     case 3:
-        if (atd_bytes_eq(s, "low", 3)) return 0;
+        if (atd_bytes_eq(s, ATD_LIT("low"))) return 0;
         break;
     case 6:
-        if (atd_bytes_eq(s, "Medium", 6)) return 1;
+        if (atd_bytes_eq(s, ATD_LIT("Medium"))) return 1;
         break;
     case 10:
-        if (atd_bytes_eq(s, "HIGH-level", 10)) return 2;
+        if (atd_bytes_eq(s, ATD_LIT("HIGH-level"))) return 2;
         break;
     default:
         break;
@@ -440,23 +440,23 @@ static const char *everything_struct__read_p(atd_reader *r, const char *p, every
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, "\"union\":", 8)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"union\":"))) goto key;
 key_0:
-    p += 8;
+    p += ATD_LEN("\"union\":");
 field_0:
     p = atd_read_int64_p(r, p, &out->union_);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "union", 5));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("union")));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"switch\":", 9)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"switch\":"))) goto key;
 key_1:
-    p += 9;
+    p += ATD_LEN("\"switch\":");
 field_1:
     p = atd_read_string_p(r, p, &out->switch_);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "switch", 6));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("switch")));
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_p(r, p, &more);
@@ -471,13 +471,13 @@ end:
     }
     return p;
 key:
-    if (atd_key_room(r, p, 9)) {
+    if (atd_key_room(r, p, ATD_LEN("\"switch\":"))) {
         switch (p[1]) {
         case 's':
-            if (atd_bytes_eq(p, "\"switch\":", 9)) goto key_1;
+            if (atd_bytes_eq(p, ATD_LIT("\"switch\":"))) goto key_1;
             break;
         case 'u':
-            if (atd_bytes_eq(p, "\"union\":", 8)) goto key_0;
+            if (atd_bytes_eq(p, ATD_LIT("\"union\":"))) goto key_0;
             break;
         }
     }
@@ -485,10 +485,10 @@ key:
     if (p == NULL) return NULL;
     switch (key.len) {
     case 5:
-        if (atd_bytes_eq(key.ptr, "union", 5)) goto field_0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("union"))) goto field_0;
         break;
     case 6:
-        if (atd_bytes_eq(key.ptr, "switch", 6)) goto field_1;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("switch"))) goto field_1;
         break;
     default:
         break;
@@ -514,10 +514,10 @@ static int everything_union___case(const char *s, size_t len)
 {
     switch (len) {
     case 4:
-        if (atd_bytes_eq(s, "Left", 4)) return 0;
+        if (atd_bytes_eq(s, ATD_LIT("Left"))) return 0;
         break;
     case 5:
-        if (atd_bytes_eq(s, "Right", 5)) return 1;
+        if (atd_bytes_eq(s, ATD_LIT("Right"))) return 1;
         break;
     default:
         break;
@@ -639,23 +639,23 @@ static const char *everything_rect_read_p(atd_reader *r, const char *p, everythi
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, "\"width\":", 8)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"width\":"))) goto key;
 key_0:
-    p += 8;
+    p += ATD_LEN("\"width\":");
 field_0:
     p = atd_read_double_p(r, p, &out->width);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "width", 5));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("width")));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"height\":", 9)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"height\":"))) goto key;
 key_1:
-    p += 9;
+    p += ATD_LEN("\"height\":");
 field_1:
     p = atd_read_double_p(r, p, &out->height);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "height", 6));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("height")));
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_p(r, p, &more);
@@ -670,13 +670,13 @@ end:
     }
     return p;
 key:
-    if (atd_key_room(r, p, 9)) {
+    if (atd_key_room(r, p, ATD_LEN("\"height\":"))) {
         switch (p[1]) {
         case 'h':
-            if (atd_bytes_eq(p, "\"height\":", 9)) goto key_1;
+            if (atd_bytes_eq(p, ATD_LIT("\"height\":"))) goto key_1;
             break;
         case 'w':
-            if (atd_bytes_eq(p, "\"width\":", 8)) goto key_0;
+            if (atd_bytes_eq(p, ATD_LIT("\"width\":"))) goto key_0;
             break;
         }
     }
@@ -684,10 +684,10 @@ key:
     if (p == NULL) return NULL;
     switch (key.len) {
     case 5:
-        if (atd_bytes_eq(key.ptr, "width", 5)) goto field_0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("width"))) goto field_0;
         break;
     case 6:
-        if (atd_bytes_eq(key.ptr, "height", 6)) goto field_1;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("height"))) goto field_1;
         break;
     default:
         break;
@@ -719,28 +719,28 @@ static const char *everything_shape_Label_read_p(atd_reader *r, const char *p, e
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, "\"text\":", 7)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"text\":"))) goto key;
 key_0:
-    p += 7;
+    p += ATD_LEN("\"text\":");
 field_0:
     p = atd_read_string_p(r, p, &out->text);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "text", 4));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("text")));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"size\":", 7)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"size\":"))) goto key;
 key_1:
-    p += 7;
+    p += ATD_LEN("\"size\":");
 field_1:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "size", 4));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("size")));
     } else {
         p = atd_read_int64_p(r, p, &out->size);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "size", 4));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("size")));
         out->has_size = true;
     }
 tail:
@@ -756,13 +756,13 @@ end:
     }
     return p;
 key:
-    if (atd_key_room(r, p, 7)) {
+    if (atd_key_room(r, p, ATD_LEN("\"text\":"))) {
         switch (p[1]) {
         case 's':
-            if (atd_bytes_eq(p, "\"size\":", 7)) goto key_1;
+            if (atd_bytes_eq(p, ATD_LIT("\"size\":"))) goto key_1;
             break;
         case 't':
-            if (atd_bytes_eq(p, "\"text\":", 7)) goto key_0;
+            if (atd_bytes_eq(p, ATD_LIT("\"text\":"))) goto key_0;
             break;
         }
     }
@@ -770,8 +770,8 @@ key:
     if (p == NULL) return NULL;
     switch (key.len) {
     case 4:
-        if (atd_bytes_eq(key.ptr, "text", 4)) goto field_0;
-        if (atd_bytes_eq(key.ptr, "size", 4)) goto field_1;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("text"))) goto field_0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("size"))) goto field_1;
         break;
     default:
         break;
@@ -871,27 +871,27 @@ static int everything_shape__case(const char *s, size_t len)
 {
     switch (len) {
     case 5:
-        if (atd_bytes_eq(s, "Point", 5)) return 0;
-        if (atd_bytes_eq(s, "Count", 5)) return 2;
-        if (atd_bytes_eq(s, "Label", 5)) return 5;
-        if (atd_bytes_eq(s, "Named", 5)) return 9;
+        if (atd_bytes_eq(s, ATD_LIT("Point"))) return 0;
+        if (atd_bytes_eq(s, ATD_LIT("Count"))) return 2;
+        if (atd_bytes_eq(s, ATD_LIT("Label"))) return 5;
+        if (atd_bytes_eq(s, ATD_LIT("Named"))) return 9;
         break;
     case 6:
-        if (atd_bytes_eq(s, "Circle", 6)) return 1;
-        if (atd_bytes_eq(s, "Nested", 6)) return 7;
+        if (atd_bytes_eq(s, ATD_LIT("Circle"))) return 1;
+        if (atd_bytes_eq(s, ATD_LIT("Nested"))) return 7;
         break;
     case 4:
-        if (atd_bytes_eq(s, "Move", 4)) return 3;
-        if (atd_bytes_eq(s, "Rect", 4)) return 4;
-        if (atd_bytes_eq(s, "Poly", 4)) return 6;
-        if (atd_bytes_eq(s, "Null", 4)) return 11;
+        if (atd_bytes_eq(s, ATD_LIT("Move"))) return 3;
+        if (atd_bytes_eq(s, ATD_LIT("Rect"))) return 4;
+        if (atd_bytes_eq(s, ATD_LIT("Poly"))) return 6;
+        if (atd_bytes_eq(s, ATD_LIT("Null"))) return 11;
         break;
     case 13:
-        if (atd_bytes_eq(s, "renamed-shape", 13)) return 8;
+        if (atd_bytes_eq(s, ATD_LIT("renamed-shape"))) return 8;
         break;
     case 3:
-        if (atd_bytes_eq(s, "Opt", 3)) return 10;
-        if (atd_bytes_eq(s, "Any", 3)) return 12;
+        if (atd_bytes_eq(s, ATD_LIT("Opt"))) return 10;
+        if (atd_bytes_eq(s, ATD_LIT("Any"))) return 12;
         break;
     default:
         break;
@@ -1142,15 +1142,15 @@ static int everything_odd_names__case(const char *s, size_t len)
 {
     switch (len) {
     case 4:
-        if (atd_bytes_eq(s, "None", 4)) return 0;
-        if (atd_bytes_eq(s, "Some", 4)) return 1;
-        if (atd_bytes_eq(s, "True", 4)) return 4;
+        if (atd_bytes_eq(s, ATD_LIT("None"))) return 0;
+        if (atd_bytes_eq(s, ATD_LIT("Some"))) return 1;
+        if (atd_bytes_eq(s, ATD_LIT("True"))) return 4;
         break;
     case 3:
-        if (atd_bytes_eq(s, "Int", 3)) return 2;
+        if (atd_bytes_eq(s, ATD_LIT("Int"))) return 2;
         break;
     case 7:
-        if (atd_bytes_eq(s, "Default", 7)) return 3;
+        if (atd_bytes_eq(s, ATD_LIT("Default"))) return 3;
         break;
     default:
         break;
@@ -1229,14 +1229,14 @@ static int everything_color__case(const char *s, size_t len)
 {
     switch (len) {
     case 3:
-        if (atd_bytes_eq(s, "Red", 3)) return 0;
+        if (atd_bytes_eq(s, ATD_LIT("Red"))) return 0;
         break;
     case 5:
-        if (atd_bytes_eq(s, "Green", 5)) return 1;
-        if (atd_bytes_eq(s, "Other", 5)) return 3;
+        if (atd_bytes_eq(s, ATD_LIT("Green"))) return 1;
+        if (atd_bytes_eq(s, ATD_LIT("Other"))) return 3;
         break;
     case 4:
-        if (atd_bytes_eq(s, "blue", 4)) return 2;
+        if (atd_bytes_eq(s, ATD_LIT("blue"))) return 2;
         break;
     default:
         break;
@@ -1325,28 +1325,28 @@ static const char *everything_obj_shape_Box_read_p(atd_reader *r, const char *p,
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, "\"w\":", 4)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"w\":"))) goto key;
 key_0:
-    p += 4;
+    p += ATD_LEN("\"w\":");
 field_0:
     p = atd_read_int64_p(r, p, &out->w);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "w", 1));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("w")));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"h\":", 4)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"h\":"))) goto key;
 key_1:
-    p += 4;
+    p += ATD_LEN("\"h\":");
 field_1:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "h", 1));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("h")));
     } else {
         p = atd_read_double_p(r, p, &out->h);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "h", 1));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("h")));
         out->has_h = true;
     }
 tail:
@@ -1362,13 +1362,13 @@ end:
     }
     return p;
 key:
-    if (atd_key_room(r, p, 4)) {
+    if (atd_key_room(r, p, ATD_LEN("\"w\":"))) {
         switch (p[1]) {
         case 'h':
-            if (atd_bytes_eq(p, "\"h\":", 4)) goto key_1;
+            if (atd_bytes_eq(p, ATD_LIT("\"h\":"))) goto key_1;
             break;
         case 'w':
-            if (atd_bytes_eq(p, "\"w\":", 4)) goto key_0;
+            if (atd_bytes_eq(p, ATD_LIT("\"w\":"))) goto key_0;
             break;
         }
     }
@@ -1376,8 +1376,8 @@ key:
     if (p == NULL) return NULL;
     switch (key.len) {
     case 1:
-        if (atd_bytes_eq(key.ptr, "w", 1)) goto field_0;
-        if (atd_bytes_eq(key.ptr, "h", 1)) goto field_1;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("w"))) goto field_0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("h"))) goto field_1;
         break;
     default:
         break;
@@ -1433,18 +1433,18 @@ static int everything_obj_shape__case(const char *s, size_t len)
 {
     switch (len) {
     case 3:
-        if (atd_bytes_eq(s, "Dot", 3)) return 0;
-        if (atd_bytes_eq(s, "Box", 3)) return 4;
+        if (atd_bytes_eq(s, ATD_LIT("Dot"))) return 0;
+        if (atd_bytes_eq(s, ATD_LIT("Box"))) return 4;
         break;
     case 4:
-        if (atd_bytes_eq(s, "Size", 4)) return 1;
-        if (atd_bytes_eq(s, "Pair", 4)) return 2;
+        if (atd_bytes_eq(s, ATD_LIT("Size"))) return 1;
+        if (atd_bytes_eq(s, ATD_LIT("Pair"))) return 2;
         break;
     case 8:
-        if (atd_bytes_eq(s, "re named", 8)) return 3;
+        if (atd_bytes_eq(s, ATD_LIT("re named"))) return 3;
         break;
     case 5:
-        if (atd_bytes_eq(s, "Inner", 5)) return 5;
+        if (atd_bytes_eq(s, ATD_LIT("Inner"))) return 5;
         break;
     default:
         break;
@@ -1482,7 +1482,7 @@ bool everything_obj_shape_read(atd_reader *r, everything_obj_shape *out)
         switch (everything_obj_shape__case(s.ptr, s.len)) {
         case 1:
             out->tag = EVERYTHING_OBJ_SHAPE_SIZE;
-            if (!atd_read_int64(r, &out->u.Size)) return atd_reader_push_field(r, "Size", 4);
+            if (!atd_read_int64(r, &out->u.Size)) return atd_reader_push_field(r, ATD_LIT("Size"));
             if (!atd_object_next(r, &more)) return false;
             if (more) {
                 return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected '}' after the argument of variant '%s'", "Size");
@@ -1491,7 +1491,7 @@ bool everything_obj_shape_read(atd_reader *r, everything_obj_shape *out)
         case 2:
             out->tag = EVERYTHING_OBJ_SHAPE_PAIR;
             if (!atd_reader_advance(r, everything_int_float_tuple_read_p(r, atd_reader_cursor(r), &out->u.Pair))) {
-                return atd_reader_push_field(r, "Pair", 4);
+                return atd_reader_push_field(r, ATD_LIT("Pair"));
             }
             if (!atd_object_next(r, &more)) return false;
             if (more) {
@@ -1501,7 +1501,7 @@ bool everything_obj_shape_read(atd_reader *r, everything_obj_shape *out)
         case 3:
             out->tag = EVERYTHING_OBJ_SHAPE_RENAMED;
             if (!atd_read_string(r, &out->u.Renamed)) {
-                return atd_reader_push_field(r, "re named", 8);
+                return atd_reader_push_field(r, ATD_LIT("re named"));
             }
             if (!atd_object_next(r, &more)) return false;
             if (more) {
@@ -1511,7 +1511,7 @@ bool everything_obj_shape_read(atd_reader *r, everything_obj_shape *out)
         case 4:
             out->tag = EVERYTHING_OBJ_SHAPE_BOX;
             if (!atd_reader_advance(r, everything_obj_shape_Box_read_p(r, atd_reader_cursor(r), &out->u.Box))) {
-                return atd_reader_push_field(r, "Box", 3);
+                return atd_reader_push_field(r, ATD_LIT("Box"));
             }
             if (!atd_object_next(r, &more)) return false;
             if (more) {
@@ -1521,7 +1521,7 @@ bool everything_obj_shape_read(atd_reader *r, everything_obj_shape *out)
         case 5:
             out->tag = EVERYTHING_OBJ_SHAPE_INNER;
             if (!atd_reader_advance(r, everything_obj_shape_list_read_p(r, atd_reader_cursor(r), &out->u.Inner))) {
-                return atd_reader_push_field(r, "Inner", 5);
+                return atd_reader_push_field(r, ATD_LIT("Inner"));
             }
             if (!atd_object_next(r, &more)) return false;
             if (more) {
@@ -1550,10 +1550,10 @@ static int everything_base_event__case(const char *s, size_t len)
 {
     switch (len) {
     case 5:
-        if (atd_bytes_eq(s, "Start", 5)) return 0;
+        if (atd_bytes_eq(s, ATD_LIT("Start"))) return 0;
         break;
     case 4:
-        if (atd_bytes_eq(s, "Stop", 4)) return 1;
+        if (atd_bytes_eq(s, ATD_LIT("Stop"))) return 1;
         break;
     default:
         break;
@@ -1623,14 +1623,14 @@ static int everything_event__case(const char *s, size_t len)
 {
     switch (len) {
     case 5:
-        if (atd_bytes_eq(s, "Start", 5)) return 0;
-        if (atd_bytes_eq(s, "Pause", 5)) return 2;
+        if (atd_bytes_eq(s, ATD_LIT("Start"))) return 0;
+        if (atd_bytes_eq(s, ATD_LIT("Pause"))) return 2;
         break;
     case 4:
-        if (atd_bytes_eq(s, "Stop", 4)) return 1;
+        if (atd_bytes_eq(s, ATD_LIT("Stop"))) return 1;
         break;
     case 6:
-        if (atd_bytes_eq(s, "Resume", 6)) return 3;
+        if (atd_bytes_eq(s, ATD_LIT("Resume"))) return 3;
         break;
     default:
         break;
@@ -1849,7 +1849,7 @@ void everything_fields_init(everything_fields *v)
     v->ex_float_neg = (double)(-1.5);
     v->ex_true = (bool)(true);
     v->ex_string.ptr = "on";
-    v->ex_string.len = 2;
+    v->ex_string.len = ATD_LEN("on");
     v->ex_ctor = (everything_mode)(EVERYTHING_MODE_AUTO);
     v->ex_ctor_bq = (everything_level)(EVERYTHING_LEVEL_MEDIUM);
     v->ex_wrap = (int64_t)(7);
@@ -1866,199 +1866,199 @@ static const char *everything_fields_read_p(atd_reader *r, const char *p, everyt
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, "\"req_int\":", 10)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"req_int\":"))) goto key;
 key_0:
-    p += 10;
+    p += ATD_LEN("\"req_int\":");
 field_0:
     p = atd_read_int64_p(r, p, &out->req_int);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "req_int", 7));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("req_int")));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"req_nullable\":", 15)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"req_nullable\":"))) goto key;
 key_1:
-    p += 15;
+    p += ATD_LEN("\"req_nullable\":");
 field_1:
     p = everything_string_nullable_read_p(r, p, &out->req_nullable);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "req_nullable", 12));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("req_nullable")));
     seen[0] |= (uint64_t)1 << 1;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"req_unit\":", 11)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"req_unit\":"))) goto key;
 key_2:
-    p += 11;
+    p += ATD_LEN("\"req_unit\":");
 field_2:
     p = atd_read_null_p(r, p);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "req_unit", 8));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("req_unit")));
     out->req_unit = 0;
     seen[0] |= (uint64_t)1 << 2;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"opt_option\":", 13)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"opt_option\":"))) goto key;
 key_3:
-    p += 13;
+    p += ATD_LEN("\"opt_option\":");
 field_3:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "opt_option", 10));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("opt_option")));
     } else {
         p = atd_read_int64_p(r, p, &out->opt_option);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "opt_option", 10));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("opt_option")));
         out->has_opt_option = true;
     }
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"opt_nullable\":", 15)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"opt_nullable\":"))) goto key;
 key_4:
-    p += 15;
+    p += ATD_LEN("\"opt_nullable\":");
 field_4:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "opt_nullable", 12));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("opt_nullable")));
     } else {
         p = atd_read_string_p(r, p, &out->opt_nullable);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "opt_nullable", 12));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("opt_nullable")));
         out->has_opt_nullable = true;
     }
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"opt_alias\":", 12)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"opt_alias\":"))) goto key;
 key_5:
-    p += 12;
+    p += ATD_LEN("\"opt_alias\":");
 field_5:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "opt_alias", 9));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("opt_alias")));
     } else {
         p = atd_read_int64_p(r, p, &out->opt_alias);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "opt_alias", 9));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("opt_alias")));
         out->has_opt_alias = true;
     }
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"def_bool\":", 11)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"def_bool\":"))) goto key;
 key_6:
-    p += 11;
+    p += ATD_LEN("\"def_bool\":");
 field_6:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "def_bool", 8));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("def_bool")));
     } else {
         p = atd_read_bool_p(r, p, &out->def_bool);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "def_bool", 8));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("def_bool")));
     }
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"def_int\":", 10)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"def_int\":"))) goto key;
 key_7:
-    p += 10;
+    p += ATD_LEN("\"def_int\":");
 field_7:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "def_int", 7));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("def_int")));
     } else {
         p = atd_read_int64_p(r, p, &out->def_int);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "def_int", 7));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("def_int")));
     }
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"def_alias\":", 12)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"def_alias\":"))) goto key;
 key_8:
-    p += 12;
+    p += ATD_LEN("\"def_alias\":");
 field_8:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "def_alias", 9));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("def_alias")));
     } else {
         p = atd_read_int64_p(r, p, &out->def_alias);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "def_alias", 9));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("def_alias")));
     }
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"def_float\":", 12)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"def_float\":"))) goto key;
 key_9:
-    p += 12;
+    p += ATD_LEN("\"def_float\":");
 field_9:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "def_float", 9));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("def_float")));
     } else {
         p = atd_read_double_p(r, p, &out->def_float);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "def_float", 9));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("def_float")));
     }
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"def_string\":", 13)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"def_string\":"))) goto key;
 key_10:
-    p += 13;
+    p += ATD_LEN("\"def_string\":");
 field_10:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "def_string", 10));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("def_string")));
     } else {
         p = atd_read_string_p(r, p, &out->def_string);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "def_string", 10));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("def_string")));
     }
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"def_list\":", 11)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"def_list\":"))) goto key;
 key_11:
-    p += 11;
+    p += ATD_LEN("\"def_list\":");
 field_11:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "def_list", 8));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("def_list")));
     } else {
         p = everything_string_list_read_p(r, p, &out->def_list);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "def_list", 8));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("def_list")));
     }
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"def_option\":", 13)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"def_option\":"))) goto key;
 key_12:
-    p += 13;
+    p += ATD_LEN("\"def_option\":");
 field_12:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "def_option", 10));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("def_option")));
     } else {
         atd_reader_seek(r, p);
         if (!everything_maybe_int_read(r, &out->def_option)) {
-            return atd_fail_cursor(atd_reader_push_field(r, "def_option", 10));
+            return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("def_option")));
         }
         p = atd_reader_cursor(r);
     }
@@ -2066,211 +2066,211 @@ field_12:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"def_nullable\":", 15)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"def_nullable\":"))) goto key;
 key_13:
-    p += 15;
+    p += ATD_LEN("\"def_nullable\":");
 field_13:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "def_nullable", 12));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("def_nullable")));
     } else {
         p = everything_int_nullable_read_p(r, p, &out->def_nullable);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "def_nullable", 12));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("def_nullable")));
     }
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"def_unit\":", 11)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"def_unit\":"))) goto key;
 key_14:
-    p += 11;
+    p += ATD_LEN("\"def_unit\":");
 field_14:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "def_unit", 8));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("def_unit")));
     } else {
         p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "def_unit", 8));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("def_unit")));
         out->def_unit = 0;
     }
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"ex_int\":", 9)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"ex_int\":"))) goto key;
 key_15:
-    p += 9;
+    p += ATD_LEN("\"ex_int\":");
 field_15:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "ex_int", 6));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_int")));
     } else {
         p = atd_read_int64_p(r, p, &out->ex_int);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "ex_int", 6));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_int")));
     }
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"ex_neg\":", 9)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"ex_neg\":"))) goto key;
 key_16:
-    p += 9;
+    p += ATD_LEN("\"ex_neg\":");
 field_16:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "ex_neg", 6));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_neg")));
     } else {
         p = atd_read_int64_p(r, p, &out->ex_neg);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "ex_neg", 6));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_neg")));
     }
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"ex_float\":", 11)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"ex_float\":"))) goto key;
 key_17:
-    p += 11;
+    p += ATD_LEN("\"ex_float\":");
 field_17:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "ex_float", 8));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_float")));
     } else {
         p = atd_read_double_p(r, p, &out->ex_float);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "ex_float", 8));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_float")));
     }
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"ex_float_dot\":", 15)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"ex_float_dot\":"))) goto key;
 key_18:
-    p += 15;
+    p += ATD_LEN("\"ex_float_dot\":");
 field_18:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "ex_float_dot", 12));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_float_dot")));
     } else {
         p = atd_read_double_p(r, p, &out->ex_float_dot);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "ex_float_dot", 12));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_float_dot")));
     }
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"ex_float_exp\":", 15)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"ex_float_exp\":"))) goto key;
 key_19:
-    p += 15;
+    p += ATD_LEN("\"ex_float_exp\":");
 field_19:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "ex_float_exp", 12));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_float_exp")));
     } else {
         p = atd_read_double_p(r, p, &out->ex_float_exp);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "ex_float_exp", 12));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_float_exp")));
     }
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"ex_float_neg\":", 15)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"ex_float_neg\":"))) goto key;
 key_20:
-    p += 15;
+    p += ATD_LEN("\"ex_float_neg\":");
 field_20:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "ex_float_neg", 12));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_float_neg")));
     } else {
         p = atd_read_double_p(r, p, &out->ex_float_neg);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "ex_float_neg", 12));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_float_neg")));
     }
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"ex_true\":", 10)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"ex_true\":"))) goto key;
 key_21:
-    p += 10;
+    p += ATD_LEN("\"ex_true\":");
 field_21:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "ex_true", 7));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_true")));
     } else {
         p = atd_read_bool_p(r, p, &out->ex_true);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "ex_true", 7));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_true")));
     }
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"ex_string\":", 12)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"ex_string\":"))) goto key;
 key_22:
-    p += 12;
+    p += ATD_LEN("\"ex_string\":");
 field_22:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "ex_string", 9));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_string")));
     } else {
         p = atd_read_string_p(r, p, &out->ex_string);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "ex_string", 9));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_string")));
     }
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"ex_list\":", 10)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"ex_list\":"))) goto key;
 key_23:
-    p += 10;
+    p += ATD_LEN("\"ex_list\":");
 field_23:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "ex_list", 7));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_list")));
     } else {
         p = everything_int_list_read_p(r, p, &out->ex_list);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "ex_list", 7));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_list")));
     }
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"ex_array\":", 11)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"ex_array\":"))) goto key;
 key_24:
-    p += 11;
+    p += ATD_LEN("\"ex_array\":");
 field_24:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "ex_array", 8));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_array")));
     } else {
         p = everything_float_list_read_p(r, p, &out->ex_array);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "ex_array", 8));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_array")));
     }
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"ex_none\":", 10)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"ex_none\":"))) goto key;
 key_25:
-    p += 10;
+    p += ATD_LEN("\"ex_none\":");
 field_25:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "ex_none", 7));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_none")));
     } else {
         atd_reader_seek(r, p);
         if (!everything_string_option_read(r, &out->ex_none)) {
-            return atd_fail_cursor(atd_reader_push_field(r, "ex_none", 7));
+            return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_none")));
         }
         p = atd_reader_cursor(r);
     }
@@ -2278,82 +2278,82 @@ field_25:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"ex_unit\":", 10)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"ex_unit\":"))) goto key;
 key_26:
-    p += 10;
+    p += ATD_LEN("\"ex_unit\":");
 field_26:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "ex_unit", 7));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_unit")));
     } else {
         p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "ex_unit", 7));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_unit")));
         out->ex_unit = 0;
     }
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"ex_ctor\":", 10)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"ex_ctor\":"))) goto key;
 key_27:
-    p += 10;
+    p += ATD_LEN("\"ex_ctor\":");
 field_27:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "ex_ctor", 7));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_ctor")));
     } else {
         p = everything_mode_read_p(r, p, &out->ex_ctor);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "ex_ctor", 7));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_ctor")));
     }
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"ex_ctor_bq\":", 13)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"ex_ctor_bq\":"))) goto key;
 key_28:
-    p += 13;
+    p += ATD_LEN("\"ex_ctor_bq\":");
 field_28:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "ex_ctor_bq", 10));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_ctor_bq")));
     } else {
         p = everything_level_read_p(r, p, &out->ex_ctor_bq);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "ex_ctor_bq", 10));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_ctor_bq")));
     }
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"ex_wrap\":", 10)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"ex_wrap\":"))) goto key;
 key_29:
-    p += 10;
+    p += ATD_LEN("\"ex_wrap\":");
 field_29:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "ex_wrap", 7));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_wrap")));
     } else {
         p = atd_read_int64_p(r, p, &out->ex_wrap);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "ex_wrap", 7));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_wrap")));
     }
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"ex_c\":", 7)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"ex_c\":"))) goto key;
 key_30:
-    p += 7;
+    p += ATD_LEN("\"ex_c\":");
 field_30:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "ex_c", 4));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_c")));
     } else {
         p = atd_read_int64_p(r, p, &out->ex_c);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "ex_c", 4));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_c")));
     }
 tail:
     p = atd_object_end_p(r, p, &more);
@@ -2368,40 +2368,40 @@ end:
     }
     return p;
 key:
-    if (atd_key_room(r, p, 15)) {
+    if (atd_key_room(r, p, ATD_LEN("\"req_nullable\":"))) {
         switch (p[5]) {
         case '"':
-            if (atd_bytes_eq(p, "\"ex_c\":", 7)) goto key_30;
+            if (atd_bytes_eq(p, ATD_LIT("\"ex_c\":"))) goto key_30;
             break;
         case 'a':
             switch (p[1]) {
             case 'd':
-                if (atd_bytes_eq(p, "\"def_alias\":", 12)) goto key_8;
+                if (atd_bytes_eq(p, ATD_LIT("\"def_alias\":"))) goto key_8;
                 break;
             case 'o':
-                if (atd_bytes_eq(p, "\"opt_alias\":", 12)) goto key_5;
+                if (atd_bytes_eq(p, ATD_LIT("\"opt_alias\":"))) goto key_5;
                 break;
             }
             break;
         case 'b':
-            if (atd_bytes_eq(p, "\"def_bool\":", 11)) goto key_6;
+            if (atd_bytes_eq(p, ATD_LIT("\"def_bool\":"))) goto key_6;
             break;
         case 'e':
-            if (atd_bytes_eq(p, "\"ex_neg\":", 9)) goto key_16;
+            if (atd_bytes_eq(p, ATD_LIT("\"ex_neg\":"))) goto key_16;
             break;
         case 'f':
-            if (atd_bytes_eq(p, "\"def_float\":", 12)) goto key_9;
+            if (atd_bytes_eq(p, ATD_LIT("\"def_float\":"))) goto key_9;
             break;
         case 'i':
             switch (p[1]) {
             case 'd':
-                if (atd_bytes_eq(p, "\"def_int\":", 10)) goto key_7;
+                if (atd_bytes_eq(p, ATD_LIT("\"def_int\":"))) goto key_7;
                 break;
             case 'e':
-                if (atd_bytes_eq(p, "\"ex_list\":", 10)) goto key_23;
+                if (atd_bytes_eq(p, ATD_LIT("\"ex_list\":"))) goto key_23;
                 break;
             case 'r':
-                if (atd_bytes_eq(p, "\"req_int\":", 10)) goto key_0;
+                if (atd_bytes_eq(p, ATD_LIT("\"req_int\":"))) goto key_0;
                 break;
             }
             break;
@@ -2410,96 +2410,96 @@ key:
             case ':':
                 switch (p[1]) {
                 case 'd':
-                    if (atd_bytes_eq(p, "\"def_list\":", 11)) goto key_11;
+                    if (atd_bytes_eq(p, ATD_LIT("\"def_list\":"))) goto key_11;
                     break;
                 case 'e':
-                    if (atd_bytes_eq(p, "\"ex_float\":", 11)) goto key_17;
+                    if (atd_bytes_eq(p, ATD_LIT("\"ex_float\":"))) goto key_17;
                     break;
                 }
                 break;
             case 'd':
-                if (atd_bytes_eq(p, "\"ex_float_dot\":", 15)) goto key_18;
+                if (atd_bytes_eq(p, ATD_LIT("\"ex_float_dot\":"))) goto key_18;
                 break;
             case 'e':
-                if (atd_bytes_eq(p, "\"ex_float_exp\":", 15)) goto key_19;
+                if (atd_bytes_eq(p, ATD_LIT("\"ex_float_exp\":"))) goto key_19;
                 break;
             case 'n':
-                if (atd_bytes_eq(p, "\"ex_float_neg\":", 15)) goto key_20;
+                if (atd_bytes_eq(p, ATD_LIT("\"ex_float_neg\":"))) goto key_20;
                 break;
             }
             break;
         case 'n':
             switch (p[1]) {
             case 'd':
-                if (atd_bytes_eq(p, "\"def_nullable\":", 15)) goto key_13;
+                if (atd_bytes_eq(p, ATD_LIT("\"def_nullable\":"))) goto key_13;
                 break;
             case 'e':
                 switch (p[4]) {
                 case 'i':
-                    if (atd_bytes_eq(p, "\"ex_int\":", 9)) goto key_15;
+                    if (atd_bytes_eq(p, ATD_LIT("\"ex_int\":"))) goto key_15;
                     break;
                 case 'u':
-                    if (atd_bytes_eq(p, "\"ex_unit\":", 10)) goto key_26;
+                    if (atd_bytes_eq(p, ATD_LIT("\"ex_unit\":"))) goto key_26;
                     break;
                 }
                 break;
             case 'o':
-                if (atd_bytes_eq(p, "\"opt_nullable\":", 15)) goto key_4;
+                if (atd_bytes_eq(p, ATD_LIT("\"opt_nullable\":"))) goto key_4;
                 break;
             case 'r':
-                if (atd_bytes_eq(p, "\"req_nullable\":", 15)) goto key_1;
+                if (atd_bytes_eq(p, ATD_LIT("\"req_nullable\":"))) goto key_1;
                 break;
             }
             break;
         case 'o':
             switch (p[1]) {
             case 'd':
-                if (atd_bytes_eq(p, "\"def_option\":", 13)) goto key_12;
+                if (atd_bytes_eq(p, ATD_LIT("\"def_option\":"))) goto key_12;
                 break;
             case 'e':
-                if (atd_bytes_eq(p, "\"ex_none\":", 10)) goto key_25;
+                if (atd_bytes_eq(p, ATD_LIT("\"ex_none\":"))) goto key_25;
                 break;
             case 'o':
-                if (atd_bytes_eq(p, "\"opt_option\":", 13)) goto key_3;
+                if (atd_bytes_eq(p, ATD_LIT("\"opt_option\":"))) goto key_3;
                 break;
             }
             break;
         case 'r':
             switch (p[4]) {
             case 'a':
-                if (atd_bytes_eq(p, "\"ex_array\":", 11)) goto key_24;
+                if (atd_bytes_eq(p, ATD_LIT("\"ex_array\":"))) goto key_24;
                 break;
             case 't':
-                if (atd_bytes_eq(p, "\"ex_true\":", 10)) goto key_21;
+                if (atd_bytes_eq(p, ATD_LIT("\"ex_true\":"))) goto key_21;
                 break;
             case 'w':
-                if (atd_bytes_eq(p, "\"ex_wrap\":", 10)) goto key_29;
+                if (atd_bytes_eq(p, ATD_LIT("\"ex_wrap\":"))) goto key_29;
                 break;
             }
             break;
         case 's':
-            if (atd_bytes_eq(p, "\"def_string\":", 13)) goto key_10;
+            if (atd_bytes_eq(p, ATD_LIT("\"def_string\":"))) goto key_10;
             break;
         case 't':
             switch (p[8]) {
             case '"':
-                if (atd_bytes_eq(p, "\"ex_ctor\":", 10)) goto key_27;
+                if (atd_bytes_eq(p, ATD_LIT("\"ex_ctor\":"))) goto key_27;
                 break;
             case '_':
-                if (atd_bytes_eq(p, "\"ex_ctor_bq\":", 13)) goto key_28;
+                if (atd_bytes_eq(p, ATD_LIT("\"ex_ctor_bq\":"))) goto key_28;
                 break;
             case 'n':
-                if (atd_bytes_eq(p, "\"ex_string\":", 12)) goto key_22;
+                if (atd_bytes_eq(p, ATD_LIT("\"ex_string\":"))) goto key_22;
                 break;
             }
             break;
         case 'u':
             switch (p[1]) {
             case 'd':
-                if (atd_bytes_eq(p, "\"def_unit\":", 11)) goto key_14;
+                if (atd_bytes_eq(p, ATD_LIT("\"def_unit\":"))) goto key_14;
                 break;
             case 'r':
-                if (atd_bytes_eq(p, "\"req_unit\":", 11)) goto key_2;
+                if (atd_bytes_eq(p, ATD_LIT("\"req_unit\":"))) goto key_2;
                 break;
             }
             break;
@@ -2509,49 +2509,49 @@ key:
     if (p == NULL) return NULL;
     switch (key.len) {
     case 7:
-        if (atd_bytes_eq(key.ptr, "req_int", 7)) goto field_0;
-        if (atd_bytes_eq(key.ptr, "def_int", 7)) goto field_7;
-        if (atd_bytes_eq(key.ptr, "ex_true", 7)) goto field_21;
-        if (atd_bytes_eq(key.ptr, "ex_list", 7)) goto field_23;
-        if (atd_bytes_eq(key.ptr, "ex_none", 7)) goto field_25;
-        if (atd_bytes_eq(key.ptr, "ex_unit", 7)) goto field_26;
-        if (atd_bytes_eq(key.ptr, "ex_ctor", 7)) goto field_27;
-        if (atd_bytes_eq(key.ptr, "ex_wrap", 7)) goto field_29;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("req_int"))) goto field_0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("def_int"))) goto field_7;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("ex_true"))) goto field_21;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("ex_list"))) goto field_23;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("ex_none"))) goto field_25;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("ex_unit"))) goto field_26;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("ex_ctor"))) goto field_27;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("ex_wrap"))) goto field_29;
         break;
     case 12:
-        if (atd_bytes_eq(key.ptr, "req_nullable", 12)) goto field_1;
-        if (atd_bytes_eq(key.ptr, "opt_nullable", 12)) goto field_4;
-        if (atd_bytes_eq(key.ptr, "def_nullable", 12)) goto field_13;
-        if (atd_bytes_eq(key.ptr, "ex_float_dot", 12)) goto field_18;
-        if (atd_bytes_eq(key.ptr, "ex_float_exp", 12)) goto field_19;
-        if (atd_bytes_eq(key.ptr, "ex_float_neg", 12)) goto field_20;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("req_nullable"))) goto field_1;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("opt_nullable"))) goto field_4;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("def_nullable"))) goto field_13;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("ex_float_dot"))) goto field_18;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("ex_float_exp"))) goto field_19;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("ex_float_neg"))) goto field_20;
         break;
     case 8:
-        if (atd_bytes_eq(key.ptr, "req_unit", 8)) goto field_2;
-        if (atd_bytes_eq(key.ptr, "def_bool", 8)) goto field_6;
-        if (atd_bytes_eq(key.ptr, "def_list", 8)) goto field_11;
-        if (atd_bytes_eq(key.ptr, "def_unit", 8)) goto field_14;
-        if (atd_bytes_eq(key.ptr, "ex_float", 8)) goto field_17;
-        if (atd_bytes_eq(key.ptr, "ex_array", 8)) goto field_24;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("req_unit"))) goto field_2;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("def_bool"))) goto field_6;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("def_list"))) goto field_11;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("def_unit"))) goto field_14;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("ex_float"))) goto field_17;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("ex_array"))) goto field_24;
         break;
     case 10:
-        if (atd_bytes_eq(key.ptr, "opt_option", 10)) goto field_3;
-        if (atd_bytes_eq(key.ptr, "def_string", 10)) goto field_10;
-        if (atd_bytes_eq(key.ptr, "def_option", 10)) goto field_12;
-        if (atd_bytes_eq(key.ptr, "ex_ctor_bq", 10)) goto field_28;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("opt_option"))) goto field_3;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("def_string"))) goto field_10;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("def_option"))) goto field_12;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("ex_ctor_bq"))) goto field_28;
         break;
     case 9:
-        if (atd_bytes_eq(key.ptr, "opt_alias", 9)) goto field_5;
-        if (atd_bytes_eq(key.ptr, "def_alias", 9)) goto field_8;
-        if (atd_bytes_eq(key.ptr, "def_float", 9)) goto field_9;
-        if (atd_bytes_eq(key.ptr, "ex_string", 9)) goto field_22;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("opt_alias"))) goto field_5;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("def_alias"))) goto field_8;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("def_float"))) goto field_9;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("ex_string"))) goto field_22;
         break;
     case 6:
-        if (atd_bytes_eq(key.ptr, "ex_int", 6)) goto field_15;
-        if (atd_bytes_eq(key.ptr, "ex_neg", 6)) goto field_16;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("ex_int"))) goto field_15;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("ex_neg"))) goto field_16;
         break;
     case 4:
-        if (atd_bytes_eq(key.ptr, "ex_c", 4)) goto field_30;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("ex_c"))) goto field_30;
         break;
     default:
         break;
@@ -2583,78 +2583,78 @@ static const char *everything_names_read_p(atd_reader *r, const char *p, everyth
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, "\"type\":", 7)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"type\":"))) goto key;
 key_0:
-    p += 7;
+    p += ATD_LEN("\"type\":");
 field_0:
     p = atd_read_string_p(r, p, &out->kind);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "type", 4));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("type")));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"of\":", 5)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"of\":"))) goto key;
 key_1:
-    p += 5;
+    p += ATD_LEN("\"of\":");
 field_1:
     p = atd_read_int64_p(r, p, &out->of_);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "of", 2));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("of")));
     seen[0] |= (uint64_t)1 << 1;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"inherit\":", 10)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"inherit\":"))) goto key;
 key_2:
-    p += 10;
+    p += ATD_LEN("\"inherit\":");
 field_2:
     p = atd_read_bool_p(r, p, &out->inherit_);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "inherit", 7));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("inherit")));
     seen[0] |= (uint64_t)1 << 2;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"content-type\":", 15)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"content-type\":"))) goto key;
 key_3:
-    p += 15;
+    p += ATD_LEN("\"content-type\":");
 field_3:
     p = atd_read_string_p(r, p, &out->dashed);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "content-type", 12));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("content-type")));
     seen[0] |= (uint64_t)1 << 3;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"Upper\":", 8)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"Upper\":"))) goto key;
 key_4:
-    p += 8;
+    p += ATD_LEN("\"Upper\":");
 field_4:
     p = atd_read_int64_p(r, p, &out->upper);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "Upper", 5));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("Upper")));
     seen[0] |= (uint64_t)1 << 4;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"2nd\":", 6)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"2nd\":"))) goto key;
 key_5:
-    p += 6;
+    p += ATD_LEN("\"2nd\":");
 field_5:
     p = atd_read_int64_p(r, p, &out->digits);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "2nd", 3));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("2nd")));
     seen[0] |= (uint64_t)1 << 5;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"\":", 3)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"\":"))) goto key;
 key_6:
-    p += 3;
+    p += ATD_LEN("\"\":");
 field_6:
     p = atd_read_int64_p(r, p, &out->empty);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "", 0));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("")));
     seen[0] |= (uint64_t)1 << 6;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
@@ -2663,7 +2663,7 @@ field_6:
     goto key;
 field_7:
     p = atd_read_int64_p(r, p, &out->quoted);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "say \"hi\"\\", 9));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("say \"hi\"\\")));
     seen[0] |= (uint64_t)1 << 7;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
@@ -2672,172 +2672,172 @@ field_7:
     goto key;
 field_8:
     p = atd_read_string_p(r, p, &out->accented);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "caf\303\251", 5));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("caf\303\251")));
     seen[0] |= (uint64_t)1 << 8;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"default\":", 10)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"default\":"))) goto key;
 key_9:
-    p += 10;
+    p += ATD_LEN("\"default\":");
 field_9:
     p = atd_read_int64_p(r, p, &out->default_);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "default", 7));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("default")));
     seen[0] |= (uint64_t)1 << 9;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"default_\":", 11)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"default_\":"))) goto key;
 key_10:
-    p += 11;
+    p += ATD_LEN("\"default_\":");
 field_10:
     p = atd_read_int64_p(r, p, &out->default_2);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "default_", 8));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("default_")));
     seen[0] |= (uint64_t)1 << 10;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"for\":", 6)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"for\":"))) goto key;
 key_11:
-    p += 6;
+    p += ATD_LEN("\"for\":");
 field_11:
     p = atd_read_int64_p(r, p, &out->for_);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "for", 3));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("for")));
     seen[0] |= (uint64_t)1 << 11;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"while\":", 8)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"while\":"))) goto key;
 key_12:
-    p += 8;
+    p += ATD_LEN("\"while\":");
 field_12:
     p = atd_read_bool_p(r, p, &out->while_);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "while", 5));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("while")));
     seen[0] |= (uint64_t)1 << 12;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"struct\":", 9)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"struct\":"))) goto key;
 key_13:
-    p += 9;
+    p += ATD_LEN("\"struct\":");
 field_13:
     p = atd_read_string_p(r, p, &out->struct_);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "struct", 6));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("struct")));
     seen[0] |= (uint64_t)1 << 13;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"switch\":", 9)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"switch\":"))) goto key;
 key_14:
-    p += 9;
+    p += ATD_LEN("\"switch\":");
 field_14:
     p = atd_read_double_p(r, p, &out->switch_);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "switch", 6));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("switch")));
     seen[0] |= (uint64_t)1 << 14;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"int\":", 6)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"int\":"))) goto key;
 key_15:
-    p += 6;
+    p += ATD_LEN("\"int\":");
 field_15:
     p = atd_read_int64_p(r, p, &out->int_);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "int", 3));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("int")));
     seen[0] |= (uint64_t)1 << 15;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"from\":", 7)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"from\":"))) goto key;
 key_16:
-    p += 7;
+    p += ATD_LEN("\"from\":");
 field_16:
     p = atd_read_int64_p(r, p, &out->from);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "from", 4));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("from")));
     seen[0] |= (uint64_t)1 << 16;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"import\":", 9)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"import\":"))) goto key;
 key_17:
-    p += 9;
+    p += ATD_LEN("\"import\":");
 field_17:
     p = atd_read_int64_p(r, p, &out->import);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "import", 6));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("import")));
     seen[0] |= (uint64_t)1 << 17;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"as\":", 5)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"as\":"))) goto key;
 key_18:
-    p += 5;
+    p += ATD_LEN("\"as\":");
 field_18:
     p = atd_read_string_p(r, p, &out->as);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "as", 2));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("as")));
     seen[0] |= (uint64_t)1 << 18;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"_private\":", 11)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"_private\":"))) goto key;
 key_19:
-    p += 11;
+    p += ATD_LEN("\"_private\":");
 field_19:
     p = atd_read_int64_p(r, p, &out->x_private);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "_private", 8));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("_private")));
     seen[0] |= (uint64_t)1 << 19;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"x'\":", 5)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"x'\":"))) goto key;
 key_20:
-    p += 5;
+    p += ATD_LEN("\"x'\":");
 field_20:
     p = atd_read_int64_p(r, p, &out->x_prime);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "x'", 2));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("x'")));
     seen[0] |= (uint64_t)1 << 20;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"camelCase\":", 12)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"camelCase\":"))) goto key;
 key_21:
-    p += 12;
+    p += ATD_LEN("\"camelCase\":");
 field_21:
     p = atd_read_int64_p(r, p, &out->camelCase);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "camelCase", 9));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("camelCase")));
     seen[0] |= (uint64_t)1 << 21;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"label\":", 8)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"label\":"))) goto key;
 key_22:
-    p += 8;
+    p += ATD_LEN("\"label\":");
 field_22:
     p = atd_read_string_p(r, p, &out->label);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "label", 5));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("label")));
     seen[0] |= (uint64_t)1 << 22;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"user\":", 7)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"user\":"))) goto key;
 key_23:
-    p += 7;
+    p += ATD_LEN("\"user\":");
 field_23:
     p = atd_read_int64_p(r, p, &out->user);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "user", 4));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("user")));
     seen[0] |= (uint64_t)1 << 23;
 tail:
     p = atd_object_end_p(r, p, &more);
@@ -2852,93 +2852,93 @@ end:
     }
     return p;
 key:
-    if (atd_key_room(r, p, 15)) {
+    if (atd_key_room(r, p, ATD_LEN("\"content-type\":"))) {
         switch (p[1]) {
         case '"':
-            if (atd_bytes_eq(p, "\"\":", 3)) goto key_6;
+            if (atd_bytes_eq(p, ATD_LIT("\"\":"))) goto key_6;
             break;
         case '2':
-            if (atd_bytes_eq(p, "\"2nd\":", 6)) goto key_5;
+            if (atd_bytes_eq(p, ATD_LIT("\"2nd\":"))) goto key_5;
             break;
         case 'U':
-            if (atd_bytes_eq(p, "\"Upper\":", 8)) goto key_4;
+            if (atd_bytes_eq(p, ATD_LIT("\"Upper\":"))) goto key_4;
             break;
         case '_':
-            if (atd_bytes_eq(p, "\"_private\":", 11)) goto key_19;
+            if (atd_bytes_eq(p, ATD_LIT("\"_private\":"))) goto key_19;
             break;
         case 'a':
-            if (atd_bytes_eq(p, "\"as\":", 5)) goto key_18;
+            if (atd_bytes_eq(p, ATD_LIT("\"as\":"))) goto key_18;
             break;
         case 'c':
             switch (p[2]) {
             case 'a':
-                if (atd_bytes_eq(p, "\"camelCase\":", 12)) goto key_21;
+                if (atd_bytes_eq(p, ATD_LIT("\"camelCase\":"))) goto key_21;
                 break;
             case 'o':
-                if (atd_bytes_eq(p, "\"content-type\":", 15)) goto key_3;
+                if (atd_bytes_eq(p, ATD_LIT("\"content-type\":"))) goto key_3;
                 break;
             }
             break;
         case 'd':
             switch (p[8]) {
             case '"':
-                if (atd_bytes_eq(p, "\"default\":", 10)) goto key_9;
+                if (atd_bytes_eq(p, ATD_LIT("\"default\":"))) goto key_9;
                 break;
             case '_':
-                if (atd_bytes_eq(p, "\"default_\":", 11)) goto key_10;
+                if (atd_bytes_eq(p, ATD_LIT("\"default_\":"))) goto key_10;
                 break;
             }
             break;
         case 'f':
             switch (p[2]) {
             case 'o':
-                if (atd_bytes_eq(p, "\"for\":", 6)) goto key_11;
+                if (atd_bytes_eq(p, ATD_LIT("\"for\":"))) goto key_11;
                 break;
             case 'r':
-                if (atd_bytes_eq(p, "\"from\":", 7)) goto key_16;
+                if (atd_bytes_eq(p, ATD_LIT("\"from\":"))) goto key_16;
                 break;
             }
             break;
         case 'i':
             switch (p[3]) {
             case 'h':
-                if (atd_bytes_eq(p, "\"inherit\":", 10)) goto key_2;
+                if (atd_bytes_eq(p, ATD_LIT("\"inherit\":"))) goto key_2;
                 break;
             case 'p':
-                if (atd_bytes_eq(p, "\"import\":", 9)) goto key_17;
+                if (atd_bytes_eq(p, ATD_LIT("\"import\":"))) goto key_17;
                 break;
             case 't':
-                if (atd_bytes_eq(p, "\"int\":", 6)) goto key_15;
+                if (atd_bytes_eq(p, ATD_LIT("\"int\":"))) goto key_15;
                 break;
             }
             break;
         case 'l':
-            if (atd_bytes_eq(p, "\"label\":", 8)) goto key_22;
+            if (atd_bytes_eq(p, ATD_LIT("\"label\":"))) goto key_22;
             break;
         case 'o':
-            if (atd_bytes_eq(p, "\"of\":", 5)) goto key_1;
+            if (atd_bytes_eq(p, ATD_LIT("\"of\":"))) goto key_1;
             break;
         case 's':
             switch (p[2]) {
             case 't':
-                if (atd_bytes_eq(p, "\"struct\":", 9)) goto key_13;
+                if (atd_bytes_eq(p, ATD_LIT("\"struct\":"))) goto key_13;
                 break;
             case 'w':
-                if (atd_bytes_eq(p, "\"switch\":", 9)) goto key_14;
+                if (atd_bytes_eq(p, ATD_LIT("\"switch\":"))) goto key_14;
                 break;
             }
             break;
         case 't':
-            if (atd_bytes_eq(p, "\"type\":", 7)) goto key_0;
+            if (atd_bytes_eq(p, ATD_LIT("\"type\":"))) goto key_0;
             break;
         case 'u':
-            if (atd_bytes_eq(p, "\"user\":", 7)) goto key_23;
+            if (atd_bytes_eq(p, ATD_LIT("\"user\":"))) goto key_23;
             break;
         case 'w':
-            if (atd_bytes_eq(p, "\"while\":", 8)) goto key_12;
+            if (atd_bytes_eq(p, ATD_LIT("\"while\":"))) goto key_12;
             break;
         case 'x':
-            if (atd_bytes_eq(p, "\"x'\":", 5)) goto key_20;
+            if (atd_bytes_eq(p, ATD_LIT("\"x'\":"))) goto key_20;
             break;
         }
     }
@@ -2946,48 +2946,48 @@ key:
     if (p == NULL) return NULL;
     switch (key.len) {
     case 4:
-        if (atd_bytes_eq(key.ptr, "type", 4)) goto field_0;
-        if (atd_bytes_eq(key.ptr, "from", 4)) goto field_16;
-        if (atd_bytes_eq(key.ptr, "user", 4)) goto field_23;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("type"))) goto field_0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("from"))) goto field_16;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("user"))) goto field_23;
         break;
     case 2:
-        if (atd_bytes_eq(key.ptr, "of", 2)) goto field_1;
-        if (atd_bytes_eq(key.ptr, "as", 2)) goto field_18;
-        if (atd_bytes_eq(key.ptr, "x'", 2)) goto field_20;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("of"))) goto field_1;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("as"))) goto field_18;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("x'"))) goto field_20;
         break;
     case 7:
-        if (atd_bytes_eq(key.ptr, "inherit", 7)) goto field_2;
-        if (atd_bytes_eq(key.ptr, "default", 7)) goto field_9;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("inherit"))) goto field_2;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("default"))) goto field_9;
         break;
     case 12:
-        if (atd_bytes_eq(key.ptr, "content-type", 12)) goto field_3;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("content-type"))) goto field_3;
         break;
     case 5:
-        if (atd_bytes_eq(key.ptr, "Upper", 5)) goto field_4;
-        if (atd_bytes_eq(key.ptr, "caf\303\251", 5)) goto field_8;
-        if (atd_bytes_eq(key.ptr, "while", 5)) goto field_12;
-        if (atd_bytes_eq(key.ptr, "label", 5)) goto field_22;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("Upper"))) goto field_4;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("caf\303\251"))) goto field_8;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("while"))) goto field_12;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("label"))) goto field_22;
         break;
     case 3:
-        if (atd_bytes_eq(key.ptr, "2nd", 3)) goto field_5;
-        if (atd_bytes_eq(key.ptr, "for", 3)) goto field_11;
-        if (atd_bytes_eq(key.ptr, "int", 3)) goto field_15;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("2nd"))) goto field_5;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("for"))) goto field_11;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("int"))) goto field_15;
         break;
     case 0:
         goto field_6;
         break;
     case 9:
-        if (atd_bytes_eq(key.ptr, "say \"hi\"\\", 9)) goto field_7;
-        if (atd_bytes_eq(key.ptr, "camelCase", 9)) goto field_21;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("say \"hi\"\\"))) goto field_7;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("camelCase"))) goto field_21;
         break;
     case 8:
-        if (atd_bytes_eq(key.ptr, "default_", 8)) goto field_10;
-        if (atd_bytes_eq(key.ptr, "_private", 8)) goto field_19;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("default_"))) goto field_10;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("_private"))) goto field_19;
         break;
     case 6:
-        if (atd_bytes_eq(key.ptr, "struct", 6)) goto field_13;
-        if (atd_bytes_eq(key.ptr, "switch", 6)) goto field_14;
-        if (atd_bytes_eq(key.ptr, "import", 6)) goto field_17;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("struct"))) goto field_13;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("switch"))) goto field_14;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("import"))) goto field_17;
         break;
     default:
         break;
@@ -3017,34 +3017,34 @@ static const char *everything_patch_read_p(atd_reader *r, const char *p, everyth
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, "\"name\":", 7)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"name\":"))) goto key;
 key_0:
-    p += 7;
+    p += ATD_LEN("\"name\":");
 field_0:
     p = everything_string_nullable_read_p(r, p, &out->name);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("name")));
     out->has_name = true;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"age\":", 6)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"age\":"))) goto key;
 key_1:
-    p += 6;
+    p += ATD_LEN("\"age\":");
 field_1:
     p = everything_int_nullable_read_p(r, p, &out->age);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "age", 3));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("age")));
     out->has_age = true;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"note\":", 7)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"note\":"))) goto key;
 key_2:
-    p += 7;
+    p += ATD_LEN("\"note\":");
 field_2:
     p = atd_read_string_p(r, p, &out->note);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "note", 4));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("note")));
     out->has_note = true;
 tail:
     p = atd_object_end_p(r, p, &more);
@@ -3056,16 +3056,16 @@ tail:
 end:
     return p;
 key:
-    if (atd_key_room(r, p, 7)) {
+    if (atd_key_room(r, p, ATD_LEN("\"name\":"))) {
         switch (p[2]) {
         case 'a':
-            if (atd_bytes_eq(p, "\"name\":", 7)) goto key_0;
+            if (atd_bytes_eq(p, ATD_LIT("\"name\":"))) goto key_0;
             break;
         case 'g':
-            if (atd_bytes_eq(p, "\"age\":", 6)) goto key_1;
+            if (atd_bytes_eq(p, ATD_LIT("\"age\":"))) goto key_1;
             break;
         case 'o':
-            if (atd_bytes_eq(p, "\"note\":", 7)) goto key_2;
+            if (atd_bytes_eq(p, ATD_LIT("\"note\":"))) goto key_2;
             break;
         }
     }
@@ -3073,11 +3073,11 @@ key:
     if (p == NULL) return NULL;
     switch (key.len) {
     case 4:
-        if (atd_bytes_eq(key.ptr, "name", 4)) goto field_0;
-        if (atd_bytes_eq(key.ptr, "note", 4)) goto field_2;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("name"))) goto field_0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("note"))) goto field_2;
         break;
     case 3:
-        if (atd_bytes_eq(key.ptr, "age", 3)) goto field_1;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("age"))) goto field_1;
         break;
     default:
         break;
@@ -3117,50 +3117,50 @@ static const char *everything_all_optional_read_p(atd_reader *r, const char *p, 
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, "\"a\":", 4)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"a\":"))) goto key;
 key_0:
-    p += 4;
+    p += ATD_LEN("\"a\":");
 field_0:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "a", 1));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("a")));
     } else {
         p = atd_read_int64_p(r, p, &out->a);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "a", 1));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("a")));
         out->has_a = true;
     }
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"b\":", 4)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"b\":"))) goto key;
 key_1:
-    p += 4;
+    p += ATD_LEN("\"b\":");
 field_1:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "b", 1));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("b")));
     } else {
         p = atd_read_bool_p(r, p, &out->b);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "b", 1));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("b")));
     }
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"c\":", 4)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"c\":"))) goto key;
 key_2:
-    p += 4;
+    p += ATD_LEN("\"c\":");
 field_2:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "c", 1));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("c")));
     } else {
         p = everything_string_list_read_p(r, p, &out->c);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "c", 1));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("c")));
     }
 tail:
     p = atd_object_end_p(r, p, &more);
@@ -3172,16 +3172,16 @@ tail:
 end:
     return p;
 key:
-    if (atd_key_room(r, p, 4)) {
+    if (atd_key_room(r, p, ATD_LEN("\"a\":"))) {
         switch (p[1]) {
         case 'a':
-            if (atd_bytes_eq(p, "\"a\":", 4)) goto key_0;
+            if (atd_bytes_eq(p, ATD_LIT("\"a\":"))) goto key_0;
             break;
         case 'b':
-            if (atd_bytes_eq(p, "\"b\":", 4)) goto key_1;
+            if (atd_bytes_eq(p, ATD_LIT("\"b\":"))) goto key_1;
             break;
         case 'c':
-            if (atd_bytes_eq(p, "\"c\":", 4)) goto key_2;
+            if (atd_bytes_eq(p, ATD_LIT("\"c\":"))) goto key_2;
             break;
         }
     }
@@ -3189,9 +3189,9 @@ key:
     if (p == NULL) return NULL;
     switch (key.len) {
     case 1:
-        if (atd_bytes_eq(key.ptr, "a", 1)) goto field_0;
-        if (atd_bytes_eq(key.ptr, "b", 1)) goto field_1;
-        if (atd_bytes_eq(key.ptr, "c", 1)) goto field_2;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("a"))) goto field_0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("b"))) goto field_1;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("c"))) goto field_2;
         break;
     default:
         break;
@@ -3223,34 +3223,34 @@ static const char *everything_base_read_p(atd_reader *r, const char *p, everythi
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, "\"id\":", 5)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"id\":"))) goto key;
 key_0:
-    p += 5;
+    p += ATD_LEN("\"id\":");
 field_0:
     p = atd_read_int64_p(r, p, &out->id);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("id")));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"name\":", 7)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"name\":"))) goto key;
 key_1:
-    p += 7;
+    p += ATD_LEN("\"name\":");
 field_1:
     p = atd_read_string_p(r, p, &out->name);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("name")));
     seen[0] |= (uint64_t)1 << 1;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"size\":", 7)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"size\":"))) goto key;
 key_2:
-    p += 7;
+    p += ATD_LEN("\"size\":");
 field_2:
     p = atd_read_double_p(r, p, &out->size);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "size", 4));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("size")));
     seen[0] |= (uint64_t)1 << 2;
 tail:
     p = atd_object_end_p(r, p, &more);
@@ -3265,16 +3265,16 @@ end:
     }
     return p;
 key:
-    if (atd_key_room(r, p, 7)) {
+    if (atd_key_room(r, p, ATD_LEN("\"name\":"))) {
         switch (p[1]) {
         case 'i':
-            if (atd_bytes_eq(p, "\"id\":", 5)) goto key_0;
+            if (atd_bytes_eq(p, ATD_LIT("\"id\":"))) goto key_0;
             break;
         case 'n':
-            if (atd_bytes_eq(p, "\"name\":", 7)) goto key_1;
+            if (atd_bytes_eq(p, ATD_LIT("\"name\":"))) goto key_1;
             break;
         case 's':
-            if (atd_bytes_eq(p, "\"size\":", 7)) goto key_2;
+            if (atd_bytes_eq(p, ATD_LIT("\"size\":"))) goto key_2;
             break;
         }
     }
@@ -3282,11 +3282,11 @@ key:
     if (p == NULL) return NULL;
     switch (key.len) {
     case 2:
-        if (atd_bytes_eq(key.ptr, "id", 2)) goto field_0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("id"))) goto field_0;
         break;
     case 4:
-        if (atd_bytes_eq(key.ptr, "name", 4)) goto field_1;
-        if (atd_bytes_eq(key.ptr, "size", 4)) goto field_2;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("name"))) goto field_1;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("size"))) goto field_2;
         break;
     default:
         break;
@@ -3318,56 +3318,56 @@ static const char *everything_derived_read_p(atd_reader *r, const char *p, every
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, "\"kind_id\":", 10)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"kind_id\":"))) goto key;
 key_0:
-    p += 10;
+    p += ATD_LEN("\"kind_id\":");
 field_0:
     p = atd_read_int64_p(r, p, &out->kind_id);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "kind_id", 7));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("kind_id")));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"name\":", 7)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"name\":"))) goto key;
 key_1:
-    p += 7;
+    p += ATD_LEN("\"name\":");
 field_1:
     p = atd_read_string_p(r, p, &out->name);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("name")));
     seen[0] |= (uint64_t)1 << 1;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"size\":", 7)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"size\":"))) goto key;
 key_2:
-    p += 7;
+    p += ATD_LEN("\"size\":");
 field_2:
     p = atd_read_double_p(r, p, &out->size);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "size", 4));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("size")));
     seen[0] |= (uint64_t)1 << 2;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"id\":", 5)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"id\":"))) goto key;
 key_3:
-    p += 5;
+    p += ATD_LEN("\"id\":");
 field_3:
     p = atd_read_string_p(r, p, &out->id);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("id")));
     seen[0] |= (uint64_t)1 << 3;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"extra\":", 8)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"extra\":"))) goto key;
 key_4:
-    p += 8;
+    p += ATD_LEN("\"extra\":");
 field_4:
     p = atd_read_bool_p(r, p, &out->extra);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "extra", 5));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("extra")));
     seen[0] |= (uint64_t)1 << 4;
 tail:
     p = atd_object_end_p(r, p, &more);
@@ -3382,22 +3382,22 @@ end:
     }
     return p;
 key:
-    if (atd_key_room(r, p, 10)) {
+    if (atd_key_room(r, p, ATD_LEN("\"kind_id\":"))) {
         switch (p[1]) {
         case 'e':
-            if (atd_bytes_eq(p, "\"extra\":", 8)) goto key_4;
+            if (atd_bytes_eq(p, ATD_LIT("\"extra\":"))) goto key_4;
             break;
         case 'i':
-            if (atd_bytes_eq(p, "\"id\":", 5)) goto key_3;
+            if (atd_bytes_eq(p, ATD_LIT("\"id\":"))) goto key_3;
             break;
         case 'k':
-            if (atd_bytes_eq(p, "\"kind_id\":", 10)) goto key_0;
+            if (atd_bytes_eq(p, ATD_LIT("\"kind_id\":"))) goto key_0;
             break;
         case 'n':
-            if (atd_bytes_eq(p, "\"name\":", 7)) goto key_1;
+            if (atd_bytes_eq(p, ATD_LIT("\"name\":"))) goto key_1;
             break;
         case 's':
-            if (atd_bytes_eq(p, "\"size\":", 7)) goto key_2;
+            if (atd_bytes_eq(p, ATD_LIT("\"size\":"))) goto key_2;
             break;
         }
     }
@@ -3405,17 +3405,17 @@ key:
     if (p == NULL) return NULL;
     switch (key.len) {
     case 7:
-        if (atd_bytes_eq(key.ptr, "kind_id", 7)) goto field_0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("kind_id"))) goto field_0;
         break;
     case 4:
-        if (atd_bytes_eq(key.ptr, "name", 4)) goto field_1;
-        if (atd_bytes_eq(key.ptr, "size", 4)) goto field_2;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("name"))) goto field_1;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("size"))) goto field_2;
         break;
     case 2:
-        if (atd_bytes_eq(key.ptr, "id", 2)) goto field_3;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("id"))) goto field_3;
         break;
     case 5:
-        if (atd_bytes_eq(key.ptr, "extra", 5)) goto field_4;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("extra"))) goto field_4;
         break;
     default:
         break;
@@ -3907,13 +3907,13 @@ static const char *everything_options_read_p(atd_reader *r, const char *p, every
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, "\"opt\":", 6)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"opt\":"))) goto key;
 key_0:
-    p += 6;
+    p += ATD_LEN("\"opt\":");
 field_0:
     atd_reader_seek(r, p);
     if (!everything_maybe_int_read(r, &out->opt)) {
-        return atd_fail_cursor(atd_reader_push_field(r, "opt", 3));
+        return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("opt")));
     }
     p = atd_reader_cursor(r);
     seen[0] |= (uint64_t)1 << 0;
@@ -3921,35 +3921,35 @@ field_0:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"nul\":", 6)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"nul\":"))) goto key;
 key_1:
-    p += 6;
+    p += ATD_LEN("\"nul\":");
 field_1:
     p = everything_int_nullable_read_p(r, p, &out->nul);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "nul", 3));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("nul")));
     seen[0] |= (uint64_t)1 << 1;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"opt_nul\":", 10)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"opt_nul\":"))) goto key;
 key_2:
-    p += 10;
+    p += ATD_LEN("\"opt_nul\":");
 field_2:
     p = everything_maybe_int_nullable_read_p(r, p, &out->opt_nul);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "opt_nul", 7));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("opt_nul")));
     seen[0] |= (uint64_t)1 << 2;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"nul_opt\":", 10)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"nul_opt\":"))) goto key;
 key_3:
-    p += 10;
+    p += ATD_LEN("\"nul_opt\":");
 field_3:
     atd_reader_seek(r, p);
     if (!everything_int_nullable_option_read(r, &out->nul_opt)) {
-        return atd_fail_cursor(atd_reader_push_field(r, "nul_opt", 7));
+        return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("nul_opt")));
     }
     p = atd_reader_cursor(r);
     seen[0] |= (uint64_t)1 << 3;
@@ -3957,24 +3957,24 @@ field_3:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"nul_nul\":", 10)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"nul_nul\":"))) goto key;
 key_4:
-    p += 10;
+    p += ATD_LEN("\"nul_nul\":");
 field_4:
     p = everything_int_nullable_read_p(r, p, &out->nul_nul);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "nul_nul", 7));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("nul_nul")));
     seen[0] |= (uint64_t)1 << 4;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"opt_opt\":", 10)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"opt_opt\":"))) goto key;
 key_5:
-    p += 10;
+    p += ATD_LEN("\"opt_opt\":");
 field_5:
     atd_reader_seek(r, p);
     if (!everything_maybe_int_option_read(r, &out->opt_opt)) {
-        return atd_fail_cursor(atd_reader_push_field(r, "opt_opt", 7));
+        return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("opt_opt")));
     }
     p = atd_reader_cursor(r);
     seen[0] |= (uint64_t)1 << 5;
@@ -3982,24 +3982,24 @@ field_5:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"list_opt\":", 11)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"list_opt\":"))) goto key;
 key_6:
-    p += 11;
+    p += ATD_LEN("\"list_opt\":");
 field_6:
     p = everything_maybe_int_list_read_p(r, p, &out->list_opt);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "list_opt", 8));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("list_opt")));
     seen[0] |= (uint64_t)1 << 6;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"opt_list\":", 11)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"opt_list\":"))) goto key;
 key_7:
-    p += 11;
+    p += ATD_LEN("\"opt_list\":");
 field_7:
     atd_reader_seek(r, p);
     if (!everything_int_list_option_read(r, &out->opt_list)) {
-        return atd_fail_cursor(atd_reader_push_field(r, "opt_list", 8));
+        return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("opt_list")));
     }
     p = atd_reader_cursor(r);
     seen[0] |= (uint64_t)1 << 7;
@@ -4007,12 +4007,12 @@ field_7:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"nul_list\":", 11)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"nul_list\":"))) goto key;
 key_8:
-    p += 11;
+    p += ATD_LEN("\"nul_list\":");
 field_8:
     p = everything_string_nullable_list_read_p(r, p, &out->nul_list);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "nul_list", 8));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("nul_list")));
     seen[0] |= (uint64_t)1 << 8;
 tail:
     p = atd_object_end_p(r, p, &more);
@@ -4027,48 +4027,48 @@ end:
     }
     return p;
 key:
-    if (atd_key_room(r, p, 11)) {
+    if (atd_key_room(r, p, ATD_LEN("\"list_opt\":"))) {
         switch (p[5]) {
         case ':':
             switch (p[1]) {
             case 'n':
-                if (atd_bytes_eq(p, "\"nul\":", 6)) goto key_1;
+                if (atd_bytes_eq(p, ATD_LIT("\"nul\":"))) goto key_1;
                 break;
             case 'o':
-                if (atd_bytes_eq(p, "\"opt\":", 6)) goto key_0;
+                if (atd_bytes_eq(p, ATD_LIT("\"opt\":"))) goto key_0;
                 break;
             }
             break;
         case '_':
-            if (atd_bytes_eq(p, "\"list_opt\":", 11)) goto key_6;
+            if (atd_bytes_eq(p, ATD_LIT("\"list_opt\":"))) goto key_6;
             break;
         case 'l':
             switch (p[1]) {
             case 'n':
-                if (atd_bytes_eq(p, "\"nul_list\":", 11)) goto key_8;
+                if (atd_bytes_eq(p, ATD_LIT("\"nul_list\":"))) goto key_8;
                 break;
             case 'o':
-                if (atd_bytes_eq(p, "\"opt_list\":", 11)) goto key_7;
+                if (atd_bytes_eq(p, ATD_LIT("\"opt_list\":"))) goto key_7;
                 break;
             }
             break;
         case 'n':
             switch (p[1]) {
             case 'n':
-                if (atd_bytes_eq(p, "\"nul_nul\":", 10)) goto key_4;
+                if (atd_bytes_eq(p, ATD_LIT("\"nul_nul\":"))) goto key_4;
                 break;
             case 'o':
-                if (atd_bytes_eq(p, "\"opt_nul\":", 10)) goto key_2;
+                if (atd_bytes_eq(p, ATD_LIT("\"opt_nul\":"))) goto key_2;
                 break;
             }
             break;
         case 'o':
             switch (p[1]) {
             case 'n':
-                if (atd_bytes_eq(p, "\"nul_opt\":", 10)) goto key_3;
+                if (atd_bytes_eq(p, ATD_LIT("\"nul_opt\":"))) goto key_3;
                 break;
             case 'o':
-                if (atd_bytes_eq(p, "\"opt_opt\":", 10)) goto key_5;
+                if (atd_bytes_eq(p, ATD_LIT("\"opt_opt\":"))) goto key_5;
                 break;
             }
             break;
@@ -4078,19 +4078,19 @@ key:
     if (p == NULL) return NULL;
     switch (key.len) {
     case 3:
-        if (atd_bytes_eq(key.ptr, "opt", 3)) goto field_0;
-        if (atd_bytes_eq(key.ptr, "nul", 3)) goto field_1;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("opt"))) goto field_0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("nul"))) goto field_1;
         break;
     case 7:
-        if (atd_bytes_eq(key.ptr, "opt_nul", 7)) goto field_2;
-        if (atd_bytes_eq(key.ptr, "nul_opt", 7)) goto field_3;
-        if (atd_bytes_eq(key.ptr, "nul_nul", 7)) goto field_4;
-        if (atd_bytes_eq(key.ptr, "opt_opt", 7)) goto field_5;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("opt_nul"))) goto field_2;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("nul_opt"))) goto field_3;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("nul_nul"))) goto field_4;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("opt_opt"))) goto field_5;
         break;
     case 8:
-        if (atd_bytes_eq(key.ptr, "list_opt", 8)) goto field_6;
-        if (atd_bytes_eq(key.ptr, "opt_list", 8)) goto field_7;
-        if (atd_bytes_eq(key.ptr, "nul_list", 8)) goto field_8;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("list_opt"))) goto field_6;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("opt_list"))) goto field_7;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("nul_list"))) goto field_8;
         break;
     default:
         break;
@@ -4340,91 +4340,91 @@ static const char *everything_reprs_read_p(atd_reader *r, const char *p, everyth
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, "\"assoc_object\":", 15)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"assoc_object\":"))) goto key;
 key_0:
-    p += 15;
+    p += ATD_LEN("\"assoc_object\":");
 field_0:
     p = everything_int_assoc_read_p(r, p, &out->assoc_object);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "assoc_object", 12));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("assoc_object")));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"assoc_array\":", 14)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"assoc_array\":"))) goto key;
 key_1:
-    p += 14;
+    p += ATD_LEN("\"assoc_array\":");
 field_1:
     p = everything_string_int_tuple_list_read_p(r, p, &out->assoc_array);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "assoc_array", 11));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("assoc_array")));
     seen[0] |= (uint64_t)1 << 1;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"assoc_label\":", 14)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"assoc_label\":"))) goto key;
 key_2:
-    p += 14;
+    p += ATD_LEN("\"assoc_label\":");
 field_2:
     p = everything_float_assoc_read_p(r, p, &out->assoc_label);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "assoc_label", 11));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("assoc_label")));
     seen[0] |= (uint64_t)1 << 2;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"assoc_nested\":", 15)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"assoc_nested\":"))) goto key;
 key_3:
-    p += 15;
+    p += ATD_LEN("\"assoc_nested\":");
 field_3:
     p = everything_bool_assoc_assoc_read_p(r, p, &out->assoc_nested);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "assoc_nested", 12));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("assoc_nested")));
     seen[0] |= (uint64_t)1 << 3;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"int_string\":", 13)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"int_string\":"))) goto key;
 key_4:
-    p += 13;
+    p += ATD_LEN("\"int_string\":");
 field_4:
     p = atd_read_int64_p(r, p, &out->int_string);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "int_string", 10));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("int_string")));
     seen[0] |= (uint64_t)1 << 4;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"float_int\":", 12)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"float_int\":"))) goto key;
 key_5:
-    p += 12;
+    p += ATD_LEN("\"float_int\":");
 field_5:
     p = atd_read_double_p(r, p, &out->float_int);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "float_int", 9));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("float_int")));
     seen[0] |= (uint64_t)1 << 5;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"float_prec\":", 13)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"float_prec\":"))) goto key;
 key_6:
-    p += 13;
+    p += ATD_LEN("\"float_prec\":");
 field_6:
     p = atd_read_double_p(r, p, &out->float_prec);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "float_prec", 10));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("float_prec")));
     seen[0] |= (uint64_t)1 << 6;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"c_int32\":", 10)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"c_int32\":"))) goto key;
 key_7:
-    p += 10;
+    p += ATD_LEN("\"c_int32\":");
 field_7:
     {
         int64_t i_;
         p = atd_read_int_range_p(r, p, INT32_MIN, INT32_MAX, &i_);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "c_int32", 7));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("c_int32")));
         out->c_int32 = (int32_t)i_;
     }
     seen[0] |= (uint64_t)1 << 7;
@@ -4432,14 +4432,14 @@ field_7:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"c_uint8\":", 10)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"c_uint8\":"))) goto key;
 key_8:
-    p += 10;
+    p += ATD_LEN("\"c_uint8\":");
 field_8:
     {
         int64_t i_;
         p = atd_read_int_range_p(r, p, 0, UINT8_MAX, &i_);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "c_uint8", 7));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("c_uint8")));
         out->c_uint8 = (uint8_t)i_;
     }
     seen[0] |= (uint64_t)1 << 8;
@@ -4447,30 +4447,30 @@ field_8:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"c_int8_list\":", 14)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"c_int8_list\":"))) goto key;
 key_9:
-    p += 14;
+    p += ATD_LEN("\"c_int8_list\":");
 field_9:
     p = everything_int8_list_read_p(r, p, &out->c_int8_list);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "c_int8_list", 11));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("c_int8_list")));
     seen[0] |= (uint64_t)1 << 9;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"c_int16\":", 10)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"c_int16\":"))) goto key;
 key_10:
-    p += 10;
+    p += ATD_LEN("\"c_int16\":");
 field_10:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "c_int16", 7));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("c_int16")));
     } else {
         {
             int64_t i_;
             p = atd_read_int_range_p(r, p, INT16_MIN, INT16_MAX, &i_);
-            if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "c_int16", 7));
+            if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("c_int16")));
             out->c_int16 = (int16_t)i_;
         }
     }
@@ -4478,19 +4478,19 @@ field_10:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"c_uint16\":", 11)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"c_uint16\":"))) goto key;
 key_11:
-    p += 11;
+    p += ATD_LEN("\"c_uint16\":");
 field_11:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "c_uint16", 8));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("c_uint16")));
     } else {
         {
             int64_t i_;
             p = atd_read_int_range_p(r, p, 0, UINT16_MAX, &i_);
-            if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "c_uint16", 8));
+            if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("c_uint16")));
             out->c_uint16 = (uint16_t)i_;
         }
     }
@@ -4498,19 +4498,19 @@ field_11:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"c_uint32\":", 11)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"c_uint32\":"))) goto key;
 key_12:
-    p += 11;
+    p += ATD_LEN("\"c_uint32\":");
 field_12:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "c_uint32", 8));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("c_uint32")));
     } else {
         {
             int64_t i_;
             p = atd_read_int_range_p(r, p, 0, UINT32_MAX, &i_);
-            if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "c_uint32", 8));
+            if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("c_uint32")));
             out->c_uint32 = (uint32_t)i_;
         }
     }
@@ -4518,30 +4518,30 @@ field_12:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"c_int64\":", 10)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"c_int64\":"))) goto key;
 key_13:
-    p += 10;
+    p += ATD_LEN("\"c_int64\":");
 field_13:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "c_int64", 7));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("c_int64")));
     } else {
         p = atd_read_int64_p(r, p, &out->c_int64);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "c_int64", 7));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("c_int64")));
     }
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"c_float\":", 10)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"c_float\":"))) goto key;
 key_14:
-    p += 10;
+    p += ATD_LEN("\"c_float\":");
 field_14:
     {
         double d_;
         p = atd_read_double_p(r, p, &d_);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "c_float", 7));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("c_float")));
         out->c_float = (float)d_;
     }
     seen[0] |= (uint64_t)1 << 10;
@@ -4549,14 +4549,14 @@ field_14:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"c_both\":", 9)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"c_both\":"))) goto key;
 key_15:
-    p += 9;
+    p += ATD_LEN("\"c_both\":");
 field_15:
     {
         double d_;
         p = atd_read_double_p(r, p, &d_);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "c_both", 6));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("c_both")));
         out->c_both = (float)d_;
     }
     seen[0] |= (uint64_t)1 << 11;
@@ -4564,41 +4564,43 @@ field_15:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"raw\":", 6)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"raw\":"))) goto key;
 key_16:
-    p += 6;
+    p += ATD_LEN("\"raw\":");
 field_16:
     atd_reader_seek(r, p);
-    if (!atd_json_read(r, &out->raw)) return atd_fail_cursor(atd_reader_push_field(r, "raw", 3));
+    if (!atd_json_read(r, &out->raw)) {
+        return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("raw")));
+    }
     p = atd_reader_cursor(r);
     seen[0] |= (uint64_t)1 << 12;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"raw_list\":", 11)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"raw_list\":"))) goto key;
 key_17:
-    p += 11;
+    p += ATD_LEN("\"raw_list\":");
 field_17:
     p = everything_abstract_list_read_p(r, p, &out->raw_list);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "raw_list", 8));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("raw_list")));
     seen[0] |= (uint64_t)1 << 13;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"raw_opt\":", 10)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"raw_opt\":"))) goto key;
 key_18:
-    p += 10;
+    p += ATD_LEN("\"raw_opt\":");
 field_18:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "raw_opt", 7));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("raw_opt")));
     } else {
         atd_reader_seek(r, p);
         if (!atd_json_read(r, &out->raw_opt)) {
-            return atd_fail_cursor(atd_reader_push_field(r, "raw_opt", 7));
+            return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("raw_opt")));
         }
         p = atd_reader_cursor(r);
         out->has_raw_opt = true;
@@ -4616,82 +4618,82 @@ end:
     }
     return p;
 key:
-    if (atd_key_room(r, p, 15)) {
+    if (atd_key_room(r, p, ATD_LEN("\"assoc_object\":"))) {
         switch (p[3]) {
         case 'b':
-            if (atd_bytes_eq(p, "\"c_both\":", 9)) goto key_15;
+            if (atd_bytes_eq(p, ATD_LIT("\"c_both\":"))) goto key_15;
             break;
         case 'f':
-            if (atd_bytes_eq(p, "\"c_float\":", 10)) goto key_14;
+            if (atd_bytes_eq(p, ATD_LIT("\"c_float\":"))) goto key_14;
             break;
         case 'i':
             switch (p[6]) {
             case '1':
-                if (atd_bytes_eq(p, "\"c_int16\":", 10)) goto key_10;
+                if (atd_bytes_eq(p, ATD_LIT("\"c_int16\":"))) goto key_10;
                 break;
             case '3':
-                if (atd_bytes_eq(p, "\"c_int32\":", 10)) goto key_7;
+                if (atd_bytes_eq(p, ATD_LIT("\"c_int32\":"))) goto key_7;
                 break;
             case '6':
-                if (atd_bytes_eq(p, "\"c_int64\":", 10)) goto key_13;
+                if (atd_bytes_eq(p, ATD_LIT("\"c_int64\":"))) goto key_13;
                 break;
             case '8':
-                if (atd_bytes_eq(p, "\"c_int8_list\":", 14)) goto key_9;
+                if (atd_bytes_eq(p, ATD_LIT("\"c_int8_list\":"))) goto key_9;
                 break;
             }
             break;
         case 'o':
             switch (p[7]) {
             case 'i':
-                if (atd_bytes_eq(p, "\"float_int\":", 12)) goto key_5;
+                if (atd_bytes_eq(p, ATD_LIT("\"float_int\":"))) goto key_5;
                 break;
             case 'p':
-                if (atd_bytes_eq(p, "\"float_prec\":", 13)) goto key_6;
+                if (atd_bytes_eq(p, ATD_LIT("\"float_prec\":"))) goto key_6;
                 break;
             }
             break;
         case 's':
             switch (p[7]) {
             case 'a':
-                if (atd_bytes_eq(p, "\"assoc_array\":", 14)) goto key_1;
+                if (atd_bytes_eq(p, ATD_LIT("\"assoc_array\":"))) goto key_1;
                 break;
             case 'l':
-                if (atd_bytes_eq(p, "\"assoc_label\":", 14)) goto key_2;
+                if (atd_bytes_eq(p, ATD_LIT("\"assoc_label\":"))) goto key_2;
                 break;
             case 'n':
-                if (atd_bytes_eq(p, "\"assoc_nested\":", 15)) goto key_3;
+                if (atd_bytes_eq(p, ATD_LIT("\"assoc_nested\":"))) goto key_3;
                 break;
             case 'o':
-                if (atd_bytes_eq(p, "\"assoc_object\":", 15)) goto key_0;
+                if (atd_bytes_eq(p, ATD_LIT("\"assoc_object\":"))) goto key_0;
                 break;
             }
             break;
         case 't':
-            if (atd_bytes_eq(p, "\"int_string\":", 13)) goto key_4;
+            if (atd_bytes_eq(p, ATD_LIT("\"int_string\":"))) goto key_4;
             break;
         case 'u':
             switch (p[7]) {
             case '1':
-                if (atd_bytes_eq(p, "\"c_uint16\":", 11)) goto key_11;
+                if (atd_bytes_eq(p, ATD_LIT("\"c_uint16\":"))) goto key_11;
                 break;
             case '3':
-                if (atd_bytes_eq(p, "\"c_uint32\":", 11)) goto key_12;
+                if (atd_bytes_eq(p, ATD_LIT("\"c_uint32\":"))) goto key_12;
                 break;
             case '8':
-                if (atd_bytes_eq(p, "\"c_uint8\":", 10)) goto key_8;
+                if (atd_bytes_eq(p, ATD_LIT("\"c_uint8\":"))) goto key_8;
                 break;
             }
             break;
         case 'w':
             switch (p[5]) {
             case ':':
-                if (atd_bytes_eq(p, "\"raw\":", 6)) goto key_16;
+                if (atd_bytes_eq(p, ATD_LIT("\"raw\":"))) goto key_16;
                 break;
             case 'l':
-                if (atd_bytes_eq(p, "\"raw_list\":", 11)) goto key_17;
+                if (atd_bytes_eq(p, ATD_LIT("\"raw_list\":"))) goto key_17;
                 break;
             case 'o':
-                if (atd_bytes_eq(p, "\"raw_opt\":", 10)) goto key_18;
+                if (atd_bytes_eq(p, ATD_LIT("\"raw_opt\":"))) goto key_18;
                 break;
             }
             break;
@@ -4701,39 +4703,39 @@ key:
     if (p == NULL) return NULL;
     switch (key.len) {
     case 12:
-        if (atd_bytes_eq(key.ptr, "assoc_object", 12)) goto field_0;
-        if (atd_bytes_eq(key.ptr, "assoc_nested", 12)) goto field_3;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("assoc_object"))) goto field_0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("assoc_nested"))) goto field_3;
         break;
     case 11:
-        if (atd_bytes_eq(key.ptr, "assoc_array", 11)) goto field_1;
-        if (atd_bytes_eq(key.ptr, "assoc_label", 11)) goto field_2;
-        if (atd_bytes_eq(key.ptr, "c_int8_list", 11)) goto field_9;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("assoc_array"))) goto field_1;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("assoc_label"))) goto field_2;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("c_int8_list"))) goto field_9;
         break;
     case 10:
-        if (atd_bytes_eq(key.ptr, "int_string", 10)) goto field_4;
-        if (atd_bytes_eq(key.ptr, "float_prec", 10)) goto field_6;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("int_string"))) goto field_4;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("float_prec"))) goto field_6;
         break;
     case 9:
-        if (atd_bytes_eq(key.ptr, "float_int", 9)) goto field_5;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("float_int"))) goto field_5;
         break;
     case 7:
-        if (atd_bytes_eq(key.ptr, "c_int32", 7)) goto field_7;
-        if (atd_bytes_eq(key.ptr, "c_uint8", 7)) goto field_8;
-        if (atd_bytes_eq(key.ptr, "c_int16", 7)) goto field_10;
-        if (atd_bytes_eq(key.ptr, "c_int64", 7)) goto field_13;
-        if (atd_bytes_eq(key.ptr, "c_float", 7)) goto field_14;
-        if (atd_bytes_eq(key.ptr, "raw_opt", 7)) goto field_18;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("c_int32"))) goto field_7;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("c_uint8"))) goto field_8;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("c_int16"))) goto field_10;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("c_int64"))) goto field_13;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("c_float"))) goto field_14;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("raw_opt"))) goto field_18;
         break;
     case 8:
-        if (atd_bytes_eq(key.ptr, "c_uint16", 8)) goto field_11;
-        if (atd_bytes_eq(key.ptr, "c_uint32", 8)) goto field_12;
-        if (atd_bytes_eq(key.ptr, "raw_list", 8)) goto field_17;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("c_uint16"))) goto field_11;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("c_uint32"))) goto field_12;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("raw_list"))) goto field_17;
         break;
     case 6:
-        if (atd_bytes_eq(key.ptr, "c_both", 6)) goto field_15;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("c_both"))) goto field_15;
         break;
     case 3:
-        if (atd_bytes_eq(key.ptr, "raw", 3)) goto field_16;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("raw"))) goto field_16;
         break;
     default:
         break;
@@ -4802,35 +4804,35 @@ static const char *everything_page_int_read_p(atd_reader *r, const char *p, ever
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, "\"items\":", 8)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"items\":"))) goto key;
 key_0:
-    p += 8;
+    p += ATD_LEN("\"items\":");
 field_0:
     p = everything_int_list_read_p(r, p, &out->items);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "items", 5));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("items")));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"next\":", 7)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"next\":"))) goto key;
 key_1:
-    p += 7;
+    p += ATD_LEN("\"next\":");
 field_1:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "next", 4));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("next")));
     } else {
         {
             everything_page_int *p_ = (everything_page_int *)atd_arena_alloc(atd_reader_arena(r), sizeof(everything_page_int), 8);
             if (p_ == NULL) {
                 atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory");
-                return atd_fail_cursor(atd_reader_push_field(r, "next", 4));
+                return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("next")));
             }
             out->next = p_;
             p = everything_page_int_read_p(r, p, &*p_);
-            if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "next", 4));
+            if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("next")));
         }
         out->has_next = true;
     }
@@ -4838,12 +4840,12 @@ field_1:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"total\":", 8)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"total\":"))) goto key;
 key_2:
-    p += 8;
+    p += ATD_LEN("\"total\":");
 field_2:
     p = atd_read_int64_p(r, p, &out->total);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "total", 5));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("total")));
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_p(r, p, &more);
@@ -4858,16 +4860,16 @@ end:
     }
     return p;
 key:
-    if (atd_key_room(r, p, 8)) {
+    if (atd_key_room(r, p, ATD_LEN("\"items\":"))) {
         switch (p[1]) {
         case 'i':
-            if (atd_bytes_eq(p, "\"items\":", 8)) goto key_0;
+            if (atd_bytes_eq(p, ATD_LIT("\"items\":"))) goto key_0;
             break;
         case 'n':
-            if (atd_bytes_eq(p, "\"next\":", 7)) goto key_1;
+            if (atd_bytes_eq(p, ATD_LIT("\"next\":"))) goto key_1;
             break;
         case 't':
-            if (atd_bytes_eq(p, "\"total\":", 8)) goto key_2;
+            if (atd_bytes_eq(p, ATD_LIT("\"total\":"))) goto key_2;
             break;
         }
     }
@@ -4875,11 +4877,11 @@ key:
     if (p == NULL) return NULL;
     switch (key.len) {
     case 5:
-        if (atd_bytes_eq(key.ptr, "items", 5)) goto field_0;
-        if (atd_bytes_eq(key.ptr, "total", 5)) goto field_2;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("items"))) goto field_0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("total"))) goto field_2;
         break;
     case 4:
-        if (atd_bytes_eq(key.ptr, "next", 4)) goto field_1;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("next"))) goto field_1;
         break;
     default:
         break;
@@ -4907,35 +4909,35 @@ static const char *everything_page_string_read_p(atd_reader *r, const char *p, e
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, "\"items\":", 8)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"items\":"))) goto key;
 key_0:
-    p += 8;
+    p += ATD_LEN("\"items\":");
 field_0:
     p = everything_string_list_read_p(r, p, &out->items);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "items", 5));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("items")));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"next\":", 7)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"next\":"))) goto key;
 key_1:
-    p += 7;
+    p += ATD_LEN("\"next\":");
 field_1:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "next", 4));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("next")));
     } else {
         {
             everything_page_string *p_ = (everything_page_string *)atd_arena_alloc(atd_reader_arena(r), sizeof(everything_page_string), 8);
             if (p_ == NULL) {
                 atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory");
-                return atd_fail_cursor(atd_reader_push_field(r, "next", 4));
+                return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("next")));
             }
             out->next = p_;
             p = everything_page_string_read_p(r, p, &*p_);
-            if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "next", 4));
+            if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("next")));
         }
         out->has_next = true;
     }
@@ -4943,12 +4945,12 @@ field_1:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"total\":", 8)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"total\":"))) goto key;
 key_2:
-    p += 8;
+    p += ATD_LEN("\"total\":");
 field_2:
     p = atd_read_int64_p(r, p, &out->total);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "total", 5));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("total")));
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_p(r, p, &more);
@@ -4963,16 +4965,16 @@ end:
     }
     return p;
 key:
-    if (atd_key_room(r, p, 8)) {
+    if (atd_key_room(r, p, ATD_LEN("\"items\":"))) {
         switch (p[1]) {
         case 'i':
-            if (atd_bytes_eq(p, "\"items\":", 8)) goto key_0;
+            if (atd_bytes_eq(p, ATD_LIT("\"items\":"))) goto key_0;
             break;
         case 'n':
-            if (atd_bytes_eq(p, "\"next\":", 7)) goto key_1;
+            if (atd_bytes_eq(p, ATD_LIT("\"next\":"))) goto key_1;
             break;
         case 't':
-            if (atd_bytes_eq(p, "\"total\":", 8)) goto key_2;
+            if (atd_bytes_eq(p, ATD_LIT("\"total\":"))) goto key_2;
             break;
         }
     }
@@ -4980,11 +4982,11 @@ key:
     if (p == NULL) return NULL;
     switch (key.len) {
     case 5:
-        if (atd_bytes_eq(key.ptr, "items", 5)) goto field_0;
-        if (atd_bytes_eq(key.ptr, "total", 5)) goto field_2;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("items"))) goto field_0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("total"))) goto field_2;
         break;
     case 4:
-        if (atd_bytes_eq(key.ptr, "next", 4)) goto field_1;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("next"))) goto field_1;
         break;
     default:
         break;
@@ -5012,51 +5014,51 @@ static const char *everything_page_ext_read_p(atd_reader *r, const char *p, ever
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, "\"items\":", 8)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"items\":"))) goto key;
 key_0:
-    p += 8;
+    p += ATD_LEN("\"items\":");
 field_0:
     p = everything_string_list_read_p(r, p, &out->items);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "items", 5));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("items")));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"next\":", 7)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"next\":"))) goto key;
 key_1:
-    p += 7;
+    p += ATD_LEN("\"next\":");
 field_1:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "next", 4));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("next")));
     } else {
         p = everything_page_string_read_p(r, p, &out->next);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "next", 4));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("next")));
         out->has_next = true;
     }
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"total\":", 8)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"total\":"))) goto key;
 key_2:
-    p += 8;
+    p += ATD_LEN("\"total\":");
 field_2:
     p = atd_read_int64_p(r, p, &out->total);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "total", 5));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("total")));
     seen[0] |= (uint64_t)1 << 1;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"cursor\":", 9)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"cursor\":"))) goto key;
 key_3:
-    p += 9;
+    p += ATD_LEN("\"cursor\":");
 field_3:
     p = atd_read_string_p(r, p, &out->cursor);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "cursor", 6));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("cursor")));
     seen[0] |= (uint64_t)1 << 2;
 tail:
     p = atd_object_end_p(r, p, &more);
@@ -5071,19 +5073,19 @@ end:
     }
     return p;
 key:
-    if (atd_key_room(r, p, 9)) {
+    if (atd_key_room(r, p, ATD_LEN("\"cursor\":"))) {
         switch (p[1]) {
         case 'c':
-            if (atd_bytes_eq(p, "\"cursor\":", 9)) goto key_3;
+            if (atd_bytes_eq(p, ATD_LIT("\"cursor\":"))) goto key_3;
             break;
         case 'i':
-            if (atd_bytes_eq(p, "\"items\":", 8)) goto key_0;
+            if (atd_bytes_eq(p, ATD_LIT("\"items\":"))) goto key_0;
             break;
         case 'n':
-            if (atd_bytes_eq(p, "\"next\":", 7)) goto key_1;
+            if (atd_bytes_eq(p, ATD_LIT("\"next\":"))) goto key_1;
             break;
         case 't':
-            if (atd_bytes_eq(p, "\"total\":", 8)) goto key_2;
+            if (atd_bytes_eq(p, ATD_LIT("\"total\":"))) goto key_2;
             break;
         }
     }
@@ -5091,14 +5093,14 @@ key:
     if (p == NULL) return NULL;
     switch (key.len) {
     case 5:
-        if (atd_bytes_eq(key.ptr, "items", 5)) goto field_0;
-        if (atd_bytes_eq(key.ptr, "total", 5)) goto field_2;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("items"))) goto field_0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("total"))) goto field_2;
         break;
     case 4:
-        if (atd_bytes_eq(key.ptr, "next", 4)) goto field_1;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("next"))) goto field_1;
         break;
     case 6:
-        if (atd_bytes_eq(key.ptr, "cursor", 6)) goto field_3;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("cursor"))) goto field_3;
         break;
     default:
         break;
@@ -5192,35 +5194,35 @@ static const char *everything_page_entry_string_float_list_read_p(atd_reader *r,
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, "\"items\":", 8)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"items\":"))) goto key;
 key_0:
-    p += 8;
+    p += ATD_LEN("\"items\":");
 field_0:
     p = everything_entry_string_float_list_list_read_p(r, p, &out->items);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "items", 5));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("items")));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"next\":", 7)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"next\":"))) goto key;
 key_1:
-    p += 7;
+    p += ATD_LEN("\"next\":");
 field_1:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "next", 4));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("next")));
     } else {
         {
             everything_page_entry_string_float_list *p_ = (everything_page_entry_string_float_list *)atd_arena_alloc(atd_reader_arena(r), sizeof(everything_page_entry_string_float_list), 8);
             if (p_ == NULL) {
                 atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory");
-                return atd_fail_cursor(atd_reader_push_field(r, "next", 4));
+                return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("next")));
             }
             out->next = p_;
             p = everything_page_entry_string_float_list_read_p(r, p, &*p_);
-            if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "next", 4));
+            if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("next")));
         }
         out->has_next = true;
     }
@@ -5228,12 +5230,12 @@ field_1:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"total\":", 8)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"total\":"))) goto key;
 key_2:
-    p += 8;
+    p += ATD_LEN("\"total\":");
 field_2:
     p = atd_read_int64_p(r, p, &out->total);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "total", 5));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("total")));
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_p(r, p, &more);
@@ -5248,16 +5250,16 @@ end:
     }
     return p;
 key:
-    if (atd_key_room(r, p, 8)) {
+    if (atd_key_room(r, p, ATD_LEN("\"items\":"))) {
         switch (p[1]) {
         case 'i':
-            if (atd_bytes_eq(p, "\"items\":", 8)) goto key_0;
+            if (atd_bytes_eq(p, ATD_LIT("\"items\":"))) goto key_0;
             break;
         case 'n':
-            if (atd_bytes_eq(p, "\"next\":", 7)) goto key_1;
+            if (atd_bytes_eq(p, ATD_LIT("\"next\":"))) goto key_1;
             break;
         case 't':
-            if (atd_bytes_eq(p, "\"total\":", 8)) goto key_2;
+            if (atd_bytes_eq(p, ATD_LIT("\"total\":"))) goto key_2;
             break;
         }
     }
@@ -5265,11 +5267,11 @@ key:
     if (p == NULL) return NULL;
     switch (key.len) {
     case 5:
-        if (atd_bytes_eq(key.ptr, "items", 5)) goto field_0;
-        if (atd_bytes_eq(key.ptr, "total", 5)) goto field_2;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("items"))) goto field_0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("total"))) goto field_2;
         break;
     case 4:
-        if (atd_bytes_eq(key.ptr, "next", 4)) goto field_1;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("next"))) goto field_1;
         break;
     default:
         break;
@@ -5297,23 +5299,23 @@ static const char *everything_int_bool_entry_read_p(atd_reader *r, const char *p
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, "\"key\":", 6)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"key\":"))) goto key;
 key_0:
-    p += 6;
+    p += ATD_LEN("\"key\":");
 field_0:
     p = atd_read_int64_p(r, p, &out->key);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "key", 3));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("key")));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"value\":", 8)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"value\":"))) goto key;
 key_1:
-    p += 8;
+    p += ATD_LEN("\"value\":");
 field_1:
     p = atd_read_bool_p(r, p, &out->value);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "value", 5));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("value")));
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_p(r, p, &more);
@@ -5328,13 +5330,13 @@ end:
     }
     return p;
 key:
-    if (atd_key_room(r, p, 8)) {
+    if (atd_key_room(r, p, ATD_LEN("\"value\":"))) {
         switch (p[1]) {
         case 'k':
-            if (atd_bytes_eq(p, "\"key\":", 6)) goto key_0;
+            if (atd_bytes_eq(p, ATD_LIT("\"key\":"))) goto key_0;
             break;
         case 'v':
-            if (atd_bytes_eq(p, "\"value\":", 8)) goto key_1;
+            if (atd_bytes_eq(p, ATD_LIT("\"value\":"))) goto key_1;
             break;
         }
     }
@@ -5342,10 +5344,10 @@ key:
     if (p == NULL) return NULL;
     switch (key.len) {
     case 3:
-        if (atd_bytes_eq(key.ptr, "key", 3)) goto field_0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("key"))) goto field_0;
         break;
     case 5:
-        if (atd_bytes_eq(key.ptr, "value", 5)) goto field_1;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("value"))) goto field_1;
         break;
     default:
         break;
@@ -5366,10 +5368,10 @@ static int everything_result_int__case(const char *s, size_t len)
 {
     switch (len) {
     case 2:
-        if (atd_bytes_eq(s, "Ok", 2)) return 0;
+        if (atd_bytes_eq(s, ATD_LIT("Ok"))) return 0;
         break;
     case 5:
-        if (atd_bytes_eq(s, "Error", 5)) return 1;
+        if (atd_bytes_eq(s, ATD_LIT("Error"))) return 1;
         break;
     default:
         break;
@@ -5441,10 +5443,10 @@ static int everything_result_string_list__case(const char *s, size_t len)
 {
     switch (len) {
     case 2:
-        if (atd_bytes_eq(s, "Ok", 2)) return 0;
+        if (atd_bytes_eq(s, ATD_LIT("Ok"))) return 0;
         break;
     case 5:
-        if (atd_bytes_eq(s, "Error", 5)) return 1;
+        if (atd_bytes_eq(s, ATD_LIT("Error"))) return 1;
         break;
     default:
         break;
@@ -5555,9 +5557,9 @@ static int everything_either_int_string__case(const char *s, size_t len)
 {
     switch (len) {
     case 4:
-        if (atd_bytes_eq(s, "This", 4)) return 0;
-        if (atd_bytes_eq(s, "That", 4)) return 1;
-        if (atd_bytes_eq(s, "Both", 4)) return 2;
+        if (atd_bytes_eq(s, ATD_LIT("This"))) return 0;
+        if (atd_bytes_eq(s, ATD_LIT("That"))) return 1;
+        if (atd_bytes_eq(s, ATD_LIT("Both"))) return 2;
         break;
     default:
         break;
@@ -5654,68 +5656,68 @@ static const char *everything_generics_read_p(atd_reader *r, const char *p, ever
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, "\"ints\":", 7)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"ints\":"))) goto key;
 key_0:
-    p += 7;
+    p += ATD_LEN("\"ints\":");
 field_0:
     p = everything_page_int_read_p(r, p, &out->ints);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "ints", 4));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ints")));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"strings\":", 10)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"strings\":"))) goto key;
 key_1:
-    p += 10;
+    p += ATD_LEN("\"strings\":");
 field_1:
     p = everything_page_string_read_p(r, p, &out->strings);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "strings", 7));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("strings")));
     seen[0] |= (uint64_t)1 << 1;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"entries\":", 10)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"entries\":"))) goto key;
 key_2:
-    p += 10;
+    p += ATD_LEN("\"entries\":");
 field_2:
     p = everything_entry_string_int_list_read_p(r, p, &out->entries);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "entries", 7));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("entries")));
     seen[0] |= (uint64_t)1 << 2;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"entry_page\":", 13)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"entry_page\":"))) goto key;
 key_3:
-    p += 13;
+    p += ATD_LEN("\"entry_page\":");
 field_3:
     p = everything_page_entry_string_float_list_read_p(r, p, &out->entry_page);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "entry_page", 10));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("entry_page")));
     seen[0] |= (uint64_t)1 << 3;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"named_entry\":", 14)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"named_entry\":"))) goto key;
 key_4:
-    p += 14;
+    p += ATD_LEN("\"named_entry\":");
 field_4:
     p = everything_int_bool_entry_read_p(r, p, &out->named_entry);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "named_entry", 11));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("named_entry")));
     seen[0] |= (uint64_t)1 << 4;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"result_int\":", 13)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"result_int\":"))) goto key;
 key_5:
-    p += 13;
+    p += ATD_LEN("\"result_int\":");
 field_5:
     atd_reader_seek(r, p);
     if (!everything_result_int_read(r, &out->result_int)) {
-        return atd_fail_cursor(atd_reader_push_field(r, "result_int", 10));
+        return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("result_int")));
     }
     p = atd_reader_cursor(r);
     seen[0] |= (uint64_t)1 << 5;
@@ -5723,13 +5725,13 @@ field_5:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"result_list\":", 14)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"result_list\":"))) goto key;
 key_6:
-    p += 14;
+    p += ATD_LEN("\"result_list\":");
 field_6:
     atd_reader_seek(r, p);
     if (!everything_result_string_list_read(r, &out->result_list)) {
-        return atd_fail_cursor(atd_reader_push_field(r, "result_list", 11));
+        return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("result_list")));
     }
     p = atd_reader_cursor(r);
     seen[0] |= (uint64_t)1 << 6;
@@ -5737,13 +5739,13 @@ field_6:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"either\":", 9)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"either\":"))) goto key;
 key_7:
-    p += 9;
+    p += ATD_LEN("\"either\":");
 field_7:
     atd_reader_seek(r, p);
     if (!everything_either_int_string_read(r, &out->either)) {
-        return atd_fail_cursor(atd_reader_push_field(r, "either", 6));
+        return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("either")));
     }
     p = atd_reader_cursor(r);
     seen[0] |= (uint64_t)1 << 7;
@@ -5751,12 +5753,12 @@ field_7:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"ext\":", 6)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"ext\":"))) goto key;
 key_8:
-    p += 6;
+    p += ATD_LEN("\"ext\":");
 field_8:
     p = everything_page_ext_read_p(r, p, &out->ext);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "ext", 3));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ext")));
     seen[0] |= (uint64_t)1 << 8;
 tail:
     p = atd_object_end_p(r, p, &more);
@@ -5771,38 +5773,38 @@ end:
     }
     return p;
 key:
-    if (atd_key_room(r, p, 14)) {
+    if (atd_key_room(r, p, ATD_LEN("\"named_entry\":"))) {
         switch (p[5]) {
         case '"':
-            if (atd_bytes_eq(p, "\"ints\":", 7)) goto key_0;
+            if (atd_bytes_eq(p, ATD_LIT("\"ints\":"))) goto key_0;
             break;
         case ':':
-            if (atd_bytes_eq(p, "\"ext\":", 6)) goto key_8;
+            if (atd_bytes_eq(p, ATD_LIT("\"ext\":"))) goto key_8;
             break;
         case 'd':
-            if (atd_bytes_eq(p, "\"named_entry\":", 14)) goto key_4;
+            if (atd_bytes_eq(p, ATD_LIT("\"named_entry\":"))) goto key_4;
             break;
         case 'e':
-            if (atd_bytes_eq(p, "\"either\":", 9)) goto key_7;
+            if (atd_bytes_eq(p, ATD_LIT("\"either\":"))) goto key_7;
             break;
         case 'i':
-            if (atd_bytes_eq(p, "\"entries\":", 10)) goto key_2;
+            if (atd_bytes_eq(p, ATD_LIT("\"entries\":"))) goto key_2;
             break;
         case 'l':
             switch (p[8]) {
             case 'i':
-                if (atd_bytes_eq(p, "\"result_int\":", 13)) goto key_5;
+                if (atd_bytes_eq(p, ATD_LIT("\"result_int\":"))) goto key_5;
                 break;
             case 'l':
-                if (atd_bytes_eq(p, "\"result_list\":", 14)) goto key_6;
+                if (atd_bytes_eq(p, ATD_LIT("\"result_list\":"))) goto key_6;
                 break;
             }
             break;
         case 'n':
-            if (atd_bytes_eq(p, "\"strings\":", 10)) goto key_1;
+            if (atd_bytes_eq(p, ATD_LIT("\"strings\":"))) goto key_1;
             break;
         case 'y':
-            if (atd_bytes_eq(p, "\"entry_page\":", 13)) goto key_3;
+            if (atd_bytes_eq(p, ATD_LIT("\"entry_page\":"))) goto key_3;
             break;
         }
     }
@@ -5810,25 +5812,25 @@ key:
     if (p == NULL) return NULL;
     switch (key.len) {
     case 4:
-        if (atd_bytes_eq(key.ptr, "ints", 4)) goto field_0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("ints"))) goto field_0;
         break;
     case 7:
-        if (atd_bytes_eq(key.ptr, "strings", 7)) goto field_1;
-        if (atd_bytes_eq(key.ptr, "entries", 7)) goto field_2;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("strings"))) goto field_1;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("entries"))) goto field_2;
         break;
     case 10:
-        if (atd_bytes_eq(key.ptr, "entry_page", 10)) goto field_3;
-        if (atd_bytes_eq(key.ptr, "result_int", 10)) goto field_5;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("entry_page"))) goto field_3;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("result_int"))) goto field_5;
         break;
     case 11:
-        if (atd_bytes_eq(key.ptr, "named_entry", 11)) goto field_4;
-        if (atd_bytes_eq(key.ptr, "result_list", 11)) goto field_6;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("named_entry"))) goto field_4;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("result_list"))) goto field_6;
         break;
     case 6:
-        if (atd_bytes_eq(key.ptr, "either", 6)) goto field_7;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("either"))) goto field_7;
         break;
     case 3:
-        if (atd_bytes_eq(key.ptr, "ext", 3)) goto field_8;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("ext"))) goto field_8;
         break;
     default:
         break;
@@ -5860,23 +5862,23 @@ static const char *everything_entry_string_int_read_p(atd_reader *r, const char 
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, "\"key\":", 6)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"key\":"))) goto key;
 key_0:
-    p += 6;
+    p += ATD_LEN("\"key\":");
 field_0:
     p = atd_read_string_p(r, p, &out->key);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "key", 3));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("key")));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"value\":", 8)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"value\":"))) goto key;
 key_1:
-    p += 8;
+    p += ATD_LEN("\"value\":");
 field_1:
     p = atd_read_int64_p(r, p, &out->value);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "value", 5));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("value")));
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_p(r, p, &more);
@@ -5891,13 +5893,13 @@ end:
     }
     return p;
 key:
-    if (atd_key_room(r, p, 8)) {
+    if (atd_key_room(r, p, ATD_LEN("\"value\":"))) {
         switch (p[1]) {
         case 'k':
-            if (atd_bytes_eq(p, "\"key\":", 6)) goto key_0;
+            if (atd_bytes_eq(p, ATD_LIT("\"key\":"))) goto key_0;
             break;
         case 'v':
-            if (atd_bytes_eq(p, "\"value\":", 8)) goto key_1;
+            if (atd_bytes_eq(p, ATD_LIT("\"value\":"))) goto key_1;
             break;
         }
     }
@@ -5905,10 +5907,10 @@ key:
     if (p == NULL) return NULL;
     switch (key.len) {
     case 3:
-        if (atd_bytes_eq(key.ptr, "key", 3)) goto field_0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("key"))) goto field_0;
         break;
     case 5:
-        if (atd_bytes_eq(key.ptr, "value", 5)) goto field_1;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("value"))) goto field_1;
         break;
     default:
         break;
@@ -5936,23 +5938,23 @@ static const char *everything_entry_string_float_list_read_p(atd_reader *r, cons
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, "\"key\":", 6)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"key\":"))) goto key;
 key_0:
-    p += 6;
+    p += ATD_LEN("\"key\":");
 field_0:
     p = atd_read_string_p(r, p, &out->key);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "key", 3));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("key")));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"value\":", 8)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"value\":"))) goto key;
 key_1:
-    p += 8;
+    p += ATD_LEN("\"value\":");
 field_1:
     p = everything_float_list_read_p(r, p, &out->value);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "value", 5));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("value")));
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_p(r, p, &more);
@@ -5967,13 +5969,13 @@ end:
     }
     return p;
 key:
-    if (atd_key_room(r, p, 8)) {
+    if (atd_key_room(r, p, ATD_LEN("\"value\":"))) {
         switch (p[1]) {
         case 'k':
-            if (atd_bytes_eq(p, "\"key\":", 6)) goto key_0;
+            if (atd_bytes_eq(p, ATD_LIT("\"key\":"))) goto key_0;
             break;
         case 'v':
-            if (atd_bytes_eq(p, "\"value\":", 8)) goto key_1;
+            if (atd_bytes_eq(p, ATD_LIT("\"value\":"))) goto key_1;
             break;
         }
     }
@@ -5981,10 +5983,10 @@ key:
     if (p == NULL) return NULL;
     switch (key.len) {
     case 3:
-        if (atd_bytes_eq(key.ptr, "key", 3)) goto field_0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("key"))) goto field_0;
         break;
     case 5:
-        if (atd_bytes_eq(key.ptr, "value", 5)) goto field_1;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("value"))) goto field_1;
         break;
     default:
         break;
@@ -6068,8 +6070,8 @@ static int everything_tree__case(const char *s, size_t len)
 {
     switch (len) {
     case 4:
-        if (atd_bytes_eq(s, "Leaf", 4)) return 0;
-        if (atd_bytes_eq(s, "Node", 4)) return 1;
+        if (atd_bytes_eq(s, ATD_LIT("Leaf"))) return 0;
+        if (atd_bytes_eq(s, ATD_LIT("Node"))) return 1;
         break;
     default:
         break;
@@ -6178,23 +6180,23 @@ static const char *everything_rose_node_read_p(atd_reader *r, const char *p, eve
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, "\"value\":", 8)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"value\":"))) goto key;
 key_0:
-    p += 8;
+    p += ATD_LEN("\"value\":");
 field_0:
     p = atd_read_int64_p(r, p, &out->value);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "value", 5));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("value")));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"children\":", 11)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"children\":"))) goto key;
 key_1:
-    p += 11;
+    p += ATD_LEN("\"children\":");
 field_1:
     p = everything_rose_node_list_read_p(r, p, &out->children);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "children", 8));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("children")));
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_p(r, p, &more);
@@ -6209,13 +6211,13 @@ end:
     }
     return p;
 key:
-    if (atd_key_room(r, p, 11)) {
+    if (atd_key_room(r, p, ATD_LEN("\"children\":"))) {
         switch (p[1]) {
         case 'c':
-            if (atd_bytes_eq(p, "\"children\":", 11)) goto key_1;
+            if (atd_bytes_eq(p, ATD_LIT("\"children\":"))) goto key_1;
             break;
         case 'v':
-            if (atd_bytes_eq(p, "\"value\":", 8)) goto key_0;
+            if (atd_bytes_eq(p, ATD_LIT("\"value\":"))) goto key_0;
             break;
         }
     }
@@ -6223,10 +6225,10 @@ key:
     if (p == NULL) return NULL;
     switch (key.len) {
     case 5:
-        if (atd_bytes_eq(key.ptr, "value", 5)) goto field_0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("value"))) goto field_0;
         break;
     case 8:
-        if (atd_bytes_eq(key.ptr, "children", 8)) goto field_1;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("children"))) goto field_1;
         break;
     default:
         break;
@@ -6338,13 +6340,13 @@ static int everything_expr__case(const char *s, size_t len)
 {
     switch (len) {
     case 3:
-        if (atd_bytes_eq(s, "Num", 3)) return 0;
-        if (atd_bytes_eq(s, "Var", 3)) return 1;
-        if (atd_bytes_eq(s, "Add", 3)) return 2;
-        if (atd_bytes_eq(s, "Let", 3)) return 3;
+        if (atd_bytes_eq(s, ATD_LIT("Num"))) return 0;
+        if (atd_bytes_eq(s, ATD_LIT("Var"))) return 1;
+        if (atd_bytes_eq(s, ATD_LIT("Add"))) return 2;
+        if (atd_bytes_eq(s, ATD_LIT("Let"))) return 3;
         break;
     case 5:
-        if (atd_bytes_eq(s, "Block", 5)) return 4;
+        if (atd_bytes_eq(s, ATD_LIT("Block"))) return 4;
         break;
     default:
         break;
@@ -6479,31 +6481,31 @@ static const char *everything_binding_read_p(atd_reader *r, const char *p, every
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, "\"name\":", 7)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"name\":"))) goto key;
 key_0:
-    p += 7;
+    p += ATD_LEN("\"name\":");
 field_0:
     p = atd_read_string_p(r, p, &out->name);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("name")));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"bound\":", 8)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"bound\":"))) goto key;
 key_1:
-    p += 8;
+    p += ATD_LEN("\"bound\":");
 field_1:
     {
         everything_expr *p_ = (everything_expr *)atd_arena_alloc(atd_reader_arena(r), sizeof(everything_expr), 8);
         if (p_ == NULL) {
             atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory");
-            return atd_fail_cursor(atd_reader_push_field(r, "bound", 5));
+            return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("bound")));
         }
         out->bound = p_;
         atd_reader_seek(r, p);
         if (!everything_expr_read(r, &*p_)) {
-            return atd_fail_cursor(atd_reader_push_field(r, "bound", 5));
+            return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("bound")));
         }
         p = atd_reader_cursor(r);
     }
@@ -6512,25 +6514,25 @@ field_1:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"body\":", 7)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"body\":"))) goto key;
 key_2:
-    p += 7;
+    p += ATD_LEN("\"body\":");
 field_2:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "body", 4));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("body")));
     } else {
         {
             everything_expr *p_ = (everything_expr *)atd_arena_alloc(atd_reader_arena(r), sizeof(everything_expr), 8);
             if (p_ == NULL) {
                 atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory");
-                return atd_fail_cursor(atd_reader_push_field(r, "body", 4));
+                return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("body")));
             }
             out->body = p_;
             atd_reader_seek(r, p);
             if (!everything_expr_read(r, &*p_)) {
-                return atd_fail_cursor(atd_reader_push_field(r, "body", 4));
+                return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("body")));
             }
             p = atd_reader_cursor(r);
         }
@@ -6549,16 +6551,16 @@ end:
     }
     return p;
 key:
-    if (atd_key_room(r, p, 8)) {
+    if (atd_key_room(r, p, ATD_LEN("\"bound\":"))) {
         switch (p[3]) {
         case 'd':
-            if (atd_bytes_eq(p, "\"body\":", 7)) goto key_2;
+            if (atd_bytes_eq(p, ATD_LIT("\"body\":"))) goto key_2;
             break;
         case 'm':
-            if (atd_bytes_eq(p, "\"name\":", 7)) goto key_0;
+            if (atd_bytes_eq(p, ATD_LIT("\"name\":"))) goto key_0;
             break;
         case 'u':
-            if (atd_bytes_eq(p, "\"bound\":", 8)) goto key_1;
+            if (atd_bytes_eq(p, ATD_LIT("\"bound\":"))) goto key_1;
             break;
         }
     }
@@ -6566,11 +6568,11 @@ key:
     if (p == NULL) return NULL;
     switch (key.len) {
     case 4:
-        if (atd_bytes_eq(key.ptr, "name", 4)) goto field_0;
-        if (atd_bytes_eq(key.ptr, "body", 4)) goto field_2;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("name"))) goto field_0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("body"))) goto field_2;
         break;
     case 5:
-        if (atd_bytes_eq(key.ptr, "bound", 5)) goto field_1;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("bound"))) goto field_1;
         break;
     default:
         break;
@@ -6602,30 +6604,30 @@ static const char *everything_stmt_read_p(atd_reader *r, const char *p, everythi
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, "\"label\":", 8)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"label\":"))) goto key;
 key_0:
-    p += 8;
+    p += ATD_LEN("\"label\":");
 field_0:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "label", 5));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("label")));
     } else {
         p = atd_read_string_p(r, p, &out->label);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "label", 5));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("label")));
         out->has_label = true;
     }
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"expr\":", 7)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"expr\":"))) goto key;
 key_1:
-    p += 7;
+    p += ATD_LEN("\"expr\":");
 field_1:
     atd_reader_seek(r, p);
     if (!everything_expr_read(r, &out->expr)) {
-        return atd_fail_cursor(atd_reader_push_field(r, "expr", 4));
+        return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("expr")));
     }
     p = atd_reader_cursor(r);
     seen[0] |= (uint64_t)1 << 0;
@@ -6642,13 +6644,13 @@ end:
     }
     return p;
 key:
-    if (atd_key_room(r, p, 8)) {
+    if (atd_key_room(r, p, ATD_LEN("\"label\":"))) {
         switch (p[1]) {
         case 'e':
-            if (atd_bytes_eq(p, "\"expr\":", 7)) goto key_1;
+            if (atd_bytes_eq(p, ATD_LIT("\"expr\":"))) goto key_1;
             break;
         case 'l':
-            if (atd_bytes_eq(p, "\"label\":", 8)) goto key_0;
+            if (atd_bytes_eq(p, ATD_LIT("\"label\":"))) goto key_0;
             break;
         }
     }
@@ -6656,10 +6658,10 @@ key:
     if (p == NULL) return NULL;
     switch (key.len) {
     case 5:
-        if (atd_bytes_eq(key.ptr, "label", 5)) goto field_0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("label"))) goto field_0;
         break;
     case 4:
-        if (atd_bytes_eq(key.ptr, "expr", 4)) goto field_1;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("expr"))) goto field_1;
         break;
     default:
         break;
@@ -6691,34 +6693,34 @@ static const char *everything_annotated_read_p(atd_reader *r, const char *p, eve
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, "\"field\":", 8)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"field\":"))) goto key;
 key_0:
-    p += 8;
+    p += ATD_LEN("\"field\":");
 field_0:
     p = atd_read_int64_p(r, p, &out->field);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "field", 5));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("field")));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"other\":", 8)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"other\":"))) goto key;
 key_1:
-    p += 8;
+    p += ATD_LEN("\"other\":");
 field_1:
     p = everything_string_list_read_p(r, p, &out->other);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "other", 5));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("other")));
     seen[0] |= (uint64_t)1 << 1;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"num\":", 6)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"num\":"))) goto key;
 key_2:
-    p += 6;
+    p += ATD_LEN("\"num\":");
 field_2:
     p = atd_read_int64_p(r, p, &out->num);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "num", 3));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("num")));
     seen[0] |= (uint64_t)1 << 2;
 tail:
     p = atd_object_end_p(r, p, &more);
@@ -6733,16 +6735,16 @@ end:
     }
     return p;
 key:
-    if (atd_key_room(r, p, 8)) {
+    if (atd_key_room(r, p, ATD_LEN("\"field\":"))) {
         switch (p[1]) {
         case 'f':
-            if (atd_bytes_eq(p, "\"field\":", 8)) goto key_0;
+            if (atd_bytes_eq(p, ATD_LIT("\"field\":"))) goto key_0;
             break;
         case 'n':
-            if (atd_bytes_eq(p, "\"num\":", 6)) goto key_2;
+            if (atd_bytes_eq(p, ATD_LIT("\"num\":"))) goto key_2;
             break;
         case 'o':
-            if (atd_bytes_eq(p, "\"other\":", 8)) goto key_1;
+            if (atd_bytes_eq(p, ATD_LIT("\"other\":"))) goto key_1;
             break;
         }
     }
@@ -6750,11 +6752,11 @@ key:
     if (p == NULL) return NULL;
     switch (key.len) {
     case 5:
-        if (atd_bytes_eq(key.ptr, "field", 5)) goto field_0;
-        if (atd_bytes_eq(key.ptr, "other", 5)) goto field_1;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("field"))) goto field_0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("other"))) goto field_1;
         break;
     case 3:
-        if (atd_bytes_eq(key.ptr, "num", 3)) goto field_2;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("num"))) goto field_2;
         break;
     default:
         break;
@@ -7176,12 +7178,12 @@ static const char *everything_anon_z_read_p(atd_reader *r, const char *p, everyt
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, "\"z\":", 4)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"z\":"))) goto key;
 key_0:
-    p += 4;
+    p += ATD_LEN("\"z\":");
 field_0:
     p = atd_read_bool_p(r, p, &out->z);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "z", 1));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("z")));
     seen[0] |= (uint64_t)1 << 0;
 tail:
     p = atd_object_end_p(r, p, &more);
@@ -7196,14 +7198,14 @@ end:
     }
     return p;
 key:
-    if (atd_key_room(r, p, 4)) {
-        if (atd_bytes_eq(p, "\"z\":", 4)) goto key_0;
+    if (atd_key_room(r, p, ATD_LEN("\"z\":"))) {
+        if (atd_bytes_eq(p, ATD_LIT("\"z\":"))) goto key_0;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return NULL;
     switch (key.len) {
     case 1:
-        if (atd_bytes_eq(key.ptr, "z", 1)) goto field_0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("z"))) goto field_0;
         break;
     default:
         break;
@@ -7235,360 +7237,360 @@ static const char *everything_root_read_p(atd_reader *r, const char *p, everythi
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, "\"counts\":", 9)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"counts\":"))) goto key;
 key_0:
-    p += 9;
+    p += ATD_LEN("\"counts\":");
 field_0:
     p = everything_int_list_read_p(r, p, &out->counts);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "counts", 6));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("counts")));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"users\":", 8)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"users\":"))) goto key;
 key_1:
-    p += 8;
+    p += ATD_LEN("\"users\":");
 field_1:
     p = everything_int_list_read_p(r, p, &out->users);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "users", 5));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("users")));
     seen[0] |= (uint64_t)1 << 1;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"values\":", 9)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"values\":"))) goto key;
 key_2:
-    p += 9;
+    p += ATD_LEN("\"values\":");
 field_2:
     p = everything_abstract_list_read_p(r, p, &out->values);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "values", 6));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("values")));
     seen[0] |= (uint64_t)1 << 2;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"label\":", 8)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"label\":"))) goto key;
 key_3:
-    p += 8;
+    p += ATD_LEN("\"label\":");
 field_3:
     p = atd_read_string_p(r, p, &out->label);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "label", 5));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("label")));
     seen[0] |= (uint64_t)1 << 3;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"nothing\":", 10)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"nothing\":"))) goto key;
 key_4:
-    p += 10;
+    p += ATD_LEN("\"nothing\":");
 field_4:
     p = atd_read_null_p(r, p);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "nothing", 7));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("nothing")));
     out->nothing = 0;
     seen[0] |= (uint64_t)1 << 4;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"from_value\":", 13)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"from_value\":"))) goto key;
 key_5:
-    p += 13;
+    p += ATD_LEN("\"from_value\":");
 field_5:
     p = atd_read_int64_p(r, p, &out->from_value);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "from_value", 10));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("from_value")));
     seen[0] |= (uint64_t)1 << 5;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"struct\":", 9)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"struct\":"))) goto key;
 key_6:
-    p += 9;
+    p += ATD_LEN("\"struct\":");
 field_6:
     p = everything_struct__read_p(r, p, &out->struct_);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "struct", 6));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("struct")));
     seen[0] |= (uint64_t)1 << 6;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"unions\":", 9)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"unions\":"))) goto key;
 key_7:
-    p += 9;
+    p += ATD_LEN("\"unions\":");
 field_7:
     p = everything_union__list_read_p(r, p, &out->unions);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "unions", 6));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("unions")));
     seen[0] |= (uint64_t)1 << 7;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"modes\":", 8)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"modes\":"))) goto key;
 key_8:
-    p += 8;
+    p += ATD_LEN("\"modes\":");
 field_8:
     p = everything_mode_list_read_p(r, p, &out->modes);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "modes", 5));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("modes")));
     seen[0] |= (uint64_t)1 << 8;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"levels\":", 9)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"levels\":"))) goto key;
 key_9:
-    p += 9;
+    p += ATD_LEN("\"levels\":");
 field_9:
     p = everything_level_list_read_p(r, p, &out->levels);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "levels", 6));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("levels")));
     seen[0] |= (uint64_t)1 << 9;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"shapes\":", 9)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"shapes\":"))) goto key;
 key_10:
-    p += 9;
+    p += ATD_LEN("\"shapes\":");
 field_10:
     p = everything_shape_list_read_p(r, p, &out->shapes);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "shapes", 6));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("shapes")));
     seen[0] |= (uint64_t)1 << 10;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"odd\":", 6)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"odd\":"))) goto key;
 key_11:
-    p += 6;
+    p += ATD_LEN("\"odd\":");
 field_11:
     p = everything_odd_names_list_read_p(r, p, &out->odd);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "odd", 3));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("odd")));
     seen[0] |= (uint64_t)1 << 11;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"colors\":", 9)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"colors\":"))) goto key;
 key_12:
-    p += 9;
+    p += ATD_LEN("\"colors\":");
 field_12:
     p = everything_color_list_read_p(r, p, &out->colors);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "colors", 6));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("colors")));
     seen[0] |= (uint64_t)1 << 12;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"events\":", 9)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"events\":"))) goto key;
 key_13:
-    p += 9;
+    p += ATD_LEN("\"events\":");
 field_13:
     p = everything_event_list_read_p(r, p, &out->events);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "events", 6));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("events")));
     seen[0] |= (uint64_t)1 << 13;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"base_events\":", 14)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"base_events\":"))) goto key;
 key_14:
-    p += 14;
+    p += ATD_LEN("\"base_events\":");
 field_14:
     p = everything_base_event_list_read_p(r, p, &out->base_events);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "base_events", 11));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("base_events")));
     seen[0] |= (uint64_t)1 << 14;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"obj_shapes\":", 13)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"obj_shapes\":"))) goto key;
 key_15:
-    p += 13;
+    p += ATD_LEN("\"obj_shapes\":");
 field_15:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "obj_shapes", 10));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("obj_shapes")));
     } else {
         p = everything_obj_shape_list_read_p(r, p, &out->obj_shapes);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "obj_shapes", 10));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("obj_shapes")));
     }
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"fields\":", 9)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"fields\":"))) goto key;
 key_16:
-    p += 9;
+    p += ATD_LEN("\"fields\":");
 field_16:
     p = everything_fields_read_p(r, p, &out->fields);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "fields", 6));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("fields")));
     seen[0] |= (uint64_t)1 << 15;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"names\":", 8)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"names\":"))) goto key;
 key_17:
-    p += 8;
+    p += ATD_LEN("\"names\":");
 field_17:
     p = everything_names_read_p(r, p, &out->names);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "names", 5));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("names")));
     seen[0] |= (uint64_t)1 << 16;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"patches\":", 10)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"patches\":"))) goto key;
 key_18:
-    p += 10;
+    p += ATD_LEN("\"patches\":");
 field_18:
     p = everything_patch_list_read_p(r, p, &out->patches);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "patches", 7));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("patches")));
     seen[0] |= (uint64_t)1 << 17;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"all_optional\":", 15)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"all_optional\":"))) goto key;
 key_19:
-    p += 15;
+    p += ATD_LEN("\"all_optional\":");
 field_19:
     p = everything_all_optional_list_read_p(r, p, &out->all_optional);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "all_optional", 12));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("all_optional")));
     seen[0] |= (uint64_t)1 << 18;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"derived\":", 10)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"derived\":"))) goto key;
 key_20:
-    p += 10;
+    p += ATD_LEN("\"derived\":");
 field_20:
     p = everything_derived_read_p(r, p, &out->derived);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "derived", 7));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("derived")));
     seen[0] |= (uint64_t)1 << 19;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"base\":", 7)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"base\":"))) goto key;
 key_21:
-    p += 7;
+    p += ATD_LEN("\"base\":");
 field_21:
     p = everything_base_read_p(r, p, &out->base);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "base", 4));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("base")));
     seen[0] |= (uint64_t)1 << 20;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"single\":", 9)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"single\":"))) goto key;
 key_22:
-    p += 9;
+    p += ATD_LEN("\"single\":");
 field_22:
     p = everything_single_read_p(r, p, &out->single);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "single", 6));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("single")));
     seen[0] |= (uint64_t)1 << 21;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"pair\":", 7)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"pair\":"))) goto key;
 key_23:
-    p += 7;
+    p += ATD_LEN("\"pair\":");
 field_23:
     p = everything_pair_read_p(r, p, &out->pair);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "pair", 4));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("pair")));
     seen[0] |= (uint64_t)1 << 22;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"with_defaults\":", 16)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"with_defaults\":"))) goto key;
 key_24:
-    p += 16;
+    p += ATD_LEN("\"with_defaults\":");
 field_24:
     p = everything_with_defaults_list_read_p(r, p, &out->with_defaults);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "with_defaults", 13));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("with_defaults")));
     seen[0] |= (uint64_t)1 << 23;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"bare_cell\":", 12)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"bare_cell\":"))) goto key;
 key_25:
-    p += 12;
+    p += ATD_LEN("\"bare_cell\":");
 field_25:
     p = everything_bare_cell_read_p(r, p, &out->bare_cell);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "bare_cell", 9));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("bare_cell")));
     seen[0] |= (uint64_t)1 << 24;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"matrix\":", 9)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"matrix\":"))) goto key;
 key_26:
-    p += 9;
+    p += ATD_LEN("\"matrix\":");
 field_26:
     p = everything_matrix_read_p(r, p, &out->matrix);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "matrix", 6));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("matrix")));
     seen[0] |= (uint64_t)1 << 25;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"cube\":", 7)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"cube\":"))) goto key;
 key_27:
-    p += 7;
+    p += ATD_LEN("\"cube\":");
 field_27:
     p = everything_cube_read_p(r, p, &out->cube);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "cube", 4));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("cube")));
     seen[0] |= (uint64_t)1 << 26;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"options\":", 10)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"options\":"))) goto key;
 key_28:
-    p += 10;
+    p += ATD_LEN("\"options\":");
 field_28:
     p = everything_options_list_read_p(r, p, &out->options);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "options", 7));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("options")));
     seen[0] |= (uint64_t)1 << 27;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"reprs\":", 8)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"reprs\":"))) goto key;
 key_29:
-    p += 8;
+    p += ATD_LEN("\"reprs\":");
 field_29:
     p = everything_reprs_read_p(r, p, &out->reprs);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "reprs", 5));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("reprs")));
     seen[0] |= (uint64_t)1 << 28;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"generics\":", 11)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"generics\":"))) goto key;
 key_30:
-    p += 11;
+    p += ATD_LEN("\"generics\":");
 field_30:
     p = everything_generics_read_p(r, p, &out->generics);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "generics", 8));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("generics")));
     seen[0] |= (uint64_t)1 << 29;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"tree\":", 7)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"tree\":"))) goto key;
 key_31:
-    p += 7;
+    p += ATD_LEN("\"tree\":");
 field_31:
     atd_reader_seek(r, p);
     if (!everything_tree_read(r, &out->tree)) {
-        return atd_fail_cursor(atd_reader_push_field(r, "tree", 4));
+        return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("tree")));
     }
     p = atd_reader_cursor(r);
     seen[0] |= (uint64_t)1 << 30;
@@ -7596,78 +7598,78 @@ field_31:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"nodes\":", 8)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"nodes\":"))) goto key;
 key_32:
-    p += 8;
+    p += ATD_LEN("\"nodes\":");
 field_32:
     p = everything_rose_node_list_read_p(r, p, &out->nodes);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "nodes", 5));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("nodes")));
     seen[0] |= (uint64_t)1 << 31;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"program\":", 10)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"program\":"))) goto key;
 key_33:
-    p += 10;
+    p += ATD_LEN("\"program\":");
 field_33:
     p = everything_stmt_list_read_p(r, p, &out->program);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "program", 7));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("program")));
     seen[0] |= (uint64_t)1 << 32;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"binding\":", 10)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"binding\":"))) goto key;
 key_34:
-    p += 10;
+    p += ATD_LEN("\"binding\":");
 field_34:
     p = everything_binding_read_p(r, p, &out->binding);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "binding", 7));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("binding")));
     seen[0] |= (uint64_t)1 << 33;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"annotated\":", 12)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"annotated\":"))) goto key;
 key_35:
-    p += 12;
+    p += ATD_LEN("\"annotated\":");
 field_35:
     p = everything_annotated_read_p(r, p, &out->annotated);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "annotated", 9));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("annotated")));
     seen[0] |= (uint64_t)1 << 34;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"anon_record\":", 14)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"anon_record\":"))) goto key;
 key_36:
-    p += 14;
+    p += ATD_LEN("\"anon_record\":");
 field_36:
     p = everything_root_anon_record_elt_list_read_p(r, p, &out->anon_record);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "anon_record", 11));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("anon_record")));
     seen[0] |= (uint64_t)1 << 35;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"anon_sum\":", 11)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"anon_sum\":"))) goto key;
 key_37:
-    p += 11;
+    p += ATD_LEN("\"anon_sum\":");
 field_37:
     p = everything_root_anon_sum_elt_list_read_p(r, p, &out->anon_sum);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "anon_sum", 8));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("anon_sum")));
     seen[0] |= (uint64_t)1 << 36;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"anon_named\":", 13)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"anon_named\":"))) goto key;
 key_38:
-    p += 13;
+    p += ATD_LEN("\"anon_named\":");
 field_38:
     p = everything_anon_z_read_p(r, p, &out->anon_named);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "anon_named", 10));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("anon_named")));
     seen[0] |= (uint64_t)1 << 37;
 tail:
     p = atd_object_end_p(r, p, &more);
@@ -7682,168 +7684,168 @@ end:
     }
     return p;
 key:
-    if (atd_key_room(r, p, 16)) {
+    if (atd_key_room(r, p, ATD_LEN("\"with_defaults\":"))) {
         switch (p[1]) {
         case 'a':
             switch (p[6]) {
             case 'a':
-                if (atd_bytes_eq(p, "\"annotated\":", 12)) goto key_35;
+                if (atd_bytes_eq(p, ATD_LIT("\"annotated\":"))) goto key_35;
                 break;
             case 'n':
-                if (atd_bytes_eq(p, "\"anon_named\":", 13)) goto key_38;
+                if (atd_bytes_eq(p, ATD_LIT("\"anon_named\":"))) goto key_38;
                 break;
             case 'p':
-                if (atd_bytes_eq(p, "\"all_optional\":", 15)) goto key_19;
+                if (atd_bytes_eq(p, ATD_LIT("\"all_optional\":"))) goto key_19;
                 break;
             case 'r':
-                if (atd_bytes_eq(p, "\"anon_record\":", 14)) goto key_36;
+                if (atd_bytes_eq(p, ATD_LIT("\"anon_record\":"))) goto key_36;
                 break;
             case 's':
-                if (atd_bytes_eq(p, "\"anon_sum\":", 11)) goto key_37;
+                if (atd_bytes_eq(p, ATD_LIT("\"anon_sum\":"))) goto key_37;
                 break;
             }
             break;
         case 'b':
             switch (p[6]) {
             case ':':
-                if (atd_bytes_eq(p, "\"base\":", 7)) goto key_21;
+                if (atd_bytes_eq(p, ATD_LIT("\"base\":"))) goto key_21;
                 break;
             case 'c':
-                if (atd_bytes_eq(p, "\"bare_cell\":", 12)) goto key_25;
+                if (atd_bytes_eq(p, ATD_LIT("\"bare_cell\":"))) goto key_25;
                 break;
             case 'e':
-                if (atd_bytes_eq(p, "\"base_events\":", 14)) goto key_14;
+                if (atd_bytes_eq(p, ATD_LIT("\"base_events\":"))) goto key_14;
                 break;
             case 'n':
-                if (atd_bytes_eq(p, "\"binding\":", 10)) goto key_34;
+                if (atd_bytes_eq(p, ATD_LIT("\"binding\":"))) goto key_34;
                 break;
             }
             break;
         case 'c':
             switch (p[3]) {
             case 'b':
-                if (atd_bytes_eq(p, "\"cube\":", 7)) goto key_27;
+                if (atd_bytes_eq(p, ATD_LIT("\"cube\":"))) goto key_27;
                 break;
             case 'l':
-                if (atd_bytes_eq(p, "\"colors\":", 9)) goto key_12;
+                if (atd_bytes_eq(p, ATD_LIT("\"colors\":"))) goto key_12;
                 break;
             case 'u':
-                if (atd_bytes_eq(p, "\"counts\":", 9)) goto key_0;
+                if (atd_bytes_eq(p, ATD_LIT("\"counts\":"))) goto key_0;
                 break;
             }
             break;
         case 'd':
-            if (atd_bytes_eq(p, "\"derived\":", 10)) goto key_20;
+            if (atd_bytes_eq(p, ATD_LIT("\"derived\":"))) goto key_20;
             break;
         case 'e':
-            if (atd_bytes_eq(p, "\"events\":", 9)) goto key_13;
+            if (atd_bytes_eq(p, ATD_LIT("\"events\":"))) goto key_13;
             break;
         case 'f':
             switch (p[2]) {
             case 'i':
-                if (atd_bytes_eq(p, "\"fields\":", 9)) goto key_16;
+                if (atd_bytes_eq(p, ATD_LIT("\"fields\":"))) goto key_16;
                 break;
             case 'r':
-                if (atd_bytes_eq(p, "\"from_value\":", 13)) goto key_5;
+                if (atd_bytes_eq(p, ATD_LIT("\"from_value\":"))) goto key_5;
                 break;
             }
             break;
         case 'g':
-            if (atd_bytes_eq(p, "\"generics\":", 11)) goto key_30;
+            if (atd_bytes_eq(p, ATD_LIT("\"generics\":"))) goto key_30;
             break;
         case 'l':
             switch (p[2]) {
             case 'a':
-                if (atd_bytes_eq(p, "\"label\":", 8)) goto key_3;
+                if (atd_bytes_eq(p, ATD_LIT("\"label\":"))) goto key_3;
                 break;
             case 'e':
-                if (atd_bytes_eq(p, "\"levels\":", 9)) goto key_9;
+                if (atd_bytes_eq(p, ATD_LIT("\"levels\":"))) goto key_9;
                 break;
             }
             break;
         case 'm':
             switch (p[2]) {
             case 'a':
-                if (atd_bytes_eq(p, "\"matrix\":", 9)) goto key_26;
+                if (atd_bytes_eq(p, ATD_LIT("\"matrix\":"))) goto key_26;
                 break;
             case 'o':
-                if (atd_bytes_eq(p, "\"modes\":", 8)) goto key_8;
+                if (atd_bytes_eq(p, ATD_LIT("\"modes\":"))) goto key_8;
                 break;
             }
             break;
         case 'n':
             switch (p[3]) {
             case 'd':
-                if (atd_bytes_eq(p, "\"nodes\":", 8)) goto key_32;
+                if (atd_bytes_eq(p, ATD_LIT("\"nodes\":"))) goto key_32;
                 break;
             case 'm':
-                if (atd_bytes_eq(p, "\"names\":", 8)) goto key_17;
+                if (atd_bytes_eq(p, ATD_LIT("\"names\":"))) goto key_17;
                 break;
             case 't':
-                if (atd_bytes_eq(p, "\"nothing\":", 10)) goto key_4;
+                if (atd_bytes_eq(p, ATD_LIT("\"nothing\":"))) goto key_4;
                 break;
             }
             break;
         case 'o':
             switch (p[2]) {
             case 'b':
-                if (atd_bytes_eq(p, "\"obj_shapes\":", 13)) goto key_15;
+                if (atd_bytes_eq(p, ATD_LIT("\"obj_shapes\":"))) goto key_15;
                 break;
             case 'd':
-                if (atd_bytes_eq(p, "\"odd\":", 6)) goto key_11;
+                if (atd_bytes_eq(p, ATD_LIT("\"odd\":"))) goto key_11;
                 break;
             case 'p':
-                if (atd_bytes_eq(p, "\"options\":", 10)) goto key_28;
+                if (atd_bytes_eq(p, ATD_LIT("\"options\":"))) goto key_28;
                 break;
             }
             break;
         case 'p':
             switch (p[3]) {
             case 'i':
-                if (atd_bytes_eq(p, "\"pair\":", 7)) goto key_23;
+                if (atd_bytes_eq(p, ATD_LIT("\"pair\":"))) goto key_23;
                 break;
             case 'o':
-                if (atd_bytes_eq(p, "\"program\":", 10)) goto key_33;
+                if (atd_bytes_eq(p, ATD_LIT("\"program\":"))) goto key_33;
                 break;
             case 't':
-                if (atd_bytes_eq(p, "\"patches\":", 10)) goto key_18;
+                if (atd_bytes_eq(p, ATD_LIT("\"patches\":"))) goto key_18;
                 break;
             }
             break;
         case 'r':
-            if (atd_bytes_eq(p, "\"reprs\":", 8)) goto key_29;
+            if (atd_bytes_eq(p, ATD_LIT("\"reprs\":"))) goto key_29;
             break;
         case 's':
             switch (p[2]) {
             case 'h':
-                if (atd_bytes_eq(p, "\"shapes\":", 9)) goto key_10;
+                if (atd_bytes_eq(p, ATD_LIT("\"shapes\":"))) goto key_10;
                 break;
             case 'i':
-                if (atd_bytes_eq(p, "\"single\":", 9)) goto key_22;
+                if (atd_bytes_eq(p, ATD_LIT("\"single\":"))) goto key_22;
                 break;
             case 't':
-                if (atd_bytes_eq(p, "\"struct\":", 9)) goto key_6;
+                if (atd_bytes_eq(p, ATD_LIT("\"struct\":"))) goto key_6;
                 break;
             }
             break;
         case 't':
-            if (atd_bytes_eq(p, "\"tree\":", 7)) goto key_31;
+            if (atd_bytes_eq(p, ATD_LIT("\"tree\":"))) goto key_31;
             break;
         case 'u':
             switch (p[2]) {
             case 'n':
-                if (atd_bytes_eq(p, "\"unions\":", 9)) goto key_7;
+                if (atd_bytes_eq(p, ATD_LIT("\"unions\":"))) goto key_7;
                 break;
             case 's':
-                if (atd_bytes_eq(p, "\"users\":", 8)) goto key_1;
+                if (atd_bytes_eq(p, ATD_LIT("\"users\":"))) goto key_1;
                 break;
             }
             break;
         case 'v':
-            if (atd_bytes_eq(p, "\"values\":", 9)) goto key_2;
+            if (atd_bytes_eq(p, ATD_LIT("\"values\":"))) goto key_2;
             break;
         case 'w':
-            if (atd_bytes_eq(p, "\"with_defaults\":", 16)) goto key_24;
+            if (atd_bytes_eq(p, ATD_LIT("\"with_defaults\":"))) goto key_24;
             break;
         }
     }
@@ -7851,65 +7853,65 @@ key:
     if (p == NULL) return NULL;
     switch (key.len) {
     case 6:
-        if (atd_bytes_eq(key.ptr, "counts", 6)) goto field_0;
-        if (atd_bytes_eq(key.ptr, "values", 6)) goto field_2;
-        if (atd_bytes_eq(key.ptr, "struct", 6)) goto field_6;
-        if (atd_bytes_eq(key.ptr, "unions", 6)) goto field_7;
-        if (atd_bytes_eq(key.ptr, "levels", 6)) goto field_9;
-        if (atd_bytes_eq(key.ptr, "shapes", 6)) goto field_10;
-        if (atd_bytes_eq(key.ptr, "colors", 6)) goto field_12;
-        if (atd_bytes_eq(key.ptr, "events", 6)) goto field_13;
-        if (atd_bytes_eq(key.ptr, "fields", 6)) goto field_16;
-        if (atd_bytes_eq(key.ptr, "single", 6)) goto field_22;
-        if (atd_bytes_eq(key.ptr, "matrix", 6)) goto field_26;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("counts"))) goto field_0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("values"))) goto field_2;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("struct"))) goto field_6;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("unions"))) goto field_7;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("levels"))) goto field_9;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("shapes"))) goto field_10;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("colors"))) goto field_12;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("events"))) goto field_13;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("fields"))) goto field_16;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("single"))) goto field_22;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("matrix"))) goto field_26;
         break;
     case 5:
-        if (atd_bytes_eq(key.ptr, "users", 5)) goto field_1;
-        if (atd_bytes_eq(key.ptr, "label", 5)) goto field_3;
-        if (atd_bytes_eq(key.ptr, "modes", 5)) goto field_8;
-        if (atd_bytes_eq(key.ptr, "names", 5)) goto field_17;
-        if (atd_bytes_eq(key.ptr, "reprs", 5)) goto field_29;
-        if (atd_bytes_eq(key.ptr, "nodes", 5)) goto field_32;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("users"))) goto field_1;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("label"))) goto field_3;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("modes"))) goto field_8;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("names"))) goto field_17;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("reprs"))) goto field_29;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("nodes"))) goto field_32;
         break;
     case 7:
-        if (atd_bytes_eq(key.ptr, "nothing", 7)) goto field_4;
-        if (atd_bytes_eq(key.ptr, "patches", 7)) goto field_18;
-        if (atd_bytes_eq(key.ptr, "derived", 7)) goto field_20;
-        if (atd_bytes_eq(key.ptr, "options", 7)) goto field_28;
-        if (atd_bytes_eq(key.ptr, "program", 7)) goto field_33;
-        if (atd_bytes_eq(key.ptr, "binding", 7)) goto field_34;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("nothing"))) goto field_4;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("patches"))) goto field_18;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("derived"))) goto field_20;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("options"))) goto field_28;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("program"))) goto field_33;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("binding"))) goto field_34;
         break;
     case 10:
-        if (atd_bytes_eq(key.ptr, "from_value", 10)) goto field_5;
-        if (atd_bytes_eq(key.ptr, "obj_shapes", 10)) goto field_15;
-        if (atd_bytes_eq(key.ptr, "anon_named", 10)) goto field_38;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("from_value"))) goto field_5;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("obj_shapes"))) goto field_15;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("anon_named"))) goto field_38;
         break;
     case 3:
-        if (atd_bytes_eq(key.ptr, "odd", 3)) goto field_11;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("odd"))) goto field_11;
         break;
     case 11:
-        if (atd_bytes_eq(key.ptr, "base_events", 11)) goto field_14;
-        if (atd_bytes_eq(key.ptr, "anon_record", 11)) goto field_36;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("base_events"))) goto field_14;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("anon_record"))) goto field_36;
         break;
     case 12:
-        if (atd_bytes_eq(key.ptr, "all_optional", 12)) goto field_19;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("all_optional"))) goto field_19;
         break;
     case 4:
-        if (atd_bytes_eq(key.ptr, "base", 4)) goto field_21;
-        if (atd_bytes_eq(key.ptr, "pair", 4)) goto field_23;
-        if (atd_bytes_eq(key.ptr, "cube", 4)) goto field_27;
-        if (atd_bytes_eq(key.ptr, "tree", 4)) goto field_31;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("base"))) goto field_21;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("pair"))) goto field_23;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("cube"))) goto field_27;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("tree"))) goto field_31;
         break;
     case 13:
-        if (atd_bytes_eq(key.ptr, "with_defaults", 13)) goto field_24;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("with_defaults"))) goto field_24;
         break;
     case 9:
-        if (atd_bytes_eq(key.ptr, "bare_cell", 9)) goto field_25;
-        if (atd_bytes_eq(key.ptr, "annotated", 9)) goto field_35;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("bare_cell"))) goto field_25;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("annotated"))) goto field_35;
         break;
     case 8:
-        if (atd_bytes_eq(key.ptr, "generics", 8)) goto field_30;
-        if (atd_bytes_eq(key.ptr, "anon_sum", 8)) goto field_37;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("generics"))) goto field_30;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("anon_sum"))) goto field_37;
         break;
     default:
         break;
@@ -7941,28 +7943,28 @@ static const char *everything_root_anon_record_elt_read_p(atd_reader *r, const c
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, "\"x\":", 4)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"x\":"))) goto key;
 key_0:
-    p += 4;
+    p += ATD_LEN("\"x\":");
 field_0:
     p = atd_read_int64_p(r, p, &out->x);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "x", 1));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("x")));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"y\":", 4)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"y\":"))) goto key;
 key_1:
-    p += 4;
+    p += ATD_LEN("\"y\":");
 field_1:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "y", 1));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("y")));
     } else {
         p = atd_read_double_p(r, p, &out->y);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "y", 1));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("y")));
         out->has_y = true;
     }
 tail:
@@ -7978,13 +7980,13 @@ end:
     }
     return p;
 key:
-    if (atd_key_room(r, p, 4)) {
+    if (atd_key_room(r, p, ATD_LEN("\"x\":"))) {
         switch (p[1]) {
         case 'x':
-            if (atd_bytes_eq(p, "\"x\":", 4)) goto key_0;
+            if (atd_bytes_eq(p, ATD_LIT("\"x\":"))) goto key_0;
             break;
         case 'y':
-            if (atd_bytes_eq(p, "\"y\":", 4)) goto key_1;
+            if (atd_bytes_eq(p, ATD_LIT("\"y\":"))) goto key_1;
             break;
         }
     }
@@ -7992,8 +7994,8 @@ key:
     if (p == NULL) return NULL;
     switch (key.len) {
     case 1:
-        if (atd_bytes_eq(key.ptr, "x", 1)) goto field_0;
-        if (atd_bytes_eq(key.ptr, "y", 1)) goto field_1;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("x"))) goto field_0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("y"))) goto field_1;
         break;
     default:
         break;
@@ -8010,8 +8012,8 @@ static int everything_root_anon_sum_elt__case(const char *s, size_t len)
 {
     switch (len) {
     case 1:
-        if (atd_bytes_eq(s, "A", 1)) return 0;
-        if (atd_bytes_eq(s, "B", 1)) return 1;
+        if (atd_bytes_eq(s, ATD_LIT("A"))) return 0;
+        if (atd_bytes_eq(s, ATD_LIT("B"))) return 1;
         break;
     default:
         break;
@@ -8172,9 +8174,9 @@ static const char *const everything_mode__json[3] = {
     "\"Auto\"",
 };
 static const size_t everything_mode__jlen[3] = {
-    5,
-    4,
-    6,
+    ATD_LEN("\"Off\""),
+    ATD_LEN("\"On\""),
+    ATD_LEN("\"Auto\""),
 };
 
 static const char *const everything_level__json[3] = {
@@ -8183,9 +8185,9 @@ static const char *const everything_level__json[3] = {
     "\"HIGH-level\"",
 };
 static const size_t everything_level__jlen[3] = {
-    5,
-    8,
-    12,
+    ATD_LEN("\"low\""),
+    ATD_LEN("\"Medium\""),
+    ATD_LEN("\"HIGH-level\""),
 };
 
 static char *everything_mode_write_p(atd_writer *w, char *p, const everything_mode *v)
@@ -8214,13 +8216,13 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(everything_level)
 
 static char *everything_maybe_int_write_p(atd_writer *w, char *p, const everything_maybe_int *v)
 {
-    if (!v->has) return atd_writer_raw_p(w, p, "\"None\"", 6);
-    p = atd_writer_raw_p(w, p, "[\"Some\",", 8);
+    if (!v->has) return atd_writer_raw_p(w, p, ATD_LIT("\"None\""));
+    p = atd_writer_raw_p(w, p, ATD_LIT("[\"Some\","));
     if (p == NULL) return NULL;
     p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
-    p = atd_write_int64(p + 0, (int64_t)v->value);
-    return atd_writer_raw_p(w, p, "]", 1);
+    p = atd_write_int64(p, (int64_t)v->value);
+    return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
 
 ATD_DEFINE_WRITE(everything_maybe_int, everything_maybe_int)
@@ -8230,12 +8232,12 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(everything_maybe_int)
 static char *everything_struct__write_p(atd_writer *w, char *p, const everything_struct_ *v)
 {
     p = atd_writer_room(w, p, 9 + ATD_INT64_CHARS);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "union", 5));
-    memcpy(p, "{\"union\":", 9);
-    p = atd_write_int64(p + 9, (int64_t)v->union_);
-    p = atd_writer_key_string_p(w, p, ",\"switch\":", 10, v->switch_.ptr, v->switch_.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "switch", 6));
-    return atd_writer_raw_p(w, p, "}", 1);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("union")));
+    p = atd_put(p, ATD_LIT("{\"union\":"));
+    p = atd_write_int64(p, (int64_t)v->union_);
+    p = atd_writer_key_string_p(w, p, ATD_LIT(",\"switch\":"), v->switch_.ptr, v->switch_.len);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("switch")));
+    return atd_writer_raw_p(w, p, ATD_LIT("}"));
 }
 
 ATD_DEFINE_WRITE(everything_struct_, everything_struct_)
@@ -8246,18 +8248,18 @@ static char *everything_union__write_p(atd_writer *w, char *p, const everything_
 {
     switch (v->tag) {
     case EVERYTHING_UNION__LEFT:
-        p = atd_writer_raw_p(w, p, "[\"Left\",", 8);
+        p = atd_writer_raw_p(w, p, ATD_LIT("[\"Left\","));
         if (p == NULL) return NULL;
         p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
-        p = atd_write_int64(p + 0, (int64_t)v->u.Left);
-        return atd_writer_raw_p(w, p, "]", 1);
+        p = atd_write_int64(p, (int64_t)v->u.Left);
+        return atd_writer_raw_p(w, p, ATD_LIT("]"));
     case EVERYTHING_UNION__RIGHT:
-        p = atd_writer_raw_p(w, p, "[\"Right\",", 9);
+        p = atd_writer_raw_p(w, p, ATD_LIT("[\"Right\","));
         if (p == NULL) return NULL;
-        p = atd_writer_key_string_p(w, p, "", 0, v->u.Right.ptr, v->u.Right.len);
+        p = atd_writer_key_string_p(w, p, ATD_LIT(""), v->u.Right.ptr, v->u.Right.len);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
-        return atd_writer_raw_p(w, p, "]", 1);
+        return atd_writer_raw_p(w, p, ATD_LIT("]"));
     }
     return atd_writer_fail_cursor(atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'union_'"));
 }
@@ -8270,10 +8272,10 @@ static char *everything_int_int_tuple_write_p(atd_writer *w, char *p, const ever
 {
     p = atd_writer_room(w, p, 3 + ATD_INT64_CHARS + ATD_INT64_CHARS);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 0));
-    memcpy(p, "[", 1);
-    p = atd_write_int64(p + 1, (int64_t)v->f0);
-    memcpy(p, ",", 1);
-    p = atd_write_int64(p + 1, (int64_t)v->f1);
+    p = atd_put(p, ATD_LIT("["));
+    p = atd_write_int64(p, (int64_t)v->f0);
+    p = atd_put(p, ATD_LIT(","));
+    p = atd_write_int64(p, (int64_t)v->f1);
     *p++ = ']';
     return p;
 }
@@ -8281,17 +8283,17 @@ static char *everything_int_int_tuple_write_p(atd_writer *w, char *p, const ever
 static char *everything_rect_write_p(atd_writer *w, char *p, const everything_rect *v)
 {
     if (!atd_writer_finite(w, (double)v->width)) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "width", 5));
+        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("width")));
     }
     if (!atd_writer_finite(w, (double)v->height)) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "height", 6));
+        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("height")));
     }
     p = atd_writer_room(w, p, 20 + ATD_DOUBLE_CHARS + ATD_DOUBLE_CHARS);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "width", 5));
-    memcpy(p, "{\"width\":", 9);
-    p = atd_write_double(p + 9, (double)v->width);
-    memcpy(p, ",\"height\":", 10);
-    p = atd_write_double(p + 10, (double)v->height);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("width")));
+    p = atd_put(p, ATD_LIT("{\"width\":"));
+    p = atd_write_double(p, (double)v->width);
+    p = atd_put(p, ATD_LIT(",\"height\":"));
+    p = atd_write_double(p, (double)v->height);
     *p++ = '}';
     return p;
 }
@@ -8302,21 +8304,21 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(everything_rect)
 
 static char *everything_shape_Label_write_p(atd_writer *w, char *p, const everything_shape_Label *v)
 {
-    p = atd_writer_key_string_p(w, p, "{\"text\":", 8, v->text.ptr, v->text.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "text", 4));
+    p = atd_writer_key_string_p(w, p, ATD_LIT("{\"text\":"), v->text.ptr, v->text.len);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("text")));
     if (v->has_size) {
         p = atd_writer_room(w, p, 8 + ATD_INT64_CHARS);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "size", 4));
-        memcpy(p, ",\"size\":", 8);
-        p = atd_write_int64(p + 8, (int64_t)v->size);
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("size")));
+        p = atd_put(p, ATD_LIT(",\"size\":"));
+        p = atd_write_int64(p, (int64_t)v->size);
     }
-    return atd_writer_raw_p(w, p, "}", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("}"));
 }
 
 static char *everything_float_float_tuple_list_write_p(atd_writer *w, char *p, const everything_float_float_tuple_list *v)
 {
     size_t i;
-    p = atd_writer_raw_p(w, p, "[", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT("["));
     if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         if (!atd_writer_finite(w, (double)v->items[i].f0)) {
@@ -8331,19 +8333,19 @@ static char *everything_float_float_tuple_list_write_p(atd_writer *w, char *p, c
         }
         *p = ',';
         p += i > 0;
-        memcpy(p, "[", 1);
-        p = atd_write_double(p + 1, (double)v->items[i].f0);
-        memcpy(p, ",", 1);
-        p = atd_write_double(p + 1, (double)v->items[i].f1);
+        p = atd_put(p, ATD_LIT("["));
+        p = atd_write_double(p, (double)v->items[i].f0);
+        p = atd_put(p, ATD_LIT(","));
+        p = atd_write_double(p, (double)v->items[i].f1);
         *p++ = ']';
     }
-    return atd_writer_raw_p(w, p, "]", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
 
 static char *everything_shape_list_write_p(atd_writer *w, char *p, const everything_shape_list *v)
 {
     size_t i;
-    p = atd_writer_raw_p(w, p, "[", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT("["));
     if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
@@ -8351,15 +8353,15 @@ static char *everything_shape_list_write_p(atd_writer *w, char *p, const everyth
         p = everything_shape_write_p(w, p, &v->items[i]);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
     }
-    return atd_writer_raw_p(w, p, "]", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
 
 static char *everything_int_nullable_write_p(atd_writer *w, char *p, const everything_int_nullable *v)
 {
-    if (!v->has) return atd_writer_raw_p(w, p, "null", 4);
+    if (!v->has) return atd_writer_raw_p(w, p, ATD_LIT("null"));
     p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
     if (p == NULL) return NULL;
-    p = atd_write_int64(p + 0, (int64_t)v->value);
+    p = atd_write_int64(p, (int64_t)v->value);
     return p;
 }
 
@@ -8367,87 +8369,87 @@ static char *everything_shape_write_p(atd_writer *w, char *p, const everything_s
 {
     switch (v->tag) {
     case EVERYTHING_SHAPE_POINT:
-        return atd_writer_raw_p(w, p, "\"Point\"", 7);
+        return atd_writer_raw_p(w, p, ATD_LIT("\"Point\""));
     case EVERYTHING_SHAPE_CIRCLE:
-        p = atd_writer_raw_p(w, p, "[\"Circle\",", 10);
+        p = atd_writer_raw_p(w, p, ATD_LIT("[\"Circle\","));
         if (p == NULL) return NULL;
         if (!atd_writer_finite(w, (double)v->u.Circle)) {
             return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
         }
         p = atd_writer_room(w, p, 0 + ATD_DOUBLE_CHARS);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
-        p = atd_write_double(p + 0, (double)v->u.Circle);
-        return atd_writer_raw_p(w, p, "]", 1);
+        p = atd_write_double(p, (double)v->u.Circle);
+        return atd_writer_raw_p(w, p, ATD_LIT("]"));
     case EVERYTHING_SHAPE_COUNT:
-        p = atd_writer_raw_p(w, p, "[\"Count\",", 9);
+        p = atd_writer_raw_p(w, p, ATD_LIT("[\"Count\","));
         if (p == NULL) return NULL;
         p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
-        p = atd_write_int64(p + 0, (int64_t)v->u.Count);
-        return atd_writer_raw_p(w, p, "]", 1);
+        p = atd_write_int64(p, (int64_t)v->u.Count);
+        return atd_writer_raw_p(w, p, ATD_LIT("]"));
     case EVERYTHING_SHAPE_MOVE:
-        p = atd_writer_raw_p(w, p, "[\"Move\",", 8);
+        p = atd_writer_raw_p(w, p, ATD_LIT("[\"Move\","));
         if (p == NULL) return NULL;
         p = everything_int_int_tuple_write_p(w, p, &v->u.Move);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
-        return atd_writer_raw_p(w, p, "]", 1);
+        return atd_writer_raw_p(w, p, ATD_LIT("]"));
     case EVERYTHING_SHAPE_RECT:
-        p = atd_writer_raw_p(w, p, "[\"Rect\",", 8);
+        p = atd_writer_raw_p(w, p, ATD_LIT("[\"Rect\","));
         if (p == NULL) return NULL;
         p = everything_rect_write_p(w, p, &v->u.Rect);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
-        return atd_writer_raw_p(w, p, "]", 1);
+        return atd_writer_raw_p(w, p, ATD_LIT("]"));
     case EVERYTHING_SHAPE_LABEL:
-        p = atd_writer_raw_p(w, p, "[\"Label\",", 9);
+        p = atd_writer_raw_p(w, p, ATD_LIT("[\"Label\","));
         if (p == NULL) return NULL;
         p = everything_shape_Label_write_p(w, p, &v->u.Label);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
-        return atd_writer_raw_p(w, p, "]", 1);
+        return atd_writer_raw_p(w, p, ATD_LIT("]"));
     case EVERYTHING_SHAPE_POLY:
-        p = atd_writer_raw_p(w, p, "[\"Poly\",", 8);
+        p = atd_writer_raw_p(w, p, ATD_LIT("[\"Poly\","));
         if (p == NULL) return NULL;
         p = everything_float_float_tuple_list_write_p(w, p, &v->u.Poly);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
-        return atd_writer_raw_p(w, p, "]", 1);
+        return atd_writer_raw_p(w, p, ATD_LIT("]"));
     case EVERYTHING_SHAPE_NESTED:
-        p = atd_writer_raw_p(w, p, "[\"Nested\",", 10);
+        p = atd_writer_raw_p(w, p, ATD_LIT("[\"Nested\","));
         if (p == NULL) return NULL;
         p = everything_shape_list_write_p(w, p, &v->u.Nested);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
-        return atd_writer_raw_p(w, p, "]", 1);
+        return atd_writer_raw_p(w, p, ATD_LIT("]"));
     case EVERYTHING_SHAPE_RENAMED:
-        p = atd_writer_raw_p(w, p, "[\"renamed-shape\",", 17);
+        p = atd_writer_raw_p(w, p, ATD_LIT("[\"renamed-shape\","));
         if (p == NULL) return NULL;
-        p = atd_writer_key_string_p(w, p, "", 0, v->u.Renamed.ptr, v->u.Renamed.len);
+        p = atd_writer_key_string_p(w, p, ATD_LIT(""), v->u.Renamed.ptr, v->u.Renamed.len);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
-        return atd_writer_raw_p(w, p, "]", 1);
+        return atd_writer_raw_p(w, p, ATD_LIT("]"));
     case EVERYTHING_SHAPE_SHAPE_NAMED_C:
-        p = atd_writer_raw_p(w, p, "[\"Named\",", 9);
+        p = atd_writer_raw_p(w, p, ATD_LIT("[\"Named\","));
         if (p == NULL) return NULL;
-        p = atd_writer_key_string_p(w, p, "", 0, v->u.shape_named_c.ptr, v->u.shape_named_c.len);
+        p = atd_writer_key_string_p(w, p, ATD_LIT(""), v->u.shape_named_c.ptr, v->u.shape_named_c.len);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
-        return atd_writer_raw_p(w, p, "]", 1);
+        return atd_writer_raw_p(w, p, ATD_LIT("]"));
     case EVERYTHING_SHAPE_OPT:
-        p = atd_writer_raw_p(w, p, "[\"Opt\",", 7);
+        p = atd_writer_raw_p(w, p, ATD_LIT("[\"Opt\","));
         if (p == NULL) return NULL;
         p = everything_maybe_int_write_p(w, p, &v->u.Opt);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
-        return atd_writer_raw_p(w, p, "]", 1);
+        return atd_writer_raw_p(w, p, ATD_LIT("]"));
     case EVERYTHING_SHAPE_NULL:
-        p = atd_writer_raw_p(w, p, "[\"Null\",", 8);
+        p = atd_writer_raw_p(w, p, ATD_LIT("[\"Null\","));
         if (p == NULL) return NULL;
         p = everything_int_nullable_write_p(w, p, &v->u.Null);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
-        return atd_writer_raw_p(w, p, "]", 1);
+        return atd_writer_raw_p(w, p, ATD_LIT("]"));
     case EVERYTHING_SHAPE_ANY:
-        p = atd_writer_raw_p(w, p, "[\"Any\",", 7);
+        p = atd_writer_raw_p(w, p, ATD_LIT("[\"Any\","));
         if (p == NULL) return NULL;
         atd_writer_commit(w, p);
         if (!atd_writer_json(w, &v->u.Any)) {
             return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
         }
         p = atd_writer_cursor(w);
-        return atd_writer_raw_p(w, p, "]", 1);
+        return atd_writer_raw_p(w, p, ATD_LIT("]"));
     }
     return atd_writer_fail_cursor(atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'shape'"));
 }
@@ -8466,10 +8468,10 @@ static char *everything_float_float_tuple_write_p(atd_writer *w, char *p, const 
     }
     p = atd_writer_room(w, p, 3 + ATD_DOUBLE_CHARS + ATD_DOUBLE_CHARS);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 0));
-    memcpy(p, "[", 1);
-    p = atd_write_double(p + 1, (double)v->f0);
-    memcpy(p, ",", 1);
-    p = atd_write_double(p + 1, (double)v->f1);
+    p = atd_put(p, ATD_LIT("["));
+    p = atd_write_double(p, (double)v->f0);
+    p = atd_put(p, ATD_LIT(","));
+    p = atd_write_double(p, (double)v->f1);
     *p++ = ']';
     return p;
 }
@@ -8478,20 +8480,20 @@ static char *everything_odd_names_write_p(atd_writer *w, char *p, const everythi
 {
     switch (v->tag) {
     case EVERYTHING_ODD_NAMES_NONE:
-        return atd_writer_raw_p(w, p, "\"None\"", 6);
+        return atd_writer_raw_p(w, p, ATD_LIT("\"None\""));
     case EVERYTHING_ODD_NAMES_SOME:
-        p = atd_writer_raw_p(w, p, "[\"Some\",", 8);
+        p = atd_writer_raw_p(w, p, ATD_LIT("[\"Some\","));
         if (p == NULL) return NULL;
         p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
-        p = atd_write_int64(p + 0, (int64_t)v->u.Some);
-        return atd_writer_raw_p(w, p, "]", 1);
+        p = atd_write_int64(p, (int64_t)v->u.Some);
+        return atd_writer_raw_p(w, p, ATD_LIT("]"));
     case EVERYTHING_ODD_NAMES_INT:
-        return atd_writer_raw_p(w, p, "\"Int\"", 5);
+        return atd_writer_raw_p(w, p, ATD_LIT("\"Int\""));
     case EVERYTHING_ODD_NAMES_DEFAULT:
-        return atd_writer_raw_p(w, p, "\"Default\"", 9);
+        return atd_writer_raw_p(w, p, ATD_LIT("\"Default\""));
     case EVERYTHING_ODD_NAMES_TRUE:
-        return atd_writer_raw_p(w, p, "\"True\"", 6);
+        return atd_writer_raw_p(w, p, ATD_LIT("\"True\""));
     }
     return atd_writer_fail_cursor(atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'odd_names'"));
 }
@@ -8504,13 +8506,13 @@ static char *everything_color_write_p(atd_writer *w, char *p, const everything_c
 {
     switch (v->tag) {
     case EVERYTHING_COLOR_RED:
-        return atd_writer_raw_p(w, p, "\"Red\"", 5);
+        return atd_writer_raw_p(w, p, ATD_LIT("\"Red\""));
     case EVERYTHING_COLOR_GREEN:
-        return atd_writer_raw_p(w, p, "\"Green\"", 7);
+        return atd_writer_raw_p(w, p, ATD_LIT("\"Green\""));
     case EVERYTHING_COLOR_BLUE:
-        return atd_writer_raw_p(w, p, "\"blue\"", 6);
+        return atd_writer_raw_p(w, p, ATD_LIT("\"blue\""));
     case EVERYTHING_COLOR_OTHER:
-        return atd_writer_key_string_p(w, p, "", 0, v->u.Other.ptr, v->u.Other.len);
+        return atd_writer_key_string_p(w, p, ATD_LIT(""), v->u.Other.ptr, v->u.Other.len);
     }
     return atd_writer_fail_cursor(atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'color'"));
 }
@@ -8526,10 +8528,10 @@ static char *everything_int_float_tuple_write_p(atd_writer *w, char *p, const ev
     }
     p = atd_writer_room(w, p, 3 + ATD_INT64_CHARS + ATD_DOUBLE_CHARS);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 0));
-    memcpy(p, "[", 1);
-    p = atd_write_int64(p + 1, (int64_t)v->f0);
-    memcpy(p, ",", 1);
-    p = atd_write_double(p + 1, (double)v->f1);
+    p = atd_put(p, ATD_LIT("["));
+    p = atd_write_int64(p, (int64_t)v->f0);
+    p = atd_put(p, ATD_LIT(","));
+    p = atd_write_double(p, (double)v->f1);
     *p++ = ']';
     return p;
 }
@@ -8537,25 +8539,25 @@ static char *everything_int_float_tuple_write_p(atd_writer *w, char *p, const ev
 static char *everything_obj_shape_Box_write_p(atd_writer *w, char *p, const everything_obj_shape_Box *v)
 {
     p = atd_writer_room(w, p, 5 + ATD_INT64_CHARS);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "w", 1));
-    memcpy(p, "{\"w\":", 5);
-    p = atd_write_int64(p + 5, (int64_t)v->w);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("w")));
+    p = atd_put(p, ATD_LIT("{\"w\":"));
+    p = atd_write_int64(p, (int64_t)v->w);
     if (v->has_h) {
         if (!atd_writer_finite(w, (double)v->h)) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "h", 1));
+            return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("h")));
         }
         p = atd_writer_room(w, p, 5 + ATD_DOUBLE_CHARS);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "h", 1));
-        memcpy(p, ",\"h\":", 5);
-        p = atd_write_double(p + 5, (double)v->h);
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("h")));
+        p = atd_put(p, ATD_LIT(",\"h\":"));
+        p = atd_write_double(p, (double)v->h);
     }
-    return atd_writer_raw_p(w, p, "}", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("}"));
 }
 
 static char *everything_obj_shape_list_write_p(atd_writer *w, char *p, const everything_obj_shape_list *v)
 {
     size_t i;
-    p = atd_writer_raw_p(w, p, "[", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT("["));
     if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
@@ -8563,45 +8565,45 @@ static char *everything_obj_shape_list_write_p(atd_writer *w, char *p, const eve
         p = everything_obj_shape_write_p(w, p, &v->items[i]);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
     }
-    return atd_writer_raw_p(w, p, "]", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
 
 static char *everything_obj_shape_write_p(atd_writer *w, char *p, const everything_obj_shape *v)
 {
     switch (v->tag) {
     case EVERYTHING_OBJ_SHAPE_DOT:
-        return atd_writer_raw_p(w, p, "\"Dot\"", 5);
+        return atd_writer_raw_p(w, p, ATD_LIT("\"Dot\""));
     case EVERYTHING_OBJ_SHAPE_SIZE:
-        p = atd_writer_raw_p(w, p, "{\"Size\":", 8);
+        p = atd_writer_raw_p(w, p, ATD_LIT("{\"Size\":"));
         if (p == NULL) return NULL;
         p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "Size", 4));
-        p = atd_write_int64(p + 0, (int64_t)v->u.Size);
-        return atd_writer_raw_p(w, p, "}", 1);
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("Size")));
+        p = atd_write_int64(p, (int64_t)v->u.Size);
+        return atd_writer_raw_p(w, p, ATD_LIT("}"));
     case EVERYTHING_OBJ_SHAPE_PAIR:
-        p = atd_writer_raw_p(w, p, "{\"Pair\":", 8);
+        p = atd_writer_raw_p(w, p, ATD_LIT("{\"Pair\":"));
         if (p == NULL) return NULL;
         p = everything_int_float_tuple_write_p(w, p, &v->u.Pair);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "Pair", 4));
-        return atd_writer_raw_p(w, p, "}", 1);
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("Pair")));
+        return atd_writer_raw_p(w, p, ATD_LIT("}"));
     case EVERYTHING_OBJ_SHAPE_RENAMED:
-        p = atd_writer_raw_p(w, p, "{\"re named\":", 12);
+        p = atd_writer_raw_p(w, p, ATD_LIT("{\"re named\":"));
         if (p == NULL) return NULL;
-        p = atd_writer_key_string_p(w, p, "", 0, v->u.Renamed.ptr, v->u.Renamed.len);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "re named", 8));
-        return atd_writer_raw_p(w, p, "}", 1);
+        p = atd_writer_key_string_p(w, p, ATD_LIT(""), v->u.Renamed.ptr, v->u.Renamed.len);
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("re named")));
+        return atd_writer_raw_p(w, p, ATD_LIT("}"));
     case EVERYTHING_OBJ_SHAPE_BOX:
-        p = atd_writer_raw_p(w, p, "{\"Box\":", 7);
+        p = atd_writer_raw_p(w, p, ATD_LIT("{\"Box\":"));
         if (p == NULL) return NULL;
         p = everything_obj_shape_Box_write_p(w, p, &v->u.Box);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "Box", 3));
-        return atd_writer_raw_p(w, p, "}", 1);
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("Box")));
+        return atd_writer_raw_p(w, p, ATD_LIT("}"));
     case EVERYTHING_OBJ_SHAPE_INNER:
-        p = atd_writer_raw_p(w, p, "{\"Inner\":", 9);
+        p = atd_writer_raw_p(w, p, ATD_LIT("{\"Inner\":"));
         if (p == NULL) return NULL;
         p = everything_obj_shape_list_write_p(w, p, &v->u.Inner);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "Inner", 5));
-        return atd_writer_raw_p(w, p, "}", 1);
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("Inner")));
+        return atd_writer_raw_p(w, p, ATD_LIT("}"));
     }
     return atd_writer_fail_cursor(atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'obj_shape'"));
 }
@@ -8614,14 +8616,14 @@ static char *everything_base_event_write_p(atd_writer *w, char *p, const everyth
 {
     switch (v->tag) {
     case EVERYTHING_BASE_EVENT_START:
-        return atd_writer_raw_p(w, p, "\"Start\"", 7);
+        return atd_writer_raw_p(w, p, ATD_LIT("\"Start\""));
     case EVERYTHING_BASE_EVENT_STOP:
-        p = atd_writer_raw_p(w, p, "[\"Stop\",", 8);
+        p = atd_writer_raw_p(w, p, ATD_LIT("[\"Stop\","));
         if (p == NULL) return NULL;
         p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
-        p = atd_write_int64(p + 0, (int64_t)v->u.Stop);
-        return atd_writer_raw_p(w, p, "]", 1);
+        p = atd_write_int64(p, (int64_t)v->u.Stop);
+        return atd_writer_raw_p(w, p, ATD_LIT("]"));
     }
     return atd_writer_fail_cursor(atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'base_event'"));
 }
@@ -8634,26 +8636,26 @@ static char *everything_event_write_p(atd_writer *w, char *p, const everything_e
 {
     switch (v->tag) {
     case EVERYTHING_EVENT_START:
-        return atd_writer_raw_p(w, p, "\"Start\"", 7);
+        return atd_writer_raw_p(w, p, ATD_LIT("\"Start\""));
     case EVERYTHING_EVENT_STOP:
-        p = atd_writer_raw_p(w, p, "[\"Stop\",", 8);
+        p = atd_writer_raw_p(w, p, ATD_LIT("[\"Stop\","));
         if (p == NULL) return NULL;
         p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
-        p = atd_write_int64(p + 0, (int64_t)v->u.Stop);
-        return atd_writer_raw_p(w, p, "]", 1);
+        p = atd_write_int64(p, (int64_t)v->u.Stop);
+        return atd_writer_raw_p(w, p, ATD_LIT("]"));
     case EVERYTHING_EVENT_PAUSE:
-        p = atd_writer_raw_p(w, p, "[\"Pause\",", 9);
+        p = atd_writer_raw_p(w, p, ATD_LIT("[\"Pause\","));
         if (p == NULL) return NULL;
         if (!atd_writer_finite(w, (double)v->u.Pause)) {
             return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
         }
         p = atd_writer_room(w, p, 0 + ATD_DOUBLE_CHARS);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
-        p = atd_write_double(p + 0, (double)v->u.Pause);
-        return atd_writer_raw_p(w, p, "]", 1);
+        p = atd_write_double(p, (double)v->u.Pause);
+        return atd_writer_raw_p(w, p, ATD_LIT("]"));
     case EVERYTHING_EVENT_RESUME:
-        return atd_writer_raw_p(w, p, "\"Resume\"", 8);
+        return atd_writer_raw_p(w, p, ATD_LIT("\"Resume\""));
     }
     return atd_writer_fail_cursor(atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'event'"));
 }
@@ -8664,8 +8666,8 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(everything_event)
 
 static char *everything_string_nullable_write_p(atd_writer *w, char *p, const everything_string_nullable *v)
 {
-    if (!v->has) return atd_writer_raw_p(w, p, "null", 4);
-    p = atd_writer_key_string_p(w, p, "", 0, v->value.ptr, v->value.len);
+    if (!v->has) return atd_writer_raw_p(w, p, ATD_LIT("null"));
+    p = atd_writer_key_string_p(w, p, ATD_LIT(""), v->value.ptr, v->value.len);
     if (p == NULL) return NULL;
     return p;
 }
@@ -8673,28 +8675,28 @@ static char *everything_string_nullable_write_p(atd_writer *w, char *p, const ev
 static char *everything_string_list_write_p(atd_writer *w, char *p, const everything_string_list *v)
 {
     size_t i;
-    p = atd_writer_raw_p(w, p, "[", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT("["));
     if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_elem_string_p(w, p, i > 0, v->items[i].ptr, v->items[i].len);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
     }
-    return atd_writer_raw_p(w, p, "]", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
 
 static char *everything_int_list_write_p(atd_writer *w, char *p, const everything_int_list *v)
 {
     size_t i;
-    p = atd_writer_raw_p(w, p, "[", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT("["));
     if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_room(w, p, 1 + ATD_INT64_CHARS);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         *p = ',';
         p += i > 0;
-        p = atd_write_int64(p + 0, (int64_t)v->items[i]);
+        p = atd_write_int64(p, (int64_t)v->items[i]);
     }
-    return atd_writer_raw_p(w, p, "]", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
 
 ATD_DEFINE_WRITE(everything_int_list, everything_int_list)
@@ -8704,7 +8706,7 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(everything_int_list)
 static char *everything_float_list_write_p(atd_writer *w, char *p, const everything_float_list *v)
 {
     size_t i;
-    p = atd_writer_raw_p(w, p, "[", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT("["));
     if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         if (!atd_writer_finite(w, (double)v->items[i])) {
@@ -8714,9 +8716,9 @@ static char *everything_float_list_write_p(atd_writer *w, char *p, const everyth
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         *p = ',';
         p += i > 0;
-        p = atd_write_double(p + 0, (double)v->items[i]);
+        p = atd_write_double(p, (double)v->items[i]);
     }
-    return atd_writer_raw_p(w, p, "]", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
 
 ATD_DEFINE_WRITE(everything_float_list, everything_float_list)
@@ -8725,234 +8727,243 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(everything_float_list)
 
 static char *everything_string_option_write_p(atd_writer *w, char *p, const everything_string_option *v)
 {
-    if (!v->has) return atd_writer_raw_p(w, p, "\"None\"", 6);
-    p = atd_writer_raw_p(w, p, "[\"Some\",", 8);
+    if (!v->has) return atd_writer_raw_p(w, p, ATD_LIT("\"None\""));
+    p = atd_writer_raw_p(w, p, ATD_LIT("[\"Some\","));
     if (p == NULL) return NULL;
-    p = atd_writer_key_string_p(w, p, "", 0, v->value.ptr, v->value.len);
+    p = atd_writer_key_string_p(w, p, ATD_LIT(""), v->value.ptr, v->value.len);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
-    return atd_writer_raw_p(w, p, "]", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
 
 static char *everything_fields_write_p(atd_writer *w, char *p, const everything_fields *v)
 {
     p = atd_writer_room(w, p, 11 + ATD_INT64_CHARS);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "req_int", 7));
-    memcpy(p, "{\"req_int\":", 11);
-    p = atd_write_int64(p + 11, (int64_t)v->req_int);
-    p = atd_writer_raw_p(w, p, ",\"req_nullable\":", 16);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("req_int")));
+    p = atd_put(p, ATD_LIT("{\"req_int\":"));
+    p = atd_write_int64(p, (int64_t)v->req_int);
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"req_nullable\":"));
     if (p == NULL) return NULL;
     p = everything_string_nullable_write_p(w, p, &v->req_nullable);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "req_nullable", 12));
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("req_nullable")));
     p = atd_writer_room(w, p, 12 + 4);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "req_unit", 8));
-    memcpy(p, ",\"req_unit\":", 12);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("req_unit")));
+    p = atd_put(p, ATD_LIT(",\"req_unit\":"));
     (void)v->req_unit; /* unit: always null */
-    memcpy(p + 12, "null", 4);
-    p += 16;
+    p = atd_put(p, ATD_LIT("null"));
     if (v->has_opt_option) {
         p = atd_writer_room(w, p, 14 + ATD_INT64_CHARS);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "opt_option", 10));
-        memcpy(p, ",\"opt_option\":", 14);
-        p = atd_write_int64(p + 14, (int64_t)v->opt_option);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("opt_option")));
+        }
+        p = atd_put(p, ATD_LIT(",\"opt_option\":"));
+        p = atd_write_int64(p, (int64_t)v->opt_option);
     }
     if (v->has_opt_nullable) {
-        p = atd_writer_key_string_p(w, p, ",\"opt_nullable\":", 16, v->opt_nullable.ptr, v->opt_nullable.len);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "opt_nullable", 12));
+        p = atd_writer_key_string_p(w, p, ATD_LIT(",\"opt_nullable\":"), v->opt_nullable.ptr, v->opt_nullable.len);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("opt_nullable")));
+        }
     }
     if (v->has_opt_alias) {
         p = atd_writer_room(w, p, 13 + ATD_INT64_CHARS);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "opt_alias", 9));
-        memcpy(p, ",\"opt_alias\":", 13);
-        p = atd_write_int64(p + 13, (int64_t)v->opt_alias);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("opt_alias")));
+        }
+        p = atd_put(p, ATD_LIT(",\"opt_alias\":"));
+        p = atd_write_int64(p, (int64_t)v->opt_alias);
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->def_bool) {
         p = atd_writer_room(w, p, 12 + 5);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "def_bool", 8));
-        memcpy(p, ",\"def_bool\":", 12);
-        if (v->def_bool) {
-            memcpy(p + 12, "true", 4);
-            p += 16;
-        } else {
-            memcpy(p + 12, "false", 5);
-            p += 17;
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("def_bool")));
+        p = atd_put(p, ATD_LIT(",\"def_bool\":"));
+        p = v->def_bool ? atd_put(p, ATD_LIT("true")) : atd_put(p, ATD_LIT("false"));
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->def_int != 0) {
         p = atd_writer_room(w, p, 11 + ATD_INT64_CHARS);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "def_int", 7));
-        memcpy(p, ",\"def_int\":", 11);
-        p = atd_write_int64(p + 11, (int64_t)v->def_int);
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("def_int")));
+        p = atd_put(p, ATD_LIT(",\"def_int\":"));
+        p = atd_write_int64(p, (int64_t)v->def_int);
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->def_alias != 0) {
         p = atd_writer_room(w, p, 13 + ATD_INT64_CHARS);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "def_alias", 9));
-        memcpy(p, ",\"def_alias\":", 13);
-        p = atd_write_int64(p + 13, (int64_t)v->def_alias);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("def_alias")));
+        }
+        p = atd_put(p, ATD_LIT(",\"def_alias\":"));
+        p = atd_write_int64(p, (int64_t)v->def_alias);
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->def_float != 0.0) {
         if (!atd_writer_finite(w, (double)v->def_float)) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "def_float", 9));
+            return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("def_float")));
         }
         p = atd_writer_room(w, p, 13 + ATD_DOUBLE_CHARS);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "def_float", 9));
-        memcpy(p, ",\"def_float\":", 13);
-        p = atd_write_double(p + 13, (double)v->def_float);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("def_float")));
+        }
+        p = atd_put(p, ATD_LIT(",\"def_float\":"));
+        p = atd_write_double(p, (double)v->def_float);
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->def_string.len != 0) {
-        p = atd_writer_key_string_p(w, p, ",\"def_string\":", 14, v->def_string.ptr, v->def_string.len);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "def_string", 10));
+        p = atd_writer_key_string_p(w, p, ATD_LIT(",\"def_string\":"), v->def_string.ptr, v->def_string.len);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("def_string")));
+        }
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->def_list.len != 0) {
-        p = atd_writer_raw_p(w, p, ",\"def_list\":", 12);
+        p = atd_writer_raw_p(w, p, ATD_LIT(",\"def_list\":"));
         if (p == NULL) return NULL;
         p = everything_string_list_write_p(w, p, &v->def_list);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "def_list", 8));
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("def_list")));
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->def_option.has) {
-        p = atd_writer_raw_p(w, p, ",\"def_option\":", 14);
+        p = atd_writer_raw_p(w, p, ATD_LIT(",\"def_option\":"));
         if (p == NULL) return NULL;
         p = everything_maybe_int_write_p(w, p, &v->def_option);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "def_option", 10));
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("def_option")));
+        }
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->def_nullable.has) {
-        p = atd_writer_raw_p(w, p, ",\"def_nullable\":", 16);
+        p = atd_writer_raw_p(w, p, ATD_LIT(",\"def_nullable\":"));
         if (p == NULL) return NULL;
         p = everything_int_nullable_write_p(w, p, &v->def_nullable);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "def_nullable", 12));
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("def_nullable")));
+        }
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS)) {
         p = atd_writer_room(w, p, 12 + 4);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "def_unit", 8));
-        memcpy(p, ",\"def_unit\":", 12);
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("def_unit")));
+        p = atd_put(p, ATD_LIT(",\"def_unit\":"));
         (void)v->def_unit; /* unit: always null */
-        memcpy(p + 12, "null", 4);
-        p += 16;
+        p = atd_put(p, ATD_LIT("null"));
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ex_int != (int64_t)(42)) {
         p = atd_writer_room(w, p, 10 + ATD_INT64_CHARS);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "ex_int", 6));
-        memcpy(p, ",\"ex_int\":", 10);
-        p = atd_write_int64(p + 10, (int64_t)v->ex_int);
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("ex_int")));
+        p = atd_put(p, ATD_LIT(",\"ex_int\":"));
+        p = atd_write_int64(p, (int64_t)v->ex_int);
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ex_neg != (int64_t)(-3)) {
         p = atd_writer_room(w, p, 10 + ATD_INT64_CHARS);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "ex_neg", 6));
-        memcpy(p, ",\"ex_neg\":", 10);
-        p = atd_write_int64(p + 10, (int64_t)v->ex_neg);
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("ex_neg")));
+        p = atd_put(p, ATD_LIT(",\"ex_neg\":"));
+        p = atd_write_int64(p, (int64_t)v->ex_neg);
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ex_float != (double)(2.5)) {
         if (!atd_writer_finite(w, (double)v->ex_float)) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "ex_float", 8));
+            return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("ex_float")));
         }
         p = atd_writer_room(w, p, 12 + ATD_DOUBLE_CHARS);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "ex_float", 8));
-        memcpy(p, ",\"ex_float\":", 12);
-        p = atd_write_double(p + 12, (double)v->ex_float);
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("ex_float")));
+        p = atd_put(p, ATD_LIT(",\"ex_float\":"));
+        p = atd_write_double(p, (double)v->ex_float);
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ex_float_dot != (double)(2.0)) {
         if (!atd_writer_finite(w, (double)v->ex_float_dot)) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "ex_float_dot", 12));
+            return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("ex_float_dot")));
         }
         p = atd_writer_room(w, p, 16 + ATD_DOUBLE_CHARS);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "ex_float_dot", 12));
-        memcpy(p, ",\"ex_float_dot\":", 16);
-        p = atd_write_double(p + 16, (double)v->ex_float_dot);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("ex_float_dot")));
+        }
+        p = atd_put(p, ATD_LIT(",\"ex_float_dot\":"));
+        p = atd_write_double(p, (double)v->ex_float_dot);
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ex_float_exp != (double)(1000.0)) {
         if (!atd_writer_finite(w, (double)v->ex_float_exp)) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "ex_float_exp", 12));
+            return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("ex_float_exp")));
         }
         p = atd_writer_room(w, p, 16 + ATD_DOUBLE_CHARS);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "ex_float_exp", 12));
-        memcpy(p, ",\"ex_float_exp\":", 16);
-        p = atd_write_double(p + 16, (double)v->ex_float_exp);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("ex_float_exp")));
+        }
+        p = atd_put(p, ATD_LIT(",\"ex_float_exp\":"));
+        p = atd_write_double(p, (double)v->ex_float_exp);
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ex_float_neg != (double)(-1.5)) {
         if (!atd_writer_finite(w, (double)v->ex_float_neg)) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "ex_float_neg", 12));
+            return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("ex_float_neg")));
         }
         p = atd_writer_room(w, p, 16 + ATD_DOUBLE_CHARS);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "ex_float_neg", 12));
-        memcpy(p, ",\"ex_float_neg\":", 16);
-        p = atd_write_double(p + 16, (double)v->ex_float_neg);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("ex_float_neg")));
+        }
+        p = atd_put(p, ATD_LIT(",\"ex_float_neg\":"));
+        p = atd_write_double(p, (double)v->ex_float_neg);
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ex_true != (bool)(true)) {
         p = atd_writer_room(w, p, 11 + 5);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "ex_true", 7));
-        memcpy(p, ",\"ex_true\":", 11);
-        if (v->ex_true) {
-            memcpy(p + 11, "true", 4);
-            p += 15;
-        } else {
-            memcpy(p + 11, "false", 5);
-            p += 16;
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("ex_true")));
+        p = atd_put(p, ATD_LIT(",\"ex_true\":"));
+        p = v->ex_true ? atd_put(p, ATD_LIT("true")) : atd_put(p, ATD_LIT("false"));
+    }
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || !(v->ex_string.len == ATD_LEN("on") && memcmp(v->ex_string.ptr, ATD_LIT("on")) == 0)) {
+        p = atd_writer_key_string_p(w, p, ATD_LIT(",\"ex_string\":"), v->ex_string.ptr, v->ex_string.len);
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("ex_string")));
         }
     }
-    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || !(v->ex_string.len == 2 && memcmp(v->ex_string.ptr, "on", 2) == 0)) {
-        p = atd_writer_key_string_p(w, p, ",\"ex_string\":", 13, v->ex_string.ptr, v->ex_string.len);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "ex_string", 9));
-    }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ex_list.len != 0) {
-        p = atd_writer_raw_p(w, p, ",\"ex_list\":", 11);
+        p = atd_writer_raw_p(w, p, ATD_LIT(",\"ex_list\":"));
         if (p == NULL) return NULL;
         p = everything_int_list_write_p(w, p, &v->ex_list);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "ex_list", 7));
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("ex_list")));
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ex_array.len != 0) {
-        p = atd_writer_raw_p(w, p, ",\"ex_array\":", 12);
+        p = atd_writer_raw_p(w, p, ATD_LIT(",\"ex_array\":"));
         if (p == NULL) return NULL;
         p = everything_float_list_write_p(w, p, &v->ex_array);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "ex_array", 8));
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("ex_array")));
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ex_none.has) {
-        p = atd_writer_raw_p(w, p, ",\"ex_none\":", 11);
+        p = atd_writer_raw_p(w, p, ATD_LIT(",\"ex_none\":"));
         if (p == NULL) return NULL;
         p = everything_string_option_write_p(w, p, &v->ex_none);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "ex_none", 7));
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("ex_none")));
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS)) {
         p = atd_writer_room(w, p, 11 + 4);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "ex_unit", 7));
-        memcpy(p, ",\"ex_unit\":", 11);
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("ex_unit")));
+        p = atd_put(p, ATD_LIT(",\"ex_unit\":"));
         (void)v->ex_unit; /* unit: always null */
-        memcpy(p + 11, "null", 4);
-        p += 15;
+        p = atd_put(p, ATD_LIT("null"));
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ex_ctor != (everything_mode)(EVERYTHING_MODE_AUTO)) {
         if ((size_t)v->ex_ctor >= 3) {
             atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'mode'");
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "ex_ctor", 7));
+            return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("ex_ctor")));
         }
         p = atd_writer_room(w, p, 11 + 6);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "ex_ctor", 7));
-        memcpy(p, ",\"ex_ctor\":", 11);
-        memcpy(p + 11, everything_mode__json[v->ex_ctor], everything_mode__jlen[v->ex_ctor]);
-        p += 11 + everything_mode__jlen[v->ex_ctor];
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("ex_ctor")));
+        p = atd_put(p, ATD_LIT(",\"ex_ctor\":"));
+        p = atd_put(p, everything_mode__json[v->ex_ctor], everything_mode__jlen[v->ex_ctor]);
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ex_ctor_bq != (everything_level)(EVERYTHING_LEVEL_MEDIUM)) {
         if ((size_t)v->ex_ctor_bq >= 3) {
             atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'level'");
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "ex_ctor_bq", 10));
+            return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("ex_ctor_bq")));
         }
         p = atd_writer_room(w, p, 14 + 12);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "ex_ctor_bq", 10));
-        memcpy(p, ",\"ex_ctor_bq\":", 14);
-        memcpy(p + 14, everything_level__json[v->ex_ctor_bq], everything_level__jlen[v->ex_ctor_bq]);
-        p += 14 + everything_level__jlen[v->ex_ctor_bq];
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("ex_ctor_bq")));
+        }
+        p = atd_put(p, ATD_LIT(",\"ex_ctor_bq\":"));
+        p = atd_put(p, everything_level__json[v->ex_ctor_bq], everything_level__jlen[v->ex_ctor_bq]);
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ex_wrap != (int64_t)(7)) {
         p = atd_writer_room(w, p, 11 + ATD_INT64_CHARS);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "ex_wrap", 7));
-        memcpy(p, ",\"ex_wrap\":", 11);
-        p = atd_write_int64(p + 11, (int64_t)v->ex_wrap);
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("ex_wrap")));
+        p = atd_put(p, ATD_LIT(",\"ex_wrap\":"));
+        p = atd_write_int64(p, (int64_t)v->ex_wrap);
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ex_c != (int64_t)(100)) {
         p = atd_writer_room(w, p, 8 + ATD_INT64_CHARS);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "ex_c", 4));
-        memcpy(p, ",\"ex_c\":", 8);
-        p = atd_write_int64(p + 8, (int64_t)v->ex_c);
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("ex_c")));
+        p = atd_put(p, ATD_LIT(",\"ex_c\":"));
+        p = atd_write_int64(p, (int64_t)v->ex_c);
     }
-    return atd_writer_raw_p(w, p, "}", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("}"));
 }
 
 ATD_DEFINE_WRITE(everything_fields, everything_fields)
@@ -8961,81 +8972,69 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(everything_fields)
 
 static char *everything_names_write_p(atd_writer *w, char *p, const everything_names *v)
 {
-    p = atd_writer_key_string_p(w, p, "{\"type\":", 8, v->kind.ptr, v->kind.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "type", 4));
+    p = atd_writer_key_string_p(w, p, ATD_LIT("{\"type\":"), v->kind.ptr, v->kind.len);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("type")));
     p = atd_writer_room(w, p, 17 + ATD_INT64_CHARS + 5);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "of", 2));
-    memcpy(p, ",\"of\":", 6);
-    p = atd_write_int64(p + 6, (int64_t)v->of_);
-    memcpy(p, ",\"inherit\":", 11);
-    if (v->inherit_) {
-        memcpy(p + 11, "true", 4);
-        p += 15;
-    } else {
-        memcpy(p + 11, "false", 5);
-        p += 16;
-    }
-    p = atd_writer_key_string_p(w, p, ",\"content-type\":", 16, v->dashed.ptr, v->dashed.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "content-type", 12));
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("of")));
+    p = atd_put(p, ATD_LIT(",\"of\":"));
+    p = atd_write_int64(p, (int64_t)v->of_);
+    p = atd_put(p, ATD_LIT(",\"inherit\":"));
+    p = v->inherit_ ? atd_put(p, ATD_LIT("true")) : atd_put(p, ATD_LIT("false"));
+    p = atd_writer_key_string_p(w, p, ATD_LIT(",\"content-type\":"), v->dashed.ptr, v->dashed.len);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("content-type")));
     p = atd_writer_room(w, p, 36 + ATD_INT64_CHARS + ATD_INT64_CHARS + ATD_INT64_CHARS + ATD_INT64_CHARS);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "Upper", 5));
-    memcpy(p, ",\"Upper\":", 9);
-    p = atd_write_int64(p + 9, (int64_t)v->upper);
-    memcpy(p, ",\"2nd\":", 7);
-    p = atd_write_int64(p + 7, (int64_t)v->digits);
-    memcpy(p, ",\"\":", 4);
-    p = atd_write_int64(p + 4, (int64_t)v->empty);
-    memcpy(p, ",\"say \\\"hi\\\"\\\\\":", 16);
-    p = atd_write_int64(p + 16, (int64_t)v->quoted);
-    p = atd_writer_key_string_p(w, p, ",\"caf\303\251\":", 9, v->accented.ptr, v->accented.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "caf\303\251", 5));
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("Upper")));
+    p = atd_put(p, ATD_LIT(",\"Upper\":"));
+    p = atd_write_int64(p, (int64_t)v->upper);
+    p = atd_put(p, ATD_LIT(",\"2nd\":"));
+    p = atd_write_int64(p, (int64_t)v->digits);
+    p = atd_put(p, ATD_LIT(",\"\":"));
+    p = atd_write_int64(p, (int64_t)v->empty);
+    p = atd_put(p, ATD_LIT(",\"say \\\"hi\\\"\\\\\":"));
+    p = atd_write_int64(p, (int64_t)v->quoted);
+    p = atd_writer_key_string_p(w, p, ATD_LIT(",\"caf\303\251\":"), v->accented.ptr, v->accented.len);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("caf\303\251")));
     p = atd_writer_room(w, p, 39 + ATD_INT64_CHARS + ATD_INT64_CHARS + ATD_INT64_CHARS + 5);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "default", 7));
-    memcpy(p, ",\"default\":", 11);
-    p = atd_write_int64(p + 11, (int64_t)v->default_);
-    memcpy(p, ",\"default_\":", 12);
-    p = atd_write_int64(p + 12, (int64_t)v->default_2);
-    memcpy(p, ",\"for\":", 7);
-    p = atd_write_int64(p + 7, (int64_t)v->for_);
-    memcpy(p, ",\"while\":", 9);
-    if (v->while_) {
-        memcpy(p + 9, "true", 4);
-        p += 13;
-    } else {
-        memcpy(p + 9, "false", 5);
-        p += 14;
-    }
-    p = atd_writer_key_string_p(w, p, ",\"struct\":", 10, v->struct_.ptr, v->struct_.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "struct", 6));
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("default")));
+    p = atd_put(p, ATD_LIT(",\"default\":"));
+    p = atd_write_int64(p, (int64_t)v->default_);
+    p = atd_put(p, ATD_LIT(",\"default_\":"));
+    p = atd_write_int64(p, (int64_t)v->default_2);
+    p = atd_put(p, ATD_LIT(",\"for\":"));
+    p = atd_write_int64(p, (int64_t)v->for_);
+    p = atd_put(p, ATD_LIT(",\"while\":"));
+    p = v->while_ ? atd_put(p, ATD_LIT("true")) : atd_put(p, ATD_LIT("false"));
+    p = atd_writer_key_string_p(w, p, ATD_LIT(",\"struct\":"), v->struct_.ptr, v->struct_.len);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("struct")));
     if (!atd_writer_finite(w, (double)v->switch_)) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "switch", 6));
+        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("switch")));
     }
     p = atd_writer_room(w, p, 35 + ATD_DOUBLE_CHARS + ATD_INT64_CHARS + ATD_INT64_CHARS + ATD_INT64_CHARS);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "switch", 6));
-    memcpy(p, ",\"switch\":", 10);
-    p = atd_write_double(p + 10, (double)v->switch_);
-    memcpy(p, ",\"int\":", 7);
-    p = atd_write_int64(p + 7, (int64_t)v->int_);
-    memcpy(p, ",\"from\":", 8);
-    p = atd_write_int64(p + 8, (int64_t)v->from);
-    memcpy(p, ",\"import\":", 10);
-    p = atd_write_int64(p + 10, (int64_t)v->import);
-    p = atd_writer_key_string_p(w, p, ",\"as\":", 6, v->as.ptr, v->as.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "as", 2));
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("switch")));
+    p = atd_put(p, ATD_LIT(",\"switch\":"));
+    p = atd_write_double(p, (double)v->switch_);
+    p = atd_put(p, ATD_LIT(",\"int\":"));
+    p = atd_write_int64(p, (int64_t)v->int_);
+    p = atd_put(p, ATD_LIT(",\"from\":"));
+    p = atd_write_int64(p, (int64_t)v->from);
+    p = atd_put(p, ATD_LIT(",\"import\":"));
+    p = atd_write_int64(p, (int64_t)v->import);
+    p = atd_writer_key_string_p(w, p, ATD_LIT(",\"as\":"), v->as.ptr, v->as.len);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("as")));
     p = atd_writer_room(w, p, 31 + ATD_INT64_CHARS + ATD_INT64_CHARS + ATD_INT64_CHARS);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "_private", 8));
-    memcpy(p, ",\"_private\":", 12);
-    p = atd_write_int64(p + 12, (int64_t)v->x_private);
-    memcpy(p, ",\"x'\":", 6);
-    p = atd_write_int64(p + 6, (int64_t)v->x_prime);
-    memcpy(p, ",\"camelCase\":", 13);
-    p = atd_write_int64(p + 13, (int64_t)v->camelCase);
-    p = atd_writer_key_string_p(w, p, ",\"label\":", 9, v->label.ptr, v->label.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "label", 5));
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("_private")));
+    p = atd_put(p, ATD_LIT(",\"_private\":"));
+    p = atd_write_int64(p, (int64_t)v->x_private);
+    p = atd_put(p, ATD_LIT(",\"x'\":"));
+    p = atd_write_int64(p, (int64_t)v->x_prime);
+    p = atd_put(p, ATD_LIT(",\"camelCase\":"));
+    p = atd_write_int64(p, (int64_t)v->camelCase);
+    p = atd_writer_key_string_p(w, p, ATD_LIT(",\"label\":"), v->label.ptr, v->label.len);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("label")));
     p = atd_writer_room(w, p, 9 + ATD_INT64_CHARS);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "user", 4));
-    memcpy(p, ",\"user\":", 8);
-    p = atd_write_int64(p + 8, (int64_t)v->user);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("user")));
+    p = atd_put(p, ATD_LIT(",\"user\":"));
+    p = atd_write_int64(p, (int64_t)v->user);
     *p++ = '}';
     return p;
 }
@@ -9047,28 +9046,28 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(everything_names)
 static char *everything_patch_write_p(atd_writer *w, char *p, const everything_patch *v)
 {
     bool first = true;
-    p = atd_writer_raw_p(w, p, "{", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT("{"));
     if (p == NULL) return NULL;
     if (v->has_name) {
-        p = atd_writer_raw_p(w, p, "\"name\":", 7);
+        p = atd_writer_raw_p(w, p, ATD_LIT("\"name\":"));
         if (p == NULL) return NULL;
         p = everything_string_nullable_write_p(w, p, &v->name);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "name", 4));
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("name")));
         first = false;
     }
     if (v->has_age) {
-        p = first ? atd_writer_raw_p(w, p, "\"age\":", 6) : atd_writer_raw_p(w, p, ",\"age\":", 7);
+        p = first ? atd_writer_raw_p(w, p, ATD_LIT("\"age\":")) : atd_writer_raw_p(w, p, ATD_LIT(",\"age\":"));
         if (p == NULL) return NULL;
         p = everything_int_nullable_write_p(w, p, &v->age);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "age", 3));
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("age")));
         first = false;
     }
     if (v->has_note) {
-        p = first ? atd_writer_key_string_p(w, p, "\"note\":", 7, v->note.ptr, v->note.len) : atd_writer_key_string_p(w, p, ",\"note\":", 8, v->note.ptr, v->note.len);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "note", 4));
+        p = first ? atd_writer_key_string_p(w, p, ATD_LIT("\"note\":"), v->note.ptr, v->note.len) : atd_writer_key_string_p(w, p, ATD_LIT(",\"note\":"), v->note.ptr, v->note.len);
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("note")));
         first = false;
     }
-    return atd_writer_raw_p(w, p, "}", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("}"));
 }
 
 ATD_DEFINE_WRITE(everything_patch, everything_patch)
@@ -9077,49 +9076,43 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(everything_patch)
 
 static char *everything_int_nullable_option_write_p(atd_writer *w, char *p, const everything_int_nullable_option *v)
 {
-    if (!v->has) return atd_writer_raw_p(w, p, "\"None\"", 6);
-    p = atd_writer_raw_p(w, p, "[\"Some\",", 8);
+    if (!v->has) return atd_writer_raw_p(w, p, ATD_LIT("\"None\""));
+    p = atd_writer_raw_p(w, p, ATD_LIT("[\"Some\","));
     if (p == NULL) return NULL;
     p = everything_int_nullable_write_p(w, p, &v->value);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
-    return atd_writer_raw_p(w, p, "]", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
 
 static char *everything_all_optional_write_p(atd_writer *w, char *p, const everything_all_optional *v)
 {
     bool first = true;
-    p = atd_writer_raw_p(w, p, "{", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT("{"));
     if (p == NULL) return NULL;
     if (v->has_a) {
         p = atd_writer_room(w, p, 4 + ATD_INT64_CHARS);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "a", 1));
-        memcpy(p, "\"a\":", 4);
-        p = atd_write_int64(p + 4, (int64_t)v->a);
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("a")));
+        p = atd_put(p, ATD_LIT("\"a\":"));
+        p = atd_write_int64(p, (int64_t)v->a);
         first = false;
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->b) {
         p = atd_writer_room(w, p, 5 + 5);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "b", 1));
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("b")));
         *p = ',';
         p += !first;
-        memcpy(p, "\"b\":", 4);
-        if (v->b) {
-            memcpy(p + 4, "true", 4);
-            p += 8;
-        } else {
-            memcpy(p + 4, "false", 5);
-            p += 9;
-        }
+        p = atd_put(p, ATD_LIT("\"b\":"));
+        p = v->b ? atd_put(p, ATD_LIT("true")) : atd_put(p, ATD_LIT("false"));
         first = false;
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->c.len != 0) {
-        p = first ? atd_writer_raw_p(w, p, "\"c\":", 4) : atd_writer_raw_p(w, p, ",\"c\":", 5);
+        p = first ? atd_writer_raw_p(w, p, ATD_LIT("\"c\":")) : atd_writer_raw_p(w, p, ATD_LIT(",\"c\":"));
         if (p == NULL) return NULL;
         p = everything_string_list_write_p(w, p, &v->c);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "c", 1));
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("c")));
         first = false;
     }
-    return atd_writer_raw_p(w, p, "}", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("}"));
 }
 
 ATD_DEFINE_WRITE(everything_all_optional, everything_all_optional)
@@ -9129,18 +9122,18 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(everything_all_optional)
 static char *everything_base_write_p(atd_writer *w, char *p, const everything_base *v)
 {
     p = atd_writer_room(w, p, 6 + ATD_INT64_CHARS);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "id", 2));
-    memcpy(p, "{\"id\":", 6);
-    p = atd_write_int64(p + 6, (int64_t)v->id);
-    p = atd_writer_key_string_p(w, p, ",\"name\":", 8, v->name.ptr, v->name.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "name", 4));
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("id")));
+    p = atd_put(p, ATD_LIT("{\"id\":"));
+    p = atd_write_int64(p, (int64_t)v->id);
+    p = atd_writer_key_string_p(w, p, ATD_LIT(",\"name\":"), v->name.ptr, v->name.len);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("name")));
     if (!atd_writer_finite(w, (double)v->size)) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "size", 4));
+        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("size")));
     }
     p = atd_writer_room(w, p, 9 + ATD_DOUBLE_CHARS);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "size", 4));
-    memcpy(p, ",\"size\":", 8);
-    p = atd_write_double(p + 8, (double)v->size);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("size")));
+    p = atd_put(p, ATD_LIT(",\"size\":"));
+    p = atd_write_double(p, (double)v->size);
     *p++ = '}';
     return p;
 }
@@ -9152,30 +9145,24 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(everything_base)
 static char *everything_derived_write_p(atd_writer *w, char *p, const everything_derived *v)
 {
     p = atd_writer_room(w, p, 11 + ATD_INT64_CHARS);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "kind_id", 7));
-    memcpy(p, "{\"kind_id\":", 11);
-    p = atd_write_int64(p + 11, (int64_t)v->kind_id);
-    p = atd_writer_key_string_p(w, p, ",\"name\":", 8, v->name.ptr, v->name.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "name", 4));
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("kind_id")));
+    p = atd_put(p, ATD_LIT("{\"kind_id\":"));
+    p = atd_write_int64(p, (int64_t)v->kind_id);
+    p = atd_writer_key_string_p(w, p, ATD_LIT(",\"name\":"), v->name.ptr, v->name.len);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("name")));
     if (!atd_writer_finite(w, (double)v->size)) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "size", 4));
+        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("size")));
     }
     p = atd_writer_room(w, p, 8 + ATD_DOUBLE_CHARS);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "size", 4));
-    memcpy(p, ",\"size\":", 8);
-    p = atd_write_double(p + 8, (double)v->size);
-    p = atd_writer_key_string_p(w, p, ",\"id\":", 6, v->id.ptr, v->id.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "id", 2));
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("size")));
+    p = atd_put(p, ATD_LIT(",\"size\":"));
+    p = atd_write_double(p, (double)v->size);
+    p = atd_writer_key_string_p(w, p, ATD_LIT(",\"id\":"), v->id.ptr, v->id.len);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("id")));
     p = atd_writer_room(w, p, 10 + 5);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "extra", 5));
-    memcpy(p, ",\"extra\":", 9);
-    if (v->extra) {
-        memcpy(p + 9, "true", 4);
-        p += 13;
-    } else {
-        memcpy(p + 9, "false", 5);
-        p += 14;
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("extra")));
+    p = atd_put(p, ATD_LIT(",\"extra\":"));
+    p = v->extra ? atd_put(p, ATD_LIT("true")) : atd_put(p, ATD_LIT("false"));
     *p++ = '}';
     return p;
 }
@@ -9188,8 +9175,8 @@ static char *everything_single_write_p(atd_writer *w, char *p, const everything_
 {
     p = atd_writer_room(w, p, 2 + ATD_INT64_CHARS);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 0));
-    memcpy(p, "[", 1);
-    p = atd_write_int64(p + 1, (int64_t)v->f0);
+    p = atd_put(p, ATD_LIT("["));
+    p = atd_write_int64(p, (int64_t)v->f0);
     *p++ = ']';
     return p;
 }
@@ -9200,17 +9187,17 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(everything_single)
 
 static char *everything_pair_write_p(atd_writer *w, char *p, const everything_pair *v)
 {
-    p = atd_writer_raw_p(w, p, "[", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT("["));
     if (p == NULL) return NULL;
-    p = atd_writer_key_string_p(w, p, "", 0, v->f0.ptr, v->f0.len);
+    p = atd_writer_key_string_p(w, p, ATD_LIT(""), v->f0.ptr, v->f0.len);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 0));
     if (!atd_writer_finite(w, (double)v->f1)) {
         return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
     }
     p = atd_writer_room(w, p, 2 + ATD_DOUBLE_CHARS);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
-    memcpy(p, ",", 1);
-    p = atd_write_double(p + 1, (double)v->f1);
+    p = atd_put(p, ATD_LIT(","));
+    p = atd_write_double(p, (double)v->f1);
     *p++ = ']';
     return p;
 }
@@ -9223,21 +9210,21 @@ static char *everything_with_defaults_write_p(atd_writer *w, char *p, const ever
 {
     p = atd_writer_room(w, p, 1 + ATD_INT64_CHARS);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 0));
-    memcpy(p, "[", 1);
-    p = atd_write_int64(p + 1, (int64_t)v->f0);
-    p = atd_writer_raw_p(w, p, ",", 1);
+    p = atd_put(p, ATD_LIT("["));
+    p = atd_write_int64(p, (int64_t)v->f0);
+    p = atd_writer_raw_p(w, p, ATD_LIT(","));
     if (p == NULL) return NULL;
-    p = atd_writer_key_string_p(w, p, "", 0, v->f1.ptr, v->f1.len);
+    p = atd_writer_key_string_p(w, p, ATD_LIT(""), v->f1.ptr, v->f1.len);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
     if (!atd_writer_finite(w, (double)v->f3)) {
         return atd_writer_fail_cursor(atd_writer_push_index(w, 3));
     }
     p = atd_writer_room(w, p, 3 + ATD_INT64_CHARS + ATD_DOUBLE_CHARS);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 2));
-    memcpy(p, ",", 1);
-    p = atd_write_int64(p + 1, (int64_t)v->f2);
-    memcpy(p, ",", 1);
-    p = atd_write_double(p + 1, (double)v->f3);
+    p = atd_put(p, ATD_LIT(","));
+    p = atd_write_int64(p, (int64_t)v->f2);
+    p = atd_put(p, ATD_LIT(","));
+    p = atd_write_double(p, (double)v->f3);
     *p++ = ']';
     return p;
 }
@@ -9250,16 +9237,10 @@ static char *everything_bare_cell_write_p(atd_writer *w, char *p, const everythi
 {
     p = atd_writer_room(w, p, 3 + ATD_INT64_CHARS + 5);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 0));
-    memcpy(p, "[", 1);
-    p = atd_write_int64(p + 1, (int64_t)v->f0);
-    memcpy(p, ",", 1);
-    if (v->f1) {
-        memcpy(p + 1, "true", 4);
-        p += 5;
-    } else {
-        memcpy(p + 1, "false", 5);
-        p += 6;
-    }
+    p = atd_put(p, ATD_LIT("["));
+    p = atd_write_int64(p, (int64_t)v->f0);
+    p = atd_put(p, ATD_LIT(","));
+    p = v->f1 ? atd_put(p, ATD_LIT("true")) : atd_put(p, ATD_LIT("false"));
     *p++ = ']';
     return p;
 }
@@ -9271,7 +9252,7 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(everything_bare_cell)
 static char *everything_matrix_write_p(atd_writer *w, char *p, const everything_matrix *v)
 {
     size_t i;
-    p = atd_writer_raw_p(w, p, "[", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT("["));
     if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
@@ -9279,7 +9260,7 @@ static char *everything_matrix_write_p(atd_writer *w, char *p, const everything_
         p = everything_float_list_write_p(w, p, &v->items[i]);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
     }
-    return atd_writer_raw_p(w, p, "]", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
 
 ATD_DEFINE_WRITE(everything_matrix, everything_matrix)
@@ -9289,7 +9270,7 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(everything_matrix)
 static char *everything_int_list_list_write_p(atd_writer *w, char *p, const everything_int_list_list *v)
 {
     size_t i;
-    p = atd_writer_raw_p(w, p, "[", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT("["));
     if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
@@ -9297,13 +9278,13 @@ static char *everything_int_list_list_write_p(atd_writer *w, char *p, const ever
         p = everything_int_list_write_p(w, p, &v->items[i]);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
     }
-    return atd_writer_raw_p(w, p, "]", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
 
 static char *everything_cube_write_p(atd_writer *w, char *p, const everything_cube *v)
 {
     size_t i;
-    p = atd_writer_raw_p(w, p, "[", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT("["));
     if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
@@ -9311,7 +9292,7 @@ static char *everything_cube_write_p(atd_writer *w, char *p, const everything_cu
         p = everything_int_list_list_write_p(w, p, &v->items[i]);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
     }
-    return atd_writer_raw_p(w, p, "]", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
 
 ATD_DEFINE_WRITE(everything_cube, everything_cube)
@@ -9321,7 +9302,7 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(everything_cube)
 static char *everything_abstract_list_write_p(atd_writer *w, char *p, const everything_abstract_list *v)
 {
     size_t i;
-    p = atd_writer_raw_p(w, p, "[", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT("["));
     if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
@@ -9332,7 +9313,7 @@ static char *everything_abstract_list_write_p(atd_writer *w, char *p, const ever
         }
         p = atd_writer_cursor(w);
     }
-    return atd_writer_raw_p(w, p, "]", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
 
 ATD_DEFINE_WRITE(everything_abstract_list, everything_abstract_list)
@@ -9342,7 +9323,7 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(everything_abstract_list)
 static char *everything_with_defaults_list_write_p(atd_writer *w, char *p, const everything_with_defaults_list *v)
 {
     size_t i;
-    p = atd_writer_raw_p(w, p, "[", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT("["));
     if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
@@ -9350,7 +9331,7 @@ static char *everything_with_defaults_list_write_p(atd_writer *w, char *p, const
         p = everything_with_defaults_write_p(w, p, &v->items[i]);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
     }
-    return atd_writer_raw_p(w, p, "]", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
 
 ATD_DEFINE_WRITE(everything_with_defaults_list, everything_with_defaults_list)
@@ -9359,7 +9340,7 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(everything_with_defaults_list)
 
 static char *everything_maybe_int_nullable_write_p(atd_writer *w, char *p, const everything_maybe_int_nullable *v)
 {
-    if (!v->has) return atd_writer_raw_p(w, p, "null", 4);
+    if (!v->has) return atd_writer_raw_p(w, p, ATD_LIT("null"));
     p = everything_maybe_int_write_p(w, p, &v->value);
     if (p == NULL) return NULL;
     return p;
@@ -9367,18 +9348,18 @@ static char *everything_maybe_int_nullable_write_p(atd_writer *w, char *p, const
 
 static char *everything_maybe_int_option_write_p(atd_writer *w, char *p, const everything_maybe_int_option *v)
 {
-    if (!v->has) return atd_writer_raw_p(w, p, "\"None\"", 6);
-    p = atd_writer_raw_p(w, p, "[\"Some\",", 8);
+    if (!v->has) return atd_writer_raw_p(w, p, ATD_LIT("\"None\""));
+    p = atd_writer_raw_p(w, p, ATD_LIT("[\"Some\","));
     if (p == NULL) return NULL;
     p = everything_maybe_int_write_p(w, p, &v->value);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
-    return atd_writer_raw_p(w, p, "]", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
 
 static char *everything_maybe_int_list_write_p(atd_writer *w, char *p, const everything_maybe_int_list *v)
 {
     size_t i;
-    p = atd_writer_raw_p(w, p, "[", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT("["));
     if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
@@ -9386,23 +9367,23 @@ static char *everything_maybe_int_list_write_p(atd_writer *w, char *p, const eve
         p = everything_maybe_int_write_p(w, p, &v->items[i]);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
     }
-    return atd_writer_raw_p(w, p, "]", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
 
 static char *everything_int_list_option_write_p(atd_writer *w, char *p, const everything_int_list_option *v)
 {
-    if (!v->has) return atd_writer_raw_p(w, p, "\"None\"", 6);
-    p = atd_writer_raw_p(w, p, "[\"Some\",", 8);
+    if (!v->has) return atd_writer_raw_p(w, p, ATD_LIT("\"None\""));
+    p = atd_writer_raw_p(w, p, ATD_LIT("[\"Some\","));
     if (p == NULL) return NULL;
     p = everything_int_list_write_p(w, p, &v->value);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
-    return atd_writer_raw_p(w, p, "]", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
 
 static char *everything_string_nullable_list_write_p(atd_writer *w, char *p, const everything_string_nullable_list *v)
 {
     size_t i;
-    p = atd_writer_raw_p(w, p, "[", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT("["));
     if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
@@ -9410,48 +9391,48 @@ static char *everything_string_nullable_list_write_p(atd_writer *w, char *p, con
         p = everything_string_nullable_write_p(w, p, &v->items[i]);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
     }
-    return atd_writer_raw_p(w, p, "]", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
 
 static char *everything_options_write_p(atd_writer *w, char *p, const everything_options *v)
 {
-    p = atd_writer_raw_p(w, p, "{\"opt\":", 7);
+    p = atd_writer_raw_p(w, p, ATD_LIT("{\"opt\":"));
     if (p == NULL) return NULL;
     p = everything_maybe_int_write_p(w, p, &v->opt);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "opt", 3));
-    p = atd_writer_raw_p(w, p, ",\"nul\":", 7);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("opt")));
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"nul\":"));
     if (p == NULL) return NULL;
     p = everything_int_nullable_write_p(w, p, &v->nul);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "nul", 3));
-    p = atd_writer_raw_p(w, p, ",\"opt_nul\":", 11);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("nul")));
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"opt_nul\":"));
     if (p == NULL) return NULL;
     p = everything_maybe_int_nullable_write_p(w, p, &v->opt_nul);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "opt_nul", 7));
-    p = atd_writer_raw_p(w, p, ",\"nul_opt\":", 11);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("opt_nul")));
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"nul_opt\":"));
     if (p == NULL) return NULL;
     p = everything_int_nullable_option_write_p(w, p, &v->nul_opt);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "nul_opt", 7));
-    p = atd_writer_raw_p(w, p, ",\"nul_nul\":", 11);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("nul_opt")));
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"nul_nul\":"));
     if (p == NULL) return NULL;
     p = everything_int_nullable_write_p(w, p, &v->nul_nul);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "nul_nul", 7));
-    p = atd_writer_raw_p(w, p, ",\"opt_opt\":", 11);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("nul_nul")));
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"opt_opt\":"));
     if (p == NULL) return NULL;
     p = everything_maybe_int_option_write_p(w, p, &v->opt_opt);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "opt_opt", 7));
-    p = atd_writer_raw_p(w, p, ",\"list_opt\":", 12);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("opt_opt")));
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"list_opt\":"));
     if (p == NULL) return NULL;
     p = everything_maybe_int_list_write_p(w, p, &v->list_opt);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "list_opt", 8));
-    p = atd_writer_raw_p(w, p, ",\"opt_list\":", 12);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("list_opt")));
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"opt_list\":"));
     if (p == NULL) return NULL;
     p = everything_int_list_option_write_p(w, p, &v->opt_list);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "opt_list", 8));
-    p = atd_writer_raw_p(w, p, ",\"nul_list\":", 12);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("opt_list")));
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"nul_list\":"));
     if (p == NULL) return NULL;
     p = everything_string_nullable_list_write_p(w, p, &v->nul_list);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "nul_list", 8));
-    return atd_writer_raw_p(w, p, "}", 1);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("nul_list")));
+    return atd_writer_raw_p(w, p, ATD_LIT("}"));
 }
 
 ATD_DEFINE_WRITE(everything_options, everything_options)
@@ -9461,26 +9442,26 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(everything_options)
 static char *everything_int_assoc_write_p(atd_writer *w, char *p, const everything_int_assoc *v)
 {
     size_t i;
-    p = atd_writer_raw_p(w, p, "{", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT("{"));
     if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_elem_string_p(w, p, i > 0, v->items[i].key.ptr, v->items[i].key.len);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        p = atd_writer_raw_p(w, p, ":", 1);
+        p = atd_writer_raw_p(w, p, ATD_LIT(":"));
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
         if (p == NULL) {
             return atd_writer_fail_cursor(atd_writer_push_field(w, v->items[i].key.ptr, v->items[i].key.len));
         }
-        p = atd_write_int64(p + 0, (int64_t)v->items[i].value);
+        p = atd_write_int64(p, (int64_t)v->items[i].value);
     }
-    return atd_writer_raw_p(w, p, "}", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("}"));
 }
 
 static char *everything_string_int_tuple_list_write_p(atd_writer *w, char *p, const everything_string_int_tuple_list *v)
 {
     size_t i;
-    p = atd_writer_raw_p(w, p, "[", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT("["));
     if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
@@ -9488,18 +9469,18 @@ static char *everything_string_int_tuple_list_write_p(atd_writer *w, char *p, co
         p = everything_string_int_tuple_write_p(w, p, &v->items[i]);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
     }
-    return atd_writer_raw_p(w, p, "]", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
 
 static char *everything_float_assoc_write_p(atd_writer *w, char *p, const everything_float_assoc *v)
 {
     size_t i;
-    p = atd_writer_raw_p(w, p, "{", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT("{"));
     if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_elem_string_p(w, p, i > 0, v->items[i].key.ptr, v->items[i].key.len);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        p = atd_writer_raw_p(w, p, ":", 1);
+        p = atd_writer_raw_p(w, p, ATD_LIT(":"));
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         if (!atd_writer_finite(w, (double)v->items[i].value)) {
             return atd_writer_fail_cursor(atd_writer_push_field(w, v->items[i].key.ptr, v->items[i].key.len));
@@ -9508,177 +9489,171 @@ static char *everything_float_assoc_write_p(atd_writer *w, char *p, const everyt
         if (p == NULL) {
             return atd_writer_fail_cursor(atd_writer_push_field(w, v->items[i].key.ptr, v->items[i].key.len));
         }
-        p = atd_write_double(p + 0, (double)v->items[i].value);
+        p = atd_write_double(p, (double)v->items[i].value);
     }
-    return atd_writer_raw_p(w, p, "}", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("}"));
 }
 
 static char *everything_bool_assoc_write_p(atd_writer *w, char *p, const everything_bool_assoc *v)
 {
     size_t i;
-    p = atd_writer_raw_p(w, p, "{", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT("{"));
     if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_elem_string_p(w, p, i > 0, v->items[i].key.ptr, v->items[i].key.len);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        p = atd_writer_raw_p(w, p, ":", 1);
+        p = atd_writer_raw_p(w, p, ATD_LIT(":"));
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         p = atd_writer_room(w, p, 0 + 5);
         if (p == NULL) {
             return atd_writer_fail_cursor(atd_writer_push_field(w, v->items[i].key.ptr, v->items[i].key.len));
         }
-        if (v->items[i].value) {
-            memcpy(p + 0, "true", 4);
-            p += 4;
-        } else {
-            memcpy(p + 0, "false", 5);
-            p += 5;
-        }
+        p = v->items[i].value ? atd_put(p, ATD_LIT("true")) : atd_put(p, ATD_LIT("false"));
     }
-    return atd_writer_raw_p(w, p, "}", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("}"));
 }
 
 static char *everything_bool_assoc_assoc_write_p(atd_writer *w, char *p, const everything_bool_assoc_assoc *v)
 {
     size_t i;
-    p = atd_writer_raw_p(w, p, "{", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT("{"));
     if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_elem_string_p(w, p, i > 0, v->items[i].key.ptr, v->items[i].key.len);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        p = atd_writer_raw_p(w, p, ":", 1);
+        p = atd_writer_raw_p(w, p, ATD_LIT(":"));
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         p = everything_bool_assoc_write_p(w, p, &v->items[i].value);
         if (p == NULL) {
             return atd_writer_fail_cursor(atd_writer_push_field(w, v->items[i].key.ptr, v->items[i].key.len));
         }
     }
-    return atd_writer_raw_p(w, p, "}", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("}"));
 }
 
 static char *everything_int8_list_write_p(atd_writer *w, char *p, const everything_int8_list *v)
 {
     size_t i;
-    p = atd_writer_raw_p(w, p, "[", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT("["));
     if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_room(w, p, 1 + ATD_INT64_CHARS);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         *p = ',';
         p += i > 0;
-        p = atd_write_int64(p + 0, (int64_t)v->items[i]);
+        p = atd_write_int64(p, (int64_t)v->items[i]);
     }
-    return atd_writer_raw_p(w, p, "]", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
 
 static char *everything_reprs_write_p(atd_writer *w, char *p, const everything_reprs *v)
 {
-    p = atd_writer_raw_p(w, p, "{\"assoc_object\":", 16);
+    p = atd_writer_raw_p(w, p, ATD_LIT("{\"assoc_object\":"));
     if (p == NULL) return NULL;
     p = everything_int_assoc_write_p(w, p, &v->assoc_object);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "assoc_object", 12));
-    p = atd_writer_raw_p(w, p, ",\"assoc_array\":", 15);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("assoc_object")));
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"assoc_array\":"));
     if (p == NULL) return NULL;
     p = everything_string_int_tuple_list_write_p(w, p, &v->assoc_array);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "assoc_array", 11));
-    p = atd_writer_raw_p(w, p, ",\"assoc_label\":", 15);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("assoc_array")));
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"assoc_label\":"));
     if (p == NULL) return NULL;
     p = everything_float_assoc_write_p(w, p, &v->assoc_label);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "assoc_label", 11));
-    p = atd_writer_raw_p(w, p, ",\"assoc_nested\":", 16);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("assoc_label")));
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"assoc_nested\":"));
     if (p == NULL) return NULL;
     p = everything_bool_assoc_assoc_write_p(w, p, &v->assoc_nested);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "assoc_nested", 12));
-    p = atd_writer_raw_p(w, p, ",\"int_string\":", 14);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("assoc_nested")));
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"int_string\":"));
     if (p == NULL) return NULL;
     atd_writer_commit(w, p);
     if (!atd_writer_int64_string(w, (int64_t)v->int_string)) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "int_string", 10));
+        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("int_string")));
     }
     p = atd_writer_cursor(w);
-    p = atd_writer_raw_p(w, p, ",\"float_int\":", 13);
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"float_int\":"));
     if (p == NULL) return NULL;
     atd_writer_commit(w, p);
     if (!atd_writer_double_as_int(w, (double)v->float_int)) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "float_int", 9));
+        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("float_int")));
     }
     p = atd_writer_cursor(w);
-    p = atd_writer_raw_p(w, p, ",\"float_prec\":", 14);
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"float_prec\":"));
     if (p == NULL) return NULL;
     atd_writer_commit(w, p);
     if (!atd_writer_double_precision(w, (double)v->float_prec, 3)) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "float_prec", 10));
+        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("float_prec")));
     }
     p = atd_writer_cursor(w);
     p = atd_writer_room(w, p, 22 + ATD_INT64_CHARS + ATD_INT64_CHARS);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "c_int32", 7));
-    memcpy(p, ",\"c_int32\":", 11);
-    p = atd_write_int64(p + 11, (int64_t)v->c_int32);
-    memcpy(p, ",\"c_uint8\":", 11);
-    p = atd_write_int64(p + 11, (int64_t)v->c_uint8);
-    p = atd_writer_raw_p(w, p, ",\"c_int8_list\":", 15);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("c_int32")));
+    p = atd_put(p, ATD_LIT(",\"c_int32\":"));
+    p = atd_write_int64(p, (int64_t)v->c_int32);
+    p = atd_put(p, ATD_LIT(",\"c_uint8\":"));
+    p = atd_write_int64(p, (int64_t)v->c_uint8);
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"c_int8_list\":"));
     if (p == NULL) return NULL;
     p = everything_int8_list_write_p(w, p, &v->c_int8_list);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "c_int8_list", 11));
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("c_int8_list")));
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->c_int16 != 0) {
         p = atd_writer_room(w, p, 11 + ATD_INT64_CHARS);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "c_int16", 7));
-        memcpy(p, ",\"c_int16\":", 11);
-        p = atd_write_int64(p + 11, (int64_t)v->c_int16);
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("c_int16")));
+        p = atd_put(p, ATD_LIT(",\"c_int16\":"));
+        p = atd_write_int64(p, (int64_t)v->c_int16);
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->c_uint16 != 0) {
         p = atd_writer_room(w, p, 12 + ATD_INT64_CHARS);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "c_uint16", 8));
-        memcpy(p, ",\"c_uint16\":", 12);
-        p = atd_write_int64(p + 12, (int64_t)v->c_uint16);
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("c_uint16")));
+        p = atd_put(p, ATD_LIT(",\"c_uint16\":"));
+        p = atd_write_int64(p, (int64_t)v->c_uint16);
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->c_uint32 != 0) {
         p = atd_writer_room(w, p, 12 + ATD_INT64_CHARS);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "c_uint32", 8));
-        memcpy(p, ",\"c_uint32\":", 12);
-        p = atd_write_int64(p + 12, (int64_t)v->c_uint32);
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("c_uint32")));
+        p = atd_put(p, ATD_LIT(",\"c_uint32\":"));
+        p = atd_write_int64(p, (int64_t)v->c_uint32);
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->c_int64 != 0) {
         p = atd_writer_room(w, p, 11 + ATD_INT64_CHARS);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "c_int64", 7));
-        memcpy(p, ",\"c_int64\":", 11);
-        p = atd_write_int64(p + 11, (int64_t)v->c_int64);
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("c_int64")));
+        p = atd_put(p, ATD_LIT(",\"c_int64\":"));
+        p = atd_write_int64(p, (int64_t)v->c_int64);
     }
     if (!atd_writer_finite(w, (double)v->c_float)) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "c_float", 7));
+        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("c_float")));
     }
     p = atd_writer_room(w, p, 11 + ATD_DOUBLE_CHARS);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "c_float", 7));
-    memcpy(p, ",\"c_float\":", 11);
-    p = atd_write_double(p + 11, (double)v->c_float);
-    p = atd_writer_raw_p(w, p, ",\"c_both\":", 10);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("c_float")));
+    p = atd_put(p, ATD_LIT(",\"c_float\":"));
+    p = atd_write_double(p, (double)v->c_float);
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"c_both\":"));
     if (p == NULL) return NULL;
     atd_writer_commit(w, p);
     if (!atd_writer_double_precision(w, (double)v->c_both, 6)) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "c_both", 6));
+        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("c_both")));
     }
     p = atd_writer_cursor(w);
-    p = atd_writer_raw_p(w, p, ",\"raw\":", 7);
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"raw\":"));
     if (p == NULL) return NULL;
     atd_writer_commit(w, p);
     if (!atd_writer_json(w, &v->raw)) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "raw", 3));
+        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("raw")));
     }
     p = atd_writer_cursor(w);
-    p = atd_writer_raw_p(w, p, ",\"raw_list\":", 12);
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"raw_list\":"));
     if (p == NULL) return NULL;
     p = everything_abstract_list_write_p(w, p, &v->raw_list);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "raw_list", 8));
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("raw_list")));
     if (v->has_raw_opt) {
-        p = atd_writer_raw_p(w, p, ",\"raw_opt\":", 11);
+        p = atd_writer_raw_p(w, p, ATD_LIT(",\"raw_opt\":"));
         if (p == NULL) return NULL;
         atd_writer_commit(w, p);
         if (!atd_writer_json(w, &v->raw_opt)) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "raw_opt", 7));
+            return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("raw_opt")));
         }
         p = atd_writer_cursor(w);
     }
-    return atd_writer_raw_p(w, p, "}", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("}"));
 }
 
 ATD_DEFINE_WRITE(everything_reprs, everything_reprs)
@@ -9687,85 +9662,85 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(everything_reprs)
 
 static char *everything_string_int_tuple_write_p(atd_writer *w, char *p, const everything_string_int_tuple *v)
 {
-    p = atd_writer_raw_p(w, p, "[", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT("["));
     if (p == NULL) return NULL;
-    p = atd_writer_key_string_p(w, p, "", 0, v->f0.ptr, v->f0.len);
+    p = atd_writer_key_string_p(w, p, ATD_LIT(""), v->f0.ptr, v->f0.len);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 0));
     p = atd_writer_room(w, p, 2 + ATD_INT64_CHARS);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
-    memcpy(p, ",", 1);
-    p = atd_write_int64(p + 1, (int64_t)v->f1);
+    p = atd_put(p, ATD_LIT(","));
+    p = atd_write_int64(p, (int64_t)v->f1);
     *p++ = ']';
     return p;
 }
 
 static char *everything_page_int_write_p(atd_writer *w, char *p, const everything_page_int *v)
 {
-    p = atd_writer_raw_p(w, p, "{\"items\":", 9);
+    p = atd_writer_raw_p(w, p, ATD_LIT("{\"items\":"));
     if (p == NULL) return NULL;
     p = everything_int_list_write_p(w, p, &v->items);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "items", 5));
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("items")));
     if (v->has_next) {
-        p = atd_writer_raw_p(w, p, ",\"next\":", 8);
+        p = atd_writer_raw_p(w, p, ATD_LIT(",\"next\":"));
         if (p == NULL) return NULL;
         if (v->next == NULL) {
             atd_writer_fail(w, ATD_ERR_INVALID, "NULL pointer for a present value");
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "next", 4));
+            return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("next")));
         }
         p = everything_page_int_write_p(w, p, &(*v->next));
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "next", 4));
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("next")));
     }
     p = atd_writer_room(w, p, 10 + ATD_INT64_CHARS);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "total", 5));
-    memcpy(p, ",\"total\":", 9);
-    p = atd_write_int64(p + 9, (int64_t)v->total);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("total")));
+    p = atd_put(p, ATD_LIT(",\"total\":"));
+    p = atd_write_int64(p, (int64_t)v->total);
     *p++ = '}';
     return p;
 }
 
 static char *everything_page_string_write_p(atd_writer *w, char *p, const everything_page_string *v)
 {
-    p = atd_writer_raw_p(w, p, "{\"items\":", 9);
+    p = atd_writer_raw_p(w, p, ATD_LIT("{\"items\":"));
     if (p == NULL) return NULL;
     p = everything_string_list_write_p(w, p, &v->items);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "items", 5));
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("items")));
     if (v->has_next) {
-        p = atd_writer_raw_p(w, p, ",\"next\":", 8);
+        p = atd_writer_raw_p(w, p, ATD_LIT(",\"next\":"));
         if (p == NULL) return NULL;
         if (v->next == NULL) {
             atd_writer_fail(w, ATD_ERR_INVALID, "NULL pointer for a present value");
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "next", 4));
+            return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("next")));
         }
         p = everything_page_string_write_p(w, p, &(*v->next));
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "next", 4));
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("next")));
     }
     p = atd_writer_room(w, p, 10 + ATD_INT64_CHARS);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "total", 5));
-    memcpy(p, ",\"total\":", 9);
-    p = atd_write_int64(p + 9, (int64_t)v->total);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("total")));
+    p = atd_put(p, ATD_LIT(",\"total\":"));
+    p = atd_write_int64(p, (int64_t)v->total);
     *p++ = '}';
     return p;
 }
 
 static char *everything_page_ext_write_p(atd_writer *w, char *p, const everything_page_ext *v)
 {
-    p = atd_writer_raw_p(w, p, "{\"items\":", 9);
+    p = atd_writer_raw_p(w, p, ATD_LIT("{\"items\":"));
     if (p == NULL) return NULL;
     p = everything_string_list_write_p(w, p, &v->items);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "items", 5));
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("items")));
     if (v->has_next) {
-        p = atd_writer_raw_p(w, p, ",\"next\":", 8);
+        p = atd_writer_raw_p(w, p, ATD_LIT(",\"next\":"));
         if (p == NULL) return NULL;
         p = everything_page_string_write_p(w, p, &v->next);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "next", 4));
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("next")));
     }
     p = atd_writer_room(w, p, 9 + ATD_INT64_CHARS);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "total", 5));
-    memcpy(p, ",\"total\":", 9);
-    p = atd_write_int64(p + 9, (int64_t)v->total);
-    p = atd_writer_key_string_p(w, p, ",\"cursor\":", 10, v->cursor.ptr, v->cursor.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "cursor", 6));
-    return atd_writer_raw_p(w, p, "}", 1);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("total")));
+    p = atd_put(p, ATD_LIT(",\"total\":"));
+    p = atd_write_int64(p, (int64_t)v->total);
+    p = atd_writer_key_string_p(w, p, ATD_LIT(",\"cursor\":"), v->cursor.ptr, v->cursor.len);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("cursor")));
+    return atd_writer_raw_p(w, p, ATD_LIT("}"));
 }
 
 ATD_DEFINE_WRITE(everything_page_ext, everything_page_ext)
@@ -9775,7 +9750,7 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(everything_page_ext)
 static char *everything_entry_string_int_list_write_p(atd_writer *w, char *p, const everything_entry_string_int_list *v)
 {
     size_t i;
-    p = atd_writer_raw_p(w, p, "[", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT("["));
     if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
@@ -9783,13 +9758,13 @@ static char *everything_entry_string_int_list_write_p(atd_writer *w, char *p, co
         p = everything_entry_string_int_write_p(w, p, &v->items[i]);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
     }
-    return atd_writer_raw_p(w, p, "]", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
 
 static char *everything_entry_string_float_list_list_write_p(atd_writer *w, char *p, const everything_entry_string_float_list_list *v)
 {
     size_t i;
-    p = atd_writer_raw_p(w, p, "[", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT("["));
     if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
@@ -9797,29 +9772,29 @@ static char *everything_entry_string_float_list_list_write_p(atd_writer *w, char
         p = everything_entry_string_float_list_write_p(w, p, &v->items[i]);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
     }
-    return atd_writer_raw_p(w, p, "]", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
 
 static char *everything_page_entry_string_float_list_write_p(atd_writer *w, char *p, const everything_page_entry_string_float_list *v)
 {
-    p = atd_writer_raw_p(w, p, "{\"items\":", 9);
+    p = atd_writer_raw_p(w, p, ATD_LIT("{\"items\":"));
     if (p == NULL) return NULL;
     p = everything_entry_string_float_list_list_write_p(w, p, &v->items);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "items", 5));
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("items")));
     if (v->has_next) {
-        p = atd_writer_raw_p(w, p, ",\"next\":", 8);
+        p = atd_writer_raw_p(w, p, ATD_LIT(",\"next\":"));
         if (p == NULL) return NULL;
         if (v->next == NULL) {
             atd_writer_fail(w, ATD_ERR_INVALID, "NULL pointer for a present value");
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "next", 4));
+            return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("next")));
         }
         p = everything_page_entry_string_float_list_write_p(w, p, &(*v->next));
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "next", 4));
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("next")));
     }
     p = atd_writer_room(w, p, 10 + ATD_INT64_CHARS);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "total", 5));
-    memcpy(p, ",\"total\":", 9);
-    p = atd_write_int64(p + 9, (int64_t)v->total);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("total")));
+    p = atd_put(p, ATD_LIT(",\"total\":"));
+    p = atd_write_int64(p, (int64_t)v->total);
     *p++ = '}';
     return p;
 }
@@ -9827,17 +9802,11 @@ static char *everything_page_entry_string_float_list_write_p(atd_writer *w, char
 static char *everything_int_bool_entry_write_p(atd_writer *w, char *p, const everything_int_bool_entry *v)
 {
     p = atd_writer_room(w, p, 17 + ATD_INT64_CHARS + 5);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "key", 3));
-    memcpy(p, "{\"key\":", 7);
-    p = atd_write_int64(p + 7, (int64_t)v->key);
-    memcpy(p, ",\"value\":", 9);
-    if (v->value) {
-        memcpy(p + 9, "true", 4);
-        p += 13;
-    } else {
-        memcpy(p + 9, "false", 5);
-        p += 14;
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("key")));
+    p = atd_put(p, ATD_LIT("{\"key\":"));
+    p = atd_write_int64(p, (int64_t)v->key);
+    p = atd_put(p, ATD_LIT(",\"value\":"));
+    p = v->value ? atd_put(p, ATD_LIT("true")) : atd_put(p, ATD_LIT("false"));
     *p++ = '}';
     return p;
 }
@@ -9850,18 +9819,18 @@ static char *everything_result_int_write_p(atd_writer *w, char *p, const everyth
 {
     switch (v->tag) {
     case EVERYTHING_RESULT_INT_OK:
-        p = atd_writer_raw_p(w, p, "[\"Ok\",", 6);
+        p = atd_writer_raw_p(w, p, ATD_LIT("[\"Ok\","));
         if (p == NULL) return NULL;
         p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
-        p = atd_write_int64(p + 0, (int64_t)v->u.Ok);
-        return atd_writer_raw_p(w, p, "]", 1);
+        p = atd_write_int64(p, (int64_t)v->u.Ok);
+        return atd_writer_raw_p(w, p, ATD_LIT("]"));
     case EVERYTHING_RESULT_INT_ERROR:
-        p = atd_writer_raw_p(w, p, "[\"Error\",", 9);
+        p = atd_writer_raw_p(w, p, ATD_LIT("[\"Error\","));
         if (p == NULL) return NULL;
-        p = atd_writer_key_string_p(w, p, "", 0, v->u.Error.ptr, v->u.Error.len);
+        p = atd_writer_key_string_p(w, p, ATD_LIT(""), v->u.Error.ptr, v->u.Error.len);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
-        return atd_writer_raw_p(w, p, "]", 1);
+        return atd_writer_raw_p(w, p, ATD_LIT("]"));
     }
     return atd_writer_fail_cursor(atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'result_int'"));
 }
@@ -9870,17 +9839,17 @@ static char *everything_result_string_list_write_p(atd_writer *w, char *p, const
 {
     switch (v->tag) {
     case EVERYTHING_RESULT_STRING_LIST_OK:
-        p = atd_writer_raw_p(w, p, "[\"Ok\",", 6);
+        p = atd_writer_raw_p(w, p, ATD_LIT("[\"Ok\","));
         if (p == NULL) return NULL;
         p = everything_string_list_write_p(w, p, &v->u.Ok);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
-        return atd_writer_raw_p(w, p, "]", 1);
+        return atd_writer_raw_p(w, p, ATD_LIT("]"));
     case EVERYTHING_RESULT_STRING_LIST_ERROR:
-        p = atd_writer_raw_p(w, p, "[\"Error\",", 9);
+        p = atd_writer_raw_p(w, p, ATD_LIT("[\"Error\","));
         if (p == NULL) return NULL;
-        p = atd_writer_key_string_p(w, p, "", 0, v->u.Error.ptr, v->u.Error.len);
+        p = atd_writer_key_string_p(w, p, ATD_LIT(""), v->u.Error.ptr, v->u.Error.len);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
-        return atd_writer_raw_p(w, p, "]", 1);
+        return atd_writer_raw_p(w, p, ATD_LIT("]"));
     }
     return atd_writer_fail_cursor(atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'result_string_list'"));
 }
@@ -9889,80 +9858,80 @@ static char *everything_int_string_tuple_write_p(atd_writer *w, char *p, const e
 {
     p = atd_writer_room(w, p, 1 + ATD_INT64_CHARS);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 0));
-    memcpy(p, "[", 1);
-    p = atd_write_int64(p + 1, (int64_t)v->f0);
-    p = atd_writer_raw_p(w, p, ",", 1);
+    p = atd_put(p, ATD_LIT("["));
+    p = atd_write_int64(p, (int64_t)v->f0);
+    p = atd_writer_raw_p(w, p, ATD_LIT(","));
     if (p == NULL) return NULL;
-    p = atd_writer_key_string_p(w, p, "", 0, v->f1.ptr, v->f1.len);
+    p = atd_writer_key_string_p(w, p, ATD_LIT(""), v->f1.ptr, v->f1.len);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
-    return atd_writer_raw_p(w, p, "]", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
 
 static char *everything_either_int_string_write_p(atd_writer *w, char *p, const everything_either_int_string *v)
 {
     switch (v->tag) {
     case EVERYTHING_EITHER_INT_STRING_THIS:
-        p = atd_writer_raw_p(w, p, "[\"This\",", 8);
+        p = atd_writer_raw_p(w, p, ATD_LIT("[\"This\","));
         if (p == NULL) return NULL;
         p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
-        p = atd_write_int64(p + 0, (int64_t)v->u.This);
-        return atd_writer_raw_p(w, p, "]", 1);
+        p = atd_write_int64(p, (int64_t)v->u.This);
+        return atd_writer_raw_p(w, p, ATD_LIT("]"));
     case EVERYTHING_EITHER_INT_STRING_THAT:
-        p = atd_writer_raw_p(w, p, "[\"That\",", 8);
+        p = atd_writer_raw_p(w, p, ATD_LIT("[\"That\","));
         if (p == NULL) return NULL;
-        p = atd_writer_key_string_p(w, p, "", 0, v->u.That.ptr, v->u.That.len);
+        p = atd_writer_key_string_p(w, p, ATD_LIT(""), v->u.That.ptr, v->u.That.len);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
-        return atd_writer_raw_p(w, p, "]", 1);
+        return atd_writer_raw_p(w, p, ATD_LIT("]"));
     case EVERYTHING_EITHER_INT_STRING_BOTH:
-        p = atd_writer_raw_p(w, p, "[\"Both\",", 8);
+        p = atd_writer_raw_p(w, p, ATD_LIT("[\"Both\","));
         if (p == NULL) return NULL;
         p = everything_int_string_tuple_write_p(w, p, &v->u.Both);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
-        return atd_writer_raw_p(w, p, "]", 1);
+        return atd_writer_raw_p(w, p, ATD_LIT("]"));
     }
     return atd_writer_fail_cursor(atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'either_int_string'"));
 }
 
 static char *everything_generics_write_p(atd_writer *w, char *p, const everything_generics *v)
 {
-    p = atd_writer_raw_p(w, p, "{\"ints\":", 8);
+    p = atd_writer_raw_p(w, p, ATD_LIT("{\"ints\":"));
     if (p == NULL) return NULL;
     p = everything_page_int_write_p(w, p, &v->ints);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "ints", 4));
-    p = atd_writer_raw_p(w, p, ",\"strings\":", 11);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("ints")));
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"strings\":"));
     if (p == NULL) return NULL;
     p = everything_page_string_write_p(w, p, &v->strings);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "strings", 7));
-    p = atd_writer_raw_p(w, p, ",\"entries\":", 11);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("strings")));
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"entries\":"));
     if (p == NULL) return NULL;
     p = everything_entry_string_int_list_write_p(w, p, &v->entries);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "entries", 7));
-    p = atd_writer_raw_p(w, p, ",\"entry_page\":", 14);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("entries")));
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"entry_page\":"));
     if (p == NULL) return NULL;
     p = everything_page_entry_string_float_list_write_p(w, p, &v->entry_page);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "entry_page", 10));
-    p = atd_writer_raw_p(w, p, ",\"named_entry\":", 15);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("entry_page")));
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"named_entry\":"));
     if (p == NULL) return NULL;
     p = everything_int_bool_entry_write_p(w, p, &v->named_entry);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "named_entry", 11));
-    p = atd_writer_raw_p(w, p, ",\"result_int\":", 14);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("named_entry")));
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"result_int\":"));
     if (p == NULL) return NULL;
     p = everything_result_int_write_p(w, p, &v->result_int);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "result_int", 10));
-    p = atd_writer_raw_p(w, p, ",\"result_list\":", 15);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("result_int")));
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"result_list\":"));
     if (p == NULL) return NULL;
     p = everything_result_string_list_write_p(w, p, &v->result_list);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "result_list", 11));
-    p = atd_writer_raw_p(w, p, ",\"either\":", 10);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("result_list")));
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"either\":"));
     if (p == NULL) return NULL;
     p = everything_either_int_string_write_p(w, p, &v->either);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "either", 6));
-    p = atd_writer_raw_p(w, p, ",\"ext\":", 7);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("either")));
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"ext\":"));
     if (p == NULL) return NULL;
     p = everything_page_ext_write_p(w, p, &v->ext);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "ext", 3));
-    return atd_writer_raw_p(w, p, "}", 1);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("ext")));
+    return atd_writer_raw_p(w, p, ATD_LIT("}"));
 }
 
 ATD_DEFINE_WRITE(everything_generics, everything_generics)
@@ -9971,30 +9940,30 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(everything_generics)
 
 static char *everything_entry_string_int_write_p(atd_writer *w, char *p, const everything_entry_string_int *v)
 {
-    p = atd_writer_key_string_p(w, p, "{\"key\":", 7, v->key.ptr, v->key.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "key", 3));
+    p = atd_writer_key_string_p(w, p, ATD_LIT("{\"key\":"), v->key.ptr, v->key.len);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("key")));
     p = atd_writer_room(w, p, 10 + ATD_INT64_CHARS);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "value", 5));
-    memcpy(p, ",\"value\":", 9);
-    p = atd_write_int64(p + 9, (int64_t)v->value);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("value")));
+    p = atd_put(p, ATD_LIT(",\"value\":"));
+    p = atd_write_int64(p, (int64_t)v->value);
     *p++ = '}';
     return p;
 }
 
 static char *everything_entry_string_float_list_write_p(atd_writer *w, char *p, const everything_entry_string_float_list *v)
 {
-    p = atd_writer_key_string_p(w, p, "{\"key\":", 7, v->key.ptr, v->key.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "key", 3));
-    p = atd_writer_raw_p(w, p, ",\"value\":", 9);
+    p = atd_writer_key_string_p(w, p, ATD_LIT("{\"key\":"), v->key.ptr, v->key.len);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("key")));
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"value\":"));
     if (p == NULL) return NULL;
     p = everything_float_list_write_p(w, p, &v->value);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "value", 5));
-    return atd_writer_raw_p(w, p, "}", 1);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("value")));
+    return atd_writer_raw_p(w, p, ATD_LIT("}"));
 }
 
 static char *everything_tree_int_tree_tuple_write_p(atd_writer *w, char *p, const everything_tree_int_tree_tuple *v)
 {
-    p = atd_writer_raw_p(w, p, "[", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT("["));
     if (p == NULL) return NULL;
     if (v->f0 == NULL) {
         atd_writer_fail(w, ATD_ERR_INVALID, "NULL pointer for a present value");
@@ -10004,9 +9973,9 @@ static char *everything_tree_int_tree_tuple_write_p(atd_writer *w, char *p, cons
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 0));
     p = atd_writer_room(w, p, 1 + ATD_INT64_CHARS);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
-    memcpy(p, ",", 1);
-    p = atd_write_int64(p + 1, (int64_t)v->f1);
-    p = atd_writer_raw_p(w, p, ",", 1);
+    p = atd_put(p, ATD_LIT(","));
+    p = atd_write_int64(p, (int64_t)v->f1);
+    p = atd_writer_raw_p(w, p, ATD_LIT(","));
     if (p == NULL) return NULL;
     if (v->f2 == NULL) {
         atd_writer_fail(w, ATD_ERR_INVALID, "NULL pointer for a present value");
@@ -10014,20 +9983,20 @@ static char *everything_tree_int_tree_tuple_write_p(atd_writer *w, char *p, cons
     }
     p = everything_tree_write_p(w, p, &(*v->f2));
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 2));
-    return atd_writer_raw_p(w, p, "]", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
 
 static char *everything_tree_write_p(atd_writer *w, char *p, const everything_tree *v)
 {
     switch (v->tag) {
     case EVERYTHING_TREE_LEAF:
-        return atd_writer_raw_p(w, p, "\"Leaf\"", 6);
+        return atd_writer_raw_p(w, p, ATD_LIT("\"Leaf\""));
     case EVERYTHING_TREE_NODE:
-        p = atd_writer_raw_p(w, p, "[\"Node\",", 8);
+        p = atd_writer_raw_p(w, p, ATD_LIT("[\"Node\","));
         if (p == NULL) return NULL;
         p = everything_tree_int_tree_tuple_write_p(w, p, &v->u.Node);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
-        return atd_writer_raw_p(w, p, "]", 1);
+        return atd_writer_raw_p(w, p, ATD_LIT("]"));
     }
     return atd_writer_fail_cursor(atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'tree'"));
 }
@@ -10039,7 +10008,7 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(everything_tree)
 static char *everything_rose_node_list_write_p(atd_writer *w, char *p, const everything_rose_node_list *v)
 {
     size_t i;
-    p = atd_writer_raw_p(w, p, "[", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT("["));
     if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
@@ -10047,20 +10016,20 @@ static char *everything_rose_node_list_write_p(atd_writer *w, char *p, const eve
         p = everything_rose_node_write_p(w, p, &v->items[i]);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
     }
-    return atd_writer_raw_p(w, p, "]", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
 
 static char *everything_rose_node_write_p(atd_writer *w, char *p, const everything_rose_node *v)
 {
     p = atd_writer_room(w, p, 9 + ATD_INT64_CHARS);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "value", 5));
-    memcpy(p, "{\"value\":", 9);
-    p = atd_write_int64(p + 9, (int64_t)v->value);
-    p = atd_writer_raw_p(w, p, ",\"children\":", 12);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("value")));
+    p = atd_put(p, ATD_LIT("{\"value\":"));
+    p = atd_write_int64(p, (int64_t)v->value);
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"children\":"));
     if (p == NULL) return NULL;
     p = everything_rose_node_list_write_p(w, p, &v->children);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "children", 8));
-    return atd_writer_raw_p(w, p, "}", 1);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("children")));
+    return atd_writer_raw_p(w, p, ATD_LIT("}"));
 }
 
 ATD_DEFINE_WRITE(everything_rose_node, everything_rose_node)
@@ -10069,7 +10038,7 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(everything_rose_node)
 
 static char *everything_expr_expr_tuple_write_p(atd_writer *w, char *p, const everything_expr_expr_tuple *v)
 {
-    p = atd_writer_raw_p(w, p, "[", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT("["));
     if (p == NULL) return NULL;
     if (v->f0 == NULL) {
         atd_writer_fail(w, ATD_ERR_INVALID, "NULL pointer for a present value");
@@ -10077,7 +10046,7 @@ static char *everything_expr_expr_tuple_write_p(atd_writer *w, char *p, const ev
     }
     p = everything_expr_write_p(w, p, &(*v->f0));
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 0));
-    p = atd_writer_raw_p(w, p, ",", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT(","));
     if (p == NULL) return NULL;
     if (v->f1 == NULL) {
         atd_writer_fail(w, ATD_ERR_INVALID, "NULL pointer for a present value");
@@ -10085,13 +10054,13 @@ static char *everything_expr_expr_tuple_write_p(atd_writer *w, char *p, const ev
     }
     p = everything_expr_write_p(w, p, &(*v->f1));
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
-    return atd_writer_raw_p(w, p, "]", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
 
 static char *everything_stmt_list_write_p(atd_writer *w, char *p, const everything_stmt_list *v)
 {
     size_t i;
-    p = atd_writer_raw_p(w, p, "[", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT("["));
     if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
@@ -10099,33 +10068,33 @@ static char *everything_stmt_list_write_p(atd_writer *w, char *p, const everythi
         p = everything_stmt_write_p(w, p, &v->items[i]);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
     }
-    return atd_writer_raw_p(w, p, "]", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
 
 static char *everything_expr_write_p(atd_writer *w, char *p, const everything_expr *v)
 {
     switch (v->tag) {
     case EVERYTHING_EXPR_NUM:
-        p = atd_writer_raw_p(w, p, "[\"Num\",", 7);
+        p = atd_writer_raw_p(w, p, ATD_LIT("[\"Num\","));
         if (p == NULL) return NULL;
         p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
-        p = atd_write_int64(p + 0, (int64_t)v->u.Num);
-        return atd_writer_raw_p(w, p, "]", 1);
+        p = atd_write_int64(p, (int64_t)v->u.Num);
+        return atd_writer_raw_p(w, p, ATD_LIT("]"));
     case EVERYTHING_EXPR_VAR:
-        p = atd_writer_raw_p(w, p, "[\"Var\",", 7);
+        p = atd_writer_raw_p(w, p, ATD_LIT("[\"Var\","));
         if (p == NULL) return NULL;
-        p = atd_writer_key_string_p(w, p, "", 0, v->u.Var.ptr, v->u.Var.len);
+        p = atd_writer_key_string_p(w, p, ATD_LIT(""), v->u.Var.ptr, v->u.Var.len);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
-        return atd_writer_raw_p(w, p, "]", 1);
+        return atd_writer_raw_p(w, p, ATD_LIT("]"));
     case EVERYTHING_EXPR_ADD:
-        p = atd_writer_raw_p(w, p, "[\"Add\",", 7);
+        p = atd_writer_raw_p(w, p, ATD_LIT("[\"Add\","));
         if (p == NULL) return NULL;
         p = everything_expr_expr_tuple_write_p(w, p, &v->u.Add);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
-        return atd_writer_raw_p(w, p, "]", 1);
+        return atd_writer_raw_p(w, p, ATD_LIT("]"));
     case EVERYTHING_EXPR_LET:
-        p = atd_writer_raw_p(w, p, "[\"Let\",", 7);
+        p = atd_writer_raw_p(w, p, ATD_LIT("[\"Let\","));
         if (p == NULL) return NULL;
         if (v->u.Let == NULL) {
             atd_writer_fail(w, ATD_ERR_INVALID, "NULL pointer for a present value");
@@ -10133,13 +10102,13 @@ static char *everything_expr_write_p(atd_writer *w, char *p, const everything_ex
         }
         p = everything_binding_write_p(w, p, &(*v->u.Let));
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
-        return atd_writer_raw_p(w, p, "]", 1);
+        return atd_writer_raw_p(w, p, ATD_LIT("]"));
     case EVERYTHING_EXPR_BLOCK:
-        p = atd_writer_raw_p(w, p, "[\"Block\",", 9);
+        p = atd_writer_raw_p(w, p, ATD_LIT("[\"Block\","));
         if (p == NULL) return NULL;
         p = everything_stmt_list_write_p(w, p, &v->u.Block);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
-        return atd_writer_raw_p(w, p, "]", 1);
+        return atd_writer_raw_p(w, p, ATD_LIT("]"));
     }
     return atd_writer_fail_cursor(atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'expr'"));
 }
@@ -10150,27 +10119,27 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(everything_expr)
 
 static char *everything_binding_write_p(atd_writer *w, char *p, const everything_binding *v)
 {
-    p = atd_writer_key_string_p(w, p, "{\"name\":", 8, v->name.ptr, v->name.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "name", 4));
-    p = atd_writer_raw_p(w, p, ",\"bound\":", 9);
+    p = atd_writer_key_string_p(w, p, ATD_LIT("{\"name\":"), v->name.ptr, v->name.len);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("name")));
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"bound\":"));
     if (p == NULL) return NULL;
     if (v->bound == NULL) {
         atd_writer_fail(w, ATD_ERR_INVALID, "NULL pointer for a present value");
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "bound", 5));
+        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("bound")));
     }
     p = everything_expr_write_p(w, p, &(*v->bound));
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "bound", 5));
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("bound")));
     if (v->has_body) {
-        p = atd_writer_raw_p(w, p, ",\"body\":", 8);
+        p = atd_writer_raw_p(w, p, ATD_LIT(",\"body\":"));
         if (p == NULL) return NULL;
         if (v->body == NULL) {
             atd_writer_fail(w, ATD_ERR_INVALID, "NULL pointer for a present value");
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "body", 4));
+            return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("body")));
         }
         p = everything_expr_write_p(w, p, &(*v->body));
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "body", 4));
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("body")));
     }
-    return atd_writer_raw_p(w, p, "}", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("}"));
 }
 
 ATD_DEFINE_WRITE(everything_binding, everything_binding)
@@ -10180,19 +10149,19 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(everything_binding)
 static char *everything_stmt_write_p(atd_writer *w, char *p, const everything_stmt *v)
 {
     bool first = true;
-    p = atd_writer_raw_p(w, p, "{", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT("{"));
     if (p == NULL) return NULL;
     if (v->has_label) {
-        p = atd_writer_key_string_p(w, p, "\"label\":", 8, v->label.ptr, v->label.len);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "label", 5));
+        p = atd_writer_key_string_p(w, p, ATD_LIT("\"label\":"), v->label.ptr, v->label.len);
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("label")));
         first = false;
     }
-    p = first ? atd_writer_raw_p(w, p, "\"expr\":", 7) : atd_writer_raw_p(w, p, ",\"expr\":", 8);
+    p = first ? atd_writer_raw_p(w, p, ATD_LIT("\"expr\":")) : atd_writer_raw_p(w, p, ATD_LIT(",\"expr\":"));
     if (p == NULL) return NULL;
     p = everything_expr_write_p(w, p, &v->expr);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "expr", 4));
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("expr")));
     first = false;
-    return atd_writer_raw_p(w, p, "}", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("}"));
 }
 
 ATD_DEFINE_WRITE(everything_stmt, everything_stmt)
@@ -10202,17 +10171,17 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(everything_stmt)
 static char *everything_annotated_write_p(atd_writer *w, char *p, const everything_annotated *v)
 {
     p = atd_writer_room(w, p, 9 + ATD_INT64_CHARS);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "field", 5));
-    memcpy(p, "{\"field\":", 9);
-    p = atd_write_int64(p + 9, (int64_t)v->field);
-    p = atd_writer_raw_p(w, p, ",\"other\":", 9);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("field")));
+    p = atd_put(p, ATD_LIT("{\"field\":"));
+    p = atd_write_int64(p, (int64_t)v->field);
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"other\":"));
     if (p == NULL) return NULL;
     p = everything_string_list_write_p(w, p, &v->other);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "other", 5));
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("other")));
     p = atd_writer_room(w, p, 8 + ATD_INT64_CHARS);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "num", 3));
-    memcpy(p, ",\"num\":", 7);
-    p = atd_write_int64(p + 7, (int64_t)v->num);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("num")));
+    p = atd_put(p, ATD_LIT(",\"num\":"));
+    p = atd_write_int64(p, (int64_t)v->num);
     *p++ = '}';
     return p;
 }
@@ -10224,7 +10193,7 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(everything_annotated)
 static char *everything_union__list_write_p(atd_writer *w, char *p, const everything_union__list *v)
 {
     size_t i;
-    p = atd_writer_raw_p(w, p, "[", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT("["));
     if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
@@ -10232,13 +10201,13 @@ static char *everything_union__list_write_p(atd_writer *w, char *p, const everyt
         p = everything_union__write_p(w, p, &v->items[i]);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
     }
-    return atd_writer_raw_p(w, p, "]", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
 
 static char *everything_mode_list_write_p(atd_writer *w, char *p, const everything_mode_list *v)
 {
     size_t i;
-    p = atd_writer_raw_p(w, p, "[", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT("["));
     if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         if ((size_t)v->items[i] >= 3) {
@@ -10249,16 +10218,15 @@ static char *everything_mode_list_write_p(atd_writer *w, char *p, const everythi
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         *p = ',';
         p += i > 0;
-        memcpy(p + 0, everything_mode__json[v->items[i]], everything_mode__jlen[v->items[i]]);
-        p += 0 + everything_mode__jlen[v->items[i]];
+        p = atd_put(p, everything_mode__json[v->items[i]], everything_mode__jlen[v->items[i]]);
     }
-    return atd_writer_raw_p(w, p, "]", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
 
 static char *everything_level_list_write_p(atd_writer *w, char *p, const everything_level_list *v)
 {
     size_t i;
-    p = atd_writer_raw_p(w, p, "[", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT("["));
     if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         if ((size_t)v->items[i] >= 3) {
@@ -10269,16 +10237,15 @@ static char *everything_level_list_write_p(atd_writer *w, char *p, const everyth
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         *p = ',';
         p += i > 0;
-        memcpy(p + 0, everything_level__json[v->items[i]], everything_level__jlen[v->items[i]]);
-        p += 0 + everything_level__jlen[v->items[i]];
+        p = atd_put(p, everything_level__json[v->items[i]], everything_level__jlen[v->items[i]]);
     }
-    return atd_writer_raw_p(w, p, "]", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
 
 static char *everything_odd_names_list_write_p(atd_writer *w, char *p, const everything_odd_names_list *v)
 {
     size_t i;
-    p = atd_writer_raw_p(w, p, "[", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT("["));
     if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
@@ -10286,13 +10253,13 @@ static char *everything_odd_names_list_write_p(atd_writer *w, char *p, const eve
         p = everything_odd_names_write_p(w, p, &v->items[i]);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
     }
-    return atd_writer_raw_p(w, p, "]", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
 
 static char *everything_color_list_write_p(atd_writer *w, char *p, const everything_color_list *v)
 {
     size_t i;
-    p = atd_writer_raw_p(w, p, "[", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT("["));
     if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
@@ -10300,13 +10267,13 @@ static char *everything_color_list_write_p(atd_writer *w, char *p, const everyth
         p = everything_color_write_p(w, p, &v->items[i]);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
     }
-    return atd_writer_raw_p(w, p, "]", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
 
 static char *everything_event_list_write_p(atd_writer *w, char *p, const everything_event_list *v)
 {
     size_t i;
-    p = atd_writer_raw_p(w, p, "[", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT("["));
     if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
@@ -10314,13 +10281,13 @@ static char *everything_event_list_write_p(atd_writer *w, char *p, const everyth
         p = everything_event_write_p(w, p, &v->items[i]);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
     }
-    return atd_writer_raw_p(w, p, "]", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
 
 static char *everything_base_event_list_write_p(atd_writer *w, char *p, const everything_base_event_list *v)
 {
     size_t i;
-    p = atd_writer_raw_p(w, p, "[", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT("["));
     if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
@@ -10328,13 +10295,13 @@ static char *everything_base_event_list_write_p(atd_writer *w, char *p, const ev
         p = everything_base_event_write_p(w, p, &v->items[i]);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
     }
-    return atd_writer_raw_p(w, p, "]", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
 
 static char *everything_patch_list_write_p(atd_writer *w, char *p, const everything_patch_list *v)
 {
     size_t i;
-    p = atd_writer_raw_p(w, p, "[", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT("["));
     if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
@@ -10342,13 +10309,13 @@ static char *everything_patch_list_write_p(atd_writer *w, char *p, const everyth
         p = everything_patch_write_p(w, p, &v->items[i]);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
     }
-    return atd_writer_raw_p(w, p, "]", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
 
 static char *everything_all_optional_list_write_p(atd_writer *w, char *p, const everything_all_optional_list *v)
 {
     size_t i;
-    p = atd_writer_raw_p(w, p, "[", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT("["));
     if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
@@ -10356,13 +10323,13 @@ static char *everything_all_optional_list_write_p(atd_writer *w, char *p, const 
         p = everything_all_optional_write_p(w, p, &v->items[i]);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
     }
-    return atd_writer_raw_p(w, p, "]", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
 
 static char *everything_options_list_write_p(atd_writer *w, char *p, const everything_options_list *v)
 {
     size_t i;
-    p = atd_writer_raw_p(w, p, "[", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT("["));
     if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
@@ -10370,13 +10337,13 @@ static char *everything_options_list_write_p(atd_writer *w, char *p, const every
         p = everything_options_write_p(w, p, &v->items[i]);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
     }
-    return atd_writer_raw_p(w, p, "]", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
 
 static char *everything_root_anon_record_elt_list_write_p(atd_writer *w, char *p, const everything_root_anon_record_elt_list *v)
 {
     size_t i;
-    p = atd_writer_raw_p(w, p, "[", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT("["));
     if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
@@ -10384,13 +10351,13 @@ static char *everything_root_anon_record_elt_list_write_p(atd_writer *w, char *p
         p = everything_root_anon_record_elt_write_p(w, p, &v->items[i]);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
     }
-    return atd_writer_raw_p(w, p, "]", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
 
 static char *everything_root_anon_sum_elt_list_write_p(atd_writer *w, char *p, const everything_root_anon_sum_elt_list *v)
 {
     size_t i;
-    p = atd_writer_raw_p(w, p, "[", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT("["));
     if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
@@ -10398,21 +10365,15 @@ static char *everything_root_anon_sum_elt_list_write_p(atd_writer *w, char *p, c
         p = everything_root_anon_sum_elt_write_p(w, p, &v->items[i]);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
     }
-    return atd_writer_raw_p(w, p, "]", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
 
 static char *everything_anon_z_write_p(atd_writer *w, char *p, const everything_anon_z *v)
 {
     p = atd_writer_room(w, p, 6 + 5);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "z", 1));
-    memcpy(p, "{\"z\":", 5);
-    if (v->z) {
-        memcpy(p + 5, "true", 4);
-        p += 9;
-    } else {
-        memcpy(p + 5, "false", 5);
-        p += 10;
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("z")));
+    p = atd_put(p, ATD_LIT("{\"z\":"));
+    p = v->z ? atd_put(p, ATD_LIT("true")) : atd_put(p, ATD_LIT("false"));
     *p++ = '}';
     return p;
 }
@@ -10423,163 +10384,166 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(everything_anon_z)
 
 static char *everything_root_write_p(atd_writer *w, char *p, const everything_root *v)
 {
-    p = atd_writer_raw_p(w, p, "{\"counts\":", 10);
+    p = atd_writer_raw_p(w, p, ATD_LIT("{\"counts\":"));
     if (p == NULL) return NULL;
     p = everything_int_list_write_p(w, p, &v->counts);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "counts", 6));
-    p = atd_writer_raw_p(w, p, ",\"users\":", 9);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("counts")));
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"users\":"));
     if (p == NULL) return NULL;
     p = everything_int_list_write_p(w, p, &v->users);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "users", 5));
-    p = atd_writer_raw_p(w, p, ",\"values\":", 10);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("users")));
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"values\":"));
     if (p == NULL) return NULL;
     p = everything_abstract_list_write_p(w, p, &v->values);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "values", 6));
-    p = atd_writer_key_string_p(w, p, ",\"label\":", 9, v->label.ptr, v->label.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "label", 5));
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("values")));
+    p = atd_writer_key_string_p(w, p, ATD_LIT(",\"label\":"), v->label.ptr, v->label.len);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("label")));
     p = atd_writer_room(w, p, 25 + 4 + ATD_INT64_CHARS);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "nothing", 7));
-    memcpy(p, ",\"nothing\":", 11);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("nothing")));
+    p = atd_put(p, ATD_LIT(",\"nothing\":"));
     (void)v->nothing; /* unit: always null */
-    memcpy(p + 11, "null", 4);
-    p += 15;
-    memcpy(p, ",\"from_value\":", 14);
-    p = atd_write_int64(p + 14, (int64_t)v->from_value);
-    p = atd_writer_raw_p(w, p, ",\"struct\":", 10);
+    p = atd_put(p, ATD_LIT("null"));
+    p = atd_put(p, ATD_LIT(",\"from_value\":"));
+    p = atd_write_int64(p, (int64_t)v->from_value);
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"struct\":"));
     if (p == NULL) return NULL;
     p = everything_struct__write_p(w, p, &v->struct_);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "struct", 6));
-    p = atd_writer_raw_p(w, p, ",\"unions\":", 10);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("struct")));
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"unions\":"));
     if (p == NULL) return NULL;
     p = everything_union__list_write_p(w, p, &v->unions);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "unions", 6));
-    p = atd_writer_raw_p(w, p, ",\"modes\":", 9);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("unions")));
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"modes\":"));
     if (p == NULL) return NULL;
     p = everything_mode_list_write_p(w, p, &v->modes);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "modes", 5));
-    p = atd_writer_raw_p(w, p, ",\"levels\":", 10);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("modes")));
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"levels\":"));
     if (p == NULL) return NULL;
     p = everything_level_list_write_p(w, p, &v->levels);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "levels", 6));
-    p = atd_writer_raw_p(w, p, ",\"shapes\":", 10);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("levels")));
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"shapes\":"));
     if (p == NULL) return NULL;
     p = everything_shape_list_write_p(w, p, &v->shapes);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "shapes", 6));
-    p = atd_writer_raw_p(w, p, ",\"odd\":", 7);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("shapes")));
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"odd\":"));
     if (p == NULL) return NULL;
     p = everything_odd_names_list_write_p(w, p, &v->odd);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "odd", 3));
-    p = atd_writer_raw_p(w, p, ",\"colors\":", 10);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("odd")));
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"colors\":"));
     if (p == NULL) return NULL;
     p = everything_color_list_write_p(w, p, &v->colors);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "colors", 6));
-    p = atd_writer_raw_p(w, p, ",\"events\":", 10);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("colors")));
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"events\":"));
     if (p == NULL) return NULL;
     p = everything_event_list_write_p(w, p, &v->events);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "events", 6));
-    p = atd_writer_raw_p(w, p, ",\"base_events\":", 15);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("events")));
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"base_events\":"));
     if (p == NULL) return NULL;
     p = everything_base_event_list_write_p(w, p, &v->base_events);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "base_events", 11));
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("base_events")));
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->obj_shapes.len != 0) {
-        p = atd_writer_raw_p(w, p, ",\"obj_shapes\":", 14);
+        p = atd_writer_raw_p(w, p, ATD_LIT(",\"obj_shapes\":"));
         if (p == NULL) return NULL;
         p = everything_obj_shape_list_write_p(w, p, &v->obj_shapes);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "obj_shapes", 10));
+        if (p == NULL) {
+            return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("obj_shapes")));
+        }
     }
-    p = atd_writer_raw_p(w, p, ",\"fields\":", 10);
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"fields\":"));
     if (p == NULL) return NULL;
     p = everything_fields_write_p(w, p, &v->fields);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "fields", 6));
-    p = atd_writer_raw_p(w, p, ",\"names\":", 9);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("fields")));
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"names\":"));
     if (p == NULL) return NULL;
     p = everything_names_write_p(w, p, &v->names);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "names", 5));
-    p = atd_writer_raw_p(w, p, ",\"patches\":", 11);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("names")));
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"patches\":"));
     if (p == NULL) return NULL;
     p = everything_patch_list_write_p(w, p, &v->patches);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "patches", 7));
-    p = atd_writer_raw_p(w, p, ",\"all_optional\":", 16);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("patches")));
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"all_optional\":"));
     if (p == NULL) return NULL;
     p = everything_all_optional_list_write_p(w, p, &v->all_optional);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "all_optional", 12));
-    p = atd_writer_raw_p(w, p, ",\"derived\":", 11);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("all_optional")));
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"derived\":"));
     if (p == NULL) return NULL;
     p = everything_derived_write_p(w, p, &v->derived);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "derived", 7));
-    p = atd_writer_raw_p(w, p, ",\"base\":", 8);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("derived")));
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"base\":"));
     if (p == NULL) return NULL;
     p = everything_base_write_p(w, p, &v->base);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "base", 4));
-    p = atd_writer_raw_p(w, p, ",\"single\":", 10);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("base")));
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"single\":"));
     if (p == NULL) return NULL;
     p = everything_single_write_p(w, p, &v->single);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "single", 6));
-    p = atd_writer_raw_p(w, p, ",\"pair\":", 8);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("single")));
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"pair\":"));
     if (p == NULL) return NULL;
     p = everything_pair_write_p(w, p, &v->pair);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "pair", 4));
-    p = atd_writer_raw_p(w, p, ",\"with_defaults\":", 17);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("pair")));
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"with_defaults\":"));
     if (p == NULL) return NULL;
     p = everything_with_defaults_list_write_p(w, p, &v->with_defaults);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "with_defaults", 13));
-    p = atd_writer_raw_p(w, p, ",\"bare_cell\":", 13);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("with_defaults")));
+    }
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"bare_cell\":"));
     if (p == NULL) return NULL;
     p = everything_bare_cell_write_p(w, p, &v->bare_cell);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "bare_cell", 9));
-    p = atd_writer_raw_p(w, p, ",\"matrix\":", 10);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("bare_cell")));
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"matrix\":"));
     if (p == NULL) return NULL;
     p = everything_matrix_write_p(w, p, &v->matrix);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "matrix", 6));
-    p = atd_writer_raw_p(w, p, ",\"cube\":", 8);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("matrix")));
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"cube\":"));
     if (p == NULL) return NULL;
     p = everything_cube_write_p(w, p, &v->cube);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "cube", 4));
-    p = atd_writer_raw_p(w, p, ",\"options\":", 11);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("cube")));
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"options\":"));
     if (p == NULL) return NULL;
     p = everything_options_list_write_p(w, p, &v->options);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "options", 7));
-    p = atd_writer_raw_p(w, p, ",\"reprs\":", 9);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("options")));
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"reprs\":"));
     if (p == NULL) return NULL;
     p = everything_reprs_write_p(w, p, &v->reprs);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "reprs", 5));
-    p = atd_writer_raw_p(w, p, ",\"generics\":", 12);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("reprs")));
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"generics\":"));
     if (p == NULL) return NULL;
     p = everything_generics_write_p(w, p, &v->generics);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "generics", 8));
-    p = atd_writer_raw_p(w, p, ",\"tree\":", 8);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("generics")));
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"tree\":"));
     if (p == NULL) return NULL;
     p = everything_tree_write_p(w, p, &v->tree);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "tree", 4));
-    p = atd_writer_raw_p(w, p, ",\"nodes\":", 9);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("tree")));
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"nodes\":"));
     if (p == NULL) return NULL;
     p = everything_rose_node_list_write_p(w, p, &v->nodes);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "nodes", 5));
-    p = atd_writer_raw_p(w, p, ",\"program\":", 11);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("nodes")));
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"program\":"));
     if (p == NULL) return NULL;
     p = everything_stmt_list_write_p(w, p, &v->program);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "program", 7));
-    p = atd_writer_raw_p(w, p, ",\"binding\":", 11);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("program")));
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"binding\":"));
     if (p == NULL) return NULL;
     p = everything_binding_write_p(w, p, &v->binding);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "binding", 7));
-    p = atd_writer_raw_p(w, p, ",\"annotated\":", 13);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("binding")));
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"annotated\":"));
     if (p == NULL) return NULL;
     p = everything_annotated_write_p(w, p, &v->annotated);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "annotated", 9));
-    p = atd_writer_raw_p(w, p, ",\"anon_record\":", 15);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("annotated")));
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"anon_record\":"));
     if (p == NULL) return NULL;
     p = everything_root_anon_record_elt_list_write_p(w, p, &v->anon_record);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "anon_record", 11));
-    p = atd_writer_raw_p(w, p, ",\"anon_sum\":", 12);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("anon_record")));
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"anon_sum\":"));
     if (p == NULL) return NULL;
     p = everything_root_anon_sum_elt_list_write_p(w, p, &v->anon_sum);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "anon_sum", 8));
-    p = atd_writer_raw_p(w, p, ",\"anon_named\":", 14);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("anon_sum")));
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"anon_named\":"));
     if (p == NULL) return NULL;
     p = everything_anon_z_write_p(w, p, &v->anon_named);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "anon_named", 10));
-    return atd_writer_raw_p(w, p, "}", 1);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("anon_named")));
+    return atd_writer_raw_p(w, p, ATD_LIT("}"));
 }
 
 ATD_DEFINE_WRITE(everything_root, everything_root)
@@ -10589,33 +10553,33 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(everything_root)
 static char *everything_root_anon_record_elt_write_p(atd_writer *w, char *p, const everything_root_anon_record_elt *v)
 {
     p = atd_writer_room(w, p, 5 + ATD_INT64_CHARS);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "x", 1));
-    memcpy(p, "{\"x\":", 5);
-    p = atd_write_int64(p + 5, (int64_t)v->x);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("x")));
+    p = atd_put(p, ATD_LIT("{\"x\":"));
+    p = atd_write_int64(p, (int64_t)v->x);
     if (v->has_y) {
         if (!atd_writer_finite(w, (double)v->y)) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "y", 1));
+            return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("y")));
         }
         p = atd_writer_room(w, p, 5 + ATD_DOUBLE_CHARS);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "y", 1));
-        memcpy(p, ",\"y\":", 5);
-        p = atd_write_double(p + 5, (double)v->y);
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("y")));
+        p = atd_put(p, ATD_LIT(",\"y\":"));
+        p = atd_write_double(p, (double)v->y);
     }
-    return atd_writer_raw_p(w, p, "}", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("}"));
 }
 
 static char *everything_root_anon_sum_elt_write_p(atd_writer *w, char *p, const everything_root_anon_sum_elt *v)
 {
     switch (v->tag) {
     case EVERYTHING_ROOT_ANON_SUM_ELT_A:
-        return atd_writer_raw_p(w, p, "\"A\"", 3);
+        return atd_writer_raw_p(w, p, ATD_LIT("\"A\""));
     case EVERYTHING_ROOT_ANON_SUM_ELT_B:
-        p = atd_writer_raw_p(w, p, "[\"B\",", 5);
+        p = atd_writer_raw_p(w, p, ATD_LIT("[\"B\","));
         if (p == NULL) return NULL;
         p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
-        p = atd_write_int64(p + 0, (int64_t)v->u.B);
-        return atd_writer_raw_p(w, p, "]", 1);
+        p = atd_write_int64(p, (int64_t)v->u.B);
+        return atd_writer_raw_p(w, p, ATD_LIT("]"));
     }
     return atd_writer_fail_cursor(atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'root_anon_sum_elt'"));
 }
@@ -10625,7 +10589,7 @@ bool everything_count_write(atd_writer *w, const everything_count *v)
     char *p = atd_writer_cursor(w);
     p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
     if (p == NULL) return false;
-    p = atd_write_int64(p + 0, (int64_t)(*v));
+    p = atd_write_int64(p, (int64_t)(*v));
     atd_writer_commit(w, p);
     return true;
 }
@@ -10637,7 +10601,7 @@ bool everything_user_id_write(atd_writer *w, const everything_user_id *v)
     char *p = atd_writer_cursor(w);
     p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
     if (p == NULL) return false;
-    p = atd_write_int64(p + 0, (int64_t)(*v));
+    p = atd_write_int64(p, (int64_t)(*v));
     atd_writer_commit(w, p);
     return true;
 }
@@ -10659,7 +10623,7 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(everything_json_value)
 bool everything_label_write(atd_writer *w, const everything_label *v)
 {
     char *p = atd_writer_cursor(w);
-    p = atd_writer_key_string_p(w, p, "", 0, (*v).ptr, (*v).len);
+    p = atd_writer_key_string_p(w, p, ATD_LIT(""), (*v).ptr, (*v).len);
     if (p == NULL) return false;
     atd_writer_commit(w, p);
     return true;
@@ -10673,8 +10637,7 @@ bool everything_nothing_write(atd_writer *w, const everything_nothing *v)
     p = atd_writer_room(w, p, 0 + 4);
     if (p == NULL) return false;
     (void)(*v); /* unit: always null */
-    memcpy(p + 0, "null", 4);
-    p += 4;
+    p = atd_put(p, ATD_LIT("null"));
     atd_writer_commit(w, p);
     return true;
 }
@@ -10686,7 +10649,7 @@ bool everything_from_write(atd_writer *w, const everything_from *v)
     char *p = atd_writer_cursor(w);
     p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
     if (p == NULL) return false;
-    p = atd_write_int64(p + 0, (int64_t)(*v));
+    p = atd_write_int64(p, (int64_t)(*v));
     atd_writer_commit(w, p);
     return true;
 }
@@ -12721,9 +12684,9 @@ bool everything_int_page_equal(const everything_int_page *a, const everything_in
 /* --- names --- */
 
 static const atd_string everything_mode__names[3] = {
-    {"Off", 3},
-    {"On", 2},
-    {"Auto", 4},
+    {ATD_LIT("Off")},
+    {ATD_LIT("On")},
+    {ATD_LIT("Auto")},
 };
 const char *everything_mode_name(everything_mode v)
 {
@@ -12744,9 +12707,9 @@ int everything_mode_of_name(const char *s, size_t len, everything_mode *out)
 }
 
 static const atd_string everything_level__names[3] = {
-    {"low", 3},
-    {"Medium", 6},
-    {"HIGH-level", 10},
+    {ATD_LIT("low")},
+    {ATD_LIT("Medium")},
+    {ATD_LIT("HIGH-level")},
 };
 const char *everything_level_name(everything_level v)
 {
@@ -12767,8 +12730,8 @@ int everything_level_of_name(const char *s, size_t len, everything_level *out)
 }
 
 static const atd_string everything_union__tag__names[2] = {
-    {"Left", 4},
-    {"Right", 5},
+    {ATD_LIT("Left")},
+    {ATD_LIT("Right")},
 };
 const char *everything_union__tag_name(everything_union__tag v)
 {
@@ -12789,19 +12752,19 @@ int everything_union__tag_of_name(const char *s, size_t len, everything_union__t
 }
 
 static const atd_string everything_shape_tag__names[13] = {
-    {"Point", 5},
-    {"Circle", 6},
-    {"Count", 5},
-    {"Move", 4},
-    {"Rect", 4},
-    {"Label", 5},
-    {"Poly", 4},
-    {"Nested", 6},
-    {"renamed-shape", 13},
-    {"Named", 5},
-    {"Opt", 3},
-    {"Null", 4},
-    {"Any", 3},
+    {ATD_LIT("Point")},
+    {ATD_LIT("Circle")},
+    {ATD_LIT("Count")},
+    {ATD_LIT("Move")},
+    {ATD_LIT("Rect")},
+    {ATD_LIT("Label")},
+    {ATD_LIT("Poly")},
+    {ATD_LIT("Nested")},
+    {ATD_LIT("renamed-shape")},
+    {ATD_LIT("Named")},
+    {ATD_LIT("Opt")},
+    {ATD_LIT("Null")},
+    {ATD_LIT("Any")},
 };
 const char *everything_shape_tag_name(everything_shape_tag v)
 {
@@ -12822,11 +12785,11 @@ int everything_shape_tag_of_name(const char *s, size_t len, everything_shape_tag
 }
 
 static const atd_string everything_odd_names_tag__names[5] = {
-    {"None", 4},
-    {"Some", 4},
-    {"Int", 3},
-    {"Default", 7},
-    {"True", 4},
+    {ATD_LIT("None")},
+    {ATD_LIT("Some")},
+    {ATD_LIT("Int")},
+    {ATD_LIT("Default")},
+    {ATD_LIT("True")},
 };
 const char *everything_odd_names_tag_name(everything_odd_names_tag v)
 {
@@ -12847,10 +12810,10 @@ int everything_odd_names_tag_of_name(const char *s, size_t len, everything_odd_n
 }
 
 static const atd_string everything_color_tag__names[4] = {
-    {"Red", 3},
-    {"Green", 5},
-    {"blue", 4},
-    {"Other", 5},
+    {ATD_LIT("Red")},
+    {ATD_LIT("Green")},
+    {ATD_LIT("blue")},
+    {ATD_LIT("Other")},
 };
 const char *everything_color_tag_name(everything_color_tag v)
 {
@@ -12871,12 +12834,12 @@ int everything_color_tag_of_name(const char *s, size_t len, everything_color_tag
 }
 
 static const atd_string everything_obj_shape_tag__names[6] = {
-    {"Dot", 3},
-    {"Size", 4},
-    {"Pair", 4},
-    {"re named", 8},
-    {"Box", 3},
-    {"Inner", 5},
+    {ATD_LIT("Dot")},
+    {ATD_LIT("Size")},
+    {ATD_LIT("Pair")},
+    {ATD_LIT("re named")},
+    {ATD_LIT("Box")},
+    {ATD_LIT("Inner")},
 };
 const char *everything_obj_shape_tag_name(everything_obj_shape_tag v)
 {
@@ -12897,8 +12860,8 @@ int everything_obj_shape_tag_of_name(const char *s, size_t len, everything_obj_s
 }
 
 static const atd_string everything_base_event_tag__names[2] = {
-    {"Start", 5},
-    {"Stop", 4},
+    {ATD_LIT("Start")},
+    {ATD_LIT("Stop")},
 };
 const char *everything_base_event_tag_name(everything_base_event_tag v)
 {
@@ -12919,10 +12882,10 @@ int everything_base_event_tag_of_name(const char *s, size_t len, everything_base
 }
 
 static const atd_string everything_event_tag__names[4] = {
-    {"Start", 5},
-    {"Stop", 4},
-    {"Pause", 5},
-    {"Resume", 6},
+    {ATD_LIT("Start")},
+    {ATD_LIT("Stop")},
+    {ATD_LIT("Pause")},
+    {ATD_LIT("Resume")},
 };
 const char *everything_event_tag_name(everything_event_tag v)
 {
@@ -12943,8 +12906,8 @@ int everything_event_tag_of_name(const char *s, size_t len, everything_event_tag
 }
 
 static const atd_string everything_tree_tag__names[2] = {
-    {"Leaf", 4},
-    {"Node", 4},
+    {ATD_LIT("Leaf")},
+    {ATD_LIT("Node")},
 };
 const char *everything_tree_tag_name(everything_tree_tag v)
 {
@@ -12965,11 +12928,11 @@ int everything_tree_tag_of_name(const char *s, size_t len, everything_tree_tag *
 }
 
 static const atd_string everything_expr_tag__names[5] = {
-    {"Num", 3},
-    {"Var", 3},
-    {"Add", 3},
-    {"Let", 3},
-    {"Block", 5},
+    {ATD_LIT("Num")},
+    {ATD_LIT("Var")},
+    {ATD_LIT("Add")},
+    {ATD_LIT("Let")},
+    {ATD_LIT("Block")},
 };
 const char *everything_expr_tag_name(everything_expr_tag v)
 {

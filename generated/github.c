@@ -57,56 +57,56 @@ static const char *github_gist_file_read_p(atd_reader *r, const char *p, github_
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, "\"filename\":", 11)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"filename\":"))) goto key;
 key_0:
-    p += 11;
+    p += ATD_LEN("\"filename\":");
 field_0:
     p = atd_read_string_p(r, p, &out->filename);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "filename", 8));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("filename")));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"type\":", 7)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"type\":"))) goto key;
 key_1:
-    p += 7;
+    p += ATD_LEN("\"type\":");
 field_1:
     p = atd_read_string_p(r, p, &out->file_type);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "type", 4));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("type")));
     seen[0] |= (uint64_t)1 << 1;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"language\":", 11)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"language\":"))) goto key;
 key_2:
-    p += 11;
+    p += ATD_LEN("\"language\":");
 field_2:
     p = github_string_nullable_read_p(r, p, &out->language);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "language", 8));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("language")));
     seen[0] |= (uint64_t)1 << 2;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"raw_url\":", 10)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"raw_url\":"))) goto key;
 key_3:
-    p += 10;
+    p += ATD_LEN("\"raw_url\":");
 field_3:
     p = atd_read_string_p(r, p, &out->raw_url);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "raw_url", 7));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("raw_url")));
     seen[0] |= (uint64_t)1 << 3;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"size\":", 7)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"size\":"))) goto key;
 key_4:
-    p += 7;
+    p += ATD_LEN("\"size\":");
 field_4:
     p = atd_read_int64_p(r, p, &out->size);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "size", 4));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("size")));
     seen[0] |= (uint64_t)1 << 4;
 tail:
     p = atd_object_end_p(r, p, &more);
@@ -121,22 +121,22 @@ end:
     }
     return p;
 key:
-    if (atd_key_room(r, p, 11)) {
+    if (atd_key_room(r, p, ATD_LEN("\"filename\":"))) {
         switch (p[1]) {
         case 'f':
-            if (atd_bytes_eq(p, "\"filename\":", 11)) goto key_0;
+            if (atd_bytes_eq(p, ATD_LIT("\"filename\":"))) goto key_0;
             break;
         case 'l':
-            if (atd_bytes_eq(p, "\"language\":", 11)) goto key_2;
+            if (atd_bytes_eq(p, ATD_LIT("\"language\":"))) goto key_2;
             break;
         case 'r':
-            if (atd_bytes_eq(p, "\"raw_url\":", 10)) goto key_3;
+            if (atd_bytes_eq(p, ATD_LIT("\"raw_url\":"))) goto key_3;
             break;
         case 's':
-            if (atd_bytes_eq(p, "\"size\":", 7)) goto key_4;
+            if (atd_bytes_eq(p, ATD_LIT("\"size\":"))) goto key_4;
             break;
         case 't':
-            if (atd_bytes_eq(p, "\"type\":", 7)) goto key_1;
+            if (atd_bytes_eq(p, ATD_LIT("\"type\":"))) goto key_1;
             break;
         }
     }
@@ -144,15 +144,15 @@ key:
     if (p == NULL) return NULL;
     switch (key.len) {
     case 8:
-        if (atd_bytes_eq(key.ptr, "filename", 8)) goto field_0;
-        if (atd_bytes_eq(key.ptr, "language", 8)) goto field_2;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("filename"))) goto field_0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("language"))) goto field_2;
         break;
     case 4:
-        if (atd_bytes_eq(key.ptr, "type", 4)) goto field_1;
-        if (atd_bytes_eq(key.ptr, "size", 4)) goto field_4;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("type"))) goto field_1;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("size"))) goto field_4;
         break;
     case 7:
-        if (atd_bytes_eq(key.ptr, "raw_url", 7)) goto field_3;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("raw_url"))) goto field_3;
         break;
     default:
         break;
@@ -222,188 +222,188 @@ static const char *github_user_read_p(atd_reader *r, const char *p, github_user 
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, "\"login\":", 8)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"login\":"))) goto key;
 key_0:
-    p += 8;
+    p += ATD_LEN("\"login\":");
 field_0:
     p = atd_read_string_p(r, p, &out->login);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "login", 5));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("login")));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"id\":", 5)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"id\":"))) goto key;
 key_1:
-    p += 5;
+    p += ATD_LEN("\"id\":");
 field_1:
     p = atd_read_int64_p(r, p, &out->id);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("id")));
     seen[0] |= (uint64_t)1 << 1;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"avatar_url\":", 13)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"avatar_url\":"))) goto key;
 key_2:
-    p += 13;
+    p += ATD_LEN("\"avatar_url\":");
 field_2:
     p = atd_read_string_p(r, p, &out->avatar_url);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "avatar_url", 10));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("avatar_url")));
     seen[0] |= (uint64_t)1 << 2;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"gravatar_id\":", 14)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"gravatar_id\":"))) goto key;
 key_3:
-    p += 14;
+    p += ATD_LEN("\"gravatar_id\":");
 field_3:
     p = atd_read_string_p(r, p, &out->gravatar_id);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "gravatar_id", 11));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("gravatar_id")));
     seen[0] |= (uint64_t)1 << 3;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"url\":", 6)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"url\":"))) goto key;
 key_4:
-    p += 6;
+    p += ATD_LEN("\"url\":");
 field_4:
     p = atd_read_string_p(r, p, &out->url);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "url", 3));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("url")));
     seen[0] |= (uint64_t)1 << 4;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"html_url\":", 11)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"html_url\":"))) goto key;
 key_5:
-    p += 11;
+    p += ATD_LEN("\"html_url\":");
 field_5:
     p = atd_read_string_p(r, p, &out->html_url);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "html_url", 8));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("html_url")));
     seen[0] |= (uint64_t)1 << 5;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"followers_url\":", 16)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"followers_url\":"))) goto key;
 key_6:
-    p += 16;
+    p += ATD_LEN("\"followers_url\":");
 field_6:
     p = atd_read_string_p(r, p, &out->followers_url);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "followers_url", 13));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("followers_url")));
     seen[0] |= (uint64_t)1 << 6;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"following_url\":", 16)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"following_url\":"))) goto key;
 key_7:
-    p += 16;
+    p += ATD_LEN("\"following_url\":");
 field_7:
     p = atd_read_string_p(r, p, &out->following_url);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "following_url", 13));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("following_url")));
     seen[0] |= (uint64_t)1 << 7;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"gists_url\":", 12)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"gists_url\":"))) goto key;
 key_8:
-    p += 12;
+    p += ATD_LEN("\"gists_url\":");
 field_8:
     p = atd_read_string_p(r, p, &out->gists_url);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "gists_url", 9));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("gists_url")));
     seen[0] |= (uint64_t)1 << 8;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"starred_url\":", 14)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"starred_url\":"))) goto key;
 key_9:
-    p += 14;
+    p += ATD_LEN("\"starred_url\":");
 field_9:
     p = atd_read_string_p(r, p, &out->starred_url);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "starred_url", 11));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("starred_url")));
     seen[0] |= (uint64_t)1 << 9;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"subscriptions_url\":", 20)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"subscriptions_url\":"))) goto key;
 key_10:
-    p += 20;
+    p += ATD_LEN("\"subscriptions_url\":");
 field_10:
     p = atd_read_string_p(r, p, &out->subscriptions_url);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "subscriptions_url", 17));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("subscriptions_url")));
     seen[0] |= (uint64_t)1 << 10;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"organizations_url\":", 20)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"organizations_url\":"))) goto key;
 key_11:
-    p += 20;
+    p += ATD_LEN("\"organizations_url\":");
 field_11:
     p = atd_read_string_p(r, p, &out->organizations_url);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "organizations_url", 17));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("organizations_url")));
     seen[0] |= (uint64_t)1 << 11;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"repos_url\":", 12)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"repos_url\":"))) goto key;
 key_12:
-    p += 12;
+    p += ATD_LEN("\"repos_url\":");
 field_12:
     p = atd_read_string_p(r, p, &out->repos_url);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "repos_url", 9));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("repos_url")));
     seen[0] |= (uint64_t)1 << 12;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"events_url\":", 13)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"events_url\":"))) goto key;
 key_13:
-    p += 13;
+    p += ATD_LEN("\"events_url\":");
 field_13:
     p = atd_read_string_p(r, p, &out->events_url);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "events_url", 10));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("events_url")));
     seen[0] |= (uint64_t)1 << 13;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"received_events_url\":", 22)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"received_events_url\":"))) goto key;
 key_14:
-    p += 22;
+    p += ATD_LEN("\"received_events_url\":");
 field_14:
     p = atd_read_string_p(r, p, &out->received_events_url);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "received_events_url", 19));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("received_events_url")));
     seen[0] |= (uint64_t)1 << 14;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"type\":", 7)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"type\":"))) goto key;
 key_15:
-    p += 7;
+    p += ATD_LEN("\"type\":");
 field_15:
     p = atd_read_string_p(r, p, &out->user_type);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "type", 4));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("type")));
     seen[0] |= (uint64_t)1 << 15;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"site_admin\":", 13)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"site_admin\":"))) goto key;
 key_16:
-    p += 13;
+    p += ATD_LEN("\"site_admin\":");
 field_16:
     p = atd_read_bool_p(r, p, &out->site_admin);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "site_admin", 10));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("site_admin")));
     seen[0] |= (uint64_t)1 << 16;
 tail:
     p = atd_object_end_p(r, p, &more);
@@ -418,74 +418,74 @@ end:
     }
     return p;
 key:
-    if (atd_key_room(r, p, 22)) {
+    if (atd_key_room(r, p, ATD_LEN("\"received_events_url\":"))) {
         switch (p[1]) {
         case 'a':
-            if (atd_bytes_eq(p, "\"avatar_url\":", 13)) goto key_2;
+            if (atd_bytes_eq(p, ATD_LIT("\"avatar_url\":"))) goto key_2;
             break;
         case 'e':
-            if (atd_bytes_eq(p, "\"events_url\":", 13)) goto key_13;
+            if (atd_bytes_eq(p, ATD_LIT("\"events_url\":"))) goto key_13;
             break;
         case 'f':
             switch (p[7]) {
             case 'e':
-                if (atd_bytes_eq(p, "\"followers_url\":", 16)) goto key_6;
+                if (atd_bytes_eq(p, ATD_LIT("\"followers_url\":"))) goto key_6;
                 break;
             case 'i':
-                if (atd_bytes_eq(p, "\"following_url\":", 16)) goto key_7;
+                if (atd_bytes_eq(p, ATD_LIT("\"following_url\":"))) goto key_7;
                 break;
             }
             break;
         case 'g':
             switch (p[2]) {
             case 'i':
-                if (atd_bytes_eq(p, "\"gists_url\":", 12)) goto key_8;
+                if (atd_bytes_eq(p, ATD_LIT("\"gists_url\":"))) goto key_8;
                 break;
             case 'r':
-                if (atd_bytes_eq(p, "\"gravatar_id\":", 14)) goto key_3;
+                if (atd_bytes_eq(p, ATD_LIT("\"gravatar_id\":"))) goto key_3;
                 break;
             }
             break;
         case 'h':
-            if (atd_bytes_eq(p, "\"html_url\":", 11)) goto key_5;
+            if (atd_bytes_eq(p, ATD_LIT("\"html_url\":"))) goto key_5;
             break;
         case 'i':
-            if (atd_bytes_eq(p, "\"id\":", 5)) goto key_1;
+            if (atd_bytes_eq(p, ATD_LIT("\"id\":"))) goto key_1;
             break;
         case 'l':
-            if (atd_bytes_eq(p, "\"login\":", 8)) goto key_0;
+            if (atd_bytes_eq(p, ATD_LIT("\"login\":"))) goto key_0;
             break;
         case 'o':
-            if (atd_bytes_eq(p, "\"organizations_url\":", 20)) goto key_11;
+            if (atd_bytes_eq(p, ATD_LIT("\"organizations_url\":"))) goto key_11;
             break;
         case 'r':
             switch (p[3]) {
             case 'c':
-                if (atd_bytes_eq(p, "\"received_events_url\":", 22)) goto key_14;
+                if (atd_bytes_eq(p, ATD_LIT("\"received_events_url\":"))) goto key_14;
                 break;
             case 'p':
-                if (atd_bytes_eq(p, "\"repos_url\":", 12)) goto key_12;
+                if (atd_bytes_eq(p, ATD_LIT("\"repos_url\":"))) goto key_12;
                 break;
             }
             break;
         case 's':
             switch (p[2]) {
             case 'i':
-                if (atd_bytes_eq(p, "\"site_admin\":", 13)) goto key_16;
+                if (atd_bytes_eq(p, ATD_LIT("\"site_admin\":"))) goto key_16;
                 break;
             case 't':
-                if (atd_bytes_eq(p, "\"starred_url\":", 14)) goto key_9;
+                if (atd_bytes_eq(p, ATD_LIT("\"starred_url\":"))) goto key_9;
                 break;
             case 'u':
-                if (atd_bytes_eq(p, "\"subscriptions_url\":", 20)) goto key_10;
+                if (atd_bytes_eq(p, ATD_LIT("\"subscriptions_url\":"))) goto key_10;
                 break;
             }
             break;
         case 't':
-            if (atd_bytes_eq(p, "\"type\":", 7)) goto key_15;
+            if (atd_bytes_eq(p, ATD_LIT("\"type\":"))) goto key_15;
             break;
         case 'u':
-            if (atd_bytes_eq(p, "\"url\":", 6)) goto key_4;
+            if (atd_bytes_eq(p, ATD_LIT("\"url\":"))) goto key_4;
             break;
         }
     }
@@ -493,43 +493,43 @@ key:
     if (p == NULL) return NULL;
     switch (key.len) {
     case 5:
-        if (atd_bytes_eq(key.ptr, "login", 5)) goto field_0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("login"))) goto field_0;
         break;
     case 2:
-        if (atd_bytes_eq(key.ptr, "id", 2)) goto field_1;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("id"))) goto field_1;
         break;
     case 10:
-        if (atd_bytes_eq(key.ptr, "avatar_url", 10)) goto field_2;
-        if (atd_bytes_eq(key.ptr, "events_url", 10)) goto field_13;
-        if (atd_bytes_eq(key.ptr, "site_admin", 10)) goto field_16;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("avatar_url"))) goto field_2;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("events_url"))) goto field_13;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("site_admin"))) goto field_16;
         break;
     case 11:
-        if (atd_bytes_eq(key.ptr, "gravatar_id", 11)) goto field_3;
-        if (atd_bytes_eq(key.ptr, "starred_url", 11)) goto field_9;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("gravatar_id"))) goto field_3;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("starred_url"))) goto field_9;
         break;
     case 3:
-        if (atd_bytes_eq(key.ptr, "url", 3)) goto field_4;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("url"))) goto field_4;
         break;
     case 8:
-        if (atd_bytes_eq(key.ptr, "html_url", 8)) goto field_5;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("html_url"))) goto field_5;
         break;
     case 13:
-        if (atd_bytes_eq(key.ptr, "followers_url", 13)) goto field_6;
-        if (atd_bytes_eq(key.ptr, "following_url", 13)) goto field_7;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("followers_url"))) goto field_6;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("following_url"))) goto field_7;
         break;
     case 9:
-        if (atd_bytes_eq(key.ptr, "gists_url", 9)) goto field_8;
-        if (atd_bytes_eq(key.ptr, "repos_url", 9)) goto field_12;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("gists_url"))) goto field_8;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("repos_url"))) goto field_12;
         break;
     case 17:
-        if (atd_bytes_eq(key.ptr, "subscriptions_url", 17)) goto field_10;
-        if (atd_bytes_eq(key.ptr, "organizations_url", 17)) goto field_11;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("subscriptions_url"))) goto field_10;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("organizations_url"))) goto field_11;
         break;
     case 19:
-        if (atd_bytes_eq(key.ptr, "received_events_url", 19)) goto field_14;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("received_events_url"))) goto field_14;
         break;
     case 4:
-        if (atd_bytes_eq(key.ptr, "type", 4)) goto field_15;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("type"))) goto field_15;
         break;
     default:
         break;
@@ -574,194 +574,194 @@ static const char *github_gist_read_p(atd_reader *r, const char *p, github_gist 
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, "\"url\":", 6)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"url\":"))) goto key;
 key_0:
-    p += 6;
+    p += ATD_LEN("\"url\":");
 field_0:
     p = atd_read_string_p(r, p, &out->url);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "url", 3));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("url")));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"forks_url\":", 12)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"forks_url\":"))) goto key;
 key_1:
-    p += 12;
+    p += ATD_LEN("\"forks_url\":");
 field_1:
     p = atd_read_string_p(r, p, &out->forks_url);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "forks_url", 9));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("forks_url")));
     seen[0] |= (uint64_t)1 << 1;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"commits_url\":", 14)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"commits_url\":"))) goto key;
 key_2:
-    p += 14;
+    p += ATD_LEN("\"commits_url\":");
 field_2:
     p = atd_read_string_p(r, p, &out->commits_url);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "commits_url", 11));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("commits_url")));
     seen[0] |= (uint64_t)1 << 2;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"id\":", 5)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"id\":"))) goto key;
 key_3:
-    p += 5;
+    p += ATD_LEN("\"id\":");
 field_3:
     p = atd_read_string_p(r, p, &out->id);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("id")));
     seen[0] |= (uint64_t)1 << 3;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"git_pull_url\":", 15)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"git_pull_url\":"))) goto key;
 key_4:
-    p += 15;
+    p += ATD_LEN("\"git_pull_url\":");
 field_4:
     p = atd_read_string_p(r, p, &out->git_pull_url);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "git_pull_url", 12));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("git_pull_url")));
     seen[0] |= (uint64_t)1 << 4;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"git_push_url\":", 15)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"git_push_url\":"))) goto key;
 key_5:
-    p += 15;
+    p += ATD_LEN("\"git_push_url\":");
 field_5:
     p = atd_read_string_p(r, p, &out->git_push_url);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "git_push_url", 12));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("git_push_url")));
     seen[0] |= (uint64_t)1 << 5;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"html_url\":", 11)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"html_url\":"))) goto key;
 key_6:
-    p += 11;
+    p += ATD_LEN("\"html_url\":");
 field_6:
     p = atd_read_string_p(r, p, &out->html_url);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "html_url", 8));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("html_url")));
     seen[0] |= (uint64_t)1 << 6;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"files\":", 8)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"files\":"))) goto key;
 key_7:
-    p += 8;
+    p += ATD_LEN("\"files\":");
 field_7:
     p = github_gist_file_assoc_read_p(r, p, &out->files);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "files", 5));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("files")));
     seen[0] |= (uint64_t)1 << 7;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"public\":", 9)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"public\":"))) goto key;
 key_8:
-    p += 9;
+    p += ATD_LEN("\"public\":");
 field_8:
     p = atd_read_bool_p(r, p, &out->public_);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "public", 6));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("public")));
     seen[0] |= (uint64_t)1 << 8;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"created_at\":", 13)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"created_at\":"))) goto key;
 key_9:
-    p += 13;
+    p += ATD_LEN("\"created_at\":");
 field_9:
     p = atd_read_string_p(r, p, &out->created_at);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "created_at", 10));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("created_at")));
     seen[0] |= (uint64_t)1 << 9;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"updated_at\":", 13)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"updated_at\":"))) goto key;
 key_10:
-    p += 13;
+    p += ATD_LEN("\"updated_at\":");
 field_10:
     p = atd_read_string_p(r, p, &out->updated_at);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "updated_at", 10));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("updated_at")));
     seen[0] |= (uint64_t)1 << 10;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"description\":", 14)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"description\":"))) goto key;
 key_11:
-    p += 14;
+    p += ATD_LEN("\"description\":");
 field_11:
     p = github_string_nullable_read_p(r, p, &out->description);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "description", 11));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("description")));
     seen[0] |= (uint64_t)1 << 11;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"comments\":", 11)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"comments\":"))) goto key;
 key_12:
-    p += 11;
+    p += ATD_LEN("\"comments\":");
 field_12:
     p = atd_read_int64_p(r, p, &out->comments);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "comments", 8));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("comments")));
     seen[0] |= (uint64_t)1 << 12;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"user\":", 7)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"user\":"))) goto key;
 key_13:
-    p += 7;
+    p += ATD_LEN("\"user\":");
 field_13:
     p = github_user_nullable_read_p(r, p, &out->user);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "user", 4));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("user")));
     seen[0] |= (uint64_t)1 << 13;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"comments_url\":", 15)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"comments_url\":"))) goto key;
 key_14:
-    p += 15;
+    p += ATD_LEN("\"comments_url\":");
 field_14:
     p = atd_read_string_p(r, p, &out->comments_url);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "comments_url", 12));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("comments_url")));
     seen[0] |= (uint64_t)1 << 14;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"owner\":", 8)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"owner\":"))) goto key;
 key_15:
-    p += 8;
+    p += ATD_LEN("\"owner\":");
 field_15:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "owner", 5));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("owner")));
     } else {
         p = github_user_read_p(r, p, &out->owner);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "owner", 5));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("owner")));
         out->has_owner = true;
     }
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"truncated\":", 12)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"truncated\":"))) goto key;
 key_16:
-    p += 12;
+    p += ATD_LEN("\"truncated\":");
 field_16:
     p = atd_read_bool_p(r, p, &out->truncated);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "truncated", 9));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("truncated")));
     seen[0] |= (uint64_t)1 << 15;
 tail:
     p = atd_object_end_p(r, p, &more);
@@ -776,78 +776,78 @@ end:
     }
     return p;
 key:
-    if (atd_key_room(r, p, 15)) {
+    if (atd_key_room(r, p, ATD_LEN("\"git_pull_url\":"))) {
         switch (p[4]) {
         case '"':
-            if (atd_bytes_eq(p, "\"url\":", 6)) goto key_0;
+            if (atd_bytes_eq(p, ATD_LIT("\"url\":"))) goto key_0;
             break;
         case ':':
-            if (atd_bytes_eq(p, "\"id\":", 5)) goto key_3;
+            if (atd_bytes_eq(p, ATD_LIT("\"id\":"))) goto key_3;
             break;
         case '_':
             switch (p[7]) {
             case 'l':
-                if (atd_bytes_eq(p, "\"git_pull_url\":", 15)) goto key_4;
+                if (atd_bytes_eq(p, ATD_LIT("\"git_pull_url\":"))) goto key_4;
                 break;
             case 's':
-                if (atd_bytes_eq(p, "\"git_push_url\":", 15)) goto key_5;
+                if (atd_bytes_eq(p, ATD_LIT("\"git_push_url\":"))) goto key_5;
                 break;
             }
             break;
         case 'a':
             switch (p[1]) {
             case 'c':
-                if (atd_bytes_eq(p, "\"created_at\":", 13)) goto key_9;
+                if (atd_bytes_eq(p, ATD_LIT("\"created_at\":"))) goto key_9;
                 break;
             case 'u':
-                if (atd_bytes_eq(p, "\"updated_at\":", 13)) goto key_10;
+                if (atd_bytes_eq(p, ATD_LIT("\"updated_at\":"))) goto key_10;
                 break;
             }
             break;
         case 'c':
-            if (atd_bytes_eq(p, "\"description\":", 14)) goto key_11;
+            if (atd_bytes_eq(p, ATD_LIT("\"description\":"))) goto key_11;
             break;
         case 'e':
             switch (p[1]) {
             case 'f':
-                if (atd_bytes_eq(p, "\"files\":", 8)) goto key_7;
+                if (atd_bytes_eq(p, ATD_LIT("\"files\":"))) goto key_7;
                 break;
             case 'o':
-                if (atd_bytes_eq(p, "\"owner\":", 8)) goto key_15;
+                if (atd_bytes_eq(p, ATD_LIT("\"owner\":"))) goto key_15;
                 break;
             }
             break;
         case 'k':
-            if (atd_bytes_eq(p, "\"forks_url\":", 12)) goto key_1;
+            if (atd_bytes_eq(p, ATD_LIT("\"forks_url\":"))) goto key_1;
             break;
         case 'l':
             switch (p[1]) {
             case 'h':
-                if (atd_bytes_eq(p, "\"html_url\":", 11)) goto key_6;
+                if (atd_bytes_eq(p, ATD_LIT("\"html_url\":"))) goto key_6;
                 break;
             case 'p':
-                if (atd_bytes_eq(p, "\"public\":", 9)) goto key_8;
+                if (atd_bytes_eq(p, ATD_LIT("\"public\":"))) goto key_8;
                 break;
             }
             break;
         case 'm':
             switch (p[9]) {
             case '"':
-                if (atd_bytes_eq(p, "\"comments\":", 11)) goto key_12;
+                if (atd_bytes_eq(p, ATD_LIT("\"comments\":"))) goto key_12;
                 break;
             case '_':
-                if (atd_bytes_eq(p, "\"comments_url\":", 15)) goto key_14;
+                if (atd_bytes_eq(p, ATD_LIT("\"comments_url\":"))) goto key_14;
                 break;
             case 'u':
-                if (atd_bytes_eq(p, "\"commits_url\":", 14)) goto key_2;
+                if (atd_bytes_eq(p, ATD_LIT("\"commits_url\":"))) goto key_2;
                 break;
             }
             break;
         case 'n':
-            if (atd_bytes_eq(p, "\"truncated\":", 12)) goto key_16;
+            if (atd_bytes_eq(p, ATD_LIT("\"truncated\":"))) goto key_16;
             break;
         case 'r':
-            if (atd_bytes_eq(p, "\"user\":", 7)) goto key_13;
+            if (atd_bytes_eq(p, ATD_LIT("\"user\":"))) goto key_13;
             break;
         }
     }
@@ -855,41 +855,41 @@ key:
     if (p == NULL) return NULL;
     switch (key.len) {
     case 3:
-        if (atd_bytes_eq(key.ptr, "url", 3)) goto field_0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("url"))) goto field_0;
         break;
     case 9:
-        if (atd_bytes_eq(key.ptr, "forks_url", 9)) goto field_1;
-        if (atd_bytes_eq(key.ptr, "truncated", 9)) goto field_16;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("forks_url"))) goto field_1;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("truncated"))) goto field_16;
         break;
     case 11:
-        if (atd_bytes_eq(key.ptr, "commits_url", 11)) goto field_2;
-        if (atd_bytes_eq(key.ptr, "description", 11)) goto field_11;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("commits_url"))) goto field_2;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("description"))) goto field_11;
         break;
     case 2:
-        if (atd_bytes_eq(key.ptr, "id", 2)) goto field_3;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("id"))) goto field_3;
         break;
     case 12:
-        if (atd_bytes_eq(key.ptr, "git_pull_url", 12)) goto field_4;
-        if (atd_bytes_eq(key.ptr, "git_push_url", 12)) goto field_5;
-        if (atd_bytes_eq(key.ptr, "comments_url", 12)) goto field_14;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("git_pull_url"))) goto field_4;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("git_push_url"))) goto field_5;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("comments_url"))) goto field_14;
         break;
     case 8:
-        if (atd_bytes_eq(key.ptr, "html_url", 8)) goto field_6;
-        if (atd_bytes_eq(key.ptr, "comments", 8)) goto field_12;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("html_url"))) goto field_6;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("comments"))) goto field_12;
         break;
     case 5:
-        if (atd_bytes_eq(key.ptr, "files", 5)) goto field_7;
-        if (atd_bytes_eq(key.ptr, "owner", 5)) goto field_15;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("files"))) goto field_7;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("owner"))) goto field_15;
         break;
     case 6:
-        if (atd_bytes_eq(key.ptr, "public", 6)) goto field_8;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("public"))) goto field_8;
         break;
     case 10:
-        if (atd_bytes_eq(key.ptr, "created_at", 10)) goto field_9;
-        if (atd_bytes_eq(key.ptr, "updated_at", 10)) goto field_10;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("created_at"))) goto field_9;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("updated_at"))) goto field_10;
         break;
     case 4:
-        if (atd_bytes_eq(key.ptr, "user", 4)) goto field_13;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("user"))) goto field_13;
         break;
     default:
         break;
@@ -950,28 +950,28 @@ ATD_DEFINE_READ_ENTRY_POINTS(github_root)
 
 static char *github_string_nullable_write_p(atd_writer *w, char *p, const github_string_nullable *v)
 {
-    if (!v->has) return atd_writer_raw_p(w, p, "null", 4);
-    p = atd_writer_key_string_p(w, p, "", 0, v->value.ptr, v->value.len);
+    if (!v->has) return atd_writer_raw_p(w, p, ATD_LIT("null"));
+    p = atd_writer_key_string_p(w, p, ATD_LIT(""), v->value.ptr, v->value.len);
     if (p == NULL) return NULL;
     return p;
 }
 
 static char *github_gist_file_write_p(atd_writer *w, char *p, const github_gist_file *v)
 {
-    p = atd_writer_key_string_p(w, p, "{\"filename\":", 12, v->filename.ptr, v->filename.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "filename", 8));
-    p = atd_writer_key_string_p(w, p, ",\"type\":", 8, v->file_type.ptr, v->file_type.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "type", 4));
-    p = atd_writer_raw_p(w, p, ",\"language\":", 12);
+    p = atd_writer_key_string_p(w, p, ATD_LIT("{\"filename\":"), v->filename.ptr, v->filename.len);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("filename")));
+    p = atd_writer_key_string_p(w, p, ATD_LIT(",\"type\":"), v->file_type.ptr, v->file_type.len);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("type")));
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"language\":"));
     if (p == NULL) return NULL;
     p = github_string_nullable_write_p(w, p, &v->language);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "language", 8));
-    p = atd_writer_key_string_p(w, p, ",\"raw_url\":", 11, v->raw_url.ptr, v->raw_url.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "raw_url", 7));
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("language")));
+    p = atd_writer_key_string_p(w, p, ATD_LIT(",\"raw_url\":"), v->raw_url.ptr, v->raw_url.len);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("raw_url")));
     p = atd_writer_room(w, p, 9 + ATD_INT64_CHARS);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "size", 4));
-    memcpy(p, ",\"size\":", 8);
-    p = atd_write_int64(p + 8, (int64_t)v->size);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("size")));
+    p = atd_put(p, ATD_LIT(",\"size\":"));
+    p = atd_write_int64(p, (int64_t)v->size);
     *p++ = '}';
     return p;
 }
@@ -983,69 +983,71 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(github_gist_file)
 static char *github_gist_file_assoc_write_p(atd_writer *w, char *p, const github_gist_file_assoc *v)
 {
     size_t i;
-    p = atd_writer_raw_p(w, p, "{", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT("{"));
     if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_elem_string_p(w, p, i > 0, v->items[i].key.ptr, v->items[i].key.len);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        p = atd_writer_raw_p(w, p, ":", 1);
+        p = atd_writer_raw_p(w, p, ATD_LIT(":"));
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         p = github_gist_file_write_p(w, p, &v->items[i].value);
         if (p == NULL) {
             return atd_writer_fail_cursor(atd_writer_push_field(w, v->items[i].key.ptr, v->items[i].key.len));
         }
     }
-    return atd_writer_raw_p(w, p, "}", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("}"));
 }
 
 static char *github_user_write_p(atd_writer *w, char *p, const github_user *v)
 {
-    p = atd_writer_key_string_p(w, p, "{\"login\":", 9, v->login.ptr, v->login.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "login", 5));
+    p = atd_writer_key_string_p(w, p, ATD_LIT("{\"login\":"), v->login.ptr, v->login.len);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("login")));
     p = atd_writer_room(w, p, 6 + ATD_INT64_CHARS);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "id", 2));
-    memcpy(p, ",\"id\":", 6);
-    p = atd_write_int64(p + 6, (int64_t)v->id);
-    p = atd_writer_key_string_p(w, p, ",\"avatar_url\":", 14, v->avatar_url.ptr, v->avatar_url.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "avatar_url", 10));
-    p = atd_writer_key_string_p(w, p, ",\"gravatar_id\":", 15, v->gravatar_id.ptr, v->gravatar_id.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "gravatar_id", 11));
-    p = atd_writer_key_string_p(w, p, ",\"url\":", 7, v->url.ptr, v->url.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "url", 3));
-    p = atd_writer_key_string_p(w, p, ",\"html_url\":", 12, v->html_url.ptr, v->html_url.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "html_url", 8));
-    p = atd_writer_key_string_p(w, p, ",\"followers_url\":", 17, v->followers_url.ptr, v->followers_url.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "followers_url", 13));
-    p = atd_writer_key_string_p(w, p, ",\"following_url\":", 17, v->following_url.ptr, v->following_url.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "following_url", 13));
-    p = atd_writer_key_string_p(w, p, ",\"gists_url\":", 13, v->gists_url.ptr, v->gists_url.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "gists_url", 9));
-    p = atd_writer_key_string_p(w, p, ",\"starred_url\":", 15, v->starred_url.ptr, v->starred_url.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "starred_url", 11));
-    p = atd_writer_key_string_p(w, p, ",\"subscriptions_url\":", 21, v->subscriptions_url.ptr, v->subscriptions_url.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "subscriptions_url", 17));
-    p = atd_writer_key_string_p(w, p, ",\"organizations_url\":", 21, v->organizations_url.ptr, v->organizations_url.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "organizations_url", 17));
-    p = atd_writer_key_string_p(w, p, ",\"repos_url\":", 13, v->repos_url.ptr, v->repos_url.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "repos_url", 9));
-    p = atd_writer_key_string_p(w, p, ",\"events_url\":", 14, v->events_url.ptr, v->events_url.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "events_url", 10));
-    p = atd_writer_key_string_p(w, p, ",\"received_events_url\":", 23, v->received_events_url.ptr, v->received_events_url.len);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("id")));
+    p = atd_put(p, ATD_LIT(",\"id\":"));
+    p = atd_write_int64(p, (int64_t)v->id);
+    p = atd_writer_key_string_p(w, p, ATD_LIT(",\"avatar_url\":"), v->avatar_url.ptr, v->avatar_url.len);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("avatar_url")));
+    p = atd_writer_key_string_p(w, p, ATD_LIT(",\"gravatar_id\":"), v->gravatar_id.ptr, v->gravatar_id.len);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("gravatar_id")));
+    p = atd_writer_key_string_p(w, p, ATD_LIT(",\"url\":"), v->url.ptr, v->url.len);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("url")));
+    p = atd_writer_key_string_p(w, p, ATD_LIT(",\"html_url\":"), v->html_url.ptr, v->html_url.len);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("html_url")));
+    p = atd_writer_key_string_p(w, p, ATD_LIT(",\"followers_url\":"), v->followers_url.ptr, v->followers_url.len);
     if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "received_events_url", 19));
+        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("followers_url")));
     }
-    p = atd_writer_key_string_p(w, p, ",\"type\":", 8, v->user_type.ptr, v->user_type.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "type", 4));
+    p = atd_writer_key_string_p(w, p, ATD_LIT(",\"following_url\":"), v->following_url.ptr, v->following_url.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("following_url")));
+    }
+    p = atd_writer_key_string_p(w, p, ATD_LIT(",\"gists_url\":"), v->gists_url.ptr, v->gists_url.len);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("gists_url")));
+    p = atd_writer_key_string_p(w, p, ATD_LIT(",\"starred_url\":"), v->starred_url.ptr, v->starred_url.len);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("starred_url")));
+    p = atd_writer_key_string_p(w, p, ATD_LIT(",\"subscriptions_url\":"), v->subscriptions_url.ptr, v->subscriptions_url.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("subscriptions_url")));
+    }
+    p = atd_writer_key_string_p(w, p, ATD_LIT(",\"organizations_url\":"), v->organizations_url.ptr, v->organizations_url.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("organizations_url")));
+    }
+    p = atd_writer_key_string_p(w, p, ATD_LIT(",\"repos_url\":"), v->repos_url.ptr, v->repos_url.len);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("repos_url")));
+    p = atd_writer_key_string_p(w, p, ATD_LIT(",\"events_url\":"), v->events_url.ptr, v->events_url.len);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("events_url")));
+    p = atd_writer_key_string_p(w, p, ATD_LIT(",\"received_events_url\":"), v->received_events_url.ptr, v->received_events_url.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("received_events_url")));
+    }
+    p = atd_writer_key_string_p(w, p, ATD_LIT(",\"type\":"), v->user_type.ptr, v->user_type.len);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("type")));
     p = atd_writer_room(w, p, 15 + 5);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "site_admin", 10));
-    memcpy(p, ",\"site_admin\":", 14);
-    if (v->site_admin) {
-        memcpy(p + 14, "true", 4);
-        p += 18;
-    } else {
-        memcpy(p + 14, "false", 5);
-        p += 19;
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("site_admin")));
+    p = atd_put(p, ATD_LIT(",\"site_admin\":"));
+    p = v->site_admin ? atd_put(p, ATD_LIT("true")) : atd_put(p, ATD_LIT("false"));
     *p++ = '}';
     return p;
 }
@@ -1056,7 +1058,7 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(github_user)
 
 static char *github_user_nullable_write_p(atd_writer *w, char *p, const github_user_nullable *v)
 {
-    if (!v->has) return atd_writer_raw_p(w, p, "null", 4);
+    if (!v->has) return atd_writer_raw_p(w, p, ATD_LIT("null"));
     p = github_user_write_p(w, p, &v->value);
     if (p == NULL) return NULL;
     return p;
@@ -1064,68 +1066,56 @@ static char *github_user_nullable_write_p(atd_writer *w, char *p, const github_u
 
 static char *github_gist_write_p(atd_writer *w, char *p, const github_gist *v)
 {
-    p = atd_writer_key_string_p(w, p, "{\"url\":", 7, v->url.ptr, v->url.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "url", 3));
-    p = atd_writer_key_string_p(w, p, ",\"forks_url\":", 13, v->forks_url.ptr, v->forks_url.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "forks_url", 9));
-    p = atd_writer_key_string_p(w, p, ",\"commits_url\":", 15, v->commits_url.ptr, v->commits_url.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "commits_url", 11));
-    p = atd_writer_key_string_p(w, p, ",\"id\":", 6, v->id.ptr, v->id.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "id", 2));
-    p = atd_writer_key_string_p(w, p, ",\"git_pull_url\":", 16, v->git_pull_url.ptr, v->git_pull_url.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "git_pull_url", 12));
-    p = atd_writer_key_string_p(w, p, ",\"git_push_url\":", 16, v->git_push_url.ptr, v->git_push_url.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "git_push_url", 12));
-    p = atd_writer_key_string_p(w, p, ",\"html_url\":", 12, v->html_url.ptr, v->html_url.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "html_url", 8));
-    p = atd_writer_raw_p(w, p, ",\"files\":", 9);
+    p = atd_writer_key_string_p(w, p, ATD_LIT("{\"url\":"), v->url.ptr, v->url.len);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("url")));
+    p = atd_writer_key_string_p(w, p, ATD_LIT(",\"forks_url\":"), v->forks_url.ptr, v->forks_url.len);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("forks_url")));
+    p = atd_writer_key_string_p(w, p, ATD_LIT(",\"commits_url\":"), v->commits_url.ptr, v->commits_url.len);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("commits_url")));
+    p = atd_writer_key_string_p(w, p, ATD_LIT(",\"id\":"), v->id.ptr, v->id.len);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("id")));
+    p = atd_writer_key_string_p(w, p, ATD_LIT(",\"git_pull_url\":"), v->git_pull_url.ptr, v->git_pull_url.len);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("git_pull_url")));
+    p = atd_writer_key_string_p(w, p, ATD_LIT(",\"git_push_url\":"), v->git_push_url.ptr, v->git_push_url.len);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("git_push_url")));
+    p = atd_writer_key_string_p(w, p, ATD_LIT(",\"html_url\":"), v->html_url.ptr, v->html_url.len);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("html_url")));
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"files\":"));
     if (p == NULL) return NULL;
     p = github_gist_file_assoc_write_p(w, p, &v->files);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "files", 5));
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("files")));
     p = atd_writer_room(w, p, 10 + 5);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "public", 6));
-    memcpy(p, ",\"public\":", 10);
-    if (v->public_) {
-        memcpy(p + 10, "true", 4);
-        p += 14;
-    } else {
-        memcpy(p + 10, "false", 5);
-        p += 15;
-    }
-    p = atd_writer_key_string_p(w, p, ",\"created_at\":", 14, v->created_at.ptr, v->created_at.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "created_at", 10));
-    p = atd_writer_key_string_p(w, p, ",\"updated_at\":", 14, v->updated_at.ptr, v->updated_at.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "updated_at", 10));
-    p = atd_writer_raw_p(w, p, ",\"description\":", 15);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("public")));
+    p = atd_put(p, ATD_LIT(",\"public\":"));
+    p = v->public_ ? atd_put(p, ATD_LIT("true")) : atd_put(p, ATD_LIT("false"));
+    p = atd_writer_key_string_p(w, p, ATD_LIT(",\"created_at\":"), v->created_at.ptr, v->created_at.len);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("created_at")));
+    p = atd_writer_key_string_p(w, p, ATD_LIT(",\"updated_at\":"), v->updated_at.ptr, v->updated_at.len);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("updated_at")));
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"description\":"));
     if (p == NULL) return NULL;
     p = github_string_nullable_write_p(w, p, &v->description);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "description", 11));
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("description")));
     p = atd_writer_room(w, p, 12 + ATD_INT64_CHARS);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "comments", 8));
-    memcpy(p, ",\"comments\":", 12);
-    p = atd_write_int64(p + 12, (int64_t)v->comments);
-    p = atd_writer_raw_p(w, p, ",\"user\":", 8);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("comments")));
+    p = atd_put(p, ATD_LIT(",\"comments\":"));
+    p = atd_write_int64(p, (int64_t)v->comments);
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"user\":"));
     if (p == NULL) return NULL;
     p = github_user_nullable_write_p(w, p, &v->user);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "user", 4));
-    p = atd_writer_key_string_p(w, p, ",\"comments_url\":", 16, v->comments_url.ptr, v->comments_url.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "comments_url", 12));
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("user")));
+    p = atd_writer_key_string_p(w, p, ATD_LIT(",\"comments_url\":"), v->comments_url.ptr, v->comments_url.len);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("comments_url")));
     if (v->has_owner) {
-        p = atd_writer_raw_p(w, p, ",\"owner\":", 9);
+        p = atd_writer_raw_p(w, p, ATD_LIT(",\"owner\":"));
         if (p == NULL) return NULL;
         p = github_user_write_p(w, p, &v->owner);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "owner", 5));
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("owner")));
     }
     p = atd_writer_room(w, p, 14 + 5);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "truncated", 9));
-    memcpy(p, ",\"truncated\":", 13);
-    if (v->truncated) {
-        memcpy(p + 13, "true", 4);
-        p += 17;
-    } else {
-        memcpy(p + 13, "false", 5);
-        p += 18;
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("truncated")));
+    p = atd_put(p, ATD_LIT(",\"truncated\":"));
+    p = v->truncated ? atd_put(p, ATD_LIT("true")) : atd_put(p, ATD_LIT("false"));
     *p++ = '}';
     return p;
 }
@@ -1137,7 +1127,7 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(github_gist)
 static char *github_root_write_p(atd_writer *w, char *p, const github_root *v)
 {
     size_t i;
-    p = atd_writer_raw_p(w, p, "[", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT("["));
     if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
@@ -1145,7 +1135,7 @@ static char *github_root_write_p(atd_writer *w, char *p, const github_root *v)
         p = github_gist_write_p(w, p, &v->items[i]);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
     }
-    return atd_writer_raw_p(w, p, "]", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
 
 ATD_DEFINE_WRITE(github_root, github_root)

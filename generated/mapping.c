@@ -36,13 +36,13 @@ static int mapping_color__case(const char *s, size_t len)
 {
     switch (len) {
     case 3:
-        if (atd_bytes_eq(s, "Red", 3)) return 0;
+        if (atd_bytes_eq(s, ATD_LIT("Red"))) return 0;
         break;
     case 5:
-        if (atd_bytes_eq(s, "Green", 5)) return 1;
+        if (atd_bytes_eq(s, ATD_LIT("Green"))) return 1;
         break;
     case 6:
-        if (atd_bytes_eq(s, "Custom", 6)) return 2;
+        if (atd_bytes_eq(s, ATD_LIT("Custom"))) return 2;
         break;
     default:
         break;
@@ -121,23 +121,23 @@ static const char *mapping_point_read_p(atd_reader *r, const char *p, mapping_po
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, "\"x\":", 4)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"x\":"))) goto key;
 key_0:
-    p += 4;
+    p += ATD_LEN("\"x\":");
 field_0:
     p = atd_read_double_p(r, p, &out->x);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "x", 1));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("x")));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"y\":", 4)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"y\":"))) goto key;
 key_1:
-    p += 4;
+    p += ATD_LEN("\"y\":");
 field_1:
     p = atd_read_double_p(r, p, &out->y);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "y", 1));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("y")));
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_p(r, p, &more);
@@ -152,13 +152,13 @@ end:
     }
     return p;
 key:
-    if (atd_key_room(r, p, 4)) {
+    if (atd_key_room(r, p, ATD_LEN("\"x\":"))) {
         switch (p[1]) {
         case 'x':
-            if (atd_bytes_eq(p, "\"x\":", 4)) goto key_0;
+            if (atd_bytes_eq(p, ATD_LIT("\"x\":"))) goto key_0;
             break;
         case 'y':
-            if (atd_bytes_eq(p, "\"y\":", 4)) goto key_1;
+            if (atd_bytes_eq(p, ATD_LIT("\"y\":"))) goto key_1;
             break;
         }
     }
@@ -166,8 +166,8 @@ key:
     if (p == NULL) return NULL;
     switch (key.len) {
     case 1:
-        if (atd_bytes_eq(key.ptr, "x", 1)) goto field_0;
-        if (atd_bytes_eq(key.ptr, "y", 1)) goto field_1;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("x"))) goto field_0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("y"))) goto field_1;
         break;
     default:
         break;
@@ -227,7 +227,7 @@ void mapping_settings_init(mapping_settings *v)
     v->level = (int64_t)(3);
     v->ratio = (double)(1000.0);
     v->name.ptr = "anon";
-    v->name.len = 4;
+    v->name.len = ATD_LEN("anon");
     v->mag = mapping_settings__default_mag;
     v->origin = mapping_settings__default_origin;
     v->color.tag = MAPPING_COLOR_GREEN;
@@ -241,67 +241,67 @@ static const char *mapping_settings_read_p(atd_reader *r, const char *p, mapping
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, "\"level\":", 8)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"level\":"))) goto key;
 key_0:
-    p += 8;
+    p += ATD_LEN("\"level\":");
 field_0:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "level", 5));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("level")));
     } else {
         p = atd_read_int64_p(r, p, &out->level);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "level", 5));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("level")));
     }
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"ratio\":", 8)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"ratio\":"))) goto key;
 key_1:
-    p += 8;
+    p += ATD_LEN("\"ratio\":");
 field_1:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "ratio", 5));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ratio")));
     } else {
         p = atd_read_double_p(r, p, &out->ratio);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "ratio", 5));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ratio")));
     }
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"name\":", 7)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"name\":"))) goto key;
 key_2:
-    p += 7;
+    p += ATD_LEN("\"name\":");
 field_2:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("name")));
     } else {
         p = atd_read_string_p(r, p, &out->name);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("name")));
     }
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"mag\":", 6)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"mag\":"))) goto key;
 key_3:
-    p += 6;
+    p += ATD_LEN("\"mag\":");
 field_3:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "mag", 3));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("mag")));
     } else {
         {
             int64_t w1_;
             p = atd_read_int64_p(r, p, &w1_);
-            if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "mag", 3));
+            if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("mag")));
             out->mag = llabs(w1_);
         }
     }
@@ -309,100 +309,100 @@ field_3:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"mags\":", 7)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"mags\":"))) goto key;
 key_4:
-    p += 7;
+    p += ATD_LEN("\"mags\":");
 field_4:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "mags", 4));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("mags")));
     } else {
         p = mapping_long_long_list_read_p(r, p, &out->mags);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "mags", 4));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("mags")));
     }
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"origin\":", 9)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"origin\":"))) goto key;
 key_5:
-    p += 9;
+    p += ATD_LEN("\"origin\":");
 field_5:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "origin", 6));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("origin")));
     } else {
         p = mapping_point_read_p(r, p, &out->origin);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "origin", 6));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("origin")));
     }
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"flag\":", 7)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"flag\":"))) goto key;
 key_6:
-    p += 7;
+    p += ATD_LEN("\"flag\":");
 field_6:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "flag", 4));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("flag")));
     } else {
         p = atd_read_bool_p(r, p, &out->flag);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "flag", 4));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("flag")));
     }
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"nothing\":", 10)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"nothing\":"))) goto key;
 key_7:
-    p += 10;
+    p += ATD_LEN("\"nothing\":");
 field_7:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "nothing", 7));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("nothing")));
     } else {
         p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "nothing", 7));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("nothing")));
         out->nothing = 0;
     }
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"note\":", 7)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"note\":"))) goto key;
 key_8:
-    p += 7;
+    p += ATD_LEN("\"note\":");
 field_8:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "note", 4));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("note")));
     } else {
         p = atd_read_string_p(r, p, &out->note);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "note", 4));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("note")));
         out->has_note = true;
     }
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"color\":", 8)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"color\":"))) goto key;
 key_9:
-    p += 8;
+    p += ATD_LEN("\"color\":");
 field_9:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "color", 5));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("color")));
     } else {
         atd_reader_seek(r, p);
         if (!mapping_color_read(r, &out->color)) {
-            return atd_fail_cursor(atd_reader_push_field(r, "color", 5));
+            return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("color")));
         }
         p = atd_reader_cursor(r);
     }
@@ -416,49 +416,49 @@ tail:
 end:
     return p;
 key:
-    if (atd_key_room(r, p, 10)) {
+    if (atd_key_room(r, p, ATD_LEN("\"nothing\":"))) {
         switch (p[1]) {
         case 'c':
-            if (atd_bytes_eq(p, "\"color\":", 8)) goto key_9;
+            if (atd_bytes_eq(p, ATD_LIT("\"color\":"))) goto key_9;
             break;
         case 'f':
-            if (atd_bytes_eq(p, "\"flag\":", 7)) goto key_6;
+            if (atd_bytes_eq(p, ATD_LIT("\"flag\":"))) goto key_6;
             break;
         case 'l':
-            if (atd_bytes_eq(p, "\"level\":", 8)) goto key_0;
+            if (atd_bytes_eq(p, ATD_LIT("\"level\":"))) goto key_0;
             break;
         case 'm':
             switch (p[4]) {
             case '"':
-                if (atd_bytes_eq(p, "\"mag\":", 6)) goto key_3;
+                if (atd_bytes_eq(p, ATD_LIT("\"mag\":"))) goto key_3;
                 break;
             case 's':
-                if (atd_bytes_eq(p, "\"mags\":", 7)) goto key_4;
+                if (atd_bytes_eq(p, ATD_LIT("\"mags\":"))) goto key_4;
                 break;
             }
             break;
         case 'n':
             switch (p[2]) {
             case 'a':
-                if (atd_bytes_eq(p, "\"name\":", 7)) goto key_2;
+                if (atd_bytes_eq(p, ATD_LIT("\"name\":"))) goto key_2;
                 break;
             case 'o':
                 switch (p[4]) {
                 case 'e':
-                    if (atd_bytes_eq(p, "\"note\":", 7)) goto key_8;
+                    if (atd_bytes_eq(p, ATD_LIT("\"note\":"))) goto key_8;
                     break;
                 case 'h':
-                    if (atd_bytes_eq(p, "\"nothing\":", 10)) goto key_7;
+                    if (atd_bytes_eq(p, ATD_LIT("\"nothing\":"))) goto key_7;
                     break;
                 }
                 break;
             }
             break;
         case 'o':
-            if (atd_bytes_eq(p, "\"origin\":", 9)) goto key_5;
+            if (atd_bytes_eq(p, ATD_LIT("\"origin\":"))) goto key_5;
             break;
         case 'r':
-            if (atd_bytes_eq(p, "\"ratio\":", 8)) goto key_1;
+            if (atd_bytes_eq(p, ATD_LIT("\"ratio\":"))) goto key_1;
             break;
         }
     }
@@ -466,24 +466,24 @@ key:
     if (p == NULL) return NULL;
     switch (key.len) {
     case 5:
-        if (atd_bytes_eq(key.ptr, "level", 5)) goto field_0;
-        if (atd_bytes_eq(key.ptr, "ratio", 5)) goto field_1;
-        if (atd_bytes_eq(key.ptr, "color", 5)) goto field_9;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("level"))) goto field_0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("ratio"))) goto field_1;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("color"))) goto field_9;
         break;
     case 4:
-        if (atd_bytes_eq(key.ptr, "name", 4)) goto field_2;
-        if (atd_bytes_eq(key.ptr, "mags", 4)) goto field_4;
-        if (atd_bytes_eq(key.ptr, "flag", 4)) goto field_6;
-        if (atd_bytes_eq(key.ptr, "note", 4)) goto field_8;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("name"))) goto field_2;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("mags"))) goto field_4;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("flag"))) goto field_6;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("note"))) goto field_8;
         break;
     case 3:
-        if (atd_bytes_eq(key.ptr, "mag", 3)) goto field_3;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("mag"))) goto field_3;
         break;
     case 6:
-        if (atd_bytes_eq(key.ptr, "origin", 6)) goto field_5;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("origin"))) goto field_5;
         break;
     case 7:
-        if (atd_bytes_eq(key.ptr, "nothing", 7)) goto field_7;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("nothing"))) goto field_7;
         break;
     default:
         break;
@@ -526,34 +526,34 @@ static const char *mapping_patch_read_p(atd_reader *r, const char *p, mapping_pa
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, "\"x\":", 4)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"x\":"))) goto key;
 key_0:
-    p += 4;
+    p += ATD_LEN("\"x\":");
 field_0:
     p = mapping_int_nullable_read_p(r, p, &out->x);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "x", 1));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("x")));
     out->has_x = true;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"y\":", 4)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"y\":"))) goto key;
 key_1:
-    p += 4;
+    p += ATD_LEN("\"y\":");
 field_1:
     p = atd_read_int64_p(r, p, &out->y);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "y", 1));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("y")));
     out->has_y = true;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"z\":", 4)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"z\":"))) goto key;
 key_2:
-    p += 4;
+    p += ATD_LEN("\"z\":");
 field_2:
     p = atd_read_int64_p(r, p, &out->z);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "z", 1));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("z")));
 tail:
     p = atd_object_end_p(r, p, &more);
     if (p == NULL) return NULL;
@@ -564,16 +564,16 @@ tail:
 end:
     return p;
 key:
-    if (atd_key_room(r, p, 4)) {
+    if (atd_key_room(r, p, ATD_LEN("\"x\":"))) {
         switch (p[1]) {
         case 'x':
-            if (atd_bytes_eq(p, "\"x\":", 4)) goto key_0;
+            if (atd_bytes_eq(p, ATD_LIT("\"x\":"))) goto key_0;
             break;
         case 'y':
-            if (atd_bytes_eq(p, "\"y\":", 4)) goto key_1;
+            if (atd_bytes_eq(p, ATD_LIT("\"y\":"))) goto key_1;
             break;
         case 'z':
-            if (atd_bytes_eq(p, "\"z\":", 4)) goto key_2;
+            if (atd_bytes_eq(p, ATD_LIT("\"z\":"))) goto key_2;
             break;
         }
     }
@@ -581,9 +581,9 @@ key:
     if (p == NULL) return NULL;
     switch (key.len) {
     case 1:
-        if (atd_bytes_eq(key.ptr, "x", 1)) goto field_0;
-        if (atd_bytes_eq(key.ptr, "y", 1)) goto field_1;
-        if (atd_bytes_eq(key.ptr, "z", 1)) goto field_2;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("x"))) goto field_0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("y"))) goto field_1;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("z"))) goto field_2;
         break;
     default:
         break;
@@ -614,50 +614,50 @@ static const char *mapping_loose_read_p(atd_reader *r, const char *p, mapping_lo
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, "\"x\":", 4)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"x\":"))) goto key;
 key_0:
-    p += 4;
+    p += ATD_LEN("\"x\":");
 field_0:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "x", 1));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("x")));
     } else {
         p = atd_read_int64_p(r, p, &out->x);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "x", 1));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("x")));
         out->has_x = true;
     }
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"z\":", 4)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"z\":"))) goto key;
 key_1:
-    p += 4;
+    p += ATD_LEN("\"z\":");
 field_1:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "z", 1));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("z")));
     } else {
         p = atd_read_int64_p(r, p, &out->z);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "z", 1));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("z")));
     }
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"y\":", 4)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"y\":"))) goto key;
 key_2:
-    p += 4;
+    p += ATD_LEN("\"y\":");
 field_2:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "y", 1));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("y")));
     } else {
         p = mapping_int_nullable_read_p(r, p, &out->y);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "y", 1));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("y")));
         out->has_y = true;
     }
 tail:
@@ -670,16 +670,16 @@ tail:
 end:
     return p;
 key:
-    if (atd_key_room(r, p, 4)) {
+    if (atd_key_room(r, p, ATD_LEN("\"x\":"))) {
         switch (p[1]) {
         case 'x':
-            if (atd_bytes_eq(p, "\"x\":", 4)) goto key_0;
+            if (atd_bytes_eq(p, ATD_LIT("\"x\":"))) goto key_0;
             break;
         case 'y':
-            if (atd_bytes_eq(p, "\"y\":", 4)) goto key_2;
+            if (atd_bytes_eq(p, ATD_LIT("\"y\":"))) goto key_2;
             break;
         case 'z':
-            if (atd_bytes_eq(p, "\"z\":", 4)) goto key_1;
+            if (atd_bytes_eq(p, ATD_LIT("\"z\":"))) goto key_1;
             break;
         }
     }
@@ -687,9 +687,9 @@ key:
     if (p == NULL) return NULL;
     switch (key.len) {
     case 1:
-        if (atd_bytes_eq(key.ptr, "x", 1)) goto field_0;
-        if (atd_bytes_eq(key.ptr, "z", 1)) goto field_1;
-        if (atd_bytes_eq(key.ptr, "y", 1)) goto field_2;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("x"))) goto field_0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("z"))) goto field_1;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("y"))) goto field_2;
         break;
     default:
         break;
@@ -721,24 +721,24 @@ static const char *mapping_chain_read_p(atd_reader *r, const char *p, mapping_ch
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, "\"next\":", 7)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"next\":"))) goto key;
 key_0:
-    p += 7;
+    p += ATD_LEN("\"next\":");
 field_0:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "next", 4));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("next")));
     } else {
         {
             mapping_chain *p_ = (mapping_chain *)atd_arena_alloc(atd_reader_arena(r), sizeof(mapping_chain), 8);
             if (p_ == NULL) {
                 atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory");
-                return atd_fail_cursor(atd_reader_push_field(r, "next", 4));
+                return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("next")));
             }
             out->next = p_;
             p = mapping_chain_read_p(r, p, &*p_);
-            if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "next", 4));
+            if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("next")));
         }
         out->has_next = true;
     }
@@ -746,12 +746,12 @@ field_0:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"id\":", 5)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"id\":"))) goto key;
 key_1:
-    p += 5;
+    p += ATD_LEN("\"id\":");
 field_1:
     p = atd_read_int64_p(r, p, &out->id);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("id")));
     seen[0] |= (uint64_t)1 << 0;
 tail:
     p = atd_object_end_p(r, p, &more);
@@ -766,13 +766,13 @@ end:
     }
     return p;
 key:
-    if (atd_key_room(r, p, 7)) {
+    if (atd_key_room(r, p, ATD_LEN("\"next\":"))) {
         switch (p[1]) {
         case 'i':
-            if (atd_bytes_eq(p, "\"id\":", 5)) goto key_1;
+            if (atd_bytes_eq(p, ATD_LIT("\"id\":"))) goto key_1;
             break;
         case 'n':
-            if (atd_bytes_eq(p, "\"next\":", 7)) goto key_0;
+            if (atd_bytes_eq(p, ATD_LIT("\"next\":"))) goto key_0;
             break;
         }
     }
@@ -780,10 +780,10 @@ key:
     if (p == NULL) return NULL;
     switch (key.len) {
     case 4:
-        if (atd_bytes_eq(key.ptr, "next", 4)) goto field_0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("next"))) goto field_0;
         break;
     case 2:
-        if (atd_bytes_eq(key.ptr, "id", 2)) goto field_1;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("id"))) goto field_1;
         break;
     default:
         break;
@@ -823,15 +823,15 @@ static char *mapping_color_write_p(atd_writer *w, char *p, const mapping_color *
 {
     switch (v->tag) {
     case MAPPING_COLOR_RED:
-        return atd_writer_raw_p(w, p, "\"Red\"", 5);
+        return atd_writer_raw_p(w, p, ATD_LIT("\"Red\""));
     case MAPPING_COLOR_GREEN:
-        return atd_writer_raw_p(w, p, "\"Green\"", 7);
+        return atd_writer_raw_p(w, p, ATD_LIT("\"Green\""));
     case MAPPING_COLOR_CUSTOM:
-        p = atd_writer_raw_p(w, p, "[\"Custom\",", 10);
+        p = atd_writer_raw_p(w, p, ATD_LIT("[\"Custom\","));
         if (p == NULL) return NULL;
-        p = atd_writer_key_string_p(w, p, "", 0, v->u.Custom.ptr, v->u.Custom.len);
+        p = atd_writer_key_string_p(w, p, ATD_LIT(""), v->u.Custom.ptr, v->u.Custom.len);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
-        return atd_writer_raw_p(w, p, "]", 1);
+        return atd_writer_raw_p(w, p, ATD_LIT("]"));
     }
     return atd_writer_fail_cursor(atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'color'"));
 }
@@ -843,17 +843,17 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(mapping_color)
 static char *mapping_point_write_p(atd_writer *w, char *p, const mapping_point *v)
 {
     if (!atd_writer_finite(w, (double)v->x)) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "x", 1));
+        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("x")));
     }
     if (!atd_writer_finite(w, (double)v->y)) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "y", 1));
+        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("y")));
     }
     p = atd_writer_room(w, p, 11 + ATD_DOUBLE_CHARS + ATD_DOUBLE_CHARS);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "x", 1));
-    memcpy(p, "{\"x\":", 5);
-    p = atd_write_double(p + 5, (double)v->x);
-    memcpy(p, ",\"y\":", 5);
-    p = atd_write_double(p + 5, (double)v->y);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("x")));
+    p = atd_put(p, ATD_LIT("{\"x\":"));
+    p = atd_write_double(p, (double)v->x);
+    p = atd_put(p, ATD_LIT(",\"y\":"));
+    p = atd_write_double(p, (double)v->y);
     *p++ = '}';
     return p;
 }
@@ -865,7 +865,7 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(mapping_point)
 static char *mapping_long_long_list_write_p(atd_writer *w, char *p, const mapping_long_long_list *v)
 {
     size_t i;
-    p = atd_writer_raw_p(w, p, "[", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT("["));
     if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
@@ -874,93 +874,86 @@ static char *mapping_long_long_list_write_p(atd_writer *w, char *p, const mappin
             const int64_t w1_ = llabs(v->items[i]);
             p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
             if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-            p = atd_write_int64(p + 0, (int64_t)w1_);
+            p = atd_write_int64(p, (int64_t)w1_);
         }
     }
-    return atd_writer_raw_p(w, p, "]", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
 
 static char *mapping_settings_write_p(atd_writer *w, char *p, const mapping_settings *v)
 {
     bool first = true;
-    p = atd_writer_raw_p(w, p, "{", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT("{"));
     if (p == NULL) return NULL;
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->level != (int64_t)(3)) {
         p = atd_writer_room(w, p, 8 + ATD_INT64_CHARS);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "level", 5));
-        memcpy(p, "\"level\":", 8);
-        p = atd_write_int64(p + 8, (int64_t)v->level);
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("level")));
+        p = atd_put(p, ATD_LIT("\"level\":"));
+        p = atd_write_int64(p, (int64_t)v->level);
         first = false;
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ratio != (double)(1000.0)) {
         if (!atd_writer_finite(w, (double)v->ratio)) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "ratio", 5));
+            return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("ratio")));
         }
         p = atd_writer_room(w, p, 9 + ATD_DOUBLE_CHARS);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "ratio", 5));
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("ratio")));
         *p = ',';
         p += !first;
-        memcpy(p, "\"ratio\":", 8);
-        p = atd_write_double(p + 8, (double)v->ratio);
+        p = atd_put(p, ATD_LIT("\"ratio\":"));
+        p = atd_write_double(p, (double)v->ratio);
         first = false;
     }
-    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || !(v->name.len == 4 && memcmp(v->name.ptr, "anon", 4) == 0)) {
-        p = first ? atd_writer_key_string_p(w, p, "\"name\":", 7, v->name.ptr, v->name.len) : atd_writer_key_string_p(w, p, ",\"name\":", 8, v->name.ptr, v->name.len);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "name", 4));
+    if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || !(v->name.len == ATD_LEN("anon") && memcmp(v->name.ptr, ATD_LIT("anon")) == 0)) {
+        p = first ? atd_writer_key_string_p(w, p, ATD_LIT("\"name\":"), v->name.ptr, v->name.len) : atd_writer_key_string_p(w, p, ATD_LIT(",\"name\":"), v->name.ptr, v->name.len);
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("name")));
         first = false;
     }
-    p = first ? atd_writer_raw_p(w, p, "\"mag\":", 6) : atd_writer_raw_p(w, p, ",\"mag\":", 7);
+    p = first ? atd_writer_raw_p(w, p, ATD_LIT("\"mag\":")) : atd_writer_raw_p(w, p, ATD_LIT(",\"mag\":"));
     if (p == NULL) return NULL;
     {
         const int64_t w1_ = llabs(v->mag);
         p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "mag", 3));
-        p = atd_write_int64(p + 0, (int64_t)w1_);
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("mag")));
+        p = atd_write_int64(p, (int64_t)w1_);
     }
     first = false;
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->mags.len != 0) {
-        p = atd_writer_raw_p(w, p, ",\"mags\":", 8);
+        p = atd_writer_raw_p(w, p, ATD_LIT(",\"mags\":"));
         if (p == NULL) return NULL;
         p = mapping_long_long_list_write_p(w, p, &v->mags);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "mags", 4));
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("mags")));
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || !mapping_point_equal(&v->origin, &mapping_settings__default_origin)) {
-        p = atd_writer_raw_p(w, p, ",\"origin\":", 10);
+        p = atd_writer_raw_p(w, p, ATD_LIT(",\"origin\":"));
         if (p == NULL) return NULL;
         p = mapping_point_write_p(w, p, &v->origin);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "origin", 6));
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("origin")));
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->flag) {
         p = atd_writer_room(w, p, 8 + 5);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "flag", 4));
-        memcpy(p, ",\"flag\":", 8);
-        if (v->flag) {
-            memcpy(p + 8, "true", 4);
-            p += 12;
-        } else {
-            memcpy(p + 8, "false", 5);
-            p += 13;
-        }
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("flag")));
+        p = atd_put(p, ATD_LIT(",\"flag\":"));
+        p = v->flag ? atd_put(p, ATD_LIT("true")) : atd_put(p, ATD_LIT("false"));
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS)) {
         p = atd_writer_room(w, p, 11 + 4);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "nothing", 7));
-        memcpy(p, ",\"nothing\":", 11);
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("nothing")));
+        p = atd_put(p, ATD_LIT(",\"nothing\":"));
         (void)v->nothing; /* unit: always null */
-        memcpy(p + 11, "null", 4);
-        p += 15;
+        p = atd_put(p, ATD_LIT("null"));
     }
     if (v->has_note) {
-        p = atd_writer_key_string_p(w, p, ",\"note\":", 8, v->note.ptr, v->note.len);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "note", 4));
+        p = atd_writer_key_string_p(w, p, ATD_LIT(",\"note\":"), v->note.ptr, v->note.len);
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("note")));
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->color.tag != MAPPING_COLOR_GREEN) {
-        p = atd_writer_raw_p(w, p, ",\"color\":", 9);
+        p = atd_writer_raw_p(w, p, ATD_LIT(",\"color\":"));
         if (p == NULL) return NULL;
         p = mapping_color_write_p(w, p, &v->color);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "color", 5));
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("color")));
     }
-    return atd_writer_raw_p(w, p, "}", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("}"));
 }
 
 ATD_DEFINE_WRITE(mapping_settings, mapping_settings)
@@ -969,44 +962,44 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(mapping_settings)
 
 static char *mapping_int_nullable_write_p(atd_writer *w, char *p, const mapping_int_nullable *v)
 {
-    if (!v->has) return atd_writer_raw_p(w, p, "null", 4);
+    if (!v->has) return atd_writer_raw_p(w, p, ATD_LIT("null"));
     p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
     if (p == NULL) return NULL;
-    p = atd_write_int64(p + 0, (int64_t)v->value);
+    p = atd_write_int64(p, (int64_t)v->value);
     return p;
 }
 
 static char *mapping_patch_write_p(atd_writer *w, char *p, const mapping_patch *v)
 {
     bool first = true;
-    p = atd_writer_raw_p(w, p, "{", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT("{"));
     if (p == NULL) return NULL;
     if (v->has_x) {
-        p = atd_writer_raw_p(w, p, "\"x\":", 4);
+        p = atd_writer_raw_p(w, p, ATD_LIT("\"x\":"));
         if (p == NULL) return NULL;
         p = mapping_int_nullable_write_p(w, p, &v->x);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "x", 1));
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("x")));
         first = false;
     }
     if (v->has_y) {
         p = atd_writer_room(w, p, 5 + ATD_INT64_CHARS);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "y", 1));
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("y")));
         *p = ',';
         p += !first;
-        memcpy(p, "\"y\":", 4);
-        p = atd_write_int64(p + 4, (int64_t)v->y);
+        p = atd_put(p, ATD_LIT("\"y\":"));
+        p = atd_write_int64(p, (int64_t)v->y);
         first = false;
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->z != 0) {
         p = atd_writer_room(w, p, 5 + ATD_INT64_CHARS);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "z", 1));
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("z")));
         *p = ',';
         p += !first;
-        memcpy(p, "\"z\":", 4);
-        p = atd_write_int64(p + 4, (int64_t)v->z);
+        p = atd_put(p, ATD_LIT("\"z\":"));
+        p = atd_write_int64(p, (int64_t)v->z);
         first = false;
     }
-    return atd_writer_raw_p(w, p, "}", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("}"));
 }
 
 ATD_DEFINE_WRITE(mapping_patch, mapping_patch)
@@ -1016,32 +1009,32 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(mapping_patch)
 static char *mapping_loose_write_p(atd_writer *w, char *p, const mapping_loose *v)
 {
     bool first = true;
-    p = atd_writer_raw_p(w, p, "{", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT("{"));
     if (p == NULL) return NULL;
     if (v->has_x) {
         p = atd_writer_room(w, p, 4 + ATD_INT64_CHARS);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "x", 1));
-        memcpy(p, "\"x\":", 4);
-        p = atd_write_int64(p + 4, (int64_t)v->x);
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("x")));
+        p = atd_put(p, ATD_LIT("\"x\":"));
+        p = atd_write_int64(p, (int64_t)v->x);
         first = false;
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->z != (int64_t)(7)) {
         p = atd_writer_room(w, p, 5 + ATD_INT64_CHARS);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "z", 1));
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("z")));
         *p = ',';
         p += !first;
-        memcpy(p, "\"z\":", 4);
-        p = atd_write_int64(p + 4, (int64_t)v->z);
+        p = atd_put(p, ATD_LIT("\"z\":"));
+        p = atd_write_int64(p, (int64_t)v->z);
         first = false;
     }
     if (v->has_y) {
-        p = first ? atd_writer_raw_p(w, p, "\"y\":", 4) : atd_writer_raw_p(w, p, ",\"y\":", 5);
+        p = first ? atd_writer_raw_p(w, p, ATD_LIT("\"y\":")) : atd_writer_raw_p(w, p, ATD_LIT(",\"y\":"));
         if (p == NULL) return NULL;
         p = mapping_int_nullable_write_p(w, p, &v->y);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "y", 1));
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("y")));
         first = false;
     }
-    return atd_writer_raw_p(w, p, "}", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("}"));
 }
 
 ATD_DEFINE_WRITE(mapping_loose, mapping_loose)
@@ -1051,25 +1044,25 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(mapping_loose)
 static char *mapping_chain_write_p(atd_writer *w, char *p, const mapping_chain *v)
 {
     bool first = true;
-    p = atd_writer_raw_p(w, p, "{", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT("{"));
     if (p == NULL) return NULL;
     if (v->has_next) {
-        p = atd_writer_raw_p(w, p, "\"next\":", 7);
+        p = atd_writer_raw_p(w, p, ATD_LIT("\"next\":"));
         if (p == NULL) return NULL;
         if (v->next == NULL) {
             atd_writer_fail(w, ATD_ERR_INVALID, "NULL pointer for a present value");
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "next", 4));
+            return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("next")));
         }
         p = mapping_chain_write_p(w, p, &(*v->next));
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "next", 4));
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("next")));
         first = false;
     }
     p = atd_writer_room(w, p, 7 + ATD_INT64_CHARS);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "id", 2));
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("id")));
     *p = ',';
     p += !first;
-    memcpy(p, "\"id\":", 5);
-    p = atd_write_int64(p + 5, (int64_t)v->id);
+    p = atd_put(p, ATD_LIT("\"id\":"));
+    p = atd_write_int64(p, (int64_t)v->id);
     *p++ = '}';
     first = false;
     return p;
@@ -1086,7 +1079,7 @@ bool mapping_magnitude_write(atd_writer *w, const mapping_magnitude *v)
         const int64_t w1_ = llabs((*v));
         p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
         if (p == NULL) return false;
-        p = atd_write_int64(p + 0, (int64_t)w1_);
+        p = atd_write_int64(p, (int64_t)w1_);
     }
     atd_writer_commit(w, p);
     return true;
@@ -1252,9 +1245,9 @@ bool mapping_magnitude_equal(const mapping_magnitude *a, const mapping_magnitude
 /* --- names --- */
 
 static const atd_string mapping_color_tag__names[3] = {
-    {"Red", 3},
-    {"Green", 5},
-    {"Custom", 6},
+    {ATD_LIT("Red")},
+    {ATD_LIT("Green")},
+    {ATD_LIT("Custom")},
 };
 const char *mapping_color_tag_name(mapping_color_tag v)
 {

@@ -48,23 +48,23 @@ static const char *revindex_occurrence_read_p(atd_reader *r, const char *p, revi
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, "\"filename\":", 11)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"filename\":"))) goto key;
 key_0:
-    p += 11;
+    p += ATD_LEN("\"filename\":");
 field_0:
     p = atd_read_string_p(r, p, &out->filename);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "filename", 8));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("filename")));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"line\":", 7)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"line\":"))) goto key;
 key_1:
-    p += 7;
+    p += ATD_LEN("\"line\":");
 field_1:
     p = atd_read_int64_p(r, p, &out->line);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "line", 4));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("line")));
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_p(r, p, &more);
@@ -79,13 +79,13 @@ end:
     }
     return p;
 key:
-    if (atd_key_room(r, p, 11)) {
+    if (atd_key_room(r, p, ATD_LEN("\"filename\":"))) {
         switch (p[1]) {
         case 'f':
-            if (atd_bytes_eq(p, "\"filename\":", 11)) goto key_0;
+            if (atd_bytes_eq(p, ATD_LIT("\"filename\":"))) goto key_0;
             break;
         case 'l':
-            if (atd_bytes_eq(p, "\"line\":", 7)) goto key_1;
+            if (atd_bytes_eq(p, ATD_LIT("\"line\":"))) goto key_1;
             break;
         }
     }
@@ -93,10 +93,10 @@ key:
     if (p == NULL) return NULL;
     switch (key.len) {
     case 8:
-        if (atd_bytes_eq(key.ptr, "filename", 8)) goto field_0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("filename"))) goto field_0;
         break;
     case 4:
-        if (atd_bytes_eq(key.ptr, "line", 4)) goto field_1;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("line"))) goto field_1;
         break;
     default:
         break;
@@ -360,67 +360,67 @@ static const char *revindex_corpus_read_p(atd_reader *r, const char *p, revindex
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, "\"name\":", 7)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"name\":"))) goto key;
 key_0:
-    p += 7;
+    p += ATD_LEN("\"name\":");
 field_0:
     p = atd_read_string_p(r, p, &out->name);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("name")));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"index\":", 8)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"index\":"))) goto key;
 key_1:
-    p += 8;
+    p += ATD_LEN("\"index\":");
 field_1:
     p = revindex_revindex_read_p(r, p, &out->index);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "index", 5));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("index")));
     seen[0] |= (uint64_t)1 << 1;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"stats\":", 8)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"stats\":"))) goto key;
 key_2:
-    p += 8;
+    p += ATD_LEN("\"stats\":");
 field_2:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "stats", 5));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("stats")));
     } else {
         p = revindex_int_assoc_read_p(r, p, &out->stats);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "stats", 5));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("stats")));
         out->has_stats = true;
     }
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"by_file\":", 10)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"by_file\":"))) goto key;
 key_3:
-    p += 10;
+    p += ATD_LEN("\"by_file\":");
 field_3:
     p = revindex_int_list_assoc_read_p(r, p, &out->by_file);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "by_file", 7));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("by_file")));
     seen[0] |= (uint64_t)1 << 2;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"titles\":", 9)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"titles\":"))) goto key;
 key_4:
-    p += 9;
+    p += ATD_LEN("\"titles\":");
 field_4:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "titles", 6));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("titles")));
     } else {
         p = revindex_corpus_titles_read_p(r, p, &out->titles);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "titles", 6));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("titles")));
     }
 tail:
     p = atd_object_end_p(r, p, &more);
@@ -435,22 +435,22 @@ end:
     }
     return p;
 key:
-    if (atd_key_room(r, p, 10)) {
+    if (atd_key_room(r, p, ATD_LEN("\"by_file\":"))) {
         switch (p[1]) {
         case 'b':
-            if (atd_bytes_eq(p, "\"by_file\":", 10)) goto key_3;
+            if (atd_bytes_eq(p, ATD_LIT("\"by_file\":"))) goto key_3;
             break;
         case 'i':
-            if (atd_bytes_eq(p, "\"index\":", 8)) goto key_1;
+            if (atd_bytes_eq(p, ATD_LIT("\"index\":"))) goto key_1;
             break;
         case 'n':
-            if (atd_bytes_eq(p, "\"name\":", 7)) goto key_0;
+            if (atd_bytes_eq(p, ATD_LIT("\"name\":"))) goto key_0;
             break;
         case 's':
-            if (atd_bytes_eq(p, "\"stats\":", 8)) goto key_2;
+            if (atd_bytes_eq(p, ATD_LIT("\"stats\":"))) goto key_2;
             break;
         case 't':
-            if (atd_bytes_eq(p, "\"titles\":", 9)) goto key_4;
+            if (atd_bytes_eq(p, ATD_LIT("\"titles\":"))) goto key_4;
             break;
         }
     }
@@ -458,17 +458,17 @@ key:
     if (p == NULL) return NULL;
     switch (key.len) {
     case 4:
-        if (atd_bytes_eq(key.ptr, "name", 4)) goto field_0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("name"))) goto field_0;
         break;
     case 5:
-        if (atd_bytes_eq(key.ptr, "index", 5)) goto field_1;
-        if (atd_bytes_eq(key.ptr, "stats", 5)) goto field_2;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("index"))) goto field_1;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("stats"))) goto field_2;
         break;
     case 7:
-        if (atd_bytes_eq(key.ptr, "by_file", 7)) goto field_3;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("by_file"))) goto field_3;
         break;
     case 6:
-        if (atd_bytes_eq(key.ptr, "titles", 6)) goto field_4;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("titles"))) goto field_4;
         break;
     default:
         break;
@@ -489,12 +489,12 @@ ATD_DEFINE_READ_ENTRY_POINTS(revindex_corpus)
 
 static char *revindex_occurrence_write_p(atd_writer *w, char *p, const revindex_occurrence *v)
 {
-    p = atd_writer_key_string_p(w, p, "{\"filename\":", 12, v->filename.ptr, v->filename.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "filename", 8));
+    p = atd_writer_key_string_p(w, p, ATD_LIT("{\"filename\":"), v->filename.ptr, v->filename.len);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("filename")));
     p = atd_writer_room(w, p, 9 + ATD_INT64_CHARS);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "line", 4));
-    memcpy(p, ",\"line\":", 8);
-    p = atd_write_int64(p + 8, (int64_t)v->line);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("line")));
+    p = atd_put(p, ATD_LIT(",\"line\":"));
+    p = atd_write_int64(p, (int64_t)v->line);
     *p++ = '}';
     return p;
 }
@@ -506,7 +506,7 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(revindex_occurrence)
 static char *revindex_occurrences_write_p(atd_writer *w, char *p, const revindex_occurrences *v)
 {
     size_t i;
-    p = atd_writer_raw_p(w, p, "[", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT("["));
     if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
@@ -514,7 +514,7 @@ static char *revindex_occurrences_write_p(atd_writer *w, char *p, const revindex
         p = revindex_occurrence_write_p(w, p, &v->items[i]);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
     }
-    return atd_writer_raw_p(w, p, "]", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
 
 ATD_DEFINE_WRITE(revindex_occurrences, revindex_occurrences)
@@ -524,19 +524,19 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(revindex_occurrences)
 static char *revindex_revindex_write_p(atd_writer *w, char *p, const revindex_revindex *v)
 {
     size_t i;
-    p = atd_writer_raw_p(w, p, "{", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT("{"));
     if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_elem_string_p(w, p, i > 0, v->items[i].key.ptr, v->items[i].key.len);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        p = atd_writer_raw_p(w, p, ":", 1);
+        p = atd_writer_raw_p(w, p, ATD_LIT(":"));
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         p = revindex_occurrences_write_p(w, p, &v->items[i].value);
         if (p == NULL) {
             return atd_writer_fail_cursor(atd_writer_push_field(w, v->items[i].key.ptr, v->items[i].key.len));
         }
     }
-    return atd_writer_raw_p(w, p, "}", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("}"));
 }
 
 ATD_DEFINE_WRITE(revindex_revindex, revindex_revindex)
@@ -546,98 +546,98 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(revindex_revindex)
 static char *revindex_int_assoc_write_p(atd_writer *w, char *p, const revindex_int_assoc *v)
 {
     size_t i;
-    p = atd_writer_raw_p(w, p, "{", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT("{"));
     if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_elem_string_p(w, p, i > 0, v->items[i].key.ptr, v->items[i].key.len);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        p = atd_writer_raw_p(w, p, ":", 1);
+        p = atd_writer_raw_p(w, p, ATD_LIT(":"));
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
         if (p == NULL) {
             return atd_writer_fail_cursor(atd_writer_push_field(w, v->items[i].key.ptr, v->items[i].key.len));
         }
-        p = atd_write_int64(p + 0, (int64_t)v->items[i].value);
+        p = atd_write_int64(p, (int64_t)v->items[i].value);
     }
-    return atd_writer_raw_p(w, p, "}", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("}"));
 }
 
 static char *revindex_int_list_write_p(atd_writer *w, char *p, const revindex_int_list *v)
 {
     size_t i;
-    p = atd_writer_raw_p(w, p, "[", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT("["));
     if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_room(w, p, 1 + ATD_INT64_CHARS);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         *p = ',';
         p += i > 0;
-        p = atd_write_int64(p + 0, (int64_t)v->items[i]);
+        p = atd_write_int64(p, (int64_t)v->items[i]);
     }
-    return atd_writer_raw_p(w, p, "]", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
 
 static char *revindex_int_list_assoc_write_p(atd_writer *w, char *p, const revindex_int_list_assoc *v)
 {
     size_t i;
-    p = atd_writer_raw_p(w, p, "{", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT("{"));
     if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_elem_string_p(w, p, i > 0, v->items[i].key.ptr, v->items[i].key.len);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        p = atd_writer_raw_p(w, p, ":", 1);
+        p = atd_writer_raw_p(w, p, ATD_LIT(":"));
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         p = revindex_int_list_write_p(w, p, &v->items[i].value);
         if (p == NULL) {
             return atd_writer_fail_cursor(atd_writer_push_field(w, v->items[i].key.ptr, v->items[i].key.len));
         }
     }
-    return atd_writer_raw_p(w, p, "}", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("}"));
 }
 
 static char *revindex_corpus_titles_write_p(atd_writer *w, char *p, const revindex_corpus_titles *v)
 {
     size_t i;
-    p = atd_writer_raw_p(w, p, "{", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT("{"));
     if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_elem_string_p(w, p, i > 0, v->items[i].key.ptr, v->items[i].key.len);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        p = atd_writer_raw_p(w, p, ":", 1);
+        p = atd_writer_raw_p(w, p, ATD_LIT(":"));
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        p = atd_writer_key_string_p(w, p, "", 0, v->items[i].value.ptr, v->items[i].value.len);
+        p = atd_writer_key_string_p(w, p, ATD_LIT(""), v->items[i].value.ptr, v->items[i].value.len);
         if (p == NULL) {
             return atd_writer_fail_cursor(atd_writer_push_field(w, v->items[i].key.ptr, v->items[i].key.len));
         }
     }
-    return atd_writer_raw_p(w, p, "}", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("}"));
 }
 
 static char *revindex_corpus_write_p(atd_writer *w, char *p, const revindex_corpus *v)
 {
-    p = atd_writer_key_string_p(w, p, "{\"name\":", 8, v->name.ptr, v->name.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "name", 4));
-    p = atd_writer_raw_p(w, p, ",\"index\":", 9);
+    p = atd_writer_key_string_p(w, p, ATD_LIT("{\"name\":"), v->name.ptr, v->name.len);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("name")));
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"index\":"));
     if (p == NULL) return NULL;
     p = revindex_revindex_write_p(w, p, &v->index);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "index", 5));
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("index")));
     if (v->has_stats) {
-        p = atd_writer_raw_p(w, p, ",\"stats\":", 9);
+        p = atd_writer_raw_p(w, p, ATD_LIT(",\"stats\":"));
         if (p == NULL) return NULL;
         p = revindex_int_assoc_write_p(w, p, &v->stats);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "stats", 5));
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("stats")));
     }
-    p = atd_writer_raw_p(w, p, ",\"by_file\":", 11);
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"by_file\":"));
     if (p == NULL) return NULL;
     p = revindex_int_list_assoc_write_p(w, p, &v->by_file);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "by_file", 7));
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("by_file")));
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->titles.len != 0) {
-        p = atd_writer_raw_p(w, p, ",\"titles\":", 10);
+        p = atd_writer_raw_p(w, p, ATD_LIT(",\"titles\":"));
         if (p == NULL) return NULL;
         p = revindex_corpus_titles_write_p(w, p, &v->titles);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "titles", 6));
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("titles")));
     }
-    return atd_writer_raw_p(w, p, "}", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("}"));
 }
 
 ATD_DEFINE_WRITE(revindex_corpus, revindex_corpus)

@@ -112,100 +112,100 @@ static const char *twitter_search_metadata_read_p(atd_reader *r, const char *p, 
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, "\"completed_in\":", 15)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"completed_in\":"))) goto key;
 key_0:
-    p += 15;
+    p += ATD_LEN("\"completed_in\":");
 field_0:
     p = atd_read_double_p(r, p, &out->completed_in);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "completed_in", 12));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("completed_in")));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"max_id\":", 9)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"max_id\":"))) goto key;
 key_1:
-    p += 9;
+    p += ATD_LEN("\"max_id\":");
 field_1:
     p = atd_read_int64_p(r, p, &out->max_id);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "max_id", 6));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("max_id")));
     seen[0] |= (uint64_t)1 << 1;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"max_id_str\":", 13)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"max_id_str\":"))) goto key;
 key_2:
-    p += 13;
+    p += ATD_LEN("\"max_id_str\":");
 field_2:
     p = atd_read_string_p(r, p, &out->max_id_str);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "max_id_str", 10));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("max_id_str")));
     seen[0] |= (uint64_t)1 << 2;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"next_results\":", 15)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"next_results\":"))) goto key;
 key_3:
-    p += 15;
+    p += ATD_LEN("\"next_results\":");
 field_3:
     p = atd_read_string_p(r, p, &out->next_results);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "next_results", 12));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("next_results")));
     seen[0] |= (uint64_t)1 << 3;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"query\":", 8)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"query\":"))) goto key;
 key_4:
-    p += 8;
+    p += ATD_LEN("\"query\":");
 field_4:
     p = atd_read_string_p(r, p, &out->query);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "query", 5));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("query")));
     seen[0] |= (uint64_t)1 << 4;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"refresh_url\":", 14)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"refresh_url\":"))) goto key;
 key_5:
-    p += 14;
+    p += ATD_LEN("\"refresh_url\":");
 field_5:
     p = atd_read_string_p(r, p, &out->refresh_url);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "refresh_url", 11));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("refresh_url")));
     seen[0] |= (uint64_t)1 << 5;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"count\":", 8)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"count\":"))) goto key;
 key_6:
-    p += 8;
+    p += ATD_LEN("\"count\":");
 field_6:
     p = atd_read_int64_p(r, p, &out->count);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "count", 5));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("count")));
     seen[0] |= (uint64_t)1 << 6;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"since_id\":", 11)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"since_id\":"))) goto key;
 key_7:
-    p += 11;
+    p += ATD_LEN("\"since_id\":");
 field_7:
     p = atd_read_int64_p(r, p, &out->since_id);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "since_id", 8));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("since_id")));
     seen[0] |= (uint64_t)1 << 7;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"since_id_str\":", 15)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"since_id_str\":"))) goto key;
 key_8:
-    p += 15;
+    p += ATD_LEN("\"since_id_str\":");
 field_8:
     p = atd_read_string_p(r, p, &out->since_id_str);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "since_id_str", 12));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("since_id_str")));
     seen[0] |= (uint64_t)1 << 8;
 tail:
     p = atd_object_end_p(r, p, &more);
@@ -220,42 +220,42 @@ end:
     }
     return p;
 key:
-    if (atd_key_room(r, p, 15)) {
+    if (atd_key_room(r, p, ATD_LEN("\"completed_in\":"))) {
         switch (p[7]) {
         case '"':
-            if (atd_bytes_eq(p, "\"max_id\":", 9)) goto key_1;
+            if (atd_bytes_eq(p, ATD_LIT("\"max_id\":"))) goto key_1;
             break;
         case ':':
             switch (p[1]) {
             case 'c':
-                if (atd_bytes_eq(p, "\"count\":", 8)) goto key_6;
+                if (atd_bytes_eq(p, ATD_LIT("\"count\":"))) goto key_6;
                 break;
             case 'q':
-                if (atd_bytes_eq(p, "\"query\":", 8)) goto key_4;
+                if (atd_bytes_eq(p, ATD_LIT("\"query\":"))) goto key_4;
                 break;
             }
             break;
         case '_':
-            if (atd_bytes_eq(p, "\"max_id_str\":", 13)) goto key_2;
+            if (atd_bytes_eq(p, ATD_LIT("\"max_id_str\":"))) goto key_2;
             break;
         case 'e':
-            if (atd_bytes_eq(p, "\"next_results\":", 15)) goto key_3;
+            if (atd_bytes_eq(p, ATD_LIT("\"next_results\":"))) goto key_3;
             break;
         case 'h':
-            if (atd_bytes_eq(p, "\"refresh_url\":", 14)) goto key_5;
+            if (atd_bytes_eq(p, ATD_LIT("\"refresh_url\":"))) goto key_5;
             break;
         case 'i':
             switch (p[9]) {
             case '"':
-                if (atd_bytes_eq(p, "\"since_id\":", 11)) goto key_7;
+                if (atd_bytes_eq(p, ATD_LIT("\"since_id\":"))) goto key_7;
                 break;
             case '_':
-                if (atd_bytes_eq(p, "\"since_id_str\":", 15)) goto key_8;
+                if (atd_bytes_eq(p, ATD_LIT("\"since_id_str\":"))) goto key_8;
                 break;
             }
             break;
         case 't':
-            if (atd_bytes_eq(p, "\"completed_in\":", 15)) goto key_0;
+            if (atd_bytes_eq(p, ATD_LIT("\"completed_in\":"))) goto key_0;
             break;
         }
     }
@@ -263,25 +263,25 @@ key:
     if (p == NULL) return NULL;
     switch (key.len) {
     case 12:
-        if (atd_bytes_eq(key.ptr, "completed_in", 12)) goto field_0;
-        if (atd_bytes_eq(key.ptr, "next_results", 12)) goto field_3;
-        if (atd_bytes_eq(key.ptr, "since_id_str", 12)) goto field_8;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("completed_in"))) goto field_0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("next_results"))) goto field_3;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("since_id_str"))) goto field_8;
         break;
     case 6:
-        if (atd_bytes_eq(key.ptr, "max_id", 6)) goto field_1;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("max_id"))) goto field_1;
         break;
     case 10:
-        if (atd_bytes_eq(key.ptr, "max_id_str", 10)) goto field_2;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("max_id_str"))) goto field_2;
         break;
     case 5:
-        if (atd_bytes_eq(key.ptr, "query", 5)) goto field_4;
-        if (atd_bytes_eq(key.ptr, "count", 5)) goto field_6;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("query"))) goto field_4;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("count"))) goto field_6;
         break;
     case 11:
-        if (atd_bytes_eq(key.ptr, "refresh_url", 11)) goto field_5;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("refresh_url"))) goto field_5;
         break;
     case 8:
-        if (atd_bytes_eq(key.ptr, "since_id", 8)) goto field_7;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("since_id"))) goto field_7;
         break;
     default:
         break;
@@ -313,23 +313,23 @@ static const char *twitter_root_read_p(atd_reader *r, const char *p, twitter_roo
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, "\"statuses\":", 11)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"statuses\":"))) goto key;
 key_0:
-    p += 11;
+    p += ATD_LEN("\"statuses\":");
 field_0:
     p = twitter_status_list_read_p(r, p, &out->statuses);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "statuses", 8));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("statuses")));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"search_metadata\":", 18)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"search_metadata\":"))) goto key;
 key_1:
-    p += 18;
+    p += ATD_LEN("\"search_metadata\":");
 field_1:
     p = twitter_search_metadata_read_p(r, p, &out->search_metadata);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "search_metadata", 15));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("search_metadata")));
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_p(r, p, &more);
@@ -344,13 +344,13 @@ end:
     }
     return p;
 key:
-    if (atd_key_room(r, p, 18)) {
+    if (atd_key_room(r, p, ATD_LEN("\"search_metadata\":"))) {
         switch (p[2]) {
         case 'e':
-            if (atd_bytes_eq(p, "\"search_metadata\":", 18)) goto key_1;
+            if (atd_bytes_eq(p, ATD_LIT("\"search_metadata\":"))) goto key_1;
             break;
         case 't':
-            if (atd_bytes_eq(p, "\"statuses\":", 11)) goto key_0;
+            if (atd_bytes_eq(p, ATD_LIT("\"statuses\":"))) goto key_0;
             break;
         }
     }
@@ -358,10 +358,10 @@ key:
     if (p == NULL) return NULL;
     switch (key.len) {
     case 8:
-        if (atd_bytes_eq(key.ptr, "statuses", 8)) goto field_0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("statuses"))) goto field_0;
         break;
     case 15:
-        if (atd_bytes_eq(key.ptr, "search_metadata", 15)) goto field_1;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("search_metadata"))) goto field_1;
         break;
     default:
         break;
@@ -393,23 +393,23 @@ static const char *twitter_metadata_read_p(atd_reader *r, const char *p, twitter
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, "\"result_type\":", 14)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"result_type\":"))) goto key;
 key_0:
-    p += 14;
+    p += ATD_LEN("\"result_type\":");
 field_0:
     p = atd_read_string_p(r, p, &out->result_type);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "result_type", 11));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("result_type")));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"iso_language_code\":", 20)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"iso_language_code\":"))) goto key;
 key_1:
-    p += 20;
+    p += ATD_LEN("\"iso_language_code\":");
 field_1:
     p = atd_read_string_p(r, p, &out->iso_language_code);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "iso_language_code", 17));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("iso_language_code")));
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_p(r, p, &more);
@@ -424,13 +424,13 @@ end:
     }
     return p;
 key:
-    if (atd_key_room(r, p, 20)) {
+    if (atd_key_room(r, p, ATD_LEN("\"iso_language_code\":"))) {
         switch (p[1]) {
         case 'i':
-            if (atd_bytes_eq(p, "\"iso_language_code\":", 20)) goto key_1;
+            if (atd_bytes_eq(p, ATD_LIT("\"iso_language_code\":"))) goto key_1;
             break;
         case 'r':
-            if (atd_bytes_eq(p, "\"result_type\":", 14)) goto key_0;
+            if (atd_bytes_eq(p, ATD_LIT("\"result_type\":"))) goto key_0;
             break;
         }
     }
@@ -438,10 +438,10 @@ key:
     if (p == NULL) return NULL;
     switch (key.len) {
     case 11:
-        if (atd_bytes_eq(key.ptr, "result_type", 11)) goto field_0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("result_type"))) goto field_0;
         break;
     case 17:
-        if (atd_bytes_eq(key.ptr, "iso_language_code", 17)) goto field_1;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("iso_language_code"))) goto field_1;
         break;
     default:
         break;
@@ -530,12 +530,12 @@ static const char *twitter_url_entities_read_p(atd_reader *r, const char *p, twi
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, "\"urls\":", 7)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"urls\":"))) goto key;
 key_0:
-    p += 7;
+    p += ATD_LEN("\"urls\":");
 field_0:
     p = twitter_url_entity_list_read_p(r, p, &out->urls);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "urls", 4));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("urls")));
     seen[0] |= (uint64_t)1 << 0;
 tail:
     p = atd_object_end_p(r, p, &more);
@@ -550,14 +550,14 @@ end:
     }
     return p;
 key:
-    if (atd_key_room(r, p, 7)) {
-        if (atd_bytes_eq(p, "\"urls\":", 7)) goto key_0;
+    if (atd_key_room(r, p, ATD_LEN("\"urls\":"))) {
+        if (atd_bytes_eq(p, ATD_LIT("\"urls\":"))) goto key_0;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return NULL;
     switch (key.len) {
     case 4:
-        if (atd_bytes_eq(key.ptr, "urls", 4)) goto field_0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("urls"))) goto field_0;
         break;
     default:
         break;
@@ -589,29 +589,29 @@ static const char *twitter_user_entities_read_p(atd_reader *r, const char *p, tw
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, "\"url\":", 6)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"url\":"))) goto key;
 key_0:
-    p += 6;
+    p += ATD_LEN("\"url\":");
 field_0:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "url", 3));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("url")));
     } else {
         p = twitter_url_entities_read_p(r, p, &out->url);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "url", 3));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("url")));
         out->has_url = true;
     }
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"description\":", 14)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"description\":"))) goto key;
 key_1:
-    p += 14;
+    p += ATD_LEN("\"description\":");
 field_1:
     p = twitter_url_entities_read_p(r, p, &out->description);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "description", 11));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("description")));
     seen[0] |= (uint64_t)1 << 0;
 tail:
     p = atd_object_end_p(r, p, &more);
@@ -626,13 +626,13 @@ end:
     }
     return p;
 key:
-    if (atd_key_room(r, p, 14)) {
+    if (atd_key_room(r, p, ATD_LEN("\"description\":"))) {
         switch (p[1]) {
         case 'd':
-            if (atd_bytes_eq(p, "\"description\":", 14)) goto key_1;
+            if (atd_bytes_eq(p, ATD_LIT("\"description\":"))) goto key_1;
             break;
         case 'u':
-            if (atd_bytes_eq(p, "\"url\":", 6)) goto key_0;
+            if (atd_bytes_eq(p, ATD_LIT("\"url\":"))) goto key_0;
             break;
         }
     }
@@ -640,10 +640,10 @@ key:
     if (p == NULL) return NULL;
     switch (key.len) {
     case 3:
-        if (atd_bytes_eq(key.ptr, "url", 3)) goto field_0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("url"))) goto field_0;
         break;
     case 11:
-        if (atd_bytes_eq(key.ptr, "description", 11)) goto field_1;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("description"))) goto field_1;
         break;
     default:
         break;
@@ -675,457 +675,473 @@ static const char *twitter_user_read_p(atd_reader *r, const char *p, twitter_use
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, "\"id\":", 5)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"id\":"))) goto key;
 key_0:
-    p += 5;
+    p += ATD_LEN("\"id\":");
 field_0:
     p = atd_read_int64_p(r, p, &out->id);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("id")));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"id_str\":", 9)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"id_str\":"))) goto key;
 key_1:
-    p += 9;
+    p += ATD_LEN("\"id_str\":");
 field_1:
     p = atd_read_string_p(r, p, &out->id_str);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "id_str", 6));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("id_str")));
     seen[0] |= (uint64_t)1 << 1;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"name\":", 7)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"name\":"))) goto key;
 key_2:
-    p += 7;
+    p += ATD_LEN("\"name\":");
 field_2:
     p = atd_read_string_p(r, p, &out->name);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("name")));
     seen[0] |= (uint64_t)1 << 2;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"screen_name\":", 14)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"screen_name\":"))) goto key;
 key_3:
-    p += 14;
+    p += ATD_LEN("\"screen_name\":");
 field_3:
     p = atd_read_string_p(r, p, &out->screen_name);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "screen_name", 11));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("screen_name")));
     seen[0] |= (uint64_t)1 << 3;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"location\":", 11)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"location\":"))) goto key;
 key_4:
-    p += 11;
+    p += ATD_LEN("\"location\":");
 field_4:
     p = atd_read_string_p(r, p, &out->location);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "location", 8));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("location")));
     seen[0] |= (uint64_t)1 << 4;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"description\":", 14)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"description\":"))) goto key;
 key_5:
-    p += 14;
+    p += ATD_LEN("\"description\":");
 field_5:
     p = atd_read_string_p(r, p, &out->description);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "description", 11));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("description")));
     seen[0] |= (uint64_t)1 << 5;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"url\":", 6)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"url\":"))) goto key;
 key_6:
-    p += 6;
+    p += ATD_LEN("\"url\":");
 field_6:
     p = twitter_string_nullable_read_p(r, p, &out->url);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "url", 3));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("url")));
     seen[0] |= (uint64_t)1 << 6;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"entities\":", 11)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"entities\":"))) goto key;
 key_7:
-    p += 11;
+    p += ATD_LEN("\"entities\":");
 field_7:
     p = twitter_user_entities_read_p(r, p, &out->entities);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "entities", 8));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("entities")));
     seen[0] |= (uint64_t)1 << 7;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"protected\":", 12)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"protected\":"))) goto key;
 key_8:
-    p += 12;
+    p += ATD_LEN("\"protected\":");
 field_8:
     p = atd_read_bool_p(r, p, &out->protected_);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "protected", 9));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("protected")));
     seen[0] |= (uint64_t)1 << 8;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"followers_count\":", 18)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"followers_count\":"))) goto key;
 key_9:
-    p += 18;
+    p += ATD_LEN("\"followers_count\":");
 field_9:
     p = atd_read_int64_p(r, p, &out->followers_count);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "followers_count", 15));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("followers_count")));
     seen[0] |= (uint64_t)1 << 9;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"friends_count\":", 16)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"friends_count\":"))) goto key;
 key_10:
-    p += 16;
+    p += ATD_LEN("\"friends_count\":");
 field_10:
     p = atd_read_int64_p(r, p, &out->friends_count);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "friends_count", 13));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("friends_count")));
     seen[0] |= (uint64_t)1 << 10;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"listed_count\":", 15)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"listed_count\":"))) goto key;
 key_11:
-    p += 15;
+    p += ATD_LEN("\"listed_count\":");
 field_11:
     p = atd_read_int64_p(r, p, &out->listed_count);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "listed_count", 12));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("listed_count")));
     seen[0] |= (uint64_t)1 << 11;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"created_at\":", 13)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"created_at\":"))) goto key;
 key_12:
-    p += 13;
+    p += ATD_LEN("\"created_at\":");
 field_12:
     p = atd_read_string_p(r, p, &out->created_at);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "created_at", 10));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("created_at")));
     seen[0] |= (uint64_t)1 << 12;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"favourites_count\":", 19)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"favourites_count\":"))) goto key;
 key_13:
-    p += 19;
+    p += ATD_LEN("\"favourites_count\":");
 field_13:
     p = atd_read_int64_p(r, p, &out->favourites_count);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "favourites_count", 16));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("favourites_count")));
     seen[0] |= (uint64_t)1 << 13;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"utc_offset\":", 13)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"utc_offset\":"))) goto key;
 key_14:
-    p += 13;
+    p += ATD_LEN("\"utc_offset\":");
 field_14:
     p = twitter_int_nullable_read_p(r, p, &out->utc_offset);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "utc_offset", 10));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("utc_offset")));
     seen[0] |= (uint64_t)1 << 14;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"time_zone\":", 12)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"time_zone\":"))) goto key;
 key_15:
-    p += 12;
+    p += ATD_LEN("\"time_zone\":");
 field_15:
     p = twitter_string_nullable_read_p(r, p, &out->time_zone);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "time_zone", 9));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("time_zone")));
     seen[0] |= (uint64_t)1 << 15;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"geo_enabled\":", 14)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"geo_enabled\":"))) goto key;
 key_16:
-    p += 14;
+    p += ATD_LEN("\"geo_enabled\":");
 field_16:
     p = atd_read_bool_p(r, p, &out->geo_enabled);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "geo_enabled", 11));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("geo_enabled")));
     seen[0] |= (uint64_t)1 << 16;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"verified\":", 11)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"verified\":"))) goto key;
 key_17:
-    p += 11;
+    p += ATD_LEN("\"verified\":");
 field_17:
     p = atd_read_bool_p(r, p, &out->verified);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "verified", 8));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("verified")));
     seen[0] |= (uint64_t)1 << 17;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"statuses_count\":", 17)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"statuses_count\":"))) goto key;
 key_18:
-    p += 17;
+    p += ATD_LEN("\"statuses_count\":");
 field_18:
     p = atd_read_int64_p(r, p, &out->statuses_count);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "statuses_count", 14));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("statuses_count")));
     seen[0] |= (uint64_t)1 << 18;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"lang\":", 7)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"lang\":"))) goto key;
 key_19:
-    p += 7;
+    p += ATD_LEN("\"lang\":");
 field_19:
     p = atd_read_string_p(r, p, &out->lang);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "lang", 4));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("lang")));
     seen[0] |= (uint64_t)1 << 19;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"contributors_enabled\":", 23)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"contributors_enabled\":"))) goto key;
 key_20:
-    p += 23;
+    p += ATD_LEN("\"contributors_enabled\":");
 field_20:
     p = atd_read_bool_p(r, p, &out->contributors_enabled);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "contributors_enabled", 20));
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("contributors_enabled")));
+    }
     seen[0] |= (uint64_t)1 << 20;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"is_translator\":", 16)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"is_translator\":"))) goto key;
 key_21:
-    p += 16;
+    p += ATD_LEN("\"is_translator\":");
 field_21:
     p = atd_read_bool_p(r, p, &out->is_translator);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "is_translator", 13));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("is_translator")));
     seen[0] |= (uint64_t)1 << 21;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"is_translation_enabled\":", 25)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"is_translation_enabled\":"))) goto key;
 key_22:
-    p += 25;
+    p += ATD_LEN("\"is_translation_enabled\":");
 field_22:
     p = atd_read_bool_p(r, p, &out->is_translation_enabled);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "is_translation_enabled", 22));
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("is_translation_enabled")));
+    }
     seen[0] |= (uint64_t)1 << 22;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"profile_background_color\":", 27)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"profile_background_color\":"))) goto key;
 key_23:
-    p += 27;
+    p += ATD_LEN("\"profile_background_color\":");
 field_23:
     p = atd_read_string_p(r, p, &out->profile_background_color);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "profile_background_color", 24));
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("profile_background_color")));
+    }
     seen[0] |= (uint64_t)1 << 23;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"profile_background_image_url\":", 31)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"profile_background_image_url\":"))) goto key;
 key_24:
-    p += 31;
+    p += ATD_LEN("\"profile_background_image_url\":");
 field_24:
     p = atd_read_string_p(r, p, &out->profile_background_image_url);
     if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "profile_background_image_url", 28));
+        return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("profile_background_image_url")));
     }
     seen[0] |= (uint64_t)1 << 24;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"profile_background_image_url_https\":", 37)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"profile_background_image_url_https\":"))) goto key;
 key_25:
-    p += 37;
+    p += ATD_LEN("\"profile_background_image_url_https\":");
 field_25:
     p = atd_read_string_p(r, p, &out->profile_background_image_url_https);
     if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "profile_background_image_url_https", 34));
+        return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("profile_background_image_url_https")));
     }
     seen[0] |= (uint64_t)1 << 25;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"profile_background_tile\":", 26)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"profile_background_tile\":"))) goto key;
 key_26:
-    p += 26;
+    p += ATD_LEN("\"profile_background_tile\":");
 field_26:
     p = atd_read_bool_p(r, p, &out->profile_background_tile);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "profile_background_tile", 23));
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("profile_background_tile")));
+    }
     seen[0] |= (uint64_t)1 << 26;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"profile_image_url\":", 20)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"profile_image_url\":"))) goto key;
 key_27:
-    p += 20;
+    p += ATD_LEN("\"profile_image_url\":");
 field_27:
     p = atd_read_string_p(r, p, &out->profile_image_url);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "profile_image_url", 17));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("profile_image_url")));
     seen[0] |= (uint64_t)1 << 27;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"profile_image_url_https\":", 26)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"profile_image_url_https\":"))) goto key;
 key_28:
-    p += 26;
+    p += ATD_LEN("\"profile_image_url_https\":");
 field_28:
     p = atd_read_string_p(r, p, &out->profile_image_url_https);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "profile_image_url_https", 23));
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("profile_image_url_https")));
+    }
     seen[0] |= (uint64_t)1 << 28;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"profile_banner_url\":", 21)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"profile_banner_url\":"))) goto key;
 key_29:
-    p += 21;
+    p += ATD_LEN("\"profile_banner_url\":");
 field_29:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "profile_banner_url", 18));
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("profile_banner_url")));
+        }
     } else {
         p = atd_read_string_p(r, p, &out->profile_banner_url);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "profile_banner_url", 18));
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("profile_banner_url")));
+        }
         out->has_profile_banner_url = true;
     }
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"profile_link_color\":", 21)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"profile_link_color\":"))) goto key;
 key_30:
-    p += 21;
+    p += ATD_LEN("\"profile_link_color\":");
 field_30:
     p = atd_read_string_p(r, p, &out->profile_link_color);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "profile_link_color", 18));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("profile_link_color")));
     seen[0] |= (uint64_t)1 << 29;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"profile_sidebar_border_color\":", 31)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"profile_sidebar_border_color\":"))) goto key;
 key_31:
-    p += 31;
+    p += ATD_LEN("\"profile_sidebar_border_color\":");
 field_31:
     p = atd_read_string_p(r, p, &out->profile_sidebar_border_color);
     if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "profile_sidebar_border_color", 28));
+        return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("profile_sidebar_border_color")));
     }
     seen[0] |= (uint64_t)1 << 30;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"profile_sidebar_fill_color\":", 29)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"profile_sidebar_fill_color\":"))) goto key;
 key_32:
-    p += 29;
+    p += ATD_LEN("\"profile_sidebar_fill_color\":");
 field_32:
     p = atd_read_string_p(r, p, &out->profile_sidebar_fill_color);
     if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "profile_sidebar_fill_color", 26));
+        return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("profile_sidebar_fill_color")));
     }
     seen[0] |= (uint64_t)1 << 31;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"profile_text_color\":", 21)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"profile_text_color\":"))) goto key;
 key_33:
-    p += 21;
+    p += ATD_LEN("\"profile_text_color\":");
 field_33:
     p = atd_read_string_p(r, p, &out->profile_text_color);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "profile_text_color", 18));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("profile_text_color")));
     seen[0] |= (uint64_t)1 << 32;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"profile_use_background_image\":", 31)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"profile_use_background_image\":"))) goto key;
 key_34:
-    p += 31;
+    p += ATD_LEN("\"profile_use_background_image\":");
 field_34:
     p = atd_read_bool_p(r, p, &out->profile_use_background_image);
     if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "profile_use_background_image", 28));
+        return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("profile_use_background_image")));
     }
     seen[0] |= (uint64_t)1 << 33;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"default_profile\":", 18)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"default_profile\":"))) goto key;
 key_35:
-    p += 18;
+    p += ATD_LEN("\"default_profile\":");
 field_35:
     p = atd_read_bool_p(r, p, &out->default_profile);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "default_profile", 15));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("default_profile")));
     seen[0] |= (uint64_t)1 << 34;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"default_profile_image\":", 24)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"default_profile_image\":"))) goto key;
 key_36:
-    p += 24;
+    p += ATD_LEN("\"default_profile_image\":");
 field_36:
     p = atd_read_bool_p(r, p, &out->default_profile_image);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "default_profile_image", 21));
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("default_profile_image")));
+    }
     seen[0] |= (uint64_t)1 << 35;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"following\":", 12)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"following\":"))) goto key;
 key_37:
-    p += 12;
+    p += ATD_LEN("\"following\":");
 field_37:
     p = atd_read_bool_p(r, p, &out->following);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "following", 9));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("following")));
     seen[0] |= (uint64_t)1 << 36;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"follow_request_sent\":", 22)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"follow_request_sent\":"))) goto key;
 key_38:
-    p += 22;
+    p += ATD_LEN("\"follow_request_sent\":");
 field_38:
     p = atd_read_bool_p(r, p, &out->follow_request_sent);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "follow_request_sent", 19));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("follow_request_sent")));
     seen[0] |= (uint64_t)1 << 37;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"notifications\":", 16)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"notifications\":"))) goto key;
 key_39:
-    p += 16;
+    p += ATD_LEN("\"notifications\":");
 field_39:
     p = atd_read_bool_p(r, p, &out->notifications);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "notifications", 13));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("notifications")));
     seen[0] |= (uint64_t)1 << 38;
 tail:
     p = atd_object_end_p(r, p, &more);
@@ -1140,201 +1156,207 @@ end:
     }
     return p;
 key:
-    if (atd_key_room(r, p, 37)) {
+    if (atd_key_room(r, p, ATD_LEN("\"profile_background_image_url_https\":"))) {
         switch (p[3]) {
         case '"':
-            if (atd_bytes_eq(p, "\"id\":", 5)) goto key_0;
+            if (atd_bytes_eq(p, ATD_LIT("\"id\":"))) goto key_0;
             break;
         case '_':
             switch (p[2]) {
             case 'd':
-                if (atd_bytes_eq(p, "\"id_str\":", 9)) goto key_1;
+                if (atd_bytes_eq(p, ATD_LIT("\"id_str\":"))) goto key_1;
                 break;
             case 's':
                 switch (p[12]) {
                 case 'i':
-                    if (atd_bytes_eq(p, "\"is_translation_enabled\":", 25)) goto key_22;
+                    if (atd_bytes_eq(p, ATD_LIT("\"is_translation_enabled\":"))) goto key_22;
                     break;
                 case 'o':
-                    if (atd_bytes_eq(p, "\"is_translator\":", 16)) goto key_21;
+                    if (atd_bytes_eq(p, ATD_LIT("\"is_translator\":"))) goto key_21;
                     break;
                 }
                 break;
             }
             break;
         case 'a':
-            if (atd_bytes_eq(p, "\"statuses_count\":", 17)) goto key_18;
+            if (atd_bytes_eq(p, ATD_LIT("\"statuses_count\":"))) goto key_18;
             break;
         case 'c':
             switch (p[1]) {
             case 'l':
-                if (atd_bytes_eq(p, "\"location\":", 11)) goto key_4;
+                if (atd_bytes_eq(p, ATD_LIT("\"location\":"))) goto key_4;
                 break;
             case 'u':
-                if (atd_bytes_eq(p, "\"utc_offset\":", 13)) goto key_14;
+                if (atd_bytes_eq(p, ATD_LIT("\"utc_offset\":"))) goto key_14;
                 break;
             }
             break;
         case 'e':
-            if (atd_bytes_eq(p, "\"created_at\":", 13)) goto key_12;
+            if (atd_bytes_eq(p, ATD_LIT("\"created_at\":"))) goto key_12;
             break;
         case 'f':
             switch (p[16]) {
             case '"':
-                if (atd_bytes_eq(p, "\"default_profile\":", 18)) goto key_35;
+                if (atd_bytes_eq(p, ATD_LIT("\"default_profile\":"))) goto key_35;
                 break;
             case '_':
-                if (atd_bytes_eq(p, "\"default_profile_image\":", 24)) goto key_36;
+                if (atd_bytes_eq(p, ATD_LIT("\"default_profile_image\":"))) goto key_36;
                 break;
             }
             break;
         case 'i':
-            if (atd_bytes_eq(p, "\"friends_count\":", 16)) goto key_10;
+            if (atd_bytes_eq(p, ATD_LIT("\"friends_count\":"))) goto key_10;
             break;
         case 'l':
             switch (p[1]) {
             case 'f':
                 switch (p[7]) {
                 case '_':
-                    if (atd_bytes_eq(p, "\"follow_request_sent\":", 22)) goto key_38;
+                    if (atd_bytes_eq(p, ATD_LIT("\"follow_request_sent\":"))) goto key_38;
                     break;
                 case 'e':
-                    if (atd_bytes_eq(p, "\"followers_count\":", 18)) goto key_9;
+                    if (atd_bytes_eq(p, ATD_LIT("\"followers_count\":"))) goto key_9;
                     break;
                 case 'i':
-                    if (atd_bytes_eq(p, "\"following\":", 12)) goto key_37;
+                    if (atd_bytes_eq(p, ATD_LIT("\"following\":"))) goto key_37;
                     break;
                 }
                 break;
             case 'u':
-                if (atd_bytes_eq(p, "\"url\":", 6)) goto key_6;
+                if (atd_bytes_eq(p, ATD_LIT("\"url\":"))) goto key_6;
                 break;
             }
             break;
         case 'm':
             switch (p[1]) {
             case 'n':
-                if (atd_bytes_eq(p, "\"name\":", 7)) goto key_2;
+                if (atd_bytes_eq(p, ATD_LIT("\"name\":"))) goto key_2;
                 break;
             case 't':
-                if (atd_bytes_eq(p, "\"time_zone\":", 12)) goto key_15;
+                if (atd_bytes_eq(p, ATD_LIT("\"time_zone\":"))) goto key_15;
                 break;
             }
             break;
         case 'n':
             switch (p[1]) {
             case 'c':
-                if (atd_bytes_eq(p, "\"contributors_enabled\":", 23)) goto key_20;
+                if (atd_bytes_eq(p, ATD_LIT("\"contributors_enabled\":"))) goto key_20;
                 break;
             case 'l':
-                if (atd_bytes_eq(p, "\"lang\":", 7)) goto key_19;
+                if (atd_bytes_eq(p, ATD_LIT("\"lang\":"))) goto key_19;
                 break;
             }
             break;
         case 'o':
             switch (p[11]) {
             case ':':
-                if (atd_bytes_eq(p, "\"protected\":", 12)) goto key_8;
+                if (atd_bytes_eq(p, ATD_LIT("\"protected\":"))) goto key_8;
                 break;
             case 'a':
                 switch (p[18]) {
                 case '"':
-                    if (atd_bytes_eq(p, "\"profile_image_url\":", 20)) goto key_27;
+                    if (atd_bytes_eq(p, ATD_LIT("\"profile_image_url\":"))) goto key_27;
                     break;
                 case '_':
-                    if (atd_bytes_eq(p, "\"profile_image_url_https\":", 26)) goto key_28;
+                    if (atd_bytes_eq(p, ATD_LIT("\"profile_image_url_https\":"))) goto key_28;
                     break;
                 }
                 break;
             case 'c':
                 switch (p[20]) {
                 case 'c':
-                    if (atd_bytes_eq(p, "\"profile_background_color\":", 27)) goto key_23;
+                    if (atd_bytes_eq(p, ATD_LIT("\"profile_background_color\":"))) goto key_23;
                     break;
                 case 'i':
                     switch (p[29]) {
                     case '"':
-                        if (atd_bytes_eq(p, "\"profile_background_image_url\":", 31)) goto key_24;
+                        if (atd_bytes_eq(p, ATD_LIT("\"profile_background_image_url\":"))) {
+                            goto key_24;
+                        }
                         break;
                     case '_':
-                        if (atd_bytes_eq(p, "\"profile_background_image_url_https\":", 37)) {
+                        if (atd_bytes_eq(p, ATD_LIT("\"profile_background_image_url_https\":"))) {
                             goto key_25;
                         }
                         break;
                     }
                     break;
                 case 't':
-                    if (atd_bytes_eq(p, "\"profile_background_tile\":", 26)) goto key_26;
+                    if (atd_bytes_eq(p, ATD_LIT("\"profile_background_tile\":"))) goto key_26;
                     break;
                 }
                 break;
             case 'd':
                 switch (p[1]) {
                 case 'g':
-                    if (atd_bytes_eq(p, "\"geo_enabled\":", 14)) goto key_16;
+                    if (atd_bytes_eq(p, ATD_LIT("\"geo_enabled\":"))) goto key_16;
                     break;
                 case 'p':
                     switch (p[17]) {
                     case 'b':
-                        if (atd_bytes_eq(p, "\"profile_sidebar_border_color\":", 31)) goto key_31;
+                        if (atd_bytes_eq(p, ATD_LIT("\"profile_sidebar_border_color\":"))) {
+                            goto key_31;
+                        }
                         break;
                     case 'f':
-                        if (atd_bytes_eq(p, "\"profile_sidebar_fill_color\":", 29)) goto key_32;
+                        if (atd_bytes_eq(p, ATD_LIT("\"profile_sidebar_fill_color\":"))) {
+                            goto key_32;
+                        }
                         break;
                     }
                     break;
                 }
                 break;
             case 'e':
-                if (atd_bytes_eq(p, "\"profile_use_background_image\":", 31)) goto key_34;
+                if (atd_bytes_eq(p, ATD_LIT("\"profile_use_background_image\":"))) goto key_34;
                 break;
             case 'n':
                 switch (p[9]) {
                 case 'b':
-                    if (atd_bytes_eq(p, "\"profile_banner_url\":", 21)) goto key_29;
+                    if (atd_bytes_eq(p, ATD_LIT("\"profile_banner_url\":"))) goto key_29;
                     break;
                 case 'l':
-                    if (atd_bytes_eq(p, "\"profile_link_color\":", 21)) goto key_30;
+                    if (atd_bytes_eq(p, ATD_LIT("\"profile_link_color\":"))) goto key_30;
                     break;
                 }
                 break;
             case 'x':
-                if (atd_bytes_eq(p, "\"profile_text_color\":", 21)) goto key_33;
+                if (atd_bytes_eq(p, ATD_LIT("\"profile_text_color\":"))) goto key_33;
                 break;
             }
             break;
         case 'r':
             switch (p[1]) {
             case 's':
-                if (atd_bytes_eq(p, "\"screen_name\":", 14)) goto key_3;
+                if (atd_bytes_eq(p, ATD_LIT("\"screen_name\":"))) goto key_3;
                 break;
             case 'v':
-                if (atd_bytes_eq(p, "\"verified\":", 11)) goto key_17;
+                if (atd_bytes_eq(p, ATD_LIT("\"verified\":"))) goto key_17;
                 break;
             }
             break;
         case 's':
             switch (p[1]) {
             case 'd':
-                if (atd_bytes_eq(p, "\"description\":", 14)) goto key_5;
+                if (atd_bytes_eq(p, ATD_LIT("\"description\":"))) goto key_5;
                 break;
             case 'l':
-                if (atd_bytes_eq(p, "\"listed_count\":", 15)) goto key_11;
+                if (atd_bytes_eq(p, ATD_LIT("\"listed_count\":"))) goto key_11;
                 break;
             }
             break;
         case 't':
             switch (p[1]) {
             case 'e':
-                if (atd_bytes_eq(p, "\"entities\":", 11)) goto key_7;
+                if (atd_bytes_eq(p, ATD_LIT("\"entities\":"))) goto key_7;
                 break;
             case 'n':
-                if (atd_bytes_eq(p, "\"notifications\":", 16)) goto key_39;
+                if (atd_bytes_eq(p, ATD_LIT("\"notifications\":"))) goto key_39;
                 break;
             }
             break;
         case 'v':
-            if (atd_bytes_eq(p, "\"favourites_count\":", 19)) goto key_13;
+            if (atd_bytes_eq(p, ATD_LIT("\"favourites_count\":"))) goto key_13;
             break;
         }
     }
@@ -1342,92 +1364,92 @@ key:
     if (p == NULL) return NULL;
     switch (key.len) {
     case 2:
-        if (atd_bytes_eq(key.ptr, "id", 2)) goto field_0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("id"))) goto field_0;
         break;
     case 6:
-        if (atd_bytes_eq(key.ptr, "id_str", 6)) goto field_1;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("id_str"))) goto field_1;
         break;
     case 4:
-        if (atd_bytes_eq(key.ptr, "name", 4)) goto field_2;
-        if (atd_bytes_eq(key.ptr, "lang", 4)) goto field_19;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("name"))) goto field_2;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("lang"))) goto field_19;
         break;
     case 11:
-        if (atd_bytes_eq(key.ptr, "screen_name", 11)) goto field_3;
-        if (atd_bytes_eq(key.ptr, "description", 11)) goto field_5;
-        if (atd_bytes_eq(key.ptr, "geo_enabled", 11)) goto field_16;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("screen_name"))) goto field_3;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("description"))) goto field_5;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("geo_enabled"))) goto field_16;
         break;
     case 8:
-        if (atd_bytes_eq(key.ptr, "location", 8)) goto field_4;
-        if (atd_bytes_eq(key.ptr, "entities", 8)) goto field_7;
-        if (atd_bytes_eq(key.ptr, "verified", 8)) goto field_17;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("location"))) goto field_4;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("entities"))) goto field_7;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("verified"))) goto field_17;
         break;
     case 3:
-        if (atd_bytes_eq(key.ptr, "url", 3)) goto field_6;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("url"))) goto field_6;
         break;
     case 9:
-        if (atd_bytes_eq(key.ptr, "protected", 9)) goto field_8;
-        if (atd_bytes_eq(key.ptr, "time_zone", 9)) goto field_15;
-        if (atd_bytes_eq(key.ptr, "following", 9)) goto field_37;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("protected"))) goto field_8;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("time_zone"))) goto field_15;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("following"))) goto field_37;
         break;
     case 15:
-        if (atd_bytes_eq(key.ptr, "followers_count", 15)) goto field_9;
-        if (atd_bytes_eq(key.ptr, "default_profile", 15)) goto field_35;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("followers_count"))) goto field_9;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("default_profile"))) goto field_35;
         break;
     case 13:
-        if (atd_bytes_eq(key.ptr, "friends_count", 13)) goto field_10;
-        if (atd_bytes_eq(key.ptr, "is_translator", 13)) goto field_21;
-        if (atd_bytes_eq(key.ptr, "notifications", 13)) goto field_39;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("friends_count"))) goto field_10;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("is_translator"))) goto field_21;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("notifications"))) goto field_39;
         break;
     case 12:
-        if (atd_bytes_eq(key.ptr, "listed_count", 12)) goto field_11;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("listed_count"))) goto field_11;
         break;
     case 10:
-        if (atd_bytes_eq(key.ptr, "created_at", 10)) goto field_12;
-        if (atd_bytes_eq(key.ptr, "utc_offset", 10)) goto field_14;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("created_at"))) goto field_12;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("utc_offset"))) goto field_14;
         break;
     case 16:
-        if (atd_bytes_eq(key.ptr, "favourites_count", 16)) goto field_13;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("favourites_count"))) goto field_13;
         break;
     case 14:
-        if (atd_bytes_eq(key.ptr, "statuses_count", 14)) goto field_18;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("statuses_count"))) goto field_18;
         break;
     case 20:
-        if (atd_bytes_eq(key.ptr, "contributors_enabled", 20)) goto field_20;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("contributors_enabled"))) goto field_20;
         break;
     case 22:
-        if (atd_bytes_eq(key.ptr, "is_translation_enabled", 22)) goto field_22;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("is_translation_enabled"))) goto field_22;
         break;
     case 24:
-        if (atd_bytes_eq(key.ptr, "profile_background_color", 24)) goto field_23;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("profile_background_color"))) goto field_23;
         break;
     case 28:
-        if (atd_bytes_eq(key.ptr, "profile_background_image_url", 28)) goto field_24;
-        if (atd_bytes_eq(key.ptr, "profile_sidebar_border_color", 28)) goto field_31;
-        if (atd_bytes_eq(key.ptr, "profile_use_background_image", 28)) goto field_34;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("profile_background_image_url"))) goto field_24;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("profile_sidebar_border_color"))) goto field_31;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("profile_use_background_image"))) goto field_34;
         break;
     case 34:
-        if (atd_bytes_eq(key.ptr, "profile_background_image_url_https", 34)) goto field_25;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("profile_background_image_url_https"))) goto field_25;
         break;
     case 23:
-        if (atd_bytes_eq(key.ptr, "profile_background_tile", 23)) goto field_26;
-        if (atd_bytes_eq(key.ptr, "profile_image_url_https", 23)) goto field_28;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("profile_background_tile"))) goto field_26;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("profile_image_url_https"))) goto field_28;
         break;
     case 17:
-        if (atd_bytes_eq(key.ptr, "profile_image_url", 17)) goto field_27;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("profile_image_url"))) goto field_27;
         break;
     case 18:
-        if (atd_bytes_eq(key.ptr, "profile_banner_url", 18)) goto field_29;
-        if (atd_bytes_eq(key.ptr, "profile_link_color", 18)) goto field_30;
-        if (atd_bytes_eq(key.ptr, "profile_text_color", 18)) goto field_33;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("profile_banner_url"))) goto field_29;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("profile_link_color"))) goto field_30;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("profile_text_color"))) goto field_33;
         break;
     case 26:
-        if (atd_bytes_eq(key.ptr, "profile_sidebar_fill_color", 26)) goto field_32;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("profile_sidebar_fill_color"))) goto field_32;
         break;
     case 21:
-        if (atd_bytes_eq(key.ptr, "default_profile_image", 21)) goto field_36;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("default_profile_image"))) goto field_36;
         break;
     case 19:
-        if (atd_bytes_eq(key.ptr, "follow_request_sent", 19)) goto field_38;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("follow_request_sent"))) goto field_38;
         break;
     default:
         break;
@@ -1552,61 +1574,61 @@ static const char *twitter_entities_read_p(atd_reader *r, const char *p, twitter
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, "\"hashtags\":", 11)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"hashtags\":"))) goto key;
 key_0:
-    p += 11;
+    p += ATD_LEN("\"hashtags\":");
 field_0:
     p = twitter_hashtag_list_read_p(r, p, &out->hashtags);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "hashtags", 8));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("hashtags")));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"symbols\":", 10)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"symbols\":"))) goto key;
 key_1:
-    p += 10;
+    p += ATD_LEN("\"symbols\":");
 field_1:
     p = twitter_hashtag_list_read_p(r, p, &out->symbols);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "symbols", 7));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("symbols")));
     seen[0] |= (uint64_t)1 << 1;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"urls\":", 7)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"urls\":"))) goto key;
 key_2:
-    p += 7;
+    p += ATD_LEN("\"urls\":");
 field_2:
     p = twitter_url_entity_list_read_p(r, p, &out->urls);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "urls", 4));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("urls")));
     seen[0] |= (uint64_t)1 << 2;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"user_mentions\":", 16)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"user_mentions\":"))) goto key;
 key_3:
-    p += 16;
+    p += ATD_LEN("\"user_mentions\":");
 field_3:
     p = twitter_user_mention_list_read_p(r, p, &out->user_mentions);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "user_mentions", 13));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("user_mentions")));
     seen[0] |= (uint64_t)1 << 3;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"media\":", 8)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"media\":"))) goto key;
 key_4:
-    p += 8;
+    p += ATD_LEN("\"media\":");
 field_4:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "media", 5));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("media")));
     } else {
         p = twitter_media_list_read_p(r, p, &out->media);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "media", 5));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("media")));
         out->has_media = true;
     }
 tail:
@@ -1622,22 +1644,22 @@ end:
     }
     return p;
 key:
-    if (atd_key_room(r, p, 16)) {
+    if (atd_key_room(r, p, ATD_LEN("\"user_mentions\":"))) {
         switch (p[2]) {
         case 'a':
-            if (atd_bytes_eq(p, "\"hashtags\":", 11)) goto key_0;
+            if (atd_bytes_eq(p, ATD_LIT("\"hashtags\":"))) goto key_0;
             break;
         case 'e':
-            if (atd_bytes_eq(p, "\"media\":", 8)) goto key_4;
+            if (atd_bytes_eq(p, ATD_LIT("\"media\":"))) goto key_4;
             break;
         case 'r':
-            if (atd_bytes_eq(p, "\"urls\":", 7)) goto key_2;
+            if (atd_bytes_eq(p, ATD_LIT("\"urls\":"))) goto key_2;
             break;
         case 's':
-            if (atd_bytes_eq(p, "\"user_mentions\":", 16)) goto key_3;
+            if (atd_bytes_eq(p, ATD_LIT("\"user_mentions\":"))) goto key_3;
             break;
         case 'y':
-            if (atd_bytes_eq(p, "\"symbols\":", 10)) goto key_1;
+            if (atd_bytes_eq(p, ATD_LIT("\"symbols\":"))) goto key_1;
             break;
         }
     }
@@ -1645,19 +1667,19 @@ key:
     if (p == NULL) return NULL;
     switch (key.len) {
     case 8:
-        if (atd_bytes_eq(key.ptr, "hashtags", 8)) goto field_0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("hashtags"))) goto field_0;
         break;
     case 7:
-        if (atd_bytes_eq(key.ptr, "symbols", 7)) goto field_1;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("symbols"))) goto field_1;
         break;
     case 4:
-        if (atd_bytes_eq(key.ptr, "urls", 4)) goto field_2;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("urls"))) goto field_2;
         break;
     case 13:
-        if (atd_bytes_eq(key.ptr, "user_mentions", 13)) goto field_3;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("user_mentions"))) goto field_3;
         break;
     case 5:
-        if (atd_bytes_eq(key.ptr, "media", 5)) goto field_4;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("media"))) goto field_4;
         break;
     default:
         break;
@@ -1689,217 +1711,227 @@ static const char *twitter_status_read_p(atd_reader *r, const char *p, twitter_s
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, "\"metadata\":", 11)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"metadata\":"))) goto key;
 key_0:
-    p += 11;
+    p += ATD_LEN("\"metadata\":");
 field_0:
     p = twitter_metadata_read_p(r, p, &out->metadata);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "metadata", 8));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("metadata")));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"created_at\":", 13)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"created_at\":"))) goto key;
 key_1:
-    p += 13;
+    p += ATD_LEN("\"created_at\":");
 field_1:
     p = atd_read_string_p(r, p, &out->created_at);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "created_at", 10));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("created_at")));
     seen[0] |= (uint64_t)1 << 1;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"id\":", 5)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"id\":"))) goto key;
 key_2:
-    p += 5;
+    p += ATD_LEN("\"id\":");
 field_2:
     p = atd_read_int64_p(r, p, &out->id);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("id")));
     seen[0] |= (uint64_t)1 << 2;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"id_str\":", 9)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"id_str\":"))) goto key;
 key_3:
-    p += 9;
+    p += ATD_LEN("\"id_str\":");
 field_3:
     p = atd_read_string_p(r, p, &out->id_str);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "id_str", 6));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("id_str")));
     seen[0] |= (uint64_t)1 << 3;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"text\":", 7)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"text\":"))) goto key;
 key_4:
-    p += 7;
+    p += ATD_LEN("\"text\":");
 field_4:
     p = atd_read_string_p(r, p, &out->text);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "text", 4));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("text")));
     seen[0] |= (uint64_t)1 << 4;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"source\":", 9)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"source\":"))) goto key;
 key_5:
-    p += 9;
+    p += ATD_LEN("\"source\":");
 field_5:
     p = atd_read_string_p(r, p, &out->source);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "source", 6));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("source")));
     seen[0] |= (uint64_t)1 << 5;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"truncated\":", 12)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"truncated\":"))) goto key;
 key_6:
-    p += 12;
+    p += ATD_LEN("\"truncated\":");
 field_6:
     p = atd_read_bool_p(r, p, &out->truncated);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "truncated", 9));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("truncated")));
     seen[0] |= (uint64_t)1 << 6;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"in_reply_to_status_id\":", 24)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"in_reply_to_status_id\":"))) goto key;
 key_7:
-    p += 24;
+    p += ATD_LEN("\"in_reply_to_status_id\":");
 field_7:
     p = twitter_int_nullable_read_p(r, p, &out->in_reply_to_status_id);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "in_reply_to_status_id", 21));
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("in_reply_to_status_id")));
+    }
     seen[0] |= (uint64_t)1 << 7;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"in_reply_to_status_id_str\":", 28)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"in_reply_to_status_id_str\":"))) goto key;
 key_8:
-    p += 28;
+    p += ATD_LEN("\"in_reply_to_status_id_str\":");
 field_8:
     p = twitter_string_nullable_read_p(r, p, &out->in_reply_to_status_id_str);
     if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, "in_reply_to_status_id_str", 25));
+        return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("in_reply_to_status_id_str")));
     }
     seen[0] |= (uint64_t)1 << 8;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"in_reply_to_user_id\":", 22)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"in_reply_to_user_id\":"))) goto key;
 key_9:
-    p += 22;
+    p += ATD_LEN("\"in_reply_to_user_id\":");
 field_9:
     p = twitter_int_nullable_read_p(r, p, &out->in_reply_to_user_id);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "in_reply_to_user_id", 19));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("in_reply_to_user_id")));
     seen[0] |= (uint64_t)1 << 9;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"in_reply_to_user_id_str\":", 26)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"in_reply_to_user_id_str\":"))) goto key;
 key_10:
-    p += 26;
+    p += ATD_LEN("\"in_reply_to_user_id_str\":");
 field_10:
     p = twitter_string_nullable_read_p(r, p, &out->in_reply_to_user_id_str);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "in_reply_to_user_id_str", 23));
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("in_reply_to_user_id_str")));
+    }
     seen[0] |= (uint64_t)1 << 10;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"in_reply_to_screen_name\":", 26)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"in_reply_to_screen_name\":"))) goto key;
 key_11:
-    p += 26;
+    p += ATD_LEN("\"in_reply_to_screen_name\":");
 field_11:
     p = twitter_string_nullable_read_p(r, p, &out->in_reply_to_screen_name);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "in_reply_to_screen_name", 23));
+    if (p == NULL) {
+        return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("in_reply_to_screen_name")));
+    }
     seen[0] |= (uint64_t)1 << 11;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"user\":", 7)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"user\":"))) goto key;
 key_12:
-    p += 7;
+    p += ATD_LEN("\"user\":");
 field_12:
     p = twitter_user_read_p(r, p, &out->user);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "user", 4));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("user")));
     seen[0] |= (uint64_t)1 << 12;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"geo\":", 6)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"geo\":"))) goto key;
 key_13:
-    p += 6;
+    p += ATD_LEN("\"geo\":");
 field_13:
     p = atd_read_null_p(r, p);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "geo", 3));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("geo")));
     out->geo = 0;
     seen[0] |= (uint64_t)1 << 13;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"coordinates\":", 14)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"coordinates\":"))) goto key;
 key_14:
-    p += 14;
+    p += ATD_LEN("\"coordinates\":");
 field_14:
     p = atd_read_null_p(r, p);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "coordinates", 11));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("coordinates")));
     out->coordinates = 0;
     seen[0] |= (uint64_t)1 << 14;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"place\":", 8)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"place\":"))) goto key;
 key_15:
-    p += 8;
+    p += ATD_LEN("\"place\":");
 field_15:
     p = atd_read_null_p(r, p);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "place", 5));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("place")));
     out->place = 0;
     seen[0] |= (uint64_t)1 << 15;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"contributors\":", 15)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"contributors\":"))) goto key;
 key_16:
-    p += 15;
+    p += ATD_LEN("\"contributors\":");
 field_16:
     p = atd_read_null_p(r, p);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "contributors", 12));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("contributors")));
     out->contributors = 0;
     seen[0] |= (uint64_t)1 << 16;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"retweeted_status\":", 19)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"retweeted_status\":"))) goto key;
 key_17:
-    p += 19;
+    p += ATD_LEN("\"retweeted_status\":");
 field_17:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "retweeted_status", 16));
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("retweeted_status")));
+        }
     } else {
         {
             twitter_status *p_ = (twitter_status *)atd_arena_alloc(atd_reader_arena(r), sizeof(twitter_status), 8);
             if (p_ == NULL) {
                 atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory");
-                return atd_fail_cursor(atd_reader_push_field(r, "retweeted_status", 16));
+                return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("retweeted_status")));
             }
             out->retweeted_status = p_;
             p = twitter_status_read_p(r, p, &*p_);
-            if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "retweeted_status", 16));
+            if (p == NULL) {
+                return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("retweeted_status")));
+            }
         }
         out->has_retweeted_status = true;
     }
@@ -1907,84 +1939,88 @@ field_17:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"retweet_count\":", 16)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"retweet_count\":"))) goto key;
 key_18:
-    p += 16;
+    p += ATD_LEN("\"retweet_count\":");
 field_18:
     p = atd_read_int64_p(r, p, &out->retweet_count);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "retweet_count", 13));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("retweet_count")));
     seen[0] |= (uint64_t)1 << 17;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"favorite_count\":", 17)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"favorite_count\":"))) goto key;
 key_19:
-    p += 17;
+    p += ATD_LEN("\"favorite_count\":");
 field_19:
     p = atd_read_int64_p(r, p, &out->favorite_count);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "favorite_count", 14));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("favorite_count")));
     seen[0] |= (uint64_t)1 << 18;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"entities\":", 11)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"entities\":"))) goto key;
 key_20:
-    p += 11;
+    p += ATD_LEN("\"entities\":");
 field_20:
     p = twitter_entities_read_p(r, p, &out->entities);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "entities", 8));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("entities")));
     seen[0] |= (uint64_t)1 << 19;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"favorited\":", 12)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"favorited\":"))) goto key;
 key_21:
-    p += 12;
+    p += ATD_LEN("\"favorited\":");
 field_21:
     p = atd_read_bool_p(r, p, &out->favorited);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "favorited", 9));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("favorited")));
     seen[0] |= (uint64_t)1 << 20;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"retweeted\":", 12)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"retweeted\":"))) goto key;
 key_22:
-    p += 12;
+    p += ATD_LEN("\"retweeted\":");
 field_22:
     p = atd_read_bool_p(r, p, &out->retweeted);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "retweeted", 9));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("retweeted")));
     seen[0] |= (uint64_t)1 << 21;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"possibly_sensitive\":", 21)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"possibly_sensitive\":"))) goto key;
 key_23:
-    p += 21;
+    p += ATD_LEN("\"possibly_sensitive\":");
 field_23:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "possibly_sensitive", 18));
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("possibly_sensitive")));
+        }
     } else {
         p = atd_read_bool_p(r, p, &out->possibly_sensitive);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "possibly_sensitive", 18));
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("possibly_sensitive")));
+        }
         out->has_possibly_sensitive = true;
     }
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"lang\":", 7)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"lang\":"))) goto key;
 key_24:
-    p += 7;
+    p += ATD_LEN("\"lang\":");
 field_24:
     p = atd_read_string_p(r, p, &out->lang);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "lang", 4));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("lang")));
     seen[0] |= (uint64_t)1 << 22;
 tail:
     p = atd_object_end_p(r, p, &more);
@@ -1999,114 +2035,114 @@ end:
     }
     return p;
 key:
-    if (atd_key_room(r, p, 28)) {
+    if (atd_key_room(r, p, ATD_LEN("\"in_reply_to_status_id_str\":"))) {
         switch (p[1]) {
         case 'c':
             switch (p[3]) {
             case 'e':
-                if (atd_bytes_eq(p, "\"created_at\":", 13)) goto key_1;
+                if (atd_bytes_eq(p, ATD_LIT("\"created_at\":"))) goto key_1;
                 break;
             case 'n':
-                if (atd_bytes_eq(p, "\"contributors\":", 15)) goto key_16;
+                if (atd_bytes_eq(p, ATD_LIT("\"contributors\":"))) goto key_16;
                 break;
             case 'o':
-                if (atd_bytes_eq(p, "\"coordinates\":", 14)) goto key_14;
+                if (atd_bytes_eq(p, ATD_LIT("\"coordinates\":"))) goto key_14;
                 break;
             }
             break;
         case 'e':
-            if (atd_bytes_eq(p, "\"entities\":", 11)) goto key_20;
+            if (atd_bytes_eq(p, ATD_LIT("\"entities\":"))) goto key_20;
             break;
         case 'f':
             switch (p[9]) {
             case '_':
-                if (atd_bytes_eq(p, "\"favorite_count\":", 17)) goto key_19;
+                if (atd_bytes_eq(p, ATD_LIT("\"favorite_count\":"))) goto key_19;
                 break;
             case 'd':
-                if (atd_bytes_eq(p, "\"favorited\":", 12)) goto key_21;
+                if (atd_bytes_eq(p, ATD_LIT("\"favorited\":"))) goto key_21;
                 break;
             }
             break;
         case 'g':
-            if (atd_bytes_eq(p, "\"geo\":", 6)) goto key_13;
+            if (atd_bytes_eq(p, ATD_LIT("\"geo\":"))) goto key_13;
             break;
         case 'i':
             switch (p[4]) {
             case ':':
-                if (atd_bytes_eq(p, "\"id\":", 5)) goto key_2;
+                if (atd_bytes_eq(p, ATD_LIT("\"id\":"))) goto key_2;
                 break;
             case 'r':
                 switch (p[20]) {
                 case '"':
-                    if (atd_bytes_eq(p, "\"in_reply_to_user_id\":", 22)) goto key_9;
+                    if (atd_bytes_eq(p, ATD_LIT("\"in_reply_to_user_id\":"))) goto key_9;
                     break;
                 case '_':
-                    if (atd_bytes_eq(p, "\"in_reply_to_user_id_str\":", 26)) goto key_10;
+                    if (atd_bytes_eq(p, ATD_LIT("\"in_reply_to_user_id_str\":"))) goto key_10;
                     break;
                 case 'i':
                     switch (p[22]) {
                     case '"':
-                        if (atd_bytes_eq(p, "\"in_reply_to_status_id\":", 24)) goto key_7;
+                        if (atd_bytes_eq(p, ATD_LIT("\"in_reply_to_status_id\":"))) goto key_7;
                         break;
                     case '_':
-                        if (atd_bytes_eq(p, "\"in_reply_to_status_id_str\":", 28)) goto key_8;
+                        if (atd_bytes_eq(p, ATD_LIT("\"in_reply_to_status_id_str\":"))) goto key_8;
                         break;
                     }
                     break;
                 case 'n':
-                    if (atd_bytes_eq(p, "\"in_reply_to_screen_name\":", 26)) goto key_11;
+                    if (atd_bytes_eq(p, ATD_LIT("\"in_reply_to_screen_name\":"))) goto key_11;
                     break;
                 }
                 break;
             case 's':
-                if (atd_bytes_eq(p, "\"id_str\":", 9)) goto key_3;
+                if (atd_bytes_eq(p, ATD_LIT("\"id_str\":"))) goto key_3;
                 break;
             }
             break;
         case 'l':
-            if (atd_bytes_eq(p, "\"lang\":", 7)) goto key_24;
+            if (atd_bytes_eq(p, ATD_LIT("\"lang\":"))) goto key_24;
             break;
         case 'm':
-            if (atd_bytes_eq(p, "\"metadata\":", 11)) goto key_0;
+            if (atd_bytes_eq(p, ATD_LIT("\"metadata\":"))) goto key_0;
             break;
         case 'p':
             switch (p[2]) {
             case 'l':
-                if (atd_bytes_eq(p, "\"place\":", 8)) goto key_15;
+                if (atd_bytes_eq(p, ATD_LIT("\"place\":"))) goto key_15;
                 break;
             case 'o':
-                if (atd_bytes_eq(p, "\"possibly_sensitive\":", 21)) goto key_23;
+                if (atd_bytes_eq(p, ATD_LIT("\"possibly_sensitive\":"))) goto key_23;
                 break;
             }
             break;
         case 'r':
             switch (p[10]) {
             case '"':
-                if (atd_bytes_eq(p, "\"retweeted\":", 12)) goto key_22;
+                if (atd_bytes_eq(p, ATD_LIT("\"retweeted\":"))) goto key_22;
                 break;
             case '_':
-                if (atd_bytes_eq(p, "\"retweeted_status\":", 19)) goto key_17;
+                if (atd_bytes_eq(p, ATD_LIT("\"retweeted_status\":"))) goto key_17;
                 break;
             case 'o':
-                if (atd_bytes_eq(p, "\"retweet_count\":", 16)) goto key_18;
+                if (atd_bytes_eq(p, ATD_LIT("\"retweet_count\":"))) goto key_18;
                 break;
             }
             break;
         case 's':
-            if (atd_bytes_eq(p, "\"source\":", 9)) goto key_5;
+            if (atd_bytes_eq(p, ATD_LIT("\"source\":"))) goto key_5;
             break;
         case 't':
             switch (p[2]) {
             case 'e':
-                if (atd_bytes_eq(p, "\"text\":", 7)) goto key_4;
+                if (atd_bytes_eq(p, ATD_LIT("\"text\":"))) goto key_4;
                 break;
             case 'r':
-                if (atd_bytes_eq(p, "\"truncated\":", 12)) goto key_6;
+                if (atd_bytes_eq(p, ATD_LIT("\"truncated\":"))) goto key_6;
                 break;
             }
             break;
         case 'u':
-            if (atd_bytes_eq(p, "\"user\":", 7)) goto key_12;
+            if (atd_bytes_eq(p, ATD_LIT("\"user\":"))) goto key_12;
             break;
         }
     }
@@ -2114,65 +2150,65 @@ key:
     if (p == NULL) return NULL;
     switch (key.len) {
     case 8:
-        if (atd_bytes_eq(key.ptr, "metadata", 8)) goto field_0;
-        if (atd_bytes_eq(key.ptr, "entities", 8)) goto field_20;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("metadata"))) goto field_0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("entities"))) goto field_20;
         break;
     case 10:
-        if (atd_bytes_eq(key.ptr, "created_at", 10)) goto field_1;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("created_at"))) goto field_1;
         break;
     case 2:
-        if (atd_bytes_eq(key.ptr, "id", 2)) goto field_2;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("id"))) goto field_2;
         break;
     case 6:
-        if (atd_bytes_eq(key.ptr, "id_str", 6)) goto field_3;
-        if (atd_bytes_eq(key.ptr, "source", 6)) goto field_5;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("id_str"))) goto field_3;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("source"))) goto field_5;
         break;
     case 4:
-        if (atd_bytes_eq(key.ptr, "text", 4)) goto field_4;
-        if (atd_bytes_eq(key.ptr, "user", 4)) goto field_12;
-        if (atd_bytes_eq(key.ptr, "lang", 4)) goto field_24;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("text"))) goto field_4;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("user"))) goto field_12;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("lang"))) goto field_24;
         break;
     case 9:
-        if (atd_bytes_eq(key.ptr, "truncated", 9)) goto field_6;
-        if (atd_bytes_eq(key.ptr, "favorited", 9)) goto field_21;
-        if (atd_bytes_eq(key.ptr, "retweeted", 9)) goto field_22;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("truncated"))) goto field_6;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("favorited"))) goto field_21;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("retweeted"))) goto field_22;
         break;
     case 21:
-        if (atd_bytes_eq(key.ptr, "in_reply_to_status_id", 21)) goto field_7;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("in_reply_to_status_id"))) goto field_7;
         break;
     case 25:
-        if (atd_bytes_eq(key.ptr, "in_reply_to_status_id_str", 25)) goto field_8;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("in_reply_to_status_id_str"))) goto field_8;
         break;
     case 19:
-        if (atd_bytes_eq(key.ptr, "in_reply_to_user_id", 19)) goto field_9;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("in_reply_to_user_id"))) goto field_9;
         break;
     case 23:
-        if (atd_bytes_eq(key.ptr, "in_reply_to_user_id_str", 23)) goto field_10;
-        if (atd_bytes_eq(key.ptr, "in_reply_to_screen_name", 23)) goto field_11;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("in_reply_to_user_id_str"))) goto field_10;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("in_reply_to_screen_name"))) goto field_11;
         break;
     case 3:
-        if (atd_bytes_eq(key.ptr, "geo", 3)) goto field_13;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("geo"))) goto field_13;
         break;
     case 11:
-        if (atd_bytes_eq(key.ptr, "coordinates", 11)) goto field_14;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("coordinates"))) goto field_14;
         break;
     case 5:
-        if (atd_bytes_eq(key.ptr, "place", 5)) goto field_15;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("place"))) goto field_15;
         break;
     case 12:
-        if (atd_bytes_eq(key.ptr, "contributors", 12)) goto field_16;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("contributors"))) goto field_16;
         break;
     case 16:
-        if (atd_bytes_eq(key.ptr, "retweeted_status", 16)) goto field_17;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("retweeted_status"))) goto field_17;
         break;
     case 13:
-        if (atd_bytes_eq(key.ptr, "retweet_count", 13)) goto field_18;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("retweet_count"))) goto field_18;
         break;
     case 14:
-        if (atd_bytes_eq(key.ptr, "favorite_count", 14)) goto field_19;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("favorite_count"))) goto field_19;
         break;
     case 18:
-        if (atd_bytes_eq(key.ptr, "possibly_sensitive", 18)) goto field_23;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("possibly_sensitive"))) goto field_23;
         break;
     default:
         break;
@@ -2245,45 +2281,45 @@ static const char *twitter_url_entity_read_p(atd_reader *r, const char *p, twitt
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, "\"url\":", 6)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"url\":"))) goto key;
 key_0:
-    p += 6;
+    p += ATD_LEN("\"url\":");
 field_0:
     p = atd_read_string_p(r, p, &out->url);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "url", 3));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("url")));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"expanded_url\":", 15)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"expanded_url\":"))) goto key;
 key_1:
-    p += 15;
+    p += ATD_LEN("\"expanded_url\":");
 field_1:
     p = atd_read_string_p(r, p, &out->expanded_url);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "expanded_url", 12));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("expanded_url")));
     seen[0] |= (uint64_t)1 << 1;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"display_url\":", 14)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"display_url\":"))) goto key;
 key_2:
-    p += 14;
+    p += ATD_LEN("\"display_url\":");
 field_2:
     p = atd_read_string_p(r, p, &out->display_url);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "display_url", 11));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("display_url")));
     seen[0] |= (uint64_t)1 << 2;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"indices\":", 10)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"indices\":"))) goto key;
 key_3:
-    p += 10;
+    p += ATD_LEN("\"indices\":");
 field_3:
     p = twitter_indices_read_p(r, p, &out->indices);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "indices", 7));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("indices")));
     seen[0] |= (uint64_t)1 << 3;
 tail:
     p = atd_object_end_p(r, p, &more);
@@ -2298,19 +2334,19 @@ end:
     }
     return p;
 key:
-    if (atd_key_room(r, p, 15)) {
+    if (atd_key_room(r, p, ATD_LEN("\"expanded_url\":"))) {
         switch (p[1]) {
         case 'd':
-            if (atd_bytes_eq(p, "\"display_url\":", 14)) goto key_2;
+            if (atd_bytes_eq(p, ATD_LIT("\"display_url\":"))) goto key_2;
             break;
         case 'e':
-            if (atd_bytes_eq(p, "\"expanded_url\":", 15)) goto key_1;
+            if (atd_bytes_eq(p, ATD_LIT("\"expanded_url\":"))) goto key_1;
             break;
         case 'i':
-            if (atd_bytes_eq(p, "\"indices\":", 10)) goto key_3;
+            if (atd_bytes_eq(p, ATD_LIT("\"indices\":"))) goto key_3;
             break;
         case 'u':
-            if (atd_bytes_eq(p, "\"url\":", 6)) goto key_0;
+            if (atd_bytes_eq(p, ATD_LIT("\"url\":"))) goto key_0;
             break;
         }
     }
@@ -2318,16 +2354,16 @@ key:
     if (p == NULL) return NULL;
     switch (key.len) {
     case 3:
-        if (atd_bytes_eq(key.ptr, "url", 3)) goto field_0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("url"))) goto field_0;
         break;
     case 12:
-        if (atd_bytes_eq(key.ptr, "expanded_url", 12)) goto field_1;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("expanded_url"))) goto field_1;
         break;
     case 11:
-        if (atd_bytes_eq(key.ptr, "display_url", 11)) goto field_2;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("display_url"))) goto field_2;
         break;
     case 7:
-        if (atd_bytes_eq(key.ptr, "indices", 7)) goto field_3;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("indices"))) goto field_3;
         break;
     default:
         break;
@@ -2359,23 +2395,23 @@ static const char *twitter_hashtag_read_p(atd_reader *r, const char *p, twitter_
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, "\"text\":", 7)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"text\":"))) goto key;
 key_0:
-    p += 7;
+    p += ATD_LEN("\"text\":");
 field_0:
     p = atd_read_string_p(r, p, &out->text);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "text", 4));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("text")));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"indices\":", 10)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"indices\":"))) goto key;
 key_1:
-    p += 10;
+    p += ATD_LEN("\"indices\":");
 field_1:
     p = twitter_indices_read_p(r, p, &out->indices);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "indices", 7));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("indices")));
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_p(r, p, &more);
@@ -2390,13 +2426,13 @@ end:
     }
     return p;
 key:
-    if (atd_key_room(r, p, 10)) {
+    if (atd_key_room(r, p, ATD_LEN("\"indices\":"))) {
         switch (p[1]) {
         case 'i':
-            if (atd_bytes_eq(p, "\"indices\":", 10)) goto key_1;
+            if (atd_bytes_eq(p, ATD_LIT("\"indices\":"))) goto key_1;
             break;
         case 't':
-            if (atd_bytes_eq(p, "\"text\":", 7)) goto key_0;
+            if (atd_bytes_eq(p, ATD_LIT("\"text\":"))) goto key_0;
             break;
         }
     }
@@ -2404,10 +2440,10 @@ key:
     if (p == NULL) return NULL;
     switch (key.len) {
     case 4:
-        if (atd_bytes_eq(key.ptr, "text", 4)) goto field_0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("text"))) goto field_0;
         break;
     case 7:
-        if (atd_bytes_eq(key.ptr, "indices", 7)) goto field_1;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("indices"))) goto field_1;
         break;
     default:
         break;
@@ -2439,56 +2475,56 @@ static const char *twitter_user_mention_read_p(atd_reader *r, const char *p, twi
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, "\"screen_name\":", 14)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"screen_name\":"))) goto key;
 key_0:
-    p += 14;
+    p += ATD_LEN("\"screen_name\":");
 field_0:
     p = atd_read_string_p(r, p, &out->screen_name);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "screen_name", 11));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("screen_name")));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"name\":", 7)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"name\":"))) goto key;
 key_1:
-    p += 7;
+    p += ATD_LEN("\"name\":");
 field_1:
     p = atd_read_string_p(r, p, &out->name);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("name")));
     seen[0] |= (uint64_t)1 << 1;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"id\":", 5)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"id\":"))) goto key;
 key_2:
-    p += 5;
+    p += ATD_LEN("\"id\":");
 field_2:
     p = atd_read_int64_p(r, p, &out->id);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("id")));
     seen[0] |= (uint64_t)1 << 2;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"id_str\":", 9)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"id_str\":"))) goto key;
 key_3:
-    p += 9;
+    p += ATD_LEN("\"id_str\":");
 field_3:
     p = atd_read_string_p(r, p, &out->id_str);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "id_str", 6));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("id_str")));
     seen[0] |= (uint64_t)1 << 3;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"indices\":", 10)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"indices\":"))) goto key;
 key_4:
-    p += 10;
+    p += ATD_LEN("\"indices\":");
 field_4:
     p = twitter_indices_read_p(r, p, &out->indices);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "indices", 7));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("indices")));
     seen[0] |= (uint64_t)1 << 4;
 tail:
     p = atd_object_end_p(r, p, &more);
@@ -2503,22 +2539,22 @@ end:
     }
     return p;
 key:
-    if (atd_key_room(r, p, 14)) {
+    if (atd_key_room(r, p, ATD_LEN("\"screen_name\":"))) {
         switch (p[3]) {
         case '"':
-            if (atd_bytes_eq(p, "\"id\":", 5)) goto key_2;
+            if (atd_bytes_eq(p, ATD_LIT("\"id\":"))) goto key_2;
             break;
         case '_':
-            if (atd_bytes_eq(p, "\"id_str\":", 9)) goto key_3;
+            if (atd_bytes_eq(p, ATD_LIT("\"id_str\":"))) goto key_3;
             break;
         case 'd':
-            if (atd_bytes_eq(p, "\"indices\":", 10)) goto key_4;
+            if (atd_bytes_eq(p, ATD_LIT("\"indices\":"))) goto key_4;
             break;
         case 'm':
-            if (atd_bytes_eq(p, "\"name\":", 7)) goto key_1;
+            if (atd_bytes_eq(p, ATD_LIT("\"name\":"))) goto key_1;
             break;
         case 'r':
-            if (atd_bytes_eq(p, "\"screen_name\":", 14)) goto key_0;
+            if (atd_bytes_eq(p, ATD_LIT("\"screen_name\":"))) goto key_0;
             break;
         }
     }
@@ -2526,19 +2562,19 @@ key:
     if (p == NULL) return NULL;
     switch (key.len) {
     case 11:
-        if (atd_bytes_eq(key.ptr, "screen_name", 11)) goto field_0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("screen_name"))) goto field_0;
         break;
     case 4:
-        if (atd_bytes_eq(key.ptr, "name", 4)) goto field_1;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("name"))) goto field_1;
         break;
     case 2:
-        if (atd_bytes_eq(key.ptr, "id", 2)) goto field_2;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("id"))) goto field_2;
         break;
     case 6:
-        if (atd_bytes_eq(key.ptr, "id_str", 6)) goto field_3;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("id_str"))) goto field_3;
         break;
     case 7:
-        if (atd_bytes_eq(key.ptr, "indices", 7)) goto field_4;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("indices"))) goto field_4;
         break;
     default:
         break;
@@ -2570,34 +2606,34 @@ static const char *twitter_size_read_p(atd_reader *r, const char *p, twitter_siz
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, "\"w\":", 4)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"w\":"))) goto key;
 key_0:
-    p += 4;
+    p += ATD_LEN("\"w\":");
 field_0:
     p = atd_read_int64_p(r, p, &out->w);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "w", 1));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("w")));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"h\":", 4)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"h\":"))) goto key;
 key_1:
-    p += 4;
+    p += ATD_LEN("\"h\":");
 field_1:
     p = atd_read_int64_p(r, p, &out->h);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "h", 1));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("h")));
     seen[0] |= (uint64_t)1 << 1;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"resize\":", 9)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"resize\":"))) goto key;
 key_2:
-    p += 9;
+    p += ATD_LEN("\"resize\":");
 field_2:
     p = atd_read_string_p(r, p, &out->resize);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "resize", 6));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("resize")));
     seen[0] |= (uint64_t)1 << 2;
 tail:
     p = atd_object_end_p(r, p, &more);
@@ -2612,16 +2648,16 @@ end:
     }
     return p;
 key:
-    if (atd_key_room(r, p, 9)) {
+    if (atd_key_room(r, p, ATD_LEN("\"resize\":"))) {
         switch (p[1]) {
         case 'h':
-            if (atd_bytes_eq(p, "\"h\":", 4)) goto key_1;
+            if (atd_bytes_eq(p, ATD_LIT("\"h\":"))) goto key_1;
             break;
         case 'r':
-            if (atd_bytes_eq(p, "\"resize\":", 9)) goto key_2;
+            if (atd_bytes_eq(p, ATD_LIT("\"resize\":"))) goto key_2;
             break;
         case 'w':
-            if (atd_bytes_eq(p, "\"w\":", 4)) goto key_0;
+            if (atd_bytes_eq(p, ATD_LIT("\"w\":"))) goto key_0;
             break;
         }
     }
@@ -2629,11 +2665,11 @@ key:
     if (p == NULL) return NULL;
     switch (key.len) {
     case 1:
-        if (atd_bytes_eq(key.ptr, "w", 1)) goto field_0;
-        if (atd_bytes_eq(key.ptr, "h", 1)) goto field_1;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("w"))) goto field_0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("h"))) goto field_1;
         break;
     case 6:
-        if (atd_bytes_eq(key.ptr, "resize", 6)) goto field_2;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("resize"))) goto field_2;
         break;
     default:
         break;
@@ -2665,45 +2701,45 @@ static const char *twitter_sizes_read_p(atd_reader *r, const char *p, twitter_si
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, "\"medium\":", 9)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"medium\":"))) goto key;
 key_0:
-    p += 9;
+    p += ATD_LEN("\"medium\":");
 field_0:
     p = twitter_size_read_p(r, p, &out->medium);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "medium", 6));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("medium")));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"small\":", 8)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"small\":"))) goto key;
 key_1:
-    p += 8;
+    p += ATD_LEN("\"small\":");
 field_1:
     p = twitter_size_read_p(r, p, &out->small);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "small", 5));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("small")));
     seen[0] |= (uint64_t)1 << 1;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"thumb\":", 8)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"thumb\":"))) goto key;
 key_2:
-    p += 8;
+    p += ATD_LEN("\"thumb\":");
 field_2:
     p = twitter_size_read_p(r, p, &out->thumb);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "thumb", 5));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("thumb")));
     seen[0] |= (uint64_t)1 << 2;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"large\":", 8)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"large\":"))) goto key;
 key_3:
-    p += 8;
+    p += ATD_LEN("\"large\":");
 field_3:
     p = twitter_size_read_p(r, p, &out->large);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "large", 5));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("large")));
     seen[0] |= (uint64_t)1 << 3;
 tail:
     p = atd_object_end_p(r, p, &more);
@@ -2718,19 +2754,19 @@ end:
     }
     return p;
 key:
-    if (atd_key_room(r, p, 9)) {
+    if (atd_key_room(r, p, ATD_LEN("\"medium\":"))) {
         switch (p[1]) {
         case 'l':
-            if (atd_bytes_eq(p, "\"large\":", 8)) goto key_3;
+            if (atd_bytes_eq(p, ATD_LIT("\"large\":"))) goto key_3;
             break;
         case 'm':
-            if (atd_bytes_eq(p, "\"medium\":", 9)) goto key_0;
+            if (atd_bytes_eq(p, ATD_LIT("\"medium\":"))) goto key_0;
             break;
         case 's':
-            if (atd_bytes_eq(p, "\"small\":", 8)) goto key_1;
+            if (atd_bytes_eq(p, ATD_LIT("\"small\":"))) goto key_1;
             break;
         case 't':
-            if (atd_bytes_eq(p, "\"thumb\":", 8)) goto key_2;
+            if (atd_bytes_eq(p, ATD_LIT("\"thumb\":"))) goto key_2;
             break;
         }
     }
@@ -2738,12 +2774,12 @@ key:
     if (p == NULL) return NULL;
     switch (key.len) {
     case 6:
-        if (atd_bytes_eq(key.ptr, "medium", 6)) goto field_0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("medium"))) goto field_0;
         break;
     case 5:
-        if (atd_bytes_eq(key.ptr, "small", 5)) goto field_1;
-        if (atd_bytes_eq(key.ptr, "thumb", 5)) goto field_2;
-        if (atd_bytes_eq(key.ptr, "large", 5)) goto field_3;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("small"))) goto field_1;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("thumb"))) goto field_2;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("large"))) goto field_3;
         break;
     default:
         break;
@@ -2775,144 +2811,152 @@ static const char *twitter_media_read_p(atd_reader *r, const char *p, twitter_me
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, "\"id\":", 5)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"id\":"))) goto key;
 key_0:
-    p += 5;
+    p += ATD_LEN("\"id\":");
 field_0:
     p = atd_read_int64_p(r, p, &out->id);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "id", 2));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("id")));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"id_str\":", 9)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"id_str\":"))) goto key;
 key_1:
-    p += 9;
+    p += ATD_LEN("\"id_str\":");
 field_1:
     p = atd_read_string_p(r, p, &out->id_str);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "id_str", 6));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("id_str")));
     seen[0] |= (uint64_t)1 << 1;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"indices\":", 10)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"indices\":"))) goto key;
 key_2:
-    p += 10;
+    p += ATD_LEN("\"indices\":");
 field_2:
     p = twitter_indices_read_p(r, p, &out->indices);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "indices", 7));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("indices")));
     seen[0] |= (uint64_t)1 << 2;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"media_url\":", 12)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"media_url\":"))) goto key;
 key_3:
-    p += 12;
+    p += ATD_LEN("\"media_url\":");
 field_3:
     p = atd_read_string_p(r, p, &out->media_url);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "media_url", 9));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("media_url")));
     seen[0] |= (uint64_t)1 << 3;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"media_url_https\":", 18)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"media_url_https\":"))) goto key;
 key_4:
-    p += 18;
+    p += ATD_LEN("\"media_url_https\":");
 field_4:
     p = atd_read_string_p(r, p, &out->media_url_https);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "media_url_https", 15));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("media_url_https")));
     seen[0] |= (uint64_t)1 << 4;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"url\":", 6)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"url\":"))) goto key;
 key_5:
-    p += 6;
+    p += ATD_LEN("\"url\":");
 field_5:
     p = atd_read_string_p(r, p, &out->url);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "url", 3));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("url")));
     seen[0] |= (uint64_t)1 << 5;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"display_url\":", 14)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"display_url\":"))) goto key;
 key_6:
-    p += 14;
+    p += ATD_LEN("\"display_url\":");
 field_6:
     p = atd_read_string_p(r, p, &out->display_url);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "display_url", 11));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("display_url")));
     seen[0] |= (uint64_t)1 << 6;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"expanded_url\":", 15)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"expanded_url\":"))) goto key;
 key_7:
-    p += 15;
+    p += ATD_LEN("\"expanded_url\":");
 field_7:
     p = atd_read_string_p(r, p, &out->expanded_url);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "expanded_url", 12));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("expanded_url")));
     seen[0] |= (uint64_t)1 << 7;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"type\":", 7)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"type\":"))) goto key;
 key_8:
-    p += 7;
+    p += ATD_LEN("\"type\":");
 field_8:
     p = atd_read_string_p(r, p, &out->media_type);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "type", 4));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("type")));
     seen[0] |= (uint64_t)1 << 8;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"sizes\":", 8)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"sizes\":"))) goto key;
 key_9:
-    p += 8;
+    p += ATD_LEN("\"sizes\":");
 field_9:
     p = twitter_sizes_read_p(r, p, &out->sizes);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "sizes", 5));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("sizes")));
     seen[0] |= (uint64_t)1 << 9;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"source_status_id\":", 19)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"source_status_id\":"))) goto key;
 key_10:
-    p += 19;
+    p += ATD_LEN("\"source_status_id\":");
 field_10:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "source_status_id", 16));
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("source_status_id")));
+        }
     } else {
         p = atd_read_int64_p(r, p, &out->source_status_id);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "source_status_id", 16));
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("source_status_id")));
+        }
         out->has_source_status_id = true;
     }
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"source_status_id_str\":", 23)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"source_status_id_str\":"))) goto key;
 key_11:
-    p += 23;
+    p += ATD_LEN("\"source_status_id_str\":");
 field_11:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "source_status_id_str", 20));
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("source_status_id_str")));
+        }
     } else {
         p = atd_read_string_p(r, p, &out->source_status_id_str);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "source_status_id_str", 20));
+        if (p == NULL) {
+            return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("source_status_id_str")));
+        }
         out->has_source_status_id_str = true;
     }
 tail:
@@ -2928,59 +2972,59 @@ end:
     }
     return p;
 key:
-    if (atd_key_room(r, p, 23)) {
+    if (atd_key_room(r, p, ATD_LEN("\"source_status_id_str\":"))) {
         switch (p[2]) {
         case 'd':
             switch (p[3]) {
             case '"':
-                if (atd_bytes_eq(p, "\"id\":", 5)) goto key_0;
+                if (atd_bytes_eq(p, ATD_LIT("\"id\":"))) goto key_0;
                 break;
             case '_':
-                if (atd_bytes_eq(p, "\"id_str\":", 9)) goto key_1;
+                if (atd_bytes_eq(p, ATD_LIT("\"id_str\":"))) goto key_1;
                 break;
             }
             break;
         case 'e':
             switch (p[10]) {
             case '"':
-                if (atd_bytes_eq(p, "\"media_url\":", 12)) goto key_3;
+                if (atd_bytes_eq(p, ATD_LIT("\"media_url\":"))) goto key_3;
                 break;
             case '_':
-                if (atd_bytes_eq(p, "\"media_url_https\":", 18)) goto key_4;
+                if (atd_bytes_eq(p, ATD_LIT("\"media_url_https\":"))) goto key_4;
                 break;
             }
             break;
         case 'i':
             switch (p[1]) {
             case 'd':
-                if (atd_bytes_eq(p, "\"display_url\":", 14)) goto key_6;
+                if (atd_bytes_eq(p, ATD_LIT("\"display_url\":"))) goto key_6;
                 break;
             case 's':
-                if (atd_bytes_eq(p, "\"sizes\":", 8)) goto key_9;
+                if (atd_bytes_eq(p, ATD_LIT("\"sizes\":"))) goto key_9;
                 break;
             }
             break;
         case 'n':
-            if (atd_bytes_eq(p, "\"indices\":", 10)) goto key_2;
+            if (atd_bytes_eq(p, ATD_LIT("\"indices\":"))) goto key_2;
             break;
         case 'o':
             switch (p[17]) {
             case '"':
-                if (atd_bytes_eq(p, "\"source_status_id\":", 19)) goto key_10;
+                if (atd_bytes_eq(p, ATD_LIT("\"source_status_id\":"))) goto key_10;
                 break;
             case '_':
-                if (atd_bytes_eq(p, "\"source_status_id_str\":", 23)) goto key_11;
+                if (atd_bytes_eq(p, ATD_LIT("\"source_status_id_str\":"))) goto key_11;
                 break;
             }
             break;
         case 'r':
-            if (atd_bytes_eq(p, "\"url\":", 6)) goto key_5;
+            if (atd_bytes_eq(p, ATD_LIT("\"url\":"))) goto key_5;
             break;
         case 'x':
-            if (atd_bytes_eq(p, "\"expanded_url\":", 15)) goto key_7;
+            if (atd_bytes_eq(p, ATD_LIT("\"expanded_url\":"))) goto key_7;
             break;
         case 'y':
-            if (atd_bytes_eq(p, "\"type\":", 7)) goto key_8;
+            if (atd_bytes_eq(p, ATD_LIT("\"type\":"))) goto key_8;
             break;
         }
     }
@@ -2988,40 +3032,40 @@ key:
     if (p == NULL) return NULL;
     switch (key.len) {
     case 2:
-        if (atd_bytes_eq(key.ptr, "id", 2)) goto field_0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("id"))) goto field_0;
         break;
     case 6:
-        if (atd_bytes_eq(key.ptr, "id_str", 6)) goto field_1;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("id_str"))) goto field_1;
         break;
     case 7:
-        if (atd_bytes_eq(key.ptr, "indices", 7)) goto field_2;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("indices"))) goto field_2;
         break;
     case 9:
-        if (atd_bytes_eq(key.ptr, "media_url", 9)) goto field_3;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("media_url"))) goto field_3;
         break;
     case 15:
-        if (atd_bytes_eq(key.ptr, "media_url_https", 15)) goto field_4;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("media_url_https"))) goto field_4;
         break;
     case 3:
-        if (atd_bytes_eq(key.ptr, "url", 3)) goto field_5;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("url"))) goto field_5;
         break;
     case 11:
-        if (atd_bytes_eq(key.ptr, "display_url", 11)) goto field_6;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("display_url"))) goto field_6;
         break;
     case 12:
-        if (atd_bytes_eq(key.ptr, "expanded_url", 12)) goto field_7;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("expanded_url"))) goto field_7;
         break;
     case 4:
-        if (atd_bytes_eq(key.ptr, "type", 4)) goto field_8;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("type"))) goto field_8;
         break;
     case 5:
-        if (atd_bytes_eq(key.ptr, "sizes", 5)) goto field_9;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("sizes"))) goto field_9;
         break;
     case 16:
-        if (atd_bytes_eq(key.ptr, "source_status_id", 16)) goto field_10;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("source_status_id"))) goto field_10;
         break;
     case 20:
-        if (atd_bytes_eq(key.ptr, "source_status_id_str", 20)) goto field_11;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("source_status_id_str"))) goto field_11;
         break;
     default:
         break;
@@ -3043,7 +3087,7 @@ ATD_DEFINE_READ_ENTRY_POINTS(twitter_media)
 static char *twitter_status_list_write_p(atd_writer *w, char *p, const twitter_status_list *v)
 {
     size_t i;
-    p = atd_writer_raw_p(w, p, "[", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT("["));
     if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
@@ -3051,37 +3095,37 @@ static char *twitter_status_list_write_p(atd_writer *w, char *p, const twitter_s
         p = twitter_status_write_p(w, p, &v->items[i]);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
     }
-    return atd_writer_raw_p(w, p, "]", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
 
 static char *twitter_search_metadata_write_p(atd_writer *w, char *p, const twitter_search_metadata *v)
 {
     if (!atd_writer_finite(w, (double)v->completed_in)) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "completed_in", 12));
+        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("completed_in")));
     }
     p = atd_writer_room(w, p, 26 + ATD_DOUBLE_CHARS + ATD_INT64_CHARS);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "completed_in", 12));
-    memcpy(p, "{\"completed_in\":", 16);
-    p = atd_write_double(p + 16, (double)v->completed_in);
-    memcpy(p, ",\"max_id\":", 10);
-    p = atd_write_int64(p + 10, (int64_t)v->max_id);
-    p = atd_writer_key_string_p(w, p, ",\"max_id_str\":", 14, v->max_id_str.ptr, v->max_id_str.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "max_id_str", 10));
-    p = atd_writer_key_string_p(w, p, ",\"next_results\":", 16, v->next_results.ptr, v->next_results.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "next_results", 12));
-    p = atd_writer_key_string_p(w, p, ",\"query\":", 9, v->query.ptr, v->query.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "query", 5));
-    p = atd_writer_key_string_p(w, p, ",\"refresh_url\":", 15, v->refresh_url.ptr, v->refresh_url.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "refresh_url", 11));
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("completed_in")));
+    p = atd_put(p, ATD_LIT("{\"completed_in\":"));
+    p = atd_write_double(p, (double)v->completed_in);
+    p = atd_put(p, ATD_LIT(",\"max_id\":"));
+    p = atd_write_int64(p, (int64_t)v->max_id);
+    p = atd_writer_key_string_p(w, p, ATD_LIT(",\"max_id_str\":"), v->max_id_str.ptr, v->max_id_str.len);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("max_id_str")));
+    p = atd_writer_key_string_p(w, p, ATD_LIT(",\"next_results\":"), v->next_results.ptr, v->next_results.len);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("next_results")));
+    p = atd_writer_key_string_p(w, p, ATD_LIT(",\"query\":"), v->query.ptr, v->query.len);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("query")));
+    p = atd_writer_key_string_p(w, p, ATD_LIT(",\"refresh_url\":"), v->refresh_url.ptr, v->refresh_url.len);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("refresh_url")));
     p = atd_writer_room(w, p, 21 + ATD_INT64_CHARS + ATD_INT64_CHARS);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "count", 5));
-    memcpy(p, ",\"count\":", 9);
-    p = atd_write_int64(p + 9, (int64_t)v->count);
-    memcpy(p, ",\"since_id\":", 12);
-    p = atd_write_int64(p + 12, (int64_t)v->since_id);
-    p = atd_writer_key_string_p(w, p, ",\"since_id_str\":", 16, v->since_id_str.ptr, v->since_id_str.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "since_id_str", 12));
-    return atd_writer_raw_p(w, p, "}", 1);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("count")));
+    p = atd_put(p, ATD_LIT(",\"count\":"));
+    p = atd_write_int64(p, (int64_t)v->count);
+    p = atd_put(p, ATD_LIT(",\"since_id\":"));
+    p = atd_write_int64(p, (int64_t)v->since_id);
+    p = atd_writer_key_string_p(w, p, ATD_LIT(",\"since_id_str\":"), v->since_id_str.ptr, v->since_id_str.len);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("since_id_str")));
+    return atd_writer_raw_p(w, p, ATD_LIT("}"));
 }
 
 ATD_DEFINE_WRITE(twitter_search_metadata, twitter_search_metadata)
@@ -3090,15 +3134,17 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(twitter_search_metadata)
 
 static char *twitter_root_write_p(atd_writer *w, char *p, const twitter_root *v)
 {
-    p = atd_writer_raw_p(w, p, "{\"statuses\":", 12);
+    p = atd_writer_raw_p(w, p, ATD_LIT("{\"statuses\":"));
     if (p == NULL) return NULL;
     p = twitter_status_list_write_p(w, p, &v->statuses);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "statuses", 8));
-    p = atd_writer_raw_p(w, p, ",\"search_metadata\":", 19);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("statuses")));
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"search_metadata\":"));
     if (p == NULL) return NULL;
     p = twitter_search_metadata_write_p(w, p, &v->search_metadata);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "search_metadata", 15));
-    return atd_writer_raw_p(w, p, "}", 1);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("search_metadata")));
+    }
+    return atd_writer_raw_p(w, p, ATD_LIT("}"));
 }
 
 ATD_DEFINE_WRITE(twitter_root, twitter_root)
@@ -3107,11 +3153,13 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(twitter_root)
 
 static char *twitter_metadata_write_p(atd_writer *w, char *p, const twitter_metadata *v)
 {
-    p = atd_writer_key_string_p(w, p, "{\"result_type\":", 15, v->result_type.ptr, v->result_type.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "result_type", 11));
-    p = atd_writer_key_string_p(w, p, ",\"iso_language_code\":", 21, v->iso_language_code.ptr, v->iso_language_code.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "iso_language_code", 17));
-    return atd_writer_raw_p(w, p, "}", 1);
+    p = atd_writer_key_string_p(w, p, ATD_LIT("{\"result_type\":"), v->result_type.ptr, v->result_type.len);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("result_type")));
+    p = atd_writer_key_string_p(w, p, ATD_LIT(",\"iso_language_code\":"), v->iso_language_code.ptr, v->iso_language_code.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("iso_language_code")));
+    }
+    return atd_writer_raw_p(w, p, ATD_LIT("}"));
 }
 
 ATD_DEFINE_WRITE(twitter_metadata, twitter_metadata)
@@ -3120,17 +3168,17 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(twitter_metadata)
 
 static char *twitter_int_nullable_write_p(atd_writer *w, char *p, const twitter_int_nullable *v)
 {
-    if (!v->has) return atd_writer_raw_p(w, p, "null", 4);
+    if (!v->has) return atd_writer_raw_p(w, p, ATD_LIT("null"));
     p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
     if (p == NULL) return NULL;
-    p = atd_write_int64(p + 0, (int64_t)v->value);
+    p = atd_write_int64(p, (int64_t)v->value);
     return p;
 }
 
 static char *twitter_string_nullable_write_p(atd_writer *w, char *p, const twitter_string_nullable *v)
 {
-    if (!v->has) return atd_writer_raw_p(w, p, "null", 4);
-    p = atd_writer_key_string_p(w, p, "", 0, v->value.ptr, v->value.len);
+    if (!v->has) return atd_writer_raw_p(w, p, ATD_LIT("null"));
+    p = atd_writer_key_string_p(w, p, ATD_LIT(""), v->value.ptr, v->value.len);
     if (p == NULL) return NULL;
     return p;
 }
@@ -3138,7 +3186,7 @@ static char *twitter_string_nullable_write_p(atd_writer *w, char *p, const twitt
 static char *twitter_url_entity_list_write_p(atd_writer *w, char *p, const twitter_url_entity_list *v)
 {
     size_t i;
-    p = atd_writer_raw_p(w, p, "[", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT("["));
     if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
@@ -3146,16 +3194,16 @@ static char *twitter_url_entity_list_write_p(atd_writer *w, char *p, const twitt
         p = twitter_url_entity_write_p(w, p, &v->items[i]);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
     }
-    return atd_writer_raw_p(w, p, "]", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
 
 static char *twitter_url_entities_write_p(atd_writer *w, char *p, const twitter_url_entities *v)
 {
-    p = atd_writer_raw_p(w, p, "{\"urls\":", 8);
+    p = atd_writer_raw_p(w, p, ATD_LIT("{\"urls\":"));
     if (p == NULL) return NULL;
     p = twitter_url_entity_list_write_p(w, p, &v->urls);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "urls", 4));
-    return atd_writer_raw_p(w, p, "}", 1);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("urls")));
+    return atd_writer_raw_p(w, p, ATD_LIT("}"));
 }
 
 ATD_DEFINE_WRITE(twitter_url_entities, twitter_url_entities)
@@ -3165,21 +3213,21 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(twitter_url_entities)
 static char *twitter_user_entities_write_p(atd_writer *w, char *p, const twitter_user_entities *v)
 {
     bool first = true;
-    p = atd_writer_raw_p(w, p, "{", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT("{"));
     if (p == NULL) return NULL;
     if (v->has_url) {
-        p = atd_writer_raw_p(w, p, "\"url\":", 6);
+        p = atd_writer_raw_p(w, p, ATD_LIT("\"url\":"));
         if (p == NULL) return NULL;
         p = twitter_url_entities_write_p(w, p, &v->url);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "url", 3));
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("url")));
         first = false;
     }
-    p = first ? atd_writer_raw_p(w, p, "\"description\":", 14) : atd_writer_raw_p(w, p, ",\"description\":", 15);
+    p = first ? atd_writer_raw_p(w, p, ATD_LIT("\"description\":")) : atd_writer_raw_p(w, p, ATD_LIT(",\"description\":"));
     if (p == NULL) return NULL;
     p = twitter_url_entities_write_p(w, p, &v->description);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "description", 11));
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("description")));
     first = false;
-    return atd_writer_raw_p(w, p, "}", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("}"));
 }
 
 ATD_DEFINE_WRITE(twitter_user_entities, twitter_user_entities)
@@ -3189,211 +3237,137 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(twitter_user_entities)
 static char *twitter_user_write_p(atd_writer *w, char *p, const twitter_user *v)
 {
     p = atd_writer_room(w, p, 6 + ATD_INT64_CHARS);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "id", 2));
-    memcpy(p, "{\"id\":", 6);
-    p = atd_write_int64(p + 6, (int64_t)v->id);
-    p = atd_writer_key_string_p(w, p, ",\"id_str\":", 10, v->id_str.ptr, v->id_str.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "id_str", 6));
-    p = atd_writer_key_string_p(w, p, ",\"name\":", 8, v->name.ptr, v->name.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "name", 4));
-    p = atd_writer_key_string_p(w, p, ",\"screen_name\":", 15, v->screen_name.ptr, v->screen_name.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "screen_name", 11));
-    p = atd_writer_key_string_p(w, p, ",\"location\":", 12, v->location.ptr, v->location.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "location", 8));
-    p = atd_writer_key_string_p(w, p, ",\"description\":", 15, v->description.ptr, v->description.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "description", 11));
-    p = atd_writer_raw_p(w, p, ",\"url\":", 7);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("id")));
+    p = atd_put(p, ATD_LIT("{\"id\":"));
+    p = atd_write_int64(p, (int64_t)v->id);
+    p = atd_writer_key_string_p(w, p, ATD_LIT(",\"id_str\":"), v->id_str.ptr, v->id_str.len);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("id_str")));
+    p = atd_writer_key_string_p(w, p, ATD_LIT(",\"name\":"), v->name.ptr, v->name.len);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("name")));
+    p = atd_writer_key_string_p(w, p, ATD_LIT(",\"screen_name\":"), v->screen_name.ptr, v->screen_name.len);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("screen_name")));
+    p = atd_writer_key_string_p(w, p, ATD_LIT(",\"location\":"), v->location.ptr, v->location.len);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("location")));
+    p = atd_writer_key_string_p(w, p, ATD_LIT(",\"description\":"), v->description.ptr, v->description.len);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("description")));
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"url\":"));
     if (p == NULL) return NULL;
     p = twitter_string_nullable_write_p(w, p, &v->url);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "url", 3));
-    p = atd_writer_raw_p(w, p, ",\"entities\":", 12);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("url")));
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"entities\":"));
     if (p == NULL) return NULL;
     p = twitter_user_entities_write_p(w, p, &v->entities);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "entities", 8));
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("entities")));
     p = atd_writer_room(w, p, 65 + 5 + ATD_INT64_CHARS + ATD_INT64_CHARS + ATD_INT64_CHARS);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "protected", 9));
-    memcpy(p, ",\"protected\":", 13);
-    if (v->protected_) {
-        memcpy(p + 13, "true", 4);
-        p += 17;
-    } else {
-        memcpy(p + 13, "false", 5);
-        p += 18;
-    }
-    memcpy(p, ",\"followers_count\":", 19);
-    p = atd_write_int64(p + 19, (int64_t)v->followers_count);
-    memcpy(p, ",\"friends_count\":", 17);
-    p = atd_write_int64(p + 17, (int64_t)v->friends_count);
-    memcpy(p, ",\"listed_count\":", 16);
-    p = atd_write_int64(p + 16, (int64_t)v->listed_count);
-    p = atd_writer_key_string_p(w, p, ",\"created_at\":", 14, v->created_at.ptr, v->created_at.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "created_at", 10));
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("protected")));
+    p = atd_put(p, ATD_LIT(",\"protected\":"));
+    p = v->protected_ ? atd_put(p, ATD_LIT("true")) : atd_put(p, ATD_LIT("false"));
+    p = atd_put(p, ATD_LIT(",\"followers_count\":"));
+    p = atd_write_int64(p, (int64_t)v->followers_count);
+    p = atd_put(p, ATD_LIT(",\"friends_count\":"));
+    p = atd_write_int64(p, (int64_t)v->friends_count);
+    p = atd_put(p, ATD_LIT(",\"listed_count\":"));
+    p = atd_write_int64(p, (int64_t)v->listed_count);
+    p = atd_writer_key_string_p(w, p, ATD_LIT(",\"created_at\":"), v->created_at.ptr, v->created_at.len);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("created_at")));
     p = atd_writer_room(w, p, 20 + ATD_INT64_CHARS);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "favourites_count", 16));
-    memcpy(p, ",\"favourites_count\":", 20);
-    p = atd_write_int64(p + 20, (int64_t)v->favourites_count);
-    p = atd_writer_raw_p(w, p, ",\"utc_offset\":", 14);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("favourites_count")));
+    }
+    p = atd_put(p, ATD_LIT(",\"favourites_count\":"));
+    p = atd_write_int64(p, (int64_t)v->favourites_count);
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"utc_offset\":"));
     if (p == NULL) return NULL;
     p = twitter_int_nullable_write_p(w, p, &v->utc_offset);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "utc_offset", 10));
-    p = atd_writer_raw_p(w, p, ",\"time_zone\":", 13);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("utc_offset")));
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"time_zone\":"));
     if (p == NULL) return NULL;
     p = twitter_string_nullable_write_p(w, p, &v->time_zone);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "time_zone", 9));
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("time_zone")));
     p = atd_writer_room(w, p, 45 + 5 + 5 + ATD_INT64_CHARS);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "geo_enabled", 11));
-    memcpy(p, ",\"geo_enabled\":", 15);
-    if (v->geo_enabled) {
-        memcpy(p + 15, "true", 4);
-        p += 19;
-    } else {
-        memcpy(p + 15, "false", 5);
-        p += 20;
-    }
-    memcpy(p, ",\"verified\":", 12);
-    if (v->verified) {
-        memcpy(p + 12, "true", 4);
-        p += 16;
-    } else {
-        memcpy(p + 12, "false", 5);
-        p += 17;
-    }
-    memcpy(p, ",\"statuses_count\":", 18);
-    p = atd_write_int64(p + 18, (int64_t)v->statuses_count);
-    p = atd_writer_key_string_p(w, p, ",\"lang\":", 8, v->lang.ptr, v->lang.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "lang", 4));
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("geo_enabled")));
+    p = atd_put(p, ATD_LIT(",\"geo_enabled\":"));
+    p = v->geo_enabled ? atd_put(p, ATD_LIT("true")) : atd_put(p, ATD_LIT("false"));
+    p = atd_put(p, ATD_LIT(",\"verified\":"));
+    p = v->verified ? atd_put(p, ATD_LIT("true")) : atd_put(p, ATD_LIT("false"));
+    p = atd_put(p, ATD_LIT(",\"statuses_count\":"));
+    p = atd_write_int64(p, (int64_t)v->statuses_count);
+    p = atd_writer_key_string_p(w, p, ATD_LIT(",\"lang\":"), v->lang.ptr, v->lang.len);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("lang")));
     p = atd_writer_room(w, p, 67 + 5 + 5 + 5);
     if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "contributors_enabled", 20));
+        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("contributors_enabled")));
     }
-    memcpy(p, ",\"contributors_enabled\":", 24);
-    if (v->contributors_enabled) {
-        memcpy(p + 24, "true", 4);
-        p += 28;
-    } else {
-        memcpy(p + 24, "false", 5);
-        p += 29;
-    }
-    memcpy(p, ",\"is_translator\":", 17);
-    if (v->is_translator) {
-        memcpy(p + 17, "true", 4);
-        p += 21;
-    } else {
-        memcpy(p + 17, "false", 5);
-        p += 22;
-    }
-    memcpy(p, ",\"is_translation_enabled\":", 26);
-    if (v->is_translation_enabled) {
-        memcpy(p + 26, "true", 4);
-        p += 30;
-    } else {
-        memcpy(p + 26, "false", 5);
-        p += 31;
-    }
-    p = atd_writer_key_string_p(w, p, ",\"profile_background_color\":", 28, v->profile_background_color.ptr, v->profile_background_color.len);
+    p = atd_put(p, ATD_LIT(",\"contributors_enabled\":"));
+    p = v->contributors_enabled ? atd_put(p, ATD_LIT("true")) : atd_put(p, ATD_LIT("false"));
+    p = atd_put(p, ATD_LIT(",\"is_translator\":"));
+    p = v->is_translator ? atd_put(p, ATD_LIT("true")) : atd_put(p, ATD_LIT("false"));
+    p = atd_put(p, ATD_LIT(",\"is_translation_enabled\":"));
+    p = v->is_translation_enabled ? atd_put(p, ATD_LIT("true")) : atd_put(p, ATD_LIT("false"));
+    p = atd_writer_key_string_p(w, p, ATD_LIT(",\"profile_background_color\":"), v->profile_background_color.ptr, v->profile_background_color.len);
     if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "profile_background_color", 24));
+        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("profile_background_color")));
     }
-    p = atd_writer_key_string_p(w, p, ",\"profile_background_image_url\":", 32, v->profile_background_image_url.ptr, v->profile_background_image_url.len);
+    p = atd_writer_key_string_p(w, p, ATD_LIT(",\"profile_background_image_url\":"), v->profile_background_image_url.ptr, v->profile_background_image_url.len);
     if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "profile_background_image_url", 28));
+        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("profile_background_image_url")));
     }
-    p = atd_writer_key_string_p(w, p, ",\"profile_background_image_url_https\":", 38, v->profile_background_image_url_https.ptr, v->profile_background_image_url_https.len);
+    p = atd_writer_key_string_p(w, p, ATD_LIT(",\"profile_background_image_url_https\":"), v->profile_background_image_url_https.ptr, v->profile_background_image_url_https.len);
     if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "profile_background_image_url_https", 34));
+        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("profile_background_image_url_https")));
     }
     p = atd_writer_room(w, p, 27 + 5);
     if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "profile_background_tile", 23));
+        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("profile_background_tile")));
     }
-    memcpy(p, ",\"profile_background_tile\":", 27);
-    if (v->profile_background_tile) {
-        memcpy(p + 27, "true", 4);
-        p += 31;
-    } else {
-        memcpy(p + 27, "false", 5);
-        p += 32;
-    }
-    p = atd_writer_key_string_p(w, p, ",\"profile_image_url\":", 21, v->profile_image_url.ptr, v->profile_image_url.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "profile_image_url", 17));
-    p = atd_writer_key_string_p(w, p, ",\"profile_image_url_https\":", 27, v->profile_image_url_https.ptr, v->profile_image_url_https.len);
+    p = atd_put(p, ATD_LIT(",\"profile_background_tile\":"));
+    p = v->profile_background_tile ? atd_put(p, ATD_LIT("true")) : atd_put(p, ATD_LIT("false"));
+    p = atd_writer_key_string_p(w, p, ATD_LIT(",\"profile_image_url\":"), v->profile_image_url.ptr, v->profile_image_url.len);
     if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "profile_image_url_https", 23));
+        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("profile_image_url")));
+    }
+    p = atd_writer_key_string_p(w, p, ATD_LIT(",\"profile_image_url_https\":"), v->profile_image_url_https.ptr, v->profile_image_url_https.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("profile_image_url_https")));
     }
     if (v->has_profile_banner_url) {
-        p = atd_writer_key_string_p(w, p, ",\"profile_banner_url\":", 22, v->profile_banner_url.ptr, v->profile_banner_url.len);
+        p = atd_writer_key_string_p(w, p, ATD_LIT(",\"profile_banner_url\":"), v->profile_banner_url.ptr, v->profile_banner_url.len);
         if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "profile_banner_url", 18));
+            return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("profile_banner_url")));
         }
     }
-    p = atd_writer_key_string_p(w, p, ",\"profile_link_color\":", 22, v->profile_link_color.ptr, v->profile_link_color.len);
+    p = atd_writer_key_string_p(w, p, ATD_LIT(",\"profile_link_color\":"), v->profile_link_color.ptr, v->profile_link_color.len);
     if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "profile_link_color", 18));
+        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("profile_link_color")));
     }
-    p = atd_writer_key_string_p(w, p, ",\"profile_sidebar_border_color\":", 32, v->profile_sidebar_border_color.ptr, v->profile_sidebar_border_color.len);
+    p = atd_writer_key_string_p(w, p, ATD_LIT(",\"profile_sidebar_border_color\":"), v->profile_sidebar_border_color.ptr, v->profile_sidebar_border_color.len);
     if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "profile_sidebar_border_color", 28));
+        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("profile_sidebar_border_color")));
     }
-    p = atd_writer_key_string_p(w, p, ",\"profile_sidebar_fill_color\":", 30, v->profile_sidebar_fill_color.ptr, v->profile_sidebar_fill_color.len);
+    p = atd_writer_key_string_p(w, p, ATD_LIT(",\"profile_sidebar_fill_color\":"), v->profile_sidebar_fill_color.ptr, v->profile_sidebar_fill_color.len);
     if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "profile_sidebar_fill_color", 26));
+        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("profile_sidebar_fill_color")));
     }
-    p = atd_writer_key_string_p(w, p, ",\"profile_text_color\":", 22, v->profile_text_color.ptr, v->profile_text_color.len);
+    p = atd_writer_key_string_p(w, p, ATD_LIT(",\"profile_text_color\":"), v->profile_text_color.ptr, v->profile_text_color.len);
     if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "profile_text_color", 18));
+        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("profile_text_color")));
     }
     p = atd_writer_room(w, p, 130 + 5 + 5 + 5 + 5 + 5 + 5);
     if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "profile_use_background_image", 28));
+        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("profile_use_background_image")));
     }
-    memcpy(p, ",\"profile_use_background_image\":", 32);
-    if (v->profile_use_background_image) {
-        memcpy(p + 32, "true", 4);
-        p += 36;
-    } else {
-        memcpy(p + 32, "false", 5);
-        p += 37;
-    }
-    memcpy(p, ",\"default_profile\":", 19);
-    if (v->default_profile) {
-        memcpy(p + 19, "true", 4);
-        p += 23;
-    } else {
-        memcpy(p + 19, "false", 5);
-        p += 24;
-    }
-    memcpy(p, ",\"default_profile_image\":", 25);
-    if (v->default_profile_image) {
-        memcpy(p + 25, "true", 4);
-        p += 29;
-    } else {
-        memcpy(p + 25, "false", 5);
-        p += 30;
-    }
-    memcpy(p, ",\"following\":", 13);
-    if (v->following) {
-        memcpy(p + 13, "true", 4);
-        p += 17;
-    } else {
-        memcpy(p + 13, "false", 5);
-        p += 18;
-    }
-    memcpy(p, ",\"follow_request_sent\":", 23);
-    if (v->follow_request_sent) {
-        memcpy(p + 23, "true", 4);
-        p += 27;
-    } else {
-        memcpy(p + 23, "false", 5);
-        p += 28;
-    }
-    memcpy(p, ",\"notifications\":", 17);
-    if (v->notifications) {
-        memcpy(p + 17, "true", 4);
-        p += 21;
-    } else {
-        memcpy(p + 17, "false", 5);
-        p += 22;
-    }
+    p = atd_put(p, ATD_LIT(",\"profile_use_background_image\":"));
+    p = v->profile_use_background_image ? atd_put(p, ATD_LIT("true")) : atd_put(p, ATD_LIT("false"));
+    p = atd_put(p, ATD_LIT(",\"default_profile\":"));
+    p = v->default_profile ? atd_put(p, ATD_LIT("true")) : atd_put(p, ATD_LIT("false"));
+    p = atd_put(p, ATD_LIT(",\"default_profile_image\":"));
+    p = v->default_profile_image ? atd_put(p, ATD_LIT("true")) : atd_put(p, ATD_LIT("false"));
+    p = atd_put(p, ATD_LIT(",\"following\":"));
+    p = v->following ? atd_put(p, ATD_LIT("true")) : atd_put(p, ATD_LIT("false"));
+    p = atd_put(p, ATD_LIT(",\"follow_request_sent\":"));
+    p = v->follow_request_sent ? atd_put(p, ATD_LIT("true")) : atd_put(p, ATD_LIT("false"));
+    p = atd_put(p, ATD_LIT(",\"notifications\":"));
+    p = v->notifications ? atd_put(p, ATD_LIT("true")) : atd_put(p, ATD_LIT("false"));
     *p++ = '}';
     return p;
 }
@@ -3405,7 +3379,7 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(twitter_user)
 static char *twitter_hashtag_list_write_p(atd_writer *w, char *p, const twitter_hashtag_list *v)
 {
     size_t i;
-    p = atd_writer_raw_p(w, p, "[", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT("["));
     if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
@@ -3413,13 +3387,13 @@ static char *twitter_hashtag_list_write_p(atd_writer *w, char *p, const twitter_
         p = twitter_hashtag_write_p(w, p, &v->items[i]);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
     }
-    return atd_writer_raw_p(w, p, "]", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
 
 static char *twitter_user_mention_list_write_p(atd_writer *w, char *p, const twitter_user_mention_list *v)
 {
     size_t i;
-    p = atd_writer_raw_p(w, p, "[", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT("["));
     if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
@@ -3427,13 +3401,13 @@ static char *twitter_user_mention_list_write_p(atd_writer *w, char *p, const twi
         p = twitter_user_mention_write_p(w, p, &v->items[i]);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
     }
-    return atd_writer_raw_p(w, p, "]", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
 
 static char *twitter_media_list_write_p(atd_writer *w, char *p, const twitter_media_list *v)
 {
     size_t i;
-    p = atd_writer_raw_p(w, p, "[", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT("["));
     if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
@@ -3441,34 +3415,36 @@ static char *twitter_media_list_write_p(atd_writer *w, char *p, const twitter_me
         p = twitter_media_write_p(w, p, &v->items[i]);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
     }
-    return atd_writer_raw_p(w, p, "]", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
 
 static char *twitter_entities_write_p(atd_writer *w, char *p, const twitter_entities *v)
 {
-    p = atd_writer_raw_p(w, p, "{\"hashtags\":", 12);
+    p = atd_writer_raw_p(w, p, ATD_LIT("{\"hashtags\":"));
     if (p == NULL) return NULL;
     p = twitter_hashtag_list_write_p(w, p, &v->hashtags);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "hashtags", 8));
-    p = atd_writer_raw_p(w, p, ",\"symbols\":", 11);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("hashtags")));
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"symbols\":"));
     if (p == NULL) return NULL;
     p = twitter_hashtag_list_write_p(w, p, &v->symbols);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "symbols", 7));
-    p = atd_writer_raw_p(w, p, ",\"urls\":", 8);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("symbols")));
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"urls\":"));
     if (p == NULL) return NULL;
     p = twitter_url_entity_list_write_p(w, p, &v->urls);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "urls", 4));
-    p = atd_writer_raw_p(w, p, ",\"user_mentions\":", 17);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("urls")));
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"user_mentions\":"));
     if (p == NULL) return NULL;
     p = twitter_user_mention_list_write_p(w, p, &v->user_mentions);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "user_mentions", 13));
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("user_mentions")));
+    }
     if (v->has_media) {
-        p = atd_writer_raw_p(w, p, ",\"media\":", 9);
+        p = atd_writer_raw_p(w, p, ATD_LIT(",\"media\":"));
         if (p == NULL) return NULL;
         p = twitter_media_list_write_p(w, p, &v->media);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "media", 5));
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("media")));
     }
-    return atd_writer_raw_p(w, p, "}", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("}"));
 }
 
 ATD_DEFINE_WRITE(twitter_entities, twitter_entities)
@@ -3477,141 +3453,115 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(twitter_entities)
 
 static char *twitter_status_write_p(atd_writer *w, char *p, const twitter_status *v)
 {
-    p = atd_writer_raw_p(w, p, "{\"metadata\":", 12);
+    p = atd_writer_raw_p(w, p, ATD_LIT("{\"metadata\":"));
     if (p == NULL) return NULL;
     p = twitter_metadata_write_p(w, p, &v->metadata);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "metadata", 8));
-    p = atd_writer_key_string_p(w, p, ",\"created_at\":", 14, v->created_at.ptr, v->created_at.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "created_at", 10));
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("metadata")));
+    p = atd_writer_key_string_p(w, p, ATD_LIT(",\"created_at\":"), v->created_at.ptr, v->created_at.len);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("created_at")));
     p = atd_writer_room(w, p, 6 + ATD_INT64_CHARS);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "id", 2));
-    memcpy(p, ",\"id\":", 6);
-    p = atd_write_int64(p + 6, (int64_t)v->id);
-    p = atd_writer_key_string_p(w, p, ",\"id_str\":", 10, v->id_str.ptr, v->id_str.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "id_str", 6));
-    p = atd_writer_key_string_p(w, p, ",\"text\":", 8, v->text.ptr, v->text.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "text", 4));
-    p = atd_writer_key_string_p(w, p, ",\"source\":", 10, v->source.ptr, v->source.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "source", 6));
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("id")));
+    p = atd_put(p, ATD_LIT(",\"id\":"));
+    p = atd_write_int64(p, (int64_t)v->id);
+    p = atd_writer_key_string_p(w, p, ATD_LIT(",\"id_str\":"), v->id_str.ptr, v->id_str.len);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("id_str")));
+    p = atd_writer_key_string_p(w, p, ATD_LIT(",\"text\":"), v->text.ptr, v->text.len);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("text")));
+    p = atd_writer_key_string_p(w, p, ATD_LIT(",\"source\":"), v->source.ptr, v->source.len);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("source")));
     p = atd_writer_room(w, p, 13 + 5);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "truncated", 9));
-    memcpy(p, ",\"truncated\":", 13);
-    if (v->truncated) {
-        memcpy(p + 13, "true", 4);
-        p += 17;
-    } else {
-        memcpy(p + 13, "false", 5);
-        p += 18;
-    }
-    p = atd_writer_raw_p(w, p, ",\"in_reply_to_status_id\":", 25);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("truncated")));
+    p = atd_put(p, ATD_LIT(",\"truncated\":"));
+    p = v->truncated ? atd_put(p, ATD_LIT("true")) : atd_put(p, ATD_LIT("false"));
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"in_reply_to_status_id\":"));
     if (p == NULL) return NULL;
     p = twitter_int_nullable_write_p(w, p, &v->in_reply_to_status_id);
     if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "in_reply_to_status_id", 21));
+        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("in_reply_to_status_id")));
     }
-    p = atd_writer_raw_p(w, p, ",\"in_reply_to_status_id_str\":", 29);
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"in_reply_to_status_id_str\":"));
     if (p == NULL) return NULL;
     p = twitter_string_nullable_write_p(w, p, &v->in_reply_to_status_id_str);
     if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "in_reply_to_status_id_str", 25));
+        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("in_reply_to_status_id_str")));
     }
-    p = atd_writer_raw_p(w, p, ",\"in_reply_to_user_id\":", 23);
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"in_reply_to_user_id\":"));
     if (p == NULL) return NULL;
     p = twitter_int_nullable_write_p(w, p, &v->in_reply_to_user_id);
     if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "in_reply_to_user_id", 19));
+        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("in_reply_to_user_id")));
     }
-    p = atd_writer_raw_p(w, p, ",\"in_reply_to_user_id_str\":", 27);
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"in_reply_to_user_id_str\":"));
     if (p == NULL) return NULL;
     p = twitter_string_nullable_write_p(w, p, &v->in_reply_to_user_id_str);
     if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "in_reply_to_user_id_str", 23));
+        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("in_reply_to_user_id_str")));
     }
-    p = atd_writer_raw_p(w, p, ",\"in_reply_to_screen_name\":", 27);
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"in_reply_to_screen_name\":"));
     if (p == NULL) return NULL;
     p = twitter_string_nullable_write_p(w, p, &v->in_reply_to_screen_name);
     if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, "in_reply_to_screen_name", 23));
+        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("in_reply_to_screen_name")));
     }
-    p = atd_writer_raw_p(w, p, ",\"user\":", 8);
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"user\":"));
     if (p == NULL) return NULL;
     p = twitter_user_write_p(w, p, &v->user);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "user", 4));
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("user")));
     p = atd_writer_room(w, p, 47 + 4 + 4 + 4 + 4);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "geo", 3));
-    memcpy(p, ",\"geo\":", 7);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("geo")));
+    p = atd_put(p, ATD_LIT(",\"geo\":"));
     (void)v->geo; /* unit: always null */
-    memcpy(p + 7, "null", 4);
-    p += 11;
-    memcpy(p, ",\"coordinates\":", 15);
+    p = atd_put(p, ATD_LIT("null"));
+    p = atd_put(p, ATD_LIT(",\"coordinates\":"));
     (void)v->coordinates; /* unit: always null */
-    memcpy(p + 15, "null", 4);
-    p += 19;
-    memcpy(p, ",\"place\":", 9);
+    p = atd_put(p, ATD_LIT("null"));
+    p = atd_put(p, ATD_LIT(",\"place\":"));
     (void)v->place; /* unit: always null */
-    memcpy(p + 9, "null", 4);
-    p += 13;
-    memcpy(p, ",\"contributors\":", 16);
+    p = atd_put(p, ATD_LIT("null"));
+    p = atd_put(p, ATD_LIT(",\"contributors\":"));
     (void)v->contributors; /* unit: always null */
-    memcpy(p + 16, "null", 4);
-    p += 20;
+    p = atd_put(p, ATD_LIT("null"));
     if (v->has_retweeted_status) {
-        p = atd_writer_raw_p(w, p, ",\"retweeted_status\":", 20);
+        p = atd_writer_raw_p(w, p, ATD_LIT(",\"retweeted_status\":"));
         if (p == NULL) return NULL;
         if (v->retweeted_status == NULL) {
             atd_writer_fail(w, ATD_ERR_INVALID, "NULL pointer for a present value");
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "retweeted_status", 16));
+            return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("retweeted_status")));
         }
         p = twitter_status_write_p(w, p, &(*v->retweeted_status));
         if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "retweeted_status", 16));
+            return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("retweeted_status")));
         }
     }
     p = atd_writer_room(w, p, 35 + ATD_INT64_CHARS + ATD_INT64_CHARS);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "retweet_count", 13));
-    memcpy(p, ",\"retweet_count\":", 17);
-    p = atd_write_int64(p + 17, (int64_t)v->retweet_count);
-    memcpy(p, ",\"favorite_count\":", 18);
-    p = atd_write_int64(p + 18, (int64_t)v->favorite_count);
-    p = atd_writer_raw_p(w, p, ",\"entities\":", 12);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("retweet_count")));
+    }
+    p = atd_put(p, ATD_LIT(",\"retweet_count\":"));
+    p = atd_write_int64(p, (int64_t)v->retweet_count);
+    p = atd_put(p, ATD_LIT(",\"favorite_count\":"));
+    p = atd_write_int64(p, (int64_t)v->favorite_count);
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"entities\":"));
     if (p == NULL) return NULL;
     p = twitter_entities_write_p(w, p, &v->entities);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "entities", 8));
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("entities")));
     p = atd_writer_room(w, p, 26 + 5 + 5);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "favorited", 9));
-    memcpy(p, ",\"favorited\":", 13);
-    if (v->favorited) {
-        memcpy(p + 13, "true", 4);
-        p += 17;
-    } else {
-        memcpy(p + 13, "false", 5);
-        p += 18;
-    }
-    memcpy(p, ",\"retweeted\":", 13);
-    if (v->retweeted) {
-        memcpy(p + 13, "true", 4);
-        p += 17;
-    } else {
-        memcpy(p + 13, "false", 5);
-        p += 18;
-    }
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("favorited")));
+    p = atd_put(p, ATD_LIT(",\"favorited\":"));
+    p = v->favorited ? atd_put(p, ATD_LIT("true")) : atd_put(p, ATD_LIT("false"));
+    p = atd_put(p, ATD_LIT(",\"retweeted\":"));
+    p = v->retweeted ? atd_put(p, ATD_LIT("true")) : atd_put(p, ATD_LIT("false"));
     if (v->has_possibly_sensitive) {
         p = atd_writer_room(w, p, 22 + 5);
         if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "possibly_sensitive", 18));
+            return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("possibly_sensitive")));
         }
-        memcpy(p, ",\"possibly_sensitive\":", 22);
-        if (v->possibly_sensitive) {
-            memcpy(p + 22, "true", 4);
-            p += 26;
-        } else {
-            memcpy(p + 22, "false", 5);
-            p += 27;
-        }
+        p = atd_put(p, ATD_LIT(",\"possibly_sensitive\":"));
+        p = v->possibly_sensitive ? atd_put(p, ATD_LIT("true")) : atd_put(p, ATD_LIT("false"));
     }
-    p = atd_writer_key_string_p(w, p, ",\"lang\":", 8, v->lang.ptr, v->lang.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "lang", 4));
-    return atd_writer_raw_p(w, p, "}", 1);
+    p = atd_writer_key_string_p(w, p, ATD_LIT(",\"lang\":"), v->lang.ptr, v->lang.len);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("lang")));
+    return atd_writer_raw_p(w, p, ATD_LIT("}"));
 }
 
 ATD_DEFINE_WRITE(twitter_status, twitter_status)
@@ -3622,10 +3572,10 @@ static char *twitter_indices_write_p(atd_writer *w, char *p, const twitter_indic
 {
     p = atd_writer_room(w, p, 3 + ATD_INT64_CHARS + ATD_INT64_CHARS);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 0));
-    memcpy(p, "[", 1);
-    p = atd_write_int64(p + 1, (int64_t)v->f0);
-    memcpy(p, ",", 1);
-    p = atd_write_int64(p + 1, (int64_t)v->f1);
+    p = atd_put(p, ATD_LIT("["));
+    p = atd_write_int64(p, (int64_t)v->f0);
+    p = atd_put(p, ATD_LIT(","));
+    p = atd_write_int64(p, (int64_t)v->f1);
     *p++ = ']';
     return p;
 }
@@ -3636,17 +3586,17 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(twitter_indices)
 
 static char *twitter_url_entity_write_p(atd_writer *w, char *p, const twitter_url_entity *v)
 {
-    p = atd_writer_key_string_p(w, p, "{\"url\":", 7, v->url.ptr, v->url.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "url", 3));
-    p = atd_writer_key_string_p(w, p, ",\"expanded_url\":", 16, v->expanded_url.ptr, v->expanded_url.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "expanded_url", 12));
-    p = atd_writer_key_string_p(w, p, ",\"display_url\":", 15, v->display_url.ptr, v->display_url.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "display_url", 11));
-    p = atd_writer_raw_p(w, p, ",\"indices\":", 11);
+    p = atd_writer_key_string_p(w, p, ATD_LIT("{\"url\":"), v->url.ptr, v->url.len);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("url")));
+    p = atd_writer_key_string_p(w, p, ATD_LIT(",\"expanded_url\":"), v->expanded_url.ptr, v->expanded_url.len);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("expanded_url")));
+    p = atd_writer_key_string_p(w, p, ATD_LIT(",\"display_url\":"), v->display_url.ptr, v->display_url.len);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("display_url")));
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"indices\":"));
     if (p == NULL) return NULL;
     p = twitter_indices_write_p(w, p, &v->indices);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "indices", 7));
-    return atd_writer_raw_p(w, p, "}", 1);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("indices")));
+    return atd_writer_raw_p(w, p, ATD_LIT("}"));
 }
 
 ATD_DEFINE_WRITE(twitter_url_entity, twitter_url_entity)
@@ -3655,13 +3605,13 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(twitter_url_entity)
 
 static char *twitter_hashtag_write_p(atd_writer *w, char *p, const twitter_hashtag *v)
 {
-    p = atd_writer_key_string_p(w, p, "{\"text\":", 8, v->text.ptr, v->text.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "text", 4));
-    p = atd_writer_raw_p(w, p, ",\"indices\":", 11);
+    p = atd_writer_key_string_p(w, p, ATD_LIT("{\"text\":"), v->text.ptr, v->text.len);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("text")));
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"indices\":"));
     if (p == NULL) return NULL;
     p = twitter_indices_write_p(w, p, &v->indices);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "indices", 7));
-    return atd_writer_raw_p(w, p, "}", 1);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("indices")));
+    return atd_writer_raw_p(w, p, ATD_LIT("}"));
 }
 
 ATD_DEFINE_WRITE(twitter_hashtag, twitter_hashtag)
@@ -3670,21 +3620,21 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(twitter_hashtag)
 
 static char *twitter_user_mention_write_p(atd_writer *w, char *p, const twitter_user_mention *v)
 {
-    p = atd_writer_key_string_p(w, p, "{\"screen_name\":", 15, v->screen_name.ptr, v->screen_name.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "screen_name", 11));
-    p = atd_writer_key_string_p(w, p, ",\"name\":", 8, v->name.ptr, v->name.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "name", 4));
+    p = atd_writer_key_string_p(w, p, ATD_LIT("{\"screen_name\":"), v->screen_name.ptr, v->screen_name.len);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("screen_name")));
+    p = atd_writer_key_string_p(w, p, ATD_LIT(",\"name\":"), v->name.ptr, v->name.len);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("name")));
     p = atd_writer_room(w, p, 6 + ATD_INT64_CHARS);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "id", 2));
-    memcpy(p, ",\"id\":", 6);
-    p = atd_write_int64(p + 6, (int64_t)v->id);
-    p = atd_writer_key_string_p(w, p, ",\"id_str\":", 10, v->id_str.ptr, v->id_str.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "id_str", 6));
-    p = atd_writer_raw_p(w, p, ",\"indices\":", 11);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("id")));
+    p = atd_put(p, ATD_LIT(",\"id\":"));
+    p = atd_write_int64(p, (int64_t)v->id);
+    p = atd_writer_key_string_p(w, p, ATD_LIT(",\"id_str\":"), v->id_str.ptr, v->id_str.len);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("id_str")));
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"indices\":"));
     if (p == NULL) return NULL;
     p = twitter_indices_write_p(w, p, &v->indices);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "indices", 7));
-    return atd_writer_raw_p(w, p, "}", 1);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("indices")));
+    return atd_writer_raw_p(w, p, ATD_LIT("}"));
 }
 
 ATD_DEFINE_WRITE(twitter_user_mention, twitter_user_mention)
@@ -3694,14 +3644,14 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(twitter_user_mention)
 static char *twitter_size_write_p(atd_writer *w, char *p, const twitter_size *v)
 {
     p = atd_writer_room(w, p, 10 + ATD_INT64_CHARS + ATD_INT64_CHARS);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "w", 1));
-    memcpy(p, "{\"w\":", 5);
-    p = atd_write_int64(p + 5, (int64_t)v->w);
-    memcpy(p, ",\"h\":", 5);
-    p = atd_write_int64(p + 5, (int64_t)v->h);
-    p = atd_writer_key_string_p(w, p, ",\"resize\":", 10, v->resize.ptr, v->resize.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "resize", 6));
-    return atd_writer_raw_p(w, p, "}", 1);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("w")));
+    p = atd_put(p, ATD_LIT("{\"w\":"));
+    p = atd_write_int64(p, (int64_t)v->w);
+    p = atd_put(p, ATD_LIT(",\"h\":"));
+    p = atd_write_int64(p, (int64_t)v->h);
+    p = atd_writer_key_string_p(w, p, ATD_LIT(",\"resize\":"), v->resize.ptr, v->resize.len);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("resize")));
+    return atd_writer_raw_p(w, p, ATD_LIT("}"));
 }
 
 ATD_DEFINE_WRITE(twitter_size, twitter_size)
@@ -3710,23 +3660,23 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(twitter_size)
 
 static char *twitter_sizes_write_p(atd_writer *w, char *p, const twitter_sizes *v)
 {
-    p = atd_writer_raw_p(w, p, "{\"medium\":", 10);
+    p = atd_writer_raw_p(w, p, ATD_LIT("{\"medium\":"));
     if (p == NULL) return NULL;
     p = twitter_size_write_p(w, p, &v->medium);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "medium", 6));
-    p = atd_writer_raw_p(w, p, ",\"small\":", 9);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("medium")));
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"small\":"));
     if (p == NULL) return NULL;
     p = twitter_size_write_p(w, p, &v->small);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "small", 5));
-    p = atd_writer_raw_p(w, p, ",\"thumb\":", 9);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("small")));
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"thumb\":"));
     if (p == NULL) return NULL;
     p = twitter_size_write_p(w, p, &v->thumb);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "thumb", 5));
-    p = atd_writer_raw_p(w, p, ",\"large\":", 9);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("thumb")));
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"large\":"));
     if (p == NULL) return NULL;
     p = twitter_size_write_p(w, p, &v->large);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "large", 5));
-    return atd_writer_raw_p(w, p, "}", 1);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("large")));
+    return atd_writer_raw_p(w, p, ATD_LIT("}"));
 }
 
 ATD_DEFINE_WRITE(twitter_sizes, twitter_sizes)
@@ -3736,46 +3686,48 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(twitter_sizes)
 static char *twitter_media_write_p(atd_writer *w, char *p, const twitter_media *v)
 {
     p = atd_writer_room(w, p, 6 + ATD_INT64_CHARS);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "id", 2));
-    memcpy(p, "{\"id\":", 6);
-    p = atd_write_int64(p + 6, (int64_t)v->id);
-    p = atd_writer_key_string_p(w, p, ",\"id_str\":", 10, v->id_str.ptr, v->id_str.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "id_str", 6));
-    p = atd_writer_raw_p(w, p, ",\"indices\":", 11);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("id")));
+    p = atd_put(p, ATD_LIT("{\"id\":"));
+    p = atd_write_int64(p, (int64_t)v->id);
+    p = atd_writer_key_string_p(w, p, ATD_LIT(",\"id_str\":"), v->id_str.ptr, v->id_str.len);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("id_str")));
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"indices\":"));
     if (p == NULL) return NULL;
     p = twitter_indices_write_p(w, p, &v->indices);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "indices", 7));
-    p = atd_writer_key_string_p(w, p, ",\"media_url\":", 13, v->media_url.ptr, v->media_url.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "media_url", 9));
-    p = atd_writer_key_string_p(w, p, ",\"media_url_https\":", 19, v->media_url_https.ptr, v->media_url_https.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "media_url_https", 15));
-    p = atd_writer_key_string_p(w, p, ",\"url\":", 7, v->url.ptr, v->url.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "url", 3));
-    p = atd_writer_key_string_p(w, p, ",\"display_url\":", 15, v->display_url.ptr, v->display_url.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "display_url", 11));
-    p = atd_writer_key_string_p(w, p, ",\"expanded_url\":", 16, v->expanded_url.ptr, v->expanded_url.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "expanded_url", 12));
-    p = atd_writer_key_string_p(w, p, ",\"type\":", 8, v->media_type.ptr, v->media_type.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "type", 4));
-    p = atd_writer_raw_p(w, p, ",\"sizes\":", 9);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("indices")));
+    p = atd_writer_key_string_p(w, p, ATD_LIT(",\"media_url\":"), v->media_url.ptr, v->media_url.len);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("media_url")));
+    p = atd_writer_key_string_p(w, p, ATD_LIT(",\"media_url_https\":"), v->media_url_https.ptr, v->media_url_https.len);
+    if (p == NULL) {
+        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("media_url_https")));
+    }
+    p = atd_writer_key_string_p(w, p, ATD_LIT(",\"url\":"), v->url.ptr, v->url.len);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("url")));
+    p = atd_writer_key_string_p(w, p, ATD_LIT(",\"display_url\":"), v->display_url.ptr, v->display_url.len);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("display_url")));
+    p = atd_writer_key_string_p(w, p, ATD_LIT(",\"expanded_url\":"), v->expanded_url.ptr, v->expanded_url.len);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("expanded_url")));
+    p = atd_writer_key_string_p(w, p, ATD_LIT(",\"type\":"), v->media_type.ptr, v->media_type.len);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("type")));
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"sizes\":"));
     if (p == NULL) return NULL;
     p = twitter_sizes_write_p(w, p, &v->sizes);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "sizes", 5));
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("sizes")));
     if (v->has_source_status_id) {
         p = atd_writer_room(w, p, 20 + ATD_INT64_CHARS);
         if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "source_status_id", 16));
+            return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("source_status_id")));
         }
-        memcpy(p, ",\"source_status_id\":", 20);
-        p = atd_write_int64(p + 20, (int64_t)v->source_status_id);
+        p = atd_put(p, ATD_LIT(",\"source_status_id\":"));
+        p = atd_write_int64(p, (int64_t)v->source_status_id);
     }
     if (v->has_source_status_id_str) {
-        p = atd_writer_key_string_p(w, p, ",\"source_status_id_str\":", 24, v->source_status_id_str.ptr, v->source_status_id_str.len);
+        p = atd_writer_key_string_p(w, p, ATD_LIT(",\"source_status_id_str\":"), v->source_status_id_str.ptr, v->source_status_id_str.len);
         if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "source_status_id_str", 20));
+            return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("source_status_id_str")));
         }
     }
-    return atd_writer_raw_p(w, p, "}", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("}"));
 }
 
 ATD_DEFINE_WRITE(twitter_media, twitter_media)

@@ -63,20 +63,20 @@ static const char *validators_person__plain_read_p(atd_reader *r, const char *p,
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, "\"name\":", 7)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"name\":"))) goto key;
 key_0:
-    p += 7;
+    p += ATD_LEN("\"name\":");
 field_0:
     {
         p = atd_skip_ws_p(r, p);
         size_t at_v_ = atd_reader_offset_of(r, p);
         p = atd_read_string_p(r, p, &out->name);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("name")));
         {
             const char *why_ = NULL;
             if (!valid_name(&out->name, &why_)) {
                 atd_reader_fail_validator(r, at_v_, "valid_name", why_);
-                return atd_fail_cursor(atd_reader_push_field(r, "name", 4));
+                return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("name")));
             }
         }
     }
@@ -85,20 +85,20 @@ field_0:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"age\":", 6)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"age\":"))) goto key;
 key_1:
-    p += 6;
+    p += ATD_LEN("\"age\":");
 field_1:
     {
         p = atd_skip_ws_p(r, p);
         size_t at_v_ = atd_reader_offset_of(r, p);
         p = atd_read_int64_p(r, p, &out->age);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "age", 3));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("age")));
         {
             const char *why_ = NULL;
             if (!valid_age(&out->age, &why_)) {
                 atd_reader_fail_validator(r, at_v_, "valid_age", why_);
-                return atd_fail_cursor(atd_reader_push_field(r, "age", 3));
+                return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("age")));
             }
         }
     }
@@ -107,25 +107,25 @@ field_1:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"email\":", 8)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"email\":"))) goto key;
 key_2:
-    p += 8;
+    p += ATD_LEN("\"email\":");
 field_2:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "email", 5));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("email")));
     } else {
         {
             p = atd_skip_ws_p(r, p);
             size_t at_v_ = atd_reader_offset_of(r, p);
             p = atd_read_string_p(r, p, &out->email);
-            if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "email", 5));
+            if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("email")));
             {
                 const char *why_ = NULL;
                 if (!valid_email(&out->email, &why_)) {
                     atd_reader_fail_validator(r, at_v_, "valid_email", why_);
-                    return atd_fail_cursor(atd_reader_push_field(r, "email", 5));
+                    return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("email")));
                 }
             }
         }
@@ -144,16 +144,16 @@ end:
     }
     return p;
 key:
-    if (atd_key_room(r, p, 8)) {
+    if (atd_key_room(r, p, ATD_LEN("\"email\":"))) {
         switch (p[1]) {
         case 'a':
-            if (atd_bytes_eq(p, "\"age\":", 6)) goto key_1;
+            if (atd_bytes_eq(p, ATD_LIT("\"age\":"))) goto key_1;
             break;
         case 'e':
-            if (atd_bytes_eq(p, "\"email\":", 8)) goto key_2;
+            if (atd_bytes_eq(p, ATD_LIT("\"email\":"))) goto key_2;
             break;
         case 'n':
-            if (atd_bytes_eq(p, "\"name\":", 7)) goto key_0;
+            if (atd_bytes_eq(p, ATD_LIT("\"name\":"))) goto key_0;
             break;
         }
     }
@@ -161,13 +161,13 @@ key:
     if (p == NULL) return NULL;
     switch (key.len) {
     case 4:
-        if (atd_bytes_eq(key.ptr, "name", 4)) goto field_0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("name"))) goto field_0;
         break;
     case 3:
-        if (atd_bytes_eq(key.ptr, "age", 3)) goto field_1;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("age"))) goto field_1;
         break;
     case 5:
-        if (atd_bytes_eq(key.ptr, "email", 5)) goto field_2;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("email"))) goto field_2;
         break;
     default:
         break;
@@ -204,10 +204,10 @@ static int validators_shape__plain__case(const char *s, size_t len)
 {
     switch (len) {
     case 3:
-        if (atd_bytes_eq(s, "Dot", 3)) return 0;
+        if (atd_bytes_eq(s, ATD_LIT("Dot"))) return 0;
         break;
     case 6:
-        if (atd_bytes_eq(s, "Circle", 6)) return 1;
+        if (atd_bytes_eq(s, ATD_LIT("Circle"))) return 1;
         break;
     default:
         break;
@@ -305,18 +305,18 @@ static const char *validators_host_read_p(atd_reader *r, const char *p, validato
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, "\"host\":", 7)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"host\":"))) goto key;
 key_0:
-    p += 7;
+    p += ATD_LEN("\"host\":");
 field_0:
     {
         p = atd_skip_ws_p(r, p);
         size_t at_v_ = atd_reader_offset_of(r, p);
         p = atd_read_string_p(r, p, &out->host);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "host", 4));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("host")));
         if ((out->host).len < (size_t)1 || (out->host).len > (size_t)16) {
             atd_reader_fail_check_len(r, at_v_, (out->host).len, "a string of 1 to 16 bytes");
-            return atd_fail_cursor(atd_reader_push_field(r, "host", 4));
+            return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("host")));
         }
     }
     seen[0] |= (uint64_t)1 << 0;
@@ -324,24 +324,24 @@ field_0:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"port\":", 7)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"port\":"))) goto key;
 key_1:
-    p += 7;
+    p += ATD_LEN("\"port\":");
 field_1:
     {
         p = atd_skip_ws_p(r, p);
         size_t at_v_ = atd_reader_offset_of(r, p);
         p = atd_read_int64_p(r, p, &out->port);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "port", 4));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("port")));
         if ((int64_t)(out->port) < INT64_C(1) || (int64_t)(out->port) > INT64_C(65535)) {
             atd_reader_fail_check_int(r, at_v_, (int64_t)(out->port), "an int >= 1 and <= 65535");
-            return atd_fail_cursor(atd_reader_push_field(r, "port", 4));
+            return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("port")));
         }
         {
             const char *why_ = NULL;
             if (!valid_port(&out->port, &why_)) {
                 atd_reader_fail_validator(r, at_v_, "valid_port", why_);
-                return atd_fail_cursor(atd_reader_push_field(r, "port", 4));
+                return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("port")));
             }
         }
     }
@@ -350,23 +350,23 @@ field_1:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"weight\":", 9)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"weight\":"))) goto key;
 key_2:
-    p += 9;
+    p += ATD_LEN("\"weight\":");
 field_2:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "weight", 6));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("weight")));
     } else {
         {
             p = atd_skip_ws_p(r, p);
             size_t at_v_ = atd_reader_offset_of(r, p);
             p = atd_read_double_p(r, p, &out->weight);
-            if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "weight", 6));
+            if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("weight")));
             if ((double)(out->weight) < 0 || (double)(out->weight) > 100.5) {
                 atd_reader_fail_check_float(r, at_v_, (double)(out->weight), "a float >= 0 and <= 100.5");
-                return atd_fail_cursor(atd_reader_push_field(r, "weight", 6));
+                return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("weight")));
             }
         }
     }
@@ -374,29 +374,29 @@ field_2:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"backup\":", 9)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"backup\":"))) goto key;
 key_3:
-    p += 9;
+    p += ATD_LEN("\"backup\":");
 field_3:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "backup", 6));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("backup")));
     } else {
         {
             p = atd_skip_ws_p(r, p);
             size_t at_v_ = atd_reader_offset_of(r, p);
             p = atd_read_int64_p(r, p, &out->backup);
-            if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "backup", 6));
+            if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("backup")));
             if ((int64_t)(out->backup) < INT64_C(1) || (int64_t)(out->backup) > INT64_C(65535)) {
                 atd_reader_fail_check_int(r, at_v_, (int64_t)(out->backup), "an int >= 1 and <= 65535");
-                return atd_fail_cursor(atd_reader_push_field(r, "backup", 6));
+                return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("backup")));
             }
             {
                 const char *why_ = NULL;
                 if (!valid_port(&out->backup, &why_)) {
                     atd_reader_fail_validator(r, at_v_, "valid_port", why_);
-                    return atd_fail_cursor(atd_reader_push_field(r, "backup", 6));
+                    return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("backup")));
                 }
             }
         }
@@ -415,19 +415,19 @@ end:
     }
     return p;
 key:
-    if (atd_key_room(r, p, 9)) {
+    if (atd_key_room(r, p, ATD_LEN("\"weight\":"))) {
         switch (p[1]) {
         case 'b':
-            if (atd_bytes_eq(p, "\"backup\":", 9)) goto key_3;
+            if (atd_bytes_eq(p, ATD_LIT("\"backup\":"))) goto key_3;
             break;
         case 'h':
-            if (atd_bytes_eq(p, "\"host\":", 7)) goto key_0;
+            if (atd_bytes_eq(p, ATD_LIT("\"host\":"))) goto key_0;
             break;
         case 'p':
-            if (atd_bytes_eq(p, "\"port\":", 7)) goto key_1;
+            if (atd_bytes_eq(p, ATD_LIT("\"port\":"))) goto key_1;
             break;
         case 'w':
-            if (atd_bytes_eq(p, "\"weight\":", 9)) goto key_2;
+            if (atd_bytes_eq(p, ATD_LIT("\"weight\":"))) goto key_2;
             break;
         }
     }
@@ -435,12 +435,12 @@ key:
     if (p == NULL) return NULL;
     switch (key.len) {
     case 4:
-        if (atd_bytes_eq(key.ptr, "host", 4)) goto field_0;
-        if (atd_bytes_eq(key.ptr, "port", 4)) goto field_1;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("host"))) goto field_0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("port"))) goto field_1;
         break;
     case 6:
-        if (atd_bytes_eq(key.ptr, "weight", 6)) goto field_2;
-        if (atd_bytes_eq(key.ptr, "backup", 6)) goto field_3;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("weight"))) goto field_2;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("backup"))) goto field_3;
         break;
     default:
         break;
@@ -669,56 +669,56 @@ static const char *validators_config_read_p(atd_reader *r, const char *p, valida
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, "\"hosts\":", 8)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"hosts\":"))) goto key;
 key_0:
-    p += 8;
+    p += ATD_LEN("\"hosts\":");
 field_0:
     p = validators_host_list_read_p(r, p, &out->hosts);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "hosts", 5));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("hosts")));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"ports\":", 8)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"ports\":"))) goto key;
 key_1:
-    p += 8;
+    p += ATD_LEN("\"ports\":");
 field_1:
     p = validators_port_list_read_p(r, p, &out->ports);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "ports", 5));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ports")));
     seen[0] |= (uint64_t)1 << 1;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"evens\":", 8)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"evens\":"))) goto key;
 key_2:
-    p += 8;
+    p += ATD_LEN("\"evens\":");
 field_2:
     p = validators_int_checked_list_read_p(r, p, &out->evens);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "evens", 5));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("evens")));
     seen[0] |= (uint64_t)1 << 2;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"range\":", 8)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"range\":"))) goto key;
 key_3:
-    p += 8;
+    p += ATD_LEN("\"range\":");
 field_3:
     p = validators_int_int_checked_tuple_read_p(r, p, &out->range);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "range", 5));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("range")));
     seen[0] |= (uint64_t)1 << 3;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"level\":", 8)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"level\":"))) goto key;
 key_4:
-    p += 8;
+    p += ATD_LEN("\"level\":");
 field_4:
     p = validators_uint8_checked_nullable_read_p(r, p, &out->level);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "level", 5));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("level")));
     seen[0] |= (uint64_t)1 << 4;
 tail:
     p = atd_object_end_p(r, p, &more);
@@ -733,22 +733,22 @@ end:
     }
     return p;
 key:
-    if (atd_key_room(r, p, 8)) {
+    if (atd_key_room(r, p, ATD_LEN("\"hosts\":"))) {
         switch (p[1]) {
         case 'e':
-            if (atd_bytes_eq(p, "\"evens\":", 8)) goto key_2;
+            if (atd_bytes_eq(p, ATD_LIT("\"evens\":"))) goto key_2;
             break;
         case 'h':
-            if (atd_bytes_eq(p, "\"hosts\":", 8)) goto key_0;
+            if (atd_bytes_eq(p, ATD_LIT("\"hosts\":"))) goto key_0;
             break;
         case 'l':
-            if (atd_bytes_eq(p, "\"level\":", 8)) goto key_4;
+            if (atd_bytes_eq(p, ATD_LIT("\"level\":"))) goto key_4;
             break;
         case 'p':
-            if (atd_bytes_eq(p, "\"ports\":", 8)) goto key_1;
+            if (atd_bytes_eq(p, ATD_LIT("\"ports\":"))) goto key_1;
             break;
         case 'r':
-            if (atd_bytes_eq(p, "\"range\":", 8)) goto key_3;
+            if (atd_bytes_eq(p, ATD_LIT("\"range\":"))) goto key_3;
             break;
         }
     }
@@ -756,11 +756,11 @@ key:
     if (p == NULL) return NULL;
     switch (key.len) {
     case 5:
-        if (atd_bytes_eq(key.ptr, "hosts", 5)) goto field_0;
-        if (atd_bytes_eq(key.ptr, "ports", 5)) goto field_1;
-        if (atd_bytes_eq(key.ptr, "evens", 5)) goto field_2;
-        if (atd_bytes_eq(key.ptr, "range", 5)) goto field_3;
-        if (atd_bytes_eq(key.ptr, "level", 5)) goto field_4;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("hosts"))) goto field_0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("ports"))) goto field_1;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("evens"))) goto field_2;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("range"))) goto field_3;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("level"))) goto field_4;
         break;
     default:
         break;
@@ -860,39 +860,39 @@ static const char *validators_doc_read_p(atd_reader *r, const char *p, validator
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, "\"people\":", 9)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"people\":"))) goto key;
 key_0:
-    p += 9;
+    p += ATD_LEN("\"people\":");
 field_0:
     p = validators_person_list_read_p(r, p, &out->people);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "people", 6));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("people")));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"shapes\":", 9)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"shapes\":"))) goto key;
 key_1:
-    p += 9;
+    p += ATD_LEN("\"shapes\":");
 field_1:
     p = validators_shape_list_read_p(r, p, &out->shapes);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "shapes", 6));
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("shapes")));
     seen[0] |= (uint64_t)1 << 1;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, "\"config\":", 9)) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"config\":"))) goto key;
 key_2:
-    p += 9;
+    p += ATD_LEN("\"config\":");
 field_2:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
         p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "config", 6));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("config")));
     } else {
         p = validators_config_read_p(r, p, &out->config);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, "config", 6));
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("config")));
         out->has_config = true;
     }
 tail:
@@ -908,16 +908,16 @@ end:
     }
     return p;
 key:
-    if (atd_key_room(r, p, 9)) {
+    if (atd_key_room(r, p, ATD_LEN("\"people\":"))) {
         switch (p[1]) {
         case 'c':
-            if (atd_bytes_eq(p, "\"config\":", 9)) goto key_2;
+            if (atd_bytes_eq(p, ATD_LIT("\"config\":"))) goto key_2;
             break;
         case 'p':
-            if (atd_bytes_eq(p, "\"people\":", 9)) goto key_0;
+            if (atd_bytes_eq(p, ATD_LIT("\"people\":"))) goto key_0;
             break;
         case 's':
-            if (atd_bytes_eq(p, "\"shapes\":", 9)) goto key_1;
+            if (atd_bytes_eq(p, ATD_LIT("\"shapes\":"))) goto key_1;
             break;
         }
     }
@@ -925,9 +925,9 @@ key:
     if (p == NULL) return NULL;
     switch (key.len) {
     case 6:
-        if (atd_bytes_eq(key.ptr, "people", 6)) goto field_0;
-        if (atd_bytes_eq(key.ptr, "shapes", 6)) goto field_1;
-        if (atd_bytes_eq(key.ptr, "config", 6)) goto field_2;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("people"))) goto field_0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("shapes"))) goto field_1;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("config"))) goto field_2;
         break;
     default:
         break;
@@ -999,49 +999,49 @@ static bool validators_person__plain_write(atd_writer *w, const validators_perso
 bool validators_person__plain_write(atd_writer *w, const validators_person *v)
 {
     char *p = atd_writer_cursor(w);
-    p = atd_writer_raw_p(w, p, "{\"name\":", 8);
+    p = atd_writer_raw_p(w, p, ATD_LIT("{\"name\":"));
     if (p == NULL) return false;
     if (atd_writer_has_flag(w, ATD_WRITE_VALIDATE)) {
         {
             const char *why_ = NULL;
             if (!valid_name(&v->name, &why_)) {
                 atd_writer_fail_validator(w, "valid_name", why_);
-                return atd_writer_push_field(w, "name", 4);
+                return atd_writer_push_field(w, ATD_LIT("name"));
             }
         }
     }
-    p = atd_writer_key_string_p(w, p, "", 0, v->name.ptr, v->name.len);
-    if (p == NULL) return atd_writer_push_field(w, "name", 4);
-    p = atd_writer_raw_p(w, p, ",\"age\":", 7);
+    p = atd_writer_key_string_p(w, p, ATD_LIT(""), v->name.ptr, v->name.len);
+    if (p == NULL) return atd_writer_push_field(w, ATD_LIT("name"));
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"age\":"));
     if (p == NULL) return false;
     if (atd_writer_has_flag(w, ATD_WRITE_VALIDATE)) {
         {
             const char *why_ = NULL;
             if (!valid_age(&v->age, &why_)) {
                 atd_writer_fail_validator(w, "valid_age", why_);
-                return atd_writer_push_field(w, "age", 3);
+                return atd_writer_push_field(w, ATD_LIT("age"));
             }
         }
     }
     p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
-    if (p == NULL) return atd_writer_push_field(w, "age", 3);
-    p = atd_write_int64(p + 0, (int64_t)v->age);
+    if (p == NULL) return atd_writer_push_field(w, ATD_LIT("age"));
+    p = atd_write_int64(p, (int64_t)v->age);
     if (v->has_email) {
-        p = atd_writer_raw_p(w, p, ",\"email\":", 9);
+        p = atd_writer_raw_p(w, p, ATD_LIT(",\"email\":"));
         if (p == NULL) return false;
         if (atd_writer_has_flag(w, ATD_WRITE_VALIDATE)) {
             {
                 const char *why_ = NULL;
                 if (!valid_email(&v->email, &why_)) {
                     atd_writer_fail_validator(w, "valid_email", why_);
-                    return atd_writer_push_field(w, "email", 5);
+                    return atd_writer_push_field(w, ATD_LIT("email"));
                 }
             }
         }
-        p = atd_writer_key_string_p(w, p, "", 0, v->email.ptr, v->email.len);
-        if (p == NULL) return atd_writer_push_field(w, "email", 5);
+        p = atd_writer_key_string_p(w, p, ATD_LIT(""), v->email.ptr, v->email.len);
+        if (p == NULL) return atd_writer_push_field(w, ATD_LIT("email"));
     }
-    return atd_writer_finish(w, atd_writer_raw_p(w, p, "}", 1));
+    return atd_writer_finish(w, atd_writer_raw_p(w, p, ATD_LIT("}")));
 }
 
 bool validators_person_write(atd_writer *w, const validators_person *v)
@@ -1065,12 +1065,12 @@ static bool validators_shape__plain_write(atd_writer *w, const validators_shape 
     case VALIDATORS_SHAPE_DOT:
         {
             char *p = atd_writer_cursor(w);
-            return atd_writer_finish(w, atd_writer_raw_p(w, p, "\"Dot\"", 5));
+            return atd_writer_finish(w, atd_writer_raw_p(w, p, ATD_LIT("\"Dot\"")));
         }
     case VALIDATORS_SHAPE_CIRCLE:
         {
             char *p = atd_writer_cursor(w);
-            p = atd_writer_raw_p(w, p, "[\"Circle\",", 10);
+            p = atd_writer_raw_p(w, p, ATD_LIT("[\"Circle\","));
             if (p == NULL) return false;
             if (atd_writer_has_flag(w, ATD_WRITE_VALIDATE)) {
                 {
@@ -1084,8 +1084,8 @@ static bool validators_shape__plain_write(atd_writer *w, const validators_shape 
             if (!atd_writer_finite(w, (double)v->u.Circle)) return atd_writer_push_index(w, 1);
             p = atd_writer_room(w, p, 0 + ATD_DOUBLE_CHARS);
             if (p == NULL) return atd_writer_push_index(w, 1);
-            p = atd_write_double(p + 0, (double)v->u.Circle);
-            return atd_writer_finish(w, atd_writer_raw_p(w, p, "]", 1));
+            p = atd_write_double(p, (double)v->u.Circle);
+            return atd_writer_finish(w, atd_writer_raw_p(w, p, ATD_LIT("]")));
         }
     }
     return atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'shape'");
@@ -1107,71 +1107,71 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(validators_shape)
 
 static char *validators_host_write_p(atd_writer *w, char *p, const validators_host *v)
 {
-    p = atd_writer_raw_p(w, p, "{\"host\":", 8);
+    p = atd_writer_raw_p(w, p, ATD_LIT("{\"host\":"));
     if (p == NULL) return NULL;
     if (atd_writer_has_flag(w, ATD_WRITE_VALIDATE)) {
         if ((v->host).len < (size_t)1 || (v->host).len > (size_t)16) {
             atd_writer_fail_check_len(w, (v->host).len, "a string of 1 to 16 bytes");
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "host", 4));
+            return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("host")));
         }
     }
-    p = atd_writer_key_string_p(w, p, "", 0, v->host.ptr, v->host.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "host", 4));
-    p = atd_writer_raw_p(w, p, ",\"port\":", 8);
+    p = atd_writer_key_string_p(w, p, ATD_LIT(""), v->host.ptr, v->host.len);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("host")));
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"port\":"));
     if (p == NULL) return NULL;
     if (atd_writer_has_flag(w, ATD_WRITE_VALIDATE)) {
         if ((int64_t)(v->port) < INT64_C(1) || (int64_t)(v->port) > INT64_C(65535)) {
             atd_writer_fail_check_int(w, (int64_t)(v->port), "an int >= 1 and <= 65535");
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "port", 4));
+            return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("port")));
         }
         {
             const char *why_ = NULL;
             if (!valid_port(&v->port, &why_)) {
                 atd_writer_fail_validator(w, "valid_port", why_);
-                return atd_writer_fail_cursor(atd_writer_push_field(w, "port", 4));
+                return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("port")));
             }
         }
     }
     p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "port", 4));
-    p = atd_write_int64(p + 0, (int64_t)v->port);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("port")));
+    p = atd_write_int64(p, (int64_t)v->port);
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->weight != (double)(1.0)) {
-        p = atd_writer_raw_p(w, p, ",\"weight\":", 10);
+        p = atd_writer_raw_p(w, p, ATD_LIT(",\"weight\":"));
         if (p == NULL) return NULL;
         if (atd_writer_has_flag(w, ATD_WRITE_VALIDATE)) {
             if ((double)(v->weight) < 0 || (double)(v->weight) > 100.5) {
                 atd_writer_fail_check_float(w, (double)(v->weight), "a float >= 0 and <= 100.5");
-                return atd_writer_fail_cursor(atd_writer_push_field(w, "weight", 6));
+                return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("weight")));
             }
         }
         if (!atd_writer_finite(w, (double)v->weight)) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, "weight", 6));
+            return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("weight")));
         }
         p = atd_writer_room(w, p, 0 + ATD_DOUBLE_CHARS);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "weight", 6));
-        p = atd_write_double(p + 0, (double)v->weight);
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("weight")));
+        p = atd_write_double(p, (double)v->weight);
     }
     if (v->has_backup) {
-        p = atd_writer_raw_p(w, p, ",\"backup\":", 10);
+        p = atd_writer_raw_p(w, p, ATD_LIT(",\"backup\":"));
         if (p == NULL) return NULL;
         if (atd_writer_has_flag(w, ATD_WRITE_VALIDATE)) {
             if ((int64_t)(v->backup) < INT64_C(1) || (int64_t)(v->backup) > INT64_C(65535)) {
                 atd_writer_fail_check_int(w, (int64_t)(v->backup), "an int >= 1 and <= 65535");
-                return atd_writer_fail_cursor(atd_writer_push_field(w, "backup", 6));
+                return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("backup")));
             }
             {
                 const char *why_ = NULL;
                 if (!valid_port(&v->backup, &why_)) {
                     atd_writer_fail_validator(w, "valid_port", why_);
-                    return atd_writer_fail_cursor(atd_writer_push_field(w, "backup", 6));
+                    return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("backup")));
                 }
             }
         }
         p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "backup", 6));
-        p = atd_write_int64(p + 0, (int64_t)v->backup);
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("backup")));
+        p = atd_write_int64(p, (int64_t)v->backup);
     }
-    return atd_writer_raw_p(w, p, "}", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("}"));
 }
 
 ATD_DEFINE_WRITE(validators_host, validators_host)
@@ -1181,7 +1181,7 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(validators_host)
 static char *validators_host_list_write_p(atd_writer *w, char *p, const validators_host_list *v)
 {
     size_t i;
-    p = atd_writer_raw_p(w, p, "[", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT("["));
     if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
@@ -1189,13 +1189,13 @@ static char *validators_host_list_write_p(atd_writer *w, char *p, const validato
         p = validators_host_write_p(w, p, &v->items[i]);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
     }
-    return atd_writer_raw_p(w, p, "]", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
 
 static char *validators_port_list_write_p(atd_writer *w, char *p, const validators_port_list *v)
 {
     size_t i;
-    p = atd_writer_raw_p(w, p, "[", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT("["));
     if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         if (atd_writer_has_flag(w, ATD_WRITE_VALIDATE)) {
@@ -1215,15 +1215,15 @@ static char *validators_port_list_write_p(atd_writer *w, char *p, const validato
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         *p = ',';
         p += i > 0;
-        p = atd_write_int64(p + 0, (int64_t)v->items[i]);
+        p = atd_write_int64(p, (int64_t)v->items[i]);
     }
-    return atd_writer_raw_p(w, p, "]", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
 
 static char *validators_int_checked_list_write_p(atd_writer *w, char *p, const validators_int_checked_list *v)
 {
     size_t i;
-    p = atd_writer_raw_p(w, p, "[", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT("["));
     if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         if (atd_writer_has_flag(w, ATD_WRITE_VALIDATE)) {
@@ -1239,14 +1239,14 @@ static char *validators_int_checked_list_write_p(atd_writer *w, char *p, const v
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         *p = ',';
         p += i > 0;
-        p = atd_write_int64(p + 0, (int64_t)v->items[i]);
+        p = atd_write_int64(p, (int64_t)v->items[i]);
     }
-    return atd_writer_raw_p(w, p, "]", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
 
 static char *validators_int_int_checked_tuple_write_p(atd_writer *w, char *p, const validators_int_int_checked_tuple *v)
 {
-    p = atd_writer_raw_p(w, p, "[", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT("["));
     if (p == NULL) return NULL;
     if (atd_writer_has_flag(w, ATD_WRITE_VALIDATE)) {
         if ((int64_t)(v->f0) < INT64_C(0)) {
@@ -1256,8 +1256,8 @@ static char *validators_int_int_checked_tuple_write_p(atd_writer *w, char *p, co
     }
     p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 0));
-    p = atd_write_int64(p + 0, (int64_t)v->f0);
-    p = atd_writer_raw_p(w, p, ",", 1);
+    p = atd_write_int64(p, (int64_t)v->f0);
+    p = atd_writer_raw_p(w, p, ATD_LIT(","));
     if (p == NULL) return NULL;
     if (atd_writer_has_flag(w, ATD_WRITE_VALIDATE)) {
         if ((int64_t)(v->f1) > INT64_C(9)) {
@@ -1267,13 +1267,13 @@ static char *validators_int_int_checked_tuple_write_p(atd_writer *w, char *p, co
     }
     p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
-    p = atd_write_int64(p + 0, (int64_t)v->f1);
-    return atd_writer_raw_p(w, p, "]", 1);
+    p = atd_write_int64(p, (int64_t)v->f1);
+    return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
 
 static char *validators_uint8_checked_nullable_write_p(atd_writer *w, char *p, const validators_uint8_checked_nullable *v)
 {
-    if (!v->has) return atd_writer_raw_p(w, p, "null", 4);
+    if (!v->has) return atd_writer_raw_p(w, p, ATD_LIT("null"));
     if (atd_writer_has_flag(w, ATD_WRITE_VALIDATE)) {
         if ((int64_t)(v->value) > INT64_C(10)) {
             atd_writer_fail_check_int(w, (int64_t)(v->value), "an int <= 10");
@@ -1282,33 +1282,33 @@ static char *validators_uint8_checked_nullable_write_p(atd_writer *w, char *p, c
     }
     p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
     if (p == NULL) return NULL;
-    p = atd_write_int64(p + 0, (int64_t)v->value);
+    p = atd_write_int64(p, (int64_t)v->value);
     return p;
 }
 
 static char *validators_config_write_p(atd_writer *w, char *p, const validators_config *v)
 {
-    p = atd_writer_raw_p(w, p, "{\"hosts\":", 9);
+    p = atd_writer_raw_p(w, p, ATD_LIT("{\"hosts\":"));
     if (p == NULL) return NULL;
     p = validators_host_list_write_p(w, p, &v->hosts);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "hosts", 5));
-    p = atd_writer_raw_p(w, p, ",\"ports\":", 9);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("hosts")));
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"ports\":"));
     if (p == NULL) return NULL;
     p = validators_port_list_write_p(w, p, &v->ports);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "ports", 5));
-    p = atd_writer_raw_p(w, p, ",\"evens\":", 9);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("ports")));
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"evens\":"));
     if (p == NULL) return NULL;
     p = validators_int_checked_list_write_p(w, p, &v->evens);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "evens", 5));
-    p = atd_writer_raw_p(w, p, ",\"range\":", 9);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("evens")));
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"range\":"));
     if (p == NULL) return NULL;
     p = validators_int_int_checked_tuple_write_p(w, p, &v->range);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "range", 5));
-    p = atd_writer_raw_p(w, p, ",\"level\":", 9);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("range")));
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"level\":"));
     if (p == NULL) return NULL;
     p = validators_uint8_checked_nullable_write_p(w, p, &v->level);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "level", 5));
-    return atd_writer_raw_p(w, p, "}", 1);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("level")));
+    return atd_writer_raw_p(w, p, ATD_LIT("}"));
 }
 
 ATD_DEFINE_WRITE(validators_config, validators_config)
@@ -1318,7 +1318,7 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(validators_config)
 static char *validators_person_list_write_p(atd_writer *w, char *p, const validators_person_list *v)
 {
     size_t i;
-    p = atd_writer_raw_p(w, p, "[", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT("["));
     if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
@@ -1329,13 +1329,13 @@ static char *validators_person_list_write_p(atd_writer *w, char *p, const valida
         }
         p = atd_writer_cursor(w);
     }
-    return atd_writer_raw_p(w, p, "]", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
 
 static char *validators_shape_list_write_p(atd_writer *w, char *p, const validators_shape_list *v)
 {
     size_t i;
-    p = atd_writer_raw_p(w, p, "[", 1);
+    p = atd_writer_raw_p(w, p, ATD_LIT("["));
     if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
@@ -1346,26 +1346,26 @@ static char *validators_shape_list_write_p(atd_writer *w, char *p, const validat
         }
         p = atd_writer_cursor(w);
     }
-    return atd_writer_raw_p(w, p, "]", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
 
 static char *validators_doc_write_p(atd_writer *w, char *p, const validators_doc *v)
 {
-    p = atd_writer_raw_p(w, p, "{\"people\":", 10);
+    p = atd_writer_raw_p(w, p, ATD_LIT("{\"people\":"));
     if (p == NULL) return NULL;
     p = validators_person_list_write_p(w, p, &v->people);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "people", 6));
-    p = atd_writer_raw_p(w, p, ",\"shapes\":", 10);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("people")));
+    p = atd_writer_raw_p(w, p, ATD_LIT(",\"shapes\":"));
     if (p == NULL) return NULL;
     p = validators_shape_list_write_p(w, p, &v->shapes);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "shapes", 6));
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("shapes")));
     if (v->has_config) {
-        p = atd_writer_raw_p(w, p, ",\"config\":", 10);
+        p = atd_writer_raw_p(w, p, ATD_LIT(",\"config\":"));
         if (p == NULL) return NULL;
         p = validators_config_write_p(w, p, &v->config);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, "config", 6));
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("config")));
     }
-    return atd_writer_raw_p(w, p, "}", 1);
+    return atd_writer_raw_p(w, p, ATD_LIT("}"));
 }
 
 ATD_DEFINE_WRITE(validators_doc, validators_doc)
@@ -1390,7 +1390,7 @@ bool validators_port_write(atd_writer *w, const validators_port *v)
     }
     p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
     if (p == NULL) return false;
-    p = atd_write_int64(p + 0, (int64_t)(*v));
+    p = atd_write_int64(p, (int64_t)(*v));
     atd_writer_commit(w, p);
     return true;
 }
@@ -1406,7 +1406,7 @@ bool validators_hostname_write(atd_writer *w, const validators_hostname *v)
             return false;
         }
     }
-    p = atd_writer_key_string_p(w, p, "", 0, (*v).ptr, (*v).len);
+    p = atd_writer_key_string_p(w, p, ATD_LIT(""), (*v).ptr, (*v).len);
     if (p == NULL) return false;
     atd_writer_commit(w, p);
     return true;
@@ -1643,8 +1643,8 @@ bool validators_hostname_equal(const validators_hostname *a, const validators_ho
 /* --- names --- */
 
 static const atd_string validators_shape_tag__names[2] = {
-    {"Dot", 3},
-    {"Circle", 6},
+    {ATD_LIT("Dot")},
+    {ATD_LIT("Circle")},
 };
 const char *validators_shape_tag_name(validators_shape_tag v)
 {

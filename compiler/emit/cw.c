@@ -258,3 +258,13 @@ const char *cw_c_string(cw *w, const char *bytes, size_t len)
     names_c_string(s, bytes, len);
     return s;
 }
+
+const char *cw_lit(cw *w, const char *bytes, size_t len)
+{
+    return cw_fmt(w, "ATD_LIT(\"%s\")", cw_c_string(w, bytes, len));
+}
+
+const char *cw_len(cw *w, const char *bytes, size_t len)
+{
+    return cw_fmt(w, "ATD_LEN(\"%s\")", cw_c_string(w, bytes, len));
+}

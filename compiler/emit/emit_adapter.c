@@ -64,8 +64,8 @@ void emit_sum_read_type_field(cw *w, const ir_type *t)
     const char *field = cw_c_string(w, t->type_field, t->type_field_len);
     cw_open(w, "if (c == '{')");
     cw_line(w, "unsigned flags_ = atd_reader_flags(r);");
-    cw_open(w, "if (!atd_read_type_field(r, \"%s\", %zu, \"%s\", &s, &at))", field,
-            t->type_field_len, t->atd_name);
+    cw_open(w, "if (!atd_read_type_field(r, ATD_LIT(\"%s\"), \"%s\", &s, &at))", field,
+            t->atd_name);
     cw_line(w, "return false;");
     cw_close(w, "}");
     cw_line(w, "(void)flags_;");
@@ -123,8 +123,8 @@ void emit_type_field_case_write(cw *w, const ir_type *t, const ir_case *k)
     size_t n = (size_t)(p - json);
     emit_validators_write(w, k->arg.check, k->arg.type, k->arg.ptr, cw_fmt(w, "v->u.%s", k->member),
                      "return false;");
-    cw_line(w, "return %s(w, %sv->u.%s, \"%s\", %zu);", emit_tagged_writer_name(w, k->arg.type),
-            k->arg.ptr ? "" : "&", k->member, cw_c_string(w, json, n), n);
+    cw_line(w, "return %s(w, %sv->u.%s, %s);", emit_tagged_writer_name(w, k->arg.type),
+            k->arg.ptr ? "" : "&", k->member, cw_lit(w, json, n));
 }
 
 void emit_adapter_prototypes(cw *w, const ir_module *m)
@@ -279,19 +279,15 @@ static const ir_field *tv_field(const ir_type *t)
     return &t->fields[t->tv->value];
 }
 
-/* The JSON string literal of s[0..len) after `pre`, as C string contents,
- * and its size. */
-static const char *tv_json_literal(cw *w, const char *pre, const char *s, size_t len, size_t *n)
+/* The JSON string literal of s[0..len) after `pre`, as C string contents. */
+static const char *tv_json_literal(cw *w, const char *pre, const char *s, size_t len)
 {
     size_t pl = strlen(pre);
     char *buf = cw_alloc(w, pl + ATD_ESCAPED_MAX(len));
-    if (buf == NULL) {
-        *n = 0;
+    if (buf == NULL)
         return ""; /* recorded in the output's status */
-    }
     memcpy(buf, pre, pl);
-    *n = (size_t)(json_quoted(buf + pl, s, len) - buf);
-    return cw_c_string(w, buf, *n);
+    return cw_c_string(w, buf, (size_t)(json_quoted(buf + pl, s, len) - buf));
 }
 
 void emit_tv_read_function(cw *w, const ir_type *t)
@@ -412,9 +408,8 @@ void emit_tv_read_begin(cw *w, const ir_type *t)
     /* anything but an object is left to the record reader's error */
     cw_open(w, "if (atd_byte_at(r, p) == '{')");
     cw_line(w, "atd_reader_seek(r, p);");
-    cw_open(w, "if (!atd_read_type_field(r, \"%s\", %zu, \"%s\", &tv_tag_, &tv_at_))",
-            cw_c_string(w, tv->type_field, tv->type_field_len), tv->type_field_len,
-            tv_field(t)->slot.type->atd_name);
+    cw_open(w, "if (!atd_read_type_field(r, %s, \"%s\", &tv_tag_, &tv_at_))",
+            cw_lit(w, tv->type_field, tv->type_field_len), tv_field(t)->slot.type->atd_name);
     cw_line(w, "return NULL;");
     cw_close(w, "}");
     cw_close(w, "}");
@@ -436,9 +431,9 @@ const char *emit_tv_not_type_key(cw *w, const ir_type *t)
 {
     if (t->tv == NULL)
         return "";
-    return cw_fmt(w, " && !(key.len == %zu && memcmp(key.ptr, \"%s\", %zu) == 0)",
-                  t->tv->type_field_len, cw_c_string(w, t->tv->type_field, t->tv->type_field_len),
-                  t->tv->type_field_len);
+    const char *name = cw_c_string(w, t->tv->type_field, t->tv->type_field_len);
+    return cw_fmt(w, " && !(key.len == ATD_LEN(\"%s\") && memcmp(key.ptr, ATD_LIT(\"%s\")) == 0)",
+                  name, name);
 }
 
 bool emit_tv_is_value(const ir_type *t, size_t i)
@@ -521,13 +516,12 @@ void emit_tv_record_write(cw *w, const ir_type *t)
     const ir_tv *tv = t->tv;
     const ir_field *f = tv_field(t);
     const ir_type *st = f->slot.type;
-    size_t n;
-    const char *lit = tv_json_literal(w, "{", tv->type_field, tv->type_field_len, &n);
+    const char *lit = tv_json_literal(w, "{", tv->type_field, tv->type_field_len);
     cw_line(w, "%sbool %s_write(atd_writer *w, const %s *v)", emit_linkage(t), t->fn, t->name);
     cw_open(w, "{");
-    const char *fail = cw_fmt(w, "return atd_writer_push_field(w, \"%s\", %zu);",
-                              cw_c_string(w, f->json_name, f->json_len), f->json_len);
-    cw_open(w, "if (!atd_writer_raw(w, \"%s:\", %zu))", lit, n + 1);
+    const char *fail =
+        cw_fmt(w, "return atd_writer_push_field(w, %s);", cw_lit(w, f->json_name, f->json_len));
+    cw_open(w, "if (!atd_writer_raw(w, ATD_LIT(\"%s:\")))", lit);
     cw_line(w, "return false;");
     cw_close(w, "}");
     const char *tag =
@@ -543,9 +537,8 @@ void emit_tv_record_write(cw *w, const ir_type *t)
             cw_line(w, "%s", fail);
             cw_close(w, "}");
         } else {
-            size_t kn;
-            const char *kl = tv_json_literal(w, "", k->json_name, k->json_len, &kn);
-            cw_open(w, "if (!atd_writer_raw(w, \"%s\", %zu))", kl, kn);
+            const char *kl = tv_json_literal(w, "", k->json_name, k->json_len);
+            cw_open(w, "if (!atd_writer_raw(w, ATD_LIT(\"%s\")))", kl);
             cw_line(w, "return false;");
             cw_close(w, "}");
         }
@@ -556,6 +549,6 @@ void emit_tv_record_write(cw *w, const ir_type *t)
             st->atd_name);
     cw_line(w, "%s", fail);
     cw_close(w, "}");
-    cw_line(w, "return %s(w, v, \"\", 0);", emit_tagged_writer_name(w, t));
+    cw_line(w, "return %s(w, v, ATD_LIT(\"\"));", emit_tagged_writer_name(w, t));
     cw_close(w, "}");
 }

@@ -120,9 +120,8 @@ static const char *writer_fail(cw *w, const char *call)
 static const char *push_field_fail(cw *w, const char *fn, const char *name)
 {
     if (strcmp(fn, "writer") == 0)
-        return writer_fail(w, cw_fmt(w, "atd_writer_push_field(w, \"%s\", %zu)", name,
-                                     strlen(name)));
-    return cw_fmt(w, "return atd_reader_push_field(r, \"%s\", %zu);", name, strlen(name));
+        return writer_fail(w, cw_fmt(w, "atd_writer_push_field(w, ATD_LIT(\"%s\"))", name));
+    return cw_fmt(w, "return atd_reader_push_field(r, ATD_LIT(\"%s\"));", name);
 }
 
 /* The most bytes put_body writes for a value of t, not counting a string's
@@ -267,8 +266,7 @@ static void write_headed(cw *w, const char *head, size_t n, const ir_type *t, co
     if (n == 1) {
         cw_line(w, "*p++ = (char)%s;", head);
     } else {
-        cw_line(w, "memcpy(p, %s, %zu);", head, n);
-        cw_line(w, "p += %zu;", n);
+        cw_line(w, "p = atd_put(p, ATD_LIT(%s));", head);
     }
     if (fixed) {
         put_body(w, t, rv, fail);
@@ -292,12 +290,10 @@ static void write_slot_tagged(cw *w, const ir_slot *s, const char *rv, const cha
 }
 
 /* The 5 bytes of a field's head (hashtag and tag) as a C string literal. */
-static const char *head_literal(cw *w, const ir_field *f)
+static const char *head_literal(cw *w, uint32_t h, unsigned tag)
 {
-    uint32_t h = f->bin_hashtag;
     return cw_fmt(w, "\"\\x%02x\\x%02x\\x%02x\\x%02x\\x%02x\"", (unsigned)(h >> 24),
-                  (unsigned)(h >> 16) & 0xffu, (unsigned)(h >> 8) & 0xffu, (unsigned)h & 0xffu,
-                  bin_tag(f->slot.type));
+                  (unsigned)(h >> 16) & 0xffu, (unsigned)(h >> 8) & 0xffu, (unsigned)h & 0xffu, tag);
 }
 
 /* The condition under which atdgen writes a `~` field, or NULL when it
@@ -375,7 +371,7 @@ static void write_record_field(cw *w, const ir_field *f)
         cw_open(w, "if (%s)", c);
     if (f->slot.ptr)
         rv = write_deref(w, rv, fail);
-    write_headed(w, head_literal(w, f), 5, f->slot.type, rv, fail);
+    write_headed(w, head_literal(w, f->bin_hashtag, bin_tag(f->slot.type)), 5, f->slot.type, rv, fail);
     if (c != NULL)
         cw_close(w, "}");
 }
@@ -408,8 +404,8 @@ static void emit_record_run(cw *w, const ir_type *t, size_t from, size_t to, boo
         const char *c = field_cond(w, f);
         if (c != NULL)
             cw_open(w, "if (%s)", c);
-        cw_line(w, "memcpy(p, %s, 5);", head_literal(w, f));
-        cw_line(w, "p += 5;");
+        cw_line(w, "p = atd_put(p, ATD_LIT(%s));",
+                head_literal(w, f->bin_hashtag, bin_tag(f->slot.type)));
         put_body(w, f->slot.type, cw_fmt(w, "v->%s", f->c_name),
                  push_field_fail(w, "writer", f->atd_name));
         if (c != NULL)
@@ -551,20 +547,16 @@ static void emit_table_wbody(cw *w, const ir_type *t)
     for (size_t j = 0; j < rec->nfields; j++) {
         const ir_field *f = &rec->fields[j];
         unsigned tag = f->kind == IR_FIELD_OPTIONAL ? ATD_BIN_NUM_VARIANT : bin_tag(f->slot.type);
-        uint32_t h = f->bin_hashtag;
-        cw_line(w, "memcpy(p, \"\\x%02x\\x%02x\\x%02x\\x%02x\\x%02x\", 5);", (unsigned)(h >> 24),
-                (unsigned)(h >> 16) & 0xffu, (unsigned)(h >> 8) & 0xffu, (unsigned)h & 0xffu,
-                tag);
-        cw_line(w, "p += 5;");
+        cw_line(w, "p = atd_put(p, ATD_LIT(%s));", head_literal(w, f->bin_hashtag, tag));
     }
     cw_open(w, "for (i = 0; i < v->len; i++)");
     cw_line(w, "const %s *row = &v->items[i];", rec->name);
     for (size_t j = 0; j < rec->nfields; j++) {
         const ir_field *f = &rec->fields[j];
         fail = writer_fail(w, cw_fmt(w,
-                                     "(atd_writer_push_field(w, \"%s\", %zu) || "
+                                     "(atd_writer_push_field(w, ATD_LIT(\"%s\")) || "
                                      "atd_writer_push_index(w, i))",
-                                     f->atd_name, strlen(f->atd_name)));
+                                     f->atd_name));
         rv = cw_fmt(w, "row->%s", f->c_name);
         if (f->kind == IR_FIELD_OPTIONAL) {
             room(w, "1", fail);
@@ -816,7 +808,7 @@ static void emit_record_rbody(cw *w, const ir_type *t)
     cw_line(w, "i_ = 0;");
     for (size_t i = 0; i < t->nfields; i++) {
         const ir_field *f = &t->fields[i];
-        cw_open(w, "if (i_ < n_ && atd_bin_head_is(r, %s))", head_literal(w, f));
+        cw_open(w, "if (i_ < n_ && atd_bin_head_is(r, %s))", head_literal(w, f->bin_hashtag, bin_tag(f->slot.type)));
         cw_line(w, "atd_bin_skip_head(r);");
         read_field(w, f, "out", cw_fmt(w, "%uu", bin_tag(f->slot.type)),
                    push_field_fail(w, "reader", f->atd_name));
@@ -993,8 +985,8 @@ static void emit_table_rbody(cw *w, const ir_type *t)
         const ir_field *f = &rec->fields[j];
         cw_mid(w, "case %zu:", j);
         fail = cw_fmt(
-            w, "{ atd_reader_push_field(r, \"%s\", %zu); return atd_reader_push_index(r, i); }",
-            f->atd_name, strlen(f->atd_name));
+            w, "{ atd_reader_push_field(r, ATD_LIT(\"%s\")); return atd_reader_push_index(r, i); }",
+            f->atd_name);
         read_field(w, f, "row", "ct", fail);
         cw_line(w, "break;");
     }

@@ -458,8 +458,8 @@ static void write_slot(cw *w, const lz_info *z, const ir_slot *s, const char *rv
 
 static const char *push_field(cw *w, const char *side, const char *name)
 {
-    return cw_fmt(w, "return atd_%s_push_field(%s, \"%s\", %zu);", side,
-                  strcmp(side, "writer") == 0 ? "w" : "r", name, strlen(name));
+    return cw_fmt(w, "return atd_%s_push_field(%s, ATD_LIT(\"%s\"));", side,
+                  strcmp(side, "writer") == 0 ? "w" : "r", name);
 }
 
 /* A record: its fields in declaration order without names (the schema's

@@ -42,7 +42,7 @@ void emit_match_switch(cw *w, const char *s, const char *len, const char *action
                 cw_line(w, "%s%zu;", action, j);
                 continue;
             }
-            cw_open(w, "if (atd_bytes_eq(%s, \"%s\", %zu))", s, cw_c_string(w, names[j], l), l);
+            cw_open(w, "if (atd_bytes_eq(%s, %s))", s, cw_lit(w, names[j], l));
             cw_line(w, "%s%zu;", action, j);
             cw_close(w, "}");
         }

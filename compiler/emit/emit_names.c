@@ -53,7 +53,7 @@ void emit_names_functions(cw *w, const ir_type *t)
     cw_open(w, "static const atd_string %s__names[%zu] = {", n, t->ncases);
     for (size_t i = 0; i < t->ncases; i++) {
         const ir_case *k = &t->cases[i];
-        cw_line(w, "{\"%s\", %zu},", cw_c_string(w, k->json_name, k->json_len), k->json_len);
+        cw_line(w, "{%s},", cw_lit(w, k->json_name, k->json_len));
     }
     cw_close(w, "};");
     cw_line(w, "const char *%s_name(%s v)", n, n);

@@ -297,7 +297,7 @@ static void assign_default(cw *w, const ir_type *t, const ir_default *d, const c
     case IR_DEFAULT_STRING: {
         const char *lit = cw_c_string(w, d->bytes, d->len);
         cw_line(w, "%s.ptr = \"%s\";", lv, lit);
-        cw_line(w, "%s.len = %zu;", lv, d->len);
+        cw_line(w, "%s.len = ATD_LEN(\"%s\");", lv, lit);
         break;
     }
     case IR_DEFAULT_OPAQUE:
@@ -370,8 +370,7 @@ static void emit_init(cw *w, const ir_type *t, const char *name)
 static const char *push_field_stmt(cw *w, bool pm, const char *json_name, size_t len)
 {
     return fail_stmt(w, pm,
-                     cw_fmt(w, "atd_reader_push_field(r, \"%s\", %zu)",
-                            cw_c_string(w, json_name, len), len));
+                     cw_fmt(w, "atd_reader_push_field(r, %s)", cw_lit(w, json_name, len)));
 }
 
 /* Whether the input can hold field f's name as it is, so that the fast path
@@ -476,12 +475,11 @@ static void emit_next_field(cw *w, const ir_type *t, size_t i)
         cw_line(w, "goto key;");
         return;
     }
-    size_t len = f->json_len + 3;
-    cw_open(w, "if (!atd_key_at(r, p, \"%s\", %zu))", key_literal(w, f), len);
+    cw_open(w, "if (!atd_key_at(r, p, ATD_LIT(\"%s\")))", key_literal(w, f));
     cw_line(w, "goto key;");
     cw_close(w, "}");
     cw_label(w, "key_%zu:", i + 1);
-    cw_line(w, "p += %zu;", len);
+    cw_line(w, "p += ATD_LEN(\"%s\");", key_literal(w, f));
 }
 
 /* Byte k of plain field f's key as the input holds it: "name": */
@@ -536,8 +534,7 @@ static void emit_key_tree(cw *w, const ir_type *t, const size_t *idx, size_t cnt
 {
     if (cnt == 1) {
         const ir_field *f = &t->fields[idx[0]];
-        size_t len = f->json_len + 3;
-        cw_open(w, "if (atd_bytes_eq(p, \"%s\", %zu))", key_literal(w, f), len);
+        cw_open(w, "if (atd_bytes_eq(p, ATD_LIT(\"%s\")))", key_literal(w, f));
         cw_line(w, "goto key_%zu;", idx[0]);
         cw_close(w, "}");
         return;
@@ -568,18 +565,20 @@ static void emit_key_tree(cw *w, const ir_type *t, const size_t *idx, size_t cnt
 static void emit_key_dispatch(cw *w, const ir_type *t)
 {
     size_t *idx = cw_alloc(w, (t->nfields + 1) * sizeof *idx);
-    size_t cnt = 0, room = 0;
+    size_t cnt = 0;
+    const ir_field *longest = NULL;
     if (idx == NULL)
         return; /* recorded in w's status */
     for (size_t i = 0; i < t->nfields; i++) {
         if (!key_is_plain(&t->fields[i]))
             continue;
         idx[cnt++] = i;
-        room = t->fields[i].json_len + 3 > room ? t->fields[i].json_len + 3 : room;
+        if (longest == NULL || t->fields[i].json_len > longest->json_len)
+            longest = &t->fields[i];
     }
     if (cnt == 0)
         return;
-    cw_open(w, "if (atd_key_room(r, p, %zu))", room);
+    cw_open(w, "if (atd_key_room(r, p, ATD_LEN(\"%s\")))", key_literal(w, longest));
     emit_key_tree(w, t, idx, cnt);
     cw_close(w, "}");
 }
@@ -724,7 +723,7 @@ static void emit_missing_fields(cw *w, const ir_type *t)
  *         if (!(seen[0] & 1)) return atd_fail_cursor(...missing field 'date'...);
  *         return p;
  *     key:
- *         if (atd_key_room(r, p, 7)) {
+ *         if (atd_key_room(r, p, ATD_LEN("\"date\":"))) {
  *             switch (p[1]) {
  *             case 'd': if (atd_bytes_eq(p, "\"date\":", 7)) goto key_0; break;
  *             case 'n': if (atd_bytes_eq(p, "\"note\":", 7)) goto key_1; break;
@@ -777,13 +776,12 @@ static void emit_record_read(cw *w, const ir_type *t)
     cw_close(w, "}");
     if (n > 0 && key_is_plain(&t->fields[0])) {
         const ir_field *f = &t->fields[0];
-        size_t len = f->json_len + 3;
         /* begin leaves p at the first token */
-        cw_open(w, "if (!atd_key_at(r, p, \"%s\", %zu))", key_literal(w, f), len);
+        cw_open(w, "if (!atd_key_at(r, p, ATD_LIT(\"%s\")))", key_literal(w, f));
         cw_line(w, "goto key;");
         cw_close(w, "}");
         cw_label(w, "key_0:");
-        cw_line(w, "p += %zu;", len);
+        cw_line(w, "p += ATD_LEN(\"%s\");", key_literal(w, f));
     } else {
         cw_line(w, "goto key;");
     }

@@ -182,7 +182,7 @@ typedef struct piece {
     const ir_type *type;
     const char *rv;
     const char *comma_if; /* C condition for a leading ',', or NULL */
-    const char *lit;      /* "\",\\\"date\\\":\", 8" (C literal, length), or NULL */
+    const char *lit;      /* "ATD_LIT(\",\\\"date\\\":\")" (C literal, length), or NULL */
     size_t lit_len;
     const char *close; /* a one-character closing literal such as "]", or NULL */
     const char *fail;  /* the statement run when this piece fails */
@@ -217,7 +217,7 @@ static void write_value(cw *w, const ir_type *t, const char *rv, const char *fai
                 fail);
         return;
     case IR_STRING:
-        cw_line(w, "p = atd_writer_key_string_p(w, p, \"\", 0, %s.ptr, %s.len);", rv, rv);
+        cw_line(w, "p = atd_writer_key_string_p(w, p, ATD_LIT(\"\"), %s.ptr, %s.len);", rv, rv);
         cw_open(w, "if (p == NULL)");
         break;
     case IR_ABSTRACT:
@@ -332,8 +332,8 @@ static const char *differs(cw *w, const ir_type *rt, const ir_field *f, const ch
         if (d->len == 0)
             return cw_fmt(w, "%s.len != 0", rv);
         const char *lit = cw_c_string(w, d->bytes, d->len);
-        return cw_fmt(w, "!(%s.len == %zu && memcmp(%s.ptr, \"%s\", %zu) == 0)", rv, d->len, rv,
-                      lit, d->len);
+        return cw_fmt(w, "!(%s.len == ATD_LEN(\"%s\") && memcmp(%s.ptr, ATD_LIT(\"%s\")) == 0)",
+                      rv, lit, rv, lit);
     }
     case IR_DEFAULT_OPAQUE: {
         /* compared through the type's equal function, with the static
@@ -378,12 +378,12 @@ static void fixed_precheck(cw *w, const ir_type *t, const char *rv, const char *
  * check of the room, e.g. for two int fields after the first one:
  *     p = atd_writer_room(w, p, 16 + ATD_INT64_CHARS + ATD_INT64_CHARS);
  *     if (p == NULL) {
- *         return atd_writer_fail_cursor(atd_writer_push_field(w, "date", 4));
+ *         return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("date")));
  *     }
- *     memcpy(p, ",\"date\":", 8);
- *     p = atd_write_int64(p + 8, (int64_t)v->date);
- *     memcpy(p, ",\"size\":", 8);
- *     p = atd_write_int64(p + 8, (int64_t)v->size);
+ *     p = atd_put(p, ATD_LIT(",\"date\":"));
+ *     p = atd_write_int64(p, (int64_t)v->date);
+ *     p = atd_put(p, ATD_LIT(",\"size\":"));
+ *     p = atd_write_int64(p, (int64_t)v->size);
  * A list element is `if (i > 0) *p++ = ',';` then the value; floats and
  * enums are checked first (fixed_precheck), all before the reservation. */
 static void write_fixed(cw *w, const piece *pcs, size_t n)
@@ -404,39 +404,30 @@ static void write_fixed(cw *w, const piece *pcs, size_t n)
     for (size_t i = 0; i < n; i++) {
         const piece *pc = &pcs[i];
         const char *rv = pc->rv;
-        size_t k = pc->lit != NULL ? pc->lit_len : 0;
         if (pc->comma_if != NULL) {
             /* overwritten by what follows when there is no comma */
             cw_line(w, "*p = ',';");
             cw_line(w, "p += %s;", pc->comma_if);
         }
         if (pc->lit != NULL)
-            cw_line(w, "memcpy(p, %s);", pc->lit);
+            cw_line(w, "p = atd_put(p, %s);", pc->lit);
         switch (pc->type->fixed) {
         case IR_FIXED_NULL:
             cw_line(w, "(void)%s; /* unit: always null */", rv);
-            cw_line(w, "memcpy(p + %zu, \"null\", 4);", k);
-            cw_line(w, "p += %zu;", k + 4);
+            cw_line(w, "p = atd_put(p, ATD_LIT(\"null\"));");
             break;
         case IR_FIXED_BOOL:
-            cw_open(w, "if (%s)", rv);
-            cw_line(w, "memcpy(p + %zu, \"true\", 4);", k);
-            cw_line(w, "p += %zu;", k + 4);
-            cw_mid(w, "} else {");
-            cw_line(w, "memcpy(p + %zu, \"false\", 5);", k);
-            cw_line(w, "p += %zu;", k + 5);
-            cw_close(w, "}");
+            cw_line(w, "p = %s ? atd_put(p, ATD_LIT(\"true\")) : atd_put(p, ATD_LIT(\"false\"));", rv);
             break;
         case IR_FIXED_INT:
-            cw_line(w, "p = atd_write_int64(p + %zu, (int64_t)%s);", k, rv);
+            cw_line(w, "p = atd_write_int64(p, (int64_t)%s);", rv);
             break;
         case IR_FIXED_FLOAT:
-            cw_line(w, "p = atd_write_double(p + %zu, (double)%s);", k, rv);
+            cw_line(w, "p = atd_write_double(p, (double)%s);", rv);
             break;
         case IR_FIXED_ENUM:
-            cw_line(w, "memcpy(p + %zu, %s__json[%s], %s__jlen[%s]);", k, pc->type->fn, rv,
-                    pc->type->fn, rv);
-            cw_line(w, "p += %zu + %s__jlen[%s];", k, pc->type->fn, rv);
+            cw_line(w, "p = atd_put(p, %s__json[%s], %s__jlen[%s]);", pc->type->fn, rv, pc->type->fn,
+                    rv);
             break;
         case IR_FIXED_NONE:
             break; /* excluded by the assertion above */
@@ -475,12 +466,12 @@ static const char *json_literal(cw *w, const char *pre, const char *name, size_t
 }
 
 /* A JSON key literal: `"name":`, with an optional leading '{' or ','; as
- * the arguments `"...", N` of a raw write. Returns N. */
+ * the arguments ATD_LIT("...") of a raw write. Returns its length. */
 static size_t key_literal(cw *w, const char **out, const char *pre, const ir_field *f)
 {
     size_t total;
     const char *c = json_literal(w, pre, f->json_name, f->json_len, ":", &total);
-    *out = cw_fmt(w, "\"%s\", %zu", c, total);
+    *out = cw_fmt(w, "ATD_LIT(\"%s\")", c);
     return total;
 }
 
@@ -500,12 +491,12 @@ static bool always_fixed(cw *w, const ir_type *rt, const ir_field *f)
  *         {
  *             char *p = atd_buf_reserve(atd_writer_buf(w), 8 + ATD_INT64_CHARS);
  *             if (p == NULL) { atd_writer_fail_buf(w); return atd_writer_push_field(...); }
- *             memcpy(p, "{\"date\":", 8);
- *             p = atd_write_int64(p + 8, (int64_t)v->date);
+ *             p = atd_put(p, ATD_LIT("{\"date\":"));
+ *             p = atd_write_int64(p, (int64_t)v->date);
  *             atd_buf_commit(atd_writer_buf(w), p);
  *         }
  *         if (v->has_note) {
- *             if (!atd_writer_raw(w, ",\"note\":", 8)) return false;
+ *             if (!atd_writer_raw(w, ATD_LIT(",\"note\":"))) return false;
  *             ...write v->note...
  *         }
  *         return atd_writer_raw(w, "}", 1);
@@ -583,8 +574,7 @@ static void emit_record_write_ex(cw *w, const ir_type *t, bool tagged)
         const char *rv = cw_fmt(w, "v->%s", f->c_name);
         const char *fail =
             fail_stmt(w, pf,
-                      cw_fmt(w, "atd_writer_push_field(w, \"%s\", %zu)",
-                             cw_c_string(w, f->json_name, f->json_len), f->json_len));
+                      cw_fmt(w, "atd_writer_push_field(w, %s)", cw_lit(w, f->json_name, f->json_len)));
         const char *c = NULL;
         bool tv_value = emit_tv_is_value(t, i);
         if (tv_value) {
@@ -605,7 +595,7 @@ static void emit_record_write_ex(cw *w, const ir_type *t, bool tagged)
         }
         if (c != NULL) {
             if (!brace_written) {
-                write_raw(w, "\"{\", 1", fail_raw);
+                write_raw(w, "ATD_LIT(\"{\")", fail_raw);
                 brace_written = true;
             }
             cw_open(w, "if (%s)", c);
@@ -631,8 +621,7 @@ static void emit_record_write_ex(cw *w, const ir_type *t, bool tagged)
                 size_t gk = key_literal(w, &glit, ",", g);
                 const char *gfail =
                     fail_stmt(w, pf,
-                              cw_fmt(w, "atd_writer_push_field(w, \"%s\", %zu)",
-                                     cw_c_string(w, g->json_name, g->json_len), g->json_len));
+                              cw_fmt(w, "atd_writer_push_field(w, %s)", cw_lit(w, g->json_name, g->json_len)));
                 pcs[n++] = (piece){
                     g->slot.type, cw_fmt(w, "v->%s", g->c_name), NULL, glit, gk, NULL, gfail};
             }
@@ -688,7 +677,7 @@ static void emit_record_write_ex(cw *w, const ir_type *t, bool tagged)
     if (!brace_written)
         emit_raw_success(w, pf, "\"{}\", 2");
     else if (!closed)
-        emit_raw_success(w, pf, "\"}\", 1");
+        emit_raw_success(w, pf, "ATD_LIT(\"}\")");
     else
         emit_success(w, pf);
     cw_close(w, "}");
@@ -719,7 +708,7 @@ static const char *case_literal(cw *w, const char *pre, const ir_case *k, const 
 {
     size_t total;
     const char *c = json_literal(w, pre, k->json_name, k->json_len, post, &total);
-    return cw_fmt(w, "\"%s\", %zu", c, total);
+    return cw_fmt(w, "ATD_LIT(\"%s\")", c);
 }
 
 /* Emits the writer of a sum or enum:
@@ -795,7 +784,7 @@ static void emit_sum_write(cw *w, const ir_type *t)
             emit_raw_success(w, pf, case_literal(w, "", k, ""));
         } else if (k->catch_all) {
             const char *call =
-                cw_fmt(w, "atd_writer_key_string_p(w, p, \"\", 0, v->u.%s.ptr, v->u.%s.len)",
+                cw_fmt(w, "atd_writer_key_string_p(w, p, ATD_LIT(\"\"), v->u.%s.ptr, v->u.%s.len)",
                        k->member, k->member);
             if (pf)
                 cw_line(w, "return %s;", call);
@@ -805,15 +794,14 @@ static void emit_sum_write(cw *w, const ir_type *t)
             write_raw(w, case_literal(w, "{", k, ":"), fail_raw);
             const char *fail =
                 fail_stmt(w, pf,
-                          cw_fmt(w, "atd_writer_push_field(w, \"%s\", %zu)",
-                                 cw_c_string(w, k->json_name, k->json_len), k->json_len));
+                          cw_fmt(w, "atd_writer_push_field(w, %s)", cw_lit(w, k->json_name, k->json_len)));
             write_slot(w, &k->arg, cw_fmt(w, "v->u.%s", k->member), fail);
-            emit_raw_success(w, pf, "\"}\", 1");
+            emit_raw_success(w, pf, "ATD_LIT(\"}\")");
         } else {
             write_raw(w, case_literal(w, "[", k, ","), fail_raw);
             write_slot(w, &k->arg, cw_fmt(w, "v->u.%s", k->member),
                        fail_stmt(w, pf, "atd_writer_push_index(w, 1)"));
-            emit_raw_success(w, pf, "\"]\", 1");
+            emit_raw_success(w, pf, "ATD_LIT(\"]\")");
         }
         if (!pf)
             cw_close(w, "}");
@@ -858,7 +846,7 @@ static void emit_tuple_write(cw *w, const ir_type *t)
         if (!s->ptr && s->type->fixed != IR_FIXED_NONE && s->check == NULL) {
             /* the fixed cells that follow join this piece */
             piece pcs[RUN_MAX] = {
-                {s->type, rv, NULL, i == 0 ? "\"[\", 1" : "\",\", 1", 1, NULL, fail}};
+                {s->type, rv, NULL, i == 0 ? "ATD_LIT(\"[\")" : "ATD_LIT(\",\")", 1, NULL, fail}};
             size_t n = 1;
             while (n < RUN_MAX && i + 1 < t->ncells && !t->cells[i + 1].slot.ptr &&
                    t->cells[i + 1].slot.type->fixed != IR_FIXED_NONE &&
@@ -867,7 +855,7 @@ static void emit_tuple_write(cw *w, const ir_type *t)
                 pcs[n++] = (piece){t->cells[i].slot.type,
                                    cw_fmt(w, "v->f%zu", i),
                                    NULL,
-                                   "\",\", 1",
+                                   "ATD_LIT(\",\")",
                                    1,
                                    NULL,
                                    fail_stmt(w, pf, cw_fmt(w, "atd_writer_push_index(w, %zu)", i))};
@@ -878,11 +866,11 @@ static void emit_tuple_write(cw *w, const ir_type *t)
             write_fixed(w, pcs, n);
             continue;
         }
-        write_raw(w, i == 0 ? "\"[\", 1" : "\",\", 1", fail_stmt(w, pf, NULL));
+        write_raw(w, i == 0 ? "ATD_LIT(\"[\")" : "ATD_LIT(\",\")", fail_stmt(w, pf, NULL));
         write_slot(w, s, rv, fail);
     }
     if (!closed)
-        emit_raw_success(w, pf, "\"]\", 1");
+        emit_raw_success(w, pf, "ATD_LIT(\"]\")");
     else
         emit_success(w, pf);
     cw_close(w, "}");
@@ -910,7 +898,7 @@ static void write_fixed_tuple_elem(cw *w, const ir_type *t, bool pf)
         pcs[j] = (piece){t->cells[j].slot.type,
                          cw_fmt(w, "v->items[i].f%zu", j),
                          j == 0 ? "i > 0" : NULL,
-                         j == 0 ? "\"[\", 1" : "\",\", 1",
+                         j == 0 ? "ATD_LIT(\"[\")" : "ATD_LIT(\",\")",
                          1,
                          j + 1 == t->ncells ? "]" : NULL,
                          fail};
@@ -931,7 +919,7 @@ static void emit_list_write(cw *w, const ir_type *t)
     bool pf = open_writer(w, t);
     const char *fail = fail_stmt(w, pf, "atd_writer_push_index(w, i)");
     cw_line(w, "size_t i;");
-    write_raw(w, "\"[\", 1", fail_stmt(w, pf, NULL));
+    write_raw(w, "ATD_LIT(\"[\")", fail_stmt(w, pf, NULL));
     cw_open(w, "for (i = 0; i < v->len; i++)");
     emit_validators_write(w, t->elem.check, t->elem.type, false, "v->items[i]", fail);
     if (t->elem.type->fixed != IR_FIXED_NONE) {
@@ -950,7 +938,7 @@ static void emit_list_write(cw *w, const ir_type *t)
         write_value(w, t->elem.type, "v->items[i]", fail);
     }
     cw_close(w, "}");
-    emit_raw_success(w, pf, "\"]\", 1");
+    emit_raw_success(w, pf, "ATD_LIT(\"]\")");
     cw_close(w, "}");
     if (pf)
         emit_bool_writer(w, t);
@@ -963,19 +951,19 @@ static void emit_assoc_write(cw *w, const ir_type *t)
 {
     bool pf = open_writer(w, t);
     cw_line(w, "size_t i;");
-    write_raw(w, "\"{\", 1", fail_stmt(w, pf, NULL));
+    write_raw(w, "ATD_LIT(\"{\")", fail_stmt(w, pf, NULL));
     cw_open(w, "for (i = 0; i < v->len; i++)");
     cw_line(w, "p = atd_writer_elem_string_p(w, p, i > 0, v->items[i].key.ptr, "
                "v->items[i].key.len);");
     cw_open(w, "if (p == NULL)");
     cw_line(w, "%s", fail_stmt(w, pf, "atd_writer_push_index(w, i)"));
     cw_close(w, "}");
-    write_raw(w, "\":\", 1", fail_stmt(w, pf, "atd_writer_push_index(w, i)"));
+    write_raw(w, "ATD_LIT(\":\")", fail_stmt(w, pf, "atd_writer_push_index(w, i)"));
     write_slot(
         w, &t->elem, "v->items[i].value",
         fail_stmt(w, pf, "atd_writer_push_field(w, v->items[i].key.ptr, v->items[i].key.len)"));
     cw_close(w, "}");
-    emit_raw_success(w, pf, "\"}\", 1");
+    emit_raw_success(w, pf, "ATD_LIT(\"}\")");
     cw_close(w, "}");
     if (pf)
         emit_bool_writer(w, t);
@@ -986,11 +974,11 @@ static void emit_option_write(cw *w, const ir_type *t)
 {
     bool pf = open_writer(w, t);
     cw_open(w, "if (!v->has)");
-    emit_raw_success(w, pf, "\"\\\"None\\\"\", 6");
+    emit_raw_success(w, pf, "ATD_LIT(\"\\\"None\\\"\")");
     cw_close(w, "}");
-    write_raw(w, "\"[\\\"Some\\\",\", 8", fail_stmt(w, pf, NULL));
+    write_raw(w, "ATD_LIT(\"[\\\"Some\\\",\")", fail_stmt(w, pf, NULL));
     write_slot(w, &t->elem, "v->value", fail_stmt(w, pf, "atd_writer_push_index(w, 1)"));
-    emit_raw_success(w, pf, "\"]\", 1");
+    emit_raw_success(w, pf, "ATD_LIT(\"]\")");
     cw_close(w, "}");
     if (pf)
         emit_bool_writer(w, t);
@@ -1001,7 +989,7 @@ static void emit_nullable_write(cw *w, const ir_type *t)
 {
     bool pf = open_writer(w, t);
     cw_open(w, "if (!v->has)");
-    emit_raw_success(w, pf, "\"null\", 4");
+    emit_raw_success(w, pf, "ATD_LIT(\"null\")");
     cw_close(w, "}");
     write_slot(w, &t->elem, "v->value", fail_stmt(w, pf, NULL));
     emit_success(w, pf);
@@ -1104,8 +1092,7 @@ void emit_writer_tables(cw *w, const ir_module *m, const bool *used)
         for (size_t j = 0; j < t->ncases; j++) {
             size_t total;
             const ir_case *k = &t->cases[j];
-            json_literal(w, "", k->json_name, k->json_len, "", &total);
-            cw_line(w, "%zu,", total);
+            cw_line(w, "ATD_LEN(\"%s\"),", json_literal(w, "", k->json_name, k->json_len, "", &total));
         }
         cw_close(w, "};");
         cw_blank(w);

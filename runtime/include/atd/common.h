@@ -22,6 +22,14 @@
 #define ATD_PRINTF(fmt, args)
 #endif
 
+/* The length of a string literal, without its terminating NUL (embedded
+ * NULs counted), and the literal with that length as two arguments:
+ * ATD_LIT("ab") is `"ab", 2`. Generated code writes every literal's length
+ * this way, so that no length is a number that could disagree with its
+ * text. */
+#define ATD_LEN(lit) (sizeof(lit) - 1)
+#define ATD_LIT(lit) (lit), ATD_LEN(lit)
+
 #ifdef __cplusplus
 extern "C" {
 #endif

@@ -253,6 +253,14 @@ static inline char *atd_writer_room(atd_writer *w, char *p, size_t n)
     return atd__writer_room_slow(w, p, n);
 }
 
+/* Copies s[0..n) to p, where room for them was reserved (atd_writer_room);
+ * returns p + n. Generated writers pass a literal as ATD_LIT("..."). */
+static inline char *atd_put(char *p, const char *s, size_t n)
+{
+    memcpy(p, s, n);
+    return p + n;
+}
+
 /* The raw bytes s[0..n) at p (a literal, n a constant). */
 #if defined(__GNUC__) || defined(__clang__)
 __attribute__((always_inline))
