@@ -1,4 +1,4 @@
-/* The reverse-index workload (bench/revindex.c, tests/unit/test_lazy.c):
+/* The reverse-index workload (bench/revindex.c, tests/unit/generated/test_lazy.c):
  * `nwords` distinct words, each with 1 to 100 occurrences { filename; line }
  * among `nfiles` file names, from a fixed seed. The schema's C types differ
  * by prefix only (schemas/revindex.atd under several names), so the

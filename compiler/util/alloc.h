@@ -6,7 +6,7 @@
  * status 2, as the policy below), so it keeps flex's allocator. A failure is never fatal here:
  * callers report it through the one policy (diag_oom: one "out of memory" error, exit status 2).
  *
- * The one seam for the allocation-failure test (tests/unit/test_oom.c):
+ * The one seam for the allocation-failure test (tests/unit/compiler/test_oom.c):
  * util_alloc_fail_at(n) makes the n-th allocation from then on fail, so a
  * test can sweep n over every allocation of a compilation. It is the only
  * state the compiler keeps outside its contexts, and only tests set it. */

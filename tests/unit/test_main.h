@@ -1,4 +1,4 @@
-/* Shared main() for the Check unit suites: each tests/unit/test_<name>.c
+/* Shared main() for the Check unit suites: each tests/unit/GROUP/test_<name>.c
  * defines `Suite *<name>_suite(void)` and ends with ATD_CHECK_MAIN(<name>_suite).
  * ATD_SHARED_DIR (../shared beside the checkout) and ATD_SOURCE_DIR are
  * compile definitions given by CMake. */

@@ -9,7 +9,7 @@
 #include <atd.h>
 
 /* The UTF-8 kernels and the kernel choice, internal to the runtime. */
-#include "../../runtime/src/utf8.h"
+#include "utf8.h" /* runtime/src */
 
 #include <stdio.h>
 #include <string.h>
