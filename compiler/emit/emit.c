@@ -113,6 +113,14 @@ void emit_return_success(cw *w)
     cw_line(w, "return 0;");
 }
 
+void emit_cursor_call(cw *w, const char *call, const char *fail)
+{
+    cw_line(w, "p = %s;", call);
+    cw_open(w, "if (p == NULL)");
+    cw_line(w, "%s", fail);
+    cw_close(w, "}");
+}
+
 void emit_source(cw *w, const ir_module *m)
 {
     bool *used = emit_used_types(m, false);

@@ -20,6 +20,10 @@ void emit_source(cw *w, const ir_module *m);
  * atd_error *err: err cleared when given, then 0. */
 void emit_return_success(cw *w);
 
+/* A call in cursor form and its check: `p = CALL;`, then `fail` (one
+ * statement) when it returned NULL. */
+void emit_cursor_call(cw *w, const char *call, const char *fail);
+
 /* --- between the emitter files --- */
 
 /* emit.c: which of m->types get a C definition and functions (used[i] for
@@ -186,6 +190,8 @@ void emit_match_function(cw *w, const char *name, const char *const *names, cons
  * match running the statement `<action><i>;` (e.g. action "goto field_"). */
 void emit_match_switch(cw *w, const char *s, const char *len, const char *action,
                        const char *const *names, const size_t *lens, const bool *use, size_t n);
+/* emit_match_function over the JSON names of the constructors of `sum`. */
+void emit_case_match(cw *w, const ir_type *sum, const char *name);
 
 /* emit_stream.c: the untyped shims (read_any, write_any; the agreed
  * interface with the runtime) and the stream wrappers (next_line,

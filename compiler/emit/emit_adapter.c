@@ -298,16 +298,7 @@ void emit_tv_read_function(cw *w, const ir_type *t)
     bool is_enum = st->kind == IR_ENUM;
     const char *vf = cw_c_string(w, f->json_name, f->json_len);
     const char *tf = cw_c_string(w, tv->type_field, tv->type_field_len);
-    const char **names = cw_alloc(w, (st->ncases + 1) * sizeof *names);
-    size_t *lens = cw_alloc(w, (st->ncases + 1) * sizeof *lens);
-    if (names == NULL || lens == NULL)
-        return; /* recorded in w's status */
-    for (size_t i = 0; i < st->ncases; i++) {
-        names[i] = st->cases[i].json_name;
-        lens[i] = st->cases[i].json_len;
-    }
-    emit_match_function(w, cw_fmt(w, "%s__tv_case", t->fn), names, lens, NULL, st->ncases);
-    cw_blank(w);
+    emit_case_match(w, st, cw_fmt(w, "%s__tv_case", t->fn));
     if (tv->has_known) {
         emit_match_function(w, cw_fmt(w, "%s__tv_known", t->fn), tv->known, tv->known_lens, NULL,
                             tv->nknown);

@@ -96,19 +96,10 @@ static void check_call(cw *w, const char *call, const char *fail)
     cw_close(w, "}");
 }
 
-/* Emits `p = CALL; if (p == NULL) { FAIL }`, for a call in cursor form. */
-static void cursor_call(cw *w, const char *call, const char *fail)
-{
-    cw_line(w, "p = %s;", call);
-    cw_open(w, "if (p == NULL)");
-    cw_line(w, "%s", fail);
-    cw_close(w, "}");
-}
-
 /* Room for n more bytes at p (n a C expression). */
 static void room(cw *w, const char *n, const char *fail)
 {
-    cursor_call(w, cw_fmt(w, "atd_writer_room(w, p, %s)", n), fail);
+    emit_cursor_call(w, cw_fmt(w, "atd_writer_room(w, p, %s)", n), fail);
 }
 
 /* The failure statement of a cursor-form writer after an error call. */
@@ -212,7 +203,7 @@ static void write_body(cw *w, const ir_type *t, const char *rv, const char *fail
 {
     switch (t->kind) {
     case IR_STRING:
-        cursor_call(w, cw_fmt(w, "atd_bin_string_p(w, p, %s.ptr, %s.len)", rv, rv), fail);
+        emit_cursor_call(w, cw_fmt(w, "atd_bin_string_p(w, p, %s.ptr, %s.len)", rv, rv), fail);
         return;
     case IR_WRAP: {
         const char *tmp = cw_fmt(w, "w%d_", t->id);
@@ -233,7 +224,7 @@ static void write_body(cw *w, const ir_type *t, const char *rv, const char *fail
         put_body(w, t, rv, fail);
         return;
     }
-    cursor_call(w, cw_fmt(w, "%s__bin_wbody(w, p, &%s)", t->fn, rv), fail);
+    emit_cursor_call(w, cw_fmt(w, "%s__bin_wbody(w, p, &%s)", t->fn, rv), fail);
 }
 
 /* The value behind the pointer rv of a present slot, after the check that
@@ -601,7 +592,7 @@ static void emit_assoc_wbody(cw *w, const ir_type *t)
     room(w, "2", fail);
     cw_line(w, "*p++ = 2;");
     cw_line(w, "*p++ = (char)%uu;", ATD_BIN_STRING);
-    cursor_call(w, "atd_bin_string_p(w, p, v->items[i].key.ptr, v->items[i].key.len)", fail);
+    emit_cursor_call(w, "atd_bin_string_p(w, p, v->items[i].key.ptr, v->items[i].key.len)", fail);
     write_slot_tagged(w, &t->elem, "v->items[i].value", fail);
     cw_close(w, "}");
     cw_line(w, "return p;");

@@ -84,3 +84,17 @@ void emit_match_function(cw *w, const char *name, const char *const *names, cons
     cw_line(w, "return -1;");
     cw_close(w, "}");
 }
+
+void emit_case_match(cw *w, const ir_type *sum, const char *name)
+{
+    const char **names = cw_alloc(w, (sum->ncases + 1) * sizeof *names);
+    size_t *lens = cw_alloc(w, (sum->ncases + 1) * sizeof *lens);
+    if (names == NULL || lens == NULL)
+        return; /* recorded in w's status */
+    for (size_t i = 0; i < sum->ncases; i++) {
+        names[i] = sum->cases[i].json_name;
+        lens[i] = sum->cases[i].json_len;
+    }
+    emit_match_function(w, name, names, lens, NULL, sum->ncases);
+    cw_blank(w);
+}

@@ -807,21 +807,6 @@ static void emit_record_read(cw *w, const ir_type *t)
     cw_close(w, "}");
 }
 
-/* The name-matching function of a sum's constructors: P t__case. */
-static void emit_case_match(cw *w, const ir_type *t)
-{
-    const char **names = cw_alloc(w, (t->ncases + 1) * sizeof *names);
-    size_t *lens = cw_alloc(w, (t->ncases + 1) * sizeof *lens);
-    if (names == NULL || lens == NULL)
-        return; /* recorded in w's status */
-    for (size_t i = 0; i < t->ncases; i++) {
-        names[i] = t->cases[i].json_name;
-        lens[i] = t->cases[i].json_len;
-    }
-    emit_match_function(w, cw_fmt(w, "%s__case", t->fn), names, lens, NULL, t->ncases);
-    cw_blank(w);
-}
-
 /* Ends the case of a constructor with an argument once the argument is read:
  * the container (array or object) must close right after it.
  *         if (!atd_array_next(r, &more)) return false;
@@ -999,7 +984,7 @@ static void emit_sum_read(cw *w, const ir_type *t)
         else if (t->cases[i].arg.type != NULL)
             any_arg = true;
     }
-    emit_case_match(w, t);
+    emit_case_match(w, t, cw_fmt(w, "%s__case", t->fn));
     read_signature(w, t);
     cw_open(w, "{");
     /* `at`: where the name starts, for messages (an open_enum has none) */
@@ -1084,7 +1069,7 @@ static void emit_sum_read(cw *w, const ir_type *t)
  * indexes (emit_h.c gives them no values of their own). */
 static void emit_enum_read_p(cw *w, const ir_type *t)
 {
-    emit_case_match(w, t);
+    emit_case_match(w, t, cw_fmt(w, "%s__case", t->fn));
     read_p_signature(w, t);
     cw_open(w, "{");
     cw_line(w, "atd_string s;");

@@ -87,21 +87,18 @@ static void emit_success(cw *w, bool pf)
     }
 }
 
-/* Emits the raw bytes `lit` ("\"...\", N": a C literal and its length) at
- * the cursor, running `fail` when there is no room:
- *     p = atd_writer_raw_p(w, p, "]", 1);
- *     if (p == NULL) { FAIL } */
+/* Emits the raw bytes `lit` (ATD_LIT("...")) at the cursor, running `fail`
+ * when there is no room:
+ *     p = atd_writer_raw_p(w, p, ATD_LIT("]"));
+ *     if (p == NULL) FAIL */
 static void write_raw(cw *w, const char *lit, const char *fail)
 {
-    cw_line(w, "p = atd_writer_raw_p(w, p, %s);", lit);
-    cw_open(w, "if (p == NULL)");
-    cw_line(w, "%s", fail);
-    cw_close(w, "}");
+    emit_cursor_call(w, cw_fmt(w, "atd_writer_raw_p(w, p, %s)", lit), fail);
 }
 
 /* Emits the last raw piece `lit` of a writer and its successful end:
- *     return atd_writer_raw_p(w, p, "]", 1);
- *     return atd_writer_finish(w, atd_writer_raw_p(w, p, "]", 1));   (bool) */
+ *     return atd_writer_raw_p(w, p, ATD_LIT("]"));
+ *     return atd_writer_finish(w, atd_writer_raw_p(w, p, ATD_LIT("]")));   (bool) */
 static void emit_raw_success(cw *w, bool pf, const char *lit)
 {
     if (pf)
@@ -115,10 +112,7 @@ static void emit_raw_success(cw *w, bool pf, const char *lit)
  *     if (p == NULL) { FAIL } */
 static void write_comma(cw *w, const char *fail)
 {
-    cw_line(w, "p = atd_writer_comma_p(w, p, i > 0);");
-    cw_open(w, "if (p == NULL)");
-    cw_line(w, "%s", fail);
-    cw_close(w, "}");
+    emit_cursor_call(w, "atd_writer_comma_p(w, p, i > 0)", fail);
 }
 
 /* Emits the signature of a p-form writer:
