@@ -263,8 +263,3 @@ const char *cw_lit(cw *w, const char *bytes, size_t len)
 {
     return cw_fmt(w, "ATD_LIT(\"%s\")", cw_c_string(w, bytes, len));
 }
-
-const char *cw_len(cw *w, const char *bytes, size_t len)
-{
-    return cw_fmt(w, "ATD_LEN(\"%s\")", cw_c_string(w, bytes, len));
-}

@@ -78,9 +78,8 @@ const char *cw_fmt(cw *w, const char *fmt, ...) ATD_PRINTF(2, 3);
  * other byte becomes a 3-digit octal escape. */
 const char *cw_c_string(cw *w, const char *bytes, size_t len);
 
-/* The bytes as the C expressions ATD_LIT("...") (the literal and its
- * length, two arguments) and ATD_LEN("...") (its length). */
+/* The bytes as the C expression ATD_LIT("..."): the literal and its length,
+ * two arguments. */
 const char *cw_lit(cw *w, const char *bytes, size_t len);
-const char *cw_len(cw *w, const char *bytes, size_t len);
 
 #endif
