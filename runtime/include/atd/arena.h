@@ -38,18 +38,23 @@ typedef struct atd_arena {
 
 #include "detail/arena.h" /* the slow paths of the inline functions below */
 
+/* What atd_arena_get_stats reports. */
 typedef struct atd_arena_stats {
-    size_t bytes_used;
-    size_t bytes_reserved;
-    size_t chunks;
-    size_t alloc_calls;
+    size_t bytes_used;     /* bytes handed out since the last reset, padding included */
+    size_t bytes_reserved; /* bytes held from the allocator now, chunk headers included */
+    size_t chunks;         /* chunks held now */
+    size_t alloc_calls;    /* chunks obtained from the allocator since atd_arena_new */
 } atd_arena_stats;
 
 #define ATD_ARENA_DEFAULT_CHUNK 4096
 
-/* Creates an arena whose first chunk holds `first_chunk_size` bytes (0: the
- * default). `allocator` may be NULL (malloc/free). Returns NULL when out of memory.
- * The arena struct itself is allocated with the allocator. */
+/* Creates an arena.
+ *   first_chunk_size  bytes of the first chunk (0: ATD_ARENA_DEFAULT_CHUNK);
+ *                     later chunks double in size.
+ *   allocator         where chunks and the arena struct itself come from;
+ *                     NULL: malloc and free. Copied, so it may be a
+ *                     temporary; its ctx must outlive the arena.
+ * Returns the arena, or NULL when out of memory. */
 atd_arena *atd_arena_new(size_t first_chunk_size, const atd_allocator *allocator);
 
 /* Releases every chunk and the arena itself. Accepts NULL. */
@@ -74,9 +79,11 @@ size_t atd_arena_limit(const atd_arena *a);
 /* Whether an allocation was refused for the budget since the last reset. */
 bool atd_arena_over_limit(const atd_arena *a);
 
-/* Returns `size` bytes aligned to `align` (a power of two, at most 16), or NULL
- * when the allocator fails (or `align` is invalid, or `size` is absurd). size 0 returns a valid
- * unique-enough non-NULL pointer. */
+/* Allocates memory that lives until the next reset or free of the arena.
+ *   size   bytes wanted; 0 gives a valid non-NULL pointer.
+ *   align  a power of two, at most 16.
+ * Returns the memory, or NULL when the allocator fails, the budget is
+ * reached, `align` is invalid or `size` cannot be held. */
 static inline void *atd_arena_alloc(atd_arena *a, size_t size, size_t align)
 {
     void *p = atd__arena_alloc_here(a, size, align);
@@ -85,16 +92,22 @@ static inline void *atd_arena_alloc(atd_arena *a, size_t size, size_t align)
     return atd__arena_alloc_slow(a, size, align);
 }
 
-/* Resizes the block `ptr` of `old_size` bytes to `new_size` bytes and returns
- * its new address (NULL when out of memory; the old block is then untouched).
- * When `ptr` is the most recent allocation and the chunk has room, it grows in
- * place; otherwise a new block is allocated and the contents are copied. Used to
- * build arrays of unknown length without a second pass. */
+/* Resizes a block, to build arrays of unknown length without a second pass.
+ *   ptr       the block, from this arena (NULL, or old_size 0: a new block).
+ *   old_size  its size in bytes; the bytes copied when it moves.
+ *   new_size  the size wanted.
+ *   align     as for atd_arena_alloc.
+ * The block grows in place when it is the most recent allocation and its
+ * chunk has room; otherwise a new block is allocated and the contents are
+ * copied. Returns the block's address, or NULL when out of memory (the old
+ * block is then untouched). */
 void *atd_arena_grow(atd_arena *a, void *ptr, size_t old_size, size_t new_size, size_t align);
 
-/* Copies `len` bytes into the arena and adds a NUL terminator. NULL on failure. */
+/* Copies s[0..len) into the arena, followed by a NUL (s may hold NULs).
+ * Returns the copy, or NULL when out of memory. */
 char *atd_arena_strdup(atd_arena *a, const char *s, size_t len);
 
+/* The arena's counters, for tests and benchmarks (allocations per document). */
 atd_arena_stats atd_arena_get_stats(const atd_arena *a);
 
 #ifdef __cplusplus
