@@ -451,45 +451,24 @@ bool adapters_shape_read(atd_reader *r, adapters_shape *out)
         if (!atd_read_name(r, &s)) return atd_reader_push_index(r, 0);
         switch (adapters_shape__case(s.ptr, s.len)) {
         case 1:
-            if (!atd_array_next(r, &more)) return false;
-            if (!more) {
-                return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Circle");
-            }
+            if (!atd_read_variant_arg(r, at, "Circle")) return false;
             out->tag = ADAPTERS_SHAPE_CIRCLE;
             if (!atd_reader_advance(r, adapters_circle_read_p(r, atd_reader_cursor(r), &out->u.Circle))) {
                 return atd_reader_push_index(r, 1);
             }
-            if (!atd_array_next(r, &more)) return false;
-            if (more) {
-                return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of variant '%s'", "Circle");
-            }
-            return true;
+            return atd_read_variant_end(r, ']', "Circle");
         case 2:
-            if (!atd_array_next(r, &more)) return false;
-            if (!more) {
-                return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Rect");
-            }
+            if (!atd_read_variant_arg(r, at, "Rect")) return false;
             out->tag = ADAPTERS_SHAPE_RECT;
             if (!atd_reader_advance(r, adapters_rect_read_p(r, atd_reader_cursor(r), &out->u.Rect))) {
                 return atd_reader_push_index(r, 1);
             }
-            if (!atd_array_next(r, &more)) return false;
-            if (more) {
-                return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of variant '%s'", "Rect");
-            }
-            return true;
+            return atd_read_variant_end(r, ']', "Rect");
         case 3:
-            if (!atd_array_next(r, &more)) return false;
-            if (!more) {
-                return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Code");
-            }
+            if (!atd_read_variant_arg(r, at, "Code")) return false;
             out->tag = ADAPTERS_SHAPE_CODE;
             if (!atd_read_int64(r, &out->u.Code)) return atd_reader_push_index(r, 1);
-            if (!atd_array_next(r, &more)) return false;
-            if (more) {
-                return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of variant '%s'", "Code");
-            }
-            return true;
+            return atd_read_variant_end(r, ']', "Code");
         default:
             break;
         }
@@ -586,33 +565,19 @@ bool adapters_event_read(atd_reader *r, adapters_event *out)
         if (!atd_read_name(r, &s)) return atd_reader_push_index(r, 0);
         switch (adapters_event__case(s.ptr, s.len)) {
         case 0:
-            if (!atd_array_next(r, &more)) return false;
-            if (!more) {
-                return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Start");
-            }
+            if (!atd_read_variant_arg(r, at, "Start")) return false;
             out->tag = ADAPTERS_EVENT_START;
             if (!atd_reader_advance(r, adapters_start_read_p(r, atd_reader_cursor(r), &out->u.Start))) {
                 return atd_reader_push_index(r, 1);
             }
-            if (!atd_array_next(r, &more)) return false;
-            if (more) {
-                return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of variant '%s'", "Start");
-            }
-            return true;
+            return atd_read_variant_end(r, ']', "Start");
         case 1:
-            if (!atd_array_next(r, &more)) return false;
-            if (!more) {
-                return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Tagged");
-            }
+            if (!atd_read_variant_arg(r, at, "Tagged")) return false;
             out->tag = ADAPTERS_EVENT_TAGGED;
             if (!atd_reader_advance(r, adapters_tagged_read_p(r, atd_reader_cursor(r), &out->u.Tagged))) {
                 return atd_reader_push_index(r, 1);
             }
-            if (!atd_array_next(r, &more)) return false;
-            if (more) {
-                return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of variant '%s'", "Tagged");
-            }
-            return true;
+            return atd_read_variant_end(r, ']', "Tagged");
         default:
             break;
         }
@@ -682,21 +647,13 @@ bool adapters_one_read(atd_reader *r, adapters_one *out)
             if (!atd_read_int64(r, &out->u.Number)) {
                 return atd_reader_push_field(r, ATD_LIT("Number"));
             }
-            if (!atd_object_next(r, &more)) return false;
-            if (more) {
-                return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected '}' after the argument of variant '%s'", "Number");
-            }
-            return true;
+            return atd_read_variant_end(r, '}', "Number");
         case 2:
             out->tag = ADAPTERS_ONE_BOX;
             if (!atd_reader_advance(r, adapters_rect_read_p(r, atd_reader_cursor(r), &out->u.Box))) {
                 return atd_reader_push_field(r, ATD_LIT("Box"));
             }
-            if (!atd_object_next(r, &more)) return false;
-            if (more) {
-                return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected '}' after the argument of variant '%s'", "Box");
-            }
-            return true;
+            return atd_read_variant_end(r, '}', "Box");
         default:
             break;
         }
@@ -715,31 +672,17 @@ bool adapters_one_read(atd_reader *r, adapters_one *out)
         if (!atd_read_name(r, &s)) return atd_reader_push_index(r, 0);
         switch (adapters_one__case(s.ptr, s.len)) {
         case 1:
-            if (!atd_array_next(r, &more)) return false;
-            if (!more) {
-                return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Number");
-            }
+            if (!atd_read_variant_arg(r, at, "Number")) return false;
             out->tag = ADAPTERS_ONE_NUMBER;
             if (!atd_read_int64(r, &out->u.Number)) return atd_reader_push_index(r, 1);
-            if (!atd_array_next(r, &more)) return false;
-            if (more) {
-                return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of variant '%s'", "Number");
-            }
-            return true;
+            return atd_read_variant_end(r, ']', "Number");
         case 2:
-            if (!atd_array_next(r, &more)) return false;
-            if (!more) {
-                return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Box");
-            }
+            if (!atd_read_variant_arg(r, at, "Box")) return false;
             out->tag = ADAPTERS_ONE_BOX;
             if (!atd_reader_advance(r, adapters_rect_read_p(r, atd_reader_cursor(r), &out->u.Box))) {
                 return atd_reader_push_index(r, 1);
             }
-            if (!atd_array_next(r, &more)) return false;
-            if (more) {
-                return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of variant '%s'", "Box");
-            }
-            return true;
+            return atd_read_variant_end(r, ']', "Box");
         default:
             break;
         }
@@ -825,19 +768,12 @@ bool adapters_codec_shape_read(atd_reader *r, adapters_codec_shape *out)
         if (!atd_read_name(r, &s)) return atd_reader_push_index(r, 0);
         switch (adapters_codec_shape__case(s.ptr, s.len)) {
         case 1:
-            if (!atd_array_next(r, &more)) return false;
-            if (!more) {
-                return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Disc");
-            }
+            if (!atd_read_variant_arg(r, at, "Disc")) return false;
             out->tag = ADAPTERS_CODEC_SHAPE_DISC;
             if (!atd_reader_advance(r, adapters_circle_read_p(r, atd_reader_cursor(r), &out->u.Disc))) {
                 return atd_reader_push_index(r, 1);
             }
-            if (!atd_array_next(r, &more)) return false;
-            if (more) {
-                return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of variant '%s'", "Disc");
-            }
-            return true;
+            return atd_read_variant_end(r, ']', "Disc");
         default:
             break;
         }
@@ -899,31 +835,17 @@ bool adapters_payload_read(atd_reader *r, adapters_payload *out)
         if (!atd_read_name(r, &s)) return atd_reader_push_index(r, 0);
         switch (adapters_payload__case(s.ptr, s.len)) {
         case 0:
-            if (!atd_array_next(r, &more)) return false;
-            if (!more) {
-                return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "A");
-            }
+            if (!atd_read_variant_arg(r, at, "A")) return false;
             out->tag = ADAPTERS_PAYLOAD_A;
             if (!atd_read_int64(r, &out->u.A)) return atd_reader_push_index(r, 1);
-            if (!atd_array_next(r, &more)) return false;
-            if (more) {
-                return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of variant '%s'", "A");
-            }
-            return true;
+            return atd_read_variant_end(r, ']', "A");
         case 1:
-            if (!atd_array_next(r, &more)) return false;
-            if (!more) {
-                return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "B");
-            }
+            if (!atd_read_variant_arg(r, at, "B")) return false;
             out->tag = ADAPTERS_PAYLOAD_B;
             if (!atd_reader_advance(r, adapters_rect_read_p(r, atd_reader_cursor(r), &out->u.B))) {
                 return atd_reader_push_index(r, 1);
             }
-            if (!atd_array_next(r, &more)) return false;
-            if (more) {
-                return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of variant '%s'", "B");
-            }
-            return true;
+            return atd_read_variant_end(r, ']', "B");
         default:
             break;
         }
@@ -1186,31 +1108,17 @@ bool adapters_payload2_read(atd_reader *r, adapters_payload2 *out)
         if (!atd_read_name(r, &s)) return atd_reader_push_index(r, 0);
         switch (adapters_payload2__case(s.ptr, s.len)) {
         case 0:
-            if (!atd_array_next(r, &more)) return false;
-            if (!more) {
-                return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "A");
-            }
+            if (!atd_read_variant_arg(r, at, "A")) return false;
             out->tag = ADAPTERS_PAYLOAD2_A;
             if (!atd_read_int64(r, &out->u.A)) return atd_reader_push_index(r, 1);
-            if (!atd_array_next(r, &more)) return false;
-            if (more) {
-                return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of variant '%s'", "A");
-            }
-            return true;
+            return atd_read_variant_end(r, ']', "A");
         case 2:
-            if (!atd_array_next(r, &more)) return false;
-            if (!more) {
-                return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Unknown");
-            }
+            if (!atd_read_variant_arg(r, at, "Unknown")) return false;
             out->tag = ADAPTERS_PAYLOAD2_UNKNOWN;
             if (!atd_reader_advance(r, adapters_string_abstract_nullable_tuple_read_p(r, atd_reader_cursor(r), &out->u.Unknown))) {
                 return atd_reader_push_index(r, 1);
             }
-            if (!atd_array_next(r, &more)) return false;
-            if (more) {
-                return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of variant '%s'", "Unknown");
-            }
-            return true;
+            return atd_read_variant_end(r, ']', "Unknown");
         default:
             break;
         }
@@ -1484,33 +1392,19 @@ bool adapters_kind_shape_read(atd_reader *r, adapters_kind_shape *out)
         if (!atd_read_name(r, &s)) return atd_reader_push_index(r, 0);
         switch (adapters_kind_shape__case(s.ptr, s.len)) {
         case 0:
-            if (!atd_array_next(r, &more)) return false;
-            if (!more) {
-                return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Begin");
-            }
+            if (!atd_read_variant_arg(r, at, "Begin")) return false;
             out->tag = ADAPTERS_KIND_SHAPE_BEGIN;
             if (!atd_reader_advance(r, adapters_start_read_p(r, atd_reader_cursor(r), &out->u.Begin))) {
                 return atd_reader_push_index(r, 1);
             }
-            if (!atd_array_next(r, &more)) return false;
-            if (more) {
-                return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of variant '%s'", "Begin");
-            }
-            return true;
+            return atd_read_variant_end(r, ']', "Begin");
         case 1:
-            if (!atd_array_next(r, &more)) return false;
-            if (!more) {
-                return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Round");
-            }
+            if (!atd_read_variant_arg(r, at, "Round")) return false;
             out->tag = ADAPTERS_KIND_SHAPE_ROUND;
             if (!atd_reader_advance(r, adapters_circle_read_p(r, atd_reader_cursor(r), &out->u.Round))) {
                 return atd_reader_push_index(r, 1);
             }
-            if (!atd_array_next(r, &more)) return false;
-            if (more) {
-                return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of variant '%s'", "Round");
-            }
-            return true;
+            return atd_read_variant_end(r, ']', "Round");
         default:
             break;
         }

@@ -136,17 +136,10 @@ bool defaults_shape_read(atd_reader *r, defaults_shape *out)
         if (!atd_read_name(r, &s)) return atd_reader_push_index(r, 0);
         switch (defaults_shape__case(s.ptr, s.len)) {
         case 1:
-            if (!atd_array_next(r, &more)) return false;
-            if (!more) {
-                return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Circle");
-            }
+            if (!atd_read_variant_arg(r, at, "Circle")) return false;
             out->tag = DEFAULTS_SHAPE_CIRCLE;
             if (!atd_read_double(r, &out->u.Circle)) return atd_reader_push_index(r, 1);
-            if (!atd_array_next(r, &more)) return false;
-            if (more) {
-                return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of variant '%s'", "Circle");
-            }
-            return true;
+            return atd_read_variant_end(r, ']', "Circle");
         default:
             break;
         }

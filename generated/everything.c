@@ -551,29 +551,15 @@ bool everything_union__read(atd_reader *r, everything_union_ *out)
         if (!atd_read_name(r, &s)) return atd_reader_push_index(r, 0);
         switch (everything_union___case(s.ptr, s.len)) {
         case 0:
-            if (!atd_array_next(r, &more)) return false;
-            if (!more) {
-                return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Left");
-            }
+            if (!atd_read_variant_arg(r, at, "Left")) return false;
             out->tag = EVERYTHING_UNION__LEFT;
             if (!atd_read_int64(r, &out->u.Left)) return atd_reader_push_index(r, 1);
-            if (!atd_array_next(r, &more)) return false;
-            if (more) {
-                return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of variant '%s'", "Left");
-            }
-            return true;
+            return atd_read_variant_end(r, ']', "Left");
         case 1:
-            if (!atd_array_next(r, &more)) return false;
-            if (!more) {
-                return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Right");
-            }
+            if (!atd_read_variant_arg(r, at, "Right")) return false;
             out->tag = EVERYTHING_UNION__RIGHT;
             if (!atd_read_string(r, &out->u.Right)) return atd_reader_push_index(r, 1);
-            if (!atd_array_next(r, &more)) return false;
-            if (more) {
-                return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of variant '%s'", "Right");
-            }
-            return true;
+            return atd_read_variant_end(r, ']', "Right");
         default:
             break;
         }
@@ -928,161 +914,77 @@ bool everything_shape_read(atd_reader *r, everything_shape *out)
         if (!atd_read_name(r, &s)) return atd_reader_push_index(r, 0);
         switch (everything_shape__case(s.ptr, s.len)) {
         case 1:
-            if (!atd_array_next(r, &more)) return false;
-            if (!more) {
-                return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Circle");
-            }
+            if (!atd_read_variant_arg(r, at, "Circle")) return false;
             out->tag = EVERYTHING_SHAPE_CIRCLE;
             if (!atd_read_double(r, &out->u.Circle)) return atd_reader_push_index(r, 1);
-            if (!atd_array_next(r, &more)) return false;
-            if (more) {
-                return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of variant '%s'", "Circle");
-            }
-            return true;
+            return atd_read_variant_end(r, ']', "Circle");
         case 2:
-            if (!atd_array_next(r, &more)) return false;
-            if (!more) {
-                return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Count");
-            }
+            if (!atd_read_variant_arg(r, at, "Count")) return false;
             out->tag = EVERYTHING_SHAPE_COUNT;
             if (!atd_read_int64(r, &out->u.Count)) return atd_reader_push_index(r, 1);
-            if (!atd_array_next(r, &more)) return false;
-            if (more) {
-                return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of variant '%s'", "Count");
-            }
-            return true;
+            return atd_read_variant_end(r, ']', "Count");
         case 3:
-            if (!atd_array_next(r, &more)) return false;
-            if (!more) {
-                return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Move");
-            }
+            if (!atd_read_variant_arg(r, at, "Move")) return false;
             out->tag = EVERYTHING_SHAPE_MOVE;
             if (!atd_reader_advance(r, everything_int_int_tuple_read_p(r, atd_reader_cursor(r), &out->u.Move))) {
                 return atd_reader_push_index(r, 1);
             }
-            if (!atd_array_next(r, &more)) return false;
-            if (more) {
-                return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of variant '%s'", "Move");
-            }
-            return true;
+            return atd_read_variant_end(r, ']', "Move");
         case 4:
-            if (!atd_array_next(r, &more)) return false;
-            if (!more) {
-                return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Rect");
-            }
+            if (!atd_read_variant_arg(r, at, "Rect")) return false;
             out->tag = EVERYTHING_SHAPE_RECT;
             if (!atd_reader_advance(r, everything_rect_read_p(r, atd_reader_cursor(r), &out->u.Rect))) {
                 return atd_reader_push_index(r, 1);
             }
-            if (!atd_array_next(r, &more)) return false;
-            if (more) {
-                return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of variant '%s'", "Rect");
-            }
-            return true;
+            return atd_read_variant_end(r, ']', "Rect");
         case 5:
-            if (!atd_array_next(r, &more)) return false;
-            if (!more) {
-                return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Label");
-            }
+            if (!atd_read_variant_arg(r, at, "Label")) return false;
             out->tag = EVERYTHING_SHAPE_LABEL;
             if (!atd_reader_advance(r, everything_shape_Label_read_p(r, atd_reader_cursor(r), &out->u.Label))) {
                 return atd_reader_push_index(r, 1);
             }
-            if (!atd_array_next(r, &more)) return false;
-            if (more) {
-                return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of variant '%s'", "Label");
-            }
-            return true;
+            return atd_read_variant_end(r, ']', "Label");
         case 6:
-            if (!atd_array_next(r, &more)) return false;
-            if (!more) {
-                return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Poly");
-            }
+            if (!atd_read_variant_arg(r, at, "Poly")) return false;
             out->tag = EVERYTHING_SHAPE_POLY;
             if (!atd_reader_advance(r, everything_float_float_tuple_list_read_p(r, atd_reader_cursor(r), &out->u.Poly))) {
                 return atd_reader_push_index(r, 1);
             }
-            if (!atd_array_next(r, &more)) return false;
-            if (more) {
-                return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of variant '%s'", "Poly");
-            }
-            return true;
+            return atd_read_variant_end(r, ']', "Poly");
         case 7:
-            if (!atd_array_next(r, &more)) return false;
-            if (!more) {
-                return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Nested");
-            }
+            if (!atd_read_variant_arg(r, at, "Nested")) return false;
             out->tag = EVERYTHING_SHAPE_NESTED;
             if (!atd_reader_advance(r, everything_shape_list_read_p(r, atd_reader_cursor(r), &out->u.Nested))) {
                 return atd_reader_push_index(r, 1);
             }
-            if (!atd_array_next(r, &more)) return false;
-            if (more) {
-                return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of variant '%s'", "Nested");
-            }
-            return true;
+            return atd_read_variant_end(r, ']', "Nested");
         case 8:
-            if (!atd_array_next(r, &more)) return false;
-            if (!more) {
-                return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Renamed");
-            }
+            if (!atd_read_variant_arg(r, at, "Renamed")) return false;
             out->tag = EVERYTHING_SHAPE_RENAMED;
             if (!atd_read_string(r, &out->u.Renamed)) return atd_reader_push_index(r, 1);
-            if (!atd_array_next(r, &more)) return false;
-            if (more) {
-                return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of variant '%s'", "Renamed");
-            }
-            return true;
+            return atd_read_variant_end(r, ']', "Renamed");
         case 9:
-            if (!atd_array_next(r, &more)) return false;
-            if (!more) {
-                return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Named");
-            }
+            if (!atd_read_variant_arg(r, at, "Named")) return false;
             out->tag = EVERYTHING_SHAPE_SHAPE_NAMED_C;
             if (!atd_read_string(r, &out->u.shape_named_c)) return atd_reader_push_index(r, 1);
-            if (!atd_array_next(r, &more)) return false;
-            if (more) {
-                return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of variant '%s'", "Named");
-            }
-            return true;
+            return atd_read_variant_end(r, ']', "Named");
         case 10:
-            if (!atd_array_next(r, &more)) return false;
-            if (!more) {
-                return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Opt");
-            }
+            if (!atd_read_variant_arg(r, at, "Opt")) return false;
             out->tag = EVERYTHING_SHAPE_OPT;
             if (!everything_maybe_int_read(r, &out->u.Opt)) return atd_reader_push_index(r, 1);
-            if (!atd_array_next(r, &more)) return false;
-            if (more) {
-                return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of variant '%s'", "Opt");
-            }
-            return true;
+            return atd_read_variant_end(r, ']', "Opt");
         case 11:
-            if (!atd_array_next(r, &more)) return false;
-            if (!more) {
-                return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Null");
-            }
+            if (!atd_read_variant_arg(r, at, "Null")) return false;
             out->tag = EVERYTHING_SHAPE_NULL;
             if (!atd_reader_advance(r, everything_int_nullable_read_p(r, atd_reader_cursor(r), &out->u.Null))) {
                 return atd_reader_push_index(r, 1);
             }
-            if (!atd_array_next(r, &more)) return false;
-            if (more) {
-                return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of variant '%s'", "Null");
-            }
-            return true;
+            return atd_read_variant_end(r, ']', "Null");
         case 12:
-            if (!atd_array_next(r, &more)) return false;
-            if (!more) {
-                return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Any");
-            }
+            if (!atd_read_variant_arg(r, at, "Any")) return false;
             out->tag = EVERYTHING_SHAPE_ANY;
             if (!atd_json_read(r, &out->u.Any)) return atd_reader_push_index(r, 1);
-            if (!atd_array_next(r, &more)) return false;
-            if (more) {
-                return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of variant '%s'", "Any");
-            }
-            return true;
+            return atd_read_variant_end(r, ']', "Any");
         default:
             break;
         }
@@ -1196,17 +1098,10 @@ bool everything_odd_names_read(atd_reader *r, everything_odd_names *out)
         if (!atd_read_name(r, &s)) return atd_reader_push_index(r, 0);
         switch (everything_odd_names__case(s.ptr, s.len)) {
         case 1:
-            if (!atd_array_next(r, &more)) return false;
-            if (!more) {
-                return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Some");
-            }
+            if (!atd_read_variant_arg(r, at, "Some")) return false;
             out->tag = EVERYTHING_ODD_NAMES_SOME;
             if (!atd_read_int64(r, &out->u.Some)) return atd_reader_push_index(r, 1);
-            if (!atd_array_next(r, &more)) return false;
-            if (more) {
-                return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of variant '%s'", "Some");
-            }
-            return true;
+            return atd_read_variant_end(r, ']', "Some");
         default:
             break;
         }
@@ -1483,51 +1378,31 @@ bool everything_obj_shape_read(atd_reader *r, everything_obj_shape *out)
         case 1:
             out->tag = EVERYTHING_OBJ_SHAPE_SIZE;
             if (!atd_read_int64(r, &out->u.Size)) return atd_reader_push_field(r, ATD_LIT("Size"));
-            if (!atd_object_next(r, &more)) return false;
-            if (more) {
-                return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected '}' after the argument of variant '%s'", "Size");
-            }
-            return true;
+            return atd_read_variant_end(r, '}', "Size");
         case 2:
             out->tag = EVERYTHING_OBJ_SHAPE_PAIR;
             if (!atd_reader_advance(r, everything_int_float_tuple_read_p(r, atd_reader_cursor(r), &out->u.Pair))) {
                 return atd_reader_push_field(r, ATD_LIT("Pair"));
             }
-            if (!atd_object_next(r, &more)) return false;
-            if (more) {
-                return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected '}' after the argument of variant '%s'", "Pair");
-            }
-            return true;
+            return atd_read_variant_end(r, '}', "Pair");
         case 3:
             out->tag = EVERYTHING_OBJ_SHAPE_RENAMED;
             if (!atd_read_string(r, &out->u.Renamed)) {
                 return atd_reader_push_field(r, ATD_LIT("re named"));
             }
-            if (!atd_object_next(r, &more)) return false;
-            if (more) {
-                return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected '}' after the argument of variant '%s'", "Renamed");
-            }
-            return true;
+            return atd_read_variant_end(r, '}', "Renamed");
         case 4:
             out->tag = EVERYTHING_OBJ_SHAPE_BOX;
             if (!atd_reader_advance(r, everything_obj_shape_Box_read_p(r, atd_reader_cursor(r), &out->u.Box))) {
                 return atd_reader_push_field(r, ATD_LIT("Box"));
             }
-            if (!atd_object_next(r, &more)) return false;
-            if (more) {
-                return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected '}' after the argument of variant '%s'", "Box");
-            }
-            return true;
+            return atd_read_variant_end(r, '}', "Box");
         case 5:
             out->tag = EVERYTHING_OBJ_SHAPE_INNER;
             if (!atd_reader_advance(r, everything_obj_shape_list_read_p(r, atd_reader_cursor(r), &out->u.Inner))) {
                 return atd_reader_push_field(r, ATD_LIT("Inner"));
             }
-            if (!atd_object_next(r, &more)) return false;
-            if (more) {
-                return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected '}' after the argument of variant '%s'", "Inner");
-            }
-            return true;
+            return atd_read_variant_end(r, '}', "Inner");
         default:
             break;
         }
@@ -1590,17 +1465,10 @@ bool everything_base_event_read(atd_reader *r, everything_base_event *out)
         if (!atd_read_name(r, &s)) return atd_reader_push_index(r, 0);
         switch (everything_base_event__case(s.ptr, s.len)) {
         case 1:
-            if (!atd_array_next(r, &more)) return false;
-            if (!more) {
-                return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Stop");
-            }
+            if (!atd_read_variant_arg(r, at, "Stop")) return false;
             out->tag = EVERYTHING_BASE_EVENT_STOP;
             if (!atd_read_int64(r, &out->u.Stop)) return atd_reader_push_index(r, 1);
-            if (!atd_array_next(r, &more)) return false;
-            if (more) {
-                return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of variant '%s'", "Stop");
-            }
-            return true;
+            return atd_read_variant_end(r, ']', "Stop");
         default:
             break;
         }
@@ -1670,29 +1538,15 @@ bool everything_event_read(atd_reader *r, everything_event *out)
         if (!atd_read_name(r, &s)) return atd_reader_push_index(r, 0);
         switch (everything_event__case(s.ptr, s.len)) {
         case 1:
-            if (!atd_array_next(r, &more)) return false;
-            if (!more) {
-                return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Stop");
-            }
+            if (!atd_read_variant_arg(r, at, "Stop")) return false;
             out->tag = EVERYTHING_EVENT_STOP;
             if (!atd_read_int64(r, &out->u.Stop)) return atd_reader_push_index(r, 1);
-            if (!atd_array_next(r, &more)) return false;
-            if (more) {
-                return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of variant '%s'", "Stop");
-            }
-            return true;
+            return atd_read_variant_end(r, ']', "Stop");
         case 2:
-            if (!atd_array_next(r, &more)) return false;
-            if (!more) {
-                return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Pause");
-            }
+            if (!atd_read_variant_arg(r, at, "Pause")) return false;
             out->tag = EVERYTHING_EVENT_PAUSE;
             if (!atd_read_double(r, &out->u.Pause)) return atd_reader_push_index(r, 1);
-            if (!atd_array_next(r, &more)) return false;
-            if (more) {
-                return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of variant '%s'", "Pause");
-            }
-            return true;
+            return atd_read_variant_end(r, ']', "Pause");
         default:
             break;
         }
@@ -5405,29 +5259,15 @@ static bool everything_result_int_read(atd_reader *r, everything_result_int *out
         if (!atd_read_name(r, &s)) return atd_reader_push_index(r, 0);
         switch (everything_result_int__case(s.ptr, s.len)) {
         case 0:
-            if (!atd_array_next(r, &more)) return false;
-            if (!more) {
-                return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Ok");
-            }
+            if (!atd_read_variant_arg(r, at, "Ok")) return false;
             out->tag = EVERYTHING_RESULT_INT_OK;
             if (!atd_read_int64(r, &out->u.Ok)) return atd_reader_push_index(r, 1);
-            if (!atd_array_next(r, &more)) return false;
-            if (more) {
-                return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of variant '%s'", "Ok");
-            }
-            return true;
+            return atd_read_variant_end(r, ']', "Ok");
         case 1:
-            if (!atd_array_next(r, &more)) return false;
-            if (!more) {
-                return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Error");
-            }
+            if (!atd_read_variant_arg(r, at, "Error")) return false;
             out->tag = EVERYTHING_RESULT_INT_ERROR;
             if (!atd_read_string(r, &out->u.Error)) return atd_reader_push_index(r, 1);
-            if (!atd_array_next(r, &more)) return false;
-            if (more) {
-                return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of variant '%s'", "Error");
-            }
-            return true;
+            return atd_read_variant_end(r, ']', "Error");
         default:
             break;
         }
@@ -5480,31 +5320,17 @@ static bool everything_result_string_list_read(atd_reader *r, everything_result_
         if (!atd_read_name(r, &s)) return atd_reader_push_index(r, 0);
         switch (everything_result_string_list__case(s.ptr, s.len)) {
         case 0:
-            if (!atd_array_next(r, &more)) return false;
-            if (!more) {
-                return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Ok");
-            }
+            if (!atd_read_variant_arg(r, at, "Ok")) return false;
             out->tag = EVERYTHING_RESULT_STRING_LIST_OK;
             if (!atd_reader_advance(r, everything_string_list_read_p(r, atd_reader_cursor(r), &out->u.Ok))) {
                 return atd_reader_push_index(r, 1);
             }
-            if (!atd_array_next(r, &more)) return false;
-            if (more) {
-                return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of variant '%s'", "Ok");
-            }
-            return true;
+            return atd_read_variant_end(r, ']', "Ok");
         case 1:
-            if (!atd_array_next(r, &more)) return false;
-            if (!more) {
-                return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Error");
-            }
+            if (!atd_read_variant_arg(r, at, "Error")) return false;
             out->tag = EVERYTHING_RESULT_STRING_LIST_ERROR;
             if (!atd_read_string(r, &out->u.Error)) return atd_reader_push_index(r, 1);
-            if (!atd_array_next(r, &more)) return false;
-            if (more) {
-                return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of variant '%s'", "Error");
-            }
-            return true;
+            return atd_read_variant_end(r, ']', "Error");
         default:
             break;
         }
@@ -5593,43 +5419,22 @@ static bool everything_either_int_string_read(atd_reader *r, everything_either_i
         if (!atd_read_name(r, &s)) return atd_reader_push_index(r, 0);
         switch (everything_either_int_string__case(s.ptr, s.len)) {
         case 0:
-            if (!atd_array_next(r, &more)) return false;
-            if (!more) {
-                return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "This");
-            }
+            if (!atd_read_variant_arg(r, at, "This")) return false;
             out->tag = EVERYTHING_EITHER_INT_STRING_THIS;
             if (!atd_read_int64(r, &out->u.This)) return atd_reader_push_index(r, 1);
-            if (!atd_array_next(r, &more)) return false;
-            if (more) {
-                return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of variant '%s'", "This");
-            }
-            return true;
+            return atd_read_variant_end(r, ']', "This");
         case 1:
-            if (!atd_array_next(r, &more)) return false;
-            if (!more) {
-                return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "That");
-            }
+            if (!atd_read_variant_arg(r, at, "That")) return false;
             out->tag = EVERYTHING_EITHER_INT_STRING_THAT;
             if (!atd_read_string(r, &out->u.That)) return atd_reader_push_index(r, 1);
-            if (!atd_array_next(r, &more)) return false;
-            if (more) {
-                return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of variant '%s'", "That");
-            }
-            return true;
+            return atd_read_variant_end(r, ']', "That");
         case 2:
-            if (!atd_array_next(r, &more)) return false;
-            if (!more) {
-                return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Both");
-            }
+            if (!atd_read_variant_arg(r, at, "Both")) return false;
             out->tag = EVERYTHING_EITHER_INT_STRING_BOTH;
             if (!atd_reader_advance(r, everything_int_string_tuple_read_p(r, atd_reader_cursor(r), &out->u.Both))) {
                 return atd_reader_push_index(r, 1);
             }
-            if (!atd_array_next(r, &more)) return false;
-            if (more) {
-                return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of variant '%s'", "Both");
-            }
-            return true;
+            return atd_read_variant_end(r, ']', "Both");
         default:
             break;
         }
@@ -6108,19 +5913,12 @@ bool everything_tree_read(atd_reader *r, everything_tree *out)
         if (!atd_read_name(r, &s)) return atd_reader_push_index(r, 0);
         switch (everything_tree__case(s.ptr, s.len)) {
         case 1:
-            if (!atd_array_next(r, &more)) return false;
-            if (!more) {
-                return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Node");
-            }
+            if (!atd_read_variant_arg(r, at, "Node")) return false;
             out->tag = EVERYTHING_TREE_NODE;
             if (!atd_reader_advance(r, everything_tree_int_tree_tuple_read_p(r, atd_reader_cursor(r), &out->u.Node))) {
                 return atd_reader_push_index(r, 1);
             }
-            if (!atd_array_next(r, &more)) return false;
-            if (more) {
-                return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of variant '%s'", "Node");
-            }
-            return true;
+            return atd_read_variant_end(r, ']', "Node");
         default:
             break;
         }
@@ -6380,48 +6178,24 @@ bool everything_expr_read(atd_reader *r, everything_expr *out)
         if (!atd_read_name(r, &s)) return atd_reader_push_index(r, 0);
         switch (everything_expr__case(s.ptr, s.len)) {
         case 0:
-            if (!atd_array_next(r, &more)) return false;
-            if (!more) {
-                return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Num");
-            }
+            if (!atd_read_variant_arg(r, at, "Num")) return false;
             out->tag = EVERYTHING_EXPR_NUM;
             if (!atd_read_int64(r, &out->u.Num)) return atd_reader_push_index(r, 1);
-            if (!atd_array_next(r, &more)) return false;
-            if (more) {
-                return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of variant '%s'", "Num");
-            }
-            return true;
+            return atd_read_variant_end(r, ']', "Num");
         case 1:
-            if (!atd_array_next(r, &more)) return false;
-            if (!more) {
-                return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Var");
-            }
+            if (!atd_read_variant_arg(r, at, "Var")) return false;
             out->tag = EVERYTHING_EXPR_VAR;
             if (!atd_read_string(r, &out->u.Var)) return atd_reader_push_index(r, 1);
-            if (!atd_array_next(r, &more)) return false;
-            if (more) {
-                return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of variant '%s'", "Var");
-            }
-            return true;
+            return atd_read_variant_end(r, ']', "Var");
         case 2:
-            if (!atd_array_next(r, &more)) return false;
-            if (!more) {
-                return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Add");
-            }
+            if (!atd_read_variant_arg(r, at, "Add")) return false;
             out->tag = EVERYTHING_EXPR_ADD;
             if (!atd_reader_advance(r, everything_expr_expr_tuple_read_p(r, atd_reader_cursor(r), &out->u.Add))) {
                 return atd_reader_push_index(r, 1);
             }
-            if (!atd_array_next(r, &more)) return false;
-            if (more) {
-                return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of variant '%s'", "Add");
-            }
-            return true;
+            return atd_read_variant_end(r, ']', "Add");
         case 3:
-            if (!atd_array_next(r, &more)) return false;
-            if (!more) {
-                return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Let");
-            }
+            if (!atd_read_variant_arg(r, at, "Let")) return false;
             out->tag = EVERYTHING_EXPR_LET;
             {
                 everything_binding *p_ = (everything_binding *)atd_arena_alloc(atd_reader_arena(r), sizeof(everything_binding), 8);
@@ -6434,25 +6208,14 @@ bool everything_expr_read(atd_reader *r, everything_expr *out)
                     return atd_reader_push_index(r, 1);
                 }
             }
-            if (!atd_array_next(r, &more)) return false;
-            if (more) {
-                return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of variant '%s'", "Let");
-            }
-            return true;
+            return atd_read_variant_end(r, ']', "Let");
         case 4:
-            if (!atd_array_next(r, &more)) return false;
-            if (!more) {
-                return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Block");
-            }
+            if (!atd_read_variant_arg(r, at, "Block")) return false;
             out->tag = EVERYTHING_EXPR_BLOCK;
             if (!atd_reader_advance(r, everything_stmt_list_read_p(r, atd_reader_cursor(r), &out->u.Block))) {
                 return atd_reader_push_index(r, 1);
             }
-            if (!atd_array_next(r, &more)) return false;
-            if (more) {
-                return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of variant '%s'", "Block");
-            }
-            return true;
+            return atd_read_variant_end(r, ']', "Block");
         default:
             break;
         }
@@ -8050,17 +7813,10 @@ static bool everything_root_anon_sum_elt_read(atd_reader *r, everything_root_ano
         if (!atd_read_name(r, &s)) return atd_reader_push_index(r, 0);
         switch (everything_root_anon_sum_elt__case(s.ptr, s.len)) {
         case 1:
-            if (!atd_array_next(r, &more)) return false;
-            if (!more) {
-                return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "B");
-            }
+            if (!atd_read_variant_arg(r, at, "B")) return false;
             out->tag = EVERYTHING_ROOT_ANON_SUM_ELT_B;
             if (!atd_read_int64(r, &out->u.B)) return atd_reader_push_index(r, 1);
-            if (!atd_array_next(r, &more)) return false;
-            if (more) {
-                return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of variant '%s'", "B");
-            }
-            return true;
+            return atd_read_variant_end(r, ']', "B");
         default:
             break;
         }

@@ -82,17 +82,10 @@ bool mapping_color_read(atd_reader *r, mapping_color *out)
         if (!atd_read_name(r, &s)) return atd_reader_push_index(r, 0);
         switch (mapping_color__case(s.ptr, s.len)) {
         case 2:
-            if (!atd_array_next(r, &more)) return false;
-            if (!more) {
-                return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Custom");
-            }
+            if (!atd_read_variant_arg(r, at, "Custom")) return false;
             out->tag = MAPPING_COLOR_CUSTOM;
             if (!atd_read_string(r, &out->u.Custom)) return atd_reader_push_index(r, 1);
-            if (!atd_array_next(r, &more)) return false;
-            if (more) {
-                return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of variant '%s'", "Custom");
-            }
-            return true;
+            return atd_read_variant_end(r, ']', "Custom");
         default:
             break;
         }

@@ -244,10 +244,7 @@ static bool validators_shape__plain_read(atd_reader *r, validators_shape *out)
         if (!atd_read_name(r, &s)) return atd_reader_push_index(r, 0);
         switch (validators_shape__plain__case(s.ptr, s.len)) {
         case 1:
-            if (!atd_array_next(r, &more)) return false;
-            if (!more) {
-                return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument", "Circle");
-            }
+            if (!atd_read_variant_arg(r, at, "Circle")) return false;
             out->tag = VALIDATORS_SHAPE_CIRCLE;
             {
                 atd_skip_ws(r);
@@ -261,11 +258,7 @@ static bool validators_shape__plain_read(atd_reader *r, validators_shape *out)
                     }
                 }
             }
-            if (!atd_array_next(r, &more)) return false;
-            if (more) {
-                return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "expected ']' after the argument of variant '%s'", "Circle");
-            }
-            return true;
+            return atd_read_variant_end(r, ']', "Circle");
         default:
             break;
         }

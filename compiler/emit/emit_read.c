@@ -809,21 +809,10 @@ static void emit_record_read(cw *w, const ir_type *t)
 
 /* Ends the case of a constructor with an argument once the argument is read:
  * the container (array or object) must close right after it.
- *         if (!atd_array_next(r, &more)) return false;
- *         if (more) return atd_reader_fail(r, ..."expected ']' after the argument...");
- *         return true; */
-static void emit_payload_case_end(cw *w, const ir_case *k, const char *next_fn, char closer)
+ *         return atd_read_variant_end(r, ']', "Circle"); */
+static void emit_payload_case_end(cw *w, const ir_case *k, char closer)
 {
-    cw_open(w, "if (!%s(r, &more))", next_fn);
-    cw_line(w, "return false;");
-    cw_close(w, "}");
-    cw_open(w, "if (more)");
-    cw_line(w,
-            "return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, \"expected '%c' after "
-            "the argument of variant '%%s'\", \"%s\");",
-            closer, k->atd_name);
-    cw_close(w, "}");
-    cw_line(w, "return true;");
+    cw_line(w, "return atd_read_variant_end(r, '%c', \"%s\");", closer, k->atd_name);
 }
 
 /* Closes the switch over constructor names with an argument; a name that
@@ -853,7 +842,10 @@ static void emit_payload_switch_end(cw *w, const ir_type *t)
  *         if (!more) return atd_reader_fail_at(r, at, ..."empty array instead of a variant...");
  *         ...name at index 0...
  *         switch (event_shape__case(s.ptr, s.len)) {
- *         case 1: ...',', argument at index 1, ']'...; return true;
+ *         case 1:
+ *             if (!atd_read_variant_arg(r, at, "Circle")) return false;
+ *             ...argument at index 1...
+ *             return atd_read_variant_end(r, ']', "Circle");
  *         default: break;
  *         }
  *         return atd_reader_fail_at(r, at, ..."unsupported variant \"%s\" with an argument...");
@@ -882,19 +874,13 @@ static void emit_sum_read_array(cw *w, const ir_type *t)
         if (k->arg.type == NULL || k->catch_all)
             continue;
         cw_mid(w, "case %zu:", i);
-        cw_open(w, "if (!atd_array_next(r, &more))");
+        cw_open(w, "if (!atd_read_variant_arg(r, at, \"%s\"))", k->atd_name);
         cw_line(w, "return false;");
-        cw_close(w, "}");
-        cw_open(w, "if (!more)");
-        cw_line(w,
-                "return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, \"variant '%%s' "
-                "needs an argument\", \"%s\");",
-                k->atd_name);
         cw_close(w, "}");
         cw_line(w, "out->tag = %s;", k->const_name);
         read_slot(w, false, &k->arg, cw_fmt(w, "out->u.%s", k->member),
                   "return atd_reader_push_index(r, 1);");
-        emit_payload_case_end(w, k, "atd_array_next", ']');
+        emit_payload_case_end(w, k, ']');
     }
     emit_payload_switch_end(w, t);
 }
@@ -912,9 +898,7 @@ static void emit_sum_read_array(cw *w, const ir_type *t)
  *         case 1:
  *             out->tag = EVENT_SHAPE_CIRCLE;
  *             ...read out->u.Circle, pushing the field "Circle" on failure...
- *             if (!atd_object_next(r, &more)) return false;
- *             if (more) return atd_reader_fail(r, ..."expected '}' after the argument...");
- *             return true;
+ *             return atd_read_variant_end(r, '}', "Circle");
  *         default: break;
  *         }
  *         return atd_reader_fail_at(r, at, ..."unsupported variant \"%s\" with an argument...");
@@ -949,7 +933,7 @@ static void emit_sum_read_object(cw *w, const ir_type *t)
         cw_line(w, "out->tag = %s;", k->const_name);
         read_slot(w, false, &k->arg, cw_fmt(w, "out->u.%s", k->member),
                   push_field_stmt(w, false, k->json_name, k->json_len));
-        emit_payload_case_end(w, k, "atd_object_next", '}');
+        emit_payload_case_end(w, k, '}');
     }
     emit_payload_switch_end(w, t);
 }

@@ -116,3 +116,25 @@ bool atd_reader_fail_unknown_field(atd_reader *r, const char *at, atd_string key
                               "unknown field \"%s\" in record '%s'; did you mean \"%s\"?", quoted,
                               record, atd_quote_name(s.best, s.best_len, qb, sizeof qb));
 }
+
+bool atd_read_variant_arg(atd_reader *r, size_t at, const char *name)
+{
+    bool more;
+    if (!atd_array_next(r, &more))
+        return false;
+    if (!more)
+        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument",
+                                  name);
+    return true;
+}
+
+bool atd_read_variant_end(atd_reader *r, char closer, const char *name)
+{
+    bool more;
+    if (!(closer == ']' ? atd_array_next(r, &more) : atd_object_next(r, &more)))
+        return false;
+    if (more)
+        return atd_reader_fail(r, ATD_ERR_BAD_VARIANT,
+                               "expected '%c' after the argument of variant '%s'", closer, name);
+    return true;
+}

@@ -190,6 +190,18 @@ bool atd_reader_fail_missing_of(atd_reader *r, const char *at, const uint64_t *s
 bool atd_reader_fail_unknown_field(atd_reader *r, const char *at, atd_string key,
                                    const char *record, const char *fields);
 
+/* The steps around the argument of a constructor in a sum reader, after
+ * the constructor's name, for the array form ["Name", ARG] and the object
+ * form {"Name": ARG}. atd_read_variant_arg reads the ',' before the
+ * argument of the array form: "variant 'NAME' needs an argument"
+ * (ATD_ERR_BAD_VARIANT) at `at`, the name's offset, when the array closes
+ * instead. atd_read_variant_end reads the `closer` (']' or '}') that must
+ * follow the argument: "expected 'C' after the argument of variant 'NAME'"
+ * when a ',' does. `name` is the constructor's ATD name. Both return
+ * false after recording the error. */
+bool atd_read_variant_arg(atd_reader *r, size_t at, const char *name);
+bool atd_read_variant_end(atd_reader *r, char closer, const char *name);
+
 /* Makes *s own its bytes: a string that points into the input (a name from
  * atd_read_name, a key from atd_object_key) is copied into the arena, NUL-
  * terminated, unless ATD_READ_BORROW_STRINGS. Returns false after recording
