@@ -91,6 +91,8 @@ START_TEST(test_sums)
           "line 1, column 12, at $: expected ']' after the argument of variant 'Count'");
     FAILS(shape, "[\"Count\",\"x\"]", ATD_ERR_TYPE,
           "line 1, column 10, at $[1]: expected an integer, found \"x\"");
+    FAILS(shape, "[ \"Count\" ]", ATD_ERR_BAD_VARIANT,
+          "line 1, column 3, at $: variant 'Count' needs an argument");
 }
 END_TEST
 
