@@ -49,11 +49,11 @@ typedef struct atd_arena_stats {
 #define ATD_ARENA_DEFAULT_CHUNK 4096
 
 /* Creates an arena.
- *   first_chunk_size  bytes of the first chunk (0: ATD_ARENA_DEFAULT_CHUNK);
+ *   first_chunk_size: bytes of the first chunk (0: ATD_ARENA_DEFAULT_CHUNK);
  *                     later chunks double in size.
- *   allocator         where chunks and the arena struct itself come from;
- *                     NULL: malloc and free. Copied, so it may be a
- *                     temporary; its ctx must outlive the arena.
+ *   allocator:        where chunks and the arena struct itself come from;
+ *                     NULL: malloc and free. Copied, so it may be a temporary;
+ *                     its ctx must outlive the arena.
  * Returns the arena, or NULL when out of memory. */
 atd_arena *atd_arena_new(size_t first_chunk_size, const atd_allocator *allocator);
 
@@ -80,8 +80,8 @@ size_t atd_arena_limit(const atd_arena *a);
 bool atd_arena_over_limit(const atd_arena *a);
 
 /* Allocates memory that lives until the next reset or free of the arena.
- *   size   bytes wanted; 0 gives a valid non-NULL pointer.
- *   align  a power of two, at most 16.
+ *   size:  bytes wanted; 0 gives a valid non-NULL pointer.
+ *   align: a power of two, at most 16.
  * Returns the memory, or NULL when the allocator fails, the budget is
  * reached, `align` is invalid or `size` cannot be held. */
 static inline void *atd_arena_alloc(atd_arena *a, size_t size, size_t align)
@@ -93,10 +93,10 @@ static inline void *atd_arena_alloc(atd_arena *a, size_t size, size_t align)
 }
 
 /* Resizes a block, to build arrays of unknown length without a second pass.
- *   ptr       the block, from this arena (NULL, or old_size 0: a new block).
- *   old_size  its size in bytes; the bytes copied when it moves.
- *   new_size  the size wanted.
- *   align     as for atd_arena_alloc.
+ *   ptr:      the block, from this arena (NULL, or old_size 0: a new block).
+ *   old_size: its size in bytes; the bytes copied when it moves.
+ *   new_size: the size wanted.
+ *   align:    as for atd_arena_alloc.
  * The block grows in place when it is the most recent allocation and its
  * chunk has room; otherwise a new block is allocated and the contents are
  * copied. Returns the block's address, or NULL when out of memory (the old

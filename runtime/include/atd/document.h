@@ -20,18 +20,18 @@ extern "C" {
 
 /* Reads json[0..len) as exactly one value: only whitespace may follow it
  * (anything, with ATD_READ_LENIENT).
- *   json, len  the document; it need not end with a NUL. With
- *              ATD_READ_BORROW_STRINGS, strings without escapes point into it, so it must
- *              outlive the value.
- *   arena      where the value's memory comes from; atd_arena_reset or
+ *   json, len: the document; it need not end with a NUL. With
+ *              ATD_READ_BORROW_STRINGS, strings without escapes point into it,
+ *              so it must outlive the value.
+ *   arena:     where the value's memory comes from; atd_arena_reset or
  *              atd_arena_free releases it all. Its budget, if set, caps what
  *              the document may take (ATD_ERR_LIMIT).
- *   flags      ATD_READ_* (flags.h), or 0.
- *   read       the type's reader: P_t_read_any.
- *   out        the value to fill, of that type; on error it may hold part
- *              of the document, in memory of the arena.
- *   err        NULL, or filled on error with the code, line, column, JSON
- *              path and message (atd_error_format prints them).
+ *   flags:     ATD_READ_* (flags.h), or 0.
+ *   read:      the type's reader: P_t_read_any.
+ *   out:       the value to fill, of that type; on error it may hold part of
+ *              the document, in memory of the arena.
+ *   err:       NULL, or filled on error with the code, line, column, JSON path
+ *              and message (atd_error_format prints them).
  * Returns 0, or the error code. */
 int atd_from_json_flags(const char *json, size_t len, atd_arena *arena, unsigned flags,
                         atd_read_fn read, void *out, atd_error *err);
@@ -40,13 +40,13 @@ int atd_from_json(const char *json, size_t len, atd_arena *arena, atd_read_fn re
                   atd_error *err);
 
 /* Appends a value as JSON.
- *   write  the type's writer: P_t_write_any.
- *   value  the value, of that type.
- *   flags  ATD_WRITE_* (flags.h), or 0.
- *   out    the buffer appended to. On error an in-memory buffer keeps its
- *          previous length (no partial output); a buffer with a sink may
- *          have passed part of the output on already.
- *   err    NULL, or filled on error with the code, JSON path and message.
+ *   write: the type's writer: P_t_write_any.
+ *   value: the value, of that type.
+ *   flags: ATD_WRITE_* (flags.h), or 0.
+ *   out:   the buffer appended to. On error an in-memory buffer keeps its
+ *          previous length (no partial output); a buffer with a sink may have
+ *          passed part of the output on already.
+ *   err:   NULL, or filled on error with the code, JSON path and message.
  * Returns 0, or the error code. */
 int atd_to_json_flags(atd_write_fn write, const void *value, unsigned flags, atd_buf *out,
                       atd_error *err);
