@@ -36,7 +36,12 @@
 extern "C" {
 #endif
 
-/* Receives `len` bytes; returns 0 on success, nonzero on failure. */
+/* A sink: receives data[0..len), the bytes a buffer passes on.
+ *   ctx:  the pointer given to atd_buf_init_sink.
+ *   data: the bytes, valid only during the call.
+ *   len:  how many, never 0.
+ * Returns 0 when every byte was taken, nonzero on failure (the buffer then
+ * records ATD_ERR_IO and drops later output). */
 typedef int (*atd_sink_fn)(void *ctx, const char *data, size_t len);
 
 typedef struct atd_buf {
@@ -57,14 +62,24 @@ typedef struct atd_buf {
 #define ATD_BUF_SINK_CHUNK 65536
 
 /* In-memory buffer, initially empty (no allocation until the first write).
- * `allocator` may be NULL. */
+ *   b:         the buffer to set up.
+ *   allocator: where its memory comes from; NULL: malloc and free. Copied;
+ *              its ctx must outlive the buffer. */
 void atd_buf_init(atd_buf *b);
 void atd_buf_init_with(atd_buf *b, const atd_allocator *allocator);
 
-/* Buffer bound to a sink, with a fixed capacity of `chunk_size` bytes
- * (0: ATD_BUF_SINK_CHUNK). Returns 0, or ATD_ERR_NOMEM. */
+/* Buffer bound to a sink.
+ *   b:          the buffer to set up.
+ *   sink:       called with the pending bytes whenever the buffer is full,
+ *               and by atd_buf_flush, atd_buf_close and atd_buf_free.
+ *   ctx:        passed to every call of sink.
+ *   chunk_size: the buffer's capacity in bytes (0: ATD_BUF_SINK_CHUNK),
+ *               allocated here.
+ * Returns 0, or ATD_ERR_NOMEM. */
 int atd_buf_init_sink(atd_buf *b, atd_sink_fn sink, void *ctx, size_t chunk_size);
-/* Sinks writing to a file descriptor (retrying on EINTR and short writes) or a FILE*. */
+/* The same with a sink of the runtime's that writes to the descriptor fd
+ * (retrying on EINTR and short writes) or to the stream f, and a chunk of
+ * ATD_BUF_SINK_CHUNK bytes. Neither is closed by the buffer. */
 int atd_buf_init_fd(atd_buf *b, int fd);
 int atd_buf_init_file(atd_buf *b, FILE *f);
 
