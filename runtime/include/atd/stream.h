@@ -123,23 +123,35 @@ typedef struct atd_stream {
     size_t bad_records; /* records reported and skipped (skip_bad mode) */
 } atd_stream;
 
-/* Prepare a stream; `opt` may be NULL (defaults). Return 0, or ATD_ERR_NOMEM
- * (the stream then needs no atd_stream_free, though calling it is harmless).
- * The descriptor or FILE is not closed by atd_stream_free. */
+/* Prepares a stream over a file descriptor, a FILE* or a callback.
+ *   s:    the stream to set up.
+ *   fd:   the descriptor read from (retrying on EINTR); not closed by
+ *         atd_stream_free.
+ *   f:    the stream read from; not closed by atd_stream_free.
+ *   read: the callback (atd_read_cb) that gives the input, with ctx.
+ *   ctx:  passed to every call of read.
+ *   opt:  the options, copied; NULL: the defaults.
+ * Returns 0, or ATD_ERR_NOMEM (the stream then needs no atd_stream_free,
+ * though calling it is harmless). */
 int atd_stream_init_fd(atd_stream *s, int fd, const atd_stream_options *opt);
 int atd_stream_init_file(atd_stream *s, FILE *f, const atd_stream_options *opt);
 int atd_stream_init_cb(atd_stream *s, atd_read_cb read, void *ctx, const atd_stream_options *opt);
 void atd_stream_free(atd_stream *s);
 
-/* JSON Lines: reads the next non-blank line as one value with `read` (a
- * P_t_read_any). Returns true with *out set, or false at the end of the
- * input or on an error (then atd_stream_error is not NULL). */
+/* JSON Lines: reads the next non-blank line as one value.
+ *   s:     the stream.
+ *   arena: where the value's memory comes from, within the max_memory
+ *          budget; reset it between records to keep memory flat.
+ *   read:  the type's reader: P_t_read_any.
+ *   out:   the value to fill, of that type.
+ * Returns true with *out set, or false at the end of the input or on an
+ * error (then atd_stream_error is not NULL). */
 bool atd_stream_next_line(atd_stream *s, atd_arena *arena, atd_read_fn read, void *out);
 
 /* Top-level array: reads the next element of the JSON array that makes up
- * the whole input. Returns false after the closing bracket (and only
- * whitespace after it) or on an error. An input that is not an array is an
- * error at its first byte. */
+ * the whole input, with the parameters of atd_stream_next_line. Returns
+ * false after the closing bracket (and only whitespace after it) or on an
+ * error. An input that is not an array is an error at its first byte. */
 bool atd_stream_next_element(atd_stream *s, atd_arena *arena, atd_read_fn read, void *out);
 
 /* The error that stopped the stream, or NULL while none (a clean end). */
