@@ -467,8 +467,7 @@ static void emit_sum_wbody(cw *w, const ir_type *t)
         const ir_case *k = &t->cases[i];
         cw_mid(w, "case %s:", k->const_name);
         room(w, "4", "return NULL;");
-        cw_line(w, "memcpy(p, %s, 4);", hashtag_literal(w, k->bin_hashtag));
-        cw_line(w, "p += 4;");
+        cw_line(w, "p = atd_put(p, ATD_LIT(%s));", hashtag_literal(w, k->bin_hashtag));
         if (k->arg.type != NULL)
             write_slot_tagged(w, &k->arg, cw_fmt(w, "v->u.%s", k->member),
                               push_field_fail(w, "writer", k->atd_name));

@@ -14,7 +14,7 @@
  * match running `<action><i>;`:
  *     switch (len) {
  *     case 4:
- *         if (atd_bytes_eq(s, "date", 4)) {
+ *         if (atd_bytes_eq(s, ATD_LIT("date"))) {
  *             return 0;
  *         }
  *         break;

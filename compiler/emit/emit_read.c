@@ -142,7 +142,7 @@ static bool open_composite(cw *w, bool pm, const ir_type *t, const char *lv)
  * running the statement `fail` when reading fails, e.g.
  *     p = atd_read_int64_p(r, p, &out->date);
  *     if (p == NULL) {
- *         return atd_fail_cursor(atd_reader_push_field(r, "date", 4));
+ *         return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("date")));
  *     }
  */
 static void read_slot(cw *w, bool pm, const ir_slot *s, const char *lv, const char *fail);
@@ -526,7 +526,7 @@ static size_t split_position(const ir_type *t, const size_t *idx, size_t cnt)
  * quotes and the colon included) is then compared:
  *     switch (p[1]) {
  *     case 'd':
- *         if (atd_bytes_eq(p, "\"date\":", 7)) goto key_1;
+ *         if (atd_bytes_eq(p, ATD_LIT("\"date\":"))) goto key_1;
  *         break;
  *     ...
  *     } */
@@ -702,18 +702,18 @@ static void emit_missing_fields(cw *w, const ir_type *t)
  *         p = atd_object_begin_p(r, p, &more);
  *         if (p == NULL) return NULL;
  *         if (!more) goto end;
- *         if (!atd_key_at(r, p, "\"date\":", 7)) goto key;
+ *         if (!atd_key_at(r, p, ATD_LIT("\"date\":"))) goto key;
  *     key_0:
- *         p += 7;
+ *         p += ATD_LEN("\"date\":");
  *     field_0:
  *         ...read out->date...
  *         seen[0] |= (uint64_t)1 << 0;
  *         p = atd_object_next_p(r, p, &more); if (p == NULL) return NULL;
  *         if (!more) goto end;
  *         p = atd_skip_ws_p(r, p);
- *         if (!atd_key_at(r, p, "\"note\":", 7)) goto key;
+ *         if (!atd_key_at(r, p, ATD_LIT("\"note\":"))) goto key;
  *     key_1:
- *         p += 7;
+ *         p += ATD_LEN("\"note\":");
  *     field_1:
  *         ...null means absent, else read out->note, has_note = true...
  *     tail:
@@ -725,15 +725,15 @@ static void emit_missing_fields(cw *w, const ir_type *t)
  *     key:
  *         if (atd_key_room(r, p, ATD_LEN("\"date\":"))) {
  *             switch (p[1]) {
- *             case 'd': if (atd_bytes_eq(p, "\"date\":", 7)) goto key_0; break;
- *             case 'n': if (atd_bytes_eq(p, "\"note\":", 7)) goto key_1; break;
+ *             case 'd': if (atd_bytes_eq(p, ATD_LIT("\"date\":"))) goto key_0; break;
+ *             case 'n': if (atd_bytes_eq(p, ATD_LIT("\"note\":"))) goto key_1; break;
  *             }
  *         }
  *         p = atd_object_key_p(r, p, &key); if (p == NULL) return NULL;
  *         switch (key.len) {
  *         case 4:
- *             if (atd_bytes_eq(key.ptr, "date", 4)) goto field_0;
- *             if (atd_bytes_eq(key.ptr, "note", 4)) goto field_1;
+ *             if (atd_bytes_eq(key.ptr, ATD_LIT("date"))) goto field_0;
+ *             if (atd_bytes_eq(key.ptr, ATD_LIT("note"))) goto field_1;
  *             break;
  *         }
  *         ...fail with STRICT_FIELDS, else skip the value...
