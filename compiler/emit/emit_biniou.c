@@ -280,11 +280,25 @@ static void write_slot_tagged(cw *w, const ir_slot *s, const char *rv, const cha
     write_headed(w, cw_fmt(w, "%uu", bin_tag(s->type)), 1, s->type, rv, fail);
 }
 
-/* The 5 bytes of a field's head (hashtag and tag) as a C string literal. */
+/* A 4-byte hashtag as a C string literal. */
+static const char *hashtag_literal(cw *w, uint32_t h)
+{
+    return cw_fmt(w, "\"\\x%02x\\x%02x\\x%02x\\x%02x\"", (unsigned)(h >> 24),
+                  (unsigned)(h >> 16) & 0xffu, (unsigned)(h >> 8) & 0xffu, (unsigned)h & 0xffu);
+}
+
+/* The 5 bytes of a field's head, the hashtag h and the value's tag, as a C
+ * string literal. */
 static const char *head_literal(cw *w, uint32_t h, unsigned tag)
 {
-    return cw_fmt(w, "\"\\x%02x\\x%02x\\x%02x\\x%02x\\x%02x\"", (unsigned)(h >> 24),
-                  (unsigned)(h >> 16) & 0xffu, (unsigned)(h >> 8) & 0xffu, (unsigned)h & 0xffu, tag);
+    const char *hashtag = hashtag_literal(w, h);
+    return cw_fmt(w, "%.*s\\x%02x\"", (int)strlen(hashtag) - 1, hashtag, tag);
+}
+
+/* The head of field f, whose value has the tag of its type. */
+static const char *field_head_literal(cw *w, const ir_field *f)
+{
+    return head_literal(w, f->bin_hashtag, bin_tag(f->slot.type));
 }
 
 /* The condition under which atdgen writes a `~` field, or NULL when it
@@ -362,7 +376,7 @@ static void write_record_field(cw *w, const ir_field *f)
         cw_open(w, "if (%s)", c);
     if (f->slot.ptr)
         rv = write_deref(w, rv, fail);
-    write_headed(w, head_literal(w, f->bin_hashtag, bin_tag(f->slot.type)), 5, f->slot.type, rv, fail);
+    write_headed(w, field_head_literal(w, f), 5, f->slot.type, rv, fail);
     if (c != NULL)
         cw_close(w, "}");
 }
@@ -395,8 +409,7 @@ static void emit_record_run(cw *w, const ir_type *t, size_t from, size_t to, boo
         const char *c = field_cond(w, f);
         if (c != NULL)
             cw_open(w, "if (%s)", c);
-        cw_line(w, "p = atd_put(p, ATD_LIT(%s));",
-                head_literal(w, f->bin_hashtag, bin_tag(f->slot.type)));
+        cw_line(w, "p = atd_put(p, ATD_LIT(%s));", field_head_literal(w, f));
         put_body(w, f->slot.type, cw_fmt(w, "v->%s", f->c_name),
                  push_field_fail(w, "writer", f->atd_name));
         if (c != NULL)
@@ -446,13 +459,6 @@ static void emit_record_wbody(cw *w, const ir_type *t)
         i = j;
     }
     cw_line(w, "return p;");
-}
-
-/* A 4-byte hashtag as a C string literal. */
-static const char *hashtag_literal(cw *w, uint32_t h)
-{
-    return cw_fmt(w, "\"\\x%02x\\x%02x\\x%02x\\x%02x\"", (unsigned)(h >> 24),
-                  (unsigned)(h >> 16) & 0xffu, (unsigned)(h >> 8) & 0xffu, (unsigned)h & 0xffu);
 }
 
 static void emit_sum_wbody(cw *w, const ir_type *t)
@@ -798,7 +804,7 @@ static void emit_record_rbody(cw *w, const ir_type *t)
     cw_line(w, "i_ = 0;");
     for (size_t i = 0; i < t->nfields; i++) {
         const ir_field *f = &t->fields[i];
-        cw_open(w, "if (i_ < n_ && atd_bin_head_is(r, %s))", head_literal(w, f->bin_hashtag, bin_tag(f->slot.type)));
+        cw_open(w, "if (i_ < n_ && atd_bin_head_is(r, %s))", field_head_literal(w, f));
         cw_line(w, "atd_bin_skip_head(r);");
         read_field(w, f, "out", cw_fmt(w, "%uu", bin_tag(f->slot.type)),
                    push_field_fail(w, "reader", f->atd_name));

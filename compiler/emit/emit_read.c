@@ -475,11 +475,12 @@ static void emit_next_field(cw *w, const ir_type *t, size_t i)
         cw_line(w, "goto key;");
         return;
     }
-    cw_open(w, "if (!atd_key_at(r, p, ATD_LIT(\"%s\")))", key_literal(w, f));
+    const char *key = key_literal(w, f);
+    cw_open(w, "if (!atd_key_at(r, p, ATD_LIT(\"%s\")))", key);
     cw_line(w, "goto key;");
     cw_close(w, "}");
     cw_label(w, "key_%zu:", i + 1);
-    cw_line(w, "p += ATD_LEN(\"%s\");", key_literal(w, f));
+    cw_line(w, "p += ATD_LEN(\"%s\");", key);
 }
 
 /* Byte k of plain field f's key as the input holds it: "name": */
@@ -775,13 +776,13 @@ static void emit_record_read(cw *w, const ir_type *t)
     cw_line(w, "goto end;");
     cw_close(w, "}");
     if (n > 0 && key_is_plain(&t->fields[0])) {
-        const ir_field *f = &t->fields[0];
+        const char *key = key_literal(w, &t->fields[0]);
         /* begin leaves p at the first token */
-        cw_open(w, "if (!atd_key_at(r, p, ATD_LIT(\"%s\")))", key_literal(w, f));
+        cw_open(w, "if (!atd_key_at(r, p, ATD_LIT(\"%s\")))", key);
         cw_line(w, "goto key;");
         cw_close(w, "}");
         cw_label(w, "key_0:");
-        cw_line(w, "p += ATD_LEN(\"%s\");", key_literal(w, f));
+        cw_line(w, "p += ATD_LEN(\"%s\");", key);
     } else {
         cw_line(w, "goto key;");
     }

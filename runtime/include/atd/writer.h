@@ -271,8 +271,7 @@ atd_writer_raw_p(atd_writer *w, char *p, const char *s, size_t n)
     p = atd_writer_room(w, p, n);
     if (ATD_UNLIKELY(p == NULL))
         return NULL;
-    memcpy(p, s, n);
-    return p + n;
+    return atd_put(p, s, n);
 }
 
 /* The ',' before a list element when `comma` (not the first element). */
