@@ -28,8 +28,15 @@ static const char *adapters_circle_read_p(atd_reader *r, const char *p, adapters
 static const char *adapters_rect_read_p(atd_reader *r, const char *p, adapters_rect *out);
 static const char *adapters_start_read_p(atd_reader *r, const char *p, adapters_start *out);
 static const char *adapters_tagged_read_p(atd_reader *r, const char *p, adapters_tagged *out);
+static const char *adapters_shape_read_p(atd_reader *r, const char *p, adapters_shape *out);
+static const char *adapters_event_read_p(atd_reader *r, const char *p, adapters_event *out);
+static const char *adapters_one_read_p(atd_reader *r, const char *p, adapters_one *out);
+static const char *adapters_codec_shape_read_p(atd_reader *r, const char *p, adapters_codec_shape *out);
+static const char *adapters_payload_read_p(atd_reader *r, const char *p, adapters_payload *out);
 static const char *adapters_tagged_value_read_p(atd_reader *r, const char *p, adapters_tagged_value *out);
+static const char *adapters_payload2_read_p(atd_reader *r, const char *p, adapters_payload2 *out);
 static const char *adapters_tagged_value2_read_p(atd_reader *r, const char *p, adapters_tagged_value2 *out);
+static const char *adapters_kind_shape_read_p(atd_reader *r, const char *p, adapters_kind_shape *out);
 static const char *adapters_doc_read_p(atd_reader *r, const char *p, adapters_doc *out);
 static char *adapters_circle_write_p(atd_writer *w, char *p, const adapters_circle *v);
 static char *adapters_rect_write_p(atd_writer *w, char *p, const adapters_rect *v);
@@ -385,100 +392,108 @@ static int adapters_shape__case(const char *s, size_t len)
     return -1;
 }
 
-bool adapters_shape_read(atd_reader *r, adapters_shape *out)
+static const char *adapters_shape_read_p(atd_reader *r, const char *p, adapters_shape *out)
 {
     atd_string s;
     size_t at;
-    int c = atd_peek(r);
     bool more;
-    at = atd_reader_offset(r);
+    int c;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    c = atd_byte_at(r, p);
     if (c == '"') {
-        if (!atd_read_name(r, &s)) return false;
+        p = atd_read_name_p(r, p, &s);
+        if (p == NULL) return NULL;
         switch (adapters_shape__case(s.ptr, s.len)) {
         case 0:
             out->tag = ADAPTERS_SHAPE_DOT;
-            return true;
+            return p;
         default:
             break;
         }
         char q_[ATD_QUOTE_NAME_CAP];
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "shape");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "shape"));
     }
     if (c == '{') {
         unsigned flags_ = atd_reader_flags(r);
-        if (!atd_read_type_field(r, ATD_LIT("type"), "shape", &s, &at)) return false;
+        p = atd_read_type_field_p(r, p, ATD_LIT("type"), "shape", &s, &at);
+        if (p == NULL) return NULL;
         (void)flags_;
         switch (adapters_shape__case(s.ptr, s.len)) {
         case 0:
-            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' takes no argument: it is the string \"%s\", not an object", "Dot", "Dot");
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' takes no argument: it is the string \"%s\", not an object", "Dot", "Dot"));
         case 1:
             out->tag = ADAPTERS_SHAPE_CIRCLE;
             atd_reader_set_flags(r, flags_ & ~(unsigned)ATD_READ_STRICT_FIELDS);
-            if (!atd_reader_advance(r, adapters_circle_read_p(r, atd_reader_cursor(r), &out->u.Circle))) {
-                return (atd_reader_set_flags(r, flags_), false);
-            }
+            p = adapters_circle_read_p(r, p, &out->u.Circle);
+            if (p == NULL) return atd_fail_cursor((atd_reader_set_flags(r, flags_), false));
             atd_reader_set_flags(r, flags_);
-            return true;
+            return p;
         case 2:
             out->tag = ADAPTERS_SHAPE_RECT;
             atd_reader_set_flags(r, flags_ & ~(unsigned)ATD_READ_STRICT_FIELDS);
-            if (!atd_reader_advance(r, adapters_rect_read_p(r, atd_reader_cursor(r), &out->u.Rect))) {
-                return (atd_reader_set_flags(r, flags_), false);
-            }
+            p = adapters_rect_read_p(r, p, &out->u.Rect);
+            if (p == NULL) return atd_fail_cursor((atd_reader_set_flags(r, flags_), false));
             atd_reader_set_flags(r, flags_);
-            return true;
+            return p;
         case 3:
             out->tag = ADAPTERS_SHAPE_CODE;
             atd_reader_set_flags(r, flags_ & ~(unsigned)ATD_READ_STRICT_FIELDS);
-            if (!atd_read_int64(r, &out->u.Code)) return (atd_reader_set_flags(r, flags_), false);
+            p = atd_read_int64_p(r, p, &out->u.Code);
+            if (p == NULL) return atd_fail_cursor((atd_reader_set_flags(r, flags_), false));
             atd_reader_set_flags(r, flags_);
-            return true;
+            return p;
         default:
             break;
         }
         {
             char q_[ATD_QUOTE_NAME_CAP];
-            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in field 'type' of '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "shape");
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in field 'type' of '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "shape"));
         }
     }
     if (c == '[') {
-        if (!atd_array_begin(r, &more)) return false;
+        p = atd_array_begin_p(r, p, &more);
+        if (p == NULL) return NULL;
         if (!more) {
-            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "shape");
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "shape"));
         }
-        atd_skip_ws(r);
-        at = atd_reader_offset(r);
-        if (!atd_read_name(r, &s)) return atd_reader_push_index(r, 0);
+        at = atd_reader_offset_of(r, p);
+        p = atd_read_name_p(r, p, &s);
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 0));
         switch (adapters_shape__case(s.ptr, s.len)) {
         case 1:
-            if (!atd_read_variant_arg(r, at, "Circle")) return false;
+            p = atd_read_variant_arg_p(r, p, at, "Circle");
+            if (p == NULL) return NULL;
             out->tag = ADAPTERS_SHAPE_CIRCLE;
-            if (!atd_reader_advance(r, adapters_circle_read_p(r, atd_reader_cursor(r), &out->u.Circle))) {
-                return atd_reader_push_index(r, 1);
-            }
-            return atd_read_variant_end(r, ']', "Circle");
+            p = adapters_circle_read_p(r, p, &out->u.Circle);
+            if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 1));
+            return atd_read_variant_end_p(r, p, ']', "Circle");
         case 2:
-            if (!atd_read_variant_arg(r, at, "Rect")) return false;
+            p = atd_read_variant_arg_p(r, p, at, "Rect");
+            if (p == NULL) return NULL;
             out->tag = ADAPTERS_SHAPE_RECT;
-            if (!atd_reader_advance(r, adapters_rect_read_p(r, atd_reader_cursor(r), &out->u.Rect))) {
-                return atd_reader_push_index(r, 1);
-            }
-            return atd_read_variant_end(r, ']', "Rect");
+            p = adapters_rect_read_p(r, p, &out->u.Rect);
+            if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 1));
+            return atd_read_variant_end_p(r, p, ']', "Rect");
         case 3:
-            if (!atd_read_variant_arg(r, at, "Code")) return false;
+            p = atd_read_variant_arg_p(r, p, at, "Code");
+            if (p == NULL) return NULL;
             out->tag = ADAPTERS_SHAPE_CODE;
-            if (!atd_read_int64(r, &out->u.Code)) return atd_reader_push_index(r, 1);
-            return atd_read_variant_end(r, ']', "Code");
+            p = atd_read_int64_p(r, p, &out->u.Code);
+            if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 1));
+            return atd_read_variant_end_p(r, p, ']', "Code");
         default:
             break;
         }
         {
             char q_[ATD_QUOTE_NAME_CAP];
-            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" with an argument in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "shape");
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" with an argument in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "shape"));
         }
     }
-    return atd_reader_fail_expected(r, "a variant of 'shape'");
+    return atd_fail_cursor(atd_reader_fail_expected(r, p, "a variant of 'shape'"));
 }
+
+ATD_DEFINE_READ(extern, adapters_shape, adapters_shape)
 
 ATD_DEFINE_READ_ENTRY_POINTS(adapters_shape)
 
@@ -505,89 +520,94 @@ static int adapters_event__case(const char *s, size_t len)
     return -1;
 }
 
-bool adapters_event_read(atd_reader *r, adapters_event *out)
+static const char *adapters_event_read_p(atd_reader *r, const char *p, adapters_event *out)
 {
     atd_string s;
     size_t at;
-    int c = atd_peek(r);
     bool more;
-    at = atd_reader_offset(r);
+    int c;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    c = atd_byte_at(r, p);
     if (c == '"') {
-        if (!atd_read_name(r, &s)) return false;
+        p = atd_read_name_p(r, p, &s);
+        if (p == NULL) return NULL;
         switch (adapters_event__case(s.ptr, s.len)) {
         case 2:
             out->tag = ADAPTERS_EVENT_STOP;
-            return true;
+            return p;
         default:
             break;
         }
         char q_[ATD_QUOTE_NAME_CAP];
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "event");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "event"));
     }
     if (c == '{') {
         unsigned flags_ = atd_reader_flags(r);
-        if (!atd_read_type_field(r, ATD_LIT("kind"), "event", &s, &at)) return false;
+        p = atd_read_type_field_p(r, p, ATD_LIT("kind"), "event", &s, &at);
+        if (p == NULL) return NULL;
         (void)flags_;
         switch (adapters_event__case(s.ptr, s.len)) {
         case 0:
             out->tag = ADAPTERS_EVENT_START;
             atd_reader_set_flags(r, flags_ & ~(unsigned)ATD_READ_STRICT_FIELDS);
-            if (!atd_reader_advance(r, adapters_start_read_p(r, atd_reader_cursor(r), &out->u.Start))) {
-                return (atd_reader_set_flags(r, flags_), false);
-            }
+            p = adapters_start_read_p(r, p, &out->u.Start);
+            if (p == NULL) return atd_fail_cursor((atd_reader_set_flags(r, flags_), false));
             atd_reader_set_flags(r, flags_);
-            return true;
+            return p;
         case 1:
             out->tag = ADAPTERS_EVENT_TAGGED;
             atd_reader_set_flags(r, flags_ & ~(unsigned)ATD_READ_STRICT_FIELDS);
-            if (!atd_reader_advance(r, adapters_tagged_read_p(r, atd_reader_cursor(r), &out->u.Tagged))) {
-                return (atd_reader_set_flags(r, flags_), false);
-            }
+            p = adapters_tagged_read_p(r, p, &out->u.Tagged);
+            if (p == NULL) return atd_fail_cursor((atd_reader_set_flags(r, flags_), false));
             atd_reader_set_flags(r, flags_);
-            return true;
+            return p;
         case 2:
-            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' takes no argument: it is the string \"%s\", not an object", "Stop", "Stop");
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' takes no argument: it is the string \"%s\", not an object", "Stop", "Stop"));
         default:
             break;
         }
         {
             char q_[ATD_QUOTE_NAME_CAP];
-            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in field 'kind' of '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "event");
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in field 'kind' of '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "event"));
         }
     }
     if (c == '[') {
-        if (!atd_array_begin(r, &more)) return false;
+        p = atd_array_begin_p(r, p, &more);
+        if (p == NULL) return NULL;
         if (!more) {
-            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "event");
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "event"));
         }
-        atd_skip_ws(r);
-        at = atd_reader_offset(r);
-        if (!atd_read_name(r, &s)) return atd_reader_push_index(r, 0);
+        at = atd_reader_offset_of(r, p);
+        p = atd_read_name_p(r, p, &s);
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 0));
         switch (adapters_event__case(s.ptr, s.len)) {
         case 0:
-            if (!atd_read_variant_arg(r, at, "Start")) return false;
+            p = atd_read_variant_arg_p(r, p, at, "Start");
+            if (p == NULL) return NULL;
             out->tag = ADAPTERS_EVENT_START;
-            if (!atd_reader_advance(r, adapters_start_read_p(r, atd_reader_cursor(r), &out->u.Start))) {
-                return atd_reader_push_index(r, 1);
-            }
-            return atd_read_variant_end(r, ']', "Start");
+            p = adapters_start_read_p(r, p, &out->u.Start);
+            if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 1));
+            return atd_read_variant_end_p(r, p, ']', "Start");
         case 1:
-            if (!atd_read_variant_arg(r, at, "Tagged")) return false;
+            p = atd_read_variant_arg_p(r, p, at, "Tagged");
+            if (p == NULL) return NULL;
             out->tag = ADAPTERS_EVENT_TAGGED;
-            if (!atd_reader_advance(r, adapters_tagged_read_p(r, atd_reader_cursor(r), &out->u.Tagged))) {
-                return atd_reader_push_index(r, 1);
-            }
-            return atd_read_variant_end(r, ']', "Tagged");
+            p = adapters_tagged_read_p(r, p, &out->u.Tagged);
+            if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 1));
+            return atd_read_variant_end_p(r, p, ']', "Tagged");
         default:
             break;
         }
         {
             char q_[ATD_QUOTE_NAME_CAP];
-            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" with an argument in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "event");
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" with an argument in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "event"));
         }
     }
-    return atd_reader_fail_expected(r, "a variant of 'event'");
+    return atd_fail_cursor(atd_reader_fail_expected(r, p, "a variant of 'event'"));
 }
+
+ATD_DEFINE_READ(extern, adapters_event, adapters_event)
 
 ATD_DEFINE_READ_ENTRY_POINTS(adapters_event)
 
@@ -614,85 +634,92 @@ static int adapters_one__case(const char *s, size_t len)
     return -1;
 }
 
-bool adapters_one_read(atd_reader *r, adapters_one *out)
+static const char *adapters_one_read_p(atd_reader *r, const char *p, adapters_one *out)
 {
     atd_string s;
     size_t at;
-    int c = atd_peek(r);
     bool more;
-    at = atd_reader_offset(r);
+    int c;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    c = atd_byte_at(r, p);
     if (c == '"') {
-        if (!atd_read_name(r, &s)) return false;
+        p = atd_read_name_p(r, p, &s);
+        if (p == NULL) return NULL;
         switch (adapters_one__case(s.ptr, s.len)) {
         case 0:
             out->tag = ADAPTERS_ONE_NOTHING;
-            return true;
+            return p;
         default:
             break;
         }
         char q_[ATD_QUOTE_NAME_CAP];
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "one");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "one"));
     }
     if (c == '{') {
-        if (!atd_object_begin(r, &more)) return false;
+        p = atd_object_begin_p(r, p, &more);
+        if (p == NULL) return NULL;
         if (!more) {
-            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty object instead of a variant of '%s'", "one");
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty object instead of a variant of '%s'", "one"));
         }
-        atd_skip_ws(r);
-        at = atd_reader_offset(r);
-        if (!atd_object_key(r, &s)) return false;
+        at = atd_reader_offset_of(r, p);
+        p = atd_object_key_p(r, p, &s);
+        if (p == NULL) return NULL;
         switch (adapters_one__case(s.ptr, s.len)) {
         case 1:
             out->tag = ADAPTERS_ONE_NUMBER;
-            if (!atd_read_int64(r, &out->u.Number)) {
-                return atd_reader_push_field(r, ATD_LIT("Number"));
-            }
-            return atd_read_variant_end(r, '}', "Number");
+            p = atd_read_int64_p(r, p, &out->u.Number);
+            if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("Number")));
+            return atd_read_variant_end_p(r, p, '}', "Number");
         case 2:
             out->tag = ADAPTERS_ONE_BOX;
-            if (!atd_reader_advance(r, adapters_rect_read_p(r, atd_reader_cursor(r), &out->u.Box))) {
-                return atd_reader_push_field(r, ATD_LIT("Box"));
-            }
-            return atd_read_variant_end(r, '}', "Box");
+            p = adapters_rect_read_p(r, p, &out->u.Box);
+            if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("Box")));
+            return atd_read_variant_end_p(r, p, '}', "Box");
         default:
             break;
         }
         {
             char q_[ATD_QUOTE_NAME_CAP];
-            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" with an argument in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "one");
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" with an argument in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "one"));
         }
     }
     if (c == '[') {
-        if (!atd_array_begin(r, &more)) return false;
+        p = atd_array_begin_p(r, p, &more);
+        if (p == NULL) return NULL;
         if (!more) {
-            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "one");
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "one"));
         }
-        atd_skip_ws(r);
-        at = atd_reader_offset(r);
-        if (!atd_read_name(r, &s)) return atd_reader_push_index(r, 0);
+        at = atd_reader_offset_of(r, p);
+        p = atd_read_name_p(r, p, &s);
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 0));
         switch (adapters_one__case(s.ptr, s.len)) {
         case 1:
-            if (!atd_read_variant_arg(r, at, "Number")) return false;
+            p = atd_read_variant_arg_p(r, p, at, "Number");
+            if (p == NULL) return NULL;
             out->tag = ADAPTERS_ONE_NUMBER;
-            if (!atd_read_int64(r, &out->u.Number)) return atd_reader_push_index(r, 1);
-            return atd_read_variant_end(r, ']', "Number");
+            p = atd_read_int64_p(r, p, &out->u.Number);
+            if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 1));
+            return atd_read_variant_end_p(r, p, ']', "Number");
         case 2:
-            if (!atd_read_variant_arg(r, at, "Box")) return false;
+            p = atd_read_variant_arg_p(r, p, at, "Box");
+            if (p == NULL) return NULL;
             out->tag = ADAPTERS_ONE_BOX;
-            if (!atd_reader_advance(r, adapters_rect_read_p(r, atd_reader_cursor(r), &out->u.Box))) {
-                return atd_reader_push_index(r, 1);
-            }
-            return atd_read_variant_end(r, ']', "Box");
+            p = adapters_rect_read_p(r, p, &out->u.Box);
+            if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 1));
+            return atd_read_variant_end_p(r, p, ']', "Box");
         default:
             break;
         }
         {
             char q_[ATD_QUOTE_NAME_CAP];
-            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" with an argument in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "one");
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" with an argument in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "one"));
         }
     }
-    return atd_reader_fail_expected(r, "a variant of 'one'");
+    return atd_fail_cursor(atd_reader_fail_expected(r, p, "a variant of 'one'"));
 }
+
+ATD_DEFINE_READ(extern, adapters_one, adapters_one)
 
 ATD_DEFINE_READ_ENTRY_POINTS(adapters_one)
 
@@ -716,74 +743,80 @@ static int adapters_codec_shape__case(const char *s, size_t len)
     return -1;
 }
 
-bool adapters_codec_shape_read(atd_reader *r, adapters_codec_shape *out)
+static const char *adapters_codec_shape_read_p(atd_reader *r, const char *p, adapters_codec_shape *out)
 {
     atd_string s;
     size_t at;
-    int c = atd_peek(r);
     bool more;
-    at = atd_reader_offset(r);
+    int c;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    c = atd_byte_at(r, p);
     if (c == '"') {
-        if (!atd_read_name(r, &s)) return false;
+        p = atd_read_name_p(r, p, &s);
+        if (p == NULL) return NULL;
         switch (adapters_codec_shape__case(s.ptr, s.len)) {
         case 0:
             out->tag = ADAPTERS_CODEC_SHAPE_POINT;
-            return true;
+            return p;
         default:
             break;
         }
         char q_[ATD_QUOTE_NAME_CAP];
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "codec_shape");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "codec_shape"));
     }
     if (c == '{') {
         unsigned flags_ = atd_reader_flags(r);
-        if (!atd_read_type_field(r, ATD_LIT("type"), "codec_shape", &s, &at)) return false;
+        p = atd_read_type_field_p(r, p, ATD_LIT("type"), "codec_shape", &s, &at);
+        if (p == NULL) return NULL;
         (void)flags_;
         switch (adapters_codec_shape__case(s.ptr, s.len)) {
         case 0:
-            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' takes no argument: it is the string \"%s\", not an object", "Point", "Point");
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' takes no argument: it is the string \"%s\", not an object", "Point", "Point"));
         case 1:
             out->tag = ADAPTERS_CODEC_SHAPE_DISC;
             atd_reader_set_flags(r, flags_ & ~(unsigned)ATD_READ_STRICT_FIELDS);
-            if (!atd_reader_advance(r, adapters_circle_read_p(r, atd_reader_cursor(r), &out->u.Disc))) {
-                return (atd_reader_set_flags(r, flags_), false);
-            }
+            p = adapters_circle_read_p(r, p, &out->u.Disc);
+            if (p == NULL) return atd_fail_cursor((atd_reader_set_flags(r, flags_), false));
             atd_reader_set_flags(r, flags_);
-            return true;
+            return p;
         default:
             break;
         }
         {
             char q_[ATD_QUOTE_NAME_CAP];
-            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in field 'type' of '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "codec_shape");
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in field 'type' of '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "codec_shape"));
         }
     }
     if (c == '[') {
-        if (!atd_array_begin(r, &more)) return false;
+        p = atd_array_begin_p(r, p, &more);
+        if (p == NULL) return NULL;
         if (!more) {
-            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "codec_shape");
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "codec_shape"));
         }
-        atd_skip_ws(r);
-        at = atd_reader_offset(r);
-        if (!atd_read_name(r, &s)) return atd_reader_push_index(r, 0);
+        at = atd_reader_offset_of(r, p);
+        p = atd_read_name_p(r, p, &s);
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 0));
         switch (adapters_codec_shape__case(s.ptr, s.len)) {
         case 1:
-            if (!atd_read_variant_arg(r, at, "Disc")) return false;
+            p = atd_read_variant_arg_p(r, p, at, "Disc");
+            if (p == NULL) return NULL;
             out->tag = ADAPTERS_CODEC_SHAPE_DISC;
-            if (!atd_reader_advance(r, adapters_circle_read_p(r, atd_reader_cursor(r), &out->u.Disc))) {
-                return atd_reader_push_index(r, 1);
-            }
-            return atd_read_variant_end(r, ']', "Disc");
+            p = adapters_circle_read_p(r, p, &out->u.Disc);
+            if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 1));
+            return atd_read_variant_end_p(r, p, ']', "Disc");
         default:
             break;
         }
         {
             char q_[ATD_QUOTE_NAME_CAP];
-            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" with an argument in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "codec_shape");
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" with an argument in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "codec_shape"));
         }
     }
-    return atd_reader_fail_expected(r, "a variant of 'codec_shape'");
+    return atd_fail_cursor(atd_reader_fail_expected(r, p, "a variant of 'codec_shape'"));
 }
+
+ATD_DEFINE_READ(extern, adapters_codec_shape, adapters_codec_shape)
 
 ATD_DEFINE_READ_ENTRY_POINTS(adapters_codec_shape)
 
@@ -806,56 +839,64 @@ static int adapters_payload__case(const char *s, size_t len)
     return -1;
 }
 
-bool adapters_payload_read(atd_reader *r, adapters_payload *out)
+static const char *adapters_payload_read_p(atd_reader *r, const char *p, adapters_payload *out)
 {
     atd_string s;
     size_t at;
-    int c = atd_peek(r);
     bool more;
-    at = atd_reader_offset(r);
+    int c;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    c = atd_byte_at(r, p);
     if (c == '"') {
-        if (!atd_read_name(r, &s)) return false;
+        p = atd_read_name_p(r, p, &s);
+        if (p == NULL) return NULL;
         switch (adapters_payload__case(s.ptr, s.len)) {
         case 2:
             out->tag = ADAPTERS_PAYLOAD_NOTHING;
-            return true;
+            return p;
         default:
             break;
         }
         char q_[ATD_QUOTE_NAME_CAP];
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "payload");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "payload"));
     }
     if (c == '[') {
-        if (!atd_array_begin(r, &more)) return false;
+        p = atd_array_begin_p(r, p, &more);
+        if (p == NULL) return NULL;
         if (!more) {
-            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "payload");
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "payload"));
         }
-        atd_skip_ws(r);
-        at = atd_reader_offset(r);
-        if (!atd_read_name(r, &s)) return atd_reader_push_index(r, 0);
+        at = atd_reader_offset_of(r, p);
+        p = atd_read_name_p(r, p, &s);
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 0));
         switch (adapters_payload__case(s.ptr, s.len)) {
         case 0:
-            if (!atd_read_variant_arg(r, at, "A")) return false;
+            p = atd_read_variant_arg_p(r, p, at, "A");
+            if (p == NULL) return NULL;
             out->tag = ADAPTERS_PAYLOAD_A;
-            if (!atd_read_int64(r, &out->u.A)) return atd_reader_push_index(r, 1);
-            return atd_read_variant_end(r, ']', "A");
+            p = atd_read_int64_p(r, p, &out->u.A);
+            if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 1));
+            return atd_read_variant_end_p(r, p, ']', "A");
         case 1:
-            if (!atd_read_variant_arg(r, at, "B")) return false;
+            p = atd_read_variant_arg_p(r, p, at, "B");
+            if (p == NULL) return NULL;
             out->tag = ADAPTERS_PAYLOAD_B;
-            if (!atd_reader_advance(r, adapters_rect_read_p(r, atd_reader_cursor(r), &out->u.B))) {
-                return atd_reader_push_index(r, 1);
-            }
-            return atd_read_variant_end(r, ']', "B");
+            p = adapters_rect_read_p(r, p, &out->u.B);
+            if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 1));
+            return atd_read_variant_end_p(r, p, ']', "B");
         default:
             break;
         }
         {
             char q_[ATD_QUOTE_NAME_CAP];
-            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" with an argument in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "payload");
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" with an argument in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "payload"));
         }
     }
-    return atd_reader_fail_expected(r, "a variant of 'payload'");
+    return atd_fail_cursor(atd_reader_fail_expected(r, p, "a variant of 'payload'"));
 }
+
+ATD_DEFINE_READ(extern, adapters_payload, adapters_payload)
 
 ATD_DEFINE_READ_ENTRY_POINTS(adapters_payload)
 
@@ -878,36 +919,36 @@ static int adapters_tagged_value__tv_case(const char *s, size_t len)
     return -1;
 }
 
-static bool adapters_tagged_value__tv_read(atd_reader *r, atd_string tag, size_t tag_at, bool present, adapters_payload *out)
+static const char *adapters_tagged_value__tv_read_p(atd_reader *r, const char *p, atd_string tag, size_t tag_at, bool present, adapters_payload *out)
 {
     char q_[ATD_QUOTE_NAME_CAP];
     switch (adapters_tagged_value__tv_case(tag.ptr, tag.len)) {
     case 0:
         if (!present) {
-            return atd_reader_fail_at(r, tag_at, ATD_ERR_BAD_VARIANT, "variant 'A' needs an argument: field 'payload' is missing");
+            return atd_fail_cursor(atd_reader_fail_at(r, tag_at, ATD_ERR_BAD_VARIANT, "variant 'A' needs an argument: field 'payload' is missing"));
         }
         out->tag = ADAPTERS_PAYLOAD_A;
-        if (!atd_read_int64(r, &out->u.A)) return false;
-        return true;
+        p = atd_read_int64_p(r, p, &out->u.A);
+        if (p == NULL) return NULL;
+        return p;
     case 1:
         if (!present) {
-            return atd_reader_fail_at(r, tag_at, ATD_ERR_BAD_VARIANT, "variant 'B' needs an argument: field 'payload' is missing");
+            return atd_fail_cursor(atd_reader_fail_at(r, tag_at, ATD_ERR_BAD_VARIANT, "variant 'B' needs an argument: field 'payload' is missing"));
         }
         out->tag = ADAPTERS_PAYLOAD_B;
-        if (!atd_reader_advance(r, adapters_rect_read_p(r, atd_reader_cursor(r), &out->u.B))) {
-            return false;
-        }
-        return true;
+        p = adapters_rect_read_p(r, p, &out->u.B);
+        if (p == NULL) return NULL;
+        return p;
     case 2:
         if (present) {
-            return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "variant 'Nothing' takes no argument: field 'payload' must be absent");
+            return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_BAD_VARIANT, "variant 'Nothing' takes no argument: field 'payload' must be absent"));
         }
         out->tag = ADAPTERS_PAYLOAD_NOTHING;
-        return true;
+        return p;
     default:
         break;
     }
-    return atd_reader_fail_at(r, tag_at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in field 'kind' of '%s'", atd_quote_name(tag.ptr, tag.len, q_, sizeof q_), "payload");
+    return atd_fail_cursor(atd_reader_fail_at(r, tag_at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in field 'kind' of '%s'", atd_quote_name(tag.ptr, tag.len, q_, sizeof q_), "payload"));
 }
 
 static const char *adapters_tagged_value_read_p(atd_reader *r, const char *p, adapters_tagged_value *out)
@@ -921,8 +962,8 @@ static const char *adapters_tagged_value_read_p(atd_reader *r, const char *p, ad
     size_t tv_at_ = 0;
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == '{') {
-        atd_reader_seek(r, p);
-        if (!atd_read_type_field(r, ATD_LIT("kind"), "payload", &tv_tag_, &tv_at_)) return NULL;
+        p = atd_read_type_field_p(r, p, ATD_LIT("kind"), "payload", &tv_tag_, &tv_at_);
+        if (p == NULL) return NULL;
     }
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
@@ -931,11 +972,8 @@ static const char *adapters_tagged_value_read_p(atd_reader *r, const char *p, ad
 key_0:
     p += ATD_LEN("\"payload\":");
 field_0:
-    atd_reader_seek(r, p);
-    if (!adapters_tagged_value__tv_read(r, tv_tag_, tv_at_, true, &out->payload)) {
-        return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("payload")));
-    }
-    p = atd_reader_cursor(r);
+    p = adapters_tagged_value__tv_read_p(r, p, tv_tag_, tv_at_, true, &out->payload);
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("payload")));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
@@ -959,11 +997,8 @@ end:
     if (seen[0] != UINT64_C(0x3)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
             (void)at; /* a missing value field is no error here */
-            atd_reader_seek(r, p);
-            if (!adapters_tagged_value__tv_read(r, tv_tag_, tv_at_, false, &out->payload)) {
-                return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("payload")));
-            }
-            p = atd_reader_cursor(r);
+            p = adapters_tagged_value__tv_read_p(r, p, tv_tag_, tv_at_, false, &out->payload);
+            if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("payload")));
         }
         if (!(seen[0] & ((uint64_t)1 << 1))) {
             return atd_fail_cursor(atd_reader_fail_missing(r, at, "id", "tagged_value"));
@@ -1012,9 +1047,8 @@ static const char *adapters_abstract_nullable_read_p(atd_reader *r, const char *
         out->has = false;
         return atd_read_null_p(r, p);
     }
-    atd_reader_seek(r, p);
-    if (!atd_json_read(r, &out->value)) return NULL;
-    p = atd_reader_cursor(r);
+    p = atd_json_read_p(r, p, &out->value);
+    if (p == NULL) return NULL;
     out->has = true;
     return p;
 }
@@ -1079,56 +1113,64 @@ static int adapters_payload2__case(const char *s, size_t len)
     return -1;
 }
 
-bool adapters_payload2_read(atd_reader *r, adapters_payload2 *out)
+static const char *adapters_payload2_read_p(atd_reader *r, const char *p, adapters_payload2 *out)
 {
     atd_string s;
     size_t at;
-    int c = atd_peek(r);
     bool more;
-    at = atd_reader_offset(r);
+    int c;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    c = atd_byte_at(r, p);
     if (c == '"') {
-        if (!atd_read_name(r, &s)) return false;
+        p = atd_read_name_p(r, p, &s);
+        if (p == NULL) return NULL;
         switch (adapters_payload2__case(s.ptr, s.len)) {
         case 1:
             out->tag = ADAPTERS_PAYLOAD2_EVENT;
-            return true;
+            return p;
         default:
             break;
         }
         char q_[ATD_QUOTE_NAME_CAP];
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "payload2");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "payload2"));
     }
     if (c == '[') {
-        if (!atd_array_begin(r, &more)) return false;
+        p = atd_array_begin_p(r, p, &more);
+        if (p == NULL) return NULL;
         if (!more) {
-            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "payload2");
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "payload2"));
         }
-        atd_skip_ws(r);
-        at = atd_reader_offset(r);
-        if (!atd_read_name(r, &s)) return atd_reader_push_index(r, 0);
+        at = atd_reader_offset_of(r, p);
+        p = atd_read_name_p(r, p, &s);
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 0));
         switch (adapters_payload2__case(s.ptr, s.len)) {
         case 0:
-            if (!atd_read_variant_arg(r, at, "A")) return false;
+            p = atd_read_variant_arg_p(r, p, at, "A");
+            if (p == NULL) return NULL;
             out->tag = ADAPTERS_PAYLOAD2_A;
-            if (!atd_read_int64(r, &out->u.A)) return atd_reader_push_index(r, 1);
-            return atd_read_variant_end(r, ']', "A");
+            p = atd_read_int64_p(r, p, &out->u.A);
+            if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 1));
+            return atd_read_variant_end_p(r, p, ']', "A");
         case 2:
-            if (!atd_read_variant_arg(r, at, "Unknown")) return false;
+            p = atd_read_variant_arg_p(r, p, at, "Unknown");
+            if (p == NULL) return NULL;
             out->tag = ADAPTERS_PAYLOAD2_UNKNOWN;
-            if (!atd_reader_advance(r, adapters_string_abstract_nullable_tuple_read_p(r, atd_reader_cursor(r), &out->u.Unknown))) {
-                return atd_reader_push_index(r, 1);
-            }
-            return atd_read_variant_end(r, ']', "Unknown");
+            p = adapters_string_abstract_nullable_tuple_read_p(r, p, &out->u.Unknown);
+            if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 1));
+            return atd_read_variant_end_p(r, p, ']', "Unknown");
         default:
             break;
         }
         {
             char q_[ATD_QUOTE_NAME_CAP];
-            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" with an argument in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "payload2");
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" with an argument in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "payload2"));
         }
     }
-    return atd_reader_fail_expected(r, "a variant of 'payload2'");
+    return atd_fail_cursor(atd_reader_fail_expected(r, p, "a variant of 'payload2'"));
 }
+
+ATD_DEFINE_READ(extern, adapters_payload2, adapters_payload2)
 
 ATD_DEFINE_READ_ENTRY_POINTS(adapters_payload2)
 
@@ -1170,49 +1212,49 @@ static int adapters_tagged_value2__tv_known(const char *s, size_t len)
     return -1;
 }
 
-static bool adapters_tagged_value2__tv_read(atd_reader *r, atd_string tag, size_t tag_at, bool present, adapters_payload2 *out)
+static const char *adapters_tagged_value2__tv_read_p(atd_reader *r, const char *p, atd_string tag, size_t tag_at, bool present, adapters_payload2 *out)
 {
     char q_[ATD_QUOTE_NAME_CAP];
     if (adapters_tagged_value2__tv_known(tag.ptr, tag.len) < 0) {
         if (!present) {
-            return atd_reader_fail_at(r, tag_at, ATD_ERR_BAD_VARIANT, "unknown tag \"%s\" without a field 'payload2': the catch-all 'Unknown' needs a value", atd_quote_name(tag.ptr, tag.len, q_, sizeof q_));
+            return atd_fail_cursor(atd_reader_fail_at(r, tag_at, ATD_ERR_BAD_VARIANT, "unknown tag \"%s\" without a field 'payload2': the catch-all 'Unknown' needs a value", atd_quote_name(tag.ptr, tag.len, q_, sizeof q_)));
         }
         out->tag = ADAPTERS_PAYLOAD2_UNKNOWN;
         adapters_string_abstract_nullable_tuple_init(&out->u.Unknown);
-        if (!atd_reader_own_string(r, &tag)) return false;
+        p = atd_reader_own_string_p(r, p, &tag);
+        if (p == NULL) return NULL;
         out->u.Unknown.f0 = tag;
-        if (!atd_reader_advance(r, adapters_abstract_nullable_read_p(r, atd_reader_cursor(r), &out->u.Unknown.f1))) {
-            return false;
-        }
-        return true;
+        p = adapters_abstract_nullable_read_p(r, p, &out->u.Unknown.f1);
+        if (p == NULL) return NULL;
+        return p;
     }
     switch (adapters_tagged_value2__tv_case(tag.ptr, tag.len)) {
     case 0:
         if (!present) {
-            return atd_reader_fail_at(r, tag_at, ATD_ERR_BAD_VARIANT, "variant 'A' needs an argument: field 'payload2' is missing");
+            return atd_fail_cursor(atd_reader_fail_at(r, tag_at, ATD_ERR_BAD_VARIANT, "variant 'A' needs an argument: field 'payload2' is missing"));
         }
         out->tag = ADAPTERS_PAYLOAD2_A;
-        if (!atd_read_int64(r, &out->u.A)) return false;
-        return true;
+        p = atd_read_int64_p(r, p, &out->u.A);
+        if (p == NULL) return NULL;
+        return p;
     case 1:
         if (present) {
-            return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, "variant 'Event' takes no argument: field 'payload2' must be absent");
+            return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_BAD_VARIANT, "variant 'Event' takes no argument: field 'payload2' must be absent"));
         }
         out->tag = ADAPTERS_PAYLOAD2_EVENT;
-        return true;
+        return p;
     case 2:
         if (!present) {
-            return atd_reader_fail_at(r, tag_at, ATD_ERR_BAD_VARIANT, "variant 'Unknown' needs an argument: field 'payload2' is missing");
+            return atd_fail_cursor(atd_reader_fail_at(r, tag_at, ATD_ERR_BAD_VARIANT, "variant 'Unknown' needs an argument: field 'payload2' is missing"));
         }
         out->tag = ADAPTERS_PAYLOAD2_UNKNOWN;
-        if (!atd_reader_advance(r, adapters_string_abstract_nullable_tuple_read_p(r, atd_reader_cursor(r), &out->u.Unknown))) {
-            return false;
-        }
-        return true;
+        p = adapters_string_abstract_nullable_tuple_read_p(r, p, &out->u.Unknown);
+        if (p == NULL) return NULL;
+        return p;
     default:
         break;
     }
-    return atd_reader_fail_at(r, tag_at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in field 'kind' of '%s'", atd_quote_name(tag.ptr, tag.len, q_, sizeof q_), "payload2");
+    return atd_fail_cursor(atd_reader_fail_at(r, tag_at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in field 'kind' of '%s'", atd_quote_name(tag.ptr, tag.len, q_, sizeof q_), "payload2"));
 }
 
 static const char *adapters_tagged_value2_read_p(atd_reader *r, const char *p, adapters_tagged_value2 *out)
@@ -1226,8 +1268,8 @@ static const char *adapters_tagged_value2_read_p(atd_reader *r, const char *p, a
     size_t tv_at_ = 0;
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == '{') {
-        atd_reader_seek(r, p);
-        if (!atd_read_type_field(r, ATD_LIT("kind"), "payload2", &tv_tag_, &tv_at_)) return NULL;
+        p = atd_read_type_field_p(r, p, ATD_LIT("kind"), "payload2", &tv_tag_, &tv_at_);
+        if (p == NULL) return NULL;
     }
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
@@ -1253,11 +1295,8 @@ field_0:
 key_1:
     p += ATD_LEN("\"payload2\":");
 field_1:
-    atd_reader_seek(r, p);
-    if (!adapters_tagged_value2__tv_read(r, tv_tag_, tv_at_, true, &out->payload2)) {
-        return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("payload2")));
-    }
-    p = atd_reader_cursor(r);
+    p = adapters_tagged_value2__tv_read_p(r, p, tv_tag_, tv_at_, true, &out->payload2);
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("payload2")));
     seen[0] |= (uint64_t)1 << 0;
 tail:
     p = atd_object_end_p(r, p, &more);
@@ -1270,11 +1309,8 @@ end:
     if (seen[0] != UINT64_C(0x1)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
             (void)at; /* a missing value field is no error here */
-            atd_reader_seek(r, p);
-            if (!adapters_tagged_value2__tv_read(r, tv_tag_, tv_at_, false, &out->payload2)) {
-                return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("payload2")));
-            }
-            p = atd_reader_cursor(r);
+            p = adapters_tagged_value2__tv_read_p(r, p, tv_tag_, tv_at_, false, &out->payload2);
+            if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("payload2")));
         }
     }
     return p;
@@ -1332,89 +1368,94 @@ static int adapters_kind_shape__case(const char *s, size_t len)
     return -1;
 }
 
-bool adapters_kind_shape_read(atd_reader *r, adapters_kind_shape *out)
+static const char *adapters_kind_shape_read_p(atd_reader *r, const char *p, adapters_kind_shape *out)
 {
     atd_string s;
     size_t at;
-    int c = atd_peek(r);
     bool more;
-    at = atd_reader_offset(r);
+    int c;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    c = atd_byte_at(r, p);
     if (c == '"') {
-        if (!atd_read_name(r, &s)) return false;
+        p = atd_read_name_p(r, p, &s);
+        if (p == NULL) return NULL;
         switch (adapters_kind_shape__case(s.ptr, s.len)) {
         case 2:
             out->tag = ADAPTERS_KIND_SHAPE_BLANK;
-            return true;
+            return p;
         default:
             break;
         }
         char q_[ATD_QUOTE_NAME_CAP];
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "kind_shape");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "kind_shape"));
     }
     if (c == '{') {
         unsigned flags_ = atd_reader_flags(r);
-        if (!atd_read_type_field(r, ATD_LIT("kind"), "kind_shape", &s, &at)) return false;
+        p = atd_read_type_field_p(r, p, ATD_LIT("kind"), "kind_shape", &s, &at);
+        if (p == NULL) return NULL;
         (void)flags_;
         switch (adapters_kind_shape__case(s.ptr, s.len)) {
         case 0:
             out->tag = ADAPTERS_KIND_SHAPE_BEGIN;
             atd_reader_set_flags(r, flags_ & ~(unsigned)ATD_READ_STRICT_FIELDS);
-            if (!atd_reader_advance(r, adapters_start_read_p(r, atd_reader_cursor(r), &out->u.Begin))) {
-                return (atd_reader_set_flags(r, flags_), false);
-            }
+            p = adapters_start_read_p(r, p, &out->u.Begin);
+            if (p == NULL) return atd_fail_cursor((atd_reader_set_flags(r, flags_), false));
             atd_reader_set_flags(r, flags_);
-            return true;
+            return p;
         case 1:
             out->tag = ADAPTERS_KIND_SHAPE_ROUND;
             atd_reader_set_flags(r, flags_ & ~(unsigned)ATD_READ_STRICT_FIELDS);
-            if (!atd_reader_advance(r, adapters_circle_read_p(r, atd_reader_cursor(r), &out->u.Round))) {
-                return (atd_reader_set_flags(r, flags_), false);
-            }
+            p = adapters_circle_read_p(r, p, &out->u.Round);
+            if (p == NULL) return atd_fail_cursor((atd_reader_set_flags(r, flags_), false));
             atd_reader_set_flags(r, flags_);
-            return true;
+            return p;
         case 2:
-            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' takes no argument: it is the string \"%s\", not an object", "Blank", "Blank");
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' takes no argument: it is the string \"%s\", not an object", "Blank", "Blank"));
         default:
             break;
         }
         {
             char q_[ATD_QUOTE_NAME_CAP];
-            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in field 'kind' of '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "kind_shape");
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in field 'kind' of '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "kind_shape"));
         }
     }
     if (c == '[') {
-        if (!atd_array_begin(r, &more)) return false;
+        p = atd_array_begin_p(r, p, &more);
+        if (p == NULL) return NULL;
         if (!more) {
-            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "kind_shape");
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "kind_shape"));
         }
-        atd_skip_ws(r);
-        at = atd_reader_offset(r);
-        if (!atd_read_name(r, &s)) return atd_reader_push_index(r, 0);
+        at = atd_reader_offset_of(r, p);
+        p = atd_read_name_p(r, p, &s);
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 0));
         switch (adapters_kind_shape__case(s.ptr, s.len)) {
         case 0:
-            if (!atd_read_variant_arg(r, at, "Begin")) return false;
+            p = atd_read_variant_arg_p(r, p, at, "Begin");
+            if (p == NULL) return NULL;
             out->tag = ADAPTERS_KIND_SHAPE_BEGIN;
-            if (!atd_reader_advance(r, adapters_start_read_p(r, atd_reader_cursor(r), &out->u.Begin))) {
-                return atd_reader_push_index(r, 1);
-            }
-            return atd_read_variant_end(r, ']', "Begin");
+            p = adapters_start_read_p(r, p, &out->u.Begin);
+            if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 1));
+            return atd_read_variant_end_p(r, p, ']', "Begin");
         case 1:
-            if (!atd_read_variant_arg(r, at, "Round")) return false;
+            p = atd_read_variant_arg_p(r, p, at, "Round");
+            if (p == NULL) return NULL;
             out->tag = ADAPTERS_KIND_SHAPE_ROUND;
-            if (!atd_reader_advance(r, adapters_circle_read_p(r, atd_reader_cursor(r), &out->u.Round))) {
-                return atd_reader_push_index(r, 1);
-            }
-            return atd_read_variant_end(r, ']', "Round");
+            p = adapters_circle_read_p(r, p, &out->u.Round);
+            if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 1));
+            return atd_read_variant_end_p(r, p, ']', "Round");
         default:
             break;
         }
         {
             char q_[ATD_QUOTE_NAME_CAP];
-            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" with an argument in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "kind_shape");
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" with an argument in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "kind_shape"));
         }
     }
-    return atd_reader_fail_expected(r, "a variant of 'kind_shape'");
+    return atd_fail_cursor(atd_reader_fail_expected(r, p, "a variant of 'kind_shape'"));
 }
+
+ATD_DEFINE_READ(extern, adapters_kind_shape, adapters_kind_shape)
 
 ATD_DEFINE_READ_ENTRY_POINTS(adapters_kind_shape)
 
@@ -1438,11 +1479,8 @@ static const char *adapters_shape_list_read_p(atd_reader *r, const char *p, adap
             items = n_;
             cap = ncap;
         }
-        atd_reader_seek(r, p);
-        if (!adapters_shape_read(r, &items[len])) {
-            return atd_fail_cursor(atd_reader_push_index(r, len));
-        }
-        p = atd_reader_cursor(r);
+        p = adapters_shape_read_p(r, p, &items[len]);
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
         len++;
         p = atd_array_next_p(r, p, &more);
         if (p == NULL) return NULL;
@@ -1472,11 +1510,8 @@ static const char *adapters_event_list_read_p(atd_reader *r, const char *p, adap
             items = n_;
             cap = ncap;
         }
-        atd_reader_seek(r, p);
-        if (!adapters_event_read(r, &items[len])) {
-            return atd_fail_cursor(atd_reader_push_index(r, len));
-        }
-        p = atd_reader_cursor(r);
+        p = adapters_event_read_p(r, p, &items[len]);
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
         len++;
         p = atd_array_next_p(r, p, &more);
         if (p == NULL) return NULL;
@@ -1506,11 +1541,8 @@ static const char *adapters_one_list_read_p(atd_reader *r, const char *p, adapte
             items = n_;
             cap = ncap;
         }
-        atd_reader_seek(r, p);
-        if (!adapters_one_read(r, &items[len])) {
-            return atd_fail_cursor(atd_reader_push_index(r, len));
-        }
-        p = atd_reader_cursor(r);
+        p = adapters_one_read_p(r, p, &items[len]);
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
         len++;
         p = atd_array_next_p(r, p, &more);
         if (p == NULL) return NULL;
@@ -1540,11 +1572,8 @@ static const char *adapters_codec_shape_list_read_p(atd_reader *r, const char *p
             items = n_;
             cap = ncap;
         }
-        atd_reader_seek(r, p);
-        if (!adapters_codec_shape_read(r, &items[len])) {
-            return atd_fail_cursor(atd_reader_push_index(r, len));
-        }
-        p = atd_reader_cursor(r);
+        p = adapters_codec_shape_read_p(r, p, &items[len]);
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
         len++;
         p = atd_array_next_p(r, p, &more);
         if (p == NULL) return NULL;
@@ -1636,11 +1665,8 @@ static const char *adapters_kind_shape_list_read_p(atd_reader *r, const char *p,
             items = n_;
             cap = ncap;
         }
-        atd_reader_seek(r, p);
-        if (!adapters_kind_shape_read(r, &items[len])) {
-            return atd_fail_cursor(atd_reader_push_index(r, len));
-        }
-        p = atd_reader_cursor(r);
+        p = adapters_kind_shape_read_p(r, p, &items[len]);
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
         len++;
         p = atd_array_next_p(r, p, &more);
         if (p == NULL) return NULL;
@@ -1831,11 +1857,14 @@ void adapters_json_init(adapters_json *v)
     memset(v, 0, sizeof *v);
 }
 
-bool adapters_json_read(atd_reader *r, adapters_json *out)
+static const char *adapters_json_read_p(atd_reader *r, const char *p, adapters_json *out)
 {
-    if (!atd_json_read(r, &*out)) return false;
-    return true;
+    p = atd_json_read_p(r, p, &*out);
+    if (p == NULL) return NULL;
+    return p;
 }
+
+ATD_DEFINE_READ(extern, adapters_json, adapters_json)
 
 ATD_DEFINE_READ_ENTRY_POINTS(adapters_json)
 

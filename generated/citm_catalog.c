@@ -72,8 +72,8 @@ static const char *citm_catalog_id_map_read_p(atd_reader *r, const char *p, citm
         p = atd_object_key_p(r, p, &key);
         if (p == NULL) return NULL;
         /* keys borrowed from the input are copied unless borrowing was asked for */
-        atd_reader_seek(r, p);
-        if (!atd_reader_own_string(r, &key)) return NULL;
+        p = atd_reader_own_string_p(r, p, &key);
+        if (p == NULL) return NULL;
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
             citm_catalog_id_map_item *n_ = NULL;
@@ -332,8 +332,8 @@ static const char *citm_catalog_event_assoc_read_p(atd_reader *r, const char *p,
         p = atd_object_key_p(r, p, &key);
         if (p == NULL) return NULL;
         /* keys borrowed from the input are copied unless borrowing was asked for */
-        atd_reader_seek(r, p);
-        if (!atd_reader_own_string(r, &key)) return NULL;
+        p = atd_reader_own_string_p(r, p, &key);
+        if (p == NULL) return NULL;
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
             citm_catalog_event_assoc_item *n_ = NULL;
@@ -401,8 +401,8 @@ static const char *citm_catalog_int_list_assoc_read_p(atd_reader *r, const char 
         p = atd_object_key_p(r, p, &key);
         if (p == NULL) return NULL;
         /* keys borrowed from the input are copied unless borrowing was asked for */
-        atd_reader_seek(r, p);
-        if (!atd_reader_own_string(r, &key)) return NULL;
+        p = atd_reader_own_string_p(r, p, &key);
+        if (p == NULL) return NULL;
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
             citm_catalog_int_list_assoc_item *n_ = NULL;

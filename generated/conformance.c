@@ -315,9 +315,8 @@ static const char *conformance_anys_read_p(atd_reader *r, const char *p, conform
             items = n_;
             cap = ncap;
         }
-        atd_reader_seek(r, p);
-        if (!atd_json_read(r, &items[len])) return atd_fail_cursor(atd_reader_push_index(r, len));
-        p = atd_reader_cursor(r);
+        p = atd_json_read_p(r, p, &items[len]);
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
         len++;
         p = atd_array_next_p(r, p, &more);
         if (p == NULL) return NULL;
@@ -388,8 +387,8 @@ static const char *conformance_string_map_read_p(atd_reader *r, const char *p, c
         p = atd_object_key_p(r, p, &key);
         if (p == NULL) return NULL;
         /* keys borrowed from the input are copied unless borrowing was asked for */
-        atd_reader_seek(r, p);
-        if (!atd_reader_own_string(r, &key)) return NULL;
+        p = atd_reader_own_string_p(r, p, &key);
+        if (p == NULL) return NULL;
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
             conformance_string_map_item *n_ = NULL;
@@ -435,8 +434,8 @@ static const char *conformance_int_map_read_p(atd_reader *r, const char *p, conf
         p = atd_object_key_p(r, p, &key);
         if (p == NULL) return NULL;
         /* keys borrowed from the input are copied unless borrowing was asked for */
-        atd_reader_seek(r, p);
-        if (!atd_reader_own_string(r, &key)) return NULL;
+        p = atd_reader_own_string_p(r, p, &key);
+        if (p == NULL) return NULL;
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
             conformance_int_map_item *n_ = NULL;
@@ -482,8 +481,8 @@ static const char *conformance_any_map_read_p(atd_reader *r, const char *p, conf
         p = atd_object_key_p(r, p, &key);
         if (p == NULL) return NULL;
         /* keys borrowed from the input are copied unless borrowing was asked for */
-        atd_reader_seek(r, p);
-        if (!atd_reader_own_string(r, &key)) return NULL;
+        p = atd_reader_own_string_p(r, p, &key);
+        if (p == NULL) return NULL;
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
             conformance_any_map_item *n_ = NULL;
@@ -497,11 +496,8 @@ static const char *conformance_any_map_read_p(atd_reader *r, const char *p, conf
             cap = ncap;
         }
         items[len].key = key;
-        atd_reader_seek(r, p);
-        if (!atd_json_read(r, &items[len].value)) {
-            return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-        }
-        p = atd_reader_cursor(r);
+        p = atd_json_read_p(r, p, &items[len].value);
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
         len++;
         p = atd_object_next_p(r, p, &more);
         if (p == NULL) return NULL;
@@ -560,11 +556,14 @@ void conformance_any_init(conformance_any *v)
     memset(v, 0, sizeof *v);
 }
 
-bool conformance_any_read(atd_reader *r, conformance_any *out)
+static const char *conformance_any_read_p(atd_reader *r, const char *p, conformance_any *out)
 {
-    if (!atd_json_read(r, &*out)) return false;
-    return true;
+    p = atd_json_read_p(r, p, &*out);
+    if (p == NULL) return NULL;
+    return p;
 }
+
+ATD_DEFINE_READ(extern, conformance_any, conformance_any)
 
 ATD_DEFINE_READ_ENTRY_POINTS(conformance_any)
 
@@ -573,11 +572,14 @@ void conformance_int_value_init(conformance_int_value *v)
     memset(v, 0, sizeof *v);
 }
 
-bool conformance_int_value_read(atd_reader *r, conformance_int_value *out)
+static const char *conformance_int_value_read_p(atd_reader *r, const char *p, conformance_int_value *out)
 {
-    if (!atd_read_int64(r, &*out)) return false;
-    return true;
+    p = atd_read_int64_p(r, p, &*out);
+    if (p == NULL) return NULL;
+    return p;
 }
+
+ATD_DEFINE_READ(extern, conformance_int_value, conformance_int_value)
 
 ATD_DEFINE_READ_ENTRY_POINTS(conformance_int_value)
 
@@ -586,11 +588,14 @@ void conformance_float_value_init(conformance_float_value *v)
     memset(v, 0, sizeof *v);
 }
 
-bool conformance_float_value_read(atd_reader *r, conformance_float_value *out)
+static const char *conformance_float_value_read_p(atd_reader *r, const char *p, conformance_float_value *out)
 {
-    if (!atd_read_double(r, &*out)) return false;
-    return true;
+    p = atd_read_double_p(r, p, &*out);
+    if (p == NULL) return NULL;
+    return p;
 }
+
+ATD_DEFINE_READ(extern, conformance_float_value, conformance_float_value)
 
 ATD_DEFINE_READ_ENTRY_POINTS(conformance_float_value)
 
@@ -599,11 +604,14 @@ void conformance_string_value_init(conformance_string_value *v)
     memset(v, 0, sizeof *v);
 }
 
-bool conformance_string_value_read(atd_reader *r, conformance_string_value *out)
+static const char *conformance_string_value_read_p(atd_reader *r, const char *p, conformance_string_value *out)
 {
-    if (!atd_read_string(r, &*out)) return false;
-    return true;
+    p = atd_read_string_p(r, p, &*out);
+    if (p == NULL) return NULL;
+    return p;
 }
+
+ATD_DEFINE_READ(extern, conformance_string_value, conformance_string_value)
 
 ATD_DEFINE_READ_ENTRY_POINTS(conformance_string_value)
 
@@ -612,11 +620,14 @@ void conformance_bool_value_init(conformance_bool_value *v)
     memset(v, 0, sizeof *v);
 }
 
-bool conformance_bool_value_read(atd_reader *r, conformance_bool_value *out)
+static const char *conformance_bool_value_read_p(atd_reader *r, const char *p, conformance_bool_value *out)
 {
-    if (!atd_read_bool(r, &*out)) return false;
-    return true;
+    p = atd_read_bool_p(r, p, &*out);
+    if (p == NULL) return NULL;
+    return p;
 }
+
+ATD_DEFINE_READ(extern, conformance_bool_value, conformance_bool_value)
 
 ATD_DEFINE_READ_ENTRY_POINTS(conformance_bool_value)
 
@@ -625,12 +636,15 @@ void conformance_null_value_init(conformance_null_value *v)
     memset(v, 0, sizeof *v);
 }
 
-bool conformance_null_value_read(atd_reader *r, conformance_null_value *out)
+static const char *conformance_null_value_read_p(atd_reader *r, const char *p, conformance_null_value *out)
 {
-    if (!atd_read_null(r)) return false;
+    p = atd_read_null_p(r, p);
+    if (p == NULL) return NULL;
     *out = 0;
-    return true;
+    return p;
 }
+
+ATD_DEFINE_READ(extern, conformance_null_value, conformance_null_value)
 
 ATD_DEFINE_READ_ENTRY_POINTS(conformance_null_value)
 

@@ -8,6 +8,7 @@ static const char *custom_adapter_shape_list_read_p(atd_reader *r, const char *p
 static char *custom_adapter_shape_list_write_p(atd_writer *w, char *p, const custom_adapter_shape_list *v);
 
 static const char *custom_adapter_circle_read_p(atd_reader *r, const char *p, custom_adapter_circle *out);
+static const char *custom_adapter_shape_read_p(atd_reader *r, const char *p, custom_adapter_shape *out);
 static const char *custom_adapter_doc_read_p(atd_reader *r, const char *p, custom_adapter_doc *out);
 static char *custom_adapter_circle_write_p(atd_writer *w, char *p, const custom_adapter_circle *v);
 static char *custom_adapter_doc_write_p(atd_writer *w, char *p, const custom_adapter_doc *v);
@@ -81,7 +82,6 @@ void custom_adapter_shape_init(custom_adapter_shape *v)
     memset(v, 0, sizeof *v);
 }
 
-static bool custom_adapter_shape__plain_read(atd_reader *r, custom_adapter_shape *out);
 static int custom_adapter_shape__plain__case(const char *s, size_t len)
 {
     switch (len) {
@@ -97,64 +97,71 @@ static int custom_adapter_shape__plain__case(const char *s, size_t len)
     return -1;
 }
 
-static bool custom_adapter_shape__plain_read(atd_reader *r, custom_adapter_shape *out)
+static const char *custom_adapter_shape__plain_read_p(atd_reader *r, const char *p, custom_adapter_shape *out)
 {
     atd_string s;
     size_t at;
-    int c = atd_peek(r);
     bool more;
-    at = atd_reader_offset(r);
+    int c;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    c = atd_byte_at(r, p);
     if (c == '"') {
-        if (!atd_read_name(r, &s)) return false;
+        p = atd_read_name_p(r, p, &s);
+        if (p == NULL) return NULL;
         switch (custom_adapter_shape__plain__case(s.ptr, s.len)) {
         case 0:
             out->tag = CUSTOM_ADAPTER_SHAPE_DOT;
-            return true;
+            return p;
         default:
             break;
         }
         char q_[ATD_QUOTE_NAME_CAP];
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "shape");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "shape"));
     }
     if (c == '[') {
-        if (!atd_array_begin(r, &more)) return false;
+        p = atd_array_begin_p(r, p, &more);
+        if (p == NULL) return NULL;
         if (!more) {
-            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "shape");
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "shape"));
         }
-        atd_skip_ws(r);
-        at = atd_reader_offset(r);
-        if (!atd_read_name(r, &s)) return atd_reader_push_index(r, 0);
+        at = atd_reader_offset_of(r, p);
+        p = atd_read_name_p(r, p, &s);
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 0));
         switch (custom_adapter_shape__plain__case(s.ptr, s.len)) {
         case 1:
-            if (!atd_read_variant_arg(r, at, "Circle")) return false;
+            p = atd_read_variant_arg_p(r, p, at, "Circle");
+            if (p == NULL) return NULL;
             out->tag = CUSTOM_ADAPTER_SHAPE_CIRCLE;
-            if (!atd_reader_advance(r, custom_adapter_circle_read_p(r, atd_reader_cursor(r), &out->u.Circle))) {
-                return atd_reader_push_index(r, 1);
-            }
-            return atd_read_variant_end(r, ']', "Circle");
+            p = custom_adapter_circle_read_p(r, p, &out->u.Circle);
+            if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 1));
+            return atd_read_variant_end_p(r, p, ']', "Circle");
         default:
             break;
         }
         {
             char q_[ATD_QUOTE_NAME_CAP];
-            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" with an argument in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "shape");
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" with an argument in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "shape"));
         }
     }
-    return atd_reader_fail_expected(r, "a variant of 'shape'");
+    return atd_fail_cursor(atd_reader_fail_expected(r, p, "a variant of 'shape'"));
 }
+
+ATD_DEFINE_READ(static, custom_adapter_shape__plain, custom_adapter_shape)
 
 static bool custom_adapter_shape__plain_read_any(atd_reader *r, void *out)
 {
     return custom_adapter_shape__plain_read(r, (custom_adapter_shape *)out);
 }
 
-bool custom_adapter_shape_read(atd_reader *r, custom_adapter_shape *out)
+static const char *custom_adapter_shape_read_p(atd_reader *r, const char *p, custom_adapter_shape *out)
 {
-    if (!atd_read_adapted(r, "shape_adapter", shape_adapter_normalize, custom_adapter_shape__plain_read_any, out)) {
-        return false;
-    }
-    return true;
+    p = atd_read_adapted_p(r, p, "shape_adapter", shape_adapter_normalize, custom_adapter_shape__plain_read_any, out);
+    if (p == NULL) return NULL;
+    return p;
 }
+
+ATD_DEFINE_READ(extern, custom_adapter_shape, custom_adapter_shape)
 
 ATD_DEFINE_READ_ENTRY_POINTS(custom_adapter_shape)
 
@@ -178,11 +185,8 @@ static const char *custom_adapter_shape_list_read_p(atd_reader *r, const char *p
             items = n_;
             cap = ncap;
         }
-        atd_reader_seek(r, p);
-        if (!custom_adapter_shape_read(r, &items[len])) {
-            return atd_fail_cursor(atd_reader_push_index(r, len));
-        }
-        p = atd_reader_cursor(r);
+        p = custom_adapter_shape_read_p(r, p, &items[len]);
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
         len++;
         p = atd_array_next_p(r, p, &more);
         if (p == NULL) return NULL;

@@ -4,7 +4,7 @@
 #include <string.h>
 
 /* --- functions of the types that are not exported --- */
-static bool defaults_int_option_read(atd_reader *r, defaults_int_option *out);
+static const char *defaults_int_option_read_p(atd_reader *r, const char *p, defaults_int_option *out);
 static char *defaults_int_option_write_p(atd_writer *w, char *p, const defaults_int_option *v);
 static const char *defaults_float_nullable_read_p(atd_reader *r, const char *p, defaults_float_nullable *out);
 static char *defaults_float_nullable_write_p(atd_writer *w, char *p, const defaults_float_nullable *v);
@@ -17,6 +17,7 @@ static const char *defaults_int_string_tuple_read_p(atd_reader *r, const char *p
 static char *defaults_int_string_tuple_write_p(atd_writer *w, char *p, const defaults_int_string_tuple *v);
 
 static const char *defaults_color_read_p(atd_reader *r, const char *p, defaults_color *out);
+static const char *defaults_shape_read_p(atd_reader *r, const char *p, defaults_shape *out);
 static const char *defaults_point_read_p(atd_reader *r, const char *p, defaults_point *out);
 static const char *defaults_all_read_p(atd_reader *r, const char *p, defaults_all *out);
 static char *defaults_color_write_p(atd_writer *w, char *p, const defaults_color *v);
@@ -79,8 +80,7 @@ static const char *defaults_color_read_p(atd_reader *r, const char *p, defaults_
             return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "color"));
         }
     }
-    atd_reader_seek(r, p);
-    return atd_fail_cursor(atd_reader_fail_expected(r, "a variant of 'color'"));
+    return atd_fail_cursor(atd_reader_fail_expected(r, p, "a variant of 'color'"));
 }
 
 ATD_DEFINE_READ(extern, defaults_color, defaults_color)
@@ -107,49 +107,57 @@ static int defaults_shape__case(const char *s, size_t len)
     return -1;
 }
 
-bool defaults_shape_read(atd_reader *r, defaults_shape *out)
+static const char *defaults_shape_read_p(atd_reader *r, const char *p, defaults_shape *out)
 {
     atd_string s;
     size_t at;
-    int c = atd_peek(r);
     bool more;
-    at = atd_reader_offset(r);
+    int c;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    c = atd_byte_at(r, p);
     if (c == '"') {
-        if (!atd_read_name(r, &s)) return false;
+        p = atd_read_name_p(r, p, &s);
+        if (p == NULL) return NULL;
         switch (defaults_shape__case(s.ptr, s.len)) {
         case 0:
             out->tag = DEFAULTS_SHAPE_DOT;
-            return true;
+            return p;
         default:
             break;
         }
         char q_[ATD_QUOTE_NAME_CAP];
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "shape");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "shape"));
     }
     if (c == '[') {
-        if (!atd_array_begin(r, &more)) return false;
+        p = atd_array_begin_p(r, p, &more);
+        if (p == NULL) return NULL;
         if (!more) {
-            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "shape");
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "shape"));
         }
-        atd_skip_ws(r);
-        at = atd_reader_offset(r);
-        if (!atd_read_name(r, &s)) return atd_reader_push_index(r, 0);
+        at = atd_reader_offset_of(r, p);
+        p = atd_read_name_p(r, p, &s);
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 0));
         switch (defaults_shape__case(s.ptr, s.len)) {
         case 1:
-            if (!atd_read_variant_arg(r, at, "Circle")) return false;
+            p = atd_read_variant_arg_p(r, p, at, "Circle");
+            if (p == NULL) return NULL;
             out->tag = DEFAULTS_SHAPE_CIRCLE;
-            if (!atd_read_double(r, &out->u.Circle)) return atd_reader_push_index(r, 1);
-            return atd_read_variant_end(r, ']', "Circle");
+            p = atd_read_double_p(r, p, &out->u.Circle);
+            if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 1));
+            return atd_read_variant_end_p(r, p, ']', "Circle");
         default:
             break;
         }
         {
             char q_[ATD_QUOTE_NAME_CAP];
-            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" with an argument in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "shape");
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" with an argument in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "shape"));
         }
     }
-    return atd_reader_fail_expected(r, "a variant of 'shape'");
+    return atd_fail_cursor(atd_reader_fail_expected(r, p, "a variant of 'shape'"));
 }
+
+ATD_DEFINE_READ(extern, defaults_shape, defaults_shape)
 
 ATD_DEFINE_READ_ENTRY_POINTS(defaults_shape)
 
@@ -231,12 +239,13 @@ ATD_DEFINE_READ(extern, defaults_point, defaults_point)
 
 ATD_DEFINE_READ_ENTRY_POINTS(defaults_point)
 
-static bool defaults_int_option_read(atd_reader *r, defaults_int_option *out)
+static const char *defaults_int_option_read_p(atd_reader *r, const char *p, defaults_int_option *out)
 {
-    if (!atd_read_option_begin(r, &out->has)) return false;
-    if (!out->has) return true;
-    if (!atd_read_int64(r, &out->value)) return atd_reader_push_index(r, 1);
-    return atd_read_option_end(r);
+    p = atd_read_option_begin_p(r, p, &out->has);
+    if (p == NULL || !out->has) return p;
+    p = atd_read_int64_p(r, p, &out->value);
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 1));
+    return atd_read_option_end_p(r, p);
 }
 
 static const char *defaults_float_nullable_read_p(atd_reader *r, const char *p, defaults_float_nullable *out)
@@ -588,11 +597,8 @@ field_11:
         p = atd_read_null_p(r, p);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("shape")));
     } else {
-        atd_reader_seek(r, p);
-        if (!defaults_shape_read(r, &out->shape)) {
-            return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("shape")));
-        }
-        p = atd_reader_cursor(r);
+        p = defaults_shape_read_p(r, p, &out->shape);
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("shape")));
     }
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
@@ -607,11 +613,8 @@ field_12:
         p = atd_read_null_p(r, p);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("circle")));
     } else {
-        atd_reader_seek(r, p);
-        if (!defaults_shape_read(r, &out->circle)) {
-            return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("circle")));
-        }
-        p = atd_reader_cursor(r);
+        p = defaults_shape_read_p(r, p, &out->circle);
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("circle")));
     }
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
@@ -626,11 +629,8 @@ field_13:
         p = atd_read_null_p(r, p);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("maybe")));
     } else {
-        atd_reader_seek(r, p);
-        if (!defaults_int_option_read(r, &out->maybe)) {
-            return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("maybe")));
-        }
-        p = atd_reader_cursor(r);
+        p = defaults_int_option_read_p(r, p, &out->maybe);
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("maybe")));
     }
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
@@ -725,11 +725,8 @@ field_19:
         p = atd_read_null_p(r, p);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("any")));
     } else {
-        atd_reader_seek(r, p);
-        if (!atd_json_read(r, &out->any)) {
-            return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("any")));
-        }
-        p = atd_reader_cursor(r);
+        p = atd_json_read_p(r, p, &out->any);
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("any")));
     }
 tail:
     p = atd_object_end_p(r, p, &more);

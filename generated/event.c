@@ -58,8 +58,7 @@ static const char *event_event_type_read_p(atd_reader *r, const char *p, event_e
             return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "event_type"));
         }
     }
-    atd_reader_seek(r, p);
-    return atd_fail_cursor(atd_reader_fail_expected(r, "a variant of 'event_type'"));
+    return atd_fail_cursor(atd_reader_fail_expected(r, p, "a variant of 'event_type'"));
 }
 
 ATD_DEFINE_READ(extern, event_event_type, event_event_type)

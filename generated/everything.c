@@ -31,19 +31,19 @@ static const char *everything_string_nullable_read_p(atd_reader *r, const char *
 static char *everything_string_nullable_write_p(atd_writer *w, char *p, const everything_string_nullable *v);
 static const char *everything_string_list_read_p(atd_reader *r, const char *p, everything_string_list *out);
 static char *everything_string_list_write_p(atd_writer *w, char *p, const everything_string_list *v);
-static bool everything_string_option_read(atd_reader *r, everything_string_option *out);
+static const char *everything_string_option_read_p(atd_reader *r, const char *p, everything_string_option *out);
 static char *everything_string_option_write_p(atd_writer *w, char *p, const everything_string_option *v);
-static bool everything_int_nullable_option_read(atd_reader *r, everything_int_nullable_option *out);
+static const char *everything_int_nullable_option_read_p(atd_reader *r, const char *p, everything_int_nullable_option *out);
 static char *everything_int_nullable_option_write_p(atd_writer *w, char *p, const everything_int_nullable_option *v);
 static const char *everything_int_list_list_read_p(atd_reader *r, const char *p, everything_int_list_list *out);
 static char *everything_int_list_list_write_p(atd_writer *w, char *p, const everything_int_list_list *v);
 static const char *everything_maybe_int_nullable_read_p(atd_reader *r, const char *p, everything_maybe_int_nullable *out);
 static char *everything_maybe_int_nullable_write_p(atd_writer *w, char *p, const everything_maybe_int_nullable *v);
-static bool everything_maybe_int_option_read(atd_reader *r, everything_maybe_int_option *out);
+static const char *everything_maybe_int_option_read_p(atd_reader *r, const char *p, everything_maybe_int_option *out);
 static char *everything_maybe_int_option_write_p(atd_writer *w, char *p, const everything_maybe_int_option *v);
 static const char *everything_maybe_int_list_read_p(atd_reader *r, const char *p, everything_maybe_int_list *out);
 static char *everything_maybe_int_list_write_p(atd_writer *w, char *p, const everything_maybe_int_list *v);
-static bool everything_int_list_option_read(atd_reader *r, everything_int_list_option *out);
+static const char *everything_int_list_option_read_p(atd_reader *r, const char *p, everything_int_list_option *out);
 static char *everything_int_list_option_write_p(atd_writer *w, char *p, const everything_int_list_option *v);
 static const char *everything_string_nullable_list_read_p(atd_reader *r, const char *p, everything_string_nullable_list *out);
 static char *everything_string_nullable_list_write_p(atd_writer *w, char *p, const everything_string_nullable_list *v);
@@ -75,14 +75,14 @@ static char *everything_entry_string_float_list_list_write_p(atd_writer *w, char
 static void everything_page_entry_string_float_list_init(everything_page_entry_string_float_list *v);
 static const char *everything_page_entry_string_float_list_read_p(atd_reader *r, const char *p, everything_page_entry_string_float_list *out);
 static char *everything_page_entry_string_float_list_write_p(atd_writer *w, char *p, const everything_page_entry_string_float_list *v);
-static bool everything_result_int_read(atd_reader *r, everything_result_int *out);
+static const char *everything_result_int_read_p(atd_reader *r, const char *p, everything_result_int *out);
 static char *everything_result_int_write_p(atd_writer *w, char *p, const everything_result_int *v);
-static bool everything_result_string_list_read(atd_reader *r, everything_result_string_list *out);
+static const char *everything_result_string_list_read_p(atd_reader *r, const char *p, everything_result_string_list *out);
 static char *everything_result_string_list_write_p(atd_writer *w, char *p, const everything_result_string_list *v);
 static void everything_int_string_tuple_init(everything_int_string_tuple *v);
 static const char *everything_int_string_tuple_read_p(atd_reader *r, const char *p, everything_int_string_tuple *out);
 static char *everything_int_string_tuple_write_p(atd_writer *w, char *p, const everything_int_string_tuple *v);
-static bool everything_either_int_string_read(atd_reader *r, everything_either_int_string *out);
+static const char *everything_either_int_string_read_p(atd_reader *r, const char *p, everything_either_int_string *out);
 static char *everything_either_int_string_write_p(atd_writer *w, char *p, const everything_either_int_string *v);
 static void everything_entry_string_int_init(everything_entry_string_int *v);
 static const char *everything_entry_string_int_read_p(atd_reader *r, const char *p, everything_entry_string_int *out);
@@ -127,13 +127,21 @@ static char *everything_root_anon_sum_elt_list_write_p(atd_writer *w, char *p, c
 static void everything_root_anon_record_elt_init(everything_root_anon_record_elt *v);
 static const char *everything_root_anon_record_elt_read_p(atd_reader *r, const char *p, everything_root_anon_record_elt *out);
 static char *everything_root_anon_record_elt_write_p(atd_writer *w, char *p, const everything_root_anon_record_elt *v);
-static bool everything_root_anon_sum_elt_read(atd_reader *r, everything_root_anon_sum_elt *out);
+static const char *everything_root_anon_sum_elt_read_p(atd_reader *r, const char *p, everything_root_anon_sum_elt *out);
 static char *everything_root_anon_sum_elt_write_p(atd_writer *w, char *p, const everything_root_anon_sum_elt *v);
 
 static const char *everything_mode_read_p(atd_reader *r, const char *p, everything_mode *out);
 static const char *everything_level_read_p(atd_reader *r, const char *p, everything_level *out);
+static const char *everything_maybe_int_read_p(atd_reader *r, const char *p, everything_maybe_int *out);
 static const char *everything_struct__read_p(atd_reader *r, const char *p, everything_struct_ *out);
+static const char *everything_union__read_p(atd_reader *r, const char *p, everything_union_ *out);
 static const char *everything_rect_read_p(atd_reader *r, const char *p, everything_rect *out);
+static const char *everything_shape_read_p(atd_reader *r, const char *p, everything_shape *out);
+static const char *everything_odd_names_read_p(atd_reader *r, const char *p, everything_odd_names *out);
+static const char *everything_color_read_p(atd_reader *r, const char *p, everything_color *out);
+static const char *everything_obj_shape_read_p(atd_reader *r, const char *p, everything_obj_shape *out);
+static const char *everything_base_event_read_p(atd_reader *r, const char *p, everything_base_event *out);
+static const char *everything_event_read_p(atd_reader *r, const char *p, everything_event *out);
 static const char *everything_int_list_read_p(atd_reader *r, const char *p, everything_int_list *out);
 static const char *everything_float_list_read_p(atd_reader *r, const char *p, everything_float_list *out);
 static const char *everything_fields_read_p(atd_reader *r, const char *p, everything_fields *out);
@@ -155,7 +163,9 @@ static const char *everything_reprs_read_p(atd_reader *r, const char *p, everyth
 static const char *everything_page_ext_read_p(atd_reader *r, const char *p, everything_page_ext *out);
 static const char *everything_int_bool_entry_read_p(atd_reader *r, const char *p, everything_int_bool_entry *out);
 static const char *everything_generics_read_p(atd_reader *r, const char *p, everything_generics *out);
+static const char *everything_tree_read_p(atd_reader *r, const char *p, everything_tree *out);
 static const char *everything_rose_node_read_p(atd_reader *r, const char *p, everything_rose_node *out);
+static const char *everything_expr_read_p(atd_reader *r, const char *p, everything_expr *out);
 static const char *everything_binding_read_p(atd_reader *r, const char *p, everything_binding *out);
 static const char *everything_stmt_read_p(atd_reader *r, const char *p, everything_stmt *out);
 static const char *everything_annotated_read_p(atd_reader *r, const char *p, everything_annotated *out);
@@ -350,8 +360,7 @@ static const char *everything_mode_read_p(atd_reader *r, const char *p, everythi
             return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "mode"));
         }
     }
-    atd_reader_seek(r, p);
-    return atd_fail_cursor(atd_reader_fail_expected(r, "a variant of 'mode'"));
+    return atd_fail_cursor(atd_reader_fail_expected(r, p, "a variant of 'mode'"));
 }
 
 ATD_DEFINE_READ(extern, everything_mode, everything_mode)
@@ -402,8 +411,7 @@ static const char *everything_level_read_p(atd_reader *r, const char *p, everyth
             return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "level"));
         }
     }
-    atd_reader_seek(r, p);
-    return atd_fail_cursor(atd_reader_fail_expected(r, "a variant of 'level'"));
+    return atd_fail_cursor(atd_reader_fail_expected(r, p, "a variant of 'level'"));
 }
 
 ATD_DEFINE_READ(extern, everything_level, everything_level)
@@ -415,13 +423,16 @@ void everything_maybe_int_init(everything_maybe_int *v)
     memset(v, 0, sizeof *v);
 }
 
-bool everything_maybe_int_read(atd_reader *r, everything_maybe_int *out)
+static const char *everything_maybe_int_read_p(atd_reader *r, const char *p, everything_maybe_int *out)
 {
-    if (!atd_read_option_begin(r, &out->has)) return false;
-    if (!out->has) return true;
-    if (!atd_read_int64(r, &out->value)) return atd_reader_push_index(r, 1);
-    return atd_read_option_end(r);
+    p = atd_read_option_begin_p(r, p, &out->has);
+    if (p == NULL || !out->has) return p;
+    p = atd_read_int64_p(r, p, &out->value);
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 1));
+    return atd_read_option_end_p(r, p);
 }
+
+ATD_DEFINE_READ(extern, everything_maybe_int, everything_maybe_int)
 
 ATD_DEFINE_READ_ENTRY_POINTS(everything_maybe_int)
 
@@ -525,51 +536,61 @@ static int everything_union___case(const char *s, size_t len)
     return -1;
 }
 
-bool everything_union__read(atd_reader *r, everything_union_ *out)
+static const char *everything_union__read_p(atd_reader *r, const char *p, everything_union_ *out)
 {
     atd_string s;
     size_t at;
-    int c = atd_peek(r);
     bool more;
-    at = atd_reader_offset(r);
+    int c;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    c = atd_byte_at(r, p);
     if (c == '"') {
-        if (!atd_read_name(r, &s)) return false;
+        p = atd_read_name_p(r, p, &s);
+        if (p == NULL) return NULL;
         switch (everything_union___case(s.ptr, s.len)) {
         default:
             break;
         }
         char q_[ATD_QUOTE_NAME_CAP];
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "union_");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "union_"));
     }
     if (c == '[') {
-        if (!atd_array_begin(r, &more)) return false;
+        p = atd_array_begin_p(r, p, &more);
+        if (p == NULL) return NULL;
         if (!more) {
-            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "union_");
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "union_"));
         }
-        atd_skip_ws(r);
-        at = atd_reader_offset(r);
-        if (!atd_read_name(r, &s)) return atd_reader_push_index(r, 0);
+        at = atd_reader_offset_of(r, p);
+        p = atd_read_name_p(r, p, &s);
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 0));
         switch (everything_union___case(s.ptr, s.len)) {
         case 0:
-            if (!atd_read_variant_arg(r, at, "Left")) return false;
+            p = atd_read_variant_arg_p(r, p, at, "Left");
+            if (p == NULL) return NULL;
             out->tag = EVERYTHING_UNION__LEFT;
-            if (!atd_read_int64(r, &out->u.Left)) return atd_reader_push_index(r, 1);
-            return atd_read_variant_end(r, ']', "Left");
+            p = atd_read_int64_p(r, p, &out->u.Left);
+            if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 1));
+            return atd_read_variant_end_p(r, p, ']', "Left");
         case 1:
-            if (!atd_read_variant_arg(r, at, "Right")) return false;
+            p = atd_read_variant_arg_p(r, p, at, "Right");
+            if (p == NULL) return NULL;
             out->tag = EVERYTHING_UNION__RIGHT;
-            if (!atd_read_string(r, &out->u.Right)) return atd_reader_push_index(r, 1);
-            return atd_read_variant_end(r, ']', "Right");
+            p = atd_read_string_p(r, p, &out->u.Right);
+            if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 1));
+            return atd_read_variant_end_p(r, p, ']', "Right");
         default:
             break;
         }
         {
             char q_[ATD_QUOTE_NAME_CAP];
-            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" with an argument in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "union_");
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" with an argument in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "union_"));
         }
     }
-    return atd_reader_fail_expected(r, "a variant of 'union_'");
+    return atd_fail_cursor(atd_reader_fail_expected(r, p, "a variant of 'union_'"));
 }
+
+ATD_DEFINE_READ(extern, everything_union_, everything_union_)
 
 ATD_DEFINE_READ_ENTRY_POINTS(everything_union_)
 
@@ -821,11 +842,8 @@ static const char *everything_shape_list_read_p(atd_reader *r, const char *p, ev
             items = n_;
             cap = ncap;
         }
-        atd_reader_seek(r, p);
-        if (!everything_shape_read(r, &items[len])) {
-            return atd_fail_cursor(atd_reader_push_index(r, len));
-        }
-        p = atd_reader_cursor(r);
+        p = everything_shape_read_p(r, p, &items[len]);
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
         len++;
         p = atd_array_next_p(r, p, &more);
         if (p == NULL) return NULL;
@@ -885,116 +903,134 @@ static int everything_shape__case(const char *s, size_t len)
     return -1;
 }
 
-bool everything_shape_read(atd_reader *r, everything_shape *out)
+static const char *everything_shape_read_p(atd_reader *r, const char *p, everything_shape *out)
 {
     atd_string s;
     size_t at;
-    int c = atd_peek(r);
     bool more;
-    at = atd_reader_offset(r);
+    int c;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    c = atd_byte_at(r, p);
     if (c == '"') {
-        if (!atd_read_name(r, &s)) return false;
+        p = atd_read_name_p(r, p, &s);
+        if (p == NULL) return NULL;
         switch (everything_shape__case(s.ptr, s.len)) {
         case 0:
             out->tag = EVERYTHING_SHAPE_POINT;
-            return true;
+            return p;
         default:
             break;
         }
         char q_[ATD_QUOTE_NAME_CAP];
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "shape");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "shape"));
     }
     if (c == '[') {
-        if (!atd_array_begin(r, &more)) return false;
+        p = atd_array_begin_p(r, p, &more);
+        if (p == NULL) return NULL;
         if (!more) {
-            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "shape");
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "shape"));
         }
-        atd_skip_ws(r);
-        at = atd_reader_offset(r);
-        if (!atd_read_name(r, &s)) return atd_reader_push_index(r, 0);
+        at = atd_reader_offset_of(r, p);
+        p = atd_read_name_p(r, p, &s);
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 0));
         switch (everything_shape__case(s.ptr, s.len)) {
         case 1:
-            if (!atd_read_variant_arg(r, at, "Circle")) return false;
+            p = atd_read_variant_arg_p(r, p, at, "Circle");
+            if (p == NULL) return NULL;
             out->tag = EVERYTHING_SHAPE_CIRCLE;
-            if (!atd_read_double(r, &out->u.Circle)) return atd_reader_push_index(r, 1);
-            return atd_read_variant_end(r, ']', "Circle");
+            p = atd_read_double_p(r, p, &out->u.Circle);
+            if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 1));
+            return atd_read_variant_end_p(r, p, ']', "Circle");
         case 2:
-            if (!atd_read_variant_arg(r, at, "Count")) return false;
+            p = atd_read_variant_arg_p(r, p, at, "Count");
+            if (p == NULL) return NULL;
             out->tag = EVERYTHING_SHAPE_COUNT;
-            if (!atd_read_int64(r, &out->u.Count)) return atd_reader_push_index(r, 1);
-            return atd_read_variant_end(r, ']', "Count");
+            p = atd_read_int64_p(r, p, &out->u.Count);
+            if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 1));
+            return atd_read_variant_end_p(r, p, ']', "Count");
         case 3:
-            if (!atd_read_variant_arg(r, at, "Move")) return false;
+            p = atd_read_variant_arg_p(r, p, at, "Move");
+            if (p == NULL) return NULL;
             out->tag = EVERYTHING_SHAPE_MOVE;
-            if (!atd_reader_advance(r, everything_int_int_tuple_read_p(r, atd_reader_cursor(r), &out->u.Move))) {
-                return atd_reader_push_index(r, 1);
-            }
-            return atd_read_variant_end(r, ']', "Move");
+            p = everything_int_int_tuple_read_p(r, p, &out->u.Move);
+            if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 1));
+            return atd_read_variant_end_p(r, p, ']', "Move");
         case 4:
-            if (!atd_read_variant_arg(r, at, "Rect")) return false;
+            p = atd_read_variant_arg_p(r, p, at, "Rect");
+            if (p == NULL) return NULL;
             out->tag = EVERYTHING_SHAPE_RECT;
-            if (!atd_reader_advance(r, everything_rect_read_p(r, atd_reader_cursor(r), &out->u.Rect))) {
-                return atd_reader_push_index(r, 1);
-            }
-            return atd_read_variant_end(r, ']', "Rect");
+            p = everything_rect_read_p(r, p, &out->u.Rect);
+            if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 1));
+            return atd_read_variant_end_p(r, p, ']', "Rect");
         case 5:
-            if (!atd_read_variant_arg(r, at, "Label")) return false;
+            p = atd_read_variant_arg_p(r, p, at, "Label");
+            if (p == NULL) return NULL;
             out->tag = EVERYTHING_SHAPE_LABEL;
-            if (!atd_reader_advance(r, everything_shape_Label_read_p(r, atd_reader_cursor(r), &out->u.Label))) {
-                return atd_reader_push_index(r, 1);
-            }
-            return atd_read_variant_end(r, ']', "Label");
+            p = everything_shape_Label_read_p(r, p, &out->u.Label);
+            if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 1));
+            return atd_read_variant_end_p(r, p, ']', "Label");
         case 6:
-            if (!atd_read_variant_arg(r, at, "Poly")) return false;
+            p = atd_read_variant_arg_p(r, p, at, "Poly");
+            if (p == NULL) return NULL;
             out->tag = EVERYTHING_SHAPE_POLY;
-            if (!atd_reader_advance(r, everything_float_float_tuple_list_read_p(r, atd_reader_cursor(r), &out->u.Poly))) {
-                return atd_reader_push_index(r, 1);
-            }
-            return atd_read_variant_end(r, ']', "Poly");
+            p = everything_float_float_tuple_list_read_p(r, p, &out->u.Poly);
+            if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 1));
+            return atd_read_variant_end_p(r, p, ']', "Poly");
         case 7:
-            if (!atd_read_variant_arg(r, at, "Nested")) return false;
+            p = atd_read_variant_arg_p(r, p, at, "Nested");
+            if (p == NULL) return NULL;
             out->tag = EVERYTHING_SHAPE_NESTED;
-            if (!atd_reader_advance(r, everything_shape_list_read_p(r, atd_reader_cursor(r), &out->u.Nested))) {
-                return atd_reader_push_index(r, 1);
-            }
-            return atd_read_variant_end(r, ']', "Nested");
+            p = everything_shape_list_read_p(r, p, &out->u.Nested);
+            if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 1));
+            return atd_read_variant_end_p(r, p, ']', "Nested");
         case 8:
-            if (!atd_read_variant_arg(r, at, "Renamed")) return false;
+            p = atd_read_variant_arg_p(r, p, at, "Renamed");
+            if (p == NULL) return NULL;
             out->tag = EVERYTHING_SHAPE_RENAMED;
-            if (!atd_read_string(r, &out->u.Renamed)) return atd_reader_push_index(r, 1);
-            return atd_read_variant_end(r, ']', "Renamed");
+            p = atd_read_string_p(r, p, &out->u.Renamed);
+            if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 1));
+            return atd_read_variant_end_p(r, p, ']', "Renamed");
         case 9:
-            if (!atd_read_variant_arg(r, at, "Named")) return false;
+            p = atd_read_variant_arg_p(r, p, at, "Named");
+            if (p == NULL) return NULL;
             out->tag = EVERYTHING_SHAPE_SHAPE_NAMED_C;
-            if (!atd_read_string(r, &out->u.shape_named_c)) return atd_reader_push_index(r, 1);
-            return atd_read_variant_end(r, ']', "Named");
+            p = atd_read_string_p(r, p, &out->u.shape_named_c);
+            if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 1));
+            return atd_read_variant_end_p(r, p, ']', "Named");
         case 10:
-            if (!atd_read_variant_arg(r, at, "Opt")) return false;
+            p = atd_read_variant_arg_p(r, p, at, "Opt");
+            if (p == NULL) return NULL;
             out->tag = EVERYTHING_SHAPE_OPT;
-            if (!everything_maybe_int_read(r, &out->u.Opt)) return atd_reader_push_index(r, 1);
-            return atd_read_variant_end(r, ']', "Opt");
+            p = everything_maybe_int_read_p(r, p, &out->u.Opt);
+            if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 1));
+            return atd_read_variant_end_p(r, p, ']', "Opt");
         case 11:
-            if (!atd_read_variant_arg(r, at, "Null")) return false;
+            p = atd_read_variant_arg_p(r, p, at, "Null");
+            if (p == NULL) return NULL;
             out->tag = EVERYTHING_SHAPE_NULL;
-            if (!atd_reader_advance(r, everything_int_nullable_read_p(r, atd_reader_cursor(r), &out->u.Null))) {
-                return atd_reader_push_index(r, 1);
-            }
-            return atd_read_variant_end(r, ']', "Null");
+            p = everything_int_nullable_read_p(r, p, &out->u.Null);
+            if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 1));
+            return atd_read_variant_end_p(r, p, ']', "Null");
         case 12:
-            if (!atd_read_variant_arg(r, at, "Any")) return false;
+            p = atd_read_variant_arg_p(r, p, at, "Any");
+            if (p == NULL) return NULL;
             out->tag = EVERYTHING_SHAPE_ANY;
-            if (!atd_json_read(r, &out->u.Any)) return atd_reader_push_index(r, 1);
-            return atd_read_variant_end(r, ']', "Any");
+            p = atd_json_read_p(r, p, &out->u.Any);
+            if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 1));
+            return atd_read_variant_end_p(r, p, ']', "Any");
         default:
             break;
         }
         {
             char q_[ATD_QUOTE_NAME_CAP];
-            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" with an argument in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "shape");
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" with an argument in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "shape"));
         }
     }
-    return atd_reader_fail_expected(r, "a variant of 'shape'");
+    return atd_fail_cursor(atd_reader_fail_expected(r, p, "a variant of 'shape'"));
 }
+
+ATD_DEFINE_READ(extern, everything_shape, everything_shape)
 
 ATD_DEFINE_READ_ENTRY_POINTS(everything_shape)
 
@@ -1060,58 +1096,66 @@ static int everything_odd_names__case(const char *s, size_t len)
     return -1;
 }
 
-bool everything_odd_names_read(atd_reader *r, everything_odd_names *out)
+static const char *everything_odd_names_read_p(atd_reader *r, const char *p, everything_odd_names *out)
 {
     atd_string s;
     size_t at;
-    int c = atd_peek(r);
     bool more;
-    at = atd_reader_offset(r);
+    int c;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    c = atd_byte_at(r, p);
     if (c == '"') {
-        if (!atd_read_name(r, &s)) return false;
+        p = atd_read_name_p(r, p, &s);
+        if (p == NULL) return NULL;
         switch (everything_odd_names__case(s.ptr, s.len)) {
         case 0:
             out->tag = EVERYTHING_ODD_NAMES_NONE;
-            return true;
+            return p;
         case 2:
             out->tag = EVERYTHING_ODD_NAMES_INT;
-            return true;
+            return p;
         case 3:
             out->tag = EVERYTHING_ODD_NAMES_DEFAULT;
-            return true;
+            return p;
         case 4:
             out->tag = EVERYTHING_ODD_NAMES_TRUE;
-            return true;
+            return p;
         default:
             break;
         }
         char q_[ATD_QUOTE_NAME_CAP];
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "odd_names");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "odd_names"));
     }
     if (c == '[') {
-        if (!atd_array_begin(r, &more)) return false;
+        p = atd_array_begin_p(r, p, &more);
+        if (p == NULL) return NULL;
         if (!more) {
-            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "odd_names");
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "odd_names"));
         }
-        atd_skip_ws(r);
-        at = atd_reader_offset(r);
-        if (!atd_read_name(r, &s)) return atd_reader_push_index(r, 0);
+        at = atd_reader_offset_of(r, p);
+        p = atd_read_name_p(r, p, &s);
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 0));
         switch (everything_odd_names__case(s.ptr, s.len)) {
         case 1:
-            if (!atd_read_variant_arg(r, at, "Some")) return false;
+            p = atd_read_variant_arg_p(r, p, at, "Some");
+            if (p == NULL) return NULL;
             out->tag = EVERYTHING_ODD_NAMES_SOME;
-            if (!atd_read_int64(r, &out->u.Some)) return atd_reader_push_index(r, 1);
-            return atd_read_variant_end(r, ']', "Some");
+            p = atd_read_int64_p(r, p, &out->u.Some);
+            if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 1));
+            return atd_read_variant_end_p(r, p, ']', "Some");
         default:
             break;
         }
         {
             char q_[ATD_QUOTE_NAME_CAP];
-            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" with an argument in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "odd_names");
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" with an argument in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "odd_names"));
         }
     }
-    return atd_reader_fail_expected(r, "a variant of 'odd_names'");
+    return atd_fail_cursor(atd_reader_fail_expected(r, p, "a variant of 'odd_names'"));
 }
+
+ATD_DEFINE_READ(extern, everything_odd_names, everything_odd_names)
 
 ATD_DEFINE_READ_ENTRY_POINTS(everything_odd_names)
 
@@ -1139,32 +1183,38 @@ static int everything_color__case(const char *s, size_t len)
     return -1;
 }
 
-bool everything_color_read(atd_reader *r, everything_color *out)
+static const char *everything_color_read_p(atd_reader *r, const char *p, everything_color *out)
 {
     atd_string s;
-    int c = atd_peek(r);
+    int c;
+    p = atd_skip_ws_p(r, p);
+    c = atd_byte_at(r, p);
     if (c == '"') {
-        if (!atd_read_name(r, &s)) return false;
+        p = atd_read_name_p(r, p, &s);
+        if (p == NULL) return NULL;
         switch (everything_color__case(s.ptr, s.len)) {
         case 0:
             out->tag = EVERYTHING_COLOR_RED;
-            return true;
+            return p;
         case 1:
             out->tag = EVERYTHING_COLOR_GREEN;
-            return true;
+            return p;
         case 2:
             out->tag = EVERYTHING_COLOR_BLUE;
-            return true;
+            return p;
         default:
             break;
         }
-        if (!atd_reader_own_string(r, &s)) return false;
+        p = atd_reader_own_string_p(r, p, &s);
+        if (p == NULL) return NULL;
         out->tag = EVERYTHING_COLOR_OTHER;
         out->u.Other = s;
-        return true;
+        return p;
     }
-    return atd_reader_fail_expected(r, "a variant of 'color'");
+    return atd_fail_cursor(atd_reader_fail_expected(r, p, "a variant of 'color'"));
 }
+
+ATD_DEFINE_READ(extern, everything_color, everything_color)
 
 ATD_DEFINE_READ_ENTRY_POINTS(everything_color)
 
@@ -1305,11 +1355,8 @@ static const char *everything_obj_shape_list_read_p(atd_reader *r, const char *p
             items = n_;
             cap = ncap;
         }
-        atd_reader_seek(r, p);
-        if (!everything_obj_shape_read(r, &items[len])) {
-            return atd_fail_cursor(atd_reader_push_index(r, len));
-        }
-        p = atd_reader_cursor(r);
+        p = everything_obj_shape_read_p(r, p, &items[len]);
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
         len++;
         p = atd_array_next_p(r, p, &more);
         if (p == NULL) return NULL;
@@ -1347,72 +1394,75 @@ static int everything_obj_shape__case(const char *s, size_t len)
     return -1;
 }
 
-bool everything_obj_shape_read(atd_reader *r, everything_obj_shape *out)
+static const char *everything_obj_shape_read_p(atd_reader *r, const char *p, everything_obj_shape *out)
 {
     atd_string s;
     size_t at;
-    int c = atd_peek(r);
     bool more;
-    at = atd_reader_offset(r);
+    int c;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    c = atd_byte_at(r, p);
     if (c == '"') {
-        if (!atd_read_name(r, &s)) return false;
+        p = atd_read_name_p(r, p, &s);
+        if (p == NULL) return NULL;
         switch (everything_obj_shape__case(s.ptr, s.len)) {
         case 0:
             out->tag = EVERYTHING_OBJ_SHAPE_DOT;
-            return true;
+            return p;
         default:
             break;
         }
         char q_[ATD_QUOTE_NAME_CAP];
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "obj_shape");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "obj_shape"));
     }
     if (c == '{') {
-        if (!atd_object_begin(r, &more)) return false;
+        p = atd_object_begin_p(r, p, &more);
+        if (p == NULL) return NULL;
         if (!more) {
-            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty object instead of a variant of '%s'", "obj_shape");
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty object instead of a variant of '%s'", "obj_shape"));
         }
-        atd_skip_ws(r);
-        at = atd_reader_offset(r);
-        if (!atd_object_key(r, &s)) return false;
+        at = atd_reader_offset_of(r, p);
+        p = atd_object_key_p(r, p, &s);
+        if (p == NULL) return NULL;
         switch (everything_obj_shape__case(s.ptr, s.len)) {
         case 1:
             out->tag = EVERYTHING_OBJ_SHAPE_SIZE;
-            if (!atd_read_int64(r, &out->u.Size)) return atd_reader_push_field(r, ATD_LIT("Size"));
-            return atd_read_variant_end(r, '}', "Size");
+            p = atd_read_int64_p(r, p, &out->u.Size);
+            if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("Size")));
+            return atd_read_variant_end_p(r, p, '}', "Size");
         case 2:
             out->tag = EVERYTHING_OBJ_SHAPE_PAIR;
-            if (!atd_reader_advance(r, everything_int_float_tuple_read_p(r, atd_reader_cursor(r), &out->u.Pair))) {
-                return atd_reader_push_field(r, ATD_LIT("Pair"));
-            }
-            return atd_read_variant_end(r, '}', "Pair");
+            p = everything_int_float_tuple_read_p(r, p, &out->u.Pair);
+            if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("Pair")));
+            return atd_read_variant_end_p(r, p, '}', "Pair");
         case 3:
             out->tag = EVERYTHING_OBJ_SHAPE_RENAMED;
-            if (!atd_read_string(r, &out->u.Renamed)) {
-                return atd_reader_push_field(r, ATD_LIT("re named"));
-            }
-            return atd_read_variant_end(r, '}', "Renamed");
+            p = atd_read_string_p(r, p, &out->u.Renamed);
+            if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("re named")));
+            return atd_read_variant_end_p(r, p, '}', "Renamed");
         case 4:
             out->tag = EVERYTHING_OBJ_SHAPE_BOX;
-            if (!atd_reader_advance(r, everything_obj_shape_Box_read_p(r, atd_reader_cursor(r), &out->u.Box))) {
-                return atd_reader_push_field(r, ATD_LIT("Box"));
-            }
-            return atd_read_variant_end(r, '}', "Box");
+            p = everything_obj_shape_Box_read_p(r, p, &out->u.Box);
+            if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("Box")));
+            return atd_read_variant_end_p(r, p, '}', "Box");
         case 5:
             out->tag = EVERYTHING_OBJ_SHAPE_INNER;
-            if (!atd_reader_advance(r, everything_obj_shape_list_read_p(r, atd_reader_cursor(r), &out->u.Inner))) {
-                return atd_reader_push_field(r, ATD_LIT("Inner"));
-            }
-            return atd_read_variant_end(r, '}', "Inner");
+            p = everything_obj_shape_list_read_p(r, p, &out->u.Inner);
+            if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("Inner")));
+            return atd_read_variant_end_p(r, p, '}', "Inner");
         default:
             break;
         }
         {
             char q_[ATD_QUOTE_NAME_CAP];
-            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" with an argument in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "obj_shape");
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" with an argument in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "obj_shape"));
         }
     }
-    return atd_reader_fail_expected(r, "a variant of 'obj_shape'");
+    return atd_fail_cursor(atd_reader_fail_expected(r, p, "a variant of 'obj_shape'"));
 }
+
+ATD_DEFINE_READ(extern, everything_obj_shape, everything_obj_shape)
 
 ATD_DEFINE_READ_ENTRY_POINTS(everything_obj_shape)
 
@@ -1436,49 +1486,57 @@ static int everything_base_event__case(const char *s, size_t len)
     return -1;
 }
 
-bool everything_base_event_read(atd_reader *r, everything_base_event *out)
+static const char *everything_base_event_read_p(atd_reader *r, const char *p, everything_base_event *out)
 {
     atd_string s;
     size_t at;
-    int c = atd_peek(r);
     bool more;
-    at = atd_reader_offset(r);
+    int c;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    c = atd_byte_at(r, p);
     if (c == '"') {
-        if (!atd_read_name(r, &s)) return false;
+        p = atd_read_name_p(r, p, &s);
+        if (p == NULL) return NULL;
         switch (everything_base_event__case(s.ptr, s.len)) {
         case 0:
             out->tag = EVERYTHING_BASE_EVENT_START;
-            return true;
+            return p;
         default:
             break;
         }
         char q_[ATD_QUOTE_NAME_CAP];
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "base_event");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "base_event"));
     }
     if (c == '[') {
-        if (!atd_array_begin(r, &more)) return false;
+        p = atd_array_begin_p(r, p, &more);
+        if (p == NULL) return NULL;
         if (!more) {
-            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "base_event");
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "base_event"));
         }
-        atd_skip_ws(r);
-        at = atd_reader_offset(r);
-        if (!atd_read_name(r, &s)) return atd_reader_push_index(r, 0);
+        at = atd_reader_offset_of(r, p);
+        p = atd_read_name_p(r, p, &s);
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 0));
         switch (everything_base_event__case(s.ptr, s.len)) {
         case 1:
-            if (!atd_read_variant_arg(r, at, "Stop")) return false;
+            p = atd_read_variant_arg_p(r, p, at, "Stop");
+            if (p == NULL) return NULL;
             out->tag = EVERYTHING_BASE_EVENT_STOP;
-            if (!atd_read_int64(r, &out->u.Stop)) return atd_reader_push_index(r, 1);
-            return atd_read_variant_end(r, ']', "Stop");
+            p = atd_read_int64_p(r, p, &out->u.Stop);
+            if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 1));
+            return atd_read_variant_end_p(r, p, ']', "Stop");
         default:
             break;
         }
         {
             char q_[ATD_QUOTE_NAME_CAP];
-            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" with an argument in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "base_event");
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" with an argument in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "base_event"));
         }
     }
-    return atd_reader_fail_expected(r, "a variant of 'base_event'");
+    return atd_fail_cursor(atd_reader_fail_expected(r, p, "a variant of 'base_event'"));
 }
+
+ATD_DEFINE_READ(extern, everything_base_event, everything_base_event)
 
 ATD_DEFINE_READ_ENTRY_POINTS(everything_base_event)
 
@@ -1506,57 +1564,67 @@ static int everything_event__case(const char *s, size_t len)
     return -1;
 }
 
-bool everything_event_read(atd_reader *r, everything_event *out)
+static const char *everything_event_read_p(atd_reader *r, const char *p, everything_event *out)
 {
     atd_string s;
     size_t at;
-    int c = atd_peek(r);
     bool more;
-    at = atd_reader_offset(r);
+    int c;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    c = atd_byte_at(r, p);
     if (c == '"') {
-        if (!atd_read_name(r, &s)) return false;
+        p = atd_read_name_p(r, p, &s);
+        if (p == NULL) return NULL;
         switch (everything_event__case(s.ptr, s.len)) {
         case 0:
             out->tag = EVERYTHING_EVENT_START;
-            return true;
+            return p;
         case 3:
             out->tag = EVERYTHING_EVENT_RESUME;
-            return true;
+            return p;
         default:
             break;
         }
         char q_[ATD_QUOTE_NAME_CAP];
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "event");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "event"));
     }
     if (c == '[') {
-        if (!atd_array_begin(r, &more)) return false;
+        p = atd_array_begin_p(r, p, &more);
+        if (p == NULL) return NULL;
         if (!more) {
-            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "event");
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "event"));
         }
-        atd_skip_ws(r);
-        at = atd_reader_offset(r);
-        if (!atd_read_name(r, &s)) return atd_reader_push_index(r, 0);
+        at = atd_reader_offset_of(r, p);
+        p = atd_read_name_p(r, p, &s);
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 0));
         switch (everything_event__case(s.ptr, s.len)) {
         case 1:
-            if (!atd_read_variant_arg(r, at, "Stop")) return false;
+            p = atd_read_variant_arg_p(r, p, at, "Stop");
+            if (p == NULL) return NULL;
             out->tag = EVERYTHING_EVENT_STOP;
-            if (!atd_read_int64(r, &out->u.Stop)) return atd_reader_push_index(r, 1);
-            return atd_read_variant_end(r, ']', "Stop");
+            p = atd_read_int64_p(r, p, &out->u.Stop);
+            if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 1));
+            return atd_read_variant_end_p(r, p, ']', "Stop");
         case 2:
-            if (!atd_read_variant_arg(r, at, "Pause")) return false;
+            p = atd_read_variant_arg_p(r, p, at, "Pause");
+            if (p == NULL) return NULL;
             out->tag = EVERYTHING_EVENT_PAUSE;
-            if (!atd_read_double(r, &out->u.Pause)) return atd_reader_push_index(r, 1);
-            return atd_read_variant_end(r, ']', "Pause");
+            p = atd_read_double_p(r, p, &out->u.Pause);
+            if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 1));
+            return atd_read_variant_end_p(r, p, ']', "Pause");
         default:
             break;
         }
         {
             char q_[ATD_QUOTE_NAME_CAP];
-            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" with an argument in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "event");
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" with an argument in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "event"));
         }
     }
-    return atd_reader_fail_expected(r, "a variant of 'event'");
+    return atd_fail_cursor(atd_reader_fail_expected(r, p, "a variant of 'event'"));
 }
+
+ATD_DEFINE_READ(extern, everything_event, everything_event)
 
 ATD_DEFINE_READ_ENTRY_POINTS(everything_event)
 
@@ -1684,12 +1752,13 @@ ATD_DEFINE_READ(extern, everything_float_list, everything_float_list)
 
 ATD_DEFINE_READ_ENTRY_POINTS(everything_float_list)
 
-static bool everything_string_option_read(atd_reader *r, everything_string_option *out)
+static const char *everything_string_option_read_p(atd_reader *r, const char *p, everything_string_option *out)
 {
-    if (!atd_read_option_begin(r, &out->has)) return false;
-    if (!out->has) return true;
-    if (!atd_read_string(r, &out->value)) return atd_reader_push_index(r, 1);
-    return atd_read_option_end(r);
+    p = atd_read_option_begin_p(r, p, &out->has);
+    if (p == NULL || !out->has) return p;
+    p = atd_read_string_p(r, p, &out->value);
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 1));
+    return atd_read_option_end_p(r, p);
 }
 
 void everything_fields_init(everything_fields *v)
@@ -1910,11 +1979,8 @@ field_12:
         p = atd_read_null_p(r, p);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("def_option")));
     } else {
-        atd_reader_seek(r, p);
-        if (!everything_maybe_int_read(r, &out->def_option)) {
-            return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("def_option")));
-        }
-        p = atd_reader_cursor(r);
+        p = everything_maybe_int_read_p(r, p, &out->def_option);
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("def_option")));
     }
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
@@ -2122,11 +2188,8 @@ field_25:
         p = atd_read_null_p(r, p);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_none")));
     } else {
-        atd_reader_seek(r, p);
-        if (!everything_string_option_read(r, &out->ex_none)) {
-            return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_none")));
-        }
-        p = atd_reader_cursor(r);
+        p = everything_string_option_read_p(r, p, &out->ex_none);
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_none")));
     }
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
@@ -2948,14 +3011,13 @@ ATD_DEFINE_READ(extern, everything_patch, everything_patch)
 
 ATD_DEFINE_READ_ENTRY_POINTS(everything_patch)
 
-static bool everything_int_nullable_option_read(atd_reader *r, everything_int_nullable_option *out)
+static const char *everything_int_nullable_option_read_p(atd_reader *r, const char *p, everything_int_nullable_option *out)
 {
-    if (!atd_read_option_begin(r, &out->has)) return false;
-    if (!out->has) return true;
-    if (!atd_reader_advance(r, everything_int_nullable_read_p(r, atd_reader_cursor(r), &out->value))) {
-        return atd_reader_push_index(r, 1);
-    }
-    return atd_read_option_end(r);
+    p = atd_read_option_begin_p(r, p, &out->has);
+    if (p == NULL || !out->has) return p;
+    p = everything_int_nullable_read_p(r, p, &out->value);
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 1));
+    return atd_read_option_end_p(r, p);
 }
 
 void everything_all_optional_init(everything_all_optional *v)
@@ -3593,9 +3655,8 @@ static const char *everything_abstract_list_read_p(atd_reader *r, const char *p,
             items = n_;
             cap = ncap;
         }
-        atd_reader_seek(r, p);
-        if (!atd_json_read(r, &items[len])) return atd_fail_cursor(atd_reader_push_index(r, len));
-        p = atd_reader_cursor(r);
+        p = atd_json_read_p(r, p, &items[len]);
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
         len++;
         p = atd_array_next_p(r, p, &more);
         if (p == NULL) return NULL;
@@ -3656,19 +3717,19 @@ static const char *everything_maybe_int_nullable_read_p(atd_reader *r, const cha
         out->has = false;
         return atd_read_null_p(r, p);
     }
-    atd_reader_seek(r, p);
-    if (!everything_maybe_int_read(r, &out->value)) return NULL;
-    p = atd_reader_cursor(r);
+    p = everything_maybe_int_read_p(r, p, &out->value);
+    if (p == NULL) return NULL;
     out->has = true;
     return p;
 }
 
-static bool everything_maybe_int_option_read(atd_reader *r, everything_maybe_int_option *out)
+static const char *everything_maybe_int_option_read_p(atd_reader *r, const char *p, everything_maybe_int_option *out)
 {
-    if (!atd_read_option_begin(r, &out->has)) return false;
-    if (!out->has) return true;
-    if (!everything_maybe_int_read(r, &out->value)) return atd_reader_push_index(r, 1);
-    return atd_read_option_end(r);
+    p = atd_read_option_begin_p(r, p, &out->has);
+    if (p == NULL || !out->has) return p;
+    p = everything_maybe_int_read_p(r, p, &out->value);
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 1));
+    return atd_read_option_end_p(r, p);
 }
 
 static const char *everything_maybe_int_list_read_p(atd_reader *r, const char *p, everything_maybe_int_list *out)
@@ -3691,11 +3752,8 @@ static const char *everything_maybe_int_list_read_p(atd_reader *r, const char *p
             items = n_;
             cap = ncap;
         }
-        atd_reader_seek(r, p);
-        if (!everything_maybe_int_read(r, &items[len])) {
-            return atd_fail_cursor(atd_reader_push_index(r, len));
-        }
-        p = atd_reader_cursor(r);
+        p = everything_maybe_int_read_p(r, p, &items[len]);
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
         len++;
         p = atd_array_next_p(r, p, &more);
         if (p == NULL) return NULL;
@@ -3705,14 +3763,13 @@ static const char *everything_maybe_int_list_read_p(atd_reader *r, const char *p
     return p;
 }
 
-static bool everything_int_list_option_read(atd_reader *r, everything_int_list_option *out)
+static const char *everything_int_list_option_read_p(atd_reader *r, const char *p, everything_int_list_option *out)
 {
-    if (!atd_read_option_begin(r, &out->has)) return false;
-    if (!out->has) return true;
-    if (!atd_reader_advance(r, everything_int_list_read_p(r, atd_reader_cursor(r), &out->value))) {
-        return atd_reader_push_index(r, 1);
-    }
-    return atd_read_option_end(r);
+    p = atd_read_option_begin_p(r, p, &out->has);
+    if (p == NULL || !out->has) return p;
+    p = everything_int_list_read_p(r, p, &out->value);
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 1));
+    return atd_read_option_end_p(r, p);
 }
 
 static const char *everything_string_nullable_list_read_p(atd_reader *r, const char *p, everything_string_nullable_list *out)
@@ -3765,11 +3822,8 @@ static const char *everything_options_read_p(atd_reader *r, const char *p, every
 key_0:
     p += ATD_LEN("\"opt\":");
 field_0:
-    atd_reader_seek(r, p);
-    if (!everything_maybe_int_read(r, &out->opt)) {
-        return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("opt")));
-    }
-    p = atd_reader_cursor(r);
+    p = everything_maybe_int_read_p(r, p, &out->opt);
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("opt")));
     seen[0] |= (uint64_t)1 << 0;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
@@ -3801,11 +3855,8 @@ field_2:
 key_3:
     p += ATD_LEN("\"nul_opt\":");
 field_3:
-    atd_reader_seek(r, p);
-    if (!everything_int_nullable_option_read(r, &out->nul_opt)) {
-        return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("nul_opt")));
-    }
-    p = atd_reader_cursor(r);
+    p = everything_int_nullable_option_read_p(r, p, &out->nul_opt);
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("nul_opt")));
     seen[0] |= (uint64_t)1 << 3;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
@@ -3826,11 +3877,8 @@ field_4:
 key_5:
     p += ATD_LEN("\"opt_opt\":");
 field_5:
-    atd_reader_seek(r, p);
-    if (!everything_maybe_int_option_read(r, &out->opt_opt)) {
-        return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("opt_opt")));
-    }
-    p = atd_reader_cursor(r);
+    p = everything_maybe_int_option_read_p(r, p, &out->opt_opt);
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("opt_opt")));
     seen[0] |= (uint64_t)1 << 5;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
@@ -3851,11 +3899,8 @@ field_6:
 key_7:
     p += ATD_LEN("\"opt_list\":");
 field_7:
-    atd_reader_seek(r, p);
-    if (!everything_int_list_option_read(r, &out->opt_list)) {
-        return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("opt_list")));
-    }
-    p = atd_reader_cursor(r);
+    p = everything_int_list_option_read_p(r, p, &out->opt_list);
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("opt_list")));
     seen[0] |= (uint64_t)1 << 7;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
@@ -3973,8 +4018,8 @@ static const char *everything_int_assoc_read_p(atd_reader *r, const char *p, eve
         p = atd_object_key_p(r, p, &key);
         if (p == NULL) return NULL;
         /* keys borrowed from the input are copied unless borrowing was asked for */
-        atd_reader_seek(r, p);
-        if (!atd_reader_own_string(r, &key)) return NULL;
+        p = atd_reader_own_string_p(r, p, &key);
+        if (p == NULL) return NULL;
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
             everything_int_assoc_item *n_ = NULL;
@@ -4042,8 +4087,8 @@ static const char *everything_float_assoc_read_p(atd_reader *r, const char *p, e
         p = atd_object_key_p(r, p, &key);
         if (p == NULL) return NULL;
         /* keys borrowed from the input are copied unless borrowing was asked for */
-        atd_reader_seek(r, p);
-        if (!atd_reader_own_string(r, &key)) return NULL;
+        p = atd_reader_own_string_p(r, p, &key);
+        if (p == NULL) return NULL;
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
             everything_float_assoc_item *n_ = NULL;
@@ -4080,8 +4125,8 @@ static const char *everything_bool_assoc_read_p(atd_reader *r, const char *p, ev
         p = atd_object_key_p(r, p, &key);
         if (p == NULL) return NULL;
         /* keys borrowed from the input are copied unless borrowing was asked for */
-        atd_reader_seek(r, p);
-        if (!atd_reader_own_string(r, &key)) return NULL;
+        p = atd_reader_own_string_p(r, p, &key);
+        if (p == NULL) return NULL;
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
             everything_bool_assoc_item *n_ = NULL;
@@ -4118,8 +4163,8 @@ static const char *everything_bool_assoc_assoc_read_p(atd_reader *r, const char 
         p = atd_object_key_p(r, p, &key);
         if (p == NULL) return NULL;
         /* keys borrowed from the input are copied unless borrowing was asked for */
-        atd_reader_seek(r, p);
-        if (!atd_reader_own_string(r, &key)) return NULL;
+        p = atd_reader_own_string_p(r, p, &key);
+        if (p == NULL) return NULL;
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
             everything_bool_assoc_assoc_item *n_ = NULL;
@@ -4422,11 +4467,8 @@ field_15:
 key_16:
     p += ATD_LEN("\"raw\":");
 field_16:
-    atd_reader_seek(r, p);
-    if (!atd_json_read(r, &out->raw)) {
-        return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("raw")));
-    }
-    p = atd_reader_cursor(r);
+    p = atd_json_read_p(r, p, &out->raw);
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("raw")));
     seen[0] |= (uint64_t)1 << 12;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
@@ -4452,11 +4494,8 @@ field_18:
         p = atd_read_null_p(r, p);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("raw_opt")));
     } else {
-        atd_reader_seek(r, p);
-        if (!atd_json_read(r, &out->raw_opt)) {
-            return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("raw_opt")));
-        }
-        p = atd_reader_cursor(r);
+        p = atd_json_read_p(r, p, &out->raw_opt);
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("raw_opt")));
         out->has_raw_opt = true;
     }
 tail:
@@ -5233,50 +5272,58 @@ static int everything_result_int__case(const char *s, size_t len)
     return -1;
 }
 
-static bool everything_result_int_read(atd_reader *r, everything_result_int *out)
+static const char *everything_result_int_read_p(atd_reader *r, const char *p, everything_result_int *out)
 {
     atd_string s;
     size_t at;
-    int c = atd_peek(r);
     bool more;
-    at = atd_reader_offset(r);
+    int c;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    c = atd_byte_at(r, p);
     if (c == '"') {
-        if (!atd_read_name(r, &s)) return false;
+        p = atd_read_name_p(r, p, &s);
+        if (p == NULL) return NULL;
         switch (everything_result_int__case(s.ptr, s.len)) {
         default:
             break;
         }
         char q_[ATD_QUOTE_NAME_CAP];
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "result_int");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "result_int"));
     }
     if (c == '[') {
-        if (!atd_array_begin(r, &more)) return false;
+        p = atd_array_begin_p(r, p, &more);
+        if (p == NULL) return NULL;
         if (!more) {
-            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "result_int");
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "result_int"));
         }
-        atd_skip_ws(r);
-        at = atd_reader_offset(r);
-        if (!atd_read_name(r, &s)) return atd_reader_push_index(r, 0);
+        at = atd_reader_offset_of(r, p);
+        p = atd_read_name_p(r, p, &s);
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 0));
         switch (everything_result_int__case(s.ptr, s.len)) {
         case 0:
-            if (!atd_read_variant_arg(r, at, "Ok")) return false;
+            p = atd_read_variant_arg_p(r, p, at, "Ok");
+            if (p == NULL) return NULL;
             out->tag = EVERYTHING_RESULT_INT_OK;
-            if (!atd_read_int64(r, &out->u.Ok)) return atd_reader_push_index(r, 1);
-            return atd_read_variant_end(r, ']', "Ok");
+            p = atd_read_int64_p(r, p, &out->u.Ok);
+            if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 1));
+            return atd_read_variant_end_p(r, p, ']', "Ok");
         case 1:
-            if (!atd_read_variant_arg(r, at, "Error")) return false;
+            p = atd_read_variant_arg_p(r, p, at, "Error");
+            if (p == NULL) return NULL;
             out->tag = EVERYTHING_RESULT_INT_ERROR;
-            if (!atd_read_string(r, &out->u.Error)) return atd_reader_push_index(r, 1);
-            return atd_read_variant_end(r, ']', "Error");
+            p = atd_read_string_p(r, p, &out->u.Error);
+            if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 1));
+            return atd_read_variant_end_p(r, p, ']', "Error");
         default:
             break;
         }
         {
             char q_[ATD_QUOTE_NAME_CAP];
-            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" with an argument in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "result_int");
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" with an argument in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "result_int"));
         }
     }
-    return atd_reader_fail_expected(r, "a variant of 'result_int'");
+    return atd_fail_cursor(atd_reader_fail_expected(r, p, "a variant of 'result_int'"));
 }
 
 static int everything_result_string_list__case(const char *s, size_t len)
@@ -5294,52 +5341,58 @@ static int everything_result_string_list__case(const char *s, size_t len)
     return -1;
 }
 
-static bool everything_result_string_list_read(atd_reader *r, everything_result_string_list *out)
+static const char *everything_result_string_list_read_p(atd_reader *r, const char *p, everything_result_string_list *out)
 {
     atd_string s;
     size_t at;
-    int c = atd_peek(r);
     bool more;
-    at = atd_reader_offset(r);
+    int c;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    c = atd_byte_at(r, p);
     if (c == '"') {
-        if (!atd_read_name(r, &s)) return false;
+        p = atd_read_name_p(r, p, &s);
+        if (p == NULL) return NULL;
         switch (everything_result_string_list__case(s.ptr, s.len)) {
         default:
             break;
         }
         char q_[ATD_QUOTE_NAME_CAP];
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "result_string_list");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "result_string_list"));
     }
     if (c == '[') {
-        if (!atd_array_begin(r, &more)) return false;
+        p = atd_array_begin_p(r, p, &more);
+        if (p == NULL) return NULL;
         if (!more) {
-            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "result_string_list");
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "result_string_list"));
         }
-        atd_skip_ws(r);
-        at = atd_reader_offset(r);
-        if (!atd_read_name(r, &s)) return atd_reader_push_index(r, 0);
+        at = atd_reader_offset_of(r, p);
+        p = atd_read_name_p(r, p, &s);
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 0));
         switch (everything_result_string_list__case(s.ptr, s.len)) {
         case 0:
-            if (!atd_read_variant_arg(r, at, "Ok")) return false;
+            p = atd_read_variant_arg_p(r, p, at, "Ok");
+            if (p == NULL) return NULL;
             out->tag = EVERYTHING_RESULT_STRING_LIST_OK;
-            if (!atd_reader_advance(r, everything_string_list_read_p(r, atd_reader_cursor(r), &out->u.Ok))) {
-                return atd_reader_push_index(r, 1);
-            }
-            return atd_read_variant_end(r, ']', "Ok");
+            p = everything_string_list_read_p(r, p, &out->u.Ok);
+            if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 1));
+            return atd_read_variant_end_p(r, p, ']', "Ok");
         case 1:
-            if (!atd_read_variant_arg(r, at, "Error")) return false;
+            p = atd_read_variant_arg_p(r, p, at, "Error");
+            if (p == NULL) return NULL;
             out->tag = EVERYTHING_RESULT_STRING_LIST_ERROR;
-            if (!atd_read_string(r, &out->u.Error)) return atd_reader_push_index(r, 1);
-            return atd_read_variant_end(r, ']', "Error");
+            p = atd_read_string_p(r, p, &out->u.Error);
+            if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 1));
+            return atd_read_variant_end_p(r, p, ']', "Error");
         default:
             break;
         }
         {
             char q_[ATD_QUOTE_NAME_CAP];
-            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" with an argument in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "result_string_list");
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" with an argument in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "result_string_list"));
         }
     }
-    return atd_reader_fail_expected(r, "a variant of 'result_string_list'");
+    return atd_fail_cursor(atd_reader_fail_expected(r, p, "a variant of 'result_string_list'"));
 }
 
 static void everything_int_string_tuple_init(everything_int_string_tuple *v)
@@ -5393,57 +5446,65 @@ static int everything_either_int_string__case(const char *s, size_t len)
     return -1;
 }
 
-static bool everything_either_int_string_read(atd_reader *r, everything_either_int_string *out)
+static const char *everything_either_int_string_read_p(atd_reader *r, const char *p, everything_either_int_string *out)
 {
     atd_string s;
     size_t at;
-    int c = atd_peek(r);
     bool more;
-    at = atd_reader_offset(r);
+    int c;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    c = atd_byte_at(r, p);
     if (c == '"') {
-        if (!atd_read_name(r, &s)) return false;
+        p = atd_read_name_p(r, p, &s);
+        if (p == NULL) return NULL;
         switch (everything_either_int_string__case(s.ptr, s.len)) {
         default:
             break;
         }
         char q_[ATD_QUOTE_NAME_CAP];
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "either_int_string");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "either_int_string"));
     }
     if (c == '[') {
-        if (!atd_array_begin(r, &more)) return false;
+        p = atd_array_begin_p(r, p, &more);
+        if (p == NULL) return NULL;
         if (!more) {
-            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "either_int_string");
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "either_int_string"));
         }
-        atd_skip_ws(r);
-        at = atd_reader_offset(r);
-        if (!atd_read_name(r, &s)) return atd_reader_push_index(r, 0);
+        at = atd_reader_offset_of(r, p);
+        p = atd_read_name_p(r, p, &s);
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 0));
         switch (everything_either_int_string__case(s.ptr, s.len)) {
         case 0:
-            if (!atd_read_variant_arg(r, at, "This")) return false;
+            p = atd_read_variant_arg_p(r, p, at, "This");
+            if (p == NULL) return NULL;
             out->tag = EVERYTHING_EITHER_INT_STRING_THIS;
-            if (!atd_read_int64(r, &out->u.This)) return atd_reader_push_index(r, 1);
-            return atd_read_variant_end(r, ']', "This");
+            p = atd_read_int64_p(r, p, &out->u.This);
+            if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 1));
+            return atd_read_variant_end_p(r, p, ']', "This");
         case 1:
-            if (!atd_read_variant_arg(r, at, "That")) return false;
+            p = atd_read_variant_arg_p(r, p, at, "That");
+            if (p == NULL) return NULL;
             out->tag = EVERYTHING_EITHER_INT_STRING_THAT;
-            if (!atd_read_string(r, &out->u.That)) return atd_reader_push_index(r, 1);
-            return atd_read_variant_end(r, ']', "That");
+            p = atd_read_string_p(r, p, &out->u.That);
+            if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 1));
+            return atd_read_variant_end_p(r, p, ']', "That");
         case 2:
-            if (!atd_read_variant_arg(r, at, "Both")) return false;
+            p = atd_read_variant_arg_p(r, p, at, "Both");
+            if (p == NULL) return NULL;
             out->tag = EVERYTHING_EITHER_INT_STRING_BOTH;
-            if (!atd_reader_advance(r, everything_int_string_tuple_read_p(r, atd_reader_cursor(r), &out->u.Both))) {
-                return atd_reader_push_index(r, 1);
-            }
-            return atd_read_variant_end(r, ']', "Both");
+            p = everything_int_string_tuple_read_p(r, p, &out->u.Both);
+            if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 1));
+            return atd_read_variant_end_p(r, p, ']', "Both");
         default:
             break;
         }
         {
             char q_[ATD_QUOTE_NAME_CAP];
-            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" with an argument in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "either_int_string");
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" with an argument in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "either_int_string"));
         }
     }
-    return atd_reader_fail_expected(r, "a variant of 'either_int_string'");
+    return atd_fail_cursor(atd_reader_fail_expected(r, p, "a variant of 'either_int_string'"));
 }
 
 void everything_generics_init(everything_generics *v)
@@ -5520,11 +5581,8 @@ field_4:
 key_5:
     p += ATD_LEN("\"result_int\":");
 field_5:
-    atd_reader_seek(r, p);
-    if (!everything_result_int_read(r, &out->result_int)) {
-        return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("result_int")));
-    }
-    p = atd_reader_cursor(r);
+    p = everything_result_int_read_p(r, p, &out->result_int);
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("result_int")));
     seen[0] |= (uint64_t)1 << 5;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
@@ -5534,11 +5592,8 @@ field_5:
 key_6:
     p += ATD_LEN("\"result_list\":");
 field_6:
-    atd_reader_seek(r, p);
-    if (!everything_result_string_list_read(r, &out->result_list)) {
-        return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("result_list")));
-    }
-    p = atd_reader_cursor(r);
+    p = everything_result_string_list_read_p(r, p, &out->result_list);
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("result_list")));
     seen[0] |= (uint64_t)1 << 6;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
@@ -5548,11 +5603,8 @@ field_6:
 key_7:
     p += ATD_LEN("\"either\":");
 field_7:
-    atd_reader_seek(r, p);
-    if (!everything_either_int_string_read(r, &out->either)) {
-        return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("either")));
-    }
-    p = atd_reader_cursor(r);
+    p = everything_either_int_string_read_p(r, p, &out->either);
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("either")));
     seen[0] |= (uint64_t)1 << 7;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
@@ -5828,9 +5880,8 @@ static const char *everything_tree_int_tree_tuple_read_p(atd_reader *r, const ch
             return atd_fail_cursor(atd_reader_push_index(r, 0));
         }
         out->f0 = p_;
-        atd_reader_seek(r, p);
-        if (!everything_tree_read(r, &*p_)) return atd_fail_cursor(atd_reader_push_index(r, 0));
-        p = atd_reader_cursor(r);
+        p = everything_tree_read_p(r, p, &*p_);
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 0));
     }
     p = atd_array_next_p(r, p, &more);
     if (p == NULL) return NULL;
@@ -5851,9 +5902,8 @@ static const char *everything_tree_int_tree_tuple_read_p(atd_reader *r, const ch
             return atd_fail_cursor(atd_reader_push_index(r, 2));
         }
         out->f2 = p_;
-        atd_reader_seek(r, p);
-        if (!everything_tree_read(r, &*p_)) return atd_fail_cursor(atd_reader_push_index(r, 2));
-        p = atd_reader_cursor(r);
+        p = everything_tree_read_p(r, p, &*p_);
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 2));
     }
     p = atd_array_next_p(r, p, &more);
     if (p == NULL) return NULL;
@@ -5884,51 +5934,57 @@ static int everything_tree__case(const char *s, size_t len)
     return -1;
 }
 
-bool everything_tree_read(atd_reader *r, everything_tree *out)
+static const char *everything_tree_read_p(atd_reader *r, const char *p, everything_tree *out)
 {
     atd_string s;
     size_t at;
-    int c = atd_peek(r);
     bool more;
-    at = atd_reader_offset(r);
+    int c;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    c = atd_byte_at(r, p);
     if (c == '"') {
-        if (!atd_read_name(r, &s)) return false;
+        p = atd_read_name_p(r, p, &s);
+        if (p == NULL) return NULL;
         switch (everything_tree__case(s.ptr, s.len)) {
         case 0:
             out->tag = EVERYTHING_TREE_LEAF;
-            return true;
+            return p;
         default:
             break;
         }
         char q_[ATD_QUOTE_NAME_CAP];
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "tree");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "tree"));
     }
     if (c == '[') {
-        if (!atd_array_begin(r, &more)) return false;
+        p = atd_array_begin_p(r, p, &more);
+        if (p == NULL) return NULL;
         if (!more) {
-            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "tree");
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "tree"));
         }
-        atd_skip_ws(r);
-        at = atd_reader_offset(r);
-        if (!atd_read_name(r, &s)) return atd_reader_push_index(r, 0);
+        at = atd_reader_offset_of(r, p);
+        p = atd_read_name_p(r, p, &s);
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 0));
         switch (everything_tree__case(s.ptr, s.len)) {
         case 1:
-            if (!atd_read_variant_arg(r, at, "Node")) return false;
+            p = atd_read_variant_arg_p(r, p, at, "Node");
+            if (p == NULL) return NULL;
             out->tag = EVERYTHING_TREE_NODE;
-            if (!atd_reader_advance(r, everything_tree_int_tree_tuple_read_p(r, atd_reader_cursor(r), &out->u.Node))) {
-                return atd_reader_push_index(r, 1);
-            }
-            return atd_read_variant_end(r, ']', "Node");
+            p = everything_tree_int_tree_tuple_read_p(r, p, &out->u.Node);
+            if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 1));
+            return atd_read_variant_end_p(r, p, ']', "Node");
         default:
             break;
         }
         {
             char q_[ATD_QUOTE_NAME_CAP];
-            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" with an argument in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "tree");
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" with an argument in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "tree"));
         }
     }
-    return atd_reader_fail_expected(r, "a variant of 'tree'");
+    return atd_fail_cursor(atd_reader_fail_expected(r, p, "a variant of 'tree'"));
 }
+
+ATD_DEFINE_READ(extern, everything_tree, everything_tree)
 
 ATD_DEFINE_READ_ENTRY_POINTS(everything_tree)
 
@@ -6067,9 +6123,8 @@ static const char *everything_expr_expr_tuple_read_p(atd_reader *r, const char *
             return atd_fail_cursor(atd_reader_push_index(r, 0));
         }
         out->f0 = p_;
-        atd_reader_seek(r, p);
-        if (!everything_expr_read(r, &*p_)) return atd_fail_cursor(atd_reader_push_index(r, 0));
-        p = atd_reader_cursor(r);
+        p = everything_expr_read_p(r, p, &*p_);
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 0));
     }
     p = atd_array_next_p(r, p, &more);
     if (p == NULL) return NULL;
@@ -6083,9 +6138,8 @@ static const char *everything_expr_expr_tuple_read_p(atd_reader *r, const char *
             return atd_fail_cursor(atd_reader_push_index(r, 1));
         }
         out->f1 = p_;
-        atd_reader_seek(r, p);
-        if (!everything_expr_read(r, &*p_)) return atd_fail_cursor(atd_reader_push_index(r, 1));
-        p = atd_reader_cursor(r);
+        p = everything_expr_read_p(r, p, &*p_);
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 1));
     }
     p = atd_array_next_p(r, p, &more);
     if (p == NULL) return NULL;
@@ -6152,80 +6206,90 @@ static int everything_expr__case(const char *s, size_t len)
     return -1;
 }
 
-bool everything_expr_read(atd_reader *r, everything_expr *out)
+static const char *everything_expr_read_p(atd_reader *r, const char *p, everything_expr *out)
 {
     atd_string s;
     size_t at;
-    int c = atd_peek(r);
     bool more;
-    at = atd_reader_offset(r);
+    int c;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    c = atd_byte_at(r, p);
     if (c == '"') {
-        if (!atd_read_name(r, &s)) return false;
+        p = atd_read_name_p(r, p, &s);
+        if (p == NULL) return NULL;
         switch (everything_expr__case(s.ptr, s.len)) {
         default:
             break;
         }
         char q_[ATD_QUOTE_NAME_CAP];
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "expr");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "expr"));
     }
     if (c == '[') {
-        if (!atd_array_begin(r, &more)) return false;
+        p = atd_array_begin_p(r, p, &more);
+        if (p == NULL) return NULL;
         if (!more) {
-            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "expr");
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "expr"));
         }
-        atd_skip_ws(r);
-        at = atd_reader_offset(r);
-        if (!atd_read_name(r, &s)) return atd_reader_push_index(r, 0);
+        at = atd_reader_offset_of(r, p);
+        p = atd_read_name_p(r, p, &s);
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 0));
         switch (everything_expr__case(s.ptr, s.len)) {
         case 0:
-            if (!atd_read_variant_arg(r, at, "Num")) return false;
+            p = atd_read_variant_arg_p(r, p, at, "Num");
+            if (p == NULL) return NULL;
             out->tag = EVERYTHING_EXPR_NUM;
-            if (!atd_read_int64(r, &out->u.Num)) return atd_reader_push_index(r, 1);
-            return atd_read_variant_end(r, ']', "Num");
+            p = atd_read_int64_p(r, p, &out->u.Num);
+            if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 1));
+            return atd_read_variant_end_p(r, p, ']', "Num");
         case 1:
-            if (!atd_read_variant_arg(r, at, "Var")) return false;
+            p = atd_read_variant_arg_p(r, p, at, "Var");
+            if (p == NULL) return NULL;
             out->tag = EVERYTHING_EXPR_VAR;
-            if (!atd_read_string(r, &out->u.Var)) return atd_reader_push_index(r, 1);
-            return atd_read_variant_end(r, ']', "Var");
+            p = atd_read_string_p(r, p, &out->u.Var);
+            if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 1));
+            return atd_read_variant_end_p(r, p, ']', "Var");
         case 2:
-            if (!atd_read_variant_arg(r, at, "Add")) return false;
+            p = atd_read_variant_arg_p(r, p, at, "Add");
+            if (p == NULL) return NULL;
             out->tag = EVERYTHING_EXPR_ADD;
-            if (!atd_reader_advance(r, everything_expr_expr_tuple_read_p(r, atd_reader_cursor(r), &out->u.Add))) {
-                return atd_reader_push_index(r, 1);
-            }
-            return atd_read_variant_end(r, ']', "Add");
+            p = everything_expr_expr_tuple_read_p(r, p, &out->u.Add);
+            if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 1));
+            return atd_read_variant_end_p(r, p, ']', "Add");
         case 3:
-            if (!atd_read_variant_arg(r, at, "Let")) return false;
+            p = atd_read_variant_arg_p(r, p, at, "Let");
+            if (p == NULL) return NULL;
             out->tag = EVERYTHING_EXPR_LET;
             {
                 everything_binding *p_ = (everything_binding *)atd_arena_alloc(atd_reader_arena(r), sizeof(everything_binding), 8);
                 if (p_ == NULL) {
-                    atd_reader_fail_at(r, atd_reader_offset(r), ATD_ERR_NOMEM, "out of memory");
-                    return atd_reader_push_index(r, 1);
+                    atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory");
+                    return atd_fail_cursor(atd_reader_push_index(r, 1));
                 }
                 out->u.Let = p_;
-                if (!atd_reader_advance(r, everything_binding_read_p(r, atd_reader_cursor(r), &*p_))) {
-                    return atd_reader_push_index(r, 1);
-                }
+                p = everything_binding_read_p(r, p, &*p_);
+                if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 1));
             }
-            return atd_read_variant_end(r, ']', "Let");
+            return atd_read_variant_end_p(r, p, ']', "Let");
         case 4:
-            if (!atd_read_variant_arg(r, at, "Block")) return false;
+            p = atd_read_variant_arg_p(r, p, at, "Block");
+            if (p == NULL) return NULL;
             out->tag = EVERYTHING_EXPR_BLOCK;
-            if (!atd_reader_advance(r, everything_stmt_list_read_p(r, atd_reader_cursor(r), &out->u.Block))) {
-                return atd_reader_push_index(r, 1);
-            }
-            return atd_read_variant_end(r, ']', "Block");
+            p = everything_stmt_list_read_p(r, p, &out->u.Block);
+            if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 1));
+            return atd_read_variant_end_p(r, p, ']', "Block");
         default:
             break;
         }
         {
             char q_[ATD_QUOTE_NAME_CAP];
-            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" with an argument in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "expr");
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" with an argument in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "expr"));
         }
     }
-    return atd_reader_fail_expected(r, "a variant of 'expr'");
+    return atd_fail_cursor(atd_reader_fail_expected(r, p, "a variant of 'expr'"));
 }
+
+ATD_DEFINE_READ(extern, everything_expr, everything_expr)
 
 ATD_DEFINE_READ_ENTRY_POINTS(everything_expr)
 
@@ -6266,11 +6330,8 @@ field_1:
             return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("bound")));
         }
         out->bound = p_;
-        atd_reader_seek(r, p);
-        if (!everything_expr_read(r, &*p_)) {
-            return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("bound")));
-        }
-        p = atd_reader_cursor(r);
+        p = everything_expr_read_p(r, p, &*p_);
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("bound")));
     }
     seen[0] |= (uint64_t)1 << 1;
     p = atd_object_next_p(r, p, &more);
@@ -6293,11 +6354,8 @@ field_2:
                 return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("body")));
             }
             out->body = p_;
-            atd_reader_seek(r, p);
-            if (!everything_expr_read(r, &*p_)) {
-                return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("body")));
-            }
-            p = atd_reader_cursor(r);
+            p = everything_expr_read_p(r, p, &*p_);
+            if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("body")));
         }
         out->has_body = true;
     }
@@ -6388,11 +6446,8 @@ field_0:
 key_1:
     p += ATD_LEN("\"expr\":");
 field_1:
-    atd_reader_seek(r, p);
-    if (!everything_expr_read(r, &out->expr)) {
-        return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("expr")));
-    }
-    p = atd_reader_cursor(r);
+    p = everything_expr_read_p(r, p, &out->expr);
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("expr")));
     seen[0] |= (uint64_t)1 << 0;
 tail:
     p = atd_object_end_p(r, p, &more);
@@ -6556,11 +6611,8 @@ static const char *everything_union__list_read_p(atd_reader *r, const char *p, e
             items = n_;
             cap = ncap;
         }
-        atd_reader_seek(r, p);
-        if (!everything_union__read(r, &items[len])) {
-            return atd_fail_cursor(atd_reader_push_index(r, len));
-        }
-        p = atd_reader_cursor(r);
+        p = everything_union__read_p(r, p, &items[len]);
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
         len++;
         p = atd_array_next_p(r, p, &more);
         if (p == NULL) return NULL;
@@ -6652,11 +6704,8 @@ static const char *everything_odd_names_list_read_p(atd_reader *r, const char *p
             items = n_;
             cap = ncap;
         }
-        atd_reader_seek(r, p);
-        if (!everything_odd_names_read(r, &items[len])) {
-            return atd_fail_cursor(atd_reader_push_index(r, len));
-        }
-        p = atd_reader_cursor(r);
+        p = everything_odd_names_read_p(r, p, &items[len]);
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
         len++;
         p = atd_array_next_p(r, p, &more);
         if (p == NULL) return NULL;
@@ -6686,11 +6735,8 @@ static const char *everything_color_list_read_p(atd_reader *r, const char *p, ev
             items = n_;
             cap = ncap;
         }
-        atd_reader_seek(r, p);
-        if (!everything_color_read(r, &items[len])) {
-            return atd_fail_cursor(atd_reader_push_index(r, len));
-        }
-        p = atd_reader_cursor(r);
+        p = everything_color_read_p(r, p, &items[len]);
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
         len++;
         p = atd_array_next_p(r, p, &more);
         if (p == NULL) return NULL;
@@ -6720,11 +6766,8 @@ static const char *everything_event_list_read_p(atd_reader *r, const char *p, ev
             items = n_;
             cap = ncap;
         }
-        atd_reader_seek(r, p);
-        if (!everything_event_read(r, &items[len])) {
-            return atd_fail_cursor(atd_reader_push_index(r, len));
-        }
-        p = atd_reader_cursor(r);
+        p = everything_event_read_p(r, p, &items[len]);
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
         len++;
         p = atd_array_next_p(r, p, &more);
         if (p == NULL) return NULL;
@@ -6754,11 +6797,8 @@ static const char *everything_base_event_list_read_p(atd_reader *r, const char *
             items = n_;
             cap = ncap;
         }
-        atd_reader_seek(r, p);
-        if (!everything_base_event_read(r, &items[len])) {
-            return atd_fail_cursor(atd_reader_push_index(r, len));
-        }
-        p = atd_reader_cursor(r);
+        p = everything_base_event_read_p(r, p, &items[len]);
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
         len++;
         p = atd_array_next_p(r, p, &more);
         if (p == NULL) return NULL;
@@ -6912,11 +6952,8 @@ static const char *everything_root_anon_sum_elt_list_read_p(atd_reader *r, const
             items = n_;
             cap = ncap;
         }
-        atd_reader_seek(r, p);
-        if (!everything_root_anon_sum_elt_read(r, &items[len])) {
-            return atd_fail_cursor(atd_reader_push_index(r, len));
-        }
-        p = atd_reader_cursor(r);
+        p = everything_root_anon_sum_elt_read_p(r, p, &items[len]);
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
         len++;
         p = atd_array_next_p(r, p, &more);
         if (p == NULL) return NULL;
@@ -7351,11 +7388,8 @@ field_30:
 key_31:
     p += ATD_LEN("\"tree\":");
 field_31:
-    atd_reader_seek(r, p);
-    if (!everything_tree_read(r, &out->tree)) {
-        return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("tree")));
-    }
-    p = atd_reader_cursor(r);
+    p = everything_tree_read_p(r, p, &out->tree);
+    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("tree")));
     seen[0] |= (uint64_t)1 << 30;
     p = atd_object_next_p(r, p, &more);
     if (p == NULL) return NULL;
@@ -7784,48 +7818,54 @@ static int everything_root_anon_sum_elt__case(const char *s, size_t len)
     return -1;
 }
 
-static bool everything_root_anon_sum_elt_read(atd_reader *r, everything_root_anon_sum_elt *out)
+static const char *everything_root_anon_sum_elt_read_p(atd_reader *r, const char *p, everything_root_anon_sum_elt *out)
 {
     atd_string s;
     size_t at;
-    int c = atd_peek(r);
     bool more;
-    at = atd_reader_offset(r);
+    int c;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    c = atd_byte_at(r, p);
     if (c == '"') {
-        if (!atd_read_name(r, &s)) return false;
+        p = atd_read_name_p(r, p, &s);
+        if (p == NULL) return NULL;
         switch (everything_root_anon_sum_elt__case(s.ptr, s.len)) {
         case 0:
             out->tag = EVERYTHING_ROOT_ANON_SUM_ELT_A;
-            return true;
+            return p;
         default:
             break;
         }
         char q_[ATD_QUOTE_NAME_CAP];
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "root_anon_sum_elt");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "root_anon_sum_elt"));
     }
     if (c == '[') {
-        if (!atd_array_begin(r, &more)) return false;
+        p = atd_array_begin_p(r, p, &more);
+        if (p == NULL) return NULL;
         if (!more) {
-            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "root_anon_sum_elt");
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "root_anon_sum_elt"));
         }
-        atd_skip_ws(r);
-        at = atd_reader_offset(r);
-        if (!atd_read_name(r, &s)) return atd_reader_push_index(r, 0);
+        at = atd_reader_offset_of(r, p);
+        p = atd_read_name_p(r, p, &s);
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 0));
         switch (everything_root_anon_sum_elt__case(s.ptr, s.len)) {
         case 1:
-            if (!atd_read_variant_arg(r, at, "B")) return false;
+            p = atd_read_variant_arg_p(r, p, at, "B");
+            if (p == NULL) return NULL;
             out->tag = EVERYTHING_ROOT_ANON_SUM_ELT_B;
-            if (!atd_read_int64(r, &out->u.B)) return atd_reader_push_index(r, 1);
-            return atd_read_variant_end(r, ']', "B");
+            p = atd_read_int64_p(r, p, &out->u.B);
+            if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 1));
+            return atd_read_variant_end_p(r, p, ']', "B");
         default:
             break;
         }
         {
             char q_[ATD_QUOTE_NAME_CAP];
-            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" with an argument in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "root_anon_sum_elt");
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" with an argument in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "root_anon_sum_elt"));
         }
     }
-    return atd_reader_fail_expected(r, "a variant of 'root_anon_sum_elt'");
+    return atd_fail_cursor(atd_reader_fail_expected(r, p, "a variant of 'root_anon_sum_elt'"));
 }
 
 void everything_count_init(everything_count *v)
@@ -7833,11 +7873,14 @@ void everything_count_init(everything_count *v)
     memset(v, 0, sizeof *v);
 }
 
-bool everything_count_read(atd_reader *r, everything_count *out)
+static const char *everything_count_read_p(atd_reader *r, const char *p, everything_count *out)
 {
-    if (!atd_read_int64(r, &*out)) return false;
-    return true;
+    p = atd_read_int64_p(r, p, &*out);
+    if (p == NULL) return NULL;
+    return p;
 }
+
+ATD_DEFINE_READ(extern, everything_count, everything_count)
 
 ATD_DEFINE_READ_ENTRY_POINTS(everything_count)
 
@@ -7846,11 +7889,14 @@ void everything_user_id_init(everything_user_id *v)
     memset(v, 0, sizeof *v);
 }
 
-bool everything_user_id_read(atd_reader *r, everything_user_id *out)
+static const char *everything_user_id_read_p(atd_reader *r, const char *p, everything_user_id *out)
 {
-    if (!atd_read_int64(r, &*out)) return false;
-    return true;
+    p = atd_read_int64_p(r, p, &*out);
+    if (p == NULL) return NULL;
+    return p;
 }
+
+ATD_DEFINE_READ(extern, everything_user_id, everything_user_id)
 
 ATD_DEFINE_READ_ENTRY_POINTS(everything_user_id)
 
@@ -7859,11 +7905,14 @@ void everything_json_value_init(everything_json_value *v)
     memset(v, 0, sizeof *v);
 }
 
-bool everything_json_value_read(atd_reader *r, everything_json_value *out)
+static const char *everything_json_value_read_p(atd_reader *r, const char *p, everything_json_value *out)
 {
-    if (!atd_json_read(r, &*out)) return false;
-    return true;
+    p = atd_json_read_p(r, p, &*out);
+    if (p == NULL) return NULL;
+    return p;
 }
+
+ATD_DEFINE_READ(extern, everything_json_value, everything_json_value)
 
 ATD_DEFINE_READ_ENTRY_POINTS(everything_json_value)
 
@@ -7872,11 +7921,14 @@ void everything_label_init(everything_label *v)
     memset(v, 0, sizeof *v);
 }
 
-bool everything_label_read(atd_reader *r, everything_label *out)
+static const char *everything_label_read_p(atd_reader *r, const char *p, everything_label *out)
 {
-    if (!atd_read_string(r, &*out)) return false;
-    return true;
+    p = atd_read_string_p(r, p, &*out);
+    if (p == NULL) return NULL;
+    return p;
 }
+
+ATD_DEFINE_READ(extern, everything_label, everything_label)
 
 ATD_DEFINE_READ_ENTRY_POINTS(everything_label)
 
@@ -7885,12 +7937,15 @@ void everything_nothing_init(everything_nothing *v)
     memset(v, 0, sizeof *v);
 }
 
-bool everything_nothing_read(atd_reader *r, everything_nothing *out)
+static const char *everything_nothing_read_p(atd_reader *r, const char *p, everything_nothing *out)
 {
-    if (!atd_read_null(r)) return false;
+    p = atd_read_null_p(r, p);
+    if (p == NULL) return NULL;
     *out = 0;
-    return true;
+    return p;
 }
+
+ATD_DEFINE_READ(extern, everything_nothing, everything_nothing)
 
 ATD_DEFINE_READ_ENTRY_POINTS(everything_nothing)
 
@@ -7899,11 +7954,14 @@ void everything_from_init(everything_from *v)
     memset(v, 0, sizeof *v);
 }
 
-bool everything_from_read(atd_reader *r, everything_from *out)
+static const char *everything_from_read_p(atd_reader *r, const char *p, everything_from *out)
 {
-    if (!atd_read_int64(r, &*out)) return false;
-    return true;
+    p = atd_read_int64_p(r, p, &*out);
+    if (p == NULL) return NULL;
+    return p;
 }
+
+ATD_DEFINE_READ(extern, everything_from, everything_from)
 
 ATD_DEFINE_READ_ENTRY_POINTS(everything_from)
 
@@ -7912,13 +7970,14 @@ void everything_int_page_init(everything_int_page *v)
     everything_page_int_init(v);
 }
 
-bool everything_int_page_read(atd_reader *r, everything_int_page *out)
+static const char *everything_int_page_read_p(atd_reader *r, const char *p, everything_int_page *out)
 {
-    if (!atd_reader_advance(r, everything_page_int_read_p(r, atd_reader_cursor(r), &*out))) {
-        return false;
-    }
-    return true;
+    p = everything_page_int_read_p(r, p, &*out);
+    if (p == NULL) return NULL;
+    return p;
 }
+
+ATD_DEFINE_READ(extern, everything_int_page, everything_int_page)
 
 ATD_DEFINE_READ_ENTRY_POINTS(everything_int_page)
 

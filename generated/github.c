@@ -181,8 +181,8 @@ static const char *github_gist_file_assoc_read_p(atd_reader *r, const char *p, g
         p = atd_object_key_p(r, p, &key);
         if (p == NULL) return NULL;
         /* keys borrowed from the input are copied unless borrowing was asked for */
-        atd_reader_seek(r, p);
-        if (!atd_reader_own_string(r, &key)) return NULL;
+        p = atd_reader_own_string_p(r, p, &key);
+        if (p == NULL) return NULL;
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
             github_gist_file_assoc_item *n_ = NULL;

@@ -9,6 +9,7 @@ static char *mapping_long_long_list_write_p(atd_writer *w, char *p, const mappin
 static const char *mapping_int_nullable_read_p(atd_reader *r, const char *p, mapping_int_nullable *out);
 static char *mapping_int_nullable_write_p(atd_writer *w, char *p, const mapping_int_nullable *v);
 
+static const char *mapping_color_read_p(atd_reader *r, const char *p, mapping_color *out);
 static const char *mapping_point_read_p(atd_reader *r, const char *p, mapping_point *out);
 static const char *mapping_settings_read_p(atd_reader *r, const char *p, mapping_settings *out);
 static const char *mapping_patch_read_p(atd_reader *r, const char *p, mapping_patch *out);
@@ -50,52 +51,60 @@ static int mapping_color__case(const char *s, size_t len)
     return -1;
 }
 
-bool mapping_color_read(atd_reader *r, mapping_color *out)
+static const char *mapping_color_read_p(atd_reader *r, const char *p, mapping_color *out)
 {
     atd_string s;
     size_t at;
-    int c = atd_peek(r);
     bool more;
-    at = atd_reader_offset(r);
+    int c;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    c = atd_byte_at(r, p);
     if (c == '"') {
-        if (!atd_read_name(r, &s)) return false;
+        p = atd_read_name_p(r, p, &s);
+        if (p == NULL) return NULL;
         switch (mapping_color__case(s.ptr, s.len)) {
         case 0:
             out->tag = MAPPING_COLOR_RED;
-            return true;
+            return p;
         case 1:
             out->tag = MAPPING_COLOR_GREEN;
-            return true;
+            return p;
         default:
             break;
         }
         char q_[ATD_QUOTE_NAME_CAP];
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "color");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "color"));
     }
     if (c == '[') {
-        if (!atd_array_begin(r, &more)) return false;
+        p = atd_array_begin_p(r, p, &more);
+        if (p == NULL) return NULL;
         if (!more) {
-            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "color");
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "color"));
         }
-        atd_skip_ws(r);
-        at = atd_reader_offset(r);
-        if (!atd_read_name(r, &s)) return atd_reader_push_index(r, 0);
+        at = atd_reader_offset_of(r, p);
+        p = atd_read_name_p(r, p, &s);
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 0));
         switch (mapping_color__case(s.ptr, s.len)) {
         case 2:
-            if (!atd_read_variant_arg(r, at, "Custom")) return false;
+            p = atd_read_variant_arg_p(r, p, at, "Custom");
+            if (p == NULL) return NULL;
             out->tag = MAPPING_COLOR_CUSTOM;
-            if (!atd_read_string(r, &out->u.Custom)) return atd_reader_push_index(r, 1);
-            return atd_read_variant_end(r, ']', "Custom");
+            p = atd_read_string_p(r, p, &out->u.Custom);
+            if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 1));
+            return atd_read_variant_end_p(r, p, ']', "Custom");
         default:
             break;
         }
         {
             char q_[ATD_QUOTE_NAME_CAP];
-            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" with an argument in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "color");
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" with an argument in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "color"));
         }
     }
-    return atd_reader_fail_expected(r, "a variant of 'color'");
+    return atd_fail_cursor(atd_reader_fail_expected(r, p, "a variant of 'color'"));
 }
+
+ATD_DEFINE_READ(extern, mapping_color, mapping_color)
 
 ATD_DEFINE_READ_ENTRY_POINTS(mapping_color)
 
@@ -393,11 +402,8 @@ field_9:
         p = atd_read_null_p(r, p);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("color")));
     } else {
-        atd_reader_seek(r, p);
-        if (!mapping_color_read(r, &out->color)) {
-            return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("color")));
-        }
-        p = atd_reader_cursor(r);
+        p = mapping_color_read_p(r, p, &out->color);
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("color")));
     }
 tail:
     p = atd_object_end_p(r, p, &more);
@@ -798,15 +804,18 @@ void mapping_magnitude_init(mapping_magnitude *v)
     memset(v, 0, sizeof *v);
 }
 
-bool mapping_magnitude_read(atd_reader *r, mapping_magnitude *out)
+static const char *mapping_magnitude_read_p(atd_reader *r, const char *p, mapping_magnitude *out)
 {
     {
         int64_t w1_;
-        if (!atd_read_int64(r, &w1_)) return false;
+        p = atd_read_int64_p(r, p, &w1_);
+        if (p == NULL) return NULL;
         *out = llabs(w1_);
     }
-    return true;
+    return p;
 }
+
+ATD_DEFINE_READ(extern, mapping_magnitude, mapping_magnitude)
 
 ATD_DEFINE_READ_ENTRY_POINTS(mapping_magnitude)
 

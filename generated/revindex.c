@@ -170,8 +170,8 @@ static const char *revindex_revindex_read_p(atd_reader *r, const char *p, revind
         p = atd_object_key_p(r, p, &key);
         if (p == NULL) return NULL;
         /* keys borrowed from the input are copied unless borrowing was asked for */
-        atd_reader_seek(r, p);
-        if (!atd_reader_own_string(r, &key)) return NULL;
+        p = atd_reader_own_string_p(r, p, &key);
+        if (p == NULL) return NULL;
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
             revindex_revindex_item *n_ = NULL;
@@ -212,8 +212,8 @@ static const char *revindex_int_assoc_read_p(atd_reader *r, const char *p, revin
         p = atd_object_key_p(r, p, &key);
         if (p == NULL) return NULL;
         /* keys borrowed from the input are copied unless borrowing was asked for */
-        atd_reader_seek(r, p);
-        if (!atd_reader_own_string(r, &key)) return NULL;
+        p = atd_reader_own_string_p(r, p, &key);
+        if (p == NULL) return NULL;
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
             revindex_int_assoc_item *n_ = NULL;
@@ -281,8 +281,8 @@ static const char *revindex_int_list_assoc_read_p(atd_reader *r, const char *p, 
         p = atd_object_key_p(r, p, &key);
         if (p == NULL) return NULL;
         /* keys borrowed from the input are copied unless borrowing was asked for */
-        atd_reader_seek(r, p);
-        if (!atd_reader_own_string(r, &key)) return NULL;
+        p = atd_reader_own_string_p(r, p, &key);
+        if (p == NULL) return NULL;
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
             revindex_int_list_assoc_item *n_ = NULL;
@@ -319,8 +319,8 @@ static const char *revindex_corpus_titles_read_p(atd_reader *r, const char *p, r
         p = atd_object_key_p(r, p, &key);
         if (p == NULL) return NULL;
         /* keys borrowed from the input are copied unless borrowing was asked for */
-        atd_reader_seek(r, p);
-        if (!atd_reader_own_string(r, &key)) return NULL;
+        p = atd_reader_own_string_p(r, p, &key);
+        if (p == NULL) return NULL;
         if (len == cap) {
             size_t ncap = cap != 0 ? 2 * cap : 8;
             revindex_corpus_titles_item *n_ = NULL;

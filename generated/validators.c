@@ -20,6 +20,8 @@ static char *validators_person_list_write_p(atd_writer *w, char *p, const valida
 static const char *validators_shape_list_read_p(atd_reader *r, const char *p, validators_shape_list *out);
 static char *validators_shape_list_write_p(atd_writer *w, char *p, const validators_shape_list *v);
 
+static const char *validators_person_read_p(atd_reader *r, const char *p, validators_person *out);
+static const char *validators_shape_read_p(atd_reader *r, const char *p, validators_shape *out);
 static const char *validators_host_read_p(atd_reader *r, const char *p, validators_host *out);
 static const char *validators_config_read_p(atd_reader *r, const char *p, validators_config *out);
 static const char *validators_doc_read_p(atd_reader *r, const char *p, validators_doc *out);
@@ -47,7 +49,6 @@ void validators_person_init(validators_person *v)
     memset(v, 0, sizeof *v);
 }
 
-static bool validators_person__plain_read(atd_reader *r, validators_person *out);
 static void validators_person__plain_init(validators_person *v)
 {
     validators_person_init(v);
@@ -180,17 +181,20 @@ key:
     goto tail;
 }
 
-ATD_DEFINE_READ(static, validators_person__plain, validators_person)
-
-bool validators_person_read(atd_reader *r, validators_person *out)
+static const char *validators_person_read_p(atd_reader *r, const char *p, validators_person *out)
 {
-    atd_skip_ws(r);
-    size_t at = atd_reader_offset(r);
+    p = atd_skip_ws_p(r, p);
+    size_t at = atd_reader_offset_of(r, p);
     const char *why = NULL;
-    if (!validators_person__plain_read(r, out)) return false;
-    if (!valid_person(out, &why)) return atd_reader_fail_validator(r, at, "valid_person", why);
-    return true;
+    p = validators_person__plain_read_p(r, p, out);
+    if (p == NULL) return NULL;
+    if (!valid_person(out, &why)) {
+        return atd_fail_cursor(atd_reader_fail_validator(r, at, "valid_person", why));
+    }
+    return p;
 }
+
+ATD_DEFINE_READ(extern, validators_person, validators_person)
 
 ATD_DEFINE_READ_ENTRY_POINTS(validators_person)
 
@@ -199,7 +203,6 @@ void validators_shape_init(validators_shape *v)
     memset(v, 0, sizeof *v);
 }
 
-static bool validators_shape__plain_read(atd_reader *r, validators_shape *out);
 static int validators_shape__plain__case(const char *s, size_t len)
 {
     switch (len) {
@@ -215,70 +218,81 @@ static int validators_shape__plain__case(const char *s, size_t len)
     return -1;
 }
 
-static bool validators_shape__plain_read(atd_reader *r, validators_shape *out)
+static const char *validators_shape__plain_read_p(atd_reader *r, const char *p, validators_shape *out)
 {
     atd_string s;
     size_t at;
-    int c = atd_peek(r);
     bool more;
-    at = atd_reader_offset(r);
+    int c;
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    c = atd_byte_at(r, p);
     if (c == '"') {
-        if (!atd_read_name(r, &s)) return false;
+        p = atd_read_name_p(r, p, &s);
+        if (p == NULL) return NULL;
         switch (validators_shape__plain__case(s.ptr, s.len)) {
         case 0:
             out->tag = VALIDATORS_SHAPE_DOT;
-            return true;
+            return p;
         default:
             break;
         }
         char q_[ATD_QUOTE_NAME_CAP];
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "shape");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "shape"));
     }
     if (c == '[') {
-        if (!atd_array_begin(r, &more)) return false;
+        p = atd_array_begin_p(r, p, &more);
+        if (p == NULL) return NULL;
         if (!more) {
-            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "shape");
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "shape"));
         }
-        atd_skip_ws(r);
-        at = atd_reader_offset(r);
-        if (!atd_read_name(r, &s)) return atd_reader_push_index(r, 0);
+        at = atd_reader_offset_of(r, p);
+        p = atd_read_name_p(r, p, &s);
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 0));
         switch (validators_shape__plain__case(s.ptr, s.len)) {
         case 1:
-            if (!atd_read_variant_arg(r, at, "Circle")) return false;
+            p = atd_read_variant_arg_p(r, p, at, "Circle");
+            if (p == NULL) return NULL;
             out->tag = VALIDATORS_SHAPE_CIRCLE;
             {
-                atd_skip_ws(r);
-                size_t at_v_ = atd_reader_offset(r);
-                if (!atd_read_double(r, &out->u.Circle)) return atd_reader_push_index(r, 1);
+                p = atd_skip_ws_p(r, p);
+                size_t at_v_ = atd_reader_offset_of(r, p);
+                p = atd_read_double_p(r, p, &out->u.Circle);
+                if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 1));
                 {
                     const char *why_ = NULL;
                     if (!valid_radius(&out->u.Circle, &why_)) {
                         atd_reader_fail_validator(r, at_v_, "valid_radius", why_);
-                        return atd_reader_push_index(r, 1);
+                        return atd_fail_cursor(atd_reader_push_index(r, 1));
                     }
                 }
             }
-            return atd_read_variant_end(r, ']', "Circle");
+            return atd_read_variant_end_p(r, p, ']', "Circle");
         default:
             break;
         }
         {
             char q_[ATD_QUOTE_NAME_CAP];
-            return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" with an argument in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "shape");
+            return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" with an argument in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "shape"));
         }
     }
-    return atd_reader_fail_expected(r, "a variant of 'shape'");
+    return atd_fail_cursor(atd_reader_fail_expected(r, p, "a variant of 'shape'"));
 }
 
-bool validators_shape_read(atd_reader *r, validators_shape *out)
+static const char *validators_shape_read_p(atd_reader *r, const char *p, validators_shape *out)
 {
-    atd_skip_ws(r);
-    size_t at = atd_reader_offset(r);
+    p = atd_skip_ws_p(r, p);
+    size_t at = atd_reader_offset_of(r, p);
     const char *why = NULL;
-    if (!validators_shape__plain_read(r, out)) return false;
-    if (!valid_shape(out, &why)) return atd_reader_fail_validator(r, at, "valid_shape", why);
-    return true;
+    p = validators_shape__plain_read_p(r, p, out);
+    if (p == NULL) return NULL;
+    if (!valid_shape(out, &why)) {
+        return atd_fail_cursor(atd_reader_fail_validator(r, at, "valid_shape", why));
+    }
+    return p;
 }
+
+ATD_DEFINE_READ(extern, validators_shape, validators_shape)
 
 ATD_DEFINE_READ_ENTRY_POINTS(validators_shape)
 
@@ -790,11 +804,8 @@ static const char *validators_person_list_read_p(atd_reader *r, const char *p, v
             items = n_;
             cap = ncap;
         }
-        atd_reader_seek(r, p);
-        if (!validators_person_read(r, &items[len])) {
-            return atd_fail_cursor(atd_reader_push_index(r, len));
-        }
-        p = atd_reader_cursor(r);
+        p = validators_person_read_p(r, p, &items[len]);
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
         len++;
         p = atd_array_next_p(r, p, &more);
         if (p == NULL) return NULL;
@@ -824,11 +835,8 @@ static const char *validators_shape_list_read_p(atd_reader *r, const char *p, va
             items = n_;
             cap = ncap;
         }
-        atd_reader_seek(r, p);
-        if (!validators_shape_read(r, &items[len])) {
-            return atd_fail_cursor(atd_reader_push_index(r, len));
-        }
-        p = atd_reader_cursor(r);
+        p = validators_shape_read_p(r, p, &items[len]);
+        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
         len++;
         p = atd_array_next_p(r, p, &more);
         if (p == NULL) return NULL;
@@ -942,26 +950,29 @@ void validators_port_init(validators_port *v)
     memset(v, 0, sizeof *v);
 }
 
-bool validators_port_read(atd_reader *r, validators_port *out)
+static const char *validators_port_read_p(atd_reader *r, const char *p, validators_port *out)
 {
     {
-        atd_skip_ws(r);
-        size_t at_v_ = atd_reader_offset(r);
-        if (!atd_read_int64(r, &*out)) return false;
+        p = atd_skip_ws_p(r, p);
+        size_t at_v_ = atd_reader_offset_of(r, p);
+        p = atd_read_int64_p(r, p, &*out);
+        if (p == NULL) return NULL;
         if ((int64_t)(*out) < INT64_C(1) || (int64_t)(*out) > INT64_C(65535)) {
             atd_reader_fail_check_int(r, at_v_, (int64_t)(*out), "an int >= 1 and <= 65535");
-            return false;
+            return NULL;
         }
         {
             const char *why_ = NULL;
             if (!valid_port(&*out, &why_)) {
                 atd_reader_fail_validator(r, at_v_, "valid_port", why_);
-                return false;
+                return NULL;
             }
         }
     }
-    return true;
+    return p;
 }
+
+ATD_DEFINE_READ(extern, validators_port, validators_port)
 
 ATD_DEFINE_READ_ENTRY_POINTS(validators_port)
 
@@ -970,19 +981,22 @@ void validators_hostname_init(validators_hostname *v)
     memset(v, 0, sizeof *v);
 }
 
-bool validators_hostname_read(atd_reader *r, validators_hostname *out)
+static const char *validators_hostname_read_p(atd_reader *r, const char *p, validators_hostname *out)
 {
     {
-        atd_skip_ws(r);
-        size_t at_v_ = atd_reader_offset(r);
-        if (!atd_read_string(r, &*out)) return false;
+        p = atd_skip_ws_p(r, p);
+        size_t at_v_ = atd_reader_offset_of(r, p);
+        p = atd_read_string_p(r, p, &*out);
+        if (p == NULL) return NULL;
         if ((*out).len < (size_t)1 || (*out).len > (size_t)16) {
             atd_reader_fail_check_len(r, at_v_, (*out).len, "a string of 1 to 16 bytes");
-            return false;
+            return NULL;
         }
     }
-    return true;
+    return p;
 }
+
+ATD_DEFINE_READ(extern, validators_hostname, validators_hostname)
 
 ATD_DEFINE_READ_ENTRY_POINTS(validators_hostname)
 

@@ -70,9 +70,11 @@ void emit_def_init(cw *w, const ir_def *d);
 /* Whether composite t has an init function (exported, imported, or a record
  * or tuple, whose reader starts with it). */
 bool emit_has_init(const ir_type *t);
-/* Whether composite t's reader is the p form (the cursor in a local,
- * emit_read.c): static const char *P_t_read_p(atd_reader *r, const char *p,
- * P_t *out), with P t_read around it only when t is exported. */
+/* Whether composite t has a reader of its own in this module, in the p
+ * form (the cursor in a local, emit_read.c): static const char
+ * *P_t_read_p(atd_reader *r, const char *p, P_t *out), with P t_read around
+ * it only when t is exported. False for a type imported from another
+ * schema, read through its bool P t_read. */
 bool emit_has_p_reader(const ir_type *t);
 /* Emits the initialization of *ptr, a value of composite type t: its init
  * function, or what that would do (the first constant of an enum, else all
@@ -90,8 +92,8 @@ void emit_def_writers(cw *w, const ir_module *m, const ir_def *d);
  * (of the enums with functions, used[i] as for emit_internal_prototypes). */
 void emit_writer_tables(cw *w, const ir_module *m, const bool *used);
 
-/* emit_read.c: the statements that read a slot into the lvalue lv,
- * running `fail` on error. */
+/* emit_read.c: the statements that read a slot at the cursor p into the
+ * lvalue lv, running `fail` on error. */
 void emit_read_slot(cw *w, const ir_slot *s, const char *lv, const char *fail);
 
 /* emit_adapter.c: atdgen's built-in JSON adapters (ir_adapter). The '{'
@@ -101,8 +103,8 @@ void emit_read_slot(cw *w, const ir_slot *s, const char *lv, const char *fail);
 void emit_sum_read_type_field(cw *w, const ir_type *t);
 void emit_type_field_case_write(cw *w, const ir_type *t, const ir_case *k);
 void emit_adapter_prototypes(cw *w, const ir_module *m);
-/* Custom adapters (<json adapter.c="NAME">, atd/adapter.h): P t_read and
- * P t_write around the plain P t__plain_read / _write; the user's
+/* Custom adapters (<json adapter.c="NAME">, atd/adapter.h): P t_read_p and
+ * P t_write around the plain P t__plain_read_p / _write; the user's
  * functions' prototypes in the header; the name of a tagged writer. */
 /* Whether t is such a type; then *plain is t under the plain name
  * (P t__plain), not exported, for the plain reader and writer. */

@@ -3,7 +3,7 @@
  *
  * Type_field (field "type" here): a constructor with a record argument is
  * {"type":"Circle","radius":2.0}. The reader finds the type field first
- * (atd_read_type_field skips the other members), then reads the whole
+ * (atd_read_type_field_p skips the other members), then reads the whole
  * object as the argument record; a nullary constructor is "Dot" and the
  * plain ["Circle",{"radius":2.0}] is still accepted, as atdgen's normalize
  * passes both through. The writer writes `{"type":"Circle"` and then the
@@ -46,17 +46,18 @@ static char *json_quoted(char *p, const char *s, size_t len)
 
 /*     if (c == '{') {
  *         unsigned flags_ = atd_reader_flags(r);
- *         if (!atd_read_type_field(r, "type", 4, "shape", &s, &at)) return false;
+ *         p = atd_read_type_field_p(r, p, ATD_LIT("type"), "shape", &s, &at);
+ *         if (p == NULL) return NULL;
  *         switch (event_shape__case(s.ptr, s.len)) {
  *         case 1:
  *             out->tag = EVENT_SHAPE_CIRCLE;
  *             atd_reader_set_flags(r, flags_ & ~(unsigned)ATD_READ_STRICT_FIELDS);
  *             ...read out->u.Circle from the object...
  *             atd_reader_set_flags(r, flags_);
- *             return true;
+ *             return p;
  *         ...
  *         }
- *         return atd_reader_fail_at(r, at, ..."unsupported variant...");
+ *         return atd_fail_cursor(atd_reader_fail_at(r, at, ..."unsupported variant..."));
  *     }
  */
 void emit_sum_read_type_field(cw *w, const ir_type *t)
@@ -64,9 +65,10 @@ void emit_sum_read_type_field(cw *w, const ir_type *t)
     const char *field = cw_c_string(w, t->type_field, t->type_field_len);
     cw_open(w, "if (c == '{')");
     cw_line(w, "unsigned flags_ = atd_reader_flags(r);");
-    cw_open(w, "if (!atd_read_type_field(r, ATD_LIT(\"%s\"), \"%s\", &s, &at))", field,
+    cw_line(w, "p = atd_read_type_field_p(r, p, ATD_LIT(\"%s\"), \"%s\", &s, &at);", field,
             t->atd_name);
-    cw_line(w, "return false;");
+    cw_open(w, "if (p == NULL)");
+    cw_line(w, "return NULL;");
     cw_close(w, "}");
     cw_line(w, "(void)flags_;");
     cw_open(w, "switch (%s__case(s.ptr, s.len)) {", t->fn);
@@ -77,9 +79,9 @@ void emit_sum_read_type_field(cw *w, const ir_type *t)
         cw_mid(w, "case %zu:", i);
         if (k->arg.type == NULL) {
             cw_line(w,
-                    "return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, \"variant '%%s' "
-                    "takes no argument: it is the string \\\"%%s\\\", not an object\", \"%s\", "
-                    "\"%s\");",
+                    "return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "
+                    "\"variant '%%s' takes no argument: it is the string \\\"%%s\\\", not an "
+                    "object\", \"%s\", \"%s\"));",
                     k->atd_name, k->atd_name);
             continue;
         }
@@ -88,9 +90,9 @@ void emit_sum_read_type_field(cw *w, const ir_type *t)
          * it must not count as an unknown field. */
         cw_line(w, "atd_reader_set_flags(r, flags_ & ~(unsigned)ATD_READ_STRICT_FIELDS);");
         emit_read_slot(w, &k->arg, cw_fmt(w, "out->u.%s", k->member),
-                       "return (atd_reader_set_flags(r, flags_), false);");
+                       "return atd_fail_cursor((atd_reader_set_flags(r, flags_), false));");
         cw_line(w, "atd_reader_set_flags(r, flags_);");
-        cw_line(w, "return true;");
+        cw_line(w, "return p;");
     }
     cw_mid(w, "default:");
     cw_line(w, "break;");
@@ -98,9 +100,9 @@ void emit_sum_read_type_field(cw *w, const ir_type *t)
     cw_open(w, "{");
     cw_line(w, "char q_[ATD_QUOTE_NAME_CAP];");
     cw_line(w,
-            "return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, \"unsupported variant "
-            "\\\"%%s\\\" in field '%s' of '%%s'\", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "
-            "\"%s\");",
+            "return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, \"unsupported "
+            "variant \\\"%%s\\\" in field '%s' of '%%s'\", atd_quote_name(s.ptr, s.len, q_, "
+            "sizeof q_), \"%s\"));",
             field, t->atd_name);
     cw_close(w, "}");
     cw_close(w, "}");
@@ -160,21 +162,23 @@ bool emit_plain_type(cw *w, const ir_type *t, ir_type *plain)
     return true;
 }
 
-/* P t_read of a type with a custom adapter and/or a validator, around the
- * plain reader P t__plain_read:
+/* P t_read_p of a type with a custom adapter and/or a validator, around the
+ * plain reader P t__plain_read_p (the adapter's reader of the normalized
+ * text is the bool P t__plain_read):
  *     static bool event_t__plain_read_any(atd_reader *r, void *out)
  *     {
  *         return event_t__plain_read(r, (event_t *)out);
  *     }
- *     bool event_t_read(atd_reader *r, event_t *out)
+ *     static const char *event_t_read_p(atd_reader *r, const char *p, event_t *out)
  *     {
- *         atd_skip_ws(r);
- *         size_t at = atd_reader_offset(r);
+ *         p = atd_skip_ws_p(r, p);
+ *         size_t at = atd_reader_offset_of(r, p);
  *         const char *why = NULL;
- *         if (!atd_read_adapted(r, "NAME", NAME_normalize, event_t__plain_read_any, out))
- *             return false;
- *         if (!valid_t(out, &why)) return atd_reader_fail_validator(r, at, "valid_t", why);
- *         return true;
+ *         p = atd_read_adapted_p(r, p, "NAME", NAME_normalize, event_t__plain_read_any, out);
+ *         if (p == NULL) return NULL;
+ *         if (!valid_t(out, &why))
+ *             return atd_fail_cursor(atd_reader_fail_validator(r, at, "valid_t", why));
+ *         return p;
  *     }
  */
 void emit_adapted_read(cw *w, const ir_type *t)
@@ -186,26 +190,28 @@ void emit_adapted_read(cw *w, const ir_type *t)
         cw_close(w, "}");
         cw_blank(w);
     }
-    cw_line(w, "bool %s_read(atd_reader *r, %s *out)", t->fn, t->name);
+    cw_line(w, "static const char *%s_read_p(atd_reader *r, const char *p, %s *out)", t->fn,
+            t->name);
     cw_open(w, "{");
     if (t->validator != NULL) {
-        cw_line(w, "atd_skip_ws(r);");
-        cw_line(w, "size_t at = atd_reader_offset(r);");
+        cw_line(w, "p = atd_skip_ws_p(r, p);");
+        cw_line(w, "size_t at = atd_reader_offset_of(r, p);");
         cw_line(w, "const char *why = NULL;");
     }
     if (t->c_adapter != NULL)
-        cw_open(w, "if (!atd_read_adapted(r, \"%s\", %s_normalize, %s__plain_read_any, out))",
-                t->c_adapter, t->c_adapter, t->fn);
+        emit_cursor_call(w,
+                         cw_fmt(w, "atd_read_adapted_p(r, p, \"%s\", %s_normalize, %s__plain_read_any, out)",
+                                t->c_adapter, t->c_adapter, t->fn),
+                         "return NULL;");
     else
-        cw_open(w, "if (!%s__plain_read(r, out))", t->fn);
-    cw_line(w, "return false;");
-    cw_close(w, "}");
+        emit_cursor_call(w, cw_fmt(w, "%s__plain_read_p(r, p, out)", t->fn), "return NULL;");
     if (t->validator != NULL) {
         cw_open(w, "if (!%s(out, &why))", t->validator);
-        cw_line(w, "return atd_reader_fail_validator(r, at, \"%s\", why);", t->validator);
+        cw_line(w, "return atd_fail_cursor(atd_reader_fail_validator(r, at, \"%s\", why));",
+                t->validator);
         cw_close(w, "}");
     }
-    cw_line(w, "return true;");
+    cw_line(w, "return p;");
     cw_close(w, "}");
 }
 
@@ -267,7 +273,7 @@ void emit_adapter_declarations(cw *w, const ir_module *m)
 
 /* --- Type_and_value_fields (ir_tv) ---
  * {"type":"A","payload":1,"id":2} for { payload : [A of int | B]; id : int }:
- * the record reader finds the tag first (atd_read_type_field), then reads
+ * the record reader finds the tag first (atd_read_type_field_p), then reads
  * its fields; the value field goes through P r__tv_read with the tag, which
  * reads the constructor's argument where the field is, or sets a nullary
  * constructor when the field is missing. The writer writes {"type":"A",
@@ -305,8 +311,8 @@ void emit_tv_read_function(cw *w, const ir_type *t)
         cw_blank(w);
     }
     cw_line(w,
-            "static bool %s__tv_read(atd_reader *r, atd_string tag, size_t tag_at, bool present, "
-            "%s *out)",
+            "static const char *%s__tv_read_p(atd_reader *r, const char *p, atd_string tag, "
+            "size_t tag_at, bool present, %s *out)",
             t->fn, st->name);
     cw_open(w, "{");
     cw_line(w, "char q_[ATD_QUOTE_NAME_CAP];");
@@ -316,20 +322,18 @@ void emit_tv_read_function(cw *w, const ir_type *t)
         cw_open(w, "if (%s__tv_known(tag.ptr, tag.len) < 0)", t->fn);
         cw_open(w, "if (!present)");
         cw_line(w,
-                "return atd_reader_fail_at(r, tag_at, ATD_ERR_BAD_VARIANT, \"unknown tag "
-                "\\\"%%s\\\" without a field '%s': the catch-all '%s' needs a value\", "
-                "atd_quote_name(tag.ptr, tag.len, q_, sizeof q_));",
+                "return atd_fail_cursor(atd_reader_fail_at(r, tag_at, ATD_ERR_BAD_VARIANT, "
+                "\"unknown tag \\\"%%s\\\" without a field '%s': the catch-all '%s' needs a "
+                "value\", atd_quote_name(tag.ptr, tag.len, q_, sizeof q_)));",
                 vf, k->atd_name);
         cw_close(w, "}");
         cw_line(w, "out->tag = %s;", k->const_name);
         cw_line(w, "%s_init(&out->u.%s);", tup->fn, k->member);
-        cw_open(w, "if (!atd_reader_own_string(r, &tag))");
-        cw_line(w, "return false;");
-        cw_close(w, "}");
+        emit_cursor_call(w, "atd_reader_own_string_p(r, p, &tag)", "return NULL;");
         cw_line(w, "out->u.%s.f0 = tag;", k->member);
         emit_read_slot(w, &tup->cells[1].slot, cw_fmt(w, "out->u.%s.f1", k->member),
-                       "return false;");
-        cw_line(w, "return true;");
+                       "return NULL;");
+        cw_line(w, "return p;");
         cw_close(w, "}");
     }
     cw_open(w, "switch (%s__tv_case(tag.ptr, tag.len)) {", t->fn);
@@ -341,26 +345,27 @@ void emit_tv_read_function(cw *w, const ir_type *t)
         if (k->arg.type == NULL) {
             cw_open(w, "if (present)");
             cw_line(w,
-                    "return atd_reader_fail(r, ATD_ERR_BAD_VARIANT, \"variant '%s' takes no "
-                    "argument: field '%s' must be absent\");",
+                    "return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), "
+                    "ATD_ERR_BAD_VARIANT, \"variant '%s' takes no argument: field '%s' must be "
+                    "absent\"));",
                     k->atd_name, vf);
             cw_close(w, "}");
             if (is_enum)
                 cw_line(w, "*out = %s;", k->const_name);
             else
                 cw_line(w, "out->tag = %s;", k->const_name);
-            cw_line(w, "return true;");
+            cw_line(w, "return p;");
             continue;
         }
         cw_open(w, "if (!present)");
         cw_line(w,
-                "return atd_reader_fail_at(r, tag_at, ATD_ERR_BAD_VARIANT, \"variant '%s' "
-                "needs an argument: field '%s' is missing\");",
+                "return atd_fail_cursor(atd_reader_fail_at(r, tag_at, ATD_ERR_BAD_VARIANT, "
+                "\"variant '%s' needs an argument: field '%s' is missing\"));",
                 k->atd_name, vf);
         cw_close(w, "}");
         cw_line(w, "out->tag = %s;", k->const_name);
-        emit_read_slot(w, &k->arg, cw_fmt(w, "out->u.%s", k->member), "return false;");
-        cw_line(w, "return true;");
+        emit_read_slot(w, &k->arg, cw_fmt(w, "out->u.%s", k->member), "return NULL;");
+        cw_line(w, "return p;");
     }
     cw_mid(w, "default:");
     cw_line(w, "break;");
@@ -371,18 +376,16 @@ void emit_tv_read_function(cw *w, const ir_type *t)
             continue;
         /* an open_enum's catch-all: the tag alone, as a string */
         cw_open(w, "if (!present)");
-        cw_open(w, "if (!atd_reader_own_string(r, &tag))");
-        cw_line(w, "return false;");
-        cw_close(w, "}");
+        emit_cursor_call(w, "atd_reader_own_string_p(r, p, &tag)", "return NULL;");
         cw_line(w, "out->tag = %s;", k->const_name);
         cw_line(w, "out->u.%s = tag;", k->member);
-        cw_line(w, "return true;");
+        cw_line(w, "return p;");
         cw_close(w, "}");
     }
     cw_line(w,
-            "return atd_reader_fail_at(r, tag_at, ATD_ERR_BAD_VARIANT, \"unsupported variant "
-            "\\\"%%s\\\" in field '%s' of '%%s'\", atd_quote_name(tag.ptr, tag.len, q_, sizeof "
-            "q_), \"%s\");",
+            "return atd_fail_cursor(atd_reader_fail_at(r, tag_at, ATD_ERR_BAD_VARIANT, "
+            "\"unsupported variant \\\"%%s\\\" in field '%s' of '%%s'\", atd_quote_name(tag.ptr, "
+            "tag.len, q_, sizeof q_), \"%s\"));",
             tf, st->atd_name);
     cw_close(w, "}");
     cw_blank(w);
@@ -390,19 +393,18 @@ void emit_tv_read_function(cw *w, const ir_type *t)
 
 void emit_tv_read_begin(cw *w, const ir_type *t)
 {
-    /* The scan for the tag is a reader-level call on r->cur; it leaves the
-     * reader back at the '{', where p already is, so p needs no update. */
+    /* The scan for the tag leaves the cursor at the '{', for the record. */
     const ir_tv *tv = t->tv;
     cw_line(w, "atd_string tv_tag_ = {NULL, 0};");
     cw_line(w, "size_t tv_at_ = 0;");
     cw_line(w, "p = atd_skip_ws_p(r, p);");
     /* anything but an object is left to the record reader's error */
     cw_open(w, "if (atd_byte_at(r, p) == '{')");
-    cw_line(w, "atd_reader_seek(r, p);");
-    cw_open(w, "if (!atd_read_type_field(r, %s, \"%s\", &tv_tag_, &tv_at_))",
-            cw_lit(w, tv->type_field, tv->type_field_len), tv_field(t)->slot.type->atd_name);
-    cw_line(w, "return NULL;");
-    cw_close(w, "}");
+    emit_cursor_call(w,
+                     cw_fmt(w, "atd_read_type_field_p(r, p, %s, \"%s\", &tv_tag_, &tv_at_)",
+                            cw_lit(w, tv->type_field, tv->type_field_len),
+                            tv_field(t)->slot.type->atd_name),
+                     "return NULL;");
     cw_close(w, "}");
 }
 
@@ -410,12 +412,10 @@ void emit_tv_field_read(cw *w, const ir_type *t, bool present, const char *fail)
 {
     if (!present)
         cw_line(w, "(void)at; /* a missing value field is no error here */");
-    cw_line(w, "atd_reader_seek(r, p);");
-    cw_open(w, "if (!%s__tv_read(r, tv_tag_, tv_at_, %s, &out->%s))", t->fn,
-            present ? "true" : "false", tv_field(t)->c_name);
-    cw_line(w, "%s", fail);
-    cw_close(w, "}");
-    cw_line(w, "p = atd_reader_cursor(r);");
+    emit_cursor_call(w,
+                     cw_fmt(w, "%s__tv_read_p(r, p, tv_tag_, tv_at_, %s, &out->%s)", t->fn,
+                            present ? "true" : "false", tv_field(t)->c_name),
+                     fail);
 }
 
 const char *emit_tv_not_type_key(cw *w, const ir_type *t)

@@ -10,8 +10,14 @@
  * of emit_match.c on the decoded key. A key that appears twice is read
  * twice and the last value wins (as in atdgen); for a list field the
  * earlier list stays in the arena until it is reset. Constructor names are
- * read with atd_read_name (borrowed, not copied) and quoted with
- * atd_quote_name in messages. */
+ * read with atd_read_name_p (borrowed, not copied) and quoted with
+ * atd_quote_name in messages.
+ *
+ * Every reader takes the cursor and returns it (P_t_read_p: NULL after
+ * recording the error), so that it stays in a register from the document's
+ * first byte to its last; the bool P_t_read of the header is a one-line
+ * wrapper (ATD_DEFINE_READ). Only a type imported from another schema is
+ * called through its bool reader, its p-form reader being static there. */
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -38,14 +44,6 @@ static int align_of(const ir_type *t)
     }
 }
 
-/* Emits the signature of t's reader, static unless t is exported:
- *     bool event_event_read(atd_reader *r, event_event *out)
- */
-static void read_signature(cw *w, const ir_type *t)
-{
-    cw_line(w, "%sbool %s_read(atd_reader *r, %s *out)", emit_linkage(t), t->fn, t->name);
-}
-
 bool emit_has_init(const ir_type *t)
 {
     return t->exported || t->imported || t->kind == IR_RECORD || t->kind == IR_TUPLE;
@@ -63,79 +61,43 @@ void emit_init_call(cw *w, const ir_type *t, const char *ptr)
 
 bool emit_has_p_reader(const ir_type *t)
 {
-    if (t->imported)
-        return false;
-    switch (t->kind) {
-    case IR_RECORD:
-        return t->c_adapter == NULL && t->validator == NULL;
-    case IR_ENUM:
-        return t->c_adapter == NULL && t->validator == NULL && t->adapter == IR_ADAPTER_NONE;
-    case IR_LIST:
-    case IR_ASSOC:
-    case IR_TUPLE:
-    case IR_NULLABLE:
-        return true;
-    default:
-        return false;
-    }
+    return !t->imported && ir_is_composite(t) && t->kind != IR_WRAP;
 }
 
-/* The readers come in two modes. In cursor mode (pm true: the p-form
- * readers of emit_has_p_reader's types) the cursor is the local `p`, every
- * call takes and returns it, and failing returns NULL; in bool mode (the
- * other readers, adapters, typedefs) the cursor is r->cur and failing
- * returns false. `fail` is always the whole failure statement. */
+/* `fail` below is always the whole failure statement. */
 
 /* The failure statement that returns after the error call `call` (NULL:
  * the error is recorded already). */
-static const char *fail_stmt(cw *w, bool pm, const char *call)
+static const char *fail_stmt(cw *w, const char *call)
 {
-    if (call == NULL)
-        return pm ? "return NULL;" : "return false;";
-    return pm ? cw_fmt(w, "return atd_fail_cursor(%s);", call) : cw_fmt(w, "return %s;", call);
+    return call == NULL ? "return NULL;" : cw_fmt(w, "return atd_fail_cursor(%s);", call);
 }
 
-/* The expression of the cursor's byte offset, for errors at the cursor. */
-static const char *cursor_offset(bool pm)
+/* Opens the block run when the primitive `prim` (an atd_read_X_p with the
+ * arguments `args` after the cursor, NULL for none) fails:
+ *     p = atd_read_int64_p(r, p, &out->date);
+ *     if (p == NULL) { */
+static void open_prim(cw *w, const char *prim, const char *args)
 {
-    return pm ? "atd_reader_offset_of(r, p)" : "atd_reader_offset(r)";
+    cw_line(w, "p = %s_p(r, p%s%s);", prim, args ? ", " : "", args ? args : "");
+    cw_open(w, "if (p == NULL)");
 }
 
-/* Opens the block run when the primitive `prim` (an atd_read_X with the
- * arguments `args` after the reader, NULL for none) fails:
- *     p = atd_read_int64_p(r, p, &out->date);     if (p == NULL) {
- *     if (!atd_read_int64(r, &out->date)) {                          (bool mode) */
-static void open_prim(cw *w, bool pm, const char *prim, const char *args)
-{
-    if (pm) {
-        cw_line(w, "p = %s_p(r, p%s%s);", prim, args ? ", " : "", args ? args : "");
-        cw_open(w, "if (p == NULL)");
-    } else {
-        cw_open(w, "if (!%s(r%s%s))", prim, args ? ", " : "", args ? args : "");
-    }
-}
-
-/* The same for the reader of composite t into the lvalue lv. A p-form
- * reader in bool mode runs on r->cur; a bool reader in cursor mode gets
- * the cursor in r->cur and gives it back:
- *     if (!atd_reader_advance(r, P_t_read_p(r, atd_reader_cursor(r), &lv))) {
+/* The same for the reader of composite t into the lvalue lv. The bool
+ * reader of an imported type runs on r->cur: the cursor goes there and
+ * comes back (returns true: the caller takes it back after the block):
+ *     p = P_t_read_p(r, p, &lv); if (p == NULL) {
  *     atd_reader_seek(r, p); if (!P_t_read(r, &lv)) { ... } p = atd_reader_cursor(r); */
-static bool open_composite(cw *w, bool pm, const ir_type *t, const char *lv)
+static bool open_composite(cw *w, const ir_type *t, const char *lv)
 {
     if (emit_has_p_reader(t)) {
-        if (pm) {
-            cw_line(w, "p = %s_read_p(r, p, &%s);", t->fn, lv);
-            cw_open(w, "if (p == NULL)");
-        } else {
-            cw_open(w, "if (!atd_reader_advance(r, %s_read_p(r, atd_reader_cursor(r), &%s)))",
-                    t->fn, lv);
-        }
+        cw_line(w, "p = %s_read_p(r, p, &%s);", t->fn, lv);
+        cw_open(w, "if (p == NULL)");
         return false;
     }
-    if (pm)
-        cw_line(w, "atd_reader_seek(r, p);");
+    cw_line(w, "atd_reader_seek(r, p);");
     cw_open(w, "if (!%s_read(r, &%s))", t->fn, lv);
-    return pm;
+    return true;
 }
 
 /* Emits the statements that read a value of type t into the lvalue `lv`,
@@ -145,9 +107,9 @@ static bool open_composite(cw *w, bool pm, const ir_type *t, const char *lv)
  *         return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("date")));
  *     }
  */
-static void read_slot(cw *w, bool pm, const ir_slot *s, const char *lv, const char *fail);
+static void read_slot(cw *w, const ir_slot *s, const char *lv, const char *fail);
 
-static void read_value(cw *w, bool pm, const ir_type *t, const char *lv, const char *fail)
+static void read_value(cw *w, const ir_type *t, const char *lv, const char *fail)
 {
     static const char *const mins[] = {"INT64_MIN", "INT8_MIN", "INT16_MIN", "INT32_MIN",
                                        "0",         "0",        "0"};
@@ -156,22 +118,22 @@ static void read_value(cw *w, bool pm, const ir_type *t, const char *lv, const c
     bool take_back = false; /* the cursor comes back from r->cur */
     switch (t->kind) {
     case IR_UNIT:
-        open_prim(w, pm, "atd_read_null", NULL);
+        open_prim(w, "atd_read_null", NULL);
         cw_line(w, "%s", fail);
         cw_close(w, "}");
         cw_line(w, "%s = 0;", lv);
         return;
     case IR_BOOL:
-        open_prim(w, pm, "atd_read_bool", cw_fmt(w, "&%s", lv));
+        open_prim(w, "atd_read_bool", cw_fmt(w, "&%s", lv));
         break;
     case IR_INT:
         if (t->int_repr == IR_INT64) {
-            open_prim(w, pm, "atd_read_int64", cw_fmt(w, "&%s", lv));
+            open_prim(w, "atd_read_int64", cw_fmt(w, "&%s", lv));
             break;
         }
         cw_open(w, "{");
         cw_line(w, "int64_t i_;");
-        open_prim(w, pm, "atd_read_int_range",
+        open_prim(w, "atd_read_int_range",
                   cw_fmt(w, "%s, %s, &i_", mins[t->int_repr], maxs[t->int_repr]));
         cw_line(w, "%s", fail);
         cw_close(w, "}");
@@ -180,25 +142,22 @@ static void read_value(cw *w, bool pm, const ir_type *t, const char *lv, const c
         return;
     case IR_FLOAT:
         if (!t->float32) {
-            open_prim(w, pm, "atd_read_double", cw_fmt(w, "&%s", lv));
+            open_prim(w, "atd_read_double", cw_fmt(w, "&%s", lv));
             break;
         }
         cw_open(w, "{");
         cw_line(w, "double d_;");
-        open_prim(w, pm, "atd_read_double", "&d_");
+        open_prim(w, "atd_read_double", "&d_");
         cw_line(w, "%s", fail);
         cw_close(w, "}");
         cw_line(w, "%s = (float)d_;", lv);
         cw_close(w, "}");
         return;
     case IR_STRING:
-        open_prim(w, pm, "atd_read_string", cw_fmt(w, "&%s", lv));
+        open_prim(w, "atd_read_string", cw_fmt(w, "&%s", lv));
         break;
     case IR_ABSTRACT:
-        if (pm)
-            cw_line(w, "atd_reader_seek(r, p);");
-        cw_open(w, "if (!atd_json_read(r, &%s))", lv);
-        take_back = pm;
+        open_prim(w, "atd_json_read", cw_fmt(w, "&%s", lv));
         break;
     case IR_WRAP: {
         /* the wire value first, then the user's conversion:
@@ -209,13 +168,13 @@ static void read_value(cw *w, bool pm, const ir_type *t, const char *lv, const c
         cw_line(w, "%s %s;", t->elem.type->name, tmp);
         if (ir_is_composite(t->elem.type))
             emit_init_call(w, t->elem.type, ptr);
-        read_slot(w, pm, &t->elem, tmp, fail);
+        read_slot(w, &t->elem, tmp, fail);
         cw_line(w, "%s = %s(%s);", lv, t->wrap_fn, tmp);
         cw_close(w, "}");
         return;
     }
     default: /* the composite kinds */
-        take_back = open_composite(w, pm, t, lv);
+        take_back = open_composite(w, t, lv);
         break;
     }
     cw_line(w, "%s", fail);
@@ -233,51 +192,46 @@ static void read_value(cw *w, bool pm, const ir_type *t, const char *lv, const c
  *         ...read into *p_...
  *     }
  */
-static void read_slot_value(cw *w, bool pm, const ir_slot *s, const char *lv, const char *fail);
+static void read_slot_value(cw *w, const ir_slot *s, const char *lv, const char *fail);
 
 /* A slot with checks (<c validator="fn">, <c min>...): they run on the
  * value once read; a refusal is reported at the value's first byte
  * (emit_validators.c). */
-static void read_slot(cw *w, bool pm, const ir_slot *s, const char *lv, const char *fail)
+static void read_slot(cw *w, const ir_slot *s, const char *lv, const char *fail)
 {
     if (s->check == NULL) {
-        read_slot_value(w, pm, s, lv, fail);
+        read_slot_value(w, s, lv, fail);
         return;
     }
     cw_open(w, "{");
-    if (pm) {
-        cw_line(w, "p = atd_skip_ws_p(r, p);");
-        cw_line(w, "size_t at_v_ = atd_reader_offset_of(r, p);");
-    } else {
-        cw_line(w, "atd_skip_ws(r);");
-        cw_line(w, "size_t at_v_ = atd_reader_offset(r);");
-    }
-    read_slot_value(w, pm, s, lv, fail);
+    cw_line(w, "p = atd_skip_ws_p(r, p);");
+    cw_line(w, "size_t at_v_ = atd_reader_offset_of(r, p);");
+    read_slot_value(w, s, lv, fail);
     emit_validators_read(w, s->check, s->type, s->ptr, lv, "at_v_", fail);
     cw_close(w, "}");
 }
 
-static void read_slot_value(cw *w, bool pm, const ir_slot *s, const char *lv, const char *fail)
+static void read_slot_value(cw *w, const ir_slot *s, const char *lv, const char *fail)
 {
     if (!s->ptr) {
-        read_value(w, pm, s->type, lv, fail);
+        read_value(w, s->type, lv, fail);
         return;
     }
     const char *tn = s->type->name;
     cw_open(w, "{");
     cw_line(w, "%s *p_ = (%s *)atd_arena_alloc(atd_reader_arena(r), sizeof(%s), 8);", tn, tn, tn);
     cw_open(w, "if (p_ == NULL)");
-    cw_line(w, "atd_reader_fail_at(r, %s, ATD_ERR_NOMEM, \"out of memory\");", cursor_offset(pm));
+    cw_line(w, "atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, \"out of memory\");");
     cw_line(w, "%s", fail);
     cw_close(w, "}");
     cw_line(w, "%s = p_;", lv);
-    read_value(w, pm, s->type, "*p_", fail);
+    read_value(w, s->type, "*p_", fail);
     cw_close(w, "}");
 }
 
 void emit_read_slot(cw *w, const ir_slot *s, const char *lv, const char *fail)
 {
-    read_slot(w, false, s, lv, fail);
+    read_slot(w, s, lv, fail);
 }
 
 /* Emits the assignment of a default value to the lvalue `lv` of type t;
@@ -367,10 +321,9 @@ static void emit_init(cw *w, const ir_type *t, const char *name)
 }
 
 /* The failure statement that pushes a field name. */
-static const char *push_field_stmt(cw *w, bool pm, const char *json_name, size_t len)
+static const char *push_field_stmt(cw *w, const char *json_name, size_t len)
 {
-    return fail_stmt(w, pm,
-                     cw_fmt(w, "atd_reader_push_field(r, %s)", cw_lit(w, json_name, len)));
+    return fail_stmt(w, cw_fmt(w, "atd_reader_push_field(r, %s)", cw_lit(w, json_name, len)));
 }
 
 /* Whether the input can hold field f's name as it is, so that the fast path
@@ -415,25 +368,25 @@ static void check_cursor(cw *w)
  * field given as null is absent, as atdgen reads it. */
 static void read_field_value(cw *w, const ir_type *t, const ir_field *f)
 {
-    const char *fail = push_field_stmt(w, true, f->json_name, f->json_len);
+    const char *fail = push_field_stmt(w, f->json_name, f->json_len);
     const char *lv = cw_fmt(w, "out->%s", f->c_name);
     if (emit_tv_is_value(t, (size_t)(f - t->fields))) {
         emit_tv_field_read(w, t, true, fail); /* Type_and_value_fields (emit_adapter.c) */
         return;
     }
     if (f->kind == IR_FIELD_REQUIRED) {
-        read_slot(w, true, &f->slot, lv, fail);
+        read_slot(w, &f->slot, lv, fail);
         return;
     }
     if (!t->keep_nulls) {
         cw_line(w, "p = atd_skip_ws_p(r, p);");
         cw_open(w, "if (atd_byte_at(r, p) == 'n')");
-        open_prim(w, true, "atd_read_null", NULL);
+        open_prim(w, "atd_read_null", NULL);
         cw_line(w, "%s", fail);
         cw_close(w, "}");
         cw_mid(w, "} else {");
     }
-    read_slot(w, true, &f->slot, lv, fail);
+    read_slot(w, &f->slot, lv, fail);
     if (f->kind == IR_FIELD_OPTIONAL)
         cw_line(w, "out->has_%s = true;", f->c_name);
     if (!t->keep_nulls)
@@ -681,7 +634,7 @@ static void emit_missing_fields(cw *w, const ir_type *t)
         cw_open(w, "if (!(seen[%d] & ((uint64_t)1 << %d)))", f->required_index / 64,
                 f->required_index % 64);
         if (emit_tv_is_value(t, i)) {
-            emit_tv_field_read(w, t, false, push_field_stmt(w, true, f->json_name, f->json_len));
+            emit_tv_field_read(w, t, false, push_field_stmt(w, f->json_name, f->json_len));
             cw_close(w, "}");
             continue;
         }
@@ -810,16 +763,16 @@ static void emit_record_read(cw *w, const ir_type *t)
 
 /* Ends the case of a constructor with an argument once the argument is read:
  * the container (array or object) must close right after it.
- *         return atd_read_variant_end(r, ']', "Circle"); */
+ *         return atd_read_variant_end_p(r, p, ']', "Circle"); */
 static void emit_payload_case_end(cw *w, const ir_case *k, char closer)
 {
-    cw_line(w, "return atd_read_variant_end(r, '%c', \"%s\");", closer, k->atd_name);
+    cw_line(w, "return atd_read_variant_end_p(r, p, '%c', \"%s\");", closer, k->atd_name);
 }
 
 /* Closes the switch over constructor names with an argument; a name that
  * matched none is an error:
  *     default: break; }
- *     { char q_[...]; return atd_reader_fail_at(r, at, ..."unsupported variant..."); }
+ *     { char q_[...]; return atd_fail_cursor(atd_reader_fail_at(r, at, ..."unsupported variant...")); }
  *     } */
 static void emit_payload_switch_end(cw *w, const ir_type *t)
 {
@@ -829,45 +782,55 @@ static void emit_payload_switch_end(cw *w, const ir_type *t)
     cw_open(w, "{");
     cw_line(w, "char q_[ATD_QUOTE_NAME_CAP];");
     cw_line(w,
-            "return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "
+            "return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "
             "\"unsupported variant \\\"%%s\\\" with an argument in '%%s'\", "
-            "atd_quote_name(s.ptr, s.len, q_, sizeof q_), \"%s\");",
+            "atd_quote_name(s.ptr, s.len, q_, sizeof q_), \"%s\"));",
             t->atd_name);
     cw_close(w, "}");
     cw_close(w, "}");
 }
 
+/* The opening of a constructor's container, [ or { at p, up to its first
+ * token (begin leaves the cursor there), whose offset becomes `at`:
+ *     p = atd_array_begin_p(r, p, &more); if (p == NULL) return NULL;
+ *     if (!more) return atd_fail_cursor(atd_reader_fail_at(r, at, ..."empty array instead of a variant..."));
+ *     at = atd_reader_offset_of(r, p); */
+static void emit_payload_begin(cw *w, const ir_type *t, bool array)
+{
+    cw_line(w, "p = atd_%s_begin_p(r, p, &more);", array ? "array" : "object");
+    check_cursor(w);
+    cw_open(w, "if (!more)");
+    cw_line(w,
+            "return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, \"empty %s "
+            "instead of a variant of '%%s'\", \"%s\"));",
+            array ? "array" : "object", t->atd_name);
+    cw_close(w, "}");
+    cw_line(w, "at = atd_reader_offset_of(r, p);");
+}
+
 /* Emits the array form of the constructors with an argument (atdgen's):
  *     if (c == '[') {
- *         if (!atd_array_begin(r, &more)) return false;
- *         if (!more) return atd_reader_fail_at(r, at, ..."empty array instead of a variant...");
- *         ...name at index 0...
+ *         ...begin...
+ *         p = atd_read_name_p(r, p, &s);
+ *         if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 0));
  *         switch (event_shape__case(s.ptr, s.len)) {
  *         case 1:
- *             if (!atd_read_variant_arg(r, at, "Circle")) return false;
+ *             p = atd_read_variant_arg_p(r, p, at, "Circle"); if (p == NULL) return NULL;
+ *             out->tag = EVENT_SHAPE_CIRCLE;
  *             ...argument at index 1...
- *             return atd_read_variant_end(r, ']', "Circle");
+ *             return atd_read_variant_end_p(r, p, ']', "Circle");
  *         default: break;
  *         }
- *         return atd_reader_fail_at(r, at, ..."unsupported variant \"%s\" with an argument...");
+ *         ..."unsupported variant \"%s\" with an argument..."
  *     }
  */
 static void emit_sum_read_array(cw *w, const ir_type *t)
 {
     cw_open(w, "if (c == '[')");
-    cw_open(w, "if (!atd_array_begin(r, &more))");
-    cw_line(w, "return false;");
-    cw_close(w, "}");
-    cw_open(w, "if (!more)");
-    cw_line(w,
-            "return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, \"empty array "
-            "instead of a variant of '%%s'\", \"%s\");",
-            t->atd_name);
-    cw_close(w, "}");
-    cw_line(w, "atd_skip_ws(r);");
-    cw_line(w, "at = atd_reader_offset(r);");
-    cw_open(w, "if (!atd_read_name(r, &s))");
-    cw_line(w, "return atd_reader_push_index(r, 0);");
+    emit_payload_begin(w, t, true);
+    cw_line(w, "p = atd_read_name_p(r, p, &s);");
+    cw_open(w, "if (p == NULL)");
+    cw_line(w, "return atd_fail_cursor(atd_reader_push_index(r, 0));");
     cw_close(w, "}");
     cw_open(w, "switch (%s__case(s.ptr, s.len)) {", t->fn);
     for (size_t i = 0; i < t->ncases; i++) {
@@ -875,12 +838,11 @@ static void emit_sum_read_array(cw *w, const ir_type *t)
         if (k->arg.type == NULL || k->catch_all)
             continue;
         cw_mid(w, "case %zu:", i);
-        cw_open(w, "if (!atd_read_variant_arg(r, at, \"%s\"))", k->atd_name);
-        cw_line(w, "return false;");
-        cw_close(w, "}");
+        cw_line(w, "p = atd_read_variant_arg_p(r, p, at, \"%s\");", k->atd_name);
+        check_cursor(w);
         cw_line(w, "out->tag = %s;", k->const_name);
-        read_slot(w, false, &k->arg, cw_fmt(w, "out->u.%s", k->member),
-                  "return atd_reader_push_index(r, 1);");
+        read_slot(w, &k->arg, cw_fmt(w, "out->u.%s", k->member),
+                  "return atd_fail_cursor(atd_reader_push_index(r, 1));");
         emit_payload_case_end(w, k, ']');
     }
     emit_payload_switch_end(w, t);
@@ -890,19 +852,16 @@ static void emit_sum_read_array(cw *w, const ir_type *t)
  * <json repr="object"> (newer ATD backends): exactly one member, named after a
  * constructor with an argument, whose value is the argument.
  *     if (c == '{') {
- *         if (!atd_object_begin(r, &more)) return false;
- *         if (!more) return atd_reader_fail_at(r, at, ..."empty object instead of a variant...");
- *         atd_skip_ws(r);
- *         at = (size_t)(r->cur - r->start);
- *         if (!atd_object_key(r, &s)) return false;
+ *         ...begin...
+ *         p = atd_object_key_p(r, p, &s); if (p == NULL) return NULL;
  *         switch (event_shape__case(s.ptr, s.len)) {
  *         case 1:
  *             out->tag = EVENT_SHAPE_CIRCLE;
  *             ...read out->u.Circle, pushing the field "Circle" on failure...
- *             return atd_read_variant_end(r, '}', "Circle");
+ *             return atd_read_variant_end_p(r, p, '}', "Circle");
  *         default: break;
  *         }
- *         return atd_reader_fail_at(r, at, ..."unsupported variant \"%s\" with an argument...");
+ *         ..."unsupported variant \"%s\" with an argument..."
  *     }
  * atdgen peers cannot read this form: atdgen accepts the annotation but
  * ignores it, so it reads and writes ["Circle",2.0] only. A nullary
@@ -911,20 +870,9 @@ static void emit_sum_read_array(cw *w, const ir_type *t)
 static void emit_sum_read_object(cw *w, const ir_type *t)
 {
     cw_open(w, "if (c == '{')");
-    cw_open(w, "if (!atd_object_begin(r, &more))");
-    cw_line(w, "return false;");
-    cw_close(w, "}");
-    cw_open(w, "if (!more)");
-    cw_line(w,
-            "return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, \"empty object "
-            "instead of a variant of '%%s'\", \"%s\");",
-            t->atd_name);
-    cw_close(w, "}");
-    cw_line(w, "atd_skip_ws(r);");
-    cw_line(w, "at = atd_reader_offset(r);");
-    cw_open(w, "if (!atd_object_key(r, &s))");
-    cw_line(w, "return false;");
-    cw_close(w, "}");
+    emit_payload_begin(w, t, false);
+    cw_line(w, "p = atd_object_key_p(r, p, &s);");
+    check_cursor(w);
     cw_open(w, "switch (%s__case(s.ptr, s.len)) {", t->fn);
     for (size_t i = 0; i < t->ncases; i++) {
         const ir_case *k = &t->cases[i];
@@ -932,8 +880,8 @@ static void emit_sum_read_object(cw *w, const ir_type *t)
             continue;
         cw_mid(w, "case %zu:", i);
         cw_line(w, "out->tag = %s;", k->const_name);
-        read_slot(w, false, &k->arg, cw_fmt(w, "out->u.%s", k->member),
-                  push_field_stmt(w, false, k->json_name, k->json_len));
+        read_slot(w, &k->arg, cw_fmt(w, "out->u.%s", k->member),
+                  push_field_stmt(w, k->json_name, k->json_len));
         emit_payload_case_end(w, k, '}');
     }
     emit_payload_switch_end(w, t);
@@ -941,21 +889,23 @@ static void emit_sum_read_object(cw *w, const ir_type *t)
 
 /* Emits the reader of a sum: "Name" for a nullary constructor, ["Name", v]
  * (or {"Name": v} with <json repr="object">) for one with an argument
- * (as atdgen writes them); an enum, and the catch-all of an open_enum, read only
- * strings.
- *     bool event_shape_read(atd_reader *r, event_shape *out)
+ * (as atdgen writes them); an enum with an adapter or a validator, and the
+ * catch-all of an open_enum, read only strings.
+ *     static const char *event_shape_read_p(atd_reader *r, const char *p, event_shape *out)
  *     {
- *         atd_string s; bool more; size_t at; int c;
- *         c = atd_peek(r);
- *         at = (size_t)(r->cur - r->start);
+ *         atd_string s; size_t at; bool more; int c;
+ *         p = atd_skip_ws_p(r, p);
+ *         at = atd_reader_offset_of(r, p);
+ *         c = atd_byte_at(r, p);
  *         if (c == '"') {
- *             if (!atd_read_name(r, &s)) return false;   // borrowed: no copy
+ *             p = atd_read_name_p(r, p, &s);   // borrowed: no copy
+ *             if (p == NULL) return NULL;
  *             switch (event_shape__case(s.ptr, s.len)) {
- *             case 0: out->tag = EVENT_SHAPE_DOT; return true;
+ *             case 0: out->tag = EVENT_SHAPE_DOT; return p;
  *             ...
  *         }
  *         if (c == '[') { ...name, ',', argument, ']'... }
- *         return atd_reader_fail_expected(r, "a variant of 'shape'");
+ *         return atd_fail_cursor(atd_reader_fail_expected(r, p, "a variant of 'shape'"));
  *     }
  */
 static void emit_sum_read(cw *w, const ir_type *t)
@@ -970,22 +920,23 @@ static void emit_sum_read(cw *w, const ir_type *t)
             any_arg = true;
     }
     emit_case_match(w, t, cw_fmt(w, "%s__case", t->fn));
-    read_signature(w, t);
+    read_p_signature(w, t);
     cw_open(w, "{");
     /* `at`: where the name starts, for messages (an open_enum has none) */
     bool need_at = any_arg || catch_all == NULL;
     cw_line(w, "atd_string s;");
     if (need_at)
         cw_line(w, "size_t at;");
-    cw_line(w, "int c = atd_peek(r);");
     if (any_arg)
         cw_line(w, "bool more;");
+    cw_line(w, "int c;");
+    cw_line(w, "p = atd_skip_ws_p(r, p);");
     if (need_at)
-        cw_line(w, "at = atd_reader_offset(r);");
+        cw_line(w, "at = atd_reader_offset_of(r, p);");
+    cw_line(w, "c = atd_byte_at(r, p);");
     cw_open(w, "if (c == '\"')");
-    cw_open(w, "if (!atd_read_name(r, &s))");
-    cw_line(w, "return false;");
-    cw_close(w, "}");
+    cw_line(w, "p = atd_read_name_p(r, p, &s);");
+    check_cursor(w);
     cw_open(w, "switch (%s__case(s.ptr, s.len)) {", t->fn);
     for (size_t i = 0; i < t->ncases; i++) {
         const ir_case *k = &t->cases[i];
@@ -996,25 +947,24 @@ static void emit_sum_read(cw *w, const ir_type *t)
             cw_line(w, "*out = %s;", k->const_name);
         else
             cw_line(w, "out->tag = %s;", k->const_name);
-        cw_line(w, "return true;");
+        cw_line(w, "return p;");
     }
     cw_mid(w, "default:");
     cw_line(w, "break;");
     cw_close(w, "}");
     if (catch_all != NULL) {
-        /* the name was borrowed (atd_read_name): the value must own it */
-        cw_open(w, "if (!atd_reader_own_string(r, &s))");
-        cw_line(w, "return false;");
-        cw_close(w, "}");
+        /* the name was borrowed (atd_read_name_p): the value must own it */
+        cw_line(w, "p = atd_reader_own_string_p(r, p, &s);");
+        check_cursor(w);
         cw_line(w, "out->tag = %s;", catch_all->const_name);
         cw_line(w, "out->u.%s = s;", catch_all->member);
-        cw_line(w, "return true;");
+        cw_line(w, "return p;");
     } else {
         cw_line(w, "char q_[ATD_QUOTE_NAME_CAP];");
         cw_line(w,
-                "return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "
+                "return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "
                 "\"unsupported variant \\\"%%s\\\" in '%%s'\", "
-                "atd_quote_name(s.ptr, s.len, q_, sizeof q_), \"%s\");",
+                "atd_quote_name(s.ptr, s.len, q_, sizeof q_), \"%s\"));",
                 t->atd_name);
     }
     cw_close(w, "}");
@@ -1026,13 +976,13 @@ static void emit_sum_read(cw *w, const ir_type *t)
         emit_sum_read_object(w, t);
     if (any_arg && (!t->json_object || t->adapter == IR_ADAPTER_ONE_FIELD))
         emit_sum_read_array(w, t);
-    cw_line(w, "return atd_reader_fail_expected(r, \"a variant of '%s'\");", t->atd_name);
+    cw_line(w, "return atd_fail_cursor(atd_reader_fail_expected(r, p, \"a variant of '%s'\"));",
+            t->atd_name);
     cw_close(w, "}");
 }
 
-/* Emits the p-form reader of an enum (no argument anywhere, no adapter):
- * only names, borrowed from the input (atd_read_name_p), with the cursor in
- * a register rather than in r->cur.
+/* Emits the reader of an enum (no argument anywhere, no adapter, no
+ * validator): only names, borrowed from the input.
  *     static const char *event_kind_read_p(atd_reader *r, const char *p, event_kind *out)
  *     {
  *         atd_string s;
@@ -1047,8 +997,7 @@ static void emit_sum_read(cw *w, const ir_type *t)
  *             if (i >= 0) { *out = (event_kind)i; return p; }
  *             return atd_fail_cursor(atd_reader_fail_at(r, at, ..."unsupported variant..."));
  *         }
- *         atd_reader_seek(r, p);
- *         return atd_fail_cursor(atd_reader_fail_expected(r, "a variant of 'kind'"));
+ *         return atd_fail_cursor(atd_reader_fail_expected(r, p, "a variant of 'kind'"));
  *     }
  * The name's switch is the only one: the enum's constants are its cases'
  * indexes (emit_h.c gives them no values of their own). */
@@ -1079,8 +1028,7 @@ static void emit_enum_read_p(cw *w, const ir_type *t)
             t->atd_name);
     cw_close(w, "}");
     cw_close(w, "}");
-    cw_line(w, "atd_reader_seek(r, p);");
-    cw_line(w, "return atd_fail_cursor(atd_reader_fail_expected(r, \"a variant of '%s'\"));",
+    cw_line(w, "return atd_fail_cursor(atd_reader_fail_expected(r, p, \"a variant of '%s'\"));",
             t->atd_name);
     cw_close(w, "}");
 }
@@ -1115,8 +1063,8 @@ static void emit_tuple_read(cw *w, const ir_type *t)
         } else {
             cw_open(w, "if (more)");
         }
-        read_slot(w, true, &t->cells[i].slot, cw_fmt(w, "out->f%zu", i),
-                  fail_stmt(w, true, cw_fmt(w, "atd_reader_push_index(r, %zu)", i)));
+        read_slot(w, &t->cells[i].slot, cw_fmt(w, "out->f%zu", i),
+                  fail_stmt(w, cw_fmt(w, "atd_reader_push_index(r, %zu)", i)));
         cw_line(w, "p = atd_array_next_p(r, p, &more);");
         check_cursor(w);
         if (i >= t->nmin_cells)
@@ -1194,7 +1142,7 @@ static void emit_list_read(cw *w, const ir_type *t)
     check_cursor(w);
     cw_open(w, "while (more) {");
     emit_grow(w, en, align_of(t->elem.type));
-    read_slot(w, true, &t->elem, "items[len]",
+    read_slot(w, &t->elem, "items[len]",
               "return atd_fail_cursor(atd_reader_push_index(r, len));");
     cw_line(w, "len++;");
     cw_line(w, "p = atd_array_next_p(r, p, &more);");
@@ -1224,13 +1172,11 @@ static void emit_assoc_read(cw *w, const ir_type *t)
     cw_line(w, "p = atd_object_key_p(r, p, &key);");
     check_cursor(w);
     cw_comment(w, "keys borrowed from the input are copied unless borrowing was asked for");
-    cw_line(w, "atd_reader_seek(r, p);");
-    cw_open(w, "if (!atd_reader_own_string(r, &key))");
-    cw_line(w, "return NULL;");
-    cw_close(w, "}");
+    cw_line(w, "p = atd_reader_own_string_p(r, p, &key);");
+    check_cursor(w);
     emit_grow(w, itn, 8);
     cw_line(w, "items[len].key = key;");
-    read_slot(w, true, &t->elem, "items[len].value",
+    read_slot(w, &t->elem, "items[len].value",
               "return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));");
     cw_line(w, "len++;");
     cw_line(w, "p = atd_object_next_p(r, p, &more);");
@@ -1244,23 +1190,21 @@ static void emit_assoc_read(cw *w, const ir_type *t)
 
 /* Emits the option reader, "None" or ["Some", v] (atdgen's option form), around
  * the runtime's reading of that framing:
- *     if (!atd_read_option_begin(r, &out->has)) return false;
- *     if (!out->has) return true;
+ *     p = atd_read_option_begin_p(r, p, &out->has);
+ *     if (p == NULL || !out->has) return p;
  *     ...read out->value, pushing index 1 on failure...
- *     return atd_read_option_end(r);
+ *     return atd_read_option_end_p(r, p);
  */
 static void emit_option_read(cw *w, const ir_type *t)
 {
-    read_signature(w, t);
+    read_p_signature(w, t);
     cw_open(w, "{");
-    cw_open(w, "if (!atd_read_option_begin(r, &out->has))");
-    cw_line(w, "return false;");
+    cw_line(w, "p = atd_read_option_begin_p(r, p, &out->has);");
+    cw_open(w, "if (p == NULL || !out->has)");
+    cw_line(w, "return p;");
     cw_close(w, "}");
-    cw_open(w, "if (!out->has)");
-    cw_line(w, "return true;");
-    cw_close(w, "}");
-    read_slot(w, false, &t->elem, "out->value", "return atd_reader_push_index(r, 1);");
-    cw_line(w, "return atd_read_option_end(r);");
+    read_slot(w, &t->elem, "out->value", "return atd_fail_cursor(atd_reader_push_index(r, 1));");
+    cw_line(w, "return atd_read_option_end_p(r, p);");
     cw_close(w, "}");
 }
 
@@ -1274,7 +1218,7 @@ static void emit_nullable_read(cw *w, const ir_type *t)
     cw_line(w, "out->has = false;");
     cw_line(w, "return atd_read_null_p(r, p);");
     cw_close(w, "}");
-    read_slot(w, true, &t->elem, "out->value", "return NULL;");
+    read_slot(w, &t->elem, "out->value", "return NULL;");
     cw_line(w, "out->has = true;");
     cw_line(w, "return p;");
     cw_close(w, "}");
@@ -1314,66 +1258,62 @@ void emit_type_readers(cw *w, const ir_module *m, const ir_type *t)
     if (emit_has_init(t))
         emit_init(w, t, t->name);
     /* A type with a custom adapter or a validator: the plain reader under
-     * another name, and P t_read around it (emit_adapter.c). */
+     * another name, and P t_read_p around it (emit_adapter.c). */
     ir_type plain;
     if (emit_plain_type(w, t, &plain)) {
-        const char *plain_fn = plain.fn;
-        cw_line(w, "static bool %s_read(atd_reader *r, %s *out);", plain_fn, t->name);
         if (t->kind == IR_RECORD) {
             /* the plain reader starts with the record's init */
-            cw_line(w, "static void %s_init(%s *v)", plain_fn, t->name);
+            cw_line(w, "static void %s_init(%s *v)", plain.fn, t->name);
             cw_open(w, "{");
             cw_line(w, "%s_init(v);", t->fn);
             cw_close(w, "}");
             cw_blank(w);
             emit_record_read(w, &plain);
-            emit_bool_reader(w, &plain);
-        }
-        else
+        } else {
             emit_sum_read(w, &plain);
+        }
+        /* the adapter reads the normalized text with a reader of its own */
+        if (t->c_adapter != NULL)
+            emit_bool_reader(w, &plain);
         cw_blank(w);
         emit_adapted_read(w, t);
-        cw_blank(w);
-        if (t->exported)
-            emit_read_entry_points(w, t->name);
-        cw_end_item(w);
-        return;
-    }
-    switch (t->kind) {
-    case IR_RECORD:
-        if (t->tv != NULL)
-            emit_tv_read_function(w, t);
-        emit_record_read(w, t);
-        break;
-    case IR_ENUM:
-        if (emit_has_p_reader(t))
-            emit_enum_read_p(w, t);
-        else
+    } else {
+        switch (t->kind) {
+        case IR_RECORD:
+            if (t->tv != NULL)
+                emit_tv_read_function(w, t);
+            emit_record_read(w, t);
+            break;
+        case IR_ENUM:
+            if (t->adapter == IR_ADAPTER_NONE)
+                emit_enum_read_p(w, t);
+            else
+                emit_sum_read(w, t);
+            break;
+        case IR_SUM:
             emit_sum_read(w, t);
-        break;
-    case IR_SUM:
-        emit_sum_read(w, t);
-        break;
-    case IR_TUPLE:
-        emit_tuple_read(w, t);
-        break;
-    case IR_LIST:
-        emit_list_read(w, t);
-        break;
-    case IR_ASSOC:
-        emit_assoc_read(w, t);
-        break;
-    case IR_OPTION:
-        emit_option_read(w, t);
-        break;
-    case IR_NULLABLE:
-        emit_nullable_read(w, t);
-        break;
-    default: /* the scalar kinds: no reader of their own */
-        break;
+            break;
+        case IR_TUPLE:
+            emit_tuple_read(w, t);
+            break;
+        case IR_LIST:
+            emit_list_read(w, t);
+            break;
+        case IR_ASSOC:
+            emit_assoc_read(w, t);
+            break;
+        case IR_OPTION:
+            emit_option_read(w, t);
+            break;
+        case IR_NULLABLE:
+            emit_nullable_read(w, t);
+            break;
+        default: /* the scalar kinds: no reader of their own */
+            break;
+        }
     }
-    /* the bool reader of a p-form one: only the exported types need it (the
-     * generated code calls the p form) */
+    /* the bool reader: only the exported types need it (the generated code
+     * calls the p form) */
     if (t->exported && emit_has_p_reader(t))
         emit_bool_reader(w, t);
     cw_blank(w);
@@ -1384,22 +1324,27 @@ void emit_type_readers(cw *w, const ir_module *m, const ir_type *t)
 
 /* Emits, for `type date = int` (a typedef of event_date):
  *     void event_date_init(event_date *v) { memset(v, 0, sizeof *v); }
- *     bool event_date_read(atd_reader *r, event_date *out)
+ *     static const char *event_date_read_p(atd_reader *r, const char *p, event_date *out)
  *     {
- *         if (!atd_read_int64(r, &*out)) return false;
- *         return true;
+ *         p = atd_read_int64_p(r, p, &*out);
+ *         if (p == NULL) return NULL;
+ *         return p;
  *     }
+ *     ATD_DEFINE_READ(extern, event_date, event_date)
  * and from_json; for an alias of a composite type, init and read forward. */
 void emit_def_readers(cw *w, const ir_module *m, const ir_def *d)
 {
     (void)m;
     emit_def_init(w, d);
-    cw_line(w, "bool %s_read(atd_reader *r, %s *out)", d->c_name, d->c_name);
+    cw_line(w, "static const char *%s_read_p(atd_reader *r, const char *p, %s *out)", d->c_name,
+            d->c_name);
     cw_open(w, "{");
     ir_slot slot = {d->type, false, d->check, false, false, {0}};
-    read_slot(w, false, &slot, "*out", "return false;");
-    cw_line(w, "return true;");
+    read_slot(w, &slot, "*out", "return NULL;");
+    cw_line(w, "return p;");
     cw_close(w, "}");
+    cw_blank(w);
+    cw_line(w, "ATD_DEFINE_READ(extern, %s, %s)", d->c_name, d->c_name);
     cw_blank(w);
     emit_read_entry_points(w, d->c_name);
     cw_end_item(w);

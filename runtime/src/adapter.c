@@ -12,56 +12,63 @@
 
 #include "atd/read_name.h"
 
-bool atd_read_type_field(atd_reader *r, const char *name, size_t name_len, const char *sum_name,
-                         atd_string *tag, size_t *tag_at)
+const char *atd_read_type_field_p(atd_reader *r, const char *p, const char *name,
+                                  size_t name_len, const char *sum_name, atd_string *tag,
+                                  size_t *tag_at)
 {
-    const char *start = r->cur;
+    const char *start = p;
     unsigned depth = r->depth;
-    size_t at = (size_t)(start - r->start);
+    size_t at = atd_reader_offset_of(r, p);
     bool more;
-    if (!atd_object_begin(r, &more))
-        return false;
+    p = atd_object_begin_p(r, p, &more);
+    if (p == NULL)
+        return NULL;
     while (more) {
         atd_string key;
-        if (!atd_object_key(r, &key))
-            return false;
+        p = atd_object_key_p(r, p, &key);
+        if (p == NULL)
+            return NULL;
         if (key.len == name_len && memcmp(key.ptr, name, name_len) == 0) {
-            atd_skip_ws(r);
-            *tag_at = (size_t)(r->cur - r->start);
-            if (atd_peek(r) != '"') {
-                atd_reader_fail(r, ATD_ERR_BAD_VARIANT,
-                                "expected a string naming a constructor of '%s'", sum_name);
-                return atd_reader_push_field(r, name, name_len);
+            p = atd_skip_ws_p(r, p);
+            *tag_at = atd_reader_offset_of(r, p);
+            if (atd_byte_at(r, p) != '"') {
+                atd_reader_fail_at(r, *tag_at, ATD_ERR_BAD_VARIANT,
+                                   "expected a string naming a constructor of '%s'", sum_name);
+                return atd_fail_cursor(atd_reader_push_field(r, name, name_len));
             }
-            if (!atd_read_name(r, tag))
-                return atd_reader_push_field(r, name, name_len);
-            r->cur = start;
+            if (atd_read_name_p(r, p, tag) == NULL)
+                return atd_fail_cursor(atd_reader_push_field(r, name, name_len));
             r->depth = depth;
-            return true;
+            return start;
         }
-        if (!atd_skip_value(r))
-            return atd_reader_push_field(r, key.ptr, key.len);
-        if (!atd_object_next(r, &more))
-            return false;
+        p = atd_skip_value_p(r, p);
+        if (p == NULL)
+            return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+        p = atd_object_next_p(r, p, &more);
+        if (p == NULL)
+            return NULL;
     }
     char quoted[ATD_QUOTE_NAME_CAP];
-    return atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD,
-                              "missing field '%s' naming the constructor of '%s'",
-                              atd_quote_name(name, name_len, quoted, sizeof quoted), sum_name);
+    return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_MISSING_FIELD,
+                                              "missing field '%s' naming the constructor of '%s'",
+                                              atd_quote_name(name, name_len, quoted, sizeof quoted),
+                                              sum_name));
 }
 
-bool atd_read_adapted(atd_reader *r, const char *name, atd_json_adapter_fn normalize,
-                      atd_adapted_read_fn read, void *out)
+const char *atd_read_adapted_p(atd_reader *r, const char *p, const char *name,
+                               atd_json_adapter_fn normalize, atd_adapted_read_fn read, void *out)
 {
-    atd_skip_ws(r);
-    size_t at = (size_t)(r->cur - r->start);
+    p = atd_skip_ws_p(r, p);
+    size_t at = atd_reader_offset_of(r, p);
     atd_json v;
-    if (!atd_json_read(r, &v))
-        return false;
+    p = atd_json_read_p(r, p, &v);
+    if (p == NULL)
+        return NULL;
     const char *why = NULL;
     if (!normalize(&v, r->arena, &why))
-        return atd_reader_fail_at(r, at, ATD_ERR_INVALID, "adapter '%s' rejected the value: %s",
-                                  name, why != NULL ? why : "normalize failed");
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_INVALID,
+                                                  "adapter '%s' rejected the value: %s", name,
+                                                  why != NULL ? why : "normalize failed"));
     atd_buf b;
     atd_buf_init(&b);
     atd_error e;
@@ -70,19 +77,22 @@ bool atd_read_adapted(atd_reader *r, const char *name, atd_json_adapter_fn norma
     size_t len = b.len;
     atd_buf_free(&b);
     if (rc != 0)
-        return atd_reader_fail_at(r, at, (atd_error_code)rc,
-                                  "adapter '%s' normalized the value into invalid JSON: %s", name,
-                                  e.message);
+        return atd_fail_cursor(
+            atd_reader_fail_at(r, at, (atd_error_code)rc,
+                               "adapter '%s' normalized the value into invalid JSON: %s", name,
+                               e.message));
     if (text == NULL)
-        return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+        return atd_fail_cursor(
+            atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
     atd_reader sub;
     atd_reader_init(&sub, text, len, r->arena, r->flags);
     sub.max_depth = r->max_depth > r->depth ? r->max_depth - r->depth : 1;
     if (read(&sub, out))
-        return true;
+        return p;
     atd_reader_get_error(&sub, &e);
-    return atd_reader_fail_at(r, at, e.code, "in the JSON normalized by adapter '%s', at %s: %s",
-                              name, e.path, sub.err_detail);
+    return atd_fail_cursor(atd_reader_fail_at(r, at, e.code,
+                                              "in the JSON normalized by adapter '%s', at %s: %s",
+                                              name, e.path, sub.err_detail));
 }
 
 bool atd_write_adapted(atd_writer *w, const char *name, atd_json_adapter_fn restore,

@@ -298,7 +298,7 @@ static int read_start(atd_reader *r, stack *values, stack *frames, atd_json *v)
     default:
         break;
     }
-    atd_reader_fail_expected(r, "a JSON value");
+    atd_reader_fail_expected(r, r->cur, "a JSON value");
     return -1;
 }
 
@@ -405,6 +405,13 @@ bool atd_json_read(atd_reader *r, atd_json *out)
     if (!ok)
         out->kind = ATD_JSON_NULL;
     return ok;
+}
+
+const char *atd_json_read_p(atd_reader *r, const char *p, atd_json *out)
+{
+    /* the tree reader runs on r->cur: the cursor goes there and back */
+    r->cur = p;
+    return atd_json_read(r, out) ? r->cur : NULL;
 }
 
 int atd_json_parse(const char *json, size_t len, atd_arena *arena, unsigned flags, atd_json *out,

@@ -14,66 +14,72 @@ static bool is_name(atd_string s, const char *name)
     return s.len == 4 && memcmp(s.ptr, name, 4) == 0;
 }
 
-bool atd_read_option_begin(atd_reader *r, bool *has)
+const char *atd_read_option_begin_p(atd_reader *r, const char *p, bool *has)
 {
     atd_string s;
     bool more;
     char q[ATD_QUOTE_NAME_CAP];
-    int c = atd_peek(r);
-    size_t at = atd_reader_offset(r);
+    p = atd_skip_ws_p(r, p);
+    size_t at = atd_reader_offset_of(r, p);
     *has = false;
-    if (c == '"') {
-        if (!atd_read_name(r, &s))
-            return false;
-        if (is_name(s, "None"))
-            return true;
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT,
-                                  "expected \"None\" or [\"Some\", ...], found \"%s\"",
-                                  atd_quote_name(s.ptr, s.len, q, sizeof q));
+    if (atd_byte_at(r, p) == '"') {
+        p = atd_read_name_p(r, p, &s);
+        if (p == NULL || is_name(s, "None"))
+            return p;
+        return atd_fail_cursor(atd_reader_fail_at(
+            r, at, ATD_ERR_BAD_VARIANT, "expected \"None\" or [\"Some\", ...], found \"%s\"",
+            atd_quote_name(s.ptr, s.len, q, sizeof q)));
     }
-    if (c != '[')
-        return atd_reader_fail_expected(r, "an option (\"None\" or [\"Some\", ...])");
-    if (!atd_array_begin(r, &more))
-        return false;
+    if (atd_byte_at(r, p) != '[')
+        return atd_fail_cursor(
+            atd_reader_fail_expected(r, p, "an option (\"None\" or [\"Some\", ...])"));
+    p = atd_array_begin_p(r, p, &more);
+    if (p == NULL)
+        return NULL;
     if (!more)
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT,
-                                  "expected [\"Some\", ...], found an empty array");
-    atd_skip_ws(r);
-    at = atd_reader_offset(r);
-    if (!atd_read_name(r, &s))
-        return atd_reader_push_index(r, 0);
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT,
+                                                  "expected [\"Some\", ...], found an empty array"));
+    p = atd_skip_ws_p(r, p);
+    at = atd_reader_offset_of(r, p);
+    p = atd_read_name_p(r, p, &s);
+    if (p == NULL)
+        return atd_fail_cursor(atd_reader_push_index(r, 0));
     if (!is_name(s, "Some"))
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "expected \"Some\", found \"%s\"",
-                                  atd_quote_name(s.ptr, s.len, q, sizeof q));
-    if (!atd_array_next(r, &more))
-        return false;
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT,
+                                                  "expected \"Some\", found \"%s\"",
+                                                  atd_quote_name(s.ptr, s.len, q, sizeof q)));
+    p = atd_array_next_p(r, p, &more);
+    if (p == NULL)
+        return NULL;
     if (!more)
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "\"Some\" needs an argument");
+        return atd_fail_cursor(
+            atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "\"Some\" needs an argument"));
     *has = true;
-    return true;
+    return p;
 }
 
-bool atd_read_option_end(atd_reader *r)
+const char *atd_read_option_end_p(atd_reader *r, const char *p)
 {
     bool more;
-    if (!atd_array_next(r, &more))
-        return false;
-    if (more)
-        return atd_reader_fail(r, ATD_ERR_BAD_VARIANT,
-                               "expected ']' after the argument of \"Some\"");
-    return true;
+    p = atd_array_next_p(r, p, &more);
+    if (p != NULL && more)
+        return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p),
+                                                  ATD_ERR_BAD_VARIANT,
+                                                  "expected ']' after the argument of \"Some\""));
+    return p;
 }
 
-bool atd_reader_own_string(atd_reader *r, atd_string *s)
+const char *atd_reader_own_string_p(atd_reader *r, const char *p, atd_string *s)
 {
     /* only a string inside the input is borrowed; decoded ones are in the arena */
     if ((r->flags & ATD_READ_BORROW_STRINGS) || s->ptr < r->start || s->ptr >= r->end)
-        return true;
+        return p;
     char *k = atd_arena_strdup(r->arena, s->ptr, s->len);
     if (k == NULL)
-        return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+        return atd_fail_cursor(
+            atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
     s->ptr = k;
-    return true;
+    return p;
 }
 
 bool atd_reader_fail_missing(atd_reader *r, const char *at, const char *field,
@@ -117,24 +123,23 @@ bool atd_reader_fail_unknown_field(atd_reader *r, const char *at, atd_string key
                               record, atd_quote_name(s.best, s.best_len, qb, sizeof qb));
 }
 
-bool atd_read_variant_arg(atd_reader *r, size_t at, const char *name)
+const char *atd_read_variant_arg_p(atd_reader *r, const char *p, size_t at, const char *name)
 {
     bool more;
-    if (!atd_array_next(r, &more))
-        return false;
-    if (!more)
-        return atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "variant '%s' needs an argument",
-                                  name);
-    return true;
+    p = atd_array_next_p(r, p, &more);
+    if (p != NULL && !more)
+        return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT,
+                                                  "variant '%s' needs an argument", name));
+    return p;
 }
 
-bool atd_read_variant_end(atd_reader *r, char closer, const char *name)
+const char *atd_read_variant_end_p(atd_reader *r, const char *p, char closer, const char *name)
 {
     bool more;
-    if (!(closer == ']' ? atd_array_next(r, &more) : atd_object_next(r, &more)))
-        return false;
-    if (more)
-        return atd_reader_fail(r, ATD_ERR_BAD_VARIANT,
-                               "expected '%c' after the argument of variant '%s'", closer, name);
-    return true;
+    p = closer == ']' ? atd_array_next_p(r, p, &more) : atd_object_next_p(r, p, &more);
+    if (p != NULL && more)
+        return atd_fail_cursor(atd_reader_fail_at(
+            r, atd_reader_offset_of(r, p), ATD_ERR_BAD_VARIANT,
+            "expected '%c' after the argument of variant '%s'", closer, name));
+    return p;
 }

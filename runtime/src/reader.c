@@ -191,9 +191,9 @@ bool atd__fail_found(atd_reader *r, const char *at, atd_error_code code, const c
     return atd_reader_fail_at(r, offset, code, "expected %s, found %s", what, quote);
 }
 
-bool atd_reader_fail_expected(atd_reader *r, const char *what)
+bool atd_reader_fail_expected(atd_reader *r, const char *at, const char *what)
 {
-    return atd__fail_found(r, r->cur, ATD_ERR_TYPE, what);
+    return atd__fail_found(r, at, ATD_ERR_TYPE, what);
 }
 
 /* --- path segments (error_path.c) --- */

@@ -486,7 +486,7 @@ static bool framing_error(atd_stream *s, const char *path, const char *what, boo
     if (syntax)
         atd__fail_found(&r, r.cur, ATD_ERR_SYNTAX, what);
     else
-        atd_reader_fail_expected(&r, what);
+        atd_reader_fail_expected(&r, r.cur, what);
     take_reader_error(s, &r, pos_here(s));
     if (strcmp(path, "$") != 0) {
         /* keep the reader's detail, name the element */

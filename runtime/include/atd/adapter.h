@@ -2,7 +2,7 @@
  *
  * atdgen's built-in adapters are read natively: Type_field, a sum whose
  * constructor is named by a field of the object that is its argument,
- * {"type":"Circle","radius":2}, needs atd_read_type_field (the writers need
+ * {"type":"Circle","radius":2}, needs atd_read_type_field_p (the writers need
  * nothing).
  *
  * Custom adapters, <json adapter.c="NAME"> on a record or sum type t: the
@@ -33,16 +33,22 @@
 extern "C" {
 #endif
 
-/* With r at the '{' of an object, finds its first member named `name`
- * (name_len bytes) without reading anything else into memory, and sets
- * *tag to that member's string value (borrowed from the input when it has
- * no escape) and *tag_at to the value's byte offset. On success the reader
- * is back at the '{', so that the object can then be read as the
- * constructor's argument. Errors, with the JSON path: the member is missing
- * (ATD_ERR_MISSING_FIELD), is not a string (ATD_ERR_BAD_VARIANT), or the
- * object is malformed. `sum_name` is the ATD type, for messages. */
-bool atd_read_type_field(atd_reader *r, const char *name, size_t name_len, const char *sum_name,
-                         atd_string *tag, size_t *tag_at);
+/* Finds the first member named `name` of the object at p without reading
+ * anything else into memory, so that the object can then be read as the
+ * constructor's argument.
+ *   r:        the reader.
+ *   p:        the cursor, at the object's '{'.
+ *   name:     the member's name, name_len bytes.
+ *   sum_name: the ATD type, for messages.
+ *   tag:      set to the member's string value (borrowed from the input
+ *             when it has no escape).
+ *   tag_at:   set to the value's byte offset.
+ * Returns p (the object is not consumed), or NULL after recording the
+ * error with the JSON path: the member is missing (ATD_ERR_MISSING_FIELD),
+ * is not a string (ATD_ERR_BAD_VARIANT), or the object is malformed. */
+const char *atd_read_type_field_p(atd_reader *r, const char *p, const char *name,
+                                  size_t name_len, const char *sum_name, atd_string *tag,
+                                  size_t *tag_at);
 
 /* The user's NAME_normalize or NAME_restore. */
 typedef bool (*atd_json_adapter_fn)(atd_json *v, atd_arena *arena, const char **why);
@@ -50,13 +56,20 @@ typedef bool (*atd_json_adapter_fn)(atd_json *v, atd_arena *arena, const char **
 typedef bool (*atd_adapted_read_fn)(atd_reader *r, void *out);
 typedef bool (*atd_adapted_write_fn)(atd_writer *w, const void *value);
 
-/* Reads one value of a type with a custom adapter: the JSON value at r
+/* Reads one value of a type with a custom adapter: the JSON value at p
  * into a DOM, normalize, then `read` on its normalized text (copied into
- * r's arena, so that borrowed strings stay valid). Errors are reported at
+ * r's arena, so that borrowed strings stay valid).
+ *   r:         the reader.
+ *   p:         the cursor, before the value.
+ *   name:      the adapter's name, for messages.
+ *   normalize: the user's NAME_normalize.
+ *   read:      the type's plain reader, run on the normalized text.
+ *   out:       the value read.
+ * Returns the cursor after the value, or NULL after recording the error at
  * the value's start; one found in the normalized JSON says so and gives
- * its path there. `name` is the adapter's, for messages. */
-bool atd_read_adapted(atd_reader *r, const char *name, atd_json_adapter_fn normalize,
-                      atd_adapted_read_fn read, void *out);
+ * its path there. */
+const char *atd_read_adapted_p(atd_reader *r, const char *p, const char *name,
+                               atd_json_adapter_fn normalize, atd_adapted_read_fn read, void *out);
 
 /* Writes one value of a type with a custom adapter: `write` into a
  * temporary buffer, parsed into a DOM, restore, then written to w. */

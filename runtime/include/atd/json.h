@@ -65,6 +65,9 @@ struct atd_json_member {
  * is recorded in the reader with the path of the failing value, and *out is
  * set to null. */
 bool atd_json_read(atd_reader *r, atd_json *out);
+/* The same at the cursor p (generated readers of `abstract` fields): returns
+ * the cursor after the value, or NULL after recording the error. */
+const char *atd_json_read_p(atd_reader *r, const char *p, atd_json *out);
 
 /* Parses one complete JSON document (whitespace around it allowed). Returns 0,
  * or an error code with `err` filled when not NULL. `flags` are ATD_READ_*. */

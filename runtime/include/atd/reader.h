@@ -112,12 +112,17 @@ bool atd_reader_fail_at(atd_reader *r, size_t offset, atd_error_code code, const
     ATD_PRINTF(4, 5);
 /* Same at the current position. */
 bool atd_reader_fail(atd_reader *r, atd_error_code code, const char *fmt, ...) ATD_PRINTF(3, 4);
-/* Records "expected WHAT, found <the token at the cursor>" (a short, printable
+/* Records "expected WHAT, found <the token at `at`>" (a short, printable
  * quote of the input: strings with their quotes, punctuation in single quotes,
  * e.g. "expected an integer, found \"2.5\""), code ATD_ERR_TYPE (ATD_ERR_SYNTAX
  * when the token cannot start a JSON value). At the end of the input: code
- * ATD_ERR_EOF, detail "unexpected end of input". */
-bool atd_reader_fail_expected(atd_reader *r, const char *what);
+ * ATD_ERR_EOF, detail "unexpected end of input".
+ *   r:    the reader that records the error.
+ *   at:   where the unexpected token starts, inside r's input (r->cur for a
+ *         reader that keeps its own cursor).
+ *   what: what was expected, e.g. "an integer".
+ * Returns false. */
+bool atd_reader_fail_expected(atd_reader *r, const char *at, const char *what);
 
 /* Add a path segment while unwinding (a record field or an array index).
  * Return false. */
@@ -192,21 +197,29 @@ bool atd_reader_fail_unknown_field(atd_reader *r, const char *at, atd_string key
 
 /* The steps around the argument of a constructor in a sum reader, after
  * the constructor's name, for the array form ["Name", ARG] and the object
- * form {"Name": ARG}. atd_read_variant_arg reads the ',' before the
+ * form {"Name": ARG}. atd_read_variant_arg_p reads the ',' before the
  * argument of the array form: "variant 'NAME' needs an argument"
- * (ATD_ERR_BAD_VARIANT) at `at`, the name's offset, when the array closes
- * instead. atd_read_variant_end reads the `closer` (']' or '}') that must
- * follow the argument: "expected 'C' after the argument of variant 'NAME'"
- * when a ',' does. `name` is the constructor's ATD name. Both return
- * false after recording the error. */
-bool atd_read_variant_arg(atd_reader *r, size_t at, const char *name);
-bool atd_read_variant_end(atd_reader *r, char closer, const char *name);
+ * (ATD_ERR_BAD_VARIANT) at `at` when the array closes instead.
+ * atd_read_variant_end_p reads the `closer` that must follow the argument:
+ * "expected 'C' after the argument of variant 'NAME'" when a ',' does.
+ *   r:      the reader.
+ *   p:      the cursor, after the name (arg) or after the argument (end).
+ *   at:     the byte offset of the name, for the error of arg.
+ *   closer: ']' for the array form, '}' for the object form.
+ *   name:   the constructor's ATD name, for messages.
+ * Both return the cursor after what they read, or NULL after recording the
+ * error. */
+const char *atd_read_variant_arg_p(atd_reader *r, const char *p, size_t at, const char *name);
+const char *atd_read_variant_end_p(atd_reader *r, const char *p, char closer, const char *name);
 
 /* Makes *s own its bytes: a string that points into the input (a name from
- * atd_read_name, a key from atd_object_key) is copied into the arena, NUL-
- * terminated, unless ATD_READ_BORROW_STRINGS. Returns false after recording
- * ATD_ERR_NOMEM. */
-bool atd_reader_own_string(atd_reader *r, atd_string *s);
+ * atd_read_name_p, a key from atd_object_key_p) is copied into the arena,
+ * NUL-terminated, unless ATD_READ_BORROW_STRINGS.
+ *   r: the reader, whose arena receives the copy.
+ *   p: the cursor, where an out-of-memory error is reported.
+ *   s: the string, updated to point at the copy.
+ * Returns p, or NULL after recording ATD_ERR_NOMEM. */
+const char *atd_reader_own_string_p(atd_reader *r, const char *p, atd_string *s);
 
 /* --- tokens --- */
 
@@ -484,14 +497,19 @@ static ATD__KEY_INLINE bool atd_key_room(const atd_reader *r, const char *p, siz
 
 /* --- options ---
  * An option is "None" or ["Some", v], as atdgen writes it:
- *     if (!atd_read_option_begin(r, &out->has)) return false;
- *     if (!out->has) return true;                 // "None"
- *     if (!read_value(r, &out->value)) return atd_reader_push_index(r, 1);
- *     return atd_read_option_end(r);
- * begin reads "None" (*has = false) or `["Some",` (*has = true); end reads
- * the closing ']'. */
-bool atd_read_option_begin(atd_reader *r, bool *has);
-bool atd_read_option_end(atd_reader *r);
+ *     p = atd_read_option_begin_p(r, p, &out->has);
+ *     if (p == NULL) return NULL;
+ *     if (!out->has) return p;                          // "None"
+ *     p = read_value_p(r, p, &out->value);
+ *     if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, 1));
+ *     return atd_read_option_end_p(r, p);
+ *   r:   the reader.
+ *   p:   the cursor: before the option (begin), after its value (end).
+ *   has: set to false for "None", true after `["Some",`.
+ * begin reads "None" or `["Some",`; end reads the closing ']'. Both return
+ * the cursor after what they read, or NULL after recording the error. */
+const char *atd_read_option_begin_p(atd_reader *r, const char *p, bool *has);
+const char *atd_read_option_end_p(atd_reader *r, const char *p);
 
 /* --- scalars --- */
 
