@@ -42,8 +42,15 @@ static char *adapters_circle_write_p(atd_writer *w, char *p, const adapters_circ
 static char *adapters_rect_write_p(atd_writer *w, char *p, const adapters_rect *v);
 static char *adapters_start_write_p(atd_writer *w, char *p, const adapters_start *v);
 static char *adapters_tagged_write_p(atd_writer *w, char *p, const adapters_tagged *v);
+static char *adapters_shape_write_p(atd_writer *w, char *p, const adapters_shape *v);
+static char *adapters_event_write_p(atd_writer *w, char *p, const adapters_event *v);
+static char *adapters_one_write_p(atd_writer *w, char *p, const adapters_one *v);
+static char *adapters_codec_shape_write_p(atd_writer *w, char *p, const adapters_codec_shape *v);
 static char *adapters_payload_write_p(atd_writer *w, char *p, const adapters_payload *v);
+static char *adapters_tagged_value_write_p(atd_writer *w, char *p, const adapters_tagged_value *v);
 static char *adapters_payload2_write_p(atd_writer *w, char *p, const adapters_payload2 *v);
+static char *adapters_tagged_value2_write_p(atd_writer *w, char *p, const adapters_tagged_value2 *v);
+static char *adapters_kind_shape_write_p(atd_writer *w, char *p, const adapters_kind_shape *v);
 static char *adapters_doc_write_p(atd_writer *w, char *p, const adapters_doc *v);
 
 static int adapters_abstract_nullable_copy(const adapters_abstract_nullable *src, atd_arena *a, adapters_abstract_nullable *dst);
@@ -1870,28 +1877,26 @@ ATD_DEFINE_READ_ENTRY_POINTS(adapters_json)
 
 /* --- writers --- */
 
-static bool adapters_circle__write_tagged(atd_writer *w, const adapters_circle *v, const char *tag, size_t tag_len);
-static bool adapters_rect__write_tagged(atd_writer *w, const adapters_rect *v, const char *tag, size_t tag_len);
-static bool adapters_start__write_tagged(atd_writer *w, const adapters_start *v, const char *tag, size_t tag_len);
-static bool adapters_tagged__write_tagged(atd_writer *w, const adapters_tagged *v, const char *tag, size_t tag_len);
-static bool adapters_tagged_value__write_tagged(atd_writer *w, const adapters_tagged_value *v, const char *tag, size_t tag_len);
-static bool adapters_tagged_value2__write_tagged(atd_writer *w, const adapters_tagged_value2 *v, const char *tag, size_t tag_len);
+static char *adapters_circle__write_tagged_p(atd_writer *w, char *p, const adapters_circle *v, const char *tag, size_t tag_len);
+static char *adapters_rect__write_tagged_p(atd_writer *w, char *p, const adapters_rect *v, const char *tag, size_t tag_len);
+static char *adapters_start__write_tagged_p(atd_writer *w, char *p, const adapters_start *v, const char *tag, size_t tag_len);
+static char *adapters_tagged__write_tagged_p(atd_writer *w, char *p, const adapters_tagged *v, const char *tag, size_t tag_len);
+static char *adapters_tagged_value__write_tagged_p(atd_writer *w, char *p, const adapters_tagged_value *v, const char *tag, size_t tag_len);
+static char *adapters_tagged_value2__write_tagged_p(atd_writer *w, char *p, const adapters_tagged_value2 *v, const char *tag, size_t tag_len);
 
-static bool adapters_circle__write_tagged(atd_writer *w, const adapters_circle *v, const char *tag, size_t tag_len)
+static char *adapters_circle__write_tagged_p(atd_writer *w, char *p, const adapters_circle *v, const char *tag, size_t tag_len)
 {
-    char *p;
-    if (!atd_writer_raw(w, tag, tag_len)) return false;
-    p = atd_writer_cursor(w);
+    p = atd_writer_raw_p(w, p, tag, tag_len);
+    if (p == NULL) return NULL;
     if (!atd_writer_finite(w, (double)v->radius)) {
-        return atd_writer_push_field(w, ATD_LIT("radius"));
+        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("radius")));
     }
     p = atd_writer_room(w, p, 11 + ATD_DOUBLE_CHARS);
-    if (p == NULL) return atd_writer_push_field(w, ATD_LIT("radius"));
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("radius")));
     p = atd_put(p, ATD_LIT(",\"radius\":"));
     p = atd_write_double(p, (double)v->radius);
     *p++ = '}';
-    atd_writer_commit(w, p);
-    return true;
+    return p;
 }
 
 static char *adapters_circle_write_p(atd_writer *w, char *p, const adapters_circle *v)
@@ -1911,22 +1916,21 @@ ATD_DEFINE_WRITE(adapters_circle, adapters_circle)
 
 ATD_DEFINE_WRITE_ENTRY_POINTS(adapters_circle)
 
-static bool adapters_rect__write_tagged(atd_writer *w, const adapters_rect *v, const char *tag, size_t tag_len)
+static char *adapters_rect__write_tagged_p(atd_writer *w, char *p, const adapters_rect *v, const char *tag, size_t tag_len)
 {
-    char *p;
-    if (!atd_writer_raw(w, tag, tag_len)) return false;
-    p = atd_writer_cursor(w);
+    p = atd_writer_raw_p(w, p, tag, tag_len);
+    if (p == NULL) return NULL;
     p = atd_writer_room(w, p, 19 + ATD_INT64_CHARS + ATD_INT64_CHARS);
-    if (p == NULL) return atd_writer_push_field(w, ATD_LIT("width"));
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("width")));
     p = atd_put(p, ATD_LIT(",\"width\":"));
     p = atd_write_int64(p, (int64_t)v->width);
     p = atd_put(p, ATD_LIT(",\"height\":"));
     p = atd_write_int64(p, (int64_t)v->height);
     if (v->has_label) {
         p = atd_writer_key_string_p(w, p, ATD_LIT(",\"label\":"), v->label.ptr, v->label.len);
-        if (p == NULL) return atd_writer_push_field(w, ATD_LIT("label"));
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("label")));
     }
-    return atd_writer_finish(w, atd_writer_raw_p(w, p, ATD_LIT("}")));
+    return atd_writer_raw_p(w, p, ATD_LIT("}"));
 }
 
 static char *adapters_rect_write_p(atd_writer *w, char *p, const adapters_rect *v)
@@ -1948,18 +1952,16 @@ ATD_DEFINE_WRITE(adapters_rect, adapters_rect)
 
 ATD_DEFINE_WRITE_ENTRY_POINTS(adapters_rect)
 
-static bool adapters_start__write_tagged(atd_writer *w, const adapters_start *v, const char *tag, size_t tag_len)
+static char *adapters_start__write_tagged_p(atd_writer *w, char *p, const adapters_start *v, const char *tag, size_t tag_len)
 {
-    char *p;
-    if (!atd_writer_raw(w, tag, tag_len)) return false;
-    p = atd_writer_cursor(w);
+    p = atd_writer_raw_p(w, p, tag, tag_len);
+    if (p == NULL) return NULL;
     p = atd_writer_room(w, p, 7 + ATD_INT64_CHARS);
-    if (p == NULL) return atd_writer_push_field(w, ATD_LIT("at"));
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("at")));
     p = atd_put(p, ATD_LIT(",\"at\":"));
     p = atd_write_int64(p, (int64_t)v->at);
     *p++ = '}';
-    atd_writer_commit(w, p);
-    return true;
+    return p;
 }
 
 static char *adapters_start_write_p(atd_writer *w, char *p, const adapters_start *v)
@@ -1976,18 +1978,16 @@ ATD_DEFINE_WRITE(adapters_start, adapters_start)
 
 ATD_DEFINE_WRITE_ENTRY_POINTS(adapters_start)
 
-static bool adapters_tagged__write_tagged(atd_writer *w, const adapters_tagged *v, const char *tag, size_t tag_len)
+static char *adapters_tagged__write_tagged_p(atd_writer *w, char *p, const adapters_tagged *v, const char *tag, size_t tag_len)
 {
-    char *p;
-    if (!atd_writer_raw(w, tag, tag_len)) return false;
-    p = atd_writer_cursor(w);
+    p = atd_writer_raw_p(w, p, tag, tag_len);
+    if (p == NULL) return NULL;
     p = atd_writer_room(w, p, 6 + ATD_INT64_CHARS);
-    if (p == NULL) return atd_writer_push_field(w, ATD_LIT("n"));
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("n")));
     p = atd_put(p, ATD_LIT(",\"n\":"));
     p = atd_write_int64(p, (int64_t)v->n);
     *p++ = '}';
-    atd_writer_commit(w, p);
-    return true;
+    return p;
 }
 
 static char *adapters_tagged_write_p(atd_writer *w, char *p, const adapters_tagged *v)
@@ -2006,98 +2006,85 @@ ATD_DEFINE_WRITE(adapters_tagged, adapters_tagged)
 
 ATD_DEFINE_WRITE_ENTRY_POINTS(adapters_tagged)
 
-bool adapters_shape_write(atd_writer *w, const adapters_shape *v)
+static char *adapters_shape_write_p(atd_writer *w, char *p, const adapters_shape *v)
 {
     switch (v->tag) {
     case ADAPTERS_SHAPE_DOT:
-        {
-            char *p = atd_writer_cursor(w);
-            return atd_writer_finish(w, atd_writer_raw_p(w, p, ATD_LIT("\"Dot\"")));
-        }
+        return atd_writer_raw_p(w, p, ATD_LIT("\"Dot\""));
     case ADAPTERS_SHAPE_CIRCLE:
-        return adapters_circle__write_tagged(w, &v->u.Circle, ATD_LIT("{\"type\":\"Circle\""));
+        return adapters_circle__write_tagged_p(w, p, &v->u.Circle, ATD_LIT("{\"type\":\"Circle\""));
     case ADAPTERS_SHAPE_RECT:
-        return adapters_rect__write_tagged(w, &v->u.Rect, ATD_LIT("{\"type\":\"rectangle\""));
+        return adapters_rect__write_tagged_p(w, p, &v->u.Rect, ATD_LIT("{\"type\":\"rectangle\""));
     case ADAPTERS_SHAPE_CODE:
-        {
-            char *p = atd_writer_cursor(w);
-            p = atd_writer_raw_p(w, p, ATD_LIT("[\"Code\","));
-            if (p == NULL) return false;
-            p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
-            if (p == NULL) return atd_writer_push_index(w, 1);
-            p = atd_write_int64(p, (int64_t)v->u.Code);
-            return atd_writer_finish(w, atd_writer_raw_p(w, p, ATD_LIT("]")));
-        }
+        p = atd_writer_raw_p(w, p, ATD_LIT("[\"Code\","));
+        if (p == NULL) return NULL;
+        p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
+        p = atd_write_int64(p, (int64_t)v->u.Code);
+        return atd_writer_raw_p(w, p, ATD_LIT("]"));
     }
-    return atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'shape'");
+    return atd_writer_fail_cursor(atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'shape'"));
 }
+
+ATD_DEFINE_WRITE(adapters_shape, adapters_shape)
 
 ATD_DEFINE_WRITE_ENTRY_POINTS(adapters_shape)
 
-bool adapters_event_write(atd_writer *w, const adapters_event *v)
+static char *adapters_event_write_p(atd_writer *w, char *p, const adapters_event *v)
 {
     switch (v->tag) {
     case ADAPTERS_EVENT_START:
-        return adapters_start__write_tagged(w, &v->u.Start, ATD_LIT("{\"kind\":\"Start\""));
+        return adapters_start__write_tagged_p(w, p, &v->u.Start, ATD_LIT("{\"kind\":\"Start\""));
     case ADAPTERS_EVENT_TAGGED:
-        return adapters_tagged__write_tagged(w, &v->u.Tagged, ATD_LIT("{\"kind\":\"Tagged\""));
+        return adapters_tagged__write_tagged_p(w, p, &v->u.Tagged, ATD_LIT("{\"kind\":\"Tagged\""));
     case ADAPTERS_EVENT_STOP:
-        {
-            char *p = atd_writer_cursor(w);
-            return atd_writer_finish(w, atd_writer_raw_p(w, p, ATD_LIT("\"Stop\"")));
-        }
+        return atd_writer_raw_p(w, p, ATD_LIT("\"Stop\""));
     }
-    return atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'event'");
+    return atd_writer_fail_cursor(atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'event'"));
 }
+
+ATD_DEFINE_WRITE(adapters_event, adapters_event)
 
 ATD_DEFINE_WRITE_ENTRY_POINTS(adapters_event)
 
-bool adapters_one_write(atd_writer *w, const adapters_one *v)
+static char *adapters_one_write_p(atd_writer *w, char *p, const adapters_one *v)
 {
     switch (v->tag) {
     case ADAPTERS_ONE_NOTHING:
-        {
-            char *p = atd_writer_cursor(w);
-            return atd_writer_finish(w, atd_writer_raw_p(w, p, ATD_LIT("\"Nothing\"")));
-        }
+        return atd_writer_raw_p(w, p, ATD_LIT("\"Nothing\""));
     case ADAPTERS_ONE_NUMBER:
-        {
-            char *p = atd_writer_cursor(w);
-            p = atd_writer_raw_p(w, p, ATD_LIT("{\"Number\":"));
-            if (p == NULL) return false;
-            p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
-            if (p == NULL) return atd_writer_push_field(w, ATD_LIT("Number"));
-            p = atd_write_int64(p, (int64_t)v->u.Number);
-            return atd_writer_finish(w, atd_writer_raw_p(w, p, ATD_LIT("}")));
-        }
+        p = atd_writer_raw_p(w, p, ATD_LIT("{\"Number\":"));
+        if (p == NULL) return NULL;
+        p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("Number")));
+        p = atd_write_int64(p, (int64_t)v->u.Number);
+        return atd_writer_raw_p(w, p, ATD_LIT("}"));
     case ADAPTERS_ONE_BOX:
-        {
-            char *p = atd_writer_cursor(w);
-            p = atd_writer_raw_p(w, p, ATD_LIT("{\"Box\":"));
-            if (p == NULL) return false;
-            p = adapters_rect_write_p(w, p, &v->u.Box);
-            if (p == NULL) return atd_writer_push_field(w, ATD_LIT("Box"));
-            return atd_writer_finish(w, atd_writer_raw_p(w, p, ATD_LIT("}")));
-        }
+        p = atd_writer_raw_p(w, p, ATD_LIT("{\"Box\":"));
+        if (p == NULL) return NULL;
+        p = adapters_rect_write_p(w, p, &v->u.Box);
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("Box")));
+        return atd_writer_raw_p(w, p, ATD_LIT("}"));
     }
-    return atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'one'");
+    return atd_writer_fail_cursor(atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'one'"));
 }
+
+ATD_DEFINE_WRITE(adapters_one, adapters_one)
 
 ATD_DEFINE_WRITE_ENTRY_POINTS(adapters_one)
 
-bool adapters_codec_shape_write(atd_writer *w, const adapters_codec_shape *v)
+static char *adapters_codec_shape_write_p(atd_writer *w, char *p, const adapters_codec_shape *v)
 {
     switch (v->tag) {
     case ADAPTERS_CODEC_SHAPE_POINT:
-        {
-            char *p = atd_writer_cursor(w);
-            return atd_writer_finish(w, atd_writer_raw_p(w, p, ATD_LIT("\"Point\"")));
-        }
+        return atd_writer_raw_p(w, p, ATD_LIT("\"Point\""));
     case ADAPTERS_CODEC_SHAPE_DISC:
-        return adapters_circle__write_tagged(w, &v->u.Disc, ATD_LIT("{\"type\":\"Disc\""));
+        return adapters_circle__write_tagged_p(w, p, &v->u.Disc, ATD_LIT("{\"type\":\"Disc\""));
     }
-    return atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'codec_shape'");
+    return atd_writer_fail_cursor(atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'codec_shape'"));
 }
+
+ATD_DEFINE_WRITE(adapters_codec_shape, adapters_codec_shape)
 
 ATD_DEFINE_WRITE_ENTRY_POINTS(adapters_codec_shape)
 
@@ -2140,79 +2127,72 @@ static bool adapters_tagged_value__tv_has_value(const adapters_payload *v)
     return false;
 }
 
-static bool adapters_tagged_value__tv_write_value(atd_writer *w, const adapters_payload *v)
+static char *adapters_tagged_value__tv_write_value_p(atd_writer *w, char *p, const adapters_payload *v)
 {
     switch (v->tag) {
     case ADAPTERS_PAYLOAD_A:
-        {
-            char *p = atd_writer_cursor(w);
-            p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
-            if (p == NULL) return false;
-            p = atd_write_int64(p, (int64_t)v->u.A);
-            atd_writer_commit(w, p);
-        }
-        return true;
+        p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
+        if (p == NULL) return NULL;
+        p = atd_write_int64(p, (int64_t)v->u.A);
+        return p;
     case ADAPTERS_PAYLOAD_B:
-        {
-            char *p = atd_writer_cursor(w);
-            p = adapters_rect_write_p(w, p, &v->u.B);
-            if (p == NULL) return false;
-            atd_writer_commit(w, p);
-        }
-        return true;
+        p = adapters_rect_write_p(w, p, &v->u.B);
+        if (p == NULL) return NULL;
+        return p;
     default:
         break;
     }
-    return true;
+    return p;
 }
 
-static bool adapters_tagged_value__write_tagged(atd_writer *w, const adapters_tagged_value *v, const char *tag, size_t tag_len)
+static char *adapters_tagged_value__write_tagged_p(atd_writer *w, char *p, const adapters_tagged_value *v, const char *tag, size_t tag_len)
 {
-    char *p;
-    if (!atd_writer_raw(w, tag, tag_len)) return false;
-    p = atd_writer_cursor(w);
+    p = atd_writer_raw_p(w, p, tag, tag_len);
+    if (p == NULL) return NULL;
     if (adapters_tagged_value__tv_has_value(&v->payload)) {
         p = atd_writer_raw_p(w, p, ATD_LIT(",\"payload\":"));
-        if (p == NULL) return false;
-        atd_writer_commit(w, p);
-        if (!adapters_tagged_value__tv_write_value(w, &v->payload)) {
-            return atd_writer_push_field(w, ATD_LIT("payload"));
-        }
-        p = atd_writer_cursor(w);
+        if (p == NULL) return NULL;
+        p = adapters_tagged_value__tv_write_value_p(w, p, &v->payload);
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("payload")));
     }
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"id\":"), v->id.ptr, v->id.len);
-    if (p == NULL) return atd_writer_push_field(w, ATD_LIT("id"));
-    return atd_writer_finish(w, atd_writer_raw_p(w, p, ATD_LIT("}")));
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("id")));
+    return atd_writer_raw_p(w, p, ATD_LIT("}"));
 }
 
-bool adapters_tagged_value_write(atd_writer *w, const adapters_tagged_value *v)
+static char *adapters_tagged_value_write_p(atd_writer *w, char *p, const adapters_tagged_value *v)
 {
-    if (!atd_writer_raw(w, ATD_LIT("{\"kind\":"))) return false;
+    p = atd_writer_raw_p(w, p, ATD_LIT("{\"kind\":"));
+    if (p == NULL) return NULL;
     switch (v->payload.tag) {
     case ADAPTERS_PAYLOAD_A:
-        if (!atd_writer_raw(w, ATD_LIT("\"a\""))) return false;
+        p = atd_writer_raw_p(w, p, ATD_LIT("\"a\""));
+        if (p == NULL) return NULL;
         break;
     case ADAPTERS_PAYLOAD_B:
-        if (!atd_writer_raw(w, ATD_LIT("\"b\""))) return false;
+        p = atd_writer_raw_p(w, p, ATD_LIT("\"b\""));
+        if (p == NULL) return NULL;
         break;
     case ADAPTERS_PAYLOAD_NOTHING:
-        if (!atd_writer_raw(w, ATD_LIT("\"n\""))) return false;
+        p = atd_writer_raw_p(w, p, ATD_LIT("\"n\""));
+        if (p == NULL) return NULL;
         break;
     default:
         atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'payload'");
-        return atd_writer_push_field(w, ATD_LIT("payload"));
+        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("payload")));
     }
-    return adapters_tagged_value__write_tagged(w, v, ATD_LIT(""));
+    return adapters_tagged_value__write_tagged_p(w, p, v, ATD_LIT(""));
 }
+
+ATD_DEFINE_WRITE(adapters_tagged_value, adapters_tagged_value)
 
 ATD_DEFINE_WRITE_ENTRY_POINTS(adapters_tagged_value)
 
 static char *adapters_abstract_nullable_write_p(atd_writer *w, char *p, const adapters_abstract_nullable *v)
 {
     if (!v->has) return atd_writer_raw_p(w, p, ATD_LIT("null"));
-    atd_writer_commit(w, p);
-    if (!atd_writer_json(w, &v->value)) return NULL;
-    p = atd_writer_cursor(w);
+    p = atd_writer_json_p(w, p, &v->value);
+    if (p == NULL) return NULL;
     return p;
 }
 
@@ -2268,88 +2248,79 @@ static bool adapters_tagged_value2__tv_has_value(const adapters_payload2 *v)
     return false;
 }
 
-static bool adapters_tagged_value2__tv_write_value(atd_writer *w, const adapters_payload2 *v)
+static char *adapters_tagged_value2__tv_write_value_p(atd_writer *w, char *p, const adapters_payload2 *v)
 {
     switch (v->tag) {
     case ADAPTERS_PAYLOAD2_A:
-        {
-            char *p = atd_writer_cursor(w);
-            p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
-            if (p == NULL) return false;
-            p = atd_write_int64(p, (int64_t)v->u.A);
-            atd_writer_commit(w, p);
-        }
-        return true;
+        p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
+        if (p == NULL) return NULL;
+        p = atd_write_int64(p, (int64_t)v->u.A);
+        return p;
     case ADAPTERS_PAYLOAD2_UNKNOWN:
-        {
-            char *p = atd_writer_cursor(w);
-            p = adapters_abstract_nullable_write_p(w, p, &v->u.Unknown.f1);
-            if (p == NULL) return false;
-            atd_writer_commit(w, p);
-        }
-        return true;
+        p = adapters_abstract_nullable_write_p(w, p, &v->u.Unknown.f1);
+        if (p == NULL) return NULL;
+        return p;
     default:
         break;
     }
-    return true;
+    return p;
 }
 
-static bool adapters_tagged_value2__write_tagged(atd_writer *w, const adapters_tagged_value2 *v, const char *tag, size_t tag_len)
+static char *adapters_tagged_value2__write_tagged_p(atd_writer *w, char *p, const adapters_tagged_value2 *v, const char *tag, size_t tag_len)
 {
-    char *p;
-    if (!atd_writer_raw(w, tag, tag_len)) return false;
-    p = atd_writer_cursor(w);
+    p = atd_writer_raw_p(w, p, tag, tag_len);
+    if (p == NULL) return NULL;
     if (adapters_tagged_value2__tv_has_value(&v->payload2)) {
         p = atd_writer_raw_p(w, p, ATD_LIT(",\"payload2\":"));
-        if (p == NULL) return false;
-        atd_writer_commit(w, p);
-        if (!adapters_tagged_value2__tv_write_value(w, &v->payload2)) {
-            return atd_writer_push_field(w, ATD_LIT("payload2"));
-        }
-        p = atd_writer_cursor(w);
+        if (p == NULL) return NULL;
+        p = adapters_tagged_value2__tv_write_value_p(w, p, &v->payload2);
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("payload2")));
     }
-    return atd_writer_finish(w, atd_writer_raw_p(w, p, ATD_LIT("}")));
+    return atd_writer_raw_p(w, p, ATD_LIT("}"));
 }
 
-bool adapters_tagged_value2_write(atd_writer *w, const adapters_tagged_value2 *v)
+static char *adapters_tagged_value2_write_p(atd_writer *w, char *p, const adapters_tagged_value2 *v)
 {
-    if (!atd_writer_raw(w, ATD_LIT("{\"kind\":"))) return false;
+    p = atd_writer_raw_p(w, p, ATD_LIT("{\"kind\":"));
+    if (p == NULL) return NULL;
     switch (v->payload2.tag) {
     case ADAPTERS_PAYLOAD2_A:
-        if (!atd_writer_raw(w, ATD_LIT("\"a\""))) return false;
+        p = atd_writer_raw_p(w, p, ATD_LIT("\"a\""));
+        if (p == NULL) return NULL;
         break;
     case ADAPTERS_PAYLOAD2_EVENT:
-        if (!atd_writer_raw(w, ATD_LIT("\"Event\""))) return false;
+        p = atd_writer_raw_p(w, p, ATD_LIT("\"Event\""));
+        if (p == NULL) return NULL;
         break;
     case ADAPTERS_PAYLOAD2_UNKNOWN:
-        if (!atd_writer_string(w, v->payload2.u.Unknown.f0.ptr, v->payload2.u.Unknown.f0.len)) {
-            return atd_writer_push_field(w, ATD_LIT("payload2"));
-        }
+        p = atd_writer_key_string_p(w, p, ATD_LIT(""), v->payload2.u.Unknown.f0.ptr, v->payload2.u.Unknown.f0.len);
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("payload2")));
         break;
     default:
         atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'payload2'");
-        return atd_writer_push_field(w, ATD_LIT("payload2"));
+        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("payload2")));
     }
-    return adapters_tagged_value2__write_tagged(w, v, ATD_LIT(""));
+    return adapters_tagged_value2__write_tagged_p(w, p, v, ATD_LIT(""));
 }
+
+ATD_DEFINE_WRITE(adapters_tagged_value2, adapters_tagged_value2)
 
 ATD_DEFINE_WRITE_ENTRY_POINTS(adapters_tagged_value2)
 
-bool adapters_kind_shape_write(atd_writer *w, const adapters_kind_shape *v)
+static char *adapters_kind_shape_write_p(atd_writer *w, char *p, const adapters_kind_shape *v)
 {
     switch (v->tag) {
     case ADAPTERS_KIND_SHAPE_BEGIN:
-        return adapters_start__write_tagged(w, &v->u.Begin, ATD_LIT("{\"kind\":\"Begin\""));
+        return adapters_start__write_tagged_p(w, p, &v->u.Begin, ATD_LIT("{\"kind\":\"Begin\""));
     case ADAPTERS_KIND_SHAPE_ROUND:
-        return adapters_circle__write_tagged(w, &v->u.Round, ATD_LIT("{\"kind\":\"Round\""));
+        return adapters_circle__write_tagged_p(w, p, &v->u.Round, ATD_LIT("{\"kind\":\"Round\""));
     case ADAPTERS_KIND_SHAPE_BLANK:
-        {
-            char *p = atd_writer_cursor(w);
-            return atd_writer_finish(w, atd_writer_raw_p(w, p, ATD_LIT("\"Blank\"")));
-        }
+        return atd_writer_raw_p(w, p, ATD_LIT("\"Blank\""));
     }
-    return atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'kind_shape'");
+    return atd_writer_fail_cursor(atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'kind_shape'"));
 }
+
+ATD_DEFINE_WRITE(adapters_kind_shape, adapters_kind_shape)
 
 ATD_DEFINE_WRITE_ENTRY_POINTS(adapters_kind_shape)
 
@@ -2361,11 +2332,8 @@ static char *adapters_shape_list_write_p(atd_writer *w, char *p, const adapters_
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
         if (p == NULL) return NULL;
-        atd_writer_commit(w, p);
-        if (!adapters_shape_write(w, &v->items[i])) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        }
-        p = atd_writer_cursor(w);
+        p = adapters_shape_write_p(w, p, &v->items[i]);
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
     }
     return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
@@ -2378,11 +2346,8 @@ static char *adapters_event_list_write_p(atd_writer *w, char *p, const adapters_
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
         if (p == NULL) return NULL;
-        atd_writer_commit(w, p);
-        if (!adapters_event_write(w, &v->items[i])) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        }
-        p = atd_writer_cursor(w);
+        p = adapters_event_write_p(w, p, &v->items[i]);
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
     }
     return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
@@ -2395,11 +2360,8 @@ static char *adapters_one_list_write_p(atd_writer *w, char *p, const adapters_on
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
         if (p == NULL) return NULL;
-        atd_writer_commit(w, p);
-        if (!adapters_one_write(w, &v->items[i])) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        }
-        p = atd_writer_cursor(w);
+        p = adapters_one_write_p(w, p, &v->items[i]);
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
     }
     return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
@@ -2412,11 +2374,8 @@ static char *adapters_codec_shape_list_write_p(atd_writer *w, char *p, const ada
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
         if (p == NULL) return NULL;
-        atd_writer_commit(w, p);
-        if (!adapters_codec_shape_write(w, &v->items[i])) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        }
-        p = atd_writer_cursor(w);
+        p = adapters_codec_shape_write_p(w, p, &v->items[i]);
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
     }
     return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
@@ -2429,11 +2388,8 @@ static char *adapters_tagged_value_list_write_p(atd_writer *w, char *p, const ad
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
         if (p == NULL) return NULL;
-        atd_writer_commit(w, p);
-        if (!adapters_tagged_value_write(w, &v->items[i])) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        }
-        p = atd_writer_cursor(w);
+        p = adapters_tagged_value_write_p(w, p, &v->items[i]);
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
     }
     return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
@@ -2446,11 +2402,8 @@ static char *adapters_tagged_value2_list_write_p(atd_writer *w, char *p, const a
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
         if (p == NULL) return NULL;
-        atd_writer_commit(w, p);
-        if (!adapters_tagged_value2_write(w, &v->items[i])) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        }
-        p = atd_writer_cursor(w);
+        p = adapters_tagged_value2_write_p(w, p, &v->items[i]);
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
     }
     return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
@@ -2463,11 +2416,8 @@ static char *adapters_kind_shape_list_write_p(atd_writer *w, char *p, const adap
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
         if (p == NULL) return NULL;
-        atd_writer_commit(w, p);
-        if (!adapters_kind_shape_write(w, &v->items[i])) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        }
-        p = atd_writer_cursor(w);
+        p = adapters_kind_shape_write_p(w, p, &v->items[i]);
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
     }
     return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
@@ -2515,15 +2465,14 @@ ATD_DEFINE_WRITE(adapters_doc, adapters_doc)
 
 ATD_DEFINE_WRITE_ENTRY_POINTS(adapters_doc)
 
-bool adapters_json_write(atd_writer *w, const adapters_json *v)
+static char *adapters_json_write_p(atd_writer *w, char *p, const adapters_json *v)
 {
-    char *p = atd_writer_cursor(w);
-    atd_writer_commit(w, p);
-    if (!atd_writer_json(w, &(*v))) return false;
-    p = atd_writer_cursor(w);
-    atd_writer_commit(w, p);
-    return true;
+    p = atd_writer_json_p(w, p, &(*v));
+    if (p == NULL) return NULL;
+    return p;
 }
+
+ATD_DEFINE_WRITE(adapters_json, adapters_json)
 
 ATD_DEFINE_WRITE_ENTRY_POINTS(adapters_json)
 

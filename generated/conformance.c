@@ -781,11 +781,8 @@ static char *conformance_anys_write_p(atd_writer *w, char *p, const conformance_
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
         if (p == NULL) return NULL;
-        atd_writer_commit(w, p);
-        if (!atd_writer_json(w, &v->items[i])) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        }
-        p = atd_writer_cursor(w);
+        p = atd_writer_json_p(w, p, &v->items[i]);
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
     }
     return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
@@ -867,11 +864,10 @@ static char *conformance_any_map_write_p(atd_writer *w, char *p, const conforman
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         p = atd_writer_raw_p(w, p, ATD_LIT(":"));
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        atd_writer_commit(w, p);
-        if (!atd_writer_json(w, &v->items[i].value)) {
+        p = atd_writer_json_p(w, p, &v->items[i].value);
+        if (p == NULL) {
             return atd_writer_fail_cursor(atd_writer_push_field(w, v->items[i].key.ptr, v->items[i].key.len));
         }
-        p = atd_writer_cursor(w);
     }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
 }
@@ -898,76 +894,75 @@ ATD_DEFINE_WRITE(conformance_objects, conformance_objects)
 
 ATD_DEFINE_WRITE_ENTRY_POINTS(conformance_objects)
 
-bool conformance_any_write(atd_writer *w, const conformance_any *v)
+static char *conformance_any_write_p(atd_writer *w, char *p, const conformance_any *v)
 {
-    char *p = atd_writer_cursor(w);
-    atd_writer_commit(w, p);
-    if (!atd_writer_json(w, &(*v))) return false;
-    p = atd_writer_cursor(w);
-    atd_writer_commit(w, p);
-    return true;
+    p = atd_writer_json_p(w, p, &(*v));
+    if (p == NULL) return NULL;
+    return p;
 }
+
+ATD_DEFINE_WRITE(conformance_any, conformance_any)
 
 ATD_DEFINE_WRITE_ENTRY_POINTS(conformance_any)
 
-bool conformance_int_value_write(atd_writer *w, const conformance_int_value *v)
+static char *conformance_int_value_write_p(atd_writer *w, char *p, const conformance_int_value *v)
 {
-    char *p = atd_writer_cursor(w);
     p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
-    if (p == NULL) return false;
+    if (p == NULL) return NULL;
     p = atd_write_int64(p, (int64_t)(*v));
-    atd_writer_commit(w, p);
-    return true;
+    return p;
 }
+
+ATD_DEFINE_WRITE(conformance_int_value, conformance_int_value)
 
 ATD_DEFINE_WRITE_ENTRY_POINTS(conformance_int_value)
 
-bool conformance_float_value_write(atd_writer *w, const conformance_float_value *v)
+static char *conformance_float_value_write_p(atd_writer *w, char *p, const conformance_float_value *v)
 {
-    char *p = atd_writer_cursor(w);
-    if (!atd_writer_finite(w, (double)(*v))) return false;
+    if (!atd_writer_finite(w, (double)(*v))) return NULL;
     p = atd_writer_room(w, p, 0 + ATD_DOUBLE_CHARS);
-    if (p == NULL) return false;
+    if (p == NULL) return NULL;
     p = atd_write_double(p, (double)(*v));
-    atd_writer_commit(w, p);
-    return true;
+    return p;
 }
+
+ATD_DEFINE_WRITE(conformance_float_value, conformance_float_value)
 
 ATD_DEFINE_WRITE_ENTRY_POINTS(conformance_float_value)
 
-bool conformance_string_value_write(atd_writer *w, const conformance_string_value *v)
+static char *conformance_string_value_write_p(atd_writer *w, char *p, const conformance_string_value *v)
 {
-    char *p = atd_writer_cursor(w);
     p = atd_writer_key_string_p(w, p, ATD_LIT(""), (*v).ptr, (*v).len);
-    if (p == NULL) return false;
-    atd_writer_commit(w, p);
-    return true;
+    if (p == NULL) return NULL;
+    return p;
 }
+
+ATD_DEFINE_WRITE(conformance_string_value, conformance_string_value)
 
 ATD_DEFINE_WRITE_ENTRY_POINTS(conformance_string_value)
 
-bool conformance_bool_value_write(atd_writer *w, const conformance_bool_value *v)
+static char *conformance_bool_value_write_p(atd_writer *w, char *p, const conformance_bool_value *v)
 {
-    char *p = atd_writer_cursor(w);
     p = atd_writer_room(w, p, 0 + 5);
-    if (p == NULL) return false;
+    if (p == NULL) return NULL;
     p = (*v) ? atd_put(p, ATD_LIT("true")) : atd_put(p, ATD_LIT("false"));
-    atd_writer_commit(w, p);
-    return true;
+    return p;
 }
+
+ATD_DEFINE_WRITE(conformance_bool_value, conformance_bool_value)
 
 ATD_DEFINE_WRITE_ENTRY_POINTS(conformance_bool_value)
 
-bool conformance_null_value_write(atd_writer *w, const conformance_null_value *v)
+static char *conformance_null_value_write_p(atd_writer *w, char *p, const conformance_null_value *v)
 {
-    char *p = atd_writer_cursor(w);
     p = atd_writer_room(w, p, 0 + 4);
-    if (p == NULL) return false;
+    if (p == NULL) return NULL;
     (void)(*v); /* unit: always null */
     p = atd_put(p, ATD_LIT("null"));
-    atd_writer_commit(w, p);
-    return true;
+    return p;
 }
+
+ATD_DEFINE_WRITE(conformance_null_value, conformance_null_value)
 
 ATD_DEFINE_WRITE_ENTRY_POINTS(conformance_null_value)
 

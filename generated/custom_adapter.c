@@ -11,6 +11,7 @@ static const char *custom_adapter_circle_read_p(atd_reader *r, const char *p, cu
 static const char *custom_adapter_shape_read_p(atd_reader *r, const char *p, custom_adapter_shape *out);
 static const char *custom_adapter_doc_read_p(atd_reader *r, const char *p, custom_adapter_doc *out);
 static char *custom_adapter_circle_write_p(atd_writer *w, char *p, const custom_adapter_circle *v);
+static char *custom_adapter_shape_write_p(atd_writer *w, char *p, const custom_adapter_shape *v);
 static char *custom_adapter_doc_write_p(atd_writer *w, char *p, const custom_adapter_doc *v);
 
 static int custom_adapter_shape_list_copy(const custom_adapter_shape_list *src, atd_arena *a, custom_adapter_shape_list *dst);
@@ -147,11 +148,9 @@ static const char *custom_adapter_shape__plain_read_p(atd_reader *r, const char 
     return atd_fail_cursor(atd_reader_fail_expected(r, p, "a variant of 'shape'"));
 }
 
-ATD_DEFINE_READ(static, custom_adapter_shape__plain, custom_adapter_shape)
-
 static bool custom_adapter_shape__plain_read_any(atd_reader *r, void *out)
 {
-    return custom_adapter_shape__plain_read(r, (custom_adapter_shape *)out);
+    return atd_reader_advance(r, custom_adapter_shape__plain_read_p(r, atd_reader_cursor(r), (custom_adapter_shape *)out));
 }
 
 static const char *custom_adapter_shape_read_p(atd_reader *r, const char *p, custom_adapter_shape *out)
@@ -295,37 +294,32 @@ ATD_DEFINE_WRITE(custom_adapter_circle, custom_adapter_circle)
 
 ATD_DEFINE_WRITE_ENTRY_POINTS(custom_adapter_circle)
 
-static bool custom_adapter_shape__plain_write(atd_writer *w, const custom_adapter_shape *v);
-static bool custom_adapter_shape__plain_write(atd_writer *w, const custom_adapter_shape *v)
+static char *custom_adapter_shape__plain_write_p(atd_writer *w, char *p, const custom_adapter_shape *v)
 {
     switch (v->tag) {
     case CUSTOM_ADAPTER_SHAPE_DOT:
-        {
-            char *p = atd_writer_cursor(w);
-            return atd_writer_finish(w, atd_writer_raw_p(w, p, ATD_LIT("\"Dot\"")));
-        }
+        return atd_writer_raw_p(w, p, ATD_LIT("\"Dot\""));
     case CUSTOM_ADAPTER_SHAPE_CIRCLE:
-        {
-            char *p = atd_writer_cursor(w);
-            p = atd_writer_raw_p(w, p, ATD_LIT("[\"Circle\","));
-            if (p == NULL) return false;
-            p = custom_adapter_circle_write_p(w, p, &v->u.Circle);
-            if (p == NULL) return atd_writer_push_index(w, 1);
-            return atd_writer_finish(w, atd_writer_raw_p(w, p, ATD_LIT("]")));
-        }
+        p = atd_writer_raw_p(w, p, ATD_LIT("[\"Circle\","));
+        if (p == NULL) return NULL;
+        p = custom_adapter_circle_write_p(w, p, &v->u.Circle);
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
+        return atd_writer_raw_p(w, p, ATD_LIT("]"));
     }
-    return atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'shape'");
+    return atd_writer_fail_cursor(atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'shape'"));
 }
 
 static bool custom_adapter_shape__plain_write_any(atd_writer *w, const void *v)
 {
-    return custom_adapter_shape__plain_write(w, (const custom_adapter_shape *)v);
+    return atd_writer_finish(w, custom_adapter_shape__plain_write_p(w, atd_writer_cursor(w), (const custom_adapter_shape *)v));
 }
 
-bool custom_adapter_shape_write(atd_writer *w, const custom_adapter_shape *v)
+static char *custom_adapter_shape_write_p(atd_writer *w, char *p, const custom_adapter_shape *v)
 {
-    return atd_write_adapted(w, "shape_adapter", shape_adapter_restore, custom_adapter_shape__plain_write_any, v);
+    return atd_write_adapted_p(w, p, "shape_adapter", shape_adapter_restore, custom_adapter_shape__plain_write_any, v);
 }
+
+ATD_DEFINE_WRITE(custom_adapter_shape, custom_adapter_shape)
 
 ATD_DEFINE_WRITE_ENTRY_POINTS(custom_adapter_shape)
 
@@ -337,11 +331,8 @@ static char *custom_adapter_shape_list_write_p(atd_writer *w, char *p, const cus
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
         if (p == NULL) return NULL;
-        atd_writer_commit(w, p);
-        if (!custom_adapter_shape_write(w, &v->items[i])) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        }
-        p = atd_writer_cursor(w);
+        p = custom_adapter_shape_write_p(w, p, &v->items[i]);
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
     }
     return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }

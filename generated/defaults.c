@@ -1164,11 +1164,8 @@ static char *defaults_all_write_p(atd_writer *w, char *p, const defaults_all *v)
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || !atd_json_equal(&v->any, &defaults_all__default_any)) {
         p = first ? atd_writer_raw_p(w, p, ATD_LIT("\"any\":")) : atd_writer_raw_p(w, p, ATD_LIT(",\"any\":"));
         if (p == NULL) return NULL;
-        atd_writer_commit(w, p);
-        if (!atd_writer_json(w, &v->any)) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("any")));
-        }
-        p = atd_writer_cursor(w);
+        p = atd_writer_json_p(w, p, &v->any);
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("any")));
         first = false;
     }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));

@@ -8259,11 +8259,8 @@ static char *everything_shape_write_p(atd_writer *w, char *p, const everything_s
     case EVERYTHING_SHAPE_ANY:
         p = atd_writer_raw_p(w, p, ATD_LIT("[\"Any\","));
         if (p == NULL) return NULL;
-        atd_writer_commit(w, p);
-        if (!atd_writer_json(w, &v->u.Any)) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
-        }
-        p = atd_writer_cursor(w);
+        p = atd_writer_json_p(w, p, &v->u.Any);
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
         return atd_writer_raw_p(w, p, ATD_LIT("]"));
     }
     return atd_writer_fail_cursor(atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'shape'"));
@@ -9122,11 +9119,8 @@ static char *everything_abstract_list_write_p(atd_writer *w, char *p, const ever
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
         if (p == NULL) return NULL;
-        atd_writer_commit(w, p);
-        if (!atd_writer_json(w, &v->items[i])) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        }
-        p = atd_writer_cursor(w);
+        p = atd_writer_json_p(w, p, &v->items[i]);
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
     }
     return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
@@ -9381,25 +9375,16 @@ static char *everything_reprs_write_p(atd_writer *w, char *p, const everything_r
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("assoc_nested")));
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"int_string\":"));
     if (p == NULL) return NULL;
-    atd_writer_commit(w, p);
-    if (!atd_writer_int64_string(w, (int64_t)v->int_string)) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("int_string")));
-    }
-    p = atd_writer_cursor(w);
+    p = atd_writer_int64_string_p(w, p, (int64_t)v->int_string);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("int_string")));
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"float_int\":"));
     if (p == NULL) return NULL;
-    atd_writer_commit(w, p);
-    if (!atd_writer_double_as_int(w, (double)v->float_int)) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("float_int")));
-    }
-    p = atd_writer_cursor(w);
+    p = atd_writer_double_as_int_p(w, p, (double)v->float_int);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("float_int")));
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"float_prec\":"));
     if (p == NULL) return NULL;
-    atd_writer_commit(w, p);
-    if (!atd_writer_double_precision(w, (double)v->float_prec, 3)) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("float_prec")));
-    }
-    p = atd_writer_cursor(w);
+    p = atd_writer_double_precision_p(w, p, (double)v->float_prec, 3);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("float_prec")));
     p = atd_writer_room(w, p, 22 + ATD_INT64_CHARS + ATD_INT64_CHARS);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("c_int32")));
     p = atd_put(p, ATD_LIT(",\"c_int32\":"));
@@ -9443,18 +9428,12 @@ static char *everything_reprs_write_p(atd_writer *w, char *p, const everything_r
     p = atd_write_double(p, (double)v->c_float);
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"c_both\":"));
     if (p == NULL) return NULL;
-    atd_writer_commit(w, p);
-    if (!atd_writer_double_precision(w, (double)v->c_both, 6)) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("c_both")));
-    }
-    p = atd_writer_cursor(w);
+    p = atd_writer_double_precision_p(w, p, (double)v->c_both, 6);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("c_both")));
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"raw\":"));
     if (p == NULL) return NULL;
-    atd_writer_commit(w, p);
-    if (!atd_writer_json(w, &v->raw)) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("raw")));
-    }
-    p = atd_writer_cursor(w);
+    p = atd_writer_json_p(w, p, &v->raw);
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("raw")));
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"raw_list\":"));
     if (p == NULL) return NULL;
     p = everything_abstract_list_write_p(w, p, &v->raw_list);
@@ -9462,11 +9441,8 @@ static char *everything_reprs_write_p(atd_writer *w, char *p, const everything_r
     if (v->has_raw_opt) {
         p = atd_writer_raw_p(w, p, ATD_LIT(",\"raw_opt\":"));
         if (p == NULL) return NULL;
-        atd_writer_commit(w, p);
-        if (!atd_writer_json(w, &v->raw_opt)) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("raw_opt")));
-        }
-        p = atd_writer_cursor(w);
+        p = atd_writer_json_p(w, p, &v->raw_opt);
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("raw_opt")));
     }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
 }
@@ -10399,86 +10375,85 @@ static char *everything_root_anon_sum_elt_write_p(atd_writer *w, char *p, const 
     return atd_writer_fail_cursor(atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'root_anon_sum_elt'"));
 }
 
-bool everything_count_write(atd_writer *w, const everything_count *v)
+static char *everything_count_write_p(atd_writer *w, char *p, const everything_count *v)
 {
-    char *p = atd_writer_cursor(w);
     p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
-    if (p == NULL) return false;
+    if (p == NULL) return NULL;
     p = atd_write_int64(p, (int64_t)(*v));
-    atd_writer_commit(w, p);
-    return true;
+    return p;
 }
+
+ATD_DEFINE_WRITE(everything_count, everything_count)
 
 ATD_DEFINE_WRITE_ENTRY_POINTS(everything_count)
 
-bool everything_user_id_write(atd_writer *w, const everything_user_id *v)
+static char *everything_user_id_write_p(atd_writer *w, char *p, const everything_user_id *v)
 {
-    char *p = atd_writer_cursor(w);
     p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
-    if (p == NULL) return false;
+    if (p == NULL) return NULL;
     p = atd_write_int64(p, (int64_t)(*v));
-    atd_writer_commit(w, p);
-    return true;
+    return p;
 }
+
+ATD_DEFINE_WRITE(everything_user_id, everything_user_id)
 
 ATD_DEFINE_WRITE_ENTRY_POINTS(everything_user_id)
 
-bool everything_json_value_write(atd_writer *w, const everything_json_value *v)
+static char *everything_json_value_write_p(atd_writer *w, char *p, const everything_json_value *v)
 {
-    char *p = atd_writer_cursor(w);
-    atd_writer_commit(w, p);
-    if (!atd_writer_json(w, &(*v))) return false;
-    p = atd_writer_cursor(w);
-    atd_writer_commit(w, p);
-    return true;
+    p = atd_writer_json_p(w, p, &(*v));
+    if (p == NULL) return NULL;
+    return p;
 }
+
+ATD_DEFINE_WRITE(everything_json_value, everything_json_value)
 
 ATD_DEFINE_WRITE_ENTRY_POINTS(everything_json_value)
 
-bool everything_label_write(atd_writer *w, const everything_label *v)
+static char *everything_label_write_p(atd_writer *w, char *p, const everything_label *v)
 {
-    char *p = atd_writer_cursor(w);
     p = atd_writer_key_string_p(w, p, ATD_LIT(""), (*v).ptr, (*v).len);
-    if (p == NULL) return false;
-    atd_writer_commit(w, p);
-    return true;
+    if (p == NULL) return NULL;
+    return p;
 }
+
+ATD_DEFINE_WRITE(everything_label, everything_label)
 
 ATD_DEFINE_WRITE_ENTRY_POINTS(everything_label)
 
-bool everything_nothing_write(atd_writer *w, const everything_nothing *v)
+static char *everything_nothing_write_p(atd_writer *w, char *p, const everything_nothing *v)
 {
-    char *p = atd_writer_cursor(w);
     p = atd_writer_room(w, p, 0 + 4);
-    if (p == NULL) return false;
+    if (p == NULL) return NULL;
     (void)(*v); /* unit: always null */
     p = atd_put(p, ATD_LIT("null"));
-    atd_writer_commit(w, p);
-    return true;
+    return p;
 }
+
+ATD_DEFINE_WRITE(everything_nothing, everything_nothing)
 
 ATD_DEFINE_WRITE_ENTRY_POINTS(everything_nothing)
 
-bool everything_from_write(atd_writer *w, const everything_from *v)
+static char *everything_from_write_p(atd_writer *w, char *p, const everything_from *v)
 {
-    char *p = atd_writer_cursor(w);
     p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
-    if (p == NULL) return false;
+    if (p == NULL) return NULL;
     p = atd_write_int64(p, (int64_t)(*v));
-    atd_writer_commit(w, p);
-    return true;
+    return p;
 }
+
+ATD_DEFINE_WRITE(everything_from, everything_from)
 
 ATD_DEFINE_WRITE_ENTRY_POINTS(everything_from)
 
-bool everything_int_page_write(atd_writer *w, const everything_int_page *v)
+static char *everything_int_page_write_p(atd_writer *w, char *p, const everything_int_page *v)
 {
-    char *p = atd_writer_cursor(w);
     p = everything_page_int_write_p(w, p, &(*v));
-    if (p == NULL) return false;
-    atd_writer_commit(w, p);
-    return true;
+    if (p == NULL) return NULL;
+    return p;
 }
+
+ATD_DEFINE_WRITE(everything_int_page, everything_int_page)
 
 ATD_DEFINE_WRITE_ENTRY_POINTS(everything_int_page)
 

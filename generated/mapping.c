@@ -1074,18 +1074,18 @@ ATD_DEFINE_WRITE(mapping_chain, mapping_chain)
 
 ATD_DEFINE_WRITE_ENTRY_POINTS(mapping_chain)
 
-bool mapping_magnitude_write(atd_writer *w, const mapping_magnitude *v)
+static char *mapping_magnitude_write_p(atd_writer *w, char *p, const mapping_magnitude *v)
 {
-    char *p = atd_writer_cursor(w);
     {
         const int64_t w1_ = llabs((*v));
         p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
-        if (p == NULL) return false;
+        if (p == NULL) return NULL;
         p = atd_write_int64(p, (int64_t)w1_);
     }
-    atd_writer_commit(w, p);
-    return true;
+    return p;
 }
+
+ATD_DEFINE_WRITE(mapping_magnitude, mapping_magnitude)
 
 ATD_DEFINE_WRITE_ENTRY_POINTS(mapping_magnitude)
 

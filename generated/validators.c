@@ -25,6 +25,8 @@ static const char *validators_shape_read_p(atd_reader *r, const char *p, validat
 static const char *validators_host_read_p(atd_reader *r, const char *p, validators_host *out);
 static const char *validators_config_read_p(atd_reader *r, const char *p, validators_config *out);
 static const char *validators_doc_read_p(atd_reader *r, const char *p, validators_doc *out);
+static char *validators_person_write_p(atd_writer *w, char *p, const validators_person *v);
+static char *validators_shape_write_p(atd_writer *w, char *p, const validators_shape *v);
 static char *validators_host_write_p(atd_writer *w, char *p, const validators_host *v);
 static char *validators_config_write_p(atd_writer *w, char *p, const validators_config *v);
 static char *validators_doc_write_p(atd_writer *w, char *p, const validators_doc *v);
@@ -1002,113 +1004,110 @@ ATD_DEFINE_READ_ENTRY_POINTS(validators_hostname)
 
 /* --- writers --- */
 
-static bool validators_person__plain_write(atd_writer *w, const validators_person *v);
-bool validators_person__plain_write(atd_writer *w, const validators_person *v)
+static char *validators_person__plain_write_p(atd_writer *w, char *p, const validators_person *v)
 {
-    char *p = atd_writer_cursor(w);
     p = atd_writer_raw_p(w, p, ATD_LIT("{\"name\":"));
-    if (p == NULL) return false;
+    if (p == NULL) return NULL;
     if (atd_writer_has_flag(w, ATD_WRITE_VALIDATE)) {
         {
             const char *why_ = NULL;
             if (!valid_name(&v->name, &why_)) {
                 atd_writer_fail_validator(w, "valid_name", why_);
-                return atd_writer_push_field(w, ATD_LIT("name"));
+                return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("name")));
             }
         }
     }
     p = atd_writer_key_string_p(w, p, ATD_LIT(""), v->name.ptr, v->name.len);
-    if (p == NULL) return atd_writer_push_field(w, ATD_LIT("name"));
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("name")));
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"age\":"));
-    if (p == NULL) return false;
+    if (p == NULL) return NULL;
     if (atd_writer_has_flag(w, ATD_WRITE_VALIDATE)) {
         {
             const char *why_ = NULL;
             if (!valid_age(&v->age, &why_)) {
                 atd_writer_fail_validator(w, "valid_age", why_);
-                return atd_writer_push_field(w, ATD_LIT("age"));
+                return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("age")));
             }
         }
     }
     p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
-    if (p == NULL) return atd_writer_push_field(w, ATD_LIT("age"));
+    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("age")));
     p = atd_write_int64(p, (int64_t)v->age);
     if (v->has_email) {
         p = atd_writer_raw_p(w, p, ATD_LIT(",\"email\":"));
-        if (p == NULL) return false;
+        if (p == NULL) return NULL;
         if (atd_writer_has_flag(w, ATD_WRITE_VALIDATE)) {
             {
                 const char *why_ = NULL;
                 if (!valid_email(&v->email, &why_)) {
                     atd_writer_fail_validator(w, "valid_email", why_);
-                    return atd_writer_push_field(w, ATD_LIT("email"));
+                    return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("email")));
                 }
             }
         }
         p = atd_writer_key_string_p(w, p, ATD_LIT(""), v->email.ptr, v->email.len);
-        if (p == NULL) return atd_writer_push_field(w, ATD_LIT("email"));
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("email")));
     }
-    return atd_writer_finish(w, atd_writer_raw_p(w, p, ATD_LIT("}")));
+    return atd_writer_raw_p(w, p, ATD_LIT("}"));
 }
 
-bool validators_person_write(atd_writer *w, const validators_person *v)
+static char *validators_person_write_p(atd_writer *w, char *p, const validators_person *v)
 {
     if (atd_writer_has_flag(w, ATD_WRITE_VALIDATE)) {
         const char *why_ = NULL;
         if (!valid_person(v, &why_)) {
             atd_writer_fail_validator(w, "valid_person", why_);
-            return false;
+            return NULL;
         }
     }
-    return validators_person__plain_write(w, v);
+    return validators_person__plain_write_p(w, p, v);
 }
+
+ATD_DEFINE_WRITE(validators_person, validators_person)
 
 ATD_DEFINE_WRITE_ENTRY_POINTS(validators_person)
 
-static bool validators_shape__plain_write(atd_writer *w, const validators_shape *v);
-static bool validators_shape__plain_write(atd_writer *w, const validators_shape *v)
+static char *validators_shape__plain_write_p(atd_writer *w, char *p, const validators_shape *v)
 {
     switch (v->tag) {
     case VALIDATORS_SHAPE_DOT:
-        {
-            char *p = atd_writer_cursor(w);
-            return atd_writer_finish(w, atd_writer_raw_p(w, p, ATD_LIT("\"Dot\"")));
-        }
+        return atd_writer_raw_p(w, p, ATD_LIT("\"Dot\""));
     case VALIDATORS_SHAPE_CIRCLE:
-        {
-            char *p = atd_writer_cursor(w);
-            p = atd_writer_raw_p(w, p, ATD_LIT("[\"Circle\","));
-            if (p == NULL) return false;
-            if (atd_writer_has_flag(w, ATD_WRITE_VALIDATE)) {
-                {
-                    const char *why_ = NULL;
-                    if (!valid_radius(&v->u.Circle, &why_)) {
-                        atd_writer_fail_validator(w, "valid_radius", why_);
-                        return atd_writer_push_index(w, 1);
-                    }
+        p = atd_writer_raw_p(w, p, ATD_LIT("[\"Circle\","));
+        if (p == NULL) return NULL;
+        if (atd_writer_has_flag(w, ATD_WRITE_VALIDATE)) {
+            {
+                const char *why_ = NULL;
+                if (!valid_radius(&v->u.Circle, &why_)) {
+                    atd_writer_fail_validator(w, "valid_radius", why_);
+                    return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
                 }
             }
-            if (!atd_writer_finite(w, (double)v->u.Circle)) return atd_writer_push_index(w, 1);
-            p = atd_writer_room(w, p, 0 + ATD_DOUBLE_CHARS);
-            if (p == NULL) return atd_writer_push_index(w, 1);
-            p = atd_write_double(p, (double)v->u.Circle);
-            return atd_writer_finish(w, atd_writer_raw_p(w, p, ATD_LIT("]")));
         }
+        if (!atd_writer_finite(w, (double)v->u.Circle)) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
+        }
+        p = atd_writer_room(w, p, 0 + ATD_DOUBLE_CHARS);
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
+        p = atd_write_double(p, (double)v->u.Circle);
+        return atd_writer_raw_p(w, p, ATD_LIT("]"));
     }
-    return atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'shape'");
+    return atd_writer_fail_cursor(atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'shape'"));
 }
 
-bool validators_shape_write(atd_writer *w, const validators_shape *v)
+static char *validators_shape_write_p(atd_writer *w, char *p, const validators_shape *v)
 {
     if (atd_writer_has_flag(w, ATD_WRITE_VALIDATE)) {
         const char *why_ = NULL;
         if (!valid_shape(v, &why_)) {
             atd_writer_fail_validator(w, "valid_shape", why_);
-            return false;
+            return NULL;
         }
     }
-    return validators_shape__plain_write(w, v);
+    return validators_shape__plain_write_p(w, p, v);
 }
+
+ATD_DEFINE_WRITE(validators_shape, validators_shape)
 
 ATD_DEFINE_WRITE_ENTRY_POINTS(validators_shape)
 
@@ -1330,11 +1329,8 @@ static char *validators_person_list_write_p(atd_writer *w, char *p, const valida
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
         if (p == NULL) return NULL;
-        atd_writer_commit(w, p);
-        if (!validators_person_write(w, &v->items[i])) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        }
-        p = atd_writer_cursor(w);
+        p = validators_person_write_p(w, p, &v->items[i]);
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
     }
     return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
@@ -1347,11 +1343,8 @@ static char *validators_shape_list_write_p(atd_writer *w, char *p, const validat
     for (i = 0; i < v->len; i++) {
         p = atd_writer_comma_p(w, p, i > 0);
         if (p == NULL) return NULL;
-        atd_writer_commit(w, p);
-        if (!validators_shape_write(w, &v->items[i])) {
-            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        }
-        p = atd_writer_cursor(w);
+        p = validators_shape_write_p(w, p, &v->items[i]);
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
     }
     return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
@@ -1379,45 +1372,45 @@ ATD_DEFINE_WRITE(validators_doc, validators_doc)
 
 ATD_DEFINE_WRITE_ENTRY_POINTS(validators_doc)
 
-bool validators_port_write(atd_writer *w, const validators_port *v)
+static char *validators_port_write_p(atd_writer *w, char *p, const validators_port *v)
 {
-    char *p = atd_writer_cursor(w);
     if (atd_writer_has_flag(w, ATD_WRITE_VALIDATE)) {
         if ((int64_t)((*v)) < INT64_C(1) || (int64_t)((*v)) > INT64_C(65535)) {
             atd_writer_fail_check_int(w, (int64_t)((*v)), "an int >= 1 and <= 65535");
-            return false;
+            return NULL;
         }
         {
             const char *why_ = NULL;
             if (!valid_port(v, &why_)) {
                 atd_writer_fail_validator(w, "valid_port", why_);
-                return false;
+                return NULL;
             }
         }
     }
     p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
-    if (p == NULL) return false;
+    if (p == NULL) return NULL;
     p = atd_write_int64(p, (int64_t)(*v));
-    atd_writer_commit(w, p);
-    return true;
+    return p;
 }
+
+ATD_DEFINE_WRITE(validators_port, validators_port)
 
 ATD_DEFINE_WRITE_ENTRY_POINTS(validators_port)
 
-bool validators_hostname_write(atd_writer *w, const validators_hostname *v)
+static char *validators_hostname_write_p(atd_writer *w, char *p, const validators_hostname *v)
 {
-    char *p = atd_writer_cursor(w);
     if (atd_writer_has_flag(w, ATD_WRITE_VALIDATE)) {
         if (((*v)).len < (size_t)1 || ((*v)).len > (size_t)16) {
             atd_writer_fail_check_len(w, ((*v)).len, "a string of 1 to 16 bytes");
-            return false;
+            return NULL;
         }
     }
     p = atd_writer_key_string_p(w, p, ATD_LIT(""), (*v).ptr, (*v).len);
-    if (p == NULL) return false;
-    atd_writer_commit(w, p);
-    return true;
+    if (p == NULL) return NULL;
+    return p;
 }
+
+ATD_DEFINE_WRITE(validators_hostname, validators_hostname)
 
 ATD_DEFINE_WRITE_ENTRY_POINTS(validators_hostname)
 

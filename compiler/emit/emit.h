@@ -82,9 +82,11 @@ bool emit_has_p_reader(const ir_type *t);
 void emit_init_call(cw *w, const ir_type *t, const char *ptr);
 
 /* emit_write.c: write and the write entry points. */
-/* Whether composite t's writer is the p form (the output cursor in a local,
- * emit_write.c): static char *P_t_write_p(atd_writer *w, char *p, const P_t *v),
- * with P t_write around it only when t is exported. */
+/* Whether composite t has a writer of its own in this module, in the p form
+ * (the output cursor in a local, emit_write.c): static char
+ * *P_t_write_p(atd_writer *w, char *p, const P_t *v), with P t_write around
+ * it only when t is exported. False for a type imported from another
+ * schema, written through its bool P t_write. */
 bool emit_has_p_writer(const ir_type *t);
 void emit_type_writers(cw *w, const ir_module *m, const ir_type *t);
 void emit_def_writers(cw *w, const ir_module *m, const ir_def *d);
@@ -104,7 +106,7 @@ void emit_sum_read_type_field(cw *w, const ir_type *t);
 void emit_type_field_case_write(cw *w, const ir_type *t, const ir_case *k);
 void emit_adapter_prototypes(cw *w, const ir_module *m);
 /* Custom adapters (<json adapter.c="NAME">, atd/adapter.h): P t_read_p and
- * P t_write around the plain P t__plain_read_p / _write; the user's
+ * P t_write_p around the plain P t__plain_read_p / _write_p; the user's
  * functions' prototypes in the header; the name of a tagged writer. */
 /* Whether t is such a type; then *plain is t under the plain name
  * (P t__plain), not exported, for the plain reader and writer. */
@@ -132,7 +134,8 @@ const char *emit_tv_not_type_key(cw *w, const ir_type *t);
 bool emit_tv_is_value(const ir_type *t, size_t i);
 void emit_tv_write_functions(cw *w, const ir_type *t);
 void emit_tv_record_write(cw *w, const ir_type *t);
-/* emit_write.c: the statements that write a slot rv, running `fail` on error. */
+/* emit_write.c: the statements that write a slot rv at the cursor p, running
+ * `fail` on error. */
 void emit_write_slot(cw *w, const ir_slot *s, const char *rv, const char *fail);
 
 /* emit_validators.c: the checks c of a value of type t (ir_check), lv / rv

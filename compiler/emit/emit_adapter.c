@@ -109,7 +109,7 @@ void emit_sum_read_type_field(cw *w, const ir_type *t)
 }
 
 /*     case EVENT_SHAPE_CIRCLE:
- *         return event_circle__write_tagged(w, &v->u.Circle, "{\"type\":\"Circle\"", 16);
+ *         return event_circle__write_tagged_p(w, p, &v->u.Circle, ATD_LIT("{\"type\":\"Circle\""));
  */
 void emit_type_field_case_write(cw *w, const ir_type *t, const ir_case *k)
 {
@@ -124,8 +124,8 @@ void emit_type_field_case_write(cw *w, const ir_type *t, const ir_case *k)
     p = json_quoted(p, k->json_name, k->json_len);
     size_t n = (size_t)(p - json);
     emit_validators_write(w, k->arg.check, k->arg.type, k->arg.ptr, cw_fmt(w, "v->u.%s", k->member),
-                     "return false;");
-    cw_line(w, "return %s(w, %sv->u.%s, %s);", emit_tagged_writer_name(w, k->arg.type),
+                          "return NULL;");
+    cw_line(w, "return %s(w, p, %sv->u.%s, %s);", emit_tagged_writer_name(w, k->arg.type),
             k->arg.ptr ? "" : "&", k->member, cw_lit(w, json, n));
 }
 
@@ -136,7 +136,9 @@ void emit_adapter_prototypes(cw *w, const ir_module *m)
         const ir_type *t = m->types[i];
         if (t->kind != IR_RECORD || t->tagged_by == NULL || t->imported)
             continue;
-        cw_line(w, "static bool %s(atd_writer *w, const %s *v, const char *tag, size_t tag_len);",
+        cw_line(w,
+                "static char *%s(atd_writer *w, char *p, const %s *v, const char *tag, "
+                "size_t tag_len);",
                 emit_tagged_writer_name(w, t), t->name);
         any = true;
     }
@@ -148,7 +150,7 @@ void emit_adapter_prototypes(cw *w, const ir_module *m)
  * plain writer's name when the record has a custom adapter. */
 const char *emit_tagged_writer_name(cw *w, const ir_type *t)
 {
-    return cw_fmt(w, "%s%s__write_tagged", t->fn, t->c_adapter != NULL ? "__plain" : "");
+    return cw_fmt(w, "%s%s__write_tagged_p", t->fn, t->c_adapter != NULL ? "__plain" : "");
 }
 
 bool emit_plain_type(cw *w, const ir_type *t, ir_type *plain)
@@ -163,11 +165,11 @@ bool emit_plain_type(cw *w, const ir_type *t, ir_type *plain)
 }
 
 /* P t_read_p of a type with a custom adapter and/or a validator, around the
- * plain reader P t__plain_read_p (the adapter's reader of the normalized
- * text is the bool P t__plain_read):
+ * plain reader P t__plain_read_p (for the adapter, which reads the
+ * normalized text with a reader of its own, behind atd_adapted_read_fn):
  *     static bool event_t__plain_read_any(atd_reader *r, void *out)
  *     {
- *         return event_t__plain_read(r, (event_t *)out);
+ *         return atd_reader_advance(r, event_t__plain_read_p(r, atd_reader_cursor(r), (event_t *)out));
  *     }
  *     static const char *event_t_read_p(atd_reader *r, const char *p, event_t *out)
  *     {
@@ -186,7 +188,8 @@ void emit_adapted_read(cw *w, const ir_type *t)
     if (t->c_adapter != NULL) {
         cw_line(w, "static bool %s__plain_read_any(atd_reader *r, void *out)", t->fn);
         cw_open(w, "{");
-        cw_line(w, "return %s__plain_read(r, (%s *)out);", t->fn, t->name);
+        cw_line(w, "return atd_reader_advance(r, %s__plain_read_p(r, atd_reader_cursor(r), (%s *)out));",
+                t->fn, t->name);
         cw_close(w, "}");
         cw_blank(w);
     }
@@ -227,24 +230,34 @@ void emit_validator_write_check(cw *w, const char *validator, bool ptr, const ch
     cw_close(w, "}");
 }
 
+/* P t_write_p of a type with a custom adapter and/or a validator, around
+ * the plain writer (behind atd_adapted_write_fn for the adapter):
+ *     static char *event_t_write_p(atd_writer *w, char *p, const event_t *v)
+ *     {
+ *         ...with ATD_WRITE_VALIDATE, valid_t(v)...
+ *         return atd_write_adapted_p(w, p, "NAME", NAME_restore, event_t__plain_write_any, v);
+ *     } */
 void emit_adapted_write(cw *w, const ir_type *t)
 {
     if (t->c_adapter != NULL) {
         cw_line(w, "static bool %s__plain_write_any(atd_writer *w, const void *v)", t->fn);
         cw_open(w, "{");
-        cw_line(w, "return %s__plain_write(w, (const %s *)v);", t->fn, t->name);
+        cw_line(w,
+                "return atd_writer_finish(w, %s__plain_write_p(w, atd_writer_cursor(w), (const %s "
+                "*)v));",
+                t->fn, t->name);
         cw_close(w, "}");
         cw_blank(w);
     }
-    cw_line(w, "bool %s_write(atd_writer *w, const %s *v)", t->fn, t->name);
+    cw_line(w, "static char *%s_write_p(atd_writer *w, char *p, const %s *v)", t->fn, t->name);
     cw_open(w, "{");
     if (t->validator != NULL)
-        emit_validator_write_check(w, t->validator, true, "v", "return false;");
+        emit_validator_write_check(w, t->validator, true, "v", "return NULL;");
     if (t->c_adapter != NULL)
-        cw_line(w, "return atd_write_adapted(w, \"%s\", %s_restore, %s__plain_write_any, v);",
+        cw_line(w, "return atd_write_adapted_p(w, p, \"%s\", %s_restore, %s__plain_write_any, v);",
                 t->c_adapter, t->c_adapter, t->fn);
     else
-        cw_line(w, "return %s__plain_write(w, v);", t->fn);
+        cw_line(w, "return %s__plain_write_p(w, p, v);", t->fn);
     cw_close(w, "}");
 }
 
@@ -474,7 +487,8 @@ void emit_tv_write_functions(cw *w, const ir_type *t)
     }
     cw_close(w, "}");
     cw_blank(w);
-    cw_line(w, "static bool %s__tv_write_value(atd_writer *w, const %s *v)", t->fn, st->name);
+    cw_line(w, "static char *%s__tv_write_value_p(atd_writer *w, char *p, const %s *v)", t->fn,
+            st->name);
     cw_open(w, "{");
     if (st->kind == IR_ENUM) {
         cw_line(w, "(void)w;");
@@ -488,16 +502,16 @@ void emit_tv_write_functions(cw *w, const ir_type *t)
             cw_mid(w, "case %s:", k->const_name);
             if ((int)i == tv->catch_all)
                 emit_write_slot(w, &k->arg.type->cells[1].slot, cw_fmt(w, "v->u.%s.f1", k->member),
-                                "return false;");
+                                "return NULL;");
             else
-                emit_write_slot(w, &k->arg, cw_fmt(w, "v->u.%s", k->member), "return false;");
-            cw_line(w, "return true;");
+                emit_write_slot(w, &k->arg, cw_fmt(w, "v->u.%s", k->member), "return NULL;");
+            cw_line(w, "return p;");
         }
         cw_mid(w, "default:");
         cw_line(w, "break;");
         cw_close(w, "}");
     }
-    cw_line(w, "return true;");
+    cw_line(w, "return p;");
     cw_close(w, "}");
     cw_blank(w);
 }
@@ -508,13 +522,11 @@ void emit_tv_record_write(cw *w, const ir_type *t)
     const ir_field *f = tv_field(t);
     const ir_type *st = f->slot.type;
     const char *lit = tv_json_literal(w, "{", tv->type_field, tv->type_field_len);
-    cw_line(w, "%sbool %s_write(atd_writer *w, const %s *v)", emit_linkage(t), t->fn, t->name);
+    cw_line(w, "static char *%s_write_p(atd_writer *w, char *p, const %s *v)", t->fn, t->name);
     cw_open(w, "{");
-    const char *fail =
-        cw_fmt(w, "return atd_writer_push_field(w, %s);", cw_lit(w, f->json_name, f->json_len));
-    cw_open(w, "if (!atd_writer_raw(w, ATD_LIT(\"%s:\")))", lit);
-    cw_line(w, "return false;");
-    cw_close(w, "}");
+    const char *fail = cw_fmt(w, "return atd_writer_fail_cursor(atd_writer_push_field(w, %s));",
+                              cw_lit(w, f->json_name, f->json_len));
+    emit_cursor_call(w, cw_fmt(w, "atd_writer_raw_p(w, p, ATD_LIT(\"%s:\"))", lit), "return NULL;");
     const char *tag =
         st->kind == IR_ENUM ? cw_fmt(w, "v->%s", f->c_name) : cw_fmt(w, "v->%s.tag", f->c_name);
     cw_open(w, "switch (%s) {", tag);
@@ -524,14 +536,13 @@ void emit_tv_record_write(cw *w, const ir_type *t)
         if (k->catch_all || (int)i == tv->catch_all) {
             const char *s = k->catch_all ? cw_fmt(w, "v->%s.u.%s", f->c_name, k->member)
                                          : cw_fmt(w, "v->%s.u.%s.f0", f->c_name, k->member);
-            cw_open(w, "if (!atd_writer_string(w, %s.ptr, %s.len))", s, s);
-            cw_line(w, "%s", fail);
-            cw_close(w, "}");
+            emit_cursor_call(
+                w, cw_fmt(w, "atd_writer_key_string_p(w, p, ATD_LIT(\"\"), %s.ptr, %s.len)", s, s),
+                fail);
         } else {
             const char *kl = tv_json_literal(w, "", k->json_name, k->json_len);
-            cw_open(w, "if (!atd_writer_raw(w, ATD_LIT(\"%s\")))", kl);
-            cw_line(w, "return false;");
-            cw_close(w, "}");
+            emit_cursor_call(w, cw_fmt(w, "atd_writer_raw_p(w, p, ATD_LIT(\"%s\"))", kl),
+                             "return NULL;");
         }
         cw_line(w, "break;");
     }
@@ -540,6 +551,6 @@ void emit_tv_record_write(cw *w, const ir_type *t)
             st->atd_name);
     cw_line(w, "%s", fail);
     cw_close(w, "}");
-    cw_line(w, "return %s(w, v, ATD_LIT(\"\"));", emit_tagged_writer_name(w, t));
+    cw_line(w, "return %s(w, p, v, ATD_LIT(\"\"));", emit_tagged_writer_name(w, t));
     cw_close(w, "}");
 }

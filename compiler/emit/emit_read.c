@@ -1272,9 +1272,6 @@ void emit_type_readers(cw *w, const ir_module *m, const ir_type *t)
         } else {
             emit_sum_read(w, &plain);
         }
-        /* the adapter reads the normalized text with a reader of its own */
-        if (t->c_adapter != NULL)
-            emit_bool_reader(w, &plain);
         cw_blank(w);
         emit_adapted_read(w, t);
     } else {

@@ -3,16 +3,15 @@
  * lengths ("\"date\":", 7), so nothing calls strlen at run time.
  *
  * The writers keep the output cursor in a local `p` (writer.h's cursor
- * form): the writers of records, lists, tuples, sums, options and nullables
- * take and return it (P_t_write_p, emit_has_p_writer), so a whole document
- * is written without storing the buffer's length; only P t_write, around
- * them for exported types, commits it. A key and a value of bounded size
+ * form): every writer takes and returns it (P_t_write_p), so a whole
+ * document is written without storing the buffer's length; only P t_write,
+ * around it for exported types, commits it. A key and a value of bounded size
  * (int, bool, float, enum, unit) are written after one check of the room
  * left, shared by a whole run of such fields or tuple cells (and the
  * record's closing brace); a key and a string are one check and one call
- * (atd_writer_key_string_p). Writers that do not take the cursor (custom
- * adapters, imported types, abstract values, the rarer number forms) are
- * called with the cursor committed and read it back after. `?`
+ * (atd_writer_key_string_p). The writer of a type imported from another
+ * schema, whose p form is static there, is called through its bool
+ * P t_write with the cursor committed, and the cursor read back after. `?`
  * fields are omitted when absent and written unwrapped; `~` fields are
  * omitted when equal to their default (value equality), or always written
  * when the writer has ATD_WRITE_DEFAULTS (atdgen's -j-defaults); failures
@@ -31,60 +30,18 @@
 
 #include "emit.h"
 
-/* Emits the signature of t's writer, static unless t is exported:
- *     bool event_event_write(atd_writer *w, const event_event *v)
- */
-static void write_signature(cw *w, const ir_type *t)
-{
-    cw_line(w, "%sbool %s_write(atd_writer *w, const %s *v)", emit_linkage(t), t->fn, t->name);
-}
-
 bool emit_has_p_writer(const ir_type *t)
 {
-    if (t->imported)
-        return false;
-    switch (t->kind) {
-    case IR_RECORD:
-        return t->c_adapter == NULL && t->validator == NULL && t->tv == NULL;
-    case IR_ENUM:
-    case IR_SUM:
-        return t->c_adapter == NULL && t->validator == NULL && t->adapter == IR_ADAPTER_NONE;
-    case IR_TUPLE:
-    case IR_LIST:
-    case IR_ASSOC:
-    case IR_OPTION:
-    case IR_NULLABLE:
-        return true;
-    default:
-        return false;
-    }
+    return !t->imported && ir_is_composite(t) && t->kind != IR_WRAP;
 }
 
-/* The writers' bodies all run on the cursor p. In a p-form writer (pf) a
- * failure returns NULL and success the cursor; in a bool writer (adapters'
- * plain writers, tagged records, typedefs: the cursor is a local taken
- * from the buffer at the start) failure returns false and success commits
- * the cursor and returns true. `fail` strings are always whole statements. */
+/* `fail` strings are always whole statements. */
 
 /* The failure statement after the error call `call` (NULL: the error is
  * recorded already). */
-static const char *fail_stmt(cw *w, bool pf, const char *call)
+static const char *fail_stmt(cw *w, const char *call)
 {
-    if (call == NULL)
-        return pf ? "return NULL;" : "return false;";
-    return pf ? cw_fmt(w, "return atd_writer_fail_cursor(%s);", call)
-              : cw_fmt(w, "return %s;", call);
-}
-
-/* Emits the successful end of a writer. */
-static void emit_success(cw *w, bool pf)
-{
-    if (pf) {
-        cw_line(w, "return p;");
-    } else {
-        cw_line(w, "atd_writer_commit(w, p);");
-        cw_line(w, "return true;");
-    }
+    return call == NULL ? "return NULL;" : cw_fmt(w, "return atd_writer_fail_cursor(%s);", call);
 }
 
 /* Emits the raw bytes `lit` (ATD_LIT("...")) at the cursor, running `fail`
@@ -97,14 +54,10 @@ static void write_raw(cw *w, const char *lit, const char *fail)
 }
 
 /* Emits the last raw piece `lit` of a writer and its successful end:
- *     return atd_writer_raw_p(w, p, ATD_LIT("]"));
- *     return atd_writer_finish(w, atd_writer_raw_p(w, p, ATD_LIT("]")));   (bool) */
-static void emit_raw_success(cw *w, bool pf, const char *lit)
+ *     return atd_writer_raw_p(w, p, ATD_LIT("]")); */
+static void emit_raw_success(cw *w, const char *lit)
 {
-    if (pf)
-        cw_line(w, "return atd_writer_raw_p(w, p, %s);", lit);
-    else
-        cw_line(w, "return atd_writer_finish(w, atd_writer_raw_p(w, p, %s));", lit);
+    cw_line(w, "return atd_writer_raw_p(w, p, %s);", lit);
 }
 
 /* Emits the comma before list element i > 0:
@@ -133,25 +86,17 @@ static void emit_bool_writer(cw *w, const ir_type *t)
     cw_line(w, "ATD_DEFINE_WRITE(%s, %s)", t->fn, t->name);
 }
 
-/* Opens the writer of t: the p form when t has one, else the bool form
- * with the cursor taken from the buffer. Returns pf. */
-static bool open_writer(cw *w, const ir_type *t)
+/* Opens the writer of t. */
+static void open_writer(cw *w, const ir_type *t)
 {
-    bool pf = emit_has_p_writer(t);
-    if (pf)
-        write_p_signature(w, t);
-    else
-        write_signature(w, t);
+    write_p_signature(w, t);
     cw_open(w, "{");
-    if (!pf)
-        cw_line(w, "char *p = atd_writer_cursor(w);");
-    return pf;
 }
 
-/* Emits the call of a writer that does not take the cursor, as the
- * condition `call` (true on success), running `fail` when it fails:
+/* Emits the call of the bool writer of an imported type, as the condition
+ * `call` (true on success), running `fail` when it fails:
  *     atd_writer_commit(w, p);
- *     if (!atd_writer_json(w, &v->x)) { FAIL }
+ *     if (!P_t_write(w, &v->x)) { FAIL }
  *     p = atd_writer_cursor(w); */
 static void write_bool_call(cw *w, const char *call, const char *fail)
 {
@@ -200,14 +145,16 @@ static void write_value(cw *w, const ir_type *t, const char *rv, const char *fai
     case IR_BOOL:
         break; /* always fixed */
     case IR_INT:
-        write_bool_call(w, cw_fmt(w, "atd_writer_int64_string(w, (int64_t)%s)", rv), fail);
+        emit_cursor_call(w, cw_fmt(w, "atd_writer_int64_string_p(w, p, (int64_t)%s)", rv), fail);
         return;
     case IR_FLOAT:
         if (t->float_as_int)
-            write_bool_call(w, cw_fmt(w, "atd_writer_double_as_int(w, (double)%s)", rv), fail);
+            emit_cursor_call(w, cw_fmt(w, "atd_writer_double_as_int_p(w, p, (double)%s)", rv),
+                             fail);
         else
-            write_bool_call(
-                w, cw_fmt(w, "atd_writer_double_precision(w, (double)%s, %d)", rv, t->precision),
+            emit_cursor_call(
+                w,
+                cw_fmt(w, "atd_writer_double_precision_p(w, p, (double)%s, %d)", rv, t->precision),
                 fail);
         return;
     case IR_STRING:
@@ -215,7 +162,7 @@ static void write_value(cw *w, const ir_type *t, const char *rv, const char *fai
         cw_open(w, "if (p == NULL)");
         break;
     case IR_ABSTRACT:
-        write_bool_call(w, cw_fmt(w, "atd_writer_json(w, &%s)", rv), fail);
+        emit_cursor_call(w, cw_fmt(w, "atd_writer_json_p(w, p, &%s)", rv), fail);
         return;
     case IR_WRAP: {
         /* back to the wire type with the user's conversion, then write it:
@@ -261,15 +208,9 @@ static void write_slot(cw *w, const ir_slot *s, const char *rv, const char *fail
     write_slot_value(w, s, rv, fail);
 }
 
-/* For writers that do not run on a cursor (emit_adapter.c): the slot on a
- * cursor of its own, committed after it. */
 void emit_write_slot(cw *w, const ir_slot *s, const char *rv, const char *fail)
 {
-    cw_open(w, "{");
-    cw_line(w, "char *p = atd_writer_cursor(w);");
     write_slot(w, s, rv, fail);
-    cw_line(w, "atd_writer_commit(w, p);");
-    cw_close(w, "}");
 }
 
 static void write_slot_value(cw *w, const ir_slot *s, const char *rv, const char *fail)
@@ -509,34 +450,25 @@ static void emit_record_write_ex(cw *w, const ir_type *t, bool tagged)
 {
     enum { FIRST, NOT_FIRST, UNKNOWN } state = FIRST;
     bool brace_written = false, closed = false;
-    bool pf = !tagged && emit_has_p_writer(t);
     if (tagged) {
         cw_line(w,
-                "static bool %s__write_tagged(atd_writer *w, const %s *v, const char *tag, "
-                "size_t tag_len)",
+                "static char *%s__write_tagged_p(atd_writer *w, char *p, const %s *v, "
+                "const char *tag, size_t tag_len)",
                 t->fn, t->name);
         cw_open(w, "{");
-        cw_line(w, "char *p;");
         size_t others = 0;
         for (size_t i = 0; i < t->nfields; i++)
             others += !is_type_field(t, &t->fields[i]);
         if (others == 0)
             cw_line(w, "(void)v; /* the record holds only the tag field */");
-        cw_open(w, "if (!atd_writer_raw(w, tag, tag_len))");
-        cw_line(w, "return false;");
-        cw_close(w, "}");
-        cw_line(w, "p = atd_writer_cursor(w);");
+        write_raw(w, "tag, tag_len", "return NULL;");
         state = NOT_FIRST;
         brace_written = true;
-    } else if (pf) {
+    } else {
         write_p_signature(w, t);
         cw_open(w, "{");
-    } else {
-        cw_line(w, "bool %s_write(atd_writer *w, const %s *v)", t->fn, t->name);
-        cw_open(w, "{");
-        cw_line(w, "char *p = atd_writer_cursor(w);");
     }
-    const char *fail_raw = fail_stmt(w, pf, NULL);
+    const char *fail_raw = fail_stmt(w, NULL);
     /* does any field get written in the UNKNOWN state? */
     bool need_first = false;
     {
@@ -567,8 +499,7 @@ static void emit_record_write_ex(cw *w, const ir_type *t, bool tagged)
             continue;
         const char *rv = cw_fmt(w, "v->%s", f->c_name);
         const char *fail =
-            fail_stmt(w, pf,
-                      cw_fmt(w, "atd_writer_push_field(w, %s)", cw_lit(w, f->json_name, f->json_len)));
+            fail_stmt(w, cw_fmt(w, "atd_writer_push_field(w, %s)", cw_lit(w, f->json_name, f->json_len)));
         const char *c = NULL;
         bool tv_value = emit_tv_is_value(t, i);
         if (tv_value) {
@@ -614,8 +545,7 @@ static void emit_record_write_ex(cw *w, const ir_type *t, bool tagged)
                 const char *glit;
                 size_t gk = key_literal(w, &glit, ",", g);
                 const char *gfail =
-                    fail_stmt(w, pf,
-                              cw_fmt(w, "atd_writer_push_field(w, %s)", cw_lit(w, g->json_name, g->json_len)));
+                    fail_stmt(w, cw_fmt(w, "atd_writer_push_field(w, %s)", cw_lit(w, g->json_name, g->json_len)));
                 pcs[n++] = (piece){
                     g->slot.type, cw_fmt(w, "v->%s", g->c_name), NULL, glit, gk, NULL, gfail};
             }
@@ -652,7 +582,7 @@ static void emit_record_write_ex(cw *w, const ir_type *t, bool tagged)
         brace_written = true;
         if (tv_value) {
             emit_validators_write(w, f->slot.check, f->slot.type, false, rv, fail);
-            write_bool_call(w, cw_fmt(w, "%s__tv_write_value(w, &%s)", t->fn, rv), fail);
+            emit_cursor_call(w, cw_fmt(w, "%s__tv_write_value_p(w, p, &%s)", t->fn, rv), fail);
         } else if (!fixed && !string) {
             write_slot(w, &f->slot, rv, fail);
         }
@@ -669,13 +599,13 @@ static void emit_record_write_ex(cw *w, const ir_type *t, bool tagged)
         }
     }
     if (!brace_written)
-        emit_raw_success(w, pf, "\"{}\", 2");
+        emit_raw_success(w, "ATD_LIT(\"{}\")");
     else if (!closed)
-        emit_raw_success(w, pf, "ATD_LIT(\"}\")");
+        emit_raw_success(w, "ATD_LIT(\"}\")");
     else
-        emit_success(w, pf);
+        cw_line(w, "return p;");
     cw_close(w, "}");
-    if (pf)
+    if (!tagged)
         emit_bool_writer(w, t);
 }
 
@@ -687,6 +617,7 @@ static void emit_record_write(cw *w, const ir_type *t)
         emit_record_write_ex(w, t, true);
         cw_blank(w);
         emit_tv_record_write(w, t);
+        emit_bool_writer(w, t);
         return;
     }
     if (t->tagged_by != NULL) {
@@ -723,10 +654,9 @@ static const char *case_literal(cw *w, const char *pre, const ir_case *k, const 
  */
 /* The statement that fails the writer on a tag that names no constructor
  * of t. */
-static const char *invalid_tag_fail(cw *w, bool pf, const ir_type *t)
+static const char *invalid_tag_fail(cw *w, const ir_type *t)
 {
-    return fail_stmt(w, pf,
-                     cw_fmt(w,
+    return fail_stmt(w, cw_fmt(w,
                             "atd_writer_fail(w, ATD_ERR_INVALID, \"invalid constructor tag for "
                             "'%s'\")",
                             t->atd_name));
@@ -739,28 +669,20 @@ static const char *invalid_tag_fail(cw *w, bool pf, const ir_type *t)
  */
 static void emit_enum_write(cw *w, const ir_type *t)
 {
-    bool pf = open_writer(w, t);
+    open_writer(w, t);
     cw_open(w, "if ((size_t)*v >= %zu)", t->ncases);
-    cw_line(w, "%s", invalid_tag_fail(w, pf, t));
+    cw_line(w, "%s", invalid_tag_fail(w, t));
     cw_close(w, "}");
-    emit_raw_success(w, pf, cw_fmt(w, "%s__json[*v], %s__jlen[*v]", t->fn, t->fn));
+    emit_raw_success(w, cw_fmt(w, "%s__json[*v], %s__jlen[*v]", t->fn, t->fn));
     cw_close(w, "}");
-    if (pf)
-        emit_bool_writer(w, t);
+    emit_bool_writer(w, t);
 }
 
-/* A bool sum writer (adapted) takes the cursor in each case that writes
- * through it: a Type_field case (emit_adapter.c) writes through the buffer. */
 static void emit_sum_write(cw *w, const ir_type *t)
 {
     bool is_enum = t->kind == IR_ENUM;
-    bool pf = emit_has_p_writer(t);
-    const char *fail_raw = fail_stmt(w, pf, NULL);
-    if (pf)
-        write_p_signature(w, t);
-    else
-        write_signature(w, t);
-    cw_open(w, "{");
+    const char *fail_raw = fail_stmt(w, NULL);
+    open_writer(w, t);
     cw_open(w, "switch (%s) {", is_enum ? "*v" : "v->tag");
     for (size_t i = 0; i < t->ncases; i++) {
         const ir_case *k = &t->cases[i];
@@ -770,41 +692,30 @@ static void emit_sum_write(cw *w, const ir_type *t)
             emit_type_field_case_write(w, t, k);
             continue;
         }
-        if (!pf) {
-            cw_open(w, "{");
-            cw_line(w, "char *p = atd_writer_cursor(w);");
-        }
         if (k->arg.type == NULL) {
-            emit_raw_success(w, pf, case_literal(w, "", k, ""));
+            emit_raw_success(w, case_literal(w, "", k, ""));
         } else if (k->catch_all) {
             const char *call =
                 cw_fmt(w, "atd_writer_key_string_p(w, p, ATD_LIT(\"\"), v->u.%s.ptr, v->u.%s.len)",
                        k->member, k->member);
-            if (pf)
-                cw_line(w, "return %s;", call);
-            else
-                cw_line(w, "return atd_writer_finish(w, %s);", call);
+            cw_line(w, "return %s;", call);
         } else if (t->json_object) {
             write_raw(w, case_literal(w, "{", k, ":"), fail_raw);
             const char *fail =
-                fail_stmt(w, pf,
-                          cw_fmt(w, "atd_writer_push_field(w, %s)", cw_lit(w, k->json_name, k->json_len)));
+                fail_stmt(w, cw_fmt(w, "atd_writer_push_field(w, %s)", cw_lit(w, k->json_name, k->json_len)));
             write_slot(w, &k->arg, cw_fmt(w, "v->u.%s", k->member), fail);
-            emit_raw_success(w, pf, "ATD_LIT(\"}\")");
+            emit_raw_success(w, "ATD_LIT(\"}\")");
         } else {
             write_raw(w, case_literal(w, "[", k, ","), fail_raw);
             write_slot(w, &k->arg, cw_fmt(w, "v->u.%s", k->member),
-                       fail_stmt(w, pf, "atd_writer_push_index(w, 1)"));
-            emit_raw_success(w, pf, "ATD_LIT(\"]\")");
+                       fail_stmt(w, "atd_writer_push_index(w, 1)"));
+            emit_raw_success(w, "ATD_LIT(\"]\")");
         }
-        if (!pf)
-            cw_close(w, "}");
     }
     cw_close(w, "}");
-    cw_line(w, "%s", invalid_tag_fail(w, pf, t));
+    cw_line(w, "%s", invalid_tag_fail(w, t));
     cw_close(w, "}");
-    if (pf)
-        emit_bool_writer(w, t);
+    emit_bool_writer(w, t);
 }
 
 /* Emits the tuple writer: [f0,f1,...], every cell always written:
@@ -832,11 +743,11 @@ static bool fixed_tuple(const ir_type *t)
 static void emit_tuple_write(cw *w, const ir_type *t)
 {
     bool closed = false;
-    bool pf = open_writer(w, t);
+    open_writer(w, t);
     for (size_t i = 0; i < t->ncells; i++) {
         const ir_slot *s = &t->cells[i].slot;
         const char *rv = cw_fmt(w, "v->f%zu", i);
-        const char *fail = fail_stmt(w, pf, cw_fmt(w, "atd_writer_push_index(w, %zu)", i));
+        const char *fail = fail_stmt(w, cw_fmt(w, "atd_writer_push_index(w, %zu)", i));
         if (!s->ptr && s->type->fixed != IR_FIXED_NONE && s->check == NULL) {
             /* the fixed cells that follow join this piece */
             piece pcs[RUN_MAX] = {
@@ -852,7 +763,7 @@ static void emit_tuple_write(cw *w, const ir_type *t)
                                    "ATD_LIT(\",\")",
                                    1,
                                    NULL,
-                                   fail_stmt(w, pf, cw_fmt(w, "atd_writer_push_index(w, %zu)", i))};
+                                   fail_stmt(w, cw_fmt(w, "atd_writer_push_index(w, %zu)", i))};
             }
             closed = i + 1 == t->ncells;
             if (closed)
@@ -860,16 +771,15 @@ static void emit_tuple_write(cw *w, const ir_type *t)
             write_fixed(w, pcs, n);
             continue;
         }
-        write_raw(w, i == 0 ? "ATD_LIT(\"[\")" : "ATD_LIT(\",\")", fail_stmt(w, pf, NULL));
+        write_raw(w, i == 0 ? "ATD_LIT(\"[\")" : "ATD_LIT(\",\")", fail_stmt(w, NULL));
         write_slot(w, s, rv, fail);
     }
     if (!closed)
-        emit_raw_success(w, pf, "ATD_LIT(\"]\")");
+        emit_raw_success(w, "ATD_LIT(\"]\")");
     else
-        emit_success(w, pf);
+        cw_line(w, "return p;");
     cw_close(w, "}");
-    if (pf)
-        emit_bool_writer(w, t);
+    emit_bool_writer(w, t);
 }
 
 /* The element v->items[i] of a list of fixed_tuple elements as pieces:
@@ -880,13 +790,13 @@ static void emit_tuple_write(cw *w, const ir_type *t)
  * exactly as when the list calls it for every element, and fails:
  *     return atd_writer_fail_cursor(P_write_p(w, atd_writer_cursor(w), &v->items[i]) != NULL
  *                                   || atd_writer_push_index(w, i)); */
-static void write_fixed_tuple_elem(cw *w, const ir_type *t, bool pf)
+static void write_fixed_tuple_elem(cw *w, const ir_type *t)
 {
     const char *again =
         emit_has_p_writer(t)
             ? cw_fmt(w, "%s_write_p(w, atd_writer_cursor(w), &v->items[i]) != NULL", t->fn)
             : cw_fmt(w, "%s_write(w, &v->items[i])", t->fn);
-    const char *fail = fail_stmt(w, pf, cw_fmt(w, "(%s || atd_writer_push_index(w, i))", again));
+    const char *fail = fail_stmt(w, cw_fmt(w, "(%s || atd_writer_push_index(w, i))", again));
     piece pcs[RUN_MAX];
     for (size_t j = 0; j < t->ncells; j++)
         pcs[j] = (piece){t->cells[j].slot.type,
@@ -910,17 +820,17 @@ static void write_fixed_tuple_elem(cw *w, const ir_type *t, bool pf)
  * with its comma (write_fixed). */
 static void emit_list_write(cw *w, const ir_type *t)
 {
-    bool pf = open_writer(w, t);
-    const char *fail = fail_stmt(w, pf, "atd_writer_push_index(w, i)");
+    open_writer(w, t);
+    const char *fail = fail_stmt(w, "atd_writer_push_index(w, i)");
     cw_line(w, "size_t i;");
-    write_raw(w, "ATD_LIT(\"[\")", fail_stmt(w, pf, NULL));
+    write_raw(w, "ATD_LIT(\"[\")", fail_stmt(w, NULL));
     cw_open(w, "for (i = 0; i < v->len; i++)");
     emit_validators_write(w, t->elem.check, t->elem.type, false, "v->items[i]", fail);
     if (t->elem.type->fixed != IR_FIXED_NONE) {
         piece pc = {t->elem.type, "v->items[i]", "i > 0", NULL, 0, NULL, fail};
         write_fixed(w, &pc, 1);
     } else if (fixed_tuple(t->elem.type)) {
-        write_fixed_tuple_elem(w, t->elem.type, pf);
+        write_fixed_tuple_elem(w, t->elem.type);
     } else if (t->elem.type->kind == IR_STRING) {
         /* the comma and the string with one check of the room */
         cw_line(w, "p = atd_writer_elem_string_p(w, p, i > 0, v->items[i].ptr, v->items[i].len);");
@@ -928,14 +838,13 @@ static void emit_list_write(cw *w, const ir_type *t)
         cw_line(w, "%s", fail);
         cw_close(w, "}");
     } else {
-        write_comma(w, fail_stmt(w, pf, NULL));
+        write_comma(w, fail_stmt(w, NULL));
         write_value(w, t->elem.type, "v->items[i]", fail);
     }
     cw_close(w, "}");
-    emit_raw_success(w, pf, "ATD_LIT(\"]\")");
+    emit_raw_success(w, "ATD_LIT(\"]\")");
     cw_close(w, "}");
-    if (pf)
-        emit_bool_writer(w, t);
+    emit_bool_writer(w, t);
 }
 
 /* Emits the writer of an association list as a JSON object {"k":v,...}. */
@@ -943,53 +852,50 @@ static void emit_list_write(cw *w, const ir_type *t)
  * the comma and the key are one check of the room. */
 static void emit_assoc_write(cw *w, const ir_type *t)
 {
-    bool pf = open_writer(w, t);
+    open_writer(w, t);
     cw_line(w, "size_t i;");
-    write_raw(w, "ATD_LIT(\"{\")", fail_stmt(w, pf, NULL));
+    write_raw(w, "ATD_LIT(\"{\")", fail_stmt(w, NULL));
     cw_open(w, "for (i = 0; i < v->len; i++)");
     cw_line(w, "p = atd_writer_elem_string_p(w, p, i > 0, v->items[i].key.ptr, "
                "v->items[i].key.len);");
     cw_open(w, "if (p == NULL)");
-    cw_line(w, "%s", fail_stmt(w, pf, "atd_writer_push_index(w, i)"));
+    cw_line(w, "%s", fail_stmt(w, "atd_writer_push_index(w, i)"));
     cw_close(w, "}");
-    write_raw(w, "ATD_LIT(\":\")", fail_stmt(w, pf, "atd_writer_push_index(w, i)"));
+    write_raw(w, "ATD_LIT(\":\")", fail_stmt(w, "atd_writer_push_index(w, i)"));
     write_slot(
         w, &t->elem, "v->items[i].value",
-        fail_stmt(w, pf, "atd_writer_push_field(w, v->items[i].key.ptr, v->items[i].key.len)"));
+        fail_stmt(w, "atd_writer_push_field(w, v->items[i].key.ptr, v->items[i].key.len)"));
     cw_close(w, "}");
-    emit_raw_success(w, pf, "ATD_LIT(\"}\")");
+    emit_raw_success(w, "ATD_LIT(\"}\")");
     cw_close(w, "}");
-    if (pf)
-        emit_bool_writer(w, t);
+    emit_bool_writer(w, t);
 }
 
 /* Emits the option writer: "None" or ["Some",v]. */
 static void emit_option_write(cw *w, const ir_type *t)
 {
-    bool pf = open_writer(w, t);
+    open_writer(w, t);
     cw_open(w, "if (!v->has)");
-    emit_raw_success(w, pf, "ATD_LIT(\"\\\"None\\\"\")");
+    emit_raw_success(w, "ATD_LIT(\"\\\"None\\\"\")");
     cw_close(w, "}");
-    write_raw(w, "ATD_LIT(\"[\\\"Some\\\",\")", fail_stmt(w, pf, NULL));
-    write_slot(w, &t->elem, "v->value", fail_stmt(w, pf, "atd_writer_push_index(w, 1)"));
-    emit_raw_success(w, pf, "ATD_LIT(\"]\")");
+    write_raw(w, "ATD_LIT(\"[\\\"Some\\\",\")", fail_stmt(w, NULL));
+    write_slot(w, &t->elem, "v->value", fail_stmt(w, "atd_writer_push_index(w, 1)"));
+    emit_raw_success(w, "ATD_LIT(\"]\")");
     cw_close(w, "}");
-    if (pf)
-        emit_bool_writer(w, t);
+    emit_bool_writer(w, t);
 }
 
 /* Emits the nullable writer: null or the plain value. */
 static void emit_nullable_write(cw *w, const ir_type *t)
 {
-    bool pf = open_writer(w, t);
+    open_writer(w, t);
     cw_open(w, "if (!v->has)");
-    emit_raw_success(w, pf, "ATD_LIT(\"null\")");
+    emit_raw_success(w, "ATD_LIT(\"null\")");
     cw_close(w, "}");
-    write_slot(w, &t->elem, "v->value", fail_stmt(w, pf, NULL));
-    emit_success(w, pf);
+    write_slot(w, &t->elem, "v->value", fail_stmt(w, NULL));
+    cw_line(w, "return p;");
     cw_close(w, "}");
-    if (pf)
-        emit_bool_writer(w, t);
+    emit_bool_writer(w, t);
 }
 
 /* Emits the entry points of an exported type or typedef (emit.h): its
@@ -1009,7 +915,6 @@ void emit_type_writers(cw *w, const ir_module *m, const ir_type *t)
      * another name, and P t_write around it (emit_adapter.c). */
     ir_type plain;
     if (emit_plain_type(w, t, &plain)) {
-        cw_line(w, "static bool %s_write(atd_writer *w, const %s *v);", plain.fn, t->name);
         if (t->kind == IR_RECORD)
             emit_record_write(w, &plain);
         else if (t->kind == IR_SUM)
@@ -1018,6 +923,7 @@ void emit_type_writers(cw *w, const ir_module *m, const ir_type *t)
             emit_enum_write(w, &plain);
         cw_blank(w);
         emit_adapted_write(w, t);
+        emit_bool_writer(w, t);
         cw_blank(w);
         if (t->exported)
             emit_write_entry_points(w, t->name);
@@ -1095,22 +1001,25 @@ void emit_writer_tables(cw *w, const ir_module *m, const bool *used)
 }
 
 /* Emits the writer of an alias (`type date = int`):
- *     bool event_date_write(atd_writer *w, const event_date *v)
+ *     static char *event_date_write_p(atd_writer *w, char *p, const event_date *v)
  *     {
- *         if (!atd_writer_int64(w, (int64_t)*v)) return false;
- *         return true;
+ *         ...write (*v)...
+ *         return p;
  *     }
+ *     ATD_DEFINE_WRITE(event_date, event_date)
  * and its entry points. */
 void emit_def_writers(cw *w, const ir_module *m, const ir_def *d)
 {
     (void)m;
-    cw_line(w, "bool %s_write(atd_writer *w, const %s *v)", d->c_name, d->c_name);
+    cw_line(w, "static char *%s_write_p(atd_writer *w, char *p, const %s *v)", d->c_name,
+            d->c_name);
     cw_open(w, "{");
-    cw_line(w, "char *p = atd_writer_cursor(w);");
-    emit_validators_write(w, d->check, d->type, true, "v", "return false;");
-    write_value(w, d->type, "(*v)", "return false;");
-    emit_success(w, false);
+    emit_validators_write(w, d->check, d->type, true, "v", "return NULL;");
+    write_value(w, d->type, "(*v)", "return NULL;");
+    cw_line(w, "return p;");
     cw_close(w, "}");
+    cw_blank(w);
+    cw_line(w, "ATD_DEFINE_WRITE(%s, %s)", d->c_name, d->c_name);
     cw_blank(w);
     emit_write_entry_points(w, d->c_name);
     cw_end_item(w);

@@ -95,8 +95,8 @@ const char *atd_read_adapted_p(atd_reader *r, const char *p, const char *name,
                                               name, e.path, sub.err_detail));
 }
 
-bool atd_write_adapted(atd_writer *w, const char *name, atd_json_adapter_fn restore,
-                       atd_adapted_write_fn write, const void *value)
+static bool write_adapted(atd_writer *w, const char *name, atd_json_adapter_fn restore,
+                          atd_adapted_write_fn write, const void *value)
 {
     char detail[ATD_ERROR_MESSAGE_MAX];
     atd_buf b;
@@ -132,4 +132,13 @@ bool atd_write_adapted(atd_writer *w, const char *name, atd_json_adapter_fn rest
     }
     atd_arena_free(arena);
     return ok;
+}
+
+char *atd_write_adapted_p(atd_writer *w, char *p, const char *name, atd_json_adapter_fn restore,
+                          atd_adapted_write_fn write, const void *value)
+{
+    /* the value goes through a DOM written to the buffer: the cursor is
+     * committed, then taken back after it */
+    atd_writer_commit(w, p);
+    return write_adapted(w, name, restore, write, value) ? atd_writer_cursor(w) : NULL;
 }

@@ -102,16 +102,20 @@ bool atd_writer_int64(atd_writer *w, int64_t v)
     return true;
 }
 
-bool atd_writer_int64_string(atd_writer *w, int64_t v)
+char *atd_writer_int64_string_p(atd_writer *w, char *p, int64_t v)
 {
-    char *p = atd_buf_reserve(w->buf, ATD_INT64_CHARS + 2);
+    p = atd_writer_room(w, p, ATD_INT64_CHARS + 2);
     if (p == NULL)
-        return atd_writer_fail_buf(w);
+        return NULL;
     *p++ = '"';
     p = atd_write_int64(p, v);
     *p++ = '"';
-    atd_buf_commit(w->buf, p);
-    return true;
+    return p;
+}
+
+bool atd_writer_int64_string(atd_writer *w, int64_t v)
+{
+    return atd_writer_finish(w, atd_writer_int64_string_p(w, atd_writer_cursor(w), v));
 }
 
 static bool nonfinite(double v)
@@ -136,23 +140,31 @@ bool atd_writer_double(atd_writer *w, double v)
     return true;
 }
 
-bool atd_writer_double_precision(atd_writer *w, double v, int precision)
+char *atd_writer_double_precision_p(atd_writer *w, char *p, double v, int precision)
 {
-    if (nonfinite(v))
-        return atd_writer_fail_nonfinite(w, v);
-    if (precision < 1 || precision > 16)
-        return atd_writer_double(w, v);
-    char *p = atd_buf_reserve(w->buf, ATD_DOUBLE_CHARS);
+    if (!atd_writer_finite(w, v))
+        return NULL;
+    p = atd_writer_room(w, p, ATD_DOUBLE_CHARS);
     if (p == NULL)
-        return atd_writer_fail_buf(w);
-    atd_buf_commit(w->buf, atd_write_double_precision(p, v, precision));
-    return true;
+        return NULL;
+    if (precision < 1 || precision > 16)
+        return atd_write_double(p, v);
+    return atd_write_double_precision(p, v, precision);
 }
 
-bool atd_writer_double_as_int(atd_writer *w, double v)
+bool atd_writer_double_precision(atd_writer *w, double v, int precision)
 {
-    if (nonfinite(v))
-        return atd_writer_fail_nonfinite(w, v);
+    return atd_writer_finish(w, atd_writer_double_precision_p(w, atd_writer_cursor(w), v, precision));
+}
+
+/* The most bytes of a large integral double printed by %.0f (309 digits,
+ * a sign) and its NUL. */
+#define LARGE_INTEGRAL_CHARS 330
+
+char *atd_writer_double_as_int_p(atd_writer *w, char *p, double v)
+{
+    if (!atd_writer_finite(w, v))
+        return NULL;
     /* Below 2^52 the fraction is exact, so rounding half away from zero can
      * be done on the integer part; above, every double is an integer. */
     if (v > -4503599627370496.0 && v < 4503599627370496.0) {
@@ -162,16 +174,21 @@ bool atd_writer_double_as_int(atd_writer *w, double v)
             i++;
         else if (frac <= -0.5)
             i--;
-        return atd_writer_int64(w, i);
+        p = atd_writer_room(w, p, ATD_INT64_CHARS);
+        return p != NULL ? atd_write_int64(p, i) : NULL;
     }
     /* A large integral double, printed exactly (%.0f has no decimal point, so
-     * the locale does not matter). At most 309 digits. */
-    char *p = atd_buf_reserve(w->buf, 330);
+     * the locale does not matter). */
+    p = atd_writer_room(w, p, LARGE_INTEGRAL_CHARS);
     if (p == NULL)
-        return atd_writer_fail_buf(w);
-    int n = snprintf(p, 330, "%.0f", v);
-    atd_buf_commit(w->buf, p + (n > 0 ? n : 0));
-    return true;
+        return NULL;
+    int n = snprintf(p, LARGE_INTEGRAL_CHARS, "%.0f", v);
+    return p + (n > 0 ? n : 0);
+}
+
+bool atd_writer_double_as_int(atd_writer *w, double v)
+{
+    return atd_writer_finish(w, atd_writer_double_as_int_p(w, atd_writer_cursor(w), v));
 }
 
 bool atd_writer_bool(atd_writer *w, bool v)
@@ -194,4 +211,12 @@ bool atd_writer_json(atd_writer *w, const atd_json *v)
         return false;
     }
     return true;
+}
+
+char *atd_writer_json_p(atd_writer *w, char *p, const atd_json *v)
+{
+    /* the generic writer appends to the buffer: the cursor is committed,
+     * then taken back after it */
+    atd_writer_commit(w, p);
+    return atd_writer_json(w, v) ? atd_writer_cursor(w) : NULL;
 }

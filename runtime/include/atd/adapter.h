@@ -72,9 +72,16 @@ const char *atd_read_adapted_p(atd_reader *r, const char *p, const char *name,
                                atd_json_adapter_fn normalize, atd_adapted_read_fn read, void *out);
 
 /* Writes one value of a type with a custom adapter: `write` into a
- * temporary buffer, parsed into a DOM, restore, then written to w. */
-bool atd_write_adapted(atd_writer *w, const char *name, atd_json_adapter_fn restore,
-                       atd_adapted_write_fn write, const void *value);
+ * temporary buffer, parsed into a DOM, restore, then written to w.
+ *   w:       the writer.
+ *   p:       the cursor (atd/writer.h's cursor form).
+ *   name:    the adapter's name, for messages.
+ *   restore: the user's NAME_restore.
+ *   write:   the type's plain writer.
+ *   value:   the value to write.
+ * Returns the cursor after the value, or NULL after recording the error. */
+char *atd_write_adapted_p(atd_writer *w, char *p, const char *name, atd_json_adapter_fn restore,
+                          atd_adapted_write_fn write, const void *value);
 
 #ifdef __cplusplus
 }

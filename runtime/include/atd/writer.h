@@ -133,6 +133,13 @@ static inline bool atd_writer_key_string(atd_writer *w, const char *key, size_t 
 bool atd_writer_bool(atd_writer *w, bool v);
 /* A generic value (abstract). */
 bool atd_writer_json(atd_writer *w, const atd_json *v);
+/* The same four in the cursor form, for generated writers: each writes at
+ * the cursor p and returns the new cursor, or NULL after recording the
+ * error. */
+char *atd_writer_int64_string_p(atd_writer *w, char *p, int64_t v);
+char *atd_writer_double_precision_p(atd_writer *w, char *p, double v, int precision);
+char *atd_writer_double_as_int_p(atd_writer *w, char *p, double v);
+char *atd_writer_json_p(atd_writer *w, char *p, const atd_json *v);
 
 /* --- the buffer-level primitives under atd_writer --- */
 
