@@ -148,7 +148,10 @@ static const char *adapters_rect_read_p(atd_reader *r, const char *p, adapters_r
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"width\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"width\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"height\":"))) goto key_1;
+        goto key;
+    }
 key_0:
     p += ATD_LEN("\"width\":");
 field_0:
@@ -188,6 +191,7 @@ tail:
     if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, ATD_LIT("\"width\":"))) goto key_0;
         goto key;
     }
 end:
@@ -975,7 +979,10 @@ static const char *adapters_tagged_value_read_p(atd_reader *r, const char *p, ad
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"payload\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"payload\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"id\":"))) goto key_1;
+        goto key;
+    }
 key_0:
     p += ATD_LEN("\"payload\":");
 field_0:
@@ -998,6 +1005,7 @@ tail:
     if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, ATD_LIT("\"payload\":"))) goto key_0;
         goto key;
     }
 end:
@@ -1698,7 +1706,10 @@ static const char *adapters_doc_read_p(atd_reader *r, const char *p, adapters_do
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"shapes\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"shapes\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"codec\":"))) goto key_3;
+        goto key;
+    }
 key_0:
     p += ATD_LEN("\"shapes\":");
 field_0:
@@ -1709,7 +1720,10 @@ field_0:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"events\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"events\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"tv\":"))) goto key_4;
+        goto key;
+    }
 key_1:
     p += ATD_LEN("\"events\":");
 field_1:
@@ -1720,7 +1734,10 @@ field_1:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"ones\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"ones\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"kinds\":"))) goto key_6;
+        goto key;
+    }
 key_2:
     p += ATD_LEN("\"ones\":");
 field_2:
@@ -1731,7 +1748,10 @@ field_2:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"codec\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"codec\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"shapes\":"))) goto key_0;
+        goto key;
+    }
 key_3:
     p += ATD_LEN("\"codec\":");
 field_3:
@@ -1742,7 +1762,10 @@ field_3:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"tv\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"tv\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"events\":"))) goto key_1;
+        goto key;
+    }
 key_4:
     p += ATD_LEN("\"tv\":");
 field_4:
@@ -1791,6 +1814,7 @@ tail:
     if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, ATD_LIT("\"ones\":"))) goto key_2;
         goto key;
     }
 end:

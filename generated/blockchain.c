@@ -196,7 +196,10 @@ static const char *blockchain_transaction_read_p(atd_reader *r, const char *p, b
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"lock_time\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"lock_time\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"double_spend\":"))) goto key_4;
+        goto key;
+    }
 key_0:
     p += ATD_LEN("\"lock_time\":");
 field_0:
@@ -207,7 +210,10 @@ field_0:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"ver\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"ver\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"out\":"))) goto key_11;
+        goto key;
+    }
 key_1:
     p += ATD_LEN("\"ver\":");
 field_1:
@@ -218,7 +224,10 @@ field_1:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"size\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"size\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"vin_sz\":"))) goto key_7;
+        goto key;
+    }
 key_2:
     p += ATD_LEN("\"size\":");
 field_2:
@@ -229,7 +238,10 @@ field_2:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"inputs\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"inputs\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"time\":"))) goto key_5;
+        goto key;
+    }
 key_3:
     p += ATD_LEN("\"inputs\":");
 field_3:
@@ -240,7 +252,10 @@ field_3:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"double_spend\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"double_spend\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"lock_time\":"))) goto key_0;
+        goto key;
+    }
 key_4:
     p += ATD_LEN("\"double_spend\":");
 field_4:
@@ -251,7 +266,10 @@ field_4:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"time\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"time\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"hash\":"))) goto key_8;
+        goto key;
+    }
 key_5:
     p += ATD_LEN("\"time\":");
 field_5:
@@ -273,7 +291,10 @@ field_6:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"vin_sz\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"vin_sz\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"ver\":"))) goto key_1;
+        goto key;
+    }
 key_7:
     p += ATD_LEN("\"vin_sz\":");
 field_7:
@@ -284,7 +305,10 @@ field_7:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"hash\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"hash\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"vout_sz\":"))) goto key_9;
+        goto key;
+    }
 key_8:
     p += ATD_LEN("\"hash\":");
 field_8:
@@ -295,7 +319,10 @@ field_8:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"vout_sz\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"vout_sz\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"inputs\":"))) goto key_3;
+        goto key;
+    }
 key_9:
     p += ATD_LEN("\"vout_sz\":");
 field_9:
@@ -317,7 +344,10 @@ field_10:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"out\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"out\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"size\":"))) goto key_2;
+        goto key;
+    }
 key_11:
     p += ATD_LEN("\"out\":");
 field_11:
@@ -329,6 +359,7 @@ tail:
     if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, ATD_LIT("\"relayed_by\":"))) goto key_10;
         goto key;
     }
 end:
@@ -442,7 +473,10 @@ static const char *blockchain_output_read_p(atd_reader *r, const char *p, blockc
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"spent\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"spent\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"addr\":"))) goto key_3;
+        goto key;
+    }
 key_0:
     p += ATD_LEN("\"spent\":");
 field_0:
@@ -475,7 +509,10 @@ field_2:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"addr\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"addr\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"value\":"))) goto key_4;
+        goto key;
+    }
 key_3:
     p += ATD_LEN("\"addr\":");
 field_3:
@@ -486,7 +523,10 @@ field_3:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"value\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"value\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"n\":"))) goto key_5;
+        goto key;
+    }
 key_4:
     p += ATD_LEN("\"value\":");
 field_4:
@@ -520,6 +560,7 @@ tail:
     if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, ATD_LIT("\"spent\":"))) goto key_0;
         goto key;
     }
 end:
@@ -603,7 +644,10 @@ static const char *blockchain_input_read_p(atd_reader *r, const char *p, blockch
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"sequence\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"sequence\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"prev_out\":"))) goto key_1;
+        goto key;
+    }
 key_0:
     p += ATD_LEN("\"sequence\":");
 field_0:
@@ -637,6 +681,7 @@ tail:
     if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, ATD_LIT("\"sequence\":"))) goto key_0;
         goto key;
     }
 end:

@@ -75,7 +75,10 @@ static const char *canada_root_read_p(atd_reader *r, const char *p, canada_root 
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"type\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"type\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"features\":"))) goto key_1;
+        goto key;
+    }
 key_0:
     p += ATD_LEN("\"type\":");
 field_0:
@@ -98,6 +101,7 @@ tail:
     if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, ATD_LIT("\"type\":"))) goto key_0;
         goto key;
     }
 end:
@@ -245,7 +249,10 @@ static const char *canada_geometry_read_p(atd_reader *r, const char *p, canada_g
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"type\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"type\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"coordinates\":"))) goto key_1;
+        goto key;
+    }
 key_0:
     p += ATD_LEN("\"type\":");
 field_0:
@@ -268,6 +275,7 @@ tail:
     if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, ATD_LIT("\"type\":"))) goto key_0;
         goto key;
     }
 end:
@@ -325,7 +333,10 @@ static const char *canada_feature_read_p(atd_reader *r, const char *p, canada_fe
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"type\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"type\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"geometry\":"))) goto key_2;
+        goto key;
+    }
 key_0:
     p += ATD_LEN("\"type\":");
 field_0:
@@ -347,7 +358,10 @@ field_1:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"geometry\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"geometry\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"type\":"))) goto key_0;
+        goto key;
+    }
 key_2:
     p += ATD_LEN("\"geometry\":");
 field_2:
@@ -359,6 +373,7 @@ tail:
     if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, ATD_LIT("\"properties\":"))) goto key_1;
         goto key;
     }
 end:

@@ -210,7 +210,10 @@ static const char *custom_adapter_doc_read_p(atd_reader *r, const char *p, custo
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"shapes\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"shapes\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"name\":"))) goto key_1;
+        goto key;
+    }
 key_0:
     p += ATD_LEN("\"shapes\":");
 field_0:
@@ -233,6 +236,7 @@ tail:
     if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, ATD_LIT("\"shapes\":"))) goto key_0;
         goto key;
     }
 end:

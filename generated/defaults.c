@@ -404,7 +404,10 @@ static const char *defaults_all_read_p(atd_reader *r, const char *p, defaults_al
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"nickname\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"nickname\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"any\":"))) goto key_19;
+        goto key;
+    }
 key_0:
     p += ATD_LEN("\"nickname\":");
 field_0:
@@ -420,7 +423,10 @@ field_0:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"greeting\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"greeting\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"nul\":"))) goto key_14;
+        goto key;
+    }
 key_1:
     p += ATD_LEN("\"greeting\":");
 field_1:
@@ -436,7 +442,10 @@ field_1:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"empty\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"empty\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"ints\":"))) goto key_15;
+        goto key;
+    }
 key_2:
     p += ATD_LEN("\"empty\":");
 field_2:
@@ -452,7 +461,10 @@ field_2:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"count\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"count\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"greeting\":"))) goto key_1;
+        goto key;
+    }
 key_3:
     p += ATD_LEN("\"count\":");
 field_3:
@@ -468,7 +480,10 @@ field_3:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"small\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"small\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"empty\":"))) goto key_2;
+        goto key;
+    }
 key_4:
     p += ATD_LEN("\"small\":");
 field_4:
@@ -504,7 +519,10 @@ field_5:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"big\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"big\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"maybe\":"))) goto key_13;
+        goto key;
+    }
 key_6:
     p += ATD_LEN("\"big\":");
 field_6:
@@ -520,7 +538,10 @@ field_6:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"ratio\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"ratio\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"circle\":"))) goto key_12;
+        goto key;
+    }
 key_7:
     p += ATD_LEN("\"ratio\":");
 field_7:
@@ -536,7 +557,10 @@ field_7:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"single\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"single\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"shape\":"))) goto key_11;
+        goto key;
+    }
 key_8:
     p += ATD_LEN("\"single\":");
 field_8:
@@ -556,7 +580,10 @@ field_8:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"on\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"on\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"small\":"))) goto key_4;
+        goto key;
+    }
 key_9:
     p += ATD_LEN("\"on\":");
 field_9:
@@ -572,7 +599,10 @@ field_9:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"color\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"color\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"origin\":"))) goto key_17;
+        goto key;
+    }
 key_10:
     p += ATD_LEN("\"color\":");
 field_10:
@@ -588,7 +618,10 @@ field_10:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"shape\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"shape\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"count\":"))) goto key_3;
+        goto key;
+    }
 key_11:
     p += ATD_LEN("\"shape\":");
 field_11:
@@ -604,7 +637,10 @@ field_11:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"circle\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"circle\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"single\":"))) goto key_8;
+        goto key;
+    }
 key_12:
     p += ATD_LEN("\"circle\":");
 field_12:
@@ -620,7 +656,10 @@ field_12:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"maybe\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"maybe\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"color\":"))) goto key_10;
+        goto key;
+    }
 key_13:
     p += ATD_LEN("\"maybe\":");
 field_13:
@@ -636,7 +675,10 @@ field_13:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"nul\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"nul\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"names\":"))) goto key_16;
+        goto key;
+    }
 key_14:
     p += ATD_LEN("\"nul\":");
 field_14:
@@ -652,7 +694,10 @@ field_14:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"ints\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"ints\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"on\":"))) goto key_9;
+        goto key;
+    }
 key_15:
     p += ATD_LEN("\"ints\":");
 field_15:
@@ -668,7 +713,10 @@ field_15:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"names\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"names\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"mask\":"))) goto key_5;
+        goto key;
+    }
 key_16:
     p += ATD_LEN("\"names\":");
 field_16:
@@ -684,7 +732,10 @@ field_16:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"origin\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"origin\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"nickname\":"))) goto key_0;
+        goto key;
+    }
 key_17:
     p += ATD_LEN("\"origin\":");
 field_17:
@@ -716,7 +767,10 @@ field_18:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"any\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"any\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"ratio\":"))) goto key_7;
+        goto key;
+    }
 key_19:
     p += ATD_LEN("\"any\":");
 field_19:
@@ -733,6 +787,7 @@ tail:
     if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, ATD_LIT("\"big\":"))) goto key_6;
         goto key;
     }
 end:

@@ -126,7 +126,10 @@ static const char *donut_item_read_p(atd_reader *r, const char *p, donut_item *o
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"id\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"id\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"batters\":"))) goto key_4;
+        goto key;
+    }
 key_0:
     p += ATD_LEN("\"id\":");
 field_0:
@@ -137,7 +140,10 @@ field_0:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"type\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"type\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"name\":"))) goto key_2;
+        goto key;
+    }
 key_1:
     p += ATD_LEN("\"type\":");
 field_1:
@@ -170,7 +176,10 @@ field_3:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"batters\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"batters\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"topping\":"))) goto key_5;
+        goto key;
+    }
 key_4:
     p += ATD_LEN("\"batters\":");
 field_4:
@@ -181,7 +190,10 @@ field_4:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"topping\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"topping\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"id\":"))) goto key_0;
+        goto key;
+    }
 key_5:
     p += ATD_LEN("\"topping\":");
 field_5:
@@ -193,6 +205,7 @@ tail:
     if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, ATD_LIT("\"type\":"))) goto key_1;
         goto key;
     }
 end:

@@ -80,7 +80,10 @@ static const char *event_event_read_p(atd_reader *r, const char *p, event_event 
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"username\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"username\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"date\":"))) goto key_1;
+        goto key;
+    }
 key_0:
     p += ATD_LEN("\"username\":");
 field_0:
@@ -125,6 +128,7 @@ tail:
     if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, ATD_LIT("\"username\":"))) goto key_0;
         goto key;
     }
 end:

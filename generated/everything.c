@@ -451,7 +451,10 @@ static const char *everything_struct__read_p(atd_reader *r, const char *p, every
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"union\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"union\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"switch\":"))) goto key_1;
+        goto key;
+    }
 key_0:
     p += ATD_LEN("\"union\":");
 field_0:
@@ -474,6 +477,7 @@ tail:
     if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, ATD_LIT("\"union\":"))) goto key_0;
         goto key;
     }
 end:
@@ -646,7 +650,10 @@ static const char *everything_rect_read_p(atd_reader *r, const char *p, everythi
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"width\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"width\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"height\":"))) goto key_1;
+        goto key;
+    }
 key_0:
     p += ATD_LEN("\"width\":");
 field_0:
@@ -669,6 +676,7 @@ tail:
     if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, ATD_LIT("\"width\":"))) goto key_0;
         goto key;
     }
 end:
@@ -726,7 +734,10 @@ static const char *everything_shape_Label_read_p(atd_reader *r, const char *p, e
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"text\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"text\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"size\":"))) goto key_1;
+        goto key;
+    }
 key_0:
     p += ATD_LEN("\"text\":");
 field_0:
@@ -755,6 +766,7 @@ tail:
     if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, ATD_LIT("\"text\":"))) goto key_0;
         goto key;
     }
 end:
@@ -1270,7 +1282,10 @@ static const char *everything_obj_shape_Box_read_p(atd_reader *r, const char *p,
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"w\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"w\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"h\":"))) goto key_1;
+        goto key;
+    }
 key_0:
     p += ATD_LEN("\"w\":");
 field_0:
@@ -1299,6 +1314,7 @@ tail:
     if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, ATD_LIT("\"w\":"))) goto key_0;
         goto key;
     }
 end:
@@ -1789,7 +1805,10 @@ static const char *everything_fields_read_p(atd_reader *r, const char *p, everyt
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"req_int\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"req_int\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"def_alias\":"))) goto key_8;
+        goto key;
+    }
 key_0:
     p += ATD_LEN("\"req_int\":");
 field_0:
@@ -1840,7 +1859,10 @@ field_3:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"opt_nullable\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"opt_nullable\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"req_int\":"))) goto key_0;
+        goto key;
+    }
 key_4:
     p += ATD_LEN("\"opt_nullable\":");
 field_4:
@@ -1857,7 +1879,10 @@ field_4:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"opt_alias\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"opt_alias\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"opt_option\":"))) goto key_3;
+        goto key;
+    }
 key_5:
     p += ATD_LEN("\"opt_alias\":");
 field_5:
@@ -1874,7 +1899,10 @@ field_5:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"def_bool\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"def_bool\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"opt_nullable\":"))) goto key_4;
+        goto key;
+    }
 key_6:
     p += ATD_LEN("\"def_bool\":");
 field_6:
@@ -1890,7 +1918,10 @@ field_6:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"def_int\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"def_int\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"def_float\":"))) goto key_9;
+        goto key;
+    }
 key_7:
     p += ATD_LEN("\"def_int\":");
 field_7:
@@ -1906,7 +1937,10 @@ field_7:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"def_alias\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"def_alias\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"def_list\":"))) goto key_11;
+        goto key;
+    }
 key_8:
     p += ATD_LEN("\"def_alias\":");
 field_8:
@@ -1922,7 +1956,10 @@ field_8:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"def_float\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"def_float\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"def_bool\":"))) goto key_6;
+        goto key;
+    }
 key_9:
     p += ATD_LEN("\"def_float\":");
 field_9:
@@ -1938,7 +1975,10 @@ field_9:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"def_string\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"def_string\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"def_int\":"))) goto key_7;
+        goto key;
+    }
 key_10:
     p += ATD_LEN("\"def_string\":");
 field_10:
@@ -1954,7 +1994,10 @@ field_10:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"def_list\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"def_list\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"def_unit\":"))) goto key_14;
+        goto key;
+    }
 key_11:
     p += ATD_LEN("\"def_list\":");
 field_11:
@@ -1970,7 +2013,10 @@ field_11:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"def_option\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"def_option\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"def_nullable\":"))) goto key_13;
+        goto key;
+    }
 key_12:
     p += ATD_LEN("\"def_option\":");
 field_12:
@@ -1986,7 +2032,10 @@ field_12:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"def_nullable\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"def_nullable\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"def_string\":"))) goto key_10;
+        goto key;
+    }
 key_13:
     p += ATD_LEN("\"def_nullable\":");
 field_13:
@@ -2002,7 +2051,10 @@ field_13:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"def_unit\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"def_unit\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"def_option\":"))) goto key_12;
+        goto key;
+    }
 key_14:
     p += ATD_LEN("\"def_unit\":");
 field_14:
@@ -2019,7 +2071,10 @@ field_14:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"ex_int\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"ex_int\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"ex_array\":"))) goto key_24;
+        goto key;
+    }
 key_15:
     p += ATD_LEN("\"ex_int\":");
 field_15:
@@ -2035,7 +2090,10 @@ field_15:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"ex_neg\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"ex_neg\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"ex_list\":"))) goto key_23;
+        goto key;
+    }
 key_16:
     p += ATD_LEN("\"ex_neg\":");
 field_16:
@@ -2051,7 +2109,10 @@ field_16:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"ex_float\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"ex_float\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"ex_none\":"))) goto key_25;
+        goto key;
+    }
 key_17:
     p += ATD_LEN("\"ex_float\":");
 field_17:
@@ -2115,7 +2176,10 @@ field_20:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"ex_true\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"ex_true\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"ex_int\":"))) goto key_15;
+        goto key;
+    }
 key_21:
     p += ATD_LEN("\"ex_true\":");
 field_21:
@@ -2131,7 +2195,10 @@ field_21:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"ex_string\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"ex_string\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"ex_unit\":"))) goto key_26;
+        goto key;
+    }
 key_22:
     p += ATD_LEN("\"ex_string\":");
 field_22:
@@ -2147,7 +2214,10 @@ field_22:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"ex_list\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"ex_list\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"ex_true\":"))) goto key_21;
+        goto key;
+    }
 key_23:
     p += ATD_LEN("\"ex_list\":");
 field_23:
@@ -2163,7 +2233,10 @@ field_23:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"ex_array\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"ex_array\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"ex_neg\":"))) goto key_16;
+        goto key;
+    }
 key_24:
     p += ATD_LEN("\"ex_array\":");
 field_24:
@@ -2179,7 +2252,10 @@ field_24:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"ex_none\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"ex_none\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"ex_c\":"))) goto key_30;
+        goto key;
+    }
 key_25:
     p += ATD_LEN("\"ex_none\":");
 field_25:
@@ -2195,7 +2271,10 @@ field_25:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"ex_unit\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"ex_unit\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"ex_string\":"))) goto key_22;
+        goto key;
+    }
 key_26:
     p += ATD_LEN("\"ex_unit\":");
 field_26:
@@ -2212,7 +2291,10 @@ field_26:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"ex_ctor\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"ex_ctor\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"ex_wrap\":"))) goto key_29;
+        goto key;
+    }
 key_27:
     p += ATD_LEN("\"ex_ctor\":");
 field_27:
@@ -2244,7 +2326,10 @@ field_28:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"ex_wrap\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"ex_wrap\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"ex_float\":"))) goto key_17;
+        goto key;
+    }
 key_29:
     p += ATD_LEN("\"ex_wrap\":");
 field_29:
@@ -2260,7 +2345,10 @@ field_29:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"ex_c\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"ex_c\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"opt_alias\":"))) goto key_5;
+        goto key;
+    }
 key_30:
     p += ATD_LEN("\"ex_c\":");
 field_30:
@@ -2277,6 +2365,7 @@ tail:
     if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, ATD_LIT("\"ex_ctor\":"))) goto key_27;
         goto key;
     }
 end:
@@ -2500,7 +2589,10 @@ static const char *everything_names_read_p(atd_reader *r, const char *p, everyth
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"type\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"type\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"\":"))) goto key_6;
+        goto key;
+    }
 key_0:
     p += ATD_LEN("\"type\":");
 field_0:
@@ -2511,7 +2603,10 @@ field_0:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"of\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"of\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"user\":"))) goto key_23;
+        goto key;
+    }
 key_1:
     p += ATD_LEN("\"of\":");
 field_1:
@@ -2522,7 +2617,10 @@ field_1:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"inherit\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"inherit\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"struct\":"))) goto key_13;
+        goto key;
+    }
 key_2:
     p += ATD_LEN("\"inherit\":");
 field_2:
@@ -2533,7 +2631,10 @@ field_2:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"content-type\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"content-type\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"int\":"))) goto key_15;
+        goto key;
+    }
 key_3:
     p += ATD_LEN("\"content-type\":");
 field_3:
@@ -2544,7 +2645,10 @@ field_3:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"Upper\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"Upper\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"default\":"))) goto key_9;
+        goto key;
+    }
 key_4:
     p += ATD_LEN("\"Upper\":");
 field_4:
@@ -2555,7 +2659,10 @@ field_4:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"2nd\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"2nd\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"_private\":"))) goto key_19;
+        goto key;
+    }
 key_5:
     p += ATD_LEN("\"2nd\":");
 field_5:
@@ -2566,7 +2673,10 @@ field_5:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"Upper\":"))) goto key_4;
+        goto key;
+    }
 key_6:
     p += ATD_LEN("\"\":");
 field_6:
@@ -2577,6 +2687,7 @@ field_6:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
+    if (atd_key_at(r, p, ATD_LIT("\"2nd\":"))) goto key_5;
     goto key;
 field_7:
     p = atd_read_int64_p(r, p, &out->quoted);
@@ -2586,6 +2697,7 @@ field_7:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
+    if (atd_key_at(r, p, ATD_LIT("\"struct\":"))) goto key_13;
     goto key;
 field_8:
     p = atd_read_string_p(r, p, &out->accented);
@@ -2595,7 +2707,10 @@ field_8:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"default\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"default\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"camelCase\":"))) goto key_21;
+        goto key;
+    }
 key_9:
     p += ATD_LEN("\"default\":");
 field_9:
@@ -2628,7 +2743,10 @@ field_11:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"while\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"while\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"from\":"))) goto key_16;
+        goto key;
+    }
 key_12:
     p += ATD_LEN("\"while\":");
 field_12:
@@ -2639,7 +2757,10 @@ field_12:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"struct\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"struct\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"x'\":"))) goto key_20;
+        goto key;
+    }
 key_13:
     p += ATD_LEN("\"struct\":");
 field_13:
@@ -2661,7 +2782,10 @@ field_14:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"int\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"int\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"type\":"))) goto key_0;
+        goto key;
+    }
 key_15:
     p += ATD_LEN("\"int\":");
 field_15:
@@ -2672,7 +2796,10 @@ field_15:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"from\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"from\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"label\":"))) goto key_22;
+        goto key;
+    }
 key_16:
     p += ATD_LEN("\"from\":");
 field_16:
@@ -2694,7 +2821,10 @@ field_17:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"as\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"as\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"inherit\":"))) goto key_2;
+        goto key;
+    }
 key_18:
     p += ATD_LEN("\"as\":");
 field_18:
@@ -2705,7 +2835,10 @@ field_18:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"_private\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"_private\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"camelCase\":"))) goto key_21;
+        goto key;
+    }
 key_19:
     p += ATD_LEN("\"_private\":");
 field_19:
@@ -2716,7 +2849,10 @@ field_19:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"x'\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"x'\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"as\":"))) goto key_18;
+        goto key;
+    }
 key_20:
     p += ATD_LEN("\"x'\":");
 field_20:
@@ -2738,7 +2874,10 @@ field_21:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"label\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"label\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"content-type\":"))) goto key_3;
+        goto key;
+    }
 key_22:
     p += ATD_LEN("\"label\":");
 field_22:
@@ -2749,7 +2888,10 @@ field_22:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"user\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"user\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"of\":"))) goto key_1;
+        goto key;
+    }
 key_23:
     p += ATD_LEN("\"user\":");
 field_23:
@@ -2761,6 +2903,7 @@ tail:
     if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, ATD_LIT("\"while\":"))) goto key_12;
         goto key;
     }
 end:
@@ -2934,7 +3077,10 @@ static const char *everything_patch_read_p(atd_reader *r, const char *p, everyth
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"name\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"name\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"age\":"))) goto key_1;
+        goto key;
+    }
 key_0:
     p += ATD_LEN("\"name\":");
 field_0:
@@ -2945,7 +3091,10 @@ field_0:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"age\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"age\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"note\":"))) goto key_2;
+        goto key;
+    }
 key_1:
     p += ATD_LEN("\"age\":");
 field_1:
@@ -2956,7 +3105,10 @@ field_1:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"note\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"note\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"name\":"))) goto key_0;
+        goto key;
+    }
 key_2:
     p += ATD_LEN("\"note\":");
 field_2:
@@ -3234,7 +3386,10 @@ static const char *everything_derived_read_p(atd_reader *r, const char *p, every
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"kind_id\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"kind_id\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"extra\":"))) goto key_4;
+        goto key;
+    }
 key_0:
     p += ATD_LEN("\"kind_id\":");
 field_0:
@@ -3278,7 +3433,10 @@ field_3:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"extra\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"extra\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"kind_id\":"))) goto key_0;
+        goto key;
+    }
 key_4:
     p += ATD_LEN("\"extra\":");
 field_4:
@@ -3290,6 +3448,7 @@ tail:
     if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, ATD_LIT("\"id\":"))) goto key_3;
         goto key;
     }
 end:
@@ -3818,7 +3977,10 @@ static const char *everything_options_read_p(atd_reader *r, const char *p, every
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"opt\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"opt\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"list_opt\":"))) goto key_6;
+        goto key;
+    }
 key_0:
     p += ATD_LEN("\"opt\":");
 field_0:
@@ -3829,7 +3991,10 @@ field_0:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"nul\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"nul\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"opt_list\":"))) goto key_7;
+        goto key;
+    }
 key_1:
     p += ATD_LEN("\"nul\":");
 field_1:
@@ -3840,7 +4005,10 @@ field_1:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"opt_nul\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"opt_nul\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"nul_list\":"))) goto key_8;
+        goto key;
+    }
 key_2:
     p += ATD_LEN("\"opt_nul\":");
 field_2:
@@ -3851,7 +4019,10 @@ field_2:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"nul_opt\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"nul_opt\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"opt_opt\":"))) goto key_5;
+        goto key;
+    }
 key_3:
     p += ATD_LEN("\"nul_opt\":");
 field_3:
@@ -3862,7 +4033,10 @@ field_3:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"nul_nul\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"nul_nul\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"opt\":"))) goto key_0;
+        goto key;
+    }
 key_4:
     p += ATD_LEN("\"nul_nul\":");
 field_4:
@@ -3873,7 +4047,10 @@ field_4:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"opt_opt\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"opt_opt\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"nul_opt\":"))) goto key_3;
+        goto key;
+    }
 key_5:
     p += ATD_LEN("\"opt_opt\":");
 field_5:
@@ -3895,7 +4072,10 @@ field_6:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"opt_list\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"opt_list\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"nul\":"))) goto key_1;
+        goto key;
+    }
 key_7:
     p += ATD_LEN("\"opt_list\":");
 field_7:
@@ -3906,7 +4086,10 @@ field_7:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"nul_list\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"nul_list\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"opt_nul\":"))) goto key_2;
+        goto key;
+    }
 key_8:
     p += ATD_LEN("\"nul_list\":");
 field_8:
@@ -3918,6 +4101,7 @@ tail:
     if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, ATD_LIT("\"nul_nul\":"))) goto key_4;
         goto key;
     }
 end:
@@ -4239,7 +4423,10 @@ static const char *everything_reprs_read_p(atd_reader *r, const char *p, everyth
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"assoc_object\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"assoc_object\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"assoc_array\":"))) goto key_1;
+        goto key;
+    }
 key_0:
     p += ATD_LEN("\"assoc_object\":");
 field_0:
@@ -4250,7 +4437,10 @@ field_0:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"assoc_array\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"assoc_array\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"c_both\":"))) goto key_15;
+        goto key;
+    }
 key_1:
     p += ATD_LEN("\"assoc_array\":");
 field_1:
@@ -4283,7 +4473,10 @@ field_3:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"int_string\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"int_string\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"assoc_object\":"))) goto key_0;
+        goto key;
+    }
 key_4:
     p += ATD_LEN("\"int_string\":");
 field_4:
@@ -4294,7 +4487,10 @@ field_4:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"float_int\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"float_int\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"raw\":"))) goto key_16;
+        goto key;
+    }
 key_5:
     p += ATD_LEN("\"float_int\":");
 field_5:
@@ -4316,7 +4512,10 @@ field_6:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"c_int32\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"c_int32\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"int_string\":"))) goto key_4;
+        goto key;
+    }
 key_7:
     p += ATD_LEN("\"c_int32\":");
 field_7:
@@ -4331,7 +4530,10 @@ field_7:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"c_uint8\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"c_uint8\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"c_int64\":"))) goto key_13;
+        goto key;
+    }
 key_8:
     p += ATD_LEN("\"c_uint8\":");
 field_8:
@@ -4346,7 +4548,10 @@ field_8:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"c_int8_list\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"c_int8_list\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"float_int\":"))) goto key_5;
+        goto key;
+    }
 key_9:
     p += ATD_LEN("\"c_int8_list\":");
 field_9:
@@ -4357,7 +4562,10 @@ field_9:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"c_int16\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"c_int16\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"c_uint16\":"))) goto key_11;
+        goto key;
+    }
 key_10:
     p += ATD_LEN("\"c_int16\":");
 field_10:
@@ -4377,7 +4585,10 @@ field_10:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"c_uint16\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"c_uint16\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"c_int32\":"))) goto key_7;
+        goto key;
+    }
 key_11:
     p += ATD_LEN("\"c_uint16\":");
 field_11:
@@ -4417,7 +4628,10 @@ field_12:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"c_int64\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"c_int64\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"c_uint8\":"))) goto key_8;
+        goto key;
+    }
 key_13:
     p += ATD_LEN("\"c_int64\":");
 field_13:
@@ -4433,7 +4647,10 @@ field_13:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"c_float\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"c_float\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"c_int8_list\":"))) goto key_9;
+        goto key;
+    }
 key_14:
     p += ATD_LEN("\"c_float\":");
 field_14:
@@ -4448,7 +4665,10 @@ field_14:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"c_both\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"c_both\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"c_int16\":"))) goto key_10;
+        goto key;
+    }
 key_15:
     p += ATD_LEN("\"c_both\":");
 field_15:
@@ -4463,7 +4683,10 @@ field_15:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"raw\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"raw\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"c_float\":"))) goto key_14;
+        goto key;
+    }
 key_16:
     p += ATD_LEN("\"raw\":");
 field_16:
@@ -4907,7 +5130,10 @@ static const char *everything_page_ext_read_p(atd_reader *r, const char *p, ever
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"items\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"items\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"cursor\":"))) goto key_3;
+        goto key;
+    }
 key_0:
     p += ATD_LEN("\"items\":");
 field_0:
@@ -4958,6 +5184,7 @@ tail:
     if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, ATD_LIT("\"items\":"))) goto key_0;
         goto key;
     }
 end:
@@ -5522,7 +5749,10 @@ static const char *everything_generics_read_p(atd_reader *r, const char *p, ever
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"ints\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"ints\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"either\":"))) goto key_7;
+        goto key;
+    }
 key_0:
     p += ATD_LEN("\"ints\":");
 field_0:
@@ -5533,7 +5763,10 @@ field_0:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"strings\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"strings\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"named_entry\":"))) goto key_4;
+        goto key;
+    }
 key_1:
     p += ATD_LEN("\"strings\":");
 field_1:
@@ -5566,7 +5799,10 @@ field_3:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"named_entry\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"named_entry\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"ext\":"))) goto key_8;
+        goto key;
+    }
 key_4:
     p += ATD_LEN("\"named_entry\":");
 field_4:
@@ -5599,7 +5835,10 @@ field_6:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"either\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"either\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"strings\":"))) goto key_1;
+        goto key;
+    }
 key_7:
     p += ATD_LEN("\"either\":");
 field_7:
@@ -5610,7 +5849,10 @@ field_7:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"ext\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"ext\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"entries\":"))) goto key_2;
+        goto key;
+    }
 key_8:
     p += ATD_LEN("\"ext\":");
 field_8:
@@ -5622,6 +5864,7 @@ tail:
     if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, ATD_LIT("\"ints\":"))) goto key_0;
         goto key;
     }
 end:
@@ -6034,7 +6277,10 @@ static const char *everything_rose_node_read_p(atd_reader *r, const char *p, eve
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"value\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"value\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"children\":"))) goto key_1;
+        goto key;
+    }
 key_0:
     p += ATD_LEN("\"value\":");
 field_0:
@@ -6057,6 +6303,7 @@ tail:
     if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, ATD_LIT("\"value\":"))) goto key_0;
         goto key;
     }
 end:
@@ -6308,7 +6555,10 @@ static const char *everything_binding_read_p(atd_reader *r, const char *p, every
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"name\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"name\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"body\":"))) goto key_2;
+        goto key;
+    }
 key_0:
     p += ATD_LEN("\"name\":");
 field_0:
@@ -6338,7 +6588,10 @@ field_1:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"body\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"body\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"name\":"))) goto key_0;
+        goto key;
+    }
 key_2:
     p += ATD_LEN("\"body\":");
 field_2:
@@ -6364,6 +6617,7 @@ tail:
     if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, ATD_LIT("\"bound\":"))) goto key_1;
         goto key;
     }
 end:
@@ -6425,7 +6679,10 @@ static const char *everything_stmt_read_p(atd_reader *r, const char *p, everythi
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"label\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"label\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"expr\":"))) goto key_1;
+        goto key;
+    }
 key_0:
     p += ATD_LEN("\"label\":");
 field_0:
@@ -6454,6 +6711,7 @@ tail:
     if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, ATD_LIT("\"label\":"))) goto key_0;
         goto key;
     }
 end:
@@ -6522,7 +6780,10 @@ field_0:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"other\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"other\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"num\":"))) goto key_2;
+        goto key;
+    }
 key_1:
     p += ATD_LEN("\"other\":");
 field_1:
@@ -6545,6 +6806,7 @@ tail:
     if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, ATD_LIT("\"other\":"))) goto key_1;
         goto key;
     }
 end:
@@ -7037,7 +7299,10 @@ static const char *everything_root_read_p(atd_reader *r, const char *p, everythi
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"counts\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"counts\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"all_optional\":"))) goto key_19;
+        goto key;
+    }
 key_0:
     p += ATD_LEN("\"counts\":");
 field_0:
@@ -7048,7 +7313,10 @@ field_0:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"users\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"users\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"cube\":"))) goto key_27;
+        goto key;
+    }
 key_1:
     p += ATD_LEN("\"users\":");
 field_1:
@@ -7070,7 +7338,10 @@ field_2:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"label\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"label\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"with_defaults\":"))) goto key_24;
+        goto key;
+    }
 key_3:
     p += ATD_LEN("\"label\":");
 field_3:
@@ -7081,7 +7352,10 @@ field_3:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"nothing\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"nothing\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"levels\":"))) goto key_9;
+        goto key;
+    }
 key_4:
     p += ATD_LEN("\"nothing\":");
 field_4:
@@ -7093,7 +7367,10 @@ field_4:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"from_value\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"from_value\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"obj_shapes\":"))) goto key_15;
+        goto key;
+    }
 key_5:
     p += ATD_LEN("\"from_value\":");
 field_5:
@@ -7104,7 +7381,10 @@ field_5:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"struct\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"struct\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"generics\":"))) goto key_30;
+        goto key;
+    }
 key_6:
     p += ATD_LEN("\"struct\":");
 field_6:
@@ -7115,7 +7395,10 @@ field_6:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"unions\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"unions\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"tree\":"))) goto key_31;
+        goto key;
+    }
 key_7:
     p += ATD_LEN("\"unions\":");
 field_7:
@@ -7126,7 +7409,10 @@ field_7:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"modes\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"modes\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"users\":"))) goto key_1;
+        goto key;
+    }
 key_8:
     p += ATD_LEN("\"modes\":");
 field_8:
@@ -7137,7 +7423,10 @@ field_8:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"levels\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"levels\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"names\":"))) goto key_17;
+        goto key;
+    }
 key_9:
     p += ATD_LEN("\"levels\":");
 field_9:
@@ -7148,7 +7437,10 @@ field_9:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"shapes\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"shapes\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"matrix\":"))) goto key_26;
+        goto key;
+    }
 key_10:
     p += ATD_LEN("\"shapes\":");
 field_10:
@@ -7159,7 +7451,10 @@ field_10:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"odd\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"odd\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"single\":"))) goto key_22;
+        goto key;
+    }
 key_11:
     p += ATD_LEN("\"odd\":");
 field_11:
@@ -7170,7 +7465,10 @@ field_11:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"colors\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"colors\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"options\":"))) goto key_28;
+        goto key;
+    }
 key_12:
     p += ATD_LEN("\"colors\":");
 field_12:
@@ -7181,7 +7479,10 @@ field_12:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"events\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"events\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"counts\":"))) goto key_0;
+        goto key;
+    }
 key_13:
     p += ATD_LEN("\"events\":");
 field_13:
@@ -7192,7 +7493,10 @@ field_13:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"base_events\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"base_events\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"fields\":"))) goto key_16;
+        goto key;
+    }
 key_14:
     p += ATD_LEN("\"base_events\":");
 field_14:
@@ -7203,7 +7507,10 @@ field_14:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"obj_shapes\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"obj_shapes\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"binding\":"))) goto key_34;
+        goto key;
+    }
 key_15:
     p += ATD_LEN("\"obj_shapes\":");
 field_15:
@@ -7219,7 +7526,10 @@ field_15:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"fields\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"fields\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"odd\":"))) goto key_11;
+        goto key;
+    }
 key_16:
     p += ATD_LEN("\"fields\":");
 field_16:
@@ -7230,7 +7540,10 @@ field_16:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"names\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"names\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"from_value\":"))) goto key_5;
+        goto key;
+    }
 key_17:
     p += ATD_LEN("\"names\":");
 field_17:
@@ -7241,7 +7554,10 @@ field_17:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"patches\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"patches\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"nodes\":"))) goto key_32;
+        goto key;
+    }
 key_18:
     p += ATD_LEN("\"patches\":");
 field_18:
@@ -7252,7 +7568,10 @@ field_18:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"all_optional\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"all_optional\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"program\":"))) goto key_33;
+        goto key;
+    }
 key_19:
     p += ATD_LEN("\"all_optional\":");
 field_19:
@@ -7263,7 +7582,10 @@ field_19:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"derived\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"derived\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"annotated\":"))) goto key_35;
+        goto key;
+    }
 key_20:
     p += ATD_LEN("\"derived\":");
 field_20:
@@ -7274,7 +7596,10 @@ field_20:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"base\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"base\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"events\":"))) goto key_13;
+        goto key;
+    }
 key_21:
     p += ATD_LEN("\"base\":");
 field_21:
@@ -7285,7 +7610,10 @@ field_21:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"single\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"single\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"base_events\":"))) goto key_14;
+        goto key;
+    }
 key_22:
     p += ATD_LEN("\"single\":");
 field_22:
@@ -7296,7 +7624,10 @@ field_22:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"pair\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"pair\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"struct\":"))) goto key_6;
+        goto key;
+    }
 key_23:
     p += ATD_LEN("\"pair\":");
 field_23:
@@ -7307,7 +7638,10 @@ field_23:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"with_defaults\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"with_defaults\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"patches\":"))) goto key_18;
+        goto key;
+    }
 key_24:
     p += ATD_LEN("\"with_defaults\":");
 field_24:
@@ -7329,7 +7663,10 @@ field_25:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"matrix\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"matrix\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"base\":"))) goto key_21;
+        goto key;
+    }
 key_26:
     p += ATD_LEN("\"matrix\":");
 field_26:
@@ -7340,7 +7677,10 @@ field_26:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"cube\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"cube\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"modes\":"))) goto key_8;
+        goto key;
+    }
 key_27:
     p += ATD_LEN("\"cube\":");
 field_27:
@@ -7351,7 +7691,10 @@ field_27:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"options\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"options\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"derived\":"))) goto key_20;
+        goto key;
+    }
 key_28:
     p += ATD_LEN("\"options\":");
 field_28:
@@ -7362,7 +7705,10 @@ field_28:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"reprs\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"reprs\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"pair\":"))) goto key_23;
+        goto key;
+    }
 key_29:
     p += ATD_LEN("\"reprs\":");
 field_29:
@@ -7373,7 +7719,10 @@ field_29:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"generics\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"generics\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"shapes\":"))) goto key_10;
+        goto key;
+    }
 key_30:
     p += ATD_LEN("\"generics\":");
 field_30:
@@ -7384,7 +7733,10 @@ field_30:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"tree\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"tree\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"label\":"))) goto key_3;
+        goto key;
+    }
 key_31:
     p += ATD_LEN("\"tree\":");
 field_31:
@@ -7395,7 +7747,10 @@ field_31:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"nodes\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"nodes\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"unions\":"))) goto key_7;
+        goto key;
+    }
 key_32:
     p += ATD_LEN("\"nodes\":");
 field_32:
@@ -7406,7 +7761,10 @@ field_32:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"program\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"program\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"nothing\":"))) goto key_4;
+        goto key;
+    }
 key_33:
     p += ATD_LEN("\"program\":");
 field_33:
@@ -7417,7 +7775,10 @@ field_33:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"binding\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"binding\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"reprs\":"))) goto key_29;
+        goto key;
+    }
 key_34:
     p += ATD_LEN("\"binding\":");
 field_34:
@@ -7428,7 +7789,10 @@ field_34:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"annotated\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"annotated\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"colors\":"))) goto key_12;
+        goto key;
+    }
 key_35:
     p += ATD_LEN("\"annotated\":");
 field_35:
@@ -7439,7 +7803,10 @@ field_35:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"anon_record\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"anon_record\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"anon_named\":"))) goto key_38;
+        goto key;
+    }
 key_36:
     p += ATD_LEN("\"anon_record\":");
 field_36:
@@ -7461,7 +7828,10 @@ field_37:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"anon_named\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"anon_named\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"bare_cell\":"))) goto key_25;
+        goto key;
+    }
 key_38:
     p += ATD_LEN("\"anon_named\":");
 field_38:
@@ -7473,6 +7843,7 @@ tail:
     if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, ATD_LIT("\"anon_record\":"))) goto key_36;
         goto key;
     }
 end:

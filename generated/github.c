@@ -68,7 +68,10 @@ field_0:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"type\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"type\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"language\":"))) goto key_2;
+        goto key;
+    }
 key_1:
     p += ATD_LEN("\"type\":");
 field_1:
@@ -113,6 +116,7 @@ tail:
     if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, ATD_LIT("\"type\":"))) goto key_1;
         goto key;
     }
 end:
@@ -222,7 +226,10 @@ static const char *github_user_read_p(atd_reader *r, const char *p, github_user 
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"login\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"login\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"avatar_url\":"))) goto key_2;
+        goto key;
+    }
 key_0:
     p += ATD_LEN("\"login\":");
 field_0:
@@ -233,7 +240,10 @@ field_0:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"id\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"id\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"organizations_url\":"))) goto key_11;
+        goto key;
+    }
 key_1:
     p += ATD_LEN("\"id\":");
 field_1:
@@ -244,7 +254,10 @@ field_1:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"avatar_url\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"avatar_url\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"login\":"))) goto key_0;
+        goto key;
+    }
 key_2:
     p += ATD_LEN("\"avatar_url\":");
 field_2:
@@ -255,7 +268,10 @@ field_2:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"gravatar_id\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"gravatar_id\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"events_url\":"))) goto key_13;
+        goto key;
+    }
 key_3:
     p += ATD_LEN("\"gravatar_id\":");
 field_3:
@@ -266,7 +282,10 @@ field_3:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"url\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"url\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"html_url\":"))) goto key_5;
+        goto key;
+    }
 key_4:
     p += ATD_LEN("\"url\":");
 field_4:
@@ -288,7 +307,10 @@ field_5:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"followers_url\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"followers_url\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"id\":"))) goto key_1;
+        goto key;
+    }
 key_6:
     p += ATD_LEN("\"followers_url\":");
 field_6:
@@ -321,7 +343,10 @@ field_8:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"starred_url\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"starred_url\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"gravatar_id\":"))) goto key_3;
+        goto key;
+    }
 key_9:
     p += ATD_LEN("\"starred_url\":");
 field_9:
@@ -343,7 +368,10 @@ field_10:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"organizations_url\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"organizations_url\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"type\":"))) goto key_15;
+        goto key;
+    }
 key_11:
     p += ATD_LEN("\"organizations_url\":");
 field_11:
@@ -354,7 +382,10 @@ field_11:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"repos_url\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"repos_url\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"received_events_url\":"))) goto key_14;
+        goto key;
+    }
 key_12:
     p += ATD_LEN("\"repos_url\":");
 field_12:
@@ -365,7 +396,10 @@ field_12:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"events_url\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"events_url\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"site_admin\":"))) goto key_16;
+        goto key;
+    }
 key_13:
     p += ATD_LEN("\"events_url\":");
 field_13:
@@ -376,7 +410,10 @@ field_13:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"received_events_url\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"received_events_url\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"followers_url\":"))) goto key_6;
+        goto key;
+    }
 key_14:
     p += ATD_LEN("\"received_events_url\":");
 field_14:
@@ -387,7 +424,10 @@ field_14:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"type\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"type\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"repos_url\":"))) goto key_12;
+        goto key;
+    }
 key_15:
     p += ATD_LEN("\"type\":");
 field_15:
@@ -398,7 +438,10 @@ field_15:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"site_admin\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"site_admin\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"url\":"))) goto key_4;
+        goto key;
+    }
 key_16:
     p += ATD_LEN("\"site_admin\":");
 field_16:
@@ -410,6 +453,7 @@ tail:
     if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, ATD_LIT("\"starred_url\":"))) goto key_9;
         goto key;
     }
 end:
@@ -574,7 +618,10 @@ static const char *github_gist_read_p(atd_reader *r, const char *p, github_gist 
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"url\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"url\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"comments\":"))) goto key_12;
+        goto key;
+    }
 key_0:
     p += ATD_LEN("\"url\":");
 field_0:
@@ -585,7 +632,10 @@ field_0:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"forks_url\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"forks_url\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"user\":"))) goto key_13;
+        goto key;
+    }
 key_1:
     p += ATD_LEN("\"forks_url\":");
 field_1:
@@ -596,7 +646,10 @@ field_1:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"commits_url\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"commits_url\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"git_pull_url\":"))) goto key_4;
+        goto key;
+    }
 key_2:
     p += ATD_LEN("\"commits_url\":");
 field_2:
@@ -607,7 +660,10 @@ field_2:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"id\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"id\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"created_at\":"))) goto key_9;
+        goto key;
+    }
 key_3:
     p += ATD_LEN("\"id\":");
 field_3:
@@ -618,7 +674,10 @@ field_3:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"git_pull_url\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"git_pull_url\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"owner\":"))) goto key_15;
+        goto key;
+    }
 key_4:
     p += ATD_LEN("\"git_pull_url\":");
 field_4:
@@ -651,7 +710,10 @@ field_6:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"files\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"files\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"id\":"))) goto key_3;
+        goto key;
+    }
 key_7:
     p += ATD_LEN("\"files\":");
 field_7:
@@ -662,7 +724,10 @@ field_7:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"public\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"public\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"forks_url\":"))) goto key_1;
+        goto key;
+    }
 key_8:
     p += ATD_LEN("\"public\":");
 field_8:
@@ -673,7 +738,10 @@ field_8:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"created_at\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"created_at\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"truncated\":"))) goto key_16;
+        goto key;
+    }
 key_9:
     p += ATD_LEN("\"created_at\":");
 field_9:
@@ -684,7 +752,10 @@ field_9:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"updated_at\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"updated_at\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"description\":"))) goto key_11;
+        goto key;
+    }
 key_10:
     p += ATD_LEN("\"updated_at\":");
 field_10:
@@ -695,7 +766,10 @@ field_10:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"description\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"description\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"url\":"))) goto key_0;
+        goto key;
+    }
 key_11:
     p += ATD_LEN("\"description\":");
 field_11:
@@ -706,7 +780,10 @@ field_11:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"comments\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"comments\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"files\":"))) goto key_7;
+        goto key;
+    }
 key_12:
     p += ATD_LEN("\"comments\":");
 field_12:
@@ -717,7 +794,10 @@ field_12:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"user\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"user\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"comments_url\":"))) goto key_14;
+        goto key;
+    }
 key_13:
     p += ATD_LEN("\"user\":");
 field_13:
@@ -739,7 +819,10 @@ field_14:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"owner\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"owner\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"commits_url\":"))) goto key_2;
+        goto key;
+    }
 key_15:
     p += ATD_LEN("\"owner\":");
 field_15:
@@ -756,7 +839,10 @@ field_15:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"truncated\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"truncated\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"public\":"))) goto key_8;
+        goto key;
+    }
 key_16:
     p += ATD_LEN("\"truncated\":");
 field_16:
@@ -768,6 +854,7 @@ tail:
     if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, ATD_LIT("\"updated_at\":"))) goto key_10;
         goto key;
     }
 end:

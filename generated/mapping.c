@@ -243,7 +243,10 @@ static const char *mapping_settings_read_p(atd_reader *r, const char *p, mapping
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"level\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"level\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"color\":"))) goto key_9;
+        goto key;
+    }
 key_0:
     p += ATD_LEN("\"level\":");
 field_0:
@@ -259,7 +262,10 @@ field_0:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"ratio\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"ratio\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"mag\":"))) goto key_3;
+        goto key;
+    }
 key_1:
     p += ATD_LEN("\"ratio\":");
 field_1:
@@ -291,7 +297,10 @@ field_2:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"mag\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"mag\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"note\":"))) goto key_8;
+        goto key;
+    }
 key_3:
     p += ATD_LEN("\"mag\":");
 field_3:
@@ -327,7 +336,10 @@ field_4:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"origin\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"origin\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"name\":"))) goto key_2;
+        goto key;
+    }
 key_5:
     p += ATD_LEN("\"origin\":");
 field_5:
@@ -343,7 +355,10 @@ field_5:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"flag\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"flag\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"ratio\":"))) goto key_1;
+        goto key;
+    }
 key_6:
     p += ATD_LEN("\"flag\":");
 field_6:
@@ -359,7 +374,10 @@ field_6:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"nothing\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"nothing\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"level\":"))) goto key_0;
+        goto key;
+    }
 key_7:
     p += ATD_LEN("\"nothing\":");
 field_7:
@@ -376,7 +394,10 @@ field_7:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"note\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"note\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"origin\":"))) goto key_5;
+        goto key;
+    }
 key_8:
     p += ATD_LEN("\"note\":");
 field_8:
@@ -393,7 +414,10 @@ field_8:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"color\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"color\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"nothing\":"))) goto key_7;
+        goto key;
+    }
 key_9:
     p += ATD_LEN("\"color\":");
 field_9:
@@ -410,6 +434,7 @@ tail:
     if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, ATD_LIT("\"flag\":"))) goto key_6;
         goto key;
     }
 end:
@@ -630,7 +655,10 @@ field_0:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"z\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"z\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"y\":"))) goto key_2;
+        goto key;
+    }
 key_1:
     p += ATD_LEN("\"z\":");
 field_1:
@@ -664,6 +692,7 @@ tail:
     if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, ATD_LIT("\"z\":"))) goto key_1;
         goto key;
     }
 end:
@@ -720,7 +749,10 @@ static const char *mapping_chain_read_p(atd_reader *r, const char *p, mapping_ch
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"next\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"next\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"id\":"))) goto key_1;
+        goto key;
+    }
 key_0:
     p += ATD_LEN("\"next\":");
 field_0:
@@ -757,6 +789,7 @@ tail:
     if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, ATD_LIT("\"next\":"))) goto key_0;
         goto key;
     }
 end:

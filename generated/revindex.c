@@ -360,7 +360,10 @@ static const char *revindex_corpus_read_p(atd_reader *r, const char *p, revindex
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"name\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"name\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"by_file\":"))) goto key_3;
+        goto key;
+    }
 key_0:
     p += ATD_LEN("\"name\":");
 field_0:
@@ -371,7 +374,10 @@ field_0:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"index\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"index\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"stats\":"))) goto key_2;
+        goto key;
+    }
 key_1:
     p += ATD_LEN("\"index\":");
 field_1:
@@ -382,7 +388,10 @@ field_1:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"stats\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"stats\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"name\":"))) goto key_0;
+        goto key;
+    }
 key_2:
     p += ATD_LEN("\"stats\":");
 field_2:
@@ -399,7 +408,10 @@ field_2:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"by_file\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"by_file\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"titles\":"))) goto key_4;
+        goto key;
+    }
 key_3:
     p += ATD_LEN("\"by_file\":");
 field_3:
@@ -410,7 +422,10 @@ field_3:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"titles\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"titles\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"index\":"))) goto key_1;
+        goto key;
+    }
 key_4:
     p += ATD_LEN("\"titles\":");
 field_4:

@@ -123,7 +123,10 @@ field_0:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"max_id\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"max_id\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"count\":"))) goto key_6;
+        goto key;
+    }
 key_1:
     p += ATD_LEN("\"max_id\":");
 field_1:
@@ -178,7 +181,10 @@ field_5:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"count\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"count\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"since_id\":"))) goto key_7;
+        goto key;
+    }
 key_6:
     p += ATD_LEN("\"count\":");
 field_6:
@@ -189,7 +195,10 @@ field_6:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"since_id\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"since_id\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"max_id\":"))) goto key_1;
+        goto key;
+    }
 key_7:
     p += ATD_LEN("\"since_id\":");
 field_7:
@@ -313,7 +322,10 @@ static const char *twitter_root_read_p(atd_reader *r, const char *p, twitter_roo
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"statuses\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"statuses\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"search_metadata\":"))) goto key_1;
+        goto key;
+    }
 key_0:
     p += ATD_LEN("\"statuses\":");
 field_0:
@@ -336,6 +348,7 @@ tail:
     if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, ATD_LIT("\"statuses\":"))) goto key_0;
         goto key;
     }
 end:
@@ -393,7 +406,10 @@ static const char *twitter_metadata_read_p(atd_reader *r, const char *p, twitter
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"result_type\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"result_type\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"iso_language_code\":"))) goto key_1;
+        goto key;
+    }
 key_0:
     p += ATD_LEN("\"result_type\":");
 field_0:
@@ -416,6 +432,7 @@ tail:
     if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, ATD_LIT("\"result_type\":"))) goto key_0;
         goto key;
     }
 end:
@@ -589,7 +606,10 @@ static const char *twitter_user_entities_read_p(atd_reader *r, const char *p, tw
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"url\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"url\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"description\":"))) goto key_1;
+        goto key;
+    }
 key_0:
     p += ATD_LEN("\"url\":");
 field_0:
@@ -618,6 +638,7 @@ tail:
     if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, ATD_LIT("\"url\":"))) goto key_0;
         goto key;
     }
 end:
@@ -675,7 +696,10 @@ static const char *twitter_user_read_p(atd_reader *r, const char *p, twitter_use
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"id\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"id\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"contributors_enabled\":"))) goto key_20;
+        goto key;
+    }
 key_0:
     p += ATD_LEN("\"id\":");
 field_0:
@@ -697,7 +721,10 @@ field_1:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"name\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"name\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"is_translation_enabled\":"))) goto key_22;
+        goto key;
+    }
 key_2:
     p += ATD_LEN("\"name\":");
 field_2:
@@ -708,7 +735,10 @@ field_2:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"screen_name\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"screen_name\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"notifications\":"))) goto key_39;
+        goto key;
+    }
 key_3:
     p += ATD_LEN("\"screen_name\":");
 field_3:
@@ -719,7 +749,10 @@ field_3:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"location\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"location\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"statuses_count\":"))) goto key_18;
+        goto key;
+    }
 key_4:
     p += ATD_LEN("\"location\":");
 field_4:
@@ -730,7 +763,10 @@ field_4:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"description\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"description\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"name\":"))) goto key_2;
+        goto key;
+    }
 key_5:
     p += ATD_LEN("\"description\":");
 field_5:
@@ -741,7 +777,10 @@ field_5:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"url\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"url\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"entities\":"))) goto key_7;
+        goto key;
+    }
 key_6:
     p += ATD_LEN("\"url\":");
 field_6:
@@ -752,7 +791,10 @@ field_6:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"entities\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"entities\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"utc_offset\":"))) goto key_14;
+        goto key;
+    }
 key_7:
     p += ATD_LEN("\"entities\":");
 field_7:
@@ -763,7 +805,10 @@ field_7:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"protected\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"protected\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"favourites_count\":"))) goto key_13;
+        goto key;
+    }
 key_8:
     p += ATD_LEN("\"protected\":");
 field_8:
@@ -774,7 +819,10 @@ field_8:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"followers_count\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"followers_count\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"screen_name\":"))) goto key_3;
+        goto key;
+    }
 key_9:
     p += ATD_LEN("\"followers_count\":");
 field_9:
@@ -785,7 +833,10 @@ field_9:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"friends_count\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"friends_count\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"following\":"))) goto key_37;
+        goto key;
+    }
 key_10:
     p += ATD_LEN("\"friends_count\":");
 field_10:
@@ -796,7 +847,10 @@ field_10:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"listed_count\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"listed_count\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"geo_enabled\":"))) goto key_16;
+        goto key;
+    }
 key_11:
     p += ATD_LEN("\"listed_count\":");
 field_11:
@@ -807,7 +861,10 @@ field_11:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"created_at\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"created_at\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"location\":"))) goto key_4;
+        goto key;
+    }
 key_12:
     p += ATD_LEN("\"created_at\":");
 field_12:
@@ -818,7 +875,10 @@ field_12:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"favourites_count\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"favourites_count\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"default_profile\":"))) goto key_35;
+        goto key;
+    }
 key_13:
     p += ATD_LEN("\"favourites_count\":");
 field_13:
@@ -829,7 +889,10 @@ field_13:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"utc_offset\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"utc_offset\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"follow_request_sent\":"))) goto key_38;
+        goto key;
+    }
 key_14:
     p += ATD_LEN("\"utc_offset\":");
 field_14:
@@ -840,7 +903,10 @@ field_14:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"time_zone\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"time_zone\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"verified\":"))) goto key_17;
+        goto key;
+    }
 key_15:
     p += ATD_LEN("\"time_zone\":");
 field_15:
@@ -851,7 +917,10 @@ field_15:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"geo_enabled\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"geo_enabled\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"url\":"))) goto key_6;
+        goto key;
+    }
 key_16:
     p += ATD_LEN("\"geo_enabled\":");
 field_16:
@@ -862,7 +931,10 @@ field_16:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"verified\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"verified\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"id\":"))) goto key_0;
+        goto key;
+    }
 key_17:
     p += ATD_LEN("\"verified\":");
 field_17:
@@ -884,7 +956,10 @@ field_18:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"lang\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"lang\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"time_zone\":"))) goto key_15;
+        goto key;
+    }
 key_19:
     p += ATD_LEN("\"lang\":");
 field_19:
@@ -895,7 +970,10 @@ field_19:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"contributors_enabled\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"contributors_enabled\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"listed_count\":"))) goto key_11;
+        goto key;
+    }
 key_20:
     p += ATD_LEN("\"contributors_enabled\":");
 field_20:
@@ -908,7 +986,10 @@ field_20:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"is_translator\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"is_translator\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"created_at\":"))) goto key_12;
+        goto key;
+    }
 key_21:
     p += ATD_LEN("\"is_translator\":");
 field_21:
@@ -919,7 +1000,10 @@ field_21:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"is_translation_enabled\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"is_translation_enabled\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"lang\":"))) goto key_19;
+        goto key;
+    }
 key_22:
     p += ATD_LEN("\"is_translation_enabled\":");
 field_22:
@@ -932,7 +1016,10 @@ field_22:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"profile_background_color\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"profile_background_color\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"is_translator\":"))) goto key_21;
+        goto key;
+    }
 key_23:
     p += ATD_LEN("\"profile_background_color\":");
 field_23:
@@ -984,7 +1071,10 @@ field_26:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"profile_image_url\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"profile_image_url\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"profile_banner_url\":"))) goto key_29;
+        goto key;
+    }
 key_27:
     p += ATD_LEN("\"profile_image_url\":");
 field_27:
@@ -1008,7 +1098,10 @@ field_28:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"profile_banner_url\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"profile_banner_url\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"profile_link_color\":"))) goto key_30;
+        goto key;
+    }
 key_29:
     p += ATD_LEN("\"profile_banner_url\":");
 field_29:
@@ -1029,7 +1122,10 @@ field_29:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"profile_link_color\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"profile_link_color\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"profile_image_url\":"))) goto key_27;
+        goto key;
+    }
 key_30:
     p += ATD_LEN("\"profile_link_color\":");
 field_30:
@@ -1090,7 +1186,10 @@ field_34:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"default_profile\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"default_profile\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"protected\":"))) goto key_8;
+        goto key;
+    }
 key_35:
     p += ATD_LEN("\"default_profile\":");
 field_35:
@@ -1114,7 +1213,10 @@ field_36:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"following\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"following\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"description\":"))) goto key_5;
+        goto key;
+    }
 key_37:
     p += ATD_LEN("\"following\":");
 field_37:
@@ -1125,7 +1227,10 @@ field_37:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"follow_request_sent\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"follow_request_sent\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"friends_count\":"))) goto key_10;
+        goto key;
+    }
 key_38:
     p += ATD_LEN("\"follow_request_sent\":");
 field_38:
@@ -1136,7 +1241,10 @@ field_38:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"notifications\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"notifications\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"followers_count\":"))) goto key_9;
+        goto key;
+    }
 key_39:
     p += ATD_LEN("\"notifications\":");
 field_39:
@@ -1148,6 +1256,7 @@ tail:
     if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, ATD_LIT("\"profile_background_color\":"))) goto key_23;
         goto key;
     }
 end:
@@ -1585,7 +1694,10 @@ field_0:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"symbols\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"symbols\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"media\":"))) goto key_4;
+        goto key;
+    }
 key_1:
     p += ATD_LEN("\"symbols\":");
 field_1:
@@ -1636,6 +1748,7 @@ tail:
     if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, ATD_LIT("\"symbols\":"))) goto key_1;
         goto key;
     }
 end:
@@ -1711,7 +1824,10 @@ static const char *twitter_status_read_p(atd_reader *r, const char *p, twitter_s
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"metadata\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"metadata\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"contributors\":"))) goto key_16;
+        goto key;
+    }
 key_0:
     p += ATD_LEN("\"metadata\":");
 field_0:
@@ -1722,7 +1838,10 @@ field_0:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"created_at\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"created_at\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"place\":"))) goto key_15;
+        goto key;
+    }
 key_1:
     p += ATD_LEN("\"created_at\":");
 field_1:
@@ -1733,7 +1852,10 @@ field_1:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"id\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"id\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"entities\":"))) goto key_20;
+        goto key;
+    }
 key_2:
     p += ATD_LEN("\"id\":");
 field_2:
@@ -1755,7 +1877,10 @@ field_3:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"text\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"text\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"in_reply_to_screen_name\":"))) goto key_11;
+        goto key;
+    }
 key_4:
     p += ATD_LEN("\"text\":");
 field_4:
@@ -1766,7 +1891,10 @@ field_4:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"source\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"source\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"truncated\":"))) goto key_6;
+        goto key;
+    }
 key_5:
     p += ATD_LEN("\"source\":");
 field_5:
@@ -1777,7 +1905,10 @@ field_5:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"truncated\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"truncated\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"text\":"))) goto key_4;
+        goto key;
+    }
 key_6:
     p += ATD_LEN("\"truncated\":");
 field_6:
@@ -1788,7 +1919,10 @@ field_6:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"in_reply_to_status_id\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"in_reply_to_status_id\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"user\":"))) goto key_12;
+        goto key;
+    }
 key_7:
     p += ATD_LEN("\"in_reply_to_status_id\":");
 field_7:
@@ -1838,7 +1972,10 @@ field_10:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"in_reply_to_screen_name\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"in_reply_to_screen_name\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"lang\":"))) goto key_24;
+        goto key;
+    }
 key_11:
     p += ATD_LEN("\"in_reply_to_screen_name\":");
 field_11:
@@ -1851,7 +1988,10 @@ field_11:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"user\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"user\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"in_reply_to_status_id\":"))) goto key_7;
+        goto key;
+    }
 key_12:
     p += ATD_LEN("\"user\":");
 field_12:
@@ -1874,7 +2014,10 @@ field_13:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"coordinates\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"coordinates\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"id\":"))) goto key_2;
+        goto key;
+    }
 key_14:
     p += ATD_LEN("\"coordinates\":");
 field_14:
@@ -1886,7 +2029,10 @@ field_14:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"place\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"place\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"created_at\":"))) goto key_1;
+        goto key;
+    }
 key_15:
     p += ATD_LEN("\"place\":");
 field_15:
@@ -1898,7 +2044,10 @@ field_15:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"contributors\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"contributors\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"possibly_sensitive\":"))) goto key_23;
+        goto key;
+    }
 key_16:
     p += ATD_LEN("\"contributors\":");
 field_16:
@@ -1910,7 +2059,10 @@ field_16:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"retweeted_status\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"retweeted_status\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"coordinates\":"))) goto key_14;
+        goto key;
+    }
 key_17:
     p += ATD_LEN("\"retweeted_status\":");
 field_17:
@@ -1939,7 +2091,10 @@ field_17:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"retweet_count\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"retweet_count\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"source\":"))) goto key_5;
+        goto key;
+    }
 key_18:
     p += ATD_LEN("\"retweet_count\":");
 field_18:
@@ -1950,7 +2105,10 @@ field_18:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"favorite_count\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"favorite_count\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"retweeted\":"))) goto key_22;
+        goto key;
+    }
 key_19:
     p += ATD_LEN("\"favorite_count\":");
 field_19:
@@ -1961,7 +2119,10 @@ field_19:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"entities\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"entities\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"favorited\":"))) goto key_21;
+        goto key;
+    }
 key_20:
     p += ATD_LEN("\"entities\":");
 field_20:
@@ -1972,7 +2133,10 @@ field_20:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"favorited\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"favorited\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"favorite_count\":"))) goto key_19;
+        goto key;
+    }
 key_21:
     p += ATD_LEN("\"favorited\":");
 field_21:
@@ -1983,7 +2147,10 @@ field_21:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"retweeted\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"retweeted\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"geo\":"))) goto key_13;
+        goto key;
+    }
 key_22:
     p += ATD_LEN("\"retweeted\":");
 field_22:
@@ -1994,7 +2161,10 @@ field_22:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"possibly_sensitive\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"possibly_sensitive\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"retweeted_status\":"))) goto key_17;
+        goto key;
+    }
 key_23:
     p += ATD_LEN("\"possibly_sensitive\":");
 field_23:
@@ -2015,7 +2185,10 @@ field_23:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"lang\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"lang\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"retweet_count\":"))) goto key_18;
+        goto key;
+    }
 key_24:
     p += ATD_LEN("\"lang\":");
 field_24:
@@ -2027,6 +2200,7 @@ tail:
     if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, ATD_LIT("\"metadata\":"))) goto key_0;
         goto key;
     }
 end:
@@ -2281,7 +2455,10 @@ static const char *twitter_url_entity_read_p(atd_reader *r, const char *p, twitt
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"url\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"url\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"display_url\":"))) goto key_2;
+        goto key;
+    }
 key_0:
     p += ATD_LEN("\"url\":");
 field_0:
@@ -2303,7 +2480,10 @@ field_1:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"display_url\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"display_url\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"indices\":"))) goto key_3;
+        goto key;
+    }
 key_2:
     p += ATD_LEN("\"display_url\":");
 field_2:
@@ -2314,7 +2494,10 @@ field_2:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"indices\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"indices\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"expanded_url\":"))) goto key_1;
+        goto key;
+    }
 key_3:
     p += ATD_LEN("\"indices\":");
 field_3:
@@ -2326,6 +2509,7 @@ tail:
     if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, ATD_LIT("\"url\":"))) goto key_0;
         goto key;
     }
 end:
@@ -2395,7 +2579,10 @@ static const char *twitter_hashtag_read_p(atd_reader *r, const char *p, twitter_
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"text\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"text\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"indices\":"))) goto key_1;
+        goto key;
+    }
 key_0:
     p += ATD_LEN("\"text\":");
 field_0:
@@ -2418,6 +2605,7 @@ tail:
     if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, ATD_LIT("\"text\":"))) goto key_0;
         goto key;
     }
 end:
@@ -2475,7 +2663,10 @@ static const char *twitter_user_mention_read_p(atd_reader *r, const char *p, twi
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"screen_name\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"screen_name\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"id\":"))) goto key_2;
+        goto key;
+    }
 key_0:
     p += ATD_LEN("\"screen_name\":");
 field_0:
@@ -2497,7 +2688,10 @@ field_1:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"id\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"id\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"screen_name\":"))) goto key_0;
+        goto key;
+    }
 key_2:
     p += ATD_LEN("\"id\":");
 field_2:
@@ -2531,6 +2725,7 @@ tail:
     if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, ATD_LIT("\"name\":"))) goto key_1;
         goto key;
     }
 end:
@@ -2606,7 +2801,10 @@ static const char *twitter_size_read_p(atd_reader *r, const char *p, twitter_siz
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"w\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"w\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"h\":"))) goto key_1;
+        goto key;
+    }
 key_0:
     p += ATD_LEN("\"w\":");
 field_0:
@@ -2640,6 +2838,7 @@ tail:
     if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, ATD_LIT("\"w\":"))) goto key_0;
         goto key;
     }
 end:
@@ -2701,7 +2900,10 @@ static const char *twitter_sizes_read_p(atd_reader *r, const char *p, twitter_si
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"medium\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"medium\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"large\":"))) goto key_3;
+        goto key;
+    }
 key_0:
     p += ATD_LEN("\"medium\":");
 field_0:
@@ -2746,6 +2948,7 @@ tail:
     if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, ATD_LIT("\"medium\":"))) goto key_0;
         goto key;
     }
 end:
@@ -2811,7 +3014,10 @@ static const char *twitter_media_read_p(atd_reader *r, const char *p, twitter_me
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"id\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"id\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"display_url\":"))) goto key_6;
+        goto key;
+    }
 key_0:
     p += ATD_LEN("\"id\":");
 field_0:
@@ -2866,7 +3072,10 @@ field_4:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"url\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"url\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"sizes\":"))) goto key_9;
+        goto key;
+    }
 key_5:
     p += ATD_LEN("\"url\":");
 field_5:
@@ -2899,7 +3108,10 @@ field_7:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"type\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"type\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"id\":"))) goto key_0;
+        goto key;
+    }
 key_8:
     p += ATD_LEN("\"type\":");
 field_8:
@@ -2910,7 +3122,10 @@ field_8:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"sizes\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"sizes\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"url\":"))) goto key_5;
+        goto key;
+    }
 key_9:
     p += ATD_LEN("\"sizes\":");
 field_9:
@@ -2964,6 +3179,7 @@ tail:
     if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, ATD_LIT("\"type\":"))) goto key_8;
         goto key;
     }
 end:

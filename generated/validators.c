@@ -66,7 +66,10 @@ static const char *validators_person__plain_read_p(atd_reader *r, const char *p,
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"name\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"name\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"age\":"))) goto key_1;
+        goto key;
+    }
 key_0:
     p += ATD_LEN("\"name\":");
 field_0:
@@ -139,6 +142,7 @@ tail:
     if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, ATD_LIT("\"name\":"))) goto key_0;
         goto key;
     }
 end:
@@ -314,7 +318,10 @@ static const char *validators_host_read_p(atd_reader *r, const char *p, validato
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"host\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"host\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"backup\":"))) goto key_3;
+        goto key;
+    }
 key_0:
     p += ATD_LEN("\"host\":");
 field_0:
@@ -416,6 +423,7 @@ tail:
     if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, ATD_LIT("\"host\":"))) goto key_0;
         goto key;
     }
 end:
@@ -678,7 +686,10 @@ static const char *validators_config_read_p(atd_reader *r, const char *p, valida
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"hosts\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"hosts\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"evens\":"))) goto key_2;
+        goto key;
+    }
 key_0:
     p += ATD_LEN("\"hosts\":");
 field_0:
@@ -689,7 +700,10 @@ field_0:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"ports\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"ports\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"level\":"))) goto key_4;
+        goto key;
+    }
 key_1:
     p += ATD_LEN("\"ports\":");
 field_1:
@@ -700,7 +714,10 @@ field_1:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"evens\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"evens\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"range\":"))) goto key_3;
+        goto key;
+    }
 key_2:
     p += ATD_LEN("\"evens\":");
 field_2:
@@ -711,7 +728,10 @@ field_2:
     if (p == NULL) return NULL;
     if (!more) goto end;
     p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"range\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"range\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"hosts\":"))) goto key_0;
+        goto key;
+    }
 key_3:
     p += ATD_LEN("\"range\":");
 field_3:
@@ -734,6 +754,7 @@ tail:
     if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, ATD_LIT("\"ports\":"))) goto key_1;
         goto key;
     }
 end:
@@ -863,7 +884,10 @@ static const char *validators_doc_read_p(atd_reader *r, const char *p, validator
     p = atd_object_begin_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"people\":"))) goto key;
+    if (!atd_key_at(r, p, ATD_LIT("\"people\":"))) {
+        if (atd_key_at(r, p, ATD_LIT("\"config\":"))) goto key_2;
+        goto key;
+    }
 key_0:
     p += ATD_LEN("\"people\":");
 field_0:
@@ -903,6 +927,7 @@ tail:
     if (p == NULL) return NULL;
     if (more) {
         p = atd_skip_ws_p(r, p);
+        if (atd_key_at(r, p, ATD_LIT("\"people\":"))) goto key_0;
         goto key;
     }
 end:

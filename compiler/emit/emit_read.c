@@ -407,12 +407,70 @@ static const char *key_literal(cw *w, const ir_field *f)
     return cw_fmt(w, "\\\"%s\\\":", cw_c_string(w, f->json_name, f->json_len));
 }
 
+/* Bytewise order of two fields' JSON names, a prefix first: the order of
+ * producers that sort keys (jq -S, Go maps, Python's sort_keys, Erlang). */
+static int json_name_cmp(const ir_field *a, const ir_field *b)
+{
+    size_t n = a->json_len < b->json_len ? a->json_len : b->json_len;
+    int c = memcmp(a->json_name, b->json_name, n);
+    if (c != 0)
+        return c;
+    return a->json_len < b->json_len ? -1 : a->json_len > b->json_len;
+}
+
+/* The index of the plain-keyed field that follows `after` (NULL: the
+ * first) in sorted order, or -1. */
+static long sorted_successor(const ir_type *t, const ir_field *after)
+{
+    long best = -1;
+    for (size_t j = 0; j < t->nfields; j++) {
+        const ir_field *f = &t->fields[j];
+        if (!key_is_plain(f) || (after != NULL && json_name_cmp(f, after) <= 0))
+            continue;
+        if (best < 0 || json_name_cmp(f, &t->fields[best]) < 0)
+            best = (long)j;
+    }
+    return best;
+}
+
+/* The second guess at a key where the straight line expected another: the
+ * key of field s, the one after the field just read in sorted order, so a
+ * document whose keys are sorted goes from field to field by compares and
+ * direct jumps as one in declaration order does, without the dispatch at
+ * `key` (whose jumps, indirect and varying, a CPU predicts badly):
+ *     if (atd_key_at(r, p, ATD_LIT("\"date\":"))) goto key_1; */
+static void emit_sorted_guess(cw *w, const ir_type *t, long s)
+{
+    if (s >= 0)
+        cw_line(w, "if (atd_key_at(r, p, ATD_LIT(\"%s\"))) goto key_%ld;",
+                key_literal(w, &t->fields[s]), s);
+}
+
+/* The key of field i at p compared as a literal (quoted, with the colon: a
+ * few word compares, no key scan and no lookup): on a match the straight
+ * line goes on at key_i, otherwise to the sorted guess s (-1: none, or
+ * field i itself) and then the dispatch at `key`. */
+static void emit_expect_key(cw *w, const ir_type *t, size_t i, long s)
+{
+    const ir_field *f = &t->fields[i];
+    if (!key_is_plain(f)) {
+        emit_sorted_guess(w, t, s);
+        cw_line(w, "goto key;");
+        return;
+    }
+    const char *key = key_literal(w, f);
+    cw_open(w, "if (!atd_key_at(r, p, ATD_LIT(\"%s\")))", key);
+    emit_sorted_guess(w, t, s != (long)i ? s : -1);
+    cw_line(w, "goto key;");
+    cw_close(w, "}");
+    cw_label(w, "key_%zu:", i);
+    cw_line(w, "p += ATD_LEN(\"%s\");", key);
+}
+
 /* The straight line's step from field i to the next: after the value, the
- * ',' (or the '}': the record is done), then the next field's key compared
- * as a literal (quoted, with the colon: a few word compares, no key scan
- * and no lookup); on a match the value read of field i + 1 follows,
- * otherwise the key goes to the dispatch at `key`. The last field falls
- * through to `tail`, which expects the '}'. */
+ * ',' (or the '}': the record is done), then the next field's key
+ * (emit_expect_key). The last field falls through to `tail`, which expects
+ * the '}'. */
 static void emit_next_field(cw *w, const ir_type *t, size_t i)
 {
     if (i + 1 >= t->nfields)
@@ -423,17 +481,7 @@ static void emit_next_field(cw *w, const ir_type *t, size_t i)
     cw_line(w, "goto end;");
     cw_close(w, "}");
     cw_line(w, "p = atd_skip_ws_p(r, p);");
-    const ir_field *f = &t->fields[i + 1];
-    if (!key_is_plain(f)) {
-        cw_line(w, "goto key;");
-        return;
-    }
-    const char *key = key_literal(w, f);
-    cw_open(w, "if (!atd_key_at(r, p, ATD_LIT(\"%s\")))", key);
-    cw_line(w, "goto key;");
-    cw_close(w, "}");
-    cw_label(w, "key_%zu:", i + 1);
-    cw_line(w, "p += ATD_LEN(\"%s\");", key);
+    emit_expect_key(w, t, i + 1, sorted_successor(t, &t->fields[i]));
 }
 
 /* Byte k of plain field f's key as the input holds it: "name": */
@@ -696,7 +744,9 @@ static void emit_missing_fields(cw *w, const ir_type *t)
  * Each field's value is read in one place, its label. A document with its
  * fields in declaration order runs the labels one after the other, each
  * reached from the previous one by one literal compare, without a key
- * scan, a lookup or an indirect jump. Any other key (another order, a
+ * scan, a lookup or an indirect jump; one with its keys sorted does the
+ * same through a second compare, of the key that follows in sorted order,
+ * where the two orders differ (emit_sorted_guess). Any other key (another order, a
  * repeated key, where the last value wins) goes to `key`: a switch on the
  * byte that tells the record's keys apart (chosen by atdc, nested where
  * one byte is not enough) and one compare of the whole key with its quotes
@@ -728,17 +778,11 @@ static void emit_record_read(cw *w, const ir_type *t)
     cw_open(w, "if (!more)");
     cw_line(w, "goto end;");
     cw_close(w, "}");
-    if (n > 0 && key_is_plain(&t->fields[0])) {
-        const char *key = key_literal(w, &t->fields[0]);
-        /* begin leaves p at the first token */
-        cw_open(w, "if (!atd_key_at(r, p, ATD_LIT(\"%s\")))", key);
+    /* begin leaves p at the first token */
+    if (n > 0)
+        emit_expect_key(w, t, 0, sorted_successor(t, NULL));
+    else
         cw_line(w, "goto key;");
-        cw_close(w, "}");
-        cw_label(w, "key_0:");
-        cw_line(w, "p += ATD_LEN(\"%s\");", key);
-    } else {
-        cw_line(w, "goto key;");
-    }
     for (size_t i = 0; i < n; i++) {
         cw_label(w, "field_%zu:", i);
         read_field_value(w, t, &t->fields[i]);
@@ -750,6 +794,8 @@ static void emit_record_read(cw *w, const ir_type *t)
     check_cursor(w);
     cw_open(w, "if (more)");
     cw_line(w, "p = atd_skip_ws_p(r, p);");
+    if (n > 0)
+        emit_sorted_guess(w, t, sorted_successor(t, &t->fields[n - 1]));
     cw_line(w, "goto key;");
     cw_close(w, "}");
     cw_label(w, "end:");

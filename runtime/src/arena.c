@@ -79,10 +79,9 @@ void atd_arena_reset(atd_arena *a)
     a->chunks = keep;
     a->cur = chunk_data(keep);
     a->end = a->cur + keep->size;
-    a->bytes_used = 0;
+    a->used_behind_head = 0;
     a->bytes_reserved = CHUNK_HEADER + keep->size;
     a->chunk_count = 1;
-    a->last_alloc = NULL;
     a->over_limit = false;
 }
 
@@ -171,18 +170,18 @@ void *atd__arena_alloc_slow(atd_arena *a, size_t size, size_t align)
     size_t used = (size_t)(p - (uintptr_t)data) + size;
     size_t new_room = chunk_size - used;
     size_t old_room = a->cur != NULL ? (size_t)(a->end - a->cur) : 0;
-    a->bytes_used += used;
     if (a->chunks == NULL || new_room >= old_room) {
+        if (a->chunks != NULL)
+            a->used_behind_head += (size_t)(a->cur - chunk_data(a->chunks));
         c->next = a->chunks;
         a->chunks = c;
         a->cur = (char *)p + size;
         a->end = data + chunk_size;
-        a->last_alloc = (char *)p;
     } else {
         /* The current chunk keeps serving small requests. */
+        a->used_behind_head += used;
         c->next = a->chunks->next;
         a->chunks->next = c;
-        a->last_alloc = NULL;
     }
     return (void *)p;
 }
@@ -192,15 +191,11 @@ void *atd_arena_grow(atd_arena *a, void *ptr, size_t old_size, size_t new_size, 
     if (ptr == NULL || old_size == 0)
         return atd_arena_alloc(a, new_size, align);
     char *q = ptr;
-    if (q == a->last_alloc && q + old_size == a->cur) {
-        if (new_size <= old_size) {
+    /* The most recent allocation of the current chunk ends at its cursor
+     * (a block never spans chunks, and the chunks do not touch). */
+    if (q + old_size == a->cur) {
+        if (new_size <= old_size || new_size - old_size <= (size_t)(a->end - a->cur)) {
             a->cur = q + new_size;
-            a->bytes_used -= old_size - new_size;
-            return ptr;
-        }
-        if (new_size - old_size <= (size_t)(a->end - a->cur)) {
-            a->cur = q + new_size;
-            a->bytes_used += new_size - old_size;
             return ptr;
         }
     } else if (new_size <= old_size) {
@@ -233,7 +228,7 @@ atd__arena_mark atd__arena_get_mark(const atd_arena *a)
     m.second = a->chunks != NULL ? a->chunks->next : NULL;
     m.cur = a->cur;
     m.end = a->end;
-    m.bytes_used = a->bytes_used;
+    m.used_behind_head = a->used_behind_head;
     m.bytes_reserved = a->bytes_reserved;
     m.chunk_count = a->chunk_count;
     m.over_limit = a->over_limit;
@@ -263,17 +258,17 @@ void atd__arena_rewind(atd_arena *a, const atd__arena_mark *m)
     a->chunks = m->head;
     a->cur = m->cur;
     a->end = m->end;
-    a->bytes_used = m->bytes_used;
+    a->used_behind_head = m->used_behind_head;
     a->bytes_reserved = m->bytes_reserved;
     a->chunk_count = m->chunk_count;
-    a->last_alloc = NULL;
     a->over_limit = m->over_limit;
 }
 
 atd_arena_stats atd_arena_get_stats(const atd_arena *a)
 {
     atd_arena_stats st;
-    st.bytes_used = a->bytes_used;
+    st.bytes_used = a->used_behind_head +
+                    (a->chunks != NULL ? (size_t)(a->cur - chunk_data(a->chunks)) : 0);
     st.bytes_reserved = a->bytes_reserved;
     st.chunks = a->chunk_count;
     st.alloc_calls = a->alloc_calls;

@@ -524,8 +524,10 @@ static inline const char *scan_copy_blocks(atd_arena *a, const char *open_quote,
                                            bool *special)
 {
     const char *s = open_quote + 1;
-    char *d = a->cur;
-    size_t room = d != NULL ? (size_t)(a->end - d) : 0;
+    char *const start = a->cur;
+    char *d = start;
+    /* as integers: both are NULL before the arena's first chunk */
+    size_t room = (size_t)((uintptr_t)a->end - (uintptr_t)d);
     size_t in_left = (size_t)(end - s);
     size_t left = in_left < room ? in_left : room; /* both the input's and the room's */
     const __m128i quote = _mm_set1_epi8('"'), bslash = _mm_set1_epi8('\\');
@@ -537,7 +539,7 @@ static inline const char *scan_copy_blocks(atd_arena *a, const char *open_quote,
         unsigned bits = (unsigned)_mm_movemask_epi8(m);
         _mm_storeu_si128((__m128i *)(void *)d, v);
         if (bits) {
-            unsigned i = (unsigned)__builtin_ctz(bits);
+            size_t i = (size_t)__builtin_ctz(bits);
             s += i;
             d += i;
             left -= i;
@@ -558,9 +560,9 @@ static inline const char *scan_copy_blocks(atd_arena *a, const char *open_quote,
                 return NULL;
             }
             *d = '\0';
-            size_t n = (size_t)(d - a->cur);
-            out->ptr = (const char *)atd__arena_take(a, n + 1);
-            out->len = n;
+            a->cur = d + 1; /* atd__arena_take, with the cursor known */
+            out->ptr = start;
+            out->len = (size_t)(d - start);
             return s + 1;
         }
         s += 16;
@@ -628,15 +630,15 @@ const char *atd_read_string_p(atd_reader *r, const char *p, atd_string *out)
      * rest (whitespace runs, escapes, UTF-8, lenient mode, a new chunk,
      * errors) is a tail call to the general path. */
     const char *end = r->end;
-    if (end - p >= 2 && *p == ' ')
-        p++;
-    if (ATD_LIKELY(p < end && *p == '"' && !(r->flags & ATD_READ_LENIENT))) {
-        const char *from = p + 1;
 #if ATD__SSE2
-        if (ATD_LIKELY(!(r->flags & ATD_READ_BORROW_STRINGS) && r->arena != NULL)) {
+    atd_arena *a = r->copy_arena; /* NULL: lenient, borrowing or no arena */
+    if (ATD_LIKELY(a != NULL && end - p >= 2)) {
+        p += *p == ' ';
+        if (ATD_LIKELY(*p == '"')) {
+            const char *from;
             bool special;
             char *to;
-            const char *after = scan_copy_blocks(r->arena, p, end, out, &from, &to, &special);
+            const char *after = scan_copy_blocks(a, p, end, out, &from, &to, &special);
             if (ATD_LIKELY(after != NULL))
                 return after;
             if (special) /* \uXXXX, non-ASCII text, control bytes */
@@ -645,12 +647,17 @@ const char *atd_read_string_p(atd_reader *r, const char *p, atd_string *out)
              * once when that is a byte that needs attention), or from the
              * start when they decoded an escape: what follows copies the
              * body from the opening quote */
-            if (to - r->arena->cur != from - (p + 1))
+            if (to - a->cur != from - (p + 1))
                 from = p + 1;
+            return read_string_from(r, p, from, out);
         }
-#endif
-        return read_string_from(r, p, from, out);
     }
+#endif
+    /* borrowing, the scalar build, and what the blocks do not start on */
+    if (end - p >= 2 && *p == ' ')
+        p++;
+    if (ATD_LIKELY(p < end && *p == '"' && !(r->flags & ATD_READ_LENIENT)))
+        return read_string_from(r, p, p + 1, out);
     return read_string_slow(r, p, out);
 }
 

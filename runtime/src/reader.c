@@ -56,6 +56,7 @@ void atd_reader_init(atd_reader *r, const char *json, size_t len, atd_arena *are
     r->end = json + len;
     r->arena = arena;
     r->flags = flags;
+    r->copy_arena = (flags & (ATD_READ_BORROW_STRINGS | ATD_READ_LENIENT)) ? NULL : arena;
     r->depth = 0;
     r->max_depth = ATD_DEFAULT_MAX_DEPTH;
     r->err_code = ATD_ERR_OK;

@@ -25,12 +25,14 @@ typedef struct atd_arena {
     char *end;               /* end of the current chunk */
     atd_arena_chunk *chunks; /* most recent chunk first */
     size_t next_chunk_size;  /* size of the next chunk to allocate */
-    size_t bytes_used;       /* bytes handed out by atd_arena_alloc (incl. padding) */
+    /* bytes handed out in the chunks behind the head (padding included);
+     * those of the head are cur less its start, so an allocation updates
+     * nothing but cur */
+    size_t used_behind_head;
     size_t bytes_reserved;   /* bytes obtained from the allocator */
     size_t chunk_count;      /* chunks currently held */
     size_t alloc_calls;      /* chunks obtained from the allocator, ever (not the struct) */
     atd_allocator allocator;
-    char *last_alloc; /* start of the most recent allocation (for atd_arena_grow) */
     size_t max_bytes; /* budget for bytes_reserved; 0: none (atd_arena_set_limit) */
     size_t held_outside; /* scratch bytes of a reader counted against the budget */
     bool over_limit;     /* an allocation was refused for the budget since the last reset */

@@ -84,6 +84,11 @@ typedef struct atd_reader {
     const char *end;   /* one past the last byte */
     atd_arena *arena;  /* where decoded values go */
     unsigned flags;    /* atd_read_flags */
+    /* The arena when strings are copied by the fast path: NULL in lenient or
+     * borrowing mode or without an arena, so that one test settles all
+     * three. atd_reader_init sets it with arena and flags, which are not
+     * to be changed after it. */
+    atd_arena *copy_arena;
     unsigned depth;    /* current nesting of arrays/objects */
     unsigned max_depth;
     /* First error; err_code == ATD_ERR_OK while none. */

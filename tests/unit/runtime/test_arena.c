@@ -122,11 +122,11 @@ START_TEST(test_arena_grow_in_place)
         v[i] = i;
     int *w = atd_arena_grow(a, v, 4 * sizeof(int), 8 * sizeof(int), sizeof(int));
     ck_assert_ptr_eq(w, v);
-    ck_assert_uint_eq(a->bytes_used, 8 * sizeof(int));
+    ck_assert_uint_eq(atd_arena_get_stats(a).bytes_used, 8 * sizeof(int));
     /* Shrinking the last block gives the bytes back. */
     w = atd_arena_grow(a, w, 8 * sizeof(int), 6 * sizeof(int), sizeof(int));
     ck_assert_ptr_eq(w, v);
-    ck_assert_uint_eq(a->bytes_used, 6 * sizeof(int));
+    ck_assert_uint_eq(atd_arena_get_stats(a).bytes_used, 6 * sizeof(int));
     /* Not the last allocation any more: grows by copying. */
     char *other = atd_arena_alloc(a, 3, 1);
     ck_assert_ptr_nonnull(other);

@@ -20,9 +20,7 @@ void atd__arena_release(atd_arena *a, size_t bytes);
 static inline void *atd__arena_take(atd_arena *a, size_t size)
 {
     char *p = a->cur;
-    a->bytes_used += size;
     a->cur = p + size;
-    a->last_alloc = p;
     return p;
 }
 
@@ -33,7 +31,6 @@ static inline void *atd__arena_alloc_here(atd_arena *a, size_t size, size_t alig
     uintptr_t p = ((uintptr_t)a->cur + (align - 1)) & ~(uintptr_t)(align - 1);
     if (ATD_LIKELY(a->cur != NULL && p <= (uintptr_t)a->end &&
                    size <= (size_t)((uintptr_t)a->end - p))) {
-        a->bytes_used += (size_t)(p - (uintptr_t)a->cur);
         a->cur = (char *)p;
         return atd__arena_take(a, size);
     }
@@ -45,7 +42,7 @@ typedef struct atd__arena_mark {
     atd_arena_chunk *head;   /* the current chunk then */
     atd_arena_chunk *second; /* the chunk after it then */
     char *cur, *end;
-    size_t bytes_used, bytes_reserved, chunk_count;
+    size_t used_behind_head, bytes_reserved, chunk_count;
     bool over_limit;
 } atd__arena_mark;
 
