@@ -88,6 +88,31 @@ uint32_t atd_bin_hash(const char *name, size_t len);
  * spread of the 7-bit groups for the 1 to 4-byte vints that dominate.) */
 static inline char *atd_bin_put_uvint(char *p, uint64_t u)
 {
+    /* The first four bytes unrolled: each is one compare and one store,
+     * without the loop's dependency on the shifted value; ids and
+     * timestamps, the common large ints, take four or five bytes. */
+    if (u < (UINT64_C(1) << 7)) {
+        p[0] = (char)(unsigned char)u;
+        return p + 1;
+    }
+    p[0] = (char)(unsigned char)(u | 0x80);
+    if (u < (UINT64_C(1) << 14)) {
+        p[1] = (char)(unsigned char)(u >> 7);
+        return p + 2;
+    }
+    p[1] = (char)(unsigned char)((u >> 7) | 0x80);
+    if (u < (UINT64_C(1) << 21)) {
+        p[2] = (char)(unsigned char)(u >> 14);
+        return p + 3;
+    }
+    p[2] = (char)(unsigned char)((u >> 14) | 0x80);
+    if (u < (UINT64_C(1) << 28)) {
+        p[3] = (char)(unsigned char)(u >> 21);
+        return p + 4;
+    }
+    p[3] = (char)(unsigned char)((u >> 21) | 0x80);
+    p += 4;
+    u >>= 28;
     while (u >= 0x80) {
         *p++ = (char)(unsigned char)(u | 0x80);
         u >>= 7;
