@@ -159,6 +159,35 @@ START_TEST(test_arena_grow_in_place)
 }
 END_TEST
 
+/* A large block goes to a chunk of its own behind the current one, which
+ * keeps serving small requests: it is then not at the arena's cursor, so
+ * growing it copies, and the small allocations after it do not overlap. */
+START_TEST(test_arena_grow_dedicated)
+{
+    atd_arena *a = atd_arena_new(64, NULL);
+    char *small = atd_arena_alloc(a, 8, 1);
+    char *big = atd_arena_alloc(a, 1000, 1);
+    ck_assert_ptr_nonnull(small);
+    ck_assert_ptr_nonnull(big);
+    memset(big, 'b', 1000);
+    ck_assert_uint_eq(atd_arena_get_stats(a).bytes_used, 1008);
+    char *next = atd_arena_alloc(a, 8, 1);
+    ck_assert_ptr_eq(next, small + 8); /* the first chunk still serves */
+    char *grown = atd_arena_grow(a, big, 1000, 1100, 1);
+    ck_assert_ptr_nonnull(grown);
+    ck_assert_ptr_ne(grown, big);
+    size_t bad = 0;
+    for (size_t i = 0; i < 1000; i++)
+        bad += grown[i] != 'b';
+    ck_assert_uint_eq(bad, 0);
+    ck_assert_uint_eq(atd_arena_get_stats(a).bytes_used, 1008 + 8 + 1100);
+    /* the block at the cursor grows in place while its chunk has room */
+    char *last = atd_arena_alloc(a, 4, 1);
+    ck_assert_ptr_eq(atd_arena_grow(a, last, 4, 12, 1), last);
+    atd_arena_free(a);
+}
+END_TEST
+
 START_TEST(test_arena_strdup)
 {
     atd_arena *a = atd_arena_new(0, NULL);
@@ -257,6 +286,7 @@ Suite *arena_suite(void)
     tcase_add_test(tc, test_arena_large_request_own_chunk);
     tcase_add_test(tc, test_arena_reset_keeps_largest);
     tcase_add_test(tc, test_arena_grow_in_place);
+    tcase_add_test(tc, test_arena_grow_dedicated);
     tcase_add_test(tc, test_arena_strdup);
     tcase_add_test(tc, test_arena_stats);
     tcase_add_test(tc, test_arena_alloc_failure);
