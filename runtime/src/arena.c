@@ -186,10 +186,9 @@ void *atd__arena_alloc_slow(atd_arena *a, size_t size, size_t align)
     return (void *)p;
 }
 
-void *atd_arena_grow(atd_arena *a, void *ptr, size_t old_size, size_t new_size, size_t align)
+void *atd__arena_grow_slow(atd_arena *a, void *ptr, size_t old_size, size_t new_size,
+                           size_t align)
 {
-    if (ptr == NULL || old_size == 0)
-        return atd_arena_alloc(a, new_size, align);
     char *q = ptr;
     /* The most recent allocation of the current chunk ends at its cursor
      * (a block never spans chunks, and the chunks do not touch). */

@@ -103,7 +103,15 @@ static inline void *atd_arena_alloc(atd_arena *a, size_t size, size_t align)
  * chunk has room; otherwise a new block is allocated and the contents are
  * copied. Returns the block's address, or NULL when out of memory (the old
  * block is then untouched). */
-void *atd_arena_grow(atd_arena *a, void *ptr, size_t old_size, size_t new_size, size_t align);
+static inline void *atd_arena_grow(atd_arena *a, void *ptr, size_t old_size, size_t new_size,
+                                   size_t align)
+{
+    /* a list's first block (the common case: most lists are short) costs
+     * no call */
+    if (ptr == NULL || old_size == 0)
+        return atd_arena_alloc(a, new_size, align);
+    return atd__arena_grow_slow(a, ptr, old_size, new_size, align);
+}
 
 /* Copies s[0..len) into the arena, followed by a NUL (s may hold NULs).
  * Returns the copy, or NULL when out of memory. */

@@ -8,6 +8,10 @@
 /* Slow path of atd_arena_alloc: adds a chunk. */
 void *atd__arena_alloc_slow(atd_arena *a, size_t size, size_t align);
 
+/* atd_arena_grow of a block that exists: in place or by copying. */
+void *atd__arena_grow_slow(atd_arena *a, void *ptr, size_t old_size, size_t new_size,
+                           size_t align);
+
 /* Counts `bytes` held outside the arena for the document being read (a
  * reader's scratch memory) against the budget until released: false, and the
  * arena marked over its limit, when the budget has no room. */
