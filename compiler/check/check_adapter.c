@@ -193,13 +193,21 @@ static bool adapter_same_name(const char *a, size_t alen, const char *b, size_t 
     return alen == blen && memcmp(a, b, alen) == 0;
 }
 
-/* Whether record rt has a field whose JSON name is name[0..len). */
-static bool adapter_has_json_field(const ir_type *rt, const char *name, size_t len)
+int check_adapter_json_field(const ir_type *rt, const char *name, size_t len)
 {
     for (size_t i = 0; i < rt->nfields; i++)
         if (adapter_same_name(rt->fields[i].json_name, rt->fields[i].json_len, name, len))
-            return true;
-    return false;
+            return (int)i;
+    return -1;
+}
+
+int check_adapter_json_case(const ir_type *st, const char *name, size_t len)
+{
+    int k = -1;
+    for (size_t i = 0; i < st->ncases; i++)
+        if (adapter_same_name(st->cases[i].json_name, st->cases[i].json_len, name, len))
+            k = (int)i;
+    return k;
 }
 
 bool check_adapter_record_ir(diag_ctx *d, atd_arena *arena, const ast_annots *annots,
@@ -209,11 +217,8 @@ bool check_adapter_record_ir(diag_ctx *d, atd_arena *arena, const ast_annots *an
     if (ad.kind != CHECK_ADAPTER_TYPE_AND_VALUE_FIELDS)
         return true;
     const ast_annot_field *vf = ad.value_field;
-    const ir_field *f = NULL;
-    for (size_t i = 0; i < rt->nfields && f == NULL; i++)
-        if (adapter_same_name(rt->fields[i].json_name, rt->fields[i].json_len, vf->value,
-                              vf->value_len))
-            f = &rt->fields[i];
+    int value = check_adapter_json_field(rt, vf->value, vf->value_len);
+    const ir_field *f = value >= 0 ? &rt->fields[value] : NULL;
     if (f == NULL) {
         atd_suggest sg;
         atd_suggest_init(&sg, vf->value, vf->value_len);
@@ -250,11 +255,7 @@ bool check_adapter_record_ir(diag_ctx *d, atd_arena *arena, const ast_annots *an
     }
     if (ad.catch_all != NULL) {
         const ast_annot_field *ca = ad.catch_all;
-        int k = -1;
-        for (size_t i = 0; i < st->ncases; i++)
-            if (adapter_same_name(st->cases[i].json_name, st->cases[i].json_len, ca->value,
-                                  ca->value_len))
-                k = (int)i;
+        int k = check_adapter_json_case(st, ca->value, ca->value_len);
         const ir_type *arg = k >= 0 ? st->cases[k].arg.type : NULL;
         if (arg == NULL || arg->kind != IR_TUPLE || arg->ncells != 2 ||
             arg->cells[0].slot.type->kind != IR_STRING || arg->cells[0].slot.ptr ||
@@ -305,8 +306,8 @@ bool check_adapter_sum_ir(diag_ctx *d, atd_arena *arena, const ast_annots *annot
             ok = false;
         } else if (r->tagged_by != NULL &&
                    !adapter_same_name(r->tagged_by, r->tagged_by_len, ad.field, ad.field_len) &&
-                   (adapter_has_json_field(arg, r->tagged_by, r->tagged_by_len) ||
-                    adapter_has_json_field(arg, ad.field, ad.field_len))) {
+                   (check_adapter_json_field(arg, r->tagged_by, r->tagged_by_len) >= 0 ||
+                    check_adapter_json_field(arg, ad.field, ad.field_len) >= 0)) {
             /* One tagged writer serves every sum: it leaves out the field
              * named like the type field, so the sums must agree on that
              * name unless the record has neither field. */

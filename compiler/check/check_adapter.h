@@ -68,6 +68,12 @@ check_adapter check_adapter_of(atd_arena *arena, const ast_annots *a);
  * (atdgen -j rejects the latter, a json field it does not know), or NULL. */
 const ast_annot_field *check_adapter_c(const ast_annots *a);
 
+/* The field of record rt whose JSON name is name[0..len), or -1. */
+int check_adapter_json_field(const ir_type *rt, const char *name, size_t len);
+
+/* The last case of sum st whose JSON name is name[0..len), or -1. */
+int check_adapter_json_case(const ir_type *st, const char *name, size_t len);
+
 /* What the adapters decided about the records so far, as the checker
  * replays them in the order lowering met them: which type field a record
  * is written with (Type_field sums, Type_and_value_fields) and whether it

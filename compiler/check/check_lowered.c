@@ -113,23 +113,15 @@ bool check_lowered(diag_ctx *d, atd_arena *arena, const ir_module *m)
     check_adapter_state adapters = {NULL, 0, 0};
     for (size_t i = 0; i < m->nuses && !d->oom; i++)
         ok = check_lowered_use(d, arena, &m->uses[i], &adapters) && ok;
-    switch (m->limit) {
-    case IR_LIMIT_NONE:
-        break;
-    case IR_LIMIT_NESTING:
+    if (m->limit != IR_LIMIT_NONE) {
         diag_error(d, m->limit_loc,
-                   "type is nested too deeply for the C emitter (more than %d levels, counting "
-                   "aliases)",
+                   m->limit == IR_LIMIT_NESTING
+                       ? "type is nested too deeply for the C emitter (more than %d levels, "
+                         "counting aliases)"
+                       : "too many instantiations of parametrized types (more than %d; "
+                         "non-regular recursion?)",
                    m->limit_max);
         ok = false;
-        break;
-    case IR_LIMIT_INSTANCES:
-        diag_error(d, m->limit_loc,
-                   "too many instantiations of parametrized types (more than %d; non-regular "
-                   "recursion?)",
-                   m->limit_max);
-        ok = false;
-        break;
     }
     return ok && !d->oom;
 }

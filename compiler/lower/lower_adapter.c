@@ -35,11 +35,6 @@ static bool split_tags(atd_arena *arena, const ast_annot_field *f, ir_tv *tv)
     return true;
 }
 
-static bool same_name(const char *a, size_t alen, const char *b, size_t blen)
-{
-    return alen == blen && memcmp(a, b, alen) == 0;
-}
-
 /* Type_and_value_fields on record rt: its value field and catch-all. The
  * checker judges the parameters on the finished module (check_adapter.h,
  * check_adapter_record_ir); here a value field that is missing or not of a
@@ -48,32 +43,25 @@ static bool same_name(const char *a, size_t alen, const char *b, size_t blen)
 static bool lower_tv(atd_arena *arena, const check_adapter *ad, ir_type *rt)
 {
     const ast_annot_field *vf = ad->value_field;
-    const ir_field *f = NULL;
-    size_t value = 0;
-    for (size_t i = 0; i < rt->nfields && f == NULL; i++)
-        if (same_name(rt->fields[i].json_name, rt->fields[i].json_len, vf->value, vf->value_len)) {
-            f = &rt->fields[i];
-            value = i;
-        }
-    if (f == NULL || (f->slot.type->kind != IR_SUM && f->slot.type->kind != IR_ENUM))
+    int value = check_adapter_json_field(rt, vf->value, vf->value_len);
+    if (value < 0)
         return true;
-    const ir_type *st = f->slot.type;
+    const ir_type *st = rt->fields[value].slot.type;
+    if (st->kind != IR_SUM && st->kind != IR_ENUM)
+        return true;
     ir_tv *tv = atd_arena_alloc(arena, sizeof *tv, 8);
     if (tv == NULL)
         return false;
     memset(tv, 0, sizeof *tv);
     tv->type_field = ad->field;
     tv->type_field_len = ad->field_len;
-    tv->value = value;
+    tv->value = (size_t)value;
     tv->catch_all = -1;
     if (ad->known_tags != NULL && !split_tags(arena, ad->known_tags, tv))
         return false;
-    if (ad->catch_all != NULL) {
-        const ast_annot_field *ca = ad->catch_all;
-        for (size_t i = 0; i < st->ncases; i++)
-            if (same_name(st->cases[i].json_name, st->cases[i].json_len, ca->value, ca->value_len))
-                tv->catch_all = (int)i;
-    }
+    if (ad->catch_all != NULL)
+        tv->catch_all =
+            check_adapter_json_case(st, ad->catch_all->value, ad->catch_all->value_len);
     /* the record's own field named like the type field is left out when
      * writing: the tag is written there (emit_write.c's tagged writer) */
     rt->tagged_by = ad->field;
