@@ -199,7 +199,7 @@ char *atd_write_string_unchecked(char *p, const char *s, size_t len);
 
 /* Whether s[0..len) is valid UTF-8 (no overlongs, no surrogates,
  * <= U+10FFFF, no truncated sequence).
- *   s: the bytes (may be NULL when len is 0). */
+ *   s: the bytes, len of them. */
 bool atd_utf8_valid(const char *s, size_t len);
 
 /* Append v to b in the writers' number forms.
