@@ -1,6 +1,7 @@
 /* The pipeline (driver.h), one visible call per stage in driver_run:
- * parse, load the imports, check, lower, check the C names, sort, check
- * what the output formats can carry, then emit
+ * parse, load the imports, check, lower, check what needs the C types (the
+ * annotations lowering recorded, then the C names), sort, check what the
+ * output formats can carry, then emit
  * the header and the source and write both files (and the make rule).
  * --print, --dump-ast and -M leave the sequence early, and so does --check,
  * right after the last stage that can reject a schema. Each compilation owns
@@ -20,13 +21,14 @@
 #include "atd/buf.h"
 #include "check/check.h"
 #include "check/check_formats.h"
+#include "check/check_lowered.h"
 #include "emit/emit.h"
 #include "jsonschema/jsonschema.h"
 #include "load/load_ir.h"
 #include "load/ocaml_from.h"
 #include "load/deps.h"
 #include "lower/lower.h"
-#include "lower/lower_clash.h"
+#include "check/check_clash.h"
 #include "lower/sort.h"
 #include "syntax/parse.h"
 #include "syntax/print.h"
@@ -242,7 +244,8 @@ static int driver_run(const driver_options *o, diag_ctx *d, atd_arena *arena, co
     lower_options lopts = {o->prefix, o->biniou, o->biniou_skip_abstract, o->lazy,
                            o->no_stutter, o->types_only, o->no_stream, o->no_pretty};
     ir_module *ir = lower_module(d, arena, cm, &lopts);
-    if (ir == NULL || !lower_clash_rename(d, arena, ir) || !lower_clash_check(d, arena, ir))
+    if (ir == NULL || !check_lowered(d, arena, ir) || !check_clash_rename(d, arena, ir) ||
+        !check_clash(d, arena, ir))
         return DRIVER_SCHEMA_ERROR;
     if (!sort_module(ir, arena)) {
         diag_oom(d);

@@ -276,6 +276,10 @@ awk 'BEGIN { for (i = 0; i < 20000; i++) printf "(*"; print "" }' >"$TMP/comment
 run 1 --check "$TMP/comments.atd" && expect_grep "$TMP/err" "unterminated comment"
 awk 'BEGIN { for (i = 0; i < 20000; i++) printf "type t%d = { a : int list; b : [ A | B of string ] }\n", i }' >"$TMP/wide.atd"
 run 0 --print "$TMP/wide.atd"
+# More definitions than the limit of instantiations of parametrized types
+# (2000): only instances count against it.
+awk 'BEGIN { for (i = 0; i < 3000; i++) printf "type t%d = { a%d : int }\n", i, i }' >"$TMP/many.atd"
+run 0 --check "$TMP/many.atd"
 
 # ---- A made-up C name that a definition also has: renamed, with a note
 run 0 -o "$TMP/renamed" "$ROOT/tests/valid/clash_renamed_list.atd" &&

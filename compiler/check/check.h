@@ -9,7 +9,9 @@
  * computed: the definition table, name resolution (check_lookup.h),
  * expanded inheritance (check_inherit.h) and the imported schemas. Lowering
  * reads those through the same functions instead of working them out again,
- * and reports nothing: a module the checker accepts lowers. */
+ * and reports nothing: a module the checker accepts lowers. What can only
+ * be judged on the C types is checked on the lowered module, by the rest of
+ * the checker (check_lowered.h, check_clash.h, check_formats.h). */
 #ifndef ATDC_CHECK_H
 #define ATDC_CHECK_H
 

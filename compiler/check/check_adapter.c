@@ -7,6 +7,7 @@
 
 #include "check_annot.h"
 #include "check_default.h"
+#include "atd/suggest.h"
 
 static const char *const adapter_modules[] = {"Atdgen_runtime.Json_adapter.",
                                               "Atdgen_codec_runtime.Json_adapter."};
@@ -154,4 +155,173 @@ static check_adapter check_adapter_builtin(atd_arena *arena, const ast_annots *a
         }
     }
     return ad;
+}
+
+/* ---- on the lowered module ------------------------------------------------ */
+
+struct check_adapter_record {
+    const ir_type *t;
+    const char *tagged_by; /* the type field it is written with, or NULL */
+    size_t tagged_by_len;
+    bool tv; /* it has Type_and_value_fields */
+};
+
+/* The entry of record t, created empty; NULL when out of memory. */
+static struct check_adapter_record *adapter_state_of(atd_arena *arena, check_adapter_state *s,
+                                                     const ir_type *t)
+{
+    for (size_t i = 0; i < s->len; i++)
+        if (s->items[i].t == t)
+            return &s->items[i];
+    if (s->len == s->cap) {
+        size_t ncap = s->cap != 0 ? s->cap * 2 : 16;
+        void *n = atd_arena_grow(arena, s->items, s->cap * sizeof *s->items,
+                                 ncap * sizeof *s->items, _Alignof(struct check_adapter_record));
+        if (n == NULL)
+            return NULL;
+        s->items = n;
+        s->cap = ncap;
+    }
+    struct check_adapter_record *r = &s->items[s->len++];
+    memset(r, 0, sizeof *r);
+    r->t = t;
+    return r;
+}
+
+static bool adapter_same_name(const char *a, size_t alen, const char *b, size_t blen)
+{
+    return alen == blen && memcmp(a, b, alen) == 0;
+}
+
+int check_adapter_json_field(const ir_type *rt, const char *name, size_t len)
+{
+    for (size_t i = 0; i < rt->nfields; i++)
+        if (adapter_same_name(rt->fields[i].json_name, rt->fields[i].json_len, name, len))
+            return (int)i;
+    return -1;
+}
+
+int check_adapter_json_case(const ir_type *st, const char *name, size_t len)
+{
+    int k = -1;
+    for (size_t i = 0; i < st->ncases; i++)
+        if (adapter_same_name(st->cases[i].json_name, st->cases[i].json_len, name, len))
+            k = (int)i;
+    return k;
+}
+
+bool check_adapter_record_ir(diag_ctx *d, atd_arena *arena, const ast_annots *annots,
+                             const ir_type *rt, check_adapter_state *s)
+{
+    check_adapter ad = check_adapter_of(arena, annots);
+    if (ad.kind != CHECK_ADAPTER_TYPE_AND_VALUE_FIELDS)
+        return true;
+    const ast_annot_field *vf = ad.value_field;
+    int value = check_adapter_json_field(rt, vf->value, vf->value_len);
+    const ir_field *f = value >= 0 ? &rt->fields[value] : NULL;
+    if (f == NULL) {
+        atd_suggest sg;
+        atd_suggest_init(&sg, vf->value, vf->value_len);
+        for (size_t i = 0; i < rt->nfields; i++)
+            atd_suggest_offer(&sg, rt->fields[i].json_name, rt->fields[i].json_len);
+        diag_error(d, vf->loc,
+                   "record '%s' has no field \"%s\" to hold the value of "
+                   "'<c adapter.value_field>'%s%.*s%s",
+                   rt->atd_name, vf->value, sg.best != NULL ? "; did you mean \"" : "",
+                   sg.best != NULL ? (int)sg.best_len : 0, sg.best != NULL ? sg.best : "",
+                   sg.best != NULL ? "\"?" : "");
+        return false;
+    }
+    const ir_type *st = f->slot.type;
+    if (f->kind != IR_FIELD_REQUIRED || f->slot.ptr ||
+        (st->kind != IR_SUM && st->kind != IR_ENUM) || st->imported) {
+        diag_error(d, vf->loc,
+                   "the value field '%s' of '<c adapter.value_field>' must be a required "
+                   "field whose type is a sum of this schema",
+                   f->atd_name);
+        return false;
+    }
+    struct check_adapter_record *r = adapter_state_of(arena, s, rt);
+    if (r == NULL) {
+        diag_oom(d);
+        return false;
+    }
+    if (rt->c_adapter != NULL || rt->validator != NULL || r->tagged_by != NULL) {
+        diag_error(d, vf->loc,
+                   "record '%s' has Type_and_value_fields: it cannot also have <json adapter.c>, "
+                   "<c validator> or be the argument of a Type_field sum",
+                   rt->atd_name);
+        return false;
+    }
+    if (ad.catch_all != NULL) {
+        const ast_annot_field *ca = ad.catch_all;
+        int k = check_adapter_json_case(st, ca->value, ca->value_len);
+        const ir_type *arg = k >= 0 ? st->cases[k].arg.type : NULL;
+        if (arg == NULL || arg->kind != IR_TUPLE || arg->ncells != 2 ||
+            arg->cells[0].slot.type->kind != IR_STRING || arg->cells[0].slot.ptr ||
+            st->cases[k].arg.ptr) {
+            diag_error(d, ca->loc,
+                       "'<c adapter.catch_all>' names the constructor of '%s' that holds an "
+                       "unknown tag and its value: it must exist and take a (string * _) tuple",
+                       st->atd_name);
+            return false;
+        }
+    }
+    r->tagged_by = ad.field;
+    r->tagged_by_len = ad.field_len;
+    r->tv = true;
+    return true;
+}
+
+bool check_adapter_sum_ir(diag_ctx *d, atd_arena *arena, const ast_annots *annots,
+                          const ir_type *st, check_adapter_state *s)
+{
+    if (check_adapter_c(annots) != NULL)
+        return true;
+    check_adapter ad = check_adapter_of(arena, annots);
+    if (ad.kind != CHECK_ADAPTER_TYPE_FIELD)
+        return true;
+    bool ok = true;
+    for (size_t i = 0; i < st->ncases; i++) {
+        const ir_type *arg = st->cases[i].arg.type;
+        if (arg == NULL || arg->kind != IR_RECORD)
+            continue; /* written ["Name", arg], as atdgen's restore leaves it */
+        struct check_adapter_record *r = adapter_state_of(arena, s, arg);
+        if (r == NULL) {
+            diag_oom(d);
+            return false;
+        }
+        if (r->tv) {
+            diag_error(d, st->cases[i].loc,
+                       "the argument of '%s' is a record with Type_and_value_fields, which "
+                       "cannot also be written with the type field of '<json %s>'",
+                       st->cases[i].atd_name, ad.where->name);
+            ok = false;
+        } else if (arg->imported) {
+            diag_error(d, st->cases[i].loc,
+                       "the argument of '%s' is a record of another schema, which atdc cannot "
+                       "write with the type field of '<json %s>': define the record in this "
+                       "schema",
+                       st->cases[i].atd_name, ad.where->name);
+            ok = false;
+        } else if (r->tagged_by != NULL &&
+                   !adapter_same_name(r->tagged_by, r->tagged_by_len, ad.field, ad.field_len) &&
+                   (check_adapter_json_field(arg, r->tagged_by, r->tagged_by_len) >= 0 ||
+                    check_adapter_json_field(arg, ad.field, ad.field_len) >= 0)) {
+            /* One tagged writer serves every sum: it leaves out the field
+             * named like the type field, so the sums must agree on that
+             * name unless the record has neither field. */
+            diag_error(d, st->cases[i].loc,
+                       "record '%s' is the argument of sums whose type fields differ (\"%.*s\" "
+                       "and \"%.*s\") and has a field of one of these names, which one sum "
+                       "writes as the tag and the other as a field",
+                       arg->atd_name, (int)r->tagged_by_len, r->tagged_by, (int)ad.field_len,
+                       ad.field);
+            ok = false;
+        } else {
+            r->tagged_by = ad.field;
+            r->tagged_by_len = ad.field_len;
+        }
+    }
+    return ok;
 }

@@ -23,7 +23,11 @@
  *   field (the user's Type_field.Make module).
  *
  * Any other adapter is OCaml code (CHECK_ADAPTER_CUSTOM). The checker and
- * the lowering stage both call check_adapter_of. */
+ * the lowering stage both call check_adapter_of. What the parameters name
+ * (a record's value field, a constructor of its sum, the records a
+ * Type_field sum writes) is judged on the lowered module, where fields
+ * have their JSON names and types are resolved (check_adapter_record_ir,
+ * check_adapter_sum_ir, called by check_lowered.c). */
 #ifndef ATDC_CHECK_ADAPTER_H
 #define ATDC_CHECK_ADAPTER_H
 
@@ -32,6 +36,8 @@
 
 #include "syntax/ast.h"
 #include "atd/arena.h"
+#include "lower/ir.h"
+#include "util/diag.h"
 
 typedef enum check_adapter_kind {
     CHECK_ADAPTER_NONE,
@@ -61,5 +67,35 @@ check_adapter check_adapter_of(atd_arena *arena, const ast_annots *a);
 /* The user's C adapter: <c adapter="NAME">, or <json adapter.c="NAME">
  * (atdgen -j rejects the latter, a json field it does not know), or NULL. */
 const ast_annot_field *check_adapter_c(const ast_annots *a);
+
+/* The field of record rt whose JSON name is name[0..len), or -1. */
+int check_adapter_json_field(const ir_type *rt, const char *name, size_t len);
+
+/* The last case of sum st whose JSON name is name[0..len), or -1. */
+int check_adapter_json_case(const ir_type *st, const char *name, size_t len);
+
+/* What the adapters decided about the records so far, as the checker
+ * replays them in the order lowering met them: which type field a record
+ * is written with (Type_field sums, Type_and_value_fields) and whether it
+ * has Type_and_value_fields. Zero-initialize; lives in `arena`. */
+typedef struct check_adapter_state {
+    struct check_adapter_record *items;
+    size_t len, cap;
+} check_adapter_state;
+
+/* Type_and_value_fields on record rt (annotations `annots`): the value
+ * field exists, is required and of a sum of this schema, the record has no
+ * other adapter or validator and is no argument of a Type_field sum, and
+ * the catch-all is a constructor taking a (string * _) tuple. False after
+ * reporting (out of memory included). */
+bool check_adapter_record_ir(diag_ctx *d, atd_arena *arena, const ast_annots *annots,
+                             const ir_type *rt, check_adapter_state *s);
+
+/* Type_field on sum st (annotations `annots`): each record argument has no
+ * Type_and_value_fields, is of this schema, and is not written by another
+ * sum with another type field that it has as a field. False after
+ * reporting (out of memory included). */
+bool check_adapter_sum_ir(diag_ctx *d, atd_arena *arena, const ast_annots *annots,
+                          const ir_type *st, check_adapter_state *s);
 
 #endif

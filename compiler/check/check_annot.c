@@ -346,7 +346,7 @@ static void check_annot_typedef(check_cx *cx, const ast_typedef *td)
 
 /* The checks of `?x : T option` (<c validator>, <c min>...) are written on
  * T: the option itself is no value in C (has_x and x). The value shapes and
- * types are checked when lowering (lower_validators.h). */
+ * types are checked on the lowered module (check_validators.h). */
 static void check_annot_option_checks(check_cx *cx, const ast_type *t)
 {
     static const char *const fields[] = {"validator", "min", "max", "min_len", "max_len"};

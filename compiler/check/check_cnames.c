@@ -5,7 +5,7 @@
  * `has_x` flag of an optional field `x`. Identifiers that the whole generated
  * file shares (types, functions, and the enum constants that constructors
  * become, within one sum as across sums) are compared once, after lowering,
- * by lower/lower_clash.c. */
+ * by check/check_clash.c. */
 #include "check_annot.h"
 #include "check_cx.h"
 #include "check_passes.h"

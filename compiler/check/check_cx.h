@@ -15,8 +15,16 @@
  *   check_annot.c      annotation schema: sections, positions, values (check_annot.h)
  *   check_annot_type.c annotations whose meaning depends on the annotated type
  *   check_cnames.c     C names that clash
- *   check_formats.c    what biniou and the lazy format can carry, on the lowered
- *                      module (check_formats.h; run by the driver after lowering)
+ *   check_adapter.c    atdgen's built-in adapters (check_adapter.h)
+ *
+ * and, on the lowered module (lower/ir.h), run by the driver after lowering:
+ *
+ *   check_lowered.c    what lowering recorded: defaults, validators and
+ *                      adapter parameters against the C types, and the limits
+ *                      of lowering (check_lowered.h; check_cdefault.c,
+ *                      check_validators.c, check_adapter.c)
+ *   check_clash.c      the generated C names that clash (check_clash.h)
+ *   check_formats.c    what biniou and the lazy format can carry (check_formats.h)
  *
  * The passes' entry points are in check_passes.h. Every walk over an AST is
  * recursive; the parser (syntax/parse.h) already rejected type expressions nested

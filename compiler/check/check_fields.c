@@ -200,7 +200,8 @@ static void check_fields_ocaml_default(check_cx *cx, const ast_annot_field *od, 
         check_fields_fits(cx, c, &v) != CHECK_FIT_NO)
         return;
     /* the value of an <ocaml t> wrap: C holds the wire value, whose zero
-     * stands for it (lowering does the same: lower.c, lower_default) */
+     * stands for it (lowering does the same: lower.c, lower_default, and
+     * check_lowered.c judges it on the C type) */
     if (check_is_ocaml_wrap(cx, c) && check_fields_implicit(cx, t, true, &unknown)) {
         diag_warn(cx->d, DIAG_W_IGNORED_ANNOTATION, od->value_loc,
                   "<ocaml default=\"%s\"> of %s is a value of the wrap's OCaml type: atdc "

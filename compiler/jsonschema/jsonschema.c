@@ -139,7 +139,7 @@ static const char *js_ref_name(js_ctx *C, js_side x)
 
 static void js_value(js_ctx *C, js_side x, const ir_check *check);
 
-/* Parses "INT64_C(-5)", "INT64_MIN" (the forms of lower_validators.c). */
+/* Parses "INT64_C(-5)", "INT64_MIN" (the forms of check_validators.c). */
 static bool js_check_int(const char *c, int64_t *out)
 {
     if (strcmp(c, "INT64_MIN") == 0) {
@@ -183,7 +183,7 @@ static void js_int_schema(js_ctx *C, const ir_type *t, const ir_check *check)
 
 static void js_float_schema(js_ctx *C, const ir_check *check)
 {
-    /* The bounds are JSON numbers as written (lower_validators.c checked them). */
+    /* The bounds are JSON numbers as written (check_validators.c checked them). */
     const char *lo = NULL, *hi = NULL;
     for (const ir_check *k = check; k != NULL; k = k->next) {
         if (k->min != NULL && (lo == NULL || strtod(k->min, NULL) > strtod(lo, NULL)))

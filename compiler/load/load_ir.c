@@ -7,6 +7,7 @@
 
 #include <string.h>
 
+#include "check/check_lowered.h"
 #include "load/deps.h"
 #include "lower/lower.h"
 
@@ -39,7 +40,7 @@ static const load_schema *load_one(load_ctx *L, const ast_module *m, const char 
         return NULL;
     lower_options lopts = {0};
     ir_module *ir = lower_module(L->d, L->arena, cm, &lopts);
-    if (ir == NULL)
+    if (ir == NULL || !check_lowered(L->d, L->arena, ir))
         return NULL;
     load_schema *s = atd_arena_alloc(L->arena, sizeof *s, _Alignof(load_schema));
     struct load_done *done = atd_arena_alloc(L->arena, sizeof *done, _Alignof(struct load_done));

@@ -256,6 +256,35 @@ struct ir_type {
     int mark;              /* scratch for graph walks */
 };
 
+/* An annotation whose meaning depends on the C types that lowering
+ * computed: lowering records each one where it meets it, in that order, and
+ * translates it as well as it can without reporting anything; the checker
+ * (check/check_lowered.c) judges them on the finished module. */
+typedef enum ir_use_kind {
+    IR_USE_C_DEFAULT,     /* f, a <c default>, for a value of type t */
+    IR_USE_OCAML_DEFAULT, /* f, an <ocaml default>, for a value of type t */
+    IR_USE_CHECKS,        /* the <c validator>, <c min> ... of `annots`, type t */
+    IR_USE_RECORD_ADAPTER, /* the adapter annotations `annots` of record t */
+    IR_USE_SUM_ADAPTER     /* the adapter annotations `annots` of sum t */
+} ir_use_kind;
+
+typedef struct ir_use {
+    ir_use_kind kind;
+    const ast_annots *annots;
+    const ast_annot_field *f; /* the default's annotation field */
+    const ir_type *t;
+    ast_loc loc;     /* the field or cell the default is for */
+    bool ocaml_wrap; /* OCAML_DEFAULT: t is the wire type of an <ocaml t> wrap */
+    bool own;        /* CHECKS: the node's own <c validator> counts (not a record or sum) */
+} ir_use;
+
+/* A limit of lowering that a schema reached (lowering stops there). */
+typedef enum ir_limit {
+    IR_LIMIT_NONE,
+    IR_LIMIT_NESTING,   /* lower_type nested NEST_MAX deep, aliases counted */
+    IR_LIMIT_INSTANCES  /* more than INSTANCES_MAX instantiations */
+} ir_limit;
+
 /* One ATD type definition. */
 typedef struct ir_def {
     const char *atd_name;
@@ -290,6 +319,11 @@ typedef struct ir_module {
     ast_loc bin_abstract_loc;
     bool bin_imported;
     ast_loc bin_imported_loc;
+    ir_use *uses; /* the annotations the checker judges on the IR, in lowering order */
+    size_t nuses;
+    ir_limit limit; /* a limit lowering reached, where, and its value */
+    ast_loc limit_loc;
+    int limit_max;
     bool biniou;             /* emit biniou code too (lower_options.biniou) */
     bool lazy;               /* emit the lazy format's API too (lower_options.lazy, emit_lazy.c) */
     bool types_only;         /* atdc --types-only: C types and init functions, nothing else */

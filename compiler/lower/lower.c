@@ -40,7 +40,7 @@
  * `bool has_left; P tree *left;`. Lists always hold pointers.
  *
  * Defaults of `~` fields and tuple cells: <c default> (C text, whose
- * meaning per type is in lower_cdefault.h), else the <ocaml default>
+ * meaning per type is in check_cdefault.h), else the <ocaml default>
  * literal translated into C,
  * else the implicit default of the type (0, false, "", [], None). */
 #include "lower.h"
@@ -60,13 +60,14 @@
 #include "util/alloc.h"
 #include "util/names.h"
 #include "lower_adapter.h"
-#include "lower_cdefault.h"
+#include "check/check_cdefault.h"
 #include "lower_odefault.h"
-#include "lower_validators.h"
+#include "check/check_validators.h"
 
-/* Guards for input the checker let through but that lowering cannot finish:
- * both are reported as errors at the offending type expression, never by
- * leaving the process. NEST_MAX bounds the C stack used by lower_type. */
+/* Limits of lowering itself, for input the checker let through: lowering
+ * stops at the offending type expression and records it in the module
+ * (ir_module.limit), and the checker reports it (check_lowered.c).
+ * NEST_MAX bounds the C stack used by lower_type. */
 #define NEST_MAX 200
 #define INSTANCES_MAX 2000 /* non-regular recursion makes instances forever */
 
@@ -80,7 +81,6 @@ typedef struct memo {
 typedef struct lower_ctx {
     check_cx *cx; /* the checked module: definitions, names, inheritance */
     const ast_module *module;
-    diag_ctx *diag;
     atd_arena *arena;
     const char *prefix;
     bool no_stutter; /* atdc --no-stutter (prefixed_name) */
@@ -88,10 +88,16 @@ typedef struct lower_ctx {
     size_t ntypes, types_cap;
     memo *memos;
     size_t nmemos, memos_cap;
+    size_t ninstances; /* memos of parametrized definitions */
     int next_id;
     int nest;
-    bool failed;
-    bool aborted;               /* a limit was hit: unwind quickly, report nothing more */
+    bool failed;                /* out of memory: no module */
+    bool aborted;               /* a limit was hit: unwind quickly, record nothing more */
+    ir_limit limit;             /* which one, and where (ir_module.limit) */
+    ast_loc limit_loc;
+    int limit_max;
+    ir_use *uses;               /* ir_module.uses */
+    size_t nuses, uses_cap;
     ast_loc loc;                /* the type expression being lowered: new types get it */
     bool oom;                   /* the arena ran out: aborted too; reported once, at the end */
     ir_type sink;               /* what new_type gives after running out of memory */
@@ -158,6 +164,24 @@ static bool grow_array(lower_ctx *L, void **items, size_t *cap, size_t len, size
     *items = n;
     *cap = ncap;
     return true;
+}
+
+/* Records an annotation for the checker to judge on the IR (ir_use). */
+static void record_use(lower_ctx *L, ir_use u)
+{
+    if (!L->aborted && grow_array(L, (void **)&L->uses, &L->uses_cap, L->nuses, sizeof *L->uses))
+        L->uses[L->nuses++] = u;
+}
+
+/* Stops lowering at a limit, recorded for the checker. */
+static void reach_limit(lower_ctx *L, ir_limit limit, ast_loc loc, int max)
+{
+    if (!L->aborted) {
+        L->limit = limit;
+        L->limit_loc = loc;
+        L->limit_max = max;
+    }
+    L->aborted = true;
 }
 
 /* Zeroed memory; NULL when out of memory. */
@@ -381,11 +405,10 @@ static ir_type *lower_int(lower_ctx *L, const ast_type *t)
         for (k = 0; k < sizeof reprs / sizeof reprs[0]; k++)
             if (strcmp(reprs[k].repr, repr) == 0)
                 break;
-        if (k == sizeof reprs / sizeof reprs[0]) {
-            diag_error(L->diag, t->loc, "invalid <c repr=\"%s\"> for int", repr);
-            L->failed = true;
+        /* Not reached: the checker accepts only the words of this table
+         * on int (check_annot_type.c); anything else would be int64. */
+        if (k == sizeof reprs / sizeof reprs[0])
             k = 0;
-        }
     }
     const char *jrepr = check_annot_str(&t->annots, "json", "repr");
     bool as_string = jrepr != NULL && strcmp(jrepr, "string") == 0;
@@ -476,8 +499,11 @@ static const ir_check *lower_checks(lower_ctx *L, const ast_type *t, const check
         grow_array(L, (void **)&L->checked, &L->checked_cap, L->nchecked, sizeof *L->checked))
         L->checked[L->nchecked++] = &t->annots;
     bool own = t->kind != AST_RECORD && t->kind != AST_SUM;
-    const ir_check *c = lower_validators_node(seen ? NULL : L->diag, L->arena, &t->annots, ty,
-                                              inner, own, &L->failed, &L->oom);
+    if (!seen)
+        record_use(L, (ir_use){IR_USE_CHECKS, &t->annots, NULL, ty, t->loc, false, own});
+    bool wrong = false; /* the checker reports it: the chain goes on without this node */
+    const ir_check *c = check_validators_node(NULL, L->arena, &t->annots, ty, inner, own, &wrong,
+                                              &L->oom);
     if (L->oom)
         lower_oom(L);
     return c;
@@ -517,7 +543,7 @@ static ir_type *wrapper(lower_ctx *L, ir_kind kind, ir_type *elem, const char *s
                         const ast_type *et, const ir_check *check)
 {
     const char *key =
-        fmt(L, "%s(%d%s)", suffix, elem->id, lower_validators_key(L->arena, check, &L->oom));
+        fmt(L, "%s(%d%s)", suffix, elem->id, check_validators_key(L->arena, check, &L->oom));
     ir_type *t = find_key(L, key);
     if (t != NULL)
         return t;
@@ -547,7 +573,7 @@ static ir_type *lower_wrap(lower_ctx *L, const ast_type *t, const check_scope *e
         return u;
     const ir_check *uc = lower_checks(L, t->u.name.args[0], env, u, 0);
     const char *key =
-        fmt(L, "wrap(%d,%s,%s,%s%s)", u->id, ct, wf, uf, lower_validators_key(L->arena, uc, &L->oom));
+        fmt(L, "wrap(%d,%s,%s,%s%s)", u->id, ct, wf, uf, check_validators_key(L->arena, uc, &L->oom));
     ir_type *w = find_key(L, key);
     if (w != NULL)
         return w;
@@ -585,7 +611,7 @@ static ir_type *lower_assoc(lower_ctx *L, const ast_type *list, const check_scop
         return wrapper(L, IR_ASSOC, v, "assoc", vt, vc);
     /* the lazy format's annotations make another wire form: another type
      * to the dedup, with the same C layout */
-    const char *key = fmt(L, "assoc(%d%s)lz%d%d%d", v->id, lower_validators_key(L->arena, vc, &L->oom),
+    const char *key = fmt(L, "assoc(%d%s)lz%d%d%d", v->id, check_validators_key(L->arena, vc, &L->oom),
                           lz.lz_lazy, lz.lz_shared, index);
     /* An indexed map has lookup functions, named after what the user
      * wrote: the definition, or the record field it is the type of
@@ -607,85 +633,47 @@ static ir_type *lower_assoc(lower_ctx *L, const ast_type *list, const check_scop
 
 /* --- defaults --- */
 
-/* The implicit default of a `~` field without any default annotation
- * (as atdgen defines it): the zero of its type; other types need an explicit one,
- * which the checker already demands. */
-static bool implicit_default(lower_ctx *L, const ir_type *t, ast_loc loc)
-{
-    switch (t->kind) {
-    case IR_UNIT:
-    case IR_BOOL:
-    case IR_INT:
-    case IR_FLOAT:
-    case IR_STRING:
-    case IR_LIST:
-    case IR_ASSOC:
-    case IR_OPTION:
-    case IR_NULLABLE:
-    case IR_WRAP: /* the zero bytes of the user type; always written */
-        return true;
-    case IR_ABSTRACT:
-    case IR_RECORD:
-    case IR_ENUM:
-    case IR_SUM:
-    case IR_TUPLE:
-        break;
-    }
-    if (L->aborted) /* t is the sink type of a lowering that ran out */
-        return false;
-    diag_error(L->diag, loc, "missing default value: add <c default>");
-    L->failed = true;
-    return false;
-}
-
 /* The default of a `~` field or tuple cell of type t (written `type` in
  * scope env), from its annotations: <c default> as written, else the
  * <ocaml default> value decoded by the checker's parser (check_default.h,
  * so both stages agree on what is translatable) in C (lower_odefault.h),
  * else the implicit zero. */
-static bool lower_default(lower_ctx *L, const ast_annots *annots, const ast_type *type,
+static void lower_default(lower_ctx *L, const ast_annots *annots, const ast_type *type,
                           const check_scope *env, ir_type *t, ast_loc loc, ir_default *d)
 {
     memset(d, 0, sizeof *d);
     const ast_annot_field *cdef = check_annot_find(annots, "c", "default");
     if (cdef != NULL) {
-        if (lower_c_default(L->diag, L->arena, cdef, t, d))
-            return true;
-        L->failed = true;
-        return false;
+        /* a text that does not suit t leaves the zero default here; the
+         * checker reports it (check_lowered.c) */
+        record_use(L, (ir_use){IR_USE_C_DEFAULT, annots, cdef, t, loc, false, false});
+        if (!check_cdefault(NULL, L->arena, cdef, t, d, &L->oom))
+            memset(d, 0, sizeof *d);
+        if (L->oom)
+            lower_oom(L);
+        return;
     }
     const ast_annot_field *od = check_annot_find(annots, "ocaml", "default");
+    /* The zero of t, as atdgen defines the implicit default; a type without
+     * one needs an explicit default, which the checker demands
+     * (check_fields.c). */
     if (od == NULL || od->value == NULL)
-        return implicit_default(L, t, loc);
-    const char *v = od->value;
-    size_t vlen = od->value_len;
+        return;
+    bool wrap = check_is_ocaml_wrap(L->cx, (check_clo){type, env});
+    record_use(L, (ir_use){IR_USE_OCAML_DEFAULT, annots, od, t, loc, wrap, false});
     check_default_value dv;
     const char *range_type = NULL;
+    int64_t range_value = 0;
     lower_odefault_result r = LOWER_ODEFAULT_UNTRANSLATABLE;
-    if (check_default_parse(L->arena, v, vlen, &dv) != CHECK_DEFAULT_INVALID)
-        r = lower_ocaml_default(L->arena, &dv, t, d, &range_type);
-    switch (r) {
-    case LOWER_ODEFAULT_OK:
-        return true;
-    case LOWER_ODEFAULT_OOM:
+    if (check_default_parse(L->arena, od->value, od->value_len, &dv) != CHECK_DEFAULT_INVALID)
+        r = lower_ocaml_default(L->arena, &dv, t, d, &range_type, &range_value);
+    if (r == LOWER_ODEFAULT_OOM)
         lower_oom(L);
-        return false;
-    case LOWER_ODEFAULT_RANGE:
-        diag_error(L->diag, loc, "<ocaml default> %lld does not fit the C type %s", (long long)dv.i,
-                   range_type);
-        L->failed = true;
-        return false;
-    case LOWER_ODEFAULT_UNTRANSLATABLE:
-        break;
-    }
-    /* a value of an <ocaml t> wrap's own type stands for the wire type's
-     * zero (the checker warned: check_fields.c) */
-    if (check_is_ocaml_wrap(L->cx, (check_clo){type, env}))
-        return implicit_default(L, t, loc);
-    diag_error(L->diag, loc, "cannot translate <ocaml default=\"%.*s\"> for %s: add <c default>",
-               (int)(vlen > 80 ? 80 : vlen), v, t->atd_name);
-    L->failed = true;
-    return false;
+    /* An <ocaml t> wrap's own value stands for the wire type's zero (the
+     * checker warned: check_fields.c); a value without a C form is the
+     * checker's error, and the zero default stays. */
+    if (r != LOWER_ODEFAULT_OK)
+        memset(d, 0, sizeof *d);
 }
 
 /* --- records, sums, tuples --- */
@@ -744,8 +732,9 @@ static void lower_record(lower_ctx *L, ir_type *rt, const ast_type *t, const che
         if (af->type != NULL)
             lower_lazy_slot(&af->type->annots, &f->slot);
     }
-    if (!lower_record_adapter(L->diag, L->arena, &t->annots, rt))
-        L->failed = true;
+    if (!lower_record_adapter(L->arena, &t->annots, rt))
+        lower_oom(L);
+    record_use(L, (ir_use){IR_USE_RECORD_ADAPTER, &t->annots, NULL, rt, t->loc, false, false});
 }
 
 static void lower_sum(lower_ctx *L, ir_type *st, const ast_type *t, const check_scope *env)
@@ -790,8 +779,8 @@ static void lower_sum(lower_ctx *L, ir_type *st, const ast_type *t, const check_
                 c->catch_all = true;
         }
     }
-    if (!lower_sum_adapter(L->diag, L->arena, &t->annots, st))
-        L->failed = true;
+    lower_sum_adapter(L->arena, &t->annots, st);
+    record_use(L, (ir_use){IR_USE_SUM_ADAPTER, &t->annots, NULL, st, t->loc, false, false});
 }
 
 /* Nominal types (records and sums) are created before their contents are
@@ -842,7 +831,7 @@ static ir_type *lower_tuple(lower_ctx *L, const ast_type *t, const check_scope *
             lower_default(L, &c->annots, c->type, env, cells[i].slot.type, c->loc, &cells[i].dflt);
         }
         keylen +=
-            24 + strlen(lower_validators_key(L->arena, cells[i].slot.check, &L->oom)) +
+            24 + strlen(check_validators_key(L->arena, cells[i].slot.check, &L->oom)) +
             (cells[i].has_default && cells[i].dflt.c_expr ? strlen(cells[i].dflt.c_expr) : 0) +
             cells[i].dflt.len * 4;
         namelen += strlen(cells[i].slot.type->short_name) + 1;
@@ -853,7 +842,7 @@ static ir_type *lower_tuple(lower_ctx *L, const ast_type *t, const check_scope *
     size_t k = (size_t)sprintf(key, "tuple("), m = 0;
     for (size_t i = 0; i < n; i++) {
         k += (size_t)sprintf(key + k, "%d%s", cells[i].slot.type->id,
-                             lower_validators_key(L->arena, cells[i].slot.check, &L->oom));
+                             check_validators_key(L->arena, cells[i].slot.check, &L->oom));
         if (cells[i].has_default) {
             k += (size_t)sprintf(key + k, "=%d:%s:", (int)cells[i].dflt.kind,
                                  cells[i].dflt.c_expr ? cells[i].dflt.c_expr : "");
@@ -960,13 +949,9 @@ static ir_type *lower_def_app(lower_ctx *L, const ast_typedef *d, const ast_type
          * record or sum, which already exists. */
         return lower_type(L, d->rhs, denv, short_name);
     }
-    if (L->nmemos >= INSTANCES_MAX) {
-        diag_error(L->diag, app != NULL ? app->loc : d->name_loc,
-                   "too many instantiations of parametrized types (more than %d; non-regular "
-                   "recursion?)",
-                   INSTANCES_MAX);
-        L->failed = true;
-        L->aborted = true;
+    /* only instances count: a schema may have any number of definitions */
+    if (d->nparams > 0 && L->ninstances++ >= INSTANCES_MAX) {
+        reach_limit(L, IR_LIMIT_INSTANCES, app != NULL ? app->loc : d->name_loc, INSTANCES_MAX);
         return placeholder(L);
     }
     if (!grow_array(L, (void **)&L->memos, &L->memos_cap, L->nmemos, sizeof *L->memos))
@@ -1121,11 +1106,8 @@ static ir_type *lower_name(lower_ctx *L, const ast_type *t, const check_scope *e
     if (nargs == 1 && strcmp(n, "wrap") == 0)
         return lower_wrap(L, t, env, ctx_name);
     const ast_typedef *d = def_of(L, t);
-    if (d == NULL) {
-        diag_error(L->diag, t->loc, "undefined type '%s'", n);
-        L->failed = true;
-        return scalar(L, IR_ABSTRACT, "atd_json", "abstract", "abstract");
-    }
+    if (d == NULL) /* not reached: the checker reports every undefined name (check_types.c) */
+        return placeholder(L);
     return lower_def_app(L, d, t, env);
 }
 
@@ -1135,12 +1117,7 @@ static ir_type *lower_type(lower_ctx *L, const ast_type *t, const check_scope *e
     if (L->aborted)
         return placeholder(L);
     if (L->nest >= NEST_MAX) {
-        diag_error(L->diag, t->loc,
-                   "type is nested too deeply for the C emitter (more than %d "
-                   "levels, counting aliases)",
-                   NEST_MAX);
-        L->failed = true;
-        L->aborted = true;
+        reach_limit(L, IR_LIMIT_NESTING, t->loc, NEST_MAX);
         return placeholder(L);
     }
     L->nest++;
@@ -1151,9 +1128,9 @@ static ir_type *lower_type(lower_ctx *L, const ast_type *t, const check_scope *e
     case AST_TVAR: {
         const check_clo *b = env != NULL ? check_bind(env, t->u.tvar.name) : NULL;
         if (b == NULL) {
-            diag_error(L->diag, t->loc, "unbound type variable '%s", t->u.tvar.name);
-            L->failed = true;
-            r = scalar(L, IR_ABSTRACT, "atd_json", "abstract", "abstract");
+            /* not reached: the checker reports every unbound variable
+             * (check_types.c), and instantiation binds all the others */
+            r = placeholder(L);
         } else {
             r = lower_type(L, b->t, b->sc, ctx_name);
         }
@@ -1301,6 +1278,11 @@ static ir_module *lower_all(lower_ctx *Lp, const ast_module *am, const char *pre
     m->bin_abstract_loc = L.bin_abstract_loc;
     m->bin_imported = L.bin_imported;
     m->bin_imported_loc = L.bin_imported_loc;
+    m->uses = L.uses;
+    m->nuses = L.nuses;
+    m->limit = L.limit;
+    m->limit_loc = L.limit_loc;
+    m->limit_max = L.limit_max;
     for (size_t i = 0; i < L.ntypes; i++)
         lower_fixed(&L, L.types[i]);
     /* Composite types go to the module; scalars stay behind. */
@@ -1329,7 +1311,6 @@ ir_module *lower_module(diag_ctx *d, atd_arena *arena, const checked_module *cm,
     memset(Lp, 0, sizeof *Lp);
     Lp->imports = imports;
     Lp->no_stutter = o->no_stutter;
-    Lp->diag = d;
     Lp->arena = arena;
     Lp->cx = (check_cx *)cm;
     Lp->module = checked_ast(cm);

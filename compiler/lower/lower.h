@@ -27,8 +27,11 @@ typedef struct lower_options {
 /* `mod.t` lowers to the C type and functions that the imported schema's own
  * generation defines (<its prefix><t>), from the schemas the module was
  * checked with (checked_imports), and the header includes its header.
- * Returns NULL after reporting errors through `d` (out of memory included).
- * Everything lives in `arena`. */
+ * Lowering assumes a module the checker accepted and reports nothing about
+ * the schema: what can only be judged on the C types (defaults, validators,
+ * adapters, the limits of lowering) is recorded in the module
+ * (ir_module.uses, .limit) for check_lowered.h. Returns NULL only when out of
+ * memory, reported through `d`. Everything lives in `arena`. */
 ir_module *lower_module(diag_ctx *d, atd_arena *arena, const checked_module *cm,
                         const lower_options *o);
 

@@ -9,16 +9,16 @@
 
 #include "syntax/ast.h"
 #include "atd/arena.h"
-#include "util/diag.h"
 #include "ir.h"
 
 /* `annots` are those of the sum node that st was lowered from, after its
- * cases. False after reporting an error through diag. */
-bool lower_sum_adapter(diag_ctx *diag, atd_arena *arena, const ast_annots *annots, ir_type *st);
+ * cases. Reports nothing: the checker judges the adapters on the lowered
+ * module (check_adapter.h). */
+void lower_sum_adapter(atd_arena *arena, const ast_annots *annots, ir_type *st);
 
 /* <json adapter.c="NAME">, <c validator="fn"> and Type_and_value_fields
- * on a record (on a sum: lower_sum_adapter). False after reporting an
- * error through diag. */
-bool lower_record_adapter(diag_ctx *diag, atd_arena *arena, const ast_annots *annots, ir_type *rt);
+ * on a record (on a sum: lower_sum_adapter). False only when out of
+ * memory. */
+bool lower_record_adapter(atd_arena *arena, const ast_annots *annots, ir_type *rt);
 
 #endif

@@ -13,6 +13,7 @@ typedef struct odefault_ctx {
     atd_arena *a;
     lower_odefault_result result;
     const char *range_type;
+    int64_t range_value;
 } odefault_ctx;
 
 static const char *od_fmt(odefault_ctx *c, const char *f, ...) ATD_PRINTF(2, 3);
@@ -57,6 +58,7 @@ static const char *od_int(odefault_ctx *c, const ir_type *t, int64_t v)
     if (v < lo || v > hi) {
         c->result = LOWER_ODEFAULT_RANGE;
         c->range_type = t->name;
+        c->range_value = v;
         return NULL;
     }
     /* -9223372036854775808 is not a C constant: it is -(2^63) */
@@ -211,10 +213,11 @@ static const char *od_init(odefault_ctx *c, const ir_type *t, const check_defaul
 }
 
 lower_odefault_result lower_ocaml_default(atd_arena *a, const check_default_value *v,
-                                          const ir_type *t, ir_default *d, const char **range_type)
+                                          const ir_type *t, ir_default *d, const char **range_type,
+                                          int64_t *range_value)
 {
     memset(d, 0, sizeof *d);
-    odefault_ctx c = {a, LOWER_ODEFAULT_OK, NULL};
+    odefault_ctx c = {a, LOWER_ODEFAULT_OK, NULL, 0};
     bool zero =
         (v->kind == CHECK_DEFAULT_EMPTY_LIST && (t->kind == IR_LIST || t->kind == IR_ASSOC)) ||
         (v->kind == CHECK_DEFAULT_NONE && (t->kind == IR_OPTION || t->kind == IR_NULLABLE)) ||
@@ -223,6 +226,7 @@ lower_odefault_result lower_ocaml_default(atd_arena *a, const check_default_valu
         const char *init = od_init(&c, t, v);
         if (init == NULL) {
             *range_type = c.range_type;
+            *range_value = c.range_value;
             return c.result == LOWER_ODEFAULT_OK ? LOWER_ODEFAULT_UNTRANSLATABLE : c.result;
         }
         /* what the writer compares stays a constant: scalars, enum

@@ -72,16 +72,37 @@ enum {
 /* Worst-case size of a vint. */
 #define ATD_BIN_VINT_MAX 10
 
-/* "svint", "record"... or NULL for a byte that is no tag. */
+/* The name of a tag.
+ *   tag: a byte value.
+ * Returns "svint", "record"... (a static string), or NULL for a byte that
+ * is no tag. */
 const char *atd_bin_tag_name(unsigned tag);
 
 /* atdgen's hash of a name: h = 223 h + c (mod 2^32) over the bytes, then
- * the low 31 bits. Field hashtags set bit 31; so do variants with an argument. */
+ * the low 31 bits. Field hashtags set bit 31; so do variants with an argument.
+ *   name: the field's or constructor's name as written in biniou (its ATD
+ *         name, or <biniou name>), len bytes.
+ * Returns the hash, bit 31 clear. */
 uint32_t atd_bin_hash(const char *name, size_t len);
 
 /* ------------------------------------------------------------------ */
 /* Writing                                                             */
 /* ------------------------------------------------------------------ */
+
+/* The parameters of the writers below:
+ *   p:      atd_bin_put_*: where the bytes go, room reserved by the caller
+ *           (ATD_BIN_VINT_MAX for a vint, n bytes for atd_bin_put_be, the
+ *           length's vint and the bytes for a string); *_p: the cursor of
+ *           writer.h's cursor form, room checked here.
+ *   w:      the writer, whose buffer receives the bytes.
+ *   u, v:   the number written (u unsigned).
+ *   s, len: a string's bytes.
+ *   repr:   how an int is written, as its tag: ATD_BIN_INT8, INT16, INT32,
+ *           INT64, UVINT or SVINT.
+ * atd_bin_put_* return the end of what they wrote; atd_bin_write_* return
+ * true, or false after recording the error in w (the buffer's, or
+ * ATD_ERR_RANGE for a number its form cannot hold); *_p return the new
+ * cursor, or NULL after recording the error. */
 
 /* Writes the vint forms at p (ATD_BIN_VINT_MAX bytes reserved); returns the end.
  * (A loop of a few instructions per byte: fewer in all than a branch-free
@@ -128,7 +149,7 @@ static inline char *atd_bin_put_svint(char *p, int64_t v)
     return atd_bin_put_uvint(p, u);
 }
 
-/* n bytes of u, big-endian. */
+/* The low n bytes of u, big-endian (n at most 8). */
 static inline char *atd_bin_put_be(char *p, uint64_t u, unsigned n)
 {
     for (unsigned i = n; i > 0; i--)
@@ -175,7 +196,7 @@ static inline char *atd_bin_string_p(atd_writer *w, char *p, const char *s, size
 }
 
 /* Whether v can be written with `repr` (a constant in generated code, so
- * the switch folds away); see atd_bin_write_int. */
+ * the switch folds away); see atd_bin_write_int. Returns true when it can. */
 static inline bool atd_bin_int_fits(unsigned repr, int64_t v)
 {
     switch (repr) {
@@ -213,10 +234,12 @@ static inline char *atd_bin_put_int(char *p, unsigned repr, int64_t v)
     }
 }
 
-/* ATD_ERR_RANGE for v with `repr`; returns false. */
+/* Records ATD_ERR_RANGE in w: v does not fit `repr` (the message names
+ * both). Returns false. */
 bool atd_bin_fail_int(atd_writer *w, unsigned repr, int64_t v);
 
-/* One byte (a tag, a bool, a num_variant byte...). */
+/* One byte (a tag, a bool, a num_variant byte...): the low 8 bits of
+ * `byte`. */
 static inline bool atd_bin_write_byte(atd_writer *w, unsigned byte)
 {
     char *p = atd_buf_reserve(w->buf, 1);
@@ -227,7 +250,7 @@ static inline bool atd_bin_write_byte(atd_writer *w, unsigned byte)
     return true;
 }
 
-/* Bodies of numbers. */
+/* Bodies of numbers: a uvint (any u). */
 static inline bool atd_bin_write_uvint(atd_writer *w, uint64_t u)
 {
     char *p = atd_buf_reserve(w->buf, ATD_BIN_VINT_MAX);
@@ -253,7 +276,8 @@ static inline bool atd_bin_write_svint(atd_writer *w, int64_t v)
     return true;
 }
 
-/* A fixed-width big-endian body of n bytes (int16, int32, int64, hashtags). */
+/* A fixed-width big-endian body: the low n bytes of u, n at most 8
+ * (int16, int32, int64, hashtags). */
 static inline bool atd_bin_write_be(atd_writer *w, uint64_t u, unsigned n)
 {
     char *p = atd_buf_reserve(w->buf, n);
@@ -263,7 +287,8 @@ static inline bool atd_bin_write_be(atd_writer *w, uint64_t u, unsigned n)
     return true;
 }
 
-/* A record field's head: its 4-byte hashtag and the tag of its value. */
+/* A record field's head: its 4-byte hashtag (atd_bin_hash with bit 31 set)
+ * and `tag`, the tag of its value. */
 static inline bool atd_bin_write_head(atd_writer *w, uint32_t hashtag, unsigned tag)
 {
     char *p = atd_buf_reserve(w->buf, 5);
@@ -282,6 +307,8 @@ static inline bool atd_bin_write_head(atd_writer *w, uint32_t hashtag, unsigned 
  * int32 outside its range. */
 bool atd_bin_write_int(atd_writer *w, unsigned repr, int64_t v);
 
+/* A float64 or float32 body: v's IEEE bits, big-endian (NaN and the
+ * infinities too: biniou has them). */
 static inline bool atd_bin_write_float64(atd_writer *w, double v)
 {
     uint64_t bits;
@@ -304,9 +331,20 @@ bool atd_bin_write_string(atd_writer *w, const char *s, size_t len);
 /* Reading                                                             */
 /* ------------------------------------------------------------------ */
 
+/* The parameters of the readers below:
+ *   r:   the reader over the biniou bytes; each reads at r->cur and
+ *        advances it past what it read.
+ *   out: the value read; written only on success.
+ *   tag: the tag of the value whose body is read (checked by the caller).
+ * Each returns true, or false after recording the error in r, at the
+ * offending byte: ATD_ERR_EOF when the input ends first, ATD_ERR_TYPE or
+ * ATD_ERR_SYNTAX for bytes that are not what was expected ("corrupted
+ * data"), ATD_ERR_RANGE for a value out of range. */
+
 /* Reads a tag and checks that it is in `accept` (a mask of ATD_BIN_MASK
- * bits). Errors: end of input; "expected tag svint (17), found string (18)";
- * tag 26 and bytes that are no tag are "corrupted data". */
+ * bits), setting *tag to it. Errors: end of input; "expected tag svint
+ * (17), found string (18)"; tag 26 and bytes that are no tag are
+ * "corrupted data". */
 static inline bool atd_bin_read_tag(atd_reader *r, uint32_t accept, uint8_t *tag)
 {
     if (ATD_LIKELY(r->cur < r->end)) {
@@ -319,12 +357,14 @@ static inline bool atd_bin_read_tag(atd_reader *r, uint32_t accept, uint8_t *tag
     }
     return atd__bin_read_tag_slow(r, accept, tag);
 }
-/* Checks a tag read elsewhere (the element tag of an array, a table column);
- * `at` is the byte offset of that tag. */
+/* Checks a tag read elsewhere (the element tag of an array, a table column)
+ * against `accept`, with the errors of atd_bin_read_tag; `at` is the byte
+ * offset of that tag, where the error goes. Reads nothing. */
 bool atd_bin_check_tag(atd_reader *r, size_t at, uint32_t accept, uint8_t tag);
 
-/* n bytes at p, big-endian (n a constant in the hot paths: 8 and 4 bytes
- * are one load and a byte swap). */
+/* n bytes at p, big-endian, n at most 8 (a constant in the hot paths: 8
+ * and 4 bytes are one load and a byte swap); p must hold n readable bytes.
+ * Returns their value. */
 static inline uint64_t atd_bin_get_be(const char *p, unsigned n)
 {
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ &&                       \
@@ -346,7 +386,7 @@ static inline uint64_t atd_bin_get_be(const char *p, unsigned n)
     return u;
 }
 
-/* Bodies. */
+/* Bodies: one byte, any value. */
 bool atd_bin_read_byte(atd_reader *r, uint8_t *out);
 
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ &&                       \
@@ -356,7 +396,8 @@ bool atd_bin_read_byte(atd_reader *r, uint8_t *out);
 #define ATD_BIN_SWAR 0 /* the byte loop of atd__bin_read_uvint_slow (its scalar twin) */
 #endif
 
-/* Inline: the one-byte forms and, with 8 bytes left, vints of up to 8
+/* A uvint body (at most 9 bytes, 63 bits; more is "corrupted data").
+ * Inline: the one-byte forms and, with 8 bytes left, vints of up to 8
  * bytes decoded from one load with no loop; the rest out of line (the byte
  * loop, the end of the input, errors). */
 static inline bool atd_bin_read_uvint(atd_reader *r, uint64_t *out)
@@ -387,7 +428,8 @@ static inline bool atd_bin_read_uvint(atd_reader *r, uint64_t *out)
     return atd__bin_read_uvint_slow(r, out);
 }
 /* A count (array length, fields, cells): a uvint no larger than the bytes
- * left, each counted item taking at least one. */
+ * left, each counted item taking at least one (else "corrupted data" at
+ * the count). */
 static inline bool atd_bin_read_count(atd_reader *r, size_t *out)
 {
     const char *at = r->cur;
@@ -409,9 +451,10 @@ static inline bool atd_bin_read_hashtag(atd_reader *r, uint32_t *out)
     r->cur += 4;
     return true;
 }
-/* Whether the next 5 bytes are `head` (a field's hashtag and tag, as
- * atdgen writes them): the record readers' guess at the field that comes
- * next, a compare of constant bytes; then atd_bin_skip_head. */
+/* Whether the next 5 bytes at r->cur are `head` (a field's hashtag and tag,
+ * as atdgen writes them): the record readers' guess at the field that
+ * comes next, a compare of constant bytes; then atd_bin_skip_head, which
+ * moves r->cur past them. Neither records an error. */
 static inline bool atd_bin_head_is(const atd_reader *r, const char *head)
 {
     return ATD_LIKELY(r->end - r->cur >= 5) && memcmp(r->cur, head, 5) == 0;
@@ -444,10 +487,14 @@ static inline bool atd_bin_read_int(atd_reader *r, uint8_t tag, int64_t *out)
     }
     return atd__bin_read_int_slow(r, tag, out);
 }
-/* ATD_ERR_RANGE unless min <= v <= max; `at` is where the value started. */
+/* Checks an int read already: true when min <= v <= max, else false after
+ * recording ATD_ERR_RANGE at byte offset `at`, where the value started. */
 bool atd_bin_int_range(atd_reader *r, size_t at, int64_t v, int64_t min, int64_t max);
+/* A bool body (the byte 0 or 1) and a unit body (the byte 0); any other
+ * byte is ATD_ERR_TYPE. */
 bool atd_bin_read_bool(atd_reader *r, bool *out);
 bool atd_bin_read_unit(atd_reader *r);
+/* float64 and float32 bodies: IEEE bits, big-endian. */
 static inline bool atd_bin_read_float64(atd_reader *r, double *out)
 {
     if (ATD_UNLIKELY(r->end - r->cur < 8))
@@ -489,7 +536,8 @@ atd_bin_read_string(atd_reader *r, atd_string *out)
 }
 
 /* Nesting (records, tuples, arrays, tables, variants, options): enter checks
- * and increments the depth (ATD_ERR_DEPTH beyond max_depth), leave decrements. */
+ * and increments r's depth (false after recording ATD_ERR_DEPTH beyond
+ * max_depth), leave decrements it. */
 static inline bool atd_bin_enter(atd_reader *r)
 {
     if (ATD_UNLIKELY(r->depth >= r->max_depth))
@@ -502,26 +550,32 @@ static inline void atd_bin_leave(atd_reader *r)
     r->depth--;
 }
 
-/* Skipping a value of unknown type: a tagged value, or the
- * body of a value of tag `tag`. */
+/* Skipping a value of unknown type: a tagged value, or the body of a value
+ * of tag `tag`; validated as it is skipped (tags, counts, depth), nothing
+ * allocated. */
 bool atd_bin_skip(atd_reader *r);
 bool atd_bin_skip_body(atd_reader *r, uint8_t tag);
 
-/* After the top-level value: nothing may follow (ATD_ERR_TRAILING). */
+/* After the top-level value: nothing may follow. Returns true at the end of
+ * r's input, else false after recording ATD_ERR_TRAILING. */
 bool atd_bin_read_end(atd_reader *r);
 
-/* Fills err from the reader's error: code, offset, path, and the message
- *   "byte N, at PATH: DETAIL"
- * (line and column are 0: they mean nothing in binary data). Returns the code. */
+/* Reports the recorded error of a biniou reader.
+ *   r:   the reader.
+ *   err: when not NULL, filled from the error: code, offset, path, and the
+ *        message "byte N, at PATH: DETAIL" (line and column are 0: they
+ *        mean nothing in binary data).
+ * Returns the code (ATD_ERR_OK when there is none). */
 int atd_bin_get_error(const atd_reader *r, atd_error *err);
 
-/* The bytes of input not read yet (a bound on the size of a table). */
+/* The bytes of r's input not read yet (a bound on the size of a table). */
 static inline size_t atd_bin_bytes_left(const atd_reader *r)
 {
     return (size_t)(r->end - r->cur);
 }
 
-/* Fixed-size reads for generated code, after checking the bytes left. */
+/* Whether r has at least n bytes left: fixed-size reads for generated code,
+ * after checking the bytes left. */
 static inline bool atd_bin_has(const atd_reader *r, size_t n)
 {
     return (size_t)(r->end - r->cur) >= n;

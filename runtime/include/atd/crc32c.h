@@ -12,8 +12,11 @@
 extern "C" {
 #endif
 
-/* The CRC of `len` bytes at p continuing `crc` (0 to start): so
- * atd_crc32c(atd_crc32c(0, a, n), b, m) is the CRC of a then b. */
+/* Continues a CRC over more bytes, so atd_crc32c(atd_crc32c(0, a, n), b, m)
+ * is the CRC of a then b.
+ *   crc: the CRC of the bytes before (0 to start).
+ *   p:   the bytes, len of them.
+ * Returns the CRC of the bytes before and these. */
 uint32_t atd_crc32c(uint32_t crc, const void *p, size_t len);
 
 #ifdef __cplusplus

@@ -63,20 +63,34 @@ struct atd_json_member {
  * C stack: a scratch stack of pending items, taken from the arena's allocator
  * beyond a small local buffer, is freed before returning. On failure the error
  * is recorded in the reader with the path of the failing value, and *out is
- * set to null. */
+ * set to null.
+ *   r:   the reader, its cursor before the value.
+ *   out: the value read.
+ * Returns true, or false after recording the error. */
 bool atd_json_read(atd_reader *r, atd_json *out);
-/* The same at the cursor p (generated readers of `abstract` fields): returns
- * the cursor after the value, or NULL after recording the error. */
+/* The same at the cursor p (generated readers of `abstract` fields).
+ *   r:   the reader (its own cursor is not used).
+ *   p:   the cursor, before the value (whitespace allowed).
+ *   out: the value read; null on failure.
+ * Returns the cursor after the value, or NULL after recording the error. */
 const char *atd_json_read_p(atd_reader *r, const char *p, atd_json *out);
 
-/* Parses one complete JSON document (whitespace around it allowed). Returns 0,
- * or an error code with `err` filled when not NULL. `flags` are ATD_READ_*. */
+/* Parses one complete JSON document (whitespace around it allowed).
+ *   json:  the document, len bytes (not NUL-terminated).
+ *   arena: where the value's nodes and strings go.
+ *   flags: ATD_READ_* (flags.h), as for atd_reader_init.
+ *   out:   the value; null after an error (text after a valid value is one).
+ *   err:   filled on error when not NULL.
+ * Returns 0, or the error code. */
 int atd_json_parse(const char *json, size_t len, atd_arena *arena, unsigned flags, atd_json *out,
                    atd_error *err);
 
 /* Appends the compact JSON text of v (floats and strings as the typed
- * writers write them, BIGINT text verbatim). Returns 0, or an error code with
- * `err` filled when not NULL: ATD_ERR_NONFINITE for NaN or infinity and
+ * writers write them, BIGINT text verbatim).
+ *   v:   the value to write.
+ *   out: the buffer appended to.
+ *   err: filled on error when not NULL.
+ * Returns 0, or an error code: ATD_ERR_NONFINITE for NaN or infinity and
  * ATD_ERR_UTF8 for a string or key that is not valid UTF-8 (the message names
  * the path, e.g. "at $.a[2]: NaN and infinity cannot be written as JSON"),
  * ATD_ERR_INVALID for a BIGINT that is not an integer literal, or the buffer's
@@ -87,18 +101,27 @@ int atd_json_write(const atd_json *v, atd_buf *out, atd_error *err);
 /* Structural equality: same kinds, same values (ints and floats compare by
  * kind then value; NaN differs from everything), same member order. Iterative;
  * trees nested deeper than 32 levels use malloc for the walk, and compare
- * unequal if that fails. */
+ * unequal if that fails.
+ *   a, b: the values compared.
+ * Returns whether they are equal. */
 bool atd_json_equal(const atd_json *a, const atd_json *b);
 
 /* Deep copy: makes *dst a copy of *src whose strings, keys, items and
  * members all live in arena `a`, so that the value outlives the arena that
  * src lives in. src and dst may be the same value (it then moves into a).
  * Iterative: trees nested deeper than 32 levels use malloc for the walk.
+ *   src: the value copied.
+ *   a:   the arena that receives the copy.
+ *   dst: where the copy goes.
  * Returns 0, or ATD_ERR_NOMEM; *dst is then still a valid value, parts of
  * which may point into src's memory. */
 int atd_json_copy(const atd_json *src, atd_arena *a, atd_json *dst);
 
-/* Looks up the last member named key (NULL when absent). Linear scan. */
+/* Looks up a member of an object (linear scan).
+ *   object:  the value; NULL or anything but an object has no member.
+ *   key:     the member's name, key_len bytes (compared byte for byte).
+ * Returns the value of the last member named key, or NULL when there is
+ * none. */
 const atd_json *atd_json_get(const atd_json *object, const char *key, size_t key_len);
 
 #ifdef __cplusplus

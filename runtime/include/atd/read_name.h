@@ -28,15 +28,29 @@
 extern "C" {
 #endif
 
+/* Reads a name: a JSON string, borrowed from the input when it has no
+ * escape (see above).
+ *   r:   the reader; its arena holds a name with escapes.
+ *   p:   the cursor, before the string (whitespace allowed).
+ *   out: the name's bytes.
+ * Returns the cursor after the closing quote, or NULL after recording the
+ * error (anything but a string as atd_reader_fail_expected reports it,
+ * and the string's own errors as for atd_read_string). */
 const char *atd_read_name_p(atd_reader *r, const char *p, atd_string *out);
+/* The same at the reader's own cursor, which it advances. Returns true, or
+ * false after recording the error. */
 bool atd_read_name(atd_reader *r, atd_string *out);
 
 #define ATD_QUOTE_NAME_SHOWN 48
 /* Enough room for any result: 4 bytes per shown byte, "...", NUL. */
 #define ATD_QUOTE_NAME_CAP (4 * ATD_QUOTE_NAME_SHOWN + 4)
 
-/* Writes the quoted form of s[0..len) into buf (cap >= 1 bytes, always
- * NUL-terminated, cut short when cap < ATD_QUOTE_NAME_CAP) and returns buf. */
+/* Writes the quoted form of s[0..len) into buf.
+ *   s:   the bytes, len of them; any bytes.
+ *   buf: where the quoted form goes, always NUL-terminated.
+ *   cap: buf's size, at least 1; the form is cut short when cap is less
+ *        than ATD_QUOTE_NAME_CAP.
+ * Returns buf. */
 const char *atd_quote_name(const char *s, size_t len, char *buf, size_t cap);
 
 #ifdef __cplusplus

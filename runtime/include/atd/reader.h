@@ -104,18 +104,29 @@ typedef bool (*atd_read_fn)(atd_reader *r, void *out);
 
 #include "detail/reader.h" /* the halves of the inline functions below */
 
-/* Prepares a reader. `arena` may be NULL only if nothing will be allocated
- * (e.g. for atd_skip_value). max_depth starts at ATD_DEFAULT_MAX_DEPTH. */
+/* Prepares a reader, its cursor at the start of the input and no error
+ * recorded; max_depth starts at ATD_DEFAULT_MAX_DEPTH.
+ *   r:     the reader to set up.
+ *   json:  the input, len bytes (not NUL-terminated); it must outlive the
+ *          reader, and the values that borrow from it.
+ *   arena: where decoded values go; NULL only if nothing will be allocated
+ *          (e.g. for atd_skip_value).
+ *   flags: atd_read_flags (flags.h), or-ed; 0 for strict RFC 8259. */
 void atd_reader_init(atd_reader *r, const char *json, size_t len, atd_arena *arena, unsigned flags);
 
 /* --- errors --- */
 
-/* Records an error at byte offset `offset` unless one is recorded already.
- * The detail is one lowercase phrase, e.g. "expected an integer, found \"2.5\"".
+/* Records an error unless one is recorded already.
+ *   r:      the reader.
+ *   offset: the byte offset of the error in the input.
+ *   code:   what went wrong (ATD_ERR_*).
+ *   fmt:    printf format of the detail, one lowercase phrase, e.g.
+ *           "expected an integer, found \"2.5\"" (cut to fit err_detail);
+ *           its arguments follow.
  * Always returns false, so callers can `return atd_reader_fail(...)`. */
 bool atd_reader_fail_at(atd_reader *r, size_t offset, atd_error_code code, const char *fmt, ...)
     ATD_PRINTF(4, 5);
-/* Same at the current position. */
+/* Same at the reader's cursor (r->cur). */
 bool atd_reader_fail(atd_reader *r, atd_error_code code, const char *fmt, ...) ATD_PRINTF(3, 4);
 /* Records "expected WHAT, found <the token at `at`>" (a short, printable
  * quote of the input: strings with their quotes, punctuation in single quotes,
@@ -129,17 +140,25 @@ bool atd_reader_fail(atd_reader *r, atd_error_code code, const char *fmt, ...) A
  * Returns false. */
 bool atd_reader_fail_expected(atd_reader *r, const char *at, const char *what);
 
-/* Add a path segment while unwinding (a record field or an array index).
+/* Add a path segment while unwinding: the record field or array element in
+ * which the recorded error happened (each level adds its own, innermost
+ * first).
+ *   r:     the reader, with an error recorded.
+ *   name:  the field's JSON name, len bytes.
+ *   index: the element's index.
  * Return false. */
 bool atd_reader_push_field(atd_reader *r, const char *name, size_t len);
 bool atd_reader_push_index(atd_reader *r, size_t index);
 
-/* Fills `err` (when not NULL) from the recorded error: code, offset, line,
- * column, path, and the message
- *   "line L, column C, at PATH: DETAIL"
+/* Reports the recorded error.
+ *   r:   the reader.
+ *   err: when not NULL, filled from the recorded error: code, offset, line,
+ *        column, path, and the message "line L, column C, at PATH: DETAIL"
+ *        (cleared when there is none).
  * Returns the error code (ATD_ERR_OK when there is none). */
 int atd_reader_get_error(const atd_reader *r, atd_error *err);
 
+/* Whether r has recorded an error. */
 static inline bool atd_reader_failed(const atd_reader *r)
 {
     return r->err_code != ATD_ERR_OK;
@@ -147,22 +166,23 @@ static inline bool atd_reader_failed(const atd_reader *r)
 
 /* Accessors for generated readers, which do not reach into the fields. */
 
-/* The byte offset of the cursor in the input (where the next token starts,
+/* The byte offset of r's cursor in the input (where the next token starts,
  * after atd_skip_ws), for error positions (atd_reader_fail_at). */
 static inline size_t atd_reader_offset(const atd_reader *r)
 {
     return (size_t)(r->cur - r->start);
 }
 
-/* Whether the reader was initialized with `flag` (one of atd_read_flags). */
+/* Whether r's flags hold `flag` (one of atd_read_flags). */
 static inline bool atd_reader_has_flag(const atd_reader *r, atd_read_flags flag)
 {
     return (r->flags & (unsigned)flag) != 0;
 }
 
-/* The reader's flags (atd_read_flags), and a way to change them while a
- * nested value is read: a Type_field adapter reads the object's other
- * fields as the argument record, where its type field is no unknown field. */
+/* The flags of reader r (atd_read_flags, or-ed), and a way to set them to
+ * `flags` while a nested value is read: a Type_field adapter reads the
+ * object's other fields as the argument record, where its type field is no
+ * unknown field. */
 static inline unsigned atd_reader_flags(const atd_reader *r)
 {
     return r->flags;
@@ -172,22 +192,28 @@ static inline void atd_reader_set_flags(atd_reader *r, unsigned flags)
     r->flags = flags;
 }
 
-/* Where decoded values go. */
+/* Where r's decoded values go (the arena given to atd_reader_init). */
 static inline atd_arena *atd_reader_arena(const atd_reader *r)
 {
     return r->arena;
 }
 
-/* The error of a record whose required field `field` did not occur:
- * "missing field 'FIELD' in record 'RECORD'" (ATD_ERR_MISSING_FIELD), at
- * the object's '{', which follows the whitespace at `at` (the cursor the
- * record's reader started from). Returns false. */
+/* The error of a record whose required field did not occur:
+ * "missing field 'FIELD' in record 'RECORD'" (ATD_ERR_MISSING_FIELD).
+ *   r:      the reader.
+ *   at:     the cursor the record's reader started from; the error is at
+ *           the object's '{', after the whitespace there.
+ *   field:  the missing field's JSON name.
+ *   record: the record's ATD name.
+ * Returns false. */
 bool atd_reader_fail_missing(atd_reader *r, const char *at, const char *field,
                              const char *record);
-/* The same for the first required field that is not in `seen` (bit i of
- * the words: the i-th required field was read), one of which the caller
- * knows is missing. `names` holds the required fields' JSON names in that
- * order, each ended by a NUL (a literal such as "date\0name\0"). */
+/* The same for the first required field not read, one of which the caller
+ * knows is missing.
+ *   seen:  bit i (of word i / 64) set when the i-th required field was read.
+ *   names: the required fields' JSON names in that order, each ended by a
+ *          NUL (a literal such as "date\0name\0").
+ * r, at and record as above. Returns false. */
 bool atd_reader_fail_missing_of(atd_reader *r, const char *at, const uint64_t *seen,
                                 const char *names, const char *record);
 
@@ -196,7 +222,13 @@ bool atd_reader_fail_missing_of(atd_reader *r, const char *at, const uint64_t *s
  * (ATD_ERR_UNKNOWN_FIELD) at `at`, followed by "; did you mean \"NAME\"?"
  * when one of `fields` is close to the key (a typo). `fields` holds the
  * record's JSON field names, each ended by a NUL, then an empty name
- * ("id\0name\0"). Returns false. */
+ * ("id\0name\0").
+ *   r:      the reader.
+ *   at:     the key's opening quote, in r's input.
+ *   key:    the key as read.
+ *   record: the record's ATD name.
+ *   fields: as above.
+ * Returns false. */
 bool atd_reader_fail_unknown_field(atd_reader *r, const char *at, atd_string key,
                                    const char *record, const char *fields);
 
@@ -243,7 +275,8 @@ const char *atd_reader_own_string_p(atd_reader *r, const char *p, atd_string *s)
  * After an error r->cur is at the end of the input, as with the bool forms. */
 
 /* The failure value of a reader that returns the cursor: NULL, whatever the
- * (always false) result of the error call it wraps. */
+ * (always false) result of the error call it wraps.
+ *   ignored: that result. */
 static inline const char *atd_fail_cursor(bool ignored)
 {
     (void)ignored;
@@ -252,7 +285,9 @@ static inline const char *atd_fail_cursor(bool ignored)
 
 /* Where the bool forms read: generated readers hand the cursor to a bool-
  * form reader (atd_reader_seek, then the call) and take it back after
- * (atd_reader_cursor). */
+ * (atd_reader_cursor).
+ *   r: the reader.
+ *   p: the new cursor, inside r's input or at its end. */
 static inline const char *atd_reader_cursor(const atd_reader *r)
 {
     return r->cur;
@@ -262,9 +297,11 @@ static inline void atd_reader_seek(atd_reader *r, const char *p)
     r->cur = p;
 }
 
-/* The bool form of a p-form call: moves r->cur to p and returns true, or
- * returns false when p is NULL (an error is recorded and r->cur is at the
- * end of the input). */
+/* The bool form of a p-form call.
+ *   r: the reader.
+ *   p: what the call returned.
+ * Moves r->cur to p and returns true, or returns false when p is NULL (an
+ * error is recorded and r->cur is at the end of the input). */
 static inline bool atd_reader_advance(atd_reader *r, const char *p)
 {
     if (p == NULL)
@@ -273,21 +310,25 @@ static inline bool atd_reader_advance(atd_reader *r, const char *p)
     return true;
 }
 
-/* The byte at p, or -1 at the end of the input. */
+/* The byte at p (a cursor in r's input), or -1 at the end of the input. */
 static inline int atd_byte_at(const atd_reader *r, const char *p)
 {
     return p < r->end ? (unsigned char)*p : -1;
 }
 
-/* The byte offset of p in the input, for error positions. */
+/* The byte offset of p (a cursor in r's input), for error positions. */
 static inline size_t atd_reader_offset_of(const atd_reader *r, const char *p)
 {
     return (size_t)(p - r->start);
 }
 
 /* Skips JSON whitespace (space, tab, CR, LF; in lenient mode also comments).
- * Never fails: after an unterminated comment (lenient mode; the error is
- * recorded) it returns the end of the input, where the next token fails. */
+ *   r: the reader.
+ *   p: the cursor.
+ * Returns the cursor at the next token, or the end of the input. Never
+ * fails: after an unterminated comment (lenient mode; the error is
+ * recorded) it returns the end of the input, where the next token fails.
+ * atd_skip_ws does the same at r->cur. */
 static ATD__HOT_INLINE const char *atd_skip_ws_p(atd_reader *r, const char *p)
 {
     /* Inline exits for the common cases: no whitespace, one space (": "),
@@ -330,16 +371,17 @@ static inline void atd_skip_ws(atd_reader *r)
     r->cur = atd_skip_ws_p(r, r->cur);
 }
 
-/* Skips whitespace and returns the next byte (without consuming it), or -1 at
- * the end of the input. */
+/* Skips whitespace at r->cur and returns the next byte (without consuming
+ * it), or -1 at the end of the input. */
 static inline int atd_peek(atd_reader *r)
 {
     atd_skip_ws(r);
     return r->cur < r->end ? (unsigned char)*r->cur : -1;
 }
 
-/* Skips whitespace; if the next byte is c, consumes it and returns true.
- * Otherwise returns false without recording an error. */
+/* Skips whitespace at r->cur; if the next byte is c (a punctuation byte
+ * such as ',' or ':'), consumes it and returns true. Otherwise returns
+ * false without recording an error. */
 static inline bool atd_accept(atd_reader *r, char c)
 {
     atd_skip_ws(r);
@@ -350,11 +392,15 @@ static inline bool atd_accept(atd_reader *r, char c)
     return false;
 }
 
-/* Like atd_accept, but a mismatch is an error ("expected ','", found ...). */
+/* Like atd_accept, but a mismatch is an error ("expected ','", found ...):
+ * returns false after recording it. */
 bool atd_expect(atd_reader *r, char c);
 
 /* After the top-level value: only whitespace may follow (in lenient mode,
- * anything may follow). Error ATD_ERR_TRAILING otherwise. */
+ * anything may follow).
+ *   r: the reader, its cursor after the value.
+ * Returns true, or false when an error is recorded already or after
+ * recording ATD_ERR_TRAILING. */
 bool atd_read_end(atd_reader *r);
 
 /* --- containers ---
@@ -377,9 +423,14 @@ bool atd_read_end(atd_reader *r);
  * next decrements it when the container closes.
  *
  * The cursor forms (_p) take the cursor and return the new one, or NULL
- * after recording the error. begin: *nonempty tells whether a first element
- * or member follows. next: *more tells whether a ',' was read (false: the
- * closing bracket was). The common cases are settled inline. */
+ * after recording the error; the bool forms work at r->cur.
+ *   r:        the reader.
+ *   p:        the cursor: before the container (begin), after an element
+ *             or member value (next, end).
+ *   nonempty: begin: set to whether a first element or member follows.
+ *   more:     next, end: set to whether a ',' was read (false: the closing
+ *             bracket was).
+ * The common cases are settled inline. */
 static ATD__HOT_INLINE const char *atd_array_begin_p(atd_reader *r, const char *p, bool *nonempty)
 {
     return atd__begin_p(r, p, nonempty, '[', ']', atd__array_begin_slow_p);
@@ -419,16 +470,20 @@ static inline bool atd_object_next(atd_reader *r, bool *more)
     return atd_reader_advance(r, atd_object_next_p(r, r->cur, more));
 }
 
-/* Reads an object key and the ':' after it. The key is borrowed from the input
- * when it has no escape; otherwise it is decoded into the arena. Valid until
- * the arena is reset. */
+/* Reads an object key and the ':' after it.
+ *   r:   the reader.
+ *   p:   the cursor, before the key.
+ *   key: the key, borrowed from the input when it has no escape, otherwise
+ *        decoded into the arena; valid until the arena is reset.
+ * Returns the cursor after the ':', or NULL after recording the error (the
+ * bool form: true or false, at r->cur). */
 const char *atd_object_key_p(atd_reader *r, const char *p, atd_string *key);
 bool atd_object_key(atd_reader *r, atd_string *key);
 
 /* --- key matching, for generated readers --- */
 
 /* Whether the n bytes at p equal the n bytes at lit; reads exactly those
- * bytes. Generated readers pass a string literal and a constant n: once
+ * bytes (both must have n readable bytes). Generated readers pass a string literal and a constant n: once
  * inlined, the branches on n fold away and the loads from lit become
  * immediates, so a key costs one to four word compares and no call. Loads
  * of 8, 4 or 2 bytes go through memcpy (no alignment or aliasing issue); a
@@ -476,15 +531,19 @@ static ATD__KEY_INLINE bool atd_bytes_eq(const char *p, const char *lit, size_t 
  * p + n; otherwise they read the key with atd_object_key_p from p. The key
  * between the quotes must be printable ASCII without '"' or '\\':
  * atd_object_key would then read the same bytes as this key, with no escape
- * and nothing to validate, and leave the cursor at the same place. */
+ * and nothing to validate, and leave the cursor at the same place.
+ *   r:   the reader (for the end of its input).
+ *   p:   the cursor.
+ *   lit: the expected bytes, n of them.
+ * Returns whether they are at p, within the input. */
 static ATD__KEY_INLINE bool atd_key_at(const atd_reader *r, const char *p, const char *lit,
                                        size_t n)
 {
     return (size_t)(r->end - p) >= n && atd_bytes_eq(p, lit, n);
 }
 
-/* The same on r->cur: consumes the key and returns true, or changes nothing
- * and returns false. */
+/* The same on r->cur (lit, n as above): consumes the key and returns true,
+ * or changes nothing and returns false. */
 static ATD__KEY_INLINE bool atd_object_key_is(atd_reader *r, const char *lit, size_t n)
 {
     if (!atd_key_at(r, r->cur, lit, n))
@@ -496,7 +555,10 @@ static ATD__KEY_INLINE bool atd_object_key_is(atd_reader *r, const char *lit, si
 /* Whether at least n bytes of input are left at p: the record readers'
  * dispatch of a key they did not expect reads bytes of the key at p + 1,
  * p + 2, ... and compares it whole (atd_bytes_eq), within the n bytes of
- * the record's longest "key": form. */
+ * the record's longest "key": form.
+ *   r: the reader.
+ *   p: the cursor.
+ *   n: the bytes needed. */
 static ATD__KEY_INLINE bool atd_key_room(const atd_reader *r, const char *p, size_t n)
 {
     return (size_t)(r->end - p) >= n;
@@ -518,8 +580,17 @@ static ATD__KEY_INLINE bool atd_key_room(const atd_reader *r, const char *p, siz
 const char *atd_read_option_begin_p(atd_reader *r, const char *p, bool *has);
 const char *atd_read_option_end_p(atd_reader *r, const char *p);
 
-/* --- scalars --- */
+/* --- scalars ---
+ * Each reads one value, whitespace before it allowed.
+ *   r:   the reader.
+ *   p:   the cursor, before the value (the bool forms read at r->cur and
+ *        advance it).
+ *   out: the value read; written only on success.
+ * The _p forms return the cursor after the value, the bool forms true; on
+ * an error, recorded with the offending token (ATD_ERR_TYPE for a value of
+ * another type, ATD_ERR_SYNTAX for one that is no JSON), NULL or false. */
 
+/* null. */
 const char *atd_read_null_p(atd_reader *r, const char *p);
 bool atd_read_null(atd_reader *r);
 /* true/false; also the strings "true"/"false", as atdgen reads them. */
@@ -529,7 +600,9 @@ bool atd_read_bool(atd_reader *r, bool *out);
  * (as atdgen reads them). Fractions, exponents and overflow are errors. */
 const char *atd_read_int64_p(atd_reader *r, const char *p, int64_t *out);
 bool atd_read_int64(atd_reader *r, int64_t *out);
-/* Same, then checks min <= value <= max (ATD_ERR_RANGE otherwise). */
+/* Same, then checks min <= value <= max (ATD_ERR_RANGE otherwise, at the
+ * value, "integer N out of range [MIN, MAX]").
+ *   min, max: the bounds, both included. */
 const char *atd_read_int_range_p(atd_reader *r, const char *p, int64_t min, int64_t max,
                                  int64_t *out);
 bool atd_read_int_range(atd_reader *r, int64_t min, int64_t max, int64_t *out);
@@ -551,7 +624,11 @@ bool atd_read_string_copy(atd_reader *r, atd_string *out);
  * lenient forms only in lenient mode). Iterative: it tracks nesting in a
  * fixed bit stack, so depth costs no C stack; beyond ATD_SKIP_MAX_NESTING
  * levels inside one skipped value it fails with ATD_ERR_DEPTH even if
- * max_depth is larger. Allocates nothing (the arena may be NULL). */
+ * max_depth is larger. Allocates nothing (the arena may be NULL).
+ *   r: the reader.
+ *   p: the cursor, before the value (the bool form reads at r->cur).
+ * Returns the cursor after the value (true), or NULL (false) after
+ * recording the error. */
 #define ATD_SKIP_MAX_NESTING 16384
 bool atd_skip_value(atd_reader *r);
 const char *atd_skip_value_p(atd_reader *r, const char *p);

@@ -21,11 +21,15 @@ typedef struct atd_suggest {
     size_t best_distance; /* its distance from word */
 } atd_suggest;
 
-/* Starts a search for the name closest to word[0..len); word must outlive s. */
+/* Starts a search: no name offered yet, `best` NULL.
+ *   s:    the search.
+ *   word: the misspelt name, len bytes; it must outlive s. */
 void atd_suggest_init(atd_suggest *s, const char *word, size_t len);
 
-/* Considers name[0..len) (which must outlive s): it becomes `best` when it
- * is closer than every name offered before and within the distance a typo
+/* Considers a known name.
+ *   s:    the search.
+ *   name: the name, len bytes; it must outlive s.
+ * It becomes `best` when it is closer than every name offered before and within the distance a typo
  * plausibly explains (a third of the word's length, counting insertions,
  * deletions, substitutions and swaps of two neighbours). Names equal to the
  * word, and words of one or two bytes, are never suggested. */

@@ -19,13 +19,27 @@
 extern "C" {
 #endif
 
-/* The failures, for generated code. All return false. */
+/* The failures, for generated code: ATD_ERR_INVALID with the detail
+ * "invalid value (validator FN): WHY", recorded in the reader (at byte
+ * offset `at`, where the value starts) or the writer, unless an error is
+ * recorded already.
+ *   r, w: the reader or writer that fails.
+ *   at:   the value's byte offset in the reader's input.
+ *   fn:   the validator's name, as written in the schema.
+ *   why:  what the validator said; NULL gives "rejected".
+ * Return false. */
 bool atd_reader_fail_validator(atd_reader *r, size_t at, const char *fn, const char *why);
 bool atd_writer_fail_validator(atd_writer *w, const char *fn, const char *why);
 
 /* The declarative checks, <c min max> on an int or float and <c min_len
  * max_len> on a string (its length in bytes): the value found and what was
- * expected ("an int >= 1 and <= 65535"), as ATD_ERR_INVALID at the value. */
+ * expected, as ATD_ERR_INVALID at the value ("invalid value 0: expected an
+ * int >= 1 and <= 65535", "invalid string of 3 bytes: expected ...").
+ *   r, w:     the reader or writer that fails.
+ *   at:       the value's byte offset in the reader's input.
+ *   v, len:   the value found, or the string's length in bytes.
+ *   expected: what the bounds accept, a phrase generated from the schema.
+ * Return false. */
 bool atd_reader_fail_check_int(atd_reader *r, size_t at, int64_t v, const char *expected);
 bool atd_reader_fail_check_float(atd_reader *r, size_t at, double v, const char *expected);
 bool atd_reader_fail_check_len(atd_reader *r, size_t at, size_t len, const char *expected);

@@ -24,8 +24,10 @@ extern "C" {
  * Returns 0, or ATD_ERR_NOMEM when the arena cannot grow. */
 int atd_string_dup(atd_arena *a, const char *bytes, size_t len, atd_string *out);
 
-/* Whether two strings hold the same bytes (lengths equal, bytes equal; a
- * string of length 0 equals any other, whatever its ptr). */
+/* Whether two strings hold the same bytes.
+ *   x, y: the strings (not NULL); a string of length 0 equals any other of
+ *         length 0, whatever its ptr.
+ * Returns true when the lengths and the bytes are equal. */
 bool atd_string_equal(const atd_string *x, const atd_string *y);
 
 /* Allocates room for `n` items of `size` bytes each in arena `a`, aligned

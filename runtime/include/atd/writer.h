@@ -56,11 +56,15 @@ typedef struct atd_writer {
  * for P_t_write_any). What the whole-document and stream entry points take. */
 typedef bool (*atd_write_fn)(atd_writer *w, const void *value);
 
+/* Prepares a writer, no error recorded.
+ *   w:     the writer to set up.
+ *   b:     the output buffer; it must outlive the writer.
+ *   flags: atd_write_flags (flags.h), or-ed; 0 for the defaults. */
 void atd_writer_init(atd_writer *w, atd_buf *b, unsigned flags);
 
 /* Accessors for generated writers, which do not reach into the fields: the
- * output buffer (for atd_buf_reserve / atd_buf_commit of fixed-size pieces)
- * and the flags (one of atd_write_flags). */
+ * output buffer of w (for atd_buf_reserve / atd_buf_commit of fixed-size
+ * pieces), and whether w's flags hold `flag` (one of atd_write_flags). */
 static inline atd_buf *atd_writer_buf(const atd_writer *w)
 {
     return w->buf;
@@ -71,21 +75,37 @@ static inline bool atd_writer_has_flag(const atd_writer *w, atd_write_flags flag
     return (w->flags & (unsigned)flag) != 0;
 }
 
-/* Records an error (the first one wins). Always returns false. */
+/* Records an error unless one is recorded already (the first one wins).
+ *   w:      the writer.
+ *   code:   what went wrong (ATD_ERR_*).
+ *   detail: one lowercase phrase, copied (cut to fit err_detail).
+ * Always returns false. */
 bool atd_writer_fail(atd_writer *w, atd_error_code code, const char *detail);
-/* Records the buffer's own failure (status) or NOMEM. Returns false. */
+/* Records the failure of w's buffer: its status, or ATD_ERR_NOMEM when the
+ * status is 0 (a reservation refused). Returns false. */
 bool atd_writer_fail_buf(atd_writer *w);
 
-/* Path segments, added by failing writers on the way out. Return false. */
+/* Path segments, added by failing writers on the way out (nothing is added
+ * while no error is recorded).
+ *   w:     the writer.
+ *   name:  the record field's JSON name, len bytes.
+ *   index: the list element's index.
+ * Return false. */
 bool atd_writer_push_field(atd_writer *w, const char *name, size_t len);
 bool atd_writer_push_index(atd_writer *w, size_t index);
 
-/* Fills err (when not NULL) with code, path and "at PATH: DETAIL"; returns the
- * code (0 when none). */
+/* Reports the recorded error.
+ *   w:   the writer.
+ *   err: when not NULL, filled with code, path and "at PATH: DETAIL"
+ *        (cleared when there is none).
+ * Returns the code (0 when none). */
 int atd_writer_get_error(const atd_writer *w, atd_error *err);
 
 /* Appends n raw bytes (a precomputed literal such as "\"date\":"). Always
- * inlined: with n a constant the copy is a few fixed-size moves. */
+ * inlined: with n a constant the copy is a few fixed-size moves.
+ *   w: the writer.
+ *   s: the bytes, n of them, written as they are.
+ * Returns true, or false after recording the buffer's failure. */
 #if defined(__GNUC__) || defined(__clang__)
 __attribute__((always_inline))
 #endif
@@ -100,7 +120,8 @@ atd_writer_raw(atd_writer *w, const char *s, size_t n)
     return true;
 }
 
-/* Records ATD_ERR_NONFINITE for NaN or an infinity. Returns false. */
+/* Records ATD_ERR_NONFINITE for v, NaN or an infinity, in w. Returns
+ * false. */
 bool atd_writer_fail_nonfinite(atd_writer *w, double v);
 
 /* The check atd_writer_double makes, for generated writers that print a
@@ -113,28 +134,41 @@ static inline bool atd_writer_finite(atd_writer *w, double v)
     return atd_writer_fail_nonfinite(w, v);
 }
 
-/* Values. Each returns false after recording an error. */
+/* Values, appended to w's buffer.
+ *   w: the writer.
+ *   v: the value (s, len: a string's bytes).
+ * Each returns true, or false after recording an error (the buffer's, or
+ * one named below). */
 bool atd_writer_int64(atd_writer *w, int64_t v);
 /* The int as a quoted decimal ("-12"), for <json repr="string">. */
 bool atd_writer_int64_string(atd_writer *w, int64_t v);
 /* atdgen's float format. NaN/inf: ATD_ERR_NONFINITE. */
 bool atd_writer_double(atd_writer *w, double v);
-/* <json precision="N">: %.Ng significant digits, then the ".0" rule. */
+/* <json precision="N">: %.Ng significant digits, then the ".0" rule
+ * (atd_write_double_precision); NaN/inf: ATD_ERR_NONFINITE.
+ *   precision: N, the significant digits. */
 bool atd_writer_double_precision(atd_writer *w, double v, int precision);
-/* <json repr="int">: rounded half away from zero, printed as an integer. */
+/* <json repr="int">: rounded half away from zero, printed as an integer;
+ * NaN/inf: ATD_ERR_NONFINITE. */
 bool atd_writer_double_as_int(atd_writer *w, double v);
 /* A JSON string; invalid UTF-8 is ATD_ERR_UTF8 unless ATD_WRITE_ALLOW_INVALID_UTF8. */
 bool atd_writer_string(atd_writer *w, const char *s, size_t len);
 /* The raw bytes key[0..key_len) (a key literal such as ",\"name\":", or a
- * separator; key_len may be 0), then the string as atd_writer_string does,
- * with one buffer reservation for both. On invalid UTF-8 neither is written. */
+ * separator; key_len may be 0), then the string s[0..len) as
+ * atd_writer_string does, with one buffer reservation for both. On invalid
+ * UTF-8 neither is written. Returns true, or false after recording the
+ * error. */
 static inline bool atd_writer_key_string(atd_writer *w, const char *key, size_t key_len,
                                          const char *s, size_t len);
 bool atd_writer_bool(atd_writer *w, bool v);
 /* A generic value (abstract). */
 bool atd_writer_json(atd_writer *w, const atd_json *v);
-/* The same four in the cursor form, for generated writers: each writes at
- * the cursor p and returns the new cursor, or NULL after recording the
+/* The same four in the cursor form, for generated writers (see "cursor
+ * form" below).
+ *   w: the writer.
+ *   p: the cursor (atd_writer_cursor); room is checked here.
+ *   v, precision: as above.
+ * Each returns the cursor after the value, or NULL after recording the
  * error. */
 char *atd_writer_int64_string_p(atd_writer *w, char *p, int64_t v);
 char *atd_writer_double_precision_p(atd_writer *w, char *p, double v, int precision);
@@ -146,24 +180,35 @@ char *atd_writer_json_p(atd_writer *w, char *p, const atd_json *v);
 /* Escapes `len` bytes as a JSON string, with the quotes. Escapes only '"', '\\'
  * and control bytes including DEL (\b \f \n \r \t, else \u00xx lowercase);
  * everything else is copied raw. Long strings are streamed through the buffer
- * in pieces (bounded memory with a sink). Returns ATD_ERR_UTF8 (writing nothing)
- * when the bytes are not valid UTF-8, unless ATD_WRITE_ALLOW_INVALID_UTF8.
- * Returns the buffer's status otherwise. */
+ * in pieces (bounded memory with a sink).
+ *   b:     the buffer appended to.
+ *   s:     the bytes, len of them.
+ *   flags: atd_write_flags; ATD_WRITE_ALLOW_INVALID_UTF8 skips validation.
+ * Returns ATD_ERR_UTF8 (writing nothing) when the bytes are not valid UTF-8
+ * and validated, else the buffer's status. */
 int atd_buf_write_string(atd_buf *b, const char *s, size_t len, unsigned flags);
 
 /* Worst-case size of an escaped string of n bytes, quotes included. */
 #define ATD_ESCAPED_MAX(n) (6 * (n) + 2)
 
-/* Writes the escaped string (with quotes) at p without any check: the caller
- * reserved ATD_ESCAPED_MAX(len) bytes and validated the bytes if needed. */
+/* Writes the escaped string (with quotes) at p without any check.
+ *   p: where it goes; the caller reserved ATD_ESCAPED_MAX(len) bytes.
+ *   s: the bytes, len of them, validated by the caller if needed.
+ * Returns the cursor after the closing quote. */
 char *atd_write_string_unchecked(char *p, const char *s, size_t len);
 
-/* true when s[0..len) is valid UTF-8 (no overlongs, no surrogates, <= U+10FFFF). */
+/* Whether s[0..len) is valid UTF-8 (no overlongs, no surrogates,
+ * <= U+10FFFF, no truncated sequence).
+ *   s: the bytes, len of them. */
 bool atd_utf8_valid(const char *s, size_t len);
 
-/* Returns the buffer's status (an int64 always has a JSON form). */
+/* Append v to b in the writers' number forms.
+ *   b: the buffer.
+ *   v: the number.
+ * atd_buf_write_int64 returns the buffer's status (an int64 always has a
+ * JSON form); atd_buf_write_double returns ATD_ERR_NONFINITE (writing
+ * nothing) for NaN and infinities, else the buffer's status. */
 int atd_buf_write_int64(atd_buf *b, int64_t v);
-/* Returns ATD_ERR_NONFINITE (writing nothing) for NaN and infinities. */
 int atd_buf_write_double(atd_buf *b, double v);
 
 /* A key that the call site knows (a literal: its length is a constant) is
@@ -213,9 +258,10 @@ atd_writer_key_string(atd_writer *w, const char *key, size_t key_len, const char
  * a short string); long strings and full buffers take the buffer's own
  * paths (flush, growth, streaming), so a sink-bound buffer stays bounded. */
 
-/* The cursor at the end of what the buffer holds, with w->end set to the
+/* The cursor at the end of what w's buffer holds, with w->end set to the
  * end of its room (or to the cursor itself, no room, once the buffer has
- * failed: every later check then takes the slow path, which reports it). */
+ * failed: every later check then takes the slow path, which reports it).
+ * Never NULL. */
 static inline char *atd_writer_cursor(atd_writer *w)
 {
     atd_buf *b = w->buf;
@@ -226,15 +272,17 @@ static inline char *atd_writer_cursor(atd_writer *w)
     return atd__writer_cursor_slow(w);
 }
 
-/* Marks everything up to the cursor p as written. (A buffer without storage,
- * whose first allocation failed, has only the no-room cursor: nothing to mark.) */
+/* Marks everything up to the cursor p (from atd_writer_cursor or a writer
+ * after it) as written in w's buffer. (A buffer without storage, whose
+ * first allocation failed, has only the no-room cursor: nothing to mark.) */
 static inline void atd_writer_commit(atd_writer *w, char *p)
 {
     if (ATD_LIKELY(w->buf->data != NULL))
         atd_buf_commit(w->buf, p);
 }
 
-/* Commits p and returns true, or false when p is NULL (a failed write):
+/* Commits p (the result of a cursor-form writer) and returns true, or
+ * false when p is NULL (a failed write, its error recorded in w):
  *     return atd_writer_finish(w, event_event_write_p(w, atd_writer_cursor(w), v)); */
 static inline bool atd_writer_finish(atd_writer *w, char *p)
 {
@@ -245,14 +293,21 @@ static inline bool atd_writer_finish(atd_writer *w, char *p)
 }
 
 /* The failure result of a cursor-form writer, after an error call that
- * returns false (atd_writer_push_field, ...). */
+ * returns false (atd_writer_push_field, ...).
+ *   ignored: that call's result. */
 static inline char *atd_writer_fail_cursor(bool ignored)
 {
     (void)ignored;
     return NULL;
 }
 
-/* p when at least n bytes may be written there, else the slow path. */
+/* Room for n more bytes at the cursor p.
+ *   w: the writer.
+ *   p: the cursor.
+ *   n: the bytes about to be written.
+ * Returns p when they fit before w->end; else commits p, has the buffer
+ * make room (flush or growth) and returns the new cursor, or NULL after
+ * recording the buffer's failure. */
 static inline char *atd_writer_room(atd_writer *w, char *p, size_t n)
 {
     if (ATD_LIKELY((size_t)(w->end - p) >= n))
@@ -261,14 +316,18 @@ static inline char *atd_writer_room(atd_writer *w, char *p, size_t n)
 }
 
 /* Copies s[0..n) to p, where room for them was reserved (atd_writer_room);
- * returns p + n. Generated writers pass a literal as ATD_LIT("..."). */
+ * returns p + n. Generated writers pass a literal as ATD_LIT("...").
+ *   p: the cursor.
+ *   s: the bytes, n of them. */
 static inline char *atd_put(char *p, const char *s, size_t n)
 {
     memcpy(p, s, n);
     return p + n;
 }
 
-/* The raw bytes s[0..n) at p (a literal, n a constant). */
+/* The raw bytes s[0..n) at the cursor p of w (a literal, n a constant),
+ * room checked. Returns the new cursor, or NULL after recording the
+ * buffer's failure. */
 #if defined(__GNUC__) || defined(__clang__)
 __attribute__((always_inline))
 #endif
@@ -281,7 +340,9 @@ atd_writer_raw_p(atd_writer *w, char *p, const char *s, size_t n)
     return atd_put(p, s, n);
 }
 
-/* The ',' before a list element when `comma` (not the first element). */
+/* The ',' before a list element at the cursor p of w, when `comma` (not
+ * the first element). Returns the new cursor (p itself without a comma),
+ * or NULL after recording the buffer's failure. */
 static inline char *atd_writer_comma_p(atd_writer *w, char *p, bool comma)
 {
     p = atd_writer_room(w, p, 1);
@@ -291,9 +352,11 @@ static inline char *atd_writer_comma_p(atd_writer *w, char *p, bool comma)
     return p + comma;
 }
 
-/* atd_writer_key_string in cursor form: the key literal (key_len a
- * constant: a few fixed-size moves) and the string, with one check of the
- * room for both when the string is short. Returns the new cursor or NULL. */
+/* atd_writer_key_string in cursor form: the key literal key[0..key_len)
+ * (key_len a constant: a few fixed-size moves) and the string s[0..len),
+ * with one check of the room for both when the string is short, at the
+ * cursor p of w. Returns the new cursor, or NULL after recording the error
+ * (invalid UTF-8: neither is written). */
 #if defined(__GNUC__) || defined(__clang__)
 __attribute__((always_inline))
 #endif
@@ -311,7 +374,9 @@ atd_writer_key_string_p(atd_writer *w, char *p, const char *key, size_t key_len,
     return atd__writer_key_string_p(w, p, key, key_len, s, len);
 }
 
-/* A list element that is a string: a ',' before it unless it is the first. */
+/* A list element that is a string s[0..len), at the cursor p of w: a ','
+ * before it when `comma` (not the first element). Returns the new cursor,
+ * or NULL after recording the error. */
 #if defined(__GNUC__) || defined(__clang__)
 __attribute__((always_inline))
 #endif

@@ -17,19 +17,21 @@
  *                           non-constant
  *
  * Anything else is an error at the annotation's value. */
-#ifndef ATDC_LOWER_CDEFAULT_H
-#define ATDC_LOWER_CDEFAULT_H
+#ifndef ATDC_CHECK_CDEFAULT_H
+#define ATDC_CHECK_CDEFAULT_H
 
 #include <stdbool.h>
 
 #include "syntax/ast.h"
 #include "atd/arena.h"
 #include "util/diag.h"
-#include "ir.h"
+#include "lower/ir.h"
 
-/* Sets *d from the annotation field f (`<c default=...>`) for type t; false
- * after reporting an error through diag. */
-bool lower_c_default(diag_ctx *diag, atd_arena *arena, const ast_annot_field *f, const ir_type *t,
-                     ir_default *d);
+/* Sets *d from the annotation field f (`<c default=...>`) for type t.
+ * False when the text does not suit t, after reporting why through diag
+ * (the checker, check_lowered.c; lowering passes NULL and reports nothing),
+ * or when the arena ran out of memory, which sets *oom. */
+bool check_cdefault(diag_ctx *diag, atd_arena *arena, const ast_annot_field *f, const ir_type *t,
+                    ir_default *d, bool *oom);
 
 #endif

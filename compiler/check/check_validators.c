@@ -1,5 +1,5 @@
-/* Validators of annotated type expressions (lower_validators.h). */
-#include "lower_validators.h"
+/* Validators of annotated type expressions (check_validators.h). */
+#include "check_validators.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -196,7 +196,7 @@ static const char *expected_text(atd_arena *arena, const ir_type *t, const bound
     return check_strdup(arena, buf, oom);
 }
 
-const ir_check *lower_validators_node(diag_ctx *diag, atd_arena *arena, const ast_annots *a,
+const ir_check *check_validators_node(diag_ctx *diag, atd_arena *arena, const ast_annots *a,
                                       const ir_type *t, const ir_check *next,
                                       bool with_validator, bool *failed, bool *oom)
 {
@@ -256,7 +256,7 @@ const ir_check *lower_validators_node(diag_ctx *diag, atd_arena *arena, const as
     return c;
 }
 
-const char *lower_validators_key(atd_arena *arena, const ir_check *c, bool *oom)
+const char *check_validators_key(atd_arena *arena, const ir_check *c, bool *oom)
 {
     size_t n = 1;
     for (const ir_check *k = c; k != NULL; k = k->next)

@@ -1,4 +1,4 @@
-/* <c default="..."> (lower_cdefault.h): what the C text of a default means
+/* <c default="..."> (check_cdefault.h): what the C text of a default means
  * for each kind of type, and a diagnostic at the annotation when the text
  * cannot be a constant of that type. The text is C, so it is not parsed in
  * full: only its lexical shape is checked (a string literal, a braced
@@ -6,7 +6,7 @@
  * the generated code fail to compile or dangle, and leaves every other
  * constant expression (macros, enum constants, arithmetic) to the C
  * compiler. */
-#include "lower_cdefault.h"
+#include "check_cdefault.h"
 #include "check/check_ctext.h"
 #include "util/utf8.h"
 #include "atd/suggest.h"
@@ -187,13 +187,15 @@ static const char *constructor_named(const ir_type *t, const char *text, size_t 
 static void bad_default(diag_ctx *diag, const ast_annot_field *f, const ir_type *t,
                         const char *expected)
 {
+    if (diag == NULL)
+        return;
     ast_loc loc = f->value != NULL ? f->value_loc : f->loc;
     diag_error(diag, loc, "invalid <c default> for type '%s' (C type %s): expected %s",
                t->atd_name != NULL ? t->atd_name : t->name, t->name, expected);
 }
 
-bool lower_c_default(diag_ctx *diag, atd_arena *arena, const ast_annot_field *f, const ir_type *t,
-                     ir_default *d)
+bool check_cdefault(diag_ctx *diag, atd_arena *arena, const ast_annot_field *f, const ir_type *t,
+                    ir_default *d, bool *oom)
 {
     memset(d, 0, sizeof *d);
     const char *text = f->value != NULL ? f->value : "";
@@ -203,6 +205,8 @@ bool lower_c_default(diag_ctx *diag, atd_arena *arena, const ast_annot_field *f,
         return false;
     }
     const char *problem = check_ctext_problem(text, len);
+    if (problem != NULL && diag == NULL)
+        return false;
     if (problem != NULL) {
         ast_loc loc = f->value != NULL ? f->value_loc : f->loc;
         diag_error(diag, loc, "invalid <c default> for type '%s' (C type %s): the C text has %s",
@@ -219,6 +223,8 @@ bool lower_c_default(diag_ctx *diag, atd_arena *arena, const ast_annot_field *f,
             d->c_expr = tag;
             return true;
         }
+        if (near != NULL && diag == NULL)
+            return false;
         if (near != NULL) {
             diag_error(diag, f->value != NULL ? f->value_loc : f->loc,
                        "invalid <c default> for type '%s': '%.*s' is not one of its "
@@ -239,7 +245,7 @@ bool lower_c_default(diag_ctx *diag, atd_arena *arena, const ast_annot_field *f,
             char *bytes = atd_arena_alloc(arena, len + 1, 1);
             size_t n = 0;
             if (bytes == NULL) {
-                diag_oom(diag);
+                *oom = true;
                 return false;
             }
             if (!c_decode_strings(text, len, bytes, &n)) {

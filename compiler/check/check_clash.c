@@ -1,9 +1,9 @@
-/* Clashes between generated C identifiers (lower_clash.h). Every global
+/* Clashes between generated C identifiers (check_clash.h). Every global
  * identifier that the emitters print is listed with the object that owns it
  * and the place that introduced it; sorting by name puts clashes side by
  * side. One error per pair of owners: two records both named `P_x` clash on
  * the struct and on each of their functions, but that is one mistake. */
-#include "lower_clash.h"
+#include "check_clash.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -147,13 +147,13 @@ typedef struct clash_pair {
     const void *a, *b;
 } clash_pair;
 
-static bool lower_clash_report(diag_ctx *d, atd_arena *arena, const ir_module *m);
+static bool check_clash_report(diag_ctx *d, atd_arena *arena, const ir_module *m);
 
 /* The clashes are found in name order and reported in source order. */
-bool lower_clash_check(diag_ctx *d, atd_arena *arena, const ir_module *m)
+bool check_clash(diag_ctx *d, atd_arena *arena, const ir_module *m)
 {
     diag_defer_begin(d);
-    bool ok = lower_clash_report(d, arena, m);
+    bool ok = check_clash_report(d, arena, m);
     diag_defer_end(d);
     return ok;
 }
@@ -249,7 +249,7 @@ static bool clash_rename_one(diag_ctx *d, atd_arena *arena, ir_module *m, bool *
     return false;
 }
 
-bool lower_clash_rename(diag_ctx *d, atd_arena *arena, ir_module *m)
+bool check_clash_rename(diag_ctx *d, atd_arena *arena, ir_module *m)
 {
     bool oom = false;
     /* Each round renames one type to a name nothing else has: it ends. */
@@ -260,7 +260,7 @@ bool lower_clash_rename(diag_ctx *d, atd_arena *arena, ir_module *m)
     return !oom;
 }
 
-static bool lower_clash_report(diag_ctx *d, atd_arena *arena, const ir_module *m)
+static bool check_clash_report(diag_ctx *d, atd_arena *arena, const ir_module *m)
 {
     clash_list c = {arena, NULL, 0, 0, false};
     if (!clash_collect(&c, m)) {

@@ -11,21 +11,21 @@
  * note says so, as atdgen accepts such schemas; every other clash is an
  * error at the later of the two places that introduced them, with a note
  * at the other one and the hint to use <c name>. */
-#ifndef ATDC_LOWER_CLASH_H
-#define ATDC_LOWER_CLASH_H
+#ifndef ATDC_CHECK_CLASH_H
+#define ATDC_CHECK_CLASH_H
 
 #include <stdbool.h>
 
 #include "atd/arena.h"
 #include "util/diag.h"
-#include "ir.h"
+#include "lower/ir.h"
 
 /* Renames the structural types whose made-up C names clash with another
  * name, a note for each. False only when out of memory (reported). */
-bool lower_clash_rename(diag_ctx *d, atd_arena *arena, ir_module *m);
+bool check_clash_rename(diag_ctx *d, atd_arena *arena, ir_module *m);
 
 /* Reports every clash through d. Returns false when there was one, or when
  * the arena ran out of memory (reported too). */
-bool lower_clash_check(diag_ctx *d, atd_arena *arena, const ir_module *m);
+bool check_clash(diag_ctx *d, atd_arena *arena, const ir_module *m);
 
 #endif
