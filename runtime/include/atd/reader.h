@@ -332,33 +332,31 @@ static inline size_t atd_reader_offset_of(const atd_reader *r, const char *p)
 static ATD__HOT_INLINE const char *atd_skip_ws_p(atd_reader *r, const char *p)
 {
     /* Inline exits for the common cases: no whitespace, one space (": "),
-     * and with SSE2 a newline and an indentation of up to 32 spaces
-     * (pretty-printed input): the byte at p is whitespace, then 16 bytes
-     * compared with ' ', 16 more when those are all spaces, and the first
-     * other byte is the token. '/' may start a comment in lenient mode.
-     * Everything else (longer runs, tabs or CR inside the run, blank lines,
-     * comments, the last 33 bytes of the input) goes out of line. */
+     * and with SSE2 a newline and an indentation of up to 31 spaces
+     * (pretty-printed input): 16 bytes compared with ' ', 16 more when
+     * those are all whitespace, a newline at p counted as a space, and the
+     * first other byte is the token. '/' may start a comment in lenient mode. Everything else
+     * (longer runs, tabs, CR, blank lines, comments, the last 32 bytes of
+     * the input) goes out of line. */
     const char *end = r->end;
     if (ATD_LIKELY(p < end)) {
         unsigned char c = (unsigned char)*p;
-        if (c > ' ') {
-            if (c != '/')
-                return p;
-            return atd__skip_ws_slow_p(r, p);
-        }
+        if (c > ' ' && c != '/')
+            return p;
         if (c == ' ' && end - p >= 2 && (unsigned char)p[1] > ' ' && p[1] != '/')
             return p + 1;
 #if ATD__INLINE_SSE2
-        if (ATD_LIKELY(end - p >= 34)) {
+        if (ATD_LIKELY(end - p >= 33)) {
             const __m128i sp = _mm_set1_epi8(' ');
-            __m128i v0 = _mm_loadu_si128((const __m128i *)(const void *)(p + 1));
-            uint64_t m = (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v0, sp));
+            __m128i v0 = _mm_loadu_si128((const __m128i *)(const void *)p);
+            uint64_t m = (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v0, sp)) |
+                         (uint64_t)(c == '\n');
             if (m == 0xffff) { /* a deeper indentation: 16 bytes more */
-                __m128i v1 = _mm_loadu_si128((const __m128i *)(const void *)(p + 17));
+                __m128i v1 = _mm_loadu_si128((const __m128i *)(const void *)(p + 16));
                 m |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v1, sp)) << 16;
             }
-            /* at most p + 33: the bits above the 32 compared are zero in m */
-            const char *q = p + 1 + __builtin_ctzll(~m);
+            /* at most 32: the bits above the 32 compared are zero in m */
+            const char *q = p + __builtin_ctzll(~m);
             if (ATD_LIKELY((unsigned char)*q > ' ' && *q != '/'))
                 return q;
         }

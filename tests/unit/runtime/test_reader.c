@@ -454,6 +454,24 @@ START_TEST(test_reader_whitespace)
             fx_close(&f);
         }
     }
+    /* A byte that is not JSON whitespace is never skipped, at the start of
+     * the run or after its newline, with the input going on far enough for
+     * the inline skip's blocks. */
+    static const char not_ws[] = {'\f', '\v', 1, 0x7f};
+    for (size_t k = 0; k < sizeof not_ws; k++) {
+        for (size_t at = 0; at < 2; at++) {
+            memset(buf, ' ', sizeof buf);
+            buf[0] = '\n';
+            buf[at] = not_ws[k];
+            buf[at + 1] = '5';
+            fixture g;
+            fx_open_n(&g, buf, sizeof buf, 0);
+            int64_t w;
+            ck_assert(!atd_read_int64(&g.r, &w));
+            ck_assert_uint_eq(g.r.err_offset, at);
+            fx_close(&g);
+        }
+    }
     /* Form feed and vertical tab are not JSON whitespace. */
     fixture f;
     fx_open(&f, "  \f1", 0);
