@@ -20,7 +20,11 @@
  *       the same after dropping FILE's pages from the page cache
  *       (posix_fadvise POSIX_FADV_DONTNEED), so that open and queries read
  *       the disk; pages_* count the file's pages resident after open and
- *       those the queries added (mincore), which is the pages read
+ *       those the queries added (mincore), which is the pages read;
+ *       pages_ahead, of those, the pages that arrived during the queries
+ *       in the parts read ahead in the background (lazy_index: the strings
+ *       and the index's upper nodes), so that the pages the queries read
+ *       one by one are pages_queries - pages_ahead
  * Open is from mapping the file to having the root; a query looks one
  * existing word up (binary search in a decoded map, or find in an index)
  * and decodes its occurrences (fetch for the lazy variants); the checksum
@@ -167,6 +171,24 @@ static long rss_kb(void)
     return resident * (sysconf(_SC_PAGESIZE) / 1024);
 }
 
+/* Pages of the file in the parts a lazy db reads ahead (docs/lazy-format.md):
+ * the strings to the end of the file, and the index's nodes above its
+ * leaves (when it has an index: root_len > 0). */
+static size_t ahead_pages(const atd_lazy_db *db, const atd_lazy_index *map)
+{
+    size_t page = (size_t)sysconf(_SC_PAGESIZE), n = 0;
+    uint64_t from = db->data_end - db->data_end % page;
+    n += resident_pages(db->data + from, db->len - (size_t)from);
+    if (map != NULL && map->root_len > 0) {
+        uint64_t lo = map->inner - map->inner % page, hi = map->root_off + map->root_len + 4;
+        if (hi > from)
+            hi = from; /* counted above */
+        if (lo < hi)
+            n += resident_pages(db->data + lo, (size_t)(hi - lo));
+    }
+    return n;
+}
+
 static int read_mode(const char *variant, const char *path, size_t nwords, size_t nqueries,
                      bool cold)
 {
@@ -181,7 +203,7 @@ static int read_mode(const char *variant, const char *path, size_t nwords, size_
         die(path, NULL);
     if (cold && posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED) != 0)
         die("posix_fadvise", NULL);
-    size_t pages_open = 0, pages_after = 0, rss_open = 0;
+    size_t pages_open = 0, pages_after = 0, rss_open = 0, ahead_open = 0, ahead_after = 0;
     double t0 = now(), t1, t2;
     if (strncmp(variant, "lazy", 4) != 0) {
         /* decode everything */
@@ -219,6 +241,7 @@ static int read_mode(const char *variant, const char *path, size_t nwords, size_
             t1 = now();
             rss_open = (size_t)rss_kb();
             pages_open = resident_pages(db.data, db.len);
+            ahead_open = ahead_pages(&db, &root);
             for (size_t q = 0; q < nqueries; q++) {
                 char w[16];
                 size_t wl = query_word(w, nwords, &s);
@@ -232,6 +255,7 @@ static int read_mode(const char *variant, const char *path, size_t nwords, size_
                 atd_arena_reset(qa);
             }
             t2 = now();
+            ahead_after = ahead_pages(&db, &root);
         } else {
             bool shared = strcmp(variant, "lazy_shared") == 0;
             rx_plain_revindex_lz proot;
@@ -275,8 +299,9 @@ static int read_mode(const char *variant, const char *path, size_t nwords, size_
     struct rusage ru;
     getrusage(RUSAGE_SELF, &ru);
     printf("open_s=%.6f queries_s=%.6f rss_open_kb=%zu peak_kb=%ld pages_open=%zu "
-           "pages_queries=%zu checksum=%llu.%llu\n",
+           "pages_queries=%zu pages_ahead=%zu checksum=%llu.%llu\n",
            t1 - t0, t2 - t1, rss_open, ru.ru_maxrss, pages_open, pages_after - pages_open,
+           ahead_after - ahead_open,
            (unsigned long long)sum.occurrences, (unsigned long long)sum.lines);
     atd_arena_free(a);
     atd_arena_free(qa);

@@ -344,6 +344,7 @@ bool atd_lazy_read_index(atd_reader *r, const atd_lazy_db *db, atd_lazy_index *o
     out->root_off = off;
     out->root_len = len;
     out->count = count;
+    out->inner = inner;
     return true;
 }
 

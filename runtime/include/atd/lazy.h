@@ -58,11 +58,13 @@ typedef struct atd_lazy {
 } atd_lazy;
 
 /* An indexed map: `count` entries, sorted by key, in a tree of nodes whose
- * root is the frame at (root_off, root_len); root_len is 0 when empty. */
+ * root is the frame at (root_off, root_len); root_len is 0 when empty. The
+ * nodes above the leaves lie from `inner` to the end of the root. */
 typedef struct atd_lazy_index {
     uint64_t root_off;
     uint64_t root_len;
     uint64_t count;
+    uint64_t inner;
 } atd_lazy_index;
 
 /* An opened file. All fields are read-only after open. */

@@ -443,7 +443,7 @@ START_TEST(test_lazy_error_location)
     atd_lazy wild = {buf.len, 10};
     ck_assert_int_eq(lz_revindex_occurrences_lazy_fetch(&db, &wild, arena, &occ, &err),
                      ATD_ERR_INVALID);
-    atd_lazy_index wild_map = {1u << 30, 5, 5};
+    atd_lazy_index wild_map = {1u << 30, 5, 5, 0};
     bool found;
     ck_assert_int_eq(
         lz_revindex_revindex_lazy_find(&db, &wild_map, "a", 1, arena, &ref, &found, &err),
