@@ -145,8 +145,12 @@ static const void *search(const void *items, size_t n, size_t stride, const char
     return bsearch(&k, items, n, stride, revindex_key_cmp);
 }
 
-/* Pages of [p, p + len) in the page cache. */
-static size_t resident_pages(const void *p, size_t len)
+/* Pages of [p, p + len) in the page cache; when ranges is not NULL, also
+ * *in_ranges: those of them in the nr byte ranges [ranges[2i],
+ * ranges[2i + 1]) (from the same look, so that both counts are of the
+ * same moment while pages arrive). */
+static size_t resident_pages_in(const void *p, size_t len, const uint64_t *ranges, size_t nr,
+                                size_t *in_ranges)
 {
     size_t page = (size_t)sysconf(_SC_PAGESIZE), n = (len + page - 1) / page, count = 0;
     unsigned char *vec = (unsigned char *)malloc(n ? n : 1);
@@ -154,8 +158,33 @@ static size_t resident_pages(const void *p, size_t len)
         die("mincore", NULL);
     for (size_t i = 0; i < n; i++)
         count += vec[i] & 1;
+    if (ranges != NULL) {
+        *in_ranges = 0;
+        for (size_t i = 0; i < n; i++) {
+            uint64_t at = (uint64_t)i * page;
+            bool in = false;
+            for (size_t r = 0; r < nr && !in; r++)
+                in = at + page > ranges[2 * r] && at < ranges[2 * r + 1];
+            *in_ranges += vec[i] & in;
+        }
+    }
     free(vec);
     return count;
+}
+
+static size_t resident_pages(const void *p, size_t len)
+{
+    return resident_pages_in(p, len, NULL, 0, NULL);
+}
+
+/* The file's pages resident, and in *ahead those of the parts a lazy db
+ * reads ahead (docs/lazy-format.md): the strings to the end of the file,
+ * and the index's nodes above its leaves. */
+static size_t index_db_pages(const atd_lazy_db *db, const atd_lazy_index *map, size_t *ahead)
+{
+    uint64_t ranges[4] = {db->data_end, db->len, map->inner,
+                          map->root_off + map->root_len + 4};
+    return resident_pages_in(db->data, db->len, ranges, 2, ahead);
 }
 
 /* The resident set now, in KB. */
@@ -169,24 +198,6 @@ static long rss_kb(void)
         fclose(f);
     }
     return resident * (sysconf(_SC_PAGESIZE) / 1024);
-}
-
-/* Pages of the file in the parts a lazy db reads ahead (docs/lazy-format.md):
- * the strings to the end of the file, and the index's nodes above its
- * leaves (when it has an index: root_len > 0). */
-static size_t ahead_pages(const atd_lazy_db *db, const atd_lazy_index *map)
-{
-    size_t page = (size_t)sysconf(_SC_PAGESIZE), n = 0;
-    uint64_t from = db->data_end - db->data_end % page;
-    n += resident_pages(db->data + from, db->len - (size_t)from);
-    if (map != NULL && map->root_len > 0) {
-        uint64_t lo = map->inner - map->inner % page, hi = map->root_off + map->root_len + 4;
-        if (hi > from)
-            hi = from; /* counted above */
-        if (lo < hi)
-            n += resident_pages(db->data + lo, (size_t)(hi - lo));
-    }
-    return n;
 }
 
 static int read_mode(const char *variant, const char *path, size_t nwords, size_t nqueries,
@@ -240,8 +251,7 @@ static int read_mode(const char *variant, const char *path, size_t nwords, size_
                 die("opening", &err);
             t1 = now();
             rss_open = (size_t)rss_kb();
-            pages_open = resident_pages(db.data, db.len);
-            ahead_open = ahead_pages(&db, &root);
+            pages_open = index_db_pages(&db, &root, &ahead_open);
             for (size_t q = 0; q < nqueries; q++) {
                 char w[16];
                 size_t wl = query_word(w, nwords, &s);
@@ -255,7 +265,7 @@ static int read_mode(const char *variant, const char *path, size_t nwords, size_
                 atd_arena_reset(qa);
             }
             t2 = now();
-            ahead_after = ahead_pages(&db, &root);
+            pages_after = index_db_pages(&db, &root, &ahead_after);
         } else {
             bool shared = strcmp(variant, "lazy_shared") == 0;
             rx_plain_revindex_lz proot;
@@ -292,7 +302,8 @@ static int read_mode(const char *variant, const char *path, size_t nwords, size_
             }
             t2 = now();
         }
-        pages_after = resident_pages(db.data, db.len);
+        if (strcmp(variant, "lazy_index") != 0)
+            pages_after = resident_pages(db.data, db.len);
         atd_lazy_close(&db);
     }
     close(fd);
