@@ -206,7 +206,7 @@ static bool shared_grow(atd_lazy_writer *lw)
     if (cap > SIZE_MAX / sizeof(atd_string) || cap / 2 >= UINT32_MAX)
         return false;
     atd_lazy_shared_slot *slots = (atd_lazy_shared_slot *)malloc(cap * sizeof *slots);
-    /* pairs of entries, each pair within a cache line */
+    /* sets of SEEN_WAYS entries, each set a cache line */
     atd_lazy_shared_seen *seen =
         (atd_lazy_shared_seen *)aligned_alloc(64, cap * sizeof(atd_lazy_shared_seen));
     if (seen != NULL)
@@ -239,14 +239,17 @@ static bool shared_grow(atd_lazy_writer *lw)
     return true;
 }
 
-/* The pair of entries of lw->seen where a string at address s may be
- * remembered (two ways, the last one met first). */
+/* The set of entries of lw->seen where a string at address s may be
+ * remembered (SEEN_WAYS ways in a cache line, the last one met first):
+ * with four, a table as large as the string table's keeps nearly every
+ * address of a few hundred thousand names, and a lookup reads one line. */
+#define SEEN_WAYS 4
 static atd_lazy_shared_seen *seen_at(const atd_lazy_writer *lw, const char *s)
 {
     uint64_t a = (uint64_t)(uintptr_t)s;
     a ^= a >> 33;
     a *= 0xff51afd7ed558ccdu;
-    return &lw->seen[(size_t)(a ^ (a >> 33)) & (lw->slots_cap - 2)];
+    return &lw->seen[(size_t)(a ^ (a >> 33)) & (lw->slots_cap - SEEN_WAYS)];
 }
 
 /* A string not met at this address lately: looked up by its bytes, added
@@ -284,7 +287,7 @@ static ATD_NOINLINE bool write_shared_slow(atd_lazy_writer *lw, atd_writer *w, c
         j = (j + 1) & mask;
     }
     atd_lazy_shared_seen *e = seen_at(lw, s);
-    e[1] = e[0];
+    memmove(e + 1, e, (SEEN_WAYS - 1) * sizeof *e);
     e[0].ptr = s;
     e[0].len = (uint32_t)len;
     e[0].id = id;
@@ -298,13 +301,12 @@ bool atd_lazy_write_shared(atd_lazy_writer *lw, atd_writer *w, const char *s, si
      * (NULL, which the zeroed cache holds, is never remembered) */
     if (ATD_LIKELY(lw->slots_cap > 0 && s != NULL)) {
         const atd_lazy_shared_seen *e = seen_at(lw, s);
-        uint32_t id;
-        if (e[0].ptr == s && e[0].len == len)
-            id = e[0].id;
-        else if (e[1].ptr == s && e[1].len == len)
-            id = e[1].id;
-        else
+        int k = 0;
+        while (k < SEEN_WAYS && (e[k].ptr != s || e[k].len != len))
+            k++;
+        if (k == SEEN_WAYS)
             return write_shared_slow(lw, w, s, len);
+        uint32_t id = e[k].id;
         char *p = atd_buf_reserve(w->buf, ATD_BIN_VINT_MAX);
         if (ATD_UNLIKELY(p == NULL))
             return atd_writer_fail_buf(w);

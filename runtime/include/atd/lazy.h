@@ -6,8 +6,9 @@
  *   <c shared> equal strings are stored once, in a strings section, in
  *              place a small number;
  *   <c index>  a (string * T) list <json repr="object"> is stored sorted in
- *              a tree of page-sized nodes apart from the values, searched
- *              by `find` in one node per level (atd_lazy_index).
+ *              a tree of page-sized nodes (a <c lazy> value in the leaf of
+ *              its key when it fits), searched by `find` in one node per
+ *              level (atd_lazy_index).
  * These are the primitives generated code (atdc --lazy) is made of.
  *
  * Reading never copies: strings point into the file's bytes (they are not
