@@ -10,9 +10,10 @@
  * Three modes, each its own process so that the reader's peak memory is a
  * server's, not the indexer's:
  *   atdc_revindex write VARIANT FILE NWORDS NFILES
- *       prints "write_s=T size=BYTES": FILE is replaced atomically (a
- *       temporary file renamed over it, atd_lazy_file_begin/commit); the
- *       time is the write to the kernel, without the final fsync
+ *       prints "write_s=T write_cpu_s=T size=BYTES": FILE is replaced
+ *       atomically (a temporary file renamed over it,
+ *       atd_lazy_file_begin/commit); the time is the write to the kernel,
+ *       without the final fsync, elapsed and in CPU time
  *   atdc_revindex read VARIANT FILE NWORDS NQUERIES
  *       prints "open_s=T queries_s=T rss_open_kb=KB peak_kb=KB
  *       pages_open=N pages_queries=N checksum=C"
@@ -20,7 +21,11 @@
  *       the same after dropping FILE's pages from the page cache
  *       (posix_fadvise POSIX_FADV_DONTNEED), so that open and queries read
  *       the disk; pages_* count the file's pages resident after open and
- *       those the queries added (mincore), which is the pages read
+ *       those the queries added (mincore), which is the pages read;
+ *       pages_ahead, of those, the pages that arrived during the queries
+ *       in the parts read ahead in the background (lazy_index: the strings
+ *       and the index's upper nodes), so that the pages the queries read
+ *       one by one are pages_queries - pages_ahead
  * Open is from mapping the file to having the root; a query looks one
  * existing word up (binary search in a decoded map, or find in an index)
  * and decodes its occurrences (fetch for the lazy variants); the checksum
@@ -50,6 +55,15 @@ static double now(void)
 {
     struct timespec ts;
     clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* This process's CPU time (user and system): on a machine shared with
+ * other work, steadier than the elapsed time. */
+static double cpu_now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
@@ -87,7 +101,7 @@ static int write_mode(const char *variant, const char *path, size_t nwords, size
     if (atd_lazy_file_begin(&file, path, &out, &err) != 0)
         die(path, &err);
     int rc;
-    double t0 = now();
+    double t0 = now(), c0 = cpu_now();
     if (strcmp(variant, "json") == 0)
         rc = rx_plain_revindex_to_json(&plain, &out, &err);
     else if (strcmp(variant, "biniou") == 0)
@@ -102,7 +116,7 @@ static int write_mode(const char *variant, const char *path, size_t nwords, size
         die("unknown variant", NULL);
     if (rc == 0 && atd_buf_flush(&out) != 0)
         die("flushing", NULL);
-    double t1 = now();
+    double t1 = now(), c1 = cpu_now();
     if (rc != 0)
         die("writing", &err);
     if (atd_lazy_file_commit(&file, &out, true, &err) != 0)
@@ -110,7 +124,7 @@ static int write_mode(const char *variant, const char *path, size_t nwords, size
     struct stat st;
     if (stat(path, &st) != 0)
         die(path, NULL);
-    printf("write_s=%.6f size=%lld\n", t1 - t0, (long long)st.st_size);
+    printf("write_s=%.6f write_cpu_s=%.6f size=%lld\n", t1 - t0, c1 - c0, (long long)st.st_size);
     atd_arena_free(a);
     return 0;
 }
@@ -141,8 +155,12 @@ static const void *search(const void *items, size_t n, size_t stride, const char
     return bsearch(&k, items, n, stride, revindex_key_cmp);
 }
 
-/* Pages of [p, p + len) in the page cache. */
-static size_t resident_pages(const void *p, size_t len)
+/* Pages of [p, p + len) in the page cache; when ranges is not NULL, also
+ * *in_ranges: those of them in the nr byte ranges [ranges[2i],
+ * ranges[2i + 1]) (from the same look, so that both counts are of the
+ * same moment while pages arrive). */
+static size_t resident_pages_in(const void *p, size_t len, const uint64_t *ranges, size_t nr,
+                                size_t *in_ranges)
 {
     size_t page = (size_t)sysconf(_SC_PAGESIZE), n = (len + page - 1) / page, count = 0;
     unsigned char *vec = (unsigned char *)malloc(n ? n : 1);
@@ -150,8 +168,33 @@ static size_t resident_pages(const void *p, size_t len)
         die("mincore", NULL);
     for (size_t i = 0; i < n; i++)
         count += vec[i] & 1;
+    if (ranges != NULL) {
+        *in_ranges = 0;
+        for (size_t i = 0; i < n; i++) {
+            uint64_t at = (uint64_t)i * page;
+            bool in = false;
+            for (size_t r = 0; r < nr && !in; r++)
+                in = at + page > ranges[2 * r] && at < ranges[2 * r + 1];
+            *in_ranges += vec[i] & in;
+        }
+    }
     free(vec);
     return count;
+}
+
+static size_t resident_pages(const void *p, size_t len)
+{
+    return resident_pages_in(p, len, NULL, 0, NULL);
+}
+
+/* The file's pages resident, and in *ahead those of the parts a lazy db
+ * reads ahead (docs/lazy-format.md): the strings to the end of the file,
+ * and the index's nodes above its leaves. */
+static size_t index_db_pages(const atd_lazy_db *db, const atd_lazy_index *map, size_t *ahead)
+{
+    uint64_t ranges[4] = {db->data_end, db->len, map->inner,
+                          map->root_off + map->root_len + 4};
+    return resident_pages_in(db->data, db->len, ranges, 2, ahead);
 }
 
 /* The resident set now, in KB. */
@@ -181,7 +224,7 @@ static int read_mode(const char *variant, const char *path, size_t nwords, size_
         die(path, NULL);
     if (cold && posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED) != 0)
         die("posix_fadvise", NULL);
-    size_t pages_open = 0, pages_after = 0, rss_open = 0;
+    size_t pages_open = 0, pages_after = 0, rss_open = 0, ahead_open = 0, ahead_after = 0;
     double t0 = now(), t1, t2;
     if (strncmp(variant, "lazy", 4) != 0) {
         /* decode everything */
@@ -218,7 +261,7 @@ static int read_mode(const char *variant, const char *path, size_t nwords, size_
                 die("opening", &err);
             t1 = now();
             rss_open = (size_t)rss_kb();
-            pages_open = resident_pages(db.data, db.len);
+            pages_open = index_db_pages(&db, &root, &ahead_open);
             for (size_t q = 0; q < nqueries; q++) {
                 char w[16];
                 size_t wl = query_word(w, nwords, &s);
@@ -232,6 +275,7 @@ static int read_mode(const char *variant, const char *path, size_t nwords, size_
                 atd_arena_reset(qa);
             }
             t2 = now();
+            pages_after = index_db_pages(&db, &root, &ahead_after);
         } else {
             bool shared = strcmp(variant, "lazy_shared") == 0;
             rx_plain_revindex_lz proot;
@@ -268,15 +312,17 @@ static int read_mode(const char *variant, const char *path, size_t nwords, size_
             }
             t2 = now();
         }
-        pages_after = resident_pages(db.data, db.len);
+        if (strcmp(variant, "lazy_index") != 0)
+            pages_after = resident_pages(db.data, db.len);
         atd_lazy_close(&db);
     }
     close(fd);
     struct rusage ru;
     getrusage(RUSAGE_SELF, &ru);
     printf("open_s=%.6f queries_s=%.6f rss_open_kb=%zu peak_kb=%ld pages_open=%zu "
-           "pages_queries=%zu checksum=%llu.%llu\n",
+           "pages_queries=%zu pages_ahead=%zu checksum=%llu.%llu\n",
            t1 - t0, t2 - t1, rss_open, ru.ru_maxrss, pages_open, pages_after - pages_open,
+           ahead_after - ahead_open,
            (unsigned long long)sum.occurrences, (unsigned long long)sum.lines);
     atd_arena_free(a);
     atd_arena_free(qa);

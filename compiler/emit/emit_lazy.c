@@ -516,10 +516,12 @@ static void emit_index_wbody(cw *w, const ir_type *t)
     cw_open(w, "for (k_ = 0; k_ < b_.n; k_++)");
     cw_line(w, "size_t i = b_.order[k_];");
     cw_line(w, "atd_writer *iw_ = atd_lazy_begin(lw, w);");
+    /* a <c lazy> value is given to the runtime whole, to be framed in its
+     * leaf (a lookup then reads one page for the key and the value) */
     cw_open(w,
-            "if (iw_ == NULL || !atd_lazy_index_add(lw, w, &b_, %s__lz_wentry(iw_, lw, "
+            "if (iw_ == NULL || !atd_lazy_index_add%s(lw, w, &b_, %s__lz_wentry(iw_, lw, "
             "&v->items[i])))",
-            t->fn);
+            t->elem.lz_lazy ? "_value" : "", t->fn);
     cw_line(w, "atd_lazy_index_end(lw, w, &b_, false);");
     cw_line(w, "return atd_writer_push_index(w, i);");
     cw_close(w, "}");
@@ -534,8 +536,13 @@ static void emit_index_wentry(cw *w, const lz_info *z, const ir_type *t)
     /* a value written as plain biniou needs no lazy writer */
     if (!t->elem.lz_lazy && !t->elem.lz_shared && !is_enc(z, t->elem.type))
         cw_line(w, "(void)lw;");
-    write_slot(w, z, &t->elem, "v->value", "return false;");
-    cw_line(w, "return true;");
+    if (t->elem.lz_lazy) {
+        /* the tagged value, not its reference (atd_lazy_index_add_value) */
+        cw_line(w, "return %s__lz_wtagged(w, lw, &v->value);", t->elem.type->fn);
+    } else {
+        write_slot(w, z, &t->elem, "v->value", "return false;");
+        cw_line(w, "return true;");
+    }
     cw_close(w, "}");
     cw_end_item(w);
     cw_blank(w);

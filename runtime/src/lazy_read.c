@@ -147,17 +147,8 @@ int atd_lazy_open_file(atd_lazy_db *db, const char *path, uint64_t fingerprint, 
     close(fd);
     if (map == MAP_FAILED)
         return open_fail(err, ATD_ERR_IO, NO_POSITION, "cannot map %s: %s", path, strerror(errno));
-    /* queries read a few scattered pages: no read-ahead around them; the
-     * root, which open decodes whole, is read ahead (its offset, from the
-     * trailer, is only a hint here: open checks it) */
+    /* queries read a few scattered pages: no read-ahead around them */
     posix_madvise(map, len, POSIX_MADV_RANDOM);
-    if (len >= ATD_LAZY_TRAILER_SIZE) {
-        uint64_t root = get_le64((const char *)map + len - ATD_LAZY_TRAILER_SIZE + 24);
-        if (root < len) {
-            size_t from = (size_t)root - (size_t)root % ATD_LAZY_PAGE;
-            posix_madvise((char *)map + from, len - from, POSIX_MADV_WILLNEED);
-        }
-    }
     int rc = atd_lazy_open_buffer(db, (const char *)map, len, fingerprint, err);
     if (rc != 0) {
         munmap(map, len);
@@ -165,7 +156,23 @@ int atd_lazy_open_file(atd_lazy_db *db, const char *path, uint64_t fingerprint, 
     }
     db->map = map;
     db->map_len = len;
+    /* the shared strings, their table and the root, at the end of the
+     * file: the root is decoded now, and queries read strings from all
+     * over a section much smaller than the file (read ahead in the
+     * background when not too large, rather than a page at a time) */
+    if (len - db->data_end > ATD_LAZY_READ_AHEAD_MAX)
+        atd__lazy_read_ahead(db, db->root_off, len);
+    else
+        atd__lazy_read_ahead(db, db->data_end, len);
     return 0;
+}
+
+void atd__lazy_read_ahead(const atd_lazy_db *db, uint64_t from, uint64_t to)
+{
+    if (db->map == NULL || from >= to || to > db->map_len)
+        return;
+    size_t start = (size_t)from - (size_t)from % ATD_LAZY_PAGE;
+    posix_madvise((char *)db->map + start, (size_t)to - start, POSIX_MADV_WILLNEED);
 }
 
 void atd_lazy_close(atd_lazy_db *db)
@@ -314,20 +321,30 @@ bool atd_lazy_read_shared(atd_reader *r, const atd_lazy_db *db, atd_string *out)
 
 bool atd_lazy_read_index(atd_reader *r, const atd_lazy_db *db, atd_lazy_index *out)
 {
-    uint64_t off, len, count;
+    uint64_t off, len, count, inner;
     size_t at = here(r);
     if (!atd_bin_read_uvint(r, &off) || !atd_bin_read_uvint(r, &len) ||
-        !atd_bin_read_uvint(r, &count))
+        !atd_bin_read_uvint(r, &count) || !atd_bin_read_uvint(r, &inner))
         return false;
-    bool empty = off == 0 && len == 0 && count == 0;
+    bool empty = off == 0 && len == 0 && count == 0 && inner == 0;
     if (!empty && (count == 0 || !frame_in_data(db, off, len)))
         return atd_reader_fail_at(r, at, ATD_ERR_SYNTAX,
                                   "index root at %" PRIu64 " of %" PRIu64
                                   " bytes is outside the data section",
                                   off, len);
+    if (!empty && (inner < ATD_LAZY_HEADER_SIZE || inner > off))
+        return atd_reader_fail_at(r, at, ATD_ERR_SYNTAX,
+                                  "index inner nodes at %" PRIu64 " after its root at %" PRIu64,
+                                  inner, off);
+    /* every lookup reads a node of each level above the leaves: they are
+     * read ahead at once rather than a page per lookup (a hint: a corrupt
+     * `inner` reads ahead pages of the file, no more) */
+    if (!empty && off + len + 4 - inner <= ATD_LAZY_READ_AHEAD_MAX)
+        atd__lazy_read_ahead(db, inner, off + len + 4);
     out->root_off = off;
     out->root_len = len;
     out->count = count;
+    out->inner = inner;
     return true;
 }
 

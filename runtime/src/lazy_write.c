@@ -10,6 +10,12 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#if defined(__GNUC__) || defined(__clang__)
+#define ATD_NOINLINE __attribute__((noinline))
+#else
+#define ATD_NOINLINE
+#endif
+
 static const char header_magic[8] = {'A', 'T', 'D', 'L', 'A', 'Z', 'Y', 0};
 static const char trailer_magic[8] = {'A', 'T', 'D', 'L', 'A', 'Z', 'Y', 'E'};
 
@@ -200,7 +206,7 @@ static bool shared_grow(atd_lazy_writer *lw)
     if (cap > SIZE_MAX / sizeof(atd_string) || cap / 2 >= UINT32_MAX)
         return false;
     atd_lazy_shared_slot *slots = (atd_lazy_shared_slot *)malloc(cap * sizeof *slots);
-    /* pairs of entries, each pair within a cache line */
+    /* sets of SEEN_WAYS entries, each set a cache line */
     atd_lazy_shared_seen *seen =
         (atd_lazy_shared_seen *)aligned_alloc(64, cap * sizeof(atd_lazy_shared_seen));
     if (seen != NULL)
@@ -233,25 +239,25 @@ static bool shared_grow(atd_lazy_writer *lw)
     return true;
 }
 
-/* The pair of entries of lw->seen where a string at address s may be
- * remembered (two ways, the last one met first). */
+/* The set of entries of lw->seen where a string at address s may be
+ * remembered (SEEN_WAYS ways in a cache line, the last one met first):
+ * with four, a table as large as the string table's keeps nearly every
+ * address of a few hundred thousand names, and a lookup reads one line. */
+#define SEEN_WAYS 4
 static atd_lazy_shared_seen *seen_at(const atd_lazy_writer *lw, const char *s)
 {
     uint64_t a = (uint64_t)(uintptr_t)s;
     a ^= a >> 33;
     a *= 0xff51afd7ed558ccdu;
-    return &lw->seen[(size_t)(a ^ (a >> 33)) & (lw->slots_cap - 2)];
+    return &lw->seen[(size_t)(a ^ (a >> 33)) & (lw->slots_cap - SEEN_WAYS)];
 }
 
-bool atd_lazy_write_shared(atd_lazy_writer *lw, atd_writer *w, const char *s, size_t len)
+/* A string not met at this address lately: looked up by its bytes, added
+ * if new. Apart from atd_lazy_write_shared so that the common case (the
+ * address cache hits) stays a short function without a stack frame. */
+static ATD_NOINLINE bool write_shared_slow(atd_lazy_writer *lw, atd_writer *w, const char *s,
+                                           size_t len)
 {
-    if (lw->slots_cap > 0) {
-        const atd_lazy_shared_seen *e = seen_at(lw, s);
-        if (e[0].ptr == s && e[0].len == len && s != NULL)
-            return atd_bin_write_uvint(w, e[0].id);
-        if (e[1].ptr == s && e[1].len == len && s != NULL)
-            return atd_bin_write_uvint(w, e[1].id);
-    }
     /* kept under half full, so probing ends at an empty slot */
     if (lw->nshared >= lw->slots_cap / 2 && !shared_grow(lw))
         return atd_writer_fail(w, ATD_ERR_NOMEM, "out of memory");
@@ -272,8 +278,6 @@ bool atd_lazy_write_shared(atd_lazy_writer *lw, atd_writer *w, const char *s, si
             break;
         }
         if (e->hash == hi) {
-            /* the same bytes: often the very same pointer, as an indexer
-             * shares one copy of each name */
             const atd_string *o = &lw->strings[e->id];
             if (o->len == len && (o->ptr == s || len == 0 || memcmp(o->ptr, s, len) == 0)) {
                 id = e->id;
@@ -283,11 +287,33 @@ bool atd_lazy_write_shared(atd_lazy_writer *lw, atd_writer *w, const char *s, si
         j = (j + 1) & mask;
     }
     atd_lazy_shared_seen *e = seen_at(lw, s);
-    e[1] = e[0];
+    memmove(e + 1, e, (SEEN_WAYS - 1) * sizeof *e);
     e[0].ptr = s;
     e[0].len = (uint32_t)len;
     e[0].id = id;
     return atd_bin_write_uvint(w, id);
+}
+
+bool atd_lazy_write_shared(atd_lazy_writer *lw, atd_writer *w, const char *s, size_t len)
+{
+    /* an indexer usually shares one copy of each name: the same address
+     * with the same length is the same string, found without its bytes
+     * (NULL, which the zeroed cache holds, is never remembered) */
+    if (ATD_LIKELY(lw->slots_cap > 0 && s != NULL)) {
+        const atd_lazy_shared_seen *e = seen_at(lw, s);
+        int k = 0;
+        while (k < SEEN_WAYS && (e[k].ptr != s || e[k].len != len))
+            k++;
+        if (k == SEEN_WAYS)
+            return write_shared_slow(lw, w, s, len);
+        uint32_t id = e[k].id;
+        char *p = atd_buf_reserve(w->buf, ATD_BIN_VINT_MAX);
+        if (ATD_UNLIKELY(p == NULL))
+            return atd_writer_fail_buf(w);
+        atd_buf_commit(w->buf, atd_bin_put_uvint(p, id));
+        return true;
+    }
+    return write_shared_slow(lw, w, s, len);
 }
 
 /* --- indexes --- */
@@ -328,13 +354,41 @@ static void sort_order(const void *items, size_t stride, size_t *order, size_t *
     }
 }
 
+/* A leaf entry waiting for its leaf to be written. Its bytes are in
+ * b->entries from `at`: the key (uvint length, bytes; key_size bytes in
+ * all), then `len` bytes: the value's slot, or the body of a <c lazy>
+ * value (kind VALUE) to be framed in the leaf itself. */
+enum { SLOT, VALUE, REF };
+typedef struct atd_lazy_index_pending {
+    size_t at, key_size, len;
+    int kind;     /* REF: a VALUE written out of line, at off */
+    uint64_t off;
+} pending;
+
+/* A node's child as its parent has it. */
+typedef struct atd_lazy_index_child {
+    const char *key; /* the smallest key under it (the caller's) */
+    size_t klen;
+    uint64_t off, len, count;
+} child;
+
+/* Room for a node's entries and their offsets: a page less its frame
+ * (length, CRC) and its level and count. */
+#define NODE_ROOM (ATD_LAZY_PAGE - 2 - 4 - 1 - 2)
+
+/* The most entries a leaf can hold (each takes at least 5 bytes with its
+ * offset), bounding the pending entries. */
+#define LEAF_MAX (NODE_ROOM / 5 + 1)
+
 static void index_free(atd_lazy_index_build *b)
 {
     free(b->order);
-    free(b->entry_at);
+    free(b->pend);
+    free(b->kids);
     atd_buf_free(&b->entries);
     b->order = NULL;
-    b->entry_at = NULL;
+    b->pend = NULL;
+    b->kids = NULL;
 }
 
 bool atd_lazy_index_begin(atd_lazy_writer *lw, atd_writer *w, const void *items, size_t n,
@@ -347,12 +401,13 @@ bool atd_lazy_index_begin(atd_lazy_writer *lw, atd_writer *w, const void *items,
     b->stride = stride;
     atd_buf_init(&b->entries);
     size_t *tmp = NULL;
-    if (n < SIZE_MAX / sizeof(size_t)) {
+    if (n < SIZE_MAX / sizeof(child)) {
         b->order = (size_t *)malloc((n + 1) * sizeof *b->order);
-        b->entry_at = (size_t *)malloc((n + 1) * sizeof *b->entry_at);
+        b->pend = (pending *)malloc(((n < LEAF_MAX ? n : LEAF_MAX) + 1) * sizeof *b->pend);
+        b->kids = (child *)malloc((n + 1) * sizeof *b->kids);
         tmp = (size_t *)malloc((n + 1) * sizeof *tmp);
     }
-    if (b->order == NULL || b->entry_at == NULL || tmp == NULL) {
+    if (b->order == NULL || b->pend == NULL || b->kids == NULL || tmp == NULL) {
         free(tmp);
         index_free(b);
         return atd_writer_fail(w, ATD_ERR_NOMEM, "out of memory");
@@ -377,50 +432,51 @@ bool atd_lazy_index_begin(atd_lazy_writer *lw, atd_writer *w, const void *items,
     return true;
 }
 
-bool atd_lazy_index_add(atd_lazy_writer *lw, atd_writer *w, atd_lazy_index_build *b, bool ok)
+/* The bytes of entry e in its leaf (key, slot length, slot) when the
+ * offsets of values framed in the leaf take s bytes; *frame: the bytes of
+ * its value's frame in the leaf (0 unless VALUE). */
+static size_t entry_size(const pending *e, size_t s, size_t *frame)
 {
-    unsigned d = --lw->depth;
-    atd_buf *s = &lw->scratch[d];
-    if (!ok || s->status != 0)
-        return move_error(w, &lw->sw[d]);
-    const atd_string *key = key_at(b->items, b->stride, b->order[b->added]);
-    b->entry_at[b->added++] = b->entries.len;
-    append_uvint(&b->entries, key->len);
-    atd_buf_append(&b->entries, key->ptr, key->len);
-    append_uvint(&b->entries, s->len);
-    atd_buf_append(&b->entries, s->data, s->len);
-    if (b->entries.status != 0)
-        return atd_writer_fail(w, ATD_ERR_NOMEM, "out of memory");
-    return true;
+    size_t slot = e->len;
+    *frame = 0;
+    if (e->kind == VALUE) {
+        slot = s + uvint_size(e->len);
+        *frame = uvint_size(e->len) + e->len + 4;
+    } else if (e->kind == REF) {
+        slot = uvint_size(e->off) + uvint_size(e->len);
+    }
+    return e->key_size + uvint_size(slot) + slot;
 }
 
-/* A node's child as its parent has it. */
-typedef struct child {
-    const char *key; /* the smallest key under it (in b->entries) */
-    size_t klen;
-    uint64_t off, len, count;
-} child;
+/* The body of the pending leaf with s-byte value offsets: level, count,
+ * offsets, entries, then the frames of its values. */
+static size_t leaf_body_size(const atd_lazy_index_build *b, size_t s)
+{
+    size_t size = 1 + uvint_size(b->npend) + 2 * b->npend;
+    for (size_t k = 0; k < b->npend; k++) {
+        size_t frame;
+        size += entry_size(&b->pend[k], s, &frame) + frame;
+    }
+    return size;
+}
 
-/* Room for a node's entries and their offsets: a page less its frame
- * (length, CRC) and its level and count. */
-#define NODE_ROOM (ATD_LAZY_PAGE - 2 - 4 - 1 - 2)
+/* Zero bytes up to the next page boundary when a frame of `size` bytes
+ * that fits in a page would straddle one. */
+static uint64_t node_padding(uint64_t pos, uint64_t size)
+{
+    if (size <= ATD_LAZY_PAGE && pos % ATD_LAZY_PAGE + size > ATD_LAZY_PAGE)
+        return ATD_LAZY_PAGE - pos % ATD_LAZY_PAGE;
+    return 0;
+}
 
 /* Appends a node as a frame that does not straddle a page boundary when
  * it fits in a page (zero bytes of padding before it). */
 static uint64_t append_node(atd_lazy_writer *lw, const atd_buf *node)
 {
-    uint64_t size = uvint_size(node->len) + node->len + 4, pos = file_pos(lw);
-    if (size <= ATD_LAZY_PAGE && pos % ATD_LAZY_PAGE + size > ATD_LAZY_PAGE) {
-        static const char zeros[ATD_LAZY_PAGE];
-        atd_buf_append(lw->out, zeros, (size_t)(ATD_LAZY_PAGE - pos % ATD_LAZY_PAGE));
-    }
+    uint64_t pad = node_padding(file_pos(lw), uvint_size(node->len) + node->len + 4);
+    static const char zeros[ATD_LAZY_PAGE];
+    atd_buf_append(lw->out, zeros, (size_t)pad);
     return append_frame(lw, node->data, node->len);
-}
-
-static size_t child_entry_size(const child *c)
-{
-    return uvint_size(c->klen) + c->klen + uvint_size(c->off) + uvint_size(c->len) +
-           uvint_size(c->count);
 }
 
 /* A node's head: its level, its count, the u16 offset of each of its n
@@ -438,6 +494,141 @@ static void node_head(atd_buf *node, unsigned level, const size_t *sizes, size_t
     }
 }
 
+/* Writes the pending entries as a leaf, the values framed in it when the
+ * leaf fits in a page: a lookup then reads one page for the key and its
+ * value. The offsets of those values are uvints of the same size s (the
+ * page they are in decides it); should the leaf land where they are not,
+ * its values are written out of line first. */
+static bool flush_leaf(atd_lazy_writer *lw, atd_lazy_index_build *b, atd_buf *node)
+{
+    size_t n = b->npend;
+    if (n == 0)
+        return true;
+    size_t sizes[LEAF_MAX + 1], s = uvint_size(file_pos(lw) + ATD_LAZY_PAGE);
+    uint64_t body_at = 0;
+    bool inline_ok = false, any = false;
+    for (size_t k = 0; k < n; k++)
+        any = any || b->pend[k].kind == VALUE;
+    if (any) {
+        size_t body = leaf_body_size(b, s);
+        uint64_t frame = uvint_size(body) + body + 4, pos = file_pos(lw);
+        body_at = pos + node_padding(pos, frame) + uvint_size(body);
+        inline_ok = frame <= ATD_LAZY_PAGE && uvint_size(body_at) == s &&
+                    uvint_size(body_at + body) == s;
+        for (size_t k = 0; k < n && !inline_ok; k++) {
+            pending *e = &b->pend[k];
+            if (e->kind == VALUE) {
+                e->off = append_frame(lw, b->entries.data + e->at + e->key_size, e->len);
+                e->kind = REF;
+            }
+        }
+    }
+    for (size_t k = 0; k < n; k++) {
+        size_t frame;
+        sizes[k] = entry_size(&b->pend[k], s, &frame);
+    }
+    node_head(node, 0, sizes, n);
+    /* where the first value's frame starts: after the entries */
+    uint64_t vpos = body_at + node->len;
+    for (size_t k = 0; k < n; k++)
+        vpos += sizes[k];
+    for (size_t k = 0; k < n; k++) {
+        const pending *e = &b->pend[k];
+        const char *bytes = b->entries.data + e->at;
+        atd_buf_append(node, bytes, e->key_size);
+        if (e->kind == SLOT) {
+            append_uvint(node, e->len);
+            atd_buf_append(node, bytes + e->key_size, e->len);
+            continue;
+        }
+        uint64_t off = e->off;
+        if (e->kind == VALUE) {
+            off = vpos + uvint_size(e->len);
+            vpos = off + e->len + 4;
+        }
+        append_uvint(node, uvint_size(off) + uvint_size(e->len));
+        append_uvint(node, off);
+        append_uvint(node, e->len);
+    }
+    for (size_t k = 0; k < n; k++) {
+        const pending *e = &b->pend[k];
+        if (e->kind != VALUE)
+            continue;
+        const char *v = b->entries.data + e->at + e->key_size;
+        char crc[4];
+        put_le32(crc, atd_crc32c(0, v, e->len));
+        append_uvint(node, e->len);
+        atd_buf_append(node, v, e->len);
+        atd_buf_append(node, crc, 4);
+    }
+    child *c = &b->kids[b->nkids++];
+    const atd_string *first = key_at(b->items, b->stride, b->order[b->added - n]);
+    c->key = first->ptr;
+    c->klen = first->len;
+    c->len = node->len;
+    c->count = n;
+    c->off = append_node(lw, node); /* at body_at when values are in it */
+    b->npend = 0;
+    atd_buf_clear(&b->entries);
+    return node->status == 0;
+}
+
+/* Adds the entry whose bytes after its key are the scratch writer's. */
+static bool index_add(atd_lazy_writer *lw, atd_writer *w, atd_lazy_index_build *b, bool ok,
+                      int kind)
+{
+    unsigned d = --lw->depth;
+    atd_buf *s = &lw->scratch[d];
+    if (!ok || s->status != 0)
+        return move_error(w, &lw->sw[d]);
+    const atd_string *key = key_at(b->items, b->stride, b->order[b->added]);
+    pending e = {0, uvint_size(key->len) + key->len, s->len, kind, 0};
+    if (kind == VALUE && (s->len == 0 || s->len > NODE_ROOM)) {
+        /* too large to share a page with its key: out of line */
+        e.off = append_frame(lw, s->data, s->len);
+        e.kind = REF;
+    }
+    size_t frame, size = entry_size(&e, uvint_size(file_pos(lw) + ATD_LAZY_PAGE), &frame);
+    size += 2 + frame;
+    atd_buf node;
+    atd_buf_init(&node);
+    if (b->npend > 0 && (b->leaf_size + size > NODE_ROOM || b->npend == LEAF_MAX)) {
+        bool flushed = flush_leaf(lw, b, &node);
+        atd_buf_free(&node);
+        if (!flushed)
+            return atd_writer_fail(w, ATD_ERR_NOMEM, "out of memory");
+        b->leaf_size = 0;
+    }
+    e.at = b->entries.len;
+    append_uvint(&b->entries, key->len);
+    atd_buf_append(&b->entries, key->ptr, key->len);
+    if (e.kind != REF)
+        atd_buf_append(&b->entries, s->data, s->len);
+    if (b->entries.status != 0)
+        return atd_writer_fail(w, ATD_ERR_NOMEM, "out of memory");
+    b->pend[b->npend++] = e;
+    b->leaf_size += size;
+    b->added++;
+    return out_ok(lw, w);
+}
+
+bool atd_lazy_index_add(atd_lazy_writer *lw, atd_writer *w, atd_lazy_index_build *b, bool ok)
+{
+    return index_add(lw, w, b, ok, SLOT);
+}
+
+bool atd_lazy_index_add_value(atd_lazy_writer *lw, atd_writer *w, atd_lazy_index_build *b,
+                              bool ok)
+{
+    return index_add(lw, w, b, ok, VALUE);
+}
+
+static size_t child_entry_size(const child *c)
+{
+    return uvint_size(c->klen) + c->klen + uvint_size(c->off) + uvint_size(c->len) +
+           uvint_size(c->count);
+}
+
 /* How many of the n entries of these sizes go in the next node: as many
  * as fit with their offsets, at least one. */
 static size_t node_fill(const size_t *sizes, size_t n)
@@ -448,35 +639,20 @@ static size_t node_fill(const size_t *sizes, size_t n)
     return j;
 }
 
-/* Writes the leaves (level 0) and the levels above them; the root's
- * child record ends in kids[0]. Returns false when out of memory. */
-static bool write_tree(atd_lazy_writer *lw, atd_lazy_index_build *b, child *kids, size_t *sizes)
+/* Writes the last leaf and the levels above the leaves, one after the
+ * other from *inner (so that a reader may read them ahead at once); the
+ * root's child record ends in b->kids[0]. Returns false when out of
+ * memory. */
+static bool write_tree(atd_lazy_writer *lw, atd_lazy_index_build *b, uint64_t *inner)
 {
     atd_buf node;
     atd_buf_init(&node);
-    const char *e = b->entries.data;
-    b->entry_at[b->n] = b->entries.len;
-    for (size_t i = 0; i < b->n; i++)
-        sizes[i] = b->entry_at[i + 1] - b->entry_at[i];
-    size_t nk = 0;
-    for (size_t i = 0; i < b->n;) {
-        size_t j = i + node_fill(sizes + i, b->n - i);
-        node_head(&node, 0, sizes + i, j - i);
-        atd_buf_append(&node, e + b->entry_at[i], b->entry_at[j] - b->entry_at[i]);
-        child *c = &kids[nk++];
-        atd_reader r;
-        atd_reader_init(&r, e, b->entries.len, NULL, ATD_READ_BORROW_STRINGS);
-        r.cur = e + b->entry_at[i];
-        atd_string k = {"", 0};
-        atd_bin_read_string(&r, &k); /* written above: cannot fail */
-        c->key = k.ptr;
-        c->klen = k.len;
-        c->len = node.len;
-        c->count = j - i;
-        c->off = append_node(lw, &node);
-        i = j;
-    }
-    for (unsigned level = 1; nk > 1; level++) {
+    bool ok = flush_leaf(lw, b, &node);
+    child *kids = b->kids;
+    size_t nk = b->nkids;
+    size_t *sizes = (size_t *)malloc((nk + 1) * sizeof *sizes);
+    *inner = nk > 1 ? file_pos(lw) : kids[0].off;
+    for (unsigned level = 1; ok && sizes != NULL && nk > 1; level++) {
         size_t nout = 0;
         for (size_t i = 0; i < nk; i++)
             sizes[i] = child_entry_size(&kids[i]);
@@ -499,7 +675,8 @@ static bool write_tree(atd_lazy_writer *lw, atd_lazy_index_build *b, child *kids
         }
         nk = nout;
     }
-    bool ok = node.status == 0;
+    ok = ok && sizes != NULL && node.status == 0;
+    free(sizes);
     atd_buf_free(&node);
     return ok;
 }
@@ -507,26 +684,24 @@ static bool write_tree(atd_lazy_writer *lw, atd_lazy_index_build *b, child *kids
 bool atd_lazy_index_end(atd_lazy_writer *lw, atd_writer *w, atd_lazy_index_build *b, bool ok)
 {
     child root = {"", 0, 0, 0, 0};
+    uint64_t inner = 0;
     if (ok && b->n > 0) {
-        child *kids = (child *)malloc(b->n * sizeof *kids);
-        size_t *sizes = (size_t *)malloc(b->n * sizeof *sizes);
-        if (kids == NULL || sizes == NULL || !write_tree(lw, b, kids, sizes))
+        if (!write_tree(lw, b, &inner))
             ok = atd_writer_fail(w, ATD_ERR_NOMEM, "out of memory");
         else
-            root = kids[0];
-        free(kids);
-        free(sizes);
+            root = b->kids[0];
         ok = ok && out_ok(lw, w);
     }
     index_free(b);
     if (!ok)
         return false;
-    char *p = atd_buf_reserve(w->buf, 3 * ATD_BIN_VINT_MAX);
+    char *p = atd_buf_reserve(w->buf, 4 * ATD_BIN_VINT_MAX);
     if (p == NULL)
         return atd_writer_fail_buf(w);
     p = atd_bin_put_uvint(p, root.off);
     p = atd_bin_put_uvint(p, root.len);
     p = atd_bin_put_uvint(p, b->n);
+    p = atd_bin_put_uvint(p, inner);
     atd_buf_commit(w->buf, p);
     return true;
 }

@@ -6,8 +6,9 @@
  *   <c shared> equal strings are stored once, in a strings section, in
  *              place a small number;
  *   <c index>  a (string * T) list <json repr="object"> is stored sorted in
- *              a tree of page-sized nodes apart from the values, searched
- *              by `find` in one node per level (atd_lazy_index).
+ *              a tree of page-sized nodes (a <c lazy> value in the leaf of
+ *              its key when it fits), searched by `find` in one node per
+ *              level (atd_lazy_index).
  * These are the primitives generated code (atdc --lazy) is made of.
  *
  * Reading never copies: strings point into the file's bytes (they are not
@@ -38,7 +39,7 @@ extern "C" {
 #endif
 
 /* Format constants. */
-#define ATD_LAZY_VERSION 2u
+#define ATD_LAZY_VERSION 3u
 #define ATD_LAZY_HEADER_SIZE 32u
 #define ATD_LAZY_TRAILER_SIZE 56u
 /* The tag of an indexed map (biniou stops at 26). */
@@ -58,11 +59,13 @@ typedef struct atd_lazy {
 } atd_lazy;
 
 /* An indexed map: `count` entries, sorted by key, in a tree of nodes whose
- * root is the frame at (root_off, root_len); root_len is 0 when empty. */
+ * root is the frame at (root_off, root_len); root_len is 0 when empty. The
+ * nodes above the leaves lie from `inner` to the end of the root. */
 typedef struct atd_lazy_index {
     uint64_t root_off;
     uint64_t root_len;
     uint64_t count;
+    uint64_t inner;
 } atd_lazy_index;
 
 /* An opened file. All fields are read-only after open. */
@@ -261,27 +264,35 @@ bool atd_lazy_write_presence(atd_writer *w, bool present);
  * item (items of `stride` bytes). atd_lazy_index_begin sorts them (false on
  * a duplicate key or out of memory, error in w); then, for each k < n, the
  * value of item order[k] is written to the writer atd_lazy_begin gives and
- * atd_lazy_index_add (ok: whether that succeeded) adds the entry;
- * atd_lazy_index_end writes the nodes and the body of the index (its tag is
- * the caller's) into w, and frees everything (ok false: frees only).
+ * atd_lazy_index_add (ok: whether that succeeded) adds the entry, its slot
+ * being what was written; or, for a <c lazy> value, its tagged value is
+ * written there and atd_lazy_index_add_value adds it (stored in the leaf
+ * with its key when it fits); atd_lazy_index_end writes the rest of the
+ * tree and the body of the index (its tag is the caller's) into w, and
+ * frees everything (ok false: frees only).
  *   lw:     the file's writer.
  *   w:      the writer of the value that holds the index.
  *   items:  the map's items, n of them, stride bytes apart.
  *   b:      the build's state, set up by atd_lazy_index_begin.
- *   ok:     add: whether the entry's value was written; end: whether every
- *           entry was.
+ *   ok:     add, add_value: whether the entry's value was written; end:
+ *           whether every entry was.
  * Each returns true, or false after recording the error in w. */
 typedef struct atd_lazy_index_build {
     size_t *order;
     size_t n, added;
     const void *items;
     size_t stride;
-    atd_buf entries;  /* the leaf entries, in key order */
-    size_t *entry_at; /* where each starts in `entries` */
+    atd_buf entries;                     /* the bytes of the leaf being filled */
+    struct atd_lazy_index_pending *pend; /* its entries */
+    size_t npend, leaf_size;
+    struct atd_lazy_index_child *kids; /* the leaves written */
+    size_t nkids;
 } atd_lazy_index_build;
 bool atd_lazy_index_begin(atd_lazy_writer *lw, atd_writer *w, const void *items, size_t n,
                           size_t stride, atd_lazy_index_build *b);
 bool atd_lazy_index_add(atd_lazy_writer *lw, atd_writer *w, atd_lazy_index_build *b, bool ok);
+bool atd_lazy_index_add_value(atd_lazy_writer *lw, atd_writer *w, atd_lazy_index_build *b,
+                              bool ok);
 bool atd_lazy_index_end(atd_lazy_writer *lw, atd_writer *w, atd_lazy_index_build *b, bool ok);
 
 /* FNV-1a, 64 bits: the schema fingerprint's hash (atdc computes it).

@@ -108,7 +108,8 @@ static void check_db(const atd_lazy_db *db, const lz_revindex_revindex_lz *root)
         ATD_ERR_INVALID);
 }
 
-START_TEST(test_lazy_roundtrip_buffer)
+/* Writes the sample to memory and reads every word of it back. */
+static void roundtrip_sample(void)
 {
     atd_buf buf;
     write_sample(&buf);
@@ -118,9 +119,34 @@ START_TEST(test_lazy_roundtrip_buffer)
     ck_assert_int_eq(lz_revindex_revindex_lazy_open(&db, buf.data, buf.len, arena, &root, &err), 0);
     /* 40 file names among thousands of occurrences: each stored once */
     ck_assert_uint_eq(db.strings_count, 40);
+    ck_assert_int_eq(atd_lazy_verify(&db, &err), 0);
     check_db(&db, &root);
     atd_lazy_close(&db);
     atd_buf_free(&buf);
+}
+
+START_TEST(test_lazy_roundtrip_buffer)
+{
+    roundtrip_sample();
+}
+END_TEST
+
+/* Values too large to share a leaf with their keys are stored out of line
+ * (here one of several pages among values stored in their leaves): every
+ * word still reads back, and the file verifies. */
+START_TEST(test_lazy_large_values)
+{
+    size_t big = 3000;
+    lz_revindex_occurrence *occ =
+        (lz_revindex_occurrence *)atd_arena_alloc(arena, big * sizeof *occ, 8);
+    ck_assert_ptr_nonnull(occ);
+    for (size_t k = 0; k < big; k++) {
+        occ[k] = sample.items[0].value.items[0];
+        occ[k].line = (int64_t)k;
+    }
+    sample.items[7].value.items = occ;
+    sample.items[7].value.len = big;
+    roundtrip_sample();
 }
 END_TEST
 
@@ -415,7 +441,7 @@ START_TEST(test_lazy_error_location)
     atd_lazy wild = {buf.len, 10};
     ck_assert_int_eq(lz_revindex_occurrences_lazy_fetch(&db, &wild, arena, &occ, &err),
                      ATD_ERR_INVALID);
-    atd_lazy_index wild_map = {1u << 30, 5, 5};
+    atd_lazy_index wild_map = {1u << 30, 5, 5, 0};
     bool found;
     ck_assert_int_eq(
         lz_revindex_revindex_lazy_find(&db, &wild_map, "a", 1, arena, &ref, &found, &err),
@@ -442,7 +468,7 @@ START_TEST(test_lazy_bad_headers)
         int code;
         const char *message;
     } cases[] = {{0, 0, 0x5a, ATD_ERR_SYNTAX, "bad magic"},
-                 {8, 4, 1, ATD_ERR_SYNTAX, "format version 1, this reader knows version 2"},
+                 {8, 4, 1, ATD_ERR_SYNTAX, "format version 1, this reader knows version 3"},
                  {12, 4, 1, ATD_ERR_SYNTAX, "header flags 0x00000001"},
                  {24, 8, 1, ATD_ERR_SYNTAX, "reserved"},
                  {buf.len - 1, 0, 0x5a, ATD_ERR_SYNTAX, "trailer magic"},
@@ -609,13 +635,13 @@ START_TEST(test_lazy_old_version)
 {
     atd_buf buf;
     write_sample(&buf);
-    buf.data[8] = 1;
+    buf.data[8] = 2;
     atd_lazy_db db;
     lz_revindex_revindex_lz root;
     atd_error err;
     ck_assert_int_eq(lz_revindex_revindex_lazy_open(&db, buf.data, buf.len, arena, &root, &err),
                      ATD_ERR_SYNTAX);
-    ck_assert_ptr_nonnull(strstr(err.message, "format version 1, this reader knows version 2"));
+    ck_assert_ptr_nonnull(strstr(err.message, "format version 2, this reader knows version 3"));
     ck_assert_ptr_nonnull(strstr(err.message, "write the file again"));
     atd_buf_free(&buf);
 }
@@ -679,6 +705,7 @@ Suite *lazy_suite(void)
     tcase_set_timeout(tc, 300);
     tcase_add_test(tc, test_lazy_roundtrip_buffer);
     tcase_add_test(tc, test_lazy_roundtrip_file);
+    tcase_add_test(tc, test_lazy_large_values);
     tcase_add_test(tc, test_lazy_corpus);
     tcase_add_test(tc, test_lazy_duplicate_keys);
     tcase_add_test(tc, test_lazy_fingerprint);
