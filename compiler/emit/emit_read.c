@@ -409,8 +409,9 @@ static const char *key_literal(cw *w, const ir_field *f)
 
 /* Bytewise order of two fields' JSON names, a prefix first: the order of
  * producers that sort keys (jq -S, Go maps, Python's sort_keys, Erlang). */
-static int json_name_cmp(const ir_field *a, const ir_field *b)
+static int json_name_cmp(const void *x, const void *y)
 {
+    const ir_field *a = *(const ir_field *const *)x, *b = *(const ir_field *const *)y;
     size_t n = a->json_len < b->json_len ? a->json_len : b->json_len;
     int c = memcmp(a->json_name, b->json_name, n);
     if (c != 0)
@@ -418,19 +419,36 @@ static int json_name_cmp(const ir_field *a, const ir_field *b)
     return a->json_len < b->json_len ? -1 : a->json_len > b->json_len;
 }
 
-/* The index of the plain-keyed field that follows `after` (NULL: the
- * first) in sorted order, or -1. */
-static long sorted_successor(const ir_type *t, const ir_field *after)
+/* The sorted guesses of record t, from one sort of its fields: entry 0 is
+ * the plain-keyed field that comes first in sorted order, entry i + 1 the
+ * one that follows field i (-1: none). NULL when out of memory (recorded
+ * in w's status; see sorted_guess). */
+static long *sorted_successors(cw *w, const ir_type *t)
 {
-    long best = -1;
-    for (size_t j = 0; j < t->nfields; j++) {
-        const ir_field *f = &t->fields[j];
-        if (!key_is_plain(f) || (after != NULL && json_name_cmp(f, after) <= 0))
-            continue;
-        if (best < 0 || json_name_cmp(f, &t->fields[best]) < 0)
-            best = (long)j;
+    size_t n = t->nfields;
+    long *succ = cw_alloc(w, (n + 1) * sizeof *succ);
+    const ir_field **by_name = cw_alloc(w, (n + 1) * sizeof *by_name);
+    if (succ == NULL || by_name == NULL)
+        return NULL;
+    for (size_t i = 0; i < n; i++)
+        by_name[i] = &t->fields[i];
+    qsort(by_name, n, sizeof *by_name, json_name_cmp);
+    /* backwards, carrying the nearest plain-keyed field after each */
+    long next = -1;
+    for (size_t k = n; k-- > 0;) {
+        size_t i = (size_t)(by_name[k] - t->fields);
+        succ[i + 1] = next;
+        if (key_is_plain(by_name[k]))
+            next = (long)i;
     }
-    return best;
+    succ[0] = next;
+    return succ;
+}
+
+/* Entry k of the table of sorted_successors; no guess without it. */
+static long sorted_guess(const long *succ, size_t k)
+{
+    return succ != NULL ? succ[k] : -1;
 }
 
 /* The second guess at a key where the straight line expected another: the
@@ -471,7 +489,7 @@ static void emit_expect_key(cw *w, const ir_type *t, size_t i, long s)
  * ',' (or the '}': the record is done), then the next field's key
  * (emit_expect_key). The last field falls through to `tail`, which expects
  * the '}'. */
-static void emit_next_field(cw *w, const ir_type *t, size_t i)
+static void emit_next_field(cw *w, const ir_type *t, size_t i, const long *succ)
 {
     if (i + 1 >= t->nfields)
         return;
@@ -481,7 +499,7 @@ static void emit_next_field(cw *w, const ir_type *t, size_t i)
     cw_line(w, "goto end;");
     cw_close(w, "}");
     cw_line(w, "p = atd_skip_ws_p(r, p);");
-    emit_expect_key(w, t, i + 1, sorted_successor(t, &t->fields[i]));
+    emit_expect_key(w, t, i + 1, sorted_guess(succ, i + 1));
 }
 
 /* Byte k of plain field f's key as the input holds it: "name": */
@@ -761,6 +779,7 @@ static void emit_record_read(cw *w, const ir_type *t)
 {
     size_t n = t->nfields;
     const char *fn = t->fn;
+    const long *succ = sorted_successors(w, t);
     read_p_signature(w, t);
     cw_open(w, "{");
     cw_line(w, "bool more;");
@@ -780,14 +799,14 @@ static void emit_record_read(cw *w, const ir_type *t)
     cw_close(w, "}");
     /* begin leaves p at the first token */
     if (n > 0)
-        emit_expect_key(w, t, 0, sorted_successor(t, NULL));
+        emit_expect_key(w, t, 0, sorted_guess(succ, 0));
     else
         cw_line(w, "goto key;");
     for (size_t i = 0; i < n; i++) {
         cw_label(w, "field_%zu:", i);
         read_field_value(w, t, &t->fields[i]);
         set_seen_bit(w, &t->fields[i]);
-        emit_next_field(w, t, i);
+        emit_next_field(w, t, i, succ);
     }
     cw_label(w, "tail:");
     cw_line(w, "p = atd_object_end_p(r, p, &more);");
@@ -795,7 +814,7 @@ static void emit_record_read(cw *w, const ir_type *t)
     cw_open(w, "if (more)");
     cw_line(w, "p = atd_skip_ws_p(r, p);");
     if (n > 0)
-        emit_sorted_guess(w, t, sorted_successor(t, &t->fields[n - 1]));
+        emit_sorted_guess(w, t, sorted_guess(succ, n));
     cw_line(w, "goto key;");
     cw_close(w, "}");
     cw_label(w, "end:");

@@ -647,8 +647,8 @@ const char *atd_read_string_p(atd_reader *r, const char *p, atd_string *out)
              * once when that is a byte that needs attention), or from the
              * start when they decoded an escape: what follows copies the
              * body from the opening quote */
-            if (to - a->cur != from - (p + 1))
-                from = p + 1;
+            if ((uintptr_t)to - (uintptr_t)a->cur != (uintptr_t)(from - (p + 1)))
+                from = p + 1; /* as integers: both NULL before the first chunk */
             return read_string_from(r, p, from, out);
         }
     }
