@@ -87,30 +87,24 @@ static const char *adapters_circle_read_p(atd_reader *r, const char *p, adapters
     uint64_t seen[1] = {0};
     adapters_circle_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"radius\":"))) goto key;
-key_0:
-    p += ATD_LEN("\"radius\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"radius\":"))) goto key;
 field_0:
     p = atd_read_double_p(r, p, &out->radius);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("radius")));
     seen[0] |= (uint64_t)1 << 0;
 tail:
-    p = atd_object_end_p(r, p, &more);
-    if (p == NULL) return NULL;
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        goto key;
-    }
+    p = atd_object_end_key_p(r, p, &more);
+    if (more) goto key;
 end:
+    if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x1)) {
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "radius\000", "circle"));
     }
     return p;
 key:
     if (atd_key_room(r, p, ATD_LEN("\"radius\":"))) {
-        if (atd_bytes_eq(p, ATD_LIT("\"radius\":"))) goto key_0;
+        if (atd_bytes_skip(&p, ATD_LIT("\"radius\":"))) goto field_0;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return NULL;
@@ -146,36 +140,25 @@ static const char *adapters_rect_read_p(atd_reader *r, const char *p, adapters_r
     uint64_t seen[1] = {0};
     adapters_rect_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"width\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"height\":"))) goto key_1;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"width\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"height\":"))) goto field_1;
         goto key;
     }
-key_0:
-    p += ATD_LEN("\"width\":");
 field_0:
     p = atd_read_int64_p(r, p, &out->width);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("width")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"height\":"))) goto key;
-key_1:
-    p += ATD_LEN("\"height\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"height\":"))) goto key;
 field_1:
     p = atd_read_int64_p(r, p, &out->height);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("height")));
     seen[0] |= (uint64_t)1 << 1;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"label\":"))) goto key;
-key_2:
-    p += ATD_LEN("\"label\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"label\":"))) goto key;
 field_2:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -187,14 +170,13 @@ field_2:
         out->has_label = true;
     }
 tail:
-    p = atd_object_end_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_end_key_p(r, p, &more);
     if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, ATD_LIT("\"width\":"))) goto key_0;
+        if (atd_key_skip(r, &p, ATD_LIT("\"width\":"))) goto field_0;
         goto key;
     }
 end:
+    if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "width\000height\000", "rect"));
     }
@@ -203,13 +185,13 @@ key:
     if (atd_key_room(r, p, ATD_LEN("\"height\":"))) {
         switch (p[1]) {
         case 'h':
-            if (atd_bytes_eq(p, ATD_LIT("\"height\":"))) goto key_1;
+            if (atd_bytes_skip(&p, ATD_LIT("\"height\":"))) goto field_1;
             break;
         case 'l':
-            if (atd_bytes_eq(p, ATD_LIT("\"label\":"))) goto key_2;
+            if (atd_bytes_skip(&p, ATD_LIT("\"label\":"))) goto field_2;
             break;
         case 'w':
-            if (atd_bytes_eq(p, ATD_LIT("\"width\":"))) goto key_0;
+            if (atd_bytes_skip(&p, ATD_LIT("\"width\":"))) goto field_0;
             break;
         }
     }
@@ -251,30 +233,24 @@ static const char *adapters_start_read_p(atd_reader *r, const char *p, adapters_
     uint64_t seen[1] = {0};
     adapters_start_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"at\":"))) goto key;
-key_0:
-    p += ATD_LEN("\"at\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"at\":"))) goto key;
 field_0:
     p = atd_read_int64_p(r, p, &out->at);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("at")));
     seen[0] |= (uint64_t)1 << 0;
 tail:
-    p = atd_object_end_p(r, p, &more);
-    if (p == NULL) return NULL;
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        goto key;
-    }
+    p = atd_object_end_key_p(r, p, &more);
+    if (more) goto key;
 end:
+    if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x1)) {
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "at\000", "start"));
     }
     return p;
 key:
     if (atd_key_room(r, p, ATD_LEN("\"at\":"))) {
-        if (atd_bytes_eq(p, ATD_LIT("\"at\":"))) goto key_0;
+        if (atd_bytes_skip(&p, ATD_LIT("\"at\":"))) goto field_0;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return NULL;
@@ -310,34 +286,24 @@ static const char *adapters_tagged_read_p(atd_reader *r, const char *p, adapters
     uint64_t seen[1] = {0};
     adapters_tagged_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"kind\":"))) goto key;
-key_0:
-    p += ATD_LEN("\"kind\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"kind\":"))) goto key;
 field_0:
     p = atd_read_string_p(r, p, &out->kind);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("kind")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"n\":"))) goto key;
-key_1:
-    p += ATD_LEN("\"n\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"n\":"))) goto key;
 field_1:
     p = atd_read_int64_p(r, p, &out->n);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("n")));
     seen[0] |= (uint64_t)1 << 1;
 tail:
-    p = atd_object_end_p(r, p, &more);
-    if (p == NULL) return NULL;
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        goto key;
-    }
+    p = atd_object_end_key_p(r, p, &more);
+    if (more) goto key;
 end:
+    if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "kind\000n\000", "tagged"));
     }
@@ -346,10 +312,10 @@ key:
     if (atd_key_room(r, p, ATD_LEN("\"kind\":"))) {
         switch (p[1]) {
         case 'k':
-            if (atd_bytes_eq(p, ATD_LIT("\"kind\":"))) goto key_0;
+            if (atd_bytes_skip(&p, ATD_LIT("\"kind\":"))) goto field_0;
             break;
         case 'n':
-            if (atd_bytes_eq(p, ATD_LIT("\"n\":"))) goto key_1;
+            if (atd_bytes_skip(&p, ATD_LIT("\"n\":"))) goto field_1;
             break;
         }
     }
@@ -977,38 +943,30 @@ static const char *adapters_tagged_value_read_p(atd_reader *r, const char *p, ad
         if (p == NULL) return NULL;
     }
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"payload\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"id\":"))) goto key_1;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"payload\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"id\":"))) goto field_1;
         goto key;
     }
-key_0:
-    p += ATD_LEN("\"payload\":");
 field_0:
     p = adapters_tagged_value__tv_read_p(r, p, tv_tag_, tv_at_, true, &out->payload);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("payload")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"id\":"))) goto key;
-key_1:
-    p += ATD_LEN("\"id\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"id\":"))) goto key;
 field_1:
     p = atd_read_string_p(r, p, &out->id);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("id")));
     seen[0] |= (uint64_t)1 << 1;
 tail:
-    p = atd_object_end_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_end_key_p(r, p, &more);
     if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, ATD_LIT("\"payload\":"))) goto key_0;
+        if (atd_key_skip(r, &p, ATD_LIT("\"payload\":"))) goto field_0;
         goto key;
     }
 end:
+    if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
             (void)at; /* a missing value field is no error here */
@@ -1024,10 +982,10 @@ key:
     if (atd_key_room(r, p, ATD_LEN("\"payload\":"))) {
         switch (p[1]) {
         case 'i':
-            if (atd_bytes_eq(p, ATD_LIT("\"id\":"))) goto key_1;
+            if (atd_bytes_skip(&p, ATD_LIT("\"id\":"))) goto field_1;
             break;
         case 'p':
-            if (atd_bytes_eq(p, ATD_LIT("\"payload\":"))) goto key_0;
+            if (atd_bytes_skip(&p, ATD_LIT("\"payload\":"))) goto field_0;
             break;
         }
     }
@@ -1287,11 +1245,8 @@ static const char *adapters_tagged_value2_read_p(atd_reader *r, const char *p, a
         if (p == NULL) return NULL;
     }
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"kind\":"))) goto key;
-key_0:
-    p += ATD_LEN("\"kind\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"kind\":"))) goto key;
 field_0:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -1302,25 +1257,18 @@ field_0:
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("kind")));
         out->has_kind = true;
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"payload2\":"))) goto key;
-key_1:
-    p += ATD_LEN("\"payload2\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"payload2\":"))) goto key;
 field_1:
     p = adapters_tagged_value2__tv_read_p(r, p, tv_tag_, tv_at_, true, &out->payload2);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("payload2")));
     seen[0] |= (uint64_t)1 << 0;
 tail:
-    p = atd_object_end_p(r, p, &more);
-    if (p == NULL) return NULL;
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        goto key;
-    }
+    p = atd_object_end_key_p(r, p, &more);
+    if (more) goto key;
 end:
+    if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x1)) {
         if (!(seen[0] & ((uint64_t)1 << 0))) {
             (void)at; /* a missing value field is no error here */
@@ -1333,10 +1281,10 @@ key:
     if (atd_key_room(r, p, ATD_LEN("\"payload2\":"))) {
         switch (p[1]) {
         case 'k':
-            if (atd_bytes_eq(p, ATD_LIT("\"kind\":"))) goto key_0;
+            if (atd_bytes_skip(&p, ATD_LIT("\"kind\":"))) goto field_0;
             break;
         case 'p':
-            if (atd_bytes_eq(p, ATD_LIT("\"payload2\":"))) goto key_1;
+            if (atd_bytes_skip(&p, ATD_LIT("\"payload2\":"))) goto field_1;
             break;
         }
     }
@@ -1483,16 +1431,8 @@ static const char *adapters_shape_list_read_p(atd_reader *r, const char *p, adap
     if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
-            size_t ncap = cap != 0 ? 2 * cap : 8;
-            adapters_shape *n_ = NULL;
-            if (ncap <= SIZE_MAX / sizeof(adapters_shape)) {
-                n_ = (adapters_shape *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(adapters_shape), ncap * sizeof(adapters_shape), 8);
-            }
-            if (n_ == NULL) {
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
-            }
-            items = n_;
-            cap = ncap;
+            items = (adapters_shape *)atd_read_grow(r, p, items, &cap, sizeof(adapters_shape), 8);
+            if (items == NULL) return NULL;
         }
         p = adapters_shape_read_p(r, p, &items[len]);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
@@ -1514,16 +1454,8 @@ static const char *adapters_event_list_read_p(atd_reader *r, const char *p, adap
     if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
-            size_t ncap = cap != 0 ? 2 * cap : 8;
-            adapters_event *n_ = NULL;
-            if (ncap <= SIZE_MAX / sizeof(adapters_event)) {
-                n_ = (adapters_event *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(adapters_event), ncap * sizeof(adapters_event), 8);
-            }
-            if (n_ == NULL) {
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
-            }
-            items = n_;
-            cap = ncap;
+            items = (adapters_event *)atd_read_grow(r, p, items, &cap, sizeof(adapters_event), 8);
+            if (items == NULL) return NULL;
         }
         p = adapters_event_read_p(r, p, &items[len]);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
@@ -1545,16 +1477,8 @@ static const char *adapters_one_list_read_p(atd_reader *r, const char *p, adapte
     if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
-            size_t ncap = cap != 0 ? 2 * cap : 8;
-            adapters_one *n_ = NULL;
-            if (ncap <= SIZE_MAX / sizeof(adapters_one)) {
-                n_ = (adapters_one *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(adapters_one), ncap * sizeof(adapters_one), 8);
-            }
-            if (n_ == NULL) {
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
-            }
-            items = n_;
-            cap = ncap;
+            items = (adapters_one *)atd_read_grow(r, p, items, &cap, sizeof(adapters_one), 8);
+            if (items == NULL) return NULL;
         }
         p = adapters_one_read_p(r, p, &items[len]);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
@@ -1576,16 +1500,8 @@ static const char *adapters_codec_shape_list_read_p(atd_reader *r, const char *p
     if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
-            size_t ncap = cap != 0 ? 2 * cap : 8;
-            adapters_codec_shape *n_ = NULL;
-            if (ncap <= SIZE_MAX / sizeof(adapters_codec_shape)) {
-                n_ = (adapters_codec_shape *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(adapters_codec_shape), ncap * sizeof(adapters_codec_shape), 8);
-            }
-            if (n_ == NULL) {
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
-            }
-            items = n_;
-            cap = ncap;
+            items = (adapters_codec_shape *)atd_read_grow(r, p, items, &cap, sizeof(adapters_codec_shape), 8);
+            if (items == NULL) return NULL;
         }
         p = adapters_codec_shape_read_p(r, p, &items[len]);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
@@ -1607,16 +1523,8 @@ static const char *adapters_tagged_value_list_read_p(atd_reader *r, const char *
     if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
-            size_t ncap = cap != 0 ? 2 * cap : 8;
-            adapters_tagged_value *n_ = NULL;
-            if (ncap <= SIZE_MAX / sizeof(adapters_tagged_value)) {
-                n_ = (adapters_tagged_value *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(adapters_tagged_value), ncap * sizeof(adapters_tagged_value), 8);
-            }
-            if (n_ == NULL) {
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
-            }
-            items = n_;
-            cap = ncap;
+            items = (adapters_tagged_value *)atd_read_grow(r, p, items, &cap, sizeof(adapters_tagged_value), 8);
+            if (items == NULL) return NULL;
         }
         p = adapters_tagged_value_read_p(r, p, &items[len]);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
@@ -1638,16 +1546,8 @@ static const char *adapters_tagged_value2_list_read_p(atd_reader *r, const char 
     if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
-            size_t ncap = cap != 0 ? 2 * cap : 8;
-            adapters_tagged_value2 *n_ = NULL;
-            if (ncap <= SIZE_MAX / sizeof(adapters_tagged_value2)) {
-                n_ = (adapters_tagged_value2 *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(adapters_tagged_value2), ncap * sizeof(adapters_tagged_value2), 8);
-            }
-            if (n_ == NULL) {
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
-            }
-            items = n_;
-            cap = ncap;
+            items = (adapters_tagged_value2 *)atd_read_grow(r, p, items, &cap, sizeof(adapters_tagged_value2), 8);
+            if (items == NULL) return NULL;
         }
         p = adapters_tagged_value2_read_p(r, p, &items[len]);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
@@ -1669,16 +1569,8 @@ static const char *adapters_kind_shape_list_read_p(atd_reader *r, const char *p,
     if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
-            size_t ncap = cap != 0 ? 2 * cap : 8;
-            adapters_kind_shape *n_ = NULL;
-            if (ncap <= SIZE_MAX / sizeof(adapters_kind_shape)) {
-                n_ = (adapters_kind_shape *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(adapters_kind_shape), ncap * sizeof(adapters_kind_shape), 8);
-            }
-            if (n_ == NULL) {
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
-            }
-            items = n_;
-            cap = ncap;
+            items = (adapters_kind_shape *)atd_read_grow(r, p, items, &cap, sizeof(adapters_kind_shape), 8);
+            if (items == NULL) return NULL;
         }
         p = adapters_kind_shape_read_p(r, p, &items[len]);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
@@ -1704,70 +1596,51 @@ static const char *adapters_doc_read_p(atd_reader *r, const char *p, adapters_do
     uint64_t seen[1] = {0};
     adapters_doc_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"shapes\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"codec\":"))) goto key_3;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"shapes\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"codec\":"))) goto field_3;
         goto key;
     }
-key_0:
-    p += ATD_LEN("\"shapes\":");
 field_0:
     p = adapters_shape_list_read_p(r, p, &out->shapes);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("shapes")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"events\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"tv\":"))) goto key_4;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"events\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"tv\":"))) goto field_4;
         goto key;
     }
-key_1:
-    p += ATD_LEN("\"events\":");
 field_1:
     p = adapters_event_list_read_p(r, p, &out->events);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("events")));
     seen[0] |= (uint64_t)1 << 1;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"ones\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"kinds\":"))) goto key_6;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"ones\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"kinds\":"))) goto field_6;
         goto key;
     }
-key_2:
-    p += ATD_LEN("\"ones\":");
 field_2:
     p = adapters_one_list_read_p(r, p, &out->ones);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ones")));
     seen[0] |= (uint64_t)1 << 2;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"codec\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"shapes\":"))) goto key_0;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"codec\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"shapes\":"))) goto field_0;
         goto key;
     }
-key_3:
-    p += ATD_LEN("\"codec\":");
 field_3:
     p = adapters_codec_shape_list_read_p(r, p, &out->codec);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("codec")));
     seen[0] |= (uint64_t)1 << 3;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"tv\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"events\":"))) goto key_1;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"tv\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"events\":"))) goto field_1;
         goto key;
     }
-key_4:
-    p += ATD_LEN("\"tv\":");
 field_4:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -1777,13 +1650,9 @@ field_4:
         p = adapters_tagged_value_list_read_p(r, p, &out->tv);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("tv")));
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"tv2\":"))) goto key;
-key_5:
-    p += ATD_LEN("\"tv2\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"tv2\":"))) goto key;
 field_5:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -1793,13 +1662,9 @@ field_5:
         p = adapters_tagged_value2_list_read_p(r, p, &out->tv2);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("tv2")));
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"kinds\":"))) goto key;
-key_6:
-    p += ATD_LEN("\"kinds\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"kinds\":"))) goto key;
 field_6:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -1810,14 +1675,13 @@ field_6:
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("kinds")));
     }
 tail:
-    p = atd_object_end_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_end_key_p(r, p, &more);
     if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, ATD_LIT("\"ones\":"))) goto key_2;
+        if (atd_key_skip(r, &p, ATD_LIT("\"ones\":"))) goto field_2;
         goto key;
     }
 end:
+    if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0xf)) {
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "shapes\000events\000ones\000codec\000", "doc"));
     }
@@ -1826,25 +1690,25 @@ key:
     if (atd_key_room(r, p, ATD_LEN("\"shapes\":"))) {
         switch (p[4]) {
         case '"':
-            if (atd_bytes_eq(p, ATD_LIT("\"tv2\":"))) goto key_5;
+            if (atd_bytes_skip(&p, ATD_LIT("\"tv2\":"))) goto field_5;
             break;
         case ':':
-            if (atd_bytes_eq(p, ATD_LIT("\"tv\":"))) goto key_4;
+            if (atd_bytes_skip(&p, ATD_LIT("\"tv\":"))) goto field_4;
             break;
         case 'd':
-            if (atd_bytes_eq(p, ATD_LIT("\"kinds\":"))) goto key_6;
+            if (atd_bytes_skip(&p, ATD_LIT("\"kinds\":"))) goto field_6;
             break;
         case 'e':
-            if (atd_bytes_eq(p, ATD_LIT("\"codec\":"))) goto key_3;
+            if (atd_bytes_skip(&p, ATD_LIT("\"codec\":"))) goto field_3;
             break;
         case 'n':
-            if (atd_bytes_eq(p, ATD_LIT("\"events\":"))) goto key_1;
+            if (atd_bytes_skip(&p, ATD_LIT("\"events\":"))) goto field_1;
             break;
         case 'p':
-            if (atd_bytes_eq(p, ATD_LIT("\"shapes\":"))) goto key_0;
+            if (atd_bytes_skip(&p, ATD_LIT("\"shapes\":"))) goto field_0;
             break;
         case 's':
-            if (atd_bytes_eq(p, ATD_LIT("\"ones\":"))) goto key_2;
+            if (atd_bytes_skip(&p, ATD_LIT("\"ones\":"))) goto field_2;
             break;
         }
     }
@@ -1915,7 +1779,7 @@ static char *adapters_circle__write_tagged_p(atd_writer *w, char *p, const adapt
     if (!atd_writer_finite(w, (double)v->radius)) {
         return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("radius")));
     }
-    p = atd_writer_room(w, p, 11 + ATD_DOUBLE_CHARS);
+    p = atd_writer_room(w, p, ATD_LEN(",\"radius\":") + ATD_DOUBLE_CHARS + ATD_LEN("}"));
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("radius")));
     p = atd_put(p, ATD_LIT(",\"radius\":"));
     p = atd_write_double(p, (double)v->radius);
@@ -1928,7 +1792,7 @@ static char *adapters_circle_write_p(atd_writer *w, char *p, const adapters_circ
     if (!atd_writer_finite(w, (double)v->radius)) {
         return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("radius")));
     }
-    p = atd_writer_room(w, p, 11 + ATD_DOUBLE_CHARS);
+    p = atd_writer_room(w, p, ATD_LEN("{\"radius\":") + ATD_DOUBLE_CHARS + ATD_LEN("}"));
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("radius")));
     p = atd_put(p, ATD_LIT("{\"radius\":"));
     p = atd_write_double(p, (double)v->radius);
@@ -1944,7 +1808,7 @@ static char *adapters_rect__write_tagged_p(atd_writer *w, char *p, const adapter
 {
     p = atd_writer_raw_p(w, p, tag, tag_len);
     if (p == NULL) return NULL;
-    p = atd_writer_room(w, p, 19 + ATD_INT64_CHARS + ATD_INT64_CHARS);
+    p = atd_writer_room(w, p, ATD_LEN(",\"width\":") + ATD_INT64_CHARS + ATD_LEN(",\"height\":") + ATD_INT64_CHARS);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("width")));
     p = atd_put(p, ATD_LIT(",\"width\":"));
     p = atd_write_int64(p, (int64_t)v->width);
@@ -1959,7 +1823,7 @@ static char *adapters_rect__write_tagged_p(atd_writer *w, char *p, const adapter
 
 static char *adapters_rect_write_p(atd_writer *w, char *p, const adapters_rect *v)
 {
-    p = atd_writer_room(w, p, 19 + ATD_INT64_CHARS + ATD_INT64_CHARS);
+    p = atd_writer_room(w, p, ATD_LEN("{\"width\":") + ATD_INT64_CHARS + ATD_LEN(",\"height\":") + ATD_INT64_CHARS);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("width")));
     p = atd_put(p, ATD_LIT("{\"width\":"));
     p = atd_write_int64(p, (int64_t)v->width);
@@ -1980,7 +1844,7 @@ static char *adapters_start__write_tagged_p(atd_writer *w, char *p, const adapte
 {
     p = atd_writer_raw_p(w, p, tag, tag_len);
     if (p == NULL) return NULL;
-    p = atd_writer_room(w, p, 7 + ATD_INT64_CHARS);
+    p = atd_writer_room(w, p, ATD_LEN(",\"at\":") + ATD_INT64_CHARS + ATD_LEN("}"));
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("at")));
     p = atd_put(p, ATD_LIT(",\"at\":"));
     p = atd_write_int64(p, (int64_t)v->at);
@@ -1990,7 +1854,7 @@ static char *adapters_start__write_tagged_p(atd_writer *w, char *p, const adapte
 
 static char *adapters_start_write_p(atd_writer *w, char *p, const adapters_start *v)
 {
-    p = atd_writer_room(w, p, 7 + ATD_INT64_CHARS);
+    p = atd_writer_room(w, p, ATD_LEN("{\"at\":") + ATD_INT64_CHARS + ATD_LEN("}"));
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("at")));
     p = atd_put(p, ATD_LIT("{\"at\":"));
     p = atd_write_int64(p, (int64_t)v->at);
@@ -2006,7 +1870,7 @@ static char *adapters_tagged__write_tagged_p(atd_writer *w, char *p, const adapt
 {
     p = atd_writer_raw_p(w, p, tag, tag_len);
     if (p == NULL) return NULL;
-    p = atd_writer_room(w, p, 6 + ATD_INT64_CHARS);
+    p = atd_writer_room(w, p, ATD_LEN(",\"n\":") + ATD_INT64_CHARS + ATD_LEN("}"));
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("n")));
     p = atd_put(p, ATD_LIT(",\"n\":"));
     p = atd_write_int64(p, (int64_t)v->n);
@@ -2018,7 +1882,7 @@ static char *adapters_tagged_write_p(atd_writer *w, char *p, const adapters_tagg
 {
     p = atd_writer_key_string_p(w, p, ATD_LIT("{\"kind\":"), v->kind.ptr, v->kind.len);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("kind")));
-    p = atd_writer_room(w, p, 6 + ATD_INT64_CHARS);
+    p = atd_writer_room(w, p, ATD_LEN(",\"n\":") + ATD_INT64_CHARS + ATD_LEN("}"));
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("n")));
     p = atd_put(p, ATD_LIT(",\"n\":"));
     p = atd_write_int64(p, (int64_t)v->n);
@@ -2042,7 +1906,7 @@ static char *adapters_shape_write_p(atd_writer *w, char *p, const adapters_shape
     case ADAPTERS_SHAPE_CODE:
         p = atd_writer_raw_p(w, p, ATD_LIT("[\"Code\","));
         if (p == NULL) return NULL;
-        p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
+        p = atd_writer_room(w, p, ATD_INT64_CHARS);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
         p = atd_write_int64(p, (int64_t)v->u.Code);
         return atd_writer_raw_p(w, p, ATD_LIT("]"));
@@ -2079,7 +1943,7 @@ static char *adapters_one_write_p(atd_writer *w, char *p, const adapters_one *v)
     case ADAPTERS_ONE_NUMBER:
         p = atd_writer_raw_p(w, p, ATD_LIT("{\"Number\":"));
         if (p == NULL) return NULL;
-        p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
+        p = atd_writer_room(w, p, ATD_INT64_CHARS);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("Number")));
         p = atd_write_int64(p, (int64_t)v->u.Number);
         return atd_writer_raw_p(w, p, ATD_LIT("}"));
@@ -2118,7 +1982,7 @@ static char *adapters_payload_write_p(atd_writer *w, char *p, const adapters_pay
     case ADAPTERS_PAYLOAD_A:
         p = atd_writer_raw_p(w, p, ATD_LIT("[\"a\","));
         if (p == NULL) return NULL;
-        p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
+        p = atd_writer_room(w, p, ATD_INT64_CHARS);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
         p = atd_write_int64(p, (int64_t)v->u.A);
         return atd_writer_raw_p(w, p, ATD_LIT("]"));
@@ -2155,7 +2019,7 @@ static char *adapters_tagged_value__tv_write_value_p(atd_writer *w, char *p, con
 {
     switch (v->tag) {
     case ADAPTERS_PAYLOAD_A:
-        p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
+        p = atd_writer_room(w, p, ATD_INT64_CHARS);
         if (p == NULL) return NULL;
         p = atd_write_int64(p, (int64_t)v->u.A);
         return p;
@@ -2239,7 +2103,7 @@ static char *adapters_payload2_write_p(atd_writer *w, char *p, const adapters_pa
     case ADAPTERS_PAYLOAD2_A:
         p = atd_writer_raw_p(w, p, ATD_LIT("[\"a\","));
         if (p == NULL) return NULL;
-        p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
+        p = atd_writer_room(w, p, ATD_INT64_CHARS);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
         p = atd_write_int64(p, (int64_t)v->u.A);
         return atd_writer_raw_p(w, p, ATD_LIT("]"));
@@ -2276,7 +2140,7 @@ static char *adapters_tagged_value2__tv_write_value_p(atd_writer *w, char *p, co
 {
     switch (v->tag) {
     case ADAPTERS_PAYLOAD2_A:
-        p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
+        p = atd_writer_room(w, p, ATD_INT64_CHARS);
         if (p == NULL) return NULL;
         p = atd_write_int64(p, (int64_t)v->u.A);
         return p;

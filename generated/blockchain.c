@@ -38,16 +38,8 @@ static const char *blockchain_transaction_list_read_p(atd_reader *r, const char 
     if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
-            size_t ncap = cap != 0 ? 2 * cap : 8;
-            blockchain_transaction *n_ = NULL;
-            if (ncap <= SIZE_MAX / sizeof(blockchain_transaction)) {
-                n_ = (blockchain_transaction *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(blockchain_transaction), ncap * sizeof(blockchain_transaction), 8);
-            }
-            if (n_ == NULL) {
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
-            }
-            items = n_;
-            cap = ncap;
+            items = (blockchain_transaction *)atd_read_grow(r, p, items, &cap, sizeof(blockchain_transaction), 8);
+            if (items == NULL) return NULL;
         }
         p = blockchain_transaction_read_p(r, p, &items[len]);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
@@ -73,30 +65,24 @@ static const char *blockchain_root_read_p(atd_reader *r, const char *p, blockcha
     uint64_t seen[1] = {0};
     blockchain_root_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"txs\":"))) goto key;
-key_0:
-    p += ATD_LEN("\"txs\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"txs\":"))) goto key;
 field_0:
     p = blockchain_transaction_list_read_p(r, p, &out->txs);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("txs")));
     seen[0] |= (uint64_t)1 << 0;
 tail:
-    p = atd_object_end_p(r, p, &more);
-    if (p == NULL) return NULL;
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        goto key;
-    }
+    p = atd_object_end_key_p(r, p, &more);
+    if (more) goto key;
 end:
+    if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x1)) {
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "txs\000", "root"));
     }
     return p;
 key:
     if (atd_key_room(r, p, ATD_LEN("\"txs\":"))) {
-        if (atd_bytes_eq(p, ATD_LIT("\"txs\":"))) goto key_0;
+        if (atd_bytes_skip(&p, ATD_LIT("\"txs\":"))) goto field_0;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return NULL;
@@ -128,16 +114,8 @@ static const char *blockchain_input_list_read_p(atd_reader *r, const char *p, bl
     if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
-            size_t ncap = cap != 0 ? 2 * cap : 8;
-            blockchain_input *n_ = NULL;
-            if (ncap <= SIZE_MAX / sizeof(blockchain_input)) {
-                n_ = (blockchain_input *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(blockchain_input), ncap * sizeof(blockchain_input), 8);
-            }
-            if (n_ == NULL) {
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
-            }
-            items = n_;
-            cap = ncap;
+            items = (blockchain_input *)atd_read_grow(r, p, items, &cap, sizeof(blockchain_input), 8);
+            if (items == NULL) return NULL;
         }
         p = blockchain_input_read_p(r, p, &items[len]);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
@@ -159,16 +137,8 @@ static const char *blockchain_output_list_read_p(atd_reader *r, const char *p, b
     if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
-            size_t ncap = cap != 0 ? 2 * cap : 8;
-            blockchain_output *n_ = NULL;
-            if (ncap <= SIZE_MAX / sizeof(blockchain_output)) {
-                n_ = (blockchain_output *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(blockchain_output), ncap * sizeof(blockchain_output), 8);
-            }
-            if (n_ == NULL) {
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
-            }
-            items = n_;
-            cap = ncap;
+            items = (blockchain_output *)atd_read_grow(r, p, items, &cap, sizeof(blockchain_output), 8);
+            if (items == NULL) return NULL;
         }
         p = blockchain_output_read_p(r, p, &items[len]);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
@@ -194,175 +164,127 @@ static const char *blockchain_transaction_read_p(atd_reader *r, const char *p, b
     uint64_t seen[1] = {0};
     blockchain_transaction_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"lock_time\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"double_spend\":"))) goto key_4;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"lock_time\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"double_spend\":"))) goto field_4;
         goto key;
     }
-key_0:
-    p += ATD_LEN("\"lock_time\":");
 field_0:
     p = atd_read_int64_p(r, p, &out->lock_time);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("lock_time")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"ver\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"out\":"))) goto key_11;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"ver\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"out\":"))) goto field_11;
         goto key;
     }
-key_1:
-    p += ATD_LEN("\"ver\":");
 field_1:
     p = atd_read_int64_p(r, p, &out->ver);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ver")));
     seen[0] |= (uint64_t)1 << 1;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"size\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"vin_sz\":"))) goto key_7;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"size\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"vin_sz\":"))) goto field_7;
         goto key;
     }
-key_2:
-    p += ATD_LEN("\"size\":");
 field_2:
     p = atd_read_int64_p(r, p, &out->size);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("size")));
     seen[0] |= (uint64_t)1 << 2;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"inputs\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"time\":"))) goto key_5;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"inputs\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"time\":"))) goto field_5;
         goto key;
     }
-key_3:
-    p += ATD_LEN("\"inputs\":");
 field_3:
     p = blockchain_input_list_read_p(r, p, &out->inputs);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("inputs")));
     seen[0] |= (uint64_t)1 << 3;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"double_spend\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"lock_time\":"))) goto key_0;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"double_spend\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"lock_time\":"))) goto field_0;
         goto key;
     }
-key_4:
-    p += ATD_LEN("\"double_spend\":");
 field_4:
     p = atd_read_bool_p(r, p, &out->double_spend);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("double_spend")));
     seen[0] |= (uint64_t)1 << 4;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"time\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"hash\":"))) goto key_8;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"time\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"hash\":"))) goto field_8;
         goto key;
     }
-key_5:
-    p += ATD_LEN("\"time\":");
 field_5:
     p = atd_read_int64_p(r, p, &out->time);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("time")));
     seen[0] |= (uint64_t)1 << 5;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"tx_index\":"))) goto key;
-key_6:
-    p += ATD_LEN("\"tx_index\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"tx_index\":"))) goto key;
 field_6:
     p = atd_read_int64_p(r, p, &out->tx_index);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("tx_index")));
     seen[0] |= (uint64_t)1 << 6;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"vin_sz\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"ver\":"))) goto key_1;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"vin_sz\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"ver\":"))) goto field_1;
         goto key;
     }
-key_7:
-    p += ATD_LEN("\"vin_sz\":");
 field_7:
     p = atd_read_int64_p(r, p, &out->vin_sz);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("vin_sz")));
     seen[0] |= (uint64_t)1 << 7;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"hash\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"vout_sz\":"))) goto key_9;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"hash\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"vout_sz\":"))) goto field_9;
         goto key;
     }
-key_8:
-    p += ATD_LEN("\"hash\":");
 field_8:
     p = atd_read_string_p(r, p, &out->hash);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("hash")));
     seen[0] |= (uint64_t)1 << 8;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"vout_sz\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"inputs\":"))) goto key_3;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"vout_sz\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"inputs\":"))) goto field_3;
         goto key;
     }
-key_9:
-    p += ATD_LEN("\"vout_sz\":");
 field_9:
     p = atd_read_int64_p(r, p, &out->vout_sz);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("vout_sz")));
     seen[0] |= (uint64_t)1 << 9;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"relayed_by\":"))) goto key;
-key_10:
-    p += ATD_LEN("\"relayed_by\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"relayed_by\":"))) goto key;
 field_10:
     p = atd_read_string_p(r, p, &out->relayed_by);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("relayed_by")));
     seen[0] |= (uint64_t)1 << 10;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"out\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"size\":"))) goto key_2;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"out\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"size\":"))) goto field_2;
         goto key;
     }
-key_11:
-    p += ATD_LEN("\"out\":");
 field_11:
     p = blockchain_output_list_read_p(r, p, &out->out);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("out")));
     seen[0] |= (uint64_t)1 << 11;
 tail:
-    p = atd_object_end_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_end_key_p(r, p, &more);
     if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, ATD_LIT("\"relayed_by\":"))) goto key_10;
+        if (atd_key_skip(r, &p, ATD_LIT("\"relayed_by\":"))) goto field_10;
         goto key;
     }
 end:
+    if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0xfff)) {
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "lock_time\000ver\000size\000inputs\000double_spend\000time\000tx_index\000vin_sz\000hash\000vout_sz\000relayed_by\000out\000", "transaction"));
     }
@@ -371,44 +293,44 @@ key:
     if (atd_key_room(r, p, ATD_LEN("\"double_spend\":"))) {
         switch (p[3]) {
         case '_':
-            if (atd_bytes_eq(p, ATD_LIT("\"tx_index\":"))) goto key_6;
+            if (atd_bytes_skip(&p, ATD_LIT("\"tx_index\":"))) goto field_6;
             break;
         case 'c':
-            if (atd_bytes_eq(p, ATD_LIT("\"lock_time\":"))) goto key_0;
+            if (atd_bytes_skip(&p, ATD_LIT("\"lock_time\":"))) goto field_0;
             break;
         case 'l':
-            if (atd_bytes_eq(p, ATD_LIT("\"relayed_by\":"))) goto key_10;
+            if (atd_bytes_skip(&p, ATD_LIT("\"relayed_by\":"))) goto field_10;
             break;
         case 'm':
-            if (atd_bytes_eq(p, ATD_LIT("\"time\":"))) goto key_5;
+            if (atd_bytes_skip(&p, ATD_LIT("\"time\":"))) goto field_5;
             break;
         case 'n':
-            if (atd_bytes_eq(p, ATD_LIT("\"vin_sz\":"))) goto key_7;
+            if (atd_bytes_skip(&p, ATD_LIT("\"vin_sz\":"))) goto field_7;
             break;
         case 'p':
-            if (atd_bytes_eq(p, ATD_LIT("\"inputs\":"))) goto key_3;
+            if (atd_bytes_skip(&p, ATD_LIT("\"inputs\":"))) goto field_3;
             break;
         case 'r':
-            if (atd_bytes_eq(p, ATD_LIT("\"ver\":"))) goto key_1;
+            if (atd_bytes_skip(&p, ATD_LIT("\"ver\":"))) goto field_1;
             break;
         case 's':
-            if (atd_bytes_eq(p, ATD_LIT("\"hash\":"))) goto key_8;
+            if (atd_bytes_skip(&p, ATD_LIT("\"hash\":"))) goto field_8;
             break;
         case 't':
-            if (atd_bytes_eq(p, ATD_LIT("\"out\":"))) goto key_11;
+            if (atd_bytes_skip(&p, ATD_LIT("\"out\":"))) goto field_11;
             break;
         case 'u':
             switch (p[1]) {
             case 'd':
-                if (atd_bytes_eq(p, ATD_LIT("\"double_spend\":"))) goto key_4;
+                if (atd_bytes_skip(&p, ATD_LIT("\"double_spend\":"))) goto field_4;
                 break;
             case 'v':
-                if (atd_bytes_eq(p, ATD_LIT("\"vout_sz\":"))) goto key_9;
+                if (atd_bytes_skip(&p, ATD_LIT("\"vout_sz\":"))) goto field_9;
                 break;
             }
             break;
         case 'z':
-            if (atd_bytes_eq(p, ATD_LIT("\"size\":"))) goto key_2;
+            if (atd_bytes_skip(&p, ATD_LIT("\"size\":"))) goto field_2;
             break;
         }
     }
@@ -471,99 +393,71 @@ static const char *blockchain_output_read_p(atd_reader *r, const char *p, blockc
     uint64_t seen[1] = {0};
     blockchain_output_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"spent\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"addr\":"))) goto key_3;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"spent\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"addr\":"))) goto field_3;
         goto key;
     }
-key_0:
-    p += ATD_LEN("\"spent\":");
 field_0:
     p = atd_read_bool_p(r, p, &out->spent);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("spent")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"tx_index\":"))) goto key;
-key_1:
-    p += ATD_LEN("\"tx_index\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"tx_index\":"))) goto key;
 field_1:
     p = atd_read_int64_p(r, p, &out->tx_index);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("tx_index")));
     seen[0] |= (uint64_t)1 << 1;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"type\":"))) goto key;
-key_2:
-    p += ATD_LEN("\"type\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"type\":"))) goto key;
 field_2:
     p = atd_read_int64_p(r, p, &out->output_type);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("type")));
     seen[0] |= (uint64_t)1 << 2;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"addr\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"value\":"))) goto key_4;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"addr\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"value\":"))) goto field_4;
         goto key;
     }
-key_3:
-    p += ATD_LEN("\"addr\":");
 field_3:
     p = atd_read_string_p(r, p, &out->addr);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("addr")));
     seen[0] |= (uint64_t)1 << 3;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"value\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"n\":"))) goto key_5;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"value\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"n\":"))) goto field_5;
         goto key;
     }
-key_4:
-    p += ATD_LEN("\"value\":");
 field_4:
     p = atd_read_int64_p(r, p, &out->value);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("value")));
     seen[0] |= (uint64_t)1 << 4;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"n\":"))) goto key;
-key_5:
-    p += ATD_LEN("\"n\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"n\":"))) goto key;
 field_5:
     p = atd_read_int64_p(r, p, &out->n);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("n")));
     seen[0] |= (uint64_t)1 << 5;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"script\":"))) goto key;
-key_6:
-    p += ATD_LEN("\"script\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"script\":"))) goto key;
 field_6:
     p = atd_read_string_p(r, p, &out->script);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("script")));
     seen[0] |= (uint64_t)1 << 6;
 tail:
-    p = atd_object_end_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_end_key_p(r, p, &more);
     if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, ATD_LIT("\"spent\":"))) goto key_0;
+        if (atd_key_skip(r, &p, ATD_LIT("\"spent\":"))) goto field_0;
         goto key;
     }
 end:
+    if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x7f)) {
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "spent\000tx_index\000type\000addr\000value\000n\000script\000", "output"));
     }
@@ -572,25 +466,25 @@ key:
     if (atd_key_room(r, p, ATD_LEN("\"tx_index\":"))) {
         switch (p[2]) {
         case '"':
-            if (atd_bytes_eq(p, ATD_LIT("\"n\":"))) goto key_5;
+            if (atd_bytes_skip(&p, ATD_LIT("\"n\":"))) goto field_5;
             break;
         case 'a':
-            if (atd_bytes_eq(p, ATD_LIT("\"value\":"))) goto key_4;
+            if (atd_bytes_skip(&p, ATD_LIT("\"value\":"))) goto field_4;
             break;
         case 'c':
-            if (atd_bytes_eq(p, ATD_LIT("\"script\":"))) goto key_6;
+            if (atd_bytes_skip(&p, ATD_LIT("\"script\":"))) goto field_6;
             break;
         case 'd':
-            if (atd_bytes_eq(p, ATD_LIT("\"addr\":"))) goto key_3;
+            if (atd_bytes_skip(&p, ATD_LIT("\"addr\":"))) goto field_3;
             break;
         case 'p':
-            if (atd_bytes_eq(p, ATD_LIT("\"spent\":"))) goto key_0;
+            if (atd_bytes_skip(&p, ATD_LIT("\"spent\":"))) goto field_0;
             break;
         case 'x':
-            if (atd_bytes_eq(p, ATD_LIT("\"tx_index\":"))) goto key_1;
+            if (atd_bytes_skip(&p, ATD_LIT("\"tx_index\":"))) goto field_1;
             break;
         case 'y':
-            if (atd_bytes_eq(p, ATD_LIT("\"type\":"))) goto key_2;
+            if (atd_bytes_skip(&p, ATD_LIT("\"type\":"))) goto field_2;
             break;
         }
     }
@@ -642,49 +536,37 @@ static const char *blockchain_input_read_p(atd_reader *r, const char *p, blockch
     uint64_t seen[1] = {0};
     blockchain_input_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"sequence\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"prev_out\":"))) goto key_1;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"sequence\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"prev_out\":"))) goto field_1;
         goto key;
     }
-key_0:
-    p += ATD_LEN("\"sequence\":");
 field_0:
     p = atd_read_int64_p(r, p, &out->sequence);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("sequence")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"prev_out\":"))) goto key;
-key_1:
-    p += ATD_LEN("\"prev_out\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"prev_out\":"))) goto key;
 field_1:
     p = blockchain_output_read_p(r, p, &out->prev_out);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("prev_out")));
     seen[0] |= (uint64_t)1 << 1;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"script\":"))) goto key;
-key_2:
-    p += ATD_LEN("\"script\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"script\":"))) goto key;
 field_2:
     p = atd_read_string_p(r, p, &out->script);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("script")));
     seen[0] |= (uint64_t)1 << 2;
 tail:
-    p = atd_object_end_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_end_key_p(r, p, &more);
     if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, ATD_LIT("\"sequence\":"))) goto key_0;
+        if (atd_key_skip(r, &p, ATD_LIT("\"sequence\":"))) goto field_0;
         goto key;
     }
 end:
+    if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x7)) {
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "sequence\000prev_out\000script\000", "input"));
     }
@@ -693,13 +575,13 @@ key:
     if (atd_key_room(r, p, ATD_LEN("\"sequence\":"))) {
         switch (p[2]) {
         case 'c':
-            if (atd_bytes_eq(p, ATD_LIT("\"script\":"))) goto key_2;
+            if (atd_bytes_skip(&p, ATD_LIT("\"script\":"))) goto field_2;
             break;
         case 'e':
-            if (atd_bytes_eq(p, ATD_LIT("\"sequence\":"))) goto key_0;
+            if (atd_bytes_skip(&p, ATD_LIT("\"sequence\":"))) goto field_0;
             break;
         case 'r':
-            if (atd_bytes_eq(p, ATD_LIT("\"prev_out\":"))) goto key_1;
+            if (atd_bytes_skip(&p, ATD_LIT("\"prev_out\":"))) goto field_1;
             break;
         }
     }
@@ -787,7 +669,7 @@ static char *blockchain_output_list_write_p(atd_writer *w, char *p, const blockc
 
 static char *blockchain_transaction_write_p(atd_writer *w, char *p, const blockchain_transaction *v)
 {
-    p = atd_writer_room(w, p, 28 + ATD_INT64_CHARS + ATD_INT64_CHARS + ATD_INT64_CHARS);
+    p = atd_writer_room(w, p, ATD_LEN("{\"lock_time\":") + ATD_INT64_CHARS + ATD_LEN(",\"ver\":") + ATD_INT64_CHARS + ATD_LEN(",\"size\":") + ATD_INT64_CHARS);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("lock_time")));
     p = atd_put(p, ATD_LIT("{\"lock_time\":"));
     p = atd_write_int64(p, (int64_t)v->lock_time);
@@ -799,7 +681,7 @@ static char *blockchain_transaction_write_p(atd_writer *w, char *p, const blockc
     if (p == NULL) return NULL;
     p = blockchain_input_list_write_p(w, p, &v->inputs);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("inputs")));
-    p = atd_writer_room(w, p, 46 + 5 + ATD_INT64_CHARS + ATD_INT64_CHARS + ATD_INT64_CHARS);
+    p = atd_writer_room(w, p, ATD_LEN(",\"double_spend\":") + ATD_LEN("false") + ATD_LEN(",\"time\":") + ATD_INT64_CHARS + ATD_LEN(",\"tx_index\":") + ATD_INT64_CHARS + ATD_LEN(",\"vin_sz\":") + ATD_INT64_CHARS);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("double_spend")));
     p = atd_put(p, ATD_LIT(",\"double_spend\":"));
     p = v->double_spend ? atd_put(p, ATD_LIT("true")) : atd_put(p, ATD_LIT("false"));
@@ -811,7 +693,7 @@ static char *blockchain_transaction_write_p(atd_writer *w, char *p, const blockc
     p = atd_write_int64(p, (int64_t)v->vin_sz);
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"hash\":"), v->hash.ptr, v->hash.len);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("hash")));
-    p = atd_writer_room(w, p, 11 + ATD_INT64_CHARS);
+    p = atd_writer_room(w, p, ATD_LEN(",\"vout_sz\":") + ATD_INT64_CHARS);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("vout_sz")));
     p = atd_put(p, ATD_LIT(",\"vout_sz\":"));
     p = atd_write_int64(p, (int64_t)v->vout_sz);
@@ -830,7 +712,7 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(blockchain_transaction)
 
 static char *blockchain_output_write_p(atd_writer *w, char *p, const blockchain_output *v)
 {
-    p = atd_writer_room(w, p, 29 + 5 + ATD_INT64_CHARS + ATD_INT64_CHARS);
+    p = atd_writer_room(w, p, ATD_LEN("{\"spent\":") + ATD_LEN("false") + ATD_LEN(",\"tx_index\":") + ATD_INT64_CHARS + ATD_LEN(",\"type\":") + ATD_INT64_CHARS);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("spent")));
     p = atd_put(p, ATD_LIT("{\"spent\":"));
     p = v->spent ? atd_put(p, ATD_LIT("true")) : atd_put(p, ATD_LIT("false"));
@@ -840,7 +722,7 @@ static char *blockchain_output_write_p(atd_writer *w, char *p, const blockchain_
     p = atd_write_int64(p, (int64_t)v->output_type);
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"addr\":"), v->addr.ptr, v->addr.len);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("addr")));
-    p = atd_writer_room(w, p, 14 + ATD_INT64_CHARS + ATD_INT64_CHARS);
+    p = atd_writer_room(w, p, ATD_LEN(",\"value\":") + ATD_INT64_CHARS + ATD_LEN(",\"n\":") + ATD_INT64_CHARS);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("value")));
     p = atd_put(p, ATD_LIT(",\"value\":"));
     p = atd_write_int64(p, (int64_t)v->value);
@@ -857,7 +739,7 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(blockchain_output)
 
 static char *blockchain_input_write_p(atd_writer *w, char *p, const blockchain_input *v)
 {
-    p = atd_writer_room(w, p, 12 + ATD_INT64_CHARS);
+    p = atd_writer_room(w, p, ATD_LEN("{\"sequence\":") + ATD_INT64_CHARS);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("sequence")));
     p = atd_put(p, ATD_LIT("{\"sequence\":"));
     p = atd_write_int64(p, (int64_t)v->sequence);

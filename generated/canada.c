@@ -38,16 +38,8 @@ static const char *canada_feature_list_read_p(atd_reader *r, const char *p, cana
     if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
-            size_t ncap = cap != 0 ? 2 * cap : 8;
-            canada_feature *n_ = NULL;
-            if (ncap <= SIZE_MAX / sizeof(canada_feature)) {
-                n_ = (canada_feature *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(canada_feature), ncap * sizeof(canada_feature), 8);
-            }
-            if (n_ == NULL) {
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
-            }
-            items = n_;
-            cap = ncap;
+            items = (canada_feature *)atd_read_grow(r, p, items, &cap, sizeof(canada_feature), 8);
+            if (items == NULL) return NULL;
         }
         p = canada_feature_read_p(r, p, &items[len]);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
@@ -73,38 +65,30 @@ static const char *canada_root_read_p(atd_reader *r, const char *p, canada_root 
     uint64_t seen[1] = {0};
     canada_root_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"type\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"features\":"))) goto key_1;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"type\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"features\":"))) goto field_1;
         goto key;
     }
-key_0:
-    p += ATD_LEN("\"type\":");
 field_0:
     p = atd_read_string_p(r, p, &out->collection_type);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("type")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"features\":"))) goto key;
-key_1:
-    p += ATD_LEN("\"features\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"features\":"))) goto key;
 field_1:
     p = canada_feature_list_read_p(r, p, &out->features);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("features")));
     seen[0] |= (uint64_t)1 << 1;
 tail:
-    p = atd_object_end_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_end_key_p(r, p, &more);
     if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, ATD_LIT("\"type\":"))) goto key_0;
+        if (atd_key_skip(r, &p, ATD_LIT("\"type\":"))) goto field_0;
         goto key;
     }
 end:
+    if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "type\000features\000", "root"));
     }
@@ -113,10 +97,10 @@ key:
     if (atd_key_room(r, p, ATD_LEN("\"features\":"))) {
         switch (p[1]) {
         case 'f':
-            if (atd_bytes_eq(p, ATD_LIT("\"features\":"))) goto key_1;
+            if (atd_bytes_skip(&p, ATD_LIT("\"features\":"))) goto field_1;
             break;
         case 't':
-            if (atd_bytes_eq(p, ATD_LIT("\"type\":"))) goto key_0;
+            if (atd_bytes_skip(&p, ATD_LIT("\"type\":"))) goto field_0;
             break;
         }
     }
@@ -157,30 +141,24 @@ static const char *canada_properties_read_p(atd_reader *r, const char *p, canada
     uint64_t seen[1] = {0};
     canada_properties_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"name\":"))) goto key;
-key_0:
-    p += ATD_LEN("\"name\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"name\":"))) goto key;
 field_0:
     p = atd_read_string_p(r, p, &out->name);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("name")));
     seen[0] |= (uint64_t)1 << 0;
 tail:
-    p = atd_object_end_p(r, p, &more);
-    if (p == NULL) return NULL;
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        goto key;
-    }
+    p = atd_object_end_key_p(r, p, &more);
+    if (more) goto key;
 end:
+    if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x1)) {
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "name\000", "properties"));
     }
     return p;
 key:
     if (atd_key_room(r, p, ATD_LEN("\"name\":"))) {
-        if (atd_bytes_eq(p, ATD_LIT("\"name\":"))) goto key_0;
+        if (atd_bytes_skip(&p, ATD_LIT("\"name\":"))) goto field_0;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return NULL;
@@ -212,16 +190,8 @@ static const char *canada_ring_list_read_p(atd_reader *r, const char *p, canada_
     if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
-            size_t ncap = cap != 0 ? 2 * cap : 8;
-            canada_ring *n_ = NULL;
-            if (ncap <= SIZE_MAX / sizeof(canada_ring)) {
-                n_ = (canada_ring *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(canada_ring), ncap * sizeof(canada_ring), 8);
-            }
-            if (n_ == NULL) {
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
-            }
-            items = n_;
-            cap = ncap;
+            items = (canada_ring *)atd_read_grow(r, p, items, &cap, sizeof(canada_ring), 8);
+            if (items == NULL) return NULL;
         }
         p = canada_ring_read_p(r, p, &items[len]);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
@@ -247,38 +217,30 @@ static const char *canada_geometry_read_p(atd_reader *r, const char *p, canada_g
     uint64_t seen[1] = {0};
     canada_geometry_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"type\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"coordinates\":"))) goto key_1;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"type\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"coordinates\":"))) goto field_1;
         goto key;
     }
-key_0:
-    p += ATD_LEN("\"type\":");
 field_0:
     p = atd_read_string_p(r, p, &out->geometry_type);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("type")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"coordinates\":"))) goto key;
-key_1:
-    p += ATD_LEN("\"coordinates\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"coordinates\":"))) goto key;
 field_1:
     p = canada_ring_list_read_p(r, p, &out->coordinates);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("coordinates")));
     seen[0] |= (uint64_t)1 << 1;
 tail:
-    p = atd_object_end_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_end_key_p(r, p, &more);
     if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, ATD_LIT("\"type\":"))) goto key_0;
+        if (atd_key_skip(r, &p, ATD_LIT("\"type\":"))) goto field_0;
         goto key;
     }
 end:
+    if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "type\000coordinates\000", "geometry"));
     }
@@ -287,10 +249,10 @@ key:
     if (atd_key_room(r, p, ATD_LEN("\"coordinates\":"))) {
         switch (p[1]) {
         case 'c':
-            if (atd_bytes_eq(p, ATD_LIT("\"coordinates\":"))) goto key_1;
+            if (atd_bytes_skip(&p, ATD_LIT("\"coordinates\":"))) goto field_1;
             break;
         case 't':
-            if (atd_bytes_eq(p, ATD_LIT("\"type\":"))) goto key_0;
+            if (atd_bytes_skip(&p, ATD_LIT("\"type\":"))) goto field_0;
             break;
         }
     }
@@ -331,52 +293,40 @@ static const char *canada_feature_read_p(atd_reader *r, const char *p, canada_fe
     uint64_t seen[1] = {0};
     canada_feature_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"type\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"geometry\":"))) goto key_2;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"type\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"geometry\":"))) goto field_2;
         goto key;
     }
-key_0:
-    p += ATD_LEN("\"type\":");
 field_0:
     p = atd_read_string_p(r, p, &out->feature_type);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("type")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"properties\":"))) goto key;
-key_1:
-    p += ATD_LEN("\"properties\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"properties\":"))) goto key;
 field_1:
     p = canada_properties_read_p(r, p, &out->properties);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("properties")));
     seen[0] |= (uint64_t)1 << 1;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"geometry\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"type\":"))) goto key_0;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"geometry\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"type\":"))) goto field_0;
         goto key;
     }
-key_2:
-    p += ATD_LEN("\"geometry\":");
 field_2:
     p = canada_geometry_read_p(r, p, &out->geometry);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("geometry")));
     seen[0] |= (uint64_t)1 << 2;
 tail:
-    p = atd_object_end_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_end_key_p(r, p, &more);
     if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, ATD_LIT("\"properties\":"))) goto key_1;
+        if (atd_key_skip(r, &p, ATD_LIT("\"properties\":"))) goto field_1;
         goto key;
     }
 end:
+    if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x7)) {
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "type\000properties\000geometry\000", "feature"));
     }
@@ -385,13 +335,13 @@ key:
     if (atd_key_room(r, p, ATD_LEN("\"properties\":"))) {
         switch (p[1]) {
         case 'g':
-            if (atd_bytes_eq(p, ATD_LIT("\"geometry\":"))) goto key_2;
+            if (atd_bytes_skip(&p, ATD_LIT("\"geometry\":"))) goto field_2;
             break;
         case 'p':
-            if (atd_bytes_eq(p, ATD_LIT("\"properties\":"))) goto key_1;
+            if (atd_bytes_skip(&p, ATD_LIT("\"properties\":"))) goto field_1;
             break;
         case 't':
-            if (atd_bytes_eq(p, ATD_LIT("\"type\":"))) goto key_0;
+            if (atd_bytes_skip(&p, ATD_LIT("\"type\":"))) goto field_0;
             break;
         }
     }
@@ -477,16 +427,8 @@ static const char *canada_ring_read_p(atd_reader *r, const char *p, canada_ring 
     if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
-            size_t ncap = cap != 0 ? 2 * cap : 8;
-            canada_position *n_ = NULL;
-            if (ncap <= SIZE_MAX / sizeof(canada_position)) {
-                n_ = (canada_position *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(canada_position), ncap * sizeof(canada_position), 8);
-            }
-            if (n_ == NULL) {
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
-            }
-            items = n_;
-            cap = ncap;
+            items = (canada_position *)atd_read_grow(r, p, items, &cap, sizeof(canada_position), 8);
+            if (items == NULL) return NULL;
         }
         p = canada_position_read_p(r, p, &items[len]);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
@@ -601,7 +543,7 @@ static char *canada_position_write_p(atd_writer *w, char *p, const canada_positi
     if (!atd_writer_finite(w, (double)v->f1)) {
         return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
     }
-    p = atd_writer_room(w, p, 3 + ATD_DOUBLE_CHARS + ATD_DOUBLE_CHARS);
+    p = atd_writer_room(w, p, ATD_LEN("[") + ATD_DOUBLE_CHARS + ATD_LEN(",") + ATD_DOUBLE_CHARS + ATD_LEN("]"));
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 0));
     p = atd_put(p, ATD_LIT("["));
     p = atd_write_double(p, (double)v->f0);
@@ -627,7 +569,7 @@ static char *canada_ring_write_p(atd_writer *w, char *p, const canada_ring *v)
         if (!atd_writer_finite(w, (double)v->items[i].f1)) {
             return atd_writer_fail_cursor((canada_position_write_p(w, atd_writer_cursor(w), &v->items[i]) != NULL || atd_writer_push_index(w, i)));
         }
-        p = atd_writer_room(w, p, 4 + ATD_DOUBLE_CHARS + ATD_DOUBLE_CHARS);
+        p = atd_writer_room(w, p, ATD_LEN("[") + ATD_LEN(",") + ATD_DOUBLE_CHARS + ATD_LEN(",") + ATD_DOUBLE_CHARS + ATD_LEN("]"));
         if (p == NULL) {
             return atd_writer_fail_cursor((canada_position_write_p(w, atd_writer_cursor(w), &v->items[i]) != NULL || atd_writer_push_index(w, i)));
         }

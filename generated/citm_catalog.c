@@ -75,16 +75,8 @@ static const char *citm_catalog_id_map_read_p(atd_reader *r, const char *p, citm
         p = atd_reader_own_string_p(r, p, &key);
         if (p == NULL) return NULL;
         if (len == cap) {
-            size_t ncap = cap != 0 ? 2 * cap : 8;
-            citm_catalog_id_map_item *n_ = NULL;
-            if (ncap <= SIZE_MAX / sizeof(citm_catalog_id_map_item)) {
-                n_ = (citm_catalog_id_map_item *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(citm_catalog_id_map_item), ncap * sizeof(citm_catalog_id_map_item), 8);
-            }
-            if (n_ == NULL) {
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
-            }
-            items = n_;
-            cap = ncap;
+            items = (citm_catalog_id_map_item *)atd_read_grow(r, p, items, &cap, sizeof(citm_catalog_id_map_item), 8);
+            if (items == NULL) return NULL;
         }
         items[len].key = key;
         p = atd_read_string_p(r, p, &items[len].value);
@@ -124,16 +116,8 @@ static const char *citm_catalog_int_list_read_p(atd_reader *r, const char *p, ci
     if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
-            size_t ncap = cap != 0 ? 2 * cap : 8;
-            int64_t *n_ = NULL;
-            if (ncap <= SIZE_MAX / sizeof(int64_t)) {
-                n_ = (int64_t *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(int64_t), ncap * sizeof(int64_t), 8);
-            }
-            if (n_ == NULL) {
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
-            }
-            items = n_;
-            cap = ncap;
+            items = (int64_t *)atd_read_grow(r, p, items, &cap, sizeof(int64_t), 8);
+            if (items == NULL) return NULL;
         }
         p = atd_read_int64_p(r, p, &items[len]);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
@@ -159,100 +143,66 @@ static const char *citm_catalog_event_read_p(atd_reader *r, const char *p, citm_
     uint64_t seen[1] = {0};
     citm_catalog_event_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"description\":"))) goto key;
-key_0:
-    p += ATD_LEN("\"description\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"description\":"))) goto key;
 field_0:
     p = citm_catalog_string_nullable_read_p(r, p, &out->description);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("description")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"id\":"))) goto key;
-key_1:
-    p += ATD_LEN("\"id\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"id\":"))) goto key;
 field_1:
     p = atd_read_int64_p(r, p, &out->id);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("id")));
     seen[0] |= (uint64_t)1 << 1;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"logo\":"))) goto key;
-key_2:
-    p += ATD_LEN("\"logo\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"logo\":"))) goto key;
 field_2:
     p = citm_catalog_string_nullable_read_p(r, p, &out->logo);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("logo")));
     seen[0] |= (uint64_t)1 << 2;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"name\":"))) goto key;
-key_3:
-    p += ATD_LEN("\"name\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"name\":"))) goto key;
 field_3:
     p = atd_read_string_p(r, p, &out->name);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("name")));
     seen[0] |= (uint64_t)1 << 3;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"subTopicIds\":"))) goto key;
-key_4:
-    p += ATD_LEN("\"subTopicIds\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"subTopicIds\":"))) goto key;
 field_4:
     p = citm_catalog_int_list_read_p(r, p, &out->sub_topic_ids);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("subTopicIds")));
     seen[0] |= (uint64_t)1 << 4;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"subjectCode\":"))) goto key;
-key_5:
-    p += ATD_LEN("\"subjectCode\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"subjectCode\":"))) goto key;
 field_5:
     p = citm_catalog_string_nullable_read_p(r, p, &out->subject_code);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("subjectCode")));
     seen[0] |= (uint64_t)1 << 5;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"subtitle\":"))) goto key;
-key_6:
-    p += ATD_LEN("\"subtitle\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"subtitle\":"))) goto key;
 field_6:
     p = citm_catalog_string_nullable_read_p(r, p, &out->subtitle);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("subtitle")));
     seen[0] |= (uint64_t)1 << 6;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"topicIds\":"))) goto key;
-key_7:
-    p += ATD_LEN("\"topicIds\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"topicIds\":"))) goto key;
 field_7:
     p = citm_catalog_int_list_read_p(r, p, &out->topic_ids);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("topicIds")));
     seen[0] |= (uint64_t)1 << 7;
 tail:
-    p = atd_object_end_p(r, p, &more);
-    if (p == NULL) return NULL;
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        goto key;
-    }
+    p = atd_object_end_key_p(r, p, &more);
+    if (more) goto key;
 end:
+    if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0xff)) {
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "description\000id\000logo\000name\000subTopicIds\000subjectCode\000subtitle\000topicIds\000", "event"));
     }
@@ -261,28 +211,28 @@ key:
     if (atd_key_room(r, p, ATD_LEN("\"description\":"))) {
         switch (p[4]) {
         case ':':
-            if (atd_bytes_eq(p, ATD_LIT("\"id\":"))) goto key_1;
+            if (atd_bytes_skip(&p, ATD_LIT("\"id\":"))) goto field_1;
             break;
         case 'T':
-            if (atd_bytes_eq(p, ATD_LIT("\"subTopicIds\":"))) goto key_4;
+            if (atd_bytes_skip(&p, ATD_LIT("\"subTopicIds\":"))) goto field_4;
             break;
         case 'c':
-            if (atd_bytes_eq(p, ATD_LIT("\"description\":"))) goto key_0;
+            if (atd_bytes_skip(&p, ATD_LIT("\"description\":"))) goto field_0;
             break;
         case 'e':
-            if (atd_bytes_eq(p, ATD_LIT("\"name\":"))) goto key_3;
+            if (atd_bytes_skip(&p, ATD_LIT("\"name\":"))) goto field_3;
             break;
         case 'i':
-            if (atd_bytes_eq(p, ATD_LIT("\"topicIds\":"))) goto key_7;
+            if (atd_bytes_skip(&p, ATD_LIT("\"topicIds\":"))) goto field_7;
             break;
         case 'j':
-            if (atd_bytes_eq(p, ATD_LIT("\"subjectCode\":"))) goto key_5;
+            if (atd_bytes_skip(&p, ATD_LIT("\"subjectCode\":"))) goto field_5;
             break;
         case 'o':
-            if (atd_bytes_eq(p, ATD_LIT("\"logo\":"))) goto key_2;
+            if (atd_bytes_skip(&p, ATD_LIT("\"logo\":"))) goto field_2;
             break;
         case 't':
-            if (atd_bytes_eq(p, ATD_LIT("\"subtitle\":"))) goto key_6;
+            if (atd_bytes_skip(&p, ATD_LIT("\"subtitle\":"))) goto field_6;
             break;
         }
     }
@@ -335,16 +285,8 @@ static const char *citm_catalog_event_assoc_read_p(atd_reader *r, const char *p,
         p = atd_reader_own_string_p(r, p, &key);
         if (p == NULL) return NULL;
         if (len == cap) {
-            size_t ncap = cap != 0 ? 2 * cap : 8;
-            citm_catalog_event_assoc_item *n_ = NULL;
-            if (ncap <= SIZE_MAX / sizeof(citm_catalog_event_assoc_item)) {
-                n_ = (citm_catalog_event_assoc_item *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(citm_catalog_event_assoc_item), ncap * sizeof(citm_catalog_event_assoc_item), 8);
-            }
-            if (n_ == NULL) {
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
-            }
-            items = n_;
-            cap = ncap;
+            items = (citm_catalog_event_assoc_item *)atd_read_grow(r, p, items, &cap, sizeof(citm_catalog_event_assoc_item), 8);
+            if (items == NULL) return NULL;
         }
         items[len].key = key;
         p = citm_catalog_event_read_p(r, p, &items[len].value);
@@ -367,16 +309,8 @@ static const char *citm_catalog_performance_list_read_p(atd_reader *r, const cha
     if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
-            size_t ncap = cap != 0 ? 2 * cap : 8;
-            citm_catalog_performance *n_ = NULL;
-            if (ncap <= SIZE_MAX / sizeof(citm_catalog_performance)) {
-                n_ = (citm_catalog_performance *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(citm_catalog_performance), ncap * sizeof(citm_catalog_performance), 8);
-            }
-            if (n_ == NULL) {
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
-            }
-            items = n_;
-            cap = ncap;
+            items = (citm_catalog_performance *)atd_read_grow(r, p, items, &cap, sizeof(citm_catalog_performance), 8);
+            if (items == NULL) return NULL;
         }
         p = citm_catalog_performance_read_p(r, p, &items[len]);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
@@ -404,16 +338,8 @@ static const char *citm_catalog_int_list_assoc_read_p(atd_reader *r, const char 
         p = atd_reader_own_string_p(r, p, &key);
         if (p == NULL) return NULL;
         if (len == cap) {
-            size_t ncap = cap != 0 ? 2 * cap : 8;
-            citm_catalog_int_list_assoc_item *n_ = NULL;
-            if (ncap <= SIZE_MAX / sizeof(citm_catalog_int_list_assoc_item)) {
-                n_ = (citm_catalog_int_list_assoc_item *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(citm_catalog_int_list_assoc_item), ncap * sizeof(citm_catalog_int_list_assoc_item), 8);
-            }
-            if (n_ == NULL) {
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
-            }
-            items = n_;
-            cap = ncap;
+            items = (citm_catalog_int_list_assoc_item *)atd_read_grow(r, p, items, &cap, sizeof(citm_catalog_int_list_assoc_item), 8);
+            if (items == NULL) return NULL;
         }
         items[len].key = key;
         p = citm_catalog_int_list_read_p(r, p, &items[len].value);
@@ -440,135 +366,89 @@ static const char *citm_catalog_root_read_p(atd_reader *r, const char *p, citm_c
     uint64_t seen[1] = {0};
     citm_catalog_root_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"areaNames\":"))) goto key;
-key_0:
-    p += ATD_LEN("\"areaNames\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"areaNames\":"))) goto key;
 field_0:
     p = citm_catalog_id_map_read_p(r, p, &out->area_names);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("areaNames")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"audienceSubCategoryNames\":"))) goto key;
-key_1:
-    p += ATD_LEN("\"audienceSubCategoryNames\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"audienceSubCategoryNames\":"))) goto key;
 field_1:
     p = citm_catalog_id_map_read_p(r, p, &out->audience_sub_category_names);
     if (p == NULL) {
         return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("audienceSubCategoryNames")));
     }
     seen[0] |= (uint64_t)1 << 1;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"blockNames\":"))) goto key;
-key_2:
-    p += ATD_LEN("\"blockNames\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"blockNames\":"))) goto key;
 field_2:
     p = citm_catalog_id_map_read_p(r, p, &out->block_names);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("blockNames")));
     seen[0] |= (uint64_t)1 << 2;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"events\":"))) goto key;
-key_3:
-    p += ATD_LEN("\"events\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"events\":"))) goto key;
 field_3:
     p = citm_catalog_event_assoc_read_p(r, p, &out->events);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("events")));
     seen[0] |= (uint64_t)1 << 3;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"performances\":"))) goto key;
-key_4:
-    p += ATD_LEN("\"performances\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"performances\":"))) goto key;
 field_4:
     p = citm_catalog_performance_list_read_p(r, p, &out->performances);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("performances")));
     seen[0] |= (uint64_t)1 << 4;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"seatCategoryNames\":"))) goto key;
-key_5:
-    p += ATD_LEN("\"seatCategoryNames\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"seatCategoryNames\":"))) goto key;
 field_5:
     p = citm_catalog_id_map_read_p(r, p, &out->seat_category_names);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("seatCategoryNames")));
     seen[0] |= (uint64_t)1 << 5;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"subTopicNames\":"))) goto key;
-key_6:
-    p += ATD_LEN("\"subTopicNames\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"subTopicNames\":"))) goto key;
 field_6:
     p = citm_catalog_id_map_read_p(r, p, &out->sub_topic_names);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("subTopicNames")));
     seen[0] |= (uint64_t)1 << 6;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"subjectNames\":"))) goto key;
-key_7:
-    p += ATD_LEN("\"subjectNames\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"subjectNames\":"))) goto key;
 field_7:
     p = citm_catalog_id_map_read_p(r, p, &out->subject_names);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("subjectNames")));
     seen[0] |= (uint64_t)1 << 7;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"topicNames\":"))) goto key;
-key_8:
-    p += ATD_LEN("\"topicNames\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"topicNames\":"))) goto key;
 field_8:
     p = citm_catalog_id_map_read_p(r, p, &out->topic_names);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("topicNames")));
     seen[0] |= (uint64_t)1 << 8;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"topicSubTopics\":"))) goto key;
-key_9:
-    p += ATD_LEN("\"topicSubTopics\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"topicSubTopics\":"))) goto key;
 field_9:
     p = citm_catalog_int_list_assoc_read_p(r, p, &out->topic_sub_topics);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("topicSubTopics")));
     seen[0] |= (uint64_t)1 << 9;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"venueNames\":"))) goto key;
-key_10:
-    p += ATD_LEN("\"venueNames\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"venueNames\":"))) goto key;
 field_10:
     p = citm_catalog_id_map_read_p(r, p, &out->venue_names);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("venueNames")));
     seen[0] |= (uint64_t)1 << 10;
 tail:
-    p = atd_object_end_p(r, p, &more);
-    if (p == NULL) return NULL;
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        goto key;
-    }
+    p = atd_object_end_key_p(r, p, &more);
+    if (more) goto key;
 end:
+    if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x7ff)) {
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "areaNames\000audienceSubCategoryNames\000blockNames\000events\000performances\000seatCategoryNames\000subTopicNames\000subjectNames\000topicNames\000topicSubTopics\000venueNames\000", "root"));
     }
@@ -577,41 +457,41 @@ key:
     if (atd_key_room(r, p, ATD_LEN("\"audienceSubCategoryNames\":"))) {
         switch (p[4]) {
         case 'T':
-            if (atd_bytes_eq(p, ATD_LIT("\"subTopicNames\":"))) goto key_6;
+            if (atd_bytes_skip(&p, ATD_LIT("\"subTopicNames\":"))) goto field_6;
             break;
         case 'a':
-            if (atd_bytes_eq(p, ATD_LIT("\"areaNames\":"))) goto key_0;
+            if (atd_bytes_skip(&p, ATD_LIT("\"areaNames\":"))) goto field_0;
             break;
         case 'c':
-            if (atd_bytes_eq(p, ATD_LIT("\"blockNames\":"))) goto key_2;
+            if (atd_bytes_skip(&p, ATD_LIT("\"blockNames\":"))) goto field_2;
             break;
         case 'f':
-            if (atd_bytes_eq(p, ATD_LIT("\"performances\":"))) goto key_4;
+            if (atd_bytes_skip(&p, ATD_LIT("\"performances\":"))) goto field_4;
             break;
         case 'i':
             switch (p[6]) {
             case 'N':
-                if (atd_bytes_eq(p, ATD_LIT("\"topicNames\":"))) goto key_8;
+                if (atd_bytes_skip(&p, ATD_LIT("\"topicNames\":"))) goto field_8;
                 break;
             case 'S':
-                if (atd_bytes_eq(p, ATD_LIT("\"topicSubTopics\":"))) goto key_9;
+                if (atd_bytes_skip(&p, ATD_LIT("\"topicSubTopics\":"))) goto field_9;
                 break;
             case 'n':
-                if (atd_bytes_eq(p, ATD_LIT("\"audienceSubCategoryNames\":"))) goto key_1;
+                if (atd_bytes_skip(&p, ATD_LIT("\"audienceSubCategoryNames\":"))) goto field_1;
                 break;
             }
             break;
         case 'j':
-            if (atd_bytes_eq(p, ATD_LIT("\"subjectNames\":"))) goto key_7;
+            if (atd_bytes_skip(&p, ATD_LIT("\"subjectNames\":"))) goto field_7;
             break;
         case 'n':
-            if (atd_bytes_eq(p, ATD_LIT("\"events\":"))) goto key_3;
+            if (atd_bytes_skip(&p, ATD_LIT("\"events\":"))) goto field_3;
             break;
         case 't':
-            if (atd_bytes_eq(p, ATD_LIT("\"seatCategoryNames\":"))) goto key_5;
+            if (atd_bytes_skip(&p, ATD_LIT("\"seatCategoryNames\":"))) goto field_5;
             break;
         case 'u':
-            if (atd_bytes_eq(p, ATD_LIT("\"venueNames\":"))) goto key_10;
+            if (atd_bytes_skip(&p, ATD_LIT("\"venueNames\":"))) goto field_10;
             break;
         }
     }
@@ -669,16 +549,8 @@ static const char *citm_catalog_price_list_read_p(atd_reader *r, const char *p, 
     if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
-            size_t ncap = cap != 0 ? 2 * cap : 8;
-            citm_catalog_price *n_ = NULL;
-            if (ncap <= SIZE_MAX / sizeof(citm_catalog_price)) {
-                n_ = (citm_catalog_price *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(citm_catalog_price), ncap * sizeof(citm_catalog_price), 8);
-            }
-            if (n_ == NULL) {
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
-            }
-            items = n_;
-            cap = ncap;
+            items = (citm_catalog_price *)atd_read_grow(r, p, items, &cap, sizeof(citm_catalog_price), 8);
+            if (items == NULL) return NULL;
         }
         p = citm_catalog_price_read_p(r, p, &items[len]);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
@@ -700,16 +572,8 @@ static const char *citm_catalog_seat_category_list_read_p(atd_reader *r, const c
     if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
-            size_t ncap = cap != 0 ? 2 * cap : 8;
-            citm_catalog_seat_category *n_ = NULL;
-            if (ncap <= SIZE_MAX / sizeof(citm_catalog_seat_category)) {
-                n_ = (citm_catalog_seat_category *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(citm_catalog_seat_category), ncap * sizeof(citm_catalog_seat_category), 8);
-            }
-            if (n_ == NULL) {
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
-            }
-            items = n_;
-            cap = ncap;
+            items = (citm_catalog_seat_category *)atd_read_grow(r, p, items, &cap, sizeof(citm_catalog_seat_category), 8);
+            if (items == NULL) return NULL;
         }
         p = citm_catalog_seat_category_read_p(r, p, &items[len]);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
@@ -735,111 +599,73 @@ static const char *citm_catalog_performance_read_p(atd_reader *r, const char *p,
     uint64_t seen[1] = {0};
     citm_catalog_performance_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"eventId\":"))) goto key;
-key_0:
-    p += ATD_LEN("\"eventId\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"eventId\":"))) goto key;
 field_0:
     p = atd_read_int64_p(r, p, &out->event_id);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("eventId")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"id\":"))) goto key;
-key_1:
-    p += ATD_LEN("\"id\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"id\":"))) goto key;
 field_1:
     p = atd_read_int64_p(r, p, &out->id);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("id")));
     seen[0] |= (uint64_t)1 << 1;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"logo\":"))) goto key;
-key_2:
-    p += ATD_LEN("\"logo\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"logo\":"))) goto key;
 field_2:
     p = citm_catalog_string_nullable_read_p(r, p, &out->logo);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("logo")));
     seen[0] |= (uint64_t)1 << 2;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"name\":"))) goto key;
-key_3:
-    p += ATD_LEN("\"name\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"name\":"))) goto key;
 field_3:
     p = citm_catalog_string_nullable_read_p(r, p, &out->name);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("name")));
     seen[0] |= (uint64_t)1 << 3;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"prices\":"))) goto key;
-key_4:
-    p += ATD_LEN("\"prices\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"prices\":"))) goto key;
 field_4:
     p = citm_catalog_price_list_read_p(r, p, &out->prices);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("prices")));
     seen[0] |= (uint64_t)1 << 4;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"seatCategories\":"))) goto key;
-key_5:
-    p += ATD_LEN("\"seatCategories\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"seatCategories\":"))) goto key;
 field_5:
     p = citm_catalog_seat_category_list_read_p(r, p, &out->seat_categories);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("seatCategories")));
     seen[0] |= (uint64_t)1 << 5;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"seatMapImage\":"))) goto key;
-key_6:
-    p += ATD_LEN("\"seatMapImage\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"seatMapImage\":"))) goto key;
 field_6:
     p = citm_catalog_string_nullable_read_p(r, p, &out->seat_map_image);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("seatMapImage")));
     seen[0] |= (uint64_t)1 << 6;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"start\":"))) goto key;
-key_7:
-    p += ATD_LEN("\"start\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"start\":"))) goto key;
 field_7:
     p = atd_read_int64_p(r, p, &out->start);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("start")));
     seen[0] |= (uint64_t)1 << 7;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"venueCode\":"))) goto key;
-key_8:
-    p += ATD_LEN("\"venueCode\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"venueCode\":"))) goto key;
 field_8:
     p = atd_read_string_p(r, p, &out->venue_code);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("venueCode")));
     seen[0] |= (uint64_t)1 << 8;
 tail:
-    p = atd_object_end_p(r, p, &more);
-    if (p == NULL) return NULL;
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        goto key;
-    }
+    p = atd_object_end_key_p(r, p, &more);
+    if (more) goto key;
 end:
+    if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x1ff)) {
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "eventId\000id\000logo\000name\000prices\000seatCategories\000seatMapImage\000start\000venueCode\000", "performance"));
     }
@@ -848,35 +674,35 @@ key:
     if (atd_key_room(r, p, ATD_LEN("\"seatCategories\":"))) {
         switch (p[4]) {
         case ':':
-            if (atd_bytes_eq(p, ATD_LIT("\"id\":"))) goto key_1;
+            if (atd_bytes_skip(&p, ATD_LIT("\"id\":"))) goto field_1;
             break;
         case 'c':
-            if (atd_bytes_eq(p, ATD_LIT("\"prices\":"))) goto key_4;
+            if (atd_bytes_skip(&p, ATD_LIT("\"prices\":"))) goto field_4;
             break;
         case 'e':
-            if (atd_bytes_eq(p, ATD_LIT("\"name\":"))) goto key_3;
+            if (atd_bytes_skip(&p, ATD_LIT("\"name\":"))) goto field_3;
             break;
         case 'n':
-            if (atd_bytes_eq(p, ATD_LIT("\"eventId\":"))) goto key_0;
+            if (atd_bytes_skip(&p, ATD_LIT("\"eventId\":"))) goto field_0;
             break;
         case 'o':
-            if (atd_bytes_eq(p, ATD_LIT("\"logo\":"))) goto key_2;
+            if (atd_bytes_skip(&p, ATD_LIT("\"logo\":"))) goto field_2;
             break;
         case 'r':
-            if (atd_bytes_eq(p, ATD_LIT("\"start\":"))) goto key_7;
+            if (atd_bytes_skip(&p, ATD_LIT("\"start\":"))) goto field_7;
             break;
         case 't':
             switch (p[5]) {
             case 'C':
-                if (atd_bytes_eq(p, ATD_LIT("\"seatCategories\":"))) goto key_5;
+                if (atd_bytes_skip(&p, ATD_LIT("\"seatCategories\":"))) goto field_5;
                 break;
             case 'M':
-                if (atd_bytes_eq(p, ATD_LIT("\"seatMapImage\":"))) goto key_6;
+                if (atd_bytes_skip(&p, ATD_LIT("\"seatMapImage\":"))) goto field_6;
                 break;
             }
             break;
         case 'u':
-            if (atd_bytes_eq(p, ATD_LIT("\"venueCode\":"))) goto key_8;
+            if (atd_bytes_skip(&p, ATD_LIT("\"venueCode\":"))) goto field_8;
             break;
         }
     }
@@ -936,47 +762,33 @@ static const char *citm_catalog_price_read_p(atd_reader *r, const char *p, citm_
     uint64_t seen[1] = {0};
     citm_catalog_price_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"amount\":"))) goto key;
-key_0:
-    p += ATD_LEN("\"amount\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"amount\":"))) goto key;
 field_0:
     p = atd_read_int64_p(r, p, &out->amount);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("amount")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"audienceSubCategoryId\":"))) goto key;
-key_1:
-    p += ATD_LEN("\"audienceSubCategoryId\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"audienceSubCategoryId\":"))) goto key;
 field_1:
     p = atd_read_int64_p(r, p, &out->audience_sub_category_id);
     if (p == NULL) {
         return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("audienceSubCategoryId")));
     }
     seen[0] |= (uint64_t)1 << 1;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"seatCategoryId\":"))) goto key;
-key_2:
-    p += ATD_LEN("\"seatCategoryId\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"seatCategoryId\":"))) goto key;
 field_2:
     p = atd_read_int64_p(r, p, &out->seat_category_id);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("seatCategoryId")));
     seen[0] |= (uint64_t)1 << 2;
 tail:
-    p = atd_object_end_p(r, p, &more);
-    if (p == NULL) return NULL;
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        goto key;
-    }
+    p = atd_object_end_key_p(r, p, &more);
+    if (more) goto key;
 end:
+    if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x7)) {
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "amount\000audienceSubCategoryId\000seatCategoryId\000", "price"));
     }
@@ -985,13 +797,13 @@ key:
     if (atd_key_room(r, p, ATD_LEN("\"audienceSubCategoryId\":"))) {
         switch (p[2]) {
         case 'e':
-            if (atd_bytes_eq(p, ATD_LIT("\"seatCategoryId\":"))) goto key_2;
+            if (atd_bytes_skip(&p, ATD_LIT("\"seatCategoryId\":"))) goto field_2;
             break;
         case 'm':
-            if (atd_bytes_eq(p, ATD_LIT("\"amount\":"))) goto key_0;
+            if (atd_bytes_skip(&p, ATD_LIT("\"amount\":"))) goto field_0;
             break;
         case 'u':
-            if (atd_bytes_eq(p, ATD_LIT("\"audienceSubCategoryId\":"))) goto key_1;
+            if (atd_bytes_skip(&p, ATD_LIT("\"audienceSubCategoryId\":"))) goto field_1;
             break;
         }
     }
@@ -1031,16 +843,8 @@ static const char *citm_catalog_area_list_read_p(atd_reader *r, const char *p, c
     if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
-            size_t ncap = cap != 0 ? 2 * cap : 8;
-            citm_catalog_area *n_ = NULL;
-            if (ncap <= SIZE_MAX / sizeof(citm_catalog_area)) {
-                n_ = (citm_catalog_area *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(citm_catalog_area), ncap * sizeof(citm_catalog_area), 8);
-            }
-            if (n_ == NULL) {
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
-            }
-            items = n_;
-            cap = ncap;
+            items = (citm_catalog_area *)atd_read_grow(r, p, items, &cap, sizeof(citm_catalog_area), 8);
+            if (items == NULL) return NULL;
         }
         p = citm_catalog_area_read_p(r, p, &items[len]);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
@@ -1066,34 +870,24 @@ static const char *citm_catalog_seat_category_read_p(atd_reader *r, const char *
     uint64_t seen[1] = {0};
     citm_catalog_seat_category_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"areas\":"))) goto key;
-key_0:
-    p += ATD_LEN("\"areas\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"areas\":"))) goto key;
 field_0:
     p = citm_catalog_area_list_read_p(r, p, &out->areas);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("areas")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"seatCategoryId\":"))) goto key;
-key_1:
-    p += ATD_LEN("\"seatCategoryId\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"seatCategoryId\":"))) goto key;
 field_1:
     p = atd_read_int64_p(r, p, &out->seat_category_id);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("seatCategoryId")));
     seen[0] |= (uint64_t)1 << 1;
 tail:
-    p = atd_object_end_p(r, p, &more);
-    if (p == NULL) return NULL;
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        goto key;
-    }
+    p = atd_object_end_key_p(r, p, &more);
+    if (more) goto key;
 end:
+    if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "areas\000seatCategoryId\000", "seat_category"));
     }
@@ -1102,10 +896,10 @@ key:
     if (atd_key_room(r, p, ATD_LEN("\"seatCategoryId\":"))) {
         switch (p[1]) {
         case 'a':
-            if (atd_bytes_eq(p, ATD_LIT("\"areas\":"))) goto key_0;
+            if (atd_bytes_skip(&p, ATD_LIT("\"areas\":"))) goto field_0;
             break;
         case 's':
-            if (atd_bytes_eq(p, ATD_LIT("\"seatCategoryId\":"))) goto key_1;
+            if (atd_bytes_skip(&p, ATD_LIT("\"seatCategoryId\":"))) goto field_1;
             break;
         }
     }
@@ -1146,34 +940,24 @@ static const char *citm_catalog_area_read_p(atd_reader *r, const char *p, citm_c
     uint64_t seen[1] = {0};
     citm_catalog_area_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"areaId\":"))) goto key;
-key_0:
-    p += ATD_LEN("\"areaId\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"areaId\":"))) goto key;
 field_0:
     p = atd_read_int64_p(r, p, &out->area_id);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("areaId")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"blockIds\":"))) goto key;
-key_1:
-    p += ATD_LEN("\"blockIds\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"blockIds\":"))) goto key;
 field_1:
     p = citm_catalog_int_list_read_p(r, p, &out->block_ids);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("blockIds")));
     seen[0] |= (uint64_t)1 << 1;
 tail:
-    p = atd_object_end_p(r, p, &more);
-    if (p == NULL) return NULL;
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        goto key;
-    }
+    p = atd_object_end_key_p(r, p, &more);
+    if (more) goto key;
 end:
+    if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "areaId\000blockIds\000", "area"));
     }
@@ -1182,10 +966,10 @@ key:
     if (atd_key_room(r, p, ATD_LEN("\"blockIds\":"))) {
         switch (p[1]) {
         case 'a':
-            if (atd_bytes_eq(p, ATD_LIT("\"areaId\":"))) goto key_0;
+            if (atd_bytes_skip(&p, ATD_LIT("\"areaId\":"))) goto field_0;
             break;
         case 'b':
-            if (atd_bytes_eq(p, ATD_LIT("\"blockIds\":"))) goto key_1;
+            if (atd_bytes_skip(&p, ATD_LIT("\"blockIds\":"))) goto field_1;
             break;
         }
     }
@@ -1251,7 +1035,7 @@ static char *citm_catalog_int_list_write_p(atd_writer *w, char *p, const citm_ca
     p = atd_writer_raw_p(w, p, ATD_LIT("["));
     if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
-        p = atd_writer_room(w, p, 1 + ATD_INT64_CHARS);
+        p = atd_writer_room(w, p, ATD_LEN(",") + ATD_INT64_CHARS);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         *p = ',';
         p += i > 0;
@@ -1266,7 +1050,7 @@ static char *citm_catalog_event_write_p(atd_writer *w, char *p, const citm_catal
     if (p == NULL) return NULL;
     p = citm_catalog_string_nullable_write_p(w, p, &v->description);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("description")));
-    p = atd_writer_room(w, p, 6 + ATD_INT64_CHARS);
+    p = atd_writer_room(w, p, ATD_LEN(",\"id\":") + ATD_INT64_CHARS);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("id")));
     p = atd_put(p, ATD_LIT(",\"id\":"));
     p = atd_write_int64(p, (int64_t)v->id);
@@ -1440,7 +1224,7 @@ static char *citm_catalog_seat_category_list_write_p(atd_writer *w, char *p, con
 
 static char *citm_catalog_performance_write_p(atd_writer *w, char *p, const citm_catalog_performance *v)
 {
-    p = atd_writer_room(w, p, 17 + ATD_INT64_CHARS + ATD_INT64_CHARS);
+    p = atd_writer_room(w, p, ATD_LEN("{\"eventId\":") + ATD_INT64_CHARS + ATD_LEN(",\"id\":") + ATD_INT64_CHARS);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("eventId")));
     p = atd_put(p, ATD_LIT("{\"eventId\":"));
     p = atd_write_int64(p, (int64_t)v->event_id);
@@ -1468,7 +1252,7 @@ static char *citm_catalog_performance_write_p(atd_writer *w, char *p, const citm
     if (p == NULL) return NULL;
     p = citm_catalog_string_nullable_write_p(w, p, &v->seat_map_image);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("seatMapImage")));
-    p = atd_writer_room(w, p, 9 + ATD_INT64_CHARS);
+    p = atd_writer_room(w, p, ATD_LEN(",\"start\":") + ATD_INT64_CHARS);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("start")));
     p = atd_put(p, ATD_LIT(",\"start\":"));
     p = atd_write_int64(p, (int64_t)v->start);
@@ -1483,7 +1267,7 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(citm_catalog_performance)
 
 static char *citm_catalog_price_write_p(atd_writer *w, char *p, const citm_catalog_price *v)
 {
-    p = atd_writer_room(w, p, 54 + ATD_INT64_CHARS + ATD_INT64_CHARS + ATD_INT64_CHARS);
+    p = atd_writer_room(w, p, ATD_LEN("{\"amount\":") + ATD_INT64_CHARS + ATD_LEN(",\"audienceSubCategoryId\":") + ATD_INT64_CHARS + ATD_LEN(",\"seatCategoryId\":") + ATD_INT64_CHARS + ATD_LEN("}"));
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("amount")));
     p = atd_put(p, ATD_LIT("{\"amount\":"));
     p = atd_write_int64(p, (int64_t)v->amount);
@@ -1519,7 +1303,7 @@ static char *citm_catalog_seat_category_write_p(atd_writer *w, char *p, const ci
     if (p == NULL) return NULL;
     p = citm_catalog_area_list_write_p(w, p, &v->areas);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("areas")));
-    p = atd_writer_room(w, p, 19 + ATD_INT64_CHARS);
+    p = atd_writer_room(w, p, ATD_LEN(",\"seatCategoryId\":") + ATD_INT64_CHARS + ATD_LEN("}"));
     if (p == NULL) {
         return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("seatCategoryId")));
     }
@@ -1535,7 +1319,7 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(citm_catalog_seat_category)
 
 static char *citm_catalog_area_write_p(atd_writer *w, char *p, const citm_catalog_area *v)
 {
-    p = atd_writer_room(w, p, 10 + ATD_INT64_CHARS);
+    p = atd_writer_room(w, p, ATD_LEN("{\"areaId\":") + ATD_INT64_CHARS);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("areaId")));
     p = atd_put(p, ATD_LIT("{\"areaId\":"));
     p = atd_write_int64(p, (int64_t)v->area_id);

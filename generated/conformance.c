@@ -50,16 +50,8 @@ static const char *conformance_ints_read_p(atd_reader *r, const char *p, conform
     if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
-            size_t ncap = cap != 0 ? 2 * cap : 8;
-            int64_t *n_ = NULL;
-            if (ncap <= SIZE_MAX / sizeof(int64_t)) {
-                n_ = (int64_t *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(int64_t), ncap * sizeof(int64_t), 8);
-            }
-            if (n_ == NULL) {
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
-            }
-            items = n_;
-            cap = ncap;
+            items = (int64_t *)atd_read_grow(r, p, items, &cap, sizeof(int64_t), 8);
+            if (items == NULL) return NULL;
         }
         p = atd_read_int64_p(r, p, &items[len]);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
@@ -90,16 +82,8 @@ static const char *conformance_floats_read_p(atd_reader *r, const char *p, confo
     if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
-            size_t ncap = cap != 0 ? 2 * cap : 8;
-            double *n_ = NULL;
-            if (ncap <= SIZE_MAX / sizeof(double)) {
-                n_ = (double *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(double), ncap * sizeof(double), 8);
-            }
-            if (n_ == NULL) {
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
-            }
-            items = n_;
-            cap = ncap;
+            items = (double *)atd_read_grow(r, p, items, &cap, sizeof(double), 8);
+            if (items == NULL) return NULL;
         }
         p = atd_read_double_p(r, p, &items[len]);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
@@ -130,16 +114,8 @@ static const char *conformance_strings_read_p(atd_reader *r, const char *p, conf
     if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
-            size_t ncap = cap != 0 ? 2 * cap : 8;
-            atd_string *n_ = NULL;
-            if (ncap <= SIZE_MAX / sizeof(atd_string)) {
-                n_ = (atd_string *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(atd_string), ncap * sizeof(atd_string), 8);
-            }
-            if (n_ == NULL) {
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
-            }
-            items = n_;
-            cap = ncap;
+            items = (atd_string *)atd_read_grow(r, p, items, &cap, sizeof(atd_string), 8);
+            if (items == NULL) return NULL;
         }
         p = atd_read_string_p(r, p, &items[len]);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
@@ -170,16 +146,8 @@ static const char *conformance_bools_read_p(atd_reader *r, const char *p, confor
     if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
-            size_t ncap = cap != 0 ? 2 * cap : 8;
-            bool *n_ = NULL;
-            if (ncap <= SIZE_MAX / sizeof(bool)) {
-                n_ = (bool *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(bool), ncap * sizeof(bool), 1);
-            }
-            if (n_ == NULL) {
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
-            }
-            items = n_;
-            cap = ncap;
+            items = (bool *)atd_read_grow(r, p, items, &cap, sizeof(bool), 1);
+            if (items == NULL) return NULL;
         }
         p = atd_read_bool_p(r, p, &items[len]);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
@@ -210,16 +178,8 @@ static const char *conformance_nulls_read_p(atd_reader *r, const char *p, confor
     if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
-            size_t ncap = cap != 0 ? 2 * cap : 8;
-            uint8_t *n_ = NULL;
-            if (ncap <= SIZE_MAX / sizeof(uint8_t)) {
-                n_ = (uint8_t *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(uint8_t), ncap * sizeof(uint8_t), 1);
-            }
-            if (n_ == NULL) {
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
-            }
-            items = n_;
-            cap = ncap;
+            items = (uint8_t *)atd_read_grow(r, p, items, &cap, sizeof(uint8_t), 1);
+            if (items == NULL) return NULL;
         }
         p = atd_read_null_p(r, p);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
@@ -264,16 +224,8 @@ static const char *conformance_maybe_ints_read_p(atd_reader *r, const char *p, c
     if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
-            size_t ncap = cap != 0 ? 2 * cap : 8;
-            conformance_int_nullable *n_ = NULL;
-            if (ncap <= SIZE_MAX / sizeof(conformance_int_nullable)) {
-                n_ = (conformance_int_nullable *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(conformance_int_nullable), ncap * sizeof(conformance_int_nullable), 8);
-            }
-            if (n_ == NULL) {
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
-            }
-            items = n_;
-            cap = ncap;
+            items = (conformance_int_nullable *)atd_read_grow(r, p, items, &cap, sizeof(conformance_int_nullable), 8);
+            if (items == NULL) return NULL;
         }
         p = conformance_int_nullable_read_p(r, p, &items[len]);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
@@ -304,16 +256,8 @@ static const char *conformance_anys_read_p(atd_reader *r, const char *p, conform
     if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
-            size_t ncap = cap != 0 ? 2 * cap : 8;
-            atd_json *n_ = NULL;
-            if (ncap <= SIZE_MAX / sizeof(atd_json)) {
-                n_ = (atd_json *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(atd_json), ncap * sizeof(atd_json), 8);
-            }
-            if (n_ == NULL) {
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
-            }
-            items = n_;
-            cap = ncap;
+            items = (atd_json *)atd_read_grow(r, p, items, &cap, sizeof(atd_json), 8);
+            if (items == NULL) return NULL;
         }
         p = atd_json_read_p(r, p, &items[len]);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
@@ -344,16 +288,8 @@ static const char *conformance_matrix_read_p(atd_reader *r, const char *p, confo
     if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
-            size_t ncap = cap != 0 ? 2 * cap : 8;
-            conformance_anys *n_ = NULL;
-            if (ncap <= SIZE_MAX / sizeof(conformance_anys)) {
-                n_ = (conformance_anys *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(conformance_anys), ncap * sizeof(conformance_anys), 8);
-            }
-            if (n_ == NULL) {
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
-            }
-            items = n_;
-            cap = ncap;
+            items = (conformance_anys *)atd_read_grow(r, p, items, &cap, sizeof(conformance_anys), 8);
+            if (items == NULL) return NULL;
         }
         p = conformance_anys_read_p(r, p, &items[len]);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
@@ -390,16 +326,8 @@ static const char *conformance_string_map_read_p(atd_reader *r, const char *p, c
         p = atd_reader_own_string_p(r, p, &key);
         if (p == NULL) return NULL;
         if (len == cap) {
-            size_t ncap = cap != 0 ? 2 * cap : 8;
-            conformance_string_map_item *n_ = NULL;
-            if (ncap <= SIZE_MAX / sizeof(conformance_string_map_item)) {
-                n_ = (conformance_string_map_item *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(conformance_string_map_item), ncap * sizeof(conformance_string_map_item), 8);
-            }
-            if (n_ == NULL) {
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
-            }
-            items = n_;
-            cap = ncap;
+            items = (conformance_string_map_item *)atd_read_grow(r, p, items, &cap, sizeof(conformance_string_map_item), 8);
+            if (items == NULL) return NULL;
         }
         items[len].key = key;
         p = atd_read_string_p(r, p, &items[len].value);
@@ -437,16 +365,8 @@ static const char *conformance_int_map_read_p(atd_reader *r, const char *p, conf
         p = atd_reader_own_string_p(r, p, &key);
         if (p == NULL) return NULL;
         if (len == cap) {
-            size_t ncap = cap != 0 ? 2 * cap : 8;
-            conformance_int_map_item *n_ = NULL;
-            if (ncap <= SIZE_MAX / sizeof(conformance_int_map_item)) {
-                n_ = (conformance_int_map_item *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(conformance_int_map_item), ncap * sizeof(conformance_int_map_item), 8);
-            }
-            if (n_ == NULL) {
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
-            }
-            items = n_;
-            cap = ncap;
+            items = (conformance_int_map_item *)atd_read_grow(r, p, items, &cap, sizeof(conformance_int_map_item), 8);
+            if (items == NULL) return NULL;
         }
         items[len].key = key;
         p = atd_read_int64_p(r, p, &items[len].value);
@@ -484,16 +404,8 @@ static const char *conformance_any_map_read_p(atd_reader *r, const char *p, conf
         p = atd_reader_own_string_p(r, p, &key);
         if (p == NULL) return NULL;
         if (len == cap) {
-            size_t ncap = cap != 0 ? 2 * cap : 8;
-            conformance_any_map_item *n_ = NULL;
-            if (ncap <= SIZE_MAX / sizeof(conformance_any_map_item)) {
-                n_ = (conformance_any_map_item *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(conformance_any_map_item), ncap * sizeof(conformance_any_map_item), 8);
-            }
-            if (n_ == NULL) {
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
-            }
-            items = n_;
-            cap = ncap;
+            items = (conformance_any_map_item *)atd_read_grow(r, p, items, &cap, sizeof(conformance_any_map_item), 8);
+            if (items == NULL) return NULL;
         }
         items[len].key = key;
         p = atd_json_read_p(r, p, &items[len].value);
@@ -525,16 +437,8 @@ static const char *conformance_objects_read_p(atd_reader *r, const char *p, conf
     if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
-            size_t ncap = cap != 0 ? 2 * cap : 8;
-            conformance_any_map *n_ = NULL;
-            if (ncap <= SIZE_MAX / sizeof(conformance_any_map)) {
-                n_ = (conformance_any_map *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(conformance_any_map), ncap * sizeof(conformance_any_map), 8);
-            }
-            if (n_ == NULL) {
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
-            }
-            items = n_;
-            cap = ncap;
+            items = (conformance_any_map *)atd_read_grow(r, p, items, &cap, sizeof(conformance_any_map), 8);
+            if (items == NULL) return NULL;
         }
         p = conformance_any_map_read_p(r, p, &items[len]);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
@@ -656,7 +560,7 @@ static char *conformance_ints_write_p(atd_writer *w, char *p, const conformance_
     p = atd_writer_raw_p(w, p, ATD_LIT("["));
     if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
-        p = atd_writer_room(w, p, 1 + ATD_INT64_CHARS);
+        p = atd_writer_room(w, p, ATD_LEN(",") + ATD_INT64_CHARS);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         *p = ',';
         p += i > 0;
@@ -678,7 +582,7 @@ static char *conformance_floats_write_p(atd_writer *w, char *p, const conformanc
         if (!atd_writer_finite(w, (double)v->items[i])) {
             return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
-        p = atd_writer_room(w, p, 1 + ATD_DOUBLE_CHARS);
+        p = atd_writer_room(w, p, ATD_LEN(",") + ATD_DOUBLE_CHARS);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         *p = ',';
         p += i > 0;
@@ -713,7 +617,7 @@ static char *conformance_bools_write_p(atd_writer *w, char *p, const conformance
     p = atd_writer_raw_p(w, p, ATD_LIT("["));
     if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
-        p = atd_writer_room(w, p, 1 + 5);
+        p = atd_writer_room(w, p, ATD_LEN(",") + ATD_LEN("false"));
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         *p = ',';
         p += i > 0;
@@ -732,7 +636,7 @@ static char *conformance_nulls_write_p(atd_writer *w, char *p, const conformance
     p = atd_writer_raw_p(w, p, ATD_LIT("["));
     if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
-        p = atd_writer_room(w, p, 1 + 4);
+        p = atd_writer_room(w, p, ATD_LEN(",") + ATD_LEN("null"));
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         *p = ',';
         p += i > 0;
@@ -749,7 +653,7 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(conformance_nulls)
 static char *conformance_int_nullable_write_p(atd_writer *w, char *p, const conformance_int_nullable *v)
 {
     if (!v->has) return atd_writer_raw_p(w, p, ATD_LIT("null"));
-    p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
+    p = atd_writer_room(w, p, ATD_INT64_CHARS);
     if (p == NULL) return NULL;
     p = atd_write_int64(p, (int64_t)v->value);
     return p;
@@ -841,7 +745,7 @@ static char *conformance_int_map_write_p(atd_writer *w, char *p, const conforman
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         p = atd_writer_raw_p(w, p, ATD_LIT(":"));
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
+        p = atd_writer_room(w, p, ATD_INT64_CHARS);
         if (p == NULL) {
             return atd_writer_fail_cursor(atd_writer_push_field(w, v->items[i].key.ptr, v->items[i].key.len));
         }
@@ -907,7 +811,7 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(conformance_any)
 
 static char *conformance_int_value_write_p(atd_writer *w, char *p, const conformance_int_value *v)
 {
-    p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
+    p = atd_writer_room(w, p, ATD_INT64_CHARS);
     if (p == NULL) return NULL;
     p = atd_write_int64(p, (int64_t)(*v));
     return p;
@@ -920,7 +824,7 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(conformance_int_value)
 static char *conformance_float_value_write_p(atd_writer *w, char *p, const conformance_float_value *v)
 {
     if (!atd_writer_finite(w, (double)(*v))) return NULL;
-    p = atd_writer_room(w, p, 0 + ATD_DOUBLE_CHARS);
+    p = atd_writer_room(w, p, ATD_DOUBLE_CHARS);
     if (p == NULL) return NULL;
     p = atd_write_double(p, (double)(*v));
     return p;
@@ -943,7 +847,7 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(conformance_string_value)
 
 static char *conformance_bool_value_write_p(atd_writer *w, char *p, const conformance_bool_value *v)
 {
-    p = atd_writer_room(w, p, 0 + 5);
+    p = atd_writer_room(w, p, ATD_LEN("false"));
     if (p == NULL) return NULL;
     p = (*v) ? atd_put(p, ATD_LIT("true")) : atd_put(p, ATD_LIT("false"));
     return p;
@@ -955,7 +859,7 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(conformance_bool_value)
 
 static char *conformance_null_value_write_p(atd_writer *w, char *p, const conformance_null_value *v)
 {
-    p = atd_writer_room(w, p, 0 + 4);
+    p = atd_writer_room(w, p, ATD_LEN("null"));
     if (p == NULL) return NULL;
     (void)(*v); /* unit: always null */
     p = atd_put(p, ATD_LIT("null"));

@@ -32,30 +32,24 @@ static const char *custom_adapter_circle_read_p(atd_reader *r, const char *p, cu
     uint64_t seen[1] = {0};
     custom_adapter_circle_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"r\":"))) goto key;
-key_0:
-    p += ATD_LEN("\"r\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"r\":"))) goto key;
 field_0:
     p = atd_read_double_p(r, p, &out->r);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("r")));
     seen[0] |= (uint64_t)1 << 0;
 tail:
-    p = atd_object_end_p(r, p, &more);
-    if (p == NULL) return NULL;
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        goto key;
-    }
+    p = atd_object_end_key_p(r, p, &more);
+    if (more) goto key;
 end:
+    if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x1)) {
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "r\000", "circle"));
     }
     return p;
 key:
     if (atd_key_room(r, p, ATD_LEN("\"r\":"))) {
-        if (atd_bytes_eq(p, ATD_LIT("\"r\":"))) goto key_0;
+        if (atd_bytes_skip(&p, ATD_LIT("\"r\":"))) goto field_0;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return NULL;
@@ -173,16 +167,8 @@ static const char *custom_adapter_shape_list_read_p(atd_reader *r, const char *p
     if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
-            size_t ncap = cap != 0 ? 2 * cap : 8;
-            custom_adapter_shape *n_ = NULL;
-            if (ncap <= SIZE_MAX / sizeof(custom_adapter_shape)) {
-                n_ = (custom_adapter_shape *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(custom_adapter_shape), ncap * sizeof(custom_adapter_shape), 8);
-            }
-            if (n_ == NULL) {
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
-            }
-            items = n_;
-            cap = ncap;
+            items = (custom_adapter_shape *)atd_read_grow(r, p, items, &cap, sizeof(custom_adapter_shape), 8);
+            if (items == NULL) return NULL;
         }
         p = custom_adapter_shape_read_p(r, p, &items[len]);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
@@ -208,38 +194,30 @@ static const char *custom_adapter_doc_read_p(atd_reader *r, const char *p, custo
     uint64_t seen[1] = {0};
     custom_adapter_doc_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"shapes\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"name\":"))) goto key_1;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"shapes\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"name\":"))) goto field_1;
         goto key;
     }
-key_0:
-    p += ATD_LEN("\"shapes\":");
 field_0:
     p = custom_adapter_shape_list_read_p(r, p, &out->shapes);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("shapes")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"name\":"))) goto key;
-key_1:
-    p += ATD_LEN("\"name\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"name\":"))) goto key;
 field_1:
     p = atd_read_string_p(r, p, &out->name);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("name")));
     seen[0] |= (uint64_t)1 << 1;
 tail:
-    p = atd_object_end_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_end_key_p(r, p, &more);
     if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, ATD_LIT("\"shapes\":"))) goto key_0;
+        if (atd_key_skip(r, &p, ATD_LIT("\"shapes\":"))) goto field_0;
         goto key;
     }
 end:
+    if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "shapes\000name\000", "doc"));
     }
@@ -248,10 +226,10 @@ key:
     if (atd_key_room(r, p, ATD_LEN("\"shapes\":"))) {
         switch (p[1]) {
         case 'n':
-            if (atd_bytes_eq(p, ATD_LIT("\"name\":"))) goto key_1;
+            if (atd_bytes_skip(&p, ATD_LIT("\"name\":"))) goto field_1;
             break;
         case 's':
-            if (atd_bytes_eq(p, ATD_LIT("\"shapes\":"))) goto key_0;
+            if (atd_bytes_skip(&p, ATD_LIT("\"shapes\":"))) goto field_0;
             break;
         }
     }
@@ -286,7 +264,7 @@ static char *custom_adapter_circle_write_p(atd_writer *w, char *p, const custom_
     if (!atd_writer_finite(w, (double)v->r)) {
         return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("r")));
     }
-    p = atd_writer_room(w, p, 6 + ATD_DOUBLE_CHARS);
+    p = atd_writer_room(w, p, ATD_LEN("{\"r\":") + ATD_DOUBLE_CHARS + ATD_LEN("}"));
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("r")));
     p = atd_put(p, ATD_LIT("{\"r\":"));
     p = atd_write_double(p, (double)v->r);

@@ -174,34 +174,24 @@ static const char *defaults_point_read_p(atd_reader *r, const char *p, defaults_
     uint64_t seen[1] = {0};
     defaults_point_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"x\":"))) goto key;
-key_0:
-    p += ATD_LEN("\"x\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"x\":"))) goto key;
 field_0:
     p = atd_read_double_p(r, p, &out->x);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("x")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"y\":"))) goto key;
-key_1:
-    p += ATD_LEN("\"y\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"y\":"))) goto key;
 field_1:
     p = atd_read_double_p(r, p, &out->y);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("y")));
     seen[0] |= (uint64_t)1 << 1;
 tail:
-    p = atd_object_end_p(r, p, &more);
-    if (p == NULL) return NULL;
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        goto key;
-    }
+    p = atd_object_end_key_p(r, p, &more);
+    if (more) goto key;
 end:
+    if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "x\000y\000", "point"));
     }
@@ -210,10 +200,10 @@ key:
     if (atd_key_room(r, p, ATD_LEN("\"x\":"))) {
         switch (p[1]) {
         case 'x':
-            if (atd_bytes_eq(p, ATD_LIT("\"x\":"))) goto key_0;
+            if (atd_bytes_skip(&p, ATD_LIT("\"x\":"))) goto field_0;
             break;
         case 'y':
-            if (atd_bytes_eq(p, ATD_LIT("\"y\":"))) goto key_1;
+            if (atd_bytes_skip(&p, ATD_LIT("\"y\":"))) goto field_1;
             break;
         }
     }
@@ -270,16 +260,8 @@ static const char *defaults_int_list_read_p(atd_reader *r, const char *p, defaul
     if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
-            size_t ncap = cap != 0 ? 2 * cap : 8;
-            int64_t *n_ = NULL;
-            if (ncap <= SIZE_MAX / sizeof(int64_t)) {
-                n_ = (int64_t *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(int64_t), ncap * sizeof(int64_t), 8);
-            }
-            if (n_ == NULL) {
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
-            }
-            items = n_;
-            cap = ncap;
+            items = (int64_t *)atd_read_grow(r, p, items, &cap, sizeof(int64_t), 8);
+            if (items == NULL) return NULL;
         }
         p = atd_read_int64_p(r, p, &items[len]);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
@@ -301,16 +283,8 @@ static const char *defaults_string_list_read_p(atd_reader *r, const char *p, def
     if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
-            size_t ncap = cap != 0 ? 2 * cap : 8;
-            atd_string *n_ = NULL;
-            if (ncap <= SIZE_MAX / sizeof(atd_string)) {
-                n_ = (atd_string *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(atd_string), ncap * sizeof(atd_string), 8);
-            }
-            if (n_ == NULL) {
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
-            }
-            items = n_;
-            cap = ncap;
+            items = (atd_string *)atd_read_grow(r, p, items, &cap, sizeof(atd_string), 8);
+            if (items == NULL) return NULL;
         }
         p = atd_read_string_p(r, p, &items[len]);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
@@ -402,14 +376,11 @@ static const char *defaults_all_read_p(atd_reader *r, const char *p, defaults_al
     atd_string key;
     defaults_all_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"nickname\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"any\":"))) goto key_19;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"nickname\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"any\":"))) goto field_19;
         goto key;
     }
-key_0:
-    p += ATD_LEN("\"nickname\":");
 field_0:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -419,16 +390,12 @@ field_0:
         p = atd_read_string_p(r, p, &out->nickname);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("nickname")));
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"greeting\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"nul\":"))) goto key_14;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"greeting\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"nul\":"))) goto field_14;
         goto key;
     }
-key_1:
-    p += ATD_LEN("\"greeting\":");
 field_1:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -438,16 +405,12 @@ field_1:
         p = atd_read_string_p(r, p, &out->greeting);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("greeting")));
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"empty\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"ints\":"))) goto key_15;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"empty\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"ints\":"))) goto field_15;
         goto key;
     }
-key_2:
-    p += ATD_LEN("\"empty\":");
 field_2:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -457,16 +420,12 @@ field_2:
         p = atd_read_string_p(r, p, &out->empty);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("empty")));
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"count\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"greeting\":"))) goto key_1;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"count\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"greeting\":"))) goto field_1;
         goto key;
     }
-key_3:
-    p += ATD_LEN("\"count\":");
 field_3:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -476,16 +435,12 @@ field_3:
         p = atd_read_int64_p(r, p, &out->count);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("count")));
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"small\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"empty\":"))) goto key_2;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"small\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"empty\":"))) goto field_2;
         goto key;
     }
-key_4:
-    p += ATD_LEN("\"small\":");
 field_4:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -499,13 +454,9 @@ field_4:
             out->small = (int8_t)i_;
         }
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"mask\":"))) goto key;
-key_5:
-    p += ATD_LEN("\"mask\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"mask\":"))) goto key;
 field_5:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -515,16 +466,12 @@ field_5:
         p = atd_read_int64_p(r, p, &out->mask);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("mask")));
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"big\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"maybe\":"))) goto key_13;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"big\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"maybe\":"))) goto field_13;
         goto key;
     }
-key_6:
-    p += ATD_LEN("\"big\":");
 field_6:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -534,16 +481,12 @@ field_6:
         p = atd_read_int64_p(r, p, &out->big);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("big")));
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"ratio\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"circle\":"))) goto key_12;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"ratio\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"circle\":"))) goto field_12;
         goto key;
     }
-key_7:
-    p += ATD_LEN("\"ratio\":");
 field_7:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -553,16 +496,12 @@ field_7:
         p = atd_read_double_p(r, p, &out->ratio);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ratio")));
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"single\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"shape\":"))) goto key_11;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"single\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"shape\":"))) goto field_11;
         goto key;
     }
-key_8:
-    p += ATD_LEN("\"single\":");
 field_8:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -576,16 +515,12 @@ field_8:
             out->single = (float)d_;
         }
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"on\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"small\":"))) goto key_4;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"on\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"small\":"))) goto field_4;
         goto key;
     }
-key_9:
-    p += ATD_LEN("\"on\":");
 field_9:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -595,16 +530,12 @@ field_9:
         p = atd_read_bool_p(r, p, &out->on);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("on")));
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"color\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"origin\":"))) goto key_17;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"color\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"origin\":"))) goto field_17;
         goto key;
     }
-key_10:
-    p += ATD_LEN("\"color\":");
 field_10:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -614,16 +545,12 @@ field_10:
         p = defaults_color_read_p(r, p, &out->color);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("color")));
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"shape\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"count\":"))) goto key_3;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"shape\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"count\":"))) goto field_3;
         goto key;
     }
-key_11:
-    p += ATD_LEN("\"shape\":");
 field_11:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -633,16 +560,12 @@ field_11:
         p = defaults_shape_read_p(r, p, &out->shape);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("shape")));
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"circle\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"single\":"))) goto key_8;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"circle\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"single\":"))) goto field_8;
         goto key;
     }
-key_12:
-    p += ATD_LEN("\"circle\":");
 field_12:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -652,16 +575,12 @@ field_12:
         p = defaults_shape_read_p(r, p, &out->circle);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("circle")));
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"maybe\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"color\":"))) goto key_10;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"maybe\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"color\":"))) goto field_10;
         goto key;
     }
-key_13:
-    p += ATD_LEN("\"maybe\":");
 field_13:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -671,16 +590,12 @@ field_13:
         p = defaults_int_option_read_p(r, p, &out->maybe);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("maybe")));
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"nul\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"names\":"))) goto key_16;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"nul\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"names\":"))) goto field_16;
         goto key;
     }
-key_14:
-    p += ATD_LEN("\"nul\":");
 field_14:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -690,16 +605,12 @@ field_14:
         p = defaults_float_nullable_read_p(r, p, &out->nul);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("nul")));
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"ints\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"on\":"))) goto key_9;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"ints\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"on\":"))) goto field_9;
         goto key;
     }
-key_15:
-    p += ATD_LEN("\"ints\":");
 field_15:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -709,16 +620,12 @@ field_15:
         p = defaults_int_list_read_p(r, p, &out->ints);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ints")));
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"names\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"mask\":"))) goto key_5;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"names\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"mask\":"))) goto field_5;
         goto key;
     }
-key_16:
-    p += ATD_LEN("\"names\":");
 field_16:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -728,16 +635,12 @@ field_16:
         p = defaults_string_list_read_p(r, p, &out->names);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("names")));
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"origin\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"nickname\":"))) goto key_0;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"origin\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"nickname\":"))) goto field_0;
         goto key;
     }
-key_17:
-    p += ATD_LEN("\"origin\":");
 field_17:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -747,13 +650,9 @@ field_17:
         p = defaults_point_read_p(r, p, &out->origin);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("origin")));
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"pair\":"))) goto key;
-key_18:
-    p += ATD_LEN("\"pair\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"pair\":"))) goto key;
 field_18:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -763,16 +662,12 @@ field_18:
         p = defaults_int_string_tuple_read_p(r, p, &out->pair);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("pair")));
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"any\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"ratio\":"))) goto key_7;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"any\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"ratio\":"))) goto field_7;
         goto key;
     }
-key_19:
-    p += ATD_LEN("\"any\":");
 field_19:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -783,95 +678,94 @@ field_19:
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("any")));
     }
 tail:
-    p = atd_object_end_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_end_key_p(r, p, &more);
     if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, ATD_LIT("\"big\":"))) goto key_6;
+        if (atd_key_skip(r, &p, ATD_LIT("\"big\":"))) goto field_6;
         goto key;
     }
 end:
+    if (p == NULL) return NULL;
     return p;
 key:
     if (atd_key_room(r, p, ATD_LEN("\"nickname\":"))) {
         switch (p[3]) {
         case '"':
-            if (atd_bytes_eq(p, ATD_LIT("\"on\":"))) goto key_9;
+            if (atd_bytes_skip(&p, ATD_LIT("\"on\":"))) goto field_9;
             break;
         case 'a':
             switch (p[2]) {
             case 'h':
-                if (atd_bytes_eq(p, ATD_LIT("\"shape\":"))) goto key_11;
+                if (atd_bytes_skip(&p, ATD_LIT("\"shape\":"))) goto field_11;
                 break;
             case 'm':
-                if (atd_bytes_eq(p, ATD_LIT("\"small\":"))) goto key_4;
+                if (atd_bytes_skip(&p, ATD_LIT("\"small\":"))) goto field_4;
                 break;
             }
             break;
         case 'c':
-            if (atd_bytes_eq(p, ATD_LIT("\"nickname\":"))) goto key_0;
+            if (atd_bytes_skip(&p, ATD_LIT("\"nickname\":"))) goto field_0;
             break;
         case 'e':
-            if (atd_bytes_eq(p, ATD_LIT("\"greeting\":"))) goto key_1;
+            if (atd_bytes_skip(&p, ATD_LIT("\"greeting\":"))) goto field_1;
             break;
         case 'g':
-            if (atd_bytes_eq(p, ATD_LIT("\"big\":"))) goto key_6;
+            if (atd_bytes_skip(&p, ATD_LIT("\"big\":"))) goto field_6;
             break;
         case 'i':
             switch (p[1]) {
             case 'o':
-                if (atd_bytes_eq(p, ATD_LIT("\"origin\":"))) goto key_17;
+                if (atd_bytes_skip(&p, ATD_LIT("\"origin\":"))) goto field_17;
                 break;
             case 'p':
-                if (atd_bytes_eq(p, ATD_LIT("\"pair\":"))) goto key_18;
+                if (atd_bytes_skip(&p, ATD_LIT("\"pair\":"))) goto field_18;
                 break;
             }
             break;
         case 'l':
             switch (p[1]) {
             case 'c':
-                if (atd_bytes_eq(p, ATD_LIT("\"color\":"))) goto key_10;
+                if (atd_bytes_skip(&p, ATD_LIT("\"color\":"))) goto field_10;
                 break;
             case 'n':
-                if (atd_bytes_eq(p, ATD_LIT("\"nul\":"))) goto key_14;
+                if (atd_bytes_skip(&p, ATD_LIT("\"nul\":"))) goto field_14;
                 break;
             }
             break;
         case 'm':
-            if (atd_bytes_eq(p, ATD_LIT("\"names\":"))) goto key_16;
+            if (atd_bytes_skip(&p, ATD_LIT("\"names\":"))) goto field_16;
             break;
         case 'n':
-            if (atd_bytes_eq(p, ATD_LIT("\"single\":"))) goto key_8;
+            if (atd_bytes_skip(&p, ATD_LIT("\"single\":"))) goto field_8;
             break;
         case 'p':
-            if (atd_bytes_eq(p, ATD_LIT("\"empty\":"))) goto key_2;
+            if (atd_bytes_skip(&p, ATD_LIT("\"empty\":"))) goto field_2;
             break;
         case 'r':
-            if (atd_bytes_eq(p, ATD_LIT("\"circle\":"))) goto key_12;
+            if (atd_bytes_skip(&p, ATD_LIT("\"circle\":"))) goto field_12;
             break;
         case 's':
-            if (atd_bytes_eq(p, ATD_LIT("\"mask\":"))) goto key_5;
+            if (atd_bytes_skip(&p, ATD_LIT("\"mask\":"))) goto field_5;
             break;
         case 't':
             switch (p[1]) {
             case 'i':
-                if (atd_bytes_eq(p, ATD_LIT("\"ints\":"))) goto key_15;
+                if (atd_bytes_skip(&p, ATD_LIT("\"ints\":"))) goto field_15;
                 break;
             case 'r':
-                if (atd_bytes_eq(p, ATD_LIT("\"ratio\":"))) goto key_7;
+                if (atd_bytes_skip(&p, ATD_LIT("\"ratio\":"))) goto field_7;
                 break;
             }
             break;
         case 'u':
-            if (atd_bytes_eq(p, ATD_LIT("\"count\":"))) goto key_3;
+            if (atd_bytes_skip(&p, ATD_LIT("\"count\":"))) goto field_3;
             break;
         case 'y':
             switch (p[1]) {
             case 'a':
-                if (atd_bytes_eq(p, ATD_LIT("\"any\":"))) goto key_19;
+                if (atd_bytes_skip(&p, ATD_LIT("\"any\":"))) goto field_19;
                 break;
             case 'm':
-                if (atd_bytes_eq(p, ATD_LIT("\"maybe\":"))) goto key_13;
+                if (atd_bytes_skip(&p, ATD_LIT("\"maybe\":"))) goto field_13;
                 break;
             }
             break;
@@ -963,7 +857,7 @@ static char *defaults_shape_write_p(atd_writer *w, char *p, const defaults_shape
         if (!atd_writer_finite(w, (double)v->u.Circle)) {
             return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
         }
-        p = atd_writer_room(w, p, 0 + ATD_DOUBLE_CHARS);
+        p = atd_writer_room(w, p, ATD_DOUBLE_CHARS);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
         p = atd_write_double(p, (double)v->u.Circle);
         return atd_writer_raw_p(w, p, ATD_LIT("]"));
@@ -983,7 +877,7 @@ static char *defaults_point_write_p(atd_writer *w, char *p, const defaults_point
     if (!atd_writer_finite(w, (double)v->y)) {
         return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("y")));
     }
-    p = atd_writer_room(w, p, 11 + ATD_DOUBLE_CHARS + ATD_DOUBLE_CHARS);
+    p = atd_writer_room(w, p, ATD_LEN("{\"x\":") + ATD_DOUBLE_CHARS + ATD_LEN(",\"y\":") + ATD_DOUBLE_CHARS + ATD_LEN("}"));
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("x")));
     p = atd_put(p, ATD_LIT("{\"x\":"));
     p = atd_write_double(p, (double)v->x);
@@ -1002,7 +896,7 @@ static char *defaults_int_option_write_p(atd_writer *w, char *p, const defaults_
     if (!v->has) return atd_writer_raw_p(w, p, ATD_LIT("\"None\""));
     p = atd_writer_raw_p(w, p, ATD_LIT("[\"Some\","));
     if (p == NULL) return NULL;
-    p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
+    p = atd_writer_room(w, p, ATD_INT64_CHARS);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
     p = atd_write_int64(p, (int64_t)v->value);
     return atd_writer_raw_p(w, p, ATD_LIT("]"));
@@ -1012,7 +906,7 @@ static char *defaults_float_nullable_write_p(atd_writer *w, char *p, const defau
 {
     if (!v->has) return atd_writer_raw_p(w, p, ATD_LIT("null"));
     if (!atd_writer_finite(w, (double)v->value)) return NULL;
-    p = atd_writer_room(w, p, 0 + ATD_DOUBLE_CHARS);
+    p = atd_writer_room(w, p, ATD_DOUBLE_CHARS);
     if (p == NULL) return NULL;
     p = atd_write_double(p, (double)v->value);
     return p;
@@ -1024,7 +918,7 @@ static char *defaults_int_list_write_p(atd_writer *w, char *p, const defaults_in
     p = atd_writer_raw_p(w, p, ATD_LIT("["));
     if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
-        p = atd_writer_room(w, p, 1 + ATD_INT64_CHARS);
+        p = atd_writer_room(w, p, ATD_LEN(",") + ATD_INT64_CHARS);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         *p = ',';
         p += i > 0;
@@ -1047,7 +941,7 @@ static char *defaults_string_list_write_p(atd_writer *w, char *p, const defaults
 
 static char *defaults_int_string_tuple_write_p(atd_writer *w, char *p, const defaults_int_string_tuple *v)
 {
-    p = atd_writer_room(w, p, 1 + ATD_INT64_CHARS);
+    p = atd_writer_room(w, p, ATD_LEN("[") + ATD_INT64_CHARS);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 0));
     p = atd_put(p, ATD_LIT("["));
     p = atd_write_int64(p, (int64_t)v->f0);
@@ -1079,7 +973,7 @@ static char *defaults_all_write_p(atd_writer *w, char *p, const defaults_all *v)
         first = false;
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->count != (int64_t)(42)) {
-        p = atd_writer_room(w, p, 9 + ATD_INT64_CHARS);
+        p = atd_writer_room(w, p, ATD_LEN("\"count\":") + ATD_LEN(",") + ATD_INT64_CHARS);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("count")));
         *p = ',';
         p += !first;
@@ -1088,7 +982,7 @@ static char *defaults_all_write_p(atd_writer *w, char *p, const defaults_all *v)
         first = false;
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->small != (int8_t)(-7)) {
-        p = atd_writer_room(w, p, 9 + ATD_INT64_CHARS);
+        p = atd_writer_room(w, p, ATD_LEN("\"small\":") + ATD_LEN(",") + ATD_INT64_CHARS);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("small")));
         *p = ',';
         p += !first;
@@ -1097,7 +991,7 @@ static char *defaults_all_write_p(atd_writer *w, char *p, const defaults_all *v)
         first = false;
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->mask != (int64_t)((1 << 4) | 1)) {
-        p = atd_writer_room(w, p, 8 + ATD_INT64_CHARS);
+        p = atd_writer_room(w, p, ATD_LEN("\"mask\":") + ATD_LEN(",") + ATD_INT64_CHARS);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("mask")));
         *p = ',';
         p += !first;
@@ -1106,7 +1000,7 @@ static char *defaults_all_write_p(atd_writer *w, char *p, const defaults_all *v)
         first = false;
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->big != (int64_t)(INT64_MAX)) {
-        p = atd_writer_room(w, p, 7 + ATD_INT64_CHARS);
+        p = atd_writer_room(w, p, ATD_LEN("\"big\":") + ATD_LEN(",") + ATD_INT64_CHARS);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("big")));
         *p = ',';
         p += !first;
@@ -1118,7 +1012,7 @@ static char *defaults_all_write_p(atd_writer *w, char *p, const defaults_all *v)
         if (!atd_writer_finite(w, (double)v->ratio)) {
             return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("ratio")));
         }
-        p = atd_writer_room(w, p, 9 + ATD_DOUBLE_CHARS);
+        p = atd_writer_room(w, p, ATD_LEN("\"ratio\":") + ATD_LEN(",") + ATD_DOUBLE_CHARS);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("ratio")));
         *p = ',';
         p += !first;
@@ -1130,7 +1024,7 @@ static char *defaults_all_write_p(atd_writer *w, char *p, const defaults_all *v)
         if (!atd_writer_finite(w, (double)v->single)) {
             return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("single")));
         }
-        p = atd_writer_room(w, p, 10 + ATD_DOUBLE_CHARS);
+        p = atd_writer_room(w, p, ATD_LEN("\"single\":") + ATD_LEN(",") + ATD_DOUBLE_CHARS);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("single")));
         *p = ',';
         p += !first;
@@ -1139,7 +1033,7 @@ static char *defaults_all_write_p(atd_writer *w, char *p, const defaults_all *v)
         first = false;
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->on != (bool)(true)) {
-        p = atd_writer_room(w, p, 6 + 5);
+        p = atd_writer_room(w, p, ATD_LEN("\"on\":") + ATD_LEN(",") + ATD_LEN("false"));
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("on")));
         *p = ',';
         p += !first;
@@ -1152,7 +1046,7 @@ static char *defaults_all_write_p(atd_writer *w, char *p, const defaults_all *v)
             atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'color'");
             return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("color")));
         }
-        p = atd_writer_room(w, p, 9 + 7);
+        p = atd_writer_room(w, p, ATD_LEN("\"color\":") + ATD_LEN(",") + 7);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("color")));
         *p = ',';
         p += !first;

@@ -30,16 +30,8 @@ static const char *donut_ingredient_list_read_p(atd_reader *r, const char *p, do
     if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
-            size_t ncap = cap != 0 ? 2 * cap : 8;
-            donut_ingredient *n_ = NULL;
-            if (ncap <= SIZE_MAX / sizeof(donut_ingredient)) {
-                n_ = (donut_ingredient *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(donut_ingredient), ncap * sizeof(donut_ingredient), 8);
-            }
-            if (n_ == NULL) {
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
-            }
-            items = n_;
-            cap = ncap;
+            items = (donut_ingredient *)atd_read_grow(r, p, items, &cap, sizeof(donut_ingredient), 8);
+            if (items == NULL) return NULL;
         }
         p = donut_ingredient_read_p(r, p, &items[len]);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
@@ -65,30 +57,24 @@ static const char *donut_batters_read_p(atd_reader *r, const char *p, donut_batt
     uint64_t seen[1] = {0};
     donut_batters_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"batter\":"))) goto key;
-key_0:
-    p += ATD_LEN("\"batter\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"batter\":"))) goto key;
 field_0:
     p = donut_ingredient_list_read_p(r, p, &out->batter);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("batter")));
     seen[0] |= (uint64_t)1 << 0;
 tail:
-    p = atd_object_end_p(r, p, &more);
-    if (p == NULL) return NULL;
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        goto key;
-    }
+    p = atd_object_end_key_p(r, p, &more);
+    if (more) goto key;
 end:
+    if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x1)) {
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "batter\000", "batters"));
     }
     return p;
 key:
     if (atd_key_room(r, p, ATD_LEN("\"batter\":"))) {
-        if (atd_bytes_eq(p, ATD_LIT("\"batter\":"))) goto key_0;
+        if (atd_bytes_skip(&p, ATD_LIT("\"batter\":"))) goto field_0;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return NULL;
@@ -124,91 +110,67 @@ static const char *donut_item_read_p(atd_reader *r, const char *p, donut_item *o
     uint64_t seen[1] = {0};
     donut_item_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"id\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"batters\":"))) goto key_4;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"id\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"batters\":"))) goto field_4;
         goto key;
     }
-key_0:
-    p += ATD_LEN("\"id\":");
 field_0:
     p = atd_read_string_p(r, p, &out->id);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("id")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"type\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"name\":"))) goto key_2;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"type\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"name\":"))) goto field_2;
         goto key;
     }
-key_1:
-    p += ATD_LEN("\"type\":");
 field_1:
     p = atd_read_string_p(r, p, &out->item_type);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("type")));
     seen[0] |= (uint64_t)1 << 1;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"name\":"))) goto key;
-key_2:
-    p += ATD_LEN("\"name\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"name\":"))) goto key;
 field_2:
     p = atd_read_string_p(r, p, &out->name);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("name")));
     seen[0] |= (uint64_t)1 << 2;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"ppu\":"))) goto key;
-key_3:
-    p += ATD_LEN("\"ppu\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"ppu\":"))) goto key;
 field_3:
     p = atd_read_double_p(r, p, &out->ppu);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ppu")));
     seen[0] |= (uint64_t)1 << 3;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"batters\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"topping\":"))) goto key_5;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"batters\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"topping\":"))) goto field_5;
         goto key;
     }
-key_4:
-    p += ATD_LEN("\"batters\":");
 field_4:
     p = donut_batters_read_p(r, p, &out->batters);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("batters")));
     seen[0] |= (uint64_t)1 << 4;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"topping\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"id\":"))) goto key_0;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"topping\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"id\":"))) goto field_0;
         goto key;
     }
-key_5:
-    p += ATD_LEN("\"topping\":");
 field_5:
     p = donut_ingredient_list_read_p(r, p, &out->topping);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("topping")));
     seen[0] |= (uint64_t)1 << 5;
 tail:
-    p = atd_object_end_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_end_key_p(r, p, &more);
     if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, ATD_LIT("\"type\":"))) goto key_1;
+        if (atd_key_skip(r, &p, ATD_LIT("\"type\":"))) goto field_1;
         goto key;
     }
 end:
+    if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3f)) {
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "id\000type\000name\000ppu\000batters\000topping\000", "item"));
     }
@@ -217,24 +179,24 @@ key:
     if (atd_key_room(r, p, ATD_LEN("\"batters\":"))) {
         switch (p[1]) {
         case 'b':
-            if (atd_bytes_eq(p, ATD_LIT("\"batters\":"))) goto key_4;
+            if (atd_bytes_skip(&p, ATD_LIT("\"batters\":"))) goto field_4;
             break;
         case 'i':
-            if (atd_bytes_eq(p, ATD_LIT("\"id\":"))) goto key_0;
+            if (atd_bytes_skip(&p, ATD_LIT("\"id\":"))) goto field_0;
             break;
         case 'n':
-            if (atd_bytes_eq(p, ATD_LIT("\"name\":"))) goto key_2;
+            if (atd_bytes_skip(&p, ATD_LIT("\"name\":"))) goto field_2;
             break;
         case 'p':
-            if (atd_bytes_eq(p, ATD_LIT("\"ppu\":"))) goto key_3;
+            if (atd_bytes_skip(&p, ATD_LIT("\"ppu\":"))) goto field_3;
             break;
         case 't':
             switch (p[2]) {
             case 'o':
-                if (atd_bytes_eq(p, ATD_LIT("\"topping\":"))) goto key_5;
+                if (atd_bytes_skip(&p, ATD_LIT("\"topping\":"))) goto field_5;
                 break;
             case 'y':
-                if (atd_bytes_eq(p, ATD_LIT("\"type\":"))) goto key_1;
+                if (atd_bytes_skip(&p, ATD_LIT("\"type\":"))) goto field_1;
                 break;
             }
             break;
@@ -285,34 +247,24 @@ static const char *donut_ingredient_read_p(atd_reader *r, const char *p, donut_i
     uint64_t seen[1] = {0};
     donut_ingredient_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"id\":"))) goto key;
-key_0:
-    p += ATD_LEN("\"id\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"id\":"))) goto key;
 field_0:
     p = atd_read_string_p(r, p, &out->id);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("id")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"type\":"))) goto key;
-key_1:
-    p += ATD_LEN("\"type\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"type\":"))) goto key;
 field_1:
     p = atd_read_string_p(r, p, &out->ingredient_type);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("type")));
     seen[0] |= (uint64_t)1 << 1;
 tail:
-    p = atd_object_end_p(r, p, &more);
-    if (p == NULL) return NULL;
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        goto key;
-    }
+    p = atd_object_end_key_p(r, p, &more);
+    if (more) goto key;
 end:
+    if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "id\000type\000", "ingredient"));
     }
@@ -321,10 +273,10 @@ key:
     if (atd_key_room(r, p, ATD_LEN("\"type\":"))) {
         switch (p[1]) {
         case 'i':
-            if (atd_bytes_eq(p, ATD_LIT("\"id\":"))) goto key_0;
+            if (atd_bytes_skip(&p, ATD_LIT("\"id\":"))) goto field_0;
             break;
         case 't':
-            if (atd_bytes_eq(p, ATD_LIT("\"type\":"))) goto key_1;
+            if (atd_bytes_skip(&p, ATD_LIT("\"type\":"))) goto field_1;
             break;
         }
     }
@@ -366,16 +318,8 @@ static const char *donut_root_read_p(atd_reader *r, const char *p, donut_root *o
     if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
-            size_t ncap = cap != 0 ? 2 * cap : 8;
-            donut_item *n_ = NULL;
-            if (ncap <= SIZE_MAX / sizeof(donut_item)) {
-                n_ = (donut_item *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(donut_item), ncap * sizeof(donut_item), 8);
-            }
-            if (n_ == NULL) {
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
-            }
-            items = n_;
-            cap = ncap;
+            items = (donut_item *)atd_read_grow(r, p, items, &cap, sizeof(donut_item), 8);
+            if (items == NULL) return NULL;
         }
         p = donut_item_read_p(r, p, &items[len]);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
@@ -432,7 +376,7 @@ static char *donut_item_write_p(atd_writer *w, char *p, const donut_item *v)
     if (!atd_writer_finite(w, (double)v->ppu)) {
         return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("ppu")));
     }
-    p = atd_writer_room(w, p, 7 + ATD_DOUBLE_CHARS);
+    p = atd_writer_room(w, p, ATD_LEN(",\"ppu\":") + ATD_DOUBLE_CHARS);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("ppu")));
     p = atd_put(p, ATD_LIT(",\"ppu\":"));
     p = atd_write_double(p, (double)v->ppu);

@@ -78,60 +78,44 @@ static const char *event_event_read_p(atd_reader *r, const char *p, event_event 
     uint64_t seen[1] = {0};
     event_event_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"username\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"date\":"))) goto key_1;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"username\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"date\":"))) goto field_1;
         goto key;
     }
-key_0:
-    p += ATD_LEN("\"username\":");
 field_0:
     p = atd_read_string_p(r, p, &out->username);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("username")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"date\":"))) goto key;
-key_1:
-    p += ATD_LEN("\"date\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"date\":"))) goto key;
 field_1:
     p = atd_read_int64_p(r, p, &out->date);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("date")));
     seen[0] |= (uint64_t)1 << 1;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"event_type\":"))) goto key;
-key_2:
-    p += ATD_LEN("\"event_type\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"event_type\":"))) goto key;
 field_2:
     p = event_event_type_read_p(r, p, &out->event_type);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("event_type")));
     seen[0] |= (uint64_t)1 << 2;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"payload\":"))) goto key;
-key_3:
-    p += ATD_LEN("\"payload\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"payload\":"))) goto key;
 field_3:
     p = atd_read_string_p(r, p, &out->payload);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("payload")));
     seen[0] |= (uint64_t)1 << 3;
 tail:
-    p = atd_object_end_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_end_key_p(r, p, &more);
     if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, ATD_LIT("\"username\":"))) goto key_0;
+        if (atd_key_skip(r, &p, ATD_LIT("\"username\":"))) goto field_0;
         goto key;
     }
 end:
+    if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0xf)) {
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "username\000date\000event_type\000payload\000", "event"));
     }
@@ -140,16 +124,16 @@ key:
     if (atd_key_room(r, p, ATD_LEN("\"event_type\":"))) {
         switch (p[1]) {
         case 'd':
-            if (atd_bytes_eq(p, ATD_LIT("\"date\":"))) goto key_1;
+            if (atd_bytes_skip(&p, ATD_LIT("\"date\":"))) goto field_1;
             break;
         case 'e':
-            if (atd_bytes_eq(p, ATD_LIT("\"event_type\":"))) goto key_2;
+            if (atd_bytes_skip(&p, ATD_LIT("\"event_type\":"))) goto field_2;
             break;
         case 'p':
-            if (atd_bytes_eq(p, ATD_LIT("\"payload\":"))) goto key_3;
+            if (atd_bytes_skip(&p, ATD_LIT("\"payload\":"))) goto field_3;
             break;
         case 'u':
-            if (atd_bytes_eq(p, ATD_LIT("\"username\":"))) goto key_0;
+            if (atd_bytes_skip(&p, ATD_LIT("\"username\":"))) goto field_0;
             break;
         }
     }
@@ -197,16 +181,8 @@ static const char *event_events_read_p(atd_reader *r, const char *p, event_event
     if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
-            size_t ncap = cap != 0 ? 2 * cap : 8;
-            event_event *n_ = NULL;
-            if (ncap <= SIZE_MAX / sizeof(event_event)) {
-                n_ = (event_event *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(event_event), ncap * sizeof(event_event), 8);
-            }
-            if (n_ == NULL) {
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
-            }
-            items = n_;
-            cap = ncap;
+            items = (event_event *)atd_read_grow(r, p, items, &cap, sizeof(event_event), 8);
+            if (items == NULL) return NULL;
         }
         p = event_event_read_p(r, p, &items[len]);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
@@ -258,7 +234,7 @@ static char *event_event_write_p(atd_writer *w, char *p, const event_event *v)
         atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'event_type'");
         return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("event_type")));
     }
-    p = atd_writer_room(w, p, 22 + ATD_INT64_CHARS + 10);
+    p = atd_writer_room(w, p, ATD_LEN(",\"date\":") + ATD_INT64_CHARS + ATD_LEN(",\"event_type\":") + 10);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("date")));
     p = atd_put(p, ATD_LIT(",\"date\":"));
     p = atd_write_int64(p, (int64_t)v->date);

@@ -449,38 +449,30 @@ static const char *everything_struct__read_p(atd_reader *r, const char *p, every
     uint64_t seen[1] = {0};
     everything_struct__init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"union\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"switch\":"))) goto key_1;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"union\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"switch\":"))) goto field_1;
         goto key;
     }
-key_0:
-    p += ATD_LEN("\"union\":");
 field_0:
     p = atd_read_int64_p(r, p, &out->union_);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("union")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"switch\":"))) goto key;
-key_1:
-    p += ATD_LEN("\"switch\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"switch\":"))) goto key;
 field_1:
     p = atd_read_string_p(r, p, &out->switch_);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("switch")));
     seen[0] |= (uint64_t)1 << 1;
 tail:
-    p = atd_object_end_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_end_key_p(r, p, &more);
     if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, ATD_LIT("\"union\":"))) goto key_0;
+        if (atd_key_skip(r, &p, ATD_LIT("\"union\":"))) goto field_0;
         goto key;
     }
 end:
+    if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "union\000switch\000", "struct_"));
     }
@@ -489,10 +481,10 @@ key:
     if (atd_key_room(r, p, ATD_LEN("\"switch\":"))) {
         switch (p[1]) {
         case 's':
-            if (atd_bytes_eq(p, ATD_LIT("\"switch\":"))) goto key_1;
+            if (atd_bytes_skip(&p, ATD_LIT("\"switch\":"))) goto field_1;
             break;
         case 'u':
-            if (atd_bytes_eq(p, ATD_LIT("\"union\":"))) goto key_0;
+            if (atd_bytes_skip(&p, ATD_LIT("\"union\":"))) goto field_0;
             break;
         }
     }
@@ -648,38 +640,30 @@ static const char *everything_rect_read_p(atd_reader *r, const char *p, everythi
     uint64_t seen[1] = {0};
     everything_rect_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"width\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"height\":"))) goto key_1;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"width\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"height\":"))) goto field_1;
         goto key;
     }
-key_0:
-    p += ATD_LEN("\"width\":");
 field_0:
     p = atd_read_double_p(r, p, &out->width);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("width")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"height\":"))) goto key;
-key_1:
-    p += ATD_LEN("\"height\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"height\":"))) goto key;
 field_1:
     p = atd_read_double_p(r, p, &out->height);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("height")));
     seen[0] |= (uint64_t)1 << 1;
 tail:
-    p = atd_object_end_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_end_key_p(r, p, &more);
     if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, ATD_LIT("\"width\":"))) goto key_0;
+        if (atd_key_skip(r, &p, ATD_LIT("\"width\":"))) goto field_0;
         goto key;
     }
 end:
+    if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "width\000height\000", "rect"));
     }
@@ -688,10 +672,10 @@ key:
     if (atd_key_room(r, p, ATD_LEN("\"height\":"))) {
         switch (p[1]) {
         case 'h':
-            if (atd_bytes_eq(p, ATD_LIT("\"height\":"))) goto key_1;
+            if (atd_bytes_skip(&p, ATD_LIT("\"height\":"))) goto field_1;
             break;
         case 'w':
-            if (atd_bytes_eq(p, ATD_LIT("\"width\":"))) goto key_0;
+            if (atd_bytes_skip(&p, ATD_LIT("\"width\":"))) goto field_0;
             break;
         }
     }
@@ -732,25 +716,18 @@ static const char *everything_shape_Label_read_p(atd_reader *r, const char *p, e
     uint64_t seen[1] = {0};
     everything_shape_Label_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"text\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"size\":"))) goto key_1;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"text\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"size\":"))) goto field_1;
         goto key;
     }
-key_0:
-    p += ATD_LEN("\"text\":");
 field_0:
     p = atd_read_string_p(r, p, &out->text);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("text")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"size\":"))) goto key;
-key_1:
-    p += ATD_LEN("\"size\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"size\":"))) goto key;
 field_1:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -762,14 +739,13 @@ field_1:
         out->has_size = true;
     }
 tail:
-    p = atd_object_end_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_end_key_p(r, p, &more);
     if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, ATD_LIT("\"text\":"))) goto key_0;
+        if (atd_key_skip(r, &p, ATD_LIT("\"text\":"))) goto field_0;
         goto key;
     }
 end:
+    if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x1)) {
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "text\000", "shape_Label"));
     }
@@ -778,10 +754,10 @@ key:
     if (atd_key_room(r, p, ATD_LEN("\"text\":"))) {
         switch (p[1]) {
         case 's':
-            if (atd_bytes_eq(p, ATD_LIT("\"size\":"))) goto key_1;
+            if (atd_bytes_skip(&p, ATD_LIT("\"size\":"))) goto field_1;
             break;
         case 't':
-            if (atd_bytes_eq(p, ATD_LIT("\"text\":"))) goto key_0;
+            if (atd_bytes_skip(&p, ATD_LIT("\"text\":"))) goto field_0;
             break;
         }
     }
@@ -812,16 +788,8 @@ static const char *everything_float_float_tuple_list_read_p(atd_reader *r, const
     if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
-            size_t ncap = cap != 0 ? 2 * cap : 8;
-            everything_float_float_tuple *n_ = NULL;
-            if (ncap <= SIZE_MAX / sizeof(everything_float_float_tuple)) {
-                n_ = (everything_float_float_tuple *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_float_float_tuple), ncap * sizeof(everything_float_float_tuple), 8);
-            }
-            if (n_ == NULL) {
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
-            }
-            items = n_;
-            cap = ncap;
+            items = (everything_float_float_tuple *)atd_read_grow(r, p, items, &cap, sizeof(everything_float_float_tuple), 8);
+            if (items == NULL) return NULL;
         }
         p = everything_float_float_tuple_read_p(r, p, &items[len]);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
@@ -843,16 +811,8 @@ static const char *everything_shape_list_read_p(atd_reader *r, const char *p, ev
     if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
-            size_t ncap = cap != 0 ? 2 * cap : 8;
-            everything_shape *n_ = NULL;
-            if (ncap <= SIZE_MAX / sizeof(everything_shape)) {
-                n_ = (everything_shape *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_shape), ncap * sizeof(everything_shape), 8);
-            }
-            if (n_ == NULL) {
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
-            }
-            items = n_;
-            cap = ncap;
+            items = (everything_shape *)atd_read_grow(r, p, items, &cap, sizeof(everything_shape), 8);
+            if (items == NULL) return NULL;
         }
         p = everything_shape_read_p(r, p, &items[len]);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
@@ -1280,25 +1240,18 @@ static const char *everything_obj_shape_Box_read_p(atd_reader *r, const char *p,
     uint64_t seen[1] = {0};
     everything_obj_shape_Box_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"w\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"h\":"))) goto key_1;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"w\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"h\":"))) goto field_1;
         goto key;
     }
-key_0:
-    p += ATD_LEN("\"w\":");
 field_0:
     p = atd_read_int64_p(r, p, &out->w);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("w")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"h\":"))) goto key;
-key_1:
-    p += ATD_LEN("\"h\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"h\":"))) goto key;
 field_1:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -1310,14 +1263,13 @@ field_1:
         out->has_h = true;
     }
 tail:
-    p = atd_object_end_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_end_key_p(r, p, &more);
     if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, ATD_LIT("\"w\":"))) goto key_0;
+        if (atd_key_skip(r, &p, ATD_LIT("\"w\":"))) goto field_0;
         goto key;
     }
 end:
+    if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x1)) {
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "w\000", "obj_shape_Box"));
     }
@@ -1326,10 +1278,10 @@ key:
     if (atd_key_room(r, p, ATD_LEN("\"w\":"))) {
         switch (p[1]) {
         case 'h':
-            if (atd_bytes_eq(p, ATD_LIT("\"h\":"))) goto key_1;
+            if (atd_bytes_skip(&p, ATD_LIT("\"h\":"))) goto field_1;
             break;
         case 'w':
-            if (atd_bytes_eq(p, ATD_LIT("\"w\":"))) goto key_0;
+            if (atd_bytes_skip(&p, ATD_LIT("\"w\":"))) goto field_0;
             break;
         }
     }
@@ -1360,16 +1312,8 @@ static const char *everything_obj_shape_list_read_p(atd_reader *r, const char *p
     if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
-            size_t ncap = cap != 0 ? 2 * cap : 8;
-            everything_obj_shape *n_ = NULL;
-            if (ncap <= SIZE_MAX / sizeof(everything_obj_shape)) {
-                n_ = (everything_obj_shape *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_obj_shape), ncap * sizeof(everything_obj_shape), 8);
-            }
-            if (n_ == NULL) {
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
-            }
-            items = n_;
-            cap = ncap;
+            items = (everything_obj_shape *)atd_read_grow(r, p, items, &cap, sizeof(everything_obj_shape), 8);
+            if (items == NULL) return NULL;
         }
         p = everything_obj_shape_read_p(r, p, &items[len]);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
@@ -1666,16 +1610,8 @@ static const char *everything_string_list_read_p(atd_reader *r, const char *p, e
     if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
-            size_t ncap = cap != 0 ? 2 * cap : 8;
-            atd_string *n_ = NULL;
-            if (ncap <= SIZE_MAX / sizeof(atd_string)) {
-                n_ = (atd_string *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(atd_string), ncap * sizeof(atd_string), 8);
-            }
-            if (n_ == NULL) {
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
-            }
-            items = n_;
-            cap = ncap;
+            items = (atd_string *)atd_read_grow(r, p, items, &cap, sizeof(atd_string), 8);
+            if (items == NULL) return NULL;
         }
         p = atd_read_string_p(r, p, &items[len]);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
@@ -1702,16 +1638,8 @@ static const char *everything_int_list_read_p(atd_reader *r, const char *p, ever
     if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
-            size_t ncap = cap != 0 ? 2 * cap : 8;
-            int64_t *n_ = NULL;
-            if (ncap <= SIZE_MAX / sizeof(int64_t)) {
-                n_ = (int64_t *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(int64_t), ncap * sizeof(int64_t), 8);
-            }
-            if (n_ == NULL) {
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
-            }
-            items = n_;
-            cap = ncap;
+            items = (int64_t *)atd_read_grow(r, p, items, &cap, sizeof(int64_t), 8);
+            if (items == NULL) return NULL;
         }
         p = atd_read_int64_p(r, p, &items[len]);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
@@ -1742,16 +1670,8 @@ static const char *everything_float_list_read_p(atd_reader *r, const char *p, ev
     if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
-            size_t ncap = cap != 0 ? 2 * cap : 8;
-            double *n_ = NULL;
-            if (ncap <= SIZE_MAX / sizeof(double)) {
-                n_ = (double *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(double), ncap * sizeof(double), 8);
-            }
-            if (n_ == NULL) {
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
-            }
-            items = n_;
-            cap = ncap;
+            items = (double *)atd_read_grow(r, p, items, &cap, sizeof(double), 8);
+            if (items == NULL) return NULL;
         }
         p = atd_read_double_p(r, p, &items[len]);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
@@ -1803,48 +1723,33 @@ static const char *everything_fields_read_p(atd_reader *r, const char *p, everyt
     uint64_t seen[1] = {0};
     everything_fields_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"req_int\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"def_alias\":"))) goto key_8;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"req_int\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"def_alias\":"))) goto field_8;
         goto key;
     }
-key_0:
-    p += ATD_LEN("\"req_int\":");
 field_0:
     p = atd_read_int64_p(r, p, &out->req_int);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("req_int")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"req_nullable\":"))) goto key;
-key_1:
-    p += ATD_LEN("\"req_nullable\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"req_nullable\":"))) goto key;
 field_1:
     p = everything_string_nullable_read_p(r, p, &out->req_nullable);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("req_nullable")));
     seen[0] |= (uint64_t)1 << 1;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"req_unit\":"))) goto key;
-key_2:
-    p += ATD_LEN("\"req_unit\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"req_unit\":"))) goto key;
 field_2:
     p = atd_read_null_p(r, p);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("req_unit")));
     out->req_unit = 0;
     seen[0] |= (uint64_t)1 << 2;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"opt_option\":"))) goto key;
-key_3:
-    p += ATD_LEN("\"opt_option\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"opt_option\":"))) goto key;
 field_3:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -1855,16 +1760,12 @@ field_3:
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("opt_option")));
         out->has_opt_option = true;
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"opt_nullable\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"req_int\":"))) goto key_0;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"opt_nullable\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"req_int\":"))) goto field_0;
         goto key;
     }
-key_4:
-    p += ATD_LEN("\"opt_nullable\":");
 field_4:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -1875,16 +1776,12 @@ field_4:
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("opt_nullable")));
         out->has_opt_nullable = true;
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"opt_alias\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"opt_option\":"))) goto key_3;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"opt_alias\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"opt_option\":"))) goto field_3;
         goto key;
     }
-key_5:
-    p += ATD_LEN("\"opt_alias\":");
 field_5:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -1895,16 +1792,12 @@ field_5:
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("opt_alias")));
         out->has_opt_alias = true;
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"def_bool\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"opt_nullable\":"))) goto key_4;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"def_bool\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"opt_nullable\":"))) goto field_4;
         goto key;
     }
-key_6:
-    p += ATD_LEN("\"def_bool\":");
 field_6:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -1914,16 +1807,12 @@ field_6:
         p = atd_read_bool_p(r, p, &out->def_bool);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("def_bool")));
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"def_int\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"def_float\":"))) goto key_9;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"def_int\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"def_float\":"))) goto field_9;
         goto key;
     }
-key_7:
-    p += ATD_LEN("\"def_int\":");
 field_7:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -1933,16 +1822,12 @@ field_7:
         p = atd_read_int64_p(r, p, &out->def_int);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("def_int")));
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"def_alias\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"def_list\":"))) goto key_11;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"def_alias\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"def_list\":"))) goto field_11;
         goto key;
     }
-key_8:
-    p += ATD_LEN("\"def_alias\":");
 field_8:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -1952,16 +1837,12 @@ field_8:
         p = atd_read_int64_p(r, p, &out->def_alias);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("def_alias")));
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"def_float\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"def_bool\":"))) goto key_6;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"def_float\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"def_bool\":"))) goto field_6;
         goto key;
     }
-key_9:
-    p += ATD_LEN("\"def_float\":");
 field_9:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -1971,16 +1852,12 @@ field_9:
         p = atd_read_double_p(r, p, &out->def_float);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("def_float")));
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"def_string\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"def_int\":"))) goto key_7;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"def_string\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"def_int\":"))) goto field_7;
         goto key;
     }
-key_10:
-    p += ATD_LEN("\"def_string\":");
 field_10:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -1990,16 +1867,12 @@ field_10:
         p = atd_read_string_p(r, p, &out->def_string);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("def_string")));
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"def_list\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"def_unit\":"))) goto key_14;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"def_list\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"def_unit\":"))) goto field_14;
         goto key;
     }
-key_11:
-    p += ATD_LEN("\"def_list\":");
 field_11:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -2009,16 +1882,12 @@ field_11:
         p = everything_string_list_read_p(r, p, &out->def_list);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("def_list")));
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"def_option\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"def_nullable\":"))) goto key_13;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"def_option\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"def_nullable\":"))) goto field_13;
         goto key;
     }
-key_12:
-    p += ATD_LEN("\"def_option\":");
 field_12:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -2028,16 +1897,12 @@ field_12:
         p = everything_maybe_int_read_p(r, p, &out->def_option);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("def_option")));
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"def_nullable\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"def_string\":"))) goto key_10;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"def_nullable\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"def_string\":"))) goto field_10;
         goto key;
     }
-key_13:
-    p += ATD_LEN("\"def_nullable\":");
 field_13:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -2047,16 +1912,12 @@ field_13:
         p = everything_int_nullable_read_p(r, p, &out->def_nullable);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("def_nullable")));
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"def_unit\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"def_option\":"))) goto key_12;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"def_unit\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"def_option\":"))) goto field_12;
         goto key;
     }
-key_14:
-    p += ATD_LEN("\"def_unit\":");
 field_14:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -2067,16 +1928,12 @@ field_14:
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("def_unit")));
         out->def_unit = 0;
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"ex_int\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"ex_array\":"))) goto key_24;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"ex_int\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"ex_array\":"))) goto field_24;
         goto key;
     }
-key_15:
-    p += ATD_LEN("\"ex_int\":");
 field_15:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -2086,16 +1943,12 @@ field_15:
         p = atd_read_int64_p(r, p, &out->ex_int);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_int")));
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"ex_neg\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"ex_list\":"))) goto key_23;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"ex_neg\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"ex_list\":"))) goto field_23;
         goto key;
     }
-key_16:
-    p += ATD_LEN("\"ex_neg\":");
 field_16:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -2105,16 +1958,12 @@ field_16:
         p = atd_read_int64_p(r, p, &out->ex_neg);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_neg")));
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"ex_float\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"ex_none\":"))) goto key_25;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"ex_float\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"ex_none\":"))) goto field_25;
         goto key;
     }
-key_17:
-    p += ATD_LEN("\"ex_float\":");
 field_17:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -2124,13 +1973,9 @@ field_17:
         p = atd_read_double_p(r, p, &out->ex_float);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_float")));
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"ex_float_dot\":"))) goto key;
-key_18:
-    p += ATD_LEN("\"ex_float_dot\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"ex_float_dot\":"))) goto key;
 field_18:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -2140,13 +1985,9 @@ field_18:
         p = atd_read_double_p(r, p, &out->ex_float_dot);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_float_dot")));
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"ex_float_exp\":"))) goto key;
-key_19:
-    p += ATD_LEN("\"ex_float_exp\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"ex_float_exp\":"))) goto key;
 field_19:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -2156,13 +1997,9 @@ field_19:
         p = atd_read_double_p(r, p, &out->ex_float_exp);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_float_exp")));
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"ex_float_neg\":"))) goto key;
-key_20:
-    p += ATD_LEN("\"ex_float_neg\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"ex_float_neg\":"))) goto key;
 field_20:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -2172,16 +2009,12 @@ field_20:
         p = atd_read_double_p(r, p, &out->ex_float_neg);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_float_neg")));
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"ex_true\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"ex_int\":"))) goto key_15;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"ex_true\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"ex_int\":"))) goto field_15;
         goto key;
     }
-key_21:
-    p += ATD_LEN("\"ex_true\":");
 field_21:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -2191,16 +2024,12 @@ field_21:
         p = atd_read_bool_p(r, p, &out->ex_true);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_true")));
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"ex_string\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"ex_unit\":"))) goto key_26;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"ex_string\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"ex_unit\":"))) goto field_26;
         goto key;
     }
-key_22:
-    p += ATD_LEN("\"ex_string\":");
 field_22:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -2210,16 +2039,12 @@ field_22:
         p = atd_read_string_p(r, p, &out->ex_string);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_string")));
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"ex_list\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"ex_true\":"))) goto key_21;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"ex_list\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"ex_true\":"))) goto field_21;
         goto key;
     }
-key_23:
-    p += ATD_LEN("\"ex_list\":");
 field_23:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -2229,16 +2054,12 @@ field_23:
         p = everything_int_list_read_p(r, p, &out->ex_list);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_list")));
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"ex_array\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"ex_neg\":"))) goto key_16;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"ex_array\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"ex_neg\":"))) goto field_16;
         goto key;
     }
-key_24:
-    p += ATD_LEN("\"ex_array\":");
 field_24:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -2248,16 +2069,12 @@ field_24:
         p = everything_float_list_read_p(r, p, &out->ex_array);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_array")));
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"ex_none\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"ex_c\":"))) goto key_30;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"ex_none\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"ex_c\":"))) goto field_30;
         goto key;
     }
-key_25:
-    p += ATD_LEN("\"ex_none\":");
 field_25:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -2267,16 +2084,12 @@ field_25:
         p = everything_string_option_read_p(r, p, &out->ex_none);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_none")));
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"ex_unit\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"ex_string\":"))) goto key_22;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"ex_unit\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"ex_string\":"))) goto field_22;
         goto key;
     }
-key_26:
-    p += ATD_LEN("\"ex_unit\":");
 field_26:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -2287,16 +2100,12 @@ field_26:
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_unit")));
         out->ex_unit = 0;
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"ex_ctor\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"ex_wrap\":"))) goto key_29;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"ex_ctor\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"ex_wrap\":"))) goto field_29;
         goto key;
     }
-key_27:
-    p += ATD_LEN("\"ex_ctor\":");
 field_27:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -2306,13 +2115,9 @@ field_27:
         p = everything_mode_read_p(r, p, &out->ex_ctor);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_ctor")));
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"ex_ctor_bq\":"))) goto key;
-key_28:
-    p += ATD_LEN("\"ex_ctor_bq\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"ex_ctor_bq\":"))) goto key;
 field_28:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -2322,16 +2127,12 @@ field_28:
         p = everything_level_read_p(r, p, &out->ex_ctor_bq);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_ctor_bq")));
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"ex_wrap\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"ex_float\":"))) goto key_17;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"ex_wrap\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"ex_float\":"))) goto field_17;
         goto key;
     }
-key_29:
-    p += ATD_LEN("\"ex_wrap\":");
 field_29:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -2341,16 +2142,12 @@ field_29:
         p = atd_read_int64_p(r, p, &out->ex_wrap);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_wrap")));
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"ex_c\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"opt_alias\":"))) goto key_5;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"ex_c\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"opt_alias\":"))) goto field_5;
         goto key;
     }
-key_30:
-    p += ATD_LEN("\"ex_c\":");
 field_30:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -2361,14 +2158,13 @@ field_30:
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_c")));
     }
 tail:
-    p = atd_object_end_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_end_key_p(r, p, &more);
     if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, ATD_LIT("\"ex_ctor\":"))) goto key_27;
+        if (atd_key_skip(r, &p, ATD_LIT("\"ex_ctor\":"))) goto field_27;
         goto key;
     }
 end:
+    if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x7)) {
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "req_int\000req_nullable\000req_unit\000", "fields"));
     }
@@ -2377,37 +2173,37 @@ key:
     if (atd_key_room(r, p, ATD_LEN("\"req_nullable\":"))) {
         switch (p[5]) {
         case '"':
-            if (atd_bytes_eq(p, ATD_LIT("\"ex_c\":"))) goto key_30;
+            if (atd_bytes_skip(&p, ATD_LIT("\"ex_c\":"))) goto field_30;
             break;
         case 'a':
             switch (p[1]) {
             case 'd':
-                if (atd_bytes_eq(p, ATD_LIT("\"def_alias\":"))) goto key_8;
+                if (atd_bytes_skip(&p, ATD_LIT("\"def_alias\":"))) goto field_8;
                 break;
             case 'o':
-                if (atd_bytes_eq(p, ATD_LIT("\"opt_alias\":"))) goto key_5;
+                if (atd_bytes_skip(&p, ATD_LIT("\"opt_alias\":"))) goto field_5;
                 break;
             }
             break;
         case 'b':
-            if (atd_bytes_eq(p, ATD_LIT("\"def_bool\":"))) goto key_6;
+            if (atd_bytes_skip(&p, ATD_LIT("\"def_bool\":"))) goto field_6;
             break;
         case 'e':
-            if (atd_bytes_eq(p, ATD_LIT("\"ex_neg\":"))) goto key_16;
+            if (atd_bytes_skip(&p, ATD_LIT("\"ex_neg\":"))) goto field_16;
             break;
         case 'f':
-            if (atd_bytes_eq(p, ATD_LIT("\"def_float\":"))) goto key_9;
+            if (atd_bytes_skip(&p, ATD_LIT("\"def_float\":"))) goto field_9;
             break;
         case 'i':
             switch (p[1]) {
             case 'd':
-                if (atd_bytes_eq(p, ATD_LIT("\"def_int\":"))) goto key_7;
+                if (atd_bytes_skip(&p, ATD_LIT("\"def_int\":"))) goto field_7;
                 break;
             case 'e':
-                if (atd_bytes_eq(p, ATD_LIT("\"ex_list\":"))) goto key_23;
+                if (atd_bytes_skip(&p, ATD_LIT("\"ex_list\":"))) goto field_23;
                 break;
             case 'r':
-                if (atd_bytes_eq(p, ATD_LIT("\"req_int\":"))) goto key_0;
+                if (atd_bytes_skip(&p, ATD_LIT("\"req_int\":"))) goto field_0;
                 break;
             }
             break;
@@ -2416,96 +2212,96 @@ key:
             case ':':
                 switch (p[1]) {
                 case 'd':
-                    if (atd_bytes_eq(p, ATD_LIT("\"def_list\":"))) goto key_11;
+                    if (atd_bytes_skip(&p, ATD_LIT("\"def_list\":"))) goto field_11;
                     break;
                 case 'e':
-                    if (atd_bytes_eq(p, ATD_LIT("\"ex_float\":"))) goto key_17;
+                    if (atd_bytes_skip(&p, ATD_LIT("\"ex_float\":"))) goto field_17;
                     break;
                 }
                 break;
             case 'd':
-                if (atd_bytes_eq(p, ATD_LIT("\"ex_float_dot\":"))) goto key_18;
+                if (atd_bytes_skip(&p, ATD_LIT("\"ex_float_dot\":"))) goto field_18;
                 break;
             case 'e':
-                if (atd_bytes_eq(p, ATD_LIT("\"ex_float_exp\":"))) goto key_19;
+                if (atd_bytes_skip(&p, ATD_LIT("\"ex_float_exp\":"))) goto field_19;
                 break;
             case 'n':
-                if (atd_bytes_eq(p, ATD_LIT("\"ex_float_neg\":"))) goto key_20;
+                if (atd_bytes_skip(&p, ATD_LIT("\"ex_float_neg\":"))) goto field_20;
                 break;
             }
             break;
         case 'n':
             switch (p[1]) {
             case 'd':
-                if (atd_bytes_eq(p, ATD_LIT("\"def_nullable\":"))) goto key_13;
+                if (atd_bytes_skip(&p, ATD_LIT("\"def_nullable\":"))) goto field_13;
                 break;
             case 'e':
                 switch (p[4]) {
                 case 'i':
-                    if (atd_bytes_eq(p, ATD_LIT("\"ex_int\":"))) goto key_15;
+                    if (atd_bytes_skip(&p, ATD_LIT("\"ex_int\":"))) goto field_15;
                     break;
                 case 'u':
-                    if (atd_bytes_eq(p, ATD_LIT("\"ex_unit\":"))) goto key_26;
+                    if (atd_bytes_skip(&p, ATD_LIT("\"ex_unit\":"))) goto field_26;
                     break;
                 }
                 break;
             case 'o':
-                if (atd_bytes_eq(p, ATD_LIT("\"opt_nullable\":"))) goto key_4;
+                if (atd_bytes_skip(&p, ATD_LIT("\"opt_nullable\":"))) goto field_4;
                 break;
             case 'r':
-                if (atd_bytes_eq(p, ATD_LIT("\"req_nullable\":"))) goto key_1;
+                if (atd_bytes_skip(&p, ATD_LIT("\"req_nullable\":"))) goto field_1;
                 break;
             }
             break;
         case 'o':
             switch (p[1]) {
             case 'd':
-                if (atd_bytes_eq(p, ATD_LIT("\"def_option\":"))) goto key_12;
+                if (atd_bytes_skip(&p, ATD_LIT("\"def_option\":"))) goto field_12;
                 break;
             case 'e':
-                if (atd_bytes_eq(p, ATD_LIT("\"ex_none\":"))) goto key_25;
+                if (atd_bytes_skip(&p, ATD_LIT("\"ex_none\":"))) goto field_25;
                 break;
             case 'o':
-                if (atd_bytes_eq(p, ATD_LIT("\"opt_option\":"))) goto key_3;
+                if (atd_bytes_skip(&p, ATD_LIT("\"opt_option\":"))) goto field_3;
                 break;
             }
             break;
         case 'r':
             switch (p[4]) {
             case 'a':
-                if (atd_bytes_eq(p, ATD_LIT("\"ex_array\":"))) goto key_24;
+                if (atd_bytes_skip(&p, ATD_LIT("\"ex_array\":"))) goto field_24;
                 break;
             case 't':
-                if (atd_bytes_eq(p, ATD_LIT("\"ex_true\":"))) goto key_21;
+                if (atd_bytes_skip(&p, ATD_LIT("\"ex_true\":"))) goto field_21;
                 break;
             case 'w':
-                if (atd_bytes_eq(p, ATD_LIT("\"ex_wrap\":"))) goto key_29;
+                if (atd_bytes_skip(&p, ATD_LIT("\"ex_wrap\":"))) goto field_29;
                 break;
             }
             break;
         case 's':
-            if (atd_bytes_eq(p, ATD_LIT("\"def_string\":"))) goto key_10;
+            if (atd_bytes_skip(&p, ATD_LIT("\"def_string\":"))) goto field_10;
             break;
         case 't':
             switch (p[8]) {
             case '"':
-                if (atd_bytes_eq(p, ATD_LIT("\"ex_ctor\":"))) goto key_27;
+                if (atd_bytes_skip(&p, ATD_LIT("\"ex_ctor\":"))) goto field_27;
                 break;
             case '_':
-                if (atd_bytes_eq(p, ATD_LIT("\"ex_ctor_bq\":"))) goto key_28;
+                if (atd_bytes_skip(&p, ATD_LIT("\"ex_ctor_bq\":"))) goto field_28;
                 break;
             case 'n':
-                if (atd_bytes_eq(p, ATD_LIT("\"ex_string\":"))) goto key_22;
+                if (atd_bytes_skip(&p, ATD_LIT("\"ex_string\":"))) goto field_22;
                 break;
             }
             break;
         case 'u':
             switch (p[1]) {
             case 'd':
-                if (atd_bytes_eq(p, ATD_LIT("\"def_unit\":"))) goto key_14;
+                if (atd_bytes_skip(&p, ATD_LIT("\"def_unit\":"))) goto field_14;
                 break;
             case 'r':
-                if (atd_bytes_eq(p, ATD_LIT("\"req_unit\":"))) goto key_2;
+                if (atd_bytes_skip(&p, ATD_LIT("\"req_unit\":"))) goto field_2;
                 break;
             }
             break;
@@ -2587,326 +2383,234 @@ static const char *everything_names_read_p(atd_reader *r, const char *p, everyth
     uint64_t seen[1] = {0};
     everything_names_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"type\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"\":"))) goto key_6;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"type\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"\":"))) goto field_6;
         goto key;
     }
-key_0:
-    p += ATD_LEN("\"type\":");
 field_0:
     p = atd_read_string_p(r, p, &out->kind);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("type")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"of\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"user\":"))) goto key_23;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"of\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"user\":"))) goto field_23;
         goto key;
     }
-key_1:
-    p += ATD_LEN("\"of\":");
 field_1:
     p = atd_read_int64_p(r, p, &out->of_);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("of")));
     seen[0] |= (uint64_t)1 << 1;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"inherit\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"struct\":"))) goto key_13;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"inherit\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"struct\":"))) goto field_13;
         goto key;
     }
-key_2:
-    p += ATD_LEN("\"inherit\":");
 field_2:
     p = atd_read_bool_p(r, p, &out->inherit_);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("inherit")));
     seen[0] |= (uint64_t)1 << 2;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"content-type\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"int\":"))) goto key_15;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"content-type\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"int\":"))) goto field_15;
         goto key;
     }
-key_3:
-    p += ATD_LEN("\"content-type\":");
 field_3:
     p = atd_read_string_p(r, p, &out->dashed);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("content-type")));
     seen[0] |= (uint64_t)1 << 3;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"Upper\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"default\":"))) goto key_9;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"Upper\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"default\":"))) goto field_9;
         goto key;
     }
-key_4:
-    p += ATD_LEN("\"Upper\":");
 field_4:
     p = atd_read_int64_p(r, p, &out->upper);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("Upper")));
     seen[0] |= (uint64_t)1 << 4;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"2nd\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"_private\":"))) goto key_19;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"2nd\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"_private\":"))) goto field_19;
         goto key;
     }
-key_5:
-    p += ATD_LEN("\"2nd\":");
 field_5:
     p = atd_read_int64_p(r, p, &out->digits);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("2nd")));
     seen[0] |= (uint64_t)1 << 5;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"Upper\":"))) goto key_4;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"Upper\":"))) goto field_4;
         goto key;
     }
-key_6:
-    p += ATD_LEN("\"\":");
 field_6:
     p = atd_read_int64_p(r, p, &out->empty);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("")));
     seen[0] |= (uint64_t)1 << 6;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (atd_key_at(r, p, ATD_LIT("\"2nd\":"))) goto key_5;
+    if (atd_key_skip(r, &p, ATD_LIT("\"2nd\":"))) goto field_5;
     goto key;
 field_7:
     p = atd_read_int64_p(r, p, &out->quoted);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("say \"hi\"\\")));
     seen[0] |= (uint64_t)1 << 7;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (atd_key_at(r, p, ATD_LIT("\"struct\":"))) goto key_13;
+    if (atd_key_skip(r, &p, ATD_LIT("\"struct\":"))) goto field_13;
     goto key;
 field_8:
     p = atd_read_string_p(r, p, &out->accented);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("caf\303\251")));
     seen[0] |= (uint64_t)1 << 8;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"default\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"camelCase\":"))) goto key_21;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"default\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"camelCase\":"))) goto field_21;
         goto key;
     }
-key_9:
-    p += ATD_LEN("\"default\":");
 field_9:
     p = atd_read_int64_p(r, p, &out->default_);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("default")));
     seen[0] |= (uint64_t)1 << 9;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"default_\":"))) goto key;
-key_10:
-    p += ATD_LEN("\"default_\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"default_\":"))) goto key;
 field_10:
     p = atd_read_int64_p(r, p, &out->default_2);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("default_")));
     seen[0] |= (uint64_t)1 << 10;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"for\":"))) goto key;
-key_11:
-    p += ATD_LEN("\"for\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"for\":"))) goto key;
 field_11:
     p = atd_read_int64_p(r, p, &out->for_);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("for")));
     seen[0] |= (uint64_t)1 << 11;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"while\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"from\":"))) goto key_16;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"while\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"from\":"))) goto field_16;
         goto key;
     }
-key_12:
-    p += ATD_LEN("\"while\":");
 field_12:
     p = atd_read_bool_p(r, p, &out->while_);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("while")));
     seen[0] |= (uint64_t)1 << 12;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"struct\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"x'\":"))) goto key_20;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"struct\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"x'\":"))) goto field_20;
         goto key;
     }
-key_13:
-    p += ATD_LEN("\"struct\":");
 field_13:
     p = atd_read_string_p(r, p, &out->struct_);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("struct")));
     seen[0] |= (uint64_t)1 << 13;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"switch\":"))) goto key;
-key_14:
-    p += ATD_LEN("\"switch\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"switch\":"))) goto key;
 field_14:
     p = atd_read_double_p(r, p, &out->switch_);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("switch")));
     seen[0] |= (uint64_t)1 << 14;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"int\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"type\":"))) goto key_0;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"int\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"type\":"))) goto field_0;
         goto key;
     }
-key_15:
-    p += ATD_LEN("\"int\":");
 field_15:
     p = atd_read_int64_p(r, p, &out->int_);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("int")));
     seen[0] |= (uint64_t)1 << 15;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"from\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"label\":"))) goto key_22;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"from\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"label\":"))) goto field_22;
         goto key;
     }
-key_16:
-    p += ATD_LEN("\"from\":");
 field_16:
     p = atd_read_int64_p(r, p, &out->from);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("from")));
     seen[0] |= (uint64_t)1 << 16;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"import\":"))) goto key;
-key_17:
-    p += ATD_LEN("\"import\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"import\":"))) goto key;
 field_17:
     p = atd_read_int64_p(r, p, &out->import);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("import")));
     seen[0] |= (uint64_t)1 << 17;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"as\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"inherit\":"))) goto key_2;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"as\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"inherit\":"))) goto field_2;
         goto key;
     }
-key_18:
-    p += ATD_LEN("\"as\":");
 field_18:
     p = atd_read_string_p(r, p, &out->as);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("as")));
     seen[0] |= (uint64_t)1 << 18;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"_private\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"camelCase\":"))) goto key_21;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"_private\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"camelCase\":"))) goto field_21;
         goto key;
     }
-key_19:
-    p += ATD_LEN("\"_private\":");
 field_19:
     p = atd_read_int64_p(r, p, &out->x_private);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("_private")));
     seen[0] |= (uint64_t)1 << 19;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"x'\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"as\":"))) goto key_18;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"x'\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"as\":"))) goto field_18;
         goto key;
     }
-key_20:
-    p += ATD_LEN("\"x'\":");
 field_20:
     p = atd_read_int64_p(r, p, &out->x_prime);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("x'")));
     seen[0] |= (uint64_t)1 << 20;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"camelCase\":"))) goto key;
-key_21:
-    p += ATD_LEN("\"camelCase\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"camelCase\":"))) goto key;
 field_21:
     p = atd_read_int64_p(r, p, &out->camelCase);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("camelCase")));
     seen[0] |= (uint64_t)1 << 21;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"label\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"content-type\":"))) goto key_3;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"label\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"content-type\":"))) goto field_3;
         goto key;
     }
-key_22:
-    p += ATD_LEN("\"label\":");
 field_22:
     p = atd_read_string_p(r, p, &out->label);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("label")));
     seen[0] |= (uint64_t)1 << 22;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"user\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"of\":"))) goto key_1;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"user\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"of\":"))) goto field_1;
         goto key;
     }
-key_23:
-    p += ATD_LEN("\"user\":");
 field_23:
     p = atd_read_int64_p(r, p, &out->user);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("user")));
     seen[0] |= (uint64_t)1 << 23;
 tail:
-    p = atd_object_end_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_end_key_p(r, p, &more);
     if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, ATD_LIT("\"while\":"))) goto key_12;
+        if (atd_key_skip(r, &p, ATD_LIT("\"while\":"))) goto field_12;
         goto key;
     }
 end:
+    if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0xffffff)) {
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "type\000of\000inherit\000content-type\000Upper\0002nd\000\000say \"hi\"\\\000caf\303\251\000default\000default_\000for\000while\000struct\000switch\000int\000from\000import\000as\000_private\000x'\000camelCase\000label\000user\000", "names"));
     }
@@ -2915,90 +2619,90 @@ key:
     if (atd_key_room(r, p, ATD_LEN("\"content-type\":"))) {
         switch (p[1]) {
         case '"':
-            if (atd_bytes_eq(p, ATD_LIT("\"\":"))) goto key_6;
+            if (atd_bytes_skip(&p, ATD_LIT("\"\":"))) goto field_6;
             break;
         case '2':
-            if (atd_bytes_eq(p, ATD_LIT("\"2nd\":"))) goto key_5;
+            if (atd_bytes_skip(&p, ATD_LIT("\"2nd\":"))) goto field_5;
             break;
         case 'U':
-            if (atd_bytes_eq(p, ATD_LIT("\"Upper\":"))) goto key_4;
+            if (atd_bytes_skip(&p, ATD_LIT("\"Upper\":"))) goto field_4;
             break;
         case '_':
-            if (atd_bytes_eq(p, ATD_LIT("\"_private\":"))) goto key_19;
+            if (atd_bytes_skip(&p, ATD_LIT("\"_private\":"))) goto field_19;
             break;
         case 'a':
-            if (atd_bytes_eq(p, ATD_LIT("\"as\":"))) goto key_18;
+            if (atd_bytes_skip(&p, ATD_LIT("\"as\":"))) goto field_18;
             break;
         case 'c':
             switch (p[2]) {
             case 'a':
-                if (atd_bytes_eq(p, ATD_LIT("\"camelCase\":"))) goto key_21;
+                if (atd_bytes_skip(&p, ATD_LIT("\"camelCase\":"))) goto field_21;
                 break;
             case 'o':
-                if (atd_bytes_eq(p, ATD_LIT("\"content-type\":"))) goto key_3;
+                if (atd_bytes_skip(&p, ATD_LIT("\"content-type\":"))) goto field_3;
                 break;
             }
             break;
         case 'd':
             switch (p[8]) {
             case '"':
-                if (atd_bytes_eq(p, ATD_LIT("\"default\":"))) goto key_9;
+                if (atd_bytes_skip(&p, ATD_LIT("\"default\":"))) goto field_9;
                 break;
             case '_':
-                if (atd_bytes_eq(p, ATD_LIT("\"default_\":"))) goto key_10;
+                if (atd_bytes_skip(&p, ATD_LIT("\"default_\":"))) goto field_10;
                 break;
             }
             break;
         case 'f':
             switch (p[2]) {
             case 'o':
-                if (atd_bytes_eq(p, ATD_LIT("\"for\":"))) goto key_11;
+                if (atd_bytes_skip(&p, ATD_LIT("\"for\":"))) goto field_11;
                 break;
             case 'r':
-                if (atd_bytes_eq(p, ATD_LIT("\"from\":"))) goto key_16;
+                if (atd_bytes_skip(&p, ATD_LIT("\"from\":"))) goto field_16;
                 break;
             }
             break;
         case 'i':
             switch (p[3]) {
             case 'h':
-                if (atd_bytes_eq(p, ATD_LIT("\"inherit\":"))) goto key_2;
+                if (atd_bytes_skip(&p, ATD_LIT("\"inherit\":"))) goto field_2;
                 break;
             case 'p':
-                if (atd_bytes_eq(p, ATD_LIT("\"import\":"))) goto key_17;
+                if (atd_bytes_skip(&p, ATD_LIT("\"import\":"))) goto field_17;
                 break;
             case 't':
-                if (atd_bytes_eq(p, ATD_LIT("\"int\":"))) goto key_15;
+                if (atd_bytes_skip(&p, ATD_LIT("\"int\":"))) goto field_15;
                 break;
             }
             break;
         case 'l':
-            if (atd_bytes_eq(p, ATD_LIT("\"label\":"))) goto key_22;
+            if (atd_bytes_skip(&p, ATD_LIT("\"label\":"))) goto field_22;
             break;
         case 'o':
-            if (atd_bytes_eq(p, ATD_LIT("\"of\":"))) goto key_1;
+            if (atd_bytes_skip(&p, ATD_LIT("\"of\":"))) goto field_1;
             break;
         case 's':
             switch (p[2]) {
             case 't':
-                if (atd_bytes_eq(p, ATD_LIT("\"struct\":"))) goto key_13;
+                if (atd_bytes_skip(&p, ATD_LIT("\"struct\":"))) goto field_13;
                 break;
             case 'w':
-                if (atd_bytes_eq(p, ATD_LIT("\"switch\":"))) goto key_14;
+                if (atd_bytes_skip(&p, ATD_LIT("\"switch\":"))) goto field_14;
                 break;
             }
             break;
         case 't':
-            if (atd_bytes_eq(p, ATD_LIT("\"type\":"))) goto key_0;
+            if (atd_bytes_skip(&p, ATD_LIT("\"type\":"))) goto field_0;
             break;
         case 'u':
-            if (atd_bytes_eq(p, ATD_LIT("\"user\":"))) goto key_23;
+            if (atd_bytes_skip(&p, ATD_LIT("\"user\":"))) goto field_23;
             break;
         case 'w':
-            if (atd_bytes_eq(p, ATD_LIT("\"while\":"))) goto key_12;
+            if (atd_bytes_skip(&p, ATD_LIT("\"while\":"))) goto field_12;
             break;
         case 'x':
-            if (atd_bytes_eq(p, ATD_LIT("\"x'\":"))) goto key_20;
+            if (atd_bytes_skip(&p, ATD_LIT("\"x'\":"))) goto field_20;
             break;
         }
     }
@@ -3075,66 +2779,52 @@ static const char *everything_patch_read_p(atd_reader *r, const char *p, everyth
     atd_string key;
     everything_patch_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"name\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"age\":"))) goto key_1;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"name\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"age\":"))) goto field_1;
         goto key;
     }
-key_0:
-    p += ATD_LEN("\"name\":");
 field_0:
     p = everything_string_nullable_read_p(r, p, &out->name);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("name")));
     out->has_name = true;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"age\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"note\":"))) goto key_2;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"age\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"note\":"))) goto field_2;
         goto key;
     }
-key_1:
-    p += ATD_LEN("\"age\":");
 field_1:
     p = everything_int_nullable_read_p(r, p, &out->age);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("age")));
     out->has_age = true;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"note\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"name\":"))) goto key_0;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"note\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"name\":"))) goto field_0;
         goto key;
     }
-key_2:
-    p += ATD_LEN("\"note\":");
 field_2:
     p = atd_read_string_p(r, p, &out->note);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("note")));
     out->has_note = true;
 tail:
-    p = atd_object_end_p(r, p, &more);
-    if (p == NULL) return NULL;
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        goto key;
-    }
+    p = atd_object_end_key_p(r, p, &more);
+    if (more) goto key;
 end:
+    if (p == NULL) return NULL;
     return p;
 key:
     if (atd_key_room(r, p, ATD_LEN("\"name\":"))) {
         switch (p[2]) {
         case 'a':
-            if (atd_bytes_eq(p, ATD_LIT("\"name\":"))) goto key_0;
+            if (atd_bytes_skip(&p, ATD_LIT("\"name\":"))) goto field_0;
             break;
         case 'g':
-            if (atd_bytes_eq(p, ATD_LIT("\"age\":"))) goto key_1;
+            if (atd_bytes_skip(&p, ATD_LIT("\"age\":"))) goto field_1;
             break;
         case 'o':
-            if (atd_bytes_eq(p, ATD_LIT("\"note\":"))) goto key_2;
+            if (atd_bytes_skip(&p, ATD_LIT("\"note\":"))) goto field_2;
             break;
         }
     }
@@ -3183,11 +2873,8 @@ static const char *everything_all_optional_read_p(atd_reader *r, const char *p, 
     atd_string key;
     everything_all_optional_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"a\":"))) goto key;
-key_0:
-    p += ATD_LEN("\"a\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"a\":"))) goto key;
 field_0:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -3198,13 +2885,9 @@ field_0:
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("a")));
         out->has_a = true;
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"b\":"))) goto key;
-key_1:
-    p += ATD_LEN("\"b\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"b\":"))) goto key;
 field_1:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -3214,13 +2897,9 @@ field_1:
         p = atd_read_bool_p(r, p, &out->b);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("b")));
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"c\":"))) goto key;
-key_2:
-    p += ATD_LEN("\"c\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"c\":"))) goto key;
 field_2:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -3231,25 +2910,22 @@ field_2:
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("c")));
     }
 tail:
-    p = atd_object_end_p(r, p, &more);
-    if (p == NULL) return NULL;
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        goto key;
-    }
+    p = atd_object_end_key_p(r, p, &more);
+    if (more) goto key;
 end:
+    if (p == NULL) return NULL;
     return p;
 key:
     if (atd_key_room(r, p, ATD_LEN("\"a\":"))) {
         switch (p[1]) {
         case 'a':
-            if (atd_bytes_eq(p, ATD_LIT("\"a\":"))) goto key_0;
+            if (atd_bytes_skip(&p, ATD_LIT("\"a\":"))) goto field_0;
             break;
         case 'b':
-            if (atd_bytes_eq(p, ATD_LIT("\"b\":"))) goto key_1;
+            if (atd_bytes_skip(&p, ATD_LIT("\"b\":"))) goto field_1;
             break;
         case 'c':
-            if (atd_bytes_eq(p, ATD_LIT("\"c\":"))) goto key_2;
+            if (atd_bytes_skip(&p, ATD_LIT("\"c\":"))) goto field_2;
             break;
         }
     }
@@ -3289,45 +2965,31 @@ static const char *everything_base_read_p(atd_reader *r, const char *p, everythi
     uint64_t seen[1] = {0};
     everything_base_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"id\":"))) goto key;
-key_0:
-    p += ATD_LEN("\"id\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"id\":"))) goto key;
 field_0:
     p = atd_read_int64_p(r, p, &out->id);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("id")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"name\":"))) goto key;
-key_1:
-    p += ATD_LEN("\"name\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"name\":"))) goto key;
 field_1:
     p = atd_read_string_p(r, p, &out->name);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("name")));
     seen[0] |= (uint64_t)1 << 1;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"size\":"))) goto key;
-key_2:
-    p += ATD_LEN("\"size\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"size\":"))) goto key;
 field_2:
     p = atd_read_double_p(r, p, &out->size);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("size")));
     seen[0] |= (uint64_t)1 << 2;
 tail:
-    p = atd_object_end_p(r, p, &more);
-    if (p == NULL) return NULL;
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        goto key;
-    }
+    p = atd_object_end_key_p(r, p, &more);
+    if (more) goto key;
 end:
+    if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x7)) {
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "id\000name\000size\000", "base"));
     }
@@ -3336,13 +2998,13 @@ key:
     if (atd_key_room(r, p, ATD_LEN("\"name\":"))) {
         switch (p[1]) {
         case 'i':
-            if (atd_bytes_eq(p, ATD_LIT("\"id\":"))) goto key_0;
+            if (atd_bytes_skip(&p, ATD_LIT("\"id\":"))) goto field_0;
             break;
         case 'n':
-            if (atd_bytes_eq(p, ATD_LIT("\"name\":"))) goto key_1;
+            if (atd_bytes_skip(&p, ATD_LIT("\"name\":"))) goto field_1;
             break;
         case 's':
-            if (atd_bytes_eq(p, ATD_LIT("\"size\":"))) goto key_2;
+            if (atd_bytes_skip(&p, ATD_LIT("\"size\":"))) goto field_2;
             break;
         }
     }
@@ -3384,74 +3046,54 @@ static const char *everything_derived_read_p(atd_reader *r, const char *p, every
     uint64_t seen[1] = {0};
     everything_derived_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"kind_id\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"extra\":"))) goto key_4;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"kind_id\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"extra\":"))) goto field_4;
         goto key;
     }
-key_0:
-    p += ATD_LEN("\"kind_id\":");
 field_0:
     p = atd_read_int64_p(r, p, &out->kind_id);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("kind_id")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"name\":"))) goto key;
-key_1:
-    p += ATD_LEN("\"name\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"name\":"))) goto key;
 field_1:
     p = atd_read_string_p(r, p, &out->name);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("name")));
     seen[0] |= (uint64_t)1 << 1;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"size\":"))) goto key;
-key_2:
-    p += ATD_LEN("\"size\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"size\":"))) goto key;
 field_2:
     p = atd_read_double_p(r, p, &out->size);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("size")));
     seen[0] |= (uint64_t)1 << 2;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"id\":"))) goto key;
-key_3:
-    p += ATD_LEN("\"id\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"id\":"))) goto key;
 field_3:
     p = atd_read_string_p(r, p, &out->id);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("id")));
     seen[0] |= (uint64_t)1 << 3;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"extra\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"kind_id\":"))) goto key_0;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"extra\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"kind_id\":"))) goto field_0;
         goto key;
     }
-key_4:
-    p += ATD_LEN("\"extra\":");
 field_4:
     p = atd_read_bool_p(r, p, &out->extra);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("extra")));
     seen[0] |= (uint64_t)1 << 4;
 tail:
-    p = atd_object_end_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_end_key_p(r, p, &more);
     if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, ATD_LIT("\"id\":"))) goto key_3;
+        if (atd_key_skip(r, &p, ATD_LIT("\"id\":"))) goto field_3;
         goto key;
     }
 end:
+    if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x1f)) {
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "kind_id\000name\000size\000id\000extra\000", "derived"));
     }
@@ -3460,19 +3102,19 @@ key:
     if (atd_key_room(r, p, ATD_LEN("\"kind_id\":"))) {
         switch (p[1]) {
         case 'e':
-            if (atd_bytes_eq(p, ATD_LIT("\"extra\":"))) goto key_4;
+            if (atd_bytes_skip(&p, ATD_LIT("\"extra\":"))) goto field_4;
             break;
         case 'i':
-            if (atd_bytes_eq(p, ATD_LIT("\"id\":"))) goto key_3;
+            if (atd_bytes_skip(&p, ATD_LIT("\"id\":"))) goto field_3;
             break;
         case 'k':
-            if (atd_bytes_eq(p, ATD_LIT("\"kind_id\":"))) goto key_0;
+            if (atd_bytes_skip(&p, ATD_LIT("\"kind_id\":"))) goto field_0;
             break;
         case 'n':
-            if (atd_bytes_eq(p, ATD_LIT("\"name\":"))) goto key_1;
+            if (atd_bytes_skip(&p, ATD_LIT("\"name\":"))) goto field_1;
             break;
         case 's':
-            if (atd_bytes_eq(p, ATD_LIT("\"size\":"))) goto key_2;
+            if (atd_bytes_skip(&p, ATD_LIT("\"size\":"))) goto field_2;
             break;
         }
     }
@@ -3692,16 +3334,8 @@ static const char *everything_matrix_read_p(atd_reader *r, const char *p, everyt
     if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
-            size_t ncap = cap != 0 ? 2 * cap : 8;
-            everything_float_list *n_ = NULL;
-            if (ncap <= SIZE_MAX / sizeof(everything_float_list)) {
-                n_ = (everything_float_list *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_float_list), ncap * sizeof(everything_float_list), 8);
-            }
-            if (n_ == NULL) {
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
-            }
-            items = n_;
-            cap = ncap;
+            items = (everything_float_list *)atd_read_grow(r, p, items, &cap, sizeof(everything_float_list), 8);
+            if (items == NULL) return NULL;
         }
         p = everything_float_list_read_p(r, p, &items[len]);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
@@ -3727,16 +3361,8 @@ static const char *everything_int_list_list_read_p(atd_reader *r, const char *p,
     if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
-            size_t ncap = cap != 0 ? 2 * cap : 8;
-            everything_int_list *n_ = NULL;
-            if (ncap <= SIZE_MAX / sizeof(everything_int_list)) {
-                n_ = (everything_int_list *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_int_list), ncap * sizeof(everything_int_list), 8);
-            }
-            if (n_ == NULL) {
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
-            }
-            items = n_;
-            cap = ncap;
+            items = (everything_int_list *)atd_read_grow(r, p, items, &cap, sizeof(everything_int_list), 8);
+            if (items == NULL) return NULL;
         }
         p = everything_int_list_read_p(r, p, &items[len]);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
@@ -3763,16 +3389,8 @@ static const char *everything_cube_read_p(atd_reader *r, const char *p, everythi
     if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
-            size_t ncap = cap != 0 ? 2 * cap : 8;
-            everything_int_list_list *n_ = NULL;
-            if (ncap <= SIZE_MAX / sizeof(everything_int_list_list)) {
-                n_ = (everything_int_list_list *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_int_list_list), ncap * sizeof(everything_int_list_list), 8);
-            }
-            if (n_ == NULL) {
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
-            }
-            items = n_;
-            cap = ncap;
+            items = (everything_int_list_list *)atd_read_grow(r, p, items, &cap, sizeof(everything_int_list_list), 8);
+            if (items == NULL) return NULL;
         }
         p = everything_int_list_list_read_p(r, p, &items[len]);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
@@ -3803,16 +3421,8 @@ static const char *everything_abstract_list_read_p(atd_reader *r, const char *p,
     if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
-            size_t ncap = cap != 0 ? 2 * cap : 8;
-            atd_json *n_ = NULL;
-            if (ncap <= SIZE_MAX / sizeof(atd_json)) {
-                n_ = (atd_json *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(atd_json), ncap * sizeof(atd_json), 8);
-            }
-            if (n_ == NULL) {
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
-            }
-            items = n_;
-            cap = ncap;
+            items = (atd_json *)atd_read_grow(r, p, items, &cap, sizeof(atd_json), 8);
+            if (items == NULL) return NULL;
         }
         p = atd_json_read_p(r, p, &items[len]);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
@@ -3843,16 +3453,8 @@ static const char *everything_with_defaults_list_read_p(atd_reader *r, const cha
     if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
-            size_t ncap = cap != 0 ? 2 * cap : 8;
-            everything_with_defaults *n_ = NULL;
-            if (ncap <= SIZE_MAX / sizeof(everything_with_defaults)) {
-                n_ = (everything_with_defaults *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_with_defaults), ncap * sizeof(everything_with_defaults), 8);
-            }
-            if (n_ == NULL) {
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
-            }
-            items = n_;
-            cap = ncap;
+            items = (everything_with_defaults *)atd_read_grow(r, p, items, &cap, sizeof(everything_with_defaults), 8);
+            if (items == NULL) return NULL;
         }
         p = everything_with_defaults_read_p(r, p, &items[len]);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
@@ -3900,16 +3502,8 @@ static const char *everything_maybe_int_list_read_p(atd_reader *r, const char *p
     if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
-            size_t ncap = cap != 0 ? 2 * cap : 8;
-            everything_maybe_int *n_ = NULL;
-            if (ncap <= SIZE_MAX / sizeof(everything_maybe_int)) {
-                n_ = (everything_maybe_int *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_maybe_int), ncap * sizeof(everything_maybe_int), 8);
-            }
-            if (n_ == NULL) {
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
-            }
-            items = n_;
-            cap = ncap;
+            items = (everything_maybe_int *)atd_read_grow(r, p, items, &cap, sizeof(everything_maybe_int), 8);
+            if (items == NULL) return NULL;
         }
         p = everything_maybe_int_read_p(r, p, &items[len]);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
@@ -3940,16 +3534,8 @@ static const char *everything_string_nullable_list_read_p(atd_reader *r, const c
     if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
-            size_t ncap = cap != 0 ? 2 * cap : 8;
-            everything_string_nullable *n_ = NULL;
-            if (ncap <= SIZE_MAX / sizeof(everything_string_nullable)) {
-                n_ = (everything_string_nullable *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_string_nullable), ncap * sizeof(everything_string_nullable), 8);
-            }
-            if (n_ == NULL) {
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
-            }
-            items = n_;
-            cap = ncap;
+            items = (everything_string_nullable *)atd_read_grow(r, p, items, &cap, sizeof(everything_string_nullable), 8);
+            if (items == NULL) return NULL;
         }
         p = everything_string_nullable_read_p(r, p, &items[len]);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
@@ -3975,136 +3561,100 @@ static const char *everything_options_read_p(atd_reader *r, const char *p, every
     uint64_t seen[1] = {0};
     everything_options_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"opt\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"list_opt\":"))) goto key_6;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"opt\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"list_opt\":"))) goto field_6;
         goto key;
     }
-key_0:
-    p += ATD_LEN("\"opt\":");
 field_0:
     p = everything_maybe_int_read_p(r, p, &out->opt);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("opt")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"nul\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"opt_list\":"))) goto key_7;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"nul\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"opt_list\":"))) goto field_7;
         goto key;
     }
-key_1:
-    p += ATD_LEN("\"nul\":");
 field_1:
     p = everything_int_nullable_read_p(r, p, &out->nul);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("nul")));
     seen[0] |= (uint64_t)1 << 1;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"opt_nul\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"nul_list\":"))) goto key_8;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"opt_nul\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"nul_list\":"))) goto field_8;
         goto key;
     }
-key_2:
-    p += ATD_LEN("\"opt_nul\":");
 field_2:
     p = everything_maybe_int_nullable_read_p(r, p, &out->opt_nul);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("opt_nul")));
     seen[0] |= (uint64_t)1 << 2;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"nul_opt\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"opt_opt\":"))) goto key_5;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"nul_opt\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"opt_opt\":"))) goto field_5;
         goto key;
     }
-key_3:
-    p += ATD_LEN("\"nul_opt\":");
 field_3:
     p = everything_int_nullable_option_read_p(r, p, &out->nul_opt);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("nul_opt")));
     seen[0] |= (uint64_t)1 << 3;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"nul_nul\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"opt\":"))) goto key_0;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"nul_nul\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"opt\":"))) goto field_0;
         goto key;
     }
-key_4:
-    p += ATD_LEN("\"nul_nul\":");
 field_4:
     p = everything_int_nullable_read_p(r, p, &out->nul_nul);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("nul_nul")));
     seen[0] |= (uint64_t)1 << 4;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"opt_opt\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"nul_opt\":"))) goto key_3;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"opt_opt\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"nul_opt\":"))) goto field_3;
         goto key;
     }
-key_5:
-    p += ATD_LEN("\"opt_opt\":");
 field_5:
     p = everything_maybe_int_option_read_p(r, p, &out->opt_opt);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("opt_opt")));
     seen[0] |= (uint64_t)1 << 5;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"list_opt\":"))) goto key;
-key_6:
-    p += ATD_LEN("\"list_opt\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"list_opt\":"))) goto key;
 field_6:
     p = everything_maybe_int_list_read_p(r, p, &out->list_opt);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("list_opt")));
     seen[0] |= (uint64_t)1 << 6;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"opt_list\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"nul\":"))) goto key_1;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"opt_list\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"nul\":"))) goto field_1;
         goto key;
     }
-key_7:
-    p += ATD_LEN("\"opt_list\":");
 field_7:
     p = everything_int_list_option_read_p(r, p, &out->opt_list);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("opt_list")));
     seen[0] |= (uint64_t)1 << 7;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"nul_list\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"opt_nul\":"))) goto key_2;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"nul_list\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"opt_nul\":"))) goto field_2;
         goto key;
     }
-key_8:
-    p += ATD_LEN("\"nul_list\":");
 field_8:
     p = everything_string_nullable_list_read_p(r, p, &out->nul_list);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("nul_list")));
     seen[0] |= (uint64_t)1 << 8;
 tail:
-    p = atd_object_end_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_end_key_p(r, p, &more);
     if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, ATD_LIT("\"nul_nul\":"))) goto key_4;
+        if (atd_key_skip(r, &p, ATD_LIT("\"nul_nul\":"))) goto field_4;
         goto key;
     }
 end:
+    if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x1ff)) {
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "opt\000nul\000opt_nul\000nul_opt\000nul_nul\000opt_opt\000list_opt\000opt_list\000nul_list\000", "options"));
     }
@@ -4115,43 +3665,43 @@ key:
         case ':':
             switch (p[1]) {
             case 'n':
-                if (atd_bytes_eq(p, ATD_LIT("\"nul\":"))) goto key_1;
+                if (atd_bytes_skip(&p, ATD_LIT("\"nul\":"))) goto field_1;
                 break;
             case 'o':
-                if (atd_bytes_eq(p, ATD_LIT("\"opt\":"))) goto key_0;
+                if (atd_bytes_skip(&p, ATD_LIT("\"opt\":"))) goto field_0;
                 break;
             }
             break;
         case '_':
-            if (atd_bytes_eq(p, ATD_LIT("\"list_opt\":"))) goto key_6;
+            if (atd_bytes_skip(&p, ATD_LIT("\"list_opt\":"))) goto field_6;
             break;
         case 'l':
             switch (p[1]) {
             case 'n':
-                if (atd_bytes_eq(p, ATD_LIT("\"nul_list\":"))) goto key_8;
+                if (atd_bytes_skip(&p, ATD_LIT("\"nul_list\":"))) goto field_8;
                 break;
             case 'o':
-                if (atd_bytes_eq(p, ATD_LIT("\"opt_list\":"))) goto key_7;
+                if (atd_bytes_skip(&p, ATD_LIT("\"opt_list\":"))) goto field_7;
                 break;
             }
             break;
         case 'n':
             switch (p[1]) {
             case 'n':
-                if (atd_bytes_eq(p, ATD_LIT("\"nul_nul\":"))) goto key_4;
+                if (atd_bytes_skip(&p, ATD_LIT("\"nul_nul\":"))) goto field_4;
                 break;
             case 'o':
-                if (atd_bytes_eq(p, ATD_LIT("\"opt_nul\":"))) goto key_2;
+                if (atd_bytes_skip(&p, ATD_LIT("\"opt_nul\":"))) goto field_2;
                 break;
             }
             break;
         case 'o':
             switch (p[1]) {
             case 'n':
-                if (atd_bytes_eq(p, ATD_LIT("\"nul_opt\":"))) goto key_3;
+                if (atd_bytes_skip(&p, ATD_LIT("\"nul_opt\":"))) goto field_3;
                 break;
             case 'o':
-                if (atd_bytes_eq(p, ATD_LIT("\"opt_opt\":"))) goto key_5;
+                if (atd_bytes_skip(&p, ATD_LIT("\"opt_opt\":"))) goto field_5;
                 break;
             }
             break;
@@ -4205,16 +3755,8 @@ static const char *everything_int_assoc_read_p(atd_reader *r, const char *p, eve
         p = atd_reader_own_string_p(r, p, &key);
         if (p == NULL) return NULL;
         if (len == cap) {
-            size_t ncap = cap != 0 ? 2 * cap : 8;
-            everything_int_assoc_item *n_ = NULL;
-            if (ncap <= SIZE_MAX / sizeof(everything_int_assoc_item)) {
-                n_ = (everything_int_assoc_item *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_int_assoc_item), ncap * sizeof(everything_int_assoc_item), 8);
-            }
-            if (n_ == NULL) {
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
-            }
-            items = n_;
-            cap = ncap;
+            items = (everything_int_assoc_item *)atd_read_grow(r, p, items, &cap, sizeof(everything_int_assoc_item), 8);
+            if (items == NULL) return NULL;
         }
         items[len].key = key;
         p = atd_read_int64_p(r, p, &items[len].value);
@@ -4237,16 +3779,8 @@ static const char *everything_string_int_tuple_list_read_p(atd_reader *r, const 
     if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
-            size_t ncap = cap != 0 ? 2 * cap : 8;
-            everything_string_int_tuple *n_ = NULL;
-            if (ncap <= SIZE_MAX / sizeof(everything_string_int_tuple)) {
-                n_ = (everything_string_int_tuple *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_string_int_tuple), ncap * sizeof(everything_string_int_tuple), 8);
-            }
-            if (n_ == NULL) {
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
-            }
-            items = n_;
-            cap = ncap;
+            items = (everything_string_int_tuple *)atd_read_grow(r, p, items, &cap, sizeof(everything_string_int_tuple), 8);
+            if (items == NULL) return NULL;
         }
         p = everything_string_int_tuple_read_p(r, p, &items[len]);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
@@ -4274,16 +3808,8 @@ static const char *everything_float_assoc_read_p(atd_reader *r, const char *p, e
         p = atd_reader_own_string_p(r, p, &key);
         if (p == NULL) return NULL;
         if (len == cap) {
-            size_t ncap = cap != 0 ? 2 * cap : 8;
-            everything_float_assoc_item *n_ = NULL;
-            if (ncap <= SIZE_MAX / sizeof(everything_float_assoc_item)) {
-                n_ = (everything_float_assoc_item *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_float_assoc_item), ncap * sizeof(everything_float_assoc_item), 8);
-            }
-            if (n_ == NULL) {
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
-            }
-            items = n_;
-            cap = ncap;
+            items = (everything_float_assoc_item *)atd_read_grow(r, p, items, &cap, sizeof(everything_float_assoc_item), 8);
+            if (items == NULL) return NULL;
         }
         items[len].key = key;
         p = atd_read_double_p(r, p, &items[len].value);
@@ -4312,16 +3838,8 @@ static const char *everything_bool_assoc_read_p(atd_reader *r, const char *p, ev
         p = atd_reader_own_string_p(r, p, &key);
         if (p == NULL) return NULL;
         if (len == cap) {
-            size_t ncap = cap != 0 ? 2 * cap : 8;
-            everything_bool_assoc_item *n_ = NULL;
-            if (ncap <= SIZE_MAX / sizeof(everything_bool_assoc_item)) {
-                n_ = (everything_bool_assoc_item *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_bool_assoc_item), ncap * sizeof(everything_bool_assoc_item), 8);
-            }
-            if (n_ == NULL) {
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
-            }
-            items = n_;
-            cap = ncap;
+            items = (everything_bool_assoc_item *)atd_read_grow(r, p, items, &cap, sizeof(everything_bool_assoc_item), 8);
+            if (items == NULL) return NULL;
         }
         items[len].key = key;
         p = atd_read_bool_p(r, p, &items[len].value);
@@ -4350,16 +3868,8 @@ static const char *everything_bool_assoc_assoc_read_p(atd_reader *r, const char 
         p = atd_reader_own_string_p(r, p, &key);
         if (p == NULL) return NULL;
         if (len == cap) {
-            size_t ncap = cap != 0 ? 2 * cap : 8;
-            everything_bool_assoc_assoc_item *n_ = NULL;
-            if (ncap <= SIZE_MAX / sizeof(everything_bool_assoc_assoc_item)) {
-                n_ = (everything_bool_assoc_assoc_item *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_bool_assoc_assoc_item), ncap * sizeof(everything_bool_assoc_assoc_item), 8);
-            }
-            if (n_ == NULL) {
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
-            }
-            items = n_;
-            cap = ncap;
+            items = (everything_bool_assoc_assoc_item *)atd_read_grow(r, p, items, &cap, sizeof(everything_bool_assoc_assoc_item), 8);
+            if (items == NULL) return NULL;
         }
         items[len].key = key;
         p = everything_bool_assoc_read_p(r, p, &items[len].value);
@@ -4382,16 +3892,8 @@ static const char *everything_int8_list_read_p(atd_reader *r, const char *p, eve
     if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
-            size_t ncap = cap != 0 ? 2 * cap : 8;
-            int8_t *n_ = NULL;
-            if (ncap <= SIZE_MAX / sizeof(int8_t)) {
-                n_ = (int8_t *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(int8_t), ncap * sizeof(int8_t), 1);
-            }
-            if (n_ == NULL) {
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
-            }
-            items = n_;
-            cap = ncap;
+            items = (int8_t *)atd_read_grow(r, p, items, &cap, sizeof(int8_t), 1);
+            if (items == NULL) return NULL;
         }
         {
             int64_t i_;
@@ -4421,103 +3923,72 @@ static const char *everything_reprs_read_p(atd_reader *r, const char *p, everyth
     uint64_t seen[1] = {0};
     everything_reprs_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"assoc_object\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"assoc_array\":"))) goto key_1;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"assoc_object\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"assoc_array\":"))) goto field_1;
         goto key;
     }
-key_0:
-    p += ATD_LEN("\"assoc_object\":");
 field_0:
     p = everything_int_assoc_read_p(r, p, &out->assoc_object);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("assoc_object")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"assoc_array\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"c_both\":"))) goto key_15;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"assoc_array\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"c_both\":"))) goto field_15;
         goto key;
     }
-key_1:
-    p += ATD_LEN("\"assoc_array\":");
 field_1:
     p = everything_string_int_tuple_list_read_p(r, p, &out->assoc_array);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("assoc_array")));
     seen[0] |= (uint64_t)1 << 1;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"assoc_label\":"))) goto key;
-key_2:
-    p += ATD_LEN("\"assoc_label\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"assoc_label\":"))) goto key;
 field_2:
     p = everything_float_assoc_read_p(r, p, &out->assoc_label);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("assoc_label")));
     seen[0] |= (uint64_t)1 << 2;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"assoc_nested\":"))) goto key;
-key_3:
-    p += ATD_LEN("\"assoc_nested\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"assoc_nested\":"))) goto key;
 field_3:
     p = everything_bool_assoc_assoc_read_p(r, p, &out->assoc_nested);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("assoc_nested")));
     seen[0] |= (uint64_t)1 << 3;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"int_string\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"assoc_object\":"))) goto key_0;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"int_string\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"assoc_object\":"))) goto field_0;
         goto key;
     }
-key_4:
-    p += ATD_LEN("\"int_string\":");
 field_4:
     p = atd_read_int64_p(r, p, &out->int_string);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("int_string")));
     seen[0] |= (uint64_t)1 << 4;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"float_int\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"raw\":"))) goto key_16;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"float_int\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"raw\":"))) goto field_16;
         goto key;
     }
-key_5:
-    p += ATD_LEN("\"float_int\":");
 field_5:
     p = atd_read_double_p(r, p, &out->float_int);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("float_int")));
     seen[0] |= (uint64_t)1 << 5;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"float_prec\":"))) goto key;
-key_6:
-    p += ATD_LEN("\"float_prec\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"float_prec\":"))) goto key;
 field_6:
     p = atd_read_double_p(r, p, &out->float_prec);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("float_prec")));
     seen[0] |= (uint64_t)1 << 6;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"c_int32\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"int_string\":"))) goto key_4;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"c_int32\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"int_string\":"))) goto field_4;
         goto key;
     }
-key_7:
-    p += ATD_LEN("\"c_int32\":");
 field_7:
     {
         int64_t i_;
@@ -4526,16 +3997,12 @@ field_7:
         out->c_int32 = (int32_t)i_;
     }
     seen[0] |= (uint64_t)1 << 7;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"c_uint8\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"c_int64\":"))) goto key_13;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"c_uint8\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"c_int64\":"))) goto field_13;
         goto key;
     }
-key_8:
-    p += ATD_LEN("\"c_uint8\":");
 field_8:
     {
         int64_t i_;
@@ -4544,30 +4011,22 @@ field_8:
         out->c_uint8 = (uint8_t)i_;
     }
     seen[0] |= (uint64_t)1 << 8;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"c_int8_list\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"float_int\":"))) goto key_5;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"c_int8_list\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"float_int\":"))) goto field_5;
         goto key;
     }
-key_9:
-    p += ATD_LEN("\"c_int8_list\":");
 field_9:
     p = everything_int8_list_read_p(r, p, &out->c_int8_list);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("c_int8_list")));
     seen[0] |= (uint64_t)1 << 9;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"c_int16\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"c_uint16\":"))) goto key_11;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"c_int16\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"c_uint16\":"))) goto field_11;
         goto key;
     }
-key_10:
-    p += ATD_LEN("\"c_int16\":");
 field_10:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -4581,16 +4040,12 @@ field_10:
             out->c_int16 = (int16_t)i_;
         }
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"c_uint16\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"c_int32\":"))) goto key_7;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"c_uint16\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"c_int32\":"))) goto field_7;
         goto key;
     }
-key_11:
-    p += ATD_LEN("\"c_uint16\":");
 field_11:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -4604,13 +4059,9 @@ field_11:
             out->c_uint16 = (uint16_t)i_;
         }
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"c_uint32\":"))) goto key;
-key_12:
-    p += ATD_LEN("\"c_uint32\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"c_uint32\":"))) goto key;
 field_12:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -4624,16 +4075,12 @@ field_12:
             out->c_uint32 = (uint32_t)i_;
         }
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"c_int64\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"c_uint8\":"))) goto key_8;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"c_int64\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"c_uint8\":"))) goto field_8;
         goto key;
     }
-key_13:
-    p += ATD_LEN("\"c_int64\":");
 field_13:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -4643,16 +4090,12 @@ field_13:
         p = atd_read_int64_p(r, p, &out->c_int64);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("c_int64")));
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"c_float\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"c_int8_list\":"))) goto key_9;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"c_float\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"c_int8_list\":"))) goto field_9;
         goto key;
     }
-key_14:
-    p += ATD_LEN("\"c_float\":");
 field_14:
     {
         double d_;
@@ -4661,16 +4104,12 @@ field_14:
         out->c_float = (float)d_;
     }
     seen[0] |= (uint64_t)1 << 10;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"c_both\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"c_int16\":"))) goto key_10;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"c_both\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"c_int16\":"))) goto field_10;
         goto key;
     }
-key_15:
-    p += ATD_LEN("\"c_both\":");
 field_15:
     {
         double d_;
@@ -4679,38 +4118,26 @@ field_15:
         out->c_both = (float)d_;
     }
     seen[0] |= (uint64_t)1 << 11;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"raw\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"c_float\":"))) goto key_14;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"raw\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"c_float\":"))) goto field_14;
         goto key;
     }
-key_16:
-    p += ATD_LEN("\"raw\":");
 field_16:
     p = atd_json_read_p(r, p, &out->raw);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("raw")));
     seen[0] |= (uint64_t)1 << 12;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"raw_list\":"))) goto key;
-key_17:
-    p += ATD_LEN("\"raw_list\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"raw_list\":"))) goto key;
 field_17:
     p = everything_abstract_list_read_p(r, p, &out->raw_list);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("raw_list")));
     seen[0] |= (uint64_t)1 << 13;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"raw_opt\":"))) goto key;
-key_18:
-    p += ATD_LEN("\"raw_opt\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"raw_opt\":"))) goto key;
 field_18:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -4722,13 +4149,10 @@ field_18:
         out->has_raw_opt = true;
     }
 tail:
-    p = atd_object_end_p(r, p, &more);
-    if (p == NULL) return NULL;
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        goto key;
-    }
+    p = atd_object_end_key_p(r, p, &more);
+    if (more) goto key;
 end:
+    if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3fff)) {
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "assoc_object\000assoc_array\000assoc_label\000assoc_nested\000int_string\000float_int\000float_prec\000c_int32\000c_uint8\000c_int8_list\000c_float\000c_both\000raw\000raw_list\000", "reprs"));
     }
@@ -4737,79 +4161,79 @@ key:
     if (atd_key_room(r, p, ATD_LEN("\"assoc_object\":"))) {
         switch (p[3]) {
         case 'b':
-            if (atd_bytes_eq(p, ATD_LIT("\"c_both\":"))) goto key_15;
+            if (atd_bytes_skip(&p, ATD_LIT("\"c_both\":"))) goto field_15;
             break;
         case 'f':
-            if (atd_bytes_eq(p, ATD_LIT("\"c_float\":"))) goto key_14;
+            if (atd_bytes_skip(&p, ATD_LIT("\"c_float\":"))) goto field_14;
             break;
         case 'i':
             switch (p[6]) {
             case '1':
-                if (atd_bytes_eq(p, ATD_LIT("\"c_int16\":"))) goto key_10;
+                if (atd_bytes_skip(&p, ATD_LIT("\"c_int16\":"))) goto field_10;
                 break;
             case '3':
-                if (atd_bytes_eq(p, ATD_LIT("\"c_int32\":"))) goto key_7;
+                if (atd_bytes_skip(&p, ATD_LIT("\"c_int32\":"))) goto field_7;
                 break;
             case '6':
-                if (atd_bytes_eq(p, ATD_LIT("\"c_int64\":"))) goto key_13;
+                if (atd_bytes_skip(&p, ATD_LIT("\"c_int64\":"))) goto field_13;
                 break;
             case '8':
-                if (atd_bytes_eq(p, ATD_LIT("\"c_int8_list\":"))) goto key_9;
+                if (atd_bytes_skip(&p, ATD_LIT("\"c_int8_list\":"))) goto field_9;
                 break;
             }
             break;
         case 'o':
             switch (p[7]) {
             case 'i':
-                if (atd_bytes_eq(p, ATD_LIT("\"float_int\":"))) goto key_5;
+                if (atd_bytes_skip(&p, ATD_LIT("\"float_int\":"))) goto field_5;
                 break;
             case 'p':
-                if (atd_bytes_eq(p, ATD_LIT("\"float_prec\":"))) goto key_6;
+                if (atd_bytes_skip(&p, ATD_LIT("\"float_prec\":"))) goto field_6;
                 break;
             }
             break;
         case 's':
             switch (p[7]) {
             case 'a':
-                if (atd_bytes_eq(p, ATD_LIT("\"assoc_array\":"))) goto key_1;
+                if (atd_bytes_skip(&p, ATD_LIT("\"assoc_array\":"))) goto field_1;
                 break;
             case 'l':
-                if (atd_bytes_eq(p, ATD_LIT("\"assoc_label\":"))) goto key_2;
+                if (atd_bytes_skip(&p, ATD_LIT("\"assoc_label\":"))) goto field_2;
                 break;
             case 'n':
-                if (atd_bytes_eq(p, ATD_LIT("\"assoc_nested\":"))) goto key_3;
+                if (atd_bytes_skip(&p, ATD_LIT("\"assoc_nested\":"))) goto field_3;
                 break;
             case 'o':
-                if (atd_bytes_eq(p, ATD_LIT("\"assoc_object\":"))) goto key_0;
+                if (atd_bytes_skip(&p, ATD_LIT("\"assoc_object\":"))) goto field_0;
                 break;
             }
             break;
         case 't':
-            if (atd_bytes_eq(p, ATD_LIT("\"int_string\":"))) goto key_4;
+            if (atd_bytes_skip(&p, ATD_LIT("\"int_string\":"))) goto field_4;
             break;
         case 'u':
             switch (p[7]) {
             case '1':
-                if (atd_bytes_eq(p, ATD_LIT("\"c_uint16\":"))) goto key_11;
+                if (atd_bytes_skip(&p, ATD_LIT("\"c_uint16\":"))) goto field_11;
                 break;
             case '3':
-                if (atd_bytes_eq(p, ATD_LIT("\"c_uint32\":"))) goto key_12;
+                if (atd_bytes_skip(&p, ATD_LIT("\"c_uint32\":"))) goto field_12;
                 break;
             case '8':
-                if (atd_bytes_eq(p, ATD_LIT("\"c_uint8\":"))) goto key_8;
+                if (atd_bytes_skip(&p, ATD_LIT("\"c_uint8\":"))) goto field_8;
                 break;
             }
             break;
         case 'w':
             switch (p[5]) {
             case ':':
-                if (atd_bytes_eq(p, ATD_LIT("\"raw\":"))) goto key_16;
+                if (atd_bytes_skip(&p, ATD_LIT("\"raw\":"))) goto field_16;
                 break;
             case 'l':
-                if (atd_bytes_eq(p, ATD_LIT("\"raw_list\":"))) goto key_17;
+                if (atd_bytes_skip(&p, ATD_LIT("\"raw_list\":"))) goto field_17;
                 break;
             case 'o':
-                if (atd_bytes_eq(p, ATD_LIT("\"raw_opt\":"))) goto key_18;
+                if (atd_bytes_skip(&p, ATD_LIT("\"raw_opt\":"))) goto field_18;
                 break;
             }
             break;
@@ -4918,22 +4342,15 @@ static const char *everything_page_int_read_p(atd_reader *r, const char *p, ever
     uint64_t seen[1] = {0};
     everything_page_int_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"items\":"))) goto key;
-key_0:
-    p += ATD_LEN("\"items\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"items\":"))) goto key;
 field_0:
     p = everything_int_list_read_p(r, p, &out->items);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("items")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"next\":"))) goto key;
-key_1:
-    p += ATD_LEN("\"next\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"next\":"))) goto key;
 field_1:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -4952,25 +4369,18 @@ field_1:
         }
         out->has_next = true;
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"total\":"))) goto key;
-key_2:
-    p += ATD_LEN("\"total\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"total\":"))) goto key;
 field_2:
     p = atd_read_int64_p(r, p, &out->total);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("total")));
     seen[0] |= (uint64_t)1 << 1;
 tail:
-    p = atd_object_end_p(r, p, &more);
-    if (p == NULL) return NULL;
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        goto key;
-    }
+    p = atd_object_end_key_p(r, p, &more);
+    if (more) goto key;
 end:
+    if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "items\000total\000", "page_int"));
     }
@@ -4979,13 +4389,13 @@ key:
     if (atd_key_room(r, p, ATD_LEN("\"items\":"))) {
         switch (p[1]) {
         case 'i':
-            if (atd_bytes_eq(p, ATD_LIT("\"items\":"))) goto key_0;
+            if (atd_bytes_skip(&p, ATD_LIT("\"items\":"))) goto field_0;
             break;
         case 'n':
-            if (atd_bytes_eq(p, ATD_LIT("\"next\":"))) goto key_1;
+            if (atd_bytes_skip(&p, ATD_LIT("\"next\":"))) goto field_1;
             break;
         case 't':
-            if (atd_bytes_eq(p, ATD_LIT("\"total\":"))) goto key_2;
+            if (atd_bytes_skip(&p, ATD_LIT("\"total\":"))) goto field_2;
             break;
         }
     }
@@ -5023,22 +4433,15 @@ static const char *everything_page_string_read_p(atd_reader *r, const char *p, e
     uint64_t seen[1] = {0};
     everything_page_string_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"items\":"))) goto key;
-key_0:
-    p += ATD_LEN("\"items\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"items\":"))) goto key;
 field_0:
     p = everything_string_list_read_p(r, p, &out->items);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("items")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"next\":"))) goto key;
-key_1:
-    p += ATD_LEN("\"next\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"next\":"))) goto key;
 field_1:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -5057,25 +4460,18 @@ field_1:
         }
         out->has_next = true;
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"total\":"))) goto key;
-key_2:
-    p += ATD_LEN("\"total\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"total\":"))) goto key;
 field_2:
     p = atd_read_int64_p(r, p, &out->total);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("total")));
     seen[0] |= (uint64_t)1 << 1;
 tail:
-    p = atd_object_end_p(r, p, &more);
-    if (p == NULL) return NULL;
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        goto key;
-    }
+    p = atd_object_end_key_p(r, p, &more);
+    if (more) goto key;
 end:
+    if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "items\000total\000", "page_string"));
     }
@@ -5084,13 +4480,13 @@ key:
     if (atd_key_room(r, p, ATD_LEN("\"items\":"))) {
         switch (p[1]) {
         case 'i':
-            if (atd_bytes_eq(p, ATD_LIT("\"items\":"))) goto key_0;
+            if (atd_bytes_skip(&p, ATD_LIT("\"items\":"))) goto field_0;
             break;
         case 'n':
-            if (atd_bytes_eq(p, ATD_LIT("\"next\":"))) goto key_1;
+            if (atd_bytes_skip(&p, ATD_LIT("\"next\":"))) goto field_1;
             break;
         case 't':
-            if (atd_bytes_eq(p, ATD_LIT("\"total\":"))) goto key_2;
+            if (atd_bytes_skip(&p, ATD_LIT("\"total\":"))) goto field_2;
             break;
         }
     }
@@ -5128,25 +4524,18 @@ static const char *everything_page_ext_read_p(atd_reader *r, const char *p, ever
     uint64_t seen[1] = {0};
     everything_page_ext_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"items\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"cursor\":"))) goto key_3;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"items\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"cursor\":"))) goto field_3;
         goto key;
     }
-key_0:
-    p += ATD_LEN("\"items\":");
 field_0:
     p = everything_string_list_read_p(r, p, &out->items);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("items")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"next\":"))) goto key;
-key_1:
-    p += ATD_LEN("\"next\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"next\":"))) goto key;
 field_1:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -5157,37 +4546,28 @@ field_1:
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("next")));
         out->has_next = true;
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"total\":"))) goto key;
-key_2:
-    p += ATD_LEN("\"total\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"total\":"))) goto key;
 field_2:
     p = atd_read_int64_p(r, p, &out->total);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("total")));
     seen[0] |= (uint64_t)1 << 1;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"cursor\":"))) goto key;
-key_3:
-    p += ATD_LEN("\"cursor\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"cursor\":"))) goto key;
 field_3:
     p = atd_read_string_p(r, p, &out->cursor);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("cursor")));
     seen[0] |= (uint64_t)1 << 2;
 tail:
-    p = atd_object_end_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_end_key_p(r, p, &more);
     if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, ATD_LIT("\"items\":"))) goto key_0;
+        if (atd_key_skip(r, &p, ATD_LIT("\"items\":"))) goto field_0;
         goto key;
     }
 end:
+    if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x7)) {
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "items\000total\000cursor\000", "page_ext"));
     }
@@ -5196,16 +4576,16 @@ key:
     if (atd_key_room(r, p, ATD_LEN("\"cursor\":"))) {
         switch (p[1]) {
         case 'c':
-            if (atd_bytes_eq(p, ATD_LIT("\"cursor\":"))) goto key_3;
+            if (atd_bytes_skip(&p, ATD_LIT("\"cursor\":"))) goto field_3;
             break;
         case 'i':
-            if (atd_bytes_eq(p, ATD_LIT("\"items\":"))) goto key_0;
+            if (atd_bytes_skip(&p, ATD_LIT("\"items\":"))) goto field_0;
             break;
         case 'n':
-            if (atd_bytes_eq(p, ATD_LIT("\"next\":"))) goto key_1;
+            if (atd_bytes_skip(&p, ATD_LIT("\"next\":"))) goto field_1;
             break;
         case 't':
-            if (atd_bytes_eq(p, ATD_LIT("\"total\":"))) goto key_2;
+            if (atd_bytes_skip(&p, ATD_LIT("\"total\":"))) goto field_2;
             break;
         }
     }
@@ -5246,16 +4626,8 @@ static const char *everything_entry_string_int_list_read_p(atd_reader *r, const 
     if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
-            size_t ncap = cap != 0 ? 2 * cap : 8;
-            everything_entry_string_int *n_ = NULL;
-            if (ncap <= SIZE_MAX / sizeof(everything_entry_string_int)) {
-                n_ = (everything_entry_string_int *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_entry_string_int), ncap * sizeof(everything_entry_string_int), 8);
-            }
-            if (n_ == NULL) {
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
-            }
-            items = n_;
-            cap = ncap;
+            items = (everything_entry_string_int *)atd_read_grow(r, p, items, &cap, sizeof(everything_entry_string_int), 8);
+            if (items == NULL) return NULL;
         }
         p = everything_entry_string_int_read_p(r, p, &items[len]);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
@@ -5277,16 +4649,8 @@ static const char *everything_entry_string_float_list_list_read_p(atd_reader *r,
     if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
-            size_t ncap = cap != 0 ? 2 * cap : 8;
-            everything_entry_string_float_list *n_ = NULL;
-            if (ncap <= SIZE_MAX / sizeof(everything_entry_string_float_list)) {
-                n_ = (everything_entry_string_float_list *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_entry_string_float_list), ncap * sizeof(everything_entry_string_float_list), 8);
-            }
-            if (n_ == NULL) {
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
-            }
-            items = n_;
-            cap = ncap;
+            items = (everything_entry_string_float_list *)atd_read_grow(r, p, items, &cap, sizeof(everything_entry_string_float_list), 8);
+            if (items == NULL) return NULL;
         }
         p = everything_entry_string_float_list_read_p(r, p, &items[len]);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
@@ -5312,22 +4676,15 @@ static const char *everything_page_entry_string_float_list_read_p(atd_reader *r,
     uint64_t seen[1] = {0};
     everything_page_entry_string_float_list_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"items\":"))) goto key;
-key_0:
-    p += ATD_LEN("\"items\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"items\":"))) goto key;
 field_0:
     p = everything_entry_string_float_list_list_read_p(r, p, &out->items);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("items")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"next\":"))) goto key;
-key_1:
-    p += ATD_LEN("\"next\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"next\":"))) goto key;
 field_1:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -5346,25 +4703,18 @@ field_1:
         }
         out->has_next = true;
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"total\":"))) goto key;
-key_2:
-    p += ATD_LEN("\"total\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"total\":"))) goto key;
 field_2:
     p = atd_read_int64_p(r, p, &out->total);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("total")));
     seen[0] |= (uint64_t)1 << 1;
 tail:
-    p = atd_object_end_p(r, p, &more);
-    if (p == NULL) return NULL;
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        goto key;
-    }
+    p = atd_object_end_key_p(r, p, &more);
+    if (more) goto key;
 end:
+    if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "items\000total\000", "page_entry_string_float_list"));
     }
@@ -5373,13 +4723,13 @@ key:
     if (atd_key_room(r, p, ATD_LEN("\"items\":"))) {
         switch (p[1]) {
         case 'i':
-            if (atd_bytes_eq(p, ATD_LIT("\"items\":"))) goto key_0;
+            if (atd_bytes_skip(&p, ATD_LIT("\"items\":"))) goto field_0;
             break;
         case 'n':
-            if (atd_bytes_eq(p, ATD_LIT("\"next\":"))) goto key_1;
+            if (atd_bytes_skip(&p, ATD_LIT("\"next\":"))) goto field_1;
             break;
         case 't':
-            if (atd_bytes_eq(p, ATD_LIT("\"total\":"))) goto key_2;
+            if (atd_bytes_skip(&p, ATD_LIT("\"total\":"))) goto field_2;
             break;
         }
     }
@@ -5417,34 +4767,24 @@ static const char *everything_int_bool_entry_read_p(atd_reader *r, const char *p
     uint64_t seen[1] = {0};
     everything_int_bool_entry_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"key\":"))) goto key;
-key_0:
-    p += ATD_LEN("\"key\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"key\":"))) goto key;
 field_0:
     p = atd_read_int64_p(r, p, &out->key);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("key")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"value\":"))) goto key;
-key_1:
-    p += ATD_LEN("\"value\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"value\":"))) goto key;
 field_1:
     p = atd_read_bool_p(r, p, &out->value);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("value")));
     seen[0] |= (uint64_t)1 << 1;
 tail:
-    p = atd_object_end_p(r, p, &more);
-    if (p == NULL) return NULL;
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        goto key;
-    }
+    p = atd_object_end_key_p(r, p, &more);
+    if (more) goto key;
 end:
+    if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "key\000value\000", "int_bool_entry"));
     }
@@ -5453,10 +4793,10 @@ key:
     if (atd_key_room(r, p, ATD_LEN("\"value\":"))) {
         switch (p[1]) {
         case 'k':
-            if (atd_bytes_eq(p, ATD_LIT("\"key\":"))) goto key_0;
+            if (atd_bytes_skip(&p, ATD_LIT("\"key\":"))) goto field_0;
             break;
         case 'v':
-            if (atd_bytes_eq(p, ATD_LIT("\"value\":"))) goto key_1;
+            if (atd_bytes_skip(&p, ATD_LIT("\"value\":"))) goto field_1;
             break;
         }
     }
@@ -5747,127 +5087,91 @@ static const char *everything_generics_read_p(atd_reader *r, const char *p, ever
     uint64_t seen[1] = {0};
     everything_generics_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"ints\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"either\":"))) goto key_7;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"ints\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"either\":"))) goto field_7;
         goto key;
     }
-key_0:
-    p += ATD_LEN("\"ints\":");
 field_0:
     p = everything_page_int_read_p(r, p, &out->ints);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ints")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"strings\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"named_entry\":"))) goto key_4;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"strings\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"named_entry\":"))) goto field_4;
         goto key;
     }
-key_1:
-    p += ATD_LEN("\"strings\":");
 field_1:
     p = everything_page_string_read_p(r, p, &out->strings);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("strings")));
     seen[0] |= (uint64_t)1 << 1;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"entries\":"))) goto key;
-key_2:
-    p += ATD_LEN("\"entries\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"entries\":"))) goto key;
 field_2:
     p = everything_entry_string_int_list_read_p(r, p, &out->entries);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("entries")));
     seen[0] |= (uint64_t)1 << 2;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"entry_page\":"))) goto key;
-key_3:
-    p += ATD_LEN("\"entry_page\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"entry_page\":"))) goto key;
 field_3:
     p = everything_page_entry_string_float_list_read_p(r, p, &out->entry_page);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("entry_page")));
     seen[0] |= (uint64_t)1 << 3;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"named_entry\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"ext\":"))) goto key_8;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"named_entry\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"ext\":"))) goto field_8;
         goto key;
     }
-key_4:
-    p += ATD_LEN("\"named_entry\":");
 field_4:
     p = everything_int_bool_entry_read_p(r, p, &out->named_entry);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("named_entry")));
     seen[0] |= (uint64_t)1 << 4;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"result_int\":"))) goto key;
-key_5:
-    p += ATD_LEN("\"result_int\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"result_int\":"))) goto key;
 field_5:
     p = everything_result_int_read_p(r, p, &out->result_int);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("result_int")));
     seen[0] |= (uint64_t)1 << 5;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"result_list\":"))) goto key;
-key_6:
-    p += ATD_LEN("\"result_list\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"result_list\":"))) goto key;
 field_6:
     p = everything_result_string_list_read_p(r, p, &out->result_list);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("result_list")));
     seen[0] |= (uint64_t)1 << 6;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"either\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"strings\":"))) goto key_1;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"either\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"strings\":"))) goto field_1;
         goto key;
     }
-key_7:
-    p += ATD_LEN("\"either\":");
 field_7:
     p = everything_either_int_string_read_p(r, p, &out->either);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("either")));
     seen[0] |= (uint64_t)1 << 7;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"ext\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"entries\":"))) goto key_2;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"ext\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"entries\":"))) goto field_2;
         goto key;
     }
-key_8:
-    p += ATD_LEN("\"ext\":");
 field_8:
     p = everything_page_ext_read_p(r, p, &out->ext);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ext")));
     seen[0] |= (uint64_t)1 << 8;
 tail:
-    p = atd_object_end_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_end_key_p(r, p, &more);
     if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, ATD_LIT("\"ints\":"))) goto key_0;
+        if (atd_key_skip(r, &p, ATD_LIT("\"ints\":"))) goto field_0;
         goto key;
     }
 end:
+    if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x1ff)) {
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "ints\000strings\000entries\000entry_page\000named_entry\000result_int\000result_list\000either\000ext\000", "generics"));
     }
@@ -5876,35 +5180,35 @@ key:
     if (atd_key_room(r, p, ATD_LEN("\"named_entry\":"))) {
         switch (p[5]) {
         case '"':
-            if (atd_bytes_eq(p, ATD_LIT("\"ints\":"))) goto key_0;
+            if (atd_bytes_skip(&p, ATD_LIT("\"ints\":"))) goto field_0;
             break;
         case ':':
-            if (atd_bytes_eq(p, ATD_LIT("\"ext\":"))) goto key_8;
+            if (atd_bytes_skip(&p, ATD_LIT("\"ext\":"))) goto field_8;
             break;
         case 'd':
-            if (atd_bytes_eq(p, ATD_LIT("\"named_entry\":"))) goto key_4;
+            if (atd_bytes_skip(&p, ATD_LIT("\"named_entry\":"))) goto field_4;
             break;
         case 'e':
-            if (atd_bytes_eq(p, ATD_LIT("\"either\":"))) goto key_7;
+            if (atd_bytes_skip(&p, ATD_LIT("\"either\":"))) goto field_7;
             break;
         case 'i':
-            if (atd_bytes_eq(p, ATD_LIT("\"entries\":"))) goto key_2;
+            if (atd_bytes_skip(&p, ATD_LIT("\"entries\":"))) goto field_2;
             break;
         case 'l':
             switch (p[8]) {
             case 'i':
-                if (atd_bytes_eq(p, ATD_LIT("\"result_int\":"))) goto key_5;
+                if (atd_bytes_skip(&p, ATD_LIT("\"result_int\":"))) goto field_5;
                 break;
             case 'l':
-                if (atd_bytes_eq(p, ATD_LIT("\"result_list\":"))) goto key_6;
+                if (atd_bytes_skip(&p, ATD_LIT("\"result_list\":"))) goto field_6;
                 break;
             }
             break;
         case 'n':
-            if (atd_bytes_eq(p, ATD_LIT("\"strings\":"))) goto key_1;
+            if (atd_bytes_skip(&p, ATD_LIT("\"strings\":"))) goto field_1;
             break;
         case 'y':
-            if (atd_bytes_eq(p, ATD_LIT("\"entry_page\":"))) goto key_3;
+            if (atd_bytes_skip(&p, ATD_LIT("\"entry_page\":"))) goto field_3;
             break;
         }
     }
@@ -5960,34 +5264,24 @@ static const char *everything_entry_string_int_read_p(atd_reader *r, const char 
     uint64_t seen[1] = {0};
     everything_entry_string_int_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"key\":"))) goto key;
-key_0:
-    p += ATD_LEN("\"key\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"key\":"))) goto key;
 field_0:
     p = atd_read_string_p(r, p, &out->key);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("key")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"value\":"))) goto key;
-key_1:
-    p += ATD_LEN("\"value\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"value\":"))) goto key;
 field_1:
     p = atd_read_int64_p(r, p, &out->value);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("value")));
     seen[0] |= (uint64_t)1 << 1;
 tail:
-    p = atd_object_end_p(r, p, &more);
-    if (p == NULL) return NULL;
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        goto key;
-    }
+    p = atd_object_end_key_p(r, p, &more);
+    if (more) goto key;
 end:
+    if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "key\000value\000", "entry_string_int"));
     }
@@ -5996,10 +5290,10 @@ key:
     if (atd_key_room(r, p, ATD_LEN("\"value\":"))) {
         switch (p[1]) {
         case 'k':
-            if (atd_bytes_eq(p, ATD_LIT("\"key\":"))) goto key_0;
+            if (atd_bytes_skip(&p, ATD_LIT("\"key\":"))) goto field_0;
             break;
         case 'v':
-            if (atd_bytes_eq(p, ATD_LIT("\"value\":"))) goto key_1;
+            if (atd_bytes_skip(&p, ATD_LIT("\"value\":"))) goto field_1;
             break;
         }
     }
@@ -6036,34 +5330,24 @@ static const char *everything_entry_string_float_list_read_p(atd_reader *r, cons
     uint64_t seen[1] = {0};
     everything_entry_string_float_list_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"key\":"))) goto key;
-key_0:
-    p += ATD_LEN("\"key\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"key\":"))) goto key;
 field_0:
     p = atd_read_string_p(r, p, &out->key);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("key")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"value\":"))) goto key;
-key_1:
-    p += ATD_LEN("\"value\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"value\":"))) goto key;
 field_1:
     p = everything_float_list_read_p(r, p, &out->value);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("value")));
     seen[0] |= (uint64_t)1 << 1;
 tail:
-    p = atd_object_end_p(r, p, &more);
-    if (p == NULL) return NULL;
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        goto key;
-    }
+    p = atd_object_end_key_p(r, p, &more);
+    if (more) goto key;
 end:
+    if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "key\000value\000", "entry_string_float_list"));
     }
@@ -6072,10 +5356,10 @@ key:
     if (atd_key_room(r, p, ATD_LEN("\"value\":"))) {
         switch (p[1]) {
         case 'k':
-            if (atd_bytes_eq(p, ATD_LIT("\"key\":"))) goto key_0;
+            if (atd_bytes_skip(&p, ATD_LIT("\"key\":"))) goto field_0;
             break;
         case 'v':
-            if (atd_bytes_eq(p, ATD_LIT("\"value\":"))) goto key_1;
+            if (atd_bytes_skip(&p, ATD_LIT("\"value\":"))) goto field_1;
             break;
         }
     }
@@ -6240,16 +5524,8 @@ static const char *everything_rose_node_list_read_p(atd_reader *r, const char *p
     if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
-            size_t ncap = cap != 0 ? 2 * cap : 8;
-            everything_rose_node *n_ = NULL;
-            if (ncap <= SIZE_MAX / sizeof(everything_rose_node)) {
-                n_ = (everything_rose_node *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_rose_node), ncap * sizeof(everything_rose_node), 8);
-            }
-            if (n_ == NULL) {
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
-            }
-            items = n_;
-            cap = ncap;
+            items = (everything_rose_node *)atd_read_grow(r, p, items, &cap, sizeof(everything_rose_node), 8);
+            if (items == NULL) return NULL;
         }
         p = everything_rose_node_read_p(r, p, &items[len]);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
@@ -6275,38 +5551,30 @@ static const char *everything_rose_node_read_p(atd_reader *r, const char *p, eve
     uint64_t seen[1] = {0};
     everything_rose_node_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"value\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"children\":"))) goto key_1;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"value\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"children\":"))) goto field_1;
         goto key;
     }
-key_0:
-    p += ATD_LEN("\"value\":");
 field_0:
     p = atd_read_int64_p(r, p, &out->value);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("value")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"children\":"))) goto key;
-key_1:
-    p += ATD_LEN("\"children\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"children\":"))) goto key;
 field_1:
     p = everything_rose_node_list_read_p(r, p, &out->children);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("children")));
     seen[0] |= (uint64_t)1 << 1;
 tail:
-    p = atd_object_end_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_end_key_p(r, p, &more);
     if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, ATD_LIT("\"value\":"))) goto key_0;
+        if (atd_key_skip(r, &p, ATD_LIT("\"value\":"))) goto field_0;
         goto key;
     }
 end:
+    if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "value\000children\000", "rose_node"));
     }
@@ -6315,10 +5583,10 @@ key:
     if (atd_key_room(r, p, ATD_LEN("\"children\":"))) {
         switch (p[1]) {
         case 'c':
-            if (atd_bytes_eq(p, ATD_LIT("\"children\":"))) goto key_1;
+            if (atd_bytes_skip(&p, ATD_LIT("\"children\":"))) goto field_1;
             break;
         case 'v':
-            if (atd_bytes_eq(p, ATD_LIT("\"value\":"))) goto key_0;
+            if (atd_bytes_skip(&p, ATD_LIT("\"value\":"))) goto field_0;
             break;
         }
     }
@@ -6408,16 +5676,8 @@ static const char *everything_stmt_list_read_p(atd_reader *r, const char *p, eve
     if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
-            size_t ncap = cap != 0 ? 2 * cap : 8;
-            everything_stmt *n_ = NULL;
-            if (ncap <= SIZE_MAX / sizeof(everything_stmt)) {
-                n_ = (everything_stmt *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_stmt), ncap * sizeof(everything_stmt), 8);
-            }
-            if (n_ == NULL) {
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
-            }
-            items = n_;
-            cap = ncap;
+            items = (everything_stmt *)atd_read_grow(r, p, items, &cap, sizeof(everything_stmt), 8);
+            if (items == NULL) return NULL;
         }
         p = everything_stmt_read_p(r, p, &items[len]);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
@@ -6553,25 +5813,18 @@ static const char *everything_binding_read_p(atd_reader *r, const char *p, every
     uint64_t seen[1] = {0};
     everything_binding_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"name\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"body\":"))) goto key_2;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"name\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"body\":"))) goto field_2;
         goto key;
     }
-key_0:
-    p += ATD_LEN("\"name\":");
 field_0:
     p = atd_read_string_p(r, p, &out->name);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("name")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"bound\":"))) goto key;
-key_1:
-    p += ATD_LEN("\"bound\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"bound\":"))) goto key;
 field_1:
     {
         everything_expr *p_ = (everything_expr *)atd_arena_alloc(atd_reader_arena(r), sizeof(everything_expr), 8);
@@ -6584,16 +5837,12 @@ field_1:
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("bound")));
     }
     seen[0] |= (uint64_t)1 << 1;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"body\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"name\":"))) goto key_0;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"body\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"name\":"))) goto field_0;
         goto key;
     }
-key_2:
-    p += ATD_LEN("\"body\":");
 field_2:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -6613,14 +5862,13 @@ field_2:
         out->has_body = true;
     }
 tail:
-    p = atd_object_end_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_end_key_p(r, p, &more);
     if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, ATD_LIT("\"bound\":"))) goto key_1;
+        if (atd_key_skip(r, &p, ATD_LIT("\"bound\":"))) goto field_1;
         goto key;
     }
 end:
+    if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "name\000bound\000", "binding"));
     }
@@ -6629,13 +5877,13 @@ key:
     if (atd_key_room(r, p, ATD_LEN("\"bound\":"))) {
         switch (p[3]) {
         case 'd':
-            if (atd_bytes_eq(p, ATD_LIT("\"body\":"))) goto key_2;
+            if (atd_bytes_skip(&p, ATD_LIT("\"body\":"))) goto field_2;
             break;
         case 'm':
-            if (atd_bytes_eq(p, ATD_LIT("\"name\":"))) goto key_0;
+            if (atd_bytes_skip(&p, ATD_LIT("\"name\":"))) goto field_0;
             break;
         case 'u':
-            if (atd_bytes_eq(p, ATD_LIT("\"bound\":"))) goto key_1;
+            if (atd_bytes_skip(&p, ATD_LIT("\"bound\":"))) goto field_1;
             break;
         }
     }
@@ -6677,14 +5925,11 @@ static const char *everything_stmt_read_p(atd_reader *r, const char *p, everythi
     uint64_t seen[1] = {0};
     everything_stmt_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"label\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"expr\":"))) goto key_1;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"label\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"expr\":"))) goto field_1;
         goto key;
     }
-key_0:
-    p += ATD_LEN("\"label\":");
 field_0:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -6695,26 +5940,21 @@ field_0:
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("label")));
         out->has_label = true;
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"expr\":"))) goto key;
-key_1:
-    p += ATD_LEN("\"expr\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"expr\":"))) goto key;
 field_1:
     p = everything_expr_read_p(r, p, &out->expr);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("expr")));
     seen[0] |= (uint64_t)1 << 0;
 tail:
-    p = atd_object_end_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_end_key_p(r, p, &more);
     if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, ATD_LIT("\"label\":"))) goto key_0;
+        if (atd_key_skip(r, &p, ATD_LIT("\"label\":"))) goto field_0;
         goto key;
     }
 end:
+    if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x1)) {
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "expr\000", "stmt"));
     }
@@ -6723,10 +5963,10 @@ key:
     if (atd_key_room(r, p, ATD_LEN("\"label\":"))) {
         switch (p[1]) {
         case 'e':
-            if (atd_bytes_eq(p, ATD_LIT("\"expr\":"))) goto key_1;
+            if (atd_bytes_skip(&p, ATD_LIT("\"expr\":"))) goto field_1;
             break;
         case 'l':
-            if (atd_bytes_eq(p, ATD_LIT("\"label\":"))) goto key_0;
+            if (atd_bytes_skip(&p, ATD_LIT("\"label\":"))) goto field_0;
             break;
         }
     }
@@ -6767,49 +6007,37 @@ static const char *everything_annotated_read_p(atd_reader *r, const char *p, eve
     uint64_t seen[1] = {0};
     everything_annotated_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"field\":"))) goto key;
-key_0:
-    p += ATD_LEN("\"field\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"field\":"))) goto key;
 field_0:
     p = atd_read_int64_p(r, p, &out->field);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("field")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"other\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"num\":"))) goto key_2;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"other\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"num\":"))) goto field_2;
         goto key;
     }
-key_1:
-    p += ATD_LEN("\"other\":");
 field_1:
     p = everything_string_list_read_p(r, p, &out->other);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("other")));
     seen[0] |= (uint64_t)1 << 1;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"num\":"))) goto key;
-key_2:
-    p += ATD_LEN("\"num\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"num\":"))) goto key;
 field_2:
     p = atd_read_int64_p(r, p, &out->num);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("num")));
     seen[0] |= (uint64_t)1 << 2;
 tail:
-    p = atd_object_end_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_end_key_p(r, p, &more);
     if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, ATD_LIT("\"other\":"))) goto key_1;
+        if (atd_key_skip(r, &p, ATD_LIT("\"other\":"))) goto field_1;
         goto key;
     }
 end:
+    if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x7)) {
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "field\000other\000num\000", "annotated"));
     }
@@ -6818,13 +6046,13 @@ key:
     if (atd_key_room(r, p, ATD_LEN("\"field\":"))) {
         switch (p[1]) {
         case 'f':
-            if (atd_bytes_eq(p, ATD_LIT("\"field\":"))) goto key_0;
+            if (atd_bytes_skip(&p, ATD_LIT("\"field\":"))) goto field_0;
             break;
         case 'n':
-            if (atd_bytes_eq(p, ATD_LIT("\"num\":"))) goto key_2;
+            if (atd_bytes_skip(&p, ATD_LIT("\"num\":"))) goto field_2;
             break;
         case 'o':
-            if (atd_bytes_eq(p, ATD_LIT("\"other\":"))) goto key_1;
+            if (atd_bytes_skip(&p, ATD_LIT("\"other\":"))) goto field_1;
             break;
         }
     }
@@ -6862,16 +6090,8 @@ static const char *everything_union__list_read_p(atd_reader *r, const char *p, e
     if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
-            size_t ncap = cap != 0 ? 2 * cap : 8;
-            everything_union_ *n_ = NULL;
-            if (ncap <= SIZE_MAX / sizeof(everything_union_)) {
-                n_ = (everything_union_ *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_union_), ncap * sizeof(everything_union_), 8);
-            }
-            if (n_ == NULL) {
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
-            }
-            items = n_;
-            cap = ncap;
+            items = (everything_union_ *)atd_read_grow(r, p, items, &cap, sizeof(everything_union_), 8);
+            if (items == NULL) return NULL;
         }
         p = everything_union__read_p(r, p, &items[len]);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
@@ -6893,16 +6113,8 @@ static const char *everything_mode_list_read_p(atd_reader *r, const char *p, eve
     if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
-            size_t ncap = cap != 0 ? 2 * cap : 8;
-            everything_mode *n_ = NULL;
-            if (ncap <= SIZE_MAX / sizeof(everything_mode)) {
-                n_ = (everything_mode *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_mode), ncap * sizeof(everything_mode), 8);
-            }
-            if (n_ == NULL) {
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
-            }
-            items = n_;
-            cap = ncap;
+            items = (everything_mode *)atd_read_grow(r, p, items, &cap, sizeof(everything_mode), 8);
+            if (items == NULL) return NULL;
         }
         p = everything_mode_read_p(r, p, &items[len]);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
@@ -6924,16 +6136,8 @@ static const char *everything_level_list_read_p(atd_reader *r, const char *p, ev
     if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
-            size_t ncap = cap != 0 ? 2 * cap : 8;
-            everything_level *n_ = NULL;
-            if (ncap <= SIZE_MAX / sizeof(everything_level)) {
-                n_ = (everything_level *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_level), ncap * sizeof(everything_level), 8);
-            }
-            if (n_ == NULL) {
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
-            }
-            items = n_;
-            cap = ncap;
+            items = (everything_level *)atd_read_grow(r, p, items, &cap, sizeof(everything_level), 8);
+            if (items == NULL) return NULL;
         }
         p = everything_level_read_p(r, p, &items[len]);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
@@ -6955,16 +6159,8 @@ static const char *everything_odd_names_list_read_p(atd_reader *r, const char *p
     if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
-            size_t ncap = cap != 0 ? 2 * cap : 8;
-            everything_odd_names *n_ = NULL;
-            if (ncap <= SIZE_MAX / sizeof(everything_odd_names)) {
-                n_ = (everything_odd_names *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_odd_names), ncap * sizeof(everything_odd_names), 8);
-            }
-            if (n_ == NULL) {
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
-            }
-            items = n_;
-            cap = ncap;
+            items = (everything_odd_names *)atd_read_grow(r, p, items, &cap, sizeof(everything_odd_names), 8);
+            if (items == NULL) return NULL;
         }
         p = everything_odd_names_read_p(r, p, &items[len]);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
@@ -6986,16 +6182,8 @@ static const char *everything_color_list_read_p(atd_reader *r, const char *p, ev
     if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
-            size_t ncap = cap != 0 ? 2 * cap : 8;
-            everything_color *n_ = NULL;
-            if (ncap <= SIZE_MAX / sizeof(everything_color)) {
-                n_ = (everything_color *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_color), ncap * sizeof(everything_color), 8);
-            }
-            if (n_ == NULL) {
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
-            }
-            items = n_;
-            cap = ncap;
+            items = (everything_color *)atd_read_grow(r, p, items, &cap, sizeof(everything_color), 8);
+            if (items == NULL) return NULL;
         }
         p = everything_color_read_p(r, p, &items[len]);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
@@ -7017,16 +6205,8 @@ static const char *everything_event_list_read_p(atd_reader *r, const char *p, ev
     if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
-            size_t ncap = cap != 0 ? 2 * cap : 8;
-            everything_event *n_ = NULL;
-            if (ncap <= SIZE_MAX / sizeof(everything_event)) {
-                n_ = (everything_event *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_event), ncap * sizeof(everything_event), 8);
-            }
-            if (n_ == NULL) {
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
-            }
-            items = n_;
-            cap = ncap;
+            items = (everything_event *)atd_read_grow(r, p, items, &cap, sizeof(everything_event), 8);
+            if (items == NULL) return NULL;
         }
         p = everything_event_read_p(r, p, &items[len]);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
@@ -7048,16 +6228,8 @@ static const char *everything_base_event_list_read_p(atd_reader *r, const char *
     if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
-            size_t ncap = cap != 0 ? 2 * cap : 8;
-            everything_base_event *n_ = NULL;
-            if (ncap <= SIZE_MAX / sizeof(everything_base_event)) {
-                n_ = (everything_base_event *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_base_event), ncap * sizeof(everything_base_event), 8);
-            }
-            if (n_ == NULL) {
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
-            }
-            items = n_;
-            cap = ncap;
+            items = (everything_base_event *)atd_read_grow(r, p, items, &cap, sizeof(everything_base_event), 8);
+            if (items == NULL) return NULL;
         }
         p = everything_base_event_read_p(r, p, &items[len]);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
@@ -7079,16 +6251,8 @@ static const char *everything_patch_list_read_p(atd_reader *r, const char *p, ev
     if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
-            size_t ncap = cap != 0 ? 2 * cap : 8;
-            everything_patch *n_ = NULL;
-            if (ncap <= SIZE_MAX / sizeof(everything_patch)) {
-                n_ = (everything_patch *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_patch), ncap * sizeof(everything_patch), 8);
-            }
-            if (n_ == NULL) {
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
-            }
-            items = n_;
-            cap = ncap;
+            items = (everything_patch *)atd_read_grow(r, p, items, &cap, sizeof(everything_patch), 8);
+            if (items == NULL) return NULL;
         }
         p = everything_patch_read_p(r, p, &items[len]);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
@@ -7110,16 +6274,8 @@ static const char *everything_all_optional_list_read_p(atd_reader *r, const char
     if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
-            size_t ncap = cap != 0 ? 2 * cap : 8;
-            everything_all_optional *n_ = NULL;
-            if (ncap <= SIZE_MAX / sizeof(everything_all_optional)) {
-                n_ = (everything_all_optional *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_all_optional), ncap * sizeof(everything_all_optional), 8);
-            }
-            if (n_ == NULL) {
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
-            }
-            items = n_;
-            cap = ncap;
+            items = (everything_all_optional *)atd_read_grow(r, p, items, &cap, sizeof(everything_all_optional), 8);
+            if (items == NULL) return NULL;
         }
         p = everything_all_optional_read_p(r, p, &items[len]);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
@@ -7141,16 +6297,8 @@ static const char *everything_options_list_read_p(atd_reader *r, const char *p, 
     if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
-            size_t ncap = cap != 0 ? 2 * cap : 8;
-            everything_options *n_ = NULL;
-            if (ncap <= SIZE_MAX / sizeof(everything_options)) {
-                n_ = (everything_options *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_options), ncap * sizeof(everything_options), 8);
-            }
-            if (n_ == NULL) {
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
-            }
-            items = n_;
-            cap = ncap;
+            items = (everything_options *)atd_read_grow(r, p, items, &cap, sizeof(everything_options), 8);
+            if (items == NULL) return NULL;
         }
         p = everything_options_read_p(r, p, &items[len]);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
@@ -7172,16 +6320,8 @@ static const char *everything_root_anon_record_elt_list_read_p(atd_reader *r, co
     if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
-            size_t ncap = cap != 0 ? 2 * cap : 8;
-            everything_root_anon_record_elt *n_ = NULL;
-            if (ncap <= SIZE_MAX / sizeof(everything_root_anon_record_elt)) {
-                n_ = (everything_root_anon_record_elt *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_root_anon_record_elt), ncap * sizeof(everything_root_anon_record_elt), 8);
-            }
-            if (n_ == NULL) {
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
-            }
-            items = n_;
-            cap = ncap;
+            items = (everything_root_anon_record_elt *)atd_read_grow(r, p, items, &cap, sizeof(everything_root_anon_record_elt), 8);
+            if (items == NULL) return NULL;
         }
         p = everything_root_anon_record_elt_read_p(r, p, &items[len]);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
@@ -7203,16 +6343,8 @@ static const char *everything_root_anon_sum_elt_list_read_p(atd_reader *r, const
     if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
-            size_t ncap = cap != 0 ? 2 * cap : 8;
-            everything_root_anon_sum_elt *n_ = NULL;
-            if (ncap <= SIZE_MAX / sizeof(everything_root_anon_sum_elt)) {
-                n_ = (everything_root_anon_sum_elt *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(everything_root_anon_sum_elt), ncap * sizeof(everything_root_anon_sum_elt), 8);
-            }
-            if (n_ == NULL) {
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
-            }
-            items = n_;
-            cap = ncap;
+            items = (everything_root_anon_sum_elt *)atd_read_grow(r, p, items, &cap, sizeof(everything_root_anon_sum_elt), 8);
+            if (items == NULL) return NULL;
         }
         p = everything_root_anon_sum_elt_read_p(r, p, &items[len]);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
@@ -7238,30 +6370,24 @@ static const char *everything_anon_z_read_p(atd_reader *r, const char *p, everyt
     uint64_t seen[1] = {0};
     everything_anon_z_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"z\":"))) goto key;
-key_0:
-    p += ATD_LEN("\"z\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"z\":"))) goto key;
 field_0:
     p = atd_read_bool_p(r, p, &out->z);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("z")));
     seen[0] |= (uint64_t)1 << 0;
 tail:
-    p = atd_object_end_p(r, p, &more);
-    if (p == NULL) return NULL;
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        goto key;
-    }
+    p = atd_object_end_key_p(r, p, &more);
+    if (more) goto key;
 end:
+    if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x1)) {
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "z\000", "anon_z"));
     }
     return p;
 key:
     if (atd_key_room(r, p, ATD_LEN("\"z\":"))) {
-        if (atd_bytes_eq(p, ATD_LIT("\"z\":"))) goto key_0;
+        if (atd_bytes_skip(&p, ATD_LIT("\"z\":"))) goto field_0;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return NULL;
@@ -7297,222 +6423,159 @@ static const char *everything_root_read_p(atd_reader *r, const char *p, everythi
     uint64_t seen[1] = {0};
     everything_root_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"counts\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"all_optional\":"))) goto key_19;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"counts\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"all_optional\":"))) goto field_19;
         goto key;
     }
-key_0:
-    p += ATD_LEN("\"counts\":");
 field_0:
     p = everything_int_list_read_p(r, p, &out->counts);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("counts")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"users\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"cube\":"))) goto key_27;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"users\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"cube\":"))) goto field_27;
         goto key;
     }
-key_1:
-    p += ATD_LEN("\"users\":");
 field_1:
     p = everything_int_list_read_p(r, p, &out->users);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("users")));
     seen[0] |= (uint64_t)1 << 1;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"values\":"))) goto key;
-key_2:
-    p += ATD_LEN("\"values\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"values\":"))) goto key;
 field_2:
     p = everything_abstract_list_read_p(r, p, &out->values);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("values")));
     seen[0] |= (uint64_t)1 << 2;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"label\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"with_defaults\":"))) goto key_24;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"label\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"with_defaults\":"))) goto field_24;
         goto key;
     }
-key_3:
-    p += ATD_LEN("\"label\":");
 field_3:
     p = atd_read_string_p(r, p, &out->label);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("label")));
     seen[0] |= (uint64_t)1 << 3;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"nothing\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"levels\":"))) goto key_9;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"nothing\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"levels\":"))) goto field_9;
         goto key;
     }
-key_4:
-    p += ATD_LEN("\"nothing\":");
 field_4:
     p = atd_read_null_p(r, p);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("nothing")));
     out->nothing = 0;
     seen[0] |= (uint64_t)1 << 4;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"from_value\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"obj_shapes\":"))) goto key_15;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"from_value\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"obj_shapes\":"))) goto field_15;
         goto key;
     }
-key_5:
-    p += ATD_LEN("\"from_value\":");
 field_5:
     p = atd_read_int64_p(r, p, &out->from_value);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("from_value")));
     seen[0] |= (uint64_t)1 << 5;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"struct\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"generics\":"))) goto key_30;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"struct\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"generics\":"))) goto field_30;
         goto key;
     }
-key_6:
-    p += ATD_LEN("\"struct\":");
 field_6:
     p = everything_struct__read_p(r, p, &out->struct_);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("struct")));
     seen[0] |= (uint64_t)1 << 6;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"unions\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"tree\":"))) goto key_31;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"unions\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"tree\":"))) goto field_31;
         goto key;
     }
-key_7:
-    p += ATD_LEN("\"unions\":");
 field_7:
     p = everything_union__list_read_p(r, p, &out->unions);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("unions")));
     seen[0] |= (uint64_t)1 << 7;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"modes\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"users\":"))) goto key_1;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"modes\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"users\":"))) goto field_1;
         goto key;
     }
-key_8:
-    p += ATD_LEN("\"modes\":");
 field_8:
     p = everything_mode_list_read_p(r, p, &out->modes);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("modes")));
     seen[0] |= (uint64_t)1 << 8;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"levels\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"names\":"))) goto key_17;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"levels\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"names\":"))) goto field_17;
         goto key;
     }
-key_9:
-    p += ATD_LEN("\"levels\":");
 field_9:
     p = everything_level_list_read_p(r, p, &out->levels);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("levels")));
     seen[0] |= (uint64_t)1 << 9;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"shapes\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"matrix\":"))) goto key_26;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"shapes\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"matrix\":"))) goto field_26;
         goto key;
     }
-key_10:
-    p += ATD_LEN("\"shapes\":");
 field_10:
     p = everything_shape_list_read_p(r, p, &out->shapes);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("shapes")));
     seen[0] |= (uint64_t)1 << 10;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"odd\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"single\":"))) goto key_22;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"odd\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"single\":"))) goto field_22;
         goto key;
     }
-key_11:
-    p += ATD_LEN("\"odd\":");
 field_11:
     p = everything_odd_names_list_read_p(r, p, &out->odd);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("odd")));
     seen[0] |= (uint64_t)1 << 11;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"colors\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"options\":"))) goto key_28;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"colors\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"options\":"))) goto field_28;
         goto key;
     }
-key_12:
-    p += ATD_LEN("\"colors\":");
 field_12:
     p = everything_color_list_read_p(r, p, &out->colors);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("colors")));
     seen[0] |= (uint64_t)1 << 12;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"events\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"counts\":"))) goto key_0;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"events\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"counts\":"))) goto field_0;
         goto key;
     }
-key_13:
-    p += ATD_LEN("\"events\":");
 field_13:
     p = everything_event_list_read_p(r, p, &out->events);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("events")));
     seen[0] |= (uint64_t)1 << 13;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"base_events\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"fields\":"))) goto key_16;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"base_events\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"fields\":"))) goto field_16;
         goto key;
     }
-key_14:
-    p += ATD_LEN("\"base_events\":");
 field_14:
     p = everything_base_event_list_read_p(r, p, &out->base_events);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("base_events")));
     seen[0] |= (uint64_t)1 << 14;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"obj_shapes\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"binding\":"))) goto key_34;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"obj_shapes\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"binding\":"))) goto field_34;
         goto key;
     }
-key_15:
-    p += ATD_LEN("\"obj_shapes\":");
 field_15:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -7522,331 +6585,238 @@ field_15:
         p = everything_obj_shape_list_read_p(r, p, &out->obj_shapes);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("obj_shapes")));
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"fields\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"odd\":"))) goto key_11;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"fields\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"odd\":"))) goto field_11;
         goto key;
     }
-key_16:
-    p += ATD_LEN("\"fields\":");
 field_16:
     p = everything_fields_read_p(r, p, &out->fields);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("fields")));
     seen[0] |= (uint64_t)1 << 15;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"names\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"from_value\":"))) goto key_5;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"names\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"from_value\":"))) goto field_5;
         goto key;
     }
-key_17:
-    p += ATD_LEN("\"names\":");
 field_17:
     p = everything_names_read_p(r, p, &out->names);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("names")));
     seen[0] |= (uint64_t)1 << 16;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"patches\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"nodes\":"))) goto key_32;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"patches\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"nodes\":"))) goto field_32;
         goto key;
     }
-key_18:
-    p += ATD_LEN("\"patches\":");
 field_18:
     p = everything_patch_list_read_p(r, p, &out->patches);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("patches")));
     seen[0] |= (uint64_t)1 << 17;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"all_optional\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"program\":"))) goto key_33;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"all_optional\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"program\":"))) goto field_33;
         goto key;
     }
-key_19:
-    p += ATD_LEN("\"all_optional\":");
 field_19:
     p = everything_all_optional_list_read_p(r, p, &out->all_optional);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("all_optional")));
     seen[0] |= (uint64_t)1 << 18;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"derived\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"annotated\":"))) goto key_35;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"derived\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"annotated\":"))) goto field_35;
         goto key;
     }
-key_20:
-    p += ATD_LEN("\"derived\":");
 field_20:
     p = everything_derived_read_p(r, p, &out->derived);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("derived")));
     seen[0] |= (uint64_t)1 << 19;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"base\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"events\":"))) goto key_13;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"base\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"events\":"))) goto field_13;
         goto key;
     }
-key_21:
-    p += ATD_LEN("\"base\":");
 field_21:
     p = everything_base_read_p(r, p, &out->base);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("base")));
     seen[0] |= (uint64_t)1 << 20;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"single\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"base_events\":"))) goto key_14;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"single\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"base_events\":"))) goto field_14;
         goto key;
     }
-key_22:
-    p += ATD_LEN("\"single\":");
 field_22:
     p = everything_single_read_p(r, p, &out->single);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("single")));
     seen[0] |= (uint64_t)1 << 21;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"pair\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"struct\":"))) goto key_6;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"pair\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"struct\":"))) goto field_6;
         goto key;
     }
-key_23:
-    p += ATD_LEN("\"pair\":");
 field_23:
     p = everything_pair_read_p(r, p, &out->pair);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("pair")));
     seen[0] |= (uint64_t)1 << 22;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"with_defaults\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"patches\":"))) goto key_18;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"with_defaults\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"patches\":"))) goto field_18;
         goto key;
     }
-key_24:
-    p += ATD_LEN("\"with_defaults\":");
 field_24:
     p = everything_with_defaults_list_read_p(r, p, &out->with_defaults);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("with_defaults")));
     seen[0] |= (uint64_t)1 << 23;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"bare_cell\":"))) goto key;
-key_25:
-    p += ATD_LEN("\"bare_cell\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"bare_cell\":"))) goto key;
 field_25:
     p = everything_bare_cell_read_p(r, p, &out->bare_cell);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("bare_cell")));
     seen[0] |= (uint64_t)1 << 24;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"matrix\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"base\":"))) goto key_21;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"matrix\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"base\":"))) goto field_21;
         goto key;
     }
-key_26:
-    p += ATD_LEN("\"matrix\":");
 field_26:
     p = everything_matrix_read_p(r, p, &out->matrix);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("matrix")));
     seen[0] |= (uint64_t)1 << 25;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"cube\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"modes\":"))) goto key_8;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"cube\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"modes\":"))) goto field_8;
         goto key;
     }
-key_27:
-    p += ATD_LEN("\"cube\":");
 field_27:
     p = everything_cube_read_p(r, p, &out->cube);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("cube")));
     seen[0] |= (uint64_t)1 << 26;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"options\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"derived\":"))) goto key_20;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"options\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"derived\":"))) goto field_20;
         goto key;
     }
-key_28:
-    p += ATD_LEN("\"options\":");
 field_28:
     p = everything_options_list_read_p(r, p, &out->options);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("options")));
     seen[0] |= (uint64_t)1 << 27;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"reprs\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"pair\":"))) goto key_23;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"reprs\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"pair\":"))) goto field_23;
         goto key;
     }
-key_29:
-    p += ATD_LEN("\"reprs\":");
 field_29:
     p = everything_reprs_read_p(r, p, &out->reprs);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("reprs")));
     seen[0] |= (uint64_t)1 << 28;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"generics\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"shapes\":"))) goto key_10;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"generics\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"shapes\":"))) goto field_10;
         goto key;
     }
-key_30:
-    p += ATD_LEN("\"generics\":");
 field_30:
     p = everything_generics_read_p(r, p, &out->generics);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("generics")));
     seen[0] |= (uint64_t)1 << 29;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"tree\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"label\":"))) goto key_3;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"tree\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"label\":"))) goto field_3;
         goto key;
     }
-key_31:
-    p += ATD_LEN("\"tree\":");
 field_31:
     p = everything_tree_read_p(r, p, &out->tree);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("tree")));
     seen[0] |= (uint64_t)1 << 30;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"nodes\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"unions\":"))) goto key_7;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"nodes\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"unions\":"))) goto field_7;
         goto key;
     }
-key_32:
-    p += ATD_LEN("\"nodes\":");
 field_32:
     p = everything_rose_node_list_read_p(r, p, &out->nodes);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("nodes")));
     seen[0] |= (uint64_t)1 << 31;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"program\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"nothing\":"))) goto key_4;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"program\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"nothing\":"))) goto field_4;
         goto key;
     }
-key_33:
-    p += ATD_LEN("\"program\":");
 field_33:
     p = everything_stmt_list_read_p(r, p, &out->program);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("program")));
     seen[0] |= (uint64_t)1 << 32;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"binding\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"reprs\":"))) goto key_29;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"binding\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"reprs\":"))) goto field_29;
         goto key;
     }
-key_34:
-    p += ATD_LEN("\"binding\":");
 field_34:
     p = everything_binding_read_p(r, p, &out->binding);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("binding")));
     seen[0] |= (uint64_t)1 << 33;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"annotated\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"colors\":"))) goto key_12;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"annotated\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"colors\":"))) goto field_12;
         goto key;
     }
-key_35:
-    p += ATD_LEN("\"annotated\":");
 field_35:
     p = everything_annotated_read_p(r, p, &out->annotated);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("annotated")));
     seen[0] |= (uint64_t)1 << 34;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"anon_record\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"anon_named\":"))) goto key_38;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"anon_record\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"anon_named\":"))) goto field_38;
         goto key;
     }
-key_36:
-    p += ATD_LEN("\"anon_record\":");
 field_36:
     p = everything_root_anon_record_elt_list_read_p(r, p, &out->anon_record);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("anon_record")));
     seen[0] |= (uint64_t)1 << 35;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"anon_sum\":"))) goto key;
-key_37:
-    p += ATD_LEN("\"anon_sum\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"anon_sum\":"))) goto key;
 field_37:
     p = everything_root_anon_sum_elt_list_read_p(r, p, &out->anon_sum);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("anon_sum")));
     seen[0] |= (uint64_t)1 << 36;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"anon_named\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"bare_cell\":"))) goto key_25;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"anon_named\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"bare_cell\":"))) goto field_25;
         goto key;
     }
-key_38:
-    p += ATD_LEN("\"anon_named\":");
 field_38:
     p = everything_anon_z_read_p(r, p, &out->anon_named);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("anon_named")));
     seen[0] |= (uint64_t)1 << 37;
 tail:
-    p = atd_object_end_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_end_key_p(r, p, &more);
     if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, ATD_LIT("\"anon_record\":"))) goto key_36;
+        if (atd_key_skip(r, &p, ATD_LIT("\"anon_record\":"))) goto field_36;
         goto key;
     }
 end:
+    if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3fffffffff)) {
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "counts\000users\000values\000label\000nothing\000from_value\000struct\000unions\000modes\000levels\000shapes\000odd\000colors\000events\000base_events\000fields\000names\000patches\000all_optional\000derived\000base\000single\000pair\000with_defaults\000bare_cell\000matrix\000cube\000options\000reprs\000generics\000tree\000nodes\000program\000binding\000annotated\000anon_record\000anon_sum\000anon_named\000", "root"));
     }
@@ -7857,163 +6827,163 @@ key:
         case 'a':
             switch (p[6]) {
             case 'a':
-                if (atd_bytes_eq(p, ATD_LIT("\"annotated\":"))) goto key_35;
+                if (atd_bytes_skip(&p, ATD_LIT("\"annotated\":"))) goto field_35;
                 break;
             case 'n':
-                if (atd_bytes_eq(p, ATD_LIT("\"anon_named\":"))) goto key_38;
+                if (atd_bytes_skip(&p, ATD_LIT("\"anon_named\":"))) goto field_38;
                 break;
             case 'p':
-                if (atd_bytes_eq(p, ATD_LIT("\"all_optional\":"))) goto key_19;
+                if (atd_bytes_skip(&p, ATD_LIT("\"all_optional\":"))) goto field_19;
                 break;
             case 'r':
-                if (atd_bytes_eq(p, ATD_LIT("\"anon_record\":"))) goto key_36;
+                if (atd_bytes_skip(&p, ATD_LIT("\"anon_record\":"))) goto field_36;
                 break;
             case 's':
-                if (atd_bytes_eq(p, ATD_LIT("\"anon_sum\":"))) goto key_37;
+                if (atd_bytes_skip(&p, ATD_LIT("\"anon_sum\":"))) goto field_37;
                 break;
             }
             break;
         case 'b':
             switch (p[6]) {
             case ':':
-                if (atd_bytes_eq(p, ATD_LIT("\"base\":"))) goto key_21;
+                if (atd_bytes_skip(&p, ATD_LIT("\"base\":"))) goto field_21;
                 break;
             case 'c':
-                if (atd_bytes_eq(p, ATD_LIT("\"bare_cell\":"))) goto key_25;
+                if (atd_bytes_skip(&p, ATD_LIT("\"bare_cell\":"))) goto field_25;
                 break;
             case 'e':
-                if (atd_bytes_eq(p, ATD_LIT("\"base_events\":"))) goto key_14;
+                if (atd_bytes_skip(&p, ATD_LIT("\"base_events\":"))) goto field_14;
                 break;
             case 'n':
-                if (atd_bytes_eq(p, ATD_LIT("\"binding\":"))) goto key_34;
+                if (atd_bytes_skip(&p, ATD_LIT("\"binding\":"))) goto field_34;
                 break;
             }
             break;
         case 'c':
             switch (p[3]) {
             case 'b':
-                if (atd_bytes_eq(p, ATD_LIT("\"cube\":"))) goto key_27;
+                if (atd_bytes_skip(&p, ATD_LIT("\"cube\":"))) goto field_27;
                 break;
             case 'l':
-                if (atd_bytes_eq(p, ATD_LIT("\"colors\":"))) goto key_12;
+                if (atd_bytes_skip(&p, ATD_LIT("\"colors\":"))) goto field_12;
                 break;
             case 'u':
-                if (atd_bytes_eq(p, ATD_LIT("\"counts\":"))) goto key_0;
+                if (atd_bytes_skip(&p, ATD_LIT("\"counts\":"))) goto field_0;
                 break;
             }
             break;
         case 'd':
-            if (atd_bytes_eq(p, ATD_LIT("\"derived\":"))) goto key_20;
+            if (atd_bytes_skip(&p, ATD_LIT("\"derived\":"))) goto field_20;
             break;
         case 'e':
-            if (atd_bytes_eq(p, ATD_LIT("\"events\":"))) goto key_13;
+            if (atd_bytes_skip(&p, ATD_LIT("\"events\":"))) goto field_13;
             break;
         case 'f':
             switch (p[2]) {
             case 'i':
-                if (atd_bytes_eq(p, ATD_LIT("\"fields\":"))) goto key_16;
+                if (atd_bytes_skip(&p, ATD_LIT("\"fields\":"))) goto field_16;
                 break;
             case 'r':
-                if (atd_bytes_eq(p, ATD_LIT("\"from_value\":"))) goto key_5;
+                if (atd_bytes_skip(&p, ATD_LIT("\"from_value\":"))) goto field_5;
                 break;
             }
             break;
         case 'g':
-            if (atd_bytes_eq(p, ATD_LIT("\"generics\":"))) goto key_30;
+            if (atd_bytes_skip(&p, ATD_LIT("\"generics\":"))) goto field_30;
             break;
         case 'l':
             switch (p[2]) {
             case 'a':
-                if (atd_bytes_eq(p, ATD_LIT("\"label\":"))) goto key_3;
+                if (atd_bytes_skip(&p, ATD_LIT("\"label\":"))) goto field_3;
                 break;
             case 'e':
-                if (atd_bytes_eq(p, ATD_LIT("\"levels\":"))) goto key_9;
+                if (atd_bytes_skip(&p, ATD_LIT("\"levels\":"))) goto field_9;
                 break;
             }
             break;
         case 'm':
             switch (p[2]) {
             case 'a':
-                if (atd_bytes_eq(p, ATD_LIT("\"matrix\":"))) goto key_26;
+                if (atd_bytes_skip(&p, ATD_LIT("\"matrix\":"))) goto field_26;
                 break;
             case 'o':
-                if (atd_bytes_eq(p, ATD_LIT("\"modes\":"))) goto key_8;
+                if (atd_bytes_skip(&p, ATD_LIT("\"modes\":"))) goto field_8;
                 break;
             }
             break;
         case 'n':
             switch (p[3]) {
             case 'd':
-                if (atd_bytes_eq(p, ATD_LIT("\"nodes\":"))) goto key_32;
+                if (atd_bytes_skip(&p, ATD_LIT("\"nodes\":"))) goto field_32;
                 break;
             case 'm':
-                if (atd_bytes_eq(p, ATD_LIT("\"names\":"))) goto key_17;
+                if (atd_bytes_skip(&p, ATD_LIT("\"names\":"))) goto field_17;
                 break;
             case 't':
-                if (atd_bytes_eq(p, ATD_LIT("\"nothing\":"))) goto key_4;
+                if (atd_bytes_skip(&p, ATD_LIT("\"nothing\":"))) goto field_4;
                 break;
             }
             break;
         case 'o':
             switch (p[2]) {
             case 'b':
-                if (atd_bytes_eq(p, ATD_LIT("\"obj_shapes\":"))) goto key_15;
+                if (atd_bytes_skip(&p, ATD_LIT("\"obj_shapes\":"))) goto field_15;
                 break;
             case 'd':
-                if (atd_bytes_eq(p, ATD_LIT("\"odd\":"))) goto key_11;
+                if (atd_bytes_skip(&p, ATD_LIT("\"odd\":"))) goto field_11;
                 break;
             case 'p':
-                if (atd_bytes_eq(p, ATD_LIT("\"options\":"))) goto key_28;
+                if (atd_bytes_skip(&p, ATD_LIT("\"options\":"))) goto field_28;
                 break;
             }
             break;
         case 'p':
             switch (p[3]) {
             case 'i':
-                if (atd_bytes_eq(p, ATD_LIT("\"pair\":"))) goto key_23;
+                if (atd_bytes_skip(&p, ATD_LIT("\"pair\":"))) goto field_23;
                 break;
             case 'o':
-                if (atd_bytes_eq(p, ATD_LIT("\"program\":"))) goto key_33;
+                if (atd_bytes_skip(&p, ATD_LIT("\"program\":"))) goto field_33;
                 break;
             case 't':
-                if (atd_bytes_eq(p, ATD_LIT("\"patches\":"))) goto key_18;
+                if (atd_bytes_skip(&p, ATD_LIT("\"patches\":"))) goto field_18;
                 break;
             }
             break;
         case 'r':
-            if (atd_bytes_eq(p, ATD_LIT("\"reprs\":"))) goto key_29;
+            if (atd_bytes_skip(&p, ATD_LIT("\"reprs\":"))) goto field_29;
             break;
         case 's':
             switch (p[2]) {
             case 'h':
-                if (atd_bytes_eq(p, ATD_LIT("\"shapes\":"))) goto key_10;
+                if (atd_bytes_skip(&p, ATD_LIT("\"shapes\":"))) goto field_10;
                 break;
             case 'i':
-                if (atd_bytes_eq(p, ATD_LIT("\"single\":"))) goto key_22;
+                if (atd_bytes_skip(&p, ATD_LIT("\"single\":"))) goto field_22;
                 break;
             case 't':
-                if (atd_bytes_eq(p, ATD_LIT("\"struct\":"))) goto key_6;
+                if (atd_bytes_skip(&p, ATD_LIT("\"struct\":"))) goto field_6;
                 break;
             }
             break;
         case 't':
-            if (atd_bytes_eq(p, ATD_LIT("\"tree\":"))) goto key_31;
+            if (atd_bytes_skip(&p, ATD_LIT("\"tree\":"))) goto field_31;
             break;
         case 'u':
             switch (p[2]) {
             case 'n':
-                if (atd_bytes_eq(p, ATD_LIT("\"unions\":"))) goto key_7;
+                if (atd_bytes_skip(&p, ATD_LIT("\"unions\":"))) goto field_7;
                 break;
             case 's':
-                if (atd_bytes_eq(p, ATD_LIT("\"users\":"))) goto key_1;
+                if (atd_bytes_skip(&p, ATD_LIT("\"users\":"))) goto field_1;
                 break;
             }
             break;
         case 'v':
-            if (atd_bytes_eq(p, ATD_LIT("\"values\":"))) goto key_2;
+            if (atd_bytes_skip(&p, ATD_LIT("\"values\":"))) goto field_2;
             break;
         case 'w':
-            if (atd_bytes_eq(p, ATD_LIT("\"with_defaults\":"))) goto key_24;
+            if (atd_bytes_skip(&p, ATD_LIT("\"with_defaults\":"))) goto field_24;
             break;
         }
     }
@@ -8109,22 +7079,15 @@ static const char *everything_root_anon_record_elt_read_p(atd_reader *r, const c
     uint64_t seen[1] = {0};
     everything_root_anon_record_elt_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"x\":"))) goto key;
-key_0:
-    p += ATD_LEN("\"x\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"x\":"))) goto key;
 field_0:
     p = atd_read_int64_p(r, p, &out->x);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("x")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"y\":"))) goto key;
-key_1:
-    p += ATD_LEN("\"y\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"y\":"))) goto key;
 field_1:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -8136,13 +7099,10 @@ field_1:
         out->has_y = true;
     }
 tail:
-    p = atd_object_end_p(r, p, &more);
-    if (p == NULL) return NULL;
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        goto key;
-    }
+    p = atd_object_end_key_p(r, p, &more);
+    if (more) goto key;
 end:
+    if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x1)) {
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "x\000", "root_anon_record_elt"));
     }
@@ -8151,10 +7111,10 @@ key:
     if (atd_key_room(r, p, ATD_LEN("\"x\":"))) {
         switch (p[1]) {
         case 'x':
-            if (atd_bytes_eq(p, ATD_LIT("\"x\":"))) goto key_0;
+            if (atd_bytes_skip(&p, ATD_LIT("\"x\":"))) goto field_0;
             break;
         case 'y':
-            if (atd_bytes_eq(p, ATD_LIT("\"y\":"))) goto key_1;
+            if (atd_bytes_skip(&p, ATD_LIT("\"y\":"))) goto field_1;
             break;
         }
     }
@@ -8405,7 +7365,7 @@ static char *everything_maybe_int_write_p(atd_writer *w, char *p, const everythi
     if (!v->has) return atd_writer_raw_p(w, p, ATD_LIT("\"None\""));
     p = atd_writer_raw_p(w, p, ATD_LIT("[\"Some\","));
     if (p == NULL) return NULL;
-    p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
+    p = atd_writer_room(w, p, ATD_INT64_CHARS);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
     p = atd_write_int64(p, (int64_t)v->value);
     return atd_writer_raw_p(w, p, ATD_LIT("]"));
@@ -8417,7 +7377,7 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(everything_maybe_int)
 
 static char *everything_struct__write_p(atd_writer *w, char *p, const everything_struct_ *v)
 {
-    p = atd_writer_room(w, p, 9 + ATD_INT64_CHARS);
+    p = atd_writer_room(w, p, ATD_LEN("{\"union\":") + ATD_INT64_CHARS);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("union")));
     p = atd_put(p, ATD_LIT("{\"union\":"));
     p = atd_write_int64(p, (int64_t)v->union_);
@@ -8436,7 +7396,7 @@ static char *everything_union__write_p(atd_writer *w, char *p, const everything_
     case EVERYTHING_UNION__LEFT:
         p = atd_writer_raw_p(w, p, ATD_LIT("[\"Left\","));
         if (p == NULL) return NULL;
-        p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
+        p = atd_writer_room(w, p, ATD_INT64_CHARS);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
         p = atd_write_int64(p, (int64_t)v->u.Left);
         return atd_writer_raw_p(w, p, ATD_LIT("]"));
@@ -8456,7 +7416,7 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(everything_union_)
 
 static char *everything_int_int_tuple_write_p(atd_writer *w, char *p, const everything_int_int_tuple *v)
 {
-    p = atd_writer_room(w, p, 3 + ATD_INT64_CHARS + ATD_INT64_CHARS);
+    p = atd_writer_room(w, p, ATD_LEN("[") + ATD_INT64_CHARS + ATD_LEN(",") + ATD_INT64_CHARS + ATD_LEN("]"));
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 0));
     p = atd_put(p, ATD_LIT("["));
     p = atd_write_int64(p, (int64_t)v->f0);
@@ -8474,7 +7434,7 @@ static char *everything_rect_write_p(atd_writer *w, char *p, const everything_re
     if (!atd_writer_finite(w, (double)v->height)) {
         return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("height")));
     }
-    p = atd_writer_room(w, p, 20 + ATD_DOUBLE_CHARS + ATD_DOUBLE_CHARS);
+    p = atd_writer_room(w, p, ATD_LEN("{\"width\":") + ATD_DOUBLE_CHARS + ATD_LEN(",\"height\":") + ATD_DOUBLE_CHARS + ATD_LEN("}"));
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("width")));
     p = atd_put(p, ATD_LIT("{\"width\":"));
     p = atd_write_double(p, (double)v->width);
@@ -8493,7 +7453,7 @@ static char *everything_shape_Label_write_p(atd_writer *w, char *p, const everyt
     p = atd_writer_key_string_p(w, p, ATD_LIT("{\"text\":"), v->text.ptr, v->text.len);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("text")));
     if (v->has_size) {
-        p = atd_writer_room(w, p, 8 + ATD_INT64_CHARS);
+        p = atd_writer_room(w, p, ATD_LEN(",\"size\":") + ATD_INT64_CHARS);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("size")));
         p = atd_put(p, ATD_LIT(",\"size\":"));
         p = atd_write_int64(p, (int64_t)v->size);
@@ -8513,7 +7473,7 @@ static char *everything_float_float_tuple_list_write_p(atd_writer *w, char *p, c
         if (!atd_writer_finite(w, (double)v->items[i].f1)) {
             return atd_writer_fail_cursor((everything_float_float_tuple_write_p(w, atd_writer_cursor(w), &v->items[i]) != NULL || atd_writer_push_index(w, i)));
         }
-        p = atd_writer_room(w, p, 4 + ATD_DOUBLE_CHARS + ATD_DOUBLE_CHARS);
+        p = atd_writer_room(w, p, ATD_LEN("[") + ATD_LEN(",") + ATD_DOUBLE_CHARS + ATD_LEN(",") + ATD_DOUBLE_CHARS + ATD_LEN("]"));
         if (p == NULL) {
             return atd_writer_fail_cursor((everything_float_float_tuple_write_p(w, atd_writer_cursor(w), &v->items[i]) != NULL || atd_writer_push_index(w, i)));
         }
@@ -8545,7 +7505,7 @@ static char *everything_shape_list_write_p(atd_writer *w, char *p, const everyth
 static char *everything_int_nullable_write_p(atd_writer *w, char *p, const everything_int_nullable *v)
 {
     if (!v->has) return atd_writer_raw_p(w, p, ATD_LIT("null"));
-    p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
+    p = atd_writer_room(w, p, ATD_INT64_CHARS);
     if (p == NULL) return NULL;
     p = atd_write_int64(p, (int64_t)v->value);
     return p;
@@ -8562,14 +7522,14 @@ static char *everything_shape_write_p(atd_writer *w, char *p, const everything_s
         if (!atd_writer_finite(w, (double)v->u.Circle)) {
             return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
         }
-        p = atd_writer_room(w, p, 0 + ATD_DOUBLE_CHARS);
+        p = atd_writer_room(w, p, ATD_DOUBLE_CHARS);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
         p = atd_write_double(p, (double)v->u.Circle);
         return atd_writer_raw_p(w, p, ATD_LIT("]"));
     case EVERYTHING_SHAPE_COUNT:
         p = atd_writer_raw_p(w, p, ATD_LIT("[\"Count\","));
         if (p == NULL) return NULL;
-        p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
+        p = atd_writer_room(w, p, ATD_INT64_CHARS);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
         p = atd_write_int64(p, (int64_t)v->u.Count);
         return atd_writer_raw_p(w, p, ATD_LIT("]"));
@@ -8649,7 +7609,7 @@ static char *everything_float_float_tuple_write_p(atd_writer *w, char *p, const 
     if (!atd_writer_finite(w, (double)v->f1)) {
         return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
     }
-    p = atd_writer_room(w, p, 3 + ATD_DOUBLE_CHARS + ATD_DOUBLE_CHARS);
+    p = atd_writer_room(w, p, ATD_LEN("[") + ATD_DOUBLE_CHARS + ATD_LEN(",") + ATD_DOUBLE_CHARS + ATD_LEN("]"));
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 0));
     p = atd_put(p, ATD_LIT("["));
     p = atd_write_double(p, (double)v->f0);
@@ -8667,7 +7627,7 @@ static char *everything_odd_names_write_p(atd_writer *w, char *p, const everythi
     case EVERYTHING_ODD_NAMES_SOME:
         p = atd_writer_raw_p(w, p, ATD_LIT("[\"Some\","));
         if (p == NULL) return NULL;
-        p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
+        p = atd_writer_room(w, p, ATD_INT64_CHARS);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
         p = atd_write_int64(p, (int64_t)v->u.Some);
         return atd_writer_raw_p(w, p, ATD_LIT("]"));
@@ -8709,7 +7669,7 @@ static char *everything_int_float_tuple_write_p(atd_writer *w, char *p, const ev
     if (!atd_writer_finite(w, (double)v->f1)) {
         return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
     }
-    p = atd_writer_room(w, p, 3 + ATD_INT64_CHARS + ATD_DOUBLE_CHARS);
+    p = atd_writer_room(w, p, ATD_LEN("[") + ATD_INT64_CHARS + ATD_LEN(",") + ATD_DOUBLE_CHARS + ATD_LEN("]"));
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 0));
     p = atd_put(p, ATD_LIT("["));
     p = atd_write_int64(p, (int64_t)v->f0);
@@ -8721,7 +7681,7 @@ static char *everything_int_float_tuple_write_p(atd_writer *w, char *p, const ev
 
 static char *everything_obj_shape_Box_write_p(atd_writer *w, char *p, const everything_obj_shape_Box *v)
 {
-    p = atd_writer_room(w, p, 5 + ATD_INT64_CHARS);
+    p = atd_writer_room(w, p, ATD_LEN("{\"w\":") + ATD_INT64_CHARS);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("w")));
     p = atd_put(p, ATD_LIT("{\"w\":"));
     p = atd_write_int64(p, (int64_t)v->w);
@@ -8729,7 +7689,7 @@ static char *everything_obj_shape_Box_write_p(atd_writer *w, char *p, const ever
         if (!atd_writer_finite(w, (double)v->h)) {
             return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("h")));
         }
-        p = atd_writer_room(w, p, 5 + ATD_DOUBLE_CHARS);
+        p = atd_writer_room(w, p, ATD_LEN(",\"h\":") + ATD_DOUBLE_CHARS);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("h")));
         p = atd_put(p, ATD_LIT(",\"h\":"));
         p = atd_write_double(p, (double)v->h);
@@ -8759,7 +7719,7 @@ static char *everything_obj_shape_write_p(atd_writer *w, char *p, const everythi
     case EVERYTHING_OBJ_SHAPE_SIZE:
         p = atd_writer_raw_p(w, p, ATD_LIT("{\"Size\":"));
         if (p == NULL) return NULL;
-        p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
+        p = atd_writer_room(w, p, ATD_INT64_CHARS);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("Size")));
         p = atd_write_int64(p, (int64_t)v->u.Size);
         return atd_writer_raw_p(w, p, ATD_LIT("}"));
@@ -8803,7 +7763,7 @@ static char *everything_base_event_write_p(atd_writer *w, char *p, const everyth
     case EVERYTHING_BASE_EVENT_STOP:
         p = atd_writer_raw_p(w, p, ATD_LIT("[\"Stop\","));
         if (p == NULL) return NULL;
-        p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
+        p = atd_writer_room(w, p, ATD_INT64_CHARS);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
         p = atd_write_int64(p, (int64_t)v->u.Stop);
         return atd_writer_raw_p(w, p, ATD_LIT("]"));
@@ -8823,7 +7783,7 @@ static char *everything_event_write_p(atd_writer *w, char *p, const everything_e
     case EVERYTHING_EVENT_STOP:
         p = atd_writer_raw_p(w, p, ATD_LIT("[\"Stop\","));
         if (p == NULL) return NULL;
-        p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
+        p = atd_writer_room(w, p, ATD_INT64_CHARS);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
         p = atd_write_int64(p, (int64_t)v->u.Stop);
         return atd_writer_raw_p(w, p, ATD_LIT("]"));
@@ -8833,7 +7793,7 @@ static char *everything_event_write_p(atd_writer *w, char *p, const everything_e
         if (!atd_writer_finite(w, (double)v->u.Pause)) {
             return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
         }
-        p = atd_writer_room(w, p, 0 + ATD_DOUBLE_CHARS);
+        p = atd_writer_room(w, p, ATD_DOUBLE_CHARS);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
         p = atd_write_double(p, (double)v->u.Pause);
         return atd_writer_raw_p(w, p, ATD_LIT("]"));
@@ -8873,7 +7833,7 @@ static char *everything_int_list_write_p(atd_writer *w, char *p, const everythin
     p = atd_writer_raw_p(w, p, ATD_LIT("["));
     if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
-        p = atd_writer_room(w, p, 1 + ATD_INT64_CHARS);
+        p = atd_writer_room(w, p, ATD_LEN(",") + ATD_INT64_CHARS);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         *p = ',';
         p += i > 0;
@@ -8895,7 +7855,7 @@ static char *everything_float_list_write_p(atd_writer *w, char *p, const everyth
         if (!atd_writer_finite(w, (double)v->items[i])) {
             return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
-        p = atd_writer_room(w, p, 1 + ATD_DOUBLE_CHARS);
+        p = atd_writer_room(w, p, ATD_LEN(",") + ATD_DOUBLE_CHARS);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         *p = ',';
         p += i > 0;
@@ -8920,7 +7880,7 @@ static char *everything_string_option_write_p(atd_writer *w, char *p, const ever
 
 static char *everything_fields_write_p(atd_writer *w, char *p, const everything_fields *v)
 {
-    p = atd_writer_room(w, p, 11 + ATD_INT64_CHARS);
+    p = atd_writer_room(w, p, ATD_LEN("{\"req_int\":") + ATD_INT64_CHARS);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("req_int")));
     p = atd_put(p, ATD_LIT("{\"req_int\":"));
     p = atd_write_int64(p, (int64_t)v->req_int);
@@ -8928,13 +7888,13 @@ static char *everything_fields_write_p(atd_writer *w, char *p, const everything_
     if (p == NULL) return NULL;
     p = everything_string_nullable_write_p(w, p, &v->req_nullable);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("req_nullable")));
-    p = atd_writer_room(w, p, 12 + 4);
+    p = atd_writer_room(w, p, ATD_LEN(",\"req_unit\":") + ATD_LEN("null"));
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("req_unit")));
     p = atd_put(p, ATD_LIT(",\"req_unit\":"));
     (void)v->req_unit; /* unit: always null */
     p = atd_put(p, ATD_LIT("null"));
     if (v->has_opt_option) {
-        p = atd_writer_room(w, p, 14 + ATD_INT64_CHARS);
+        p = atd_writer_room(w, p, ATD_LEN(",\"opt_option\":") + ATD_INT64_CHARS);
         if (p == NULL) {
             return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("opt_option")));
         }
@@ -8948,7 +7908,7 @@ static char *everything_fields_write_p(atd_writer *w, char *p, const everything_
         }
     }
     if (v->has_opt_alias) {
-        p = atd_writer_room(w, p, 13 + ATD_INT64_CHARS);
+        p = atd_writer_room(w, p, ATD_LEN(",\"opt_alias\":") + ATD_INT64_CHARS);
         if (p == NULL) {
             return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("opt_alias")));
         }
@@ -8956,19 +7916,19 @@ static char *everything_fields_write_p(atd_writer *w, char *p, const everything_
         p = atd_write_int64(p, (int64_t)v->opt_alias);
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->def_bool) {
-        p = atd_writer_room(w, p, 12 + 5);
+        p = atd_writer_room(w, p, ATD_LEN(",\"def_bool\":") + ATD_LEN("false"));
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("def_bool")));
         p = atd_put(p, ATD_LIT(",\"def_bool\":"));
         p = v->def_bool ? atd_put(p, ATD_LIT("true")) : atd_put(p, ATD_LIT("false"));
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->def_int != 0) {
-        p = atd_writer_room(w, p, 11 + ATD_INT64_CHARS);
+        p = atd_writer_room(w, p, ATD_LEN(",\"def_int\":") + ATD_INT64_CHARS);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("def_int")));
         p = atd_put(p, ATD_LIT(",\"def_int\":"));
         p = atd_write_int64(p, (int64_t)v->def_int);
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->def_alias != 0) {
-        p = atd_writer_room(w, p, 13 + ATD_INT64_CHARS);
+        p = atd_writer_room(w, p, ATD_LEN(",\"def_alias\":") + ATD_INT64_CHARS);
         if (p == NULL) {
             return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("def_alias")));
         }
@@ -8979,7 +7939,7 @@ static char *everything_fields_write_p(atd_writer *w, char *p, const everything_
         if (!atd_writer_finite(w, (double)v->def_float)) {
             return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("def_float")));
         }
-        p = atd_writer_room(w, p, 13 + ATD_DOUBLE_CHARS);
+        p = atd_writer_room(w, p, ATD_LEN(",\"def_float\":") + ATD_DOUBLE_CHARS);
         if (p == NULL) {
             return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("def_float")));
         }
@@ -9015,20 +7975,20 @@ static char *everything_fields_write_p(atd_writer *w, char *p, const everything_
         }
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS)) {
-        p = atd_writer_room(w, p, 12 + 4);
+        p = atd_writer_room(w, p, ATD_LEN(",\"def_unit\":") + ATD_LEN("null"));
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("def_unit")));
         p = atd_put(p, ATD_LIT(",\"def_unit\":"));
         (void)v->def_unit; /* unit: always null */
         p = atd_put(p, ATD_LIT("null"));
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ex_int != (int64_t)(42)) {
-        p = atd_writer_room(w, p, 10 + ATD_INT64_CHARS);
+        p = atd_writer_room(w, p, ATD_LEN(",\"ex_int\":") + ATD_INT64_CHARS);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("ex_int")));
         p = atd_put(p, ATD_LIT(",\"ex_int\":"));
         p = atd_write_int64(p, (int64_t)v->ex_int);
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ex_neg != (int64_t)(-3)) {
-        p = atd_writer_room(w, p, 10 + ATD_INT64_CHARS);
+        p = atd_writer_room(w, p, ATD_LEN(",\"ex_neg\":") + ATD_INT64_CHARS);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("ex_neg")));
         p = atd_put(p, ATD_LIT(",\"ex_neg\":"));
         p = atd_write_int64(p, (int64_t)v->ex_neg);
@@ -9037,7 +7997,7 @@ static char *everything_fields_write_p(atd_writer *w, char *p, const everything_
         if (!atd_writer_finite(w, (double)v->ex_float)) {
             return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("ex_float")));
         }
-        p = atd_writer_room(w, p, 12 + ATD_DOUBLE_CHARS);
+        p = atd_writer_room(w, p, ATD_LEN(",\"ex_float\":") + ATD_DOUBLE_CHARS);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("ex_float")));
         p = atd_put(p, ATD_LIT(",\"ex_float\":"));
         p = atd_write_double(p, (double)v->ex_float);
@@ -9046,7 +8006,7 @@ static char *everything_fields_write_p(atd_writer *w, char *p, const everything_
         if (!atd_writer_finite(w, (double)v->ex_float_dot)) {
             return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("ex_float_dot")));
         }
-        p = atd_writer_room(w, p, 16 + ATD_DOUBLE_CHARS);
+        p = atd_writer_room(w, p, ATD_LEN(",\"ex_float_dot\":") + ATD_DOUBLE_CHARS);
         if (p == NULL) {
             return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("ex_float_dot")));
         }
@@ -9057,7 +8017,7 @@ static char *everything_fields_write_p(atd_writer *w, char *p, const everything_
         if (!atd_writer_finite(w, (double)v->ex_float_exp)) {
             return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("ex_float_exp")));
         }
-        p = atd_writer_room(w, p, 16 + ATD_DOUBLE_CHARS);
+        p = atd_writer_room(w, p, ATD_LEN(",\"ex_float_exp\":") + ATD_DOUBLE_CHARS);
         if (p == NULL) {
             return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("ex_float_exp")));
         }
@@ -9068,7 +8028,7 @@ static char *everything_fields_write_p(atd_writer *w, char *p, const everything_
         if (!atd_writer_finite(w, (double)v->ex_float_neg)) {
             return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("ex_float_neg")));
         }
-        p = atd_writer_room(w, p, 16 + ATD_DOUBLE_CHARS);
+        p = atd_writer_room(w, p, ATD_LEN(",\"ex_float_neg\":") + ATD_DOUBLE_CHARS);
         if (p == NULL) {
             return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("ex_float_neg")));
         }
@@ -9076,7 +8036,7 @@ static char *everything_fields_write_p(atd_writer *w, char *p, const everything_
         p = atd_write_double(p, (double)v->ex_float_neg);
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ex_true != (bool)(true)) {
-        p = atd_writer_room(w, p, 11 + 5);
+        p = atd_writer_room(w, p, ATD_LEN(",\"ex_true\":") + ATD_LEN("false"));
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("ex_true")));
         p = atd_put(p, ATD_LIT(",\"ex_true\":"));
         p = v->ex_true ? atd_put(p, ATD_LIT("true")) : atd_put(p, ATD_LIT("false"));
@@ -9106,7 +8066,7 @@ static char *everything_fields_write_p(atd_writer *w, char *p, const everything_
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("ex_none")));
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS)) {
-        p = atd_writer_room(w, p, 11 + 4);
+        p = atd_writer_room(w, p, ATD_LEN(",\"ex_unit\":") + ATD_LEN("null"));
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("ex_unit")));
         p = atd_put(p, ATD_LIT(",\"ex_unit\":"));
         (void)v->ex_unit; /* unit: always null */
@@ -9117,7 +8077,7 @@ static char *everything_fields_write_p(atd_writer *w, char *p, const everything_
             atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'mode'");
             return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("ex_ctor")));
         }
-        p = atd_writer_room(w, p, 11 + 6);
+        p = atd_writer_room(w, p, ATD_LEN(",\"ex_ctor\":") + 6);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("ex_ctor")));
         p = atd_put(p, ATD_LIT(",\"ex_ctor\":"));
         p = atd_put(p, everything_mode__json[v->ex_ctor], everything_mode__jlen[v->ex_ctor]);
@@ -9127,7 +8087,7 @@ static char *everything_fields_write_p(atd_writer *w, char *p, const everything_
             atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'level'");
             return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("ex_ctor_bq")));
         }
-        p = atd_writer_room(w, p, 14 + 12);
+        p = atd_writer_room(w, p, ATD_LEN(",\"ex_ctor_bq\":") + 12);
         if (p == NULL) {
             return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("ex_ctor_bq")));
         }
@@ -9135,13 +8095,13 @@ static char *everything_fields_write_p(atd_writer *w, char *p, const everything_
         p = atd_put(p, everything_level__json[v->ex_ctor_bq], everything_level__jlen[v->ex_ctor_bq]);
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ex_wrap != (int64_t)(7)) {
-        p = atd_writer_room(w, p, 11 + ATD_INT64_CHARS);
+        p = atd_writer_room(w, p, ATD_LEN(",\"ex_wrap\":") + ATD_INT64_CHARS);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("ex_wrap")));
         p = atd_put(p, ATD_LIT(",\"ex_wrap\":"));
         p = atd_write_int64(p, (int64_t)v->ex_wrap);
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ex_c != (int64_t)(100)) {
-        p = atd_writer_room(w, p, 8 + ATD_INT64_CHARS);
+        p = atd_writer_room(w, p, ATD_LEN(",\"ex_c\":") + ATD_INT64_CHARS);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("ex_c")));
         p = atd_put(p, ATD_LIT(",\"ex_c\":"));
         p = atd_write_int64(p, (int64_t)v->ex_c);
@@ -9157,7 +8117,7 @@ static char *everything_names_write_p(atd_writer *w, char *p, const everything_n
 {
     p = atd_writer_key_string_p(w, p, ATD_LIT("{\"type\":"), v->kind.ptr, v->kind.len);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("type")));
-    p = atd_writer_room(w, p, 17 + ATD_INT64_CHARS + 5);
+    p = atd_writer_room(w, p, ATD_LEN(",\"of\":") + ATD_INT64_CHARS + ATD_LEN(",\"inherit\":") + ATD_LEN("false"));
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("of")));
     p = atd_put(p, ATD_LIT(",\"of\":"));
     p = atd_write_int64(p, (int64_t)v->of_);
@@ -9165,7 +8125,7 @@ static char *everything_names_write_p(atd_writer *w, char *p, const everything_n
     p = v->inherit_ ? atd_put(p, ATD_LIT("true")) : atd_put(p, ATD_LIT("false"));
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"content-type\":"), v->dashed.ptr, v->dashed.len);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("content-type")));
-    p = atd_writer_room(w, p, 36 + ATD_INT64_CHARS + ATD_INT64_CHARS + ATD_INT64_CHARS + ATD_INT64_CHARS);
+    p = atd_writer_room(w, p, ATD_LEN(",\"Upper\":") + ATD_INT64_CHARS + ATD_LEN(",\"2nd\":") + ATD_INT64_CHARS + ATD_LEN(",\"\":") + ATD_INT64_CHARS + ATD_LEN(",\"say \\\"hi\\\"\\\\\":") + ATD_INT64_CHARS);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("Upper")));
     p = atd_put(p, ATD_LIT(",\"Upper\":"));
     p = atd_write_int64(p, (int64_t)v->upper);
@@ -9177,7 +8137,7 @@ static char *everything_names_write_p(atd_writer *w, char *p, const everything_n
     p = atd_write_int64(p, (int64_t)v->quoted);
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"caf\303\251\":"), v->accented.ptr, v->accented.len);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("caf\303\251")));
-    p = atd_writer_room(w, p, 39 + ATD_INT64_CHARS + ATD_INT64_CHARS + ATD_INT64_CHARS + 5);
+    p = atd_writer_room(w, p, ATD_LEN(",\"default\":") + ATD_INT64_CHARS + ATD_LEN(",\"default_\":") + ATD_INT64_CHARS + ATD_LEN(",\"for\":") + ATD_INT64_CHARS + ATD_LEN(",\"while\":") + ATD_LEN("false"));
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("default")));
     p = atd_put(p, ATD_LIT(",\"default\":"));
     p = atd_write_int64(p, (int64_t)v->default_);
@@ -9192,7 +8152,7 @@ static char *everything_names_write_p(atd_writer *w, char *p, const everything_n
     if (!atd_writer_finite(w, (double)v->switch_)) {
         return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("switch")));
     }
-    p = atd_writer_room(w, p, 35 + ATD_DOUBLE_CHARS + ATD_INT64_CHARS + ATD_INT64_CHARS + ATD_INT64_CHARS);
+    p = atd_writer_room(w, p, ATD_LEN(",\"switch\":") + ATD_DOUBLE_CHARS + ATD_LEN(",\"int\":") + ATD_INT64_CHARS + ATD_LEN(",\"from\":") + ATD_INT64_CHARS + ATD_LEN(",\"import\":") + ATD_INT64_CHARS);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("switch")));
     p = atd_put(p, ATD_LIT(",\"switch\":"));
     p = atd_write_double(p, (double)v->switch_);
@@ -9204,7 +8164,7 @@ static char *everything_names_write_p(atd_writer *w, char *p, const everything_n
     p = atd_write_int64(p, (int64_t)v->import);
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"as\":"), v->as.ptr, v->as.len);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("as")));
-    p = atd_writer_room(w, p, 31 + ATD_INT64_CHARS + ATD_INT64_CHARS + ATD_INT64_CHARS);
+    p = atd_writer_room(w, p, ATD_LEN(",\"_private\":") + ATD_INT64_CHARS + ATD_LEN(",\"x'\":") + ATD_INT64_CHARS + ATD_LEN(",\"camelCase\":") + ATD_INT64_CHARS);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("_private")));
     p = atd_put(p, ATD_LIT(",\"_private\":"));
     p = atd_write_int64(p, (int64_t)v->x_private);
@@ -9214,7 +8174,7 @@ static char *everything_names_write_p(atd_writer *w, char *p, const everything_n
     p = atd_write_int64(p, (int64_t)v->camelCase);
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"label\":"), v->label.ptr, v->label.len);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("label")));
-    p = atd_writer_room(w, p, 9 + ATD_INT64_CHARS);
+    p = atd_writer_room(w, p, ATD_LEN(",\"user\":") + ATD_INT64_CHARS + ATD_LEN("}"));
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("user")));
     p = atd_put(p, ATD_LIT(",\"user\":"));
     p = atd_write_int64(p, (int64_t)v->user);
@@ -9273,14 +8233,14 @@ static char *everything_all_optional_write_p(atd_writer *w, char *p, const every
     p = atd_writer_raw_p(w, p, ATD_LIT("{"));
     if (p == NULL) return NULL;
     if (v->has_a) {
-        p = atd_writer_room(w, p, 4 + ATD_INT64_CHARS);
+        p = atd_writer_room(w, p, ATD_LEN("\"a\":") + ATD_INT64_CHARS);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("a")));
         p = atd_put(p, ATD_LIT("\"a\":"));
         p = atd_write_int64(p, (int64_t)v->a);
         first = false;
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->b) {
-        p = atd_writer_room(w, p, 5 + 5);
+        p = atd_writer_room(w, p, ATD_LEN("\"b\":") + ATD_LEN(",") + ATD_LEN("false"));
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("b")));
         *p = ',';
         p += !first;
@@ -9304,7 +8264,7 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(everything_all_optional)
 
 static char *everything_base_write_p(atd_writer *w, char *p, const everything_base *v)
 {
-    p = atd_writer_room(w, p, 6 + ATD_INT64_CHARS);
+    p = atd_writer_room(w, p, ATD_LEN("{\"id\":") + ATD_INT64_CHARS);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("id")));
     p = atd_put(p, ATD_LIT("{\"id\":"));
     p = atd_write_int64(p, (int64_t)v->id);
@@ -9313,7 +8273,7 @@ static char *everything_base_write_p(atd_writer *w, char *p, const everything_ba
     if (!atd_writer_finite(w, (double)v->size)) {
         return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("size")));
     }
-    p = atd_writer_room(w, p, 9 + ATD_DOUBLE_CHARS);
+    p = atd_writer_room(w, p, ATD_LEN(",\"size\":") + ATD_DOUBLE_CHARS + ATD_LEN("}"));
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("size")));
     p = atd_put(p, ATD_LIT(",\"size\":"));
     p = atd_write_double(p, (double)v->size);
@@ -9327,7 +8287,7 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(everything_base)
 
 static char *everything_derived_write_p(atd_writer *w, char *p, const everything_derived *v)
 {
-    p = atd_writer_room(w, p, 11 + ATD_INT64_CHARS);
+    p = atd_writer_room(w, p, ATD_LEN("{\"kind_id\":") + ATD_INT64_CHARS);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("kind_id")));
     p = atd_put(p, ATD_LIT("{\"kind_id\":"));
     p = atd_write_int64(p, (int64_t)v->kind_id);
@@ -9336,13 +8296,13 @@ static char *everything_derived_write_p(atd_writer *w, char *p, const everything
     if (!atd_writer_finite(w, (double)v->size)) {
         return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("size")));
     }
-    p = atd_writer_room(w, p, 8 + ATD_DOUBLE_CHARS);
+    p = atd_writer_room(w, p, ATD_LEN(",\"size\":") + ATD_DOUBLE_CHARS);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("size")));
     p = atd_put(p, ATD_LIT(",\"size\":"));
     p = atd_write_double(p, (double)v->size);
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"id\":"), v->id.ptr, v->id.len);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("id")));
-    p = atd_writer_room(w, p, 10 + 5);
+    p = atd_writer_room(w, p, ATD_LEN(",\"extra\":") + ATD_LEN("false") + ATD_LEN("}"));
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("extra")));
     p = atd_put(p, ATD_LIT(",\"extra\":"));
     p = v->extra ? atd_put(p, ATD_LIT("true")) : atd_put(p, ATD_LIT("false"));
@@ -9356,7 +8316,7 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(everything_derived)
 
 static char *everything_single_write_p(atd_writer *w, char *p, const everything_single *v)
 {
-    p = atd_writer_room(w, p, 2 + ATD_INT64_CHARS);
+    p = atd_writer_room(w, p, ATD_LEN("[") + ATD_INT64_CHARS + ATD_LEN("]"));
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 0));
     p = atd_put(p, ATD_LIT("["));
     p = atd_write_int64(p, (int64_t)v->f0);
@@ -9377,7 +8337,7 @@ static char *everything_pair_write_p(atd_writer *w, char *p, const everything_pa
     if (!atd_writer_finite(w, (double)v->f1)) {
         return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
     }
-    p = atd_writer_room(w, p, 2 + ATD_DOUBLE_CHARS);
+    p = atd_writer_room(w, p, ATD_LEN(",") + ATD_DOUBLE_CHARS + ATD_LEN("]"));
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
     p = atd_put(p, ATD_LIT(","));
     p = atd_write_double(p, (double)v->f1);
@@ -9391,7 +8351,7 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(everything_pair)
 
 static char *everything_with_defaults_write_p(atd_writer *w, char *p, const everything_with_defaults *v)
 {
-    p = atd_writer_room(w, p, 1 + ATD_INT64_CHARS);
+    p = atd_writer_room(w, p, ATD_LEN("[") + ATD_INT64_CHARS);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 0));
     p = atd_put(p, ATD_LIT("["));
     p = atd_write_int64(p, (int64_t)v->f0);
@@ -9402,7 +8362,7 @@ static char *everything_with_defaults_write_p(atd_writer *w, char *p, const ever
     if (!atd_writer_finite(w, (double)v->f3)) {
         return atd_writer_fail_cursor(atd_writer_push_index(w, 3));
     }
-    p = atd_writer_room(w, p, 3 + ATD_INT64_CHARS + ATD_DOUBLE_CHARS);
+    p = atd_writer_room(w, p, ATD_LEN(",") + ATD_INT64_CHARS + ATD_LEN(",") + ATD_DOUBLE_CHARS + ATD_LEN("]"));
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 2));
     p = atd_put(p, ATD_LIT(","));
     p = atd_write_int64(p, (int64_t)v->f2);
@@ -9418,7 +8378,7 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(everything_with_defaults)
 
 static char *everything_bare_cell_write_p(atd_writer *w, char *p, const everything_bare_cell *v)
 {
-    p = atd_writer_room(w, p, 3 + ATD_INT64_CHARS + 5);
+    p = atd_writer_room(w, p, ATD_LEN("[") + ATD_INT64_CHARS + ATD_LEN(",") + ATD_LEN("false") + ATD_LEN("]"));
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 0));
     p = atd_put(p, ATD_LIT("["));
     p = atd_write_int64(p, (int64_t)v->f0);
@@ -9629,7 +8589,7 @@ static char *everything_int_assoc_write_p(atd_writer *w, char *p, const everythi
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         p = atd_writer_raw_p(w, p, ATD_LIT(":"));
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
+        p = atd_writer_room(w, p, ATD_INT64_CHARS);
         if (p == NULL) {
             return atd_writer_fail_cursor(atd_writer_push_field(w, v->items[i].key.ptr, v->items[i].key.len));
         }
@@ -9665,7 +8625,7 @@ static char *everything_float_assoc_write_p(atd_writer *w, char *p, const everyt
         if (!atd_writer_finite(w, (double)v->items[i].value)) {
             return atd_writer_fail_cursor(atd_writer_push_field(w, v->items[i].key.ptr, v->items[i].key.len));
         }
-        p = atd_writer_room(w, p, 0 + ATD_DOUBLE_CHARS);
+        p = atd_writer_room(w, p, ATD_DOUBLE_CHARS);
         if (p == NULL) {
             return atd_writer_fail_cursor(atd_writer_push_field(w, v->items[i].key.ptr, v->items[i].key.len));
         }
@@ -9684,7 +8644,7 @@ static char *everything_bool_assoc_write_p(atd_writer *w, char *p, const everyth
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         p = atd_writer_raw_p(w, p, ATD_LIT(":"));
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        p = atd_writer_room(w, p, 0 + 5);
+        p = atd_writer_room(w, p, ATD_LEN("false"));
         if (p == NULL) {
             return atd_writer_fail_cursor(atd_writer_push_field(w, v->items[i].key.ptr, v->items[i].key.len));
         }
@@ -9717,7 +8677,7 @@ static char *everything_int8_list_write_p(atd_writer *w, char *p, const everythi
     p = atd_writer_raw_p(w, p, ATD_LIT("["));
     if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
-        p = atd_writer_room(w, p, 1 + ATD_INT64_CHARS);
+        p = atd_writer_room(w, p, ATD_LEN(",") + ATD_INT64_CHARS);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         *p = ',';
         p += i > 0;
@@ -9756,7 +8716,7 @@ static char *everything_reprs_write_p(atd_writer *w, char *p, const everything_r
     if (p == NULL) return NULL;
     p = atd_writer_double_precision_p(w, p, (double)v->float_prec, 3);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("float_prec")));
-    p = atd_writer_room(w, p, 22 + ATD_INT64_CHARS + ATD_INT64_CHARS);
+    p = atd_writer_room(w, p, ATD_LEN(",\"c_int32\":") + ATD_INT64_CHARS + ATD_LEN(",\"c_uint8\":") + ATD_INT64_CHARS);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("c_int32")));
     p = atd_put(p, ATD_LIT(",\"c_int32\":"));
     p = atd_write_int64(p, (int64_t)v->c_int32);
@@ -9767,25 +8727,25 @@ static char *everything_reprs_write_p(atd_writer *w, char *p, const everything_r
     p = everything_int8_list_write_p(w, p, &v->c_int8_list);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("c_int8_list")));
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->c_int16 != 0) {
-        p = atd_writer_room(w, p, 11 + ATD_INT64_CHARS);
+        p = atd_writer_room(w, p, ATD_LEN(",\"c_int16\":") + ATD_INT64_CHARS);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("c_int16")));
         p = atd_put(p, ATD_LIT(",\"c_int16\":"));
         p = atd_write_int64(p, (int64_t)v->c_int16);
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->c_uint16 != 0) {
-        p = atd_writer_room(w, p, 12 + ATD_INT64_CHARS);
+        p = atd_writer_room(w, p, ATD_LEN(",\"c_uint16\":") + ATD_INT64_CHARS);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("c_uint16")));
         p = atd_put(p, ATD_LIT(",\"c_uint16\":"));
         p = atd_write_int64(p, (int64_t)v->c_uint16);
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->c_uint32 != 0) {
-        p = atd_writer_room(w, p, 12 + ATD_INT64_CHARS);
+        p = atd_writer_room(w, p, ATD_LEN(",\"c_uint32\":") + ATD_INT64_CHARS);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("c_uint32")));
         p = atd_put(p, ATD_LIT(",\"c_uint32\":"));
         p = atd_write_int64(p, (int64_t)v->c_uint32);
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->c_int64 != 0) {
-        p = atd_writer_room(w, p, 11 + ATD_INT64_CHARS);
+        p = atd_writer_room(w, p, ATD_LEN(",\"c_int64\":") + ATD_INT64_CHARS);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("c_int64")));
         p = atd_put(p, ATD_LIT(",\"c_int64\":"));
         p = atd_write_int64(p, (int64_t)v->c_int64);
@@ -9793,7 +8753,7 @@ static char *everything_reprs_write_p(atd_writer *w, char *p, const everything_r
     if (!atd_writer_finite(w, (double)v->c_float)) {
         return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("c_float")));
     }
-    p = atd_writer_room(w, p, 11 + ATD_DOUBLE_CHARS);
+    p = atd_writer_room(w, p, ATD_LEN(",\"c_float\":") + ATD_DOUBLE_CHARS);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("c_float")));
     p = atd_put(p, ATD_LIT(",\"c_float\":"));
     p = atd_write_double(p, (double)v->c_float);
@@ -9828,7 +8788,7 @@ static char *everything_string_int_tuple_write_p(atd_writer *w, char *p, const e
     if (p == NULL) return NULL;
     p = atd_writer_key_string_p(w, p, ATD_LIT(""), v->f0.ptr, v->f0.len);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 0));
-    p = atd_writer_room(w, p, 2 + ATD_INT64_CHARS);
+    p = atd_writer_room(w, p, ATD_LEN(",") + ATD_INT64_CHARS + ATD_LEN("]"));
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
     p = atd_put(p, ATD_LIT(","));
     p = atd_write_int64(p, (int64_t)v->f1);
@@ -9852,7 +8812,7 @@ static char *everything_page_int_write_p(atd_writer *w, char *p, const everythin
         p = everything_page_int_write_p(w, p, &(*v->next));
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("next")));
     }
-    p = atd_writer_room(w, p, 10 + ATD_INT64_CHARS);
+    p = atd_writer_room(w, p, ATD_LEN(",\"total\":") + ATD_INT64_CHARS + ATD_LEN("}"));
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("total")));
     p = atd_put(p, ATD_LIT(",\"total\":"));
     p = atd_write_int64(p, (int64_t)v->total);
@@ -9876,7 +8836,7 @@ static char *everything_page_string_write_p(atd_writer *w, char *p, const everyt
         p = everything_page_string_write_p(w, p, &(*v->next));
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("next")));
     }
-    p = atd_writer_room(w, p, 10 + ATD_INT64_CHARS);
+    p = atd_writer_room(w, p, ATD_LEN(",\"total\":") + ATD_INT64_CHARS + ATD_LEN("}"));
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("total")));
     p = atd_put(p, ATD_LIT(",\"total\":"));
     p = atd_write_int64(p, (int64_t)v->total);
@@ -9896,7 +8856,7 @@ static char *everything_page_ext_write_p(atd_writer *w, char *p, const everythin
         p = everything_page_string_write_p(w, p, &v->next);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("next")));
     }
-    p = atd_writer_room(w, p, 9 + ATD_INT64_CHARS);
+    p = atd_writer_room(w, p, ATD_LEN(",\"total\":") + ATD_INT64_CHARS);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("total")));
     p = atd_put(p, ATD_LIT(",\"total\":"));
     p = atd_write_int64(p, (int64_t)v->total);
@@ -9953,7 +8913,7 @@ static char *everything_page_entry_string_float_list_write_p(atd_writer *w, char
         p = everything_page_entry_string_float_list_write_p(w, p, &(*v->next));
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("next")));
     }
-    p = atd_writer_room(w, p, 10 + ATD_INT64_CHARS);
+    p = atd_writer_room(w, p, ATD_LEN(",\"total\":") + ATD_INT64_CHARS + ATD_LEN("}"));
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("total")));
     p = atd_put(p, ATD_LIT(",\"total\":"));
     p = atd_write_int64(p, (int64_t)v->total);
@@ -9963,7 +8923,7 @@ static char *everything_page_entry_string_float_list_write_p(atd_writer *w, char
 
 static char *everything_int_bool_entry_write_p(atd_writer *w, char *p, const everything_int_bool_entry *v)
 {
-    p = atd_writer_room(w, p, 17 + ATD_INT64_CHARS + 5);
+    p = atd_writer_room(w, p, ATD_LEN("{\"key\":") + ATD_INT64_CHARS + ATD_LEN(",\"value\":") + ATD_LEN("false") + ATD_LEN("}"));
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("key")));
     p = atd_put(p, ATD_LIT("{\"key\":"));
     p = atd_write_int64(p, (int64_t)v->key);
@@ -9983,7 +8943,7 @@ static char *everything_result_int_write_p(atd_writer *w, char *p, const everyth
     case EVERYTHING_RESULT_INT_OK:
         p = atd_writer_raw_p(w, p, ATD_LIT("[\"Ok\","));
         if (p == NULL) return NULL;
-        p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
+        p = atd_writer_room(w, p, ATD_INT64_CHARS);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
         p = atd_write_int64(p, (int64_t)v->u.Ok);
         return atd_writer_raw_p(w, p, ATD_LIT("]"));
@@ -10018,7 +8978,7 @@ static char *everything_result_string_list_write_p(atd_writer *w, char *p, const
 
 static char *everything_int_string_tuple_write_p(atd_writer *w, char *p, const everything_int_string_tuple *v)
 {
-    p = atd_writer_room(w, p, 1 + ATD_INT64_CHARS);
+    p = atd_writer_room(w, p, ATD_LEN("[") + ATD_INT64_CHARS);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 0));
     p = atd_put(p, ATD_LIT("["));
     p = atd_write_int64(p, (int64_t)v->f0);
@@ -10035,7 +8995,7 @@ static char *everything_either_int_string_write_p(atd_writer *w, char *p, const 
     case EVERYTHING_EITHER_INT_STRING_THIS:
         p = atd_writer_raw_p(w, p, ATD_LIT("[\"This\","));
         if (p == NULL) return NULL;
-        p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
+        p = atd_writer_room(w, p, ATD_INT64_CHARS);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
         p = atd_write_int64(p, (int64_t)v->u.This);
         return atd_writer_raw_p(w, p, ATD_LIT("]"));
@@ -10104,7 +9064,7 @@ static char *everything_entry_string_int_write_p(atd_writer *w, char *p, const e
 {
     p = atd_writer_key_string_p(w, p, ATD_LIT("{\"key\":"), v->key.ptr, v->key.len);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("key")));
-    p = atd_writer_room(w, p, 10 + ATD_INT64_CHARS);
+    p = atd_writer_room(w, p, ATD_LEN(",\"value\":") + ATD_INT64_CHARS + ATD_LEN("}"));
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("value")));
     p = atd_put(p, ATD_LIT(",\"value\":"));
     p = atd_write_int64(p, (int64_t)v->value);
@@ -10133,7 +9093,7 @@ static char *everything_tree_int_tree_tuple_write_p(atd_writer *w, char *p, cons
     }
     p = everything_tree_write_p(w, p, &(*v->f0));
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 0));
-    p = atd_writer_room(w, p, 1 + ATD_INT64_CHARS);
+    p = atd_writer_room(w, p, ATD_LEN(",") + ATD_INT64_CHARS);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
     p = atd_put(p, ATD_LIT(","));
     p = atd_write_int64(p, (int64_t)v->f1);
@@ -10183,7 +9143,7 @@ static char *everything_rose_node_list_write_p(atd_writer *w, char *p, const eve
 
 static char *everything_rose_node_write_p(atd_writer *w, char *p, const everything_rose_node *v)
 {
-    p = atd_writer_room(w, p, 9 + ATD_INT64_CHARS);
+    p = atd_writer_room(w, p, ATD_LEN("{\"value\":") + ATD_INT64_CHARS);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("value")));
     p = atd_put(p, ATD_LIT("{\"value\":"));
     p = atd_write_int64(p, (int64_t)v->value);
@@ -10239,7 +9199,7 @@ static char *everything_expr_write_p(atd_writer *w, char *p, const everything_ex
     case EVERYTHING_EXPR_NUM:
         p = atd_writer_raw_p(w, p, ATD_LIT("[\"Num\","));
         if (p == NULL) return NULL;
-        p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
+        p = atd_writer_room(w, p, ATD_INT64_CHARS);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
         p = atd_write_int64(p, (int64_t)v->u.Num);
         return atd_writer_raw_p(w, p, ATD_LIT("]"));
@@ -10332,7 +9292,7 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(everything_stmt)
 
 static char *everything_annotated_write_p(atd_writer *w, char *p, const everything_annotated *v)
 {
-    p = atd_writer_room(w, p, 9 + ATD_INT64_CHARS);
+    p = atd_writer_room(w, p, ATD_LEN("{\"field\":") + ATD_INT64_CHARS);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("field")));
     p = atd_put(p, ATD_LIT("{\"field\":"));
     p = atd_write_int64(p, (int64_t)v->field);
@@ -10340,7 +9300,7 @@ static char *everything_annotated_write_p(atd_writer *w, char *p, const everythi
     if (p == NULL) return NULL;
     p = everything_string_list_write_p(w, p, &v->other);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("other")));
-    p = atd_writer_room(w, p, 8 + ATD_INT64_CHARS);
+    p = atd_writer_room(w, p, ATD_LEN(",\"num\":") + ATD_INT64_CHARS + ATD_LEN("}"));
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("num")));
     p = atd_put(p, ATD_LIT(",\"num\":"));
     p = atd_write_int64(p, (int64_t)v->num);
@@ -10376,7 +9336,7 @@ static char *everything_mode_list_write_p(atd_writer *w, char *p, const everythi
             atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'mode'");
             return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
-        p = atd_writer_room(w, p, 1 + 6);
+        p = atd_writer_room(w, p, ATD_LEN(",") + 6);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         *p = ',';
         p += i > 0;
@@ -10395,7 +9355,7 @@ static char *everything_level_list_write_p(atd_writer *w, char *p, const everyth
             atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'level'");
             return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
-        p = atd_writer_room(w, p, 1 + 12);
+        p = atd_writer_room(w, p, ATD_LEN(",") + 12);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         *p = ',';
         p += i > 0;
@@ -10532,7 +9492,7 @@ static char *everything_root_anon_sum_elt_list_write_p(atd_writer *w, char *p, c
 
 static char *everything_anon_z_write_p(atd_writer *w, char *p, const everything_anon_z *v)
 {
-    p = atd_writer_room(w, p, 6 + 5);
+    p = atd_writer_room(w, p, ATD_LEN("{\"z\":") + ATD_LEN("false") + ATD_LEN("}"));
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("z")));
     p = atd_put(p, ATD_LIT("{\"z\":"));
     p = v->z ? atd_put(p, ATD_LIT("true")) : atd_put(p, ATD_LIT("false"));
@@ -10560,7 +9520,7 @@ static char *everything_root_write_p(atd_writer *w, char *p, const everything_ro
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("values")));
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"label\":"), v->label.ptr, v->label.len);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("label")));
-    p = atd_writer_room(w, p, 25 + 4 + ATD_INT64_CHARS);
+    p = atd_writer_room(w, p, ATD_LEN(",\"nothing\":") + ATD_LEN("null") + ATD_LEN(",\"from_value\":") + ATD_INT64_CHARS);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("nothing")));
     p = atd_put(p, ATD_LIT(",\"nothing\":"));
     (void)v->nothing; /* unit: always null */
@@ -10714,7 +9674,7 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(everything_root)
 
 static char *everything_root_anon_record_elt_write_p(atd_writer *w, char *p, const everything_root_anon_record_elt *v)
 {
-    p = atd_writer_room(w, p, 5 + ATD_INT64_CHARS);
+    p = atd_writer_room(w, p, ATD_LEN("{\"x\":") + ATD_INT64_CHARS);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("x")));
     p = atd_put(p, ATD_LIT("{\"x\":"));
     p = atd_write_int64(p, (int64_t)v->x);
@@ -10722,7 +9682,7 @@ static char *everything_root_anon_record_elt_write_p(atd_writer *w, char *p, con
         if (!atd_writer_finite(w, (double)v->y)) {
             return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("y")));
         }
-        p = atd_writer_room(w, p, 5 + ATD_DOUBLE_CHARS);
+        p = atd_writer_room(w, p, ATD_LEN(",\"y\":") + ATD_DOUBLE_CHARS);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("y")));
         p = atd_put(p, ATD_LIT(",\"y\":"));
         p = atd_write_double(p, (double)v->y);
@@ -10738,7 +9698,7 @@ static char *everything_root_anon_sum_elt_write_p(atd_writer *w, char *p, const 
     case EVERYTHING_ROOT_ANON_SUM_ELT_B:
         p = atd_writer_raw_p(w, p, ATD_LIT("[\"B\","));
         if (p == NULL) return NULL;
-        p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
+        p = atd_writer_room(w, p, ATD_INT64_CHARS);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
         p = atd_write_int64(p, (int64_t)v->u.B);
         return atd_writer_raw_p(w, p, ATD_LIT("]"));
@@ -10748,7 +9708,7 @@ static char *everything_root_anon_sum_elt_write_p(atd_writer *w, char *p, const 
 
 static char *everything_count_write_p(atd_writer *w, char *p, const everything_count *v)
 {
-    p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
+    p = atd_writer_room(w, p, ATD_INT64_CHARS);
     if (p == NULL) return NULL;
     p = atd_write_int64(p, (int64_t)(*v));
     return p;
@@ -10760,7 +9720,7 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(everything_count)
 
 static char *everything_user_id_write_p(atd_writer *w, char *p, const everything_user_id *v)
 {
-    p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
+    p = atd_writer_room(w, p, ATD_INT64_CHARS);
     if (p == NULL) return NULL;
     p = atd_write_int64(p, (int64_t)(*v));
     return p;
@@ -10794,7 +9754,7 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(everything_label)
 
 static char *everything_nothing_write_p(atd_writer *w, char *p, const everything_nothing *v)
 {
-    p = atd_writer_room(w, p, 0 + 4);
+    p = atd_writer_room(w, p, ATD_LEN("null"));
     if (p == NULL) return NULL;
     (void)(*v); /* unit: always null */
     p = atd_put(p, ATD_LIT("null"));
@@ -10807,7 +9767,7 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(everything_nothing)
 
 static char *everything_from_write_p(atd_writer *w, char *p, const everything_from *v)
 {
-    p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
+    p = atd_writer_room(w, p, ATD_INT64_CHARS);
     if (p == NULL) return NULL;
     p = atd_write_int64(p, (int64_t)(*v));
     return p;

@@ -55,71 +55,51 @@ static const char *github_gist_file_read_p(atd_reader *r, const char *p, github_
     uint64_t seen[1] = {0};
     github_gist_file_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"filename\":"))) goto key;
-key_0:
-    p += ATD_LEN("\"filename\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"filename\":"))) goto key;
 field_0:
     p = atd_read_string_p(r, p, &out->filename);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("filename")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"type\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"language\":"))) goto key_2;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"type\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"language\":"))) goto field_2;
         goto key;
     }
-key_1:
-    p += ATD_LEN("\"type\":");
 field_1:
     p = atd_read_string_p(r, p, &out->file_type);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("type")));
     seen[0] |= (uint64_t)1 << 1;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"language\":"))) goto key;
-key_2:
-    p += ATD_LEN("\"language\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"language\":"))) goto key;
 field_2:
     p = github_string_nullable_read_p(r, p, &out->language);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("language")));
     seen[0] |= (uint64_t)1 << 2;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"raw_url\":"))) goto key;
-key_3:
-    p += ATD_LEN("\"raw_url\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"raw_url\":"))) goto key;
 field_3:
     p = atd_read_string_p(r, p, &out->raw_url);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("raw_url")));
     seen[0] |= (uint64_t)1 << 3;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"size\":"))) goto key;
-key_4:
-    p += ATD_LEN("\"size\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"size\":"))) goto key;
 field_4:
     p = atd_read_int64_p(r, p, &out->size);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("size")));
     seen[0] |= (uint64_t)1 << 4;
 tail:
-    p = atd_object_end_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_end_key_p(r, p, &more);
     if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, ATD_LIT("\"type\":"))) goto key_1;
+        if (atd_key_skip(r, &p, ATD_LIT("\"type\":"))) goto field_1;
         goto key;
     }
 end:
+    if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x1f)) {
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "filename\000type\000language\000raw_url\000size\000", "gist_file"));
     }
@@ -128,19 +108,19 @@ key:
     if (atd_key_room(r, p, ATD_LEN("\"filename\":"))) {
         switch (p[1]) {
         case 'f':
-            if (atd_bytes_eq(p, ATD_LIT("\"filename\":"))) goto key_0;
+            if (atd_bytes_skip(&p, ATD_LIT("\"filename\":"))) goto field_0;
             break;
         case 'l':
-            if (atd_bytes_eq(p, ATD_LIT("\"language\":"))) goto key_2;
+            if (atd_bytes_skip(&p, ATD_LIT("\"language\":"))) goto field_2;
             break;
         case 'r':
-            if (atd_bytes_eq(p, ATD_LIT("\"raw_url\":"))) goto key_3;
+            if (atd_bytes_skip(&p, ATD_LIT("\"raw_url\":"))) goto field_3;
             break;
         case 's':
-            if (atd_bytes_eq(p, ATD_LIT("\"size\":"))) goto key_4;
+            if (atd_bytes_skip(&p, ATD_LIT("\"size\":"))) goto field_4;
             break;
         case 't':
-            if (atd_bytes_eq(p, ATD_LIT("\"type\":"))) goto key_1;
+            if (atd_bytes_skip(&p, ATD_LIT("\"type\":"))) goto field_1;
             break;
         }
     }
@@ -188,16 +168,8 @@ static const char *github_gist_file_assoc_read_p(atd_reader *r, const char *p, g
         p = atd_reader_own_string_p(r, p, &key);
         if (p == NULL) return NULL;
         if (len == cap) {
-            size_t ncap = cap != 0 ? 2 * cap : 8;
-            github_gist_file_assoc_item *n_ = NULL;
-            if (ncap <= SIZE_MAX / sizeof(github_gist_file_assoc_item)) {
-                n_ = (github_gist_file_assoc_item *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(github_gist_file_assoc_item), ncap * sizeof(github_gist_file_assoc_item), 8);
-            }
-            if (n_ == NULL) {
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
-            }
-            items = n_;
-            cap = ncap;
+            items = (github_gist_file_assoc_item *)atd_read_grow(r, p, items, &cap, sizeof(github_gist_file_assoc_item), 8);
+            if (items == NULL) return NULL;
         }
         items[len].key = key;
         p = github_gist_file_read_p(r, p, &items[len].value);
@@ -224,239 +196,171 @@ static const char *github_user_read_p(atd_reader *r, const char *p, github_user 
     uint64_t seen[1] = {0};
     github_user_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"login\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"avatar_url\":"))) goto key_2;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"login\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"avatar_url\":"))) goto field_2;
         goto key;
     }
-key_0:
-    p += ATD_LEN("\"login\":");
 field_0:
     p = atd_read_string_p(r, p, &out->login);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("login")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"id\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"organizations_url\":"))) goto key_11;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"id\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"organizations_url\":"))) goto field_11;
         goto key;
     }
-key_1:
-    p += ATD_LEN("\"id\":");
 field_1:
     p = atd_read_int64_p(r, p, &out->id);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("id")));
     seen[0] |= (uint64_t)1 << 1;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"avatar_url\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"login\":"))) goto key_0;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"avatar_url\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"login\":"))) goto field_0;
         goto key;
     }
-key_2:
-    p += ATD_LEN("\"avatar_url\":");
 field_2:
     p = atd_read_string_p(r, p, &out->avatar_url);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("avatar_url")));
     seen[0] |= (uint64_t)1 << 2;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"gravatar_id\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"events_url\":"))) goto key_13;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"gravatar_id\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"events_url\":"))) goto field_13;
         goto key;
     }
-key_3:
-    p += ATD_LEN("\"gravatar_id\":");
 field_3:
     p = atd_read_string_p(r, p, &out->gravatar_id);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("gravatar_id")));
     seen[0] |= (uint64_t)1 << 3;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"url\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"html_url\":"))) goto key_5;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"url\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"html_url\":"))) goto field_5;
         goto key;
     }
-key_4:
-    p += ATD_LEN("\"url\":");
 field_4:
     p = atd_read_string_p(r, p, &out->url);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("url")));
     seen[0] |= (uint64_t)1 << 4;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"html_url\":"))) goto key;
-key_5:
-    p += ATD_LEN("\"html_url\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"html_url\":"))) goto key;
 field_5:
     p = atd_read_string_p(r, p, &out->html_url);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("html_url")));
     seen[0] |= (uint64_t)1 << 5;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"followers_url\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"id\":"))) goto key_1;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"followers_url\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"id\":"))) goto field_1;
         goto key;
     }
-key_6:
-    p += ATD_LEN("\"followers_url\":");
 field_6:
     p = atd_read_string_p(r, p, &out->followers_url);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("followers_url")));
     seen[0] |= (uint64_t)1 << 6;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"following_url\":"))) goto key;
-key_7:
-    p += ATD_LEN("\"following_url\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"following_url\":"))) goto key;
 field_7:
     p = atd_read_string_p(r, p, &out->following_url);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("following_url")));
     seen[0] |= (uint64_t)1 << 7;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"gists_url\":"))) goto key;
-key_8:
-    p += ATD_LEN("\"gists_url\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"gists_url\":"))) goto key;
 field_8:
     p = atd_read_string_p(r, p, &out->gists_url);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("gists_url")));
     seen[0] |= (uint64_t)1 << 8;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"starred_url\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"gravatar_id\":"))) goto key_3;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"starred_url\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"gravatar_id\":"))) goto field_3;
         goto key;
     }
-key_9:
-    p += ATD_LEN("\"starred_url\":");
 field_9:
     p = atd_read_string_p(r, p, &out->starred_url);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("starred_url")));
     seen[0] |= (uint64_t)1 << 9;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"subscriptions_url\":"))) goto key;
-key_10:
-    p += ATD_LEN("\"subscriptions_url\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"subscriptions_url\":"))) goto key;
 field_10:
     p = atd_read_string_p(r, p, &out->subscriptions_url);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("subscriptions_url")));
     seen[0] |= (uint64_t)1 << 10;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"organizations_url\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"type\":"))) goto key_15;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"organizations_url\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"type\":"))) goto field_15;
         goto key;
     }
-key_11:
-    p += ATD_LEN("\"organizations_url\":");
 field_11:
     p = atd_read_string_p(r, p, &out->organizations_url);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("organizations_url")));
     seen[0] |= (uint64_t)1 << 11;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"repos_url\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"received_events_url\":"))) goto key_14;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"repos_url\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"received_events_url\":"))) goto field_14;
         goto key;
     }
-key_12:
-    p += ATD_LEN("\"repos_url\":");
 field_12:
     p = atd_read_string_p(r, p, &out->repos_url);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("repos_url")));
     seen[0] |= (uint64_t)1 << 12;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"events_url\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"site_admin\":"))) goto key_16;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"events_url\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"site_admin\":"))) goto field_16;
         goto key;
     }
-key_13:
-    p += ATD_LEN("\"events_url\":");
 field_13:
     p = atd_read_string_p(r, p, &out->events_url);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("events_url")));
     seen[0] |= (uint64_t)1 << 13;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"received_events_url\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"followers_url\":"))) goto key_6;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"received_events_url\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"followers_url\":"))) goto field_6;
         goto key;
     }
-key_14:
-    p += ATD_LEN("\"received_events_url\":");
 field_14:
     p = atd_read_string_p(r, p, &out->received_events_url);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("received_events_url")));
     seen[0] |= (uint64_t)1 << 14;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"type\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"repos_url\":"))) goto key_12;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"type\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"repos_url\":"))) goto field_12;
         goto key;
     }
-key_15:
-    p += ATD_LEN("\"type\":");
 field_15:
     p = atd_read_string_p(r, p, &out->user_type);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("type")));
     seen[0] |= (uint64_t)1 << 15;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"site_admin\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"url\":"))) goto key_4;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"site_admin\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"url\":"))) goto field_4;
         goto key;
     }
-key_16:
-    p += ATD_LEN("\"site_admin\":");
 field_16:
     p = atd_read_bool_p(r, p, &out->site_admin);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("site_admin")));
     seen[0] |= (uint64_t)1 << 16;
 tail:
-    p = atd_object_end_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_end_key_p(r, p, &more);
     if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, ATD_LIT("\"starred_url\":"))) goto key_9;
+        if (atd_key_skip(r, &p, ATD_LIT("\"starred_url\":"))) goto field_9;
         goto key;
     }
 end:
+    if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x1ffff)) {
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "login\000id\000avatar_url\000gravatar_id\000url\000html_url\000followers_url\000following_url\000gists_url\000starred_url\000subscriptions_url\000organizations_url\000repos_url\000events_url\000received_events_url\000type\000site_admin\000", "user"));
     }
@@ -465,71 +369,71 @@ key:
     if (atd_key_room(r, p, ATD_LEN("\"received_events_url\":"))) {
         switch (p[1]) {
         case 'a':
-            if (atd_bytes_eq(p, ATD_LIT("\"avatar_url\":"))) goto key_2;
+            if (atd_bytes_skip(&p, ATD_LIT("\"avatar_url\":"))) goto field_2;
             break;
         case 'e':
-            if (atd_bytes_eq(p, ATD_LIT("\"events_url\":"))) goto key_13;
+            if (atd_bytes_skip(&p, ATD_LIT("\"events_url\":"))) goto field_13;
             break;
         case 'f':
             switch (p[7]) {
             case 'e':
-                if (atd_bytes_eq(p, ATD_LIT("\"followers_url\":"))) goto key_6;
+                if (atd_bytes_skip(&p, ATD_LIT("\"followers_url\":"))) goto field_6;
                 break;
             case 'i':
-                if (atd_bytes_eq(p, ATD_LIT("\"following_url\":"))) goto key_7;
+                if (atd_bytes_skip(&p, ATD_LIT("\"following_url\":"))) goto field_7;
                 break;
             }
             break;
         case 'g':
             switch (p[2]) {
             case 'i':
-                if (atd_bytes_eq(p, ATD_LIT("\"gists_url\":"))) goto key_8;
+                if (atd_bytes_skip(&p, ATD_LIT("\"gists_url\":"))) goto field_8;
                 break;
             case 'r':
-                if (atd_bytes_eq(p, ATD_LIT("\"gravatar_id\":"))) goto key_3;
+                if (atd_bytes_skip(&p, ATD_LIT("\"gravatar_id\":"))) goto field_3;
                 break;
             }
             break;
         case 'h':
-            if (atd_bytes_eq(p, ATD_LIT("\"html_url\":"))) goto key_5;
+            if (atd_bytes_skip(&p, ATD_LIT("\"html_url\":"))) goto field_5;
             break;
         case 'i':
-            if (atd_bytes_eq(p, ATD_LIT("\"id\":"))) goto key_1;
+            if (atd_bytes_skip(&p, ATD_LIT("\"id\":"))) goto field_1;
             break;
         case 'l':
-            if (atd_bytes_eq(p, ATD_LIT("\"login\":"))) goto key_0;
+            if (atd_bytes_skip(&p, ATD_LIT("\"login\":"))) goto field_0;
             break;
         case 'o':
-            if (atd_bytes_eq(p, ATD_LIT("\"organizations_url\":"))) goto key_11;
+            if (atd_bytes_skip(&p, ATD_LIT("\"organizations_url\":"))) goto field_11;
             break;
         case 'r':
             switch (p[3]) {
             case 'c':
-                if (atd_bytes_eq(p, ATD_LIT("\"received_events_url\":"))) goto key_14;
+                if (atd_bytes_skip(&p, ATD_LIT("\"received_events_url\":"))) goto field_14;
                 break;
             case 'p':
-                if (atd_bytes_eq(p, ATD_LIT("\"repos_url\":"))) goto key_12;
+                if (atd_bytes_skip(&p, ATD_LIT("\"repos_url\":"))) goto field_12;
                 break;
             }
             break;
         case 's':
             switch (p[2]) {
             case 'i':
-                if (atd_bytes_eq(p, ATD_LIT("\"site_admin\":"))) goto key_16;
+                if (atd_bytes_skip(&p, ATD_LIT("\"site_admin\":"))) goto field_16;
                 break;
             case 't':
-                if (atd_bytes_eq(p, ATD_LIT("\"starred_url\":"))) goto key_9;
+                if (atd_bytes_skip(&p, ATD_LIT("\"starred_url\":"))) goto field_9;
                 break;
             case 'u':
-                if (atd_bytes_eq(p, ATD_LIT("\"subscriptions_url\":"))) goto key_10;
+                if (atd_bytes_skip(&p, ATD_LIT("\"subscriptions_url\":"))) goto field_10;
                 break;
             }
             break;
         case 't':
-            if (atd_bytes_eq(p, ATD_LIT("\"type\":"))) goto key_15;
+            if (atd_bytes_skip(&p, ATD_LIT("\"type\":"))) goto field_15;
             break;
         case 'u':
-            if (atd_bytes_eq(p, ATD_LIT("\"url\":"))) goto key_4;
+            if (atd_bytes_skip(&p, ATD_LIT("\"url\":"))) goto field_4;
             break;
         }
     }
@@ -616,215 +520,152 @@ static const char *github_gist_read_p(atd_reader *r, const char *p, github_gist 
     uint64_t seen[1] = {0};
     github_gist_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"url\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"comments\":"))) goto key_12;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"url\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"comments\":"))) goto field_12;
         goto key;
     }
-key_0:
-    p += ATD_LEN("\"url\":");
 field_0:
     p = atd_read_string_p(r, p, &out->url);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("url")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"forks_url\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"user\":"))) goto key_13;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"forks_url\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"user\":"))) goto field_13;
         goto key;
     }
-key_1:
-    p += ATD_LEN("\"forks_url\":");
 field_1:
     p = atd_read_string_p(r, p, &out->forks_url);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("forks_url")));
     seen[0] |= (uint64_t)1 << 1;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"commits_url\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"git_pull_url\":"))) goto key_4;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"commits_url\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"git_pull_url\":"))) goto field_4;
         goto key;
     }
-key_2:
-    p += ATD_LEN("\"commits_url\":");
 field_2:
     p = atd_read_string_p(r, p, &out->commits_url);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("commits_url")));
     seen[0] |= (uint64_t)1 << 2;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"id\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"created_at\":"))) goto key_9;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"id\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"created_at\":"))) goto field_9;
         goto key;
     }
-key_3:
-    p += ATD_LEN("\"id\":");
 field_3:
     p = atd_read_string_p(r, p, &out->id);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("id")));
     seen[0] |= (uint64_t)1 << 3;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"git_pull_url\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"owner\":"))) goto key_15;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"git_pull_url\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"owner\":"))) goto field_15;
         goto key;
     }
-key_4:
-    p += ATD_LEN("\"git_pull_url\":");
 field_4:
     p = atd_read_string_p(r, p, &out->git_pull_url);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("git_pull_url")));
     seen[0] |= (uint64_t)1 << 4;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"git_push_url\":"))) goto key;
-key_5:
-    p += ATD_LEN("\"git_push_url\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"git_push_url\":"))) goto key;
 field_5:
     p = atd_read_string_p(r, p, &out->git_push_url);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("git_push_url")));
     seen[0] |= (uint64_t)1 << 5;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"html_url\":"))) goto key;
-key_6:
-    p += ATD_LEN("\"html_url\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"html_url\":"))) goto key;
 field_6:
     p = atd_read_string_p(r, p, &out->html_url);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("html_url")));
     seen[0] |= (uint64_t)1 << 6;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"files\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"id\":"))) goto key_3;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"files\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"id\":"))) goto field_3;
         goto key;
     }
-key_7:
-    p += ATD_LEN("\"files\":");
 field_7:
     p = github_gist_file_assoc_read_p(r, p, &out->files);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("files")));
     seen[0] |= (uint64_t)1 << 7;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"public\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"forks_url\":"))) goto key_1;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"public\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"forks_url\":"))) goto field_1;
         goto key;
     }
-key_8:
-    p += ATD_LEN("\"public\":");
 field_8:
     p = atd_read_bool_p(r, p, &out->public_);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("public")));
     seen[0] |= (uint64_t)1 << 8;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"created_at\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"truncated\":"))) goto key_16;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"created_at\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"truncated\":"))) goto field_16;
         goto key;
     }
-key_9:
-    p += ATD_LEN("\"created_at\":");
 field_9:
     p = atd_read_string_p(r, p, &out->created_at);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("created_at")));
     seen[0] |= (uint64_t)1 << 9;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"updated_at\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"description\":"))) goto key_11;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"updated_at\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"description\":"))) goto field_11;
         goto key;
     }
-key_10:
-    p += ATD_LEN("\"updated_at\":");
 field_10:
     p = atd_read_string_p(r, p, &out->updated_at);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("updated_at")));
     seen[0] |= (uint64_t)1 << 10;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"description\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"url\":"))) goto key_0;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"description\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"url\":"))) goto field_0;
         goto key;
     }
-key_11:
-    p += ATD_LEN("\"description\":");
 field_11:
     p = github_string_nullable_read_p(r, p, &out->description);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("description")));
     seen[0] |= (uint64_t)1 << 11;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"comments\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"files\":"))) goto key_7;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"comments\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"files\":"))) goto field_7;
         goto key;
     }
-key_12:
-    p += ATD_LEN("\"comments\":");
 field_12:
     p = atd_read_int64_p(r, p, &out->comments);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("comments")));
     seen[0] |= (uint64_t)1 << 12;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"user\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"comments_url\":"))) goto key_14;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"user\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"comments_url\":"))) goto field_14;
         goto key;
     }
-key_13:
-    p += ATD_LEN("\"user\":");
 field_13:
     p = github_user_nullable_read_p(r, p, &out->user);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("user")));
     seen[0] |= (uint64_t)1 << 13;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"comments_url\":"))) goto key;
-key_14:
-    p += ATD_LEN("\"comments_url\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"comments_url\":"))) goto key;
 field_14:
     p = atd_read_string_p(r, p, &out->comments_url);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("comments_url")));
     seen[0] |= (uint64_t)1 << 14;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"owner\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"commits_url\":"))) goto key_2;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"owner\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"commits_url\":"))) goto field_2;
         goto key;
     }
-key_15:
-    p += ATD_LEN("\"owner\":");
 field_15:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -835,29 +676,24 @@ field_15:
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("owner")));
         out->has_owner = true;
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"truncated\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"public\":"))) goto key_8;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"truncated\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"public\":"))) goto field_8;
         goto key;
     }
-key_16:
-    p += ATD_LEN("\"truncated\":");
 field_16:
     p = atd_read_bool_p(r, p, &out->truncated);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("truncated")));
     seen[0] |= (uint64_t)1 << 15;
 tail:
-    p = atd_object_end_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_end_key_p(r, p, &more);
     if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, ATD_LIT("\"updated_at\":"))) goto key_10;
+        if (atd_key_skip(r, &p, ATD_LIT("\"updated_at\":"))) goto field_10;
         goto key;
     }
 end:
+    if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0xffff)) {
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "url\000forks_url\000commits_url\000id\000git_pull_url\000git_push_url\000html_url\000files\000public\000created_at\000updated_at\000description\000comments\000user\000comments_url\000truncated\000", "gist"));
     }
@@ -866,75 +702,75 @@ key:
     if (atd_key_room(r, p, ATD_LEN("\"git_pull_url\":"))) {
         switch (p[4]) {
         case '"':
-            if (atd_bytes_eq(p, ATD_LIT("\"url\":"))) goto key_0;
+            if (atd_bytes_skip(&p, ATD_LIT("\"url\":"))) goto field_0;
             break;
         case ':':
-            if (atd_bytes_eq(p, ATD_LIT("\"id\":"))) goto key_3;
+            if (atd_bytes_skip(&p, ATD_LIT("\"id\":"))) goto field_3;
             break;
         case '_':
             switch (p[7]) {
             case 'l':
-                if (atd_bytes_eq(p, ATD_LIT("\"git_pull_url\":"))) goto key_4;
+                if (atd_bytes_skip(&p, ATD_LIT("\"git_pull_url\":"))) goto field_4;
                 break;
             case 's':
-                if (atd_bytes_eq(p, ATD_LIT("\"git_push_url\":"))) goto key_5;
+                if (atd_bytes_skip(&p, ATD_LIT("\"git_push_url\":"))) goto field_5;
                 break;
             }
             break;
         case 'a':
             switch (p[1]) {
             case 'c':
-                if (atd_bytes_eq(p, ATD_LIT("\"created_at\":"))) goto key_9;
+                if (atd_bytes_skip(&p, ATD_LIT("\"created_at\":"))) goto field_9;
                 break;
             case 'u':
-                if (atd_bytes_eq(p, ATD_LIT("\"updated_at\":"))) goto key_10;
+                if (atd_bytes_skip(&p, ATD_LIT("\"updated_at\":"))) goto field_10;
                 break;
             }
             break;
         case 'c':
-            if (atd_bytes_eq(p, ATD_LIT("\"description\":"))) goto key_11;
+            if (atd_bytes_skip(&p, ATD_LIT("\"description\":"))) goto field_11;
             break;
         case 'e':
             switch (p[1]) {
             case 'f':
-                if (atd_bytes_eq(p, ATD_LIT("\"files\":"))) goto key_7;
+                if (atd_bytes_skip(&p, ATD_LIT("\"files\":"))) goto field_7;
                 break;
             case 'o':
-                if (atd_bytes_eq(p, ATD_LIT("\"owner\":"))) goto key_15;
+                if (atd_bytes_skip(&p, ATD_LIT("\"owner\":"))) goto field_15;
                 break;
             }
             break;
         case 'k':
-            if (atd_bytes_eq(p, ATD_LIT("\"forks_url\":"))) goto key_1;
+            if (atd_bytes_skip(&p, ATD_LIT("\"forks_url\":"))) goto field_1;
             break;
         case 'l':
             switch (p[1]) {
             case 'h':
-                if (atd_bytes_eq(p, ATD_LIT("\"html_url\":"))) goto key_6;
+                if (atd_bytes_skip(&p, ATD_LIT("\"html_url\":"))) goto field_6;
                 break;
             case 'p':
-                if (atd_bytes_eq(p, ATD_LIT("\"public\":"))) goto key_8;
+                if (atd_bytes_skip(&p, ATD_LIT("\"public\":"))) goto field_8;
                 break;
             }
             break;
         case 'm':
             switch (p[9]) {
             case '"':
-                if (atd_bytes_eq(p, ATD_LIT("\"comments\":"))) goto key_12;
+                if (atd_bytes_skip(&p, ATD_LIT("\"comments\":"))) goto field_12;
                 break;
             case '_':
-                if (atd_bytes_eq(p, ATD_LIT("\"comments_url\":"))) goto key_14;
+                if (atd_bytes_skip(&p, ATD_LIT("\"comments_url\":"))) goto field_14;
                 break;
             case 'u':
-                if (atd_bytes_eq(p, ATD_LIT("\"commits_url\":"))) goto key_2;
+                if (atd_bytes_skip(&p, ATD_LIT("\"commits_url\":"))) goto field_2;
                 break;
             }
             break;
         case 'n':
-            if (atd_bytes_eq(p, ATD_LIT("\"truncated\":"))) goto key_16;
+            if (atd_bytes_skip(&p, ATD_LIT("\"truncated\":"))) goto field_16;
             break;
         case 'r':
-            if (atd_bytes_eq(p, ATD_LIT("\"user\":"))) goto key_13;
+            if (atd_bytes_skip(&p, ATD_LIT("\"user\":"))) goto field_13;
             break;
         }
     }
@@ -1007,16 +843,8 @@ static const char *github_root_read_p(atd_reader *r, const char *p, github_root 
     if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
-            size_t ncap = cap != 0 ? 2 * cap : 8;
-            github_gist *n_ = NULL;
-            if (ncap <= SIZE_MAX / sizeof(github_gist)) {
-                n_ = (github_gist *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(github_gist), ncap * sizeof(github_gist), 8);
-            }
-            if (n_ == NULL) {
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
-            }
-            items = n_;
-            cap = ncap;
+            items = (github_gist *)atd_read_grow(r, p, items, &cap, sizeof(github_gist), 8);
+            if (items == NULL) return NULL;
         }
         p = github_gist_read_p(r, p, &items[len]);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
@@ -1055,7 +883,7 @@ static char *github_gist_file_write_p(atd_writer *w, char *p, const github_gist_
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("language")));
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"raw_url\":"), v->raw_url.ptr, v->raw_url.len);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("raw_url")));
-    p = atd_writer_room(w, p, 9 + ATD_INT64_CHARS);
+    p = atd_writer_room(w, p, ATD_LEN(",\"size\":") + ATD_INT64_CHARS + ATD_LEN("}"));
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("size")));
     p = atd_put(p, ATD_LIT(",\"size\":"));
     p = atd_write_int64(p, (int64_t)v->size);
@@ -1089,7 +917,7 @@ static char *github_user_write_p(atd_writer *w, char *p, const github_user *v)
 {
     p = atd_writer_key_string_p(w, p, ATD_LIT("{\"login\":"), v->login.ptr, v->login.len);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("login")));
-    p = atd_writer_room(w, p, 6 + ATD_INT64_CHARS);
+    p = atd_writer_room(w, p, ATD_LEN(",\"id\":") + ATD_INT64_CHARS);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("id")));
     p = atd_put(p, ATD_LIT(",\"id\":"));
     p = atd_write_int64(p, (int64_t)v->id);
@@ -1131,7 +959,7 @@ static char *github_user_write_p(atd_writer *w, char *p, const github_user *v)
     }
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"type\":"), v->user_type.ptr, v->user_type.len);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("type")));
-    p = atd_writer_room(w, p, 15 + 5);
+    p = atd_writer_room(w, p, ATD_LEN(",\"site_admin\":") + ATD_LEN("false") + ATD_LEN("}"));
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("site_admin")));
     p = atd_put(p, ATD_LIT(",\"site_admin\":"));
     p = v->site_admin ? atd_put(p, ATD_LIT("true")) : atd_put(p, ATD_LIT("false"));
@@ -1171,7 +999,7 @@ static char *github_gist_write_p(atd_writer *w, char *p, const github_gist *v)
     if (p == NULL) return NULL;
     p = github_gist_file_assoc_write_p(w, p, &v->files);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("files")));
-    p = atd_writer_room(w, p, 10 + 5);
+    p = atd_writer_room(w, p, ATD_LEN(",\"public\":") + ATD_LEN("false"));
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("public")));
     p = atd_put(p, ATD_LIT(",\"public\":"));
     p = v->public_ ? atd_put(p, ATD_LIT("true")) : atd_put(p, ATD_LIT("false"));
@@ -1183,7 +1011,7 @@ static char *github_gist_write_p(atd_writer *w, char *p, const github_gist *v)
     if (p == NULL) return NULL;
     p = github_string_nullable_write_p(w, p, &v->description);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("description")));
-    p = atd_writer_room(w, p, 12 + ATD_INT64_CHARS);
+    p = atd_writer_room(w, p, ATD_LEN(",\"comments\":") + ATD_INT64_CHARS);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("comments")));
     p = atd_put(p, ATD_LIT(",\"comments\":"));
     p = atd_write_int64(p, (int64_t)v->comments);
@@ -1199,7 +1027,7 @@ static char *github_gist_write_p(atd_writer *w, char *p, const github_gist *v)
         p = github_user_write_p(w, p, &v->owner);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("owner")));
     }
-    p = atd_writer_room(w, p, 14 + 5);
+    p = atd_writer_room(w, p, ATD_LEN(",\"truncated\":") + ATD_LEN("false") + ATD_LEN("}"));
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("truncated")));
     p = atd_put(p, ATD_LIT(",\"truncated\":"));
     p = v->truncated ? atd_put(p, ATD_LIT("true")) : atd_put(p, ATD_LIT("false"));

@@ -121,34 +121,24 @@ static const char *mapping_point_read_p(atd_reader *r, const char *p, mapping_po
     uint64_t seen[1] = {0};
     mapping_point_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"x\":"))) goto key;
-key_0:
-    p += ATD_LEN("\"x\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"x\":"))) goto key;
 field_0:
     p = atd_read_double_p(r, p, &out->x);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("x")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"y\":"))) goto key;
-key_1:
-    p += ATD_LEN("\"y\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"y\":"))) goto key;
 field_1:
     p = atd_read_double_p(r, p, &out->y);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("y")));
     seen[0] |= (uint64_t)1 << 1;
 tail:
-    p = atd_object_end_p(r, p, &more);
-    if (p == NULL) return NULL;
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        goto key;
-    }
+    p = atd_object_end_key_p(r, p, &more);
+    if (more) goto key;
 end:
+    if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "x\000y\000", "point"));
     }
@@ -157,10 +147,10 @@ key:
     if (atd_key_room(r, p, ATD_LEN("\"x\":"))) {
         switch (p[1]) {
         case 'x':
-            if (atd_bytes_eq(p, ATD_LIT("\"x\":"))) goto key_0;
+            if (atd_bytes_skip(&p, ATD_LIT("\"x\":"))) goto field_0;
             break;
         case 'y':
-            if (atd_bytes_eq(p, ATD_LIT("\"y\":"))) goto key_1;
+            if (atd_bytes_skip(&p, ATD_LIT("\"y\":"))) goto field_1;
             break;
         }
     }
@@ -195,16 +185,8 @@ static const char *mapping_long_long_list_read_p(atd_reader *r, const char *p, m
     if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
-            size_t ncap = cap != 0 ? 2 * cap : 8;
-            long long *n_ = NULL;
-            if (ncap <= SIZE_MAX / sizeof(long long)) {
-                n_ = (long long *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(long long), ncap * sizeof(long long), 8);
-            }
-            if (n_ == NULL) {
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
-            }
-            items = n_;
-            cap = ncap;
+            items = (long long *)atd_read_grow(r, p, items, &cap, sizeof(long long), 8);
+            if (items == NULL) return NULL;
         }
         {
             int64_t w1_;
@@ -241,14 +223,11 @@ static const char *mapping_settings_read_p(atd_reader *r, const char *p, mapping
     atd_string key;
     mapping_settings_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"level\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"color\":"))) goto key_9;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"level\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"color\":"))) goto field_9;
         goto key;
     }
-key_0:
-    p += ATD_LEN("\"level\":");
 field_0:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -258,16 +237,12 @@ field_0:
         p = atd_read_int64_p(r, p, &out->level);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("level")));
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"ratio\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"mag\":"))) goto key_3;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"ratio\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"mag\":"))) goto field_3;
         goto key;
     }
-key_1:
-    p += ATD_LEN("\"ratio\":");
 field_1:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -277,13 +252,9 @@ field_1:
         p = atd_read_double_p(r, p, &out->ratio);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ratio")));
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"name\":"))) goto key;
-key_2:
-    p += ATD_LEN("\"name\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"name\":"))) goto key;
 field_2:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -293,16 +264,12 @@ field_2:
         p = atd_read_string_p(r, p, &out->name);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("name")));
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"mag\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"note\":"))) goto key_8;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"mag\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"note\":"))) goto field_8;
         goto key;
     }
-key_3:
-    p += ATD_LEN("\"mag\":");
 field_3:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -316,13 +283,9 @@ field_3:
             out->mag = llabs(w1_);
         }
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"mags\":"))) goto key;
-key_4:
-    p += ATD_LEN("\"mags\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"mags\":"))) goto key;
 field_4:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -332,16 +295,12 @@ field_4:
         p = mapping_long_long_list_read_p(r, p, &out->mags);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("mags")));
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"origin\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"name\":"))) goto key_2;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"origin\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"name\":"))) goto field_2;
         goto key;
     }
-key_5:
-    p += ATD_LEN("\"origin\":");
 field_5:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -351,16 +310,12 @@ field_5:
         p = mapping_point_read_p(r, p, &out->origin);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("origin")));
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"flag\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"ratio\":"))) goto key_1;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"flag\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"ratio\":"))) goto field_1;
         goto key;
     }
-key_6:
-    p += ATD_LEN("\"flag\":");
 field_6:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -370,16 +325,12 @@ field_6:
         p = atd_read_bool_p(r, p, &out->flag);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("flag")));
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"nothing\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"level\":"))) goto key_0;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"nothing\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"level\":"))) goto field_0;
         goto key;
     }
-key_7:
-    p += ATD_LEN("\"nothing\":");
 field_7:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -390,16 +341,12 @@ field_7:
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("nothing")));
         out->nothing = 0;
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"note\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"origin\":"))) goto key_5;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"note\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"origin\":"))) goto field_5;
         goto key;
     }
-key_8:
-    p += ATD_LEN("\"note\":");
 field_8:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -410,16 +357,12 @@ field_8:
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("note")));
         out->has_note = true;
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"color\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"nothing\":"))) goto key_7;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"color\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"nothing\":"))) goto field_7;
         goto key;
     }
-key_9:
-    p += ATD_LEN("\"color\":");
 field_9:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -430,59 +373,58 @@ field_9:
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("color")));
     }
 tail:
-    p = atd_object_end_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_end_key_p(r, p, &more);
     if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, ATD_LIT("\"flag\":"))) goto key_6;
+        if (atd_key_skip(r, &p, ATD_LIT("\"flag\":"))) goto field_6;
         goto key;
     }
 end:
+    if (p == NULL) return NULL;
     return p;
 key:
     if (atd_key_room(r, p, ATD_LEN("\"nothing\":"))) {
         switch (p[1]) {
         case 'c':
-            if (atd_bytes_eq(p, ATD_LIT("\"color\":"))) goto key_9;
+            if (atd_bytes_skip(&p, ATD_LIT("\"color\":"))) goto field_9;
             break;
         case 'f':
-            if (atd_bytes_eq(p, ATD_LIT("\"flag\":"))) goto key_6;
+            if (atd_bytes_skip(&p, ATD_LIT("\"flag\":"))) goto field_6;
             break;
         case 'l':
-            if (atd_bytes_eq(p, ATD_LIT("\"level\":"))) goto key_0;
+            if (atd_bytes_skip(&p, ATD_LIT("\"level\":"))) goto field_0;
             break;
         case 'm':
             switch (p[4]) {
             case '"':
-                if (atd_bytes_eq(p, ATD_LIT("\"mag\":"))) goto key_3;
+                if (atd_bytes_skip(&p, ATD_LIT("\"mag\":"))) goto field_3;
                 break;
             case 's':
-                if (atd_bytes_eq(p, ATD_LIT("\"mags\":"))) goto key_4;
+                if (atd_bytes_skip(&p, ATD_LIT("\"mags\":"))) goto field_4;
                 break;
             }
             break;
         case 'n':
             switch (p[2]) {
             case 'a':
-                if (atd_bytes_eq(p, ATD_LIT("\"name\":"))) goto key_2;
+                if (atd_bytes_skip(&p, ATD_LIT("\"name\":"))) goto field_2;
                 break;
             case 'o':
                 switch (p[4]) {
                 case 'e':
-                    if (atd_bytes_eq(p, ATD_LIT("\"note\":"))) goto key_8;
+                    if (atd_bytes_skip(&p, ATD_LIT("\"note\":"))) goto field_8;
                     break;
                 case 'h':
-                    if (atd_bytes_eq(p, ATD_LIT("\"nothing\":"))) goto key_7;
+                    if (atd_bytes_skip(&p, ATD_LIT("\"nothing\":"))) goto field_7;
                     break;
                 }
                 break;
             }
             break;
         case 'o':
-            if (atd_bytes_eq(p, ATD_LIT("\"origin\":"))) goto key_5;
+            if (atd_bytes_skip(&p, ATD_LIT("\"origin\":"))) goto field_5;
             break;
         case 'r':
-            if (atd_bytes_eq(p, ATD_LIT("\"ratio\":"))) goto key_1;
+            if (atd_bytes_skip(&p, ATD_LIT("\"ratio\":"))) goto field_1;
             break;
         }
     }
@@ -548,56 +490,42 @@ static const char *mapping_patch_read_p(atd_reader *r, const char *p, mapping_pa
     atd_string key;
     mapping_patch_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"x\":"))) goto key;
-key_0:
-    p += ATD_LEN("\"x\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"x\":"))) goto key;
 field_0:
     p = mapping_int_nullable_read_p(r, p, &out->x);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("x")));
     out->has_x = true;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"y\":"))) goto key;
-key_1:
-    p += ATD_LEN("\"y\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"y\":"))) goto key;
 field_1:
     p = atd_read_int64_p(r, p, &out->y);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("y")));
     out->has_y = true;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"z\":"))) goto key;
-key_2:
-    p += ATD_LEN("\"z\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"z\":"))) goto key;
 field_2:
     p = atd_read_int64_p(r, p, &out->z);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("z")));
 tail:
-    p = atd_object_end_p(r, p, &more);
-    if (p == NULL) return NULL;
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        goto key;
-    }
+    p = atd_object_end_key_p(r, p, &more);
+    if (more) goto key;
 end:
+    if (p == NULL) return NULL;
     return p;
 key:
     if (atd_key_room(r, p, ATD_LEN("\"x\":"))) {
         switch (p[1]) {
         case 'x':
-            if (atd_bytes_eq(p, ATD_LIT("\"x\":"))) goto key_0;
+            if (atd_bytes_skip(&p, ATD_LIT("\"x\":"))) goto field_0;
             break;
         case 'y':
-            if (atd_bytes_eq(p, ATD_LIT("\"y\":"))) goto key_1;
+            if (atd_bytes_skip(&p, ATD_LIT("\"y\":"))) goto field_1;
             break;
         case 'z':
-            if (atd_bytes_eq(p, ATD_LIT("\"z\":"))) goto key_2;
+            if (atd_bytes_skip(&p, ATD_LIT("\"z\":"))) goto field_2;
             break;
         }
     }
@@ -636,11 +564,8 @@ static const char *mapping_loose_read_p(atd_reader *r, const char *p, mapping_lo
     atd_string key;
     mapping_loose_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"x\":"))) goto key;
-key_0:
-    p += ATD_LEN("\"x\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"x\":"))) goto key;
 field_0:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -651,16 +576,12 @@ field_0:
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("x")));
         out->has_x = true;
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"z\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"y\":"))) goto key_2;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"z\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"y\":"))) goto field_2;
         goto key;
     }
-key_1:
-    p += ATD_LEN("\"z\":");
 field_1:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -670,13 +591,9 @@ field_1:
         p = atd_read_int64_p(r, p, &out->z);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("z")));
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"y\":"))) goto key;
-key_2:
-    p += ATD_LEN("\"y\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"y\":"))) goto key;
 field_2:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -688,26 +605,25 @@ field_2:
         out->has_y = true;
     }
 tail:
-    p = atd_object_end_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_end_key_p(r, p, &more);
     if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, ATD_LIT("\"z\":"))) goto key_1;
+        if (atd_key_skip(r, &p, ATD_LIT("\"z\":"))) goto field_1;
         goto key;
     }
 end:
+    if (p == NULL) return NULL;
     return p;
 key:
     if (atd_key_room(r, p, ATD_LEN("\"x\":"))) {
         switch (p[1]) {
         case 'x':
-            if (atd_bytes_eq(p, ATD_LIT("\"x\":"))) goto key_0;
+            if (atd_bytes_skip(&p, ATD_LIT("\"x\":"))) goto field_0;
             break;
         case 'y':
-            if (atd_bytes_eq(p, ATD_LIT("\"y\":"))) goto key_2;
+            if (atd_bytes_skip(&p, ATD_LIT("\"y\":"))) goto field_2;
             break;
         case 'z':
-            if (atd_bytes_eq(p, ATD_LIT("\"z\":"))) goto key_1;
+            if (atd_bytes_skip(&p, ATD_LIT("\"z\":"))) goto field_1;
             break;
         }
     }
@@ -747,14 +663,11 @@ static const char *mapping_chain_read_p(atd_reader *r, const char *p, mapping_ch
     uint64_t seen[1] = {0};
     mapping_chain_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"next\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"id\":"))) goto key_1;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"next\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"id\":"))) goto field_1;
         goto key;
     }
-key_0:
-    p += ATD_LEN("\"next\":");
 field_0:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -773,26 +686,21 @@ field_0:
         }
         out->has_next = true;
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"id\":"))) goto key;
-key_1:
-    p += ATD_LEN("\"id\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"id\":"))) goto key;
 field_1:
     p = atd_read_int64_p(r, p, &out->id);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("id")));
     seen[0] |= (uint64_t)1 << 0;
 tail:
-    p = atd_object_end_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_end_key_p(r, p, &more);
     if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, ATD_LIT("\"next\":"))) goto key_0;
+        if (atd_key_skip(r, &p, ATD_LIT("\"next\":"))) goto field_0;
         goto key;
     }
 end:
+    if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x1)) {
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "id\000", "chain"));
     }
@@ -801,10 +709,10 @@ key:
     if (atd_key_room(r, p, ATD_LEN("\"next\":"))) {
         switch (p[1]) {
         case 'i':
-            if (atd_bytes_eq(p, ATD_LIT("\"id\":"))) goto key_1;
+            if (atd_bytes_skip(&p, ATD_LIT("\"id\":"))) goto field_1;
             break;
         case 'n':
-            if (atd_bytes_eq(p, ATD_LIT("\"next\":"))) goto key_0;
+            if (atd_bytes_skip(&p, ATD_LIT("\"next\":"))) goto field_0;
             break;
         }
     }
@@ -883,7 +791,7 @@ static char *mapping_point_write_p(atd_writer *w, char *p, const mapping_point *
     if (!atd_writer_finite(w, (double)v->y)) {
         return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("y")));
     }
-    p = atd_writer_room(w, p, 11 + ATD_DOUBLE_CHARS + ATD_DOUBLE_CHARS);
+    p = atd_writer_room(w, p, ATD_LEN("{\"x\":") + ATD_DOUBLE_CHARS + ATD_LEN(",\"y\":") + ATD_DOUBLE_CHARS + ATD_LEN("}"));
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("x")));
     p = atd_put(p, ATD_LIT("{\"x\":"));
     p = atd_write_double(p, (double)v->x);
@@ -907,7 +815,7 @@ static char *mapping_long_long_list_write_p(atd_writer *w, char *p, const mappin
         if (p == NULL) return NULL;
         {
             const int64_t w1_ = llabs(v->items[i]);
-            p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
+            p = atd_writer_room(w, p, ATD_INT64_CHARS);
             if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
             p = atd_write_int64(p, (int64_t)w1_);
         }
@@ -921,7 +829,7 @@ static char *mapping_settings_write_p(atd_writer *w, char *p, const mapping_sett
     p = atd_writer_raw_p(w, p, ATD_LIT("{"));
     if (p == NULL) return NULL;
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->level != (int64_t)(3)) {
-        p = atd_writer_room(w, p, 8 + ATD_INT64_CHARS);
+        p = atd_writer_room(w, p, ATD_LEN("\"level\":") + ATD_INT64_CHARS);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("level")));
         p = atd_put(p, ATD_LIT("\"level\":"));
         p = atd_write_int64(p, (int64_t)v->level);
@@ -931,7 +839,7 @@ static char *mapping_settings_write_p(atd_writer *w, char *p, const mapping_sett
         if (!atd_writer_finite(w, (double)v->ratio)) {
             return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("ratio")));
         }
-        p = atd_writer_room(w, p, 9 + ATD_DOUBLE_CHARS);
+        p = atd_writer_room(w, p, ATD_LEN("\"ratio\":") + ATD_LEN(",") + ATD_DOUBLE_CHARS);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("ratio")));
         *p = ',';
         p += !first;
@@ -948,7 +856,7 @@ static char *mapping_settings_write_p(atd_writer *w, char *p, const mapping_sett
     if (p == NULL) return NULL;
     {
         const int64_t w1_ = llabs(v->mag);
-        p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
+        p = atd_writer_room(w, p, ATD_INT64_CHARS);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("mag")));
         p = atd_write_int64(p, (int64_t)w1_);
     }
@@ -966,13 +874,13 @@ static char *mapping_settings_write_p(atd_writer *w, char *p, const mapping_sett
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("origin")));
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->flag) {
-        p = atd_writer_room(w, p, 8 + 5);
+        p = atd_writer_room(w, p, ATD_LEN(",\"flag\":") + ATD_LEN("false"));
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("flag")));
         p = atd_put(p, ATD_LIT(",\"flag\":"));
         p = v->flag ? atd_put(p, ATD_LIT("true")) : atd_put(p, ATD_LIT("false"));
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS)) {
-        p = atd_writer_room(w, p, 11 + 4);
+        p = atd_writer_room(w, p, ATD_LEN(",\"nothing\":") + ATD_LEN("null"));
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("nothing")));
         p = atd_put(p, ATD_LIT(",\"nothing\":"));
         (void)v->nothing; /* unit: always null */
@@ -998,7 +906,7 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(mapping_settings)
 static char *mapping_int_nullable_write_p(atd_writer *w, char *p, const mapping_int_nullable *v)
 {
     if (!v->has) return atd_writer_raw_p(w, p, ATD_LIT("null"));
-    p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
+    p = atd_writer_room(w, p, ATD_INT64_CHARS);
     if (p == NULL) return NULL;
     p = atd_write_int64(p, (int64_t)v->value);
     return p;
@@ -1017,7 +925,7 @@ static char *mapping_patch_write_p(atd_writer *w, char *p, const mapping_patch *
         first = false;
     }
     if (v->has_y) {
-        p = atd_writer_room(w, p, 5 + ATD_INT64_CHARS);
+        p = atd_writer_room(w, p, ATD_LEN("\"y\":") + ATD_LEN(",") + ATD_INT64_CHARS);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("y")));
         *p = ',';
         p += !first;
@@ -1026,7 +934,7 @@ static char *mapping_patch_write_p(atd_writer *w, char *p, const mapping_patch *
         first = false;
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->z != 0) {
-        p = atd_writer_room(w, p, 5 + ATD_INT64_CHARS);
+        p = atd_writer_room(w, p, ATD_LEN("\"z\":") + ATD_LEN(",") + ATD_INT64_CHARS);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("z")));
         *p = ',';
         p += !first;
@@ -1047,14 +955,14 @@ static char *mapping_loose_write_p(atd_writer *w, char *p, const mapping_loose *
     p = atd_writer_raw_p(w, p, ATD_LIT("{"));
     if (p == NULL) return NULL;
     if (v->has_x) {
-        p = atd_writer_room(w, p, 4 + ATD_INT64_CHARS);
+        p = atd_writer_room(w, p, ATD_LEN("\"x\":") + ATD_INT64_CHARS);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("x")));
         p = atd_put(p, ATD_LIT("\"x\":"));
         p = atd_write_int64(p, (int64_t)v->x);
         first = false;
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->z != (int64_t)(7)) {
-        p = atd_writer_room(w, p, 5 + ATD_INT64_CHARS);
+        p = atd_writer_room(w, p, ATD_LEN("\"z\":") + ATD_LEN(",") + ATD_INT64_CHARS);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("z")));
         *p = ',';
         p += !first;
@@ -1092,7 +1000,7 @@ static char *mapping_chain_write_p(atd_writer *w, char *p, const mapping_chain *
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("next")));
         first = false;
     }
-    p = atd_writer_room(w, p, 7 + ATD_INT64_CHARS);
+    p = atd_writer_room(w, p, ATD_LEN("\"id\":") + ATD_LEN(",") + ATD_INT64_CHARS + ATD_LEN("}"));
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("id")));
     *p = ',';
     p += !first;
@@ -1111,7 +1019,7 @@ static char *mapping_magnitude_write_p(atd_writer *w, char *p, const mapping_mag
 {
     {
         const int64_t w1_ = llabs((*v));
-        p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
+        p = atd_writer_room(w, p, ATD_INT64_CHARS);
         if (p == NULL) return NULL;
         p = atd_write_int64(p, (int64_t)w1_);
     }

@@ -46,34 +46,24 @@ static const char *revindex_occurrence_read_p(atd_reader *r, const char *p, revi
     uint64_t seen[1] = {0};
     revindex_occurrence_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"filename\":"))) goto key;
-key_0:
-    p += ATD_LEN("\"filename\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"filename\":"))) goto key;
 field_0:
     p = atd_read_string_p(r, p, &out->filename);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("filename")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"line\":"))) goto key;
-key_1:
-    p += ATD_LEN("\"line\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"line\":"))) goto key;
 field_1:
     p = atd_read_int64_p(r, p, &out->line);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("line")));
     seen[0] |= (uint64_t)1 << 1;
 tail:
-    p = atd_object_end_p(r, p, &more);
-    if (p == NULL) return NULL;
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        goto key;
-    }
+    p = atd_object_end_key_p(r, p, &more);
+    if (more) goto key;
 end:
+    if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "filename\000line\000", "occurrence"));
     }
@@ -82,10 +72,10 @@ key:
     if (atd_key_room(r, p, ATD_LEN("\"filename\":"))) {
         switch (p[1]) {
         case 'f':
-            if (atd_bytes_eq(p, ATD_LIT("\"filename\":"))) goto key_0;
+            if (atd_bytes_skip(&p, ATD_LIT("\"filename\":"))) goto field_0;
             break;
         case 'l':
-            if (atd_bytes_eq(p, ATD_LIT("\"line\":"))) goto key_1;
+            if (atd_bytes_skip(&p, ATD_LIT("\"line\":"))) goto field_1;
             break;
         }
     }
@@ -127,16 +117,8 @@ static const char *revindex_occurrences_read_p(atd_reader *r, const char *p, rev
     if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
-            size_t ncap = cap != 0 ? 2 * cap : 8;
-            revindex_occurrence *n_ = NULL;
-            if (ncap <= SIZE_MAX / sizeof(revindex_occurrence)) {
-                n_ = (revindex_occurrence *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(revindex_occurrence), ncap * sizeof(revindex_occurrence), 8);
-            }
-            if (n_ == NULL) {
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
-            }
-            items = n_;
-            cap = ncap;
+            items = (revindex_occurrence *)atd_read_grow(r, p, items, &cap, sizeof(revindex_occurrence), 8);
+            if (items == NULL) return NULL;
         }
         p = revindex_occurrence_read_p(r, p, &items[len]);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
@@ -173,16 +155,8 @@ static const char *revindex_revindex_read_p(atd_reader *r, const char *p, revind
         p = atd_reader_own_string_p(r, p, &key);
         if (p == NULL) return NULL;
         if (len == cap) {
-            size_t ncap = cap != 0 ? 2 * cap : 8;
-            revindex_revindex_item *n_ = NULL;
-            if (ncap <= SIZE_MAX / sizeof(revindex_revindex_item)) {
-                n_ = (revindex_revindex_item *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(revindex_revindex_item), ncap * sizeof(revindex_revindex_item), 8);
-            }
-            if (n_ == NULL) {
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
-            }
-            items = n_;
-            cap = ncap;
+            items = (revindex_revindex_item *)atd_read_grow(r, p, items, &cap, sizeof(revindex_revindex_item), 8);
+            if (items == NULL) return NULL;
         }
         items[len].key = key;
         p = revindex_occurrences_read_p(r, p, &items[len].value);
@@ -215,16 +189,8 @@ static const char *revindex_int_assoc_read_p(atd_reader *r, const char *p, revin
         p = atd_reader_own_string_p(r, p, &key);
         if (p == NULL) return NULL;
         if (len == cap) {
-            size_t ncap = cap != 0 ? 2 * cap : 8;
-            revindex_int_assoc_item *n_ = NULL;
-            if (ncap <= SIZE_MAX / sizeof(revindex_int_assoc_item)) {
-                n_ = (revindex_int_assoc_item *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(revindex_int_assoc_item), ncap * sizeof(revindex_int_assoc_item), 8);
-            }
-            if (n_ == NULL) {
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
-            }
-            items = n_;
-            cap = ncap;
+            items = (revindex_int_assoc_item *)atd_read_grow(r, p, items, &cap, sizeof(revindex_int_assoc_item), 8);
+            if (items == NULL) return NULL;
         }
         items[len].key = key;
         p = atd_read_int64_p(r, p, &items[len].value);
@@ -247,16 +213,8 @@ static const char *revindex_int_list_read_p(atd_reader *r, const char *p, revind
     if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
-            size_t ncap = cap != 0 ? 2 * cap : 8;
-            int64_t *n_ = NULL;
-            if (ncap <= SIZE_MAX / sizeof(int64_t)) {
-                n_ = (int64_t *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(int64_t), ncap * sizeof(int64_t), 8);
-            }
-            if (n_ == NULL) {
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
-            }
-            items = n_;
-            cap = ncap;
+            items = (int64_t *)atd_read_grow(r, p, items, &cap, sizeof(int64_t), 8);
+            if (items == NULL) return NULL;
         }
         p = atd_read_int64_p(r, p, &items[len]);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
@@ -284,16 +242,8 @@ static const char *revindex_int_list_assoc_read_p(atd_reader *r, const char *p, 
         p = atd_reader_own_string_p(r, p, &key);
         if (p == NULL) return NULL;
         if (len == cap) {
-            size_t ncap = cap != 0 ? 2 * cap : 8;
-            revindex_int_list_assoc_item *n_ = NULL;
-            if (ncap <= SIZE_MAX / sizeof(revindex_int_list_assoc_item)) {
-                n_ = (revindex_int_list_assoc_item *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(revindex_int_list_assoc_item), ncap * sizeof(revindex_int_list_assoc_item), 8);
-            }
-            if (n_ == NULL) {
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
-            }
-            items = n_;
-            cap = ncap;
+            items = (revindex_int_list_assoc_item *)atd_read_grow(r, p, items, &cap, sizeof(revindex_int_list_assoc_item), 8);
+            if (items == NULL) return NULL;
         }
         items[len].key = key;
         p = revindex_int_list_read_p(r, p, &items[len].value);
@@ -322,16 +272,8 @@ static const char *revindex_corpus_titles_read_p(atd_reader *r, const char *p, r
         p = atd_reader_own_string_p(r, p, &key);
         if (p == NULL) return NULL;
         if (len == cap) {
-            size_t ncap = cap != 0 ? 2 * cap : 8;
-            revindex_corpus_titles_item *n_ = NULL;
-            if (ncap <= SIZE_MAX / sizeof(revindex_corpus_titles_item)) {
-                n_ = (revindex_corpus_titles_item *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(revindex_corpus_titles_item), ncap * sizeof(revindex_corpus_titles_item), 8);
-            }
-            if (n_ == NULL) {
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
-            }
-            items = n_;
-            cap = ncap;
+            items = (revindex_corpus_titles_item *)atd_read_grow(r, p, items, &cap, sizeof(revindex_corpus_titles_item), 8);
+            if (items == NULL) return NULL;
         }
         items[len].key = key;
         p = atd_read_string_p(r, p, &items[len].value);
@@ -358,42 +300,31 @@ static const char *revindex_corpus_read_p(atd_reader *r, const char *p, revindex
     uint64_t seen[1] = {0};
     revindex_corpus_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"name\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"by_file\":"))) goto key_3;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"name\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"by_file\":"))) goto field_3;
         goto key;
     }
-key_0:
-    p += ATD_LEN("\"name\":");
 field_0:
     p = atd_read_string_p(r, p, &out->name);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("name")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"index\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"stats\":"))) goto key_2;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"index\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"stats\":"))) goto field_2;
         goto key;
     }
-key_1:
-    p += ATD_LEN("\"index\":");
 field_1:
     p = revindex_revindex_read_p(r, p, &out->index);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("index")));
     seen[0] |= (uint64_t)1 << 1;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"stats\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"name\":"))) goto key_0;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"stats\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"name\":"))) goto field_0;
         goto key;
     }
-key_2:
-    p += ATD_LEN("\"stats\":");
 field_2:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -404,30 +335,22 @@ field_2:
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("stats")));
         out->has_stats = true;
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"by_file\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"titles\":"))) goto key_4;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"by_file\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"titles\":"))) goto field_4;
         goto key;
     }
-key_3:
-    p += ATD_LEN("\"by_file\":");
 field_3:
     p = revindex_int_list_assoc_read_p(r, p, &out->by_file);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("by_file")));
     seen[0] |= (uint64_t)1 << 2;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"titles\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"index\":"))) goto key_1;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"titles\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"index\":"))) goto field_1;
         goto key;
     }
-key_4:
-    p += ATD_LEN("\"titles\":");
 field_4:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -438,13 +361,10 @@ field_4:
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("titles")));
     }
 tail:
-    p = atd_object_end_p(r, p, &more);
-    if (p == NULL) return NULL;
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        goto key;
-    }
+    p = atd_object_end_key_p(r, p, &more);
+    if (more) goto key;
 end:
+    if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x7)) {
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "name\000index\000by_file\000", "corpus"));
     }
@@ -453,19 +373,19 @@ key:
     if (atd_key_room(r, p, ATD_LEN("\"by_file\":"))) {
         switch (p[1]) {
         case 'b':
-            if (atd_bytes_eq(p, ATD_LIT("\"by_file\":"))) goto key_3;
+            if (atd_bytes_skip(&p, ATD_LIT("\"by_file\":"))) goto field_3;
             break;
         case 'i':
-            if (atd_bytes_eq(p, ATD_LIT("\"index\":"))) goto key_1;
+            if (atd_bytes_skip(&p, ATD_LIT("\"index\":"))) goto field_1;
             break;
         case 'n':
-            if (atd_bytes_eq(p, ATD_LIT("\"name\":"))) goto key_0;
+            if (atd_bytes_skip(&p, ATD_LIT("\"name\":"))) goto field_0;
             break;
         case 's':
-            if (atd_bytes_eq(p, ATD_LIT("\"stats\":"))) goto key_2;
+            if (atd_bytes_skip(&p, ATD_LIT("\"stats\":"))) goto field_2;
             break;
         case 't':
-            if (atd_bytes_eq(p, ATD_LIT("\"titles\":"))) goto key_4;
+            if (atd_bytes_skip(&p, ATD_LIT("\"titles\":"))) goto field_4;
             break;
         }
     }
@@ -506,7 +426,7 @@ static char *revindex_occurrence_write_p(atd_writer *w, char *p, const revindex_
 {
     p = atd_writer_key_string_p(w, p, ATD_LIT("{\"filename\":"), v->filename.ptr, v->filename.len);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("filename")));
-    p = atd_writer_room(w, p, 9 + ATD_INT64_CHARS);
+    p = atd_writer_room(w, p, ATD_LEN(",\"line\":") + ATD_INT64_CHARS + ATD_LEN("}"));
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("line")));
     p = atd_put(p, ATD_LIT(",\"line\":"));
     p = atd_write_int64(p, (int64_t)v->line);
@@ -568,7 +488,7 @@ static char *revindex_int_assoc_write_p(atd_writer *w, char *p, const revindex_i
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         p = atd_writer_raw_p(w, p, ATD_LIT(":"));
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-        p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
+        p = atd_writer_room(w, p, ATD_INT64_CHARS);
         if (p == NULL) {
             return atd_writer_fail_cursor(atd_writer_push_field(w, v->items[i].key.ptr, v->items[i].key.len));
         }
@@ -583,7 +503,7 @@ static char *revindex_int_list_write_p(atd_writer *w, char *p, const revindex_in
     p = atd_writer_raw_p(w, p, ATD_LIT("["));
     if (p == NULL) return NULL;
     for (i = 0; i < v->len; i++) {
-        p = atd_writer_room(w, p, 1 + ATD_INT64_CHARS);
+        p = atd_writer_room(w, p, ATD_LEN(",") + ATD_INT64_CHARS);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         *p = ',';
         p += i > 0;

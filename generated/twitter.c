@@ -75,16 +75,8 @@ static const char *twitter_status_list_read_p(atd_reader *r, const char *p, twit
     if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
-            size_t ncap = cap != 0 ? 2 * cap : 8;
-            twitter_status *n_ = NULL;
-            if (ncap <= SIZE_MAX / sizeof(twitter_status)) {
-                n_ = (twitter_status *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(twitter_status), ncap * sizeof(twitter_status), 8);
-            }
-            if (n_ == NULL) {
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
-            }
-            items = n_;
-            cap = ncap;
+            items = (twitter_status *)atd_read_grow(r, p, items, &cap, sizeof(twitter_status), 8);
+            if (items == NULL) return NULL;
         }
         p = twitter_status_read_p(r, p, &items[len]);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
@@ -110,120 +102,82 @@ static const char *twitter_search_metadata_read_p(atd_reader *r, const char *p, 
     uint64_t seen[1] = {0};
     twitter_search_metadata_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"completed_in\":"))) goto key;
-key_0:
-    p += ATD_LEN("\"completed_in\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"completed_in\":"))) goto key;
 field_0:
     p = atd_read_double_p(r, p, &out->completed_in);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("completed_in")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"max_id\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"count\":"))) goto key_6;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"max_id\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"count\":"))) goto field_6;
         goto key;
     }
-key_1:
-    p += ATD_LEN("\"max_id\":");
 field_1:
     p = atd_read_int64_p(r, p, &out->max_id);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("max_id")));
     seen[0] |= (uint64_t)1 << 1;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"max_id_str\":"))) goto key;
-key_2:
-    p += ATD_LEN("\"max_id_str\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"max_id_str\":"))) goto key;
 field_2:
     p = atd_read_string_p(r, p, &out->max_id_str);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("max_id_str")));
     seen[0] |= (uint64_t)1 << 2;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"next_results\":"))) goto key;
-key_3:
-    p += ATD_LEN("\"next_results\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"next_results\":"))) goto key;
 field_3:
     p = atd_read_string_p(r, p, &out->next_results);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("next_results")));
     seen[0] |= (uint64_t)1 << 3;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"query\":"))) goto key;
-key_4:
-    p += ATD_LEN("\"query\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"query\":"))) goto key;
 field_4:
     p = atd_read_string_p(r, p, &out->query);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("query")));
     seen[0] |= (uint64_t)1 << 4;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"refresh_url\":"))) goto key;
-key_5:
-    p += ATD_LEN("\"refresh_url\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"refresh_url\":"))) goto key;
 field_5:
     p = atd_read_string_p(r, p, &out->refresh_url);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("refresh_url")));
     seen[0] |= (uint64_t)1 << 5;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"count\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"since_id\":"))) goto key_7;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"count\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"since_id\":"))) goto field_7;
         goto key;
     }
-key_6:
-    p += ATD_LEN("\"count\":");
 field_6:
     p = atd_read_int64_p(r, p, &out->count);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("count")));
     seen[0] |= (uint64_t)1 << 6;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"since_id\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"max_id\":"))) goto key_1;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"since_id\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"max_id\":"))) goto field_1;
         goto key;
     }
-key_7:
-    p += ATD_LEN("\"since_id\":");
 field_7:
     p = atd_read_int64_p(r, p, &out->since_id);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("since_id")));
     seen[0] |= (uint64_t)1 << 7;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"since_id_str\":"))) goto key;
-key_8:
-    p += ATD_LEN("\"since_id_str\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"since_id_str\":"))) goto key;
 field_8:
     p = atd_read_string_p(r, p, &out->since_id_str);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("since_id_str")));
     seen[0] |= (uint64_t)1 << 8;
 tail:
-    p = atd_object_end_p(r, p, &more);
-    if (p == NULL) return NULL;
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        goto key;
-    }
+    p = atd_object_end_key_p(r, p, &more);
+    if (more) goto key;
 end:
+    if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x1ff)) {
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "completed_in\000max_id\000max_id_str\000next_results\000query\000refresh_url\000count\000since_id\000since_id_str\000", "search_metadata"));
     }
@@ -232,39 +186,39 @@ key:
     if (atd_key_room(r, p, ATD_LEN("\"completed_in\":"))) {
         switch (p[7]) {
         case '"':
-            if (atd_bytes_eq(p, ATD_LIT("\"max_id\":"))) goto key_1;
+            if (atd_bytes_skip(&p, ATD_LIT("\"max_id\":"))) goto field_1;
             break;
         case ':':
             switch (p[1]) {
             case 'c':
-                if (atd_bytes_eq(p, ATD_LIT("\"count\":"))) goto key_6;
+                if (atd_bytes_skip(&p, ATD_LIT("\"count\":"))) goto field_6;
                 break;
             case 'q':
-                if (atd_bytes_eq(p, ATD_LIT("\"query\":"))) goto key_4;
+                if (atd_bytes_skip(&p, ATD_LIT("\"query\":"))) goto field_4;
                 break;
             }
             break;
         case '_':
-            if (atd_bytes_eq(p, ATD_LIT("\"max_id_str\":"))) goto key_2;
+            if (atd_bytes_skip(&p, ATD_LIT("\"max_id_str\":"))) goto field_2;
             break;
         case 'e':
-            if (atd_bytes_eq(p, ATD_LIT("\"next_results\":"))) goto key_3;
+            if (atd_bytes_skip(&p, ATD_LIT("\"next_results\":"))) goto field_3;
             break;
         case 'h':
-            if (atd_bytes_eq(p, ATD_LIT("\"refresh_url\":"))) goto key_5;
+            if (atd_bytes_skip(&p, ATD_LIT("\"refresh_url\":"))) goto field_5;
             break;
         case 'i':
             switch (p[9]) {
             case '"':
-                if (atd_bytes_eq(p, ATD_LIT("\"since_id\":"))) goto key_7;
+                if (atd_bytes_skip(&p, ATD_LIT("\"since_id\":"))) goto field_7;
                 break;
             case '_':
-                if (atd_bytes_eq(p, ATD_LIT("\"since_id_str\":"))) goto key_8;
+                if (atd_bytes_skip(&p, ATD_LIT("\"since_id_str\":"))) goto field_8;
                 break;
             }
             break;
         case 't':
-            if (atd_bytes_eq(p, ATD_LIT("\"completed_in\":"))) goto key_0;
+            if (atd_bytes_skip(&p, ATD_LIT("\"completed_in\":"))) goto field_0;
             break;
         }
     }
@@ -320,38 +274,30 @@ static const char *twitter_root_read_p(atd_reader *r, const char *p, twitter_roo
     uint64_t seen[1] = {0};
     twitter_root_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"statuses\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"search_metadata\":"))) goto key_1;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"statuses\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"search_metadata\":"))) goto field_1;
         goto key;
     }
-key_0:
-    p += ATD_LEN("\"statuses\":");
 field_0:
     p = twitter_status_list_read_p(r, p, &out->statuses);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("statuses")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"search_metadata\":"))) goto key;
-key_1:
-    p += ATD_LEN("\"search_metadata\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"search_metadata\":"))) goto key;
 field_1:
     p = twitter_search_metadata_read_p(r, p, &out->search_metadata);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("search_metadata")));
     seen[0] |= (uint64_t)1 << 1;
 tail:
-    p = atd_object_end_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_end_key_p(r, p, &more);
     if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, ATD_LIT("\"statuses\":"))) goto key_0;
+        if (atd_key_skip(r, &p, ATD_LIT("\"statuses\":"))) goto field_0;
         goto key;
     }
 end:
+    if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "statuses\000search_metadata\000", "root"));
     }
@@ -360,10 +306,10 @@ key:
     if (atd_key_room(r, p, ATD_LEN("\"search_metadata\":"))) {
         switch (p[2]) {
         case 'e':
-            if (atd_bytes_eq(p, ATD_LIT("\"search_metadata\":"))) goto key_1;
+            if (atd_bytes_skip(&p, ATD_LIT("\"search_metadata\":"))) goto field_1;
             break;
         case 't':
-            if (atd_bytes_eq(p, ATD_LIT("\"statuses\":"))) goto key_0;
+            if (atd_bytes_skip(&p, ATD_LIT("\"statuses\":"))) goto field_0;
             break;
         }
     }
@@ -404,38 +350,30 @@ static const char *twitter_metadata_read_p(atd_reader *r, const char *p, twitter
     uint64_t seen[1] = {0};
     twitter_metadata_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"result_type\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"iso_language_code\":"))) goto key_1;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"result_type\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"iso_language_code\":"))) goto field_1;
         goto key;
     }
-key_0:
-    p += ATD_LEN("\"result_type\":");
 field_0:
     p = atd_read_string_p(r, p, &out->result_type);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("result_type")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"iso_language_code\":"))) goto key;
-key_1:
-    p += ATD_LEN("\"iso_language_code\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"iso_language_code\":"))) goto key;
 field_1:
     p = atd_read_string_p(r, p, &out->iso_language_code);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("iso_language_code")));
     seen[0] |= (uint64_t)1 << 1;
 tail:
-    p = atd_object_end_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_end_key_p(r, p, &more);
     if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, ATD_LIT("\"result_type\":"))) goto key_0;
+        if (atd_key_skip(r, &p, ATD_LIT("\"result_type\":"))) goto field_0;
         goto key;
     }
 end:
+    if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "result_type\000iso_language_code\000", "metadata"));
     }
@@ -444,10 +382,10 @@ key:
     if (atd_key_room(r, p, ATD_LEN("\"iso_language_code\":"))) {
         switch (p[1]) {
         case 'i':
-            if (atd_bytes_eq(p, ATD_LIT("\"iso_language_code\":"))) goto key_1;
+            if (atd_bytes_skip(&p, ATD_LIT("\"iso_language_code\":"))) goto field_1;
             break;
         case 'r':
-            if (atd_bytes_eq(p, ATD_LIT("\"result_type\":"))) goto key_0;
+            if (atd_bytes_skip(&p, ATD_LIT("\"result_type\":"))) goto field_0;
             break;
         }
     }
@@ -510,16 +448,8 @@ static const char *twitter_url_entity_list_read_p(atd_reader *r, const char *p, 
     if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
-            size_t ncap = cap != 0 ? 2 * cap : 8;
-            twitter_url_entity *n_ = NULL;
-            if (ncap <= SIZE_MAX / sizeof(twitter_url_entity)) {
-                n_ = (twitter_url_entity *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(twitter_url_entity), ncap * sizeof(twitter_url_entity), 8);
-            }
-            if (n_ == NULL) {
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
-            }
-            items = n_;
-            cap = ncap;
+            items = (twitter_url_entity *)atd_read_grow(r, p, items, &cap, sizeof(twitter_url_entity), 8);
+            if (items == NULL) return NULL;
         }
         p = twitter_url_entity_read_p(r, p, &items[len]);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
@@ -545,30 +475,24 @@ static const char *twitter_url_entities_read_p(atd_reader *r, const char *p, twi
     uint64_t seen[1] = {0};
     twitter_url_entities_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"urls\":"))) goto key;
-key_0:
-    p += ATD_LEN("\"urls\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"urls\":"))) goto key;
 field_0:
     p = twitter_url_entity_list_read_p(r, p, &out->urls);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("urls")));
     seen[0] |= (uint64_t)1 << 0;
 tail:
-    p = atd_object_end_p(r, p, &more);
-    if (p == NULL) return NULL;
-    if (more) {
-        p = atd_skip_ws_p(r, p);
-        goto key;
-    }
+    p = atd_object_end_key_p(r, p, &more);
+    if (more) goto key;
 end:
+    if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x1)) {
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "urls\000", "url_entities"));
     }
     return p;
 key:
     if (atd_key_room(r, p, ATD_LEN("\"urls\":"))) {
-        if (atd_bytes_eq(p, ATD_LIT("\"urls\":"))) goto key_0;
+        if (atd_bytes_skip(&p, ATD_LIT("\"urls\":"))) goto field_0;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return NULL;
@@ -604,14 +528,11 @@ static const char *twitter_user_entities_read_p(atd_reader *r, const char *p, tw
     uint64_t seen[1] = {0};
     twitter_user_entities_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"url\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"description\":"))) goto key_1;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"url\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"description\":"))) goto field_1;
         goto key;
     }
-key_0:
-    p += ATD_LEN("\"url\":");
 field_0:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -622,26 +543,21 @@ field_0:
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("url")));
         out->has_url = true;
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"description\":"))) goto key;
-key_1:
-    p += ATD_LEN("\"description\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"description\":"))) goto key;
 field_1:
     p = twitter_url_entities_read_p(r, p, &out->description);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("description")));
     seen[0] |= (uint64_t)1 << 0;
 tail:
-    p = atd_object_end_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_end_key_p(r, p, &more);
     if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, ATD_LIT("\"url\":"))) goto key_0;
+        if (atd_key_skip(r, &p, ATD_LIT("\"url\":"))) goto field_0;
         goto key;
     }
 end:
+    if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x1)) {
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "description\000", "user_entities"));
     }
@@ -650,10 +566,10 @@ key:
     if (atd_key_room(r, p, ATD_LEN("\"description\":"))) {
         switch (p[1]) {
         case 'd':
-            if (atd_bytes_eq(p, ATD_LIT("\"description\":"))) goto key_1;
+            if (atd_bytes_skip(&p, ATD_LIT("\"description\":"))) goto field_1;
             break;
         case 'u':
-            if (atd_bytes_eq(p, ATD_LIT("\"url\":"))) goto key_0;
+            if (atd_bytes_skip(&p, ATD_LIT("\"url\":"))) goto field_0;
             break;
         }
     }
@@ -694,416 +610,297 @@ static const char *twitter_user_read_p(atd_reader *r, const char *p, twitter_use
     uint64_t seen[1] = {0};
     twitter_user_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"id\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"contributors_enabled\":"))) goto key_20;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"id\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"contributors_enabled\":"))) goto field_20;
         goto key;
     }
-key_0:
-    p += ATD_LEN("\"id\":");
 field_0:
     p = atd_read_int64_p(r, p, &out->id);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("id")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"id_str\":"))) goto key;
-key_1:
-    p += ATD_LEN("\"id_str\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"id_str\":"))) goto key;
 field_1:
     p = atd_read_string_p(r, p, &out->id_str);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("id_str")));
     seen[0] |= (uint64_t)1 << 1;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"name\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"is_translation_enabled\":"))) goto key_22;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"name\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"is_translation_enabled\":"))) goto field_22;
         goto key;
     }
-key_2:
-    p += ATD_LEN("\"name\":");
 field_2:
     p = atd_read_string_p(r, p, &out->name);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("name")));
     seen[0] |= (uint64_t)1 << 2;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"screen_name\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"notifications\":"))) goto key_39;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"screen_name\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"notifications\":"))) goto field_39;
         goto key;
     }
-key_3:
-    p += ATD_LEN("\"screen_name\":");
 field_3:
     p = atd_read_string_p(r, p, &out->screen_name);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("screen_name")));
     seen[0] |= (uint64_t)1 << 3;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"location\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"statuses_count\":"))) goto key_18;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"location\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"statuses_count\":"))) goto field_18;
         goto key;
     }
-key_4:
-    p += ATD_LEN("\"location\":");
 field_4:
     p = atd_read_string_p(r, p, &out->location);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("location")));
     seen[0] |= (uint64_t)1 << 4;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"description\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"name\":"))) goto key_2;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"description\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"name\":"))) goto field_2;
         goto key;
     }
-key_5:
-    p += ATD_LEN("\"description\":");
 field_5:
     p = atd_read_string_p(r, p, &out->description);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("description")));
     seen[0] |= (uint64_t)1 << 5;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"url\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"entities\":"))) goto key_7;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"url\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"entities\":"))) goto field_7;
         goto key;
     }
-key_6:
-    p += ATD_LEN("\"url\":");
 field_6:
     p = twitter_string_nullable_read_p(r, p, &out->url);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("url")));
     seen[0] |= (uint64_t)1 << 6;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"entities\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"utc_offset\":"))) goto key_14;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"entities\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"utc_offset\":"))) goto field_14;
         goto key;
     }
-key_7:
-    p += ATD_LEN("\"entities\":");
 field_7:
     p = twitter_user_entities_read_p(r, p, &out->entities);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("entities")));
     seen[0] |= (uint64_t)1 << 7;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"protected\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"favourites_count\":"))) goto key_13;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"protected\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"favourites_count\":"))) goto field_13;
         goto key;
     }
-key_8:
-    p += ATD_LEN("\"protected\":");
 field_8:
     p = atd_read_bool_p(r, p, &out->protected_);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("protected")));
     seen[0] |= (uint64_t)1 << 8;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"followers_count\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"screen_name\":"))) goto key_3;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"followers_count\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"screen_name\":"))) goto field_3;
         goto key;
     }
-key_9:
-    p += ATD_LEN("\"followers_count\":");
 field_9:
     p = atd_read_int64_p(r, p, &out->followers_count);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("followers_count")));
     seen[0] |= (uint64_t)1 << 9;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"friends_count\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"following\":"))) goto key_37;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"friends_count\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"following\":"))) goto field_37;
         goto key;
     }
-key_10:
-    p += ATD_LEN("\"friends_count\":");
 field_10:
     p = atd_read_int64_p(r, p, &out->friends_count);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("friends_count")));
     seen[0] |= (uint64_t)1 << 10;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"listed_count\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"geo_enabled\":"))) goto key_16;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"listed_count\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"geo_enabled\":"))) goto field_16;
         goto key;
     }
-key_11:
-    p += ATD_LEN("\"listed_count\":");
 field_11:
     p = atd_read_int64_p(r, p, &out->listed_count);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("listed_count")));
     seen[0] |= (uint64_t)1 << 11;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"created_at\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"location\":"))) goto key_4;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"created_at\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"location\":"))) goto field_4;
         goto key;
     }
-key_12:
-    p += ATD_LEN("\"created_at\":");
 field_12:
     p = atd_read_string_p(r, p, &out->created_at);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("created_at")));
     seen[0] |= (uint64_t)1 << 12;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"favourites_count\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"default_profile\":"))) goto key_35;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"favourites_count\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"default_profile\":"))) goto field_35;
         goto key;
     }
-key_13:
-    p += ATD_LEN("\"favourites_count\":");
 field_13:
     p = atd_read_int64_p(r, p, &out->favourites_count);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("favourites_count")));
     seen[0] |= (uint64_t)1 << 13;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"utc_offset\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"follow_request_sent\":"))) goto key_38;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"utc_offset\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"follow_request_sent\":"))) goto field_38;
         goto key;
     }
-key_14:
-    p += ATD_LEN("\"utc_offset\":");
 field_14:
     p = twitter_int_nullable_read_p(r, p, &out->utc_offset);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("utc_offset")));
     seen[0] |= (uint64_t)1 << 14;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"time_zone\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"verified\":"))) goto key_17;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"time_zone\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"verified\":"))) goto field_17;
         goto key;
     }
-key_15:
-    p += ATD_LEN("\"time_zone\":");
 field_15:
     p = twitter_string_nullable_read_p(r, p, &out->time_zone);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("time_zone")));
     seen[0] |= (uint64_t)1 << 15;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"geo_enabled\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"url\":"))) goto key_6;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"geo_enabled\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"url\":"))) goto field_6;
         goto key;
     }
-key_16:
-    p += ATD_LEN("\"geo_enabled\":");
 field_16:
     p = atd_read_bool_p(r, p, &out->geo_enabled);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("geo_enabled")));
     seen[0] |= (uint64_t)1 << 16;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"verified\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"id\":"))) goto key_0;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"verified\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"id\":"))) goto field_0;
         goto key;
     }
-key_17:
-    p += ATD_LEN("\"verified\":");
 field_17:
     p = atd_read_bool_p(r, p, &out->verified);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("verified")));
     seen[0] |= (uint64_t)1 << 17;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"statuses_count\":"))) goto key;
-key_18:
-    p += ATD_LEN("\"statuses_count\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"statuses_count\":"))) goto key;
 field_18:
     p = atd_read_int64_p(r, p, &out->statuses_count);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("statuses_count")));
     seen[0] |= (uint64_t)1 << 18;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"lang\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"time_zone\":"))) goto key_15;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"lang\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"time_zone\":"))) goto field_15;
         goto key;
     }
-key_19:
-    p += ATD_LEN("\"lang\":");
 field_19:
     p = atd_read_string_p(r, p, &out->lang);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("lang")));
     seen[0] |= (uint64_t)1 << 19;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"contributors_enabled\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"listed_count\":"))) goto key_11;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"contributors_enabled\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"listed_count\":"))) goto field_11;
         goto key;
     }
-key_20:
-    p += ATD_LEN("\"contributors_enabled\":");
 field_20:
     p = atd_read_bool_p(r, p, &out->contributors_enabled);
     if (p == NULL) {
         return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("contributors_enabled")));
     }
     seen[0] |= (uint64_t)1 << 20;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"is_translator\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"created_at\":"))) goto key_12;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"is_translator\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"created_at\":"))) goto field_12;
         goto key;
     }
-key_21:
-    p += ATD_LEN("\"is_translator\":");
 field_21:
     p = atd_read_bool_p(r, p, &out->is_translator);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("is_translator")));
     seen[0] |= (uint64_t)1 << 21;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"is_translation_enabled\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"lang\":"))) goto key_19;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"is_translation_enabled\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"lang\":"))) goto field_19;
         goto key;
     }
-key_22:
-    p += ATD_LEN("\"is_translation_enabled\":");
 field_22:
     p = atd_read_bool_p(r, p, &out->is_translation_enabled);
     if (p == NULL) {
         return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("is_translation_enabled")));
     }
     seen[0] |= (uint64_t)1 << 22;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"profile_background_color\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"is_translator\":"))) goto key_21;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"profile_background_color\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"is_translator\":"))) goto field_21;
         goto key;
     }
-key_23:
-    p += ATD_LEN("\"profile_background_color\":");
 field_23:
     p = atd_read_string_p(r, p, &out->profile_background_color);
     if (p == NULL) {
         return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("profile_background_color")));
     }
     seen[0] |= (uint64_t)1 << 23;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"profile_background_image_url\":"))) goto key;
-key_24:
-    p += ATD_LEN("\"profile_background_image_url\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"profile_background_image_url\":"))) goto key;
 field_24:
     p = atd_read_string_p(r, p, &out->profile_background_image_url);
     if (p == NULL) {
         return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("profile_background_image_url")));
     }
     seen[0] |= (uint64_t)1 << 24;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"profile_background_image_url_https\":"))) goto key;
-key_25:
-    p += ATD_LEN("\"profile_background_image_url_https\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"profile_background_image_url_https\":"))) goto key;
 field_25:
     p = atd_read_string_p(r, p, &out->profile_background_image_url_https);
     if (p == NULL) {
         return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("profile_background_image_url_https")));
     }
     seen[0] |= (uint64_t)1 << 25;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"profile_background_tile\":"))) goto key;
-key_26:
-    p += ATD_LEN("\"profile_background_tile\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"profile_background_tile\":"))) goto key;
 field_26:
     p = atd_read_bool_p(r, p, &out->profile_background_tile);
     if (p == NULL) {
         return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("profile_background_tile")));
     }
     seen[0] |= (uint64_t)1 << 26;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"profile_image_url\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"profile_banner_url\":"))) goto key_29;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"profile_image_url\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"profile_banner_url\":"))) goto field_29;
         goto key;
     }
-key_27:
-    p += ATD_LEN("\"profile_image_url\":");
 field_27:
     p = atd_read_string_p(r, p, &out->profile_image_url);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("profile_image_url")));
     seen[0] |= (uint64_t)1 << 27;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"profile_image_url_https\":"))) goto key;
-key_28:
-    p += ATD_LEN("\"profile_image_url_https\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"profile_image_url_https\":"))) goto key;
 field_28:
     p = atd_read_string_p(r, p, &out->profile_image_url_https);
     if (p == NULL) {
         return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("profile_image_url_https")));
     }
     seen[0] |= (uint64_t)1 << 28;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"profile_banner_url\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"profile_link_color\":"))) goto key_30;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"profile_banner_url\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"profile_link_color\":"))) goto field_30;
         goto key;
     }
-key_29:
-    p += ATD_LEN("\"profile_banner_url\":");
 field_29:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -1118,148 +915,107 @@ field_29:
         }
         out->has_profile_banner_url = true;
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"profile_link_color\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"profile_image_url\":"))) goto key_27;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"profile_link_color\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"profile_image_url\":"))) goto field_27;
         goto key;
     }
-key_30:
-    p += ATD_LEN("\"profile_link_color\":");
 field_30:
     p = atd_read_string_p(r, p, &out->profile_link_color);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("profile_link_color")));
     seen[0] |= (uint64_t)1 << 29;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"profile_sidebar_border_color\":"))) goto key;
-key_31:
-    p += ATD_LEN("\"profile_sidebar_border_color\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"profile_sidebar_border_color\":"))) goto key;
 field_31:
     p = atd_read_string_p(r, p, &out->profile_sidebar_border_color);
     if (p == NULL) {
         return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("profile_sidebar_border_color")));
     }
     seen[0] |= (uint64_t)1 << 30;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"profile_sidebar_fill_color\":"))) goto key;
-key_32:
-    p += ATD_LEN("\"profile_sidebar_fill_color\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"profile_sidebar_fill_color\":"))) goto key;
 field_32:
     p = atd_read_string_p(r, p, &out->profile_sidebar_fill_color);
     if (p == NULL) {
         return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("profile_sidebar_fill_color")));
     }
     seen[0] |= (uint64_t)1 << 31;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"profile_text_color\":"))) goto key;
-key_33:
-    p += ATD_LEN("\"profile_text_color\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"profile_text_color\":"))) goto key;
 field_33:
     p = atd_read_string_p(r, p, &out->profile_text_color);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("profile_text_color")));
     seen[0] |= (uint64_t)1 << 32;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"profile_use_background_image\":"))) goto key;
-key_34:
-    p += ATD_LEN("\"profile_use_background_image\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"profile_use_background_image\":"))) goto key;
 field_34:
     p = atd_read_bool_p(r, p, &out->profile_use_background_image);
     if (p == NULL) {
         return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("profile_use_background_image")));
     }
     seen[0] |= (uint64_t)1 << 33;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"default_profile\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"protected\":"))) goto key_8;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"default_profile\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"protected\":"))) goto field_8;
         goto key;
     }
-key_35:
-    p += ATD_LEN("\"default_profile\":");
 field_35:
     p = atd_read_bool_p(r, p, &out->default_profile);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("default_profile")));
     seen[0] |= (uint64_t)1 << 34;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"default_profile_image\":"))) goto key;
-key_36:
-    p += ATD_LEN("\"default_profile_image\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"default_profile_image\":"))) goto key;
 field_36:
     p = atd_read_bool_p(r, p, &out->default_profile_image);
     if (p == NULL) {
         return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("default_profile_image")));
     }
     seen[0] |= (uint64_t)1 << 35;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"following\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"description\":"))) goto key_5;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"following\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"description\":"))) goto field_5;
         goto key;
     }
-key_37:
-    p += ATD_LEN("\"following\":");
 field_37:
     p = atd_read_bool_p(r, p, &out->following);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("following")));
     seen[0] |= (uint64_t)1 << 36;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"follow_request_sent\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"friends_count\":"))) goto key_10;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"follow_request_sent\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"friends_count\":"))) goto field_10;
         goto key;
     }
-key_38:
-    p += ATD_LEN("\"follow_request_sent\":");
 field_38:
     p = atd_read_bool_p(r, p, &out->follow_request_sent);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("follow_request_sent")));
     seen[0] |= (uint64_t)1 << 37;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"notifications\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"followers_count\":"))) goto key_9;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"notifications\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"followers_count\":"))) goto field_9;
         goto key;
     }
-key_39:
-    p += ATD_LEN("\"notifications\":");
 field_39:
     p = atd_read_bool_p(r, p, &out->notifications);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("notifications")));
     seen[0] |= (uint64_t)1 << 38;
 tail:
-    p = atd_object_end_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_end_key_p(r, p, &more);
     if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, ATD_LIT("\"profile_background_color\":"))) goto key_23;
+        if (atd_key_skip(r, &p, ATD_LIT("\"profile_background_color\":"))) goto field_23;
         goto key;
     }
 end:
+    if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x7fffffffff)) {
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "id\000id_str\000name\000screen_name\000location\000description\000url\000entities\000protected\000followers_count\000friends_count\000listed_count\000created_at\000favourites_count\000utc_offset\000time_zone\000geo_enabled\000verified\000statuses_count\000lang\000contributors_enabled\000is_translator\000is_translation_enabled\000profile_background_color\000profile_background_image_url\000profile_background_image_url_https\000profile_background_tile\000profile_image_url\000profile_image_url_https\000profile_link_color\000profile_sidebar_border_color\000profile_sidebar_fill_color\000profile_text_color\000profile_use_background_image\000default_profile\000default_profile_image\000following\000follow_request_sent\000notifications\000", "user"));
     }
@@ -1268,204 +1024,196 @@ key:
     if (atd_key_room(r, p, ATD_LEN("\"profile_background_image_url_https\":"))) {
         switch (p[3]) {
         case '"':
-            if (atd_bytes_eq(p, ATD_LIT("\"id\":"))) goto key_0;
+            if (atd_bytes_skip(&p, ATD_LIT("\"id\":"))) goto field_0;
             break;
         case '_':
             switch (p[2]) {
             case 'd':
-                if (atd_bytes_eq(p, ATD_LIT("\"id_str\":"))) goto key_1;
+                if (atd_bytes_skip(&p, ATD_LIT("\"id_str\":"))) goto field_1;
                 break;
             case 's':
                 switch (p[12]) {
                 case 'i':
-                    if (atd_bytes_eq(p, ATD_LIT("\"is_translation_enabled\":"))) goto key_22;
+                    if (atd_bytes_skip(&p, ATD_LIT("\"is_translation_enabled\":"))) goto field_22;
                     break;
                 case 'o':
-                    if (atd_bytes_eq(p, ATD_LIT("\"is_translator\":"))) goto key_21;
+                    if (atd_bytes_skip(&p, ATD_LIT("\"is_translator\":"))) goto field_21;
                     break;
                 }
                 break;
             }
             break;
         case 'a':
-            if (atd_bytes_eq(p, ATD_LIT("\"statuses_count\":"))) goto key_18;
+            if (atd_bytes_skip(&p, ATD_LIT("\"statuses_count\":"))) goto field_18;
             break;
         case 'c':
             switch (p[1]) {
             case 'l':
-                if (atd_bytes_eq(p, ATD_LIT("\"location\":"))) goto key_4;
+                if (atd_bytes_skip(&p, ATD_LIT("\"location\":"))) goto field_4;
                 break;
             case 'u':
-                if (atd_bytes_eq(p, ATD_LIT("\"utc_offset\":"))) goto key_14;
+                if (atd_bytes_skip(&p, ATD_LIT("\"utc_offset\":"))) goto field_14;
                 break;
             }
             break;
         case 'e':
-            if (atd_bytes_eq(p, ATD_LIT("\"created_at\":"))) goto key_12;
+            if (atd_bytes_skip(&p, ATD_LIT("\"created_at\":"))) goto field_12;
             break;
         case 'f':
             switch (p[16]) {
             case '"':
-                if (atd_bytes_eq(p, ATD_LIT("\"default_profile\":"))) goto key_35;
+                if (atd_bytes_skip(&p, ATD_LIT("\"default_profile\":"))) goto field_35;
                 break;
             case '_':
-                if (atd_bytes_eq(p, ATD_LIT("\"default_profile_image\":"))) goto key_36;
+                if (atd_bytes_skip(&p, ATD_LIT("\"default_profile_image\":"))) goto field_36;
                 break;
             }
             break;
         case 'i':
-            if (atd_bytes_eq(p, ATD_LIT("\"friends_count\":"))) goto key_10;
+            if (atd_bytes_skip(&p, ATD_LIT("\"friends_count\":"))) goto field_10;
             break;
         case 'l':
             switch (p[1]) {
             case 'f':
                 switch (p[7]) {
                 case '_':
-                    if (atd_bytes_eq(p, ATD_LIT("\"follow_request_sent\":"))) goto key_38;
+                    if (atd_bytes_skip(&p, ATD_LIT("\"follow_request_sent\":"))) goto field_38;
                     break;
                 case 'e':
-                    if (atd_bytes_eq(p, ATD_LIT("\"followers_count\":"))) goto key_9;
+                    if (atd_bytes_skip(&p, ATD_LIT("\"followers_count\":"))) goto field_9;
                     break;
                 case 'i':
-                    if (atd_bytes_eq(p, ATD_LIT("\"following\":"))) goto key_37;
+                    if (atd_bytes_skip(&p, ATD_LIT("\"following\":"))) goto field_37;
                     break;
                 }
                 break;
             case 'u':
-                if (atd_bytes_eq(p, ATD_LIT("\"url\":"))) goto key_6;
+                if (atd_bytes_skip(&p, ATD_LIT("\"url\":"))) goto field_6;
                 break;
             }
             break;
         case 'm':
             switch (p[1]) {
             case 'n':
-                if (atd_bytes_eq(p, ATD_LIT("\"name\":"))) goto key_2;
+                if (atd_bytes_skip(&p, ATD_LIT("\"name\":"))) goto field_2;
                 break;
             case 't':
-                if (atd_bytes_eq(p, ATD_LIT("\"time_zone\":"))) goto key_15;
+                if (atd_bytes_skip(&p, ATD_LIT("\"time_zone\":"))) goto field_15;
                 break;
             }
             break;
         case 'n':
             switch (p[1]) {
             case 'c':
-                if (atd_bytes_eq(p, ATD_LIT("\"contributors_enabled\":"))) goto key_20;
+                if (atd_bytes_skip(&p, ATD_LIT("\"contributors_enabled\":"))) goto field_20;
                 break;
             case 'l':
-                if (atd_bytes_eq(p, ATD_LIT("\"lang\":"))) goto key_19;
+                if (atd_bytes_skip(&p, ATD_LIT("\"lang\":"))) goto field_19;
                 break;
             }
             break;
         case 'o':
             switch (p[11]) {
             case ':':
-                if (atd_bytes_eq(p, ATD_LIT("\"protected\":"))) goto key_8;
+                if (atd_bytes_skip(&p, ATD_LIT("\"protected\":"))) goto field_8;
                 break;
             case 'a':
                 switch (p[18]) {
                 case '"':
-                    if (atd_bytes_eq(p, ATD_LIT("\"profile_image_url\":"))) goto key_27;
+                    if (atd_bytes_skip(&p, ATD_LIT("\"profile_image_url\":"))) goto field_27;
                     break;
                 case '_':
-                    if (atd_bytes_eq(p, ATD_LIT("\"profile_image_url_https\":"))) goto key_28;
+                    if (atd_bytes_skip(&p, ATD_LIT("\"profile_image_url_https\":"))) goto field_28;
                     break;
                 }
                 break;
             case 'c':
                 switch (p[20]) {
                 case 'c':
-                    if (atd_bytes_eq(p, ATD_LIT("\"profile_background_color\":"))) goto key_23;
+                    if (atd_bytes_skip(&p, ATD_LIT("\"profile_background_color\":"))) goto field_23;
                     break;
                 case 'i':
                     switch (p[29]) {
                     case '"':
-                        if (atd_bytes_eq(p, ATD_LIT("\"profile_background_image_url\":"))) {
-                            goto key_24;
-                        }
+                        if (atd_bytes_skip(&p, ATD_LIT("\"profile_background_image_url\":"))) goto field_24;
                         break;
                     case '_':
-                        if (atd_bytes_eq(p, ATD_LIT("\"profile_background_image_url_https\":"))) {
-                            goto key_25;
-                        }
+                        if (atd_bytes_skip(&p, ATD_LIT("\"profile_background_image_url_https\":"))) goto field_25;
                         break;
                     }
                     break;
                 case 't':
-                    if (atd_bytes_eq(p, ATD_LIT("\"profile_background_tile\":"))) goto key_26;
+                    if (atd_bytes_skip(&p, ATD_LIT("\"profile_background_tile\":"))) goto field_26;
                     break;
                 }
                 break;
             case 'd':
                 switch (p[1]) {
                 case 'g':
-                    if (atd_bytes_eq(p, ATD_LIT("\"geo_enabled\":"))) goto key_16;
+                    if (atd_bytes_skip(&p, ATD_LIT("\"geo_enabled\":"))) goto field_16;
                     break;
                 case 'p':
                     switch (p[17]) {
                     case 'b':
-                        if (atd_bytes_eq(p, ATD_LIT("\"profile_sidebar_border_color\":"))) {
-                            goto key_31;
-                        }
+                        if (atd_bytes_skip(&p, ATD_LIT("\"profile_sidebar_border_color\":"))) goto field_31;
                         break;
                     case 'f':
-                        if (atd_bytes_eq(p, ATD_LIT("\"profile_sidebar_fill_color\":"))) {
-                            goto key_32;
-                        }
+                        if (atd_bytes_skip(&p, ATD_LIT("\"profile_sidebar_fill_color\":"))) goto field_32;
                         break;
                     }
                     break;
                 }
                 break;
             case 'e':
-                if (atd_bytes_eq(p, ATD_LIT("\"profile_use_background_image\":"))) goto key_34;
+                if (atd_bytes_skip(&p, ATD_LIT("\"profile_use_background_image\":"))) goto field_34;
                 break;
             case 'n':
                 switch (p[9]) {
                 case 'b':
-                    if (atd_bytes_eq(p, ATD_LIT("\"profile_banner_url\":"))) goto key_29;
+                    if (atd_bytes_skip(&p, ATD_LIT("\"profile_banner_url\":"))) goto field_29;
                     break;
                 case 'l':
-                    if (atd_bytes_eq(p, ATD_LIT("\"profile_link_color\":"))) goto key_30;
+                    if (atd_bytes_skip(&p, ATD_LIT("\"profile_link_color\":"))) goto field_30;
                     break;
                 }
                 break;
             case 'x':
-                if (atd_bytes_eq(p, ATD_LIT("\"profile_text_color\":"))) goto key_33;
+                if (atd_bytes_skip(&p, ATD_LIT("\"profile_text_color\":"))) goto field_33;
                 break;
             }
             break;
         case 'r':
             switch (p[1]) {
             case 's':
-                if (atd_bytes_eq(p, ATD_LIT("\"screen_name\":"))) goto key_3;
+                if (atd_bytes_skip(&p, ATD_LIT("\"screen_name\":"))) goto field_3;
                 break;
             case 'v':
-                if (atd_bytes_eq(p, ATD_LIT("\"verified\":"))) goto key_17;
+                if (atd_bytes_skip(&p, ATD_LIT("\"verified\":"))) goto field_17;
                 break;
             }
             break;
         case 's':
             switch (p[1]) {
             case 'd':
-                if (atd_bytes_eq(p, ATD_LIT("\"description\":"))) goto key_5;
+                if (atd_bytes_skip(&p, ATD_LIT("\"description\":"))) goto field_5;
                 break;
             case 'l':
-                if (atd_bytes_eq(p, ATD_LIT("\"listed_count\":"))) goto key_11;
+                if (atd_bytes_skip(&p, ATD_LIT("\"listed_count\":"))) goto field_11;
                 break;
             }
             break;
         case 't':
             switch (p[1]) {
             case 'e':
-                if (atd_bytes_eq(p, ATD_LIT("\"entities\":"))) goto key_7;
+                if (atd_bytes_skip(&p, ATD_LIT("\"entities\":"))) goto field_7;
                 break;
             case 'n':
-                if (atd_bytes_eq(p, ATD_LIT("\"notifications\":"))) goto key_39;
+                if (atd_bytes_skip(&p, ATD_LIT("\"notifications\":"))) goto field_39;
                 break;
             }
             break;
         case 'v':
-            if (atd_bytes_eq(p, ATD_LIT("\"favourites_count\":"))) goto key_13;
+            if (atd_bytes_skip(&p, ATD_LIT("\"favourites_count\":"))) goto field_13;
             break;
         }
     }
@@ -1584,16 +1332,8 @@ static const char *twitter_hashtag_list_read_p(atd_reader *r, const char *p, twi
     if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
-            size_t ncap = cap != 0 ? 2 * cap : 8;
-            twitter_hashtag *n_ = NULL;
-            if (ncap <= SIZE_MAX / sizeof(twitter_hashtag)) {
-                n_ = (twitter_hashtag *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(twitter_hashtag), ncap * sizeof(twitter_hashtag), 8);
-            }
-            if (n_ == NULL) {
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
-            }
-            items = n_;
-            cap = ncap;
+            items = (twitter_hashtag *)atd_read_grow(r, p, items, &cap, sizeof(twitter_hashtag), 8);
+            if (items == NULL) return NULL;
         }
         p = twitter_hashtag_read_p(r, p, &items[len]);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
@@ -1615,16 +1355,8 @@ static const char *twitter_user_mention_list_read_p(atd_reader *r, const char *p
     if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
-            size_t ncap = cap != 0 ? 2 * cap : 8;
-            twitter_user_mention *n_ = NULL;
-            if (ncap <= SIZE_MAX / sizeof(twitter_user_mention)) {
-                n_ = (twitter_user_mention *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(twitter_user_mention), ncap * sizeof(twitter_user_mention), 8);
-            }
-            if (n_ == NULL) {
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
-            }
-            items = n_;
-            cap = ncap;
+            items = (twitter_user_mention *)atd_read_grow(r, p, items, &cap, sizeof(twitter_user_mention), 8);
+            if (items == NULL) return NULL;
         }
         p = twitter_user_mention_read_p(r, p, &items[len]);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
@@ -1646,16 +1378,8 @@ static const char *twitter_media_list_read_p(atd_reader *r, const char *p, twitt
     if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
-            size_t ncap = cap != 0 ? 2 * cap : 8;
-            twitter_media *n_ = NULL;
-            if (ncap <= SIZE_MAX / sizeof(twitter_media)) {
-                n_ = (twitter_media *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(twitter_media), ncap * sizeof(twitter_media), 8);
-            }
-            if (n_ == NULL) {
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
-            }
-            items = n_;
-            cap = ncap;
+            items = (twitter_media *)atd_read_grow(r, p, items, &cap, sizeof(twitter_media), 8);
+            if (items == NULL) return NULL;
         }
         p = twitter_media_read_p(r, p, &items[len]);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
@@ -1681,58 +1405,39 @@ static const char *twitter_entities_read_p(atd_reader *r, const char *p, twitter
     uint64_t seen[1] = {0};
     twitter_entities_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"hashtags\":"))) goto key;
-key_0:
-    p += ATD_LEN("\"hashtags\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"hashtags\":"))) goto key;
 field_0:
     p = twitter_hashtag_list_read_p(r, p, &out->hashtags);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("hashtags")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"symbols\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"media\":"))) goto key_4;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"symbols\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"media\":"))) goto field_4;
         goto key;
     }
-key_1:
-    p += ATD_LEN("\"symbols\":");
 field_1:
     p = twitter_hashtag_list_read_p(r, p, &out->symbols);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("symbols")));
     seen[0] |= (uint64_t)1 << 1;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"urls\":"))) goto key;
-key_2:
-    p += ATD_LEN("\"urls\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"urls\":"))) goto key;
 field_2:
     p = twitter_url_entity_list_read_p(r, p, &out->urls);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("urls")));
     seen[0] |= (uint64_t)1 << 2;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"user_mentions\":"))) goto key;
-key_3:
-    p += ATD_LEN("\"user_mentions\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"user_mentions\":"))) goto key;
 field_3:
     p = twitter_user_mention_list_read_p(r, p, &out->user_mentions);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("user_mentions")));
     seen[0] |= (uint64_t)1 << 3;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"media\":"))) goto key;
-key_4:
-    p += ATD_LEN("\"media\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"media\":"))) goto key;
 field_4:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -1744,14 +1449,13 @@ field_4:
         out->has_media = true;
     }
 tail:
-    p = atd_object_end_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_end_key_p(r, p, &more);
     if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, ATD_LIT("\"symbols\":"))) goto key_1;
+        if (atd_key_skip(r, &p, ATD_LIT("\"symbols\":"))) goto field_1;
         goto key;
     }
 end:
+    if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0xf)) {
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "hashtags\000symbols\000urls\000user_mentions\000", "entities"));
     }
@@ -1760,19 +1464,19 @@ key:
     if (atd_key_room(r, p, ATD_LEN("\"user_mentions\":"))) {
         switch (p[2]) {
         case 'a':
-            if (atd_bytes_eq(p, ATD_LIT("\"hashtags\":"))) goto key_0;
+            if (atd_bytes_skip(&p, ATD_LIT("\"hashtags\":"))) goto field_0;
             break;
         case 'e':
-            if (atd_bytes_eq(p, ATD_LIT("\"media\":"))) goto key_4;
+            if (atd_bytes_skip(&p, ATD_LIT("\"media\":"))) goto field_4;
             break;
         case 'r':
-            if (atd_bytes_eq(p, ATD_LIT("\"urls\":"))) goto key_2;
+            if (atd_bytes_skip(&p, ATD_LIT("\"urls\":"))) goto field_2;
             break;
         case 's':
-            if (atd_bytes_eq(p, ATD_LIT("\"user_mentions\":"))) goto key_3;
+            if (atd_bytes_skip(&p, ATD_LIT("\"user_mentions\":"))) goto field_3;
             break;
         case 'y':
-            if (atd_bytes_eq(p, ATD_LIT("\"symbols\":"))) goto key_1;
+            if (atd_bytes_skip(&p, ATD_LIT("\"symbols\":"))) goto field_1;
             break;
         }
     }
@@ -1822,249 +1526,178 @@ static const char *twitter_status_read_p(atd_reader *r, const char *p, twitter_s
     uint64_t seen[1] = {0};
     twitter_status_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"metadata\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"contributors\":"))) goto key_16;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"metadata\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"contributors\":"))) goto field_16;
         goto key;
     }
-key_0:
-    p += ATD_LEN("\"metadata\":");
 field_0:
     p = twitter_metadata_read_p(r, p, &out->metadata);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("metadata")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"created_at\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"place\":"))) goto key_15;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"created_at\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"place\":"))) goto field_15;
         goto key;
     }
-key_1:
-    p += ATD_LEN("\"created_at\":");
 field_1:
     p = atd_read_string_p(r, p, &out->created_at);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("created_at")));
     seen[0] |= (uint64_t)1 << 1;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"id\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"entities\":"))) goto key_20;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"id\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"entities\":"))) goto field_20;
         goto key;
     }
-key_2:
-    p += ATD_LEN("\"id\":");
 field_2:
     p = atd_read_int64_p(r, p, &out->id);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("id")));
     seen[0] |= (uint64_t)1 << 2;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"id_str\":"))) goto key;
-key_3:
-    p += ATD_LEN("\"id_str\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"id_str\":"))) goto key;
 field_3:
     p = atd_read_string_p(r, p, &out->id_str);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("id_str")));
     seen[0] |= (uint64_t)1 << 3;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"text\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"in_reply_to_screen_name\":"))) goto key_11;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"text\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"in_reply_to_screen_name\":"))) goto field_11;
         goto key;
     }
-key_4:
-    p += ATD_LEN("\"text\":");
 field_4:
     p = atd_read_string_p(r, p, &out->text);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("text")));
     seen[0] |= (uint64_t)1 << 4;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"source\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"truncated\":"))) goto key_6;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"source\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"truncated\":"))) goto field_6;
         goto key;
     }
-key_5:
-    p += ATD_LEN("\"source\":");
 field_5:
     p = atd_read_string_p(r, p, &out->source);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("source")));
     seen[0] |= (uint64_t)1 << 5;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"truncated\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"text\":"))) goto key_4;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"truncated\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"text\":"))) goto field_4;
         goto key;
     }
-key_6:
-    p += ATD_LEN("\"truncated\":");
 field_6:
     p = atd_read_bool_p(r, p, &out->truncated);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("truncated")));
     seen[0] |= (uint64_t)1 << 6;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"in_reply_to_status_id\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"user\":"))) goto key_12;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"in_reply_to_status_id\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"user\":"))) goto field_12;
         goto key;
     }
-key_7:
-    p += ATD_LEN("\"in_reply_to_status_id\":");
 field_7:
     p = twitter_int_nullable_read_p(r, p, &out->in_reply_to_status_id);
     if (p == NULL) {
         return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("in_reply_to_status_id")));
     }
     seen[0] |= (uint64_t)1 << 7;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"in_reply_to_status_id_str\":"))) goto key;
-key_8:
-    p += ATD_LEN("\"in_reply_to_status_id_str\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"in_reply_to_status_id_str\":"))) goto key;
 field_8:
     p = twitter_string_nullable_read_p(r, p, &out->in_reply_to_status_id_str);
     if (p == NULL) {
         return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("in_reply_to_status_id_str")));
     }
     seen[0] |= (uint64_t)1 << 8;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"in_reply_to_user_id\":"))) goto key;
-key_9:
-    p += ATD_LEN("\"in_reply_to_user_id\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"in_reply_to_user_id\":"))) goto key;
 field_9:
     p = twitter_int_nullable_read_p(r, p, &out->in_reply_to_user_id);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("in_reply_to_user_id")));
     seen[0] |= (uint64_t)1 << 9;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"in_reply_to_user_id_str\":"))) goto key;
-key_10:
-    p += ATD_LEN("\"in_reply_to_user_id_str\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"in_reply_to_user_id_str\":"))) goto key;
 field_10:
     p = twitter_string_nullable_read_p(r, p, &out->in_reply_to_user_id_str);
     if (p == NULL) {
         return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("in_reply_to_user_id_str")));
     }
     seen[0] |= (uint64_t)1 << 10;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"in_reply_to_screen_name\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"lang\":"))) goto key_24;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"in_reply_to_screen_name\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"lang\":"))) goto field_24;
         goto key;
     }
-key_11:
-    p += ATD_LEN("\"in_reply_to_screen_name\":");
 field_11:
     p = twitter_string_nullable_read_p(r, p, &out->in_reply_to_screen_name);
     if (p == NULL) {
         return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("in_reply_to_screen_name")));
     }
     seen[0] |= (uint64_t)1 << 11;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"user\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"in_reply_to_status_id\":"))) goto key_7;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"user\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"in_reply_to_status_id\":"))) goto field_7;
         goto key;
     }
-key_12:
-    p += ATD_LEN("\"user\":");
 field_12:
     p = twitter_user_read_p(r, p, &out->user);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("user")));
     seen[0] |= (uint64_t)1 << 12;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"geo\":"))) goto key;
-key_13:
-    p += ATD_LEN("\"geo\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"geo\":"))) goto key;
 field_13:
     p = atd_read_null_p(r, p);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("geo")));
     out->geo = 0;
     seen[0] |= (uint64_t)1 << 13;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"coordinates\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"id\":"))) goto key_2;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"coordinates\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"id\":"))) goto field_2;
         goto key;
     }
-key_14:
-    p += ATD_LEN("\"coordinates\":");
 field_14:
     p = atd_read_null_p(r, p);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("coordinates")));
     out->coordinates = 0;
     seen[0] |= (uint64_t)1 << 14;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"place\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"created_at\":"))) goto key_1;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"place\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"created_at\":"))) goto field_1;
         goto key;
     }
-key_15:
-    p += ATD_LEN("\"place\":");
 field_15:
     p = atd_read_null_p(r, p);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("place")));
     out->place = 0;
     seen[0] |= (uint64_t)1 << 15;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"contributors\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"possibly_sensitive\":"))) goto key_23;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"contributors\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"possibly_sensitive\":"))) goto field_23;
         goto key;
     }
-key_16:
-    p += ATD_LEN("\"contributors\":");
 field_16:
     p = atd_read_null_p(r, p);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("contributors")));
     out->contributors = 0;
     seen[0] |= (uint64_t)1 << 16;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"retweeted_status\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"coordinates\":"))) goto key_14;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"retweeted_status\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"coordinates\":"))) goto field_14;
         goto key;
     }
-key_17:
-    p += ATD_LEN("\"retweeted_status\":");
 field_17:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -2087,86 +1720,62 @@ field_17:
         }
         out->has_retweeted_status = true;
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"retweet_count\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"source\":"))) goto key_5;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"retweet_count\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"source\":"))) goto field_5;
         goto key;
     }
-key_18:
-    p += ATD_LEN("\"retweet_count\":");
 field_18:
     p = atd_read_int64_p(r, p, &out->retweet_count);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("retweet_count")));
     seen[0] |= (uint64_t)1 << 17;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"favorite_count\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"retweeted\":"))) goto key_22;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"favorite_count\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"retweeted\":"))) goto field_22;
         goto key;
     }
-key_19:
-    p += ATD_LEN("\"favorite_count\":");
 field_19:
     p = atd_read_int64_p(r, p, &out->favorite_count);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("favorite_count")));
     seen[0] |= (uint64_t)1 << 18;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"entities\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"favorited\":"))) goto key_21;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"entities\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"favorited\":"))) goto field_21;
         goto key;
     }
-key_20:
-    p += ATD_LEN("\"entities\":");
 field_20:
     p = twitter_entities_read_p(r, p, &out->entities);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("entities")));
     seen[0] |= (uint64_t)1 << 19;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"favorited\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"favorite_count\":"))) goto key_19;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"favorited\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"favorite_count\":"))) goto field_19;
         goto key;
     }
-key_21:
-    p += ATD_LEN("\"favorited\":");
 field_21:
     p = atd_read_bool_p(r, p, &out->favorited);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("favorited")));
     seen[0] |= (uint64_t)1 << 20;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"retweeted\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"geo\":"))) goto key_13;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"retweeted\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"geo\":"))) goto field_13;
         goto key;
     }
-key_22:
-    p += ATD_LEN("\"retweeted\":");
 field_22:
     p = atd_read_bool_p(r, p, &out->retweeted);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("retweeted")));
     seen[0] |= (uint64_t)1 << 21;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"possibly_sensitive\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"retweeted_status\":"))) goto key_17;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"possibly_sensitive\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"retweeted_status\":"))) goto field_17;
         goto key;
     }
-key_23:
-    p += ATD_LEN("\"possibly_sensitive\":");
 field_23:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -2181,29 +1790,24 @@ field_23:
         }
         out->has_possibly_sensitive = true;
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"lang\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"retweet_count\":"))) goto key_18;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"lang\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"retweet_count\":"))) goto field_18;
         goto key;
     }
-key_24:
-    p += ATD_LEN("\"lang\":");
 field_24:
     p = atd_read_string_p(r, p, &out->lang);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("lang")));
     seen[0] |= (uint64_t)1 << 22;
 tail:
-    p = atd_object_end_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_end_key_p(r, p, &more);
     if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, ATD_LIT("\"metadata\":"))) goto key_0;
+        if (atd_key_skip(r, &p, ATD_LIT("\"metadata\":"))) goto field_0;
         goto key;
     }
 end:
+    if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x7fffff)) {
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "metadata\000created_at\000id\000id_str\000text\000source\000truncated\000in_reply_to_status_id\000in_reply_to_status_id_str\000in_reply_to_user_id\000in_reply_to_user_id_str\000in_reply_to_screen_name\000user\000geo\000coordinates\000place\000contributors\000retweet_count\000favorite_count\000entities\000favorited\000retweeted\000lang\000", "status"));
     }
@@ -2214,109 +1818,109 @@ key:
         case 'c':
             switch (p[3]) {
             case 'e':
-                if (atd_bytes_eq(p, ATD_LIT("\"created_at\":"))) goto key_1;
+                if (atd_bytes_skip(&p, ATD_LIT("\"created_at\":"))) goto field_1;
                 break;
             case 'n':
-                if (atd_bytes_eq(p, ATD_LIT("\"contributors\":"))) goto key_16;
+                if (atd_bytes_skip(&p, ATD_LIT("\"contributors\":"))) goto field_16;
                 break;
             case 'o':
-                if (atd_bytes_eq(p, ATD_LIT("\"coordinates\":"))) goto key_14;
+                if (atd_bytes_skip(&p, ATD_LIT("\"coordinates\":"))) goto field_14;
                 break;
             }
             break;
         case 'e':
-            if (atd_bytes_eq(p, ATD_LIT("\"entities\":"))) goto key_20;
+            if (atd_bytes_skip(&p, ATD_LIT("\"entities\":"))) goto field_20;
             break;
         case 'f':
             switch (p[9]) {
             case '_':
-                if (atd_bytes_eq(p, ATD_LIT("\"favorite_count\":"))) goto key_19;
+                if (atd_bytes_skip(&p, ATD_LIT("\"favorite_count\":"))) goto field_19;
                 break;
             case 'd':
-                if (atd_bytes_eq(p, ATD_LIT("\"favorited\":"))) goto key_21;
+                if (atd_bytes_skip(&p, ATD_LIT("\"favorited\":"))) goto field_21;
                 break;
             }
             break;
         case 'g':
-            if (atd_bytes_eq(p, ATD_LIT("\"geo\":"))) goto key_13;
+            if (atd_bytes_skip(&p, ATD_LIT("\"geo\":"))) goto field_13;
             break;
         case 'i':
             switch (p[4]) {
             case ':':
-                if (atd_bytes_eq(p, ATD_LIT("\"id\":"))) goto key_2;
+                if (atd_bytes_skip(&p, ATD_LIT("\"id\":"))) goto field_2;
                 break;
             case 'r':
                 switch (p[20]) {
                 case '"':
-                    if (atd_bytes_eq(p, ATD_LIT("\"in_reply_to_user_id\":"))) goto key_9;
+                    if (atd_bytes_skip(&p, ATD_LIT("\"in_reply_to_user_id\":"))) goto field_9;
                     break;
                 case '_':
-                    if (atd_bytes_eq(p, ATD_LIT("\"in_reply_to_user_id_str\":"))) goto key_10;
+                    if (atd_bytes_skip(&p, ATD_LIT("\"in_reply_to_user_id_str\":"))) goto field_10;
                     break;
                 case 'i':
                     switch (p[22]) {
                     case '"':
-                        if (atd_bytes_eq(p, ATD_LIT("\"in_reply_to_status_id\":"))) goto key_7;
+                        if (atd_bytes_skip(&p, ATD_LIT("\"in_reply_to_status_id\":"))) goto field_7;
                         break;
                     case '_':
-                        if (atd_bytes_eq(p, ATD_LIT("\"in_reply_to_status_id_str\":"))) goto key_8;
+                        if (atd_bytes_skip(&p, ATD_LIT("\"in_reply_to_status_id_str\":"))) goto field_8;
                         break;
                     }
                     break;
                 case 'n':
-                    if (atd_bytes_eq(p, ATD_LIT("\"in_reply_to_screen_name\":"))) goto key_11;
+                    if (atd_bytes_skip(&p, ATD_LIT("\"in_reply_to_screen_name\":"))) goto field_11;
                     break;
                 }
                 break;
             case 's':
-                if (atd_bytes_eq(p, ATD_LIT("\"id_str\":"))) goto key_3;
+                if (atd_bytes_skip(&p, ATD_LIT("\"id_str\":"))) goto field_3;
                 break;
             }
             break;
         case 'l':
-            if (atd_bytes_eq(p, ATD_LIT("\"lang\":"))) goto key_24;
+            if (atd_bytes_skip(&p, ATD_LIT("\"lang\":"))) goto field_24;
             break;
         case 'm':
-            if (atd_bytes_eq(p, ATD_LIT("\"metadata\":"))) goto key_0;
+            if (atd_bytes_skip(&p, ATD_LIT("\"metadata\":"))) goto field_0;
             break;
         case 'p':
             switch (p[2]) {
             case 'l':
-                if (atd_bytes_eq(p, ATD_LIT("\"place\":"))) goto key_15;
+                if (atd_bytes_skip(&p, ATD_LIT("\"place\":"))) goto field_15;
                 break;
             case 'o':
-                if (atd_bytes_eq(p, ATD_LIT("\"possibly_sensitive\":"))) goto key_23;
+                if (atd_bytes_skip(&p, ATD_LIT("\"possibly_sensitive\":"))) goto field_23;
                 break;
             }
             break;
         case 'r':
             switch (p[10]) {
             case '"':
-                if (atd_bytes_eq(p, ATD_LIT("\"retweeted\":"))) goto key_22;
+                if (atd_bytes_skip(&p, ATD_LIT("\"retweeted\":"))) goto field_22;
                 break;
             case '_':
-                if (atd_bytes_eq(p, ATD_LIT("\"retweeted_status\":"))) goto key_17;
+                if (atd_bytes_skip(&p, ATD_LIT("\"retweeted_status\":"))) goto field_17;
                 break;
             case 'o':
-                if (atd_bytes_eq(p, ATD_LIT("\"retweet_count\":"))) goto key_18;
+                if (atd_bytes_skip(&p, ATD_LIT("\"retweet_count\":"))) goto field_18;
                 break;
             }
             break;
         case 's':
-            if (atd_bytes_eq(p, ATD_LIT("\"source\":"))) goto key_5;
+            if (atd_bytes_skip(&p, ATD_LIT("\"source\":"))) goto field_5;
             break;
         case 't':
             switch (p[2]) {
             case 'e':
-                if (atd_bytes_eq(p, ATD_LIT("\"text\":"))) goto key_4;
+                if (atd_bytes_skip(&p, ATD_LIT("\"text\":"))) goto field_4;
                 break;
             case 'r':
-                if (atd_bytes_eq(p, ATD_LIT("\"truncated\":"))) goto key_6;
+                if (atd_bytes_skip(&p, ATD_LIT("\"truncated\":"))) goto field_6;
                 break;
             }
             break;
         case 'u':
-            if (atd_bytes_eq(p, ATD_LIT("\"user\":"))) goto key_12;
+            if (atd_bytes_skip(&p, ATD_LIT("\"user\":"))) goto field_12;
             break;
         }
     }
@@ -2453,66 +2057,50 @@ static const char *twitter_url_entity_read_p(atd_reader *r, const char *p, twitt
     uint64_t seen[1] = {0};
     twitter_url_entity_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"url\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"display_url\":"))) goto key_2;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"url\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"display_url\":"))) goto field_2;
         goto key;
     }
-key_0:
-    p += ATD_LEN("\"url\":");
 field_0:
     p = atd_read_string_p(r, p, &out->url);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("url")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"expanded_url\":"))) goto key;
-key_1:
-    p += ATD_LEN("\"expanded_url\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"expanded_url\":"))) goto key;
 field_1:
     p = atd_read_string_p(r, p, &out->expanded_url);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("expanded_url")));
     seen[0] |= (uint64_t)1 << 1;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"display_url\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"indices\":"))) goto key_3;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"display_url\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"indices\":"))) goto field_3;
         goto key;
     }
-key_2:
-    p += ATD_LEN("\"display_url\":");
 field_2:
     p = atd_read_string_p(r, p, &out->display_url);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("display_url")));
     seen[0] |= (uint64_t)1 << 2;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"indices\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"expanded_url\":"))) goto key_1;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"indices\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"expanded_url\":"))) goto field_1;
         goto key;
     }
-key_3:
-    p += ATD_LEN("\"indices\":");
 field_3:
     p = twitter_indices_read_p(r, p, &out->indices);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("indices")));
     seen[0] |= (uint64_t)1 << 3;
 tail:
-    p = atd_object_end_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_end_key_p(r, p, &more);
     if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, ATD_LIT("\"url\":"))) goto key_0;
+        if (atd_key_skip(r, &p, ATD_LIT("\"url\":"))) goto field_0;
         goto key;
     }
 end:
+    if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0xf)) {
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "url\000expanded_url\000display_url\000indices\000", "url_entity"));
     }
@@ -2521,16 +2109,16 @@ key:
     if (atd_key_room(r, p, ATD_LEN("\"expanded_url\":"))) {
         switch (p[1]) {
         case 'd':
-            if (atd_bytes_eq(p, ATD_LIT("\"display_url\":"))) goto key_2;
+            if (atd_bytes_skip(&p, ATD_LIT("\"display_url\":"))) goto field_2;
             break;
         case 'e':
-            if (atd_bytes_eq(p, ATD_LIT("\"expanded_url\":"))) goto key_1;
+            if (atd_bytes_skip(&p, ATD_LIT("\"expanded_url\":"))) goto field_1;
             break;
         case 'i':
-            if (atd_bytes_eq(p, ATD_LIT("\"indices\":"))) goto key_3;
+            if (atd_bytes_skip(&p, ATD_LIT("\"indices\":"))) goto field_3;
             break;
         case 'u':
-            if (atd_bytes_eq(p, ATD_LIT("\"url\":"))) goto key_0;
+            if (atd_bytes_skip(&p, ATD_LIT("\"url\":"))) goto field_0;
             break;
         }
     }
@@ -2577,38 +2165,30 @@ static const char *twitter_hashtag_read_p(atd_reader *r, const char *p, twitter_
     uint64_t seen[1] = {0};
     twitter_hashtag_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"text\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"indices\":"))) goto key_1;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"text\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"indices\":"))) goto field_1;
         goto key;
     }
-key_0:
-    p += ATD_LEN("\"text\":");
 field_0:
     p = atd_read_string_p(r, p, &out->text);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("text")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"indices\":"))) goto key;
-key_1:
-    p += ATD_LEN("\"indices\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"indices\":"))) goto key;
 field_1:
     p = twitter_indices_read_p(r, p, &out->indices);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("indices")));
     seen[0] |= (uint64_t)1 << 1;
 tail:
-    p = atd_object_end_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_end_key_p(r, p, &more);
     if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, ATD_LIT("\"text\":"))) goto key_0;
+        if (atd_key_skip(r, &p, ATD_LIT("\"text\":"))) goto field_0;
         goto key;
     }
 end:
+    if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "text\000indices\000", "hashtag"));
     }
@@ -2617,10 +2197,10 @@ key:
     if (atd_key_room(r, p, ATD_LEN("\"indices\":"))) {
         switch (p[1]) {
         case 'i':
-            if (atd_bytes_eq(p, ATD_LIT("\"indices\":"))) goto key_1;
+            if (atd_bytes_skip(&p, ATD_LIT("\"indices\":"))) goto field_1;
             break;
         case 't':
-            if (atd_bytes_eq(p, ATD_LIT("\"text\":"))) goto key_0;
+            if (atd_bytes_skip(&p, ATD_LIT("\"text\":"))) goto field_0;
             break;
         }
     }
@@ -2661,74 +2241,54 @@ static const char *twitter_user_mention_read_p(atd_reader *r, const char *p, twi
     uint64_t seen[1] = {0};
     twitter_user_mention_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"screen_name\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"id\":"))) goto key_2;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"screen_name\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"id\":"))) goto field_2;
         goto key;
     }
-key_0:
-    p += ATD_LEN("\"screen_name\":");
 field_0:
     p = atd_read_string_p(r, p, &out->screen_name);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("screen_name")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"name\":"))) goto key;
-key_1:
-    p += ATD_LEN("\"name\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"name\":"))) goto key;
 field_1:
     p = atd_read_string_p(r, p, &out->name);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("name")));
     seen[0] |= (uint64_t)1 << 1;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"id\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"screen_name\":"))) goto key_0;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"id\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"screen_name\":"))) goto field_0;
         goto key;
     }
-key_2:
-    p += ATD_LEN("\"id\":");
 field_2:
     p = atd_read_int64_p(r, p, &out->id);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("id")));
     seen[0] |= (uint64_t)1 << 2;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"id_str\":"))) goto key;
-key_3:
-    p += ATD_LEN("\"id_str\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"id_str\":"))) goto key;
 field_3:
     p = atd_read_string_p(r, p, &out->id_str);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("id_str")));
     seen[0] |= (uint64_t)1 << 3;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"indices\":"))) goto key;
-key_4:
-    p += ATD_LEN("\"indices\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"indices\":"))) goto key;
 field_4:
     p = twitter_indices_read_p(r, p, &out->indices);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("indices")));
     seen[0] |= (uint64_t)1 << 4;
 tail:
-    p = atd_object_end_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_end_key_p(r, p, &more);
     if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, ATD_LIT("\"name\":"))) goto key_1;
+        if (atd_key_skip(r, &p, ATD_LIT("\"name\":"))) goto field_1;
         goto key;
     }
 end:
+    if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x1f)) {
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "screen_name\000name\000id\000id_str\000indices\000", "user_mention"));
     }
@@ -2737,19 +2297,19 @@ key:
     if (atd_key_room(r, p, ATD_LEN("\"screen_name\":"))) {
         switch (p[3]) {
         case '"':
-            if (atd_bytes_eq(p, ATD_LIT("\"id\":"))) goto key_2;
+            if (atd_bytes_skip(&p, ATD_LIT("\"id\":"))) goto field_2;
             break;
         case '_':
-            if (atd_bytes_eq(p, ATD_LIT("\"id_str\":"))) goto key_3;
+            if (atd_bytes_skip(&p, ATD_LIT("\"id_str\":"))) goto field_3;
             break;
         case 'd':
-            if (atd_bytes_eq(p, ATD_LIT("\"indices\":"))) goto key_4;
+            if (atd_bytes_skip(&p, ATD_LIT("\"indices\":"))) goto field_4;
             break;
         case 'm':
-            if (atd_bytes_eq(p, ATD_LIT("\"name\":"))) goto key_1;
+            if (atd_bytes_skip(&p, ATD_LIT("\"name\":"))) goto field_1;
             break;
         case 'r':
-            if (atd_bytes_eq(p, ATD_LIT("\"screen_name\":"))) goto key_0;
+            if (atd_bytes_skip(&p, ATD_LIT("\"screen_name\":"))) goto field_0;
             break;
         }
     }
@@ -2799,49 +2359,37 @@ static const char *twitter_size_read_p(atd_reader *r, const char *p, twitter_siz
     uint64_t seen[1] = {0};
     twitter_size_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"w\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"h\":"))) goto key_1;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"w\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"h\":"))) goto field_1;
         goto key;
     }
-key_0:
-    p += ATD_LEN("\"w\":");
 field_0:
     p = atd_read_int64_p(r, p, &out->w);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("w")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"h\":"))) goto key;
-key_1:
-    p += ATD_LEN("\"h\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"h\":"))) goto key;
 field_1:
     p = atd_read_int64_p(r, p, &out->h);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("h")));
     seen[0] |= (uint64_t)1 << 1;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"resize\":"))) goto key;
-key_2:
-    p += ATD_LEN("\"resize\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"resize\":"))) goto key;
 field_2:
     p = atd_read_string_p(r, p, &out->resize);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("resize")));
     seen[0] |= (uint64_t)1 << 2;
 tail:
-    p = atd_object_end_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_end_key_p(r, p, &more);
     if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, ATD_LIT("\"w\":"))) goto key_0;
+        if (atd_key_skip(r, &p, ATD_LIT("\"w\":"))) goto field_0;
         goto key;
     }
 end:
+    if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x7)) {
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "w\000h\000resize\000", "size"));
     }
@@ -2850,13 +2398,13 @@ key:
     if (atd_key_room(r, p, ATD_LEN("\"resize\":"))) {
         switch (p[1]) {
         case 'h':
-            if (atd_bytes_eq(p, ATD_LIT("\"h\":"))) goto key_1;
+            if (atd_bytes_skip(&p, ATD_LIT("\"h\":"))) goto field_1;
             break;
         case 'r':
-            if (atd_bytes_eq(p, ATD_LIT("\"resize\":"))) goto key_2;
+            if (atd_bytes_skip(&p, ATD_LIT("\"resize\":"))) goto field_2;
             break;
         case 'w':
-            if (atd_bytes_eq(p, ATD_LIT("\"w\":"))) goto key_0;
+            if (atd_bytes_skip(&p, ATD_LIT("\"w\":"))) goto field_0;
             break;
         }
     }
@@ -2898,60 +2446,44 @@ static const char *twitter_sizes_read_p(atd_reader *r, const char *p, twitter_si
     uint64_t seen[1] = {0};
     twitter_sizes_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"medium\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"large\":"))) goto key_3;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"medium\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"large\":"))) goto field_3;
         goto key;
     }
-key_0:
-    p += ATD_LEN("\"medium\":");
 field_0:
     p = twitter_size_read_p(r, p, &out->medium);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("medium")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"small\":"))) goto key;
-key_1:
-    p += ATD_LEN("\"small\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"small\":"))) goto key;
 field_1:
     p = twitter_size_read_p(r, p, &out->small);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("small")));
     seen[0] |= (uint64_t)1 << 1;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"thumb\":"))) goto key;
-key_2:
-    p += ATD_LEN("\"thumb\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"thumb\":"))) goto key;
 field_2:
     p = twitter_size_read_p(r, p, &out->thumb);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("thumb")));
     seen[0] |= (uint64_t)1 << 2;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"large\":"))) goto key;
-key_3:
-    p += ATD_LEN("\"large\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"large\":"))) goto key;
 field_3:
     p = twitter_size_read_p(r, p, &out->large);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("large")));
     seen[0] |= (uint64_t)1 << 3;
 tail:
-    p = atd_object_end_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_end_key_p(r, p, &more);
     if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, ATD_LIT("\"medium\":"))) goto key_0;
+        if (atd_key_skip(r, &p, ATD_LIT("\"medium\":"))) goto field_0;
         goto key;
     }
 end:
+    if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0xf)) {
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "medium\000small\000thumb\000large\000", "sizes"));
     }
@@ -2960,16 +2492,16 @@ key:
     if (atd_key_room(r, p, ATD_LEN("\"medium\":"))) {
         switch (p[1]) {
         case 'l':
-            if (atd_bytes_eq(p, ATD_LIT("\"large\":"))) goto key_3;
+            if (atd_bytes_skip(&p, ATD_LIT("\"large\":"))) goto field_3;
             break;
         case 'm':
-            if (atd_bytes_eq(p, ATD_LIT("\"medium\":"))) goto key_0;
+            if (atd_bytes_skip(&p, ATD_LIT("\"medium\":"))) goto field_0;
             break;
         case 's':
-            if (atd_bytes_eq(p, ATD_LIT("\"small\":"))) goto key_1;
+            if (atd_bytes_skip(&p, ATD_LIT("\"small\":"))) goto field_1;
             break;
         case 't':
-            if (atd_bytes_eq(p, ATD_LIT("\"thumb\":"))) goto key_2;
+            if (atd_bytes_skip(&p, ATD_LIT("\"thumb\":"))) goto field_2;
             break;
         }
     }
@@ -3012,133 +2544,90 @@ static const char *twitter_media_read_p(atd_reader *r, const char *p, twitter_me
     uint64_t seen[1] = {0};
     twitter_media_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"id\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"display_url\":"))) goto key_6;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"id\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"display_url\":"))) goto field_6;
         goto key;
     }
-key_0:
-    p += ATD_LEN("\"id\":");
 field_0:
     p = atd_read_int64_p(r, p, &out->id);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("id")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"id_str\":"))) goto key;
-key_1:
-    p += ATD_LEN("\"id_str\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"id_str\":"))) goto key;
 field_1:
     p = atd_read_string_p(r, p, &out->id_str);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("id_str")));
     seen[0] |= (uint64_t)1 << 1;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"indices\":"))) goto key;
-key_2:
-    p += ATD_LEN("\"indices\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"indices\":"))) goto key;
 field_2:
     p = twitter_indices_read_p(r, p, &out->indices);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("indices")));
     seen[0] |= (uint64_t)1 << 2;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"media_url\":"))) goto key;
-key_3:
-    p += ATD_LEN("\"media_url\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"media_url\":"))) goto key;
 field_3:
     p = atd_read_string_p(r, p, &out->media_url);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("media_url")));
     seen[0] |= (uint64_t)1 << 3;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"media_url_https\":"))) goto key;
-key_4:
-    p += ATD_LEN("\"media_url_https\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"media_url_https\":"))) goto key;
 field_4:
     p = atd_read_string_p(r, p, &out->media_url_https);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("media_url_https")));
     seen[0] |= (uint64_t)1 << 4;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"url\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"sizes\":"))) goto key_9;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"url\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"sizes\":"))) goto field_9;
         goto key;
     }
-key_5:
-    p += ATD_LEN("\"url\":");
 field_5:
     p = atd_read_string_p(r, p, &out->url);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("url")));
     seen[0] |= (uint64_t)1 << 5;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"display_url\":"))) goto key;
-key_6:
-    p += ATD_LEN("\"display_url\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"display_url\":"))) goto key;
 field_6:
     p = atd_read_string_p(r, p, &out->display_url);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("display_url")));
     seen[0] |= (uint64_t)1 << 6;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"expanded_url\":"))) goto key;
-key_7:
-    p += ATD_LEN("\"expanded_url\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"expanded_url\":"))) goto key;
 field_7:
     p = atd_read_string_p(r, p, &out->expanded_url);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("expanded_url")));
     seen[0] |= (uint64_t)1 << 7;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"type\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"id\":"))) goto key_0;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"type\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"id\":"))) goto field_0;
         goto key;
     }
-key_8:
-    p += ATD_LEN("\"type\":");
 field_8:
     p = atd_read_string_p(r, p, &out->media_type);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("type")));
     seen[0] |= (uint64_t)1 << 8;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"sizes\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"url\":"))) goto key_5;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"sizes\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"url\":"))) goto field_5;
         goto key;
     }
-key_9:
-    p += ATD_LEN("\"sizes\":");
 field_9:
     p = twitter_sizes_read_p(r, p, &out->sizes);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("sizes")));
     seen[0] |= (uint64_t)1 << 9;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"source_status_id\":"))) goto key;
-key_10:
-    p += ATD_LEN("\"source_status_id\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"source_status_id\":"))) goto key;
 field_10:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -3153,13 +2642,9 @@ field_10:
         }
         out->has_source_status_id = true;
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"source_status_id_str\":"))) goto key;
-key_11:
-    p += ATD_LEN("\"source_status_id_str\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"source_status_id_str\":"))) goto key;
 field_11:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -3175,14 +2660,13 @@ field_11:
         out->has_source_status_id_str = true;
     }
 tail:
-    p = atd_object_end_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_end_key_p(r, p, &more);
     if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, ATD_LIT("\"type\":"))) goto key_8;
+        if (atd_key_skip(r, &p, ATD_LIT("\"type\":"))) goto field_8;
         goto key;
     }
 end:
+    if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3ff)) {
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "id\000id_str\000indices\000media_url\000media_url_https\000url\000display_url\000expanded_url\000type\000sizes\000", "media"));
     }
@@ -3193,54 +2677,54 @@ key:
         case 'd':
             switch (p[3]) {
             case '"':
-                if (atd_bytes_eq(p, ATD_LIT("\"id\":"))) goto key_0;
+                if (atd_bytes_skip(&p, ATD_LIT("\"id\":"))) goto field_0;
                 break;
             case '_':
-                if (atd_bytes_eq(p, ATD_LIT("\"id_str\":"))) goto key_1;
+                if (atd_bytes_skip(&p, ATD_LIT("\"id_str\":"))) goto field_1;
                 break;
             }
             break;
         case 'e':
             switch (p[10]) {
             case '"':
-                if (atd_bytes_eq(p, ATD_LIT("\"media_url\":"))) goto key_3;
+                if (atd_bytes_skip(&p, ATD_LIT("\"media_url\":"))) goto field_3;
                 break;
             case '_':
-                if (atd_bytes_eq(p, ATD_LIT("\"media_url_https\":"))) goto key_4;
+                if (atd_bytes_skip(&p, ATD_LIT("\"media_url_https\":"))) goto field_4;
                 break;
             }
             break;
         case 'i':
             switch (p[1]) {
             case 'd':
-                if (atd_bytes_eq(p, ATD_LIT("\"display_url\":"))) goto key_6;
+                if (atd_bytes_skip(&p, ATD_LIT("\"display_url\":"))) goto field_6;
                 break;
             case 's':
-                if (atd_bytes_eq(p, ATD_LIT("\"sizes\":"))) goto key_9;
+                if (atd_bytes_skip(&p, ATD_LIT("\"sizes\":"))) goto field_9;
                 break;
             }
             break;
         case 'n':
-            if (atd_bytes_eq(p, ATD_LIT("\"indices\":"))) goto key_2;
+            if (atd_bytes_skip(&p, ATD_LIT("\"indices\":"))) goto field_2;
             break;
         case 'o':
             switch (p[17]) {
             case '"':
-                if (atd_bytes_eq(p, ATD_LIT("\"source_status_id\":"))) goto key_10;
+                if (atd_bytes_skip(&p, ATD_LIT("\"source_status_id\":"))) goto field_10;
                 break;
             case '_':
-                if (atd_bytes_eq(p, ATD_LIT("\"source_status_id_str\":"))) goto key_11;
+                if (atd_bytes_skip(&p, ATD_LIT("\"source_status_id_str\":"))) goto field_11;
                 break;
             }
             break;
         case 'r':
-            if (atd_bytes_eq(p, ATD_LIT("\"url\":"))) goto key_5;
+            if (atd_bytes_skip(&p, ATD_LIT("\"url\":"))) goto field_5;
             break;
         case 'x':
-            if (atd_bytes_eq(p, ATD_LIT("\"expanded_url\":"))) goto key_7;
+            if (atd_bytes_skip(&p, ATD_LIT("\"expanded_url\":"))) goto field_7;
             break;
         case 'y':
-            if (atd_bytes_eq(p, ATD_LIT("\"type\":"))) goto key_8;
+            if (atd_bytes_skip(&p, ATD_LIT("\"type\":"))) goto field_8;
             break;
         }
     }
@@ -3319,7 +2803,7 @@ static char *twitter_search_metadata_write_p(atd_writer *w, char *p, const twitt
     if (!atd_writer_finite(w, (double)v->completed_in)) {
         return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("completed_in")));
     }
-    p = atd_writer_room(w, p, 26 + ATD_DOUBLE_CHARS + ATD_INT64_CHARS);
+    p = atd_writer_room(w, p, ATD_LEN("{\"completed_in\":") + ATD_DOUBLE_CHARS + ATD_LEN(",\"max_id\":") + ATD_INT64_CHARS);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("completed_in")));
     p = atd_put(p, ATD_LIT("{\"completed_in\":"));
     p = atd_write_double(p, (double)v->completed_in);
@@ -3333,7 +2817,7 @@ static char *twitter_search_metadata_write_p(atd_writer *w, char *p, const twitt
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("query")));
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"refresh_url\":"), v->refresh_url.ptr, v->refresh_url.len);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("refresh_url")));
-    p = atd_writer_room(w, p, 21 + ATD_INT64_CHARS + ATD_INT64_CHARS);
+    p = atd_writer_room(w, p, ATD_LEN(",\"count\":") + ATD_INT64_CHARS + ATD_LEN(",\"since_id\":") + ATD_INT64_CHARS);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("count")));
     p = atd_put(p, ATD_LIT(",\"count\":"));
     p = atd_write_int64(p, (int64_t)v->count);
@@ -3385,7 +2869,7 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(twitter_metadata)
 static char *twitter_int_nullable_write_p(atd_writer *w, char *p, const twitter_int_nullable *v)
 {
     if (!v->has) return atd_writer_raw_p(w, p, ATD_LIT("null"));
-    p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
+    p = atd_writer_room(w, p, ATD_INT64_CHARS);
     if (p == NULL) return NULL;
     p = atd_write_int64(p, (int64_t)v->value);
     return p;
@@ -3452,7 +2936,7 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(twitter_user_entities)
 
 static char *twitter_user_write_p(atd_writer *w, char *p, const twitter_user *v)
 {
-    p = atd_writer_room(w, p, 6 + ATD_INT64_CHARS);
+    p = atd_writer_room(w, p, ATD_LEN("{\"id\":") + ATD_INT64_CHARS);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("id")));
     p = atd_put(p, ATD_LIT("{\"id\":"));
     p = atd_write_int64(p, (int64_t)v->id);
@@ -3474,7 +2958,7 @@ static char *twitter_user_write_p(atd_writer *w, char *p, const twitter_user *v)
     if (p == NULL) return NULL;
     p = twitter_user_entities_write_p(w, p, &v->entities);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("entities")));
-    p = atd_writer_room(w, p, 65 + 5 + ATD_INT64_CHARS + ATD_INT64_CHARS + ATD_INT64_CHARS);
+    p = atd_writer_room(w, p, ATD_LEN(",\"protected\":") + ATD_LEN("false") + ATD_LEN(",\"followers_count\":") + ATD_INT64_CHARS + ATD_LEN(",\"friends_count\":") + ATD_INT64_CHARS + ATD_LEN(",\"listed_count\":") + ATD_INT64_CHARS);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("protected")));
     p = atd_put(p, ATD_LIT(",\"protected\":"));
     p = v->protected_ ? atd_put(p, ATD_LIT("true")) : atd_put(p, ATD_LIT("false"));
@@ -3486,7 +2970,7 @@ static char *twitter_user_write_p(atd_writer *w, char *p, const twitter_user *v)
     p = atd_write_int64(p, (int64_t)v->listed_count);
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"created_at\":"), v->created_at.ptr, v->created_at.len);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("created_at")));
-    p = atd_writer_room(w, p, 20 + ATD_INT64_CHARS);
+    p = atd_writer_room(w, p, ATD_LEN(",\"favourites_count\":") + ATD_INT64_CHARS);
     if (p == NULL) {
         return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("favourites_count")));
     }
@@ -3500,7 +2984,7 @@ static char *twitter_user_write_p(atd_writer *w, char *p, const twitter_user *v)
     if (p == NULL) return NULL;
     p = twitter_string_nullable_write_p(w, p, &v->time_zone);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("time_zone")));
-    p = atd_writer_room(w, p, 45 + 5 + 5 + ATD_INT64_CHARS);
+    p = atd_writer_room(w, p, ATD_LEN(",\"geo_enabled\":") + ATD_LEN("false") + ATD_LEN(",\"verified\":") + ATD_LEN("false") + ATD_LEN(",\"statuses_count\":") + ATD_INT64_CHARS);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("geo_enabled")));
     p = atd_put(p, ATD_LIT(",\"geo_enabled\":"));
     p = v->geo_enabled ? atd_put(p, ATD_LIT("true")) : atd_put(p, ATD_LIT("false"));
@@ -3510,7 +2994,7 @@ static char *twitter_user_write_p(atd_writer *w, char *p, const twitter_user *v)
     p = atd_write_int64(p, (int64_t)v->statuses_count);
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"lang\":"), v->lang.ptr, v->lang.len);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("lang")));
-    p = atd_writer_room(w, p, 67 + 5 + 5 + 5);
+    p = atd_writer_room(w, p, ATD_LEN(",\"contributors_enabled\":") + ATD_LEN("false") + ATD_LEN(",\"is_translator\":") + ATD_LEN("false") + ATD_LEN(",\"is_translation_enabled\":") + ATD_LEN("false"));
     if (p == NULL) {
         return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("contributors_enabled")));
     }
@@ -3532,7 +3016,7 @@ static char *twitter_user_write_p(atd_writer *w, char *p, const twitter_user *v)
     if (p == NULL) {
         return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("profile_background_image_url_https")));
     }
-    p = atd_writer_room(w, p, 27 + 5);
+    p = atd_writer_room(w, p, ATD_LEN(",\"profile_background_tile\":") + ATD_LEN("false"));
     if (p == NULL) {
         return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("profile_background_tile")));
     }
@@ -3568,7 +3052,7 @@ static char *twitter_user_write_p(atd_writer *w, char *p, const twitter_user *v)
     if (p == NULL) {
         return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("profile_text_color")));
     }
-    p = atd_writer_room(w, p, 130 + 5 + 5 + 5 + 5 + 5 + 5);
+    p = atd_writer_room(w, p, ATD_LEN(",\"profile_use_background_image\":") + ATD_LEN("false") + ATD_LEN(",\"default_profile\":") + ATD_LEN("false") + ATD_LEN(",\"default_profile_image\":") + ATD_LEN("false") + ATD_LEN(",\"following\":") + ATD_LEN("false") + ATD_LEN(",\"follow_request_sent\":") + ATD_LEN("false") + ATD_LEN(",\"notifications\":") + ATD_LEN("false") + ATD_LEN("}"));
     if (p == NULL) {
         return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("profile_use_background_image")));
     }
@@ -3675,7 +3159,7 @@ static char *twitter_status_write_p(atd_writer *w, char *p, const twitter_status
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("metadata")));
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"created_at\":"), v->created_at.ptr, v->created_at.len);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("created_at")));
-    p = atd_writer_room(w, p, 6 + ATD_INT64_CHARS);
+    p = atd_writer_room(w, p, ATD_LEN(",\"id\":") + ATD_INT64_CHARS);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("id")));
     p = atd_put(p, ATD_LIT(",\"id\":"));
     p = atd_write_int64(p, (int64_t)v->id);
@@ -3685,7 +3169,7 @@ static char *twitter_status_write_p(atd_writer *w, char *p, const twitter_status
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("text")));
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"source\":"), v->source.ptr, v->source.len);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("source")));
-    p = atd_writer_room(w, p, 13 + 5);
+    p = atd_writer_room(w, p, ATD_LEN(",\"truncated\":") + ATD_LEN("false"));
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("truncated")));
     p = atd_put(p, ATD_LIT(",\"truncated\":"));
     p = v->truncated ? atd_put(p, ATD_LIT("true")) : atd_put(p, ATD_LIT("false"));
@@ -3723,7 +3207,7 @@ static char *twitter_status_write_p(atd_writer *w, char *p, const twitter_status
     if (p == NULL) return NULL;
     p = twitter_user_write_p(w, p, &v->user);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("user")));
-    p = atd_writer_room(w, p, 47 + 4 + 4 + 4 + 4);
+    p = atd_writer_room(w, p, ATD_LEN(",\"geo\":") + ATD_LEN("null") + ATD_LEN(",\"coordinates\":") + ATD_LEN("null") + ATD_LEN(",\"place\":") + ATD_LEN("null") + ATD_LEN(",\"contributors\":") + ATD_LEN("null"));
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("geo")));
     p = atd_put(p, ATD_LIT(",\"geo\":"));
     (void)v->geo; /* unit: always null */
@@ -3749,7 +3233,7 @@ static char *twitter_status_write_p(atd_writer *w, char *p, const twitter_status
             return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("retweeted_status")));
         }
     }
-    p = atd_writer_room(w, p, 35 + ATD_INT64_CHARS + ATD_INT64_CHARS);
+    p = atd_writer_room(w, p, ATD_LEN(",\"retweet_count\":") + ATD_INT64_CHARS + ATD_LEN(",\"favorite_count\":") + ATD_INT64_CHARS);
     if (p == NULL) {
         return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("retweet_count")));
     }
@@ -3761,14 +3245,14 @@ static char *twitter_status_write_p(atd_writer *w, char *p, const twitter_status
     if (p == NULL) return NULL;
     p = twitter_entities_write_p(w, p, &v->entities);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("entities")));
-    p = atd_writer_room(w, p, 26 + 5 + 5);
+    p = atd_writer_room(w, p, ATD_LEN(",\"favorited\":") + ATD_LEN("false") + ATD_LEN(",\"retweeted\":") + ATD_LEN("false"));
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("favorited")));
     p = atd_put(p, ATD_LIT(",\"favorited\":"));
     p = v->favorited ? atd_put(p, ATD_LIT("true")) : atd_put(p, ATD_LIT("false"));
     p = atd_put(p, ATD_LIT(",\"retweeted\":"));
     p = v->retweeted ? atd_put(p, ATD_LIT("true")) : atd_put(p, ATD_LIT("false"));
     if (v->has_possibly_sensitive) {
-        p = atd_writer_room(w, p, 22 + 5);
+        p = atd_writer_room(w, p, ATD_LEN(",\"possibly_sensitive\":") + ATD_LEN("false"));
         if (p == NULL) {
             return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("possibly_sensitive")));
         }
@@ -3786,7 +3270,7 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(twitter_status)
 
 static char *twitter_indices_write_p(atd_writer *w, char *p, const twitter_indices *v)
 {
-    p = atd_writer_room(w, p, 3 + ATD_INT64_CHARS + ATD_INT64_CHARS);
+    p = atd_writer_room(w, p, ATD_LEN("[") + ATD_INT64_CHARS + ATD_LEN(",") + ATD_INT64_CHARS + ATD_LEN("]"));
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 0));
     p = atd_put(p, ATD_LIT("["));
     p = atd_write_int64(p, (int64_t)v->f0);
@@ -3840,7 +3324,7 @@ static char *twitter_user_mention_write_p(atd_writer *w, char *p, const twitter_
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("screen_name")));
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"name\":"), v->name.ptr, v->name.len);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("name")));
-    p = atd_writer_room(w, p, 6 + ATD_INT64_CHARS);
+    p = atd_writer_room(w, p, ATD_LEN(",\"id\":") + ATD_INT64_CHARS);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("id")));
     p = atd_put(p, ATD_LIT(",\"id\":"));
     p = atd_write_int64(p, (int64_t)v->id);
@@ -3859,7 +3343,7 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(twitter_user_mention)
 
 static char *twitter_size_write_p(atd_writer *w, char *p, const twitter_size *v)
 {
-    p = atd_writer_room(w, p, 10 + ATD_INT64_CHARS + ATD_INT64_CHARS);
+    p = atd_writer_room(w, p, ATD_LEN("{\"w\":") + ATD_INT64_CHARS + ATD_LEN(",\"h\":") + ATD_INT64_CHARS);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("w")));
     p = atd_put(p, ATD_LIT("{\"w\":"));
     p = atd_write_int64(p, (int64_t)v->w);
@@ -3901,7 +3385,7 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(twitter_sizes)
 
 static char *twitter_media_write_p(atd_writer *w, char *p, const twitter_media *v)
 {
-    p = atd_writer_room(w, p, 6 + ATD_INT64_CHARS);
+    p = atd_writer_room(w, p, ATD_LEN("{\"id\":") + ATD_INT64_CHARS);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("id")));
     p = atd_put(p, ATD_LIT("{\"id\":"));
     p = atd_write_int64(p, (int64_t)v->id);
@@ -3930,7 +3414,7 @@ static char *twitter_media_write_p(atd_writer *w, char *p, const twitter_media *
     p = twitter_sizes_write_p(w, p, &v->sizes);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("sizes")));
     if (v->has_source_status_id) {
-        p = atd_writer_room(w, p, 20 + ATD_INT64_CHARS);
+        p = atd_writer_room(w, p, ATD_LEN(",\"source_status_id\":") + ATD_INT64_CHARS);
         if (p == NULL) {
             return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("source_status_id")));
         }

@@ -64,14 +64,11 @@ static const char *validators_person__plain_read_p(atd_reader *r, const char *p,
     uint64_t seen[1] = {0};
     validators_person__plain_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"name\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"age\":"))) goto key_1;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"name\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"age\":"))) goto field_1;
         goto key;
     }
-key_0:
-    p += ATD_LEN("\"name\":");
 field_0:
     {
         p = atd_skip_ws_p(r, p);
@@ -87,13 +84,9 @@ field_0:
         }
     }
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"age\":"))) goto key;
-key_1:
-    p += ATD_LEN("\"age\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"age\":"))) goto key;
 field_1:
     {
         p = atd_skip_ws_p(r, p);
@@ -109,13 +102,9 @@ field_1:
         }
     }
     seen[0] |= (uint64_t)1 << 1;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"email\":"))) goto key;
-key_2:
-    p += ATD_LEN("\"email\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"email\":"))) goto key;
 field_2:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -138,14 +127,13 @@ field_2:
         out->has_email = true;
     }
 tail:
-    p = atd_object_end_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_end_key_p(r, p, &more);
     if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, ATD_LIT("\"name\":"))) goto key_0;
+        if (atd_key_skip(r, &p, ATD_LIT("\"name\":"))) goto field_0;
         goto key;
     }
 end:
+    if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "name\000age\000", "person"));
     }
@@ -154,13 +142,13 @@ key:
     if (atd_key_room(r, p, ATD_LEN("\"email\":"))) {
         switch (p[1]) {
         case 'a':
-            if (atd_bytes_eq(p, ATD_LIT("\"age\":"))) goto key_1;
+            if (atd_bytes_skip(&p, ATD_LIT("\"age\":"))) goto field_1;
             break;
         case 'e':
-            if (atd_bytes_eq(p, ATD_LIT("\"email\":"))) goto key_2;
+            if (atd_bytes_skip(&p, ATD_LIT("\"email\":"))) goto field_2;
             break;
         case 'n':
-            if (atd_bytes_eq(p, ATD_LIT("\"name\":"))) goto key_0;
+            if (atd_bytes_skip(&p, ATD_LIT("\"name\":"))) goto field_0;
             break;
         }
     }
@@ -316,14 +304,11 @@ static const char *validators_host_read_p(atd_reader *r, const char *p, validato
     uint64_t seen[1] = {0};
     validators_host_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"host\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"backup\":"))) goto key_3;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"host\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"backup\":"))) goto field_3;
         goto key;
     }
-key_0:
-    p += ATD_LEN("\"host\":");
 field_0:
     {
         p = atd_skip_ws_p(r, p);
@@ -336,13 +321,9 @@ field_0:
         }
     }
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"port\":"))) goto key;
-key_1:
-    p += ATD_LEN("\"port\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"port\":"))) goto key;
 field_1:
     {
         p = atd_skip_ws_p(r, p);
@@ -362,13 +343,9 @@ field_1:
         }
     }
     seen[0] |= (uint64_t)1 << 1;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"weight\":"))) goto key;
-key_2:
-    p += ATD_LEN("\"weight\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"weight\":"))) goto key;
 field_2:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -386,13 +363,9 @@ field_2:
             }
         }
     }
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"backup\":"))) goto key;
-key_3:
-    p += ATD_LEN("\"backup\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"backup\":"))) goto key;
 field_3:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -419,14 +392,13 @@ field_3:
         out->has_backup = true;
     }
 tail:
-    p = atd_object_end_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_end_key_p(r, p, &more);
     if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, ATD_LIT("\"host\":"))) goto key_0;
+        if (atd_key_skip(r, &p, ATD_LIT("\"host\":"))) goto field_0;
         goto key;
     }
 end:
+    if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "host\000port\000", "host"));
     }
@@ -435,16 +407,16 @@ key:
     if (atd_key_room(r, p, ATD_LEN("\"weight\":"))) {
         switch (p[1]) {
         case 'b':
-            if (atd_bytes_eq(p, ATD_LIT("\"backup\":"))) goto key_3;
+            if (atd_bytes_skip(&p, ATD_LIT("\"backup\":"))) goto field_3;
             break;
         case 'h':
-            if (atd_bytes_eq(p, ATD_LIT("\"host\":"))) goto key_0;
+            if (atd_bytes_skip(&p, ATD_LIT("\"host\":"))) goto field_0;
             break;
         case 'p':
-            if (atd_bytes_eq(p, ATD_LIT("\"port\":"))) goto key_1;
+            if (atd_bytes_skip(&p, ATD_LIT("\"port\":"))) goto field_1;
             break;
         case 'w':
-            if (atd_bytes_eq(p, ATD_LIT("\"weight\":"))) goto key_2;
+            if (atd_bytes_skip(&p, ATD_LIT("\"weight\":"))) goto field_2;
             break;
         }
     }
@@ -483,16 +455,8 @@ static const char *validators_host_list_read_p(atd_reader *r, const char *p, val
     if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
-            size_t ncap = cap != 0 ? 2 * cap : 8;
-            validators_host *n_ = NULL;
-            if (ncap <= SIZE_MAX / sizeof(validators_host)) {
-                n_ = (validators_host *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(validators_host), ncap * sizeof(validators_host), 8);
-            }
-            if (n_ == NULL) {
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
-            }
-            items = n_;
-            cap = ncap;
+            items = (validators_host *)atd_read_grow(r, p, items, &cap, sizeof(validators_host), 8);
+            if (items == NULL) return NULL;
         }
         p = validators_host_read_p(r, p, &items[len]);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
@@ -514,16 +478,8 @@ static const char *validators_port_list_read_p(atd_reader *r, const char *p, val
     if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
-            size_t ncap = cap != 0 ? 2 * cap : 8;
-            int64_t *n_ = NULL;
-            if (ncap <= SIZE_MAX / sizeof(int64_t)) {
-                n_ = (int64_t *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(int64_t), ncap * sizeof(int64_t), 8);
-            }
-            if (n_ == NULL) {
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
-            }
-            items = n_;
-            cap = ncap;
+            items = (int64_t *)atd_read_grow(r, p, items, &cap, sizeof(int64_t), 8);
+            if (items == NULL) return NULL;
         }
         {
             p = atd_skip_ws_p(r, p);
@@ -560,16 +516,8 @@ static const char *validators_int_checked_list_read_p(atd_reader *r, const char 
     if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
-            size_t ncap = cap != 0 ? 2 * cap : 8;
-            int64_t *n_ = NULL;
-            if (ncap <= SIZE_MAX / sizeof(int64_t)) {
-                n_ = (int64_t *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(int64_t), ncap * sizeof(int64_t), 8);
-            }
-            if (n_ == NULL) {
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
-            }
-            items = n_;
-            cap = ncap;
+            items = (int64_t *)atd_read_grow(r, p, items, &cap, sizeof(int64_t), 8);
+            if (items == NULL) return NULL;
         }
         {
             p = atd_skip_ws_p(r, p);
@@ -684,80 +632,60 @@ static const char *validators_config_read_p(atd_reader *r, const char *p, valida
     uint64_t seen[1] = {0};
     validators_config_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"hosts\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"evens\":"))) goto key_2;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"hosts\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"evens\":"))) goto field_2;
         goto key;
     }
-key_0:
-    p += ATD_LEN("\"hosts\":");
 field_0:
     p = validators_host_list_read_p(r, p, &out->hosts);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("hosts")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"ports\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"level\":"))) goto key_4;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"ports\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"level\":"))) goto field_4;
         goto key;
     }
-key_1:
-    p += ATD_LEN("\"ports\":");
 field_1:
     p = validators_port_list_read_p(r, p, &out->ports);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ports")));
     seen[0] |= (uint64_t)1 << 1;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"evens\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"range\":"))) goto key_3;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"evens\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"range\":"))) goto field_3;
         goto key;
     }
-key_2:
-    p += ATD_LEN("\"evens\":");
 field_2:
     p = validators_int_checked_list_read_p(r, p, &out->evens);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("evens")));
     seen[0] |= (uint64_t)1 << 2;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"range\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"hosts\":"))) goto key_0;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"range\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"hosts\":"))) goto field_0;
         goto key;
     }
-key_3:
-    p += ATD_LEN("\"range\":");
 field_3:
     p = validators_int_int_checked_tuple_read_p(r, p, &out->range);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("range")));
     seen[0] |= (uint64_t)1 << 3;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"level\":"))) goto key;
-key_4:
-    p += ATD_LEN("\"level\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"level\":"))) goto key;
 field_4:
     p = validators_uint8_checked_nullable_read_p(r, p, &out->level);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("level")));
     seen[0] |= (uint64_t)1 << 4;
 tail:
-    p = atd_object_end_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_end_key_p(r, p, &more);
     if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, ATD_LIT("\"ports\":"))) goto key_1;
+        if (atd_key_skip(r, &p, ATD_LIT("\"ports\":"))) goto field_1;
         goto key;
     }
 end:
+    if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x1f)) {
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "hosts\000ports\000evens\000range\000level\000", "config"));
     }
@@ -766,19 +694,19 @@ key:
     if (atd_key_room(r, p, ATD_LEN("\"hosts\":"))) {
         switch (p[1]) {
         case 'e':
-            if (atd_bytes_eq(p, ATD_LIT("\"evens\":"))) goto key_2;
+            if (atd_bytes_skip(&p, ATD_LIT("\"evens\":"))) goto field_2;
             break;
         case 'h':
-            if (atd_bytes_eq(p, ATD_LIT("\"hosts\":"))) goto key_0;
+            if (atd_bytes_skip(&p, ATD_LIT("\"hosts\":"))) goto field_0;
             break;
         case 'l':
-            if (atd_bytes_eq(p, ATD_LIT("\"level\":"))) goto key_4;
+            if (atd_bytes_skip(&p, ATD_LIT("\"level\":"))) goto field_4;
             break;
         case 'p':
-            if (atd_bytes_eq(p, ATD_LIT("\"ports\":"))) goto key_1;
+            if (atd_bytes_skip(&p, ATD_LIT("\"ports\":"))) goto field_1;
             break;
         case 'r':
-            if (atd_bytes_eq(p, ATD_LIT("\"range\":"))) goto key_3;
+            if (atd_bytes_skip(&p, ATD_LIT("\"range\":"))) goto field_3;
             break;
         }
     }
@@ -816,16 +744,8 @@ static const char *validators_person_list_read_p(atd_reader *r, const char *p, v
     if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
-            size_t ncap = cap != 0 ? 2 * cap : 8;
-            validators_person *n_ = NULL;
-            if (ncap <= SIZE_MAX / sizeof(validators_person)) {
-                n_ = (validators_person *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(validators_person), ncap * sizeof(validators_person), 8);
-            }
-            if (n_ == NULL) {
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
-            }
-            items = n_;
-            cap = ncap;
+            items = (validators_person *)atd_read_grow(r, p, items, &cap, sizeof(validators_person), 8);
+            if (items == NULL) return NULL;
         }
         p = validators_person_read_p(r, p, &items[len]);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
@@ -847,16 +767,8 @@ static const char *validators_shape_list_read_p(atd_reader *r, const char *p, va
     if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
-            size_t ncap = cap != 0 ? 2 * cap : 8;
-            validators_shape *n_ = NULL;
-            if (ncap <= SIZE_MAX / sizeof(validators_shape)) {
-                n_ = (validators_shape *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(validators_shape), ncap * sizeof(validators_shape), 8);
-            }
-            if (n_ == NULL) {
-                return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory"));
-            }
-            items = n_;
-            cap = ncap;
+            items = (validators_shape *)atd_read_grow(r, p, items, &cap, sizeof(validators_shape), 8);
+            if (items == NULL) return NULL;
         }
         p = validators_shape_read_p(r, p, &items[len]);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
@@ -882,36 +794,25 @@ static const char *validators_doc_read_p(atd_reader *r, const char *p, validator
     uint64_t seen[1] = {0};
     validators_doc_init(out);
     p = atd_object_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
     if (!more) goto end;
-    if (!atd_key_at(r, p, ATD_LIT("\"people\":"))) {
-        if (atd_key_at(r, p, ATD_LIT("\"config\":"))) goto key_2;
+    if (!atd_key_skip(r, &p, ATD_LIT("\"people\":"))) {
+        if (atd_key_skip(r, &p, ATD_LIT("\"config\":"))) goto field_2;
         goto key;
     }
-key_0:
-    p += ATD_LEN("\"people\":");
 field_0:
     p = validators_person_list_read_p(r, p, &out->people);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("people")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"shapes\":"))) goto key;
-key_1:
-    p += ATD_LEN("\"shapes\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"shapes\":"))) goto key;
 field_1:
     p = validators_shape_list_read_p(r, p, &out->shapes);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("shapes")));
     seen[0] |= (uint64_t)1 << 1;
-    p = atd_object_next_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_next_key_p(r, p, &more);
     if (!more) goto end;
-    p = atd_skip_ws_p(r, p);
-    if (!atd_key_at(r, p, ATD_LIT("\"config\":"))) goto key;
-key_2:
-    p += ATD_LEN("\"config\":");
+    if (!atd_key_skip(r, &p, ATD_LIT("\"config\":"))) goto key;
 field_2:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -923,14 +824,13 @@ field_2:
         out->has_config = true;
     }
 tail:
-    p = atd_object_end_p(r, p, &more);
-    if (p == NULL) return NULL;
+    p = atd_object_end_key_p(r, p, &more);
     if (more) {
-        p = atd_skip_ws_p(r, p);
-        if (atd_key_at(r, p, ATD_LIT("\"people\":"))) goto key_0;
+        if (atd_key_skip(r, &p, ATD_LIT("\"people\":"))) goto field_0;
         goto key;
     }
 end:
+    if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "people\000shapes\000", "doc"));
     }
@@ -939,13 +839,13 @@ key:
     if (atd_key_room(r, p, ATD_LEN("\"people\":"))) {
         switch (p[1]) {
         case 'c':
-            if (atd_bytes_eq(p, ATD_LIT("\"config\":"))) goto key_2;
+            if (atd_bytes_skip(&p, ATD_LIT("\"config\":"))) goto field_2;
             break;
         case 'p':
-            if (atd_bytes_eq(p, ATD_LIT("\"people\":"))) goto key_0;
+            if (atd_bytes_skip(&p, ATD_LIT("\"people\":"))) goto field_0;
             break;
         case 's':
-            if (atd_bytes_eq(p, ATD_LIT("\"shapes\":"))) goto key_1;
+            if (atd_bytes_skip(&p, ATD_LIT("\"shapes\":"))) goto field_1;
             break;
         }
     }
@@ -1055,7 +955,7 @@ static char *validators_person__plain_write_p(atd_writer *w, char *p, const vali
             }
         }
     }
-    p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
+    p = atd_writer_room(w, p, ATD_INT64_CHARS);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("age")));
     p = atd_write_int64(p, (int64_t)v->age);
     if (v->has_email) {
@@ -1112,7 +1012,7 @@ static char *validators_shape__plain_write_p(atd_writer *w, char *p, const valid
         if (!atd_writer_finite(w, (double)v->u.Circle)) {
             return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
         }
-        p = atd_writer_room(w, p, 0 + ATD_DOUBLE_CHARS);
+        p = atd_writer_room(w, p, ATD_DOUBLE_CHARS);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
         p = atd_write_double(p, (double)v->u.Circle);
         return atd_writer_raw_p(w, p, ATD_LIT("]"));
@@ -1163,7 +1063,7 @@ static char *validators_host_write_p(atd_writer *w, char *p, const validators_ho
             }
         }
     }
-    p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
+    p = atd_writer_room(w, p, ATD_INT64_CHARS);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("port")));
     p = atd_write_int64(p, (int64_t)v->port);
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->weight != (double)(1.0)) {
@@ -1178,7 +1078,7 @@ static char *validators_host_write_p(atd_writer *w, char *p, const validators_ho
         if (!atd_writer_finite(w, (double)v->weight)) {
             return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("weight")));
         }
-        p = atd_writer_room(w, p, 0 + ATD_DOUBLE_CHARS);
+        p = atd_writer_room(w, p, ATD_DOUBLE_CHARS);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("weight")));
         p = atd_write_double(p, (double)v->weight);
     }
@@ -1198,7 +1098,7 @@ static char *validators_host_write_p(atd_writer *w, char *p, const validators_ho
                 }
             }
         }
-        p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
+        p = atd_writer_room(w, p, ATD_INT64_CHARS);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("backup")));
         p = atd_write_int64(p, (int64_t)v->backup);
     }
@@ -1242,7 +1142,7 @@ static char *validators_port_list_write_p(atd_writer *w, char *p, const validato
                 }
             }
         }
-        p = atd_writer_room(w, p, 1 + ATD_INT64_CHARS);
+        p = atd_writer_room(w, p, ATD_LEN(",") + ATD_INT64_CHARS);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         *p = ',';
         p += i > 0;
@@ -1266,7 +1166,7 @@ static char *validators_int_checked_list_write_p(atd_writer *w, char *p, const v
                 }
             }
         }
-        p = atd_writer_room(w, p, 1 + ATD_INT64_CHARS);
+        p = atd_writer_room(w, p, ATD_LEN(",") + ATD_INT64_CHARS);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         *p = ',';
         p += i > 0;
@@ -1285,7 +1185,7 @@ static char *validators_int_int_checked_tuple_write_p(atd_writer *w, char *p, co
             return atd_writer_fail_cursor(atd_writer_push_index(w, 0));
         }
     }
-    p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
+    p = atd_writer_room(w, p, ATD_INT64_CHARS);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 0));
     p = atd_write_int64(p, (int64_t)v->f0);
     p = atd_writer_raw_p(w, p, ATD_LIT(","));
@@ -1296,7 +1196,7 @@ static char *validators_int_int_checked_tuple_write_p(atd_writer *w, char *p, co
             return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
         }
     }
-    p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
+    p = atd_writer_room(w, p, ATD_INT64_CHARS);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 1));
     p = atd_write_int64(p, (int64_t)v->f1);
     return atd_writer_raw_p(w, p, ATD_LIT("]"));
@@ -1311,7 +1211,7 @@ static char *validators_uint8_checked_nullable_write_p(atd_writer *w, char *p, c
             return NULL;
         }
     }
-    p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
+    p = atd_writer_room(w, p, ATD_INT64_CHARS);
     if (p == NULL) return NULL;
     p = atd_write_int64(p, (int64_t)v->value);
     return p;
@@ -1412,7 +1312,7 @@ static char *validators_port_write_p(atd_writer *w, char *p, const validators_po
             }
         }
     }
-    p = atd_writer_room(w, p, 0 + ATD_INT64_CHARS);
+    p = atd_writer_room(w, p, ATD_INT64_CHARS);
     if (p == NULL) return NULL;
     p = atd_write_int64(p, (int64_t)(*v));
     return p;

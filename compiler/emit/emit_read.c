@@ -356,12 +356,18 @@ static void emit_bool_reader(cw *w, const ir_type *t)
     cw_line(w, "ATD_DEFINE_READ(%s, %s, %s)", t->exported ? "extern" : "static", t->fn, t->name);
 }
 
-/* Emits `if (p == NULL) return NULL;` after a container step. */
-static void check_cursor(cw *w)
+/* Emits `if (v == NULL) return NULL;`: the error is recorded already. */
+static void check_cursor_of(cw *w, const char *v)
 {
-    cw_open(w, "if (p == NULL)");
+    cw_open(w, "if (%s == NULL)", v);
     cw_line(w, "return NULL;");
     cw_close(w, "}");
+}
+
+/* The same for the cursor, after a container step. */
+static void check_cursor(cw *w)
+{
+    check_cursor_of(w, "p");
 }
 
 /* The statements that read field f's value at p (after its key). A ? or ~
@@ -456,18 +462,18 @@ static long sorted_guess(const long *succ, size_t k)
  * document whose keys are sorted goes from field to field by compares and
  * direct jumps as one in declaration order does, without the dispatch at
  * `key` (whose jumps, indirect and varying, a CPU predicts badly):
- *     if (atd_key_at(r, p, ATD_LIT("\"date\":"))) goto key_1; */
+ *     if (atd_key_skip(r, &p, ATD_LIT("\"date\":"))) goto field_1; */
 static void emit_sorted_guess(cw *w, const ir_type *t, long s)
 {
     if (s >= 0)
-        cw_line(w, "if (atd_key_at(r, p, ATD_LIT(\"%s\"))) goto key_%ld;",
+        cw_line(w, "if (atd_key_skip(r, &p, ATD_LIT(\"%s\"))) goto field_%ld;",
                 key_literal(w, &t->fields[s]), s);
 }
 
 /* The key of field i at p compared as a literal (quoted, with the colon: a
  * few word compares, no key scan and no lookup): on a match the straight
- * line goes on at key_i, otherwise to the sorted guess s (-1: none, or
- * field i itself) and then the dispatch at `key`. */
+ * line goes on with field i's value, otherwise to the sorted guess s (-1:
+ * none, or field i itself) and then the dispatch at `key`. */
 static void emit_expect_key(cw *w, const ir_type *t, size_t i, long s)
 {
     const ir_field *f = &t->fields[i];
@@ -476,29 +482,24 @@ static void emit_expect_key(cw *w, const ir_type *t, size_t i, long s)
         cw_line(w, "goto key;");
         return;
     }
-    const char *key = key_literal(w, f);
-    cw_open(w, "if (!atd_key_at(r, p, ATD_LIT(\"%s\")))", key);
+    cw_open(w, "if (!atd_key_skip(r, &p, ATD_LIT(\"%s\")))", key_literal(w, f));
     emit_sorted_guess(w, t, s != (long)i ? s : -1);
     cw_line(w, "goto key;");
     cw_close(w, "}");
-    cw_label(w, "key_%zu:", i);
-    cw_line(w, "p += ATD_LEN(\"%s\");", key);
 }
 
 /* The straight line's step from field i to the next: after the value, the
- * ',' (or the '}': the record is done), then the next field's key
- * (emit_expect_key). The last field falls through to `tail`, which expects
- * the '}'. */
+ * ',' (or the '}': the record is done; or an error, which `end` tells by
+ * the NULL cursor), then the next field's key (emit_expect_key). The last
+ * field falls through to `tail`, which expects the '}'. */
 static void emit_next_field(cw *w, const ir_type *t, size_t i, const long *succ)
 {
     if (i + 1 >= t->nfields)
         return;
-    cw_line(w, "p = atd_object_next_p(r, p, &more);");
-    check_cursor(w);
+    cw_line(w, "p = atd_object_next_key_p(r, p, &more);");
     cw_open(w, "if (!more)");
     cw_line(w, "goto end;");
     cw_close(w, "}");
-    cw_line(w, "p = atd_skip_ws_p(r, p);");
     emit_expect_key(w, t, i + 1, sorted_guess(succ, i + 1));
 }
 
@@ -546,7 +547,7 @@ static size_t split_position(const ir_type *t, const size_t *idx, size_t cnt)
  * quotes and the colon included) is then compared:
  *     switch (p[1]) {
  *     case 'd':
- *         if (atd_bytes_eq(p, ATD_LIT("\"date\":"))) goto key_1;
+ *         if (atd_bytes_skip(&p, ATD_LIT("\"date\":"))) goto field_1;
  *         break;
  *     ...
  *     } */
@@ -554,9 +555,8 @@ static void emit_key_tree(cw *w, const ir_type *t, const size_t *idx, size_t cnt
 {
     if (cnt == 1) {
         const ir_field *f = &t->fields[idx[0]];
-        cw_open(w, "if (atd_bytes_eq(p, ATD_LIT(\"%s\")))", key_literal(w, f));
-        cw_line(w, "goto key_%zu;", idx[0]);
-        cw_close(w, "}");
+        cw_line(w, "if (atd_bytes_skip(&p, ATD_LIT(\"%s\"))) goto field_%zu;", key_literal(w, f),
+                idx[0]);
         return;
     }
     size_t k = split_position(t, idx, cnt);
@@ -720,33 +720,28 @@ static void emit_missing_fields(cw *w, const ir_type *t)
  *         uint64_t seen[1] = {0};
  *         event_event_init(out);
  *         p = atd_object_begin_p(r, p, &more);
- *         if (p == NULL) return NULL;
  *         if (!more) goto end;
- *         if (!atd_key_at(r, p, ATD_LIT("\"date\":"))) goto key;
- *     key_0:
- *         p += ATD_LEN("\"date\":");
+ *         if (!atd_key_skip(r, &p, ATD_LIT("\"date\":"))) goto key;
  *     field_0:
  *         ...read out->date...
  *         seen[0] |= (uint64_t)1 << 0;
- *         p = atd_object_next_p(r, p, &more); if (p == NULL) return NULL;
+ *         p = atd_object_next_key_p(r, p, &more);
  *         if (!more) goto end;
- *         p = atd_skip_ws_p(r, p);
- *         if (!atd_key_at(r, p, ATD_LIT("\"note\":"))) goto key;
- *     key_1:
- *         p += ATD_LEN("\"note\":");
+ *         if (!atd_key_skip(r, &p, ATD_LIT("\"note\":"))) goto key;
  *     field_1:
  *         ...null means absent, else read out->note, has_note = true...
  *     tail:
- *         p = atd_object_end_p(r, p, &more); if (p == NULL) return NULL;
- *         if (more) { p = atd_skip_ws_p(r, p); goto key; }
+ *         p = atd_object_end_key_p(r, p, &more);
+ *         if (more) goto key;
  *     end:
+ *         if (p == NULL) return NULL;
  *         if (!(seen[0] & 1)) return atd_fail_cursor(...missing field 'date'...);
  *         return p;
  *     key:
  *         if (atd_key_room(r, p, ATD_LEN("\"date\":"))) {
  *             switch (p[1]) {
- *             case 'd': if (atd_bytes_eq(p, ATD_LIT("\"date\":"))) goto key_0; break;
- *             case 'n': if (atd_bytes_eq(p, ATD_LIT("\"note\":"))) goto key_1; break;
+ *             case 'd': if (atd_bytes_skip(&p, ATD_LIT("\"date\":"))) goto field_0; break;
+ *             case 'n': if (atd_bytes_skip(&p, ATD_LIT("\"note\":"))) goto field_1; break;
  *             }
  *         }
  *         p = atd_object_key_p(r, p, &key); if (p == NULL) return NULL;
@@ -792,8 +787,8 @@ static void emit_record_read(cw *w, const ir_type *t)
     cw_line(w, "%s_init(out);", fn);
     if (t->tv != NULL)
         emit_tv_read_begin(w, t); /* Type_and_value_fields (emit_adapter.c) */
+    /* an error leaves more false, for `end` to tell by the cursor */
     cw_line(w, "p = atd_object_begin_p(r, p, &more);");
-    check_cursor(w);
     cw_open(w, "if (!more)");
     cw_line(w, "goto end;");
     cw_close(w, "}");
@@ -809,15 +804,14 @@ static void emit_record_read(cw *w, const ir_type *t)
         emit_next_field(w, t, i, succ);
     }
     cw_label(w, "tail:");
-    cw_line(w, "p = atd_object_end_p(r, p, &more);");
-    check_cursor(w);
+    cw_line(w, "p = atd_object_end_key_p(r, p, &more);");
     cw_open(w, "if (more)");
-    cw_line(w, "p = atd_skip_ws_p(r, p);");
     if (n > 0)
         emit_sorted_guess(w, t, sorted_guess(succ, n));
     cw_line(w, "goto key;");
     cw_close(w, "}");
     cw_label(w, "end:");
+    check_cursor(w);
     emit_missing_fields(w, t);
     cw_line(w, "return p;");
     cw_label(w, "key:");
@@ -1147,35 +1141,18 @@ static void emit_tuple_read(cw *w, const ir_type *t)
     cw_close(w, "}");
 }
 
-/* Emits the growth step shared by lists and association lists:
+/* Emits the growth step shared by lists and association lists (the
+ * runtime's atd_read_grow doubles the array in the arena):
  *     if (len == cap) {
- *         size_t ncap = cap != 0 ? 2 * cap : 8;
- *         T *n_ = NULL;
- *         if (ncap <= SIZE_MAX / sizeof(T))
- *             n_ = (T *)atd_arena_grow(r->arena, items, cap * sizeof(T), ncap * sizeof(T), A);
- *         if (n_ == NULL) return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
- *         items = n_;
- *         cap = ncap;
+ *         items = (T *)atd_read_grow(r, p, items, &cap, sizeof(T), A);
+ *         if (items == NULL) return NULL;
  *     }
  */
 static void emit_grow(cw *w, const char *tn, int align)
 {
     cw_open(w, "if (len == cap)");
-    cw_line(w, "size_t ncap = cap != 0 ? 2 * cap : 8;");
-    cw_line(w, "%s *n_ = NULL;", tn);
-    cw_open(w, "if (ncap <= SIZE_MAX / sizeof(%s))", tn);
-    cw_line(w,
-            "n_ = (%s *)atd_arena_grow(atd_reader_arena(r), items, cap * sizeof(%s), ncap * sizeof(%s), "
-            "%d);",
-            tn, tn, tn, align);
-    cw_close(w, "}");
-    cw_open(w, "if (n_ == NULL)");
-    cw_line(w,
-            "return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), "
-            "ATD_ERR_NOMEM, \"out of memory\"));");
-    cw_close(w, "}");
-    cw_line(w, "items = n_;");
-    cw_line(w, "cap = ncap;");
+    cw_line(w, "items = (%s *)atd_read_grow(r, p, items, &cap, sizeof(%s), %d);", tn, tn, align);
+    check_cursor_of(w, "items");
     cw_close(w, "}");
 }
 

@@ -122,7 +122,6 @@ typedef struct piece {
     const char *rv;
     const char *comma_if; /* C condition for a leading ',', or NULL */
     const char *lit;      /* "ATD_LIT(\",\\\"date\\\":\")" (C literal, length), or NULL */
-    size_t lit_len;
     const char *close; /* a one-character closing literal such as "]", or NULL */
     const char *fail;  /* the statement run when this piece fails */
 } piece;
@@ -136,7 +135,7 @@ static void write_value(cw *w, const ir_type *t, const char *rv, const char *fai
 {
     if (t->fixed != IR_FIXED_NONE && t->kind != IR_ENUM) {
         /* a scalar: one piece without a key */
-        piece pc = {t, rv, NULL, NULL, 0, NULL, fail};
+        piece pc = {t, rv, NULL, NULL, NULL, fail};
         write_fixed(w, &pc, 1);
         return;
     }
@@ -311,7 +310,8 @@ static void fixed_precheck(cw *w, const ir_type *t, const char *rv, const char *
 
 /* Emits the pieces pcs[0..n) (their types' fixed is not NONE) after one
  * check of the room, e.g. for two int fields after the first one:
- *     p = atd_writer_room(w, p, 16 + ATD_INT64_CHARS + ATD_INT64_CHARS);
+ *     p = atd_writer_room(w, p, ATD_LEN(",\"date\":") + ATD_INT64_CHARS +
+ *                                  ATD_LEN(",\"size\":") + ATD_INT64_CHARS);
  *     if (p == NULL) {
  *         return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("date")));
  *     }
@@ -323,16 +323,22 @@ static void fixed_precheck(cw *w, const ir_type *t, const char *rv, const char *
  * enums are checked first (fixed_precheck), all before the reservation. */
 static void write_fixed(cw *w, const piece *pcs, size_t n)
 {
-    size_t bytes = 0;
-    const char *sizes = "";
+    /* the room as a sum of the pieces' sizes, each literal's as ATD_LEN */
+    const char *sizes = NULL;
     for (size_t i = 0; i < n; i++) {
         const piece *pc = &pcs[i];
         assert(pc->type->fixed != IR_FIXED_NONE);
         fixed_precheck(w, pc->type, pc->rv, pc->fail);
-        bytes += (pc->lit != NULL ? pc->lit_len : 0) + (pc->comma_if != NULL) + (pc->close != NULL);
-        sizes = cw_fmt(w, "%s + %s", sizes, pc->type->fixed_max);
+        const char *size = pc->type->fixed_max;
+        if (pc->comma_if != NULL)
+            size = cw_fmt(w, "ATD_LEN(\",\") + %s", size);
+        if (pc->lit != NULL) /* ATD_LIT("...") -> ATD_LEN("...") */
+            size = cw_fmt(w, "ATD_LEN%s + %s", pc->lit + strlen("ATD_LIT"), size);
+        if (pc->close != NULL)
+            size = cw_fmt(w, "%s + ATD_LEN(\"%s\")", size, pc->close);
+        sizes = sizes == NULL ? size : cw_fmt(w, "%s + %s", sizes, size);
     }
-    cw_line(w, "p = atd_writer_room(w, p, %zu%s);", bytes, sizes);
+    cw_line(w, "p = atd_writer_room(w, p, %s);", sizes != NULL ? sizes : "0");
     cw_open(w, "if (p == NULL)");
     cw_line(w, "%s", pcs[0].fail);
     cw_close(w, "}");
@@ -401,13 +407,12 @@ static const char *json_literal(cw *w, const char *pre, const char *name, size_t
 }
 
 /* A JSON key literal: `"name":`, with an optional leading '{' or ','; as
- * the arguments ATD_LIT("...") of a raw write. Returns its length. */
-static size_t key_literal(cw *w, const char **out, const char *pre, const ir_field *f)
+ * the arguments ATD_LIT("...") of a raw write. */
+static const char *key_literal(cw *w, const char *pre, const ir_field *f)
 {
     size_t total;
     const char *c = json_literal(w, pre, f->json_name, f->json_len, ":", &total);
-    *out = cw_fmt(w, "ATD_LIT(\"%s\")", c);
-    return total;
+    return cw_fmt(w, "ATD_LIT(\"%s\")", c);
 }
 
 /* true for a field written unconditionally with a value of bounded size:
@@ -526,8 +531,7 @@ static void emit_record_write_ex(cw *w, const ir_type *t, bool tagged)
             cw_open(w, "if (%s)", c);
         }
         const char *pre = !brace_written ? "{" : state == NOT_FIRST ? "," : "";
-        const char *lit;
-        size_t klen = key_literal(w, &lit, pre, f);
+        const char *lit = key_literal(w, pre, f);
         /* a value of bounded size: one reservation for the key and the value
          * (and the closing brace after the last field) */
         bool fixed = !f->slot.ptr && f->slot.type->fixed != IR_FIXED_NONE &&
@@ -537,25 +541,23 @@ static void emit_record_write_ex(cw *w, const ir_type *t, bool tagged)
         if (fixed) {
             /* the always-written fixed fields that follow join this piece */
             piece pcs[RUN_MAX] = {
-                {f->slot.type, rv, state == UNKNOWN ? "!first" : NULL, lit, klen, NULL, fail}};
+                {f->slot.type, rv, state == UNKNOWN ? "!first" : NULL, lit, NULL, fail}};
             size_t n = 1;
             while (c == NULL && n < RUN_MAX && i + 1 < t->nfields &&
                    always_fixed(w, t, &t->fields[i + 1])) {
                 const ir_field *g = &t->fields[++i];
-                const char *glit;
-                size_t gk = key_literal(w, &glit, ",", g);
+                const char *glit = key_literal(w, ",", g);
                 const char *gfail =
                     fail_stmt(w, cw_fmt(w, "atd_writer_push_field(w, %s)", cw_lit(w, g->json_name, g->json_len)));
                 pcs[n++] = (piece){
-                    g->slot.type, cw_fmt(w, "v->%s", g->c_name), NULL, glit, gk, NULL, gfail};
+                    g->slot.type, cw_fmt(w, "v->%s", g->c_name), NULL, glit, NULL, gfail};
             }
             closed = c == NULL && i + 1 == t->nfields;
             if (closed)
                 pcs[n - 1].close = "}";
             write_fixed(w, pcs, n);
         } else if (string && state == UNKNOWN) {
-            const char *lit2;
-            key_literal(w, &lit2, ",", f);
+            const char *lit2 = key_literal(w, ",", f);
             cw_line(w,
                     "p = first ? atd_writer_key_string_p(w, p, %s, %s.ptr, %s.len) : "
                     "atd_writer_key_string_p(w, p, %s, %s.ptr, %s.len);",
@@ -569,8 +571,7 @@ static void emit_record_write_ex(cw *w, const ir_type *t, bool tagged)
             cw_line(w, "%s", fail);
             cw_close(w, "}");
         } else if (state == UNKNOWN) {
-            const char *lit2;
-            key_literal(w, &lit2, ",", f);
+            const char *lit2 = key_literal(w, ",", f);
             cw_line(w, "p = first ? atd_writer_raw_p(w, p, %s) : atd_writer_raw_p(w, p, %s);", lit,
                     lit2);
             cw_open(w, "if (p == NULL)");
@@ -751,7 +752,7 @@ static void emit_tuple_write(cw *w, const ir_type *t)
         if (!s->ptr && s->type->fixed != IR_FIXED_NONE && s->check == NULL) {
             /* the fixed cells that follow join this piece */
             piece pcs[RUN_MAX] = {
-                {s->type, rv, NULL, i == 0 ? "ATD_LIT(\"[\")" : "ATD_LIT(\",\")", 1, NULL, fail}};
+                {s->type, rv, NULL, i == 0 ? "ATD_LIT(\"[\")" : "ATD_LIT(\",\")", NULL, fail}};
             size_t n = 1;
             while (n < RUN_MAX && i + 1 < t->ncells && !t->cells[i + 1].slot.ptr &&
                    t->cells[i + 1].slot.type->fixed != IR_FIXED_NONE &&
@@ -761,7 +762,6 @@ static void emit_tuple_write(cw *w, const ir_type *t)
                                    cw_fmt(w, "v->f%zu", i),
                                    NULL,
                                    "ATD_LIT(\",\")",
-                                   1,
                                    NULL,
                                    fail_stmt(w, cw_fmt(w, "atd_writer_push_index(w, %zu)", i))};
             }
@@ -803,7 +803,6 @@ static void write_fixed_tuple_elem(cw *w, const ir_type *t)
                          cw_fmt(w, "v->items[i].f%zu", j),
                          j == 0 ? "i > 0" : NULL,
                          j == 0 ? "ATD_LIT(\"[\")" : "ATD_LIT(\",\")",
-                         1,
                          j + 1 == t->ncells ? "]" : NULL,
                          fail};
     write_fixed(w, pcs, t->ncells);
@@ -827,7 +826,7 @@ static void emit_list_write(cw *w, const ir_type *t)
     cw_open(w, "for (i = 0; i < v->len; i++)");
     emit_validators_write(w, t->elem.check, t->elem.type, false, "v->items[i]", fail);
     if (t->elem.type->fixed != IR_FIXED_NONE) {
-        piece pc = {t->elem.type, "v->items[i]", "i > 0", NULL, 0, NULL, fail};
+        piece pc = {t->elem.type, "v->items[i]", "i > 0", NULL, NULL, fail};
         write_fixed(w, &pc, 1);
     } else if (fixed_tuple(t->elem.type)) {
         write_fixed_tuple_elem(w, t->elem.type);

@@ -1180,11 +1180,11 @@ static void lower_fixed(lower_ctx *L, ir_type *t)
     switch (t->kind) {
     case IR_UNIT:
         t->fixed = IR_FIXED_NULL;
-        t->fixed_max = "4";
+        t->fixed_max = "ATD_LEN(\"null\")";
         break;
     case IR_BOOL:
         t->fixed = IR_FIXED_BOOL;
-        t->fixed_max = "5";
+        t->fixed_max = "ATD_LEN(\"false\")";
         break;
     case IR_INT:
         if (!t->int_as_string) {

@@ -459,6 +459,21 @@ static ATD__HOT_INLINE const char *atd_object_end_p(atd_reader *r, const char *p
 {
     return atd__next_or_close_p(r, p, more, '}', atd__object_next_slow_p);
 }
+/* The record readers' step to the next member: atd_object_next_p, then
+ * the whitespace before the key when a ',' was read (atd_object_end_p's
+ * twin is atd_object_end_key_p). On an error *more is false as well as
+ * the cursor NULL, so that one test of *more per member leaves the
+ * straight line and the cursor is tested once, where the object ends. */
+static ATD__HOT_INLINE const char *atd_object_next_key_p(atd_reader *r, const char *p, bool *more)
+{
+    p = atd_object_next_p(r, p, more);
+    return *more ? atd_skip_ws_p(r, p) : p;
+}
+static ATD__HOT_INLINE const char *atd_object_end_key_p(atd_reader *r, const char *p, bool *more)
+{
+    p = atd_object_end_p(r, p, more);
+    return *more ? atd_skip_ws_p(r, p) : p;
+}
 static inline bool atd_array_next(atd_reader *r, bool *more)
 {
     return atd_reader_advance(r, atd_array_next_p(r, r->cur, more));
@@ -540,6 +555,27 @@ static ATD__KEY_INLINE bool atd_key_at(const atd_reader *r, const char *p, const
     return (size_t)(r->end - p) >= n && atd_bytes_eq(p, lit, n);
 }
 
+/* atd_key_at that also moves the cursor *p past the key when it is there:
+ * the record readers then go on with the field's value. */
+static ATD__KEY_INLINE bool atd_key_skip(const atd_reader *r, const char **p, const char *lit,
+                                         size_t n)
+{
+    if (!atd_key_at(r, *p, lit, n))
+        return false;
+    *p += n;
+    return true;
+}
+
+/* atd_bytes_eq that also moves the cursor *p past the n bytes when they
+ * match (the caller has checked that n bytes are left: atd_key_room). */
+static ATD__KEY_INLINE bool atd_bytes_skip(const char **p, const char *lit, size_t n)
+{
+    if (!atd_bytes_eq(*p, lit, n))
+        return false;
+    *p += n;
+    return true;
+}
+
 /* The same on r->cur (lit, n as above): consumes the key and returns true,
  * or changes nothing and returns false. */
 static ATD__KEY_INLINE bool atd_object_key_is(atd_reader *r, const char *lit, size_t n)
@@ -560,6 +596,27 @@ static ATD__KEY_INLINE bool atd_object_key_is(atd_reader *r, const char *lit, si
 static ATD__KEY_INLINE bool atd_key_room(const atd_reader *r, const char *p, size_t n)
 {
     return (size_t)(r->end - p) >= n;
+}
+
+/* The list readers' growth: items, an array of *cap elements of `size`
+ * bytes aligned to `align` in the reader's arena (NULL and 0 at first),
+ * grown to twice as many (8 at first), moved only if the arena cannot
+ * grow it in place.
+ *   r: the reader; p: the cursor, for the error's position.
+ * Returns the array, *cap updated, or NULL after recording ATD_ERR_NOMEM. */
+static ATD__HOT_INLINE void *atd_read_grow(atd_reader *r, const char *p, void *items, size_t *cap,
+                                           size_t size, size_t align)
+{
+    size_t ncap = *cap != 0 ? 2 * *cap : 8;
+    void *grown = NULL;
+    if (ncap <= SIZE_MAX / size)
+        grown = atd_arena_grow(atd_reader_arena(r), items, *cap * size, ncap * size, align);
+    if (grown == NULL) {
+        atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory");
+        return NULL;
+    }
+    *cap = ncap;
+    return grown;
 }
 
 /* --- options ---
