@@ -519,13 +519,13 @@ static ATD_NOINLINE_KEY const char *read_string_slow(atd_reader *r, const char *
  * go on and *stop_dst where its output goes: at a byte that needs the
  * decoder (\uXXXX or a bad escape, non-ASCII, control byte; *special then),
  * or at the first block that the input or the chunk cannot hold whole. */
-static inline const char *scan_copy_blocks(atd_arena *a, const char *open_quote, const char *end,
-                                           atd_string *out, const char **stop, char **stop_dst,
-                                           bool *special)
+static inline const char *scan_copy_blocks(atd_arena *a, const char *open_quote, size_t done,
+                                           const char *end, atd_string *out, const char **stop,
+                                           char **stop_dst, bool *special)
 {
-    const char *s = open_quote + 1;
+    const char *s = open_quote + 1 + done;
     char *const start = a->cur;
-    char *d = start;
+    char *d = start + done;
     /* as integers: both are NULL before the arena's first chunk */
     size_t room = (size_t)((uintptr_t)a->end - (uintptr_t)d);
     size_t in_left = (size_t)(end - s);
@@ -621,36 +621,55 @@ static ATD_READ_STRING_FROM const char *read_string_from(atd_reader *r, const ch
 }
 #undef ATD_READ_STRING_FROM
 
-const char *atd_read_string_p(atd_reader *r, const char *p, atd_string *out)
+#if ATD__SSE2
+/* The copied string at the quote p whose first `done` bytes of body are
+ * plain and already at the arena's cursor: the blocks go on after them;
+ * what they leave goes to the general paths. */
+static inline const char *copy_blocks_from(atd_reader *r, atd_arena *a, const char *p, size_t done,
+                                           atd_string *out)
+{
+    const char *from;
+    bool special;
+    char *to;
+    const char *after = scan_copy_blocks(a, p, done, r->end, out, &from, &to, &special);
+    if (ATD_LIKELY(after != NULL))
+        return after;
+    if (special) /* \uXXXX, non-ASCII text, control bytes */
+        return read_string_decoding(r, p, from, to, out);
+    /* on from where the blocks stopped (the scan there stops at once when
+     * that is a byte that needs attention), or from the start when they
+     * decoded an escape: what follows copies the body from the opening
+     * quote */
+    if ((uintptr_t)to - (uintptr_t)a->cur != (uintptr_t)(from - (p + 1)))
+        from = p + 1; /* as integers: both NULL before the first chunk */
+    return read_string_from(r, p, from, out);
+}
+#endif
+
+const char *atd__read_string_after_p(atd_reader *r, const char *p, unsigned n, atd_string *out)
+{
+#if ATD__SSE2
+    return copy_blocks_from(r, r->copy_arena, p, n, out);
+#else
+    (void)n; /* not called: no inline half */
+    return atd__read_string_p(r, p, out);
+#endif
+}
+
+const char *atd__read_string_p(atd_reader *r, const char *p, atd_string *out)
 {
     /* The common string (no whitespace or one space before it, strict
      * mode, ASCII with short escapes at most, room in the arena's current
-     * chunk) is settled here
-     * with no call, so that this stays a leaf that saves no registers; the
-     * rest (whitespace runs, escapes, UTF-8, lenient mode, a new chunk,
-     * errors) is a tail call to the general path. */
+     * chunk) is copied block by block as it is scanned; the rest
+     * (whitespace runs, escapes, UTF-8, lenient mode, a new chunk, errors)
+     * takes the general paths. */
     const char *end = r->end;
 #if ATD__SSE2
     atd_arena *a = r->copy_arena; /* NULL: lenient, borrowing or no arena */
     if (ATD_LIKELY(a != NULL && end - p >= 2)) {
         p += *p == ' ';
-        if (ATD_LIKELY(*p == '"')) {
-            const char *from;
-            bool special;
-            char *to;
-            const char *after = scan_copy_blocks(a, p, end, out, &from, &to, &special);
-            if (ATD_LIKELY(after != NULL))
-                return after;
-            if (special) /* \uXXXX, non-ASCII text, control bytes */
-                return read_string_decoding(r, p, from, to, out);
-            /* on from where the blocks stopped (the scan there stops at
-             * once when that is a byte that needs attention), or from the
-             * start when they decoded an escape: what follows copies the
-             * body from the opening quote */
-            if ((uintptr_t)to - (uintptr_t)a->cur != (uintptr_t)(from - (p + 1)))
-                from = p + 1; /* as integers: both NULL before the first chunk */
-            return read_string_from(r, p, from, out);
-        }
+        if (ATD_LIKELY(*p == '"'))
+            return copy_blocks_from(r, a, p, 0, out);
     }
 #endif
     /* borrowing, the scalar build, and what the blocks do not start on */

@@ -667,8 +667,49 @@ const char *atd_read_double_p(atd_reader *r, const char *p, double *out);
 bool atd_read_double(atd_reader *r, double *out);
 /* A JSON string: all escapes, surrogate pairs, embedded NUL kept, UTF-8
  * validated (unless lenient). Copied into the arena with a NUL terminator, or
- * borrowed (flag ATD_READ_BORROW_STRINGS) when it has no escape. */
-const char *atd_read_string_p(atd_reader *r, const char *p, atd_string *out);
+ * borrowed (flag ATD_READ_BORROW_STRINGS) when it has no escape.
+ * A short string (at most 15 bytes, printable ASCII without escape, at most
+ * one space before it) that is copied is settled inline: one 16-byte load
+ * finds the closing quote and one store copies it, with no call. Any other
+ * string goes on out of line, after the plain bytes that load copied. */
+static ATD__HOT_INLINE const char *atd_read_string_p(atd_reader *r, const char *p,
+                                                     atd_string *out)
+{
+#if ATD__INLINE_SSE2
+    atd_arena *a = r->copy_arena; /* NULL: lenient, borrowing or no arena */
+    /* room for the space, the quote and 16 bytes of input, and for 16
+     * bytes in the arena's chunk (its pointers are NULL before the first
+     * chunk: compared as integers) */
+    if (ATD_LIKELY(a != NULL && r->end - p >= 18 &&
+                   (uintptr_t)a->end - (uintptr_t)a->cur >= 16)) {
+        const char *q = p + (*p == ' ');
+        if (ATD_LIKELY(*q == '"')) {
+            __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(q + 1));
+            /* the quote, a backslash, control bytes and (signed) non-ASCII */
+            __m128i special =
+                _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')),
+                                          _mm_cmpeq_epi8(v, _mm_set1_epi8('\\'))),
+                             _mm_cmplt_epi8(v, _mm_set1_epi8(' ')));
+            unsigned bits = (unsigned)_mm_movemask_epi8(special);
+            char *d = a->cur;
+            _mm_storeu_si128((__m128i *)(void *)d, v);
+            if (bits == 0) /* longer: on after the 16 bytes copied */
+                return atd__read_string_after_p(r, q, 16, out);
+            unsigned n = (unsigned)__builtin_ctz(bits);
+            if (ATD_LIKELY(q[1 + n] == '"')) {
+                d[n] = '\0';
+                a->cur = d + n + 1;
+                out->ptr = d;
+                out->len = n;
+                return q + n + 2;
+            }
+            /* an escape or the like: on after the n plain bytes copied */
+            return atd__read_string_after_p(r, q, n, out);
+        }
+    }
+#endif
+    return atd__read_string_p(r, p, out);
+}
 bool atd_read_string(atd_reader *r, atd_string *out);
 /* Always copies (for values that must own their bytes). */
 const char *atd_read_string_copy_p(atd_reader *r, const char *p, atd_string *out);

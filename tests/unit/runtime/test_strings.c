@@ -461,6 +461,65 @@ START_TEST(test_strings_scanner_boundaries)
 }
 END_TEST
 
+/* The inline short-string path and where it hands over: strings of every
+ * length up to 40 (one escape at every position, or none), with and without
+ * a space before them, read after filler that leaves from 0 to 40 bytes of
+ * room in the arena's chunk. Each string reads back whole and NUL-ended,
+ * and the one read after it did not overwrite it. */
+START_TEST(test_strings_inline_path_room_and_handover)
+{
+    char json[128], want[64];
+    for (size_t len = 0; len <= 40; len++) {
+        for (size_t pos = 0; pos <= len; pos++) { /* pos == len: no escape */
+            for (size_t room = 0; room <= 40; room += 3) {
+                for (int space = 0; space < 2; space++) {
+                    size_t n = 0, m = 0;
+                    json[n++] = '[';
+                    if (space)
+                        json[n++] = ' ';
+                    json[n++] = '"';
+                    for (size_t i = 0; i < len; i++) {
+                        if (i == pos) {
+                            memcpy(json + n, "\\/", 2);
+                            n += 2;
+                            want[m++] = '/';
+                        }
+                        json[n++] = (char)('a' + i % 26);
+                        want[m++] = (char)('a' + i % 26);
+                    }
+                    memcpy(json + n, "\",\"zz\"]", 7);
+                    n += 7;
+                    atd_arena *a = atd_arena_new(64, NULL);
+                    ck_assert_ptr_nonnull(a);
+                    /* filler: `room` bytes left in the first chunk */
+                    ck_assert_ptr_nonnull(atd_arena_alloc(a, 64 - room, 1));
+                    ck_assert_uint_eq((size_t)(a->end - a->cur), room);
+                    char *in = malloc(n); /* exact size: a read past it is an ASan error */
+                    ck_assert_ptr_nonnull(in);
+                    memcpy(in, json, n);
+                    atd_reader r;
+                    atd_reader_init(&r, in, n, a, 0);
+                    bool more;
+                    atd_string s, t;
+                    ck_assert(atd_array_begin(&r, &more) && more);
+                    ck_assert_msg(atd_read_string(&r, &s), "len %zu pos %zu room %zu", len, pos,
+                                  room);
+                    ck_assert(atd_array_next(&r, &more) && more);
+                    ck_assert(atd_read_string(&r, &t));
+                    ck_assert(atd_array_next(&r, &more) && !more);
+                    ck_assert_uint_eq(s.len, m);
+                    ck_assert_int_eq(memcmp(s.ptr, want, m), 0);
+                    ck_assert_int_eq(s.ptr[s.len], '\0');
+                    ck_assert(t.len == 2 && memcmp(t.ptr, "zz", 3) == 0);
+                    atd_arena_free(a);
+                    free(in);
+                }
+            }
+        }
+    }
+}
+END_TEST
+
 /* Long strings: the fast scanner must find the closing quote far away. */
 START_TEST(test_strings_long)
 {
@@ -1322,6 +1381,7 @@ Suite *strings_suite(void)
     Suite *s = suite_create("strings");
     TCase *tc = tcase_create("decode");
     tcase_add_test(tc, test_strings_plain);
+    tcase_add_test(tc, test_strings_inline_path_room_and_handover);
     tcase_add_test(tc, test_strings_every_escape);
     tcase_add_test(tc, test_strings_invalid_escapes);
     tcase_add_test(tc, test_strings_surrogate_pairs);

@@ -26,6 +26,15 @@ const char *atd__object_begin_slow_p(atd_reader *r, const char *p);
 const char *atd__array_next_slow_p(atd_reader *r, const char *p);
 const char *atd__object_next_slow_p(atd_reader *r, const char *p);
 
+/* atd_read_string_p's out-of-line half: every string its inline half does
+ * not settle (long ones, escapes, non-ASCII text, borrowing, lenient mode,
+ * the end of the input or of the arena's chunk, errors). */
+const char *atd__read_string_p(atd_reader *r, const char *p, atd_string *out);
+/* The same after the inline half found the n bytes (at most 16) after the
+ * opening quote at p plain and copied them to the arena's cursor (whose
+ * chunk had room for 16): the scan goes on after them. */
+const char *atd__read_string_after_p(atd_reader *r, const char *p, unsigned n, atd_string *out);
+
 /* begin: whitespace, the bracket, whitespace again (pretty-printed input
  * puts a newline and an indentation there) and the first token or the
  * closing bracket are settled inline. */
