@@ -103,6 +103,7 @@ end:
     }
     return p;
 key:
+    if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"radius\":"))) {
         if (atd_bytes_skip(&p, ATD_LIT("\"radius\":"))) goto field_0;
     }
@@ -149,16 +150,12 @@ field_0:
     p = atd_read_int64_p(r, p, &out->width);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("width")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"height\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"height\":"))) goto key;
 field_1:
     p = atd_read_int64_p(r, p, &out->height);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("height")));
     seen[0] |= (uint64_t)1 << 1;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"label\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"label\":"))) goto key;
 field_2:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -182,6 +179,7 @@ end:
     }
     return p;
 key:
+    if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"height\":"))) {
         switch (p[1]) {
         case 'h':
@@ -249,6 +247,7 @@ end:
     }
     return p;
 key:
+    if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"at\":"))) {
         if (atd_bytes_skip(&p, ATD_LIT("\"at\":"))) goto field_0;
     }
@@ -292,9 +291,7 @@ field_0:
     p = atd_read_string_p(r, p, &out->kind);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("kind")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"n\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"n\":"))) goto key;
 field_1:
     p = atd_read_int64_p(r, p, &out->n);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("n")));
@@ -309,6 +306,7 @@ end:
     }
     return p;
 key:
+    if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"kind\":"))) {
         switch (p[1]) {
         case 'k':
@@ -952,9 +950,7 @@ field_0:
     p = adapters_tagged_value__tv_read_p(r, p, tv_tag_, tv_at_, true, &out->payload);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("payload")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"id\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"id\":"))) goto key;
 field_1:
     p = atd_read_string_p(r, p, &out->id);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("id")));
@@ -979,6 +975,7 @@ end:
     }
     return p;
 key:
+    if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"payload\":"))) {
         switch (p[1]) {
         case 'i':
@@ -1257,9 +1254,7 @@ field_0:
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("kind")));
         out->has_kind = true;
     }
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"payload2\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"payload2\":"))) goto key;
 field_1:
     p = adapters_tagged_value2__tv_read_p(r, p, tv_tag_, tv_at_, true, &out->payload2);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("payload2")));
@@ -1278,6 +1273,7 @@ end:
     }
     return p;
 key:
+    if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"payload2\":"))) {
         switch (p[1]) {
         case 'k':
@@ -1605,40 +1601,32 @@ field_0:
     p = adapters_shape_list_read_p(r, p, &out->shapes);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("shapes")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"events\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"tv\":"))) goto field_4;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"events\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"tv\":"))) goto field_4;
         goto key;
     }
 field_1:
     p = adapters_event_list_read_p(r, p, &out->events);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("events")));
     seen[0] |= (uint64_t)1 << 1;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"ones\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"kinds\":"))) goto field_6;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ones\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"kinds\":"))) goto field_6;
         goto key;
     }
 field_2:
     p = adapters_one_list_read_p(r, p, &out->ones);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ones")));
     seen[0] |= (uint64_t)1 << 2;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"codec\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"shapes\":"))) goto field_0;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"codec\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"shapes\":"))) goto field_0;
         goto key;
     }
 field_3:
     p = adapters_codec_shape_list_read_p(r, p, &out->codec);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("codec")));
     seen[0] |= (uint64_t)1 << 3;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"tv\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"events\":"))) goto field_1;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"tv\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"events\":"))) goto field_1;
         goto key;
     }
 field_4:
@@ -1650,9 +1638,7 @@ field_4:
         p = adapters_tagged_value_list_read_p(r, p, &out->tv);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("tv")));
     }
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"tv2\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"tv2\":"))) goto key;
 field_5:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -1662,9 +1648,7 @@ field_5:
         p = adapters_tagged_value2_list_read_p(r, p, &out->tv2);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("tv2")));
     }
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"kinds\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"kinds\":"))) goto key;
 field_6:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -1687,6 +1671,7 @@ end:
     }
     return p;
 key:
+    if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"shapes\":"))) {
         switch (p[4]) {
         case '"':

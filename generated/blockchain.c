@@ -81,6 +81,7 @@ end:
     }
     return p;
 key:
+    if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"txs\":"))) {
         if (atd_bytes_skip(&p, ATD_LIT("\"txs\":"))) goto field_0;
     }
@@ -173,104 +174,82 @@ field_0:
     p = atd_read_int64_p(r, p, &out->lock_time);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("lock_time")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"ver\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"out\":"))) goto field_11;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ver\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"out\":"))) goto field_11;
         goto key;
     }
 field_1:
     p = atd_read_int64_p(r, p, &out->ver);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ver")));
     seen[0] |= (uint64_t)1 << 1;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"size\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"vin_sz\":"))) goto field_7;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"size\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"vin_sz\":"))) goto field_7;
         goto key;
     }
 field_2:
     p = atd_read_int64_p(r, p, &out->size);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("size")));
     seen[0] |= (uint64_t)1 << 2;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"inputs\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"time\":"))) goto field_5;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"inputs\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"time\":"))) goto field_5;
         goto key;
     }
 field_3:
     p = blockchain_input_list_read_p(r, p, &out->inputs);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("inputs")));
     seen[0] |= (uint64_t)1 << 3;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"double_spend\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"lock_time\":"))) goto field_0;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"double_spend\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"lock_time\":"))) goto field_0;
         goto key;
     }
 field_4:
     p = atd_read_bool_p(r, p, &out->double_spend);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("double_spend")));
     seen[0] |= (uint64_t)1 << 4;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"time\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"hash\":"))) goto field_8;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"time\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"hash\":"))) goto field_8;
         goto key;
     }
 field_5:
     p = atd_read_int64_p(r, p, &out->time);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("time")));
     seen[0] |= (uint64_t)1 << 5;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"tx_index\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"tx_index\":"))) goto key;
 field_6:
     p = atd_read_int64_p(r, p, &out->tx_index);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("tx_index")));
     seen[0] |= (uint64_t)1 << 6;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"vin_sz\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"ver\":"))) goto field_1;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"vin_sz\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"ver\":"))) goto field_1;
         goto key;
     }
 field_7:
     p = atd_read_int64_p(r, p, &out->vin_sz);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("vin_sz")));
     seen[0] |= (uint64_t)1 << 7;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"hash\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"vout_sz\":"))) goto field_9;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"hash\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"vout_sz\":"))) goto field_9;
         goto key;
     }
 field_8:
     p = atd_read_string_p(r, p, &out->hash);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("hash")));
     seen[0] |= (uint64_t)1 << 8;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"vout_sz\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"inputs\":"))) goto field_3;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"vout_sz\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"inputs\":"))) goto field_3;
         goto key;
     }
 field_9:
     p = atd_read_int64_p(r, p, &out->vout_sz);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("vout_sz")));
     seen[0] |= (uint64_t)1 << 9;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"relayed_by\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"relayed_by\":"))) goto key;
 field_10:
     p = atd_read_string_p(r, p, &out->relayed_by);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("relayed_by")));
     seen[0] |= (uint64_t)1 << 10;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"out\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"size\":"))) goto field_2;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"out\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"size\":"))) goto field_2;
         goto key;
     }
 field_11:
@@ -290,6 +269,7 @@ end:
     }
     return p;
 key:
+    if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"double_spend\":"))) {
         switch (p[3]) {
         case '_':
@@ -402,50 +382,38 @@ field_0:
     p = atd_read_bool_p(r, p, &out->spent);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("spent")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"tx_index\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"tx_index\":"))) goto key;
 field_1:
     p = atd_read_int64_p(r, p, &out->tx_index);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("tx_index")));
     seen[0] |= (uint64_t)1 << 1;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"type\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"type\":"))) goto key;
 field_2:
     p = atd_read_int64_p(r, p, &out->output_type);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("type")));
     seen[0] |= (uint64_t)1 << 2;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"addr\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"value\":"))) goto field_4;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"addr\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"value\":"))) goto field_4;
         goto key;
     }
 field_3:
     p = atd_read_string_p(r, p, &out->addr);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("addr")));
     seen[0] |= (uint64_t)1 << 3;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"value\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"n\":"))) goto field_5;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"value\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"n\":"))) goto field_5;
         goto key;
     }
 field_4:
     p = atd_read_int64_p(r, p, &out->value);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("value")));
     seen[0] |= (uint64_t)1 << 4;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"n\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"n\":"))) goto key;
 field_5:
     p = atd_read_int64_p(r, p, &out->n);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("n")));
     seen[0] |= (uint64_t)1 << 5;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"script\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"script\":"))) goto key;
 field_6:
     p = atd_read_string_p(r, p, &out->script);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("script")));
@@ -463,6 +431,7 @@ end:
     }
     return p;
 key:
+    if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"tx_index\":"))) {
         switch (p[2]) {
         case '"':
@@ -545,16 +514,12 @@ field_0:
     p = atd_read_int64_p(r, p, &out->sequence);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("sequence")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"prev_out\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"prev_out\":"))) goto key;
 field_1:
     p = blockchain_output_read_p(r, p, &out->prev_out);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("prev_out")));
     seen[0] |= (uint64_t)1 << 1;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"script\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"script\":"))) goto key;
 field_2:
     p = atd_read_string_p(r, p, &out->script);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("script")));
@@ -572,6 +537,7 @@ end:
     }
     return p;
 key:
+    if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"sequence\":"))) {
         switch (p[2]) {
         case 'c':

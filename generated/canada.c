@@ -74,9 +74,7 @@ field_0:
     p = atd_read_string_p(r, p, &out->collection_type);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("type")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"features\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"features\":"))) goto key;
 field_1:
     p = canada_feature_list_read_p(r, p, &out->features);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("features")));
@@ -94,6 +92,7 @@ end:
     }
     return p;
 key:
+    if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"features\":"))) {
         switch (p[1]) {
         case 'f':
@@ -157,6 +156,7 @@ end:
     }
     return p;
 key:
+    if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"name\":"))) {
         if (atd_bytes_skip(&p, ATD_LIT("\"name\":"))) goto field_0;
     }
@@ -226,9 +226,7 @@ field_0:
     p = atd_read_string_p(r, p, &out->geometry_type);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("type")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"coordinates\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"coordinates\":"))) goto key;
 field_1:
     p = canada_ring_list_read_p(r, p, &out->coordinates);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("coordinates")));
@@ -246,6 +244,7 @@ end:
     }
     return p;
 key:
+    if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"coordinates\":"))) {
         switch (p[1]) {
         case 'c':
@@ -302,17 +301,13 @@ field_0:
     p = atd_read_string_p(r, p, &out->feature_type);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("type")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"properties\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"properties\":"))) goto key;
 field_1:
     p = canada_properties_read_p(r, p, &out->properties);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("properties")));
     seen[0] |= (uint64_t)1 << 1;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"geometry\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"type\":"))) goto field_0;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"geometry\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"type\":"))) goto field_0;
         goto key;
     }
 field_2:
@@ -332,6 +327,7 @@ end:
     }
     return p;
 key:
+    if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"properties\":"))) {
         switch (p[1]) {
         case 'g':

@@ -149,51 +149,37 @@ field_0:
     p = citm_catalog_string_nullable_read_p(r, p, &out->description);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("description")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"id\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"id\":"))) goto key;
 field_1:
     p = atd_read_int64_p(r, p, &out->id);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("id")));
     seen[0] |= (uint64_t)1 << 1;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"logo\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"logo\":"))) goto key;
 field_2:
     p = citm_catalog_string_nullable_read_p(r, p, &out->logo);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("logo")));
     seen[0] |= (uint64_t)1 << 2;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"name\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"name\":"))) goto key;
 field_3:
     p = atd_read_string_p(r, p, &out->name);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("name")));
     seen[0] |= (uint64_t)1 << 3;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"subTopicIds\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"subTopicIds\":"))) goto key;
 field_4:
     p = citm_catalog_int_list_read_p(r, p, &out->sub_topic_ids);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("subTopicIds")));
     seen[0] |= (uint64_t)1 << 4;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"subjectCode\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"subjectCode\":"))) goto key;
 field_5:
     p = citm_catalog_string_nullable_read_p(r, p, &out->subject_code);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("subjectCode")));
     seen[0] |= (uint64_t)1 << 5;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"subtitle\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"subtitle\":"))) goto key;
 field_6:
     p = citm_catalog_string_nullable_read_p(r, p, &out->subtitle);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("subtitle")));
     seen[0] |= (uint64_t)1 << 6;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"topicIds\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"topicIds\":"))) goto key;
 field_7:
     p = citm_catalog_int_list_read_p(r, p, &out->topic_ids);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("topicIds")));
@@ -208,6 +194,7 @@ end:
     }
     return p;
 key:
+    if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"description\":"))) {
         switch (p[4]) {
         case ':':
@@ -372,74 +359,54 @@ field_0:
     p = citm_catalog_id_map_read_p(r, p, &out->area_names);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("areaNames")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"audienceSubCategoryNames\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"audienceSubCategoryNames\":"))) goto key;
 field_1:
     p = citm_catalog_id_map_read_p(r, p, &out->audience_sub_category_names);
     if (p == NULL) {
         return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("audienceSubCategoryNames")));
     }
     seen[0] |= (uint64_t)1 << 1;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"blockNames\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"blockNames\":"))) goto key;
 field_2:
     p = citm_catalog_id_map_read_p(r, p, &out->block_names);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("blockNames")));
     seen[0] |= (uint64_t)1 << 2;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"events\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"events\":"))) goto key;
 field_3:
     p = citm_catalog_event_assoc_read_p(r, p, &out->events);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("events")));
     seen[0] |= (uint64_t)1 << 3;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"performances\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"performances\":"))) goto key;
 field_4:
     p = citm_catalog_performance_list_read_p(r, p, &out->performances);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("performances")));
     seen[0] |= (uint64_t)1 << 4;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"seatCategoryNames\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"seatCategoryNames\":"))) goto key;
 field_5:
     p = citm_catalog_id_map_read_p(r, p, &out->seat_category_names);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("seatCategoryNames")));
     seen[0] |= (uint64_t)1 << 5;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"subTopicNames\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"subTopicNames\":"))) goto key;
 field_6:
     p = citm_catalog_id_map_read_p(r, p, &out->sub_topic_names);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("subTopicNames")));
     seen[0] |= (uint64_t)1 << 6;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"subjectNames\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"subjectNames\":"))) goto key;
 field_7:
     p = citm_catalog_id_map_read_p(r, p, &out->subject_names);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("subjectNames")));
     seen[0] |= (uint64_t)1 << 7;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"topicNames\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"topicNames\":"))) goto key;
 field_8:
     p = citm_catalog_id_map_read_p(r, p, &out->topic_names);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("topicNames")));
     seen[0] |= (uint64_t)1 << 8;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"topicSubTopics\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"topicSubTopics\":"))) goto key;
 field_9:
     p = citm_catalog_int_list_assoc_read_p(r, p, &out->topic_sub_topics);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("topicSubTopics")));
     seen[0] |= (uint64_t)1 << 9;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"venueNames\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"venueNames\":"))) goto key;
 field_10:
     p = citm_catalog_id_map_read_p(r, p, &out->venue_names);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("venueNames")));
@@ -454,6 +421,7 @@ end:
     }
     return p;
 key:
+    if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"audienceSubCategoryNames\":"))) {
         switch (p[4]) {
         case 'T':
@@ -605,58 +573,42 @@ field_0:
     p = atd_read_int64_p(r, p, &out->event_id);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("eventId")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"id\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"id\":"))) goto key;
 field_1:
     p = atd_read_int64_p(r, p, &out->id);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("id")));
     seen[0] |= (uint64_t)1 << 1;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"logo\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"logo\":"))) goto key;
 field_2:
     p = citm_catalog_string_nullable_read_p(r, p, &out->logo);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("logo")));
     seen[0] |= (uint64_t)1 << 2;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"name\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"name\":"))) goto key;
 field_3:
     p = citm_catalog_string_nullable_read_p(r, p, &out->name);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("name")));
     seen[0] |= (uint64_t)1 << 3;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"prices\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"prices\":"))) goto key;
 field_4:
     p = citm_catalog_price_list_read_p(r, p, &out->prices);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("prices")));
     seen[0] |= (uint64_t)1 << 4;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"seatCategories\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"seatCategories\":"))) goto key;
 field_5:
     p = citm_catalog_seat_category_list_read_p(r, p, &out->seat_categories);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("seatCategories")));
     seen[0] |= (uint64_t)1 << 5;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"seatMapImage\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"seatMapImage\":"))) goto key;
 field_6:
     p = citm_catalog_string_nullable_read_p(r, p, &out->seat_map_image);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("seatMapImage")));
     seen[0] |= (uint64_t)1 << 6;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"start\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"start\":"))) goto key;
 field_7:
     p = atd_read_int64_p(r, p, &out->start);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("start")));
     seen[0] |= (uint64_t)1 << 7;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"venueCode\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"venueCode\":"))) goto key;
 field_8:
     p = atd_read_string_p(r, p, &out->venue_code);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("venueCode")));
@@ -671,6 +623,7 @@ end:
     }
     return p;
 key:
+    if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"seatCategories\":"))) {
         switch (p[4]) {
         case ':':
@@ -768,18 +721,14 @@ field_0:
     p = atd_read_int64_p(r, p, &out->amount);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("amount")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"audienceSubCategoryId\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"audienceSubCategoryId\":"))) goto key;
 field_1:
     p = atd_read_int64_p(r, p, &out->audience_sub_category_id);
     if (p == NULL) {
         return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("audienceSubCategoryId")));
     }
     seen[0] |= (uint64_t)1 << 1;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"seatCategoryId\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"seatCategoryId\":"))) goto key;
 field_2:
     p = atd_read_int64_p(r, p, &out->seat_category_id);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("seatCategoryId")));
@@ -794,6 +743,7 @@ end:
     }
     return p;
 key:
+    if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"audienceSubCategoryId\":"))) {
         switch (p[2]) {
         case 'e':
@@ -876,9 +826,7 @@ field_0:
     p = citm_catalog_area_list_read_p(r, p, &out->areas);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("areas")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"seatCategoryId\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"seatCategoryId\":"))) goto key;
 field_1:
     p = atd_read_int64_p(r, p, &out->seat_category_id);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("seatCategoryId")));
@@ -893,6 +841,7 @@ end:
     }
     return p;
 key:
+    if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"seatCategoryId\":"))) {
         switch (p[1]) {
         case 'a':
@@ -946,9 +895,7 @@ field_0:
     p = atd_read_int64_p(r, p, &out->area_id);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("areaId")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"blockIds\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"blockIds\":"))) goto key;
 field_1:
     p = citm_catalog_int_list_read_p(r, p, &out->block_ids);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("blockIds")));
@@ -963,6 +910,7 @@ end:
     }
     return p;
 key:
+    if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"blockIds\":"))) {
         switch (p[1]) {
         case 'a':

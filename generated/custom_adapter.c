@@ -48,6 +48,7 @@ end:
     }
     return p;
 key:
+    if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"r\":"))) {
         if (atd_bytes_skip(&p, ATD_LIT("\"r\":"))) goto field_0;
     }
@@ -203,9 +204,7 @@ field_0:
     p = custom_adapter_shape_list_read_p(r, p, &out->shapes);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("shapes")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"name\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"name\":"))) goto key;
 field_1:
     p = atd_read_string_p(r, p, &out->name);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("name")));
@@ -223,6 +222,7 @@ end:
     }
     return p;
 key:
+    if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"shapes\":"))) {
         switch (p[1]) {
         case 'n':

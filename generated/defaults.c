@@ -180,9 +180,7 @@ field_0:
     p = atd_read_double_p(r, p, &out->x);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("x")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"y\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"y\":"))) goto key;
 field_1:
     p = atd_read_double_p(r, p, &out->y);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("y")));
@@ -197,6 +195,7 @@ end:
     }
     return p;
 key:
+    if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"x\":"))) {
         switch (p[1]) {
         case 'x':
@@ -390,10 +389,8 @@ field_0:
         p = atd_read_string_p(r, p, &out->nickname);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("nickname")));
     }
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"greeting\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"nul\":"))) goto field_14;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"greeting\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"nul\":"))) goto field_14;
         goto key;
     }
 field_1:
@@ -405,10 +402,8 @@ field_1:
         p = atd_read_string_p(r, p, &out->greeting);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("greeting")));
     }
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"empty\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"ints\":"))) goto field_15;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"empty\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"ints\":"))) goto field_15;
         goto key;
     }
 field_2:
@@ -420,10 +415,8 @@ field_2:
         p = atd_read_string_p(r, p, &out->empty);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("empty")));
     }
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"count\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"greeting\":"))) goto field_1;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"count\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"greeting\":"))) goto field_1;
         goto key;
     }
 field_3:
@@ -435,10 +428,8 @@ field_3:
         p = atd_read_int64_p(r, p, &out->count);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("count")));
     }
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"small\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"empty\":"))) goto field_2;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"small\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"empty\":"))) goto field_2;
         goto key;
     }
 field_4:
@@ -454,9 +445,7 @@ field_4:
             out->small = (int8_t)i_;
         }
     }
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"mask\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"mask\":"))) goto key;
 field_5:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -466,10 +455,8 @@ field_5:
         p = atd_read_int64_p(r, p, &out->mask);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("mask")));
     }
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"big\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"maybe\":"))) goto field_13;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"big\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"maybe\":"))) goto field_13;
         goto key;
     }
 field_6:
@@ -481,10 +468,8 @@ field_6:
         p = atd_read_int64_p(r, p, &out->big);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("big")));
     }
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"ratio\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"circle\":"))) goto field_12;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ratio\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"circle\":"))) goto field_12;
         goto key;
     }
 field_7:
@@ -496,10 +481,8 @@ field_7:
         p = atd_read_double_p(r, p, &out->ratio);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ratio")));
     }
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"single\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"shape\":"))) goto field_11;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"single\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"shape\":"))) goto field_11;
         goto key;
     }
 field_8:
@@ -515,10 +498,8 @@ field_8:
             out->single = (float)d_;
         }
     }
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"on\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"small\":"))) goto field_4;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"on\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"small\":"))) goto field_4;
         goto key;
     }
 field_9:
@@ -530,10 +511,8 @@ field_9:
         p = atd_read_bool_p(r, p, &out->on);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("on")));
     }
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"color\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"origin\":"))) goto field_17;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"color\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"origin\":"))) goto field_17;
         goto key;
     }
 field_10:
@@ -545,10 +524,8 @@ field_10:
         p = defaults_color_read_p(r, p, &out->color);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("color")));
     }
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"shape\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"count\":"))) goto field_3;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"shape\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"count\":"))) goto field_3;
         goto key;
     }
 field_11:
@@ -560,10 +537,8 @@ field_11:
         p = defaults_shape_read_p(r, p, &out->shape);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("shape")));
     }
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"circle\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"single\":"))) goto field_8;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"circle\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"single\":"))) goto field_8;
         goto key;
     }
 field_12:
@@ -575,10 +550,8 @@ field_12:
         p = defaults_shape_read_p(r, p, &out->circle);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("circle")));
     }
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"maybe\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"color\":"))) goto field_10;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"maybe\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"color\":"))) goto field_10;
         goto key;
     }
 field_13:
@@ -590,10 +563,8 @@ field_13:
         p = defaults_int_option_read_p(r, p, &out->maybe);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("maybe")));
     }
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"nul\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"names\":"))) goto field_16;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"nul\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"names\":"))) goto field_16;
         goto key;
     }
 field_14:
@@ -605,10 +576,8 @@ field_14:
         p = defaults_float_nullable_read_p(r, p, &out->nul);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("nul")));
     }
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"ints\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"on\":"))) goto field_9;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ints\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"on\":"))) goto field_9;
         goto key;
     }
 field_15:
@@ -620,10 +589,8 @@ field_15:
         p = defaults_int_list_read_p(r, p, &out->ints);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ints")));
     }
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"names\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"mask\":"))) goto field_5;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"names\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"mask\":"))) goto field_5;
         goto key;
     }
 field_16:
@@ -635,10 +602,8 @@ field_16:
         p = defaults_string_list_read_p(r, p, &out->names);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("names")));
     }
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"origin\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"nickname\":"))) goto field_0;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"origin\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"nickname\":"))) goto field_0;
         goto key;
     }
 field_17:
@@ -650,9 +615,7 @@ field_17:
         p = defaults_point_read_p(r, p, &out->origin);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("origin")));
     }
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"pair\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"pair\":"))) goto key;
 field_18:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -662,10 +625,8 @@ field_18:
         p = defaults_int_string_tuple_read_p(r, p, &out->pair);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("pair")));
     }
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"any\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"ratio\":"))) goto field_7;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"any\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"ratio\":"))) goto field_7;
         goto key;
     }
 field_19:
@@ -687,6 +648,7 @@ end:
     if (p == NULL) return NULL;
     return p;
 key:
+    if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"nickname\":"))) {
         switch (p[3]) {
         case '"':

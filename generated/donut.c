@@ -73,6 +73,7 @@ end:
     }
     return p;
 key:
+    if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"batter\":"))) {
         if (atd_bytes_skip(&p, ATD_LIT("\"batter\":"))) goto field_0;
     }
@@ -119,44 +120,34 @@ field_0:
     p = atd_read_string_p(r, p, &out->id);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("id")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"type\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"name\":"))) goto field_2;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"type\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"name\":"))) goto field_2;
         goto key;
     }
 field_1:
     p = atd_read_string_p(r, p, &out->item_type);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("type")));
     seen[0] |= (uint64_t)1 << 1;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"name\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"name\":"))) goto key;
 field_2:
     p = atd_read_string_p(r, p, &out->name);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("name")));
     seen[0] |= (uint64_t)1 << 2;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"ppu\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ppu\":"))) goto key;
 field_3:
     p = atd_read_double_p(r, p, &out->ppu);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ppu")));
     seen[0] |= (uint64_t)1 << 3;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"batters\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"topping\":"))) goto field_5;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"batters\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"topping\":"))) goto field_5;
         goto key;
     }
 field_4:
     p = donut_batters_read_p(r, p, &out->batters);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("batters")));
     seen[0] |= (uint64_t)1 << 4;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"topping\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"id\":"))) goto field_0;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"topping\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"id\":"))) goto field_0;
         goto key;
     }
 field_5:
@@ -176,6 +167,7 @@ end:
     }
     return p;
 key:
+    if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"batters\":"))) {
         switch (p[1]) {
         case 'b':
@@ -253,9 +245,7 @@ field_0:
     p = atd_read_string_p(r, p, &out->id);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("id")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"type\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"type\":"))) goto key;
 field_1:
     p = atd_read_string_p(r, p, &out->ingredient_type);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("type")));
@@ -270,6 +260,7 @@ end:
     }
     return p;
 key:
+    if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"type\":"))) {
         switch (p[1]) {
         case 'i':

@@ -87,23 +87,17 @@ field_0:
     p = atd_read_string_p(r, p, &out->username);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("username")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"date\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"date\":"))) goto key;
 field_1:
     p = atd_read_int64_p(r, p, &out->date);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("date")));
     seen[0] |= (uint64_t)1 << 1;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"event_type\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"event_type\":"))) goto key;
 field_2:
     p = event_event_type_read_p(r, p, &out->event_type);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("event_type")));
     seen[0] |= (uint64_t)1 << 2;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"payload\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"payload\":"))) goto key;
 field_3:
     p = atd_read_string_p(r, p, &out->payload);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("payload")));
@@ -121,6 +115,7 @@ end:
     }
     return p;
 key:
+    if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"event_type\":"))) {
         switch (p[1]) {
         case 'd':

@@ -458,9 +458,7 @@ field_0:
     p = atd_read_int64_p(r, p, &out->union_);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("union")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"switch\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"switch\":"))) goto key;
 field_1:
     p = atd_read_string_p(r, p, &out->switch_);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("switch")));
@@ -478,6 +476,7 @@ end:
     }
     return p;
 key:
+    if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"switch\":"))) {
         switch (p[1]) {
         case 's':
@@ -649,9 +648,7 @@ field_0:
     p = atd_read_double_p(r, p, &out->width);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("width")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"height\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"height\":"))) goto key;
 field_1:
     p = atd_read_double_p(r, p, &out->height);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("height")));
@@ -669,6 +666,7 @@ end:
     }
     return p;
 key:
+    if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"height\":"))) {
         switch (p[1]) {
         case 'h':
@@ -725,9 +723,7 @@ field_0:
     p = atd_read_string_p(r, p, &out->text);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("text")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"size\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"size\":"))) goto key;
 field_1:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -751,6 +747,7 @@ end:
     }
     return p;
 key:
+    if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"text\":"))) {
         switch (p[1]) {
         case 's':
@@ -1249,9 +1246,7 @@ field_0:
     p = atd_read_int64_p(r, p, &out->w);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("w")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"h\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"h\":"))) goto key;
 field_1:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -1275,6 +1270,7 @@ end:
     }
     return p;
 key:
+    if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"w\":"))) {
         switch (p[1]) {
         case 'h':
@@ -1732,24 +1728,18 @@ field_0:
     p = atd_read_int64_p(r, p, &out->req_int);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("req_int")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"req_nullable\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"req_nullable\":"))) goto key;
 field_1:
     p = everything_string_nullable_read_p(r, p, &out->req_nullable);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("req_nullable")));
     seen[0] |= (uint64_t)1 << 1;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"req_unit\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"req_unit\":"))) goto key;
 field_2:
     p = atd_read_null_p(r, p);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("req_unit")));
     out->req_unit = 0;
     seen[0] |= (uint64_t)1 << 2;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"opt_option\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"opt_option\":"))) goto key;
 field_3:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -1760,10 +1750,8 @@ field_3:
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("opt_option")));
         out->has_opt_option = true;
     }
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"opt_nullable\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"req_int\":"))) goto field_0;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"opt_nullable\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"req_int\":"))) goto field_0;
         goto key;
     }
 field_4:
@@ -1776,10 +1764,8 @@ field_4:
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("opt_nullable")));
         out->has_opt_nullable = true;
     }
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"opt_alias\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"opt_option\":"))) goto field_3;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"opt_alias\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"opt_option\":"))) goto field_3;
         goto key;
     }
 field_5:
@@ -1792,10 +1778,8 @@ field_5:
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("opt_alias")));
         out->has_opt_alias = true;
     }
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"def_bool\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"opt_nullable\":"))) goto field_4;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"def_bool\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"opt_nullable\":"))) goto field_4;
         goto key;
     }
 field_6:
@@ -1807,10 +1791,8 @@ field_6:
         p = atd_read_bool_p(r, p, &out->def_bool);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("def_bool")));
     }
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"def_int\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"def_float\":"))) goto field_9;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"def_int\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"def_float\":"))) goto field_9;
         goto key;
     }
 field_7:
@@ -1822,10 +1804,8 @@ field_7:
         p = atd_read_int64_p(r, p, &out->def_int);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("def_int")));
     }
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"def_alias\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"def_list\":"))) goto field_11;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"def_alias\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"def_list\":"))) goto field_11;
         goto key;
     }
 field_8:
@@ -1837,10 +1817,8 @@ field_8:
         p = atd_read_int64_p(r, p, &out->def_alias);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("def_alias")));
     }
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"def_float\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"def_bool\":"))) goto field_6;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"def_float\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"def_bool\":"))) goto field_6;
         goto key;
     }
 field_9:
@@ -1852,10 +1830,8 @@ field_9:
         p = atd_read_double_p(r, p, &out->def_float);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("def_float")));
     }
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"def_string\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"def_int\":"))) goto field_7;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"def_string\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"def_int\":"))) goto field_7;
         goto key;
     }
 field_10:
@@ -1867,10 +1843,8 @@ field_10:
         p = atd_read_string_p(r, p, &out->def_string);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("def_string")));
     }
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"def_list\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"def_unit\":"))) goto field_14;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"def_list\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"def_unit\":"))) goto field_14;
         goto key;
     }
 field_11:
@@ -1882,10 +1856,8 @@ field_11:
         p = everything_string_list_read_p(r, p, &out->def_list);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("def_list")));
     }
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"def_option\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"def_nullable\":"))) goto field_13;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"def_option\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"def_nullable\":"))) goto field_13;
         goto key;
     }
 field_12:
@@ -1897,10 +1869,8 @@ field_12:
         p = everything_maybe_int_read_p(r, p, &out->def_option);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("def_option")));
     }
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"def_nullable\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"def_string\":"))) goto field_10;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"def_nullable\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"def_string\":"))) goto field_10;
         goto key;
     }
 field_13:
@@ -1912,10 +1882,8 @@ field_13:
         p = everything_int_nullable_read_p(r, p, &out->def_nullable);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("def_nullable")));
     }
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"def_unit\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"def_option\":"))) goto field_12;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"def_unit\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"def_option\":"))) goto field_12;
         goto key;
     }
 field_14:
@@ -1928,10 +1896,8 @@ field_14:
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("def_unit")));
         out->def_unit = 0;
     }
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"ex_int\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"ex_array\":"))) goto field_24;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_int\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"ex_array\":"))) goto field_24;
         goto key;
     }
 field_15:
@@ -1943,10 +1909,8 @@ field_15:
         p = atd_read_int64_p(r, p, &out->ex_int);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_int")));
     }
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"ex_neg\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"ex_list\":"))) goto field_23;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_neg\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"ex_list\":"))) goto field_23;
         goto key;
     }
 field_16:
@@ -1958,10 +1922,8 @@ field_16:
         p = atd_read_int64_p(r, p, &out->ex_neg);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_neg")));
     }
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"ex_float\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"ex_none\":"))) goto field_25;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_float\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"ex_none\":"))) goto field_25;
         goto key;
     }
 field_17:
@@ -1973,9 +1935,7 @@ field_17:
         p = atd_read_double_p(r, p, &out->ex_float);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_float")));
     }
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"ex_float_dot\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_float_dot\":"))) goto key;
 field_18:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -1985,9 +1945,7 @@ field_18:
         p = atd_read_double_p(r, p, &out->ex_float_dot);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_float_dot")));
     }
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"ex_float_exp\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_float_exp\":"))) goto key;
 field_19:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -1997,9 +1955,7 @@ field_19:
         p = atd_read_double_p(r, p, &out->ex_float_exp);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_float_exp")));
     }
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"ex_float_neg\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_float_neg\":"))) goto key;
 field_20:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -2009,10 +1965,8 @@ field_20:
         p = atd_read_double_p(r, p, &out->ex_float_neg);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_float_neg")));
     }
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"ex_true\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"ex_int\":"))) goto field_15;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_true\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"ex_int\":"))) goto field_15;
         goto key;
     }
 field_21:
@@ -2024,10 +1978,8 @@ field_21:
         p = atd_read_bool_p(r, p, &out->ex_true);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_true")));
     }
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"ex_string\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"ex_unit\":"))) goto field_26;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_string\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"ex_unit\":"))) goto field_26;
         goto key;
     }
 field_22:
@@ -2039,10 +1991,8 @@ field_22:
         p = atd_read_string_p(r, p, &out->ex_string);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_string")));
     }
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"ex_list\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"ex_true\":"))) goto field_21;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_list\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"ex_true\":"))) goto field_21;
         goto key;
     }
 field_23:
@@ -2054,10 +2004,8 @@ field_23:
         p = everything_int_list_read_p(r, p, &out->ex_list);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_list")));
     }
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"ex_array\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"ex_neg\":"))) goto field_16;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_array\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"ex_neg\":"))) goto field_16;
         goto key;
     }
 field_24:
@@ -2069,10 +2017,8 @@ field_24:
         p = everything_float_list_read_p(r, p, &out->ex_array);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_array")));
     }
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"ex_none\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"ex_c\":"))) goto field_30;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_none\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"ex_c\":"))) goto field_30;
         goto key;
     }
 field_25:
@@ -2084,10 +2030,8 @@ field_25:
         p = everything_string_option_read_p(r, p, &out->ex_none);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_none")));
     }
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"ex_unit\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"ex_string\":"))) goto field_22;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_unit\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"ex_string\":"))) goto field_22;
         goto key;
     }
 field_26:
@@ -2100,10 +2044,8 @@ field_26:
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_unit")));
         out->ex_unit = 0;
     }
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"ex_ctor\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"ex_wrap\":"))) goto field_29;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_ctor\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"ex_wrap\":"))) goto field_29;
         goto key;
     }
 field_27:
@@ -2115,9 +2057,7 @@ field_27:
         p = everything_mode_read_p(r, p, &out->ex_ctor);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_ctor")));
     }
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"ex_ctor_bq\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_ctor_bq\":"))) goto key;
 field_28:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -2127,10 +2067,8 @@ field_28:
         p = everything_level_read_p(r, p, &out->ex_ctor_bq);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_ctor_bq")));
     }
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"ex_wrap\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"ex_float\":"))) goto field_17;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_wrap\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"ex_float\":"))) goto field_17;
         goto key;
     }
 field_29:
@@ -2142,10 +2080,8 @@ field_29:
         p = atd_read_int64_p(r, p, &out->ex_wrap);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_wrap")));
     }
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"ex_c\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"opt_alias\":"))) goto field_5;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_c\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"opt_alias\":"))) goto field_5;
         goto key;
     }
 field_30:
@@ -2170,6 +2106,7 @@ end:
     }
     return p;
 key:
+    if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"req_nullable\":"))) {
         switch (p[5]) {
         case '"':
@@ -2392,60 +2329,48 @@ field_0:
     p = atd_read_string_p(r, p, &out->kind);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("type")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"of\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"user\":"))) goto field_23;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"of\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"user\":"))) goto field_23;
         goto key;
     }
 field_1:
     p = atd_read_int64_p(r, p, &out->of_);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("of")));
     seen[0] |= (uint64_t)1 << 1;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"inherit\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"struct\":"))) goto field_13;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"inherit\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"struct\":"))) goto field_13;
         goto key;
     }
 field_2:
     p = atd_read_bool_p(r, p, &out->inherit_);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("inherit")));
     seen[0] |= (uint64_t)1 << 2;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"content-type\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"int\":"))) goto field_15;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"content-type\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"int\":"))) goto field_15;
         goto key;
     }
 field_3:
     p = atd_read_string_p(r, p, &out->dashed);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("content-type")));
     seen[0] |= (uint64_t)1 << 3;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"Upper\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"default\":"))) goto field_9;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"Upper\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"default\":"))) goto field_9;
         goto key;
     }
 field_4:
     p = atd_read_int64_p(r, p, &out->upper);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("Upper")));
     seen[0] |= (uint64_t)1 << 4;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"2nd\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"_private\":"))) goto field_19;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"2nd\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"_private\":"))) goto field_19;
         goto key;
     }
 field_5:
     p = atd_read_int64_p(r, p, &out->digits);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("2nd")));
     seen[0] |= (uint64_t)1 << 5;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"Upper\":"))) goto field_4;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"Upper\":"))) goto field_4;
         goto key;
     }
 field_6:
@@ -2453,150 +2378,118 @@ field_6:
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("")));
     seen[0] |= (uint64_t)1 << 6;
     p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (atd_key_skip(r, &p, ATD_LIT("\"2nd\":"))) goto field_5;
+    if (more && atd_key_skip(r, &p, ATD_LIT("\"2nd\":"))) goto field_5;
     goto key;
 field_7:
     p = atd_read_int64_p(r, p, &out->quoted);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("say \"hi\"\\")));
     seen[0] |= (uint64_t)1 << 7;
     p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (atd_key_skip(r, &p, ATD_LIT("\"struct\":"))) goto field_13;
+    if (more && atd_key_skip(r, &p, ATD_LIT("\"struct\":"))) goto field_13;
     goto key;
 field_8:
     p = atd_read_string_p(r, p, &out->accented);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("caf\303\251")));
     seen[0] |= (uint64_t)1 << 8;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"default\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"camelCase\":"))) goto field_21;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"default\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"camelCase\":"))) goto field_21;
         goto key;
     }
 field_9:
     p = atd_read_int64_p(r, p, &out->default_);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("default")));
     seen[0] |= (uint64_t)1 << 9;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"default_\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"default_\":"))) goto key;
 field_10:
     p = atd_read_int64_p(r, p, &out->default_2);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("default_")));
     seen[0] |= (uint64_t)1 << 10;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"for\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"for\":"))) goto key;
 field_11:
     p = atd_read_int64_p(r, p, &out->for_);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("for")));
     seen[0] |= (uint64_t)1 << 11;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"while\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"from\":"))) goto field_16;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"while\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"from\":"))) goto field_16;
         goto key;
     }
 field_12:
     p = atd_read_bool_p(r, p, &out->while_);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("while")));
     seen[0] |= (uint64_t)1 << 12;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"struct\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"x'\":"))) goto field_20;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"struct\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"x'\":"))) goto field_20;
         goto key;
     }
 field_13:
     p = atd_read_string_p(r, p, &out->struct_);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("struct")));
     seen[0] |= (uint64_t)1 << 13;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"switch\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"switch\":"))) goto key;
 field_14:
     p = atd_read_double_p(r, p, &out->switch_);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("switch")));
     seen[0] |= (uint64_t)1 << 14;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"int\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"type\":"))) goto field_0;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"int\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"type\":"))) goto field_0;
         goto key;
     }
 field_15:
     p = atd_read_int64_p(r, p, &out->int_);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("int")));
     seen[0] |= (uint64_t)1 << 15;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"from\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"label\":"))) goto field_22;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"from\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"label\":"))) goto field_22;
         goto key;
     }
 field_16:
     p = atd_read_int64_p(r, p, &out->from);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("from")));
     seen[0] |= (uint64_t)1 << 16;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"import\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"import\":"))) goto key;
 field_17:
     p = atd_read_int64_p(r, p, &out->import);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("import")));
     seen[0] |= (uint64_t)1 << 17;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"as\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"inherit\":"))) goto field_2;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"as\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"inherit\":"))) goto field_2;
         goto key;
     }
 field_18:
     p = atd_read_string_p(r, p, &out->as);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("as")));
     seen[0] |= (uint64_t)1 << 18;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"_private\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"camelCase\":"))) goto field_21;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"_private\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"camelCase\":"))) goto field_21;
         goto key;
     }
 field_19:
     p = atd_read_int64_p(r, p, &out->x_private);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("_private")));
     seen[0] |= (uint64_t)1 << 19;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"x'\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"as\":"))) goto field_18;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"x'\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"as\":"))) goto field_18;
         goto key;
     }
 field_20:
     p = atd_read_int64_p(r, p, &out->x_prime);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("x'")));
     seen[0] |= (uint64_t)1 << 20;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"camelCase\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"camelCase\":"))) goto key;
 field_21:
     p = atd_read_int64_p(r, p, &out->camelCase);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("camelCase")));
     seen[0] |= (uint64_t)1 << 21;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"label\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"content-type\":"))) goto field_3;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"label\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"content-type\":"))) goto field_3;
         goto key;
     }
 field_22:
     p = atd_read_string_p(r, p, &out->label);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("label")));
     seen[0] |= (uint64_t)1 << 22;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"user\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"of\":"))) goto field_1;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"user\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"of\":"))) goto field_1;
         goto key;
     }
 field_23:
@@ -2616,6 +2509,7 @@ end:
     }
     return p;
 key:
+    if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"content-type\":"))) {
         switch (p[1]) {
         case '"':
@@ -2788,20 +2682,16 @@ field_0:
     p = everything_string_nullable_read_p(r, p, &out->name);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("name")));
     out->has_name = true;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"age\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"note\":"))) goto field_2;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"age\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"note\":"))) goto field_2;
         goto key;
     }
 field_1:
     p = everything_int_nullable_read_p(r, p, &out->age);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("age")));
     out->has_age = true;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"note\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"name\":"))) goto field_0;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"note\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"name\":"))) goto field_0;
         goto key;
     }
 field_2:
@@ -2815,6 +2705,7 @@ end:
     if (p == NULL) return NULL;
     return p;
 key:
+    if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"name\":"))) {
         switch (p[2]) {
         case 'a':
@@ -2885,9 +2776,7 @@ field_0:
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("a")));
         out->has_a = true;
     }
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"b\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"b\":"))) goto key;
 field_1:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -2897,9 +2786,7 @@ field_1:
         p = atd_read_bool_p(r, p, &out->b);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("b")));
     }
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"c\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"c\":"))) goto key;
 field_2:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -2916,6 +2803,7 @@ end:
     if (p == NULL) return NULL;
     return p;
 key:
+    if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"a\":"))) {
         switch (p[1]) {
         case 'a':
@@ -2971,16 +2859,12 @@ field_0:
     p = atd_read_int64_p(r, p, &out->id);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("id")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"name\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"name\":"))) goto key;
 field_1:
     p = atd_read_string_p(r, p, &out->name);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("name")));
     seen[0] |= (uint64_t)1 << 1;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"size\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"size\":"))) goto key;
 field_2:
     p = atd_read_double_p(r, p, &out->size);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("size")));
@@ -2995,6 +2879,7 @@ end:
     }
     return p;
 key:
+    if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"name\":"))) {
         switch (p[1]) {
         case 'i':
@@ -3055,31 +2940,23 @@ field_0:
     p = atd_read_int64_p(r, p, &out->kind_id);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("kind_id")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"name\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"name\":"))) goto key;
 field_1:
     p = atd_read_string_p(r, p, &out->name);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("name")));
     seen[0] |= (uint64_t)1 << 1;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"size\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"size\":"))) goto key;
 field_2:
     p = atd_read_double_p(r, p, &out->size);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("size")));
     seen[0] |= (uint64_t)1 << 2;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"id\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"id\":"))) goto key;
 field_3:
     p = atd_read_string_p(r, p, &out->id);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("id")));
     seen[0] |= (uint64_t)1 << 3;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"extra\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"kind_id\":"))) goto field_0;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"extra\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"kind_id\":"))) goto field_0;
         goto key;
     }
 field_4:
@@ -3099,6 +2976,7 @@ end:
     }
     return p;
 key:
+    if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"kind_id\":"))) {
         switch (p[1]) {
         case 'e':
@@ -3570,77 +3448,61 @@ field_0:
     p = everything_maybe_int_read_p(r, p, &out->opt);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("opt")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"nul\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"opt_list\":"))) goto field_7;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"nul\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"opt_list\":"))) goto field_7;
         goto key;
     }
 field_1:
     p = everything_int_nullable_read_p(r, p, &out->nul);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("nul")));
     seen[0] |= (uint64_t)1 << 1;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"opt_nul\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"nul_list\":"))) goto field_8;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"opt_nul\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"nul_list\":"))) goto field_8;
         goto key;
     }
 field_2:
     p = everything_maybe_int_nullable_read_p(r, p, &out->opt_nul);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("opt_nul")));
     seen[0] |= (uint64_t)1 << 2;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"nul_opt\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"opt_opt\":"))) goto field_5;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"nul_opt\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"opt_opt\":"))) goto field_5;
         goto key;
     }
 field_3:
     p = everything_int_nullable_option_read_p(r, p, &out->nul_opt);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("nul_opt")));
     seen[0] |= (uint64_t)1 << 3;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"nul_nul\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"opt\":"))) goto field_0;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"nul_nul\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"opt\":"))) goto field_0;
         goto key;
     }
 field_4:
     p = everything_int_nullable_read_p(r, p, &out->nul_nul);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("nul_nul")));
     seen[0] |= (uint64_t)1 << 4;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"opt_opt\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"nul_opt\":"))) goto field_3;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"opt_opt\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"nul_opt\":"))) goto field_3;
         goto key;
     }
 field_5:
     p = everything_maybe_int_option_read_p(r, p, &out->opt_opt);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("opt_opt")));
     seen[0] |= (uint64_t)1 << 5;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"list_opt\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"list_opt\":"))) goto key;
 field_6:
     p = everything_maybe_int_list_read_p(r, p, &out->list_opt);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("list_opt")));
     seen[0] |= (uint64_t)1 << 6;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"opt_list\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"nul\":"))) goto field_1;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"opt_list\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"nul\":"))) goto field_1;
         goto key;
     }
 field_7:
     p = everything_int_list_option_read_p(r, p, &out->opt_list);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("opt_list")));
     seen[0] |= (uint64_t)1 << 7;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"nul_list\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"opt_nul\":"))) goto field_2;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"nul_list\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"opt_nul\":"))) goto field_2;
         goto key;
     }
 field_8:
@@ -3660,6 +3522,7 @@ end:
     }
     return p;
 key:
+    if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"list_opt\":"))) {
         switch (p[5]) {
         case ':':
@@ -3932,61 +3795,47 @@ field_0:
     p = everything_int_assoc_read_p(r, p, &out->assoc_object);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("assoc_object")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"assoc_array\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"c_both\":"))) goto field_15;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"assoc_array\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"c_both\":"))) goto field_15;
         goto key;
     }
 field_1:
     p = everything_string_int_tuple_list_read_p(r, p, &out->assoc_array);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("assoc_array")));
     seen[0] |= (uint64_t)1 << 1;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"assoc_label\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"assoc_label\":"))) goto key;
 field_2:
     p = everything_float_assoc_read_p(r, p, &out->assoc_label);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("assoc_label")));
     seen[0] |= (uint64_t)1 << 2;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"assoc_nested\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"assoc_nested\":"))) goto key;
 field_3:
     p = everything_bool_assoc_assoc_read_p(r, p, &out->assoc_nested);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("assoc_nested")));
     seen[0] |= (uint64_t)1 << 3;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"int_string\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"assoc_object\":"))) goto field_0;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"int_string\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"assoc_object\":"))) goto field_0;
         goto key;
     }
 field_4:
     p = atd_read_int64_p(r, p, &out->int_string);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("int_string")));
     seen[0] |= (uint64_t)1 << 4;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"float_int\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"raw\":"))) goto field_16;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"float_int\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"raw\":"))) goto field_16;
         goto key;
     }
 field_5:
     p = atd_read_double_p(r, p, &out->float_int);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("float_int")));
     seen[0] |= (uint64_t)1 << 5;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"float_prec\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"float_prec\":"))) goto key;
 field_6:
     p = atd_read_double_p(r, p, &out->float_prec);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("float_prec")));
     seen[0] |= (uint64_t)1 << 6;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"c_int32\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"int_string\":"))) goto field_4;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"c_int32\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"int_string\":"))) goto field_4;
         goto key;
     }
 field_7:
@@ -3997,10 +3846,8 @@ field_7:
         out->c_int32 = (int32_t)i_;
     }
     seen[0] |= (uint64_t)1 << 7;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"c_uint8\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"c_int64\":"))) goto field_13;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"c_uint8\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"c_int64\":"))) goto field_13;
         goto key;
     }
 field_8:
@@ -4011,20 +3858,16 @@ field_8:
         out->c_uint8 = (uint8_t)i_;
     }
     seen[0] |= (uint64_t)1 << 8;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"c_int8_list\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"float_int\":"))) goto field_5;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"c_int8_list\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"float_int\":"))) goto field_5;
         goto key;
     }
 field_9:
     p = everything_int8_list_read_p(r, p, &out->c_int8_list);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("c_int8_list")));
     seen[0] |= (uint64_t)1 << 9;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"c_int16\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"c_uint16\":"))) goto field_11;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"c_int16\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"c_uint16\":"))) goto field_11;
         goto key;
     }
 field_10:
@@ -4040,10 +3883,8 @@ field_10:
             out->c_int16 = (int16_t)i_;
         }
     }
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"c_uint16\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"c_int32\":"))) goto field_7;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"c_uint16\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"c_int32\":"))) goto field_7;
         goto key;
     }
 field_11:
@@ -4059,9 +3900,7 @@ field_11:
             out->c_uint16 = (uint16_t)i_;
         }
     }
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"c_uint32\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"c_uint32\":"))) goto key;
 field_12:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -4075,10 +3914,8 @@ field_12:
             out->c_uint32 = (uint32_t)i_;
         }
     }
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"c_int64\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"c_uint8\":"))) goto field_8;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"c_int64\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"c_uint8\":"))) goto field_8;
         goto key;
     }
 field_13:
@@ -4090,10 +3927,8 @@ field_13:
         p = atd_read_int64_p(r, p, &out->c_int64);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("c_int64")));
     }
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"c_float\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"c_int8_list\":"))) goto field_9;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"c_float\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"c_int8_list\":"))) goto field_9;
         goto key;
     }
 field_14:
@@ -4104,10 +3939,8 @@ field_14:
         out->c_float = (float)d_;
     }
     seen[0] |= (uint64_t)1 << 10;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"c_both\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"c_int16\":"))) goto field_10;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"c_both\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"c_int16\":"))) goto field_10;
         goto key;
     }
 field_15:
@@ -4118,26 +3951,20 @@ field_15:
         out->c_both = (float)d_;
     }
     seen[0] |= (uint64_t)1 << 11;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"raw\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"c_float\":"))) goto field_14;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"raw\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"c_float\":"))) goto field_14;
         goto key;
     }
 field_16:
     p = atd_json_read_p(r, p, &out->raw);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("raw")));
     seen[0] |= (uint64_t)1 << 12;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"raw_list\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"raw_list\":"))) goto key;
 field_17:
     p = everything_abstract_list_read_p(r, p, &out->raw_list);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("raw_list")));
     seen[0] |= (uint64_t)1 << 13;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"raw_opt\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"raw_opt\":"))) goto key;
 field_18:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -4158,6 +3985,7 @@ end:
     }
     return p;
 key:
+    if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"assoc_object\":"))) {
         switch (p[3]) {
         case 'b':
@@ -4348,9 +4176,7 @@ field_0:
     p = everything_int_list_read_p(r, p, &out->items);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("items")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"next\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"next\":"))) goto key;
 field_1:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -4369,9 +4195,7 @@ field_1:
         }
         out->has_next = true;
     }
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"total\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"total\":"))) goto key;
 field_2:
     p = atd_read_int64_p(r, p, &out->total);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("total")));
@@ -4386,6 +4210,7 @@ end:
     }
     return p;
 key:
+    if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"items\":"))) {
         switch (p[1]) {
         case 'i':
@@ -4439,9 +4264,7 @@ field_0:
     p = everything_string_list_read_p(r, p, &out->items);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("items")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"next\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"next\":"))) goto key;
 field_1:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -4460,9 +4283,7 @@ field_1:
         }
         out->has_next = true;
     }
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"total\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"total\":"))) goto key;
 field_2:
     p = atd_read_int64_p(r, p, &out->total);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("total")));
@@ -4477,6 +4298,7 @@ end:
     }
     return p;
 key:
+    if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"items\":"))) {
         switch (p[1]) {
         case 'i':
@@ -4533,9 +4355,7 @@ field_0:
     p = everything_string_list_read_p(r, p, &out->items);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("items")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"next\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"next\":"))) goto key;
 field_1:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -4546,16 +4366,12 @@ field_1:
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("next")));
         out->has_next = true;
     }
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"total\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"total\":"))) goto key;
 field_2:
     p = atd_read_int64_p(r, p, &out->total);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("total")));
     seen[0] |= (uint64_t)1 << 1;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"cursor\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"cursor\":"))) goto key;
 field_3:
     p = atd_read_string_p(r, p, &out->cursor);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("cursor")));
@@ -4573,6 +4389,7 @@ end:
     }
     return p;
 key:
+    if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"cursor\":"))) {
         switch (p[1]) {
         case 'c':
@@ -4682,9 +4499,7 @@ field_0:
     p = everything_entry_string_float_list_list_read_p(r, p, &out->items);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("items")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"next\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"next\":"))) goto key;
 field_1:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -4703,9 +4518,7 @@ field_1:
         }
         out->has_next = true;
     }
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"total\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"total\":"))) goto key;
 field_2:
     p = atd_read_int64_p(r, p, &out->total);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("total")));
@@ -4720,6 +4533,7 @@ end:
     }
     return p;
 key:
+    if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"items\":"))) {
         switch (p[1]) {
         case 'i':
@@ -4773,9 +4587,7 @@ field_0:
     p = atd_read_int64_p(r, p, &out->key);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("key")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"value\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"value\":"))) goto key;
 field_1:
     p = atd_read_bool_p(r, p, &out->value);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("value")));
@@ -4790,6 +4602,7 @@ end:
     }
     return p;
 key:
+    if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"value\":"))) {
         switch (p[1]) {
         case 'k':
@@ -5096,68 +4909,52 @@ field_0:
     p = everything_page_int_read_p(r, p, &out->ints);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ints")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"strings\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"named_entry\":"))) goto field_4;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"strings\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"named_entry\":"))) goto field_4;
         goto key;
     }
 field_1:
     p = everything_page_string_read_p(r, p, &out->strings);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("strings")));
     seen[0] |= (uint64_t)1 << 1;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"entries\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"entries\":"))) goto key;
 field_2:
     p = everything_entry_string_int_list_read_p(r, p, &out->entries);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("entries")));
     seen[0] |= (uint64_t)1 << 2;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"entry_page\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"entry_page\":"))) goto key;
 field_3:
     p = everything_page_entry_string_float_list_read_p(r, p, &out->entry_page);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("entry_page")));
     seen[0] |= (uint64_t)1 << 3;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"named_entry\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"ext\":"))) goto field_8;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"named_entry\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"ext\":"))) goto field_8;
         goto key;
     }
 field_4:
     p = everything_int_bool_entry_read_p(r, p, &out->named_entry);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("named_entry")));
     seen[0] |= (uint64_t)1 << 4;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"result_int\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"result_int\":"))) goto key;
 field_5:
     p = everything_result_int_read_p(r, p, &out->result_int);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("result_int")));
     seen[0] |= (uint64_t)1 << 5;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"result_list\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"result_list\":"))) goto key;
 field_6:
     p = everything_result_string_list_read_p(r, p, &out->result_list);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("result_list")));
     seen[0] |= (uint64_t)1 << 6;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"either\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"strings\":"))) goto field_1;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"either\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"strings\":"))) goto field_1;
         goto key;
     }
 field_7:
     p = everything_either_int_string_read_p(r, p, &out->either);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("either")));
     seen[0] |= (uint64_t)1 << 7;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"ext\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"entries\":"))) goto field_2;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ext\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"entries\":"))) goto field_2;
         goto key;
     }
 field_8:
@@ -5177,6 +4974,7 @@ end:
     }
     return p;
 key:
+    if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"named_entry\":"))) {
         switch (p[5]) {
         case '"':
@@ -5270,9 +5068,7 @@ field_0:
     p = atd_read_string_p(r, p, &out->key);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("key")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"value\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"value\":"))) goto key;
 field_1:
     p = atd_read_int64_p(r, p, &out->value);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("value")));
@@ -5287,6 +5083,7 @@ end:
     }
     return p;
 key:
+    if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"value\":"))) {
         switch (p[1]) {
         case 'k':
@@ -5336,9 +5133,7 @@ field_0:
     p = atd_read_string_p(r, p, &out->key);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("key")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"value\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"value\":"))) goto key;
 field_1:
     p = everything_float_list_read_p(r, p, &out->value);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("value")));
@@ -5353,6 +5148,7 @@ end:
     }
     return p;
 key:
+    if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"value\":"))) {
         switch (p[1]) {
         case 'k':
@@ -5560,9 +5356,7 @@ field_0:
     p = atd_read_int64_p(r, p, &out->value);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("value")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"children\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"children\":"))) goto key;
 field_1:
     p = everything_rose_node_list_read_p(r, p, &out->children);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("children")));
@@ -5580,6 +5374,7 @@ end:
     }
     return p;
 key:
+    if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"children\":"))) {
         switch (p[1]) {
         case 'c':
@@ -5822,9 +5617,7 @@ field_0:
     p = atd_read_string_p(r, p, &out->name);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("name")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"bound\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"bound\":"))) goto key;
 field_1:
     {
         everything_expr *p_ = (everything_expr *)atd_arena_alloc(atd_reader_arena(r), sizeof(everything_expr), 8);
@@ -5837,10 +5630,8 @@ field_1:
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("bound")));
     }
     seen[0] |= (uint64_t)1 << 1;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"body\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"name\":"))) goto field_0;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"body\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"name\":"))) goto field_0;
         goto key;
     }
 field_2:
@@ -5874,6 +5665,7 @@ end:
     }
     return p;
 key:
+    if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"bound\":"))) {
         switch (p[3]) {
         case 'd':
@@ -5940,9 +5732,7 @@ field_0:
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("label")));
         out->has_label = true;
     }
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"expr\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"expr\":"))) goto key;
 field_1:
     p = everything_expr_read_p(r, p, &out->expr);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("expr")));
@@ -5960,6 +5750,7 @@ end:
     }
     return p;
 key:
+    if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"label\":"))) {
         switch (p[1]) {
         case 'e':
@@ -6013,19 +5804,15 @@ field_0:
     p = atd_read_int64_p(r, p, &out->field);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("field")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"other\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"num\":"))) goto field_2;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"other\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"num\":"))) goto field_2;
         goto key;
     }
 field_1:
     p = everything_string_list_read_p(r, p, &out->other);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("other")));
     seen[0] |= (uint64_t)1 << 1;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"num\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"num\":"))) goto key;
 field_2:
     p = atd_read_int64_p(r, p, &out->num);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("num")));
@@ -6043,6 +5830,7 @@ end:
     }
     return p;
 key:
+    if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"field\":"))) {
         switch (p[1]) {
         case 'f':
@@ -6386,6 +6174,7 @@ end:
     }
     return p;
 key:
+    if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"z\":"))) {
         if (atd_bytes_skip(&p, ATD_LIT("\"z\":"))) goto field_0;
     }
@@ -6432,37 +6221,29 @@ field_0:
     p = everything_int_list_read_p(r, p, &out->counts);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("counts")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"users\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"cube\":"))) goto field_27;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"users\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"cube\":"))) goto field_27;
         goto key;
     }
 field_1:
     p = everything_int_list_read_p(r, p, &out->users);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("users")));
     seen[0] |= (uint64_t)1 << 1;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"values\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"values\":"))) goto key;
 field_2:
     p = everything_abstract_list_read_p(r, p, &out->values);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("values")));
     seen[0] |= (uint64_t)1 << 2;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"label\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"with_defaults\":"))) goto field_24;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"label\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"with_defaults\":"))) goto field_24;
         goto key;
     }
 field_3:
     p = atd_read_string_p(r, p, &out->label);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("label")));
     seen[0] |= (uint64_t)1 << 3;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"nothing\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"levels\":"))) goto field_9;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"nothing\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"levels\":"))) goto field_9;
         goto key;
     }
 field_4:
@@ -6470,110 +6251,88 @@ field_4:
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("nothing")));
     out->nothing = 0;
     seen[0] |= (uint64_t)1 << 4;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"from_value\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"obj_shapes\":"))) goto field_15;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"from_value\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"obj_shapes\":"))) goto field_15;
         goto key;
     }
 field_5:
     p = atd_read_int64_p(r, p, &out->from_value);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("from_value")));
     seen[0] |= (uint64_t)1 << 5;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"struct\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"generics\":"))) goto field_30;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"struct\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"generics\":"))) goto field_30;
         goto key;
     }
 field_6:
     p = everything_struct__read_p(r, p, &out->struct_);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("struct")));
     seen[0] |= (uint64_t)1 << 6;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"unions\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"tree\":"))) goto field_31;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"unions\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"tree\":"))) goto field_31;
         goto key;
     }
 field_7:
     p = everything_union__list_read_p(r, p, &out->unions);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("unions")));
     seen[0] |= (uint64_t)1 << 7;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"modes\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"users\":"))) goto field_1;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"modes\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"users\":"))) goto field_1;
         goto key;
     }
 field_8:
     p = everything_mode_list_read_p(r, p, &out->modes);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("modes")));
     seen[0] |= (uint64_t)1 << 8;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"levels\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"names\":"))) goto field_17;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"levels\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"names\":"))) goto field_17;
         goto key;
     }
 field_9:
     p = everything_level_list_read_p(r, p, &out->levels);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("levels")));
     seen[0] |= (uint64_t)1 << 9;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"shapes\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"matrix\":"))) goto field_26;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"shapes\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"matrix\":"))) goto field_26;
         goto key;
     }
 field_10:
     p = everything_shape_list_read_p(r, p, &out->shapes);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("shapes")));
     seen[0] |= (uint64_t)1 << 10;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"odd\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"single\":"))) goto field_22;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"odd\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"single\":"))) goto field_22;
         goto key;
     }
 field_11:
     p = everything_odd_names_list_read_p(r, p, &out->odd);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("odd")));
     seen[0] |= (uint64_t)1 << 11;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"colors\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"options\":"))) goto field_28;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"colors\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"options\":"))) goto field_28;
         goto key;
     }
 field_12:
     p = everything_color_list_read_p(r, p, &out->colors);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("colors")));
     seen[0] |= (uint64_t)1 << 12;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"events\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"counts\":"))) goto field_0;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"events\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"counts\":"))) goto field_0;
         goto key;
     }
 field_13:
     p = everything_event_list_read_p(r, p, &out->events);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("events")));
     seen[0] |= (uint64_t)1 << 13;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"base_events\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"fields\":"))) goto field_16;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"base_events\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"fields\":"))) goto field_16;
         goto key;
     }
 field_14:
     p = everything_base_event_list_read_p(r, p, &out->base_events);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("base_events")));
     seen[0] |= (uint64_t)1 << 14;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"obj_shapes\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"binding\":"))) goto field_34;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"obj_shapes\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"binding\":"))) goto field_34;
         goto key;
     }
 field_15:
@@ -6585,224 +6344,178 @@ field_15:
         p = everything_obj_shape_list_read_p(r, p, &out->obj_shapes);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("obj_shapes")));
     }
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"fields\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"odd\":"))) goto field_11;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"fields\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"odd\":"))) goto field_11;
         goto key;
     }
 field_16:
     p = everything_fields_read_p(r, p, &out->fields);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("fields")));
     seen[0] |= (uint64_t)1 << 15;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"names\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"from_value\":"))) goto field_5;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"names\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"from_value\":"))) goto field_5;
         goto key;
     }
 field_17:
     p = everything_names_read_p(r, p, &out->names);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("names")));
     seen[0] |= (uint64_t)1 << 16;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"patches\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"nodes\":"))) goto field_32;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"patches\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"nodes\":"))) goto field_32;
         goto key;
     }
 field_18:
     p = everything_patch_list_read_p(r, p, &out->patches);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("patches")));
     seen[0] |= (uint64_t)1 << 17;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"all_optional\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"program\":"))) goto field_33;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"all_optional\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"program\":"))) goto field_33;
         goto key;
     }
 field_19:
     p = everything_all_optional_list_read_p(r, p, &out->all_optional);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("all_optional")));
     seen[0] |= (uint64_t)1 << 18;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"derived\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"annotated\":"))) goto field_35;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"derived\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"annotated\":"))) goto field_35;
         goto key;
     }
 field_20:
     p = everything_derived_read_p(r, p, &out->derived);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("derived")));
     seen[0] |= (uint64_t)1 << 19;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"base\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"events\":"))) goto field_13;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"base\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"events\":"))) goto field_13;
         goto key;
     }
 field_21:
     p = everything_base_read_p(r, p, &out->base);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("base")));
     seen[0] |= (uint64_t)1 << 20;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"single\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"base_events\":"))) goto field_14;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"single\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"base_events\":"))) goto field_14;
         goto key;
     }
 field_22:
     p = everything_single_read_p(r, p, &out->single);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("single")));
     seen[0] |= (uint64_t)1 << 21;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"pair\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"struct\":"))) goto field_6;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"pair\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"struct\":"))) goto field_6;
         goto key;
     }
 field_23:
     p = everything_pair_read_p(r, p, &out->pair);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("pair")));
     seen[0] |= (uint64_t)1 << 22;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"with_defaults\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"patches\":"))) goto field_18;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"with_defaults\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"patches\":"))) goto field_18;
         goto key;
     }
 field_24:
     p = everything_with_defaults_list_read_p(r, p, &out->with_defaults);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("with_defaults")));
     seen[0] |= (uint64_t)1 << 23;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"bare_cell\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"bare_cell\":"))) goto key;
 field_25:
     p = everything_bare_cell_read_p(r, p, &out->bare_cell);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("bare_cell")));
     seen[0] |= (uint64_t)1 << 24;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"matrix\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"base\":"))) goto field_21;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"matrix\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"base\":"))) goto field_21;
         goto key;
     }
 field_26:
     p = everything_matrix_read_p(r, p, &out->matrix);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("matrix")));
     seen[0] |= (uint64_t)1 << 25;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"cube\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"modes\":"))) goto field_8;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"cube\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"modes\":"))) goto field_8;
         goto key;
     }
 field_27:
     p = everything_cube_read_p(r, p, &out->cube);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("cube")));
     seen[0] |= (uint64_t)1 << 26;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"options\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"derived\":"))) goto field_20;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"options\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"derived\":"))) goto field_20;
         goto key;
     }
 field_28:
     p = everything_options_list_read_p(r, p, &out->options);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("options")));
     seen[0] |= (uint64_t)1 << 27;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"reprs\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"pair\":"))) goto field_23;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"reprs\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"pair\":"))) goto field_23;
         goto key;
     }
 field_29:
     p = everything_reprs_read_p(r, p, &out->reprs);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("reprs")));
     seen[0] |= (uint64_t)1 << 28;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"generics\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"shapes\":"))) goto field_10;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"generics\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"shapes\":"))) goto field_10;
         goto key;
     }
 field_30:
     p = everything_generics_read_p(r, p, &out->generics);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("generics")));
     seen[0] |= (uint64_t)1 << 29;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"tree\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"label\":"))) goto field_3;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"tree\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"label\":"))) goto field_3;
         goto key;
     }
 field_31:
     p = everything_tree_read_p(r, p, &out->tree);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("tree")));
     seen[0] |= (uint64_t)1 << 30;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"nodes\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"unions\":"))) goto field_7;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"nodes\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"unions\":"))) goto field_7;
         goto key;
     }
 field_32:
     p = everything_rose_node_list_read_p(r, p, &out->nodes);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("nodes")));
     seen[0] |= (uint64_t)1 << 31;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"program\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"nothing\":"))) goto field_4;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"program\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"nothing\":"))) goto field_4;
         goto key;
     }
 field_33:
     p = everything_stmt_list_read_p(r, p, &out->program);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("program")));
     seen[0] |= (uint64_t)1 << 32;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"binding\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"reprs\":"))) goto field_29;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"binding\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"reprs\":"))) goto field_29;
         goto key;
     }
 field_34:
     p = everything_binding_read_p(r, p, &out->binding);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("binding")));
     seen[0] |= (uint64_t)1 << 33;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"annotated\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"colors\":"))) goto field_12;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"annotated\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"colors\":"))) goto field_12;
         goto key;
     }
 field_35:
     p = everything_annotated_read_p(r, p, &out->annotated);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("annotated")));
     seen[0] |= (uint64_t)1 << 34;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"anon_record\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"anon_named\":"))) goto field_38;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"anon_record\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"anon_named\":"))) goto field_38;
         goto key;
     }
 field_36:
     p = everything_root_anon_record_elt_list_read_p(r, p, &out->anon_record);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("anon_record")));
     seen[0] |= (uint64_t)1 << 35;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"anon_sum\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"anon_sum\":"))) goto key;
 field_37:
     p = everything_root_anon_sum_elt_list_read_p(r, p, &out->anon_sum);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("anon_sum")));
     seen[0] |= (uint64_t)1 << 36;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"anon_named\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"bare_cell\":"))) goto field_25;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"anon_named\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"bare_cell\":"))) goto field_25;
         goto key;
     }
 field_38:
@@ -6822,6 +6535,7 @@ end:
     }
     return p;
 key:
+    if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"with_defaults\":"))) {
         switch (p[1]) {
         case 'a':
@@ -7085,9 +6799,7 @@ field_0:
     p = atd_read_int64_p(r, p, &out->x);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("x")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"y\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"y\":"))) goto key;
 field_1:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -7108,6 +6820,7 @@ end:
     }
     return p;
 key:
+    if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"x\":"))) {
         switch (p[1]) {
         case 'x':

@@ -61,33 +61,25 @@ field_0:
     p = atd_read_string_p(r, p, &out->filename);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("filename")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"type\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"language\":"))) goto field_2;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"type\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"language\":"))) goto field_2;
         goto key;
     }
 field_1:
     p = atd_read_string_p(r, p, &out->file_type);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("type")));
     seen[0] |= (uint64_t)1 << 1;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"language\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"language\":"))) goto key;
 field_2:
     p = github_string_nullable_read_p(r, p, &out->language);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("language")));
     seen[0] |= (uint64_t)1 << 2;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"raw_url\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"raw_url\":"))) goto key;
 field_3:
     p = atd_read_string_p(r, p, &out->raw_url);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("raw_url")));
     seen[0] |= (uint64_t)1 << 3;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"size\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"size\":"))) goto key;
 field_4:
     p = atd_read_int64_p(r, p, &out->size);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("size")));
@@ -105,6 +97,7 @@ end:
     }
     return p;
 key:
+    if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"filename\":"))) {
         switch (p[1]) {
         case 'f':
@@ -205,148 +198,116 @@ field_0:
     p = atd_read_string_p(r, p, &out->login);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("login")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"id\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"organizations_url\":"))) goto field_11;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"id\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"organizations_url\":"))) goto field_11;
         goto key;
     }
 field_1:
     p = atd_read_int64_p(r, p, &out->id);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("id")));
     seen[0] |= (uint64_t)1 << 1;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"avatar_url\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"login\":"))) goto field_0;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"avatar_url\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"login\":"))) goto field_0;
         goto key;
     }
 field_2:
     p = atd_read_string_p(r, p, &out->avatar_url);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("avatar_url")));
     seen[0] |= (uint64_t)1 << 2;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"gravatar_id\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"events_url\":"))) goto field_13;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"gravatar_id\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"events_url\":"))) goto field_13;
         goto key;
     }
 field_3:
     p = atd_read_string_p(r, p, &out->gravatar_id);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("gravatar_id")));
     seen[0] |= (uint64_t)1 << 3;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"url\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"html_url\":"))) goto field_5;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"url\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"html_url\":"))) goto field_5;
         goto key;
     }
 field_4:
     p = atd_read_string_p(r, p, &out->url);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("url")));
     seen[0] |= (uint64_t)1 << 4;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"html_url\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"html_url\":"))) goto key;
 field_5:
     p = atd_read_string_p(r, p, &out->html_url);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("html_url")));
     seen[0] |= (uint64_t)1 << 5;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"followers_url\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"id\":"))) goto field_1;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"followers_url\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"id\":"))) goto field_1;
         goto key;
     }
 field_6:
     p = atd_read_string_p(r, p, &out->followers_url);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("followers_url")));
     seen[0] |= (uint64_t)1 << 6;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"following_url\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"following_url\":"))) goto key;
 field_7:
     p = atd_read_string_p(r, p, &out->following_url);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("following_url")));
     seen[0] |= (uint64_t)1 << 7;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"gists_url\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"gists_url\":"))) goto key;
 field_8:
     p = atd_read_string_p(r, p, &out->gists_url);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("gists_url")));
     seen[0] |= (uint64_t)1 << 8;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"starred_url\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"gravatar_id\":"))) goto field_3;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"starred_url\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"gravatar_id\":"))) goto field_3;
         goto key;
     }
 field_9:
     p = atd_read_string_p(r, p, &out->starred_url);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("starred_url")));
     seen[0] |= (uint64_t)1 << 9;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"subscriptions_url\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"subscriptions_url\":"))) goto key;
 field_10:
     p = atd_read_string_p(r, p, &out->subscriptions_url);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("subscriptions_url")));
     seen[0] |= (uint64_t)1 << 10;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"organizations_url\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"type\":"))) goto field_15;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"organizations_url\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"type\":"))) goto field_15;
         goto key;
     }
 field_11:
     p = atd_read_string_p(r, p, &out->organizations_url);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("organizations_url")));
     seen[0] |= (uint64_t)1 << 11;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"repos_url\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"received_events_url\":"))) goto field_14;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"repos_url\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"received_events_url\":"))) goto field_14;
         goto key;
     }
 field_12:
     p = atd_read_string_p(r, p, &out->repos_url);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("repos_url")));
     seen[0] |= (uint64_t)1 << 12;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"events_url\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"site_admin\":"))) goto field_16;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"events_url\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"site_admin\":"))) goto field_16;
         goto key;
     }
 field_13:
     p = atd_read_string_p(r, p, &out->events_url);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("events_url")));
     seen[0] |= (uint64_t)1 << 13;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"received_events_url\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"followers_url\":"))) goto field_6;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"received_events_url\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"followers_url\":"))) goto field_6;
         goto key;
     }
 field_14:
     p = atd_read_string_p(r, p, &out->received_events_url);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("received_events_url")));
     seen[0] |= (uint64_t)1 << 14;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"type\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"repos_url\":"))) goto field_12;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"type\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"repos_url\":"))) goto field_12;
         goto key;
     }
 field_15:
     p = atd_read_string_p(r, p, &out->user_type);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("type")));
     seen[0] |= (uint64_t)1 << 15;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"site_admin\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"url\":"))) goto field_4;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"site_admin\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"url\":"))) goto field_4;
         goto key;
     }
 field_16:
@@ -366,6 +327,7 @@ end:
     }
     return p;
 key:
+    if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"received_events_url\":"))) {
         switch (p[1]) {
         case 'a':
@@ -529,141 +491,111 @@ field_0:
     p = atd_read_string_p(r, p, &out->url);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("url")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"forks_url\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"user\":"))) goto field_13;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"forks_url\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"user\":"))) goto field_13;
         goto key;
     }
 field_1:
     p = atd_read_string_p(r, p, &out->forks_url);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("forks_url")));
     seen[0] |= (uint64_t)1 << 1;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"commits_url\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"git_pull_url\":"))) goto field_4;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"commits_url\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"git_pull_url\":"))) goto field_4;
         goto key;
     }
 field_2:
     p = atd_read_string_p(r, p, &out->commits_url);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("commits_url")));
     seen[0] |= (uint64_t)1 << 2;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"id\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"created_at\":"))) goto field_9;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"id\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"created_at\":"))) goto field_9;
         goto key;
     }
 field_3:
     p = atd_read_string_p(r, p, &out->id);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("id")));
     seen[0] |= (uint64_t)1 << 3;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"git_pull_url\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"owner\":"))) goto field_15;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"git_pull_url\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"owner\":"))) goto field_15;
         goto key;
     }
 field_4:
     p = atd_read_string_p(r, p, &out->git_pull_url);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("git_pull_url")));
     seen[0] |= (uint64_t)1 << 4;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"git_push_url\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"git_push_url\":"))) goto key;
 field_5:
     p = atd_read_string_p(r, p, &out->git_push_url);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("git_push_url")));
     seen[0] |= (uint64_t)1 << 5;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"html_url\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"html_url\":"))) goto key;
 field_6:
     p = atd_read_string_p(r, p, &out->html_url);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("html_url")));
     seen[0] |= (uint64_t)1 << 6;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"files\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"id\":"))) goto field_3;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"files\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"id\":"))) goto field_3;
         goto key;
     }
 field_7:
     p = github_gist_file_assoc_read_p(r, p, &out->files);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("files")));
     seen[0] |= (uint64_t)1 << 7;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"public\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"forks_url\":"))) goto field_1;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"public\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"forks_url\":"))) goto field_1;
         goto key;
     }
 field_8:
     p = atd_read_bool_p(r, p, &out->public_);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("public")));
     seen[0] |= (uint64_t)1 << 8;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"created_at\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"truncated\":"))) goto field_16;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"created_at\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"truncated\":"))) goto field_16;
         goto key;
     }
 field_9:
     p = atd_read_string_p(r, p, &out->created_at);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("created_at")));
     seen[0] |= (uint64_t)1 << 9;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"updated_at\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"description\":"))) goto field_11;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"updated_at\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"description\":"))) goto field_11;
         goto key;
     }
 field_10:
     p = atd_read_string_p(r, p, &out->updated_at);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("updated_at")));
     seen[0] |= (uint64_t)1 << 10;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"description\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"url\":"))) goto field_0;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"description\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"url\":"))) goto field_0;
         goto key;
     }
 field_11:
     p = github_string_nullable_read_p(r, p, &out->description);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("description")));
     seen[0] |= (uint64_t)1 << 11;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"comments\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"files\":"))) goto field_7;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"comments\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"files\":"))) goto field_7;
         goto key;
     }
 field_12:
     p = atd_read_int64_p(r, p, &out->comments);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("comments")));
     seen[0] |= (uint64_t)1 << 12;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"user\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"comments_url\":"))) goto field_14;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"user\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"comments_url\":"))) goto field_14;
         goto key;
     }
 field_13:
     p = github_user_nullable_read_p(r, p, &out->user);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("user")));
     seen[0] |= (uint64_t)1 << 13;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"comments_url\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"comments_url\":"))) goto key;
 field_14:
     p = atd_read_string_p(r, p, &out->comments_url);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("comments_url")));
     seen[0] |= (uint64_t)1 << 14;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"owner\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"commits_url\":"))) goto field_2;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"owner\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"commits_url\":"))) goto field_2;
         goto key;
     }
 field_15:
@@ -676,10 +608,8 @@ field_15:
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("owner")));
         out->has_owner = true;
     }
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"truncated\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"public\":"))) goto field_8;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"truncated\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"public\":"))) goto field_8;
         goto key;
     }
 field_16:
@@ -699,6 +629,7 @@ end:
     }
     return p;
 key:
+    if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"git_pull_url\":"))) {
         switch (p[4]) {
         case '"':

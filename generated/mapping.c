@@ -127,9 +127,7 @@ field_0:
     p = atd_read_double_p(r, p, &out->x);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("x")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"y\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"y\":"))) goto key;
 field_1:
     p = atd_read_double_p(r, p, &out->y);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("y")));
@@ -144,6 +142,7 @@ end:
     }
     return p;
 key:
+    if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"x\":"))) {
         switch (p[1]) {
         case 'x':
@@ -237,10 +236,8 @@ field_0:
         p = atd_read_int64_p(r, p, &out->level);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("level")));
     }
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"ratio\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"mag\":"))) goto field_3;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ratio\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"mag\":"))) goto field_3;
         goto key;
     }
 field_1:
@@ -252,9 +249,7 @@ field_1:
         p = atd_read_double_p(r, p, &out->ratio);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ratio")));
     }
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"name\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"name\":"))) goto key;
 field_2:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -264,10 +259,8 @@ field_2:
         p = atd_read_string_p(r, p, &out->name);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("name")));
     }
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"mag\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"note\":"))) goto field_8;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"mag\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"note\":"))) goto field_8;
         goto key;
     }
 field_3:
@@ -283,9 +276,7 @@ field_3:
             out->mag = llabs(w1_);
         }
     }
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"mags\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"mags\":"))) goto key;
 field_4:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -295,10 +286,8 @@ field_4:
         p = mapping_long_long_list_read_p(r, p, &out->mags);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("mags")));
     }
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"origin\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"name\":"))) goto field_2;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"origin\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"name\":"))) goto field_2;
         goto key;
     }
 field_5:
@@ -310,10 +299,8 @@ field_5:
         p = mapping_point_read_p(r, p, &out->origin);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("origin")));
     }
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"flag\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"ratio\":"))) goto field_1;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"flag\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"ratio\":"))) goto field_1;
         goto key;
     }
 field_6:
@@ -325,10 +312,8 @@ field_6:
         p = atd_read_bool_p(r, p, &out->flag);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("flag")));
     }
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"nothing\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"level\":"))) goto field_0;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"nothing\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"level\":"))) goto field_0;
         goto key;
     }
 field_7:
@@ -341,10 +326,8 @@ field_7:
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("nothing")));
         out->nothing = 0;
     }
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"note\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"origin\":"))) goto field_5;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"note\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"origin\":"))) goto field_5;
         goto key;
     }
 field_8:
@@ -357,10 +340,8 @@ field_8:
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("note")));
         out->has_note = true;
     }
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"color\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"nothing\":"))) goto field_7;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"color\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"nothing\":"))) goto field_7;
         goto key;
     }
 field_9:
@@ -382,6 +363,7 @@ end:
     if (p == NULL) return NULL;
     return p;
 key:
+    if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"nothing\":"))) {
         switch (p[1]) {
         case 'c':
@@ -496,16 +478,12 @@ field_0:
     p = mapping_int_nullable_read_p(r, p, &out->x);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("x")));
     out->has_x = true;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"y\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"y\":"))) goto key;
 field_1:
     p = atd_read_int64_p(r, p, &out->y);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("y")));
     out->has_y = true;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"z\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"z\":"))) goto key;
 field_2:
     p = atd_read_int64_p(r, p, &out->z);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("z")));
@@ -516,6 +494,7 @@ end:
     if (p == NULL) return NULL;
     return p;
 key:
+    if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"x\":"))) {
         switch (p[1]) {
         case 'x':
@@ -576,10 +555,8 @@ field_0:
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("x")));
         out->has_x = true;
     }
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"z\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"y\":"))) goto field_2;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"z\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"y\":"))) goto field_2;
         goto key;
     }
 field_1:
@@ -591,9 +568,7 @@ field_1:
         p = atd_read_int64_p(r, p, &out->z);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("z")));
     }
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"y\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"y\":"))) goto key;
 field_2:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -614,6 +589,7 @@ end:
     if (p == NULL) return NULL;
     return p;
 key:
+    if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"x\":"))) {
         switch (p[1]) {
         case 'x':
@@ -686,9 +662,7 @@ field_0:
         }
         out->has_next = true;
     }
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"id\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"id\":"))) goto key;
 field_1:
     p = atd_read_int64_p(r, p, &out->id);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("id")));
@@ -706,6 +680,7 @@ end:
     }
     return p;
 key:
+    if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"next\":"))) {
         switch (p[1]) {
         case 'i':

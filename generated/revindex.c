@@ -52,9 +52,7 @@ field_0:
     p = atd_read_string_p(r, p, &out->filename);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("filename")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"line\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"line\":"))) goto key;
 field_1:
     p = atd_read_int64_p(r, p, &out->line);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("line")));
@@ -69,6 +67,7 @@ end:
     }
     return p;
 key:
+    if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"filename\":"))) {
         switch (p[1]) {
         case 'f':
@@ -309,20 +308,16 @@ field_0:
     p = atd_read_string_p(r, p, &out->name);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("name")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"index\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"stats\":"))) goto field_2;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"index\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"stats\":"))) goto field_2;
         goto key;
     }
 field_1:
     p = revindex_revindex_read_p(r, p, &out->index);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("index")));
     seen[0] |= (uint64_t)1 << 1;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"stats\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"name\":"))) goto field_0;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"stats\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"name\":"))) goto field_0;
         goto key;
     }
 field_2:
@@ -335,20 +330,16 @@ field_2:
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("stats")));
         out->has_stats = true;
     }
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"by_file\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"titles\":"))) goto field_4;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"by_file\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"titles\":"))) goto field_4;
         goto key;
     }
 field_3:
     p = revindex_int_list_assoc_read_p(r, p, &out->by_file);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("by_file")));
     seen[0] |= (uint64_t)1 << 2;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"titles\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"index\":"))) goto field_1;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"titles\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"index\":"))) goto field_1;
         goto key;
     }
 field_4:
@@ -370,6 +361,7 @@ end:
     }
     return p;
 key:
+    if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"by_file\":"))) {
         switch (p[1]) {
         case 'b':

@@ -108,67 +108,51 @@ field_0:
     p = atd_read_double_p(r, p, &out->completed_in);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("completed_in")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"max_id\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"count\":"))) goto field_6;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"max_id\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"count\":"))) goto field_6;
         goto key;
     }
 field_1:
     p = atd_read_int64_p(r, p, &out->max_id);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("max_id")));
     seen[0] |= (uint64_t)1 << 1;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"max_id_str\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"max_id_str\":"))) goto key;
 field_2:
     p = atd_read_string_p(r, p, &out->max_id_str);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("max_id_str")));
     seen[0] |= (uint64_t)1 << 2;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"next_results\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"next_results\":"))) goto key;
 field_3:
     p = atd_read_string_p(r, p, &out->next_results);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("next_results")));
     seen[0] |= (uint64_t)1 << 3;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"query\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"query\":"))) goto key;
 field_4:
     p = atd_read_string_p(r, p, &out->query);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("query")));
     seen[0] |= (uint64_t)1 << 4;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"refresh_url\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"refresh_url\":"))) goto key;
 field_5:
     p = atd_read_string_p(r, p, &out->refresh_url);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("refresh_url")));
     seen[0] |= (uint64_t)1 << 5;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"count\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"since_id\":"))) goto field_7;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"count\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"since_id\":"))) goto field_7;
         goto key;
     }
 field_6:
     p = atd_read_int64_p(r, p, &out->count);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("count")));
     seen[0] |= (uint64_t)1 << 6;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"since_id\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"max_id\":"))) goto field_1;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"since_id\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"max_id\":"))) goto field_1;
         goto key;
     }
 field_7:
     p = atd_read_int64_p(r, p, &out->since_id);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("since_id")));
     seen[0] |= (uint64_t)1 << 7;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"since_id_str\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"since_id_str\":"))) goto key;
 field_8:
     p = atd_read_string_p(r, p, &out->since_id_str);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("since_id_str")));
@@ -183,6 +167,7 @@ end:
     }
     return p;
 key:
+    if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"completed_in\":"))) {
         switch (p[7]) {
         case '"':
@@ -283,9 +268,7 @@ field_0:
     p = twitter_status_list_read_p(r, p, &out->statuses);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("statuses")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"search_metadata\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"search_metadata\":"))) goto key;
 field_1:
     p = twitter_search_metadata_read_p(r, p, &out->search_metadata);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("search_metadata")));
@@ -303,6 +286,7 @@ end:
     }
     return p;
 key:
+    if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"search_metadata\":"))) {
         switch (p[2]) {
         case 'e':
@@ -359,9 +343,7 @@ field_0:
     p = atd_read_string_p(r, p, &out->result_type);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("result_type")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"iso_language_code\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"iso_language_code\":"))) goto key;
 field_1:
     p = atd_read_string_p(r, p, &out->iso_language_code);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("iso_language_code")));
@@ -379,6 +361,7 @@ end:
     }
     return p;
 key:
+    if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"iso_language_code\":"))) {
         switch (p[1]) {
         case 'i':
@@ -491,6 +474,7 @@ end:
     }
     return p;
 key:
+    if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"urls\":"))) {
         if (atd_bytes_skip(&p, ATD_LIT("\"urls\":"))) goto field_0;
     }
@@ -543,9 +527,7 @@ field_0:
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("url")));
         out->has_url = true;
     }
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"description\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"description\":"))) goto key;
 field_1:
     p = twitter_url_entities_read_p(r, p, &out->description);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("description")));
@@ -563,6 +545,7 @@ end:
     }
     return p;
 key:
+    if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"description\":"))) {
         switch (p[1]) {
         case 'd':
@@ -619,194 +602,154 @@ field_0:
     p = atd_read_int64_p(r, p, &out->id);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("id")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"id_str\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"id_str\":"))) goto key;
 field_1:
     p = atd_read_string_p(r, p, &out->id_str);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("id_str")));
     seen[0] |= (uint64_t)1 << 1;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"name\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"is_translation_enabled\":"))) goto field_22;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"name\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"is_translation_enabled\":"))) goto field_22;
         goto key;
     }
 field_2:
     p = atd_read_string_p(r, p, &out->name);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("name")));
     seen[0] |= (uint64_t)1 << 2;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"screen_name\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"notifications\":"))) goto field_39;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"screen_name\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"notifications\":"))) goto field_39;
         goto key;
     }
 field_3:
     p = atd_read_string_p(r, p, &out->screen_name);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("screen_name")));
     seen[0] |= (uint64_t)1 << 3;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"location\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"statuses_count\":"))) goto field_18;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"location\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"statuses_count\":"))) goto field_18;
         goto key;
     }
 field_4:
     p = atd_read_string_p(r, p, &out->location);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("location")));
     seen[0] |= (uint64_t)1 << 4;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"description\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"name\":"))) goto field_2;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"description\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"name\":"))) goto field_2;
         goto key;
     }
 field_5:
     p = atd_read_string_p(r, p, &out->description);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("description")));
     seen[0] |= (uint64_t)1 << 5;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"url\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"entities\":"))) goto field_7;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"url\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"entities\":"))) goto field_7;
         goto key;
     }
 field_6:
     p = twitter_string_nullable_read_p(r, p, &out->url);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("url")));
     seen[0] |= (uint64_t)1 << 6;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"entities\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"utc_offset\":"))) goto field_14;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"entities\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"utc_offset\":"))) goto field_14;
         goto key;
     }
 field_7:
     p = twitter_user_entities_read_p(r, p, &out->entities);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("entities")));
     seen[0] |= (uint64_t)1 << 7;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"protected\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"favourites_count\":"))) goto field_13;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"protected\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"favourites_count\":"))) goto field_13;
         goto key;
     }
 field_8:
     p = atd_read_bool_p(r, p, &out->protected_);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("protected")));
     seen[0] |= (uint64_t)1 << 8;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"followers_count\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"screen_name\":"))) goto field_3;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"followers_count\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"screen_name\":"))) goto field_3;
         goto key;
     }
 field_9:
     p = atd_read_int64_p(r, p, &out->followers_count);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("followers_count")));
     seen[0] |= (uint64_t)1 << 9;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"friends_count\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"following\":"))) goto field_37;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"friends_count\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"following\":"))) goto field_37;
         goto key;
     }
 field_10:
     p = atd_read_int64_p(r, p, &out->friends_count);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("friends_count")));
     seen[0] |= (uint64_t)1 << 10;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"listed_count\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"geo_enabled\":"))) goto field_16;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"listed_count\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"geo_enabled\":"))) goto field_16;
         goto key;
     }
 field_11:
     p = atd_read_int64_p(r, p, &out->listed_count);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("listed_count")));
     seen[0] |= (uint64_t)1 << 11;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"created_at\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"location\":"))) goto field_4;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"created_at\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"location\":"))) goto field_4;
         goto key;
     }
 field_12:
     p = atd_read_string_p(r, p, &out->created_at);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("created_at")));
     seen[0] |= (uint64_t)1 << 12;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"favourites_count\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"default_profile\":"))) goto field_35;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"favourites_count\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"default_profile\":"))) goto field_35;
         goto key;
     }
 field_13:
     p = atd_read_int64_p(r, p, &out->favourites_count);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("favourites_count")));
     seen[0] |= (uint64_t)1 << 13;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"utc_offset\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"follow_request_sent\":"))) goto field_38;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"utc_offset\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"follow_request_sent\":"))) goto field_38;
         goto key;
     }
 field_14:
     p = twitter_int_nullable_read_p(r, p, &out->utc_offset);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("utc_offset")));
     seen[0] |= (uint64_t)1 << 14;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"time_zone\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"verified\":"))) goto field_17;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"time_zone\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"verified\":"))) goto field_17;
         goto key;
     }
 field_15:
     p = twitter_string_nullable_read_p(r, p, &out->time_zone);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("time_zone")));
     seen[0] |= (uint64_t)1 << 15;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"geo_enabled\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"url\":"))) goto field_6;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"geo_enabled\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"url\":"))) goto field_6;
         goto key;
     }
 field_16:
     p = atd_read_bool_p(r, p, &out->geo_enabled);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("geo_enabled")));
     seen[0] |= (uint64_t)1 << 16;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"verified\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"id\":"))) goto field_0;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"verified\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"id\":"))) goto field_0;
         goto key;
     }
 field_17:
     p = atd_read_bool_p(r, p, &out->verified);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("verified")));
     seen[0] |= (uint64_t)1 << 17;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"statuses_count\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"statuses_count\":"))) goto key;
 field_18:
     p = atd_read_int64_p(r, p, &out->statuses_count);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("statuses_count")));
     seen[0] |= (uint64_t)1 << 18;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"lang\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"time_zone\":"))) goto field_15;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"lang\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"time_zone\":"))) goto field_15;
         goto key;
     }
 field_19:
     p = atd_read_string_p(r, p, &out->lang);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("lang")));
     seen[0] |= (uint64_t)1 << 19;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"contributors_enabled\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"listed_count\":"))) goto field_11;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"contributors_enabled\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"listed_count\":"))) goto field_11;
         goto key;
     }
 field_20:
@@ -815,20 +758,16 @@ field_20:
         return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("contributors_enabled")));
     }
     seen[0] |= (uint64_t)1 << 20;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"is_translator\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"created_at\":"))) goto field_12;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"is_translator\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"created_at\":"))) goto field_12;
         goto key;
     }
 field_21:
     p = atd_read_bool_p(r, p, &out->is_translator);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("is_translator")));
     seen[0] |= (uint64_t)1 << 21;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"is_translation_enabled\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"lang\":"))) goto field_19;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"is_translation_enabled\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"lang\":"))) goto field_19;
         goto key;
     }
 field_22:
@@ -837,10 +776,8 @@ field_22:
         return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("is_translation_enabled")));
     }
     seen[0] |= (uint64_t)1 << 22;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"profile_background_color\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"is_translator\":"))) goto field_21;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"profile_background_color\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"is_translator\":"))) goto field_21;
         goto key;
     }
 field_23:
@@ -849,56 +786,46 @@ field_23:
         return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("profile_background_color")));
     }
     seen[0] |= (uint64_t)1 << 23;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"profile_background_image_url\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"profile_background_image_url\":"))) goto key;
 field_24:
     p = atd_read_string_p(r, p, &out->profile_background_image_url);
     if (p == NULL) {
         return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("profile_background_image_url")));
     }
     seen[0] |= (uint64_t)1 << 24;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"profile_background_image_url_https\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"profile_background_image_url_https\":"))) {
+        goto key;
+    }
 field_25:
     p = atd_read_string_p(r, p, &out->profile_background_image_url_https);
     if (p == NULL) {
         return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("profile_background_image_url_https")));
     }
     seen[0] |= (uint64_t)1 << 25;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"profile_background_tile\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"profile_background_tile\":"))) goto key;
 field_26:
     p = atd_read_bool_p(r, p, &out->profile_background_tile);
     if (p == NULL) {
         return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("profile_background_tile")));
     }
     seen[0] |= (uint64_t)1 << 26;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"profile_image_url\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"profile_banner_url\":"))) goto field_29;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"profile_image_url\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"profile_banner_url\":"))) goto field_29;
         goto key;
     }
 field_27:
     p = atd_read_string_p(r, p, &out->profile_image_url);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("profile_image_url")));
     seen[0] |= (uint64_t)1 << 27;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"profile_image_url_https\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"profile_image_url_https\":"))) goto key;
 field_28:
     p = atd_read_string_p(r, p, &out->profile_image_url_https);
     if (p == NULL) {
         return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("profile_image_url_https")));
     }
     seen[0] |= (uint64_t)1 << 28;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"profile_banner_url\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"profile_link_color\":"))) goto field_30;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"profile_banner_url\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"profile_link_color\":"))) goto field_30;
         goto key;
     }
 field_29:
@@ -915,93 +842,73 @@ field_29:
         }
         out->has_profile_banner_url = true;
     }
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"profile_link_color\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"profile_image_url\":"))) goto field_27;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"profile_link_color\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"profile_image_url\":"))) goto field_27;
         goto key;
     }
 field_30:
     p = atd_read_string_p(r, p, &out->profile_link_color);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("profile_link_color")));
     seen[0] |= (uint64_t)1 << 29;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"profile_sidebar_border_color\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"profile_sidebar_border_color\":"))) goto key;
 field_31:
     p = atd_read_string_p(r, p, &out->profile_sidebar_border_color);
     if (p == NULL) {
         return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("profile_sidebar_border_color")));
     }
     seen[0] |= (uint64_t)1 << 30;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"profile_sidebar_fill_color\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"profile_sidebar_fill_color\":"))) goto key;
 field_32:
     p = atd_read_string_p(r, p, &out->profile_sidebar_fill_color);
     if (p == NULL) {
         return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("profile_sidebar_fill_color")));
     }
     seen[0] |= (uint64_t)1 << 31;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"profile_text_color\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"profile_text_color\":"))) goto key;
 field_33:
     p = atd_read_string_p(r, p, &out->profile_text_color);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("profile_text_color")));
     seen[0] |= (uint64_t)1 << 32;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"profile_use_background_image\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"profile_use_background_image\":"))) goto key;
 field_34:
     p = atd_read_bool_p(r, p, &out->profile_use_background_image);
     if (p == NULL) {
         return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("profile_use_background_image")));
     }
     seen[0] |= (uint64_t)1 << 33;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"default_profile\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"protected\":"))) goto field_8;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"default_profile\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"protected\":"))) goto field_8;
         goto key;
     }
 field_35:
     p = atd_read_bool_p(r, p, &out->default_profile);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("default_profile")));
     seen[0] |= (uint64_t)1 << 34;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"default_profile_image\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"default_profile_image\":"))) goto key;
 field_36:
     p = atd_read_bool_p(r, p, &out->default_profile_image);
     if (p == NULL) {
         return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("default_profile_image")));
     }
     seen[0] |= (uint64_t)1 << 35;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"following\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"description\":"))) goto field_5;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"following\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"description\":"))) goto field_5;
         goto key;
     }
 field_37:
     p = atd_read_bool_p(r, p, &out->following);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("following")));
     seen[0] |= (uint64_t)1 << 36;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"follow_request_sent\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"friends_count\":"))) goto field_10;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"follow_request_sent\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"friends_count\":"))) goto field_10;
         goto key;
     }
 field_38:
     p = atd_read_bool_p(r, p, &out->follow_request_sent);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("follow_request_sent")));
     seen[0] |= (uint64_t)1 << 37;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"notifications\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"followers_count\":"))) goto field_9;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"notifications\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"followers_count\":"))) goto field_9;
         goto key;
     }
 field_39:
@@ -1021,6 +928,7 @@ end:
     }
     return p;
 key:
+    if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"profile_background_image_url_https\":"))) {
         switch (p[3]) {
         case '"':
@@ -1411,33 +1319,25 @@ field_0:
     p = twitter_hashtag_list_read_p(r, p, &out->hashtags);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("hashtags")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"symbols\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"media\":"))) goto field_4;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"symbols\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"media\":"))) goto field_4;
         goto key;
     }
 field_1:
     p = twitter_hashtag_list_read_p(r, p, &out->symbols);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("symbols")));
     seen[0] |= (uint64_t)1 << 1;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"urls\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"urls\":"))) goto key;
 field_2:
     p = twitter_url_entity_list_read_p(r, p, &out->urls);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("urls")));
     seen[0] |= (uint64_t)1 << 2;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"user_mentions\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"user_mentions\":"))) goto key;
 field_3:
     p = twitter_user_mention_list_read_p(r, p, &out->user_mentions);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("user_mentions")));
     seen[0] |= (uint64_t)1 << 3;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"media\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"media\":"))) goto key;
 field_4:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -1461,6 +1361,7 @@ end:
     }
     return p;
 key:
+    if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"user_mentions\":"))) {
         switch (p[2]) {
         case 'a':
@@ -1535,67 +1436,53 @@ field_0:
     p = twitter_metadata_read_p(r, p, &out->metadata);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("metadata")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"created_at\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"place\":"))) goto field_15;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"created_at\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"place\":"))) goto field_15;
         goto key;
     }
 field_1:
     p = atd_read_string_p(r, p, &out->created_at);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("created_at")));
     seen[0] |= (uint64_t)1 << 1;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"id\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"entities\":"))) goto field_20;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"id\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"entities\":"))) goto field_20;
         goto key;
     }
 field_2:
     p = atd_read_int64_p(r, p, &out->id);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("id")));
     seen[0] |= (uint64_t)1 << 2;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"id_str\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"id_str\":"))) goto key;
 field_3:
     p = atd_read_string_p(r, p, &out->id_str);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("id_str")));
     seen[0] |= (uint64_t)1 << 3;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"text\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"in_reply_to_screen_name\":"))) goto field_11;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"text\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"in_reply_to_screen_name\":"))) goto field_11;
         goto key;
     }
 field_4:
     p = atd_read_string_p(r, p, &out->text);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("text")));
     seen[0] |= (uint64_t)1 << 4;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"source\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"truncated\":"))) goto field_6;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"source\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"truncated\":"))) goto field_6;
         goto key;
     }
 field_5:
     p = atd_read_string_p(r, p, &out->source);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("source")));
     seen[0] |= (uint64_t)1 << 5;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"truncated\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"text\":"))) goto field_4;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"truncated\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"text\":"))) goto field_4;
         goto key;
     }
 field_6:
     p = atd_read_bool_p(r, p, &out->truncated);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("truncated")));
     seen[0] |= (uint64_t)1 << 6;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"in_reply_to_status_id\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"user\":"))) goto field_12;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"in_reply_to_status_id\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"user\":"))) goto field_12;
         goto key;
     }
 field_7:
@@ -1604,35 +1491,27 @@ field_7:
         return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("in_reply_to_status_id")));
     }
     seen[0] |= (uint64_t)1 << 7;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"in_reply_to_status_id_str\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"in_reply_to_status_id_str\":"))) goto key;
 field_8:
     p = twitter_string_nullable_read_p(r, p, &out->in_reply_to_status_id_str);
     if (p == NULL) {
         return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("in_reply_to_status_id_str")));
     }
     seen[0] |= (uint64_t)1 << 8;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"in_reply_to_user_id\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"in_reply_to_user_id\":"))) goto key;
 field_9:
     p = twitter_int_nullable_read_p(r, p, &out->in_reply_to_user_id);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("in_reply_to_user_id")));
     seen[0] |= (uint64_t)1 << 9;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"in_reply_to_user_id_str\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"in_reply_to_user_id_str\":"))) goto key;
 field_10:
     p = twitter_string_nullable_read_p(r, p, &out->in_reply_to_user_id_str);
     if (p == NULL) {
         return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("in_reply_to_user_id_str")));
     }
     seen[0] |= (uint64_t)1 << 10;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"in_reply_to_screen_name\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"lang\":"))) goto field_24;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"in_reply_to_screen_name\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"lang\":"))) goto field_24;
         goto key;
     }
 field_11:
@@ -1641,28 +1520,22 @@ field_11:
         return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("in_reply_to_screen_name")));
     }
     seen[0] |= (uint64_t)1 << 11;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"user\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"in_reply_to_status_id\":"))) goto field_7;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"user\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"in_reply_to_status_id\":"))) goto field_7;
         goto key;
     }
 field_12:
     p = twitter_user_read_p(r, p, &out->user);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("user")));
     seen[0] |= (uint64_t)1 << 12;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"geo\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"geo\":"))) goto key;
 field_13:
     p = atd_read_null_p(r, p);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("geo")));
     out->geo = 0;
     seen[0] |= (uint64_t)1 << 13;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"coordinates\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"id\":"))) goto field_2;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"coordinates\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"id\":"))) goto field_2;
         goto key;
     }
 field_14:
@@ -1670,10 +1543,8 @@ field_14:
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("coordinates")));
     out->coordinates = 0;
     seen[0] |= (uint64_t)1 << 14;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"place\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"created_at\":"))) goto field_1;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"place\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"created_at\":"))) goto field_1;
         goto key;
     }
 field_15:
@@ -1681,10 +1552,8 @@ field_15:
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("place")));
     out->place = 0;
     seen[0] |= (uint64_t)1 << 15;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"contributors\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"possibly_sensitive\":"))) goto field_23;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"contributors\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"possibly_sensitive\":"))) goto field_23;
         goto key;
     }
 field_16:
@@ -1692,10 +1561,8 @@ field_16:
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("contributors")));
     out->contributors = 0;
     seen[0] |= (uint64_t)1 << 16;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"retweeted_status\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"coordinates\":"))) goto field_14;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"retweeted_status\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"coordinates\":"))) goto field_14;
         goto key;
     }
 field_17:
@@ -1720,60 +1587,48 @@ field_17:
         }
         out->has_retweeted_status = true;
     }
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"retweet_count\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"source\":"))) goto field_5;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"retweet_count\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"source\":"))) goto field_5;
         goto key;
     }
 field_18:
     p = atd_read_int64_p(r, p, &out->retweet_count);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("retweet_count")));
     seen[0] |= (uint64_t)1 << 17;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"favorite_count\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"retweeted\":"))) goto field_22;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"favorite_count\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"retweeted\":"))) goto field_22;
         goto key;
     }
 field_19:
     p = atd_read_int64_p(r, p, &out->favorite_count);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("favorite_count")));
     seen[0] |= (uint64_t)1 << 18;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"entities\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"favorited\":"))) goto field_21;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"entities\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"favorited\":"))) goto field_21;
         goto key;
     }
 field_20:
     p = twitter_entities_read_p(r, p, &out->entities);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("entities")));
     seen[0] |= (uint64_t)1 << 19;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"favorited\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"favorite_count\":"))) goto field_19;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"favorited\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"favorite_count\":"))) goto field_19;
         goto key;
     }
 field_21:
     p = atd_read_bool_p(r, p, &out->favorited);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("favorited")));
     seen[0] |= (uint64_t)1 << 20;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"retweeted\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"geo\":"))) goto field_13;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"retweeted\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"geo\":"))) goto field_13;
         goto key;
     }
 field_22:
     p = atd_read_bool_p(r, p, &out->retweeted);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("retweeted")));
     seen[0] |= (uint64_t)1 << 21;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"possibly_sensitive\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"retweeted_status\":"))) goto field_17;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"possibly_sensitive\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"retweeted_status\":"))) goto field_17;
         goto key;
     }
 field_23:
@@ -1790,10 +1645,8 @@ field_23:
         }
         out->has_possibly_sensitive = true;
     }
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"lang\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"retweet_count\":"))) goto field_18;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"lang\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"retweet_count\":"))) goto field_18;
         goto key;
     }
 field_24:
@@ -1813,6 +1666,7 @@ end:
     }
     return p;
 key:
+    if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"in_reply_to_status_id_str\":"))) {
         switch (p[1]) {
         case 'c':
@@ -2066,27 +1920,21 @@ field_0:
     p = atd_read_string_p(r, p, &out->url);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("url")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"expanded_url\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"expanded_url\":"))) goto key;
 field_1:
     p = atd_read_string_p(r, p, &out->expanded_url);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("expanded_url")));
     seen[0] |= (uint64_t)1 << 1;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"display_url\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"indices\":"))) goto field_3;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"display_url\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"indices\":"))) goto field_3;
         goto key;
     }
 field_2:
     p = atd_read_string_p(r, p, &out->display_url);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("display_url")));
     seen[0] |= (uint64_t)1 << 2;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"indices\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"expanded_url\":"))) goto field_1;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"indices\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"expanded_url\":"))) goto field_1;
         goto key;
     }
 field_3:
@@ -2106,6 +1954,7 @@ end:
     }
     return p;
 key:
+    if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"expanded_url\":"))) {
         switch (p[1]) {
         case 'd':
@@ -2174,9 +2023,7 @@ field_0:
     p = atd_read_string_p(r, p, &out->text);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("text")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"indices\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"indices\":"))) goto key;
 field_1:
     p = twitter_indices_read_p(r, p, &out->indices);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("indices")));
@@ -2194,6 +2041,7 @@ end:
     }
     return p;
 key:
+    if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"indices\":"))) {
         switch (p[1]) {
         case 'i':
@@ -2250,33 +2098,25 @@ field_0:
     p = atd_read_string_p(r, p, &out->screen_name);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("screen_name")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"name\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"name\":"))) goto key;
 field_1:
     p = atd_read_string_p(r, p, &out->name);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("name")));
     seen[0] |= (uint64_t)1 << 1;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"id\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"screen_name\":"))) goto field_0;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"id\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"screen_name\":"))) goto field_0;
         goto key;
     }
 field_2:
     p = atd_read_int64_p(r, p, &out->id);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("id")));
     seen[0] |= (uint64_t)1 << 2;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"id_str\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"id_str\":"))) goto key;
 field_3:
     p = atd_read_string_p(r, p, &out->id_str);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("id_str")));
     seen[0] |= (uint64_t)1 << 3;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"indices\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"indices\":"))) goto key;
 field_4:
     p = twitter_indices_read_p(r, p, &out->indices);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("indices")));
@@ -2294,6 +2134,7 @@ end:
     }
     return p;
 key:
+    if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"screen_name\":"))) {
         switch (p[3]) {
         case '"':
@@ -2368,16 +2209,12 @@ field_0:
     p = atd_read_int64_p(r, p, &out->w);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("w")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"h\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"h\":"))) goto key;
 field_1:
     p = atd_read_int64_p(r, p, &out->h);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("h")));
     seen[0] |= (uint64_t)1 << 1;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"resize\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"resize\":"))) goto key;
 field_2:
     p = atd_read_string_p(r, p, &out->resize);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("resize")));
@@ -2395,6 +2232,7 @@ end:
     }
     return p;
 key:
+    if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"resize\":"))) {
         switch (p[1]) {
         case 'h':
@@ -2455,23 +2293,17 @@ field_0:
     p = twitter_size_read_p(r, p, &out->medium);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("medium")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"small\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"small\":"))) goto key;
 field_1:
     p = twitter_size_read_p(r, p, &out->small);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("small")));
     seen[0] |= (uint64_t)1 << 1;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"thumb\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"thumb\":"))) goto key;
 field_2:
     p = twitter_size_read_p(r, p, &out->thumb);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("thumb")));
     seen[0] |= (uint64_t)1 << 2;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"large\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"large\":"))) goto key;
 field_3:
     p = twitter_size_read_p(r, p, &out->large);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("large")));
@@ -2489,6 +2321,7 @@ end:
     }
     return p;
 key:
+    if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"medium\":"))) {
         switch (p[1]) {
         case 'l':
@@ -2553,81 +2386,61 @@ field_0:
     p = atd_read_int64_p(r, p, &out->id);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("id")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"id_str\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"id_str\":"))) goto key;
 field_1:
     p = atd_read_string_p(r, p, &out->id_str);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("id_str")));
     seen[0] |= (uint64_t)1 << 1;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"indices\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"indices\":"))) goto key;
 field_2:
     p = twitter_indices_read_p(r, p, &out->indices);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("indices")));
     seen[0] |= (uint64_t)1 << 2;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"media_url\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"media_url\":"))) goto key;
 field_3:
     p = atd_read_string_p(r, p, &out->media_url);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("media_url")));
     seen[0] |= (uint64_t)1 << 3;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"media_url_https\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"media_url_https\":"))) goto key;
 field_4:
     p = atd_read_string_p(r, p, &out->media_url_https);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("media_url_https")));
     seen[0] |= (uint64_t)1 << 4;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"url\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"sizes\":"))) goto field_9;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"url\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"sizes\":"))) goto field_9;
         goto key;
     }
 field_5:
     p = atd_read_string_p(r, p, &out->url);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("url")));
     seen[0] |= (uint64_t)1 << 5;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"display_url\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"display_url\":"))) goto key;
 field_6:
     p = atd_read_string_p(r, p, &out->display_url);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("display_url")));
     seen[0] |= (uint64_t)1 << 6;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"expanded_url\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"expanded_url\":"))) goto key;
 field_7:
     p = atd_read_string_p(r, p, &out->expanded_url);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("expanded_url")));
     seen[0] |= (uint64_t)1 << 7;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"type\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"id\":"))) goto field_0;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"type\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"id\":"))) goto field_0;
         goto key;
     }
 field_8:
     p = atd_read_string_p(r, p, &out->media_type);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("type")));
     seen[0] |= (uint64_t)1 << 8;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"sizes\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"url\":"))) goto field_5;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"sizes\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"url\":"))) goto field_5;
         goto key;
     }
 field_9:
     p = twitter_sizes_read_p(r, p, &out->sizes);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("sizes")));
     seen[0] |= (uint64_t)1 << 9;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"source_status_id\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"source_status_id\":"))) goto key;
 field_10:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -2642,9 +2455,7 @@ field_10:
         }
         out->has_source_status_id = true;
     }
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"source_status_id_str\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"source_status_id_str\":"))) goto key;
 field_11:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -2672,6 +2483,7 @@ end:
     }
     return p;
 key:
+    if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"source_status_id_str\":"))) {
         switch (p[2]) {
         case 'd':

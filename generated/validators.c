@@ -84,9 +84,7 @@ field_0:
         }
     }
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"age\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"age\":"))) goto key;
 field_1:
     {
         p = atd_skip_ws_p(r, p);
@@ -102,9 +100,7 @@ field_1:
         }
     }
     seen[0] |= (uint64_t)1 << 1;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"email\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"email\":"))) goto key;
 field_2:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -139,6 +135,7 @@ end:
     }
     return p;
 key:
+    if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"email\":"))) {
         switch (p[1]) {
         case 'a':
@@ -321,9 +318,7 @@ field_0:
         }
     }
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"port\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"port\":"))) goto key;
 field_1:
     {
         p = atd_skip_ws_p(r, p);
@@ -343,9 +338,7 @@ field_1:
         }
     }
     seen[0] |= (uint64_t)1 << 1;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"weight\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"weight\":"))) goto key;
 field_2:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -363,9 +356,7 @@ field_2:
             }
         }
     }
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"backup\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"backup\":"))) goto key;
 field_3:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -404,6 +395,7 @@ end:
     }
     return p;
 key:
+    if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"weight\":"))) {
         switch (p[1]) {
         case 'b':
@@ -641,39 +633,31 @@ field_0:
     p = validators_host_list_read_p(r, p, &out->hosts);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("hosts")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"ports\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"level\":"))) goto field_4;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ports\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"level\":"))) goto field_4;
         goto key;
     }
 field_1:
     p = validators_port_list_read_p(r, p, &out->ports);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ports")));
     seen[0] |= (uint64_t)1 << 1;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"evens\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"range\":"))) goto field_3;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"evens\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"range\":"))) goto field_3;
         goto key;
     }
 field_2:
     p = validators_int_checked_list_read_p(r, p, &out->evens);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("evens")));
     seen[0] |= (uint64_t)1 << 2;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"range\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"hosts\":"))) goto field_0;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"range\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"hosts\":"))) goto field_0;
         goto key;
     }
 field_3:
     p = validators_int_int_checked_tuple_read_p(r, p, &out->range);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("range")));
     seen[0] |= (uint64_t)1 << 3;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"level\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"level\":"))) goto key;
 field_4:
     p = validators_uint8_checked_nullable_read_p(r, p, &out->level);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("level")));
@@ -691,6 +675,7 @@ end:
     }
     return p;
 key:
+    if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"hosts\":"))) {
         switch (p[1]) {
         case 'e':
@@ -803,16 +788,12 @@ field_0:
     p = validators_person_list_read_p(r, p, &out->people);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("people")));
     seen[0] |= (uint64_t)1 << 0;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"shapes\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"shapes\":"))) goto key;
 field_1:
     p = validators_shape_list_read_p(r, p, &out->shapes);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("shapes")));
     seen[0] |= (uint64_t)1 << 1;
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"config\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"config\":"))) goto key;
 field_2:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -836,6 +817,7 @@ end:
     }
     return p;
 key:
+    if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"people\":"))) {
         switch (p[1]) {
         case 'c':

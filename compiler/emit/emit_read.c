@@ -462,45 +462,49 @@ static long sorted_guess(const long *succ, size_t k)
  * document whose keys are sorted goes from field to field by compares and
  * direct jumps as one in declaration order does, without the dispatch at
  * `key` (whose jumps, indirect and varying, a CPU predicts badly):
- *     if (atd_key_skip(r, &p, ATD_LIT("\"date\":"))) goto field_1; */
-static void emit_sorted_guess(cw *w, const ir_type *t, long s)
+ *     if (atd_key_skip(r, &p, ATD_LIT("\"date\":"))) goto field_1;
+ * `guard` is "" where a member is known to follow, else "more && ". */
+static void emit_sorted_guess(cw *w, const ir_type *t, long s, const char *guard)
 {
     if (s >= 0)
-        cw_line(w, "if (atd_key_skip(r, &p, ATD_LIT(\"%s\"))) goto field_%ld;",
+        cw_line(w, "if (%satd_key_skip(r, &p, ATD_LIT(\"%s\"))) goto field_%ld;", guard,
                 key_literal(w, &t->fields[s]), s);
 }
 
-/* The key of field i at p compared as a literal (quoted, with the colon: a
- * few word compares, no key scan and no lookup): on a match the straight
- * line goes on with field i's value, otherwise to the sorted guess s (-1:
- * none, or field i itself) and then the dispatch at `key`. */
-static void emit_expect_key(cw *w, const ir_type *t, size_t i, long s)
+/* The key of field i compared as a literal (quoted, with the colon: a few
+ * word compares, no key scan and no lookup), at p (first: the object's
+ * first member) or after the step to the next member: on a match the
+ * straight line goes on with field i's value, otherwise to the sorted guess
+ * s (-1: none, or field i itself) and then to `key`, which leaves when no
+ * member follows. */
+static void emit_expect_key(cw *w, const ir_type *t, size_t i, long s, bool first)
 {
     const ir_field *f = &t->fields[i];
+    const char *more = first ? "" : "more && ";
     if (!key_is_plain(f)) {
-        emit_sorted_guess(w, t, s);
+        if (!first)
+            cw_line(w, "p = atd_object_next_key_p(r, p, &more);");
+        emit_sorted_guess(w, t, s, more);
         cw_line(w, "goto key;");
         return;
     }
-    cw_open(w, "if (!atd_key_skip(r, &p, ATD_LIT(\"%s\")))", key_literal(w, f));
-    emit_sorted_guess(w, t, s != (long)i ? s : -1);
+    if (first)
+        cw_open(w, "if (!atd_key_skip(r, &p, ATD_LIT(\"%s\")))", key_literal(w, f));
+    else
+        cw_open(w, "if (!atd_object_next_is(r, &p, &more, ATD_LIT(\"%s\")))", key_literal(w, f));
+    emit_sorted_guess(w, t, s != (long)i ? s : -1, more);
     cw_line(w, "goto key;");
     cw_close(w, "}");
 }
 
 /* The straight line's step from field i to the next: after the value, the
- * ',' (or the '}': the record is done; or an error, which `end` tells by
- * the NULL cursor), then the next field's key (emit_expect_key). The last
- * field falls through to `tail`, which expects the '}'. */
+ * ',' and the next field's key (emit_expect_key), or the '}' (the record is
+ * done; or an error, which `end` tells by the NULL cursor). The last field
+ * falls through to `tail`, which expects the '}'. */
 static void emit_next_field(cw *w, const ir_type *t, size_t i, const long *succ)
 {
-    if (i + 1 >= t->nfields)
-        return;
-    cw_line(w, "p = atd_object_next_key_p(r, p, &more);");
-    cw_open(w, "if (!more)");
-    cw_line(w, "goto end;");
-    cw_close(w, "}");
-    emit_expect_key(w, t, i + 1, sorted_guess(succ, i + 1));
+    if (i + 1 < t->nfields)
+        emit_expect_key(w, t, i + 1, sorted_guess(succ, i + 1), false);
 }
 
 /* Byte k of plain field f's key as the input holds it: "name": */
@@ -725,9 +729,7 @@ static void emit_missing_fields(cw *w, const ir_type *t)
  *     field_0:
  *         ...read out->date...
  *         seen[0] |= (uint64_t)1 << 0;
- *         p = atd_object_next_key_p(r, p, &more);
- *         if (!more) goto end;
- *         if (!atd_key_skip(r, &p, ATD_LIT("\"note\":"))) goto key;
+ *         if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"note\":"))) goto key;
  *     field_1:
  *         ...null means absent, else read out->note, has_note = true...
  *     tail:
@@ -738,6 +740,7 @@ static void emit_missing_fields(cw *w, const ir_type *t)
  *         if (!(seen[0] & 1)) return atd_fail_cursor(...missing field 'date'...);
  *         return p;
  *     key:
+ *         if (!more) goto end;
  *         if (atd_key_room(r, p, ATD_LEN("\"date\":"))) {
  *             switch (p[1]) {
  *             case 'd': if (atd_bytes_skip(&p, ATD_LIT("\"date\":"))) goto field_0; break;
@@ -794,7 +797,7 @@ static void emit_record_read(cw *w, const ir_type *t)
     cw_close(w, "}");
     /* begin leaves p at the first token */
     if (n > 0)
-        emit_expect_key(w, t, 0, sorted_guess(succ, 0));
+        emit_expect_key(w, t, 0, sorted_guess(succ, 0), true);
     else
         cw_line(w, "goto key;");
     for (size_t i = 0; i < n; i++) {
@@ -807,7 +810,7 @@ static void emit_record_read(cw *w, const ir_type *t)
     cw_line(w, "p = atd_object_end_key_p(r, p, &more);");
     cw_open(w, "if (more)");
     if (n > 0)
-        emit_sorted_guess(w, t, sorted_guess(succ, n));
+        emit_sorted_guess(w, t, sorted_guess(succ, n), "");
     cw_line(w, "goto key;");
     cw_close(w, "}");
     cw_label(w, "end:");
@@ -815,6 +818,9 @@ static void emit_record_read(cw *w, const ir_type *t)
     emit_missing_fields(w, t);
     cw_line(w, "return p;");
     cw_label(w, "key:");
+    cw_open(w, "if (!more)");
+    cw_line(w, "goto end;");
+    cw_close(w, "}");
     emit_key_dispatch(w, t);
     emit_key_lookup(w, t);
     cw_close(w, "}");

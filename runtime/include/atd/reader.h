@@ -576,6 +576,17 @@ static ATD__KEY_INLINE bool atd_bytes_skip(const char **p, const char *lit, size
     return true;
 }
 
+/* The record readers' step to the next member when they expect the key
+ * lit (n bytes, as atd_key_at): atd_object_next_key_p, then the key taken
+ * if it is there. Returns false when it is not, with *p at the key, or when
+ * no member follows: *more false, *p past the '}' or NULL after an error. */
+static ATD__HOT_INLINE bool atd_object_next_is(atd_reader *r, const char **p, bool *more,
+                                               const char *lit, size_t n)
+{
+    *p = atd_object_next_key_p(r, *p, more);
+    return *more && atd_key_skip(r, p, lit, n);
+}
+
 /* The same on r->cur (lit, n as above): consumes the key and returns true,
  * or changes nothing and returns false. */
 static ATD__KEY_INLINE bool atd_object_key_is(atd_reader *r, const char *lit, size_t n)
