@@ -3,7 +3,7 @@
 # warnings as errors, run every ctest suite (with the benchmark's --quick
 # mode, which verifies every contender's result); then the core suites under
 # valgrind on a plain build (scripts/run-valgrind.sh); then, when clang is
-# there, a 10-second smoke run of each libFuzzer target (ctest -L fuzz).
+# there, a 5-second smoke run of each libFuzzer target (ctest -L fuzz).
 set -eu
 cd "$(dirname "$0")/.."
 sh scripts/install-deps.sh
