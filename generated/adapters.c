@@ -110,17 +110,10 @@ key:
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return NULL;
     switch (key.len) {
-    case 6:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("radius"))) goto field_0;
-        break;
-    default:
-        break;
+    case 6: if (atd_bytes_eq(key.ptr, ATD_LIT("radius"))) goto field_0; break;
     }
-    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "circle", "radius\000"));
-    }
-    p = atd_skip_value_p(r, p);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    p = atd_skip_unknown_field_p(r, p, key, "circle", "radius\000");
+    if (p == NULL) return NULL;
     goto tail;
 }
 
@@ -182,15 +175,9 @@ key:
     if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"height\":"))) {
         switch (p[1]) {
-        case 'h':
-            if (atd_bytes_skip(&p, ATD_LIT("\"height\":"))) goto field_1;
-            break;
-        case 'l':
-            if (atd_bytes_skip(&p, ATD_LIT("\"label\":"))) goto field_2;
-            break;
-        case 'w':
-            if (atd_bytes_skip(&p, ATD_LIT("\"width\":"))) goto field_0;
-            break;
+        case 'h': if (atd_bytes_skip(&p, ATD_LIT("\"height\":"))) goto field_1; break;
+        case 'l': if (atd_bytes_skip(&p, ATD_LIT("\"label\":"))) goto field_2; break;
+        case 'w': if (atd_bytes_skip(&p, ATD_LIT("\"width\":"))) goto field_0; break;
         }
     }
     p = atd_object_key_p(r, p, &key);
@@ -200,17 +187,10 @@ key:
         if (atd_bytes_eq(key.ptr, ATD_LIT("width"))) goto field_0;
         if (atd_bytes_eq(key.ptr, ATD_LIT("label"))) goto field_2;
         break;
-    case 6:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("height"))) goto field_1;
-        break;
-    default:
-        break;
+    case 6: if (atd_bytes_eq(key.ptr, ATD_LIT("height"))) goto field_1; break;
     }
-    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "rect", "width\000height\000label\000"));
-    }
-    p = atd_skip_value_p(r, p);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    p = atd_skip_unknown_field_p(r, p, key, "rect", "width\000height\000label\000");
+    if (p == NULL) return NULL;
     goto tail;
 }
 
@@ -254,17 +234,10 @@ key:
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return NULL;
     switch (key.len) {
-    case 2:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("at"))) goto field_0;
-        break;
-    default:
-        break;
+    case 2: if (atd_bytes_eq(key.ptr, ATD_LIT("at"))) goto field_0; break;
     }
-    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "start", "at\000"));
-    }
-    p = atd_skip_value_p(r, p);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    p = atd_skip_unknown_field_p(r, p, key, "start", "at\000");
+    if (p == NULL) return NULL;
     goto tail;
 }
 
@@ -309,31 +282,18 @@ key:
     if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"kind\":"))) {
         switch (p[1]) {
-        case 'k':
-            if (atd_bytes_skip(&p, ATD_LIT("\"kind\":"))) goto field_0;
-            break;
-        case 'n':
-            if (atd_bytes_skip(&p, ATD_LIT("\"n\":"))) goto field_1;
-            break;
+        case 'k': if (atd_bytes_skip(&p, ATD_LIT("\"kind\":"))) goto field_0; break;
+        case 'n': if (atd_bytes_skip(&p, ATD_LIT("\"n\":"))) goto field_1; break;
         }
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return NULL;
     switch (key.len) {
-    case 4:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("kind"))) goto field_0;
-        break;
-    case 1:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("n"))) goto field_1;
-        break;
-    default:
-        break;
+    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("kind"))) goto field_0; break;
+    case 1: if (atd_bytes_eq(key.ptr, ATD_LIT("n"))) goto field_1; break;
     }
-    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "tagged", "kind\000n\000"));
-    }
-    p = atd_skip_value_p(r, p);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    p = atd_skip_unknown_field_p(r, p, key, "tagged", "kind\000n\000");
+    if (p == NULL) return NULL;
     goto tail;
 }
 
@@ -349,20 +309,10 @@ void adapters_shape_init(adapters_shape *v)
 static int adapters_shape__case(const char *s, size_t len)
 {
     switch (len) {
-    case 3:
-        if (atd_bytes_eq(s, ATD_LIT("Dot"))) return 0;
-        break;
-    case 6:
-        if (atd_bytes_eq(s, ATD_LIT("Circle"))) return 1;
-        break;
-    case 9:
-        if (atd_bytes_eq(s, ATD_LIT("rectangle"))) return 2;
-        break;
-    case 4:
-        if (atd_bytes_eq(s, ATD_LIT("Code"))) return 3;
-        break;
-    default:
-        break;
+    case 3: if (atd_bytes_eq(s, ATD_LIT("Dot"))) return 0; break;
+    case 6: if (atd_bytes_eq(s, ATD_LIT("Circle"))) return 1; break;
+    case 9: if (atd_bytes_eq(s, ATD_LIT("rectangle"))) return 2; break;
+    case 4: if (atd_bytes_eq(s, ATD_LIT("Code"))) return 3; break;
     }
     return -1;
 }
@@ -480,17 +430,9 @@ void adapters_event_init(adapters_event *v)
 static int adapters_event__case(const char *s, size_t len)
 {
     switch (len) {
-    case 5:
-        if (atd_bytes_eq(s, ATD_LIT("Start"))) return 0;
-        break;
-    case 6:
-        if (atd_bytes_eq(s, ATD_LIT("Tagged"))) return 1;
-        break;
-    case 4:
-        if (atd_bytes_eq(s, ATD_LIT("Stop"))) return 2;
-        break;
-    default:
-        break;
+    case 5: if (atd_bytes_eq(s, ATD_LIT("Start"))) return 0; break;
+    case 6: if (atd_bytes_eq(s, ATD_LIT("Tagged"))) return 1; break;
+    case 4: if (atd_bytes_eq(s, ATD_LIT("Stop"))) return 2; break;
     }
     return -1;
 }
@@ -594,17 +536,9 @@ void adapters_one_init(adapters_one *v)
 static int adapters_one__case(const char *s, size_t len)
 {
     switch (len) {
-    case 7:
-        if (atd_bytes_eq(s, ATD_LIT("Nothing"))) return 0;
-        break;
-    case 6:
-        if (atd_bytes_eq(s, ATD_LIT("Number"))) return 1;
-        break;
-    case 3:
-        if (atd_bytes_eq(s, ATD_LIT("Box"))) return 2;
-        break;
-    default:
-        break;
+    case 7: if (atd_bytes_eq(s, ATD_LIT("Nothing"))) return 0; break;
+    case 6: if (atd_bytes_eq(s, ATD_LIT("Number"))) return 1; break;
+    case 3: if (atd_bytes_eq(s, ATD_LIT("Box"))) return 2; break;
     }
     return -1;
 }
@@ -706,14 +640,8 @@ void adapters_codec_shape_init(adapters_codec_shape *v)
 static int adapters_codec_shape__case(const char *s, size_t len)
 {
     switch (len) {
-    case 5:
-        if (atd_bytes_eq(s, ATD_LIT("Point"))) return 0;
-        break;
-    case 4:
-        if (atd_bytes_eq(s, ATD_LIT("Disc"))) return 1;
-        break;
-    default:
-        break;
+    case 5: if (atd_bytes_eq(s, ATD_LIT("Point"))) return 0; break;
+    case 4: if (atd_bytes_eq(s, ATD_LIT("Disc"))) return 1; break;
     }
     return -1;
 }
@@ -808,8 +736,6 @@ static int adapters_payload__case(const char *s, size_t len)
         if (atd_bytes_eq(s, ATD_LIT("b"))) return 1;
         if (atd_bytes_eq(s, ATD_LIT("n"))) return 2;
         break;
-    default:
-        break;
     }
     return -1;
 }
@@ -887,8 +813,6 @@ static int adapters_tagged_value__tv_case(const char *s, size_t len)
         if (atd_bytes_eq(s, ATD_LIT("a"))) return 0;
         if (atd_bytes_eq(s, ATD_LIT("b"))) return 1;
         if (atd_bytes_eq(s, ATD_LIT("n"))) return 2;
-        break;
-    default:
         break;
     }
     return -1;
@@ -978,25 +902,15 @@ key:
     if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"payload\":"))) {
         switch (p[1]) {
-        case 'i':
-            if (atd_bytes_skip(&p, ATD_LIT("\"id\":"))) goto field_1;
-            break;
-        case 'p':
-            if (atd_bytes_skip(&p, ATD_LIT("\"payload\":"))) goto field_0;
-            break;
+        case 'i': if (atd_bytes_skip(&p, ATD_LIT("\"id\":"))) goto field_1; break;
+        case 'p': if (atd_bytes_skip(&p, ATD_LIT("\"payload\":"))) goto field_0; break;
         }
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return NULL;
     switch (key.len) {
-    case 7:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("payload"))) goto field_0;
-        break;
-    case 2:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("id"))) goto field_1;
-        break;
-    default:
-        break;
+    case 7: if (atd_bytes_eq(key.ptr, ATD_LIT("payload"))) goto field_0; break;
+    case 2: if (atd_bytes_eq(key.ptr, ATD_LIT("id"))) goto field_1; break;
     }
     if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS) && !(key.len == ATD_LEN("kind") && memcmp(key.ptr, ATD_LIT("kind")) == 0)) {
         return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "tagged_value", "payload\000id\000"));
@@ -1068,17 +982,9 @@ void adapters_payload2_init(adapters_payload2 *v)
 static int adapters_payload2__case(const char *s, size_t len)
 {
     switch (len) {
-    case 1:
-        if (atd_bytes_eq(s, ATD_LIT("a"))) return 0;
-        break;
-    case 5:
-        if (atd_bytes_eq(s, ATD_LIT("Event"))) return 1;
-        break;
-    case 7:
-        if (atd_bytes_eq(s, ATD_LIT("Unknown"))) return 2;
-        break;
-    default:
-        break;
+    case 1: if (atd_bytes_eq(s, ATD_LIT("a"))) return 0; break;
+    case 5: if (atd_bytes_eq(s, ATD_LIT("Event"))) return 1; break;
+    case 7: if (atd_bytes_eq(s, ATD_LIT("Unknown"))) return 2; break;
     }
     return -1;
 }
@@ -1152,17 +1058,9 @@ void adapters_tagged_value2_init(adapters_tagged_value2 *v)
 static int adapters_tagged_value2__tv_case(const char *s, size_t len)
 {
     switch (len) {
-    case 1:
-        if (atd_bytes_eq(s, ATD_LIT("a"))) return 0;
-        break;
-    case 5:
-        if (atd_bytes_eq(s, ATD_LIT("Event"))) return 1;
-        break;
-    case 7:
-        if (atd_bytes_eq(s, ATD_LIT("Unknown"))) return 2;
-        break;
-    default:
-        break;
+    case 1: if (atd_bytes_eq(s, ATD_LIT("a"))) return 0; break;
+    case 5: if (atd_bytes_eq(s, ATD_LIT("Event"))) return 1; break;
+    case 7: if (atd_bytes_eq(s, ATD_LIT("Unknown"))) return 2; break;
     }
     return -1;
 }
@@ -1170,14 +1068,8 @@ static int adapters_tagged_value2__tv_case(const char *s, size_t len)
 static int adapters_tagged_value2__tv_known(const char *s, size_t len)
 {
     switch (len) {
-    case 1:
-        if (atd_bytes_eq(s, ATD_LIT("a"))) return 0;
-        break;
-    case 5:
-        if (atd_bytes_eq(s, ATD_LIT("Event"))) return 1;
-        break;
-    default:
-        break;
+    case 1: if (atd_bytes_eq(s, ATD_LIT("a"))) return 0; break;
+    case 5: if (atd_bytes_eq(s, ATD_LIT("Event"))) return 1; break;
     }
     return -1;
 }
@@ -1276,25 +1168,15 @@ key:
     if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"payload2\":"))) {
         switch (p[1]) {
-        case 'k':
-            if (atd_bytes_skip(&p, ATD_LIT("\"kind\":"))) goto field_0;
-            break;
-        case 'p':
-            if (atd_bytes_skip(&p, ATD_LIT("\"payload2\":"))) goto field_1;
-            break;
+        case 'k': if (atd_bytes_skip(&p, ATD_LIT("\"kind\":"))) goto field_0; break;
+        case 'p': if (atd_bytes_skip(&p, ATD_LIT("\"payload2\":"))) goto field_1; break;
         }
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return NULL;
     switch (key.len) {
-    case 4:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("kind"))) goto field_0;
-        break;
-    case 8:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("payload2"))) goto field_1;
-        break;
-    default:
-        break;
+    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("kind"))) goto field_0; break;
+    case 8: if (atd_bytes_eq(key.ptr, ATD_LIT("payload2"))) goto field_1; break;
     }
     if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS) && !(key.len == ATD_LEN("kind") && memcmp(key.ptr, ATD_LIT("kind")) == 0)) {
         return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "tagged_value2", "kind\000payload2\000"));
@@ -1320,8 +1202,6 @@ static int adapters_kind_shape__case(const char *s, size_t len)
         if (atd_bytes_eq(s, ATD_LIT("Begin"))) return 0;
         if (atd_bytes_eq(s, ATD_LIT("Round"))) return 1;
         if (atd_bytes_eq(s, ATD_LIT("Blank"))) return 2;
-        break;
-    default:
         break;
     }
     return -1;
@@ -1674,27 +1554,13 @@ key:
     if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"shapes\":"))) {
         switch (p[4]) {
-        case '"':
-            if (atd_bytes_skip(&p, ATD_LIT("\"tv2\":"))) goto field_5;
-            break;
-        case ':':
-            if (atd_bytes_skip(&p, ATD_LIT("\"tv\":"))) goto field_4;
-            break;
-        case 'd':
-            if (atd_bytes_skip(&p, ATD_LIT("\"kinds\":"))) goto field_6;
-            break;
-        case 'e':
-            if (atd_bytes_skip(&p, ATD_LIT("\"codec\":"))) goto field_3;
-            break;
-        case 'n':
-            if (atd_bytes_skip(&p, ATD_LIT("\"events\":"))) goto field_1;
-            break;
-        case 'p':
-            if (atd_bytes_skip(&p, ATD_LIT("\"shapes\":"))) goto field_0;
-            break;
-        case 's':
-            if (atd_bytes_skip(&p, ATD_LIT("\"ones\":"))) goto field_2;
-            break;
+        case '"': if (atd_bytes_skip(&p, ATD_LIT("\"tv2\":"))) goto field_5; break;
+        case ':': if (atd_bytes_skip(&p, ATD_LIT("\"tv\":"))) goto field_4; break;
+        case 'd': if (atd_bytes_skip(&p, ATD_LIT("\"kinds\":"))) goto field_6; break;
+        case 'e': if (atd_bytes_skip(&p, ATD_LIT("\"codec\":"))) goto field_3; break;
+        case 'n': if (atd_bytes_skip(&p, ATD_LIT("\"events\":"))) goto field_1; break;
+        case 'p': if (atd_bytes_skip(&p, ATD_LIT("\"shapes\":"))) goto field_0; break;
+        case 's': if (atd_bytes_skip(&p, ATD_LIT("\"ones\":"))) goto field_2; break;
         }
     }
     p = atd_object_key_p(r, p, &key);
@@ -1704,27 +1570,16 @@ key:
         if (atd_bytes_eq(key.ptr, ATD_LIT("shapes"))) goto field_0;
         if (atd_bytes_eq(key.ptr, ATD_LIT("events"))) goto field_1;
         break;
-    case 4:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("ones"))) goto field_2;
-        break;
+    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("ones"))) goto field_2; break;
     case 5:
         if (atd_bytes_eq(key.ptr, ATD_LIT("codec"))) goto field_3;
         if (atd_bytes_eq(key.ptr, ATD_LIT("kinds"))) goto field_6;
         break;
-    case 2:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("tv"))) goto field_4;
-        break;
-    case 3:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("tv2"))) goto field_5;
-        break;
-    default:
-        break;
+    case 2: if (atd_bytes_eq(key.ptr, ATD_LIT("tv"))) goto field_4; break;
+    case 3: if (atd_bytes_eq(key.ptr, ATD_LIT("tv2"))) goto field_5; break;
     }
-    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "doc", "shapes\000events\000ones\000codec\000tv\000tv2\000kinds\000"));
-    }
-    p = atd_skip_value_p(r, p);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    p = atd_skip_unknown_field_p(r, p, key, "doc", "shapes\000events\000ones\000codec\000tv\000tv2\000kinds\000");
+    if (p == NULL) return NULL;
     goto tail;
 }
 

@@ -88,17 +88,10 @@ key:
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return NULL;
     switch (key.len) {
-    case 3:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("txs"))) goto field_0;
-        break;
-    default:
-        break;
+    case 3: if (atd_bytes_eq(key.ptr, ATD_LIT("txs"))) goto field_0; break;
     }
-    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "root", "txs\000"));
-    }
-    p = atd_skip_value_p(r, p);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    p = atd_skip_unknown_field_p(r, p, key, "root", "txs\000");
+    if (p == NULL) return NULL;
     goto tail;
 }
 
@@ -272,54 +265,28 @@ key:
     if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"double_spend\":"))) {
         switch (p[3]) {
-        case '_':
-            if (atd_bytes_skip(&p, ATD_LIT("\"tx_index\":"))) goto field_6;
-            break;
-        case 'c':
-            if (atd_bytes_skip(&p, ATD_LIT("\"lock_time\":"))) goto field_0;
-            break;
-        case 'l':
-            if (atd_bytes_skip(&p, ATD_LIT("\"relayed_by\":"))) goto field_10;
-            break;
-        case 'm':
-            if (atd_bytes_skip(&p, ATD_LIT("\"time\":"))) goto field_5;
-            break;
-        case 'n':
-            if (atd_bytes_skip(&p, ATD_LIT("\"vin_sz\":"))) goto field_7;
-            break;
-        case 'p':
-            if (atd_bytes_skip(&p, ATD_LIT("\"inputs\":"))) goto field_3;
-            break;
-        case 'r':
-            if (atd_bytes_skip(&p, ATD_LIT("\"ver\":"))) goto field_1;
-            break;
-        case 's':
-            if (atd_bytes_skip(&p, ATD_LIT("\"hash\":"))) goto field_8;
-            break;
-        case 't':
-            if (atd_bytes_skip(&p, ATD_LIT("\"out\":"))) goto field_11;
-            break;
+        case '_': if (atd_bytes_skip(&p, ATD_LIT("\"tx_index\":"))) goto field_6; break;
+        case 'c': if (atd_bytes_skip(&p, ATD_LIT("\"lock_time\":"))) goto field_0; break;
+        case 'l': if (atd_bytes_skip(&p, ATD_LIT("\"relayed_by\":"))) goto field_10; break;
+        case 'm': if (atd_bytes_skip(&p, ATD_LIT("\"time\":"))) goto field_5; break;
+        case 'n': if (atd_bytes_skip(&p, ATD_LIT("\"vin_sz\":"))) goto field_7; break;
+        case 'p': if (atd_bytes_skip(&p, ATD_LIT("\"inputs\":"))) goto field_3; break;
+        case 'r': if (atd_bytes_skip(&p, ATD_LIT("\"ver\":"))) goto field_1; break;
+        case 's': if (atd_bytes_skip(&p, ATD_LIT("\"hash\":"))) goto field_8; break;
+        case 't': if (atd_bytes_skip(&p, ATD_LIT("\"out\":"))) goto field_11; break;
         case 'u':
             switch (p[1]) {
-            case 'd':
-                if (atd_bytes_skip(&p, ATD_LIT("\"double_spend\":"))) goto field_4;
-                break;
-            case 'v':
-                if (atd_bytes_skip(&p, ATD_LIT("\"vout_sz\":"))) goto field_9;
-                break;
+            case 'd': if (atd_bytes_skip(&p, ATD_LIT("\"double_spend\":"))) goto field_4; break;
+            case 'v': if (atd_bytes_skip(&p, ATD_LIT("\"vout_sz\":"))) goto field_9; break;
             }
             break;
-        case 'z':
-            if (atd_bytes_skip(&p, ATD_LIT("\"size\":"))) goto field_2;
-            break;
+        case 'z': if (atd_bytes_skip(&p, ATD_LIT("\"size\":"))) goto field_2; break;
         }
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return NULL;
     switch (key.len) {
-    case 9:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("lock_time"))) goto field_0;
-        break;
+    case 9: if (atd_bytes_eq(key.ptr, ATD_LIT("lock_time"))) goto field_0; break;
     case 3:
         if (atd_bytes_eq(key.ptr, ATD_LIT("ver"))) goto field_1;
         if (atd_bytes_eq(key.ptr, ATD_LIT("out"))) goto field_11;
@@ -333,26 +300,13 @@ key:
         if (atd_bytes_eq(key.ptr, ATD_LIT("inputs"))) goto field_3;
         if (atd_bytes_eq(key.ptr, ATD_LIT("vin_sz"))) goto field_7;
         break;
-    case 12:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("double_spend"))) goto field_4;
-        break;
-    case 8:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("tx_index"))) goto field_6;
-        break;
-    case 7:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("vout_sz"))) goto field_9;
-        break;
-    case 10:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("relayed_by"))) goto field_10;
-        break;
-    default:
-        break;
+    case 12: if (atd_bytes_eq(key.ptr, ATD_LIT("double_spend"))) goto field_4; break;
+    case 8: if (atd_bytes_eq(key.ptr, ATD_LIT("tx_index"))) goto field_6; break;
+    case 7: if (atd_bytes_eq(key.ptr, ATD_LIT("vout_sz"))) goto field_9; break;
+    case 10: if (atd_bytes_eq(key.ptr, ATD_LIT("relayed_by"))) goto field_10; break;
     }
-    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "transaction", "lock_time\000ver\000size\000inputs\000double_spend\000time\000tx_index\000vin_sz\000hash\000vout_sz\000relayed_by\000out\000"));
-    }
-    p = atd_skip_value_p(r, p);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    p = atd_skip_unknown_field_p(r, p, key, "transaction", "lock_time\000ver\000size\000inputs\000double_spend\000time\000tx_index\000vin_sz\000hash\000vout_sz\000relayed_by\000out\000");
+    if (p == NULL) return NULL;
     goto tail;
 }
 
@@ -434,27 +388,13 @@ key:
     if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"tx_index\":"))) {
         switch (p[2]) {
-        case '"':
-            if (atd_bytes_skip(&p, ATD_LIT("\"n\":"))) goto field_5;
-            break;
-        case 'a':
-            if (atd_bytes_skip(&p, ATD_LIT("\"value\":"))) goto field_4;
-            break;
-        case 'c':
-            if (atd_bytes_skip(&p, ATD_LIT("\"script\":"))) goto field_6;
-            break;
-        case 'd':
-            if (atd_bytes_skip(&p, ATD_LIT("\"addr\":"))) goto field_3;
-            break;
-        case 'p':
-            if (atd_bytes_skip(&p, ATD_LIT("\"spent\":"))) goto field_0;
-            break;
-        case 'x':
-            if (atd_bytes_skip(&p, ATD_LIT("\"tx_index\":"))) goto field_1;
-            break;
-        case 'y':
-            if (atd_bytes_skip(&p, ATD_LIT("\"type\":"))) goto field_2;
-            break;
+        case '"': if (atd_bytes_skip(&p, ATD_LIT("\"n\":"))) goto field_5; break;
+        case 'a': if (atd_bytes_skip(&p, ATD_LIT("\"value\":"))) goto field_4; break;
+        case 'c': if (atd_bytes_skip(&p, ATD_LIT("\"script\":"))) goto field_6; break;
+        case 'd': if (atd_bytes_skip(&p, ATD_LIT("\"addr\":"))) goto field_3; break;
+        case 'p': if (atd_bytes_skip(&p, ATD_LIT("\"spent\":"))) goto field_0; break;
+        case 'x': if (atd_bytes_skip(&p, ATD_LIT("\"tx_index\":"))) goto field_1; break;
+        case 'y': if (atd_bytes_skip(&p, ATD_LIT("\"type\":"))) goto field_2; break;
         }
     }
     p = atd_object_key_p(r, p, &key);
@@ -464,27 +404,16 @@ key:
         if (atd_bytes_eq(key.ptr, ATD_LIT("spent"))) goto field_0;
         if (atd_bytes_eq(key.ptr, ATD_LIT("value"))) goto field_4;
         break;
-    case 8:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("tx_index"))) goto field_1;
-        break;
+    case 8: if (atd_bytes_eq(key.ptr, ATD_LIT("tx_index"))) goto field_1; break;
     case 4:
         if (atd_bytes_eq(key.ptr, ATD_LIT("type"))) goto field_2;
         if (atd_bytes_eq(key.ptr, ATD_LIT("addr"))) goto field_3;
         break;
-    case 1:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("n"))) goto field_5;
-        break;
-    case 6:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("script"))) goto field_6;
-        break;
-    default:
-        break;
+    case 1: if (atd_bytes_eq(key.ptr, ATD_LIT("n"))) goto field_5; break;
+    case 6: if (atd_bytes_eq(key.ptr, ATD_LIT("script"))) goto field_6; break;
     }
-    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "output", "spent\000tx_index\000type\000addr\000value\000n\000script\000"));
-    }
-    p = atd_skip_value_p(r, p);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    p = atd_skip_unknown_field_p(r, p, key, "output", "spent\000tx_index\000type\000addr\000value\000n\000script\000");
+    if (p == NULL) return NULL;
     goto tail;
 }
 
@@ -540,15 +469,9 @@ key:
     if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"sequence\":"))) {
         switch (p[2]) {
-        case 'c':
-            if (atd_bytes_skip(&p, ATD_LIT("\"script\":"))) goto field_2;
-            break;
-        case 'e':
-            if (atd_bytes_skip(&p, ATD_LIT("\"sequence\":"))) goto field_0;
-            break;
-        case 'r':
-            if (atd_bytes_skip(&p, ATD_LIT("\"prev_out\":"))) goto field_1;
-            break;
+        case 'c': if (atd_bytes_skip(&p, ATD_LIT("\"script\":"))) goto field_2; break;
+        case 'e': if (atd_bytes_skip(&p, ATD_LIT("\"sequence\":"))) goto field_0; break;
+        case 'r': if (atd_bytes_skip(&p, ATD_LIT("\"prev_out\":"))) goto field_1; break;
         }
     }
     p = atd_object_key_p(r, p, &key);
@@ -558,17 +481,10 @@ key:
         if (atd_bytes_eq(key.ptr, ATD_LIT("sequence"))) goto field_0;
         if (atd_bytes_eq(key.ptr, ATD_LIT("prev_out"))) goto field_1;
         break;
-    case 6:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("script"))) goto field_2;
-        break;
-    default:
-        break;
+    case 6: if (atd_bytes_eq(key.ptr, ATD_LIT("script"))) goto field_2; break;
     }
-    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "input", "sequence\000prev_out\000script\000"));
-    }
-    p = atd_skip_value_p(r, p);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    p = atd_skip_unknown_field_p(r, p, key, "input", "sequence\000prev_out\000script\000");
+    if (p == NULL) return NULL;
     goto tail;
 }
 

@@ -95,31 +95,18 @@ key:
     if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"features\":"))) {
         switch (p[1]) {
-        case 'f':
-            if (atd_bytes_skip(&p, ATD_LIT("\"features\":"))) goto field_1;
-            break;
-        case 't':
-            if (atd_bytes_skip(&p, ATD_LIT("\"type\":"))) goto field_0;
-            break;
+        case 'f': if (atd_bytes_skip(&p, ATD_LIT("\"features\":"))) goto field_1; break;
+        case 't': if (atd_bytes_skip(&p, ATD_LIT("\"type\":"))) goto field_0; break;
         }
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return NULL;
     switch (key.len) {
-    case 4:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("type"))) goto field_0;
-        break;
-    case 8:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("features"))) goto field_1;
-        break;
-    default:
-        break;
+    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("type"))) goto field_0; break;
+    case 8: if (atd_bytes_eq(key.ptr, ATD_LIT("features"))) goto field_1; break;
     }
-    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "root", "type\000features\000"));
-    }
-    p = atd_skip_value_p(r, p);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    p = atd_skip_unknown_field_p(r, p, key, "root", "type\000features\000");
+    if (p == NULL) return NULL;
     goto tail;
 }
 
@@ -163,17 +150,10 @@ key:
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return NULL;
     switch (key.len) {
-    case 4:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("name"))) goto field_0;
-        break;
-    default:
-        break;
+    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("name"))) goto field_0; break;
     }
-    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "properties", "name\000"));
-    }
-    p = atd_skip_value_p(r, p);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    p = atd_skip_unknown_field_p(r, p, key, "properties", "name\000");
+    if (p == NULL) return NULL;
     goto tail;
 }
 
@@ -247,31 +227,18 @@ key:
     if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"coordinates\":"))) {
         switch (p[1]) {
-        case 'c':
-            if (atd_bytes_skip(&p, ATD_LIT("\"coordinates\":"))) goto field_1;
-            break;
-        case 't':
-            if (atd_bytes_skip(&p, ATD_LIT("\"type\":"))) goto field_0;
-            break;
+        case 'c': if (atd_bytes_skip(&p, ATD_LIT("\"coordinates\":"))) goto field_1; break;
+        case 't': if (atd_bytes_skip(&p, ATD_LIT("\"type\":"))) goto field_0; break;
         }
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return NULL;
     switch (key.len) {
-    case 4:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("type"))) goto field_0;
-        break;
-    case 11:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("coordinates"))) goto field_1;
-        break;
-    default:
-        break;
+    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("type"))) goto field_0; break;
+    case 11: if (atd_bytes_eq(key.ptr, ATD_LIT("coordinates"))) goto field_1; break;
     }
-    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "geometry", "type\000coordinates\000"));
-    }
-    p = atd_skip_value_p(r, p);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    p = atd_skip_unknown_field_p(r, p, key, "geometry", "type\000coordinates\000");
+    if (p == NULL) return NULL;
     goto tail;
 }
 
@@ -330,37 +297,20 @@ key:
     if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"properties\":"))) {
         switch (p[1]) {
-        case 'g':
-            if (atd_bytes_skip(&p, ATD_LIT("\"geometry\":"))) goto field_2;
-            break;
-        case 'p':
-            if (atd_bytes_skip(&p, ATD_LIT("\"properties\":"))) goto field_1;
-            break;
-        case 't':
-            if (atd_bytes_skip(&p, ATD_LIT("\"type\":"))) goto field_0;
-            break;
+        case 'g': if (atd_bytes_skip(&p, ATD_LIT("\"geometry\":"))) goto field_2; break;
+        case 'p': if (atd_bytes_skip(&p, ATD_LIT("\"properties\":"))) goto field_1; break;
+        case 't': if (atd_bytes_skip(&p, ATD_LIT("\"type\":"))) goto field_0; break;
         }
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return NULL;
     switch (key.len) {
-    case 4:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("type"))) goto field_0;
-        break;
-    case 10:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("properties"))) goto field_1;
-        break;
-    case 8:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("geometry"))) goto field_2;
-        break;
-    default:
-        break;
+    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("type"))) goto field_0; break;
+    case 10: if (atd_bytes_eq(key.ptr, ATD_LIT("properties"))) goto field_1; break;
+    case 8: if (atd_bytes_eq(key.ptr, ATD_LIT("geometry"))) goto field_2; break;
     }
-    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "feature", "type\000properties\000geometry\000"));
-    }
-    p = atd_skip_value_p(r, p);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    p = atd_skip_unknown_field_p(r, p, key, "feature", "type\000properties\000geometry\000");
+    if (p == NULL) return NULL;
     goto tail;
 }
 

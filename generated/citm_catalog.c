@@ -197,30 +197,14 @@ key:
     if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"description\":"))) {
         switch (p[4]) {
-        case ':':
-            if (atd_bytes_skip(&p, ATD_LIT("\"id\":"))) goto field_1;
-            break;
-        case 'T':
-            if (atd_bytes_skip(&p, ATD_LIT("\"subTopicIds\":"))) goto field_4;
-            break;
-        case 'c':
-            if (atd_bytes_skip(&p, ATD_LIT("\"description\":"))) goto field_0;
-            break;
-        case 'e':
-            if (atd_bytes_skip(&p, ATD_LIT("\"name\":"))) goto field_3;
-            break;
-        case 'i':
-            if (atd_bytes_skip(&p, ATD_LIT("\"topicIds\":"))) goto field_7;
-            break;
-        case 'j':
-            if (atd_bytes_skip(&p, ATD_LIT("\"subjectCode\":"))) goto field_5;
-            break;
-        case 'o':
-            if (atd_bytes_skip(&p, ATD_LIT("\"logo\":"))) goto field_2;
-            break;
-        case 't':
-            if (atd_bytes_skip(&p, ATD_LIT("\"subtitle\":"))) goto field_6;
-            break;
+        case ':': if (atd_bytes_skip(&p, ATD_LIT("\"id\":"))) goto field_1; break;
+        case 'T': if (atd_bytes_skip(&p, ATD_LIT("\"subTopicIds\":"))) goto field_4; break;
+        case 'c': if (atd_bytes_skip(&p, ATD_LIT("\"description\":"))) goto field_0; break;
+        case 'e': if (atd_bytes_skip(&p, ATD_LIT("\"name\":"))) goto field_3; break;
+        case 'i': if (atd_bytes_skip(&p, ATD_LIT("\"topicIds\":"))) goto field_7; break;
+        case 'j': if (atd_bytes_skip(&p, ATD_LIT("\"subjectCode\":"))) goto field_5; break;
+        case 'o': if (atd_bytes_skip(&p, ATD_LIT("\"logo\":"))) goto field_2; break;
+        case 't': if (atd_bytes_skip(&p, ATD_LIT("\"subtitle\":"))) goto field_6; break;
         }
     }
     p = atd_object_key_p(r, p, &key);
@@ -231,9 +215,7 @@ key:
         if (atd_bytes_eq(key.ptr, ATD_LIT("subTopicIds"))) goto field_4;
         if (atd_bytes_eq(key.ptr, ATD_LIT("subjectCode"))) goto field_5;
         break;
-    case 2:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("id"))) goto field_1;
-        break;
+    case 2: if (atd_bytes_eq(key.ptr, ATD_LIT("id"))) goto field_1; break;
     case 4:
         if (atd_bytes_eq(key.ptr, ATD_LIT("logo"))) goto field_2;
         if (atd_bytes_eq(key.ptr, ATD_LIT("name"))) goto field_3;
@@ -242,14 +224,9 @@ key:
         if (atd_bytes_eq(key.ptr, ATD_LIT("subtitle"))) goto field_6;
         if (atd_bytes_eq(key.ptr, ATD_LIT("topicIds"))) goto field_7;
         break;
-    default:
-        break;
     }
-    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "event", "description\000id\000logo\000name\000subTopicIds\000subjectCode\000subtitle\000topicIds\000"));
-    }
-    p = atd_skip_value_p(r, p);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    p = atd_skip_unknown_field_p(r, p, key, "event", "description\000id\000logo\000name\000subTopicIds\000subjectCode\000subtitle\000topicIds\000");
+    if (p == NULL) return NULL;
     goto tail;
 }
 
@@ -424,83 +401,44 @@ key:
     if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"audienceSubCategoryNames\":"))) {
         switch (p[4]) {
-        case 'T':
-            if (atd_bytes_skip(&p, ATD_LIT("\"subTopicNames\":"))) goto field_6;
-            break;
-        case 'a':
-            if (atd_bytes_skip(&p, ATD_LIT("\"areaNames\":"))) goto field_0;
-            break;
-        case 'c':
-            if (atd_bytes_skip(&p, ATD_LIT("\"blockNames\":"))) goto field_2;
-            break;
-        case 'f':
-            if (atd_bytes_skip(&p, ATD_LIT("\"performances\":"))) goto field_4;
-            break;
+        case 'T': if (atd_bytes_skip(&p, ATD_LIT("\"subTopicNames\":"))) goto field_6; break;
+        case 'a': if (atd_bytes_skip(&p, ATD_LIT("\"areaNames\":"))) goto field_0; break;
+        case 'c': if (atd_bytes_skip(&p, ATD_LIT("\"blockNames\":"))) goto field_2; break;
+        case 'f': if (atd_bytes_skip(&p, ATD_LIT("\"performances\":"))) goto field_4; break;
         case 'i':
             switch (p[6]) {
-            case 'N':
-                if (atd_bytes_skip(&p, ATD_LIT("\"topicNames\":"))) goto field_8;
-                break;
-            case 'S':
-                if (atd_bytes_skip(&p, ATD_LIT("\"topicSubTopics\":"))) goto field_9;
-                break;
-            case 'n':
-                if (atd_bytes_skip(&p, ATD_LIT("\"audienceSubCategoryNames\":"))) goto field_1;
-                break;
+            case 'N': if (atd_bytes_skip(&p, ATD_LIT("\"topicNames\":"))) goto field_8; break;
+            case 'S': if (atd_bytes_skip(&p, ATD_LIT("\"topicSubTopics\":"))) goto field_9; break;
+            case 'n': if (atd_bytes_skip(&p, ATD_LIT("\"audienceSubCategoryNames\":"))) goto field_1; break;
             }
             break;
-        case 'j':
-            if (atd_bytes_skip(&p, ATD_LIT("\"subjectNames\":"))) goto field_7;
-            break;
-        case 'n':
-            if (atd_bytes_skip(&p, ATD_LIT("\"events\":"))) goto field_3;
-            break;
-        case 't':
-            if (atd_bytes_skip(&p, ATD_LIT("\"seatCategoryNames\":"))) goto field_5;
-            break;
-        case 'u':
-            if (atd_bytes_skip(&p, ATD_LIT("\"venueNames\":"))) goto field_10;
-            break;
+        case 'j': if (atd_bytes_skip(&p, ATD_LIT("\"subjectNames\":"))) goto field_7; break;
+        case 'n': if (atd_bytes_skip(&p, ATD_LIT("\"events\":"))) goto field_3; break;
+        case 't': if (atd_bytes_skip(&p, ATD_LIT("\"seatCategoryNames\":"))) goto field_5; break;
+        case 'u': if (atd_bytes_skip(&p, ATD_LIT("\"venueNames\":"))) goto field_10; break;
         }
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return NULL;
     switch (key.len) {
-    case 9:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("areaNames"))) goto field_0;
-        break;
-    case 24:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("audienceSubCategoryNames"))) goto field_1;
-        break;
+    case 9: if (atd_bytes_eq(key.ptr, ATD_LIT("areaNames"))) goto field_0; break;
+    case 24: if (atd_bytes_eq(key.ptr, ATD_LIT("audienceSubCategoryNames"))) goto field_1; break;
     case 10:
         if (atd_bytes_eq(key.ptr, ATD_LIT("blockNames"))) goto field_2;
         if (atd_bytes_eq(key.ptr, ATD_LIT("topicNames"))) goto field_8;
         if (atd_bytes_eq(key.ptr, ATD_LIT("venueNames"))) goto field_10;
         break;
-    case 6:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("events"))) goto field_3;
-        break;
+    case 6: if (atd_bytes_eq(key.ptr, ATD_LIT("events"))) goto field_3; break;
     case 12:
         if (atd_bytes_eq(key.ptr, ATD_LIT("performances"))) goto field_4;
         if (atd_bytes_eq(key.ptr, ATD_LIT("subjectNames"))) goto field_7;
         break;
-    case 17:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("seatCategoryNames"))) goto field_5;
-        break;
-    case 13:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("subTopicNames"))) goto field_6;
-        break;
-    case 14:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("topicSubTopics"))) goto field_9;
-        break;
-    default:
-        break;
+    case 17: if (atd_bytes_eq(key.ptr, ATD_LIT("seatCategoryNames"))) goto field_5; break;
+    case 13: if (atd_bytes_eq(key.ptr, ATD_LIT("subTopicNames"))) goto field_6; break;
+    case 14: if (atd_bytes_eq(key.ptr, ATD_LIT("topicSubTopics"))) goto field_9; break;
     }
-    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "root", "areaNames\000audienceSubCategoryNames\000blockNames\000events\000performances\000seatCategoryNames\000subTopicNames\000subjectNames\000topicNames\000topicSubTopics\000venueNames\000"));
-    }
-    p = atd_skip_value_p(r, p);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    p = atd_skip_unknown_field_p(r, p, key, "root", "areaNames\000audienceSubCategoryNames\000blockNames\000events\000performances\000seatCategoryNames\000subTopicNames\000subjectNames\000topicNames\000topicSubTopics\000venueNames\000");
+    if (p == NULL) return NULL;
     goto tail;
 }
 
@@ -626,75 +564,38 @@ key:
     if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"seatCategories\":"))) {
         switch (p[4]) {
-        case ':':
-            if (atd_bytes_skip(&p, ATD_LIT("\"id\":"))) goto field_1;
-            break;
-        case 'c':
-            if (atd_bytes_skip(&p, ATD_LIT("\"prices\":"))) goto field_4;
-            break;
-        case 'e':
-            if (atd_bytes_skip(&p, ATD_LIT("\"name\":"))) goto field_3;
-            break;
-        case 'n':
-            if (atd_bytes_skip(&p, ATD_LIT("\"eventId\":"))) goto field_0;
-            break;
-        case 'o':
-            if (atd_bytes_skip(&p, ATD_LIT("\"logo\":"))) goto field_2;
-            break;
-        case 'r':
-            if (atd_bytes_skip(&p, ATD_LIT("\"start\":"))) goto field_7;
-            break;
+        case ':': if (atd_bytes_skip(&p, ATD_LIT("\"id\":"))) goto field_1; break;
+        case 'c': if (atd_bytes_skip(&p, ATD_LIT("\"prices\":"))) goto field_4; break;
+        case 'e': if (atd_bytes_skip(&p, ATD_LIT("\"name\":"))) goto field_3; break;
+        case 'n': if (atd_bytes_skip(&p, ATD_LIT("\"eventId\":"))) goto field_0; break;
+        case 'o': if (atd_bytes_skip(&p, ATD_LIT("\"logo\":"))) goto field_2; break;
+        case 'r': if (atd_bytes_skip(&p, ATD_LIT("\"start\":"))) goto field_7; break;
         case 't':
             switch (p[5]) {
-            case 'C':
-                if (atd_bytes_skip(&p, ATD_LIT("\"seatCategories\":"))) goto field_5;
-                break;
-            case 'M':
-                if (atd_bytes_skip(&p, ATD_LIT("\"seatMapImage\":"))) goto field_6;
-                break;
+            case 'C': if (atd_bytes_skip(&p, ATD_LIT("\"seatCategories\":"))) goto field_5; break;
+            case 'M': if (atd_bytes_skip(&p, ATD_LIT("\"seatMapImage\":"))) goto field_6; break;
             }
             break;
-        case 'u':
-            if (atd_bytes_skip(&p, ATD_LIT("\"venueCode\":"))) goto field_8;
-            break;
+        case 'u': if (atd_bytes_skip(&p, ATD_LIT("\"venueCode\":"))) goto field_8; break;
         }
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return NULL;
     switch (key.len) {
-    case 7:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("eventId"))) goto field_0;
-        break;
-    case 2:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("id"))) goto field_1;
-        break;
+    case 7: if (atd_bytes_eq(key.ptr, ATD_LIT("eventId"))) goto field_0; break;
+    case 2: if (atd_bytes_eq(key.ptr, ATD_LIT("id"))) goto field_1; break;
     case 4:
         if (atd_bytes_eq(key.ptr, ATD_LIT("logo"))) goto field_2;
         if (atd_bytes_eq(key.ptr, ATD_LIT("name"))) goto field_3;
         break;
-    case 6:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("prices"))) goto field_4;
-        break;
-    case 14:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("seatCategories"))) goto field_5;
-        break;
-    case 12:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("seatMapImage"))) goto field_6;
-        break;
-    case 5:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("start"))) goto field_7;
-        break;
-    case 9:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("venueCode"))) goto field_8;
-        break;
-    default:
-        break;
+    case 6: if (atd_bytes_eq(key.ptr, ATD_LIT("prices"))) goto field_4; break;
+    case 14: if (atd_bytes_eq(key.ptr, ATD_LIT("seatCategories"))) goto field_5; break;
+    case 12: if (atd_bytes_eq(key.ptr, ATD_LIT("seatMapImage"))) goto field_6; break;
+    case 5: if (atd_bytes_eq(key.ptr, ATD_LIT("start"))) goto field_7; break;
+    case 9: if (atd_bytes_eq(key.ptr, ATD_LIT("venueCode"))) goto field_8; break;
     }
-    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "performance", "eventId\000id\000logo\000name\000prices\000seatCategories\000seatMapImage\000start\000venueCode\000"));
-    }
-    p = atd_skip_value_p(r, p);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    p = atd_skip_unknown_field_p(r, p, key, "performance", "eventId\000id\000logo\000name\000prices\000seatCategories\000seatMapImage\000start\000venueCode\000");
+    if (p == NULL) return NULL;
     goto tail;
 }
 
@@ -746,37 +647,20 @@ key:
     if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"audienceSubCategoryId\":"))) {
         switch (p[2]) {
-        case 'e':
-            if (atd_bytes_skip(&p, ATD_LIT("\"seatCategoryId\":"))) goto field_2;
-            break;
-        case 'm':
-            if (atd_bytes_skip(&p, ATD_LIT("\"amount\":"))) goto field_0;
-            break;
-        case 'u':
-            if (atd_bytes_skip(&p, ATD_LIT("\"audienceSubCategoryId\":"))) goto field_1;
-            break;
+        case 'e': if (atd_bytes_skip(&p, ATD_LIT("\"seatCategoryId\":"))) goto field_2; break;
+        case 'm': if (atd_bytes_skip(&p, ATD_LIT("\"amount\":"))) goto field_0; break;
+        case 'u': if (atd_bytes_skip(&p, ATD_LIT("\"audienceSubCategoryId\":"))) goto field_1; break;
         }
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return NULL;
     switch (key.len) {
-    case 6:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("amount"))) goto field_0;
-        break;
-    case 21:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("audienceSubCategoryId"))) goto field_1;
-        break;
-    case 14:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("seatCategoryId"))) goto field_2;
-        break;
-    default:
-        break;
+    case 6: if (atd_bytes_eq(key.ptr, ATD_LIT("amount"))) goto field_0; break;
+    case 21: if (atd_bytes_eq(key.ptr, ATD_LIT("audienceSubCategoryId"))) goto field_1; break;
+    case 14: if (atd_bytes_eq(key.ptr, ATD_LIT("seatCategoryId"))) goto field_2; break;
     }
-    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "price", "amount\000audienceSubCategoryId\000seatCategoryId\000"));
-    }
-    p = atd_skip_value_p(r, p);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    p = atd_skip_unknown_field_p(r, p, key, "price", "amount\000audienceSubCategoryId\000seatCategoryId\000");
+    if (p == NULL) return NULL;
     goto tail;
 }
 
@@ -844,31 +728,18 @@ key:
     if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"seatCategoryId\":"))) {
         switch (p[1]) {
-        case 'a':
-            if (atd_bytes_skip(&p, ATD_LIT("\"areas\":"))) goto field_0;
-            break;
-        case 's':
-            if (atd_bytes_skip(&p, ATD_LIT("\"seatCategoryId\":"))) goto field_1;
-            break;
+        case 'a': if (atd_bytes_skip(&p, ATD_LIT("\"areas\":"))) goto field_0; break;
+        case 's': if (atd_bytes_skip(&p, ATD_LIT("\"seatCategoryId\":"))) goto field_1; break;
         }
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return NULL;
     switch (key.len) {
-    case 5:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("areas"))) goto field_0;
-        break;
-    case 14:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("seatCategoryId"))) goto field_1;
-        break;
-    default:
-        break;
+    case 5: if (atd_bytes_eq(key.ptr, ATD_LIT("areas"))) goto field_0; break;
+    case 14: if (atd_bytes_eq(key.ptr, ATD_LIT("seatCategoryId"))) goto field_1; break;
     }
-    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "seat_category", "areas\000seatCategoryId\000"));
-    }
-    p = atd_skip_value_p(r, p);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    p = atd_skip_unknown_field_p(r, p, key, "seat_category", "areas\000seatCategoryId\000");
+    if (p == NULL) return NULL;
     goto tail;
 }
 
@@ -913,31 +784,18 @@ key:
     if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"blockIds\":"))) {
         switch (p[1]) {
-        case 'a':
-            if (atd_bytes_skip(&p, ATD_LIT("\"areaId\":"))) goto field_0;
-            break;
-        case 'b':
-            if (atd_bytes_skip(&p, ATD_LIT("\"blockIds\":"))) goto field_1;
-            break;
+        case 'a': if (atd_bytes_skip(&p, ATD_LIT("\"areaId\":"))) goto field_0; break;
+        case 'b': if (atd_bytes_skip(&p, ATD_LIT("\"blockIds\":"))) goto field_1; break;
         }
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return NULL;
     switch (key.len) {
-    case 6:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("areaId"))) goto field_0;
-        break;
-    case 8:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("blockIds"))) goto field_1;
-        break;
-    default:
-        break;
+    case 6: if (atd_bytes_eq(key.ptr, ATD_LIT("areaId"))) goto field_0; break;
+    case 8: if (atd_bytes_eq(key.ptr, ATD_LIT("blockIds"))) goto field_1; break;
     }
-    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "area", "areaId\000blockIds\000"));
-    }
-    p = atd_skip_value_p(r, p);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    p = atd_skip_unknown_field_p(r, p, key, "area", "areaId\000blockIds\000");
+    if (p == NULL) return NULL;
     goto tail;
 }
 

@@ -55,17 +55,10 @@ key:
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return NULL;
     switch (key.len) {
-    case 1:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("r"))) goto field_0;
-        break;
-    default:
-        break;
+    case 1: if (atd_bytes_eq(key.ptr, ATD_LIT("r"))) goto field_0; break;
     }
-    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "circle", "r\000"));
-    }
-    p = atd_skip_value_p(r, p);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    p = atd_skip_unknown_field_p(r, p, key, "circle", "r\000");
+    if (p == NULL) return NULL;
     goto tail;
 }
 
@@ -81,14 +74,8 @@ void custom_adapter_shape_init(custom_adapter_shape *v)
 static int custom_adapter_shape__plain__case(const char *s, size_t len)
 {
     switch (len) {
-    case 3:
-        if (atd_bytes_eq(s, ATD_LIT("Dot"))) return 0;
-        break;
-    case 6:
-        if (atd_bytes_eq(s, ATD_LIT("Circle"))) return 1;
-        break;
-    default:
-        break;
+    case 3: if (atd_bytes_eq(s, ATD_LIT("Dot"))) return 0; break;
+    case 6: if (atd_bytes_eq(s, ATD_LIT("Circle"))) return 1; break;
     }
     return -1;
 }
@@ -225,31 +212,18 @@ key:
     if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"shapes\":"))) {
         switch (p[1]) {
-        case 'n':
-            if (atd_bytes_skip(&p, ATD_LIT("\"name\":"))) goto field_1;
-            break;
-        case 's':
-            if (atd_bytes_skip(&p, ATD_LIT("\"shapes\":"))) goto field_0;
-            break;
+        case 'n': if (atd_bytes_skip(&p, ATD_LIT("\"name\":"))) goto field_1; break;
+        case 's': if (atd_bytes_skip(&p, ATD_LIT("\"shapes\":"))) goto field_0; break;
         }
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return NULL;
     switch (key.len) {
-    case 6:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("shapes"))) goto field_0;
-        break;
-    case 4:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("name"))) goto field_1;
-        break;
-    default:
-        break;
+    case 6: if (atd_bytes_eq(key.ptr, ATD_LIT("shapes"))) goto field_0; break;
+    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("name"))) goto field_1; break;
     }
-    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "doc", "shapes\000name\000"));
-    }
-    p = atd_skip_value_p(r, p);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    p = atd_skip_unknown_field_p(r, p, key, "doc", "shapes\000name\000");
+    if (p == NULL) return NULL;
     goto tail;
 }
 

@@ -45,17 +45,9 @@ void defaults_color_init(defaults_color *v)
 static int defaults_color__case(const char *s, size_t len)
 {
     switch (len) {
-    case 3:
-        if (atd_bytes_eq(s, ATD_LIT("Red"))) return 0;
-        break;
-    case 5:
-        if (atd_bytes_eq(s, ATD_LIT("Green"))) return 1;
-        break;
-    case 4:
-        if (atd_bytes_eq(s, ATD_LIT("Blue"))) return 2;
-        break;
-    default:
-        break;
+    case 3: if (atd_bytes_eq(s, ATD_LIT("Red"))) return 0; break;
+    case 5: if (atd_bytes_eq(s, ATD_LIT("Green"))) return 1; break;
+    case 4: if (atd_bytes_eq(s, ATD_LIT("Blue"))) return 2; break;
     }
     return -1;
 }
@@ -95,14 +87,8 @@ void defaults_shape_init(defaults_shape *v)
 static int defaults_shape__case(const char *s, size_t len)
 {
     switch (len) {
-    case 3:
-        if (atd_bytes_eq(s, ATD_LIT("Dot"))) return 0;
-        break;
-    case 6:
-        if (atd_bytes_eq(s, ATD_LIT("Circle"))) return 1;
-        break;
-    default:
-        break;
+    case 3: if (atd_bytes_eq(s, ATD_LIT("Dot"))) return 0; break;
+    case 6: if (atd_bytes_eq(s, ATD_LIT("Circle"))) return 1; break;
     }
     return -1;
 }
@@ -198,12 +184,8 @@ key:
     if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"x\":"))) {
         switch (p[1]) {
-        case 'x':
-            if (atd_bytes_skip(&p, ATD_LIT("\"x\":"))) goto field_0;
-            break;
-        case 'y':
-            if (atd_bytes_skip(&p, ATD_LIT("\"y\":"))) goto field_1;
-            break;
+        case 'x': if (atd_bytes_skip(&p, ATD_LIT("\"x\":"))) goto field_0; break;
+        case 'y': if (atd_bytes_skip(&p, ATD_LIT("\"y\":"))) goto field_1; break;
         }
     }
     p = atd_object_key_p(r, p, &key);
@@ -213,14 +195,9 @@ key:
         if (atd_bytes_eq(key.ptr, ATD_LIT("x"))) goto field_0;
         if (atd_bytes_eq(key.ptr, ATD_LIT("y"))) goto field_1;
         break;
-    default:
-        break;
     }
-    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "point", "x\000y\000"));
-    }
-    p = atd_skip_value_p(r, p);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    p = atd_skip_unknown_field_p(r, p, key, "point", "x\000y\000");
+    if (p == NULL) return NULL;
     goto tail;
 }
 
@@ -651,84 +628,44 @@ key:
     if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"nickname\":"))) {
         switch (p[3]) {
-        case '"':
-            if (atd_bytes_skip(&p, ATD_LIT("\"on\":"))) goto field_9;
-            break;
+        case '"': if (atd_bytes_skip(&p, ATD_LIT("\"on\":"))) goto field_9; break;
         case 'a':
             switch (p[2]) {
-            case 'h':
-                if (atd_bytes_skip(&p, ATD_LIT("\"shape\":"))) goto field_11;
-                break;
-            case 'm':
-                if (atd_bytes_skip(&p, ATD_LIT("\"small\":"))) goto field_4;
-                break;
+            case 'h': if (atd_bytes_skip(&p, ATD_LIT("\"shape\":"))) goto field_11; break;
+            case 'm': if (atd_bytes_skip(&p, ATD_LIT("\"small\":"))) goto field_4; break;
             }
             break;
-        case 'c':
-            if (atd_bytes_skip(&p, ATD_LIT("\"nickname\":"))) goto field_0;
-            break;
-        case 'e':
-            if (atd_bytes_skip(&p, ATD_LIT("\"greeting\":"))) goto field_1;
-            break;
-        case 'g':
-            if (atd_bytes_skip(&p, ATD_LIT("\"big\":"))) goto field_6;
-            break;
+        case 'c': if (atd_bytes_skip(&p, ATD_LIT("\"nickname\":"))) goto field_0; break;
+        case 'e': if (atd_bytes_skip(&p, ATD_LIT("\"greeting\":"))) goto field_1; break;
+        case 'g': if (atd_bytes_skip(&p, ATD_LIT("\"big\":"))) goto field_6; break;
         case 'i':
             switch (p[1]) {
-            case 'o':
-                if (atd_bytes_skip(&p, ATD_LIT("\"origin\":"))) goto field_17;
-                break;
-            case 'p':
-                if (atd_bytes_skip(&p, ATD_LIT("\"pair\":"))) goto field_18;
-                break;
+            case 'o': if (atd_bytes_skip(&p, ATD_LIT("\"origin\":"))) goto field_17; break;
+            case 'p': if (atd_bytes_skip(&p, ATD_LIT("\"pair\":"))) goto field_18; break;
             }
             break;
         case 'l':
             switch (p[1]) {
-            case 'c':
-                if (atd_bytes_skip(&p, ATD_LIT("\"color\":"))) goto field_10;
-                break;
-            case 'n':
-                if (atd_bytes_skip(&p, ATD_LIT("\"nul\":"))) goto field_14;
-                break;
+            case 'c': if (atd_bytes_skip(&p, ATD_LIT("\"color\":"))) goto field_10; break;
+            case 'n': if (atd_bytes_skip(&p, ATD_LIT("\"nul\":"))) goto field_14; break;
             }
             break;
-        case 'm':
-            if (atd_bytes_skip(&p, ATD_LIT("\"names\":"))) goto field_16;
-            break;
-        case 'n':
-            if (atd_bytes_skip(&p, ATD_LIT("\"single\":"))) goto field_8;
-            break;
-        case 'p':
-            if (atd_bytes_skip(&p, ATD_LIT("\"empty\":"))) goto field_2;
-            break;
-        case 'r':
-            if (atd_bytes_skip(&p, ATD_LIT("\"circle\":"))) goto field_12;
-            break;
-        case 's':
-            if (atd_bytes_skip(&p, ATD_LIT("\"mask\":"))) goto field_5;
-            break;
+        case 'm': if (atd_bytes_skip(&p, ATD_LIT("\"names\":"))) goto field_16; break;
+        case 'n': if (atd_bytes_skip(&p, ATD_LIT("\"single\":"))) goto field_8; break;
+        case 'p': if (atd_bytes_skip(&p, ATD_LIT("\"empty\":"))) goto field_2; break;
+        case 'r': if (atd_bytes_skip(&p, ATD_LIT("\"circle\":"))) goto field_12; break;
+        case 's': if (atd_bytes_skip(&p, ATD_LIT("\"mask\":"))) goto field_5; break;
         case 't':
             switch (p[1]) {
-            case 'i':
-                if (atd_bytes_skip(&p, ATD_LIT("\"ints\":"))) goto field_15;
-                break;
-            case 'r':
-                if (atd_bytes_skip(&p, ATD_LIT("\"ratio\":"))) goto field_7;
-                break;
+            case 'i': if (atd_bytes_skip(&p, ATD_LIT("\"ints\":"))) goto field_15; break;
+            case 'r': if (atd_bytes_skip(&p, ATD_LIT("\"ratio\":"))) goto field_7; break;
             }
             break;
-        case 'u':
-            if (atd_bytes_skip(&p, ATD_LIT("\"count\":"))) goto field_3;
-            break;
+        case 'u': if (atd_bytes_skip(&p, ATD_LIT("\"count\":"))) goto field_3; break;
         case 'y':
             switch (p[1]) {
-            case 'a':
-                if (atd_bytes_skip(&p, ATD_LIT("\"any\":"))) goto field_19;
-                break;
-            case 'm':
-                if (atd_bytes_skip(&p, ATD_LIT("\"maybe\":"))) goto field_13;
-                break;
+            case 'a': if (atd_bytes_skip(&p, ATD_LIT("\"any\":"))) goto field_19; break;
+            case 'm': if (atd_bytes_skip(&p, ATD_LIT("\"maybe\":"))) goto field_13; break;
             }
             break;
         }
@@ -765,17 +702,10 @@ key:
         if (atd_bytes_eq(key.ptr, ATD_LIT("circle"))) goto field_12;
         if (atd_bytes_eq(key.ptr, ATD_LIT("origin"))) goto field_17;
         break;
-    case 2:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("on"))) goto field_9;
-        break;
-    default:
-        break;
+    case 2: if (atd_bytes_eq(key.ptr, ATD_LIT("on"))) goto field_9; break;
     }
-    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "all", "nickname\000greeting\000empty\000count\000small\000mask\000big\000ratio\000single\000on\000color\000shape\000circle\000maybe\000nul\000ints\000names\000origin\000pair\000any\000"));
-    }
-    p = atd_skip_value_p(r, p);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    p = atd_skip_unknown_field_p(r, p, key, "all", "nickname\000greeting\000empty\000count\000small\000mask\000big\000ratio\000single\000on\000color\000shape\000circle\000maybe\000nul\000ints\000names\000origin\000pair\000any\000");
+    if (p == NULL) return NULL;
     goto tail;
 }
 

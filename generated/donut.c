@@ -80,17 +80,10 @@ key:
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return NULL;
     switch (key.len) {
-    case 6:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("batter"))) goto field_0;
-        break;
-    default:
-        break;
+    case 6: if (atd_bytes_eq(key.ptr, ATD_LIT("batter"))) goto field_0; break;
     }
-    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "batters", "batter\000"));
-    }
-    p = atd_skip_value_p(r, p);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    p = atd_skip_unknown_field_p(r, p, key, "batters", "batter\000");
+    if (p == NULL) return NULL;
     goto tail;
 }
 
@@ -170,26 +163,14 @@ key:
     if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"batters\":"))) {
         switch (p[1]) {
-        case 'b':
-            if (atd_bytes_skip(&p, ATD_LIT("\"batters\":"))) goto field_4;
-            break;
-        case 'i':
-            if (atd_bytes_skip(&p, ATD_LIT("\"id\":"))) goto field_0;
-            break;
-        case 'n':
-            if (atd_bytes_skip(&p, ATD_LIT("\"name\":"))) goto field_2;
-            break;
-        case 'p':
-            if (atd_bytes_skip(&p, ATD_LIT("\"ppu\":"))) goto field_3;
-            break;
+        case 'b': if (atd_bytes_skip(&p, ATD_LIT("\"batters\":"))) goto field_4; break;
+        case 'i': if (atd_bytes_skip(&p, ATD_LIT("\"id\":"))) goto field_0; break;
+        case 'n': if (atd_bytes_skip(&p, ATD_LIT("\"name\":"))) goto field_2; break;
+        case 'p': if (atd_bytes_skip(&p, ATD_LIT("\"ppu\":"))) goto field_3; break;
         case 't':
             switch (p[2]) {
-            case 'o':
-                if (atd_bytes_skip(&p, ATD_LIT("\"topping\":"))) goto field_5;
-                break;
-            case 'y':
-                if (atd_bytes_skip(&p, ATD_LIT("\"type\":"))) goto field_1;
-                break;
+            case 'o': if (atd_bytes_skip(&p, ATD_LIT("\"topping\":"))) goto field_5; break;
+            case 'y': if (atd_bytes_skip(&p, ATD_LIT("\"type\":"))) goto field_1; break;
             }
             break;
         }
@@ -197,28 +178,19 @@ key:
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return NULL;
     switch (key.len) {
-    case 2:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("id"))) goto field_0;
-        break;
+    case 2: if (atd_bytes_eq(key.ptr, ATD_LIT("id"))) goto field_0; break;
     case 4:
         if (atd_bytes_eq(key.ptr, ATD_LIT("type"))) goto field_1;
         if (atd_bytes_eq(key.ptr, ATD_LIT("name"))) goto field_2;
         break;
-    case 3:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("ppu"))) goto field_3;
-        break;
+    case 3: if (atd_bytes_eq(key.ptr, ATD_LIT("ppu"))) goto field_3; break;
     case 7:
         if (atd_bytes_eq(key.ptr, ATD_LIT("batters"))) goto field_4;
         if (atd_bytes_eq(key.ptr, ATD_LIT("topping"))) goto field_5;
         break;
-    default:
-        break;
     }
-    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "item", "id\000type\000name\000ppu\000batters\000topping\000"));
-    }
-    p = atd_skip_value_p(r, p);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    p = atd_skip_unknown_field_p(r, p, key, "item", "id\000type\000name\000ppu\000batters\000topping\000");
+    if (p == NULL) return NULL;
     goto tail;
 }
 
@@ -263,31 +235,18 @@ key:
     if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"type\":"))) {
         switch (p[1]) {
-        case 'i':
-            if (atd_bytes_skip(&p, ATD_LIT("\"id\":"))) goto field_0;
-            break;
-        case 't':
-            if (atd_bytes_skip(&p, ATD_LIT("\"type\":"))) goto field_1;
-            break;
+        case 'i': if (atd_bytes_skip(&p, ATD_LIT("\"id\":"))) goto field_0; break;
+        case 't': if (atd_bytes_skip(&p, ATD_LIT("\"type\":"))) goto field_1; break;
         }
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return NULL;
     switch (key.len) {
-    case 2:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("id"))) goto field_0;
-        break;
-    case 4:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("type"))) goto field_1;
-        break;
-    default:
-        break;
+    case 2: if (atd_bytes_eq(key.ptr, ATD_LIT("id"))) goto field_0; break;
+    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("type"))) goto field_1; break;
     }
-    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "ingredient", "id\000type\000"));
-    }
-    p = atd_skip_value_p(r, p);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    p = atd_skip_unknown_field_p(r, p, key, "ingredient", "id\000type\000");
+    if (p == NULL) return NULL;
     goto tail;
 }
 

@@ -22,17 +22,11 @@ void event_event_type_init(event_event_type *v)
 static int event_event_type__case(const char *s, size_t len)
 {
     switch (len) {
-    case 5:
-        if (atd_bytes_eq(s, ATD_LIT("Login"))) return 0;
-        break;
-    case 8:
-        if (atd_bytes_eq(s, ATD_LIT("Purchase"))) return 1;
-        break;
+    case 5: if (atd_bytes_eq(s, ATD_LIT("Login"))) return 0; break;
+    case 8: if (atd_bytes_eq(s, ATD_LIT("Purchase"))) return 1; break;
     case 6:
         if (atd_bytes_eq(s, ATD_LIT("Logout"))) return 2;
         if (atd_bytes_eq(s, ATD_LIT("Cancel"))) return 3;
-        break;
-    default:
         break;
     }
     return -1;
@@ -118,43 +112,22 @@ key:
     if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"event_type\":"))) {
         switch (p[1]) {
-        case 'd':
-            if (atd_bytes_skip(&p, ATD_LIT("\"date\":"))) goto field_1;
-            break;
-        case 'e':
-            if (atd_bytes_skip(&p, ATD_LIT("\"event_type\":"))) goto field_2;
-            break;
-        case 'p':
-            if (atd_bytes_skip(&p, ATD_LIT("\"payload\":"))) goto field_3;
-            break;
-        case 'u':
-            if (atd_bytes_skip(&p, ATD_LIT("\"username\":"))) goto field_0;
-            break;
+        case 'd': if (atd_bytes_skip(&p, ATD_LIT("\"date\":"))) goto field_1; break;
+        case 'e': if (atd_bytes_skip(&p, ATD_LIT("\"event_type\":"))) goto field_2; break;
+        case 'p': if (atd_bytes_skip(&p, ATD_LIT("\"payload\":"))) goto field_3; break;
+        case 'u': if (atd_bytes_skip(&p, ATD_LIT("\"username\":"))) goto field_0; break;
         }
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return NULL;
     switch (key.len) {
-    case 8:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("username"))) goto field_0;
-        break;
-    case 4:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("date"))) goto field_1;
-        break;
-    case 10:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("event_type"))) goto field_2;
-        break;
-    case 7:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("payload"))) goto field_3;
-        break;
-    default:
-        break;
+    case 8: if (atd_bytes_eq(key.ptr, ATD_LIT("username"))) goto field_0; break;
+    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("date"))) goto field_1; break;
+    case 10: if (atd_bytes_eq(key.ptr, ATD_LIT("event_type"))) goto field_2; break;
+    case 7: if (atd_bytes_eq(key.ptr, ATD_LIT("payload"))) goto field_3; break;
     }
-    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "event", "username\000date\000event_type\000payload\000"));
-    }
-    p = atd_skip_value_p(r, p);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    p = atd_skip_unknown_field_p(r, p, key, "event", "username\000date\000event_type\000payload\000");
+    if (p == NULL) return NULL;
     goto tail;
 }
 

@@ -325,17 +325,9 @@ void everything_mode_init(everything_mode *v)
 static int everything_mode__case(const char *s, size_t len)
 {
     switch (len) {
-    case 3:
-        if (atd_bytes_eq(s, ATD_LIT("Off"))) return 0;
-        break;
-    case 2:
-        if (atd_bytes_eq(s, ATD_LIT("On"))) return 1;
-        break;
-    case 4:
-        if (atd_bytes_eq(s, ATD_LIT("Auto"))) return 2;
-        break;
-    default:
-        break;
+    case 3: if (atd_bytes_eq(s, ATD_LIT("Off"))) return 0; break;
+    case 2: if (atd_bytes_eq(s, ATD_LIT("On"))) return 1; break;
+    case 4: if (atd_bytes_eq(s, ATD_LIT("Auto"))) return 2; break;
     }
     return -1;
 }
@@ -376,17 +368,9 @@ void everything_level_init(everything_level *v)
 static int everything_level__case(const char *s, size_t len)
 {
     switch (len) {
-    case 3:
-        if (atd_bytes_eq(s, ATD_LIT("low"))) return 0;
-        break;
-    case 6:
-        if (atd_bytes_eq(s, ATD_LIT("Medium"))) return 1;
-        break;
-    case 10:
-        if (atd_bytes_eq(s, ATD_LIT("HIGH-level"))) return 2;
-        break;
-    default:
-        break;
+    case 3: if (atd_bytes_eq(s, ATD_LIT("low"))) return 0; break;
+    case 6: if (atd_bytes_eq(s, ATD_LIT("Medium"))) return 1; break;
+    case 10: if (atd_bytes_eq(s, ATD_LIT("HIGH-level"))) return 2; break;
     }
     return -1;
 }
@@ -479,31 +463,18 @@ key:
     if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"switch\":"))) {
         switch (p[1]) {
-        case 's':
-            if (atd_bytes_skip(&p, ATD_LIT("\"switch\":"))) goto field_1;
-            break;
-        case 'u':
-            if (atd_bytes_skip(&p, ATD_LIT("\"union\":"))) goto field_0;
-            break;
+        case 's': if (atd_bytes_skip(&p, ATD_LIT("\"switch\":"))) goto field_1; break;
+        case 'u': if (atd_bytes_skip(&p, ATD_LIT("\"union\":"))) goto field_0; break;
         }
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return NULL;
     switch (key.len) {
-    case 5:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("union"))) goto field_0;
-        break;
-    case 6:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("switch"))) goto field_1;
-        break;
-    default:
-        break;
+    case 5: if (atd_bytes_eq(key.ptr, ATD_LIT("union"))) goto field_0; break;
+    case 6: if (atd_bytes_eq(key.ptr, ATD_LIT("switch"))) goto field_1; break;
     }
-    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "struct_", "union\000switch\000"));
-    }
-    p = atd_skip_value_p(r, p);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    p = atd_skip_unknown_field_p(r, p, key, "struct_", "union\000switch\000");
+    if (p == NULL) return NULL;
     goto tail;
 }
 
@@ -519,14 +490,8 @@ void everything_union__init(everything_union_ *v)
 static int everything_union___case(const char *s, size_t len)
 {
     switch (len) {
-    case 4:
-        if (atd_bytes_eq(s, ATD_LIT("Left"))) return 0;
-        break;
-    case 5:
-        if (atd_bytes_eq(s, ATD_LIT("Right"))) return 1;
-        break;
-    default:
-        break;
+    case 4: if (atd_bytes_eq(s, ATD_LIT("Left"))) return 0; break;
+    case 5: if (atd_bytes_eq(s, ATD_LIT("Right"))) return 1; break;
     }
     return -1;
 }
@@ -669,31 +634,18 @@ key:
     if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"height\":"))) {
         switch (p[1]) {
-        case 'h':
-            if (atd_bytes_skip(&p, ATD_LIT("\"height\":"))) goto field_1;
-            break;
-        case 'w':
-            if (atd_bytes_skip(&p, ATD_LIT("\"width\":"))) goto field_0;
-            break;
+        case 'h': if (atd_bytes_skip(&p, ATD_LIT("\"height\":"))) goto field_1; break;
+        case 'w': if (atd_bytes_skip(&p, ATD_LIT("\"width\":"))) goto field_0; break;
         }
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return NULL;
     switch (key.len) {
-    case 5:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("width"))) goto field_0;
-        break;
-    case 6:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("height"))) goto field_1;
-        break;
-    default:
-        break;
+    case 5: if (atd_bytes_eq(key.ptr, ATD_LIT("width"))) goto field_0; break;
+    case 6: if (atd_bytes_eq(key.ptr, ATD_LIT("height"))) goto field_1; break;
     }
-    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "rect", "width\000height\000"));
-    }
-    p = atd_skip_value_p(r, p);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    p = atd_skip_unknown_field_p(r, p, key, "rect", "width\000height\000");
+    if (p == NULL) return NULL;
     goto tail;
 }
 
@@ -750,12 +702,8 @@ key:
     if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"text\":"))) {
         switch (p[1]) {
-        case 's':
-            if (atd_bytes_skip(&p, ATD_LIT("\"size\":"))) goto field_1;
-            break;
-        case 't':
-            if (atd_bytes_skip(&p, ATD_LIT("\"text\":"))) goto field_0;
-            break;
+        case 's': if (atd_bytes_skip(&p, ATD_LIT("\"size\":"))) goto field_1; break;
+        case 't': if (atd_bytes_skip(&p, ATD_LIT("\"text\":"))) goto field_0; break;
         }
     }
     p = atd_object_key_p(r, p, &key);
@@ -765,14 +713,9 @@ key:
         if (atd_bytes_eq(key.ptr, ATD_LIT("text"))) goto field_0;
         if (atd_bytes_eq(key.ptr, ATD_LIT("size"))) goto field_1;
         break;
-    default:
-        break;
     }
-    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "shape_Label", "text\000size\000"));
-    }
-    p = atd_skip_value_p(r, p);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    p = atd_skip_unknown_field_p(r, p, key, "shape_Label", "text\000size\000");
+    if (p == NULL) return NULL;
     goto tail;
 }
 
@@ -859,14 +802,10 @@ static int everything_shape__case(const char *s, size_t len)
         if (atd_bytes_eq(s, ATD_LIT("Poly"))) return 6;
         if (atd_bytes_eq(s, ATD_LIT("Null"))) return 11;
         break;
-    case 13:
-        if (atd_bytes_eq(s, ATD_LIT("renamed-shape"))) return 8;
-        break;
+    case 13: if (atd_bytes_eq(s, ATD_LIT("renamed-shape"))) return 8; break;
     case 3:
         if (atd_bytes_eq(s, ATD_LIT("Opt"))) return 10;
         if (atd_bytes_eq(s, ATD_LIT("Any"))) return 12;
-        break;
-    default:
         break;
     }
     return -1;
@@ -1053,14 +992,8 @@ static int everything_odd_names__case(const char *s, size_t len)
         if (atd_bytes_eq(s, ATD_LIT("Some"))) return 1;
         if (atd_bytes_eq(s, ATD_LIT("True"))) return 4;
         break;
-    case 3:
-        if (atd_bytes_eq(s, ATD_LIT("Int"))) return 2;
-        break;
-    case 7:
-        if (atd_bytes_eq(s, ATD_LIT("Default"))) return 3;
-        break;
-    default:
-        break;
+    case 3: if (atd_bytes_eq(s, ATD_LIT("Int"))) return 2; break;
+    case 7: if (atd_bytes_eq(s, ATD_LIT("Default"))) return 3; break;
     }
     return -1;
 }
@@ -1136,18 +1069,12 @@ void everything_color_init(everything_color *v)
 static int everything_color__case(const char *s, size_t len)
 {
     switch (len) {
-    case 3:
-        if (atd_bytes_eq(s, ATD_LIT("Red"))) return 0;
-        break;
+    case 3: if (atd_bytes_eq(s, ATD_LIT("Red"))) return 0; break;
     case 5:
         if (atd_bytes_eq(s, ATD_LIT("Green"))) return 1;
         if (atd_bytes_eq(s, ATD_LIT("Other"))) return 3;
         break;
-    case 4:
-        if (atd_bytes_eq(s, ATD_LIT("blue"))) return 2;
-        break;
-    default:
-        break;
+    case 4: if (atd_bytes_eq(s, ATD_LIT("blue"))) return 2; break;
     }
     return -1;
 }
@@ -1273,12 +1200,8 @@ key:
     if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"w\":"))) {
         switch (p[1]) {
-        case 'h':
-            if (atd_bytes_skip(&p, ATD_LIT("\"h\":"))) goto field_1;
-            break;
-        case 'w':
-            if (atd_bytes_skip(&p, ATD_LIT("\"w\":"))) goto field_0;
-            break;
+        case 'h': if (atd_bytes_skip(&p, ATD_LIT("\"h\":"))) goto field_1; break;
+        case 'w': if (atd_bytes_skip(&p, ATD_LIT("\"w\":"))) goto field_0; break;
         }
     }
     p = atd_object_key_p(r, p, &key);
@@ -1288,14 +1211,9 @@ key:
         if (atd_bytes_eq(key.ptr, ATD_LIT("w"))) goto field_0;
         if (atd_bytes_eq(key.ptr, ATD_LIT("h"))) goto field_1;
         break;
-    default:
-        break;
     }
-    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "obj_shape_Box", "w\000h\000"));
-    }
-    p = atd_skip_value_p(r, p);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    p = atd_skip_unknown_field_p(r, p, key, "obj_shape_Box", "w\000h\000");
+    if (p == NULL) return NULL;
     goto tail;
 }
 
@@ -1338,14 +1256,8 @@ static int everything_obj_shape__case(const char *s, size_t len)
         if (atd_bytes_eq(s, ATD_LIT("Size"))) return 1;
         if (atd_bytes_eq(s, ATD_LIT("Pair"))) return 2;
         break;
-    case 8:
-        if (atd_bytes_eq(s, ATD_LIT("re named"))) return 3;
-        break;
-    case 5:
-        if (atd_bytes_eq(s, ATD_LIT("Inner"))) return 5;
-        break;
-    default:
-        break;
+    case 8: if (atd_bytes_eq(s, ATD_LIT("re named"))) return 3; break;
+    case 5: if (atd_bytes_eq(s, ATD_LIT("Inner"))) return 5; break;
     }
     return -1;
 }
@@ -1430,14 +1342,8 @@ void everything_base_event_init(everything_base_event *v)
 static int everything_base_event__case(const char *s, size_t len)
 {
     switch (len) {
-    case 5:
-        if (atd_bytes_eq(s, ATD_LIT("Start"))) return 0;
-        break;
-    case 4:
-        if (atd_bytes_eq(s, ATD_LIT("Stop"))) return 1;
-        break;
-    default:
-        break;
+    case 5: if (atd_bytes_eq(s, ATD_LIT("Start"))) return 0; break;
+    case 4: if (atd_bytes_eq(s, ATD_LIT("Stop"))) return 1; break;
     }
     return -1;
 }
@@ -1508,14 +1414,8 @@ static int everything_event__case(const char *s, size_t len)
         if (atd_bytes_eq(s, ATD_LIT("Start"))) return 0;
         if (atd_bytes_eq(s, ATD_LIT("Pause"))) return 2;
         break;
-    case 4:
-        if (atd_bytes_eq(s, ATD_LIT("Stop"))) return 1;
-        break;
-    case 6:
-        if (atd_bytes_eq(s, ATD_LIT("Resume"))) return 3;
-        break;
-    default:
-        break;
+    case 4: if (atd_bytes_eq(s, ATD_LIT("Stop"))) return 1; break;
+    case 6: if (atd_bytes_eq(s, ATD_LIT("Resume"))) return 3; break;
     }
     return -1;
 }
@@ -2109,137 +2009,75 @@ key:
     if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"req_nullable\":"))) {
         switch (p[5]) {
-        case '"':
-            if (atd_bytes_skip(&p, ATD_LIT("\"ex_c\":"))) goto field_30;
-            break;
+        case '"': if (atd_bytes_skip(&p, ATD_LIT("\"ex_c\":"))) goto field_30; break;
         case 'a':
             switch (p[1]) {
-            case 'd':
-                if (atd_bytes_skip(&p, ATD_LIT("\"def_alias\":"))) goto field_8;
-                break;
-            case 'o':
-                if (atd_bytes_skip(&p, ATD_LIT("\"opt_alias\":"))) goto field_5;
-                break;
+            case 'd': if (atd_bytes_skip(&p, ATD_LIT("\"def_alias\":"))) goto field_8; break;
+            case 'o': if (atd_bytes_skip(&p, ATD_LIT("\"opt_alias\":"))) goto field_5; break;
             }
             break;
-        case 'b':
-            if (atd_bytes_skip(&p, ATD_LIT("\"def_bool\":"))) goto field_6;
-            break;
-        case 'e':
-            if (atd_bytes_skip(&p, ATD_LIT("\"ex_neg\":"))) goto field_16;
-            break;
-        case 'f':
-            if (atd_bytes_skip(&p, ATD_LIT("\"def_float\":"))) goto field_9;
-            break;
+        case 'b': if (atd_bytes_skip(&p, ATD_LIT("\"def_bool\":"))) goto field_6; break;
+        case 'e': if (atd_bytes_skip(&p, ATD_LIT("\"ex_neg\":"))) goto field_16; break;
+        case 'f': if (atd_bytes_skip(&p, ATD_LIT("\"def_float\":"))) goto field_9; break;
         case 'i':
             switch (p[1]) {
-            case 'd':
-                if (atd_bytes_skip(&p, ATD_LIT("\"def_int\":"))) goto field_7;
-                break;
-            case 'e':
-                if (atd_bytes_skip(&p, ATD_LIT("\"ex_list\":"))) goto field_23;
-                break;
-            case 'r':
-                if (atd_bytes_skip(&p, ATD_LIT("\"req_int\":"))) goto field_0;
-                break;
+            case 'd': if (atd_bytes_skip(&p, ATD_LIT("\"def_int\":"))) goto field_7; break;
+            case 'e': if (atd_bytes_skip(&p, ATD_LIT("\"ex_list\":"))) goto field_23; break;
+            case 'r': if (atd_bytes_skip(&p, ATD_LIT("\"req_int\":"))) goto field_0; break;
             }
             break;
         case 'l':
             switch (p[10]) {
             case ':':
                 switch (p[1]) {
-                case 'd':
-                    if (atd_bytes_skip(&p, ATD_LIT("\"def_list\":"))) goto field_11;
-                    break;
-                case 'e':
-                    if (atd_bytes_skip(&p, ATD_LIT("\"ex_float\":"))) goto field_17;
-                    break;
+                case 'd': if (atd_bytes_skip(&p, ATD_LIT("\"def_list\":"))) goto field_11; break;
+                case 'e': if (atd_bytes_skip(&p, ATD_LIT("\"ex_float\":"))) goto field_17; break;
                 }
                 break;
-            case 'd':
-                if (atd_bytes_skip(&p, ATD_LIT("\"ex_float_dot\":"))) goto field_18;
-                break;
-            case 'e':
-                if (atd_bytes_skip(&p, ATD_LIT("\"ex_float_exp\":"))) goto field_19;
-                break;
-            case 'n':
-                if (atd_bytes_skip(&p, ATD_LIT("\"ex_float_neg\":"))) goto field_20;
-                break;
+            case 'd': if (atd_bytes_skip(&p, ATD_LIT("\"ex_float_dot\":"))) goto field_18; break;
+            case 'e': if (atd_bytes_skip(&p, ATD_LIT("\"ex_float_exp\":"))) goto field_19; break;
+            case 'n': if (atd_bytes_skip(&p, ATD_LIT("\"ex_float_neg\":"))) goto field_20; break;
             }
             break;
         case 'n':
             switch (p[1]) {
-            case 'd':
-                if (atd_bytes_skip(&p, ATD_LIT("\"def_nullable\":"))) goto field_13;
-                break;
+            case 'd': if (atd_bytes_skip(&p, ATD_LIT("\"def_nullable\":"))) goto field_13; break;
             case 'e':
                 switch (p[4]) {
-                case 'i':
-                    if (atd_bytes_skip(&p, ATD_LIT("\"ex_int\":"))) goto field_15;
-                    break;
-                case 'u':
-                    if (atd_bytes_skip(&p, ATD_LIT("\"ex_unit\":"))) goto field_26;
-                    break;
+                case 'i': if (atd_bytes_skip(&p, ATD_LIT("\"ex_int\":"))) goto field_15; break;
+                case 'u': if (atd_bytes_skip(&p, ATD_LIT("\"ex_unit\":"))) goto field_26; break;
                 }
                 break;
-            case 'o':
-                if (atd_bytes_skip(&p, ATD_LIT("\"opt_nullable\":"))) goto field_4;
-                break;
-            case 'r':
-                if (atd_bytes_skip(&p, ATD_LIT("\"req_nullable\":"))) goto field_1;
-                break;
+            case 'o': if (atd_bytes_skip(&p, ATD_LIT("\"opt_nullable\":"))) goto field_4; break;
+            case 'r': if (atd_bytes_skip(&p, ATD_LIT("\"req_nullable\":"))) goto field_1; break;
             }
             break;
         case 'o':
             switch (p[1]) {
-            case 'd':
-                if (atd_bytes_skip(&p, ATD_LIT("\"def_option\":"))) goto field_12;
-                break;
-            case 'e':
-                if (atd_bytes_skip(&p, ATD_LIT("\"ex_none\":"))) goto field_25;
-                break;
-            case 'o':
-                if (atd_bytes_skip(&p, ATD_LIT("\"opt_option\":"))) goto field_3;
-                break;
+            case 'd': if (atd_bytes_skip(&p, ATD_LIT("\"def_option\":"))) goto field_12; break;
+            case 'e': if (atd_bytes_skip(&p, ATD_LIT("\"ex_none\":"))) goto field_25; break;
+            case 'o': if (atd_bytes_skip(&p, ATD_LIT("\"opt_option\":"))) goto field_3; break;
             }
             break;
         case 'r':
             switch (p[4]) {
-            case 'a':
-                if (atd_bytes_skip(&p, ATD_LIT("\"ex_array\":"))) goto field_24;
-                break;
-            case 't':
-                if (atd_bytes_skip(&p, ATD_LIT("\"ex_true\":"))) goto field_21;
-                break;
-            case 'w':
-                if (atd_bytes_skip(&p, ATD_LIT("\"ex_wrap\":"))) goto field_29;
-                break;
+            case 'a': if (atd_bytes_skip(&p, ATD_LIT("\"ex_array\":"))) goto field_24; break;
+            case 't': if (atd_bytes_skip(&p, ATD_LIT("\"ex_true\":"))) goto field_21; break;
+            case 'w': if (atd_bytes_skip(&p, ATD_LIT("\"ex_wrap\":"))) goto field_29; break;
             }
             break;
-        case 's':
-            if (atd_bytes_skip(&p, ATD_LIT("\"def_string\":"))) goto field_10;
-            break;
+        case 's': if (atd_bytes_skip(&p, ATD_LIT("\"def_string\":"))) goto field_10; break;
         case 't':
             switch (p[8]) {
-            case '"':
-                if (atd_bytes_skip(&p, ATD_LIT("\"ex_ctor\":"))) goto field_27;
-                break;
-            case '_':
-                if (atd_bytes_skip(&p, ATD_LIT("\"ex_ctor_bq\":"))) goto field_28;
-                break;
-            case 'n':
-                if (atd_bytes_skip(&p, ATD_LIT("\"ex_string\":"))) goto field_22;
-                break;
+            case '"': if (atd_bytes_skip(&p, ATD_LIT("\"ex_ctor\":"))) goto field_27; break;
+            case '_': if (atd_bytes_skip(&p, ATD_LIT("\"ex_ctor_bq\":"))) goto field_28; break;
+            case 'n': if (atd_bytes_skip(&p, ATD_LIT("\"ex_string\":"))) goto field_22; break;
             }
             break;
         case 'u':
             switch (p[1]) {
-            case 'd':
-                if (atd_bytes_skip(&p, ATD_LIT("\"def_unit\":"))) goto field_14;
-                break;
-            case 'r':
-                if (atd_bytes_skip(&p, ATD_LIT("\"req_unit\":"))) goto field_2;
-                break;
+            case 'd': if (atd_bytes_skip(&p, ATD_LIT("\"def_unit\":"))) goto field_14; break;
+            case 'r': if (atd_bytes_skip(&p, ATD_LIT("\"req_unit\":"))) goto field_2; break;
             }
             break;
         }
@@ -2289,17 +2127,10 @@ key:
         if (atd_bytes_eq(key.ptr, ATD_LIT("ex_int"))) goto field_15;
         if (atd_bytes_eq(key.ptr, ATD_LIT("ex_neg"))) goto field_16;
         break;
-    case 4:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("ex_c"))) goto field_30;
-        break;
-    default:
-        break;
+    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("ex_c"))) goto field_30; break;
     }
-    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "fields", "req_int\000req_nullable\000req_unit\000opt_option\000opt_nullable\000opt_alias\000def_bool\000def_int\000def_alias\000def_float\000def_string\000def_list\000def_option\000def_nullable\000def_unit\000ex_int\000ex_neg\000ex_float\000ex_float_dot\000ex_float_exp\000ex_float_neg\000ex_true\000ex_string\000ex_list\000ex_array\000ex_none\000ex_unit\000ex_ctor\000ex_ctor_bq\000ex_wrap\000ex_c\000"));
-    }
-    p = atd_skip_value_p(r, p);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    p = atd_skip_unknown_field_p(r, p, key, "fields", "req_int\000req_nullable\000req_unit\000opt_option\000opt_nullable\000opt_alias\000def_bool\000def_int\000def_alias\000def_float\000def_string\000def_list\000def_option\000def_nullable\000def_unit\000ex_int\000ex_neg\000ex_float\000ex_float_dot\000ex_float_exp\000ex_float_neg\000ex_true\000ex_string\000ex_list\000ex_array\000ex_none\000ex_unit\000ex_ctor\000ex_ctor_bq\000ex_wrap\000ex_c\000");
+    if (p == NULL) return NULL;
     goto tail;
 }
 
@@ -2512,92 +2343,48 @@ key:
     if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"content-type\":"))) {
         switch (p[1]) {
-        case '"':
-            if (atd_bytes_skip(&p, ATD_LIT("\"\":"))) goto field_6;
-            break;
-        case '2':
-            if (atd_bytes_skip(&p, ATD_LIT("\"2nd\":"))) goto field_5;
-            break;
-        case 'U':
-            if (atd_bytes_skip(&p, ATD_LIT("\"Upper\":"))) goto field_4;
-            break;
-        case '_':
-            if (atd_bytes_skip(&p, ATD_LIT("\"_private\":"))) goto field_19;
-            break;
-        case 'a':
-            if (atd_bytes_skip(&p, ATD_LIT("\"as\":"))) goto field_18;
-            break;
+        case '"': if (atd_bytes_skip(&p, ATD_LIT("\"\":"))) goto field_6; break;
+        case '2': if (atd_bytes_skip(&p, ATD_LIT("\"2nd\":"))) goto field_5; break;
+        case 'U': if (atd_bytes_skip(&p, ATD_LIT("\"Upper\":"))) goto field_4; break;
+        case '_': if (atd_bytes_skip(&p, ATD_LIT("\"_private\":"))) goto field_19; break;
+        case 'a': if (atd_bytes_skip(&p, ATD_LIT("\"as\":"))) goto field_18; break;
         case 'c':
             switch (p[2]) {
-            case 'a':
-                if (atd_bytes_skip(&p, ATD_LIT("\"camelCase\":"))) goto field_21;
-                break;
-            case 'o':
-                if (atd_bytes_skip(&p, ATD_LIT("\"content-type\":"))) goto field_3;
-                break;
+            case 'a': if (atd_bytes_skip(&p, ATD_LIT("\"camelCase\":"))) goto field_21; break;
+            case 'o': if (atd_bytes_skip(&p, ATD_LIT("\"content-type\":"))) goto field_3; break;
             }
             break;
         case 'd':
             switch (p[8]) {
-            case '"':
-                if (atd_bytes_skip(&p, ATD_LIT("\"default\":"))) goto field_9;
-                break;
-            case '_':
-                if (atd_bytes_skip(&p, ATD_LIT("\"default_\":"))) goto field_10;
-                break;
+            case '"': if (atd_bytes_skip(&p, ATD_LIT("\"default\":"))) goto field_9; break;
+            case '_': if (atd_bytes_skip(&p, ATD_LIT("\"default_\":"))) goto field_10; break;
             }
             break;
         case 'f':
             switch (p[2]) {
-            case 'o':
-                if (atd_bytes_skip(&p, ATD_LIT("\"for\":"))) goto field_11;
-                break;
-            case 'r':
-                if (atd_bytes_skip(&p, ATD_LIT("\"from\":"))) goto field_16;
-                break;
+            case 'o': if (atd_bytes_skip(&p, ATD_LIT("\"for\":"))) goto field_11; break;
+            case 'r': if (atd_bytes_skip(&p, ATD_LIT("\"from\":"))) goto field_16; break;
             }
             break;
         case 'i':
             switch (p[3]) {
-            case 'h':
-                if (atd_bytes_skip(&p, ATD_LIT("\"inherit\":"))) goto field_2;
-                break;
-            case 'p':
-                if (atd_bytes_skip(&p, ATD_LIT("\"import\":"))) goto field_17;
-                break;
-            case 't':
-                if (atd_bytes_skip(&p, ATD_LIT("\"int\":"))) goto field_15;
-                break;
+            case 'h': if (atd_bytes_skip(&p, ATD_LIT("\"inherit\":"))) goto field_2; break;
+            case 'p': if (atd_bytes_skip(&p, ATD_LIT("\"import\":"))) goto field_17; break;
+            case 't': if (atd_bytes_skip(&p, ATD_LIT("\"int\":"))) goto field_15; break;
             }
             break;
-        case 'l':
-            if (atd_bytes_skip(&p, ATD_LIT("\"label\":"))) goto field_22;
-            break;
-        case 'o':
-            if (atd_bytes_skip(&p, ATD_LIT("\"of\":"))) goto field_1;
-            break;
+        case 'l': if (atd_bytes_skip(&p, ATD_LIT("\"label\":"))) goto field_22; break;
+        case 'o': if (atd_bytes_skip(&p, ATD_LIT("\"of\":"))) goto field_1; break;
         case 's':
             switch (p[2]) {
-            case 't':
-                if (atd_bytes_skip(&p, ATD_LIT("\"struct\":"))) goto field_13;
-                break;
-            case 'w':
-                if (atd_bytes_skip(&p, ATD_LIT("\"switch\":"))) goto field_14;
-                break;
+            case 't': if (atd_bytes_skip(&p, ATD_LIT("\"struct\":"))) goto field_13; break;
+            case 'w': if (atd_bytes_skip(&p, ATD_LIT("\"switch\":"))) goto field_14; break;
             }
             break;
-        case 't':
-            if (atd_bytes_skip(&p, ATD_LIT("\"type\":"))) goto field_0;
-            break;
-        case 'u':
-            if (atd_bytes_skip(&p, ATD_LIT("\"user\":"))) goto field_23;
-            break;
-        case 'w':
-            if (atd_bytes_skip(&p, ATD_LIT("\"while\":"))) goto field_12;
-            break;
-        case 'x':
-            if (atd_bytes_skip(&p, ATD_LIT("\"x'\":"))) goto field_20;
-            break;
+        case 't': if (atd_bytes_skip(&p, ATD_LIT("\"type\":"))) goto field_0; break;
+        case 'u': if (atd_bytes_skip(&p, ATD_LIT("\"user\":"))) goto field_23; break;
+        case 'w': if (atd_bytes_skip(&p, ATD_LIT("\"while\":"))) goto field_12; break;
+        case 'x': if (atd_bytes_skip(&p, ATD_LIT("\"x'\":"))) goto field_20; break;
         }
     }
     p = atd_object_key_p(r, p, &key);
@@ -2617,9 +2404,7 @@ key:
         if (atd_bytes_eq(key.ptr, ATD_LIT("inherit"))) goto field_2;
         if (atd_bytes_eq(key.ptr, ATD_LIT("default"))) goto field_9;
         break;
-    case 12:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("content-type"))) goto field_3;
-        break;
+    case 12: if (atd_bytes_eq(key.ptr, ATD_LIT("content-type"))) goto field_3; break;
     case 5:
         if (atd_bytes_eq(key.ptr, ATD_LIT("Upper"))) goto field_4;
         if (atd_bytes_eq(key.ptr, ATD_LIT("caf\303\251"))) goto field_8;
@@ -2631,9 +2416,7 @@ key:
         if (atd_bytes_eq(key.ptr, ATD_LIT("for"))) goto field_11;
         if (atd_bytes_eq(key.ptr, ATD_LIT("int"))) goto field_15;
         break;
-    case 0:
-        goto field_6;
-        break;
+    case 0: goto field_6;
     case 9:
         if (atd_bytes_eq(key.ptr, ATD_LIT("say \"hi\"\\"))) goto field_7;
         if (atd_bytes_eq(key.ptr, ATD_LIT("camelCase"))) goto field_21;
@@ -2647,14 +2430,9 @@ key:
         if (atd_bytes_eq(key.ptr, ATD_LIT("switch"))) goto field_14;
         if (atd_bytes_eq(key.ptr, ATD_LIT("import"))) goto field_17;
         break;
-    default:
-        break;
     }
-    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "names", "type\000of\000inherit\000content-type\000Upper\0002nd\000say \"hi\"\\\000caf\303\251\000default\000default_\000for\000while\000struct\000switch\000int\000from\000import\000as\000_private\000x'\000camelCase\000label\000user\000"));
-    }
-    p = atd_skip_value_p(r, p);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    p = atd_skip_unknown_field_p(r, p, key, "names", "type\000of\000inherit\000content-type\000Upper\0002nd\000say \"hi\"\\\000caf\303\251\000default\000default_\000for\000while\000struct\000switch\000int\000from\000import\000as\000_private\000x'\000camelCase\000label\000user\000");
+    if (p == NULL) return NULL;
     goto tail;
 }
 
@@ -2708,15 +2486,9 @@ key:
     if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"name\":"))) {
         switch (p[2]) {
-        case 'a':
-            if (atd_bytes_skip(&p, ATD_LIT("\"name\":"))) goto field_0;
-            break;
-        case 'g':
-            if (atd_bytes_skip(&p, ATD_LIT("\"age\":"))) goto field_1;
-            break;
-        case 'o':
-            if (atd_bytes_skip(&p, ATD_LIT("\"note\":"))) goto field_2;
-            break;
+        case 'a': if (atd_bytes_skip(&p, ATD_LIT("\"name\":"))) goto field_0; break;
+        case 'g': if (atd_bytes_skip(&p, ATD_LIT("\"age\":"))) goto field_1; break;
+        case 'o': if (atd_bytes_skip(&p, ATD_LIT("\"note\":"))) goto field_2; break;
         }
     }
     p = atd_object_key_p(r, p, &key);
@@ -2726,17 +2498,10 @@ key:
         if (atd_bytes_eq(key.ptr, ATD_LIT("name"))) goto field_0;
         if (atd_bytes_eq(key.ptr, ATD_LIT("note"))) goto field_2;
         break;
-    case 3:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("age"))) goto field_1;
-        break;
-    default:
-        break;
+    case 3: if (atd_bytes_eq(key.ptr, ATD_LIT("age"))) goto field_1; break;
     }
-    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "patch", "name\000age\000note\000"));
-    }
-    p = atd_skip_value_p(r, p);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    p = atd_skip_unknown_field_p(r, p, key, "patch", "name\000age\000note\000");
+    if (p == NULL) return NULL;
     goto tail;
 }
 
@@ -2806,15 +2571,9 @@ key:
     if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"a\":"))) {
         switch (p[1]) {
-        case 'a':
-            if (atd_bytes_skip(&p, ATD_LIT("\"a\":"))) goto field_0;
-            break;
-        case 'b':
-            if (atd_bytes_skip(&p, ATD_LIT("\"b\":"))) goto field_1;
-            break;
-        case 'c':
-            if (atd_bytes_skip(&p, ATD_LIT("\"c\":"))) goto field_2;
-            break;
+        case 'a': if (atd_bytes_skip(&p, ATD_LIT("\"a\":"))) goto field_0; break;
+        case 'b': if (atd_bytes_skip(&p, ATD_LIT("\"b\":"))) goto field_1; break;
+        case 'c': if (atd_bytes_skip(&p, ATD_LIT("\"c\":"))) goto field_2; break;
         }
     }
     p = atd_object_key_p(r, p, &key);
@@ -2825,14 +2584,9 @@ key:
         if (atd_bytes_eq(key.ptr, ATD_LIT("b"))) goto field_1;
         if (atd_bytes_eq(key.ptr, ATD_LIT("c"))) goto field_2;
         break;
-    default:
-        break;
     }
-    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "all_optional", "a\000b\000c\000"));
-    }
-    p = atd_skip_value_p(r, p);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    p = atd_skip_unknown_field_p(r, p, key, "all_optional", "a\000b\000c\000");
+    if (p == NULL) return NULL;
     goto tail;
 }
 
@@ -2882,35 +2636,22 @@ key:
     if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"name\":"))) {
         switch (p[1]) {
-        case 'i':
-            if (atd_bytes_skip(&p, ATD_LIT("\"id\":"))) goto field_0;
-            break;
-        case 'n':
-            if (atd_bytes_skip(&p, ATD_LIT("\"name\":"))) goto field_1;
-            break;
-        case 's':
-            if (atd_bytes_skip(&p, ATD_LIT("\"size\":"))) goto field_2;
-            break;
+        case 'i': if (atd_bytes_skip(&p, ATD_LIT("\"id\":"))) goto field_0; break;
+        case 'n': if (atd_bytes_skip(&p, ATD_LIT("\"name\":"))) goto field_1; break;
+        case 's': if (atd_bytes_skip(&p, ATD_LIT("\"size\":"))) goto field_2; break;
         }
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return NULL;
     switch (key.len) {
-    case 2:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("id"))) goto field_0;
-        break;
+    case 2: if (atd_bytes_eq(key.ptr, ATD_LIT("id"))) goto field_0; break;
     case 4:
         if (atd_bytes_eq(key.ptr, ATD_LIT("name"))) goto field_1;
         if (atd_bytes_eq(key.ptr, ATD_LIT("size"))) goto field_2;
         break;
-    default:
-        break;
     }
-    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "base", "id\000name\000size\000"));
-    }
-    p = atd_skip_value_p(r, p);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    p = atd_skip_unknown_field_p(r, p, key, "base", "id\000name\000size\000");
+    if (p == NULL) return NULL;
     goto tail;
 }
 
@@ -2979,47 +2720,26 @@ key:
     if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"kind_id\":"))) {
         switch (p[1]) {
-        case 'e':
-            if (atd_bytes_skip(&p, ATD_LIT("\"extra\":"))) goto field_4;
-            break;
-        case 'i':
-            if (atd_bytes_skip(&p, ATD_LIT("\"id\":"))) goto field_3;
-            break;
-        case 'k':
-            if (atd_bytes_skip(&p, ATD_LIT("\"kind_id\":"))) goto field_0;
-            break;
-        case 'n':
-            if (atd_bytes_skip(&p, ATD_LIT("\"name\":"))) goto field_1;
-            break;
-        case 's':
-            if (atd_bytes_skip(&p, ATD_LIT("\"size\":"))) goto field_2;
-            break;
+        case 'e': if (atd_bytes_skip(&p, ATD_LIT("\"extra\":"))) goto field_4; break;
+        case 'i': if (atd_bytes_skip(&p, ATD_LIT("\"id\":"))) goto field_3; break;
+        case 'k': if (atd_bytes_skip(&p, ATD_LIT("\"kind_id\":"))) goto field_0; break;
+        case 'n': if (atd_bytes_skip(&p, ATD_LIT("\"name\":"))) goto field_1; break;
+        case 's': if (atd_bytes_skip(&p, ATD_LIT("\"size\":"))) goto field_2; break;
         }
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return NULL;
     switch (key.len) {
-    case 7:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("kind_id"))) goto field_0;
-        break;
+    case 7: if (atd_bytes_eq(key.ptr, ATD_LIT("kind_id"))) goto field_0; break;
     case 4:
         if (atd_bytes_eq(key.ptr, ATD_LIT("name"))) goto field_1;
         if (atd_bytes_eq(key.ptr, ATD_LIT("size"))) goto field_2;
         break;
-    case 2:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("id"))) goto field_3;
-        break;
-    case 5:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("extra"))) goto field_4;
-        break;
-    default:
-        break;
+    case 2: if (atd_bytes_eq(key.ptr, ATD_LIT("id"))) goto field_3; break;
+    case 5: if (atd_bytes_eq(key.ptr, ATD_LIT("extra"))) goto field_4; break;
     }
-    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "derived", "kind_id\000name\000size\000id\000extra\000"));
-    }
-    p = atd_skip_value_p(r, p);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    p = atd_skip_unknown_field_p(r, p, key, "derived", "kind_id\000name\000size\000id\000extra\000");
+    if (p == NULL) return NULL;
     goto tail;
 }
 
@@ -3527,45 +3247,27 @@ key:
         switch (p[5]) {
         case ':':
             switch (p[1]) {
-            case 'n':
-                if (atd_bytes_skip(&p, ATD_LIT("\"nul\":"))) goto field_1;
-                break;
-            case 'o':
-                if (atd_bytes_skip(&p, ATD_LIT("\"opt\":"))) goto field_0;
-                break;
+            case 'n': if (atd_bytes_skip(&p, ATD_LIT("\"nul\":"))) goto field_1; break;
+            case 'o': if (atd_bytes_skip(&p, ATD_LIT("\"opt\":"))) goto field_0; break;
             }
             break;
-        case '_':
-            if (atd_bytes_skip(&p, ATD_LIT("\"list_opt\":"))) goto field_6;
-            break;
+        case '_': if (atd_bytes_skip(&p, ATD_LIT("\"list_opt\":"))) goto field_6; break;
         case 'l':
             switch (p[1]) {
-            case 'n':
-                if (atd_bytes_skip(&p, ATD_LIT("\"nul_list\":"))) goto field_8;
-                break;
-            case 'o':
-                if (atd_bytes_skip(&p, ATD_LIT("\"opt_list\":"))) goto field_7;
-                break;
+            case 'n': if (atd_bytes_skip(&p, ATD_LIT("\"nul_list\":"))) goto field_8; break;
+            case 'o': if (atd_bytes_skip(&p, ATD_LIT("\"opt_list\":"))) goto field_7; break;
             }
             break;
         case 'n':
             switch (p[1]) {
-            case 'n':
-                if (atd_bytes_skip(&p, ATD_LIT("\"nul_nul\":"))) goto field_4;
-                break;
-            case 'o':
-                if (atd_bytes_skip(&p, ATD_LIT("\"opt_nul\":"))) goto field_2;
-                break;
+            case 'n': if (atd_bytes_skip(&p, ATD_LIT("\"nul_nul\":"))) goto field_4; break;
+            case 'o': if (atd_bytes_skip(&p, ATD_LIT("\"opt_nul\":"))) goto field_2; break;
             }
             break;
         case 'o':
             switch (p[1]) {
-            case 'n':
-                if (atd_bytes_skip(&p, ATD_LIT("\"nul_opt\":"))) goto field_3;
-                break;
-            case 'o':
-                if (atd_bytes_skip(&p, ATD_LIT("\"opt_opt\":"))) goto field_5;
-                break;
+            case 'n': if (atd_bytes_skip(&p, ATD_LIT("\"nul_opt\":"))) goto field_3; break;
+            case 'o': if (atd_bytes_skip(&p, ATD_LIT("\"opt_opt\":"))) goto field_5; break;
             }
             break;
         }
@@ -3588,14 +3290,9 @@ key:
         if (atd_bytes_eq(key.ptr, ATD_LIT("opt_list"))) goto field_7;
         if (atd_bytes_eq(key.ptr, ATD_LIT("nul_list"))) goto field_8;
         break;
-    default:
-        break;
     }
-    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "options", "opt\000nul\000opt_nul\000nul_opt\000nul_nul\000opt_opt\000list_opt\000opt_list\000nul_list\000"));
-    }
-    p = atd_skip_value_p(r, p);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    p = atd_skip_unknown_field_p(r, p, key, "options", "opt\000nul\000opt_nul\000nul_opt\000nul_nul\000opt_opt\000list_opt\000opt_list\000nul_list\000");
+    if (p == NULL) return NULL;
     goto tail;
 }
 
@@ -3988,81 +3685,43 @@ key:
     if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"assoc_object\":"))) {
         switch (p[3]) {
-        case 'b':
-            if (atd_bytes_skip(&p, ATD_LIT("\"c_both\":"))) goto field_15;
-            break;
-        case 'f':
-            if (atd_bytes_skip(&p, ATD_LIT("\"c_float\":"))) goto field_14;
-            break;
+        case 'b': if (atd_bytes_skip(&p, ATD_LIT("\"c_both\":"))) goto field_15; break;
+        case 'f': if (atd_bytes_skip(&p, ATD_LIT("\"c_float\":"))) goto field_14; break;
         case 'i':
             switch (p[6]) {
-            case '1':
-                if (atd_bytes_skip(&p, ATD_LIT("\"c_int16\":"))) goto field_10;
-                break;
-            case '3':
-                if (atd_bytes_skip(&p, ATD_LIT("\"c_int32\":"))) goto field_7;
-                break;
-            case '6':
-                if (atd_bytes_skip(&p, ATD_LIT("\"c_int64\":"))) goto field_13;
-                break;
-            case '8':
-                if (atd_bytes_skip(&p, ATD_LIT("\"c_int8_list\":"))) goto field_9;
-                break;
+            case '1': if (atd_bytes_skip(&p, ATD_LIT("\"c_int16\":"))) goto field_10; break;
+            case '3': if (atd_bytes_skip(&p, ATD_LIT("\"c_int32\":"))) goto field_7; break;
+            case '6': if (atd_bytes_skip(&p, ATD_LIT("\"c_int64\":"))) goto field_13; break;
+            case '8': if (atd_bytes_skip(&p, ATD_LIT("\"c_int8_list\":"))) goto field_9; break;
             }
             break;
         case 'o':
             switch (p[7]) {
-            case 'i':
-                if (atd_bytes_skip(&p, ATD_LIT("\"float_int\":"))) goto field_5;
-                break;
-            case 'p':
-                if (atd_bytes_skip(&p, ATD_LIT("\"float_prec\":"))) goto field_6;
-                break;
+            case 'i': if (atd_bytes_skip(&p, ATD_LIT("\"float_int\":"))) goto field_5; break;
+            case 'p': if (atd_bytes_skip(&p, ATD_LIT("\"float_prec\":"))) goto field_6; break;
             }
             break;
         case 's':
             switch (p[7]) {
-            case 'a':
-                if (atd_bytes_skip(&p, ATD_LIT("\"assoc_array\":"))) goto field_1;
-                break;
-            case 'l':
-                if (atd_bytes_skip(&p, ATD_LIT("\"assoc_label\":"))) goto field_2;
-                break;
-            case 'n':
-                if (atd_bytes_skip(&p, ATD_LIT("\"assoc_nested\":"))) goto field_3;
-                break;
-            case 'o':
-                if (atd_bytes_skip(&p, ATD_LIT("\"assoc_object\":"))) goto field_0;
-                break;
+            case 'a': if (atd_bytes_skip(&p, ATD_LIT("\"assoc_array\":"))) goto field_1; break;
+            case 'l': if (atd_bytes_skip(&p, ATD_LIT("\"assoc_label\":"))) goto field_2; break;
+            case 'n': if (atd_bytes_skip(&p, ATD_LIT("\"assoc_nested\":"))) goto field_3; break;
+            case 'o': if (atd_bytes_skip(&p, ATD_LIT("\"assoc_object\":"))) goto field_0; break;
             }
             break;
-        case 't':
-            if (atd_bytes_skip(&p, ATD_LIT("\"int_string\":"))) goto field_4;
-            break;
+        case 't': if (atd_bytes_skip(&p, ATD_LIT("\"int_string\":"))) goto field_4; break;
         case 'u':
             switch (p[7]) {
-            case '1':
-                if (atd_bytes_skip(&p, ATD_LIT("\"c_uint16\":"))) goto field_11;
-                break;
-            case '3':
-                if (atd_bytes_skip(&p, ATD_LIT("\"c_uint32\":"))) goto field_12;
-                break;
-            case '8':
-                if (atd_bytes_skip(&p, ATD_LIT("\"c_uint8\":"))) goto field_8;
-                break;
+            case '1': if (atd_bytes_skip(&p, ATD_LIT("\"c_uint16\":"))) goto field_11; break;
+            case '3': if (atd_bytes_skip(&p, ATD_LIT("\"c_uint32\":"))) goto field_12; break;
+            case '8': if (atd_bytes_skip(&p, ATD_LIT("\"c_uint8\":"))) goto field_8; break;
             }
             break;
         case 'w':
             switch (p[5]) {
-            case ':':
-                if (atd_bytes_skip(&p, ATD_LIT("\"raw\":"))) goto field_16;
-                break;
-            case 'l':
-                if (atd_bytes_skip(&p, ATD_LIT("\"raw_list\":"))) goto field_17;
-                break;
-            case 'o':
-                if (atd_bytes_skip(&p, ATD_LIT("\"raw_opt\":"))) goto field_18;
-                break;
+            case ':': if (atd_bytes_skip(&p, ATD_LIT("\"raw\":"))) goto field_16; break;
+            case 'l': if (atd_bytes_skip(&p, ATD_LIT("\"raw_list\":"))) goto field_17; break;
+            case 'o': if (atd_bytes_skip(&p, ATD_LIT("\"raw_opt\":"))) goto field_18; break;
             }
             break;
         }
@@ -4083,9 +3742,7 @@ key:
         if (atd_bytes_eq(key.ptr, ATD_LIT("int_string"))) goto field_4;
         if (atd_bytes_eq(key.ptr, ATD_LIT("float_prec"))) goto field_6;
         break;
-    case 9:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("float_int"))) goto field_5;
-        break;
+    case 9: if (atd_bytes_eq(key.ptr, ATD_LIT("float_int"))) goto field_5; break;
     case 7:
         if (atd_bytes_eq(key.ptr, ATD_LIT("c_int32"))) goto field_7;
         if (atd_bytes_eq(key.ptr, ATD_LIT("c_uint8"))) goto field_8;
@@ -4099,20 +3756,11 @@ key:
         if (atd_bytes_eq(key.ptr, ATD_LIT("c_uint32"))) goto field_12;
         if (atd_bytes_eq(key.ptr, ATD_LIT("raw_list"))) goto field_17;
         break;
-    case 6:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("c_both"))) goto field_15;
-        break;
-    case 3:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("raw"))) goto field_16;
-        break;
-    default:
-        break;
+    case 6: if (atd_bytes_eq(key.ptr, ATD_LIT("c_both"))) goto field_15; break;
+    case 3: if (atd_bytes_eq(key.ptr, ATD_LIT("raw"))) goto field_16; break;
     }
-    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "reprs", "assoc_object\000assoc_array\000assoc_label\000assoc_nested\000int_string\000float_int\000float_prec\000c_int32\000c_uint8\000c_int8_list\000c_int16\000c_uint16\000c_uint32\000c_int64\000c_float\000c_both\000raw\000raw_list\000raw_opt\000"));
-    }
-    p = atd_skip_value_p(r, p);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    p = atd_skip_unknown_field_p(r, p, key, "reprs", "assoc_object\000assoc_array\000assoc_label\000assoc_nested\000int_string\000float_int\000float_prec\000c_int32\000c_uint8\000c_int8_list\000c_int16\000c_uint16\000c_uint32\000c_int64\000c_float\000c_both\000raw\000raw_list\000raw_opt\000");
+    if (p == NULL) return NULL;
     goto tail;
 }
 
@@ -4213,15 +3861,9 @@ key:
     if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"items\":"))) {
         switch (p[1]) {
-        case 'i':
-            if (atd_bytes_skip(&p, ATD_LIT("\"items\":"))) goto field_0;
-            break;
-        case 'n':
-            if (atd_bytes_skip(&p, ATD_LIT("\"next\":"))) goto field_1;
-            break;
-        case 't':
-            if (atd_bytes_skip(&p, ATD_LIT("\"total\":"))) goto field_2;
-            break;
+        case 'i': if (atd_bytes_skip(&p, ATD_LIT("\"items\":"))) goto field_0; break;
+        case 'n': if (atd_bytes_skip(&p, ATD_LIT("\"next\":"))) goto field_1; break;
+        case 't': if (atd_bytes_skip(&p, ATD_LIT("\"total\":"))) goto field_2; break;
         }
     }
     p = atd_object_key_p(r, p, &key);
@@ -4231,17 +3873,10 @@ key:
         if (atd_bytes_eq(key.ptr, ATD_LIT("items"))) goto field_0;
         if (atd_bytes_eq(key.ptr, ATD_LIT("total"))) goto field_2;
         break;
-    case 4:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("next"))) goto field_1;
-        break;
-    default:
-        break;
+    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("next"))) goto field_1; break;
     }
-    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "page_int", "items\000next\000total\000"));
-    }
-    p = atd_skip_value_p(r, p);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    p = atd_skip_unknown_field_p(r, p, key, "page_int", "items\000next\000total\000");
+    if (p == NULL) return NULL;
     goto tail;
 }
 
@@ -4301,15 +3936,9 @@ key:
     if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"items\":"))) {
         switch (p[1]) {
-        case 'i':
-            if (atd_bytes_skip(&p, ATD_LIT("\"items\":"))) goto field_0;
-            break;
-        case 'n':
-            if (atd_bytes_skip(&p, ATD_LIT("\"next\":"))) goto field_1;
-            break;
-        case 't':
-            if (atd_bytes_skip(&p, ATD_LIT("\"total\":"))) goto field_2;
-            break;
+        case 'i': if (atd_bytes_skip(&p, ATD_LIT("\"items\":"))) goto field_0; break;
+        case 'n': if (atd_bytes_skip(&p, ATD_LIT("\"next\":"))) goto field_1; break;
+        case 't': if (atd_bytes_skip(&p, ATD_LIT("\"total\":"))) goto field_2; break;
         }
     }
     p = atd_object_key_p(r, p, &key);
@@ -4319,17 +3948,10 @@ key:
         if (atd_bytes_eq(key.ptr, ATD_LIT("items"))) goto field_0;
         if (atd_bytes_eq(key.ptr, ATD_LIT("total"))) goto field_2;
         break;
-    case 4:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("next"))) goto field_1;
-        break;
-    default:
-        break;
+    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("next"))) goto field_1; break;
     }
-    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "page_string", "items\000next\000total\000"));
-    }
-    p = atd_skip_value_p(r, p);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    p = atd_skip_unknown_field_p(r, p, key, "page_string", "items\000next\000total\000");
+    if (p == NULL) return NULL;
     goto tail;
 }
 
@@ -4392,18 +4014,10 @@ key:
     if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"cursor\":"))) {
         switch (p[1]) {
-        case 'c':
-            if (atd_bytes_skip(&p, ATD_LIT("\"cursor\":"))) goto field_3;
-            break;
-        case 'i':
-            if (atd_bytes_skip(&p, ATD_LIT("\"items\":"))) goto field_0;
-            break;
-        case 'n':
-            if (atd_bytes_skip(&p, ATD_LIT("\"next\":"))) goto field_1;
-            break;
-        case 't':
-            if (atd_bytes_skip(&p, ATD_LIT("\"total\":"))) goto field_2;
-            break;
+        case 'c': if (atd_bytes_skip(&p, ATD_LIT("\"cursor\":"))) goto field_3; break;
+        case 'i': if (atd_bytes_skip(&p, ATD_LIT("\"items\":"))) goto field_0; break;
+        case 'n': if (atd_bytes_skip(&p, ATD_LIT("\"next\":"))) goto field_1; break;
+        case 't': if (atd_bytes_skip(&p, ATD_LIT("\"total\":"))) goto field_2; break;
         }
     }
     p = atd_object_key_p(r, p, &key);
@@ -4413,20 +4027,11 @@ key:
         if (atd_bytes_eq(key.ptr, ATD_LIT("items"))) goto field_0;
         if (atd_bytes_eq(key.ptr, ATD_LIT("total"))) goto field_2;
         break;
-    case 4:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("next"))) goto field_1;
-        break;
-    case 6:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("cursor"))) goto field_3;
-        break;
-    default:
-        break;
+    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("next"))) goto field_1; break;
+    case 6: if (atd_bytes_eq(key.ptr, ATD_LIT("cursor"))) goto field_3; break;
     }
-    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "page_ext", "items\000next\000total\000cursor\000"));
-    }
-    p = atd_skip_value_p(r, p);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    p = atd_skip_unknown_field_p(r, p, key, "page_ext", "items\000next\000total\000cursor\000");
+    if (p == NULL) return NULL;
     goto tail;
 }
 
@@ -4536,15 +4141,9 @@ key:
     if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"items\":"))) {
         switch (p[1]) {
-        case 'i':
-            if (atd_bytes_skip(&p, ATD_LIT("\"items\":"))) goto field_0;
-            break;
-        case 'n':
-            if (atd_bytes_skip(&p, ATD_LIT("\"next\":"))) goto field_1;
-            break;
-        case 't':
-            if (atd_bytes_skip(&p, ATD_LIT("\"total\":"))) goto field_2;
-            break;
+        case 'i': if (atd_bytes_skip(&p, ATD_LIT("\"items\":"))) goto field_0; break;
+        case 'n': if (atd_bytes_skip(&p, ATD_LIT("\"next\":"))) goto field_1; break;
+        case 't': if (atd_bytes_skip(&p, ATD_LIT("\"total\":"))) goto field_2; break;
         }
     }
     p = atd_object_key_p(r, p, &key);
@@ -4554,17 +4153,10 @@ key:
         if (atd_bytes_eq(key.ptr, ATD_LIT("items"))) goto field_0;
         if (atd_bytes_eq(key.ptr, ATD_LIT("total"))) goto field_2;
         break;
-    case 4:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("next"))) goto field_1;
-        break;
-    default:
-        break;
+    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("next"))) goto field_1; break;
     }
-    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "page_entry_string_float_list", "items\000next\000total\000"));
-    }
-    p = atd_skip_value_p(r, p);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    p = atd_skip_unknown_field_p(r, p, key, "page_entry_string_float_list", "items\000next\000total\000");
+    if (p == NULL) return NULL;
     goto tail;
 }
 
@@ -4605,31 +4197,18 @@ key:
     if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"value\":"))) {
         switch (p[1]) {
-        case 'k':
-            if (atd_bytes_skip(&p, ATD_LIT("\"key\":"))) goto field_0;
-            break;
-        case 'v':
-            if (atd_bytes_skip(&p, ATD_LIT("\"value\":"))) goto field_1;
-            break;
+        case 'k': if (atd_bytes_skip(&p, ATD_LIT("\"key\":"))) goto field_0; break;
+        case 'v': if (atd_bytes_skip(&p, ATD_LIT("\"value\":"))) goto field_1; break;
         }
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return NULL;
     switch (key.len) {
-    case 3:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("key"))) goto field_0;
-        break;
-    case 5:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("value"))) goto field_1;
-        break;
-    default:
-        break;
+    case 3: if (atd_bytes_eq(key.ptr, ATD_LIT("key"))) goto field_0; break;
+    case 5: if (atd_bytes_eq(key.ptr, ATD_LIT("value"))) goto field_1; break;
     }
-    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "int_bool_entry", "key\000value\000"));
-    }
-    p = atd_skip_value_p(r, p);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    p = atd_skip_unknown_field_p(r, p, key, "int_bool_entry", "key\000value\000");
+    if (p == NULL) return NULL;
     goto tail;
 }
 
@@ -4640,14 +4219,8 @@ ATD_DEFINE_READ_ENTRY_POINTS(everything_int_bool_entry)
 static int everything_result_int__case(const char *s, size_t len)
 {
     switch (len) {
-    case 2:
-        if (atd_bytes_eq(s, ATD_LIT("Ok"))) return 0;
-        break;
-    case 5:
-        if (atd_bytes_eq(s, ATD_LIT("Error"))) return 1;
-        break;
-    default:
-        break;
+    case 2: if (atd_bytes_eq(s, ATD_LIT("Ok"))) return 0; break;
+    case 5: if (atd_bytes_eq(s, ATD_LIT("Error"))) return 1; break;
     }
     return -1;
 }
@@ -4709,14 +4282,8 @@ static const char *everything_result_int_read_p(atd_reader *r, const char *p, ev
 static int everything_result_string_list__case(const char *s, size_t len)
 {
     switch (len) {
-    case 2:
-        if (atd_bytes_eq(s, ATD_LIT("Ok"))) return 0;
-        break;
-    case 5:
-        if (atd_bytes_eq(s, ATD_LIT("Error"))) return 1;
-        break;
-    default:
-        break;
+    case 2: if (atd_bytes_eq(s, ATD_LIT("Ok"))) return 0; break;
+    case 5: if (atd_bytes_eq(s, ATD_LIT("Error"))) return 1; break;
     }
     return -1;
 }
@@ -4819,8 +4386,6 @@ static int everything_either_int_string__case(const char *s, size_t len)
         if (atd_bytes_eq(s, ATD_LIT("This"))) return 0;
         if (atd_bytes_eq(s, ATD_LIT("That"))) return 1;
         if (atd_bytes_eq(s, ATD_LIT("Both"))) return 2;
-        break;
-    default:
         break;
     }
     return -1;
@@ -4977,45 +4542,25 @@ key:
     if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"named_entry\":"))) {
         switch (p[5]) {
-        case '"':
-            if (atd_bytes_skip(&p, ATD_LIT("\"ints\":"))) goto field_0;
-            break;
-        case ':':
-            if (atd_bytes_skip(&p, ATD_LIT("\"ext\":"))) goto field_8;
-            break;
-        case 'd':
-            if (atd_bytes_skip(&p, ATD_LIT("\"named_entry\":"))) goto field_4;
-            break;
-        case 'e':
-            if (atd_bytes_skip(&p, ATD_LIT("\"either\":"))) goto field_7;
-            break;
-        case 'i':
-            if (atd_bytes_skip(&p, ATD_LIT("\"entries\":"))) goto field_2;
-            break;
+        case '"': if (atd_bytes_skip(&p, ATD_LIT("\"ints\":"))) goto field_0; break;
+        case ':': if (atd_bytes_skip(&p, ATD_LIT("\"ext\":"))) goto field_8; break;
+        case 'd': if (atd_bytes_skip(&p, ATD_LIT("\"named_entry\":"))) goto field_4; break;
+        case 'e': if (atd_bytes_skip(&p, ATD_LIT("\"either\":"))) goto field_7; break;
+        case 'i': if (atd_bytes_skip(&p, ATD_LIT("\"entries\":"))) goto field_2; break;
         case 'l':
             switch (p[8]) {
-            case 'i':
-                if (atd_bytes_skip(&p, ATD_LIT("\"result_int\":"))) goto field_5;
-                break;
-            case 'l':
-                if (atd_bytes_skip(&p, ATD_LIT("\"result_list\":"))) goto field_6;
-                break;
+            case 'i': if (atd_bytes_skip(&p, ATD_LIT("\"result_int\":"))) goto field_5; break;
+            case 'l': if (atd_bytes_skip(&p, ATD_LIT("\"result_list\":"))) goto field_6; break;
             }
             break;
-        case 'n':
-            if (atd_bytes_skip(&p, ATD_LIT("\"strings\":"))) goto field_1;
-            break;
-        case 'y':
-            if (atd_bytes_skip(&p, ATD_LIT("\"entry_page\":"))) goto field_3;
-            break;
+        case 'n': if (atd_bytes_skip(&p, ATD_LIT("\"strings\":"))) goto field_1; break;
+        case 'y': if (atd_bytes_skip(&p, ATD_LIT("\"entry_page\":"))) goto field_3; break;
         }
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return NULL;
     switch (key.len) {
-    case 4:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("ints"))) goto field_0;
-        break;
+    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("ints"))) goto field_0; break;
     case 7:
         if (atd_bytes_eq(key.ptr, ATD_LIT("strings"))) goto field_1;
         if (atd_bytes_eq(key.ptr, ATD_LIT("entries"))) goto field_2;
@@ -5028,20 +4573,11 @@ key:
         if (atd_bytes_eq(key.ptr, ATD_LIT("named_entry"))) goto field_4;
         if (atd_bytes_eq(key.ptr, ATD_LIT("result_list"))) goto field_6;
         break;
-    case 6:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("either"))) goto field_7;
-        break;
-    case 3:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("ext"))) goto field_8;
-        break;
-    default:
-        break;
+    case 6: if (atd_bytes_eq(key.ptr, ATD_LIT("either"))) goto field_7; break;
+    case 3: if (atd_bytes_eq(key.ptr, ATD_LIT("ext"))) goto field_8; break;
     }
-    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "generics", "ints\000strings\000entries\000entry_page\000named_entry\000result_int\000result_list\000either\000ext\000"));
-    }
-    p = atd_skip_value_p(r, p);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    p = atd_skip_unknown_field_p(r, p, key, "generics", "ints\000strings\000entries\000entry_page\000named_entry\000result_int\000result_list\000either\000ext\000");
+    if (p == NULL) return NULL;
     goto tail;
 }
 
@@ -5086,31 +4622,18 @@ key:
     if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"value\":"))) {
         switch (p[1]) {
-        case 'k':
-            if (atd_bytes_skip(&p, ATD_LIT("\"key\":"))) goto field_0;
-            break;
-        case 'v':
-            if (atd_bytes_skip(&p, ATD_LIT("\"value\":"))) goto field_1;
-            break;
+        case 'k': if (atd_bytes_skip(&p, ATD_LIT("\"key\":"))) goto field_0; break;
+        case 'v': if (atd_bytes_skip(&p, ATD_LIT("\"value\":"))) goto field_1; break;
         }
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return NULL;
     switch (key.len) {
-    case 3:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("key"))) goto field_0;
-        break;
-    case 5:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("value"))) goto field_1;
-        break;
-    default:
-        break;
+    case 3: if (atd_bytes_eq(key.ptr, ATD_LIT("key"))) goto field_0; break;
+    case 5: if (atd_bytes_eq(key.ptr, ATD_LIT("value"))) goto field_1; break;
     }
-    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "entry_string_int", "key\000value\000"));
-    }
-    p = atd_skip_value_p(r, p);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    p = atd_skip_unknown_field_p(r, p, key, "entry_string_int", "key\000value\000");
+    if (p == NULL) return NULL;
     goto tail;
 }
 
@@ -5151,31 +4674,18 @@ key:
     if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"value\":"))) {
         switch (p[1]) {
-        case 'k':
-            if (atd_bytes_skip(&p, ATD_LIT("\"key\":"))) goto field_0;
-            break;
-        case 'v':
-            if (atd_bytes_skip(&p, ATD_LIT("\"value\":"))) goto field_1;
-            break;
+        case 'k': if (atd_bytes_skip(&p, ATD_LIT("\"key\":"))) goto field_0; break;
+        case 'v': if (atd_bytes_skip(&p, ATD_LIT("\"value\":"))) goto field_1; break;
         }
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return NULL;
     switch (key.len) {
-    case 3:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("key"))) goto field_0;
-        break;
-    case 5:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("value"))) goto field_1;
-        break;
-    default:
-        break;
+    case 3: if (atd_bytes_eq(key.ptr, ATD_LIT("key"))) goto field_0; break;
+    case 5: if (atd_bytes_eq(key.ptr, ATD_LIT("value"))) goto field_1; break;
     }
-    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "entry_string_float_list", "key\000value\000"));
-    }
-    p = atd_skip_value_p(r, p);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    p = atd_skip_unknown_field_p(r, p, key, "entry_string_float_list", "key\000value\000");
+    if (p == NULL) return NULL;
     goto tail;
 }
 
@@ -5250,8 +4760,6 @@ static int everything_tree__case(const char *s, size_t len)
     case 4:
         if (atd_bytes_eq(s, ATD_LIT("Leaf"))) return 0;
         if (atd_bytes_eq(s, ATD_LIT("Node"))) return 1;
-        break;
-    default:
         break;
     }
     return -1;
@@ -5377,31 +4885,18 @@ key:
     if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"children\":"))) {
         switch (p[1]) {
-        case 'c':
-            if (atd_bytes_skip(&p, ATD_LIT("\"children\":"))) goto field_1;
-            break;
-        case 'v':
-            if (atd_bytes_skip(&p, ATD_LIT("\"value\":"))) goto field_0;
-            break;
+        case 'c': if (atd_bytes_skip(&p, ATD_LIT("\"children\":"))) goto field_1; break;
+        case 'v': if (atd_bytes_skip(&p, ATD_LIT("\"value\":"))) goto field_0; break;
         }
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return NULL;
     switch (key.len) {
-    case 5:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("value"))) goto field_0;
-        break;
-    case 8:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("children"))) goto field_1;
-        break;
-    default:
-        break;
+    case 5: if (atd_bytes_eq(key.ptr, ATD_LIT("value"))) goto field_0; break;
+    case 8: if (atd_bytes_eq(key.ptr, ATD_LIT("children"))) goto field_1; break;
     }
-    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "rose_node", "value\000children\000"));
-    }
-    p = atd_skip_value_p(r, p);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    p = atd_skip_unknown_field_p(r, p, key, "rose_node", "value\000children\000");
+    if (p == NULL) return NULL;
     goto tail;
 }
 
@@ -5499,11 +4994,7 @@ static int everything_expr__case(const char *s, size_t len)
         if (atd_bytes_eq(s, ATD_LIT("Add"))) return 2;
         if (atd_bytes_eq(s, ATD_LIT("Let"))) return 3;
         break;
-    case 5:
-        if (atd_bytes_eq(s, ATD_LIT("Block"))) return 4;
-        break;
-    default:
-        break;
+    case 5: if (atd_bytes_eq(s, ATD_LIT("Block"))) return 4; break;
     }
     return -1;
 }
@@ -5668,15 +5159,9 @@ key:
     if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"bound\":"))) {
         switch (p[3]) {
-        case 'd':
-            if (atd_bytes_skip(&p, ATD_LIT("\"body\":"))) goto field_2;
-            break;
-        case 'm':
-            if (atd_bytes_skip(&p, ATD_LIT("\"name\":"))) goto field_0;
-            break;
-        case 'u':
-            if (atd_bytes_skip(&p, ATD_LIT("\"bound\":"))) goto field_1;
-            break;
+        case 'd': if (atd_bytes_skip(&p, ATD_LIT("\"body\":"))) goto field_2; break;
+        case 'm': if (atd_bytes_skip(&p, ATD_LIT("\"name\":"))) goto field_0; break;
+        case 'u': if (atd_bytes_skip(&p, ATD_LIT("\"bound\":"))) goto field_1; break;
         }
     }
     p = atd_object_key_p(r, p, &key);
@@ -5686,17 +5171,10 @@ key:
         if (atd_bytes_eq(key.ptr, ATD_LIT("name"))) goto field_0;
         if (atd_bytes_eq(key.ptr, ATD_LIT("body"))) goto field_2;
         break;
-    case 5:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("bound"))) goto field_1;
-        break;
-    default:
-        break;
+    case 5: if (atd_bytes_eq(key.ptr, ATD_LIT("bound"))) goto field_1; break;
     }
-    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "binding", "name\000bound\000body\000"));
-    }
-    p = atd_skip_value_p(r, p);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    p = atd_skip_unknown_field_p(r, p, key, "binding", "name\000bound\000body\000");
+    if (p == NULL) return NULL;
     goto tail;
 }
 
@@ -5753,31 +5231,18 @@ key:
     if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"label\":"))) {
         switch (p[1]) {
-        case 'e':
-            if (atd_bytes_skip(&p, ATD_LIT("\"expr\":"))) goto field_1;
-            break;
-        case 'l':
-            if (atd_bytes_skip(&p, ATD_LIT("\"label\":"))) goto field_0;
-            break;
+        case 'e': if (atd_bytes_skip(&p, ATD_LIT("\"expr\":"))) goto field_1; break;
+        case 'l': if (atd_bytes_skip(&p, ATD_LIT("\"label\":"))) goto field_0; break;
         }
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return NULL;
     switch (key.len) {
-    case 5:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("label"))) goto field_0;
-        break;
-    case 4:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("expr"))) goto field_1;
-        break;
-    default:
-        break;
+    case 5: if (atd_bytes_eq(key.ptr, ATD_LIT("label"))) goto field_0; break;
+    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("expr"))) goto field_1; break;
     }
-    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "stmt", "label\000expr\000"));
-    }
-    p = atd_skip_value_p(r, p);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    p = atd_skip_unknown_field_p(r, p, key, "stmt", "label\000expr\000");
+    if (p == NULL) return NULL;
     goto tail;
 }
 
@@ -5833,15 +5298,9 @@ key:
     if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"field\":"))) {
         switch (p[1]) {
-        case 'f':
-            if (atd_bytes_skip(&p, ATD_LIT("\"field\":"))) goto field_0;
-            break;
-        case 'n':
-            if (atd_bytes_skip(&p, ATD_LIT("\"num\":"))) goto field_2;
-            break;
-        case 'o':
-            if (atd_bytes_skip(&p, ATD_LIT("\"other\":"))) goto field_1;
-            break;
+        case 'f': if (atd_bytes_skip(&p, ATD_LIT("\"field\":"))) goto field_0; break;
+        case 'n': if (atd_bytes_skip(&p, ATD_LIT("\"num\":"))) goto field_2; break;
+        case 'o': if (atd_bytes_skip(&p, ATD_LIT("\"other\":"))) goto field_1; break;
         }
     }
     p = atd_object_key_p(r, p, &key);
@@ -5851,17 +5310,10 @@ key:
         if (atd_bytes_eq(key.ptr, ATD_LIT("field"))) goto field_0;
         if (atd_bytes_eq(key.ptr, ATD_LIT("other"))) goto field_1;
         break;
-    case 3:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("num"))) goto field_2;
-        break;
-    default:
-        break;
+    case 3: if (atd_bytes_eq(key.ptr, ATD_LIT("num"))) goto field_2; break;
     }
-    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "annotated", "field\000other\000num\000"));
-    }
-    p = atd_skip_value_p(r, p);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    p = atd_skip_unknown_field_p(r, p, key, "annotated", "field\000other\000num\000");
+    if (p == NULL) return NULL;
     goto tail;
 }
 
@@ -6181,17 +5633,10 @@ key:
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return NULL;
     switch (key.len) {
-    case 1:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("z"))) goto field_0;
-        break;
-    default:
-        break;
+    case 1: if (atd_bytes_eq(key.ptr, ATD_LIT("z"))) goto field_0; break;
     }
-    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "anon_z", "z\000"));
-    }
-    p = atd_skip_value_p(r, p);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    p = atd_skip_unknown_field_p(r, p, key, "anon_z", "z\000");
+    if (p == NULL) return NULL;
     goto tail;
 }
 
@@ -6540,165 +5985,87 @@ key:
         switch (p[1]) {
         case 'a':
             switch (p[6]) {
-            case 'a':
-                if (atd_bytes_skip(&p, ATD_LIT("\"annotated\":"))) goto field_35;
-                break;
-            case 'n':
-                if (atd_bytes_skip(&p, ATD_LIT("\"anon_named\":"))) goto field_38;
-                break;
-            case 'p':
-                if (atd_bytes_skip(&p, ATD_LIT("\"all_optional\":"))) goto field_19;
-                break;
-            case 'r':
-                if (atd_bytes_skip(&p, ATD_LIT("\"anon_record\":"))) goto field_36;
-                break;
-            case 's':
-                if (atd_bytes_skip(&p, ATD_LIT("\"anon_sum\":"))) goto field_37;
-                break;
+            case 'a': if (atd_bytes_skip(&p, ATD_LIT("\"annotated\":"))) goto field_35; break;
+            case 'n': if (atd_bytes_skip(&p, ATD_LIT("\"anon_named\":"))) goto field_38; break;
+            case 'p': if (atd_bytes_skip(&p, ATD_LIT("\"all_optional\":"))) goto field_19; break;
+            case 'r': if (atd_bytes_skip(&p, ATD_LIT("\"anon_record\":"))) goto field_36; break;
+            case 's': if (atd_bytes_skip(&p, ATD_LIT("\"anon_sum\":"))) goto field_37; break;
             }
             break;
         case 'b':
             switch (p[6]) {
-            case ':':
-                if (atd_bytes_skip(&p, ATD_LIT("\"base\":"))) goto field_21;
-                break;
-            case 'c':
-                if (atd_bytes_skip(&p, ATD_LIT("\"bare_cell\":"))) goto field_25;
-                break;
-            case 'e':
-                if (atd_bytes_skip(&p, ATD_LIT("\"base_events\":"))) goto field_14;
-                break;
-            case 'n':
-                if (atd_bytes_skip(&p, ATD_LIT("\"binding\":"))) goto field_34;
-                break;
+            case ':': if (atd_bytes_skip(&p, ATD_LIT("\"base\":"))) goto field_21; break;
+            case 'c': if (atd_bytes_skip(&p, ATD_LIT("\"bare_cell\":"))) goto field_25; break;
+            case 'e': if (atd_bytes_skip(&p, ATD_LIT("\"base_events\":"))) goto field_14; break;
+            case 'n': if (atd_bytes_skip(&p, ATD_LIT("\"binding\":"))) goto field_34; break;
             }
             break;
         case 'c':
             switch (p[3]) {
-            case 'b':
-                if (atd_bytes_skip(&p, ATD_LIT("\"cube\":"))) goto field_27;
-                break;
-            case 'l':
-                if (atd_bytes_skip(&p, ATD_LIT("\"colors\":"))) goto field_12;
-                break;
-            case 'u':
-                if (atd_bytes_skip(&p, ATD_LIT("\"counts\":"))) goto field_0;
-                break;
+            case 'b': if (atd_bytes_skip(&p, ATD_LIT("\"cube\":"))) goto field_27; break;
+            case 'l': if (atd_bytes_skip(&p, ATD_LIT("\"colors\":"))) goto field_12; break;
+            case 'u': if (atd_bytes_skip(&p, ATD_LIT("\"counts\":"))) goto field_0; break;
             }
             break;
-        case 'd':
-            if (atd_bytes_skip(&p, ATD_LIT("\"derived\":"))) goto field_20;
-            break;
-        case 'e':
-            if (atd_bytes_skip(&p, ATD_LIT("\"events\":"))) goto field_13;
-            break;
+        case 'd': if (atd_bytes_skip(&p, ATD_LIT("\"derived\":"))) goto field_20; break;
+        case 'e': if (atd_bytes_skip(&p, ATD_LIT("\"events\":"))) goto field_13; break;
         case 'f':
             switch (p[2]) {
-            case 'i':
-                if (atd_bytes_skip(&p, ATD_LIT("\"fields\":"))) goto field_16;
-                break;
-            case 'r':
-                if (atd_bytes_skip(&p, ATD_LIT("\"from_value\":"))) goto field_5;
-                break;
+            case 'i': if (atd_bytes_skip(&p, ATD_LIT("\"fields\":"))) goto field_16; break;
+            case 'r': if (atd_bytes_skip(&p, ATD_LIT("\"from_value\":"))) goto field_5; break;
             }
             break;
-        case 'g':
-            if (atd_bytes_skip(&p, ATD_LIT("\"generics\":"))) goto field_30;
-            break;
+        case 'g': if (atd_bytes_skip(&p, ATD_LIT("\"generics\":"))) goto field_30; break;
         case 'l':
             switch (p[2]) {
-            case 'a':
-                if (atd_bytes_skip(&p, ATD_LIT("\"label\":"))) goto field_3;
-                break;
-            case 'e':
-                if (atd_bytes_skip(&p, ATD_LIT("\"levels\":"))) goto field_9;
-                break;
+            case 'a': if (atd_bytes_skip(&p, ATD_LIT("\"label\":"))) goto field_3; break;
+            case 'e': if (atd_bytes_skip(&p, ATD_LIT("\"levels\":"))) goto field_9; break;
             }
             break;
         case 'm':
             switch (p[2]) {
-            case 'a':
-                if (atd_bytes_skip(&p, ATD_LIT("\"matrix\":"))) goto field_26;
-                break;
-            case 'o':
-                if (atd_bytes_skip(&p, ATD_LIT("\"modes\":"))) goto field_8;
-                break;
+            case 'a': if (atd_bytes_skip(&p, ATD_LIT("\"matrix\":"))) goto field_26; break;
+            case 'o': if (atd_bytes_skip(&p, ATD_LIT("\"modes\":"))) goto field_8; break;
             }
             break;
         case 'n':
             switch (p[3]) {
-            case 'd':
-                if (atd_bytes_skip(&p, ATD_LIT("\"nodes\":"))) goto field_32;
-                break;
-            case 'm':
-                if (atd_bytes_skip(&p, ATD_LIT("\"names\":"))) goto field_17;
-                break;
-            case 't':
-                if (atd_bytes_skip(&p, ATD_LIT("\"nothing\":"))) goto field_4;
-                break;
+            case 'd': if (atd_bytes_skip(&p, ATD_LIT("\"nodes\":"))) goto field_32; break;
+            case 'm': if (atd_bytes_skip(&p, ATD_LIT("\"names\":"))) goto field_17; break;
+            case 't': if (atd_bytes_skip(&p, ATD_LIT("\"nothing\":"))) goto field_4; break;
             }
             break;
         case 'o':
             switch (p[2]) {
-            case 'b':
-                if (atd_bytes_skip(&p, ATD_LIT("\"obj_shapes\":"))) goto field_15;
-                break;
-            case 'd':
-                if (atd_bytes_skip(&p, ATD_LIT("\"odd\":"))) goto field_11;
-                break;
-            case 'p':
-                if (atd_bytes_skip(&p, ATD_LIT("\"options\":"))) goto field_28;
-                break;
+            case 'b': if (atd_bytes_skip(&p, ATD_LIT("\"obj_shapes\":"))) goto field_15; break;
+            case 'd': if (atd_bytes_skip(&p, ATD_LIT("\"odd\":"))) goto field_11; break;
+            case 'p': if (atd_bytes_skip(&p, ATD_LIT("\"options\":"))) goto field_28; break;
             }
             break;
         case 'p':
             switch (p[3]) {
-            case 'i':
-                if (atd_bytes_skip(&p, ATD_LIT("\"pair\":"))) goto field_23;
-                break;
-            case 'o':
-                if (atd_bytes_skip(&p, ATD_LIT("\"program\":"))) goto field_33;
-                break;
-            case 't':
-                if (atd_bytes_skip(&p, ATD_LIT("\"patches\":"))) goto field_18;
-                break;
+            case 'i': if (atd_bytes_skip(&p, ATD_LIT("\"pair\":"))) goto field_23; break;
+            case 'o': if (atd_bytes_skip(&p, ATD_LIT("\"program\":"))) goto field_33; break;
+            case 't': if (atd_bytes_skip(&p, ATD_LIT("\"patches\":"))) goto field_18; break;
             }
             break;
-        case 'r':
-            if (atd_bytes_skip(&p, ATD_LIT("\"reprs\":"))) goto field_29;
-            break;
+        case 'r': if (atd_bytes_skip(&p, ATD_LIT("\"reprs\":"))) goto field_29; break;
         case 's':
             switch (p[2]) {
-            case 'h':
-                if (atd_bytes_skip(&p, ATD_LIT("\"shapes\":"))) goto field_10;
-                break;
-            case 'i':
-                if (atd_bytes_skip(&p, ATD_LIT("\"single\":"))) goto field_22;
-                break;
-            case 't':
-                if (atd_bytes_skip(&p, ATD_LIT("\"struct\":"))) goto field_6;
-                break;
+            case 'h': if (atd_bytes_skip(&p, ATD_LIT("\"shapes\":"))) goto field_10; break;
+            case 'i': if (atd_bytes_skip(&p, ATD_LIT("\"single\":"))) goto field_22; break;
+            case 't': if (atd_bytes_skip(&p, ATD_LIT("\"struct\":"))) goto field_6; break;
             }
             break;
-        case 't':
-            if (atd_bytes_skip(&p, ATD_LIT("\"tree\":"))) goto field_31;
-            break;
+        case 't': if (atd_bytes_skip(&p, ATD_LIT("\"tree\":"))) goto field_31; break;
         case 'u':
             switch (p[2]) {
-            case 'n':
-                if (atd_bytes_skip(&p, ATD_LIT("\"unions\":"))) goto field_7;
-                break;
-            case 's':
-                if (atd_bytes_skip(&p, ATD_LIT("\"users\":"))) goto field_1;
-                break;
+            case 'n': if (atd_bytes_skip(&p, ATD_LIT("\"unions\":"))) goto field_7; break;
+            case 's': if (atd_bytes_skip(&p, ATD_LIT("\"users\":"))) goto field_1; break;
             }
             break;
-        case 'v':
-            if (atd_bytes_skip(&p, ATD_LIT("\"values\":"))) goto field_2;
-            break;
-        case 'w':
-            if (atd_bytes_skip(&p, ATD_LIT("\"with_defaults\":"))) goto field_24;
-            break;
+        case 'v': if (atd_bytes_skip(&p, ATD_LIT("\"values\":"))) goto field_2; break;
+        case 'w': if (atd_bytes_skip(&p, ATD_LIT("\"with_defaults\":"))) goto field_24; break;
         }
     }
     p = atd_object_key_p(r, p, &key);
@@ -6738,25 +6105,19 @@ key:
         if (atd_bytes_eq(key.ptr, ATD_LIT("obj_shapes"))) goto field_15;
         if (atd_bytes_eq(key.ptr, ATD_LIT("anon_named"))) goto field_38;
         break;
-    case 3:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("odd"))) goto field_11;
-        break;
+    case 3: if (atd_bytes_eq(key.ptr, ATD_LIT("odd"))) goto field_11; break;
     case 11:
         if (atd_bytes_eq(key.ptr, ATD_LIT("base_events"))) goto field_14;
         if (atd_bytes_eq(key.ptr, ATD_LIT("anon_record"))) goto field_36;
         break;
-    case 12:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("all_optional"))) goto field_19;
-        break;
+    case 12: if (atd_bytes_eq(key.ptr, ATD_LIT("all_optional"))) goto field_19; break;
     case 4:
         if (atd_bytes_eq(key.ptr, ATD_LIT("base"))) goto field_21;
         if (atd_bytes_eq(key.ptr, ATD_LIT("pair"))) goto field_23;
         if (atd_bytes_eq(key.ptr, ATD_LIT("cube"))) goto field_27;
         if (atd_bytes_eq(key.ptr, ATD_LIT("tree"))) goto field_31;
         break;
-    case 13:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("with_defaults"))) goto field_24;
-        break;
+    case 13: if (atd_bytes_eq(key.ptr, ATD_LIT("with_defaults"))) goto field_24; break;
     case 9:
         if (atd_bytes_eq(key.ptr, ATD_LIT("bare_cell"))) goto field_25;
         if (atd_bytes_eq(key.ptr, ATD_LIT("annotated"))) goto field_35;
@@ -6765,14 +6126,9 @@ key:
         if (atd_bytes_eq(key.ptr, ATD_LIT("generics"))) goto field_30;
         if (atd_bytes_eq(key.ptr, ATD_LIT("anon_sum"))) goto field_37;
         break;
-    default:
-        break;
     }
-    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "root", "counts\000users\000values\000label\000nothing\000from_value\000struct\000unions\000modes\000levels\000shapes\000odd\000colors\000events\000base_events\000obj_shapes\000fields\000names\000patches\000all_optional\000derived\000base\000single\000pair\000with_defaults\000bare_cell\000matrix\000cube\000options\000reprs\000generics\000tree\000nodes\000program\000binding\000annotated\000anon_record\000anon_sum\000anon_named\000"));
-    }
-    p = atd_skip_value_p(r, p);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    p = atd_skip_unknown_field_p(r, p, key, "root", "counts\000users\000values\000label\000nothing\000from_value\000struct\000unions\000modes\000levels\000shapes\000odd\000colors\000events\000base_events\000obj_shapes\000fields\000names\000patches\000all_optional\000derived\000base\000single\000pair\000with_defaults\000bare_cell\000matrix\000cube\000options\000reprs\000generics\000tree\000nodes\000program\000binding\000annotated\000anon_record\000anon_sum\000anon_named\000");
+    if (p == NULL) return NULL;
     goto tail;
 }
 
@@ -6823,12 +6179,8 @@ key:
     if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"x\":"))) {
         switch (p[1]) {
-        case 'x':
-            if (atd_bytes_skip(&p, ATD_LIT("\"x\":"))) goto field_0;
-            break;
-        case 'y':
-            if (atd_bytes_skip(&p, ATD_LIT("\"y\":"))) goto field_1;
-            break;
+        case 'x': if (atd_bytes_skip(&p, ATD_LIT("\"x\":"))) goto field_0; break;
+        case 'y': if (atd_bytes_skip(&p, ATD_LIT("\"y\":"))) goto field_1; break;
         }
     }
     p = atd_object_key_p(r, p, &key);
@@ -6838,14 +6190,9 @@ key:
         if (atd_bytes_eq(key.ptr, ATD_LIT("x"))) goto field_0;
         if (atd_bytes_eq(key.ptr, ATD_LIT("y"))) goto field_1;
         break;
-    default:
-        break;
     }
-    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "root_anon_record_elt", "x\000y\000"));
-    }
-    p = atd_skip_value_p(r, p);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    p = atd_skip_unknown_field_p(r, p, key, "root_anon_record_elt", "x\000y\000");
+    if (p == NULL) return NULL;
     goto tail;
 }
 
@@ -6855,8 +6202,6 @@ static int everything_root_anon_sum_elt__case(const char *s, size_t len)
     case 1:
         if (atd_bytes_eq(s, ATD_LIT("A"))) return 0;
         if (atd_bytes_eq(s, ATD_LIT("B"))) return 1;
-        break;
-    default:
         break;
     }
     return -1;

@@ -100,21 +100,11 @@ key:
     if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"filename\":"))) {
         switch (p[1]) {
-        case 'f':
-            if (atd_bytes_skip(&p, ATD_LIT("\"filename\":"))) goto field_0;
-            break;
-        case 'l':
-            if (atd_bytes_skip(&p, ATD_LIT("\"language\":"))) goto field_2;
-            break;
-        case 'r':
-            if (atd_bytes_skip(&p, ATD_LIT("\"raw_url\":"))) goto field_3;
-            break;
-        case 's':
-            if (atd_bytes_skip(&p, ATD_LIT("\"size\":"))) goto field_4;
-            break;
-        case 't':
-            if (atd_bytes_skip(&p, ATD_LIT("\"type\":"))) goto field_1;
-            break;
+        case 'f': if (atd_bytes_skip(&p, ATD_LIT("\"filename\":"))) goto field_0; break;
+        case 'l': if (atd_bytes_skip(&p, ATD_LIT("\"language\":"))) goto field_2; break;
+        case 'r': if (atd_bytes_skip(&p, ATD_LIT("\"raw_url\":"))) goto field_3; break;
+        case 's': if (atd_bytes_skip(&p, ATD_LIT("\"size\":"))) goto field_4; break;
+        case 't': if (atd_bytes_skip(&p, ATD_LIT("\"type\":"))) goto field_1; break;
         }
     }
     p = atd_object_key_p(r, p, &key);
@@ -128,17 +118,10 @@ key:
         if (atd_bytes_eq(key.ptr, ATD_LIT("type"))) goto field_1;
         if (atd_bytes_eq(key.ptr, ATD_LIT("size"))) goto field_4;
         break;
-    case 7:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("raw_url"))) goto field_3;
-        break;
-    default:
-        break;
+    case 7: if (atd_bytes_eq(key.ptr, ATD_LIT("raw_url"))) goto field_3; break;
     }
-    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "gist_file", "filename\000type\000language\000raw_url\000size\000"));
-    }
-    p = atd_skip_value_p(r, p);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    p = atd_skip_unknown_field_p(r, p, key, "gist_file", "filename\000type\000language\000raw_url\000size\000");
+    if (p == NULL) return NULL;
     goto tail;
 }
 
@@ -330,84 +313,46 @@ key:
     if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"received_events_url\":"))) {
         switch (p[1]) {
-        case 'a':
-            if (atd_bytes_skip(&p, ATD_LIT("\"avatar_url\":"))) goto field_2;
-            break;
-        case 'e':
-            if (atd_bytes_skip(&p, ATD_LIT("\"events_url\":"))) goto field_13;
-            break;
+        case 'a': if (atd_bytes_skip(&p, ATD_LIT("\"avatar_url\":"))) goto field_2; break;
+        case 'e': if (atd_bytes_skip(&p, ATD_LIT("\"events_url\":"))) goto field_13; break;
         case 'f':
             switch (p[7]) {
-            case 'e':
-                if (atd_bytes_skip(&p, ATD_LIT("\"followers_url\":"))) goto field_6;
-                break;
-            case 'i':
-                if (atd_bytes_skip(&p, ATD_LIT("\"following_url\":"))) goto field_7;
-                break;
+            case 'e': if (atd_bytes_skip(&p, ATD_LIT("\"followers_url\":"))) goto field_6; break;
+            case 'i': if (atd_bytes_skip(&p, ATD_LIT("\"following_url\":"))) goto field_7; break;
             }
             break;
         case 'g':
             switch (p[2]) {
-            case 'i':
-                if (atd_bytes_skip(&p, ATD_LIT("\"gists_url\":"))) goto field_8;
-                break;
-            case 'r':
-                if (atd_bytes_skip(&p, ATD_LIT("\"gravatar_id\":"))) goto field_3;
-                break;
+            case 'i': if (atd_bytes_skip(&p, ATD_LIT("\"gists_url\":"))) goto field_8; break;
+            case 'r': if (atd_bytes_skip(&p, ATD_LIT("\"gravatar_id\":"))) goto field_3; break;
             }
             break;
-        case 'h':
-            if (atd_bytes_skip(&p, ATD_LIT("\"html_url\":"))) goto field_5;
-            break;
-        case 'i':
-            if (atd_bytes_skip(&p, ATD_LIT("\"id\":"))) goto field_1;
-            break;
-        case 'l':
-            if (atd_bytes_skip(&p, ATD_LIT("\"login\":"))) goto field_0;
-            break;
-        case 'o':
-            if (atd_bytes_skip(&p, ATD_LIT("\"organizations_url\":"))) goto field_11;
-            break;
+        case 'h': if (atd_bytes_skip(&p, ATD_LIT("\"html_url\":"))) goto field_5; break;
+        case 'i': if (atd_bytes_skip(&p, ATD_LIT("\"id\":"))) goto field_1; break;
+        case 'l': if (atd_bytes_skip(&p, ATD_LIT("\"login\":"))) goto field_0; break;
+        case 'o': if (atd_bytes_skip(&p, ATD_LIT("\"organizations_url\":"))) goto field_11; break;
         case 'r':
             switch (p[3]) {
-            case 'c':
-                if (atd_bytes_skip(&p, ATD_LIT("\"received_events_url\":"))) goto field_14;
-                break;
-            case 'p':
-                if (atd_bytes_skip(&p, ATD_LIT("\"repos_url\":"))) goto field_12;
-                break;
+            case 'c': if (atd_bytes_skip(&p, ATD_LIT("\"received_events_url\":"))) goto field_14; break;
+            case 'p': if (atd_bytes_skip(&p, ATD_LIT("\"repos_url\":"))) goto field_12; break;
             }
             break;
         case 's':
             switch (p[2]) {
-            case 'i':
-                if (atd_bytes_skip(&p, ATD_LIT("\"site_admin\":"))) goto field_16;
-                break;
-            case 't':
-                if (atd_bytes_skip(&p, ATD_LIT("\"starred_url\":"))) goto field_9;
-                break;
-            case 'u':
-                if (atd_bytes_skip(&p, ATD_LIT("\"subscriptions_url\":"))) goto field_10;
-                break;
+            case 'i': if (atd_bytes_skip(&p, ATD_LIT("\"site_admin\":"))) goto field_16; break;
+            case 't': if (atd_bytes_skip(&p, ATD_LIT("\"starred_url\":"))) goto field_9; break;
+            case 'u': if (atd_bytes_skip(&p, ATD_LIT("\"subscriptions_url\":"))) goto field_10; break;
             }
             break;
-        case 't':
-            if (atd_bytes_skip(&p, ATD_LIT("\"type\":"))) goto field_15;
-            break;
-        case 'u':
-            if (atd_bytes_skip(&p, ATD_LIT("\"url\":"))) goto field_4;
-            break;
+        case 't': if (atd_bytes_skip(&p, ATD_LIT("\"type\":"))) goto field_15; break;
+        case 'u': if (atd_bytes_skip(&p, ATD_LIT("\"url\":"))) goto field_4; break;
         }
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return NULL;
     switch (key.len) {
-    case 5:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("login"))) goto field_0;
-        break;
-    case 2:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("id"))) goto field_1;
-        break;
+    case 5: if (atd_bytes_eq(key.ptr, ATD_LIT("login"))) goto field_0; break;
+    case 2: if (atd_bytes_eq(key.ptr, ATD_LIT("id"))) goto field_1; break;
     case 10:
         if (atd_bytes_eq(key.ptr, ATD_LIT("avatar_url"))) goto field_2;
         if (atd_bytes_eq(key.ptr, ATD_LIT("events_url"))) goto field_13;
@@ -417,12 +362,8 @@ key:
         if (atd_bytes_eq(key.ptr, ATD_LIT("gravatar_id"))) goto field_3;
         if (atd_bytes_eq(key.ptr, ATD_LIT("starred_url"))) goto field_9;
         break;
-    case 3:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("url"))) goto field_4;
-        break;
-    case 8:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("html_url"))) goto field_5;
-        break;
+    case 3: if (atd_bytes_eq(key.ptr, ATD_LIT("url"))) goto field_4; break;
+    case 8: if (atd_bytes_eq(key.ptr, ATD_LIT("html_url"))) goto field_5; break;
     case 13:
         if (atd_bytes_eq(key.ptr, ATD_LIT("followers_url"))) goto field_6;
         if (atd_bytes_eq(key.ptr, ATD_LIT("following_url"))) goto field_7;
@@ -435,20 +376,11 @@ key:
         if (atd_bytes_eq(key.ptr, ATD_LIT("subscriptions_url"))) goto field_10;
         if (atd_bytes_eq(key.ptr, ATD_LIT("organizations_url"))) goto field_11;
         break;
-    case 19:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("received_events_url"))) goto field_14;
-        break;
-    case 4:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("type"))) goto field_15;
-        break;
-    default:
-        break;
+    case 19: if (atd_bytes_eq(key.ptr, ATD_LIT("received_events_url"))) goto field_14; break;
+    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("type"))) goto field_15; break;
     }
-    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "user", "login\000id\000avatar_url\000gravatar_id\000url\000html_url\000followers_url\000following_url\000gists_url\000starred_url\000subscriptions_url\000organizations_url\000repos_url\000events_url\000received_events_url\000type\000site_admin\000"));
-    }
-    p = atd_skip_value_p(r, p);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    p = atd_skip_unknown_field_p(r, p, key, "user", "login\000id\000avatar_url\000gravatar_id\000url\000html_url\000followers_url\000following_url\000gists_url\000starred_url\000subscriptions_url\000organizations_url\000repos_url\000events_url\000received_events_url\000type\000site_admin\000");
+    if (p == NULL) return NULL;
     goto tail;
 }
 
@@ -632,85 +564,49 @@ key:
     if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"git_pull_url\":"))) {
         switch (p[4]) {
-        case '"':
-            if (atd_bytes_skip(&p, ATD_LIT("\"url\":"))) goto field_0;
-            break;
-        case ':':
-            if (atd_bytes_skip(&p, ATD_LIT("\"id\":"))) goto field_3;
-            break;
+        case '"': if (atd_bytes_skip(&p, ATD_LIT("\"url\":"))) goto field_0; break;
+        case ':': if (atd_bytes_skip(&p, ATD_LIT("\"id\":"))) goto field_3; break;
         case '_':
             switch (p[7]) {
-            case 'l':
-                if (atd_bytes_skip(&p, ATD_LIT("\"git_pull_url\":"))) goto field_4;
-                break;
-            case 's':
-                if (atd_bytes_skip(&p, ATD_LIT("\"git_push_url\":"))) goto field_5;
-                break;
+            case 'l': if (atd_bytes_skip(&p, ATD_LIT("\"git_pull_url\":"))) goto field_4; break;
+            case 's': if (atd_bytes_skip(&p, ATD_LIT("\"git_push_url\":"))) goto field_5; break;
             }
             break;
         case 'a':
             switch (p[1]) {
-            case 'c':
-                if (atd_bytes_skip(&p, ATD_LIT("\"created_at\":"))) goto field_9;
-                break;
-            case 'u':
-                if (atd_bytes_skip(&p, ATD_LIT("\"updated_at\":"))) goto field_10;
-                break;
+            case 'c': if (atd_bytes_skip(&p, ATD_LIT("\"created_at\":"))) goto field_9; break;
+            case 'u': if (atd_bytes_skip(&p, ATD_LIT("\"updated_at\":"))) goto field_10; break;
             }
             break;
-        case 'c':
-            if (atd_bytes_skip(&p, ATD_LIT("\"description\":"))) goto field_11;
-            break;
+        case 'c': if (atd_bytes_skip(&p, ATD_LIT("\"description\":"))) goto field_11; break;
         case 'e':
             switch (p[1]) {
-            case 'f':
-                if (atd_bytes_skip(&p, ATD_LIT("\"files\":"))) goto field_7;
-                break;
-            case 'o':
-                if (atd_bytes_skip(&p, ATD_LIT("\"owner\":"))) goto field_15;
-                break;
+            case 'f': if (atd_bytes_skip(&p, ATD_LIT("\"files\":"))) goto field_7; break;
+            case 'o': if (atd_bytes_skip(&p, ATD_LIT("\"owner\":"))) goto field_15; break;
             }
             break;
-        case 'k':
-            if (atd_bytes_skip(&p, ATD_LIT("\"forks_url\":"))) goto field_1;
-            break;
+        case 'k': if (atd_bytes_skip(&p, ATD_LIT("\"forks_url\":"))) goto field_1; break;
         case 'l':
             switch (p[1]) {
-            case 'h':
-                if (atd_bytes_skip(&p, ATD_LIT("\"html_url\":"))) goto field_6;
-                break;
-            case 'p':
-                if (atd_bytes_skip(&p, ATD_LIT("\"public\":"))) goto field_8;
-                break;
+            case 'h': if (atd_bytes_skip(&p, ATD_LIT("\"html_url\":"))) goto field_6; break;
+            case 'p': if (atd_bytes_skip(&p, ATD_LIT("\"public\":"))) goto field_8; break;
             }
             break;
         case 'm':
             switch (p[9]) {
-            case '"':
-                if (atd_bytes_skip(&p, ATD_LIT("\"comments\":"))) goto field_12;
-                break;
-            case '_':
-                if (atd_bytes_skip(&p, ATD_LIT("\"comments_url\":"))) goto field_14;
-                break;
-            case 'u':
-                if (atd_bytes_skip(&p, ATD_LIT("\"commits_url\":"))) goto field_2;
-                break;
+            case '"': if (atd_bytes_skip(&p, ATD_LIT("\"comments\":"))) goto field_12; break;
+            case '_': if (atd_bytes_skip(&p, ATD_LIT("\"comments_url\":"))) goto field_14; break;
+            case 'u': if (atd_bytes_skip(&p, ATD_LIT("\"commits_url\":"))) goto field_2; break;
             }
             break;
-        case 'n':
-            if (atd_bytes_skip(&p, ATD_LIT("\"truncated\":"))) goto field_16;
-            break;
-        case 'r':
-            if (atd_bytes_skip(&p, ATD_LIT("\"user\":"))) goto field_13;
-            break;
+        case 'n': if (atd_bytes_skip(&p, ATD_LIT("\"truncated\":"))) goto field_16; break;
+        case 'r': if (atd_bytes_skip(&p, ATD_LIT("\"user\":"))) goto field_13; break;
         }
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return NULL;
     switch (key.len) {
-    case 3:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("url"))) goto field_0;
-        break;
+    case 3: if (atd_bytes_eq(key.ptr, ATD_LIT("url"))) goto field_0; break;
     case 9:
         if (atd_bytes_eq(key.ptr, ATD_LIT("forks_url"))) goto field_1;
         if (atd_bytes_eq(key.ptr, ATD_LIT("truncated"))) goto field_16;
@@ -719,9 +615,7 @@ key:
         if (atd_bytes_eq(key.ptr, ATD_LIT("commits_url"))) goto field_2;
         if (atd_bytes_eq(key.ptr, ATD_LIT("description"))) goto field_11;
         break;
-    case 2:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("id"))) goto field_3;
-        break;
+    case 2: if (atd_bytes_eq(key.ptr, ATD_LIT("id"))) goto field_3; break;
     case 12:
         if (atd_bytes_eq(key.ptr, ATD_LIT("git_pull_url"))) goto field_4;
         if (atd_bytes_eq(key.ptr, ATD_LIT("git_push_url"))) goto field_5;
@@ -735,24 +629,15 @@ key:
         if (atd_bytes_eq(key.ptr, ATD_LIT("files"))) goto field_7;
         if (atd_bytes_eq(key.ptr, ATD_LIT("owner"))) goto field_15;
         break;
-    case 6:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("public"))) goto field_8;
-        break;
+    case 6: if (atd_bytes_eq(key.ptr, ATD_LIT("public"))) goto field_8; break;
     case 10:
         if (atd_bytes_eq(key.ptr, ATD_LIT("created_at"))) goto field_9;
         if (atd_bytes_eq(key.ptr, ATD_LIT("updated_at"))) goto field_10;
         break;
-    case 4:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("user"))) goto field_13;
-        break;
-    default:
-        break;
+    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("user"))) goto field_13; break;
     }
-    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "gist", "url\000forks_url\000commits_url\000id\000git_pull_url\000git_push_url\000html_url\000files\000public\000created_at\000updated_at\000description\000comments\000user\000comments_url\000owner\000truncated\000"));
-    }
-    p = atd_skip_value_p(r, p);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    p = atd_skip_unknown_field_p(r, p, key, "gist", "url\000forks_url\000commits_url\000id\000git_pull_url\000git_push_url\000html_url\000files\000public\000created_at\000updated_at\000description\000comments\000user\000comments_url\000owner\000truncated\000");
+    if (p == NULL) return NULL;
     goto tail;
 }
 

@@ -36,17 +36,9 @@ void mapping_color_init(mapping_color *v)
 static int mapping_color__case(const char *s, size_t len)
 {
     switch (len) {
-    case 3:
-        if (atd_bytes_eq(s, ATD_LIT("Red"))) return 0;
-        break;
-    case 5:
-        if (atd_bytes_eq(s, ATD_LIT("Green"))) return 1;
-        break;
-    case 6:
-        if (atd_bytes_eq(s, ATD_LIT("Custom"))) return 2;
-        break;
-    default:
-        break;
+    case 3: if (atd_bytes_eq(s, ATD_LIT("Red"))) return 0; break;
+    case 5: if (atd_bytes_eq(s, ATD_LIT("Green"))) return 1; break;
+    case 6: if (atd_bytes_eq(s, ATD_LIT("Custom"))) return 2; break;
     }
     return -1;
 }
@@ -145,12 +137,8 @@ key:
     if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"x\":"))) {
         switch (p[1]) {
-        case 'x':
-            if (atd_bytes_skip(&p, ATD_LIT("\"x\":"))) goto field_0;
-            break;
-        case 'y':
-            if (atd_bytes_skip(&p, ATD_LIT("\"y\":"))) goto field_1;
-            break;
+        case 'x': if (atd_bytes_skip(&p, ATD_LIT("\"x\":"))) goto field_0; break;
+        case 'y': if (atd_bytes_skip(&p, ATD_LIT("\"y\":"))) goto field_1; break;
         }
     }
     p = atd_object_key_p(r, p, &key);
@@ -160,14 +148,9 @@ key:
         if (atd_bytes_eq(key.ptr, ATD_LIT("x"))) goto field_0;
         if (atd_bytes_eq(key.ptr, ATD_LIT("y"))) goto field_1;
         break;
-    default:
-        break;
     }
-    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "point", "x\000y\000"));
-    }
-    p = atd_skip_value_p(r, p);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    p = atd_skip_unknown_field_p(r, p, key, "point", "x\000y\000");
+    if (p == NULL) return NULL;
     goto tail;
 }
 
@@ -366,48 +349,28 @@ key:
     if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"nothing\":"))) {
         switch (p[1]) {
-        case 'c':
-            if (atd_bytes_skip(&p, ATD_LIT("\"color\":"))) goto field_9;
-            break;
-        case 'f':
-            if (atd_bytes_skip(&p, ATD_LIT("\"flag\":"))) goto field_6;
-            break;
-        case 'l':
-            if (atd_bytes_skip(&p, ATD_LIT("\"level\":"))) goto field_0;
-            break;
+        case 'c': if (atd_bytes_skip(&p, ATD_LIT("\"color\":"))) goto field_9; break;
+        case 'f': if (atd_bytes_skip(&p, ATD_LIT("\"flag\":"))) goto field_6; break;
+        case 'l': if (atd_bytes_skip(&p, ATD_LIT("\"level\":"))) goto field_0; break;
         case 'm':
             switch (p[4]) {
-            case '"':
-                if (atd_bytes_skip(&p, ATD_LIT("\"mag\":"))) goto field_3;
-                break;
-            case 's':
-                if (atd_bytes_skip(&p, ATD_LIT("\"mags\":"))) goto field_4;
-                break;
+            case '"': if (atd_bytes_skip(&p, ATD_LIT("\"mag\":"))) goto field_3; break;
+            case 's': if (atd_bytes_skip(&p, ATD_LIT("\"mags\":"))) goto field_4; break;
             }
             break;
         case 'n':
             switch (p[2]) {
-            case 'a':
-                if (atd_bytes_skip(&p, ATD_LIT("\"name\":"))) goto field_2;
-                break;
+            case 'a': if (atd_bytes_skip(&p, ATD_LIT("\"name\":"))) goto field_2; break;
             case 'o':
                 switch (p[4]) {
-                case 'e':
-                    if (atd_bytes_skip(&p, ATD_LIT("\"note\":"))) goto field_8;
-                    break;
-                case 'h':
-                    if (atd_bytes_skip(&p, ATD_LIT("\"nothing\":"))) goto field_7;
-                    break;
+                case 'e': if (atd_bytes_skip(&p, ATD_LIT("\"note\":"))) goto field_8; break;
+                case 'h': if (atd_bytes_skip(&p, ATD_LIT("\"nothing\":"))) goto field_7; break;
                 }
                 break;
             }
             break;
-        case 'o':
-            if (atd_bytes_skip(&p, ATD_LIT("\"origin\":"))) goto field_5;
-            break;
-        case 'r':
-            if (atd_bytes_skip(&p, ATD_LIT("\"ratio\":"))) goto field_1;
-            break;
+        case 'o': if (atd_bytes_skip(&p, ATD_LIT("\"origin\":"))) goto field_5; break;
+        case 'r': if (atd_bytes_skip(&p, ATD_LIT("\"ratio\":"))) goto field_1; break;
         }
     }
     p = atd_object_key_p(r, p, &key);
@@ -424,23 +387,12 @@ key:
         if (atd_bytes_eq(key.ptr, ATD_LIT("flag"))) goto field_6;
         if (atd_bytes_eq(key.ptr, ATD_LIT("note"))) goto field_8;
         break;
-    case 3:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("mag"))) goto field_3;
-        break;
-    case 6:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("origin"))) goto field_5;
-        break;
-    case 7:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("nothing"))) goto field_7;
-        break;
-    default:
-        break;
+    case 3: if (atd_bytes_eq(key.ptr, ATD_LIT("mag"))) goto field_3; break;
+    case 6: if (atd_bytes_eq(key.ptr, ATD_LIT("origin"))) goto field_5; break;
+    case 7: if (atd_bytes_eq(key.ptr, ATD_LIT("nothing"))) goto field_7; break;
     }
-    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "settings", "level\000ratio\000name\000mag\000mags\000origin\000flag\000nothing\000note\000color\000"));
-    }
-    p = atd_skip_value_p(r, p);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    p = atd_skip_unknown_field_p(r, p, key, "settings", "level\000ratio\000name\000mag\000mags\000origin\000flag\000nothing\000note\000color\000");
+    if (p == NULL) return NULL;
     goto tail;
 }
 
@@ -497,15 +449,9 @@ key:
     if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"x\":"))) {
         switch (p[1]) {
-        case 'x':
-            if (atd_bytes_skip(&p, ATD_LIT("\"x\":"))) goto field_0;
-            break;
-        case 'y':
-            if (atd_bytes_skip(&p, ATD_LIT("\"y\":"))) goto field_1;
-            break;
-        case 'z':
-            if (atd_bytes_skip(&p, ATD_LIT("\"z\":"))) goto field_2;
-            break;
+        case 'x': if (atd_bytes_skip(&p, ATD_LIT("\"x\":"))) goto field_0; break;
+        case 'y': if (atd_bytes_skip(&p, ATD_LIT("\"y\":"))) goto field_1; break;
+        case 'z': if (atd_bytes_skip(&p, ATD_LIT("\"z\":"))) goto field_2; break;
         }
     }
     p = atd_object_key_p(r, p, &key);
@@ -516,14 +462,9 @@ key:
         if (atd_bytes_eq(key.ptr, ATD_LIT("y"))) goto field_1;
         if (atd_bytes_eq(key.ptr, ATD_LIT("z"))) goto field_2;
         break;
-    default:
-        break;
     }
-    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "patch", "x\000y\000z\000"));
-    }
-    p = atd_skip_value_p(r, p);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    p = atd_skip_unknown_field_p(r, p, key, "patch", "x\000y\000z\000");
+    if (p == NULL) return NULL;
     goto tail;
 }
 
@@ -592,15 +533,9 @@ key:
     if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"x\":"))) {
         switch (p[1]) {
-        case 'x':
-            if (atd_bytes_skip(&p, ATD_LIT("\"x\":"))) goto field_0;
-            break;
-        case 'y':
-            if (atd_bytes_skip(&p, ATD_LIT("\"y\":"))) goto field_2;
-            break;
-        case 'z':
-            if (atd_bytes_skip(&p, ATD_LIT("\"z\":"))) goto field_1;
-            break;
+        case 'x': if (atd_bytes_skip(&p, ATD_LIT("\"x\":"))) goto field_0; break;
+        case 'y': if (atd_bytes_skip(&p, ATD_LIT("\"y\":"))) goto field_2; break;
+        case 'z': if (atd_bytes_skip(&p, ATD_LIT("\"z\":"))) goto field_1; break;
         }
     }
     p = atd_object_key_p(r, p, &key);
@@ -611,14 +546,9 @@ key:
         if (atd_bytes_eq(key.ptr, ATD_LIT("z"))) goto field_1;
         if (atd_bytes_eq(key.ptr, ATD_LIT("y"))) goto field_2;
         break;
-    default:
-        break;
     }
-    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "loose", "x\000z\000y\000"));
-    }
-    p = atd_skip_value_p(r, p);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    p = atd_skip_unknown_field_p(r, p, key, "loose", "x\000z\000y\000");
+    if (p == NULL) return NULL;
     goto tail;
 }
 
@@ -683,31 +613,18 @@ key:
     if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"next\":"))) {
         switch (p[1]) {
-        case 'i':
-            if (atd_bytes_skip(&p, ATD_LIT("\"id\":"))) goto field_1;
-            break;
-        case 'n':
-            if (atd_bytes_skip(&p, ATD_LIT("\"next\":"))) goto field_0;
-            break;
+        case 'i': if (atd_bytes_skip(&p, ATD_LIT("\"id\":"))) goto field_1; break;
+        case 'n': if (atd_bytes_skip(&p, ATD_LIT("\"next\":"))) goto field_0; break;
         }
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return NULL;
     switch (key.len) {
-    case 4:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("next"))) goto field_0;
-        break;
-    case 2:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("id"))) goto field_1;
-        break;
-    default:
-        break;
+    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("next"))) goto field_0; break;
+    case 2: if (atd_bytes_eq(key.ptr, ATD_LIT("id"))) goto field_1; break;
     }
-    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "chain", "next\000id\000"));
-    }
-    p = atd_skip_value_p(r, p);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    p = atd_skip_unknown_field_p(r, p, key, "chain", "next\000id\000");
+    if (p == NULL) return NULL;
     goto tail;
 }
 

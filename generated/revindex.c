@@ -70,31 +70,18 @@ key:
     if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"filename\":"))) {
         switch (p[1]) {
-        case 'f':
-            if (atd_bytes_skip(&p, ATD_LIT("\"filename\":"))) goto field_0;
-            break;
-        case 'l':
-            if (atd_bytes_skip(&p, ATD_LIT("\"line\":"))) goto field_1;
-            break;
+        case 'f': if (atd_bytes_skip(&p, ATD_LIT("\"filename\":"))) goto field_0; break;
+        case 'l': if (atd_bytes_skip(&p, ATD_LIT("\"line\":"))) goto field_1; break;
         }
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return NULL;
     switch (key.len) {
-    case 8:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("filename"))) goto field_0;
-        break;
-    case 4:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("line"))) goto field_1;
-        break;
-    default:
-        break;
+    case 8: if (atd_bytes_eq(key.ptr, ATD_LIT("filename"))) goto field_0; break;
+    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("line"))) goto field_1; break;
     }
-    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "occurrence", "filename\000line\000"));
-    }
-    p = atd_skip_value_p(r, p);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    p = atd_skip_unknown_field_p(r, p, key, "occurrence", "filename\000line\000");
+    if (p == NULL) return NULL;
     goto tail;
 }
 
@@ -364,47 +351,26 @@ key:
     if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"by_file\":"))) {
         switch (p[1]) {
-        case 'b':
-            if (atd_bytes_skip(&p, ATD_LIT("\"by_file\":"))) goto field_3;
-            break;
-        case 'i':
-            if (atd_bytes_skip(&p, ATD_LIT("\"index\":"))) goto field_1;
-            break;
-        case 'n':
-            if (atd_bytes_skip(&p, ATD_LIT("\"name\":"))) goto field_0;
-            break;
-        case 's':
-            if (atd_bytes_skip(&p, ATD_LIT("\"stats\":"))) goto field_2;
-            break;
-        case 't':
-            if (atd_bytes_skip(&p, ATD_LIT("\"titles\":"))) goto field_4;
-            break;
+        case 'b': if (atd_bytes_skip(&p, ATD_LIT("\"by_file\":"))) goto field_3; break;
+        case 'i': if (atd_bytes_skip(&p, ATD_LIT("\"index\":"))) goto field_1; break;
+        case 'n': if (atd_bytes_skip(&p, ATD_LIT("\"name\":"))) goto field_0; break;
+        case 's': if (atd_bytes_skip(&p, ATD_LIT("\"stats\":"))) goto field_2; break;
+        case 't': if (atd_bytes_skip(&p, ATD_LIT("\"titles\":"))) goto field_4; break;
         }
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return NULL;
     switch (key.len) {
-    case 4:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("name"))) goto field_0;
-        break;
+    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("name"))) goto field_0; break;
     case 5:
         if (atd_bytes_eq(key.ptr, ATD_LIT("index"))) goto field_1;
         if (atd_bytes_eq(key.ptr, ATD_LIT("stats"))) goto field_2;
         break;
-    case 7:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("by_file"))) goto field_3;
-        break;
-    case 6:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("titles"))) goto field_4;
-        break;
-    default:
-        break;
+    case 7: if (atd_bytes_eq(key.ptr, ATD_LIT("by_file"))) goto field_3; break;
+    case 6: if (atd_bytes_eq(key.ptr, ATD_LIT("titles"))) goto field_4; break;
     }
-    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "corpus", "name\000index\000stats\000by_file\000titles\000"));
-    }
-    p = atd_skip_value_p(r, p);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    p = atd_skip_unknown_field_p(r, p, key, "corpus", "name\000index\000stats\000by_file\000titles\000");
+    if (p == NULL) return NULL;
     goto tail;
 }
 

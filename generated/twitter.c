@@ -170,41 +170,23 @@ key:
     if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"completed_in\":"))) {
         switch (p[7]) {
-        case '"':
-            if (atd_bytes_skip(&p, ATD_LIT("\"max_id\":"))) goto field_1;
-            break;
+        case '"': if (atd_bytes_skip(&p, ATD_LIT("\"max_id\":"))) goto field_1; break;
         case ':':
             switch (p[1]) {
-            case 'c':
-                if (atd_bytes_skip(&p, ATD_LIT("\"count\":"))) goto field_6;
-                break;
-            case 'q':
-                if (atd_bytes_skip(&p, ATD_LIT("\"query\":"))) goto field_4;
-                break;
+            case 'c': if (atd_bytes_skip(&p, ATD_LIT("\"count\":"))) goto field_6; break;
+            case 'q': if (atd_bytes_skip(&p, ATD_LIT("\"query\":"))) goto field_4; break;
             }
             break;
-        case '_':
-            if (atd_bytes_skip(&p, ATD_LIT("\"max_id_str\":"))) goto field_2;
-            break;
-        case 'e':
-            if (atd_bytes_skip(&p, ATD_LIT("\"next_results\":"))) goto field_3;
-            break;
-        case 'h':
-            if (atd_bytes_skip(&p, ATD_LIT("\"refresh_url\":"))) goto field_5;
-            break;
+        case '_': if (atd_bytes_skip(&p, ATD_LIT("\"max_id_str\":"))) goto field_2; break;
+        case 'e': if (atd_bytes_skip(&p, ATD_LIT("\"next_results\":"))) goto field_3; break;
+        case 'h': if (atd_bytes_skip(&p, ATD_LIT("\"refresh_url\":"))) goto field_5; break;
         case 'i':
             switch (p[9]) {
-            case '"':
-                if (atd_bytes_skip(&p, ATD_LIT("\"since_id\":"))) goto field_7;
-                break;
-            case '_':
-                if (atd_bytes_skip(&p, ATD_LIT("\"since_id_str\":"))) goto field_8;
-                break;
+            case '"': if (atd_bytes_skip(&p, ATD_LIT("\"since_id\":"))) goto field_7; break;
+            case '_': if (atd_bytes_skip(&p, ATD_LIT("\"since_id_str\":"))) goto field_8; break;
             }
             break;
-        case 't':
-            if (atd_bytes_skip(&p, ATD_LIT("\"completed_in\":"))) goto field_0;
-            break;
+        case 't': if (atd_bytes_skip(&p, ATD_LIT("\"completed_in\":"))) goto field_0; break;
         }
     }
     p = atd_object_key_p(r, p, &key);
@@ -215,30 +197,17 @@ key:
         if (atd_bytes_eq(key.ptr, ATD_LIT("next_results"))) goto field_3;
         if (atd_bytes_eq(key.ptr, ATD_LIT("since_id_str"))) goto field_8;
         break;
-    case 6:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("max_id"))) goto field_1;
-        break;
-    case 10:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("max_id_str"))) goto field_2;
-        break;
+    case 6: if (atd_bytes_eq(key.ptr, ATD_LIT("max_id"))) goto field_1; break;
+    case 10: if (atd_bytes_eq(key.ptr, ATD_LIT("max_id_str"))) goto field_2; break;
     case 5:
         if (atd_bytes_eq(key.ptr, ATD_LIT("query"))) goto field_4;
         if (atd_bytes_eq(key.ptr, ATD_LIT("count"))) goto field_6;
         break;
-    case 11:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("refresh_url"))) goto field_5;
-        break;
-    case 8:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("since_id"))) goto field_7;
-        break;
-    default:
-        break;
+    case 11: if (atd_bytes_eq(key.ptr, ATD_LIT("refresh_url"))) goto field_5; break;
+    case 8: if (atd_bytes_eq(key.ptr, ATD_LIT("since_id"))) goto field_7; break;
     }
-    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "search_metadata", "completed_in\000max_id\000max_id_str\000next_results\000query\000refresh_url\000count\000since_id\000since_id_str\000"));
-    }
-    p = atd_skip_value_p(r, p);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    p = atd_skip_unknown_field_p(r, p, key, "search_metadata", "completed_in\000max_id\000max_id_str\000next_results\000query\000refresh_url\000count\000since_id\000since_id_str\000");
+    if (p == NULL) return NULL;
     goto tail;
 }
 
@@ -289,31 +258,18 @@ key:
     if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"search_metadata\":"))) {
         switch (p[2]) {
-        case 'e':
-            if (atd_bytes_skip(&p, ATD_LIT("\"search_metadata\":"))) goto field_1;
-            break;
-        case 't':
-            if (atd_bytes_skip(&p, ATD_LIT("\"statuses\":"))) goto field_0;
-            break;
+        case 'e': if (atd_bytes_skip(&p, ATD_LIT("\"search_metadata\":"))) goto field_1; break;
+        case 't': if (atd_bytes_skip(&p, ATD_LIT("\"statuses\":"))) goto field_0; break;
         }
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return NULL;
     switch (key.len) {
-    case 8:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("statuses"))) goto field_0;
-        break;
-    case 15:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("search_metadata"))) goto field_1;
-        break;
-    default:
-        break;
+    case 8: if (atd_bytes_eq(key.ptr, ATD_LIT("statuses"))) goto field_0; break;
+    case 15: if (atd_bytes_eq(key.ptr, ATD_LIT("search_metadata"))) goto field_1; break;
     }
-    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "root", "statuses\000search_metadata\000"));
-    }
-    p = atd_skip_value_p(r, p);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    p = atd_skip_unknown_field_p(r, p, key, "root", "statuses\000search_metadata\000");
+    if (p == NULL) return NULL;
     goto tail;
 }
 
@@ -364,31 +320,18 @@ key:
     if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"iso_language_code\":"))) {
         switch (p[1]) {
-        case 'i':
-            if (atd_bytes_skip(&p, ATD_LIT("\"iso_language_code\":"))) goto field_1;
-            break;
-        case 'r':
-            if (atd_bytes_skip(&p, ATD_LIT("\"result_type\":"))) goto field_0;
-            break;
+        case 'i': if (atd_bytes_skip(&p, ATD_LIT("\"iso_language_code\":"))) goto field_1; break;
+        case 'r': if (atd_bytes_skip(&p, ATD_LIT("\"result_type\":"))) goto field_0; break;
         }
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return NULL;
     switch (key.len) {
-    case 11:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("result_type"))) goto field_0;
-        break;
-    case 17:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("iso_language_code"))) goto field_1;
-        break;
-    default:
-        break;
+    case 11: if (atd_bytes_eq(key.ptr, ATD_LIT("result_type"))) goto field_0; break;
+    case 17: if (atd_bytes_eq(key.ptr, ATD_LIT("iso_language_code"))) goto field_1; break;
     }
-    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "metadata", "result_type\000iso_language_code\000"));
-    }
-    p = atd_skip_value_p(r, p);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    p = atd_skip_unknown_field_p(r, p, key, "metadata", "result_type\000iso_language_code\000");
+    if (p == NULL) return NULL;
     goto tail;
 }
 
@@ -481,17 +424,10 @@ key:
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return NULL;
     switch (key.len) {
-    case 4:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("urls"))) goto field_0;
-        break;
-    default:
-        break;
+    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("urls"))) goto field_0; break;
     }
-    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "url_entities", "urls\000"));
-    }
-    p = atd_skip_value_p(r, p);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    p = atd_skip_unknown_field_p(r, p, key, "url_entities", "urls\000");
+    if (p == NULL) return NULL;
     goto tail;
 }
 
@@ -548,31 +484,18 @@ key:
     if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"description\":"))) {
         switch (p[1]) {
-        case 'd':
-            if (atd_bytes_skip(&p, ATD_LIT("\"description\":"))) goto field_1;
-            break;
-        case 'u':
-            if (atd_bytes_skip(&p, ATD_LIT("\"url\":"))) goto field_0;
-            break;
+        case 'd': if (atd_bytes_skip(&p, ATD_LIT("\"description\":"))) goto field_1; break;
+        case 'u': if (atd_bytes_skip(&p, ATD_LIT("\"url\":"))) goto field_0; break;
         }
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return NULL;
     switch (key.len) {
-    case 3:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("url"))) goto field_0;
-        break;
-    case 11:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("description"))) goto field_1;
-        break;
-    default:
-        break;
+    case 3: if (atd_bytes_eq(key.ptr, ATD_LIT("url"))) goto field_0; break;
+    case 11: if (atd_bytes_eq(key.ptr, ATD_LIT("description"))) goto field_1; break;
     }
-    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "user_entities", "url\000description\000"));
-    }
-    p = atd_skip_value_p(r, p);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    p = atd_skip_unknown_field_p(r, p, key, "user_entities", "url\000description\000");
+    if (p == NULL) return NULL;
     goto tail;
 }
 
@@ -931,209 +854,125 @@ key:
     if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"profile_background_image_url_https\":"))) {
         switch (p[3]) {
-        case '"':
-            if (atd_bytes_skip(&p, ATD_LIT("\"id\":"))) goto field_0;
-            break;
+        case '"': if (atd_bytes_skip(&p, ATD_LIT("\"id\":"))) goto field_0; break;
         case '_':
             switch (p[2]) {
-            case 'd':
-                if (atd_bytes_skip(&p, ATD_LIT("\"id_str\":"))) goto field_1;
-                break;
+            case 'd': if (atd_bytes_skip(&p, ATD_LIT("\"id_str\":"))) goto field_1; break;
             case 's':
                 switch (p[12]) {
-                case 'i':
-                    if (atd_bytes_skip(&p, ATD_LIT("\"is_translation_enabled\":"))) goto field_22;
-                    break;
-                case 'o':
-                    if (atd_bytes_skip(&p, ATD_LIT("\"is_translator\":"))) goto field_21;
-                    break;
+                case 'i': if (atd_bytes_skip(&p, ATD_LIT("\"is_translation_enabled\":"))) goto field_22; break;
+                case 'o': if (atd_bytes_skip(&p, ATD_LIT("\"is_translator\":"))) goto field_21; break;
                 }
                 break;
             }
             break;
-        case 'a':
-            if (atd_bytes_skip(&p, ATD_LIT("\"statuses_count\":"))) goto field_18;
-            break;
+        case 'a': if (atd_bytes_skip(&p, ATD_LIT("\"statuses_count\":"))) goto field_18; break;
         case 'c':
             switch (p[1]) {
-            case 'l':
-                if (atd_bytes_skip(&p, ATD_LIT("\"location\":"))) goto field_4;
-                break;
-            case 'u':
-                if (atd_bytes_skip(&p, ATD_LIT("\"utc_offset\":"))) goto field_14;
-                break;
+            case 'l': if (atd_bytes_skip(&p, ATD_LIT("\"location\":"))) goto field_4; break;
+            case 'u': if (atd_bytes_skip(&p, ATD_LIT("\"utc_offset\":"))) goto field_14; break;
             }
             break;
-        case 'e':
-            if (atd_bytes_skip(&p, ATD_LIT("\"created_at\":"))) goto field_12;
-            break;
+        case 'e': if (atd_bytes_skip(&p, ATD_LIT("\"created_at\":"))) goto field_12; break;
         case 'f':
             switch (p[16]) {
-            case '"':
-                if (atd_bytes_skip(&p, ATD_LIT("\"default_profile\":"))) goto field_35;
-                break;
-            case '_':
-                if (atd_bytes_skip(&p, ATD_LIT("\"default_profile_image\":"))) goto field_36;
-                break;
+            case '"': if (atd_bytes_skip(&p, ATD_LIT("\"default_profile\":"))) goto field_35; break;
+            case '_': if (atd_bytes_skip(&p, ATD_LIT("\"default_profile_image\":"))) goto field_36; break;
             }
             break;
-        case 'i':
-            if (atd_bytes_skip(&p, ATD_LIT("\"friends_count\":"))) goto field_10;
-            break;
+        case 'i': if (atd_bytes_skip(&p, ATD_LIT("\"friends_count\":"))) goto field_10; break;
         case 'l':
             switch (p[1]) {
             case 'f':
                 switch (p[7]) {
-                case '_':
-                    if (atd_bytes_skip(&p, ATD_LIT("\"follow_request_sent\":"))) goto field_38;
-                    break;
-                case 'e':
-                    if (atd_bytes_skip(&p, ATD_LIT("\"followers_count\":"))) goto field_9;
-                    break;
-                case 'i':
-                    if (atd_bytes_skip(&p, ATD_LIT("\"following\":"))) goto field_37;
-                    break;
+                case '_': if (atd_bytes_skip(&p, ATD_LIT("\"follow_request_sent\":"))) goto field_38; break;
+                case 'e': if (atd_bytes_skip(&p, ATD_LIT("\"followers_count\":"))) goto field_9; break;
+                case 'i': if (atd_bytes_skip(&p, ATD_LIT("\"following\":"))) goto field_37; break;
                 }
                 break;
-            case 'u':
-                if (atd_bytes_skip(&p, ATD_LIT("\"url\":"))) goto field_6;
-                break;
+            case 'u': if (atd_bytes_skip(&p, ATD_LIT("\"url\":"))) goto field_6; break;
             }
             break;
         case 'm':
             switch (p[1]) {
-            case 'n':
-                if (atd_bytes_skip(&p, ATD_LIT("\"name\":"))) goto field_2;
-                break;
-            case 't':
-                if (atd_bytes_skip(&p, ATD_LIT("\"time_zone\":"))) goto field_15;
-                break;
+            case 'n': if (atd_bytes_skip(&p, ATD_LIT("\"name\":"))) goto field_2; break;
+            case 't': if (atd_bytes_skip(&p, ATD_LIT("\"time_zone\":"))) goto field_15; break;
             }
             break;
         case 'n':
             switch (p[1]) {
-            case 'c':
-                if (atd_bytes_skip(&p, ATD_LIT("\"contributors_enabled\":"))) goto field_20;
-                break;
-            case 'l':
-                if (atd_bytes_skip(&p, ATD_LIT("\"lang\":"))) goto field_19;
-                break;
+            case 'c': if (atd_bytes_skip(&p, ATD_LIT("\"contributors_enabled\":"))) goto field_20; break;
+            case 'l': if (atd_bytes_skip(&p, ATD_LIT("\"lang\":"))) goto field_19; break;
             }
             break;
         case 'o':
             switch (p[11]) {
-            case ':':
-                if (atd_bytes_skip(&p, ATD_LIT("\"protected\":"))) goto field_8;
-                break;
+            case ':': if (atd_bytes_skip(&p, ATD_LIT("\"protected\":"))) goto field_8; break;
             case 'a':
                 switch (p[18]) {
-                case '"':
-                    if (atd_bytes_skip(&p, ATD_LIT("\"profile_image_url\":"))) goto field_27;
-                    break;
-                case '_':
-                    if (atd_bytes_skip(&p, ATD_LIT("\"profile_image_url_https\":"))) goto field_28;
-                    break;
+                case '"': if (atd_bytes_skip(&p, ATD_LIT("\"profile_image_url\":"))) goto field_27; break;
+                case '_': if (atd_bytes_skip(&p, ATD_LIT("\"profile_image_url_https\":"))) goto field_28; break;
                 }
                 break;
             case 'c':
                 switch (p[20]) {
-                case 'c':
-                    if (atd_bytes_skip(&p, ATD_LIT("\"profile_background_color\":"))) goto field_23;
-                    break;
+                case 'c': if (atd_bytes_skip(&p, ATD_LIT("\"profile_background_color\":"))) goto field_23; break;
                 case 'i':
                     switch (p[29]) {
-                    case '"':
-                        if (atd_bytes_skip(&p, ATD_LIT("\"profile_background_image_url\":"))) goto field_24;
-                        break;
-                    case '_':
-                        if (atd_bytes_skip(&p, ATD_LIT("\"profile_background_image_url_https\":"))) goto field_25;
-                        break;
+                    case '"': if (atd_bytes_skip(&p, ATD_LIT("\"profile_background_image_url\":"))) goto field_24; break;
+                    case '_': if (atd_bytes_skip(&p, ATD_LIT("\"profile_background_image_url_https\":"))) goto field_25; break;
                     }
                     break;
-                case 't':
-                    if (atd_bytes_skip(&p, ATD_LIT("\"profile_background_tile\":"))) goto field_26;
-                    break;
+                case 't': if (atd_bytes_skip(&p, ATD_LIT("\"profile_background_tile\":"))) goto field_26; break;
                 }
                 break;
             case 'd':
                 switch (p[1]) {
-                case 'g':
-                    if (atd_bytes_skip(&p, ATD_LIT("\"geo_enabled\":"))) goto field_16;
-                    break;
+                case 'g': if (atd_bytes_skip(&p, ATD_LIT("\"geo_enabled\":"))) goto field_16; break;
                 case 'p':
                     switch (p[17]) {
-                    case 'b':
-                        if (atd_bytes_skip(&p, ATD_LIT("\"profile_sidebar_border_color\":"))) goto field_31;
-                        break;
-                    case 'f':
-                        if (atd_bytes_skip(&p, ATD_LIT("\"profile_sidebar_fill_color\":"))) goto field_32;
-                        break;
+                    case 'b': if (atd_bytes_skip(&p, ATD_LIT("\"profile_sidebar_border_color\":"))) goto field_31; break;
+                    case 'f': if (atd_bytes_skip(&p, ATD_LIT("\"profile_sidebar_fill_color\":"))) goto field_32; break;
                     }
                     break;
                 }
                 break;
-            case 'e':
-                if (atd_bytes_skip(&p, ATD_LIT("\"profile_use_background_image\":"))) goto field_34;
-                break;
+            case 'e': if (atd_bytes_skip(&p, ATD_LIT("\"profile_use_background_image\":"))) goto field_34; break;
             case 'n':
                 switch (p[9]) {
-                case 'b':
-                    if (atd_bytes_skip(&p, ATD_LIT("\"profile_banner_url\":"))) goto field_29;
-                    break;
-                case 'l':
-                    if (atd_bytes_skip(&p, ATD_LIT("\"profile_link_color\":"))) goto field_30;
-                    break;
+                case 'b': if (atd_bytes_skip(&p, ATD_LIT("\"profile_banner_url\":"))) goto field_29; break;
+                case 'l': if (atd_bytes_skip(&p, ATD_LIT("\"profile_link_color\":"))) goto field_30; break;
                 }
                 break;
-            case 'x':
-                if (atd_bytes_skip(&p, ATD_LIT("\"profile_text_color\":"))) goto field_33;
-                break;
+            case 'x': if (atd_bytes_skip(&p, ATD_LIT("\"profile_text_color\":"))) goto field_33; break;
             }
             break;
         case 'r':
             switch (p[1]) {
-            case 's':
-                if (atd_bytes_skip(&p, ATD_LIT("\"screen_name\":"))) goto field_3;
-                break;
-            case 'v':
-                if (atd_bytes_skip(&p, ATD_LIT("\"verified\":"))) goto field_17;
-                break;
+            case 's': if (atd_bytes_skip(&p, ATD_LIT("\"screen_name\":"))) goto field_3; break;
+            case 'v': if (atd_bytes_skip(&p, ATD_LIT("\"verified\":"))) goto field_17; break;
             }
             break;
         case 's':
             switch (p[1]) {
-            case 'd':
-                if (atd_bytes_skip(&p, ATD_LIT("\"description\":"))) goto field_5;
-                break;
-            case 'l':
-                if (atd_bytes_skip(&p, ATD_LIT("\"listed_count\":"))) goto field_11;
-                break;
+            case 'd': if (atd_bytes_skip(&p, ATD_LIT("\"description\":"))) goto field_5; break;
+            case 'l': if (atd_bytes_skip(&p, ATD_LIT("\"listed_count\":"))) goto field_11; break;
             }
             break;
         case 't':
             switch (p[1]) {
-            case 'e':
-                if (atd_bytes_skip(&p, ATD_LIT("\"entities\":"))) goto field_7;
-                break;
-            case 'n':
-                if (atd_bytes_skip(&p, ATD_LIT("\"notifications\":"))) goto field_39;
-                break;
+            case 'e': if (atd_bytes_skip(&p, ATD_LIT("\"entities\":"))) goto field_7; break;
+            case 'n': if (atd_bytes_skip(&p, ATD_LIT("\"notifications\":"))) goto field_39; break;
             }
             break;
-        case 'v':
-            if (atd_bytes_skip(&p, ATD_LIT("\"favourites_count\":"))) goto field_13;
-            break;
+        case 'v': if (atd_bytes_skip(&p, ATD_LIT("\"favourites_count\":"))) goto field_13; break;
         }
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return NULL;
     switch (key.len) {
-    case 2:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("id"))) goto field_0;
-        break;
-    case 6:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("id_str"))) goto field_1;
-        break;
+    case 2: if (atd_bytes_eq(key.ptr, ATD_LIT("id"))) goto field_0; break;
+    case 6: if (atd_bytes_eq(key.ptr, ATD_LIT("id_str"))) goto field_1; break;
     case 4:
         if (atd_bytes_eq(key.ptr, ATD_LIT("name"))) goto field_2;
         if (atd_bytes_eq(key.ptr, ATD_LIT("lang"))) goto field_19;
@@ -1148,9 +987,7 @@ key:
         if (atd_bytes_eq(key.ptr, ATD_LIT("entities"))) goto field_7;
         if (atd_bytes_eq(key.ptr, ATD_LIT("verified"))) goto field_17;
         break;
-    case 3:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("url"))) goto field_6;
-        break;
+    case 3: if (atd_bytes_eq(key.ptr, ATD_LIT("url"))) goto field_6; break;
     case 9:
         if (atd_bytes_eq(key.ptr, ATD_LIT("protected"))) goto field_8;
         if (atd_bytes_eq(key.ptr, ATD_LIT("time_zone"))) goto field_15;
@@ -1165,65 +1002,38 @@ key:
         if (atd_bytes_eq(key.ptr, ATD_LIT("is_translator"))) goto field_21;
         if (atd_bytes_eq(key.ptr, ATD_LIT("notifications"))) goto field_39;
         break;
-    case 12:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("listed_count"))) goto field_11;
-        break;
+    case 12: if (atd_bytes_eq(key.ptr, ATD_LIT("listed_count"))) goto field_11; break;
     case 10:
         if (atd_bytes_eq(key.ptr, ATD_LIT("created_at"))) goto field_12;
         if (atd_bytes_eq(key.ptr, ATD_LIT("utc_offset"))) goto field_14;
         break;
-    case 16:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("favourites_count"))) goto field_13;
-        break;
-    case 14:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("statuses_count"))) goto field_18;
-        break;
-    case 20:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("contributors_enabled"))) goto field_20;
-        break;
-    case 22:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("is_translation_enabled"))) goto field_22;
-        break;
-    case 24:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("profile_background_color"))) goto field_23;
-        break;
+    case 16: if (atd_bytes_eq(key.ptr, ATD_LIT("favourites_count"))) goto field_13; break;
+    case 14: if (atd_bytes_eq(key.ptr, ATD_LIT("statuses_count"))) goto field_18; break;
+    case 20: if (atd_bytes_eq(key.ptr, ATD_LIT("contributors_enabled"))) goto field_20; break;
+    case 22: if (atd_bytes_eq(key.ptr, ATD_LIT("is_translation_enabled"))) goto field_22; break;
+    case 24: if (atd_bytes_eq(key.ptr, ATD_LIT("profile_background_color"))) goto field_23; break;
     case 28:
         if (atd_bytes_eq(key.ptr, ATD_LIT("profile_background_image_url"))) goto field_24;
         if (atd_bytes_eq(key.ptr, ATD_LIT("profile_sidebar_border_color"))) goto field_31;
         if (atd_bytes_eq(key.ptr, ATD_LIT("profile_use_background_image"))) goto field_34;
         break;
-    case 34:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("profile_background_image_url_https"))) goto field_25;
-        break;
+    case 34: if (atd_bytes_eq(key.ptr, ATD_LIT("profile_background_image_url_https"))) goto field_25; break;
     case 23:
         if (atd_bytes_eq(key.ptr, ATD_LIT("profile_background_tile"))) goto field_26;
         if (atd_bytes_eq(key.ptr, ATD_LIT("profile_image_url_https"))) goto field_28;
         break;
-    case 17:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("profile_image_url"))) goto field_27;
-        break;
+    case 17: if (atd_bytes_eq(key.ptr, ATD_LIT("profile_image_url"))) goto field_27; break;
     case 18:
         if (atd_bytes_eq(key.ptr, ATD_LIT("profile_banner_url"))) goto field_29;
         if (atd_bytes_eq(key.ptr, ATD_LIT("profile_link_color"))) goto field_30;
         if (atd_bytes_eq(key.ptr, ATD_LIT("profile_text_color"))) goto field_33;
         break;
-    case 26:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("profile_sidebar_fill_color"))) goto field_32;
-        break;
-    case 21:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("default_profile_image"))) goto field_36;
-        break;
-    case 19:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("follow_request_sent"))) goto field_38;
-        break;
-    default:
-        break;
+    case 26: if (atd_bytes_eq(key.ptr, ATD_LIT("profile_sidebar_fill_color"))) goto field_32; break;
+    case 21: if (atd_bytes_eq(key.ptr, ATD_LIT("default_profile_image"))) goto field_36; break;
+    case 19: if (atd_bytes_eq(key.ptr, ATD_LIT("follow_request_sent"))) goto field_38; break;
     }
-    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "user", "id\000id_str\000name\000screen_name\000location\000description\000url\000entities\000protected\000followers_count\000friends_count\000listed_count\000created_at\000favourites_count\000utc_offset\000time_zone\000geo_enabled\000verified\000statuses_count\000lang\000contributors_enabled\000is_translator\000is_translation_enabled\000profile_background_color\000profile_background_image_url\000profile_background_image_url_https\000profile_background_tile\000profile_image_url\000profile_image_url_https\000profile_banner_url\000profile_link_color\000profile_sidebar_border_color\000profile_sidebar_fill_color\000profile_text_color\000profile_use_background_image\000default_profile\000default_profile_image\000following\000follow_request_sent\000notifications\000"));
-    }
-    p = atd_skip_value_p(r, p);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    p = atd_skip_unknown_field_p(r, p, key, "user", "id\000id_str\000name\000screen_name\000location\000description\000url\000entities\000protected\000followers_count\000friends_count\000listed_count\000created_at\000favourites_count\000utc_offset\000time_zone\000geo_enabled\000verified\000statuses_count\000lang\000contributors_enabled\000is_translator\000is_translation_enabled\000profile_background_color\000profile_background_image_url\000profile_background_image_url_https\000profile_background_tile\000profile_image_url\000profile_image_url_https\000profile_banner_url\000profile_link_color\000profile_sidebar_border_color\000profile_sidebar_fill_color\000profile_text_color\000profile_use_background_image\000default_profile\000default_profile_image\000following\000follow_request_sent\000notifications\000");
+    if (p == NULL) return NULL;
     goto tail;
 }
 
@@ -1364,49 +1174,24 @@ key:
     if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"user_mentions\":"))) {
         switch (p[2]) {
-        case 'a':
-            if (atd_bytes_skip(&p, ATD_LIT("\"hashtags\":"))) goto field_0;
-            break;
-        case 'e':
-            if (atd_bytes_skip(&p, ATD_LIT("\"media\":"))) goto field_4;
-            break;
-        case 'r':
-            if (atd_bytes_skip(&p, ATD_LIT("\"urls\":"))) goto field_2;
-            break;
-        case 's':
-            if (atd_bytes_skip(&p, ATD_LIT("\"user_mentions\":"))) goto field_3;
-            break;
-        case 'y':
-            if (atd_bytes_skip(&p, ATD_LIT("\"symbols\":"))) goto field_1;
-            break;
+        case 'a': if (atd_bytes_skip(&p, ATD_LIT("\"hashtags\":"))) goto field_0; break;
+        case 'e': if (atd_bytes_skip(&p, ATD_LIT("\"media\":"))) goto field_4; break;
+        case 'r': if (atd_bytes_skip(&p, ATD_LIT("\"urls\":"))) goto field_2; break;
+        case 's': if (atd_bytes_skip(&p, ATD_LIT("\"user_mentions\":"))) goto field_3; break;
+        case 'y': if (atd_bytes_skip(&p, ATD_LIT("\"symbols\":"))) goto field_1; break;
         }
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return NULL;
     switch (key.len) {
-    case 8:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("hashtags"))) goto field_0;
-        break;
-    case 7:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("symbols"))) goto field_1;
-        break;
-    case 4:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("urls"))) goto field_2;
-        break;
-    case 13:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("user_mentions"))) goto field_3;
-        break;
-    case 5:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("media"))) goto field_4;
-        break;
-    default:
-        break;
+    case 8: if (atd_bytes_eq(key.ptr, ATD_LIT("hashtags"))) goto field_0; break;
+    case 7: if (atd_bytes_eq(key.ptr, ATD_LIT("symbols"))) goto field_1; break;
+    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("urls"))) goto field_2; break;
+    case 13: if (atd_bytes_eq(key.ptr, ATD_LIT("user_mentions"))) goto field_3; break;
+    case 5: if (atd_bytes_eq(key.ptr, ATD_LIT("media"))) goto field_4; break;
     }
-    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "entities", "hashtags\000symbols\000urls\000user_mentions\000media\000"));
-    }
-    p = atd_skip_value_p(r, p);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    p = atd_skip_unknown_field_p(r, p, key, "entities", "hashtags\000symbols\000urls\000user_mentions\000media\000");
+    if (p == NULL) return NULL;
     goto tail;
 }
 
@@ -1671,111 +1456,61 @@ key:
         switch (p[1]) {
         case 'c':
             switch (p[3]) {
-            case 'e':
-                if (atd_bytes_skip(&p, ATD_LIT("\"created_at\":"))) goto field_1;
-                break;
-            case 'n':
-                if (atd_bytes_skip(&p, ATD_LIT("\"contributors\":"))) goto field_16;
-                break;
-            case 'o':
-                if (atd_bytes_skip(&p, ATD_LIT("\"coordinates\":"))) goto field_14;
-                break;
+            case 'e': if (atd_bytes_skip(&p, ATD_LIT("\"created_at\":"))) goto field_1; break;
+            case 'n': if (atd_bytes_skip(&p, ATD_LIT("\"contributors\":"))) goto field_16; break;
+            case 'o': if (atd_bytes_skip(&p, ATD_LIT("\"coordinates\":"))) goto field_14; break;
             }
             break;
-        case 'e':
-            if (atd_bytes_skip(&p, ATD_LIT("\"entities\":"))) goto field_20;
-            break;
+        case 'e': if (atd_bytes_skip(&p, ATD_LIT("\"entities\":"))) goto field_20; break;
         case 'f':
             switch (p[9]) {
-            case '_':
-                if (atd_bytes_skip(&p, ATD_LIT("\"favorite_count\":"))) goto field_19;
-                break;
-            case 'd':
-                if (atd_bytes_skip(&p, ATD_LIT("\"favorited\":"))) goto field_21;
-                break;
+            case '_': if (atd_bytes_skip(&p, ATD_LIT("\"favorite_count\":"))) goto field_19; break;
+            case 'd': if (atd_bytes_skip(&p, ATD_LIT("\"favorited\":"))) goto field_21; break;
             }
             break;
-        case 'g':
-            if (atd_bytes_skip(&p, ATD_LIT("\"geo\":"))) goto field_13;
-            break;
+        case 'g': if (atd_bytes_skip(&p, ATD_LIT("\"geo\":"))) goto field_13; break;
         case 'i':
             switch (p[4]) {
-            case ':':
-                if (atd_bytes_skip(&p, ATD_LIT("\"id\":"))) goto field_2;
-                break;
+            case ':': if (atd_bytes_skip(&p, ATD_LIT("\"id\":"))) goto field_2; break;
             case 'r':
                 switch (p[20]) {
-                case '"':
-                    if (atd_bytes_skip(&p, ATD_LIT("\"in_reply_to_user_id\":"))) goto field_9;
-                    break;
-                case '_':
-                    if (atd_bytes_skip(&p, ATD_LIT("\"in_reply_to_user_id_str\":"))) goto field_10;
-                    break;
+                case '"': if (atd_bytes_skip(&p, ATD_LIT("\"in_reply_to_user_id\":"))) goto field_9; break;
+                case '_': if (atd_bytes_skip(&p, ATD_LIT("\"in_reply_to_user_id_str\":"))) goto field_10; break;
                 case 'i':
                     switch (p[22]) {
-                    case '"':
-                        if (atd_bytes_skip(&p, ATD_LIT("\"in_reply_to_status_id\":"))) goto field_7;
-                        break;
-                    case '_':
-                        if (atd_bytes_skip(&p, ATD_LIT("\"in_reply_to_status_id_str\":"))) goto field_8;
-                        break;
+                    case '"': if (atd_bytes_skip(&p, ATD_LIT("\"in_reply_to_status_id\":"))) goto field_7; break;
+                    case '_': if (atd_bytes_skip(&p, ATD_LIT("\"in_reply_to_status_id_str\":"))) goto field_8; break;
                     }
                     break;
-                case 'n':
-                    if (atd_bytes_skip(&p, ATD_LIT("\"in_reply_to_screen_name\":"))) goto field_11;
-                    break;
+                case 'n': if (atd_bytes_skip(&p, ATD_LIT("\"in_reply_to_screen_name\":"))) goto field_11; break;
                 }
                 break;
-            case 's':
-                if (atd_bytes_skip(&p, ATD_LIT("\"id_str\":"))) goto field_3;
-                break;
+            case 's': if (atd_bytes_skip(&p, ATD_LIT("\"id_str\":"))) goto field_3; break;
             }
             break;
-        case 'l':
-            if (atd_bytes_skip(&p, ATD_LIT("\"lang\":"))) goto field_24;
-            break;
-        case 'm':
-            if (atd_bytes_skip(&p, ATD_LIT("\"metadata\":"))) goto field_0;
-            break;
+        case 'l': if (atd_bytes_skip(&p, ATD_LIT("\"lang\":"))) goto field_24; break;
+        case 'm': if (atd_bytes_skip(&p, ATD_LIT("\"metadata\":"))) goto field_0; break;
         case 'p':
             switch (p[2]) {
-            case 'l':
-                if (atd_bytes_skip(&p, ATD_LIT("\"place\":"))) goto field_15;
-                break;
-            case 'o':
-                if (atd_bytes_skip(&p, ATD_LIT("\"possibly_sensitive\":"))) goto field_23;
-                break;
+            case 'l': if (atd_bytes_skip(&p, ATD_LIT("\"place\":"))) goto field_15; break;
+            case 'o': if (atd_bytes_skip(&p, ATD_LIT("\"possibly_sensitive\":"))) goto field_23; break;
             }
             break;
         case 'r':
             switch (p[10]) {
-            case '"':
-                if (atd_bytes_skip(&p, ATD_LIT("\"retweeted\":"))) goto field_22;
-                break;
-            case '_':
-                if (atd_bytes_skip(&p, ATD_LIT("\"retweeted_status\":"))) goto field_17;
-                break;
-            case 'o':
-                if (atd_bytes_skip(&p, ATD_LIT("\"retweet_count\":"))) goto field_18;
-                break;
+            case '"': if (atd_bytes_skip(&p, ATD_LIT("\"retweeted\":"))) goto field_22; break;
+            case '_': if (atd_bytes_skip(&p, ATD_LIT("\"retweeted_status\":"))) goto field_17; break;
+            case 'o': if (atd_bytes_skip(&p, ATD_LIT("\"retweet_count\":"))) goto field_18; break;
             }
             break;
-        case 's':
-            if (atd_bytes_skip(&p, ATD_LIT("\"source\":"))) goto field_5;
-            break;
+        case 's': if (atd_bytes_skip(&p, ATD_LIT("\"source\":"))) goto field_5; break;
         case 't':
             switch (p[2]) {
-            case 'e':
-                if (atd_bytes_skip(&p, ATD_LIT("\"text\":"))) goto field_4;
-                break;
-            case 'r':
-                if (atd_bytes_skip(&p, ATD_LIT("\"truncated\":"))) goto field_6;
-                break;
+            case 'e': if (atd_bytes_skip(&p, ATD_LIT("\"text\":"))) goto field_4; break;
+            case 'r': if (atd_bytes_skip(&p, ATD_LIT("\"truncated\":"))) goto field_6; break;
             }
             break;
-        case 'u':
-            if (atd_bytes_skip(&p, ATD_LIT("\"user\":"))) goto field_12;
-            break;
+        case 'u': if (atd_bytes_skip(&p, ATD_LIT("\"user\":"))) goto field_12; break;
         }
     }
     p = atd_object_key_p(r, p, &key);
@@ -1785,12 +1520,8 @@ key:
         if (atd_bytes_eq(key.ptr, ATD_LIT("metadata"))) goto field_0;
         if (atd_bytes_eq(key.ptr, ATD_LIT("entities"))) goto field_20;
         break;
-    case 10:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("created_at"))) goto field_1;
-        break;
-    case 2:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("id"))) goto field_2;
-        break;
+    case 10: if (atd_bytes_eq(key.ptr, ATD_LIT("created_at"))) goto field_1; break;
+    case 2: if (atd_bytes_eq(key.ptr, ATD_LIT("id"))) goto field_2; break;
     case 6:
         if (atd_bytes_eq(key.ptr, ATD_LIT("id_str"))) goto field_3;
         if (atd_bytes_eq(key.ptr, ATD_LIT("source"))) goto field_5;
@@ -1805,51 +1536,24 @@ key:
         if (atd_bytes_eq(key.ptr, ATD_LIT("favorited"))) goto field_21;
         if (atd_bytes_eq(key.ptr, ATD_LIT("retweeted"))) goto field_22;
         break;
-    case 21:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("in_reply_to_status_id"))) goto field_7;
-        break;
-    case 25:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("in_reply_to_status_id_str"))) goto field_8;
-        break;
-    case 19:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("in_reply_to_user_id"))) goto field_9;
-        break;
+    case 21: if (atd_bytes_eq(key.ptr, ATD_LIT("in_reply_to_status_id"))) goto field_7; break;
+    case 25: if (atd_bytes_eq(key.ptr, ATD_LIT("in_reply_to_status_id_str"))) goto field_8; break;
+    case 19: if (atd_bytes_eq(key.ptr, ATD_LIT("in_reply_to_user_id"))) goto field_9; break;
     case 23:
         if (atd_bytes_eq(key.ptr, ATD_LIT("in_reply_to_user_id_str"))) goto field_10;
         if (atd_bytes_eq(key.ptr, ATD_LIT("in_reply_to_screen_name"))) goto field_11;
         break;
-    case 3:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("geo"))) goto field_13;
-        break;
-    case 11:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("coordinates"))) goto field_14;
-        break;
-    case 5:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("place"))) goto field_15;
-        break;
-    case 12:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("contributors"))) goto field_16;
-        break;
-    case 16:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("retweeted_status"))) goto field_17;
-        break;
-    case 13:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("retweet_count"))) goto field_18;
-        break;
-    case 14:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("favorite_count"))) goto field_19;
-        break;
-    case 18:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("possibly_sensitive"))) goto field_23;
-        break;
-    default:
-        break;
+    case 3: if (atd_bytes_eq(key.ptr, ATD_LIT("geo"))) goto field_13; break;
+    case 11: if (atd_bytes_eq(key.ptr, ATD_LIT("coordinates"))) goto field_14; break;
+    case 5: if (atd_bytes_eq(key.ptr, ATD_LIT("place"))) goto field_15; break;
+    case 12: if (atd_bytes_eq(key.ptr, ATD_LIT("contributors"))) goto field_16; break;
+    case 16: if (atd_bytes_eq(key.ptr, ATD_LIT("retweeted_status"))) goto field_17; break;
+    case 13: if (atd_bytes_eq(key.ptr, ATD_LIT("retweet_count"))) goto field_18; break;
+    case 14: if (atd_bytes_eq(key.ptr, ATD_LIT("favorite_count"))) goto field_19; break;
+    case 18: if (atd_bytes_eq(key.ptr, ATD_LIT("possibly_sensitive"))) goto field_23; break;
     }
-    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "status", "metadata\000created_at\000id\000id_str\000text\000source\000truncated\000in_reply_to_status_id\000in_reply_to_status_id_str\000in_reply_to_user_id\000in_reply_to_user_id_str\000in_reply_to_screen_name\000user\000geo\000coordinates\000place\000contributors\000retweeted_status\000retweet_count\000favorite_count\000entities\000favorited\000retweeted\000possibly_sensitive\000lang\000"));
-    }
-    p = atd_skip_value_p(r, p);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    p = atd_skip_unknown_field_p(r, p, key, "status", "metadata\000created_at\000id\000id_str\000text\000source\000truncated\000in_reply_to_status_id\000in_reply_to_status_id_str\000in_reply_to_user_id\000in_reply_to_user_id_str\000in_reply_to_screen_name\000user\000geo\000coordinates\000place\000contributors\000retweeted_status\000retweet_count\000favorite_count\000entities\000favorited\000retweeted\000possibly_sensitive\000lang\000");
+    if (p == NULL) return NULL;
     goto tail;
 }
 
@@ -1957,43 +1661,22 @@ key:
     if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"expanded_url\":"))) {
         switch (p[1]) {
-        case 'd':
-            if (atd_bytes_skip(&p, ATD_LIT("\"display_url\":"))) goto field_2;
-            break;
-        case 'e':
-            if (atd_bytes_skip(&p, ATD_LIT("\"expanded_url\":"))) goto field_1;
-            break;
-        case 'i':
-            if (atd_bytes_skip(&p, ATD_LIT("\"indices\":"))) goto field_3;
-            break;
-        case 'u':
-            if (atd_bytes_skip(&p, ATD_LIT("\"url\":"))) goto field_0;
-            break;
+        case 'd': if (atd_bytes_skip(&p, ATD_LIT("\"display_url\":"))) goto field_2; break;
+        case 'e': if (atd_bytes_skip(&p, ATD_LIT("\"expanded_url\":"))) goto field_1; break;
+        case 'i': if (atd_bytes_skip(&p, ATD_LIT("\"indices\":"))) goto field_3; break;
+        case 'u': if (atd_bytes_skip(&p, ATD_LIT("\"url\":"))) goto field_0; break;
         }
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return NULL;
     switch (key.len) {
-    case 3:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("url"))) goto field_0;
-        break;
-    case 12:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("expanded_url"))) goto field_1;
-        break;
-    case 11:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("display_url"))) goto field_2;
-        break;
-    case 7:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("indices"))) goto field_3;
-        break;
-    default:
-        break;
+    case 3: if (atd_bytes_eq(key.ptr, ATD_LIT("url"))) goto field_0; break;
+    case 12: if (atd_bytes_eq(key.ptr, ATD_LIT("expanded_url"))) goto field_1; break;
+    case 11: if (atd_bytes_eq(key.ptr, ATD_LIT("display_url"))) goto field_2; break;
+    case 7: if (atd_bytes_eq(key.ptr, ATD_LIT("indices"))) goto field_3; break;
     }
-    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "url_entity", "url\000expanded_url\000display_url\000indices\000"));
-    }
-    p = atd_skip_value_p(r, p);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    p = atd_skip_unknown_field_p(r, p, key, "url_entity", "url\000expanded_url\000display_url\000indices\000");
+    if (p == NULL) return NULL;
     goto tail;
 }
 
@@ -2044,31 +1727,18 @@ key:
     if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"indices\":"))) {
         switch (p[1]) {
-        case 'i':
-            if (atd_bytes_skip(&p, ATD_LIT("\"indices\":"))) goto field_1;
-            break;
-        case 't':
-            if (atd_bytes_skip(&p, ATD_LIT("\"text\":"))) goto field_0;
-            break;
+        case 'i': if (atd_bytes_skip(&p, ATD_LIT("\"indices\":"))) goto field_1; break;
+        case 't': if (atd_bytes_skip(&p, ATD_LIT("\"text\":"))) goto field_0; break;
         }
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return NULL;
     switch (key.len) {
-    case 4:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("text"))) goto field_0;
-        break;
-    case 7:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("indices"))) goto field_1;
-        break;
-    default:
-        break;
+    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("text"))) goto field_0; break;
+    case 7: if (atd_bytes_eq(key.ptr, ATD_LIT("indices"))) goto field_1; break;
     }
-    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "hashtag", "text\000indices\000"));
-    }
-    p = atd_skip_value_p(r, p);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    p = atd_skip_unknown_field_p(r, p, key, "hashtag", "text\000indices\000");
+    if (p == NULL) return NULL;
     goto tail;
 }
 
@@ -2137,49 +1807,24 @@ key:
     if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"screen_name\":"))) {
         switch (p[3]) {
-        case '"':
-            if (atd_bytes_skip(&p, ATD_LIT("\"id\":"))) goto field_2;
-            break;
-        case '_':
-            if (atd_bytes_skip(&p, ATD_LIT("\"id_str\":"))) goto field_3;
-            break;
-        case 'd':
-            if (atd_bytes_skip(&p, ATD_LIT("\"indices\":"))) goto field_4;
-            break;
-        case 'm':
-            if (atd_bytes_skip(&p, ATD_LIT("\"name\":"))) goto field_1;
-            break;
-        case 'r':
-            if (atd_bytes_skip(&p, ATD_LIT("\"screen_name\":"))) goto field_0;
-            break;
+        case '"': if (atd_bytes_skip(&p, ATD_LIT("\"id\":"))) goto field_2; break;
+        case '_': if (atd_bytes_skip(&p, ATD_LIT("\"id_str\":"))) goto field_3; break;
+        case 'd': if (atd_bytes_skip(&p, ATD_LIT("\"indices\":"))) goto field_4; break;
+        case 'm': if (atd_bytes_skip(&p, ATD_LIT("\"name\":"))) goto field_1; break;
+        case 'r': if (atd_bytes_skip(&p, ATD_LIT("\"screen_name\":"))) goto field_0; break;
         }
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return NULL;
     switch (key.len) {
-    case 11:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("screen_name"))) goto field_0;
-        break;
-    case 4:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("name"))) goto field_1;
-        break;
-    case 2:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("id"))) goto field_2;
-        break;
-    case 6:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("id_str"))) goto field_3;
-        break;
-    case 7:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("indices"))) goto field_4;
-        break;
-    default:
-        break;
+    case 11: if (atd_bytes_eq(key.ptr, ATD_LIT("screen_name"))) goto field_0; break;
+    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("name"))) goto field_1; break;
+    case 2: if (atd_bytes_eq(key.ptr, ATD_LIT("id"))) goto field_2; break;
+    case 6: if (atd_bytes_eq(key.ptr, ATD_LIT("id_str"))) goto field_3; break;
+    case 7: if (atd_bytes_eq(key.ptr, ATD_LIT("indices"))) goto field_4; break;
     }
-    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "user_mention", "screen_name\000name\000id\000id_str\000indices\000"));
-    }
-    p = atd_skip_value_p(r, p);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    p = atd_skip_unknown_field_p(r, p, key, "user_mention", "screen_name\000name\000id\000id_str\000indices\000");
+    if (p == NULL) return NULL;
     goto tail;
 }
 
@@ -2235,15 +1880,9 @@ key:
     if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"resize\":"))) {
         switch (p[1]) {
-        case 'h':
-            if (atd_bytes_skip(&p, ATD_LIT("\"h\":"))) goto field_1;
-            break;
-        case 'r':
-            if (atd_bytes_skip(&p, ATD_LIT("\"resize\":"))) goto field_2;
-            break;
-        case 'w':
-            if (atd_bytes_skip(&p, ATD_LIT("\"w\":"))) goto field_0;
-            break;
+        case 'h': if (atd_bytes_skip(&p, ATD_LIT("\"h\":"))) goto field_1; break;
+        case 'r': if (atd_bytes_skip(&p, ATD_LIT("\"resize\":"))) goto field_2; break;
+        case 'w': if (atd_bytes_skip(&p, ATD_LIT("\"w\":"))) goto field_0; break;
         }
     }
     p = atd_object_key_p(r, p, &key);
@@ -2253,17 +1892,10 @@ key:
         if (atd_bytes_eq(key.ptr, ATD_LIT("w"))) goto field_0;
         if (atd_bytes_eq(key.ptr, ATD_LIT("h"))) goto field_1;
         break;
-    case 6:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("resize"))) goto field_2;
-        break;
-    default:
-        break;
+    case 6: if (atd_bytes_eq(key.ptr, ATD_LIT("resize"))) goto field_2; break;
     }
-    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "size", "w\000h\000resize\000"));
-    }
-    p = atd_skip_value_p(r, p);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    p = atd_skip_unknown_field_p(r, p, key, "size", "w\000h\000resize\000");
+    if (p == NULL) return NULL;
     goto tail;
 }
 
@@ -2324,39 +1956,24 @@ key:
     if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"medium\":"))) {
         switch (p[1]) {
-        case 'l':
-            if (atd_bytes_skip(&p, ATD_LIT("\"large\":"))) goto field_3;
-            break;
-        case 'm':
-            if (atd_bytes_skip(&p, ATD_LIT("\"medium\":"))) goto field_0;
-            break;
-        case 's':
-            if (atd_bytes_skip(&p, ATD_LIT("\"small\":"))) goto field_1;
-            break;
-        case 't':
-            if (atd_bytes_skip(&p, ATD_LIT("\"thumb\":"))) goto field_2;
-            break;
+        case 'l': if (atd_bytes_skip(&p, ATD_LIT("\"large\":"))) goto field_3; break;
+        case 'm': if (atd_bytes_skip(&p, ATD_LIT("\"medium\":"))) goto field_0; break;
+        case 's': if (atd_bytes_skip(&p, ATD_LIT("\"small\":"))) goto field_1; break;
+        case 't': if (atd_bytes_skip(&p, ATD_LIT("\"thumb\":"))) goto field_2; break;
         }
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return NULL;
     switch (key.len) {
-    case 6:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("medium"))) goto field_0;
-        break;
+    case 6: if (atd_bytes_eq(key.ptr, ATD_LIT("medium"))) goto field_0; break;
     case 5:
         if (atd_bytes_eq(key.ptr, ATD_LIT("small"))) goto field_1;
         if (atd_bytes_eq(key.ptr, ATD_LIT("thumb"))) goto field_2;
         if (atd_bytes_eq(key.ptr, ATD_LIT("large"))) goto field_3;
         break;
-    default:
-        break;
     }
-    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "sizes", "medium\000small\000thumb\000large\000"));
-    }
-    p = atd_skip_value_p(r, p);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    p = atd_skip_unknown_field_p(r, p, key, "sizes", "medium\000small\000thumb\000large\000");
+    if (p == NULL) return NULL;
     goto tail;
 }
 
@@ -2488,105 +2105,52 @@ key:
         switch (p[2]) {
         case 'd':
             switch (p[3]) {
-            case '"':
-                if (atd_bytes_skip(&p, ATD_LIT("\"id\":"))) goto field_0;
-                break;
-            case '_':
-                if (atd_bytes_skip(&p, ATD_LIT("\"id_str\":"))) goto field_1;
-                break;
+            case '"': if (atd_bytes_skip(&p, ATD_LIT("\"id\":"))) goto field_0; break;
+            case '_': if (atd_bytes_skip(&p, ATD_LIT("\"id_str\":"))) goto field_1; break;
             }
             break;
         case 'e':
             switch (p[10]) {
-            case '"':
-                if (atd_bytes_skip(&p, ATD_LIT("\"media_url\":"))) goto field_3;
-                break;
-            case '_':
-                if (atd_bytes_skip(&p, ATD_LIT("\"media_url_https\":"))) goto field_4;
-                break;
+            case '"': if (atd_bytes_skip(&p, ATD_LIT("\"media_url\":"))) goto field_3; break;
+            case '_': if (atd_bytes_skip(&p, ATD_LIT("\"media_url_https\":"))) goto field_4; break;
             }
             break;
         case 'i':
             switch (p[1]) {
-            case 'd':
-                if (atd_bytes_skip(&p, ATD_LIT("\"display_url\":"))) goto field_6;
-                break;
-            case 's':
-                if (atd_bytes_skip(&p, ATD_LIT("\"sizes\":"))) goto field_9;
-                break;
+            case 'd': if (atd_bytes_skip(&p, ATD_LIT("\"display_url\":"))) goto field_6; break;
+            case 's': if (atd_bytes_skip(&p, ATD_LIT("\"sizes\":"))) goto field_9; break;
             }
             break;
-        case 'n':
-            if (atd_bytes_skip(&p, ATD_LIT("\"indices\":"))) goto field_2;
-            break;
+        case 'n': if (atd_bytes_skip(&p, ATD_LIT("\"indices\":"))) goto field_2; break;
         case 'o':
             switch (p[17]) {
-            case '"':
-                if (atd_bytes_skip(&p, ATD_LIT("\"source_status_id\":"))) goto field_10;
-                break;
-            case '_':
-                if (atd_bytes_skip(&p, ATD_LIT("\"source_status_id_str\":"))) goto field_11;
-                break;
+            case '"': if (atd_bytes_skip(&p, ATD_LIT("\"source_status_id\":"))) goto field_10; break;
+            case '_': if (atd_bytes_skip(&p, ATD_LIT("\"source_status_id_str\":"))) goto field_11; break;
             }
             break;
-        case 'r':
-            if (atd_bytes_skip(&p, ATD_LIT("\"url\":"))) goto field_5;
-            break;
-        case 'x':
-            if (atd_bytes_skip(&p, ATD_LIT("\"expanded_url\":"))) goto field_7;
-            break;
-        case 'y':
-            if (atd_bytes_skip(&p, ATD_LIT("\"type\":"))) goto field_8;
-            break;
+        case 'r': if (atd_bytes_skip(&p, ATD_LIT("\"url\":"))) goto field_5; break;
+        case 'x': if (atd_bytes_skip(&p, ATD_LIT("\"expanded_url\":"))) goto field_7; break;
+        case 'y': if (atd_bytes_skip(&p, ATD_LIT("\"type\":"))) goto field_8; break;
         }
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return NULL;
     switch (key.len) {
-    case 2:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("id"))) goto field_0;
-        break;
-    case 6:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("id_str"))) goto field_1;
-        break;
-    case 7:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("indices"))) goto field_2;
-        break;
-    case 9:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("media_url"))) goto field_3;
-        break;
-    case 15:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("media_url_https"))) goto field_4;
-        break;
-    case 3:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("url"))) goto field_5;
-        break;
-    case 11:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("display_url"))) goto field_6;
-        break;
-    case 12:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("expanded_url"))) goto field_7;
-        break;
-    case 4:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("type"))) goto field_8;
-        break;
-    case 5:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("sizes"))) goto field_9;
-        break;
-    case 16:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("source_status_id"))) goto field_10;
-        break;
-    case 20:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("source_status_id_str"))) goto field_11;
-        break;
-    default:
-        break;
+    case 2: if (atd_bytes_eq(key.ptr, ATD_LIT("id"))) goto field_0; break;
+    case 6: if (atd_bytes_eq(key.ptr, ATD_LIT("id_str"))) goto field_1; break;
+    case 7: if (atd_bytes_eq(key.ptr, ATD_LIT("indices"))) goto field_2; break;
+    case 9: if (atd_bytes_eq(key.ptr, ATD_LIT("media_url"))) goto field_3; break;
+    case 15: if (atd_bytes_eq(key.ptr, ATD_LIT("media_url_https"))) goto field_4; break;
+    case 3: if (atd_bytes_eq(key.ptr, ATD_LIT("url"))) goto field_5; break;
+    case 11: if (atd_bytes_eq(key.ptr, ATD_LIT("display_url"))) goto field_6; break;
+    case 12: if (atd_bytes_eq(key.ptr, ATD_LIT("expanded_url"))) goto field_7; break;
+    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("type"))) goto field_8; break;
+    case 5: if (atd_bytes_eq(key.ptr, ATD_LIT("sizes"))) goto field_9; break;
+    case 16: if (atd_bytes_eq(key.ptr, ATD_LIT("source_status_id"))) goto field_10; break;
+    case 20: if (atd_bytes_eq(key.ptr, ATD_LIT("source_status_id_str"))) goto field_11; break;
     }
-    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "media", "id\000id_str\000indices\000media_url\000media_url_https\000url\000display_url\000expanded_url\000type\000sizes\000source_status_id\000source_status_id_str\000"));
-    }
-    p = atd_skip_value_p(r, p);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    p = atd_skip_unknown_field_p(r, p, key, "media", "id\000id_str\000indices\000media_url\000media_url_https\000url\000display_url\000expanded_url\000type\000sizes\000source_status_id\000source_status_id_str\000");
+    if (p == NULL) return NULL;
     goto tail;
 }
 

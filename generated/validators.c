@@ -138,37 +138,20 @@ key:
     if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"email\":"))) {
         switch (p[1]) {
-        case 'a':
-            if (atd_bytes_skip(&p, ATD_LIT("\"age\":"))) goto field_1;
-            break;
-        case 'e':
-            if (atd_bytes_skip(&p, ATD_LIT("\"email\":"))) goto field_2;
-            break;
-        case 'n':
-            if (atd_bytes_skip(&p, ATD_LIT("\"name\":"))) goto field_0;
-            break;
+        case 'a': if (atd_bytes_skip(&p, ATD_LIT("\"age\":"))) goto field_1; break;
+        case 'e': if (atd_bytes_skip(&p, ATD_LIT("\"email\":"))) goto field_2; break;
+        case 'n': if (atd_bytes_skip(&p, ATD_LIT("\"name\":"))) goto field_0; break;
         }
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return NULL;
     switch (key.len) {
-    case 4:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("name"))) goto field_0;
-        break;
-    case 3:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("age"))) goto field_1;
-        break;
-    case 5:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("email"))) goto field_2;
-        break;
-    default:
-        break;
+    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("name"))) goto field_0; break;
+    case 3: if (atd_bytes_eq(key.ptr, ATD_LIT("age"))) goto field_1; break;
+    case 5: if (atd_bytes_eq(key.ptr, ATD_LIT("email"))) goto field_2; break;
     }
-    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "person", "name\000age\000email\000"));
-    }
-    p = atd_skip_value_p(r, p);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    p = atd_skip_unknown_field_p(r, p, key, "person", "name\000age\000email\000");
+    if (p == NULL) return NULL;
     goto tail;
 }
 
@@ -197,14 +180,8 @@ void validators_shape_init(validators_shape *v)
 static int validators_shape__plain__case(const char *s, size_t len)
 {
     switch (len) {
-    case 3:
-        if (atd_bytes_eq(s, ATD_LIT("Dot"))) return 0;
-        break;
-    case 6:
-        if (atd_bytes_eq(s, ATD_LIT("Circle"))) return 1;
-        break;
-    default:
-        break;
+    case 3: if (atd_bytes_eq(s, ATD_LIT("Dot"))) return 0; break;
+    case 6: if (atd_bytes_eq(s, ATD_LIT("Circle"))) return 1; break;
     }
     return -1;
 }
@@ -398,18 +375,10 @@ key:
     if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"weight\":"))) {
         switch (p[1]) {
-        case 'b':
-            if (atd_bytes_skip(&p, ATD_LIT("\"backup\":"))) goto field_3;
-            break;
-        case 'h':
-            if (atd_bytes_skip(&p, ATD_LIT("\"host\":"))) goto field_0;
-            break;
-        case 'p':
-            if (atd_bytes_skip(&p, ATD_LIT("\"port\":"))) goto field_1;
-            break;
-        case 'w':
-            if (atd_bytes_skip(&p, ATD_LIT("\"weight\":"))) goto field_2;
-            break;
+        case 'b': if (atd_bytes_skip(&p, ATD_LIT("\"backup\":"))) goto field_3; break;
+        case 'h': if (atd_bytes_skip(&p, ATD_LIT("\"host\":"))) goto field_0; break;
+        case 'p': if (atd_bytes_skip(&p, ATD_LIT("\"port\":"))) goto field_1; break;
+        case 'w': if (atd_bytes_skip(&p, ATD_LIT("\"weight\":"))) goto field_2; break;
         }
     }
     p = atd_object_key_p(r, p, &key);
@@ -423,14 +392,9 @@ key:
         if (atd_bytes_eq(key.ptr, ATD_LIT("weight"))) goto field_2;
         if (atd_bytes_eq(key.ptr, ATD_LIT("backup"))) goto field_3;
         break;
-    default:
-        break;
     }
-    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "host", "host\000port\000weight\000backup\000"));
-    }
-    p = atd_skip_value_p(r, p);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    p = atd_skip_unknown_field_p(r, p, key, "host", "host\000port\000weight\000backup\000");
+    if (p == NULL) return NULL;
     goto tail;
 }
 
@@ -678,21 +642,11 @@ key:
     if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"hosts\":"))) {
         switch (p[1]) {
-        case 'e':
-            if (atd_bytes_skip(&p, ATD_LIT("\"evens\":"))) goto field_2;
-            break;
-        case 'h':
-            if (atd_bytes_skip(&p, ATD_LIT("\"hosts\":"))) goto field_0;
-            break;
-        case 'l':
-            if (atd_bytes_skip(&p, ATD_LIT("\"level\":"))) goto field_4;
-            break;
-        case 'p':
-            if (atd_bytes_skip(&p, ATD_LIT("\"ports\":"))) goto field_1;
-            break;
-        case 'r':
-            if (atd_bytes_skip(&p, ATD_LIT("\"range\":"))) goto field_3;
-            break;
+        case 'e': if (atd_bytes_skip(&p, ATD_LIT("\"evens\":"))) goto field_2; break;
+        case 'h': if (atd_bytes_skip(&p, ATD_LIT("\"hosts\":"))) goto field_0; break;
+        case 'l': if (atd_bytes_skip(&p, ATD_LIT("\"level\":"))) goto field_4; break;
+        case 'p': if (atd_bytes_skip(&p, ATD_LIT("\"ports\":"))) goto field_1; break;
+        case 'r': if (atd_bytes_skip(&p, ATD_LIT("\"range\":"))) goto field_3; break;
         }
     }
     p = atd_object_key_p(r, p, &key);
@@ -705,14 +659,9 @@ key:
         if (atd_bytes_eq(key.ptr, ATD_LIT("range"))) goto field_3;
         if (atd_bytes_eq(key.ptr, ATD_LIT("level"))) goto field_4;
         break;
-    default:
-        break;
     }
-    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "config", "hosts\000ports\000evens\000range\000level\000"));
-    }
-    p = atd_skip_value_p(r, p);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    p = atd_skip_unknown_field_p(r, p, key, "config", "hosts\000ports\000evens\000range\000level\000");
+    if (p == NULL) return NULL;
     goto tail;
 }
 
@@ -820,15 +769,9 @@ key:
     if (!more) goto end;
     if (atd_key_room(r, p, ATD_LEN("\"people\":"))) {
         switch (p[1]) {
-        case 'c':
-            if (atd_bytes_skip(&p, ATD_LIT("\"config\":"))) goto field_2;
-            break;
-        case 'p':
-            if (atd_bytes_skip(&p, ATD_LIT("\"people\":"))) goto field_0;
-            break;
-        case 's':
-            if (atd_bytes_skip(&p, ATD_LIT("\"shapes\":"))) goto field_1;
-            break;
+        case 'c': if (atd_bytes_skip(&p, ATD_LIT("\"config\":"))) goto field_2; break;
+        case 'p': if (atd_bytes_skip(&p, ATD_LIT("\"people\":"))) goto field_0; break;
+        case 's': if (atd_bytes_skip(&p, ATD_LIT("\"shapes\":"))) goto field_1; break;
         }
     }
     p = atd_object_key_p(r, p, &key);
@@ -839,14 +782,9 @@ key:
         if (atd_bytes_eq(key.ptr, ATD_LIT("shapes"))) goto field_1;
         if (atd_bytes_eq(key.ptr, ATD_LIT("config"))) goto field_2;
         break;
-    default:
-        break;
     }
-    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "doc", "people\000shapes\000config\000"));
-    }
-    p = atd_skip_value_p(r, p);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
+    p = atd_skip_unknown_field_p(r, p, key, "doc", "people\000shapes\000config\000");
+    if (p == NULL) return NULL;
     goto tail;
 }
 

@@ -11,14 +11,12 @@
 #include "emit.h"
 
 /* Emits the switch on the length of the name at `s` (`len` bytes), each
- * match running `<action><i>;`:
+ * match running `<action><i>;`, a line per length that one name has:
  *     switch (len) {
- *     case 4:
- *         if (atd_bytes_eq(s, ATD_LIT("date"))) {
- *             return 0;
- *         }
- *         break;
- *     default:
+ *     case 4: if (atd_bytes_eq(s, ATD_LIT("date"))) return 0; break;
+ *     case 5:
+ *         if (atd_bytes_eq(s, ATD_LIT("start"))) return 1;
+ *         if (atd_bytes_eq(s, ATD_LIT("stops"))) return 2;
  *         break;
  *     }
  */
@@ -32,24 +30,27 @@ void emit_match_switch(cw *w, const char *s, const char *len, const char *action
     for (size_t i = 0; i < n; i++) {
         if (done[i] || (use != NULL && !use[i]))
             continue;
-        size_t l = lens[i];
+        size_t l = lens[i], same = 0;
+        for (size_t j = i; j < n; j++)
+            same += !done[j] && lens[j] == l && (use == NULL || use[j]);
+        if (same == 1) {
+            done[i] = true;
+            if (l == 0) /* the only empty name: the length decides */
+                cw_mid(w, "case 0: %s%zu;", action, i);
+            else
+                cw_mid(w, "case %zu: if (atd_bytes_eq(%s, %s)) %s%zu; break;", l, s,
+                       cw_lit(w, names[i], l), action, i);
+            continue;
+        }
         cw_mid(w, "case %zu:", l);
         for (size_t j = i; j < n; j++) {
             if (done[j] || lens[j] != l || (use != NULL && !use[j]))
                 continue;
             done[j] = true;
-            if (l == 0) {
-                cw_line(w, "%s%zu;", action, j);
-                continue;
-            }
-            cw_open(w, "if (atd_bytes_eq(%s, %s))", s, cw_lit(w, names[j], l));
-            cw_line(w, "%s%zu;", action, j);
-            cw_close(w, "}");
+            cw_line(w, "if (atd_bytes_eq(%s, %s)) %s%zu;", s, cw_lit(w, names[j], l), action, j);
         }
         cw_line(w, "break;");
     }
-    cw_mid(w, "default:");
-    cw_line(w, "break;");
     cw_close(w, "}");
 }
 

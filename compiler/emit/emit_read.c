@@ -546,21 +546,24 @@ static size_t split_position(const ir_type *t, const size_t *idx, size_t cnt)
     return best;
 }
 
+/* The compare of field i's whole key at p, and the jump to its value. */
+static const char *key_leaf(cw *w, const ir_type *t, size_t i)
+{
+    return cw_fmt(w, "if (atd_bytes_skip(&p, ATD_LIT(\"%s\"))) goto field_%zu;",
+                  key_literal(w, &t->fields[i]), i);
+}
+
 /* The decision tree over the keys of fields idx[0..cnt): a switch on the
  * byte that splits them best, down to one candidate, whose whole key (the
- * quotes and the colon included) is then compared:
+ * quotes and the colon included) is then compared, a line per key:
  *     switch (p[1]) {
- *     case 'd':
- *         if (atd_bytes_skip(&p, ATD_LIT("\"date\":"))) goto field_1;
- *         break;
+ *     case 'd': if (atd_bytes_skip(&p, ATD_LIT("\"date\":"))) goto field_1; break;
  *     ...
  *     } */
 static void emit_key_tree(cw *w, const ir_type *t, const size_t *idx, size_t cnt)
 {
     if (cnt == 1) {
-        const ir_field *f = &t->fields[idx[0]];
-        cw_line(w, "if (atd_bytes_skip(&p, ATD_LIT(\"%s\"))) goto field_%zu;", key_literal(w, f),
-                idx[0]);
+        cw_line(w, "%s", key_leaf(w, t, idx[0]));
         return;
     }
     size_t k = split_position(t, idx, cnt);
@@ -575,6 +578,10 @@ static void emit_key_tree(cw *w, const ir_type *t, const size_t *idx, size_t cnt
                 group[n++] = idx[j];
         if (n == 0)
             continue;
+        if (n == 1) { /* one row of the table */
+            cw_mid(w, "case %s: %s break;", char_literal(w, (char)c), key_leaf(w, t, group[0]));
+            continue;
+        }
         cw_mid(w, "case %s:", char_literal(w, (char)c));
         emit_key_tree(w, t, group, n);
         cw_line(w, "break;");
@@ -659,6 +666,14 @@ static void emit_key_lookup(cw *w, const ir_type *t)
         }
         emit_match_switch(w, "key.ptr", "key.len", "goto field_", names, lens, NULL, t->nfields);
     }
+    if (t->tv == NULL) {
+        cw_line(w, "p = atd_skip_unknown_field_p(r, p, key, \"%s\", \"%s\");", t->atd_name,
+                json_name_list(w, t, false));
+        check_cursor(w);
+        cw_line(w, "goto tail;");
+        return;
+    }
+    /* Type_and_value_fields: the type key is known, even when strict */
     cw_open(w, "if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)%s)", emit_tv_not_type_key(w, t));
     cw_line(w,
             "return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, \"%s\", \"%s\"));",

@@ -231,6 +231,13 @@ bool atd_reader_fail_missing_of(atd_reader *r, const char *at, const uint64_t *s
  * Returns false. */
 bool atd_reader_fail_unknown_field(atd_reader *r, const char *at, atd_string key,
                                    const char *record, const char *fields);
+/* The record readers' way with such a key, read at p's left: under
+ * ATD_READ_STRICT_FIELDS the error above; otherwise its value skipped
+ * (atd_skip_value_p), the key pushed on the error's path if that fails.
+ * key, record and fields as above. Returns the cursor after the value, or
+ * NULL after recording the error. */
+const char *atd_skip_unknown_field_p(atd_reader *r, const char *p, atd_string key,
+                                     const char *record, const char *fields);
 
 /* The steps around the argument of a constructor in a sum reader, after
  * the constructor's name, for the array form ["Name", ARG] and the object
