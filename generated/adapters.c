@@ -86,9 +86,7 @@ static const char *adapters_circle_read_p(atd_reader *r, const char *p, adapters
     const char *at = p;
     uint64_t seen[1] = {0};
     adapters_circle_init(out);
-    p = atd_object_begin_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"radius\":"))) goto key;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"radius\":"))) goto key;
 field_0:
     p = atd_read_double_p(r, p, &out->radius);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("radius")));
@@ -118,7 +116,6 @@ key:
 }
 
 ATD_DEFINE_READ(extern, adapters_circle, adapters_circle)
-
 ATD_DEFINE_READ_ENTRY_POINTS(adapters_circle)
 
 void adapters_rect_init(adapters_rect *v)
@@ -133,10 +130,8 @@ static const char *adapters_rect_read_p(atd_reader *r, const char *p, adapters_r
     const char *at = p;
     uint64_t seen[1] = {0};
     adapters_rect_init(out);
-    p = atd_object_begin_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"width\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"height\":"))) goto field_1;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"width\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"height\":"))) goto field_1;
         goto key;
     }
 field_0:
@@ -195,7 +190,6 @@ key:
 }
 
 ATD_DEFINE_READ(extern, adapters_rect, adapters_rect)
-
 ATD_DEFINE_READ_ENTRY_POINTS(adapters_rect)
 
 void adapters_start_init(adapters_start *v)
@@ -210,9 +204,7 @@ static const char *adapters_start_read_p(atd_reader *r, const char *p, adapters_
     const char *at = p;
     uint64_t seen[1] = {0};
     adapters_start_init(out);
-    p = atd_object_begin_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"at\":"))) goto key;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"at\":"))) goto key;
 field_0:
     p = atd_read_int64_p(r, p, &out->at);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("at")));
@@ -242,7 +234,6 @@ key:
 }
 
 ATD_DEFINE_READ(extern, adapters_start, adapters_start)
-
 ATD_DEFINE_READ_ENTRY_POINTS(adapters_start)
 
 void adapters_tagged_init(adapters_tagged *v)
@@ -257,9 +248,7 @@ static const char *adapters_tagged_read_p(atd_reader *r, const char *p, adapters
     const char *at = p;
     uint64_t seen[1] = {0};
     adapters_tagged_init(out);
-    p = atd_object_begin_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"kind\":"))) goto key;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"kind\":"))) goto key;
 field_0:
     p = atd_read_string_p(r, p, &out->kind);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("kind")));
@@ -298,7 +287,6 @@ key:
 }
 
 ATD_DEFINE_READ(extern, adapters_tagged, adapters_tagged)
-
 ATD_DEFINE_READ_ENTRY_POINTS(adapters_tagged)
 
 void adapters_shape_init(adapters_shape *v)
@@ -419,7 +407,6 @@ static const char *adapters_shape_read_p(atd_reader *r, const char *p, adapters_
 }
 
 ATD_DEFINE_READ(extern, adapters_shape, adapters_shape)
-
 ATD_DEFINE_READ_ENTRY_POINTS(adapters_shape)
 
 void adapters_event_init(adapters_event *v)
@@ -525,7 +512,6 @@ static const char *adapters_event_read_p(atd_reader *r, const char *p, adapters_
 }
 
 ATD_DEFINE_READ(extern, adapters_event, adapters_event)
-
 ATD_DEFINE_READ_ENTRY_POINTS(adapters_event)
 
 void adapters_one_init(adapters_one *v)
@@ -629,7 +615,6 @@ static const char *adapters_one_read_p(atd_reader *r, const char *p, adapters_on
 }
 
 ATD_DEFINE_READ(extern, adapters_one, adapters_one)
-
 ATD_DEFINE_READ_ENTRY_POINTS(adapters_one)
 
 void adapters_codec_shape_init(adapters_codec_shape *v)
@@ -720,7 +705,6 @@ static const char *adapters_codec_shape_read_p(atd_reader *r, const char *p, ada
 }
 
 ATD_DEFINE_READ(extern, adapters_codec_shape, adapters_codec_shape)
-
 ATD_DEFINE_READ_ENTRY_POINTS(adapters_codec_shape)
 
 void adapters_payload_init(adapters_payload *v)
@@ -798,7 +782,6 @@ static const char *adapters_payload_read_p(atd_reader *r, const char *p, adapter
 }
 
 ATD_DEFINE_READ(extern, adapters_payload, adapters_payload)
-
 ATD_DEFINE_READ_ENTRY_POINTS(adapters_payload)
 
 void adapters_tagged_value_init(adapters_tagged_value *v)
@@ -864,10 +847,8 @@ static const char *adapters_tagged_value_read_p(atd_reader *r, const char *p, ad
         p = atd_read_type_field_p(r, p, ATD_LIT("kind"), "payload", &tv_tag_, &tv_at_);
         if (p == NULL) return NULL;
     }
-    p = atd_object_begin_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"payload\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"id\":"))) goto field_1;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"payload\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"id\":"))) goto field_1;
         goto key;
     }
 field_0:
@@ -921,7 +902,6 @@ key:
 }
 
 ATD_DEFINE_READ(extern, adapters_tagged_value, adapters_tagged_value)
-
 ATD_DEFINE_READ_ENTRY_POINTS(adapters_tagged_value)
 
 static const char *adapters_abstract_nullable_read_p(atd_reader *r, const char *p, adapters_abstract_nullable *out)
@@ -1047,7 +1027,6 @@ static const char *adapters_payload2_read_p(atd_reader *r, const char *p, adapte
 }
 
 ATD_DEFINE_READ(extern, adapters_payload2, adapters_payload2)
-
 ATD_DEFINE_READ_ENTRY_POINTS(adapters_payload2)
 
 void adapters_tagged_value2_init(adapters_tagged_value2 *v)
@@ -1133,9 +1112,7 @@ static const char *adapters_tagged_value2_read_p(atd_reader *r, const char *p, a
         p = atd_read_type_field_p(r, p, ATD_LIT("kind"), "payload2", &tv_tag_, &tv_at_);
         if (p == NULL) return NULL;
     }
-    p = atd_object_begin_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"kind\":"))) goto key;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"kind\":"))) goto key;
 field_0:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -1187,7 +1164,6 @@ key:
 }
 
 ATD_DEFINE_READ(extern, adapters_tagged_value2, adapters_tagged_value2)
-
 ATD_DEFINE_READ_ENTRY_POINTS(adapters_tagged_value2)
 
 void adapters_kind_shape_init(adapters_kind_shape *v)
@@ -1295,7 +1271,6 @@ static const char *adapters_kind_shape_read_p(atd_reader *r, const char *p, adap
 }
 
 ATD_DEFINE_READ(extern, adapters_kind_shape, adapters_kind_shape)
-
 ATD_DEFINE_READ_ENTRY_POINTS(adapters_kind_shape)
 
 static const char *adapters_shape_list_read_p(atd_reader *r, const char *p, adapters_shape_list *out)
@@ -1471,10 +1446,8 @@ static const char *adapters_doc_read_p(atd_reader *r, const char *p, adapters_do
     const char *at = p;
     uint64_t seen[1] = {0};
     adapters_doc_init(out);
-    p = atd_object_begin_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"shapes\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"codec\":"))) goto field_3;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"shapes\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"codec\":"))) goto field_3;
         goto key;
     }
 field_0:
@@ -1584,7 +1557,6 @@ key:
 }
 
 ATD_DEFINE_READ(extern, adapters_doc, adapters_doc)
-
 ATD_DEFINE_READ_ENTRY_POINTS(adapters_doc)
 
 void adapters_json_init(adapters_json *v)
@@ -1600,7 +1572,6 @@ static const char *adapters_json_read_p(atd_reader *r, const char *p, adapters_j
 }
 
 ATD_DEFINE_READ(extern, adapters_json, adapters_json)
-
 ATD_DEFINE_READ_ENTRY_POINTS(adapters_json)
 
 /* --- writers --- */
@@ -1641,7 +1612,6 @@ static char *adapters_circle_write_p(atd_writer *w, char *p, const adapters_circ
 }
 
 ATD_DEFINE_WRITE(adapters_circle, adapters_circle)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(adapters_circle)
 
 static char *adapters_rect__write_tagged_p(atd_writer *w, char *p, const adapters_rect *v, const char *tag, size_t tag_len)
@@ -1677,7 +1647,6 @@ static char *adapters_rect_write_p(atd_writer *w, char *p, const adapters_rect *
 }
 
 ATD_DEFINE_WRITE(adapters_rect, adapters_rect)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(adapters_rect)
 
 static char *adapters_start__write_tagged_p(atd_writer *w, char *p, const adapters_start *v, const char *tag, size_t tag_len)
@@ -1703,7 +1672,6 @@ static char *adapters_start_write_p(atd_writer *w, char *p, const adapters_start
 }
 
 ATD_DEFINE_WRITE(adapters_start, adapters_start)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(adapters_start)
 
 static char *adapters_tagged__write_tagged_p(atd_writer *w, char *p, const adapters_tagged *v, const char *tag, size_t tag_len)
@@ -1731,7 +1699,6 @@ static char *adapters_tagged_write_p(atd_writer *w, char *p, const adapters_tagg
 }
 
 ATD_DEFINE_WRITE(adapters_tagged, adapters_tagged)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(adapters_tagged)
 
 static char *adapters_shape_write_p(atd_writer *w, char *p, const adapters_shape *v)
@@ -1755,7 +1722,6 @@ static char *adapters_shape_write_p(atd_writer *w, char *p, const adapters_shape
 }
 
 ATD_DEFINE_WRITE(adapters_shape, adapters_shape)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(adapters_shape)
 
 static char *adapters_event_write_p(atd_writer *w, char *p, const adapters_event *v)
@@ -1772,7 +1738,6 @@ static char *adapters_event_write_p(atd_writer *w, char *p, const adapters_event
 }
 
 ATD_DEFINE_WRITE(adapters_event, adapters_event)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(adapters_event)
 
 static char *adapters_one_write_p(atd_writer *w, char *p, const adapters_one *v)
@@ -1798,7 +1763,6 @@ static char *adapters_one_write_p(atd_writer *w, char *p, const adapters_one *v)
 }
 
 ATD_DEFINE_WRITE(adapters_one, adapters_one)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(adapters_one)
 
 static char *adapters_codec_shape_write_p(atd_writer *w, char *p, const adapters_codec_shape *v)
@@ -1813,7 +1777,6 @@ static char *adapters_codec_shape_write_p(atd_writer *w, char *p, const adapters
 }
 
 ATD_DEFINE_WRITE(adapters_codec_shape, adapters_codec_shape)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(adapters_codec_shape)
 
 static char *adapters_payload_write_p(atd_writer *w, char *p, const adapters_payload *v)
@@ -1839,7 +1802,6 @@ static char *adapters_payload_write_p(atd_writer *w, char *p, const adapters_pay
 }
 
 ATD_DEFINE_WRITE(adapters_payload, adapters_payload)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(adapters_payload)
 
 static bool adapters_tagged_value__tv_has_value(const adapters_payload *v)
@@ -1913,7 +1875,6 @@ static char *adapters_tagged_value_write_p(atd_writer *w, char *p, const adapter
 }
 
 ATD_DEFINE_WRITE(adapters_tagged_value, adapters_tagged_value)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(adapters_tagged_value)
 
 static char *adapters_abstract_nullable_write_p(atd_writer *w, char *p, const adapters_abstract_nullable *v)
@@ -1960,7 +1921,6 @@ static char *adapters_payload2_write_p(atd_writer *w, char *p, const adapters_pa
 }
 
 ATD_DEFINE_WRITE(adapters_payload2, adapters_payload2)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(adapters_payload2)
 
 static bool adapters_tagged_value2__tv_has_value(const adapters_payload2 *v)
@@ -2032,7 +1992,6 @@ static char *adapters_tagged_value2_write_p(atd_writer *w, char *p, const adapte
 }
 
 ATD_DEFINE_WRITE(adapters_tagged_value2, adapters_tagged_value2)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(adapters_tagged_value2)
 
 static char *adapters_kind_shape_write_p(atd_writer *w, char *p, const adapters_kind_shape *v)
@@ -2049,7 +2008,6 @@ static char *adapters_kind_shape_write_p(atd_writer *w, char *p, const adapters_
 }
 
 ATD_DEFINE_WRITE(adapters_kind_shape, adapters_kind_shape)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(adapters_kind_shape)
 
 static char *adapters_shape_list_write_p(atd_writer *w, char *p, const adapters_shape_list *v)
@@ -2190,7 +2148,6 @@ static char *adapters_doc_write_p(atd_writer *w, char *p, const adapters_doc *v)
 }
 
 ATD_DEFINE_WRITE(adapters_doc, adapters_doc)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(adapters_doc)
 
 static char *adapters_json_write_p(atd_writer *w, char *p, const adapters_json *v)
@@ -2201,7 +2158,6 @@ static char *adapters_json_write_p(atd_writer *w, char *p, const adapters_json *
 }
 
 ATD_DEFINE_WRITE(adapters_json, adapters_json)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(adapters_json)
 
 /* --- copy and equality --- */

@@ -64,9 +64,7 @@ static const char *blockchain_root_read_p(atd_reader *r, const char *p, blockcha
     const char *at = p;
     uint64_t seen[1] = {0};
     blockchain_root_init(out);
-    p = atd_object_begin_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"txs\":"))) goto key;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"txs\":"))) goto key;
 field_0:
     p = blockchain_transaction_list_read_p(r, p, &out->txs);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("txs")));
@@ -96,7 +94,6 @@ key:
 }
 
 ATD_DEFINE_READ(extern, blockchain_root, blockchain_root)
-
 ATD_DEFINE_READ_ENTRY_POINTS(blockchain_root)
 
 static const char *blockchain_input_list_read_p(atd_reader *r, const char *p, blockchain_input_list *out)
@@ -157,10 +154,8 @@ static const char *blockchain_transaction_read_p(atd_reader *r, const char *p, b
     const char *at = p;
     uint64_t seen[1] = {0};
     blockchain_transaction_init(out);
-    p = atd_object_begin_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"lock_time\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"double_spend\":"))) goto field_4;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"lock_time\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"double_spend\":"))) goto field_4;
         goto key;
     }
 field_0:
@@ -311,7 +306,6 @@ key:
 }
 
 ATD_DEFINE_READ(extern, blockchain_transaction, blockchain_transaction)
-
 ATD_DEFINE_READ_ENTRY_POINTS(blockchain_transaction)
 
 void blockchain_output_init(blockchain_output *v)
@@ -326,10 +320,8 @@ static const char *blockchain_output_read_p(atd_reader *r, const char *p, blockc
     const char *at = p;
     uint64_t seen[1] = {0};
     blockchain_output_init(out);
-    p = atd_object_begin_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"spent\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"addr\":"))) goto field_3;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"spent\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"addr\":"))) goto field_3;
         goto key;
     }
 field_0:
@@ -418,7 +410,6 @@ key:
 }
 
 ATD_DEFINE_READ(extern, blockchain_output, blockchain_output)
-
 ATD_DEFINE_READ_ENTRY_POINTS(blockchain_output)
 
 void blockchain_input_init(blockchain_input *v)
@@ -433,10 +424,8 @@ static const char *blockchain_input_read_p(atd_reader *r, const char *p, blockch
     const char *at = p;
     uint64_t seen[1] = {0};
     blockchain_input_init(out);
-    p = atd_object_begin_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"sequence\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"prev_out\":"))) goto field_1;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"sequence\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"prev_out\":"))) goto field_1;
         goto key;
     }
 field_0:
@@ -489,7 +478,6 @@ key:
 }
 
 ATD_DEFINE_READ(extern, blockchain_input, blockchain_input)
-
 ATD_DEFINE_READ_ENTRY_POINTS(blockchain_input)
 
 /* --- writers --- */
@@ -518,7 +506,6 @@ static char *blockchain_root_write_p(atd_writer *w, char *p, const blockchain_ro
 }
 
 ATD_DEFINE_WRITE(blockchain_root, blockchain_root)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(blockchain_root)
 
 static char *blockchain_input_list_write_p(atd_writer *w, char *p, const blockchain_input_list *v)
@@ -589,7 +576,6 @@ static char *blockchain_transaction_write_p(atd_writer *w, char *p, const blockc
 }
 
 ATD_DEFINE_WRITE(blockchain_transaction, blockchain_transaction)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(blockchain_transaction)
 
 static char *blockchain_output_write_p(atd_writer *w, char *p, const blockchain_output *v)
@@ -616,7 +602,6 @@ static char *blockchain_output_write_p(atd_writer *w, char *p, const blockchain_
 }
 
 ATD_DEFINE_WRITE(blockchain_output, blockchain_output)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(blockchain_output)
 
 static char *blockchain_input_write_p(atd_writer *w, char *p, const blockchain_input *v)
@@ -635,7 +620,6 @@ static char *blockchain_input_write_p(atd_writer *w, char *p, const blockchain_i
 }
 
 ATD_DEFINE_WRITE(blockchain_input, blockchain_input)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(blockchain_input)
 
 /* --- copy and equality --- */

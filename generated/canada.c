@@ -64,10 +64,8 @@ static const char *canada_root_read_p(atd_reader *r, const char *p, canada_root 
     const char *at = p;
     uint64_t seen[1] = {0};
     canada_root_init(out);
-    p = atd_object_begin_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"type\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"features\":"))) goto field_1;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"type\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"features\":"))) goto field_1;
         goto key;
     }
 field_0:
@@ -111,7 +109,6 @@ key:
 }
 
 ATD_DEFINE_READ(extern, canada_root, canada_root)
-
 ATD_DEFINE_READ_ENTRY_POINTS(canada_root)
 
 void canada_properties_init(canada_properties *v)
@@ -126,9 +123,7 @@ static const char *canada_properties_read_p(atd_reader *r, const char *p, canada
     const char *at = p;
     uint64_t seen[1] = {0};
     canada_properties_init(out);
-    p = atd_object_begin_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"name\":"))) goto key;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"name\":"))) goto key;
 field_0:
     p = atd_read_string_p(r, p, &out->name);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("name")));
@@ -158,7 +153,6 @@ key:
 }
 
 ATD_DEFINE_READ(extern, canada_properties, canada_properties)
-
 ATD_DEFINE_READ_ENTRY_POINTS(canada_properties)
 
 static const char *canada_ring_list_read_p(atd_reader *r, const char *p, canada_ring_list *out)
@@ -196,10 +190,8 @@ static const char *canada_geometry_read_p(atd_reader *r, const char *p, canada_g
     const char *at = p;
     uint64_t seen[1] = {0};
     canada_geometry_init(out);
-    p = atd_object_begin_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"type\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"coordinates\":"))) goto field_1;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"type\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"coordinates\":"))) goto field_1;
         goto key;
     }
 field_0:
@@ -243,7 +235,6 @@ key:
 }
 
 ATD_DEFINE_READ(extern, canada_geometry, canada_geometry)
-
 ATD_DEFINE_READ_ENTRY_POINTS(canada_geometry)
 
 void canada_feature_init(canada_feature *v)
@@ -258,10 +249,8 @@ static const char *canada_feature_read_p(atd_reader *r, const char *p, canada_fe
     const char *at = p;
     uint64_t seen[1] = {0};
     canada_feature_init(out);
-    p = atd_object_begin_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"type\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"geometry\":"))) goto field_2;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"type\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"geometry\":"))) goto field_2;
         goto key;
     }
 field_0:
@@ -315,7 +304,6 @@ key:
 }
 
 ATD_DEFINE_READ(extern, canada_feature, canada_feature)
-
 ATD_DEFINE_READ_ENTRY_POINTS(canada_feature)
 
 void canada_position_init(canada_position *v)
@@ -356,7 +344,6 @@ static const char *canada_position_read_p(atd_reader *r, const char *p, canada_p
 }
 
 ATD_DEFINE_READ(extern, canada_position, canada_position)
-
 ATD_DEFINE_READ_ENTRY_POINTS(canada_position)
 
 void canada_ring_init(canada_ring *v)
@@ -388,7 +375,6 @@ static const char *canada_ring_read_p(atd_reader *r, const char *p, canada_ring 
 }
 
 ATD_DEFINE_READ(extern, canada_ring, canada_ring)
-
 ATD_DEFINE_READ_ENTRY_POINTS(canada_ring)
 
 /* --- writers --- */
@@ -419,7 +405,6 @@ static char *canada_root_write_p(atd_writer *w, char *p, const canada_root *v)
 }
 
 ATD_DEFINE_WRITE(canada_root, canada_root)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(canada_root)
 
 static char *canada_properties_write_p(atd_writer *w, char *p, const canada_properties *v)
@@ -430,7 +415,6 @@ static char *canada_properties_write_p(atd_writer *w, char *p, const canada_prop
 }
 
 ATD_DEFINE_WRITE(canada_properties, canada_properties)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(canada_properties)
 
 static char *canada_ring_list_write_p(atd_writer *w, char *p, const canada_ring_list *v)
@@ -459,7 +443,6 @@ static char *canada_geometry_write_p(atd_writer *w, char *p, const canada_geomet
 }
 
 ATD_DEFINE_WRITE(canada_geometry, canada_geometry)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(canada_geometry)
 
 static char *canada_feature_write_p(atd_writer *w, char *p, const canada_feature *v)
@@ -478,7 +461,6 @@ static char *canada_feature_write_p(atd_writer *w, char *p, const canada_feature
 }
 
 ATD_DEFINE_WRITE(canada_feature, canada_feature)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(canada_feature)
 
 static char *canada_position_write_p(atd_writer *w, char *p, const canada_position *v)
@@ -500,7 +482,6 @@ static char *canada_position_write_p(atd_writer *w, char *p, const canada_positi
 }
 
 ATD_DEFINE_WRITE(canada_position, canada_position)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(canada_position)
 
 static char *canada_ring_write_p(atd_writer *w, char *p, const canada_ring *v)
@@ -531,7 +512,6 @@ static char *canada_ring_write_p(atd_writer *w, char *p, const canada_ring *v)
 }
 
 ATD_DEFINE_WRITE(canada_ring, canada_ring)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(canada_ring)
 
 /* --- copy and equality --- */

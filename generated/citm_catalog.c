@@ -91,7 +91,6 @@ static const char *citm_catalog_id_map_read_p(atd_reader *r, const char *p, citm
 }
 
 ATD_DEFINE_READ(extern, citm_catalog_id_map, citm_catalog_id_map)
-
 ATD_DEFINE_READ_ENTRY_POINTS(citm_catalog_id_map)
 
 static const char *citm_catalog_string_nullable_read_p(atd_reader *r, const char *p, citm_catalog_string_nullable *out)
@@ -142,9 +141,7 @@ static const char *citm_catalog_event_read_p(atd_reader *r, const char *p, citm_
     const char *at = p;
     uint64_t seen[1] = {0};
     citm_catalog_event_init(out);
-    p = atd_object_begin_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"description\":"))) goto key;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"description\":"))) goto key;
 field_0:
     p = citm_catalog_string_nullable_read_p(r, p, &out->description);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("description")));
@@ -231,7 +228,6 @@ key:
 }
 
 ATD_DEFINE_READ(extern, citm_catalog_event, citm_catalog_event)
-
 ATD_DEFINE_READ_ENTRY_POINTS(citm_catalog_event)
 
 static const char *citm_catalog_event_assoc_read_p(atd_reader *r, const char *p, citm_catalog_event_assoc *out)
@@ -329,9 +325,7 @@ static const char *citm_catalog_root_read_p(atd_reader *r, const char *p, citm_c
     const char *at = p;
     uint64_t seen[1] = {0};
     citm_catalog_root_init(out);
-    p = atd_object_begin_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"areaNames\":"))) goto key;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"areaNames\":"))) goto key;
 field_0:
     p = citm_catalog_id_map_read_p(r, p, &out->area_names);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("areaNames")));
@@ -443,7 +437,6 @@ key:
 }
 
 ATD_DEFINE_READ(extern, citm_catalog_root, citm_catalog_root)
-
 ATD_DEFINE_READ_ENTRY_POINTS(citm_catalog_root)
 
 static const char *citm_catalog_price_list_read_p(atd_reader *r, const char *p, citm_catalog_price_list *out)
@@ -504,9 +497,7 @@ static const char *citm_catalog_performance_read_p(atd_reader *r, const char *p,
     const char *at = p;
     uint64_t seen[1] = {0};
     citm_catalog_performance_init(out);
-    p = atd_object_begin_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"eventId\":"))) goto key;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"eventId\":"))) goto key;
 field_0:
     p = atd_read_int64_p(r, p, &out->event_id);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("eventId")));
@@ -600,7 +591,6 @@ key:
 }
 
 ATD_DEFINE_READ(extern, citm_catalog_performance, citm_catalog_performance)
-
 ATD_DEFINE_READ_ENTRY_POINTS(citm_catalog_performance)
 
 void citm_catalog_price_init(citm_catalog_price *v)
@@ -615,9 +605,7 @@ static const char *citm_catalog_price_read_p(atd_reader *r, const char *p, citm_
     const char *at = p;
     uint64_t seen[1] = {0};
     citm_catalog_price_init(out);
-    p = atd_object_begin_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"amount\":"))) goto key;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"amount\":"))) goto key;
 field_0:
     p = atd_read_int64_p(r, p, &out->amount);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("amount")));
@@ -665,7 +653,6 @@ key:
 }
 
 ATD_DEFINE_READ(extern, citm_catalog_price, citm_catalog_price)
-
 ATD_DEFINE_READ_ENTRY_POINTS(citm_catalog_price)
 
 static const char *citm_catalog_area_list_read_p(atd_reader *r, const char *p, citm_catalog_area_list *out)
@@ -703,9 +690,7 @@ static const char *citm_catalog_seat_category_read_p(atd_reader *r, const char *
     const char *at = p;
     uint64_t seen[1] = {0};
     citm_catalog_seat_category_init(out);
-    p = atd_object_begin_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"areas\":"))) goto key;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"areas\":"))) goto key;
 field_0:
     p = citm_catalog_area_list_read_p(r, p, &out->areas);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("areas")));
@@ -744,7 +729,6 @@ key:
 }
 
 ATD_DEFINE_READ(extern, citm_catalog_seat_category, citm_catalog_seat_category)
-
 ATD_DEFINE_READ_ENTRY_POINTS(citm_catalog_seat_category)
 
 void citm_catalog_area_init(citm_catalog_area *v)
@@ -759,9 +743,7 @@ static const char *citm_catalog_area_read_p(atd_reader *r, const char *p, citm_c
     const char *at = p;
     uint64_t seen[1] = {0};
     citm_catalog_area_init(out);
-    p = atd_object_begin_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"areaId\":"))) goto key;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"areaId\":"))) goto key;
 field_0:
     p = atd_read_int64_p(r, p, &out->area_id);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("areaId")));
@@ -800,7 +782,6 @@ key:
 }
 
 ATD_DEFINE_READ(extern, citm_catalog_area, citm_catalog_area)
-
 ATD_DEFINE_READ_ENTRY_POINTS(citm_catalog_area)
 
 /* --- writers --- */
@@ -824,7 +805,6 @@ static char *citm_catalog_id_map_write_p(atd_writer *w, char *p, const citm_cata
 }
 
 ATD_DEFINE_WRITE(citm_catalog_id_map, citm_catalog_id_map)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(citm_catalog_id_map)
 
 static char *citm_catalog_string_nullable_write_p(atd_writer *w, char *p, const citm_catalog_string_nullable *v)
@@ -886,7 +866,6 @@ static char *citm_catalog_event_write_p(atd_writer *w, char *p, const citm_catal
 }
 
 ATD_DEFINE_WRITE(citm_catalog_event, citm_catalog_event)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(citm_catalog_event)
 
 static char *citm_catalog_event_assoc_write_p(atd_writer *w, char *p, const citm_catalog_event_assoc *v)
@@ -997,7 +976,6 @@ static char *citm_catalog_root_write_p(atd_writer *w, char *p, const citm_catalo
 }
 
 ATD_DEFINE_WRITE(citm_catalog_root, citm_catalog_root)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(citm_catalog_root)
 
 static char *citm_catalog_price_list_write_p(atd_writer *w, char *p, const citm_catalog_price_list *v)
@@ -1068,7 +1046,6 @@ static char *citm_catalog_performance_write_p(atd_writer *w, char *p, const citm
 }
 
 ATD_DEFINE_WRITE(citm_catalog_performance, citm_catalog_performance)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(citm_catalog_performance)
 
 static char *citm_catalog_price_write_p(atd_writer *w, char *p, const citm_catalog_price *v)
@@ -1086,7 +1063,6 @@ static char *citm_catalog_price_write_p(atd_writer *w, char *p, const citm_catal
 }
 
 ATD_DEFINE_WRITE(citm_catalog_price, citm_catalog_price)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(citm_catalog_price)
 
 static char *citm_catalog_area_list_write_p(atd_writer *w, char *p, const citm_catalog_area_list *v)
@@ -1120,7 +1096,6 @@ static char *citm_catalog_seat_category_write_p(atd_writer *w, char *p, const ci
 }
 
 ATD_DEFINE_WRITE(citm_catalog_seat_category, citm_catalog_seat_category)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(citm_catalog_seat_category)
 
 static char *citm_catalog_area_write_p(atd_writer *w, char *p, const citm_catalog_area *v)
@@ -1137,7 +1112,6 @@ static char *citm_catalog_area_write_p(atd_writer *w, char *p, const citm_catalo
 }
 
 ATD_DEFINE_WRITE(citm_catalog_area, citm_catalog_area)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(citm_catalog_area)
 
 /* --- copy and equality --- */

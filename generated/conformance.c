@@ -65,7 +65,6 @@ static const char *conformance_ints_read_p(atd_reader *r, const char *p, conform
 }
 
 ATD_DEFINE_READ(extern, conformance_ints, conformance_ints)
-
 ATD_DEFINE_READ_ENTRY_POINTS(conformance_ints)
 
 void conformance_floats_init(conformance_floats *v)
@@ -97,7 +96,6 @@ static const char *conformance_floats_read_p(atd_reader *r, const char *p, confo
 }
 
 ATD_DEFINE_READ(extern, conformance_floats, conformance_floats)
-
 ATD_DEFINE_READ_ENTRY_POINTS(conformance_floats)
 
 void conformance_strings_init(conformance_strings *v)
@@ -129,7 +127,6 @@ static const char *conformance_strings_read_p(atd_reader *r, const char *p, conf
 }
 
 ATD_DEFINE_READ(extern, conformance_strings, conformance_strings)
-
 ATD_DEFINE_READ_ENTRY_POINTS(conformance_strings)
 
 void conformance_bools_init(conformance_bools *v)
@@ -161,7 +158,6 @@ static const char *conformance_bools_read_p(atd_reader *r, const char *p, confor
 }
 
 ATD_DEFINE_READ(extern, conformance_bools, conformance_bools)
-
 ATD_DEFINE_READ_ENTRY_POINTS(conformance_bools)
 
 void conformance_nulls_init(conformance_nulls *v)
@@ -194,7 +190,6 @@ static const char *conformance_nulls_read_p(atd_reader *r, const char *p, confor
 }
 
 ATD_DEFINE_READ(extern, conformance_nulls, conformance_nulls)
-
 ATD_DEFINE_READ_ENTRY_POINTS(conformance_nulls)
 
 static const char *conformance_int_nullable_read_p(atd_reader *r, const char *p, conformance_int_nullable *out)
@@ -239,7 +234,6 @@ static const char *conformance_maybe_ints_read_p(atd_reader *r, const char *p, c
 }
 
 ATD_DEFINE_READ(extern, conformance_maybe_ints, conformance_maybe_ints)
-
 ATD_DEFINE_READ_ENTRY_POINTS(conformance_maybe_ints)
 
 void conformance_anys_init(conformance_anys *v)
@@ -271,7 +265,6 @@ static const char *conformance_anys_read_p(atd_reader *r, const char *p, conform
 }
 
 ATD_DEFINE_READ(extern, conformance_anys, conformance_anys)
-
 ATD_DEFINE_READ_ENTRY_POINTS(conformance_anys)
 
 void conformance_matrix_init(conformance_matrix *v)
@@ -303,7 +296,6 @@ static const char *conformance_matrix_read_p(atd_reader *r, const char *p, confo
 }
 
 ATD_DEFINE_READ(extern, conformance_matrix, conformance_matrix)
-
 ATD_DEFINE_READ_ENTRY_POINTS(conformance_matrix)
 
 void conformance_string_map_init(conformance_string_map *v)
@@ -342,7 +334,6 @@ static const char *conformance_string_map_read_p(atd_reader *r, const char *p, c
 }
 
 ATD_DEFINE_READ(extern, conformance_string_map, conformance_string_map)
-
 ATD_DEFINE_READ_ENTRY_POINTS(conformance_string_map)
 
 void conformance_int_map_init(conformance_int_map *v)
@@ -381,7 +372,6 @@ static const char *conformance_int_map_read_p(atd_reader *r, const char *p, conf
 }
 
 ATD_DEFINE_READ(extern, conformance_int_map, conformance_int_map)
-
 ATD_DEFINE_READ_ENTRY_POINTS(conformance_int_map)
 
 void conformance_any_map_init(conformance_any_map *v)
@@ -420,7 +410,6 @@ static const char *conformance_any_map_read_p(atd_reader *r, const char *p, conf
 }
 
 ATD_DEFINE_READ(extern, conformance_any_map, conformance_any_map)
-
 ATD_DEFINE_READ_ENTRY_POINTS(conformance_any_map)
 
 void conformance_objects_init(conformance_objects *v)
@@ -452,7 +441,6 @@ static const char *conformance_objects_read_p(atd_reader *r, const char *p, conf
 }
 
 ATD_DEFINE_READ(extern, conformance_objects, conformance_objects)
-
 ATD_DEFINE_READ_ENTRY_POINTS(conformance_objects)
 
 void conformance_any_init(conformance_any *v)
@@ -468,7 +456,6 @@ static const char *conformance_any_read_p(atd_reader *r, const char *p, conforma
 }
 
 ATD_DEFINE_READ(extern, conformance_any, conformance_any)
-
 ATD_DEFINE_READ_ENTRY_POINTS(conformance_any)
 
 void conformance_int_value_init(conformance_int_value *v)
@@ -484,7 +471,6 @@ static const char *conformance_int_value_read_p(atd_reader *r, const char *p, co
 }
 
 ATD_DEFINE_READ(extern, conformance_int_value, conformance_int_value)
-
 ATD_DEFINE_READ_ENTRY_POINTS(conformance_int_value)
 
 void conformance_float_value_init(conformance_float_value *v)
@@ -500,7 +486,6 @@ static const char *conformance_float_value_read_p(atd_reader *r, const char *p, 
 }
 
 ATD_DEFINE_READ(extern, conformance_float_value, conformance_float_value)
-
 ATD_DEFINE_READ_ENTRY_POINTS(conformance_float_value)
 
 void conformance_string_value_init(conformance_string_value *v)
@@ -516,7 +501,6 @@ static const char *conformance_string_value_read_p(atd_reader *r, const char *p,
 }
 
 ATD_DEFINE_READ(extern, conformance_string_value, conformance_string_value)
-
 ATD_DEFINE_READ_ENTRY_POINTS(conformance_string_value)
 
 void conformance_bool_value_init(conformance_bool_value *v)
@@ -532,7 +516,6 @@ static const char *conformance_bool_value_read_p(atd_reader *r, const char *p, c
 }
 
 ATD_DEFINE_READ(extern, conformance_bool_value, conformance_bool_value)
-
 ATD_DEFINE_READ_ENTRY_POINTS(conformance_bool_value)
 
 void conformance_null_value_init(conformance_null_value *v)
@@ -549,7 +532,6 @@ static const char *conformance_null_value_read_p(atd_reader *r, const char *p, c
 }
 
 ATD_DEFINE_READ(extern, conformance_null_value, conformance_null_value)
-
 ATD_DEFINE_READ_ENTRY_POINTS(conformance_null_value)
 
 /* --- writers --- */
@@ -570,7 +552,6 @@ static char *conformance_ints_write_p(atd_writer *w, char *p, const conformance_
 }
 
 ATD_DEFINE_WRITE(conformance_ints, conformance_ints)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(conformance_ints)
 
 static char *conformance_floats_write_p(atd_writer *w, char *p, const conformance_floats *v)
@@ -592,7 +573,6 @@ static char *conformance_floats_write_p(atd_writer *w, char *p, const conformanc
 }
 
 ATD_DEFINE_WRITE(conformance_floats, conformance_floats)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(conformance_floats)
 
 static char *conformance_strings_write_p(atd_writer *w, char *p, const conformance_strings *v)
@@ -608,7 +588,6 @@ static char *conformance_strings_write_p(atd_writer *w, char *p, const conforman
 }
 
 ATD_DEFINE_WRITE(conformance_strings, conformance_strings)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(conformance_strings)
 
 static char *conformance_bools_write_p(atd_writer *w, char *p, const conformance_bools *v)
@@ -627,7 +606,6 @@ static char *conformance_bools_write_p(atd_writer *w, char *p, const conformance
 }
 
 ATD_DEFINE_WRITE(conformance_bools, conformance_bools)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(conformance_bools)
 
 static char *conformance_nulls_write_p(atd_writer *w, char *p, const conformance_nulls *v)
@@ -647,7 +625,6 @@ static char *conformance_nulls_write_p(atd_writer *w, char *p, const conformance
 }
 
 ATD_DEFINE_WRITE(conformance_nulls, conformance_nulls)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(conformance_nulls)
 
 static char *conformance_int_nullable_write_p(atd_writer *w, char *p, const conformance_int_nullable *v)
@@ -674,7 +651,6 @@ static char *conformance_maybe_ints_write_p(atd_writer *w, char *p, const confor
 }
 
 ATD_DEFINE_WRITE(conformance_maybe_ints, conformance_maybe_ints)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(conformance_maybe_ints)
 
 static char *conformance_anys_write_p(atd_writer *w, char *p, const conformance_anys *v)
@@ -692,7 +668,6 @@ static char *conformance_anys_write_p(atd_writer *w, char *p, const conformance_
 }
 
 ATD_DEFINE_WRITE(conformance_anys, conformance_anys)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(conformance_anys)
 
 static char *conformance_matrix_write_p(atd_writer *w, char *p, const conformance_matrix *v)
@@ -710,7 +685,6 @@ static char *conformance_matrix_write_p(atd_writer *w, char *p, const conformanc
 }
 
 ATD_DEFINE_WRITE(conformance_matrix, conformance_matrix)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(conformance_matrix)
 
 static char *conformance_string_map_write_p(atd_writer *w, char *p, const conformance_string_map *v)
@@ -732,7 +706,6 @@ static char *conformance_string_map_write_p(atd_writer *w, char *p, const confor
 }
 
 ATD_DEFINE_WRITE(conformance_string_map, conformance_string_map)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(conformance_string_map)
 
 static char *conformance_int_map_write_p(atd_writer *w, char *p, const conformance_int_map *v)
@@ -755,7 +728,6 @@ static char *conformance_int_map_write_p(atd_writer *w, char *p, const conforman
 }
 
 ATD_DEFINE_WRITE(conformance_int_map, conformance_int_map)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(conformance_int_map)
 
 static char *conformance_any_map_write_p(atd_writer *w, char *p, const conformance_any_map *v)
@@ -777,7 +749,6 @@ static char *conformance_any_map_write_p(atd_writer *w, char *p, const conforman
 }
 
 ATD_DEFINE_WRITE(conformance_any_map, conformance_any_map)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(conformance_any_map)
 
 static char *conformance_objects_write_p(atd_writer *w, char *p, const conformance_objects *v)
@@ -795,7 +766,6 @@ static char *conformance_objects_write_p(atd_writer *w, char *p, const conforman
 }
 
 ATD_DEFINE_WRITE(conformance_objects, conformance_objects)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(conformance_objects)
 
 static char *conformance_any_write_p(atd_writer *w, char *p, const conformance_any *v)
@@ -806,7 +776,6 @@ static char *conformance_any_write_p(atd_writer *w, char *p, const conformance_a
 }
 
 ATD_DEFINE_WRITE(conformance_any, conformance_any)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(conformance_any)
 
 static char *conformance_int_value_write_p(atd_writer *w, char *p, const conformance_int_value *v)
@@ -818,7 +787,6 @@ static char *conformance_int_value_write_p(atd_writer *w, char *p, const conform
 }
 
 ATD_DEFINE_WRITE(conformance_int_value, conformance_int_value)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(conformance_int_value)
 
 static char *conformance_float_value_write_p(atd_writer *w, char *p, const conformance_float_value *v)
@@ -831,7 +799,6 @@ static char *conformance_float_value_write_p(atd_writer *w, char *p, const confo
 }
 
 ATD_DEFINE_WRITE(conformance_float_value, conformance_float_value)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(conformance_float_value)
 
 static char *conformance_string_value_write_p(atd_writer *w, char *p, const conformance_string_value *v)
@@ -842,7 +809,6 @@ static char *conformance_string_value_write_p(atd_writer *w, char *p, const conf
 }
 
 ATD_DEFINE_WRITE(conformance_string_value, conformance_string_value)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(conformance_string_value)
 
 static char *conformance_bool_value_write_p(atd_writer *w, char *p, const conformance_bool_value *v)
@@ -854,7 +820,6 @@ static char *conformance_bool_value_write_p(atd_writer *w, char *p, const confor
 }
 
 ATD_DEFINE_WRITE(conformance_bool_value, conformance_bool_value)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(conformance_bool_value)
 
 static char *conformance_null_value_write_p(atd_writer *w, char *p, const conformance_null_value *v)
@@ -867,7 +832,6 @@ static char *conformance_null_value_write_p(atd_writer *w, char *p, const confor
 }
 
 ATD_DEFINE_WRITE(conformance_null_value, conformance_null_value)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(conformance_null_value)
 
 /* --- copy and equality --- */

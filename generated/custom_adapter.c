@@ -31,9 +31,7 @@ static const char *custom_adapter_circle_read_p(atd_reader *r, const char *p, cu
     const char *at = p;
     uint64_t seen[1] = {0};
     custom_adapter_circle_init(out);
-    p = atd_object_begin_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"r\":"))) goto key;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"r\":"))) goto key;
 field_0:
     p = atd_read_double_p(r, p, &out->r);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("r")));
@@ -63,7 +61,6 @@ key:
 }
 
 ATD_DEFINE_READ(extern, custom_adapter_circle, custom_adapter_circle)
-
 ATD_DEFINE_READ_ENTRY_POINTS(custom_adapter_circle)
 
 void custom_adapter_shape_init(custom_adapter_shape *v)
@@ -143,7 +140,6 @@ static const char *custom_adapter_shape_read_p(atd_reader *r, const char *p, cus
 }
 
 ATD_DEFINE_READ(extern, custom_adapter_shape, custom_adapter_shape)
-
 ATD_DEFINE_READ_ENTRY_POINTS(custom_adapter_shape)
 
 static const char *custom_adapter_shape_list_read_p(atd_reader *r, const char *p, custom_adapter_shape_list *out)
@@ -181,10 +177,8 @@ static const char *custom_adapter_doc_read_p(atd_reader *r, const char *p, custo
     const char *at = p;
     uint64_t seen[1] = {0};
     custom_adapter_doc_init(out);
-    p = atd_object_begin_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"shapes\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"name\":"))) goto field_1;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"shapes\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"name\":"))) goto field_1;
         goto key;
     }
 field_0:
@@ -228,7 +222,6 @@ key:
 }
 
 ATD_DEFINE_READ(extern, custom_adapter_doc, custom_adapter_doc)
-
 ATD_DEFINE_READ_ENTRY_POINTS(custom_adapter_doc)
 
 /* --- writers --- */
@@ -247,7 +240,6 @@ static char *custom_adapter_circle_write_p(atd_writer *w, char *p, const custom_
 }
 
 ATD_DEFINE_WRITE(custom_adapter_circle, custom_adapter_circle)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(custom_adapter_circle)
 
 static char *custom_adapter_shape__plain_write_p(atd_writer *w, char *p, const custom_adapter_shape *v)
@@ -276,7 +268,6 @@ static char *custom_adapter_shape_write_p(atd_writer *w, char *p, const custom_a
 }
 
 ATD_DEFINE_WRITE(custom_adapter_shape, custom_adapter_shape)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(custom_adapter_shape)
 
 static char *custom_adapter_shape_list_write_p(atd_writer *w, char *p, const custom_adapter_shape_list *v)
@@ -305,7 +296,6 @@ static char *custom_adapter_doc_write_p(atd_writer *w, char *p, const custom_ada
 }
 
 ATD_DEFINE_WRITE(custom_adapter_doc, custom_adapter_doc)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(custom_adapter_doc)
 
 /* --- copy and equality --- */

@@ -76,7 +76,6 @@ static const char *defaults_color_read_p(atd_reader *r, const char *p, defaults_
 }
 
 ATD_DEFINE_READ(extern, defaults_color, defaults_color)
-
 ATD_DEFINE_READ_ENTRY_POINTS(defaults_color)
 
 void defaults_shape_init(defaults_shape *v)
@@ -144,7 +143,6 @@ static const char *defaults_shape_read_p(atd_reader *r, const char *p, defaults_
 }
 
 ATD_DEFINE_READ(extern, defaults_shape, defaults_shape)
-
 ATD_DEFINE_READ_ENTRY_POINTS(defaults_shape)
 
 void defaults_point_init(defaults_point *v)
@@ -159,9 +157,7 @@ static const char *defaults_point_read_p(atd_reader *r, const char *p, defaults_
     const char *at = p;
     uint64_t seen[1] = {0};
     defaults_point_init(out);
-    p = atd_object_begin_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"x\":"))) goto key;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"x\":"))) goto key;
 field_0:
     p = atd_read_double_p(r, p, &out->x);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("x")));
@@ -202,7 +198,6 @@ key:
 }
 
 ATD_DEFINE_READ(extern, defaults_point, defaults_point)
-
 ATD_DEFINE_READ_ENTRY_POINTS(defaults_point)
 
 static const char *defaults_int_option_read_p(atd_reader *r, const char *p, defaults_int_option *out)
@@ -351,10 +346,8 @@ static const char *defaults_all_read_p(atd_reader *r, const char *p, defaults_al
     bool more;
     atd_string key;
     defaults_all_init(out);
-    p = atd_object_begin_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"nickname\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"any\":"))) goto field_19;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"nickname\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"any\":"))) goto field_19;
         goto key;
     }
 field_0:
@@ -710,7 +703,6 @@ key:
 }
 
 ATD_DEFINE_READ(extern, defaults_all, defaults_all)
-
 ATD_DEFINE_READ_ENTRY_POINTS(defaults_all)
 
 /* --- writers --- */
@@ -735,7 +727,6 @@ static char *defaults_color_write_p(atd_writer *w, char *p, const defaults_color
 }
 
 ATD_DEFINE_WRITE(defaults_color, defaults_color)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(defaults_color)
 
 static char *defaults_shape_write_p(atd_writer *w, char *p, const defaults_shape *v)
@@ -758,7 +749,6 @@ static char *defaults_shape_write_p(atd_writer *w, char *p, const defaults_shape
 }
 
 ATD_DEFINE_WRITE(defaults_shape, defaults_shape)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(defaults_shape)
 
 static char *defaults_point_write_p(atd_writer *w, char *p, const defaults_point *v)
@@ -780,7 +770,6 @@ static char *defaults_point_write_p(atd_writer *w, char *p, const defaults_point
 }
 
 ATD_DEFINE_WRITE(defaults_point, defaults_point)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(defaults_point)
 
 static char *defaults_int_option_write_p(atd_writer *w, char *p, const defaults_int_option *v)
@@ -1013,7 +1002,6 @@ static char *defaults_all_write_p(atd_writer *w, char *p, const defaults_all *v)
 }
 
 ATD_DEFINE_WRITE(defaults_all, defaults_all)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(defaults_all)
 
 /* --- copy and equality --- */

@@ -56,9 +56,7 @@ static const char *donut_batters_read_p(atd_reader *r, const char *p, donut_batt
     const char *at = p;
     uint64_t seen[1] = {0};
     donut_batters_init(out);
-    p = atd_object_begin_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"batter\":"))) goto key;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"batter\":"))) goto key;
 field_0:
     p = donut_ingredient_list_read_p(r, p, &out->batter);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("batter")));
@@ -88,7 +86,6 @@ key:
 }
 
 ATD_DEFINE_READ(extern, donut_batters, donut_batters)
-
 ATD_DEFINE_READ_ENTRY_POINTS(donut_batters)
 
 void donut_item_init(donut_item *v)
@@ -103,10 +100,8 @@ static const char *donut_item_read_p(atd_reader *r, const char *p, donut_item *o
     const char *at = p;
     uint64_t seen[1] = {0};
     donut_item_init(out);
-    p = atd_object_begin_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"id\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"batters\":"))) goto field_4;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"id\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"batters\":"))) goto field_4;
         goto key;
     }
 field_0:
@@ -195,7 +190,6 @@ key:
 }
 
 ATD_DEFINE_READ(extern, donut_item, donut_item)
-
 ATD_DEFINE_READ_ENTRY_POINTS(donut_item)
 
 void donut_ingredient_init(donut_ingredient *v)
@@ -210,9 +204,7 @@ static const char *donut_ingredient_read_p(atd_reader *r, const char *p, donut_i
     const char *at = p;
     uint64_t seen[1] = {0};
     donut_ingredient_init(out);
-    p = atd_object_begin_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"id\":"))) goto key;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"id\":"))) goto key;
 field_0:
     p = atd_read_string_p(r, p, &out->id);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("id")));
@@ -251,7 +243,6 @@ key:
 }
 
 ATD_DEFINE_READ(extern, donut_ingredient, donut_ingredient)
-
 ATD_DEFINE_READ_ENTRY_POINTS(donut_ingredient)
 
 void donut_root_init(donut_root *v)
@@ -283,7 +274,6 @@ static const char *donut_root_read_p(atd_reader *r, const char *p, donut_root *o
 }
 
 ATD_DEFINE_READ(extern, donut_root, donut_root)
-
 ATD_DEFINE_READ_ENTRY_POINTS(donut_root)
 
 /* --- writers --- */
@@ -312,7 +302,6 @@ static char *donut_batters_write_p(atd_writer *w, char *p, const donut_batters *
 }
 
 ATD_DEFINE_WRITE(donut_batters, donut_batters)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(donut_batters)
 
 static char *donut_item_write_p(atd_writer *w, char *p, const donut_item *v)
@@ -342,7 +331,6 @@ static char *donut_item_write_p(atd_writer *w, char *p, const donut_item *v)
 }
 
 ATD_DEFINE_WRITE(donut_item, donut_item)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(donut_item)
 
 static char *donut_ingredient_write_p(atd_writer *w, char *p, const donut_ingredient *v)
@@ -355,7 +343,6 @@ static char *donut_ingredient_write_p(atd_writer *w, char *p, const donut_ingred
 }
 
 ATD_DEFINE_WRITE(donut_ingredient, donut_ingredient)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(donut_ingredient)
 
 static char *donut_root_write_p(atd_writer *w, char *p, const donut_root *v)
@@ -373,7 +360,6 @@ static char *donut_root_write_p(atd_writer *w, char *p, const donut_root *v)
 }
 
 ATD_DEFINE_WRITE(donut_root, donut_root)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(donut_root)
 
 /* --- copy and equality --- */

@@ -56,7 +56,6 @@ static const char *event_event_type_read_p(atd_reader *r, const char *p, event_e
 }
 
 ATD_DEFINE_READ(extern, event_event_type, event_event_type)
-
 ATD_DEFINE_READ_ENTRY_POINTS(event_event_type)
 
 void event_event_init(event_event *v)
@@ -71,10 +70,8 @@ static const char *event_event_read_p(atd_reader *r, const char *p, event_event 
     const char *at = p;
     uint64_t seen[1] = {0};
     event_event_init(out);
-    p = atd_object_begin_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"username\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"date\":"))) goto field_1;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"username\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"date\":"))) goto field_1;
         goto key;
     }
 field_0:
@@ -132,7 +129,6 @@ key:
 }
 
 ATD_DEFINE_READ(extern, event_event, event_event)
-
 ATD_DEFINE_READ_ENTRY_POINTS(event_event)
 
 void event_events_init(event_events *v)
@@ -164,7 +160,6 @@ static const char *event_events_read_p(atd_reader *r, const char *p, event_event
 }
 
 ATD_DEFINE_READ(extern, event_events, event_events)
-
 ATD_DEFINE_READ_ENTRY_POINTS(event_events)
 
 /* --- writers --- */
@@ -191,7 +186,6 @@ static char *event_event_type_write_p(atd_writer *w, char *p, const event_event_
 }
 
 ATD_DEFINE_WRITE(event_event_type, event_event_type)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(event_event_type)
 
 static char *event_event_write_p(atd_writer *w, char *p, const event_event *v)
@@ -214,7 +208,6 @@ static char *event_event_write_p(atd_writer *w, char *p, const event_event *v)
 }
 
 ATD_DEFINE_WRITE(event_event, event_event)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(event_event)
 
 static char *event_events_write_p(atd_writer *w, char *p, const event_events *v)
@@ -232,7 +225,6 @@ static char *event_events_write_p(atd_writer *w, char *p, const event_events *v)
 }
 
 ATD_DEFINE_WRITE(event_events, event_events)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(event_events)
 
 /* --- copy and equality --- */

@@ -356,7 +356,6 @@ static const char *everything_mode_read_p(atd_reader *r, const char *p, everythi
 }
 
 ATD_DEFINE_READ(extern, everything_mode, everything_mode)
-
 ATD_DEFINE_READ_ENTRY_POINTS(everything_mode)
 
 void everything_level_init(everything_level *v)
@@ -399,7 +398,6 @@ static const char *everything_level_read_p(atd_reader *r, const char *p, everyth
 }
 
 ATD_DEFINE_READ(extern, everything_level, everything_level)
-
 ATD_DEFINE_READ_ENTRY_POINTS(everything_level)
 
 void everything_maybe_int_init(everything_maybe_int *v)
@@ -417,7 +415,6 @@ static const char *everything_maybe_int_read_p(atd_reader *r, const char *p, eve
 }
 
 ATD_DEFINE_READ(extern, everything_maybe_int, everything_maybe_int)
-
 ATD_DEFINE_READ_ENTRY_POINTS(everything_maybe_int)
 
 void everything_struct__init(everything_struct_ *v)
@@ -432,10 +429,8 @@ static const char *everything_struct__read_p(atd_reader *r, const char *p, every
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_struct__init(out);
-    p = atd_object_begin_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"union\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"switch\":"))) goto field_1;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"union\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"switch\":"))) goto field_1;
         goto key;
     }
 field_0:
@@ -479,7 +474,6 @@ key:
 }
 
 ATD_DEFINE_READ(extern, everything_struct_, everything_struct_)
-
 ATD_DEFINE_READ_ENTRY_POINTS(everything_struct_)
 
 void everything_union__init(everything_union_ *v)
@@ -551,7 +545,6 @@ static const char *everything_union__read_p(atd_reader *r, const char *p, everyt
 }
 
 ATD_DEFINE_READ(extern, everything_union_, everything_union_)
-
 ATD_DEFINE_READ_ENTRY_POINTS(everything_union_)
 
 static void everything_int_int_tuple_init(everything_int_int_tuple *v)
@@ -603,10 +596,8 @@ static const char *everything_rect_read_p(atd_reader *r, const char *p, everythi
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_rect_init(out);
-    p = atd_object_begin_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"width\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"height\":"))) goto field_1;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"width\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"height\":"))) goto field_1;
         goto key;
     }
 field_0:
@@ -650,7 +641,6 @@ key:
 }
 
 ATD_DEFINE_READ(extern, everything_rect, everything_rect)
-
 ATD_DEFINE_READ_ENTRY_POINTS(everything_rect)
 
 static void everything_shape_Label_init(everything_shape_Label *v)
@@ -665,10 +655,8 @@ static const char *everything_shape_Label_read_p(atd_reader *r, const char *p, e
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_shape_Label_init(out);
-    p = atd_object_begin_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"text\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"size\":"))) goto field_1;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"text\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"size\":"))) goto field_1;
         goto key;
     }
 field_0:
@@ -939,7 +927,6 @@ static const char *everything_shape_read_p(atd_reader *r, const char *p, everyth
 }
 
 ATD_DEFINE_READ(extern, everything_shape, everything_shape)
-
 ATD_DEFINE_READ_ENTRY_POINTS(everything_shape)
 
 static void everything_float_float_tuple_init(everything_float_float_tuple *v)
@@ -1058,7 +1045,6 @@ static const char *everything_odd_names_read_p(atd_reader *r, const char *p, eve
 }
 
 ATD_DEFINE_READ(extern, everything_odd_names, everything_odd_names)
-
 ATD_DEFINE_READ_ENTRY_POINTS(everything_odd_names)
 
 void everything_color_init(everything_color *v)
@@ -1111,7 +1097,6 @@ static const char *everything_color_read_p(atd_reader *r, const char *p, everyth
 }
 
 ATD_DEFINE_READ(extern, everything_color, everything_color)
-
 ATD_DEFINE_READ_ENTRY_POINTS(everything_color)
 
 static void everything_int_float_tuple_init(everything_int_float_tuple *v)
@@ -1163,10 +1148,8 @@ static const char *everything_obj_shape_Box_read_p(atd_reader *r, const char *p,
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_obj_shape_Box_init(out);
-    p = atd_object_begin_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"w\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"h\":"))) goto field_1;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"w\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"h\":"))) goto field_1;
         goto key;
     }
 field_0:
@@ -1331,7 +1314,6 @@ static const char *everything_obj_shape_read_p(atd_reader *r, const char *p, eve
 }
 
 ATD_DEFINE_READ(extern, everything_obj_shape, everything_obj_shape)
-
 ATD_DEFINE_READ_ENTRY_POINTS(everything_obj_shape)
 
 void everything_base_event_init(everything_base_event *v)
@@ -1399,7 +1381,6 @@ static const char *everything_base_event_read_p(atd_reader *r, const char *p, ev
 }
 
 ATD_DEFINE_READ(extern, everything_base_event, everything_base_event)
-
 ATD_DEFINE_READ_ENTRY_POINTS(everything_base_event)
 
 void everything_event_init(everything_event *v)
@@ -1481,7 +1462,6 @@ static const char *everything_event_read_p(atd_reader *r, const char *p, everyth
 }
 
 ATD_DEFINE_READ(extern, everything_event, everything_event)
-
 ATD_DEFINE_READ_ENTRY_POINTS(everything_event)
 
 static const char *everything_string_nullable_read_p(atd_reader *r, const char *p, everything_string_nullable *out)
@@ -1549,7 +1529,6 @@ static const char *everything_int_list_read_p(atd_reader *r, const char *p, ever
 }
 
 ATD_DEFINE_READ(extern, everything_int_list, everything_int_list)
-
 ATD_DEFINE_READ_ENTRY_POINTS(everything_int_list)
 
 void everything_float_list_init(everything_float_list *v)
@@ -1581,7 +1560,6 @@ static const char *everything_float_list_read_p(atd_reader *r, const char *p, ev
 }
 
 ATD_DEFINE_READ(extern, everything_float_list, everything_float_list)
-
 ATD_DEFINE_READ_ENTRY_POINTS(everything_float_list)
 
 static const char *everything_string_option_read_p(atd_reader *r, const char *p, everything_string_option *out)
@@ -1618,10 +1596,8 @@ static const char *everything_fields_read_p(atd_reader *r, const char *p, everyt
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_fields_init(out);
-    p = atd_object_begin_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"req_int\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"def_alias\":"))) goto field_8;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"req_int\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"def_alias\":"))) goto field_8;
         goto key;
     }
 field_0:
@@ -2135,7 +2111,6 @@ key:
 }
 
 ATD_DEFINE_READ(extern, everything_fields, everything_fields)
-
 ATD_DEFINE_READ_ENTRY_POINTS(everything_fields)
 
 void everything_names_init(everything_names *v)
@@ -2150,10 +2125,8 @@ static const char *everything_names_read_p(atd_reader *r, const char *p, everyth
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_names_init(out);
-    p = atd_object_begin_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"type\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"\":"))) goto field_6;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"type\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"\":"))) goto field_6;
         goto key;
     }
 field_0:
@@ -2437,7 +2410,6 @@ key:
 }
 
 ATD_DEFINE_READ(extern, everything_names, everything_names)
-
 ATD_DEFINE_READ_ENTRY_POINTS(everything_names)
 
 void everything_patch_init(everything_patch *v)
@@ -2450,10 +2422,8 @@ static const char *everything_patch_read_p(atd_reader *r, const char *p, everyth
     bool more;
     atd_string key;
     everything_patch_init(out);
-    p = atd_object_begin_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"name\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"age\":"))) goto field_1;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"name\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"age\":"))) goto field_1;
         goto key;
     }
 field_0:
@@ -2506,7 +2476,6 @@ key:
 }
 
 ATD_DEFINE_READ(extern, everything_patch, everything_patch)
-
 ATD_DEFINE_READ_ENTRY_POINTS(everything_patch)
 
 static const char *everything_int_nullable_option_read_p(atd_reader *r, const char *p, everything_int_nullable_option *out)
@@ -2528,9 +2497,7 @@ static const char *everything_all_optional_read_p(atd_reader *r, const char *p, 
     bool more;
     atd_string key;
     everything_all_optional_init(out);
-    p = atd_object_begin_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"a\":"))) goto key;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"a\":"))) goto key;
 field_0:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -2591,7 +2558,6 @@ key:
 }
 
 ATD_DEFINE_READ(extern, everything_all_optional, everything_all_optional)
-
 ATD_DEFINE_READ_ENTRY_POINTS(everything_all_optional)
 
 void everything_base_init(everything_base *v)
@@ -2606,9 +2572,7 @@ static const char *everything_base_read_p(atd_reader *r, const char *p, everythi
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_base_init(out);
-    p = atd_object_begin_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"id\":"))) goto key;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"id\":"))) goto key;
 field_0:
     p = atd_read_int64_p(r, p, &out->id);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("id")));
@@ -2656,7 +2620,6 @@ key:
 }
 
 ATD_DEFINE_READ(extern, everything_base, everything_base)
-
 ATD_DEFINE_READ_ENTRY_POINTS(everything_base)
 
 void everything_derived_init(everything_derived *v)
@@ -2671,10 +2634,8 @@ static const char *everything_derived_read_p(atd_reader *r, const char *p, every
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_derived_init(out);
-    p = atd_object_begin_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"kind_id\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"extra\":"))) goto field_4;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"kind_id\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"extra\":"))) goto field_4;
         goto key;
     }
 field_0:
@@ -2744,7 +2705,6 @@ key:
 }
 
 ATD_DEFINE_READ(extern, everything_derived, everything_derived)
-
 ATD_DEFINE_READ_ENTRY_POINTS(everything_derived)
 
 void everything_single_init(everything_single *v)
@@ -2778,7 +2738,6 @@ static const char *everything_single_read_p(atd_reader *r, const char *p, everyt
 }
 
 ATD_DEFINE_READ(extern, everything_single, everything_single)
-
 ATD_DEFINE_READ_ENTRY_POINTS(everything_single)
 
 void everything_pair_init(everything_pair *v)
@@ -2819,7 +2778,6 @@ static const char *everything_pair_read_p(atd_reader *r, const char *p, everythi
 }
 
 ATD_DEFINE_READ(extern, everything_pair, everything_pair)
-
 ATD_DEFINE_READ_ENTRY_POINTS(everything_pair)
 
 void everything_with_defaults_init(everything_with_defaults *v)
@@ -2874,7 +2832,6 @@ static const char *everything_with_defaults_read_p(atd_reader *r, const char *p,
 }
 
 ATD_DEFINE_READ(extern, everything_with_defaults, everything_with_defaults)
-
 ATD_DEFINE_READ_ENTRY_POINTS(everything_with_defaults)
 
 void everything_bare_cell_init(everything_bare_cell *v)
@@ -2915,7 +2872,6 @@ static const char *everything_bare_cell_read_p(atd_reader *r, const char *p, eve
 }
 
 ATD_DEFINE_READ(extern, everything_bare_cell, everything_bare_cell)
-
 ATD_DEFINE_READ_ENTRY_POINTS(everything_bare_cell)
 
 void everything_matrix_init(everything_matrix *v)
@@ -2947,7 +2903,6 @@ static const char *everything_matrix_read_p(atd_reader *r, const char *p, everyt
 }
 
 ATD_DEFINE_READ(extern, everything_matrix, everything_matrix)
-
 ATD_DEFINE_READ_ENTRY_POINTS(everything_matrix)
 
 static const char *everything_int_list_list_read_p(atd_reader *r, const char *p, everything_int_list_list *out)
@@ -3002,7 +2957,6 @@ static const char *everything_cube_read_p(atd_reader *r, const char *p, everythi
 }
 
 ATD_DEFINE_READ(extern, everything_cube, everything_cube)
-
 ATD_DEFINE_READ_ENTRY_POINTS(everything_cube)
 
 void everything_abstract_list_init(everything_abstract_list *v)
@@ -3034,7 +2988,6 @@ static const char *everything_abstract_list_read_p(atd_reader *r, const char *p,
 }
 
 ATD_DEFINE_READ(extern, everything_abstract_list, everything_abstract_list)
-
 ATD_DEFINE_READ_ENTRY_POINTS(everything_abstract_list)
 
 void everything_with_defaults_list_init(everything_with_defaults_list *v)
@@ -3066,7 +3019,6 @@ static const char *everything_with_defaults_list_read_p(atd_reader *r, const cha
 }
 
 ATD_DEFINE_READ(extern, everything_with_defaults_list, everything_with_defaults_list)
-
 ATD_DEFINE_READ_ENTRY_POINTS(everything_with_defaults_list)
 
 static const char *everything_maybe_int_nullable_read_p(atd_reader *r, const char *p, everything_maybe_int_nullable *out)
@@ -3158,10 +3110,8 @@ static const char *everything_options_read_p(atd_reader *r, const char *p, every
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_options_init(out);
-    p = atd_object_begin_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"opt\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"list_opt\":"))) goto field_6;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"opt\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"list_opt\":"))) goto field_6;
         goto key;
     }
 field_0:
@@ -3297,7 +3247,6 @@ key:
 }
 
 ATD_DEFINE_READ(extern, everything_options, everything_options)
-
 ATD_DEFINE_READ_ENTRY_POINTS(everything_options)
 
 static const char *everything_int_assoc_read_p(atd_reader *r, const char *p, everything_int_assoc *out)
@@ -3482,10 +3431,8 @@ static const char *everything_reprs_read_p(atd_reader *r, const char *p, everyth
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_reprs_init(out);
-    p = atd_object_begin_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"assoc_object\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"assoc_array\":"))) goto field_1;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"assoc_object\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"assoc_array\":"))) goto field_1;
         goto key;
     }
 field_0:
@@ -3765,7 +3712,6 @@ key:
 }
 
 ATD_DEFINE_READ(extern, everything_reprs, everything_reprs)
-
 ATD_DEFINE_READ_ENTRY_POINTS(everything_reprs)
 
 static void everything_string_int_tuple_init(everything_string_int_tuple *v)
@@ -3817,9 +3763,7 @@ static const char *everything_page_int_read_p(atd_reader *r, const char *p, ever
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_page_int_init(out);
-    p = atd_object_begin_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"items\":"))) goto key;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"items\":"))) goto key;
 field_0:
     p = everything_int_list_read_p(r, p, &out->items);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("items")));
@@ -3892,9 +3836,7 @@ static const char *everything_page_string_read_p(atd_reader *r, const char *p, e
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_page_string_init(out);
-    p = atd_object_begin_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"items\":"))) goto key;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"items\":"))) goto key;
 field_0:
     p = everything_string_list_read_p(r, p, &out->items);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("items")));
@@ -3967,10 +3909,8 @@ static const char *everything_page_ext_read_p(atd_reader *r, const char *p, ever
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_page_ext_init(out);
-    p = atd_object_begin_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"items\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"cursor\":"))) goto field_3;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"items\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"cursor\":"))) goto field_3;
         goto key;
     }
 field_0:
@@ -4036,7 +3976,6 @@ key:
 }
 
 ATD_DEFINE_READ(extern, everything_page_ext, everything_page_ext)
-
 ATD_DEFINE_READ_ENTRY_POINTS(everything_page_ext)
 
 static const char *everything_entry_string_int_list_read_p(atd_reader *r, const char *p, everything_entry_string_int_list *out)
@@ -4097,9 +4036,7 @@ static const char *everything_page_entry_string_float_list_read_p(atd_reader *r,
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_page_entry_string_float_list_init(out);
-    p = atd_object_begin_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"items\":"))) goto key;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"items\":"))) goto key;
 field_0:
     p = everything_entry_string_float_list_list_read_p(r, p, &out->items);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("items")));
@@ -4172,9 +4109,7 @@ static const char *everything_int_bool_entry_read_p(atd_reader *r, const char *p
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_int_bool_entry_init(out);
-    p = atd_object_begin_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"key\":"))) goto key;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"key\":"))) goto key;
 field_0:
     p = atd_read_int64_p(r, p, &out->key);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("key")));
@@ -4213,7 +4148,6 @@ key:
 }
 
 ATD_DEFINE_READ(extern, everything_int_bool_entry, everything_int_bool_entry)
-
 ATD_DEFINE_READ_ENTRY_POINTS(everything_int_bool_entry)
 
 static int everything_result_int__case(const char *s, size_t len)
@@ -4464,10 +4398,8 @@ static const char *everything_generics_read_p(atd_reader *r, const char *p, ever
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_generics_init(out);
-    p = atd_object_begin_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"ints\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"either\":"))) goto field_7;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"ints\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"either\":"))) goto field_7;
         goto key;
     }
 field_0:
@@ -4582,7 +4514,6 @@ key:
 }
 
 ATD_DEFINE_READ(extern, everything_generics, everything_generics)
-
 ATD_DEFINE_READ_ENTRY_POINTS(everything_generics)
 
 static void everything_entry_string_int_init(everything_entry_string_int *v)
@@ -4597,9 +4528,7 @@ static const char *everything_entry_string_int_read_p(atd_reader *r, const char 
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_entry_string_int_init(out);
-    p = atd_object_begin_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"key\":"))) goto key;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"key\":"))) goto key;
 field_0:
     p = atd_read_string_p(r, p, &out->key);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("key")));
@@ -4649,9 +4578,7 @@ static const char *everything_entry_string_float_list_read_p(atd_reader *r, cons
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_entry_string_float_list_init(out);
-    p = atd_object_begin_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"key\":"))) goto key;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"key\":"))) goto key;
 field_0:
     p = atd_read_string_p(r, p, &out->key);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("key")));
@@ -4816,7 +4743,6 @@ static const char *everything_tree_read_p(atd_reader *r, const char *p, everythi
 }
 
 ATD_DEFINE_READ(extern, everything_tree, everything_tree)
-
 ATD_DEFINE_READ_ENTRY_POINTS(everything_tree)
 
 static const char *everything_rose_node_list_read_p(atd_reader *r, const char *p, everything_rose_node_list *out)
@@ -4854,10 +4780,8 @@ static const char *everything_rose_node_read_p(atd_reader *r, const char *p, eve
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_rose_node_init(out);
-    p = atd_object_begin_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"value\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"children\":"))) goto field_1;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"value\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"children\":"))) goto field_1;
         goto key;
     }
 field_0:
@@ -4901,7 +4825,6 @@ key:
 }
 
 ATD_DEFINE_READ(extern, everything_rose_node, everything_rose_node)
-
 ATD_DEFINE_READ_ENTRY_POINTS(everything_rose_node)
 
 static void everything_expr_expr_tuple_init(everything_expr_expr_tuple *v)
@@ -5083,7 +5006,6 @@ static const char *everything_expr_read_p(atd_reader *r, const char *p, everythi
 }
 
 ATD_DEFINE_READ(extern, everything_expr, everything_expr)
-
 ATD_DEFINE_READ_ENTRY_POINTS(everything_expr)
 
 void everything_binding_init(everything_binding *v)
@@ -5098,10 +5020,8 @@ static const char *everything_binding_read_p(atd_reader *r, const char *p, every
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_binding_init(out);
-    p = atd_object_begin_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"name\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"body\":"))) goto field_2;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"name\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"body\":"))) goto field_2;
         goto key;
     }
 field_0:
@@ -5179,7 +5099,6 @@ key:
 }
 
 ATD_DEFINE_READ(extern, everything_binding, everything_binding)
-
 ATD_DEFINE_READ_ENTRY_POINTS(everything_binding)
 
 void everything_stmt_init(everything_stmt *v)
@@ -5194,10 +5113,8 @@ static const char *everything_stmt_read_p(atd_reader *r, const char *p, everythi
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_stmt_init(out);
-    p = atd_object_begin_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"label\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"expr\":"))) goto field_1;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"label\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"expr\":"))) goto field_1;
         goto key;
     }
 field_0:
@@ -5247,7 +5164,6 @@ key:
 }
 
 ATD_DEFINE_READ(extern, everything_stmt, everything_stmt)
-
 ATD_DEFINE_READ_ENTRY_POINTS(everything_stmt)
 
 void everything_annotated_init(everything_annotated *v)
@@ -5262,9 +5178,7 @@ static const char *everything_annotated_read_p(atd_reader *r, const char *p, eve
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_annotated_init(out);
-    p = atd_object_begin_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"field\":"))) goto key;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"field\":"))) goto key;
 field_0:
     p = atd_read_int64_p(r, p, &out->field);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("field")));
@@ -5318,7 +5232,6 @@ key:
 }
 
 ATD_DEFINE_READ(extern, everything_annotated, everything_annotated)
-
 ATD_DEFINE_READ_ENTRY_POINTS(everything_annotated)
 
 static const char *everything_union__list_read_p(atd_reader *r, const char *p, everything_union__list *out)
@@ -5609,9 +5522,7 @@ static const char *everything_anon_z_read_p(atd_reader *r, const char *p, everyt
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_anon_z_init(out);
-    p = atd_object_begin_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"z\":"))) goto key;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"z\":"))) goto key;
 field_0:
     p = atd_read_bool_p(r, p, &out->z);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("z")));
@@ -5641,7 +5552,6 @@ key:
 }
 
 ATD_DEFINE_READ(extern, everything_anon_z, everything_anon_z)
-
 ATD_DEFINE_READ_ENTRY_POINTS(everything_anon_z)
 
 void everything_root_init(everything_root *v)
@@ -5656,10 +5566,8 @@ static const char *everything_root_read_p(atd_reader *r, const char *p, everythi
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_root_init(out);
-    p = atd_object_begin_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"counts\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"all_optional\":"))) goto field_19;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"counts\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"all_optional\":"))) goto field_19;
         goto key;
     }
 field_0:
@@ -6133,7 +6041,6 @@ key:
 }
 
 ATD_DEFINE_READ(extern, everything_root, everything_root)
-
 ATD_DEFINE_READ_ENTRY_POINTS(everything_root)
 
 static void everything_root_anon_record_elt_init(everything_root_anon_record_elt *v)
@@ -6148,9 +6055,7 @@ static const char *everything_root_anon_record_elt_read_p(atd_reader *r, const c
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_root_anon_record_elt_init(out);
-    p = atd_object_begin_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"x\":"))) goto key;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"x\":"))) goto key;
 field_0:
     p = atd_read_int64_p(r, p, &out->x);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("x")));
@@ -6270,7 +6175,6 @@ static const char *everything_count_read_p(atd_reader *r, const char *p, everyth
 }
 
 ATD_DEFINE_READ(extern, everything_count, everything_count)
-
 ATD_DEFINE_READ_ENTRY_POINTS(everything_count)
 
 void everything_user_id_init(everything_user_id *v)
@@ -6286,7 +6190,6 @@ static const char *everything_user_id_read_p(atd_reader *r, const char *p, every
 }
 
 ATD_DEFINE_READ(extern, everything_user_id, everything_user_id)
-
 ATD_DEFINE_READ_ENTRY_POINTS(everything_user_id)
 
 void everything_json_value_init(everything_json_value *v)
@@ -6302,7 +6205,6 @@ static const char *everything_json_value_read_p(atd_reader *r, const char *p, ev
 }
 
 ATD_DEFINE_READ(extern, everything_json_value, everything_json_value)
-
 ATD_DEFINE_READ_ENTRY_POINTS(everything_json_value)
 
 void everything_label_init(everything_label *v)
@@ -6318,7 +6220,6 @@ static const char *everything_label_read_p(atd_reader *r, const char *p, everyth
 }
 
 ATD_DEFINE_READ(extern, everything_label, everything_label)
-
 ATD_DEFINE_READ_ENTRY_POINTS(everything_label)
 
 void everything_nothing_init(everything_nothing *v)
@@ -6335,7 +6236,6 @@ static const char *everything_nothing_read_p(atd_reader *r, const char *p, every
 }
 
 ATD_DEFINE_READ(extern, everything_nothing, everything_nothing)
-
 ATD_DEFINE_READ_ENTRY_POINTS(everything_nothing)
 
 void everything_from_init(everything_from *v)
@@ -6351,7 +6251,6 @@ static const char *everything_from_read_p(atd_reader *r, const char *p, everythi
 }
 
 ATD_DEFINE_READ(extern, everything_from, everything_from)
-
 ATD_DEFINE_READ_ENTRY_POINTS(everything_from)
 
 void everything_int_page_init(everything_int_page *v)
@@ -6367,7 +6266,6 @@ static const char *everything_int_page_read_p(atd_reader *r, const char *p, ever
 }
 
 ATD_DEFINE_READ(extern, everything_int_page, everything_int_page)
-
 ATD_DEFINE_READ_ENTRY_POINTS(everything_int_page)
 
 /* --- writers --- */
@@ -6403,7 +6301,6 @@ static char *everything_mode_write_p(atd_writer *w, char *p, const everything_mo
 }
 
 ATD_DEFINE_WRITE(everything_mode, everything_mode)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(everything_mode)
 
 static char *everything_level_write_p(atd_writer *w, char *p, const everything_level *v)
@@ -6415,7 +6312,6 @@ static char *everything_level_write_p(atd_writer *w, char *p, const everything_l
 }
 
 ATD_DEFINE_WRITE(everything_level, everything_level)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(everything_level)
 
 static char *everything_maybe_int_write_p(atd_writer *w, char *p, const everything_maybe_int *v)
@@ -6430,7 +6326,6 @@ static char *everything_maybe_int_write_p(atd_writer *w, char *p, const everythi
 }
 
 ATD_DEFINE_WRITE(everything_maybe_int, everything_maybe_int)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(everything_maybe_int)
 
 static char *everything_struct__write_p(atd_writer *w, char *p, const everything_struct_ *v)
@@ -6445,7 +6340,6 @@ static char *everything_struct__write_p(atd_writer *w, char *p, const everything
 }
 
 ATD_DEFINE_WRITE(everything_struct_, everything_struct_)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(everything_struct_)
 
 static char *everything_union__write_p(atd_writer *w, char *p, const everything_union_ *v)
@@ -6469,7 +6363,6 @@ static char *everything_union__write_p(atd_writer *w, char *p, const everything_
 }
 
 ATD_DEFINE_WRITE(everything_union_, everything_union_)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(everything_union_)
 
 static char *everything_int_int_tuple_write_p(atd_writer *w, char *p, const everything_int_int_tuple *v)
@@ -6503,7 +6396,6 @@ static char *everything_rect_write_p(atd_writer *w, char *p, const everything_re
 }
 
 ATD_DEFINE_WRITE(everything_rect, everything_rect)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(everything_rect)
 
 static char *everything_shape_Label_write_p(atd_writer *w, char *p, const everything_shape_Label *v)
@@ -6656,7 +6548,6 @@ static char *everything_shape_write_p(atd_writer *w, char *p, const everything_s
 }
 
 ATD_DEFINE_WRITE(everything_shape, everything_shape)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(everything_shape)
 
 static char *everything_float_float_tuple_write_p(atd_writer *w, char *p, const everything_float_float_tuple *v)
@@ -6700,7 +6591,6 @@ static char *everything_odd_names_write_p(atd_writer *w, char *p, const everythi
 }
 
 ATD_DEFINE_WRITE(everything_odd_names, everything_odd_names)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(everything_odd_names)
 
 static char *everything_color_write_p(atd_writer *w, char *p, const everything_color *v)
@@ -6719,7 +6609,6 @@ static char *everything_color_write_p(atd_writer *w, char *p, const everything_c
 }
 
 ATD_DEFINE_WRITE(everything_color, everything_color)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(everything_color)
 
 static char *everything_int_float_tuple_write_p(atd_writer *w, char *p, const everything_int_float_tuple *v)
@@ -6810,7 +6699,6 @@ static char *everything_obj_shape_write_p(atd_writer *w, char *p, const everythi
 }
 
 ATD_DEFINE_WRITE(everything_obj_shape, everything_obj_shape)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(everything_obj_shape)
 
 static char *everything_base_event_write_p(atd_writer *w, char *p, const everything_base_event *v)
@@ -6830,7 +6718,6 @@ static char *everything_base_event_write_p(atd_writer *w, char *p, const everyth
 }
 
 ATD_DEFINE_WRITE(everything_base_event, everything_base_event)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(everything_base_event)
 
 static char *everything_event_write_p(atd_writer *w, char *p, const everything_event *v)
@@ -6862,7 +6749,6 @@ static char *everything_event_write_p(atd_writer *w, char *p, const everything_e
 }
 
 ATD_DEFINE_WRITE(everything_event, everything_event)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(everything_event)
 
 static char *everything_string_nullable_write_p(atd_writer *w, char *p, const everything_string_nullable *v)
@@ -6901,7 +6787,6 @@ static char *everything_int_list_write_p(atd_writer *w, char *p, const everythin
 }
 
 ATD_DEFINE_WRITE(everything_int_list, everything_int_list)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(everything_int_list)
 
 static char *everything_float_list_write_p(atd_writer *w, char *p, const everything_float_list *v)
@@ -6923,7 +6808,6 @@ static char *everything_float_list_write_p(atd_writer *w, char *p, const everyth
 }
 
 ATD_DEFINE_WRITE(everything_float_list, everything_float_list)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(everything_float_list)
 
 static char *everything_string_option_write_p(atd_writer *w, char *p, const everything_string_option *v)
@@ -7168,7 +7052,6 @@ static char *everything_fields_write_p(atd_writer *w, char *p, const everything_
 }
 
 ATD_DEFINE_WRITE(everything_fields, everything_fields)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(everything_fields)
 
 static char *everything_names_write_p(atd_writer *w, char *p, const everything_names *v)
@@ -7241,7 +7124,6 @@ static char *everything_names_write_p(atd_writer *w, char *p, const everything_n
 }
 
 ATD_DEFINE_WRITE(everything_names, everything_names)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(everything_names)
 
 static char *everything_patch_write_p(atd_writer *w, char *p, const everything_patch *v)
@@ -7272,7 +7154,6 @@ static char *everything_patch_write_p(atd_writer *w, char *p, const everything_p
 }
 
 ATD_DEFINE_WRITE(everything_patch, everything_patch)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(everything_patch)
 
 static char *everything_int_nullable_option_write_p(atd_writer *w, char *p, const everything_int_nullable_option *v)
@@ -7317,7 +7198,6 @@ static char *everything_all_optional_write_p(atd_writer *w, char *p, const every
 }
 
 ATD_DEFINE_WRITE(everything_all_optional, everything_all_optional)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(everything_all_optional)
 
 static char *everything_base_write_p(atd_writer *w, char *p, const everything_base *v)
@@ -7340,7 +7220,6 @@ static char *everything_base_write_p(atd_writer *w, char *p, const everything_ba
 }
 
 ATD_DEFINE_WRITE(everything_base, everything_base)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(everything_base)
 
 static char *everything_derived_write_p(atd_writer *w, char *p, const everything_derived *v)
@@ -7369,7 +7248,6 @@ static char *everything_derived_write_p(atd_writer *w, char *p, const everything
 }
 
 ATD_DEFINE_WRITE(everything_derived, everything_derived)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(everything_derived)
 
 static char *everything_single_write_p(atd_writer *w, char *p, const everything_single *v)
@@ -7383,7 +7261,6 @@ static char *everything_single_write_p(atd_writer *w, char *p, const everything_
 }
 
 ATD_DEFINE_WRITE(everything_single, everything_single)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(everything_single)
 
 static char *everything_pair_write_p(atd_writer *w, char *p, const everything_pair *v)
@@ -7404,7 +7281,6 @@ static char *everything_pair_write_p(atd_writer *w, char *p, const everything_pa
 }
 
 ATD_DEFINE_WRITE(everything_pair, everything_pair)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(everything_pair)
 
 static char *everything_with_defaults_write_p(atd_writer *w, char *p, const everything_with_defaults *v)
@@ -7431,7 +7307,6 @@ static char *everything_with_defaults_write_p(atd_writer *w, char *p, const ever
 }
 
 ATD_DEFINE_WRITE(everything_with_defaults, everything_with_defaults)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(everything_with_defaults)
 
 static char *everything_bare_cell_write_p(atd_writer *w, char *p, const everything_bare_cell *v)
@@ -7447,7 +7322,6 @@ static char *everything_bare_cell_write_p(atd_writer *w, char *p, const everythi
 }
 
 ATD_DEFINE_WRITE(everything_bare_cell, everything_bare_cell)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(everything_bare_cell)
 
 static char *everything_matrix_write_p(atd_writer *w, char *p, const everything_matrix *v)
@@ -7465,7 +7339,6 @@ static char *everything_matrix_write_p(atd_writer *w, char *p, const everything_
 }
 
 ATD_DEFINE_WRITE(everything_matrix, everything_matrix)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(everything_matrix)
 
 static char *everything_int_list_list_write_p(atd_writer *w, char *p, const everything_int_list_list *v)
@@ -7497,7 +7370,6 @@ static char *everything_cube_write_p(atd_writer *w, char *p, const everything_cu
 }
 
 ATD_DEFINE_WRITE(everything_cube, everything_cube)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(everything_cube)
 
 static char *everything_abstract_list_write_p(atd_writer *w, char *p, const everything_abstract_list *v)
@@ -7515,7 +7387,6 @@ static char *everything_abstract_list_write_p(atd_writer *w, char *p, const ever
 }
 
 ATD_DEFINE_WRITE(everything_abstract_list, everything_abstract_list)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(everything_abstract_list)
 
 static char *everything_with_defaults_list_write_p(atd_writer *w, char *p, const everything_with_defaults_list *v)
@@ -7533,7 +7404,6 @@ static char *everything_with_defaults_list_write_p(atd_writer *w, char *p, const
 }
 
 ATD_DEFINE_WRITE(everything_with_defaults_list, everything_with_defaults_list)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(everything_with_defaults_list)
 
 static char *everything_maybe_int_nullable_write_p(atd_writer *w, char *p, const everything_maybe_int_nullable *v)
@@ -7634,7 +7504,6 @@ static char *everything_options_write_p(atd_writer *w, char *p, const everything
 }
 
 ATD_DEFINE_WRITE(everything_options, everything_options)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(everything_options)
 
 static char *everything_int_assoc_write_p(atd_writer *w, char *p, const everything_int_assoc *v)
@@ -7837,7 +7706,6 @@ static char *everything_reprs_write_p(atd_writer *w, char *p, const everything_r
 }
 
 ATD_DEFINE_WRITE(everything_reprs, everything_reprs)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(everything_reprs)
 
 static char *everything_string_int_tuple_write_p(atd_writer *w, char *p, const everything_string_int_tuple *v)
@@ -7924,7 +7792,6 @@ static char *everything_page_ext_write_p(atd_writer *w, char *p, const everythin
 }
 
 ATD_DEFINE_WRITE(everything_page_ext, everything_page_ext)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(everything_page_ext)
 
 static char *everything_entry_string_int_list_write_p(atd_writer *w, char *p, const everything_entry_string_int_list *v)
@@ -7992,7 +7859,6 @@ static char *everything_int_bool_entry_write_p(atd_writer *w, char *p, const eve
 }
 
 ATD_DEFINE_WRITE(everything_int_bool_entry, everything_int_bool_entry)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(everything_int_bool_entry)
 
 static char *everything_result_int_write_p(atd_writer *w, char *p, const everything_result_int *v)
@@ -8115,7 +7981,6 @@ static char *everything_generics_write_p(atd_writer *w, char *p, const everythin
 }
 
 ATD_DEFINE_WRITE(everything_generics, everything_generics)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(everything_generics)
 
 static char *everything_entry_string_int_write_p(atd_writer *w, char *p, const everything_entry_string_int *v)
@@ -8182,7 +8047,6 @@ static char *everything_tree_write_p(atd_writer *w, char *p, const everything_tr
 }
 
 ATD_DEFINE_WRITE(everything_tree, everything_tree)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(everything_tree)
 
 static char *everything_rose_node_list_write_p(atd_writer *w, char *p, const everything_rose_node_list *v)
@@ -8213,7 +8077,6 @@ static char *everything_rose_node_write_p(atd_writer *w, char *p, const everythi
 }
 
 ATD_DEFINE_WRITE(everything_rose_node, everything_rose_node)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(everything_rose_node)
 
 static char *everything_expr_expr_tuple_write_p(atd_writer *w, char *p, const everything_expr_expr_tuple *v)
@@ -8294,7 +8157,6 @@ static char *everything_expr_write_p(atd_writer *w, char *p, const everything_ex
 }
 
 ATD_DEFINE_WRITE(everything_expr, everything_expr)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(everything_expr)
 
 static char *everything_binding_write_p(atd_writer *w, char *p, const everything_binding *v)
@@ -8323,7 +8185,6 @@ static char *everything_binding_write_p(atd_writer *w, char *p, const everything
 }
 
 ATD_DEFINE_WRITE(everything_binding, everything_binding)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(everything_binding)
 
 static char *everything_stmt_write_p(atd_writer *w, char *p, const everything_stmt *v)
@@ -8345,7 +8206,6 @@ static char *everything_stmt_write_p(atd_writer *w, char *p, const everything_st
 }
 
 ATD_DEFINE_WRITE(everything_stmt, everything_stmt)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(everything_stmt)
 
 static char *everything_annotated_write_p(atd_writer *w, char *p, const everything_annotated *v)
@@ -8367,7 +8227,6 @@ static char *everything_annotated_write_p(atd_writer *w, char *p, const everythi
 }
 
 ATD_DEFINE_WRITE(everything_annotated, everything_annotated)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(everything_annotated)
 
 static char *everything_union__list_write_p(atd_writer *w, char *p, const everything_union__list *v)
@@ -8559,7 +8418,6 @@ static char *everything_anon_z_write_p(atd_writer *w, char *p, const everything_
 }
 
 ATD_DEFINE_WRITE(everything_anon_z, everything_anon_z)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(everything_anon_z)
 
 static char *everything_root_write_p(atd_writer *w, char *p, const everything_root *v)
@@ -8727,7 +8585,6 @@ static char *everything_root_write_p(atd_writer *w, char *p, const everything_ro
 }
 
 ATD_DEFINE_WRITE(everything_root, everything_root)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(everything_root)
 
 static char *everything_root_anon_record_elt_write_p(atd_writer *w, char *p, const everything_root_anon_record_elt *v)
@@ -8773,7 +8630,6 @@ static char *everything_count_write_p(atd_writer *w, char *p, const everything_c
 }
 
 ATD_DEFINE_WRITE(everything_count, everything_count)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(everything_count)
 
 static char *everything_user_id_write_p(atd_writer *w, char *p, const everything_user_id *v)
@@ -8785,7 +8641,6 @@ static char *everything_user_id_write_p(atd_writer *w, char *p, const everything
 }
 
 ATD_DEFINE_WRITE(everything_user_id, everything_user_id)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(everything_user_id)
 
 static char *everything_json_value_write_p(atd_writer *w, char *p, const everything_json_value *v)
@@ -8796,7 +8651,6 @@ static char *everything_json_value_write_p(atd_writer *w, char *p, const everyth
 }
 
 ATD_DEFINE_WRITE(everything_json_value, everything_json_value)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(everything_json_value)
 
 static char *everything_label_write_p(atd_writer *w, char *p, const everything_label *v)
@@ -8807,7 +8661,6 @@ static char *everything_label_write_p(atd_writer *w, char *p, const everything_l
 }
 
 ATD_DEFINE_WRITE(everything_label, everything_label)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(everything_label)
 
 static char *everything_nothing_write_p(atd_writer *w, char *p, const everything_nothing *v)
@@ -8820,7 +8673,6 @@ static char *everything_nothing_write_p(atd_writer *w, char *p, const everything
 }
 
 ATD_DEFINE_WRITE(everything_nothing, everything_nothing)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(everything_nothing)
 
 static char *everything_from_write_p(atd_writer *w, char *p, const everything_from *v)
@@ -8832,7 +8684,6 @@ static char *everything_from_write_p(atd_writer *w, char *p, const everything_fr
 }
 
 ATD_DEFINE_WRITE(everything_from, everything_from)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(everything_from)
 
 static char *everything_int_page_write_p(atd_writer *w, char *p, const everything_int_page *v)
@@ -8843,7 +8694,6 @@ static char *everything_int_page_write_p(atd_writer *w, char *p, const everythin
 }
 
 ATD_DEFINE_WRITE(everything_int_page, everything_int_page)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(everything_int_page)
 
 /* --- copy and equality --- */

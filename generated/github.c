@@ -54,9 +54,7 @@ static const char *github_gist_file_read_p(atd_reader *r, const char *p, github_
     const char *at = p;
     uint64_t seen[1] = {0};
     github_gist_file_init(out);
-    p = atd_object_begin_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"filename\":"))) goto key;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"filename\":"))) goto key;
 field_0:
     p = atd_read_string_p(r, p, &out->filename);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("filename")));
@@ -126,7 +124,6 @@ key:
 }
 
 ATD_DEFINE_READ(extern, github_gist_file, github_gist_file)
-
 ATD_DEFINE_READ_ENTRY_POINTS(github_gist_file)
 
 static const char *github_gist_file_assoc_read_p(atd_reader *r, const char *p, github_gist_file_assoc *out)
@@ -171,10 +168,8 @@ static const char *github_user_read_p(atd_reader *r, const char *p, github_user 
     const char *at = p;
     uint64_t seen[1] = {0};
     github_user_init(out);
-    p = atd_object_begin_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"login\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"avatar_url\":"))) goto field_2;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"login\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"avatar_url\":"))) goto field_2;
         goto key;
     }
 field_0:
@@ -385,7 +380,6 @@ key:
 }
 
 ATD_DEFINE_READ(extern, github_user, github_user)
-
 ATD_DEFINE_READ_ENTRY_POINTS(github_user)
 
 static const char *github_user_nullable_read_p(atd_reader *r, const char *p, github_user_nullable *out)
@@ -413,10 +407,8 @@ static const char *github_gist_read_p(atd_reader *r, const char *p, github_gist 
     const char *at = p;
     uint64_t seen[1] = {0};
     github_gist_init(out);
-    p = atd_object_begin_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"url\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"comments\":"))) goto field_12;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"url\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"comments\":"))) goto field_12;
         goto key;
     }
 field_0:
@@ -642,7 +634,6 @@ key:
 }
 
 ATD_DEFINE_READ(extern, github_gist, github_gist)
-
 ATD_DEFINE_READ_ENTRY_POINTS(github_gist)
 
 void github_root_init(github_root *v)
@@ -674,7 +665,6 @@ static const char *github_root_read_p(atd_reader *r, const char *p, github_root 
 }
 
 ATD_DEFINE_READ(extern, github_root, github_root)
-
 ATD_DEFINE_READ_ENTRY_POINTS(github_root)
 
 /* --- writers --- */
@@ -708,7 +698,6 @@ static char *github_gist_file_write_p(atd_writer *w, char *p, const github_gist_
 }
 
 ATD_DEFINE_WRITE(github_gist_file, github_gist_file)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(github_gist_file)
 
 static char *github_gist_file_assoc_write_p(atd_writer *w, char *p, const github_gist_file_assoc *v)
@@ -784,7 +773,6 @@ static char *github_user_write_p(atd_writer *w, char *p, const github_user *v)
 }
 
 ATD_DEFINE_WRITE(github_user, github_user)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(github_user)
 
 static char *github_user_nullable_write_p(atd_writer *w, char *p, const github_user_nullable *v)
@@ -852,7 +840,6 @@ static char *github_gist_write_p(atd_writer *w, char *p, const github_gist *v)
 }
 
 ATD_DEFINE_WRITE(github_gist, github_gist)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(github_gist)
 
 static char *github_root_write_p(atd_writer *w, char *p, const github_root *v)
@@ -870,7 +857,6 @@ static char *github_root_write_p(atd_writer *w, char *p, const github_root *v)
 }
 
 ATD_DEFINE_WRITE(github_root, github_root)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(github_root)
 
 /* --- copy and equality --- */

@@ -97,7 +97,6 @@ static const char *mapping_color_read_p(atd_reader *r, const char *p, mapping_co
 }
 
 ATD_DEFINE_READ(extern, mapping_color, mapping_color)
-
 ATD_DEFINE_READ_ENTRY_POINTS(mapping_color)
 
 void mapping_point_init(mapping_point *v)
@@ -112,9 +111,7 @@ static const char *mapping_point_read_p(atd_reader *r, const char *p, mapping_po
     const char *at = p;
     uint64_t seen[1] = {0};
     mapping_point_init(out);
-    p = atd_object_begin_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"x\":"))) goto key;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"x\":"))) goto key;
 field_0:
     p = atd_read_double_p(r, p, &out->x);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("x")));
@@ -155,7 +152,6 @@ key:
 }
 
 ATD_DEFINE_READ(extern, mapping_point, mapping_point)
-
 ATD_DEFINE_READ_ENTRY_POINTS(mapping_point)
 
 static const char *mapping_long_long_list_read_p(atd_reader *r, const char *p, mapping_long_long_list *out)
@@ -204,10 +200,8 @@ static const char *mapping_settings_read_p(atd_reader *r, const char *p, mapping
     bool more;
     atd_string key;
     mapping_settings_init(out);
-    p = atd_object_begin_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"level\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"color\":"))) goto field_9;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"level\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"color\":"))) goto field_9;
         goto key;
     }
 field_0:
@@ -397,7 +391,6 @@ key:
 }
 
 ATD_DEFINE_READ(extern, mapping_settings, mapping_settings)
-
 ATD_DEFINE_READ_ENTRY_POINTS(mapping_settings)
 
 static const char *mapping_int_nullable_read_p(atd_reader *r, const char *p, mapping_int_nullable *out)
@@ -423,9 +416,7 @@ static const char *mapping_patch_read_p(atd_reader *r, const char *p, mapping_pa
     bool more;
     atd_string key;
     mapping_patch_init(out);
-    p = atd_object_begin_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"x\":"))) goto key;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"x\":"))) goto key;
 field_0:
     p = mapping_int_nullable_read_p(r, p, &out->x);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("x")));
@@ -469,7 +460,6 @@ key:
 }
 
 ATD_DEFINE_READ(extern, mapping_patch, mapping_patch)
-
 ATD_DEFINE_READ_ENTRY_POINTS(mapping_patch)
 
 void mapping_loose_init(mapping_loose *v)
@@ -483,9 +473,7 @@ static const char *mapping_loose_read_p(atd_reader *r, const char *p, mapping_lo
     bool more;
     atd_string key;
     mapping_loose_init(out);
-    p = atd_object_begin_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"x\":"))) goto key;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"x\":"))) goto key;
 field_0:
     p = atd_skip_ws_p(r, p);
     if (atd_byte_at(r, p) == 'n') {
@@ -553,7 +541,6 @@ key:
 }
 
 ATD_DEFINE_READ(extern, mapping_loose, mapping_loose)
-
 ATD_DEFINE_READ_ENTRY_POINTS(mapping_loose)
 
 void mapping_chain_init(mapping_chain *v)
@@ -568,10 +555,8 @@ static const char *mapping_chain_read_p(atd_reader *r, const char *p, mapping_ch
     const char *at = p;
     uint64_t seen[1] = {0};
     mapping_chain_init(out);
-    p = atd_object_begin_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"next\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"id\":"))) goto field_1;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"next\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"id\":"))) goto field_1;
         goto key;
     }
 field_0:
@@ -629,7 +614,6 @@ key:
 }
 
 ATD_DEFINE_READ(extern, mapping_chain, mapping_chain)
-
 ATD_DEFINE_READ_ENTRY_POINTS(mapping_chain)
 
 void mapping_magnitude_init(mapping_magnitude *v)
@@ -649,7 +633,6 @@ static const char *mapping_magnitude_read_p(atd_reader *r, const char *p, mappin
 }
 
 ATD_DEFINE_READ(extern, mapping_magnitude, mapping_magnitude)
-
 ATD_DEFINE_READ_ENTRY_POINTS(mapping_magnitude)
 
 /* --- writers --- */
@@ -672,7 +655,6 @@ static char *mapping_color_write_p(atd_writer *w, char *p, const mapping_color *
 }
 
 ATD_DEFINE_WRITE(mapping_color, mapping_color)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(mapping_color)
 
 static char *mapping_point_write_p(atd_writer *w, char *p, const mapping_point *v)
@@ -694,7 +676,6 @@ static char *mapping_point_write_p(atd_writer *w, char *p, const mapping_point *
 }
 
 ATD_DEFINE_WRITE(mapping_point, mapping_point)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(mapping_point)
 
 static char *mapping_long_long_list_write_p(atd_writer *w, char *p, const mapping_long_long_list *v)
@@ -792,7 +773,6 @@ static char *mapping_settings_write_p(atd_writer *w, char *p, const mapping_sett
 }
 
 ATD_DEFINE_WRITE(mapping_settings, mapping_settings)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(mapping_settings)
 
 static char *mapping_int_nullable_write_p(atd_writer *w, char *p, const mapping_int_nullable *v)
@@ -838,7 +818,6 @@ static char *mapping_patch_write_p(atd_writer *w, char *p, const mapping_patch *
 }
 
 ATD_DEFINE_WRITE(mapping_patch, mapping_patch)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(mapping_patch)
 
 static char *mapping_loose_write_p(atd_writer *w, char *p, const mapping_loose *v)
@@ -873,7 +852,6 @@ static char *mapping_loose_write_p(atd_writer *w, char *p, const mapping_loose *
 }
 
 ATD_DEFINE_WRITE(mapping_loose, mapping_loose)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(mapping_loose)
 
 static char *mapping_chain_write_p(atd_writer *w, char *p, const mapping_chain *v)
@@ -904,7 +882,6 @@ static char *mapping_chain_write_p(atd_writer *w, char *p, const mapping_chain *
 }
 
 ATD_DEFINE_WRITE(mapping_chain, mapping_chain)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(mapping_chain)
 
 static char *mapping_magnitude_write_p(atd_writer *w, char *p, const mapping_magnitude *v)
@@ -919,7 +896,6 @@ static char *mapping_magnitude_write_p(atd_writer *w, char *p, const mapping_mag
 }
 
 ATD_DEFINE_WRITE(mapping_magnitude, mapping_magnitude)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(mapping_magnitude)
 
 /* --- copy and equality --- */

@@ -45,9 +45,7 @@ static const char *revindex_occurrence_read_p(atd_reader *r, const char *p, revi
     const char *at = p;
     uint64_t seen[1] = {0};
     revindex_occurrence_init(out);
-    p = atd_object_begin_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"filename\":"))) goto key;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"filename\":"))) goto key;
 field_0:
     p = atd_read_string_p(r, p, &out->filename);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("filename")));
@@ -86,7 +84,6 @@ key:
 }
 
 ATD_DEFINE_READ(extern, revindex_occurrence, revindex_occurrence)
-
 ATD_DEFINE_READ_ENTRY_POINTS(revindex_occurrence)
 
 void revindex_occurrences_init(revindex_occurrences *v)
@@ -118,7 +115,6 @@ static const char *revindex_occurrences_read_p(atd_reader *r, const char *p, rev
 }
 
 ATD_DEFINE_READ(extern, revindex_occurrences, revindex_occurrences)
-
 ATD_DEFINE_READ_ENTRY_POINTS(revindex_occurrences)
 
 void revindex_revindex_init(revindex_revindex *v)
@@ -157,7 +153,6 @@ static const char *revindex_revindex_read_p(atd_reader *r, const char *p, revind
 }
 
 ATD_DEFINE_READ(extern, revindex_revindex, revindex_revindex)
-
 ATD_DEFINE_READ_ENTRY_POINTS(revindex_revindex)
 
 static const char *revindex_int_assoc_read_p(atd_reader *r, const char *p, revindex_int_assoc *out)
@@ -285,10 +280,8 @@ static const char *revindex_corpus_read_p(atd_reader *r, const char *p, revindex
     const char *at = p;
     uint64_t seen[1] = {0};
     revindex_corpus_init(out);
-    p = atd_object_begin_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"name\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"by_file\":"))) goto field_3;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"name\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"by_file\":"))) goto field_3;
         goto key;
     }
 field_0:
@@ -375,7 +368,6 @@ key:
 }
 
 ATD_DEFINE_READ(extern, revindex_corpus, revindex_corpus)
-
 ATD_DEFINE_READ_ENTRY_POINTS(revindex_corpus)
 
 /* --- writers --- */
@@ -393,7 +385,6 @@ static char *revindex_occurrence_write_p(atd_writer *w, char *p, const revindex_
 }
 
 ATD_DEFINE_WRITE(revindex_occurrence, revindex_occurrence)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(revindex_occurrence)
 
 static char *revindex_occurrences_write_p(atd_writer *w, char *p, const revindex_occurrences *v)
@@ -411,7 +402,6 @@ static char *revindex_occurrences_write_p(atd_writer *w, char *p, const revindex
 }
 
 ATD_DEFINE_WRITE(revindex_occurrences, revindex_occurrences)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(revindex_occurrences)
 
 static char *revindex_revindex_write_p(atd_writer *w, char *p, const revindex_revindex *v)
@@ -433,7 +423,6 @@ static char *revindex_revindex_write_p(atd_writer *w, char *p, const revindex_re
 }
 
 ATD_DEFINE_WRITE(revindex_revindex, revindex_revindex)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(revindex_revindex)
 
 static char *revindex_int_assoc_write_p(atd_writer *w, char *p, const revindex_int_assoc *v)
@@ -534,7 +523,6 @@ static char *revindex_corpus_write_p(atd_writer *w, char *p, const revindex_corp
 }
 
 ATD_DEFINE_WRITE(revindex_corpus, revindex_corpus)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(revindex_corpus)
 
 /* --- copy and equality --- */

@@ -101,9 +101,7 @@ static const char *twitter_search_metadata_read_p(atd_reader *r, const char *p, 
     const char *at = p;
     uint64_t seen[1] = {0};
     twitter_search_metadata_init(out);
-    p = atd_object_begin_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"completed_in\":"))) goto key;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"completed_in\":"))) goto key;
 field_0:
     p = atd_read_double_p(r, p, &out->completed_in);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("completed_in")));
@@ -212,7 +210,6 @@ key:
 }
 
 ATD_DEFINE_READ(extern, twitter_search_metadata, twitter_search_metadata)
-
 ATD_DEFINE_READ_ENTRY_POINTS(twitter_search_metadata)
 
 void twitter_root_init(twitter_root *v)
@@ -227,10 +224,8 @@ static const char *twitter_root_read_p(atd_reader *r, const char *p, twitter_roo
     const char *at = p;
     uint64_t seen[1] = {0};
     twitter_root_init(out);
-    p = atd_object_begin_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"statuses\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"search_metadata\":"))) goto field_1;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"statuses\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"search_metadata\":"))) goto field_1;
         goto key;
     }
 field_0:
@@ -274,7 +269,6 @@ key:
 }
 
 ATD_DEFINE_READ(extern, twitter_root, twitter_root)
-
 ATD_DEFINE_READ_ENTRY_POINTS(twitter_root)
 
 void twitter_metadata_init(twitter_metadata *v)
@@ -289,10 +283,8 @@ static const char *twitter_metadata_read_p(atd_reader *r, const char *p, twitter
     const char *at = p;
     uint64_t seen[1] = {0};
     twitter_metadata_init(out);
-    p = atd_object_begin_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"result_type\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"iso_language_code\":"))) goto field_1;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"result_type\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"iso_language_code\":"))) goto field_1;
         goto key;
     }
 field_0:
@@ -336,7 +328,6 @@ key:
 }
 
 ATD_DEFINE_READ(extern, twitter_metadata, twitter_metadata)
-
 ATD_DEFINE_READ_ENTRY_POINTS(twitter_metadata)
 
 static const char *twitter_int_nullable_read_p(atd_reader *r, const char *p, twitter_int_nullable *out)
@@ -400,9 +391,7 @@ static const char *twitter_url_entities_read_p(atd_reader *r, const char *p, twi
     const char *at = p;
     uint64_t seen[1] = {0};
     twitter_url_entities_init(out);
-    p = atd_object_begin_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"urls\":"))) goto key;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"urls\":"))) goto key;
 field_0:
     p = twitter_url_entity_list_read_p(r, p, &out->urls);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("urls")));
@@ -432,7 +421,6 @@ key:
 }
 
 ATD_DEFINE_READ(extern, twitter_url_entities, twitter_url_entities)
-
 ATD_DEFINE_READ_ENTRY_POINTS(twitter_url_entities)
 
 void twitter_user_entities_init(twitter_user_entities *v)
@@ -447,10 +435,8 @@ static const char *twitter_user_entities_read_p(atd_reader *r, const char *p, tw
     const char *at = p;
     uint64_t seen[1] = {0};
     twitter_user_entities_init(out);
-    p = atd_object_begin_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"url\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"description\":"))) goto field_1;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"url\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"description\":"))) goto field_1;
         goto key;
     }
 field_0:
@@ -500,7 +486,6 @@ key:
 }
 
 ATD_DEFINE_READ(extern, twitter_user_entities, twitter_user_entities)
-
 ATD_DEFINE_READ_ENTRY_POINTS(twitter_user_entities)
 
 void twitter_user_init(twitter_user *v)
@@ -515,10 +500,8 @@ static const char *twitter_user_read_p(atd_reader *r, const char *p, twitter_use
     const char *at = p;
     uint64_t seen[1] = {0};
     twitter_user_init(out);
-    p = atd_object_begin_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"id\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"contributors_enabled\":"))) goto field_20;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"id\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"contributors_enabled\":"))) goto field_20;
         goto key;
     }
 field_0:
@@ -1038,7 +1021,6 @@ key:
 }
 
 ATD_DEFINE_READ(extern, twitter_user, twitter_user)
-
 ATD_DEFINE_READ_ENTRY_POINTS(twitter_user)
 
 static const char *twitter_hashtag_list_read_p(atd_reader *r, const char *p, twitter_hashtag_list *out)
@@ -1122,9 +1104,7 @@ static const char *twitter_entities_read_p(atd_reader *r, const char *p, twitter
     const char *at = p;
     uint64_t seen[1] = {0};
     twitter_entities_init(out);
-    p = atd_object_begin_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"hashtags\":"))) goto key;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"hashtags\":"))) goto key;
 field_0:
     p = twitter_hashtag_list_read_p(r, p, &out->hashtags);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("hashtags")));
@@ -1196,7 +1176,6 @@ key:
 }
 
 ATD_DEFINE_READ(extern, twitter_entities, twitter_entities)
-
 ATD_DEFINE_READ_ENTRY_POINTS(twitter_entities)
 
 void twitter_status_init(twitter_status *v)
@@ -1211,10 +1190,8 @@ static const char *twitter_status_read_p(atd_reader *r, const char *p, twitter_s
     const char *at = p;
     uint64_t seen[1] = {0};
     twitter_status_init(out);
-    p = atd_object_begin_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"metadata\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"contributors\":"))) goto field_16;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"metadata\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"contributors\":"))) goto field_16;
         goto key;
     }
 field_0:
@@ -1558,7 +1535,6 @@ key:
 }
 
 ATD_DEFINE_READ(extern, twitter_status, twitter_status)
-
 ATD_DEFINE_READ_ENTRY_POINTS(twitter_status)
 
 void twitter_indices_init(twitter_indices *v)
@@ -1599,7 +1575,6 @@ static const char *twitter_indices_read_p(atd_reader *r, const char *p, twitter_
 }
 
 ATD_DEFINE_READ(extern, twitter_indices, twitter_indices)
-
 ATD_DEFINE_READ_ENTRY_POINTS(twitter_indices)
 
 void twitter_url_entity_init(twitter_url_entity *v)
@@ -1614,10 +1589,8 @@ static const char *twitter_url_entity_read_p(atd_reader *r, const char *p, twitt
     const char *at = p;
     uint64_t seen[1] = {0};
     twitter_url_entity_init(out);
-    p = atd_object_begin_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"url\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"display_url\":"))) goto field_2;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"url\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"display_url\":"))) goto field_2;
         goto key;
     }
 field_0:
@@ -1681,7 +1654,6 @@ key:
 }
 
 ATD_DEFINE_READ(extern, twitter_url_entity, twitter_url_entity)
-
 ATD_DEFINE_READ_ENTRY_POINTS(twitter_url_entity)
 
 void twitter_hashtag_init(twitter_hashtag *v)
@@ -1696,10 +1668,8 @@ static const char *twitter_hashtag_read_p(atd_reader *r, const char *p, twitter_
     const char *at = p;
     uint64_t seen[1] = {0};
     twitter_hashtag_init(out);
-    p = atd_object_begin_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"text\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"indices\":"))) goto field_1;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"text\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"indices\":"))) goto field_1;
         goto key;
     }
 field_0:
@@ -1743,7 +1713,6 @@ key:
 }
 
 ATD_DEFINE_READ(extern, twitter_hashtag, twitter_hashtag)
-
 ATD_DEFINE_READ_ENTRY_POINTS(twitter_hashtag)
 
 void twitter_user_mention_init(twitter_user_mention *v)
@@ -1758,10 +1727,8 @@ static const char *twitter_user_mention_read_p(atd_reader *r, const char *p, twi
     const char *at = p;
     uint64_t seen[1] = {0};
     twitter_user_mention_init(out);
-    p = atd_object_begin_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"screen_name\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"id\":"))) goto field_2;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"screen_name\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"id\":"))) goto field_2;
         goto key;
     }
 field_0:
@@ -1829,7 +1796,6 @@ key:
 }
 
 ATD_DEFINE_READ(extern, twitter_user_mention, twitter_user_mention)
-
 ATD_DEFINE_READ_ENTRY_POINTS(twitter_user_mention)
 
 void twitter_size_init(twitter_size *v)
@@ -1844,10 +1810,8 @@ static const char *twitter_size_read_p(atd_reader *r, const char *p, twitter_siz
     const char *at = p;
     uint64_t seen[1] = {0};
     twitter_size_init(out);
-    p = atd_object_begin_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"w\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"h\":"))) goto field_1;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"w\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"h\":"))) goto field_1;
         goto key;
     }
 field_0:
@@ -1900,7 +1864,6 @@ key:
 }
 
 ATD_DEFINE_READ(extern, twitter_size, twitter_size)
-
 ATD_DEFINE_READ_ENTRY_POINTS(twitter_size)
 
 void twitter_sizes_init(twitter_sizes *v)
@@ -1915,10 +1878,8 @@ static const char *twitter_sizes_read_p(atd_reader *r, const char *p, twitter_si
     const char *at = p;
     uint64_t seen[1] = {0};
     twitter_sizes_init(out);
-    p = atd_object_begin_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"medium\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"large\":"))) goto field_3;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"medium\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"large\":"))) goto field_3;
         goto key;
     }
 field_0:
@@ -1978,7 +1939,6 @@ key:
 }
 
 ATD_DEFINE_READ(extern, twitter_sizes, twitter_sizes)
-
 ATD_DEFINE_READ_ENTRY_POINTS(twitter_sizes)
 
 void twitter_media_init(twitter_media *v)
@@ -1993,10 +1953,8 @@ static const char *twitter_media_read_p(atd_reader *r, const char *p, twitter_me
     const char *at = p;
     uint64_t seen[1] = {0};
     twitter_media_init(out);
-    p = atd_object_begin_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"id\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"display_url\":"))) goto field_6;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"id\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"display_url\":"))) goto field_6;
         goto key;
     }
 field_0:
@@ -2155,7 +2113,6 @@ key:
 }
 
 ATD_DEFINE_READ(extern, twitter_media, twitter_media)
-
 ATD_DEFINE_READ_ENTRY_POINTS(twitter_media)
 
 /* --- writers --- */
@@ -2205,7 +2162,6 @@ static char *twitter_search_metadata_write_p(atd_writer *w, char *p, const twitt
 }
 
 ATD_DEFINE_WRITE(twitter_search_metadata, twitter_search_metadata)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(twitter_search_metadata)
 
 static char *twitter_root_write_p(atd_writer *w, char *p, const twitter_root *v)
@@ -2224,7 +2180,6 @@ static char *twitter_root_write_p(atd_writer *w, char *p, const twitter_root *v)
 }
 
 ATD_DEFINE_WRITE(twitter_root, twitter_root)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(twitter_root)
 
 static char *twitter_metadata_write_p(atd_writer *w, char *p, const twitter_metadata *v)
@@ -2239,7 +2194,6 @@ static char *twitter_metadata_write_p(atd_writer *w, char *p, const twitter_meta
 }
 
 ATD_DEFINE_WRITE(twitter_metadata, twitter_metadata)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(twitter_metadata)
 
 static char *twitter_int_nullable_write_p(atd_writer *w, char *p, const twitter_int_nullable *v)
@@ -2283,7 +2237,6 @@ static char *twitter_url_entities_write_p(atd_writer *w, char *p, const twitter_
 }
 
 ATD_DEFINE_WRITE(twitter_url_entities, twitter_url_entities)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(twitter_url_entities)
 
 static char *twitter_user_entities_write_p(atd_writer *w, char *p, const twitter_user_entities *v)
@@ -2307,7 +2260,6 @@ static char *twitter_user_entities_write_p(atd_writer *w, char *p, const twitter
 }
 
 ATD_DEFINE_WRITE(twitter_user_entities, twitter_user_entities)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(twitter_user_entities)
 
 static char *twitter_user_write_p(atd_writer *w, char *p, const twitter_user *v)
@@ -2449,7 +2401,6 @@ static char *twitter_user_write_p(atd_writer *w, char *p, const twitter_user *v)
 }
 
 ATD_DEFINE_WRITE(twitter_user, twitter_user)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(twitter_user)
 
 static char *twitter_hashtag_list_write_p(atd_writer *w, char *p, const twitter_hashtag_list *v)
@@ -2524,7 +2475,6 @@ static char *twitter_entities_write_p(atd_writer *w, char *p, const twitter_enti
 }
 
 ATD_DEFINE_WRITE(twitter_entities, twitter_entities)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(twitter_entities)
 
 static char *twitter_status_write_p(atd_writer *w, char *p, const twitter_status *v)
@@ -2641,7 +2591,6 @@ static char *twitter_status_write_p(atd_writer *w, char *p, const twitter_status
 }
 
 ATD_DEFINE_WRITE(twitter_status, twitter_status)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(twitter_status)
 
 static char *twitter_indices_write_p(atd_writer *w, char *p, const twitter_indices *v)
@@ -2657,7 +2606,6 @@ static char *twitter_indices_write_p(atd_writer *w, char *p, const twitter_indic
 }
 
 ATD_DEFINE_WRITE(twitter_indices, twitter_indices)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(twitter_indices)
 
 static char *twitter_url_entity_write_p(atd_writer *w, char *p, const twitter_url_entity *v)
@@ -2676,7 +2624,6 @@ static char *twitter_url_entity_write_p(atd_writer *w, char *p, const twitter_ur
 }
 
 ATD_DEFINE_WRITE(twitter_url_entity, twitter_url_entity)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(twitter_url_entity)
 
 static char *twitter_hashtag_write_p(atd_writer *w, char *p, const twitter_hashtag *v)
@@ -2691,7 +2638,6 @@ static char *twitter_hashtag_write_p(atd_writer *w, char *p, const twitter_hasht
 }
 
 ATD_DEFINE_WRITE(twitter_hashtag, twitter_hashtag)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(twitter_hashtag)
 
 static char *twitter_user_mention_write_p(atd_writer *w, char *p, const twitter_user_mention *v)
@@ -2714,7 +2660,6 @@ static char *twitter_user_mention_write_p(atd_writer *w, char *p, const twitter_
 }
 
 ATD_DEFINE_WRITE(twitter_user_mention, twitter_user_mention)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(twitter_user_mention)
 
 static char *twitter_size_write_p(atd_writer *w, char *p, const twitter_size *v)
@@ -2731,7 +2676,6 @@ static char *twitter_size_write_p(atd_writer *w, char *p, const twitter_size *v)
 }
 
 ATD_DEFINE_WRITE(twitter_size, twitter_size)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(twitter_size)
 
 static char *twitter_sizes_write_p(atd_writer *w, char *p, const twitter_sizes *v)
@@ -2756,7 +2700,6 @@ static char *twitter_sizes_write_p(atd_writer *w, char *p, const twitter_sizes *
 }
 
 ATD_DEFINE_WRITE(twitter_sizes, twitter_sizes)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(twitter_sizes)
 
 static char *twitter_media_write_p(atd_writer *w, char *p, const twitter_media *v)
@@ -2807,7 +2750,6 @@ static char *twitter_media_write_p(atd_writer *w, char *p, const twitter_media *
 }
 
 ATD_DEFINE_WRITE(twitter_media, twitter_media)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(twitter_media)
 
 /* --- copy and equality --- */

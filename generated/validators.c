@@ -63,10 +63,8 @@ static const char *validators_person__plain_read_p(atd_reader *r, const char *p,
     const char *at = p;
     uint64_t seen[1] = {0};
     validators_person__plain_init(out);
-    p = atd_object_begin_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"name\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"age\":"))) goto field_1;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"name\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"age\":"))) goto field_1;
         goto key;
     }
 field_0:
@@ -169,7 +167,6 @@ static const char *validators_person_read_p(atd_reader *r, const char *p, valida
 }
 
 ATD_DEFINE_READ(extern, validators_person, validators_person)
-
 ATD_DEFINE_READ_ENTRY_POINTS(validators_person)
 
 void validators_shape_init(validators_shape *v)
@@ -261,7 +258,6 @@ static const char *validators_shape_read_p(atd_reader *r, const char *p, validat
 }
 
 ATD_DEFINE_READ(extern, validators_shape, validators_shape)
-
 ATD_DEFINE_READ_ENTRY_POINTS(validators_shape)
 
 void validators_host_init(validators_host *v)
@@ -277,10 +273,8 @@ static const char *validators_host_read_p(atd_reader *r, const char *p, validato
     const char *at = p;
     uint64_t seen[1] = {0};
     validators_host_init(out);
-    p = atd_object_begin_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"host\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"backup\":"))) goto field_3;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"host\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"backup\":"))) goto field_3;
         goto key;
     }
 field_0:
@@ -399,7 +393,6 @@ key:
 }
 
 ATD_DEFINE_READ(extern, validators_host, validators_host)
-
 ATD_DEFINE_READ_ENTRY_POINTS(validators_host)
 
 static const char *validators_host_list_read_p(atd_reader *r, const char *p, validators_host_list *out)
@@ -587,10 +580,8 @@ static const char *validators_config_read_p(atd_reader *r, const char *p, valida
     const char *at = p;
     uint64_t seen[1] = {0};
     validators_config_init(out);
-    p = atd_object_begin_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"hosts\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"evens\":"))) goto field_2;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"hosts\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"evens\":"))) goto field_2;
         goto key;
     }
 field_0:
@@ -666,7 +657,6 @@ key:
 }
 
 ATD_DEFINE_READ(extern, validators_config, validators_config)
-
 ATD_DEFINE_READ_ENTRY_POINTS(validators_config)
 
 static const char *validators_person_list_read_p(atd_reader *r, const char *p, validators_person_list *out)
@@ -727,10 +717,8 @@ static const char *validators_doc_read_p(atd_reader *r, const char *p, validator
     const char *at = p;
     uint64_t seen[1] = {0};
     validators_doc_init(out);
-    p = atd_object_begin_p(r, p, &more);
-    if (!more) goto end;
-    if (!atd_key_skip(r, &p, ATD_LIT("\"people\":"))) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"config\":"))) goto field_2;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"people\":"))) {
+        if (more && atd_key_skip(r, &p, ATD_LIT("\"config\":"))) goto field_2;
         goto key;
     }
 field_0:
@@ -789,7 +777,6 @@ key:
 }
 
 ATD_DEFINE_READ(extern, validators_doc, validators_doc)
-
 ATD_DEFINE_READ_ENTRY_POINTS(validators_doc)
 
 void validators_port_init(validators_port *v)
@@ -820,7 +807,6 @@ static const char *validators_port_read_p(atd_reader *r, const char *p, validato
 }
 
 ATD_DEFINE_READ(extern, validators_port, validators_port)
-
 ATD_DEFINE_READ_ENTRY_POINTS(validators_port)
 
 void validators_hostname_init(validators_hostname *v)
@@ -844,7 +830,6 @@ static const char *validators_hostname_read_p(atd_reader *r, const char *p, vali
 }
 
 ATD_DEFINE_READ(extern, validators_hostname, validators_hostname)
-
 ATD_DEFINE_READ_ENTRY_POINTS(validators_hostname)
 
 /* --- writers --- */
@@ -909,7 +894,6 @@ static char *validators_person_write_p(atd_writer *w, char *p, const validators_
 }
 
 ATD_DEFINE_WRITE(validators_person, validators_person)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(validators_person)
 
 static char *validators_shape__plain_write_p(atd_writer *w, char *p, const validators_shape *v)
@@ -953,7 +937,6 @@ static char *validators_shape_write_p(atd_writer *w, char *p, const validators_s
 }
 
 ATD_DEFINE_WRITE(validators_shape, validators_shape)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(validators_shape)
 
 static char *validators_host_write_p(atd_writer *w, char *p, const validators_host *v)
@@ -1026,7 +1009,6 @@ static char *validators_host_write_p(atd_writer *w, char *p, const validators_ho
 }
 
 ATD_DEFINE_WRITE(validators_host, validators_host)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(validators_host)
 
 static char *validators_host_list_write_p(atd_writer *w, char *p, const validators_host_list *v)
@@ -1163,7 +1145,6 @@ static char *validators_config_write_p(atd_writer *w, char *p, const validators_
 }
 
 ATD_DEFINE_WRITE(validators_config, validators_config)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(validators_config)
 
 static char *validators_person_list_write_p(atd_writer *w, char *p, const validators_person_list *v)
@@ -1214,7 +1195,6 @@ static char *validators_doc_write_p(atd_writer *w, char *p, const validators_doc
 }
 
 ATD_DEFINE_WRITE(validators_doc, validators_doc)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(validators_doc)
 
 static char *validators_port_write_p(atd_writer *w, char *p, const validators_port *v)
@@ -1239,7 +1219,6 @@ static char *validators_port_write_p(atd_writer *w, char *p, const validators_po
 }
 
 ATD_DEFINE_WRITE(validators_port, validators_port)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(validators_port)
 
 static char *validators_hostname_write_p(atd_writer *w, char *p, const validators_hostname *v)
@@ -1256,7 +1235,6 @@ static char *validators_hostname_write_p(atd_writer *w, char *p, const validator
 }
 
 ATD_DEFINE_WRITE(validators_hostname, validators_hostname)
-
 ATD_DEFINE_WRITE_ENTRY_POINTS(validators_hostname)
 
 /* --- copy and equality --- */

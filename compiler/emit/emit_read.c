@@ -471,28 +471,24 @@ static void emit_sorted_guess(cw *w, const ir_type *t, long s, const char *guard
                 key_literal(w, &t->fields[s]), s);
 }
 
-/* The key of field i compared as a literal (quoted, with the colon: a few
- * word compares, no key scan and no lookup), at p (first: the object's
- * first member) or after the step to the next member: on a match the
- * straight line goes on with field i's value, otherwise to the sorted guess
- * s (-1: none, or field i itself) and then to `key`, which leaves when no
- * member follows. */
+/* The step to the object's first member (`first`) or to the next one, and
+ * the key of field i compared as a literal (quoted, with the colon: a few
+ * word compares, no key scan and no lookup): on a match the straight line
+ * goes on with field i's value, otherwise to the sorted guess s (-1: none,
+ * or field i itself) and then to `key`, which leaves when no member
+ * follows. */
 static void emit_expect_key(cw *w, const ir_type *t, size_t i, long s, bool first)
 {
     const ir_field *f = &t->fields[i];
-    const char *more = first ? "" : "more && ";
     if (!key_is_plain(f)) {
-        if (!first)
-            cw_line(w, "p = atd_object_next_key_p(r, p, &more);");
-        emit_sorted_guess(w, t, s, more);
+        cw_line(w, "p = atd_object_%s_p(r, p, &more);", first ? "begin" : "next_key");
+        emit_sorted_guess(w, t, s, "more && ");
         cw_line(w, "goto key;");
         return;
     }
-    if (first)
-        cw_open(w, "if (!atd_key_skip(r, &p, ATD_LIT(\"%s\")))", key_literal(w, f));
-    else
-        cw_open(w, "if (!atd_object_next_is(r, &p, &more, ATD_LIT(\"%s\")))", key_literal(w, f));
-    emit_sorted_guess(w, t, s != (long)i ? s : -1, more);
+    cw_open(w, "if (!atd_object_%s_is(r, &p, &more, ATD_LIT(\"%s\")))", first ? "begin" : "next",
+            key_literal(w, f));
+    emit_sorted_guess(w, t, s != (long)i ? s : -1, "more && ");
     cw_line(w, "goto key;");
     cw_close(w, "}");
 }
@@ -738,9 +734,7 @@ static void emit_missing_fields(cw *w, const ir_type *t)
  *         const char *at = p;
  *         uint64_t seen[1] = {0};
  *         event_event_init(out);
- *         p = atd_object_begin_p(r, p, &more);
- *         if (!more) goto end;
- *         if (!atd_key_skip(r, &p, ATD_LIT("\"date\":"))) goto key;
+ *         if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"date\":"))) goto key;
  *     field_0:
  *         ...read out->date...
  *         seen[0] |= (uint64_t)1 << 0;
@@ -806,15 +800,12 @@ static void emit_record_read(cw *w, const ir_type *t)
     if (t->tv != NULL)
         emit_tv_read_begin(w, t); /* Type_and_value_fields (emit_adapter.c) */
     /* an error leaves more false, for `end` to tell by the cursor */
-    cw_line(w, "p = atd_object_begin_p(r, p, &more);");
-    cw_open(w, "if (!more)");
-    cw_line(w, "goto end;");
-    cw_close(w, "}");
-    /* begin leaves p at the first token */
-    if (n > 0)
+    if (n > 0) {
         emit_expect_key(w, t, 0, sorted_guess(succ, 0), true);
-    else
+    } else {
+        cw_line(w, "p = atd_object_begin_p(r, p, &more);");
         cw_line(w, "goto key;");
+    }
     for (size_t i = 0; i < n; i++) {
         cw_label(w, "field_%zu:", i);
         read_field_value(w, t, &t->fields[i]);
@@ -1374,9 +1365,11 @@ void emit_type_readers(cw *w, const ir_module *m, const ir_type *t)
     }
     /* the bool reader: only the exported types need it (the generated code
      * calls the p form) */
-    if (t->exported && emit_has_p_reader(t))
+    bool bool_reader = t->exported && emit_has_p_reader(t);
+    if (bool_reader)
         emit_bool_reader(w, t);
-    cw_blank(w);
+    else
+        cw_blank(w); /* the entry points right under ATD_DEFINE_READ */
     if (t->exported)
         emit_read_entry_points(w, t->name);
     cw_end_item(w);
@@ -1405,7 +1398,6 @@ void emit_def_readers(cw *w, const ir_module *m, const ir_def *d)
     cw_close(w, "}");
     cw_blank(w);
     cw_line(w, "ATD_DEFINE_READ(extern, %s, %s)", d->c_name, d->c_name);
-    cw_blank(w);
     emit_read_entry_points(w, d->c_name);
     cw_end_item(w);
 }

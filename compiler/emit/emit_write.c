@@ -923,9 +923,11 @@ void emit_type_writers(cw *w, const ir_module *m, const ir_type *t)
         cw_blank(w);
         emit_adapted_write(w, t);
         emit_bool_writer(w, t);
-        cw_blank(w);
+        /* the entry points right under ATD_DEFINE_WRITE */
         if (t->exported)
             emit_write_entry_points(w, t->name);
+        else
+            cw_blank(w);
         cw_end_item(w);
         return;
     }
@@ -957,9 +959,11 @@ void emit_type_writers(cw *w, const ir_module *m, const ir_type *t)
     default: /* the scalar kinds: no writer of their own */
         break;
     }
-    cw_blank(w);
+    /* the entry points right under ATD_DEFINE_WRITE */
     if (t->exported)
         emit_write_entry_points(w, t->name);
+    else
+        cw_blank(w);
     cw_end_item(w);
 }
 
@@ -1019,7 +1023,6 @@ void emit_def_writers(cw *w, const ir_module *m, const ir_def *d)
     cw_close(w, "}");
     cw_blank(w);
     cw_line(w, "ATD_DEFINE_WRITE(%s, %s)", d->c_name, d->c_name);
-    cw_blank(w);
     emit_write_entry_points(w, d->c_name);
     cw_end_item(w);
 }

@@ -593,6 +593,13 @@ static ATD__HOT_INLINE bool atd_object_next_is(atd_reader *r, const char **p, bo
     *p = atd_object_next_key_p(r, *p, more);
     return *more && atd_key_skip(r, p, lit, n);
 }
+/* The same for the first member: atd_object_begin_p, then the key. */
+static ATD__HOT_INLINE bool atd_object_begin_is(atd_reader *r, const char **p, bool *more,
+                                                const char *lit, size_t n)
+{
+    *p = atd_object_begin_p(r, *p, more);
+    return *more && atd_key_skip(r, p, lit, n);
+}
 
 /* The same on r->cur (lit, n as above): consumes the key and returns true,
  * or changes nothing and returns false. */
