@@ -68,9 +68,9 @@ static double cpu_now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
-/* This process's user and system CPU time so far, apart: writing a large
- * file costs mostly system time (copying into the page cache), which the
- * encoder does not decide. */
+/* This process's user and system CPU time so far, apart: much of writing
+ * a large file is system time (copying into the page cache), which the
+ * encoder does not decide and which varies from run to run. */
 static void cpu_split(double *user, double *sys)
 {
     struct rusage ru;

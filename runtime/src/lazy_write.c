@@ -202,8 +202,8 @@ static uint64_t bytes_hash(const char *s, size_t len)
 
 /* The set of lw->seen for a string at address s (atd_lazy__seen_at):
  * SEEN_WAYS ways in a cache line, the last one met first. With four, and
- * twice as many entries as strings at most, nearly every address of a few
- * hundred thousand names stays, and a lookup reads one line. */
+ * at least four entries per string, nearly every address of a few hundred
+ * thousand names stays, and a lookup reads one line. */
 #define SEEN_WAYS ATD_LAZY_SEEN_WAYS
 static atd_lazy_shared_seen *seen_at(const atd_lazy_writer *lw, const char *s)
 {
@@ -216,7 +216,7 @@ static bool shared_grow(atd_lazy_writer *lw)
     if (cap > SIZE_MAX / (2 * sizeof(atd_lazy_shared_seen)) || cap / 2 >= UINT32_MAX)
         return false;
     atd_lazy_shared_slot *slots = (atd_lazy_shared_slot *)malloc(cap * sizeof *slots);
-    /* twice as many addresses as the string table holds strings at most, in
+    /* twice as many addresses as slots (so at least four per string), in
      * sets of SEEN_WAYS entries, each set a cache line: few sets get more
      * strings than ways, whose addresses would go to the slow path again
      * and again */
