@@ -480,12 +480,65 @@ static void emit_record_wbody(cw *w, const lz_info *z, const ir_type *t)
     cw_line(w, "return true;");
 }
 
+/* The shared strings that writing an element of slot s's type `ahead` (a
+ * value) looks up first: a shared string itself, or the shared fields
+ * (not optional) of a record. Emitted (when `emit`) as prefetch hints
+ * (ATD_LAZY_PREFETCH_SHARED);
+ * returns whether there is any. */
+static bool prefetch_shared(cw *w, const ir_slot *s, const char *ahead, bool emit)
+{
+    if (s->lz_shared) {
+        if (emit)
+            cw_line(w, "ATD_LAZY_PREFETCH_SHARED(lw, %s.ptr);", ahead);
+        return true;
+    }
+    if (s->lz_lazy || s->ptr || s->type->kind != IR_RECORD)
+        return false;
+    bool any = false;
+    for (size_t i = 0; i < s->type->nfields; i++) {
+        const ir_field *f = &s->type->fields[i];
+        if (f->kind == IR_FIELD_OPTIONAL || !f->slot.lz_shared)
+            continue;
+        if (emit)
+            cw_line(w, "ATD_LAZY_PREFETCH_SHARED(lw, %s.%s.ptr);", ahead, f->c_name);
+        any = true;
+    }
+    return any;
+}
+
+/* In the loop over the elements of v (index i), the prefetch hints of the
+ * element ATD_LAZY_PREFETCH_AHEAD places ahead (`member`: the element's
+ * part of the slot's type): with many distinct shared strings, each
+ * lookup's cache line then arrives while the elements before are written,
+ * instead of being waited for one at a time. */
+static void emit_prefetch_ahead(cw *w, const ir_slot *s, const char *member)
+{
+    if (!prefetch_shared(w, s, "", false))
+        return;
+    cw_open(w, "if (i + ATD_LAZY_PREFETCH_AHEAD < v->len)");
+    prefetch_shared(w, s, cw_fmt(w, "v->items[i + ATD_LAZY_PREFETCH_AHEAD]%s", member), true);
+    cw_close(w, "}");
+}
+
+/* Before that loop, the hints of its first ATD_LAZY_PREFETCH_AHEAD elements
+ * (short lists are common: an indexer's occurrence lists). */
+static void emit_prefetch_first(cw *w, const ir_slot *s, const char *member)
+{
+    if (!prefetch_shared(w, s, "", false))
+        return;
+    cw_open(w, "for (i = 0; i < ATD_LAZY_PREFETCH_AHEAD && i < v->len; i++)");
+    prefetch_shared(w, s, cw_fmt(w, "v->items[i]%s", member), true);
+    cw_close(w, "}");
+}
+
 /* A list of an encoded type: the count, then the elements' bodies. */
 static void emit_list_wbody(cw *w, const ir_type *t)
 {
     cw_line(w, "size_t i;");
     check_call(w, "atd_bin_write_uvint(w, v->len)", "return false;");
+    emit_prefetch_first(w, &t->elem, "");
     cw_open(w, "for (i = 0; i < v->len; i++)");
+    emit_prefetch_ahead(w, &t->elem, "");
     check_call(w, cw_fmt(w, "%s__lz_wbody(w, lw, &v->items[i])", t->elem.type->fn),
                "return atd_writer_push_index(w, i);");
     cw_close(w, "}");
@@ -497,7 +550,9 @@ static void emit_assoc_wbody(cw *w, const lz_info *z, const ir_type *t)
 {
     cw_line(w, "size_t i;");
     check_call(w, "atd_bin_write_uvint(w, v->len)", "return false;");
+    emit_prefetch_first(w, &t->elem, ".value");
     cw_open(w, "for (i = 0; i < v->len; i++)");
+    emit_prefetch_ahead(w, &t->elem, ".value");
     check_call(w, "atd_bin_write_string(w, v->items[i].key.ptr, v->items[i].key.len)",
                "return atd_writer_push_index(w, i);");
     write_slot(w, z, &t->elem, "v->items[i].value", "return atd_writer_push_index(w, i);");

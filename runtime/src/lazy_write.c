@@ -200,17 +200,30 @@ static uint64_t bytes_hash(const char *s, size_t len)
     return h ^ (h >> 32);
 }
 
+/* The set of lw->seen for a string at address s (atd_lazy__seen_at):
+ * SEEN_WAYS ways in a cache line, the last one met first. With four, and
+ * at least four entries per string, nearly every address of a few hundred
+ * thousand names stays, and a lookup reads one line. */
+#define SEEN_WAYS ATD_LAZY_SEEN_WAYS
+static atd_lazy_shared_seen *seen_at(const atd_lazy_writer *lw, const char *s)
+{
+    return atd_lazy__seen_at(lw, s);
+}
+
 static bool shared_grow(atd_lazy_writer *lw)
 {
     size_t cap = lw->slots_cap ? lw->slots_cap * 2 : 1024;
-    if (cap > SIZE_MAX / sizeof(atd_string) || cap / 2 >= UINT32_MAX)
+    if (cap > SIZE_MAX / (2 * sizeof(atd_lazy_shared_seen)) || cap / 2 >= UINT32_MAX)
         return false;
     atd_lazy_shared_slot *slots = (atd_lazy_shared_slot *)malloc(cap * sizeof *slots);
-    /* sets of SEEN_WAYS entries, each set a cache line */
+    /* twice as many addresses as slots (so at least four per string), in
+     * sets of SEEN_WAYS entries, each set a cache line: few sets get more
+     * strings than ways, whose addresses would go to the slow path again
+     * and again */
     atd_lazy_shared_seen *seen =
-        (atd_lazy_shared_seen *)aligned_alloc(64, cap * sizeof(atd_lazy_shared_seen));
+        (atd_lazy_shared_seen *)aligned_alloc(64, 2 * cap * sizeof(atd_lazy_shared_seen));
     if (seen != NULL)
-        memset(seen, 0, cap * sizeof *seen);
+        memset(seen, 0, 2 * cap * sizeof *seen);
     atd_string *strings = (atd_string *)realloc(lw->strings, (cap / 2) * sizeof *strings);
     if (slots == NULL || seen == NULL || strings == NULL) {
         free(slots);
@@ -237,19 +250,6 @@ static bool shared_grow(atd_lazy_writer *lw)
     lw->slots = slots;
     lw->slots_cap = cap;
     return true;
-}
-
-/* The set of entries of lw->seen where a string at address s may be
- * remembered (SEEN_WAYS ways in a cache line, the last one met first):
- * with four, a table as large as the string table's keeps nearly every
- * address of a few hundred thousand names, and a lookup reads one line. */
-#define SEEN_WAYS 4
-static atd_lazy_shared_seen *seen_at(const atd_lazy_writer *lw, const char *s)
-{
-    uint64_t a = (uint64_t)(uintptr_t)s;
-    a ^= a >> 33;
-    a *= 0xff51afd7ed558ccdu;
-    return &lw->seen[(size_t)(a ^ (a >> 33)) & (lw->slots_cap - SEEN_WAYS)];
 }
 
 /* A string not met at this address lately: looked up by its bytes, added

@@ -6,7 +6,9 @@
  * refused on write; errors with their byte offset and path; truncation at
  * every offset and byte flips of a small file never read out of bounds
  * (ASan, valgrind); a file written for a changed schema
- * (tests/lazy/lz_changed.atd) refused by its fingerprint. */
+ * (tests/lazy/lz_changed.atd) refused by its fingerprint; many distinct
+ * shared strings (tests/lazy/lz_names.atd), each stored once whatever its
+ * address. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +16,7 @@
 #include <unistd.h>
 
 #include "lz_changed.h"
+#include "lz_names.h"
 #include "lz_revindex.h"
 #include "cpu.h"
 #include "revindex_data.h"
@@ -696,6 +699,71 @@ START_TEST(test_lazy_write_file)
 }
 END_TEST
 
+/* Tens of thousands of distinct shared strings (the writer's tables grow
+ * many times; ids take three bytes), each at two addresses, in a list of
+ * records and as the values of an association list, in an order unrelated
+ * to their addresses: each is stored once, and every value reads back. */
+START_TEST(test_lazy_many_shared)
+{
+    enum { N = 20000, M = 3 * N };
+    atd_string *a = (atd_string *)atd_arena_alloc(arena, N * sizeof *a, 8);
+    atd_string *b = (atd_string *)atd_arena_alloc(arena, N * sizeof *b, 8);
+    lz_names_names v;
+    v.entries.items = (lz_names_entry *)atd_arena_alloc(arena, M * sizeof *v.entries.items, 8);
+    v.entries.len = M;
+    v.by_key.items =
+        (lz_names_string_assoc_item *)atd_arena_alloc(arena, N * sizeof *v.by_key.items, 8);
+    v.by_key.len = N;
+    ck_assert(a != NULL && b != NULL && v.entries.items != NULL && v.by_key.items != NULL);
+    for (size_t i = 0; i < N; i++) {
+        char name[32];
+        int n = snprintf(name, sizeof name, "dir%zu/file_%zu.ml", i % 97, i);
+        a[i].ptr = atd_arena_strdup(arena, name, (size_t)n);
+        b[i].ptr = atd_arena_strdup(arena, name, (size_t)n);
+        a[i].len = b[i].len = (size_t)n;
+    }
+    /* name (k * 7919) mod N: an odd step prime to N, so every name */
+    for (size_t k = 0; k < M; k++) {
+        size_t i = (k * 7919) % N;
+        v.entries.items[k].name = k % 2 ? b[i] : a[i];
+        v.entries.items[k].rank = (int64_t)k;
+    }
+    for (size_t k = 0; k < N; k++) {
+        char key[16];
+        int n = snprintf(key, sizeof key, "k%zu", k);
+        v.by_key.items[k].key.ptr = atd_arena_strdup(arena, key, (size_t)n);
+        v.by_key.items[k].key.len = (size_t)n;
+        v.by_key.items[k].value = b[(k * 104729) % N];
+    }
+    atd_buf buf, again;
+    atd_buf_init(&buf);
+    atd_buf_init(&again);
+    atd_error err;
+    ck_assert_int_eq(lz_names_names_lazy_write(&v, &buf, &err), 0);
+    ck_assert_int_eq(lz_names_names_lazy_write(&v, &again, &err), 0);
+    ck_assert_uint_eq(buf.len, again.len);
+    ck_assert(memcmp(buf.data, again.data, buf.len) == 0);
+    atd_lazy_db db;
+    lz_names_names got;
+    ck_assert_int_eq(lz_names_names_lazy_open(&db, buf.data, buf.len, arena, &got, &err), 0);
+    ck_assert_uint_eq(db.strings_count, N);
+    ck_assert_int_eq(atd_lazy_verify(&db, &err), 0);
+    ck_assert_uint_eq(got.entries.len, M);
+    for (size_t k = 0; k < M; k++) {
+        ck_assert(same_string(got.entries.items[k].name, v.entries.items[k].name));
+        ck_assert_int_eq(got.entries.items[k].rank, (int64_t)k);
+    }
+    ck_assert_uint_eq(got.by_key.len, N);
+    for (size_t k = 0; k < N; k++) {
+        ck_assert(same_string(got.by_key.items[k].key, v.by_key.items[k].key));
+        ck_assert(same_string(got.by_key.items[k].value, v.by_key.items[k].value));
+    }
+    atd_lazy_close(&db);
+    atd_buf_free(&buf);
+    atd_buf_free(&again);
+}
+END_TEST
+
 Suite *lazy_suite(void);
 Suite *lazy_suite(void)
 {
@@ -716,6 +784,7 @@ Suite *lazy_suite(void)
     tcase_add_test(tc, test_lazy_crc32c);
     tcase_add_test(tc, test_lazy_old_version);
     tcase_add_test(tc, test_lazy_write_file);
+    tcase_add_test(tc, test_lazy_many_shared);
     suite_add_tcase(s, tc);
     return s;
 }
