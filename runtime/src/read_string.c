@@ -525,7 +525,9 @@ static inline const char *scan_copy_blocks(atd_arena *a, const char *open_quote,
 {
     const char *s = open_quote + 1 + done;
     char *const start = a->cur;
-    char *d = start + done;
+    char *d = start;
+    if (done != 0) /* copied by the inline half: the chunk is there (cur is not NULL) */
+        d += done;
     /* as integers: both are NULL before the arena's first chunk */
     size_t room = (size_t)((uintptr_t)a->end - (uintptr_t)d);
     size_t in_left = (size_t)(end - s);
