@@ -506,28 +506,23 @@ static bool prefetch_shared(cw *w, const ir_slot *s, const char *ahead, bool emi
     return any;
 }
 
-/* In the loop over the elements of v (index i), the prefetch hints of the
- * element ATD_LAZY_PREFETCH_AHEAD places ahead (`member`: the element's
- * part of the slot's type): with many distinct shared strings, each
- * lookup's cache line then arrives while the elements before are written,
- * instead of being waited for one at a time. */
-static void emit_prefetch_ahead(cw *w, const ir_slot *s, const char *member)
+/* The prefetch hints of a list writer over the elements of v (index i;
+ * `member`: the element's part of the slot's type): before its loop
+ * (!ahead), the first ATD_LAZY_PREFETCH_AHEAD elements (short lists are
+ * common: an indexer's occurrence lists); in it (ahead), the element
+ * ATD_LAZY_PREFETCH_AHEAD places ahead. With many distinct shared strings,
+ * each lookup's cache line then arrives while the elements before are
+ * written, instead of being waited for one at a time. */
+static void emit_prefetch(cw *w, const ir_slot *s, const char *member, bool ahead)
 {
     if (!prefetch_shared(w, s, "", false))
         return;
-    cw_open(w, "if (i + ATD_LAZY_PREFETCH_AHEAD < v->len)");
-    prefetch_shared(w, s, cw_fmt(w, "v->items[i + ATD_LAZY_PREFETCH_AHEAD]%s", member), true);
-    cw_close(w, "}");
-}
-
-/* Before that loop, the hints of its first ATD_LAZY_PREFETCH_AHEAD elements
- * (short lists are common: an indexer's occurrence lists). */
-static void emit_prefetch_first(cw *w, const ir_slot *s, const char *member)
-{
-    if (!prefetch_shared(w, s, "", false))
-        return;
-    cw_open(w, "for (i = 0; i < ATD_LAZY_PREFETCH_AHEAD && i < v->len; i++)");
-    prefetch_shared(w, s, cw_fmt(w, "v->items[i]%s", member), true);
+    if (ahead)
+        cw_open(w, "if (i + ATD_LAZY_PREFETCH_AHEAD < v->len)");
+    else
+        cw_open(w, "for (i = 0; i < ATD_LAZY_PREFETCH_AHEAD && i < v->len; i++)");
+    const char *at = ahead ? "i + ATD_LAZY_PREFETCH_AHEAD" : "i";
+    prefetch_shared(w, s, cw_fmt(w, "v->items[%s]%s", at, member), true);
     cw_close(w, "}");
 }
 
@@ -536,9 +531,9 @@ static void emit_list_wbody(cw *w, const ir_type *t)
 {
     cw_line(w, "size_t i;");
     check_call(w, "atd_bin_write_uvint(w, v->len)", "return false;");
-    emit_prefetch_first(w, &t->elem, "");
+    emit_prefetch(w, &t->elem, "", false);
     cw_open(w, "for (i = 0; i < v->len; i++)");
-    emit_prefetch_ahead(w, &t->elem, "");
+    emit_prefetch(w, &t->elem, "", true);
     check_call(w, cw_fmt(w, "%s__lz_wbody(w, lw, &v->items[i])", t->elem.type->fn),
                "return atd_writer_push_index(w, i);");
     cw_close(w, "}");
@@ -550,9 +545,9 @@ static void emit_assoc_wbody(cw *w, const lz_info *z, const ir_type *t)
 {
     cw_line(w, "size_t i;");
     check_call(w, "atd_bin_write_uvint(w, v->len)", "return false;");
-    emit_prefetch_first(w, &t->elem, ".value");
+    emit_prefetch(w, &t->elem, ".value", false);
     cw_open(w, "for (i = 0; i < v->len; i++)");
-    emit_prefetch_ahead(w, &t->elem, ".value");
+    emit_prefetch(w, &t->elem, ".value", true);
     check_call(w, "atd_bin_write_string(w, v->items[i].key.ptr, v->items[i].key.len)",
                "return atd_writer_push_index(w, i);");
     write_slot(w, z, &t->elem, "v->items[i].value", "return atd_writer_push_index(w, i);");

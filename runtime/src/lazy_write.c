@@ -200,16 +200,6 @@ static uint64_t bytes_hash(const char *s, size_t len)
     return h ^ (h >> 32);
 }
 
-/* The set of lw->seen for a string at address s (atd_lazy__seen_at):
- * SEEN_WAYS ways in a cache line, the last one met first. With four, and
- * at least four entries per string, nearly every address of a few hundred
- * thousand names stays, and a lookup reads one line. */
-#define SEEN_WAYS ATD_LAZY_SEEN_WAYS
-static atd_lazy_shared_seen *seen_at(const atd_lazy_writer *lw, const char *s)
-{
-    return atd_lazy__seen_at(lw, s);
-}
-
 static bool shared_grow(atd_lazy_writer *lw)
 {
     size_t cap = lw->slots_cap ? lw->slots_cap * 2 : 1024;
@@ -217,9 +207,9 @@ static bool shared_grow(atd_lazy_writer *lw)
         return false;
     atd_lazy_shared_slot *slots = (atd_lazy_shared_slot *)malloc(cap * sizeof *slots);
     /* twice as many addresses as slots (so at least four per string), in
-     * sets of SEEN_WAYS entries, each set a cache line: few sets get more
-     * strings than ways, whose addresses would go to the slow path again
-     * and again */
+     * sets of ATD_LAZY_SEEN_WAYS entries, each set a cache line: few sets
+     * get more strings than ways, whose addresses would go to the slow
+     * path again and again */
     atd_lazy_shared_seen *seen =
         (atd_lazy_shared_seen *)aligned_alloc(64, 2 * cap * sizeof(atd_lazy_shared_seen));
     if (seen != NULL)
@@ -286,8 +276,8 @@ static ATD_NOINLINE bool write_shared_slow(atd_lazy_writer *lw, atd_writer *w, c
         }
         j = (j + 1) & mask;
     }
-    atd_lazy_shared_seen *e = seen_at(lw, s);
-    memmove(e + 1, e, (SEEN_WAYS - 1) * sizeof *e);
+    atd_lazy_shared_seen *e = atd_lazy__seen_at(lw, s);
+    memmove(e + 1, e, (ATD_LAZY_SEEN_WAYS - 1) * sizeof *e);
     e[0].ptr = s;
     e[0].len = (uint32_t)len;
     e[0].id = id;
@@ -300,11 +290,11 @@ bool atd_lazy_write_shared(atd_lazy_writer *lw, atd_writer *w, const char *s, si
      * with the same length is the same string, found without its bytes
      * (NULL, which the zeroed cache holds, is never remembered) */
     if (ATD_LIKELY(lw->slots_cap > 0 && s != NULL)) {
-        const atd_lazy_shared_seen *e = seen_at(lw, s);
+        const atd_lazy_shared_seen *e = atd_lazy__seen_at(lw, s);
         int k = 0;
-        while (k < SEEN_WAYS && (e[k].ptr != s || e[k].len != len))
+        while (k < ATD_LAZY_SEEN_WAYS && (e[k].ptr != s || e[k].len != len))
             k++;
-        if (k == SEEN_WAYS)
+        if (k == ATD_LAZY_SEEN_WAYS)
             return write_shared_slow(lw, w, s, len);
         uint32_t id = e[k].id;
         char *p = atd_buf_reserve(w->buf, ATD_BIN_VINT_MAX);

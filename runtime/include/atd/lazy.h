@@ -257,37 +257,7 @@ bool atd_lazy_end(atd_lazy_writer *lw, atd_writer *outer, bool ok, atd_lazy *ref
 bool atd_lazy_write_ref(atd_writer *w, const atd_lazy *ref);
 bool atd_lazy_write_shared(atd_lazy_writer *lw, atd_writer *w, const char *s, size_t len);
 
-/* The set of ATD_LAZY_SEEN_WAYS entries of lw->seen (a cache line) where a
- * shared string at address s may be remembered (internal to the writer;
- * here for ATD_LAZY_PREFETCH_SHARED). */
-#define ATD_LAZY_SEEN_WAYS 4
-static inline atd_lazy_shared_seen *atd_lazy__seen_at(const atd_lazy_writer *lw, const char *s)
-{
-    uint64_t a = (uint64_t)(uintptr_t)s;
-    a ^= a >> 33;
-    a *= UINT64_C(0xff51afd7ed558ccd);
-    return &lw->seen[(size_t)(a ^ (a >> 33)) & (2 * lw->slots_cap - ATD_LAZY_SEEN_WAYS)];
-}
-
-/* A hint that the shared string at s will be written to lw soon: the
- * address cache's line for it starts on its way to the processor's cache
- * (a list writer gives the string of the element ATD_LAZY_PREFETCH_AHEAD
- * places ahead). Writes nothing; any s is allowed. With many distinct
- * strings that line is usually out of the processor's caches, and waiting
- * for it at each element would dominate the write. A macro, not an inline
- * function: GCC takes a function whose only effect is a prefetch for one
- * without effect, and deletes its calls. */
-#define ATD_LAZY_PREFETCH_AHEAD 8
-#if defined(__GNUC__) || defined(__clang__)
-#define ATD_LAZY_PREFETCH_SHARED(lw, s)                                                            \
-    do {                                                                                           \
-        const atd_lazy_writer *atd_pf_lw_ = (lw);                                                  \
-        if (atd_pf_lw_->slots_cap > 0)                                                             \
-            __builtin_prefetch(atd_lazy__seen_at(atd_pf_lw_, (s)));                                \
-    } while (0)
-#else
-#define ATD_LAZY_PREFETCH_SHARED(lw, s) ((void)(lw), (void)(s))
-#endif
+#include "detail/lazy.h" /* ATD_LAZY_PREFETCH_SHARED, for generated list writers */
 
 /* An option's presence byte, 1 when `present`, written by w. Returns true,
  * or false after recording the error in w. */
