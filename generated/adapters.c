@@ -79,21 +79,39 @@ void adapters_circle_init(adapters_circle *v)
     memset(v, 0, sizeof *v);
 }
 
+static ATD__HOT_INLINE int adapters_circle__key(atd_reader *r, const char **pp, int guess)
+{
+    const char *p = *pp; /* reads the key; *pp moves past it */
+    atd_string key;
+    (void)guess;
+    if (atd_key_room(r, p, ATD_LEN("\"radius\":"))) {
+        if (atd_bytes_skip(pp, ATD_LIT("\"radius\":"))) return 0;
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) return ATD__KEY_FAILED;
+    *pp = p;
+    switch (key.len) {
+    case 6: if (atd_bytes_eq(key.ptr, ATD_LIT("radius"))) return 0; break;
+    }
+    *pp = atd_skip_unknown_field_p(r, p, key, "circle", "radius\000");
+    return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+}
+
 static const char *adapters_circle_read_p(atd_reader *r, const char *p, adapters_circle *out)
 {
     bool more;
-    atd_string key;
+    int guess;
     const char *at = p;
     uint64_t seen[1] = {0};
     adapters_circle_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"radius\":"))) goto key;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"radius\":"))) { guess = -1; goto key; }
 field_0:
     p = atd_read_double_p(r, p, &out->radius);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("radius")));
     seen[0] |= (uint64_t)1 << 0;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) goto key;
+    if (more) { guess = -1; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x1)) {
@@ -102,17 +120,11 @@ end:
     return p;
 key:
     if (!more) goto end;
-    if (atd_key_room(r, p, ATD_LEN("\"radius\":"))) {
-        if (atd_bytes_skip(&p, ATD_LIT("\"radius\":"))) goto field_0;
+    switch (adapters_circle__key(r, &p, guess)) {
+    case 0: goto field_0;
+    case ATD__KEY_SKIPPED: goto tail;
+    default: return NULL;
     }
-    p = atd_object_key_p(r, p, &key);
-    if (p == NULL) return NULL;
-    switch (key.len) {
-    case 6: if (atd_bytes_eq(key.ptr, ATD_LIT("radius"))) goto field_0; break;
-    }
-    p = atd_skip_unknown_field_p(r, p, key, "circle", "radius\000");
-    if (p == NULL) return NULL;
-    goto tail;
 }
 
 ATD_DEFINE_READ(extern, adapters_circle, adapters_circle)
@@ -123,43 +135,62 @@ void adapters_rect_init(adapters_rect *v)
     memset(v, 0, sizeof *v);
 }
 
+static ATD__HOT_INLINE int adapters_rect__key(atd_reader *r, const char **pp, int guess)
+{
+    const char *p = *pp; /* reads the key; *pp moves past it */
+    atd_string key;
+    switch (guess) {
+    case 0: if (atd_key_skip(r, pp, ATD_LIT("\"width\":"))) return 0; break;
+    case 1: if (atd_key_skip(r, pp, ATD_LIT("\"height\":"))) return 1; break;
+    }
+    if (atd_key_room(r, p, ATD_LEN("\"height\":"))) {
+        switch (p[1]) {
+        case 'h': if (atd_bytes_skip(pp, ATD_LIT("\"height\":"))) return 1; break;
+        case 'l': if (atd_bytes_skip(pp, ATD_LIT("\"label\":"))) return 2; break;
+        case 'w': if (atd_bytes_skip(pp, ATD_LIT("\"width\":"))) return 0; break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) return ATD__KEY_FAILED;
+    *pp = p;
+    switch (key.len) {
+    case 5:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("width"))) return 0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("label"))) return 2;
+        break;
+    case 6: if (atd_bytes_eq(key.ptr, ATD_LIT("height"))) return 1; break;
+    }
+    *pp = atd_skip_unknown_field_p(r, p, key, "rect", "width\000height\000label\000");
+    return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+}
+
 static const char *adapters_rect_read_p(atd_reader *r, const char *p, adapters_rect *out)
 {
     bool more;
-    atd_string key;
+    int guess;
     const char *at = p;
     uint64_t seen[1] = {0};
     adapters_rect_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"width\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"height\":"))) goto field_1;
-        goto key;
-    }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"width\":"))) { guess = 1; goto key; }
 field_0:
     p = atd_read_int64_p(r, p, &out->width);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("width")));
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"height\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"height\":"))) { guess = -1; goto key; }
 field_1:
     p = atd_read_int64_p(r, p, &out->height);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("height")));
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"label\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"label\":"))) { guess = -1; goto key; }
 field_2:
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("label")));
-    } else {
+    if (!atd_null_skip(r, &p)) {
         p = atd_read_string_p(r, p, &out->label);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("label")));
         out->has_label = true;
     }
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"width\":"))) goto field_0;
-        goto key;
-    }
+    if (more) { guess = 0; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
@@ -168,25 +199,13 @@ end:
     return p;
 key:
     if (!more) goto end;
-    if (atd_key_room(r, p, ATD_LEN("\"height\":"))) {
-        switch (p[1]) {
-        case 'h': if (atd_bytes_skip(&p, ATD_LIT("\"height\":"))) goto field_1; break;
-        case 'l': if (atd_bytes_skip(&p, ATD_LIT("\"label\":"))) goto field_2; break;
-        case 'w': if (atd_bytes_skip(&p, ATD_LIT("\"width\":"))) goto field_0; break;
-        }
+    switch (adapters_rect__key(r, &p, guess)) {
+    case 0: goto field_0;
+    case 1: goto field_1;
+    case 2: goto field_2;
+    case ATD__KEY_SKIPPED: goto tail;
+    default: return NULL;
     }
-    p = atd_object_key_p(r, p, &key);
-    if (p == NULL) return NULL;
-    switch (key.len) {
-    case 5:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("width"))) goto field_0;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("label"))) goto field_2;
-        break;
-    case 6: if (atd_bytes_eq(key.ptr, ATD_LIT("height"))) goto field_1; break;
-    }
-    p = atd_skip_unknown_field_p(r, p, key, "rect", "width\000height\000label\000");
-    if (p == NULL) return NULL;
-    goto tail;
 }
 
 ATD_DEFINE_READ(extern, adapters_rect, adapters_rect)
@@ -197,21 +216,39 @@ void adapters_start_init(adapters_start *v)
     memset(v, 0, sizeof *v);
 }
 
+static ATD__HOT_INLINE int adapters_start__key(atd_reader *r, const char **pp, int guess)
+{
+    const char *p = *pp; /* reads the key; *pp moves past it */
+    atd_string key;
+    (void)guess;
+    if (atd_key_room(r, p, ATD_LEN("\"at\":"))) {
+        if (atd_bytes_skip(pp, ATD_LIT("\"at\":"))) return 0;
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) return ATD__KEY_FAILED;
+    *pp = p;
+    switch (key.len) {
+    case 2: if (atd_bytes_eq(key.ptr, ATD_LIT("at"))) return 0; break;
+    }
+    *pp = atd_skip_unknown_field_p(r, p, key, "start", "at\000");
+    return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+}
+
 static const char *adapters_start_read_p(atd_reader *r, const char *p, adapters_start *out)
 {
     bool more;
-    atd_string key;
+    int guess;
     const char *at = p;
     uint64_t seen[1] = {0};
     adapters_start_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"at\":"))) goto key;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"at\":"))) { guess = -1; goto key; }
 field_0:
     p = atd_read_int64_p(r, p, &out->at);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("at")));
     seen[0] |= (uint64_t)1 << 0;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) goto key;
+    if (more) { guess = -1; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x1)) {
@@ -220,17 +257,11 @@ end:
     return p;
 key:
     if (!more) goto end;
-    if (atd_key_room(r, p, ATD_LEN("\"at\":"))) {
-        if (atd_bytes_skip(&p, ATD_LIT("\"at\":"))) goto field_0;
+    switch (adapters_start__key(r, &p, guess)) {
+    case 0: goto field_0;
+    case ATD__KEY_SKIPPED: goto tail;
+    default: return NULL;
     }
-    p = atd_object_key_p(r, p, &key);
-    if (p == NULL) return NULL;
-    switch (key.len) {
-    case 2: if (atd_bytes_eq(key.ptr, ATD_LIT("at"))) goto field_0; break;
-    }
-    p = atd_skip_unknown_field_p(r, p, key, "start", "at\000");
-    if (p == NULL) return NULL;
-    goto tail;
 }
 
 ATD_DEFINE_READ(extern, adapters_start, adapters_start)
@@ -241,26 +272,48 @@ void adapters_tagged_init(adapters_tagged *v)
     memset(v, 0, sizeof *v);
 }
 
+static ATD__HOT_INLINE int adapters_tagged__key(atd_reader *r, const char **pp, int guess)
+{
+    const char *p = *pp; /* reads the key; *pp moves past it */
+    atd_string key;
+    (void)guess;
+    if (atd_key_room(r, p, ATD_LEN("\"kind\":"))) {
+        switch (p[1]) {
+        case 'k': if (atd_bytes_skip(pp, ATD_LIT("\"kind\":"))) return 0; break;
+        case 'n': if (atd_bytes_skip(pp, ATD_LIT("\"n\":"))) return 1; break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) return ATD__KEY_FAILED;
+    *pp = p;
+    switch (key.len) {
+    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("kind"))) return 0; break;
+    case 1: if (atd_bytes_eq(key.ptr, ATD_LIT("n"))) return 1; break;
+    }
+    *pp = atd_skip_unknown_field_p(r, p, key, "tagged", "kind\000n\000");
+    return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+}
+
 static const char *adapters_tagged_read_p(atd_reader *r, const char *p, adapters_tagged *out)
 {
     bool more;
-    atd_string key;
+    int guess;
     const char *at = p;
     uint64_t seen[1] = {0};
     adapters_tagged_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"kind\":"))) goto key;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"kind\":"))) { guess = -1; goto key; }
 field_0:
     p = atd_read_string_p(r, p, &out->kind);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("kind")));
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"n\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"n\":"))) { guess = -1; goto key; }
 field_1:
     p = atd_read_int64_p(r, p, &out->n);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("n")));
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) goto key;
+    if (more) { guess = -1; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
@@ -269,21 +322,12 @@ end:
     return p;
 key:
     if (!more) goto end;
-    if (atd_key_room(r, p, ATD_LEN("\"kind\":"))) {
-        switch (p[1]) {
-        case 'k': if (atd_bytes_skip(&p, ATD_LIT("\"kind\":"))) goto field_0; break;
-        case 'n': if (atd_bytes_skip(&p, ATD_LIT("\"n\":"))) goto field_1; break;
-        }
+    switch (adapters_tagged__key(r, &p, guess)) {
+    case 0: goto field_0;
+    case 1: goto field_1;
+    case ATD__KEY_SKIPPED: goto tail;
+    default: return NULL;
     }
-    p = atd_object_key_p(r, p, &key);
-    if (p == NULL) return NULL;
-    switch (key.len) {
-    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("kind"))) goto field_0; break;
-    case 1: if (atd_bytes_eq(key.ptr, ATD_LIT("n"))) goto field_1; break;
-    }
-    p = atd_skip_unknown_field_p(r, p, key, "tagged", "kind\000n\000");
-    if (p == NULL) return NULL;
-    goto tail;
 }
 
 ATD_DEFINE_READ(extern, adapters_tagged, adapters_tagged)
@@ -833,10 +877,43 @@ static const char *adapters_tagged_value__tv_read_p(atd_reader *r, const char *p
     return atd_fail_cursor(atd_reader_fail_at(r, tag_at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in field 'kind' of '%s'", atd_quote_name(tag.ptr, tag.len, q_, sizeof q_), "payload"));
 }
 
+static ATD__HOT_INLINE int adapters_tagged_value__key(atd_reader *r, const char **pp, int guess)
+{
+    const char *p = *pp; /* reads the key; *pp moves past it */
+    atd_string key;
+    switch (guess) {
+    case 0: if (atd_key_skip(r, pp, ATD_LIT("\"payload\":"))) return 0; break;
+    case 1: if (atd_key_skip(r, pp, ATD_LIT("\"id\":"))) return 1; break;
+    }
+    if (atd_key_room(r, p, ATD_LEN("\"payload\":"))) {
+        switch (p[1]) {
+        case 'i': if (atd_bytes_skip(pp, ATD_LIT("\"id\":"))) return 1; break;
+        case 'p': if (atd_bytes_skip(pp, ATD_LIT("\"payload\":"))) return 0; break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) return ATD__KEY_FAILED;
+    *pp = p;
+    switch (key.len) {
+    case 7: if (atd_bytes_eq(key.ptr, ATD_LIT("payload"))) return 0; break;
+    case 2: if (atd_bytes_eq(key.ptr, ATD_LIT("id"))) return 1; break;
+    }
+    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS) && !(key.len == ATD_LEN("kind") && memcmp(key.ptr, ATD_LIT("kind")) == 0)) {
+        atd_reader_fail_unknown_field(r, p, key, "tagged_value", "payload\000id\000");
+        return ATD__KEY_FAILED;
+    }
+    *pp = atd_skip_value_p(r, p);
+    if (*pp == NULL) {
+        atd_reader_push_field(r, key.ptr, key.len);
+        return ATD__KEY_FAILED;
+    }
+    return ATD__KEY_SKIPPED;
+}
+
 static const char *adapters_tagged_value_read_p(atd_reader *r, const char *p, adapters_tagged_value *out)
 {
     bool more;
-    atd_string key;
+    int guess;
     const char *at = p;
     uint64_t seen[1] = {0};
     adapters_tagged_value_init(out);
@@ -847,25 +924,19 @@ static const char *adapters_tagged_value_read_p(atd_reader *r, const char *p, ad
         p = atd_read_type_field_p(r, p, ATD_LIT("kind"), "payload", &tv_tag_, &tv_at_);
         if (p == NULL) return NULL;
     }
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"payload\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"id\":"))) goto field_1;
-        goto key;
-    }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"payload\":"))) { guess = 1; goto key; }
 field_0:
     p = adapters_tagged_value__tv_read_p(r, p, tv_tag_, tv_at_, true, &out->payload);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("payload")));
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"id\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"id\":"))) { guess = -1; goto key; }
 field_1:
     p = atd_read_string_p(r, p, &out->id);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("id")));
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"payload\":"))) goto field_0;
-        goto key;
-    }
+    if (more) { guess = 0; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
@@ -881,24 +952,12 @@ end:
     return p;
 key:
     if (!more) goto end;
-    if (atd_key_room(r, p, ATD_LEN("\"payload\":"))) {
-        switch (p[1]) {
-        case 'i': if (atd_bytes_skip(&p, ATD_LIT("\"id\":"))) goto field_1; break;
-        case 'p': if (atd_bytes_skip(&p, ATD_LIT("\"payload\":"))) goto field_0; break;
-        }
+    switch (adapters_tagged_value__key(r, &p, guess)) {
+    case 0: goto field_0;
+    case 1: goto field_1;
+    case ATD__KEY_SKIPPED: goto tail;
+    default: return NULL;
     }
-    p = atd_object_key_p(r, p, &key);
-    if (p == NULL) return NULL;
-    switch (key.len) {
-    case 7: if (atd_bytes_eq(key.ptr, ATD_LIT("payload"))) goto field_0; break;
-    case 2: if (atd_bytes_eq(key.ptr, ATD_LIT("id"))) goto field_1; break;
-    }
-    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS) && !(key.len == ATD_LEN("kind") && memcmp(key.ptr, ATD_LIT("kind")) == 0)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "tagged_value", "payload\000id\000"));
-    }
-    p = atd_skip_value_p(r, p);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-    goto tail;
 }
 
 ATD_DEFINE_READ(extern, adapters_tagged_value, adapters_tagged_value)
@@ -1098,10 +1157,40 @@ static const char *adapters_tagged_value2__tv_read_p(atd_reader *r, const char *
     return atd_fail_cursor(atd_reader_fail_at(r, tag_at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in field 'kind' of '%s'", atd_quote_name(tag.ptr, tag.len, q_, sizeof q_), "payload2"));
 }
 
+static ATD__HOT_INLINE int adapters_tagged_value2__key(atd_reader *r, const char **pp, int guess)
+{
+    const char *p = *pp; /* reads the key; *pp moves past it */
+    atd_string key;
+    (void)guess;
+    if (atd_key_room(r, p, ATD_LEN("\"payload2\":"))) {
+        switch (p[1]) {
+        case 'k': if (atd_bytes_skip(pp, ATD_LIT("\"kind\":"))) return 0; break;
+        case 'p': if (atd_bytes_skip(pp, ATD_LIT("\"payload2\":"))) return 1; break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) return ATD__KEY_FAILED;
+    *pp = p;
+    switch (key.len) {
+    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("kind"))) return 0; break;
+    case 8: if (atd_bytes_eq(key.ptr, ATD_LIT("payload2"))) return 1; break;
+    }
+    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS) && !(key.len == ATD_LEN("kind") && memcmp(key.ptr, ATD_LIT("kind")) == 0)) {
+        atd_reader_fail_unknown_field(r, p, key, "tagged_value2", "kind\000payload2\000");
+        return ATD__KEY_FAILED;
+    }
+    *pp = atd_skip_value_p(r, p);
+    if (*pp == NULL) {
+        atd_reader_push_field(r, key.ptr, key.len);
+        return ATD__KEY_FAILED;
+    }
+    return ATD__KEY_SKIPPED;
+}
+
 static const char *adapters_tagged_value2_read_p(atd_reader *r, const char *p, adapters_tagged_value2 *out)
 {
     bool more;
-    atd_string key;
+    int guess;
     const char *at = p;
     uint64_t seen[1] = {0};
     adapters_tagged_value2_init(out);
@@ -1112,25 +1201,21 @@ static const char *adapters_tagged_value2_read_p(atd_reader *r, const char *p, a
         p = atd_read_type_field_p(r, p, ATD_LIT("kind"), "payload2", &tv_tag_, &tv_at_);
         if (p == NULL) return NULL;
     }
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"kind\":"))) goto key;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"kind\":"))) { guess = -1; goto key; }
 field_0:
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("kind")));
-    } else {
+    if (!atd_null_skip(r, &p)) {
         p = atd_read_string_p(r, p, &out->kind);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("kind")));
         out->has_kind = true;
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"payload2\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"payload2\":"))) { guess = -1; goto key; }
 field_1:
     p = adapters_tagged_value2__tv_read_p(r, p, tv_tag_, tv_at_, true, &out->payload2);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("payload2")));
     seen[0] |= (uint64_t)1 << 0;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) goto key;
+    if (more) { guess = -1; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x1)) {
@@ -1143,24 +1228,12 @@ end:
     return p;
 key:
     if (!more) goto end;
-    if (atd_key_room(r, p, ATD_LEN("\"payload2\":"))) {
-        switch (p[1]) {
-        case 'k': if (atd_bytes_skip(&p, ATD_LIT("\"kind\":"))) goto field_0; break;
-        case 'p': if (atd_bytes_skip(&p, ATD_LIT("\"payload2\":"))) goto field_1; break;
-        }
+    switch (adapters_tagged_value2__key(r, &p, guess)) {
+    case 0: goto field_0;
+    case 1: goto field_1;
+    case ATD__KEY_SKIPPED: goto tail;
+    default: return NULL;
     }
-    p = atd_object_key_p(r, p, &key);
-    if (p == NULL) return NULL;
-    switch (key.len) {
-    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("kind"))) goto field_0; break;
-    case 8: if (atd_bytes_eq(key.ptr, ATD_LIT("payload2"))) goto field_1; break;
-    }
-    if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS) && !(key.len == ATD_LEN("kind") && memcmp(key.ptr, ATD_LIT("kind")) == 0)) {
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, "tagged_value2", "kind\000payload2\000"));
-    }
-    p = atd_skip_value_p(r, p);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));
-    goto tail;
 }
 
 ATD_DEFINE_READ(extern, adapters_tagged_value2, adapters_tagged_value2)
@@ -1273,250 +1346,116 @@ static const char *adapters_kind_shape_read_p(atd_reader *r, const char *p, adap
 ATD_DEFINE_READ(extern, adapters_kind_shape, adapters_kind_shape)
 ATD_DEFINE_READ_ENTRY_POINTS(adapters_kind_shape)
 
-static const char *adapters_shape_list_read_p(atd_reader *r, const char *p, adapters_shape_list *out)
-{
-    bool more;
-    size_t len = 0, cap = 0;
-    adapters_shape *items = NULL;
-    p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
-    while (more) {
-        if (len == cap) {
-            items = (adapters_shape *)atd_read_grow(r, p, items, &cap, sizeof(adapters_shape), 8);
-            if (items == NULL) return NULL;
-        }
-        p = adapters_shape_read_p(r, p, &items[len]);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
-        len++;
-        p = atd_array_next_p(r, p, &more);
-        if (p == NULL) return NULL;
-    }
-    out->items = items;
-    out->len = len;
-    return p;
-}
+ATD_DEFINE_LIST_READ_P(adapters_shape_list, adapters_shape_list, adapters_shape, 8, adapters_shape_read_p)
 
-static const char *adapters_event_list_read_p(atd_reader *r, const char *p, adapters_event_list *out)
-{
-    bool more;
-    size_t len = 0, cap = 0;
-    adapters_event *items = NULL;
-    p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
-    while (more) {
-        if (len == cap) {
-            items = (adapters_event *)atd_read_grow(r, p, items, &cap, sizeof(adapters_event), 8);
-            if (items == NULL) return NULL;
-        }
-        p = adapters_event_read_p(r, p, &items[len]);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
-        len++;
-        p = atd_array_next_p(r, p, &more);
-        if (p == NULL) return NULL;
-    }
-    out->items = items;
-    out->len = len;
-    return p;
-}
+ATD_DEFINE_LIST_READ_P(adapters_event_list, adapters_event_list, adapters_event, 8, adapters_event_read_p)
 
-static const char *adapters_one_list_read_p(atd_reader *r, const char *p, adapters_one_list *out)
-{
-    bool more;
-    size_t len = 0, cap = 0;
-    adapters_one *items = NULL;
-    p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
-    while (more) {
-        if (len == cap) {
-            items = (adapters_one *)atd_read_grow(r, p, items, &cap, sizeof(adapters_one), 8);
-            if (items == NULL) return NULL;
-        }
-        p = adapters_one_read_p(r, p, &items[len]);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
-        len++;
-        p = atd_array_next_p(r, p, &more);
-        if (p == NULL) return NULL;
-    }
-    out->items = items;
-    out->len = len;
-    return p;
-}
+ATD_DEFINE_LIST_READ_P(adapters_one_list, adapters_one_list, adapters_one, 8, adapters_one_read_p)
 
-static const char *adapters_codec_shape_list_read_p(atd_reader *r, const char *p, adapters_codec_shape_list *out)
-{
-    bool more;
-    size_t len = 0, cap = 0;
-    adapters_codec_shape *items = NULL;
-    p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
-    while (more) {
-        if (len == cap) {
-            items = (adapters_codec_shape *)atd_read_grow(r, p, items, &cap, sizeof(adapters_codec_shape), 8);
-            if (items == NULL) return NULL;
-        }
-        p = adapters_codec_shape_read_p(r, p, &items[len]);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
-        len++;
-        p = atd_array_next_p(r, p, &more);
-        if (p == NULL) return NULL;
-    }
-    out->items = items;
-    out->len = len;
-    return p;
-}
+ATD_DEFINE_LIST_READ_P(adapters_codec_shape_list, adapters_codec_shape_list, adapters_codec_shape, 8, adapters_codec_shape_read_p)
 
-static const char *adapters_tagged_value_list_read_p(atd_reader *r, const char *p, adapters_tagged_value_list *out)
-{
-    bool more;
-    size_t len = 0, cap = 0;
-    adapters_tagged_value *items = NULL;
-    p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
-    while (more) {
-        if (len == cap) {
-            items = (adapters_tagged_value *)atd_read_grow(r, p, items, &cap, sizeof(adapters_tagged_value), 8);
-            if (items == NULL) return NULL;
-        }
-        p = adapters_tagged_value_read_p(r, p, &items[len]);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
-        len++;
-        p = atd_array_next_p(r, p, &more);
-        if (p == NULL) return NULL;
-    }
-    out->items = items;
-    out->len = len;
-    return p;
-}
+ATD_DEFINE_LIST_READ_P(adapters_tagged_value_list, adapters_tagged_value_list, adapters_tagged_value, 8, adapters_tagged_value_read_p)
 
-static const char *adapters_tagged_value2_list_read_p(atd_reader *r, const char *p, adapters_tagged_value2_list *out)
-{
-    bool more;
-    size_t len = 0, cap = 0;
-    adapters_tagged_value2 *items = NULL;
-    p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
-    while (more) {
-        if (len == cap) {
-            items = (adapters_tagged_value2 *)atd_read_grow(r, p, items, &cap, sizeof(adapters_tagged_value2), 8);
-            if (items == NULL) return NULL;
-        }
-        p = adapters_tagged_value2_read_p(r, p, &items[len]);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
-        len++;
-        p = atd_array_next_p(r, p, &more);
-        if (p == NULL) return NULL;
-    }
-    out->items = items;
-    out->len = len;
-    return p;
-}
+ATD_DEFINE_LIST_READ_P(adapters_tagged_value2_list, adapters_tagged_value2_list, adapters_tagged_value2, 8, adapters_tagged_value2_read_p)
 
-static const char *adapters_kind_shape_list_read_p(atd_reader *r, const char *p, adapters_kind_shape_list *out)
-{
-    bool more;
-    size_t len = 0, cap = 0;
-    adapters_kind_shape *items = NULL;
-    p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
-    while (more) {
-        if (len == cap) {
-            items = (adapters_kind_shape *)atd_read_grow(r, p, items, &cap, sizeof(adapters_kind_shape), 8);
-            if (items == NULL) return NULL;
-        }
-        p = adapters_kind_shape_read_p(r, p, &items[len]);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
-        len++;
-        p = atd_array_next_p(r, p, &more);
-        if (p == NULL) return NULL;
-    }
-    out->items = items;
-    out->len = len;
-    return p;
-}
+ATD_DEFINE_LIST_READ_P(adapters_kind_shape_list, adapters_kind_shape_list, adapters_kind_shape, 8, adapters_kind_shape_read_p)
 
 void adapters_doc_init(adapters_doc *v)
 {
     memset(v, 0, sizeof *v);
 }
 
+static ATD__HOT_INLINE int adapters_doc__key(atd_reader *r, const char **pp, int guess)
+{
+    const char *p = *pp; /* reads the key; *pp moves past it */
+    atd_string key;
+    switch (guess) {
+    case 0: if (atd_key_skip(r, pp, ATD_LIT("\"shapes\":"))) return 0; break;
+    case 1: if (atd_key_skip(r, pp, ATD_LIT("\"events\":"))) return 1; break;
+    case 2: if (atd_key_skip(r, pp, ATD_LIT("\"ones\":"))) return 2; break;
+    case 3: if (atd_key_skip(r, pp, ATD_LIT("\"codec\":"))) return 3; break;
+    case 4: if (atd_key_skip(r, pp, ATD_LIT("\"tv\":"))) return 4; break;
+    case 6: if (atd_key_skip(r, pp, ATD_LIT("\"kinds\":"))) return 6; break;
+    }
+    if (atd_key_room(r, p, ATD_LEN("\"shapes\":"))) {
+        switch (p[4]) {
+        case '"': if (atd_bytes_skip(pp, ATD_LIT("\"tv2\":"))) return 5; break;
+        case ':': if (atd_bytes_skip(pp, ATD_LIT("\"tv\":"))) return 4; break;
+        case 'd': if (atd_bytes_skip(pp, ATD_LIT("\"kinds\":"))) return 6; break;
+        case 'e': if (atd_bytes_skip(pp, ATD_LIT("\"codec\":"))) return 3; break;
+        case 'n': if (atd_bytes_skip(pp, ATD_LIT("\"events\":"))) return 1; break;
+        case 'p': if (atd_bytes_skip(pp, ATD_LIT("\"shapes\":"))) return 0; break;
+        case 's': if (atd_bytes_skip(pp, ATD_LIT("\"ones\":"))) return 2; break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) return ATD__KEY_FAILED;
+    *pp = p;
+    switch (key.len) {
+    case 6:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("shapes"))) return 0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("events"))) return 1;
+        break;
+    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("ones"))) return 2; break;
+    case 5:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("codec"))) return 3;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("kinds"))) return 6;
+        break;
+    case 2: if (atd_bytes_eq(key.ptr, ATD_LIT("tv"))) return 4; break;
+    case 3: if (atd_bytes_eq(key.ptr, ATD_LIT("tv2"))) return 5; break;
+    }
+    *pp = atd_skip_unknown_field_p(r, p, key, "doc", "shapes\000events\000ones\000codec\000tv\000tv2\000kinds\000");
+    return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+}
+
 static const char *adapters_doc_read_p(atd_reader *r, const char *p, adapters_doc *out)
 {
     bool more;
-    atd_string key;
+    int guess;
     const char *at = p;
     uint64_t seen[1] = {0};
     adapters_doc_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"shapes\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"codec\":"))) goto field_3;
-        goto key;
-    }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"shapes\":"))) { guess = 3; goto key; }
 field_0:
     p = adapters_shape_list_read_p(r, p, &out->shapes);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("shapes")));
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"events\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"tv\":"))) goto field_4;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"events\":"))) { guess = 4; goto key; }
 field_1:
     p = adapters_event_list_read_p(r, p, &out->events);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("events")));
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ones\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"kinds\":"))) goto field_6;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ones\":"))) { guess = 6; goto key; }
 field_2:
     p = adapters_one_list_read_p(r, p, &out->ones);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ones")));
     seen[0] |= (uint64_t)1 << 2;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"codec\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"shapes\":"))) goto field_0;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"codec\":"))) { guess = 0; goto key; }
 field_3:
     p = adapters_codec_shape_list_read_p(r, p, &out->codec);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("codec")));
     seen[0] |= (uint64_t)1 << 3;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"tv\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"events\":"))) goto field_1;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"tv\":"))) { guess = 1; goto key; }
 field_4:
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("tv")));
-    } else {
+    if (!atd_null_skip(r, &p)) {
         p = adapters_tagged_value_list_read_p(r, p, &out->tv);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("tv")));
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"tv2\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"tv2\":"))) { guess = -1; goto key; }
 field_5:
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("tv2")));
-    } else {
+    if (!atd_null_skip(r, &p)) {
         p = adapters_tagged_value2_list_read_p(r, p, &out->tv2);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("tv2")));
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"kinds\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"kinds\":"))) { guess = -1; goto key; }
 field_6:
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("kinds")));
-    } else {
+    if (!atd_null_skip(r, &p)) {
         p = adapters_kind_shape_list_read_p(r, p, &out->kinds);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("kinds")));
     }
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"ones\":"))) goto field_2;
-        goto key;
-    }
+    if (more) { guess = 2; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0xf)) {
@@ -1525,35 +1464,17 @@ end:
     return p;
 key:
     if (!more) goto end;
-    if (atd_key_room(r, p, ATD_LEN("\"shapes\":"))) {
-        switch (p[4]) {
-        case '"': if (atd_bytes_skip(&p, ATD_LIT("\"tv2\":"))) goto field_5; break;
-        case ':': if (atd_bytes_skip(&p, ATD_LIT("\"tv\":"))) goto field_4; break;
-        case 'd': if (atd_bytes_skip(&p, ATD_LIT("\"kinds\":"))) goto field_6; break;
-        case 'e': if (atd_bytes_skip(&p, ATD_LIT("\"codec\":"))) goto field_3; break;
-        case 'n': if (atd_bytes_skip(&p, ATD_LIT("\"events\":"))) goto field_1; break;
-        case 'p': if (atd_bytes_skip(&p, ATD_LIT("\"shapes\":"))) goto field_0; break;
-        case 's': if (atd_bytes_skip(&p, ATD_LIT("\"ones\":"))) goto field_2; break;
-        }
+    switch (adapters_doc__key(r, &p, guess)) {
+    case 0: goto field_0;
+    case 1: goto field_1;
+    case 2: goto field_2;
+    case 3: goto field_3;
+    case 4: goto field_4;
+    case 5: goto field_5;
+    case 6: goto field_6;
+    case ATD__KEY_SKIPPED: goto tail;
+    default: return NULL;
     }
-    p = atd_object_key_p(r, p, &key);
-    if (p == NULL) return NULL;
-    switch (key.len) {
-    case 6:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("shapes"))) goto field_0;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("events"))) goto field_1;
-        break;
-    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("ones"))) goto field_2; break;
-    case 5:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("codec"))) goto field_3;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("kinds"))) goto field_6;
-        break;
-    case 2: if (atd_bytes_eq(key.ptr, ATD_LIT("tv"))) goto field_4; break;
-    case 3: if (atd_bytes_eq(key.ptr, ATD_LIT("tv2"))) goto field_5; break;
-    }
-    p = atd_skip_unknown_field_p(r, p, key, "doc", "shapes\000events\000ones\000codec\000tv\000tv2\000kinds\000");
-    if (p == NULL) return NULL;
-    goto tail;
 }
 
 ATD_DEFINE_READ(extern, adapters_doc, adapters_doc)
@@ -2010,103 +1931,19 @@ static char *adapters_kind_shape_write_p(atd_writer *w, char *p, const adapters_
 ATD_DEFINE_WRITE(adapters_kind_shape, adapters_kind_shape)
 ATD_DEFINE_WRITE_ENTRY_POINTS(adapters_kind_shape)
 
-static char *adapters_shape_list_write_p(atd_writer *w, char *p, const adapters_shape_list *v)
-{
-    size_t i;
-    p = atd_writer_raw_p(w, p, ATD_LIT("["));
-    if (p == NULL) return NULL;
-    for (i = 0; i < v->len; i++) {
-        p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) return NULL;
-        p = adapters_shape_write_p(w, p, &v->items[i]);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-    }
-    return atd_writer_raw_p(w, p, ATD_LIT("]"));
-}
+ATD_DEFINE_LIST_WRITE_P(adapters_shape_list, adapters_shape_list, adapters_shape_write_p)
 
-static char *adapters_event_list_write_p(atd_writer *w, char *p, const adapters_event_list *v)
-{
-    size_t i;
-    p = atd_writer_raw_p(w, p, ATD_LIT("["));
-    if (p == NULL) return NULL;
-    for (i = 0; i < v->len; i++) {
-        p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) return NULL;
-        p = adapters_event_write_p(w, p, &v->items[i]);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-    }
-    return atd_writer_raw_p(w, p, ATD_LIT("]"));
-}
+ATD_DEFINE_LIST_WRITE_P(adapters_event_list, adapters_event_list, adapters_event_write_p)
 
-static char *adapters_one_list_write_p(atd_writer *w, char *p, const adapters_one_list *v)
-{
-    size_t i;
-    p = atd_writer_raw_p(w, p, ATD_LIT("["));
-    if (p == NULL) return NULL;
-    for (i = 0; i < v->len; i++) {
-        p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) return NULL;
-        p = adapters_one_write_p(w, p, &v->items[i]);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-    }
-    return atd_writer_raw_p(w, p, ATD_LIT("]"));
-}
+ATD_DEFINE_LIST_WRITE_P(adapters_one_list, adapters_one_list, adapters_one_write_p)
 
-static char *adapters_codec_shape_list_write_p(atd_writer *w, char *p, const adapters_codec_shape_list *v)
-{
-    size_t i;
-    p = atd_writer_raw_p(w, p, ATD_LIT("["));
-    if (p == NULL) return NULL;
-    for (i = 0; i < v->len; i++) {
-        p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) return NULL;
-        p = adapters_codec_shape_write_p(w, p, &v->items[i]);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-    }
-    return atd_writer_raw_p(w, p, ATD_LIT("]"));
-}
+ATD_DEFINE_LIST_WRITE_P(adapters_codec_shape_list, adapters_codec_shape_list, adapters_codec_shape_write_p)
 
-static char *adapters_tagged_value_list_write_p(atd_writer *w, char *p, const adapters_tagged_value_list *v)
-{
-    size_t i;
-    p = atd_writer_raw_p(w, p, ATD_LIT("["));
-    if (p == NULL) return NULL;
-    for (i = 0; i < v->len; i++) {
-        p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) return NULL;
-        p = adapters_tagged_value_write_p(w, p, &v->items[i]);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-    }
-    return atd_writer_raw_p(w, p, ATD_LIT("]"));
-}
+ATD_DEFINE_LIST_WRITE_P(adapters_tagged_value_list, adapters_tagged_value_list, adapters_tagged_value_write_p)
 
-static char *adapters_tagged_value2_list_write_p(atd_writer *w, char *p, const adapters_tagged_value2_list *v)
-{
-    size_t i;
-    p = atd_writer_raw_p(w, p, ATD_LIT("["));
-    if (p == NULL) return NULL;
-    for (i = 0; i < v->len; i++) {
-        p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) return NULL;
-        p = adapters_tagged_value2_write_p(w, p, &v->items[i]);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-    }
-    return atd_writer_raw_p(w, p, ATD_LIT("]"));
-}
+ATD_DEFINE_LIST_WRITE_P(adapters_tagged_value2_list, adapters_tagged_value2_list, adapters_tagged_value2_write_p)
 
-static char *adapters_kind_shape_list_write_p(atd_writer *w, char *p, const adapters_kind_shape_list *v)
-{
-    size_t i;
-    p = atd_writer_raw_p(w, p, ATD_LIT("["));
-    if (p == NULL) return NULL;
-    for (i = 0; i < v->len; i++) {
-        p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) return NULL;
-        p = adapters_kind_shape_write_p(w, p, &v->items[i]);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-    }
-    return atd_writer_raw_p(w, p, ATD_LIT("]"));
-}
+ATD_DEFINE_LIST_WRITE_P(adapters_kind_shape_list, adapters_kind_shape_list, adapters_kind_shape_write_p)
 
 static char *adapters_doc_write_p(atd_writer *w, char *p, const adapters_doc *v)
 {

@@ -29,49 +29,46 @@ static bool blockchain_output_list_equal(const blockchain_output_list *a, const 
 
 /* --- readers --- */
 
-static const char *blockchain_transaction_list_read_p(atd_reader *r, const char *p, blockchain_transaction_list *out)
-{
-    bool more;
-    size_t len = 0, cap = 0;
-    blockchain_transaction *items = NULL;
-    p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
-    while (more) {
-        if (len == cap) {
-            items = (blockchain_transaction *)atd_read_grow(r, p, items, &cap, sizeof(blockchain_transaction), 8);
-            if (items == NULL) return NULL;
-        }
-        p = blockchain_transaction_read_p(r, p, &items[len]);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
-        len++;
-        p = atd_array_next_p(r, p, &more);
-        if (p == NULL) return NULL;
-    }
-    out->items = items;
-    out->len = len;
-    return p;
-}
+ATD_DEFINE_LIST_READ_P(blockchain_transaction_list, blockchain_transaction_list, blockchain_transaction, 8, blockchain_transaction_read_p)
 
 void blockchain_root_init(blockchain_root *v)
 {
     memset(v, 0, sizeof *v);
 }
 
+static ATD__HOT_INLINE int blockchain_root__key(atd_reader *r, const char **pp, int guess)
+{
+    const char *p = *pp; /* reads the key; *pp moves past it */
+    atd_string key;
+    (void)guess;
+    if (atd_key_room(r, p, ATD_LEN("\"txs\":"))) {
+        if (atd_bytes_skip(pp, ATD_LIT("\"txs\":"))) return 0;
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) return ATD__KEY_FAILED;
+    *pp = p;
+    switch (key.len) {
+    case 3: if (atd_bytes_eq(key.ptr, ATD_LIT("txs"))) return 0; break;
+    }
+    *pp = atd_skip_unknown_field_p(r, p, key, "root", "txs\000");
+    return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+}
+
 static const char *blockchain_root_read_p(atd_reader *r, const char *p, blockchain_root *out)
 {
     bool more;
-    atd_string key;
+    int guess;
     const char *at = p;
     uint64_t seen[1] = {0};
     blockchain_root_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"txs\":"))) goto key;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"txs\":"))) { guess = -1; goto key; }
 field_0:
     p = blockchain_transaction_list_read_p(r, p, &out->txs);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("txs")));
     seen[0] |= (uint64_t)1 << 0;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) goto key;
+    if (more) { guess = -1; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x1)) {
@@ -80,176 +77,159 @@ end:
     return p;
 key:
     if (!more) goto end;
-    if (atd_key_room(r, p, ATD_LEN("\"txs\":"))) {
-        if (atd_bytes_skip(&p, ATD_LIT("\"txs\":"))) goto field_0;
+    switch (blockchain_root__key(r, &p, guess)) {
+    case 0: goto field_0;
+    case ATD__KEY_SKIPPED: goto tail;
+    default: return NULL;
     }
-    p = atd_object_key_p(r, p, &key);
-    if (p == NULL) return NULL;
-    switch (key.len) {
-    case 3: if (atd_bytes_eq(key.ptr, ATD_LIT("txs"))) goto field_0; break;
-    }
-    p = atd_skip_unknown_field_p(r, p, key, "root", "txs\000");
-    if (p == NULL) return NULL;
-    goto tail;
 }
 
 ATD_DEFINE_READ(extern, blockchain_root, blockchain_root)
 ATD_DEFINE_READ_ENTRY_POINTS(blockchain_root)
 
-static const char *blockchain_input_list_read_p(atd_reader *r, const char *p, blockchain_input_list *out)
-{
-    bool more;
-    size_t len = 0, cap = 0;
-    blockchain_input *items = NULL;
-    p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
-    while (more) {
-        if (len == cap) {
-            items = (blockchain_input *)atd_read_grow(r, p, items, &cap, sizeof(blockchain_input), 8);
-            if (items == NULL) return NULL;
-        }
-        p = blockchain_input_read_p(r, p, &items[len]);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
-        len++;
-        p = atd_array_next_p(r, p, &more);
-        if (p == NULL) return NULL;
-    }
-    out->items = items;
-    out->len = len;
-    return p;
-}
+ATD_DEFINE_LIST_READ_P(blockchain_input_list, blockchain_input_list, blockchain_input, 8, blockchain_input_read_p)
 
-static const char *blockchain_output_list_read_p(atd_reader *r, const char *p, blockchain_output_list *out)
-{
-    bool more;
-    size_t len = 0, cap = 0;
-    blockchain_output *items = NULL;
-    p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
-    while (more) {
-        if (len == cap) {
-            items = (blockchain_output *)atd_read_grow(r, p, items, &cap, sizeof(blockchain_output), 8);
-            if (items == NULL) return NULL;
-        }
-        p = blockchain_output_read_p(r, p, &items[len]);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
-        len++;
-        p = atd_array_next_p(r, p, &more);
-        if (p == NULL) return NULL;
-    }
-    out->items = items;
-    out->len = len;
-    return p;
-}
+ATD_DEFINE_LIST_READ_P(blockchain_output_list, blockchain_output_list, blockchain_output, 8, blockchain_output_read_p)
 
 void blockchain_transaction_init(blockchain_transaction *v)
 {
     memset(v, 0, sizeof *v);
 }
 
+static ATD__HOT_INLINE int blockchain_transaction__key(atd_reader *r, const char **pp, int guess)
+{
+    const char *p = *pp; /* reads the key; *pp moves past it */
+    atd_string key;
+    switch (guess) {
+    case 0: if (atd_key_skip(r, pp, ATD_LIT("\"lock_time\":"))) return 0; break;
+    case 1: if (atd_key_skip(r, pp, ATD_LIT("\"ver\":"))) return 1; break;
+    case 2: if (atd_key_skip(r, pp, ATD_LIT("\"size\":"))) return 2; break;
+    case 3: if (atd_key_skip(r, pp, ATD_LIT("\"inputs\":"))) return 3; break;
+    case 4: if (atd_key_skip(r, pp, ATD_LIT("\"double_spend\":"))) return 4; break;
+    case 5: if (atd_key_skip(r, pp, ATD_LIT("\"time\":"))) return 5; break;
+    case 7: if (atd_key_skip(r, pp, ATD_LIT("\"vin_sz\":"))) return 7; break;
+    case 8: if (atd_key_skip(r, pp, ATD_LIT("\"hash\":"))) return 8; break;
+    case 9: if (atd_key_skip(r, pp, ATD_LIT("\"vout_sz\":"))) return 9; break;
+    case 10: if (atd_key_skip(r, pp, ATD_LIT("\"relayed_by\":"))) return 10; break;
+    case 11: if (atd_key_skip(r, pp, ATD_LIT("\"out\":"))) return 11; break;
+    }
+    if (atd_key_room(r, p, ATD_LEN("\"double_spend\":"))) {
+        switch (p[3]) {
+        case '_': if (atd_bytes_skip(pp, ATD_LIT("\"tx_index\":"))) return 6; break;
+        case 'c': if (atd_bytes_skip(pp, ATD_LIT("\"lock_time\":"))) return 0; break;
+        case 'l': if (atd_bytes_skip(pp, ATD_LIT("\"relayed_by\":"))) return 10; break;
+        case 'm': if (atd_bytes_skip(pp, ATD_LIT("\"time\":"))) return 5; break;
+        case 'n': if (atd_bytes_skip(pp, ATD_LIT("\"vin_sz\":"))) return 7; break;
+        case 'p': if (atd_bytes_skip(pp, ATD_LIT("\"inputs\":"))) return 3; break;
+        case 'r': if (atd_bytes_skip(pp, ATD_LIT("\"ver\":"))) return 1; break;
+        case 's': if (atd_bytes_skip(pp, ATD_LIT("\"hash\":"))) return 8; break;
+        case 't': if (atd_bytes_skip(pp, ATD_LIT("\"out\":"))) return 11; break;
+        case 'u':
+            switch (p[1]) {
+            case 'd': if (atd_bytes_skip(pp, ATD_LIT("\"double_spend\":"))) return 4; break;
+            case 'v': if (atd_bytes_skip(pp, ATD_LIT("\"vout_sz\":"))) return 9; break;
+            }
+            break;
+        case 'z': if (atd_bytes_skip(pp, ATD_LIT("\"size\":"))) return 2; break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) return ATD__KEY_FAILED;
+    *pp = p;
+    switch (key.len) {
+    case 9: if (atd_bytes_eq(key.ptr, ATD_LIT("lock_time"))) return 0; break;
+    case 3:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("ver"))) return 1;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("out"))) return 11;
+        break;
+    case 4:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("size"))) return 2;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("time"))) return 5;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("hash"))) return 8;
+        break;
+    case 6:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("inputs"))) return 3;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("vin_sz"))) return 7;
+        break;
+    case 12: if (atd_bytes_eq(key.ptr, ATD_LIT("double_spend"))) return 4; break;
+    case 8: if (atd_bytes_eq(key.ptr, ATD_LIT("tx_index"))) return 6; break;
+    case 7: if (atd_bytes_eq(key.ptr, ATD_LIT("vout_sz"))) return 9; break;
+    case 10: if (atd_bytes_eq(key.ptr, ATD_LIT("relayed_by"))) return 10; break;
+    }
+    *pp = atd_skip_unknown_field_p(r, p, key, "transaction", "lock_time\000ver\000size\000inputs\000double_spend\000time\000tx_index\000vin_sz\000hash\000vout_sz\000relayed_by\000out\000");
+    return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+}
+
 static const char *blockchain_transaction_read_p(atd_reader *r, const char *p, blockchain_transaction *out)
 {
     bool more;
-    atd_string key;
+    int guess;
     const char *at = p;
     uint64_t seen[1] = {0};
     blockchain_transaction_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"lock_time\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"double_spend\":"))) goto field_4;
-        goto key;
-    }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"lock_time\":"))) { guess = 4; goto key; }
 field_0:
     p = atd_read_int64_p(r, p, &out->lock_time);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("lock_time")));
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ver\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"out\":"))) goto field_11;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ver\":"))) { guess = 11; goto key; }
 field_1:
     p = atd_read_int64_p(r, p, &out->ver);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ver")));
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"size\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"vin_sz\":"))) goto field_7;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"size\":"))) { guess = 7; goto key; }
 field_2:
     p = atd_read_int64_p(r, p, &out->size);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("size")));
     seen[0] |= (uint64_t)1 << 2;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"inputs\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"time\":"))) goto field_5;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"inputs\":"))) { guess = 5; goto key; }
 field_3:
     p = blockchain_input_list_read_p(r, p, &out->inputs);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("inputs")));
     seen[0] |= (uint64_t)1 << 3;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"double_spend\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"lock_time\":"))) goto field_0;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"double_spend\":"))) { guess = 0; goto key; }
 field_4:
     p = atd_read_bool_p(r, p, &out->double_spend);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("double_spend")));
     seen[0] |= (uint64_t)1 << 4;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"time\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"hash\":"))) goto field_8;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"time\":"))) { guess = 8; goto key; }
 field_5:
     p = atd_read_int64_p(r, p, &out->time);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("time")));
     seen[0] |= (uint64_t)1 << 5;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"tx_index\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"tx_index\":"))) { guess = -1; goto key; }
 field_6:
     p = atd_read_int64_p(r, p, &out->tx_index);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("tx_index")));
     seen[0] |= (uint64_t)1 << 6;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"vin_sz\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"ver\":"))) goto field_1;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"vin_sz\":"))) { guess = 1; goto key; }
 field_7:
     p = atd_read_int64_p(r, p, &out->vin_sz);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("vin_sz")));
     seen[0] |= (uint64_t)1 << 7;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"hash\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"vout_sz\":"))) goto field_9;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"hash\":"))) { guess = 9; goto key; }
 field_8:
     p = atd_read_string_p(r, p, &out->hash);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("hash")));
     seen[0] |= (uint64_t)1 << 8;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"vout_sz\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"inputs\":"))) goto field_3;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"vout_sz\":"))) { guess = 3; goto key; }
 field_9:
     p = atd_read_int64_p(r, p, &out->vout_sz);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("vout_sz")));
     seen[0] |= (uint64_t)1 << 9;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"relayed_by\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"relayed_by\":"))) { guess = -1; goto key; }
 field_10:
     p = atd_read_string_p(r, p, &out->relayed_by);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("relayed_by")));
     seen[0] |= (uint64_t)1 << 10;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"out\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"size\":"))) goto field_2;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"out\":"))) { guess = 2; goto key; }
 field_11:
     p = blockchain_output_list_read_p(r, p, &out->out);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("out")));
     seen[0] |= (uint64_t)1 << 11;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"relayed_by\":"))) goto field_10;
-        goto key;
-    }
+    if (more) { guess = 10; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0xfff)) {
@@ -258,51 +238,22 @@ end:
     return p;
 key:
     if (!more) goto end;
-    if (atd_key_room(r, p, ATD_LEN("\"double_spend\":"))) {
-        switch (p[3]) {
-        case '_': if (atd_bytes_skip(&p, ATD_LIT("\"tx_index\":"))) goto field_6; break;
-        case 'c': if (atd_bytes_skip(&p, ATD_LIT("\"lock_time\":"))) goto field_0; break;
-        case 'l': if (atd_bytes_skip(&p, ATD_LIT("\"relayed_by\":"))) goto field_10; break;
-        case 'm': if (atd_bytes_skip(&p, ATD_LIT("\"time\":"))) goto field_5; break;
-        case 'n': if (atd_bytes_skip(&p, ATD_LIT("\"vin_sz\":"))) goto field_7; break;
-        case 'p': if (atd_bytes_skip(&p, ATD_LIT("\"inputs\":"))) goto field_3; break;
-        case 'r': if (atd_bytes_skip(&p, ATD_LIT("\"ver\":"))) goto field_1; break;
-        case 's': if (atd_bytes_skip(&p, ATD_LIT("\"hash\":"))) goto field_8; break;
-        case 't': if (atd_bytes_skip(&p, ATD_LIT("\"out\":"))) goto field_11; break;
-        case 'u':
-            switch (p[1]) {
-            case 'd': if (atd_bytes_skip(&p, ATD_LIT("\"double_spend\":"))) goto field_4; break;
-            case 'v': if (atd_bytes_skip(&p, ATD_LIT("\"vout_sz\":"))) goto field_9; break;
-            }
-            break;
-        case 'z': if (atd_bytes_skip(&p, ATD_LIT("\"size\":"))) goto field_2; break;
-        }
+    switch (blockchain_transaction__key(r, &p, guess)) {
+    case 0: goto field_0;
+    case 1: goto field_1;
+    case 2: goto field_2;
+    case 3: goto field_3;
+    case 4: goto field_4;
+    case 5: goto field_5;
+    case 6: goto field_6;
+    case 7: goto field_7;
+    case 8: goto field_8;
+    case 9: goto field_9;
+    case 10: goto field_10;
+    case 11: goto field_11;
+    case ATD__KEY_SKIPPED: goto tail;
+    default: return NULL;
     }
-    p = atd_object_key_p(r, p, &key);
-    if (p == NULL) return NULL;
-    switch (key.len) {
-    case 9: if (atd_bytes_eq(key.ptr, ATD_LIT("lock_time"))) goto field_0; break;
-    case 3:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("ver"))) goto field_1;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("out"))) goto field_11;
-        break;
-    case 4:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("size"))) goto field_2;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("time"))) goto field_5;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("hash"))) goto field_8;
-        break;
-    case 6:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("inputs"))) goto field_3;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("vin_sz"))) goto field_7;
-        break;
-    case 12: if (atd_bytes_eq(key.ptr, ATD_LIT("double_spend"))) goto field_4; break;
-    case 8: if (atd_bytes_eq(key.ptr, ATD_LIT("tx_index"))) goto field_6; break;
-    case 7: if (atd_bytes_eq(key.ptr, ATD_LIT("vout_sz"))) goto field_9; break;
-    case 10: if (atd_bytes_eq(key.ptr, ATD_LIT("relayed_by"))) goto field_10; break;
-    }
-    p = atd_skip_unknown_field_p(r, p, key, "transaction", "lock_time\000ver\000size\000inputs\000double_spend\000time\000tx_index\000vin_sz\000hash\000vout_sz\000relayed_by\000out\000");
-    if (p == NULL) return NULL;
-    goto tail;
 }
 
 ATD_DEFINE_READ(extern, blockchain_transaction, blockchain_transaction)
@@ -313,63 +264,92 @@ void blockchain_output_init(blockchain_output *v)
     memset(v, 0, sizeof *v);
 }
 
+static ATD__HOT_INLINE int blockchain_output__key(atd_reader *r, const char **pp, int guess)
+{
+    const char *p = *pp; /* reads the key; *pp moves past it */
+    atd_string key;
+    switch (guess) {
+    case 0: if (atd_key_skip(r, pp, ATD_LIT("\"spent\":"))) return 0; break;
+    case 3: if (atd_key_skip(r, pp, ATD_LIT("\"addr\":"))) return 3; break;
+    case 4: if (atd_key_skip(r, pp, ATD_LIT("\"value\":"))) return 4; break;
+    case 5: if (atd_key_skip(r, pp, ATD_LIT("\"n\":"))) return 5; break;
+    }
+    if (atd_key_room(r, p, ATD_LEN("\"tx_index\":"))) {
+        switch (p[2]) {
+        case '"': if (atd_bytes_skip(pp, ATD_LIT("\"n\":"))) return 5; break;
+        case 'a': if (atd_bytes_skip(pp, ATD_LIT("\"value\":"))) return 4; break;
+        case 'c': if (atd_bytes_skip(pp, ATD_LIT("\"script\":"))) return 6; break;
+        case 'd': if (atd_bytes_skip(pp, ATD_LIT("\"addr\":"))) return 3; break;
+        case 'p': if (atd_bytes_skip(pp, ATD_LIT("\"spent\":"))) return 0; break;
+        case 'x': if (atd_bytes_skip(pp, ATD_LIT("\"tx_index\":"))) return 1; break;
+        case 'y': if (atd_bytes_skip(pp, ATD_LIT("\"type\":"))) return 2; break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) return ATD__KEY_FAILED;
+    *pp = p;
+    switch (key.len) {
+    case 5:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("spent"))) return 0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("value"))) return 4;
+        break;
+    case 8: if (atd_bytes_eq(key.ptr, ATD_LIT("tx_index"))) return 1; break;
+    case 4:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("type"))) return 2;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("addr"))) return 3;
+        break;
+    case 1: if (atd_bytes_eq(key.ptr, ATD_LIT("n"))) return 5; break;
+    case 6: if (atd_bytes_eq(key.ptr, ATD_LIT("script"))) return 6; break;
+    }
+    *pp = atd_skip_unknown_field_p(r, p, key, "output", "spent\000tx_index\000type\000addr\000value\000n\000script\000");
+    return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+}
+
 static const char *blockchain_output_read_p(atd_reader *r, const char *p, blockchain_output *out)
 {
     bool more;
-    atd_string key;
+    int guess;
     const char *at = p;
     uint64_t seen[1] = {0};
     blockchain_output_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"spent\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"addr\":"))) goto field_3;
-        goto key;
-    }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"spent\":"))) { guess = 3; goto key; }
 field_0:
     p = atd_read_bool_p(r, p, &out->spent);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("spent")));
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"tx_index\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"tx_index\":"))) { guess = -1; goto key; }
 field_1:
     p = atd_read_int64_p(r, p, &out->tx_index);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("tx_index")));
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"type\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"type\":"))) { guess = -1; goto key; }
 field_2:
     p = atd_read_int64_p(r, p, &out->output_type);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("type")));
     seen[0] |= (uint64_t)1 << 2;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"addr\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"value\":"))) goto field_4;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"addr\":"))) { guess = 4; goto key; }
 field_3:
     p = atd_read_string_p(r, p, &out->addr);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("addr")));
     seen[0] |= (uint64_t)1 << 3;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"value\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"n\":"))) goto field_5;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"value\":"))) { guess = 5; goto key; }
 field_4:
     p = atd_read_int64_p(r, p, &out->value);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("value")));
     seen[0] |= (uint64_t)1 << 4;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"n\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"n\":"))) { guess = -1; goto key; }
 field_5:
     p = atd_read_int64_p(r, p, &out->n);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("n")));
     seen[0] |= (uint64_t)1 << 5;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"script\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"script\":"))) { guess = -1; goto key; }
 field_6:
     p = atd_read_string_p(r, p, &out->script);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("script")));
     seen[0] |= (uint64_t)1 << 6;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"spent\":"))) goto field_0;
-        goto key;
-    }
+    if (more) { guess = 0; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x7f)) {
@@ -378,35 +358,17 @@ end:
     return p;
 key:
     if (!more) goto end;
-    if (atd_key_room(r, p, ATD_LEN("\"tx_index\":"))) {
-        switch (p[2]) {
-        case '"': if (atd_bytes_skip(&p, ATD_LIT("\"n\":"))) goto field_5; break;
-        case 'a': if (atd_bytes_skip(&p, ATD_LIT("\"value\":"))) goto field_4; break;
-        case 'c': if (atd_bytes_skip(&p, ATD_LIT("\"script\":"))) goto field_6; break;
-        case 'd': if (atd_bytes_skip(&p, ATD_LIT("\"addr\":"))) goto field_3; break;
-        case 'p': if (atd_bytes_skip(&p, ATD_LIT("\"spent\":"))) goto field_0; break;
-        case 'x': if (atd_bytes_skip(&p, ATD_LIT("\"tx_index\":"))) goto field_1; break;
-        case 'y': if (atd_bytes_skip(&p, ATD_LIT("\"type\":"))) goto field_2; break;
-        }
+    switch (blockchain_output__key(r, &p, guess)) {
+    case 0: goto field_0;
+    case 1: goto field_1;
+    case 2: goto field_2;
+    case 3: goto field_3;
+    case 4: goto field_4;
+    case 5: goto field_5;
+    case 6: goto field_6;
+    case ATD__KEY_SKIPPED: goto tail;
+    default: return NULL;
     }
-    p = atd_object_key_p(r, p, &key);
-    if (p == NULL) return NULL;
-    switch (key.len) {
-    case 5:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("spent"))) goto field_0;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("value"))) goto field_4;
-        break;
-    case 8: if (atd_bytes_eq(key.ptr, ATD_LIT("tx_index"))) goto field_1; break;
-    case 4:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("type"))) goto field_2;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("addr"))) goto field_3;
-        break;
-    case 1: if (atd_bytes_eq(key.ptr, ATD_LIT("n"))) goto field_5; break;
-    case 6: if (atd_bytes_eq(key.ptr, ATD_LIT("script"))) goto field_6; break;
-    }
-    p = atd_skip_unknown_field_p(r, p, key, "output", "spent\000tx_index\000type\000addr\000value\000n\000script\000");
-    if (p == NULL) return NULL;
-    goto tail;
 }
 
 ATD_DEFINE_READ(extern, blockchain_output, blockchain_output)
@@ -417,37 +379,60 @@ void blockchain_input_init(blockchain_input *v)
     memset(v, 0, sizeof *v);
 }
 
+static ATD__HOT_INLINE int blockchain_input__key(atd_reader *r, const char **pp, int guess)
+{
+    const char *p = *pp; /* reads the key; *pp moves past it */
+    atd_string key;
+    switch (guess) {
+    case 0: if (atd_key_skip(r, pp, ATD_LIT("\"sequence\":"))) return 0; break;
+    case 1: if (atd_key_skip(r, pp, ATD_LIT("\"prev_out\":"))) return 1; break;
+    }
+    if (atd_key_room(r, p, ATD_LEN("\"sequence\":"))) {
+        switch (p[2]) {
+        case 'c': if (atd_bytes_skip(pp, ATD_LIT("\"script\":"))) return 2; break;
+        case 'e': if (atd_bytes_skip(pp, ATD_LIT("\"sequence\":"))) return 0; break;
+        case 'r': if (atd_bytes_skip(pp, ATD_LIT("\"prev_out\":"))) return 1; break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) return ATD__KEY_FAILED;
+    *pp = p;
+    switch (key.len) {
+    case 8:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("sequence"))) return 0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("prev_out"))) return 1;
+        break;
+    case 6: if (atd_bytes_eq(key.ptr, ATD_LIT("script"))) return 2; break;
+    }
+    *pp = atd_skip_unknown_field_p(r, p, key, "input", "sequence\000prev_out\000script\000");
+    return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+}
+
 static const char *blockchain_input_read_p(atd_reader *r, const char *p, blockchain_input *out)
 {
     bool more;
-    atd_string key;
+    int guess;
     const char *at = p;
     uint64_t seen[1] = {0};
     blockchain_input_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"sequence\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"prev_out\":"))) goto field_1;
-        goto key;
-    }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"sequence\":"))) { guess = 1; goto key; }
 field_0:
     p = atd_read_int64_p(r, p, &out->sequence);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("sequence")));
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"prev_out\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"prev_out\":"))) { guess = -1; goto key; }
 field_1:
     p = blockchain_output_read_p(r, p, &out->prev_out);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("prev_out")));
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"script\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"script\":"))) { guess = -1; goto key; }
 field_2:
     p = atd_read_string_p(r, p, &out->script);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("script")));
     seen[0] |= (uint64_t)1 << 2;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"sequence\":"))) goto field_0;
-        goto key;
-    }
+    if (more) { guess = 0; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x7)) {
@@ -456,25 +441,13 @@ end:
     return p;
 key:
     if (!more) goto end;
-    if (atd_key_room(r, p, ATD_LEN("\"sequence\":"))) {
-        switch (p[2]) {
-        case 'c': if (atd_bytes_skip(&p, ATD_LIT("\"script\":"))) goto field_2; break;
-        case 'e': if (atd_bytes_skip(&p, ATD_LIT("\"sequence\":"))) goto field_0; break;
-        case 'r': if (atd_bytes_skip(&p, ATD_LIT("\"prev_out\":"))) goto field_1; break;
-        }
+    switch (blockchain_input__key(r, &p, guess)) {
+    case 0: goto field_0;
+    case 1: goto field_1;
+    case 2: goto field_2;
+    case ATD__KEY_SKIPPED: goto tail;
+    default: return NULL;
     }
-    p = atd_object_key_p(r, p, &key);
-    if (p == NULL) return NULL;
-    switch (key.len) {
-    case 8:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("sequence"))) goto field_0;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("prev_out"))) goto field_1;
-        break;
-    case 6: if (atd_bytes_eq(key.ptr, ATD_LIT("script"))) goto field_2; break;
-    }
-    p = atd_skip_unknown_field_p(r, p, key, "input", "sequence\000prev_out\000script\000");
-    if (p == NULL) return NULL;
-    goto tail;
 }
 
 ATD_DEFINE_READ(extern, blockchain_input, blockchain_input)
@@ -482,19 +455,7 @@ ATD_DEFINE_READ_ENTRY_POINTS(blockchain_input)
 
 /* --- writers --- */
 
-static char *blockchain_transaction_list_write_p(atd_writer *w, char *p, const blockchain_transaction_list *v)
-{
-    size_t i;
-    p = atd_writer_raw_p(w, p, ATD_LIT("["));
-    if (p == NULL) return NULL;
-    for (i = 0; i < v->len; i++) {
-        p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) return NULL;
-        p = blockchain_transaction_write_p(w, p, &v->items[i]);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-    }
-    return atd_writer_raw_p(w, p, ATD_LIT("]"));
-}
+ATD_DEFINE_LIST_WRITE_P(blockchain_transaction_list, blockchain_transaction_list, blockchain_transaction_write_p)
 
 static char *blockchain_root_write_p(atd_writer *w, char *p, const blockchain_root *v)
 {
@@ -508,33 +469,9 @@ static char *blockchain_root_write_p(atd_writer *w, char *p, const blockchain_ro
 ATD_DEFINE_WRITE(blockchain_root, blockchain_root)
 ATD_DEFINE_WRITE_ENTRY_POINTS(blockchain_root)
 
-static char *blockchain_input_list_write_p(atd_writer *w, char *p, const blockchain_input_list *v)
-{
-    size_t i;
-    p = atd_writer_raw_p(w, p, ATD_LIT("["));
-    if (p == NULL) return NULL;
-    for (i = 0; i < v->len; i++) {
-        p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) return NULL;
-        p = blockchain_input_write_p(w, p, &v->items[i]);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-    }
-    return atd_writer_raw_p(w, p, ATD_LIT("]"));
-}
+ATD_DEFINE_LIST_WRITE_P(blockchain_input_list, blockchain_input_list, blockchain_input_write_p)
 
-static char *blockchain_output_list_write_p(atd_writer *w, char *p, const blockchain_output_list *v)
-{
-    size_t i;
-    p = atd_writer_raw_p(w, p, ATD_LIT("["));
-    if (p == NULL) return NULL;
-    for (i = 0; i < v->len; i++) {
-        p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) return NULL;
-        p = blockchain_output_write_p(w, p, &v->items[i]);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-    }
-    return atd_writer_raw_p(w, p, ATD_LIT("]"));
-}
+ATD_DEFINE_LIST_WRITE_P(blockchain_output_list, blockchain_output_list, blockchain_output_write_p)
 
 static char *blockchain_transaction_write_p(atd_writer *w, char *p, const blockchain_transaction *v)
 {

@@ -29,60 +29,58 @@ static bool canada_ring_list_equal(const canada_ring_list *a, const canada_ring_
 
 /* --- readers --- */
 
-static const char *canada_feature_list_read_p(atd_reader *r, const char *p, canada_feature_list *out)
-{
-    bool more;
-    size_t len = 0, cap = 0;
-    canada_feature *items = NULL;
-    p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
-    while (more) {
-        if (len == cap) {
-            items = (canada_feature *)atd_read_grow(r, p, items, &cap, sizeof(canada_feature), 8);
-            if (items == NULL) return NULL;
-        }
-        p = canada_feature_read_p(r, p, &items[len]);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
-        len++;
-        p = atd_array_next_p(r, p, &more);
-        if (p == NULL) return NULL;
-    }
-    out->items = items;
-    out->len = len;
-    return p;
-}
+ATD_DEFINE_LIST_READ_P(canada_feature_list, canada_feature_list, canada_feature, 8, canada_feature_read_p)
 
 void canada_root_init(canada_root *v)
 {
     memset(v, 0, sizeof *v);
 }
 
+static ATD__HOT_INLINE int canada_root__key(atd_reader *r, const char **pp, int guess)
+{
+    const char *p = *pp; /* reads the key; *pp moves past it */
+    atd_string key;
+    switch (guess) {
+    case 0: if (atd_key_skip(r, pp, ATD_LIT("\"type\":"))) return 0; break;
+    case 1: if (atd_key_skip(r, pp, ATD_LIT("\"features\":"))) return 1; break;
+    }
+    if (atd_key_room(r, p, ATD_LEN("\"features\":"))) {
+        switch (p[1]) {
+        case 'f': if (atd_bytes_skip(pp, ATD_LIT("\"features\":"))) return 1; break;
+        case 't': if (atd_bytes_skip(pp, ATD_LIT("\"type\":"))) return 0; break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) return ATD__KEY_FAILED;
+    *pp = p;
+    switch (key.len) {
+    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("type"))) return 0; break;
+    case 8: if (atd_bytes_eq(key.ptr, ATD_LIT("features"))) return 1; break;
+    }
+    *pp = atd_skip_unknown_field_p(r, p, key, "root", "type\000features\000");
+    return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+}
+
 static const char *canada_root_read_p(atd_reader *r, const char *p, canada_root *out)
 {
     bool more;
-    atd_string key;
+    int guess;
     const char *at = p;
     uint64_t seen[1] = {0};
     canada_root_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"type\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"features\":"))) goto field_1;
-        goto key;
-    }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"type\":"))) { guess = 1; goto key; }
 field_0:
     p = atd_read_string_p(r, p, &out->collection_type);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("type")));
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"features\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"features\":"))) { guess = -1; goto key; }
 field_1:
     p = canada_feature_list_read_p(r, p, &out->features);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("features")));
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"type\":"))) goto field_0;
-        goto key;
-    }
+    if (more) { guess = 0; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
@@ -91,21 +89,12 @@ end:
     return p;
 key:
     if (!more) goto end;
-    if (atd_key_room(r, p, ATD_LEN("\"features\":"))) {
-        switch (p[1]) {
-        case 'f': if (atd_bytes_skip(&p, ATD_LIT("\"features\":"))) goto field_1; break;
-        case 't': if (atd_bytes_skip(&p, ATD_LIT("\"type\":"))) goto field_0; break;
-        }
+    switch (canada_root__key(r, &p, guess)) {
+    case 0: goto field_0;
+    case 1: goto field_1;
+    case ATD__KEY_SKIPPED: goto tail;
+    default: return NULL;
     }
-    p = atd_object_key_p(r, p, &key);
-    if (p == NULL) return NULL;
-    switch (key.len) {
-    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("type"))) goto field_0; break;
-    case 8: if (atd_bytes_eq(key.ptr, ATD_LIT("features"))) goto field_1; break;
-    }
-    p = atd_skip_unknown_field_p(r, p, key, "root", "type\000features\000");
-    if (p == NULL) return NULL;
-    goto tail;
 }
 
 ATD_DEFINE_READ(extern, canada_root, canada_root)
@@ -116,21 +105,39 @@ void canada_properties_init(canada_properties *v)
     memset(v, 0, sizeof *v);
 }
 
+static ATD__HOT_INLINE int canada_properties__key(atd_reader *r, const char **pp, int guess)
+{
+    const char *p = *pp; /* reads the key; *pp moves past it */
+    atd_string key;
+    (void)guess;
+    if (atd_key_room(r, p, ATD_LEN("\"name\":"))) {
+        if (atd_bytes_skip(pp, ATD_LIT("\"name\":"))) return 0;
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) return ATD__KEY_FAILED;
+    *pp = p;
+    switch (key.len) {
+    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("name"))) return 0; break;
+    }
+    *pp = atd_skip_unknown_field_p(r, p, key, "properties", "name\000");
+    return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+}
+
 static const char *canada_properties_read_p(atd_reader *r, const char *p, canada_properties *out)
 {
     bool more;
-    atd_string key;
+    int guess;
     const char *at = p;
     uint64_t seen[1] = {0};
     canada_properties_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"name\":"))) goto key;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"name\":"))) { guess = -1; goto key; }
 field_0:
     p = atd_read_string_p(r, p, &out->name);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("name")));
     seen[0] |= (uint64_t)1 << 0;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) goto key;
+    if (more) { guess = -1; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x1)) {
@@ -139,76 +146,68 @@ end:
     return p;
 key:
     if (!more) goto end;
-    if (atd_key_room(r, p, ATD_LEN("\"name\":"))) {
-        if (atd_bytes_skip(&p, ATD_LIT("\"name\":"))) goto field_0;
+    switch (canada_properties__key(r, &p, guess)) {
+    case 0: goto field_0;
+    case ATD__KEY_SKIPPED: goto tail;
+    default: return NULL;
     }
-    p = atd_object_key_p(r, p, &key);
-    if (p == NULL) return NULL;
-    switch (key.len) {
-    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("name"))) goto field_0; break;
-    }
-    p = atd_skip_unknown_field_p(r, p, key, "properties", "name\000");
-    if (p == NULL) return NULL;
-    goto tail;
 }
 
 ATD_DEFINE_READ(extern, canada_properties, canada_properties)
 ATD_DEFINE_READ_ENTRY_POINTS(canada_properties)
 
-static const char *canada_ring_list_read_p(atd_reader *r, const char *p, canada_ring_list *out)
-{
-    bool more;
-    size_t len = 0, cap = 0;
-    canada_ring *items = NULL;
-    p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
-    while (more) {
-        if (len == cap) {
-            items = (canada_ring *)atd_read_grow(r, p, items, &cap, sizeof(canada_ring), 8);
-            if (items == NULL) return NULL;
-        }
-        p = canada_ring_read_p(r, p, &items[len]);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
-        len++;
-        p = atd_array_next_p(r, p, &more);
-        if (p == NULL) return NULL;
-    }
-    out->items = items;
-    out->len = len;
-    return p;
-}
+ATD_DEFINE_LIST_READ_P(canada_ring_list, canada_ring_list, canada_ring, 8, canada_ring_read_p)
 
 void canada_geometry_init(canada_geometry *v)
 {
     memset(v, 0, sizeof *v);
 }
 
+static ATD__HOT_INLINE int canada_geometry__key(atd_reader *r, const char **pp, int guess)
+{
+    const char *p = *pp; /* reads the key; *pp moves past it */
+    atd_string key;
+    switch (guess) {
+    case 0: if (atd_key_skip(r, pp, ATD_LIT("\"type\":"))) return 0; break;
+    case 1: if (atd_key_skip(r, pp, ATD_LIT("\"coordinates\":"))) return 1; break;
+    }
+    if (atd_key_room(r, p, ATD_LEN("\"coordinates\":"))) {
+        switch (p[1]) {
+        case 'c': if (atd_bytes_skip(pp, ATD_LIT("\"coordinates\":"))) return 1; break;
+        case 't': if (atd_bytes_skip(pp, ATD_LIT("\"type\":"))) return 0; break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) return ATD__KEY_FAILED;
+    *pp = p;
+    switch (key.len) {
+    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("type"))) return 0; break;
+    case 11: if (atd_bytes_eq(key.ptr, ATD_LIT("coordinates"))) return 1; break;
+    }
+    *pp = atd_skip_unknown_field_p(r, p, key, "geometry", "type\000coordinates\000");
+    return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+}
+
 static const char *canada_geometry_read_p(atd_reader *r, const char *p, canada_geometry *out)
 {
     bool more;
-    atd_string key;
+    int guess;
     const char *at = p;
     uint64_t seen[1] = {0};
     canada_geometry_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"type\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"coordinates\":"))) goto field_1;
-        goto key;
-    }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"type\":"))) { guess = 1; goto key; }
 field_0:
     p = atd_read_string_p(r, p, &out->geometry_type);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("type")));
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"coordinates\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"coordinates\":"))) { guess = -1; goto key; }
 field_1:
     p = canada_ring_list_read_p(r, p, &out->coordinates);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("coordinates")));
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"type\":"))) goto field_0;
-        goto key;
-    }
+    if (more) { guess = 0; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
@@ -217,21 +216,12 @@ end:
     return p;
 key:
     if (!more) goto end;
-    if (atd_key_room(r, p, ATD_LEN("\"coordinates\":"))) {
-        switch (p[1]) {
-        case 'c': if (atd_bytes_skip(&p, ATD_LIT("\"coordinates\":"))) goto field_1; break;
-        case 't': if (atd_bytes_skip(&p, ATD_LIT("\"type\":"))) goto field_0; break;
-        }
+    switch (canada_geometry__key(r, &p, guess)) {
+    case 0: goto field_0;
+    case 1: goto field_1;
+    case ATD__KEY_SKIPPED: goto tail;
+    default: return NULL;
     }
-    p = atd_object_key_p(r, p, &key);
-    if (p == NULL) return NULL;
-    switch (key.len) {
-    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("type"))) goto field_0; break;
-    case 11: if (atd_bytes_eq(key.ptr, ATD_LIT("coordinates"))) goto field_1; break;
-    }
-    p = atd_skip_unknown_field_p(r, p, key, "geometry", "type\000coordinates\000");
-    if (p == NULL) return NULL;
-    goto tail;
 }
 
 ATD_DEFINE_READ(extern, canada_geometry, canada_geometry)
@@ -242,40 +232,59 @@ void canada_feature_init(canada_feature *v)
     memset(v, 0, sizeof *v);
 }
 
+static ATD__HOT_INLINE int canada_feature__key(atd_reader *r, const char **pp, int guess)
+{
+    const char *p = *pp; /* reads the key; *pp moves past it */
+    atd_string key;
+    switch (guess) {
+    case 0: if (atd_key_skip(r, pp, ATD_LIT("\"type\":"))) return 0; break;
+    case 1: if (atd_key_skip(r, pp, ATD_LIT("\"properties\":"))) return 1; break;
+    case 2: if (atd_key_skip(r, pp, ATD_LIT("\"geometry\":"))) return 2; break;
+    }
+    if (atd_key_room(r, p, ATD_LEN("\"properties\":"))) {
+        switch (p[1]) {
+        case 'g': if (atd_bytes_skip(pp, ATD_LIT("\"geometry\":"))) return 2; break;
+        case 'p': if (atd_bytes_skip(pp, ATD_LIT("\"properties\":"))) return 1; break;
+        case 't': if (atd_bytes_skip(pp, ATD_LIT("\"type\":"))) return 0; break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) return ATD__KEY_FAILED;
+    *pp = p;
+    switch (key.len) {
+    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("type"))) return 0; break;
+    case 10: if (atd_bytes_eq(key.ptr, ATD_LIT("properties"))) return 1; break;
+    case 8: if (atd_bytes_eq(key.ptr, ATD_LIT("geometry"))) return 2; break;
+    }
+    *pp = atd_skip_unknown_field_p(r, p, key, "feature", "type\000properties\000geometry\000");
+    return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+}
+
 static const char *canada_feature_read_p(atd_reader *r, const char *p, canada_feature *out)
 {
     bool more;
-    atd_string key;
+    int guess;
     const char *at = p;
     uint64_t seen[1] = {0};
     canada_feature_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"type\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"geometry\":"))) goto field_2;
-        goto key;
-    }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"type\":"))) { guess = 2; goto key; }
 field_0:
     p = atd_read_string_p(r, p, &out->feature_type);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("type")));
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"properties\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"properties\":"))) { guess = -1; goto key; }
 field_1:
     p = canada_properties_read_p(r, p, &out->properties);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("properties")));
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"geometry\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"type\":"))) goto field_0;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"geometry\":"))) { guess = 0; goto key; }
 field_2:
     p = canada_geometry_read_p(r, p, &out->geometry);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("geometry")));
     seen[0] |= (uint64_t)1 << 2;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"properties\":"))) goto field_1;
-        goto key;
-    }
+    if (more) { guess = 1; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x7)) {
@@ -284,23 +293,13 @@ end:
     return p;
 key:
     if (!more) goto end;
-    if (atd_key_room(r, p, ATD_LEN("\"properties\":"))) {
-        switch (p[1]) {
-        case 'g': if (atd_bytes_skip(&p, ATD_LIT("\"geometry\":"))) goto field_2; break;
-        case 'p': if (atd_bytes_skip(&p, ATD_LIT("\"properties\":"))) goto field_1; break;
-        case 't': if (atd_bytes_skip(&p, ATD_LIT("\"type\":"))) goto field_0; break;
-        }
+    switch (canada_feature__key(r, &p, guess)) {
+    case 0: goto field_0;
+    case 1: goto field_1;
+    case 2: goto field_2;
+    case ATD__KEY_SKIPPED: goto tail;
+    default: return NULL;
     }
-    p = atd_object_key_p(r, p, &key);
-    if (p == NULL) return NULL;
-    switch (key.len) {
-    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("type"))) goto field_0; break;
-    case 10: if (atd_bytes_eq(key.ptr, ATD_LIT("properties"))) goto field_1; break;
-    case 8: if (atd_bytes_eq(key.ptr, ATD_LIT("geometry"))) goto field_2; break;
-    }
-    p = atd_skip_unknown_field_p(r, p, key, "feature", "type\000properties\000geometry\000");
-    if (p == NULL) return NULL;
-    goto tail;
 }
 
 ATD_DEFINE_READ(extern, canada_feature, canada_feature)
@@ -351,47 +350,14 @@ void canada_ring_init(canada_ring *v)
     memset(v, 0, sizeof *v);
 }
 
-static const char *canada_ring_read_p(atd_reader *r, const char *p, canada_ring *out)
-{
-    bool more;
-    size_t len = 0, cap = 0;
-    canada_position *items = NULL;
-    p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
-    while (more) {
-        if (len == cap) {
-            items = (canada_position *)atd_read_grow(r, p, items, &cap, sizeof(canada_position), 8);
-            if (items == NULL) return NULL;
-        }
-        p = canada_position_read_p(r, p, &items[len]);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
-        len++;
-        p = atd_array_next_p(r, p, &more);
-        if (p == NULL) return NULL;
-    }
-    out->items = items;
-    out->len = len;
-    return p;
-}
+ATD_DEFINE_LIST_READ_P(canada_ring, canada_ring, canada_position, 8, canada_position_read_p)
 
 ATD_DEFINE_READ(extern, canada_ring, canada_ring)
 ATD_DEFINE_READ_ENTRY_POINTS(canada_ring)
 
 /* --- writers --- */
 
-static char *canada_feature_list_write_p(atd_writer *w, char *p, const canada_feature_list *v)
-{
-    size_t i;
-    p = atd_writer_raw_p(w, p, ATD_LIT("["));
-    if (p == NULL) return NULL;
-    for (i = 0; i < v->len; i++) {
-        p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) return NULL;
-        p = canada_feature_write_p(w, p, &v->items[i]);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-    }
-    return atd_writer_raw_p(w, p, ATD_LIT("]"));
-}
+ATD_DEFINE_LIST_WRITE_P(canada_feature_list, canada_feature_list, canada_feature_write_p)
 
 static char *canada_root_write_p(atd_writer *w, char *p, const canada_root *v)
 {
@@ -417,19 +383,7 @@ static char *canada_properties_write_p(atd_writer *w, char *p, const canada_prop
 ATD_DEFINE_WRITE(canada_properties, canada_properties)
 ATD_DEFINE_WRITE_ENTRY_POINTS(canada_properties)
 
-static char *canada_ring_list_write_p(atd_writer *w, char *p, const canada_ring_list *v)
-{
-    size_t i;
-    p = atd_writer_raw_p(w, p, ATD_LIT("["));
-    if (p == NULL) return NULL;
-    for (i = 0; i < v->len; i++) {
-        p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) return NULL;
-        p = canada_ring_write_p(w, p, &v->items[i]);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-    }
-    return atd_writer_raw_p(w, p, ATD_LIT("]"));
-}
+ATD_DEFINE_LIST_WRITE_P(canada_ring_list, canada_ring_list, canada_ring_write_p)
 
 static char *canada_geometry_write_p(atd_writer *w, char *p, const canada_geometry *v)
 {

@@ -106,84 +106,103 @@ static const char *citm_catalog_string_nullable_read_p(atd_reader *r, const char
     return p;
 }
 
-static const char *citm_catalog_int_list_read_p(atd_reader *r, const char *p, citm_catalog_int_list *out)
-{
-    bool more;
-    size_t len = 0, cap = 0;
-    int64_t *items = NULL;
-    p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
-    while (more) {
-        if (len == cap) {
-            items = (int64_t *)atd_read_grow(r, p, items, &cap, sizeof(int64_t), 8);
-            if (items == NULL) return NULL;
-        }
-        p = atd_read_int64_p(r, p, &items[len]);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
-        len++;
-        p = atd_array_next_p(r, p, &more);
-        if (p == NULL) return NULL;
-    }
-    out->items = items;
-    out->len = len;
-    return p;
-}
+ATD_DEFINE_LIST_READ_P(citm_catalog_int_list, citm_catalog_int_list, int64_t, 8, atd_read_int64_p)
 
 void citm_catalog_event_init(citm_catalog_event *v)
 {
     memset(v, 0, sizeof *v);
 }
 
+static ATD__HOT_INLINE int citm_catalog_event__key(atd_reader *r, const char **pp, int guess)
+{
+    const char *p = *pp; /* reads the key; *pp moves past it */
+    atd_string key;
+    (void)guess;
+    if (atd_key_room(r, p, ATD_LEN("\"description\":"))) {
+        switch (p[4]) {
+        case ':': if (atd_bytes_skip(pp, ATD_LIT("\"id\":"))) return 1; break;
+        case 'T': if (atd_bytes_skip(pp, ATD_LIT("\"subTopicIds\":"))) return 4; break;
+        case 'c': if (atd_bytes_skip(pp, ATD_LIT("\"description\":"))) return 0; break;
+        case 'e': if (atd_bytes_skip(pp, ATD_LIT("\"name\":"))) return 3; break;
+        case 'i': if (atd_bytes_skip(pp, ATD_LIT("\"topicIds\":"))) return 7; break;
+        case 'j': if (atd_bytes_skip(pp, ATD_LIT("\"subjectCode\":"))) return 5; break;
+        case 'o': if (atd_bytes_skip(pp, ATD_LIT("\"logo\":"))) return 2; break;
+        case 't': if (atd_bytes_skip(pp, ATD_LIT("\"subtitle\":"))) return 6; break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) return ATD__KEY_FAILED;
+    *pp = p;
+    switch (key.len) {
+    case 11:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("description"))) return 0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("subTopicIds"))) return 4;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("subjectCode"))) return 5;
+        break;
+    case 2: if (atd_bytes_eq(key.ptr, ATD_LIT("id"))) return 1; break;
+    case 4:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("logo"))) return 2;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("name"))) return 3;
+        break;
+    case 8:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("subtitle"))) return 6;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("topicIds"))) return 7;
+        break;
+    }
+    *pp = atd_skip_unknown_field_p(r, p, key, "event", "description\000id\000logo\000name\000subTopicIds\000subjectCode\000subtitle\000topicIds\000");
+    return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+}
+
 static const char *citm_catalog_event_read_p(atd_reader *r, const char *p, citm_catalog_event *out)
 {
     bool more;
-    atd_string key;
+    int guess;
     const char *at = p;
     uint64_t seen[1] = {0};
     citm_catalog_event_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"description\":"))) goto key;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"description\":"))) { guess = -1; goto key; }
 field_0:
     p = citm_catalog_string_nullable_read_p(r, p, &out->description);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("description")));
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"id\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"id\":"))) { guess = -1; goto key; }
 field_1:
     p = atd_read_int64_p(r, p, &out->id);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("id")));
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"logo\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"logo\":"))) { guess = -1; goto key; }
 field_2:
     p = citm_catalog_string_nullable_read_p(r, p, &out->logo);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("logo")));
     seen[0] |= (uint64_t)1 << 2;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"name\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"name\":"))) { guess = -1; goto key; }
 field_3:
     p = atd_read_string_p(r, p, &out->name);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("name")));
     seen[0] |= (uint64_t)1 << 3;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"subTopicIds\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"subTopicIds\":"))) { guess = -1; goto key; }
 field_4:
     p = citm_catalog_int_list_read_p(r, p, &out->sub_topic_ids);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("subTopicIds")));
     seen[0] |= (uint64_t)1 << 4;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"subjectCode\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"subjectCode\":"))) { guess = -1; goto key; }
 field_5:
     p = citm_catalog_string_nullable_read_p(r, p, &out->subject_code);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("subjectCode")));
     seen[0] |= (uint64_t)1 << 5;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"subtitle\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"subtitle\":"))) { guess = -1; goto key; }
 field_6:
     p = citm_catalog_string_nullable_read_p(r, p, &out->subtitle);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("subtitle")));
     seen[0] |= (uint64_t)1 << 6;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"topicIds\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"topicIds\":"))) { guess = -1; goto key; }
 field_7:
     p = citm_catalog_int_list_read_p(r, p, &out->topic_ids);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("topicIds")));
     seen[0] |= (uint64_t)1 << 7;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) goto key;
+    if (more) { guess = -1; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0xff)) {
@@ -192,39 +211,18 @@ end:
     return p;
 key:
     if (!more) goto end;
-    if (atd_key_room(r, p, ATD_LEN("\"description\":"))) {
-        switch (p[4]) {
-        case ':': if (atd_bytes_skip(&p, ATD_LIT("\"id\":"))) goto field_1; break;
-        case 'T': if (atd_bytes_skip(&p, ATD_LIT("\"subTopicIds\":"))) goto field_4; break;
-        case 'c': if (atd_bytes_skip(&p, ATD_LIT("\"description\":"))) goto field_0; break;
-        case 'e': if (atd_bytes_skip(&p, ATD_LIT("\"name\":"))) goto field_3; break;
-        case 'i': if (atd_bytes_skip(&p, ATD_LIT("\"topicIds\":"))) goto field_7; break;
-        case 'j': if (atd_bytes_skip(&p, ATD_LIT("\"subjectCode\":"))) goto field_5; break;
-        case 'o': if (atd_bytes_skip(&p, ATD_LIT("\"logo\":"))) goto field_2; break;
-        case 't': if (atd_bytes_skip(&p, ATD_LIT("\"subtitle\":"))) goto field_6; break;
-        }
+    switch (citm_catalog_event__key(r, &p, guess)) {
+    case 0: goto field_0;
+    case 1: goto field_1;
+    case 2: goto field_2;
+    case 3: goto field_3;
+    case 4: goto field_4;
+    case 5: goto field_5;
+    case 6: goto field_6;
+    case 7: goto field_7;
+    case ATD__KEY_SKIPPED: goto tail;
+    default: return NULL;
     }
-    p = atd_object_key_p(r, p, &key);
-    if (p == NULL) return NULL;
-    switch (key.len) {
-    case 11:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("description"))) goto field_0;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("subTopicIds"))) goto field_4;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("subjectCode"))) goto field_5;
-        break;
-    case 2: if (atd_bytes_eq(key.ptr, ATD_LIT("id"))) goto field_1; break;
-    case 4:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("logo"))) goto field_2;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("name"))) goto field_3;
-        break;
-    case 8:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("subtitle"))) goto field_6;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("topicIds"))) goto field_7;
-        break;
-    }
-    p = atd_skip_unknown_field_p(r, p, key, "event", "description\000id\000logo\000name\000subTopicIds\000subjectCode\000subtitle\000topicIds\000");
-    if (p == NULL) return NULL;
-    goto tail;
 }
 
 ATD_DEFINE_READ(extern, citm_catalog_event, citm_catalog_event)
@@ -260,28 +258,7 @@ static const char *citm_catalog_event_assoc_read_p(atd_reader *r, const char *p,
     return p;
 }
 
-static const char *citm_catalog_performance_list_read_p(atd_reader *r, const char *p, citm_catalog_performance_list *out)
-{
-    bool more;
-    size_t len = 0, cap = 0;
-    citm_catalog_performance *items = NULL;
-    p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
-    while (more) {
-        if (len == cap) {
-            items = (citm_catalog_performance *)atd_read_grow(r, p, items, &cap, sizeof(citm_catalog_performance), 8);
-            if (items == NULL) return NULL;
-        }
-        p = citm_catalog_performance_read_p(r, p, &items[len]);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
-        len++;
-        p = atd_array_next_p(r, p, &more);
-        if (p == NULL) return NULL;
-    }
-    out->items = items;
-    out->len = len;
-    return p;
-}
+ATD_DEFINE_LIST_READ_P(citm_catalog_performance_list, citm_catalog_performance_list, citm_catalog_performance, 8, citm_catalog_performance_read_p)
 
 static const char *citm_catalog_int_list_assoc_read_p(atd_reader *r, const char *p, citm_catalog_int_list_assoc *out)
 {
@@ -318,73 +295,121 @@ void citm_catalog_root_init(citm_catalog_root *v)
     memset(v, 0, sizeof *v);
 }
 
+static ATD__HOT_INLINE int citm_catalog_root__key(atd_reader *r, const char **pp, int guess)
+{
+    const char *p = *pp; /* reads the key; *pp moves past it */
+    atd_string key;
+    (void)guess;
+    if (atd_key_room(r, p, ATD_LEN("\"audienceSubCategoryNames\":"))) {
+        switch (p[4]) {
+        case 'T': if (atd_bytes_skip(pp, ATD_LIT("\"subTopicNames\":"))) return 6; break;
+        case 'a': if (atd_bytes_skip(pp, ATD_LIT("\"areaNames\":"))) return 0; break;
+        case 'c': if (atd_bytes_skip(pp, ATD_LIT("\"blockNames\":"))) return 2; break;
+        case 'f': if (atd_bytes_skip(pp, ATD_LIT("\"performances\":"))) return 4; break;
+        case 'i':
+            switch (p[6]) {
+            case 'N': if (atd_bytes_skip(pp, ATD_LIT("\"topicNames\":"))) return 8; break;
+            case 'S': if (atd_bytes_skip(pp, ATD_LIT("\"topicSubTopics\":"))) return 9; break;
+            case 'n': if (atd_bytes_skip(pp, ATD_LIT("\"audienceSubCategoryNames\":"))) return 1; break;
+            }
+            break;
+        case 'j': if (atd_bytes_skip(pp, ATD_LIT("\"subjectNames\":"))) return 7; break;
+        case 'n': if (atd_bytes_skip(pp, ATD_LIT("\"events\":"))) return 3; break;
+        case 't': if (atd_bytes_skip(pp, ATD_LIT("\"seatCategoryNames\":"))) return 5; break;
+        case 'u': if (atd_bytes_skip(pp, ATD_LIT("\"venueNames\":"))) return 10; break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) return ATD__KEY_FAILED;
+    *pp = p;
+    switch (key.len) {
+    case 9: if (atd_bytes_eq(key.ptr, ATD_LIT("areaNames"))) return 0; break;
+    case 24: if (atd_bytes_eq(key.ptr, ATD_LIT("audienceSubCategoryNames"))) return 1; break;
+    case 10:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("blockNames"))) return 2;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("topicNames"))) return 8;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("venueNames"))) return 10;
+        break;
+    case 6: if (atd_bytes_eq(key.ptr, ATD_LIT("events"))) return 3; break;
+    case 12:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("performances"))) return 4;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("subjectNames"))) return 7;
+        break;
+    case 17: if (atd_bytes_eq(key.ptr, ATD_LIT("seatCategoryNames"))) return 5; break;
+    case 13: if (atd_bytes_eq(key.ptr, ATD_LIT("subTopicNames"))) return 6; break;
+    case 14: if (atd_bytes_eq(key.ptr, ATD_LIT("topicSubTopics"))) return 9; break;
+    }
+    *pp = atd_skip_unknown_field_p(r, p, key, "root", "areaNames\000audienceSubCategoryNames\000blockNames\000events\000performances\000seatCategoryNames\000subTopicNames\000subjectNames\000topicNames\000topicSubTopics\000venueNames\000");
+    return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+}
+
 static const char *citm_catalog_root_read_p(atd_reader *r, const char *p, citm_catalog_root *out)
 {
     bool more;
-    atd_string key;
+    int guess;
     const char *at = p;
     uint64_t seen[1] = {0};
     citm_catalog_root_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"areaNames\":"))) goto key;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"areaNames\":"))) { guess = -1; goto key; }
 field_0:
     p = citm_catalog_id_map_read_p(r, p, &out->area_names);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("areaNames")));
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"audienceSubCategoryNames\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"audienceSubCategoryNames\":"))) { guess = -1; goto key; }
 field_1:
     p = citm_catalog_id_map_read_p(r, p, &out->audience_sub_category_names);
     if (p == NULL) {
         return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("audienceSubCategoryNames")));
     }
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"blockNames\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"blockNames\":"))) { guess = -1; goto key; }
 field_2:
     p = citm_catalog_id_map_read_p(r, p, &out->block_names);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("blockNames")));
     seen[0] |= (uint64_t)1 << 2;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"events\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"events\":"))) { guess = -1; goto key; }
 field_3:
     p = citm_catalog_event_assoc_read_p(r, p, &out->events);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("events")));
     seen[0] |= (uint64_t)1 << 3;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"performances\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"performances\":"))) { guess = -1; goto key; }
 field_4:
     p = citm_catalog_performance_list_read_p(r, p, &out->performances);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("performances")));
     seen[0] |= (uint64_t)1 << 4;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"seatCategoryNames\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"seatCategoryNames\":"))) { guess = -1; goto key; }
 field_5:
     p = citm_catalog_id_map_read_p(r, p, &out->seat_category_names);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("seatCategoryNames")));
     seen[0] |= (uint64_t)1 << 5;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"subTopicNames\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"subTopicNames\":"))) { guess = -1; goto key; }
 field_6:
     p = citm_catalog_id_map_read_p(r, p, &out->sub_topic_names);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("subTopicNames")));
     seen[0] |= (uint64_t)1 << 6;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"subjectNames\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"subjectNames\":"))) { guess = -1; goto key; }
 field_7:
     p = citm_catalog_id_map_read_p(r, p, &out->subject_names);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("subjectNames")));
     seen[0] |= (uint64_t)1 << 7;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"topicNames\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"topicNames\":"))) { guess = -1; goto key; }
 field_8:
     p = citm_catalog_id_map_read_p(r, p, &out->topic_names);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("topicNames")));
     seen[0] |= (uint64_t)1 << 8;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"topicSubTopics\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"topicSubTopics\":"))) { guess = -1; goto key; }
 field_9:
     p = citm_catalog_int_list_assoc_read_p(r, p, &out->topic_sub_topics);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("topicSubTopics")));
     seen[0] |= (uint64_t)1 << 9;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"venueNames\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"venueNames\":"))) { guess = -1; goto key; }
 field_10:
     p = citm_catalog_id_map_read_p(r, p, &out->venue_names);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("venueNames")));
     seen[0] |= (uint64_t)1 << 10;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) goto key;
+    if (more) { guess = -1; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x7ff)) {
@@ -393,158 +418,132 @@ end:
     return p;
 key:
     if (!more) goto end;
-    if (atd_key_room(r, p, ATD_LEN("\"audienceSubCategoryNames\":"))) {
-        switch (p[4]) {
-        case 'T': if (atd_bytes_skip(&p, ATD_LIT("\"subTopicNames\":"))) goto field_6; break;
-        case 'a': if (atd_bytes_skip(&p, ATD_LIT("\"areaNames\":"))) goto field_0; break;
-        case 'c': if (atd_bytes_skip(&p, ATD_LIT("\"blockNames\":"))) goto field_2; break;
-        case 'f': if (atd_bytes_skip(&p, ATD_LIT("\"performances\":"))) goto field_4; break;
-        case 'i':
-            switch (p[6]) {
-            case 'N': if (atd_bytes_skip(&p, ATD_LIT("\"topicNames\":"))) goto field_8; break;
-            case 'S': if (atd_bytes_skip(&p, ATD_LIT("\"topicSubTopics\":"))) goto field_9; break;
-            case 'n': if (atd_bytes_skip(&p, ATD_LIT("\"audienceSubCategoryNames\":"))) goto field_1; break;
-            }
-            break;
-        case 'j': if (atd_bytes_skip(&p, ATD_LIT("\"subjectNames\":"))) goto field_7; break;
-        case 'n': if (atd_bytes_skip(&p, ATD_LIT("\"events\":"))) goto field_3; break;
-        case 't': if (atd_bytes_skip(&p, ATD_LIT("\"seatCategoryNames\":"))) goto field_5; break;
-        case 'u': if (atd_bytes_skip(&p, ATD_LIT("\"venueNames\":"))) goto field_10; break;
-        }
+    switch (citm_catalog_root__key(r, &p, guess)) {
+    case 0: goto field_0;
+    case 1: goto field_1;
+    case 2: goto field_2;
+    case 3: goto field_3;
+    case 4: goto field_4;
+    case 5: goto field_5;
+    case 6: goto field_6;
+    case 7: goto field_7;
+    case 8: goto field_8;
+    case 9: goto field_9;
+    case 10: goto field_10;
+    case ATD__KEY_SKIPPED: goto tail;
+    default: return NULL;
     }
-    p = atd_object_key_p(r, p, &key);
-    if (p == NULL) return NULL;
-    switch (key.len) {
-    case 9: if (atd_bytes_eq(key.ptr, ATD_LIT("areaNames"))) goto field_0; break;
-    case 24: if (atd_bytes_eq(key.ptr, ATD_LIT("audienceSubCategoryNames"))) goto field_1; break;
-    case 10:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("blockNames"))) goto field_2;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("topicNames"))) goto field_8;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("venueNames"))) goto field_10;
-        break;
-    case 6: if (atd_bytes_eq(key.ptr, ATD_LIT("events"))) goto field_3; break;
-    case 12:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("performances"))) goto field_4;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("subjectNames"))) goto field_7;
-        break;
-    case 17: if (atd_bytes_eq(key.ptr, ATD_LIT("seatCategoryNames"))) goto field_5; break;
-    case 13: if (atd_bytes_eq(key.ptr, ATD_LIT("subTopicNames"))) goto field_6; break;
-    case 14: if (atd_bytes_eq(key.ptr, ATD_LIT("topicSubTopics"))) goto field_9; break;
-    }
-    p = atd_skip_unknown_field_p(r, p, key, "root", "areaNames\000audienceSubCategoryNames\000blockNames\000events\000performances\000seatCategoryNames\000subTopicNames\000subjectNames\000topicNames\000topicSubTopics\000venueNames\000");
-    if (p == NULL) return NULL;
-    goto tail;
 }
 
 ATD_DEFINE_READ(extern, citm_catalog_root, citm_catalog_root)
 ATD_DEFINE_READ_ENTRY_POINTS(citm_catalog_root)
 
-static const char *citm_catalog_price_list_read_p(atd_reader *r, const char *p, citm_catalog_price_list *out)
-{
-    bool more;
-    size_t len = 0, cap = 0;
-    citm_catalog_price *items = NULL;
-    p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
-    while (more) {
-        if (len == cap) {
-            items = (citm_catalog_price *)atd_read_grow(r, p, items, &cap, sizeof(citm_catalog_price), 8);
-            if (items == NULL) return NULL;
-        }
-        p = citm_catalog_price_read_p(r, p, &items[len]);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
-        len++;
-        p = atd_array_next_p(r, p, &more);
-        if (p == NULL) return NULL;
-    }
-    out->items = items;
-    out->len = len;
-    return p;
-}
+ATD_DEFINE_LIST_READ_P(citm_catalog_price_list, citm_catalog_price_list, citm_catalog_price, 8, citm_catalog_price_read_p)
 
-static const char *citm_catalog_seat_category_list_read_p(atd_reader *r, const char *p, citm_catalog_seat_category_list *out)
-{
-    bool more;
-    size_t len = 0, cap = 0;
-    citm_catalog_seat_category *items = NULL;
-    p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
-    while (more) {
-        if (len == cap) {
-            items = (citm_catalog_seat_category *)atd_read_grow(r, p, items, &cap, sizeof(citm_catalog_seat_category), 8);
-            if (items == NULL) return NULL;
-        }
-        p = citm_catalog_seat_category_read_p(r, p, &items[len]);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
-        len++;
-        p = atd_array_next_p(r, p, &more);
-        if (p == NULL) return NULL;
-    }
-    out->items = items;
-    out->len = len;
-    return p;
-}
+ATD_DEFINE_LIST_READ_P(citm_catalog_seat_category_list, citm_catalog_seat_category_list, citm_catalog_seat_category, 8, citm_catalog_seat_category_read_p)
 
 void citm_catalog_performance_init(citm_catalog_performance *v)
 {
     memset(v, 0, sizeof *v);
 }
 
+static ATD__HOT_INLINE int citm_catalog_performance__key(atd_reader *r, const char **pp, int guess)
+{
+    const char *p = *pp; /* reads the key; *pp moves past it */
+    atd_string key;
+    (void)guess;
+    if (atd_key_room(r, p, ATD_LEN("\"seatCategories\":"))) {
+        switch (p[4]) {
+        case ':': if (atd_bytes_skip(pp, ATD_LIT("\"id\":"))) return 1; break;
+        case 'c': if (atd_bytes_skip(pp, ATD_LIT("\"prices\":"))) return 4; break;
+        case 'e': if (atd_bytes_skip(pp, ATD_LIT("\"name\":"))) return 3; break;
+        case 'n': if (atd_bytes_skip(pp, ATD_LIT("\"eventId\":"))) return 0; break;
+        case 'o': if (atd_bytes_skip(pp, ATD_LIT("\"logo\":"))) return 2; break;
+        case 'r': if (atd_bytes_skip(pp, ATD_LIT("\"start\":"))) return 7; break;
+        case 't':
+            switch (p[5]) {
+            case 'C': if (atd_bytes_skip(pp, ATD_LIT("\"seatCategories\":"))) return 5; break;
+            case 'M': if (atd_bytes_skip(pp, ATD_LIT("\"seatMapImage\":"))) return 6; break;
+            }
+            break;
+        case 'u': if (atd_bytes_skip(pp, ATD_LIT("\"venueCode\":"))) return 8; break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) return ATD__KEY_FAILED;
+    *pp = p;
+    switch (key.len) {
+    case 7: if (atd_bytes_eq(key.ptr, ATD_LIT("eventId"))) return 0; break;
+    case 2: if (atd_bytes_eq(key.ptr, ATD_LIT("id"))) return 1; break;
+    case 4:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("logo"))) return 2;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("name"))) return 3;
+        break;
+    case 6: if (atd_bytes_eq(key.ptr, ATD_LIT("prices"))) return 4; break;
+    case 14: if (atd_bytes_eq(key.ptr, ATD_LIT("seatCategories"))) return 5; break;
+    case 12: if (atd_bytes_eq(key.ptr, ATD_LIT("seatMapImage"))) return 6; break;
+    case 5: if (atd_bytes_eq(key.ptr, ATD_LIT("start"))) return 7; break;
+    case 9: if (atd_bytes_eq(key.ptr, ATD_LIT("venueCode"))) return 8; break;
+    }
+    *pp = atd_skip_unknown_field_p(r, p, key, "performance", "eventId\000id\000logo\000name\000prices\000seatCategories\000seatMapImage\000start\000venueCode\000");
+    return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+}
+
 static const char *citm_catalog_performance_read_p(atd_reader *r, const char *p, citm_catalog_performance *out)
 {
     bool more;
-    atd_string key;
+    int guess;
     const char *at = p;
     uint64_t seen[1] = {0};
     citm_catalog_performance_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"eventId\":"))) goto key;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"eventId\":"))) { guess = -1; goto key; }
 field_0:
     p = atd_read_int64_p(r, p, &out->event_id);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("eventId")));
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"id\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"id\":"))) { guess = -1; goto key; }
 field_1:
     p = atd_read_int64_p(r, p, &out->id);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("id")));
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"logo\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"logo\":"))) { guess = -1; goto key; }
 field_2:
     p = citm_catalog_string_nullable_read_p(r, p, &out->logo);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("logo")));
     seen[0] |= (uint64_t)1 << 2;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"name\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"name\":"))) { guess = -1; goto key; }
 field_3:
     p = citm_catalog_string_nullable_read_p(r, p, &out->name);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("name")));
     seen[0] |= (uint64_t)1 << 3;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"prices\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"prices\":"))) { guess = -1; goto key; }
 field_4:
     p = citm_catalog_price_list_read_p(r, p, &out->prices);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("prices")));
     seen[0] |= (uint64_t)1 << 4;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"seatCategories\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"seatCategories\":"))) { guess = -1; goto key; }
 field_5:
     p = citm_catalog_seat_category_list_read_p(r, p, &out->seat_categories);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("seatCategories")));
     seen[0] |= (uint64_t)1 << 5;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"seatMapImage\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"seatMapImage\":"))) { guess = -1; goto key; }
 field_6:
     p = citm_catalog_string_nullable_read_p(r, p, &out->seat_map_image);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("seatMapImage")));
     seen[0] |= (uint64_t)1 << 6;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"start\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"start\":"))) { guess = -1; goto key; }
 field_7:
     p = atd_read_int64_p(r, p, &out->start);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("start")));
     seen[0] |= (uint64_t)1 << 7;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"venueCode\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"venueCode\":"))) { guess = -1; goto key; }
 field_8:
     p = atd_read_string_p(r, p, &out->venue_code);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("venueCode")));
     seen[0] |= (uint64_t)1 << 8;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) goto key;
+    if (more) { guess = -1; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x1ff)) {
@@ -553,41 +552,19 @@ end:
     return p;
 key:
     if (!more) goto end;
-    if (atd_key_room(r, p, ATD_LEN("\"seatCategories\":"))) {
-        switch (p[4]) {
-        case ':': if (atd_bytes_skip(&p, ATD_LIT("\"id\":"))) goto field_1; break;
-        case 'c': if (atd_bytes_skip(&p, ATD_LIT("\"prices\":"))) goto field_4; break;
-        case 'e': if (atd_bytes_skip(&p, ATD_LIT("\"name\":"))) goto field_3; break;
-        case 'n': if (atd_bytes_skip(&p, ATD_LIT("\"eventId\":"))) goto field_0; break;
-        case 'o': if (atd_bytes_skip(&p, ATD_LIT("\"logo\":"))) goto field_2; break;
-        case 'r': if (atd_bytes_skip(&p, ATD_LIT("\"start\":"))) goto field_7; break;
-        case 't':
-            switch (p[5]) {
-            case 'C': if (atd_bytes_skip(&p, ATD_LIT("\"seatCategories\":"))) goto field_5; break;
-            case 'M': if (atd_bytes_skip(&p, ATD_LIT("\"seatMapImage\":"))) goto field_6; break;
-            }
-            break;
-        case 'u': if (atd_bytes_skip(&p, ATD_LIT("\"venueCode\":"))) goto field_8; break;
-        }
+    switch (citm_catalog_performance__key(r, &p, guess)) {
+    case 0: goto field_0;
+    case 1: goto field_1;
+    case 2: goto field_2;
+    case 3: goto field_3;
+    case 4: goto field_4;
+    case 5: goto field_5;
+    case 6: goto field_6;
+    case 7: goto field_7;
+    case 8: goto field_8;
+    case ATD__KEY_SKIPPED: goto tail;
+    default: return NULL;
     }
-    p = atd_object_key_p(r, p, &key);
-    if (p == NULL) return NULL;
-    switch (key.len) {
-    case 7: if (atd_bytes_eq(key.ptr, ATD_LIT("eventId"))) goto field_0; break;
-    case 2: if (atd_bytes_eq(key.ptr, ATD_LIT("id"))) goto field_1; break;
-    case 4:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("logo"))) goto field_2;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("name"))) goto field_3;
-        break;
-    case 6: if (atd_bytes_eq(key.ptr, ATD_LIT("prices"))) goto field_4; break;
-    case 14: if (atd_bytes_eq(key.ptr, ATD_LIT("seatCategories"))) goto field_5; break;
-    case 12: if (atd_bytes_eq(key.ptr, ATD_LIT("seatMapImage"))) goto field_6; break;
-    case 5: if (atd_bytes_eq(key.ptr, ATD_LIT("start"))) goto field_7; break;
-    case 9: if (atd_bytes_eq(key.ptr, ATD_LIT("venueCode"))) goto field_8; break;
-    }
-    p = atd_skip_unknown_field_p(r, p, key, "performance", "eventId\000id\000logo\000name\000prices\000seatCategories\000seatMapImage\000start\000venueCode\000");
-    if (p == NULL) return NULL;
-    goto tail;
 }
 
 ATD_DEFINE_READ(extern, citm_catalog_performance, citm_catalog_performance)
@@ -598,33 +575,57 @@ void citm_catalog_price_init(citm_catalog_price *v)
     memset(v, 0, sizeof *v);
 }
 
+static ATD__HOT_INLINE int citm_catalog_price__key(atd_reader *r, const char **pp, int guess)
+{
+    const char *p = *pp; /* reads the key; *pp moves past it */
+    atd_string key;
+    (void)guess;
+    if (atd_key_room(r, p, ATD_LEN("\"audienceSubCategoryId\":"))) {
+        switch (p[2]) {
+        case 'e': if (atd_bytes_skip(pp, ATD_LIT("\"seatCategoryId\":"))) return 2; break;
+        case 'm': if (atd_bytes_skip(pp, ATD_LIT("\"amount\":"))) return 0; break;
+        case 'u': if (atd_bytes_skip(pp, ATD_LIT("\"audienceSubCategoryId\":"))) return 1; break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) return ATD__KEY_FAILED;
+    *pp = p;
+    switch (key.len) {
+    case 6: if (atd_bytes_eq(key.ptr, ATD_LIT("amount"))) return 0; break;
+    case 21: if (atd_bytes_eq(key.ptr, ATD_LIT("audienceSubCategoryId"))) return 1; break;
+    case 14: if (atd_bytes_eq(key.ptr, ATD_LIT("seatCategoryId"))) return 2; break;
+    }
+    *pp = atd_skip_unknown_field_p(r, p, key, "price", "amount\000audienceSubCategoryId\000seatCategoryId\000");
+    return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+}
+
 static const char *citm_catalog_price_read_p(atd_reader *r, const char *p, citm_catalog_price *out)
 {
     bool more;
-    atd_string key;
+    int guess;
     const char *at = p;
     uint64_t seen[1] = {0};
     citm_catalog_price_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"amount\":"))) goto key;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"amount\":"))) { guess = -1; goto key; }
 field_0:
     p = atd_read_int64_p(r, p, &out->amount);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("amount")));
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"audienceSubCategoryId\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"audienceSubCategoryId\":"))) { guess = -1; goto key; }
 field_1:
     p = atd_read_int64_p(r, p, &out->audience_sub_category_id);
     if (p == NULL) {
         return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("audienceSubCategoryId")));
     }
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"seatCategoryId\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"seatCategoryId\":"))) { guess = -1; goto key; }
 field_2:
     p = atd_read_int64_p(r, p, &out->seat_category_id);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("seatCategoryId")));
     seen[0] |= (uint64_t)1 << 2;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) goto key;
+    if (more) { guess = -1; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x7)) {
@@ -633,76 +634,67 @@ end:
     return p;
 key:
     if (!more) goto end;
-    if (atd_key_room(r, p, ATD_LEN("\"audienceSubCategoryId\":"))) {
-        switch (p[2]) {
-        case 'e': if (atd_bytes_skip(&p, ATD_LIT("\"seatCategoryId\":"))) goto field_2; break;
-        case 'm': if (atd_bytes_skip(&p, ATD_LIT("\"amount\":"))) goto field_0; break;
-        case 'u': if (atd_bytes_skip(&p, ATD_LIT("\"audienceSubCategoryId\":"))) goto field_1; break;
-        }
+    switch (citm_catalog_price__key(r, &p, guess)) {
+    case 0: goto field_0;
+    case 1: goto field_1;
+    case 2: goto field_2;
+    case ATD__KEY_SKIPPED: goto tail;
+    default: return NULL;
     }
-    p = atd_object_key_p(r, p, &key);
-    if (p == NULL) return NULL;
-    switch (key.len) {
-    case 6: if (atd_bytes_eq(key.ptr, ATD_LIT("amount"))) goto field_0; break;
-    case 21: if (atd_bytes_eq(key.ptr, ATD_LIT("audienceSubCategoryId"))) goto field_1; break;
-    case 14: if (atd_bytes_eq(key.ptr, ATD_LIT("seatCategoryId"))) goto field_2; break;
-    }
-    p = atd_skip_unknown_field_p(r, p, key, "price", "amount\000audienceSubCategoryId\000seatCategoryId\000");
-    if (p == NULL) return NULL;
-    goto tail;
 }
 
 ATD_DEFINE_READ(extern, citm_catalog_price, citm_catalog_price)
 ATD_DEFINE_READ_ENTRY_POINTS(citm_catalog_price)
 
-static const char *citm_catalog_area_list_read_p(atd_reader *r, const char *p, citm_catalog_area_list *out)
-{
-    bool more;
-    size_t len = 0, cap = 0;
-    citm_catalog_area *items = NULL;
-    p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
-    while (more) {
-        if (len == cap) {
-            items = (citm_catalog_area *)atd_read_grow(r, p, items, &cap, sizeof(citm_catalog_area), 8);
-            if (items == NULL) return NULL;
-        }
-        p = citm_catalog_area_read_p(r, p, &items[len]);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
-        len++;
-        p = atd_array_next_p(r, p, &more);
-        if (p == NULL) return NULL;
-    }
-    out->items = items;
-    out->len = len;
-    return p;
-}
+ATD_DEFINE_LIST_READ_P(citm_catalog_area_list, citm_catalog_area_list, citm_catalog_area, 8, citm_catalog_area_read_p)
 
 void citm_catalog_seat_category_init(citm_catalog_seat_category *v)
 {
     memset(v, 0, sizeof *v);
 }
 
+static ATD__HOT_INLINE int citm_catalog_seat_category__key(atd_reader *r, const char **pp, int guess)
+{
+    const char *p = *pp; /* reads the key; *pp moves past it */
+    atd_string key;
+    (void)guess;
+    if (atd_key_room(r, p, ATD_LEN("\"seatCategoryId\":"))) {
+        switch (p[1]) {
+        case 'a': if (atd_bytes_skip(pp, ATD_LIT("\"areas\":"))) return 0; break;
+        case 's': if (atd_bytes_skip(pp, ATD_LIT("\"seatCategoryId\":"))) return 1; break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) return ATD__KEY_FAILED;
+    *pp = p;
+    switch (key.len) {
+    case 5: if (atd_bytes_eq(key.ptr, ATD_LIT("areas"))) return 0; break;
+    case 14: if (atd_bytes_eq(key.ptr, ATD_LIT("seatCategoryId"))) return 1; break;
+    }
+    *pp = atd_skip_unknown_field_p(r, p, key, "seat_category", "areas\000seatCategoryId\000");
+    return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+}
+
 static const char *citm_catalog_seat_category_read_p(atd_reader *r, const char *p, citm_catalog_seat_category *out)
 {
     bool more;
-    atd_string key;
+    int guess;
     const char *at = p;
     uint64_t seen[1] = {0};
     citm_catalog_seat_category_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"areas\":"))) goto key;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"areas\":"))) { guess = -1; goto key; }
 field_0:
     p = citm_catalog_area_list_read_p(r, p, &out->areas);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("areas")));
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"seatCategoryId\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"seatCategoryId\":"))) { guess = -1; goto key; }
 field_1:
     p = atd_read_int64_p(r, p, &out->seat_category_id);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("seatCategoryId")));
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) goto key;
+    if (more) { guess = -1; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
@@ -711,21 +703,12 @@ end:
     return p;
 key:
     if (!more) goto end;
-    if (atd_key_room(r, p, ATD_LEN("\"seatCategoryId\":"))) {
-        switch (p[1]) {
-        case 'a': if (atd_bytes_skip(&p, ATD_LIT("\"areas\":"))) goto field_0; break;
-        case 's': if (atd_bytes_skip(&p, ATD_LIT("\"seatCategoryId\":"))) goto field_1; break;
-        }
+    switch (citm_catalog_seat_category__key(r, &p, guess)) {
+    case 0: goto field_0;
+    case 1: goto field_1;
+    case ATD__KEY_SKIPPED: goto tail;
+    default: return NULL;
     }
-    p = atd_object_key_p(r, p, &key);
-    if (p == NULL) return NULL;
-    switch (key.len) {
-    case 5: if (atd_bytes_eq(key.ptr, ATD_LIT("areas"))) goto field_0; break;
-    case 14: if (atd_bytes_eq(key.ptr, ATD_LIT("seatCategoryId"))) goto field_1; break;
-    }
-    p = atd_skip_unknown_field_p(r, p, key, "seat_category", "areas\000seatCategoryId\000");
-    if (p == NULL) return NULL;
-    goto tail;
 }
 
 ATD_DEFINE_READ(extern, citm_catalog_seat_category, citm_catalog_seat_category)
@@ -736,26 +719,48 @@ void citm_catalog_area_init(citm_catalog_area *v)
     memset(v, 0, sizeof *v);
 }
 
+static ATD__HOT_INLINE int citm_catalog_area__key(atd_reader *r, const char **pp, int guess)
+{
+    const char *p = *pp; /* reads the key; *pp moves past it */
+    atd_string key;
+    (void)guess;
+    if (atd_key_room(r, p, ATD_LEN("\"blockIds\":"))) {
+        switch (p[1]) {
+        case 'a': if (atd_bytes_skip(pp, ATD_LIT("\"areaId\":"))) return 0; break;
+        case 'b': if (atd_bytes_skip(pp, ATD_LIT("\"blockIds\":"))) return 1; break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) return ATD__KEY_FAILED;
+    *pp = p;
+    switch (key.len) {
+    case 6: if (atd_bytes_eq(key.ptr, ATD_LIT("areaId"))) return 0; break;
+    case 8: if (atd_bytes_eq(key.ptr, ATD_LIT("blockIds"))) return 1; break;
+    }
+    *pp = atd_skip_unknown_field_p(r, p, key, "area", "areaId\000blockIds\000");
+    return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+}
+
 static const char *citm_catalog_area_read_p(atd_reader *r, const char *p, citm_catalog_area *out)
 {
     bool more;
-    atd_string key;
+    int guess;
     const char *at = p;
     uint64_t seen[1] = {0};
     citm_catalog_area_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"areaId\":"))) goto key;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"areaId\":"))) { guess = -1; goto key; }
 field_0:
     p = atd_read_int64_p(r, p, &out->area_id);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("areaId")));
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"blockIds\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"blockIds\":"))) { guess = -1; goto key; }
 field_1:
     p = citm_catalog_int_list_read_p(r, p, &out->block_ids);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("blockIds")));
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) goto key;
+    if (more) { guess = -1; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
@@ -764,21 +769,12 @@ end:
     return p;
 key:
     if (!more) goto end;
-    if (atd_key_room(r, p, ATD_LEN("\"blockIds\":"))) {
-        switch (p[1]) {
-        case 'a': if (atd_bytes_skip(&p, ATD_LIT("\"areaId\":"))) goto field_0; break;
-        case 'b': if (atd_bytes_skip(&p, ATD_LIT("\"blockIds\":"))) goto field_1; break;
-        }
+    switch (citm_catalog_area__key(r, &p, guess)) {
+    case 0: goto field_0;
+    case 1: goto field_1;
+    case ATD__KEY_SKIPPED: goto tail;
+    default: return NULL;
     }
-    p = atd_object_key_p(r, p, &key);
-    if (p == NULL) return NULL;
-    switch (key.len) {
-    case 6: if (atd_bytes_eq(key.ptr, ATD_LIT("areaId"))) goto field_0; break;
-    case 8: if (atd_bytes_eq(key.ptr, ATD_LIT("blockIds"))) goto field_1; break;
-    }
-    p = atd_skip_unknown_field_p(r, p, key, "area", "areaId\000blockIds\000");
-    if (p == NULL) return NULL;
-    goto tail;
 }
 
 ATD_DEFINE_READ(extern, citm_catalog_area, citm_catalog_area)
@@ -886,19 +882,7 @@ static char *citm_catalog_event_assoc_write_p(atd_writer *w, char *p, const citm
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
 }
 
-static char *citm_catalog_performance_list_write_p(atd_writer *w, char *p, const citm_catalog_performance_list *v)
-{
-    size_t i;
-    p = atd_writer_raw_p(w, p, ATD_LIT("["));
-    if (p == NULL) return NULL;
-    for (i = 0; i < v->len; i++) {
-        p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) return NULL;
-        p = citm_catalog_performance_write_p(w, p, &v->items[i]);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-    }
-    return atd_writer_raw_p(w, p, ATD_LIT("]"));
-}
+ATD_DEFINE_LIST_WRITE_P(citm_catalog_performance_list, citm_catalog_performance_list, citm_catalog_performance_write_p)
 
 static char *citm_catalog_int_list_assoc_write_p(atd_writer *w, char *p, const citm_catalog_int_list_assoc *v)
 {
@@ -978,33 +962,9 @@ static char *citm_catalog_root_write_p(atd_writer *w, char *p, const citm_catalo
 ATD_DEFINE_WRITE(citm_catalog_root, citm_catalog_root)
 ATD_DEFINE_WRITE_ENTRY_POINTS(citm_catalog_root)
 
-static char *citm_catalog_price_list_write_p(atd_writer *w, char *p, const citm_catalog_price_list *v)
-{
-    size_t i;
-    p = atd_writer_raw_p(w, p, ATD_LIT("["));
-    if (p == NULL) return NULL;
-    for (i = 0; i < v->len; i++) {
-        p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) return NULL;
-        p = citm_catalog_price_write_p(w, p, &v->items[i]);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-    }
-    return atd_writer_raw_p(w, p, ATD_LIT("]"));
-}
+ATD_DEFINE_LIST_WRITE_P(citm_catalog_price_list, citm_catalog_price_list, citm_catalog_price_write_p)
 
-static char *citm_catalog_seat_category_list_write_p(atd_writer *w, char *p, const citm_catalog_seat_category_list *v)
-{
-    size_t i;
-    p = atd_writer_raw_p(w, p, ATD_LIT("["));
-    if (p == NULL) return NULL;
-    for (i = 0; i < v->len; i++) {
-        p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) return NULL;
-        p = citm_catalog_seat_category_write_p(w, p, &v->items[i]);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-    }
-    return atd_writer_raw_p(w, p, ATD_LIT("]"));
-}
+ATD_DEFINE_LIST_WRITE_P(citm_catalog_seat_category_list, citm_catalog_seat_category_list, citm_catalog_seat_category_write_p)
 
 static char *citm_catalog_performance_write_p(atd_writer *w, char *p, const citm_catalog_performance *v)
 {
@@ -1065,19 +1025,7 @@ static char *citm_catalog_price_write_p(atd_writer *w, char *p, const citm_catal
 ATD_DEFINE_WRITE(citm_catalog_price, citm_catalog_price)
 ATD_DEFINE_WRITE_ENTRY_POINTS(citm_catalog_price)
 
-static char *citm_catalog_area_list_write_p(atd_writer *w, char *p, const citm_catalog_area_list *v)
-{
-    size_t i;
-    p = atd_writer_raw_p(w, p, ATD_LIT("["));
-    if (p == NULL) return NULL;
-    for (i = 0; i < v->len; i++) {
-        p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) return NULL;
-        p = citm_catalog_area_write_p(w, p, &v->items[i]);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-    }
-    return atd_writer_raw_p(w, p, ATD_LIT("]"));
-}
+ATD_DEFINE_LIST_WRITE_P(citm_catalog_area_list, citm_catalog_area_list, citm_catalog_area_write_p)
 
 static char *citm_catalog_seat_category_write_p(atd_writer *w, char *p, const citm_catalog_seat_category *v)
 {

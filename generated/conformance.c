@@ -41,28 +41,7 @@ void conformance_ints_init(conformance_ints *v)
     memset(v, 0, sizeof *v);
 }
 
-static const char *conformance_ints_read_p(atd_reader *r, const char *p, conformance_ints *out)
-{
-    bool more;
-    size_t len = 0, cap = 0;
-    int64_t *items = NULL;
-    p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
-    while (more) {
-        if (len == cap) {
-            items = (int64_t *)atd_read_grow(r, p, items, &cap, sizeof(int64_t), 8);
-            if (items == NULL) return NULL;
-        }
-        p = atd_read_int64_p(r, p, &items[len]);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
-        len++;
-        p = atd_array_next_p(r, p, &more);
-        if (p == NULL) return NULL;
-    }
-    out->items = items;
-    out->len = len;
-    return p;
-}
+ATD_DEFINE_LIST_READ_P(conformance_ints, conformance_ints, int64_t, 8, atd_read_int64_p)
 
 ATD_DEFINE_READ(extern, conformance_ints, conformance_ints)
 ATD_DEFINE_READ_ENTRY_POINTS(conformance_ints)
@@ -72,28 +51,7 @@ void conformance_floats_init(conformance_floats *v)
     memset(v, 0, sizeof *v);
 }
 
-static const char *conformance_floats_read_p(atd_reader *r, const char *p, conformance_floats *out)
-{
-    bool more;
-    size_t len = 0, cap = 0;
-    double *items = NULL;
-    p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
-    while (more) {
-        if (len == cap) {
-            items = (double *)atd_read_grow(r, p, items, &cap, sizeof(double), 8);
-            if (items == NULL) return NULL;
-        }
-        p = atd_read_double_p(r, p, &items[len]);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
-        len++;
-        p = atd_array_next_p(r, p, &more);
-        if (p == NULL) return NULL;
-    }
-    out->items = items;
-    out->len = len;
-    return p;
-}
+ATD_DEFINE_LIST_READ_P(conformance_floats, conformance_floats, double, 8, atd_read_double_p)
 
 ATD_DEFINE_READ(extern, conformance_floats, conformance_floats)
 ATD_DEFINE_READ_ENTRY_POINTS(conformance_floats)
@@ -103,28 +61,7 @@ void conformance_strings_init(conformance_strings *v)
     memset(v, 0, sizeof *v);
 }
 
-static const char *conformance_strings_read_p(atd_reader *r, const char *p, conformance_strings *out)
-{
-    bool more;
-    size_t len = 0, cap = 0;
-    atd_string *items = NULL;
-    p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
-    while (more) {
-        if (len == cap) {
-            items = (atd_string *)atd_read_grow(r, p, items, &cap, sizeof(atd_string), 8);
-            if (items == NULL) return NULL;
-        }
-        p = atd_read_string_p(r, p, &items[len]);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
-        len++;
-        p = atd_array_next_p(r, p, &more);
-        if (p == NULL) return NULL;
-    }
-    out->items = items;
-    out->len = len;
-    return p;
-}
+ATD_DEFINE_LIST_READ_P(conformance_strings, conformance_strings, atd_string, 8, atd_read_string_p)
 
 ATD_DEFINE_READ(extern, conformance_strings, conformance_strings)
 ATD_DEFINE_READ_ENTRY_POINTS(conformance_strings)
@@ -134,28 +71,7 @@ void conformance_bools_init(conformance_bools *v)
     memset(v, 0, sizeof *v);
 }
 
-static const char *conformance_bools_read_p(atd_reader *r, const char *p, conformance_bools *out)
-{
-    bool more;
-    size_t len = 0, cap = 0;
-    bool *items = NULL;
-    p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
-    while (more) {
-        if (len == cap) {
-            items = (bool *)atd_read_grow(r, p, items, &cap, sizeof(bool), 1);
-            if (items == NULL) return NULL;
-        }
-        p = atd_read_bool_p(r, p, &items[len]);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
-        len++;
-        p = atd_array_next_p(r, p, &more);
-        if (p == NULL) return NULL;
-    }
-    out->items = items;
-    out->len = len;
-    return p;
-}
+ATD_DEFINE_LIST_READ_P(conformance_bools, conformance_bools, bool, 1, atd_read_bool_p)
 
 ATD_DEFINE_READ(extern, conformance_bools, conformance_bools)
 ATD_DEFINE_READ_ENTRY_POINTS(conformance_bools)
@@ -171,7 +87,6 @@ static const char *conformance_nulls_read_p(atd_reader *r, const char *p, confor
     size_t len = 0, cap = 0;
     uint8_t *items = NULL;
     p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
             items = (uint8_t *)atd_read_grow(r, p, items, &cap, sizeof(uint8_t), 1);
@@ -182,7 +97,6 @@ static const char *conformance_nulls_read_p(atd_reader *r, const char *p, confor
         items[len] = 0;
         len++;
         p = atd_array_next_p(r, p, &more);
-        if (p == NULL) return NULL;
     }
     out->items = items;
     out->len = len;
@@ -210,28 +124,7 @@ void conformance_maybe_ints_init(conformance_maybe_ints *v)
     memset(v, 0, sizeof *v);
 }
 
-static const char *conformance_maybe_ints_read_p(atd_reader *r, const char *p, conformance_maybe_ints *out)
-{
-    bool more;
-    size_t len = 0, cap = 0;
-    conformance_int_nullable *items = NULL;
-    p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
-    while (more) {
-        if (len == cap) {
-            items = (conformance_int_nullable *)atd_read_grow(r, p, items, &cap, sizeof(conformance_int_nullable), 8);
-            if (items == NULL) return NULL;
-        }
-        p = conformance_int_nullable_read_p(r, p, &items[len]);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
-        len++;
-        p = atd_array_next_p(r, p, &more);
-        if (p == NULL) return NULL;
-    }
-    out->items = items;
-    out->len = len;
-    return p;
-}
+ATD_DEFINE_LIST_READ_P(conformance_maybe_ints, conformance_maybe_ints, conformance_int_nullable, 8, conformance_int_nullable_read_p)
 
 ATD_DEFINE_READ(extern, conformance_maybe_ints, conformance_maybe_ints)
 ATD_DEFINE_READ_ENTRY_POINTS(conformance_maybe_ints)
@@ -241,28 +134,7 @@ void conformance_anys_init(conformance_anys *v)
     memset(v, 0, sizeof *v);
 }
 
-static const char *conformance_anys_read_p(atd_reader *r, const char *p, conformance_anys *out)
-{
-    bool more;
-    size_t len = 0, cap = 0;
-    atd_json *items = NULL;
-    p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
-    while (more) {
-        if (len == cap) {
-            items = (atd_json *)atd_read_grow(r, p, items, &cap, sizeof(atd_json), 8);
-            if (items == NULL) return NULL;
-        }
-        p = atd_json_read_p(r, p, &items[len]);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
-        len++;
-        p = atd_array_next_p(r, p, &more);
-        if (p == NULL) return NULL;
-    }
-    out->items = items;
-    out->len = len;
-    return p;
-}
+ATD_DEFINE_LIST_READ_P(conformance_anys, conformance_anys, atd_json, 8, atd_json_read_p)
 
 ATD_DEFINE_READ(extern, conformance_anys, conformance_anys)
 ATD_DEFINE_READ_ENTRY_POINTS(conformance_anys)
@@ -272,28 +144,7 @@ void conformance_matrix_init(conformance_matrix *v)
     memset(v, 0, sizeof *v);
 }
 
-static const char *conformance_matrix_read_p(atd_reader *r, const char *p, conformance_matrix *out)
-{
-    bool more;
-    size_t len = 0, cap = 0;
-    conformance_anys *items = NULL;
-    p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
-    while (more) {
-        if (len == cap) {
-            items = (conformance_anys *)atd_read_grow(r, p, items, &cap, sizeof(conformance_anys), 8);
-            if (items == NULL) return NULL;
-        }
-        p = conformance_anys_read_p(r, p, &items[len]);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
-        len++;
-        p = atd_array_next_p(r, p, &more);
-        if (p == NULL) return NULL;
-    }
-    out->items = items;
-    out->len = len;
-    return p;
-}
+ATD_DEFINE_LIST_READ_P(conformance_matrix, conformance_matrix, conformance_anys, 8, conformance_anys_read_p)
 
 ATD_DEFINE_READ(extern, conformance_matrix, conformance_matrix)
 ATD_DEFINE_READ_ENTRY_POINTS(conformance_matrix)
@@ -417,28 +268,7 @@ void conformance_objects_init(conformance_objects *v)
     memset(v, 0, sizeof *v);
 }
 
-static const char *conformance_objects_read_p(atd_reader *r, const char *p, conformance_objects *out)
-{
-    bool more;
-    size_t len = 0, cap = 0;
-    conformance_any_map *items = NULL;
-    p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
-    while (more) {
-        if (len == cap) {
-            items = (conformance_any_map *)atd_read_grow(r, p, items, &cap, sizeof(conformance_any_map), 8);
-            if (items == NULL) return NULL;
-        }
-        p = conformance_any_map_read_p(r, p, &items[len]);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
-        len++;
-        p = atd_array_next_p(r, p, &more);
-        if (p == NULL) return NULL;
-    }
-    out->items = items;
-    out->len = len;
-    return p;
-}
+ATD_DEFINE_LIST_READ_P(conformance_objects, conformance_objects, conformance_any_map, 8, conformance_any_map_read_p)
 
 ATD_DEFINE_READ(extern, conformance_objects, conformance_objects)
 ATD_DEFINE_READ_ENTRY_POINTS(conformance_objects)
@@ -636,19 +466,7 @@ static char *conformance_int_nullable_write_p(atd_writer *w, char *p, const conf
     return p;
 }
 
-static char *conformance_maybe_ints_write_p(atd_writer *w, char *p, const conformance_maybe_ints *v)
-{
-    size_t i;
-    p = atd_writer_raw_p(w, p, ATD_LIT("["));
-    if (p == NULL) return NULL;
-    for (i = 0; i < v->len; i++) {
-        p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) return NULL;
-        p = conformance_int_nullable_write_p(w, p, &v->items[i]);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-    }
-    return atd_writer_raw_p(w, p, ATD_LIT("]"));
-}
+ATD_DEFINE_LIST_WRITE_P(conformance_maybe_ints, conformance_maybe_ints, conformance_int_nullable_write_p)
 
 ATD_DEFINE_WRITE(conformance_maybe_ints, conformance_maybe_ints)
 ATD_DEFINE_WRITE_ENTRY_POINTS(conformance_maybe_ints)
@@ -670,19 +488,7 @@ static char *conformance_anys_write_p(atd_writer *w, char *p, const conformance_
 ATD_DEFINE_WRITE(conformance_anys, conformance_anys)
 ATD_DEFINE_WRITE_ENTRY_POINTS(conformance_anys)
 
-static char *conformance_matrix_write_p(atd_writer *w, char *p, const conformance_matrix *v)
-{
-    size_t i;
-    p = atd_writer_raw_p(w, p, ATD_LIT("["));
-    if (p == NULL) return NULL;
-    for (i = 0; i < v->len; i++) {
-        p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) return NULL;
-        p = conformance_anys_write_p(w, p, &v->items[i]);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-    }
-    return atd_writer_raw_p(w, p, ATD_LIT("]"));
-}
+ATD_DEFINE_LIST_WRITE_P(conformance_matrix, conformance_matrix, conformance_anys_write_p)
 
 ATD_DEFINE_WRITE(conformance_matrix, conformance_matrix)
 ATD_DEFINE_WRITE_ENTRY_POINTS(conformance_matrix)
@@ -751,19 +557,7 @@ static char *conformance_any_map_write_p(atd_writer *w, char *p, const conforman
 ATD_DEFINE_WRITE(conformance_any_map, conformance_any_map)
 ATD_DEFINE_WRITE_ENTRY_POINTS(conformance_any_map)
 
-static char *conformance_objects_write_p(atd_writer *w, char *p, const conformance_objects *v)
-{
-    size_t i;
-    p = atd_writer_raw_p(w, p, ATD_LIT("["));
-    if (p == NULL) return NULL;
-    for (i = 0; i < v->len; i++) {
-        p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) return NULL;
-        p = conformance_any_map_write_p(w, p, &v->items[i]);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-    }
-    return atd_writer_raw_p(w, p, ATD_LIT("]"));
-}
+ATD_DEFINE_LIST_WRITE_P(conformance_objects, conformance_objects, conformance_any_map_write_p)
 
 ATD_DEFINE_WRITE(conformance_objects, conformance_objects)
 ATD_DEFINE_WRITE_ENTRY_POINTS(conformance_objects)

@@ -24,21 +24,39 @@ void custom_adapter_circle_init(custom_adapter_circle *v)
     memset(v, 0, sizeof *v);
 }
 
+static ATD__HOT_INLINE int custom_adapter_circle__key(atd_reader *r, const char **pp, int guess)
+{
+    const char *p = *pp; /* reads the key; *pp moves past it */
+    atd_string key;
+    (void)guess;
+    if (atd_key_room(r, p, ATD_LEN("\"r\":"))) {
+        if (atd_bytes_skip(pp, ATD_LIT("\"r\":"))) return 0;
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) return ATD__KEY_FAILED;
+    *pp = p;
+    switch (key.len) {
+    case 1: if (atd_bytes_eq(key.ptr, ATD_LIT("r"))) return 0; break;
+    }
+    *pp = atd_skip_unknown_field_p(r, p, key, "circle", "r\000");
+    return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+}
+
 static const char *custom_adapter_circle_read_p(atd_reader *r, const char *p, custom_adapter_circle *out)
 {
     bool more;
-    atd_string key;
+    int guess;
     const char *at = p;
     uint64_t seen[1] = {0};
     custom_adapter_circle_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"r\":"))) goto key;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"r\":"))) { guess = -1; goto key; }
 field_0:
     p = atd_read_double_p(r, p, &out->r);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("r")));
     seen[0] |= (uint64_t)1 << 0;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) goto key;
+    if (more) { guess = -1; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x1)) {
@@ -47,17 +65,11 @@ end:
     return p;
 key:
     if (!more) goto end;
-    if (atd_key_room(r, p, ATD_LEN("\"r\":"))) {
-        if (atd_bytes_skip(&p, ATD_LIT("\"r\":"))) goto field_0;
+    switch (custom_adapter_circle__key(r, &p, guess)) {
+    case 0: goto field_0;
+    case ATD__KEY_SKIPPED: goto tail;
+    default: return NULL;
     }
-    p = atd_object_key_p(r, p, &key);
-    if (p == NULL) return NULL;
-    switch (key.len) {
-    case 1: if (atd_bytes_eq(key.ptr, ATD_LIT("r"))) goto field_0; break;
-    }
-    p = atd_skip_unknown_field_p(r, p, key, "circle", "r\000");
-    if (p == NULL) return NULL;
-    goto tail;
 }
 
 ATD_DEFINE_READ(extern, custom_adapter_circle, custom_adapter_circle)
@@ -142,60 +154,58 @@ static const char *custom_adapter_shape_read_p(atd_reader *r, const char *p, cus
 ATD_DEFINE_READ(extern, custom_adapter_shape, custom_adapter_shape)
 ATD_DEFINE_READ_ENTRY_POINTS(custom_adapter_shape)
 
-static const char *custom_adapter_shape_list_read_p(atd_reader *r, const char *p, custom_adapter_shape_list *out)
-{
-    bool more;
-    size_t len = 0, cap = 0;
-    custom_adapter_shape *items = NULL;
-    p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
-    while (more) {
-        if (len == cap) {
-            items = (custom_adapter_shape *)atd_read_grow(r, p, items, &cap, sizeof(custom_adapter_shape), 8);
-            if (items == NULL) return NULL;
-        }
-        p = custom_adapter_shape_read_p(r, p, &items[len]);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
-        len++;
-        p = atd_array_next_p(r, p, &more);
-        if (p == NULL) return NULL;
-    }
-    out->items = items;
-    out->len = len;
-    return p;
-}
+ATD_DEFINE_LIST_READ_P(custom_adapter_shape_list, custom_adapter_shape_list, custom_adapter_shape, 8, custom_adapter_shape_read_p)
 
 void custom_adapter_doc_init(custom_adapter_doc *v)
 {
     memset(v, 0, sizeof *v);
 }
 
+static ATD__HOT_INLINE int custom_adapter_doc__key(atd_reader *r, const char **pp, int guess)
+{
+    const char *p = *pp; /* reads the key; *pp moves past it */
+    atd_string key;
+    switch (guess) {
+    case 0: if (atd_key_skip(r, pp, ATD_LIT("\"shapes\":"))) return 0; break;
+    case 1: if (atd_key_skip(r, pp, ATD_LIT("\"name\":"))) return 1; break;
+    }
+    if (atd_key_room(r, p, ATD_LEN("\"shapes\":"))) {
+        switch (p[1]) {
+        case 'n': if (atd_bytes_skip(pp, ATD_LIT("\"name\":"))) return 1; break;
+        case 's': if (atd_bytes_skip(pp, ATD_LIT("\"shapes\":"))) return 0; break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) return ATD__KEY_FAILED;
+    *pp = p;
+    switch (key.len) {
+    case 6: if (atd_bytes_eq(key.ptr, ATD_LIT("shapes"))) return 0; break;
+    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("name"))) return 1; break;
+    }
+    *pp = atd_skip_unknown_field_p(r, p, key, "doc", "shapes\000name\000");
+    return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+}
+
 static const char *custom_adapter_doc_read_p(atd_reader *r, const char *p, custom_adapter_doc *out)
 {
     bool more;
-    atd_string key;
+    int guess;
     const char *at = p;
     uint64_t seen[1] = {0};
     custom_adapter_doc_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"shapes\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"name\":"))) goto field_1;
-        goto key;
-    }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"shapes\":"))) { guess = 1; goto key; }
 field_0:
     p = custom_adapter_shape_list_read_p(r, p, &out->shapes);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("shapes")));
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"name\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"name\":"))) { guess = -1; goto key; }
 field_1:
     p = atd_read_string_p(r, p, &out->name);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("name")));
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"shapes\":"))) goto field_0;
-        goto key;
-    }
+    if (more) { guess = 0; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
@@ -204,21 +214,12 @@ end:
     return p;
 key:
     if (!more) goto end;
-    if (atd_key_room(r, p, ATD_LEN("\"shapes\":"))) {
-        switch (p[1]) {
-        case 'n': if (atd_bytes_skip(&p, ATD_LIT("\"name\":"))) goto field_1; break;
-        case 's': if (atd_bytes_skip(&p, ATD_LIT("\"shapes\":"))) goto field_0; break;
-        }
+    switch (custom_adapter_doc__key(r, &p, guess)) {
+    case 0: goto field_0;
+    case 1: goto field_1;
+    case ATD__KEY_SKIPPED: goto tail;
+    default: return NULL;
     }
-    p = atd_object_key_p(r, p, &key);
-    if (p == NULL) return NULL;
-    switch (key.len) {
-    case 6: if (atd_bytes_eq(key.ptr, ATD_LIT("shapes"))) goto field_0; break;
-    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("name"))) goto field_1; break;
-    }
-    p = atd_skip_unknown_field_p(r, p, key, "doc", "shapes\000name\000");
-    if (p == NULL) return NULL;
-    goto tail;
 }
 
 ATD_DEFINE_READ(extern, custom_adapter_doc, custom_adapter_doc)
@@ -270,19 +271,7 @@ static char *custom_adapter_shape_write_p(atd_writer *w, char *p, const custom_a
 ATD_DEFINE_WRITE(custom_adapter_shape, custom_adapter_shape)
 ATD_DEFINE_WRITE_ENTRY_POINTS(custom_adapter_shape)
 
-static char *custom_adapter_shape_list_write_p(atd_writer *w, char *p, const custom_adapter_shape_list *v)
-{
-    size_t i;
-    p = atd_writer_raw_p(w, p, ATD_LIT("["));
-    if (p == NULL) return NULL;
-    for (i = 0; i < v->len; i++) {
-        p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) return NULL;
-        p = custom_adapter_shape_write_p(w, p, &v->items[i]);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-    }
-    return atd_writer_raw_p(w, p, ATD_LIT("]"));
-}
+ATD_DEFINE_LIST_WRITE_P(custom_adapter_shape_list, custom_adapter_shape_list, custom_adapter_shape_write_p)
 
 static char *custom_adapter_doc_write_p(atd_writer *w, char *p, const custom_adapter_doc *v)
 {

@@ -150,26 +150,50 @@ void defaults_point_init(defaults_point *v)
     memset(v, 0, sizeof *v);
 }
 
+static ATD__HOT_INLINE int defaults_point__key(atd_reader *r, const char **pp, int guess)
+{
+    const char *p = *pp; /* reads the key; *pp moves past it */
+    atd_string key;
+    (void)guess;
+    if (atd_key_room(r, p, ATD_LEN("\"x\":"))) {
+        switch (p[1]) {
+        case 'x': if (atd_bytes_skip(pp, ATD_LIT("\"x\":"))) return 0; break;
+        case 'y': if (atd_bytes_skip(pp, ATD_LIT("\"y\":"))) return 1; break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) return ATD__KEY_FAILED;
+    *pp = p;
+    switch (key.len) {
+    case 1:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("x"))) return 0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("y"))) return 1;
+        break;
+    }
+    *pp = atd_skip_unknown_field_p(r, p, key, "point", "x\000y\000");
+    return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+}
+
 static const char *defaults_point_read_p(atd_reader *r, const char *p, defaults_point *out)
 {
     bool more;
-    atd_string key;
+    int guess;
     const char *at = p;
     uint64_t seen[1] = {0};
     defaults_point_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"x\":"))) goto key;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"x\":"))) { guess = -1; goto key; }
 field_0:
     p = atd_read_double_p(r, p, &out->x);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("x")));
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"y\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"y\":"))) { guess = -1; goto key; }
 field_1:
     p = atd_read_double_p(r, p, &out->y);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("y")));
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) goto key;
+    if (more) { guess = -1; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
@@ -178,23 +202,12 @@ end:
     return p;
 key:
     if (!more) goto end;
-    if (atd_key_room(r, p, ATD_LEN("\"x\":"))) {
-        switch (p[1]) {
-        case 'x': if (atd_bytes_skip(&p, ATD_LIT("\"x\":"))) goto field_0; break;
-        case 'y': if (atd_bytes_skip(&p, ATD_LIT("\"y\":"))) goto field_1; break;
-        }
+    switch (defaults_point__key(r, &p, guess)) {
+    case 0: goto field_0;
+    case 1: goto field_1;
+    case ATD__KEY_SKIPPED: goto tail;
+    default: return NULL;
     }
-    p = atd_object_key_p(r, p, &key);
-    if (p == NULL) return NULL;
-    switch (key.len) {
-    case 1:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("x"))) goto field_0;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("y"))) goto field_1;
-        break;
-    }
-    p = atd_skip_unknown_field_p(r, p, key, "point", "x\000y\000");
-    if (p == NULL) return NULL;
-    goto tail;
 }
 
 ATD_DEFINE_READ(extern, defaults_point, defaults_point)
@@ -222,51 +235,9 @@ static const char *defaults_float_nullable_read_p(atd_reader *r, const char *p, 
     return p;
 }
 
-static const char *defaults_int_list_read_p(atd_reader *r, const char *p, defaults_int_list *out)
-{
-    bool more;
-    size_t len = 0, cap = 0;
-    int64_t *items = NULL;
-    p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
-    while (more) {
-        if (len == cap) {
-            items = (int64_t *)atd_read_grow(r, p, items, &cap, sizeof(int64_t), 8);
-            if (items == NULL) return NULL;
-        }
-        p = atd_read_int64_p(r, p, &items[len]);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
-        len++;
-        p = atd_array_next_p(r, p, &more);
-        if (p == NULL) return NULL;
-    }
-    out->items = items;
-    out->len = len;
-    return p;
-}
+ATD_DEFINE_LIST_READ_P(defaults_int_list, defaults_int_list, int64_t, 8, atd_read_int64_p)
 
-static const char *defaults_string_list_read_p(atd_reader *r, const char *p, defaults_string_list *out)
-{
-    bool more;
-    size_t len = 0, cap = 0;
-    atd_string *items = NULL;
-    p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
-    while (more) {
-        if (len == cap) {
-            items = (atd_string *)atd_read_grow(r, p, items, &cap, sizeof(atd_string), 8);
-            if (items == NULL) return NULL;
-        }
-        p = atd_read_string_p(r, p, &items[len]);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
-        len++;
-        p = atd_array_next_p(r, p, &more);
-        if (p == NULL) return NULL;
-    }
-    out->items = items;
-    out->len = len;
-    return p;
-}
+ATD_DEFINE_LIST_READ_P(defaults_string_list, defaults_string_list, atd_string, 8, atd_read_string_p)
 
 static void defaults_int_string_tuple_init(defaults_int_string_tuple *v)
 {
@@ -341,73 +312,146 @@ void defaults_all_init(defaults_all *v)
     v->any = defaults_all__default_any;
 }
 
+static ATD__HOT_INLINE int defaults_all__key(atd_reader *r, const char **pp, int guess)
+{
+    const char *p = *pp; /* reads the key; *pp moves past it */
+    atd_string key;
+    switch (guess) {
+    case 0: if (atd_key_skip(r, pp, ATD_LIT("\"nickname\":"))) return 0; break;
+    case 1: if (atd_key_skip(r, pp, ATD_LIT("\"greeting\":"))) return 1; break;
+    case 2: if (atd_key_skip(r, pp, ATD_LIT("\"empty\":"))) return 2; break;
+    case 3: if (atd_key_skip(r, pp, ATD_LIT("\"count\":"))) return 3; break;
+    case 4: if (atd_key_skip(r, pp, ATD_LIT("\"small\":"))) return 4; break;
+    case 5: if (atd_key_skip(r, pp, ATD_LIT("\"mask\":"))) return 5; break;
+    case 6: if (atd_key_skip(r, pp, ATD_LIT("\"big\":"))) return 6; break;
+    case 7: if (atd_key_skip(r, pp, ATD_LIT("\"ratio\":"))) return 7; break;
+    case 8: if (atd_key_skip(r, pp, ATD_LIT("\"single\":"))) return 8; break;
+    case 9: if (atd_key_skip(r, pp, ATD_LIT("\"on\":"))) return 9; break;
+    case 10: if (atd_key_skip(r, pp, ATD_LIT("\"color\":"))) return 10; break;
+    case 11: if (atd_key_skip(r, pp, ATD_LIT("\"shape\":"))) return 11; break;
+    case 12: if (atd_key_skip(r, pp, ATD_LIT("\"circle\":"))) return 12; break;
+    case 13: if (atd_key_skip(r, pp, ATD_LIT("\"maybe\":"))) return 13; break;
+    case 14: if (atd_key_skip(r, pp, ATD_LIT("\"nul\":"))) return 14; break;
+    case 15: if (atd_key_skip(r, pp, ATD_LIT("\"ints\":"))) return 15; break;
+    case 16: if (atd_key_skip(r, pp, ATD_LIT("\"names\":"))) return 16; break;
+    case 17: if (atd_key_skip(r, pp, ATD_LIT("\"origin\":"))) return 17; break;
+    case 19: if (atd_key_skip(r, pp, ATD_LIT("\"any\":"))) return 19; break;
+    }
+    if (atd_key_room(r, p, ATD_LEN("\"nickname\":"))) {
+        switch (p[3]) {
+        case '"': if (atd_bytes_skip(pp, ATD_LIT("\"on\":"))) return 9; break;
+        case 'a':
+            switch (p[2]) {
+            case 'h': if (atd_bytes_skip(pp, ATD_LIT("\"shape\":"))) return 11; break;
+            case 'm': if (atd_bytes_skip(pp, ATD_LIT("\"small\":"))) return 4; break;
+            }
+            break;
+        case 'c': if (atd_bytes_skip(pp, ATD_LIT("\"nickname\":"))) return 0; break;
+        case 'e': if (atd_bytes_skip(pp, ATD_LIT("\"greeting\":"))) return 1; break;
+        case 'g': if (atd_bytes_skip(pp, ATD_LIT("\"big\":"))) return 6; break;
+        case 'i':
+            switch (p[1]) {
+            case 'o': if (atd_bytes_skip(pp, ATD_LIT("\"origin\":"))) return 17; break;
+            case 'p': if (atd_bytes_skip(pp, ATD_LIT("\"pair\":"))) return 18; break;
+            }
+            break;
+        case 'l':
+            switch (p[1]) {
+            case 'c': if (atd_bytes_skip(pp, ATD_LIT("\"color\":"))) return 10; break;
+            case 'n': if (atd_bytes_skip(pp, ATD_LIT("\"nul\":"))) return 14; break;
+            }
+            break;
+        case 'm': if (atd_bytes_skip(pp, ATD_LIT("\"names\":"))) return 16; break;
+        case 'n': if (atd_bytes_skip(pp, ATD_LIT("\"single\":"))) return 8; break;
+        case 'p': if (atd_bytes_skip(pp, ATD_LIT("\"empty\":"))) return 2; break;
+        case 'r': if (atd_bytes_skip(pp, ATD_LIT("\"circle\":"))) return 12; break;
+        case 's': if (atd_bytes_skip(pp, ATD_LIT("\"mask\":"))) return 5; break;
+        case 't':
+            switch (p[1]) {
+            case 'i': if (atd_bytes_skip(pp, ATD_LIT("\"ints\":"))) return 15; break;
+            case 'r': if (atd_bytes_skip(pp, ATD_LIT("\"ratio\":"))) return 7; break;
+            }
+            break;
+        case 'u': if (atd_bytes_skip(pp, ATD_LIT("\"count\":"))) return 3; break;
+        case 'y':
+            switch (p[1]) {
+            case 'a': if (atd_bytes_skip(pp, ATD_LIT("\"any\":"))) return 19; break;
+            case 'm': if (atd_bytes_skip(pp, ATD_LIT("\"maybe\":"))) return 13; break;
+            }
+            break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) return ATD__KEY_FAILED;
+    *pp = p;
+    switch (key.len) {
+    case 8:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("nickname"))) return 0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("greeting"))) return 1;
+        break;
+    case 5:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("empty"))) return 2;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("count"))) return 3;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("small"))) return 4;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("ratio"))) return 7;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("color"))) return 10;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("shape"))) return 11;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("maybe"))) return 13;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("names"))) return 16;
+        break;
+    case 4:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("mask"))) return 5;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("ints"))) return 15;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("pair"))) return 18;
+        break;
+    case 3:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("big"))) return 6;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("nul"))) return 14;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("any"))) return 19;
+        break;
+    case 6:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("single"))) return 8;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("circle"))) return 12;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("origin"))) return 17;
+        break;
+    case 2: if (atd_bytes_eq(key.ptr, ATD_LIT("on"))) return 9; break;
+    }
+    *pp = atd_skip_unknown_field_p(r, p, key, "all", "nickname\000greeting\000empty\000count\000small\000mask\000big\000ratio\000single\000on\000color\000shape\000circle\000maybe\000nul\000ints\000names\000origin\000pair\000any\000");
+    return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+}
+
 static const char *defaults_all_read_p(atd_reader *r, const char *p, defaults_all *out)
 {
     bool more;
-    atd_string key;
+    int guess;
     defaults_all_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"nickname\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"any\":"))) goto field_19;
-        goto key;
-    }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"nickname\":"))) { guess = 19; goto key; }
 field_0:
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("nickname")));
-    } else {
+    if (!atd_null_skip(r, &p)) {
         p = atd_read_string_p(r, p, &out->nickname);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("nickname")));
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"greeting\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"nul\":"))) goto field_14;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"greeting\":"))) { guess = 14; goto key; }
 field_1:
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("greeting")));
-    } else {
+    if (!atd_null_skip(r, &p)) {
         p = atd_read_string_p(r, p, &out->greeting);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("greeting")));
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"empty\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"ints\":"))) goto field_15;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"empty\":"))) { guess = 15; goto key; }
 field_2:
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("empty")));
-    } else {
+    if (!atd_null_skip(r, &p)) {
         p = atd_read_string_p(r, p, &out->empty);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("empty")));
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"count\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"greeting\":"))) goto field_1;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"count\":"))) { guess = 1; goto key; }
 field_3:
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("count")));
-    } else {
+    if (!atd_null_skip(r, &p)) {
         p = atd_read_int64_p(r, p, &out->count);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("count")));
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"small\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"empty\":"))) goto field_2;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"small\":"))) { guess = 2; goto key; }
 field_4:
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("small")));
-    } else {
+    if (!atd_null_skip(r, &p)) {
         {
             int64_t i_;
             p = atd_read_int_range_p(r, p, INT8_MIN, INT8_MAX, &i_);
@@ -415,52 +459,27 @@ field_4:
             out->small = (int8_t)i_;
         }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"mask\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"mask\":"))) { guess = -1; goto key; }
 field_5:
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("mask")));
-    } else {
+    if (!atd_null_skip(r, &p)) {
         p = atd_read_int64_p(r, p, &out->mask);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("mask")));
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"big\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"maybe\":"))) goto field_13;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"big\":"))) { guess = 13; goto key; }
 field_6:
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("big")));
-    } else {
+    if (!atd_null_skip(r, &p)) {
         p = atd_read_int64_p(r, p, &out->big);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("big")));
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ratio\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"circle\":"))) goto field_12;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ratio\":"))) { guess = 12; goto key; }
 field_7:
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ratio")));
-    } else {
+    if (!atd_null_skip(r, &p)) {
         p = atd_read_double_p(r, p, &out->ratio);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ratio")));
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"single\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"shape\":"))) goto field_11;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"single\":"))) { guess = 11; goto key; }
 field_8:
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("single")));
-    } else {
+    if (!atd_null_skip(r, &p)) {
         {
             double d_;
             p = atd_read_double_p(r, p, &d_);
@@ -468,238 +487,104 @@ field_8:
             out->single = (float)d_;
         }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"on\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"small\":"))) goto field_4;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"on\":"))) { guess = 4; goto key; }
 field_9:
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("on")));
-    } else {
+    if (!atd_null_skip(r, &p)) {
         p = atd_read_bool_p(r, p, &out->on);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("on")));
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"color\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"origin\":"))) goto field_17;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"color\":"))) { guess = 17; goto key; }
 field_10:
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("color")));
-    } else {
+    if (!atd_null_skip(r, &p)) {
         p = defaults_color_read_p(r, p, &out->color);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("color")));
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"shape\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"count\":"))) goto field_3;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"shape\":"))) { guess = 3; goto key; }
 field_11:
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("shape")));
-    } else {
+    if (!atd_null_skip(r, &p)) {
         p = defaults_shape_read_p(r, p, &out->shape);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("shape")));
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"circle\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"single\":"))) goto field_8;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"circle\":"))) { guess = 8; goto key; }
 field_12:
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("circle")));
-    } else {
+    if (!atd_null_skip(r, &p)) {
         p = defaults_shape_read_p(r, p, &out->circle);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("circle")));
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"maybe\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"color\":"))) goto field_10;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"maybe\":"))) { guess = 10; goto key; }
 field_13:
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("maybe")));
-    } else {
+    if (!atd_null_skip(r, &p)) {
         p = defaults_int_option_read_p(r, p, &out->maybe);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("maybe")));
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"nul\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"names\":"))) goto field_16;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"nul\":"))) { guess = 16; goto key; }
 field_14:
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("nul")));
-    } else {
+    if (!atd_null_skip(r, &p)) {
         p = defaults_float_nullable_read_p(r, p, &out->nul);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("nul")));
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ints\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"on\":"))) goto field_9;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ints\":"))) { guess = 9; goto key; }
 field_15:
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ints")));
-    } else {
+    if (!atd_null_skip(r, &p)) {
         p = defaults_int_list_read_p(r, p, &out->ints);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ints")));
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"names\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"mask\":"))) goto field_5;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"names\":"))) { guess = 5; goto key; }
 field_16:
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("names")));
-    } else {
+    if (!atd_null_skip(r, &p)) {
         p = defaults_string_list_read_p(r, p, &out->names);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("names")));
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"origin\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"nickname\":"))) goto field_0;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"origin\":"))) { guess = 0; goto key; }
 field_17:
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("origin")));
-    } else {
+    if (!atd_null_skip(r, &p)) {
         p = defaults_point_read_p(r, p, &out->origin);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("origin")));
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"pair\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"pair\":"))) { guess = -1; goto key; }
 field_18:
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("pair")));
-    } else {
+    if (!atd_null_skip(r, &p)) {
         p = defaults_int_string_tuple_read_p(r, p, &out->pair);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("pair")));
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"any\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"ratio\":"))) goto field_7;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"any\":"))) { guess = 7; goto key; }
 field_19:
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("any")));
-    } else {
+    if (!atd_null_skip(r, &p)) {
         p = atd_json_read_p(r, p, &out->any);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("any")));
     }
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"big\":"))) goto field_6;
-        goto key;
-    }
+    if (more) { guess = 6; goto key; }
 end:
     if (p == NULL) return NULL;
     return p;
 key:
     if (!more) goto end;
-    if (atd_key_room(r, p, ATD_LEN("\"nickname\":"))) {
-        switch (p[3]) {
-        case '"': if (atd_bytes_skip(&p, ATD_LIT("\"on\":"))) goto field_9; break;
-        case 'a':
-            switch (p[2]) {
-            case 'h': if (atd_bytes_skip(&p, ATD_LIT("\"shape\":"))) goto field_11; break;
-            case 'm': if (atd_bytes_skip(&p, ATD_LIT("\"small\":"))) goto field_4; break;
-            }
-            break;
-        case 'c': if (atd_bytes_skip(&p, ATD_LIT("\"nickname\":"))) goto field_0; break;
-        case 'e': if (atd_bytes_skip(&p, ATD_LIT("\"greeting\":"))) goto field_1; break;
-        case 'g': if (atd_bytes_skip(&p, ATD_LIT("\"big\":"))) goto field_6; break;
-        case 'i':
-            switch (p[1]) {
-            case 'o': if (atd_bytes_skip(&p, ATD_LIT("\"origin\":"))) goto field_17; break;
-            case 'p': if (atd_bytes_skip(&p, ATD_LIT("\"pair\":"))) goto field_18; break;
-            }
-            break;
-        case 'l':
-            switch (p[1]) {
-            case 'c': if (atd_bytes_skip(&p, ATD_LIT("\"color\":"))) goto field_10; break;
-            case 'n': if (atd_bytes_skip(&p, ATD_LIT("\"nul\":"))) goto field_14; break;
-            }
-            break;
-        case 'm': if (atd_bytes_skip(&p, ATD_LIT("\"names\":"))) goto field_16; break;
-        case 'n': if (atd_bytes_skip(&p, ATD_LIT("\"single\":"))) goto field_8; break;
-        case 'p': if (atd_bytes_skip(&p, ATD_LIT("\"empty\":"))) goto field_2; break;
-        case 'r': if (atd_bytes_skip(&p, ATD_LIT("\"circle\":"))) goto field_12; break;
-        case 's': if (atd_bytes_skip(&p, ATD_LIT("\"mask\":"))) goto field_5; break;
-        case 't':
-            switch (p[1]) {
-            case 'i': if (atd_bytes_skip(&p, ATD_LIT("\"ints\":"))) goto field_15; break;
-            case 'r': if (atd_bytes_skip(&p, ATD_LIT("\"ratio\":"))) goto field_7; break;
-            }
-            break;
-        case 'u': if (atd_bytes_skip(&p, ATD_LIT("\"count\":"))) goto field_3; break;
-        case 'y':
-            switch (p[1]) {
-            case 'a': if (atd_bytes_skip(&p, ATD_LIT("\"any\":"))) goto field_19; break;
-            case 'm': if (atd_bytes_skip(&p, ATD_LIT("\"maybe\":"))) goto field_13; break;
-            }
-            break;
-        }
+    switch (defaults_all__key(r, &p, guess)) {
+    case 0: goto field_0;
+    case 1: goto field_1;
+    case 2: goto field_2;
+    case 3: goto field_3;
+    case 4: goto field_4;
+    case 5: goto field_5;
+    case 6: goto field_6;
+    case 7: goto field_7;
+    case 8: goto field_8;
+    case 9: goto field_9;
+    case 10: goto field_10;
+    case 11: goto field_11;
+    case 12: goto field_12;
+    case 13: goto field_13;
+    case 14: goto field_14;
+    case 15: goto field_15;
+    case 16: goto field_16;
+    case 17: goto field_17;
+    case 18: goto field_18;
+    case 19: goto field_19;
+    case ATD__KEY_SKIPPED: goto tail;
+    default: return NULL;
     }
-    p = atd_object_key_p(r, p, &key);
-    if (p == NULL) return NULL;
-    switch (key.len) {
-    case 8:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("nickname"))) goto field_0;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("greeting"))) goto field_1;
-        break;
-    case 5:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("empty"))) goto field_2;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("count"))) goto field_3;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("small"))) goto field_4;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("ratio"))) goto field_7;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("color"))) goto field_10;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("shape"))) goto field_11;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("maybe"))) goto field_13;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("names"))) goto field_16;
-        break;
-    case 4:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("mask"))) goto field_5;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("ints"))) goto field_15;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("pair"))) goto field_18;
-        break;
-    case 3:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("big"))) goto field_6;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("nul"))) goto field_14;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("any"))) goto field_19;
-        break;
-    case 6:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("single"))) goto field_8;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("circle"))) goto field_12;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("origin"))) goto field_17;
-        break;
-    case 2: if (atd_bytes_eq(key.ptr, ATD_LIT("on"))) goto field_9; break;
-    }
-    p = atd_skip_unknown_field_p(r, p, key, "all", "nickname\000greeting\000empty\000count\000small\000mask\000big\000ratio\000single\000on\000color\000shape\000circle\000maybe\000nul\000ints\000names\000origin\000pair\000any\000");
-    if (p == NULL) return NULL;
-    goto tail;
 }
 
 ATD_DEFINE_READ(extern, defaults_all, defaults_all)

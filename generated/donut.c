@@ -21,49 +21,46 @@ static bool donut_ingredient_list_equal(const donut_ingredient_list *a, const do
 
 /* --- readers --- */
 
-static const char *donut_ingredient_list_read_p(atd_reader *r, const char *p, donut_ingredient_list *out)
-{
-    bool more;
-    size_t len = 0, cap = 0;
-    donut_ingredient *items = NULL;
-    p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
-    while (more) {
-        if (len == cap) {
-            items = (donut_ingredient *)atd_read_grow(r, p, items, &cap, sizeof(donut_ingredient), 8);
-            if (items == NULL) return NULL;
-        }
-        p = donut_ingredient_read_p(r, p, &items[len]);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
-        len++;
-        p = atd_array_next_p(r, p, &more);
-        if (p == NULL) return NULL;
-    }
-    out->items = items;
-    out->len = len;
-    return p;
-}
+ATD_DEFINE_LIST_READ_P(donut_ingredient_list, donut_ingredient_list, donut_ingredient, 8, donut_ingredient_read_p)
 
 void donut_batters_init(donut_batters *v)
 {
     memset(v, 0, sizeof *v);
 }
 
+static ATD__HOT_INLINE int donut_batters__key(atd_reader *r, const char **pp, int guess)
+{
+    const char *p = *pp; /* reads the key; *pp moves past it */
+    atd_string key;
+    (void)guess;
+    if (atd_key_room(r, p, ATD_LEN("\"batter\":"))) {
+        if (atd_bytes_skip(pp, ATD_LIT("\"batter\":"))) return 0;
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) return ATD__KEY_FAILED;
+    *pp = p;
+    switch (key.len) {
+    case 6: if (atd_bytes_eq(key.ptr, ATD_LIT("batter"))) return 0; break;
+    }
+    *pp = atd_skip_unknown_field_p(r, p, key, "batters", "batter\000");
+    return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+}
+
 static const char *donut_batters_read_p(atd_reader *r, const char *p, donut_batters *out)
 {
     bool more;
-    atd_string key;
+    int guess;
     const char *at = p;
     uint64_t seen[1] = {0};
     donut_batters_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"batter\":"))) goto key;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"batter\":"))) { guess = -1; goto key; }
 field_0:
     p = donut_ingredient_list_read_p(r, p, &out->batter);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("batter")));
     seen[0] |= (uint64_t)1 << 0;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) goto key;
+    if (more) { guess = -1; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x1)) {
@@ -72,17 +69,11 @@ end:
     return p;
 key:
     if (!more) goto end;
-    if (atd_key_room(r, p, ATD_LEN("\"batter\":"))) {
-        if (atd_bytes_skip(&p, ATD_LIT("\"batter\":"))) goto field_0;
+    switch (donut_batters__key(r, &p, guess)) {
+    case 0: goto field_0;
+    case ATD__KEY_SKIPPED: goto tail;
+    default: return NULL;
     }
-    p = atd_object_key_p(r, p, &key);
-    if (p == NULL) return NULL;
-    switch (key.len) {
-    case 6: if (atd_bytes_eq(key.ptr, ATD_LIT("batter"))) goto field_0; break;
-    }
-    p = atd_skip_unknown_field_p(r, p, key, "batters", "batter\000");
-    if (p == NULL) return NULL;
-    goto tail;
 }
 
 ATD_DEFINE_READ(extern, donut_batters, donut_batters)
@@ -93,61 +84,90 @@ void donut_item_init(donut_item *v)
     memset(v, 0, sizeof *v);
 }
 
+static ATD__HOT_INLINE int donut_item__key(atd_reader *r, const char **pp, int guess)
+{
+    const char *p = *pp; /* reads the key; *pp moves past it */
+    atd_string key;
+    switch (guess) {
+    case 0: if (atd_key_skip(r, pp, ATD_LIT("\"id\":"))) return 0; break;
+    case 1: if (atd_key_skip(r, pp, ATD_LIT("\"type\":"))) return 1; break;
+    case 2: if (atd_key_skip(r, pp, ATD_LIT("\"name\":"))) return 2; break;
+    case 4: if (atd_key_skip(r, pp, ATD_LIT("\"batters\":"))) return 4; break;
+    case 5: if (atd_key_skip(r, pp, ATD_LIT("\"topping\":"))) return 5; break;
+    }
+    if (atd_key_room(r, p, ATD_LEN("\"batters\":"))) {
+        switch (p[1]) {
+        case 'b': if (atd_bytes_skip(pp, ATD_LIT("\"batters\":"))) return 4; break;
+        case 'i': if (atd_bytes_skip(pp, ATD_LIT("\"id\":"))) return 0; break;
+        case 'n': if (atd_bytes_skip(pp, ATD_LIT("\"name\":"))) return 2; break;
+        case 'p': if (atd_bytes_skip(pp, ATD_LIT("\"ppu\":"))) return 3; break;
+        case 't':
+            switch (p[2]) {
+            case 'o': if (atd_bytes_skip(pp, ATD_LIT("\"topping\":"))) return 5; break;
+            case 'y': if (atd_bytes_skip(pp, ATD_LIT("\"type\":"))) return 1; break;
+            }
+            break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) return ATD__KEY_FAILED;
+    *pp = p;
+    switch (key.len) {
+    case 2: if (atd_bytes_eq(key.ptr, ATD_LIT("id"))) return 0; break;
+    case 4:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("type"))) return 1;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("name"))) return 2;
+        break;
+    case 3: if (atd_bytes_eq(key.ptr, ATD_LIT("ppu"))) return 3; break;
+    case 7:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("batters"))) return 4;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("topping"))) return 5;
+        break;
+    }
+    *pp = atd_skip_unknown_field_p(r, p, key, "item", "id\000type\000name\000ppu\000batters\000topping\000");
+    return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+}
+
 static const char *donut_item_read_p(atd_reader *r, const char *p, donut_item *out)
 {
     bool more;
-    atd_string key;
+    int guess;
     const char *at = p;
     uint64_t seen[1] = {0};
     donut_item_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"id\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"batters\":"))) goto field_4;
-        goto key;
-    }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"id\":"))) { guess = 4; goto key; }
 field_0:
     p = atd_read_string_p(r, p, &out->id);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("id")));
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"type\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"name\":"))) goto field_2;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"type\":"))) { guess = 2; goto key; }
 field_1:
     p = atd_read_string_p(r, p, &out->item_type);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("type")));
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"name\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"name\":"))) { guess = -1; goto key; }
 field_2:
     p = atd_read_string_p(r, p, &out->name);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("name")));
     seen[0] |= (uint64_t)1 << 2;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ppu\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ppu\":"))) { guess = -1; goto key; }
 field_3:
     p = atd_read_double_p(r, p, &out->ppu);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ppu")));
     seen[0] |= (uint64_t)1 << 3;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"batters\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"topping\":"))) goto field_5;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"batters\":"))) { guess = 5; goto key; }
 field_4:
     p = donut_batters_read_p(r, p, &out->batters);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("batters")));
     seen[0] |= (uint64_t)1 << 4;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"topping\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"id\":"))) goto field_0;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"topping\":"))) { guess = 0; goto key; }
 field_5:
     p = donut_ingredient_list_read_p(r, p, &out->topping);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("topping")));
     seen[0] |= (uint64_t)1 << 5;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"type\":"))) goto field_1;
-        goto key;
-    }
+    if (more) { guess = 1; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3f)) {
@@ -156,37 +176,16 @@ end:
     return p;
 key:
     if (!more) goto end;
-    if (atd_key_room(r, p, ATD_LEN("\"batters\":"))) {
-        switch (p[1]) {
-        case 'b': if (atd_bytes_skip(&p, ATD_LIT("\"batters\":"))) goto field_4; break;
-        case 'i': if (atd_bytes_skip(&p, ATD_LIT("\"id\":"))) goto field_0; break;
-        case 'n': if (atd_bytes_skip(&p, ATD_LIT("\"name\":"))) goto field_2; break;
-        case 'p': if (atd_bytes_skip(&p, ATD_LIT("\"ppu\":"))) goto field_3; break;
-        case 't':
-            switch (p[2]) {
-            case 'o': if (atd_bytes_skip(&p, ATD_LIT("\"topping\":"))) goto field_5; break;
-            case 'y': if (atd_bytes_skip(&p, ATD_LIT("\"type\":"))) goto field_1; break;
-            }
-            break;
-        }
+    switch (donut_item__key(r, &p, guess)) {
+    case 0: goto field_0;
+    case 1: goto field_1;
+    case 2: goto field_2;
+    case 3: goto field_3;
+    case 4: goto field_4;
+    case 5: goto field_5;
+    case ATD__KEY_SKIPPED: goto tail;
+    default: return NULL;
     }
-    p = atd_object_key_p(r, p, &key);
-    if (p == NULL) return NULL;
-    switch (key.len) {
-    case 2: if (atd_bytes_eq(key.ptr, ATD_LIT("id"))) goto field_0; break;
-    case 4:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("type"))) goto field_1;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("name"))) goto field_2;
-        break;
-    case 3: if (atd_bytes_eq(key.ptr, ATD_LIT("ppu"))) goto field_3; break;
-    case 7:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("batters"))) goto field_4;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("topping"))) goto field_5;
-        break;
-    }
-    p = atd_skip_unknown_field_p(r, p, key, "item", "id\000type\000name\000ppu\000batters\000topping\000");
-    if (p == NULL) return NULL;
-    goto tail;
 }
 
 ATD_DEFINE_READ(extern, donut_item, donut_item)
@@ -197,26 +196,48 @@ void donut_ingredient_init(donut_ingredient *v)
     memset(v, 0, sizeof *v);
 }
 
+static ATD__HOT_INLINE int donut_ingredient__key(atd_reader *r, const char **pp, int guess)
+{
+    const char *p = *pp; /* reads the key; *pp moves past it */
+    atd_string key;
+    (void)guess;
+    if (atd_key_room(r, p, ATD_LEN("\"type\":"))) {
+        switch (p[1]) {
+        case 'i': if (atd_bytes_skip(pp, ATD_LIT("\"id\":"))) return 0; break;
+        case 't': if (atd_bytes_skip(pp, ATD_LIT("\"type\":"))) return 1; break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) return ATD__KEY_FAILED;
+    *pp = p;
+    switch (key.len) {
+    case 2: if (atd_bytes_eq(key.ptr, ATD_LIT("id"))) return 0; break;
+    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("type"))) return 1; break;
+    }
+    *pp = atd_skip_unknown_field_p(r, p, key, "ingredient", "id\000type\000");
+    return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+}
+
 static const char *donut_ingredient_read_p(atd_reader *r, const char *p, donut_ingredient *out)
 {
     bool more;
-    atd_string key;
+    int guess;
     const char *at = p;
     uint64_t seen[1] = {0};
     donut_ingredient_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"id\":"))) goto key;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"id\":"))) { guess = -1; goto key; }
 field_0:
     p = atd_read_string_p(r, p, &out->id);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("id")));
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"type\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"type\":"))) { guess = -1; goto key; }
 field_1:
     p = atd_read_string_p(r, p, &out->ingredient_type);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("type")));
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) goto key;
+    if (more) { guess = -1; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
@@ -225,21 +246,12 @@ end:
     return p;
 key:
     if (!more) goto end;
-    if (atd_key_room(r, p, ATD_LEN("\"type\":"))) {
-        switch (p[1]) {
-        case 'i': if (atd_bytes_skip(&p, ATD_LIT("\"id\":"))) goto field_0; break;
-        case 't': if (atd_bytes_skip(&p, ATD_LIT("\"type\":"))) goto field_1; break;
-        }
+    switch (donut_ingredient__key(r, &p, guess)) {
+    case 0: goto field_0;
+    case 1: goto field_1;
+    case ATD__KEY_SKIPPED: goto tail;
+    default: return NULL;
     }
-    p = atd_object_key_p(r, p, &key);
-    if (p == NULL) return NULL;
-    switch (key.len) {
-    case 2: if (atd_bytes_eq(key.ptr, ATD_LIT("id"))) goto field_0; break;
-    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("type"))) goto field_1; break;
-    }
-    p = atd_skip_unknown_field_p(r, p, key, "ingredient", "id\000type\000");
-    if (p == NULL) return NULL;
-    goto tail;
 }
 
 ATD_DEFINE_READ(extern, donut_ingredient, donut_ingredient)
@@ -250,47 +262,14 @@ void donut_root_init(donut_root *v)
     memset(v, 0, sizeof *v);
 }
 
-static const char *donut_root_read_p(atd_reader *r, const char *p, donut_root *out)
-{
-    bool more;
-    size_t len = 0, cap = 0;
-    donut_item *items = NULL;
-    p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
-    while (more) {
-        if (len == cap) {
-            items = (donut_item *)atd_read_grow(r, p, items, &cap, sizeof(donut_item), 8);
-            if (items == NULL) return NULL;
-        }
-        p = donut_item_read_p(r, p, &items[len]);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
-        len++;
-        p = atd_array_next_p(r, p, &more);
-        if (p == NULL) return NULL;
-    }
-    out->items = items;
-    out->len = len;
-    return p;
-}
+ATD_DEFINE_LIST_READ_P(donut_root, donut_root, donut_item, 8, donut_item_read_p)
 
 ATD_DEFINE_READ(extern, donut_root, donut_root)
 ATD_DEFINE_READ_ENTRY_POINTS(donut_root)
 
 /* --- writers --- */
 
-static char *donut_ingredient_list_write_p(atd_writer *w, char *p, const donut_ingredient_list *v)
-{
-    size_t i;
-    p = atd_writer_raw_p(w, p, ATD_LIT("["));
-    if (p == NULL) return NULL;
-    for (i = 0; i < v->len; i++) {
-        p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) return NULL;
-        p = donut_ingredient_write_p(w, p, &v->items[i]);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-    }
-    return atd_writer_raw_p(w, p, ATD_LIT("]"));
-}
+ATD_DEFINE_LIST_WRITE_P(donut_ingredient_list, donut_ingredient_list, donut_ingredient_write_p)
 
 static char *donut_batters_write_p(atd_writer *w, char *p, const donut_batters *v)
 {
@@ -345,19 +324,7 @@ static char *donut_ingredient_write_p(atd_writer *w, char *p, const donut_ingred
 ATD_DEFINE_WRITE(donut_ingredient, donut_ingredient)
 ATD_DEFINE_WRITE_ENTRY_POINTS(donut_ingredient)
 
-static char *donut_root_write_p(atd_writer *w, char *p, const donut_root *v)
-{
-    size_t i;
-    p = atd_writer_raw_p(w, p, ATD_LIT("["));
-    if (p == NULL) return NULL;
-    for (i = 0; i < v->len; i++) {
-        p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) return NULL;
-        p = donut_item_write_p(w, p, &v->items[i]);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-    }
-    return atd_writer_raw_p(w, p, ATD_LIT("]"));
-}
+ATD_DEFINE_LIST_WRITE_P(donut_root, donut_root, donut_item_write_p)
 
 ATD_DEFINE_WRITE(donut_root, donut_root)
 ATD_DEFINE_WRITE_ENTRY_POINTS(donut_root)

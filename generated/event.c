@@ -63,42 +63,65 @@ void event_event_init(event_event *v)
     memset(v, 0, sizeof *v);
 }
 
+static ATD__HOT_INLINE int event_event__key(atd_reader *r, const char **pp, int guess)
+{
+    const char *p = *pp; /* reads the key; *pp moves past it */
+    atd_string key;
+    switch (guess) {
+    case 0: if (atd_key_skip(r, pp, ATD_LIT("\"username\":"))) return 0; break;
+    case 1: if (atd_key_skip(r, pp, ATD_LIT("\"date\":"))) return 1; break;
+    }
+    if (atd_key_room(r, p, ATD_LEN("\"event_type\":"))) {
+        switch (p[1]) {
+        case 'd': if (atd_bytes_skip(pp, ATD_LIT("\"date\":"))) return 1; break;
+        case 'e': if (atd_bytes_skip(pp, ATD_LIT("\"event_type\":"))) return 2; break;
+        case 'p': if (atd_bytes_skip(pp, ATD_LIT("\"payload\":"))) return 3; break;
+        case 'u': if (atd_bytes_skip(pp, ATD_LIT("\"username\":"))) return 0; break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) return ATD__KEY_FAILED;
+    *pp = p;
+    switch (key.len) {
+    case 8: if (atd_bytes_eq(key.ptr, ATD_LIT("username"))) return 0; break;
+    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("date"))) return 1; break;
+    case 10: if (atd_bytes_eq(key.ptr, ATD_LIT("event_type"))) return 2; break;
+    case 7: if (atd_bytes_eq(key.ptr, ATD_LIT("payload"))) return 3; break;
+    }
+    *pp = atd_skip_unknown_field_p(r, p, key, "event", "username\000date\000event_type\000payload\000");
+    return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+}
+
 static const char *event_event_read_p(atd_reader *r, const char *p, event_event *out)
 {
     bool more;
-    atd_string key;
+    int guess;
     const char *at = p;
     uint64_t seen[1] = {0};
     event_event_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"username\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"date\":"))) goto field_1;
-        goto key;
-    }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"username\":"))) { guess = 1; goto key; }
 field_0:
     p = atd_read_string_p(r, p, &out->username);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("username")));
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"date\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"date\":"))) { guess = -1; goto key; }
 field_1:
     p = atd_read_int64_p(r, p, &out->date);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("date")));
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"event_type\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"event_type\":"))) { guess = -1; goto key; }
 field_2:
     p = event_event_type_read_p(r, p, &out->event_type);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("event_type")));
     seen[0] |= (uint64_t)1 << 2;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"payload\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"payload\":"))) { guess = -1; goto key; }
 field_3:
     p = atd_read_string_p(r, p, &out->payload);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("payload")));
     seen[0] |= (uint64_t)1 << 3;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"username\":"))) goto field_0;
-        goto key;
-    }
+    if (more) { guess = 0; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0xf)) {
@@ -107,25 +130,14 @@ end:
     return p;
 key:
     if (!more) goto end;
-    if (atd_key_room(r, p, ATD_LEN("\"event_type\":"))) {
-        switch (p[1]) {
-        case 'd': if (atd_bytes_skip(&p, ATD_LIT("\"date\":"))) goto field_1; break;
-        case 'e': if (atd_bytes_skip(&p, ATD_LIT("\"event_type\":"))) goto field_2; break;
-        case 'p': if (atd_bytes_skip(&p, ATD_LIT("\"payload\":"))) goto field_3; break;
-        case 'u': if (atd_bytes_skip(&p, ATD_LIT("\"username\":"))) goto field_0; break;
-        }
+    switch (event_event__key(r, &p, guess)) {
+    case 0: goto field_0;
+    case 1: goto field_1;
+    case 2: goto field_2;
+    case 3: goto field_3;
+    case ATD__KEY_SKIPPED: goto tail;
+    default: return NULL;
     }
-    p = atd_object_key_p(r, p, &key);
-    if (p == NULL) return NULL;
-    switch (key.len) {
-    case 8: if (atd_bytes_eq(key.ptr, ATD_LIT("username"))) goto field_0; break;
-    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("date"))) goto field_1; break;
-    case 10: if (atd_bytes_eq(key.ptr, ATD_LIT("event_type"))) goto field_2; break;
-    case 7: if (atd_bytes_eq(key.ptr, ATD_LIT("payload"))) goto field_3; break;
-    }
-    p = atd_skip_unknown_field_p(r, p, key, "event", "username\000date\000event_type\000payload\000");
-    if (p == NULL) return NULL;
-    goto tail;
 }
 
 ATD_DEFINE_READ(extern, event_event, event_event)
@@ -136,28 +148,7 @@ void event_events_init(event_events *v)
     memset(v, 0, sizeof *v);
 }
 
-static const char *event_events_read_p(atd_reader *r, const char *p, event_events *out)
-{
-    bool more;
-    size_t len = 0, cap = 0;
-    event_event *items = NULL;
-    p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
-    while (more) {
-        if (len == cap) {
-            items = (event_event *)atd_read_grow(r, p, items, &cap, sizeof(event_event), 8);
-            if (items == NULL) return NULL;
-        }
-        p = event_event_read_p(r, p, &items[len]);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
-        len++;
-        p = atd_array_next_p(r, p, &more);
-        if (p == NULL) return NULL;
-    }
-    out->items = items;
-    out->len = len;
-    return p;
-}
+ATD_DEFINE_LIST_READ_P(event_events, event_events, event_event, 8, event_event_read_p)
 
 ATD_DEFINE_READ(extern, event_events, event_events)
 ATD_DEFINE_READ_ENTRY_POINTS(event_events)
@@ -210,19 +201,7 @@ static char *event_event_write_p(atd_writer *w, char *p, const event_event *v)
 ATD_DEFINE_WRITE(event_event, event_event)
 ATD_DEFINE_WRITE_ENTRY_POINTS(event_event)
 
-static char *event_events_write_p(atd_writer *w, char *p, const event_events *v)
-{
-    size_t i;
-    p = atd_writer_raw_p(w, p, ATD_LIT("["));
-    if (p == NULL) return NULL;
-    for (i = 0; i < v->len; i++) {
-        p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) return NULL;
-        p = event_event_write_p(w, p, &v->items[i]);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-    }
-    return atd_writer_raw_p(w, p, ATD_LIT("]"));
-}
+ATD_DEFINE_LIST_WRITE_P(event_events, event_events, event_event_write_p)
 
 ATD_DEFINE_WRITE(event_events, event_events)
 ATD_DEFINE_WRITE_ENTRY_POINTS(event_events)

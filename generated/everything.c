@@ -422,32 +422,51 @@ void everything_struct__init(everything_struct_ *v)
     memset(v, 0, sizeof *v);
 }
 
+static ATD__HOT_INLINE int everything_struct___key(atd_reader *r, const char **pp, int guess)
+{
+    const char *p = *pp; /* reads the key; *pp moves past it */
+    atd_string key;
+    switch (guess) {
+    case 0: if (atd_key_skip(r, pp, ATD_LIT("\"union\":"))) return 0; break;
+    case 1: if (atd_key_skip(r, pp, ATD_LIT("\"switch\":"))) return 1; break;
+    }
+    if (atd_key_room(r, p, ATD_LEN("\"switch\":"))) {
+        switch (p[1]) {
+        case 's': if (atd_bytes_skip(pp, ATD_LIT("\"switch\":"))) return 1; break;
+        case 'u': if (atd_bytes_skip(pp, ATD_LIT("\"union\":"))) return 0; break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) return ATD__KEY_FAILED;
+    *pp = p;
+    switch (key.len) {
+    case 5: if (atd_bytes_eq(key.ptr, ATD_LIT("union"))) return 0; break;
+    case 6: if (atd_bytes_eq(key.ptr, ATD_LIT("switch"))) return 1; break;
+    }
+    *pp = atd_skip_unknown_field_p(r, p, key, "struct_", "union\000switch\000");
+    return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+}
+
 static const char *everything_struct__read_p(atd_reader *r, const char *p, everything_struct_ *out)
 {
     bool more;
-    atd_string key;
+    int guess;
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_struct__init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"union\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"switch\":"))) goto field_1;
-        goto key;
-    }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"union\":"))) { guess = 1; goto key; }
 field_0:
     p = atd_read_int64_p(r, p, &out->union_);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("union")));
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"switch\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"switch\":"))) { guess = -1; goto key; }
 field_1:
     p = atd_read_string_p(r, p, &out->switch_);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("switch")));
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"union\":"))) goto field_0;
-        goto key;
-    }
+    if (more) { guess = 0; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
@@ -456,21 +475,12 @@ end:
     return p;
 key:
     if (!more) goto end;
-    if (atd_key_room(r, p, ATD_LEN("\"switch\":"))) {
-        switch (p[1]) {
-        case 's': if (atd_bytes_skip(&p, ATD_LIT("\"switch\":"))) goto field_1; break;
-        case 'u': if (atd_bytes_skip(&p, ATD_LIT("\"union\":"))) goto field_0; break;
-        }
+    switch (everything_struct___key(r, &p, guess)) {
+    case 0: goto field_0;
+    case 1: goto field_1;
+    case ATD__KEY_SKIPPED: goto tail;
+    default: return NULL;
     }
-    p = atd_object_key_p(r, p, &key);
-    if (p == NULL) return NULL;
-    switch (key.len) {
-    case 5: if (atd_bytes_eq(key.ptr, ATD_LIT("union"))) goto field_0; break;
-    case 6: if (atd_bytes_eq(key.ptr, ATD_LIT("switch"))) goto field_1; break;
-    }
-    p = atd_skip_unknown_field_p(r, p, key, "struct_", "union\000switch\000");
-    if (p == NULL) return NULL;
-    goto tail;
 }
 
 ATD_DEFINE_READ(extern, everything_struct_, everything_struct_)
@@ -589,32 +599,51 @@ void everything_rect_init(everything_rect *v)
     memset(v, 0, sizeof *v);
 }
 
+static ATD__HOT_INLINE int everything_rect__key(atd_reader *r, const char **pp, int guess)
+{
+    const char *p = *pp; /* reads the key; *pp moves past it */
+    atd_string key;
+    switch (guess) {
+    case 0: if (atd_key_skip(r, pp, ATD_LIT("\"width\":"))) return 0; break;
+    case 1: if (atd_key_skip(r, pp, ATD_LIT("\"height\":"))) return 1; break;
+    }
+    if (atd_key_room(r, p, ATD_LEN("\"height\":"))) {
+        switch (p[1]) {
+        case 'h': if (atd_bytes_skip(pp, ATD_LIT("\"height\":"))) return 1; break;
+        case 'w': if (atd_bytes_skip(pp, ATD_LIT("\"width\":"))) return 0; break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) return ATD__KEY_FAILED;
+    *pp = p;
+    switch (key.len) {
+    case 5: if (atd_bytes_eq(key.ptr, ATD_LIT("width"))) return 0; break;
+    case 6: if (atd_bytes_eq(key.ptr, ATD_LIT("height"))) return 1; break;
+    }
+    *pp = atd_skip_unknown_field_p(r, p, key, "rect", "width\000height\000");
+    return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+}
+
 static const char *everything_rect_read_p(atd_reader *r, const char *p, everything_rect *out)
 {
     bool more;
-    atd_string key;
+    int guess;
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_rect_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"width\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"height\":"))) goto field_1;
-        goto key;
-    }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"width\":"))) { guess = 1; goto key; }
 field_0:
     p = atd_read_double_p(r, p, &out->width);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("width")));
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"height\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"height\":"))) { guess = -1; goto key; }
 field_1:
     p = atd_read_double_p(r, p, &out->height);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("height")));
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"width\":"))) goto field_0;
-        goto key;
-    }
+    if (more) { guess = 0; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
@@ -623,21 +652,12 @@ end:
     return p;
 key:
     if (!more) goto end;
-    if (atd_key_room(r, p, ATD_LEN("\"height\":"))) {
-        switch (p[1]) {
-        case 'h': if (atd_bytes_skip(&p, ATD_LIT("\"height\":"))) goto field_1; break;
-        case 'w': if (atd_bytes_skip(&p, ATD_LIT("\"width\":"))) goto field_0; break;
-        }
+    switch (everything_rect__key(r, &p, guess)) {
+    case 0: goto field_0;
+    case 1: goto field_1;
+    case ATD__KEY_SKIPPED: goto tail;
+    default: return NULL;
     }
-    p = atd_object_key_p(r, p, &key);
-    if (p == NULL) return NULL;
-    switch (key.len) {
-    case 5: if (atd_bytes_eq(key.ptr, ATD_LIT("width"))) goto field_0; break;
-    case 6: if (atd_bytes_eq(key.ptr, ATD_LIT("height"))) goto field_1; break;
-    }
-    p = atd_skip_unknown_field_p(r, p, key, "rect", "width\000height\000");
-    if (p == NULL) return NULL;
-    goto tail;
 }
 
 ATD_DEFINE_READ(extern, everything_rect, everything_rect)
@@ -648,38 +668,55 @@ static void everything_shape_Label_init(everything_shape_Label *v)
     memset(v, 0, sizeof *v);
 }
 
+static ATD__HOT_INLINE int everything_shape_Label__key(atd_reader *r, const char **pp, int guess)
+{
+    const char *p = *pp; /* reads the key; *pp moves past it */
+    atd_string key;
+    switch (guess) {
+    case 0: if (atd_key_skip(r, pp, ATD_LIT("\"text\":"))) return 0; break;
+    case 1: if (atd_key_skip(r, pp, ATD_LIT("\"size\":"))) return 1; break;
+    }
+    if (atd_key_room(r, p, ATD_LEN("\"text\":"))) {
+        switch (p[1]) {
+        case 's': if (atd_bytes_skip(pp, ATD_LIT("\"size\":"))) return 1; break;
+        case 't': if (atd_bytes_skip(pp, ATD_LIT("\"text\":"))) return 0; break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) return ATD__KEY_FAILED;
+    *pp = p;
+    switch (key.len) {
+    case 4:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("text"))) return 0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("size"))) return 1;
+        break;
+    }
+    *pp = atd_skip_unknown_field_p(r, p, key, "shape_Label", "text\000size\000");
+    return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+}
+
 static const char *everything_shape_Label_read_p(atd_reader *r, const char *p, everything_shape_Label *out)
 {
     bool more;
-    atd_string key;
+    int guess;
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_shape_Label_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"text\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"size\":"))) goto field_1;
-        goto key;
-    }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"text\":"))) { guess = 1; goto key; }
 field_0:
     p = atd_read_string_p(r, p, &out->text);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("text")));
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"size\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"size\":"))) { guess = -1; goto key; }
 field_1:
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("size")));
-    } else {
+    if (!atd_null_skip(r, &p)) {
         p = atd_read_int64_p(r, p, &out->size);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("size")));
         out->has_size = true;
     }
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"text\":"))) goto field_0;
-        goto key;
-    }
+    if (more) { guess = 0; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x1)) {
@@ -688,70 +725,17 @@ end:
     return p;
 key:
     if (!more) goto end;
-    if (atd_key_room(r, p, ATD_LEN("\"text\":"))) {
-        switch (p[1]) {
-        case 's': if (atd_bytes_skip(&p, ATD_LIT("\"size\":"))) goto field_1; break;
-        case 't': if (atd_bytes_skip(&p, ATD_LIT("\"text\":"))) goto field_0; break;
-        }
+    switch (everything_shape_Label__key(r, &p, guess)) {
+    case 0: goto field_0;
+    case 1: goto field_1;
+    case ATD__KEY_SKIPPED: goto tail;
+    default: return NULL;
     }
-    p = atd_object_key_p(r, p, &key);
-    if (p == NULL) return NULL;
-    switch (key.len) {
-    case 4:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("text"))) goto field_0;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("size"))) goto field_1;
-        break;
-    }
-    p = atd_skip_unknown_field_p(r, p, key, "shape_Label", "text\000size\000");
-    if (p == NULL) return NULL;
-    goto tail;
 }
 
-static const char *everything_float_float_tuple_list_read_p(atd_reader *r, const char *p, everything_float_float_tuple_list *out)
-{
-    bool more;
-    size_t len = 0, cap = 0;
-    everything_float_float_tuple *items = NULL;
-    p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
-    while (more) {
-        if (len == cap) {
-            items = (everything_float_float_tuple *)atd_read_grow(r, p, items, &cap, sizeof(everything_float_float_tuple), 8);
-            if (items == NULL) return NULL;
-        }
-        p = everything_float_float_tuple_read_p(r, p, &items[len]);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
-        len++;
-        p = atd_array_next_p(r, p, &more);
-        if (p == NULL) return NULL;
-    }
-    out->items = items;
-    out->len = len;
-    return p;
-}
+ATD_DEFINE_LIST_READ_P(everything_float_float_tuple_list, everything_float_float_tuple_list, everything_float_float_tuple, 8, everything_float_float_tuple_read_p)
 
-static const char *everything_shape_list_read_p(atd_reader *r, const char *p, everything_shape_list *out)
-{
-    bool more;
-    size_t len = 0, cap = 0;
-    everything_shape *items = NULL;
-    p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
-    while (more) {
-        if (len == cap) {
-            items = (everything_shape *)atd_read_grow(r, p, items, &cap, sizeof(everything_shape), 8);
-            if (items == NULL) return NULL;
-        }
-        p = everything_shape_read_p(r, p, &items[len]);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
-        len++;
-        p = atd_array_next_p(r, p, &more);
-        if (p == NULL) return NULL;
-    }
-    out->items = items;
-    out->len = len;
-    return p;
-}
+ATD_DEFINE_LIST_READ_P(everything_shape_list, everything_shape_list, everything_shape, 8, everything_shape_read_p)
 
 static const char *everything_int_nullable_read_p(atd_reader *r, const char *p, everything_int_nullable *out)
 {
@@ -1141,38 +1125,55 @@ static void everything_obj_shape_Box_init(everything_obj_shape_Box *v)
     memset(v, 0, sizeof *v);
 }
 
+static ATD__HOT_INLINE int everything_obj_shape_Box__key(atd_reader *r, const char **pp, int guess)
+{
+    const char *p = *pp; /* reads the key; *pp moves past it */
+    atd_string key;
+    switch (guess) {
+    case 0: if (atd_key_skip(r, pp, ATD_LIT("\"w\":"))) return 0; break;
+    case 1: if (atd_key_skip(r, pp, ATD_LIT("\"h\":"))) return 1; break;
+    }
+    if (atd_key_room(r, p, ATD_LEN("\"w\":"))) {
+        switch (p[1]) {
+        case 'h': if (atd_bytes_skip(pp, ATD_LIT("\"h\":"))) return 1; break;
+        case 'w': if (atd_bytes_skip(pp, ATD_LIT("\"w\":"))) return 0; break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) return ATD__KEY_FAILED;
+    *pp = p;
+    switch (key.len) {
+    case 1:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("w"))) return 0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("h"))) return 1;
+        break;
+    }
+    *pp = atd_skip_unknown_field_p(r, p, key, "obj_shape_Box", "w\000h\000");
+    return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+}
+
 static const char *everything_obj_shape_Box_read_p(atd_reader *r, const char *p, everything_obj_shape_Box *out)
 {
     bool more;
-    atd_string key;
+    int guess;
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_obj_shape_Box_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"w\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"h\":"))) goto field_1;
-        goto key;
-    }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"w\":"))) { guess = 1; goto key; }
 field_0:
     p = atd_read_int64_p(r, p, &out->w);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("w")));
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"h\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"h\":"))) { guess = -1; goto key; }
 field_1:
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("h")));
-    } else {
+    if (!atd_null_skip(r, &p)) {
         p = atd_read_double_p(r, p, &out->h);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("h")));
         out->has_h = true;
     }
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"w\":"))) goto field_0;
-        goto key;
-    }
+    if (more) { guess = 0; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x1)) {
@@ -1181,47 +1182,15 @@ end:
     return p;
 key:
     if (!more) goto end;
-    if (atd_key_room(r, p, ATD_LEN("\"w\":"))) {
-        switch (p[1]) {
-        case 'h': if (atd_bytes_skip(&p, ATD_LIT("\"h\":"))) goto field_1; break;
-        case 'w': if (atd_bytes_skip(&p, ATD_LIT("\"w\":"))) goto field_0; break;
-        }
+    switch (everything_obj_shape_Box__key(r, &p, guess)) {
+    case 0: goto field_0;
+    case 1: goto field_1;
+    case ATD__KEY_SKIPPED: goto tail;
+    default: return NULL;
     }
-    p = atd_object_key_p(r, p, &key);
-    if (p == NULL) return NULL;
-    switch (key.len) {
-    case 1:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("w"))) goto field_0;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("h"))) goto field_1;
-        break;
-    }
-    p = atd_skip_unknown_field_p(r, p, key, "obj_shape_Box", "w\000h\000");
-    if (p == NULL) return NULL;
-    goto tail;
 }
 
-static const char *everything_obj_shape_list_read_p(atd_reader *r, const char *p, everything_obj_shape_list *out)
-{
-    bool more;
-    size_t len = 0, cap = 0;
-    everything_obj_shape *items = NULL;
-    p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
-    while (more) {
-        if (len == cap) {
-            items = (everything_obj_shape *)atd_read_grow(r, p, items, &cap, sizeof(everything_obj_shape), 8);
-            if (items == NULL) return NULL;
-        }
-        p = everything_obj_shape_read_p(r, p, &items[len]);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
-        len++;
-        p = atd_array_next_p(r, p, &more);
-        if (p == NULL) return NULL;
-    }
-    out->items = items;
-    out->len = len;
-    return p;
-}
+ATD_DEFINE_LIST_READ_P(everything_obj_shape_list, everything_obj_shape_list, everything_obj_shape, 8, everything_obj_shape_read_p)
 
 void everything_obj_shape_init(everything_obj_shape *v)
 {
@@ -1477,56 +1446,14 @@ static const char *everything_string_nullable_read_p(atd_reader *r, const char *
     return p;
 }
 
-static const char *everything_string_list_read_p(atd_reader *r, const char *p, everything_string_list *out)
-{
-    bool more;
-    size_t len = 0, cap = 0;
-    atd_string *items = NULL;
-    p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
-    while (more) {
-        if (len == cap) {
-            items = (atd_string *)atd_read_grow(r, p, items, &cap, sizeof(atd_string), 8);
-            if (items == NULL) return NULL;
-        }
-        p = atd_read_string_p(r, p, &items[len]);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
-        len++;
-        p = atd_array_next_p(r, p, &more);
-        if (p == NULL) return NULL;
-    }
-    out->items = items;
-    out->len = len;
-    return p;
-}
+ATD_DEFINE_LIST_READ_P(everything_string_list, everything_string_list, atd_string, 8, atd_read_string_p)
 
 void everything_int_list_init(everything_int_list *v)
 {
     memset(v, 0, sizeof *v);
 }
 
-static const char *everything_int_list_read_p(atd_reader *r, const char *p, everything_int_list *out)
-{
-    bool more;
-    size_t len = 0, cap = 0;
-    int64_t *items = NULL;
-    p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
-    while (more) {
-        if (len == cap) {
-            items = (int64_t *)atd_read_grow(r, p, items, &cap, sizeof(int64_t), 8);
-            if (items == NULL) return NULL;
-        }
-        p = atd_read_int64_p(r, p, &items[len]);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
-        len++;
-        p = atd_array_next_p(r, p, &more);
-        if (p == NULL) return NULL;
-    }
-    out->items = items;
-    out->len = len;
-    return p;
-}
+ATD_DEFINE_LIST_READ_P(everything_int_list, everything_int_list, int64_t, 8, atd_read_int64_p)
 
 ATD_DEFINE_READ(extern, everything_int_list, everything_int_list)
 ATD_DEFINE_READ_ENTRY_POINTS(everything_int_list)
@@ -1536,28 +1463,7 @@ void everything_float_list_init(everything_float_list *v)
     memset(v, 0, sizeof *v);
 }
 
-static const char *everything_float_list_read_p(atd_reader *r, const char *p, everything_float_list *out)
-{
-    bool more;
-    size_t len = 0, cap = 0;
-    double *items = NULL;
-    p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
-    while (more) {
-        if (len == cap) {
-            items = (double *)atd_read_grow(r, p, items, &cap, sizeof(double), 8);
-            if (items == NULL) return NULL;
-        }
-        p = atd_read_double_p(r, p, &items[len]);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
-        len++;
-        p = atd_array_next_p(r, p, &more);
-        if (p == NULL) return NULL;
-    }
-    out->items = items;
-    out->len = len;
-    return p;
-}
+ATD_DEFINE_LIST_READ_P(everything_float_list, everything_float_list, double, 8, atd_read_double_p)
 
 ATD_DEFINE_READ(extern, everything_float_list, everything_float_list)
 ATD_DEFINE_READ_ENTRY_POINTS(everything_float_list)
@@ -1589,392 +1495,363 @@ void everything_fields_init(everything_fields *v)
     v->ex_c = (int64_t)(100);
 }
 
+static ATD__HOT_INLINE int everything_fields__key(atd_reader *r, const char **pp, int guess)
+{
+    const char *p = *pp; /* reads the key; *pp moves past it */
+    atd_string key;
+    switch (guess) {
+    case 0: if (atd_key_skip(r, pp, ATD_LIT("\"req_int\":"))) return 0; break;
+    case 3: if (atd_key_skip(r, pp, ATD_LIT("\"opt_option\":"))) return 3; break;
+    case 4: if (atd_key_skip(r, pp, ATD_LIT("\"opt_nullable\":"))) return 4; break;
+    case 5: if (atd_key_skip(r, pp, ATD_LIT("\"opt_alias\":"))) return 5; break;
+    case 6: if (atd_key_skip(r, pp, ATD_LIT("\"def_bool\":"))) return 6; break;
+    case 7: if (atd_key_skip(r, pp, ATD_LIT("\"def_int\":"))) return 7; break;
+    case 8: if (atd_key_skip(r, pp, ATD_LIT("\"def_alias\":"))) return 8; break;
+    case 9: if (atd_key_skip(r, pp, ATD_LIT("\"def_float\":"))) return 9; break;
+    case 10: if (atd_key_skip(r, pp, ATD_LIT("\"def_string\":"))) return 10; break;
+    case 11: if (atd_key_skip(r, pp, ATD_LIT("\"def_list\":"))) return 11; break;
+    case 12: if (atd_key_skip(r, pp, ATD_LIT("\"def_option\":"))) return 12; break;
+    case 13: if (atd_key_skip(r, pp, ATD_LIT("\"def_nullable\":"))) return 13; break;
+    case 14: if (atd_key_skip(r, pp, ATD_LIT("\"def_unit\":"))) return 14; break;
+    case 15: if (atd_key_skip(r, pp, ATD_LIT("\"ex_int\":"))) return 15; break;
+    case 16: if (atd_key_skip(r, pp, ATD_LIT("\"ex_neg\":"))) return 16; break;
+    case 17: if (atd_key_skip(r, pp, ATD_LIT("\"ex_float\":"))) return 17; break;
+    case 21: if (atd_key_skip(r, pp, ATD_LIT("\"ex_true\":"))) return 21; break;
+    case 22: if (atd_key_skip(r, pp, ATD_LIT("\"ex_string\":"))) return 22; break;
+    case 23: if (atd_key_skip(r, pp, ATD_LIT("\"ex_list\":"))) return 23; break;
+    case 24: if (atd_key_skip(r, pp, ATD_LIT("\"ex_array\":"))) return 24; break;
+    case 25: if (atd_key_skip(r, pp, ATD_LIT("\"ex_none\":"))) return 25; break;
+    case 26: if (atd_key_skip(r, pp, ATD_LIT("\"ex_unit\":"))) return 26; break;
+    case 27: if (atd_key_skip(r, pp, ATD_LIT("\"ex_ctor\":"))) return 27; break;
+    case 29: if (atd_key_skip(r, pp, ATD_LIT("\"ex_wrap\":"))) return 29; break;
+    case 30: if (atd_key_skip(r, pp, ATD_LIT("\"ex_c\":"))) return 30; break;
+    }
+    if (atd_key_room(r, p, ATD_LEN("\"req_nullable\":"))) {
+        switch (p[5]) {
+        case '"': if (atd_bytes_skip(pp, ATD_LIT("\"ex_c\":"))) return 30; break;
+        case 'a':
+            switch (p[1]) {
+            case 'd': if (atd_bytes_skip(pp, ATD_LIT("\"def_alias\":"))) return 8; break;
+            case 'o': if (atd_bytes_skip(pp, ATD_LIT("\"opt_alias\":"))) return 5; break;
+            }
+            break;
+        case 'b': if (atd_bytes_skip(pp, ATD_LIT("\"def_bool\":"))) return 6; break;
+        case 'e': if (atd_bytes_skip(pp, ATD_LIT("\"ex_neg\":"))) return 16; break;
+        case 'f': if (atd_bytes_skip(pp, ATD_LIT("\"def_float\":"))) return 9; break;
+        case 'i':
+            switch (p[1]) {
+            case 'd': if (atd_bytes_skip(pp, ATD_LIT("\"def_int\":"))) return 7; break;
+            case 'e': if (atd_bytes_skip(pp, ATD_LIT("\"ex_list\":"))) return 23; break;
+            case 'r': if (atd_bytes_skip(pp, ATD_LIT("\"req_int\":"))) return 0; break;
+            }
+            break;
+        case 'l':
+            switch (p[10]) {
+            case ':':
+                switch (p[1]) {
+                case 'd': if (atd_bytes_skip(pp, ATD_LIT("\"def_list\":"))) return 11; break;
+                case 'e': if (atd_bytes_skip(pp, ATD_LIT("\"ex_float\":"))) return 17; break;
+                }
+                break;
+            case 'd': if (atd_bytes_skip(pp, ATD_LIT("\"ex_float_dot\":"))) return 18; break;
+            case 'e': if (atd_bytes_skip(pp, ATD_LIT("\"ex_float_exp\":"))) return 19; break;
+            case 'n': if (atd_bytes_skip(pp, ATD_LIT("\"ex_float_neg\":"))) return 20; break;
+            }
+            break;
+        case 'n':
+            switch (p[1]) {
+            case 'd': if (atd_bytes_skip(pp, ATD_LIT("\"def_nullable\":"))) return 13; break;
+            case 'e':
+                switch (p[4]) {
+                case 'i': if (atd_bytes_skip(pp, ATD_LIT("\"ex_int\":"))) return 15; break;
+                case 'u': if (atd_bytes_skip(pp, ATD_LIT("\"ex_unit\":"))) return 26; break;
+                }
+                break;
+            case 'o': if (atd_bytes_skip(pp, ATD_LIT("\"opt_nullable\":"))) return 4; break;
+            case 'r': if (atd_bytes_skip(pp, ATD_LIT("\"req_nullable\":"))) return 1; break;
+            }
+            break;
+        case 'o':
+            switch (p[1]) {
+            case 'd': if (atd_bytes_skip(pp, ATD_LIT("\"def_option\":"))) return 12; break;
+            case 'e': if (atd_bytes_skip(pp, ATD_LIT("\"ex_none\":"))) return 25; break;
+            case 'o': if (atd_bytes_skip(pp, ATD_LIT("\"opt_option\":"))) return 3; break;
+            }
+            break;
+        case 'r':
+            switch (p[4]) {
+            case 'a': if (atd_bytes_skip(pp, ATD_LIT("\"ex_array\":"))) return 24; break;
+            case 't': if (atd_bytes_skip(pp, ATD_LIT("\"ex_true\":"))) return 21; break;
+            case 'w': if (atd_bytes_skip(pp, ATD_LIT("\"ex_wrap\":"))) return 29; break;
+            }
+            break;
+        case 's': if (atd_bytes_skip(pp, ATD_LIT("\"def_string\":"))) return 10; break;
+        case 't':
+            switch (p[8]) {
+            case '"': if (atd_bytes_skip(pp, ATD_LIT("\"ex_ctor\":"))) return 27; break;
+            case '_': if (atd_bytes_skip(pp, ATD_LIT("\"ex_ctor_bq\":"))) return 28; break;
+            case 'n': if (atd_bytes_skip(pp, ATD_LIT("\"ex_string\":"))) return 22; break;
+            }
+            break;
+        case 'u':
+            switch (p[1]) {
+            case 'd': if (atd_bytes_skip(pp, ATD_LIT("\"def_unit\":"))) return 14; break;
+            case 'r': if (atd_bytes_skip(pp, ATD_LIT("\"req_unit\":"))) return 2; break;
+            }
+            break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) return ATD__KEY_FAILED;
+    *pp = p;
+    switch (key.len) {
+    case 7:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("req_int"))) return 0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("def_int"))) return 7;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("ex_true"))) return 21;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("ex_list"))) return 23;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("ex_none"))) return 25;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("ex_unit"))) return 26;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("ex_ctor"))) return 27;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("ex_wrap"))) return 29;
+        break;
+    case 12:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("req_nullable"))) return 1;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("opt_nullable"))) return 4;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("def_nullable"))) return 13;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("ex_float_dot"))) return 18;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("ex_float_exp"))) return 19;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("ex_float_neg"))) return 20;
+        break;
+    case 8:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("req_unit"))) return 2;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("def_bool"))) return 6;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("def_list"))) return 11;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("def_unit"))) return 14;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("ex_float"))) return 17;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("ex_array"))) return 24;
+        break;
+    case 10:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("opt_option"))) return 3;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("def_string"))) return 10;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("def_option"))) return 12;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("ex_ctor_bq"))) return 28;
+        break;
+    case 9:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("opt_alias"))) return 5;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("def_alias"))) return 8;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("def_float"))) return 9;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("ex_string"))) return 22;
+        break;
+    case 6:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("ex_int"))) return 15;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("ex_neg"))) return 16;
+        break;
+    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("ex_c"))) return 30; break;
+    }
+    *pp = atd_skip_unknown_field_p(r, p, key, "fields", "req_int\000req_nullable\000req_unit\000opt_option\000opt_nullable\000opt_alias\000def_bool\000def_int\000def_alias\000def_float\000def_string\000def_list\000def_option\000def_nullable\000def_unit\000ex_int\000ex_neg\000ex_float\000ex_float_dot\000ex_float_exp\000ex_float_neg\000ex_true\000ex_string\000ex_list\000ex_array\000ex_none\000ex_unit\000ex_ctor\000ex_ctor_bq\000ex_wrap\000ex_c\000");
+    return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+}
+
 static const char *everything_fields_read_p(atd_reader *r, const char *p, everything_fields *out)
 {
     bool more;
-    atd_string key;
+    int guess;
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_fields_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"req_int\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"def_alias\":"))) goto field_8;
-        goto key;
-    }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"req_int\":"))) { guess = 8; goto key; }
 field_0:
     p = atd_read_int64_p(r, p, &out->req_int);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("req_int")));
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"req_nullable\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"req_nullable\":"))) { guess = -1; goto key; }
 field_1:
     p = everything_string_nullable_read_p(r, p, &out->req_nullable);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("req_nullable")));
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"req_unit\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"req_unit\":"))) { guess = -1; goto key; }
 field_2:
     p = atd_read_null_p(r, p);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("req_unit")));
     out->req_unit = 0;
     seen[0] |= (uint64_t)1 << 2;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"opt_option\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"opt_option\":"))) { guess = -1; goto key; }
 field_3:
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("opt_option")));
-    } else {
+    if (!atd_null_skip(r, &p)) {
         p = atd_read_int64_p(r, p, &out->opt_option);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("opt_option")));
         out->has_opt_option = true;
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"opt_nullable\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"req_int\":"))) goto field_0;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"opt_nullable\":"))) { guess = 0; goto key; }
 field_4:
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("opt_nullable")));
-    } else {
+    if (!atd_null_skip(r, &p)) {
         p = atd_read_string_p(r, p, &out->opt_nullable);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("opt_nullable")));
         out->has_opt_nullable = true;
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"opt_alias\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"opt_option\":"))) goto field_3;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"opt_alias\":"))) { guess = 3; goto key; }
 field_5:
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("opt_alias")));
-    } else {
+    if (!atd_null_skip(r, &p)) {
         p = atd_read_int64_p(r, p, &out->opt_alias);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("opt_alias")));
         out->has_opt_alias = true;
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"def_bool\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"opt_nullable\":"))) goto field_4;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"def_bool\":"))) { guess = 4; goto key; }
 field_6:
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("def_bool")));
-    } else {
+    if (!atd_null_skip(r, &p)) {
         p = atd_read_bool_p(r, p, &out->def_bool);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("def_bool")));
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"def_int\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"def_float\":"))) goto field_9;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"def_int\":"))) { guess = 9; goto key; }
 field_7:
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("def_int")));
-    } else {
+    if (!atd_null_skip(r, &p)) {
         p = atd_read_int64_p(r, p, &out->def_int);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("def_int")));
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"def_alias\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"def_list\":"))) goto field_11;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"def_alias\":"))) { guess = 11; goto key; }
 field_8:
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("def_alias")));
-    } else {
+    if (!atd_null_skip(r, &p)) {
         p = atd_read_int64_p(r, p, &out->def_alias);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("def_alias")));
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"def_float\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"def_bool\":"))) goto field_6;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"def_float\":"))) { guess = 6; goto key; }
 field_9:
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("def_float")));
-    } else {
+    if (!atd_null_skip(r, &p)) {
         p = atd_read_double_p(r, p, &out->def_float);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("def_float")));
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"def_string\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"def_int\":"))) goto field_7;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"def_string\":"))) { guess = 7; goto key; }
 field_10:
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("def_string")));
-    } else {
+    if (!atd_null_skip(r, &p)) {
         p = atd_read_string_p(r, p, &out->def_string);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("def_string")));
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"def_list\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"def_unit\":"))) goto field_14;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"def_list\":"))) { guess = 14; goto key; }
 field_11:
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("def_list")));
-    } else {
+    if (!atd_null_skip(r, &p)) {
         p = everything_string_list_read_p(r, p, &out->def_list);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("def_list")));
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"def_option\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"def_nullable\":"))) goto field_13;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"def_option\":"))) { guess = 13; goto key; }
 field_12:
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("def_option")));
-    } else {
+    if (!atd_null_skip(r, &p)) {
         p = everything_maybe_int_read_p(r, p, &out->def_option);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("def_option")));
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"def_nullable\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"def_string\":"))) goto field_10;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"def_nullable\":"))) { guess = 10; goto key; }
 field_13:
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("def_nullable")));
-    } else {
+    if (!atd_null_skip(r, &p)) {
         p = everything_int_nullable_read_p(r, p, &out->def_nullable);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("def_nullable")));
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"def_unit\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"def_option\":"))) goto field_12;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"def_unit\":"))) { guess = 12; goto key; }
 field_14:
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("def_unit")));
-    } else {
+    if (!atd_null_skip(r, &p)) {
         p = atd_read_null_p(r, p);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("def_unit")));
         out->def_unit = 0;
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_int\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"ex_array\":"))) goto field_24;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_int\":"))) { guess = 24; goto key; }
 field_15:
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_int")));
-    } else {
+    if (!atd_null_skip(r, &p)) {
         p = atd_read_int64_p(r, p, &out->ex_int);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_int")));
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_neg\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"ex_list\":"))) goto field_23;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_neg\":"))) { guess = 23; goto key; }
 field_16:
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_neg")));
-    } else {
+    if (!atd_null_skip(r, &p)) {
         p = atd_read_int64_p(r, p, &out->ex_neg);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_neg")));
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_float\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"ex_none\":"))) goto field_25;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_float\":"))) { guess = 25; goto key; }
 field_17:
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_float")));
-    } else {
+    if (!atd_null_skip(r, &p)) {
         p = atd_read_double_p(r, p, &out->ex_float);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_float")));
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_float_dot\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_float_dot\":"))) { guess = -1; goto key; }
 field_18:
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_float_dot")));
-    } else {
+    if (!atd_null_skip(r, &p)) {
         p = atd_read_double_p(r, p, &out->ex_float_dot);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_float_dot")));
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_float_exp\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_float_exp\":"))) { guess = -1; goto key; }
 field_19:
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_float_exp")));
-    } else {
+    if (!atd_null_skip(r, &p)) {
         p = atd_read_double_p(r, p, &out->ex_float_exp);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_float_exp")));
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_float_neg\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_float_neg\":"))) { guess = -1; goto key; }
 field_20:
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_float_neg")));
-    } else {
+    if (!atd_null_skip(r, &p)) {
         p = atd_read_double_p(r, p, &out->ex_float_neg);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_float_neg")));
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_true\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"ex_int\":"))) goto field_15;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_true\":"))) { guess = 15; goto key; }
 field_21:
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_true")));
-    } else {
+    if (!atd_null_skip(r, &p)) {
         p = atd_read_bool_p(r, p, &out->ex_true);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_true")));
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_string\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"ex_unit\":"))) goto field_26;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_string\":"))) { guess = 26; goto key; }
 field_22:
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_string")));
-    } else {
+    if (!atd_null_skip(r, &p)) {
         p = atd_read_string_p(r, p, &out->ex_string);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_string")));
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_list\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"ex_true\":"))) goto field_21;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_list\":"))) { guess = 21; goto key; }
 field_23:
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_list")));
-    } else {
+    if (!atd_null_skip(r, &p)) {
         p = everything_int_list_read_p(r, p, &out->ex_list);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_list")));
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_array\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"ex_neg\":"))) goto field_16;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_array\":"))) { guess = 16; goto key; }
 field_24:
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_array")));
-    } else {
+    if (!atd_null_skip(r, &p)) {
         p = everything_float_list_read_p(r, p, &out->ex_array);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_array")));
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_none\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"ex_c\":"))) goto field_30;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_none\":"))) { guess = 30; goto key; }
 field_25:
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_none")));
-    } else {
+    if (!atd_null_skip(r, &p)) {
         p = everything_string_option_read_p(r, p, &out->ex_none);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_none")));
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_unit\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"ex_string\":"))) goto field_22;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_unit\":"))) { guess = 22; goto key; }
 field_26:
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_unit")));
-    } else {
+    if (!atd_null_skip(r, &p)) {
         p = atd_read_null_p(r, p);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_unit")));
         out->ex_unit = 0;
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_ctor\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"ex_wrap\":"))) goto field_29;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_ctor\":"))) { guess = 29; goto key; }
 field_27:
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_ctor")));
-    } else {
+    if (!atd_null_skip(r, &p)) {
         p = everything_mode_read_p(r, p, &out->ex_ctor);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_ctor")));
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_ctor_bq\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_ctor_bq\":"))) { guess = -1; goto key; }
 field_28:
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_ctor_bq")));
-    } else {
+    if (!atd_null_skip(r, &p)) {
         p = everything_level_read_p(r, p, &out->ex_ctor_bq);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_ctor_bq")));
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_wrap\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"ex_float\":"))) goto field_17;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_wrap\":"))) { guess = 17; goto key; }
 field_29:
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_wrap")));
-    } else {
+    if (!atd_null_skip(r, &p)) {
         p = atd_read_int64_p(r, p, &out->ex_wrap);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_wrap")));
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_c\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"opt_alias\":"))) goto field_5;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_c\":"))) { guess = 5; goto key; }
 field_30:
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_c")));
-    } else {
+    if (!atd_null_skip(r, &p)) {
         p = atd_read_int64_p(r, p, &out->ex_c);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_c")));
     }
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"ex_ctor\":"))) goto field_27;
-        goto key;
-    }
+    if (more) { guess = 27; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x7)) {
@@ -1983,131 +1860,41 @@ end:
     return p;
 key:
     if (!more) goto end;
-    if (atd_key_room(r, p, ATD_LEN("\"req_nullable\":"))) {
-        switch (p[5]) {
-        case '"': if (atd_bytes_skip(&p, ATD_LIT("\"ex_c\":"))) goto field_30; break;
-        case 'a':
-            switch (p[1]) {
-            case 'd': if (atd_bytes_skip(&p, ATD_LIT("\"def_alias\":"))) goto field_8; break;
-            case 'o': if (atd_bytes_skip(&p, ATD_LIT("\"opt_alias\":"))) goto field_5; break;
-            }
-            break;
-        case 'b': if (atd_bytes_skip(&p, ATD_LIT("\"def_bool\":"))) goto field_6; break;
-        case 'e': if (atd_bytes_skip(&p, ATD_LIT("\"ex_neg\":"))) goto field_16; break;
-        case 'f': if (atd_bytes_skip(&p, ATD_LIT("\"def_float\":"))) goto field_9; break;
-        case 'i':
-            switch (p[1]) {
-            case 'd': if (atd_bytes_skip(&p, ATD_LIT("\"def_int\":"))) goto field_7; break;
-            case 'e': if (atd_bytes_skip(&p, ATD_LIT("\"ex_list\":"))) goto field_23; break;
-            case 'r': if (atd_bytes_skip(&p, ATD_LIT("\"req_int\":"))) goto field_0; break;
-            }
-            break;
-        case 'l':
-            switch (p[10]) {
-            case ':':
-                switch (p[1]) {
-                case 'd': if (atd_bytes_skip(&p, ATD_LIT("\"def_list\":"))) goto field_11; break;
-                case 'e': if (atd_bytes_skip(&p, ATD_LIT("\"ex_float\":"))) goto field_17; break;
-                }
-                break;
-            case 'd': if (atd_bytes_skip(&p, ATD_LIT("\"ex_float_dot\":"))) goto field_18; break;
-            case 'e': if (atd_bytes_skip(&p, ATD_LIT("\"ex_float_exp\":"))) goto field_19; break;
-            case 'n': if (atd_bytes_skip(&p, ATD_LIT("\"ex_float_neg\":"))) goto field_20; break;
-            }
-            break;
-        case 'n':
-            switch (p[1]) {
-            case 'd': if (atd_bytes_skip(&p, ATD_LIT("\"def_nullable\":"))) goto field_13; break;
-            case 'e':
-                switch (p[4]) {
-                case 'i': if (atd_bytes_skip(&p, ATD_LIT("\"ex_int\":"))) goto field_15; break;
-                case 'u': if (atd_bytes_skip(&p, ATD_LIT("\"ex_unit\":"))) goto field_26; break;
-                }
-                break;
-            case 'o': if (atd_bytes_skip(&p, ATD_LIT("\"opt_nullable\":"))) goto field_4; break;
-            case 'r': if (atd_bytes_skip(&p, ATD_LIT("\"req_nullable\":"))) goto field_1; break;
-            }
-            break;
-        case 'o':
-            switch (p[1]) {
-            case 'd': if (atd_bytes_skip(&p, ATD_LIT("\"def_option\":"))) goto field_12; break;
-            case 'e': if (atd_bytes_skip(&p, ATD_LIT("\"ex_none\":"))) goto field_25; break;
-            case 'o': if (atd_bytes_skip(&p, ATD_LIT("\"opt_option\":"))) goto field_3; break;
-            }
-            break;
-        case 'r':
-            switch (p[4]) {
-            case 'a': if (atd_bytes_skip(&p, ATD_LIT("\"ex_array\":"))) goto field_24; break;
-            case 't': if (atd_bytes_skip(&p, ATD_LIT("\"ex_true\":"))) goto field_21; break;
-            case 'w': if (atd_bytes_skip(&p, ATD_LIT("\"ex_wrap\":"))) goto field_29; break;
-            }
-            break;
-        case 's': if (atd_bytes_skip(&p, ATD_LIT("\"def_string\":"))) goto field_10; break;
-        case 't':
-            switch (p[8]) {
-            case '"': if (atd_bytes_skip(&p, ATD_LIT("\"ex_ctor\":"))) goto field_27; break;
-            case '_': if (atd_bytes_skip(&p, ATD_LIT("\"ex_ctor_bq\":"))) goto field_28; break;
-            case 'n': if (atd_bytes_skip(&p, ATD_LIT("\"ex_string\":"))) goto field_22; break;
-            }
-            break;
-        case 'u':
-            switch (p[1]) {
-            case 'd': if (atd_bytes_skip(&p, ATD_LIT("\"def_unit\":"))) goto field_14; break;
-            case 'r': if (atd_bytes_skip(&p, ATD_LIT("\"req_unit\":"))) goto field_2; break;
-            }
-            break;
-        }
+    switch (everything_fields__key(r, &p, guess)) {
+    case 0: goto field_0;
+    case 1: goto field_1;
+    case 2: goto field_2;
+    case 3: goto field_3;
+    case 4: goto field_4;
+    case 5: goto field_5;
+    case 6: goto field_6;
+    case 7: goto field_7;
+    case 8: goto field_8;
+    case 9: goto field_9;
+    case 10: goto field_10;
+    case 11: goto field_11;
+    case 12: goto field_12;
+    case 13: goto field_13;
+    case 14: goto field_14;
+    case 15: goto field_15;
+    case 16: goto field_16;
+    case 17: goto field_17;
+    case 18: goto field_18;
+    case 19: goto field_19;
+    case 20: goto field_20;
+    case 21: goto field_21;
+    case 22: goto field_22;
+    case 23: goto field_23;
+    case 24: goto field_24;
+    case 25: goto field_25;
+    case 26: goto field_26;
+    case 27: goto field_27;
+    case 28: goto field_28;
+    case 29: goto field_29;
+    case 30: goto field_30;
+    case ATD__KEY_SKIPPED: goto tail;
+    default: return NULL;
     }
-    p = atd_object_key_p(r, p, &key);
-    if (p == NULL) return NULL;
-    switch (key.len) {
-    case 7:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("req_int"))) goto field_0;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("def_int"))) goto field_7;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("ex_true"))) goto field_21;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("ex_list"))) goto field_23;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("ex_none"))) goto field_25;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("ex_unit"))) goto field_26;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("ex_ctor"))) goto field_27;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("ex_wrap"))) goto field_29;
-        break;
-    case 12:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("req_nullable"))) goto field_1;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("opt_nullable"))) goto field_4;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("def_nullable"))) goto field_13;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("ex_float_dot"))) goto field_18;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("ex_float_exp"))) goto field_19;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("ex_float_neg"))) goto field_20;
-        break;
-    case 8:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("req_unit"))) goto field_2;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("def_bool"))) goto field_6;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("def_list"))) goto field_11;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("def_unit"))) goto field_14;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("ex_float"))) goto field_17;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("ex_array"))) goto field_24;
-        break;
-    case 10:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("opt_option"))) goto field_3;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("def_string"))) goto field_10;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("def_option"))) goto field_12;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("ex_ctor_bq"))) goto field_28;
-        break;
-    case 9:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("opt_alias"))) goto field_5;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("def_alias"))) goto field_8;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("def_float"))) goto field_9;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("ex_string"))) goto field_22;
-        break;
-    case 6:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("ex_int"))) goto field_15;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("ex_neg"))) goto field_16;
-        break;
-    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("ex_c"))) goto field_30; break;
-    }
-    p = atd_skip_unknown_field_p(r, p, key, "fields", "req_int\000req_nullable\000req_unit\000opt_option\000opt_nullable\000opt_alias\000def_bool\000def_int\000def_alias\000def_float\000def_string\000def_list\000def_option\000def_nullable\000def_unit\000ex_int\000ex_neg\000ex_float\000ex_float_dot\000ex_float_exp\000ex_float_neg\000ex_true\000ex_string\000ex_list\000ex_array\000ex_none\000ex_unit\000ex_ctor\000ex_ctor_bq\000ex_wrap\000ex_c\000");
-    if (p == NULL) return NULL;
-    goto tail;
 }
 
 ATD_DEFINE_READ(extern, everything_fields, everything_fields)
@@ -2118,194 +1905,257 @@ void everything_names_init(everything_names *v)
     memset(v, 0, sizeof *v);
 }
 
+static ATD__HOT_INLINE int everything_names__key(atd_reader *r, const char **pp, int guess)
+{
+    const char *p = *pp; /* reads the key; *pp moves past it */
+    atd_string key;
+    switch (guess) {
+    case 0: if (atd_key_skip(r, pp, ATD_LIT("\"type\":"))) return 0; break;
+    case 1: if (atd_key_skip(r, pp, ATD_LIT("\"of\":"))) return 1; break;
+    case 2: if (atd_key_skip(r, pp, ATD_LIT("\"inherit\":"))) return 2; break;
+    case 3: if (atd_key_skip(r, pp, ATD_LIT("\"content-type\":"))) return 3; break;
+    case 4: if (atd_key_skip(r, pp, ATD_LIT("\"Upper\":"))) return 4; break;
+    case 5: if (atd_key_skip(r, pp, ATD_LIT("\"2nd\":"))) return 5; break;
+    case 6: if (atd_key_skip(r, pp, ATD_LIT("\"\":"))) return 6; break;
+    case 9: if (atd_key_skip(r, pp, ATD_LIT("\"default\":"))) return 9; break;
+    case 12: if (atd_key_skip(r, pp, ATD_LIT("\"while\":"))) return 12; break;
+    case 13: if (atd_key_skip(r, pp, ATD_LIT("\"struct\":"))) return 13; break;
+    case 15: if (atd_key_skip(r, pp, ATD_LIT("\"int\":"))) return 15; break;
+    case 16: if (atd_key_skip(r, pp, ATD_LIT("\"from\":"))) return 16; break;
+    case 18: if (atd_key_skip(r, pp, ATD_LIT("\"as\":"))) return 18; break;
+    case 19: if (atd_key_skip(r, pp, ATD_LIT("\"_private\":"))) return 19; break;
+    case 20: if (atd_key_skip(r, pp, ATD_LIT("\"x'\":"))) return 20; break;
+    case 21: if (atd_key_skip(r, pp, ATD_LIT("\"camelCase\":"))) return 21; break;
+    case 22: if (atd_key_skip(r, pp, ATD_LIT("\"label\":"))) return 22; break;
+    case 23: if (atd_key_skip(r, pp, ATD_LIT("\"user\":"))) return 23; break;
+    }
+    if (atd_key_room(r, p, ATD_LEN("\"content-type\":"))) {
+        switch (p[1]) {
+        case '"': if (atd_bytes_skip(pp, ATD_LIT("\"\":"))) return 6; break;
+        case '2': if (atd_bytes_skip(pp, ATD_LIT("\"2nd\":"))) return 5; break;
+        case 'U': if (atd_bytes_skip(pp, ATD_LIT("\"Upper\":"))) return 4; break;
+        case '_': if (atd_bytes_skip(pp, ATD_LIT("\"_private\":"))) return 19; break;
+        case 'a': if (atd_bytes_skip(pp, ATD_LIT("\"as\":"))) return 18; break;
+        case 'c':
+            switch (p[2]) {
+            case 'a': if (atd_bytes_skip(pp, ATD_LIT("\"camelCase\":"))) return 21; break;
+            case 'o': if (atd_bytes_skip(pp, ATD_LIT("\"content-type\":"))) return 3; break;
+            }
+            break;
+        case 'd':
+            switch (p[8]) {
+            case '"': if (atd_bytes_skip(pp, ATD_LIT("\"default\":"))) return 9; break;
+            case '_': if (atd_bytes_skip(pp, ATD_LIT("\"default_\":"))) return 10; break;
+            }
+            break;
+        case 'f':
+            switch (p[2]) {
+            case 'o': if (atd_bytes_skip(pp, ATD_LIT("\"for\":"))) return 11; break;
+            case 'r': if (atd_bytes_skip(pp, ATD_LIT("\"from\":"))) return 16; break;
+            }
+            break;
+        case 'i':
+            switch (p[3]) {
+            case 'h': if (atd_bytes_skip(pp, ATD_LIT("\"inherit\":"))) return 2; break;
+            case 'p': if (atd_bytes_skip(pp, ATD_LIT("\"import\":"))) return 17; break;
+            case 't': if (atd_bytes_skip(pp, ATD_LIT("\"int\":"))) return 15; break;
+            }
+            break;
+        case 'l': if (atd_bytes_skip(pp, ATD_LIT("\"label\":"))) return 22; break;
+        case 'o': if (atd_bytes_skip(pp, ATD_LIT("\"of\":"))) return 1; break;
+        case 's':
+            switch (p[2]) {
+            case 't': if (atd_bytes_skip(pp, ATD_LIT("\"struct\":"))) return 13; break;
+            case 'w': if (atd_bytes_skip(pp, ATD_LIT("\"switch\":"))) return 14; break;
+            }
+            break;
+        case 't': if (atd_bytes_skip(pp, ATD_LIT("\"type\":"))) return 0; break;
+        case 'u': if (atd_bytes_skip(pp, ATD_LIT("\"user\":"))) return 23; break;
+        case 'w': if (atd_bytes_skip(pp, ATD_LIT("\"while\":"))) return 12; break;
+        case 'x': if (atd_bytes_skip(pp, ATD_LIT("\"x'\":"))) return 20; break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) return ATD__KEY_FAILED;
+    *pp = p;
+    switch (key.len) {
+    case 4:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("type"))) return 0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("from"))) return 16;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("user"))) return 23;
+        break;
+    case 2:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("of"))) return 1;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("as"))) return 18;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("x'"))) return 20;
+        break;
+    case 7:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("inherit"))) return 2;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("default"))) return 9;
+        break;
+    case 12: if (atd_bytes_eq(key.ptr, ATD_LIT("content-type"))) return 3; break;
+    case 5:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("Upper"))) return 4;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("caf\303\251"))) return 8;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("while"))) return 12;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("label"))) return 22;
+        break;
+    case 3:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("2nd"))) return 5;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("for"))) return 11;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("int"))) return 15;
+        break;
+    case 0: return 6;
+    case 9:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("say \"hi\"\\"))) return 7;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("camelCase"))) return 21;
+        break;
+    case 8:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("default_"))) return 10;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("_private"))) return 19;
+        break;
+    case 6:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("struct"))) return 13;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("switch"))) return 14;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("import"))) return 17;
+        break;
+    }
+    *pp = atd_skip_unknown_field_p(r, p, key, "names", "type\000of\000inherit\000content-type\000Upper\0002nd\000say \"hi\"\\\000caf\303\251\000default\000default_\000for\000while\000struct\000switch\000int\000from\000import\000as\000_private\000x'\000camelCase\000label\000user\000");
+    return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+}
+
 static const char *everything_names_read_p(atd_reader *r, const char *p, everything_names *out)
 {
     bool more;
-    atd_string key;
+    int guess;
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_names_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"type\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"\":"))) goto field_6;
-        goto key;
-    }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"type\":"))) { guess = 6; goto key; }
 field_0:
     p = atd_read_string_p(r, p, &out->kind);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("type")));
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"of\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"user\":"))) goto field_23;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"of\":"))) { guess = 23; goto key; }
 field_1:
     p = atd_read_int64_p(r, p, &out->of_);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("of")));
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"inherit\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"struct\":"))) goto field_13;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"inherit\":"))) { guess = 13; goto key; }
 field_2:
     p = atd_read_bool_p(r, p, &out->inherit_);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("inherit")));
     seen[0] |= (uint64_t)1 << 2;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"content-type\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"int\":"))) goto field_15;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"content-type\":"))) { guess = 15; goto key; }
 field_3:
     p = atd_read_string_p(r, p, &out->dashed);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("content-type")));
     seen[0] |= (uint64_t)1 << 3;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"Upper\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"default\":"))) goto field_9;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"Upper\":"))) { guess = 9; goto key; }
 field_4:
     p = atd_read_int64_p(r, p, &out->upper);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("Upper")));
     seen[0] |= (uint64_t)1 << 4;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"2nd\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"_private\":"))) goto field_19;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"2nd\":"))) { guess = 19; goto key; }
 field_5:
     p = atd_read_int64_p(r, p, &out->digits);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("2nd")));
     seen[0] |= (uint64_t)1 << 5;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"Upper\":"))) goto field_4;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"\":"))) { guess = 4; goto key; }
 field_6:
     p = atd_read_int64_p(r, p, &out->empty);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("")));
     seen[0] |= (uint64_t)1 << 6;
     p = atd_object_next_key_p(r, p, &more);
-    if (more && atd_key_skip(r, &p, ATD_LIT("\"2nd\":"))) goto field_5;
-    goto key;
+    { guess = 5; goto key; }
 field_7:
     p = atd_read_int64_p(r, p, &out->quoted);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("say \"hi\"\\")));
     seen[0] |= (uint64_t)1 << 7;
     p = atd_object_next_key_p(r, p, &more);
-    if (more && atd_key_skip(r, &p, ATD_LIT("\"struct\":"))) goto field_13;
-    goto key;
+    { guess = 13; goto key; }
 field_8:
     p = atd_read_string_p(r, p, &out->accented);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("caf\303\251")));
     seen[0] |= (uint64_t)1 << 8;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"default\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"camelCase\":"))) goto field_21;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"default\":"))) { guess = 21; goto key; }
 field_9:
     p = atd_read_int64_p(r, p, &out->default_);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("default")));
     seen[0] |= (uint64_t)1 << 9;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"default_\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"default_\":"))) { guess = -1; goto key; }
 field_10:
     p = atd_read_int64_p(r, p, &out->default_2);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("default_")));
     seen[0] |= (uint64_t)1 << 10;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"for\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"for\":"))) { guess = -1; goto key; }
 field_11:
     p = atd_read_int64_p(r, p, &out->for_);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("for")));
     seen[0] |= (uint64_t)1 << 11;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"while\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"from\":"))) goto field_16;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"while\":"))) { guess = 16; goto key; }
 field_12:
     p = atd_read_bool_p(r, p, &out->while_);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("while")));
     seen[0] |= (uint64_t)1 << 12;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"struct\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"x'\":"))) goto field_20;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"struct\":"))) { guess = 20; goto key; }
 field_13:
     p = atd_read_string_p(r, p, &out->struct_);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("struct")));
     seen[0] |= (uint64_t)1 << 13;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"switch\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"switch\":"))) { guess = -1; goto key; }
 field_14:
     p = atd_read_double_p(r, p, &out->switch_);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("switch")));
     seen[0] |= (uint64_t)1 << 14;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"int\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"type\":"))) goto field_0;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"int\":"))) { guess = 0; goto key; }
 field_15:
     p = atd_read_int64_p(r, p, &out->int_);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("int")));
     seen[0] |= (uint64_t)1 << 15;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"from\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"label\":"))) goto field_22;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"from\":"))) { guess = 22; goto key; }
 field_16:
     p = atd_read_int64_p(r, p, &out->from);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("from")));
     seen[0] |= (uint64_t)1 << 16;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"import\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"import\":"))) { guess = -1; goto key; }
 field_17:
     p = atd_read_int64_p(r, p, &out->import);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("import")));
     seen[0] |= (uint64_t)1 << 17;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"as\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"inherit\":"))) goto field_2;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"as\":"))) { guess = 2; goto key; }
 field_18:
     p = atd_read_string_p(r, p, &out->as);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("as")));
     seen[0] |= (uint64_t)1 << 18;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"_private\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"camelCase\":"))) goto field_21;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"_private\":"))) { guess = 21; goto key; }
 field_19:
     p = atd_read_int64_p(r, p, &out->x_private);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("_private")));
     seen[0] |= (uint64_t)1 << 19;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"x'\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"as\":"))) goto field_18;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"x'\":"))) { guess = 18; goto key; }
 field_20:
     p = atd_read_int64_p(r, p, &out->x_prime);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("x'")));
     seen[0] |= (uint64_t)1 << 20;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"camelCase\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"camelCase\":"))) { guess = -1; goto key; }
 field_21:
     p = atd_read_int64_p(r, p, &out->camelCase);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("camelCase")));
     seen[0] |= (uint64_t)1 << 21;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"label\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"content-type\":"))) goto field_3;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"label\":"))) { guess = 3; goto key; }
 field_22:
     p = atd_read_string_p(r, p, &out->label);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("label")));
     seen[0] |= (uint64_t)1 << 22;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"user\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"of\":"))) goto field_1;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"user\":"))) { guess = 1; goto key; }
 field_23:
     p = atd_read_int64_p(r, p, &out->user);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("user")));
     seen[0] |= (uint64_t)1 << 23;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"while\":"))) goto field_12;
-        goto key;
-    }
+    if (more) { guess = 12; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0xffffff)) {
@@ -2314,99 +2164,34 @@ end:
     return p;
 key:
     if (!more) goto end;
-    if (atd_key_room(r, p, ATD_LEN("\"content-type\":"))) {
-        switch (p[1]) {
-        case '"': if (atd_bytes_skip(&p, ATD_LIT("\"\":"))) goto field_6; break;
-        case '2': if (atd_bytes_skip(&p, ATD_LIT("\"2nd\":"))) goto field_5; break;
-        case 'U': if (atd_bytes_skip(&p, ATD_LIT("\"Upper\":"))) goto field_4; break;
-        case '_': if (atd_bytes_skip(&p, ATD_LIT("\"_private\":"))) goto field_19; break;
-        case 'a': if (atd_bytes_skip(&p, ATD_LIT("\"as\":"))) goto field_18; break;
-        case 'c':
-            switch (p[2]) {
-            case 'a': if (atd_bytes_skip(&p, ATD_LIT("\"camelCase\":"))) goto field_21; break;
-            case 'o': if (atd_bytes_skip(&p, ATD_LIT("\"content-type\":"))) goto field_3; break;
-            }
-            break;
-        case 'd':
-            switch (p[8]) {
-            case '"': if (atd_bytes_skip(&p, ATD_LIT("\"default\":"))) goto field_9; break;
-            case '_': if (atd_bytes_skip(&p, ATD_LIT("\"default_\":"))) goto field_10; break;
-            }
-            break;
-        case 'f':
-            switch (p[2]) {
-            case 'o': if (atd_bytes_skip(&p, ATD_LIT("\"for\":"))) goto field_11; break;
-            case 'r': if (atd_bytes_skip(&p, ATD_LIT("\"from\":"))) goto field_16; break;
-            }
-            break;
-        case 'i':
-            switch (p[3]) {
-            case 'h': if (atd_bytes_skip(&p, ATD_LIT("\"inherit\":"))) goto field_2; break;
-            case 'p': if (atd_bytes_skip(&p, ATD_LIT("\"import\":"))) goto field_17; break;
-            case 't': if (atd_bytes_skip(&p, ATD_LIT("\"int\":"))) goto field_15; break;
-            }
-            break;
-        case 'l': if (atd_bytes_skip(&p, ATD_LIT("\"label\":"))) goto field_22; break;
-        case 'o': if (atd_bytes_skip(&p, ATD_LIT("\"of\":"))) goto field_1; break;
-        case 's':
-            switch (p[2]) {
-            case 't': if (atd_bytes_skip(&p, ATD_LIT("\"struct\":"))) goto field_13; break;
-            case 'w': if (atd_bytes_skip(&p, ATD_LIT("\"switch\":"))) goto field_14; break;
-            }
-            break;
-        case 't': if (atd_bytes_skip(&p, ATD_LIT("\"type\":"))) goto field_0; break;
-        case 'u': if (atd_bytes_skip(&p, ATD_LIT("\"user\":"))) goto field_23; break;
-        case 'w': if (atd_bytes_skip(&p, ATD_LIT("\"while\":"))) goto field_12; break;
-        case 'x': if (atd_bytes_skip(&p, ATD_LIT("\"x'\":"))) goto field_20; break;
-        }
+    switch (everything_names__key(r, &p, guess)) {
+    case 0: goto field_0;
+    case 1: goto field_1;
+    case 2: goto field_2;
+    case 3: goto field_3;
+    case 4: goto field_4;
+    case 5: goto field_5;
+    case 6: goto field_6;
+    case 7: goto field_7;
+    case 8: goto field_8;
+    case 9: goto field_9;
+    case 10: goto field_10;
+    case 11: goto field_11;
+    case 12: goto field_12;
+    case 13: goto field_13;
+    case 14: goto field_14;
+    case 15: goto field_15;
+    case 16: goto field_16;
+    case 17: goto field_17;
+    case 18: goto field_18;
+    case 19: goto field_19;
+    case 20: goto field_20;
+    case 21: goto field_21;
+    case 22: goto field_22;
+    case 23: goto field_23;
+    case ATD__KEY_SKIPPED: goto tail;
+    default: return NULL;
     }
-    p = atd_object_key_p(r, p, &key);
-    if (p == NULL) return NULL;
-    switch (key.len) {
-    case 4:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("type"))) goto field_0;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("from"))) goto field_16;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("user"))) goto field_23;
-        break;
-    case 2:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("of"))) goto field_1;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("as"))) goto field_18;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("x'"))) goto field_20;
-        break;
-    case 7:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("inherit"))) goto field_2;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("default"))) goto field_9;
-        break;
-    case 12: if (atd_bytes_eq(key.ptr, ATD_LIT("content-type"))) goto field_3; break;
-    case 5:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("Upper"))) goto field_4;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("caf\303\251"))) goto field_8;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("while"))) goto field_12;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("label"))) goto field_22;
-        break;
-    case 3:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("2nd"))) goto field_5;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("for"))) goto field_11;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("int"))) goto field_15;
-        break;
-    case 0: goto field_6;
-    case 9:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("say \"hi\"\\"))) goto field_7;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("camelCase"))) goto field_21;
-        break;
-    case 8:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("default_"))) goto field_10;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("_private"))) goto field_19;
-        break;
-    case 6:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("struct"))) goto field_13;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("switch"))) goto field_14;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("import"))) goto field_17;
-        break;
-    }
-    p = atd_skip_unknown_field_p(r, p, key, "names", "type\000of\000inherit\000content-type\000Upper\0002nd\000say \"hi\"\\\000caf\303\251\000default\000default_\000for\000while\000struct\000switch\000int\000from\000import\000as\000_private\000x'\000camelCase\000label\000user\000");
-    if (p == NULL) return NULL;
-    goto tail;
 }
 
 ATD_DEFINE_READ(extern, everything_names, everything_names)
@@ -2417,62 +2202,71 @@ void everything_patch_init(everything_patch *v)
     memset(v, 0, sizeof *v);
 }
 
+static ATD__HOT_INLINE int everything_patch__key(atd_reader *r, const char **pp, int guess)
+{
+    const char *p = *pp; /* reads the key; *pp moves past it */
+    atd_string key;
+    switch (guess) {
+    case 0: if (atd_key_skip(r, pp, ATD_LIT("\"name\":"))) return 0; break;
+    case 1: if (atd_key_skip(r, pp, ATD_LIT("\"age\":"))) return 1; break;
+    case 2: if (atd_key_skip(r, pp, ATD_LIT("\"note\":"))) return 2; break;
+    }
+    if (atd_key_room(r, p, ATD_LEN("\"name\":"))) {
+        switch (p[2]) {
+        case 'a': if (atd_bytes_skip(pp, ATD_LIT("\"name\":"))) return 0; break;
+        case 'g': if (atd_bytes_skip(pp, ATD_LIT("\"age\":"))) return 1; break;
+        case 'o': if (atd_bytes_skip(pp, ATD_LIT("\"note\":"))) return 2; break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) return ATD__KEY_FAILED;
+    *pp = p;
+    switch (key.len) {
+    case 4:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("name"))) return 0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("note"))) return 2;
+        break;
+    case 3: if (atd_bytes_eq(key.ptr, ATD_LIT("age"))) return 1; break;
+    }
+    *pp = atd_skip_unknown_field_p(r, p, key, "patch", "name\000age\000note\000");
+    return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+}
+
 static const char *everything_patch_read_p(atd_reader *r, const char *p, everything_patch *out)
 {
     bool more;
-    atd_string key;
+    int guess;
     everything_patch_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"name\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"age\":"))) goto field_1;
-        goto key;
-    }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"name\":"))) { guess = 1; goto key; }
 field_0:
     p = everything_string_nullable_read_p(r, p, &out->name);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("name")));
     out->has_name = true;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"age\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"note\":"))) goto field_2;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"age\":"))) { guess = 2; goto key; }
 field_1:
     p = everything_int_nullable_read_p(r, p, &out->age);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("age")));
     out->has_age = true;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"note\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"name\":"))) goto field_0;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"note\":"))) { guess = 0; goto key; }
 field_2:
     p = atd_read_string_p(r, p, &out->note);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("note")));
     out->has_note = true;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) goto key;
+    if (more) { guess = -1; goto key; }
 end:
     if (p == NULL) return NULL;
     return p;
 key:
     if (!more) goto end;
-    if (atd_key_room(r, p, ATD_LEN("\"name\":"))) {
-        switch (p[2]) {
-        case 'a': if (atd_bytes_skip(&p, ATD_LIT("\"name\":"))) goto field_0; break;
-        case 'g': if (atd_bytes_skip(&p, ATD_LIT("\"age\":"))) goto field_1; break;
-        case 'o': if (atd_bytes_skip(&p, ATD_LIT("\"note\":"))) goto field_2; break;
-        }
+    switch (everything_patch__key(r, &p, guess)) {
+    case 0: goto field_0;
+    case 1: goto field_1;
+    case 2: goto field_2;
+    case ATD__KEY_SKIPPED: goto tail;
+    default: return NULL;
     }
-    p = atd_object_key_p(r, p, &key);
-    if (p == NULL) return NULL;
-    switch (key.len) {
-    case 4:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("name"))) goto field_0;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("note"))) goto field_2;
-        break;
-    case 3: if (atd_bytes_eq(key.ptr, ATD_LIT("age"))) goto field_1; break;
-    }
-    p = atd_skip_unknown_field_p(r, p, key, "patch", "name\000age\000note\000");
-    if (p == NULL) return NULL;
-    goto tail;
 }
 
 ATD_DEFINE_READ(extern, everything_patch, everything_patch)
@@ -2492,69 +2286,71 @@ void everything_all_optional_init(everything_all_optional *v)
     memset(v, 0, sizeof *v);
 }
 
+static ATD__HOT_INLINE int everything_all_optional__key(atd_reader *r, const char **pp, int guess)
+{
+    const char *p = *pp; /* reads the key; *pp moves past it */
+    atd_string key;
+    (void)guess;
+    if (atd_key_room(r, p, ATD_LEN("\"a\":"))) {
+        switch (p[1]) {
+        case 'a': if (atd_bytes_skip(pp, ATD_LIT("\"a\":"))) return 0; break;
+        case 'b': if (atd_bytes_skip(pp, ATD_LIT("\"b\":"))) return 1; break;
+        case 'c': if (atd_bytes_skip(pp, ATD_LIT("\"c\":"))) return 2; break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) return ATD__KEY_FAILED;
+    *pp = p;
+    switch (key.len) {
+    case 1:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("a"))) return 0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("b"))) return 1;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("c"))) return 2;
+        break;
+    }
+    *pp = atd_skip_unknown_field_p(r, p, key, "all_optional", "a\000b\000c\000");
+    return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+}
+
 static const char *everything_all_optional_read_p(atd_reader *r, const char *p, everything_all_optional *out)
 {
     bool more;
-    atd_string key;
+    int guess;
     everything_all_optional_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"a\":"))) goto key;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"a\":"))) { guess = -1; goto key; }
 field_0:
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("a")));
-    } else {
+    if (!atd_null_skip(r, &p)) {
         p = atd_read_int64_p(r, p, &out->a);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("a")));
         out->has_a = true;
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"b\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"b\":"))) { guess = -1; goto key; }
 field_1:
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("b")));
-    } else {
+    if (!atd_null_skip(r, &p)) {
         p = atd_read_bool_p(r, p, &out->b);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("b")));
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"c\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"c\":"))) { guess = -1; goto key; }
 field_2:
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("c")));
-    } else {
+    if (!atd_null_skip(r, &p)) {
         p = everything_string_list_read_p(r, p, &out->c);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("c")));
     }
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) goto key;
+    if (more) { guess = -1; goto key; }
 end:
     if (p == NULL) return NULL;
     return p;
 key:
     if (!more) goto end;
-    if (atd_key_room(r, p, ATD_LEN("\"a\":"))) {
-        switch (p[1]) {
-        case 'a': if (atd_bytes_skip(&p, ATD_LIT("\"a\":"))) goto field_0; break;
-        case 'b': if (atd_bytes_skip(&p, ATD_LIT("\"b\":"))) goto field_1; break;
-        case 'c': if (atd_bytes_skip(&p, ATD_LIT("\"c\":"))) goto field_2; break;
-        }
+    switch (everything_all_optional__key(r, &p, guess)) {
+    case 0: goto field_0;
+    case 1: goto field_1;
+    case 2: goto field_2;
+    case ATD__KEY_SKIPPED: goto tail;
+    default: return NULL;
     }
-    p = atd_object_key_p(r, p, &key);
-    if (p == NULL) return NULL;
-    switch (key.len) {
-    case 1:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("a"))) goto field_0;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("b"))) goto field_1;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("c"))) goto field_2;
-        break;
-    }
-    p = atd_skip_unknown_field_p(r, p, key, "all_optional", "a\000b\000c\000");
-    if (p == NULL) return NULL;
-    goto tail;
 }
 
 ATD_DEFINE_READ(extern, everything_all_optional, everything_all_optional)
@@ -2565,31 +2361,57 @@ void everything_base_init(everything_base *v)
     memset(v, 0, sizeof *v);
 }
 
+static ATD__HOT_INLINE int everything_base__key(atd_reader *r, const char **pp, int guess)
+{
+    const char *p = *pp; /* reads the key; *pp moves past it */
+    atd_string key;
+    (void)guess;
+    if (atd_key_room(r, p, ATD_LEN("\"name\":"))) {
+        switch (p[1]) {
+        case 'i': if (atd_bytes_skip(pp, ATD_LIT("\"id\":"))) return 0; break;
+        case 'n': if (atd_bytes_skip(pp, ATD_LIT("\"name\":"))) return 1; break;
+        case 's': if (atd_bytes_skip(pp, ATD_LIT("\"size\":"))) return 2; break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) return ATD__KEY_FAILED;
+    *pp = p;
+    switch (key.len) {
+    case 2: if (atd_bytes_eq(key.ptr, ATD_LIT("id"))) return 0; break;
+    case 4:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("name"))) return 1;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("size"))) return 2;
+        break;
+    }
+    *pp = atd_skip_unknown_field_p(r, p, key, "base", "id\000name\000size\000");
+    return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+}
+
 static const char *everything_base_read_p(atd_reader *r, const char *p, everything_base *out)
 {
     bool more;
-    atd_string key;
+    int guess;
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_base_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"id\":"))) goto key;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"id\":"))) { guess = -1; goto key; }
 field_0:
     p = atd_read_int64_p(r, p, &out->id);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("id")));
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"name\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"name\":"))) { guess = -1; goto key; }
 field_1:
     p = atd_read_string_p(r, p, &out->name);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("name")));
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"size\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"size\":"))) { guess = -1; goto key; }
 field_2:
     p = atd_read_double_p(r, p, &out->size);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("size")));
     seen[0] |= (uint64_t)1 << 2;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) goto key;
+    if (more) { guess = -1; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x7)) {
@@ -2598,25 +2420,13 @@ end:
     return p;
 key:
     if (!more) goto end;
-    if (atd_key_room(r, p, ATD_LEN("\"name\":"))) {
-        switch (p[1]) {
-        case 'i': if (atd_bytes_skip(&p, ATD_LIT("\"id\":"))) goto field_0; break;
-        case 'n': if (atd_bytes_skip(&p, ATD_LIT("\"name\":"))) goto field_1; break;
-        case 's': if (atd_bytes_skip(&p, ATD_LIT("\"size\":"))) goto field_2; break;
-        }
+    switch (everything_base__key(r, &p, guess)) {
+    case 0: goto field_0;
+    case 1: goto field_1;
+    case 2: goto field_2;
+    case ATD__KEY_SKIPPED: goto tail;
+    default: return NULL;
     }
-    p = atd_object_key_p(r, p, &key);
-    if (p == NULL) return NULL;
-    switch (key.len) {
-    case 2: if (atd_bytes_eq(key.ptr, ATD_LIT("id"))) goto field_0; break;
-    case 4:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("name"))) goto field_1;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("size"))) goto field_2;
-        break;
-    }
-    p = atd_skip_unknown_field_p(r, p, key, "base", "id\000name\000size\000");
-    if (p == NULL) return NULL;
-    goto tail;
 }
 
 ATD_DEFINE_READ(extern, everything_base, everything_base)
@@ -2627,50 +2437,75 @@ void everything_derived_init(everything_derived *v)
     memset(v, 0, sizeof *v);
 }
 
+static ATD__HOT_INLINE int everything_derived__key(atd_reader *r, const char **pp, int guess)
+{
+    const char *p = *pp; /* reads the key; *pp moves past it */
+    atd_string key;
+    switch (guess) {
+    case 0: if (atd_key_skip(r, pp, ATD_LIT("\"kind_id\":"))) return 0; break;
+    case 3: if (atd_key_skip(r, pp, ATD_LIT("\"id\":"))) return 3; break;
+    case 4: if (atd_key_skip(r, pp, ATD_LIT("\"extra\":"))) return 4; break;
+    }
+    if (atd_key_room(r, p, ATD_LEN("\"kind_id\":"))) {
+        switch (p[1]) {
+        case 'e': if (atd_bytes_skip(pp, ATD_LIT("\"extra\":"))) return 4; break;
+        case 'i': if (atd_bytes_skip(pp, ATD_LIT("\"id\":"))) return 3; break;
+        case 'k': if (atd_bytes_skip(pp, ATD_LIT("\"kind_id\":"))) return 0; break;
+        case 'n': if (atd_bytes_skip(pp, ATD_LIT("\"name\":"))) return 1; break;
+        case 's': if (atd_bytes_skip(pp, ATD_LIT("\"size\":"))) return 2; break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) return ATD__KEY_FAILED;
+    *pp = p;
+    switch (key.len) {
+    case 7: if (atd_bytes_eq(key.ptr, ATD_LIT("kind_id"))) return 0; break;
+    case 4:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("name"))) return 1;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("size"))) return 2;
+        break;
+    case 2: if (atd_bytes_eq(key.ptr, ATD_LIT("id"))) return 3; break;
+    case 5: if (atd_bytes_eq(key.ptr, ATD_LIT("extra"))) return 4; break;
+    }
+    *pp = atd_skip_unknown_field_p(r, p, key, "derived", "kind_id\000name\000size\000id\000extra\000");
+    return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+}
+
 static const char *everything_derived_read_p(atd_reader *r, const char *p, everything_derived *out)
 {
     bool more;
-    atd_string key;
+    int guess;
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_derived_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"kind_id\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"extra\":"))) goto field_4;
-        goto key;
-    }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"kind_id\":"))) { guess = 4; goto key; }
 field_0:
     p = atd_read_int64_p(r, p, &out->kind_id);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("kind_id")));
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"name\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"name\":"))) { guess = -1; goto key; }
 field_1:
     p = atd_read_string_p(r, p, &out->name);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("name")));
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"size\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"size\":"))) { guess = -1; goto key; }
 field_2:
     p = atd_read_double_p(r, p, &out->size);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("size")));
     seen[0] |= (uint64_t)1 << 2;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"id\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"id\":"))) { guess = -1; goto key; }
 field_3:
     p = atd_read_string_p(r, p, &out->id);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("id")));
     seen[0] |= (uint64_t)1 << 3;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"extra\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"kind_id\":"))) goto field_0;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"extra\":"))) { guess = 0; goto key; }
 field_4:
     p = atd_read_bool_p(r, p, &out->extra);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("extra")));
     seen[0] |= (uint64_t)1 << 4;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"id\":"))) goto field_3;
-        goto key;
-    }
+    if (more) { guess = 3; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x1f)) {
@@ -2679,29 +2514,15 @@ end:
     return p;
 key:
     if (!more) goto end;
-    if (atd_key_room(r, p, ATD_LEN("\"kind_id\":"))) {
-        switch (p[1]) {
-        case 'e': if (atd_bytes_skip(&p, ATD_LIT("\"extra\":"))) goto field_4; break;
-        case 'i': if (atd_bytes_skip(&p, ATD_LIT("\"id\":"))) goto field_3; break;
-        case 'k': if (atd_bytes_skip(&p, ATD_LIT("\"kind_id\":"))) goto field_0; break;
-        case 'n': if (atd_bytes_skip(&p, ATD_LIT("\"name\":"))) goto field_1; break;
-        case 's': if (atd_bytes_skip(&p, ATD_LIT("\"size\":"))) goto field_2; break;
-        }
+    switch (everything_derived__key(r, &p, guess)) {
+    case 0: goto field_0;
+    case 1: goto field_1;
+    case 2: goto field_2;
+    case 3: goto field_3;
+    case 4: goto field_4;
+    case ATD__KEY_SKIPPED: goto tail;
+    default: return NULL;
     }
-    p = atd_object_key_p(r, p, &key);
-    if (p == NULL) return NULL;
-    switch (key.len) {
-    case 7: if (atd_bytes_eq(key.ptr, ATD_LIT("kind_id"))) goto field_0; break;
-    case 4:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("name"))) goto field_1;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("size"))) goto field_2;
-        break;
-    case 2: if (atd_bytes_eq(key.ptr, ATD_LIT("id"))) goto field_3; break;
-    case 5: if (atd_bytes_eq(key.ptr, ATD_LIT("extra"))) goto field_4; break;
-    }
-    p = atd_skip_unknown_field_p(r, p, key, "derived", "kind_id\000name\000size\000id\000extra\000");
-    if (p == NULL) return NULL;
-    goto tail;
 }
 
 ATD_DEFINE_READ(extern, everything_derived, everything_derived)
@@ -2879,82 +2700,19 @@ void everything_matrix_init(everything_matrix *v)
     memset(v, 0, sizeof *v);
 }
 
-static const char *everything_matrix_read_p(atd_reader *r, const char *p, everything_matrix *out)
-{
-    bool more;
-    size_t len = 0, cap = 0;
-    everything_float_list *items = NULL;
-    p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
-    while (more) {
-        if (len == cap) {
-            items = (everything_float_list *)atd_read_grow(r, p, items, &cap, sizeof(everything_float_list), 8);
-            if (items == NULL) return NULL;
-        }
-        p = everything_float_list_read_p(r, p, &items[len]);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
-        len++;
-        p = atd_array_next_p(r, p, &more);
-        if (p == NULL) return NULL;
-    }
-    out->items = items;
-    out->len = len;
-    return p;
-}
+ATD_DEFINE_LIST_READ_P(everything_matrix, everything_matrix, everything_float_list, 8, everything_float_list_read_p)
 
 ATD_DEFINE_READ(extern, everything_matrix, everything_matrix)
 ATD_DEFINE_READ_ENTRY_POINTS(everything_matrix)
 
-static const char *everything_int_list_list_read_p(atd_reader *r, const char *p, everything_int_list_list *out)
-{
-    bool more;
-    size_t len = 0, cap = 0;
-    everything_int_list *items = NULL;
-    p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
-    while (more) {
-        if (len == cap) {
-            items = (everything_int_list *)atd_read_grow(r, p, items, &cap, sizeof(everything_int_list), 8);
-            if (items == NULL) return NULL;
-        }
-        p = everything_int_list_read_p(r, p, &items[len]);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
-        len++;
-        p = atd_array_next_p(r, p, &more);
-        if (p == NULL) return NULL;
-    }
-    out->items = items;
-    out->len = len;
-    return p;
-}
+ATD_DEFINE_LIST_READ_P(everything_int_list_list, everything_int_list_list, everything_int_list, 8, everything_int_list_read_p)
 
 void everything_cube_init(everything_cube *v)
 {
     memset(v, 0, sizeof *v);
 }
 
-static const char *everything_cube_read_p(atd_reader *r, const char *p, everything_cube *out)
-{
-    bool more;
-    size_t len = 0, cap = 0;
-    everything_int_list_list *items = NULL;
-    p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
-    while (more) {
-        if (len == cap) {
-            items = (everything_int_list_list *)atd_read_grow(r, p, items, &cap, sizeof(everything_int_list_list), 8);
-            if (items == NULL) return NULL;
-        }
-        p = everything_int_list_list_read_p(r, p, &items[len]);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
-        len++;
-        p = atd_array_next_p(r, p, &more);
-        if (p == NULL) return NULL;
-    }
-    out->items = items;
-    out->len = len;
-    return p;
-}
+ATD_DEFINE_LIST_READ_P(everything_cube, everything_cube, everything_int_list_list, 8, everything_int_list_list_read_p)
 
 ATD_DEFINE_READ(extern, everything_cube, everything_cube)
 ATD_DEFINE_READ_ENTRY_POINTS(everything_cube)
@@ -2964,28 +2722,7 @@ void everything_abstract_list_init(everything_abstract_list *v)
     memset(v, 0, sizeof *v);
 }
 
-static const char *everything_abstract_list_read_p(atd_reader *r, const char *p, everything_abstract_list *out)
-{
-    bool more;
-    size_t len = 0, cap = 0;
-    atd_json *items = NULL;
-    p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
-    while (more) {
-        if (len == cap) {
-            items = (atd_json *)atd_read_grow(r, p, items, &cap, sizeof(atd_json), 8);
-            if (items == NULL) return NULL;
-        }
-        p = atd_json_read_p(r, p, &items[len]);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
-        len++;
-        p = atd_array_next_p(r, p, &more);
-        if (p == NULL) return NULL;
-    }
-    out->items = items;
-    out->len = len;
-    return p;
-}
+ATD_DEFINE_LIST_READ_P(everything_abstract_list, everything_abstract_list, atd_json, 8, atd_json_read_p)
 
 ATD_DEFINE_READ(extern, everything_abstract_list, everything_abstract_list)
 ATD_DEFINE_READ_ENTRY_POINTS(everything_abstract_list)
@@ -2995,28 +2732,7 @@ void everything_with_defaults_list_init(everything_with_defaults_list *v)
     memset(v, 0, sizeof *v);
 }
 
-static const char *everything_with_defaults_list_read_p(atd_reader *r, const char *p, everything_with_defaults_list *out)
-{
-    bool more;
-    size_t len = 0, cap = 0;
-    everything_with_defaults *items = NULL;
-    p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
-    while (more) {
-        if (len == cap) {
-            items = (everything_with_defaults *)atd_read_grow(r, p, items, &cap, sizeof(everything_with_defaults), 8);
-            if (items == NULL) return NULL;
-        }
-        p = everything_with_defaults_read_p(r, p, &items[len]);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
-        len++;
-        p = atd_array_next_p(r, p, &more);
-        if (p == NULL) return NULL;
-    }
-    out->items = items;
-    out->len = len;
-    return p;
-}
+ATD_DEFINE_LIST_READ_P(everything_with_defaults_list, everything_with_defaults_list, everything_with_defaults, 8, everything_with_defaults_read_p)
 
 ATD_DEFINE_READ(extern, everything_with_defaults_list, everything_with_defaults_list)
 ATD_DEFINE_READ_ENTRY_POINTS(everything_with_defaults_list)
@@ -3043,28 +2759,7 @@ static const char *everything_maybe_int_option_read_p(atd_reader *r, const char 
     return atd_read_option_end_p(r, p);
 }
 
-static const char *everything_maybe_int_list_read_p(atd_reader *r, const char *p, everything_maybe_int_list *out)
-{
-    bool more;
-    size_t len = 0, cap = 0;
-    everything_maybe_int *items = NULL;
-    p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
-    while (more) {
-        if (len == cap) {
-            items = (everything_maybe_int *)atd_read_grow(r, p, items, &cap, sizeof(everything_maybe_int), 8);
-            if (items == NULL) return NULL;
-        }
-        p = everything_maybe_int_read_p(r, p, &items[len]);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
-        len++;
-        p = atd_array_next_p(r, p, &more);
-        if (p == NULL) return NULL;
-    }
-    out->items = items;
-    out->len = len;
-    return p;
-}
+ATD_DEFINE_LIST_READ_P(everything_maybe_int_list, everything_maybe_int_list, everything_maybe_int, 8, everything_maybe_int_read_p)
 
 static const char *everything_int_list_option_read_p(atd_reader *r, const char *p, everything_int_list_option *out)
 {
@@ -3075,116 +2770,136 @@ static const char *everything_int_list_option_read_p(atd_reader *r, const char *
     return atd_read_option_end_p(r, p);
 }
 
-static const char *everything_string_nullable_list_read_p(atd_reader *r, const char *p, everything_string_nullable_list *out)
-{
-    bool more;
-    size_t len = 0, cap = 0;
-    everything_string_nullable *items = NULL;
-    p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
-    while (more) {
-        if (len == cap) {
-            items = (everything_string_nullable *)atd_read_grow(r, p, items, &cap, sizeof(everything_string_nullable), 8);
-            if (items == NULL) return NULL;
-        }
-        p = everything_string_nullable_read_p(r, p, &items[len]);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
-        len++;
-        p = atd_array_next_p(r, p, &more);
-        if (p == NULL) return NULL;
-    }
-    out->items = items;
-    out->len = len;
-    return p;
-}
+ATD_DEFINE_LIST_READ_P(everything_string_nullable_list, everything_string_nullable_list, everything_string_nullable, 8, everything_string_nullable_read_p)
 
 void everything_options_init(everything_options *v)
 {
     memset(v, 0, sizeof *v);
 }
 
+static ATD__HOT_INLINE int everything_options__key(atd_reader *r, const char **pp, int guess)
+{
+    const char *p = *pp; /* reads the key; *pp moves past it */
+    atd_string key;
+    switch (guess) {
+    case 0: if (atd_key_skip(r, pp, ATD_LIT("\"opt\":"))) return 0; break;
+    case 1: if (atd_key_skip(r, pp, ATD_LIT("\"nul\":"))) return 1; break;
+    case 2: if (atd_key_skip(r, pp, ATD_LIT("\"opt_nul\":"))) return 2; break;
+    case 3: if (atd_key_skip(r, pp, ATD_LIT("\"nul_opt\":"))) return 3; break;
+    case 4: if (atd_key_skip(r, pp, ATD_LIT("\"nul_nul\":"))) return 4; break;
+    case 5: if (atd_key_skip(r, pp, ATD_LIT("\"opt_opt\":"))) return 5; break;
+    case 6: if (atd_key_skip(r, pp, ATD_LIT("\"list_opt\":"))) return 6; break;
+    case 7: if (atd_key_skip(r, pp, ATD_LIT("\"opt_list\":"))) return 7; break;
+    case 8: if (atd_key_skip(r, pp, ATD_LIT("\"nul_list\":"))) return 8; break;
+    }
+    if (atd_key_room(r, p, ATD_LEN("\"list_opt\":"))) {
+        switch (p[5]) {
+        case ':':
+            switch (p[1]) {
+            case 'n': if (atd_bytes_skip(pp, ATD_LIT("\"nul\":"))) return 1; break;
+            case 'o': if (atd_bytes_skip(pp, ATD_LIT("\"opt\":"))) return 0; break;
+            }
+            break;
+        case '_': if (atd_bytes_skip(pp, ATD_LIT("\"list_opt\":"))) return 6; break;
+        case 'l':
+            switch (p[1]) {
+            case 'n': if (atd_bytes_skip(pp, ATD_LIT("\"nul_list\":"))) return 8; break;
+            case 'o': if (atd_bytes_skip(pp, ATD_LIT("\"opt_list\":"))) return 7; break;
+            }
+            break;
+        case 'n':
+            switch (p[1]) {
+            case 'n': if (atd_bytes_skip(pp, ATD_LIT("\"nul_nul\":"))) return 4; break;
+            case 'o': if (atd_bytes_skip(pp, ATD_LIT("\"opt_nul\":"))) return 2; break;
+            }
+            break;
+        case 'o':
+            switch (p[1]) {
+            case 'n': if (atd_bytes_skip(pp, ATD_LIT("\"nul_opt\":"))) return 3; break;
+            case 'o': if (atd_bytes_skip(pp, ATD_LIT("\"opt_opt\":"))) return 5; break;
+            }
+            break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) return ATD__KEY_FAILED;
+    *pp = p;
+    switch (key.len) {
+    case 3:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("opt"))) return 0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("nul"))) return 1;
+        break;
+    case 7:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("opt_nul"))) return 2;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("nul_opt"))) return 3;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("nul_nul"))) return 4;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("opt_opt"))) return 5;
+        break;
+    case 8:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("list_opt"))) return 6;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("opt_list"))) return 7;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("nul_list"))) return 8;
+        break;
+    }
+    *pp = atd_skip_unknown_field_p(r, p, key, "options", "opt\000nul\000opt_nul\000nul_opt\000nul_nul\000opt_opt\000list_opt\000opt_list\000nul_list\000");
+    return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+}
+
 static const char *everything_options_read_p(atd_reader *r, const char *p, everything_options *out)
 {
     bool more;
-    atd_string key;
+    int guess;
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_options_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"opt\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"list_opt\":"))) goto field_6;
-        goto key;
-    }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"opt\":"))) { guess = 6; goto key; }
 field_0:
     p = everything_maybe_int_read_p(r, p, &out->opt);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("opt")));
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"nul\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"opt_list\":"))) goto field_7;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"nul\":"))) { guess = 7; goto key; }
 field_1:
     p = everything_int_nullable_read_p(r, p, &out->nul);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("nul")));
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"opt_nul\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"nul_list\":"))) goto field_8;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"opt_nul\":"))) { guess = 8; goto key; }
 field_2:
     p = everything_maybe_int_nullable_read_p(r, p, &out->opt_nul);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("opt_nul")));
     seen[0] |= (uint64_t)1 << 2;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"nul_opt\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"opt_opt\":"))) goto field_5;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"nul_opt\":"))) { guess = 5; goto key; }
 field_3:
     p = everything_int_nullable_option_read_p(r, p, &out->nul_opt);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("nul_opt")));
     seen[0] |= (uint64_t)1 << 3;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"nul_nul\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"opt\":"))) goto field_0;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"nul_nul\":"))) { guess = 0; goto key; }
 field_4:
     p = everything_int_nullable_read_p(r, p, &out->nul_nul);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("nul_nul")));
     seen[0] |= (uint64_t)1 << 4;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"opt_opt\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"nul_opt\":"))) goto field_3;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"opt_opt\":"))) { guess = 3; goto key; }
 field_5:
     p = everything_maybe_int_option_read_p(r, p, &out->opt_opt);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("opt_opt")));
     seen[0] |= (uint64_t)1 << 5;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"list_opt\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"list_opt\":"))) { guess = -1; goto key; }
 field_6:
     p = everything_maybe_int_list_read_p(r, p, &out->list_opt);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("list_opt")));
     seen[0] |= (uint64_t)1 << 6;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"opt_list\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"nul\":"))) goto field_1;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"opt_list\":"))) { guess = 1; goto key; }
 field_7:
     p = everything_int_list_option_read_p(r, p, &out->opt_list);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("opt_list")));
     seen[0] |= (uint64_t)1 << 7;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"nul_list\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"opt_nul\":"))) goto field_2;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"nul_list\":"))) { guess = 2; goto key; }
 field_8:
     p = everything_string_nullable_list_read_p(r, p, &out->nul_list);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("nul_list")));
     seen[0] |= (uint64_t)1 << 8;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"nul_nul\":"))) goto field_4;
-        goto key;
-    }
+    if (more) { guess = 4; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x1ff)) {
@@ -3193,57 +2908,19 @@ end:
     return p;
 key:
     if (!more) goto end;
-    if (atd_key_room(r, p, ATD_LEN("\"list_opt\":"))) {
-        switch (p[5]) {
-        case ':':
-            switch (p[1]) {
-            case 'n': if (atd_bytes_skip(&p, ATD_LIT("\"nul\":"))) goto field_1; break;
-            case 'o': if (atd_bytes_skip(&p, ATD_LIT("\"opt\":"))) goto field_0; break;
-            }
-            break;
-        case '_': if (atd_bytes_skip(&p, ATD_LIT("\"list_opt\":"))) goto field_6; break;
-        case 'l':
-            switch (p[1]) {
-            case 'n': if (atd_bytes_skip(&p, ATD_LIT("\"nul_list\":"))) goto field_8; break;
-            case 'o': if (atd_bytes_skip(&p, ATD_LIT("\"opt_list\":"))) goto field_7; break;
-            }
-            break;
-        case 'n':
-            switch (p[1]) {
-            case 'n': if (atd_bytes_skip(&p, ATD_LIT("\"nul_nul\":"))) goto field_4; break;
-            case 'o': if (atd_bytes_skip(&p, ATD_LIT("\"opt_nul\":"))) goto field_2; break;
-            }
-            break;
-        case 'o':
-            switch (p[1]) {
-            case 'n': if (atd_bytes_skip(&p, ATD_LIT("\"nul_opt\":"))) goto field_3; break;
-            case 'o': if (atd_bytes_skip(&p, ATD_LIT("\"opt_opt\":"))) goto field_5; break;
-            }
-            break;
-        }
+    switch (everything_options__key(r, &p, guess)) {
+    case 0: goto field_0;
+    case 1: goto field_1;
+    case 2: goto field_2;
+    case 3: goto field_3;
+    case 4: goto field_4;
+    case 5: goto field_5;
+    case 6: goto field_6;
+    case 7: goto field_7;
+    case 8: goto field_8;
+    case ATD__KEY_SKIPPED: goto tail;
+    default: return NULL;
     }
-    p = atd_object_key_p(r, p, &key);
-    if (p == NULL) return NULL;
-    switch (key.len) {
-    case 3:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("opt"))) goto field_0;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("nul"))) goto field_1;
-        break;
-    case 7:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("opt_nul"))) goto field_2;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("nul_opt"))) goto field_3;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("nul_nul"))) goto field_4;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("opt_opt"))) goto field_5;
-        break;
-    case 8:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("list_opt"))) goto field_6;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("opt_list"))) goto field_7;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("nul_list"))) goto field_8;
-        break;
-    }
-    p = atd_skip_unknown_field_p(r, p, key, "options", "opt\000nul\000opt_nul\000nul_opt\000nul_nul\000opt_opt\000list_opt\000opt_list\000nul_list\000");
-    if (p == NULL) return NULL;
-    goto tail;
 }
 
 ATD_DEFINE_READ(extern, everything_options, everything_options)
@@ -3279,28 +2956,7 @@ static const char *everything_int_assoc_read_p(atd_reader *r, const char *p, eve
     return p;
 }
 
-static const char *everything_string_int_tuple_list_read_p(atd_reader *r, const char *p, everything_string_int_tuple_list *out)
-{
-    bool more;
-    size_t len = 0, cap = 0;
-    everything_string_int_tuple *items = NULL;
-    p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
-    while (more) {
-        if (len == cap) {
-            items = (everything_string_int_tuple *)atd_read_grow(r, p, items, &cap, sizeof(everything_string_int_tuple), 8);
-            if (items == NULL) return NULL;
-        }
-        p = everything_string_int_tuple_read_p(r, p, &items[len]);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
-        len++;
-        p = atd_array_next_p(r, p, &more);
-        if (p == NULL) return NULL;
-    }
-    out->items = items;
-    out->len = len;
-    return p;
-}
+ATD_DEFINE_LIST_READ_P(everything_string_int_tuple_list, everything_string_int_tuple_list, everything_string_int_tuple, 8, everything_string_int_tuple_read_p)
 
 static const char *everything_float_assoc_read_p(atd_reader *r, const char *p, everything_float_assoc *out)
 {
@@ -3398,7 +3054,6 @@ static const char *everything_int8_list_read_p(atd_reader *r, const char *p, eve
     size_t len = 0, cap = 0;
     int8_t *items = NULL;
     p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
             items = (int8_t *)atd_read_grow(r, p, items, &cap, sizeof(int8_t), 1);
@@ -3412,7 +3067,6 @@ static const char *everything_int8_list_read_p(atd_reader *r, const char *p, eve
         }
         len++;
         p = atd_array_next_p(r, p, &more);
-        if (p == NULL) return NULL;
     }
     out->items = items;
     out->len = len;
@@ -3424,64 +3078,149 @@ void everything_reprs_init(everything_reprs *v)
     memset(v, 0, sizeof *v);
 }
 
+static ATD__HOT_INLINE int everything_reprs__key(atd_reader *r, const char **pp, int guess)
+{
+    const char *p = *pp; /* reads the key; *pp moves past it */
+    atd_string key;
+    switch (guess) {
+    case 0: if (atd_key_skip(r, pp, ATD_LIT("\"assoc_object\":"))) return 0; break;
+    case 1: if (atd_key_skip(r, pp, ATD_LIT("\"assoc_array\":"))) return 1; break;
+    case 4: if (atd_key_skip(r, pp, ATD_LIT("\"int_string\":"))) return 4; break;
+    case 5: if (atd_key_skip(r, pp, ATD_LIT("\"float_int\":"))) return 5; break;
+    case 7: if (atd_key_skip(r, pp, ATD_LIT("\"c_int32\":"))) return 7; break;
+    case 8: if (atd_key_skip(r, pp, ATD_LIT("\"c_uint8\":"))) return 8; break;
+    case 9: if (atd_key_skip(r, pp, ATD_LIT("\"c_int8_list\":"))) return 9; break;
+    case 10: if (atd_key_skip(r, pp, ATD_LIT("\"c_int16\":"))) return 10; break;
+    case 11: if (atd_key_skip(r, pp, ATD_LIT("\"c_uint16\":"))) return 11; break;
+    case 13: if (atd_key_skip(r, pp, ATD_LIT("\"c_int64\":"))) return 13; break;
+    case 14: if (atd_key_skip(r, pp, ATD_LIT("\"c_float\":"))) return 14; break;
+    case 15: if (atd_key_skip(r, pp, ATD_LIT("\"c_both\":"))) return 15; break;
+    case 16: if (atd_key_skip(r, pp, ATD_LIT("\"raw\":"))) return 16; break;
+    }
+    if (atd_key_room(r, p, ATD_LEN("\"assoc_object\":"))) {
+        switch (p[3]) {
+        case 'b': if (atd_bytes_skip(pp, ATD_LIT("\"c_both\":"))) return 15; break;
+        case 'f': if (atd_bytes_skip(pp, ATD_LIT("\"c_float\":"))) return 14; break;
+        case 'i':
+            switch (p[6]) {
+            case '1': if (atd_bytes_skip(pp, ATD_LIT("\"c_int16\":"))) return 10; break;
+            case '3': if (atd_bytes_skip(pp, ATD_LIT("\"c_int32\":"))) return 7; break;
+            case '6': if (atd_bytes_skip(pp, ATD_LIT("\"c_int64\":"))) return 13; break;
+            case '8': if (atd_bytes_skip(pp, ATD_LIT("\"c_int8_list\":"))) return 9; break;
+            }
+            break;
+        case 'o':
+            switch (p[7]) {
+            case 'i': if (atd_bytes_skip(pp, ATD_LIT("\"float_int\":"))) return 5; break;
+            case 'p': if (atd_bytes_skip(pp, ATD_LIT("\"float_prec\":"))) return 6; break;
+            }
+            break;
+        case 's':
+            switch (p[7]) {
+            case 'a': if (atd_bytes_skip(pp, ATD_LIT("\"assoc_array\":"))) return 1; break;
+            case 'l': if (atd_bytes_skip(pp, ATD_LIT("\"assoc_label\":"))) return 2; break;
+            case 'n': if (atd_bytes_skip(pp, ATD_LIT("\"assoc_nested\":"))) return 3; break;
+            case 'o': if (atd_bytes_skip(pp, ATD_LIT("\"assoc_object\":"))) return 0; break;
+            }
+            break;
+        case 't': if (atd_bytes_skip(pp, ATD_LIT("\"int_string\":"))) return 4; break;
+        case 'u':
+            switch (p[7]) {
+            case '1': if (atd_bytes_skip(pp, ATD_LIT("\"c_uint16\":"))) return 11; break;
+            case '3': if (atd_bytes_skip(pp, ATD_LIT("\"c_uint32\":"))) return 12; break;
+            case '8': if (atd_bytes_skip(pp, ATD_LIT("\"c_uint8\":"))) return 8; break;
+            }
+            break;
+        case 'w':
+            switch (p[5]) {
+            case ':': if (atd_bytes_skip(pp, ATD_LIT("\"raw\":"))) return 16; break;
+            case 'l': if (atd_bytes_skip(pp, ATD_LIT("\"raw_list\":"))) return 17; break;
+            case 'o': if (atd_bytes_skip(pp, ATD_LIT("\"raw_opt\":"))) return 18; break;
+            }
+            break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) return ATD__KEY_FAILED;
+    *pp = p;
+    switch (key.len) {
+    case 12:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("assoc_object"))) return 0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("assoc_nested"))) return 3;
+        break;
+    case 11:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("assoc_array"))) return 1;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("assoc_label"))) return 2;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("c_int8_list"))) return 9;
+        break;
+    case 10:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("int_string"))) return 4;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("float_prec"))) return 6;
+        break;
+    case 9: if (atd_bytes_eq(key.ptr, ATD_LIT("float_int"))) return 5; break;
+    case 7:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("c_int32"))) return 7;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("c_uint8"))) return 8;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("c_int16"))) return 10;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("c_int64"))) return 13;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("c_float"))) return 14;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("raw_opt"))) return 18;
+        break;
+    case 8:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("c_uint16"))) return 11;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("c_uint32"))) return 12;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("raw_list"))) return 17;
+        break;
+    case 6: if (atd_bytes_eq(key.ptr, ATD_LIT("c_both"))) return 15; break;
+    case 3: if (atd_bytes_eq(key.ptr, ATD_LIT("raw"))) return 16; break;
+    }
+    *pp = atd_skip_unknown_field_p(r, p, key, "reprs", "assoc_object\000assoc_array\000assoc_label\000assoc_nested\000int_string\000float_int\000float_prec\000c_int32\000c_uint8\000c_int8_list\000c_int16\000c_uint16\000c_uint32\000c_int64\000c_float\000c_both\000raw\000raw_list\000raw_opt\000");
+    return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+}
+
 static const char *everything_reprs_read_p(atd_reader *r, const char *p, everything_reprs *out)
 {
     bool more;
-    atd_string key;
+    int guess;
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_reprs_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"assoc_object\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"assoc_array\":"))) goto field_1;
-        goto key;
-    }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"assoc_object\":"))) { guess = 1; goto key; }
 field_0:
     p = everything_int_assoc_read_p(r, p, &out->assoc_object);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("assoc_object")));
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"assoc_array\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"c_both\":"))) goto field_15;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"assoc_array\":"))) { guess = 15; goto key; }
 field_1:
     p = everything_string_int_tuple_list_read_p(r, p, &out->assoc_array);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("assoc_array")));
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"assoc_label\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"assoc_label\":"))) { guess = -1; goto key; }
 field_2:
     p = everything_float_assoc_read_p(r, p, &out->assoc_label);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("assoc_label")));
     seen[0] |= (uint64_t)1 << 2;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"assoc_nested\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"assoc_nested\":"))) { guess = -1; goto key; }
 field_3:
     p = everything_bool_assoc_assoc_read_p(r, p, &out->assoc_nested);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("assoc_nested")));
     seen[0] |= (uint64_t)1 << 3;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"int_string\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"assoc_object\":"))) goto field_0;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"int_string\":"))) { guess = 0; goto key; }
 field_4:
     p = atd_read_int64_p(r, p, &out->int_string);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("int_string")));
     seen[0] |= (uint64_t)1 << 4;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"float_int\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"raw\":"))) goto field_16;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"float_int\":"))) { guess = 16; goto key; }
 field_5:
     p = atd_read_double_p(r, p, &out->float_int);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("float_int")));
     seen[0] |= (uint64_t)1 << 5;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"float_prec\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"float_prec\":"))) { guess = -1; goto key; }
 field_6:
     p = atd_read_double_p(r, p, &out->float_prec);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("float_prec")));
     seen[0] |= (uint64_t)1 << 6;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"c_int32\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"int_string\":"))) goto field_4;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"c_int32\":"))) { guess = 4; goto key; }
 field_7:
     {
         int64_t i_;
@@ -3490,10 +3229,7 @@ field_7:
         out->c_int32 = (int32_t)i_;
     }
     seen[0] |= (uint64_t)1 << 7;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"c_uint8\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"c_int64\":"))) goto field_13;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"c_uint8\":"))) { guess = 13; goto key; }
 field_8:
     {
         int64_t i_;
@@ -3502,24 +3238,14 @@ field_8:
         out->c_uint8 = (uint8_t)i_;
     }
     seen[0] |= (uint64_t)1 << 8;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"c_int8_list\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"float_int\":"))) goto field_5;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"c_int8_list\":"))) { guess = 5; goto key; }
 field_9:
     p = everything_int8_list_read_p(r, p, &out->c_int8_list);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("c_int8_list")));
     seen[0] |= (uint64_t)1 << 9;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"c_int16\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"c_uint16\":"))) goto field_11;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"c_int16\":"))) { guess = 11; goto key; }
 field_10:
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("c_int16")));
-    } else {
+    if (!atd_null_skip(r, &p)) {
         {
             int64_t i_;
             p = atd_read_int_range_p(r, p, INT16_MIN, INT16_MAX, &i_);
@@ -3527,16 +3253,9 @@ field_10:
             out->c_int16 = (int16_t)i_;
         }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"c_uint16\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"c_int32\":"))) goto field_7;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"c_uint16\":"))) { guess = 7; goto key; }
 field_11:
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("c_uint16")));
-    } else {
+    if (!atd_null_skip(r, &p)) {
         {
             int64_t i_;
             p = atd_read_int_range_p(r, p, 0, UINT16_MAX, &i_);
@@ -3544,13 +3263,9 @@ field_11:
             out->c_uint16 = (uint16_t)i_;
         }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"c_uint32\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"c_uint32\":"))) { guess = -1; goto key; }
 field_12:
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("c_uint32")));
-    } else {
+    if (!atd_null_skip(r, &p)) {
         {
             int64_t i_;
             p = atd_read_int_range_p(r, p, 0, UINT32_MAX, &i_);
@@ -3558,23 +3273,13 @@ field_12:
             out->c_uint32 = (uint32_t)i_;
         }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"c_int64\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"c_uint8\":"))) goto field_8;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"c_int64\":"))) { guess = 8; goto key; }
 field_13:
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("c_int64")));
-    } else {
+    if (!atd_null_skip(r, &p)) {
         p = atd_read_int64_p(r, p, &out->c_int64);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("c_int64")));
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"c_float\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"c_int8_list\":"))) goto field_9;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"c_float\":"))) { guess = 9; goto key; }
 field_14:
     {
         double d_;
@@ -3583,10 +3288,7 @@ field_14:
         out->c_float = (float)d_;
     }
     seen[0] |= (uint64_t)1 << 10;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"c_both\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"c_int16\":"))) goto field_10;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"c_both\":"))) { guess = 10; goto key; }
 field_15:
     {
         double d_;
@@ -3595,33 +3297,26 @@ field_15:
         out->c_both = (float)d_;
     }
     seen[0] |= (uint64_t)1 << 11;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"raw\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"c_float\":"))) goto field_14;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"raw\":"))) { guess = 14; goto key; }
 field_16:
     p = atd_json_read_p(r, p, &out->raw);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("raw")));
     seen[0] |= (uint64_t)1 << 12;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"raw_list\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"raw_list\":"))) { guess = -1; goto key; }
 field_17:
     p = everything_abstract_list_read_p(r, p, &out->raw_list);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("raw_list")));
     seen[0] |= (uint64_t)1 << 13;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"raw_opt\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"raw_opt\":"))) { guess = -1; goto key; }
 field_18:
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("raw_opt")));
-    } else {
+    if (!atd_null_skip(r, &p)) {
         p = atd_json_read_p(r, p, &out->raw_opt);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("raw_opt")));
         out->has_raw_opt = true;
     }
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) goto key;
+    if (more) { guess = -1; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3fff)) {
@@ -3630,85 +3325,29 @@ end:
     return p;
 key:
     if (!more) goto end;
-    if (atd_key_room(r, p, ATD_LEN("\"assoc_object\":"))) {
-        switch (p[3]) {
-        case 'b': if (atd_bytes_skip(&p, ATD_LIT("\"c_both\":"))) goto field_15; break;
-        case 'f': if (atd_bytes_skip(&p, ATD_LIT("\"c_float\":"))) goto field_14; break;
-        case 'i':
-            switch (p[6]) {
-            case '1': if (atd_bytes_skip(&p, ATD_LIT("\"c_int16\":"))) goto field_10; break;
-            case '3': if (atd_bytes_skip(&p, ATD_LIT("\"c_int32\":"))) goto field_7; break;
-            case '6': if (atd_bytes_skip(&p, ATD_LIT("\"c_int64\":"))) goto field_13; break;
-            case '8': if (atd_bytes_skip(&p, ATD_LIT("\"c_int8_list\":"))) goto field_9; break;
-            }
-            break;
-        case 'o':
-            switch (p[7]) {
-            case 'i': if (atd_bytes_skip(&p, ATD_LIT("\"float_int\":"))) goto field_5; break;
-            case 'p': if (atd_bytes_skip(&p, ATD_LIT("\"float_prec\":"))) goto field_6; break;
-            }
-            break;
-        case 's':
-            switch (p[7]) {
-            case 'a': if (atd_bytes_skip(&p, ATD_LIT("\"assoc_array\":"))) goto field_1; break;
-            case 'l': if (atd_bytes_skip(&p, ATD_LIT("\"assoc_label\":"))) goto field_2; break;
-            case 'n': if (atd_bytes_skip(&p, ATD_LIT("\"assoc_nested\":"))) goto field_3; break;
-            case 'o': if (atd_bytes_skip(&p, ATD_LIT("\"assoc_object\":"))) goto field_0; break;
-            }
-            break;
-        case 't': if (atd_bytes_skip(&p, ATD_LIT("\"int_string\":"))) goto field_4; break;
-        case 'u':
-            switch (p[7]) {
-            case '1': if (atd_bytes_skip(&p, ATD_LIT("\"c_uint16\":"))) goto field_11; break;
-            case '3': if (atd_bytes_skip(&p, ATD_LIT("\"c_uint32\":"))) goto field_12; break;
-            case '8': if (atd_bytes_skip(&p, ATD_LIT("\"c_uint8\":"))) goto field_8; break;
-            }
-            break;
-        case 'w':
-            switch (p[5]) {
-            case ':': if (atd_bytes_skip(&p, ATD_LIT("\"raw\":"))) goto field_16; break;
-            case 'l': if (atd_bytes_skip(&p, ATD_LIT("\"raw_list\":"))) goto field_17; break;
-            case 'o': if (atd_bytes_skip(&p, ATD_LIT("\"raw_opt\":"))) goto field_18; break;
-            }
-            break;
-        }
+    switch (everything_reprs__key(r, &p, guess)) {
+    case 0: goto field_0;
+    case 1: goto field_1;
+    case 2: goto field_2;
+    case 3: goto field_3;
+    case 4: goto field_4;
+    case 5: goto field_5;
+    case 6: goto field_6;
+    case 7: goto field_7;
+    case 8: goto field_8;
+    case 9: goto field_9;
+    case 10: goto field_10;
+    case 11: goto field_11;
+    case 12: goto field_12;
+    case 13: goto field_13;
+    case 14: goto field_14;
+    case 15: goto field_15;
+    case 16: goto field_16;
+    case 17: goto field_17;
+    case 18: goto field_18;
+    case ATD__KEY_SKIPPED: goto tail;
+    default: return NULL;
     }
-    p = atd_object_key_p(r, p, &key);
-    if (p == NULL) return NULL;
-    switch (key.len) {
-    case 12:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("assoc_object"))) goto field_0;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("assoc_nested"))) goto field_3;
-        break;
-    case 11:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("assoc_array"))) goto field_1;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("assoc_label"))) goto field_2;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("c_int8_list"))) goto field_9;
-        break;
-    case 10:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("int_string"))) goto field_4;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("float_prec"))) goto field_6;
-        break;
-    case 9: if (atd_bytes_eq(key.ptr, ATD_LIT("float_int"))) goto field_5; break;
-    case 7:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("c_int32"))) goto field_7;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("c_uint8"))) goto field_8;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("c_int16"))) goto field_10;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("c_int64"))) goto field_13;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("c_float"))) goto field_14;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("raw_opt"))) goto field_18;
-        break;
-    case 8:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("c_uint16"))) goto field_11;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("c_uint32"))) goto field_12;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("raw_list"))) goto field_17;
-        break;
-    case 6: if (atd_bytes_eq(key.ptr, ATD_LIT("c_both"))) goto field_15; break;
-    case 3: if (atd_bytes_eq(key.ptr, ATD_LIT("raw"))) goto field_16; break;
-    }
-    p = atd_skip_unknown_field_p(r, p, key, "reprs", "assoc_object\000assoc_array\000assoc_label\000assoc_nested\000int_string\000float_int\000float_prec\000c_int32\000c_uint8\000c_int8_list\000c_int16\000c_uint16\000c_uint32\000c_int64\000c_float\000c_both\000raw\000raw_list\000raw_opt\000");
-    if (p == NULL) return NULL;
-    goto tail;
 }
 
 ATD_DEFINE_READ(extern, everything_reprs, everything_reprs)
@@ -3756,25 +3395,47 @@ static void everything_page_int_init(everything_page_int *v)
     memset(v, 0, sizeof *v);
 }
 
+static ATD__HOT_INLINE int everything_page_int__key(atd_reader *r, const char **pp, int guess)
+{
+    const char *p = *pp; /* reads the key; *pp moves past it */
+    atd_string key;
+    (void)guess;
+    if (atd_key_room(r, p, ATD_LEN("\"items\":"))) {
+        switch (p[1]) {
+        case 'i': if (atd_bytes_skip(pp, ATD_LIT("\"items\":"))) return 0; break;
+        case 'n': if (atd_bytes_skip(pp, ATD_LIT("\"next\":"))) return 1; break;
+        case 't': if (atd_bytes_skip(pp, ATD_LIT("\"total\":"))) return 2; break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) return ATD__KEY_FAILED;
+    *pp = p;
+    switch (key.len) {
+    case 5:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("items"))) return 0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("total"))) return 2;
+        break;
+    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("next"))) return 1; break;
+    }
+    *pp = atd_skip_unknown_field_p(r, p, key, "page_int", "items\000next\000total\000");
+    return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+}
+
 static const char *everything_page_int_read_p(atd_reader *r, const char *p, everything_page_int *out)
 {
     bool more;
-    atd_string key;
+    int guess;
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_page_int_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"items\":"))) goto key;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"items\":"))) { guess = -1; goto key; }
 field_0:
     p = everything_int_list_read_p(r, p, &out->items);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("items")));
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"next\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"next\":"))) { guess = -1; goto key; }
 field_1:
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("next")));
-    } else {
+    if (!atd_null_skip(r, &p)) {
         {
             everything_page_int *p_ = (everything_page_int *)atd_arena_alloc(atd_reader_arena(r), sizeof(everything_page_int), 8);
             if (p_ == NULL) {
@@ -3787,14 +3448,14 @@ field_1:
         }
         out->has_next = true;
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"total\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"total\":"))) { guess = -1; goto key; }
 field_2:
     p = atd_read_int64_p(r, p, &out->total);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("total")));
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) goto key;
+    if (more) { guess = -1; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
@@ -3803,25 +3464,13 @@ end:
     return p;
 key:
     if (!more) goto end;
-    if (atd_key_room(r, p, ATD_LEN("\"items\":"))) {
-        switch (p[1]) {
-        case 'i': if (atd_bytes_skip(&p, ATD_LIT("\"items\":"))) goto field_0; break;
-        case 'n': if (atd_bytes_skip(&p, ATD_LIT("\"next\":"))) goto field_1; break;
-        case 't': if (atd_bytes_skip(&p, ATD_LIT("\"total\":"))) goto field_2; break;
-        }
+    switch (everything_page_int__key(r, &p, guess)) {
+    case 0: goto field_0;
+    case 1: goto field_1;
+    case 2: goto field_2;
+    case ATD__KEY_SKIPPED: goto tail;
+    default: return NULL;
     }
-    p = atd_object_key_p(r, p, &key);
-    if (p == NULL) return NULL;
-    switch (key.len) {
-    case 5:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("items"))) goto field_0;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("total"))) goto field_2;
-        break;
-    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("next"))) goto field_1; break;
-    }
-    p = atd_skip_unknown_field_p(r, p, key, "page_int", "items\000next\000total\000");
-    if (p == NULL) return NULL;
-    goto tail;
 }
 
 static void everything_page_string_init(everything_page_string *v)
@@ -3829,25 +3478,47 @@ static void everything_page_string_init(everything_page_string *v)
     memset(v, 0, sizeof *v);
 }
 
+static ATD__HOT_INLINE int everything_page_string__key(atd_reader *r, const char **pp, int guess)
+{
+    const char *p = *pp; /* reads the key; *pp moves past it */
+    atd_string key;
+    (void)guess;
+    if (atd_key_room(r, p, ATD_LEN("\"items\":"))) {
+        switch (p[1]) {
+        case 'i': if (atd_bytes_skip(pp, ATD_LIT("\"items\":"))) return 0; break;
+        case 'n': if (atd_bytes_skip(pp, ATD_LIT("\"next\":"))) return 1; break;
+        case 't': if (atd_bytes_skip(pp, ATD_LIT("\"total\":"))) return 2; break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) return ATD__KEY_FAILED;
+    *pp = p;
+    switch (key.len) {
+    case 5:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("items"))) return 0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("total"))) return 2;
+        break;
+    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("next"))) return 1; break;
+    }
+    *pp = atd_skip_unknown_field_p(r, p, key, "page_string", "items\000next\000total\000");
+    return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+}
+
 static const char *everything_page_string_read_p(atd_reader *r, const char *p, everything_page_string *out)
 {
     bool more;
-    atd_string key;
+    int guess;
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_page_string_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"items\":"))) goto key;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"items\":"))) { guess = -1; goto key; }
 field_0:
     p = everything_string_list_read_p(r, p, &out->items);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("items")));
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"next\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"next\":"))) { guess = -1; goto key; }
 field_1:
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("next")));
-    } else {
+    if (!atd_null_skip(r, &p)) {
         {
             everything_page_string *p_ = (everything_page_string *)atd_arena_alloc(atd_reader_arena(r), sizeof(everything_page_string), 8);
             if (p_ == NULL) {
@@ -3860,14 +3531,14 @@ field_1:
         }
         out->has_next = true;
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"total\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"total\":"))) { guess = -1; goto key; }
 field_2:
     p = atd_read_int64_p(r, p, &out->total);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("total")));
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) goto key;
+    if (more) { guess = -1; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
@@ -3876,25 +3547,13 @@ end:
     return p;
 key:
     if (!more) goto end;
-    if (atd_key_room(r, p, ATD_LEN("\"items\":"))) {
-        switch (p[1]) {
-        case 'i': if (atd_bytes_skip(&p, ATD_LIT("\"items\":"))) goto field_0; break;
-        case 'n': if (atd_bytes_skip(&p, ATD_LIT("\"next\":"))) goto field_1; break;
-        case 't': if (atd_bytes_skip(&p, ATD_LIT("\"total\":"))) goto field_2; break;
-        }
+    switch (everything_page_string__key(r, &p, guess)) {
+    case 0: goto field_0;
+    case 1: goto field_1;
+    case 2: goto field_2;
+    case ATD__KEY_SKIPPED: goto tail;
+    default: return NULL;
     }
-    p = atd_object_key_p(r, p, &key);
-    if (p == NULL) return NULL;
-    switch (key.len) {
-    case 5:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("items"))) goto field_0;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("total"))) goto field_2;
-        break;
-    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("next"))) goto field_1; break;
-    }
-    p = atd_skip_unknown_field_p(r, p, key, "page_string", "items\000next\000total\000");
-    if (p == NULL) return NULL;
-    goto tail;
 }
 
 void everything_page_ext_init(everything_page_ext *v)
@@ -3902,48 +3561,69 @@ void everything_page_ext_init(everything_page_ext *v)
     memset(v, 0, sizeof *v);
 }
 
+static ATD__HOT_INLINE int everything_page_ext__key(atd_reader *r, const char **pp, int guess)
+{
+    const char *p = *pp; /* reads the key; *pp moves past it */
+    atd_string key;
+    switch (guess) {
+    case 0: if (atd_key_skip(r, pp, ATD_LIT("\"items\":"))) return 0; break;
+    case 3: if (atd_key_skip(r, pp, ATD_LIT("\"cursor\":"))) return 3; break;
+    }
+    if (atd_key_room(r, p, ATD_LEN("\"cursor\":"))) {
+        switch (p[1]) {
+        case 'c': if (atd_bytes_skip(pp, ATD_LIT("\"cursor\":"))) return 3; break;
+        case 'i': if (atd_bytes_skip(pp, ATD_LIT("\"items\":"))) return 0; break;
+        case 'n': if (atd_bytes_skip(pp, ATD_LIT("\"next\":"))) return 1; break;
+        case 't': if (atd_bytes_skip(pp, ATD_LIT("\"total\":"))) return 2; break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) return ATD__KEY_FAILED;
+    *pp = p;
+    switch (key.len) {
+    case 5:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("items"))) return 0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("total"))) return 2;
+        break;
+    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("next"))) return 1; break;
+    case 6: if (atd_bytes_eq(key.ptr, ATD_LIT("cursor"))) return 3; break;
+    }
+    *pp = atd_skip_unknown_field_p(r, p, key, "page_ext", "items\000next\000total\000cursor\000");
+    return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+}
+
 static const char *everything_page_ext_read_p(atd_reader *r, const char *p, everything_page_ext *out)
 {
     bool more;
-    atd_string key;
+    int guess;
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_page_ext_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"items\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"cursor\":"))) goto field_3;
-        goto key;
-    }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"items\":"))) { guess = 3; goto key; }
 field_0:
     p = everything_string_list_read_p(r, p, &out->items);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("items")));
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"next\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"next\":"))) { guess = -1; goto key; }
 field_1:
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("next")));
-    } else {
+    if (!atd_null_skip(r, &p)) {
         p = everything_page_string_read_p(r, p, &out->next);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("next")));
         out->has_next = true;
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"total\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"total\":"))) { guess = -1; goto key; }
 field_2:
     p = atd_read_int64_p(r, p, &out->total);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("total")));
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"cursor\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"cursor\":"))) { guess = -1; goto key; }
 field_3:
     p = atd_read_string_p(r, p, &out->cursor);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("cursor")));
     seen[0] |= (uint64_t)1 << 2;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"items\":"))) goto field_0;
-        goto key;
-    }
+    if (more) { guess = 0; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x7)) {
@@ -3952,102 +3632,69 @@ end:
     return p;
 key:
     if (!more) goto end;
-    if (atd_key_room(r, p, ATD_LEN("\"cursor\":"))) {
-        switch (p[1]) {
-        case 'c': if (atd_bytes_skip(&p, ATD_LIT("\"cursor\":"))) goto field_3; break;
-        case 'i': if (atd_bytes_skip(&p, ATD_LIT("\"items\":"))) goto field_0; break;
-        case 'n': if (atd_bytes_skip(&p, ATD_LIT("\"next\":"))) goto field_1; break;
-        case 't': if (atd_bytes_skip(&p, ATD_LIT("\"total\":"))) goto field_2; break;
-        }
+    switch (everything_page_ext__key(r, &p, guess)) {
+    case 0: goto field_0;
+    case 1: goto field_1;
+    case 2: goto field_2;
+    case 3: goto field_3;
+    case ATD__KEY_SKIPPED: goto tail;
+    default: return NULL;
     }
-    p = atd_object_key_p(r, p, &key);
-    if (p == NULL) return NULL;
-    switch (key.len) {
-    case 5:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("items"))) goto field_0;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("total"))) goto field_2;
-        break;
-    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("next"))) goto field_1; break;
-    case 6: if (atd_bytes_eq(key.ptr, ATD_LIT("cursor"))) goto field_3; break;
-    }
-    p = atd_skip_unknown_field_p(r, p, key, "page_ext", "items\000next\000total\000cursor\000");
-    if (p == NULL) return NULL;
-    goto tail;
 }
 
 ATD_DEFINE_READ(extern, everything_page_ext, everything_page_ext)
 ATD_DEFINE_READ_ENTRY_POINTS(everything_page_ext)
 
-static const char *everything_entry_string_int_list_read_p(atd_reader *r, const char *p, everything_entry_string_int_list *out)
-{
-    bool more;
-    size_t len = 0, cap = 0;
-    everything_entry_string_int *items = NULL;
-    p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
-    while (more) {
-        if (len == cap) {
-            items = (everything_entry_string_int *)atd_read_grow(r, p, items, &cap, sizeof(everything_entry_string_int), 8);
-            if (items == NULL) return NULL;
-        }
-        p = everything_entry_string_int_read_p(r, p, &items[len]);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
-        len++;
-        p = atd_array_next_p(r, p, &more);
-        if (p == NULL) return NULL;
-    }
-    out->items = items;
-    out->len = len;
-    return p;
-}
+ATD_DEFINE_LIST_READ_P(everything_entry_string_int_list, everything_entry_string_int_list, everything_entry_string_int, 8, everything_entry_string_int_read_p)
 
-static const char *everything_entry_string_float_list_list_read_p(atd_reader *r, const char *p, everything_entry_string_float_list_list *out)
-{
-    bool more;
-    size_t len = 0, cap = 0;
-    everything_entry_string_float_list *items = NULL;
-    p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
-    while (more) {
-        if (len == cap) {
-            items = (everything_entry_string_float_list *)atd_read_grow(r, p, items, &cap, sizeof(everything_entry_string_float_list), 8);
-            if (items == NULL) return NULL;
-        }
-        p = everything_entry_string_float_list_read_p(r, p, &items[len]);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
-        len++;
-        p = atd_array_next_p(r, p, &more);
-        if (p == NULL) return NULL;
-    }
-    out->items = items;
-    out->len = len;
-    return p;
-}
+ATD_DEFINE_LIST_READ_P(everything_entry_string_float_list_list, everything_entry_string_float_list_list, everything_entry_string_float_list, 8, everything_entry_string_float_list_read_p)
 
 static void everything_page_entry_string_float_list_init(everything_page_entry_string_float_list *v)
 {
     memset(v, 0, sizeof *v);
 }
 
+static ATD__HOT_INLINE int everything_page_entry_string_float_list__key(atd_reader *r, const char **pp, int guess)
+{
+    const char *p = *pp; /* reads the key; *pp moves past it */
+    atd_string key;
+    (void)guess;
+    if (atd_key_room(r, p, ATD_LEN("\"items\":"))) {
+        switch (p[1]) {
+        case 'i': if (atd_bytes_skip(pp, ATD_LIT("\"items\":"))) return 0; break;
+        case 'n': if (atd_bytes_skip(pp, ATD_LIT("\"next\":"))) return 1; break;
+        case 't': if (atd_bytes_skip(pp, ATD_LIT("\"total\":"))) return 2; break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) return ATD__KEY_FAILED;
+    *pp = p;
+    switch (key.len) {
+    case 5:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("items"))) return 0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("total"))) return 2;
+        break;
+    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("next"))) return 1; break;
+    }
+    *pp = atd_skip_unknown_field_p(r, p, key, "page_entry_string_float_list", "items\000next\000total\000");
+    return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+}
+
 static const char *everything_page_entry_string_float_list_read_p(atd_reader *r, const char *p, everything_page_entry_string_float_list *out)
 {
     bool more;
-    atd_string key;
+    int guess;
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_page_entry_string_float_list_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"items\":"))) goto key;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"items\":"))) { guess = -1; goto key; }
 field_0:
     p = everything_entry_string_float_list_list_read_p(r, p, &out->items);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("items")));
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"next\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"next\":"))) { guess = -1; goto key; }
 field_1:
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("next")));
-    } else {
+    if (!atd_null_skip(r, &p)) {
         {
             everything_page_entry_string_float_list *p_ = (everything_page_entry_string_float_list *)atd_arena_alloc(atd_reader_arena(r), sizeof(everything_page_entry_string_float_list), 8);
             if (p_ == NULL) {
@@ -4060,14 +3707,14 @@ field_1:
         }
         out->has_next = true;
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"total\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"total\":"))) { guess = -1; goto key; }
 field_2:
     p = atd_read_int64_p(r, p, &out->total);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("total")));
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) goto key;
+    if (more) { guess = -1; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
@@ -4076,25 +3723,13 @@ end:
     return p;
 key:
     if (!more) goto end;
-    if (atd_key_room(r, p, ATD_LEN("\"items\":"))) {
-        switch (p[1]) {
-        case 'i': if (atd_bytes_skip(&p, ATD_LIT("\"items\":"))) goto field_0; break;
-        case 'n': if (atd_bytes_skip(&p, ATD_LIT("\"next\":"))) goto field_1; break;
-        case 't': if (atd_bytes_skip(&p, ATD_LIT("\"total\":"))) goto field_2; break;
-        }
+    switch (everything_page_entry_string_float_list__key(r, &p, guess)) {
+    case 0: goto field_0;
+    case 1: goto field_1;
+    case 2: goto field_2;
+    case ATD__KEY_SKIPPED: goto tail;
+    default: return NULL;
     }
-    p = atd_object_key_p(r, p, &key);
-    if (p == NULL) return NULL;
-    switch (key.len) {
-    case 5:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("items"))) goto field_0;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("total"))) goto field_2;
-        break;
-    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("next"))) goto field_1; break;
-    }
-    p = atd_skip_unknown_field_p(r, p, key, "page_entry_string_float_list", "items\000next\000total\000");
-    if (p == NULL) return NULL;
-    goto tail;
 }
 
 void everything_int_bool_entry_init(everything_int_bool_entry *v)
@@ -4102,26 +3737,48 @@ void everything_int_bool_entry_init(everything_int_bool_entry *v)
     memset(v, 0, sizeof *v);
 }
 
+static ATD__HOT_INLINE int everything_int_bool_entry__key(atd_reader *r, const char **pp, int guess)
+{
+    const char *p = *pp; /* reads the key; *pp moves past it */
+    atd_string key;
+    (void)guess;
+    if (atd_key_room(r, p, ATD_LEN("\"value\":"))) {
+        switch (p[1]) {
+        case 'k': if (atd_bytes_skip(pp, ATD_LIT("\"key\":"))) return 0; break;
+        case 'v': if (atd_bytes_skip(pp, ATD_LIT("\"value\":"))) return 1; break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) return ATD__KEY_FAILED;
+    *pp = p;
+    switch (key.len) {
+    case 3: if (atd_bytes_eq(key.ptr, ATD_LIT("key"))) return 0; break;
+    case 5: if (atd_bytes_eq(key.ptr, ATD_LIT("value"))) return 1; break;
+    }
+    *pp = atd_skip_unknown_field_p(r, p, key, "int_bool_entry", "key\000value\000");
+    return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+}
+
 static const char *everything_int_bool_entry_read_p(atd_reader *r, const char *p, everything_int_bool_entry *out)
 {
     bool more;
-    atd_string key;
+    int guess;
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_int_bool_entry_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"key\":"))) goto key;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"key\":"))) { guess = -1; goto key; }
 field_0:
     p = atd_read_int64_p(r, p, &out->key);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("key")));
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"value\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"value\":"))) { guess = -1; goto key; }
 field_1:
     p = atd_read_bool_p(r, p, &out->value);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("value")));
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) goto key;
+    if (more) { guess = -1; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
@@ -4130,21 +3787,12 @@ end:
     return p;
 key:
     if (!more) goto end;
-    if (atd_key_room(r, p, ATD_LEN("\"value\":"))) {
-        switch (p[1]) {
-        case 'k': if (atd_bytes_skip(&p, ATD_LIT("\"key\":"))) goto field_0; break;
-        case 'v': if (atd_bytes_skip(&p, ATD_LIT("\"value\":"))) goto field_1; break;
-        }
+    switch (everything_int_bool_entry__key(r, &p, guess)) {
+    case 0: goto field_0;
+    case 1: goto field_1;
+    case ATD__KEY_SKIPPED: goto tail;
+    default: return NULL;
     }
-    p = atd_object_key_p(r, p, &key);
-    if (p == NULL) return NULL;
-    switch (key.len) {
-    case 3: if (atd_bytes_eq(key.ptr, ATD_LIT("key"))) goto field_0; break;
-    case 5: if (atd_bytes_eq(key.ptr, ATD_LIT("value"))) goto field_1; break;
-    }
-    p = atd_skip_unknown_field_p(r, p, key, "int_bool_entry", "key\000value\000");
-    if (p == NULL) return NULL;
-    goto tail;
 }
 
 ATD_DEFINE_READ(extern, everything_int_bool_entry, everything_int_bool_entry)
@@ -4391,79 +4039,114 @@ void everything_generics_init(everything_generics *v)
     memset(v, 0, sizeof *v);
 }
 
+static ATD__HOT_INLINE int everything_generics__key(atd_reader *r, const char **pp, int guess)
+{
+    const char *p = *pp; /* reads the key; *pp moves past it */
+    atd_string key;
+    switch (guess) {
+    case 0: if (atd_key_skip(r, pp, ATD_LIT("\"ints\":"))) return 0; break;
+    case 1: if (atd_key_skip(r, pp, ATD_LIT("\"strings\":"))) return 1; break;
+    case 2: if (atd_key_skip(r, pp, ATD_LIT("\"entries\":"))) return 2; break;
+    case 4: if (atd_key_skip(r, pp, ATD_LIT("\"named_entry\":"))) return 4; break;
+    case 7: if (atd_key_skip(r, pp, ATD_LIT("\"either\":"))) return 7; break;
+    case 8: if (atd_key_skip(r, pp, ATD_LIT("\"ext\":"))) return 8; break;
+    }
+    if (atd_key_room(r, p, ATD_LEN("\"named_entry\":"))) {
+        switch (p[5]) {
+        case '"': if (atd_bytes_skip(pp, ATD_LIT("\"ints\":"))) return 0; break;
+        case ':': if (atd_bytes_skip(pp, ATD_LIT("\"ext\":"))) return 8; break;
+        case 'd': if (atd_bytes_skip(pp, ATD_LIT("\"named_entry\":"))) return 4; break;
+        case 'e': if (atd_bytes_skip(pp, ATD_LIT("\"either\":"))) return 7; break;
+        case 'i': if (atd_bytes_skip(pp, ATD_LIT("\"entries\":"))) return 2; break;
+        case 'l':
+            switch (p[8]) {
+            case 'i': if (atd_bytes_skip(pp, ATD_LIT("\"result_int\":"))) return 5; break;
+            case 'l': if (atd_bytes_skip(pp, ATD_LIT("\"result_list\":"))) return 6; break;
+            }
+            break;
+        case 'n': if (atd_bytes_skip(pp, ATD_LIT("\"strings\":"))) return 1; break;
+        case 'y': if (atd_bytes_skip(pp, ATD_LIT("\"entry_page\":"))) return 3; break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) return ATD__KEY_FAILED;
+    *pp = p;
+    switch (key.len) {
+    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("ints"))) return 0; break;
+    case 7:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("strings"))) return 1;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("entries"))) return 2;
+        break;
+    case 10:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("entry_page"))) return 3;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("result_int"))) return 5;
+        break;
+    case 11:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("named_entry"))) return 4;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("result_list"))) return 6;
+        break;
+    case 6: if (atd_bytes_eq(key.ptr, ATD_LIT("either"))) return 7; break;
+    case 3: if (atd_bytes_eq(key.ptr, ATD_LIT("ext"))) return 8; break;
+    }
+    *pp = atd_skip_unknown_field_p(r, p, key, "generics", "ints\000strings\000entries\000entry_page\000named_entry\000result_int\000result_list\000either\000ext\000");
+    return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+}
+
 static const char *everything_generics_read_p(atd_reader *r, const char *p, everything_generics *out)
 {
     bool more;
-    atd_string key;
+    int guess;
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_generics_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"ints\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"either\":"))) goto field_7;
-        goto key;
-    }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"ints\":"))) { guess = 7; goto key; }
 field_0:
     p = everything_page_int_read_p(r, p, &out->ints);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ints")));
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"strings\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"named_entry\":"))) goto field_4;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"strings\":"))) { guess = 4; goto key; }
 field_1:
     p = everything_page_string_read_p(r, p, &out->strings);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("strings")));
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"entries\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"entries\":"))) { guess = -1; goto key; }
 field_2:
     p = everything_entry_string_int_list_read_p(r, p, &out->entries);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("entries")));
     seen[0] |= (uint64_t)1 << 2;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"entry_page\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"entry_page\":"))) { guess = -1; goto key; }
 field_3:
     p = everything_page_entry_string_float_list_read_p(r, p, &out->entry_page);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("entry_page")));
     seen[0] |= (uint64_t)1 << 3;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"named_entry\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"ext\":"))) goto field_8;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"named_entry\":"))) { guess = 8; goto key; }
 field_4:
     p = everything_int_bool_entry_read_p(r, p, &out->named_entry);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("named_entry")));
     seen[0] |= (uint64_t)1 << 4;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"result_int\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"result_int\":"))) { guess = -1; goto key; }
 field_5:
     p = everything_result_int_read_p(r, p, &out->result_int);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("result_int")));
     seen[0] |= (uint64_t)1 << 5;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"result_list\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"result_list\":"))) { guess = -1; goto key; }
 field_6:
     p = everything_result_string_list_read_p(r, p, &out->result_list);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("result_list")));
     seen[0] |= (uint64_t)1 << 6;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"either\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"strings\":"))) goto field_1;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"either\":"))) { guess = 1; goto key; }
 field_7:
     p = everything_either_int_string_read_p(r, p, &out->either);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("either")));
     seen[0] |= (uint64_t)1 << 7;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ext\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"entries\":"))) goto field_2;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ext\":"))) { guess = 2; goto key; }
 field_8:
     p = everything_page_ext_read_p(r, p, &out->ext);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ext")));
     seen[0] |= (uint64_t)1 << 8;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"ints\":"))) goto field_0;
-        goto key;
-    }
+    if (more) { guess = 0; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x1ff)) {
@@ -4472,45 +4155,19 @@ end:
     return p;
 key:
     if (!more) goto end;
-    if (atd_key_room(r, p, ATD_LEN("\"named_entry\":"))) {
-        switch (p[5]) {
-        case '"': if (atd_bytes_skip(&p, ATD_LIT("\"ints\":"))) goto field_0; break;
-        case ':': if (atd_bytes_skip(&p, ATD_LIT("\"ext\":"))) goto field_8; break;
-        case 'd': if (atd_bytes_skip(&p, ATD_LIT("\"named_entry\":"))) goto field_4; break;
-        case 'e': if (atd_bytes_skip(&p, ATD_LIT("\"either\":"))) goto field_7; break;
-        case 'i': if (atd_bytes_skip(&p, ATD_LIT("\"entries\":"))) goto field_2; break;
-        case 'l':
-            switch (p[8]) {
-            case 'i': if (atd_bytes_skip(&p, ATD_LIT("\"result_int\":"))) goto field_5; break;
-            case 'l': if (atd_bytes_skip(&p, ATD_LIT("\"result_list\":"))) goto field_6; break;
-            }
-            break;
-        case 'n': if (atd_bytes_skip(&p, ATD_LIT("\"strings\":"))) goto field_1; break;
-        case 'y': if (atd_bytes_skip(&p, ATD_LIT("\"entry_page\":"))) goto field_3; break;
-        }
+    switch (everything_generics__key(r, &p, guess)) {
+    case 0: goto field_0;
+    case 1: goto field_1;
+    case 2: goto field_2;
+    case 3: goto field_3;
+    case 4: goto field_4;
+    case 5: goto field_5;
+    case 6: goto field_6;
+    case 7: goto field_7;
+    case 8: goto field_8;
+    case ATD__KEY_SKIPPED: goto tail;
+    default: return NULL;
     }
-    p = atd_object_key_p(r, p, &key);
-    if (p == NULL) return NULL;
-    switch (key.len) {
-    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("ints"))) goto field_0; break;
-    case 7:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("strings"))) goto field_1;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("entries"))) goto field_2;
-        break;
-    case 10:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("entry_page"))) goto field_3;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("result_int"))) goto field_5;
-        break;
-    case 11:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("named_entry"))) goto field_4;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("result_list"))) goto field_6;
-        break;
-    case 6: if (atd_bytes_eq(key.ptr, ATD_LIT("either"))) goto field_7; break;
-    case 3: if (atd_bytes_eq(key.ptr, ATD_LIT("ext"))) goto field_8; break;
-    }
-    p = atd_skip_unknown_field_p(r, p, key, "generics", "ints\000strings\000entries\000entry_page\000named_entry\000result_int\000result_list\000either\000ext\000");
-    if (p == NULL) return NULL;
-    goto tail;
 }
 
 ATD_DEFINE_READ(extern, everything_generics, everything_generics)
@@ -4521,26 +4178,48 @@ static void everything_entry_string_int_init(everything_entry_string_int *v)
     memset(v, 0, sizeof *v);
 }
 
+static ATD__HOT_INLINE int everything_entry_string_int__key(atd_reader *r, const char **pp, int guess)
+{
+    const char *p = *pp; /* reads the key; *pp moves past it */
+    atd_string key;
+    (void)guess;
+    if (atd_key_room(r, p, ATD_LEN("\"value\":"))) {
+        switch (p[1]) {
+        case 'k': if (atd_bytes_skip(pp, ATD_LIT("\"key\":"))) return 0; break;
+        case 'v': if (atd_bytes_skip(pp, ATD_LIT("\"value\":"))) return 1; break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) return ATD__KEY_FAILED;
+    *pp = p;
+    switch (key.len) {
+    case 3: if (atd_bytes_eq(key.ptr, ATD_LIT("key"))) return 0; break;
+    case 5: if (atd_bytes_eq(key.ptr, ATD_LIT("value"))) return 1; break;
+    }
+    *pp = atd_skip_unknown_field_p(r, p, key, "entry_string_int", "key\000value\000");
+    return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+}
+
 static const char *everything_entry_string_int_read_p(atd_reader *r, const char *p, everything_entry_string_int *out)
 {
     bool more;
-    atd_string key;
+    int guess;
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_entry_string_int_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"key\":"))) goto key;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"key\":"))) { guess = -1; goto key; }
 field_0:
     p = atd_read_string_p(r, p, &out->key);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("key")));
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"value\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"value\":"))) { guess = -1; goto key; }
 field_1:
     p = atd_read_int64_p(r, p, &out->value);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("value")));
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) goto key;
+    if (more) { guess = -1; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
@@ -4549,21 +4228,12 @@ end:
     return p;
 key:
     if (!more) goto end;
-    if (atd_key_room(r, p, ATD_LEN("\"value\":"))) {
-        switch (p[1]) {
-        case 'k': if (atd_bytes_skip(&p, ATD_LIT("\"key\":"))) goto field_0; break;
-        case 'v': if (atd_bytes_skip(&p, ATD_LIT("\"value\":"))) goto field_1; break;
-        }
+    switch (everything_entry_string_int__key(r, &p, guess)) {
+    case 0: goto field_0;
+    case 1: goto field_1;
+    case ATD__KEY_SKIPPED: goto tail;
+    default: return NULL;
     }
-    p = atd_object_key_p(r, p, &key);
-    if (p == NULL) return NULL;
-    switch (key.len) {
-    case 3: if (atd_bytes_eq(key.ptr, ATD_LIT("key"))) goto field_0; break;
-    case 5: if (atd_bytes_eq(key.ptr, ATD_LIT("value"))) goto field_1; break;
-    }
-    p = atd_skip_unknown_field_p(r, p, key, "entry_string_int", "key\000value\000");
-    if (p == NULL) return NULL;
-    goto tail;
 }
 
 static void everything_entry_string_float_list_init(everything_entry_string_float_list *v)
@@ -4571,26 +4241,48 @@ static void everything_entry_string_float_list_init(everything_entry_string_floa
     memset(v, 0, sizeof *v);
 }
 
+static ATD__HOT_INLINE int everything_entry_string_float_list__key(atd_reader *r, const char **pp, int guess)
+{
+    const char *p = *pp; /* reads the key; *pp moves past it */
+    atd_string key;
+    (void)guess;
+    if (atd_key_room(r, p, ATD_LEN("\"value\":"))) {
+        switch (p[1]) {
+        case 'k': if (atd_bytes_skip(pp, ATD_LIT("\"key\":"))) return 0; break;
+        case 'v': if (atd_bytes_skip(pp, ATD_LIT("\"value\":"))) return 1; break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) return ATD__KEY_FAILED;
+    *pp = p;
+    switch (key.len) {
+    case 3: if (atd_bytes_eq(key.ptr, ATD_LIT("key"))) return 0; break;
+    case 5: if (atd_bytes_eq(key.ptr, ATD_LIT("value"))) return 1; break;
+    }
+    *pp = atd_skip_unknown_field_p(r, p, key, "entry_string_float_list", "key\000value\000");
+    return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+}
+
 static const char *everything_entry_string_float_list_read_p(atd_reader *r, const char *p, everything_entry_string_float_list *out)
 {
     bool more;
-    atd_string key;
+    int guess;
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_entry_string_float_list_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"key\":"))) goto key;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"key\":"))) { guess = -1; goto key; }
 field_0:
     p = atd_read_string_p(r, p, &out->key);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("key")));
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"value\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"value\":"))) { guess = -1; goto key; }
 field_1:
     p = everything_float_list_read_p(r, p, &out->value);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("value")));
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) goto key;
+    if (more) { guess = -1; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
@@ -4599,21 +4291,12 @@ end:
     return p;
 key:
     if (!more) goto end;
-    if (atd_key_room(r, p, ATD_LEN("\"value\":"))) {
-        switch (p[1]) {
-        case 'k': if (atd_bytes_skip(&p, ATD_LIT("\"key\":"))) goto field_0; break;
-        case 'v': if (atd_bytes_skip(&p, ATD_LIT("\"value\":"))) goto field_1; break;
-        }
+    switch (everything_entry_string_float_list__key(r, &p, guess)) {
+    case 0: goto field_0;
+    case 1: goto field_1;
+    case ATD__KEY_SKIPPED: goto tail;
+    default: return NULL;
     }
-    p = atd_object_key_p(r, p, &key);
-    if (p == NULL) return NULL;
-    switch (key.len) {
-    case 3: if (atd_bytes_eq(key.ptr, ATD_LIT("key"))) goto field_0; break;
-    case 5: if (atd_bytes_eq(key.ptr, ATD_LIT("value"))) goto field_1; break;
-    }
-    p = atd_skip_unknown_field_p(r, p, key, "entry_string_float_list", "key\000value\000");
-    if (p == NULL) return NULL;
-    goto tail;
 }
 
 static void everything_tree_int_tree_tuple_init(everything_tree_int_tree_tuple *v)
@@ -4745,60 +4428,58 @@ static const char *everything_tree_read_p(atd_reader *r, const char *p, everythi
 ATD_DEFINE_READ(extern, everything_tree, everything_tree)
 ATD_DEFINE_READ_ENTRY_POINTS(everything_tree)
 
-static const char *everything_rose_node_list_read_p(atd_reader *r, const char *p, everything_rose_node_list *out)
-{
-    bool more;
-    size_t len = 0, cap = 0;
-    everything_rose_node *items = NULL;
-    p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
-    while (more) {
-        if (len == cap) {
-            items = (everything_rose_node *)atd_read_grow(r, p, items, &cap, sizeof(everything_rose_node), 8);
-            if (items == NULL) return NULL;
-        }
-        p = everything_rose_node_read_p(r, p, &items[len]);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
-        len++;
-        p = atd_array_next_p(r, p, &more);
-        if (p == NULL) return NULL;
-    }
-    out->items = items;
-    out->len = len;
-    return p;
-}
+ATD_DEFINE_LIST_READ_P(everything_rose_node_list, everything_rose_node_list, everything_rose_node, 8, everything_rose_node_read_p)
 
 void everything_rose_node_init(everything_rose_node *v)
 {
     memset(v, 0, sizeof *v);
 }
 
+static ATD__HOT_INLINE int everything_rose_node__key(atd_reader *r, const char **pp, int guess)
+{
+    const char *p = *pp; /* reads the key; *pp moves past it */
+    atd_string key;
+    switch (guess) {
+    case 0: if (atd_key_skip(r, pp, ATD_LIT("\"value\":"))) return 0; break;
+    case 1: if (atd_key_skip(r, pp, ATD_LIT("\"children\":"))) return 1; break;
+    }
+    if (atd_key_room(r, p, ATD_LEN("\"children\":"))) {
+        switch (p[1]) {
+        case 'c': if (atd_bytes_skip(pp, ATD_LIT("\"children\":"))) return 1; break;
+        case 'v': if (atd_bytes_skip(pp, ATD_LIT("\"value\":"))) return 0; break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) return ATD__KEY_FAILED;
+    *pp = p;
+    switch (key.len) {
+    case 5: if (atd_bytes_eq(key.ptr, ATD_LIT("value"))) return 0; break;
+    case 8: if (atd_bytes_eq(key.ptr, ATD_LIT("children"))) return 1; break;
+    }
+    *pp = atd_skip_unknown_field_p(r, p, key, "rose_node", "value\000children\000");
+    return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+}
+
 static const char *everything_rose_node_read_p(atd_reader *r, const char *p, everything_rose_node *out)
 {
     bool more;
-    atd_string key;
+    int guess;
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_rose_node_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"value\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"children\":"))) goto field_1;
-        goto key;
-    }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"value\":"))) { guess = 1; goto key; }
 field_0:
     p = atd_read_int64_p(r, p, &out->value);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("value")));
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"children\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"children\":"))) { guess = -1; goto key; }
 field_1:
     p = everything_rose_node_list_read_p(r, p, &out->children);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("children")));
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"value\":"))) goto field_0;
-        goto key;
-    }
+    if (more) { guess = 0; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
@@ -4807,21 +4488,12 @@ end:
     return p;
 key:
     if (!more) goto end;
-    if (atd_key_room(r, p, ATD_LEN("\"children\":"))) {
-        switch (p[1]) {
-        case 'c': if (atd_bytes_skip(&p, ATD_LIT("\"children\":"))) goto field_1; break;
-        case 'v': if (atd_bytes_skip(&p, ATD_LIT("\"value\":"))) goto field_0; break;
-        }
+    switch (everything_rose_node__key(r, &p, guess)) {
+    case 0: goto field_0;
+    case 1: goto field_1;
+    case ATD__KEY_SKIPPED: goto tail;
+    default: return NULL;
     }
-    p = atd_object_key_p(r, p, &key);
-    if (p == NULL) return NULL;
-    switch (key.len) {
-    case 5: if (atd_bytes_eq(key.ptr, ATD_LIT("value"))) goto field_0; break;
-    case 8: if (atd_bytes_eq(key.ptr, ATD_LIT("children"))) goto field_1; break;
-    }
-    p = atd_skip_unknown_field_p(r, p, key, "rose_node", "value\000children\000");
-    if (p == NULL) return NULL;
-    goto tail;
 }
 
 ATD_DEFINE_READ(extern, everything_rose_node, everything_rose_node)
@@ -4880,28 +4552,7 @@ static const char *everything_expr_expr_tuple_read_p(atd_reader *r, const char *
     return p;
 }
 
-static const char *everything_stmt_list_read_p(atd_reader *r, const char *p, everything_stmt_list *out)
-{
-    bool more;
-    size_t len = 0, cap = 0;
-    everything_stmt *items = NULL;
-    p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
-    while (more) {
-        if (len == cap) {
-            items = (everything_stmt *)atd_read_grow(r, p, items, &cap, sizeof(everything_stmt), 8);
-            if (items == NULL) return NULL;
-        }
-        p = everything_stmt_read_p(r, p, &items[len]);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
-        len++;
-        p = atd_array_next_p(r, p, &more);
-        if (p == NULL) return NULL;
-    }
-    out->items = items;
-    out->len = len;
-    return p;
-}
+ATD_DEFINE_LIST_READ_P(everything_stmt_list, everything_stmt_list, everything_stmt, 8, everything_stmt_read_p)
 
 void everything_expr_init(everything_expr *v)
 {
@@ -5013,22 +4664,49 @@ void everything_binding_init(everything_binding *v)
     memset(v, 0, sizeof *v);
 }
 
+static ATD__HOT_INLINE int everything_binding__key(atd_reader *r, const char **pp, int guess)
+{
+    const char *p = *pp; /* reads the key; *pp moves past it */
+    atd_string key;
+    switch (guess) {
+    case 0: if (atd_key_skip(r, pp, ATD_LIT("\"name\":"))) return 0; break;
+    case 1: if (atd_key_skip(r, pp, ATD_LIT("\"bound\":"))) return 1; break;
+    case 2: if (atd_key_skip(r, pp, ATD_LIT("\"body\":"))) return 2; break;
+    }
+    if (atd_key_room(r, p, ATD_LEN("\"bound\":"))) {
+        switch (p[3]) {
+        case 'd': if (atd_bytes_skip(pp, ATD_LIT("\"body\":"))) return 2; break;
+        case 'm': if (atd_bytes_skip(pp, ATD_LIT("\"name\":"))) return 0; break;
+        case 'u': if (atd_bytes_skip(pp, ATD_LIT("\"bound\":"))) return 1; break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) return ATD__KEY_FAILED;
+    *pp = p;
+    switch (key.len) {
+    case 4:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("name"))) return 0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("body"))) return 2;
+        break;
+    case 5: if (atd_bytes_eq(key.ptr, ATD_LIT("bound"))) return 1; break;
+    }
+    *pp = atd_skip_unknown_field_p(r, p, key, "binding", "name\000bound\000body\000");
+    return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+}
+
 static const char *everything_binding_read_p(atd_reader *r, const char *p, everything_binding *out)
 {
     bool more;
-    atd_string key;
+    int guess;
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_binding_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"name\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"body\":"))) goto field_2;
-        goto key;
-    }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"name\":"))) { guess = 2; goto key; }
 field_0:
     p = atd_read_string_p(r, p, &out->name);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("name")));
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"bound\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"bound\":"))) { guess = -1; goto key; }
 field_1:
     {
         everything_expr *p_ = (everything_expr *)atd_arena_alloc(atd_reader_arena(r), sizeof(everything_expr), 8);
@@ -5041,16 +4719,9 @@ field_1:
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("bound")));
     }
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"body\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"name\":"))) goto field_0;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"body\":"))) { guess = 0; goto key; }
 field_2:
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("body")));
-    } else {
+    if (!atd_null_skip(r, &p)) {
         {
             everything_expr *p_ = (everything_expr *)atd_arena_alloc(atd_reader_arena(r), sizeof(everything_expr), 8);
             if (p_ == NULL) {
@@ -5065,10 +4736,7 @@ field_2:
     }
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"bound\":"))) goto field_1;
-        goto key;
-    }
+    if (more) { guess = 1; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
@@ -5077,25 +4745,13 @@ end:
     return p;
 key:
     if (!more) goto end;
-    if (atd_key_room(r, p, ATD_LEN("\"bound\":"))) {
-        switch (p[3]) {
-        case 'd': if (atd_bytes_skip(&p, ATD_LIT("\"body\":"))) goto field_2; break;
-        case 'm': if (atd_bytes_skip(&p, ATD_LIT("\"name\":"))) goto field_0; break;
-        case 'u': if (atd_bytes_skip(&p, ATD_LIT("\"bound\":"))) goto field_1; break;
-        }
+    switch (everything_binding__key(r, &p, guess)) {
+    case 0: goto field_0;
+    case 1: goto field_1;
+    case 2: goto field_2;
+    case ATD__KEY_SKIPPED: goto tail;
+    default: return NULL;
     }
-    p = atd_object_key_p(r, p, &key);
-    if (p == NULL) return NULL;
-    switch (key.len) {
-    case 4:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("name"))) goto field_0;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("body"))) goto field_2;
-        break;
-    case 5: if (atd_bytes_eq(key.ptr, ATD_LIT("bound"))) goto field_1; break;
-    }
-    p = atd_skip_unknown_field_p(r, p, key, "binding", "name\000bound\000body\000");
-    if (p == NULL) return NULL;
-    goto tail;
 }
 
 ATD_DEFINE_READ(extern, everything_binding, everything_binding)
@@ -5106,38 +4762,53 @@ void everything_stmt_init(everything_stmt *v)
     memset(v, 0, sizeof *v);
 }
 
+static ATD__HOT_INLINE int everything_stmt__key(atd_reader *r, const char **pp, int guess)
+{
+    const char *p = *pp; /* reads the key; *pp moves past it */
+    atd_string key;
+    switch (guess) {
+    case 0: if (atd_key_skip(r, pp, ATD_LIT("\"label\":"))) return 0; break;
+    case 1: if (atd_key_skip(r, pp, ATD_LIT("\"expr\":"))) return 1; break;
+    }
+    if (atd_key_room(r, p, ATD_LEN("\"label\":"))) {
+        switch (p[1]) {
+        case 'e': if (atd_bytes_skip(pp, ATD_LIT("\"expr\":"))) return 1; break;
+        case 'l': if (atd_bytes_skip(pp, ATD_LIT("\"label\":"))) return 0; break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) return ATD__KEY_FAILED;
+    *pp = p;
+    switch (key.len) {
+    case 5: if (atd_bytes_eq(key.ptr, ATD_LIT("label"))) return 0; break;
+    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("expr"))) return 1; break;
+    }
+    *pp = atd_skip_unknown_field_p(r, p, key, "stmt", "label\000expr\000");
+    return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+}
+
 static const char *everything_stmt_read_p(atd_reader *r, const char *p, everything_stmt *out)
 {
     bool more;
-    atd_string key;
+    int guess;
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_stmt_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"label\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"expr\":"))) goto field_1;
-        goto key;
-    }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"label\":"))) { guess = 1; goto key; }
 field_0:
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("label")));
-    } else {
+    if (!atd_null_skip(r, &p)) {
         p = atd_read_string_p(r, p, &out->label);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("label")));
         out->has_label = true;
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"expr\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"expr\":"))) { guess = -1; goto key; }
 field_1:
     p = everything_expr_read_p(r, p, &out->expr);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("expr")));
     seen[0] |= (uint64_t)1 << 0;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"label\":"))) goto field_0;
-        goto key;
-    }
+    if (more) { guess = 0; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x1)) {
@@ -5146,21 +4817,12 @@ end:
     return p;
 key:
     if (!more) goto end;
-    if (atd_key_room(r, p, ATD_LEN("\"label\":"))) {
-        switch (p[1]) {
-        case 'e': if (atd_bytes_skip(&p, ATD_LIT("\"expr\":"))) goto field_1; break;
-        case 'l': if (atd_bytes_skip(&p, ATD_LIT("\"label\":"))) goto field_0; break;
-        }
+    switch (everything_stmt__key(r, &p, guess)) {
+    case 0: goto field_0;
+    case 1: goto field_1;
+    case ATD__KEY_SKIPPED: goto tail;
+    default: return NULL;
     }
-    p = atd_object_key_p(r, p, &key);
-    if (p == NULL) return NULL;
-    switch (key.len) {
-    case 5: if (atd_bytes_eq(key.ptr, ATD_LIT("label"))) goto field_0; break;
-    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("expr"))) goto field_1; break;
-    }
-    p = atd_skip_unknown_field_p(r, p, key, "stmt", "label\000expr\000");
-    if (p == NULL) return NULL;
-    goto tail;
 }
 
 ATD_DEFINE_READ(extern, everything_stmt, everything_stmt)
@@ -5171,37 +4833,60 @@ void everything_annotated_init(everything_annotated *v)
     memset(v, 0, sizeof *v);
 }
 
+static ATD__HOT_INLINE int everything_annotated__key(atd_reader *r, const char **pp, int guess)
+{
+    const char *p = *pp; /* reads the key; *pp moves past it */
+    atd_string key;
+    switch (guess) {
+    case 1: if (atd_key_skip(r, pp, ATD_LIT("\"other\":"))) return 1; break;
+    case 2: if (atd_key_skip(r, pp, ATD_LIT("\"num\":"))) return 2; break;
+    }
+    if (atd_key_room(r, p, ATD_LEN("\"field\":"))) {
+        switch (p[1]) {
+        case 'f': if (atd_bytes_skip(pp, ATD_LIT("\"field\":"))) return 0; break;
+        case 'n': if (atd_bytes_skip(pp, ATD_LIT("\"num\":"))) return 2; break;
+        case 'o': if (atd_bytes_skip(pp, ATD_LIT("\"other\":"))) return 1; break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) return ATD__KEY_FAILED;
+    *pp = p;
+    switch (key.len) {
+    case 5:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("field"))) return 0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("other"))) return 1;
+        break;
+    case 3: if (atd_bytes_eq(key.ptr, ATD_LIT("num"))) return 2; break;
+    }
+    *pp = atd_skip_unknown_field_p(r, p, key, "annotated", "field\000other\000num\000");
+    return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+}
+
 static const char *everything_annotated_read_p(atd_reader *r, const char *p, everything_annotated *out)
 {
     bool more;
-    atd_string key;
+    int guess;
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_annotated_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"field\":"))) goto key;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"field\":"))) { guess = -1; goto key; }
 field_0:
     p = atd_read_int64_p(r, p, &out->field);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("field")));
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"other\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"num\":"))) goto field_2;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"other\":"))) { guess = 2; goto key; }
 field_1:
     p = everything_string_list_read_p(r, p, &out->other);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("other")));
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"num\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"num\":"))) { guess = -1; goto key; }
 field_2:
     p = atd_read_int64_p(r, p, &out->num);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("num")));
     seen[0] |= (uint64_t)1 << 2;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"other\":"))) goto field_1;
-        goto key;
-    }
+    if (more) { guess = 1; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x7)) {
@@ -5210,326 +4895,80 @@ end:
     return p;
 key:
     if (!more) goto end;
-    if (atd_key_room(r, p, ATD_LEN("\"field\":"))) {
-        switch (p[1]) {
-        case 'f': if (atd_bytes_skip(&p, ATD_LIT("\"field\":"))) goto field_0; break;
-        case 'n': if (atd_bytes_skip(&p, ATD_LIT("\"num\":"))) goto field_2; break;
-        case 'o': if (atd_bytes_skip(&p, ATD_LIT("\"other\":"))) goto field_1; break;
-        }
+    switch (everything_annotated__key(r, &p, guess)) {
+    case 0: goto field_0;
+    case 1: goto field_1;
+    case 2: goto field_2;
+    case ATD__KEY_SKIPPED: goto tail;
+    default: return NULL;
     }
-    p = atd_object_key_p(r, p, &key);
-    if (p == NULL) return NULL;
-    switch (key.len) {
-    case 5:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("field"))) goto field_0;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("other"))) goto field_1;
-        break;
-    case 3: if (atd_bytes_eq(key.ptr, ATD_LIT("num"))) goto field_2; break;
-    }
-    p = atd_skip_unknown_field_p(r, p, key, "annotated", "field\000other\000num\000");
-    if (p == NULL) return NULL;
-    goto tail;
 }
 
 ATD_DEFINE_READ(extern, everything_annotated, everything_annotated)
 ATD_DEFINE_READ_ENTRY_POINTS(everything_annotated)
 
-static const char *everything_union__list_read_p(atd_reader *r, const char *p, everything_union__list *out)
-{
-    bool more;
-    size_t len = 0, cap = 0;
-    everything_union_ *items = NULL;
-    p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
-    while (more) {
-        if (len == cap) {
-            items = (everything_union_ *)atd_read_grow(r, p, items, &cap, sizeof(everything_union_), 8);
-            if (items == NULL) return NULL;
-        }
-        p = everything_union__read_p(r, p, &items[len]);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
-        len++;
-        p = atd_array_next_p(r, p, &more);
-        if (p == NULL) return NULL;
-    }
-    out->items = items;
-    out->len = len;
-    return p;
-}
+ATD_DEFINE_LIST_READ_P(everything_union__list, everything_union__list, everything_union_, 8, everything_union__read_p)
 
-static const char *everything_mode_list_read_p(atd_reader *r, const char *p, everything_mode_list *out)
-{
-    bool more;
-    size_t len = 0, cap = 0;
-    everything_mode *items = NULL;
-    p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
-    while (more) {
-        if (len == cap) {
-            items = (everything_mode *)atd_read_grow(r, p, items, &cap, sizeof(everything_mode), 8);
-            if (items == NULL) return NULL;
-        }
-        p = everything_mode_read_p(r, p, &items[len]);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
-        len++;
-        p = atd_array_next_p(r, p, &more);
-        if (p == NULL) return NULL;
-    }
-    out->items = items;
-    out->len = len;
-    return p;
-}
+ATD_DEFINE_LIST_READ_P(everything_mode_list, everything_mode_list, everything_mode, 8, everything_mode_read_p)
 
-static const char *everything_level_list_read_p(atd_reader *r, const char *p, everything_level_list *out)
-{
-    bool more;
-    size_t len = 0, cap = 0;
-    everything_level *items = NULL;
-    p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
-    while (more) {
-        if (len == cap) {
-            items = (everything_level *)atd_read_grow(r, p, items, &cap, sizeof(everything_level), 8);
-            if (items == NULL) return NULL;
-        }
-        p = everything_level_read_p(r, p, &items[len]);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
-        len++;
-        p = atd_array_next_p(r, p, &more);
-        if (p == NULL) return NULL;
-    }
-    out->items = items;
-    out->len = len;
-    return p;
-}
+ATD_DEFINE_LIST_READ_P(everything_level_list, everything_level_list, everything_level, 8, everything_level_read_p)
 
-static const char *everything_odd_names_list_read_p(atd_reader *r, const char *p, everything_odd_names_list *out)
-{
-    bool more;
-    size_t len = 0, cap = 0;
-    everything_odd_names *items = NULL;
-    p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
-    while (more) {
-        if (len == cap) {
-            items = (everything_odd_names *)atd_read_grow(r, p, items, &cap, sizeof(everything_odd_names), 8);
-            if (items == NULL) return NULL;
-        }
-        p = everything_odd_names_read_p(r, p, &items[len]);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
-        len++;
-        p = atd_array_next_p(r, p, &more);
-        if (p == NULL) return NULL;
-    }
-    out->items = items;
-    out->len = len;
-    return p;
-}
+ATD_DEFINE_LIST_READ_P(everything_odd_names_list, everything_odd_names_list, everything_odd_names, 8, everything_odd_names_read_p)
 
-static const char *everything_color_list_read_p(atd_reader *r, const char *p, everything_color_list *out)
-{
-    bool more;
-    size_t len = 0, cap = 0;
-    everything_color *items = NULL;
-    p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
-    while (more) {
-        if (len == cap) {
-            items = (everything_color *)atd_read_grow(r, p, items, &cap, sizeof(everything_color), 8);
-            if (items == NULL) return NULL;
-        }
-        p = everything_color_read_p(r, p, &items[len]);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
-        len++;
-        p = atd_array_next_p(r, p, &more);
-        if (p == NULL) return NULL;
-    }
-    out->items = items;
-    out->len = len;
-    return p;
-}
+ATD_DEFINE_LIST_READ_P(everything_color_list, everything_color_list, everything_color, 8, everything_color_read_p)
 
-static const char *everything_event_list_read_p(atd_reader *r, const char *p, everything_event_list *out)
-{
-    bool more;
-    size_t len = 0, cap = 0;
-    everything_event *items = NULL;
-    p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
-    while (more) {
-        if (len == cap) {
-            items = (everything_event *)atd_read_grow(r, p, items, &cap, sizeof(everything_event), 8);
-            if (items == NULL) return NULL;
-        }
-        p = everything_event_read_p(r, p, &items[len]);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
-        len++;
-        p = atd_array_next_p(r, p, &more);
-        if (p == NULL) return NULL;
-    }
-    out->items = items;
-    out->len = len;
-    return p;
-}
+ATD_DEFINE_LIST_READ_P(everything_event_list, everything_event_list, everything_event, 8, everything_event_read_p)
 
-static const char *everything_base_event_list_read_p(atd_reader *r, const char *p, everything_base_event_list *out)
-{
-    bool more;
-    size_t len = 0, cap = 0;
-    everything_base_event *items = NULL;
-    p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
-    while (more) {
-        if (len == cap) {
-            items = (everything_base_event *)atd_read_grow(r, p, items, &cap, sizeof(everything_base_event), 8);
-            if (items == NULL) return NULL;
-        }
-        p = everything_base_event_read_p(r, p, &items[len]);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
-        len++;
-        p = atd_array_next_p(r, p, &more);
-        if (p == NULL) return NULL;
-    }
-    out->items = items;
-    out->len = len;
-    return p;
-}
+ATD_DEFINE_LIST_READ_P(everything_base_event_list, everything_base_event_list, everything_base_event, 8, everything_base_event_read_p)
 
-static const char *everything_patch_list_read_p(atd_reader *r, const char *p, everything_patch_list *out)
-{
-    bool more;
-    size_t len = 0, cap = 0;
-    everything_patch *items = NULL;
-    p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
-    while (more) {
-        if (len == cap) {
-            items = (everything_patch *)atd_read_grow(r, p, items, &cap, sizeof(everything_patch), 8);
-            if (items == NULL) return NULL;
-        }
-        p = everything_patch_read_p(r, p, &items[len]);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
-        len++;
-        p = atd_array_next_p(r, p, &more);
-        if (p == NULL) return NULL;
-    }
-    out->items = items;
-    out->len = len;
-    return p;
-}
+ATD_DEFINE_LIST_READ_P(everything_patch_list, everything_patch_list, everything_patch, 8, everything_patch_read_p)
 
-static const char *everything_all_optional_list_read_p(atd_reader *r, const char *p, everything_all_optional_list *out)
-{
-    bool more;
-    size_t len = 0, cap = 0;
-    everything_all_optional *items = NULL;
-    p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
-    while (more) {
-        if (len == cap) {
-            items = (everything_all_optional *)atd_read_grow(r, p, items, &cap, sizeof(everything_all_optional), 8);
-            if (items == NULL) return NULL;
-        }
-        p = everything_all_optional_read_p(r, p, &items[len]);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
-        len++;
-        p = atd_array_next_p(r, p, &more);
-        if (p == NULL) return NULL;
-    }
-    out->items = items;
-    out->len = len;
-    return p;
-}
+ATD_DEFINE_LIST_READ_P(everything_all_optional_list, everything_all_optional_list, everything_all_optional, 8, everything_all_optional_read_p)
 
-static const char *everything_options_list_read_p(atd_reader *r, const char *p, everything_options_list *out)
-{
-    bool more;
-    size_t len = 0, cap = 0;
-    everything_options *items = NULL;
-    p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
-    while (more) {
-        if (len == cap) {
-            items = (everything_options *)atd_read_grow(r, p, items, &cap, sizeof(everything_options), 8);
-            if (items == NULL) return NULL;
-        }
-        p = everything_options_read_p(r, p, &items[len]);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
-        len++;
-        p = atd_array_next_p(r, p, &more);
-        if (p == NULL) return NULL;
-    }
-    out->items = items;
-    out->len = len;
-    return p;
-}
+ATD_DEFINE_LIST_READ_P(everything_options_list, everything_options_list, everything_options, 8, everything_options_read_p)
 
-static const char *everything_root_anon_record_elt_list_read_p(atd_reader *r, const char *p, everything_root_anon_record_elt_list *out)
-{
-    bool more;
-    size_t len = 0, cap = 0;
-    everything_root_anon_record_elt *items = NULL;
-    p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
-    while (more) {
-        if (len == cap) {
-            items = (everything_root_anon_record_elt *)atd_read_grow(r, p, items, &cap, sizeof(everything_root_anon_record_elt), 8);
-            if (items == NULL) return NULL;
-        }
-        p = everything_root_anon_record_elt_read_p(r, p, &items[len]);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
-        len++;
-        p = atd_array_next_p(r, p, &more);
-        if (p == NULL) return NULL;
-    }
-    out->items = items;
-    out->len = len;
-    return p;
-}
+ATD_DEFINE_LIST_READ_P(everything_root_anon_record_elt_list, everything_root_anon_record_elt_list, everything_root_anon_record_elt, 8, everything_root_anon_record_elt_read_p)
 
-static const char *everything_root_anon_sum_elt_list_read_p(atd_reader *r, const char *p, everything_root_anon_sum_elt_list *out)
-{
-    bool more;
-    size_t len = 0, cap = 0;
-    everything_root_anon_sum_elt *items = NULL;
-    p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
-    while (more) {
-        if (len == cap) {
-            items = (everything_root_anon_sum_elt *)atd_read_grow(r, p, items, &cap, sizeof(everything_root_anon_sum_elt), 8);
-            if (items == NULL) return NULL;
-        }
-        p = everything_root_anon_sum_elt_read_p(r, p, &items[len]);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
-        len++;
-        p = atd_array_next_p(r, p, &more);
-        if (p == NULL) return NULL;
-    }
-    out->items = items;
-    out->len = len;
-    return p;
-}
+ATD_DEFINE_LIST_READ_P(everything_root_anon_sum_elt_list, everything_root_anon_sum_elt_list, everything_root_anon_sum_elt, 8, everything_root_anon_sum_elt_read_p)
 
 void everything_anon_z_init(everything_anon_z *v)
 {
     memset(v, 0, sizeof *v);
 }
 
+static ATD__HOT_INLINE int everything_anon_z__key(atd_reader *r, const char **pp, int guess)
+{
+    const char *p = *pp; /* reads the key; *pp moves past it */
+    atd_string key;
+    (void)guess;
+    if (atd_key_room(r, p, ATD_LEN("\"z\":"))) {
+        if (atd_bytes_skip(pp, ATD_LIT("\"z\":"))) return 0;
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) return ATD__KEY_FAILED;
+    *pp = p;
+    switch (key.len) {
+    case 1: if (atd_bytes_eq(key.ptr, ATD_LIT("z"))) return 0; break;
+    }
+    *pp = atd_skip_unknown_field_p(r, p, key, "anon_z", "z\000");
+    return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+}
+
 static const char *everything_anon_z_read_p(atd_reader *r, const char *p, everything_anon_z *out)
 {
     bool more;
-    atd_string key;
+    int guess;
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_anon_z_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"z\":"))) goto key;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"z\":"))) { guess = -1; goto key; }
 field_0:
     p = atd_read_bool_p(r, p, &out->z);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("z")));
     seen[0] |= (uint64_t)1 << 0;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) goto key;
+    if (more) { guess = -1; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x1)) {
@@ -5538,17 +4977,11 @@ end:
     return p;
 key:
     if (!more) goto end;
-    if (atd_key_room(r, p, ATD_LEN("\"z\":"))) {
-        if (atd_bytes_skip(&p, ATD_LIT("\"z\":"))) goto field_0;
+    switch (everything_anon_z__key(r, &p, guess)) {
+    case 0: goto field_0;
+    case ATD__KEY_SKIPPED: goto tail;
+    default: return NULL;
     }
-    p = atd_object_key_p(r, p, &key);
-    if (p == NULL) return NULL;
-    switch (key.len) {
-    case 1: if (atd_bytes_eq(key.ptr, ATD_LIT("z"))) goto field_0; break;
-    }
-    p = atd_skip_unknown_field_p(r, p, key, "anon_z", "z\000");
-    if (p == NULL) return NULL;
-    goto tail;
 }
 
 ATD_DEFINE_READ(extern, everything_anon_z, everything_anon_z)
@@ -5559,328 +4992,407 @@ void everything_root_init(everything_root *v)
     memset(v, 0, sizeof *v);
 }
 
+static ATD__HOT_INLINE int everything_root__key(atd_reader *r, const char **pp, int guess)
+{
+    const char *p = *pp; /* reads the key; *pp moves past it */
+    atd_string key;
+    switch (guess) {
+    case 0: if (atd_key_skip(r, pp, ATD_LIT("\"counts\":"))) return 0; break;
+    case 1: if (atd_key_skip(r, pp, ATD_LIT("\"users\":"))) return 1; break;
+    case 3: if (atd_key_skip(r, pp, ATD_LIT("\"label\":"))) return 3; break;
+    case 4: if (atd_key_skip(r, pp, ATD_LIT("\"nothing\":"))) return 4; break;
+    case 5: if (atd_key_skip(r, pp, ATD_LIT("\"from_value\":"))) return 5; break;
+    case 6: if (atd_key_skip(r, pp, ATD_LIT("\"struct\":"))) return 6; break;
+    case 7: if (atd_key_skip(r, pp, ATD_LIT("\"unions\":"))) return 7; break;
+    case 8: if (atd_key_skip(r, pp, ATD_LIT("\"modes\":"))) return 8; break;
+    case 9: if (atd_key_skip(r, pp, ATD_LIT("\"levels\":"))) return 9; break;
+    case 10: if (atd_key_skip(r, pp, ATD_LIT("\"shapes\":"))) return 10; break;
+    case 11: if (atd_key_skip(r, pp, ATD_LIT("\"odd\":"))) return 11; break;
+    case 12: if (atd_key_skip(r, pp, ATD_LIT("\"colors\":"))) return 12; break;
+    case 13: if (atd_key_skip(r, pp, ATD_LIT("\"events\":"))) return 13; break;
+    case 14: if (atd_key_skip(r, pp, ATD_LIT("\"base_events\":"))) return 14; break;
+    case 15: if (atd_key_skip(r, pp, ATD_LIT("\"obj_shapes\":"))) return 15; break;
+    case 16: if (atd_key_skip(r, pp, ATD_LIT("\"fields\":"))) return 16; break;
+    case 17: if (atd_key_skip(r, pp, ATD_LIT("\"names\":"))) return 17; break;
+    case 18: if (atd_key_skip(r, pp, ATD_LIT("\"patches\":"))) return 18; break;
+    case 19: if (atd_key_skip(r, pp, ATD_LIT("\"all_optional\":"))) return 19; break;
+    case 20: if (atd_key_skip(r, pp, ATD_LIT("\"derived\":"))) return 20; break;
+    case 21: if (atd_key_skip(r, pp, ATD_LIT("\"base\":"))) return 21; break;
+    case 22: if (atd_key_skip(r, pp, ATD_LIT("\"single\":"))) return 22; break;
+    case 23: if (atd_key_skip(r, pp, ATD_LIT("\"pair\":"))) return 23; break;
+    case 24: if (atd_key_skip(r, pp, ATD_LIT("\"with_defaults\":"))) return 24; break;
+    case 25: if (atd_key_skip(r, pp, ATD_LIT("\"bare_cell\":"))) return 25; break;
+    case 26: if (atd_key_skip(r, pp, ATD_LIT("\"matrix\":"))) return 26; break;
+    case 27: if (atd_key_skip(r, pp, ATD_LIT("\"cube\":"))) return 27; break;
+    case 28: if (atd_key_skip(r, pp, ATD_LIT("\"options\":"))) return 28; break;
+    case 29: if (atd_key_skip(r, pp, ATD_LIT("\"reprs\":"))) return 29; break;
+    case 30: if (atd_key_skip(r, pp, ATD_LIT("\"generics\":"))) return 30; break;
+    case 31: if (atd_key_skip(r, pp, ATD_LIT("\"tree\":"))) return 31; break;
+    case 32: if (atd_key_skip(r, pp, ATD_LIT("\"nodes\":"))) return 32; break;
+    case 33: if (atd_key_skip(r, pp, ATD_LIT("\"program\":"))) return 33; break;
+    case 34: if (atd_key_skip(r, pp, ATD_LIT("\"binding\":"))) return 34; break;
+    case 35: if (atd_key_skip(r, pp, ATD_LIT("\"annotated\":"))) return 35; break;
+    case 36: if (atd_key_skip(r, pp, ATD_LIT("\"anon_record\":"))) return 36; break;
+    case 38: if (atd_key_skip(r, pp, ATD_LIT("\"anon_named\":"))) return 38; break;
+    }
+    if (atd_key_room(r, p, ATD_LEN("\"with_defaults\":"))) {
+        switch (p[1]) {
+        case 'a':
+            switch (p[6]) {
+            case 'a': if (atd_bytes_skip(pp, ATD_LIT("\"annotated\":"))) return 35; break;
+            case 'n': if (atd_bytes_skip(pp, ATD_LIT("\"anon_named\":"))) return 38; break;
+            case 'p': if (atd_bytes_skip(pp, ATD_LIT("\"all_optional\":"))) return 19; break;
+            case 'r': if (atd_bytes_skip(pp, ATD_LIT("\"anon_record\":"))) return 36; break;
+            case 's': if (atd_bytes_skip(pp, ATD_LIT("\"anon_sum\":"))) return 37; break;
+            }
+            break;
+        case 'b':
+            switch (p[6]) {
+            case ':': if (atd_bytes_skip(pp, ATD_LIT("\"base\":"))) return 21; break;
+            case 'c': if (atd_bytes_skip(pp, ATD_LIT("\"bare_cell\":"))) return 25; break;
+            case 'e': if (atd_bytes_skip(pp, ATD_LIT("\"base_events\":"))) return 14; break;
+            case 'n': if (atd_bytes_skip(pp, ATD_LIT("\"binding\":"))) return 34; break;
+            }
+            break;
+        case 'c':
+            switch (p[3]) {
+            case 'b': if (atd_bytes_skip(pp, ATD_LIT("\"cube\":"))) return 27; break;
+            case 'l': if (atd_bytes_skip(pp, ATD_LIT("\"colors\":"))) return 12; break;
+            case 'u': if (atd_bytes_skip(pp, ATD_LIT("\"counts\":"))) return 0; break;
+            }
+            break;
+        case 'd': if (atd_bytes_skip(pp, ATD_LIT("\"derived\":"))) return 20; break;
+        case 'e': if (atd_bytes_skip(pp, ATD_LIT("\"events\":"))) return 13; break;
+        case 'f':
+            switch (p[2]) {
+            case 'i': if (atd_bytes_skip(pp, ATD_LIT("\"fields\":"))) return 16; break;
+            case 'r': if (atd_bytes_skip(pp, ATD_LIT("\"from_value\":"))) return 5; break;
+            }
+            break;
+        case 'g': if (atd_bytes_skip(pp, ATD_LIT("\"generics\":"))) return 30; break;
+        case 'l':
+            switch (p[2]) {
+            case 'a': if (atd_bytes_skip(pp, ATD_LIT("\"label\":"))) return 3; break;
+            case 'e': if (atd_bytes_skip(pp, ATD_LIT("\"levels\":"))) return 9; break;
+            }
+            break;
+        case 'm':
+            switch (p[2]) {
+            case 'a': if (atd_bytes_skip(pp, ATD_LIT("\"matrix\":"))) return 26; break;
+            case 'o': if (atd_bytes_skip(pp, ATD_LIT("\"modes\":"))) return 8; break;
+            }
+            break;
+        case 'n':
+            switch (p[3]) {
+            case 'd': if (atd_bytes_skip(pp, ATD_LIT("\"nodes\":"))) return 32; break;
+            case 'm': if (atd_bytes_skip(pp, ATD_LIT("\"names\":"))) return 17; break;
+            case 't': if (atd_bytes_skip(pp, ATD_LIT("\"nothing\":"))) return 4; break;
+            }
+            break;
+        case 'o':
+            switch (p[2]) {
+            case 'b': if (atd_bytes_skip(pp, ATD_LIT("\"obj_shapes\":"))) return 15; break;
+            case 'd': if (atd_bytes_skip(pp, ATD_LIT("\"odd\":"))) return 11; break;
+            case 'p': if (atd_bytes_skip(pp, ATD_LIT("\"options\":"))) return 28; break;
+            }
+            break;
+        case 'p':
+            switch (p[3]) {
+            case 'i': if (atd_bytes_skip(pp, ATD_LIT("\"pair\":"))) return 23; break;
+            case 'o': if (atd_bytes_skip(pp, ATD_LIT("\"program\":"))) return 33; break;
+            case 't': if (atd_bytes_skip(pp, ATD_LIT("\"patches\":"))) return 18; break;
+            }
+            break;
+        case 'r': if (atd_bytes_skip(pp, ATD_LIT("\"reprs\":"))) return 29; break;
+        case 's':
+            switch (p[2]) {
+            case 'h': if (atd_bytes_skip(pp, ATD_LIT("\"shapes\":"))) return 10; break;
+            case 'i': if (atd_bytes_skip(pp, ATD_LIT("\"single\":"))) return 22; break;
+            case 't': if (atd_bytes_skip(pp, ATD_LIT("\"struct\":"))) return 6; break;
+            }
+            break;
+        case 't': if (atd_bytes_skip(pp, ATD_LIT("\"tree\":"))) return 31; break;
+        case 'u':
+            switch (p[2]) {
+            case 'n': if (atd_bytes_skip(pp, ATD_LIT("\"unions\":"))) return 7; break;
+            case 's': if (atd_bytes_skip(pp, ATD_LIT("\"users\":"))) return 1; break;
+            }
+            break;
+        case 'v': if (atd_bytes_skip(pp, ATD_LIT("\"values\":"))) return 2; break;
+        case 'w': if (atd_bytes_skip(pp, ATD_LIT("\"with_defaults\":"))) return 24; break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) return ATD__KEY_FAILED;
+    *pp = p;
+    switch (key.len) {
+    case 6:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("counts"))) return 0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("values"))) return 2;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("struct"))) return 6;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("unions"))) return 7;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("levels"))) return 9;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("shapes"))) return 10;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("colors"))) return 12;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("events"))) return 13;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("fields"))) return 16;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("single"))) return 22;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("matrix"))) return 26;
+        break;
+    case 5:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("users"))) return 1;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("label"))) return 3;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("modes"))) return 8;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("names"))) return 17;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("reprs"))) return 29;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("nodes"))) return 32;
+        break;
+    case 7:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("nothing"))) return 4;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("patches"))) return 18;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("derived"))) return 20;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("options"))) return 28;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("program"))) return 33;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("binding"))) return 34;
+        break;
+    case 10:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("from_value"))) return 5;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("obj_shapes"))) return 15;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("anon_named"))) return 38;
+        break;
+    case 3: if (atd_bytes_eq(key.ptr, ATD_LIT("odd"))) return 11; break;
+    case 11:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("base_events"))) return 14;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("anon_record"))) return 36;
+        break;
+    case 12: if (atd_bytes_eq(key.ptr, ATD_LIT("all_optional"))) return 19; break;
+    case 4:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("base"))) return 21;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("pair"))) return 23;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("cube"))) return 27;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("tree"))) return 31;
+        break;
+    case 13: if (atd_bytes_eq(key.ptr, ATD_LIT("with_defaults"))) return 24; break;
+    case 9:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("bare_cell"))) return 25;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("annotated"))) return 35;
+        break;
+    case 8:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("generics"))) return 30;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("anon_sum"))) return 37;
+        break;
+    }
+    *pp = atd_skip_unknown_field_p(r, p, key, "root", "counts\000users\000values\000label\000nothing\000from_value\000struct\000unions\000modes\000levels\000shapes\000odd\000colors\000events\000base_events\000obj_shapes\000fields\000names\000patches\000all_optional\000derived\000base\000single\000pair\000with_defaults\000bare_cell\000matrix\000cube\000options\000reprs\000generics\000tree\000nodes\000program\000binding\000annotated\000anon_record\000anon_sum\000anon_named\000");
+    return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+}
+
 static const char *everything_root_read_p(atd_reader *r, const char *p, everything_root *out)
 {
     bool more;
-    atd_string key;
+    int guess;
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_root_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"counts\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"all_optional\":"))) goto field_19;
-        goto key;
-    }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"counts\":"))) { guess = 19; goto key; }
 field_0:
     p = everything_int_list_read_p(r, p, &out->counts);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("counts")));
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"users\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"cube\":"))) goto field_27;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"users\":"))) { guess = 27; goto key; }
 field_1:
     p = everything_int_list_read_p(r, p, &out->users);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("users")));
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"values\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"values\":"))) { guess = -1; goto key; }
 field_2:
     p = everything_abstract_list_read_p(r, p, &out->values);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("values")));
     seen[0] |= (uint64_t)1 << 2;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"label\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"with_defaults\":"))) goto field_24;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"label\":"))) { guess = 24; goto key; }
 field_3:
     p = atd_read_string_p(r, p, &out->label);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("label")));
     seen[0] |= (uint64_t)1 << 3;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"nothing\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"levels\":"))) goto field_9;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"nothing\":"))) { guess = 9; goto key; }
 field_4:
     p = atd_read_null_p(r, p);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("nothing")));
     out->nothing = 0;
     seen[0] |= (uint64_t)1 << 4;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"from_value\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"obj_shapes\":"))) goto field_15;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"from_value\":"))) { guess = 15; goto key; }
 field_5:
     p = atd_read_int64_p(r, p, &out->from_value);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("from_value")));
     seen[0] |= (uint64_t)1 << 5;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"struct\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"generics\":"))) goto field_30;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"struct\":"))) { guess = 30; goto key; }
 field_6:
     p = everything_struct__read_p(r, p, &out->struct_);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("struct")));
     seen[0] |= (uint64_t)1 << 6;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"unions\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"tree\":"))) goto field_31;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"unions\":"))) { guess = 31; goto key; }
 field_7:
     p = everything_union__list_read_p(r, p, &out->unions);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("unions")));
     seen[0] |= (uint64_t)1 << 7;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"modes\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"users\":"))) goto field_1;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"modes\":"))) { guess = 1; goto key; }
 field_8:
     p = everything_mode_list_read_p(r, p, &out->modes);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("modes")));
     seen[0] |= (uint64_t)1 << 8;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"levels\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"names\":"))) goto field_17;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"levels\":"))) { guess = 17; goto key; }
 field_9:
     p = everything_level_list_read_p(r, p, &out->levels);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("levels")));
     seen[0] |= (uint64_t)1 << 9;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"shapes\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"matrix\":"))) goto field_26;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"shapes\":"))) { guess = 26; goto key; }
 field_10:
     p = everything_shape_list_read_p(r, p, &out->shapes);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("shapes")));
     seen[0] |= (uint64_t)1 << 10;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"odd\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"single\":"))) goto field_22;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"odd\":"))) { guess = 22; goto key; }
 field_11:
     p = everything_odd_names_list_read_p(r, p, &out->odd);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("odd")));
     seen[0] |= (uint64_t)1 << 11;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"colors\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"options\":"))) goto field_28;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"colors\":"))) { guess = 28; goto key; }
 field_12:
     p = everything_color_list_read_p(r, p, &out->colors);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("colors")));
     seen[0] |= (uint64_t)1 << 12;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"events\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"counts\":"))) goto field_0;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"events\":"))) { guess = 0; goto key; }
 field_13:
     p = everything_event_list_read_p(r, p, &out->events);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("events")));
     seen[0] |= (uint64_t)1 << 13;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"base_events\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"fields\":"))) goto field_16;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"base_events\":"))) { guess = 16; goto key; }
 field_14:
     p = everything_base_event_list_read_p(r, p, &out->base_events);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("base_events")));
     seen[0] |= (uint64_t)1 << 14;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"obj_shapes\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"binding\":"))) goto field_34;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"obj_shapes\":"))) { guess = 34; goto key; }
 field_15:
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("obj_shapes")));
-    } else {
+    if (!atd_null_skip(r, &p)) {
         p = everything_obj_shape_list_read_p(r, p, &out->obj_shapes);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("obj_shapes")));
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"fields\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"odd\":"))) goto field_11;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"fields\":"))) { guess = 11; goto key; }
 field_16:
     p = everything_fields_read_p(r, p, &out->fields);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("fields")));
     seen[0] |= (uint64_t)1 << 15;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"names\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"from_value\":"))) goto field_5;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"names\":"))) { guess = 5; goto key; }
 field_17:
     p = everything_names_read_p(r, p, &out->names);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("names")));
     seen[0] |= (uint64_t)1 << 16;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"patches\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"nodes\":"))) goto field_32;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"patches\":"))) { guess = 32; goto key; }
 field_18:
     p = everything_patch_list_read_p(r, p, &out->patches);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("patches")));
     seen[0] |= (uint64_t)1 << 17;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"all_optional\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"program\":"))) goto field_33;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"all_optional\":"))) { guess = 33; goto key; }
 field_19:
     p = everything_all_optional_list_read_p(r, p, &out->all_optional);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("all_optional")));
     seen[0] |= (uint64_t)1 << 18;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"derived\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"annotated\":"))) goto field_35;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"derived\":"))) { guess = 35; goto key; }
 field_20:
     p = everything_derived_read_p(r, p, &out->derived);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("derived")));
     seen[0] |= (uint64_t)1 << 19;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"base\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"events\":"))) goto field_13;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"base\":"))) { guess = 13; goto key; }
 field_21:
     p = everything_base_read_p(r, p, &out->base);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("base")));
     seen[0] |= (uint64_t)1 << 20;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"single\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"base_events\":"))) goto field_14;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"single\":"))) { guess = 14; goto key; }
 field_22:
     p = everything_single_read_p(r, p, &out->single);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("single")));
     seen[0] |= (uint64_t)1 << 21;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"pair\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"struct\":"))) goto field_6;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"pair\":"))) { guess = 6; goto key; }
 field_23:
     p = everything_pair_read_p(r, p, &out->pair);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("pair")));
     seen[0] |= (uint64_t)1 << 22;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"with_defaults\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"patches\":"))) goto field_18;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"with_defaults\":"))) { guess = 18; goto key; }
 field_24:
     p = everything_with_defaults_list_read_p(r, p, &out->with_defaults);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("with_defaults")));
     seen[0] |= (uint64_t)1 << 23;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"bare_cell\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"bare_cell\":"))) { guess = -1; goto key; }
 field_25:
     p = everything_bare_cell_read_p(r, p, &out->bare_cell);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("bare_cell")));
     seen[0] |= (uint64_t)1 << 24;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"matrix\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"base\":"))) goto field_21;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"matrix\":"))) { guess = 21; goto key; }
 field_26:
     p = everything_matrix_read_p(r, p, &out->matrix);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("matrix")));
     seen[0] |= (uint64_t)1 << 25;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"cube\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"modes\":"))) goto field_8;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"cube\":"))) { guess = 8; goto key; }
 field_27:
     p = everything_cube_read_p(r, p, &out->cube);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("cube")));
     seen[0] |= (uint64_t)1 << 26;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"options\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"derived\":"))) goto field_20;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"options\":"))) { guess = 20; goto key; }
 field_28:
     p = everything_options_list_read_p(r, p, &out->options);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("options")));
     seen[0] |= (uint64_t)1 << 27;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"reprs\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"pair\":"))) goto field_23;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"reprs\":"))) { guess = 23; goto key; }
 field_29:
     p = everything_reprs_read_p(r, p, &out->reprs);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("reprs")));
     seen[0] |= (uint64_t)1 << 28;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"generics\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"shapes\":"))) goto field_10;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"generics\":"))) { guess = 10; goto key; }
 field_30:
     p = everything_generics_read_p(r, p, &out->generics);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("generics")));
     seen[0] |= (uint64_t)1 << 29;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"tree\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"label\":"))) goto field_3;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"tree\":"))) { guess = 3; goto key; }
 field_31:
     p = everything_tree_read_p(r, p, &out->tree);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("tree")));
     seen[0] |= (uint64_t)1 << 30;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"nodes\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"unions\":"))) goto field_7;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"nodes\":"))) { guess = 7; goto key; }
 field_32:
     p = everything_rose_node_list_read_p(r, p, &out->nodes);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("nodes")));
     seen[0] |= (uint64_t)1 << 31;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"program\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"nothing\":"))) goto field_4;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"program\":"))) { guess = 4; goto key; }
 field_33:
     p = everything_stmt_list_read_p(r, p, &out->program);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("program")));
     seen[0] |= (uint64_t)1 << 32;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"binding\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"reprs\":"))) goto field_29;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"binding\":"))) { guess = 29; goto key; }
 field_34:
     p = everything_binding_read_p(r, p, &out->binding);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("binding")));
     seen[0] |= (uint64_t)1 << 33;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"annotated\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"colors\":"))) goto field_12;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"annotated\":"))) { guess = 12; goto key; }
 field_35:
     p = everything_annotated_read_p(r, p, &out->annotated);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("annotated")));
     seen[0] |= (uint64_t)1 << 34;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"anon_record\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"anon_named\":"))) goto field_38;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"anon_record\":"))) { guess = 38; goto key; }
 field_36:
     p = everything_root_anon_record_elt_list_read_p(r, p, &out->anon_record);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("anon_record")));
     seen[0] |= (uint64_t)1 << 35;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"anon_sum\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"anon_sum\":"))) { guess = -1; goto key; }
 field_37:
     p = everything_root_anon_sum_elt_list_read_p(r, p, &out->anon_sum);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("anon_sum")));
     seen[0] |= (uint64_t)1 << 36;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"anon_named\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"bare_cell\":"))) goto field_25;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"anon_named\":"))) { guess = 25; goto key; }
 field_38:
     p = everything_anon_z_read_p(r, p, &out->anon_named);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("anon_named")));
     seen[0] |= (uint64_t)1 << 37;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"anon_record\":"))) goto field_36;
-        goto key;
-    }
+    if (more) { guess = 36; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3fffffffff)) {
@@ -5889,155 +5401,49 @@ end:
     return p;
 key:
     if (!more) goto end;
-    if (atd_key_room(r, p, ATD_LEN("\"with_defaults\":"))) {
-        switch (p[1]) {
-        case 'a':
-            switch (p[6]) {
-            case 'a': if (atd_bytes_skip(&p, ATD_LIT("\"annotated\":"))) goto field_35; break;
-            case 'n': if (atd_bytes_skip(&p, ATD_LIT("\"anon_named\":"))) goto field_38; break;
-            case 'p': if (atd_bytes_skip(&p, ATD_LIT("\"all_optional\":"))) goto field_19; break;
-            case 'r': if (atd_bytes_skip(&p, ATD_LIT("\"anon_record\":"))) goto field_36; break;
-            case 's': if (atd_bytes_skip(&p, ATD_LIT("\"anon_sum\":"))) goto field_37; break;
-            }
-            break;
-        case 'b':
-            switch (p[6]) {
-            case ':': if (atd_bytes_skip(&p, ATD_LIT("\"base\":"))) goto field_21; break;
-            case 'c': if (atd_bytes_skip(&p, ATD_LIT("\"bare_cell\":"))) goto field_25; break;
-            case 'e': if (atd_bytes_skip(&p, ATD_LIT("\"base_events\":"))) goto field_14; break;
-            case 'n': if (atd_bytes_skip(&p, ATD_LIT("\"binding\":"))) goto field_34; break;
-            }
-            break;
-        case 'c':
-            switch (p[3]) {
-            case 'b': if (atd_bytes_skip(&p, ATD_LIT("\"cube\":"))) goto field_27; break;
-            case 'l': if (atd_bytes_skip(&p, ATD_LIT("\"colors\":"))) goto field_12; break;
-            case 'u': if (atd_bytes_skip(&p, ATD_LIT("\"counts\":"))) goto field_0; break;
-            }
-            break;
-        case 'd': if (atd_bytes_skip(&p, ATD_LIT("\"derived\":"))) goto field_20; break;
-        case 'e': if (atd_bytes_skip(&p, ATD_LIT("\"events\":"))) goto field_13; break;
-        case 'f':
-            switch (p[2]) {
-            case 'i': if (atd_bytes_skip(&p, ATD_LIT("\"fields\":"))) goto field_16; break;
-            case 'r': if (atd_bytes_skip(&p, ATD_LIT("\"from_value\":"))) goto field_5; break;
-            }
-            break;
-        case 'g': if (atd_bytes_skip(&p, ATD_LIT("\"generics\":"))) goto field_30; break;
-        case 'l':
-            switch (p[2]) {
-            case 'a': if (atd_bytes_skip(&p, ATD_LIT("\"label\":"))) goto field_3; break;
-            case 'e': if (atd_bytes_skip(&p, ATD_LIT("\"levels\":"))) goto field_9; break;
-            }
-            break;
-        case 'm':
-            switch (p[2]) {
-            case 'a': if (atd_bytes_skip(&p, ATD_LIT("\"matrix\":"))) goto field_26; break;
-            case 'o': if (atd_bytes_skip(&p, ATD_LIT("\"modes\":"))) goto field_8; break;
-            }
-            break;
-        case 'n':
-            switch (p[3]) {
-            case 'd': if (atd_bytes_skip(&p, ATD_LIT("\"nodes\":"))) goto field_32; break;
-            case 'm': if (atd_bytes_skip(&p, ATD_LIT("\"names\":"))) goto field_17; break;
-            case 't': if (atd_bytes_skip(&p, ATD_LIT("\"nothing\":"))) goto field_4; break;
-            }
-            break;
-        case 'o':
-            switch (p[2]) {
-            case 'b': if (atd_bytes_skip(&p, ATD_LIT("\"obj_shapes\":"))) goto field_15; break;
-            case 'd': if (atd_bytes_skip(&p, ATD_LIT("\"odd\":"))) goto field_11; break;
-            case 'p': if (atd_bytes_skip(&p, ATD_LIT("\"options\":"))) goto field_28; break;
-            }
-            break;
-        case 'p':
-            switch (p[3]) {
-            case 'i': if (atd_bytes_skip(&p, ATD_LIT("\"pair\":"))) goto field_23; break;
-            case 'o': if (atd_bytes_skip(&p, ATD_LIT("\"program\":"))) goto field_33; break;
-            case 't': if (atd_bytes_skip(&p, ATD_LIT("\"patches\":"))) goto field_18; break;
-            }
-            break;
-        case 'r': if (atd_bytes_skip(&p, ATD_LIT("\"reprs\":"))) goto field_29; break;
-        case 's':
-            switch (p[2]) {
-            case 'h': if (atd_bytes_skip(&p, ATD_LIT("\"shapes\":"))) goto field_10; break;
-            case 'i': if (atd_bytes_skip(&p, ATD_LIT("\"single\":"))) goto field_22; break;
-            case 't': if (atd_bytes_skip(&p, ATD_LIT("\"struct\":"))) goto field_6; break;
-            }
-            break;
-        case 't': if (atd_bytes_skip(&p, ATD_LIT("\"tree\":"))) goto field_31; break;
-        case 'u':
-            switch (p[2]) {
-            case 'n': if (atd_bytes_skip(&p, ATD_LIT("\"unions\":"))) goto field_7; break;
-            case 's': if (atd_bytes_skip(&p, ATD_LIT("\"users\":"))) goto field_1; break;
-            }
-            break;
-        case 'v': if (atd_bytes_skip(&p, ATD_LIT("\"values\":"))) goto field_2; break;
-        case 'w': if (atd_bytes_skip(&p, ATD_LIT("\"with_defaults\":"))) goto field_24; break;
-        }
+    switch (everything_root__key(r, &p, guess)) {
+    case 0: goto field_0;
+    case 1: goto field_1;
+    case 2: goto field_2;
+    case 3: goto field_3;
+    case 4: goto field_4;
+    case 5: goto field_5;
+    case 6: goto field_6;
+    case 7: goto field_7;
+    case 8: goto field_8;
+    case 9: goto field_9;
+    case 10: goto field_10;
+    case 11: goto field_11;
+    case 12: goto field_12;
+    case 13: goto field_13;
+    case 14: goto field_14;
+    case 15: goto field_15;
+    case 16: goto field_16;
+    case 17: goto field_17;
+    case 18: goto field_18;
+    case 19: goto field_19;
+    case 20: goto field_20;
+    case 21: goto field_21;
+    case 22: goto field_22;
+    case 23: goto field_23;
+    case 24: goto field_24;
+    case 25: goto field_25;
+    case 26: goto field_26;
+    case 27: goto field_27;
+    case 28: goto field_28;
+    case 29: goto field_29;
+    case 30: goto field_30;
+    case 31: goto field_31;
+    case 32: goto field_32;
+    case 33: goto field_33;
+    case 34: goto field_34;
+    case 35: goto field_35;
+    case 36: goto field_36;
+    case 37: goto field_37;
+    case 38: goto field_38;
+    case ATD__KEY_SKIPPED: goto tail;
+    default: return NULL;
     }
-    p = atd_object_key_p(r, p, &key);
-    if (p == NULL) return NULL;
-    switch (key.len) {
-    case 6:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("counts"))) goto field_0;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("values"))) goto field_2;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("struct"))) goto field_6;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("unions"))) goto field_7;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("levels"))) goto field_9;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("shapes"))) goto field_10;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("colors"))) goto field_12;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("events"))) goto field_13;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("fields"))) goto field_16;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("single"))) goto field_22;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("matrix"))) goto field_26;
-        break;
-    case 5:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("users"))) goto field_1;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("label"))) goto field_3;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("modes"))) goto field_8;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("names"))) goto field_17;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("reprs"))) goto field_29;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("nodes"))) goto field_32;
-        break;
-    case 7:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("nothing"))) goto field_4;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("patches"))) goto field_18;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("derived"))) goto field_20;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("options"))) goto field_28;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("program"))) goto field_33;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("binding"))) goto field_34;
-        break;
-    case 10:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("from_value"))) goto field_5;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("obj_shapes"))) goto field_15;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("anon_named"))) goto field_38;
-        break;
-    case 3: if (atd_bytes_eq(key.ptr, ATD_LIT("odd"))) goto field_11; break;
-    case 11:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("base_events"))) goto field_14;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("anon_record"))) goto field_36;
-        break;
-    case 12: if (atd_bytes_eq(key.ptr, ATD_LIT("all_optional"))) goto field_19; break;
-    case 4:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("base"))) goto field_21;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("pair"))) goto field_23;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("cube"))) goto field_27;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("tree"))) goto field_31;
-        break;
-    case 13: if (atd_bytes_eq(key.ptr, ATD_LIT("with_defaults"))) goto field_24; break;
-    case 9:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("bare_cell"))) goto field_25;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("annotated"))) goto field_35;
-        break;
-    case 8:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("generics"))) goto field_30;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("anon_sum"))) goto field_37;
-        break;
-    }
-    p = atd_skip_unknown_field_p(r, p, key, "root", "counts\000users\000values\000label\000nothing\000from_value\000struct\000unions\000modes\000levels\000shapes\000odd\000colors\000events\000base_events\000obj_shapes\000fields\000names\000patches\000all_optional\000derived\000base\000single\000pair\000with_defaults\000bare_cell\000matrix\000cube\000options\000reprs\000generics\000tree\000nodes\000program\000binding\000annotated\000anon_record\000anon_sum\000anon_named\000");
-    if (p == NULL) return NULL;
-    goto tail;
 }
 
 ATD_DEFINE_READ(extern, everything_root, everything_root)
@@ -6048,32 +5454,52 @@ static void everything_root_anon_record_elt_init(everything_root_anon_record_elt
     memset(v, 0, sizeof *v);
 }
 
+static ATD__HOT_INLINE int everything_root_anon_record_elt__key(atd_reader *r, const char **pp, int guess)
+{
+    const char *p = *pp; /* reads the key; *pp moves past it */
+    atd_string key;
+    (void)guess;
+    if (atd_key_room(r, p, ATD_LEN("\"x\":"))) {
+        switch (p[1]) {
+        case 'x': if (atd_bytes_skip(pp, ATD_LIT("\"x\":"))) return 0; break;
+        case 'y': if (atd_bytes_skip(pp, ATD_LIT("\"y\":"))) return 1; break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) return ATD__KEY_FAILED;
+    *pp = p;
+    switch (key.len) {
+    case 1:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("x"))) return 0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("y"))) return 1;
+        break;
+    }
+    *pp = atd_skip_unknown_field_p(r, p, key, "root_anon_record_elt", "x\000y\000");
+    return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+}
+
 static const char *everything_root_anon_record_elt_read_p(atd_reader *r, const char *p, everything_root_anon_record_elt *out)
 {
     bool more;
-    atd_string key;
+    int guess;
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_root_anon_record_elt_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"x\":"))) goto key;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"x\":"))) { guess = -1; goto key; }
 field_0:
     p = atd_read_int64_p(r, p, &out->x);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("x")));
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"y\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"y\":"))) { guess = -1; goto key; }
 field_1:
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("y")));
-    } else {
+    if (!atd_null_skip(r, &p)) {
         p = atd_read_double_p(r, p, &out->y);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("y")));
         out->has_y = true;
     }
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) goto key;
+    if (more) { guess = -1; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x1)) {
@@ -6082,23 +5508,12 @@ end:
     return p;
 key:
     if (!more) goto end;
-    if (atd_key_room(r, p, ATD_LEN("\"x\":"))) {
-        switch (p[1]) {
-        case 'x': if (atd_bytes_skip(&p, ATD_LIT("\"x\":"))) goto field_0; break;
-        case 'y': if (atd_bytes_skip(&p, ATD_LIT("\"y\":"))) goto field_1; break;
-        }
+    switch (everything_root_anon_record_elt__key(r, &p, guess)) {
+    case 0: goto field_0;
+    case 1: goto field_1;
+    case ATD__KEY_SKIPPED: goto tail;
+    default: return NULL;
     }
-    p = atd_object_key_p(r, p, &key);
-    if (p == NULL) return NULL;
-    switch (key.len) {
-    case 1:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("x"))) goto field_0;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("y"))) goto field_1;
-        break;
-    }
-    p = atd_skip_unknown_field_p(r, p, key, "root_anon_record_elt", "x\000y\000");
-    if (p == NULL) return NULL;
-    goto tail;
 }
 
 static int everything_root_anon_sum_elt__case(const char *s, size_t len)
@@ -6438,19 +5853,7 @@ static char *everything_float_float_tuple_list_write_p(atd_writer *w, char *p, c
     return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
 
-static char *everything_shape_list_write_p(atd_writer *w, char *p, const everything_shape_list *v)
-{
-    size_t i;
-    p = atd_writer_raw_p(w, p, ATD_LIT("["));
-    if (p == NULL) return NULL;
-    for (i = 0; i < v->len; i++) {
-        p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) return NULL;
-        p = everything_shape_write_p(w, p, &v->items[i]);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-    }
-    return atd_writer_raw_p(w, p, ATD_LIT("]"));
-}
+ATD_DEFINE_LIST_WRITE_P(everything_shape_list, everything_shape_list, everything_shape_write_p)
 
 static char *everything_int_nullable_write_p(atd_writer *w, char *p, const everything_int_nullable *v)
 {
@@ -6644,19 +6047,7 @@ static char *everything_obj_shape_Box_write_p(atd_writer *w, char *p, const ever
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
 }
 
-static char *everything_obj_shape_list_write_p(atd_writer *w, char *p, const everything_obj_shape_list *v)
-{
-    size_t i;
-    p = atd_writer_raw_p(w, p, ATD_LIT("["));
-    if (p == NULL) return NULL;
-    for (i = 0; i < v->len; i++) {
-        p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) return NULL;
-        p = everything_obj_shape_write_p(w, p, &v->items[i]);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-    }
-    return atd_writer_raw_p(w, p, ATD_LIT("]"));
-}
+ATD_DEFINE_LIST_WRITE_P(everything_obj_shape_list, everything_obj_shape_list, everything_obj_shape_write_p)
 
 static char *everything_obj_shape_write_p(atd_writer *w, char *p, const everything_obj_shape *v)
 {
@@ -7324,50 +6715,14 @@ static char *everything_bare_cell_write_p(atd_writer *w, char *p, const everythi
 ATD_DEFINE_WRITE(everything_bare_cell, everything_bare_cell)
 ATD_DEFINE_WRITE_ENTRY_POINTS(everything_bare_cell)
 
-static char *everything_matrix_write_p(atd_writer *w, char *p, const everything_matrix *v)
-{
-    size_t i;
-    p = atd_writer_raw_p(w, p, ATD_LIT("["));
-    if (p == NULL) return NULL;
-    for (i = 0; i < v->len; i++) {
-        p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) return NULL;
-        p = everything_float_list_write_p(w, p, &v->items[i]);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-    }
-    return atd_writer_raw_p(w, p, ATD_LIT("]"));
-}
+ATD_DEFINE_LIST_WRITE_P(everything_matrix, everything_matrix, everything_float_list_write_p)
 
 ATD_DEFINE_WRITE(everything_matrix, everything_matrix)
 ATD_DEFINE_WRITE_ENTRY_POINTS(everything_matrix)
 
-static char *everything_int_list_list_write_p(atd_writer *w, char *p, const everything_int_list_list *v)
-{
-    size_t i;
-    p = atd_writer_raw_p(w, p, ATD_LIT("["));
-    if (p == NULL) return NULL;
-    for (i = 0; i < v->len; i++) {
-        p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) return NULL;
-        p = everything_int_list_write_p(w, p, &v->items[i]);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-    }
-    return atd_writer_raw_p(w, p, ATD_LIT("]"));
-}
+ATD_DEFINE_LIST_WRITE_P(everything_int_list_list, everything_int_list_list, everything_int_list_write_p)
 
-static char *everything_cube_write_p(atd_writer *w, char *p, const everything_cube *v)
-{
-    size_t i;
-    p = atd_writer_raw_p(w, p, ATD_LIT("["));
-    if (p == NULL) return NULL;
-    for (i = 0; i < v->len; i++) {
-        p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) return NULL;
-        p = everything_int_list_list_write_p(w, p, &v->items[i]);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-    }
-    return atd_writer_raw_p(w, p, ATD_LIT("]"));
-}
+ATD_DEFINE_LIST_WRITE_P(everything_cube, everything_cube, everything_int_list_list_write_p)
 
 ATD_DEFINE_WRITE(everything_cube, everything_cube)
 ATD_DEFINE_WRITE_ENTRY_POINTS(everything_cube)
@@ -7389,19 +6744,7 @@ static char *everything_abstract_list_write_p(atd_writer *w, char *p, const ever
 ATD_DEFINE_WRITE(everything_abstract_list, everything_abstract_list)
 ATD_DEFINE_WRITE_ENTRY_POINTS(everything_abstract_list)
 
-static char *everything_with_defaults_list_write_p(atd_writer *w, char *p, const everything_with_defaults_list *v)
-{
-    size_t i;
-    p = atd_writer_raw_p(w, p, ATD_LIT("["));
-    if (p == NULL) return NULL;
-    for (i = 0; i < v->len; i++) {
-        p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) return NULL;
-        p = everything_with_defaults_write_p(w, p, &v->items[i]);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-    }
-    return atd_writer_raw_p(w, p, ATD_LIT("]"));
-}
+ATD_DEFINE_LIST_WRITE_P(everything_with_defaults_list, everything_with_defaults_list, everything_with_defaults_write_p)
 
 ATD_DEFINE_WRITE(everything_with_defaults_list, everything_with_defaults_list)
 ATD_DEFINE_WRITE_ENTRY_POINTS(everything_with_defaults_list)
@@ -7424,19 +6767,7 @@ static char *everything_maybe_int_option_write_p(atd_writer *w, char *p, const e
     return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
 
-static char *everything_maybe_int_list_write_p(atd_writer *w, char *p, const everything_maybe_int_list *v)
-{
-    size_t i;
-    p = atd_writer_raw_p(w, p, ATD_LIT("["));
-    if (p == NULL) return NULL;
-    for (i = 0; i < v->len; i++) {
-        p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) return NULL;
-        p = everything_maybe_int_write_p(w, p, &v->items[i]);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-    }
-    return atd_writer_raw_p(w, p, ATD_LIT("]"));
-}
+ATD_DEFINE_LIST_WRITE_P(everything_maybe_int_list, everything_maybe_int_list, everything_maybe_int_write_p)
 
 static char *everything_int_list_option_write_p(atd_writer *w, char *p, const everything_int_list_option *v)
 {
@@ -7448,19 +6779,7 @@ static char *everything_int_list_option_write_p(atd_writer *w, char *p, const ev
     return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
 
-static char *everything_string_nullable_list_write_p(atd_writer *w, char *p, const everything_string_nullable_list *v)
-{
-    size_t i;
-    p = atd_writer_raw_p(w, p, ATD_LIT("["));
-    if (p == NULL) return NULL;
-    for (i = 0; i < v->len; i++) {
-        p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) return NULL;
-        p = everything_string_nullable_write_p(w, p, &v->items[i]);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-    }
-    return atd_writer_raw_p(w, p, ATD_LIT("]"));
-}
+ATD_DEFINE_LIST_WRITE_P(everything_string_nullable_list, everything_string_nullable_list, everything_string_nullable_write_p)
 
 static char *everything_options_write_p(atd_writer *w, char *p, const everything_options *v)
 {
@@ -7525,19 +6844,7 @@ static char *everything_int_assoc_write_p(atd_writer *w, char *p, const everythi
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
 }
 
-static char *everything_string_int_tuple_list_write_p(atd_writer *w, char *p, const everything_string_int_tuple_list *v)
-{
-    size_t i;
-    p = atd_writer_raw_p(w, p, ATD_LIT("["));
-    if (p == NULL) return NULL;
-    for (i = 0; i < v->len; i++) {
-        p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) return NULL;
-        p = everything_string_int_tuple_write_p(w, p, &v->items[i]);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-    }
-    return atd_writer_raw_p(w, p, ATD_LIT("]"));
-}
+ATD_DEFINE_LIST_WRITE_P(everything_string_int_tuple_list, everything_string_int_tuple_list, everything_string_int_tuple_write_p)
 
 static char *everything_float_assoc_write_p(atd_writer *w, char *p, const everything_float_assoc *v)
 {
@@ -7794,33 +7101,9 @@ static char *everything_page_ext_write_p(atd_writer *w, char *p, const everythin
 ATD_DEFINE_WRITE(everything_page_ext, everything_page_ext)
 ATD_DEFINE_WRITE_ENTRY_POINTS(everything_page_ext)
 
-static char *everything_entry_string_int_list_write_p(atd_writer *w, char *p, const everything_entry_string_int_list *v)
-{
-    size_t i;
-    p = atd_writer_raw_p(w, p, ATD_LIT("["));
-    if (p == NULL) return NULL;
-    for (i = 0; i < v->len; i++) {
-        p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) return NULL;
-        p = everything_entry_string_int_write_p(w, p, &v->items[i]);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-    }
-    return atd_writer_raw_p(w, p, ATD_LIT("]"));
-}
+ATD_DEFINE_LIST_WRITE_P(everything_entry_string_int_list, everything_entry_string_int_list, everything_entry_string_int_write_p)
 
-static char *everything_entry_string_float_list_list_write_p(atd_writer *w, char *p, const everything_entry_string_float_list_list *v)
-{
-    size_t i;
-    p = atd_writer_raw_p(w, p, ATD_LIT("["));
-    if (p == NULL) return NULL;
-    for (i = 0; i < v->len; i++) {
-        p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) return NULL;
-        p = everything_entry_string_float_list_write_p(w, p, &v->items[i]);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-    }
-    return atd_writer_raw_p(w, p, ATD_LIT("]"));
-}
+ATD_DEFINE_LIST_WRITE_P(everything_entry_string_float_list_list, everything_entry_string_float_list_list, everything_entry_string_float_list_write_p)
 
 static char *everything_page_entry_string_float_list_write_p(atd_writer *w, char *p, const everything_page_entry_string_float_list *v)
 {
@@ -8049,19 +7332,7 @@ static char *everything_tree_write_p(atd_writer *w, char *p, const everything_tr
 ATD_DEFINE_WRITE(everything_tree, everything_tree)
 ATD_DEFINE_WRITE_ENTRY_POINTS(everything_tree)
 
-static char *everything_rose_node_list_write_p(atd_writer *w, char *p, const everything_rose_node_list *v)
-{
-    size_t i;
-    p = atd_writer_raw_p(w, p, ATD_LIT("["));
-    if (p == NULL) return NULL;
-    for (i = 0; i < v->len; i++) {
-        p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) return NULL;
-        p = everything_rose_node_write_p(w, p, &v->items[i]);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-    }
-    return atd_writer_raw_p(w, p, ATD_LIT("]"));
-}
+ATD_DEFINE_LIST_WRITE_P(everything_rose_node_list, everything_rose_node_list, everything_rose_node_write_p)
 
 static char *everything_rose_node_write_p(atd_writer *w, char *p, const everything_rose_node *v)
 {
@@ -8100,19 +7371,7 @@ static char *everything_expr_expr_tuple_write_p(atd_writer *w, char *p, const ev
     return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
 
-static char *everything_stmt_list_write_p(atd_writer *w, char *p, const everything_stmt_list *v)
-{
-    size_t i;
-    p = atd_writer_raw_p(w, p, ATD_LIT("["));
-    if (p == NULL) return NULL;
-    for (i = 0; i < v->len; i++) {
-        p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) return NULL;
-        p = everything_stmt_write_p(w, p, &v->items[i]);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-    }
-    return atd_writer_raw_p(w, p, ATD_LIT("]"));
-}
+ATD_DEFINE_LIST_WRITE_P(everything_stmt_list, everything_stmt_list, everything_stmt_write_p)
 
 static char *everything_expr_write_p(atd_writer *w, char *p, const everything_expr *v)
 {
@@ -8229,19 +7488,7 @@ static char *everything_annotated_write_p(atd_writer *w, char *p, const everythi
 ATD_DEFINE_WRITE(everything_annotated, everything_annotated)
 ATD_DEFINE_WRITE_ENTRY_POINTS(everything_annotated)
 
-static char *everything_union__list_write_p(atd_writer *w, char *p, const everything_union__list *v)
-{
-    size_t i;
-    p = atd_writer_raw_p(w, p, ATD_LIT("["));
-    if (p == NULL) return NULL;
-    for (i = 0; i < v->len; i++) {
-        p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) return NULL;
-        p = everything_union__write_p(w, p, &v->items[i]);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-    }
-    return atd_writer_raw_p(w, p, ATD_LIT("]"));
-}
+ATD_DEFINE_LIST_WRITE_P(everything_union__list, everything_union__list, everything_union__write_p)
 
 static char *everything_mode_list_write_p(atd_writer *w, char *p, const everything_mode_list *v)
 {
@@ -8281,131 +7528,23 @@ static char *everything_level_list_write_p(atd_writer *w, char *p, const everyth
     return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
 
-static char *everything_odd_names_list_write_p(atd_writer *w, char *p, const everything_odd_names_list *v)
-{
-    size_t i;
-    p = atd_writer_raw_p(w, p, ATD_LIT("["));
-    if (p == NULL) return NULL;
-    for (i = 0; i < v->len; i++) {
-        p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) return NULL;
-        p = everything_odd_names_write_p(w, p, &v->items[i]);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-    }
-    return atd_writer_raw_p(w, p, ATD_LIT("]"));
-}
+ATD_DEFINE_LIST_WRITE_P(everything_odd_names_list, everything_odd_names_list, everything_odd_names_write_p)
 
-static char *everything_color_list_write_p(atd_writer *w, char *p, const everything_color_list *v)
-{
-    size_t i;
-    p = atd_writer_raw_p(w, p, ATD_LIT("["));
-    if (p == NULL) return NULL;
-    for (i = 0; i < v->len; i++) {
-        p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) return NULL;
-        p = everything_color_write_p(w, p, &v->items[i]);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-    }
-    return atd_writer_raw_p(w, p, ATD_LIT("]"));
-}
+ATD_DEFINE_LIST_WRITE_P(everything_color_list, everything_color_list, everything_color_write_p)
 
-static char *everything_event_list_write_p(atd_writer *w, char *p, const everything_event_list *v)
-{
-    size_t i;
-    p = atd_writer_raw_p(w, p, ATD_LIT("["));
-    if (p == NULL) return NULL;
-    for (i = 0; i < v->len; i++) {
-        p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) return NULL;
-        p = everything_event_write_p(w, p, &v->items[i]);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-    }
-    return atd_writer_raw_p(w, p, ATD_LIT("]"));
-}
+ATD_DEFINE_LIST_WRITE_P(everything_event_list, everything_event_list, everything_event_write_p)
 
-static char *everything_base_event_list_write_p(atd_writer *w, char *p, const everything_base_event_list *v)
-{
-    size_t i;
-    p = atd_writer_raw_p(w, p, ATD_LIT("["));
-    if (p == NULL) return NULL;
-    for (i = 0; i < v->len; i++) {
-        p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) return NULL;
-        p = everything_base_event_write_p(w, p, &v->items[i]);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-    }
-    return atd_writer_raw_p(w, p, ATD_LIT("]"));
-}
+ATD_DEFINE_LIST_WRITE_P(everything_base_event_list, everything_base_event_list, everything_base_event_write_p)
 
-static char *everything_patch_list_write_p(atd_writer *w, char *p, const everything_patch_list *v)
-{
-    size_t i;
-    p = atd_writer_raw_p(w, p, ATD_LIT("["));
-    if (p == NULL) return NULL;
-    for (i = 0; i < v->len; i++) {
-        p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) return NULL;
-        p = everything_patch_write_p(w, p, &v->items[i]);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-    }
-    return atd_writer_raw_p(w, p, ATD_LIT("]"));
-}
+ATD_DEFINE_LIST_WRITE_P(everything_patch_list, everything_patch_list, everything_patch_write_p)
 
-static char *everything_all_optional_list_write_p(atd_writer *w, char *p, const everything_all_optional_list *v)
-{
-    size_t i;
-    p = atd_writer_raw_p(w, p, ATD_LIT("["));
-    if (p == NULL) return NULL;
-    for (i = 0; i < v->len; i++) {
-        p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) return NULL;
-        p = everything_all_optional_write_p(w, p, &v->items[i]);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-    }
-    return atd_writer_raw_p(w, p, ATD_LIT("]"));
-}
+ATD_DEFINE_LIST_WRITE_P(everything_all_optional_list, everything_all_optional_list, everything_all_optional_write_p)
 
-static char *everything_options_list_write_p(atd_writer *w, char *p, const everything_options_list *v)
-{
-    size_t i;
-    p = atd_writer_raw_p(w, p, ATD_LIT("["));
-    if (p == NULL) return NULL;
-    for (i = 0; i < v->len; i++) {
-        p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) return NULL;
-        p = everything_options_write_p(w, p, &v->items[i]);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-    }
-    return atd_writer_raw_p(w, p, ATD_LIT("]"));
-}
+ATD_DEFINE_LIST_WRITE_P(everything_options_list, everything_options_list, everything_options_write_p)
 
-static char *everything_root_anon_record_elt_list_write_p(atd_writer *w, char *p, const everything_root_anon_record_elt_list *v)
-{
-    size_t i;
-    p = atd_writer_raw_p(w, p, ATD_LIT("["));
-    if (p == NULL) return NULL;
-    for (i = 0; i < v->len; i++) {
-        p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) return NULL;
-        p = everything_root_anon_record_elt_write_p(w, p, &v->items[i]);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-    }
-    return atd_writer_raw_p(w, p, ATD_LIT("]"));
-}
+ATD_DEFINE_LIST_WRITE_P(everything_root_anon_record_elt_list, everything_root_anon_record_elt_list, everything_root_anon_record_elt_write_p)
 
-static char *everything_root_anon_sum_elt_list_write_p(atd_writer *w, char *p, const everything_root_anon_sum_elt_list *v)
-{
-    size_t i;
-    p = atd_writer_raw_p(w, p, ATD_LIT("["));
-    if (p == NULL) return NULL;
-    for (i = 0; i < v->len; i++) {
-        p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) return NULL;
-        p = everything_root_anon_sum_elt_write_p(w, p, &v->items[i]);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-    }
-    return atd_writer_raw_p(w, p, ATD_LIT("]"));
-}
+ATD_DEFINE_LIST_WRITE_P(everything_root_anon_sum_elt_list, everything_root_anon_sum_elt_list, everything_root_anon_sum_elt_write_p)
 
 static char *everything_anon_z_write_p(atd_writer *w, char *p, const everything_anon_z *v)
 {

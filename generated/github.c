@@ -47,47 +47,76 @@ void github_gist_file_init(github_gist_file *v)
     memset(v, 0, sizeof *v);
 }
 
+static ATD__HOT_INLINE int github_gist_file__key(atd_reader *r, const char **pp, int guess)
+{
+    const char *p = *pp; /* reads the key; *pp moves past it */
+    atd_string key;
+    switch (guess) {
+    case 1: if (atd_key_skip(r, pp, ATD_LIT("\"type\":"))) return 1; break;
+    case 2: if (atd_key_skip(r, pp, ATD_LIT("\"language\":"))) return 2; break;
+    }
+    if (atd_key_room(r, p, ATD_LEN("\"filename\":"))) {
+        switch (p[1]) {
+        case 'f': if (atd_bytes_skip(pp, ATD_LIT("\"filename\":"))) return 0; break;
+        case 'l': if (atd_bytes_skip(pp, ATD_LIT("\"language\":"))) return 2; break;
+        case 'r': if (atd_bytes_skip(pp, ATD_LIT("\"raw_url\":"))) return 3; break;
+        case 's': if (atd_bytes_skip(pp, ATD_LIT("\"size\":"))) return 4; break;
+        case 't': if (atd_bytes_skip(pp, ATD_LIT("\"type\":"))) return 1; break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) return ATD__KEY_FAILED;
+    *pp = p;
+    switch (key.len) {
+    case 8:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("filename"))) return 0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("language"))) return 2;
+        break;
+    case 4:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("type"))) return 1;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("size"))) return 4;
+        break;
+    case 7: if (atd_bytes_eq(key.ptr, ATD_LIT("raw_url"))) return 3; break;
+    }
+    *pp = atd_skip_unknown_field_p(r, p, key, "gist_file", "filename\000type\000language\000raw_url\000size\000");
+    return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+}
+
 static const char *github_gist_file_read_p(atd_reader *r, const char *p, github_gist_file *out)
 {
     bool more;
-    atd_string key;
+    int guess;
     const char *at = p;
     uint64_t seen[1] = {0};
     github_gist_file_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"filename\":"))) goto key;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"filename\":"))) { guess = -1; goto key; }
 field_0:
     p = atd_read_string_p(r, p, &out->filename);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("filename")));
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"type\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"language\":"))) goto field_2;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"type\":"))) { guess = 2; goto key; }
 field_1:
     p = atd_read_string_p(r, p, &out->file_type);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("type")));
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"language\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"language\":"))) { guess = -1; goto key; }
 field_2:
     p = github_string_nullable_read_p(r, p, &out->language);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("language")));
     seen[0] |= (uint64_t)1 << 2;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"raw_url\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"raw_url\":"))) { guess = -1; goto key; }
 field_3:
     p = atd_read_string_p(r, p, &out->raw_url);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("raw_url")));
     seen[0] |= (uint64_t)1 << 3;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"size\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"size\":"))) { guess = -1; goto key; }
 field_4:
     p = atd_read_int64_p(r, p, &out->size);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("size")));
     seen[0] |= (uint64_t)1 << 4;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"type\":"))) goto field_1;
-        goto key;
-    }
+    if (more) { guess = 1; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x1f)) {
@@ -96,31 +125,15 @@ end:
     return p;
 key:
     if (!more) goto end;
-    if (atd_key_room(r, p, ATD_LEN("\"filename\":"))) {
-        switch (p[1]) {
-        case 'f': if (atd_bytes_skip(&p, ATD_LIT("\"filename\":"))) goto field_0; break;
-        case 'l': if (atd_bytes_skip(&p, ATD_LIT("\"language\":"))) goto field_2; break;
-        case 'r': if (atd_bytes_skip(&p, ATD_LIT("\"raw_url\":"))) goto field_3; break;
-        case 's': if (atd_bytes_skip(&p, ATD_LIT("\"size\":"))) goto field_4; break;
-        case 't': if (atd_bytes_skip(&p, ATD_LIT("\"type\":"))) goto field_1; break;
-        }
+    switch (github_gist_file__key(r, &p, guess)) {
+    case 0: goto field_0;
+    case 1: goto field_1;
+    case 2: goto field_2;
+    case 3: goto field_3;
+    case 4: goto field_4;
+    case ATD__KEY_SKIPPED: goto tail;
+    default: return NULL;
     }
-    p = atd_object_key_p(r, p, &key);
-    if (p == NULL) return NULL;
-    switch (key.len) {
-    case 8:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("filename"))) goto field_0;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("language"))) goto field_2;
-        break;
-    case 4:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("type"))) goto field_1;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("size"))) goto field_4;
-        break;
-    case 7: if (atd_bytes_eq(key.ptr, ATD_LIT("raw_url"))) goto field_3; break;
-    }
-    p = atd_skip_unknown_field_p(r, p, key, "gist_file", "filename\000type\000language\000raw_url\000size\000");
-    if (p == NULL) return NULL;
-    goto tail;
 }
 
 ATD_DEFINE_READ(extern, github_gist_file, github_gist_file)
@@ -161,143 +174,194 @@ void github_user_init(github_user *v)
     memset(v, 0, sizeof *v);
 }
 
+static ATD__HOT_INLINE int github_user__key(atd_reader *r, const char **pp, int guess)
+{
+    const char *p = *pp; /* reads the key; *pp moves past it */
+    atd_string key;
+    switch (guess) {
+    case 0: if (atd_key_skip(r, pp, ATD_LIT("\"login\":"))) return 0; break;
+    case 1: if (atd_key_skip(r, pp, ATD_LIT("\"id\":"))) return 1; break;
+    case 2: if (atd_key_skip(r, pp, ATD_LIT("\"avatar_url\":"))) return 2; break;
+    case 3: if (atd_key_skip(r, pp, ATD_LIT("\"gravatar_id\":"))) return 3; break;
+    case 4: if (atd_key_skip(r, pp, ATD_LIT("\"url\":"))) return 4; break;
+    case 5: if (atd_key_skip(r, pp, ATD_LIT("\"html_url\":"))) return 5; break;
+    case 6: if (atd_key_skip(r, pp, ATD_LIT("\"followers_url\":"))) return 6; break;
+    case 9: if (atd_key_skip(r, pp, ATD_LIT("\"starred_url\":"))) return 9; break;
+    case 11: if (atd_key_skip(r, pp, ATD_LIT("\"organizations_url\":"))) return 11; break;
+    case 12: if (atd_key_skip(r, pp, ATD_LIT("\"repos_url\":"))) return 12; break;
+    case 13: if (atd_key_skip(r, pp, ATD_LIT("\"events_url\":"))) return 13; break;
+    case 14: if (atd_key_skip(r, pp, ATD_LIT("\"received_events_url\":"))) return 14; break;
+    case 15: if (atd_key_skip(r, pp, ATD_LIT("\"type\":"))) return 15; break;
+    case 16: if (atd_key_skip(r, pp, ATD_LIT("\"site_admin\":"))) return 16; break;
+    }
+    if (atd_key_room(r, p, ATD_LEN("\"received_events_url\":"))) {
+        switch (p[1]) {
+        case 'a': if (atd_bytes_skip(pp, ATD_LIT("\"avatar_url\":"))) return 2; break;
+        case 'e': if (atd_bytes_skip(pp, ATD_LIT("\"events_url\":"))) return 13; break;
+        case 'f':
+            switch (p[7]) {
+            case 'e': if (atd_bytes_skip(pp, ATD_LIT("\"followers_url\":"))) return 6; break;
+            case 'i': if (atd_bytes_skip(pp, ATD_LIT("\"following_url\":"))) return 7; break;
+            }
+            break;
+        case 'g':
+            switch (p[2]) {
+            case 'i': if (atd_bytes_skip(pp, ATD_LIT("\"gists_url\":"))) return 8; break;
+            case 'r': if (atd_bytes_skip(pp, ATD_LIT("\"gravatar_id\":"))) return 3; break;
+            }
+            break;
+        case 'h': if (atd_bytes_skip(pp, ATD_LIT("\"html_url\":"))) return 5; break;
+        case 'i': if (atd_bytes_skip(pp, ATD_LIT("\"id\":"))) return 1; break;
+        case 'l': if (atd_bytes_skip(pp, ATD_LIT("\"login\":"))) return 0; break;
+        case 'o': if (atd_bytes_skip(pp, ATD_LIT("\"organizations_url\":"))) return 11; break;
+        case 'r':
+            switch (p[3]) {
+            case 'c': if (atd_bytes_skip(pp, ATD_LIT("\"received_events_url\":"))) return 14; break;
+            case 'p': if (atd_bytes_skip(pp, ATD_LIT("\"repos_url\":"))) return 12; break;
+            }
+            break;
+        case 's':
+            switch (p[2]) {
+            case 'i': if (atd_bytes_skip(pp, ATD_LIT("\"site_admin\":"))) return 16; break;
+            case 't': if (atd_bytes_skip(pp, ATD_LIT("\"starred_url\":"))) return 9; break;
+            case 'u': if (atd_bytes_skip(pp, ATD_LIT("\"subscriptions_url\":"))) return 10; break;
+            }
+            break;
+        case 't': if (atd_bytes_skip(pp, ATD_LIT("\"type\":"))) return 15; break;
+        case 'u': if (atd_bytes_skip(pp, ATD_LIT("\"url\":"))) return 4; break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) return ATD__KEY_FAILED;
+    *pp = p;
+    switch (key.len) {
+    case 5: if (atd_bytes_eq(key.ptr, ATD_LIT("login"))) return 0; break;
+    case 2: if (atd_bytes_eq(key.ptr, ATD_LIT("id"))) return 1; break;
+    case 10:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("avatar_url"))) return 2;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("events_url"))) return 13;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("site_admin"))) return 16;
+        break;
+    case 11:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("gravatar_id"))) return 3;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("starred_url"))) return 9;
+        break;
+    case 3: if (atd_bytes_eq(key.ptr, ATD_LIT("url"))) return 4; break;
+    case 8: if (atd_bytes_eq(key.ptr, ATD_LIT("html_url"))) return 5; break;
+    case 13:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("followers_url"))) return 6;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("following_url"))) return 7;
+        break;
+    case 9:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("gists_url"))) return 8;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("repos_url"))) return 12;
+        break;
+    case 17:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("subscriptions_url"))) return 10;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("organizations_url"))) return 11;
+        break;
+    case 19: if (atd_bytes_eq(key.ptr, ATD_LIT("received_events_url"))) return 14; break;
+    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("type"))) return 15; break;
+    }
+    *pp = atd_skip_unknown_field_p(r, p, key, "user", "login\000id\000avatar_url\000gravatar_id\000url\000html_url\000followers_url\000following_url\000gists_url\000starred_url\000subscriptions_url\000organizations_url\000repos_url\000events_url\000received_events_url\000type\000site_admin\000");
+    return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+}
+
 static const char *github_user_read_p(atd_reader *r, const char *p, github_user *out)
 {
     bool more;
-    atd_string key;
+    int guess;
     const char *at = p;
     uint64_t seen[1] = {0};
     github_user_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"login\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"avatar_url\":"))) goto field_2;
-        goto key;
-    }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"login\":"))) { guess = 2; goto key; }
 field_0:
     p = atd_read_string_p(r, p, &out->login);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("login")));
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"id\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"organizations_url\":"))) goto field_11;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"id\":"))) { guess = 11; goto key; }
 field_1:
     p = atd_read_int64_p(r, p, &out->id);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("id")));
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"avatar_url\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"login\":"))) goto field_0;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"avatar_url\":"))) { guess = 0; goto key; }
 field_2:
     p = atd_read_string_p(r, p, &out->avatar_url);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("avatar_url")));
     seen[0] |= (uint64_t)1 << 2;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"gravatar_id\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"events_url\":"))) goto field_13;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"gravatar_id\":"))) { guess = 13; goto key; }
 field_3:
     p = atd_read_string_p(r, p, &out->gravatar_id);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("gravatar_id")));
     seen[0] |= (uint64_t)1 << 3;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"url\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"html_url\":"))) goto field_5;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"url\":"))) { guess = 5; goto key; }
 field_4:
     p = atd_read_string_p(r, p, &out->url);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("url")));
     seen[0] |= (uint64_t)1 << 4;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"html_url\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"html_url\":"))) { guess = -1; goto key; }
 field_5:
     p = atd_read_string_p(r, p, &out->html_url);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("html_url")));
     seen[0] |= (uint64_t)1 << 5;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"followers_url\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"id\":"))) goto field_1;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"followers_url\":"))) { guess = 1; goto key; }
 field_6:
     p = atd_read_string_p(r, p, &out->followers_url);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("followers_url")));
     seen[0] |= (uint64_t)1 << 6;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"following_url\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"following_url\":"))) { guess = -1; goto key; }
 field_7:
     p = atd_read_string_p(r, p, &out->following_url);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("following_url")));
     seen[0] |= (uint64_t)1 << 7;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"gists_url\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"gists_url\":"))) { guess = -1; goto key; }
 field_8:
     p = atd_read_string_p(r, p, &out->gists_url);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("gists_url")));
     seen[0] |= (uint64_t)1 << 8;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"starred_url\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"gravatar_id\":"))) goto field_3;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"starred_url\":"))) { guess = 3; goto key; }
 field_9:
     p = atd_read_string_p(r, p, &out->starred_url);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("starred_url")));
     seen[0] |= (uint64_t)1 << 9;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"subscriptions_url\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"subscriptions_url\":"))) { guess = -1; goto key; }
 field_10:
     p = atd_read_string_p(r, p, &out->subscriptions_url);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("subscriptions_url")));
     seen[0] |= (uint64_t)1 << 10;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"organizations_url\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"type\":"))) goto field_15;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"organizations_url\":"))) { guess = 15; goto key; }
 field_11:
     p = atd_read_string_p(r, p, &out->organizations_url);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("organizations_url")));
     seen[0] |= (uint64_t)1 << 11;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"repos_url\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"received_events_url\":"))) goto field_14;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"repos_url\":"))) { guess = 14; goto key; }
 field_12:
     p = atd_read_string_p(r, p, &out->repos_url);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("repos_url")));
     seen[0] |= (uint64_t)1 << 12;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"events_url\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"site_admin\":"))) goto field_16;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"events_url\":"))) { guess = 16; goto key; }
 field_13:
     p = atd_read_string_p(r, p, &out->events_url);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("events_url")));
     seen[0] |= (uint64_t)1 << 13;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"received_events_url\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"followers_url\":"))) goto field_6;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"received_events_url\":"))) { guess = 6; goto key; }
 field_14:
     p = atd_read_string_p(r, p, &out->received_events_url);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("received_events_url")));
     seen[0] |= (uint64_t)1 << 14;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"type\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"repos_url\":"))) goto field_12;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"type\":"))) { guess = 12; goto key; }
 field_15:
     p = atd_read_string_p(r, p, &out->user_type);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("type")));
     seen[0] |= (uint64_t)1 << 15;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"site_admin\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"url\":"))) goto field_4;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"site_admin\":"))) { guess = 4; goto key; }
 field_16:
     p = atd_read_bool_p(r, p, &out->site_admin);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("site_admin")));
     seen[0] |= (uint64_t)1 << 16;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"starred_url\":"))) goto field_9;
-        goto key;
-    }
+    if (more) { guess = 9; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x1ffff)) {
@@ -306,77 +370,27 @@ end:
     return p;
 key:
     if (!more) goto end;
-    if (atd_key_room(r, p, ATD_LEN("\"received_events_url\":"))) {
-        switch (p[1]) {
-        case 'a': if (atd_bytes_skip(&p, ATD_LIT("\"avatar_url\":"))) goto field_2; break;
-        case 'e': if (atd_bytes_skip(&p, ATD_LIT("\"events_url\":"))) goto field_13; break;
-        case 'f':
-            switch (p[7]) {
-            case 'e': if (atd_bytes_skip(&p, ATD_LIT("\"followers_url\":"))) goto field_6; break;
-            case 'i': if (atd_bytes_skip(&p, ATD_LIT("\"following_url\":"))) goto field_7; break;
-            }
-            break;
-        case 'g':
-            switch (p[2]) {
-            case 'i': if (atd_bytes_skip(&p, ATD_LIT("\"gists_url\":"))) goto field_8; break;
-            case 'r': if (atd_bytes_skip(&p, ATD_LIT("\"gravatar_id\":"))) goto field_3; break;
-            }
-            break;
-        case 'h': if (atd_bytes_skip(&p, ATD_LIT("\"html_url\":"))) goto field_5; break;
-        case 'i': if (atd_bytes_skip(&p, ATD_LIT("\"id\":"))) goto field_1; break;
-        case 'l': if (atd_bytes_skip(&p, ATD_LIT("\"login\":"))) goto field_0; break;
-        case 'o': if (atd_bytes_skip(&p, ATD_LIT("\"organizations_url\":"))) goto field_11; break;
-        case 'r':
-            switch (p[3]) {
-            case 'c': if (atd_bytes_skip(&p, ATD_LIT("\"received_events_url\":"))) goto field_14; break;
-            case 'p': if (atd_bytes_skip(&p, ATD_LIT("\"repos_url\":"))) goto field_12; break;
-            }
-            break;
-        case 's':
-            switch (p[2]) {
-            case 'i': if (atd_bytes_skip(&p, ATD_LIT("\"site_admin\":"))) goto field_16; break;
-            case 't': if (atd_bytes_skip(&p, ATD_LIT("\"starred_url\":"))) goto field_9; break;
-            case 'u': if (atd_bytes_skip(&p, ATD_LIT("\"subscriptions_url\":"))) goto field_10; break;
-            }
-            break;
-        case 't': if (atd_bytes_skip(&p, ATD_LIT("\"type\":"))) goto field_15; break;
-        case 'u': if (atd_bytes_skip(&p, ATD_LIT("\"url\":"))) goto field_4; break;
-        }
+    switch (github_user__key(r, &p, guess)) {
+    case 0: goto field_0;
+    case 1: goto field_1;
+    case 2: goto field_2;
+    case 3: goto field_3;
+    case 4: goto field_4;
+    case 5: goto field_5;
+    case 6: goto field_6;
+    case 7: goto field_7;
+    case 8: goto field_8;
+    case 9: goto field_9;
+    case 10: goto field_10;
+    case 11: goto field_11;
+    case 12: goto field_12;
+    case 13: goto field_13;
+    case 14: goto field_14;
+    case 15: goto field_15;
+    case 16: goto field_16;
+    case ATD__KEY_SKIPPED: goto tail;
+    default: return NULL;
     }
-    p = atd_object_key_p(r, p, &key);
-    if (p == NULL) return NULL;
-    switch (key.len) {
-    case 5: if (atd_bytes_eq(key.ptr, ATD_LIT("login"))) goto field_0; break;
-    case 2: if (atd_bytes_eq(key.ptr, ATD_LIT("id"))) goto field_1; break;
-    case 10:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("avatar_url"))) goto field_2;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("events_url"))) goto field_13;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("site_admin"))) goto field_16;
-        break;
-    case 11:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("gravatar_id"))) goto field_3;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("starred_url"))) goto field_9;
-        break;
-    case 3: if (atd_bytes_eq(key.ptr, ATD_LIT("url"))) goto field_4; break;
-    case 8: if (atd_bytes_eq(key.ptr, ATD_LIT("html_url"))) goto field_5; break;
-    case 13:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("followers_url"))) goto field_6;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("following_url"))) goto field_7;
-        break;
-    case 9:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("gists_url"))) goto field_8;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("repos_url"))) goto field_12;
-        break;
-    case 17:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("subscriptions_url"))) goto field_10;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("organizations_url"))) goto field_11;
-        break;
-    case 19: if (atd_bytes_eq(key.ptr, ATD_LIT("received_events_url"))) goto field_14; break;
-    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("type"))) goto field_15; break;
-    }
-    p = atd_skip_unknown_field_p(r, p, key, "user", "login\000id\000avatar_url\000gravatar_id\000url\000html_url\000followers_url\000following_url\000gists_url\000starred_url\000subscriptions_url\000organizations_url\000repos_url\000events_url\000received_events_url\000type\000site_admin\000");
-    if (p == NULL) return NULL;
-    goto tail;
 }
 
 ATD_DEFINE_READ(extern, github_user, github_user)
@@ -400,152 +414,203 @@ void github_gist_init(github_gist *v)
     memset(v, 0, sizeof *v);
 }
 
+static ATD__HOT_INLINE int github_gist__key(atd_reader *r, const char **pp, int guess)
+{
+    const char *p = *pp; /* reads the key; *pp moves past it */
+    atd_string key;
+    switch (guess) {
+    case 0: if (atd_key_skip(r, pp, ATD_LIT("\"url\":"))) return 0; break;
+    case 1: if (atd_key_skip(r, pp, ATD_LIT("\"forks_url\":"))) return 1; break;
+    case 2: if (atd_key_skip(r, pp, ATD_LIT("\"commits_url\":"))) return 2; break;
+    case 3: if (atd_key_skip(r, pp, ATD_LIT("\"id\":"))) return 3; break;
+    case 4: if (atd_key_skip(r, pp, ATD_LIT("\"git_pull_url\":"))) return 4; break;
+    case 7: if (atd_key_skip(r, pp, ATD_LIT("\"files\":"))) return 7; break;
+    case 8: if (atd_key_skip(r, pp, ATD_LIT("\"public\":"))) return 8; break;
+    case 9: if (atd_key_skip(r, pp, ATD_LIT("\"created_at\":"))) return 9; break;
+    case 10: if (atd_key_skip(r, pp, ATD_LIT("\"updated_at\":"))) return 10; break;
+    case 11: if (atd_key_skip(r, pp, ATD_LIT("\"description\":"))) return 11; break;
+    case 12: if (atd_key_skip(r, pp, ATD_LIT("\"comments\":"))) return 12; break;
+    case 13: if (atd_key_skip(r, pp, ATD_LIT("\"user\":"))) return 13; break;
+    case 14: if (atd_key_skip(r, pp, ATD_LIT("\"comments_url\":"))) return 14; break;
+    case 15: if (atd_key_skip(r, pp, ATD_LIT("\"owner\":"))) return 15; break;
+    case 16: if (atd_key_skip(r, pp, ATD_LIT("\"truncated\":"))) return 16; break;
+    }
+    if (atd_key_room(r, p, ATD_LEN("\"git_pull_url\":"))) {
+        switch (p[4]) {
+        case '"': if (atd_bytes_skip(pp, ATD_LIT("\"url\":"))) return 0; break;
+        case ':': if (atd_bytes_skip(pp, ATD_LIT("\"id\":"))) return 3; break;
+        case '_':
+            switch (p[7]) {
+            case 'l': if (atd_bytes_skip(pp, ATD_LIT("\"git_pull_url\":"))) return 4; break;
+            case 's': if (atd_bytes_skip(pp, ATD_LIT("\"git_push_url\":"))) return 5; break;
+            }
+            break;
+        case 'a':
+            switch (p[1]) {
+            case 'c': if (atd_bytes_skip(pp, ATD_LIT("\"created_at\":"))) return 9; break;
+            case 'u': if (atd_bytes_skip(pp, ATD_LIT("\"updated_at\":"))) return 10; break;
+            }
+            break;
+        case 'c': if (atd_bytes_skip(pp, ATD_LIT("\"description\":"))) return 11; break;
+        case 'e':
+            switch (p[1]) {
+            case 'f': if (atd_bytes_skip(pp, ATD_LIT("\"files\":"))) return 7; break;
+            case 'o': if (atd_bytes_skip(pp, ATD_LIT("\"owner\":"))) return 15; break;
+            }
+            break;
+        case 'k': if (atd_bytes_skip(pp, ATD_LIT("\"forks_url\":"))) return 1; break;
+        case 'l':
+            switch (p[1]) {
+            case 'h': if (atd_bytes_skip(pp, ATD_LIT("\"html_url\":"))) return 6; break;
+            case 'p': if (atd_bytes_skip(pp, ATD_LIT("\"public\":"))) return 8; break;
+            }
+            break;
+        case 'm':
+            switch (p[9]) {
+            case '"': if (atd_bytes_skip(pp, ATD_LIT("\"comments\":"))) return 12; break;
+            case '_': if (atd_bytes_skip(pp, ATD_LIT("\"comments_url\":"))) return 14; break;
+            case 'u': if (atd_bytes_skip(pp, ATD_LIT("\"commits_url\":"))) return 2; break;
+            }
+            break;
+        case 'n': if (atd_bytes_skip(pp, ATD_LIT("\"truncated\":"))) return 16; break;
+        case 'r': if (atd_bytes_skip(pp, ATD_LIT("\"user\":"))) return 13; break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) return ATD__KEY_FAILED;
+    *pp = p;
+    switch (key.len) {
+    case 3: if (atd_bytes_eq(key.ptr, ATD_LIT("url"))) return 0; break;
+    case 9:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("forks_url"))) return 1;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("truncated"))) return 16;
+        break;
+    case 11:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("commits_url"))) return 2;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("description"))) return 11;
+        break;
+    case 2: if (atd_bytes_eq(key.ptr, ATD_LIT("id"))) return 3; break;
+    case 12:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("git_pull_url"))) return 4;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("git_push_url"))) return 5;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("comments_url"))) return 14;
+        break;
+    case 8:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("html_url"))) return 6;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("comments"))) return 12;
+        break;
+    case 5:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("files"))) return 7;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("owner"))) return 15;
+        break;
+    case 6: if (atd_bytes_eq(key.ptr, ATD_LIT("public"))) return 8; break;
+    case 10:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("created_at"))) return 9;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("updated_at"))) return 10;
+        break;
+    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("user"))) return 13; break;
+    }
+    *pp = atd_skip_unknown_field_p(r, p, key, "gist", "url\000forks_url\000commits_url\000id\000git_pull_url\000git_push_url\000html_url\000files\000public\000created_at\000updated_at\000description\000comments\000user\000comments_url\000owner\000truncated\000");
+    return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+}
+
 static const char *github_gist_read_p(atd_reader *r, const char *p, github_gist *out)
 {
     bool more;
-    atd_string key;
+    int guess;
     const char *at = p;
     uint64_t seen[1] = {0};
     github_gist_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"url\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"comments\":"))) goto field_12;
-        goto key;
-    }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"url\":"))) { guess = 12; goto key; }
 field_0:
     p = atd_read_string_p(r, p, &out->url);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("url")));
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"forks_url\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"user\":"))) goto field_13;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"forks_url\":"))) { guess = 13; goto key; }
 field_1:
     p = atd_read_string_p(r, p, &out->forks_url);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("forks_url")));
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"commits_url\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"git_pull_url\":"))) goto field_4;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"commits_url\":"))) { guess = 4; goto key; }
 field_2:
     p = atd_read_string_p(r, p, &out->commits_url);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("commits_url")));
     seen[0] |= (uint64_t)1 << 2;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"id\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"created_at\":"))) goto field_9;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"id\":"))) { guess = 9; goto key; }
 field_3:
     p = atd_read_string_p(r, p, &out->id);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("id")));
     seen[0] |= (uint64_t)1 << 3;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"git_pull_url\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"owner\":"))) goto field_15;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"git_pull_url\":"))) { guess = 15; goto key; }
 field_4:
     p = atd_read_string_p(r, p, &out->git_pull_url);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("git_pull_url")));
     seen[0] |= (uint64_t)1 << 4;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"git_push_url\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"git_push_url\":"))) { guess = -1; goto key; }
 field_5:
     p = atd_read_string_p(r, p, &out->git_push_url);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("git_push_url")));
     seen[0] |= (uint64_t)1 << 5;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"html_url\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"html_url\":"))) { guess = -1; goto key; }
 field_6:
     p = atd_read_string_p(r, p, &out->html_url);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("html_url")));
     seen[0] |= (uint64_t)1 << 6;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"files\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"id\":"))) goto field_3;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"files\":"))) { guess = 3; goto key; }
 field_7:
     p = github_gist_file_assoc_read_p(r, p, &out->files);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("files")));
     seen[0] |= (uint64_t)1 << 7;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"public\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"forks_url\":"))) goto field_1;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"public\":"))) { guess = 1; goto key; }
 field_8:
     p = atd_read_bool_p(r, p, &out->public_);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("public")));
     seen[0] |= (uint64_t)1 << 8;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"created_at\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"truncated\":"))) goto field_16;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"created_at\":"))) { guess = 16; goto key; }
 field_9:
     p = atd_read_string_p(r, p, &out->created_at);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("created_at")));
     seen[0] |= (uint64_t)1 << 9;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"updated_at\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"description\":"))) goto field_11;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"updated_at\":"))) { guess = 11; goto key; }
 field_10:
     p = atd_read_string_p(r, p, &out->updated_at);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("updated_at")));
     seen[0] |= (uint64_t)1 << 10;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"description\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"url\":"))) goto field_0;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"description\":"))) { guess = 0; goto key; }
 field_11:
     p = github_string_nullable_read_p(r, p, &out->description);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("description")));
     seen[0] |= (uint64_t)1 << 11;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"comments\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"files\":"))) goto field_7;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"comments\":"))) { guess = 7; goto key; }
 field_12:
     p = atd_read_int64_p(r, p, &out->comments);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("comments")));
     seen[0] |= (uint64_t)1 << 12;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"user\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"comments_url\":"))) goto field_14;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"user\":"))) { guess = 14; goto key; }
 field_13:
     p = github_user_nullable_read_p(r, p, &out->user);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("user")));
     seen[0] |= (uint64_t)1 << 13;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"comments_url\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"comments_url\":"))) { guess = -1; goto key; }
 field_14:
     p = atd_read_string_p(r, p, &out->comments_url);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("comments_url")));
     seen[0] |= (uint64_t)1 << 14;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"owner\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"commits_url\":"))) goto field_2;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"owner\":"))) { guess = 2; goto key; }
 field_15:
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("owner")));
-    } else {
+    if (!atd_null_skip(r, &p)) {
         p = github_user_read_p(r, p, &out->owner);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("owner")));
         out->has_owner = true;
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"truncated\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"public\":"))) goto field_8;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"truncated\":"))) { guess = 8; goto key; }
 field_16:
     p = atd_read_bool_p(r, p, &out->truncated);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("truncated")));
     seen[0] |= (uint64_t)1 << 15;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"updated_at\":"))) goto field_10;
-        goto key;
-    }
+    if (more) { guess = 10; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0xffff)) {
@@ -554,83 +619,27 @@ end:
     return p;
 key:
     if (!more) goto end;
-    if (atd_key_room(r, p, ATD_LEN("\"git_pull_url\":"))) {
-        switch (p[4]) {
-        case '"': if (atd_bytes_skip(&p, ATD_LIT("\"url\":"))) goto field_0; break;
-        case ':': if (atd_bytes_skip(&p, ATD_LIT("\"id\":"))) goto field_3; break;
-        case '_':
-            switch (p[7]) {
-            case 'l': if (atd_bytes_skip(&p, ATD_LIT("\"git_pull_url\":"))) goto field_4; break;
-            case 's': if (atd_bytes_skip(&p, ATD_LIT("\"git_push_url\":"))) goto field_5; break;
-            }
-            break;
-        case 'a':
-            switch (p[1]) {
-            case 'c': if (atd_bytes_skip(&p, ATD_LIT("\"created_at\":"))) goto field_9; break;
-            case 'u': if (atd_bytes_skip(&p, ATD_LIT("\"updated_at\":"))) goto field_10; break;
-            }
-            break;
-        case 'c': if (atd_bytes_skip(&p, ATD_LIT("\"description\":"))) goto field_11; break;
-        case 'e':
-            switch (p[1]) {
-            case 'f': if (atd_bytes_skip(&p, ATD_LIT("\"files\":"))) goto field_7; break;
-            case 'o': if (atd_bytes_skip(&p, ATD_LIT("\"owner\":"))) goto field_15; break;
-            }
-            break;
-        case 'k': if (atd_bytes_skip(&p, ATD_LIT("\"forks_url\":"))) goto field_1; break;
-        case 'l':
-            switch (p[1]) {
-            case 'h': if (atd_bytes_skip(&p, ATD_LIT("\"html_url\":"))) goto field_6; break;
-            case 'p': if (atd_bytes_skip(&p, ATD_LIT("\"public\":"))) goto field_8; break;
-            }
-            break;
-        case 'm':
-            switch (p[9]) {
-            case '"': if (atd_bytes_skip(&p, ATD_LIT("\"comments\":"))) goto field_12; break;
-            case '_': if (atd_bytes_skip(&p, ATD_LIT("\"comments_url\":"))) goto field_14; break;
-            case 'u': if (atd_bytes_skip(&p, ATD_LIT("\"commits_url\":"))) goto field_2; break;
-            }
-            break;
-        case 'n': if (atd_bytes_skip(&p, ATD_LIT("\"truncated\":"))) goto field_16; break;
-        case 'r': if (atd_bytes_skip(&p, ATD_LIT("\"user\":"))) goto field_13; break;
-        }
+    switch (github_gist__key(r, &p, guess)) {
+    case 0: goto field_0;
+    case 1: goto field_1;
+    case 2: goto field_2;
+    case 3: goto field_3;
+    case 4: goto field_4;
+    case 5: goto field_5;
+    case 6: goto field_6;
+    case 7: goto field_7;
+    case 8: goto field_8;
+    case 9: goto field_9;
+    case 10: goto field_10;
+    case 11: goto field_11;
+    case 12: goto field_12;
+    case 13: goto field_13;
+    case 14: goto field_14;
+    case 15: goto field_15;
+    case 16: goto field_16;
+    case ATD__KEY_SKIPPED: goto tail;
+    default: return NULL;
     }
-    p = atd_object_key_p(r, p, &key);
-    if (p == NULL) return NULL;
-    switch (key.len) {
-    case 3: if (atd_bytes_eq(key.ptr, ATD_LIT("url"))) goto field_0; break;
-    case 9:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("forks_url"))) goto field_1;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("truncated"))) goto field_16;
-        break;
-    case 11:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("commits_url"))) goto field_2;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("description"))) goto field_11;
-        break;
-    case 2: if (atd_bytes_eq(key.ptr, ATD_LIT("id"))) goto field_3; break;
-    case 12:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("git_pull_url"))) goto field_4;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("git_push_url"))) goto field_5;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("comments_url"))) goto field_14;
-        break;
-    case 8:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("html_url"))) goto field_6;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("comments"))) goto field_12;
-        break;
-    case 5:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("files"))) goto field_7;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("owner"))) goto field_15;
-        break;
-    case 6: if (atd_bytes_eq(key.ptr, ATD_LIT("public"))) goto field_8; break;
-    case 10:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("created_at"))) goto field_9;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("updated_at"))) goto field_10;
-        break;
-    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("user"))) goto field_13; break;
-    }
-    p = atd_skip_unknown_field_p(r, p, key, "gist", "url\000forks_url\000commits_url\000id\000git_pull_url\000git_push_url\000html_url\000files\000public\000created_at\000updated_at\000description\000comments\000user\000comments_url\000owner\000truncated\000");
-    if (p == NULL) return NULL;
-    goto tail;
 }
 
 ATD_DEFINE_READ(extern, github_gist, github_gist)
@@ -641,28 +650,7 @@ void github_root_init(github_root *v)
     memset(v, 0, sizeof *v);
 }
 
-static const char *github_root_read_p(atd_reader *r, const char *p, github_root *out)
-{
-    bool more;
-    size_t len = 0, cap = 0;
-    github_gist *items = NULL;
-    p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
-    while (more) {
-        if (len == cap) {
-            items = (github_gist *)atd_read_grow(r, p, items, &cap, sizeof(github_gist), 8);
-            if (items == NULL) return NULL;
-        }
-        p = github_gist_read_p(r, p, &items[len]);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
-        len++;
-        p = atd_array_next_p(r, p, &more);
-        if (p == NULL) return NULL;
-    }
-    out->items = items;
-    out->len = len;
-    return p;
-}
+ATD_DEFINE_LIST_READ_P(github_root, github_root, github_gist, 8, github_gist_read_p)
 
 ATD_DEFINE_READ(extern, github_root, github_root)
 ATD_DEFINE_READ_ENTRY_POINTS(github_root)
@@ -842,19 +830,7 @@ static char *github_gist_write_p(atd_writer *w, char *p, const github_gist *v)
 ATD_DEFINE_WRITE(github_gist, github_gist)
 ATD_DEFINE_WRITE_ENTRY_POINTS(github_gist)
 
-static char *github_root_write_p(atd_writer *w, char *p, const github_root *v)
-{
-    size_t i;
-    p = atd_writer_raw_p(w, p, ATD_LIT("["));
-    if (p == NULL) return NULL;
-    for (i = 0; i < v->len; i++) {
-        p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) return NULL;
-        p = github_gist_write_p(w, p, &v->items[i]);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-    }
-    return atd_writer_raw_p(w, p, ATD_LIT("]"));
-}
+ATD_DEFINE_LIST_WRITE_P(github_root, github_root, github_gist_write_p)
 
 ATD_DEFINE_WRITE(github_root, github_root)
 ATD_DEFINE_WRITE_ENTRY_POINTS(github_root)

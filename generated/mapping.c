@@ -104,26 +104,50 @@ void mapping_point_init(mapping_point *v)
     memset(v, 0, sizeof *v);
 }
 
+static ATD__HOT_INLINE int mapping_point__key(atd_reader *r, const char **pp, int guess)
+{
+    const char *p = *pp; /* reads the key; *pp moves past it */
+    atd_string key;
+    (void)guess;
+    if (atd_key_room(r, p, ATD_LEN("\"x\":"))) {
+        switch (p[1]) {
+        case 'x': if (atd_bytes_skip(pp, ATD_LIT("\"x\":"))) return 0; break;
+        case 'y': if (atd_bytes_skip(pp, ATD_LIT("\"y\":"))) return 1; break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) return ATD__KEY_FAILED;
+    *pp = p;
+    switch (key.len) {
+    case 1:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("x"))) return 0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("y"))) return 1;
+        break;
+    }
+    *pp = atd_skip_unknown_field_p(r, p, key, "point", "x\000y\000");
+    return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+}
+
 static const char *mapping_point_read_p(atd_reader *r, const char *p, mapping_point *out)
 {
     bool more;
-    atd_string key;
+    int guess;
     const char *at = p;
     uint64_t seen[1] = {0};
     mapping_point_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"x\":"))) goto key;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"x\":"))) { guess = -1; goto key; }
 field_0:
     p = atd_read_double_p(r, p, &out->x);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("x")));
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"y\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"y\":"))) { guess = -1; goto key; }
 field_1:
     p = atd_read_double_p(r, p, &out->y);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("y")));
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) goto key;
+    if (more) { guess = -1; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
@@ -132,23 +156,12 @@ end:
     return p;
 key:
     if (!more) goto end;
-    if (atd_key_room(r, p, ATD_LEN("\"x\":"))) {
-        switch (p[1]) {
-        case 'x': if (atd_bytes_skip(&p, ATD_LIT("\"x\":"))) goto field_0; break;
-        case 'y': if (atd_bytes_skip(&p, ATD_LIT("\"y\":"))) goto field_1; break;
-        }
+    switch (mapping_point__key(r, &p, guess)) {
+    case 0: goto field_0;
+    case 1: goto field_1;
+    case ATD__KEY_SKIPPED: goto tail;
+    default: return NULL;
     }
-    p = atd_object_key_p(r, p, &key);
-    if (p == NULL) return NULL;
-    switch (key.len) {
-    case 1:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("x"))) goto field_0;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("y"))) goto field_1;
-        break;
-    }
-    p = atd_skip_unknown_field_p(r, p, key, "point", "x\000y\000");
-    if (p == NULL) return NULL;
-    goto tail;
 }
 
 ATD_DEFINE_READ(extern, mapping_point, mapping_point)
@@ -160,7 +173,6 @@ static const char *mapping_long_long_list_read_p(atd_reader *r, const char *p, m
     size_t len = 0, cap = 0;
     long long *items = NULL;
     p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
             items = (long long *)atd_read_grow(r, p, items, &cap, sizeof(long long), 8);
@@ -174,7 +186,6 @@ static const char *mapping_long_long_list_read_p(atd_reader *r, const char *p, m
         }
         len++;
         p = atd_array_next_p(r, p, &more);
-        if (p == NULL) return NULL;
     }
     out->items = items;
     out->len = len;
@@ -195,57 +206,96 @@ void mapping_settings_init(mapping_settings *v)
     v->color.tag = MAPPING_COLOR_GREEN;
 }
 
+static ATD__HOT_INLINE int mapping_settings__key(atd_reader *r, const char **pp, int guess)
+{
+    const char *p = *pp; /* reads the key; *pp moves past it */
+    atd_string key;
+    switch (guess) {
+    case 0: if (atd_key_skip(r, pp, ATD_LIT("\"level\":"))) return 0; break;
+    case 1: if (atd_key_skip(r, pp, ATD_LIT("\"ratio\":"))) return 1; break;
+    case 2: if (atd_key_skip(r, pp, ATD_LIT("\"name\":"))) return 2; break;
+    case 3: if (atd_key_skip(r, pp, ATD_LIT("\"mag\":"))) return 3; break;
+    case 5: if (atd_key_skip(r, pp, ATD_LIT("\"origin\":"))) return 5; break;
+    case 6: if (atd_key_skip(r, pp, ATD_LIT("\"flag\":"))) return 6; break;
+    case 7: if (atd_key_skip(r, pp, ATD_LIT("\"nothing\":"))) return 7; break;
+    case 8: if (atd_key_skip(r, pp, ATD_LIT("\"note\":"))) return 8; break;
+    case 9: if (atd_key_skip(r, pp, ATD_LIT("\"color\":"))) return 9; break;
+    }
+    if (atd_key_room(r, p, ATD_LEN("\"nothing\":"))) {
+        switch (p[1]) {
+        case 'c': if (atd_bytes_skip(pp, ATD_LIT("\"color\":"))) return 9; break;
+        case 'f': if (atd_bytes_skip(pp, ATD_LIT("\"flag\":"))) return 6; break;
+        case 'l': if (atd_bytes_skip(pp, ATD_LIT("\"level\":"))) return 0; break;
+        case 'm':
+            switch (p[4]) {
+            case '"': if (atd_bytes_skip(pp, ATD_LIT("\"mag\":"))) return 3; break;
+            case 's': if (atd_bytes_skip(pp, ATD_LIT("\"mags\":"))) return 4; break;
+            }
+            break;
+        case 'n':
+            switch (p[2]) {
+            case 'a': if (atd_bytes_skip(pp, ATD_LIT("\"name\":"))) return 2; break;
+            case 'o':
+                switch (p[4]) {
+                case 'e': if (atd_bytes_skip(pp, ATD_LIT("\"note\":"))) return 8; break;
+                case 'h': if (atd_bytes_skip(pp, ATD_LIT("\"nothing\":"))) return 7; break;
+                }
+                break;
+            }
+            break;
+        case 'o': if (atd_bytes_skip(pp, ATD_LIT("\"origin\":"))) return 5; break;
+        case 'r': if (atd_bytes_skip(pp, ATD_LIT("\"ratio\":"))) return 1; break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) return ATD__KEY_FAILED;
+    *pp = p;
+    switch (key.len) {
+    case 5:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("level"))) return 0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("ratio"))) return 1;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("color"))) return 9;
+        break;
+    case 4:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("name"))) return 2;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("mags"))) return 4;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("flag"))) return 6;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("note"))) return 8;
+        break;
+    case 3: if (atd_bytes_eq(key.ptr, ATD_LIT("mag"))) return 3; break;
+    case 6: if (atd_bytes_eq(key.ptr, ATD_LIT("origin"))) return 5; break;
+    case 7: if (atd_bytes_eq(key.ptr, ATD_LIT("nothing"))) return 7; break;
+    }
+    *pp = atd_skip_unknown_field_p(r, p, key, "settings", "level\000ratio\000name\000mag\000mags\000origin\000flag\000nothing\000note\000color\000");
+    return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+}
+
 static const char *mapping_settings_read_p(atd_reader *r, const char *p, mapping_settings *out)
 {
     bool more;
-    atd_string key;
+    int guess;
     mapping_settings_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"level\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"color\":"))) goto field_9;
-        goto key;
-    }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"level\":"))) { guess = 9; goto key; }
 field_0:
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("level")));
-    } else {
+    if (!atd_null_skip(r, &p)) {
         p = atd_read_int64_p(r, p, &out->level);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("level")));
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ratio\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"mag\":"))) goto field_3;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ratio\":"))) { guess = 3; goto key; }
 field_1:
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ratio")));
-    } else {
+    if (!atd_null_skip(r, &p)) {
         p = atd_read_double_p(r, p, &out->ratio);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ratio")));
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"name\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"name\":"))) { guess = -1; goto key; }
 field_2:
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("name")));
-    } else {
+    if (!atd_null_skip(r, &p)) {
         p = atd_read_string_p(r, p, &out->name);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("name")));
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"mag\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"note\":"))) goto field_8;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"mag\":"))) { guess = 8; goto key; }
 field_3:
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("mag")));
-    } else {
+    if (!atd_null_skip(r, &p)) {
         {
             int64_t w1_;
             p = atd_read_int64_p(r, p, &w1_);
@@ -253,141 +303,66 @@ field_3:
             out->mag = llabs(w1_);
         }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"mags\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"mags\":"))) { guess = -1; goto key; }
 field_4:
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("mags")));
-    } else {
+    if (!atd_null_skip(r, &p)) {
         p = mapping_long_long_list_read_p(r, p, &out->mags);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("mags")));
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"origin\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"name\":"))) goto field_2;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"origin\":"))) { guess = 2; goto key; }
 field_5:
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("origin")));
-    } else {
+    if (!atd_null_skip(r, &p)) {
         p = mapping_point_read_p(r, p, &out->origin);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("origin")));
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"flag\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"ratio\":"))) goto field_1;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"flag\":"))) { guess = 1; goto key; }
 field_6:
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("flag")));
-    } else {
+    if (!atd_null_skip(r, &p)) {
         p = atd_read_bool_p(r, p, &out->flag);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("flag")));
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"nothing\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"level\":"))) goto field_0;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"nothing\":"))) { guess = 0; goto key; }
 field_7:
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("nothing")));
-    } else {
+    if (!atd_null_skip(r, &p)) {
         p = atd_read_null_p(r, p);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("nothing")));
         out->nothing = 0;
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"note\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"origin\":"))) goto field_5;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"note\":"))) { guess = 5; goto key; }
 field_8:
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("note")));
-    } else {
+    if (!atd_null_skip(r, &p)) {
         p = atd_read_string_p(r, p, &out->note);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("note")));
         out->has_note = true;
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"color\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"nothing\":"))) goto field_7;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"color\":"))) { guess = 7; goto key; }
 field_9:
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("color")));
-    } else {
+    if (!atd_null_skip(r, &p)) {
         p = mapping_color_read_p(r, p, &out->color);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("color")));
     }
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"flag\":"))) goto field_6;
-        goto key;
-    }
+    if (more) { guess = 6; goto key; }
 end:
     if (p == NULL) return NULL;
     return p;
 key:
     if (!more) goto end;
-    if (atd_key_room(r, p, ATD_LEN("\"nothing\":"))) {
-        switch (p[1]) {
-        case 'c': if (atd_bytes_skip(&p, ATD_LIT("\"color\":"))) goto field_9; break;
-        case 'f': if (atd_bytes_skip(&p, ATD_LIT("\"flag\":"))) goto field_6; break;
-        case 'l': if (atd_bytes_skip(&p, ATD_LIT("\"level\":"))) goto field_0; break;
-        case 'm':
-            switch (p[4]) {
-            case '"': if (atd_bytes_skip(&p, ATD_LIT("\"mag\":"))) goto field_3; break;
-            case 's': if (atd_bytes_skip(&p, ATD_LIT("\"mags\":"))) goto field_4; break;
-            }
-            break;
-        case 'n':
-            switch (p[2]) {
-            case 'a': if (atd_bytes_skip(&p, ATD_LIT("\"name\":"))) goto field_2; break;
-            case 'o':
-                switch (p[4]) {
-                case 'e': if (atd_bytes_skip(&p, ATD_LIT("\"note\":"))) goto field_8; break;
-                case 'h': if (atd_bytes_skip(&p, ATD_LIT("\"nothing\":"))) goto field_7; break;
-                }
-                break;
-            }
-            break;
-        case 'o': if (atd_bytes_skip(&p, ATD_LIT("\"origin\":"))) goto field_5; break;
-        case 'r': if (atd_bytes_skip(&p, ATD_LIT("\"ratio\":"))) goto field_1; break;
-        }
+    switch (mapping_settings__key(r, &p, guess)) {
+    case 0: goto field_0;
+    case 1: goto field_1;
+    case 2: goto field_2;
+    case 3: goto field_3;
+    case 4: goto field_4;
+    case 5: goto field_5;
+    case 6: goto field_6;
+    case 7: goto field_7;
+    case 8: goto field_8;
+    case 9: goto field_9;
+    case ATD__KEY_SKIPPED: goto tail;
+    default: return NULL;
     }
-    p = atd_object_key_p(r, p, &key);
-    if (p == NULL) return NULL;
-    switch (key.len) {
-    case 5:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("level"))) goto field_0;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("ratio"))) goto field_1;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("color"))) goto field_9;
-        break;
-    case 4:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("name"))) goto field_2;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("mags"))) goto field_4;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("flag"))) goto field_6;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("note"))) goto field_8;
-        break;
-    case 3: if (atd_bytes_eq(key.ptr, ATD_LIT("mag"))) goto field_3; break;
-    case 6: if (atd_bytes_eq(key.ptr, ATD_LIT("origin"))) goto field_5; break;
-    case 7: if (atd_bytes_eq(key.ptr, ATD_LIT("nothing"))) goto field_7; break;
-    }
-    p = atd_skip_unknown_field_p(r, p, key, "settings", "level\000ratio\000name\000mag\000mags\000origin\000flag\000nothing\000note\000color\000");
-    if (p == NULL) return NULL;
-    goto tail;
 }
 
 ATD_DEFINE_READ(extern, mapping_settings, mapping_settings)
@@ -411,52 +386,66 @@ void mapping_patch_init(mapping_patch *v)
     memset(v, 0, sizeof *v);
 }
 
+static ATD__HOT_INLINE int mapping_patch__key(atd_reader *r, const char **pp, int guess)
+{
+    const char *p = *pp; /* reads the key; *pp moves past it */
+    atd_string key;
+    (void)guess;
+    if (atd_key_room(r, p, ATD_LEN("\"x\":"))) {
+        switch (p[1]) {
+        case 'x': if (atd_bytes_skip(pp, ATD_LIT("\"x\":"))) return 0; break;
+        case 'y': if (atd_bytes_skip(pp, ATD_LIT("\"y\":"))) return 1; break;
+        case 'z': if (atd_bytes_skip(pp, ATD_LIT("\"z\":"))) return 2; break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) return ATD__KEY_FAILED;
+    *pp = p;
+    switch (key.len) {
+    case 1:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("x"))) return 0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("y"))) return 1;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("z"))) return 2;
+        break;
+    }
+    *pp = atd_skip_unknown_field_p(r, p, key, "patch", "x\000y\000z\000");
+    return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+}
+
 static const char *mapping_patch_read_p(atd_reader *r, const char *p, mapping_patch *out)
 {
     bool more;
-    atd_string key;
+    int guess;
     mapping_patch_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"x\":"))) goto key;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"x\":"))) { guess = -1; goto key; }
 field_0:
     p = mapping_int_nullable_read_p(r, p, &out->x);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("x")));
     out->has_x = true;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"y\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"y\":"))) { guess = -1; goto key; }
 field_1:
     p = atd_read_int64_p(r, p, &out->y);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("y")));
     out->has_y = true;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"z\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"z\":"))) { guess = -1; goto key; }
 field_2:
     p = atd_read_int64_p(r, p, &out->z);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("z")));
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) goto key;
+    if (more) { guess = -1; goto key; }
 end:
     if (p == NULL) return NULL;
     return p;
 key:
     if (!more) goto end;
-    if (atd_key_room(r, p, ATD_LEN("\"x\":"))) {
-        switch (p[1]) {
-        case 'x': if (atd_bytes_skip(&p, ATD_LIT("\"x\":"))) goto field_0; break;
-        case 'y': if (atd_bytes_skip(&p, ATD_LIT("\"y\":"))) goto field_1; break;
-        case 'z': if (atd_bytes_skip(&p, ATD_LIT("\"z\":"))) goto field_2; break;
-        }
+    switch (mapping_patch__key(r, &p, guess)) {
+    case 0: goto field_0;
+    case 1: goto field_1;
+    case 2: goto field_2;
+    case ATD__KEY_SKIPPED: goto tail;
+    default: return NULL;
     }
-    p = atd_object_key_p(r, p, &key);
-    if (p == NULL) return NULL;
-    switch (key.len) {
-    case 1:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("x"))) goto field_0;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("y"))) goto field_1;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("z"))) goto field_2;
-        break;
-    }
-    p = atd_skip_unknown_field_p(r, p, key, "patch", "x\000y\000z\000");
-    if (p == NULL) return NULL;
-    goto tail;
 }
 
 ATD_DEFINE_READ(extern, mapping_patch, mapping_patch)
@@ -468,76 +457,75 @@ void mapping_loose_init(mapping_loose *v)
     v->z = (int64_t)(7);
 }
 
+static ATD__HOT_INLINE int mapping_loose__key(atd_reader *r, const char **pp, int guess)
+{
+    const char *p = *pp; /* reads the key; *pp moves past it */
+    atd_string key;
+    switch (guess) {
+    case 1: if (atd_key_skip(r, pp, ATD_LIT("\"z\":"))) return 1; break;
+    case 2: if (atd_key_skip(r, pp, ATD_LIT("\"y\":"))) return 2; break;
+    }
+    if (atd_key_room(r, p, ATD_LEN("\"x\":"))) {
+        switch (p[1]) {
+        case 'x': if (atd_bytes_skip(pp, ATD_LIT("\"x\":"))) return 0; break;
+        case 'y': if (atd_bytes_skip(pp, ATD_LIT("\"y\":"))) return 2; break;
+        case 'z': if (atd_bytes_skip(pp, ATD_LIT("\"z\":"))) return 1; break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) return ATD__KEY_FAILED;
+    *pp = p;
+    switch (key.len) {
+    case 1:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("x"))) return 0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("z"))) return 1;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("y"))) return 2;
+        break;
+    }
+    *pp = atd_skip_unknown_field_p(r, p, key, "loose", "x\000z\000y\000");
+    return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+}
+
 static const char *mapping_loose_read_p(atd_reader *r, const char *p, mapping_loose *out)
 {
     bool more;
-    atd_string key;
+    int guess;
     mapping_loose_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"x\":"))) goto key;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"x\":"))) { guess = -1; goto key; }
 field_0:
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("x")));
-    } else {
+    if (!atd_null_skip(r, &p)) {
         p = atd_read_int64_p(r, p, &out->x);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("x")));
         out->has_x = true;
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"z\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"y\":"))) goto field_2;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"z\":"))) { guess = 2; goto key; }
 field_1:
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("z")));
-    } else {
+    if (!atd_null_skip(r, &p)) {
         p = atd_read_int64_p(r, p, &out->z);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("z")));
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"y\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"y\":"))) { guess = -1; goto key; }
 field_2:
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("y")));
-    } else {
+    if (!atd_null_skip(r, &p)) {
         p = mapping_int_nullable_read_p(r, p, &out->y);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("y")));
         out->has_y = true;
     }
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"z\":"))) goto field_1;
-        goto key;
-    }
+    if (more) { guess = 1; goto key; }
 end:
     if (p == NULL) return NULL;
     return p;
 key:
     if (!more) goto end;
-    if (atd_key_room(r, p, ATD_LEN("\"x\":"))) {
-        switch (p[1]) {
-        case 'x': if (atd_bytes_skip(&p, ATD_LIT("\"x\":"))) goto field_0; break;
-        case 'y': if (atd_bytes_skip(&p, ATD_LIT("\"y\":"))) goto field_2; break;
-        case 'z': if (atd_bytes_skip(&p, ATD_LIT("\"z\":"))) goto field_1; break;
-        }
+    switch (mapping_loose__key(r, &p, guess)) {
+    case 0: goto field_0;
+    case 1: goto field_1;
+    case 2: goto field_2;
+    case ATD__KEY_SKIPPED: goto tail;
+    default: return NULL;
     }
-    p = atd_object_key_p(r, p, &key);
-    if (p == NULL) return NULL;
-    switch (key.len) {
-    case 1:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("x"))) goto field_0;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("z"))) goto field_1;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("y"))) goto field_2;
-        break;
-    }
-    p = atd_skip_unknown_field_p(r, p, key, "loose", "x\000z\000y\000");
-    if (p == NULL) return NULL;
-    goto tail;
 }
 
 ATD_DEFINE_READ(extern, mapping_loose, mapping_loose)
@@ -548,23 +536,41 @@ void mapping_chain_init(mapping_chain *v)
     memset(v, 0, sizeof *v);
 }
 
+static ATD__HOT_INLINE int mapping_chain__key(atd_reader *r, const char **pp, int guess)
+{
+    const char *p = *pp; /* reads the key; *pp moves past it */
+    atd_string key;
+    switch (guess) {
+    case 0: if (atd_key_skip(r, pp, ATD_LIT("\"next\":"))) return 0; break;
+    case 1: if (atd_key_skip(r, pp, ATD_LIT("\"id\":"))) return 1; break;
+    }
+    if (atd_key_room(r, p, ATD_LEN("\"next\":"))) {
+        switch (p[1]) {
+        case 'i': if (atd_bytes_skip(pp, ATD_LIT("\"id\":"))) return 1; break;
+        case 'n': if (atd_bytes_skip(pp, ATD_LIT("\"next\":"))) return 0; break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) return ATD__KEY_FAILED;
+    *pp = p;
+    switch (key.len) {
+    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("next"))) return 0; break;
+    case 2: if (atd_bytes_eq(key.ptr, ATD_LIT("id"))) return 1; break;
+    }
+    *pp = atd_skip_unknown_field_p(r, p, key, "chain", "next\000id\000");
+    return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+}
+
 static const char *mapping_chain_read_p(atd_reader *r, const char *p, mapping_chain *out)
 {
     bool more;
-    atd_string key;
+    int guess;
     const char *at = p;
     uint64_t seen[1] = {0};
     mapping_chain_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"next\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"id\":"))) goto field_1;
-        goto key;
-    }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"next\":"))) { guess = 1; goto key; }
 field_0:
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("next")));
-    } else {
+    if (!atd_null_skip(r, &p)) {
         {
             mapping_chain *p_ = (mapping_chain *)atd_arena_alloc(atd_reader_arena(r), sizeof(mapping_chain), 8);
             if (p_ == NULL) {
@@ -577,17 +583,14 @@ field_0:
         }
         out->has_next = true;
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"id\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"id\":"))) { guess = -1; goto key; }
 field_1:
     p = atd_read_int64_p(r, p, &out->id);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("id")));
     seen[0] |= (uint64_t)1 << 0;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"next\":"))) goto field_0;
-        goto key;
-    }
+    if (more) { guess = 0; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x1)) {
@@ -596,21 +599,12 @@ end:
     return p;
 key:
     if (!more) goto end;
-    if (atd_key_room(r, p, ATD_LEN("\"next\":"))) {
-        switch (p[1]) {
-        case 'i': if (atd_bytes_skip(&p, ATD_LIT("\"id\":"))) goto field_1; break;
-        case 'n': if (atd_bytes_skip(&p, ATD_LIT("\"next\":"))) goto field_0; break;
-        }
+    switch (mapping_chain__key(r, &p, guess)) {
+    case 0: goto field_0;
+    case 1: goto field_1;
+    case ATD__KEY_SKIPPED: goto tail;
+    default: return NULL;
     }
-    p = atd_object_key_p(r, p, &key);
-    if (p == NULL) return NULL;
-    switch (key.len) {
-    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("next"))) goto field_0; break;
-    case 2: if (atd_bytes_eq(key.ptr, ATD_LIT("id"))) goto field_1; break;
-    }
-    p = atd_skip_unknown_field_p(r, p, key, "chain", "next\000id\000");
-    if (p == NULL) return NULL;
-    goto tail;
 }
 
 ATD_DEFINE_READ(extern, mapping_chain, mapping_chain)

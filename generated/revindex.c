@@ -38,26 +38,48 @@ void revindex_occurrence_init(revindex_occurrence *v)
     memset(v, 0, sizeof *v);
 }
 
+static ATD__HOT_INLINE int revindex_occurrence__key(atd_reader *r, const char **pp, int guess)
+{
+    const char *p = *pp; /* reads the key; *pp moves past it */
+    atd_string key;
+    (void)guess;
+    if (atd_key_room(r, p, ATD_LEN("\"filename\":"))) {
+        switch (p[1]) {
+        case 'f': if (atd_bytes_skip(pp, ATD_LIT("\"filename\":"))) return 0; break;
+        case 'l': if (atd_bytes_skip(pp, ATD_LIT("\"line\":"))) return 1; break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) return ATD__KEY_FAILED;
+    *pp = p;
+    switch (key.len) {
+    case 8: if (atd_bytes_eq(key.ptr, ATD_LIT("filename"))) return 0; break;
+    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("line"))) return 1; break;
+    }
+    *pp = atd_skip_unknown_field_p(r, p, key, "occurrence", "filename\000line\000");
+    return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+}
+
 static const char *revindex_occurrence_read_p(atd_reader *r, const char *p, revindex_occurrence *out)
 {
     bool more;
-    atd_string key;
+    int guess;
     const char *at = p;
     uint64_t seen[1] = {0};
     revindex_occurrence_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"filename\":"))) goto key;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"filename\":"))) { guess = -1; goto key; }
 field_0:
     p = atd_read_string_p(r, p, &out->filename);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("filename")));
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"line\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"line\":"))) { guess = -1; goto key; }
 field_1:
     p = atd_read_int64_p(r, p, &out->line);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("line")));
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) goto key;
+    if (more) { guess = -1; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
@@ -66,21 +88,12 @@ end:
     return p;
 key:
     if (!more) goto end;
-    if (atd_key_room(r, p, ATD_LEN("\"filename\":"))) {
-        switch (p[1]) {
-        case 'f': if (atd_bytes_skip(&p, ATD_LIT("\"filename\":"))) goto field_0; break;
-        case 'l': if (atd_bytes_skip(&p, ATD_LIT("\"line\":"))) goto field_1; break;
-        }
+    switch (revindex_occurrence__key(r, &p, guess)) {
+    case 0: goto field_0;
+    case 1: goto field_1;
+    case ATD__KEY_SKIPPED: goto tail;
+    default: return NULL;
     }
-    p = atd_object_key_p(r, p, &key);
-    if (p == NULL) return NULL;
-    switch (key.len) {
-    case 8: if (atd_bytes_eq(key.ptr, ATD_LIT("filename"))) goto field_0; break;
-    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("line"))) goto field_1; break;
-    }
-    p = atd_skip_unknown_field_p(r, p, key, "occurrence", "filename\000line\000");
-    if (p == NULL) return NULL;
-    goto tail;
 }
 
 ATD_DEFINE_READ(extern, revindex_occurrence, revindex_occurrence)
@@ -91,28 +104,7 @@ void revindex_occurrences_init(revindex_occurrences *v)
     memset(v, 0, sizeof *v);
 }
 
-static const char *revindex_occurrences_read_p(atd_reader *r, const char *p, revindex_occurrences *out)
-{
-    bool more;
-    size_t len = 0, cap = 0;
-    revindex_occurrence *items = NULL;
-    p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
-    while (more) {
-        if (len == cap) {
-            items = (revindex_occurrence *)atd_read_grow(r, p, items, &cap, sizeof(revindex_occurrence), 8);
-            if (items == NULL) return NULL;
-        }
-        p = revindex_occurrence_read_p(r, p, &items[len]);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
-        len++;
-        p = atd_array_next_p(r, p, &more);
-        if (p == NULL) return NULL;
-    }
-    out->items = items;
-    out->len = len;
-    return p;
-}
+ATD_DEFINE_LIST_READ_P(revindex_occurrences, revindex_occurrences, revindex_occurrence, 8, revindex_occurrence_read_p)
 
 ATD_DEFINE_READ(extern, revindex_occurrences, revindex_occurrences)
 ATD_DEFINE_READ_ENTRY_POINTS(revindex_occurrences)
@@ -185,28 +177,7 @@ static const char *revindex_int_assoc_read_p(atd_reader *r, const char *p, revin
     return p;
 }
 
-static const char *revindex_int_list_read_p(atd_reader *r, const char *p, revindex_int_list *out)
-{
-    bool more;
-    size_t len = 0, cap = 0;
-    int64_t *items = NULL;
-    p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
-    while (more) {
-        if (len == cap) {
-            items = (int64_t *)atd_read_grow(r, p, items, &cap, sizeof(int64_t), 8);
-            if (items == NULL) return NULL;
-        }
-        p = atd_read_int64_p(r, p, &items[len]);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
-        len++;
-        p = atd_array_next_p(r, p, &more);
-        if (p == NULL) return NULL;
-    }
-    out->items = items;
-    out->len = len;
-    return p;
-}
+ATD_DEFINE_LIST_READ_P(revindex_int_list, revindex_int_list, int64_t, 8, atd_read_int64_p)
 
 static const char *revindex_int_list_assoc_read_p(atd_reader *r, const char *p, revindex_int_list_assoc *out)
 {
@@ -273,67 +244,80 @@ void revindex_corpus_init(revindex_corpus *v)
     memset(v, 0, sizeof *v);
 }
 
+static ATD__HOT_INLINE int revindex_corpus__key(atd_reader *r, const char **pp, int guess)
+{
+    const char *p = *pp; /* reads the key; *pp moves past it */
+    atd_string key;
+    switch (guess) {
+    case 0: if (atd_key_skip(r, pp, ATD_LIT("\"name\":"))) return 0; break;
+    case 1: if (atd_key_skip(r, pp, ATD_LIT("\"index\":"))) return 1; break;
+    case 2: if (atd_key_skip(r, pp, ATD_LIT("\"stats\":"))) return 2; break;
+    case 3: if (atd_key_skip(r, pp, ATD_LIT("\"by_file\":"))) return 3; break;
+    case 4: if (atd_key_skip(r, pp, ATD_LIT("\"titles\":"))) return 4; break;
+    }
+    if (atd_key_room(r, p, ATD_LEN("\"by_file\":"))) {
+        switch (p[1]) {
+        case 'b': if (atd_bytes_skip(pp, ATD_LIT("\"by_file\":"))) return 3; break;
+        case 'i': if (atd_bytes_skip(pp, ATD_LIT("\"index\":"))) return 1; break;
+        case 'n': if (atd_bytes_skip(pp, ATD_LIT("\"name\":"))) return 0; break;
+        case 's': if (atd_bytes_skip(pp, ATD_LIT("\"stats\":"))) return 2; break;
+        case 't': if (atd_bytes_skip(pp, ATD_LIT("\"titles\":"))) return 4; break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) return ATD__KEY_FAILED;
+    *pp = p;
+    switch (key.len) {
+    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("name"))) return 0; break;
+    case 5:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("index"))) return 1;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("stats"))) return 2;
+        break;
+    case 7: if (atd_bytes_eq(key.ptr, ATD_LIT("by_file"))) return 3; break;
+    case 6: if (atd_bytes_eq(key.ptr, ATD_LIT("titles"))) return 4; break;
+    }
+    *pp = atd_skip_unknown_field_p(r, p, key, "corpus", "name\000index\000stats\000by_file\000titles\000");
+    return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+}
+
 static const char *revindex_corpus_read_p(atd_reader *r, const char *p, revindex_corpus *out)
 {
     bool more;
-    atd_string key;
+    int guess;
     const char *at = p;
     uint64_t seen[1] = {0};
     revindex_corpus_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"name\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"by_file\":"))) goto field_3;
-        goto key;
-    }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"name\":"))) { guess = 3; goto key; }
 field_0:
     p = atd_read_string_p(r, p, &out->name);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("name")));
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"index\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"stats\":"))) goto field_2;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"index\":"))) { guess = 2; goto key; }
 field_1:
     p = revindex_revindex_read_p(r, p, &out->index);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("index")));
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"stats\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"name\":"))) goto field_0;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"stats\":"))) { guess = 0; goto key; }
 field_2:
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("stats")));
-    } else {
+    if (!atd_null_skip(r, &p)) {
         p = revindex_int_assoc_read_p(r, p, &out->stats);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("stats")));
         out->has_stats = true;
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"by_file\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"titles\":"))) goto field_4;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"by_file\":"))) { guess = 4; goto key; }
 field_3:
     p = revindex_int_list_assoc_read_p(r, p, &out->by_file);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("by_file")));
     seen[0] |= (uint64_t)1 << 2;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"titles\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"index\":"))) goto field_1;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"titles\":"))) { guess = 1; goto key; }
 field_4:
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("titles")));
-    } else {
+    if (!atd_null_skip(r, &p)) {
         p = revindex_corpus_titles_read_p(r, p, &out->titles);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("titles")));
     }
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) goto key;
+    if (more) { guess = -1; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x7)) {
@@ -342,29 +326,15 @@ end:
     return p;
 key:
     if (!more) goto end;
-    if (atd_key_room(r, p, ATD_LEN("\"by_file\":"))) {
-        switch (p[1]) {
-        case 'b': if (atd_bytes_skip(&p, ATD_LIT("\"by_file\":"))) goto field_3; break;
-        case 'i': if (atd_bytes_skip(&p, ATD_LIT("\"index\":"))) goto field_1; break;
-        case 'n': if (atd_bytes_skip(&p, ATD_LIT("\"name\":"))) goto field_0; break;
-        case 's': if (atd_bytes_skip(&p, ATD_LIT("\"stats\":"))) goto field_2; break;
-        case 't': if (atd_bytes_skip(&p, ATD_LIT("\"titles\":"))) goto field_4; break;
-        }
+    switch (revindex_corpus__key(r, &p, guess)) {
+    case 0: goto field_0;
+    case 1: goto field_1;
+    case 2: goto field_2;
+    case 3: goto field_3;
+    case 4: goto field_4;
+    case ATD__KEY_SKIPPED: goto tail;
+    default: return NULL;
     }
-    p = atd_object_key_p(r, p, &key);
-    if (p == NULL) return NULL;
-    switch (key.len) {
-    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("name"))) goto field_0; break;
-    case 5:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("index"))) goto field_1;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("stats"))) goto field_2;
-        break;
-    case 7: if (atd_bytes_eq(key.ptr, ATD_LIT("by_file"))) goto field_3; break;
-    case 6: if (atd_bytes_eq(key.ptr, ATD_LIT("titles"))) goto field_4; break;
-    }
-    p = atd_skip_unknown_field_p(r, p, key, "corpus", "name\000index\000stats\000by_file\000titles\000");
-    if (p == NULL) return NULL;
-    goto tail;
 }
 
 ATD_DEFINE_READ(extern, revindex_corpus, revindex_corpus)
@@ -387,19 +357,7 @@ static char *revindex_occurrence_write_p(atd_writer *w, char *p, const revindex_
 ATD_DEFINE_WRITE(revindex_occurrence, revindex_occurrence)
 ATD_DEFINE_WRITE_ENTRY_POINTS(revindex_occurrence)
 
-static char *revindex_occurrences_write_p(atd_writer *w, char *p, const revindex_occurrences *v)
-{
-    size_t i;
-    p = atd_writer_raw_p(w, p, ATD_LIT("["));
-    if (p == NULL) return NULL;
-    for (i = 0; i < v->len; i++) {
-        p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) return NULL;
-        p = revindex_occurrence_write_p(w, p, &v->items[i]);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-    }
-    return atd_writer_raw_p(w, p, ATD_LIT("]"));
-}
+ATD_DEFINE_LIST_WRITE_P(revindex_occurrences, revindex_occurrences, revindex_occurrence_write_p)
 
 ATD_DEFINE_WRITE(revindex_occurrences, revindex_occurrences)
 ATD_DEFINE_WRITE_ENTRY_POINTS(revindex_occurrences)

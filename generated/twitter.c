@@ -66,98 +66,120 @@ static bool twitter_media_list_equal(const twitter_media_list *a, const twitter_
 
 /* --- readers --- */
 
-static const char *twitter_status_list_read_p(atd_reader *r, const char *p, twitter_status_list *out)
-{
-    bool more;
-    size_t len = 0, cap = 0;
-    twitter_status *items = NULL;
-    p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
-    while (more) {
-        if (len == cap) {
-            items = (twitter_status *)atd_read_grow(r, p, items, &cap, sizeof(twitter_status), 8);
-            if (items == NULL) return NULL;
-        }
-        p = twitter_status_read_p(r, p, &items[len]);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
-        len++;
-        p = atd_array_next_p(r, p, &more);
-        if (p == NULL) return NULL;
-    }
-    out->items = items;
-    out->len = len;
-    return p;
-}
+ATD_DEFINE_LIST_READ_P(twitter_status_list, twitter_status_list, twitter_status, 8, twitter_status_read_p)
 
 void twitter_search_metadata_init(twitter_search_metadata *v)
 {
     memset(v, 0, sizeof *v);
 }
 
+static ATD__HOT_INLINE int twitter_search_metadata__key(atd_reader *r, const char **pp, int guess)
+{
+    const char *p = *pp; /* reads the key; *pp moves past it */
+    atd_string key;
+    switch (guess) {
+    case 1: if (atd_key_skip(r, pp, ATD_LIT("\"max_id\":"))) return 1; break;
+    case 6: if (atd_key_skip(r, pp, ATD_LIT("\"count\":"))) return 6; break;
+    case 7: if (atd_key_skip(r, pp, ATD_LIT("\"since_id\":"))) return 7; break;
+    }
+    if (atd_key_room(r, p, ATD_LEN("\"completed_in\":"))) {
+        switch (p[7]) {
+        case '"': if (atd_bytes_skip(pp, ATD_LIT("\"max_id\":"))) return 1; break;
+        case ':':
+            switch (p[1]) {
+            case 'c': if (atd_bytes_skip(pp, ATD_LIT("\"count\":"))) return 6; break;
+            case 'q': if (atd_bytes_skip(pp, ATD_LIT("\"query\":"))) return 4; break;
+            }
+            break;
+        case '_': if (atd_bytes_skip(pp, ATD_LIT("\"max_id_str\":"))) return 2; break;
+        case 'e': if (atd_bytes_skip(pp, ATD_LIT("\"next_results\":"))) return 3; break;
+        case 'h': if (atd_bytes_skip(pp, ATD_LIT("\"refresh_url\":"))) return 5; break;
+        case 'i':
+            switch (p[9]) {
+            case '"': if (atd_bytes_skip(pp, ATD_LIT("\"since_id\":"))) return 7; break;
+            case '_': if (atd_bytes_skip(pp, ATD_LIT("\"since_id_str\":"))) return 8; break;
+            }
+            break;
+        case 't': if (atd_bytes_skip(pp, ATD_LIT("\"completed_in\":"))) return 0; break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) return ATD__KEY_FAILED;
+    *pp = p;
+    switch (key.len) {
+    case 12:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("completed_in"))) return 0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("next_results"))) return 3;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("since_id_str"))) return 8;
+        break;
+    case 6: if (atd_bytes_eq(key.ptr, ATD_LIT("max_id"))) return 1; break;
+    case 10: if (atd_bytes_eq(key.ptr, ATD_LIT("max_id_str"))) return 2; break;
+    case 5:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("query"))) return 4;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("count"))) return 6;
+        break;
+    case 11: if (atd_bytes_eq(key.ptr, ATD_LIT("refresh_url"))) return 5; break;
+    case 8: if (atd_bytes_eq(key.ptr, ATD_LIT("since_id"))) return 7; break;
+    }
+    *pp = atd_skip_unknown_field_p(r, p, key, "search_metadata", "completed_in\000max_id\000max_id_str\000next_results\000query\000refresh_url\000count\000since_id\000since_id_str\000");
+    return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+}
+
 static const char *twitter_search_metadata_read_p(atd_reader *r, const char *p, twitter_search_metadata *out)
 {
     bool more;
-    atd_string key;
+    int guess;
     const char *at = p;
     uint64_t seen[1] = {0};
     twitter_search_metadata_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"completed_in\":"))) goto key;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"completed_in\":"))) { guess = -1; goto key; }
 field_0:
     p = atd_read_double_p(r, p, &out->completed_in);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("completed_in")));
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"max_id\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"count\":"))) goto field_6;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"max_id\":"))) { guess = 6; goto key; }
 field_1:
     p = atd_read_int64_p(r, p, &out->max_id);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("max_id")));
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"max_id_str\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"max_id_str\":"))) { guess = -1; goto key; }
 field_2:
     p = atd_read_string_p(r, p, &out->max_id_str);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("max_id_str")));
     seen[0] |= (uint64_t)1 << 2;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"next_results\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"next_results\":"))) { guess = -1; goto key; }
 field_3:
     p = atd_read_string_p(r, p, &out->next_results);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("next_results")));
     seen[0] |= (uint64_t)1 << 3;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"query\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"query\":"))) { guess = -1; goto key; }
 field_4:
     p = atd_read_string_p(r, p, &out->query);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("query")));
     seen[0] |= (uint64_t)1 << 4;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"refresh_url\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"refresh_url\":"))) { guess = -1; goto key; }
 field_5:
     p = atd_read_string_p(r, p, &out->refresh_url);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("refresh_url")));
     seen[0] |= (uint64_t)1 << 5;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"count\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"since_id\":"))) goto field_7;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"count\":"))) { guess = 7; goto key; }
 field_6:
     p = atd_read_int64_p(r, p, &out->count);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("count")));
     seen[0] |= (uint64_t)1 << 6;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"since_id\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"max_id\":"))) goto field_1;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"since_id\":"))) { guess = 1; goto key; }
 field_7:
     p = atd_read_int64_p(r, p, &out->since_id);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("since_id")));
     seen[0] |= (uint64_t)1 << 7;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"since_id_str\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"since_id_str\":"))) { guess = -1; goto key; }
 field_8:
     p = atd_read_string_p(r, p, &out->since_id_str);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("since_id_str")));
     seen[0] |= (uint64_t)1 << 8;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) goto key;
+    if (more) { guess = -1; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x1ff)) {
@@ -166,47 +188,19 @@ end:
     return p;
 key:
     if (!more) goto end;
-    if (atd_key_room(r, p, ATD_LEN("\"completed_in\":"))) {
-        switch (p[7]) {
-        case '"': if (atd_bytes_skip(&p, ATD_LIT("\"max_id\":"))) goto field_1; break;
-        case ':':
-            switch (p[1]) {
-            case 'c': if (atd_bytes_skip(&p, ATD_LIT("\"count\":"))) goto field_6; break;
-            case 'q': if (atd_bytes_skip(&p, ATD_LIT("\"query\":"))) goto field_4; break;
-            }
-            break;
-        case '_': if (atd_bytes_skip(&p, ATD_LIT("\"max_id_str\":"))) goto field_2; break;
-        case 'e': if (atd_bytes_skip(&p, ATD_LIT("\"next_results\":"))) goto field_3; break;
-        case 'h': if (atd_bytes_skip(&p, ATD_LIT("\"refresh_url\":"))) goto field_5; break;
-        case 'i':
-            switch (p[9]) {
-            case '"': if (atd_bytes_skip(&p, ATD_LIT("\"since_id\":"))) goto field_7; break;
-            case '_': if (atd_bytes_skip(&p, ATD_LIT("\"since_id_str\":"))) goto field_8; break;
-            }
-            break;
-        case 't': if (atd_bytes_skip(&p, ATD_LIT("\"completed_in\":"))) goto field_0; break;
-        }
+    switch (twitter_search_metadata__key(r, &p, guess)) {
+    case 0: goto field_0;
+    case 1: goto field_1;
+    case 2: goto field_2;
+    case 3: goto field_3;
+    case 4: goto field_4;
+    case 5: goto field_5;
+    case 6: goto field_6;
+    case 7: goto field_7;
+    case 8: goto field_8;
+    case ATD__KEY_SKIPPED: goto tail;
+    default: return NULL;
     }
-    p = atd_object_key_p(r, p, &key);
-    if (p == NULL) return NULL;
-    switch (key.len) {
-    case 12:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("completed_in"))) goto field_0;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("next_results"))) goto field_3;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("since_id_str"))) goto field_8;
-        break;
-    case 6: if (atd_bytes_eq(key.ptr, ATD_LIT("max_id"))) goto field_1; break;
-    case 10: if (atd_bytes_eq(key.ptr, ATD_LIT("max_id_str"))) goto field_2; break;
-    case 5:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("query"))) goto field_4;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("count"))) goto field_6;
-        break;
-    case 11: if (atd_bytes_eq(key.ptr, ATD_LIT("refresh_url"))) goto field_5; break;
-    case 8: if (atd_bytes_eq(key.ptr, ATD_LIT("since_id"))) goto field_7; break;
-    }
-    p = atd_skip_unknown_field_p(r, p, key, "search_metadata", "completed_in\000max_id\000max_id_str\000next_results\000query\000refresh_url\000count\000since_id\000since_id_str\000");
-    if (p == NULL) return NULL;
-    goto tail;
 }
 
 ATD_DEFINE_READ(extern, twitter_search_metadata, twitter_search_metadata)
@@ -217,32 +211,51 @@ void twitter_root_init(twitter_root *v)
     memset(v, 0, sizeof *v);
 }
 
+static ATD__HOT_INLINE int twitter_root__key(atd_reader *r, const char **pp, int guess)
+{
+    const char *p = *pp; /* reads the key; *pp moves past it */
+    atd_string key;
+    switch (guess) {
+    case 0: if (atd_key_skip(r, pp, ATD_LIT("\"statuses\":"))) return 0; break;
+    case 1: if (atd_key_skip(r, pp, ATD_LIT("\"search_metadata\":"))) return 1; break;
+    }
+    if (atd_key_room(r, p, ATD_LEN("\"search_metadata\":"))) {
+        switch (p[2]) {
+        case 'e': if (atd_bytes_skip(pp, ATD_LIT("\"search_metadata\":"))) return 1; break;
+        case 't': if (atd_bytes_skip(pp, ATD_LIT("\"statuses\":"))) return 0; break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) return ATD__KEY_FAILED;
+    *pp = p;
+    switch (key.len) {
+    case 8: if (atd_bytes_eq(key.ptr, ATD_LIT("statuses"))) return 0; break;
+    case 15: if (atd_bytes_eq(key.ptr, ATD_LIT("search_metadata"))) return 1; break;
+    }
+    *pp = atd_skip_unknown_field_p(r, p, key, "root", "statuses\000search_metadata\000");
+    return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+}
+
 static const char *twitter_root_read_p(atd_reader *r, const char *p, twitter_root *out)
 {
     bool more;
-    atd_string key;
+    int guess;
     const char *at = p;
     uint64_t seen[1] = {0};
     twitter_root_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"statuses\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"search_metadata\":"))) goto field_1;
-        goto key;
-    }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"statuses\":"))) { guess = 1; goto key; }
 field_0:
     p = twitter_status_list_read_p(r, p, &out->statuses);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("statuses")));
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"search_metadata\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"search_metadata\":"))) { guess = -1; goto key; }
 field_1:
     p = twitter_search_metadata_read_p(r, p, &out->search_metadata);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("search_metadata")));
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"statuses\":"))) goto field_0;
-        goto key;
-    }
+    if (more) { guess = 0; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
@@ -251,21 +264,12 @@ end:
     return p;
 key:
     if (!more) goto end;
-    if (atd_key_room(r, p, ATD_LEN("\"search_metadata\":"))) {
-        switch (p[2]) {
-        case 'e': if (atd_bytes_skip(&p, ATD_LIT("\"search_metadata\":"))) goto field_1; break;
-        case 't': if (atd_bytes_skip(&p, ATD_LIT("\"statuses\":"))) goto field_0; break;
-        }
+    switch (twitter_root__key(r, &p, guess)) {
+    case 0: goto field_0;
+    case 1: goto field_1;
+    case ATD__KEY_SKIPPED: goto tail;
+    default: return NULL;
     }
-    p = atd_object_key_p(r, p, &key);
-    if (p == NULL) return NULL;
-    switch (key.len) {
-    case 8: if (atd_bytes_eq(key.ptr, ATD_LIT("statuses"))) goto field_0; break;
-    case 15: if (atd_bytes_eq(key.ptr, ATD_LIT("search_metadata"))) goto field_1; break;
-    }
-    p = atd_skip_unknown_field_p(r, p, key, "root", "statuses\000search_metadata\000");
-    if (p == NULL) return NULL;
-    goto tail;
 }
 
 ATD_DEFINE_READ(extern, twitter_root, twitter_root)
@@ -276,32 +280,51 @@ void twitter_metadata_init(twitter_metadata *v)
     memset(v, 0, sizeof *v);
 }
 
+static ATD__HOT_INLINE int twitter_metadata__key(atd_reader *r, const char **pp, int guess)
+{
+    const char *p = *pp; /* reads the key; *pp moves past it */
+    atd_string key;
+    switch (guess) {
+    case 0: if (atd_key_skip(r, pp, ATD_LIT("\"result_type\":"))) return 0; break;
+    case 1: if (atd_key_skip(r, pp, ATD_LIT("\"iso_language_code\":"))) return 1; break;
+    }
+    if (atd_key_room(r, p, ATD_LEN("\"iso_language_code\":"))) {
+        switch (p[1]) {
+        case 'i': if (atd_bytes_skip(pp, ATD_LIT("\"iso_language_code\":"))) return 1; break;
+        case 'r': if (atd_bytes_skip(pp, ATD_LIT("\"result_type\":"))) return 0; break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) return ATD__KEY_FAILED;
+    *pp = p;
+    switch (key.len) {
+    case 11: if (atd_bytes_eq(key.ptr, ATD_LIT("result_type"))) return 0; break;
+    case 17: if (atd_bytes_eq(key.ptr, ATD_LIT("iso_language_code"))) return 1; break;
+    }
+    *pp = atd_skip_unknown_field_p(r, p, key, "metadata", "result_type\000iso_language_code\000");
+    return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+}
+
 static const char *twitter_metadata_read_p(atd_reader *r, const char *p, twitter_metadata *out)
 {
     bool more;
-    atd_string key;
+    int guess;
     const char *at = p;
     uint64_t seen[1] = {0};
     twitter_metadata_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"result_type\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"iso_language_code\":"))) goto field_1;
-        goto key;
-    }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"result_type\":"))) { guess = 1; goto key; }
 field_0:
     p = atd_read_string_p(r, p, &out->result_type);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("result_type")));
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"iso_language_code\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"iso_language_code\":"))) { guess = -1; goto key; }
 field_1:
     p = atd_read_string_p(r, p, &out->iso_language_code);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("iso_language_code")));
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"result_type\":"))) goto field_0;
-        goto key;
-    }
+    if (more) { guess = 0; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
@@ -310,21 +333,12 @@ end:
     return p;
 key:
     if (!more) goto end;
-    if (atd_key_room(r, p, ATD_LEN("\"iso_language_code\":"))) {
-        switch (p[1]) {
-        case 'i': if (atd_bytes_skip(&p, ATD_LIT("\"iso_language_code\":"))) goto field_1; break;
-        case 'r': if (atd_bytes_skip(&p, ATD_LIT("\"result_type\":"))) goto field_0; break;
-        }
+    switch (twitter_metadata__key(r, &p, guess)) {
+    case 0: goto field_0;
+    case 1: goto field_1;
+    case ATD__KEY_SKIPPED: goto tail;
+    default: return NULL;
     }
-    p = atd_object_key_p(r, p, &key);
-    if (p == NULL) return NULL;
-    switch (key.len) {
-    case 11: if (atd_bytes_eq(key.ptr, ATD_LIT("result_type"))) goto field_0; break;
-    case 17: if (atd_bytes_eq(key.ptr, ATD_LIT("iso_language_code"))) goto field_1; break;
-    }
-    p = atd_skip_unknown_field_p(r, p, key, "metadata", "result_type\000iso_language_code\000");
-    if (p == NULL) return NULL;
-    goto tail;
 }
 
 ATD_DEFINE_READ(extern, twitter_metadata, twitter_metadata)
@@ -356,49 +370,46 @@ static const char *twitter_string_nullable_read_p(atd_reader *r, const char *p, 
     return p;
 }
 
-static const char *twitter_url_entity_list_read_p(atd_reader *r, const char *p, twitter_url_entity_list *out)
-{
-    bool more;
-    size_t len = 0, cap = 0;
-    twitter_url_entity *items = NULL;
-    p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
-    while (more) {
-        if (len == cap) {
-            items = (twitter_url_entity *)atd_read_grow(r, p, items, &cap, sizeof(twitter_url_entity), 8);
-            if (items == NULL) return NULL;
-        }
-        p = twitter_url_entity_read_p(r, p, &items[len]);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
-        len++;
-        p = atd_array_next_p(r, p, &more);
-        if (p == NULL) return NULL;
-    }
-    out->items = items;
-    out->len = len;
-    return p;
-}
+ATD_DEFINE_LIST_READ_P(twitter_url_entity_list, twitter_url_entity_list, twitter_url_entity, 8, twitter_url_entity_read_p)
 
 void twitter_url_entities_init(twitter_url_entities *v)
 {
     memset(v, 0, sizeof *v);
 }
 
+static ATD__HOT_INLINE int twitter_url_entities__key(atd_reader *r, const char **pp, int guess)
+{
+    const char *p = *pp; /* reads the key; *pp moves past it */
+    atd_string key;
+    (void)guess;
+    if (atd_key_room(r, p, ATD_LEN("\"urls\":"))) {
+        if (atd_bytes_skip(pp, ATD_LIT("\"urls\":"))) return 0;
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) return ATD__KEY_FAILED;
+    *pp = p;
+    switch (key.len) {
+    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("urls"))) return 0; break;
+    }
+    *pp = atd_skip_unknown_field_p(r, p, key, "url_entities", "urls\000");
+    return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+}
+
 static const char *twitter_url_entities_read_p(atd_reader *r, const char *p, twitter_url_entities *out)
 {
     bool more;
-    atd_string key;
+    int guess;
     const char *at = p;
     uint64_t seen[1] = {0};
     twitter_url_entities_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"urls\":"))) goto key;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"urls\":"))) { guess = -1; goto key; }
 field_0:
     p = twitter_url_entity_list_read_p(r, p, &out->urls);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("urls")));
     seen[0] |= (uint64_t)1 << 0;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) goto key;
+    if (more) { guess = -1; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x1)) {
@@ -407,17 +418,11 @@ end:
     return p;
 key:
     if (!more) goto end;
-    if (atd_key_room(r, p, ATD_LEN("\"urls\":"))) {
-        if (atd_bytes_skip(&p, ATD_LIT("\"urls\":"))) goto field_0;
+    switch (twitter_url_entities__key(r, &p, guess)) {
+    case 0: goto field_0;
+    case ATD__KEY_SKIPPED: goto tail;
+    default: return NULL;
     }
-    p = atd_object_key_p(r, p, &key);
-    if (p == NULL) return NULL;
-    switch (key.len) {
-    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("urls"))) goto field_0; break;
-    }
-    p = atd_skip_unknown_field_p(r, p, key, "url_entities", "urls\000");
-    if (p == NULL) return NULL;
-    goto tail;
 }
 
 ATD_DEFINE_READ(extern, twitter_url_entities, twitter_url_entities)
@@ -428,38 +433,53 @@ void twitter_user_entities_init(twitter_user_entities *v)
     memset(v, 0, sizeof *v);
 }
 
+static ATD__HOT_INLINE int twitter_user_entities__key(atd_reader *r, const char **pp, int guess)
+{
+    const char *p = *pp; /* reads the key; *pp moves past it */
+    atd_string key;
+    switch (guess) {
+    case 0: if (atd_key_skip(r, pp, ATD_LIT("\"url\":"))) return 0; break;
+    case 1: if (atd_key_skip(r, pp, ATD_LIT("\"description\":"))) return 1; break;
+    }
+    if (atd_key_room(r, p, ATD_LEN("\"description\":"))) {
+        switch (p[1]) {
+        case 'd': if (atd_bytes_skip(pp, ATD_LIT("\"description\":"))) return 1; break;
+        case 'u': if (atd_bytes_skip(pp, ATD_LIT("\"url\":"))) return 0; break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) return ATD__KEY_FAILED;
+    *pp = p;
+    switch (key.len) {
+    case 3: if (atd_bytes_eq(key.ptr, ATD_LIT("url"))) return 0; break;
+    case 11: if (atd_bytes_eq(key.ptr, ATD_LIT("description"))) return 1; break;
+    }
+    *pp = atd_skip_unknown_field_p(r, p, key, "user_entities", "url\000description\000");
+    return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+}
+
 static const char *twitter_user_entities_read_p(atd_reader *r, const char *p, twitter_user_entities *out)
 {
     bool more;
-    atd_string key;
+    int guess;
     const char *at = p;
     uint64_t seen[1] = {0};
     twitter_user_entities_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"url\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"description\":"))) goto field_1;
-        goto key;
-    }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"url\":"))) { guess = 1; goto key; }
 field_0:
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("url")));
-    } else {
+    if (!atd_null_skip(r, &p)) {
         p = twitter_url_entities_read_p(r, p, &out->url);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("url")));
         out->has_url = true;
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"description\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"description\":"))) { guess = -1; goto key; }
 field_1:
     p = twitter_url_entities_read_p(r, p, &out->description);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("description")));
     seen[0] |= (uint64_t)1 << 0;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"url\":"))) goto field_0;
-        goto key;
-    }
+    if (more) { guess = 0; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x1)) {
@@ -468,21 +488,12 @@ end:
     return p;
 key:
     if (!more) goto end;
-    if (atd_key_room(r, p, ATD_LEN("\"description\":"))) {
-        switch (p[1]) {
-        case 'd': if (atd_bytes_skip(&p, ATD_LIT("\"description\":"))) goto field_1; break;
-        case 'u': if (atd_bytes_skip(&p, ATD_LIT("\"url\":"))) goto field_0; break;
-        }
+    switch (twitter_user_entities__key(r, &p, guess)) {
+    case 0: goto field_0;
+    case 1: goto field_1;
+    case ATD__KEY_SKIPPED: goto tail;
+    default: return NULL;
     }
-    p = atd_object_key_p(r, p, &key);
-    if (p == NULL) return NULL;
-    switch (key.len) {
-    case 3: if (atd_bytes_eq(key.ptr, ATD_LIT("url"))) goto field_0; break;
-    case 11: if (atd_bytes_eq(key.ptr, ATD_LIT("description"))) goto field_1; break;
-    }
-    p = atd_skip_unknown_field_p(r, p, key, "user_entities", "url\000description\000");
-    if (p == NULL) return NULL;
-    goto tail;
 }
 
 ATD_DEFINE_READ(extern, twitter_user_entities, twitter_user_entities)
@@ -493,340 +504,463 @@ void twitter_user_init(twitter_user *v)
     memset(v, 0, sizeof *v);
 }
 
+static ATD__HOT_INLINE int twitter_user__key(atd_reader *r, const char **pp, int guess)
+{
+    const char *p = *pp; /* reads the key; *pp moves past it */
+    atd_string key;
+    switch (guess) {
+    case 0: if (atd_key_skip(r, pp, ATD_LIT("\"id\":"))) return 0; break;
+    case 2: if (atd_key_skip(r, pp, ATD_LIT("\"name\":"))) return 2; break;
+    case 3: if (atd_key_skip(r, pp, ATD_LIT("\"screen_name\":"))) return 3; break;
+    case 4: if (atd_key_skip(r, pp, ATD_LIT("\"location\":"))) return 4; break;
+    case 5: if (atd_key_skip(r, pp, ATD_LIT("\"description\":"))) return 5; break;
+    case 6: if (atd_key_skip(r, pp, ATD_LIT("\"url\":"))) return 6; break;
+    case 7: if (atd_key_skip(r, pp, ATD_LIT("\"entities\":"))) return 7; break;
+    case 8: if (atd_key_skip(r, pp, ATD_LIT("\"protected\":"))) return 8; break;
+    case 9: if (atd_key_skip(r, pp, ATD_LIT("\"followers_count\":"))) return 9; break;
+    case 10: if (atd_key_skip(r, pp, ATD_LIT("\"friends_count\":"))) return 10; break;
+    case 11: if (atd_key_skip(r, pp, ATD_LIT("\"listed_count\":"))) return 11; break;
+    case 12: if (atd_key_skip(r, pp, ATD_LIT("\"created_at\":"))) return 12; break;
+    case 13: if (atd_key_skip(r, pp, ATD_LIT("\"favourites_count\":"))) return 13; break;
+    case 14: if (atd_key_skip(r, pp, ATD_LIT("\"utc_offset\":"))) return 14; break;
+    case 15: if (atd_key_skip(r, pp, ATD_LIT("\"time_zone\":"))) return 15; break;
+    case 16: if (atd_key_skip(r, pp, ATD_LIT("\"geo_enabled\":"))) return 16; break;
+    case 17: if (atd_key_skip(r, pp, ATD_LIT("\"verified\":"))) return 17; break;
+    case 18: if (atd_key_skip(r, pp, ATD_LIT("\"statuses_count\":"))) return 18; break;
+    case 19: if (atd_key_skip(r, pp, ATD_LIT("\"lang\":"))) return 19; break;
+    case 20: if (atd_key_skip(r, pp, ATD_LIT("\"contributors_enabled\":"))) return 20; break;
+    case 21: if (atd_key_skip(r, pp, ATD_LIT("\"is_translator\":"))) return 21; break;
+    case 22: if (atd_key_skip(r, pp, ATD_LIT("\"is_translation_enabled\":"))) return 22; break;
+    case 23: if (atd_key_skip(r, pp, ATD_LIT("\"profile_background_color\":"))) return 23; break;
+    case 27: if (atd_key_skip(r, pp, ATD_LIT("\"profile_image_url\":"))) return 27; break;
+    case 29: if (atd_key_skip(r, pp, ATD_LIT("\"profile_banner_url\":"))) return 29; break;
+    case 30: if (atd_key_skip(r, pp, ATD_LIT("\"profile_link_color\":"))) return 30; break;
+    case 35: if (atd_key_skip(r, pp, ATD_LIT("\"default_profile\":"))) return 35; break;
+    case 37: if (atd_key_skip(r, pp, ATD_LIT("\"following\":"))) return 37; break;
+    case 38: if (atd_key_skip(r, pp, ATD_LIT("\"follow_request_sent\":"))) return 38; break;
+    case 39: if (atd_key_skip(r, pp, ATD_LIT("\"notifications\":"))) return 39; break;
+    }
+    if (atd_key_room(r, p, ATD_LEN("\"profile_background_image_url_https\":"))) {
+        switch (p[3]) {
+        case '"': if (atd_bytes_skip(pp, ATD_LIT("\"id\":"))) return 0; break;
+        case '_':
+            switch (p[2]) {
+            case 'd': if (atd_bytes_skip(pp, ATD_LIT("\"id_str\":"))) return 1; break;
+            case 's':
+                switch (p[12]) {
+                case 'i': if (atd_bytes_skip(pp, ATD_LIT("\"is_translation_enabled\":"))) return 22; break;
+                case 'o': if (atd_bytes_skip(pp, ATD_LIT("\"is_translator\":"))) return 21; break;
+                }
+                break;
+            }
+            break;
+        case 'a': if (atd_bytes_skip(pp, ATD_LIT("\"statuses_count\":"))) return 18; break;
+        case 'c':
+            switch (p[1]) {
+            case 'l': if (atd_bytes_skip(pp, ATD_LIT("\"location\":"))) return 4; break;
+            case 'u': if (atd_bytes_skip(pp, ATD_LIT("\"utc_offset\":"))) return 14; break;
+            }
+            break;
+        case 'e': if (atd_bytes_skip(pp, ATD_LIT("\"created_at\":"))) return 12; break;
+        case 'f':
+            switch (p[16]) {
+            case '"': if (atd_bytes_skip(pp, ATD_LIT("\"default_profile\":"))) return 35; break;
+            case '_': if (atd_bytes_skip(pp, ATD_LIT("\"default_profile_image\":"))) return 36; break;
+            }
+            break;
+        case 'i': if (atd_bytes_skip(pp, ATD_LIT("\"friends_count\":"))) return 10; break;
+        case 'l':
+            switch (p[1]) {
+            case 'f':
+                switch (p[7]) {
+                case '_': if (atd_bytes_skip(pp, ATD_LIT("\"follow_request_sent\":"))) return 38; break;
+                case 'e': if (atd_bytes_skip(pp, ATD_LIT("\"followers_count\":"))) return 9; break;
+                case 'i': if (atd_bytes_skip(pp, ATD_LIT("\"following\":"))) return 37; break;
+                }
+                break;
+            case 'u': if (atd_bytes_skip(pp, ATD_LIT("\"url\":"))) return 6; break;
+            }
+            break;
+        case 'm':
+            switch (p[1]) {
+            case 'n': if (atd_bytes_skip(pp, ATD_LIT("\"name\":"))) return 2; break;
+            case 't': if (atd_bytes_skip(pp, ATD_LIT("\"time_zone\":"))) return 15; break;
+            }
+            break;
+        case 'n':
+            switch (p[1]) {
+            case 'c': if (atd_bytes_skip(pp, ATD_LIT("\"contributors_enabled\":"))) return 20; break;
+            case 'l': if (atd_bytes_skip(pp, ATD_LIT("\"lang\":"))) return 19; break;
+            }
+            break;
+        case 'o':
+            switch (p[11]) {
+            case ':': if (atd_bytes_skip(pp, ATD_LIT("\"protected\":"))) return 8; break;
+            case 'a':
+                switch (p[18]) {
+                case '"': if (atd_bytes_skip(pp, ATD_LIT("\"profile_image_url\":"))) return 27; break;
+                case '_': if (atd_bytes_skip(pp, ATD_LIT("\"profile_image_url_https\":"))) return 28; break;
+                }
+                break;
+            case 'c':
+                switch (p[20]) {
+                case 'c': if (atd_bytes_skip(pp, ATD_LIT("\"profile_background_color\":"))) return 23; break;
+                case 'i':
+                    switch (p[29]) {
+                    case '"': if (atd_bytes_skip(pp, ATD_LIT("\"profile_background_image_url\":"))) return 24; break;
+                    case '_': if (atd_bytes_skip(pp, ATD_LIT("\"profile_background_image_url_https\":"))) return 25; break;
+                    }
+                    break;
+                case 't': if (atd_bytes_skip(pp, ATD_LIT("\"profile_background_tile\":"))) return 26; break;
+                }
+                break;
+            case 'd':
+                switch (p[1]) {
+                case 'g': if (atd_bytes_skip(pp, ATD_LIT("\"geo_enabled\":"))) return 16; break;
+                case 'p':
+                    switch (p[17]) {
+                    case 'b': if (atd_bytes_skip(pp, ATD_LIT("\"profile_sidebar_border_color\":"))) return 31; break;
+                    case 'f': if (atd_bytes_skip(pp, ATD_LIT("\"profile_sidebar_fill_color\":"))) return 32; break;
+                    }
+                    break;
+                }
+                break;
+            case 'e': if (atd_bytes_skip(pp, ATD_LIT("\"profile_use_background_image\":"))) return 34; break;
+            case 'n':
+                switch (p[9]) {
+                case 'b': if (atd_bytes_skip(pp, ATD_LIT("\"profile_banner_url\":"))) return 29; break;
+                case 'l': if (atd_bytes_skip(pp, ATD_LIT("\"profile_link_color\":"))) return 30; break;
+                }
+                break;
+            case 'x': if (atd_bytes_skip(pp, ATD_LIT("\"profile_text_color\":"))) return 33; break;
+            }
+            break;
+        case 'r':
+            switch (p[1]) {
+            case 's': if (atd_bytes_skip(pp, ATD_LIT("\"screen_name\":"))) return 3; break;
+            case 'v': if (atd_bytes_skip(pp, ATD_LIT("\"verified\":"))) return 17; break;
+            }
+            break;
+        case 's':
+            switch (p[1]) {
+            case 'd': if (atd_bytes_skip(pp, ATD_LIT("\"description\":"))) return 5; break;
+            case 'l': if (atd_bytes_skip(pp, ATD_LIT("\"listed_count\":"))) return 11; break;
+            }
+            break;
+        case 't':
+            switch (p[1]) {
+            case 'e': if (atd_bytes_skip(pp, ATD_LIT("\"entities\":"))) return 7; break;
+            case 'n': if (atd_bytes_skip(pp, ATD_LIT("\"notifications\":"))) return 39; break;
+            }
+            break;
+        case 'v': if (atd_bytes_skip(pp, ATD_LIT("\"favourites_count\":"))) return 13; break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) return ATD__KEY_FAILED;
+    *pp = p;
+    switch (key.len) {
+    case 2: if (atd_bytes_eq(key.ptr, ATD_LIT("id"))) return 0; break;
+    case 6: if (atd_bytes_eq(key.ptr, ATD_LIT("id_str"))) return 1; break;
+    case 4:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("name"))) return 2;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("lang"))) return 19;
+        break;
+    case 11:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("screen_name"))) return 3;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("description"))) return 5;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("geo_enabled"))) return 16;
+        break;
+    case 8:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("location"))) return 4;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("entities"))) return 7;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("verified"))) return 17;
+        break;
+    case 3: if (atd_bytes_eq(key.ptr, ATD_LIT("url"))) return 6; break;
+    case 9:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("protected"))) return 8;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("time_zone"))) return 15;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("following"))) return 37;
+        break;
+    case 15:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("followers_count"))) return 9;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("default_profile"))) return 35;
+        break;
+    case 13:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("friends_count"))) return 10;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("is_translator"))) return 21;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("notifications"))) return 39;
+        break;
+    case 12: if (atd_bytes_eq(key.ptr, ATD_LIT("listed_count"))) return 11; break;
+    case 10:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("created_at"))) return 12;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("utc_offset"))) return 14;
+        break;
+    case 16: if (atd_bytes_eq(key.ptr, ATD_LIT("favourites_count"))) return 13; break;
+    case 14: if (atd_bytes_eq(key.ptr, ATD_LIT("statuses_count"))) return 18; break;
+    case 20: if (atd_bytes_eq(key.ptr, ATD_LIT("contributors_enabled"))) return 20; break;
+    case 22: if (atd_bytes_eq(key.ptr, ATD_LIT("is_translation_enabled"))) return 22; break;
+    case 24: if (atd_bytes_eq(key.ptr, ATD_LIT("profile_background_color"))) return 23; break;
+    case 28:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("profile_background_image_url"))) return 24;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("profile_sidebar_border_color"))) return 31;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("profile_use_background_image"))) return 34;
+        break;
+    case 34: if (atd_bytes_eq(key.ptr, ATD_LIT("profile_background_image_url_https"))) return 25; break;
+    case 23:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("profile_background_tile"))) return 26;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("profile_image_url_https"))) return 28;
+        break;
+    case 17: if (atd_bytes_eq(key.ptr, ATD_LIT("profile_image_url"))) return 27; break;
+    case 18:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("profile_banner_url"))) return 29;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("profile_link_color"))) return 30;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("profile_text_color"))) return 33;
+        break;
+    case 26: if (atd_bytes_eq(key.ptr, ATD_LIT("profile_sidebar_fill_color"))) return 32; break;
+    case 21: if (atd_bytes_eq(key.ptr, ATD_LIT("default_profile_image"))) return 36; break;
+    case 19: if (atd_bytes_eq(key.ptr, ATD_LIT("follow_request_sent"))) return 38; break;
+    }
+    *pp = atd_skip_unknown_field_p(r, p, key, "user", "id\000id_str\000name\000screen_name\000location\000description\000url\000entities\000protected\000followers_count\000friends_count\000listed_count\000created_at\000favourites_count\000utc_offset\000time_zone\000geo_enabled\000verified\000statuses_count\000lang\000contributors_enabled\000is_translator\000is_translation_enabled\000profile_background_color\000profile_background_image_url\000profile_background_image_url_https\000profile_background_tile\000profile_image_url\000profile_image_url_https\000profile_banner_url\000profile_link_color\000profile_sidebar_border_color\000profile_sidebar_fill_color\000profile_text_color\000profile_use_background_image\000default_profile\000default_profile_image\000following\000follow_request_sent\000notifications\000");
+    return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+}
+
 static const char *twitter_user_read_p(atd_reader *r, const char *p, twitter_user *out)
 {
     bool more;
-    atd_string key;
+    int guess;
     const char *at = p;
     uint64_t seen[1] = {0};
     twitter_user_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"id\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"contributors_enabled\":"))) goto field_20;
-        goto key;
-    }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"id\":"))) { guess = 20; goto key; }
 field_0:
     p = atd_read_int64_p(r, p, &out->id);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("id")));
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"id_str\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"id_str\":"))) { guess = -1; goto key; }
 field_1:
     p = atd_read_string_p(r, p, &out->id_str);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("id_str")));
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"name\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"is_translation_enabled\":"))) goto field_22;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"name\":"))) { guess = 22; goto key; }
 field_2:
     p = atd_read_string_p(r, p, &out->name);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("name")));
     seen[0] |= (uint64_t)1 << 2;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"screen_name\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"notifications\":"))) goto field_39;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"screen_name\":"))) { guess = 39; goto key; }
 field_3:
     p = atd_read_string_p(r, p, &out->screen_name);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("screen_name")));
     seen[0] |= (uint64_t)1 << 3;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"location\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"statuses_count\":"))) goto field_18;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"location\":"))) { guess = 18; goto key; }
 field_4:
     p = atd_read_string_p(r, p, &out->location);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("location")));
     seen[0] |= (uint64_t)1 << 4;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"description\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"name\":"))) goto field_2;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"description\":"))) { guess = 2; goto key; }
 field_5:
     p = atd_read_string_p(r, p, &out->description);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("description")));
     seen[0] |= (uint64_t)1 << 5;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"url\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"entities\":"))) goto field_7;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"url\":"))) { guess = 7; goto key; }
 field_6:
     p = twitter_string_nullable_read_p(r, p, &out->url);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("url")));
     seen[0] |= (uint64_t)1 << 6;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"entities\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"utc_offset\":"))) goto field_14;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"entities\":"))) { guess = 14; goto key; }
 field_7:
     p = twitter_user_entities_read_p(r, p, &out->entities);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("entities")));
     seen[0] |= (uint64_t)1 << 7;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"protected\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"favourites_count\":"))) goto field_13;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"protected\":"))) { guess = 13; goto key; }
 field_8:
     p = atd_read_bool_p(r, p, &out->protected_);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("protected")));
     seen[0] |= (uint64_t)1 << 8;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"followers_count\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"screen_name\":"))) goto field_3;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"followers_count\":"))) { guess = 3; goto key; }
 field_9:
     p = atd_read_int64_p(r, p, &out->followers_count);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("followers_count")));
     seen[0] |= (uint64_t)1 << 9;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"friends_count\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"following\":"))) goto field_37;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"friends_count\":"))) { guess = 37; goto key; }
 field_10:
     p = atd_read_int64_p(r, p, &out->friends_count);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("friends_count")));
     seen[0] |= (uint64_t)1 << 10;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"listed_count\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"geo_enabled\":"))) goto field_16;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"listed_count\":"))) { guess = 16; goto key; }
 field_11:
     p = atd_read_int64_p(r, p, &out->listed_count);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("listed_count")));
     seen[0] |= (uint64_t)1 << 11;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"created_at\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"location\":"))) goto field_4;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"created_at\":"))) { guess = 4; goto key; }
 field_12:
     p = atd_read_string_p(r, p, &out->created_at);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("created_at")));
     seen[0] |= (uint64_t)1 << 12;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"favourites_count\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"default_profile\":"))) goto field_35;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"favourites_count\":"))) { guess = 35; goto key; }
 field_13:
     p = atd_read_int64_p(r, p, &out->favourites_count);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("favourites_count")));
     seen[0] |= (uint64_t)1 << 13;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"utc_offset\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"follow_request_sent\":"))) goto field_38;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"utc_offset\":"))) { guess = 38; goto key; }
 field_14:
     p = twitter_int_nullable_read_p(r, p, &out->utc_offset);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("utc_offset")));
     seen[0] |= (uint64_t)1 << 14;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"time_zone\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"verified\":"))) goto field_17;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"time_zone\":"))) { guess = 17; goto key; }
 field_15:
     p = twitter_string_nullable_read_p(r, p, &out->time_zone);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("time_zone")));
     seen[0] |= (uint64_t)1 << 15;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"geo_enabled\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"url\":"))) goto field_6;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"geo_enabled\":"))) { guess = 6; goto key; }
 field_16:
     p = atd_read_bool_p(r, p, &out->geo_enabled);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("geo_enabled")));
     seen[0] |= (uint64_t)1 << 16;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"verified\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"id\":"))) goto field_0;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"verified\":"))) { guess = 0; goto key; }
 field_17:
     p = atd_read_bool_p(r, p, &out->verified);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("verified")));
     seen[0] |= (uint64_t)1 << 17;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"statuses_count\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"statuses_count\":"))) { guess = -1; goto key; }
 field_18:
     p = atd_read_int64_p(r, p, &out->statuses_count);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("statuses_count")));
     seen[0] |= (uint64_t)1 << 18;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"lang\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"time_zone\":"))) goto field_15;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"lang\":"))) { guess = 15; goto key; }
 field_19:
     p = atd_read_string_p(r, p, &out->lang);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("lang")));
     seen[0] |= (uint64_t)1 << 19;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"contributors_enabled\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"listed_count\":"))) goto field_11;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"contributors_enabled\":"))) { guess = 11; goto key; }
 field_20:
     p = atd_read_bool_p(r, p, &out->contributors_enabled);
     if (p == NULL) {
         return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("contributors_enabled")));
     }
     seen[0] |= (uint64_t)1 << 20;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"is_translator\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"created_at\":"))) goto field_12;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"is_translator\":"))) { guess = 12; goto key; }
 field_21:
     p = atd_read_bool_p(r, p, &out->is_translator);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("is_translator")));
     seen[0] |= (uint64_t)1 << 21;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"is_translation_enabled\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"lang\":"))) goto field_19;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"is_translation_enabled\":"))) { guess = 19; goto key; }
 field_22:
     p = atd_read_bool_p(r, p, &out->is_translation_enabled);
     if (p == NULL) {
         return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("is_translation_enabled")));
     }
     seen[0] |= (uint64_t)1 << 22;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"profile_background_color\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"is_translator\":"))) goto field_21;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"profile_background_color\":"))) { guess = 21; goto key; }
 field_23:
     p = atd_read_string_p(r, p, &out->profile_background_color);
     if (p == NULL) {
         return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("profile_background_color")));
     }
     seen[0] |= (uint64_t)1 << 23;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"profile_background_image_url\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"profile_background_image_url\":"))) { guess = -1; goto key; }
 field_24:
     p = atd_read_string_p(r, p, &out->profile_background_image_url);
     if (p == NULL) {
         return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("profile_background_image_url")));
     }
     seen[0] |= (uint64_t)1 << 24;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"profile_background_image_url_https\":"))) {
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"profile_background_image_url_https\":"))) { guess = -1; goto key; }
 field_25:
     p = atd_read_string_p(r, p, &out->profile_background_image_url_https);
     if (p == NULL) {
         return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("profile_background_image_url_https")));
     }
     seen[0] |= (uint64_t)1 << 25;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"profile_background_tile\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"profile_background_tile\":"))) { guess = -1; goto key; }
 field_26:
     p = atd_read_bool_p(r, p, &out->profile_background_tile);
     if (p == NULL) {
         return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("profile_background_tile")));
     }
     seen[0] |= (uint64_t)1 << 26;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"profile_image_url\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"profile_banner_url\":"))) goto field_29;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"profile_image_url\":"))) { guess = 29; goto key; }
 field_27:
     p = atd_read_string_p(r, p, &out->profile_image_url);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("profile_image_url")));
     seen[0] |= (uint64_t)1 << 27;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"profile_image_url_https\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"profile_image_url_https\":"))) { guess = -1; goto key; }
 field_28:
     p = atd_read_string_p(r, p, &out->profile_image_url_https);
     if (p == NULL) {
         return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("profile_image_url_https")));
     }
     seen[0] |= (uint64_t)1 << 28;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"profile_banner_url\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"profile_link_color\":"))) goto field_30;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"profile_banner_url\":"))) { guess = 30; goto key; }
 field_29:
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("profile_banner_url")));
-        }
-    } else {
+    if (!atd_null_skip(r, &p)) {
         p = atd_read_string_p(r, p, &out->profile_banner_url);
         if (p == NULL) {
             return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("profile_banner_url")));
         }
         out->has_profile_banner_url = true;
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"profile_link_color\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"profile_image_url\":"))) goto field_27;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"profile_link_color\":"))) { guess = 27; goto key; }
 field_30:
     p = atd_read_string_p(r, p, &out->profile_link_color);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("profile_link_color")));
     seen[0] |= (uint64_t)1 << 29;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"profile_sidebar_border_color\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"profile_sidebar_border_color\":"))) { guess = -1; goto key; }
 field_31:
     p = atd_read_string_p(r, p, &out->profile_sidebar_border_color);
     if (p == NULL) {
         return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("profile_sidebar_border_color")));
     }
     seen[0] |= (uint64_t)1 << 30;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"profile_sidebar_fill_color\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"profile_sidebar_fill_color\":"))) { guess = -1; goto key; }
 field_32:
     p = atd_read_string_p(r, p, &out->profile_sidebar_fill_color);
     if (p == NULL) {
         return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("profile_sidebar_fill_color")));
     }
     seen[0] |= (uint64_t)1 << 31;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"profile_text_color\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"profile_text_color\":"))) { guess = -1; goto key; }
 field_33:
     p = atd_read_string_p(r, p, &out->profile_text_color);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("profile_text_color")));
     seen[0] |= (uint64_t)1 << 32;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"profile_use_background_image\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"profile_use_background_image\":"))) { guess = -1; goto key; }
 field_34:
     p = atd_read_bool_p(r, p, &out->profile_use_background_image);
     if (p == NULL) {
         return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("profile_use_background_image")));
     }
     seen[0] |= (uint64_t)1 << 33;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"default_profile\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"protected\":"))) goto field_8;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"default_profile\":"))) { guess = 8; goto key; }
 field_35:
     p = atd_read_bool_p(r, p, &out->default_profile);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("default_profile")));
     seen[0] |= (uint64_t)1 << 34;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"default_profile_image\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"default_profile_image\":"))) { guess = -1; goto key; }
 field_36:
     p = atd_read_bool_p(r, p, &out->default_profile_image);
     if (p == NULL) {
         return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("default_profile_image")));
     }
     seen[0] |= (uint64_t)1 << 35;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"following\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"description\":"))) goto field_5;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"following\":"))) { guess = 5; goto key; }
 field_37:
     p = atd_read_bool_p(r, p, &out->following);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("following")));
     seen[0] |= (uint64_t)1 << 36;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"follow_request_sent\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"friends_count\":"))) goto field_10;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"follow_request_sent\":"))) { guess = 10; goto key; }
 field_38:
     p = atd_read_bool_p(r, p, &out->follow_request_sent);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("follow_request_sent")));
     seen[0] |= (uint64_t)1 << 37;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"notifications\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"followers_count\":"))) goto field_9;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"notifications\":"))) { guess = 9; goto key; }
 field_39:
     p = atd_read_bool_p(r, p, &out->notifications);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("notifications")));
     seen[0] |= (uint64_t)1 << 38;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"profile_background_color\":"))) goto field_23;
-        goto key;
-    }
+    if (more) { guess = 23; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x7fffffffff)) {
@@ -835,315 +969,134 @@ end:
     return p;
 key:
     if (!more) goto end;
-    if (atd_key_room(r, p, ATD_LEN("\"profile_background_image_url_https\":"))) {
-        switch (p[3]) {
-        case '"': if (atd_bytes_skip(&p, ATD_LIT("\"id\":"))) goto field_0; break;
-        case '_':
-            switch (p[2]) {
-            case 'd': if (atd_bytes_skip(&p, ATD_LIT("\"id_str\":"))) goto field_1; break;
-            case 's':
-                switch (p[12]) {
-                case 'i': if (atd_bytes_skip(&p, ATD_LIT("\"is_translation_enabled\":"))) goto field_22; break;
-                case 'o': if (atd_bytes_skip(&p, ATD_LIT("\"is_translator\":"))) goto field_21; break;
-                }
-                break;
-            }
-            break;
-        case 'a': if (atd_bytes_skip(&p, ATD_LIT("\"statuses_count\":"))) goto field_18; break;
-        case 'c':
-            switch (p[1]) {
-            case 'l': if (atd_bytes_skip(&p, ATD_LIT("\"location\":"))) goto field_4; break;
-            case 'u': if (atd_bytes_skip(&p, ATD_LIT("\"utc_offset\":"))) goto field_14; break;
-            }
-            break;
-        case 'e': if (atd_bytes_skip(&p, ATD_LIT("\"created_at\":"))) goto field_12; break;
-        case 'f':
-            switch (p[16]) {
-            case '"': if (atd_bytes_skip(&p, ATD_LIT("\"default_profile\":"))) goto field_35; break;
-            case '_': if (atd_bytes_skip(&p, ATD_LIT("\"default_profile_image\":"))) goto field_36; break;
-            }
-            break;
-        case 'i': if (atd_bytes_skip(&p, ATD_LIT("\"friends_count\":"))) goto field_10; break;
-        case 'l':
-            switch (p[1]) {
-            case 'f':
-                switch (p[7]) {
-                case '_': if (atd_bytes_skip(&p, ATD_LIT("\"follow_request_sent\":"))) goto field_38; break;
-                case 'e': if (atd_bytes_skip(&p, ATD_LIT("\"followers_count\":"))) goto field_9; break;
-                case 'i': if (atd_bytes_skip(&p, ATD_LIT("\"following\":"))) goto field_37; break;
-                }
-                break;
-            case 'u': if (atd_bytes_skip(&p, ATD_LIT("\"url\":"))) goto field_6; break;
-            }
-            break;
-        case 'm':
-            switch (p[1]) {
-            case 'n': if (atd_bytes_skip(&p, ATD_LIT("\"name\":"))) goto field_2; break;
-            case 't': if (atd_bytes_skip(&p, ATD_LIT("\"time_zone\":"))) goto field_15; break;
-            }
-            break;
-        case 'n':
-            switch (p[1]) {
-            case 'c': if (atd_bytes_skip(&p, ATD_LIT("\"contributors_enabled\":"))) goto field_20; break;
-            case 'l': if (atd_bytes_skip(&p, ATD_LIT("\"lang\":"))) goto field_19; break;
-            }
-            break;
-        case 'o':
-            switch (p[11]) {
-            case ':': if (atd_bytes_skip(&p, ATD_LIT("\"protected\":"))) goto field_8; break;
-            case 'a':
-                switch (p[18]) {
-                case '"': if (atd_bytes_skip(&p, ATD_LIT("\"profile_image_url\":"))) goto field_27; break;
-                case '_': if (atd_bytes_skip(&p, ATD_LIT("\"profile_image_url_https\":"))) goto field_28; break;
-                }
-                break;
-            case 'c':
-                switch (p[20]) {
-                case 'c': if (atd_bytes_skip(&p, ATD_LIT("\"profile_background_color\":"))) goto field_23; break;
-                case 'i':
-                    switch (p[29]) {
-                    case '"': if (atd_bytes_skip(&p, ATD_LIT("\"profile_background_image_url\":"))) goto field_24; break;
-                    case '_': if (atd_bytes_skip(&p, ATD_LIT("\"profile_background_image_url_https\":"))) goto field_25; break;
-                    }
-                    break;
-                case 't': if (atd_bytes_skip(&p, ATD_LIT("\"profile_background_tile\":"))) goto field_26; break;
-                }
-                break;
-            case 'd':
-                switch (p[1]) {
-                case 'g': if (atd_bytes_skip(&p, ATD_LIT("\"geo_enabled\":"))) goto field_16; break;
-                case 'p':
-                    switch (p[17]) {
-                    case 'b': if (atd_bytes_skip(&p, ATD_LIT("\"profile_sidebar_border_color\":"))) goto field_31; break;
-                    case 'f': if (atd_bytes_skip(&p, ATD_LIT("\"profile_sidebar_fill_color\":"))) goto field_32; break;
-                    }
-                    break;
-                }
-                break;
-            case 'e': if (atd_bytes_skip(&p, ATD_LIT("\"profile_use_background_image\":"))) goto field_34; break;
-            case 'n':
-                switch (p[9]) {
-                case 'b': if (atd_bytes_skip(&p, ATD_LIT("\"profile_banner_url\":"))) goto field_29; break;
-                case 'l': if (atd_bytes_skip(&p, ATD_LIT("\"profile_link_color\":"))) goto field_30; break;
-                }
-                break;
-            case 'x': if (atd_bytes_skip(&p, ATD_LIT("\"profile_text_color\":"))) goto field_33; break;
-            }
-            break;
-        case 'r':
-            switch (p[1]) {
-            case 's': if (atd_bytes_skip(&p, ATD_LIT("\"screen_name\":"))) goto field_3; break;
-            case 'v': if (atd_bytes_skip(&p, ATD_LIT("\"verified\":"))) goto field_17; break;
-            }
-            break;
-        case 's':
-            switch (p[1]) {
-            case 'd': if (atd_bytes_skip(&p, ATD_LIT("\"description\":"))) goto field_5; break;
-            case 'l': if (atd_bytes_skip(&p, ATD_LIT("\"listed_count\":"))) goto field_11; break;
-            }
-            break;
-        case 't':
-            switch (p[1]) {
-            case 'e': if (atd_bytes_skip(&p, ATD_LIT("\"entities\":"))) goto field_7; break;
-            case 'n': if (atd_bytes_skip(&p, ATD_LIT("\"notifications\":"))) goto field_39; break;
-            }
-            break;
-        case 'v': if (atd_bytes_skip(&p, ATD_LIT("\"favourites_count\":"))) goto field_13; break;
-        }
+    switch (twitter_user__key(r, &p, guess)) {
+    case 0: goto field_0;
+    case 1: goto field_1;
+    case 2: goto field_2;
+    case 3: goto field_3;
+    case 4: goto field_4;
+    case 5: goto field_5;
+    case 6: goto field_6;
+    case 7: goto field_7;
+    case 8: goto field_8;
+    case 9: goto field_9;
+    case 10: goto field_10;
+    case 11: goto field_11;
+    case 12: goto field_12;
+    case 13: goto field_13;
+    case 14: goto field_14;
+    case 15: goto field_15;
+    case 16: goto field_16;
+    case 17: goto field_17;
+    case 18: goto field_18;
+    case 19: goto field_19;
+    case 20: goto field_20;
+    case 21: goto field_21;
+    case 22: goto field_22;
+    case 23: goto field_23;
+    case 24: goto field_24;
+    case 25: goto field_25;
+    case 26: goto field_26;
+    case 27: goto field_27;
+    case 28: goto field_28;
+    case 29: goto field_29;
+    case 30: goto field_30;
+    case 31: goto field_31;
+    case 32: goto field_32;
+    case 33: goto field_33;
+    case 34: goto field_34;
+    case 35: goto field_35;
+    case 36: goto field_36;
+    case 37: goto field_37;
+    case 38: goto field_38;
+    case 39: goto field_39;
+    case ATD__KEY_SKIPPED: goto tail;
+    default: return NULL;
     }
-    p = atd_object_key_p(r, p, &key);
-    if (p == NULL) return NULL;
-    switch (key.len) {
-    case 2: if (atd_bytes_eq(key.ptr, ATD_LIT("id"))) goto field_0; break;
-    case 6: if (atd_bytes_eq(key.ptr, ATD_LIT("id_str"))) goto field_1; break;
-    case 4:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("name"))) goto field_2;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("lang"))) goto field_19;
-        break;
-    case 11:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("screen_name"))) goto field_3;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("description"))) goto field_5;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("geo_enabled"))) goto field_16;
-        break;
-    case 8:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("location"))) goto field_4;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("entities"))) goto field_7;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("verified"))) goto field_17;
-        break;
-    case 3: if (atd_bytes_eq(key.ptr, ATD_LIT("url"))) goto field_6; break;
-    case 9:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("protected"))) goto field_8;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("time_zone"))) goto field_15;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("following"))) goto field_37;
-        break;
-    case 15:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("followers_count"))) goto field_9;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("default_profile"))) goto field_35;
-        break;
-    case 13:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("friends_count"))) goto field_10;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("is_translator"))) goto field_21;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("notifications"))) goto field_39;
-        break;
-    case 12: if (atd_bytes_eq(key.ptr, ATD_LIT("listed_count"))) goto field_11; break;
-    case 10:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("created_at"))) goto field_12;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("utc_offset"))) goto field_14;
-        break;
-    case 16: if (atd_bytes_eq(key.ptr, ATD_LIT("favourites_count"))) goto field_13; break;
-    case 14: if (atd_bytes_eq(key.ptr, ATD_LIT("statuses_count"))) goto field_18; break;
-    case 20: if (atd_bytes_eq(key.ptr, ATD_LIT("contributors_enabled"))) goto field_20; break;
-    case 22: if (atd_bytes_eq(key.ptr, ATD_LIT("is_translation_enabled"))) goto field_22; break;
-    case 24: if (atd_bytes_eq(key.ptr, ATD_LIT("profile_background_color"))) goto field_23; break;
-    case 28:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("profile_background_image_url"))) goto field_24;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("profile_sidebar_border_color"))) goto field_31;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("profile_use_background_image"))) goto field_34;
-        break;
-    case 34: if (atd_bytes_eq(key.ptr, ATD_LIT("profile_background_image_url_https"))) goto field_25; break;
-    case 23:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("profile_background_tile"))) goto field_26;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("profile_image_url_https"))) goto field_28;
-        break;
-    case 17: if (atd_bytes_eq(key.ptr, ATD_LIT("profile_image_url"))) goto field_27; break;
-    case 18:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("profile_banner_url"))) goto field_29;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("profile_link_color"))) goto field_30;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("profile_text_color"))) goto field_33;
-        break;
-    case 26: if (atd_bytes_eq(key.ptr, ATD_LIT("profile_sidebar_fill_color"))) goto field_32; break;
-    case 21: if (atd_bytes_eq(key.ptr, ATD_LIT("default_profile_image"))) goto field_36; break;
-    case 19: if (atd_bytes_eq(key.ptr, ATD_LIT("follow_request_sent"))) goto field_38; break;
-    }
-    p = atd_skip_unknown_field_p(r, p, key, "user", "id\000id_str\000name\000screen_name\000location\000description\000url\000entities\000protected\000followers_count\000friends_count\000listed_count\000created_at\000favourites_count\000utc_offset\000time_zone\000geo_enabled\000verified\000statuses_count\000lang\000contributors_enabled\000is_translator\000is_translation_enabled\000profile_background_color\000profile_background_image_url\000profile_background_image_url_https\000profile_background_tile\000profile_image_url\000profile_image_url_https\000profile_banner_url\000profile_link_color\000profile_sidebar_border_color\000profile_sidebar_fill_color\000profile_text_color\000profile_use_background_image\000default_profile\000default_profile_image\000following\000follow_request_sent\000notifications\000");
-    if (p == NULL) return NULL;
-    goto tail;
 }
 
 ATD_DEFINE_READ(extern, twitter_user, twitter_user)
 ATD_DEFINE_READ_ENTRY_POINTS(twitter_user)
 
-static const char *twitter_hashtag_list_read_p(atd_reader *r, const char *p, twitter_hashtag_list *out)
-{
-    bool more;
-    size_t len = 0, cap = 0;
-    twitter_hashtag *items = NULL;
-    p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
-    while (more) {
-        if (len == cap) {
-            items = (twitter_hashtag *)atd_read_grow(r, p, items, &cap, sizeof(twitter_hashtag), 8);
-            if (items == NULL) return NULL;
-        }
-        p = twitter_hashtag_read_p(r, p, &items[len]);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
-        len++;
-        p = atd_array_next_p(r, p, &more);
-        if (p == NULL) return NULL;
-    }
-    out->items = items;
-    out->len = len;
-    return p;
-}
+ATD_DEFINE_LIST_READ_P(twitter_hashtag_list, twitter_hashtag_list, twitter_hashtag, 8, twitter_hashtag_read_p)
 
-static const char *twitter_user_mention_list_read_p(atd_reader *r, const char *p, twitter_user_mention_list *out)
-{
-    bool more;
-    size_t len = 0, cap = 0;
-    twitter_user_mention *items = NULL;
-    p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
-    while (more) {
-        if (len == cap) {
-            items = (twitter_user_mention *)atd_read_grow(r, p, items, &cap, sizeof(twitter_user_mention), 8);
-            if (items == NULL) return NULL;
-        }
-        p = twitter_user_mention_read_p(r, p, &items[len]);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
-        len++;
-        p = atd_array_next_p(r, p, &more);
-        if (p == NULL) return NULL;
-    }
-    out->items = items;
-    out->len = len;
-    return p;
-}
+ATD_DEFINE_LIST_READ_P(twitter_user_mention_list, twitter_user_mention_list, twitter_user_mention, 8, twitter_user_mention_read_p)
 
-static const char *twitter_media_list_read_p(atd_reader *r, const char *p, twitter_media_list *out)
-{
-    bool more;
-    size_t len = 0, cap = 0;
-    twitter_media *items = NULL;
-    p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
-    while (more) {
-        if (len == cap) {
-            items = (twitter_media *)atd_read_grow(r, p, items, &cap, sizeof(twitter_media), 8);
-            if (items == NULL) return NULL;
-        }
-        p = twitter_media_read_p(r, p, &items[len]);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
-        len++;
-        p = atd_array_next_p(r, p, &more);
-        if (p == NULL) return NULL;
-    }
-    out->items = items;
-    out->len = len;
-    return p;
-}
+ATD_DEFINE_LIST_READ_P(twitter_media_list, twitter_media_list, twitter_media, 8, twitter_media_read_p)
 
 void twitter_entities_init(twitter_entities *v)
 {
     memset(v, 0, sizeof *v);
 }
 
+static ATD__HOT_INLINE int twitter_entities__key(atd_reader *r, const char **pp, int guess)
+{
+    const char *p = *pp; /* reads the key; *pp moves past it */
+    atd_string key;
+    switch (guess) {
+    case 1: if (atd_key_skip(r, pp, ATD_LIT("\"symbols\":"))) return 1; break;
+    case 4: if (atd_key_skip(r, pp, ATD_LIT("\"media\":"))) return 4; break;
+    }
+    if (atd_key_room(r, p, ATD_LEN("\"user_mentions\":"))) {
+        switch (p[2]) {
+        case 'a': if (atd_bytes_skip(pp, ATD_LIT("\"hashtags\":"))) return 0; break;
+        case 'e': if (atd_bytes_skip(pp, ATD_LIT("\"media\":"))) return 4; break;
+        case 'r': if (atd_bytes_skip(pp, ATD_LIT("\"urls\":"))) return 2; break;
+        case 's': if (atd_bytes_skip(pp, ATD_LIT("\"user_mentions\":"))) return 3; break;
+        case 'y': if (atd_bytes_skip(pp, ATD_LIT("\"symbols\":"))) return 1; break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) return ATD__KEY_FAILED;
+    *pp = p;
+    switch (key.len) {
+    case 8: if (atd_bytes_eq(key.ptr, ATD_LIT("hashtags"))) return 0; break;
+    case 7: if (atd_bytes_eq(key.ptr, ATD_LIT("symbols"))) return 1; break;
+    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("urls"))) return 2; break;
+    case 13: if (atd_bytes_eq(key.ptr, ATD_LIT("user_mentions"))) return 3; break;
+    case 5: if (atd_bytes_eq(key.ptr, ATD_LIT("media"))) return 4; break;
+    }
+    *pp = atd_skip_unknown_field_p(r, p, key, "entities", "hashtags\000symbols\000urls\000user_mentions\000media\000");
+    return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+}
+
 static const char *twitter_entities_read_p(atd_reader *r, const char *p, twitter_entities *out)
 {
     bool more;
-    atd_string key;
+    int guess;
     const char *at = p;
     uint64_t seen[1] = {0};
     twitter_entities_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"hashtags\":"))) goto key;
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"hashtags\":"))) { guess = -1; goto key; }
 field_0:
     p = twitter_hashtag_list_read_p(r, p, &out->hashtags);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("hashtags")));
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"symbols\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"media\":"))) goto field_4;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"symbols\":"))) { guess = 4; goto key; }
 field_1:
     p = twitter_hashtag_list_read_p(r, p, &out->symbols);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("symbols")));
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"urls\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"urls\":"))) { guess = -1; goto key; }
 field_2:
     p = twitter_url_entity_list_read_p(r, p, &out->urls);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("urls")));
     seen[0] |= (uint64_t)1 << 2;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"user_mentions\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"user_mentions\":"))) { guess = -1; goto key; }
 field_3:
     p = twitter_user_mention_list_read_p(r, p, &out->user_mentions);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("user_mentions")));
     seen[0] |= (uint64_t)1 << 3;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"media\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"media\":"))) { guess = -1; goto key; }
 field_4:
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("media")));
-    } else {
+    if (!atd_null_skip(r, &p)) {
         p = twitter_media_list_read_p(r, p, &out->media);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("media")));
         out->has_media = true;
     }
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"symbols\":"))) goto field_1;
-        goto key;
-    }
+    if (more) { guess = 1; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0xf)) {
@@ -1152,27 +1105,15 @@ end:
     return p;
 key:
     if (!more) goto end;
-    if (atd_key_room(r, p, ATD_LEN("\"user_mentions\":"))) {
-        switch (p[2]) {
-        case 'a': if (atd_bytes_skip(&p, ATD_LIT("\"hashtags\":"))) goto field_0; break;
-        case 'e': if (atd_bytes_skip(&p, ATD_LIT("\"media\":"))) goto field_4; break;
-        case 'r': if (atd_bytes_skip(&p, ATD_LIT("\"urls\":"))) goto field_2; break;
-        case 's': if (atd_bytes_skip(&p, ATD_LIT("\"user_mentions\":"))) goto field_3; break;
-        case 'y': if (atd_bytes_skip(&p, ATD_LIT("\"symbols\":"))) goto field_1; break;
-        }
+    switch (twitter_entities__key(r, &p, guess)) {
+    case 0: goto field_0;
+    case 1: goto field_1;
+    case 2: goto field_2;
+    case 3: goto field_3;
+    case 4: goto field_4;
+    case ATD__KEY_SKIPPED: goto tail;
+    default: return NULL;
     }
-    p = atd_object_key_p(r, p, &key);
-    if (p == NULL) return NULL;
-    switch (key.len) {
-    case 8: if (atd_bytes_eq(key.ptr, ATD_LIT("hashtags"))) goto field_0; break;
-    case 7: if (atd_bytes_eq(key.ptr, ATD_LIT("symbols"))) goto field_1; break;
-    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("urls"))) goto field_2; break;
-    case 13: if (atd_bytes_eq(key.ptr, ATD_LIT("user_mentions"))) goto field_3; break;
-    case 5: if (atd_bytes_eq(key.ptr, ATD_LIT("media"))) goto field_4; break;
-    }
-    p = atd_skip_unknown_field_p(r, p, key, "entities", "hashtags\000symbols\000urls\000user_mentions\000media\000");
-    if (p == NULL) return NULL;
-    goto tail;
 }
 
 ATD_DEFINE_READ(extern, twitter_entities, twitter_entities)
@@ -1183,158 +1124,245 @@ void twitter_status_init(twitter_status *v)
     memset(v, 0, sizeof *v);
 }
 
+static ATD__HOT_INLINE int twitter_status__key(atd_reader *r, const char **pp, int guess)
+{
+    const char *p = *pp; /* reads the key; *pp moves past it */
+    atd_string key;
+    switch (guess) {
+    case 0: if (atd_key_skip(r, pp, ATD_LIT("\"metadata\":"))) return 0; break;
+    case 1: if (atd_key_skip(r, pp, ATD_LIT("\"created_at\":"))) return 1; break;
+    case 2: if (atd_key_skip(r, pp, ATD_LIT("\"id\":"))) return 2; break;
+    case 4: if (atd_key_skip(r, pp, ATD_LIT("\"text\":"))) return 4; break;
+    case 5: if (atd_key_skip(r, pp, ATD_LIT("\"source\":"))) return 5; break;
+    case 6: if (atd_key_skip(r, pp, ATD_LIT("\"truncated\":"))) return 6; break;
+    case 7: if (atd_key_skip(r, pp, ATD_LIT("\"in_reply_to_status_id\":"))) return 7; break;
+    case 11: if (atd_key_skip(r, pp, ATD_LIT("\"in_reply_to_screen_name\":"))) return 11; break;
+    case 12: if (atd_key_skip(r, pp, ATD_LIT("\"user\":"))) return 12; break;
+    case 13: if (atd_key_skip(r, pp, ATD_LIT("\"geo\":"))) return 13; break;
+    case 14: if (atd_key_skip(r, pp, ATD_LIT("\"coordinates\":"))) return 14; break;
+    case 15: if (atd_key_skip(r, pp, ATD_LIT("\"place\":"))) return 15; break;
+    case 16: if (atd_key_skip(r, pp, ATD_LIT("\"contributors\":"))) return 16; break;
+    case 17: if (atd_key_skip(r, pp, ATD_LIT("\"retweeted_status\":"))) return 17; break;
+    case 18: if (atd_key_skip(r, pp, ATD_LIT("\"retweet_count\":"))) return 18; break;
+    case 19: if (atd_key_skip(r, pp, ATD_LIT("\"favorite_count\":"))) return 19; break;
+    case 20: if (atd_key_skip(r, pp, ATD_LIT("\"entities\":"))) return 20; break;
+    case 21: if (atd_key_skip(r, pp, ATD_LIT("\"favorited\":"))) return 21; break;
+    case 22: if (atd_key_skip(r, pp, ATD_LIT("\"retweeted\":"))) return 22; break;
+    case 23: if (atd_key_skip(r, pp, ATD_LIT("\"possibly_sensitive\":"))) return 23; break;
+    case 24: if (atd_key_skip(r, pp, ATD_LIT("\"lang\":"))) return 24; break;
+    }
+    if (atd_key_room(r, p, ATD_LEN("\"in_reply_to_status_id_str\":"))) {
+        switch (p[1]) {
+        case 'c':
+            switch (p[3]) {
+            case 'e': if (atd_bytes_skip(pp, ATD_LIT("\"created_at\":"))) return 1; break;
+            case 'n': if (atd_bytes_skip(pp, ATD_LIT("\"contributors\":"))) return 16; break;
+            case 'o': if (atd_bytes_skip(pp, ATD_LIT("\"coordinates\":"))) return 14; break;
+            }
+            break;
+        case 'e': if (atd_bytes_skip(pp, ATD_LIT("\"entities\":"))) return 20; break;
+        case 'f':
+            switch (p[9]) {
+            case '_': if (atd_bytes_skip(pp, ATD_LIT("\"favorite_count\":"))) return 19; break;
+            case 'd': if (atd_bytes_skip(pp, ATD_LIT("\"favorited\":"))) return 21; break;
+            }
+            break;
+        case 'g': if (atd_bytes_skip(pp, ATD_LIT("\"geo\":"))) return 13; break;
+        case 'i':
+            switch (p[4]) {
+            case ':': if (atd_bytes_skip(pp, ATD_LIT("\"id\":"))) return 2; break;
+            case 'r':
+                switch (p[20]) {
+                case '"': if (atd_bytes_skip(pp, ATD_LIT("\"in_reply_to_user_id\":"))) return 9; break;
+                case '_': if (atd_bytes_skip(pp, ATD_LIT("\"in_reply_to_user_id_str\":"))) return 10; break;
+                case 'i':
+                    switch (p[22]) {
+                    case '"': if (atd_bytes_skip(pp, ATD_LIT("\"in_reply_to_status_id\":"))) return 7; break;
+                    case '_': if (atd_bytes_skip(pp, ATD_LIT("\"in_reply_to_status_id_str\":"))) return 8; break;
+                    }
+                    break;
+                case 'n': if (atd_bytes_skip(pp, ATD_LIT("\"in_reply_to_screen_name\":"))) return 11; break;
+                }
+                break;
+            case 's': if (atd_bytes_skip(pp, ATD_LIT("\"id_str\":"))) return 3; break;
+            }
+            break;
+        case 'l': if (atd_bytes_skip(pp, ATD_LIT("\"lang\":"))) return 24; break;
+        case 'm': if (atd_bytes_skip(pp, ATD_LIT("\"metadata\":"))) return 0; break;
+        case 'p':
+            switch (p[2]) {
+            case 'l': if (atd_bytes_skip(pp, ATD_LIT("\"place\":"))) return 15; break;
+            case 'o': if (atd_bytes_skip(pp, ATD_LIT("\"possibly_sensitive\":"))) return 23; break;
+            }
+            break;
+        case 'r':
+            switch (p[10]) {
+            case '"': if (atd_bytes_skip(pp, ATD_LIT("\"retweeted\":"))) return 22; break;
+            case '_': if (atd_bytes_skip(pp, ATD_LIT("\"retweeted_status\":"))) return 17; break;
+            case 'o': if (atd_bytes_skip(pp, ATD_LIT("\"retweet_count\":"))) return 18; break;
+            }
+            break;
+        case 's': if (atd_bytes_skip(pp, ATD_LIT("\"source\":"))) return 5; break;
+        case 't':
+            switch (p[2]) {
+            case 'e': if (atd_bytes_skip(pp, ATD_LIT("\"text\":"))) return 4; break;
+            case 'r': if (atd_bytes_skip(pp, ATD_LIT("\"truncated\":"))) return 6; break;
+            }
+            break;
+        case 'u': if (atd_bytes_skip(pp, ATD_LIT("\"user\":"))) return 12; break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) return ATD__KEY_FAILED;
+    *pp = p;
+    switch (key.len) {
+    case 8:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("metadata"))) return 0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("entities"))) return 20;
+        break;
+    case 10: if (atd_bytes_eq(key.ptr, ATD_LIT("created_at"))) return 1; break;
+    case 2: if (atd_bytes_eq(key.ptr, ATD_LIT("id"))) return 2; break;
+    case 6:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("id_str"))) return 3;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("source"))) return 5;
+        break;
+    case 4:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("text"))) return 4;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("user"))) return 12;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("lang"))) return 24;
+        break;
+    case 9:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("truncated"))) return 6;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("favorited"))) return 21;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("retweeted"))) return 22;
+        break;
+    case 21: if (atd_bytes_eq(key.ptr, ATD_LIT("in_reply_to_status_id"))) return 7; break;
+    case 25: if (atd_bytes_eq(key.ptr, ATD_LIT("in_reply_to_status_id_str"))) return 8; break;
+    case 19: if (atd_bytes_eq(key.ptr, ATD_LIT("in_reply_to_user_id"))) return 9; break;
+    case 23:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("in_reply_to_user_id_str"))) return 10;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("in_reply_to_screen_name"))) return 11;
+        break;
+    case 3: if (atd_bytes_eq(key.ptr, ATD_LIT("geo"))) return 13; break;
+    case 11: if (atd_bytes_eq(key.ptr, ATD_LIT("coordinates"))) return 14; break;
+    case 5: if (atd_bytes_eq(key.ptr, ATD_LIT("place"))) return 15; break;
+    case 12: if (atd_bytes_eq(key.ptr, ATD_LIT("contributors"))) return 16; break;
+    case 16: if (atd_bytes_eq(key.ptr, ATD_LIT("retweeted_status"))) return 17; break;
+    case 13: if (atd_bytes_eq(key.ptr, ATD_LIT("retweet_count"))) return 18; break;
+    case 14: if (atd_bytes_eq(key.ptr, ATD_LIT("favorite_count"))) return 19; break;
+    case 18: if (atd_bytes_eq(key.ptr, ATD_LIT("possibly_sensitive"))) return 23; break;
+    }
+    *pp = atd_skip_unknown_field_p(r, p, key, "status", "metadata\000created_at\000id\000id_str\000text\000source\000truncated\000in_reply_to_status_id\000in_reply_to_status_id_str\000in_reply_to_user_id\000in_reply_to_user_id_str\000in_reply_to_screen_name\000user\000geo\000coordinates\000place\000contributors\000retweeted_status\000retweet_count\000favorite_count\000entities\000favorited\000retweeted\000possibly_sensitive\000lang\000");
+    return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+}
+
 static const char *twitter_status_read_p(atd_reader *r, const char *p, twitter_status *out)
 {
     bool more;
-    atd_string key;
+    int guess;
     const char *at = p;
     uint64_t seen[1] = {0};
     twitter_status_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"metadata\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"contributors\":"))) goto field_16;
-        goto key;
-    }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"metadata\":"))) { guess = 16; goto key; }
 field_0:
     p = twitter_metadata_read_p(r, p, &out->metadata);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("metadata")));
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"created_at\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"place\":"))) goto field_15;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"created_at\":"))) { guess = 15; goto key; }
 field_1:
     p = atd_read_string_p(r, p, &out->created_at);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("created_at")));
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"id\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"entities\":"))) goto field_20;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"id\":"))) { guess = 20; goto key; }
 field_2:
     p = atd_read_int64_p(r, p, &out->id);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("id")));
     seen[0] |= (uint64_t)1 << 2;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"id_str\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"id_str\":"))) { guess = -1; goto key; }
 field_3:
     p = atd_read_string_p(r, p, &out->id_str);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("id_str")));
     seen[0] |= (uint64_t)1 << 3;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"text\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"in_reply_to_screen_name\":"))) goto field_11;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"text\":"))) { guess = 11; goto key; }
 field_4:
     p = atd_read_string_p(r, p, &out->text);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("text")));
     seen[0] |= (uint64_t)1 << 4;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"source\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"truncated\":"))) goto field_6;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"source\":"))) { guess = 6; goto key; }
 field_5:
     p = atd_read_string_p(r, p, &out->source);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("source")));
     seen[0] |= (uint64_t)1 << 5;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"truncated\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"text\":"))) goto field_4;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"truncated\":"))) { guess = 4; goto key; }
 field_6:
     p = atd_read_bool_p(r, p, &out->truncated);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("truncated")));
     seen[0] |= (uint64_t)1 << 6;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"in_reply_to_status_id\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"user\":"))) goto field_12;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"in_reply_to_status_id\":"))) { guess = 12; goto key; }
 field_7:
     p = twitter_int_nullable_read_p(r, p, &out->in_reply_to_status_id);
     if (p == NULL) {
         return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("in_reply_to_status_id")));
     }
     seen[0] |= (uint64_t)1 << 7;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"in_reply_to_status_id_str\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"in_reply_to_status_id_str\":"))) { guess = -1; goto key; }
 field_8:
     p = twitter_string_nullable_read_p(r, p, &out->in_reply_to_status_id_str);
     if (p == NULL) {
         return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("in_reply_to_status_id_str")));
     }
     seen[0] |= (uint64_t)1 << 8;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"in_reply_to_user_id\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"in_reply_to_user_id\":"))) { guess = -1; goto key; }
 field_9:
     p = twitter_int_nullable_read_p(r, p, &out->in_reply_to_user_id);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("in_reply_to_user_id")));
     seen[0] |= (uint64_t)1 << 9;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"in_reply_to_user_id_str\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"in_reply_to_user_id_str\":"))) { guess = -1; goto key; }
 field_10:
     p = twitter_string_nullable_read_p(r, p, &out->in_reply_to_user_id_str);
     if (p == NULL) {
         return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("in_reply_to_user_id_str")));
     }
     seen[0] |= (uint64_t)1 << 10;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"in_reply_to_screen_name\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"lang\":"))) goto field_24;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"in_reply_to_screen_name\":"))) { guess = 24; goto key; }
 field_11:
     p = twitter_string_nullable_read_p(r, p, &out->in_reply_to_screen_name);
     if (p == NULL) {
         return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("in_reply_to_screen_name")));
     }
     seen[0] |= (uint64_t)1 << 11;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"user\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"in_reply_to_status_id\":"))) goto field_7;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"user\":"))) { guess = 7; goto key; }
 field_12:
     p = twitter_user_read_p(r, p, &out->user);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("user")));
     seen[0] |= (uint64_t)1 << 12;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"geo\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"geo\":"))) { guess = -1; goto key; }
 field_13:
     p = atd_read_null_p(r, p);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("geo")));
     out->geo = 0;
     seen[0] |= (uint64_t)1 << 13;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"coordinates\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"id\":"))) goto field_2;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"coordinates\":"))) { guess = 2; goto key; }
 field_14:
     p = atd_read_null_p(r, p);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("coordinates")));
     out->coordinates = 0;
     seen[0] |= (uint64_t)1 << 14;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"place\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"created_at\":"))) goto field_1;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"place\":"))) { guess = 1; goto key; }
 field_15:
     p = atd_read_null_p(r, p);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("place")));
     out->place = 0;
     seen[0] |= (uint64_t)1 << 15;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"contributors\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"possibly_sensitive\":"))) goto field_23;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"contributors\":"))) { guess = 23; goto key; }
 field_16:
     p = atd_read_null_p(r, p);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("contributors")));
     out->contributors = 0;
     seen[0] |= (uint64_t)1 << 16;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"retweeted_status\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"coordinates\":"))) goto field_14;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"retweeted_status\":"))) { guess = 14; goto key; }
 field_17:
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("retweeted_status")));
-        }
-    } else {
+    if (!atd_null_skip(r, &p)) {
         {
             twitter_status *p_ = (twitter_status *)atd_arena_alloc(atd_reader_arena(r), sizeof(twitter_status), 8);
             if (p_ == NULL) {
@@ -1349,78 +1377,48 @@ field_17:
         }
         out->has_retweeted_status = true;
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"retweet_count\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"source\":"))) goto field_5;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"retweet_count\":"))) { guess = 5; goto key; }
 field_18:
     p = atd_read_int64_p(r, p, &out->retweet_count);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("retweet_count")));
     seen[0] |= (uint64_t)1 << 17;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"favorite_count\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"retweeted\":"))) goto field_22;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"favorite_count\":"))) { guess = 22; goto key; }
 field_19:
     p = atd_read_int64_p(r, p, &out->favorite_count);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("favorite_count")));
     seen[0] |= (uint64_t)1 << 18;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"entities\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"favorited\":"))) goto field_21;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"entities\":"))) { guess = 21; goto key; }
 field_20:
     p = twitter_entities_read_p(r, p, &out->entities);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("entities")));
     seen[0] |= (uint64_t)1 << 19;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"favorited\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"favorite_count\":"))) goto field_19;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"favorited\":"))) { guess = 19; goto key; }
 field_21:
     p = atd_read_bool_p(r, p, &out->favorited);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("favorited")));
     seen[0] |= (uint64_t)1 << 20;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"retweeted\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"geo\":"))) goto field_13;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"retweeted\":"))) { guess = 13; goto key; }
 field_22:
     p = atd_read_bool_p(r, p, &out->retweeted);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("retweeted")));
     seen[0] |= (uint64_t)1 << 21;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"possibly_sensitive\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"retweeted_status\":"))) goto field_17;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"possibly_sensitive\":"))) { guess = 17; goto key; }
 field_23:
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("possibly_sensitive")));
-        }
-    } else {
+    if (!atd_null_skip(r, &p)) {
         p = atd_read_bool_p(r, p, &out->possibly_sensitive);
         if (p == NULL) {
             return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("possibly_sensitive")));
         }
         out->has_possibly_sensitive = true;
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"lang\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"retweet_count\":"))) goto field_18;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"lang\":"))) { guess = 18; goto key; }
 field_24:
     p = atd_read_string_p(r, p, &out->lang);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("lang")));
     seen[0] |= (uint64_t)1 << 22;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"metadata\":"))) goto field_0;
-        goto key;
-    }
+    if (more) { guess = 0; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x7fffff)) {
@@ -1429,109 +1427,35 @@ end:
     return p;
 key:
     if (!more) goto end;
-    if (atd_key_room(r, p, ATD_LEN("\"in_reply_to_status_id_str\":"))) {
-        switch (p[1]) {
-        case 'c':
-            switch (p[3]) {
-            case 'e': if (atd_bytes_skip(&p, ATD_LIT("\"created_at\":"))) goto field_1; break;
-            case 'n': if (atd_bytes_skip(&p, ATD_LIT("\"contributors\":"))) goto field_16; break;
-            case 'o': if (atd_bytes_skip(&p, ATD_LIT("\"coordinates\":"))) goto field_14; break;
-            }
-            break;
-        case 'e': if (atd_bytes_skip(&p, ATD_LIT("\"entities\":"))) goto field_20; break;
-        case 'f':
-            switch (p[9]) {
-            case '_': if (atd_bytes_skip(&p, ATD_LIT("\"favorite_count\":"))) goto field_19; break;
-            case 'd': if (atd_bytes_skip(&p, ATD_LIT("\"favorited\":"))) goto field_21; break;
-            }
-            break;
-        case 'g': if (atd_bytes_skip(&p, ATD_LIT("\"geo\":"))) goto field_13; break;
-        case 'i':
-            switch (p[4]) {
-            case ':': if (atd_bytes_skip(&p, ATD_LIT("\"id\":"))) goto field_2; break;
-            case 'r':
-                switch (p[20]) {
-                case '"': if (atd_bytes_skip(&p, ATD_LIT("\"in_reply_to_user_id\":"))) goto field_9; break;
-                case '_': if (atd_bytes_skip(&p, ATD_LIT("\"in_reply_to_user_id_str\":"))) goto field_10; break;
-                case 'i':
-                    switch (p[22]) {
-                    case '"': if (atd_bytes_skip(&p, ATD_LIT("\"in_reply_to_status_id\":"))) goto field_7; break;
-                    case '_': if (atd_bytes_skip(&p, ATD_LIT("\"in_reply_to_status_id_str\":"))) goto field_8; break;
-                    }
-                    break;
-                case 'n': if (atd_bytes_skip(&p, ATD_LIT("\"in_reply_to_screen_name\":"))) goto field_11; break;
-                }
-                break;
-            case 's': if (atd_bytes_skip(&p, ATD_LIT("\"id_str\":"))) goto field_3; break;
-            }
-            break;
-        case 'l': if (atd_bytes_skip(&p, ATD_LIT("\"lang\":"))) goto field_24; break;
-        case 'm': if (atd_bytes_skip(&p, ATD_LIT("\"metadata\":"))) goto field_0; break;
-        case 'p':
-            switch (p[2]) {
-            case 'l': if (atd_bytes_skip(&p, ATD_LIT("\"place\":"))) goto field_15; break;
-            case 'o': if (atd_bytes_skip(&p, ATD_LIT("\"possibly_sensitive\":"))) goto field_23; break;
-            }
-            break;
-        case 'r':
-            switch (p[10]) {
-            case '"': if (atd_bytes_skip(&p, ATD_LIT("\"retweeted\":"))) goto field_22; break;
-            case '_': if (atd_bytes_skip(&p, ATD_LIT("\"retweeted_status\":"))) goto field_17; break;
-            case 'o': if (atd_bytes_skip(&p, ATD_LIT("\"retweet_count\":"))) goto field_18; break;
-            }
-            break;
-        case 's': if (atd_bytes_skip(&p, ATD_LIT("\"source\":"))) goto field_5; break;
-        case 't':
-            switch (p[2]) {
-            case 'e': if (atd_bytes_skip(&p, ATD_LIT("\"text\":"))) goto field_4; break;
-            case 'r': if (atd_bytes_skip(&p, ATD_LIT("\"truncated\":"))) goto field_6; break;
-            }
-            break;
-        case 'u': if (atd_bytes_skip(&p, ATD_LIT("\"user\":"))) goto field_12; break;
-        }
+    switch (twitter_status__key(r, &p, guess)) {
+    case 0: goto field_0;
+    case 1: goto field_1;
+    case 2: goto field_2;
+    case 3: goto field_3;
+    case 4: goto field_4;
+    case 5: goto field_5;
+    case 6: goto field_6;
+    case 7: goto field_7;
+    case 8: goto field_8;
+    case 9: goto field_9;
+    case 10: goto field_10;
+    case 11: goto field_11;
+    case 12: goto field_12;
+    case 13: goto field_13;
+    case 14: goto field_14;
+    case 15: goto field_15;
+    case 16: goto field_16;
+    case 17: goto field_17;
+    case 18: goto field_18;
+    case 19: goto field_19;
+    case 20: goto field_20;
+    case 21: goto field_21;
+    case 22: goto field_22;
+    case 23: goto field_23;
+    case 24: goto field_24;
+    case ATD__KEY_SKIPPED: goto tail;
+    default: return NULL;
     }
-    p = atd_object_key_p(r, p, &key);
-    if (p == NULL) return NULL;
-    switch (key.len) {
-    case 8:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("metadata"))) goto field_0;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("entities"))) goto field_20;
-        break;
-    case 10: if (atd_bytes_eq(key.ptr, ATD_LIT("created_at"))) goto field_1; break;
-    case 2: if (atd_bytes_eq(key.ptr, ATD_LIT("id"))) goto field_2; break;
-    case 6:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("id_str"))) goto field_3;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("source"))) goto field_5;
-        break;
-    case 4:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("text"))) goto field_4;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("user"))) goto field_12;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("lang"))) goto field_24;
-        break;
-    case 9:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("truncated"))) goto field_6;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("favorited"))) goto field_21;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("retweeted"))) goto field_22;
-        break;
-    case 21: if (atd_bytes_eq(key.ptr, ATD_LIT("in_reply_to_status_id"))) goto field_7; break;
-    case 25: if (atd_bytes_eq(key.ptr, ATD_LIT("in_reply_to_status_id_str"))) goto field_8; break;
-    case 19: if (atd_bytes_eq(key.ptr, ATD_LIT("in_reply_to_user_id"))) goto field_9; break;
-    case 23:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("in_reply_to_user_id_str"))) goto field_10;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("in_reply_to_screen_name"))) goto field_11;
-        break;
-    case 3: if (atd_bytes_eq(key.ptr, ATD_LIT("geo"))) goto field_13; break;
-    case 11: if (atd_bytes_eq(key.ptr, ATD_LIT("coordinates"))) goto field_14; break;
-    case 5: if (atd_bytes_eq(key.ptr, ATD_LIT("place"))) goto field_15; break;
-    case 12: if (atd_bytes_eq(key.ptr, ATD_LIT("contributors"))) goto field_16; break;
-    case 16: if (atd_bytes_eq(key.ptr, ATD_LIT("retweeted_status"))) goto field_17; break;
-    case 13: if (atd_bytes_eq(key.ptr, ATD_LIT("retweet_count"))) goto field_18; break;
-    case 14: if (atd_bytes_eq(key.ptr, ATD_LIT("favorite_count"))) goto field_19; break;
-    case 18: if (atd_bytes_eq(key.ptr, ATD_LIT("possibly_sensitive"))) goto field_23; break;
-    }
-    p = atd_skip_unknown_field_p(r, p, key, "status", "metadata\000created_at\000id\000id_str\000text\000source\000truncated\000in_reply_to_status_id\000in_reply_to_status_id_str\000in_reply_to_user_id\000in_reply_to_user_id_str\000in_reply_to_screen_name\000user\000geo\000coordinates\000place\000contributors\000retweeted_status\000retweet_count\000favorite_count\000entities\000favorited\000retweeted\000possibly_sensitive\000lang\000");
-    if (p == NULL) return NULL;
-    goto tail;
 }
 
 ATD_DEFINE_READ(extern, twitter_status, twitter_status)
@@ -1582,48 +1506,67 @@ void twitter_url_entity_init(twitter_url_entity *v)
     memset(v, 0, sizeof *v);
 }
 
+static ATD__HOT_INLINE int twitter_url_entity__key(atd_reader *r, const char **pp, int guess)
+{
+    const char *p = *pp; /* reads the key; *pp moves past it */
+    atd_string key;
+    switch (guess) {
+    case 0: if (atd_key_skip(r, pp, ATD_LIT("\"url\":"))) return 0; break;
+    case 1: if (atd_key_skip(r, pp, ATD_LIT("\"expanded_url\":"))) return 1; break;
+    case 2: if (atd_key_skip(r, pp, ATD_LIT("\"display_url\":"))) return 2; break;
+    case 3: if (atd_key_skip(r, pp, ATD_LIT("\"indices\":"))) return 3; break;
+    }
+    if (atd_key_room(r, p, ATD_LEN("\"expanded_url\":"))) {
+        switch (p[1]) {
+        case 'd': if (atd_bytes_skip(pp, ATD_LIT("\"display_url\":"))) return 2; break;
+        case 'e': if (atd_bytes_skip(pp, ATD_LIT("\"expanded_url\":"))) return 1; break;
+        case 'i': if (atd_bytes_skip(pp, ATD_LIT("\"indices\":"))) return 3; break;
+        case 'u': if (atd_bytes_skip(pp, ATD_LIT("\"url\":"))) return 0; break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) return ATD__KEY_FAILED;
+    *pp = p;
+    switch (key.len) {
+    case 3: if (atd_bytes_eq(key.ptr, ATD_LIT("url"))) return 0; break;
+    case 12: if (atd_bytes_eq(key.ptr, ATD_LIT("expanded_url"))) return 1; break;
+    case 11: if (atd_bytes_eq(key.ptr, ATD_LIT("display_url"))) return 2; break;
+    case 7: if (atd_bytes_eq(key.ptr, ATD_LIT("indices"))) return 3; break;
+    }
+    *pp = atd_skip_unknown_field_p(r, p, key, "url_entity", "url\000expanded_url\000display_url\000indices\000");
+    return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+}
+
 static const char *twitter_url_entity_read_p(atd_reader *r, const char *p, twitter_url_entity *out)
 {
     bool more;
-    atd_string key;
+    int guess;
     const char *at = p;
     uint64_t seen[1] = {0};
     twitter_url_entity_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"url\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"display_url\":"))) goto field_2;
-        goto key;
-    }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"url\":"))) { guess = 2; goto key; }
 field_0:
     p = atd_read_string_p(r, p, &out->url);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("url")));
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"expanded_url\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"expanded_url\":"))) { guess = -1; goto key; }
 field_1:
     p = atd_read_string_p(r, p, &out->expanded_url);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("expanded_url")));
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"display_url\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"indices\":"))) goto field_3;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"display_url\":"))) { guess = 3; goto key; }
 field_2:
     p = atd_read_string_p(r, p, &out->display_url);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("display_url")));
     seen[0] |= (uint64_t)1 << 2;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"indices\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"expanded_url\":"))) goto field_1;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"indices\":"))) { guess = 1; goto key; }
 field_3:
     p = twitter_indices_read_p(r, p, &out->indices);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("indices")));
     seen[0] |= (uint64_t)1 << 3;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"url\":"))) goto field_0;
-        goto key;
-    }
+    if (more) { guess = 0; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0xf)) {
@@ -1632,25 +1575,14 @@ end:
     return p;
 key:
     if (!more) goto end;
-    if (atd_key_room(r, p, ATD_LEN("\"expanded_url\":"))) {
-        switch (p[1]) {
-        case 'd': if (atd_bytes_skip(&p, ATD_LIT("\"display_url\":"))) goto field_2; break;
-        case 'e': if (atd_bytes_skip(&p, ATD_LIT("\"expanded_url\":"))) goto field_1; break;
-        case 'i': if (atd_bytes_skip(&p, ATD_LIT("\"indices\":"))) goto field_3; break;
-        case 'u': if (atd_bytes_skip(&p, ATD_LIT("\"url\":"))) goto field_0; break;
-        }
+    switch (twitter_url_entity__key(r, &p, guess)) {
+    case 0: goto field_0;
+    case 1: goto field_1;
+    case 2: goto field_2;
+    case 3: goto field_3;
+    case ATD__KEY_SKIPPED: goto tail;
+    default: return NULL;
     }
-    p = atd_object_key_p(r, p, &key);
-    if (p == NULL) return NULL;
-    switch (key.len) {
-    case 3: if (atd_bytes_eq(key.ptr, ATD_LIT("url"))) goto field_0; break;
-    case 12: if (atd_bytes_eq(key.ptr, ATD_LIT("expanded_url"))) goto field_1; break;
-    case 11: if (atd_bytes_eq(key.ptr, ATD_LIT("display_url"))) goto field_2; break;
-    case 7: if (atd_bytes_eq(key.ptr, ATD_LIT("indices"))) goto field_3; break;
-    }
-    p = atd_skip_unknown_field_p(r, p, key, "url_entity", "url\000expanded_url\000display_url\000indices\000");
-    if (p == NULL) return NULL;
-    goto tail;
 }
 
 ATD_DEFINE_READ(extern, twitter_url_entity, twitter_url_entity)
@@ -1661,32 +1593,51 @@ void twitter_hashtag_init(twitter_hashtag *v)
     memset(v, 0, sizeof *v);
 }
 
+static ATD__HOT_INLINE int twitter_hashtag__key(atd_reader *r, const char **pp, int guess)
+{
+    const char *p = *pp; /* reads the key; *pp moves past it */
+    atd_string key;
+    switch (guess) {
+    case 0: if (atd_key_skip(r, pp, ATD_LIT("\"text\":"))) return 0; break;
+    case 1: if (atd_key_skip(r, pp, ATD_LIT("\"indices\":"))) return 1; break;
+    }
+    if (atd_key_room(r, p, ATD_LEN("\"indices\":"))) {
+        switch (p[1]) {
+        case 'i': if (atd_bytes_skip(pp, ATD_LIT("\"indices\":"))) return 1; break;
+        case 't': if (atd_bytes_skip(pp, ATD_LIT("\"text\":"))) return 0; break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) return ATD__KEY_FAILED;
+    *pp = p;
+    switch (key.len) {
+    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("text"))) return 0; break;
+    case 7: if (atd_bytes_eq(key.ptr, ATD_LIT("indices"))) return 1; break;
+    }
+    *pp = atd_skip_unknown_field_p(r, p, key, "hashtag", "text\000indices\000");
+    return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+}
+
 static const char *twitter_hashtag_read_p(atd_reader *r, const char *p, twitter_hashtag *out)
 {
     bool more;
-    atd_string key;
+    int guess;
     const char *at = p;
     uint64_t seen[1] = {0};
     twitter_hashtag_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"text\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"indices\":"))) goto field_1;
-        goto key;
-    }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"text\":"))) { guess = 1; goto key; }
 field_0:
     p = atd_read_string_p(r, p, &out->text);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("text")));
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"indices\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"indices\":"))) { guess = -1; goto key; }
 field_1:
     p = twitter_indices_read_p(r, p, &out->indices);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("indices")));
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"text\":"))) goto field_0;
-        goto key;
-    }
+    if (more) { guess = 0; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
@@ -1695,21 +1646,12 @@ end:
     return p;
 key:
     if (!more) goto end;
-    if (atd_key_room(r, p, ATD_LEN("\"indices\":"))) {
-        switch (p[1]) {
-        case 'i': if (atd_bytes_skip(&p, ATD_LIT("\"indices\":"))) goto field_1; break;
-        case 't': if (atd_bytes_skip(&p, ATD_LIT("\"text\":"))) goto field_0; break;
-        }
+    switch (twitter_hashtag__key(r, &p, guess)) {
+    case 0: goto field_0;
+    case 1: goto field_1;
+    case ATD__KEY_SKIPPED: goto tail;
+    default: return NULL;
     }
-    p = atd_object_key_p(r, p, &key);
-    if (p == NULL) return NULL;
-    switch (key.len) {
-    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("text"))) goto field_0; break;
-    case 7: if (atd_bytes_eq(key.ptr, ATD_LIT("indices"))) goto field_1; break;
-    }
-    p = atd_skip_unknown_field_p(r, p, key, "hashtag", "text\000indices\000");
-    if (p == NULL) return NULL;
-    goto tail;
 }
 
 ATD_DEFINE_READ(extern, twitter_hashtag, twitter_hashtag)
@@ -1720,50 +1662,73 @@ void twitter_user_mention_init(twitter_user_mention *v)
     memset(v, 0, sizeof *v);
 }
 
+static ATD__HOT_INLINE int twitter_user_mention__key(atd_reader *r, const char **pp, int guess)
+{
+    const char *p = *pp; /* reads the key; *pp moves past it */
+    atd_string key;
+    switch (guess) {
+    case 0: if (atd_key_skip(r, pp, ATD_LIT("\"screen_name\":"))) return 0; break;
+    case 1: if (atd_key_skip(r, pp, ATD_LIT("\"name\":"))) return 1; break;
+    case 2: if (atd_key_skip(r, pp, ATD_LIT("\"id\":"))) return 2; break;
+    }
+    if (atd_key_room(r, p, ATD_LEN("\"screen_name\":"))) {
+        switch (p[3]) {
+        case '"': if (atd_bytes_skip(pp, ATD_LIT("\"id\":"))) return 2; break;
+        case '_': if (atd_bytes_skip(pp, ATD_LIT("\"id_str\":"))) return 3; break;
+        case 'd': if (atd_bytes_skip(pp, ATD_LIT("\"indices\":"))) return 4; break;
+        case 'm': if (atd_bytes_skip(pp, ATD_LIT("\"name\":"))) return 1; break;
+        case 'r': if (atd_bytes_skip(pp, ATD_LIT("\"screen_name\":"))) return 0; break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) return ATD__KEY_FAILED;
+    *pp = p;
+    switch (key.len) {
+    case 11: if (atd_bytes_eq(key.ptr, ATD_LIT("screen_name"))) return 0; break;
+    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("name"))) return 1; break;
+    case 2: if (atd_bytes_eq(key.ptr, ATD_LIT("id"))) return 2; break;
+    case 6: if (atd_bytes_eq(key.ptr, ATD_LIT("id_str"))) return 3; break;
+    case 7: if (atd_bytes_eq(key.ptr, ATD_LIT("indices"))) return 4; break;
+    }
+    *pp = atd_skip_unknown_field_p(r, p, key, "user_mention", "screen_name\000name\000id\000id_str\000indices\000");
+    return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+}
+
 static const char *twitter_user_mention_read_p(atd_reader *r, const char *p, twitter_user_mention *out)
 {
     bool more;
-    atd_string key;
+    int guess;
     const char *at = p;
     uint64_t seen[1] = {0};
     twitter_user_mention_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"screen_name\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"id\":"))) goto field_2;
-        goto key;
-    }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"screen_name\":"))) { guess = 2; goto key; }
 field_0:
     p = atd_read_string_p(r, p, &out->screen_name);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("screen_name")));
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"name\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"name\":"))) { guess = -1; goto key; }
 field_1:
     p = atd_read_string_p(r, p, &out->name);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("name")));
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"id\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"screen_name\":"))) goto field_0;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"id\":"))) { guess = 0; goto key; }
 field_2:
     p = atd_read_int64_p(r, p, &out->id);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("id")));
     seen[0] |= (uint64_t)1 << 2;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"id_str\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"id_str\":"))) { guess = -1; goto key; }
 field_3:
     p = atd_read_string_p(r, p, &out->id_str);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("id_str")));
     seen[0] |= (uint64_t)1 << 3;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"indices\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"indices\":"))) { guess = -1; goto key; }
 field_4:
     p = twitter_indices_read_p(r, p, &out->indices);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("indices")));
     seen[0] |= (uint64_t)1 << 4;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"name\":"))) goto field_1;
-        goto key;
-    }
+    if (more) { guess = 1; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x1f)) {
@@ -1772,27 +1737,15 @@ end:
     return p;
 key:
     if (!more) goto end;
-    if (atd_key_room(r, p, ATD_LEN("\"screen_name\":"))) {
-        switch (p[3]) {
-        case '"': if (atd_bytes_skip(&p, ATD_LIT("\"id\":"))) goto field_2; break;
-        case '_': if (atd_bytes_skip(&p, ATD_LIT("\"id_str\":"))) goto field_3; break;
-        case 'd': if (atd_bytes_skip(&p, ATD_LIT("\"indices\":"))) goto field_4; break;
-        case 'm': if (atd_bytes_skip(&p, ATD_LIT("\"name\":"))) goto field_1; break;
-        case 'r': if (atd_bytes_skip(&p, ATD_LIT("\"screen_name\":"))) goto field_0; break;
-        }
+    switch (twitter_user_mention__key(r, &p, guess)) {
+    case 0: goto field_0;
+    case 1: goto field_1;
+    case 2: goto field_2;
+    case 3: goto field_3;
+    case 4: goto field_4;
+    case ATD__KEY_SKIPPED: goto tail;
+    default: return NULL;
     }
-    p = atd_object_key_p(r, p, &key);
-    if (p == NULL) return NULL;
-    switch (key.len) {
-    case 11: if (atd_bytes_eq(key.ptr, ATD_LIT("screen_name"))) goto field_0; break;
-    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("name"))) goto field_1; break;
-    case 2: if (atd_bytes_eq(key.ptr, ATD_LIT("id"))) goto field_2; break;
-    case 6: if (atd_bytes_eq(key.ptr, ATD_LIT("id_str"))) goto field_3; break;
-    case 7: if (atd_bytes_eq(key.ptr, ATD_LIT("indices"))) goto field_4; break;
-    }
-    p = atd_skip_unknown_field_p(r, p, key, "user_mention", "screen_name\000name\000id\000id_str\000indices\000");
-    if (p == NULL) return NULL;
-    goto tail;
 }
 
 ATD_DEFINE_READ(extern, twitter_user_mention, twitter_user_mention)
@@ -1803,37 +1756,60 @@ void twitter_size_init(twitter_size *v)
     memset(v, 0, sizeof *v);
 }
 
+static ATD__HOT_INLINE int twitter_size__key(atd_reader *r, const char **pp, int guess)
+{
+    const char *p = *pp; /* reads the key; *pp moves past it */
+    atd_string key;
+    switch (guess) {
+    case 0: if (atd_key_skip(r, pp, ATD_LIT("\"w\":"))) return 0; break;
+    case 1: if (atd_key_skip(r, pp, ATD_LIT("\"h\":"))) return 1; break;
+    }
+    if (atd_key_room(r, p, ATD_LEN("\"resize\":"))) {
+        switch (p[1]) {
+        case 'h': if (atd_bytes_skip(pp, ATD_LIT("\"h\":"))) return 1; break;
+        case 'r': if (atd_bytes_skip(pp, ATD_LIT("\"resize\":"))) return 2; break;
+        case 'w': if (atd_bytes_skip(pp, ATD_LIT("\"w\":"))) return 0; break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) return ATD__KEY_FAILED;
+    *pp = p;
+    switch (key.len) {
+    case 1:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("w"))) return 0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("h"))) return 1;
+        break;
+    case 6: if (atd_bytes_eq(key.ptr, ATD_LIT("resize"))) return 2; break;
+    }
+    *pp = atd_skip_unknown_field_p(r, p, key, "size", "w\000h\000resize\000");
+    return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+}
+
 static const char *twitter_size_read_p(atd_reader *r, const char *p, twitter_size *out)
 {
     bool more;
-    atd_string key;
+    int guess;
     const char *at = p;
     uint64_t seen[1] = {0};
     twitter_size_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"w\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"h\":"))) goto field_1;
-        goto key;
-    }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"w\":"))) { guess = 1; goto key; }
 field_0:
     p = atd_read_int64_p(r, p, &out->w);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("w")));
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"h\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"h\":"))) { guess = -1; goto key; }
 field_1:
     p = atd_read_int64_p(r, p, &out->h);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("h")));
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"resize\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"resize\":"))) { guess = -1; goto key; }
 field_2:
     p = atd_read_string_p(r, p, &out->resize);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("resize")));
     seen[0] |= (uint64_t)1 << 2;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"w\":"))) goto field_0;
-        goto key;
-    }
+    if (more) { guess = 0; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x7)) {
@@ -1842,25 +1818,13 @@ end:
     return p;
 key:
     if (!more) goto end;
-    if (atd_key_room(r, p, ATD_LEN("\"resize\":"))) {
-        switch (p[1]) {
-        case 'h': if (atd_bytes_skip(&p, ATD_LIT("\"h\":"))) goto field_1; break;
-        case 'r': if (atd_bytes_skip(&p, ATD_LIT("\"resize\":"))) goto field_2; break;
-        case 'w': if (atd_bytes_skip(&p, ATD_LIT("\"w\":"))) goto field_0; break;
-        }
+    switch (twitter_size__key(r, &p, guess)) {
+    case 0: goto field_0;
+    case 1: goto field_1;
+    case 2: goto field_2;
+    case ATD__KEY_SKIPPED: goto tail;
+    default: return NULL;
     }
-    p = atd_object_key_p(r, p, &key);
-    if (p == NULL) return NULL;
-    switch (key.len) {
-    case 1:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("w"))) goto field_0;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("h"))) goto field_1;
-        break;
-    case 6: if (atd_bytes_eq(key.ptr, ATD_LIT("resize"))) goto field_2; break;
-    }
-    p = atd_skip_unknown_field_p(r, p, key, "size", "w\000h\000resize\000");
-    if (p == NULL) return NULL;
-    goto tail;
 }
 
 ATD_DEFINE_READ(extern, twitter_size, twitter_size)
@@ -1871,42 +1835,67 @@ void twitter_sizes_init(twitter_sizes *v)
     memset(v, 0, sizeof *v);
 }
 
+static ATD__HOT_INLINE int twitter_sizes__key(atd_reader *r, const char **pp, int guess)
+{
+    const char *p = *pp; /* reads the key; *pp moves past it */
+    atd_string key;
+    switch (guess) {
+    case 0: if (atd_key_skip(r, pp, ATD_LIT("\"medium\":"))) return 0; break;
+    case 3: if (atd_key_skip(r, pp, ATD_LIT("\"large\":"))) return 3; break;
+    }
+    if (atd_key_room(r, p, ATD_LEN("\"medium\":"))) {
+        switch (p[1]) {
+        case 'l': if (atd_bytes_skip(pp, ATD_LIT("\"large\":"))) return 3; break;
+        case 'm': if (atd_bytes_skip(pp, ATD_LIT("\"medium\":"))) return 0; break;
+        case 's': if (atd_bytes_skip(pp, ATD_LIT("\"small\":"))) return 1; break;
+        case 't': if (atd_bytes_skip(pp, ATD_LIT("\"thumb\":"))) return 2; break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) return ATD__KEY_FAILED;
+    *pp = p;
+    switch (key.len) {
+    case 6: if (atd_bytes_eq(key.ptr, ATD_LIT("medium"))) return 0; break;
+    case 5:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("small"))) return 1;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("thumb"))) return 2;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("large"))) return 3;
+        break;
+    }
+    *pp = atd_skip_unknown_field_p(r, p, key, "sizes", "medium\000small\000thumb\000large\000");
+    return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+}
+
 static const char *twitter_sizes_read_p(atd_reader *r, const char *p, twitter_sizes *out)
 {
     bool more;
-    atd_string key;
+    int guess;
     const char *at = p;
     uint64_t seen[1] = {0};
     twitter_sizes_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"medium\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"large\":"))) goto field_3;
-        goto key;
-    }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"medium\":"))) { guess = 3; goto key; }
 field_0:
     p = twitter_size_read_p(r, p, &out->medium);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("medium")));
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"small\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"small\":"))) { guess = -1; goto key; }
 field_1:
     p = twitter_size_read_p(r, p, &out->small);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("small")));
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"thumb\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"thumb\":"))) { guess = -1; goto key; }
 field_2:
     p = twitter_size_read_p(r, p, &out->thumb);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("thumb")));
     seen[0] |= (uint64_t)1 << 2;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"large\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"large\":"))) { guess = -1; goto key; }
 field_3:
     p = twitter_size_read_p(r, p, &out->large);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("large")));
     seen[0] |= (uint64_t)1 << 3;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"medium\":"))) goto field_0;
-        goto key;
-    }
+    if (more) { guess = 0; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0xf)) {
@@ -1915,27 +1904,14 @@ end:
     return p;
 key:
     if (!more) goto end;
-    if (atd_key_room(r, p, ATD_LEN("\"medium\":"))) {
-        switch (p[1]) {
-        case 'l': if (atd_bytes_skip(&p, ATD_LIT("\"large\":"))) goto field_3; break;
-        case 'm': if (atd_bytes_skip(&p, ATD_LIT("\"medium\":"))) goto field_0; break;
-        case 's': if (atd_bytes_skip(&p, ATD_LIT("\"small\":"))) goto field_1; break;
-        case 't': if (atd_bytes_skip(&p, ATD_LIT("\"thumb\":"))) goto field_2; break;
-        }
+    switch (twitter_sizes__key(r, &p, guess)) {
+    case 0: goto field_0;
+    case 1: goto field_1;
+    case 2: goto field_2;
+    case 3: goto field_3;
+    case ATD__KEY_SKIPPED: goto tail;
+    default: return NULL;
     }
-    p = atd_object_key_p(r, p, &key);
-    if (p == NULL) return NULL;
-    switch (key.len) {
-    case 6: if (atd_bytes_eq(key.ptr, ATD_LIT("medium"))) goto field_0; break;
-    case 5:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("small"))) goto field_1;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("thumb"))) goto field_2;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("large"))) goto field_3;
-        break;
-    }
-    p = atd_skip_unknown_field_p(r, p, key, "sizes", "medium\000small\000thumb\000large\000");
-    if (p == NULL) return NULL;
-    goto tail;
 }
 
 ATD_DEFINE_READ(extern, twitter_sizes, twitter_sizes)
@@ -1946,99 +1922,139 @@ void twitter_media_init(twitter_media *v)
     memset(v, 0, sizeof *v);
 }
 
+static ATD__HOT_INLINE int twitter_media__key(atd_reader *r, const char **pp, int guess)
+{
+    const char *p = *pp; /* reads the key; *pp moves past it */
+    atd_string key;
+    switch (guess) {
+    case 0: if (atd_key_skip(r, pp, ATD_LIT("\"id\":"))) return 0; break;
+    case 5: if (atd_key_skip(r, pp, ATD_LIT("\"url\":"))) return 5; break;
+    case 6: if (atd_key_skip(r, pp, ATD_LIT("\"display_url\":"))) return 6; break;
+    case 8: if (atd_key_skip(r, pp, ATD_LIT("\"type\":"))) return 8; break;
+    case 9: if (atd_key_skip(r, pp, ATD_LIT("\"sizes\":"))) return 9; break;
+    }
+    if (atd_key_room(r, p, ATD_LEN("\"source_status_id_str\":"))) {
+        switch (p[2]) {
+        case 'd':
+            switch (p[3]) {
+            case '"': if (atd_bytes_skip(pp, ATD_LIT("\"id\":"))) return 0; break;
+            case '_': if (atd_bytes_skip(pp, ATD_LIT("\"id_str\":"))) return 1; break;
+            }
+            break;
+        case 'e':
+            switch (p[10]) {
+            case '"': if (atd_bytes_skip(pp, ATD_LIT("\"media_url\":"))) return 3; break;
+            case '_': if (atd_bytes_skip(pp, ATD_LIT("\"media_url_https\":"))) return 4; break;
+            }
+            break;
+        case 'i':
+            switch (p[1]) {
+            case 'd': if (atd_bytes_skip(pp, ATD_LIT("\"display_url\":"))) return 6; break;
+            case 's': if (atd_bytes_skip(pp, ATD_LIT("\"sizes\":"))) return 9; break;
+            }
+            break;
+        case 'n': if (atd_bytes_skip(pp, ATD_LIT("\"indices\":"))) return 2; break;
+        case 'o':
+            switch (p[17]) {
+            case '"': if (atd_bytes_skip(pp, ATD_LIT("\"source_status_id\":"))) return 10; break;
+            case '_': if (atd_bytes_skip(pp, ATD_LIT("\"source_status_id_str\":"))) return 11; break;
+            }
+            break;
+        case 'r': if (atd_bytes_skip(pp, ATD_LIT("\"url\":"))) return 5; break;
+        case 'x': if (atd_bytes_skip(pp, ATD_LIT("\"expanded_url\":"))) return 7; break;
+        case 'y': if (atd_bytes_skip(pp, ATD_LIT("\"type\":"))) return 8; break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) return ATD__KEY_FAILED;
+    *pp = p;
+    switch (key.len) {
+    case 2: if (atd_bytes_eq(key.ptr, ATD_LIT("id"))) return 0; break;
+    case 6: if (atd_bytes_eq(key.ptr, ATD_LIT("id_str"))) return 1; break;
+    case 7: if (atd_bytes_eq(key.ptr, ATD_LIT("indices"))) return 2; break;
+    case 9: if (atd_bytes_eq(key.ptr, ATD_LIT("media_url"))) return 3; break;
+    case 15: if (atd_bytes_eq(key.ptr, ATD_LIT("media_url_https"))) return 4; break;
+    case 3: if (atd_bytes_eq(key.ptr, ATD_LIT("url"))) return 5; break;
+    case 11: if (atd_bytes_eq(key.ptr, ATD_LIT("display_url"))) return 6; break;
+    case 12: if (atd_bytes_eq(key.ptr, ATD_LIT("expanded_url"))) return 7; break;
+    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("type"))) return 8; break;
+    case 5: if (atd_bytes_eq(key.ptr, ATD_LIT("sizes"))) return 9; break;
+    case 16: if (atd_bytes_eq(key.ptr, ATD_LIT("source_status_id"))) return 10; break;
+    case 20: if (atd_bytes_eq(key.ptr, ATD_LIT("source_status_id_str"))) return 11; break;
+    }
+    *pp = atd_skip_unknown_field_p(r, p, key, "media", "id\000id_str\000indices\000media_url\000media_url_https\000url\000display_url\000expanded_url\000type\000sizes\000source_status_id\000source_status_id_str\000");
+    return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+}
+
 static const char *twitter_media_read_p(atd_reader *r, const char *p, twitter_media *out)
 {
     bool more;
-    atd_string key;
+    int guess;
     const char *at = p;
     uint64_t seen[1] = {0};
     twitter_media_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"id\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"display_url\":"))) goto field_6;
-        goto key;
-    }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"id\":"))) { guess = 6; goto key; }
 field_0:
     p = atd_read_int64_p(r, p, &out->id);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("id")));
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"id_str\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"id_str\":"))) { guess = -1; goto key; }
 field_1:
     p = atd_read_string_p(r, p, &out->id_str);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("id_str")));
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"indices\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"indices\":"))) { guess = -1; goto key; }
 field_2:
     p = twitter_indices_read_p(r, p, &out->indices);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("indices")));
     seen[0] |= (uint64_t)1 << 2;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"media_url\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"media_url\":"))) { guess = -1; goto key; }
 field_3:
     p = atd_read_string_p(r, p, &out->media_url);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("media_url")));
     seen[0] |= (uint64_t)1 << 3;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"media_url_https\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"media_url_https\":"))) { guess = -1; goto key; }
 field_4:
     p = atd_read_string_p(r, p, &out->media_url_https);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("media_url_https")));
     seen[0] |= (uint64_t)1 << 4;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"url\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"sizes\":"))) goto field_9;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"url\":"))) { guess = 9; goto key; }
 field_5:
     p = atd_read_string_p(r, p, &out->url);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("url")));
     seen[0] |= (uint64_t)1 << 5;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"display_url\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"display_url\":"))) { guess = -1; goto key; }
 field_6:
     p = atd_read_string_p(r, p, &out->display_url);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("display_url")));
     seen[0] |= (uint64_t)1 << 6;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"expanded_url\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"expanded_url\":"))) { guess = -1; goto key; }
 field_7:
     p = atd_read_string_p(r, p, &out->expanded_url);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("expanded_url")));
     seen[0] |= (uint64_t)1 << 7;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"type\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"id\":"))) goto field_0;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"type\":"))) { guess = 0; goto key; }
 field_8:
     p = atd_read_string_p(r, p, &out->media_type);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("type")));
     seen[0] |= (uint64_t)1 << 8;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"sizes\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"url\":"))) goto field_5;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"sizes\":"))) { guess = 5; goto key; }
 field_9:
     p = twitter_sizes_read_p(r, p, &out->sizes);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("sizes")));
     seen[0] |= (uint64_t)1 << 9;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"source_status_id\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"source_status_id\":"))) { guess = -1; goto key; }
 field_10:
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("source_status_id")));
-        }
-    } else {
+    if (!atd_null_skip(r, &p)) {
         p = atd_read_int64_p(r, p, &out->source_status_id);
         if (p == NULL) {
             return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("source_status_id")));
         }
         out->has_source_status_id = true;
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"source_status_id_str\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"source_status_id_str\":"))) { guess = -1; goto key; }
 field_11:
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("source_status_id_str")));
-        }
-    } else {
+    if (!atd_null_skip(r, &p)) {
         p = atd_read_string_p(r, p, &out->source_status_id_str);
         if (p == NULL) {
             return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("source_status_id_str")));
@@ -2047,10 +2063,7 @@ field_11:
     }
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"type\":"))) goto field_8;
-        goto key;
-    }
+    if (more) { guess = 8; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3ff)) {
@@ -2059,57 +2072,22 @@ end:
     return p;
 key:
     if (!more) goto end;
-    if (atd_key_room(r, p, ATD_LEN("\"source_status_id_str\":"))) {
-        switch (p[2]) {
-        case 'd':
-            switch (p[3]) {
-            case '"': if (atd_bytes_skip(&p, ATD_LIT("\"id\":"))) goto field_0; break;
-            case '_': if (atd_bytes_skip(&p, ATD_LIT("\"id_str\":"))) goto field_1; break;
-            }
-            break;
-        case 'e':
-            switch (p[10]) {
-            case '"': if (atd_bytes_skip(&p, ATD_LIT("\"media_url\":"))) goto field_3; break;
-            case '_': if (atd_bytes_skip(&p, ATD_LIT("\"media_url_https\":"))) goto field_4; break;
-            }
-            break;
-        case 'i':
-            switch (p[1]) {
-            case 'd': if (atd_bytes_skip(&p, ATD_LIT("\"display_url\":"))) goto field_6; break;
-            case 's': if (atd_bytes_skip(&p, ATD_LIT("\"sizes\":"))) goto field_9; break;
-            }
-            break;
-        case 'n': if (atd_bytes_skip(&p, ATD_LIT("\"indices\":"))) goto field_2; break;
-        case 'o':
-            switch (p[17]) {
-            case '"': if (atd_bytes_skip(&p, ATD_LIT("\"source_status_id\":"))) goto field_10; break;
-            case '_': if (atd_bytes_skip(&p, ATD_LIT("\"source_status_id_str\":"))) goto field_11; break;
-            }
-            break;
-        case 'r': if (atd_bytes_skip(&p, ATD_LIT("\"url\":"))) goto field_5; break;
-        case 'x': if (atd_bytes_skip(&p, ATD_LIT("\"expanded_url\":"))) goto field_7; break;
-        case 'y': if (atd_bytes_skip(&p, ATD_LIT("\"type\":"))) goto field_8; break;
-        }
+    switch (twitter_media__key(r, &p, guess)) {
+    case 0: goto field_0;
+    case 1: goto field_1;
+    case 2: goto field_2;
+    case 3: goto field_3;
+    case 4: goto field_4;
+    case 5: goto field_5;
+    case 6: goto field_6;
+    case 7: goto field_7;
+    case 8: goto field_8;
+    case 9: goto field_9;
+    case 10: goto field_10;
+    case 11: goto field_11;
+    case ATD__KEY_SKIPPED: goto tail;
+    default: return NULL;
     }
-    p = atd_object_key_p(r, p, &key);
-    if (p == NULL) return NULL;
-    switch (key.len) {
-    case 2: if (atd_bytes_eq(key.ptr, ATD_LIT("id"))) goto field_0; break;
-    case 6: if (atd_bytes_eq(key.ptr, ATD_LIT("id_str"))) goto field_1; break;
-    case 7: if (atd_bytes_eq(key.ptr, ATD_LIT("indices"))) goto field_2; break;
-    case 9: if (atd_bytes_eq(key.ptr, ATD_LIT("media_url"))) goto field_3; break;
-    case 15: if (atd_bytes_eq(key.ptr, ATD_LIT("media_url_https"))) goto field_4; break;
-    case 3: if (atd_bytes_eq(key.ptr, ATD_LIT("url"))) goto field_5; break;
-    case 11: if (atd_bytes_eq(key.ptr, ATD_LIT("display_url"))) goto field_6; break;
-    case 12: if (atd_bytes_eq(key.ptr, ATD_LIT("expanded_url"))) goto field_7; break;
-    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("type"))) goto field_8; break;
-    case 5: if (atd_bytes_eq(key.ptr, ATD_LIT("sizes"))) goto field_9; break;
-    case 16: if (atd_bytes_eq(key.ptr, ATD_LIT("source_status_id"))) goto field_10; break;
-    case 20: if (atd_bytes_eq(key.ptr, ATD_LIT("source_status_id_str"))) goto field_11; break;
-    }
-    p = atd_skip_unknown_field_p(r, p, key, "media", "id\000id_str\000indices\000media_url\000media_url_https\000url\000display_url\000expanded_url\000type\000sizes\000source_status_id\000source_status_id_str\000");
-    if (p == NULL) return NULL;
-    goto tail;
 }
 
 ATD_DEFINE_READ(extern, twitter_media, twitter_media)
@@ -2117,19 +2095,7 @@ ATD_DEFINE_READ_ENTRY_POINTS(twitter_media)
 
 /* --- writers --- */
 
-static char *twitter_status_list_write_p(atd_writer *w, char *p, const twitter_status_list *v)
-{
-    size_t i;
-    p = atd_writer_raw_p(w, p, ATD_LIT("["));
-    if (p == NULL) return NULL;
-    for (i = 0; i < v->len; i++) {
-        p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) return NULL;
-        p = twitter_status_write_p(w, p, &v->items[i]);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-    }
-    return atd_writer_raw_p(w, p, ATD_LIT("]"));
-}
+ATD_DEFINE_LIST_WRITE_P(twitter_status_list, twitter_status_list, twitter_status_write_p)
 
 static char *twitter_search_metadata_write_p(atd_writer *w, char *p, const twitter_search_metadata *v)
 {
@@ -2213,19 +2179,7 @@ static char *twitter_string_nullable_write_p(atd_writer *w, char *p, const twitt
     return p;
 }
 
-static char *twitter_url_entity_list_write_p(atd_writer *w, char *p, const twitter_url_entity_list *v)
-{
-    size_t i;
-    p = atd_writer_raw_p(w, p, ATD_LIT("["));
-    if (p == NULL) return NULL;
-    for (i = 0; i < v->len; i++) {
-        p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) return NULL;
-        p = twitter_url_entity_write_p(w, p, &v->items[i]);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-    }
-    return atd_writer_raw_p(w, p, ATD_LIT("]"));
-}
+ATD_DEFINE_LIST_WRITE_P(twitter_url_entity_list, twitter_url_entity_list, twitter_url_entity_write_p)
 
 static char *twitter_url_entities_write_p(atd_writer *w, char *p, const twitter_url_entities *v)
 {
@@ -2403,47 +2357,11 @@ static char *twitter_user_write_p(atd_writer *w, char *p, const twitter_user *v)
 ATD_DEFINE_WRITE(twitter_user, twitter_user)
 ATD_DEFINE_WRITE_ENTRY_POINTS(twitter_user)
 
-static char *twitter_hashtag_list_write_p(atd_writer *w, char *p, const twitter_hashtag_list *v)
-{
-    size_t i;
-    p = atd_writer_raw_p(w, p, ATD_LIT("["));
-    if (p == NULL) return NULL;
-    for (i = 0; i < v->len; i++) {
-        p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) return NULL;
-        p = twitter_hashtag_write_p(w, p, &v->items[i]);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-    }
-    return atd_writer_raw_p(w, p, ATD_LIT("]"));
-}
+ATD_DEFINE_LIST_WRITE_P(twitter_hashtag_list, twitter_hashtag_list, twitter_hashtag_write_p)
 
-static char *twitter_user_mention_list_write_p(atd_writer *w, char *p, const twitter_user_mention_list *v)
-{
-    size_t i;
-    p = atd_writer_raw_p(w, p, ATD_LIT("["));
-    if (p == NULL) return NULL;
-    for (i = 0; i < v->len; i++) {
-        p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) return NULL;
-        p = twitter_user_mention_write_p(w, p, &v->items[i]);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-    }
-    return atd_writer_raw_p(w, p, ATD_LIT("]"));
-}
+ATD_DEFINE_LIST_WRITE_P(twitter_user_mention_list, twitter_user_mention_list, twitter_user_mention_write_p)
 
-static char *twitter_media_list_write_p(atd_writer *w, char *p, const twitter_media_list *v)
-{
-    size_t i;
-    p = atd_writer_raw_p(w, p, ATD_LIT("["));
-    if (p == NULL) return NULL;
-    for (i = 0; i < v->len; i++) {
-        p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) return NULL;
-        p = twitter_media_write_p(w, p, &v->items[i]);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-    }
-    return atd_writer_raw_p(w, p, ATD_LIT("]"));
-}
+ATD_DEFINE_LIST_WRITE_P(twitter_media_list, twitter_media_list, twitter_media_write_p)
 
 static char *twitter_entities_write_p(atd_writer *w, char *p, const twitter_entities *v)
 {

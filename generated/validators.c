@@ -56,17 +56,41 @@ static void validators_person__plain_init(validators_person *v)
     validators_person_init(v);
 }
 
+static ATD__HOT_INLINE int validators_person__plain__key(atd_reader *r, const char **pp, int guess)
+{
+    const char *p = *pp; /* reads the key; *pp moves past it */
+    atd_string key;
+    switch (guess) {
+    case 0: if (atd_key_skip(r, pp, ATD_LIT("\"name\":"))) return 0; break;
+    case 1: if (atd_key_skip(r, pp, ATD_LIT("\"age\":"))) return 1; break;
+    }
+    if (atd_key_room(r, p, ATD_LEN("\"email\":"))) {
+        switch (p[1]) {
+        case 'a': if (atd_bytes_skip(pp, ATD_LIT("\"age\":"))) return 1; break;
+        case 'e': if (atd_bytes_skip(pp, ATD_LIT("\"email\":"))) return 2; break;
+        case 'n': if (atd_bytes_skip(pp, ATD_LIT("\"name\":"))) return 0; break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) return ATD__KEY_FAILED;
+    *pp = p;
+    switch (key.len) {
+    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("name"))) return 0; break;
+    case 3: if (atd_bytes_eq(key.ptr, ATD_LIT("age"))) return 1; break;
+    case 5: if (atd_bytes_eq(key.ptr, ATD_LIT("email"))) return 2; break;
+    }
+    *pp = atd_skip_unknown_field_p(r, p, key, "person", "name\000age\000email\000");
+    return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+}
+
 static const char *validators_person__plain_read_p(atd_reader *r, const char *p, validators_person *out)
 {
     bool more;
-    atd_string key;
+    int guess;
     const char *at = p;
     uint64_t seen[1] = {0};
     validators_person__plain_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"name\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"age\":"))) goto field_1;
-        goto key;
-    }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"name\":"))) { guess = 1; goto key; }
 field_0:
     {
         p = atd_skip_ws_p(r, p);
@@ -82,7 +106,7 @@ field_0:
         }
     }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"age\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"age\":"))) { guess = -1; goto key; }
 field_1:
     {
         p = atd_skip_ws_p(r, p);
@@ -98,13 +122,9 @@ field_1:
         }
     }
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"email\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"email\":"))) { guess = -1; goto key; }
 field_2:
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("email")));
-    } else {
+    if (!atd_null_skip(r, &p)) {
         {
             p = atd_skip_ws_p(r, p);
             size_t at_v_ = atd_reader_offset_of(r, p);
@@ -122,10 +142,7 @@ field_2:
     }
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"name\":"))) goto field_0;
-        goto key;
-    }
+    if (more) { guess = 0; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
@@ -134,23 +151,13 @@ end:
     return p;
 key:
     if (!more) goto end;
-    if (atd_key_room(r, p, ATD_LEN("\"email\":"))) {
-        switch (p[1]) {
-        case 'a': if (atd_bytes_skip(&p, ATD_LIT("\"age\":"))) goto field_1; break;
-        case 'e': if (atd_bytes_skip(&p, ATD_LIT("\"email\":"))) goto field_2; break;
-        case 'n': if (atd_bytes_skip(&p, ATD_LIT("\"name\":"))) goto field_0; break;
-        }
+    switch (validators_person__plain__key(r, &p, guess)) {
+    case 0: goto field_0;
+    case 1: goto field_1;
+    case 2: goto field_2;
+    case ATD__KEY_SKIPPED: goto tail;
+    default: return NULL;
     }
-    p = atd_object_key_p(r, p, &key);
-    if (p == NULL) return NULL;
-    switch (key.len) {
-    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("name"))) goto field_0; break;
-    case 3: if (atd_bytes_eq(key.ptr, ATD_LIT("age"))) goto field_1; break;
-    case 5: if (atd_bytes_eq(key.ptr, ATD_LIT("email"))) goto field_2; break;
-    }
-    p = atd_skip_unknown_field_p(r, p, key, "person", "name\000age\000email\000");
-    if (p == NULL) return NULL;
-    goto tail;
 }
 
 static const char *validators_person_read_p(atd_reader *r, const char *p, validators_person *out)
@@ -266,17 +273,47 @@ void validators_host_init(validators_host *v)
     v->weight = (double)(1.0);
 }
 
+static ATD__HOT_INLINE int validators_host__key(atd_reader *r, const char **pp, int guess)
+{
+    const char *p = *pp; /* reads the key; *pp moves past it */
+    atd_string key;
+    switch (guess) {
+    case 0: if (atd_key_skip(r, pp, ATD_LIT("\"host\":"))) return 0; break;
+    case 3: if (atd_key_skip(r, pp, ATD_LIT("\"backup\":"))) return 3; break;
+    }
+    if (atd_key_room(r, p, ATD_LEN("\"weight\":"))) {
+        switch (p[1]) {
+        case 'b': if (atd_bytes_skip(pp, ATD_LIT("\"backup\":"))) return 3; break;
+        case 'h': if (atd_bytes_skip(pp, ATD_LIT("\"host\":"))) return 0; break;
+        case 'p': if (atd_bytes_skip(pp, ATD_LIT("\"port\":"))) return 1; break;
+        case 'w': if (atd_bytes_skip(pp, ATD_LIT("\"weight\":"))) return 2; break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) return ATD__KEY_FAILED;
+    *pp = p;
+    switch (key.len) {
+    case 4:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("host"))) return 0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("port"))) return 1;
+        break;
+    case 6:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("weight"))) return 2;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("backup"))) return 3;
+        break;
+    }
+    *pp = atd_skip_unknown_field_p(r, p, key, "host", "host\000port\000weight\000backup\000");
+    return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+}
+
 static const char *validators_host_read_p(atd_reader *r, const char *p, validators_host *out)
 {
     bool more;
-    atd_string key;
+    int guess;
     const char *at = p;
     uint64_t seen[1] = {0};
     validators_host_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"host\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"backup\":"))) goto field_3;
-        goto key;
-    }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"host\":"))) { guess = 3; goto key; }
 field_0:
     {
         p = atd_skip_ws_p(r, p);
@@ -289,7 +326,7 @@ field_0:
         }
     }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"port\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"port\":"))) { guess = -1; goto key; }
 field_1:
     {
         p = atd_skip_ws_p(r, p);
@@ -309,13 +346,9 @@ field_1:
         }
     }
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"weight\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"weight\":"))) { guess = -1; goto key; }
 field_2:
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("weight")));
-    } else {
+    if (!atd_null_skip(r, &p)) {
         {
             p = atd_skip_ws_p(r, p);
             size_t at_v_ = atd_reader_offset_of(r, p);
@@ -327,13 +360,9 @@ field_2:
             }
         }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"backup\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"backup\":"))) { guess = -1; goto key; }
 field_3:
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("backup")));
-    } else {
+    if (!atd_null_skip(r, &p)) {
         {
             p = atd_skip_ws_p(r, p);
             size_t at_v_ = atd_reader_offset_of(r, p);
@@ -355,10 +384,7 @@ field_3:
     }
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"host\":"))) goto field_0;
-        goto key;
-    }
+    if (more) { guess = 0; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
@@ -367,56 +393,20 @@ end:
     return p;
 key:
     if (!more) goto end;
-    if (atd_key_room(r, p, ATD_LEN("\"weight\":"))) {
-        switch (p[1]) {
-        case 'b': if (atd_bytes_skip(&p, ATD_LIT("\"backup\":"))) goto field_3; break;
-        case 'h': if (atd_bytes_skip(&p, ATD_LIT("\"host\":"))) goto field_0; break;
-        case 'p': if (atd_bytes_skip(&p, ATD_LIT("\"port\":"))) goto field_1; break;
-        case 'w': if (atd_bytes_skip(&p, ATD_LIT("\"weight\":"))) goto field_2; break;
-        }
+    switch (validators_host__key(r, &p, guess)) {
+    case 0: goto field_0;
+    case 1: goto field_1;
+    case 2: goto field_2;
+    case 3: goto field_3;
+    case ATD__KEY_SKIPPED: goto tail;
+    default: return NULL;
     }
-    p = atd_object_key_p(r, p, &key);
-    if (p == NULL) return NULL;
-    switch (key.len) {
-    case 4:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("host"))) goto field_0;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("port"))) goto field_1;
-        break;
-    case 6:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("weight"))) goto field_2;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("backup"))) goto field_3;
-        break;
-    }
-    p = atd_skip_unknown_field_p(r, p, key, "host", "host\000port\000weight\000backup\000");
-    if (p == NULL) return NULL;
-    goto tail;
 }
 
 ATD_DEFINE_READ(extern, validators_host, validators_host)
 ATD_DEFINE_READ_ENTRY_POINTS(validators_host)
 
-static const char *validators_host_list_read_p(atd_reader *r, const char *p, validators_host_list *out)
-{
-    bool more;
-    size_t len = 0, cap = 0;
-    validators_host *items = NULL;
-    p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
-    while (more) {
-        if (len == cap) {
-            items = (validators_host *)atd_read_grow(r, p, items, &cap, sizeof(validators_host), 8);
-            if (items == NULL) return NULL;
-        }
-        p = validators_host_read_p(r, p, &items[len]);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
-        len++;
-        p = atd_array_next_p(r, p, &more);
-        if (p == NULL) return NULL;
-    }
-    out->items = items;
-    out->len = len;
-    return p;
-}
+ATD_DEFINE_LIST_READ_P(validators_host_list, validators_host_list, validators_host, 8, validators_host_read_p)
 
 static const char *validators_port_list_read_p(atd_reader *r, const char *p, validators_port_list *out)
 {
@@ -424,7 +414,6 @@ static const char *validators_port_list_read_p(atd_reader *r, const char *p, val
     size_t len = 0, cap = 0;
     int64_t *items = NULL;
     p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
             items = (int64_t *)atd_read_grow(r, p, items, &cap, sizeof(int64_t), 8);
@@ -449,7 +438,6 @@ static const char *validators_port_list_read_p(atd_reader *r, const char *p, val
         }
         len++;
         p = atd_array_next_p(r, p, &more);
-        if (p == NULL) return NULL;
     }
     out->items = items;
     out->len = len;
@@ -462,7 +450,6 @@ static const char *validators_int_checked_list_read_p(atd_reader *r, const char 
     size_t len = 0, cap = 0;
     int64_t *items = NULL;
     p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
     while (more) {
         if (len == cap) {
             items = (int64_t *)atd_read_grow(r, p, items, &cap, sizeof(int64_t), 8);
@@ -483,7 +470,6 @@ static const char *validators_int_checked_list_read_p(atd_reader *r, const char 
         }
         len++;
         p = atd_array_next_p(r, p, &more);
-        if (p == NULL) return NULL;
     }
     out->items = items;
     out->len = len;
@@ -573,56 +559,77 @@ void validators_config_init(validators_config *v)
     memset(v, 0, sizeof *v);
 }
 
+static ATD__HOT_INLINE int validators_config__key(atd_reader *r, const char **pp, int guess)
+{
+    const char *p = *pp; /* reads the key; *pp moves past it */
+    atd_string key;
+    switch (guess) {
+    case 0: if (atd_key_skip(r, pp, ATD_LIT("\"hosts\":"))) return 0; break;
+    case 1: if (atd_key_skip(r, pp, ATD_LIT("\"ports\":"))) return 1; break;
+    case 2: if (atd_key_skip(r, pp, ATD_LIT("\"evens\":"))) return 2; break;
+    case 3: if (atd_key_skip(r, pp, ATD_LIT("\"range\":"))) return 3; break;
+    case 4: if (atd_key_skip(r, pp, ATD_LIT("\"level\":"))) return 4; break;
+    }
+    if (atd_key_room(r, p, ATD_LEN("\"hosts\":"))) {
+        switch (p[1]) {
+        case 'e': if (atd_bytes_skip(pp, ATD_LIT("\"evens\":"))) return 2; break;
+        case 'h': if (atd_bytes_skip(pp, ATD_LIT("\"hosts\":"))) return 0; break;
+        case 'l': if (atd_bytes_skip(pp, ATD_LIT("\"level\":"))) return 4; break;
+        case 'p': if (atd_bytes_skip(pp, ATD_LIT("\"ports\":"))) return 1; break;
+        case 'r': if (atd_bytes_skip(pp, ATD_LIT("\"range\":"))) return 3; break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) return ATD__KEY_FAILED;
+    *pp = p;
+    switch (key.len) {
+    case 5:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("hosts"))) return 0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("ports"))) return 1;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("evens"))) return 2;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("range"))) return 3;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("level"))) return 4;
+        break;
+    }
+    *pp = atd_skip_unknown_field_p(r, p, key, "config", "hosts\000ports\000evens\000range\000level\000");
+    return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+}
+
 static const char *validators_config_read_p(atd_reader *r, const char *p, validators_config *out)
 {
     bool more;
-    atd_string key;
+    int guess;
     const char *at = p;
     uint64_t seen[1] = {0};
     validators_config_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"hosts\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"evens\":"))) goto field_2;
-        goto key;
-    }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"hosts\":"))) { guess = 2; goto key; }
 field_0:
     p = validators_host_list_read_p(r, p, &out->hosts);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("hosts")));
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ports\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"level\":"))) goto field_4;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ports\":"))) { guess = 4; goto key; }
 field_1:
     p = validators_port_list_read_p(r, p, &out->ports);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ports")));
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"evens\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"range\":"))) goto field_3;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"evens\":"))) { guess = 3; goto key; }
 field_2:
     p = validators_int_checked_list_read_p(r, p, &out->evens);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("evens")));
     seen[0] |= (uint64_t)1 << 2;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"range\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"hosts\":"))) goto field_0;
-        goto key;
-    }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"range\":"))) { guess = 0; goto key; }
 field_3:
     p = validators_int_int_checked_tuple_read_p(r, p, &out->range);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("range")));
     seen[0] |= (uint64_t)1 << 3;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"level\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"level\":"))) { guess = -1; goto key; }
 field_4:
     p = validators_uint8_checked_nullable_read_p(r, p, &out->level);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("level")));
     seen[0] |= (uint64_t)1 << 4;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"ports\":"))) goto field_1;
-        goto key;
-    }
+    if (more) { guess = 1; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x1f)) {
@@ -631,122 +638,85 @@ end:
     return p;
 key:
     if (!more) goto end;
-    if (atd_key_room(r, p, ATD_LEN("\"hosts\":"))) {
-        switch (p[1]) {
-        case 'e': if (atd_bytes_skip(&p, ATD_LIT("\"evens\":"))) goto field_2; break;
-        case 'h': if (atd_bytes_skip(&p, ATD_LIT("\"hosts\":"))) goto field_0; break;
-        case 'l': if (atd_bytes_skip(&p, ATD_LIT("\"level\":"))) goto field_4; break;
-        case 'p': if (atd_bytes_skip(&p, ATD_LIT("\"ports\":"))) goto field_1; break;
-        case 'r': if (atd_bytes_skip(&p, ATD_LIT("\"range\":"))) goto field_3; break;
-        }
+    switch (validators_config__key(r, &p, guess)) {
+    case 0: goto field_0;
+    case 1: goto field_1;
+    case 2: goto field_2;
+    case 3: goto field_3;
+    case 4: goto field_4;
+    case ATD__KEY_SKIPPED: goto tail;
+    default: return NULL;
     }
-    p = atd_object_key_p(r, p, &key);
-    if (p == NULL) return NULL;
-    switch (key.len) {
-    case 5:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("hosts"))) goto field_0;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("ports"))) goto field_1;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("evens"))) goto field_2;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("range"))) goto field_3;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("level"))) goto field_4;
-        break;
-    }
-    p = atd_skip_unknown_field_p(r, p, key, "config", "hosts\000ports\000evens\000range\000level\000");
-    if (p == NULL) return NULL;
-    goto tail;
 }
 
 ATD_DEFINE_READ(extern, validators_config, validators_config)
 ATD_DEFINE_READ_ENTRY_POINTS(validators_config)
 
-static const char *validators_person_list_read_p(atd_reader *r, const char *p, validators_person_list *out)
-{
-    bool more;
-    size_t len = 0, cap = 0;
-    validators_person *items = NULL;
-    p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
-    while (more) {
-        if (len == cap) {
-            items = (validators_person *)atd_read_grow(r, p, items, &cap, sizeof(validators_person), 8);
-            if (items == NULL) return NULL;
-        }
-        p = validators_person_read_p(r, p, &items[len]);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
-        len++;
-        p = atd_array_next_p(r, p, &more);
-        if (p == NULL) return NULL;
-    }
-    out->items = items;
-    out->len = len;
-    return p;
-}
+ATD_DEFINE_LIST_READ_P(validators_person_list, validators_person_list, validators_person, 8, validators_person_read_p)
 
-static const char *validators_shape_list_read_p(atd_reader *r, const char *p, validators_shape_list *out)
-{
-    bool more;
-    size_t len = 0, cap = 0;
-    validators_shape *items = NULL;
-    p = atd_array_begin_p(r, p, &more);
-    if (p == NULL) return NULL;
-    while (more) {
-        if (len == cap) {
-            items = (validators_shape *)atd_read_grow(r, p, items, &cap, sizeof(validators_shape), 8);
-            if (items == NULL) return NULL;
-        }
-        p = validators_shape_read_p(r, p, &items[len]);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_index(r, len));
-        len++;
-        p = atd_array_next_p(r, p, &more);
-        if (p == NULL) return NULL;
-    }
-    out->items = items;
-    out->len = len;
-    return p;
-}
+ATD_DEFINE_LIST_READ_P(validators_shape_list, validators_shape_list, validators_shape, 8, validators_shape_read_p)
 
 void validators_doc_init(validators_doc *v)
 {
     memset(v, 0, sizeof *v);
 }
 
+static ATD__HOT_INLINE int validators_doc__key(atd_reader *r, const char **pp, int guess)
+{
+    const char *p = *pp; /* reads the key; *pp moves past it */
+    atd_string key;
+    switch (guess) {
+    case 0: if (atd_key_skip(r, pp, ATD_LIT("\"people\":"))) return 0; break;
+    case 2: if (atd_key_skip(r, pp, ATD_LIT("\"config\":"))) return 2; break;
+    }
+    if (atd_key_room(r, p, ATD_LEN("\"people\":"))) {
+        switch (p[1]) {
+        case 'c': if (atd_bytes_skip(pp, ATD_LIT("\"config\":"))) return 2; break;
+        case 'p': if (atd_bytes_skip(pp, ATD_LIT("\"people\":"))) return 0; break;
+        case 's': if (atd_bytes_skip(pp, ATD_LIT("\"shapes\":"))) return 1; break;
+        }
+    }
+    p = atd_object_key_p(r, p, &key);
+    if (p == NULL) return ATD__KEY_FAILED;
+    *pp = p;
+    switch (key.len) {
+    case 6:
+        if (atd_bytes_eq(key.ptr, ATD_LIT("people"))) return 0;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("shapes"))) return 1;
+        if (atd_bytes_eq(key.ptr, ATD_LIT("config"))) return 2;
+        break;
+    }
+    *pp = atd_skip_unknown_field_p(r, p, key, "doc", "people\000shapes\000config\000");
+    return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+}
+
 static const char *validators_doc_read_p(atd_reader *r, const char *p, validators_doc *out)
 {
     bool more;
-    atd_string key;
+    int guess;
     const char *at = p;
     uint64_t seen[1] = {0};
     validators_doc_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"people\":"))) {
-        if (more && atd_key_skip(r, &p, ATD_LIT("\"config\":"))) goto field_2;
-        goto key;
-    }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"people\":"))) { guess = 2; goto key; }
 field_0:
     p = validators_person_list_read_p(r, p, &out->people);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("people")));
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"shapes\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"shapes\":"))) { guess = -1; goto key; }
 field_1:
     p = validators_shape_list_read_p(r, p, &out->shapes);
     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("shapes")));
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"config\":"))) goto key;
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"config\":"))) { guess = -1; goto key; }
 field_2:
-    p = atd_skip_ws_p(r, p);
-    if (atd_byte_at(r, p) == 'n') {
-        p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("config")));
-    } else {
+    if (!atd_null_skip(r, &p)) {
         p = validators_config_read_p(r, p, &out->config);
         if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("config")));
         out->has_config = true;
     }
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) {
-        if (atd_key_skip(r, &p, ATD_LIT("\"people\":"))) goto field_0;
-        goto key;
-    }
+    if (more) { guess = 0; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
@@ -755,25 +725,13 @@ end:
     return p;
 key:
     if (!more) goto end;
-    if (atd_key_room(r, p, ATD_LEN("\"people\":"))) {
-        switch (p[1]) {
-        case 'c': if (atd_bytes_skip(&p, ATD_LIT("\"config\":"))) goto field_2; break;
-        case 'p': if (atd_bytes_skip(&p, ATD_LIT("\"people\":"))) goto field_0; break;
-        case 's': if (atd_bytes_skip(&p, ATD_LIT("\"shapes\":"))) goto field_1; break;
-        }
+    switch (validators_doc__key(r, &p, guess)) {
+    case 0: goto field_0;
+    case 1: goto field_1;
+    case 2: goto field_2;
+    case ATD__KEY_SKIPPED: goto tail;
+    default: return NULL;
     }
-    p = atd_object_key_p(r, p, &key);
-    if (p == NULL) return NULL;
-    switch (key.len) {
-    case 6:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("people"))) goto field_0;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("shapes"))) goto field_1;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("config"))) goto field_2;
-        break;
-    }
-    p = atd_skip_unknown_field_p(r, p, key, "doc", "people\000shapes\000config\000");
-    if (p == NULL) return NULL;
-    goto tail;
 }
 
 ATD_DEFINE_READ(extern, validators_doc, validators_doc)
@@ -1011,19 +969,7 @@ static char *validators_host_write_p(atd_writer *w, char *p, const validators_ho
 ATD_DEFINE_WRITE(validators_host, validators_host)
 ATD_DEFINE_WRITE_ENTRY_POINTS(validators_host)
 
-static char *validators_host_list_write_p(atd_writer *w, char *p, const validators_host_list *v)
-{
-    size_t i;
-    p = atd_writer_raw_p(w, p, ATD_LIT("["));
-    if (p == NULL) return NULL;
-    for (i = 0; i < v->len; i++) {
-        p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) return NULL;
-        p = validators_host_write_p(w, p, &v->items[i]);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-    }
-    return atd_writer_raw_p(w, p, ATD_LIT("]"));
-}
+ATD_DEFINE_LIST_WRITE_P(validators_host_list, validators_host_list, validators_host_write_p)
 
 static char *validators_port_list_write_p(atd_writer *w, char *p, const validators_port_list *v)
 {
@@ -1147,33 +1093,9 @@ static char *validators_config_write_p(atd_writer *w, char *p, const validators_
 ATD_DEFINE_WRITE(validators_config, validators_config)
 ATD_DEFINE_WRITE_ENTRY_POINTS(validators_config)
 
-static char *validators_person_list_write_p(atd_writer *w, char *p, const validators_person_list *v)
-{
-    size_t i;
-    p = atd_writer_raw_p(w, p, ATD_LIT("["));
-    if (p == NULL) return NULL;
-    for (i = 0; i < v->len; i++) {
-        p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) return NULL;
-        p = validators_person_write_p(w, p, &v->items[i]);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-    }
-    return atd_writer_raw_p(w, p, ATD_LIT("]"));
-}
+ATD_DEFINE_LIST_WRITE_P(validators_person_list, validators_person_list, validators_person_write_p)
 
-static char *validators_shape_list_write_p(atd_writer *w, char *p, const validators_shape_list *v)
-{
-    size_t i;
-    p = atd_writer_raw_p(w, p, ATD_LIT("["));
-    if (p == NULL) return NULL;
-    for (i = 0; i < v->len; i++) {
-        p = atd_writer_comma_p(w, p, i > 0);
-        if (p == NULL) return NULL;
-        p = validators_shape_write_p(w, p, &v->items[i]);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
-    }
-    return atd_writer_raw_p(w, p, ATD_LIT("]"));
-}
+ATD_DEFINE_LIST_WRITE_P(validators_shape_list, validators_shape_list, validators_shape_write_p)
 
 static char *validators_doc_write_p(atd_writer *w, char *p, const validators_doc *v)
 {

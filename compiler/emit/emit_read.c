@@ -384,14 +384,8 @@ static void read_field_value(cw *w, const ir_type *t, const ir_field *f)
         read_slot(w, &f->slot, lv, fail);
         return;
     }
-    if (!t->keep_nulls) {
-        cw_line(w, "p = atd_skip_ws_p(r, p);");
-        cw_open(w, "if (atd_byte_at(r, p) == 'n')");
-        open_prim(w, "atd_read_null", NULL);
-        cw_line(w, "%s", fail);
-        cw_close(w, "}");
-        cw_mid(w, "} else {");
-    }
+    if (!t->keep_nulls)
+        cw_open(w, "if (!atd_null_skip(r, &p))");
     read_slot(w, &f->slot, lv, fail);
     if (f->kind == IR_FIELD_OPTIONAL)
         cw_line(w, "out->has_%s = true;", f->c_name);
@@ -451,46 +445,44 @@ static long *sorted_successors(cw *w, const ir_type *t)
     return succ;
 }
 
-/* Entry k of the table of sorted_successors; no guess without it. */
-static long sorted_guess(const long *succ, size_t k)
+/* The guess where the straight line expects field k (k == nfields: the
+ * '}'), entry k of the table of sorted_successors: none (-1) without the
+ * table, or when it is field k itself, whose key was compared already. */
+static long sorted_guess(const ir_type *t, const long *succ, size_t k)
 {
-    return succ != NULL ? succ[k] : -1;
+    if (succ == NULL)
+        return -1;
+    if (k < t->nfields && succ[k] == (long)k && key_is_plain(&t->fields[k]))
+        return -1;
+    return succ[k];
 }
 
-/* The second guess at a key where the straight line expected another: the
- * key of field s, the one after the field just read in sorted order, so a
- * document whose keys are sorted goes from field to field by compares and
- * direct jumps as one in declaration order does, without the dispatch at
- * `key` (whose jumps, indirect and varying, a CPU predicts badly):
- *     if (atd_key_skip(r, &p, ATD_LIT("\"date\":"))) goto field_1;
- * `guard` is "" where a member is known to follow, else "more && ". */
-static void emit_sorted_guess(cw *w, const ir_type *t, long s, const char *guard)
+/* Leaves the straight line for the key lookup (`key`), with the second
+ * guess at the key: field s (-1: none), the one after the field just read
+ * in sorted order, so that a document whose keys are sorted goes from field
+ * to field by compares and direct jumps, as one in declaration order does
+ * (emit_key_function):
+ *     { guess = 1; goto key; } */
+static const char *goto_key(cw *w, long s)
 {
-    if (s >= 0)
-        cw_line(w, "if (%satd_key_skip(r, &p, ATD_LIT(\"%s\"))) goto field_%ld;", guard,
-                key_literal(w, &t->fields[s]), s);
+    return cw_fmt(w, "{ guess = %ld; goto key; }", s);
 }
 
 /* The step to the object's first member (`first`) or to the next one, and
  * the key of field i compared as a literal (quoted, with the colon: a few
  * word compares, no key scan and no lookup): on a match the straight line
- * goes on with field i's value, otherwise to the sorted guess s (-1: none,
- * or field i itself) and then to `key`, which leaves when no member
- * follows. */
+ * goes on with field i's value, otherwise to `key` with the sorted guess s
+ * (-1: none, or field i itself); `key` leaves when no member follows. */
 static void emit_expect_key(cw *w, const ir_type *t, size_t i, long s, bool first)
 {
     const ir_field *f = &t->fields[i];
     if (!key_is_plain(f)) {
         cw_line(w, "p = atd_object_%s_p(r, p, &more);", first ? "begin" : "next_key");
-        emit_sorted_guess(w, t, s, "more && ");
-        cw_line(w, "goto key;");
+        cw_line(w, "%s", goto_key(w, s));
         return;
     }
-    cw_open(w, "if (!atd_object_%s_is(r, &p, &more, ATD_LIT(\"%s\")))", first ? "begin" : "next",
-            key_literal(w, f));
-    emit_sorted_guess(w, t, s != (long)i ? s : -1, "more && ");
-    cw_line(w, "goto key;");
-    cw_close(w, "}");
+    cw_line(w, "if (!atd_object_%s_is(r, &p, &more, ATD_LIT(\"%s\"))) %s", first ? "begin" : "next",
+            key_literal(w, f), goto_key(w, s));
 }
 
 /* The straight line's step from field i to the next: after the value, the
@@ -500,7 +492,7 @@ static void emit_expect_key(cw *w, const ir_type *t, size_t i, long s, bool firs
 static void emit_next_field(cw *w, const ir_type *t, size_t i, const long *succ)
 {
     if (i + 1 < t->nfields)
-        emit_expect_key(w, t, i + 1, sorted_guess(succ, i + 1), false);
+        emit_expect_key(w, t, i + 1, sorted_guess(t, succ, i + 1), false);
 }
 
 /* Byte k of plain field f's key as the input holds it: "name": */
@@ -542,10 +534,11 @@ static size_t split_position(const ir_type *t, const size_t *idx, size_t cnt)
     return best;
 }
 
-/* The compare of field i's whole key at p, and the jump to its value. */
+/* The compare of field i's whole key at p, and its index once *pp is past
+ * the key. */
 static const char *key_leaf(cw *w, const ir_type *t, size_t i)
 {
-    return cw_fmt(w, "if (atd_bytes_skip(&p, ATD_LIT(\"%s\"))) goto field_%zu;",
+    return cw_fmt(w, "if (atd_bytes_skip(pp, ATD_LIT(\"%s\"))) return %zu;",
                   key_literal(w, &t->fields[i]), i);
 }
 
@@ -553,7 +546,7 @@ static const char *key_leaf(cw *w, const ir_type *t, size_t i)
  * byte that splits them best, down to one candidate, whose whole key (the
  * quotes and the colon included) is then compared, a line per key:
  *     switch (p[1]) {
- *     case 'd': if (atd_bytes_skip(&p, ATD_LIT("\"date\":"))) goto field_1; break;
+ *     case 'd': if (atd_bytes_skip(pp, ATD_LIT("\"date\":"))) return 1; break;
  *     ...
  *     } */
 static void emit_key_tree(cw *w, const ir_type *t, const size_t *idx, size_t cnt)
@@ -585,10 +578,10 @@ static void emit_key_tree(cw *w, const ir_type *t, const size_t *idx, size_t cnt
     cw_close(w, "}");
 }
 
-/* The dispatch of a key the straight line did not expect, when the input
- * holds it in the plain form "name": with room for the longest key (near
- * the end of the input, and for keys with escapes, whitespace before the
- * colon or unknown keys, the general lookup after it decides). */
+/* The tree over the plain keys, when the input holds the key in the plain
+ * form "name": with room for the longest key (near the end of the input,
+ * and for keys with escapes, whitespace before the colon or unknown keys,
+ * the general lookup after it decides). */
 static void emit_key_dispatch(cw *w, const ir_type *t)
 {
     size_t *idx = cw_alloc(w, (t->nfields + 1) * sizeof *idx);
@@ -607,6 +600,33 @@ static void emit_key_dispatch(cw *w, const ir_type *t)
         return;
     cw_open(w, "if (atd_key_room(r, p, ATD_LEN(\"%s\")))", key_literal(w, longest));
     emit_key_tree(w, t, idx, cnt);
+    cw_close(w, "}");
+}
+
+/* The sorted guesses, tried first: a line per field that is one,
+ *     case 1: if (atd_key_skip(r, pp, ATD_LIT("\"date\":"))) return 1; break; */
+static void emit_guess_switch(cw *w, const ir_type *t, const long *succ)
+{
+    bool *guessed = cw_alloc(w, (t->nfields + 1) * sizeof *guessed);
+    size_t count = 0;
+    if (guessed == NULL)
+        return; /* recorded in w's status */
+    for (size_t k = 0; k <= t->nfields; k++) {
+        long s = sorted_guess(t, succ, k);
+        if (s >= 0 && !guessed[s]) {
+            guessed[s] = true;
+            count++;
+        }
+    }
+    if (count == 0) {
+        cw_line(w, "(void)guess;");
+        return;
+    }
+    cw_open(w, "switch (guess) {");
+    for (size_t i = 0; i < t->nfields; i++)
+        if (guessed[i])
+            cw_mid(w, "case %zu: if (atd_key_skip(r, pp, ATD_LIT(\"%s\"))) return %zu; break;", i,
+                   key_literal(w, &t->fields[i]), i);
     cw_close(w, "}");
 }
 
@@ -650,7 +670,8 @@ static const char *json_name_list(cw *w, const ir_type *t, bool required)
 static void emit_key_lookup(cw *w, const ir_type *t)
 {
     cw_line(w, "p = atd_object_key_p(r, p, &key);");
-    check_cursor(w);
+    cw_line(w, "if (p == NULL) return ATD__KEY_FAILED;");
+    cw_line(w, "*pp = p;");
     if (t->nfields > 0) {
         const char **names = cw_alloc(w, t->nfields * sizeof *names);
         size_t *lens = cw_alloc(w, t->nfields * sizeof *lens);
@@ -660,26 +681,43 @@ static void emit_key_lookup(cw *w, const ir_type *t)
             names[i] = t->fields[i].json_name;
             lens[i] = t->fields[i].json_len;
         }
-        emit_match_switch(w, "key.ptr", "key.len", "goto field_", names, lens, NULL, t->nfields);
+        emit_match_switch(w, "key.ptr", "key.len", "return ", names, lens, NULL, t->nfields);
     }
     if (t->tv == NULL) {
-        cw_line(w, "p = atd_skip_unknown_field_p(r, p, key, \"%s\", \"%s\");", t->atd_name,
+        cw_line(w, "*pp = atd_skip_unknown_field_p(r, p, key, \"%s\", \"%s\");", t->atd_name,
                 json_name_list(w, t, false));
-        check_cursor(w);
-        cw_line(w, "goto tail;");
+        cw_line(w, "return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;");
         return;
     }
     /* Type_and_value_fields: the type key is known, even when strict */
     cw_open(w, "if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS)%s)", emit_tv_not_type_key(w, t));
-    cw_line(w,
-            "return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, \"%s\", \"%s\"));",
-            t->atd_name, json_name_list(w, t, false));
+    cw_line(w, "atd_reader_fail_unknown_field(r, p, key, \"%s\", \"%s\");", t->atd_name,
+            json_name_list(w, t, false));
+    cw_line(w, "return ATD__KEY_FAILED;");
     cw_close(w, "}");
-    cw_line(w, "p = atd_skip_value_p(r, p);");
-    cw_open(w, "if (p == NULL)");
-    cw_line(w, "return atd_fail_cursor(atd_reader_push_field(r, key.ptr, key.len));");
+    cw_line(w, "*pp = atd_skip_value_p(r, p);");
+    cw_open(w, "if (*pp == NULL)");
+    cw_line(w, "atd_reader_push_field(r, key.ptr, key.len);");
+    cw_line(w, "return ATD__KEY_FAILED;");
     cw_close(w, "}");
-    cw_line(w, "goto tail;");
+    cw_line(w, "return ATD__KEY_SKIPPED;");
+}
+
+/* The key lookup of record t: the index of the field whose key is at *pp,
+ * with *pp past the key's colon, or ATD__KEY_SKIPPED or ATD__KEY_FAILED.
+ * Its reader calls it once, at `key`; once inlined there, the compiler
+ * jumps from each return straight to the field's label. */
+static void emit_key_function(cw *w, const ir_type *t, const long *succ)
+{
+    cw_line(w, "static ATD__HOT_INLINE int %s__key(atd_reader *r, const char **pp, int guess)", t->fn);
+    cw_open(w, "{");
+    cw_line(w, "const char *p = *pp; /* reads the key; *pp moves past it */");
+    cw_line(w, "atd_string key;");
+    emit_guess_switch(w, t, succ);
+    emit_key_dispatch(w, t);
+    emit_key_lookup(w, t);
+    cw_close(w, "}");
+    cw_blank(w);
 }
 
 /* The checks after the object: every required field was seen. The value
@@ -726,71 +764,65 @@ static void emit_missing_fields(cw *w, const ir_type *t)
     cw_close(w, "}");
 }
 
-/* Emits the record reader, e.g. for { date : int; ?note : string option }:
+/* Emits the record reader and its key lookup before it (emit_key_function),
+ * e.g. for { date : int; ?note : string option }:
  *     static const char *event_event_read_p(atd_reader *r, const char *p, event_event *out)
  *     {
  *         bool more;
- *         atd_string key;
+ *         int guess;
  *         const char *at = p;
  *         uint64_t seen[1] = {0};
  *         event_event_init(out);
- *         if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"date\":"))) goto key;
+ *         if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"date\":"))) { guess = -1; goto key; }
  *     field_0:
  *         ...read out->date...
  *         seen[0] |= (uint64_t)1 << 0;
- *         if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"note\":"))) goto key;
+ *         if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"note\":"))) { guess = -1; goto key; }
  *     field_1:
- *         ...null means absent, else read out->note, has_note = true...
+ *         if (!atd_null_skip(r, &p)) { ...read out->note, has_note = true... }
  *     tail:
  *         p = atd_object_end_key_p(r, p, &more);
- *         if (more) goto key;
+ *         if (more) { guess = 0; goto key; }
  *     end:
  *         if (p == NULL) return NULL;
- *         if (!(seen[0] & 1)) return atd_fail_cursor(...missing field 'date'...);
+ *         if (seen[0] != 0x1) return atd_fail_cursor(...missing field 'date'...);
  *         return p;
  *     key:
  *         if (!more) goto end;
- *         if (atd_key_room(r, p, ATD_LEN("\"date\":"))) {
- *             switch (p[1]) {
- *             case 'd': if (atd_bytes_skip(&p, ATD_LIT("\"date\":"))) goto field_0; break;
- *             case 'n': if (atd_bytes_skip(&p, ATD_LIT("\"note\":"))) goto field_1; break;
- *             }
+ *         switch (event_event__key(r, &p, guess)) {
+ *         case 0: goto field_0;
+ *         case 1: goto field_1;
+ *         case ATD__KEY_SKIPPED: goto tail;
+ *         default: return NULL;
  *         }
- *         p = atd_object_key_p(r, p, &key); if (p == NULL) return NULL;
- *         switch (key.len) {
- *         case 4:
- *             if (atd_bytes_eq(key.ptr, ATD_LIT("date"))) goto field_0;
- *             if (atd_bytes_eq(key.ptr, ATD_LIT("note"))) goto field_1;
- *             break;
- *         }
- *         ...fail with STRICT_FIELDS, else skip the value...
- *         goto tail;
  *     }
  * Each field's value is read in one place, its label. A document with its
  * fields in declaration order runs the labels one after the other, each
  * reached from the previous one by one literal compare, without a key
  * scan, a lookup or an indirect jump; one with its keys sorted does the
- * same through a second compare, of the key that follows in sorted order,
- * where the two orders differ (emit_sorted_guess). Any other key (another order, a
- * repeated key, where the last value wins) goes to `key`: a switch on the
- * byte that tells the record's keys apart (chosen by atdc, nested where
- * one byte is not enough) and one compare of the whole key with its quotes
- * and colon, straight from the input: no scan for the closing quote and no
+ * same through the guess, the key that follows in sorted order, compared
+ * first by the lookup. Any other key (another order, a repeated key, where
+ * the last value wins) goes through the lookup's tree: a switch on the byte
+ * that tells the record's keys apart (chosen by atdc, nested where one byte
+ * is not enough) and one compare of the whole key with its quotes and
+ * colon, straight from the input: no scan for the closing quote and no
  * atd_string. Keys in another form (escapes, whitespace before the colon,
  * lenient mode, the last bytes of the input) and unknown keys take the
  * general lookup after it, which matches the decoded key by length and
- * bytes. The value code of a field exists once; one loop over a switch
- * would be as small but cost an indirect jump per field in declaration
- * order. */
+ * bytes. The lookup is a function of its own, to keep the reader short;
+ * inlined at its one call, its returns become jumps to the labels. The
+ * value code of a field exists once; one loop over a switch would be as
+ * small but cost an indirect jump per field in declaration order. */
 static void emit_record_read(cw *w, const ir_type *t)
 {
     size_t n = t->nfields;
     const char *fn = t->fn;
     const long *succ = sorted_successors(w, t);
+    emit_key_function(w, t, succ);
     read_p_signature(w, t);
     cw_open(w, "{");
     cw_line(w, "bool more;");
-    cw_line(w, "atd_string key;");
+    cw_line(w, "int guess;");
     if (t->nrequired > 0)
         cw_line(w, "const char *at = p;");
     size_t nwords = (t->nrequired + 63) / 64;
@@ -801,10 +833,10 @@ static void emit_record_read(cw *w, const ir_type *t)
         emit_tv_read_begin(w, t); /* Type_and_value_fields (emit_adapter.c) */
     /* an error leaves more false, for `end` to tell by the cursor */
     if (n > 0) {
-        emit_expect_key(w, t, 0, sorted_guess(succ, 0), true);
+        emit_expect_key(w, t, 0, sorted_guess(t, succ, 0), true);
     } else {
         cw_line(w, "p = atd_object_begin_p(r, p, &more);");
-        cw_line(w, "goto key;");
+        cw_line(w, "%s", goto_key(w, -1));
     }
     for (size_t i = 0; i < n; i++) {
         cw_label(w, "field_%zu:", i);
@@ -814,11 +846,7 @@ static void emit_record_read(cw *w, const ir_type *t)
     }
     cw_label(w, "tail:");
     cw_line(w, "p = atd_object_end_key_p(r, p, &more);");
-    cw_open(w, "if (more)");
-    if (n > 0)
-        emit_sorted_guess(w, t, sorted_guess(succ, n), "");
-    cw_line(w, "goto key;");
-    cw_close(w, "}");
+    cw_line(w, "if (more) %s", goto_key(w, sorted_guess(t, succ, n)));
     cw_label(w, "end:");
     check_cursor(w);
     emit_missing_fields(w, t);
@@ -827,8 +855,12 @@ static void emit_record_read(cw *w, const ir_type *t)
     cw_open(w, "if (!more)");
     cw_line(w, "goto end;");
     cw_close(w, "}");
-    emit_key_dispatch(w, t);
-    emit_key_lookup(w, t);
+    cw_open(w, "switch (%s__key(r, &p, guess)) {", fn);
+    for (size_t i = 0; i < n; i++)
+        cw_mid(w, "case %zu: goto field_%zu;", i, i);
+    cw_mid(w, "case ATD__KEY_SKIPPED: goto tail;");
+    cw_mid(w, "default: return NULL;");
+    cw_close(w, "}");
     cw_close(w, "}");
 }
 
@@ -1168,39 +1200,72 @@ static void emit_grow(cw *w, const char *tn, int align)
     cw_close(w, "}");
 }
 
-/* Emits the list reader:
+/* The p-form reader of slot s's value when that is one call,
+ * READER(r, p, &value), with nothing around it (no check, pointer, range or
+ * conversion); NULL otherwise. */
+static const char *single_call_reader(cw *w, const ir_slot *s)
+{
+    const ir_type *t = s->type;
+    if (s->check != NULL || s->ptr)
+        return NULL;
+    switch (t->kind) {
+    case IR_BOOL:
+        return "atd_read_bool_p";
+    case IR_INT:
+        return t->int_repr == IR_INT64 ? "atd_read_int64_p" : NULL;
+    case IR_FLOAT:
+        return t->float32 ? NULL : "atd_read_double_p";
+    case IR_STRING:
+        return "atd_read_string_p";
+    case IR_ABSTRACT:
+        return "atd_json_read_p";
+    default:
+        return emit_has_p_reader(t) ? cw_fmt(w, "%s_read_p", t->fn) : NULL;
+    }
+}
+
+/* Emits the list reader: one line when the element is read by one call
+ * (atd/detail/list.h),
+ *     ATD_DEFINE_LIST_READ_P(event_event_list, event_event_list, event_event, 8, event_event_read_p)
+ * else the same loop with the element's statements:
  *     static const char *event_event_list_read_p(atd_reader *r, const char *p,
  *                                                event_event_list *out)
  *     {
  *         bool more; size_t len = 0, cap = 0; event_event *items = NULL;
- *         p = atd_array_begin_p(r, p, &more); if (p == NULL) return NULL;
+ *         p = atd_array_begin_p(r, p, &more);
  *         while (more) {
  *             ...grow...
  *             ...read items[len], pushing index len on failure...
  *             len++;
- *             p = atd_array_next_p(r, p, &more); if (p == NULL) return NULL;
+ *             p = atd_array_next_p(r, p, &more);
  *         }
  *         out->items = items; out->len = len;
  *         return p;
  *     }
- */
+ * An error in a step leaves `more` false and the cursor NULL, which the
+ * reader returns. */
 static void emit_list_read(cw *w, const ir_type *t)
 {
     const char *en = t->elem.type->name;
+    int align = align_of(t->elem.type);
+    const char *reader = single_call_reader(w, &t->elem);
+    if (reader != NULL) {
+        cw_line(w, "ATD_DEFINE_LIST_READ_P(%s, %s, %s, %d, %s)", t->fn, t->name, en, align,
+                reader);
+        return;
+    }
     read_p_signature(w, t);
     cw_open(w, "{");
     cw_line(w, "bool more;");
     cw_line(w, "size_t len = 0, cap = 0;");
     cw_line(w, "%s *items = NULL;", en);
     cw_line(w, "p = atd_array_begin_p(r, p, &more);");
-    check_cursor(w);
     cw_open(w, "while (more) {");
-    emit_grow(w, en, align_of(t->elem.type));
+    emit_grow(w, en, align);
     read_slot(w, &t->elem, "items[len]",
               "return atd_fail_cursor(atd_reader_push_index(r, len));");
     cw_line(w, "len++;");
     cw_line(w, "p = atd_array_next_p(r, p, &more);");
-    check_cursor(w);
     cw_close(w, "}");
     cw_line(w, "out->items = items;");
     cw_line(w, "out->len = len;");

@@ -819,6 +819,14 @@ static void write_fixed_tuple_elem(cw *w, const ir_type *t)
  * with its comma (write_fixed). */
 static void emit_list_write(cw *w, const ir_type *t)
 {
+    const ir_type *et = t->elem.type;
+    if (t->elem.check == NULL && et->fixed == IR_FIXED_NONE && !fixed_tuple(et) &&
+        emit_has_p_writer(et)) {
+        /* one call per element: the loop is the runtime's (atd/detail/list.h) */
+        cw_line(w, "ATD_DEFINE_LIST_WRITE_P(%s, %s, %s_write_p)", t->fn, t->name, et->fn);
+        emit_bool_writer(w, t);
+        return;
+    }
     open_writer(w, t);
     const char *fail = fail_stmt(w, "atd_writer_push_index(w, i)");
     cw_line(w, "size_t i;");

@@ -601,6 +601,31 @@ static ATD__HOT_INLINE bool atd_object_begin_is(atd_reader *r, const char **p, b
     return *more && atd_key_skip(r, p, lit, n);
 }
 
+/* The record readers' test for a ? or ~ field given as null, which reads as
+ * absent (as atdgen reads it).
+ *   r: the reader.
+ *   p: the cursor, before the value; moved past the whitespace before it,
+ *      and past the null when one is there.
+ * Returns whether a null was read, followed by what may follow a member's
+ * value (',', '}', whitespace, or '/' for a lenient-mode comment).
+ * Anything else, a broken literal such as `nul` included, is left to the
+ * field's own reader, whose error names it. */
+static ATD__HOT_INLINE bool atd_null_skip(atd_reader *r, const char **p)
+{
+    const char *q = atd_skip_ws_p(r, *p);
+    *p = q;
+    if (ATD_LIKELY(q >= r->end || *q != 'n'))
+        return false;
+    if ((size_t)(r->end - q) < 4 || !atd_bytes_eq(q, "null", 4))
+        return false;
+    /* at the end of the input the next step reports it */
+    unsigned char c = r->end - q > 4 ? (unsigned char)q[4] : ' ';
+    if (c != ',' && c != '}' && c != ' ' && c != '\n' && c != '\r' && c != '\t' && c != '/')
+        return false;
+    *p = q + 4;
+    return true;
+}
+
 /* The same on r->cur (lit, n as above): consumes the key and returns true,
  * or changes nothing and returns false. */
 static ATD__KEY_INLINE bool atd_object_key_is(atd_reader *r, const char *lit, size_t n)

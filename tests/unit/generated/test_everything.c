@@ -119,6 +119,22 @@ START_TEST(test_fields)
     FAILS(fields, "{\"req_int\":1,\"req_nullable\":null,\"req_unit\":null,\"opt_option\":[\"Some\",5]}",
           ATD_ERR_TYPE,
           "line 1, column 63, at $.opt_option: expected an integer, found '['");
+    /* a null for a ? or ~ field, before each byte that may follow it */
+    ECHO(fields,
+         "{\"req_int\":1,\"req_nullable\":null,\"req_unit\":null,\"opt_option\":null,"
+         "\"def_int\":null }",
+         min);
+    ECHO(fields,
+         "{ \"def_int\" : null\n, \"req_int\":1,\"req_nullable\":null,\"req_unit\":null,"
+         "\"opt_option\":null\t,\"opt_alias\": null\r\n}",
+         min);
+    /* a broken null goes to the field's own reader */
+    FAILS(fields, "{\"req_int\":1,\"req_nullable\":null,\"req_unit\":null,\"opt_option\":nul}",
+          ATD_ERR_TYPE, "line 1, column 63, at $.opt_option: expected an integer, found nul");
+    FAILS(fields, "{\"req_int\":1,\"req_nullable\":null,\"req_unit\":null,\"def_int\":nullx}",
+          ATD_ERR_TYPE, "line 1, column 60, at $.def_int: expected an integer, found nullx");
+    FAILS(fields, "{\"req_int\":1,\"req_nullable\":null,\"req_unit\":null,\"def_int\":null",
+          ATD_ERR_EOF, "line 1, column 64, at $: unexpected end of input");
     ECHO(all_optional, "{}", "{}");
     ECHO(all_optional, "{\"b\":true,\"a\":1}", "{\"a\":1,\"b\":true}");
     ECHO(all_optional, "{\"c\":[\"x\"]}", "{\"c\":[\"x\"]}");

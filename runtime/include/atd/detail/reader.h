@@ -8,6 +8,11 @@
 /* The key matchers of atd/reader.h must be inlined for their constants to fold. */
 #define ATD__KEY_INLINE ATD__HOT_INLINE
 
+/* What a record's key lookup (generated beside its reader) returns when the
+ * key is no field's: the unknown key's value was skipped, or an error is
+ * recorded. A field's key gives the field's index. */
+enum { ATD__KEY_SKIPPED = -1, ATD__KEY_FAILED = -2 };
+
 /* atd_skip_ws_p's slow path: runs of whitespace the inline skip leaves,
  * comments in lenient mode, the end of the input. */
 const char *atd__skip_ws_slow_p(atd_reader *r, const char *p);
