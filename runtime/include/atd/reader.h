@@ -434,7 +434,8 @@ bool atd_read_end(atd_reader *r);
  *             or member value (next, end).
  *   nonempty: begin: set to whether a first element or member follows.
  *   more:     next, end: set to whether a ',' was read (false: the closing
- *             bracket was).
+ *             bracket was, or an error is recorded and the cursor NULL; the
+ *             same for nonempty after begin).
  * The common cases are settled inline. */
 static ATD__HOT_INLINE const char *atd_array_begin_p(atd_reader *r, const char *p, bool *nonempty)
 {
