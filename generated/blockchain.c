@@ -704,18 +704,10 @@ bool blockchain_input_equal(const blockchain_input *a, const blockchain_input *b
 /* --- streams and layout --- */
 
 ATD_DEFINE_STREAM_ENTRY_POINTS(blockchain_root)
-
 ATD_DEFINE_PRETTY_ENTRY_POINT(blockchain_root)
-
 ATD_DEFINE_STREAM_ENTRY_POINTS(blockchain_transaction)
-
 ATD_DEFINE_PRETTY_ENTRY_POINT(blockchain_transaction)
-
 ATD_DEFINE_STREAM_ENTRY_POINTS(blockchain_output)
-
 ATD_DEFINE_PRETTY_ENTRY_POINT(blockchain_output)
-
 ATD_DEFINE_STREAM_ENTRY_POINTS(blockchain_input)
-
 ATD_DEFINE_PRETTY_ENTRY_POINT(blockchain_input)
-

@@ -609,26 +609,14 @@ bool canada_ring_equal(const canada_ring *a, const canada_ring *b)
 /* --- streams and layout --- */
 
 ATD_DEFINE_STREAM_ENTRY_POINTS(canada_root)
-
 ATD_DEFINE_PRETTY_ENTRY_POINT(canada_root)
-
 ATD_DEFINE_STREAM_ENTRY_POINTS(canada_properties)
-
 ATD_DEFINE_PRETTY_ENTRY_POINT(canada_properties)
-
 ATD_DEFINE_STREAM_ENTRY_POINTS(canada_geometry)
-
 ATD_DEFINE_PRETTY_ENTRY_POINT(canada_geometry)
-
 ATD_DEFINE_STREAM_ENTRY_POINTS(canada_feature)
-
 ATD_DEFINE_PRETTY_ENTRY_POINT(canada_feature)
-
 ATD_DEFINE_STREAM_ENTRY_POINTS(canada_position)
-
 ATD_DEFINE_PRETTY_ENTRY_POINT(canada_position)
-
 ATD_DEFINE_STREAM_ENTRY_POINTS(canada_ring)
-
 ATD_DEFINE_PRETTY_ENTRY_POINT(canada_ring)
-

@@ -1380,30 +1380,16 @@ bool citm_catalog_area_equal(const citm_catalog_area *a, const citm_catalog_area
 /* --- streams and layout --- */
 
 ATD_DEFINE_STREAM_ENTRY_POINTS(citm_catalog_id_map)
-
 ATD_DEFINE_PRETTY_ENTRY_POINT(citm_catalog_id_map)
-
 ATD_DEFINE_STREAM_ENTRY_POINTS(citm_catalog_event)
-
 ATD_DEFINE_PRETTY_ENTRY_POINT(citm_catalog_event)
-
 ATD_DEFINE_STREAM_ENTRY_POINTS(citm_catalog_root)
-
 ATD_DEFINE_PRETTY_ENTRY_POINT(citm_catalog_root)
-
 ATD_DEFINE_STREAM_ENTRY_POINTS(citm_catalog_performance)
-
 ATD_DEFINE_PRETTY_ENTRY_POINT(citm_catalog_performance)
-
 ATD_DEFINE_STREAM_ENTRY_POINTS(citm_catalog_price)
-
 ATD_DEFINE_PRETTY_ENTRY_POINT(citm_catalog_price)
-
 ATD_DEFINE_STREAM_ENTRY_POINTS(citm_catalog_seat_category)
-
 ATD_DEFINE_PRETTY_ENTRY_POINT(citm_catalog_seat_category)
-
 ATD_DEFINE_STREAM_ENTRY_POINTS(citm_catalog_area)
-
 ATD_DEFINE_PRETTY_ENTRY_POINT(citm_catalog_area)
-

@@ -381,14 +381,8 @@ int custom_adapter_shape_tag_of_name(const char *s, size_t len, custom_adapter_s
 /* --- streams and layout --- */
 
 ATD_DEFINE_STREAM_ENTRY_POINTS(custom_adapter_circle)
-
 ATD_DEFINE_PRETTY_ENTRY_POINT(custom_adapter_circle)
-
 ATD_DEFINE_STREAM_ENTRY_POINTS(custom_adapter_shape)
-
 ATD_DEFINE_PRETTY_ENTRY_POINT(custom_adapter_shape)
-
 ATD_DEFINE_STREAM_ENTRY_POINTS(custom_adapter_doc)
-
 ATD_DEFINE_PRETTY_ENTRY_POINT(custom_adapter_doc)
-

@@ -1087,18 +1087,10 @@ int defaults_shape_tag_of_name(const char *s, size_t len, defaults_shape_tag *ou
 /* --- streams and layout --- */
 
 ATD_DEFINE_STREAM_ENTRY_POINTS(defaults_color)
-
 ATD_DEFINE_PRETTY_ENTRY_POINT(defaults_color)
-
 ATD_DEFINE_STREAM_ENTRY_POINTS(defaults_shape)
-
 ATD_DEFINE_PRETTY_ENTRY_POINT(defaults_shape)
-
 ATD_DEFINE_STREAM_ENTRY_POINTS(defaults_point)
-
 ATD_DEFINE_PRETTY_ENTRY_POINT(defaults_point)
-
 ATD_DEFINE_STREAM_ENTRY_POINTS(defaults_all)
-
 ATD_DEFINE_PRETTY_ENTRY_POINT(defaults_all)
-

@@ -427,18 +427,10 @@ bool donut_root_equal(const donut_root *a, const donut_root *b)
 /* --- streams and layout --- */
 
 ATD_DEFINE_STREAM_ENTRY_POINTS(donut_batters)
-
 ATD_DEFINE_PRETTY_ENTRY_POINT(donut_batters)
-
 ATD_DEFINE_STREAM_ENTRY_POINTS(donut_item)
-
 ATD_DEFINE_PRETTY_ENTRY_POINT(donut_item)
-
 ATD_DEFINE_STREAM_ENTRY_POINTS(donut_ingredient)
-
 ATD_DEFINE_PRETTY_ENTRY_POINT(donut_ingredient)
-
 ATD_DEFINE_STREAM_ENTRY_POINTS(donut_root)
-
 ATD_DEFINE_PRETTY_ENTRY_POINT(donut_root)
-

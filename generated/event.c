@@ -287,14 +287,8 @@ int event_event_type_of_name(const char *s, size_t len, event_event_type *out)
 /* --- streams and layout --- */
 
 ATD_DEFINE_STREAM_ENTRY_POINTS(event_event_type)
-
 ATD_DEFINE_PRETTY_ENTRY_POINT(event_event_type)
-
 ATD_DEFINE_STREAM_ENTRY_POINTS(event_event)
-
 ATD_DEFINE_PRETTY_ENTRY_POINT(event_event)
-
 ATD_DEFINE_STREAM_ENTRY_POINTS(event_events)
-
 ATD_DEFINE_PRETTY_ENTRY_POINT(event_events)
-

@@ -1013,18 +1013,10 @@ bool github_root_equal(const github_root *a, const github_root *b)
 /* --- streams and layout --- */
 
 ATD_DEFINE_STREAM_ENTRY_POINTS(github_gist_file)
-
 ATD_DEFINE_PRETTY_ENTRY_POINT(github_gist_file)
-
 ATD_DEFINE_STREAM_ENTRY_POINTS(github_user)
-
 ATD_DEFINE_PRETTY_ENTRY_POINT(github_user)
-
 ATD_DEFINE_STREAM_ENTRY_POINTS(github_gist)
-
 ATD_DEFINE_PRETTY_ENTRY_POINT(github_gist)
-
 ATD_DEFINE_STREAM_ENTRY_POINTS(github_root)
-
 ATD_DEFINE_PRETTY_ENTRY_POINT(github_root)
-

@@ -1075,30 +1075,16 @@ int mapping_color_tag_of_name(const char *s, size_t len, mapping_color_tag *out)
 /* --- streams and layout --- */
 
 ATD_DEFINE_STREAM_ENTRY_POINTS(mapping_color)
-
 ATD_DEFINE_PRETTY_ENTRY_POINT(mapping_color)
-
 ATD_DEFINE_STREAM_ENTRY_POINTS(mapping_point)
-
 ATD_DEFINE_PRETTY_ENTRY_POINT(mapping_point)
-
 ATD_DEFINE_STREAM_ENTRY_POINTS(mapping_settings)
-
 ATD_DEFINE_PRETTY_ENTRY_POINT(mapping_settings)
-
 ATD_DEFINE_STREAM_ENTRY_POINTS(mapping_patch)
-
 ATD_DEFINE_PRETTY_ENTRY_POINT(mapping_patch)
-
 ATD_DEFINE_STREAM_ENTRY_POINTS(mapping_loose)
-
 ATD_DEFINE_PRETTY_ENTRY_POINT(mapping_loose)
-
 ATD_DEFINE_STREAM_ENTRY_POINTS(mapping_chain)
-
 ATD_DEFINE_PRETTY_ENTRY_POINT(mapping_chain)
-
 ATD_DEFINE_STREAM_ENTRY_POINTS(mapping_magnitude)
-
 ATD_DEFINE_PRETTY_ENTRY_POINT(mapping_magnitude)
-

@@ -657,18 +657,10 @@ bool revindex_corpus_equal(const revindex_corpus *a, const revindex_corpus *b)
 /* --- streams and layout --- */
 
 ATD_DEFINE_STREAM_ENTRY_POINTS(revindex_occurrence)
-
 ATD_DEFINE_PRETTY_ENTRY_POINT(revindex_occurrence)
-
 ATD_DEFINE_STREAM_ENTRY_POINTS(revindex_occurrences)
-
 ATD_DEFINE_PRETTY_ENTRY_POINT(revindex_occurrences)
-
 ATD_DEFINE_STREAM_ENTRY_POINTS(revindex_revindex)
-
 ATD_DEFINE_PRETTY_ENTRY_POINT(revindex_revindex)
-
 ATD_DEFINE_STREAM_ENTRY_POINTS(revindex_corpus)
-
 ATD_DEFINE_PRETTY_ENTRY_POINT(revindex_corpus)
-

@@ -1412,30 +1412,16 @@ int validators_shape_tag_of_name(const char *s, size_t len, validators_shape_tag
 /* --- streams and layout --- */
 
 ATD_DEFINE_STREAM_ENTRY_POINTS(validators_person)
-
 ATD_DEFINE_PRETTY_ENTRY_POINT(validators_person)
-
 ATD_DEFINE_STREAM_ENTRY_POINTS(validators_shape)
-
 ATD_DEFINE_PRETTY_ENTRY_POINT(validators_shape)
-
 ATD_DEFINE_STREAM_ENTRY_POINTS(validators_host)
-
 ATD_DEFINE_PRETTY_ENTRY_POINT(validators_host)
-
 ATD_DEFINE_STREAM_ENTRY_POINTS(validators_config)
-
 ATD_DEFINE_PRETTY_ENTRY_POINT(validators_config)
-
 ATD_DEFINE_STREAM_ENTRY_POINTS(validators_doc)
-
 ATD_DEFINE_PRETTY_ENTRY_POINT(validators_doc)
-
 ATD_DEFINE_STREAM_ENTRY_POINTS(validators_port)
-
 ATD_DEFINE_PRETTY_ENTRY_POINT(validators_port)
-
 ATD_DEFINE_STREAM_ENTRY_POINTS(validators_hostname)
-
 ATD_DEFINE_PRETTY_ENTRY_POINT(validators_hostname)
-

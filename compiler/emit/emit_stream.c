@@ -33,13 +33,10 @@ void emit_stream_prototypes(cw *w, const ir_module *m, const char *name)
  * (to_json_pretty: atd_write_value with ATD_WRITE_PRETTY) unless --no-pretty. */
 void emit_stream_functions(cw *w, const ir_module *m, const char *name)
 {
-    if (!m->no_stream) {
+    /* a line each, one type after the other: a list of what exists */
+    if (!m->no_stream)
         cw_line(w, "ATD_DEFINE_STREAM_ENTRY_POINTS(%s)", name);
-        cw_blank(w);
-    }
-    if (!m->no_pretty) {
+    if (!m->no_pretty)
         cw_line(w, "ATD_DEFINE_PRETTY_ENTRY_POINT(%s)", name);
-        cw_blank(w);
-    }
     cw_end_item(w);
 }
