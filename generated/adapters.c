@@ -101,13 +101,15 @@ static const char *adapters_circle_read_p(atd_reader *r, const char *p, adapters
 {
     bool more;
     int guess;
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("radius")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     adapters_circle_init(out);
     if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"radius\":"))) { guess = -1; goto key; }
 field_0:
     p = atd_read_double_p(r, p, &out->radius);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("radius")));
+    if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
 tail:
     p = atd_object_end_key_p(r, p, &more);
@@ -125,6 +127,8 @@ key:
     case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
+fail:
+    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_READ(extern, adapters_circle, adapters_circle)
@@ -168,24 +172,26 @@ static const char *adapters_rect_read_p(atd_reader *r, const char *p, adapters_r
 {
     bool more;
     int guess;
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("width")}, {ATD_LIT("height")}, {ATD_LIT("label")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     adapters_rect_init(out);
     if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"width\":"))) { guess = 1; goto key; }
 field_0:
     p = atd_read_int64_p(r, p, &out->width);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("width")));
+    if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"height\":"))) { guess = -1; goto key; }
 field_1:
     p = atd_read_int64_p(r, p, &out->height);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("height")));
+    if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"label\":"))) { guess = -1; goto key; }
 field_2:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_string_p(r, p, &out->label);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("label")));
+        if (p == NULL) { field = 2; goto fail; }
         out->has_label = true;
     }
 tail:
@@ -206,6 +212,8 @@ key:
     case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
+fail:
+    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_READ(extern, adapters_rect, adapters_rect)
@@ -238,13 +246,15 @@ static const char *adapters_start_read_p(atd_reader *r, const char *p, adapters_
 {
     bool more;
     int guess;
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("at")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     adapters_start_init(out);
     if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"at\":"))) { guess = -1; goto key; }
 field_0:
     p = atd_read_int64_p(r, p, &out->at);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("at")));
+    if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
 tail:
     p = atd_object_end_key_p(r, p, &more);
@@ -262,6 +272,8 @@ key:
     case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
+fail:
+    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_READ(extern, adapters_start, adapters_start)
@@ -298,18 +310,20 @@ static const char *adapters_tagged_read_p(atd_reader *r, const char *p, adapters
 {
     bool more;
     int guess;
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("kind")}, {ATD_LIT("n")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     adapters_tagged_init(out);
     if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"kind\":"))) { guess = -1; goto key; }
 field_0:
     p = atd_read_string_p(r, p, &out->kind);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("kind")));
+    if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"n\":"))) { guess = -1; goto key; }
 field_1:
     p = atd_read_int64_p(r, p, &out->n);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("n")));
+    if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_key_p(r, p, &more);
@@ -328,6 +342,8 @@ key:
     case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
+fail:
+    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_READ(extern, adapters_tagged, adapters_tagged)
@@ -914,6 +930,8 @@ static const char *adapters_tagged_value_read_p(atd_reader *r, const char *p, ad
 {
     bool more;
     int guess;
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("payload")}, {ATD_LIT("id")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     adapters_tagged_value_init(out);
@@ -927,12 +945,12 @@ static const char *adapters_tagged_value_read_p(atd_reader *r, const char *p, ad
     if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"payload\":"))) { guess = 1; goto key; }
 field_0:
     p = adapters_tagged_value__tv_read_p(r, p, tv_tag_, tv_at_, true, &out->payload);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("payload")));
+    if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"id\":"))) { guess = -1; goto key; }
 field_1:
     p = atd_read_string_p(r, p, &out->id);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("id")));
+    if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_key_p(r, p, &more);
@@ -943,7 +961,7 @@ end:
         if (!(seen[0] & ((uint64_t)1 << 0))) {
             (void)at; /* a missing value field is no error here */
             p = adapters_tagged_value__tv_read_p(r, p, tv_tag_, tv_at_, false, &out->payload);
-            if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("payload")));
+            if (p == NULL) { field = 0; goto fail; }
         }
         if (!(seen[0] & ((uint64_t)1 << 1))) {
             return atd_fail_cursor(atd_reader_fail_missing(r, at, "id", "tagged_value"));
@@ -958,6 +976,8 @@ key:
     case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
+fail:
+    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_READ(extern, adapters_tagged_value, adapters_tagged_value)
@@ -1191,6 +1211,8 @@ static const char *adapters_tagged_value2_read_p(atd_reader *r, const char *p, a
 {
     bool more;
     int guess;
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("kind")}, {ATD_LIT("payload2")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     adapters_tagged_value2_init(out);
@@ -1205,13 +1227,13 @@ static const char *adapters_tagged_value2_read_p(atd_reader *r, const char *p, a
 field_0:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_string_p(r, p, &out->kind);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("kind")));
+        if (p == NULL) { field = 0; goto fail; }
         out->has_kind = true;
     }
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"payload2\":"))) { guess = -1; goto key; }
 field_1:
     p = adapters_tagged_value2__tv_read_p(r, p, tv_tag_, tv_at_, true, &out->payload2);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("payload2")));
+    if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
 tail:
     p = atd_object_end_key_p(r, p, &more);
@@ -1222,7 +1244,7 @@ end:
         if (!(seen[0] & ((uint64_t)1 << 0))) {
             (void)at; /* a missing value field is no error here */
             p = adapters_tagged_value2__tv_read_p(r, p, tv_tag_, tv_at_, false, &out->payload2);
-            if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("payload2")));
+            if (p == NULL) { field = 1; goto fail; }
         }
     }
     return p;
@@ -1234,6 +1256,8 @@ key:
     case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
+fail:
+    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_READ(extern, adapters_tagged_value2, adapters_tagged_value2)
@@ -1412,46 +1436,48 @@ static const char *adapters_doc_read_p(atd_reader *r, const char *p, adapters_do
 {
     bool more;
     int guess;
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("shapes")}, {ATD_LIT("events")}, {ATD_LIT("ones")}, {ATD_LIT("codec")}, {ATD_LIT("tv")}, {ATD_LIT("tv2")}, {ATD_LIT("kinds")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     adapters_doc_init(out);
     if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"shapes\":"))) { guess = 3; goto key; }
 field_0:
     p = adapters_shape_list_read_p(r, p, &out->shapes);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("shapes")));
+    if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"events\":"))) { guess = 4; goto key; }
 field_1:
     p = adapters_event_list_read_p(r, p, &out->events);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("events")));
+    if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ones\":"))) { guess = 6; goto key; }
 field_2:
     p = adapters_one_list_read_p(r, p, &out->ones);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ones")));
+    if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"codec\":"))) { guess = 0; goto key; }
 field_3:
     p = adapters_codec_shape_list_read_p(r, p, &out->codec);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("codec")));
+    if (p == NULL) { field = 3; goto fail; }
     seen[0] |= (uint64_t)1 << 3;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"tv\":"))) { guess = 1; goto key; }
 field_4:
     if (!atd_null_skip(r, &p)) {
         p = adapters_tagged_value_list_read_p(r, p, &out->tv);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("tv")));
+        if (p == NULL) { field = 4; goto fail; }
     }
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"tv2\":"))) { guess = -1; goto key; }
 field_5:
     if (!atd_null_skip(r, &p)) {
         p = adapters_tagged_value2_list_read_p(r, p, &out->tv2);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("tv2")));
+        if (p == NULL) { field = 5; goto fail; }
     }
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"kinds\":"))) { guess = -1; goto key; }
 field_6:
     if (!atd_null_skip(r, &p)) {
         p = adapters_kind_shape_list_read_p(r, p, &out->kinds);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("kinds")));
+        if (p == NULL) { field = 6; goto fail; }
     }
 tail:
     p = atd_object_end_key_p(r, p, &more);
@@ -1475,6 +1501,8 @@ key:
     case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
+fail:
+    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_READ(extern, adapters_doc, adapters_doc)
@@ -1508,28 +1536,32 @@ static char *adapters_circle__write_tagged_p(atd_writer *w, char *p, const adapt
 {
     p = atd_writer_raw_p(w, p, tag, tag_len);
     if (p == NULL) return NULL;
-    if (!atd_writer_finite(w, (double)v->radius)) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("radius")));
-    }
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("radius")}};
+    if (!atd_writer_finite(w, (double)v->radius)) { field = 0; goto fail; }
     p = atd_writer_room(w, p, ATD_LEN(",\"radius\":") + ATD_DOUBLE_CHARS + ATD_LEN("}"));
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("radius")));
+    if (p == NULL) { field = 0; goto fail; }
     p = atd_put(p, ATD_LIT(",\"radius\":"));
     p = atd_write_double(p, (double)v->radius);
     *p++ = '}';
     return p;
+fail:
+    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
 }
 
 static char *adapters_circle_write_p(atd_writer *w, char *p, const adapters_circle *v)
 {
-    if (!atd_writer_finite(w, (double)v->radius)) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("radius")));
-    }
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("radius")}};
+    if (!atd_writer_finite(w, (double)v->radius)) { field = 0; goto fail; }
     p = atd_writer_room(w, p, ATD_LEN("{\"radius\":") + ATD_DOUBLE_CHARS + ATD_LEN("}"));
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("radius")));
+    if (p == NULL) { field = 0; goto fail; }
     p = atd_put(p, ATD_LIT("{\"radius\":"));
     p = atd_write_double(p, (double)v->radius);
     *p++ = '}';
     return p;
+fail:
+    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_WRITE(adapters_circle, adapters_circle)
@@ -1539,32 +1571,40 @@ static char *adapters_rect__write_tagged_p(atd_writer *w, char *p, const adapter
 {
     p = atd_writer_raw_p(w, p, tag, tag_len);
     if (p == NULL) return NULL;
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("width")}, {ATD_LIT("height")}, {ATD_LIT("label")}};
     p = atd_writer_room(w, p, ATD_LEN(",\"width\":") + ATD_INT64_CHARS + ATD_LEN(",\"height\":") + ATD_INT64_CHARS);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("width")));
+    if (p == NULL) { field = 0; goto fail; }
     p = atd_put(p, ATD_LIT(",\"width\":"));
     p = atd_write_int64(p, (int64_t)v->width);
     p = atd_put(p, ATD_LIT(",\"height\":"));
     p = atd_write_int64(p, (int64_t)v->height);
     if (v->has_label) {
         p = atd_writer_key_string_p(w, p, ATD_LIT(",\"label\":"), v->label.ptr, v->label.len);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("label")));
+        if (p == NULL) { field = 2; goto fail; }
     }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
+fail:
+    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
 }
 
 static char *adapters_rect_write_p(atd_writer *w, char *p, const adapters_rect *v)
 {
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("width")}, {ATD_LIT("height")}, {ATD_LIT("label")}};
     p = atd_writer_room(w, p, ATD_LEN("{\"width\":") + ATD_INT64_CHARS + ATD_LEN(",\"height\":") + ATD_INT64_CHARS);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("width")));
+    if (p == NULL) { field = 0; goto fail; }
     p = atd_put(p, ATD_LIT("{\"width\":"));
     p = atd_write_int64(p, (int64_t)v->width);
     p = atd_put(p, ATD_LIT(",\"height\":"));
     p = atd_write_int64(p, (int64_t)v->height);
     if (v->has_label) {
         p = atd_writer_key_string_p(w, p, ATD_LIT(",\"label\":"), v->label.ptr, v->label.len);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("label")));
+        if (p == NULL) { field = 2; goto fail; }
     }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
+fail:
+    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_WRITE(adapters_rect, adapters_rect)
@@ -1574,22 +1614,30 @@ static char *adapters_start__write_tagged_p(atd_writer *w, char *p, const adapte
 {
     p = atd_writer_raw_p(w, p, tag, tag_len);
     if (p == NULL) return NULL;
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("at")}};
     p = atd_writer_room(w, p, ATD_LEN(",\"at\":") + ATD_INT64_CHARS + ATD_LEN("}"));
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("at")));
+    if (p == NULL) { field = 0; goto fail; }
     p = atd_put(p, ATD_LIT(",\"at\":"));
     p = atd_write_int64(p, (int64_t)v->at);
     *p++ = '}';
     return p;
+fail:
+    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
 }
 
 static char *adapters_start_write_p(atd_writer *w, char *p, const adapters_start *v)
 {
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("at")}};
     p = atd_writer_room(w, p, ATD_LEN("{\"at\":") + ATD_INT64_CHARS + ATD_LEN("}"));
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("at")));
+    if (p == NULL) { field = 0; goto fail; }
     p = atd_put(p, ATD_LIT("{\"at\":"));
     p = atd_write_int64(p, (int64_t)v->at);
     *p++ = '}';
     return p;
+fail:
+    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_WRITE(adapters_start, adapters_start)
@@ -1599,24 +1647,32 @@ static char *adapters_tagged__write_tagged_p(atd_writer *w, char *p, const adapt
 {
     p = atd_writer_raw_p(w, p, tag, tag_len);
     if (p == NULL) return NULL;
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("kind")}, {ATD_LIT("n")}};
     p = atd_writer_room(w, p, ATD_LEN(",\"n\":") + ATD_INT64_CHARS + ATD_LEN("}"));
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("n")));
+    if (p == NULL) { field = 1; goto fail; }
     p = atd_put(p, ATD_LIT(",\"n\":"));
     p = atd_write_int64(p, (int64_t)v->n);
     *p++ = '}';
     return p;
+fail:
+    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
 }
 
 static char *adapters_tagged_write_p(atd_writer *w, char *p, const adapters_tagged *v)
 {
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("kind")}, {ATD_LIT("n")}};
     p = atd_writer_key_string_p(w, p, ATD_LIT("{\"kind\":"), v->kind.ptr, v->kind.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("kind")));
+    if (p == NULL) { field = 0; goto fail; }
     p = atd_writer_room(w, p, ATD_LEN(",\"n\":") + ATD_INT64_CHARS + ATD_LEN("}"));
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("n")));
+    if (p == NULL) { field = 1; goto fail; }
     p = atd_put(p, ATD_LIT(",\"n\":"));
     p = atd_write_int64(p, (int64_t)v->n);
     *p++ = '}';
     return p;
+fail:
+    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_WRITE(adapters_tagged, adapters_tagged)
@@ -1760,15 +1816,19 @@ static char *adapters_tagged_value__write_tagged_p(atd_writer *w, char *p, const
 {
     p = atd_writer_raw_p(w, p, tag, tag_len);
     if (p == NULL) return NULL;
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("payload")}, {ATD_LIT("id")}};
     if (adapters_tagged_value__tv_has_value(&v->payload)) {
         p = atd_writer_raw_p(w, p, ATD_LIT(",\"payload\":"));
         if (p == NULL) return NULL;
         p = adapters_tagged_value__tv_write_value_p(w, p, &v->payload);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("payload")));
+        if (p == NULL) { field = 0; goto fail; }
     }
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"id\":"), v->id.ptr, v->id.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("id")));
+    if (p == NULL) { field = 1; goto fail; }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
+fail:
+    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
 }
 
 static char *adapters_tagged_value_write_p(atd_writer *w, char *p, const adapters_tagged_value *v)
@@ -1879,13 +1939,17 @@ static char *adapters_tagged_value2__write_tagged_p(atd_writer *w, char *p, cons
 {
     p = atd_writer_raw_p(w, p, tag, tag_len);
     if (p == NULL) return NULL;
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("kind")}, {ATD_LIT("payload2")}};
     if (adapters_tagged_value2__tv_has_value(&v->payload2)) {
         p = atd_writer_raw_p(w, p, ATD_LIT(",\"payload2\":"));
         if (p == NULL) return NULL;
         p = adapters_tagged_value2__tv_write_value_p(w, p, &v->payload2);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("payload2")));
+        if (p == NULL) { field = 1; goto fail; }
     }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
+fail:
+    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
 }
 
 static char *adapters_tagged_value2_write_p(atd_writer *w, char *p, const adapters_tagged_value2 *v)
@@ -1947,41 +2011,45 @@ ATD_DEFINE_LIST_WRITE_P(adapters_kind_shape_list, adapters_kind_shape_list, adap
 
 static char *adapters_doc_write_p(atd_writer *w, char *p, const adapters_doc *v)
 {
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("shapes")}, {ATD_LIT("events")}, {ATD_LIT("ones")}, {ATD_LIT("codec")}, {ATD_LIT("tv")}, {ATD_LIT("tv2")}, {ATD_LIT("kinds")}};
     p = atd_writer_raw_p(w, p, ATD_LIT("{\"shapes\":"));
     if (p == NULL) return NULL;
     p = adapters_shape_list_write_p(w, p, &v->shapes);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("shapes")));
+    if (p == NULL) { field = 0; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"events\":"));
     if (p == NULL) return NULL;
     p = adapters_event_list_write_p(w, p, &v->events);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("events")));
+    if (p == NULL) { field = 1; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"ones\":"));
     if (p == NULL) return NULL;
     p = adapters_one_list_write_p(w, p, &v->ones);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("ones")));
+    if (p == NULL) { field = 2; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"codec\":"));
     if (p == NULL) return NULL;
     p = adapters_codec_shape_list_write_p(w, p, &v->codec);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("codec")));
+    if (p == NULL) { field = 3; goto fail; }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->tv.len != 0) {
         p = atd_writer_raw_p(w, p, ATD_LIT(",\"tv\":"));
         if (p == NULL) return NULL;
         p = adapters_tagged_value_list_write_p(w, p, &v->tv);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("tv")));
+        if (p == NULL) { field = 4; goto fail; }
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->tv2.len != 0) {
         p = atd_writer_raw_p(w, p, ATD_LIT(",\"tv2\":"));
         if (p == NULL) return NULL;
         p = adapters_tagged_value2_list_write_p(w, p, &v->tv2);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("tv2")));
+        if (p == NULL) { field = 5; goto fail; }
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->kinds.len != 0) {
         p = atd_writer_raw_p(w, p, ATD_LIT(",\"kinds\":"));
         if (p == NULL) return NULL;
         p = adapters_kind_shape_list_write_p(w, p, &v->kinds);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("kinds")));
+        if (p == NULL) { field = 6; goto fail; }
     }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
+fail:
+    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_WRITE(adapters_doc, adapters_doc)

@@ -58,13 +58,15 @@ static const char *blockchain_root_read_p(atd_reader *r, const char *p, blockcha
 {
     bool more;
     int guess;
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("txs")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     blockchain_root_init(out);
     if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"txs\":"))) { guess = -1; goto key; }
 field_0:
     p = blockchain_transaction_list_read_p(r, p, &out->txs);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("txs")));
+    if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
 tail:
     p = atd_object_end_key_p(r, p, &more);
@@ -82,6 +84,8 @@ key:
     case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
+fail:
+    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_READ(extern, blockchain_root, blockchain_root)
@@ -164,68 +168,70 @@ static const char *blockchain_transaction_read_p(atd_reader *r, const char *p, b
 {
     bool more;
     int guess;
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("lock_time")}, {ATD_LIT("ver")}, {ATD_LIT("size")}, {ATD_LIT("inputs")}, {ATD_LIT("double_spend")}, {ATD_LIT("time")}, {ATD_LIT("tx_index")}, {ATD_LIT("vin_sz")}, {ATD_LIT("hash")}, {ATD_LIT("vout_sz")}, {ATD_LIT("relayed_by")}, {ATD_LIT("out")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     blockchain_transaction_init(out);
     if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"lock_time\":"))) { guess = 4; goto key; }
 field_0:
     p = atd_read_int64_p(r, p, &out->lock_time);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("lock_time")));
+    if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ver\":"))) { guess = 11; goto key; }
 field_1:
     p = atd_read_int64_p(r, p, &out->ver);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ver")));
+    if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"size\":"))) { guess = 7; goto key; }
 field_2:
     p = atd_read_int64_p(r, p, &out->size);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("size")));
+    if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"inputs\":"))) { guess = 5; goto key; }
 field_3:
     p = blockchain_input_list_read_p(r, p, &out->inputs);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("inputs")));
+    if (p == NULL) { field = 3; goto fail; }
     seen[0] |= (uint64_t)1 << 3;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"double_spend\":"))) { guess = 0; goto key; }
 field_4:
     p = atd_read_bool_p(r, p, &out->double_spend);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("double_spend")));
+    if (p == NULL) { field = 4; goto fail; }
     seen[0] |= (uint64_t)1 << 4;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"time\":"))) { guess = 8; goto key; }
 field_5:
     p = atd_read_int64_p(r, p, &out->time);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("time")));
+    if (p == NULL) { field = 5; goto fail; }
     seen[0] |= (uint64_t)1 << 5;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"tx_index\":"))) { guess = -1; goto key; }
 field_6:
     p = atd_read_int64_p(r, p, &out->tx_index);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("tx_index")));
+    if (p == NULL) { field = 6; goto fail; }
     seen[0] |= (uint64_t)1 << 6;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"vin_sz\":"))) { guess = 1; goto key; }
 field_7:
     p = atd_read_int64_p(r, p, &out->vin_sz);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("vin_sz")));
+    if (p == NULL) { field = 7; goto fail; }
     seen[0] |= (uint64_t)1 << 7;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"hash\":"))) { guess = 9; goto key; }
 field_8:
     p = atd_read_string_p(r, p, &out->hash);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("hash")));
+    if (p == NULL) { field = 8; goto fail; }
     seen[0] |= (uint64_t)1 << 8;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"vout_sz\":"))) { guess = 3; goto key; }
 field_9:
     p = atd_read_int64_p(r, p, &out->vout_sz);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("vout_sz")));
+    if (p == NULL) { field = 9; goto fail; }
     seen[0] |= (uint64_t)1 << 9;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"relayed_by\":"))) { guess = -1; goto key; }
 field_10:
     p = atd_read_string_p(r, p, &out->relayed_by);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("relayed_by")));
+    if (p == NULL) { field = 10; goto fail; }
     seen[0] |= (uint64_t)1 << 10;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"out\":"))) { guess = 2; goto key; }
 field_11:
     p = blockchain_output_list_read_p(r, p, &out->out);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("out")));
+    if (p == NULL) { field = 11; goto fail; }
     seen[0] |= (uint64_t)1 << 11;
 tail:
     p = atd_object_end_key_p(r, p, &more);
@@ -254,6 +260,8 @@ key:
     case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
+fail:
+    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_READ(extern, blockchain_transaction, blockchain_transaction)
@@ -309,43 +317,45 @@ static const char *blockchain_output_read_p(atd_reader *r, const char *p, blockc
 {
     bool more;
     int guess;
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("spent")}, {ATD_LIT("tx_index")}, {ATD_LIT("type")}, {ATD_LIT("addr")}, {ATD_LIT("value")}, {ATD_LIT("n")}, {ATD_LIT("script")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     blockchain_output_init(out);
     if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"spent\":"))) { guess = 3; goto key; }
 field_0:
     p = atd_read_bool_p(r, p, &out->spent);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("spent")));
+    if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"tx_index\":"))) { guess = -1; goto key; }
 field_1:
     p = atd_read_int64_p(r, p, &out->tx_index);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("tx_index")));
+    if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"type\":"))) { guess = -1; goto key; }
 field_2:
     p = atd_read_int64_p(r, p, &out->output_type);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("type")));
+    if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"addr\":"))) { guess = 4; goto key; }
 field_3:
     p = atd_read_string_p(r, p, &out->addr);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("addr")));
+    if (p == NULL) { field = 3; goto fail; }
     seen[0] |= (uint64_t)1 << 3;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"value\":"))) { guess = 5; goto key; }
 field_4:
     p = atd_read_int64_p(r, p, &out->value);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("value")));
+    if (p == NULL) { field = 4; goto fail; }
     seen[0] |= (uint64_t)1 << 4;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"n\":"))) { guess = -1; goto key; }
 field_5:
     p = atd_read_int64_p(r, p, &out->n);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("n")));
+    if (p == NULL) { field = 5; goto fail; }
     seen[0] |= (uint64_t)1 << 5;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"script\":"))) { guess = -1; goto key; }
 field_6:
     p = atd_read_string_p(r, p, &out->script);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("script")));
+    if (p == NULL) { field = 6; goto fail; }
     seen[0] |= (uint64_t)1 << 6;
 tail:
     p = atd_object_end_key_p(r, p, &more);
@@ -369,6 +379,8 @@ key:
     case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
+fail:
+    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_READ(extern, blockchain_output, blockchain_output)
@@ -412,23 +424,25 @@ static const char *blockchain_input_read_p(atd_reader *r, const char *p, blockch
 {
     bool more;
     int guess;
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("sequence")}, {ATD_LIT("prev_out")}, {ATD_LIT("script")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     blockchain_input_init(out);
     if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"sequence\":"))) { guess = 1; goto key; }
 field_0:
     p = atd_read_int64_p(r, p, &out->sequence);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("sequence")));
+    if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"prev_out\":"))) { guess = -1; goto key; }
 field_1:
     p = blockchain_output_read_p(r, p, &out->prev_out);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("prev_out")));
+    if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"script\":"))) { guess = -1; goto key; }
 field_2:
     p = atd_read_string_p(r, p, &out->script);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("script")));
+    if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
 tail:
     p = atd_object_end_key_p(r, p, &more);
@@ -448,6 +462,8 @@ key:
     case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
+fail:
+    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_READ(extern, blockchain_input, blockchain_input)
@@ -459,11 +475,15 @@ ATD_DEFINE_LIST_WRITE_P(blockchain_transaction_list, blockchain_transaction_list
 
 static char *blockchain_root_write_p(atd_writer *w, char *p, const blockchain_root *v)
 {
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("txs")}};
     p = atd_writer_raw_p(w, p, ATD_LIT("{\"txs\":"));
     if (p == NULL) return NULL;
     p = blockchain_transaction_list_write_p(w, p, &v->txs);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("txs")));
+    if (p == NULL) { field = 0; goto fail; }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
+fail:
+    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_WRITE(blockchain_root, blockchain_root)
@@ -475,8 +495,10 @@ ATD_DEFINE_LIST_WRITE_P(blockchain_output_list, blockchain_output_list, blockcha
 
 static char *blockchain_transaction_write_p(atd_writer *w, char *p, const blockchain_transaction *v)
 {
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("lock_time")}, {ATD_LIT("ver")}, {ATD_LIT("size")}, {ATD_LIT("inputs")}, {ATD_LIT("double_spend")}, {ATD_LIT("time")}, {ATD_LIT("tx_index")}, {ATD_LIT("vin_sz")}, {ATD_LIT("hash")}, {ATD_LIT("vout_sz")}, {ATD_LIT("relayed_by")}, {ATD_LIT("out")}};
     p = atd_writer_room(w, p, ATD_LEN("{\"lock_time\":") + ATD_INT64_CHARS + ATD_LEN(",\"ver\":") + ATD_INT64_CHARS + ATD_LEN(",\"size\":") + ATD_INT64_CHARS);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("lock_time")));
+    if (p == NULL) { field = 0; goto fail; }
     p = atd_put(p, ATD_LIT("{\"lock_time\":"));
     p = atd_write_int64(p, (int64_t)v->lock_time);
     p = atd_put(p, ATD_LIT(",\"ver\":"));
@@ -486,9 +508,9 @@ static char *blockchain_transaction_write_p(atd_writer *w, char *p, const blockc
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"inputs\":"));
     if (p == NULL) return NULL;
     p = blockchain_input_list_write_p(w, p, &v->inputs);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("inputs")));
+    if (p == NULL) { field = 3; goto fail; }
     p = atd_writer_room(w, p, ATD_LEN(",\"double_spend\":") + ATD_LEN("false") + ATD_LEN(",\"time\":") + ATD_INT64_CHARS + ATD_LEN(",\"tx_index\":") + ATD_INT64_CHARS + ATD_LEN(",\"vin_sz\":") + ATD_INT64_CHARS);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("double_spend")));
+    if (p == NULL) { field = 4; goto fail; }
     p = atd_put(p, ATD_LIT(",\"double_spend\":"));
     p = v->double_spend ? atd_put(p, ATD_LIT("true")) : atd_put(p, ATD_LIT("false"));
     p = atd_put(p, ATD_LIT(",\"time\":"));
@@ -498,18 +520,20 @@ static char *blockchain_transaction_write_p(atd_writer *w, char *p, const blockc
     p = atd_put(p, ATD_LIT(",\"vin_sz\":"));
     p = atd_write_int64(p, (int64_t)v->vin_sz);
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"hash\":"), v->hash.ptr, v->hash.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("hash")));
+    if (p == NULL) { field = 8; goto fail; }
     p = atd_writer_room(w, p, ATD_LEN(",\"vout_sz\":") + ATD_INT64_CHARS);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("vout_sz")));
+    if (p == NULL) { field = 9; goto fail; }
     p = atd_put(p, ATD_LIT(",\"vout_sz\":"));
     p = atd_write_int64(p, (int64_t)v->vout_sz);
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"relayed_by\":"), v->relayed_by.ptr, v->relayed_by.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("relayed_by")));
+    if (p == NULL) { field = 10; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"out\":"));
     if (p == NULL) return NULL;
     p = blockchain_output_list_write_p(w, p, &v->out);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("out")));
+    if (p == NULL) { field = 11; goto fail; }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
+fail:
+    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_WRITE(blockchain_transaction, blockchain_transaction)
@@ -517,8 +541,10 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(blockchain_transaction)
 
 static char *blockchain_output_write_p(atd_writer *w, char *p, const blockchain_output *v)
 {
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("spent")}, {ATD_LIT("tx_index")}, {ATD_LIT("type")}, {ATD_LIT("addr")}, {ATD_LIT("value")}, {ATD_LIT("n")}, {ATD_LIT("script")}};
     p = atd_writer_room(w, p, ATD_LEN("{\"spent\":") + ATD_LEN("false") + ATD_LEN(",\"tx_index\":") + ATD_INT64_CHARS + ATD_LEN(",\"type\":") + ATD_INT64_CHARS);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("spent")));
+    if (p == NULL) { field = 0; goto fail; }
     p = atd_put(p, ATD_LIT("{\"spent\":"));
     p = v->spent ? atd_put(p, ATD_LIT("true")) : atd_put(p, ATD_LIT("false"));
     p = atd_put(p, ATD_LIT(",\"tx_index\":"));
@@ -526,16 +552,18 @@ static char *blockchain_output_write_p(atd_writer *w, char *p, const blockchain_
     p = atd_put(p, ATD_LIT(",\"type\":"));
     p = atd_write_int64(p, (int64_t)v->output_type);
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"addr\":"), v->addr.ptr, v->addr.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("addr")));
+    if (p == NULL) { field = 3; goto fail; }
     p = atd_writer_room(w, p, ATD_LEN(",\"value\":") + ATD_INT64_CHARS + ATD_LEN(",\"n\":") + ATD_INT64_CHARS);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("value")));
+    if (p == NULL) { field = 4; goto fail; }
     p = atd_put(p, ATD_LIT(",\"value\":"));
     p = atd_write_int64(p, (int64_t)v->value);
     p = atd_put(p, ATD_LIT(",\"n\":"));
     p = atd_write_int64(p, (int64_t)v->n);
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"script\":"), v->script.ptr, v->script.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("script")));
+    if (p == NULL) { field = 6; goto fail; }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
+fail:
+    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_WRITE(blockchain_output, blockchain_output)
@@ -543,17 +571,21 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(blockchain_output)
 
 static char *blockchain_input_write_p(atd_writer *w, char *p, const blockchain_input *v)
 {
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("sequence")}, {ATD_LIT("prev_out")}, {ATD_LIT("script")}};
     p = atd_writer_room(w, p, ATD_LEN("{\"sequence\":") + ATD_INT64_CHARS);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("sequence")));
+    if (p == NULL) { field = 0; goto fail; }
     p = atd_put(p, ATD_LIT("{\"sequence\":"));
     p = atd_write_int64(p, (int64_t)v->sequence);
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"prev_out\":"));
     if (p == NULL) return NULL;
     p = blockchain_output_write_p(w, p, &v->prev_out);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("prev_out")));
+    if (p == NULL) { field = 1; goto fail; }
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"script\":"), v->script.ptr, v->script.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("script")));
+    if (p == NULL) { field = 2; goto fail; }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
+fail:
+    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_WRITE(blockchain_input, blockchain_input)

@@ -65,18 +65,20 @@ static const char *canada_root_read_p(atd_reader *r, const char *p, canada_root 
 {
     bool more;
     int guess;
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("type")}, {ATD_LIT("features")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     canada_root_init(out);
     if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"type\":"))) { guess = 1; goto key; }
 field_0:
     p = atd_read_string_p(r, p, &out->collection_type);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("type")));
+    if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"features\":"))) { guess = -1; goto key; }
 field_1:
     p = canada_feature_list_read_p(r, p, &out->features);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("features")));
+    if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_key_p(r, p, &more);
@@ -95,6 +97,8 @@ key:
     case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
+fail:
+    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_READ(extern, canada_root, canada_root)
@@ -127,13 +131,15 @@ static const char *canada_properties_read_p(atd_reader *r, const char *p, canada
 {
     bool more;
     int guess;
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("name")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     canada_properties_init(out);
     if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"name\":"))) { guess = -1; goto key; }
 field_0:
     p = atd_read_string_p(r, p, &out->name);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("name")));
+    if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
 tail:
     p = atd_object_end_key_p(r, p, &more);
@@ -151,6 +157,8 @@ key:
     case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
+fail:
+    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_READ(extern, canada_properties, canada_properties)
@@ -192,18 +200,20 @@ static const char *canada_geometry_read_p(atd_reader *r, const char *p, canada_g
 {
     bool more;
     int guess;
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("type")}, {ATD_LIT("coordinates")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     canada_geometry_init(out);
     if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"type\":"))) { guess = 1; goto key; }
 field_0:
     p = atd_read_string_p(r, p, &out->geometry_type);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("type")));
+    if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"coordinates\":"))) { guess = -1; goto key; }
 field_1:
     p = canada_ring_list_read_p(r, p, &out->coordinates);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("coordinates")));
+    if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_key_p(r, p, &more);
@@ -222,6 +232,8 @@ key:
     case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
+fail:
+    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_READ(extern, canada_geometry, canada_geometry)
@@ -264,23 +276,25 @@ static const char *canada_feature_read_p(atd_reader *r, const char *p, canada_fe
 {
     bool more;
     int guess;
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("type")}, {ATD_LIT("properties")}, {ATD_LIT("geometry")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     canada_feature_init(out);
     if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"type\":"))) { guess = 2; goto key; }
 field_0:
     p = atd_read_string_p(r, p, &out->feature_type);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("type")));
+    if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"properties\":"))) { guess = -1; goto key; }
 field_1:
     p = canada_properties_read_p(r, p, &out->properties);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("properties")));
+    if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"geometry\":"))) { guess = 0; goto key; }
 field_2:
     p = canada_geometry_read_p(r, p, &out->geometry);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("geometry")));
+    if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
 tail:
     p = atd_object_end_key_p(r, p, &more);
@@ -300,6 +314,8 @@ key:
     case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
+fail:
+    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_READ(extern, canada_feature, canada_feature)
@@ -361,13 +377,17 @@ ATD_DEFINE_LIST_WRITE_P(canada_feature_list, canada_feature_list, canada_feature
 
 static char *canada_root_write_p(atd_writer *w, char *p, const canada_root *v)
 {
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("type")}, {ATD_LIT("features")}};
     p = atd_writer_key_string_p(w, p, ATD_LIT("{\"type\":"), v->collection_type.ptr, v->collection_type.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("type")));
+    if (p == NULL) { field = 0; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"features\":"));
     if (p == NULL) return NULL;
     p = canada_feature_list_write_p(w, p, &v->features);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("features")));
+    if (p == NULL) { field = 1; goto fail; }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
+fail:
+    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_WRITE(canada_root, canada_root)
@@ -375,9 +395,13 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(canada_root)
 
 static char *canada_properties_write_p(atd_writer *w, char *p, const canada_properties *v)
 {
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("name")}};
     p = atd_writer_key_string_p(w, p, ATD_LIT("{\"name\":"), v->name.ptr, v->name.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("name")));
+    if (p == NULL) { field = 0; goto fail; }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
+fail:
+    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_WRITE(canada_properties, canada_properties)
@@ -387,13 +411,17 @@ ATD_DEFINE_LIST_WRITE_P(canada_ring_list, canada_ring_list, canada_ring_write_p)
 
 static char *canada_geometry_write_p(atd_writer *w, char *p, const canada_geometry *v)
 {
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("type")}, {ATD_LIT("coordinates")}};
     p = atd_writer_key_string_p(w, p, ATD_LIT("{\"type\":"), v->geometry_type.ptr, v->geometry_type.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("type")));
+    if (p == NULL) { field = 0; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"coordinates\":"));
     if (p == NULL) return NULL;
     p = canada_ring_list_write_p(w, p, &v->coordinates);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("coordinates")));
+    if (p == NULL) { field = 1; goto fail; }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
+fail:
+    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_WRITE(canada_geometry, canada_geometry)
@@ -401,17 +429,21 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(canada_geometry)
 
 static char *canada_feature_write_p(atd_writer *w, char *p, const canada_feature *v)
 {
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("type")}, {ATD_LIT("properties")}, {ATD_LIT("geometry")}};
     p = atd_writer_key_string_p(w, p, ATD_LIT("{\"type\":"), v->feature_type.ptr, v->feature_type.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("type")));
+    if (p == NULL) { field = 0; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"properties\":"));
     if (p == NULL) return NULL;
     p = canada_properties_write_p(w, p, &v->properties);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("properties")));
+    if (p == NULL) { field = 1; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"geometry\":"));
     if (p == NULL) return NULL;
     p = canada_geometry_write_p(w, p, &v->geometry);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("geometry")));
+    if (p == NULL) { field = 2; goto fail; }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
+fail:
+    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_WRITE(canada_feature, canada_feature)

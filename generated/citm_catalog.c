@@ -157,48 +157,50 @@ static const char *citm_catalog_event_read_p(atd_reader *r, const char *p, citm_
 {
     bool more;
     int guess;
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("description")}, {ATD_LIT("id")}, {ATD_LIT("logo")}, {ATD_LIT("name")}, {ATD_LIT("subTopicIds")}, {ATD_LIT("subjectCode")}, {ATD_LIT("subtitle")}, {ATD_LIT("topicIds")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     citm_catalog_event_init(out);
     if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"description\":"))) { guess = -1; goto key; }
 field_0:
     p = citm_catalog_string_nullable_read_p(r, p, &out->description);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("description")));
+    if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"id\":"))) { guess = -1; goto key; }
 field_1:
     p = atd_read_int64_p(r, p, &out->id);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("id")));
+    if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"logo\":"))) { guess = -1; goto key; }
 field_2:
     p = citm_catalog_string_nullable_read_p(r, p, &out->logo);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("logo")));
+    if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"name\":"))) { guess = -1; goto key; }
 field_3:
     p = atd_read_string_p(r, p, &out->name);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("name")));
+    if (p == NULL) { field = 3; goto fail; }
     seen[0] |= (uint64_t)1 << 3;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"subTopicIds\":"))) { guess = -1; goto key; }
 field_4:
     p = citm_catalog_int_list_read_p(r, p, &out->sub_topic_ids);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("subTopicIds")));
+    if (p == NULL) { field = 4; goto fail; }
     seen[0] |= (uint64_t)1 << 4;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"subjectCode\":"))) { guess = -1; goto key; }
 field_5:
     p = citm_catalog_string_nullable_read_p(r, p, &out->subject_code);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("subjectCode")));
+    if (p == NULL) { field = 5; goto fail; }
     seen[0] |= (uint64_t)1 << 5;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"subtitle\":"))) { guess = -1; goto key; }
 field_6:
     p = citm_catalog_string_nullable_read_p(r, p, &out->subtitle);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("subtitle")));
+    if (p == NULL) { field = 6; goto fail; }
     seen[0] |= (uint64_t)1 << 6;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"topicIds\":"))) { guess = -1; goto key; }
 field_7:
     p = citm_catalog_int_list_read_p(r, p, &out->topic_ids);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("topicIds")));
+    if (p == NULL) { field = 7; goto fail; }
     seen[0] |= (uint64_t)1 << 7;
 tail:
     p = atd_object_end_key_p(r, p, &more);
@@ -223,6 +225,8 @@ key:
     case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
+fail:
+    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_READ(extern, citm_catalog_event, citm_catalog_event)
@@ -347,65 +351,65 @@ static const char *citm_catalog_root_read_p(atd_reader *r, const char *p, citm_c
 {
     bool more;
     int guess;
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("areaNames")}, {ATD_LIT("audienceSubCategoryNames")}, {ATD_LIT("blockNames")}, {ATD_LIT("events")}, {ATD_LIT("performances")}, {ATD_LIT("seatCategoryNames")}, {ATD_LIT("subTopicNames")}, {ATD_LIT("subjectNames")}, {ATD_LIT("topicNames")}, {ATD_LIT("topicSubTopics")}, {ATD_LIT("venueNames")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     citm_catalog_root_init(out);
     if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"areaNames\":"))) { guess = -1; goto key; }
 field_0:
     p = citm_catalog_id_map_read_p(r, p, &out->area_names);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("areaNames")));
+    if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"audienceSubCategoryNames\":"))) { guess = -1; goto key; }
 field_1:
     p = citm_catalog_id_map_read_p(r, p, &out->audience_sub_category_names);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("audienceSubCategoryNames")));
-    }
+    if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"blockNames\":"))) { guess = -1; goto key; }
 field_2:
     p = citm_catalog_id_map_read_p(r, p, &out->block_names);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("blockNames")));
+    if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"events\":"))) { guess = -1; goto key; }
 field_3:
     p = citm_catalog_event_assoc_read_p(r, p, &out->events);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("events")));
+    if (p == NULL) { field = 3; goto fail; }
     seen[0] |= (uint64_t)1 << 3;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"performances\":"))) { guess = -1; goto key; }
 field_4:
     p = citm_catalog_performance_list_read_p(r, p, &out->performances);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("performances")));
+    if (p == NULL) { field = 4; goto fail; }
     seen[0] |= (uint64_t)1 << 4;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"seatCategoryNames\":"))) { guess = -1; goto key; }
 field_5:
     p = citm_catalog_id_map_read_p(r, p, &out->seat_category_names);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("seatCategoryNames")));
+    if (p == NULL) { field = 5; goto fail; }
     seen[0] |= (uint64_t)1 << 5;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"subTopicNames\":"))) { guess = -1; goto key; }
 field_6:
     p = citm_catalog_id_map_read_p(r, p, &out->sub_topic_names);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("subTopicNames")));
+    if (p == NULL) { field = 6; goto fail; }
     seen[0] |= (uint64_t)1 << 6;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"subjectNames\":"))) { guess = -1; goto key; }
 field_7:
     p = citm_catalog_id_map_read_p(r, p, &out->subject_names);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("subjectNames")));
+    if (p == NULL) { field = 7; goto fail; }
     seen[0] |= (uint64_t)1 << 7;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"topicNames\":"))) { guess = -1; goto key; }
 field_8:
     p = citm_catalog_id_map_read_p(r, p, &out->topic_names);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("topicNames")));
+    if (p == NULL) { field = 8; goto fail; }
     seen[0] |= (uint64_t)1 << 8;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"topicSubTopics\":"))) { guess = -1; goto key; }
 field_9:
     p = citm_catalog_int_list_assoc_read_p(r, p, &out->topic_sub_topics);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("topicSubTopics")));
+    if (p == NULL) { field = 9; goto fail; }
     seen[0] |= (uint64_t)1 << 9;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"venueNames\":"))) { guess = -1; goto key; }
 field_10:
     p = citm_catalog_id_map_read_p(r, p, &out->venue_names);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("venueNames")));
+    if (p == NULL) { field = 10; goto fail; }
     seen[0] |= (uint64_t)1 << 10;
 tail:
     p = atd_object_end_key_p(r, p, &more);
@@ -433,6 +437,8 @@ key:
     case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
+fail:
+    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_READ(extern, citm_catalog_root, citm_catalog_root)
@@ -493,53 +499,55 @@ static const char *citm_catalog_performance_read_p(atd_reader *r, const char *p,
 {
     bool more;
     int guess;
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("eventId")}, {ATD_LIT("id")}, {ATD_LIT("logo")}, {ATD_LIT("name")}, {ATD_LIT("prices")}, {ATD_LIT("seatCategories")}, {ATD_LIT("seatMapImage")}, {ATD_LIT("start")}, {ATD_LIT("venueCode")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     citm_catalog_performance_init(out);
     if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"eventId\":"))) { guess = -1; goto key; }
 field_0:
     p = atd_read_int64_p(r, p, &out->event_id);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("eventId")));
+    if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"id\":"))) { guess = -1; goto key; }
 field_1:
     p = atd_read_int64_p(r, p, &out->id);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("id")));
+    if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"logo\":"))) { guess = -1; goto key; }
 field_2:
     p = citm_catalog_string_nullable_read_p(r, p, &out->logo);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("logo")));
+    if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"name\":"))) { guess = -1; goto key; }
 field_3:
     p = citm_catalog_string_nullable_read_p(r, p, &out->name);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("name")));
+    if (p == NULL) { field = 3; goto fail; }
     seen[0] |= (uint64_t)1 << 3;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"prices\":"))) { guess = -1; goto key; }
 field_4:
     p = citm_catalog_price_list_read_p(r, p, &out->prices);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("prices")));
+    if (p == NULL) { field = 4; goto fail; }
     seen[0] |= (uint64_t)1 << 4;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"seatCategories\":"))) { guess = -1; goto key; }
 field_5:
     p = citm_catalog_seat_category_list_read_p(r, p, &out->seat_categories);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("seatCategories")));
+    if (p == NULL) { field = 5; goto fail; }
     seen[0] |= (uint64_t)1 << 5;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"seatMapImage\":"))) { guess = -1; goto key; }
 field_6:
     p = citm_catalog_string_nullable_read_p(r, p, &out->seat_map_image);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("seatMapImage")));
+    if (p == NULL) { field = 6; goto fail; }
     seen[0] |= (uint64_t)1 << 6;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"start\":"))) { guess = -1; goto key; }
 field_7:
     p = atd_read_int64_p(r, p, &out->start);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("start")));
+    if (p == NULL) { field = 7; goto fail; }
     seen[0] |= (uint64_t)1 << 7;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"venueCode\":"))) { guess = -1; goto key; }
 field_8:
     p = atd_read_string_p(r, p, &out->venue_code);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("venueCode")));
+    if (p == NULL) { field = 8; goto fail; }
     seen[0] |= (uint64_t)1 << 8;
 tail:
     p = atd_object_end_key_p(r, p, &more);
@@ -565,6 +573,8 @@ key:
     case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
+fail:
+    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_READ(extern, citm_catalog_performance, citm_catalog_performance)
@@ -603,25 +613,25 @@ static const char *citm_catalog_price_read_p(atd_reader *r, const char *p, citm_
 {
     bool more;
     int guess;
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("amount")}, {ATD_LIT("audienceSubCategoryId")}, {ATD_LIT("seatCategoryId")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     citm_catalog_price_init(out);
     if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"amount\":"))) { guess = -1; goto key; }
 field_0:
     p = atd_read_int64_p(r, p, &out->amount);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("amount")));
+    if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"audienceSubCategoryId\":"))) { guess = -1; goto key; }
 field_1:
     p = atd_read_int64_p(r, p, &out->audience_sub_category_id);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("audienceSubCategoryId")));
-    }
+    if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"seatCategoryId\":"))) { guess = -1; goto key; }
 field_2:
     p = atd_read_int64_p(r, p, &out->seat_category_id);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("seatCategoryId")));
+    if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
 tail:
     p = atd_object_end_key_p(r, p, &more);
@@ -641,6 +651,8 @@ key:
     case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
+fail:
+    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_READ(extern, citm_catalog_price, citm_catalog_price)
@@ -679,18 +691,20 @@ static const char *citm_catalog_seat_category_read_p(atd_reader *r, const char *
 {
     bool more;
     int guess;
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("areas")}, {ATD_LIT("seatCategoryId")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     citm_catalog_seat_category_init(out);
     if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"areas\":"))) { guess = -1; goto key; }
 field_0:
     p = citm_catalog_area_list_read_p(r, p, &out->areas);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("areas")));
+    if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"seatCategoryId\":"))) { guess = -1; goto key; }
 field_1:
     p = atd_read_int64_p(r, p, &out->seat_category_id);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("seatCategoryId")));
+    if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_key_p(r, p, &more);
@@ -709,6 +723,8 @@ key:
     case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
+fail:
+    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_READ(extern, citm_catalog_seat_category, citm_catalog_seat_category)
@@ -745,18 +761,20 @@ static const char *citm_catalog_area_read_p(atd_reader *r, const char *p, citm_c
 {
     bool more;
     int guess;
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("areaId")}, {ATD_LIT("blockIds")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     citm_catalog_area_init(out);
     if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"areaId\":"))) { guess = -1; goto key; }
 field_0:
     p = atd_read_int64_p(r, p, &out->area_id);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("areaId")));
+    if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"blockIds\":"))) { guess = -1; goto key; }
 field_1:
     p = citm_catalog_int_list_read_p(r, p, &out->block_ids);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("blockIds")));
+    if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_key_p(r, p, &more);
@@ -775,6 +793,8 @@ key:
     case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
+fail:
+    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_READ(extern, citm_catalog_area, citm_catalog_area)
@@ -828,37 +848,41 @@ static char *citm_catalog_int_list_write_p(atd_writer *w, char *p, const citm_ca
 
 static char *citm_catalog_event_write_p(atd_writer *w, char *p, const citm_catalog_event *v)
 {
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("description")}, {ATD_LIT("id")}, {ATD_LIT("logo")}, {ATD_LIT("name")}, {ATD_LIT("subTopicIds")}, {ATD_LIT("subjectCode")}, {ATD_LIT("subtitle")}, {ATD_LIT("topicIds")}};
     p = atd_writer_raw_p(w, p, ATD_LIT("{\"description\":"));
     if (p == NULL) return NULL;
     p = citm_catalog_string_nullable_write_p(w, p, &v->description);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("description")));
+    if (p == NULL) { field = 0; goto fail; }
     p = atd_writer_room(w, p, ATD_LEN(",\"id\":") + ATD_INT64_CHARS);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("id")));
+    if (p == NULL) { field = 1; goto fail; }
     p = atd_put(p, ATD_LIT(",\"id\":"));
     p = atd_write_int64(p, (int64_t)v->id);
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"logo\":"));
     if (p == NULL) return NULL;
     p = citm_catalog_string_nullable_write_p(w, p, &v->logo);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("logo")));
+    if (p == NULL) { field = 2; goto fail; }
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"name\":"), v->name.ptr, v->name.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("name")));
+    if (p == NULL) { field = 3; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"subTopicIds\":"));
     if (p == NULL) return NULL;
     p = citm_catalog_int_list_write_p(w, p, &v->sub_topic_ids);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("subTopicIds")));
+    if (p == NULL) { field = 4; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"subjectCode\":"));
     if (p == NULL) return NULL;
     p = citm_catalog_string_nullable_write_p(w, p, &v->subject_code);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("subjectCode")));
+    if (p == NULL) { field = 5; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"subtitle\":"));
     if (p == NULL) return NULL;
     p = citm_catalog_string_nullable_write_p(w, p, &v->subtitle);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("subtitle")));
+    if (p == NULL) { field = 6; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"topicIds\":"));
     if (p == NULL) return NULL;
     p = citm_catalog_int_list_write_p(w, p, &v->topic_ids);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("topicIds")));
+    if (p == NULL) { field = 7; goto fail; }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
+fail:
+    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_WRITE(citm_catalog_event, citm_catalog_event)
@@ -904,59 +928,55 @@ static char *citm_catalog_int_list_assoc_write_p(atd_writer *w, char *p, const c
 
 static char *citm_catalog_root_write_p(atd_writer *w, char *p, const citm_catalog_root *v)
 {
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("areaNames")}, {ATD_LIT("audienceSubCategoryNames")}, {ATD_LIT("blockNames")}, {ATD_LIT("events")}, {ATD_LIT("performances")}, {ATD_LIT("seatCategoryNames")}, {ATD_LIT("subTopicNames")}, {ATD_LIT("subjectNames")}, {ATD_LIT("topicNames")}, {ATD_LIT("topicSubTopics")}, {ATD_LIT("venueNames")}};
     p = atd_writer_raw_p(w, p, ATD_LIT("{\"areaNames\":"));
     if (p == NULL) return NULL;
     p = citm_catalog_id_map_write_p(w, p, &v->area_names);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("areaNames")));
+    if (p == NULL) { field = 0; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"audienceSubCategoryNames\":"));
     if (p == NULL) return NULL;
     p = citm_catalog_id_map_write_p(w, p, &v->audience_sub_category_names);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("audienceSubCategoryNames")));
-    }
+    if (p == NULL) { field = 1; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"blockNames\":"));
     if (p == NULL) return NULL;
     p = citm_catalog_id_map_write_p(w, p, &v->block_names);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("blockNames")));
+    if (p == NULL) { field = 2; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"events\":"));
     if (p == NULL) return NULL;
     p = citm_catalog_event_assoc_write_p(w, p, &v->events);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("events")));
+    if (p == NULL) { field = 3; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"performances\":"));
     if (p == NULL) return NULL;
     p = citm_catalog_performance_list_write_p(w, p, &v->performances);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("performances")));
+    if (p == NULL) { field = 4; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"seatCategoryNames\":"));
     if (p == NULL) return NULL;
     p = citm_catalog_id_map_write_p(w, p, &v->seat_category_names);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("seatCategoryNames")));
-    }
+    if (p == NULL) { field = 5; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"subTopicNames\":"));
     if (p == NULL) return NULL;
     p = citm_catalog_id_map_write_p(w, p, &v->sub_topic_names);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("subTopicNames")));
-    }
+    if (p == NULL) { field = 6; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"subjectNames\":"));
     if (p == NULL) return NULL;
     p = citm_catalog_id_map_write_p(w, p, &v->subject_names);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("subjectNames")));
+    if (p == NULL) { field = 7; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"topicNames\":"));
     if (p == NULL) return NULL;
     p = citm_catalog_id_map_write_p(w, p, &v->topic_names);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("topicNames")));
+    if (p == NULL) { field = 8; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"topicSubTopics\":"));
     if (p == NULL) return NULL;
     p = citm_catalog_int_list_assoc_write_p(w, p, &v->topic_sub_topics);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("topicSubTopics")));
-    }
+    if (p == NULL) { field = 9; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"venueNames\":"));
     if (p == NULL) return NULL;
     p = citm_catalog_id_map_write_p(w, p, &v->venue_names);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("venueNames")));
+    if (p == NULL) { field = 10; goto fail; }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
+fail:
+    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_WRITE(citm_catalog_root, citm_catalog_root)
@@ -968,8 +988,10 @@ ATD_DEFINE_LIST_WRITE_P(citm_catalog_seat_category_list, citm_catalog_seat_categ
 
 static char *citm_catalog_performance_write_p(atd_writer *w, char *p, const citm_catalog_performance *v)
 {
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("eventId")}, {ATD_LIT("id")}, {ATD_LIT("logo")}, {ATD_LIT("name")}, {ATD_LIT("prices")}, {ATD_LIT("seatCategories")}, {ATD_LIT("seatMapImage")}, {ATD_LIT("start")}, {ATD_LIT("venueCode")}};
     p = atd_writer_room(w, p, ATD_LEN("{\"eventId\":") + ATD_INT64_CHARS + ATD_LEN(",\"id\":") + ATD_INT64_CHARS);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("eventId")));
+    if (p == NULL) { field = 0; goto fail; }
     p = atd_put(p, ATD_LIT("{\"eventId\":"));
     p = atd_write_int64(p, (int64_t)v->event_id);
     p = atd_put(p, ATD_LIT(",\"id\":"));
@@ -977,32 +999,32 @@ static char *citm_catalog_performance_write_p(atd_writer *w, char *p, const citm
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"logo\":"));
     if (p == NULL) return NULL;
     p = citm_catalog_string_nullable_write_p(w, p, &v->logo);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("logo")));
+    if (p == NULL) { field = 2; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"name\":"));
     if (p == NULL) return NULL;
     p = citm_catalog_string_nullable_write_p(w, p, &v->name);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("name")));
+    if (p == NULL) { field = 3; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"prices\":"));
     if (p == NULL) return NULL;
     p = citm_catalog_price_list_write_p(w, p, &v->prices);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("prices")));
+    if (p == NULL) { field = 4; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"seatCategories\":"));
     if (p == NULL) return NULL;
     p = citm_catalog_seat_category_list_write_p(w, p, &v->seat_categories);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("seatCategories")));
-    }
+    if (p == NULL) { field = 5; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"seatMapImage\":"));
     if (p == NULL) return NULL;
     p = citm_catalog_string_nullable_write_p(w, p, &v->seat_map_image);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("seatMapImage")));
+    if (p == NULL) { field = 6; goto fail; }
     p = atd_writer_room(w, p, ATD_LEN(",\"start\":") + ATD_INT64_CHARS);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("start")));
+    if (p == NULL) { field = 7; goto fail; }
     p = atd_put(p, ATD_LIT(",\"start\":"));
     p = atd_write_int64(p, (int64_t)v->start);
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"venueCode\":"), v->venue_code.ptr, v->venue_code.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("venueCode")));
+    if (p == NULL) { field = 8; goto fail; }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
+fail:
+    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_WRITE(citm_catalog_performance, citm_catalog_performance)
@@ -1010,8 +1032,10 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(citm_catalog_performance)
 
 static char *citm_catalog_price_write_p(atd_writer *w, char *p, const citm_catalog_price *v)
 {
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("amount")}, {ATD_LIT("audienceSubCategoryId")}, {ATD_LIT("seatCategoryId")}};
     p = atd_writer_room(w, p, ATD_LEN("{\"amount\":") + ATD_INT64_CHARS + ATD_LEN(",\"audienceSubCategoryId\":") + ATD_INT64_CHARS + ATD_LEN(",\"seatCategoryId\":") + ATD_INT64_CHARS + ATD_LEN("}"));
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("amount")));
+    if (p == NULL) { field = 0; goto fail; }
     p = atd_put(p, ATD_LIT("{\"amount\":"));
     p = atd_write_int64(p, (int64_t)v->amount);
     p = atd_put(p, ATD_LIT(",\"audienceSubCategoryId\":"));
@@ -1020,6 +1044,8 @@ static char *citm_catalog_price_write_p(atd_writer *w, char *p, const citm_catal
     p = atd_write_int64(p, (int64_t)v->seat_category_id);
     *p++ = '}';
     return p;
+fail:
+    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_WRITE(citm_catalog_price, citm_catalog_price)
@@ -1029,18 +1055,20 @@ ATD_DEFINE_LIST_WRITE_P(citm_catalog_area_list, citm_catalog_area_list, citm_cat
 
 static char *citm_catalog_seat_category_write_p(atd_writer *w, char *p, const citm_catalog_seat_category *v)
 {
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("areas")}, {ATD_LIT("seatCategoryId")}};
     p = atd_writer_raw_p(w, p, ATD_LIT("{\"areas\":"));
     if (p == NULL) return NULL;
     p = citm_catalog_area_list_write_p(w, p, &v->areas);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("areas")));
+    if (p == NULL) { field = 0; goto fail; }
     p = atd_writer_room(w, p, ATD_LEN(",\"seatCategoryId\":") + ATD_INT64_CHARS + ATD_LEN("}"));
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("seatCategoryId")));
-    }
+    if (p == NULL) { field = 1; goto fail; }
     p = atd_put(p, ATD_LIT(",\"seatCategoryId\":"));
     p = atd_write_int64(p, (int64_t)v->seat_category_id);
     *p++ = '}';
     return p;
+fail:
+    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_WRITE(citm_catalog_seat_category, citm_catalog_seat_category)
@@ -1048,15 +1076,19 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(citm_catalog_seat_category)
 
 static char *citm_catalog_area_write_p(atd_writer *w, char *p, const citm_catalog_area *v)
 {
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("areaId")}, {ATD_LIT("blockIds")}};
     p = atd_writer_room(w, p, ATD_LEN("{\"areaId\":") + ATD_INT64_CHARS);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("areaId")));
+    if (p == NULL) { field = 0; goto fail; }
     p = atd_put(p, ATD_LIT("{\"areaId\":"));
     p = atd_write_int64(p, (int64_t)v->area_id);
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"blockIds\":"));
     if (p == NULL) return NULL;
     p = citm_catalog_int_list_write_p(w, p, &v->block_ids);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("blockIds")));
+    if (p == NULL) { field = 1; goto fail; }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
+fail:
+    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_WRITE(citm_catalog_area, citm_catalog_area)

@@ -46,13 +46,15 @@ static const char *custom_adapter_circle_read_p(atd_reader *r, const char *p, cu
 {
     bool more;
     int guess;
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("r")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     custom_adapter_circle_init(out);
     if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"r\":"))) { guess = -1; goto key; }
 field_0:
     p = atd_read_double_p(r, p, &out->r);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("r")));
+    if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
 tail:
     p = atd_object_end_key_p(r, p, &more);
@@ -70,6 +72,8 @@ key:
     case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
+fail:
+    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_READ(extern, custom_adapter_circle, custom_adapter_circle)
@@ -190,18 +194,20 @@ static const char *custom_adapter_doc_read_p(atd_reader *r, const char *p, custo
 {
     bool more;
     int guess;
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("shapes")}, {ATD_LIT("name")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     custom_adapter_doc_init(out);
     if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"shapes\":"))) { guess = 1; goto key; }
 field_0:
     p = custom_adapter_shape_list_read_p(r, p, &out->shapes);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("shapes")));
+    if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"name\":"))) { guess = -1; goto key; }
 field_1:
     p = atd_read_string_p(r, p, &out->name);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("name")));
+    if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_key_p(r, p, &more);
@@ -220,6 +226,8 @@ key:
     case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
+fail:
+    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_READ(extern, custom_adapter_doc, custom_adapter_doc)
@@ -229,15 +237,17 @@ ATD_DEFINE_READ_ENTRY_POINTS(custom_adapter_doc)
 
 static char *custom_adapter_circle_write_p(atd_writer *w, char *p, const custom_adapter_circle *v)
 {
-    if (!atd_writer_finite(w, (double)v->r)) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("r")));
-    }
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("r")}};
+    if (!atd_writer_finite(w, (double)v->r)) { field = 0; goto fail; }
     p = atd_writer_room(w, p, ATD_LEN("{\"r\":") + ATD_DOUBLE_CHARS + ATD_LEN("}"));
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("r")));
+    if (p == NULL) { field = 0; goto fail; }
     p = atd_put(p, ATD_LIT("{\"r\":"));
     p = atd_write_double(p, (double)v->r);
     *p++ = '}';
     return p;
+fail:
+    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_WRITE(custom_adapter_circle, custom_adapter_circle)
@@ -275,13 +285,17 @@ ATD_DEFINE_LIST_WRITE_P(custom_adapter_shape_list, custom_adapter_shape_list, cu
 
 static char *custom_adapter_doc_write_p(atd_writer *w, char *p, const custom_adapter_doc *v)
 {
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("shapes")}, {ATD_LIT("name")}};
     p = atd_writer_raw_p(w, p, ATD_LIT("{\"shapes\":"));
     if (p == NULL) return NULL;
     p = custom_adapter_shape_list_write_p(w, p, &v->shapes);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("shapes")));
+    if (p == NULL) { field = 0; goto fail; }
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"name\":"), v->name.ptr, v->name.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("name")));
+    if (p == NULL) { field = 1; goto fail; }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
+fail:
+    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_WRITE(custom_adapter_doc, custom_adapter_doc)

@@ -178,18 +178,20 @@ static const char *defaults_point_read_p(atd_reader *r, const char *p, defaults_
 {
     bool more;
     int guess;
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("x")}, {ATD_LIT("y")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     defaults_point_init(out);
     if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"x\":"))) { guess = -1; goto key; }
 field_0:
     p = atd_read_double_p(r, p, &out->x);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("x")));
+    if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"y\":"))) { guess = -1; goto key; }
 field_1:
     p = atd_read_double_p(r, p, &out->y);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("y")));
+    if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_key_p(r, p, &more);
@@ -208,6 +210,8 @@ key:
     case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
+fail:
+    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_READ(extern, defaults_point, defaults_point)
@@ -424,30 +428,32 @@ static const char *defaults_all_read_p(atd_reader *r, const char *p, defaults_al
 {
     bool more;
     int guess;
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("nickname")}, {ATD_LIT("greeting")}, {ATD_LIT("empty")}, {ATD_LIT("count")}, {ATD_LIT("small")}, {ATD_LIT("mask")}, {ATD_LIT("big")}, {ATD_LIT("ratio")}, {ATD_LIT("single")}, {ATD_LIT("on")}, {ATD_LIT("color")}, {ATD_LIT("shape")}, {ATD_LIT("circle")}, {ATD_LIT("maybe")}, {ATD_LIT("nul")}, {ATD_LIT("ints")}, {ATD_LIT("names")}, {ATD_LIT("origin")}, {ATD_LIT("pair")}, {ATD_LIT("any")}};
     defaults_all_init(out);
     if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"nickname\":"))) { guess = 19; goto key; }
 field_0:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_string_p(r, p, &out->nickname);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("nickname")));
+        if (p == NULL) { field = 0; goto fail; }
     }
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"greeting\":"))) { guess = 14; goto key; }
 field_1:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_string_p(r, p, &out->greeting);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("greeting")));
+        if (p == NULL) { field = 1; goto fail; }
     }
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"empty\":"))) { guess = 15; goto key; }
 field_2:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_string_p(r, p, &out->empty);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("empty")));
+        if (p == NULL) { field = 2; goto fail; }
     }
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"count\":"))) { guess = 1; goto key; }
 field_3:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_int64_p(r, p, &out->count);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("count")));
+        if (p == NULL) { field = 3; goto fail; }
     }
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"small\":"))) { guess = 2; goto key; }
 field_4:
@@ -455,7 +461,7 @@ field_4:
         {
             int64_t i_;
             p = atd_read_int_range_p(r, p, INT8_MIN, INT8_MAX, &i_);
-            if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("small")));
+            if (p == NULL) { field = 4; goto fail; }
             out->small = (int8_t)i_;
         }
     }
@@ -463,19 +469,19 @@ field_4:
 field_5:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_int64_p(r, p, &out->mask);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("mask")));
+        if (p == NULL) { field = 5; goto fail; }
     }
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"big\":"))) { guess = 13; goto key; }
 field_6:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_int64_p(r, p, &out->big);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("big")));
+        if (p == NULL) { field = 6; goto fail; }
     }
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ratio\":"))) { guess = 12; goto key; }
 field_7:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_double_p(r, p, &out->ratio);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ratio")));
+        if (p == NULL) { field = 7; goto fail; }
     }
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"single\":"))) { guess = 11; goto key; }
 field_8:
@@ -483,7 +489,7 @@ field_8:
         {
             double d_;
             p = atd_read_double_p(r, p, &d_);
-            if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("single")));
+            if (p == NULL) { field = 8; goto fail; }
             out->single = (float)d_;
         }
     }
@@ -491,67 +497,67 @@ field_8:
 field_9:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_bool_p(r, p, &out->on);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("on")));
+        if (p == NULL) { field = 9; goto fail; }
     }
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"color\":"))) { guess = 17; goto key; }
 field_10:
     if (!atd_null_skip(r, &p)) {
         p = defaults_color_read_p(r, p, &out->color);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("color")));
+        if (p == NULL) { field = 10; goto fail; }
     }
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"shape\":"))) { guess = 3; goto key; }
 field_11:
     if (!atd_null_skip(r, &p)) {
         p = defaults_shape_read_p(r, p, &out->shape);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("shape")));
+        if (p == NULL) { field = 11; goto fail; }
     }
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"circle\":"))) { guess = 8; goto key; }
 field_12:
     if (!atd_null_skip(r, &p)) {
         p = defaults_shape_read_p(r, p, &out->circle);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("circle")));
+        if (p == NULL) { field = 12; goto fail; }
     }
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"maybe\":"))) { guess = 10; goto key; }
 field_13:
     if (!atd_null_skip(r, &p)) {
         p = defaults_int_option_read_p(r, p, &out->maybe);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("maybe")));
+        if (p == NULL) { field = 13; goto fail; }
     }
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"nul\":"))) { guess = 16; goto key; }
 field_14:
     if (!atd_null_skip(r, &p)) {
         p = defaults_float_nullable_read_p(r, p, &out->nul);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("nul")));
+        if (p == NULL) { field = 14; goto fail; }
     }
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ints\":"))) { guess = 9; goto key; }
 field_15:
     if (!atd_null_skip(r, &p)) {
         p = defaults_int_list_read_p(r, p, &out->ints);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ints")));
+        if (p == NULL) { field = 15; goto fail; }
     }
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"names\":"))) { guess = 5; goto key; }
 field_16:
     if (!atd_null_skip(r, &p)) {
         p = defaults_string_list_read_p(r, p, &out->names);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("names")));
+        if (p == NULL) { field = 16; goto fail; }
     }
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"origin\":"))) { guess = 0; goto key; }
 field_17:
     if (!atd_null_skip(r, &p)) {
         p = defaults_point_read_p(r, p, &out->origin);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("origin")));
+        if (p == NULL) { field = 17; goto fail; }
     }
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"pair\":"))) { guess = -1; goto key; }
 field_18:
     if (!atd_null_skip(r, &p)) {
         p = defaults_int_string_tuple_read_p(r, p, &out->pair);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("pair")));
+        if (p == NULL) { field = 18; goto fail; }
     }
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"any\":"))) { guess = 7; goto key; }
 field_19:
     if (!atd_null_skip(r, &p)) {
         p = atd_json_read_p(r, p, &out->any);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("any")));
+        if (p == NULL) { field = 19; goto fail; }
     }
 tail:
     p = atd_object_end_key_p(r, p, &more);
@@ -585,6 +591,8 @@ key:
     case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
+fail:
+    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_READ(extern, defaults_all, defaults_all)
@@ -638,20 +646,20 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(defaults_shape)
 
 static char *defaults_point_write_p(atd_writer *w, char *p, const defaults_point *v)
 {
-    if (!atd_writer_finite(w, (double)v->x)) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("x")));
-    }
-    if (!atd_writer_finite(w, (double)v->y)) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("y")));
-    }
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("x")}, {ATD_LIT("y")}};
+    if (!atd_writer_finite(w, (double)v->x)) { field = 0; goto fail; }
+    if (!atd_writer_finite(w, (double)v->y)) { field = 1; goto fail; }
     p = atd_writer_room(w, p, ATD_LEN("{\"x\":") + ATD_DOUBLE_CHARS + ATD_LEN(",\"y\":") + ATD_DOUBLE_CHARS + ATD_LEN("}"));
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("x")));
+    if (p == NULL) { field = 0; goto fail; }
     p = atd_put(p, ATD_LIT("{\"x\":"));
     p = atd_write_double(p, (double)v->x);
     p = atd_put(p, ATD_LIT(",\"y\":"));
     p = atd_write_double(p, (double)v->y);
     *p++ = '}';
     return p;
+fail:
+    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_WRITE(defaults_point, defaults_point)
@@ -721,26 +729,28 @@ static char *defaults_int_string_tuple_write_p(atd_writer *w, char *p, const def
 static char *defaults_all_write_p(atd_writer *w, char *p, const defaults_all *v)
 {
     bool first = true;
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("nickname")}, {ATD_LIT("greeting")}, {ATD_LIT("empty")}, {ATD_LIT("count")}, {ATD_LIT("small")}, {ATD_LIT("mask")}, {ATD_LIT("big")}, {ATD_LIT("ratio")}, {ATD_LIT("single")}, {ATD_LIT("on")}, {ATD_LIT("color")}, {ATD_LIT("shape")}, {ATD_LIT("circle")}, {ATD_LIT("maybe")}, {ATD_LIT("nul")}, {ATD_LIT("ints")}, {ATD_LIT("names")}, {ATD_LIT("origin")}, {ATD_LIT("pair")}, {ATD_LIT("any")}};
     p = atd_writer_raw_p(w, p, ATD_LIT("{"));
     if (p == NULL) return NULL;
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || !(v->nickname.len == ATD_LEN("none") && memcmp(v->nickname.ptr, ATD_LIT("none")) == 0)) {
         p = atd_writer_key_string_p(w, p, ATD_LIT("\"nickname\":"), v->nickname.ptr, v->nickname.len);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("nickname")));
+        if (p == NULL) { field = 0; goto fail; }
         first = false;
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || !(v->greeting.len == ATD_LEN("h\303\251llo world\012") && memcmp(v->greeting.ptr, ATD_LIT("h\303\251llo world\012")) == 0)) {
         p = first ? atd_writer_key_string_p(w, p, ATD_LIT("\"greeting\":"), v->greeting.ptr, v->greeting.len) : atd_writer_key_string_p(w, p, ATD_LIT(",\"greeting\":"), v->greeting.ptr, v->greeting.len);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("greeting")));
+        if (p == NULL) { field = 1; goto fail; }
         first = false;
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->empty.len != 0) {
         p = first ? atd_writer_key_string_p(w, p, ATD_LIT("\"empty\":"), v->empty.ptr, v->empty.len) : atd_writer_key_string_p(w, p, ATD_LIT(",\"empty\":"), v->empty.ptr, v->empty.len);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("empty")));
+        if (p == NULL) { field = 2; goto fail; }
         first = false;
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->count != (int64_t)(42)) {
         p = atd_writer_room(w, p, ATD_LEN("\"count\":") + ATD_LEN(",") + ATD_INT64_CHARS);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("count")));
+        if (p == NULL) { field = 3; goto fail; }
         *p = ',';
         p += !first;
         p = atd_put(p, ATD_LIT("\"count\":"));
@@ -749,7 +759,7 @@ static char *defaults_all_write_p(atd_writer *w, char *p, const defaults_all *v)
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->small != (int8_t)(-7)) {
         p = atd_writer_room(w, p, ATD_LEN("\"small\":") + ATD_LEN(",") + ATD_INT64_CHARS);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("small")));
+        if (p == NULL) { field = 4; goto fail; }
         *p = ',';
         p += !first;
         p = atd_put(p, ATD_LIT("\"small\":"));
@@ -758,7 +768,7 @@ static char *defaults_all_write_p(atd_writer *w, char *p, const defaults_all *v)
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->mask != (int64_t)((1 << 4) | 1)) {
         p = atd_writer_room(w, p, ATD_LEN("\"mask\":") + ATD_LEN(",") + ATD_INT64_CHARS);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("mask")));
+        if (p == NULL) { field = 5; goto fail; }
         *p = ',';
         p += !first;
         p = atd_put(p, ATD_LIT("\"mask\":"));
@@ -767,7 +777,7 @@ static char *defaults_all_write_p(atd_writer *w, char *p, const defaults_all *v)
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->big != (int64_t)(INT64_MAX)) {
         p = atd_writer_room(w, p, ATD_LEN("\"big\":") + ATD_LEN(",") + ATD_INT64_CHARS);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("big")));
+        if (p == NULL) { field = 6; goto fail; }
         *p = ',';
         p += !first;
         p = atd_put(p, ATD_LIT("\"big\":"));
@@ -775,11 +785,9 @@ static char *defaults_all_write_p(atd_writer *w, char *p, const defaults_all *v)
         first = false;
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ratio != (double)(0.25)) {
-        if (!atd_writer_finite(w, (double)v->ratio)) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("ratio")));
-        }
+        if (!atd_writer_finite(w, (double)v->ratio)) { field = 7; goto fail; }
         p = atd_writer_room(w, p, ATD_LEN("\"ratio\":") + ATD_LEN(",") + ATD_DOUBLE_CHARS);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("ratio")));
+        if (p == NULL) { field = 7; goto fail; }
         *p = ',';
         p += !first;
         p = atd_put(p, ATD_LIT("\"ratio\":"));
@@ -787,11 +795,9 @@ static char *defaults_all_write_p(atd_writer *w, char *p, const defaults_all *v)
         first = false;
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->single != (float)(1.5f)) {
-        if (!atd_writer_finite(w, (double)v->single)) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("single")));
-        }
+        if (!atd_writer_finite(w, (double)v->single)) { field = 8; goto fail; }
         p = atd_writer_room(w, p, ATD_LEN("\"single\":") + ATD_LEN(",") + ATD_DOUBLE_CHARS);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("single")));
+        if (p == NULL) { field = 8; goto fail; }
         *p = ',';
         p += !first;
         p = atd_put(p, ATD_LIT("\"single\":"));
@@ -800,7 +806,7 @@ static char *defaults_all_write_p(atd_writer *w, char *p, const defaults_all *v)
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->on != (bool)(true)) {
         p = atd_writer_room(w, p, ATD_LEN("\"on\":") + ATD_LEN(",") + ATD_LEN("false"));
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("on")));
+        if (p == NULL) { field = 9; goto fail; }
         *p = ',';
         p += !first;
         p = atd_put(p, ATD_LIT("\"on\":"));
@@ -810,10 +816,10 @@ static char *defaults_all_write_p(atd_writer *w, char *p, const defaults_all *v)
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->color != (defaults_color)(DEFAULTS_COLOR_BLUE)) {
         if ((size_t)v->color >= 3) {
             atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'color'");
-            return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("color")));
+            { field = 10; goto fail; }
         }
         p = atd_writer_room(w, p, ATD_LEN("\"color\":") + ATD_LEN(",") + 7);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("color")));
+        if (p == NULL) { field = 10; goto fail; }
         *p = ',';
         p += !first;
         p = atd_put(p, ATD_LIT("\"color\":"));
@@ -824,66 +830,68 @@ static char *defaults_all_write_p(atd_writer *w, char *p, const defaults_all *v)
         p = first ? atd_writer_raw_p(w, p, ATD_LIT("\"shape\":")) : atd_writer_raw_p(w, p, ATD_LIT(",\"shape\":"));
         if (p == NULL) return NULL;
         p = defaults_shape_write_p(w, p, &v->shape);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("shape")));
+        if (p == NULL) { field = 11; goto fail; }
         first = false;
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || !defaults_shape_equal(&v->circle, &defaults_all__default_circle)) {
         p = first ? atd_writer_raw_p(w, p, ATD_LIT("\"circle\":")) : atd_writer_raw_p(w, p, ATD_LIT(",\"circle\":"));
         if (p == NULL) return NULL;
         p = defaults_shape_write_p(w, p, &v->circle);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("circle")));
+        if (p == NULL) { field = 12; goto fail; }
         first = false;
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || !defaults_int_option_equal(&v->maybe, &defaults_all__default_maybe)) {
         p = first ? atd_writer_raw_p(w, p, ATD_LIT("\"maybe\":")) : atd_writer_raw_p(w, p, ATD_LIT(",\"maybe\":"));
         if (p == NULL) return NULL;
         p = defaults_int_option_write_p(w, p, &v->maybe);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("maybe")));
+        if (p == NULL) { field = 13; goto fail; }
         first = false;
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || !defaults_float_nullable_equal(&v->nul, &defaults_all__default_nul)) {
         p = first ? atd_writer_raw_p(w, p, ATD_LIT("\"nul\":")) : atd_writer_raw_p(w, p, ATD_LIT(",\"nul\":"));
         if (p == NULL) return NULL;
         p = defaults_float_nullable_write_p(w, p, &v->nul);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("nul")));
+        if (p == NULL) { field = 14; goto fail; }
         first = false;
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || !defaults_int_list_equal(&v->ints, &defaults_all__default_ints)) {
         p = first ? atd_writer_raw_p(w, p, ATD_LIT("\"ints\":")) : atd_writer_raw_p(w, p, ATD_LIT(",\"ints\":"));
         if (p == NULL) return NULL;
         p = defaults_int_list_write_p(w, p, &v->ints);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("ints")));
+        if (p == NULL) { field = 15; goto fail; }
         first = false;
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || !defaults_string_list_equal(&v->names, &defaults_all__default_names)) {
         p = first ? atd_writer_raw_p(w, p, ATD_LIT("\"names\":")) : atd_writer_raw_p(w, p, ATD_LIT(",\"names\":"));
         if (p == NULL) return NULL;
         p = defaults_string_list_write_p(w, p, &v->names);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("names")));
+        if (p == NULL) { field = 16; goto fail; }
         first = false;
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || !defaults_point_equal(&v->origin, &defaults_all__default_origin)) {
         p = first ? atd_writer_raw_p(w, p, ATD_LIT("\"origin\":")) : atd_writer_raw_p(w, p, ATD_LIT(",\"origin\":"));
         if (p == NULL) return NULL;
         p = defaults_point_write_p(w, p, &v->origin);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("origin")));
+        if (p == NULL) { field = 17; goto fail; }
         first = false;
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || !defaults_int_string_tuple_equal(&v->pair, &defaults_all__default_pair)) {
         p = first ? atd_writer_raw_p(w, p, ATD_LIT("\"pair\":")) : atd_writer_raw_p(w, p, ATD_LIT(",\"pair\":"));
         if (p == NULL) return NULL;
         p = defaults_int_string_tuple_write_p(w, p, &v->pair);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("pair")));
+        if (p == NULL) { field = 18; goto fail; }
         first = false;
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || !atd_json_equal(&v->any, &defaults_all__default_any)) {
         p = first ? atd_writer_raw_p(w, p, ATD_LIT("\"any\":")) : atd_writer_raw_p(w, p, ATD_LIT(",\"any\":"));
         if (p == NULL) return NULL;
         p = atd_writer_json_p(w, p, &v->any);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("any")));
+        if (p == NULL) { field = 19; goto fail; }
         first = false;
     }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
+fail:
+    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_WRITE(defaults_all, defaults_all)

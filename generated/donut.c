@@ -50,13 +50,15 @@ static const char *donut_batters_read_p(atd_reader *r, const char *p, donut_batt
 {
     bool more;
     int guess;
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("batter")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     donut_batters_init(out);
     if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"batter\":"))) { guess = -1; goto key; }
 field_0:
     p = donut_ingredient_list_read_p(r, p, &out->batter);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("batter")));
+    if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
 tail:
     p = atd_object_end_key_p(r, p, &more);
@@ -74,6 +76,8 @@ key:
     case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
+fail:
+    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_READ(extern, donut_batters, donut_batters)
@@ -132,38 +136,40 @@ static const char *donut_item_read_p(atd_reader *r, const char *p, donut_item *o
 {
     bool more;
     int guess;
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("id")}, {ATD_LIT("type")}, {ATD_LIT("name")}, {ATD_LIT("ppu")}, {ATD_LIT("batters")}, {ATD_LIT("topping")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     donut_item_init(out);
     if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"id\":"))) { guess = 4; goto key; }
 field_0:
     p = atd_read_string_p(r, p, &out->id);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("id")));
+    if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"type\":"))) { guess = 2; goto key; }
 field_1:
     p = atd_read_string_p(r, p, &out->item_type);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("type")));
+    if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"name\":"))) { guess = -1; goto key; }
 field_2:
     p = atd_read_string_p(r, p, &out->name);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("name")));
+    if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ppu\":"))) { guess = -1; goto key; }
 field_3:
     p = atd_read_double_p(r, p, &out->ppu);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ppu")));
+    if (p == NULL) { field = 3; goto fail; }
     seen[0] |= (uint64_t)1 << 3;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"batters\":"))) { guess = 5; goto key; }
 field_4:
     p = donut_batters_read_p(r, p, &out->batters);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("batters")));
+    if (p == NULL) { field = 4; goto fail; }
     seen[0] |= (uint64_t)1 << 4;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"topping\":"))) { guess = 0; goto key; }
 field_5:
     p = donut_ingredient_list_read_p(r, p, &out->topping);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("topping")));
+    if (p == NULL) { field = 5; goto fail; }
     seen[0] |= (uint64_t)1 << 5;
 tail:
     p = atd_object_end_key_p(r, p, &more);
@@ -186,6 +192,8 @@ key:
     case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
+fail:
+    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_READ(extern, donut_item, donut_item)
@@ -222,18 +230,20 @@ static const char *donut_ingredient_read_p(atd_reader *r, const char *p, donut_i
 {
     bool more;
     int guess;
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("id")}, {ATD_LIT("type")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     donut_ingredient_init(out);
     if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"id\":"))) { guess = -1; goto key; }
 field_0:
     p = atd_read_string_p(r, p, &out->id);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("id")));
+    if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"type\":"))) { guess = -1; goto key; }
 field_1:
     p = atd_read_string_p(r, p, &out->ingredient_type);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("type")));
+    if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_key_p(r, p, &more);
@@ -252,6 +262,8 @@ key:
     case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
+fail:
+    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_READ(extern, donut_ingredient, donut_ingredient)
@@ -273,11 +285,15 @@ ATD_DEFINE_LIST_WRITE_P(donut_ingredient_list, donut_ingredient_list, donut_ingr
 
 static char *donut_batters_write_p(atd_writer *w, char *p, const donut_batters *v)
 {
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("batter")}};
     p = atd_writer_raw_p(w, p, ATD_LIT("{\"batter\":"));
     if (p == NULL) return NULL;
     p = donut_ingredient_list_write_p(w, p, &v->batter);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("batter")));
+    if (p == NULL) { field = 0; goto fail; }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
+fail:
+    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_WRITE(donut_batters, donut_batters)
@@ -285,28 +301,30 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(donut_batters)
 
 static char *donut_item_write_p(atd_writer *w, char *p, const donut_item *v)
 {
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("id")}, {ATD_LIT("type")}, {ATD_LIT("name")}, {ATD_LIT("ppu")}, {ATD_LIT("batters")}, {ATD_LIT("topping")}};
     p = atd_writer_key_string_p(w, p, ATD_LIT("{\"id\":"), v->id.ptr, v->id.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("id")));
+    if (p == NULL) { field = 0; goto fail; }
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"type\":"), v->item_type.ptr, v->item_type.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("type")));
+    if (p == NULL) { field = 1; goto fail; }
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"name\":"), v->name.ptr, v->name.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("name")));
-    if (!atd_writer_finite(w, (double)v->ppu)) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("ppu")));
-    }
+    if (p == NULL) { field = 2; goto fail; }
+    if (!atd_writer_finite(w, (double)v->ppu)) { field = 3; goto fail; }
     p = atd_writer_room(w, p, ATD_LEN(",\"ppu\":") + ATD_DOUBLE_CHARS);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("ppu")));
+    if (p == NULL) { field = 3; goto fail; }
     p = atd_put(p, ATD_LIT(",\"ppu\":"));
     p = atd_write_double(p, (double)v->ppu);
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"batters\":"));
     if (p == NULL) return NULL;
     p = donut_batters_write_p(w, p, &v->batters);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("batters")));
+    if (p == NULL) { field = 4; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"topping\":"));
     if (p == NULL) return NULL;
     p = donut_ingredient_list_write_p(w, p, &v->topping);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("topping")));
+    if (p == NULL) { field = 5; goto fail; }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
+fail:
+    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_WRITE(donut_item, donut_item)
@@ -314,11 +332,15 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(donut_item)
 
 static char *donut_ingredient_write_p(atd_writer *w, char *p, const donut_ingredient *v)
 {
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("id")}, {ATD_LIT("type")}};
     p = atd_writer_key_string_p(w, p, ATD_LIT("{\"id\":"), v->id.ptr, v->id.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("id")));
+    if (p == NULL) { field = 0; goto fail; }
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"type\":"), v->ingredient_type.ptr, v->ingredient_type.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("type")));
+    if (p == NULL) { field = 1; goto fail; }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
+fail:
+    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_WRITE(donut_ingredient, donut_ingredient)

@@ -96,28 +96,30 @@ static const char *event_event_read_p(atd_reader *r, const char *p, event_event 
 {
     bool more;
     int guess;
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("username")}, {ATD_LIT("date")}, {ATD_LIT("event_type")}, {ATD_LIT("payload")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     event_event_init(out);
     if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"username\":"))) { guess = 1; goto key; }
 field_0:
     p = atd_read_string_p(r, p, &out->username);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("username")));
+    if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"date\":"))) { guess = -1; goto key; }
 field_1:
     p = atd_read_int64_p(r, p, &out->date);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("date")));
+    if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"event_type\":"))) { guess = -1; goto key; }
 field_2:
     p = event_event_type_read_p(r, p, &out->event_type);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("event_type")));
+    if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"payload\":"))) { guess = -1; goto key; }
 field_3:
     p = atd_read_string_p(r, p, &out->payload);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("payload")));
+    if (p == NULL) { field = 3; goto fail; }
     seen[0] |= (uint64_t)1 << 3;
 tail:
     p = atd_object_end_key_p(r, p, &more);
@@ -138,6 +140,8 @@ key:
     case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
+fail:
+    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_READ(extern, event_event, event_event)
@@ -181,21 +185,25 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(event_event_type)
 
 static char *event_event_write_p(atd_writer *w, char *p, const event_event *v)
 {
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("username")}, {ATD_LIT("date")}, {ATD_LIT("event_type")}, {ATD_LIT("payload")}};
     p = atd_writer_key_string_p(w, p, ATD_LIT("{\"username\":"), v->username.ptr, v->username.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("username")));
+    if (p == NULL) { field = 0; goto fail; }
     if ((size_t)v->event_type >= 4) {
         atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'event_type'");
-        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("event_type")));
+        { field = 2; goto fail; }
     }
     p = atd_writer_room(w, p, ATD_LEN(",\"date\":") + ATD_INT64_CHARS + ATD_LEN(",\"event_type\":") + 10);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("date")));
+    if (p == NULL) { field = 1; goto fail; }
     p = atd_put(p, ATD_LIT(",\"date\":"));
     p = atd_write_int64(p, (int64_t)v->date);
     p = atd_put(p, ATD_LIT(",\"event_type\":"));
     p = atd_put(p, event_event_type__json[v->event_type], event_event_type__jlen[v->event_type]);
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"payload\":"), v->payload.ptr, v->payload.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("payload")));
+    if (p == NULL) { field = 3; goto fail; }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
+fail:
+    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_WRITE(event_event, event_event)

@@ -451,18 +451,20 @@ static const char *everything_struct__read_p(atd_reader *r, const char *p, every
 {
     bool more;
     int guess;
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("union")}, {ATD_LIT("switch")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_struct__init(out);
     if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"union\":"))) { guess = 1; goto key; }
 field_0:
     p = atd_read_int64_p(r, p, &out->union_);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("union")));
+    if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"switch\":"))) { guess = -1; goto key; }
 field_1:
     p = atd_read_string_p(r, p, &out->switch_);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("switch")));
+    if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_key_p(r, p, &more);
@@ -481,6 +483,8 @@ key:
     case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
+fail:
+    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_READ(extern, everything_struct_, everything_struct_)
@@ -628,18 +632,20 @@ static const char *everything_rect_read_p(atd_reader *r, const char *p, everythi
 {
     bool more;
     int guess;
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("width")}, {ATD_LIT("height")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_rect_init(out);
     if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"width\":"))) { guess = 1; goto key; }
 field_0:
     p = atd_read_double_p(r, p, &out->width);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("width")));
+    if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"height\":"))) { guess = -1; goto key; }
 field_1:
     p = atd_read_double_p(r, p, &out->height);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("height")));
+    if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_key_p(r, p, &more);
@@ -658,6 +664,8 @@ key:
     case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
+fail:
+    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_READ(extern, everything_rect, everything_rect)
@@ -699,19 +707,21 @@ static const char *everything_shape_Label_read_p(atd_reader *r, const char *p, e
 {
     bool more;
     int guess;
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("text")}, {ATD_LIT("size")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_shape_Label_init(out);
     if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"text\":"))) { guess = 1; goto key; }
 field_0:
     p = atd_read_string_p(r, p, &out->text);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("text")));
+    if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"size\":"))) { guess = -1; goto key; }
 field_1:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_int64_p(r, p, &out->size);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("size")));
+        if (p == NULL) { field = 1; goto fail; }
         out->has_size = true;
     }
 tail:
@@ -731,6 +741,8 @@ key:
     case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
+fail:
+    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_LIST_READ_P(everything_float_float_tuple_list, everything_float_float_tuple_list, everything_float_float_tuple, 8, everything_float_float_tuple_read_p)
@@ -1156,19 +1168,21 @@ static const char *everything_obj_shape_Box_read_p(atd_reader *r, const char *p,
 {
     bool more;
     int guess;
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("w")}, {ATD_LIT("h")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_obj_shape_Box_init(out);
     if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"w\":"))) { guess = 1; goto key; }
 field_0:
     p = atd_read_int64_p(r, p, &out->w);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("w")));
+    if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"h\":"))) { guess = -1; goto key; }
 field_1:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_double_p(r, p, &out->h);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("h")));
+        if (p == NULL) { field = 1; goto fail; }
         out->has_h = true;
     }
 tail:
@@ -1188,6 +1202,8 @@ key:
     case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
+fail:
+    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_LIST_READ_P(everything_obj_shape_list, everything_obj_shape_list, everything_obj_shape, 8, everything_obj_shape_read_p)
@@ -1657,197 +1673,199 @@ static const char *everything_fields_read_p(atd_reader *r, const char *p, everyt
 {
     bool more;
     int guess;
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("req_int")}, {ATD_LIT("req_nullable")}, {ATD_LIT("req_unit")}, {ATD_LIT("opt_option")}, {ATD_LIT("opt_nullable")}, {ATD_LIT("opt_alias")}, {ATD_LIT("def_bool")}, {ATD_LIT("def_int")}, {ATD_LIT("def_alias")}, {ATD_LIT("def_float")}, {ATD_LIT("def_string")}, {ATD_LIT("def_list")}, {ATD_LIT("def_option")}, {ATD_LIT("def_nullable")}, {ATD_LIT("def_unit")}, {ATD_LIT("ex_int")}, {ATD_LIT("ex_neg")}, {ATD_LIT("ex_float")}, {ATD_LIT("ex_float_dot")}, {ATD_LIT("ex_float_exp")}, {ATD_LIT("ex_float_neg")}, {ATD_LIT("ex_true")}, {ATD_LIT("ex_string")}, {ATD_LIT("ex_list")}, {ATD_LIT("ex_array")}, {ATD_LIT("ex_none")}, {ATD_LIT("ex_unit")}, {ATD_LIT("ex_ctor")}, {ATD_LIT("ex_ctor_bq")}, {ATD_LIT("ex_wrap")}, {ATD_LIT("ex_c")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_fields_init(out);
     if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"req_int\":"))) { guess = 8; goto key; }
 field_0:
     p = atd_read_int64_p(r, p, &out->req_int);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("req_int")));
+    if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"req_nullable\":"))) { guess = -1; goto key; }
 field_1:
     p = everything_string_nullable_read_p(r, p, &out->req_nullable);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("req_nullable")));
+    if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"req_unit\":"))) { guess = -1; goto key; }
 field_2:
     p = atd_read_null_p(r, p);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("req_unit")));
+    if (p == NULL) { field = 2; goto fail; }
     out->req_unit = 0;
     seen[0] |= (uint64_t)1 << 2;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"opt_option\":"))) { guess = -1; goto key; }
 field_3:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_int64_p(r, p, &out->opt_option);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("opt_option")));
+        if (p == NULL) { field = 3; goto fail; }
         out->has_opt_option = true;
     }
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"opt_nullable\":"))) { guess = 0; goto key; }
 field_4:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_string_p(r, p, &out->opt_nullable);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("opt_nullable")));
+        if (p == NULL) { field = 4; goto fail; }
         out->has_opt_nullable = true;
     }
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"opt_alias\":"))) { guess = 3; goto key; }
 field_5:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_int64_p(r, p, &out->opt_alias);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("opt_alias")));
+        if (p == NULL) { field = 5; goto fail; }
         out->has_opt_alias = true;
     }
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"def_bool\":"))) { guess = 4; goto key; }
 field_6:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_bool_p(r, p, &out->def_bool);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("def_bool")));
+        if (p == NULL) { field = 6; goto fail; }
     }
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"def_int\":"))) { guess = 9; goto key; }
 field_7:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_int64_p(r, p, &out->def_int);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("def_int")));
+        if (p == NULL) { field = 7; goto fail; }
     }
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"def_alias\":"))) { guess = 11; goto key; }
 field_8:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_int64_p(r, p, &out->def_alias);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("def_alias")));
+        if (p == NULL) { field = 8; goto fail; }
     }
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"def_float\":"))) { guess = 6; goto key; }
 field_9:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_double_p(r, p, &out->def_float);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("def_float")));
+        if (p == NULL) { field = 9; goto fail; }
     }
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"def_string\":"))) { guess = 7; goto key; }
 field_10:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_string_p(r, p, &out->def_string);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("def_string")));
+        if (p == NULL) { field = 10; goto fail; }
     }
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"def_list\":"))) { guess = 14; goto key; }
 field_11:
     if (!atd_null_skip(r, &p)) {
         p = everything_string_list_read_p(r, p, &out->def_list);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("def_list")));
+        if (p == NULL) { field = 11; goto fail; }
     }
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"def_option\":"))) { guess = 13; goto key; }
 field_12:
     if (!atd_null_skip(r, &p)) {
         p = everything_maybe_int_read_p(r, p, &out->def_option);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("def_option")));
+        if (p == NULL) { field = 12; goto fail; }
     }
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"def_nullable\":"))) { guess = 10; goto key; }
 field_13:
     if (!atd_null_skip(r, &p)) {
         p = everything_int_nullable_read_p(r, p, &out->def_nullable);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("def_nullable")));
+        if (p == NULL) { field = 13; goto fail; }
     }
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"def_unit\":"))) { guess = 12; goto key; }
 field_14:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("def_unit")));
+        if (p == NULL) { field = 14; goto fail; }
         out->def_unit = 0;
     }
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_int\":"))) { guess = 24; goto key; }
 field_15:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_int64_p(r, p, &out->ex_int);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_int")));
+        if (p == NULL) { field = 15; goto fail; }
     }
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_neg\":"))) { guess = 23; goto key; }
 field_16:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_int64_p(r, p, &out->ex_neg);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_neg")));
+        if (p == NULL) { field = 16; goto fail; }
     }
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_float\":"))) { guess = 25; goto key; }
 field_17:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_double_p(r, p, &out->ex_float);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_float")));
+        if (p == NULL) { field = 17; goto fail; }
     }
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_float_dot\":"))) { guess = -1; goto key; }
 field_18:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_double_p(r, p, &out->ex_float_dot);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_float_dot")));
+        if (p == NULL) { field = 18; goto fail; }
     }
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_float_exp\":"))) { guess = -1; goto key; }
 field_19:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_double_p(r, p, &out->ex_float_exp);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_float_exp")));
+        if (p == NULL) { field = 19; goto fail; }
     }
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_float_neg\":"))) { guess = -1; goto key; }
 field_20:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_double_p(r, p, &out->ex_float_neg);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_float_neg")));
+        if (p == NULL) { field = 20; goto fail; }
     }
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_true\":"))) { guess = 15; goto key; }
 field_21:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_bool_p(r, p, &out->ex_true);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_true")));
+        if (p == NULL) { field = 21; goto fail; }
     }
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_string\":"))) { guess = 26; goto key; }
 field_22:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_string_p(r, p, &out->ex_string);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_string")));
+        if (p == NULL) { field = 22; goto fail; }
     }
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_list\":"))) { guess = 21; goto key; }
 field_23:
     if (!atd_null_skip(r, &p)) {
         p = everything_int_list_read_p(r, p, &out->ex_list);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_list")));
+        if (p == NULL) { field = 23; goto fail; }
     }
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_array\":"))) { guess = 16; goto key; }
 field_24:
     if (!atd_null_skip(r, &p)) {
         p = everything_float_list_read_p(r, p, &out->ex_array);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_array")));
+        if (p == NULL) { field = 24; goto fail; }
     }
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_none\":"))) { guess = 30; goto key; }
 field_25:
     if (!atd_null_skip(r, &p)) {
         p = everything_string_option_read_p(r, p, &out->ex_none);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_none")));
+        if (p == NULL) { field = 25; goto fail; }
     }
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_unit\":"))) { guess = 22; goto key; }
 field_26:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_unit")));
+        if (p == NULL) { field = 26; goto fail; }
         out->ex_unit = 0;
     }
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_ctor\":"))) { guess = 29; goto key; }
 field_27:
     if (!atd_null_skip(r, &p)) {
         p = everything_mode_read_p(r, p, &out->ex_ctor);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_ctor")));
+        if (p == NULL) { field = 27; goto fail; }
     }
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_ctor_bq\":"))) { guess = -1; goto key; }
 field_28:
     if (!atd_null_skip(r, &p)) {
         p = everything_level_read_p(r, p, &out->ex_ctor_bq);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_ctor_bq")));
+        if (p == NULL) { field = 28; goto fail; }
     }
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_wrap\":"))) { guess = 17; goto key; }
 field_29:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_int64_p(r, p, &out->ex_wrap);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_wrap")));
+        if (p == NULL) { field = 29; goto fail; }
     }
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_c\":"))) { guess = 5; goto key; }
 field_30:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_int64_p(r, p, &out->ex_c);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ex_c")));
+        if (p == NULL) { field = 30; goto fail; }
     }
 tail:
     p = atd_object_end_key_p(r, p, &more);
@@ -1895,6 +1913,8 @@ key:
     case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
+fail:
+    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_READ(extern, everything_fields, everything_fields)
@@ -2028,130 +2048,132 @@ static const char *everything_names_read_p(atd_reader *r, const char *p, everyth
 {
     bool more;
     int guess;
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("type")}, {ATD_LIT("of")}, {ATD_LIT("inherit")}, {ATD_LIT("content-type")}, {ATD_LIT("Upper")}, {ATD_LIT("2nd")}, {ATD_LIT("")}, {ATD_LIT("say \"hi\"\\")}, {ATD_LIT("caf\303\251")}, {ATD_LIT("default")}, {ATD_LIT("default_")}, {ATD_LIT("for")}, {ATD_LIT("while")}, {ATD_LIT("struct")}, {ATD_LIT("switch")}, {ATD_LIT("int")}, {ATD_LIT("from")}, {ATD_LIT("import")}, {ATD_LIT("as")}, {ATD_LIT("_private")}, {ATD_LIT("x'")}, {ATD_LIT("camelCase")}, {ATD_LIT("label")}, {ATD_LIT("user")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_names_init(out);
     if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"type\":"))) { guess = 6; goto key; }
 field_0:
     p = atd_read_string_p(r, p, &out->kind);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("type")));
+    if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"of\":"))) { guess = 23; goto key; }
 field_1:
     p = atd_read_int64_p(r, p, &out->of_);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("of")));
+    if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"inherit\":"))) { guess = 13; goto key; }
 field_2:
     p = atd_read_bool_p(r, p, &out->inherit_);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("inherit")));
+    if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"content-type\":"))) { guess = 15; goto key; }
 field_3:
     p = atd_read_string_p(r, p, &out->dashed);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("content-type")));
+    if (p == NULL) { field = 3; goto fail; }
     seen[0] |= (uint64_t)1 << 3;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"Upper\":"))) { guess = 9; goto key; }
 field_4:
     p = atd_read_int64_p(r, p, &out->upper);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("Upper")));
+    if (p == NULL) { field = 4; goto fail; }
     seen[0] |= (uint64_t)1 << 4;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"2nd\":"))) { guess = 19; goto key; }
 field_5:
     p = atd_read_int64_p(r, p, &out->digits);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("2nd")));
+    if (p == NULL) { field = 5; goto fail; }
     seen[0] |= (uint64_t)1 << 5;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"\":"))) { guess = 4; goto key; }
 field_6:
     p = atd_read_int64_p(r, p, &out->empty);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("")));
+    if (p == NULL) { field = 6; goto fail; }
     seen[0] |= (uint64_t)1 << 6;
     p = atd_object_next_key_p(r, p, &more);
     { guess = 5; goto key; }
 field_7:
     p = atd_read_int64_p(r, p, &out->quoted);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("say \"hi\"\\")));
+    if (p == NULL) { field = 7; goto fail; }
     seen[0] |= (uint64_t)1 << 7;
     p = atd_object_next_key_p(r, p, &more);
     { guess = 13; goto key; }
 field_8:
     p = atd_read_string_p(r, p, &out->accented);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("caf\303\251")));
+    if (p == NULL) { field = 8; goto fail; }
     seen[0] |= (uint64_t)1 << 8;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"default\":"))) { guess = 21; goto key; }
 field_9:
     p = atd_read_int64_p(r, p, &out->default_);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("default")));
+    if (p == NULL) { field = 9; goto fail; }
     seen[0] |= (uint64_t)1 << 9;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"default_\":"))) { guess = -1; goto key; }
 field_10:
     p = atd_read_int64_p(r, p, &out->default_2);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("default_")));
+    if (p == NULL) { field = 10; goto fail; }
     seen[0] |= (uint64_t)1 << 10;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"for\":"))) { guess = -1; goto key; }
 field_11:
     p = atd_read_int64_p(r, p, &out->for_);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("for")));
+    if (p == NULL) { field = 11; goto fail; }
     seen[0] |= (uint64_t)1 << 11;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"while\":"))) { guess = 16; goto key; }
 field_12:
     p = atd_read_bool_p(r, p, &out->while_);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("while")));
+    if (p == NULL) { field = 12; goto fail; }
     seen[0] |= (uint64_t)1 << 12;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"struct\":"))) { guess = 20; goto key; }
 field_13:
     p = atd_read_string_p(r, p, &out->struct_);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("struct")));
+    if (p == NULL) { field = 13; goto fail; }
     seen[0] |= (uint64_t)1 << 13;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"switch\":"))) { guess = -1; goto key; }
 field_14:
     p = atd_read_double_p(r, p, &out->switch_);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("switch")));
+    if (p == NULL) { field = 14; goto fail; }
     seen[0] |= (uint64_t)1 << 14;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"int\":"))) { guess = 0; goto key; }
 field_15:
     p = atd_read_int64_p(r, p, &out->int_);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("int")));
+    if (p == NULL) { field = 15; goto fail; }
     seen[0] |= (uint64_t)1 << 15;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"from\":"))) { guess = 22; goto key; }
 field_16:
     p = atd_read_int64_p(r, p, &out->from);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("from")));
+    if (p == NULL) { field = 16; goto fail; }
     seen[0] |= (uint64_t)1 << 16;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"import\":"))) { guess = -1; goto key; }
 field_17:
     p = atd_read_int64_p(r, p, &out->import);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("import")));
+    if (p == NULL) { field = 17; goto fail; }
     seen[0] |= (uint64_t)1 << 17;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"as\":"))) { guess = 2; goto key; }
 field_18:
     p = atd_read_string_p(r, p, &out->as);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("as")));
+    if (p == NULL) { field = 18; goto fail; }
     seen[0] |= (uint64_t)1 << 18;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"_private\":"))) { guess = 21; goto key; }
 field_19:
     p = atd_read_int64_p(r, p, &out->x_private);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("_private")));
+    if (p == NULL) { field = 19; goto fail; }
     seen[0] |= (uint64_t)1 << 19;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"x'\":"))) { guess = 18; goto key; }
 field_20:
     p = atd_read_int64_p(r, p, &out->x_prime);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("x'")));
+    if (p == NULL) { field = 20; goto fail; }
     seen[0] |= (uint64_t)1 << 20;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"camelCase\":"))) { guess = -1; goto key; }
 field_21:
     p = atd_read_int64_p(r, p, &out->camelCase);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("camelCase")));
+    if (p == NULL) { field = 21; goto fail; }
     seen[0] |= (uint64_t)1 << 21;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"label\":"))) { guess = 3; goto key; }
 field_22:
     p = atd_read_string_p(r, p, &out->label);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("label")));
+    if (p == NULL) { field = 22; goto fail; }
     seen[0] |= (uint64_t)1 << 22;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"user\":"))) { guess = 1; goto key; }
 field_23:
     p = atd_read_int64_p(r, p, &out->user);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("user")));
+    if (p == NULL) { field = 23; goto fail; }
     seen[0] |= (uint64_t)1 << 23;
 tail:
     p = atd_object_end_key_p(r, p, &more);
@@ -2192,6 +2214,8 @@ key:
     case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
+fail:
+    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_READ(extern, everything_names, everything_names)
@@ -2236,21 +2260,23 @@ static const char *everything_patch_read_p(atd_reader *r, const char *p, everyth
 {
     bool more;
     int guess;
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("name")}, {ATD_LIT("age")}, {ATD_LIT("note")}};
     everything_patch_init(out);
     if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"name\":"))) { guess = 1; goto key; }
 field_0:
     p = everything_string_nullable_read_p(r, p, &out->name);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("name")));
+    if (p == NULL) { field = 0; goto fail; }
     out->has_name = true;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"age\":"))) { guess = 2; goto key; }
 field_1:
     p = everything_int_nullable_read_p(r, p, &out->age);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("age")));
+    if (p == NULL) { field = 1; goto fail; }
     out->has_age = true;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"note\":"))) { guess = 0; goto key; }
 field_2:
     p = atd_read_string_p(r, p, &out->note);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("note")));
+    if (p == NULL) { field = 2; goto fail; }
     out->has_note = true;
 tail:
     p = atd_object_end_key_p(r, p, &more);
@@ -2267,6 +2293,8 @@ key:
     case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
+fail:
+    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_READ(extern, everything_patch, everything_patch)
@@ -2316,25 +2344,27 @@ static const char *everything_all_optional_read_p(atd_reader *r, const char *p, 
 {
     bool more;
     int guess;
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("a")}, {ATD_LIT("b")}, {ATD_LIT("c")}};
     everything_all_optional_init(out);
     if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"a\":"))) { guess = -1; goto key; }
 field_0:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_int64_p(r, p, &out->a);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("a")));
+        if (p == NULL) { field = 0; goto fail; }
         out->has_a = true;
     }
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"b\":"))) { guess = -1; goto key; }
 field_1:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_bool_p(r, p, &out->b);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("b")));
+        if (p == NULL) { field = 1; goto fail; }
     }
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"c\":"))) { guess = -1; goto key; }
 field_2:
     if (!atd_null_skip(r, &p)) {
         p = everything_string_list_read_p(r, p, &out->c);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("c")));
+        if (p == NULL) { field = 2; goto fail; }
     }
 tail:
     p = atd_object_end_key_p(r, p, &more);
@@ -2351,6 +2381,8 @@ key:
     case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
+fail:
+    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_READ(extern, everything_all_optional, everything_all_optional)
@@ -2391,23 +2423,25 @@ static const char *everything_base_read_p(atd_reader *r, const char *p, everythi
 {
     bool more;
     int guess;
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("id")}, {ATD_LIT("name")}, {ATD_LIT("size")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_base_init(out);
     if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"id\":"))) { guess = -1; goto key; }
 field_0:
     p = atd_read_int64_p(r, p, &out->id);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("id")));
+    if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"name\":"))) { guess = -1; goto key; }
 field_1:
     p = atd_read_string_p(r, p, &out->name);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("name")));
+    if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"size\":"))) { guess = -1; goto key; }
 field_2:
     p = atd_read_double_p(r, p, &out->size);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("size")));
+    if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
 tail:
     p = atd_object_end_key_p(r, p, &more);
@@ -2427,6 +2461,8 @@ key:
     case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
+fail:
+    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_READ(extern, everything_base, everything_base)
@@ -2475,33 +2511,35 @@ static const char *everything_derived_read_p(atd_reader *r, const char *p, every
 {
     bool more;
     int guess;
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("kind_id")}, {ATD_LIT("name")}, {ATD_LIT("size")}, {ATD_LIT("id")}, {ATD_LIT("extra")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_derived_init(out);
     if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"kind_id\":"))) { guess = 4; goto key; }
 field_0:
     p = atd_read_int64_p(r, p, &out->kind_id);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("kind_id")));
+    if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"name\":"))) { guess = -1; goto key; }
 field_1:
     p = atd_read_string_p(r, p, &out->name);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("name")));
+    if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"size\":"))) { guess = -1; goto key; }
 field_2:
     p = atd_read_double_p(r, p, &out->size);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("size")));
+    if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"id\":"))) { guess = -1; goto key; }
 field_3:
     p = atd_read_string_p(r, p, &out->id);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("id")));
+    if (p == NULL) { field = 3; goto fail; }
     seen[0] |= (uint64_t)1 << 3;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"extra\":"))) { guess = 0; goto key; }
 field_4:
     p = atd_read_bool_p(r, p, &out->extra);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("extra")));
+    if (p == NULL) { field = 4; goto fail; }
     seen[0] |= (uint64_t)1 << 4;
 tail:
     p = atd_object_end_key_p(r, p, &more);
@@ -2523,6 +2561,8 @@ key:
     case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
+fail:
+    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_READ(extern, everything_derived, everything_derived)
@@ -2849,53 +2889,55 @@ static const char *everything_options_read_p(atd_reader *r, const char *p, every
 {
     bool more;
     int guess;
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("opt")}, {ATD_LIT("nul")}, {ATD_LIT("opt_nul")}, {ATD_LIT("nul_opt")}, {ATD_LIT("nul_nul")}, {ATD_LIT("opt_opt")}, {ATD_LIT("list_opt")}, {ATD_LIT("opt_list")}, {ATD_LIT("nul_list")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_options_init(out);
     if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"opt\":"))) { guess = 6; goto key; }
 field_0:
     p = everything_maybe_int_read_p(r, p, &out->opt);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("opt")));
+    if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"nul\":"))) { guess = 7; goto key; }
 field_1:
     p = everything_int_nullable_read_p(r, p, &out->nul);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("nul")));
+    if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"opt_nul\":"))) { guess = 8; goto key; }
 field_2:
     p = everything_maybe_int_nullable_read_p(r, p, &out->opt_nul);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("opt_nul")));
+    if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"nul_opt\":"))) { guess = 5; goto key; }
 field_3:
     p = everything_int_nullable_option_read_p(r, p, &out->nul_opt);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("nul_opt")));
+    if (p == NULL) { field = 3; goto fail; }
     seen[0] |= (uint64_t)1 << 3;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"nul_nul\":"))) { guess = 0; goto key; }
 field_4:
     p = everything_int_nullable_read_p(r, p, &out->nul_nul);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("nul_nul")));
+    if (p == NULL) { field = 4; goto fail; }
     seen[0] |= (uint64_t)1 << 4;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"opt_opt\":"))) { guess = 3; goto key; }
 field_5:
     p = everything_maybe_int_option_read_p(r, p, &out->opt_opt);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("opt_opt")));
+    if (p == NULL) { field = 5; goto fail; }
     seen[0] |= (uint64_t)1 << 5;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"list_opt\":"))) { guess = -1; goto key; }
 field_6:
     p = everything_maybe_int_list_read_p(r, p, &out->list_opt);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("list_opt")));
+    if (p == NULL) { field = 6; goto fail; }
     seen[0] |= (uint64_t)1 << 6;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"opt_list\":"))) { guess = 1; goto key; }
 field_7:
     p = everything_int_list_option_read_p(r, p, &out->opt_list);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("opt_list")));
+    if (p == NULL) { field = 7; goto fail; }
     seen[0] |= (uint64_t)1 << 7;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"nul_list\":"))) { guess = 2; goto key; }
 field_8:
     p = everything_string_nullable_list_read_p(r, p, &out->nul_list);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("nul_list")));
+    if (p == NULL) { field = 8; goto fail; }
     seen[0] |= (uint64_t)1 << 8;
 tail:
     p = atd_object_end_key_p(r, p, &more);
@@ -2921,6 +2963,8 @@ key:
     case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
+fail:
+    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_READ(extern, everything_options, everything_options)
@@ -3182,50 +3226,52 @@ static const char *everything_reprs_read_p(atd_reader *r, const char *p, everyth
 {
     bool more;
     int guess;
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("assoc_object")}, {ATD_LIT("assoc_array")}, {ATD_LIT("assoc_label")}, {ATD_LIT("assoc_nested")}, {ATD_LIT("int_string")}, {ATD_LIT("float_int")}, {ATD_LIT("float_prec")}, {ATD_LIT("c_int32")}, {ATD_LIT("c_uint8")}, {ATD_LIT("c_int8_list")}, {ATD_LIT("c_int16")}, {ATD_LIT("c_uint16")}, {ATD_LIT("c_uint32")}, {ATD_LIT("c_int64")}, {ATD_LIT("c_float")}, {ATD_LIT("c_both")}, {ATD_LIT("raw")}, {ATD_LIT("raw_list")}, {ATD_LIT("raw_opt")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_reprs_init(out);
     if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"assoc_object\":"))) { guess = 1; goto key; }
 field_0:
     p = everything_int_assoc_read_p(r, p, &out->assoc_object);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("assoc_object")));
+    if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"assoc_array\":"))) { guess = 15; goto key; }
 field_1:
     p = everything_string_int_tuple_list_read_p(r, p, &out->assoc_array);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("assoc_array")));
+    if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"assoc_label\":"))) { guess = -1; goto key; }
 field_2:
     p = everything_float_assoc_read_p(r, p, &out->assoc_label);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("assoc_label")));
+    if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"assoc_nested\":"))) { guess = -1; goto key; }
 field_3:
     p = everything_bool_assoc_assoc_read_p(r, p, &out->assoc_nested);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("assoc_nested")));
+    if (p == NULL) { field = 3; goto fail; }
     seen[0] |= (uint64_t)1 << 3;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"int_string\":"))) { guess = 0; goto key; }
 field_4:
     p = atd_read_int64_p(r, p, &out->int_string);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("int_string")));
+    if (p == NULL) { field = 4; goto fail; }
     seen[0] |= (uint64_t)1 << 4;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"float_int\":"))) { guess = 16; goto key; }
 field_5:
     p = atd_read_double_p(r, p, &out->float_int);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("float_int")));
+    if (p == NULL) { field = 5; goto fail; }
     seen[0] |= (uint64_t)1 << 5;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"float_prec\":"))) { guess = -1; goto key; }
 field_6:
     p = atd_read_double_p(r, p, &out->float_prec);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("float_prec")));
+    if (p == NULL) { field = 6; goto fail; }
     seen[0] |= (uint64_t)1 << 6;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"c_int32\":"))) { guess = 4; goto key; }
 field_7:
     {
         int64_t i_;
         p = atd_read_int_range_p(r, p, INT32_MIN, INT32_MAX, &i_);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("c_int32")));
+        if (p == NULL) { field = 7; goto fail; }
         out->c_int32 = (int32_t)i_;
     }
     seen[0] |= (uint64_t)1 << 7;
@@ -3234,14 +3280,14 @@ field_8:
     {
         int64_t i_;
         p = atd_read_int_range_p(r, p, 0, UINT8_MAX, &i_);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("c_uint8")));
+        if (p == NULL) { field = 8; goto fail; }
         out->c_uint8 = (uint8_t)i_;
     }
     seen[0] |= (uint64_t)1 << 8;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"c_int8_list\":"))) { guess = 5; goto key; }
 field_9:
     p = everything_int8_list_read_p(r, p, &out->c_int8_list);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("c_int8_list")));
+    if (p == NULL) { field = 9; goto fail; }
     seen[0] |= (uint64_t)1 << 9;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"c_int16\":"))) { guess = 11; goto key; }
 field_10:
@@ -3249,7 +3295,7 @@ field_10:
         {
             int64_t i_;
             p = atd_read_int_range_p(r, p, INT16_MIN, INT16_MAX, &i_);
-            if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("c_int16")));
+            if (p == NULL) { field = 10; goto fail; }
             out->c_int16 = (int16_t)i_;
         }
     }
@@ -3259,7 +3305,7 @@ field_11:
         {
             int64_t i_;
             p = atd_read_int_range_p(r, p, 0, UINT16_MAX, &i_);
-            if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("c_uint16")));
+            if (p == NULL) { field = 11; goto fail; }
             out->c_uint16 = (uint16_t)i_;
         }
     }
@@ -3269,7 +3315,7 @@ field_12:
         {
             int64_t i_;
             p = atd_read_int_range_p(r, p, 0, UINT32_MAX, &i_);
-            if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("c_uint32")));
+            if (p == NULL) { field = 12; goto fail; }
             out->c_uint32 = (uint32_t)i_;
         }
     }
@@ -3277,14 +3323,14 @@ field_12:
 field_13:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_int64_p(r, p, &out->c_int64);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("c_int64")));
+        if (p == NULL) { field = 13; goto fail; }
     }
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"c_float\":"))) { guess = 9; goto key; }
 field_14:
     {
         double d_;
         p = atd_read_double_p(r, p, &d_);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("c_float")));
+        if (p == NULL) { field = 14; goto fail; }
         out->c_float = (float)d_;
     }
     seen[0] |= (uint64_t)1 << 10;
@@ -3293,25 +3339,25 @@ field_15:
     {
         double d_;
         p = atd_read_double_p(r, p, &d_);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("c_both")));
+        if (p == NULL) { field = 15; goto fail; }
         out->c_both = (float)d_;
     }
     seen[0] |= (uint64_t)1 << 11;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"raw\":"))) { guess = 14; goto key; }
 field_16:
     p = atd_json_read_p(r, p, &out->raw);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("raw")));
+    if (p == NULL) { field = 16; goto fail; }
     seen[0] |= (uint64_t)1 << 12;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"raw_list\":"))) { guess = -1; goto key; }
 field_17:
     p = everything_abstract_list_read_p(r, p, &out->raw_list);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("raw_list")));
+    if (p == NULL) { field = 17; goto fail; }
     seen[0] |= (uint64_t)1 << 13;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"raw_opt\":"))) { guess = -1; goto key; }
 field_18:
     if (!atd_null_skip(r, &p)) {
         p = atd_json_read_p(r, p, &out->raw_opt);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("raw_opt")));
+        if (p == NULL) { field = 18; goto fail; }
         out->has_raw_opt = true;
     }
 tail:
@@ -3348,6 +3394,8 @@ key:
     case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
+fail:
+    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_READ(extern, everything_reprs, everything_reprs)
@@ -3425,13 +3473,15 @@ static const char *everything_page_int_read_p(atd_reader *r, const char *p, ever
 {
     bool more;
     int guess;
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("items")}, {ATD_LIT("next")}, {ATD_LIT("total")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_page_int_init(out);
     if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"items\":"))) { guess = -1; goto key; }
 field_0:
     p = everything_int_list_read_p(r, p, &out->items);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("items")));
+    if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"next\":"))) { guess = -1; goto key; }
 field_1:
@@ -3440,18 +3490,18 @@ field_1:
             everything_page_int *p_ = (everything_page_int *)atd_arena_alloc(atd_reader_arena(r), sizeof(everything_page_int), 8);
             if (p_ == NULL) {
                 atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory");
-                return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("next")));
+                { field = 1; goto fail; }
             }
             out->next = p_;
             p = everything_page_int_read_p(r, p, &*p_);
-            if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("next")));
+            if (p == NULL) { field = 1; goto fail; }
         }
         out->has_next = true;
     }
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"total\":"))) { guess = -1; goto key; }
 field_2:
     p = atd_read_int64_p(r, p, &out->total);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("total")));
+    if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_key_p(r, p, &more);
@@ -3471,6 +3521,8 @@ key:
     case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
+fail:
+    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
 }
 
 static void everything_page_string_init(everything_page_string *v)
@@ -3508,13 +3560,15 @@ static const char *everything_page_string_read_p(atd_reader *r, const char *p, e
 {
     bool more;
     int guess;
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("items")}, {ATD_LIT("next")}, {ATD_LIT("total")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_page_string_init(out);
     if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"items\":"))) { guess = -1; goto key; }
 field_0:
     p = everything_string_list_read_p(r, p, &out->items);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("items")));
+    if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"next\":"))) { guess = -1; goto key; }
 field_1:
@@ -3523,18 +3577,18 @@ field_1:
             everything_page_string *p_ = (everything_page_string *)atd_arena_alloc(atd_reader_arena(r), sizeof(everything_page_string), 8);
             if (p_ == NULL) {
                 atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory");
-                return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("next")));
+                { field = 1; goto fail; }
             }
             out->next = p_;
             p = everything_page_string_read_p(r, p, &*p_);
-            if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("next")));
+            if (p == NULL) { field = 1; goto fail; }
         }
         out->has_next = true;
     }
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"total\":"))) { guess = -1; goto key; }
 field_2:
     p = atd_read_int64_p(r, p, &out->total);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("total")));
+    if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_key_p(r, p, &more);
@@ -3554,6 +3608,8 @@ key:
     case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
+fail:
+    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
 }
 
 void everything_page_ext_init(everything_page_ext *v)
@@ -3596,30 +3652,32 @@ static const char *everything_page_ext_read_p(atd_reader *r, const char *p, ever
 {
     bool more;
     int guess;
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("items")}, {ATD_LIT("next")}, {ATD_LIT("total")}, {ATD_LIT("cursor")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_page_ext_init(out);
     if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"items\":"))) { guess = 3; goto key; }
 field_0:
     p = everything_string_list_read_p(r, p, &out->items);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("items")));
+    if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"next\":"))) { guess = -1; goto key; }
 field_1:
     if (!atd_null_skip(r, &p)) {
         p = everything_page_string_read_p(r, p, &out->next);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("next")));
+        if (p == NULL) { field = 1; goto fail; }
         out->has_next = true;
     }
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"total\":"))) { guess = -1; goto key; }
 field_2:
     p = atd_read_int64_p(r, p, &out->total);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("total")));
+    if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"cursor\":"))) { guess = -1; goto key; }
 field_3:
     p = atd_read_string_p(r, p, &out->cursor);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("cursor")));
+    if (p == NULL) { field = 3; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
 tail:
     p = atd_object_end_key_p(r, p, &more);
@@ -3640,6 +3698,8 @@ key:
     case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
+fail:
+    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_READ(extern, everything_page_ext, everything_page_ext)
@@ -3684,13 +3744,15 @@ static const char *everything_page_entry_string_float_list_read_p(atd_reader *r,
 {
     bool more;
     int guess;
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("items")}, {ATD_LIT("next")}, {ATD_LIT("total")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_page_entry_string_float_list_init(out);
     if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"items\":"))) { guess = -1; goto key; }
 field_0:
     p = everything_entry_string_float_list_list_read_p(r, p, &out->items);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("items")));
+    if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"next\":"))) { guess = -1; goto key; }
 field_1:
@@ -3699,18 +3761,18 @@ field_1:
             everything_page_entry_string_float_list *p_ = (everything_page_entry_string_float_list *)atd_arena_alloc(atd_reader_arena(r), sizeof(everything_page_entry_string_float_list), 8);
             if (p_ == NULL) {
                 atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory");
-                return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("next")));
+                { field = 1; goto fail; }
             }
             out->next = p_;
             p = everything_page_entry_string_float_list_read_p(r, p, &*p_);
-            if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("next")));
+            if (p == NULL) { field = 1; goto fail; }
         }
         out->has_next = true;
     }
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"total\":"))) { guess = -1; goto key; }
 field_2:
     p = atd_read_int64_p(r, p, &out->total);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("total")));
+    if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_key_p(r, p, &more);
@@ -3730,6 +3792,8 @@ key:
     case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
+fail:
+    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
 }
 
 void everything_int_bool_entry_init(everything_int_bool_entry *v)
@@ -3763,18 +3827,20 @@ static const char *everything_int_bool_entry_read_p(atd_reader *r, const char *p
 {
     bool more;
     int guess;
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("key")}, {ATD_LIT("value")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_int_bool_entry_init(out);
     if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"key\":"))) { guess = -1; goto key; }
 field_0:
     p = atd_read_int64_p(r, p, &out->key);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("key")));
+    if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"value\":"))) { guess = -1; goto key; }
 field_1:
     p = atd_read_bool_p(r, p, &out->value);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("value")));
+    if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_key_p(r, p, &more);
@@ -3793,6 +3859,8 @@ key:
     case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
+fail:
+    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_READ(extern, everything_int_bool_entry, everything_int_bool_entry)
@@ -4096,53 +4164,55 @@ static const char *everything_generics_read_p(atd_reader *r, const char *p, ever
 {
     bool more;
     int guess;
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("ints")}, {ATD_LIT("strings")}, {ATD_LIT("entries")}, {ATD_LIT("entry_page")}, {ATD_LIT("named_entry")}, {ATD_LIT("result_int")}, {ATD_LIT("result_list")}, {ATD_LIT("either")}, {ATD_LIT("ext")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_generics_init(out);
     if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"ints\":"))) { guess = 7; goto key; }
 field_0:
     p = everything_page_int_read_p(r, p, &out->ints);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ints")));
+    if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"strings\":"))) { guess = 4; goto key; }
 field_1:
     p = everything_page_string_read_p(r, p, &out->strings);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("strings")));
+    if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"entries\":"))) { guess = -1; goto key; }
 field_2:
     p = everything_entry_string_int_list_read_p(r, p, &out->entries);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("entries")));
+    if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"entry_page\":"))) { guess = -1; goto key; }
 field_3:
     p = everything_page_entry_string_float_list_read_p(r, p, &out->entry_page);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("entry_page")));
+    if (p == NULL) { field = 3; goto fail; }
     seen[0] |= (uint64_t)1 << 3;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"named_entry\":"))) { guess = 8; goto key; }
 field_4:
     p = everything_int_bool_entry_read_p(r, p, &out->named_entry);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("named_entry")));
+    if (p == NULL) { field = 4; goto fail; }
     seen[0] |= (uint64_t)1 << 4;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"result_int\":"))) { guess = -1; goto key; }
 field_5:
     p = everything_result_int_read_p(r, p, &out->result_int);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("result_int")));
+    if (p == NULL) { field = 5; goto fail; }
     seen[0] |= (uint64_t)1 << 5;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"result_list\":"))) { guess = -1; goto key; }
 field_6:
     p = everything_result_string_list_read_p(r, p, &out->result_list);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("result_list")));
+    if (p == NULL) { field = 6; goto fail; }
     seen[0] |= (uint64_t)1 << 6;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"either\":"))) { guess = 1; goto key; }
 field_7:
     p = everything_either_int_string_read_p(r, p, &out->either);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("either")));
+    if (p == NULL) { field = 7; goto fail; }
     seen[0] |= (uint64_t)1 << 7;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ext\":"))) { guess = 2; goto key; }
 field_8:
     p = everything_page_ext_read_p(r, p, &out->ext);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ext")));
+    if (p == NULL) { field = 8; goto fail; }
     seen[0] |= (uint64_t)1 << 8;
 tail:
     p = atd_object_end_key_p(r, p, &more);
@@ -4168,6 +4238,8 @@ key:
     case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
+fail:
+    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_READ(extern, everything_generics, everything_generics)
@@ -4204,18 +4276,20 @@ static const char *everything_entry_string_int_read_p(atd_reader *r, const char 
 {
     bool more;
     int guess;
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("key")}, {ATD_LIT("value")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_entry_string_int_init(out);
     if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"key\":"))) { guess = -1; goto key; }
 field_0:
     p = atd_read_string_p(r, p, &out->key);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("key")));
+    if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"value\":"))) { guess = -1; goto key; }
 field_1:
     p = atd_read_int64_p(r, p, &out->value);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("value")));
+    if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_key_p(r, p, &more);
@@ -4234,6 +4308,8 @@ key:
     case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
+fail:
+    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
 }
 
 static void everything_entry_string_float_list_init(everything_entry_string_float_list *v)
@@ -4267,18 +4343,20 @@ static const char *everything_entry_string_float_list_read_p(atd_reader *r, cons
 {
     bool more;
     int guess;
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("key")}, {ATD_LIT("value")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_entry_string_float_list_init(out);
     if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"key\":"))) { guess = -1; goto key; }
 field_0:
     p = atd_read_string_p(r, p, &out->key);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("key")));
+    if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"value\":"))) { guess = -1; goto key; }
 field_1:
     p = everything_float_list_read_p(r, p, &out->value);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("value")));
+    if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_key_p(r, p, &more);
@@ -4297,6 +4375,8 @@ key:
     case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
+fail:
+    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
 }
 
 static void everything_tree_int_tree_tuple_init(everything_tree_int_tree_tuple *v)
@@ -4464,18 +4544,20 @@ static const char *everything_rose_node_read_p(atd_reader *r, const char *p, eve
 {
     bool more;
     int guess;
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("value")}, {ATD_LIT("children")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_rose_node_init(out);
     if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"value\":"))) { guess = 1; goto key; }
 field_0:
     p = atd_read_int64_p(r, p, &out->value);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("value")));
+    if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"children\":"))) { guess = -1; goto key; }
 field_1:
     p = everything_rose_node_list_read_p(r, p, &out->children);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("children")));
+    if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_key_p(r, p, &more);
@@ -4494,6 +4576,8 @@ key:
     case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
+fail:
+    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_READ(extern, everything_rose_node, everything_rose_node)
@@ -4698,13 +4782,15 @@ static const char *everything_binding_read_p(atd_reader *r, const char *p, every
 {
     bool more;
     int guess;
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("name")}, {ATD_LIT("bound")}, {ATD_LIT("body")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_binding_init(out);
     if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"name\":"))) { guess = 2; goto key; }
 field_0:
     p = atd_read_string_p(r, p, &out->name);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("name")));
+    if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"bound\":"))) { guess = -1; goto key; }
 field_1:
@@ -4712,11 +4798,11 @@ field_1:
         everything_expr *p_ = (everything_expr *)atd_arena_alloc(atd_reader_arena(r), sizeof(everything_expr), 8);
         if (p_ == NULL) {
             atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory");
-            return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("bound")));
+            { field = 1; goto fail; }
         }
         out->bound = p_;
         p = everything_expr_read_p(r, p, &*p_);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("bound")));
+        if (p == NULL) { field = 1; goto fail; }
     }
     seen[0] |= (uint64_t)1 << 1;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"body\":"))) { guess = 0; goto key; }
@@ -4726,11 +4812,11 @@ field_2:
             everything_expr *p_ = (everything_expr *)atd_arena_alloc(atd_reader_arena(r), sizeof(everything_expr), 8);
             if (p_ == NULL) {
                 atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory");
-                return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("body")));
+                { field = 2; goto fail; }
             }
             out->body = p_;
             p = everything_expr_read_p(r, p, &*p_);
-            if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("body")));
+            if (p == NULL) { field = 2; goto fail; }
         }
         out->has_body = true;
     }
@@ -4752,6 +4838,8 @@ key:
     case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
+fail:
+    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_READ(extern, everything_binding, everything_binding)
@@ -4791,6 +4879,8 @@ static const char *everything_stmt_read_p(atd_reader *r, const char *p, everythi
 {
     bool more;
     int guess;
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("label")}, {ATD_LIT("expr")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_stmt_init(out);
@@ -4798,13 +4888,13 @@ static const char *everything_stmt_read_p(atd_reader *r, const char *p, everythi
 field_0:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_string_p(r, p, &out->label);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("label")));
+        if (p == NULL) { field = 0; goto fail; }
         out->has_label = true;
     }
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"expr\":"))) { guess = -1; goto key; }
 field_1:
     p = everything_expr_read_p(r, p, &out->expr);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("expr")));
+    if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
 tail:
     p = atd_object_end_key_p(r, p, &more);
@@ -4823,6 +4913,8 @@ key:
     case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
+fail:
+    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_READ(extern, everything_stmt, everything_stmt)
@@ -4866,23 +4958,25 @@ static const char *everything_annotated_read_p(atd_reader *r, const char *p, eve
 {
     bool more;
     int guess;
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("field")}, {ATD_LIT("other")}, {ATD_LIT("num")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_annotated_init(out);
     if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"field\":"))) { guess = -1; goto key; }
 field_0:
     p = atd_read_int64_p(r, p, &out->field);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("field")));
+    if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"other\":"))) { guess = 2; goto key; }
 field_1:
     p = everything_string_list_read_p(r, p, &out->other);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("other")));
+    if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"num\":"))) { guess = -1; goto key; }
 field_2:
     p = atd_read_int64_p(r, p, &out->num);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("num")));
+    if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
 tail:
     p = atd_object_end_key_p(r, p, &more);
@@ -4902,6 +4996,8 @@ key:
     case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
+fail:
+    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_READ(extern, everything_annotated, everything_annotated)
@@ -4958,13 +5054,15 @@ static const char *everything_anon_z_read_p(atd_reader *r, const char *p, everyt
 {
     bool more;
     int guess;
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("z")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_anon_z_init(out);
     if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"z\":"))) { guess = -1; goto key; }
 field_0:
     p = atd_read_bool_p(r, p, &out->z);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("z")));
+    if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
 tail:
     p = atd_object_end_key_p(r, p, &more);
@@ -4982,6 +5080,8 @@ key:
     case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
+fail:
+    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_READ(extern, everything_anon_z, everything_anon_z)
@@ -5190,205 +5290,207 @@ static const char *everything_root_read_p(atd_reader *r, const char *p, everythi
 {
     bool more;
     int guess;
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("counts")}, {ATD_LIT("users")}, {ATD_LIT("values")}, {ATD_LIT("label")}, {ATD_LIT("nothing")}, {ATD_LIT("from_value")}, {ATD_LIT("struct")}, {ATD_LIT("unions")}, {ATD_LIT("modes")}, {ATD_LIT("levels")}, {ATD_LIT("shapes")}, {ATD_LIT("odd")}, {ATD_LIT("colors")}, {ATD_LIT("events")}, {ATD_LIT("base_events")}, {ATD_LIT("obj_shapes")}, {ATD_LIT("fields")}, {ATD_LIT("names")}, {ATD_LIT("patches")}, {ATD_LIT("all_optional")}, {ATD_LIT("derived")}, {ATD_LIT("base")}, {ATD_LIT("single")}, {ATD_LIT("pair")}, {ATD_LIT("with_defaults")}, {ATD_LIT("bare_cell")}, {ATD_LIT("matrix")}, {ATD_LIT("cube")}, {ATD_LIT("options")}, {ATD_LIT("reprs")}, {ATD_LIT("generics")}, {ATD_LIT("tree")}, {ATD_LIT("nodes")}, {ATD_LIT("program")}, {ATD_LIT("binding")}, {ATD_LIT("annotated")}, {ATD_LIT("anon_record")}, {ATD_LIT("anon_sum")}, {ATD_LIT("anon_named")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_root_init(out);
     if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"counts\":"))) { guess = 19; goto key; }
 field_0:
     p = everything_int_list_read_p(r, p, &out->counts);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("counts")));
+    if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"users\":"))) { guess = 27; goto key; }
 field_1:
     p = everything_int_list_read_p(r, p, &out->users);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("users")));
+    if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"values\":"))) { guess = -1; goto key; }
 field_2:
     p = everything_abstract_list_read_p(r, p, &out->values);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("values")));
+    if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"label\":"))) { guess = 24; goto key; }
 field_3:
     p = atd_read_string_p(r, p, &out->label);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("label")));
+    if (p == NULL) { field = 3; goto fail; }
     seen[0] |= (uint64_t)1 << 3;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"nothing\":"))) { guess = 9; goto key; }
 field_4:
     p = atd_read_null_p(r, p);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("nothing")));
+    if (p == NULL) { field = 4; goto fail; }
     out->nothing = 0;
     seen[0] |= (uint64_t)1 << 4;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"from_value\":"))) { guess = 15; goto key; }
 field_5:
     p = atd_read_int64_p(r, p, &out->from_value);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("from_value")));
+    if (p == NULL) { field = 5; goto fail; }
     seen[0] |= (uint64_t)1 << 5;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"struct\":"))) { guess = 30; goto key; }
 field_6:
     p = everything_struct__read_p(r, p, &out->struct_);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("struct")));
+    if (p == NULL) { field = 6; goto fail; }
     seen[0] |= (uint64_t)1 << 6;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"unions\":"))) { guess = 31; goto key; }
 field_7:
     p = everything_union__list_read_p(r, p, &out->unions);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("unions")));
+    if (p == NULL) { field = 7; goto fail; }
     seen[0] |= (uint64_t)1 << 7;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"modes\":"))) { guess = 1; goto key; }
 field_8:
     p = everything_mode_list_read_p(r, p, &out->modes);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("modes")));
+    if (p == NULL) { field = 8; goto fail; }
     seen[0] |= (uint64_t)1 << 8;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"levels\":"))) { guess = 17; goto key; }
 field_9:
     p = everything_level_list_read_p(r, p, &out->levels);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("levels")));
+    if (p == NULL) { field = 9; goto fail; }
     seen[0] |= (uint64_t)1 << 9;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"shapes\":"))) { guess = 26; goto key; }
 field_10:
     p = everything_shape_list_read_p(r, p, &out->shapes);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("shapes")));
+    if (p == NULL) { field = 10; goto fail; }
     seen[0] |= (uint64_t)1 << 10;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"odd\":"))) { guess = 22; goto key; }
 field_11:
     p = everything_odd_names_list_read_p(r, p, &out->odd);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("odd")));
+    if (p == NULL) { field = 11; goto fail; }
     seen[0] |= (uint64_t)1 << 11;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"colors\":"))) { guess = 28; goto key; }
 field_12:
     p = everything_color_list_read_p(r, p, &out->colors);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("colors")));
+    if (p == NULL) { field = 12; goto fail; }
     seen[0] |= (uint64_t)1 << 12;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"events\":"))) { guess = 0; goto key; }
 field_13:
     p = everything_event_list_read_p(r, p, &out->events);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("events")));
+    if (p == NULL) { field = 13; goto fail; }
     seen[0] |= (uint64_t)1 << 13;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"base_events\":"))) { guess = 16; goto key; }
 field_14:
     p = everything_base_event_list_read_p(r, p, &out->base_events);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("base_events")));
+    if (p == NULL) { field = 14; goto fail; }
     seen[0] |= (uint64_t)1 << 14;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"obj_shapes\":"))) { guess = 34; goto key; }
 field_15:
     if (!atd_null_skip(r, &p)) {
         p = everything_obj_shape_list_read_p(r, p, &out->obj_shapes);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("obj_shapes")));
+        if (p == NULL) { field = 15; goto fail; }
     }
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"fields\":"))) { guess = 11; goto key; }
 field_16:
     p = everything_fields_read_p(r, p, &out->fields);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("fields")));
+    if (p == NULL) { field = 16; goto fail; }
     seen[0] |= (uint64_t)1 << 15;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"names\":"))) { guess = 5; goto key; }
 field_17:
     p = everything_names_read_p(r, p, &out->names);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("names")));
+    if (p == NULL) { field = 17; goto fail; }
     seen[0] |= (uint64_t)1 << 16;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"patches\":"))) { guess = 32; goto key; }
 field_18:
     p = everything_patch_list_read_p(r, p, &out->patches);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("patches")));
+    if (p == NULL) { field = 18; goto fail; }
     seen[0] |= (uint64_t)1 << 17;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"all_optional\":"))) { guess = 33; goto key; }
 field_19:
     p = everything_all_optional_list_read_p(r, p, &out->all_optional);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("all_optional")));
+    if (p == NULL) { field = 19; goto fail; }
     seen[0] |= (uint64_t)1 << 18;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"derived\":"))) { guess = 35; goto key; }
 field_20:
     p = everything_derived_read_p(r, p, &out->derived);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("derived")));
+    if (p == NULL) { field = 20; goto fail; }
     seen[0] |= (uint64_t)1 << 19;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"base\":"))) { guess = 13; goto key; }
 field_21:
     p = everything_base_read_p(r, p, &out->base);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("base")));
+    if (p == NULL) { field = 21; goto fail; }
     seen[0] |= (uint64_t)1 << 20;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"single\":"))) { guess = 14; goto key; }
 field_22:
     p = everything_single_read_p(r, p, &out->single);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("single")));
+    if (p == NULL) { field = 22; goto fail; }
     seen[0] |= (uint64_t)1 << 21;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"pair\":"))) { guess = 6; goto key; }
 field_23:
     p = everything_pair_read_p(r, p, &out->pair);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("pair")));
+    if (p == NULL) { field = 23; goto fail; }
     seen[0] |= (uint64_t)1 << 22;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"with_defaults\":"))) { guess = 18; goto key; }
 field_24:
     p = everything_with_defaults_list_read_p(r, p, &out->with_defaults);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("with_defaults")));
+    if (p == NULL) { field = 24; goto fail; }
     seen[0] |= (uint64_t)1 << 23;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"bare_cell\":"))) { guess = -1; goto key; }
 field_25:
     p = everything_bare_cell_read_p(r, p, &out->bare_cell);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("bare_cell")));
+    if (p == NULL) { field = 25; goto fail; }
     seen[0] |= (uint64_t)1 << 24;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"matrix\":"))) { guess = 21; goto key; }
 field_26:
     p = everything_matrix_read_p(r, p, &out->matrix);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("matrix")));
+    if (p == NULL) { field = 26; goto fail; }
     seen[0] |= (uint64_t)1 << 25;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"cube\":"))) { guess = 8; goto key; }
 field_27:
     p = everything_cube_read_p(r, p, &out->cube);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("cube")));
+    if (p == NULL) { field = 27; goto fail; }
     seen[0] |= (uint64_t)1 << 26;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"options\":"))) { guess = 20; goto key; }
 field_28:
     p = everything_options_list_read_p(r, p, &out->options);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("options")));
+    if (p == NULL) { field = 28; goto fail; }
     seen[0] |= (uint64_t)1 << 27;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"reprs\":"))) { guess = 23; goto key; }
 field_29:
     p = everything_reprs_read_p(r, p, &out->reprs);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("reprs")));
+    if (p == NULL) { field = 29; goto fail; }
     seen[0] |= (uint64_t)1 << 28;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"generics\":"))) { guess = 10; goto key; }
 field_30:
     p = everything_generics_read_p(r, p, &out->generics);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("generics")));
+    if (p == NULL) { field = 30; goto fail; }
     seen[0] |= (uint64_t)1 << 29;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"tree\":"))) { guess = 3; goto key; }
 field_31:
     p = everything_tree_read_p(r, p, &out->tree);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("tree")));
+    if (p == NULL) { field = 31; goto fail; }
     seen[0] |= (uint64_t)1 << 30;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"nodes\":"))) { guess = 7; goto key; }
 field_32:
     p = everything_rose_node_list_read_p(r, p, &out->nodes);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("nodes")));
+    if (p == NULL) { field = 32; goto fail; }
     seen[0] |= (uint64_t)1 << 31;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"program\":"))) { guess = 4; goto key; }
 field_33:
     p = everything_stmt_list_read_p(r, p, &out->program);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("program")));
+    if (p == NULL) { field = 33; goto fail; }
     seen[0] |= (uint64_t)1 << 32;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"binding\":"))) { guess = 29; goto key; }
 field_34:
     p = everything_binding_read_p(r, p, &out->binding);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("binding")));
+    if (p == NULL) { field = 34; goto fail; }
     seen[0] |= (uint64_t)1 << 33;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"annotated\":"))) { guess = 12; goto key; }
 field_35:
     p = everything_annotated_read_p(r, p, &out->annotated);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("annotated")));
+    if (p == NULL) { field = 35; goto fail; }
     seen[0] |= (uint64_t)1 << 34;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"anon_record\":"))) { guess = 38; goto key; }
 field_36:
     p = everything_root_anon_record_elt_list_read_p(r, p, &out->anon_record);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("anon_record")));
+    if (p == NULL) { field = 36; goto fail; }
     seen[0] |= (uint64_t)1 << 35;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"anon_sum\":"))) { guess = -1; goto key; }
 field_37:
     p = everything_root_anon_sum_elt_list_read_p(r, p, &out->anon_sum);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("anon_sum")));
+    if (p == NULL) { field = 37; goto fail; }
     seen[0] |= (uint64_t)1 << 36;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"anon_named\":"))) { guess = 25; goto key; }
 field_38:
     p = everything_anon_z_read_p(r, p, &out->anon_named);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("anon_named")));
+    if (p == NULL) { field = 38; goto fail; }
     seen[0] |= (uint64_t)1 << 37;
 tail:
     p = atd_object_end_key_p(r, p, &more);
@@ -5444,6 +5546,8 @@ key:
     case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
+fail:
+    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_READ(extern, everything_root, everything_root)
@@ -5482,19 +5586,21 @@ static const char *everything_root_anon_record_elt_read_p(atd_reader *r, const c
 {
     bool more;
     int guess;
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("x")}, {ATD_LIT("y")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_root_anon_record_elt_init(out);
     if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"x\":"))) { guess = -1; goto key; }
 field_0:
     p = atd_read_int64_p(r, p, &out->x);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("x")));
+    if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"y\":"))) { guess = -1; goto key; }
 field_1:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_double_p(r, p, &out->y);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("y")));
+        if (p == NULL) { field = 1; goto fail; }
         out->has_y = true;
     }
 tail:
@@ -5514,6 +5620,8 @@ key:
     case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
+fail:
+    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
 }
 
 static int everything_root_anon_sum_elt__case(const char *s, size_t len)
@@ -5745,13 +5853,17 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(everything_maybe_int)
 
 static char *everything_struct__write_p(atd_writer *w, char *p, const everything_struct_ *v)
 {
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("union")}, {ATD_LIT("switch")}};
     p = atd_writer_room(w, p, ATD_LEN("{\"union\":") + ATD_INT64_CHARS);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("union")));
+    if (p == NULL) { field = 0; goto fail; }
     p = atd_put(p, ATD_LIT("{\"union\":"));
     p = atd_write_int64(p, (int64_t)v->union_);
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"switch\":"), v->switch_.ptr, v->switch_.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("switch")));
+    if (p == NULL) { field = 1; goto fail; }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
+fail:
+    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_WRITE(everything_struct_, everything_struct_)
@@ -5794,20 +5906,20 @@ static char *everything_int_int_tuple_write_p(atd_writer *w, char *p, const ever
 
 static char *everything_rect_write_p(atd_writer *w, char *p, const everything_rect *v)
 {
-    if (!atd_writer_finite(w, (double)v->width)) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("width")));
-    }
-    if (!atd_writer_finite(w, (double)v->height)) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("height")));
-    }
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("width")}, {ATD_LIT("height")}};
+    if (!atd_writer_finite(w, (double)v->width)) { field = 0; goto fail; }
+    if (!atd_writer_finite(w, (double)v->height)) { field = 1; goto fail; }
     p = atd_writer_room(w, p, ATD_LEN("{\"width\":") + ATD_DOUBLE_CHARS + ATD_LEN(",\"height\":") + ATD_DOUBLE_CHARS + ATD_LEN("}"));
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("width")));
+    if (p == NULL) { field = 0; goto fail; }
     p = atd_put(p, ATD_LIT("{\"width\":"));
     p = atd_write_double(p, (double)v->width);
     p = atd_put(p, ATD_LIT(",\"height\":"));
     p = atd_write_double(p, (double)v->height);
     *p++ = '}';
     return p;
+fail:
+    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_WRITE(everything_rect, everything_rect)
@@ -5815,15 +5927,19 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(everything_rect)
 
 static char *everything_shape_Label_write_p(atd_writer *w, char *p, const everything_shape_Label *v)
 {
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("text")}, {ATD_LIT("size")}};
     p = atd_writer_key_string_p(w, p, ATD_LIT("{\"text\":"), v->text.ptr, v->text.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("text")));
+    if (p == NULL) { field = 0; goto fail; }
     if (v->has_size) {
         p = atd_writer_room(w, p, ATD_LEN(",\"size\":") + ATD_INT64_CHARS);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("size")));
+        if (p == NULL) { field = 1; goto fail; }
         p = atd_put(p, ATD_LIT(",\"size\":"));
         p = atd_write_int64(p, (int64_t)v->size);
     }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
+fail:
+    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
 }
 
 static char *everything_float_float_tuple_list_write_p(atd_writer *w, char *p, const everything_float_float_tuple_list *v)
@@ -6031,20 +6147,22 @@ static char *everything_int_float_tuple_write_p(atd_writer *w, char *p, const ev
 
 static char *everything_obj_shape_Box_write_p(atd_writer *w, char *p, const everything_obj_shape_Box *v)
 {
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("w")}, {ATD_LIT("h")}};
     p = atd_writer_room(w, p, ATD_LEN("{\"w\":") + ATD_INT64_CHARS);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("w")));
+    if (p == NULL) { field = 0; goto fail; }
     p = atd_put(p, ATD_LIT("{\"w\":"));
     p = atd_write_int64(p, (int64_t)v->w);
     if (v->has_h) {
-        if (!atd_writer_finite(w, (double)v->h)) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("h")));
-        }
+        if (!atd_writer_finite(w, (double)v->h)) { field = 1; goto fail; }
         p = atd_writer_room(w, p, ATD_LEN(",\"h\":") + ATD_DOUBLE_CHARS);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("h")));
+        if (p == NULL) { field = 1; goto fail; }
         p = atd_put(p, ATD_LIT(",\"h\":"));
         p = atd_write_double(p, (double)v->h);
     }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
+fail:
+    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_LIST_WRITE_P(everything_obj_shape_list, everything_obj_shape_list, everything_obj_shape_write_p)
@@ -6213,194 +6331,162 @@ static char *everything_string_option_write_p(atd_writer *w, char *p, const ever
 
 static char *everything_fields_write_p(atd_writer *w, char *p, const everything_fields *v)
 {
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("req_int")}, {ATD_LIT("req_nullable")}, {ATD_LIT("req_unit")}, {ATD_LIT("opt_option")}, {ATD_LIT("opt_nullable")}, {ATD_LIT("opt_alias")}, {ATD_LIT("def_bool")}, {ATD_LIT("def_int")}, {ATD_LIT("def_alias")}, {ATD_LIT("def_float")}, {ATD_LIT("def_string")}, {ATD_LIT("def_list")}, {ATD_LIT("def_option")}, {ATD_LIT("def_nullable")}, {ATD_LIT("def_unit")}, {ATD_LIT("ex_int")}, {ATD_LIT("ex_neg")}, {ATD_LIT("ex_float")}, {ATD_LIT("ex_float_dot")}, {ATD_LIT("ex_float_exp")}, {ATD_LIT("ex_float_neg")}, {ATD_LIT("ex_true")}, {ATD_LIT("ex_string")}, {ATD_LIT("ex_list")}, {ATD_LIT("ex_array")}, {ATD_LIT("ex_none")}, {ATD_LIT("ex_unit")}, {ATD_LIT("ex_ctor")}, {ATD_LIT("ex_ctor_bq")}, {ATD_LIT("ex_wrap")}, {ATD_LIT("ex_c")}};
     p = atd_writer_room(w, p, ATD_LEN("{\"req_int\":") + ATD_INT64_CHARS);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("req_int")));
+    if (p == NULL) { field = 0; goto fail; }
     p = atd_put(p, ATD_LIT("{\"req_int\":"));
     p = atd_write_int64(p, (int64_t)v->req_int);
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"req_nullable\":"));
     if (p == NULL) return NULL;
     p = everything_string_nullable_write_p(w, p, &v->req_nullable);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("req_nullable")));
+    if (p == NULL) { field = 1; goto fail; }
     p = atd_writer_room(w, p, ATD_LEN(",\"req_unit\":") + ATD_LEN("null"));
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("req_unit")));
+    if (p == NULL) { field = 2; goto fail; }
     p = atd_put(p, ATD_LIT(",\"req_unit\":"));
     (void)v->req_unit; /* unit: always null */
     p = atd_put(p, ATD_LIT("null"));
     if (v->has_opt_option) {
         p = atd_writer_room(w, p, ATD_LEN(",\"opt_option\":") + ATD_INT64_CHARS);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("opt_option")));
-        }
+        if (p == NULL) { field = 3; goto fail; }
         p = atd_put(p, ATD_LIT(",\"opt_option\":"));
         p = atd_write_int64(p, (int64_t)v->opt_option);
     }
     if (v->has_opt_nullable) {
         p = atd_writer_key_string_p(w, p, ATD_LIT(",\"opt_nullable\":"), v->opt_nullable.ptr, v->opt_nullable.len);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("opt_nullable")));
-        }
+        if (p == NULL) { field = 4; goto fail; }
     }
     if (v->has_opt_alias) {
         p = atd_writer_room(w, p, ATD_LEN(",\"opt_alias\":") + ATD_INT64_CHARS);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("opt_alias")));
-        }
+        if (p == NULL) { field = 5; goto fail; }
         p = atd_put(p, ATD_LIT(",\"opt_alias\":"));
         p = atd_write_int64(p, (int64_t)v->opt_alias);
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->def_bool) {
         p = atd_writer_room(w, p, ATD_LEN(",\"def_bool\":") + ATD_LEN("false"));
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("def_bool")));
+        if (p == NULL) { field = 6; goto fail; }
         p = atd_put(p, ATD_LIT(",\"def_bool\":"));
         p = v->def_bool ? atd_put(p, ATD_LIT("true")) : atd_put(p, ATD_LIT("false"));
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->def_int != 0) {
         p = atd_writer_room(w, p, ATD_LEN(",\"def_int\":") + ATD_INT64_CHARS);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("def_int")));
+        if (p == NULL) { field = 7; goto fail; }
         p = atd_put(p, ATD_LIT(",\"def_int\":"));
         p = atd_write_int64(p, (int64_t)v->def_int);
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->def_alias != 0) {
         p = atd_writer_room(w, p, ATD_LEN(",\"def_alias\":") + ATD_INT64_CHARS);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("def_alias")));
-        }
+        if (p == NULL) { field = 8; goto fail; }
         p = atd_put(p, ATD_LIT(",\"def_alias\":"));
         p = atd_write_int64(p, (int64_t)v->def_alias);
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->def_float != 0.0) {
-        if (!atd_writer_finite(w, (double)v->def_float)) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("def_float")));
-        }
+        if (!atd_writer_finite(w, (double)v->def_float)) { field = 9; goto fail; }
         p = atd_writer_room(w, p, ATD_LEN(",\"def_float\":") + ATD_DOUBLE_CHARS);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("def_float")));
-        }
+        if (p == NULL) { field = 9; goto fail; }
         p = atd_put(p, ATD_LIT(",\"def_float\":"));
         p = atd_write_double(p, (double)v->def_float);
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->def_string.len != 0) {
         p = atd_writer_key_string_p(w, p, ATD_LIT(",\"def_string\":"), v->def_string.ptr, v->def_string.len);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("def_string")));
-        }
+        if (p == NULL) { field = 10; goto fail; }
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->def_list.len != 0) {
         p = atd_writer_raw_p(w, p, ATD_LIT(",\"def_list\":"));
         if (p == NULL) return NULL;
         p = everything_string_list_write_p(w, p, &v->def_list);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("def_list")));
+        if (p == NULL) { field = 11; goto fail; }
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->def_option.has) {
         p = atd_writer_raw_p(w, p, ATD_LIT(",\"def_option\":"));
         if (p == NULL) return NULL;
         p = everything_maybe_int_write_p(w, p, &v->def_option);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("def_option")));
-        }
+        if (p == NULL) { field = 12; goto fail; }
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->def_nullable.has) {
         p = atd_writer_raw_p(w, p, ATD_LIT(",\"def_nullable\":"));
         if (p == NULL) return NULL;
         p = everything_int_nullable_write_p(w, p, &v->def_nullable);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("def_nullable")));
-        }
+        if (p == NULL) { field = 13; goto fail; }
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS)) {
         p = atd_writer_room(w, p, ATD_LEN(",\"def_unit\":") + ATD_LEN("null"));
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("def_unit")));
+        if (p == NULL) { field = 14; goto fail; }
         p = atd_put(p, ATD_LIT(",\"def_unit\":"));
         (void)v->def_unit; /* unit: always null */
         p = atd_put(p, ATD_LIT("null"));
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ex_int != (int64_t)(42)) {
         p = atd_writer_room(w, p, ATD_LEN(",\"ex_int\":") + ATD_INT64_CHARS);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("ex_int")));
+        if (p == NULL) { field = 15; goto fail; }
         p = atd_put(p, ATD_LIT(",\"ex_int\":"));
         p = atd_write_int64(p, (int64_t)v->ex_int);
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ex_neg != (int64_t)(-3)) {
         p = atd_writer_room(w, p, ATD_LEN(",\"ex_neg\":") + ATD_INT64_CHARS);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("ex_neg")));
+        if (p == NULL) { field = 16; goto fail; }
         p = atd_put(p, ATD_LIT(",\"ex_neg\":"));
         p = atd_write_int64(p, (int64_t)v->ex_neg);
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ex_float != (double)(2.5)) {
-        if (!atd_writer_finite(w, (double)v->ex_float)) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("ex_float")));
-        }
+        if (!atd_writer_finite(w, (double)v->ex_float)) { field = 17; goto fail; }
         p = atd_writer_room(w, p, ATD_LEN(",\"ex_float\":") + ATD_DOUBLE_CHARS);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("ex_float")));
+        if (p == NULL) { field = 17; goto fail; }
         p = atd_put(p, ATD_LIT(",\"ex_float\":"));
         p = atd_write_double(p, (double)v->ex_float);
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ex_float_dot != (double)(2.0)) {
-        if (!atd_writer_finite(w, (double)v->ex_float_dot)) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("ex_float_dot")));
-        }
+        if (!atd_writer_finite(w, (double)v->ex_float_dot)) { field = 18; goto fail; }
         p = atd_writer_room(w, p, ATD_LEN(",\"ex_float_dot\":") + ATD_DOUBLE_CHARS);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("ex_float_dot")));
-        }
+        if (p == NULL) { field = 18; goto fail; }
         p = atd_put(p, ATD_LIT(",\"ex_float_dot\":"));
         p = atd_write_double(p, (double)v->ex_float_dot);
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ex_float_exp != (double)(1000.0)) {
-        if (!atd_writer_finite(w, (double)v->ex_float_exp)) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("ex_float_exp")));
-        }
+        if (!atd_writer_finite(w, (double)v->ex_float_exp)) { field = 19; goto fail; }
         p = atd_writer_room(w, p, ATD_LEN(",\"ex_float_exp\":") + ATD_DOUBLE_CHARS);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("ex_float_exp")));
-        }
+        if (p == NULL) { field = 19; goto fail; }
         p = atd_put(p, ATD_LIT(",\"ex_float_exp\":"));
         p = atd_write_double(p, (double)v->ex_float_exp);
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ex_float_neg != (double)(-1.5)) {
-        if (!atd_writer_finite(w, (double)v->ex_float_neg)) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("ex_float_neg")));
-        }
+        if (!atd_writer_finite(w, (double)v->ex_float_neg)) { field = 20; goto fail; }
         p = atd_writer_room(w, p, ATD_LEN(",\"ex_float_neg\":") + ATD_DOUBLE_CHARS);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("ex_float_neg")));
-        }
+        if (p == NULL) { field = 20; goto fail; }
         p = atd_put(p, ATD_LIT(",\"ex_float_neg\":"));
         p = atd_write_double(p, (double)v->ex_float_neg);
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ex_true != (bool)(true)) {
         p = atd_writer_room(w, p, ATD_LEN(",\"ex_true\":") + ATD_LEN("false"));
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("ex_true")));
+        if (p == NULL) { field = 21; goto fail; }
         p = atd_put(p, ATD_LIT(",\"ex_true\":"));
         p = v->ex_true ? atd_put(p, ATD_LIT("true")) : atd_put(p, ATD_LIT("false"));
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || !(v->ex_string.len == ATD_LEN("on") && memcmp(v->ex_string.ptr, ATD_LIT("on")) == 0)) {
         p = atd_writer_key_string_p(w, p, ATD_LIT(",\"ex_string\":"), v->ex_string.ptr, v->ex_string.len);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("ex_string")));
-        }
+        if (p == NULL) { field = 22; goto fail; }
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ex_list.len != 0) {
         p = atd_writer_raw_p(w, p, ATD_LIT(",\"ex_list\":"));
         if (p == NULL) return NULL;
         p = everything_int_list_write_p(w, p, &v->ex_list);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("ex_list")));
+        if (p == NULL) { field = 23; goto fail; }
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ex_array.len != 0) {
         p = atd_writer_raw_p(w, p, ATD_LIT(",\"ex_array\":"));
         if (p == NULL) return NULL;
         p = everything_float_list_write_p(w, p, &v->ex_array);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("ex_array")));
+        if (p == NULL) { field = 24; goto fail; }
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ex_none.has) {
         p = atd_writer_raw_p(w, p, ATD_LIT(",\"ex_none\":"));
         if (p == NULL) return NULL;
         p = everything_string_option_write_p(w, p, &v->ex_none);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("ex_none")));
+        if (p == NULL) { field = 25; goto fail; }
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS)) {
         p = atd_writer_room(w, p, ATD_LEN(",\"ex_unit\":") + ATD_LEN("null"));
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("ex_unit")));
+        if (p == NULL) { field = 26; goto fail; }
         p = atd_put(p, ATD_LIT(",\"ex_unit\":"));
         (void)v->ex_unit; /* unit: always null */
         p = atd_put(p, ATD_LIT("null"));
@@ -6408,38 +6494,38 @@ static char *everything_fields_write_p(atd_writer *w, char *p, const everything_
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ex_ctor != (everything_mode)(EVERYTHING_MODE_AUTO)) {
         if ((size_t)v->ex_ctor >= 3) {
             atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'mode'");
-            return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("ex_ctor")));
+            { field = 27; goto fail; }
         }
         p = atd_writer_room(w, p, ATD_LEN(",\"ex_ctor\":") + 6);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("ex_ctor")));
+        if (p == NULL) { field = 27; goto fail; }
         p = atd_put(p, ATD_LIT(",\"ex_ctor\":"));
         p = atd_put(p, everything_mode__json[v->ex_ctor], everything_mode__jlen[v->ex_ctor]);
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ex_ctor_bq != (everything_level)(EVERYTHING_LEVEL_MEDIUM)) {
         if ((size_t)v->ex_ctor_bq >= 3) {
             atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'level'");
-            return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("ex_ctor_bq")));
+            { field = 28; goto fail; }
         }
         p = atd_writer_room(w, p, ATD_LEN(",\"ex_ctor_bq\":") + 12);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("ex_ctor_bq")));
-        }
+        if (p == NULL) { field = 28; goto fail; }
         p = atd_put(p, ATD_LIT(",\"ex_ctor_bq\":"));
         p = atd_put(p, everything_level__json[v->ex_ctor_bq], everything_level__jlen[v->ex_ctor_bq]);
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ex_wrap != (int64_t)(7)) {
         p = atd_writer_room(w, p, ATD_LEN(",\"ex_wrap\":") + ATD_INT64_CHARS);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("ex_wrap")));
+        if (p == NULL) { field = 29; goto fail; }
         p = atd_put(p, ATD_LIT(",\"ex_wrap\":"));
         p = atd_write_int64(p, (int64_t)v->ex_wrap);
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ex_c != (int64_t)(100)) {
         p = atd_writer_room(w, p, ATD_LEN(",\"ex_c\":") + ATD_INT64_CHARS);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("ex_c")));
+        if (p == NULL) { field = 30; goto fail; }
         p = atd_put(p, ATD_LIT(",\"ex_c\":"));
         p = atd_write_int64(p, (int64_t)v->ex_c);
     }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
+fail:
+    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_WRITE(everything_fields, everything_fields)
@@ -6447,18 +6533,20 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(everything_fields)
 
 static char *everything_names_write_p(atd_writer *w, char *p, const everything_names *v)
 {
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("type")}, {ATD_LIT("of")}, {ATD_LIT("inherit")}, {ATD_LIT("content-type")}, {ATD_LIT("Upper")}, {ATD_LIT("2nd")}, {ATD_LIT("")}, {ATD_LIT("say \"hi\"\\")}, {ATD_LIT("caf\303\251")}, {ATD_LIT("default")}, {ATD_LIT("default_")}, {ATD_LIT("for")}, {ATD_LIT("while")}, {ATD_LIT("struct")}, {ATD_LIT("switch")}, {ATD_LIT("int")}, {ATD_LIT("from")}, {ATD_LIT("import")}, {ATD_LIT("as")}, {ATD_LIT("_private")}, {ATD_LIT("x'")}, {ATD_LIT("camelCase")}, {ATD_LIT("label")}, {ATD_LIT("user")}};
     p = atd_writer_key_string_p(w, p, ATD_LIT("{\"type\":"), v->kind.ptr, v->kind.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("type")));
+    if (p == NULL) { field = 0; goto fail; }
     p = atd_writer_room(w, p, ATD_LEN(",\"of\":") + ATD_INT64_CHARS + ATD_LEN(",\"inherit\":") + ATD_LEN("false"));
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("of")));
+    if (p == NULL) { field = 1; goto fail; }
     p = atd_put(p, ATD_LIT(",\"of\":"));
     p = atd_write_int64(p, (int64_t)v->of_);
     p = atd_put(p, ATD_LIT(",\"inherit\":"));
     p = v->inherit_ ? atd_put(p, ATD_LIT("true")) : atd_put(p, ATD_LIT("false"));
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"content-type\":"), v->dashed.ptr, v->dashed.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("content-type")));
+    if (p == NULL) { field = 3; goto fail; }
     p = atd_writer_room(w, p, ATD_LEN(",\"Upper\":") + ATD_INT64_CHARS + ATD_LEN(",\"2nd\":") + ATD_INT64_CHARS + ATD_LEN(",\"\":") + ATD_INT64_CHARS + ATD_LEN(",\"say \\\"hi\\\"\\\\\":") + ATD_INT64_CHARS);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("Upper")));
+    if (p == NULL) { field = 4; goto fail; }
     p = atd_put(p, ATD_LIT(",\"Upper\":"));
     p = atd_write_int64(p, (int64_t)v->upper);
     p = atd_put(p, ATD_LIT(",\"2nd\":"));
@@ -6468,9 +6556,9 @@ static char *everything_names_write_p(atd_writer *w, char *p, const everything_n
     p = atd_put(p, ATD_LIT(",\"say \\\"hi\\\"\\\\\":"));
     p = atd_write_int64(p, (int64_t)v->quoted);
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"caf\303\251\":"), v->accented.ptr, v->accented.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("caf\303\251")));
+    if (p == NULL) { field = 8; goto fail; }
     p = atd_writer_room(w, p, ATD_LEN(",\"default\":") + ATD_INT64_CHARS + ATD_LEN(",\"default_\":") + ATD_INT64_CHARS + ATD_LEN(",\"for\":") + ATD_INT64_CHARS + ATD_LEN(",\"while\":") + ATD_LEN("false"));
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("default")));
+    if (p == NULL) { field = 9; goto fail; }
     p = atd_put(p, ATD_LIT(",\"default\":"));
     p = atd_write_int64(p, (int64_t)v->default_);
     p = atd_put(p, ATD_LIT(",\"default_\":"));
@@ -6480,12 +6568,10 @@ static char *everything_names_write_p(atd_writer *w, char *p, const everything_n
     p = atd_put(p, ATD_LIT(",\"while\":"));
     p = v->while_ ? atd_put(p, ATD_LIT("true")) : atd_put(p, ATD_LIT("false"));
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"struct\":"), v->struct_.ptr, v->struct_.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("struct")));
-    if (!atd_writer_finite(w, (double)v->switch_)) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("switch")));
-    }
+    if (p == NULL) { field = 13; goto fail; }
+    if (!atd_writer_finite(w, (double)v->switch_)) { field = 14; goto fail; }
     p = atd_writer_room(w, p, ATD_LEN(",\"switch\":") + ATD_DOUBLE_CHARS + ATD_LEN(",\"int\":") + ATD_INT64_CHARS + ATD_LEN(",\"from\":") + ATD_INT64_CHARS + ATD_LEN(",\"import\":") + ATD_INT64_CHARS);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("switch")));
+    if (p == NULL) { field = 14; goto fail; }
     p = atd_put(p, ATD_LIT(",\"switch\":"));
     p = atd_write_double(p, (double)v->switch_);
     p = atd_put(p, ATD_LIT(",\"int\":"));
@@ -6495,9 +6581,9 @@ static char *everything_names_write_p(atd_writer *w, char *p, const everything_n
     p = atd_put(p, ATD_LIT(",\"import\":"));
     p = atd_write_int64(p, (int64_t)v->import);
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"as\":"), v->as.ptr, v->as.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("as")));
+    if (p == NULL) { field = 18; goto fail; }
     p = atd_writer_room(w, p, ATD_LEN(",\"_private\":") + ATD_INT64_CHARS + ATD_LEN(",\"x'\":") + ATD_INT64_CHARS + ATD_LEN(",\"camelCase\":") + ATD_INT64_CHARS);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("_private")));
+    if (p == NULL) { field = 19; goto fail; }
     p = atd_put(p, ATD_LIT(",\"_private\":"));
     p = atd_write_int64(p, (int64_t)v->x_private);
     p = atd_put(p, ATD_LIT(",\"x'\":"));
@@ -6505,13 +6591,15 @@ static char *everything_names_write_p(atd_writer *w, char *p, const everything_n
     p = atd_put(p, ATD_LIT(",\"camelCase\":"));
     p = atd_write_int64(p, (int64_t)v->camelCase);
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"label\":"), v->label.ptr, v->label.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("label")));
+    if (p == NULL) { field = 22; goto fail; }
     p = atd_writer_room(w, p, ATD_LEN(",\"user\":") + ATD_INT64_CHARS + ATD_LEN("}"));
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("user")));
+    if (p == NULL) { field = 23; goto fail; }
     p = atd_put(p, ATD_LIT(",\"user\":"));
     p = atd_write_int64(p, (int64_t)v->user);
     *p++ = '}';
     return p;
+fail:
+    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_WRITE(everything_names, everything_names)
@@ -6520,28 +6608,32 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(everything_names)
 static char *everything_patch_write_p(atd_writer *w, char *p, const everything_patch *v)
 {
     bool first = true;
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("name")}, {ATD_LIT("age")}, {ATD_LIT("note")}};
     p = atd_writer_raw_p(w, p, ATD_LIT("{"));
     if (p == NULL) return NULL;
     if (v->has_name) {
         p = atd_writer_raw_p(w, p, ATD_LIT("\"name\":"));
         if (p == NULL) return NULL;
         p = everything_string_nullable_write_p(w, p, &v->name);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("name")));
+        if (p == NULL) { field = 0; goto fail; }
         first = false;
     }
     if (v->has_age) {
         p = first ? atd_writer_raw_p(w, p, ATD_LIT("\"age\":")) : atd_writer_raw_p(w, p, ATD_LIT(",\"age\":"));
         if (p == NULL) return NULL;
         p = everything_int_nullable_write_p(w, p, &v->age);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("age")));
+        if (p == NULL) { field = 1; goto fail; }
         first = false;
     }
     if (v->has_note) {
         p = first ? atd_writer_key_string_p(w, p, ATD_LIT("\"note\":"), v->note.ptr, v->note.len) : atd_writer_key_string_p(w, p, ATD_LIT(",\"note\":"), v->note.ptr, v->note.len);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("note")));
+        if (p == NULL) { field = 2; goto fail; }
         first = false;
     }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
+fail:
+    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_WRITE(everything_patch, everything_patch)
@@ -6560,18 +6652,20 @@ static char *everything_int_nullable_option_write_p(atd_writer *w, char *p, cons
 static char *everything_all_optional_write_p(atd_writer *w, char *p, const everything_all_optional *v)
 {
     bool first = true;
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("a")}, {ATD_LIT("b")}, {ATD_LIT("c")}};
     p = atd_writer_raw_p(w, p, ATD_LIT("{"));
     if (p == NULL) return NULL;
     if (v->has_a) {
         p = atd_writer_room(w, p, ATD_LEN("\"a\":") + ATD_INT64_CHARS);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("a")));
+        if (p == NULL) { field = 0; goto fail; }
         p = atd_put(p, ATD_LIT("\"a\":"));
         p = atd_write_int64(p, (int64_t)v->a);
         first = false;
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->b) {
         p = atd_writer_room(w, p, ATD_LEN("\"b\":") + ATD_LEN(",") + ATD_LEN("false"));
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("b")));
+        if (p == NULL) { field = 1; goto fail; }
         *p = ',';
         p += !first;
         p = atd_put(p, ATD_LIT("\"b\":"));
@@ -6582,10 +6676,12 @@ static char *everything_all_optional_write_p(atd_writer *w, char *p, const every
         p = first ? atd_writer_raw_p(w, p, ATD_LIT("\"c\":")) : atd_writer_raw_p(w, p, ATD_LIT(",\"c\":"));
         if (p == NULL) return NULL;
         p = everything_string_list_write_p(w, p, &v->c);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("c")));
+        if (p == NULL) { field = 2; goto fail; }
         first = false;
     }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
+fail:
+    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_WRITE(everything_all_optional, everything_all_optional)
@@ -6593,21 +6689,23 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(everything_all_optional)
 
 static char *everything_base_write_p(atd_writer *w, char *p, const everything_base *v)
 {
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("id")}, {ATD_LIT("name")}, {ATD_LIT("size")}};
     p = atd_writer_room(w, p, ATD_LEN("{\"id\":") + ATD_INT64_CHARS);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("id")));
+    if (p == NULL) { field = 0; goto fail; }
     p = atd_put(p, ATD_LIT("{\"id\":"));
     p = atd_write_int64(p, (int64_t)v->id);
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"name\":"), v->name.ptr, v->name.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("name")));
-    if (!atd_writer_finite(w, (double)v->size)) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("size")));
-    }
+    if (p == NULL) { field = 1; goto fail; }
+    if (!atd_writer_finite(w, (double)v->size)) { field = 2; goto fail; }
     p = atd_writer_room(w, p, ATD_LEN(",\"size\":") + ATD_DOUBLE_CHARS + ATD_LEN("}"));
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("size")));
+    if (p == NULL) { field = 2; goto fail; }
     p = atd_put(p, ATD_LIT(",\"size\":"));
     p = atd_write_double(p, (double)v->size);
     *p++ = '}';
     return p;
+fail:
+    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_WRITE(everything_base, everything_base)
@@ -6615,27 +6713,29 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(everything_base)
 
 static char *everything_derived_write_p(atd_writer *w, char *p, const everything_derived *v)
 {
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("kind_id")}, {ATD_LIT("name")}, {ATD_LIT("size")}, {ATD_LIT("id")}, {ATD_LIT("extra")}};
     p = atd_writer_room(w, p, ATD_LEN("{\"kind_id\":") + ATD_INT64_CHARS);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("kind_id")));
+    if (p == NULL) { field = 0; goto fail; }
     p = atd_put(p, ATD_LIT("{\"kind_id\":"));
     p = atd_write_int64(p, (int64_t)v->kind_id);
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"name\":"), v->name.ptr, v->name.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("name")));
-    if (!atd_writer_finite(w, (double)v->size)) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("size")));
-    }
+    if (p == NULL) { field = 1; goto fail; }
+    if (!atd_writer_finite(w, (double)v->size)) { field = 2; goto fail; }
     p = atd_writer_room(w, p, ATD_LEN(",\"size\":") + ATD_DOUBLE_CHARS);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("size")));
+    if (p == NULL) { field = 2; goto fail; }
     p = atd_put(p, ATD_LIT(",\"size\":"));
     p = atd_write_double(p, (double)v->size);
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"id\":"), v->id.ptr, v->id.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("id")));
+    if (p == NULL) { field = 3; goto fail; }
     p = atd_writer_room(w, p, ATD_LEN(",\"extra\":") + ATD_LEN("false") + ATD_LEN("}"));
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("extra")));
+    if (p == NULL) { field = 4; goto fail; }
     p = atd_put(p, ATD_LIT(",\"extra\":"));
     p = v->extra ? atd_put(p, ATD_LIT("true")) : atd_put(p, ATD_LIT("false"));
     *p++ = '}';
     return p;
+fail:
+    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_WRITE(everything_derived, everything_derived)
@@ -6783,43 +6883,47 @@ ATD_DEFINE_LIST_WRITE_P(everything_string_nullable_list, everything_string_nulla
 
 static char *everything_options_write_p(atd_writer *w, char *p, const everything_options *v)
 {
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("opt")}, {ATD_LIT("nul")}, {ATD_LIT("opt_nul")}, {ATD_LIT("nul_opt")}, {ATD_LIT("nul_nul")}, {ATD_LIT("opt_opt")}, {ATD_LIT("list_opt")}, {ATD_LIT("opt_list")}, {ATD_LIT("nul_list")}};
     p = atd_writer_raw_p(w, p, ATD_LIT("{\"opt\":"));
     if (p == NULL) return NULL;
     p = everything_maybe_int_write_p(w, p, &v->opt);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("opt")));
+    if (p == NULL) { field = 0; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"nul\":"));
     if (p == NULL) return NULL;
     p = everything_int_nullable_write_p(w, p, &v->nul);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("nul")));
+    if (p == NULL) { field = 1; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"opt_nul\":"));
     if (p == NULL) return NULL;
     p = everything_maybe_int_nullable_write_p(w, p, &v->opt_nul);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("opt_nul")));
+    if (p == NULL) { field = 2; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"nul_opt\":"));
     if (p == NULL) return NULL;
     p = everything_int_nullable_option_write_p(w, p, &v->nul_opt);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("nul_opt")));
+    if (p == NULL) { field = 3; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"nul_nul\":"));
     if (p == NULL) return NULL;
     p = everything_int_nullable_write_p(w, p, &v->nul_nul);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("nul_nul")));
+    if (p == NULL) { field = 4; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"opt_opt\":"));
     if (p == NULL) return NULL;
     p = everything_maybe_int_option_write_p(w, p, &v->opt_opt);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("opt_opt")));
+    if (p == NULL) { field = 5; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"list_opt\":"));
     if (p == NULL) return NULL;
     p = everything_maybe_int_list_write_p(w, p, &v->list_opt);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("list_opt")));
+    if (p == NULL) { field = 6; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"opt_list\":"));
     if (p == NULL) return NULL;
     p = everything_int_list_option_write_p(w, p, &v->opt_list);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("opt_list")));
+    if (p == NULL) { field = 7; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"nul_list\":"));
     if (p == NULL) return NULL;
     p = everything_string_nullable_list_write_p(w, p, &v->nul_list);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("nul_list")));
+    if (p == NULL) { field = 8; goto fail; }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
+fail:
+    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_WRITE(everything_options, everything_options)
@@ -6922,36 +7026,38 @@ static char *everything_int8_list_write_p(atd_writer *w, char *p, const everythi
 
 static char *everything_reprs_write_p(atd_writer *w, char *p, const everything_reprs *v)
 {
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("assoc_object")}, {ATD_LIT("assoc_array")}, {ATD_LIT("assoc_label")}, {ATD_LIT("assoc_nested")}, {ATD_LIT("int_string")}, {ATD_LIT("float_int")}, {ATD_LIT("float_prec")}, {ATD_LIT("c_int32")}, {ATD_LIT("c_uint8")}, {ATD_LIT("c_int8_list")}, {ATD_LIT("c_int16")}, {ATD_LIT("c_uint16")}, {ATD_LIT("c_uint32")}, {ATD_LIT("c_int64")}, {ATD_LIT("c_float")}, {ATD_LIT("c_both")}, {ATD_LIT("raw")}, {ATD_LIT("raw_list")}, {ATD_LIT("raw_opt")}};
     p = atd_writer_raw_p(w, p, ATD_LIT("{\"assoc_object\":"));
     if (p == NULL) return NULL;
     p = everything_int_assoc_write_p(w, p, &v->assoc_object);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("assoc_object")));
+    if (p == NULL) { field = 0; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"assoc_array\":"));
     if (p == NULL) return NULL;
     p = everything_string_int_tuple_list_write_p(w, p, &v->assoc_array);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("assoc_array")));
+    if (p == NULL) { field = 1; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"assoc_label\":"));
     if (p == NULL) return NULL;
     p = everything_float_assoc_write_p(w, p, &v->assoc_label);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("assoc_label")));
+    if (p == NULL) { field = 2; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"assoc_nested\":"));
     if (p == NULL) return NULL;
     p = everything_bool_assoc_assoc_write_p(w, p, &v->assoc_nested);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("assoc_nested")));
+    if (p == NULL) { field = 3; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"int_string\":"));
     if (p == NULL) return NULL;
     p = atd_writer_int64_string_p(w, p, (int64_t)v->int_string);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("int_string")));
+    if (p == NULL) { field = 4; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"float_int\":"));
     if (p == NULL) return NULL;
     p = atd_writer_double_as_int_p(w, p, (double)v->float_int);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("float_int")));
+    if (p == NULL) { field = 5; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"float_prec\":"));
     if (p == NULL) return NULL;
     p = atd_writer_double_precision_p(w, p, (double)v->float_prec, 3);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("float_prec")));
+    if (p == NULL) { field = 6; goto fail; }
     p = atd_writer_room(w, p, ATD_LEN(",\"c_int32\":") + ATD_INT64_CHARS + ATD_LEN(",\"c_uint8\":") + ATD_INT64_CHARS);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("c_int32")));
+    if (p == NULL) { field = 7; goto fail; }
     p = atd_put(p, ATD_LIT(",\"c_int32\":"));
     p = atd_write_int64(p, (int64_t)v->c_int32);
     p = atd_put(p, ATD_LIT(",\"c_uint8\":"));
@@ -6959,57 +7065,57 @@ static char *everything_reprs_write_p(atd_writer *w, char *p, const everything_r
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"c_int8_list\":"));
     if (p == NULL) return NULL;
     p = everything_int8_list_write_p(w, p, &v->c_int8_list);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("c_int8_list")));
+    if (p == NULL) { field = 9; goto fail; }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->c_int16 != 0) {
         p = atd_writer_room(w, p, ATD_LEN(",\"c_int16\":") + ATD_INT64_CHARS);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("c_int16")));
+        if (p == NULL) { field = 10; goto fail; }
         p = atd_put(p, ATD_LIT(",\"c_int16\":"));
         p = atd_write_int64(p, (int64_t)v->c_int16);
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->c_uint16 != 0) {
         p = atd_writer_room(w, p, ATD_LEN(",\"c_uint16\":") + ATD_INT64_CHARS);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("c_uint16")));
+        if (p == NULL) { field = 11; goto fail; }
         p = atd_put(p, ATD_LIT(",\"c_uint16\":"));
         p = atd_write_int64(p, (int64_t)v->c_uint16);
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->c_uint32 != 0) {
         p = atd_writer_room(w, p, ATD_LEN(",\"c_uint32\":") + ATD_INT64_CHARS);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("c_uint32")));
+        if (p == NULL) { field = 12; goto fail; }
         p = atd_put(p, ATD_LIT(",\"c_uint32\":"));
         p = atd_write_int64(p, (int64_t)v->c_uint32);
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->c_int64 != 0) {
         p = atd_writer_room(w, p, ATD_LEN(",\"c_int64\":") + ATD_INT64_CHARS);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("c_int64")));
+        if (p == NULL) { field = 13; goto fail; }
         p = atd_put(p, ATD_LIT(",\"c_int64\":"));
         p = atd_write_int64(p, (int64_t)v->c_int64);
     }
-    if (!atd_writer_finite(w, (double)v->c_float)) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("c_float")));
-    }
+    if (!atd_writer_finite(w, (double)v->c_float)) { field = 14; goto fail; }
     p = atd_writer_room(w, p, ATD_LEN(",\"c_float\":") + ATD_DOUBLE_CHARS);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("c_float")));
+    if (p == NULL) { field = 14; goto fail; }
     p = atd_put(p, ATD_LIT(",\"c_float\":"));
     p = atd_write_double(p, (double)v->c_float);
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"c_both\":"));
     if (p == NULL) return NULL;
     p = atd_writer_double_precision_p(w, p, (double)v->c_both, 6);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("c_both")));
+    if (p == NULL) { field = 15; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"raw\":"));
     if (p == NULL) return NULL;
     p = atd_writer_json_p(w, p, &v->raw);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("raw")));
+    if (p == NULL) { field = 16; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"raw_list\":"));
     if (p == NULL) return NULL;
     p = everything_abstract_list_write_p(w, p, &v->raw_list);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("raw_list")));
+    if (p == NULL) { field = 17; goto fail; }
     if (v->has_raw_opt) {
         p = atd_writer_raw_p(w, p, ATD_LIT(",\"raw_opt\":"));
         if (p == NULL) return NULL;
         p = atd_writer_json_p(w, p, &v->raw_opt);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("raw_opt")));
+        if (p == NULL) { field = 18; goto fail; }
     }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
+fail:
+    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_WRITE(everything_reprs, everything_reprs)
@@ -7031,71 +7137,83 @@ static char *everything_string_int_tuple_write_p(atd_writer *w, char *p, const e
 
 static char *everything_page_int_write_p(atd_writer *w, char *p, const everything_page_int *v)
 {
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("items")}, {ATD_LIT("next")}, {ATD_LIT("total")}};
     p = atd_writer_raw_p(w, p, ATD_LIT("{\"items\":"));
     if (p == NULL) return NULL;
     p = everything_int_list_write_p(w, p, &v->items);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("items")));
+    if (p == NULL) { field = 0; goto fail; }
     if (v->has_next) {
         p = atd_writer_raw_p(w, p, ATD_LIT(",\"next\":"));
         if (p == NULL) return NULL;
         if (v->next == NULL) {
             atd_writer_fail(w, ATD_ERR_INVALID, "NULL pointer for a present value");
-            return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("next")));
+            { field = 1; goto fail; }
         }
         p = everything_page_int_write_p(w, p, &(*v->next));
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("next")));
+        if (p == NULL) { field = 1; goto fail; }
     }
     p = atd_writer_room(w, p, ATD_LEN(",\"total\":") + ATD_INT64_CHARS + ATD_LEN("}"));
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("total")));
+    if (p == NULL) { field = 2; goto fail; }
     p = atd_put(p, ATD_LIT(",\"total\":"));
     p = atd_write_int64(p, (int64_t)v->total);
     *p++ = '}';
     return p;
+fail:
+    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
 }
 
 static char *everything_page_string_write_p(atd_writer *w, char *p, const everything_page_string *v)
 {
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("items")}, {ATD_LIT("next")}, {ATD_LIT("total")}};
     p = atd_writer_raw_p(w, p, ATD_LIT("{\"items\":"));
     if (p == NULL) return NULL;
     p = everything_string_list_write_p(w, p, &v->items);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("items")));
+    if (p == NULL) { field = 0; goto fail; }
     if (v->has_next) {
         p = atd_writer_raw_p(w, p, ATD_LIT(",\"next\":"));
         if (p == NULL) return NULL;
         if (v->next == NULL) {
             atd_writer_fail(w, ATD_ERR_INVALID, "NULL pointer for a present value");
-            return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("next")));
+            { field = 1; goto fail; }
         }
         p = everything_page_string_write_p(w, p, &(*v->next));
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("next")));
+        if (p == NULL) { field = 1; goto fail; }
     }
     p = atd_writer_room(w, p, ATD_LEN(",\"total\":") + ATD_INT64_CHARS + ATD_LEN("}"));
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("total")));
+    if (p == NULL) { field = 2; goto fail; }
     p = atd_put(p, ATD_LIT(",\"total\":"));
     p = atd_write_int64(p, (int64_t)v->total);
     *p++ = '}';
     return p;
+fail:
+    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
 }
 
 static char *everything_page_ext_write_p(atd_writer *w, char *p, const everything_page_ext *v)
 {
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("items")}, {ATD_LIT("next")}, {ATD_LIT("total")}, {ATD_LIT("cursor")}};
     p = atd_writer_raw_p(w, p, ATD_LIT("{\"items\":"));
     if (p == NULL) return NULL;
     p = everything_string_list_write_p(w, p, &v->items);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("items")));
+    if (p == NULL) { field = 0; goto fail; }
     if (v->has_next) {
         p = atd_writer_raw_p(w, p, ATD_LIT(",\"next\":"));
         if (p == NULL) return NULL;
         p = everything_page_string_write_p(w, p, &v->next);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("next")));
+        if (p == NULL) { field = 1; goto fail; }
     }
     p = atd_writer_room(w, p, ATD_LEN(",\"total\":") + ATD_INT64_CHARS);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("total")));
+    if (p == NULL) { field = 2; goto fail; }
     p = atd_put(p, ATD_LIT(",\"total\":"));
     p = atd_write_int64(p, (int64_t)v->total);
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"cursor\":"), v->cursor.ptr, v->cursor.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("cursor")));
+    if (p == NULL) { field = 3; goto fail; }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
+fail:
+    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_WRITE(everything_page_ext, everything_page_ext)
@@ -7107,38 +7225,46 @@ ATD_DEFINE_LIST_WRITE_P(everything_entry_string_float_list_list, everything_entr
 
 static char *everything_page_entry_string_float_list_write_p(atd_writer *w, char *p, const everything_page_entry_string_float_list *v)
 {
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("items")}, {ATD_LIT("next")}, {ATD_LIT("total")}};
     p = atd_writer_raw_p(w, p, ATD_LIT("{\"items\":"));
     if (p == NULL) return NULL;
     p = everything_entry_string_float_list_list_write_p(w, p, &v->items);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("items")));
+    if (p == NULL) { field = 0; goto fail; }
     if (v->has_next) {
         p = atd_writer_raw_p(w, p, ATD_LIT(",\"next\":"));
         if (p == NULL) return NULL;
         if (v->next == NULL) {
             atd_writer_fail(w, ATD_ERR_INVALID, "NULL pointer for a present value");
-            return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("next")));
+            { field = 1; goto fail; }
         }
         p = everything_page_entry_string_float_list_write_p(w, p, &(*v->next));
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("next")));
+        if (p == NULL) { field = 1; goto fail; }
     }
     p = atd_writer_room(w, p, ATD_LEN(",\"total\":") + ATD_INT64_CHARS + ATD_LEN("}"));
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("total")));
+    if (p == NULL) { field = 2; goto fail; }
     p = atd_put(p, ATD_LIT(",\"total\":"));
     p = atd_write_int64(p, (int64_t)v->total);
     *p++ = '}';
     return p;
+fail:
+    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
 }
 
 static char *everything_int_bool_entry_write_p(atd_writer *w, char *p, const everything_int_bool_entry *v)
 {
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("key")}, {ATD_LIT("value")}};
     p = atd_writer_room(w, p, ATD_LEN("{\"key\":") + ATD_INT64_CHARS + ATD_LEN(",\"value\":") + ATD_LEN("false") + ATD_LEN("}"));
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("key")));
+    if (p == NULL) { field = 0; goto fail; }
     p = atd_put(p, ATD_LIT("{\"key\":"));
     p = atd_write_int64(p, (int64_t)v->key);
     p = atd_put(p, ATD_LIT(",\"value\":"));
     p = v->value ? atd_put(p, ATD_LIT("true")) : atd_put(p, ATD_LIT("false"));
     *p++ = '}';
     return p;
+fail:
+    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_WRITE(everything_int_bool_entry, everything_int_bool_entry)
@@ -7224,43 +7350,47 @@ static char *everything_either_int_string_write_p(atd_writer *w, char *p, const 
 
 static char *everything_generics_write_p(atd_writer *w, char *p, const everything_generics *v)
 {
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("ints")}, {ATD_LIT("strings")}, {ATD_LIT("entries")}, {ATD_LIT("entry_page")}, {ATD_LIT("named_entry")}, {ATD_LIT("result_int")}, {ATD_LIT("result_list")}, {ATD_LIT("either")}, {ATD_LIT("ext")}};
     p = atd_writer_raw_p(w, p, ATD_LIT("{\"ints\":"));
     if (p == NULL) return NULL;
     p = everything_page_int_write_p(w, p, &v->ints);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("ints")));
+    if (p == NULL) { field = 0; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"strings\":"));
     if (p == NULL) return NULL;
     p = everything_page_string_write_p(w, p, &v->strings);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("strings")));
+    if (p == NULL) { field = 1; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"entries\":"));
     if (p == NULL) return NULL;
     p = everything_entry_string_int_list_write_p(w, p, &v->entries);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("entries")));
+    if (p == NULL) { field = 2; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"entry_page\":"));
     if (p == NULL) return NULL;
     p = everything_page_entry_string_float_list_write_p(w, p, &v->entry_page);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("entry_page")));
+    if (p == NULL) { field = 3; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"named_entry\":"));
     if (p == NULL) return NULL;
     p = everything_int_bool_entry_write_p(w, p, &v->named_entry);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("named_entry")));
+    if (p == NULL) { field = 4; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"result_int\":"));
     if (p == NULL) return NULL;
     p = everything_result_int_write_p(w, p, &v->result_int);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("result_int")));
+    if (p == NULL) { field = 5; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"result_list\":"));
     if (p == NULL) return NULL;
     p = everything_result_string_list_write_p(w, p, &v->result_list);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("result_list")));
+    if (p == NULL) { field = 6; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"either\":"));
     if (p == NULL) return NULL;
     p = everything_either_int_string_write_p(w, p, &v->either);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("either")));
+    if (p == NULL) { field = 7; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"ext\":"));
     if (p == NULL) return NULL;
     p = everything_page_ext_write_p(w, p, &v->ext);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("ext")));
+    if (p == NULL) { field = 8; goto fail; }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
+fail:
+    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_WRITE(everything_generics, everything_generics)
@@ -7268,25 +7398,33 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(everything_generics)
 
 static char *everything_entry_string_int_write_p(atd_writer *w, char *p, const everything_entry_string_int *v)
 {
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("key")}, {ATD_LIT("value")}};
     p = atd_writer_key_string_p(w, p, ATD_LIT("{\"key\":"), v->key.ptr, v->key.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("key")));
+    if (p == NULL) { field = 0; goto fail; }
     p = atd_writer_room(w, p, ATD_LEN(",\"value\":") + ATD_INT64_CHARS + ATD_LEN("}"));
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("value")));
+    if (p == NULL) { field = 1; goto fail; }
     p = atd_put(p, ATD_LIT(",\"value\":"));
     p = atd_write_int64(p, (int64_t)v->value);
     *p++ = '}';
     return p;
+fail:
+    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
 }
 
 static char *everything_entry_string_float_list_write_p(atd_writer *w, char *p, const everything_entry_string_float_list *v)
 {
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("key")}, {ATD_LIT("value")}};
     p = atd_writer_key_string_p(w, p, ATD_LIT("{\"key\":"), v->key.ptr, v->key.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("key")));
+    if (p == NULL) { field = 0; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"value\":"));
     if (p == NULL) return NULL;
     p = everything_float_list_write_p(w, p, &v->value);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("value")));
+    if (p == NULL) { field = 1; goto fail; }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
+fail:
+    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
 }
 
 static char *everything_tree_int_tree_tuple_write_p(atd_writer *w, char *p, const everything_tree_int_tree_tuple *v)
@@ -7336,15 +7474,19 @@ ATD_DEFINE_LIST_WRITE_P(everything_rose_node_list, everything_rose_node_list, ev
 
 static char *everything_rose_node_write_p(atd_writer *w, char *p, const everything_rose_node *v)
 {
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("value")}, {ATD_LIT("children")}};
     p = atd_writer_room(w, p, ATD_LEN("{\"value\":") + ATD_INT64_CHARS);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("value")));
+    if (p == NULL) { field = 0; goto fail; }
     p = atd_put(p, ATD_LIT("{\"value\":"));
     p = atd_write_int64(p, (int64_t)v->value);
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"children\":"));
     if (p == NULL) return NULL;
     p = everything_rose_node_list_write_p(w, p, &v->children);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("children")));
+    if (p == NULL) { field = 1; goto fail; }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
+fail:
+    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_WRITE(everything_rose_node, everything_rose_node)
@@ -7420,27 +7562,31 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(everything_expr)
 
 static char *everything_binding_write_p(atd_writer *w, char *p, const everything_binding *v)
 {
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("name")}, {ATD_LIT("bound")}, {ATD_LIT("body")}};
     p = atd_writer_key_string_p(w, p, ATD_LIT("{\"name\":"), v->name.ptr, v->name.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("name")));
+    if (p == NULL) { field = 0; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"bound\":"));
     if (p == NULL) return NULL;
     if (v->bound == NULL) {
         atd_writer_fail(w, ATD_ERR_INVALID, "NULL pointer for a present value");
-        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("bound")));
+        { field = 1; goto fail; }
     }
     p = everything_expr_write_p(w, p, &(*v->bound));
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("bound")));
+    if (p == NULL) { field = 1; goto fail; }
     if (v->has_body) {
         p = atd_writer_raw_p(w, p, ATD_LIT(",\"body\":"));
         if (p == NULL) return NULL;
         if (v->body == NULL) {
             atd_writer_fail(w, ATD_ERR_INVALID, "NULL pointer for a present value");
-            return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("body")));
+            { field = 2; goto fail; }
         }
         p = everything_expr_write_p(w, p, &(*v->body));
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("body")));
+        if (p == NULL) { field = 2; goto fail; }
     }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
+fail:
+    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_WRITE(everything_binding, everything_binding)
@@ -7449,19 +7595,23 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(everything_binding)
 static char *everything_stmt_write_p(atd_writer *w, char *p, const everything_stmt *v)
 {
     bool first = true;
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("label")}, {ATD_LIT("expr")}};
     p = atd_writer_raw_p(w, p, ATD_LIT("{"));
     if (p == NULL) return NULL;
     if (v->has_label) {
         p = atd_writer_key_string_p(w, p, ATD_LIT("\"label\":"), v->label.ptr, v->label.len);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("label")));
+        if (p == NULL) { field = 0; goto fail; }
         first = false;
     }
     p = first ? atd_writer_raw_p(w, p, ATD_LIT("\"expr\":")) : atd_writer_raw_p(w, p, ATD_LIT(",\"expr\":"));
     if (p == NULL) return NULL;
     p = everything_expr_write_p(w, p, &v->expr);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("expr")));
+    if (p == NULL) { field = 1; goto fail; }
     first = false;
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
+fail:
+    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_WRITE(everything_stmt, everything_stmt)
@@ -7469,20 +7619,24 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(everything_stmt)
 
 static char *everything_annotated_write_p(atd_writer *w, char *p, const everything_annotated *v)
 {
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("field")}, {ATD_LIT("other")}, {ATD_LIT("num")}};
     p = atd_writer_room(w, p, ATD_LEN("{\"field\":") + ATD_INT64_CHARS);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("field")));
+    if (p == NULL) { field = 0; goto fail; }
     p = atd_put(p, ATD_LIT("{\"field\":"));
     p = atd_write_int64(p, (int64_t)v->field);
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"other\":"));
     if (p == NULL) return NULL;
     p = everything_string_list_write_p(w, p, &v->other);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("other")));
+    if (p == NULL) { field = 1; goto fail; }
     p = atd_writer_room(w, p, ATD_LEN(",\"num\":") + ATD_INT64_CHARS + ATD_LEN("}"));
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("num")));
+    if (p == NULL) { field = 2; goto fail; }
     p = atd_put(p, ATD_LIT(",\"num\":"));
     p = atd_write_int64(p, (int64_t)v->num);
     *p++ = '}';
     return p;
+fail:
+    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_WRITE(everything_annotated, everything_annotated)
@@ -7548,12 +7702,16 @@ ATD_DEFINE_LIST_WRITE_P(everything_root_anon_sum_elt_list, everything_root_anon_
 
 static char *everything_anon_z_write_p(atd_writer *w, char *p, const everything_anon_z *v)
 {
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("z")}};
     p = atd_writer_room(w, p, ATD_LEN("{\"z\":") + ATD_LEN("false") + ATD_LEN("}"));
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("z")));
+    if (p == NULL) { field = 0; goto fail; }
     p = atd_put(p, ATD_LIT("{\"z\":"));
     p = v->z ? atd_put(p, ATD_LIT("true")) : atd_put(p, ATD_LIT("false"));
     *p++ = '}';
     return p;
+fail:
+    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_WRITE(everything_anon_z, everything_anon_z)
@@ -7561,22 +7719,24 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(everything_anon_z)
 
 static char *everything_root_write_p(atd_writer *w, char *p, const everything_root *v)
 {
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("counts")}, {ATD_LIT("users")}, {ATD_LIT("values")}, {ATD_LIT("label")}, {ATD_LIT("nothing")}, {ATD_LIT("from_value")}, {ATD_LIT("struct")}, {ATD_LIT("unions")}, {ATD_LIT("modes")}, {ATD_LIT("levels")}, {ATD_LIT("shapes")}, {ATD_LIT("odd")}, {ATD_LIT("colors")}, {ATD_LIT("events")}, {ATD_LIT("base_events")}, {ATD_LIT("obj_shapes")}, {ATD_LIT("fields")}, {ATD_LIT("names")}, {ATD_LIT("patches")}, {ATD_LIT("all_optional")}, {ATD_LIT("derived")}, {ATD_LIT("base")}, {ATD_LIT("single")}, {ATD_LIT("pair")}, {ATD_LIT("with_defaults")}, {ATD_LIT("bare_cell")}, {ATD_LIT("matrix")}, {ATD_LIT("cube")}, {ATD_LIT("options")}, {ATD_LIT("reprs")}, {ATD_LIT("generics")}, {ATD_LIT("tree")}, {ATD_LIT("nodes")}, {ATD_LIT("program")}, {ATD_LIT("binding")}, {ATD_LIT("annotated")}, {ATD_LIT("anon_record")}, {ATD_LIT("anon_sum")}, {ATD_LIT("anon_named")}};
     p = atd_writer_raw_p(w, p, ATD_LIT("{\"counts\":"));
     if (p == NULL) return NULL;
     p = everything_int_list_write_p(w, p, &v->counts);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("counts")));
+    if (p == NULL) { field = 0; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"users\":"));
     if (p == NULL) return NULL;
     p = everything_int_list_write_p(w, p, &v->users);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("users")));
+    if (p == NULL) { field = 1; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"values\":"));
     if (p == NULL) return NULL;
     p = everything_abstract_list_write_p(w, p, &v->values);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("values")));
+    if (p == NULL) { field = 2; goto fail; }
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"label\":"), v->label.ptr, v->label.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("label")));
+    if (p == NULL) { field = 3; goto fail; }
     p = atd_writer_room(w, p, ATD_LEN(",\"nothing\":") + ATD_LEN("null") + ATD_LEN(",\"from_value\":") + ATD_INT64_CHARS);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("nothing")));
+    if (p == NULL) { field = 4; goto fail; }
     p = atd_put(p, ATD_LIT(",\"nothing\":"));
     (void)v->nothing; /* unit: always null */
     p = atd_put(p, ATD_LIT("null"));
@@ -7585,142 +7745,140 @@ static char *everything_root_write_p(atd_writer *w, char *p, const everything_ro
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"struct\":"));
     if (p == NULL) return NULL;
     p = everything_struct__write_p(w, p, &v->struct_);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("struct")));
+    if (p == NULL) { field = 6; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"unions\":"));
     if (p == NULL) return NULL;
     p = everything_union__list_write_p(w, p, &v->unions);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("unions")));
+    if (p == NULL) { field = 7; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"modes\":"));
     if (p == NULL) return NULL;
     p = everything_mode_list_write_p(w, p, &v->modes);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("modes")));
+    if (p == NULL) { field = 8; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"levels\":"));
     if (p == NULL) return NULL;
     p = everything_level_list_write_p(w, p, &v->levels);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("levels")));
+    if (p == NULL) { field = 9; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"shapes\":"));
     if (p == NULL) return NULL;
     p = everything_shape_list_write_p(w, p, &v->shapes);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("shapes")));
+    if (p == NULL) { field = 10; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"odd\":"));
     if (p == NULL) return NULL;
     p = everything_odd_names_list_write_p(w, p, &v->odd);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("odd")));
+    if (p == NULL) { field = 11; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"colors\":"));
     if (p == NULL) return NULL;
     p = everything_color_list_write_p(w, p, &v->colors);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("colors")));
+    if (p == NULL) { field = 12; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"events\":"));
     if (p == NULL) return NULL;
     p = everything_event_list_write_p(w, p, &v->events);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("events")));
+    if (p == NULL) { field = 13; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"base_events\":"));
     if (p == NULL) return NULL;
     p = everything_base_event_list_write_p(w, p, &v->base_events);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("base_events")));
+    if (p == NULL) { field = 14; goto fail; }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->obj_shapes.len != 0) {
         p = atd_writer_raw_p(w, p, ATD_LIT(",\"obj_shapes\":"));
         if (p == NULL) return NULL;
         p = everything_obj_shape_list_write_p(w, p, &v->obj_shapes);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("obj_shapes")));
-        }
+        if (p == NULL) { field = 15; goto fail; }
     }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"fields\":"));
     if (p == NULL) return NULL;
     p = everything_fields_write_p(w, p, &v->fields);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("fields")));
+    if (p == NULL) { field = 16; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"names\":"));
     if (p == NULL) return NULL;
     p = everything_names_write_p(w, p, &v->names);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("names")));
+    if (p == NULL) { field = 17; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"patches\":"));
     if (p == NULL) return NULL;
     p = everything_patch_list_write_p(w, p, &v->patches);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("patches")));
+    if (p == NULL) { field = 18; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"all_optional\":"));
     if (p == NULL) return NULL;
     p = everything_all_optional_list_write_p(w, p, &v->all_optional);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("all_optional")));
+    if (p == NULL) { field = 19; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"derived\":"));
     if (p == NULL) return NULL;
     p = everything_derived_write_p(w, p, &v->derived);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("derived")));
+    if (p == NULL) { field = 20; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"base\":"));
     if (p == NULL) return NULL;
     p = everything_base_write_p(w, p, &v->base);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("base")));
+    if (p == NULL) { field = 21; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"single\":"));
     if (p == NULL) return NULL;
     p = everything_single_write_p(w, p, &v->single);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("single")));
+    if (p == NULL) { field = 22; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"pair\":"));
     if (p == NULL) return NULL;
     p = everything_pair_write_p(w, p, &v->pair);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("pair")));
+    if (p == NULL) { field = 23; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"with_defaults\":"));
     if (p == NULL) return NULL;
     p = everything_with_defaults_list_write_p(w, p, &v->with_defaults);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("with_defaults")));
-    }
+    if (p == NULL) { field = 24; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"bare_cell\":"));
     if (p == NULL) return NULL;
     p = everything_bare_cell_write_p(w, p, &v->bare_cell);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("bare_cell")));
+    if (p == NULL) { field = 25; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"matrix\":"));
     if (p == NULL) return NULL;
     p = everything_matrix_write_p(w, p, &v->matrix);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("matrix")));
+    if (p == NULL) { field = 26; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"cube\":"));
     if (p == NULL) return NULL;
     p = everything_cube_write_p(w, p, &v->cube);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("cube")));
+    if (p == NULL) { field = 27; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"options\":"));
     if (p == NULL) return NULL;
     p = everything_options_list_write_p(w, p, &v->options);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("options")));
+    if (p == NULL) { field = 28; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"reprs\":"));
     if (p == NULL) return NULL;
     p = everything_reprs_write_p(w, p, &v->reprs);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("reprs")));
+    if (p == NULL) { field = 29; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"generics\":"));
     if (p == NULL) return NULL;
     p = everything_generics_write_p(w, p, &v->generics);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("generics")));
+    if (p == NULL) { field = 30; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"tree\":"));
     if (p == NULL) return NULL;
     p = everything_tree_write_p(w, p, &v->tree);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("tree")));
+    if (p == NULL) { field = 31; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"nodes\":"));
     if (p == NULL) return NULL;
     p = everything_rose_node_list_write_p(w, p, &v->nodes);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("nodes")));
+    if (p == NULL) { field = 32; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"program\":"));
     if (p == NULL) return NULL;
     p = everything_stmt_list_write_p(w, p, &v->program);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("program")));
+    if (p == NULL) { field = 33; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"binding\":"));
     if (p == NULL) return NULL;
     p = everything_binding_write_p(w, p, &v->binding);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("binding")));
+    if (p == NULL) { field = 34; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"annotated\":"));
     if (p == NULL) return NULL;
     p = everything_annotated_write_p(w, p, &v->annotated);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("annotated")));
+    if (p == NULL) { field = 35; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"anon_record\":"));
     if (p == NULL) return NULL;
     p = everything_root_anon_record_elt_list_write_p(w, p, &v->anon_record);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("anon_record")));
+    if (p == NULL) { field = 36; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"anon_sum\":"));
     if (p == NULL) return NULL;
     p = everything_root_anon_sum_elt_list_write_p(w, p, &v->anon_sum);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("anon_sum")));
+    if (p == NULL) { field = 37; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"anon_named\":"));
     if (p == NULL) return NULL;
     p = everything_anon_z_write_p(w, p, &v->anon_named);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("anon_named")));
+    if (p == NULL) { field = 38; goto fail; }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
+fail:
+    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_WRITE(everything_root, everything_root)
@@ -7728,20 +7886,22 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(everything_root)
 
 static char *everything_root_anon_record_elt_write_p(atd_writer *w, char *p, const everything_root_anon_record_elt *v)
 {
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("x")}, {ATD_LIT("y")}};
     p = atd_writer_room(w, p, ATD_LEN("{\"x\":") + ATD_INT64_CHARS);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("x")));
+    if (p == NULL) { field = 0; goto fail; }
     p = atd_put(p, ATD_LIT("{\"x\":"));
     p = atd_write_int64(p, (int64_t)v->x);
     if (v->has_y) {
-        if (!atd_writer_finite(w, (double)v->y)) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("y")));
-        }
+        if (!atd_writer_finite(w, (double)v->y)) { field = 1; goto fail; }
         p = atd_writer_room(w, p, ATD_LEN(",\"y\":") + ATD_DOUBLE_CHARS);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("y")));
+        if (p == NULL) { field = 1; goto fail; }
         p = atd_put(p, ATD_LIT(",\"y\":"));
         p = atd_write_double(p, (double)v->y);
     }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
+fail:
+    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
 }
 
 static char *everything_root_anon_sum_elt_write_p(atd_writer *w, char *p, const everything_root_anon_sum_elt *v)

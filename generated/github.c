@@ -86,33 +86,35 @@ static const char *github_gist_file_read_p(atd_reader *r, const char *p, github_
 {
     bool more;
     int guess;
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("filename")}, {ATD_LIT("type")}, {ATD_LIT("language")}, {ATD_LIT("raw_url")}, {ATD_LIT("size")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     github_gist_file_init(out);
     if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"filename\":"))) { guess = -1; goto key; }
 field_0:
     p = atd_read_string_p(r, p, &out->filename);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("filename")));
+    if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"type\":"))) { guess = 2; goto key; }
 field_1:
     p = atd_read_string_p(r, p, &out->file_type);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("type")));
+    if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"language\":"))) { guess = -1; goto key; }
 field_2:
     p = github_string_nullable_read_p(r, p, &out->language);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("language")));
+    if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"raw_url\":"))) { guess = -1; goto key; }
 field_3:
     p = atd_read_string_p(r, p, &out->raw_url);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("raw_url")));
+    if (p == NULL) { field = 3; goto fail; }
     seen[0] |= (uint64_t)1 << 3;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"size\":"))) { guess = -1; goto key; }
 field_4:
     p = atd_read_int64_p(r, p, &out->size);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("size")));
+    if (p == NULL) { field = 4; goto fail; }
     seen[0] |= (uint64_t)1 << 4;
 tail:
     p = atd_object_end_key_p(r, p, &more);
@@ -134,6 +136,8 @@ key:
     case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
+fail:
+    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_READ(extern, github_gist_file, github_gist_file)
@@ -271,93 +275,95 @@ static const char *github_user_read_p(atd_reader *r, const char *p, github_user 
 {
     bool more;
     int guess;
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("login")}, {ATD_LIT("id")}, {ATD_LIT("avatar_url")}, {ATD_LIT("gravatar_id")}, {ATD_LIT("url")}, {ATD_LIT("html_url")}, {ATD_LIT("followers_url")}, {ATD_LIT("following_url")}, {ATD_LIT("gists_url")}, {ATD_LIT("starred_url")}, {ATD_LIT("subscriptions_url")}, {ATD_LIT("organizations_url")}, {ATD_LIT("repos_url")}, {ATD_LIT("events_url")}, {ATD_LIT("received_events_url")}, {ATD_LIT("type")}, {ATD_LIT("site_admin")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     github_user_init(out);
     if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"login\":"))) { guess = 2; goto key; }
 field_0:
     p = atd_read_string_p(r, p, &out->login);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("login")));
+    if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"id\":"))) { guess = 11; goto key; }
 field_1:
     p = atd_read_int64_p(r, p, &out->id);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("id")));
+    if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"avatar_url\":"))) { guess = 0; goto key; }
 field_2:
     p = atd_read_string_p(r, p, &out->avatar_url);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("avatar_url")));
+    if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"gravatar_id\":"))) { guess = 13; goto key; }
 field_3:
     p = atd_read_string_p(r, p, &out->gravatar_id);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("gravatar_id")));
+    if (p == NULL) { field = 3; goto fail; }
     seen[0] |= (uint64_t)1 << 3;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"url\":"))) { guess = 5; goto key; }
 field_4:
     p = atd_read_string_p(r, p, &out->url);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("url")));
+    if (p == NULL) { field = 4; goto fail; }
     seen[0] |= (uint64_t)1 << 4;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"html_url\":"))) { guess = -1; goto key; }
 field_5:
     p = atd_read_string_p(r, p, &out->html_url);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("html_url")));
+    if (p == NULL) { field = 5; goto fail; }
     seen[0] |= (uint64_t)1 << 5;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"followers_url\":"))) { guess = 1; goto key; }
 field_6:
     p = atd_read_string_p(r, p, &out->followers_url);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("followers_url")));
+    if (p == NULL) { field = 6; goto fail; }
     seen[0] |= (uint64_t)1 << 6;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"following_url\":"))) { guess = -1; goto key; }
 field_7:
     p = atd_read_string_p(r, p, &out->following_url);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("following_url")));
+    if (p == NULL) { field = 7; goto fail; }
     seen[0] |= (uint64_t)1 << 7;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"gists_url\":"))) { guess = -1; goto key; }
 field_8:
     p = atd_read_string_p(r, p, &out->gists_url);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("gists_url")));
+    if (p == NULL) { field = 8; goto fail; }
     seen[0] |= (uint64_t)1 << 8;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"starred_url\":"))) { guess = 3; goto key; }
 field_9:
     p = atd_read_string_p(r, p, &out->starred_url);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("starred_url")));
+    if (p == NULL) { field = 9; goto fail; }
     seen[0] |= (uint64_t)1 << 9;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"subscriptions_url\":"))) { guess = -1; goto key; }
 field_10:
     p = atd_read_string_p(r, p, &out->subscriptions_url);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("subscriptions_url")));
+    if (p == NULL) { field = 10; goto fail; }
     seen[0] |= (uint64_t)1 << 10;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"organizations_url\":"))) { guess = 15; goto key; }
 field_11:
     p = atd_read_string_p(r, p, &out->organizations_url);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("organizations_url")));
+    if (p == NULL) { field = 11; goto fail; }
     seen[0] |= (uint64_t)1 << 11;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"repos_url\":"))) { guess = 14; goto key; }
 field_12:
     p = atd_read_string_p(r, p, &out->repos_url);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("repos_url")));
+    if (p == NULL) { field = 12; goto fail; }
     seen[0] |= (uint64_t)1 << 12;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"events_url\":"))) { guess = 16; goto key; }
 field_13:
     p = atd_read_string_p(r, p, &out->events_url);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("events_url")));
+    if (p == NULL) { field = 13; goto fail; }
     seen[0] |= (uint64_t)1 << 13;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"received_events_url\":"))) { guess = 6; goto key; }
 field_14:
     p = atd_read_string_p(r, p, &out->received_events_url);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("received_events_url")));
+    if (p == NULL) { field = 14; goto fail; }
     seen[0] |= (uint64_t)1 << 14;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"type\":"))) { guess = 12; goto key; }
 field_15:
     p = atd_read_string_p(r, p, &out->user_type);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("type")));
+    if (p == NULL) { field = 15; goto fail; }
     seen[0] |= (uint64_t)1 << 15;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"site_admin\":"))) { guess = 4; goto key; }
 field_16:
     p = atd_read_bool_p(r, p, &out->site_admin);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("site_admin")));
+    if (p == NULL) { field = 16; goto fail; }
     seen[0] |= (uint64_t)1 << 16;
 tail:
     p = atd_object_end_key_p(r, p, &more);
@@ -391,6 +397,8 @@ key:
     case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
+fail:
+    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_READ(extern, github_user, github_user)
@@ -518,95 +526,97 @@ static const char *github_gist_read_p(atd_reader *r, const char *p, github_gist 
 {
     bool more;
     int guess;
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("url")}, {ATD_LIT("forks_url")}, {ATD_LIT("commits_url")}, {ATD_LIT("id")}, {ATD_LIT("git_pull_url")}, {ATD_LIT("git_push_url")}, {ATD_LIT("html_url")}, {ATD_LIT("files")}, {ATD_LIT("public")}, {ATD_LIT("created_at")}, {ATD_LIT("updated_at")}, {ATD_LIT("description")}, {ATD_LIT("comments")}, {ATD_LIT("user")}, {ATD_LIT("comments_url")}, {ATD_LIT("owner")}, {ATD_LIT("truncated")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     github_gist_init(out);
     if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"url\":"))) { guess = 12; goto key; }
 field_0:
     p = atd_read_string_p(r, p, &out->url);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("url")));
+    if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"forks_url\":"))) { guess = 13; goto key; }
 field_1:
     p = atd_read_string_p(r, p, &out->forks_url);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("forks_url")));
+    if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"commits_url\":"))) { guess = 4; goto key; }
 field_2:
     p = atd_read_string_p(r, p, &out->commits_url);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("commits_url")));
+    if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"id\":"))) { guess = 9; goto key; }
 field_3:
     p = atd_read_string_p(r, p, &out->id);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("id")));
+    if (p == NULL) { field = 3; goto fail; }
     seen[0] |= (uint64_t)1 << 3;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"git_pull_url\":"))) { guess = 15; goto key; }
 field_4:
     p = atd_read_string_p(r, p, &out->git_pull_url);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("git_pull_url")));
+    if (p == NULL) { field = 4; goto fail; }
     seen[0] |= (uint64_t)1 << 4;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"git_push_url\":"))) { guess = -1; goto key; }
 field_5:
     p = atd_read_string_p(r, p, &out->git_push_url);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("git_push_url")));
+    if (p == NULL) { field = 5; goto fail; }
     seen[0] |= (uint64_t)1 << 5;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"html_url\":"))) { guess = -1; goto key; }
 field_6:
     p = atd_read_string_p(r, p, &out->html_url);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("html_url")));
+    if (p == NULL) { field = 6; goto fail; }
     seen[0] |= (uint64_t)1 << 6;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"files\":"))) { guess = 3; goto key; }
 field_7:
     p = github_gist_file_assoc_read_p(r, p, &out->files);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("files")));
+    if (p == NULL) { field = 7; goto fail; }
     seen[0] |= (uint64_t)1 << 7;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"public\":"))) { guess = 1; goto key; }
 field_8:
     p = atd_read_bool_p(r, p, &out->public_);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("public")));
+    if (p == NULL) { field = 8; goto fail; }
     seen[0] |= (uint64_t)1 << 8;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"created_at\":"))) { guess = 16; goto key; }
 field_9:
     p = atd_read_string_p(r, p, &out->created_at);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("created_at")));
+    if (p == NULL) { field = 9; goto fail; }
     seen[0] |= (uint64_t)1 << 9;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"updated_at\":"))) { guess = 11; goto key; }
 field_10:
     p = atd_read_string_p(r, p, &out->updated_at);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("updated_at")));
+    if (p == NULL) { field = 10; goto fail; }
     seen[0] |= (uint64_t)1 << 10;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"description\":"))) { guess = 0; goto key; }
 field_11:
     p = github_string_nullable_read_p(r, p, &out->description);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("description")));
+    if (p == NULL) { field = 11; goto fail; }
     seen[0] |= (uint64_t)1 << 11;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"comments\":"))) { guess = 7; goto key; }
 field_12:
     p = atd_read_int64_p(r, p, &out->comments);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("comments")));
+    if (p == NULL) { field = 12; goto fail; }
     seen[0] |= (uint64_t)1 << 12;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"user\":"))) { guess = 14; goto key; }
 field_13:
     p = github_user_nullable_read_p(r, p, &out->user);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("user")));
+    if (p == NULL) { field = 13; goto fail; }
     seen[0] |= (uint64_t)1 << 13;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"comments_url\":"))) { guess = -1; goto key; }
 field_14:
     p = atd_read_string_p(r, p, &out->comments_url);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("comments_url")));
+    if (p == NULL) { field = 14; goto fail; }
     seen[0] |= (uint64_t)1 << 14;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"owner\":"))) { guess = 2; goto key; }
 field_15:
     if (!atd_null_skip(r, &p)) {
         p = github_user_read_p(r, p, &out->owner);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("owner")));
+        if (p == NULL) { field = 15; goto fail; }
         out->has_owner = true;
     }
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"truncated\":"))) { guess = 8; goto key; }
 field_16:
     p = atd_read_bool_p(r, p, &out->truncated);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("truncated")));
+    if (p == NULL) { field = 16; goto fail; }
     seen[0] |= (uint64_t)1 << 15;
 tail:
     p = atd_object_end_key_p(r, p, &more);
@@ -640,6 +650,8 @@ key:
     case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
+fail:
+    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_READ(extern, github_gist, github_gist)
@@ -667,22 +679,26 @@ static char *github_string_nullable_write_p(atd_writer *w, char *p, const github
 
 static char *github_gist_file_write_p(atd_writer *w, char *p, const github_gist_file *v)
 {
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("filename")}, {ATD_LIT("type")}, {ATD_LIT("language")}, {ATD_LIT("raw_url")}, {ATD_LIT("size")}};
     p = atd_writer_key_string_p(w, p, ATD_LIT("{\"filename\":"), v->filename.ptr, v->filename.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("filename")));
+    if (p == NULL) { field = 0; goto fail; }
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"type\":"), v->file_type.ptr, v->file_type.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("type")));
+    if (p == NULL) { field = 1; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"language\":"));
     if (p == NULL) return NULL;
     p = github_string_nullable_write_p(w, p, &v->language);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("language")));
+    if (p == NULL) { field = 2; goto fail; }
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"raw_url\":"), v->raw_url.ptr, v->raw_url.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("raw_url")));
+    if (p == NULL) { field = 3; goto fail; }
     p = atd_writer_room(w, p, ATD_LEN(",\"size\":") + ATD_INT64_CHARS + ATD_LEN("}"));
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("size")));
+    if (p == NULL) { field = 4; goto fail; }
     p = atd_put(p, ATD_LIT(",\"size\":"));
     p = atd_write_int64(p, (int64_t)v->size);
     *p++ = '}';
     return p;
+fail:
+    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_WRITE(github_gist_file, github_gist_file)
@@ -708,56 +724,50 @@ static char *github_gist_file_assoc_write_p(atd_writer *w, char *p, const github
 
 static char *github_user_write_p(atd_writer *w, char *p, const github_user *v)
 {
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("login")}, {ATD_LIT("id")}, {ATD_LIT("avatar_url")}, {ATD_LIT("gravatar_id")}, {ATD_LIT("url")}, {ATD_LIT("html_url")}, {ATD_LIT("followers_url")}, {ATD_LIT("following_url")}, {ATD_LIT("gists_url")}, {ATD_LIT("starred_url")}, {ATD_LIT("subscriptions_url")}, {ATD_LIT("organizations_url")}, {ATD_LIT("repos_url")}, {ATD_LIT("events_url")}, {ATD_LIT("received_events_url")}, {ATD_LIT("type")}, {ATD_LIT("site_admin")}};
     p = atd_writer_key_string_p(w, p, ATD_LIT("{\"login\":"), v->login.ptr, v->login.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("login")));
+    if (p == NULL) { field = 0; goto fail; }
     p = atd_writer_room(w, p, ATD_LEN(",\"id\":") + ATD_INT64_CHARS);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("id")));
+    if (p == NULL) { field = 1; goto fail; }
     p = atd_put(p, ATD_LIT(",\"id\":"));
     p = atd_write_int64(p, (int64_t)v->id);
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"avatar_url\":"), v->avatar_url.ptr, v->avatar_url.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("avatar_url")));
+    if (p == NULL) { field = 2; goto fail; }
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"gravatar_id\":"), v->gravatar_id.ptr, v->gravatar_id.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("gravatar_id")));
+    if (p == NULL) { field = 3; goto fail; }
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"url\":"), v->url.ptr, v->url.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("url")));
+    if (p == NULL) { field = 4; goto fail; }
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"html_url\":"), v->html_url.ptr, v->html_url.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("html_url")));
+    if (p == NULL) { field = 5; goto fail; }
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"followers_url\":"), v->followers_url.ptr, v->followers_url.len);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("followers_url")));
-    }
+    if (p == NULL) { field = 6; goto fail; }
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"following_url\":"), v->following_url.ptr, v->following_url.len);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("following_url")));
-    }
+    if (p == NULL) { field = 7; goto fail; }
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"gists_url\":"), v->gists_url.ptr, v->gists_url.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("gists_url")));
+    if (p == NULL) { field = 8; goto fail; }
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"starred_url\":"), v->starred_url.ptr, v->starred_url.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("starred_url")));
+    if (p == NULL) { field = 9; goto fail; }
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"subscriptions_url\":"), v->subscriptions_url.ptr, v->subscriptions_url.len);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("subscriptions_url")));
-    }
+    if (p == NULL) { field = 10; goto fail; }
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"organizations_url\":"), v->organizations_url.ptr, v->organizations_url.len);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("organizations_url")));
-    }
+    if (p == NULL) { field = 11; goto fail; }
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"repos_url\":"), v->repos_url.ptr, v->repos_url.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("repos_url")));
+    if (p == NULL) { field = 12; goto fail; }
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"events_url\":"), v->events_url.ptr, v->events_url.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("events_url")));
+    if (p == NULL) { field = 13; goto fail; }
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"received_events_url\":"), v->received_events_url.ptr, v->received_events_url.len);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("received_events_url")));
-    }
+    if (p == NULL) { field = 14; goto fail; }
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"type\":"), v->user_type.ptr, v->user_type.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("type")));
+    if (p == NULL) { field = 15; goto fail; }
     p = atd_writer_room(w, p, ATD_LEN(",\"site_admin\":") + ATD_LEN("false") + ATD_LEN("}"));
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("site_admin")));
+    if (p == NULL) { field = 16; goto fail; }
     p = atd_put(p, ATD_LIT(",\"site_admin\":"));
     p = v->site_admin ? atd_put(p, ATD_LIT("true")) : atd_put(p, ATD_LIT("false"));
     *p++ = '}';
     return p;
+fail:
+    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_WRITE(github_user, github_user)
@@ -773,58 +783,62 @@ static char *github_user_nullable_write_p(atd_writer *w, char *p, const github_u
 
 static char *github_gist_write_p(atd_writer *w, char *p, const github_gist *v)
 {
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("url")}, {ATD_LIT("forks_url")}, {ATD_LIT("commits_url")}, {ATD_LIT("id")}, {ATD_LIT("git_pull_url")}, {ATD_LIT("git_push_url")}, {ATD_LIT("html_url")}, {ATD_LIT("files")}, {ATD_LIT("public")}, {ATD_LIT("created_at")}, {ATD_LIT("updated_at")}, {ATD_LIT("description")}, {ATD_LIT("comments")}, {ATD_LIT("user")}, {ATD_LIT("comments_url")}, {ATD_LIT("owner")}, {ATD_LIT("truncated")}};
     p = atd_writer_key_string_p(w, p, ATD_LIT("{\"url\":"), v->url.ptr, v->url.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("url")));
+    if (p == NULL) { field = 0; goto fail; }
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"forks_url\":"), v->forks_url.ptr, v->forks_url.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("forks_url")));
+    if (p == NULL) { field = 1; goto fail; }
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"commits_url\":"), v->commits_url.ptr, v->commits_url.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("commits_url")));
+    if (p == NULL) { field = 2; goto fail; }
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"id\":"), v->id.ptr, v->id.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("id")));
+    if (p == NULL) { field = 3; goto fail; }
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"git_pull_url\":"), v->git_pull_url.ptr, v->git_pull_url.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("git_pull_url")));
+    if (p == NULL) { field = 4; goto fail; }
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"git_push_url\":"), v->git_push_url.ptr, v->git_push_url.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("git_push_url")));
+    if (p == NULL) { field = 5; goto fail; }
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"html_url\":"), v->html_url.ptr, v->html_url.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("html_url")));
+    if (p == NULL) { field = 6; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"files\":"));
     if (p == NULL) return NULL;
     p = github_gist_file_assoc_write_p(w, p, &v->files);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("files")));
+    if (p == NULL) { field = 7; goto fail; }
     p = atd_writer_room(w, p, ATD_LEN(",\"public\":") + ATD_LEN("false"));
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("public")));
+    if (p == NULL) { field = 8; goto fail; }
     p = atd_put(p, ATD_LIT(",\"public\":"));
     p = v->public_ ? atd_put(p, ATD_LIT("true")) : atd_put(p, ATD_LIT("false"));
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"created_at\":"), v->created_at.ptr, v->created_at.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("created_at")));
+    if (p == NULL) { field = 9; goto fail; }
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"updated_at\":"), v->updated_at.ptr, v->updated_at.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("updated_at")));
+    if (p == NULL) { field = 10; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"description\":"));
     if (p == NULL) return NULL;
     p = github_string_nullable_write_p(w, p, &v->description);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("description")));
+    if (p == NULL) { field = 11; goto fail; }
     p = atd_writer_room(w, p, ATD_LEN(",\"comments\":") + ATD_INT64_CHARS);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("comments")));
+    if (p == NULL) { field = 12; goto fail; }
     p = atd_put(p, ATD_LIT(",\"comments\":"));
     p = atd_write_int64(p, (int64_t)v->comments);
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"user\":"));
     if (p == NULL) return NULL;
     p = github_user_nullable_write_p(w, p, &v->user);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("user")));
+    if (p == NULL) { field = 13; goto fail; }
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"comments_url\":"), v->comments_url.ptr, v->comments_url.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("comments_url")));
+    if (p == NULL) { field = 14; goto fail; }
     if (v->has_owner) {
         p = atd_writer_raw_p(w, p, ATD_LIT(",\"owner\":"));
         if (p == NULL) return NULL;
         p = github_user_write_p(w, p, &v->owner);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("owner")));
+        if (p == NULL) { field = 15; goto fail; }
     }
     p = atd_writer_room(w, p, ATD_LEN(",\"truncated\":") + ATD_LEN("false") + ATD_LEN("}"));
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("truncated")));
+    if (p == NULL) { field = 16; goto fail; }
     p = atd_put(p, ATD_LIT(",\"truncated\":"));
     p = v->truncated ? atd_put(p, ATD_LIT("true")) : atd_put(p, ATD_LIT("false"));
     *p++ = '}';
     return p;
+fail:
+    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_WRITE(github_gist, github_gist)

@@ -132,18 +132,20 @@ static const char *mapping_point_read_p(atd_reader *r, const char *p, mapping_po
 {
     bool more;
     int guess;
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("x")}, {ATD_LIT("y")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     mapping_point_init(out);
     if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"x\":"))) { guess = -1; goto key; }
 field_0:
     p = atd_read_double_p(r, p, &out->x);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("x")));
+    if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"y\":"))) { guess = -1; goto key; }
 field_1:
     p = atd_read_double_p(r, p, &out->y);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("y")));
+    if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_key_p(r, p, &more);
@@ -162,6 +164,8 @@ key:
     case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
+fail:
+    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_READ(extern, mapping_point, mapping_point)
@@ -274,24 +278,26 @@ static const char *mapping_settings_read_p(atd_reader *r, const char *p, mapping
 {
     bool more;
     int guess;
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("level")}, {ATD_LIT("ratio")}, {ATD_LIT("name")}, {ATD_LIT("mag")}, {ATD_LIT("mags")}, {ATD_LIT("origin")}, {ATD_LIT("flag")}, {ATD_LIT("nothing")}, {ATD_LIT("note")}, {ATD_LIT("color")}};
     mapping_settings_init(out);
     if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"level\":"))) { guess = 9; goto key; }
 field_0:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_int64_p(r, p, &out->level);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("level")));
+        if (p == NULL) { field = 0; goto fail; }
     }
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ratio\":"))) { guess = 3; goto key; }
 field_1:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_double_p(r, p, &out->ratio);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ratio")));
+        if (p == NULL) { field = 1; goto fail; }
     }
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"name\":"))) { guess = -1; goto key; }
 field_2:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_string_p(r, p, &out->name);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("name")));
+        if (p == NULL) { field = 2; goto fail; }
     }
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"mag\":"))) { guess = 8; goto key; }
 field_3:
@@ -299,7 +305,7 @@ field_3:
         {
             int64_t w1_;
             p = atd_read_int64_p(r, p, &w1_);
-            if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("mag")));
+            if (p == NULL) { field = 3; goto fail; }
             out->mag = llabs(w1_);
         }
     }
@@ -307,39 +313,39 @@ field_3:
 field_4:
     if (!atd_null_skip(r, &p)) {
         p = mapping_long_long_list_read_p(r, p, &out->mags);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("mags")));
+        if (p == NULL) { field = 4; goto fail; }
     }
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"origin\":"))) { guess = 2; goto key; }
 field_5:
     if (!atd_null_skip(r, &p)) {
         p = mapping_point_read_p(r, p, &out->origin);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("origin")));
+        if (p == NULL) { field = 5; goto fail; }
     }
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"flag\":"))) { guess = 1; goto key; }
 field_6:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_bool_p(r, p, &out->flag);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("flag")));
+        if (p == NULL) { field = 6; goto fail; }
     }
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"nothing\":"))) { guess = 0; goto key; }
 field_7:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_null_p(r, p);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("nothing")));
+        if (p == NULL) { field = 7; goto fail; }
         out->nothing = 0;
     }
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"note\":"))) { guess = 5; goto key; }
 field_8:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_string_p(r, p, &out->note);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("note")));
+        if (p == NULL) { field = 8; goto fail; }
         out->has_note = true;
     }
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"color\":"))) { guess = 7; goto key; }
 field_9:
     if (!atd_null_skip(r, &p)) {
         p = mapping_color_read_p(r, p, &out->color);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("color")));
+        if (p == NULL) { field = 9; goto fail; }
     }
 tail:
     p = atd_object_end_key_p(r, p, &more);
@@ -363,6 +369,8 @@ key:
     case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
+fail:
+    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_READ(extern, mapping_settings, mapping_settings)
@@ -416,21 +424,23 @@ static const char *mapping_patch_read_p(atd_reader *r, const char *p, mapping_pa
 {
     bool more;
     int guess;
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("x")}, {ATD_LIT("y")}, {ATD_LIT("z")}};
     mapping_patch_init(out);
     if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"x\":"))) { guess = -1; goto key; }
 field_0:
     p = mapping_int_nullable_read_p(r, p, &out->x);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("x")));
+    if (p == NULL) { field = 0; goto fail; }
     out->has_x = true;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"y\":"))) { guess = -1; goto key; }
 field_1:
     p = atd_read_int64_p(r, p, &out->y);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("y")));
+    if (p == NULL) { field = 1; goto fail; }
     out->has_y = true;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"z\":"))) { guess = -1; goto key; }
 field_2:
     p = atd_read_int64_p(r, p, &out->z);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("z")));
+    if (p == NULL) { field = 2; goto fail; }
 tail:
     p = atd_object_end_key_p(r, p, &more);
     if (more) { guess = -1; goto key; }
@@ -446,6 +456,8 @@ key:
     case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
+fail:
+    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_READ(extern, mapping_patch, mapping_patch)
@@ -490,25 +502,27 @@ static const char *mapping_loose_read_p(atd_reader *r, const char *p, mapping_lo
 {
     bool more;
     int guess;
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("x")}, {ATD_LIT("z")}, {ATD_LIT("y")}};
     mapping_loose_init(out);
     if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"x\":"))) { guess = -1; goto key; }
 field_0:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_int64_p(r, p, &out->x);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("x")));
+        if (p == NULL) { field = 0; goto fail; }
         out->has_x = true;
     }
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"z\":"))) { guess = 2; goto key; }
 field_1:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_int64_p(r, p, &out->z);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("z")));
+        if (p == NULL) { field = 1; goto fail; }
     }
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"y\":"))) { guess = -1; goto key; }
 field_2:
     if (!atd_null_skip(r, &p)) {
         p = mapping_int_nullable_read_p(r, p, &out->y);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("y")));
+        if (p == NULL) { field = 2; goto fail; }
         out->has_y = true;
     }
 tail:
@@ -526,6 +540,8 @@ key:
     case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
+fail:
+    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_READ(extern, mapping_loose, mapping_loose)
@@ -565,6 +581,8 @@ static const char *mapping_chain_read_p(atd_reader *r, const char *p, mapping_ch
 {
     bool more;
     int guess;
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("next")}, {ATD_LIT("id")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     mapping_chain_init(out);
@@ -575,18 +593,18 @@ field_0:
             mapping_chain *p_ = (mapping_chain *)atd_arena_alloc(atd_reader_arena(r), sizeof(mapping_chain), 8);
             if (p_ == NULL) {
                 atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory");
-                return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("next")));
+                { field = 0; goto fail; }
             }
             out->next = p_;
             p = mapping_chain_read_p(r, p, &*p_);
-            if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("next")));
+            if (p == NULL) { field = 0; goto fail; }
         }
         out->has_next = true;
     }
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"id\":"))) { guess = -1; goto key; }
 field_1:
     p = atd_read_int64_p(r, p, &out->id);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("id")));
+    if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
 tail:
     p = atd_object_end_key_p(r, p, &more);
@@ -605,6 +623,8 @@ key:
     case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
+fail:
+    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_READ(extern, mapping_chain, mapping_chain)
@@ -653,20 +673,20 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(mapping_color)
 
 static char *mapping_point_write_p(atd_writer *w, char *p, const mapping_point *v)
 {
-    if (!atd_writer_finite(w, (double)v->x)) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("x")));
-    }
-    if (!atd_writer_finite(w, (double)v->y)) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("y")));
-    }
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("x")}, {ATD_LIT("y")}};
+    if (!atd_writer_finite(w, (double)v->x)) { field = 0; goto fail; }
+    if (!atd_writer_finite(w, (double)v->y)) { field = 1; goto fail; }
     p = atd_writer_room(w, p, ATD_LEN("{\"x\":") + ATD_DOUBLE_CHARS + ATD_LEN(",\"y\":") + ATD_DOUBLE_CHARS + ATD_LEN("}"));
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("x")));
+    if (p == NULL) { field = 0; goto fail; }
     p = atd_put(p, ATD_LIT("{\"x\":"));
     p = atd_write_double(p, (double)v->x);
     p = atd_put(p, ATD_LIT(",\"y\":"));
     p = atd_write_double(p, (double)v->y);
     *p++ = '}';
     return p;
+fail:
+    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_WRITE(mapping_point, mapping_point)
@@ -693,21 +713,21 @@ static char *mapping_long_long_list_write_p(atd_writer *w, char *p, const mappin
 static char *mapping_settings_write_p(atd_writer *w, char *p, const mapping_settings *v)
 {
     bool first = true;
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("level")}, {ATD_LIT("ratio")}, {ATD_LIT("name")}, {ATD_LIT("mag")}, {ATD_LIT("mags")}, {ATD_LIT("origin")}, {ATD_LIT("flag")}, {ATD_LIT("nothing")}, {ATD_LIT("note")}, {ATD_LIT("color")}};
     p = atd_writer_raw_p(w, p, ATD_LIT("{"));
     if (p == NULL) return NULL;
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->level != (int64_t)(3)) {
         p = atd_writer_room(w, p, ATD_LEN("\"level\":") + ATD_INT64_CHARS);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("level")));
+        if (p == NULL) { field = 0; goto fail; }
         p = atd_put(p, ATD_LIT("\"level\":"));
         p = atd_write_int64(p, (int64_t)v->level);
         first = false;
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ratio != (double)(1000.0)) {
-        if (!atd_writer_finite(w, (double)v->ratio)) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("ratio")));
-        }
+        if (!atd_writer_finite(w, (double)v->ratio)) { field = 1; goto fail; }
         p = atd_writer_room(w, p, ATD_LEN("\"ratio\":") + ATD_LEN(",") + ATD_DOUBLE_CHARS);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("ratio")));
+        if (p == NULL) { field = 1; goto fail; }
         *p = ',';
         p += !first;
         p = atd_put(p, ATD_LIT("\"ratio\":"));
@@ -716,7 +736,7 @@ static char *mapping_settings_write_p(atd_writer *w, char *p, const mapping_sett
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || !(v->name.len == ATD_LEN("anon") && memcmp(v->name.ptr, ATD_LIT("anon")) == 0)) {
         p = first ? atd_writer_key_string_p(w, p, ATD_LIT("\"name\":"), v->name.ptr, v->name.len) : atd_writer_key_string_p(w, p, ATD_LIT(",\"name\":"), v->name.ptr, v->name.len);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("name")));
+        if (p == NULL) { field = 2; goto fail; }
         first = false;
     }
     p = first ? atd_writer_raw_p(w, p, ATD_LIT("\"mag\":")) : atd_writer_raw_p(w, p, ATD_LIT(",\"mag\":"));
@@ -724,7 +744,7 @@ static char *mapping_settings_write_p(atd_writer *w, char *p, const mapping_sett
     {
         const int64_t w1_ = llabs(v->mag);
         p = atd_writer_room(w, p, ATD_INT64_CHARS);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("mag")));
+        if (p == NULL) { field = 3; goto fail; }
         p = atd_write_int64(p, (int64_t)w1_);
     }
     first = false;
@@ -732,38 +752,40 @@ static char *mapping_settings_write_p(atd_writer *w, char *p, const mapping_sett
         p = atd_writer_raw_p(w, p, ATD_LIT(",\"mags\":"));
         if (p == NULL) return NULL;
         p = mapping_long_long_list_write_p(w, p, &v->mags);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("mags")));
+        if (p == NULL) { field = 4; goto fail; }
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || !mapping_point_equal(&v->origin, &mapping_settings__default_origin)) {
         p = atd_writer_raw_p(w, p, ATD_LIT(",\"origin\":"));
         if (p == NULL) return NULL;
         p = mapping_point_write_p(w, p, &v->origin);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("origin")));
+        if (p == NULL) { field = 5; goto fail; }
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->flag) {
         p = atd_writer_room(w, p, ATD_LEN(",\"flag\":") + ATD_LEN("false"));
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("flag")));
+        if (p == NULL) { field = 6; goto fail; }
         p = atd_put(p, ATD_LIT(",\"flag\":"));
         p = v->flag ? atd_put(p, ATD_LIT("true")) : atd_put(p, ATD_LIT("false"));
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS)) {
         p = atd_writer_room(w, p, ATD_LEN(",\"nothing\":") + ATD_LEN("null"));
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("nothing")));
+        if (p == NULL) { field = 7; goto fail; }
         p = atd_put(p, ATD_LIT(",\"nothing\":"));
         (void)v->nothing; /* unit: always null */
         p = atd_put(p, ATD_LIT("null"));
     }
     if (v->has_note) {
         p = atd_writer_key_string_p(w, p, ATD_LIT(",\"note\":"), v->note.ptr, v->note.len);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("note")));
+        if (p == NULL) { field = 8; goto fail; }
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->color.tag != MAPPING_COLOR_GREEN) {
         p = atd_writer_raw_p(w, p, ATD_LIT(",\"color\":"));
         if (p == NULL) return NULL;
         p = mapping_color_write_p(w, p, &v->color);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("color")));
+        if (p == NULL) { field = 9; goto fail; }
     }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
+fail:
+    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_WRITE(mapping_settings, mapping_settings)
@@ -781,18 +803,20 @@ static char *mapping_int_nullable_write_p(atd_writer *w, char *p, const mapping_
 static char *mapping_patch_write_p(atd_writer *w, char *p, const mapping_patch *v)
 {
     bool first = true;
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("x")}, {ATD_LIT("y")}, {ATD_LIT("z")}};
     p = atd_writer_raw_p(w, p, ATD_LIT("{"));
     if (p == NULL) return NULL;
     if (v->has_x) {
         p = atd_writer_raw_p(w, p, ATD_LIT("\"x\":"));
         if (p == NULL) return NULL;
         p = mapping_int_nullable_write_p(w, p, &v->x);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("x")));
+        if (p == NULL) { field = 0; goto fail; }
         first = false;
     }
     if (v->has_y) {
         p = atd_writer_room(w, p, ATD_LEN("\"y\":") + ATD_LEN(",") + ATD_INT64_CHARS);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("y")));
+        if (p == NULL) { field = 1; goto fail; }
         *p = ',';
         p += !first;
         p = atd_put(p, ATD_LIT("\"y\":"));
@@ -801,7 +825,7 @@ static char *mapping_patch_write_p(atd_writer *w, char *p, const mapping_patch *
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->z != 0) {
         p = atd_writer_room(w, p, ATD_LEN("\"z\":") + ATD_LEN(",") + ATD_INT64_CHARS);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("z")));
+        if (p == NULL) { field = 2; goto fail; }
         *p = ',';
         p += !first;
         p = atd_put(p, ATD_LIT("\"z\":"));
@@ -809,6 +833,8 @@ static char *mapping_patch_write_p(atd_writer *w, char *p, const mapping_patch *
         first = false;
     }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
+fail:
+    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_WRITE(mapping_patch, mapping_patch)
@@ -817,18 +843,20 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(mapping_patch)
 static char *mapping_loose_write_p(atd_writer *w, char *p, const mapping_loose *v)
 {
     bool first = true;
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("x")}, {ATD_LIT("z")}, {ATD_LIT("y")}};
     p = atd_writer_raw_p(w, p, ATD_LIT("{"));
     if (p == NULL) return NULL;
     if (v->has_x) {
         p = atd_writer_room(w, p, ATD_LEN("\"x\":") + ATD_INT64_CHARS);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("x")));
+        if (p == NULL) { field = 0; goto fail; }
         p = atd_put(p, ATD_LIT("\"x\":"));
         p = atd_write_int64(p, (int64_t)v->x);
         first = false;
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->z != (int64_t)(7)) {
         p = atd_writer_room(w, p, ATD_LEN("\"z\":") + ATD_LEN(",") + ATD_INT64_CHARS);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("z")));
+        if (p == NULL) { field = 1; goto fail; }
         *p = ',';
         p += !first;
         p = atd_put(p, ATD_LIT("\"z\":"));
@@ -839,10 +867,12 @@ static char *mapping_loose_write_p(atd_writer *w, char *p, const mapping_loose *
         p = first ? atd_writer_raw_p(w, p, ATD_LIT("\"y\":")) : atd_writer_raw_p(w, p, ATD_LIT(",\"y\":"));
         if (p == NULL) return NULL;
         p = mapping_int_nullable_write_p(w, p, &v->y);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("y")));
+        if (p == NULL) { field = 2; goto fail; }
         first = false;
     }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
+fail:
+    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_WRITE(mapping_loose, mapping_loose)
@@ -851,6 +881,8 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(mapping_loose)
 static char *mapping_chain_write_p(atd_writer *w, char *p, const mapping_chain *v)
 {
     bool first = true;
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("next")}, {ATD_LIT("id")}};
     p = atd_writer_raw_p(w, p, ATD_LIT("{"));
     if (p == NULL) return NULL;
     if (v->has_next) {
@@ -858,14 +890,14 @@ static char *mapping_chain_write_p(atd_writer *w, char *p, const mapping_chain *
         if (p == NULL) return NULL;
         if (v->next == NULL) {
             atd_writer_fail(w, ATD_ERR_INVALID, "NULL pointer for a present value");
-            return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("next")));
+            { field = 0; goto fail; }
         }
         p = mapping_chain_write_p(w, p, &(*v->next));
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("next")));
+        if (p == NULL) { field = 0; goto fail; }
         first = false;
     }
     p = atd_writer_room(w, p, ATD_LEN("\"id\":") + ATD_LEN(",") + ATD_INT64_CHARS + ATD_LEN("}"));
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("id")));
+    if (p == NULL) { field = 1; goto fail; }
     *p = ',';
     p += !first;
     p = atd_put(p, ATD_LIT("\"id\":"));
@@ -873,6 +905,8 @@ static char *mapping_chain_write_p(atd_writer *w, char *p, const mapping_chain *
     *p++ = '}';
     first = false;
     return p;
+fail:
+    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_WRITE(mapping_chain, mapping_chain)

@@ -64,18 +64,20 @@ static const char *revindex_occurrence_read_p(atd_reader *r, const char *p, revi
 {
     bool more;
     int guess;
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("filename")}, {ATD_LIT("line")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     revindex_occurrence_init(out);
     if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"filename\":"))) { guess = -1; goto key; }
 field_0:
     p = atd_read_string_p(r, p, &out->filename);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("filename")));
+    if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"line\":"))) { guess = -1; goto key; }
 field_1:
     p = atd_read_int64_p(r, p, &out->line);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("line")));
+    if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_key_p(r, p, &more);
@@ -94,6 +96,8 @@ key:
     case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
+fail:
+    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_READ(extern, revindex_occurrence, revindex_occurrence)
@@ -284,36 +288,38 @@ static const char *revindex_corpus_read_p(atd_reader *r, const char *p, revindex
 {
     bool more;
     int guess;
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("name")}, {ATD_LIT("index")}, {ATD_LIT("stats")}, {ATD_LIT("by_file")}, {ATD_LIT("titles")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     revindex_corpus_init(out);
     if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"name\":"))) { guess = 3; goto key; }
 field_0:
     p = atd_read_string_p(r, p, &out->name);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("name")));
+    if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"index\":"))) { guess = 2; goto key; }
 field_1:
     p = revindex_revindex_read_p(r, p, &out->index);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("index")));
+    if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"stats\":"))) { guess = 0; goto key; }
 field_2:
     if (!atd_null_skip(r, &p)) {
         p = revindex_int_assoc_read_p(r, p, &out->stats);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("stats")));
+        if (p == NULL) { field = 2; goto fail; }
         out->has_stats = true;
     }
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"by_file\":"))) { guess = 4; goto key; }
 field_3:
     p = revindex_int_list_assoc_read_p(r, p, &out->by_file);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("by_file")));
+    if (p == NULL) { field = 3; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"titles\":"))) { guess = 1; goto key; }
 field_4:
     if (!atd_null_skip(r, &p)) {
         p = revindex_corpus_titles_read_p(r, p, &out->titles);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("titles")));
+        if (p == NULL) { field = 4; goto fail; }
     }
 tail:
     p = atd_object_end_key_p(r, p, &more);
@@ -335,6 +341,8 @@ key:
     case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
+fail:
+    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_READ(extern, revindex_corpus, revindex_corpus)
@@ -344,14 +352,18 @@ ATD_DEFINE_READ_ENTRY_POINTS(revindex_corpus)
 
 static char *revindex_occurrence_write_p(atd_writer *w, char *p, const revindex_occurrence *v)
 {
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("filename")}, {ATD_LIT("line")}};
     p = atd_writer_key_string_p(w, p, ATD_LIT("{\"filename\":"), v->filename.ptr, v->filename.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("filename")));
+    if (p == NULL) { field = 0; goto fail; }
     p = atd_writer_room(w, p, ATD_LEN(",\"line\":") + ATD_INT64_CHARS + ATD_LEN("}"));
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("line")));
+    if (p == NULL) { field = 1; goto fail; }
     p = atd_put(p, ATD_LIT(",\"line\":"));
     p = atd_write_int64(p, (int64_t)v->line);
     *p++ = '}';
     return p;
+fail:
+    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_WRITE(revindex_occurrence, revindex_occurrence)
@@ -455,29 +467,33 @@ static char *revindex_corpus_titles_write_p(atd_writer *w, char *p, const revind
 
 static char *revindex_corpus_write_p(atd_writer *w, char *p, const revindex_corpus *v)
 {
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("name")}, {ATD_LIT("index")}, {ATD_LIT("stats")}, {ATD_LIT("by_file")}, {ATD_LIT("titles")}};
     p = atd_writer_key_string_p(w, p, ATD_LIT("{\"name\":"), v->name.ptr, v->name.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("name")));
+    if (p == NULL) { field = 0; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"index\":"));
     if (p == NULL) return NULL;
     p = revindex_revindex_write_p(w, p, &v->index);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("index")));
+    if (p == NULL) { field = 1; goto fail; }
     if (v->has_stats) {
         p = atd_writer_raw_p(w, p, ATD_LIT(",\"stats\":"));
         if (p == NULL) return NULL;
         p = revindex_int_assoc_write_p(w, p, &v->stats);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("stats")));
+        if (p == NULL) { field = 2; goto fail; }
     }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"by_file\":"));
     if (p == NULL) return NULL;
     p = revindex_int_list_assoc_write_p(w, p, &v->by_file);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("by_file")));
+    if (p == NULL) { field = 3; goto fail; }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->titles.len != 0) {
         p = atd_writer_raw_p(w, p, ATD_LIT(",\"titles\":"));
         if (p == NULL) return NULL;
         p = revindex_corpus_titles_write_p(w, p, &v->titles);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("titles")));
+        if (p == NULL) { field = 4; goto fail; }
     }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
+fail:
+    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_WRITE(revindex_corpus, revindex_corpus)

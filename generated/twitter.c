@@ -129,53 +129,55 @@ static const char *twitter_search_metadata_read_p(atd_reader *r, const char *p, 
 {
     bool more;
     int guess;
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("completed_in")}, {ATD_LIT("max_id")}, {ATD_LIT("max_id_str")}, {ATD_LIT("next_results")}, {ATD_LIT("query")}, {ATD_LIT("refresh_url")}, {ATD_LIT("count")}, {ATD_LIT("since_id")}, {ATD_LIT("since_id_str")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     twitter_search_metadata_init(out);
     if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"completed_in\":"))) { guess = -1; goto key; }
 field_0:
     p = atd_read_double_p(r, p, &out->completed_in);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("completed_in")));
+    if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"max_id\":"))) { guess = 6; goto key; }
 field_1:
     p = atd_read_int64_p(r, p, &out->max_id);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("max_id")));
+    if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"max_id_str\":"))) { guess = -1; goto key; }
 field_2:
     p = atd_read_string_p(r, p, &out->max_id_str);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("max_id_str")));
+    if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"next_results\":"))) { guess = -1; goto key; }
 field_3:
     p = atd_read_string_p(r, p, &out->next_results);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("next_results")));
+    if (p == NULL) { field = 3; goto fail; }
     seen[0] |= (uint64_t)1 << 3;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"query\":"))) { guess = -1; goto key; }
 field_4:
     p = atd_read_string_p(r, p, &out->query);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("query")));
+    if (p == NULL) { field = 4; goto fail; }
     seen[0] |= (uint64_t)1 << 4;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"refresh_url\":"))) { guess = -1; goto key; }
 field_5:
     p = atd_read_string_p(r, p, &out->refresh_url);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("refresh_url")));
+    if (p == NULL) { field = 5; goto fail; }
     seen[0] |= (uint64_t)1 << 5;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"count\":"))) { guess = 7; goto key; }
 field_6:
     p = atd_read_int64_p(r, p, &out->count);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("count")));
+    if (p == NULL) { field = 6; goto fail; }
     seen[0] |= (uint64_t)1 << 6;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"since_id\":"))) { guess = 1; goto key; }
 field_7:
     p = atd_read_int64_p(r, p, &out->since_id);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("since_id")));
+    if (p == NULL) { field = 7; goto fail; }
     seen[0] |= (uint64_t)1 << 7;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"since_id_str\":"))) { guess = -1; goto key; }
 field_8:
     p = atd_read_string_p(r, p, &out->since_id_str);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("since_id_str")));
+    if (p == NULL) { field = 8; goto fail; }
     seen[0] |= (uint64_t)1 << 8;
 tail:
     p = atd_object_end_key_p(r, p, &more);
@@ -201,6 +203,8 @@ key:
     case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
+fail:
+    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_READ(extern, twitter_search_metadata, twitter_search_metadata)
@@ -240,18 +244,20 @@ static const char *twitter_root_read_p(atd_reader *r, const char *p, twitter_roo
 {
     bool more;
     int guess;
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("statuses")}, {ATD_LIT("search_metadata")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     twitter_root_init(out);
     if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"statuses\":"))) { guess = 1; goto key; }
 field_0:
     p = twitter_status_list_read_p(r, p, &out->statuses);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("statuses")));
+    if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"search_metadata\":"))) { guess = -1; goto key; }
 field_1:
     p = twitter_search_metadata_read_p(r, p, &out->search_metadata);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("search_metadata")));
+    if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_key_p(r, p, &more);
@@ -270,6 +276,8 @@ key:
     case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
+fail:
+    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_READ(extern, twitter_root, twitter_root)
@@ -309,18 +317,20 @@ static const char *twitter_metadata_read_p(atd_reader *r, const char *p, twitter
 {
     bool more;
     int guess;
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("result_type")}, {ATD_LIT("iso_language_code")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     twitter_metadata_init(out);
     if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"result_type\":"))) { guess = 1; goto key; }
 field_0:
     p = atd_read_string_p(r, p, &out->result_type);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("result_type")));
+    if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"iso_language_code\":"))) { guess = -1; goto key; }
 field_1:
     p = atd_read_string_p(r, p, &out->iso_language_code);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("iso_language_code")));
+    if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_key_p(r, p, &more);
@@ -339,6 +349,8 @@ key:
     case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
+fail:
+    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_READ(extern, twitter_metadata, twitter_metadata)
@@ -399,13 +411,15 @@ static const char *twitter_url_entities_read_p(atd_reader *r, const char *p, twi
 {
     bool more;
     int guess;
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("urls")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     twitter_url_entities_init(out);
     if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"urls\":"))) { guess = -1; goto key; }
 field_0:
     p = twitter_url_entity_list_read_p(r, p, &out->urls);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("urls")));
+    if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
 tail:
     p = atd_object_end_key_p(r, p, &more);
@@ -423,6 +437,8 @@ key:
     case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
+fail:
+    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_READ(extern, twitter_url_entities, twitter_url_entities)
@@ -462,6 +478,8 @@ static const char *twitter_user_entities_read_p(atd_reader *r, const char *p, tw
 {
     bool more;
     int guess;
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("url")}, {ATD_LIT("description")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     twitter_user_entities_init(out);
@@ -469,13 +487,13 @@ static const char *twitter_user_entities_read_p(atd_reader *r, const char *p, tw
 field_0:
     if (!atd_null_skip(r, &p)) {
         p = twitter_url_entities_read_p(r, p, &out->url);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("url")));
+        if (p == NULL) { field = 0; goto fail; }
         out->has_url = true;
     }
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"description\":"))) { guess = -1; goto key; }
 field_1:
     p = twitter_url_entities_read_p(r, p, &out->description);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("description")));
+    if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
 tail:
     p = atd_object_end_key_p(r, p, &more);
@@ -494,6 +512,8 @@ key:
     case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
+fail:
+    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_READ(extern, twitter_user_entities, twitter_user_entities)
@@ -729,234 +749,212 @@ static const char *twitter_user_read_p(atd_reader *r, const char *p, twitter_use
 {
     bool more;
     int guess;
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("id")}, {ATD_LIT("id_str")}, {ATD_LIT("name")}, {ATD_LIT("screen_name")}, {ATD_LIT("location")}, {ATD_LIT("description")}, {ATD_LIT("url")}, {ATD_LIT("entities")}, {ATD_LIT("protected")}, {ATD_LIT("followers_count")}, {ATD_LIT("friends_count")}, {ATD_LIT("listed_count")}, {ATD_LIT("created_at")}, {ATD_LIT("favourites_count")}, {ATD_LIT("utc_offset")}, {ATD_LIT("time_zone")}, {ATD_LIT("geo_enabled")}, {ATD_LIT("verified")}, {ATD_LIT("statuses_count")}, {ATD_LIT("lang")}, {ATD_LIT("contributors_enabled")}, {ATD_LIT("is_translator")}, {ATD_LIT("is_translation_enabled")}, {ATD_LIT("profile_background_color")}, {ATD_LIT("profile_background_image_url")}, {ATD_LIT("profile_background_image_url_https")}, {ATD_LIT("profile_background_tile")}, {ATD_LIT("profile_image_url")}, {ATD_LIT("profile_image_url_https")}, {ATD_LIT("profile_banner_url")}, {ATD_LIT("profile_link_color")}, {ATD_LIT("profile_sidebar_border_color")}, {ATD_LIT("profile_sidebar_fill_color")}, {ATD_LIT("profile_text_color")}, {ATD_LIT("profile_use_background_image")}, {ATD_LIT("default_profile")}, {ATD_LIT("default_profile_image")}, {ATD_LIT("following")}, {ATD_LIT("follow_request_sent")}, {ATD_LIT("notifications")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     twitter_user_init(out);
     if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"id\":"))) { guess = 20; goto key; }
 field_0:
     p = atd_read_int64_p(r, p, &out->id);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("id")));
+    if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"id_str\":"))) { guess = -1; goto key; }
 field_1:
     p = atd_read_string_p(r, p, &out->id_str);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("id_str")));
+    if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"name\":"))) { guess = 22; goto key; }
 field_2:
     p = atd_read_string_p(r, p, &out->name);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("name")));
+    if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"screen_name\":"))) { guess = 39; goto key; }
 field_3:
     p = atd_read_string_p(r, p, &out->screen_name);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("screen_name")));
+    if (p == NULL) { field = 3; goto fail; }
     seen[0] |= (uint64_t)1 << 3;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"location\":"))) { guess = 18; goto key; }
 field_4:
     p = atd_read_string_p(r, p, &out->location);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("location")));
+    if (p == NULL) { field = 4; goto fail; }
     seen[0] |= (uint64_t)1 << 4;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"description\":"))) { guess = 2; goto key; }
 field_5:
     p = atd_read_string_p(r, p, &out->description);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("description")));
+    if (p == NULL) { field = 5; goto fail; }
     seen[0] |= (uint64_t)1 << 5;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"url\":"))) { guess = 7; goto key; }
 field_6:
     p = twitter_string_nullable_read_p(r, p, &out->url);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("url")));
+    if (p == NULL) { field = 6; goto fail; }
     seen[0] |= (uint64_t)1 << 6;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"entities\":"))) { guess = 14; goto key; }
 field_7:
     p = twitter_user_entities_read_p(r, p, &out->entities);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("entities")));
+    if (p == NULL) { field = 7; goto fail; }
     seen[0] |= (uint64_t)1 << 7;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"protected\":"))) { guess = 13; goto key; }
 field_8:
     p = atd_read_bool_p(r, p, &out->protected_);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("protected")));
+    if (p == NULL) { field = 8; goto fail; }
     seen[0] |= (uint64_t)1 << 8;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"followers_count\":"))) { guess = 3; goto key; }
 field_9:
     p = atd_read_int64_p(r, p, &out->followers_count);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("followers_count")));
+    if (p == NULL) { field = 9; goto fail; }
     seen[0] |= (uint64_t)1 << 9;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"friends_count\":"))) { guess = 37; goto key; }
 field_10:
     p = atd_read_int64_p(r, p, &out->friends_count);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("friends_count")));
+    if (p == NULL) { field = 10; goto fail; }
     seen[0] |= (uint64_t)1 << 10;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"listed_count\":"))) { guess = 16; goto key; }
 field_11:
     p = atd_read_int64_p(r, p, &out->listed_count);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("listed_count")));
+    if (p == NULL) { field = 11; goto fail; }
     seen[0] |= (uint64_t)1 << 11;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"created_at\":"))) { guess = 4; goto key; }
 field_12:
     p = atd_read_string_p(r, p, &out->created_at);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("created_at")));
+    if (p == NULL) { field = 12; goto fail; }
     seen[0] |= (uint64_t)1 << 12;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"favourites_count\":"))) { guess = 35; goto key; }
 field_13:
     p = atd_read_int64_p(r, p, &out->favourites_count);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("favourites_count")));
+    if (p == NULL) { field = 13; goto fail; }
     seen[0] |= (uint64_t)1 << 13;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"utc_offset\":"))) { guess = 38; goto key; }
 field_14:
     p = twitter_int_nullable_read_p(r, p, &out->utc_offset);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("utc_offset")));
+    if (p == NULL) { field = 14; goto fail; }
     seen[0] |= (uint64_t)1 << 14;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"time_zone\":"))) { guess = 17; goto key; }
 field_15:
     p = twitter_string_nullable_read_p(r, p, &out->time_zone);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("time_zone")));
+    if (p == NULL) { field = 15; goto fail; }
     seen[0] |= (uint64_t)1 << 15;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"geo_enabled\":"))) { guess = 6; goto key; }
 field_16:
     p = atd_read_bool_p(r, p, &out->geo_enabled);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("geo_enabled")));
+    if (p == NULL) { field = 16; goto fail; }
     seen[0] |= (uint64_t)1 << 16;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"verified\":"))) { guess = 0; goto key; }
 field_17:
     p = atd_read_bool_p(r, p, &out->verified);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("verified")));
+    if (p == NULL) { field = 17; goto fail; }
     seen[0] |= (uint64_t)1 << 17;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"statuses_count\":"))) { guess = -1; goto key; }
 field_18:
     p = atd_read_int64_p(r, p, &out->statuses_count);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("statuses_count")));
+    if (p == NULL) { field = 18; goto fail; }
     seen[0] |= (uint64_t)1 << 18;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"lang\":"))) { guess = 15; goto key; }
 field_19:
     p = atd_read_string_p(r, p, &out->lang);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("lang")));
+    if (p == NULL) { field = 19; goto fail; }
     seen[0] |= (uint64_t)1 << 19;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"contributors_enabled\":"))) { guess = 11; goto key; }
 field_20:
     p = atd_read_bool_p(r, p, &out->contributors_enabled);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("contributors_enabled")));
-    }
+    if (p == NULL) { field = 20; goto fail; }
     seen[0] |= (uint64_t)1 << 20;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"is_translator\":"))) { guess = 12; goto key; }
 field_21:
     p = atd_read_bool_p(r, p, &out->is_translator);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("is_translator")));
+    if (p == NULL) { field = 21; goto fail; }
     seen[0] |= (uint64_t)1 << 21;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"is_translation_enabled\":"))) { guess = 19; goto key; }
 field_22:
     p = atd_read_bool_p(r, p, &out->is_translation_enabled);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("is_translation_enabled")));
-    }
+    if (p == NULL) { field = 22; goto fail; }
     seen[0] |= (uint64_t)1 << 22;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"profile_background_color\":"))) { guess = 21; goto key; }
 field_23:
     p = atd_read_string_p(r, p, &out->profile_background_color);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("profile_background_color")));
-    }
+    if (p == NULL) { field = 23; goto fail; }
     seen[0] |= (uint64_t)1 << 23;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"profile_background_image_url\":"))) { guess = -1; goto key; }
 field_24:
     p = atd_read_string_p(r, p, &out->profile_background_image_url);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("profile_background_image_url")));
-    }
+    if (p == NULL) { field = 24; goto fail; }
     seen[0] |= (uint64_t)1 << 24;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"profile_background_image_url_https\":"))) { guess = -1; goto key; }
 field_25:
     p = atd_read_string_p(r, p, &out->profile_background_image_url_https);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("profile_background_image_url_https")));
-    }
+    if (p == NULL) { field = 25; goto fail; }
     seen[0] |= (uint64_t)1 << 25;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"profile_background_tile\":"))) { guess = -1; goto key; }
 field_26:
     p = atd_read_bool_p(r, p, &out->profile_background_tile);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("profile_background_tile")));
-    }
+    if (p == NULL) { field = 26; goto fail; }
     seen[0] |= (uint64_t)1 << 26;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"profile_image_url\":"))) { guess = 29; goto key; }
 field_27:
     p = atd_read_string_p(r, p, &out->profile_image_url);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("profile_image_url")));
+    if (p == NULL) { field = 27; goto fail; }
     seen[0] |= (uint64_t)1 << 27;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"profile_image_url_https\":"))) { guess = -1; goto key; }
 field_28:
     p = atd_read_string_p(r, p, &out->profile_image_url_https);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("profile_image_url_https")));
-    }
+    if (p == NULL) { field = 28; goto fail; }
     seen[0] |= (uint64_t)1 << 28;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"profile_banner_url\":"))) { guess = 30; goto key; }
 field_29:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_string_p(r, p, &out->profile_banner_url);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("profile_banner_url")));
-        }
+        if (p == NULL) { field = 29; goto fail; }
         out->has_profile_banner_url = true;
     }
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"profile_link_color\":"))) { guess = 27; goto key; }
 field_30:
     p = atd_read_string_p(r, p, &out->profile_link_color);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("profile_link_color")));
+    if (p == NULL) { field = 30; goto fail; }
     seen[0] |= (uint64_t)1 << 29;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"profile_sidebar_border_color\":"))) { guess = -1; goto key; }
 field_31:
     p = atd_read_string_p(r, p, &out->profile_sidebar_border_color);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("profile_sidebar_border_color")));
-    }
+    if (p == NULL) { field = 31; goto fail; }
     seen[0] |= (uint64_t)1 << 30;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"profile_sidebar_fill_color\":"))) { guess = -1; goto key; }
 field_32:
     p = atd_read_string_p(r, p, &out->profile_sidebar_fill_color);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("profile_sidebar_fill_color")));
-    }
+    if (p == NULL) { field = 32; goto fail; }
     seen[0] |= (uint64_t)1 << 31;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"profile_text_color\":"))) { guess = -1; goto key; }
 field_33:
     p = atd_read_string_p(r, p, &out->profile_text_color);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("profile_text_color")));
+    if (p == NULL) { field = 33; goto fail; }
     seen[0] |= (uint64_t)1 << 32;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"profile_use_background_image\":"))) { guess = -1; goto key; }
 field_34:
     p = atd_read_bool_p(r, p, &out->profile_use_background_image);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("profile_use_background_image")));
-    }
+    if (p == NULL) { field = 34; goto fail; }
     seen[0] |= (uint64_t)1 << 33;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"default_profile\":"))) { guess = 8; goto key; }
 field_35:
     p = atd_read_bool_p(r, p, &out->default_profile);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("default_profile")));
+    if (p == NULL) { field = 35; goto fail; }
     seen[0] |= (uint64_t)1 << 34;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"default_profile_image\":"))) { guess = -1; goto key; }
 field_36:
     p = atd_read_bool_p(r, p, &out->default_profile_image);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("default_profile_image")));
-    }
+    if (p == NULL) { field = 36; goto fail; }
     seen[0] |= (uint64_t)1 << 35;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"following\":"))) { guess = 5; goto key; }
 field_37:
     p = atd_read_bool_p(r, p, &out->following);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("following")));
+    if (p == NULL) { field = 37; goto fail; }
     seen[0] |= (uint64_t)1 << 36;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"follow_request_sent\":"))) { guess = 10; goto key; }
 field_38:
     p = atd_read_bool_p(r, p, &out->follow_request_sent);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("follow_request_sent")));
+    if (p == NULL) { field = 38; goto fail; }
     seen[0] |= (uint64_t)1 << 37;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"notifications\":"))) { guess = 9; goto key; }
 field_39:
     p = atd_read_bool_p(r, p, &out->notifications);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("notifications")));
+    if (p == NULL) { field = 39; goto fail; }
     seen[0] |= (uint64_t)1 << 38;
 tail:
     p = atd_object_end_key_p(r, p, &more);
@@ -1013,6 +1011,8 @@ key:
     case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
+fail:
+    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_READ(extern, twitter_user, twitter_user)
@@ -1064,34 +1064,36 @@ static const char *twitter_entities_read_p(atd_reader *r, const char *p, twitter
 {
     bool more;
     int guess;
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("hashtags")}, {ATD_LIT("symbols")}, {ATD_LIT("urls")}, {ATD_LIT("user_mentions")}, {ATD_LIT("media")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     twitter_entities_init(out);
     if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"hashtags\":"))) { guess = -1; goto key; }
 field_0:
     p = twitter_hashtag_list_read_p(r, p, &out->hashtags);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("hashtags")));
+    if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"symbols\":"))) { guess = 4; goto key; }
 field_1:
     p = twitter_hashtag_list_read_p(r, p, &out->symbols);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("symbols")));
+    if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"urls\":"))) { guess = -1; goto key; }
 field_2:
     p = twitter_url_entity_list_read_p(r, p, &out->urls);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("urls")));
+    if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"user_mentions\":"))) { guess = -1; goto key; }
 field_3:
     p = twitter_user_mention_list_read_p(r, p, &out->user_mentions);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("user_mentions")));
+    if (p == NULL) { field = 3; goto fail; }
     seen[0] |= (uint64_t)1 << 3;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"media\":"))) { guess = -1; goto key; }
 field_4:
     if (!atd_null_skip(r, &p)) {
         p = twitter_media_list_read_p(r, p, &out->media);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("media")));
+        if (p == NULL) { field = 4; goto fail; }
         out->has_media = true;
     }
 tail:
@@ -1114,6 +1116,8 @@ key:
     case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
+fail:
+    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_READ(extern, twitter_entities, twitter_entities)
@@ -1260,104 +1264,98 @@ static const char *twitter_status_read_p(atd_reader *r, const char *p, twitter_s
 {
     bool more;
     int guess;
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("metadata")}, {ATD_LIT("created_at")}, {ATD_LIT("id")}, {ATD_LIT("id_str")}, {ATD_LIT("text")}, {ATD_LIT("source")}, {ATD_LIT("truncated")}, {ATD_LIT("in_reply_to_status_id")}, {ATD_LIT("in_reply_to_status_id_str")}, {ATD_LIT("in_reply_to_user_id")}, {ATD_LIT("in_reply_to_user_id_str")}, {ATD_LIT("in_reply_to_screen_name")}, {ATD_LIT("user")}, {ATD_LIT("geo")}, {ATD_LIT("coordinates")}, {ATD_LIT("place")}, {ATD_LIT("contributors")}, {ATD_LIT("retweeted_status")}, {ATD_LIT("retweet_count")}, {ATD_LIT("favorite_count")}, {ATD_LIT("entities")}, {ATD_LIT("favorited")}, {ATD_LIT("retweeted")}, {ATD_LIT("possibly_sensitive")}, {ATD_LIT("lang")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     twitter_status_init(out);
     if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"metadata\":"))) { guess = 16; goto key; }
 field_0:
     p = twitter_metadata_read_p(r, p, &out->metadata);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("metadata")));
+    if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"created_at\":"))) { guess = 15; goto key; }
 field_1:
     p = atd_read_string_p(r, p, &out->created_at);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("created_at")));
+    if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"id\":"))) { guess = 20; goto key; }
 field_2:
     p = atd_read_int64_p(r, p, &out->id);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("id")));
+    if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"id_str\":"))) { guess = -1; goto key; }
 field_3:
     p = atd_read_string_p(r, p, &out->id_str);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("id_str")));
+    if (p == NULL) { field = 3; goto fail; }
     seen[0] |= (uint64_t)1 << 3;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"text\":"))) { guess = 11; goto key; }
 field_4:
     p = atd_read_string_p(r, p, &out->text);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("text")));
+    if (p == NULL) { field = 4; goto fail; }
     seen[0] |= (uint64_t)1 << 4;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"source\":"))) { guess = 6; goto key; }
 field_5:
     p = atd_read_string_p(r, p, &out->source);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("source")));
+    if (p == NULL) { field = 5; goto fail; }
     seen[0] |= (uint64_t)1 << 5;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"truncated\":"))) { guess = 4; goto key; }
 field_6:
     p = atd_read_bool_p(r, p, &out->truncated);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("truncated")));
+    if (p == NULL) { field = 6; goto fail; }
     seen[0] |= (uint64_t)1 << 6;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"in_reply_to_status_id\":"))) { guess = 12; goto key; }
 field_7:
     p = twitter_int_nullable_read_p(r, p, &out->in_reply_to_status_id);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("in_reply_to_status_id")));
-    }
+    if (p == NULL) { field = 7; goto fail; }
     seen[0] |= (uint64_t)1 << 7;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"in_reply_to_status_id_str\":"))) { guess = -1; goto key; }
 field_8:
     p = twitter_string_nullable_read_p(r, p, &out->in_reply_to_status_id_str);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("in_reply_to_status_id_str")));
-    }
+    if (p == NULL) { field = 8; goto fail; }
     seen[0] |= (uint64_t)1 << 8;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"in_reply_to_user_id\":"))) { guess = -1; goto key; }
 field_9:
     p = twitter_int_nullable_read_p(r, p, &out->in_reply_to_user_id);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("in_reply_to_user_id")));
+    if (p == NULL) { field = 9; goto fail; }
     seen[0] |= (uint64_t)1 << 9;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"in_reply_to_user_id_str\":"))) { guess = -1; goto key; }
 field_10:
     p = twitter_string_nullable_read_p(r, p, &out->in_reply_to_user_id_str);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("in_reply_to_user_id_str")));
-    }
+    if (p == NULL) { field = 10; goto fail; }
     seen[0] |= (uint64_t)1 << 10;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"in_reply_to_screen_name\":"))) { guess = 24; goto key; }
 field_11:
     p = twitter_string_nullable_read_p(r, p, &out->in_reply_to_screen_name);
-    if (p == NULL) {
-        return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("in_reply_to_screen_name")));
-    }
+    if (p == NULL) { field = 11; goto fail; }
     seen[0] |= (uint64_t)1 << 11;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"user\":"))) { guess = 7; goto key; }
 field_12:
     p = twitter_user_read_p(r, p, &out->user);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("user")));
+    if (p == NULL) { field = 12; goto fail; }
     seen[0] |= (uint64_t)1 << 12;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"geo\":"))) { guess = -1; goto key; }
 field_13:
     p = atd_read_null_p(r, p);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("geo")));
+    if (p == NULL) { field = 13; goto fail; }
     out->geo = 0;
     seen[0] |= (uint64_t)1 << 13;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"coordinates\":"))) { guess = 2; goto key; }
 field_14:
     p = atd_read_null_p(r, p);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("coordinates")));
+    if (p == NULL) { field = 14; goto fail; }
     out->coordinates = 0;
     seen[0] |= (uint64_t)1 << 14;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"place\":"))) { guess = 1; goto key; }
 field_15:
     p = atd_read_null_p(r, p);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("place")));
+    if (p == NULL) { field = 15; goto fail; }
     out->place = 0;
     seen[0] |= (uint64_t)1 << 15;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"contributors\":"))) { guess = 23; goto key; }
 field_16:
     p = atd_read_null_p(r, p);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("contributors")));
+    if (p == NULL) { field = 16; goto fail; }
     out->contributors = 0;
     seen[0] |= (uint64_t)1 << 16;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"retweeted_status\":"))) { guess = 14; goto key; }
@@ -1367,54 +1365,50 @@ field_17:
             twitter_status *p_ = (twitter_status *)atd_arena_alloc(atd_reader_arena(r), sizeof(twitter_status), 8);
             if (p_ == NULL) {
                 atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory");
-                return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("retweeted_status")));
+                { field = 17; goto fail; }
             }
             out->retweeted_status = p_;
             p = twitter_status_read_p(r, p, &*p_);
-            if (p == NULL) {
-                return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("retweeted_status")));
-            }
+            if (p == NULL) { field = 17; goto fail; }
         }
         out->has_retweeted_status = true;
     }
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"retweet_count\":"))) { guess = 5; goto key; }
 field_18:
     p = atd_read_int64_p(r, p, &out->retweet_count);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("retweet_count")));
+    if (p == NULL) { field = 18; goto fail; }
     seen[0] |= (uint64_t)1 << 17;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"favorite_count\":"))) { guess = 22; goto key; }
 field_19:
     p = atd_read_int64_p(r, p, &out->favorite_count);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("favorite_count")));
+    if (p == NULL) { field = 19; goto fail; }
     seen[0] |= (uint64_t)1 << 18;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"entities\":"))) { guess = 21; goto key; }
 field_20:
     p = twitter_entities_read_p(r, p, &out->entities);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("entities")));
+    if (p == NULL) { field = 20; goto fail; }
     seen[0] |= (uint64_t)1 << 19;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"favorited\":"))) { guess = 19; goto key; }
 field_21:
     p = atd_read_bool_p(r, p, &out->favorited);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("favorited")));
+    if (p == NULL) { field = 21; goto fail; }
     seen[0] |= (uint64_t)1 << 20;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"retweeted\":"))) { guess = 13; goto key; }
 field_22:
     p = atd_read_bool_p(r, p, &out->retweeted);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("retweeted")));
+    if (p == NULL) { field = 22; goto fail; }
     seen[0] |= (uint64_t)1 << 21;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"possibly_sensitive\":"))) { guess = 17; goto key; }
 field_23:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_bool_p(r, p, &out->possibly_sensitive);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("possibly_sensitive")));
-        }
+        if (p == NULL) { field = 23; goto fail; }
         out->has_possibly_sensitive = true;
     }
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"lang\":"))) { guess = 18; goto key; }
 field_24:
     p = atd_read_string_p(r, p, &out->lang);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("lang")));
+    if (p == NULL) { field = 24; goto fail; }
     seen[0] |= (uint64_t)1 << 22;
 tail:
     p = atd_object_end_key_p(r, p, &more);
@@ -1456,6 +1450,8 @@ key:
     case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
+fail:
+    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_READ(extern, twitter_status, twitter_status)
@@ -1541,28 +1537,30 @@ static const char *twitter_url_entity_read_p(atd_reader *r, const char *p, twitt
 {
     bool more;
     int guess;
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("url")}, {ATD_LIT("expanded_url")}, {ATD_LIT("display_url")}, {ATD_LIT("indices")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     twitter_url_entity_init(out);
     if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"url\":"))) { guess = 2; goto key; }
 field_0:
     p = atd_read_string_p(r, p, &out->url);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("url")));
+    if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"expanded_url\":"))) { guess = -1; goto key; }
 field_1:
     p = atd_read_string_p(r, p, &out->expanded_url);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("expanded_url")));
+    if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"display_url\":"))) { guess = 3; goto key; }
 field_2:
     p = atd_read_string_p(r, p, &out->display_url);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("display_url")));
+    if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"indices\":"))) { guess = 1; goto key; }
 field_3:
     p = twitter_indices_read_p(r, p, &out->indices);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("indices")));
+    if (p == NULL) { field = 3; goto fail; }
     seen[0] |= (uint64_t)1 << 3;
 tail:
     p = atd_object_end_key_p(r, p, &more);
@@ -1583,6 +1581,8 @@ key:
     case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
+fail:
+    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_READ(extern, twitter_url_entity, twitter_url_entity)
@@ -1622,18 +1622,20 @@ static const char *twitter_hashtag_read_p(atd_reader *r, const char *p, twitter_
 {
     bool more;
     int guess;
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("text")}, {ATD_LIT("indices")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     twitter_hashtag_init(out);
     if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"text\":"))) { guess = 1; goto key; }
 field_0:
     p = atd_read_string_p(r, p, &out->text);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("text")));
+    if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"indices\":"))) { guess = -1; goto key; }
 field_1:
     p = twitter_indices_read_p(r, p, &out->indices);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("indices")));
+    if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_key_p(r, p, &more);
@@ -1652,6 +1654,8 @@ key:
     case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
+fail:
+    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_READ(extern, twitter_hashtag, twitter_hashtag)
@@ -1698,33 +1702,35 @@ static const char *twitter_user_mention_read_p(atd_reader *r, const char *p, twi
 {
     bool more;
     int guess;
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("screen_name")}, {ATD_LIT("name")}, {ATD_LIT("id")}, {ATD_LIT("id_str")}, {ATD_LIT("indices")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     twitter_user_mention_init(out);
     if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"screen_name\":"))) { guess = 2; goto key; }
 field_0:
     p = atd_read_string_p(r, p, &out->screen_name);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("screen_name")));
+    if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"name\":"))) { guess = -1; goto key; }
 field_1:
     p = atd_read_string_p(r, p, &out->name);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("name")));
+    if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"id\":"))) { guess = 0; goto key; }
 field_2:
     p = atd_read_int64_p(r, p, &out->id);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("id")));
+    if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"id_str\":"))) { guess = -1; goto key; }
 field_3:
     p = atd_read_string_p(r, p, &out->id_str);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("id_str")));
+    if (p == NULL) { field = 3; goto fail; }
     seen[0] |= (uint64_t)1 << 3;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"indices\":"))) { guess = -1; goto key; }
 field_4:
     p = twitter_indices_read_p(r, p, &out->indices);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("indices")));
+    if (p == NULL) { field = 4; goto fail; }
     seen[0] |= (uint64_t)1 << 4;
 tail:
     p = atd_object_end_key_p(r, p, &more);
@@ -1746,6 +1752,8 @@ key:
     case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
+fail:
+    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_READ(extern, twitter_user_mention, twitter_user_mention)
@@ -1789,23 +1797,25 @@ static const char *twitter_size_read_p(atd_reader *r, const char *p, twitter_siz
 {
     bool more;
     int guess;
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("w")}, {ATD_LIT("h")}, {ATD_LIT("resize")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     twitter_size_init(out);
     if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"w\":"))) { guess = 1; goto key; }
 field_0:
     p = atd_read_int64_p(r, p, &out->w);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("w")));
+    if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"h\":"))) { guess = -1; goto key; }
 field_1:
     p = atd_read_int64_p(r, p, &out->h);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("h")));
+    if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"resize\":"))) { guess = -1; goto key; }
 field_2:
     p = atd_read_string_p(r, p, &out->resize);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("resize")));
+    if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
 tail:
     p = atd_object_end_key_p(r, p, &more);
@@ -1825,6 +1835,8 @@ key:
     case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
+fail:
+    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_READ(extern, twitter_size, twitter_size)
@@ -1870,28 +1882,30 @@ static const char *twitter_sizes_read_p(atd_reader *r, const char *p, twitter_si
 {
     bool more;
     int guess;
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("medium")}, {ATD_LIT("small")}, {ATD_LIT("thumb")}, {ATD_LIT("large")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     twitter_sizes_init(out);
     if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"medium\":"))) { guess = 3; goto key; }
 field_0:
     p = twitter_size_read_p(r, p, &out->medium);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("medium")));
+    if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"small\":"))) { guess = -1; goto key; }
 field_1:
     p = twitter_size_read_p(r, p, &out->small);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("small")));
+    if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"thumb\":"))) { guess = -1; goto key; }
 field_2:
     p = twitter_size_read_p(r, p, &out->thumb);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("thumb")));
+    if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"large\":"))) { guess = -1; goto key; }
 field_3:
     p = twitter_size_read_p(r, p, &out->large);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("large")));
+    if (p == NULL) { field = 3; goto fail; }
     seen[0] |= (uint64_t)1 << 3;
 tail:
     p = atd_object_end_key_p(r, p, &more);
@@ -1912,6 +1926,8 @@ key:
     case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
+fail:
+    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_READ(extern, twitter_sizes, twitter_sizes)
@@ -1990,75 +2006,73 @@ static const char *twitter_media_read_p(atd_reader *r, const char *p, twitter_me
 {
     bool more;
     int guess;
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("id")}, {ATD_LIT("id_str")}, {ATD_LIT("indices")}, {ATD_LIT("media_url")}, {ATD_LIT("media_url_https")}, {ATD_LIT("url")}, {ATD_LIT("display_url")}, {ATD_LIT("expanded_url")}, {ATD_LIT("type")}, {ATD_LIT("sizes")}, {ATD_LIT("source_status_id")}, {ATD_LIT("source_status_id_str")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     twitter_media_init(out);
     if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"id\":"))) { guess = 6; goto key; }
 field_0:
     p = atd_read_int64_p(r, p, &out->id);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("id")));
+    if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"id_str\":"))) { guess = -1; goto key; }
 field_1:
     p = atd_read_string_p(r, p, &out->id_str);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("id_str")));
+    if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"indices\":"))) { guess = -1; goto key; }
 field_2:
     p = twitter_indices_read_p(r, p, &out->indices);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("indices")));
+    if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"media_url\":"))) { guess = -1; goto key; }
 field_3:
     p = atd_read_string_p(r, p, &out->media_url);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("media_url")));
+    if (p == NULL) { field = 3; goto fail; }
     seen[0] |= (uint64_t)1 << 3;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"media_url_https\":"))) { guess = -1; goto key; }
 field_4:
     p = atd_read_string_p(r, p, &out->media_url_https);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("media_url_https")));
+    if (p == NULL) { field = 4; goto fail; }
     seen[0] |= (uint64_t)1 << 4;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"url\":"))) { guess = 9; goto key; }
 field_5:
     p = atd_read_string_p(r, p, &out->url);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("url")));
+    if (p == NULL) { field = 5; goto fail; }
     seen[0] |= (uint64_t)1 << 5;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"display_url\":"))) { guess = -1; goto key; }
 field_6:
     p = atd_read_string_p(r, p, &out->display_url);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("display_url")));
+    if (p == NULL) { field = 6; goto fail; }
     seen[0] |= (uint64_t)1 << 6;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"expanded_url\":"))) { guess = -1; goto key; }
 field_7:
     p = atd_read_string_p(r, p, &out->expanded_url);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("expanded_url")));
+    if (p == NULL) { field = 7; goto fail; }
     seen[0] |= (uint64_t)1 << 7;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"type\":"))) { guess = 0; goto key; }
 field_8:
     p = atd_read_string_p(r, p, &out->media_type);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("type")));
+    if (p == NULL) { field = 8; goto fail; }
     seen[0] |= (uint64_t)1 << 8;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"sizes\":"))) { guess = 5; goto key; }
 field_9:
     p = twitter_sizes_read_p(r, p, &out->sizes);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("sizes")));
+    if (p == NULL) { field = 9; goto fail; }
     seen[0] |= (uint64_t)1 << 9;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"source_status_id\":"))) { guess = -1; goto key; }
 field_10:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_int64_p(r, p, &out->source_status_id);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("source_status_id")));
-        }
+        if (p == NULL) { field = 10; goto fail; }
         out->has_source_status_id = true;
     }
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"source_status_id_str\":"))) { guess = -1; goto key; }
 field_11:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_string_p(r, p, &out->source_status_id_str);
-        if (p == NULL) {
-            return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("source_status_id_str")));
-        }
+        if (p == NULL) { field = 11; goto fail; }
         out->has_source_status_id_str = true;
     }
 tail:
@@ -2088,6 +2102,8 @@ key:
     case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
+fail:
+    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_READ(extern, twitter_media, twitter_media)
@@ -2099,32 +2115,34 @@ ATD_DEFINE_LIST_WRITE_P(twitter_status_list, twitter_status_list, twitter_status
 
 static char *twitter_search_metadata_write_p(atd_writer *w, char *p, const twitter_search_metadata *v)
 {
-    if (!atd_writer_finite(w, (double)v->completed_in)) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("completed_in")));
-    }
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("completed_in")}, {ATD_LIT("max_id")}, {ATD_LIT("max_id_str")}, {ATD_LIT("next_results")}, {ATD_LIT("query")}, {ATD_LIT("refresh_url")}, {ATD_LIT("count")}, {ATD_LIT("since_id")}, {ATD_LIT("since_id_str")}};
+    if (!atd_writer_finite(w, (double)v->completed_in)) { field = 0; goto fail; }
     p = atd_writer_room(w, p, ATD_LEN("{\"completed_in\":") + ATD_DOUBLE_CHARS + ATD_LEN(",\"max_id\":") + ATD_INT64_CHARS);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("completed_in")));
+    if (p == NULL) { field = 0; goto fail; }
     p = atd_put(p, ATD_LIT("{\"completed_in\":"));
     p = atd_write_double(p, (double)v->completed_in);
     p = atd_put(p, ATD_LIT(",\"max_id\":"));
     p = atd_write_int64(p, (int64_t)v->max_id);
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"max_id_str\":"), v->max_id_str.ptr, v->max_id_str.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("max_id_str")));
+    if (p == NULL) { field = 2; goto fail; }
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"next_results\":"), v->next_results.ptr, v->next_results.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("next_results")));
+    if (p == NULL) { field = 3; goto fail; }
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"query\":"), v->query.ptr, v->query.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("query")));
+    if (p == NULL) { field = 4; goto fail; }
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"refresh_url\":"), v->refresh_url.ptr, v->refresh_url.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("refresh_url")));
+    if (p == NULL) { field = 5; goto fail; }
     p = atd_writer_room(w, p, ATD_LEN(",\"count\":") + ATD_INT64_CHARS + ATD_LEN(",\"since_id\":") + ATD_INT64_CHARS);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("count")));
+    if (p == NULL) { field = 6; goto fail; }
     p = atd_put(p, ATD_LIT(",\"count\":"));
     p = atd_write_int64(p, (int64_t)v->count);
     p = atd_put(p, ATD_LIT(",\"since_id\":"));
     p = atd_write_int64(p, (int64_t)v->since_id);
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"since_id_str\":"), v->since_id_str.ptr, v->since_id_str.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("since_id_str")));
+    if (p == NULL) { field = 8; goto fail; }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
+fail:
+    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_WRITE(twitter_search_metadata, twitter_search_metadata)
@@ -2132,17 +2150,19 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(twitter_search_metadata)
 
 static char *twitter_root_write_p(atd_writer *w, char *p, const twitter_root *v)
 {
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("statuses")}, {ATD_LIT("search_metadata")}};
     p = atd_writer_raw_p(w, p, ATD_LIT("{\"statuses\":"));
     if (p == NULL) return NULL;
     p = twitter_status_list_write_p(w, p, &v->statuses);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("statuses")));
+    if (p == NULL) { field = 0; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"search_metadata\":"));
     if (p == NULL) return NULL;
     p = twitter_search_metadata_write_p(w, p, &v->search_metadata);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("search_metadata")));
-    }
+    if (p == NULL) { field = 1; goto fail; }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
+fail:
+    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_WRITE(twitter_root, twitter_root)
@@ -2150,13 +2170,15 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(twitter_root)
 
 static char *twitter_metadata_write_p(atd_writer *w, char *p, const twitter_metadata *v)
 {
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("result_type")}, {ATD_LIT("iso_language_code")}};
     p = atd_writer_key_string_p(w, p, ATD_LIT("{\"result_type\":"), v->result_type.ptr, v->result_type.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("result_type")));
+    if (p == NULL) { field = 0; goto fail; }
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"iso_language_code\":"), v->iso_language_code.ptr, v->iso_language_code.len);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("iso_language_code")));
-    }
+    if (p == NULL) { field = 1; goto fail; }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
+fail:
+    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_WRITE(twitter_metadata, twitter_metadata)
@@ -2183,11 +2205,15 @@ ATD_DEFINE_LIST_WRITE_P(twitter_url_entity_list, twitter_url_entity_list, twitte
 
 static char *twitter_url_entities_write_p(atd_writer *w, char *p, const twitter_url_entities *v)
 {
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("urls")}};
     p = atd_writer_raw_p(w, p, ATD_LIT("{\"urls\":"));
     if (p == NULL) return NULL;
     p = twitter_url_entity_list_write_p(w, p, &v->urls);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("urls")));
+    if (p == NULL) { field = 0; goto fail; }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
+fail:
+    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_WRITE(twitter_url_entities, twitter_url_entities)
@@ -2196,21 +2222,25 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(twitter_url_entities)
 static char *twitter_user_entities_write_p(atd_writer *w, char *p, const twitter_user_entities *v)
 {
     bool first = true;
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("url")}, {ATD_LIT("description")}};
     p = atd_writer_raw_p(w, p, ATD_LIT("{"));
     if (p == NULL) return NULL;
     if (v->has_url) {
         p = atd_writer_raw_p(w, p, ATD_LIT("\"url\":"));
         if (p == NULL) return NULL;
         p = twitter_url_entities_write_p(w, p, &v->url);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("url")));
+        if (p == NULL) { field = 0; goto fail; }
         first = false;
     }
     p = first ? atd_writer_raw_p(w, p, ATD_LIT("\"description\":")) : atd_writer_raw_p(w, p, ATD_LIT(",\"description\":"));
     if (p == NULL) return NULL;
     p = twitter_url_entities_write_p(w, p, &v->description);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("description")));
+    if (p == NULL) { field = 1; goto fail; }
     first = false;
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
+fail:
+    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_WRITE(twitter_user_entities, twitter_user_entities)
@@ -2218,30 +2248,32 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(twitter_user_entities)
 
 static char *twitter_user_write_p(atd_writer *w, char *p, const twitter_user *v)
 {
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("id")}, {ATD_LIT("id_str")}, {ATD_LIT("name")}, {ATD_LIT("screen_name")}, {ATD_LIT("location")}, {ATD_LIT("description")}, {ATD_LIT("url")}, {ATD_LIT("entities")}, {ATD_LIT("protected")}, {ATD_LIT("followers_count")}, {ATD_LIT("friends_count")}, {ATD_LIT("listed_count")}, {ATD_LIT("created_at")}, {ATD_LIT("favourites_count")}, {ATD_LIT("utc_offset")}, {ATD_LIT("time_zone")}, {ATD_LIT("geo_enabled")}, {ATD_LIT("verified")}, {ATD_LIT("statuses_count")}, {ATD_LIT("lang")}, {ATD_LIT("contributors_enabled")}, {ATD_LIT("is_translator")}, {ATD_LIT("is_translation_enabled")}, {ATD_LIT("profile_background_color")}, {ATD_LIT("profile_background_image_url")}, {ATD_LIT("profile_background_image_url_https")}, {ATD_LIT("profile_background_tile")}, {ATD_LIT("profile_image_url")}, {ATD_LIT("profile_image_url_https")}, {ATD_LIT("profile_banner_url")}, {ATD_LIT("profile_link_color")}, {ATD_LIT("profile_sidebar_border_color")}, {ATD_LIT("profile_sidebar_fill_color")}, {ATD_LIT("profile_text_color")}, {ATD_LIT("profile_use_background_image")}, {ATD_LIT("default_profile")}, {ATD_LIT("default_profile_image")}, {ATD_LIT("following")}, {ATD_LIT("follow_request_sent")}, {ATD_LIT("notifications")}};
     p = atd_writer_room(w, p, ATD_LEN("{\"id\":") + ATD_INT64_CHARS);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("id")));
+    if (p == NULL) { field = 0; goto fail; }
     p = atd_put(p, ATD_LIT("{\"id\":"));
     p = atd_write_int64(p, (int64_t)v->id);
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"id_str\":"), v->id_str.ptr, v->id_str.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("id_str")));
+    if (p == NULL) { field = 1; goto fail; }
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"name\":"), v->name.ptr, v->name.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("name")));
+    if (p == NULL) { field = 2; goto fail; }
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"screen_name\":"), v->screen_name.ptr, v->screen_name.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("screen_name")));
+    if (p == NULL) { field = 3; goto fail; }
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"location\":"), v->location.ptr, v->location.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("location")));
+    if (p == NULL) { field = 4; goto fail; }
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"description\":"), v->description.ptr, v->description.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("description")));
+    if (p == NULL) { field = 5; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"url\":"));
     if (p == NULL) return NULL;
     p = twitter_string_nullable_write_p(w, p, &v->url);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("url")));
+    if (p == NULL) { field = 6; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"entities\":"));
     if (p == NULL) return NULL;
     p = twitter_user_entities_write_p(w, p, &v->entities);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("entities")));
+    if (p == NULL) { field = 7; goto fail; }
     p = atd_writer_room(w, p, ATD_LEN(",\"protected\":") + ATD_LEN("false") + ATD_LEN(",\"followers_count\":") + ATD_INT64_CHARS + ATD_LEN(",\"friends_count\":") + ATD_INT64_CHARS + ATD_LEN(",\"listed_count\":") + ATD_INT64_CHARS);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("protected")));
+    if (p == NULL) { field = 8; goto fail; }
     p = atd_put(p, ATD_LIT(",\"protected\":"));
     p = v->protected_ ? atd_put(p, ATD_LIT("true")) : atd_put(p, ATD_LIT("false"));
     p = atd_put(p, ATD_LIT(",\"followers_count\":"));
@@ -2251,23 +2283,21 @@ static char *twitter_user_write_p(atd_writer *w, char *p, const twitter_user *v)
     p = atd_put(p, ATD_LIT(",\"listed_count\":"));
     p = atd_write_int64(p, (int64_t)v->listed_count);
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"created_at\":"), v->created_at.ptr, v->created_at.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("created_at")));
+    if (p == NULL) { field = 12; goto fail; }
     p = atd_writer_room(w, p, ATD_LEN(",\"favourites_count\":") + ATD_INT64_CHARS);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("favourites_count")));
-    }
+    if (p == NULL) { field = 13; goto fail; }
     p = atd_put(p, ATD_LIT(",\"favourites_count\":"));
     p = atd_write_int64(p, (int64_t)v->favourites_count);
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"utc_offset\":"));
     if (p == NULL) return NULL;
     p = twitter_int_nullable_write_p(w, p, &v->utc_offset);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("utc_offset")));
+    if (p == NULL) { field = 14; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"time_zone\":"));
     if (p == NULL) return NULL;
     p = twitter_string_nullable_write_p(w, p, &v->time_zone);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("time_zone")));
+    if (p == NULL) { field = 15; goto fail; }
     p = atd_writer_room(w, p, ATD_LEN(",\"geo_enabled\":") + ATD_LEN("false") + ATD_LEN(",\"verified\":") + ATD_LEN("false") + ATD_LEN(",\"statuses_count\":") + ATD_INT64_CHARS);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("geo_enabled")));
+    if (p == NULL) { field = 16; goto fail; }
     p = atd_put(p, ATD_LIT(",\"geo_enabled\":"));
     p = v->geo_enabled ? atd_put(p, ATD_LIT("true")) : atd_put(p, ATD_LIT("false"));
     p = atd_put(p, ATD_LIT(",\"verified\":"));
@@ -2275,11 +2305,9 @@ static char *twitter_user_write_p(atd_writer *w, char *p, const twitter_user *v)
     p = atd_put(p, ATD_LIT(",\"statuses_count\":"));
     p = atd_write_int64(p, (int64_t)v->statuses_count);
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"lang\":"), v->lang.ptr, v->lang.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("lang")));
+    if (p == NULL) { field = 19; goto fail; }
     p = atd_writer_room(w, p, ATD_LEN(",\"contributors_enabled\":") + ATD_LEN("false") + ATD_LEN(",\"is_translator\":") + ATD_LEN("false") + ATD_LEN(",\"is_translation_enabled\":") + ATD_LEN("false"));
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("contributors_enabled")));
-    }
+    if (p == NULL) { field = 20; goto fail; }
     p = atd_put(p, ATD_LIT(",\"contributors_enabled\":"));
     p = v->contributors_enabled ? atd_put(p, ATD_LIT("true")) : atd_put(p, ATD_LIT("false"));
     p = atd_put(p, ATD_LIT(",\"is_translator\":"));
@@ -2287,57 +2315,33 @@ static char *twitter_user_write_p(atd_writer *w, char *p, const twitter_user *v)
     p = atd_put(p, ATD_LIT(",\"is_translation_enabled\":"));
     p = v->is_translation_enabled ? atd_put(p, ATD_LIT("true")) : atd_put(p, ATD_LIT("false"));
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"profile_background_color\":"), v->profile_background_color.ptr, v->profile_background_color.len);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("profile_background_color")));
-    }
+    if (p == NULL) { field = 23; goto fail; }
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"profile_background_image_url\":"), v->profile_background_image_url.ptr, v->profile_background_image_url.len);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("profile_background_image_url")));
-    }
+    if (p == NULL) { field = 24; goto fail; }
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"profile_background_image_url_https\":"), v->profile_background_image_url_https.ptr, v->profile_background_image_url_https.len);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("profile_background_image_url_https")));
-    }
+    if (p == NULL) { field = 25; goto fail; }
     p = atd_writer_room(w, p, ATD_LEN(",\"profile_background_tile\":") + ATD_LEN("false"));
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("profile_background_tile")));
-    }
+    if (p == NULL) { field = 26; goto fail; }
     p = atd_put(p, ATD_LIT(",\"profile_background_tile\":"));
     p = v->profile_background_tile ? atd_put(p, ATD_LIT("true")) : atd_put(p, ATD_LIT("false"));
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"profile_image_url\":"), v->profile_image_url.ptr, v->profile_image_url.len);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("profile_image_url")));
-    }
+    if (p == NULL) { field = 27; goto fail; }
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"profile_image_url_https\":"), v->profile_image_url_https.ptr, v->profile_image_url_https.len);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("profile_image_url_https")));
-    }
+    if (p == NULL) { field = 28; goto fail; }
     if (v->has_profile_banner_url) {
         p = atd_writer_key_string_p(w, p, ATD_LIT(",\"profile_banner_url\":"), v->profile_banner_url.ptr, v->profile_banner_url.len);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("profile_banner_url")));
-        }
+        if (p == NULL) { field = 29; goto fail; }
     }
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"profile_link_color\":"), v->profile_link_color.ptr, v->profile_link_color.len);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("profile_link_color")));
-    }
+    if (p == NULL) { field = 30; goto fail; }
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"profile_sidebar_border_color\":"), v->profile_sidebar_border_color.ptr, v->profile_sidebar_border_color.len);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("profile_sidebar_border_color")));
-    }
+    if (p == NULL) { field = 31; goto fail; }
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"profile_sidebar_fill_color\":"), v->profile_sidebar_fill_color.ptr, v->profile_sidebar_fill_color.len);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("profile_sidebar_fill_color")));
-    }
+    if (p == NULL) { field = 32; goto fail; }
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"profile_text_color\":"), v->profile_text_color.ptr, v->profile_text_color.len);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("profile_text_color")));
-    }
+    if (p == NULL) { field = 33; goto fail; }
     p = atd_writer_room(w, p, ATD_LEN(",\"profile_use_background_image\":") + ATD_LEN("false") + ATD_LEN(",\"default_profile\":") + ATD_LEN("false") + ATD_LEN(",\"default_profile_image\":") + ATD_LEN("false") + ATD_LEN(",\"following\":") + ATD_LEN("false") + ATD_LEN(",\"follow_request_sent\":") + ATD_LEN("false") + ATD_LEN(",\"notifications\":") + ATD_LEN("false") + ATD_LEN("}"));
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("profile_use_background_image")));
-    }
+    if (p == NULL) { field = 34; goto fail; }
     p = atd_put(p, ATD_LIT(",\"profile_use_background_image\":"));
     p = v->profile_use_background_image ? atd_put(p, ATD_LIT("true")) : atd_put(p, ATD_LIT("false"));
     p = atd_put(p, ATD_LIT(",\"default_profile\":"));
@@ -2352,6 +2356,8 @@ static char *twitter_user_write_p(atd_writer *w, char *p, const twitter_user *v)
     p = v->notifications ? atd_put(p, ATD_LIT("true")) : atd_put(p, ATD_LIT("false"));
     *p++ = '}';
     return p;
+fail:
+    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_WRITE(twitter_user, twitter_user)
@@ -2365,31 +2371,33 @@ ATD_DEFINE_LIST_WRITE_P(twitter_media_list, twitter_media_list, twitter_media_wr
 
 static char *twitter_entities_write_p(atd_writer *w, char *p, const twitter_entities *v)
 {
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("hashtags")}, {ATD_LIT("symbols")}, {ATD_LIT("urls")}, {ATD_LIT("user_mentions")}, {ATD_LIT("media")}};
     p = atd_writer_raw_p(w, p, ATD_LIT("{\"hashtags\":"));
     if (p == NULL) return NULL;
     p = twitter_hashtag_list_write_p(w, p, &v->hashtags);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("hashtags")));
+    if (p == NULL) { field = 0; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"symbols\":"));
     if (p == NULL) return NULL;
     p = twitter_hashtag_list_write_p(w, p, &v->symbols);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("symbols")));
+    if (p == NULL) { field = 1; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"urls\":"));
     if (p == NULL) return NULL;
     p = twitter_url_entity_list_write_p(w, p, &v->urls);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("urls")));
+    if (p == NULL) { field = 2; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"user_mentions\":"));
     if (p == NULL) return NULL;
     p = twitter_user_mention_list_write_p(w, p, &v->user_mentions);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("user_mentions")));
-    }
+    if (p == NULL) { field = 3; goto fail; }
     if (v->has_media) {
         p = atd_writer_raw_p(w, p, ATD_LIT(",\"media\":"));
         if (p == NULL) return NULL;
         p = twitter_media_list_write_p(w, p, &v->media);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("media")));
+        if (p == NULL) { field = 4; goto fail; }
     }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
+fail:
+    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_WRITE(twitter_entities, twitter_entities)
@@ -2397,62 +2405,54 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(twitter_entities)
 
 static char *twitter_status_write_p(atd_writer *w, char *p, const twitter_status *v)
 {
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("metadata")}, {ATD_LIT("created_at")}, {ATD_LIT("id")}, {ATD_LIT("id_str")}, {ATD_LIT("text")}, {ATD_LIT("source")}, {ATD_LIT("truncated")}, {ATD_LIT("in_reply_to_status_id")}, {ATD_LIT("in_reply_to_status_id_str")}, {ATD_LIT("in_reply_to_user_id")}, {ATD_LIT("in_reply_to_user_id_str")}, {ATD_LIT("in_reply_to_screen_name")}, {ATD_LIT("user")}, {ATD_LIT("geo")}, {ATD_LIT("coordinates")}, {ATD_LIT("place")}, {ATD_LIT("contributors")}, {ATD_LIT("retweeted_status")}, {ATD_LIT("retweet_count")}, {ATD_LIT("favorite_count")}, {ATD_LIT("entities")}, {ATD_LIT("favorited")}, {ATD_LIT("retweeted")}, {ATD_LIT("possibly_sensitive")}, {ATD_LIT("lang")}};
     p = atd_writer_raw_p(w, p, ATD_LIT("{\"metadata\":"));
     if (p == NULL) return NULL;
     p = twitter_metadata_write_p(w, p, &v->metadata);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("metadata")));
+    if (p == NULL) { field = 0; goto fail; }
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"created_at\":"), v->created_at.ptr, v->created_at.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("created_at")));
+    if (p == NULL) { field = 1; goto fail; }
     p = atd_writer_room(w, p, ATD_LEN(",\"id\":") + ATD_INT64_CHARS);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("id")));
+    if (p == NULL) { field = 2; goto fail; }
     p = atd_put(p, ATD_LIT(",\"id\":"));
     p = atd_write_int64(p, (int64_t)v->id);
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"id_str\":"), v->id_str.ptr, v->id_str.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("id_str")));
+    if (p == NULL) { field = 3; goto fail; }
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"text\":"), v->text.ptr, v->text.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("text")));
+    if (p == NULL) { field = 4; goto fail; }
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"source\":"), v->source.ptr, v->source.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("source")));
+    if (p == NULL) { field = 5; goto fail; }
     p = atd_writer_room(w, p, ATD_LEN(",\"truncated\":") + ATD_LEN("false"));
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("truncated")));
+    if (p == NULL) { field = 6; goto fail; }
     p = atd_put(p, ATD_LIT(",\"truncated\":"));
     p = v->truncated ? atd_put(p, ATD_LIT("true")) : atd_put(p, ATD_LIT("false"));
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"in_reply_to_status_id\":"));
     if (p == NULL) return NULL;
     p = twitter_int_nullable_write_p(w, p, &v->in_reply_to_status_id);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("in_reply_to_status_id")));
-    }
+    if (p == NULL) { field = 7; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"in_reply_to_status_id_str\":"));
     if (p == NULL) return NULL;
     p = twitter_string_nullable_write_p(w, p, &v->in_reply_to_status_id_str);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("in_reply_to_status_id_str")));
-    }
+    if (p == NULL) { field = 8; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"in_reply_to_user_id\":"));
     if (p == NULL) return NULL;
     p = twitter_int_nullable_write_p(w, p, &v->in_reply_to_user_id);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("in_reply_to_user_id")));
-    }
+    if (p == NULL) { field = 9; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"in_reply_to_user_id_str\":"));
     if (p == NULL) return NULL;
     p = twitter_string_nullable_write_p(w, p, &v->in_reply_to_user_id_str);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("in_reply_to_user_id_str")));
-    }
+    if (p == NULL) { field = 10; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"in_reply_to_screen_name\":"));
     if (p == NULL) return NULL;
     p = twitter_string_nullable_write_p(w, p, &v->in_reply_to_screen_name);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("in_reply_to_screen_name")));
-    }
+    if (p == NULL) { field = 11; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"user\":"));
     if (p == NULL) return NULL;
     p = twitter_user_write_p(w, p, &v->user);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("user")));
+    if (p == NULL) { field = 12; goto fail; }
     p = atd_writer_room(w, p, ATD_LEN(",\"geo\":") + ATD_LEN("null") + ATD_LEN(",\"coordinates\":") + ATD_LEN("null") + ATD_LEN(",\"place\":") + ATD_LEN("null") + ATD_LEN(",\"contributors\":") + ATD_LEN("null"));
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("geo")));
+    if (p == NULL) { field = 13; goto fail; }
     p = atd_put(p, ATD_LIT(",\"geo\":"));
     (void)v->geo; /* unit: always null */
     p = atd_put(p, ATD_LIT("null"));
@@ -2470,17 +2470,13 @@ static char *twitter_status_write_p(atd_writer *w, char *p, const twitter_status
         if (p == NULL) return NULL;
         if (v->retweeted_status == NULL) {
             atd_writer_fail(w, ATD_ERR_INVALID, "NULL pointer for a present value");
-            return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("retweeted_status")));
+            { field = 17; goto fail; }
         }
         p = twitter_status_write_p(w, p, &(*v->retweeted_status));
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("retweeted_status")));
-        }
+        if (p == NULL) { field = 17; goto fail; }
     }
     p = atd_writer_room(w, p, ATD_LEN(",\"retweet_count\":") + ATD_INT64_CHARS + ATD_LEN(",\"favorite_count\":") + ATD_INT64_CHARS);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("retweet_count")));
-    }
+    if (p == NULL) { field = 18; goto fail; }
     p = atd_put(p, ATD_LIT(",\"retweet_count\":"));
     p = atd_write_int64(p, (int64_t)v->retweet_count);
     p = atd_put(p, ATD_LIT(",\"favorite_count\":"));
@@ -2488,24 +2484,24 @@ static char *twitter_status_write_p(atd_writer *w, char *p, const twitter_status
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"entities\":"));
     if (p == NULL) return NULL;
     p = twitter_entities_write_p(w, p, &v->entities);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("entities")));
+    if (p == NULL) { field = 20; goto fail; }
     p = atd_writer_room(w, p, ATD_LEN(",\"favorited\":") + ATD_LEN("false") + ATD_LEN(",\"retweeted\":") + ATD_LEN("false"));
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("favorited")));
+    if (p == NULL) { field = 21; goto fail; }
     p = atd_put(p, ATD_LIT(",\"favorited\":"));
     p = v->favorited ? atd_put(p, ATD_LIT("true")) : atd_put(p, ATD_LIT("false"));
     p = atd_put(p, ATD_LIT(",\"retweeted\":"));
     p = v->retweeted ? atd_put(p, ATD_LIT("true")) : atd_put(p, ATD_LIT("false"));
     if (v->has_possibly_sensitive) {
         p = atd_writer_room(w, p, ATD_LEN(",\"possibly_sensitive\":") + ATD_LEN("false"));
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("possibly_sensitive")));
-        }
+        if (p == NULL) { field = 23; goto fail; }
         p = atd_put(p, ATD_LIT(",\"possibly_sensitive\":"));
         p = v->possibly_sensitive ? atd_put(p, ATD_LIT("true")) : atd_put(p, ATD_LIT("false"));
     }
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"lang\":"), v->lang.ptr, v->lang.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("lang")));
+    if (p == NULL) { field = 24; goto fail; }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
+fail:
+    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_WRITE(twitter_status, twitter_status)
@@ -2528,17 +2524,21 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(twitter_indices)
 
 static char *twitter_url_entity_write_p(atd_writer *w, char *p, const twitter_url_entity *v)
 {
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("url")}, {ATD_LIT("expanded_url")}, {ATD_LIT("display_url")}, {ATD_LIT("indices")}};
     p = atd_writer_key_string_p(w, p, ATD_LIT("{\"url\":"), v->url.ptr, v->url.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("url")));
+    if (p == NULL) { field = 0; goto fail; }
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"expanded_url\":"), v->expanded_url.ptr, v->expanded_url.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("expanded_url")));
+    if (p == NULL) { field = 1; goto fail; }
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"display_url\":"), v->display_url.ptr, v->display_url.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("display_url")));
+    if (p == NULL) { field = 2; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"indices\":"));
     if (p == NULL) return NULL;
     p = twitter_indices_write_p(w, p, &v->indices);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("indices")));
+    if (p == NULL) { field = 3; goto fail; }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
+fail:
+    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_WRITE(twitter_url_entity, twitter_url_entity)
@@ -2546,13 +2546,17 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(twitter_url_entity)
 
 static char *twitter_hashtag_write_p(atd_writer *w, char *p, const twitter_hashtag *v)
 {
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("text")}, {ATD_LIT("indices")}};
     p = atd_writer_key_string_p(w, p, ATD_LIT("{\"text\":"), v->text.ptr, v->text.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("text")));
+    if (p == NULL) { field = 0; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"indices\":"));
     if (p == NULL) return NULL;
     p = twitter_indices_write_p(w, p, &v->indices);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("indices")));
+    if (p == NULL) { field = 1; goto fail; }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
+fail:
+    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_WRITE(twitter_hashtag, twitter_hashtag)
@@ -2560,21 +2564,25 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(twitter_hashtag)
 
 static char *twitter_user_mention_write_p(atd_writer *w, char *p, const twitter_user_mention *v)
 {
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("screen_name")}, {ATD_LIT("name")}, {ATD_LIT("id")}, {ATD_LIT("id_str")}, {ATD_LIT("indices")}};
     p = atd_writer_key_string_p(w, p, ATD_LIT("{\"screen_name\":"), v->screen_name.ptr, v->screen_name.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("screen_name")));
+    if (p == NULL) { field = 0; goto fail; }
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"name\":"), v->name.ptr, v->name.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("name")));
+    if (p == NULL) { field = 1; goto fail; }
     p = atd_writer_room(w, p, ATD_LEN(",\"id\":") + ATD_INT64_CHARS);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("id")));
+    if (p == NULL) { field = 2; goto fail; }
     p = atd_put(p, ATD_LIT(",\"id\":"));
     p = atd_write_int64(p, (int64_t)v->id);
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"id_str\":"), v->id_str.ptr, v->id_str.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("id_str")));
+    if (p == NULL) { field = 3; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"indices\":"));
     if (p == NULL) return NULL;
     p = twitter_indices_write_p(w, p, &v->indices);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("indices")));
+    if (p == NULL) { field = 4; goto fail; }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
+fail:
+    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_WRITE(twitter_user_mention, twitter_user_mention)
@@ -2582,15 +2590,19 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(twitter_user_mention)
 
 static char *twitter_size_write_p(atd_writer *w, char *p, const twitter_size *v)
 {
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("w")}, {ATD_LIT("h")}, {ATD_LIT("resize")}};
     p = atd_writer_room(w, p, ATD_LEN("{\"w\":") + ATD_INT64_CHARS + ATD_LEN(",\"h\":") + ATD_INT64_CHARS);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("w")));
+    if (p == NULL) { field = 0; goto fail; }
     p = atd_put(p, ATD_LIT("{\"w\":"));
     p = atd_write_int64(p, (int64_t)v->w);
     p = atd_put(p, ATD_LIT(",\"h\":"));
     p = atd_write_int64(p, (int64_t)v->h);
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"resize\":"), v->resize.ptr, v->resize.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("resize")));
+    if (p == NULL) { field = 2; goto fail; }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
+fail:
+    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_WRITE(twitter_size, twitter_size)
@@ -2598,23 +2610,27 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(twitter_size)
 
 static char *twitter_sizes_write_p(atd_writer *w, char *p, const twitter_sizes *v)
 {
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("medium")}, {ATD_LIT("small")}, {ATD_LIT("thumb")}, {ATD_LIT("large")}};
     p = atd_writer_raw_p(w, p, ATD_LIT("{\"medium\":"));
     if (p == NULL) return NULL;
     p = twitter_size_write_p(w, p, &v->medium);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("medium")));
+    if (p == NULL) { field = 0; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"small\":"));
     if (p == NULL) return NULL;
     p = twitter_size_write_p(w, p, &v->small);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("small")));
+    if (p == NULL) { field = 1; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"thumb\":"));
     if (p == NULL) return NULL;
     p = twitter_size_write_p(w, p, &v->thumb);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("thumb")));
+    if (p == NULL) { field = 2; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"large\":"));
     if (p == NULL) return NULL;
     p = twitter_size_write_p(w, p, &v->large);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("large")));
+    if (p == NULL) { field = 3; goto fail; }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
+fail:
+    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_WRITE(twitter_sizes, twitter_sizes)
@@ -2622,49 +2638,47 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(twitter_sizes)
 
 static char *twitter_media_write_p(atd_writer *w, char *p, const twitter_media *v)
 {
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("id")}, {ATD_LIT("id_str")}, {ATD_LIT("indices")}, {ATD_LIT("media_url")}, {ATD_LIT("media_url_https")}, {ATD_LIT("url")}, {ATD_LIT("display_url")}, {ATD_LIT("expanded_url")}, {ATD_LIT("type")}, {ATD_LIT("sizes")}, {ATD_LIT("source_status_id")}, {ATD_LIT("source_status_id_str")}};
     p = atd_writer_room(w, p, ATD_LEN("{\"id\":") + ATD_INT64_CHARS);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("id")));
+    if (p == NULL) { field = 0; goto fail; }
     p = atd_put(p, ATD_LIT("{\"id\":"));
     p = atd_write_int64(p, (int64_t)v->id);
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"id_str\":"), v->id_str.ptr, v->id_str.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("id_str")));
+    if (p == NULL) { field = 1; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"indices\":"));
     if (p == NULL) return NULL;
     p = twitter_indices_write_p(w, p, &v->indices);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("indices")));
+    if (p == NULL) { field = 2; goto fail; }
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"media_url\":"), v->media_url.ptr, v->media_url.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("media_url")));
+    if (p == NULL) { field = 3; goto fail; }
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"media_url_https\":"), v->media_url_https.ptr, v->media_url_https.len);
-    if (p == NULL) {
-        return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("media_url_https")));
-    }
+    if (p == NULL) { field = 4; goto fail; }
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"url\":"), v->url.ptr, v->url.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("url")));
+    if (p == NULL) { field = 5; goto fail; }
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"display_url\":"), v->display_url.ptr, v->display_url.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("display_url")));
+    if (p == NULL) { field = 6; goto fail; }
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"expanded_url\":"), v->expanded_url.ptr, v->expanded_url.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("expanded_url")));
+    if (p == NULL) { field = 7; goto fail; }
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"type\":"), v->media_type.ptr, v->media_type.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("type")));
+    if (p == NULL) { field = 8; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"sizes\":"));
     if (p == NULL) return NULL;
     p = twitter_sizes_write_p(w, p, &v->sizes);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("sizes")));
+    if (p == NULL) { field = 9; goto fail; }
     if (v->has_source_status_id) {
         p = atd_writer_room(w, p, ATD_LEN(",\"source_status_id\":") + ATD_INT64_CHARS);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("source_status_id")));
-        }
+        if (p == NULL) { field = 10; goto fail; }
         p = atd_put(p, ATD_LIT(",\"source_status_id\":"));
         p = atd_write_int64(p, (int64_t)v->source_status_id);
     }
     if (v->has_source_status_id_str) {
         p = atd_writer_key_string_p(w, p, ATD_LIT(",\"source_status_id_str\":"), v->source_status_id_str.ptr, v->source_status_id_str.len);
-        if (p == NULL) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("source_status_id_str")));
-        }
+        if (p == NULL) { field = 11; goto fail; }
     }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
+fail:
+    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_WRITE(twitter_media, twitter_media)

@@ -87,6 +87,8 @@ static const char *validators_person__plain_read_p(atd_reader *r, const char *p,
 {
     bool more;
     int guess;
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("name")}, {ATD_LIT("age")}, {ATD_LIT("email")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     validators_person__plain_init(out);
@@ -96,12 +98,12 @@ field_0:
         p = atd_skip_ws_p(r, p);
         size_t at_v_ = atd_reader_offset_of(r, p);
         p = atd_read_string_p(r, p, &out->name);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("name")));
+        if (p == NULL) { field = 0; goto fail; }
         {
             const char *why_ = NULL;
             if (!valid_name(&out->name, &why_)) {
                 atd_reader_fail_validator(r, at_v_, "valid_name", why_);
-                return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("name")));
+                { field = 0; goto fail; }
             }
         }
     }
@@ -112,12 +114,12 @@ field_1:
         p = atd_skip_ws_p(r, p);
         size_t at_v_ = atd_reader_offset_of(r, p);
         p = atd_read_int64_p(r, p, &out->age);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("age")));
+        if (p == NULL) { field = 1; goto fail; }
         {
             const char *why_ = NULL;
             if (!valid_age(&out->age, &why_)) {
                 atd_reader_fail_validator(r, at_v_, "valid_age", why_);
-                return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("age")));
+                { field = 1; goto fail; }
             }
         }
     }
@@ -129,12 +131,12 @@ field_2:
             p = atd_skip_ws_p(r, p);
             size_t at_v_ = atd_reader_offset_of(r, p);
             p = atd_read_string_p(r, p, &out->email);
-            if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("email")));
+            if (p == NULL) { field = 2; goto fail; }
             {
                 const char *why_ = NULL;
                 if (!valid_email(&out->email, &why_)) {
                     atd_reader_fail_validator(r, at_v_, "valid_email", why_);
-                    return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("email")));
+                    { field = 2; goto fail; }
                 }
             }
         }
@@ -158,6 +160,8 @@ key:
     case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
+fail:
+    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
 }
 
 static const char *validators_person_read_p(atd_reader *r, const char *p, validators_person *out)
@@ -310,6 +314,8 @@ static const char *validators_host_read_p(atd_reader *r, const char *p, validato
 {
     bool more;
     int guess;
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("host")}, {ATD_LIT("port")}, {ATD_LIT("weight")}, {ATD_LIT("backup")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     validators_host_init(out);
@@ -319,10 +325,10 @@ field_0:
         p = atd_skip_ws_p(r, p);
         size_t at_v_ = atd_reader_offset_of(r, p);
         p = atd_read_string_p(r, p, &out->host);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("host")));
+        if (p == NULL) { field = 0; goto fail; }
         if ((out->host).len < (size_t)1 || (out->host).len > (size_t)16) {
             atd_reader_fail_check_len(r, at_v_, (out->host).len, "a string of 1 to 16 bytes");
-            return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("host")));
+            { field = 0; goto fail; }
         }
     }
     seen[0] |= (uint64_t)1 << 0;
@@ -332,16 +338,16 @@ field_1:
         p = atd_skip_ws_p(r, p);
         size_t at_v_ = atd_reader_offset_of(r, p);
         p = atd_read_int64_p(r, p, &out->port);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("port")));
+        if (p == NULL) { field = 1; goto fail; }
         if ((int64_t)(out->port) < INT64_C(1) || (int64_t)(out->port) > INT64_C(65535)) {
             atd_reader_fail_check_int(r, at_v_, (int64_t)(out->port), "an int >= 1 and <= 65535");
-            return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("port")));
+            { field = 1; goto fail; }
         }
         {
             const char *why_ = NULL;
             if (!valid_port(&out->port, &why_)) {
                 atd_reader_fail_validator(r, at_v_, "valid_port", why_);
-                return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("port")));
+                { field = 1; goto fail; }
             }
         }
     }
@@ -353,10 +359,10 @@ field_2:
             p = atd_skip_ws_p(r, p);
             size_t at_v_ = atd_reader_offset_of(r, p);
             p = atd_read_double_p(r, p, &out->weight);
-            if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("weight")));
+            if (p == NULL) { field = 2; goto fail; }
             if ((double)(out->weight) < 0 || (double)(out->weight) > 100.5) {
                 atd_reader_fail_check_float(r, at_v_, (double)(out->weight), "a float >= 0 and <= 100.5");
-                return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("weight")));
+                { field = 2; goto fail; }
             }
         }
     }
@@ -367,16 +373,16 @@ field_3:
             p = atd_skip_ws_p(r, p);
             size_t at_v_ = atd_reader_offset_of(r, p);
             p = atd_read_int64_p(r, p, &out->backup);
-            if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("backup")));
+            if (p == NULL) { field = 3; goto fail; }
             if ((int64_t)(out->backup) < INT64_C(1) || (int64_t)(out->backup) > INT64_C(65535)) {
                 atd_reader_fail_check_int(r, at_v_, (int64_t)(out->backup), "an int >= 1 and <= 65535");
-                return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("backup")));
+                { field = 3; goto fail; }
             }
             {
                 const char *why_ = NULL;
                 if (!valid_port(&out->backup, &why_)) {
                     atd_reader_fail_validator(r, at_v_, "valid_port", why_);
-                    return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("backup")));
+                    { field = 3; goto fail; }
                 }
             }
         }
@@ -401,6 +407,8 @@ key:
     case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
+fail:
+    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_READ(extern, validators_host, validators_host)
@@ -599,33 +607,35 @@ static const char *validators_config_read_p(atd_reader *r, const char *p, valida
 {
     bool more;
     int guess;
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("hosts")}, {ATD_LIT("ports")}, {ATD_LIT("evens")}, {ATD_LIT("range")}, {ATD_LIT("level")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     validators_config_init(out);
     if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"hosts\":"))) { guess = 2; goto key; }
 field_0:
     p = validators_host_list_read_p(r, p, &out->hosts);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("hosts")));
+    if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ports\":"))) { guess = 4; goto key; }
 field_1:
     p = validators_port_list_read_p(r, p, &out->ports);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("ports")));
+    if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"evens\":"))) { guess = 3; goto key; }
 field_2:
     p = validators_int_checked_list_read_p(r, p, &out->evens);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("evens")));
+    if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"range\":"))) { guess = 0; goto key; }
 field_3:
     p = validators_int_int_checked_tuple_read_p(r, p, &out->range);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("range")));
+    if (p == NULL) { field = 3; goto fail; }
     seen[0] |= (uint64_t)1 << 3;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"level\":"))) { guess = -1; goto key; }
 field_4:
     p = validators_uint8_checked_nullable_read_p(r, p, &out->level);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("level")));
+    if (p == NULL) { field = 4; goto fail; }
     seen[0] |= (uint64_t)1 << 4;
 tail:
     p = atd_object_end_key_p(r, p, &more);
@@ -647,6 +657,8 @@ key:
     case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
+fail:
+    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_READ(extern, validators_config, validators_config)
@@ -694,24 +706,26 @@ static const char *validators_doc_read_p(atd_reader *r, const char *p, validator
 {
     bool more;
     int guess;
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("people")}, {ATD_LIT("shapes")}, {ATD_LIT("config")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     validators_doc_init(out);
     if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"people\":"))) { guess = 2; goto key; }
 field_0:
     p = validators_person_list_read_p(r, p, &out->people);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("people")));
+    if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"shapes\":"))) { guess = -1; goto key; }
 field_1:
     p = validators_shape_list_read_p(r, p, &out->shapes);
-    if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("shapes")));
+    if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
     if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"config\":"))) { guess = -1; goto key; }
 field_2:
     if (!atd_null_skip(r, &p)) {
         p = validators_config_read_p(r, p, &out->config);
-        if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("config")));
+        if (p == NULL) { field = 2; goto fail; }
         out->has_config = true;
     }
 tail:
@@ -732,6 +746,8 @@ key:
     case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
+fail:
+    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_READ(extern, validators_doc, validators_doc)
@@ -794,6 +810,8 @@ ATD_DEFINE_READ_ENTRY_POINTS(validators_hostname)
 
 static char *validators_person__plain_write_p(atd_writer *w, char *p, const validators_person *v)
 {
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("name")}, {ATD_LIT("age")}, {ATD_LIT("email")}};
     p = atd_writer_raw_p(w, p, ATD_LIT("{\"name\":"));
     if (p == NULL) return NULL;
     if (atd_writer_has_flag(w, ATD_WRITE_VALIDATE)) {
@@ -801,12 +819,12 @@ static char *validators_person__plain_write_p(atd_writer *w, char *p, const vali
             const char *why_ = NULL;
             if (!valid_name(&v->name, &why_)) {
                 atd_writer_fail_validator(w, "valid_name", why_);
-                return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("name")));
+                { field = 0; goto fail; }
             }
         }
     }
     p = atd_writer_key_string_p(w, p, ATD_LIT(""), v->name.ptr, v->name.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("name")));
+    if (p == NULL) { field = 0; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"age\":"));
     if (p == NULL) return NULL;
     if (atd_writer_has_flag(w, ATD_WRITE_VALIDATE)) {
@@ -814,12 +832,12 @@ static char *validators_person__plain_write_p(atd_writer *w, char *p, const vali
             const char *why_ = NULL;
             if (!valid_age(&v->age, &why_)) {
                 atd_writer_fail_validator(w, "valid_age", why_);
-                return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("age")));
+                { field = 1; goto fail; }
             }
         }
     }
     p = atd_writer_room(w, p, ATD_INT64_CHARS);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("age")));
+    if (p == NULL) { field = 1; goto fail; }
     p = atd_write_int64(p, (int64_t)v->age);
     if (v->has_email) {
         p = atd_writer_raw_p(w, p, ATD_LIT(",\"email\":"));
@@ -829,14 +847,16 @@ static char *validators_person__plain_write_p(atd_writer *w, char *p, const vali
                 const char *why_ = NULL;
                 if (!valid_email(&v->email, &why_)) {
                     atd_writer_fail_validator(w, "valid_email", why_);
-                    return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("email")));
+                    { field = 2; goto fail; }
                 }
             }
         }
         p = atd_writer_key_string_p(w, p, ATD_LIT(""), v->email.ptr, v->email.len);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("email")));
+        if (p == NULL) { field = 2; goto fail; }
     }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
+fail:
+    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
 }
 
 static char *validators_person_write_p(atd_writer *w, char *p, const validators_person *v)
@@ -899,33 +919,35 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(validators_shape)
 
 static char *validators_host_write_p(atd_writer *w, char *p, const validators_host *v)
 {
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("host")}, {ATD_LIT("port")}, {ATD_LIT("weight")}, {ATD_LIT("backup")}};
     p = atd_writer_raw_p(w, p, ATD_LIT("{\"host\":"));
     if (p == NULL) return NULL;
     if (atd_writer_has_flag(w, ATD_WRITE_VALIDATE)) {
         if ((v->host).len < (size_t)1 || (v->host).len > (size_t)16) {
             atd_writer_fail_check_len(w, (v->host).len, "a string of 1 to 16 bytes");
-            return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("host")));
+            { field = 0; goto fail; }
         }
     }
     p = atd_writer_key_string_p(w, p, ATD_LIT(""), v->host.ptr, v->host.len);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("host")));
+    if (p == NULL) { field = 0; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"port\":"));
     if (p == NULL) return NULL;
     if (atd_writer_has_flag(w, ATD_WRITE_VALIDATE)) {
         if ((int64_t)(v->port) < INT64_C(1) || (int64_t)(v->port) > INT64_C(65535)) {
             atd_writer_fail_check_int(w, (int64_t)(v->port), "an int >= 1 and <= 65535");
-            return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("port")));
+            { field = 1; goto fail; }
         }
         {
             const char *why_ = NULL;
             if (!valid_port(&v->port, &why_)) {
                 atd_writer_fail_validator(w, "valid_port", why_);
-                return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("port")));
+                { field = 1; goto fail; }
             }
         }
     }
     p = atd_writer_room(w, p, ATD_INT64_CHARS);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("port")));
+    if (p == NULL) { field = 1; goto fail; }
     p = atd_write_int64(p, (int64_t)v->port);
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->weight != (double)(1.0)) {
         p = atd_writer_raw_p(w, p, ATD_LIT(",\"weight\":"));
@@ -933,14 +955,12 @@ static char *validators_host_write_p(atd_writer *w, char *p, const validators_ho
         if (atd_writer_has_flag(w, ATD_WRITE_VALIDATE)) {
             if ((double)(v->weight) < 0 || (double)(v->weight) > 100.5) {
                 atd_writer_fail_check_float(w, (double)(v->weight), "a float >= 0 and <= 100.5");
-                return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("weight")));
+                { field = 2; goto fail; }
             }
         }
-        if (!atd_writer_finite(w, (double)v->weight)) {
-            return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("weight")));
-        }
+        if (!atd_writer_finite(w, (double)v->weight)) { field = 2; goto fail; }
         p = atd_writer_room(w, p, ATD_DOUBLE_CHARS);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("weight")));
+        if (p == NULL) { field = 2; goto fail; }
         p = atd_write_double(p, (double)v->weight);
     }
     if (v->has_backup) {
@@ -949,21 +969,23 @@ static char *validators_host_write_p(atd_writer *w, char *p, const validators_ho
         if (atd_writer_has_flag(w, ATD_WRITE_VALIDATE)) {
             if ((int64_t)(v->backup) < INT64_C(1) || (int64_t)(v->backup) > INT64_C(65535)) {
                 atd_writer_fail_check_int(w, (int64_t)(v->backup), "an int >= 1 and <= 65535");
-                return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("backup")));
+                { field = 3; goto fail; }
             }
             {
                 const char *why_ = NULL;
                 if (!valid_port(&v->backup, &why_)) {
                     atd_writer_fail_validator(w, "valid_port", why_);
-                    return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("backup")));
+                    { field = 3; goto fail; }
                 }
             }
         }
         p = atd_writer_room(w, p, ATD_INT64_CHARS);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("backup")));
+        if (p == NULL) { field = 3; goto fail; }
         p = atd_write_int64(p, (int64_t)v->backup);
     }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
+fail:
+    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_WRITE(validators_host, validators_host)
@@ -1067,27 +1089,31 @@ static char *validators_uint8_checked_nullable_write_p(atd_writer *w, char *p, c
 
 static char *validators_config_write_p(atd_writer *w, char *p, const validators_config *v)
 {
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("hosts")}, {ATD_LIT("ports")}, {ATD_LIT("evens")}, {ATD_LIT("range")}, {ATD_LIT("level")}};
     p = atd_writer_raw_p(w, p, ATD_LIT("{\"hosts\":"));
     if (p == NULL) return NULL;
     p = validators_host_list_write_p(w, p, &v->hosts);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("hosts")));
+    if (p == NULL) { field = 0; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"ports\":"));
     if (p == NULL) return NULL;
     p = validators_port_list_write_p(w, p, &v->ports);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("ports")));
+    if (p == NULL) { field = 1; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"evens\":"));
     if (p == NULL) return NULL;
     p = validators_int_checked_list_write_p(w, p, &v->evens);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("evens")));
+    if (p == NULL) { field = 2; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"range\":"));
     if (p == NULL) return NULL;
     p = validators_int_int_checked_tuple_write_p(w, p, &v->range);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("range")));
+    if (p == NULL) { field = 3; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"level\":"));
     if (p == NULL) return NULL;
     p = validators_uint8_checked_nullable_write_p(w, p, &v->level);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("level")));
+    if (p == NULL) { field = 4; goto fail; }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
+fail:
+    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_WRITE(validators_config, validators_config)
@@ -1099,21 +1125,25 @@ ATD_DEFINE_LIST_WRITE_P(validators_shape_list, validators_shape_list, validators
 
 static char *validators_doc_write_p(atd_writer *w, char *p, const validators_doc *v)
 {
+    int field = 0; /* the field whose value failed */
+    static const atd_string names[] = {{ATD_LIT("people")}, {ATD_LIT("shapes")}, {ATD_LIT("config")}};
     p = atd_writer_raw_p(w, p, ATD_LIT("{\"people\":"));
     if (p == NULL) return NULL;
     p = validators_person_list_write_p(w, p, &v->people);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("people")));
+    if (p == NULL) { field = 0; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"shapes\":"));
     if (p == NULL) return NULL;
     p = validators_shape_list_write_p(w, p, &v->shapes);
-    if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("shapes")));
+    if (p == NULL) { field = 1; goto fail; }
     if (v->has_config) {
         p = atd_writer_raw_p(w, p, ATD_LIT(",\"config\":"));
         if (p == NULL) return NULL;
         p = validators_config_write_p(w, p, &v->config);
-        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("config")));
+        if (p == NULL) { field = 2; goto fail; }
     }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
+fail:
+    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
 }
 
 ATD_DEFINE_WRITE(validators_doc, validators_doc)

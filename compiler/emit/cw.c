@@ -112,10 +112,18 @@ static void cw_vline(cw *w, int shift, const char *fmt, va_list ap)
 #define CW_JOIN_COLUMNS 100
 
 /* Whether the text, a line's body without its indentation, is one jump
- * statement, which can follow an `if (...)` on its line without braces. */
+ * statement, which can follow an `if (...)` on its line without braces, or
+ * a braced line of statements that ends with one, `{ f = 3; goto fail; }`
+ * (the generated readers' and writers' exits). */
 static bool cw_is_jump(const char *s, size_t len)
 {
     static const char *const jumps[] = {"return ", "return;", "goto ", "break;", "continue;"};
+    if (len >= 6 && memcmp(s, "{ ", 2) == 0 && memcmp(s + len - 3, "; }", 3) == 0) {
+        size_t last = len - 3; /* the last statement starts after "{ " or "; " */
+        while (last > 2 && memcmp(s + last - 2, "; ", 2) != 0)
+            last--;
+        return cw_is_jump(s + last, len - 2 - last);
+    }
     for (size_t i = 0; i < sizeof jumps / sizeof jumps[0]; i++) {
         size_t n = strlen(jumps[i]);
         if (len >= n && memcmp(s, jumps[i], n) == 0)

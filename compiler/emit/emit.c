@@ -121,6 +121,20 @@ void emit_cursor_call(cw *w, const char *call, const char *fail)
     cw_close(w, "}");
 }
 
+const char *emit_field_names(cw *w, const ir_type *t)
+{
+    const char *list = "";
+    for (size_t i = 0; i < t->nfields; i++)
+        list = cw_fmt(w, "%s%s{%s}", list, i > 0 ? ", " : "",
+                      cw_lit(w, t->fields[i].json_name, t->fields[i].json_len));
+    return list;
+}
+
+const char *emit_field_fail(cw *w, size_t i)
+{
+    return cw_fmt(w, "{ field = %zu; goto fail; }", i);
+}
+
 void emit_source(cw *w, const ir_module *m)
 {
     bool *used = emit_used_types(m, false);

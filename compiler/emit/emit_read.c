@@ -374,7 +374,7 @@ static void check_cursor(cw *w)
  * field given as null is absent, as atdgen reads it. */
 static void read_field_value(cw *w, const ir_type *t, const ir_field *f)
 {
-    const char *fail = push_field_stmt(w, f->json_name, f->json_len);
+    const char *fail = emit_field_fail(w, (size_t)(f - t->fields));
     const char *lv = cw_fmt(w, "out->%s", f->c_name);
     if (emit_tv_is_value(t, (size_t)(f - t->fields))) {
         emit_tv_field_read(w, t, true, fail); /* Type_and_value_fields (emit_adapter.c) */
@@ -753,7 +753,7 @@ static void emit_missing_fields(cw *w, const ir_type *t)
         cw_open(w, "if (!(seen[%d] & ((uint64_t)1 << %d)))", f->required_index / 64,
                 f->required_index % 64);
         if (emit_tv_is_value(t, i)) {
-            emit_tv_field_read(w, t, false, push_field_stmt(w, f->json_name, f->json_len));
+            emit_tv_field_read(w, t, false, emit_field_fail(w, i));
             cw_close(w, "}");
             continue;
         }
@@ -823,6 +823,10 @@ static void emit_record_read(cw *w, const ir_type *t)
     cw_open(w, "{");
     cw_line(w, "bool more;");
     cw_line(w, "int guess;");
+    if (n > 0) {
+        cw_line(w, "int field = 0; /* the field whose value failed */");
+        cw_line(w, "static const atd_string names[] = {%s};", emit_field_names(w, t));
+    }
     if (t->nrequired > 0)
         cw_line(w, "const char *at = p;");
     size_t nwords = (t->nrequired + 63) / 64;
@@ -861,6 +865,11 @@ static void emit_record_read(cw *w, const ir_type *t)
     cw_mid(w, "case ATD__KEY_SKIPPED: goto tail;");
     cw_mid(w, "default: return NULL;");
     cw_close(w, "}");
+    if (n > 0) {
+        cw_label(w, "fail:");
+        cw_line(w, "return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, "
+                   "names[field].len));");
+    }
     cw_close(w, "}");
 }
 

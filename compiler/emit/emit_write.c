@@ -498,13 +498,20 @@ static void emit_record_write_ex(cw *w, const ir_type *t, bool tagged)
     }
     if (need_first)
         cw_line(w, "bool first = true;");
+    /* the one exit of a field's failure, which pushes its name */
+    size_t written = 0;
+    for (size_t i = 0; i < t->nfields; i++)
+        written += !(tagged && is_type_field(t, &t->fields[i]));
+    if (written > 0) {
+        cw_line(w, "int field = 0; /* the field whose value failed */");
+        cw_line(w, "static const atd_string names[] = {%s};", emit_field_names(w, t));
+    }
     for (size_t i = 0; i < t->nfields; i++) {
         const ir_field *f = &t->fields[i];
         if (tagged && is_type_field(t, f))
             continue;
         const char *rv = cw_fmt(w, "v->%s", f->c_name);
-        const char *fail =
-            fail_stmt(w, cw_fmt(w, "atd_writer_push_field(w, %s)", cw_lit(w, f->json_name, f->json_len)));
+        const char *fail = emit_field_fail(w, i);
         const char *c = NULL;
         bool tv_value = emit_tv_is_value(t, i);
         if (tv_value) {
@@ -547,10 +554,8 @@ static void emit_record_write_ex(cw *w, const ir_type *t, bool tagged)
                    always_fixed(w, t, &t->fields[i + 1])) {
                 const ir_field *g = &t->fields[++i];
                 const char *glit = key_literal(w, ",", g);
-                const char *gfail =
-                    fail_stmt(w, cw_fmt(w, "atd_writer_push_field(w, %s)", cw_lit(w, g->json_name, g->json_len)));
-                pcs[n++] = (piece){
-                    g->slot.type, cw_fmt(w, "v->%s", g->c_name), NULL, glit, NULL, gfail};
+                pcs[n++] = (piece){g->slot.type, cw_fmt(w, "v->%s", g->c_name), NULL, glit,
+                                   NULL, emit_field_fail(w, i)};
             }
             closed = c == NULL && i + 1 == t->nfields;
             if (closed)
@@ -605,6 +610,11 @@ static void emit_record_write_ex(cw *w, const ir_type *t, bool tagged)
         emit_raw_success(w, "ATD_LIT(\"}\")");
     else
         cw_line(w, "return p;");
+    if (written > 0) {
+        cw_label(w, "fail:");
+        cw_line(w, "return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, "
+                   "names[field].len));");
+    }
     cw_close(w, "}");
     if (!tagged)
         emit_bool_writer(w, t);

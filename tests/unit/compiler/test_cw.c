@@ -55,8 +55,13 @@ START_TEST(test_if_with_one_jump_is_one_line)
     cw_open(&w, "if (done)");
     cw_line(&w, "break;");
     cw_close(&w, "}");
+    /* a braced line that ends with a jump */
+    cw_open(&w, "if (q == NULL)");
+    cw_line(&w, "{ f = 3; goto fail; }");
     cw_close(&w, "}");
-    written("{\n    if (p == NULL) return NULL;\n    if (!more) goto end;\n    if (done) break;\n}\n");
+    cw_close(&w, "}");
+    written("{\n    if (p == NULL) return NULL;\n    if (!more) goto end;\n    if (done) break;\n"
+            "    if (q == NULL) { f = 3; goto fail; }\n}\n");
 }
 END_TEST
 
@@ -70,6 +75,10 @@ START_TEST(test_other_blocks_keep_their_braces)
     cw_open(&w, "if (b)");
     cw_line(&w, "p += 2;");
     cw_line(&w, "goto field_1;");
+    cw_close(&w, "}");
+    /* a braced line that does not end with a jump */
+    cw_open(&w, "if (g)");
+    cw_line(&w, "{ goto x; f = 3; }");
     cw_close(&w, "}");
     /* an else branch */
     cw_open(&w, "if (c)");
@@ -89,6 +98,7 @@ START_TEST(test_other_blocks_keep_their_braces)
     cw_close(&w, "}");
     written("if (a) {\n    int x = 0;\n}\n"
             "if (b) {\n    p += 2;\n    goto field_1;\n}\n"
+            "if (g) {\n    { goto x; f = 3; }\n}\n"
             "if (c) {\n    return 1;\n} else {\n    return 2;\n}\n"
             "while (d) {\n    continue;\n}\n"
             "if (e) {\n    if (f) return 3;\n}\n");
