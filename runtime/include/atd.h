@@ -21,5 +21,6 @@
 #include "atd/stream.h"
 #include "atd/pretty.h"
 #include "atd/detail/entry_points.h"
+#include "atd/detail/value_ops.h"
 
 #endif
