@@ -707,15 +707,10 @@ ATD_DEFINE_READ_ENTRY_POINTS(defaults_all)
 
 /* --- writers --- */
 
-static const char *const defaults_color__json[3] = {
-    "\"Red\"",
-    "\"Green\"",
-    "\"Blue\"",
-};
-static const size_t defaults_color__jlen[3] = {
-    ATD_LEN("\"Red\""),
-    ATD_LEN("\"Green\""),
-    ATD_LEN("\"Blue\""),
+static const atd_string defaults_color__json[3] = {
+    {ATD_LIT("\"Red\"")},
+    {ATD_LIT("\"Green\"")},
+    {ATD_LIT("\"Blue\"")},
 };
 
 static char *defaults_color_write_p(atd_writer *w, char *p, const defaults_color *v)
@@ -723,7 +718,7 @@ static char *defaults_color_write_p(atd_writer *w, char *p, const defaults_color
     if ((size_t)*v >= 3) {
         return atd_writer_fail_cursor(atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'color'"));
     }
-    return atd_writer_raw_p(w, p, defaults_color__json[*v], defaults_color__jlen[*v]);
+    return atd_writer_raw_p(w, p, defaults_color__json[*v].ptr, defaults_color__json[*v].len);
 }
 
 ATD_DEFINE_WRITE(defaults_color, defaults_color)
@@ -932,7 +927,7 @@ static char *defaults_all_write_p(atd_writer *w, char *p, const defaults_all *v)
         *p = ',';
         p += !first;
         p = atd_put(p, ATD_LIT("\"color\":"));
-        p = atd_put(p, defaults_color__json[v->color], defaults_color__jlen[v->color]);
+        p = atd_put(p, defaults_color__json[v->color].ptr, defaults_color__json[v->color].len);
         first = false;
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->shape.tag != DEFAULTS_SHAPE_DOT) {

@@ -164,17 +164,11 @@ ATD_DEFINE_READ_ENTRY_POINTS(event_events)
 
 /* --- writers --- */
 
-static const char *const event_event_type__json[4] = {
-    "\"Login\"",
-    "\"Purchase\"",
-    "\"Logout\"",
-    "\"Cancel\"",
-};
-static const size_t event_event_type__jlen[4] = {
-    ATD_LEN("\"Login\""),
-    ATD_LEN("\"Purchase\""),
-    ATD_LEN("\"Logout\""),
-    ATD_LEN("\"Cancel\""),
+static const atd_string event_event_type__json[4] = {
+    {ATD_LIT("\"Login\"")},
+    {ATD_LIT("\"Purchase\"")},
+    {ATD_LIT("\"Logout\"")},
+    {ATD_LIT("\"Cancel\"")},
 };
 
 static char *event_event_type_write_p(atd_writer *w, char *p, const event_event_type *v)
@@ -182,7 +176,7 @@ static char *event_event_type_write_p(atd_writer *w, char *p, const event_event_
     if ((size_t)*v >= 4) {
         return atd_writer_fail_cursor(atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'event_type'"));
     }
-    return atd_writer_raw_p(w, p, event_event_type__json[*v], event_event_type__jlen[*v]);
+    return atd_writer_raw_p(w, p, event_event_type__json[*v].ptr, event_event_type__json[*v].len);
 }
 
 ATD_DEFINE_WRITE(event_event_type, event_event_type)
@@ -201,7 +195,7 @@ static char *event_event_write_p(atd_writer *w, char *p, const event_event *v)
     p = atd_put(p, ATD_LIT(",\"date\":"));
     p = atd_write_int64(p, (int64_t)v->date);
     p = atd_put(p, ATD_LIT(",\"event_type\":"));
-    p = atd_put(p, event_event_type__json[v->event_type], event_event_type__jlen[v->event_type]);
+    p = atd_put(p, event_event_type__json[v->event_type].ptr, event_event_type__json[v->event_type].len);
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"payload\":"), v->payload.ptr, v->payload.len);
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("payload")));
     return atd_writer_raw_p(w, p, ATD_LIT("}"));

@@ -6270,26 +6270,16 @@ ATD_DEFINE_READ_ENTRY_POINTS(everything_int_page)
 
 /* --- writers --- */
 
-static const char *const everything_mode__json[3] = {
-    "\"Off\"",
-    "\"On\"",
-    "\"Auto\"",
-};
-static const size_t everything_mode__jlen[3] = {
-    ATD_LEN("\"Off\""),
-    ATD_LEN("\"On\""),
-    ATD_LEN("\"Auto\""),
+static const atd_string everything_mode__json[3] = {
+    {ATD_LIT("\"Off\"")},
+    {ATD_LIT("\"On\"")},
+    {ATD_LIT("\"Auto\"")},
 };
 
-static const char *const everything_level__json[3] = {
-    "\"low\"",
-    "\"Medium\"",
-    "\"HIGH-level\"",
-};
-static const size_t everything_level__jlen[3] = {
-    ATD_LEN("\"low\""),
-    ATD_LEN("\"Medium\""),
-    ATD_LEN("\"HIGH-level\""),
+static const atd_string everything_level__json[3] = {
+    {ATD_LIT("\"low\"")},
+    {ATD_LIT("\"Medium\"")},
+    {ATD_LIT("\"HIGH-level\"")},
 };
 
 static char *everything_mode_write_p(atd_writer *w, char *p, const everything_mode *v)
@@ -6297,7 +6287,7 @@ static char *everything_mode_write_p(atd_writer *w, char *p, const everything_mo
     if ((size_t)*v >= 3) {
         return atd_writer_fail_cursor(atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'mode'"));
     }
-    return atd_writer_raw_p(w, p, everything_mode__json[*v], everything_mode__jlen[*v]);
+    return atd_writer_raw_p(w, p, everything_mode__json[*v].ptr, everything_mode__json[*v].len);
 }
 
 ATD_DEFINE_WRITE(everything_mode, everything_mode)
@@ -6308,7 +6298,7 @@ static char *everything_level_write_p(atd_writer *w, char *p, const everything_l
     if ((size_t)*v >= 3) {
         return atd_writer_fail_cursor(atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'level'"));
     }
-    return atd_writer_raw_p(w, p, everything_level__json[*v], everything_level__jlen[*v]);
+    return atd_writer_raw_p(w, p, everything_level__json[*v].ptr, everything_level__json[*v].len);
 }
 
 ATD_DEFINE_WRITE(everything_level, everything_level)
@@ -7022,7 +7012,7 @@ static char *everything_fields_write_p(atd_writer *w, char *p, const everything_
         p = atd_writer_room(w, p, ATD_LEN(",\"ex_ctor\":") + 6);
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("ex_ctor")));
         p = atd_put(p, ATD_LIT(",\"ex_ctor\":"));
-        p = atd_put(p, everything_mode__json[v->ex_ctor], everything_mode__jlen[v->ex_ctor]);
+        p = atd_put(p, everything_mode__json[v->ex_ctor].ptr, everything_mode__json[v->ex_ctor].len);
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ex_ctor_bq != (everything_level)(EVERYTHING_LEVEL_MEDIUM)) {
         if ((size_t)v->ex_ctor_bq >= 3) {
@@ -7034,7 +7024,7 @@ static char *everything_fields_write_p(atd_writer *w, char *p, const everything_
             return atd_writer_fail_cursor(atd_writer_push_field(w, ATD_LIT("ex_ctor_bq")));
         }
         p = atd_put(p, ATD_LIT(",\"ex_ctor_bq\":"));
-        p = atd_put(p, everything_level__json[v->ex_ctor_bq], everything_level__jlen[v->ex_ctor_bq]);
+        p = atd_put(p, everything_level__json[v->ex_ctor_bq].ptr, everything_level__json[v->ex_ctor_bq].len);
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ex_wrap != (int64_t)(7)) {
         p = atd_writer_room(w, p, ATD_LEN(",\"ex_wrap\":") + ATD_INT64_CHARS);
@@ -8257,7 +8247,7 @@ static char *everything_mode_list_write_p(atd_writer *w, char *p, const everythi
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         *p = ',';
         p += i > 0;
-        p = atd_put(p, everything_mode__json[v->items[i]], everything_mode__jlen[v->items[i]]);
+        p = atd_put(p, everything_mode__json[v->items[i]].ptr, everything_mode__json[v->items[i]].len);
     }
     return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
@@ -8276,7 +8266,7 @@ static char *everything_level_list_write_p(atd_writer *w, char *p, const everyth
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         *p = ',';
         p += i > 0;
-        p = atd_put(p, everything_level__json[v->items[i]], everything_level__jlen[v->items[i]]);
+        p = atd_put(p, everything_level__json[v->items[i]].ptr, everything_level__json[v->items[i]].len);
     }
     return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
