@@ -2,6 +2,9 @@
  * type:
  *     int P_t_copy(const P_t *src, atd_arena *a, P_t *dst);
  *     bool P_t_equal(const P_t *a, const P_t *b);
+ * defined by one macro of the runtime (atd/detail/value_ops.h) for every
+ * shape that is the same lines for all types (a list, an option...), and
+ * written out for records, tuples and sums.
  *
  * A copy starts as a shallow one (*dst = *src); then every part that holds
  * memory (a string, a list, an abstract value, a pointer) is copied into
@@ -180,8 +183,7 @@ static void copy_parts(cw *w, const ir_type *t)
     case IR_RECORD:
         for (size_t i = 0; i < t->nfields; i++) {
             const ir_field *f = &t->fields[i];
-            copy_part(w,
-                      f->kind == IR_FIELD_OPTIONAL ? cw_fmt(w, "dst->has_%s", f->c_name) : NULL,
+            copy_part(w, f->kind == IR_FIELD_OPTIONAL ? cw_fmt(w, "dst->has_%s", f->c_name) : NULL,
                       &f->slot, cw_fmt(w, "dst->%s", f->c_name));
         }
         break;
@@ -232,8 +234,8 @@ static size_t equal_terms(cw *w, const ir_type *t, const char **terms)
     size_t k = 0;
     for (size_t i = 0; i < t->nfields; i++) {
         const ir_field *f = &t->fields[i];
-        const char *e = equal_expr(w, &f->slot, cw_fmt(w, "a->%s", f->c_name),
-                                   cw_fmt(w, "b->%s", f->c_name));
+        const char *e =
+            equal_expr(w, &f->slot, cw_fmt(w, "a->%s", f->c_name), cw_fmt(w, "b->%s", f->c_name));
         if (f->kind == IR_FIELD_OPTIONAL) {
             const char *has = cw_fmt(w, "a->has_%s == b->has_%s", f->c_name, f->c_name);
             e = e == NULL ? has : cw_fmt(w, "%s && (!a->has_%s || %s)", has, f->c_name, e);
@@ -258,9 +260,10 @@ static void equal_sum(cw *w, const ir_type *t)
     cw_open(w, "switch (a->tag) {");
     for (size_t i = 0; i < t->ncases; i++) {
         const ir_case *c = &t->cases[i];
-        const char *e = c->arg.type == NULL ? NULL
-                                            : equal_expr(w, &c->arg, cw_fmt(w, "a->u.%s", c->member),
-                                                         cw_fmt(w, "b->u.%s", c->member));
+        const char *e = c->arg.type == NULL
+                            ? NULL
+                            : equal_expr(w, &c->arg, cw_fmt(w, "a->u.%s", c->member),
+                                         cw_fmt(w, "b->u.%s", c->member));
         if (e == NULL)
             continue;
         cw_mid(w, "case %s:", c->const_name);
@@ -315,8 +318,8 @@ static bool emit_copy_function(cw *w, const ir_type *t)
     const char *fn = t->elem.type != NULL ? copy_fn(w, &t->elem) : NULL;
     switch (t->kind) {
     case IR_LIST:
-        cw_line(w, "ATD_DEFINE_LIST_COPY(%s, %s, %s, %s)", link, t->name,
-                slot_c_type(w, &t->elem), or_none(fn, "ATD_COPY_NONE"));
+        cw_line(w, "ATD_DEFINE_LIST_COPY(%s, %s, %s, %s)", link, t->name, slot_c_type(w, &t->elem),
+                or_none(fn, "ATD_COPY_NONE"));
         return true;
     case IR_ASSOC:
         cw_line(w, "ATD_DEFINE_ASSOC_COPY(%s, %s, %s)", link, t->name,

@@ -37,24 +37,24 @@
 
 /* T_copy of a value copied whole by COPY, after *dst = *src: with
  * ATD_COPY_NONE, a type that holds no memory (copied by assignment). */
-#define ATD_DEFINE_COPY(LINKAGE, T, COPY)                                                      \
-    LINKAGE int T##_copy(const T *src, atd_arena *a, T *dst)                                      \
+#define ATD_DEFINE_COPY(LINKAGE, T, COPY)                                                          \
+    LINKAGE int T##_copy(const T *src, atd_arena *a, T *dst)                                       \
     {                                                                                              \
         *dst = *src;                                                                               \
         return COPY(dst, a, dst) ? ATD_ERR_NOMEM : 0;                                              \
     }
 
 /* T_equal of a value compared whole by EQUAL. */
-#define ATD_DEFINE_EQUAL(LINKAGE, T, EQUAL)                                                    \
-    LINKAGE bool T##_equal(const T *a, const T *b)                                                \
+#define ATD_DEFINE_EQUAL(LINKAGE, T, EQUAL)                                                        \
+    LINKAGE bool T##_equal(const T *a, const T *b)                                                 \
     {                                                                                              \
         return EQUAL(a, b);                                                                        \
     }
 
 /* T_copy of an option or a nullable (bool has; V value;): the value by
  * COPY when there is one. */
-#define ATD_DEFINE_OPTION_COPY(LINKAGE, T, COPY)                                               \
-    LINKAGE int T##_copy(const T *src, atd_arena *a, T *dst)                                      \
+#define ATD_DEFINE_OPTION_COPY(LINKAGE, T, COPY)                                                   \
+    LINKAGE int T##_copy(const T *src, atd_arena *a, T *dst)                                       \
     {                                                                                              \
         *dst = *src;                                                                               \
         return dst->has && COPY(&dst->value, a, &dst->value) ? ATD_ERR_NOMEM : 0;                  \
@@ -62,16 +62,16 @@
 
 /* T_equal of an option or a nullable: both absent (whatever their unused
  * value holds), or both present with values equal by EQUAL. */
-#define ATD_DEFINE_OPTION_EQUAL(LINKAGE, T, EQUAL)                                             \
-    LINKAGE bool T##_equal(const T *a, const T *b)                                                \
+#define ATD_DEFINE_OPTION_EQUAL(LINKAGE, T, EQUAL)                                                 \
+    LINKAGE bool T##_equal(const T *a, const T *b)                                                 \
     {                                                                                              \
         return a->has == b->has && (!a->has || EQUAL(&a->value, &b->value));                       \
     }
 
 /* T_copy of a list (ITEM *items; size_t len;): new items of type ITEM,
  * each copied by COPY, put in place only once all are. */
-#define ATD_DEFINE_LIST_COPY(LINKAGE, T, ITEM, COPY)                                           \
-    LINKAGE int T##_copy(const T *src, atd_arena *a, T *dst)                                      \
+#define ATD_DEFINE_LIST_COPY(LINKAGE, T, ITEM, COPY)                                               \
+    LINKAGE int T##_copy(const T *src, atd_arena *a, T *dst)                                       \
     {                                                                                              \
         ITEM *items = ATD_LIST_ALLOC(a, ITEM, src->len);                                           \
         if (items == NULL)                                                                         \
@@ -87,8 +87,8 @@
     }
 
 /* T_equal of a list: the same length and items equal by EQUAL, in order. */
-#define ATD_DEFINE_LIST_EQUAL(LINKAGE, T, EQUAL)                                               \
-    LINKAGE bool T##_equal(const T *a, const T *b)                                                \
+#define ATD_DEFINE_LIST_EQUAL(LINKAGE, T, EQUAL)                                                   \
+    LINKAGE bool T##_equal(const T *a, const T *b)                                                 \
     {                                                                                              \
         if (a->len != b->len)                                                                      \
             return false;                                                                          \
@@ -101,8 +101,8 @@
 /* T_copy of an association list (T_item *items; size_t len; each item an
  * atd_string key and a value): the keys' bytes and the values by COPY, as
  * ATD_DEFINE_LIST_COPY does. */
-#define ATD_DEFINE_ASSOC_COPY(LINKAGE, T, COPY)                                                \
-    LINKAGE int T##_copy(const T *src, atd_arena *a, T *dst)                                      \
+#define ATD_DEFINE_ASSOC_COPY(LINKAGE, T, COPY)                                                    \
+    LINKAGE int T##_copy(const T *src, atd_arena *a, T *dst)                                       \
     {                                                                                              \
         T##_item *items = ATD_LIST_ALLOC(a, T##_item, src->len);                                   \
         if (items == NULL)                                                                         \
@@ -120,8 +120,8 @@
 
 /* T_equal of an association list: the same length, and the same keys
  * (bytes) with values equal by EQUAL, in order. */
-#define ATD_DEFINE_ASSOC_EQUAL(LINKAGE, T, EQUAL)                                              \
-    LINKAGE bool T##_equal(const T *a, const T *b)                                                \
+#define ATD_DEFINE_ASSOC_EQUAL(LINKAGE, T, EQUAL)                                                  \
+    LINKAGE bool T##_equal(const T *a, const T *b)                                                 \
     {                                                                                              \
         if (a->len != b->len)                                                                      \
             return false;                                                                          \
@@ -136,8 +136,8 @@
  * points to a T (how recursive types hold each other), NULL or a value in
  * the arena. The copy puts a new T, copied by COPY after assignment, in
  * place of the pointer; pointers compare by what they point to. */
-#define ATD_DEFINE_PTR_OPS(T, COPY)                                                            \
-    static int T##__copy_ptr(T *const *src, atd_arena *a, T **dst)                                \
+#define ATD_DEFINE_PTR_OPS(T, COPY)                                                                \
+    static int T##__copy_ptr(T *const *src, atd_arena *a, T **dst)                                 \
     {                                                                                              \
         T *p = NULL;                                                                               \
         if (*src != NULL) {                                                                        \
@@ -151,9 +151,9 @@
         *dst = p;                                                                                  \
         return 0;                                                                                  \
     }                                                                                              \
-    static bool T##__equal_ptr(T *const *a, T *const *b)                                          \
+    static bool T##__equal_ptr(T *const *a, T *const *b)                                           \
     {                                                                                              \
-        return *a == NULL ? *b == NULL : *b != NULL && T##_equal(*a, *b);                         \
+        return *a == NULL ? *b == NULL : *b != NULL && T##_equal(*a, *b);                          \
     }
 
 /* NAME, the COPY of a <c t> wrap U around a wire value W that holds memory:
