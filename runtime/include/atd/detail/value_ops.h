@@ -1,6 +1,7 @@
 /* The deep copy and value equality that generated code defines for each
  * type, as one macro per shape of type: the functions of every list, of
- * every option... are the same lines, differing only in names. atd.h
+ * every option... are the same lines, differing only in names; the same
+ * for the name functions of enums and sum tags (at the end). atd.h
  * includes this file; generated .c files use the macros, and their headers
  * declare (and document) the functions. Not API: the macros may change in
  * any release.
