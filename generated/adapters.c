@@ -2067,13 +2067,7 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(adapters_json)
 
 /* --- copy and equality --- */
 
-int adapters_circle_copy(const adapters_circle *src, atd_arena *a, adapters_circle *dst)
-{
-    *dst = *src;
-    (void)a;
-    return 0;
-}
-
+ATD_DEFINE_COPY(extern, adapters_circle, ATD_COPY_NONE)
 bool adapters_circle_equal(const adapters_circle *a, const adapters_circle *b)
 {
     return a->radius == b->radius;
@@ -2082,7 +2076,7 @@ bool adapters_circle_equal(const adapters_circle *a, const adapters_circle *b)
 int adapters_rect_copy(const adapters_rect *src, atd_arena *a, adapters_rect *dst)
 {
     *dst = *src;
-    if (dst->has_label && atd_string_dup(a, dst->label.ptr, dst->label.len, &dst->label)) return ATD_ERR_NOMEM;
+    if (dst->has_label && ATD_COPY_STRING(&dst->label, a, &dst->label)) return ATD_ERR_NOMEM;
     return 0;
 }
 
@@ -2093,13 +2087,7 @@ bool adapters_rect_equal(const adapters_rect *a, const adapters_rect *b)
         a->has_label == b->has_label && (!a->has_label || atd_string_equal(&a->label, &b->label));
 }
 
-int adapters_start_copy(const adapters_start *src, atd_arena *a, adapters_start *dst)
-{
-    *dst = *src;
-    (void)a;
-    return 0;
-}
-
+ATD_DEFINE_COPY(extern, adapters_start, ATD_COPY_NONE)
 bool adapters_start_equal(const adapters_start *a, const adapters_start *b)
 {
     return a->at == b->at;
@@ -2108,7 +2096,7 @@ bool adapters_start_equal(const adapters_start *a, const adapters_start *b)
 int adapters_tagged_copy(const adapters_tagged *src, atd_arena *a, adapters_tagged *dst)
 {
     *dst = *src;
-    if (atd_string_dup(a, dst->kind.ptr, dst->kind.len, &dst->kind)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->kind, a, &dst->kind)) return ATD_ERR_NOMEM;
     return 0;
 }
 
@@ -2195,13 +2183,7 @@ bool adapters_one_equal(const adapters_one *a, const adapters_one *b)
     }
 }
 
-int adapters_codec_shape_copy(const adapters_codec_shape *src, atd_arena *a, adapters_codec_shape *dst)
-{
-    *dst = *src;
-    (void)a;
-    return 0;
-}
-
+ATD_DEFINE_COPY(extern, adapters_codec_shape, ATD_COPY_NONE)
 bool adapters_codec_shape_equal(const adapters_codec_shape *a, const adapters_codec_shape *b)
 {
     if (a->tag != b->tag) return false;
@@ -2242,7 +2224,7 @@ int adapters_tagged_value_copy(const adapters_tagged_value *src, atd_arena *a, a
 {
     *dst = *src;
     if (adapters_payload_copy(&dst->payload, a, &dst->payload)) return ATD_ERR_NOMEM;
-    if (atd_string_dup(a, dst->id.ptr, dst->id.len, &dst->id)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->id, a, &dst->id)) return ATD_ERR_NOMEM;
     return 0;
 }
 
@@ -2252,22 +2234,13 @@ bool adapters_tagged_value_equal(const adapters_tagged_value *a, const adapters_
         atd_string_equal(&a->id, &b->id);
 }
 
-static int adapters_abstract_nullable_copy(const adapters_abstract_nullable *src, atd_arena *a, adapters_abstract_nullable *dst)
-{
-    *dst = *src;
-    if (dst->has && atd_json_copy(&dst->value, a, &dst->value)) return ATD_ERR_NOMEM;
-    return 0;
-}
-
-static bool adapters_abstract_nullable_equal(const adapters_abstract_nullable *a, const adapters_abstract_nullable *b)
-{
-    return a->has == b->has && (!a->has || atd_json_equal(&a->value, &b->value));
-}
+ATD_DEFINE_OPTION_COPY(static, adapters_abstract_nullable, atd_json_copy)
+ATD_DEFINE_OPTION_EQUAL(static, adapters_abstract_nullable, atd_json_equal)
 
 static int adapters_string_abstract_nullable_tuple_copy(const adapters_string_abstract_nullable_tuple *src, atd_arena *a, adapters_string_abstract_nullable_tuple *dst)
 {
     *dst = *src;
-    if (atd_string_dup(a, dst->f0.ptr, dst->f0.len, &dst->f0)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->f0, a, &dst->f0)) return ATD_ERR_NOMEM;
     if (adapters_abstract_nullable_copy(&dst->f1, a, &dst->f1)) return ATD_ERR_NOMEM;
     return 0;
 }
@@ -2306,7 +2279,7 @@ bool adapters_payload2_equal(const adapters_payload2 *a, const adapters_payload2
 int adapters_tagged_value2_copy(const adapters_tagged_value2 *src, atd_arena *a, adapters_tagged_value2 *dst)
 {
     *dst = *src;
-    if (dst->has_kind && atd_string_dup(a, dst->kind.ptr, dst->kind.len, &dst->kind)) return ATD_ERR_NOMEM;
+    if (dst->has_kind && ATD_COPY_STRING(&dst->kind, a, &dst->kind)) return ATD_ERR_NOMEM;
     if (adapters_payload2_copy(&dst->payload2, a, &dst->payload2)) return ATD_ERR_NOMEM;
     return 0;
 }
@@ -2317,13 +2290,7 @@ bool adapters_tagged_value2_equal(const adapters_tagged_value2 *a, const adapter
         adapters_payload2_equal(&a->payload2, &b->payload2);
 }
 
-int adapters_kind_shape_copy(const adapters_kind_shape *src, atd_arena *a, adapters_kind_shape *dst)
-{
-    *dst = *src;
-    (void)a;
-    return 0;
-}
-
+ATD_DEFINE_COPY(extern, adapters_kind_shape, ATD_COPY_NONE)
 bool adapters_kind_shape_equal(const adapters_kind_shape *a, const adapters_kind_shape *b)
 {
     if (a->tag != b->tag) return false;
@@ -2337,157 +2304,26 @@ bool adapters_kind_shape_equal(const adapters_kind_shape *a, const adapters_kind
     }
 }
 
-static int adapters_shape_list_copy(const adapters_shape_list *src, atd_arena *a, adapters_shape_list *dst)
-{
-    adapters_shape *items = ATD_LIST_ALLOC(a, adapters_shape, src->len);
-    if (items == NULL) return ATD_ERR_NOMEM;
-    for (size_t i = 0; i < src->len; i++) {
-        items[i] = src->items[i];
-        if (adapters_shape_copy(&items[i], a, &items[i])) return ATD_ERR_NOMEM;
-    }
-    dst->items = items;
-    dst->len = src->len;
-    return 0;
-}
+ATD_DEFINE_LIST_COPY(static, adapters_shape_list, adapters_shape, adapters_shape_copy)
+ATD_DEFINE_LIST_EQUAL(static, adapters_shape_list, adapters_shape_equal)
 
-static bool adapters_shape_list_equal(const adapters_shape_list *a, const adapters_shape_list *b)
-{
-    if (a->len != b->len) return false;
-    for (size_t i = 0; i < a->len; i++) {
-        if (!(adapters_shape_equal(&a->items[i], &b->items[i]))) return false;
-    }
-    return true;
-}
+ATD_DEFINE_LIST_COPY(static, adapters_event_list, adapters_event, adapters_event_copy)
+ATD_DEFINE_LIST_EQUAL(static, adapters_event_list, adapters_event_equal)
 
-static int adapters_event_list_copy(const adapters_event_list *src, atd_arena *a, adapters_event_list *dst)
-{
-    adapters_event *items = ATD_LIST_ALLOC(a, adapters_event, src->len);
-    if (items == NULL) return ATD_ERR_NOMEM;
-    for (size_t i = 0; i < src->len; i++) {
-        items[i] = src->items[i];
-        if (adapters_event_copy(&items[i], a, &items[i])) return ATD_ERR_NOMEM;
-    }
-    dst->items = items;
-    dst->len = src->len;
-    return 0;
-}
+ATD_DEFINE_LIST_COPY(static, adapters_one_list, adapters_one, adapters_one_copy)
+ATD_DEFINE_LIST_EQUAL(static, adapters_one_list, adapters_one_equal)
 
-static bool adapters_event_list_equal(const adapters_event_list *a, const adapters_event_list *b)
-{
-    if (a->len != b->len) return false;
-    for (size_t i = 0; i < a->len; i++) {
-        if (!(adapters_event_equal(&a->items[i], &b->items[i]))) return false;
-    }
-    return true;
-}
+ATD_DEFINE_LIST_COPY(static, adapters_codec_shape_list, adapters_codec_shape, ATD_COPY_NONE)
+ATD_DEFINE_LIST_EQUAL(static, adapters_codec_shape_list, adapters_codec_shape_equal)
 
-static int adapters_one_list_copy(const adapters_one_list *src, atd_arena *a, adapters_one_list *dst)
-{
-    adapters_one *items = ATD_LIST_ALLOC(a, adapters_one, src->len);
-    if (items == NULL) return ATD_ERR_NOMEM;
-    for (size_t i = 0; i < src->len; i++) {
-        items[i] = src->items[i];
-        if (adapters_one_copy(&items[i], a, &items[i])) return ATD_ERR_NOMEM;
-    }
-    dst->items = items;
-    dst->len = src->len;
-    return 0;
-}
+ATD_DEFINE_LIST_COPY(static, adapters_tagged_value_list, adapters_tagged_value, adapters_tagged_value_copy)
+ATD_DEFINE_LIST_EQUAL(static, adapters_tagged_value_list, adapters_tagged_value_equal)
 
-static bool adapters_one_list_equal(const adapters_one_list *a, const adapters_one_list *b)
-{
-    if (a->len != b->len) return false;
-    for (size_t i = 0; i < a->len; i++) {
-        if (!(adapters_one_equal(&a->items[i], &b->items[i]))) return false;
-    }
-    return true;
-}
+ATD_DEFINE_LIST_COPY(static, adapters_tagged_value2_list, adapters_tagged_value2, adapters_tagged_value2_copy)
+ATD_DEFINE_LIST_EQUAL(static, adapters_tagged_value2_list, adapters_tagged_value2_equal)
 
-static int adapters_codec_shape_list_copy(const adapters_codec_shape_list *src, atd_arena *a, adapters_codec_shape_list *dst)
-{
-    adapters_codec_shape *items = ATD_LIST_ALLOC(a, adapters_codec_shape, src->len);
-    if (items == NULL) return ATD_ERR_NOMEM;
-    for (size_t i = 0; i < src->len; i++) {
-        items[i] = src->items[i];
-    }
-    dst->items = items;
-    dst->len = src->len;
-    return 0;
-}
-
-static bool adapters_codec_shape_list_equal(const adapters_codec_shape_list *a, const adapters_codec_shape_list *b)
-{
-    if (a->len != b->len) return false;
-    for (size_t i = 0; i < a->len; i++) {
-        if (!(adapters_codec_shape_equal(&a->items[i], &b->items[i]))) return false;
-    }
-    return true;
-}
-
-static int adapters_tagged_value_list_copy(const adapters_tagged_value_list *src, atd_arena *a, adapters_tagged_value_list *dst)
-{
-    adapters_tagged_value *items = ATD_LIST_ALLOC(a, adapters_tagged_value, src->len);
-    if (items == NULL) return ATD_ERR_NOMEM;
-    for (size_t i = 0; i < src->len; i++) {
-        items[i] = src->items[i];
-        if (adapters_tagged_value_copy(&items[i], a, &items[i])) return ATD_ERR_NOMEM;
-    }
-    dst->items = items;
-    dst->len = src->len;
-    return 0;
-}
-
-static bool adapters_tagged_value_list_equal(const adapters_tagged_value_list *a, const adapters_tagged_value_list *b)
-{
-    if (a->len != b->len) return false;
-    for (size_t i = 0; i < a->len; i++) {
-        if (!(adapters_tagged_value_equal(&a->items[i], &b->items[i]))) return false;
-    }
-    return true;
-}
-
-static int adapters_tagged_value2_list_copy(const adapters_tagged_value2_list *src, atd_arena *a, adapters_tagged_value2_list *dst)
-{
-    adapters_tagged_value2 *items = ATD_LIST_ALLOC(a, adapters_tagged_value2, src->len);
-    if (items == NULL) return ATD_ERR_NOMEM;
-    for (size_t i = 0; i < src->len; i++) {
-        items[i] = src->items[i];
-        if (adapters_tagged_value2_copy(&items[i], a, &items[i])) return ATD_ERR_NOMEM;
-    }
-    dst->items = items;
-    dst->len = src->len;
-    return 0;
-}
-
-static bool adapters_tagged_value2_list_equal(const adapters_tagged_value2_list *a, const adapters_tagged_value2_list *b)
-{
-    if (a->len != b->len) return false;
-    for (size_t i = 0; i < a->len; i++) {
-        if (!(adapters_tagged_value2_equal(&a->items[i], &b->items[i]))) return false;
-    }
-    return true;
-}
-
-static int adapters_kind_shape_list_copy(const adapters_kind_shape_list *src, atd_arena *a, adapters_kind_shape_list *dst)
-{
-    adapters_kind_shape *items = ATD_LIST_ALLOC(a, adapters_kind_shape, src->len);
-    if (items == NULL) return ATD_ERR_NOMEM;
-    for (size_t i = 0; i < src->len; i++) {
-        items[i] = src->items[i];
-    }
-    dst->items = items;
-    dst->len = src->len;
-    return 0;
-}
-
-static bool adapters_kind_shape_list_equal(const adapters_kind_shape_list *a, const adapters_kind_shape_list *b)
-{
-    if (a->len != b->len) return false;
-    for (size_t i = 0; i < a->len; i++) {
-        if (!(adapters_kind_shape_equal(&a->items[i], &b->items[i]))) return false;
-    }
-    return true;
-}
+ATD_DEFINE_LIST_COPY(static, adapters_kind_shape_list, adapters_kind_shape, ATD_COPY_NONE)
+ATD_DEFINE_LIST_EQUAL(static, adapters_kind_shape_list, adapters_kind_shape_equal)
 
 int adapters_doc_copy(const adapters_doc *src, atd_arena *a, adapters_doc *dst)
 {
@@ -2513,17 +2349,8 @@ bool adapters_doc_equal(const adapters_doc *a, const adapters_doc *b)
         adapters_kind_shape_list_equal(&a->kinds, &b->kinds);
 }
 
-int adapters_json_copy(const adapters_json *src, atd_arena *a, adapters_json *dst)
-{
-    *dst = *src;
-    if (atd_json_copy(&(*dst), a, &(*dst))) return ATD_ERR_NOMEM;
-    return 0;
-}
-
-bool adapters_json_equal(const adapters_json *a, const adapters_json *b)
-{
-    return atd_json_equal(&(*a), &(*b));
-}
+ATD_DEFINE_COPY(extern, adapters_json, atd_json_copy)
+ATD_DEFINE_EQUAL(extern, adapters_json, atd_json_equal)
 
 /* --- names --- */
 
@@ -2533,160 +2360,48 @@ static const atd_string adapters_shape_tag__names[4] = {
     {ATD_LIT("rectangle")},
     {ATD_LIT("Code")},
 };
-const char *adapters_shape_tag_name(adapters_shape_tag v)
-{
-    return (size_t)v < 4 ? adapters_shape_tag__names[v].ptr : NULL;
-}
-
-int adapters_shape_tag_of_name(const char *s, size_t len, adapters_shape_tag *out)
-{
-    const atd_string name = {s, len};
-    size_t i;
-    for (i = 0; i < 4; i++) {
-        if (atd_string_equal(&adapters_shape_tag__names[i], &name)) {
-            *out = (adapters_shape_tag)i;
-            return 0;
-        }
-    }
-    return ATD_ERR_INVALID;
-}
+ATD_DEFINE_NAMES(adapters_shape_tag, 4)
 
 static const atd_string adapters_event_tag__names[3] = {
     {ATD_LIT("Start")},
     {ATD_LIT("Tagged")},
     {ATD_LIT("Stop")},
 };
-const char *adapters_event_tag_name(adapters_event_tag v)
-{
-    return (size_t)v < 3 ? adapters_event_tag__names[v].ptr : NULL;
-}
-
-int adapters_event_tag_of_name(const char *s, size_t len, adapters_event_tag *out)
-{
-    const atd_string name = {s, len};
-    size_t i;
-    for (i = 0; i < 3; i++) {
-        if (atd_string_equal(&adapters_event_tag__names[i], &name)) {
-            *out = (adapters_event_tag)i;
-            return 0;
-        }
-    }
-    return ATD_ERR_INVALID;
-}
+ATD_DEFINE_NAMES(adapters_event_tag, 3)
 
 static const atd_string adapters_one_tag__names[3] = {
     {ATD_LIT("Nothing")},
     {ATD_LIT("Number")},
     {ATD_LIT("Box")},
 };
-const char *adapters_one_tag_name(adapters_one_tag v)
-{
-    return (size_t)v < 3 ? adapters_one_tag__names[v].ptr : NULL;
-}
-
-int adapters_one_tag_of_name(const char *s, size_t len, adapters_one_tag *out)
-{
-    const atd_string name = {s, len};
-    size_t i;
-    for (i = 0; i < 3; i++) {
-        if (atd_string_equal(&adapters_one_tag__names[i], &name)) {
-            *out = (adapters_one_tag)i;
-            return 0;
-        }
-    }
-    return ATD_ERR_INVALID;
-}
+ATD_DEFINE_NAMES(adapters_one_tag, 3)
 
 static const atd_string adapters_codec_shape_tag__names[2] = {
     {ATD_LIT("Point")},
     {ATD_LIT("Disc")},
 };
-const char *adapters_codec_shape_tag_name(adapters_codec_shape_tag v)
-{
-    return (size_t)v < 2 ? adapters_codec_shape_tag__names[v].ptr : NULL;
-}
-
-int adapters_codec_shape_tag_of_name(const char *s, size_t len, adapters_codec_shape_tag *out)
-{
-    const atd_string name = {s, len};
-    size_t i;
-    for (i = 0; i < 2; i++) {
-        if (atd_string_equal(&adapters_codec_shape_tag__names[i], &name)) {
-            *out = (adapters_codec_shape_tag)i;
-            return 0;
-        }
-    }
-    return ATD_ERR_INVALID;
-}
+ATD_DEFINE_NAMES(adapters_codec_shape_tag, 2)
 
 static const atd_string adapters_payload_tag__names[3] = {
     {ATD_LIT("a")},
     {ATD_LIT("b")},
     {ATD_LIT("n")},
 };
-const char *adapters_payload_tag_name(adapters_payload_tag v)
-{
-    return (size_t)v < 3 ? adapters_payload_tag__names[v].ptr : NULL;
-}
-
-int adapters_payload_tag_of_name(const char *s, size_t len, adapters_payload_tag *out)
-{
-    const atd_string name = {s, len};
-    size_t i;
-    for (i = 0; i < 3; i++) {
-        if (atd_string_equal(&adapters_payload_tag__names[i], &name)) {
-            *out = (adapters_payload_tag)i;
-            return 0;
-        }
-    }
-    return ATD_ERR_INVALID;
-}
+ATD_DEFINE_NAMES(adapters_payload_tag, 3)
 
 static const atd_string adapters_payload2_tag__names[3] = {
     {ATD_LIT("a")},
     {ATD_LIT("Event")},
     {ATD_LIT("Unknown")},
 };
-const char *adapters_payload2_tag_name(adapters_payload2_tag v)
-{
-    return (size_t)v < 3 ? adapters_payload2_tag__names[v].ptr : NULL;
-}
-
-int adapters_payload2_tag_of_name(const char *s, size_t len, adapters_payload2_tag *out)
-{
-    const atd_string name = {s, len};
-    size_t i;
-    for (i = 0; i < 3; i++) {
-        if (atd_string_equal(&adapters_payload2_tag__names[i], &name)) {
-            *out = (adapters_payload2_tag)i;
-            return 0;
-        }
-    }
-    return ATD_ERR_INVALID;
-}
+ATD_DEFINE_NAMES(adapters_payload2_tag, 3)
 
 static const atd_string adapters_kind_shape_tag__names[3] = {
     {ATD_LIT("Begin")},
     {ATD_LIT("Round")},
     {ATD_LIT("Blank")},
 };
-const char *adapters_kind_shape_tag_name(adapters_kind_shape_tag v)
-{
-    return (size_t)v < 3 ? adapters_kind_shape_tag__names[v].ptr : NULL;
-}
-
-int adapters_kind_shape_tag_of_name(const char *s, size_t len, adapters_kind_shape_tag *out)
-{
-    const atd_string name = {s, len};
-    size_t i;
-    for (i = 0; i < 3; i++) {
-        if (atd_string_equal(&adapters_kind_shape_tag__names[i], &name)) {
-            *out = (adapters_kind_shape_tag)i;
-            return 0;
-        }
-    }
-    return ATD_ERR_INVALID;
-}
+ATD_DEFINE_NAMES(adapters_kind_shape_tag, 3)
 
 /* --- streams and layout --- */
 

@@ -593,27 +593,8 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(blockchain_input)
 
 /* --- copy and equality --- */
 
-static int blockchain_transaction_list_copy(const blockchain_transaction_list *src, atd_arena *a, blockchain_transaction_list *dst)
-{
-    blockchain_transaction *items = ATD_LIST_ALLOC(a, blockchain_transaction, src->len);
-    if (items == NULL) return ATD_ERR_NOMEM;
-    for (size_t i = 0; i < src->len; i++) {
-        items[i] = src->items[i];
-        if (blockchain_transaction_copy(&items[i], a, &items[i])) return ATD_ERR_NOMEM;
-    }
-    dst->items = items;
-    dst->len = src->len;
-    return 0;
-}
-
-static bool blockchain_transaction_list_equal(const blockchain_transaction_list *a, const blockchain_transaction_list *b)
-{
-    if (a->len != b->len) return false;
-    for (size_t i = 0; i < a->len; i++) {
-        if (!(blockchain_transaction_equal(&a->items[i], &b->items[i]))) return false;
-    }
-    return true;
-}
+ATD_DEFINE_LIST_COPY(static, blockchain_transaction_list, blockchain_transaction, blockchain_transaction_copy)
+ATD_DEFINE_LIST_EQUAL(static, blockchain_transaction_list, blockchain_transaction_equal)
 
 int blockchain_root_copy(const blockchain_root *src, atd_arena *a, blockchain_root *dst)
 {
@@ -627,56 +608,18 @@ bool blockchain_root_equal(const blockchain_root *a, const blockchain_root *b)
     return blockchain_transaction_list_equal(&a->txs, &b->txs);
 }
 
-static int blockchain_input_list_copy(const blockchain_input_list *src, atd_arena *a, blockchain_input_list *dst)
-{
-    blockchain_input *items = ATD_LIST_ALLOC(a, blockchain_input, src->len);
-    if (items == NULL) return ATD_ERR_NOMEM;
-    for (size_t i = 0; i < src->len; i++) {
-        items[i] = src->items[i];
-        if (blockchain_input_copy(&items[i], a, &items[i])) return ATD_ERR_NOMEM;
-    }
-    dst->items = items;
-    dst->len = src->len;
-    return 0;
-}
+ATD_DEFINE_LIST_COPY(static, blockchain_input_list, blockchain_input, blockchain_input_copy)
+ATD_DEFINE_LIST_EQUAL(static, blockchain_input_list, blockchain_input_equal)
 
-static bool blockchain_input_list_equal(const blockchain_input_list *a, const blockchain_input_list *b)
-{
-    if (a->len != b->len) return false;
-    for (size_t i = 0; i < a->len; i++) {
-        if (!(blockchain_input_equal(&a->items[i], &b->items[i]))) return false;
-    }
-    return true;
-}
-
-static int blockchain_output_list_copy(const blockchain_output_list *src, atd_arena *a, blockchain_output_list *dst)
-{
-    blockchain_output *items = ATD_LIST_ALLOC(a, blockchain_output, src->len);
-    if (items == NULL) return ATD_ERR_NOMEM;
-    for (size_t i = 0; i < src->len; i++) {
-        items[i] = src->items[i];
-        if (blockchain_output_copy(&items[i], a, &items[i])) return ATD_ERR_NOMEM;
-    }
-    dst->items = items;
-    dst->len = src->len;
-    return 0;
-}
-
-static bool blockchain_output_list_equal(const blockchain_output_list *a, const blockchain_output_list *b)
-{
-    if (a->len != b->len) return false;
-    for (size_t i = 0; i < a->len; i++) {
-        if (!(blockchain_output_equal(&a->items[i], &b->items[i]))) return false;
-    }
-    return true;
-}
+ATD_DEFINE_LIST_COPY(static, blockchain_output_list, blockchain_output, blockchain_output_copy)
+ATD_DEFINE_LIST_EQUAL(static, blockchain_output_list, blockchain_output_equal)
 
 int blockchain_transaction_copy(const blockchain_transaction *src, atd_arena *a, blockchain_transaction *dst)
 {
     *dst = *src;
     if (blockchain_input_list_copy(&dst->inputs, a, &dst->inputs)) return ATD_ERR_NOMEM;
-    if (atd_string_dup(a, dst->hash.ptr, dst->hash.len, &dst->hash)) return ATD_ERR_NOMEM;
-    if (atd_string_dup(a, dst->relayed_by.ptr, dst->relayed_by.len, &dst->relayed_by)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->hash, a, &dst->hash)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->relayed_by, a, &dst->relayed_by)) return ATD_ERR_NOMEM;
     if (blockchain_output_list_copy(&dst->out, a, &dst->out)) return ATD_ERR_NOMEM;
     return 0;
 }
@@ -700,8 +643,8 @@ bool blockchain_transaction_equal(const blockchain_transaction *a, const blockch
 int blockchain_output_copy(const blockchain_output *src, atd_arena *a, blockchain_output *dst)
 {
     *dst = *src;
-    if (atd_string_dup(a, dst->addr.ptr, dst->addr.len, &dst->addr)) return ATD_ERR_NOMEM;
-    if (atd_string_dup(a, dst->script.ptr, dst->script.len, &dst->script)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->addr, a, &dst->addr)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->script, a, &dst->script)) return ATD_ERR_NOMEM;
     return 0;
 }
 
@@ -720,7 +663,7 @@ int blockchain_input_copy(const blockchain_input *src, atd_arena *a, blockchain_
 {
     *dst = *src;
     if (blockchain_output_copy(&dst->prev_out, a, &dst->prev_out)) return ATD_ERR_NOMEM;
-    if (atd_string_dup(a, dst->script.ptr, dst->script.len, &dst->script)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->script, a, &dst->script)) return ATD_ERR_NOMEM;
     return 0;
 }
 

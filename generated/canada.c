@@ -502,32 +502,13 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(canada_ring)
 
 /* --- copy and equality --- */
 
-static int canada_feature_list_copy(const canada_feature_list *src, atd_arena *a, canada_feature_list *dst)
-{
-    canada_feature *items = ATD_LIST_ALLOC(a, canada_feature, src->len);
-    if (items == NULL) return ATD_ERR_NOMEM;
-    for (size_t i = 0; i < src->len; i++) {
-        items[i] = src->items[i];
-        if (canada_feature_copy(&items[i], a, &items[i])) return ATD_ERR_NOMEM;
-    }
-    dst->items = items;
-    dst->len = src->len;
-    return 0;
-}
-
-static bool canada_feature_list_equal(const canada_feature_list *a, const canada_feature_list *b)
-{
-    if (a->len != b->len) return false;
-    for (size_t i = 0; i < a->len; i++) {
-        if (!(canada_feature_equal(&a->items[i], &b->items[i]))) return false;
-    }
-    return true;
-}
+ATD_DEFINE_LIST_COPY(static, canada_feature_list, canada_feature, canada_feature_copy)
+ATD_DEFINE_LIST_EQUAL(static, canada_feature_list, canada_feature_equal)
 
 int canada_root_copy(const canada_root *src, atd_arena *a, canada_root *dst)
 {
     *dst = *src;
-    if (atd_string_dup(a, dst->collection_type.ptr, dst->collection_type.len, &dst->collection_type)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->collection_type, a, &dst->collection_type)) return ATD_ERR_NOMEM;
     if (canada_feature_list_copy(&dst->features, a, &dst->features)) return ATD_ERR_NOMEM;
     return 0;
 }
@@ -541,7 +522,7 @@ bool canada_root_equal(const canada_root *a, const canada_root *b)
 int canada_properties_copy(const canada_properties *src, atd_arena *a, canada_properties *dst)
 {
     *dst = *src;
-    if (atd_string_dup(a, dst->name.ptr, dst->name.len, &dst->name)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->name, a, &dst->name)) return ATD_ERR_NOMEM;
     return 0;
 }
 
@@ -550,32 +531,13 @@ bool canada_properties_equal(const canada_properties *a, const canada_properties
     return atd_string_equal(&a->name, &b->name);
 }
 
-static int canada_ring_list_copy(const canada_ring_list *src, atd_arena *a, canada_ring_list *dst)
-{
-    canada_ring *items = ATD_LIST_ALLOC(a, canada_ring, src->len);
-    if (items == NULL) return ATD_ERR_NOMEM;
-    for (size_t i = 0; i < src->len; i++) {
-        items[i] = src->items[i];
-        if (canada_ring_copy(&items[i], a, &items[i])) return ATD_ERR_NOMEM;
-    }
-    dst->items = items;
-    dst->len = src->len;
-    return 0;
-}
-
-static bool canada_ring_list_equal(const canada_ring_list *a, const canada_ring_list *b)
-{
-    if (a->len != b->len) return false;
-    for (size_t i = 0; i < a->len; i++) {
-        if (!(canada_ring_equal(&a->items[i], &b->items[i]))) return false;
-    }
-    return true;
-}
+ATD_DEFINE_LIST_COPY(static, canada_ring_list, canada_ring, canada_ring_copy)
+ATD_DEFINE_LIST_EQUAL(static, canada_ring_list, canada_ring_equal)
 
 int canada_geometry_copy(const canada_geometry *src, atd_arena *a, canada_geometry *dst)
 {
     *dst = *src;
-    if (atd_string_dup(a, dst->geometry_type.ptr, dst->geometry_type.len, &dst->geometry_type)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->geometry_type, a, &dst->geometry_type)) return ATD_ERR_NOMEM;
     if (canada_ring_list_copy(&dst->coordinates, a, &dst->coordinates)) return ATD_ERR_NOMEM;
     return 0;
 }
@@ -589,7 +551,7 @@ bool canada_geometry_equal(const canada_geometry *a, const canada_geometry *b)
 int canada_feature_copy(const canada_feature *src, atd_arena *a, canada_feature *dst)
 {
     *dst = *src;
-    if (atd_string_dup(a, dst->feature_type.ptr, dst->feature_type.len, &dst->feature_type)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->feature_type, a, &dst->feature_type)) return ATD_ERR_NOMEM;
     if (canada_properties_copy(&dst->properties, a, &dst->properties)) return ATD_ERR_NOMEM;
     if (canada_geometry_copy(&dst->geometry, a, &dst->geometry)) return ATD_ERR_NOMEM;
     return 0;
@@ -602,39 +564,15 @@ bool canada_feature_equal(const canada_feature *a, const canada_feature *b)
         canada_geometry_equal(&a->geometry, &b->geometry);
 }
 
-int canada_position_copy(const canada_position *src, atd_arena *a, canada_position *dst)
-{
-    *dst = *src;
-    (void)a;
-    return 0;
-}
-
+ATD_DEFINE_COPY(extern, canada_position, ATD_COPY_NONE)
 bool canada_position_equal(const canada_position *a, const canada_position *b)
 {
     return a->f0 == b->f0 &&
         a->f1 == b->f1;
 }
 
-int canada_ring_copy(const canada_ring *src, atd_arena *a, canada_ring *dst)
-{
-    canada_position *items = ATD_LIST_ALLOC(a, canada_position, src->len);
-    if (items == NULL) return ATD_ERR_NOMEM;
-    for (size_t i = 0; i < src->len; i++) {
-        items[i] = src->items[i];
-    }
-    dst->items = items;
-    dst->len = src->len;
-    return 0;
-}
-
-bool canada_ring_equal(const canada_ring *a, const canada_ring *b)
-{
-    if (a->len != b->len) return false;
-    for (size_t i = 0; i < a->len; i++) {
-        if (!(canada_position_equal(&a->items[i], &b->items[i]))) return false;
-    }
-    return true;
-}
+ATD_DEFINE_LIST_COPY(extern, canada_ring, canada_position, ATD_COPY_NONE)
+ATD_DEFINE_LIST_EQUAL(extern, canada_ring, canada_position_equal)
 
 /* --- names --- */
 

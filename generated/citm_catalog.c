@@ -1096,68 +1096,21 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(citm_catalog_area)
 
 /* --- copy and equality --- */
 
-int citm_catalog_id_map_copy(const citm_catalog_id_map *src, atd_arena *a, citm_catalog_id_map *dst)
-{
-    citm_catalog_id_map_item *items = ATD_LIST_ALLOC(a, citm_catalog_id_map_item, src->len);
-    if (items == NULL) return ATD_ERR_NOMEM;
-    for (size_t i = 0; i < src->len; i++) {
-        items[i] = src->items[i];
-        if (atd_string_dup(a, items[i].key.ptr, items[i].key.len, &items[i].key)) return ATD_ERR_NOMEM;
-        if (atd_string_dup(a, items[i].value.ptr, items[i].value.len, &items[i].value)) return ATD_ERR_NOMEM;
-    }
-    dst->items = items;
-    dst->len = src->len;
-    return 0;
-}
+ATD_DEFINE_ASSOC_COPY(extern, citm_catalog_id_map, ATD_COPY_STRING)
+ATD_DEFINE_ASSOC_EQUAL(extern, citm_catalog_id_map, atd_string_equal)
 
-bool citm_catalog_id_map_equal(const citm_catalog_id_map *a, const citm_catalog_id_map *b)
-{
-    if (a->len != b->len) return false;
-    for (size_t i = 0; i < a->len; i++) {
-        if (!(atd_string_equal(&a->items[i].key, &b->items[i].key) && atd_string_equal(&a->items[i].value, &b->items[i].value))) return false;
-    }
-    return true;
-}
+ATD_DEFINE_OPTION_COPY(static, citm_catalog_string_nullable, ATD_COPY_STRING)
+ATD_DEFINE_OPTION_EQUAL(static, citm_catalog_string_nullable, atd_string_equal)
 
-static int citm_catalog_string_nullable_copy(const citm_catalog_string_nullable *src, atd_arena *a, citm_catalog_string_nullable *dst)
-{
-    *dst = *src;
-    if (dst->has && atd_string_dup(a, dst->value.ptr, dst->value.len, &dst->value)) return ATD_ERR_NOMEM;
-    return 0;
-}
-
-static bool citm_catalog_string_nullable_equal(const citm_catalog_string_nullable *a, const citm_catalog_string_nullable *b)
-{
-    return a->has == b->has && (!a->has || atd_string_equal(&a->value, &b->value));
-}
-
-static int citm_catalog_int_list_copy(const citm_catalog_int_list *src, atd_arena *a, citm_catalog_int_list *dst)
-{
-    int64_t *items = ATD_LIST_ALLOC(a, int64_t, src->len);
-    if (items == NULL) return ATD_ERR_NOMEM;
-    for (size_t i = 0; i < src->len; i++) {
-        items[i] = src->items[i];
-    }
-    dst->items = items;
-    dst->len = src->len;
-    return 0;
-}
-
-static bool citm_catalog_int_list_equal(const citm_catalog_int_list *a, const citm_catalog_int_list *b)
-{
-    if (a->len != b->len) return false;
-    for (size_t i = 0; i < a->len; i++) {
-        if (!(a->items[i] == b->items[i])) return false;
-    }
-    return true;
-}
+ATD_DEFINE_LIST_COPY(static, citm_catalog_int_list, int64_t, ATD_COPY_NONE)
+ATD_DEFINE_LIST_EQUAL(static, citm_catalog_int_list, ATD_EQUAL_SCALAR)
 
 int citm_catalog_event_copy(const citm_catalog_event *src, atd_arena *a, citm_catalog_event *dst)
 {
     *dst = *src;
     if (citm_catalog_string_nullable_copy(&dst->description, a, &dst->description)) return ATD_ERR_NOMEM;
     if (citm_catalog_string_nullable_copy(&dst->logo, a, &dst->logo)) return ATD_ERR_NOMEM;
-    if (atd_string_dup(a, dst->name.ptr, dst->name.len, &dst->name)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->name, a, &dst->name)) return ATD_ERR_NOMEM;
     if (citm_catalog_int_list_copy(&dst->sub_topic_ids, a, &dst->sub_topic_ids)) return ATD_ERR_NOMEM;
     if (citm_catalog_string_nullable_copy(&dst->subject_code, a, &dst->subject_code)) return ATD_ERR_NOMEM;
     if (citm_catalog_string_nullable_copy(&dst->subtitle, a, &dst->subtitle)) return ATD_ERR_NOMEM;
@@ -1177,73 +1130,14 @@ bool citm_catalog_event_equal(const citm_catalog_event *a, const citm_catalog_ev
         citm_catalog_int_list_equal(&a->topic_ids, &b->topic_ids);
 }
 
-static int citm_catalog_event_assoc_copy(const citm_catalog_event_assoc *src, atd_arena *a, citm_catalog_event_assoc *dst)
-{
-    citm_catalog_event_assoc_item *items = ATD_LIST_ALLOC(a, citm_catalog_event_assoc_item, src->len);
-    if (items == NULL) return ATD_ERR_NOMEM;
-    for (size_t i = 0; i < src->len; i++) {
-        items[i] = src->items[i];
-        if (atd_string_dup(a, items[i].key.ptr, items[i].key.len, &items[i].key)) return ATD_ERR_NOMEM;
-        if (citm_catalog_event_copy(&items[i].value, a, &items[i].value)) return ATD_ERR_NOMEM;
-    }
-    dst->items = items;
-    dst->len = src->len;
-    return 0;
-}
+ATD_DEFINE_ASSOC_COPY(static, citm_catalog_event_assoc, citm_catalog_event_copy)
+ATD_DEFINE_ASSOC_EQUAL(static, citm_catalog_event_assoc, citm_catalog_event_equal)
 
-static bool citm_catalog_event_assoc_equal(const citm_catalog_event_assoc *a, const citm_catalog_event_assoc *b)
-{
-    if (a->len != b->len) return false;
-    for (size_t i = 0; i < a->len; i++) {
-        if (!(atd_string_equal(&a->items[i].key, &b->items[i].key) && citm_catalog_event_equal(&a->items[i].value, &b->items[i].value))) return false;
-    }
-    return true;
-}
+ATD_DEFINE_LIST_COPY(static, citm_catalog_performance_list, citm_catalog_performance, citm_catalog_performance_copy)
+ATD_DEFINE_LIST_EQUAL(static, citm_catalog_performance_list, citm_catalog_performance_equal)
 
-static int citm_catalog_performance_list_copy(const citm_catalog_performance_list *src, atd_arena *a, citm_catalog_performance_list *dst)
-{
-    citm_catalog_performance *items = ATD_LIST_ALLOC(a, citm_catalog_performance, src->len);
-    if (items == NULL) return ATD_ERR_NOMEM;
-    for (size_t i = 0; i < src->len; i++) {
-        items[i] = src->items[i];
-        if (citm_catalog_performance_copy(&items[i], a, &items[i])) return ATD_ERR_NOMEM;
-    }
-    dst->items = items;
-    dst->len = src->len;
-    return 0;
-}
-
-static bool citm_catalog_performance_list_equal(const citm_catalog_performance_list *a, const citm_catalog_performance_list *b)
-{
-    if (a->len != b->len) return false;
-    for (size_t i = 0; i < a->len; i++) {
-        if (!(citm_catalog_performance_equal(&a->items[i], &b->items[i]))) return false;
-    }
-    return true;
-}
-
-static int citm_catalog_int_list_assoc_copy(const citm_catalog_int_list_assoc *src, atd_arena *a, citm_catalog_int_list_assoc *dst)
-{
-    citm_catalog_int_list_assoc_item *items = ATD_LIST_ALLOC(a, citm_catalog_int_list_assoc_item, src->len);
-    if (items == NULL) return ATD_ERR_NOMEM;
-    for (size_t i = 0; i < src->len; i++) {
-        items[i] = src->items[i];
-        if (atd_string_dup(a, items[i].key.ptr, items[i].key.len, &items[i].key)) return ATD_ERR_NOMEM;
-        if (citm_catalog_int_list_copy(&items[i].value, a, &items[i].value)) return ATD_ERR_NOMEM;
-    }
-    dst->items = items;
-    dst->len = src->len;
-    return 0;
-}
-
-static bool citm_catalog_int_list_assoc_equal(const citm_catalog_int_list_assoc *a, const citm_catalog_int_list_assoc *b)
-{
-    if (a->len != b->len) return false;
-    for (size_t i = 0; i < a->len; i++) {
-        if (!(atd_string_equal(&a->items[i].key, &b->items[i].key) && citm_catalog_int_list_equal(&a->items[i].value, &b->items[i].value))) return false;
-    }
-    return true;
-}
+ATD_DEFINE_ASSOC_COPY(static, citm_catalog_int_list_assoc, citm_catalog_int_list_copy)
+ATD_DEFINE_ASSOC_EQUAL(static, citm_catalog_int_list_assoc, citm_catalog_int_list_equal)
 
 int citm_catalog_root_copy(const citm_catalog_root *src, atd_arena *a, citm_catalog_root *dst)
 {
@@ -1277,48 +1171,11 @@ bool citm_catalog_root_equal(const citm_catalog_root *a, const citm_catalog_root
         citm_catalog_id_map_equal(&a->venue_names, &b->venue_names);
 }
 
-static int citm_catalog_price_list_copy(const citm_catalog_price_list *src, atd_arena *a, citm_catalog_price_list *dst)
-{
-    citm_catalog_price *items = ATD_LIST_ALLOC(a, citm_catalog_price, src->len);
-    if (items == NULL) return ATD_ERR_NOMEM;
-    for (size_t i = 0; i < src->len; i++) {
-        items[i] = src->items[i];
-    }
-    dst->items = items;
-    dst->len = src->len;
-    return 0;
-}
+ATD_DEFINE_LIST_COPY(static, citm_catalog_price_list, citm_catalog_price, ATD_COPY_NONE)
+ATD_DEFINE_LIST_EQUAL(static, citm_catalog_price_list, citm_catalog_price_equal)
 
-static bool citm_catalog_price_list_equal(const citm_catalog_price_list *a, const citm_catalog_price_list *b)
-{
-    if (a->len != b->len) return false;
-    for (size_t i = 0; i < a->len; i++) {
-        if (!(citm_catalog_price_equal(&a->items[i], &b->items[i]))) return false;
-    }
-    return true;
-}
-
-static int citm_catalog_seat_category_list_copy(const citm_catalog_seat_category_list *src, atd_arena *a, citm_catalog_seat_category_list *dst)
-{
-    citm_catalog_seat_category *items = ATD_LIST_ALLOC(a, citm_catalog_seat_category, src->len);
-    if (items == NULL) return ATD_ERR_NOMEM;
-    for (size_t i = 0; i < src->len; i++) {
-        items[i] = src->items[i];
-        if (citm_catalog_seat_category_copy(&items[i], a, &items[i])) return ATD_ERR_NOMEM;
-    }
-    dst->items = items;
-    dst->len = src->len;
-    return 0;
-}
-
-static bool citm_catalog_seat_category_list_equal(const citm_catalog_seat_category_list *a, const citm_catalog_seat_category_list *b)
-{
-    if (a->len != b->len) return false;
-    for (size_t i = 0; i < a->len; i++) {
-        if (!(citm_catalog_seat_category_equal(&a->items[i], &b->items[i]))) return false;
-    }
-    return true;
-}
+ATD_DEFINE_LIST_COPY(static, citm_catalog_seat_category_list, citm_catalog_seat_category, citm_catalog_seat_category_copy)
+ATD_DEFINE_LIST_EQUAL(static, citm_catalog_seat_category_list, citm_catalog_seat_category_equal)
 
 int citm_catalog_performance_copy(const citm_catalog_performance *src, atd_arena *a, citm_catalog_performance *dst)
 {
@@ -1328,7 +1185,7 @@ int citm_catalog_performance_copy(const citm_catalog_performance *src, atd_arena
     if (citm_catalog_price_list_copy(&dst->prices, a, &dst->prices)) return ATD_ERR_NOMEM;
     if (citm_catalog_seat_category_list_copy(&dst->seat_categories, a, &dst->seat_categories)) return ATD_ERR_NOMEM;
     if (citm_catalog_string_nullable_copy(&dst->seat_map_image, a, &dst->seat_map_image)) return ATD_ERR_NOMEM;
-    if (atd_string_dup(a, dst->venue_code.ptr, dst->venue_code.len, &dst->venue_code)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->venue_code, a, &dst->venue_code)) return ATD_ERR_NOMEM;
     return 0;
 }
 
@@ -1345,13 +1202,7 @@ bool citm_catalog_performance_equal(const citm_catalog_performance *a, const cit
         atd_string_equal(&a->venue_code, &b->venue_code);
 }
 
-int citm_catalog_price_copy(const citm_catalog_price *src, atd_arena *a, citm_catalog_price *dst)
-{
-    *dst = *src;
-    (void)a;
-    return 0;
-}
-
+ATD_DEFINE_COPY(extern, citm_catalog_price, ATD_COPY_NONE)
 bool citm_catalog_price_equal(const citm_catalog_price *a, const citm_catalog_price *b)
 {
     return a->amount == b->amount &&
@@ -1359,27 +1210,8 @@ bool citm_catalog_price_equal(const citm_catalog_price *a, const citm_catalog_pr
         a->seat_category_id == b->seat_category_id;
 }
 
-static int citm_catalog_area_list_copy(const citm_catalog_area_list *src, atd_arena *a, citm_catalog_area_list *dst)
-{
-    citm_catalog_area *items = ATD_LIST_ALLOC(a, citm_catalog_area, src->len);
-    if (items == NULL) return ATD_ERR_NOMEM;
-    for (size_t i = 0; i < src->len; i++) {
-        items[i] = src->items[i];
-        if (citm_catalog_area_copy(&items[i], a, &items[i])) return ATD_ERR_NOMEM;
-    }
-    dst->items = items;
-    dst->len = src->len;
-    return 0;
-}
-
-static bool citm_catalog_area_list_equal(const citm_catalog_area_list *a, const citm_catalog_area_list *b)
-{
-    if (a->len != b->len) return false;
-    for (size_t i = 0; i < a->len; i++) {
-        if (!(citm_catalog_area_equal(&a->items[i], &b->items[i]))) return false;
-    }
-    return true;
-}
+ATD_DEFINE_LIST_COPY(static, citm_catalog_area_list, citm_catalog_area, citm_catalog_area_copy)
+ATD_DEFINE_LIST_EQUAL(static, citm_catalog_area_list, citm_catalog_area_equal)
 
 int citm_catalog_seat_category_copy(const citm_catalog_seat_category *src, atd_arena *a, citm_catalog_seat_category *dst)
 {

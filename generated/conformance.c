@@ -630,342 +630,61 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(conformance_null_value)
 
 /* --- copy and equality --- */
 
-int conformance_ints_copy(const conformance_ints *src, atd_arena *a, conformance_ints *dst)
-{
-    int64_t *items = ATD_LIST_ALLOC(a, int64_t, src->len);
-    if (items == NULL) return ATD_ERR_NOMEM;
-    for (size_t i = 0; i < src->len; i++) {
-        items[i] = src->items[i];
-    }
-    dst->items = items;
-    dst->len = src->len;
-    return 0;
-}
+ATD_DEFINE_LIST_COPY(extern, conformance_ints, int64_t, ATD_COPY_NONE)
+ATD_DEFINE_LIST_EQUAL(extern, conformance_ints, ATD_EQUAL_SCALAR)
 
-bool conformance_ints_equal(const conformance_ints *a, const conformance_ints *b)
-{
-    if (a->len != b->len) return false;
-    for (size_t i = 0; i < a->len; i++) {
-        if (!(a->items[i] == b->items[i])) return false;
-    }
-    return true;
-}
+ATD_DEFINE_LIST_COPY(extern, conformance_floats, double, ATD_COPY_NONE)
+ATD_DEFINE_LIST_EQUAL(extern, conformance_floats, ATD_EQUAL_SCALAR)
 
-int conformance_floats_copy(const conformance_floats *src, atd_arena *a, conformance_floats *dst)
-{
-    double *items = ATD_LIST_ALLOC(a, double, src->len);
-    if (items == NULL) return ATD_ERR_NOMEM;
-    for (size_t i = 0; i < src->len; i++) {
-        items[i] = src->items[i];
-    }
-    dst->items = items;
-    dst->len = src->len;
-    return 0;
-}
+ATD_DEFINE_LIST_COPY(extern, conformance_strings, atd_string, ATD_COPY_STRING)
+ATD_DEFINE_LIST_EQUAL(extern, conformance_strings, atd_string_equal)
 
-bool conformance_floats_equal(const conformance_floats *a, const conformance_floats *b)
-{
-    if (a->len != b->len) return false;
-    for (size_t i = 0; i < a->len; i++) {
-        if (!(a->items[i] == b->items[i])) return false;
-    }
-    return true;
-}
+ATD_DEFINE_LIST_COPY(extern, conformance_bools, bool, ATD_COPY_NONE)
+ATD_DEFINE_LIST_EQUAL(extern, conformance_bools, ATD_EQUAL_SCALAR)
 
-int conformance_strings_copy(const conformance_strings *src, atd_arena *a, conformance_strings *dst)
-{
-    atd_string *items = ATD_LIST_ALLOC(a, atd_string, src->len);
-    if (items == NULL) return ATD_ERR_NOMEM;
-    for (size_t i = 0; i < src->len; i++) {
-        items[i] = src->items[i];
-        if (atd_string_dup(a, items[i].ptr, items[i].len, &items[i])) return ATD_ERR_NOMEM;
-    }
-    dst->items = items;
-    dst->len = src->len;
-    return 0;
-}
+ATD_DEFINE_LIST_COPY(extern, conformance_nulls, uint8_t, ATD_COPY_NONE)
+ATD_DEFINE_LIST_EQUAL(extern, conformance_nulls, ATD_EQUAL_ALWAYS)
 
-bool conformance_strings_equal(const conformance_strings *a, const conformance_strings *b)
-{
-    if (a->len != b->len) return false;
-    for (size_t i = 0; i < a->len; i++) {
-        if (!(atd_string_equal(&a->items[i], &b->items[i]))) return false;
-    }
-    return true;
-}
+ATD_DEFINE_OPTION_EQUAL(static, conformance_int_nullable, ATD_EQUAL_SCALAR)
 
-int conformance_bools_copy(const conformance_bools *src, atd_arena *a, conformance_bools *dst)
-{
-    bool *items = ATD_LIST_ALLOC(a, bool, src->len);
-    if (items == NULL) return ATD_ERR_NOMEM;
-    for (size_t i = 0; i < src->len; i++) {
-        items[i] = src->items[i];
-    }
-    dst->items = items;
-    dst->len = src->len;
-    return 0;
-}
+ATD_DEFINE_LIST_COPY(extern, conformance_maybe_ints, conformance_int_nullable, ATD_COPY_NONE)
+ATD_DEFINE_LIST_EQUAL(extern, conformance_maybe_ints, conformance_int_nullable_equal)
 
-bool conformance_bools_equal(const conformance_bools *a, const conformance_bools *b)
-{
-    if (a->len != b->len) return false;
-    for (size_t i = 0; i < a->len; i++) {
-        if (!(a->items[i] == b->items[i])) return false;
-    }
-    return true;
-}
+ATD_DEFINE_LIST_COPY(extern, conformance_anys, atd_json, atd_json_copy)
+ATD_DEFINE_LIST_EQUAL(extern, conformance_anys, atd_json_equal)
 
-int conformance_nulls_copy(const conformance_nulls *src, atd_arena *a, conformance_nulls *dst)
-{
-    uint8_t *items = ATD_LIST_ALLOC(a, uint8_t, src->len);
-    if (items == NULL) return ATD_ERR_NOMEM;
-    for (size_t i = 0; i < src->len; i++) {
-        items[i] = src->items[i];
-    }
-    dst->items = items;
-    dst->len = src->len;
-    return 0;
-}
+ATD_DEFINE_LIST_COPY(extern, conformance_matrix, conformance_anys, conformance_anys_copy)
+ATD_DEFINE_LIST_EQUAL(extern, conformance_matrix, conformance_anys_equal)
 
-bool conformance_nulls_equal(const conformance_nulls *a, const conformance_nulls *b)
-{
-    if (a->len != b->len) return false;
-    return true;
-}
+ATD_DEFINE_ASSOC_COPY(extern, conformance_string_map, ATD_COPY_STRING)
+ATD_DEFINE_ASSOC_EQUAL(extern, conformance_string_map, atd_string_equal)
 
-static bool conformance_int_nullable_equal(const conformance_int_nullable *a, const conformance_int_nullable *b)
-{
-    return a->has == b->has && (!a->has || a->value == b->value);
-}
+ATD_DEFINE_ASSOC_COPY(extern, conformance_int_map, ATD_COPY_NONE)
+ATD_DEFINE_ASSOC_EQUAL(extern, conformance_int_map, ATD_EQUAL_SCALAR)
 
-int conformance_maybe_ints_copy(const conformance_maybe_ints *src, atd_arena *a, conformance_maybe_ints *dst)
-{
-    conformance_int_nullable *items = ATD_LIST_ALLOC(a, conformance_int_nullable, src->len);
-    if (items == NULL) return ATD_ERR_NOMEM;
-    for (size_t i = 0; i < src->len; i++) {
-        items[i] = src->items[i];
-    }
-    dst->items = items;
-    dst->len = src->len;
-    return 0;
-}
+ATD_DEFINE_ASSOC_COPY(extern, conformance_any_map, atd_json_copy)
+ATD_DEFINE_ASSOC_EQUAL(extern, conformance_any_map, atd_json_equal)
 
-bool conformance_maybe_ints_equal(const conformance_maybe_ints *a, const conformance_maybe_ints *b)
-{
-    if (a->len != b->len) return false;
-    for (size_t i = 0; i < a->len; i++) {
-        if (!(conformance_int_nullable_equal(&a->items[i], &b->items[i]))) return false;
-    }
-    return true;
-}
+ATD_DEFINE_LIST_COPY(extern, conformance_objects, conformance_any_map, conformance_any_map_copy)
+ATD_DEFINE_LIST_EQUAL(extern, conformance_objects, conformance_any_map_equal)
 
-int conformance_anys_copy(const conformance_anys *src, atd_arena *a, conformance_anys *dst)
-{
-    atd_json *items = ATD_LIST_ALLOC(a, atd_json, src->len);
-    if (items == NULL) return ATD_ERR_NOMEM;
-    for (size_t i = 0; i < src->len; i++) {
-        items[i] = src->items[i];
-        if (atd_json_copy(&items[i], a, &items[i])) return ATD_ERR_NOMEM;
-    }
-    dst->items = items;
-    dst->len = src->len;
-    return 0;
-}
+ATD_DEFINE_COPY(extern, conformance_any, atd_json_copy)
+ATD_DEFINE_EQUAL(extern, conformance_any, atd_json_equal)
 
-bool conformance_anys_equal(const conformance_anys *a, const conformance_anys *b)
-{
-    if (a->len != b->len) return false;
-    for (size_t i = 0; i < a->len; i++) {
-        if (!(atd_json_equal(&a->items[i], &b->items[i]))) return false;
-    }
-    return true;
-}
+ATD_DEFINE_COPY(extern, conformance_int_value, ATD_COPY_NONE)
+ATD_DEFINE_EQUAL(extern, conformance_int_value, ATD_EQUAL_SCALAR)
 
-int conformance_matrix_copy(const conformance_matrix *src, atd_arena *a, conformance_matrix *dst)
-{
-    conformance_anys *items = ATD_LIST_ALLOC(a, conformance_anys, src->len);
-    if (items == NULL) return ATD_ERR_NOMEM;
-    for (size_t i = 0; i < src->len; i++) {
-        items[i] = src->items[i];
-        if (conformance_anys_copy(&items[i], a, &items[i])) return ATD_ERR_NOMEM;
-    }
-    dst->items = items;
-    dst->len = src->len;
-    return 0;
-}
+ATD_DEFINE_COPY(extern, conformance_float_value, ATD_COPY_NONE)
+ATD_DEFINE_EQUAL(extern, conformance_float_value, ATD_EQUAL_SCALAR)
 
-bool conformance_matrix_equal(const conformance_matrix *a, const conformance_matrix *b)
-{
-    if (a->len != b->len) return false;
-    for (size_t i = 0; i < a->len; i++) {
-        if (!(conformance_anys_equal(&a->items[i], &b->items[i]))) return false;
-    }
-    return true;
-}
+ATD_DEFINE_COPY(extern, conformance_string_value, ATD_COPY_STRING)
+ATD_DEFINE_EQUAL(extern, conformance_string_value, atd_string_equal)
 
-int conformance_string_map_copy(const conformance_string_map *src, atd_arena *a, conformance_string_map *dst)
-{
-    conformance_string_map_item *items = ATD_LIST_ALLOC(a, conformance_string_map_item, src->len);
-    if (items == NULL) return ATD_ERR_NOMEM;
-    for (size_t i = 0; i < src->len; i++) {
-        items[i] = src->items[i];
-        if (atd_string_dup(a, items[i].key.ptr, items[i].key.len, &items[i].key)) return ATD_ERR_NOMEM;
-        if (atd_string_dup(a, items[i].value.ptr, items[i].value.len, &items[i].value)) return ATD_ERR_NOMEM;
-    }
-    dst->items = items;
-    dst->len = src->len;
-    return 0;
-}
+ATD_DEFINE_COPY(extern, conformance_bool_value, ATD_COPY_NONE)
+ATD_DEFINE_EQUAL(extern, conformance_bool_value, ATD_EQUAL_SCALAR)
 
-bool conformance_string_map_equal(const conformance_string_map *a, const conformance_string_map *b)
-{
-    if (a->len != b->len) return false;
-    for (size_t i = 0; i < a->len; i++) {
-        if (!(atd_string_equal(&a->items[i].key, &b->items[i].key) && atd_string_equal(&a->items[i].value, &b->items[i].value))) return false;
-    }
-    return true;
-}
-
-int conformance_int_map_copy(const conformance_int_map *src, atd_arena *a, conformance_int_map *dst)
-{
-    conformance_int_map_item *items = ATD_LIST_ALLOC(a, conformance_int_map_item, src->len);
-    if (items == NULL) return ATD_ERR_NOMEM;
-    for (size_t i = 0; i < src->len; i++) {
-        items[i] = src->items[i];
-        if (atd_string_dup(a, items[i].key.ptr, items[i].key.len, &items[i].key)) return ATD_ERR_NOMEM;
-    }
-    dst->items = items;
-    dst->len = src->len;
-    return 0;
-}
-
-bool conformance_int_map_equal(const conformance_int_map *a, const conformance_int_map *b)
-{
-    if (a->len != b->len) return false;
-    for (size_t i = 0; i < a->len; i++) {
-        if (!(atd_string_equal(&a->items[i].key, &b->items[i].key) && a->items[i].value == b->items[i].value)) return false;
-    }
-    return true;
-}
-
-int conformance_any_map_copy(const conformance_any_map *src, atd_arena *a, conformance_any_map *dst)
-{
-    conformance_any_map_item *items = ATD_LIST_ALLOC(a, conformance_any_map_item, src->len);
-    if (items == NULL) return ATD_ERR_NOMEM;
-    for (size_t i = 0; i < src->len; i++) {
-        items[i] = src->items[i];
-        if (atd_string_dup(a, items[i].key.ptr, items[i].key.len, &items[i].key)) return ATD_ERR_NOMEM;
-        if (atd_json_copy(&items[i].value, a, &items[i].value)) return ATD_ERR_NOMEM;
-    }
-    dst->items = items;
-    dst->len = src->len;
-    return 0;
-}
-
-bool conformance_any_map_equal(const conformance_any_map *a, const conformance_any_map *b)
-{
-    if (a->len != b->len) return false;
-    for (size_t i = 0; i < a->len; i++) {
-        if (!(atd_string_equal(&a->items[i].key, &b->items[i].key) && atd_json_equal(&a->items[i].value, &b->items[i].value))) return false;
-    }
-    return true;
-}
-
-int conformance_objects_copy(const conformance_objects *src, atd_arena *a, conformance_objects *dst)
-{
-    conformance_any_map *items = ATD_LIST_ALLOC(a, conformance_any_map, src->len);
-    if (items == NULL) return ATD_ERR_NOMEM;
-    for (size_t i = 0; i < src->len; i++) {
-        items[i] = src->items[i];
-        if (conformance_any_map_copy(&items[i], a, &items[i])) return ATD_ERR_NOMEM;
-    }
-    dst->items = items;
-    dst->len = src->len;
-    return 0;
-}
-
-bool conformance_objects_equal(const conformance_objects *a, const conformance_objects *b)
-{
-    if (a->len != b->len) return false;
-    for (size_t i = 0; i < a->len; i++) {
-        if (!(conformance_any_map_equal(&a->items[i], &b->items[i]))) return false;
-    }
-    return true;
-}
-
-int conformance_any_copy(const conformance_any *src, atd_arena *a, conformance_any *dst)
-{
-    *dst = *src;
-    if (atd_json_copy(&(*dst), a, &(*dst))) return ATD_ERR_NOMEM;
-    return 0;
-}
-
-bool conformance_any_equal(const conformance_any *a, const conformance_any *b)
-{
-    return atd_json_equal(&(*a), &(*b));
-}
-
-int conformance_int_value_copy(const conformance_int_value *src, atd_arena *a, conformance_int_value *dst)
-{
-    *dst = *src;
-    (void)a;
-    return 0;
-}
-
-bool conformance_int_value_equal(const conformance_int_value *a, const conformance_int_value *b)
-{
-    return (*a) == (*b);
-}
-
-int conformance_float_value_copy(const conformance_float_value *src, atd_arena *a, conformance_float_value *dst)
-{
-    *dst = *src;
-    (void)a;
-    return 0;
-}
-
-bool conformance_float_value_equal(const conformance_float_value *a, const conformance_float_value *b)
-{
-    return (*a) == (*b);
-}
-
-int conformance_string_value_copy(const conformance_string_value *src, atd_arena *a, conformance_string_value *dst)
-{
-    *dst = *src;
-    if (atd_string_dup(a, (*dst).ptr, (*dst).len, &(*dst))) return ATD_ERR_NOMEM;
-    return 0;
-}
-
-bool conformance_string_value_equal(const conformance_string_value *a, const conformance_string_value *b)
-{
-    return atd_string_equal(&(*a), &(*b));
-}
-
-int conformance_bool_value_copy(const conformance_bool_value *src, atd_arena *a, conformance_bool_value *dst)
-{
-    *dst = *src;
-    (void)a;
-    return 0;
-}
-
-bool conformance_bool_value_equal(const conformance_bool_value *a, const conformance_bool_value *b)
-{
-    return (*a) == (*b);
-}
-
-int conformance_null_value_copy(const conformance_null_value *src, atd_arena *a, conformance_null_value *dst)
-{
-    *dst = *src;
-    (void)a;
-    return 0;
-}
-
-bool conformance_null_value_equal(const conformance_null_value *a, const conformance_null_value *b)
-{
-    (void)a;
-    (void)b;
-    return true;
-}
+ATD_DEFINE_COPY(extern, conformance_null_value, ATD_COPY_NONE)
+ATD_DEFINE_EQUAL(extern, conformance_null_value, ATD_EQUAL_ALWAYS)
 
 /* --- names --- */
 

@@ -303,25 +303,13 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(custom_adapter_doc)
 
 /* --- copy and equality --- */
 
-int custom_adapter_circle_copy(const custom_adapter_circle *src, atd_arena *a, custom_adapter_circle *dst)
-{
-    *dst = *src;
-    (void)a;
-    return 0;
-}
-
+ATD_DEFINE_COPY(extern, custom_adapter_circle, ATD_COPY_NONE)
 bool custom_adapter_circle_equal(const custom_adapter_circle *a, const custom_adapter_circle *b)
 {
     return a->r == b->r;
 }
 
-int custom_adapter_shape_copy(const custom_adapter_shape *src, atd_arena *a, custom_adapter_shape *dst)
-{
-    *dst = *src;
-    (void)a;
-    return 0;
-}
-
+ATD_DEFINE_COPY(extern, custom_adapter_shape, ATD_COPY_NONE)
 bool custom_adapter_shape_equal(const custom_adapter_shape *a, const custom_adapter_shape *b)
 {
     if (a->tag != b->tag) return false;
@@ -333,32 +321,14 @@ bool custom_adapter_shape_equal(const custom_adapter_shape *a, const custom_adap
     }
 }
 
-static int custom_adapter_shape_list_copy(const custom_adapter_shape_list *src, atd_arena *a, custom_adapter_shape_list *dst)
-{
-    custom_adapter_shape *items = ATD_LIST_ALLOC(a, custom_adapter_shape, src->len);
-    if (items == NULL) return ATD_ERR_NOMEM;
-    for (size_t i = 0; i < src->len; i++) {
-        items[i] = src->items[i];
-    }
-    dst->items = items;
-    dst->len = src->len;
-    return 0;
-}
-
-static bool custom_adapter_shape_list_equal(const custom_adapter_shape_list *a, const custom_adapter_shape_list *b)
-{
-    if (a->len != b->len) return false;
-    for (size_t i = 0; i < a->len; i++) {
-        if (!(custom_adapter_shape_equal(&a->items[i], &b->items[i]))) return false;
-    }
-    return true;
-}
+ATD_DEFINE_LIST_COPY(static, custom_adapter_shape_list, custom_adapter_shape, ATD_COPY_NONE)
+ATD_DEFINE_LIST_EQUAL(static, custom_adapter_shape_list, custom_adapter_shape_equal)
 
 int custom_adapter_doc_copy(const custom_adapter_doc *src, atd_arena *a, custom_adapter_doc *dst)
 {
     *dst = *src;
     if (custom_adapter_shape_list_copy(&dst->shapes, a, &dst->shapes)) return ATD_ERR_NOMEM;
-    if (atd_string_dup(a, dst->name.ptr, dst->name.len, &dst->name)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->name, a, &dst->name)) return ATD_ERR_NOMEM;
     return 0;
 }
 
@@ -374,23 +344,7 @@ static const atd_string custom_adapter_shape_tag__names[2] = {
     {ATD_LIT("Dot")},
     {ATD_LIT("Circle")},
 };
-const char *custom_adapter_shape_tag_name(custom_adapter_shape_tag v)
-{
-    return (size_t)v < 2 ? custom_adapter_shape_tag__names[v].ptr : NULL;
-}
-
-int custom_adapter_shape_tag_of_name(const char *s, size_t len, custom_adapter_shape_tag *out)
-{
-    const atd_string name = {s, len};
-    size_t i;
-    for (i = 0; i < 2; i++) {
-        if (atd_string_equal(&custom_adapter_shape_tag__names[i], &name)) {
-            *out = (custom_adapter_shape_tag)i;
-            return 0;
-        }
-    }
-    return ATD_ERR_INVALID;
-}
+ATD_DEFINE_NAMES(custom_adapter_shape_tag, 2)
 
 /* --- streams and layout --- */
 

@@ -600,15 +600,10 @@ ATD_DEFINE_READ_ENTRY_POINTS(defaults_all)
 
 /* --- writers --- */
 
-static const char *const defaults_color__json[3] = {
-    "\"Red\"",
-    "\"Green\"",
-    "\"Blue\"",
-};
-static const size_t defaults_color__jlen[3] = {
-    ATD_LEN("\"Red\""),
-    ATD_LEN("\"Green\""),
-    ATD_LEN("\"Blue\""),
+static const atd_string defaults_color__json[3] = {
+    {ATD_LIT("\"Red\"")},
+    {ATD_LIT("\"Green\"")},
+    {ATD_LIT("\"Blue\"")},
 };
 
 static char *defaults_color_write_p(atd_writer *w, char *p, const defaults_color *v)
@@ -616,7 +611,7 @@ static char *defaults_color_write_p(atd_writer *w, char *p, const defaults_color
     if ((size_t)*v >= 3) {
         return atd_writer_fail_cursor(atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'color'"));
     }
-    return atd_writer_raw_p(w, p, defaults_color__json[*v], defaults_color__jlen[*v]);
+    return atd_writer_raw_p(w, p, defaults_color__json[*v].ptr, defaults_color__json[*v].len);
 }
 
 ATD_DEFINE_WRITE(defaults_color, defaults_color)
@@ -823,7 +818,7 @@ static char *defaults_all_write_p(atd_writer *w, char *p, const defaults_all *v)
         *p = ',';
         p += !first;
         p = atd_put(p, ATD_LIT("\"color\":"));
-        p = atd_put(p, defaults_color__json[v->color], defaults_color__jlen[v->color]);
+        p = atd_put(p, defaults_color__json[v->color].ptr, defaults_color__json[v->color].len);
         first = false;
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->shape.tag != DEFAULTS_SHAPE_DOT) {
@@ -899,25 +894,10 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(defaults_all)
 
 /* --- copy and equality --- */
 
-int defaults_color_copy(const defaults_color *src, atd_arena *a, defaults_color *dst)
-{
-    *dst = *src;
-    (void)a;
-    return 0;
-}
+ATD_DEFINE_COPY(extern, defaults_color, ATD_COPY_NONE)
+ATD_DEFINE_EQUAL(extern, defaults_color, ATD_EQUAL_SCALAR)
 
-bool defaults_color_equal(const defaults_color *a, const defaults_color *b)
-{
-    return *a == *b;
-}
-
-int defaults_shape_copy(const defaults_shape *src, atd_arena *a, defaults_shape *dst)
-{
-    *dst = *src;
-    (void)a;
-    return 0;
-}
-
+ATD_DEFINE_COPY(extern, defaults_shape, ATD_COPY_NONE)
 bool defaults_shape_equal(const defaults_shape *a, const defaults_shape *b)
 {
     if (a->tag != b->tag) return false;
@@ -929,76 +909,27 @@ bool defaults_shape_equal(const defaults_shape *a, const defaults_shape *b)
     }
 }
 
-int defaults_point_copy(const defaults_point *src, atd_arena *a, defaults_point *dst)
-{
-    *dst = *src;
-    (void)a;
-    return 0;
-}
-
+ATD_DEFINE_COPY(extern, defaults_point, ATD_COPY_NONE)
 bool defaults_point_equal(const defaults_point *a, const defaults_point *b)
 {
     return a->x == b->x &&
         a->y == b->y;
 }
 
-static bool defaults_int_option_equal(const defaults_int_option *a, const defaults_int_option *b)
-{
-    return a->has == b->has && (!a->has || a->value == b->value);
-}
+ATD_DEFINE_OPTION_EQUAL(static, defaults_int_option, ATD_EQUAL_SCALAR)
 
-static bool defaults_float_nullable_equal(const defaults_float_nullable *a, const defaults_float_nullable *b)
-{
-    return a->has == b->has && (!a->has || a->value == b->value);
-}
+ATD_DEFINE_OPTION_EQUAL(static, defaults_float_nullable, ATD_EQUAL_SCALAR)
 
-static int defaults_int_list_copy(const defaults_int_list *src, atd_arena *a, defaults_int_list *dst)
-{
-    int64_t *items = ATD_LIST_ALLOC(a, int64_t, src->len);
-    if (items == NULL) return ATD_ERR_NOMEM;
-    for (size_t i = 0; i < src->len; i++) {
-        items[i] = src->items[i];
-    }
-    dst->items = items;
-    dst->len = src->len;
-    return 0;
-}
+ATD_DEFINE_LIST_COPY(static, defaults_int_list, int64_t, ATD_COPY_NONE)
+ATD_DEFINE_LIST_EQUAL(static, defaults_int_list, ATD_EQUAL_SCALAR)
 
-static bool defaults_int_list_equal(const defaults_int_list *a, const defaults_int_list *b)
-{
-    if (a->len != b->len) return false;
-    for (size_t i = 0; i < a->len; i++) {
-        if (!(a->items[i] == b->items[i])) return false;
-    }
-    return true;
-}
-
-static int defaults_string_list_copy(const defaults_string_list *src, atd_arena *a, defaults_string_list *dst)
-{
-    atd_string *items = ATD_LIST_ALLOC(a, atd_string, src->len);
-    if (items == NULL) return ATD_ERR_NOMEM;
-    for (size_t i = 0; i < src->len; i++) {
-        items[i] = src->items[i];
-        if (atd_string_dup(a, items[i].ptr, items[i].len, &items[i])) return ATD_ERR_NOMEM;
-    }
-    dst->items = items;
-    dst->len = src->len;
-    return 0;
-}
-
-static bool defaults_string_list_equal(const defaults_string_list *a, const defaults_string_list *b)
-{
-    if (a->len != b->len) return false;
-    for (size_t i = 0; i < a->len; i++) {
-        if (!(atd_string_equal(&a->items[i], &b->items[i]))) return false;
-    }
-    return true;
-}
+ATD_DEFINE_LIST_COPY(static, defaults_string_list, atd_string, ATD_COPY_STRING)
+ATD_DEFINE_LIST_EQUAL(static, defaults_string_list, atd_string_equal)
 
 static int defaults_int_string_tuple_copy(const defaults_int_string_tuple *src, atd_arena *a, defaults_int_string_tuple *dst)
 {
     *dst = *src;
-    if (atd_string_dup(a, dst->f1.ptr, dst->f1.len, &dst->f1)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->f1, a, &dst->f1)) return ATD_ERR_NOMEM;
     return 0;
 }
 
@@ -1011,9 +942,9 @@ static bool defaults_int_string_tuple_equal(const defaults_int_string_tuple *a, 
 int defaults_all_copy(const defaults_all *src, atd_arena *a, defaults_all *dst)
 {
     *dst = *src;
-    if (atd_string_dup(a, dst->nickname.ptr, dst->nickname.len, &dst->nickname)) return ATD_ERR_NOMEM;
-    if (atd_string_dup(a, dst->greeting.ptr, dst->greeting.len, &dst->greeting)) return ATD_ERR_NOMEM;
-    if (atd_string_dup(a, dst->empty.ptr, dst->empty.len, &dst->empty)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->nickname, a, &dst->nickname)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->greeting, a, &dst->greeting)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->empty, a, &dst->empty)) return ATD_ERR_NOMEM;
     if (defaults_int_list_copy(&dst->ints, a, &dst->ints)) return ATD_ERR_NOMEM;
     if (defaults_string_list_copy(&dst->names, a, &dst->names)) return ATD_ERR_NOMEM;
     if (defaults_int_string_tuple_copy(&dst->pair, a, &dst->pair)) return ATD_ERR_NOMEM;
@@ -1052,45 +983,13 @@ static const atd_string defaults_color__names[3] = {
     {ATD_LIT("Green")},
     {ATD_LIT("Blue")},
 };
-const char *defaults_color_name(defaults_color v)
-{
-    return (size_t)v < 3 ? defaults_color__names[v].ptr : NULL;
-}
-
-int defaults_color_of_name(const char *s, size_t len, defaults_color *out)
-{
-    const atd_string name = {s, len};
-    size_t i;
-    for (i = 0; i < 3; i++) {
-        if (atd_string_equal(&defaults_color__names[i], &name)) {
-            *out = (defaults_color)i;
-            return 0;
-        }
-    }
-    return ATD_ERR_INVALID;
-}
+ATD_DEFINE_NAMES(defaults_color, 3)
 
 static const atd_string defaults_shape_tag__names[2] = {
     {ATD_LIT("Dot")},
     {ATD_LIT("Circle")},
 };
-const char *defaults_shape_tag_name(defaults_shape_tag v)
-{
-    return (size_t)v < 2 ? defaults_shape_tag__names[v].ptr : NULL;
-}
-
-int defaults_shape_tag_of_name(const char *s, size_t len, defaults_shape_tag *out)
-{
-    const atd_string name = {s, len};
-    size_t i;
-    for (i = 0; i < 2; i++) {
-        if (atd_string_equal(&defaults_shape_tag__names[i], &name)) {
-            *out = (defaults_shape_tag)i;
-            return 0;
-        }
-    }
-    return ATD_ERR_INVALID;
-}
+ATD_DEFINE_NAMES(defaults_shape_tag, 2)
 
 /* --- streams and layout --- */
 

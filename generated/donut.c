@@ -353,27 +353,8 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(donut_root)
 
 /* --- copy and equality --- */
 
-static int donut_ingredient_list_copy(const donut_ingredient_list *src, atd_arena *a, donut_ingredient_list *dst)
-{
-    donut_ingredient *items = ATD_LIST_ALLOC(a, donut_ingredient, src->len);
-    if (items == NULL) return ATD_ERR_NOMEM;
-    for (size_t i = 0; i < src->len; i++) {
-        items[i] = src->items[i];
-        if (donut_ingredient_copy(&items[i], a, &items[i])) return ATD_ERR_NOMEM;
-    }
-    dst->items = items;
-    dst->len = src->len;
-    return 0;
-}
-
-static bool donut_ingredient_list_equal(const donut_ingredient_list *a, const donut_ingredient_list *b)
-{
-    if (a->len != b->len) return false;
-    for (size_t i = 0; i < a->len; i++) {
-        if (!(donut_ingredient_equal(&a->items[i], &b->items[i]))) return false;
-    }
-    return true;
-}
+ATD_DEFINE_LIST_COPY(static, donut_ingredient_list, donut_ingredient, donut_ingredient_copy)
+ATD_DEFINE_LIST_EQUAL(static, donut_ingredient_list, donut_ingredient_equal)
 
 int donut_batters_copy(const donut_batters *src, atd_arena *a, donut_batters *dst)
 {
@@ -390,9 +371,9 @@ bool donut_batters_equal(const donut_batters *a, const donut_batters *b)
 int donut_item_copy(const donut_item *src, atd_arena *a, donut_item *dst)
 {
     *dst = *src;
-    if (atd_string_dup(a, dst->id.ptr, dst->id.len, &dst->id)) return ATD_ERR_NOMEM;
-    if (atd_string_dup(a, dst->item_type.ptr, dst->item_type.len, &dst->item_type)) return ATD_ERR_NOMEM;
-    if (atd_string_dup(a, dst->name.ptr, dst->name.len, &dst->name)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->id, a, &dst->id)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->item_type, a, &dst->item_type)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->name, a, &dst->name)) return ATD_ERR_NOMEM;
     if (donut_batters_copy(&dst->batters, a, &dst->batters)) return ATD_ERR_NOMEM;
     if (donut_ingredient_list_copy(&dst->topping, a, &dst->topping)) return ATD_ERR_NOMEM;
     return 0;
@@ -411,8 +392,8 @@ bool donut_item_equal(const donut_item *a, const donut_item *b)
 int donut_ingredient_copy(const donut_ingredient *src, atd_arena *a, donut_ingredient *dst)
 {
     *dst = *src;
-    if (atd_string_dup(a, dst->id.ptr, dst->id.len, &dst->id)) return ATD_ERR_NOMEM;
-    if (atd_string_dup(a, dst->ingredient_type.ptr, dst->ingredient_type.len, &dst->ingredient_type)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->id, a, &dst->id)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->ingredient_type, a, &dst->ingredient_type)) return ATD_ERR_NOMEM;
     return 0;
 }
 
@@ -422,27 +403,8 @@ bool donut_ingredient_equal(const donut_ingredient *a, const donut_ingredient *b
         atd_string_equal(&a->ingredient_type, &b->ingredient_type);
 }
 
-int donut_root_copy(const donut_root *src, atd_arena *a, donut_root *dst)
-{
-    donut_item *items = ATD_LIST_ALLOC(a, donut_item, src->len);
-    if (items == NULL) return ATD_ERR_NOMEM;
-    for (size_t i = 0; i < src->len; i++) {
-        items[i] = src->items[i];
-        if (donut_item_copy(&items[i], a, &items[i])) return ATD_ERR_NOMEM;
-    }
-    dst->items = items;
-    dst->len = src->len;
-    return 0;
-}
-
-bool donut_root_equal(const donut_root *a, const donut_root *b)
-{
-    if (a->len != b->len) return false;
-    for (size_t i = 0; i < a->len; i++) {
-        if (!(donut_item_equal(&a->items[i], &b->items[i]))) return false;
-    }
-    return true;
-}
+ATD_DEFINE_LIST_COPY(extern, donut_root, donut_item, donut_item_copy)
+ATD_DEFINE_LIST_EQUAL(extern, donut_root, donut_item_equal)
 
 /* --- names --- */
 

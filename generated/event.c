@@ -159,17 +159,11 @@ ATD_DEFINE_READ_ENTRY_POINTS(event_events)
 
 /* --- writers --- */
 
-static const char *const event_event_type__json[4] = {
-    "\"Login\"",
-    "\"Purchase\"",
-    "\"Logout\"",
-    "\"Cancel\"",
-};
-static const size_t event_event_type__jlen[4] = {
-    ATD_LEN("\"Login\""),
-    ATD_LEN("\"Purchase\""),
-    ATD_LEN("\"Logout\""),
-    ATD_LEN("\"Cancel\""),
+static const atd_string event_event_type__json[4] = {
+    {ATD_LIT("\"Login\"")},
+    {ATD_LIT("\"Purchase\"")},
+    {ATD_LIT("\"Logout\"")},
+    {ATD_LIT("\"Cancel\"")},
 };
 
 static char *event_event_type_write_p(atd_writer *w, char *p, const event_event_type *v)
@@ -177,7 +171,7 @@ static char *event_event_type_write_p(atd_writer *w, char *p, const event_event_
     if ((size_t)*v >= 4) {
         return atd_writer_fail_cursor(atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'event_type'"));
     }
-    return atd_writer_raw_p(w, p, event_event_type__json[*v], event_event_type__jlen[*v]);
+    return atd_writer_raw_p(w, p, event_event_type__json[*v].ptr, event_event_type__json[*v].len);
 }
 
 ATD_DEFINE_WRITE(event_event_type, event_event_type)
@@ -198,7 +192,7 @@ static char *event_event_write_p(atd_writer *w, char *p, const event_event *v)
     p = atd_put(p, ATD_LIT(",\"date\":"));
     p = atd_write_int64(p, (int64_t)v->date);
     p = atd_put(p, ATD_LIT(",\"event_type\":"));
-    p = atd_put(p, event_event_type__json[v->event_type], event_event_type__jlen[v->event_type]);
+    p = atd_put(p, event_event_type__json[v->event_type].ptr, event_event_type__json[v->event_type].len);
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"payload\":"), v->payload.ptr, v->payload.len);
     if (p == NULL) { field = 3; goto fail; }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
@@ -216,23 +210,14 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(event_events)
 
 /* --- copy and equality --- */
 
-int event_event_type_copy(const event_event_type *src, atd_arena *a, event_event_type *dst)
-{
-    *dst = *src;
-    (void)a;
-    return 0;
-}
-
-bool event_event_type_equal(const event_event_type *a, const event_event_type *b)
-{
-    return *a == *b;
-}
+ATD_DEFINE_COPY(extern, event_event_type, ATD_COPY_NONE)
+ATD_DEFINE_EQUAL(extern, event_event_type, ATD_EQUAL_SCALAR)
 
 int event_event_copy(const event_event *src, atd_arena *a, event_event *dst)
 {
     *dst = *src;
-    if (atd_string_dup(a, dst->username.ptr, dst->username.len, &dst->username)) return ATD_ERR_NOMEM;
-    if (atd_string_dup(a, dst->payload.ptr, dst->payload.len, &dst->payload)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->username, a, &dst->username)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->payload, a, &dst->payload)) return ATD_ERR_NOMEM;
     return 0;
 }
 
@@ -244,27 +229,8 @@ bool event_event_equal(const event_event *a, const event_event *b)
         atd_string_equal(&a->payload, &b->payload);
 }
 
-int event_events_copy(const event_events *src, atd_arena *a, event_events *dst)
-{
-    event_event *items = ATD_LIST_ALLOC(a, event_event, src->len);
-    if (items == NULL) return ATD_ERR_NOMEM;
-    for (size_t i = 0; i < src->len; i++) {
-        items[i] = src->items[i];
-        if (event_event_copy(&items[i], a, &items[i])) return ATD_ERR_NOMEM;
-    }
-    dst->items = items;
-    dst->len = src->len;
-    return 0;
-}
-
-bool event_events_equal(const event_events *a, const event_events *b)
-{
-    if (a->len != b->len) return false;
-    for (size_t i = 0; i < a->len; i++) {
-        if (!(event_event_equal(&a->items[i], &b->items[i]))) return false;
-    }
-    return true;
-}
+ATD_DEFINE_LIST_COPY(extern, event_events, event_event, event_event_copy)
+ATD_DEFINE_LIST_EQUAL(extern, event_events, event_event_equal)
 
 /* --- names --- */
 
@@ -274,23 +240,7 @@ static const atd_string event_event_type__names[4] = {
     {ATD_LIT("Logout")},
     {ATD_LIT("Cancel")},
 };
-const char *event_event_type_name(event_event_type v)
-{
-    return (size_t)v < 4 ? event_event_type__names[v].ptr : NULL;
-}
-
-int event_event_type_of_name(const char *s, size_t len, event_event_type *out)
-{
-    const atd_string name = {s, len};
-    size_t i;
-    for (i = 0; i < 4; i++) {
-        if (atd_string_equal(&event_event_type__names[i], &name)) {
-            *out = (event_event_type)i;
-            return 0;
-        }
-    }
-    return ATD_ERR_INVALID;
-}
+ATD_DEFINE_NAMES(event_event_type, 4)
 
 /* --- streams and layout --- */
 

@@ -5793,26 +5793,16 @@ ATD_DEFINE_READ_ENTRY_POINTS(everything_int_page)
 
 /* --- writers --- */
 
-static const char *const everything_mode__json[3] = {
-    "\"Off\"",
-    "\"On\"",
-    "\"Auto\"",
-};
-static const size_t everything_mode__jlen[3] = {
-    ATD_LEN("\"Off\""),
-    ATD_LEN("\"On\""),
-    ATD_LEN("\"Auto\""),
+static const atd_string everything_mode__json[3] = {
+    {ATD_LIT("\"Off\"")},
+    {ATD_LIT("\"On\"")},
+    {ATD_LIT("\"Auto\"")},
 };
 
-static const char *const everything_level__json[3] = {
-    "\"low\"",
-    "\"Medium\"",
-    "\"HIGH-level\"",
-};
-static const size_t everything_level__jlen[3] = {
-    ATD_LEN("\"low\""),
-    ATD_LEN("\"Medium\""),
-    ATD_LEN("\"HIGH-level\""),
+static const atd_string everything_level__json[3] = {
+    {ATD_LIT("\"low\"")},
+    {ATD_LIT("\"Medium\"")},
+    {ATD_LIT("\"HIGH-level\"")},
 };
 
 static char *everything_mode_write_p(atd_writer *w, char *p, const everything_mode *v)
@@ -5820,7 +5810,7 @@ static char *everything_mode_write_p(atd_writer *w, char *p, const everything_mo
     if ((size_t)*v >= 3) {
         return atd_writer_fail_cursor(atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'mode'"));
     }
-    return atd_writer_raw_p(w, p, everything_mode__json[*v], everything_mode__jlen[*v]);
+    return atd_writer_raw_p(w, p, everything_mode__json[*v].ptr, everything_mode__json[*v].len);
 }
 
 ATD_DEFINE_WRITE(everything_mode, everything_mode)
@@ -5831,7 +5821,7 @@ static char *everything_level_write_p(atd_writer *w, char *p, const everything_l
     if ((size_t)*v >= 3) {
         return atd_writer_fail_cursor(atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'level'"));
     }
-    return atd_writer_raw_p(w, p, everything_level__json[*v], everything_level__jlen[*v]);
+    return atd_writer_raw_p(w, p, everything_level__json[*v].ptr, everything_level__json[*v].len);
 }
 
 ATD_DEFINE_WRITE(everything_level, everything_level)
@@ -6499,7 +6489,7 @@ static char *everything_fields_write_p(atd_writer *w, char *p, const everything_
         p = atd_writer_room(w, p, ATD_LEN(",\"ex_ctor\":") + 6);
         if (p == NULL) { field = 27; goto fail; }
         p = atd_put(p, ATD_LIT(",\"ex_ctor\":"));
-        p = atd_put(p, everything_mode__json[v->ex_ctor], everything_mode__jlen[v->ex_ctor]);
+        p = atd_put(p, everything_mode__json[v->ex_ctor].ptr, everything_mode__json[v->ex_ctor].len);
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ex_ctor_bq != (everything_level)(EVERYTHING_LEVEL_MEDIUM)) {
         if ((size_t)v->ex_ctor_bq >= 3) {
@@ -6509,7 +6499,7 @@ static char *everything_fields_write_p(atd_writer *w, char *p, const everything_
         p = atd_writer_room(w, p, ATD_LEN(",\"ex_ctor_bq\":") + 12);
         if (p == NULL) { field = 28; goto fail; }
         p = atd_put(p, ATD_LIT(",\"ex_ctor_bq\":"));
-        p = atd_put(p, everything_level__json[v->ex_ctor_bq], everything_level__jlen[v->ex_ctor_bq]);
+        p = atd_put(p, everything_level__json[v->ex_ctor_bq].ptr, everything_level__json[v->ex_ctor_bq].len);
     }
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->ex_wrap != (int64_t)(7)) {
         p = atd_writer_room(w, p, ATD_LEN(",\"ex_wrap\":") + ATD_INT64_CHARS);
@@ -7658,7 +7648,7 @@ static char *everything_mode_list_write_p(atd_writer *w, char *p, const everythi
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         *p = ',';
         p += i > 0;
-        p = atd_put(p, everything_mode__json[v->items[i]], everything_mode__jlen[v->items[i]]);
+        p = atd_put(p, everything_mode__json[v->items[i]].ptr, everything_mode__json[v->items[i]].len);
     }
     return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
@@ -7677,7 +7667,7 @@ static char *everything_level_list_write_p(atd_writer *w, char *p, const everyth
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         *p = ',';
         p += i > 0;
-        p = atd_put(p, everything_level__json[v->items[i]], everything_level__jlen[v->items[i]]);
+        p = atd_put(p, everything_level__json[v->items[i]].ptr, everything_level__json[v->items[i]].len);
     }
     return atd_writer_raw_p(w, p, ATD_LIT("]"));
 }
@@ -7997,46 +7987,26 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(everything_int_page)
 
 /* --- copy and equality --- */
 
-int everything_mode_copy(const everything_mode *src, atd_arena *a, everything_mode *dst)
-{
-    *dst = *src;
-    (void)a;
-    return 0;
-}
+ATD_DEFINE_PTR_OPS(everything_page_int, everything_page_int_copy)
+ATD_DEFINE_PTR_OPS(everything_page_string, everything_page_string_copy)
+ATD_DEFINE_PTR_OPS(everything_page_entry_string_float_list, everything_page_entry_string_float_list_copy)
+ATD_DEFINE_PTR_OPS(everything_tree, everything_tree_copy)
+ATD_DEFINE_PTR_OPS(everything_expr, everything_expr_copy)
+ATD_DEFINE_PTR_OPS(everything_binding, everything_binding_copy)
 
-bool everything_mode_equal(const everything_mode *a, const everything_mode *b)
-{
-    return *a == *b;
-}
+ATD_DEFINE_COPY(extern, everything_mode, ATD_COPY_NONE)
+ATD_DEFINE_EQUAL(extern, everything_mode, ATD_EQUAL_SCALAR)
 
-int everything_level_copy(const everything_level *src, atd_arena *a, everything_level *dst)
-{
-    *dst = *src;
-    (void)a;
-    return 0;
-}
+ATD_DEFINE_COPY(extern, everything_level, ATD_COPY_NONE)
+ATD_DEFINE_EQUAL(extern, everything_level, ATD_EQUAL_SCALAR)
 
-bool everything_level_equal(const everything_level *a, const everything_level *b)
-{
-    return *a == *b;
-}
-
-int everything_maybe_int_copy(const everything_maybe_int *src, atd_arena *a, everything_maybe_int *dst)
-{
-    *dst = *src;
-    (void)a;
-    return 0;
-}
-
-bool everything_maybe_int_equal(const everything_maybe_int *a, const everything_maybe_int *b)
-{
-    return a->has == b->has && (!a->has || a->value == b->value);
-}
+ATD_DEFINE_COPY(extern, everything_maybe_int, ATD_COPY_NONE)
+ATD_DEFINE_OPTION_EQUAL(extern, everything_maybe_int, ATD_EQUAL_SCALAR)
 
 int everything_struct__copy(const everything_struct_ *src, atd_arena *a, everything_struct_ *dst)
 {
     *dst = *src;
-    if (atd_string_dup(a, dst->switch_.ptr, dst->switch_.len, &dst->switch_)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->switch_, a, &dst->switch_)) return ATD_ERR_NOMEM;
     return 0;
 }
 
@@ -8051,7 +8021,7 @@ int everything_union__copy(const everything_union_ *src, atd_arena *a, everythin
     *dst = *src;
     switch (dst->tag) {
     case EVERYTHING_UNION__RIGHT:
-        return atd_string_dup(a, dst->u.Right.ptr, dst->u.Right.len, &dst->u.Right);
+        return ATD_COPY_STRING(&dst->u.Right, a, &dst->u.Right);
     default:
         break;
     }
@@ -8077,13 +8047,7 @@ static bool everything_int_int_tuple_equal(const everything_int_int_tuple *a, co
         a->f1 == b->f1;
 }
 
-int everything_rect_copy(const everything_rect *src, atd_arena *a, everything_rect *dst)
-{
-    *dst = *src;
-    (void)a;
-    return 0;
-}
-
+ATD_DEFINE_COPY(extern, everything_rect, ATD_COPY_NONE)
 bool everything_rect_equal(const everything_rect *a, const everything_rect *b)
 {
     return a->width == b->width &&
@@ -8093,7 +8057,7 @@ bool everything_rect_equal(const everything_rect *a, const everything_rect *b)
 static int everything_shape_Label_copy(const everything_shape_Label *src, atd_arena *a, everything_shape_Label *dst)
 {
     *dst = *src;
-    if (atd_string_dup(a, dst->text.ptr, dst->text.len, &dst->text)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->text, a, &dst->text)) return ATD_ERR_NOMEM;
     return 0;
 }
 
@@ -8103,53 +8067,13 @@ static bool everything_shape_Label_equal(const everything_shape_Label *a, const 
         a->has_size == b->has_size && (!a->has_size || a->size == b->size);
 }
 
-static int everything_float_float_tuple_list_copy(const everything_float_float_tuple_list *src, atd_arena *a, everything_float_float_tuple_list *dst)
-{
-    everything_float_float_tuple *items = ATD_LIST_ALLOC(a, everything_float_float_tuple, src->len);
-    if (items == NULL) return ATD_ERR_NOMEM;
-    for (size_t i = 0; i < src->len; i++) {
-        items[i] = src->items[i];
-    }
-    dst->items = items;
-    dst->len = src->len;
-    return 0;
-}
+ATD_DEFINE_LIST_COPY(static, everything_float_float_tuple_list, everything_float_float_tuple, ATD_COPY_NONE)
+ATD_DEFINE_LIST_EQUAL(static, everything_float_float_tuple_list, everything_float_float_tuple_equal)
 
-static bool everything_float_float_tuple_list_equal(const everything_float_float_tuple_list *a, const everything_float_float_tuple_list *b)
-{
-    if (a->len != b->len) return false;
-    for (size_t i = 0; i < a->len; i++) {
-        if (!(everything_float_float_tuple_equal(&a->items[i], &b->items[i]))) return false;
-    }
-    return true;
-}
+ATD_DEFINE_LIST_COPY(static, everything_shape_list, everything_shape, everything_shape_copy)
+ATD_DEFINE_LIST_EQUAL(static, everything_shape_list, everything_shape_equal)
 
-static int everything_shape_list_copy(const everything_shape_list *src, atd_arena *a, everything_shape_list *dst)
-{
-    everything_shape *items = ATD_LIST_ALLOC(a, everything_shape, src->len);
-    if (items == NULL) return ATD_ERR_NOMEM;
-    for (size_t i = 0; i < src->len; i++) {
-        items[i] = src->items[i];
-        if (everything_shape_copy(&items[i], a, &items[i])) return ATD_ERR_NOMEM;
-    }
-    dst->items = items;
-    dst->len = src->len;
-    return 0;
-}
-
-static bool everything_shape_list_equal(const everything_shape_list *a, const everything_shape_list *b)
-{
-    if (a->len != b->len) return false;
-    for (size_t i = 0; i < a->len; i++) {
-        if (!(everything_shape_equal(&a->items[i], &b->items[i]))) return false;
-    }
-    return true;
-}
-
-static bool everything_int_nullable_equal(const everything_int_nullable *a, const everything_int_nullable *b)
-{
-    return a->has == b->has && (!a->has || a->value == b->value);
-}
+ATD_DEFINE_OPTION_EQUAL(static, everything_int_nullable, ATD_EQUAL_SCALAR)
 
 int everything_shape_copy(const everything_shape *src, atd_arena *a, everything_shape *dst)
 {
@@ -8162,9 +8086,9 @@ int everything_shape_copy(const everything_shape *src, atd_arena *a, everything_
     case EVERYTHING_SHAPE_NESTED:
         return everything_shape_list_copy(&dst->u.Nested, a, &dst->u.Nested);
     case EVERYTHING_SHAPE_RENAMED:
-        return atd_string_dup(a, dst->u.Renamed.ptr, dst->u.Renamed.len, &dst->u.Renamed);
+        return ATD_COPY_STRING(&dst->u.Renamed, a, &dst->u.Renamed);
     case EVERYTHING_SHAPE_SHAPE_NAMED_C:
-        return atd_string_dup(a, dst->u.shape_named_c.ptr, dst->u.shape_named_c.len, &dst->u.shape_named_c);
+        return ATD_COPY_STRING(&dst->u.shape_named_c, a, &dst->u.shape_named_c);
     case EVERYTHING_SHAPE_ANY:
         return atd_json_copy(&dst->u.Any, a, &dst->u.Any);
     default:
@@ -8212,13 +8136,7 @@ static bool everything_float_float_tuple_equal(const everything_float_float_tupl
         a->f1 == b->f1;
 }
 
-int everything_odd_names_copy(const everything_odd_names *src, atd_arena *a, everything_odd_names *dst)
-{
-    *dst = *src;
-    (void)a;
-    return 0;
-}
-
+ATD_DEFINE_COPY(extern, everything_odd_names, ATD_COPY_NONE)
 bool everything_odd_names_equal(const everything_odd_names *a, const everything_odd_names *b)
 {
     if (a->tag != b->tag) return false;
@@ -8235,7 +8153,7 @@ int everything_color_copy(const everything_color *src, atd_arena *a, everything_
     *dst = *src;
     switch (dst->tag) {
     case EVERYTHING_COLOR_OTHER:
-        return atd_string_dup(a, dst->u.Other.ptr, dst->u.Other.len, &dst->u.Other);
+        return ATD_COPY_STRING(&dst->u.Other, a, &dst->u.Other);
     default:
         break;
     }
@@ -8265,34 +8183,15 @@ static bool everything_obj_shape_Box_equal(const everything_obj_shape_Box *a, co
         a->has_h == b->has_h && (!a->has_h || a->h == b->h);
 }
 
-static int everything_obj_shape_list_copy(const everything_obj_shape_list *src, atd_arena *a, everything_obj_shape_list *dst)
-{
-    everything_obj_shape *items = ATD_LIST_ALLOC(a, everything_obj_shape, src->len);
-    if (items == NULL) return ATD_ERR_NOMEM;
-    for (size_t i = 0; i < src->len; i++) {
-        items[i] = src->items[i];
-        if (everything_obj_shape_copy(&items[i], a, &items[i])) return ATD_ERR_NOMEM;
-    }
-    dst->items = items;
-    dst->len = src->len;
-    return 0;
-}
-
-static bool everything_obj_shape_list_equal(const everything_obj_shape_list *a, const everything_obj_shape_list *b)
-{
-    if (a->len != b->len) return false;
-    for (size_t i = 0; i < a->len; i++) {
-        if (!(everything_obj_shape_equal(&a->items[i], &b->items[i]))) return false;
-    }
-    return true;
-}
+ATD_DEFINE_LIST_COPY(static, everything_obj_shape_list, everything_obj_shape, everything_obj_shape_copy)
+ATD_DEFINE_LIST_EQUAL(static, everything_obj_shape_list, everything_obj_shape_equal)
 
 int everything_obj_shape_copy(const everything_obj_shape *src, atd_arena *a, everything_obj_shape *dst)
 {
     *dst = *src;
     switch (dst->tag) {
     case EVERYTHING_OBJ_SHAPE_RENAMED:
-        return atd_string_dup(a, dst->u.Renamed.ptr, dst->u.Renamed.len, &dst->u.Renamed);
+        return ATD_COPY_STRING(&dst->u.Renamed, a, &dst->u.Renamed);
     case EVERYTHING_OBJ_SHAPE_INNER:
         return everything_obj_shape_list_copy(&dst->u.Inner, a, &dst->u.Inner);
     default:
@@ -8320,13 +8219,7 @@ bool everything_obj_shape_equal(const everything_obj_shape *a, const everything_
     }
 }
 
-int everything_base_event_copy(const everything_base_event *src, atd_arena *a, everything_base_event *dst)
-{
-    *dst = *src;
-    (void)a;
-    return 0;
-}
-
+ATD_DEFINE_COPY(extern, everything_base_event, ATD_COPY_NONE)
 bool everything_base_event_equal(const everything_base_event *a, const everything_base_event *b)
 {
     if (a->tag != b->tag) return false;
@@ -8338,13 +8231,7 @@ bool everything_base_event_equal(const everything_base_event *a, const everythin
     }
 }
 
-int everything_event_copy(const everything_event *src, atd_arena *a, everything_event *dst)
-{
-    *dst = *src;
-    (void)a;
-    return 0;
-}
-
+ATD_DEFINE_COPY(extern, everything_event, ATD_COPY_NONE)
 bool everything_event_equal(const everything_event *a, const everything_event *b)
 {
     if (a->tag != b->tag) return false;
@@ -8358,102 +8245,29 @@ bool everything_event_equal(const everything_event *a, const everything_event *b
     }
 }
 
-static int everything_string_nullable_copy(const everything_string_nullable *src, atd_arena *a, everything_string_nullable *dst)
-{
-    *dst = *src;
-    if (dst->has && atd_string_dup(a, dst->value.ptr, dst->value.len, &dst->value)) return ATD_ERR_NOMEM;
-    return 0;
-}
+ATD_DEFINE_OPTION_COPY(static, everything_string_nullable, ATD_COPY_STRING)
+ATD_DEFINE_OPTION_EQUAL(static, everything_string_nullable, atd_string_equal)
 
-static bool everything_string_nullable_equal(const everything_string_nullable *a, const everything_string_nullable *b)
-{
-    return a->has == b->has && (!a->has || atd_string_equal(&a->value, &b->value));
-}
+ATD_DEFINE_LIST_COPY(static, everything_string_list, atd_string, ATD_COPY_STRING)
+ATD_DEFINE_LIST_EQUAL(static, everything_string_list, atd_string_equal)
 
-static int everything_string_list_copy(const everything_string_list *src, atd_arena *a, everything_string_list *dst)
-{
-    atd_string *items = ATD_LIST_ALLOC(a, atd_string, src->len);
-    if (items == NULL) return ATD_ERR_NOMEM;
-    for (size_t i = 0; i < src->len; i++) {
-        items[i] = src->items[i];
-        if (atd_string_dup(a, items[i].ptr, items[i].len, &items[i])) return ATD_ERR_NOMEM;
-    }
-    dst->items = items;
-    dst->len = src->len;
-    return 0;
-}
+ATD_DEFINE_LIST_COPY(extern, everything_int_list, int64_t, ATD_COPY_NONE)
+ATD_DEFINE_LIST_EQUAL(extern, everything_int_list, ATD_EQUAL_SCALAR)
 
-static bool everything_string_list_equal(const everything_string_list *a, const everything_string_list *b)
-{
-    if (a->len != b->len) return false;
-    for (size_t i = 0; i < a->len; i++) {
-        if (!(atd_string_equal(&a->items[i], &b->items[i]))) return false;
-    }
-    return true;
-}
+ATD_DEFINE_LIST_COPY(extern, everything_float_list, double, ATD_COPY_NONE)
+ATD_DEFINE_LIST_EQUAL(extern, everything_float_list, ATD_EQUAL_SCALAR)
 
-int everything_int_list_copy(const everything_int_list *src, atd_arena *a, everything_int_list *dst)
-{
-    int64_t *items = ATD_LIST_ALLOC(a, int64_t, src->len);
-    if (items == NULL) return ATD_ERR_NOMEM;
-    for (size_t i = 0; i < src->len; i++) {
-        items[i] = src->items[i];
-    }
-    dst->items = items;
-    dst->len = src->len;
-    return 0;
-}
-
-bool everything_int_list_equal(const everything_int_list *a, const everything_int_list *b)
-{
-    if (a->len != b->len) return false;
-    for (size_t i = 0; i < a->len; i++) {
-        if (!(a->items[i] == b->items[i])) return false;
-    }
-    return true;
-}
-
-int everything_float_list_copy(const everything_float_list *src, atd_arena *a, everything_float_list *dst)
-{
-    double *items = ATD_LIST_ALLOC(a, double, src->len);
-    if (items == NULL) return ATD_ERR_NOMEM;
-    for (size_t i = 0; i < src->len; i++) {
-        items[i] = src->items[i];
-    }
-    dst->items = items;
-    dst->len = src->len;
-    return 0;
-}
-
-bool everything_float_list_equal(const everything_float_list *a, const everything_float_list *b)
-{
-    if (a->len != b->len) return false;
-    for (size_t i = 0; i < a->len; i++) {
-        if (!(a->items[i] == b->items[i])) return false;
-    }
-    return true;
-}
-
-static int everything_string_option_copy(const everything_string_option *src, atd_arena *a, everything_string_option *dst)
-{
-    *dst = *src;
-    if (dst->has && atd_string_dup(a, dst->value.ptr, dst->value.len, &dst->value)) return ATD_ERR_NOMEM;
-    return 0;
-}
-
-static bool everything_string_option_equal(const everything_string_option *a, const everything_string_option *b)
-{
-    return a->has == b->has && (!a->has || atd_string_equal(&a->value, &b->value));
-}
+ATD_DEFINE_OPTION_COPY(static, everything_string_option, ATD_COPY_STRING)
+ATD_DEFINE_OPTION_EQUAL(static, everything_string_option, atd_string_equal)
 
 int everything_fields_copy(const everything_fields *src, atd_arena *a, everything_fields *dst)
 {
     *dst = *src;
     if (everything_string_nullable_copy(&dst->req_nullable, a, &dst->req_nullable)) return ATD_ERR_NOMEM;
-    if (dst->has_opt_nullable && atd_string_dup(a, dst->opt_nullable.ptr, dst->opt_nullable.len, &dst->opt_nullable)) return ATD_ERR_NOMEM;
-    if (atd_string_dup(a, dst->def_string.ptr, dst->def_string.len, &dst->def_string)) return ATD_ERR_NOMEM;
+    if (dst->has_opt_nullable && ATD_COPY_STRING(&dst->opt_nullable, a, &dst->opt_nullable)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->def_string, a, &dst->def_string)) return ATD_ERR_NOMEM;
     if (everything_string_list_copy(&dst->def_list, a, &dst->def_list)) return ATD_ERR_NOMEM;
-    if (atd_string_dup(a, dst->ex_string.ptr, dst->ex_string.len, &dst->ex_string)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->ex_string, a, &dst->ex_string)) return ATD_ERR_NOMEM;
     if (everything_int_list_copy(&dst->ex_list, a, &dst->ex_list)) return ATD_ERR_NOMEM;
     if (everything_float_list_copy(&dst->ex_array, a, &dst->ex_array)) return ATD_ERR_NOMEM;
     if (everything_string_option_copy(&dst->ex_none, a, &dst->ex_none)) return ATD_ERR_NOMEM;
@@ -8495,12 +8309,12 @@ bool everything_fields_equal(const everything_fields *a, const everything_fields
 int everything_names_copy(const everything_names *src, atd_arena *a, everything_names *dst)
 {
     *dst = *src;
-    if (atd_string_dup(a, dst->kind.ptr, dst->kind.len, &dst->kind)) return ATD_ERR_NOMEM;
-    if (atd_string_dup(a, dst->dashed.ptr, dst->dashed.len, &dst->dashed)) return ATD_ERR_NOMEM;
-    if (atd_string_dup(a, dst->accented.ptr, dst->accented.len, &dst->accented)) return ATD_ERR_NOMEM;
-    if (atd_string_dup(a, dst->struct_.ptr, dst->struct_.len, &dst->struct_)) return ATD_ERR_NOMEM;
-    if (atd_string_dup(a, dst->as.ptr, dst->as.len, &dst->as)) return ATD_ERR_NOMEM;
-    if (atd_string_dup(a, dst->label.ptr, dst->label.len, &dst->label)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->kind, a, &dst->kind)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->dashed, a, &dst->dashed)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->accented, a, &dst->accented)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->struct_, a, &dst->struct_)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->as, a, &dst->as)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->label, a, &dst->label)) return ATD_ERR_NOMEM;
     return 0;
 }
 
@@ -8536,7 +8350,7 @@ int everything_patch_copy(const everything_patch *src, atd_arena *a, everything_
 {
     *dst = *src;
     if (dst->has_name && everything_string_nullable_copy(&dst->name, a, &dst->name)) return ATD_ERR_NOMEM;
-    if (dst->has_note && atd_string_dup(a, dst->note.ptr, dst->note.len, &dst->note)) return ATD_ERR_NOMEM;
+    if (dst->has_note && ATD_COPY_STRING(&dst->note, a, &dst->note)) return ATD_ERR_NOMEM;
     return 0;
 }
 
@@ -8547,10 +8361,7 @@ bool everything_patch_equal(const everything_patch *a, const everything_patch *b
         a->has_note == b->has_note && (!a->has_note || atd_string_equal(&a->note, &b->note));
 }
 
-static bool everything_int_nullable_option_equal(const everything_int_nullable_option *a, const everything_int_nullable_option *b)
-{
-    return a->has == b->has && (!a->has || everything_int_nullable_equal(&a->value, &b->value));
-}
+ATD_DEFINE_OPTION_EQUAL(static, everything_int_nullable_option, everything_int_nullable_equal)
 
 int everything_all_optional_copy(const everything_all_optional *src, atd_arena *a, everything_all_optional *dst)
 {
@@ -8569,7 +8380,7 @@ bool everything_all_optional_equal(const everything_all_optional *a, const every
 int everything_base_copy(const everything_base *src, atd_arena *a, everything_base *dst)
 {
     *dst = *src;
-    if (atd_string_dup(a, dst->name.ptr, dst->name.len, &dst->name)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->name, a, &dst->name)) return ATD_ERR_NOMEM;
     return 0;
 }
 
@@ -8583,8 +8394,8 @@ bool everything_base_equal(const everything_base *a, const everything_base *b)
 int everything_derived_copy(const everything_derived *src, atd_arena *a, everything_derived *dst)
 {
     *dst = *src;
-    if (atd_string_dup(a, dst->name.ptr, dst->name.len, &dst->name)) return ATD_ERR_NOMEM;
-    if (atd_string_dup(a, dst->id.ptr, dst->id.len, &dst->id)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->name, a, &dst->name)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->id, a, &dst->id)) return ATD_ERR_NOMEM;
     return 0;
 }
 
@@ -8597,13 +8408,7 @@ bool everything_derived_equal(const everything_derived *a, const everything_deri
         a->extra == b->extra;
 }
 
-int everything_single_copy(const everything_single *src, atd_arena *a, everything_single *dst)
-{
-    *dst = *src;
-    (void)a;
-    return 0;
-}
-
+ATD_DEFINE_COPY(extern, everything_single, ATD_COPY_NONE)
 bool everything_single_equal(const everything_single *a, const everything_single *b)
 {
     return a->f0 == b->f0;
@@ -8612,7 +8417,7 @@ bool everything_single_equal(const everything_single *a, const everything_single
 int everything_pair_copy(const everything_pair *src, atd_arena *a, everything_pair *dst)
 {
     *dst = *src;
-    if (atd_string_dup(a, dst->f0.ptr, dst->f0.len, &dst->f0)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->f0, a, &dst->f0)) return ATD_ERR_NOMEM;
     return 0;
 }
 
@@ -8625,7 +8430,7 @@ bool everything_pair_equal(const everything_pair *a, const everything_pair *b)
 int everything_with_defaults_copy(const everything_with_defaults *src, atd_arena *a, everything_with_defaults *dst)
 {
     *dst = *src;
-    if (atd_string_dup(a, dst->f1.ptr, dst->f1.len, &dst->f1)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->f1, a, &dst->f1)) return ATD_ERR_NOMEM;
     return 0;
 }
 
@@ -8637,193 +8442,40 @@ bool everything_with_defaults_equal(const everything_with_defaults *a, const eve
         a->f3 == b->f3;
 }
 
-int everything_bare_cell_copy(const everything_bare_cell *src, atd_arena *a, everything_bare_cell *dst)
-{
-    *dst = *src;
-    (void)a;
-    return 0;
-}
-
+ATD_DEFINE_COPY(extern, everything_bare_cell, ATD_COPY_NONE)
 bool everything_bare_cell_equal(const everything_bare_cell *a, const everything_bare_cell *b)
 {
     return a->f0 == b->f0 &&
         a->f1 == b->f1;
 }
 
-int everything_matrix_copy(const everything_matrix *src, atd_arena *a, everything_matrix *dst)
-{
-    everything_float_list *items = ATD_LIST_ALLOC(a, everything_float_list, src->len);
-    if (items == NULL) return ATD_ERR_NOMEM;
-    for (size_t i = 0; i < src->len; i++) {
-        items[i] = src->items[i];
-        if (everything_float_list_copy(&items[i], a, &items[i])) return ATD_ERR_NOMEM;
-    }
-    dst->items = items;
-    dst->len = src->len;
-    return 0;
-}
+ATD_DEFINE_LIST_COPY(extern, everything_matrix, everything_float_list, everything_float_list_copy)
+ATD_DEFINE_LIST_EQUAL(extern, everything_matrix, everything_float_list_equal)
 
-bool everything_matrix_equal(const everything_matrix *a, const everything_matrix *b)
-{
-    if (a->len != b->len) return false;
-    for (size_t i = 0; i < a->len; i++) {
-        if (!(everything_float_list_equal(&a->items[i], &b->items[i]))) return false;
-    }
-    return true;
-}
+ATD_DEFINE_LIST_COPY(static, everything_int_list_list, everything_int_list, everything_int_list_copy)
+ATD_DEFINE_LIST_EQUAL(static, everything_int_list_list, everything_int_list_equal)
 
-static int everything_int_list_list_copy(const everything_int_list_list *src, atd_arena *a, everything_int_list_list *dst)
-{
-    everything_int_list *items = ATD_LIST_ALLOC(a, everything_int_list, src->len);
-    if (items == NULL) return ATD_ERR_NOMEM;
-    for (size_t i = 0; i < src->len; i++) {
-        items[i] = src->items[i];
-        if (everything_int_list_copy(&items[i], a, &items[i])) return ATD_ERR_NOMEM;
-    }
-    dst->items = items;
-    dst->len = src->len;
-    return 0;
-}
+ATD_DEFINE_LIST_COPY(extern, everything_cube, everything_int_list_list, everything_int_list_list_copy)
+ATD_DEFINE_LIST_EQUAL(extern, everything_cube, everything_int_list_list_equal)
 
-static bool everything_int_list_list_equal(const everything_int_list_list *a, const everything_int_list_list *b)
-{
-    if (a->len != b->len) return false;
-    for (size_t i = 0; i < a->len; i++) {
-        if (!(everything_int_list_equal(&a->items[i], &b->items[i]))) return false;
-    }
-    return true;
-}
+ATD_DEFINE_LIST_COPY(extern, everything_abstract_list, atd_json, atd_json_copy)
+ATD_DEFINE_LIST_EQUAL(extern, everything_abstract_list, atd_json_equal)
 
-int everything_cube_copy(const everything_cube *src, atd_arena *a, everything_cube *dst)
-{
-    everything_int_list_list *items = ATD_LIST_ALLOC(a, everything_int_list_list, src->len);
-    if (items == NULL) return ATD_ERR_NOMEM;
-    for (size_t i = 0; i < src->len; i++) {
-        items[i] = src->items[i];
-        if (everything_int_list_list_copy(&items[i], a, &items[i])) return ATD_ERR_NOMEM;
-    }
-    dst->items = items;
-    dst->len = src->len;
-    return 0;
-}
+ATD_DEFINE_LIST_COPY(extern, everything_with_defaults_list, everything_with_defaults, everything_with_defaults_copy)
+ATD_DEFINE_LIST_EQUAL(extern, everything_with_defaults_list, everything_with_defaults_equal)
 
-bool everything_cube_equal(const everything_cube *a, const everything_cube *b)
-{
-    if (a->len != b->len) return false;
-    for (size_t i = 0; i < a->len; i++) {
-        if (!(everything_int_list_list_equal(&a->items[i], &b->items[i]))) return false;
-    }
-    return true;
-}
+ATD_DEFINE_OPTION_EQUAL(static, everything_maybe_int_nullable, everything_maybe_int_equal)
 
-int everything_abstract_list_copy(const everything_abstract_list *src, atd_arena *a, everything_abstract_list *dst)
-{
-    atd_json *items = ATD_LIST_ALLOC(a, atd_json, src->len);
-    if (items == NULL) return ATD_ERR_NOMEM;
-    for (size_t i = 0; i < src->len; i++) {
-        items[i] = src->items[i];
-        if (atd_json_copy(&items[i], a, &items[i])) return ATD_ERR_NOMEM;
-    }
-    dst->items = items;
-    dst->len = src->len;
-    return 0;
-}
+ATD_DEFINE_OPTION_EQUAL(static, everything_maybe_int_option, everything_maybe_int_equal)
 
-bool everything_abstract_list_equal(const everything_abstract_list *a, const everything_abstract_list *b)
-{
-    if (a->len != b->len) return false;
-    for (size_t i = 0; i < a->len; i++) {
-        if (!(atd_json_equal(&a->items[i], &b->items[i]))) return false;
-    }
-    return true;
-}
+ATD_DEFINE_LIST_COPY(static, everything_maybe_int_list, everything_maybe_int, ATD_COPY_NONE)
+ATD_DEFINE_LIST_EQUAL(static, everything_maybe_int_list, everything_maybe_int_equal)
 
-int everything_with_defaults_list_copy(const everything_with_defaults_list *src, atd_arena *a, everything_with_defaults_list *dst)
-{
-    everything_with_defaults *items = ATD_LIST_ALLOC(a, everything_with_defaults, src->len);
-    if (items == NULL) return ATD_ERR_NOMEM;
-    for (size_t i = 0; i < src->len; i++) {
-        items[i] = src->items[i];
-        if (everything_with_defaults_copy(&items[i], a, &items[i])) return ATD_ERR_NOMEM;
-    }
-    dst->items = items;
-    dst->len = src->len;
-    return 0;
-}
+ATD_DEFINE_OPTION_COPY(static, everything_int_list_option, everything_int_list_copy)
+ATD_DEFINE_OPTION_EQUAL(static, everything_int_list_option, everything_int_list_equal)
 
-bool everything_with_defaults_list_equal(const everything_with_defaults_list *a, const everything_with_defaults_list *b)
-{
-    if (a->len != b->len) return false;
-    for (size_t i = 0; i < a->len; i++) {
-        if (!(everything_with_defaults_equal(&a->items[i], &b->items[i]))) return false;
-    }
-    return true;
-}
-
-static bool everything_maybe_int_nullable_equal(const everything_maybe_int_nullable *a, const everything_maybe_int_nullable *b)
-{
-    return a->has == b->has && (!a->has || everything_maybe_int_equal(&a->value, &b->value));
-}
-
-static bool everything_maybe_int_option_equal(const everything_maybe_int_option *a, const everything_maybe_int_option *b)
-{
-    return a->has == b->has && (!a->has || everything_maybe_int_equal(&a->value, &b->value));
-}
-
-static int everything_maybe_int_list_copy(const everything_maybe_int_list *src, atd_arena *a, everything_maybe_int_list *dst)
-{
-    everything_maybe_int *items = ATD_LIST_ALLOC(a, everything_maybe_int, src->len);
-    if (items == NULL) return ATD_ERR_NOMEM;
-    for (size_t i = 0; i < src->len; i++) {
-        items[i] = src->items[i];
-    }
-    dst->items = items;
-    dst->len = src->len;
-    return 0;
-}
-
-static bool everything_maybe_int_list_equal(const everything_maybe_int_list *a, const everything_maybe_int_list *b)
-{
-    if (a->len != b->len) return false;
-    for (size_t i = 0; i < a->len; i++) {
-        if (!(everything_maybe_int_equal(&a->items[i], &b->items[i]))) return false;
-    }
-    return true;
-}
-
-static int everything_int_list_option_copy(const everything_int_list_option *src, atd_arena *a, everything_int_list_option *dst)
-{
-    *dst = *src;
-    if (dst->has && everything_int_list_copy(&dst->value, a, &dst->value)) return ATD_ERR_NOMEM;
-    return 0;
-}
-
-static bool everything_int_list_option_equal(const everything_int_list_option *a, const everything_int_list_option *b)
-{
-    return a->has == b->has && (!a->has || everything_int_list_equal(&a->value, &b->value));
-}
-
-static int everything_string_nullable_list_copy(const everything_string_nullable_list *src, atd_arena *a, everything_string_nullable_list *dst)
-{
-    everything_string_nullable *items = ATD_LIST_ALLOC(a, everything_string_nullable, src->len);
-    if (items == NULL) return ATD_ERR_NOMEM;
-    for (size_t i = 0; i < src->len; i++) {
-        items[i] = src->items[i];
-        if (everything_string_nullable_copy(&items[i], a, &items[i])) return ATD_ERR_NOMEM;
-    }
-    dst->items = items;
-    dst->len = src->len;
-    return 0;
-}
-
-static bool everything_string_nullable_list_equal(const everything_string_nullable_list *a, const everything_string_nullable_list *b)
-{
-    if (a->len != b->len) return false;
-    for (size_t i = 0; i < a->len; i++) {
-        if (!(everything_string_nullable_equal(&a->items[i], &b->items[i]))) return false;
-    }
-    return true;
-}
+ATD_DEFINE_LIST_COPY(static, everything_string_nullable_list, everything_string_nullable, everything_string_nullable_copy)
+ATD_DEFINE_LIST_EQUAL(static, everything_string_nullable_list, everything_string_nullable_equal)
 
 int everything_options_copy(const everything_options *src, atd_arena *a, everything_options *dst)
 {
@@ -8847,137 +8499,23 @@ bool everything_options_equal(const everything_options *a, const everything_opti
         everything_string_nullable_list_equal(&a->nul_list, &b->nul_list);
 }
 
-static int everything_int_assoc_copy(const everything_int_assoc *src, atd_arena *a, everything_int_assoc *dst)
-{
-    everything_int_assoc_item *items = ATD_LIST_ALLOC(a, everything_int_assoc_item, src->len);
-    if (items == NULL) return ATD_ERR_NOMEM;
-    for (size_t i = 0; i < src->len; i++) {
-        items[i] = src->items[i];
-        if (atd_string_dup(a, items[i].key.ptr, items[i].key.len, &items[i].key)) return ATD_ERR_NOMEM;
-    }
-    dst->items = items;
-    dst->len = src->len;
-    return 0;
-}
+ATD_DEFINE_ASSOC_COPY(static, everything_int_assoc, ATD_COPY_NONE)
+ATD_DEFINE_ASSOC_EQUAL(static, everything_int_assoc, ATD_EQUAL_SCALAR)
 
-static bool everything_int_assoc_equal(const everything_int_assoc *a, const everything_int_assoc *b)
-{
-    if (a->len != b->len) return false;
-    for (size_t i = 0; i < a->len; i++) {
-        if (!(atd_string_equal(&a->items[i].key, &b->items[i].key) && a->items[i].value == b->items[i].value)) return false;
-    }
-    return true;
-}
+ATD_DEFINE_LIST_COPY(static, everything_string_int_tuple_list, everything_string_int_tuple, everything_string_int_tuple_copy)
+ATD_DEFINE_LIST_EQUAL(static, everything_string_int_tuple_list, everything_string_int_tuple_equal)
 
-static int everything_string_int_tuple_list_copy(const everything_string_int_tuple_list *src, atd_arena *a, everything_string_int_tuple_list *dst)
-{
-    everything_string_int_tuple *items = ATD_LIST_ALLOC(a, everything_string_int_tuple, src->len);
-    if (items == NULL) return ATD_ERR_NOMEM;
-    for (size_t i = 0; i < src->len; i++) {
-        items[i] = src->items[i];
-        if (everything_string_int_tuple_copy(&items[i], a, &items[i])) return ATD_ERR_NOMEM;
-    }
-    dst->items = items;
-    dst->len = src->len;
-    return 0;
-}
+ATD_DEFINE_ASSOC_COPY(static, everything_float_assoc, ATD_COPY_NONE)
+ATD_DEFINE_ASSOC_EQUAL(static, everything_float_assoc, ATD_EQUAL_SCALAR)
 
-static bool everything_string_int_tuple_list_equal(const everything_string_int_tuple_list *a, const everything_string_int_tuple_list *b)
-{
-    if (a->len != b->len) return false;
-    for (size_t i = 0; i < a->len; i++) {
-        if (!(everything_string_int_tuple_equal(&a->items[i], &b->items[i]))) return false;
-    }
-    return true;
-}
+ATD_DEFINE_ASSOC_COPY(static, everything_bool_assoc, ATD_COPY_NONE)
+ATD_DEFINE_ASSOC_EQUAL(static, everything_bool_assoc, ATD_EQUAL_SCALAR)
 
-static int everything_float_assoc_copy(const everything_float_assoc *src, atd_arena *a, everything_float_assoc *dst)
-{
-    everything_float_assoc_item *items = ATD_LIST_ALLOC(a, everything_float_assoc_item, src->len);
-    if (items == NULL) return ATD_ERR_NOMEM;
-    for (size_t i = 0; i < src->len; i++) {
-        items[i] = src->items[i];
-        if (atd_string_dup(a, items[i].key.ptr, items[i].key.len, &items[i].key)) return ATD_ERR_NOMEM;
-    }
-    dst->items = items;
-    dst->len = src->len;
-    return 0;
-}
+ATD_DEFINE_ASSOC_COPY(static, everything_bool_assoc_assoc, everything_bool_assoc_copy)
+ATD_DEFINE_ASSOC_EQUAL(static, everything_bool_assoc_assoc, everything_bool_assoc_equal)
 
-static bool everything_float_assoc_equal(const everything_float_assoc *a, const everything_float_assoc *b)
-{
-    if (a->len != b->len) return false;
-    for (size_t i = 0; i < a->len; i++) {
-        if (!(atd_string_equal(&a->items[i].key, &b->items[i].key) && a->items[i].value == b->items[i].value)) return false;
-    }
-    return true;
-}
-
-static int everything_bool_assoc_copy(const everything_bool_assoc *src, atd_arena *a, everything_bool_assoc *dst)
-{
-    everything_bool_assoc_item *items = ATD_LIST_ALLOC(a, everything_bool_assoc_item, src->len);
-    if (items == NULL) return ATD_ERR_NOMEM;
-    for (size_t i = 0; i < src->len; i++) {
-        items[i] = src->items[i];
-        if (atd_string_dup(a, items[i].key.ptr, items[i].key.len, &items[i].key)) return ATD_ERR_NOMEM;
-    }
-    dst->items = items;
-    dst->len = src->len;
-    return 0;
-}
-
-static bool everything_bool_assoc_equal(const everything_bool_assoc *a, const everything_bool_assoc *b)
-{
-    if (a->len != b->len) return false;
-    for (size_t i = 0; i < a->len; i++) {
-        if (!(atd_string_equal(&a->items[i].key, &b->items[i].key) && a->items[i].value == b->items[i].value)) return false;
-    }
-    return true;
-}
-
-static int everything_bool_assoc_assoc_copy(const everything_bool_assoc_assoc *src, atd_arena *a, everything_bool_assoc_assoc *dst)
-{
-    everything_bool_assoc_assoc_item *items = ATD_LIST_ALLOC(a, everything_bool_assoc_assoc_item, src->len);
-    if (items == NULL) return ATD_ERR_NOMEM;
-    for (size_t i = 0; i < src->len; i++) {
-        items[i] = src->items[i];
-        if (atd_string_dup(a, items[i].key.ptr, items[i].key.len, &items[i].key)) return ATD_ERR_NOMEM;
-        if (everything_bool_assoc_copy(&items[i].value, a, &items[i].value)) return ATD_ERR_NOMEM;
-    }
-    dst->items = items;
-    dst->len = src->len;
-    return 0;
-}
-
-static bool everything_bool_assoc_assoc_equal(const everything_bool_assoc_assoc *a, const everything_bool_assoc_assoc *b)
-{
-    if (a->len != b->len) return false;
-    for (size_t i = 0; i < a->len; i++) {
-        if (!(atd_string_equal(&a->items[i].key, &b->items[i].key) && everything_bool_assoc_equal(&a->items[i].value, &b->items[i].value))) return false;
-    }
-    return true;
-}
-
-static int everything_int8_list_copy(const everything_int8_list *src, atd_arena *a, everything_int8_list *dst)
-{
-    int8_t *items = ATD_LIST_ALLOC(a, int8_t, src->len);
-    if (items == NULL) return ATD_ERR_NOMEM;
-    for (size_t i = 0; i < src->len; i++) {
-        items[i] = src->items[i];
-    }
-    dst->items = items;
-    dst->len = src->len;
-    return 0;
-}
-
-static bool everything_int8_list_equal(const everything_int8_list *a, const everything_int8_list *b)
-{
-    if (a->len != b->len) return false;
-    for (size_t i = 0; i < a->len; i++) {
-        if (!(a->items[i] == b->items[i])) return false;
-    }
-    return true;
-}
+ATD_DEFINE_LIST_COPY(static, everything_int8_list, int8_t, ATD_COPY_NONE)
+ATD_DEFINE_LIST_EQUAL(static, everything_int8_list, ATD_EQUAL_SCALAR)
 
 int everything_reprs_copy(const everything_reprs *src, atd_arena *a, everything_reprs *dst)
 {
@@ -9019,7 +8557,7 @@ bool everything_reprs_equal(const everything_reprs *a, const everything_reprs *b
 static int everything_string_int_tuple_copy(const everything_string_int_tuple *src, atd_arena *a, everything_string_int_tuple *dst)
 {
     *dst = *src;
-    if (atd_string_dup(a, dst->f0.ptr, dst->f0.len, &dst->f0)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->f0, a, &dst->f0)) return ATD_ERR_NOMEM;
     return 0;
 }
 
@@ -9033,22 +8571,14 @@ static int everything_page_int_copy(const everything_page_int *src, atd_arena *a
 {
     *dst = *src;
     if (everything_int_list_copy(&dst->items, a, &dst->items)) return ATD_ERR_NOMEM;
-    if (dst->has_next) {
-        if (dst->next != NULL) {
-            everything_page_int *c0_ = ATD_LIST_ALLOC(a, everything_page_int, 1);
-            if (c0_ == NULL) return ATD_ERR_NOMEM;
-            *c0_ = *dst->next;
-            if (everything_page_int_copy(&(*c0_), a, &(*c0_))) return ATD_ERR_NOMEM;
-            dst->next = c0_;
-        }
-    }
+    if (dst->has_next && everything_page_int__copy_ptr(&dst->next, a, &dst->next)) return ATD_ERR_NOMEM;
     return 0;
 }
 
 static bool everything_page_int_equal(const everything_page_int *a, const everything_page_int *b)
 {
     return everything_int_list_equal(&a->items, &b->items) &&
-        (a->has_next == b->has_next && (!a->has_next || (a->next == NULL ? b->next == NULL : b->next != NULL && everything_page_int_equal(&(*a->next), &(*b->next))))) &&
+        a->has_next == b->has_next && (!a->has_next || everything_page_int__equal_ptr(&a->next, &b->next)) &&
         a->total == b->total;
 }
 
@@ -9056,22 +8586,14 @@ static int everything_page_string_copy(const everything_page_string *src, atd_ar
 {
     *dst = *src;
     if (everything_string_list_copy(&dst->items, a, &dst->items)) return ATD_ERR_NOMEM;
-    if (dst->has_next) {
-        if (dst->next != NULL) {
-            everything_page_string *c0_ = ATD_LIST_ALLOC(a, everything_page_string, 1);
-            if (c0_ == NULL) return ATD_ERR_NOMEM;
-            *c0_ = *dst->next;
-            if (everything_page_string_copy(&(*c0_), a, &(*c0_))) return ATD_ERR_NOMEM;
-            dst->next = c0_;
-        }
-    }
+    if (dst->has_next && everything_page_string__copy_ptr(&dst->next, a, &dst->next)) return ATD_ERR_NOMEM;
     return 0;
 }
 
 static bool everything_page_string_equal(const everything_page_string *a, const everything_page_string *b)
 {
     return everything_string_list_equal(&a->items, &b->items) &&
-        (a->has_next == b->has_next && (!a->has_next || (a->next == NULL ? b->next == NULL : b->next != NULL && everything_page_string_equal(&(*a->next), &(*b->next))))) &&
+        a->has_next == b->has_next && (!a->has_next || everything_page_string__equal_ptr(&a->next, &b->next)) &&
         a->total == b->total;
 }
 
@@ -9080,7 +8602,7 @@ int everything_page_ext_copy(const everything_page_ext *src, atd_arena *a, every
     *dst = *src;
     if (everything_string_list_copy(&dst->items, a, &dst->items)) return ATD_ERR_NOMEM;
     if (dst->has_next && everything_page_string_copy(&dst->next, a, &dst->next)) return ATD_ERR_NOMEM;
-    if (atd_string_dup(a, dst->cursor.ptr, dst->cursor.len, &dst->cursor)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->cursor, a, &dst->cursor)) return ATD_ERR_NOMEM;
     return 0;
 }
 
@@ -9092,80 +8614,28 @@ bool everything_page_ext_equal(const everything_page_ext *a, const everything_pa
         atd_string_equal(&a->cursor, &b->cursor);
 }
 
-static int everything_entry_string_int_list_copy(const everything_entry_string_int_list *src, atd_arena *a, everything_entry_string_int_list *dst)
-{
-    everything_entry_string_int *items = ATD_LIST_ALLOC(a, everything_entry_string_int, src->len);
-    if (items == NULL) return ATD_ERR_NOMEM;
-    for (size_t i = 0; i < src->len; i++) {
-        items[i] = src->items[i];
-        if (everything_entry_string_int_copy(&items[i], a, &items[i])) return ATD_ERR_NOMEM;
-    }
-    dst->items = items;
-    dst->len = src->len;
-    return 0;
-}
+ATD_DEFINE_LIST_COPY(static, everything_entry_string_int_list, everything_entry_string_int, everything_entry_string_int_copy)
+ATD_DEFINE_LIST_EQUAL(static, everything_entry_string_int_list, everything_entry_string_int_equal)
 
-static bool everything_entry_string_int_list_equal(const everything_entry_string_int_list *a, const everything_entry_string_int_list *b)
-{
-    if (a->len != b->len) return false;
-    for (size_t i = 0; i < a->len; i++) {
-        if (!(everything_entry_string_int_equal(&a->items[i], &b->items[i]))) return false;
-    }
-    return true;
-}
-
-static int everything_entry_string_float_list_list_copy(const everything_entry_string_float_list_list *src, atd_arena *a, everything_entry_string_float_list_list *dst)
-{
-    everything_entry_string_float_list *items = ATD_LIST_ALLOC(a, everything_entry_string_float_list, src->len);
-    if (items == NULL) return ATD_ERR_NOMEM;
-    for (size_t i = 0; i < src->len; i++) {
-        items[i] = src->items[i];
-        if (everything_entry_string_float_list_copy(&items[i], a, &items[i])) return ATD_ERR_NOMEM;
-    }
-    dst->items = items;
-    dst->len = src->len;
-    return 0;
-}
-
-static bool everything_entry_string_float_list_list_equal(const everything_entry_string_float_list_list *a, const everything_entry_string_float_list_list *b)
-{
-    if (a->len != b->len) return false;
-    for (size_t i = 0; i < a->len; i++) {
-        if (!(everything_entry_string_float_list_equal(&a->items[i], &b->items[i]))) return false;
-    }
-    return true;
-}
+ATD_DEFINE_LIST_COPY(static, everything_entry_string_float_list_list, everything_entry_string_float_list, everything_entry_string_float_list_copy)
+ATD_DEFINE_LIST_EQUAL(static, everything_entry_string_float_list_list, everything_entry_string_float_list_equal)
 
 static int everything_page_entry_string_float_list_copy(const everything_page_entry_string_float_list *src, atd_arena *a, everything_page_entry_string_float_list *dst)
 {
     *dst = *src;
     if (everything_entry_string_float_list_list_copy(&dst->items, a, &dst->items)) return ATD_ERR_NOMEM;
-    if (dst->has_next) {
-        if (dst->next != NULL) {
-            everything_page_entry_string_float_list *c0_ = ATD_LIST_ALLOC(a, everything_page_entry_string_float_list, 1);
-            if (c0_ == NULL) return ATD_ERR_NOMEM;
-            *c0_ = *dst->next;
-            if (everything_page_entry_string_float_list_copy(&(*c0_), a, &(*c0_))) return ATD_ERR_NOMEM;
-            dst->next = c0_;
-        }
-    }
+    if (dst->has_next && everything_page_entry_string_float_list__copy_ptr(&dst->next, a, &dst->next)) return ATD_ERR_NOMEM;
     return 0;
 }
 
 static bool everything_page_entry_string_float_list_equal(const everything_page_entry_string_float_list *a, const everything_page_entry_string_float_list *b)
 {
     return everything_entry_string_float_list_list_equal(&a->items, &b->items) &&
-        (a->has_next == b->has_next && (!a->has_next || (a->next == NULL ? b->next == NULL : b->next != NULL && everything_page_entry_string_float_list_equal(&(*a->next), &(*b->next))))) &&
+        a->has_next == b->has_next && (!a->has_next || everything_page_entry_string_float_list__equal_ptr(&a->next, &b->next)) &&
         a->total == b->total;
 }
 
-int everything_int_bool_entry_copy(const everything_int_bool_entry *src, atd_arena *a, everything_int_bool_entry *dst)
-{
-    *dst = *src;
-    (void)a;
-    return 0;
-}
-
+ATD_DEFINE_COPY(extern, everything_int_bool_entry, ATD_COPY_NONE)
 bool everything_int_bool_entry_equal(const everything_int_bool_entry *a, const everything_int_bool_entry *b)
 {
     return a->key == b->key &&
@@ -9177,7 +8647,7 @@ static int everything_result_int_copy(const everything_result_int *src, atd_aren
     *dst = *src;
     switch (dst->tag) {
     case EVERYTHING_RESULT_INT_ERROR:
-        return atd_string_dup(a, dst->u.Error.ptr, dst->u.Error.len, &dst->u.Error);
+        return ATD_COPY_STRING(&dst->u.Error, a, &dst->u.Error);
     default:
         break;
     }
@@ -9204,7 +8674,7 @@ static int everything_result_string_list_copy(const everything_result_string_lis
     case EVERYTHING_RESULT_STRING_LIST_OK:
         return everything_string_list_copy(&dst->u.Ok, a, &dst->u.Ok);
     case EVERYTHING_RESULT_STRING_LIST_ERROR:
-        return atd_string_dup(a, dst->u.Error.ptr, dst->u.Error.len, &dst->u.Error);
+        return ATD_COPY_STRING(&dst->u.Error, a, &dst->u.Error);
     default:
         break;
     }
@@ -9227,7 +8697,7 @@ static bool everything_result_string_list_equal(const everything_result_string_l
 static int everything_int_string_tuple_copy(const everything_int_string_tuple *src, atd_arena *a, everything_int_string_tuple *dst)
 {
     *dst = *src;
-    if (atd_string_dup(a, dst->f1.ptr, dst->f1.len, &dst->f1)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->f1, a, &dst->f1)) return ATD_ERR_NOMEM;
     return 0;
 }
 
@@ -9242,7 +8712,7 @@ static int everything_either_int_string_copy(const everything_either_int_string 
     *dst = *src;
     switch (dst->tag) {
     case EVERYTHING_EITHER_INT_STRING_THAT:
-        return atd_string_dup(a, dst->u.That.ptr, dst->u.That.len, &dst->u.That);
+        return ATD_COPY_STRING(&dst->u.That, a, &dst->u.That);
     case EVERYTHING_EITHER_INT_STRING_BOTH:
         return everything_int_string_tuple_copy(&dst->u.Both, a, &dst->u.Both);
     default:
@@ -9296,7 +8766,7 @@ bool everything_generics_equal(const everything_generics *a, const everything_ge
 static int everything_entry_string_int_copy(const everything_entry_string_int *src, atd_arena *a, everything_entry_string_int *dst)
 {
     *dst = *src;
-    if (atd_string_dup(a, dst->key.ptr, dst->key.len, &dst->key)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->key, a, &dst->key)) return ATD_ERR_NOMEM;
     return 0;
 }
 
@@ -9309,7 +8779,7 @@ static bool everything_entry_string_int_equal(const everything_entry_string_int 
 static int everything_entry_string_float_list_copy(const everything_entry_string_float_list *src, atd_arena *a, everything_entry_string_float_list *dst)
 {
     *dst = *src;
-    if (atd_string_dup(a, dst->key.ptr, dst->key.len, &dst->key)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->key, a, &dst->key)) return ATD_ERR_NOMEM;
     if (everything_float_list_copy(&dst->value, a, &dst->value)) return ATD_ERR_NOMEM;
     return 0;
 }
@@ -9323,28 +8793,16 @@ static bool everything_entry_string_float_list_equal(const everything_entry_stri
 static int everything_tree_int_tree_tuple_copy(const everything_tree_int_tree_tuple *src, atd_arena *a, everything_tree_int_tree_tuple *dst)
 {
     *dst = *src;
-    if (dst->f0 != NULL) {
-        everything_tree *c0_ = ATD_LIST_ALLOC(a, everything_tree, 1);
-        if (c0_ == NULL) return ATD_ERR_NOMEM;
-        *c0_ = *dst->f0;
-        if (everything_tree_copy(&(*c0_), a, &(*c0_))) return ATD_ERR_NOMEM;
-        dst->f0 = c0_;
-    }
-    if (dst->f2 != NULL) {
-        everything_tree *c0_ = ATD_LIST_ALLOC(a, everything_tree, 1);
-        if (c0_ == NULL) return ATD_ERR_NOMEM;
-        *c0_ = *dst->f2;
-        if (everything_tree_copy(&(*c0_), a, &(*c0_))) return ATD_ERR_NOMEM;
-        dst->f2 = c0_;
-    }
+    if (everything_tree__copy_ptr(&dst->f0, a, &dst->f0)) return ATD_ERR_NOMEM;
+    if (everything_tree__copy_ptr(&dst->f2, a, &dst->f2)) return ATD_ERR_NOMEM;
     return 0;
 }
 
 static bool everything_tree_int_tree_tuple_equal(const everything_tree_int_tree_tuple *a, const everything_tree_int_tree_tuple *b)
 {
-    return ((a->f0 == NULL ? b->f0 == NULL : b->f0 != NULL && everything_tree_equal(&(*a->f0), &(*b->f0)))) &&
+    return everything_tree__equal_ptr(&a->f0, &b->f0) &&
         a->f1 == b->f1 &&
-        ((a->f2 == NULL ? b->f2 == NULL : b->f2 != NULL && everything_tree_equal(&(*a->f2), &(*b->f2))));
+        everything_tree__equal_ptr(&a->f2, &b->f2);
 }
 
 int everything_tree_copy(const everything_tree *src, atd_arena *a, everything_tree *dst)
@@ -9370,27 +8828,8 @@ bool everything_tree_equal(const everything_tree *a, const everything_tree *b)
     }
 }
 
-static int everything_rose_node_list_copy(const everything_rose_node_list *src, atd_arena *a, everything_rose_node_list *dst)
-{
-    everything_rose_node *items = ATD_LIST_ALLOC(a, everything_rose_node, src->len);
-    if (items == NULL) return ATD_ERR_NOMEM;
-    for (size_t i = 0; i < src->len; i++) {
-        items[i] = src->items[i];
-        if (everything_rose_node_copy(&items[i], a, &items[i])) return ATD_ERR_NOMEM;
-    }
-    dst->items = items;
-    dst->len = src->len;
-    return 0;
-}
-
-static bool everything_rose_node_list_equal(const everything_rose_node_list *a, const everything_rose_node_list *b)
-{
-    if (a->len != b->len) return false;
-    for (size_t i = 0; i < a->len; i++) {
-        if (!(everything_rose_node_equal(&a->items[i], &b->items[i]))) return false;
-    }
-    return true;
-}
+ATD_DEFINE_LIST_COPY(static, everything_rose_node_list, everything_rose_node, everything_rose_node_copy)
+ATD_DEFINE_LIST_EQUAL(static, everything_rose_node_list, everything_rose_node_equal)
 
 int everything_rose_node_copy(const everything_rose_node *src, atd_arena *a, everything_rose_node *dst)
 {
@@ -9408,68 +8847,30 @@ bool everything_rose_node_equal(const everything_rose_node *a, const everything_
 static int everything_expr_expr_tuple_copy(const everything_expr_expr_tuple *src, atd_arena *a, everything_expr_expr_tuple *dst)
 {
     *dst = *src;
-    if (dst->f0 != NULL) {
-        everything_expr *c0_ = ATD_LIST_ALLOC(a, everything_expr, 1);
-        if (c0_ == NULL) return ATD_ERR_NOMEM;
-        *c0_ = *dst->f0;
-        if (everything_expr_copy(&(*c0_), a, &(*c0_))) return ATD_ERR_NOMEM;
-        dst->f0 = c0_;
-    }
-    if (dst->f1 != NULL) {
-        everything_expr *c0_ = ATD_LIST_ALLOC(a, everything_expr, 1);
-        if (c0_ == NULL) return ATD_ERR_NOMEM;
-        *c0_ = *dst->f1;
-        if (everything_expr_copy(&(*c0_), a, &(*c0_))) return ATD_ERR_NOMEM;
-        dst->f1 = c0_;
-    }
+    if (everything_expr__copy_ptr(&dst->f0, a, &dst->f0)) return ATD_ERR_NOMEM;
+    if (everything_expr__copy_ptr(&dst->f1, a, &dst->f1)) return ATD_ERR_NOMEM;
     return 0;
 }
 
 static bool everything_expr_expr_tuple_equal(const everything_expr_expr_tuple *a, const everything_expr_expr_tuple *b)
 {
-    return ((a->f0 == NULL ? b->f0 == NULL : b->f0 != NULL && everything_expr_equal(&(*a->f0), &(*b->f0)))) &&
-        ((a->f1 == NULL ? b->f1 == NULL : b->f1 != NULL && everything_expr_equal(&(*a->f1), &(*b->f1))));
+    return everything_expr__equal_ptr(&a->f0, &b->f0) &&
+        everything_expr__equal_ptr(&a->f1, &b->f1);
 }
 
-static int everything_stmt_list_copy(const everything_stmt_list *src, atd_arena *a, everything_stmt_list *dst)
-{
-    everything_stmt *items = ATD_LIST_ALLOC(a, everything_stmt, src->len);
-    if (items == NULL) return ATD_ERR_NOMEM;
-    for (size_t i = 0; i < src->len; i++) {
-        items[i] = src->items[i];
-        if (everything_stmt_copy(&items[i], a, &items[i])) return ATD_ERR_NOMEM;
-    }
-    dst->items = items;
-    dst->len = src->len;
-    return 0;
-}
-
-static bool everything_stmt_list_equal(const everything_stmt_list *a, const everything_stmt_list *b)
-{
-    if (a->len != b->len) return false;
-    for (size_t i = 0; i < a->len; i++) {
-        if (!(everything_stmt_equal(&a->items[i], &b->items[i]))) return false;
-    }
-    return true;
-}
+ATD_DEFINE_LIST_COPY(static, everything_stmt_list, everything_stmt, everything_stmt_copy)
+ATD_DEFINE_LIST_EQUAL(static, everything_stmt_list, everything_stmt_equal)
 
 int everything_expr_copy(const everything_expr *src, atd_arena *a, everything_expr *dst)
 {
     *dst = *src;
     switch (dst->tag) {
     case EVERYTHING_EXPR_VAR:
-        return atd_string_dup(a, dst->u.Var.ptr, dst->u.Var.len, &dst->u.Var);
+        return ATD_COPY_STRING(&dst->u.Var, a, &dst->u.Var);
     case EVERYTHING_EXPR_ADD:
         return everything_expr_expr_tuple_copy(&dst->u.Add, a, &dst->u.Add);
     case EVERYTHING_EXPR_LET:
-        if (dst->u.Let != NULL) {
-            everything_binding *c0_ = ATD_LIST_ALLOC(a, everything_binding, 1);
-            if (c0_ == NULL) return ATD_ERR_NOMEM;
-            *c0_ = *dst->u.Let;
-            if (everything_binding_copy(&(*c0_), a, &(*c0_))) return ATD_ERR_NOMEM;
-            dst->u.Let = c0_;
-        }
-        break;
+        return everything_binding__copy_ptr(&dst->u.Let, a, &dst->u.Let);
     case EVERYTHING_EXPR_BLOCK:
         return everything_stmt_list_copy(&dst->u.Block, a, &dst->u.Block);
     default:
@@ -9489,7 +8890,7 @@ bool everything_expr_equal(const everything_expr *a, const everything_expr *b)
     case EVERYTHING_EXPR_ADD:
         return everything_expr_expr_tuple_equal(&a->u.Add, &b->u.Add);
     case EVERYTHING_EXPR_LET:
-        return (a->u.Let == NULL ? b->u.Let == NULL : b->u.Let != NULL && everything_binding_equal(&(*a->u.Let), &(*b->u.Let)));
+        return everything_binding__equal_ptr(&a->u.Let, &b->u.Let);
     case EVERYTHING_EXPR_BLOCK:
         return everything_stmt_list_equal(&a->u.Block, &b->u.Block);
     default:
@@ -9500,37 +8901,23 @@ bool everything_expr_equal(const everything_expr *a, const everything_expr *b)
 int everything_binding_copy(const everything_binding *src, atd_arena *a, everything_binding *dst)
 {
     *dst = *src;
-    if (atd_string_dup(a, dst->name.ptr, dst->name.len, &dst->name)) return ATD_ERR_NOMEM;
-    if (dst->bound != NULL) {
-        everything_expr *c0_ = ATD_LIST_ALLOC(a, everything_expr, 1);
-        if (c0_ == NULL) return ATD_ERR_NOMEM;
-        *c0_ = *dst->bound;
-        if (everything_expr_copy(&(*c0_), a, &(*c0_))) return ATD_ERR_NOMEM;
-        dst->bound = c0_;
-    }
-    if (dst->has_body) {
-        if (dst->body != NULL) {
-            everything_expr *c0_ = ATD_LIST_ALLOC(a, everything_expr, 1);
-            if (c0_ == NULL) return ATD_ERR_NOMEM;
-            *c0_ = *dst->body;
-            if (everything_expr_copy(&(*c0_), a, &(*c0_))) return ATD_ERR_NOMEM;
-            dst->body = c0_;
-        }
-    }
+    if (ATD_COPY_STRING(&dst->name, a, &dst->name)) return ATD_ERR_NOMEM;
+    if (everything_expr__copy_ptr(&dst->bound, a, &dst->bound)) return ATD_ERR_NOMEM;
+    if (dst->has_body && everything_expr__copy_ptr(&dst->body, a, &dst->body)) return ATD_ERR_NOMEM;
     return 0;
 }
 
 bool everything_binding_equal(const everything_binding *a, const everything_binding *b)
 {
     return atd_string_equal(&a->name, &b->name) &&
-        ((a->bound == NULL ? b->bound == NULL : b->bound != NULL && everything_expr_equal(&(*a->bound), &(*b->bound)))) &&
-        (a->has_body == b->has_body && (!a->has_body || (a->body == NULL ? b->body == NULL : b->body != NULL && everything_expr_equal(&(*a->body), &(*b->body)))));
+        everything_expr__equal_ptr(&a->bound, &b->bound) &&
+        a->has_body == b->has_body && (!a->has_body || everything_expr__equal_ptr(&a->body, &b->body));
 }
 
 int everything_stmt_copy(const everything_stmt *src, atd_arena *a, everything_stmt *dst)
 {
     *dst = *src;
-    if (dst->has_label && atd_string_dup(a, dst->label.ptr, dst->label.len, &dst->label)) return ATD_ERR_NOMEM;
+    if (dst->has_label && ATD_COPY_STRING(&dst->label, a, &dst->label)) return ATD_ERR_NOMEM;
     if (everything_expr_copy(&dst->expr, a, &dst->expr)) return ATD_ERR_NOMEM;
     return 0;
 }
@@ -9555,270 +8942,43 @@ bool everything_annotated_equal(const everything_annotated *a, const everything_
         a->num == b->num;
 }
 
-static int everything_union__list_copy(const everything_union__list *src, atd_arena *a, everything_union__list *dst)
-{
-    everything_union_ *items = ATD_LIST_ALLOC(a, everything_union_, src->len);
-    if (items == NULL) return ATD_ERR_NOMEM;
-    for (size_t i = 0; i < src->len; i++) {
-        items[i] = src->items[i];
-        if (everything_union__copy(&items[i], a, &items[i])) return ATD_ERR_NOMEM;
-    }
-    dst->items = items;
-    dst->len = src->len;
-    return 0;
-}
+ATD_DEFINE_LIST_COPY(static, everything_union__list, everything_union_, everything_union__copy)
+ATD_DEFINE_LIST_EQUAL(static, everything_union__list, everything_union__equal)
 
-static bool everything_union__list_equal(const everything_union__list *a, const everything_union__list *b)
-{
-    if (a->len != b->len) return false;
-    for (size_t i = 0; i < a->len; i++) {
-        if (!(everything_union__equal(&a->items[i], &b->items[i]))) return false;
-    }
-    return true;
-}
+ATD_DEFINE_LIST_COPY(static, everything_mode_list, everything_mode, ATD_COPY_NONE)
+ATD_DEFINE_LIST_EQUAL(static, everything_mode_list, ATD_EQUAL_SCALAR)
 
-static int everything_mode_list_copy(const everything_mode_list *src, atd_arena *a, everything_mode_list *dst)
-{
-    everything_mode *items = ATD_LIST_ALLOC(a, everything_mode, src->len);
-    if (items == NULL) return ATD_ERR_NOMEM;
-    for (size_t i = 0; i < src->len; i++) {
-        items[i] = src->items[i];
-    }
-    dst->items = items;
-    dst->len = src->len;
-    return 0;
-}
+ATD_DEFINE_LIST_COPY(static, everything_level_list, everything_level, ATD_COPY_NONE)
+ATD_DEFINE_LIST_EQUAL(static, everything_level_list, ATD_EQUAL_SCALAR)
 
-static bool everything_mode_list_equal(const everything_mode_list *a, const everything_mode_list *b)
-{
-    if (a->len != b->len) return false;
-    for (size_t i = 0; i < a->len; i++) {
-        if (!(a->items[i] == b->items[i])) return false;
-    }
-    return true;
-}
+ATD_DEFINE_LIST_COPY(static, everything_odd_names_list, everything_odd_names, ATD_COPY_NONE)
+ATD_DEFINE_LIST_EQUAL(static, everything_odd_names_list, everything_odd_names_equal)
 
-static int everything_level_list_copy(const everything_level_list *src, atd_arena *a, everything_level_list *dst)
-{
-    everything_level *items = ATD_LIST_ALLOC(a, everything_level, src->len);
-    if (items == NULL) return ATD_ERR_NOMEM;
-    for (size_t i = 0; i < src->len; i++) {
-        items[i] = src->items[i];
-    }
-    dst->items = items;
-    dst->len = src->len;
-    return 0;
-}
+ATD_DEFINE_LIST_COPY(static, everything_color_list, everything_color, everything_color_copy)
+ATD_DEFINE_LIST_EQUAL(static, everything_color_list, everything_color_equal)
 
-static bool everything_level_list_equal(const everything_level_list *a, const everything_level_list *b)
-{
-    if (a->len != b->len) return false;
-    for (size_t i = 0; i < a->len; i++) {
-        if (!(a->items[i] == b->items[i])) return false;
-    }
-    return true;
-}
+ATD_DEFINE_LIST_COPY(static, everything_event_list, everything_event, ATD_COPY_NONE)
+ATD_DEFINE_LIST_EQUAL(static, everything_event_list, everything_event_equal)
 
-static int everything_odd_names_list_copy(const everything_odd_names_list *src, atd_arena *a, everything_odd_names_list *dst)
-{
-    everything_odd_names *items = ATD_LIST_ALLOC(a, everything_odd_names, src->len);
-    if (items == NULL) return ATD_ERR_NOMEM;
-    for (size_t i = 0; i < src->len; i++) {
-        items[i] = src->items[i];
-    }
-    dst->items = items;
-    dst->len = src->len;
-    return 0;
-}
+ATD_DEFINE_LIST_COPY(static, everything_base_event_list, everything_base_event, ATD_COPY_NONE)
+ATD_DEFINE_LIST_EQUAL(static, everything_base_event_list, everything_base_event_equal)
 
-static bool everything_odd_names_list_equal(const everything_odd_names_list *a, const everything_odd_names_list *b)
-{
-    if (a->len != b->len) return false;
-    for (size_t i = 0; i < a->len; i++) {
-        if (!(everything_odd_names_equal(&a->items[i], &b->items[i]))) return false;
-    }
-    return true;
-}
+ATD_DEFINE_LIST_COPY(static, everything_patch_list, everything_patch, everything_patch_copy)
+ATD_DEFINE_LIST_EQUAL(static, everything_patch_list, everything_patch_equal)
 
-static int everything_color_list_copy(const everything_color_list *src, atd_arena *a, everything_color_list *dst)
-{
-    everything_color *items = ATD_LIST_ALLOC(a, everything_color, src->len);
-    if (items == NULL) return ATD_ERR_NOMEM;
-    for (size_t i = 0; i < src->len; i++) {
-        items[i] = src->items[i];
-        if (everything_color_copy(&items[i], a, &items[i])) return ATD_ERR_NOMEM;
-    }
-    dst->items = items;
-    dst->len = src->len;
-    return 0;
-}
+ATD_DEFINE_LIST_COPY(static, everything_all_optional_list, everything_all_optional, everything_all_optional_copy)
+ATD_DEFINE_LIST_EQUAL(static, everything_all_optional_list, everything_all_optional_equal)
 
-static bool everything_color_list_equal(const everything_color_list *a, const everything_color_list *b)
-{
-    if (a->len != b->len) return false;
-    for (size_t i = 0; i < a->len; i++) {
-        if (!(everything_color_equal(&a->items[i], &b->items[i]))) return false;
-    }
-    return true;
-}
+ATD_DEFINE_LIST_COPY(static, everything_options_list, everything_options, everything_options_copy)
+ATD_DEFINE_LIST_EQUAL(static, everything_options_list, everything_options_equal)
 
-static int everything_event_list_copy(const everything_event_list *src, atd_arena *a, everything_event_list *dst)
-{
-    everything_event *items = ATD_LIST_ALLOC(a, everything_event, src->len);
-    if (items == NULL) return ATD_ERR_NOMEM;
-    for (size_t i = 0; i < src->len; i++) {
-        items[i] = src->items[i];
-    }
-    dst->items = items;
-    dst->len = src->len;
-    return 0;
-}
+ATD_DEFINE_LIST_COPY(static, everything_root_anon_record_elt_list, everything_root_anon_record_elt, ATD_COPY_NONE)
+ATD_DEFINE_LIST_EQUAL(static, everything_root_anon_record_elt_list, everything_root_anon_record_elt_equal)
 
-static bool everything_event_list_equal(const everything_event_list *a, const everything_event_list *b)
-{
-    if (a->len != b->len) return false;
-    for (size_t i = 0; i < a->len; i++) {
-        if (!(everything_event_equal(&a->items[i], &b->items[i]))) return false;
-    }
-    return true;
-}
+ATD_DEFINE_LIST_COPY(static, everything_root_anon_sum_elt_list, everything_root_anon_sum_elt, ATD_COPY_NONE)
+ATD_DEFINE_LIST_EQUAL(static, everything_root_anon_sum_elt_list, everything_root_anon_sum_elt_equal)
 
-static int everything_base_event_list_copy(const everything_base_event_list *src, atd_arena *a, everything_base_event_list *dst)
-{
-    everything_base_event *items = ATD_LIST_ALLOC(a, everything_base_event, src->len);
-    if (items == NULL) return ATD_ERR_NOMEM;
-    for (size_t i = 0; i < src->len; i++) {
-        items[i] = src->items[i];
-    }
-    dst->items = items;
-    dst->len = src->len;
-    return 0;
-}
-
-static bool everything_base_event_list_equal(const everything_base_event_list *a, const everything_base_event_list *b)
-{
-    if (a->len != b->len) return false;
-    for (size_t i = 0; i < a->len; i++) {
-        if (!(everything_base_event_equal(&a->items[i], &b->items[i]))) return false;
-    }
-    return true;
-}
-
-static int everything_patch_list_copy(const everything_patch_list *src, atd_arena *a, everything_patch_list *dst)
-{
-    everything_patch *items = ATD_LIST_ALLOC(a, everything_patch, src->len);
-    if (items == NULL) return ATD_ERR_NOMEM;
-    for (size_t i = 0; i < src->len; i++) {
-        items[i] = src->items[i];
-        if (everything_patch_copy(&items[i], a, &items[i])) return ATD_ERR_NOMEM;
-    }
-    dst->items = items;
-    dst->len = src->len;
-    return 0;
-}
-
-static bool everything_patch_list_equal(const everything_patch_list *a, const everything_patch_list *b)
-{
-    if (a->len != b->len) return false;
-    for (size_t i = 0; i < a->len; i++) {
-        if (!(everything_patch_equal(&a->items[i], &b->items[i]))) return false;
-    }
-    return true;
-}
-
-static int everything_all_optional_list_copy(const everything_all_optional_list *src, atd_arena *a, everything_all_optional_list *dst)
-{
-    everything_all_optional *items = ATD_LIST_ALLOC(a, everything_all_optional, src->len);
-    if (items == NULL) return ATD_ERR_NOMEM;
-    for (size_t i = 0; i < src->len; i++) {
-        items[i] = src->items[i];
-        if (everything_all_optional_copy(&items[i], a, &items[i])) return ATD_ERR_NOMEM;
-    }
-    dst->items = items;
-    dst->len = src->len;
-    return 0;
-}
-
-static bool everything_all_optional_list_equal(const everything_all_optional_list *a, const everything_all_optional_list *b)
-{
-    if (a->len != b->len) return false;
-    for (size_t i = 0; i < a->len; i++) {
-        if (!(everything_all_optional_equal(&a->items[i], &b->items[i]))) return false;
-    }
-    return true;
-}
-
-static int everything_options_list_copy(const everything_options_list *src, atd_arena *a, everything_options_list *dst)
-{
-    everything_options *items = ATD_LIST_ALLOC(a, everything_options, src->len);
-    if (items == NULL) return ATD_ERR_NOMEM;
-    for (size_t i = 0; i < src->len; i++) {
-        items[i] = src->items[i];
-        if (everything_options_copy(&items[i], a, &items[i])) return ATD_ERR_NOMEM;
-    }
-    dst->items = items;
-    dst->len = src->len;
-    return 0;
-}
-
-static bool everything_options_list_equal(const everything_options_list *a, const everything_options_list *b)
-{
-    if (a->len != b->len) return false;
-    for (size_t i = 0; i < a->len; i++) {
-        if (!(everything_options_equal(&a->items[i], &b->items[i]))) return false;
-    }
-    return true;
-}
-
-static int everything_root_anon_record_elt_list_copy(const everything_root_anon_record_elt_list *src, atd_arena *a, everything_root_anon_record_elt_list *dst)
-{
-    everything_root_anon_record_elt *items = ATD_LIST_ALLOC(a, everything_root_anon_record_elt, src->len);
-    if (items == NULL) return ATD_ERR_NOMEM;
-    for (size_t i = 0; i < src->len; i++) {
-        items[i] = src->items[i];
-    }
-    dst->items = items;
-    dst->len = src->len;
-    return 0;
-}
-
-static bool everything_root_anon_record_elt_list_equal(const everything_root_anon_record_elt_list *a, const everything_root_anon_record_elt_list *b)
-{
-    if (a->len != b->len) return false;
-    for (size_t i = 0; i < a->len; i++) {
-        if (!(everything_root_anon_record_elt_equal(&a->items[i], &b->items[i]))) return false;
-    }
-    return true;
-}
-
-static int everything_root_anon_sum_elt_list_copy(const everything_root_anon_sum_elt_list *src, atd_arena *a, everything_root_anon_sum_elt_list *dst)
-{
-    everything_root_anon_sum_elt *items = ATD_LIST_ALLOC(a, everything_root_anon_sum_elt, src->len);
-    if (items == NULL) return ATD_ERR_NOMEM;
-    for (size_t i = 0; i < src->len; i++) {
-        items[i] = src->items[i];
-    }
-    dst->items = items;
-    dst->len = src->len;
-    return 0;
-}
-
-static bool everything_root_anon_sum_elt_list_equal(const everything_root_anon_sum_elt_list *a, const everything_root_anon_sum_elt_list *b)
-{
-    if (a->len != b->len) return false;
-    for (size_t i = 0; i < a->len; i++) {
-        if (!(everything_root_anon_sum_elt_equal(&a->items[i], &b->items[i]))) return false;
-    }
-    return true;
-}
-
-int everything_anon_z_copy(const everything_anon_z *src, atd_arena *a, everything_anon_z *dst)
-{
-    *dst = *src;
-    (void)a;
-    return 0;
-}
-
+ATD_DEFINE_COPY(extern, everything_anon_z, ATD_COPY_NONE)
 bool everything_anon_z_equal(const everything_anon_z *a, const everything_anon_z *b)
 {
     return a->z == b->z;
@@ -9830,7 +8990,7 @@ int everything_root_copy(const everything_root *src, atd_arena *a, everything_ro
     if (everything_int_list_copy(&dst->counts, a, &dst->counts)) return ATD_ERR_NOMEM;
     if (everything_int_list_copy(&dst->users, a, &dst->users)) return ATD_ERR_NOMEM;
     if (everything_abstract_list_copy(&dst->values, a, &dst->values)) return ATD_ERR_NOMEM;
-    if (atd_string_dup(a, dst->label.ptr, dst->label.len, &dst->label)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->label, a, &dst->label)) return ATD_ERR_NOMEM;
     if (everything_struct__copy(&dst->struct_, a, &dst->struct_)) return ATD_ERR_NOMEM;
     if (everything_union__list_copy(&dst->unions, a, &dst->unions)) return ATD_ERR_NOMEM;
     if (everything_mode_list_copy(&dst->modes, a, &dst->modes)) return ATD_ERR_NOMEM;
@@ -9923,91 +9083,26 @@ static bool everything_root_anon_sum_elt_equal(const everything_root_anon_sum_el
     }
 }
 
-int everything_count_copy(const everything_count *src, atd_arena *a, everything_count *dst)
-{
-    *dst = *src;
-    (void)a;
-    return 0;
-}
+ATD_DEFINE_COPY(extern, everything_count, ATD_COPY_NONE)
+ATD_DEFINE_EQUAL(extern, everything_count, ATD_EQUAL_SCALAR)
 
-bool everything_count_equal(const everything_count *a, const everything_count *b)
-{
-    return (*a) == (*b);
-}
+ATD_DEFINE_COPY(extern, everything_user_id, ATD_COPY_NONE)
+ATD_DEFINE_EQUAL(extern, everything_user_id, ATD_EQUAL_SCALAR)
 
-int everything_user_id_copy(const everything_user_id *src, atd_arena *a, everything_user_id *dst)
-{
-    *dst = *src;
-    (void)a;
-    return 0;
-}
+ATD_DEFINE_COPY(extern, everything_json_value, atd_json_copy)
+ATD_DEFINE_EQUAL(extern, everything_json_value, atd_json_equal)
 
-bool everything_user_id_equal(const everything_user_id *a, const everything_user_id *b)
-{
-    return (*a) == (*b);
-}
+ATD_DEFINE_COPY(extern, everything_label, ATD_COPY_STRING)
+ATD_DEFINE_EQUAL(extern, everything_label, atd_string_equal)
 
-int everything_json_value_copy(const everything_json_value *src, atd_arena *a, everything_json_value *dst)
-{
-    *dst = *src;
-    if (atd_json_copy(&(*dst), a, &(*dst))) return ATD_ERR_NOMEM;
-    return 0;
-}
+ATD_DEFINE_COPY(extern, everything_nothing, ATD_COPY_NONE)
+ATD_DEFINE_EQUAL(extern, everything_nothing, ATD_EQUAL_ALWAYS)
 
-bool everything_json_value_equal(const everything_json_value *a, const everything_json_value *b)
-{
-    return atd_json_equal(&(*a), &(*b));
-}
+ATD_DEFINE_COPY(extern, everything_from, ATD_COPY_NONE)
+ATD_DEFINE_EQUAL(extern, everything_from, ATD_EQUAL_SCALAR)
 
-int everything_label_copy(const everything_label *src, atd_arena *a, everything_label *dst)
-{
-    *dst = *src;
-    if (atd_string_dup(a, (*dst).ptr, (*dst).len, &(*dst))) return ATD_ERR_NOMEM;
-    return 0;
-}
-
-bool everything_label_equal(const everything_label *a, const everything_label *b)
-{
-    return atd_string_equal(&(*a), &(*b));
-}
-
-int everything_nothing_copy(const everything_nothing *src, atd_arena *a, everything_nothing *dst)
-{
-    *dst = *src;
-    (void)a;
-    return 0;
-}
-
-bool everything_nothing_equal(const everything_nothing *a, const everything_nothing *b)
-{
-    (void)a;
-    (void)b;
-    return true;
-}
-
-int everything_from_copy(const everything_from *src, atd_arena *a, everything_from *dst)
-{
-    *dst = *src;
-    (void)a;
-    return 0;
-}
-
-bool everything_from_equal(const everything_from *a, const everything_from *b)
-{
-    return (*a) == (*b);
-}
-
-int everything_int_page_copy(const everything_int_page *src, atd_arena *a, everything_int_page *dst)
-{
-    *dst = *src;
-    if (everything_page_int_copy(&(*dst), a, &(*dst))) return ATD_ERR_NOMEM;
-    return 0;
-}
-
-bool everything_int_page_equal(const everything_int_page *a, const everything_int_page *b)
-{
-    return everything_page_int_equal(&(*a), &(*b));
-}
+ATD_DEFINE_COPY(extern, everything_int_page, everything_page_int_copy)
+ATD_DEFINE_EQUAL(extern, everything_int_page, everything_page_int_equal)
 
 /* --- names --- */
 
@@ -10016,68 +9111,20 @@ static const atd_string everything_mode__names[3] = {
     {ATD_LIT("On")},
     {ATD_LIT("Auto")},
 };
-const char *everything_mode_name(everything_mode v)
-{
-    return (size_t)v < 3 ? everything_mode__names[v].ptr : NULL;
-}
-
-int everything_mode_of_name(const char *s, size_t len, everything_mode *out)
-{
-    const atd_string name = {s, len};
-    size_t i;
-    for (i = 0; i < 3; i++) {
-        if (atd_string_equal(&everything_mode__names[i], &name)) {
-            *out = (everything_mode)i;
-            return 0;
-        }
-    }
-    return ATD_ERR_INVALID;
-}
+ATD_DEFINE_NAMES(everything_mode, 3)
 
 static const atd_string everything_level__names[3] = {
     {ATD_LIT("low")},
     {ATD_LIT("Medium")},
     {ATD_LIT("HIGH-level")},
 };
-const char *everything_level_name(everything_level v)
-{
-    return (size_t)v < 3 ? everything_level__names[v].ptr : NULL;
-}
-
-int everything_level_of_name(const char *s, size_t len, everything_level *out)
-{
-    const atd_string name = {s, len};
-    size_t i;
-    for (i = 0; i < 3; i++) {
-        if (atd_string_equal(&everything_level__names[i], &name)) {
-            *out = (everything_level)i;
-            return 0;
-        }
-    }
-    return ATD_ERR_INVALID;
-}
+ATD_DEFINE_NAMES(everything_level, 3)
 
 static const atd_string everything_union__tag__names[2] = {
     {ATD_LIT("Left")},
     {ATD_LIT("Right")},
 };
-const char *everything_union__tag_name(everything_union__tag v)
-{
-    return (size_t)v < 2 ? everything_union__tag__names[v].ptr : NULL;
-}
-
-int everything_union__tag_of_name(const char *s, size_t len, everything_union__tag *out)
-{
-    const atd_string name = {s, len};
-    size_t i;
-    for (i = 0; i < 2; i++) {
-        if (atd_string_equal(&everything_union__tag__names[i], &name)) {
-            *out = (everything_union__tag)i;
-            return 0;
-        }
-    }
-    return ATD_ERR_INVALID;
-}
+ATD_DEFINE_NAMES(everything_union__tag, 2)
 
 static const atd_string everything_shape_tag__names[13] = {
     {ATD_LIT("Point")},
@@ -10094,23 +9141,7 @@ static const atd_string everything_shape_tag__names[13] = {
     {ATD_LIT("Null")},
     {ATD_LIT("Any")},
 };
-const char *everything_shape_tag_name(everything_shape_tag v)
-{
-    return (size_t)v < 13 ? everything_shape_tag__names[v].ptr : NULL;
-}
-
-int everything_shape_tag_of_name(const char *s, size_t len, everything_shape_tag *out)
-{
-    const atd_string name = {s, len};
-    size_t i;
-    for (i = 0; i < 13; i++) {
-        if (atd_string_equal(&everything_shape_tag__names[i], &name)) {
-            *out = (everything_shape_tag)i;
-            return 0;
-        }
-    }
-    return ATD_ERR_INVALID;
-}
+ATD_DEFINE_NAMES(everything_shape_tag, 13)
 
 static const atd_string everything_odd_names_tag__names[5] = {
     {ATD_LIT("None")},
@@ -10119,23 +9150,7 @@ static const atd_string everything_odd_names_tag__names[5] = {
     {ATD_LIT("Default")},
     {ATD_LIT("True")},
 };
-const char *everything_odd_names_tag_name(everything_odd_names_tag v)
-{
-    return (size_t)v < 5 ? everything_odd_names_tag__names[v].ptr : NULL;
-}
-
-int everything_odd_names_tag_of_name(const char *s, size_t len, everything_odd_names_tag *out)
-{
-    const atd_string name = {s, len};
-    size_t i;
-    for (i = 0; i < 5; i++) {
-        if (atd_string_equal(&everything_odd_names_tag__names[i], &name)) {
-            *out = (everything_odd_names_tag)i;
-            return 0;
-        }
-    }
-    return ATD_ERR_INVALID;
-}
+ATD_DEFINE_NAMES(everything_odd_names_tag, 5)
 
 static const atd_string everything_color_tag__names[4] = {
     {ATD_LIT("Red")},
@@ -10143,23 +9158,7 @@ static const atd_string everything_color_tag__names[4] = {
     {ATD_LIT("blue")},
     {ATD_LIT("Other")},
 };
-const char *everything_color_tag_name(everything_color_tag v)
-{
-    return (size_t)v < 4 ? everything_color_tag__names[v].ptr : NULL;
-}
-
-int everything_color_tag_of_name(const char *s, size_t len, everything_color_tag *out)
-{
-    const atd_string name = {s, len};
-    size_t i;
-    for (i = 0; i < 4; i++) {
-        if (atd_string_equal(&everything_color_tag__names[i], &name)) {
-            *out = (everything_color_tag)i;
-            return 0;
-        }
-    }
-    return ATD_ERR_INVALID;
-}
+ATD_DEFINE_NAMES(everything_color_tag, 4)
 
 static const atd_string everything_obj_shape_tag__names[6] = {
     {ATD_LIT("Dot")},
@@ -10169,45 +9168,13 @@ static const atd_string everything_obj_shape_tag__names[6] = {
     {ATD_LIT("Box")},
     {ATD_LIT("Inner")},
 };
-const char *everything_obj_shape_tag_name(everything_obj_shape_tag v)
-{
-    return (size_t)v < 6 ? everything_obj_shape_tag__names[v].ptr : NULL;
-}
-
-int everything_obj_shape_tag_of_name(const char *s, size_t len, everything_obj_shape_tag *out)
-{
-    const atd_string name = {s, len};
-    size_t i;
-    for (i = 0; i < 6; i++) {
-        if (atd_string_equal(&everything_obj_shape_tag__names[i], &name)) {
-            *out = (everything_obj_shape_tag)i;
-            return 0;
-        }
-    }
-    return ATD_ERR_INVALID;
-}
+ATD_DEFINE_NAMES(everything_obj_shape_tag, 6)
 
 static const atd_string everything_base_event_tag__names[2] = {
     {ATD_LIT("Start")},
     {ATD_LIT("Stop")},
 };
-const char *everything_base_event_tag_name(everything_base_event_tag v)
-{
-    return (size_t)v < 2 ? everything_base_event_tag__names[v].ptr : NULL;
-}
-
-int everything_base_event_tag_of_name(const char *s, size_t len, everything_base_event_tag *out)
-{
-    const atd_string name = {s, len};
-    size_t i;
-    for (i = 0; i < 2; i++) {
-        if (atd_string_equal(&everything_base_event_tag__names[i], &name)) {
-            *out = (everything_base_event_tag)i;
-            return 0;
-        }
-    }
-    return ATD_ERR_INVALID;
-}
+ATD_DEFINE_NAMES(everything_base_event_tag, 2)
 
 static const atd_string everything_event_tag__names[4] = {
     {ATD_LIT("Start")},
@@ -10215,45 +9182,13 @@ static const atd_string everything_event_tag__names[4] = {
     {ATD_LIT("Pause")},
     {ATD_LIT("Resume")},
 };
-const char *everything_event_tag_name(everything_event_tag v)
-{
-    return (size_t)v < 4 ? everything_event_tag__names[v].ptr : NULL;
-}
-
-int everything_event_tag_of_name(const char *s, size_t len, everything_event_tag *out)
-{
-    const atd_string name = {s, len};
-    size_t i;
-    for (i = 0; i < 4; i++) {
-        if (atd_string_equal(&everything_event_tag__names[i], &name)) {
-            *out = (everything_event_tag)i;
-            return 0;
-        }
-    }
-    return ATD_ERR_INVALID;
-}
+ATD_DEFINE_NAMES(everything_event_tag, 4)
 
 static const atd_string everything_tree_tag__names[2] = {
     {ATD_LIT("Leaf")},
     {ATD_LIT("Node")},
 };
-const char *everything_tree_tag_name(everything_tree_tag v)
-{
-    return (size_t)v < 2 ? everything_tree_tag__names[v].ptr : NULL;
-}
-
-int everything_tree_tag_of_name(const char *s, size_t len, everything_tree_tag *out)
-{
-    const atd_string name = {s, len};
-    size_t i;
-    for (i = 0; i < 2; i++) {
-        if (atd_string_equal(&everything_tree_tag__names[i], &name)) {
-            *out = (everything_tree_tag)i;
-            return 0;
-        }
-    }
-    return ATD_ERR_INVALID;
-}
+ATD_DEFINE_NAMES(everything_tree_tag, 2)
 
 static const atd_string everything_expr_tag__names[5] = {
     {ATD_LIT("Num")},
@@ -10262,23 +9197,7 @@ static const atd_string everything_expr_tag__names[5] = {
     {ATD_LIT("Let")},
     {ATD_LIT("Block")},
 };
-const char *everything_expr_tag_name(everything_expr_tag v)
-{
-    return (size_t)v < 5 ? everything_expr_tag__names[v].ptr : NULL;
-}
-
-int everything_expr_tag_of_name(const char *s, size_t len, everything_expr_tag *out)
-{
-    const atd_string name = {s, len};
-    size_t i;
-    for (i = 0; i < 5; i++) {
-        if (atd_string_equal(&everything_expr_tag__names[i], &name)) {
-            *out = (everything_expr_tag)i;
-            return 0;
-        }
-    }
-    return ATD_ERR_INVALID;
-}
+ATD_DEFINE_NAMES(everything_expr_tag, 5)
 
 /* --- streams and layout --- */
 

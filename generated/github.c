@@ -851,25 +851,16 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(github_root)
 
 /* --- copy and equality --- */
 
-static int github_string_nullable_copy(const github_string_nullable *src, atd_arena *a, github_string_nullable *dst)
-{
-    *dst = *src;
-    if (dst->has && atd_string_dup(a, dst->value.ptr, dst->value.len, &dst->value)) return ATD_ERR_NOMEM;
-    return 0;
-}
-
-static bool github_string_nullable_equal(const github_string_nullable *a, const github_string_nullable *b)
-{
-    return a->has == b->has && (!a->has || atd_string_equal(&a->value, &b->value));
-}
+ATD_DEFINE_OPTION_COPY(static, github_string_nullable, ATD_COPY_STRING)
+ATD_DEFINE_OPTION_EQUAL(static, github_string_nullable, atd_string_equal)
 
 int github_gist_file_copy(const github_gist_file *src, atd_arena *a, github_gist_file *dst)
 {
     *dst = *src;
-    if (atd_string_dup(a, dst->filename.ptr, dst->filename.len, &dst->filename)) return ATD_ERR_NOMEM;
-    if (atd_string_dup(a, dst->file_type.ptr, dst->file_type.len, &dst->file_type)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->filename, a, &dst->filename)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->file_type, a, &dst->file_type)) return ATD_ERR_NOMEM;
     if (github_string_nullable_copy(&dst->language, a, &dst->language)) return ATD_ERR_NOMEM;
-    if (atd_string_dup(a, dst->raw_url.ptr, dst->raw_url.len, &dst->raw_url)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->raw_url, a, &dst->raw_url)) return ATD_ERR_NOMEM;
     return 0;
 }
 
@@ -882,47 +873,27 @@ bool github_gist_file_equal(const github_gist_file *a, const github_gist_file *b
         a->size == b->size;
 }
 
-static int github_gist_file_assoc_copy(const github_gist_file_assoc *src, atd_arena *a, github_gist_file_assoc *dst)
-{
-    github_gist_file_assoc_item *items = ATD_LIST_ALLOC(a, github_gist_file_assoc_item, src->len);
-    if (items == NULL) return ATD_ERR_NOMEM;
-    for (size_t i = 0; i < src->len; i++) {
-        items[i] = src->items[i];
-        if (atd_string_dup(a, items[i].key.ptr, items[i].key.len, &items[i].key)) return ATD_ERR_NOMEM;
-        if (github_gist_file_copy(&items[i].value, a, &items[i].value)) return ATD_ERR_NOMEM;
-    }
-    dst->items = items;
-    dst->len = src->len;
-    return 0;
-}
-
-static bool github_gist_file_assoc_equal(const github_gist_file_assoc *a, const github_gist_file_assoc *b)
-{
-    if (a->len != b->len) return false;
-    for (size_t i = 0; i < a->len; i++) {
-        if (!(atd_string_equal(&a->items[i].key, &b->items[i].key) && github_gist_file_equal(&a->items[i].value, &b->items[i].value))) return false;
-    }
-    return true;
-}
+ATD_DEFINE_ASSOC_COPY(static, github_gist_file_assoc, github_gist_file_copy)
+ATD_DEFINE_ASSOC_EQUAL(static, github_gist_file_assoc, github_gist_file_equal)
 
 int github_user_copy(const github_user *src, atd_arena *a, github_user *dst)
 {
     *dst = *src;
-    if (atd_string_dup(a, dst->login.ptr, dst->login.len, &dst->login)) return ATD_ERR_NOMEM;
-    if (atd_string_dup(a, dst->avatar_url.ptr, dst->avatar_url.len, &dst->avatar_url)) return ATD_ERR_NOMEM;
-    if (atd_string_dup(a, dst->gravatar_id.ptr, dst->gravatar_id.len, &dst->gravatar_id)) return ATD_ERR_NOMEM;
-    if (atd_string_dup(a, dst->url.ptr, dst->url.len, &dst->url)) return ATD_ERR_NOMEM;
-    if (atd_string_dup(a, dst->html_url.ptr, dst->html_url.len, &dst->html_url)) return ATD_ERR_NOMEM;
-    if (atd_string_dup(a, dst->followers_url.ptr, dst->followers_url.len, &dst->followers_url)) return ATD_ERR_NOMEM;
-    if (atd_string_dup(a, dst->following_url.ptr, dst->following_url.len, &dst->following_url)) return ATD_ERR_NOMEM;
-    if (atd_string_dup(a, dst->gists_url.ptr, dst->gists_url.len, &dst->gists_url)) return ATD_ERR_NOMEM;
-    if (atd_string_dup(a, dst->starred_url.ptr, dst->starred_url.len, &dst->starred_url)) return ATD_ERR_NOMEM;
-    if (atd_string_dup(a, dst->subscriptions_url.ptr, dst->subscriptions_url.len, &dst->subscriptions_url)) return ATD_ERR_NOMEM;
-    if (atd_string_dup(a, dst->organizations_url.ptr, dst->organizations_url.len, &dst->organizations_url)) return ATD_ERR_NOMEM;
-    if (atd_string_dup(a, dst->repos_url.ptr, dst->repos_url.len, &dst->repos_url)) return ATD_ERR_NOMEM;
-    if (atd_string_dup(a, dst->events_url.ptr, dst->events_url.len, &dst->events_url)) return ATD_ERR_NOMEM;
-    if (atd_string_dup(a, dst->received_events_url.ptr, dst->received_events_url.len, &dst->received_events_url)) return ATD_ERR_NOMEM;
-    if (atd_string_dup(a, dst->user_type.ptr, dst->user_type.len, &dst->user_type)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->login, a, &dst->login)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->avatar_url, a, &dst->avatar_url)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->gravatar_id, a, &dst->gravatar_id)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->url, a, &dst->url)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->html_url, a, &dst->html_url)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->followers_url, a, &dst->followers_url)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->following_url, a, &dst->following_url)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->gists_url, a, &dst->gists_url)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->starred_url, a, &dst->starred_url)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->subscriptions_url, a, &dst->subscriptions_url)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->organizations_url, a, &dst->organizations_url)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->repos_url, a, &dst->repos_url)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->events_url, a, &dst->events_url)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->received_events_url, a, &dst->received_events_url)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->user_type, a, &dst->user_type)) return ATD_ERR_NOMEM;
     return 0;
 }
 
@@ -947,34 +918,25 @@ bool github_user_equal(const github_user *a, const github_user *b)
         a->site_admin == b->site_admin;
 }
 
-static int github_user_nullable_copy(const github_user_nullable *src, atd_arena *a, github_user_nullable *dst)
-{
-    *dst = *src;
-    if (dst->has && github_user_copy(&dst->value, a, &dst->value)) return ATD_ERR_NOMEM;
-    return 0;
-}
-
-static bool github_user_nullable_equal(const github_user_nullable *a, const github_user_nullable *b)
-{
-    return a->has == b->has && (!a->has || github_user_equal(&a->value, &b->value));
-}
+ATD_DEFINE_OPTION_COPY(static, github_user_nullable, github_user_copy)
+ATD_DEFINE_OPTION_EQUAL(static, github_user_nullable, github_user_equal)
 
 int github_gist_copy(const github_gist *src, atd_arena *a, github_gist *dst)
 {
     *dst = *src;
-    if (atd_string_dup(a, dst->url.ptr, dst->url.len, &dst->url)) return ATD_ERR_NOMEM;
-    if (atd_string_dup(a, dst->forks_url.ptr, dst->forks_url.len, &dst->forks_url)) return ATD_ERR_NOMEM;
-    if (atd_string_dup(a, dst->commits_url.ptr, dst->commits_url.len, &dst->commits_url)) return ATD_ERR_NOMEM;
-    if (atd_string_dup(a, dst->id.ptr, dst->id.len, &dst->id)) return ATD_ERR_NOMEM;
-    if (atd_string_dup(a, dst->git_pull_url.ptr, dst->git_pull_url.len, &dst->git_pull_url)) return ATD_ERR_NOMEM;
-    if (atd_string_dup(a, dst->git_push_url.ptr, dst->git_push_url.len, &dst->git_push_url)) return ATD_ERR_NOMEM;
-    if (atd_string_dup(a, dst->html_url.ptr, dst->html_url.len, &dst->html_url)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->url, a, &dst->url)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->forks_url, a, &dst->forks_url)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->commits_url, a, &dst->commits_url)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->id, a, &dst->id)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->git_pull_url, a, &dst->git_pull_url)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->git_push_url, a, &dst->git_push_url)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->html_url, a, &dst->html_url)) return ATD_ERR_NOMEM;
     if (github_gist_file_assoc_copy(&dst->files, a, &dst->files)) return ATD_ERR_NOMEM;
-    if (atd_string_dup(a, dst->created_at.ptr, dst->created_at.len, &dst->created_at)) return ATD_ERR_NOMEM;
-    if (atd_string_dup(a, dst->updated_at.ptr, dst->updated_at.len, &dst->updated_at)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->created_at, a, &dst->created_at)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->updated_at, a, &dst->updated_at)) return ATD_ERR_NOMEM;
     if (github_string_nullable_copy(&dst->description, a, &dst->description)) return ATD_ERR_NOMEM;
     if (github_user_nullable_copy(&dst->user, a, &dst->user)) return ATD_ERR_NOMEM;
-    if (atd_string_dup(a, dst->comments_url.ptr, dst->comments_url.len, &dst->comments_url)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->comments_url, a, &dst->comments_url)) return ATD_ERR_NOMEM;
     if (dst->has_owner && github_user_copy(&dst->owner, a, &dst->owner)) return ATD_ERR_NOMEM;
     return 0;
 }
@@ -1000,27 +962,8 @@ bool github_gist_equal(const github_gist *a, const github_gist *b)
         a->truncated == b->truncated;
 }
 
-int github_root_copy(const github_root *src, atd_arena *a, github_root *dst)
-{
-    github_gist *items = ATD_LIST_ALLOC(a, github_gist, src->len);
-    if (items == NULL) return ATD_ERR_NOMEM;
-    for (size_t i = 0; i < src->len; i++) {
-        items[i] = src->items[i];
-        if (github_gist_copy(&items[i], a, &items[i])) return ATD_ERR_NOMEM;
-    }
-    dst->items = items;
-    dst->len = src->len;
-    return 0;
-}
-
-bool github_root_equal(const github_root *a, const github_root *b)
-{
-    if (a->len != b->len) return false;
-    for (size_t i = 0; i < a->len; i++) {
-        if (!(github_gist_equal(&a->items[i], &b->items[i]))) return false;
-    }
-    return true;
-}
+ATD_DEFINE_LIST_COPY(extern, github_root, github_gist, github_gist_copy)
+ATD_DEFINE_LIST_EQUAL(extern, github_root, github_gist_equal)
 
 /* --- names --- */
 

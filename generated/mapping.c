@@ -929,18 +929,15 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(mapping_magnitude)
 /* --- copy and equality --- */
 
 static bool llabs__equal_w1(const long long *a, const long long *b);
-static bool llabs__equal_w1(const long long *a, const long long *b)
-{
-    const int64_t x = llabs(*a), y = llabs(*b);
-    return x == y;
-}
+ATD_DEFINE_PTR_OPS(mapping_chain, mapping_chain_copy)
+ATD_DEFINE_WRAP_EQUAL(llabs__equal_w1, long long, int64_t, llabs, ATD_EQUAL_SCALAR)
 
 int mapping_color_copy(const mapping_color *src, atd_arena *a, mapping_color *dst)
 {
     *dst = *src;
     switch (dst->tag) {
     case MAPPING_COLOR_CUSTOM:
-        return atd_string_dup(a, dst->u.Custom.ptr, dst->u.Custom.len, &dst->u.Custom);
+        return ATD_COPY_STRING(&dst->u.Custom, a, &dst->u.Custom);
     default:
         break;
     }
@@ -958,46 +955,22 @@ bool mapping_color_equal(const mapping_color *a, const mapping_color *b)
     }
 }
 
-int mapping_point_copy(const mapping_point *src, atd_arena *a, mapping_point *dst)
-{
-    *dst = *src;
-    (void)a;
-    return 0;
-}
-
+ATD_DEFINE_COPY(extern, mapping_point, ATD_COPY_NONE)
 bool mapping_point_equal(const mapping_point *a, const mapping_point *b)
 {
     return a->x == b->x &&
         a->y == b->y;
 }
 
-static int mapping_long_long_list_copy(const mapping_long_long_list *src, atd_arena *a, mapping_long_long_list *dst)
-{
-    long long *items = ATD_LIST_ALLOC(a, long long, src->len);
-    if (items == NULL) return ATD_ERR_NOMEM;
-    for (size_t i = 0; i < src->len; i++) {
-        items[i] = src->items[i];
-    }
-    dst->items = items;
-    dst->len = src->len;
-    return 0;
-}
-
-static bool mapping_long_long_list_equal(const mapping_long_long_list *a, const mapping_long_long_list *b)
-{
-    if (a->len != b->len) return false;
-    for (size_t i = 0; i < a->len; i++) {
-        if (!(llabs__equal_w1(&a->items[i], &b->items[i]))) return false;
-    }
-    return true;
-}
+ATD_DEFINE_LIST_COPY(static, mapping_long_long_list, long long, ATD_COPY_NONE)
+ATD_DEFINE_LIST_EQUAL(static, mapping_long_long_list, llabs__equal_w1)
 
 int mapping_settings_copy(const mapping_settings *src, atd_arena *a, mapping_settings *dst)
 {
     *dst = *src;
-    if (atd_string_dup(a, dst->name.ptr, dst->name.len, &dst->name)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->name, a, &dst->name)) return ATD_ERR_NOMEM;
     if (mapping_long_long_list_copy(&dst->mags, a, &dst->mags)) return ATD_ERR_NOMEM;
-    if (dst->has_note && atd_string_dup(a, dst->note.ptr, dst->note.len, &dst->note)) return ATD_ERR_NOMEM;
+    if (dst->has_note && ATD_COPY_STRING(&dst->note, a, &dst->note)) return ATD_ERR_NOMEM;
     if (mapping_color_copy(&dst->color, a, &dst->color)) return ATD_ERR_NOMEM;
     return 0;
 }
@@ -1015,18 +988,9 @@ bool mapping_settings_equal(const mapping_settings *a, const mapping_settings *b
         mapping_color_equal(&a->color, &b->color);
 }
 
-static bool mapping_int_nullable_equal(const mapping_int_nullable *a, const mapping_int_nullable *b)
-{
-    return a->has == b->has && (!a->has || a->value == b->value);
-}
+ATD_DEFINE_OPTION_EQUAL(static, mapping_int_nullable, ATD_EQUAL_SCALAR)
 
-int mapping_patch_copy(const mapping_patch *src, atd_arena *a, mapping_patch *dst)
-{
-    *dst = *src;
-    (void)a;
-    return 0;
-}
-
+ATD_DEFINE_COPY(extern, mapping_patch, ATD_COPY_NONE)
 bool mapping_patch_equal(const mapping_patch *a, const mapping_patch *b)
 {
     return a->has_x == b->has_x && (!a->has_x || mapping_int_nullable_equal(&a->x, &b->x)) &&
@@ -1034,13 +998,7 @@ bool mapping_patch_equal(const mapping_patch *a, const mapping_patch *b)
         a->z == b->z;
 }
 
-int mapping_loose_copy(const mapping_loose *src, atd_arena *a, mapping_loose *dst)
-{
-    *dst = *src;
-    (void)a;
-    return 0;
-}
-
+ATD_DEFINE_COPY(extern, mapping_loose, ATD_COPY_NONE)
 bool mapping_loose_equal(const mapping_loose *a, const mapping_loose *b)
 {
     return a->has_x == b->has_x && (!a->has_x || a->x == b->x) &&
@@ -1051,35 +1009,18 @@ bool mapping_loose_equal(const mapping_loose *a, const mapping_loose *b)
 int mapping_chain_copy(const mapping_chain *src, atd_arena *a, mapping_chain *dst)
 {
     *dst = *src;
-    if (dst->has_next) {
-        if (dst->next != NULL) {
-            mapping_chain *c0_ = ATD_LIST_ALLOC(a, mapping_chain, 1);
-            if (c0_ == NULL) return ATD_ERR_NOMEM;
-            *c0_ = *dst->next;
-            if (mapping_chain_copy(&(*c0_), a, &(*c0_))) return ATD_ERR_NOMEM;
-            dst->next = c0_;
-        }
-    }
+    if (dst->has_next && mapping_chain__copy_ptr(&dst->next, a, &dst->next)) return ATD_ERR_NOMEM;
     return 0;
 }
 
 bool mapping_chain_equal(const mapping_chain *a, const mapping_chain *b)
 {
-    return (a->has_next == b->has_next && (!a->has_next || (a->next == NULL ? b->next == NULL : b->next != NULL && mapping_chain_equal(&(*a->next), &(*b->next))))) &&
+    return a->has_next == b->has_next && (!a->has_next || mapping_chain__equal_ptr(&a->next, &b->next)) &&
         a->id == b->id;
 }
 
-int mapping_magnitude_copy(const mapping_magnitude *src, atd_arena *a, mapping_magnitude *dst)
-{
-    *dst = *src;
-    (void)a;
-    return 0;
-}
-
-bool mapping_magnitude_equal(const mapping_magnitude *a, const mapping_magnitude *b)
-{
-    return llabs__equal_w1(&(*a), &(*b));
-}
+ATD_DEFINE_COPY(extern, mapping_magnitude, ATD_COPY_NONE)
+ATD_DEFINE_EQUAL(extern, mapping_magnitude, llabs__equal_w1)
 
 /* --- names --- */
 
@@ -1088,23 +1029,7 @@ static const atd_string mapping_color_tag__names[3] = {
     {ATD_LIT("Green")},
     {ATD_LIT("Custom")},
 };
-const char *mapping_color_tag_name(mapping_color_tag v)
-{
-    return (size_t)v < 3 ? mapping_color_tag__names[v].ptr : NULL;
-}
-
-int mapping_color_tag_of_name(const char *s, size_t len, mapping_color_tag *out)
-{
-    const atd_string name = {s, len};
-    size_t i;
-    for (i = 0; i < 3; i++) {
-        if (atd_string_equal(&mapping_color_tag__names[i], &name)) {
-            *out = (mapping_color_tag)i;
-            return 0;
-        }
-    }
-    return ATD_ERR_INVALID;
-}
+ATD_DEFINE_NAMES(mapping_color_tag, 3)
 
 /* --- streams and layout --- */
 

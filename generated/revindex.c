@@ -504,7 +504,7 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(revindex_corpus)
 int revindex_occurrence_copy(const revindex_occurrence *src, atd_arena *a, revindex_occurrence *dst)
 {
     *dst = *src;
-    if (atd_string_dup(a, dst->filename.ptr, dst->filename.len, &dst->filename)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->filename, a, &dst->filename)) return ATD_ERR_NOMEM;
     return 0;
 }
 
@@ -514,144 +514,28 @@ bool revindex_occurrence_equal(const revindex_occurrence *a, const revindex_occu
         a->line == b->line;
 }
 
-int revindex_occurrences_copy(const revindex_occurrences *src, atd_arena *a, revindex_occurrences *dst)
-{
-    revindex_occurrence *items = ATD_LIST_ALLOC(a, revindex_occurrence, src->len);
-    if (items == NULL) return ATD_ERR_NOMEM;
-    for (size_t i = 0; i < src->len; i++) {
-        items[i] = src->items[i];
-        if (revindex_occurrence_copy(&items[i], a, &items[i])) return ATD_ERR_NOMEM;
-    }
-    dst->items = items;
-    dst->len = src->len;
-    return 0;
-}
+ATD_DEFINE_LIST_COPY(extern, revindex_occurrences, revindex_occurrence, revindex_occurrence_copy)
+ATD_DEFINE_LIST_EQUAL(extern, revindex_occurrences, revindex_occurrence_equal)
 
-bool revindex_occurrences_equal(const revindex_occurrences *a, const revindex_occurrences *b)
-{
-    if (a->len != b->len) return false;
-    for (size_t i = 0; i < a->len; i++) {
-        if (!(revindex_occurrence_equal(&a->items[i], &b->items[i]))) return false;
-    }
-    return true;
-}
+ATD_DEFINE_ASSOC_COPY(extern, revindex_revindex, revindex_occurrences_copy)
+ATD_DEFINE_ASSOC_EQUAL(extern, revindex_revindex, revindex_occurrences_equal)
 
-int revindex_revindex_copy(const revindex_revindex *src, atd_arena *a, revindex_revindex *dst)
-{
-    revindex_revindex_item *items = ATD_LIST_ALLOC(a, revindex_revindex_item, src->len);
-    if (items == NULL) return ATD_ERR_NOMEM;
-    for (size_t i = 0; i < src->len; i++) {
-        items[i] = src->items[i];
-        if (atd_string_dup(a, items[i].key.ptr, items[i].key.len, &items[i].key)) return ATD_ERR_NOMEM;
-        if (revindex_occurrences_copy(&items[i].value, a, &items[i].value)) return ATD_ERR_NOMEM;
-    }
-    dst->items = items;
-    dst->len = src->len;
-    return 0;
-}
+ATD_DEFINE_ASSOC_COPY(static, revindex_int_assoc, ATD_COPY_NONE)
+ATD_DEFINE_ASSOC_EQUAL(static, revindex_int_assoc, ATD_EQUAL_SCALAR)
 
-bool revindex_revindex_equal(const revindex_revindex *a, const revindex_revindex *b)
-{
-    if (a->len != b->len) return false;
-    for (size_t i = 0; i < a->len; i++) {
-        if (!(atd_string_equal(&a->items[i].key, &b->items[i].key) && revindex_occurrences_equal(&a->items[i].value, &b->items[i].value))) return false;
-    }
-    return true;
-}
+ATD_DEFINE_LIST_COPY(static, revindex_int_list, int64_t, ATD_COPY_NONE)
+ATD_DEFINE_LIST_EQUAL(static, revindex_int_list, ATD_EQUAL_SCALAR)
 
-static int revindex_int_assoc_copy(const revindex_int_assoc *src, atd_arena *a, revindex_int_assoc *dst)
-{
-    revindex_int_assoc_item *items = ATD_LIST_ALLOC(a, revindex_int_assoc_item, src->len);
-    if (items == NULL) return ATD_ERR_NOMEM;
-    for (size_t i = 0; i < src->len; i++) {
-        items[i] = src->items[i];
-        if (atd_string_dup(a, items[i].key.ptr, items[i].key.len, &items[i].key)) return ATD_ERR_NOMEM;
-    }
-    dst->items = items;
-    dst->len = src->len;
-    return 0;
-}
+ATD_DEFINE_ASSOC_COPY(static, revindex_int_list_assoc, revindex_int_list_copy)
+ATD_DEFINE_ASSOC_EQUAL(static, revindex_int_list_assoc, revindex_int_list_equal)
 
-static bool revindex_int_assoc_equal(const revindex_int_assoc *a, const revindex_int_assoc *b)
-{
-    if (a->len != b->len) return false;
-    for (size_t i = 0; i < a->len; i++) {
-        if (!(atd_string_equal(&a->items[i].key, &b->items[i].key) && a->items[i].value == b->items[i].value)) return false;
-    }
-    return true;
-}
-
-static int revindex_int_list_copy(const revindex_int_list *src, atd_arena *a, revindex_int_list *dst)
-{
-    int64_t *items = ATD_LIST_ALLOC(a, int64_t, src->len);
-    if (items == NULL) return ATD_ERR_NOMEM;
-    for (size_t i = 0; i < src->len; i++) {
-        items[i] = src->items[i];
-    }
-    dst->items = items;
-    dst->len = src->len;
-    return 0;
-}
-
-static bool revindex_int_list_equal(const revindex_int_list *a, const revindex_int_list *b)
-{
-    if (a->len != b->len) return false;
-    for (size_t i = 0; i < a->len; i++) {
-        if (!(a->items[i] == b->items[i])) return false;
-    }
-    return true;
-}
-
-static int revindex_int_list_assoc_copy(const revindex_int_list_assoc *src, atd_arena *a, revindex_int_list_assoc *dst)
-{
-    revindex_int_list_assoc_item *items = ATD_LIST_ALLOC(a, revindex_int_list_assoc_item, src->len);
-    if (items == NULL) return ATD_ERR_NOMEM;
-    for (size_t i = 0; i < src->len; i++) {
-        items[i] = src->items[i];
-        if (atd_string_dup(a, items[i].key.ptr, items[i].key.len, &items[i].key)) return ATD_ERR_NOMEM;
-        if (revindex_int_list_copy(&items[i].value, a, &items[i].value)) return ATD_ERR_NOMEM;
-    }
-    dst->items = items;
-    dst->len = src->len;
-    return 0;
-}
-
-static bool revindex_int_list_assoc_equal(const revindex_int_list_assoc *a, const revindex_int_list_assoc *b)
-{
-    if (a->len != b->len) return false;
-    for (size_t i = 0; i < a->len; i++) {
-        if (!(atd_string_equal(&a->items[i].key, &b->items[i].key) && revindex_int_list_equal(&a->items[i].value, &b->items[i].value))) return false;
-    }
-    return true;
-}
-
-static int revindex_corpus_titles_copy(const revindex_corpus_titles *src, atd_arena *a, revindex_corpus_titles *dst)
-{
-    revindex_corpus_titles_item *items = ATD_LIST_ALLOC(a, revindex_corpus_titles_item, src->len);
-    if (items == NULL) return ATD_ERR_NOMEM;
-    for (size_t i = 0; i < src->len; i++) {
-        items[i] = src->items[i];
-        if (atd_string_dup(a, items[i].key.ptr, items[i].key.len, &items[i].key)) return ATD_ERR_NOMEM;
-        if (atd_string_dup(a, items[i].value.ptr, items[i].value.len, &items[i].value)) return ATD_ERR_NOMEM;
-    }
-    dst->items = items;
-    dst->len = src->len;
-    return 0;
-}
-
-static bool revindex_corpus_titles_equal(const revindex_corpus_titles *a, const revindex_corpus_titles *b)
-{
-    if (a->len != b->len) return false;
-    for (size_t i = 0; i < a->len; i++) {
-        if (!(atd_string_equal(&a->items[i].key, &b->items[i].key) && atd_string_equal(&a->items[i].value, &b->items[i].value))) return false;
-    }
-    return true;
-}
+ATD_DEFINE_ASSOC_COPY(static, revindex_corpus_titles, ATD_COPY_STRING)
+ATD_DEFINE_ASSOC_EQUAL(static, revindex_corpus_titles, atd_string_equal)
 
 int revindex_corpus_copy(const revindex_corpus *src, atd_arena *a, revindex_corpus *dst)
 {
     *dst = *src;
-    if (atd_string_dup(a, dst->name.ptr, dst->name.len, &dst->name)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->name, a, &dst->name)) return ATD_ERR_NOMEM;
     if (revindex_revindex_copy(&dst->index, a, &dst->index)) return ATD_ERR_NOMEM;
     if (dst->has_stats && revindex_int_assoc_copy(&dst->stats, a, &dst->stats)) return ATD_ERR_NOMEM;
     if (revindex_int_list_assoc_copy(&dst->by_file, a, &dst->by_file)) return ATD_ERR_NOMEM;

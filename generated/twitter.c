@@ -2686,36 +2686,19 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(twitter_media)
 
 /* --- copy and equality --- */
 
-static int twitter_status_list_copy(const twitter_status_list *src, atd_arena *a, twitter_status_list *dst)
-{
-    twitter_status *items = ATD_LIST_ALLOC(a, twitter_status, src->len);
-    if (items == NULL) return ATD_ERR_NOMEM;
-    for (size_t i = 0; i < src->len; i++) {
-        items[i] = src->items[i];
-        if (twitter_status_copy(&items[i], a, &items[i])) return ATD_ERR_NOMEM;
-    }
-    dst->items = items;
-    dst->len = src->len;
-    return 0;
-}
+ATD_DEFINE_PTR_OPS(twitter_status, twitter_status_copy)
 
-static bool twitter_status_list_equal(const twitter_status_list *a, const twitter_status_list *b)
-{
-    if (a->len != b->len) return false;
-    for (size_t i = 0; i < a->len; i++) {
-        if (!(twitter_status_equal(&a->items[i], &b->items[i]))) return false;
-    }
-    return true;
-}
+ATD_DEFINE_LIST_COPY(static, twitter_status_list, twitter_status, twitter_status_copy)
+ATD_DEFINE_LIST_EQUAL(static, twitter_status_list, twitter_status_equal)
 
 int twitter_search_metadata_copy(const twitter_search_metadata *src, atd_arena *a, twitter_search_metadata *dst)
 {
     *dst = *src;
-    if (atd_string_dup(a, dst->max_id_str.ptr, dst->max_id_str.len, &dst->max_id_str)) return ATD_ERR_NOMEM;
-    if (atd_string_dup(a, dst->next_results.ptr, dst->next_results.len, &dst->next_results)) return ATD_ERR_NOMEM;
-    if (atd_string_dup(a, dst->query.ptr, dst->query.len, &dst->query)) return ATD_ERR_NOMEM;
-    if (atd_string_dup(a, dst->refresh_url.ptr, dst->refresh_url.len, &dst->refresh_url)) return ATD_ERR_NOMEM;
-    if (atd_string_dup(a, dst->since_id_str.ptr, dst->since_id_str.len, &dst->since_id_str)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->max_id_str, a, &dst->max_id_str)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->next_results, a, &dst->next_results)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->query, a, &dst->query)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->refresh_url, a, &dst->refresh_url)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->since_id_str, a, &dst->since_id_str)) return ATD_ERR_NOMEM;
     return 0;
 }
 
@@ -2749,8 +2732,8 @@ bool twitter_root_equal(const twitter_root *a, const twitter_root *b)
 int twitter_metadata_copy(const twitter_metadata *src, atd_arena *a, twitter_metadata *dst)
 {
     *dst = *src;
-    if (atd_string_dup(a, dst->result_type.ptr, dst->result_type.len, &dst->result_type)) return ATD_ERR_NOMEM;
-    if (atd_string_dup(a, dst->iso_language_code.ptr, dst->iso_language_code.len, &dst->iso_language_code)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->result_type, a, &dst->result_type)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->iso_language_code, a, &dst->iso_language_code)) return ATD_ERR_NOMEM;
     return 0;
 }
 
@@ -2760,44 +2743,13 @@ bool twitter_metadata_equal(const twitter_metadata *a, const twitter_metadata *b
         atd_string_equal(&a->iso_language_code, &b->iso_language_code);
 }
 
-static bool twitter_int_nullable_equal(const twitter_int_nullable *a, const twitter_int_nullable *b)
-{
-    return a->has == b->has && (!a->has || a->value == b->value);
-}
+ATD_DEFINE_OPTION_EQUAL(static, twitter_int_nullable, ATD_EQUAL_SCALAR)
 
-static int twitter_string_nullable_copy(const twitter_string_nullable *src, atd_arena *a, twitter_string_nullable *dst)
-{
-    *dst = *src;
-    if (dst->has && atd_string_dup(a, dst->value.ptr, dst->value.len, &dst->value)) return ATD_ERR_NOMEM;
-    return 0;
-}
+ATD_DEFINE_OPTION_COPY(static, twitter_string_nullable, ATD_COPY_STRING)
+ATD_DEFINE_OPTION_EQUAL(static, twitter_string_nullable, atd_string_equal)
 
-static bool twitter_string_nullable_equal(const twitter_string_nullable *a, const twitter_string_nullable *b)
-{
-    return a->has == b->has && (!a->has || atd_string_equal(&a->value, &b->value));
-}
-
-static int twitter_url_entity_list_copy(const twitter_url_entity_list *src, atd_arena *a, twitter_url_entity_list *dst)
-{
-    twitter_url_entity *items = ATD_LIST_ALLOC(a, twitter_url_entity, src->len);
-    if (items == NULL) return ATD_ERR_NOMEM;
-    for (size_t i = 0; i < src->len; i++) {
-        items[i] = src->items[i];
-        if (twitter_url_entity_copy(&items[i], a, &items[i])) return ATD_ERR_NOMEM;
-    }
-    dst->items = items;
-    dst->len = src->len;
-    return 0;
-}
-
-static bool twitter_url_entity_list_equal(const twitter_url_entity_list *a, const twitter_url_entity_list *b)
-{
-    if (a->len != b->len) return false;
-    for (size_t i = 0; i < a->len; i++) {
-        if (!(twitter_url_entity_equal(&a->items[i], &b->items[i]))) return false;
-    }
-    return true;
-}
+ATD_DEFINE_LIST_COPY(static, twitter_url_entity_list, twitter_url_entity, twitter_url_entity_copy)
+ATD_DEFINE_LIST_EQUAL(static, twitter_url_entity_list, twitter_url_entity_equal)
 
 int twitter_url_entities_copy(const twitter_url_entities *src, atd_arena *a, twitter_url_entities *dst)
 {
@@ -2828,26 +2780,26 @@ bool twitter_user_entities_equal(const twitter_user_entities *a, const twitter_u
 int twitter_user_copy(const twitter_user *src, atd_arena *a, twitter_user *dst)
 {
     *dst = *src;
-    if (atd_string_dup(a, dst->id_str.ptr, dst->id_str.len, &dst->id_str)) return ATD_ERR_NOMEM;
-    if (atd_string_dup(a, dst->name.ptr, dst->name.len, &dst->name)) return ATD_ERR_NOMEM;
-    if (atd_string_dup(a, dst->screen_name.ptr, dst->screen_name.len, &dst->screen_name)) return ATD_ERR_NOMEM;
-    if (atd_string_dup(a, dst->location.ptr, dst->location.len, &dst->location)) return ATD_ERR_NOMEM;
-    if (atd_string_dup(a, dst->description.ptr, dst->description.len, &dst->description)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->id_str, a, &dst->id_str)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->name, a, &dst->name)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->screen_name, a, &dst->screen_name)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->location, a, &dst->location)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->description, a, &dst->description)) return ATD_ERR_NOMEM;
     if (twitter_string_nullable_copy(&dst->url, a, &dst->url)) return ATD_ERR_NOMEM;
     if (twitter_user_entities_copy(&dst->entities, a, &dst->entities)) return ATD_ERR_NOMEM;
-    if (atd_string_dup(a, dst->created_at.ptr, dst->created_at.len, &dst->created_at)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->created_at, a, &dst->created_at)) return ATD_ERR_NOMEM;
     if (twitter_string_nullable_copy(&dst->time_zone, a, &dst->time_zone)) return ATD_ERR_NOMEM;
-    if (atd_string_dup(a, dst->lang.ptr, dst->lang.len, &dst->lang)) return ATD_ERR_NOMEM;
-    if (atd_string_dup(a, dst->profile_background_color.ptr, dst->profile_background_color.len, &dst->profile_background_color)) return ATD_ERR_NOMEM;
-    if (atd_string_dup(a, dst->profile_background_image_url.ptr, dst->profile_background_image_url.len, &dst->profile_background_image_url)) return ATD_ERR_NOMEM;
-    if (atd_string_dup(a, dst->profile_background_image_url_https.ptr, dst->profile_background_image_url_https.len, &dst->profile_background_image_url_https)) return ATD_ERR_NOMEM;
-    if (atd_string_dup(a, dst->profile_image_url.ptr, dst->profile_image_url.len, &dst->profile_image_url)) return ATD_ERR_NOMEM;
-    if (atd_string_dup(a, dst->profile_image_url_https.ptr, dst->profile_image_url_https.len, &dst->profile_image_url_https)) return ATD_ERR_NOMEM;
-    if (dst->has_profile_banner_url && atd_string_dup(a, dst->profile_banner_url.ptr, dst->profile_banner_url.len, &dst->profile_banner_url)) return ATD_ERR_NOMEM;
-    if (atd_string_dup(a, dst->profile_link_color.ptr, dst->profile_link_color.len, &dst->profile_link_color)) return ATD_ERR_NOMEM;
-    if (atd_string_dup(a, dst->profile_sidebar_border_color.ptr, dst->profile_sidebar_border_color.len, &dst->profile_sidebar_border_color)) return ATD_ERR_NOMEM;
-    if (atd_string_dup(a, dst->profile_sidebar_fill_color.ptr, dst->profile_sidebar_fill_color.len, &dst->profile_sidebar_fill_color)) return ATD_ERR_NOMEM;
-    if (atd_string_dup(a, dst->profile_text_color.ptr, dst->profile_text_color.len, &dst->profile_text_color)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->lang, a, &dst->lang)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->profile_background_color, a, &dst->profile_background_color)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->profile_background_image_url, a, &dst->profile_background_image_url)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->profile_background_image_url_https, a, &dst->profile_background_image_url_https)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->profile_image_url, a, &dst->profile_image_url)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->profile_image_url_https, a, &dst->profile_image_url_https)) return ATD_ERR_NOMEM;
+    if (dst->has_profile_banner_url && ATD_COPY_STRING(&dst->profile_banner_url, a, &dst->profile_banner_url)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->profile_link_color, a, &dst->profile_link_color)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->profile_sidebar_border_color, a, &dst->profile_sidebar_border_color)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->profile_sidebar_fill_color, a, &dst->profile_sidebar_fill_color)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->profile_text_color, a, &dst->profile_text_color)) return ATD_ERR_NOMEM;
     return 0;
 }
 
@@ -2895,71 +2847,14 @@ bool twitter_user_equal(const twitter_user *a, const twitter_user *b)
         a->notifications == b->notifications;
 }
 
-static int twitter_hashtag_list_copy(const twitter_hashtag_list *src, atd_arena *a, twitter_hashtag_list *dst)
-{
-    twitter_hashtag *items = ATD_LIST_ALLOC(a, twitter_hashtag, src->len);
-    if (items == NULL) return ATD_ERR_NOMEM;
-    for (size_t i = 0; i < src->len; i++) {
-        items[i] = src->items[i];
-        if (twitter_hashtag_copy(&items[i], a, &items[i])) return ATD_ERR_NOMEM;
-    }
-    dst->items = items;
-    dst->len = src->len;
-    return 0;
-}
+ATD_DEFINE_LIST_COPY(static, twitter_hashtag_list, twitter_hashtag, twitter_hashtag_copy)
+ATD_DEFINE_LIST_EQUAL(static, twitter_hashtag_list, twitter_hashtag_equal)
 
-static bool twitter_hashtag_list_equal(const twitter_hashtag_list *a, const twitter_hashtag_list *b)
-{
-    if (a->len != b->len) return false;
-    for (size_t i = 0; i < a->len; i++) {
-        if (!(twitter_hashtag_equal(&a->items[i], &b->items[i]))) return false;
-    }
-    return true;
-}
+ATD_DEFINE_LIST_COPY(static, twitter_user_mention_list, twitter_user_mention, twitter_user_mention_copy)
+ATD_DEFINE_LIST_EQUAL(static, twitter_user_mention_list, twitter_user_mention_equal)
 
-static int twitter_user_mention_list_copy(const twitter_user_mention_list *src, atd_arena *a, twitter_user_mention_list *dst)
-{
-    twitter_user_mention *items = ATD_LIST_ALLOC(a, twitter_user_mention, src->len);
-    if (items == NULL) return ATD_ERR_NOMEM;
-    for (size_t i = 0; i < src->len; i++) {
-        items[i] = src->items[i];
-        if (twitter_user_mention_copy(&items[i], a, &items[i])) return ATD_ERR_NOMEM;
-    }
-    dst->items = items;
-    dst->len = src->len;
-    return 0;
-}
-
-static bool twitter_user_mention_list_equal(const twitter_user_mention_list *a, const twitter_user_mention_list *b)
-{
-    if (a->len != b->len) return false;
-    for (size_t i = 0; i < a->len; i++) {
-        if (!(twitter_user_mention_equal(&a->items[i], &b->items[i]))) return false;
-    }
-    return true;
-}
-
-static int twitter_media_list_copy(const twitter_media_list *src, atd_arena *a, twitter_media_list *dst)
-{
-    twitter_media *items = ATD_LIST_ALLOC(a, twitter_media, src->len);
-    if (items == NULL) return ATD_ERR_NOMEM;
-    for (size_t i = 0; i < src->len; i++) {
-        items[i] = src->items[i];
-        if (twitter_media_copy(&items[i], a, &items[i])) return ATD_ERR_NOMEM;
-    }
-    dst->items = items;
-    dst->len = src->len;
-    return 0;
-}
-
-static bool twitter_media_list_equal(const twitter_media_list *a, const twitter_media_list *b)
-{
-    if (a->len != b->len) return false;
-    for (size_t i = 0; i < a->len; i++) {
-        if (!(twitter_media_equal(&a->items[i], &b->items[i]))) return false;
-    }
-    return true;
-}
+ATD_DEFINE_LIST_COPY(static, twitter_media_list, twitter_media, twitter_media_copy)
+ATD_DEFINE_LIST_EQUAL(static, twitter_media_list, twitter_media_equal)
 
 int twitter_entities_copy(const twitter_entities *src, atd_arena *a, twitter_entities *dst)
 {
@@ -2985,25 +2880,17 @@ int twitter_status_copy(const twitter_status *src, atd_arena *a, twitter_status 
 {
     *dst = *src;
     if (twitter_metadata_copy(&dst->metadata, a, &dst->metadata)) return ATD_ERR_NOMEM;
-    if (atd_string_dup(a, dst->created_at.ptr, dst->created_at.len, &dst->created_at)) return ATD_ERR_NOMEM;
-    if (atd_string_dup(a, dst->id_str.ptr, dst->id_str.len, &dst->id_str)) return ATD_ERR_NOMEM;
-    if (atd_string_dup(a, dst->text.ptr, dst->text.len, &dst->text)) return ATD_ERR_NOMEM;
-    if (atd_string_dup(a, dst->source.ptr, dst->source.len, &dst->source)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->created_at, a, &dst->created_at)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->id_str, a, &dst->id_str)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->text, a, &dst->text)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->source, a, &dst->source)) return ATD_ERR_NOMEM;
     if (twitter_string_nullable_copy(&dst->in_reply_to_status_id_str, a, &dst->in_reply_to_status_id_str)) return ATD_ERR_NOMEM;
     if (twitter_string_nullable_copy(&dst->in_reply_to_user_id_str, a, &dst->in_reply_to_user_id_str)) return ATD_ERR_NOMEM;
     if (twitter_string_nullable_copy(&dst->in_reply_to_screen_name, a, &dst->in_reply_to_screen_name)) return ATD_ERR_NOMEM;
     if (twitter_user_copy(&dst->user, a, &dst->user)) return ATD_ERR_NOMEM;
-    if (dst->has_retweeted_status) {
-        if (dst->retweeted_status != NULL) {
-            twitter_status *c0_ = ATD_LIST_ALLOC(a, twitter_status, 1);
-            if (c0_ == NULL) return ATD_ERR_NOMEM;
-            *c0_ = *dst->retweeted_status;
-            if (twitter_status_copy(&(*c0_), a, &(*c0_))) return ATD_ERR_NOMEM;
-            dst->retweeted_status = c0_;
-        }
-    }
+    if (dst->has_retweeted_status && twitter_status__copy_ptr(&dst->retweeted_status, a, &dst->retweeted_status)) return ATD_ERR_NOMEM;
     if (twitter_entities_copy(&dst->entities, a, &dst->entities)) return ATD_ERR_NOMEM;
-    if (atd_string_dup(a, dst->lang.ptr, dst->lang.len, &dst->lang)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->lang, a, &dst->lang)) return ATD_ERR_NOMEM;
     return 0;
 }
 
@@ -3022,7 +2909,7 @@ bool twitter_status_equal(const twitter_status *a, const twitter_status *b)
         twitter_string_nullable_equal(&a->in_reply_to_user_id_str, &b->in_reply_to_user_id_str) &&
         twitter_string_nullable_equal(&a->in_reply_to_screen_name, &b->in_reply_to_screen_name) &&
         twitter_user_equal(&a->user, &b->user) &&
-        (a->has_retweeted_status == b->has_retweeted_status && (!a->has_retweeted_status || (a->retweeted_status == NULL ? b->retweeted_status == NULL : b->retweeted_status != NULL && twitter_status_equal(&(*a->retweeted_status), &(*b->retweeted_status))))) &&
+        a->has_retweeted_status == b->has_retweeted_status && (!a->has_retweeted_status || twitter_status__equal_ptr(&a->retweeted_status, &b->retweeted_status)) &&
         a->retweet_count == b->retweet_count &&
         a->favorite_count == b->favorite_count &&
         twitter_entities_equal(&a->entities, &b->entities) &&
@@ -3032,13 +2919,7 @@ bool twitter_status_equal(const twitter_status *a, const twitter_status *b)
         atd_string_equal(&a->lang, &b->lang);
 }
 
-int twitter_indices_copy(const twitter_indices *src, atd_arena *a, twitter_indices *dst)
-{
-    *dst = *src;
-    (void)a;
-    return 0;
-}
-
+ATD_DEFINE_COPY(extern, twitter_indices, ATD_COPY_NONE)
 bool twitter_indices_equal(const twitter_indices *a, const twitter_indices *b)
 {
     return a->f0 == b->f0 &&
@@ -3048,9 +2929,9 @@ bool twitter_indices_equal(const twitter_indices *a, const twitter_indices *b)
 int twitter_url_entity_copy(const twitter_url_entity *src, atd_arena *a, twitter_url_entity *dst)
 {
     *dst = *src;
-    if (atd_string_dup(a, dst->url.ptr, dst->url.len, &dst->url)) return ATD_ERR_NOMEM;
-    if (atd_string_dup(a, dst->expanded_url.ptr, dst->expanded_url.len, &dst->expanded_url)) return ATD_ERR_NOMEM;
-    if (atd_string_dup(a, dst->display_url.ptr, dst->display_url.len, &dst->display_url)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->url, a, &dst->url)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->expanded_url, a, &dst->expanded_url)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->display_url, a, &dst->display_url)) return ATD_ERR_NOMEM;
     return 0;
 }
 
@@ -3065,7 +2946,7 @@ bool twitter_url_entity_equal(const twitter_url_entity *a, const twitter_url_ent
 int twitter_hashtag_copy(const twitter_hashtag *src, atd_arena *a, twitter_hashtag *dst)
 {
     *dst = *src;
-    if (atd_string_dup(a, dst->text.ptr, dst->text.len, &dst->text)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->text, a, &dst->text)) return ATD_ERR_NOMEM;
     return 0;
 }
 
@@ -3078,9 +2959,9 @@ bool twitter_hashtag_equal(const twitter_hashtag *a, const twitter_hashtag *b)
 int twitter_user_mention_copy(const twitter_user_mention *src, atd_arena *a, twitter_user_mention *dst)
 {
     *dst = *src;
-    if (atd_string_dup(a, dst->screen_name.ptr, dst->screen_name.len, &dst->screen_name)) return ATD_ERR_NOMEM;
-    if (atd_string_dup(a, dst->name.ptr, dst->name.len, &dst->name)) return ATD_ERR_NOMEM;
-    if (atd_string_dup(a, dst->id_str.ptr, dst->id_str.len, &dst->id_str)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->screen_name, a, &dst->screen_name)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->name, a, &dst->name)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->id_str, a, &dst->id_str)) return ATD_ERR_NOMEM;
     return 0;
 }
 
@@ -3096,7 +2977,7 @@ bool twitter_user_mention_equal(const twitter_user_mention *a, const twitter_use
 int twitter_size_copy(const twitter_size *src, atd_arena *a, twitter_size *dst)
 {
     *dst = *src;
-    if (atd_string_dup(a, dst->resize.ptr, dst->resize.len, &dst->resize)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->resize, a, &dst->resize)) return ATD_ERR_NOMEM;
     return 0;
 }
 
@@ -3128,15 +3009,15 @@ bool twitter_sizes_equal(const twitter_sizes *a, const twitter_sizes *b)
 int twitter_media_copy(const twitter_media *src, atd_arena *a, twitter_media *dst)
 {
     *dst = *src;
-    if (atd_string_dup(a, dst->id_str.ptr, dst->id_str.len, &dst->id_str)) return ATD_ERR_NOMEM;
-    if (atd_string_dup(a, dst->media_url.ptr, dst->media_url.len, &dst->media_url)) return ATD_ERR_NOMEM;
-    if (atd_string_dup(a, dst->media_url_https.ptr, dst->media_url_https.len, &dst->media_url_https)) return ATD_ERR_NOMEM;
-    if (atd_string_dup(a, dst->url.ptr, dst->url.len, &dst->url)) return ATD_ERR_NOMEM;
-    if (atd_string_dup(a, dst->display_url.ptr, dst->display_url.len, &dst->display_url)) return ATD_ERR_NOMEM;
-    if (atd_string_dup(a, dst->expanded_url.ptr, dst->expanded_url.len, &dst->expanded_url)) return ATD_ERR_NOMEM;
-    if (atd_string_dup(a, dst->media_type.ptr, dst->media_type.len, &dst->media_type)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->id_str, a, &dst->id_str)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->media_url, a, &dst->media_url)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->media_url_https, a, &dst->media_url_https)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->url, a, &dst->url)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->display_url, a, &dst->display_url)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->expanded_url, a, &dst->expanded_url)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->media_type, a, &dst->media_type)) return ATD_ERR_NOMEM;
     if (twitter_sizes_copy(&dst->sizes, a, &dst->sizes)) return ATD_ERR_NOMEM;
-    if (dst->has_source_status_id_str && atd_string_dup(a, dst->source_status_id_str.ptr, dst->source_status_id_str.len, &dst->source_status_id_str)) return ATD_ERR_NOMEM;
+    if (dst->has_source_status_id_str && ATD_COPY_STRING(&dst->source_status_id_str, a, &dst->source_status_id_str)) return ATD_ERR_NOMEM;
     return 0;
 }
 

@@ -1194,8 +1194,8 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(validators_hostname)
 int validators_person_copy(const validators_person *src, atd_arena *a, validators_person *dst)
 {
     *dst = *src;
-    if (atd_string_dup(a, dst->name.ptr, dst->name.len, &dst->name)) return ATD_ERR_NOMEM;
-    if (dst->has_email && atd_string_dup(a, dst->email.ptr, dst->email.len, &dst->email)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->name, a, &dst->name)) return ATD_ERR_NOMEM;
+    if (dst->has_email && ATD_COPY_STRING(&dst->email, a, &dst->email)) return ATD_ERR_NOMEM;
     return 0;
 }
 
@@ -1206,13 +1206,7 @@ bool validators_person_equal(const validators_person *a, const validators_person
         a->has_email == b->has_email && (!a->has_email || atd_string_equal(&a->email, &b->email));
 }
 
-int validators_shape_copy(const validators_shape *src, atd_arena *a, validators_shape *dst)
-{
-    *dst = *src;
-    (void)a;
-    return 0;
-}
-
+ATD_DEFINE_COPY(extern, validators_shape, ATD_COPY_NONE)
 bool validators_shape_equal(const validators_shape *a, const validators_shape *b)
 {
     if (a->tag != b->tag) return false;
@@ -1227,7 +1221,7 @@ bool validators_shape_equal(const validators_shape *a, const validators_shape *b
 int validators_host_copy(const validators_host *src, atd_arena *a, validators_host *dst)
 {
     *dst = *src;
-    if (atd_string_dup(a, dst->host.ptr, dst->host.len, &dst->host)) return ATD_ERR_NOMEM;
+    if (ATD_COPY_STRING(&dst->host, a, &dst->host)) return ATD_ERR_NOMEM;
     return 0;
 }
 
@@ -1239,69 +1233,14 @@ bool validators_host_equal(const validators_host *a, const validators_host *b)
         a->has_backup == b->has_backup && (!a->has_backup || a->backup == b->backup);
 }
 
-static int validators_host_list_copy(const validators_host_list *src, atd_arena *a, validators_host_list *dst)
-{
-    validators_host *items = ATD_LIST_ALLOC(a, validators_host, src->len);
-    if (items == NULL) return ATD_ERR_NOMEM;
-    for (size_t i = 0; i < src->len; i++) {
-        items[i] = src->items[i];
-        if (validators_host_copy(&items[i], a, &items[i])) return ATD_ERR_NOMEM;
-    }
-    dst->items = items;
-    dst->len = src->len;
-    return 0;
-}
+ATD_DEFINE_LIST_COPY(static, validators_host_list, validators_host, validators_host_copy)
+ATD_DEFINE_LIST_EQUAL(static, validators_host_list, validators_host_equal)
 
-static bool validators_host_list_equal(const validators_host_list *a, const validators_host_list *b)
-{
-    if (a->len != b->len) return false;
-    for (size_t i = 0; i < a->len; i++) {
-        if (!(validators_host_equal(&a->items[i], &b->items[i]))) return false;
-    }
-    return true;
-}
+ATD_DEFINE_LIST_COPY(static, validators_port_list, int64_t, ATD_COPY_NONE)
+ATD_DEFINE_LIST_EQUAL(static, validators_port_list, ATD_EQUAL_SCALAR)
 
-static int validators_port_list_copy(const validators_port_list *src, atd_arena *a, validators_port_list *dst)
-{
-    int64_t *items = ATD_LIST_ALLOC(a, int64_t, src->len);
-    if (items == NULL) return ATD_ERR_NOMEM;
-    for (size_t i = 0; i < src->len; i++) {
-        items[i] = src->items[i];
-    }
-    dst->items = items;
-    dst->len = src->len;
-    return 0;
-}
-
-static bool validators_port_list_equal(const validators_port_list *a, const validators_port_list *b)
-{
-    if (a->len != b->len) return false;
-    for (size_t i = 0; i < a->len; i++) {
-        if (!(a->items[i] == b->items[i])) return false;
-    }
-    return true;
-}
-
-static int validators_int_checked_list_copy(const validators_int_checked_list *src, atd_arena *a, validators_int_checked_list *dst)
-{
-    int64_t *items = ATD_LIST_ALLOC(a, int64_t, src->len);
-    if (items == NULL) return ATD_ERR_NOMEM;
-    for (size_t i = 0; i < src->len; i++) {
-        items[i] = src->items[i];
-    }
-    dst->items = items;
-    dst->len = src->len;
-    return 0;
-}
-
-static bool validators_int_checked_list_equal(const validators_int_checked_list *a, const validators_int_checked_list *b)
-{
-    if (a->len != b->len) return false;
-    for (size_t i = 0; i < a->len; i++) {
-        if (!(a->items[i] == b->items[i])) return false;
-    }
-    return true;
-}
+ATD_DEFINE_LIST_COPY(static, validators_int_checked_list, int64_t, ATD_COPY_NONE)
+ATD_DEFINE_LIST_EQUAL(static, validators_int_checked_list, ATD_EQUAL_SCALAR)
 
 static bool validators_int_int_checked_tuple_equal(const validators_int_int_checked_tuple *a, const validators_int_int_checked_tuple *b)
 {
@@ -1309,10 +1248,7 @@ static bool validators_int_int_checked_tuple_equal(const validators_int_int_chec
         a->f1 == b->f1;
 }
 
-static bool validators_uint8_checked_nullable_equal(const validators_uint8_checked_nullable *a, const validators_uint8_checked_nullable *b)
-{
-    return a->has == b->has && (!a->has || a->value == b->value);
-}
+ATD_DEFINE_OPTION_EQUAL(static, validators_uint8_checked_nullable, ATD_EQUAL_SCALAR)
 
 int validators_config_copy(const validators_config *src, atd_arena *a, validators_config *dst)
 {
@@ -1332,48 +1268,11 @@ bool validators_config_equal(const validators_config *a, const validators_config
         validators_uint8_checked_nullable_equal(&a->level, &b->level);
 }
 
-static int validators_person_list_copy(const validators_person_list *src, atd_arena *a, validators_person_list *dst)
-{
-    validators_person *items = ATD_LIST_ALLOC(a, validators_person, src->len);
-    if (items == NULL) return ATD_ERR_NOMEM;
-    for (size_t i = 0; i < src->len; i++) {
-        items[i] = src->items[i];
-        if (validators_person_copy(&items[i], a, &items[i])) return ATD_ERR_NOMEM;
-    }
-    dst->items = items;
-    dst->len = src->len;
-    return 0;
-}
+ATD_DEFINE_LIST_COPY(static, validators_person_list, validators_person, validators_person_copy)
+ATD_DEFINE_LIST_EQUAL(static, validators_person_list, validators_person_equal)
 
-static bool validators_person_list_equal(const validators_person_list *a, const validators_person_list *b)
-{
-    if (a->len != b->len) return false;
-    for (size_t i = 0; i < a->len; i++) {
-        if (!(validators_person_equal(&a->items[i], &b->items[i]))) return false;
-    }
-    return true;
-}
-
-static int validators_shape_list_copy(const validators_shape_list *src, atd_arena *a, validators_shape_list *dst)
-{
-    validators_shape *items = ATD_LIST_ALLOC(a, validators_shape, src->len);
-    if (items == NULL) return ATD_ERR_NOMEM;
-    for (size_t i = 0; i < src->len; i++) {
-        items[i] = src->items[i];
-    }
-    dst->items = items;
-    dst->len = src->len;
-    return 0;
-}
-
-static bool validators_shape_list_equal(const validators_shape_list *a, const validators_shape_list *b)
-{
-    if (a->len != b->len) return false;
-    for (size_t i = 0; i < a->len; i++) {
-        if (!(validators_shape_equal(&a->items[i], &b->items[i]))) return false;
-    }
-    return true;
-}
+ATD_DEFINE_LIST_COPY(static, validators_shape_list, validators_shape, ATD_COPY_NONE)
+ATD_DEFINE_LIST_EQUAL(static, validators_shape_list, validators_shape_equal)
 
 int validators_doc_copy(const validators_doc *src, atd_arena *a, validators_doc *dst)
 {
@@ -1391,29 +1290,11 @@ bool validators_doc_equal(const validators_doc *a, const validators_doc *b)
         a->has_config == b->has_config && (!a->has_config || validators_config_equal(&a->config, &b->config));
 }
 
-int validators_port_copy(const validators_port *src, atd_arena *a, validators_port *dst)
-{
-    *dst = *src;
-    (void)a;
-    return 0;
-}
+ATD_DEFINE_COPY(extern, validators_port, ATD_COPY_NONE)
+ATD_DEFINE_EQUAL(extern, validators_port, ATD_EQUAL_SCALAR)
 
-bool validators_port_equal(const validators_port *a, const validators_port *b)
-{
-    return (*a) == (*b);
-}
-
-int validators_hostname_copy(const validators_hostname *src, atd_arena *a, validators_hostname *dst)
-{
-    *dst = *src;
-    if (atd_string_dup(a, (*dst).ptr, (*dst).len, &(*dst))) return ATD_ERR_NOMEM;
-    return 0;
-}
-
-bool validators_hostname_equal(const validators_hostname *a, const validators_hostname *b)
-{
-    return atd_string_equal(&(*a), &(*b));
-}
+ATD_DEFINE_COPY(extern, validators_hostname, ATD_COPY_STRING)
+ATD_DEFINE_EQUAL(extern, validators_hostname, atd_string_equal)
 
 /* --- names --- */
 
@@ -1421,23 +1302,7 @@ static const atd_string validators_shape_tag__names[2] = {
     {ATD_LIT("Dot")},
     {ATD_LIT("Circle")},
 };
-const char *validators_shape_tag_name(validators_shape_tag v)
-{
-    return (size_t)v < 2 ? validators_shape_tag__names[v].ptr : NULL;
-}
-
-int validators_shape_tag_of_name(const char *s, size_t len, validators_shape_tag *out)
-{
-    const atd_string name = {s, len};
-    size_t i;
-    for (i = 0; i < 2; i++) {
-        if (atd_string_equal(&validators_shape_tag__names[i], &name)) {
-            *out = (validators_shape_tag)i;
-            return 0;
-        }
-    }
-    return ATD_ERR_INVALID;
-}
+ATD_DEFINE_NAMES(validators_shape_tag, 2)
 
 /* --- streams and layout --- */
 

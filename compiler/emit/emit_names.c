@@ -25,27 +25,13 @@ void emit_names_prototypes(cw *w, const ir_type *t)
     cw_line(w, "int %s_of_name(const char *s, size_t len, %s *out);", n, n);
 }
 
-/* Emits, for everything_level:
+/* Emits, for everything_level, the table of names and the functions
+ * around it (atd/detail/value_ops.h):
  *     static const atd_string everything_level__names[3] = {
  *         {"low", 3},
  *         ...
  *     };
- *     const char *everything_level_name(everything_level v)
- *     {
- *         return (size_t)v < 3 ? everything_level__names[v].ptr : NULL;
- *     }
- *     int everything_level_of_name(const char *s, size_t len, everything_level *out)
- *     {
- *         const atd_string name = {s, len};
- *         size_t i;
- *         for (i = 0; i < 3; i++) {
- *             if (atd_string_equal(&everything_level__names[i], &name)) {
- *                 *out = (everything_level)i;
- *                 return 0;
- *             }
- *         }
- *         return ATD_ERR_INVALID;
- *     }
+ *     ATD_DEFINE_NAMES(everything_level, 3)
  */
 void emit_names_functions(cw *w, const ir_type *t)
 {
@@ -56,23 +42,7 @@ void emit_names_functions(cw *w, const ir_type *t)
         cw_line(w, "{%s},", cw_lit(w, k->json_name, k->json_len));
     }
     cw_close(w, "};");
-    cw_line(w, "const char *%s_name(%s v)", n, n);
-    cw_open(w, "{");
-    cw_line(w, "return (size_t)v < %zu ? %s__names[v].ptr : NULL;", t->ncases, n);
-    cw_close(w, "}");
-    cw_blank(w);
-    cw_line(w, "int %s_of_name(const char *s, size_t len, %s *out)", n, n);
-    cw_open(w, "{");
-    cw_line(w, "const atd_string name = {s, len};");
-    cw_line(w, "size_t i;");
-    cw_open(w, "for (i = 0; i < %zu; i++)", t->ncases);
-    cw_open(w, "if (atd_string_equal(&%s__names[i], &name))", n);
-    cw_line(w, "*out = (%s)i;", n);
-    cw_line(w, "return 0;");
-    cw_close(w, "}");
-    cw_close(w, "}");
-    cw_line(w, "return ATD_ERR_INVALID;");
-    cw_close(w, "}");
+    cw_line(w, "ATD_DEFINE_NAMES(%s, %zu)", n, t->ncases);
     cw_blank(w);
     cw_end_item(w);
 }

@@ -2,6 +2,9 @@
  * type:
  *     int P_t_copy(const P_t *src, atd_arena *a, P_t *dst);
  *     bool P_t_equal(const P_t *a, const P_t *b);
+ * defined by one macro of the runtime (atd/detail/value_ops.h) for every
+ * shape that is the same lines for all types (a list, an option...), and
+ * written out for records, tuples and sums.
  *
  * A copy starts as a shallow one (*dst = *src); then every part that holds
  * memory (a string, a list, an abstract value, a pointer) is copied into
@@ -77,182 +80,51 @@ static bool has_copy_function(const ir_type *t)
     return t->exported || type_is_deep(t);
 }
 
-/* --- copy --- */
+/* --- the parts' copy and equality --- */
 
-/* The call that moves the value of type t at lvalue lv into the arena (0
- * or ATD_ERR_NOMEM), or NULL when that takes statements (a wrap) or
- * nothing (no memory of its own). */
-static const char *copy_call(cw *w, const ir_type *t, const char *lv)
+/* A part's copy and equality go by name, as functions (or function-like
+ * macros) on pointers, the form that the runtime's macros take
+ * (atd/detail/value_ops.h):
+ *     COPY(const P *src, atd_arena *a, P *dst)   nonzero on failure
+ *     EQUAL(const P *x, const P *y)
+ * A wrap whose wire value holds memory or is compared, and a member that
+ * points to its value, get helpers of their own for that (emitted first,
+ * emit_helpers). */
+
+/* The helpers of wrap t, named after the user's wrap function (no clash
+ * with the schema's names) and the type's id (several wraps may share the
+ * function). */
+static const char *wrap_helper_name(cw *w, const ir_type *t, const char *op)
 {
+    return cw_fmt(w, "%s__%s_w%d", t->wrap_fn, op, t->id);
+}
+
+/* The COPY of slot s, or NULL when it holds no memory of its own. */
+static const char *copy_fn(cw *w, const ir_slot *s)
+{
+    const ir_type *t = s->type;
+    if (!slot_is_deep(s))
+        return NULL;
+    if (s->ptr)
+        return cw_fmt(w, "%s__copy_ptr", t->name);
     switch (t->kind) {
     case IR_STRING:
-        return cw_fmt(w, "atd_string_dup(a, %s.ptr, %s.len, &%s)", lv, lv, lv);
+        return "ATD_COPY_STRING";
     case IR_ABSTRACT:
-        return cw_fmt(w, "atd_json_copy(&%s, a, &%s)", lv, lv);
-    default: /* the composite kinds (an enum is never deep); the others own no memory */
-        return ir_is_composite(t) && type_is_deep(t)
-                   ? cw_fmt(w, "%s_copy(&%s, a, &%s)", t->fn, lv, lv)
-                   : NULL;
+        return "atd_json_copy";
+    case IR_WRAP:
+        return wrap_helper_name(w, t, "copy");
+    default: /* the composite kinds (an enum is never deep) */
+        return cw_fmt(w, "%s_copy", t->fn);
     }
 }
 
-static void copy_value(cw *w, const ir_type *t, const char *lv, int depth);
-
-/* Emits the statements that move the parts of slot s at lvalue lv (a
- * shallow copy already) into the arena `a`, returning ATD_ERR_NOMEM on
- * failure, e.g. for a pointer to a record:
- *     if (dst->left != NULL) {
- *         P_tree *c0_ = ATD_LIST_ALLOC(a, P_tree, 1);
- *         if (c0_ == NULL) return ATD_ERR_NOMEM;
- *         *c0_ = *dst->left;
- *         if (P_tree_copy(&(*c0_), a, &(*c0_))) return ATD_ERR_NOMEM;
- *         dst->left = c0_;
- *     }
- */
-static void copy_slot(cw *w, const ir_slot *s, const char *lv, int depth)
+/* The EQUAL of slot s, or NULL when its values are always equal (unit). */
+static const char *equal_fn(cw *w, const ir_slot *s)
 {
-    if (!slot_is_deep(s))
-        return;
-    if (!s->ptr) {
-        copy_value(w, s->type, lv, depth);
-        return;
-    }
-    const char *c = cw_fmt(w, "c%d_", depth);
-    cw_open(w, "if (%s != NULL)", lv);
-    cw_line(w, "%s *%s = ATD_LIST_ALLOC(a, %s, 1);", s->type->name, c, s->type->name);
-    cw_line(w, "if (%s == NULL) return ATD_ERR_NOMEM;", c);
-    cw_line(w, "*%s = *%s;", c, lv);
-    copy_value(w, s->type, cw_fmt(w, "(*%s)", c), depth + 1);
-    cw_line(w, "%s = %s;", lv, c);
-    cw_close(w, "}");
-}
-
-/* The same for a value of type t (not a pointer). */
-static void copy_value(cw *w, const ir_type *t, const char *lv, int depth)
-{
-    const char *call = copy_call(w, t, lv);
-    if (call != NULL) {
-        cw_line(w, "if (%s) return ATD_ERR_NOMEM;", call);
-    } else if (t->kind == IR_WRAP && slot_is_deep(&t->elem)) {
-        /* through the wire value: { T w7_ = unwrap(lv); ...copy w7_...; lv = wrap(w7_); } */
-        const char *tmp = cw_fmt(w, "w%d_", t->id);
-        cw_open(w, "{");
-        cw_line(w, "%s %s = %s(%s);", t->elem.type->name, tmp, t->unwrap_fn, lv);
-        copy_slot(w, &t->elem, tmp, depth);
-        cw_line(w, "%s = %s(%s);", lv, t->wrap_fn, tmp);
-        cw_close(w, "}");
-    }
-}
-
-/* The same for a slot that holds a value only when `has` is true (an
- * optional field, an option, a nullable). */
-static void copy_present(cw *w, const char *has, const ir_slot *s, const char *lv)
-{
-    const char *call = s->ptr ? NULL : copy_call(w, s->type, lv);
-    if (call != NULL) {
-        cw_line(w, "if (%s && %s) return ATD_ERR_NOMEM;", has, call);
-        return;
-    }
-    cw_open(w, "if (%s)", has);
-    copy_slot(w, s, lv, 0);
-    cw_close(w, "}");
-}
-
-/* Emits the body of t's copy function after `*dst = *src;`. */
-static void copy_parts(cw *w, const ir_type *t)
-{
-    switch (t->kind) {
-    case IR_RECORD:
-        for (size_t i = 0; i < t->nfields; i++) {
-            const ir_field *f = &t->fields[i];
-            if (!slot_is_deep(&f->slot))
-                continue;
-            const char *lv = cw_fmt(w, "dst->%s", f->c_name);
-            if (f->kind == IR_FIELD_OPTIONAL)
-                copy_present(w, cw_fmt(w, "dst->has_%s", f->c_name), &f->slot, lv);
-            else
-                copy_slot(w, &f->slot, lv, 0);
-        }
-        break;
-    case IR_TUPLE:
-        for (size_t i = 0; i < t->ncells; i++)
-            copy_slot(w, &t->cells[i].slot, cw_fmt(w, "dst->f%zu", i), 0);
-        break;
-    case IR_SUM:
-        cw_open(w, "switch (dst->tag) {");
-        for (size_t i = 0; i < t->ncases; i++) {
-            const ir_case *k = &t->cases[i];
-            if (k->arg.type == NULL || !slot_is_deep(&k->arg))
-                continue;
-            const char *lv = cw_fmt(w, "dst->u.%s", k->member);
-            const char *call = k->arg.ptr ? NULL : copy_call(w, k->arg.type, lv);
-            cw_mid(w, "case %s:", k->const_name);
-            if (call != NULL) {
-                cw_line(w, "return %s;", call);
-            } else {
-                copy_slot(w, &k->arg, lv, 0);
-                cw_line(w, "break;");
-            }
-        }
-        cw_mid(w, "default:");
-        cw_line(w, "break;");
-        cw_close(w, "}");
-        break;
-    case IR_OPTION:
-    case IR_NULLABLE:
-        copy_present(w, "dst->has", &t->elem, "dst->value");
-        break;
-    default: /* nothing deep to copy */
-        break;
-    }
-}
-
-/* Emits a list's or an association list's copy: new items, each a copy,
- * put in place only when all are done.
- *     P_t_item *items = ATD_LIST_ALLOC(a, P_t_item, src->len);
- *     if (items == NULL) return ATD_ERR_NOMEM;
- *     for (size_t i = 0; i < src->len; i++) {
- *         items[i] = src->items[i];
- *         ...copy its parts...
- *     }
- *     dst->items = items;
- *     dst->len = src->len;
- */
-static void copy_items(cw *w, const ir_type *t)
-{
-    const char *item = t->kind == IR_ASSOC ? cw_fmt(w, "%s_item", t->name) : t->elem.type->name;
-    cw_line(w, "%s *items = ATD_LIST_ALLOC(a, %s, src->len);", item, item);
-    cw_line(w, "if (items == NULL) return ATD_ERR_NOMEM;");
-    cw_open(w, "for (size_t i = 0; i < src->len; i++)");
-    cw_line(w, "items[i] = src->items[i];");
-    if (t->kind == IR_ASSOC) {
-        cw_line(w, "if (atd_string_dup(a, items[i].key.ptr, items[i].key.len, &items[i].key)) "
-                   "return ATD_ERR_NOMEM;");
-        copy_slot(w, &t->elem, "items[i].value", 0);
-    } else {
-        copy_slot(w, &t->elem, "items[i]", 0);
-    }
-    cw_close(w, "}");
-    cw_line(w, "dst->items = items;");
-    cw_line(w, "dst->len = src->len;");
-}
-
-/* --- equality --- */
-
-/* The expression that is true when the values of slot s at lvalues x and y
- * are equal, or NULL when they always are (unit). A wrap compares its wire
- * values through a static helper of its own (wrap_equal_name). */
-static const char *equal_expr(cw *w, const ir_slot *s, const char *x, const char *y);
-
-/* Named after the user's wrap function (no clash with the schema's names)
- * and the type's id (several wraps may share the function). */
-static const char *wrap_equal_name(cw *w, const ir_type *t)
-{
-    return cw_fmt(w, "%s__equal_w%d", t->wrap_fn, t->id);
-}
-
-const char *emit_equal_value_expr(cw *w, const ir_type *t, const char *x, const char *y)
-{
+    const ir_type *t = s->type;
+    if (s->ptr)
+        return cw_fmt(w, "%s__equal_ptr", t->name);
     switch (t->kind) {
     case IR_UNIT:
         return NULL;
@@ -260,168 +132,146 @@ const char *emit_equal_value_expr(cw *w, const ir_type *t, const char *x, const 
     case IR_INT:
     case IR_FLOAT:
     case IR_ENUM:
-        return cw_fmt(w, "%s == %s", x, y);
+        return "ATD_EQUAL_SCALAR";
     case IR_STRING:
-        return cw_fmt(w, "atd_string_equal(&%s, &%s)", x, y);
+        return "atd_string_equal";
     case IR_ABSTRACT:
-        return cw_fmt(w, "atd_json_equal(&%s, &%s)", x, y);
+        return "atd_json_equal";
     case IR_WRAP:
-        if (equal_expr(w, &t->elem, "x", "y") == NULL)
-            return NULL;
-        return cw_fmt(w, "%s(&%s, &%s)", wrap_equal_name(w, t), x, y);
+        return equal_fn(w, &t->elem) == NULL ? NULL : wrap_helper_name(w, t, "equal");
     default: /* the composite kinds other than enums */
-        return cw_fmt(w, "%s_equal(&%s, &%s)", t->fn, x, y);
+        return cw_fmt(w, "%s_equal", t->fn);
     }
-    return NULL;
 }
 
+/* The same as expressions on lvalues x and y: `x == y` for scalars. */
 static const char *equal_expr(cw *w, const ir_slot *s, const char *x, const char *y)
 {
-    if (!s->ptr)
-        return emit_equal_value_expr(w, s->type, x, y);
-    const char *e = emit_equal_value_expr(w, s->type, cw_fmt(w, "(*%s)", x), cw_fmt(w, "(*%s)", y));
-    if (e == NULL)
-        return cw_fmt(w, "(%s == NULL) == (%s == NULL)", x, y);
-    return cw_fmt(w, "(%s == NULL ? %s == NULL : %s != NULL && %s)", x, y, y, e);
+    const char *fn = equal_fn(w, s);
+    if (fn == NULL)
+        return NULL;
+    if (strcmp(fn, "ATD_EQUAL_SCALAR") == 0)
+        return cw_fmt(w, "%s == %s", x, y);
+    return cw_fmt(w, "%s(&%s, &%s)", fn, x, y);
 }
 
-/* An equality expression as one term of a && chain. */
-static const char *term(cw *w, const char *e)
+const char *emit_equal_value_expr(cw *w, const ir_type *t, const char *x, const char *y)
 {
-    return strstr(e, " ? ") != NULL ? cw_fmt(w, "(%s)", e) : e;
+    ir_slot s = {(ir_type *)t, false, NULL, false, false, {0}};
+    return equal_expr(w, &s, x, y);
 }
 
-/* Emits `return T1 && T2 ...;`, one term a line, or `return true;` when
- * there are none (the parameters then unused). */
-static void emit_return_all(cw *w, const char *const *terms, size_t n)
-{
-    if (n == 0) {
-        cw_line(w, "(void)a;");
-        cw_line(w, "(void)b;");
-        cw_line(w, "return true;");
-        return;
-    }
-    for (size_t i = 0; i < n; i++) {
-        const char *end = i + 1 < n ? " &&" : ";";
-        const char *e = n == 1 ? terms[i] : term(w, terms[i]);
-        if (i == 0)
-            cw_line(w, "return %s%s", e, end);
-        else
-            cw_cont(w, "%s%s", e, end);
-    }
-}
+/* --- copy --- */
 
-/* The term of an optional field, an option or a nullable: presence, then
- * the value when present. */
-static const char *present_term(cw *w, const char *has_a, const char *has_b, const char *e)
-{
-    if (e == NULL)
-        return cw_fmt(w, "%s == %s", has_a, has_b);
-    return cw_fmt(w, "%s == %s && (!%s || %s)", has_a, has_b, has_a, e);
-}
-
-/* Emits the body of t's equality function, e.g. for a record
- *     return a->id == b->id &&
- *         atd_string_equal(&a->name, &b->name) &&
- *         a->has_note == b->has_note && (!a->has_note || atd_string_equal(&a->note, &b->note));
+/* Emits the statement that moves the parts of slot s at lvalue lv (a
+ * shallow copy already) into the arena, when `has` (NULL: always) is true:
+ *     if (dst->has_note && ATD_COPY_STRING(&dst->note, a, &dst->note)) return ATD_ERR_NOMEM;
  */
-static void equal_parts(cw *w, const ir_type *t)
+static void copy_part(cw *w, const char *has, const ir_slot *s, const char *lv)
 {
-    size_t n = t->nfields + t->ncells + 1;
-    const char **terms = cw_alloc(w, n * sizeof *terms);
-    if (terms == NULL)
-        return; /* the writer records it */
-    size_t k = 0;
+    const char *fn = copy_fn(w, s);
+    if (fn != NULL)
+        cw_line(w, "if (%s%s%s(&%s, a, &%s)) return ATD_ERR_NOMEM;", has != NULL ? has : "",
+                has != NULL ? " && " : "", fn, lv, lv);
+}
+
+/* Emits the body of record, tuple or sum t's copy function after
+ * `*dst = *src;`. */
+static void copy_parts(cw *w, const ir_type *t)
+{
     switch (t->kind) {
     case IR_RECORD:
         for (size_t i = 0; i < t->nfields; i++) {
             const ir_field *f = &t->fields[i];
-            const char *e = equal_expr(w, &f->slot, cw_fmt(w, "a->%s", f->c_name),
-                                       cw_fmt(w, "b->%s", f->c_name));
-            if (f->kind == IR_FIELD_OPTIONAL)
-                e = present_term(w, cw_fmt(w, "a->has_%s", f->c_name),
-                                 cw_fmt(w, "b->has_%s", f->c_name), e);
-            if (e != NULL)
-                terms[k++] = e;
+            copy_part(w, f->kind == IR_FIELD_OPTIONAL ? cw_fmt(w, "dst->has_%s", f->c_name) : NULL,
+                      &f->slot, cw_fmt(w, "dst->%s", f->c_name));
         }
         break;
     case IR_TUPLE:
-        for (size_t i = 0; i < t->ncells; i++) {
-            const char *e =
-                equal_expr(w, &t->cells[i].slot, cw_fmt(w, "a->f%zu", i), cw_fmt(w, "b->f%zu", i));
-            if (e != NULL)
-                terms[k++] = e;
-        }
+        for (size_t i = 0; i < t->ncells; i++)
+            copy_part(w, NULL, &t->cells[i].slot, cw_fmt(w, "dst->f%zu", i));
         break;
     case IR_SUM:
-        cw_line(w, "if (a->tag != b->tag) return false;");
-        cw_open(w, "switch (a->tag) {");
+        cw_open(w, "switch (dst->tag) {");
         for (size_t i = 0; i < t->ncases; i++) {
-            const ir_case *c = &t->cases[i];
-            const char *e = c->arg.type == NULL
-                                ? NULL
-                                : equal_expr(w, &c->arg, cw_fmt(w, "a->u.%s", c->member),
-                                             cw_fmt(w, "b->u.%s", c->member));
-            if (e == NULL)
+            const ir_case *k = &t->cases[i];
+            const char *fn = k->arg.type == NULL ? NULL : copy_fn(w, &k->arg);
+            if (fn == NULL)
                 continue;
-            cw_mid(w, "case %s:", c->const_name);
-            cw_line(w, "return %s;", e);
+            cw_mid(w, "case %s:", k->const_name);
+            cw_line(w, "return %s(&dst->u.%s, a, &dst->u.%s);", fn, k->member, k->member);
         }
         cw_mid(w, "default:");
-        cw_line(w, "return true;");
+        cw_line(w, "break;");
         cw_close(w, "}");
-        return;
-    case IR_LIST:
-    case IR_ASSOC: {
-        bool assoc = t->kind == IR_ASSOC;
-        const char *e = equal_expr(w, &t->elem, assoc ? "a->items[i].value" : "a->items[i]",
-                                   assoc ? "b->items[i].value" : "b->items[i]");
-        if (assoc)
-            e = e == NULL ? "atd_string_equal(&a->items[i].key, &b->items[i].key)"
-                          : cw_fmt(w, "atd_string_equal(&a->items[i].key, &b->items[i].key) && %s",
-                                   term(w, e));
-        cw_line(w, "if (a->len != b->len) return false;");
-        if (e != NULL) {
-            cw_open(w, "for (size_t i = 0; i < a->len; i++)");
-            cw_line(w, "if (!(%s)) return false;", e);
-            cw_close(w, "}");
-        }
-        cw_line(w, "return true;");
-        return;
-    }
-    case IR_OPTION:
-    case IR_NULLABLE:
-        terms[k++] =
-            present_term(w, "a->has", "b->has", equal_expr(w, &t->elem, "a->value", "b->value"));
         break;
-    case IR_ENUM:
-        terms[k++] = "*a == *b";
-        break;
-    default: /* the scalar kinds: no composite to compare */
+    default: /* the other kinds copy through a macro */
         break;
     }
-    emit_return_all(w, terms, k);
 }
 
-/* Emits the helper that compares two values of wrap type t by their wire
- * values:
- *     static bool P_w7__equal(const U *a, const U *b)
- *     {
- *         const T x = unwrap(*a), y = unwrap(*b);
- *         return x == y;
- *     }
- */
-static void emit_wrap_equal(cw *w, const ir_type *t)
+/* --- equality --- */
+
+/* Emits `return T1 && T2 ...;`, one term a line (n > 0). */
+static void emit_return_all(cw *w, const char *const *terms, size_t n)
 {
-    const char *e = equal_expr(w, &t->elem, "x", "y");
-    if (e == NULL)
-        return;
-    cw_line(w, "static bool %s(const %s *a, const %s *b)", wrap_equal_name(w, t), t->name, t->name);
-    cw_open(w, "{");
-    cw_line(w, "const %s x = %s(*a), y = %s(*b);", t->elem.type->name, t->unwrap_fn, t->unwrap_fn);
-    cw_line(w, "return %s;", e);
+    for (size_t i = 0; i < n; i++) {
+        const char *end = i + 1 < n ? " &&" : ";";
+        if (i == 0)
+            cw_line(w, "return %s%s", terms[i], end);
+        else
+            cw_cont(w, "%s%s", terms[i], end);
+    }
+}
+
+/* The terms of record or tuple t's equality, e.g. for a record
+ *     a->id == b->id
+ *     atd_string_equal(&a->name, &b->name)
+ *     a->has_note == b->has_note && (!a->has_note || atd_string_equal(&a->note, &b->note))
+ * into terms (room for one per field or cell); returns their number. */
+static size_t equal_terms(cw *w, const ir_type *t, const char **terms)
+{
+    size_t k = 0;
+    for (size_t i = 0; i < t->nfields; i++) {
+        const ir_field *f = &t->fields[i];
+        const char *e =
+            equal_expr(w, &f->slot, cw_fmt(w, "a->%s", f->c_name), cw_fmt(w, "b->%s", f->c_name));
+        if (f->kind == IR_FIELD_OPTIONAL) {
+            const char *has = cw_fmt(w, "a->has_%s == b->has_%s", f->c_name, f->c_name);
+            e = e == NULL ? has : cw_fmt(w, "%s && (!a->has_%s || %s)", has, f->c_name, e);
+        }
+        if (e != NULL)
+            terms[k++] = e;
+    }
+    for (size_t i = 0; i < t->ncells; i++) {
+        const char *e =
+            equal_expr(w, &t->cells[i].slot, cw_fmt(w, "a->f%zu", i), cw_fmt(w, "b->f%zu", i));
+        if (e != NULL)
+            terms[k++] = e;
+    }
+    return k;
+}
+
+/* Emits the body of sum t's equality function: the tag, then the
+ * constructor's argument. */
+static void equal_sum(cw *w, const ir_type *t)
+{
+    cw_line(w, "if (a->tag != b->tag) return false;");
+    cw_open(w, "switch (a->tag) {");
+    for (size_t i = 0; i < t->ncases; i++) {
+        const ir_case *c = &t->cases[i];
+        const char *e = c->arg.type == NULL
+                            ? NULL
+                            : equal_expr(w, &c->arg, cw_fmt(w, "a->u.%s", c->member),
+                                         cw_fmt(w, "b->u.%s", c->member));
+        if (e == NULL)
+            continue;
+        cw_mid(w, "case %s:", c->const_name);
+        cw_line(w, "return %s;", e);
+    }
+    cw_mid(w, "default:");
+    cw_line(w, "return true;");
     cw_close(w, "}");
-    cw_blank(w);
 }
 
 /* --- functions --- */
@@ -432,100 +282,196 @@ void emit_value_ops_prototypes(cw *w, const char *name)
     cw_line(w, "bool %s_equal(const %s *a, const %s *b);", name, name, name);
 }
 
-/* Whether the equality of t needs a function: enums compare with != in
+/* Whether the equality of t needs a function: enums compare with == in
  * the functions that hold them. */
 static bool has_equal_function(const ir_type *t)
 {
     return t->exported || t->kind != IR_ENUM;
 }
 
-/* Emits, for a composite type:
+/* A COPY or EQUAL, or the runtime's for parts without memory or always
+ * equal. */
+static const char *or_none(const char *fn, const char *none)
+{
+    return fn != NULL ? fn : none;
+}
+
+/* The C type of what slot s holds. */
+static const char *slot_c_type(cw *w, const ir_slot *s)
+{
+    return s->ptr ? cw_fmt(w, "%s *", s->type->name) : s->type->name;
+}
+
+/* Emits t's copy function: a macro of atd/detail/value_ops.h but for a
+ * record, tuple or sum that holds memory,
+ *     ATD_DEFINE_LIST_COPY(static, P_shape_list, P_shape, P_shape_copy)
  *     int P_t_copy(const P_t *src, atd_arena *a, P_t *dst)
  *     {
  *         *dst = *src;
  *         ...copy_parts...
  *         return 0;
  *     }
- *     bool P_t_equal(const P_t *a, const P_t *b) { ...equal_parts... }
  */
-static void emit_type_value_ops(cw *w, const ir_type *t)
+static bool emit_copy_function(cw *w, const ir_type *t)
 {
-    const char *link = emit_linkage(t);
-    if (has_copy_function(t)) {
-        cw_line(w, "%sint %s_copy(const %s *src, atd_arena *a, %s *dst)", link, t->fn, t->name,
-                t->name);
-        cw_open(w, "{");
-        if (t->kind == IR_LIST || t->kind == IR_ASSOC) {
-            copy_items(w, t);
-        } else {
-            cw_line(w, "*dst = *src;");
-            if (type_is_deep(t))
-                copy_parts(w, t);
-            else
-                cw_line(w, "(void)a;");
+    const char *link = t->exported ? "extern" : "static";
+    const char *fn = t->elem.type != NULL ? copy_fn(w, &t->elem) : NULL;
+    switch (t->kind) {
+    case IR_LIST:
+        cw_line(w, "ATD_DEFINE_LIST_COPY(%s, %s, %s, %s)", link, t->name, slot_c_type(w, &t->elem),
+                or_none(fn, "ATD_COPY_NONE"));
+        return true;
+    case IR_ASSOC:
+        cw_line(w, "ATD_DEFINE_ASSOC_COPY(%s, %s, %s)", link, t->name,
+                or_none(fn, "ATD_COPY_NONE"));
+        return true;
+    case IR_OPTION:
+    case IR_NULLABLE:
+        if (fn != NULL) {
+            cw_line(w, "ATD_DEFINE_OPTION_COPY(%s, %s, %s)", link, t->name, fn);
+            return true;
         }
-        cw_line(w, "return 0;");
-        cw_close(w, "}");
-        cw_blank(w);
+        break;
+    default:
+        break;
     }
-    if (has_equal_function(t)) {
-        cw_line(w, "%sbool %s_equal(const %s *a, const %s *b)", link, t->fn, t->name, t->name);
-        cw_open(w, "{");
-        equal_parts(w, t);
-        cw_close(w, "}");
-        cw_blank(w);
+    if (!type_is_deep(t)) {
+        cw_line(w, "ATD_DEFINE_COPY(%s, %s, ATD_COPY_NONE)", link, t->name);
+        return true;
     }
-    cw_end_item(w);
-}
-
-/* The same for a typedef P_d of a type T: a copy and a comparison of one T. */
-static void emit_def_value_ops(cw *w, const ir_def *d)
-{
-    ir_slot slot = {d->type, false, NULL, false, false, {0}};
-    cw_line(w, "int %s_copy(const %s *src, atd_arena *a, %s *dst)", d->c_name, d->c_name,
-            d->c_name);
+    cw_line(w, "%sint %s_copy(const %s *src, atd_arena *a, %s *dst)", emit_linkage(t), t->fn,
+            t->name, t->name);
     cw_open(w, "{");
     cw_line(w, "*dst = *src;");
-    if (slot_is_deep(&slot))
-        copy_slot(w, &slot, "(*dst)", 0);
-    else
-        cw_line(w, "(void)a;");
+    copy_parts(w, t);
     cw_line(w, "return 0;");
     cw_close(w, "}");
     cw_blank(w);
-    cw_line(w, "bool %s_equal(const %s *a, const %s *b)", d->c_name, d->c_name, d->c_name);
+    return false;
+}
+
+/* Emits t's equality function, a macro of atd/detail/value_ops.h but for a
+ * sum, and a record or tuple with parts to compare:
+ *     bool P_t_equal(const P_t *a, const P_t *b)
+ *     {
+ *         return a->id == b->id &&
+ *             atd_string_equal(&a->name, &b->name);
+ *     }
+ */
+static bool emit_equal_function(cw *w, const ir_type *t)
+{
+    const char *link = t->exported ? "extern" : "static";
+    const char *macro = NULL, *fn = "ATD_EQUAL_SCALAR";
+    const char **terms = NULL;
+    size_t n = 0;
+    switch (t->kind) {
+    case IR_LIST:
+        macro = "LIST_EQUAL";
+        break;
+    case IR_ASSOC:
+        macro = "ASSOC_EQUAL";
+        break;
+    case IR_OPTION:
+    case IR_NULLABLE:
+        macro = "OPTION_EQUAL";
+        break;
+    case IR_ENUM:
+        macro = "EQUAL";
+        break;
+    case IR_RECORD:
+    case IR_TUPLE:
+        terms = cw_alloc(w, (t->nfields + t->ncells + 1) * sizeof *terms);
+        if (terms == NULL)
+            return false; /* the writer records it */
+        n = equal_terms(w, t, terms);
+        if (n == 0) {
+            macro = "EQUAL";
+            fn = "ATD_EQUAL_ALWAYS";
+        }
+        break;
+    default: /* a sum */
+        break;
+    }
+    if (macro != NULL) {
+        if (t->elem.type != NULL)
+            fn = or_none(equal_fn(w, &t->elem), "ATD_EQUAL_ALWAYS");
+        cw_line(w, "ATD_DEFINE_%s(%s, %s, %s)", macro, link, t->name, fn);
+        return true;
+    }
+    cw_line(w, "%sbool %s_equal(const %s *a, const %s *b)", emit_linkage(t), t->fn, t->name,
+            t->name);
     cw_open(w, "{");
-    const char *e = equal_expr(w, &slot, "(*a)", "(*b)");
-    emit_return_all(w, &e, e != NULL);
+    if (t->kind == IR_SUM)
+        equal_sum(w, t);
+    else
+        emit_return_all(w, terms, n);
     cw_close(w, "}");
+    cw_blank(w);
+    return false;
+}
+
+/* Emits the copy and equality functions of composite type t, the API's
+ * types always, the others when what holds them calls them. */
+static void emit_type_value_ops(cw *w, const ir_type *t)
+{
+    /* a function is followed by a blank line, the type's last macro too */
+    bool macro_last = false;
+    if (has_copy_function(t))
+        macro_last = emit_copy_function(w, t);
+    if (has_equal_function(t))
+        macro_last = emit_equal_function(w, t);
+    if (macro_last)
+        cw_blank(w);
+    cw_end_item(w);
+}
+
+/* The same for a typedef P_d of a type T: a copy and a comparison of one T:
+ *     ATD_DEFINE_COPY(extern, P_d, ATD_COPY_STRING)
+ *     ATD_DEFINE_EQUAL(extern, P_d, atd_string_equal) */
+static void emit_def_value_ops(cw *w, const ir_def *d)
+{
+    ir_slot slot = {d->type, false, NULL, false, false, {0}};
+    cw_line(w, "ATD_DEFINE_COPY(extern, %s, %s)", d->c_name,
+            or_none(copy_fn(w, &slot), "ATD_COPY_NONE"));
+    cw_line(w, "ATD_DEFINE_EQUAL(extern, %s, %s)", d->c_name,
+            or_none(equal_fn(w, &slot), "ATD_EQUAL_ALWAYS"));
     cw_blank(w);
     cw_end_item(w);
 }
 
-/* Adds the wraps that slot s holds (a wrap, the wraps inside it) to
- * wraps[0..*n), once each. */
-static void collect_wraps(const ir_slot *s, const ir_type **wraps, size_t *n, size_t cap)
+/* Adds what slot s needs a helper for to the set types[0..*n) (room for
+ * cap), once each: the wraps it holds (a wrap, the wraps inside it), the
+ * type it points to. */
+static void collect_helpers(const ir_slot *s, const ir_type **types, size_t *n, size_t cap)
 {
     const ir_type *t = s->type;
-    if (t->kind != IR_WRAP)
+    if (t->kind != IR_WRAP && !s->ptr)
         return;
     for (size_t i = 0; i < *n; i++)
-        if (wraps[i] == t)
+        if (types[i] == t)
             return;
     if (*n < cap)
-        wraps[(*n)++] = t;
-    collect_wraps(&t->elem, wraps, n, cap);
+        types[(*n)++] = t;
+    if (t->kind == IR_WRAP)
+        collect_helpers(&t->elem, types, n, cap);
 }
 
-/* Emits the equality helpers of every wrap that the functions compare. */
-static void emit_wrap_helpers(cw *w, const ir_module *m, const bool *used)
+/* Emits the helpers that the functions call:
+ *     ATD_DEFINE_PTR_OPS(P_tree, P_tree_copy)
+ *     static bool f__equal_w7(const U *a, const U *b);
+ *     ATD_DEFINE_WRAP_EQUAL(f__equal_w7, U, int64_t, g, ATD_EQUAL_SCALAR)
+ * the prototypes of a wrap's first: its helpers call those of the wraps
+ * inside. The helpers of a wrap exist when its wire value holds memory
+ * (copy) or is compared (equal); a pointer's both, since what holds a
+ * pointer holds memory. */
+static void emit_helpers(cw *w, const ir_module *m, const bool *used)
 {
     size_t cap = 0;
     for (size_t i = 0; i < m->ntypes; i++)
         cap += m->types[i]->nfields + m->types[i]->ncells + m->types[i]->ncases + 1;
     cap += m->ndefs;
-    const ir_type **wraps = cw_alloc(w, (cap + 1) * sizeof *wraps);
-    if (wraps == NULL)
+    const ir_type **types = cw_alloc(w, (cap + 1) * sizeof *types);
+    if (types == NULL)
         return; /* the writer records it */
     size_t n = 0;
     for (size_t i = 0; i < m->ntypes; i++) {
@@ -533,28 +479,57 @@ static void emit_wrap_helpers(cw *w, const ir_module *m, const bool *used)
         if (!used[i])
             continue;
         for (size_t j = 0; j < t->nfields; j++)
-            collect_wraps(&t->fields[j].slot, wraps, &n, cap);
+            collect_helpers(&t->fields[j].slot, types, &n, cap);
         for (size_t j = 0; j < t->ncells; j++)
-            collect_wraps(&t->cells[j].slot, wraps, &n, cap);
+            collect_helpers(&t->cells[j].slot, types, &n, cap);
         for (size_t j = 0; j < t->ncases; j++)
             if (t->cases[j].arg.type != NULL)
-                collect_wraps(&t->cases[j].arg, wraps, &n, cap);
+                collect_helpers(&t->cases[j].arg, types, &n, cap);
         if (t->elem.type != NULL)
-            collect_wraps(&t->elem, wraps, &n, cap);
+            collect_helpers(&t->elem, types, &n, cap);
     }
     for (size_t i = 0; i < m->ndefs; i++) {
         if (!m->defs[i].is_typedef)
             continue;
         ir_slot s = {m->defs[i].type, false, NULL, false, false, {0}};
-        collect_wraps(&s, wraps, &n, cap);
+        collect_helpers(&s, types, &n, cap);
     }
-    /* a helper calls the helpers of the wraps inside */
-    for (size_t i = 0; i < n; i++)
-        if (equal_expr(w, &wraps[i]->elem, "x", "y") != NULL)
-            cw_line(w, "static bool %s(const %s *a, const %s *b);", wrap_equal_name(w, wraps[i]),
-                    wraps[i]->name, wraps[i]->name);
-    for (size_t i = 0; i < n; i++)
-        emit_wrap_equal(w, wraps[i]);
+    bool any = false;
+    for (size_t i = 0; i < n; i++) {
+        const ir_type *t = types[i];
+        if (t->kind != IR_WRAP) {
+            ir_slot s = {(ir_type *)t, false, NULL, false, false, {0}};
+            cw_line(w, "ATD_DEFINE_PTR_OPS(%s, %s)", t->name,
+                    or_none(copy_fn(w, &s), "ATD_COPY_NONE"));
+            any = true;
+            continue;
+        }
+        if (slot_is_deep(&t->elem)) {
+            cw_line(w, "static int %s(const %s *src, atd_arena *a, %s *dst);",
+                    wrap_helper_name(w, t, "copy"), t->name, t->name);
+            any = true;
+        }
+        if (equal_fn(w, &t->elem) != NULL) {
+            cw_line(w, "static bool %s(const %s *a, const %s *b);", wrap_helper_name(w, t, "equal"),
+                    t->name, t->name);
+            any = true;
+        }
+    }
+    for (size_t i = 0; i < n; i++) {
+        const ir_type *t = types[i];
+        if (t->kind != IR_WRAP)
+            continue;
+        const char *copy = copy_fn(w, &t->elem), *equal = equal_fn(w, &t->elem);
+        if (copy != NULL)
+            cw_line(w, "ATD_DEFINE_WRAP_COPY(%s, %s, %s, %s, %s, %s)",
+                    wrap_helper_name(w, t, "copy"), t->name, t->elem.type->name, t->unwrap_fn,
+                    t->wrap_fn, copy);
+        if (equal != NULL)
+            cw_line(w, "ATD_DEFINE_WRAP_EQUAL(%s, %s, %s, %s, %s)", wrap_helper_name(w, t, "equal"),
+                    t->name, t->elem.type->name, t->unwrap_fn, equal);
+    }
+    if (any)
+        cw_blank(w);
 }
 
 void emit_value_ops_internal_prototypes(cw *w, const ir_module *m, const bool *used)
@@ -579,7 +554,7 @@ void emit_value_ops_source(cw *w, const ir_module *m, const bool *used)
 {
     cw_comment(w, "--- copy and equality ---");
     cw_blank(w);
-    emit_wrap_helpers(w, m, used);
+    emit_helpers(w, m, used);
     for (size_t i = 0; i < m->ntypes; i++)
         if (used[i])
             emit_type_value_ops(w, m->types[i]);

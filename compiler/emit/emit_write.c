@@ -367,8 +367,8 @@ static void write_fixed(cw *w, const piece *pcs, size_t n)
             cw_line(w, "p = atd_write_double(p, (double)%s);", rv);
             break;
         case IR_FIXED_ENUM:
-            cw_line(w, "p = atd_put(p, %s__json[%s], %s__jlen[%s]);", pc->type->fn, rv, pc->type->fn,
-                    rv);
+            cw_line(w, "p = atd_put(p, %s__json[%s].ptr, %s__json[%s].len);", pc->type->fn, rv,
+                    pc->type->fn, rv);
             break;
         case IR_FIXED_NONE:
             break; /* excluded by the assertion above */
@@ -675,8 +675,8 @@ static const char *invalid_tag_fail(cw *w, const ir_type *t)
 
 /* Emits the writer of an enum, from its table of literals (emitted by
  * emit_writer_tables):
- *     if ((size_t)*v < 3) return atd_writer_raw(w, event_mode__json[*v], event_mode__jlen[*v]);
- *     return atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'mode'");
+ *     if ((size_t)*v >= 3) return atd_writer_fail(w, ATD_ERR_INVALID, "invalid ... 'mode'");
+ *     return atd_writer_raw(w, event_mode__json[*v].ptr, event_mode__json[*v].len);
  */
 static void emit_enum_write(cw *w, const ir_type *t)
 {
@@ -684,7 +684,7 @@ static void emit_enum_write(cw *w, const ir_type *t)
     cw_open(w, "if ((size_t)*v >= %zu)", t->ncases);
     cw_line(w, "%s", invalid_tag_fail(w, t));
     cw_close(w, "}");
-    emit_raw_success(w, cw_fmt(w, "%s__json[*v], %s__jlen[*v]", t->fn, t->fn));
+    emit_raw_success(w, cw_fmt(w, "%s__json[*v].ptr, %s__json[*v].len", t->fn, t->fn));
     cw_close(w, "}");
     emit_bool_writer(w, t);
 }
@@ -986,14 +986,10 @@ void emit_type_writers(cw *w, const ir_module *m, const ir_type *t)
 }
 
 /* Emits the literals of every enum of the module, before all writers (a
- * record writer may use an enum defined after it):
- *     static const char *const event_mode__json[2] = {
- *         "\"Off\"",
- *         "\"On\"",
- *     };
- *     static const size_t event_mode__jlen[2] = {
- *         5,
- *         4,
+ * record writer may use an enum defined after it), one table each:
+ *     static const atd_string event_mode__json[2] = {
+ *         {ATD_LIT("\"Off\"")},
+ *         {ATD_LIT("\"On\"")},
  *     };
  */
 void emit_writer_tables(cw *w, const ir_module *m, const bool *used)
@@ -1002,18 +998,12 @@ void emit_writer_tables(cw *w, const ir_module *m, const bool *used)
         const ir_type *t = m->types[i];
         if (t->kind != IR_ENUM || !used[i])
             continue;
-        cw_open(w, "static const char *const %s__json[%zu] = {", t->fn, t->ncases);
+        cw_open(w, "static const atd_string %s__json[%zu] = {", t->fn, t->ncases);
         for (size_t j = 0; j < t->ncases; j++) {
             size_t total;
             const ir_case *k = &t->cases[j];
-            cw_line(w, "\"%s\",", json_literal(w, "", k->json_name, k->json_len, "", &total));
-        }
-        cw_close(w, "};");
-        cw_open(w, "static const size_t %s__jlen[%zu] = {", t->fn, t->ncases);
-        for (size_t j = 0; j < t->ncases; j++) {
-            size_t total;
-            const ir_case *k = &t->cases[j];
-            cw_line(w, "ATD_LEN(\"%s\"),", json_literal(w, "", k->json_name, k->json_len, "", &total));
+            cw_line(w, "{ATD_LIT(\"%s\")},",
+                    json_literal(w, "", k->json_name, k->json_len, "", &total));
         }
         cw_close(w, "};");
         cw_blank(w);

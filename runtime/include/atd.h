@@ -22,5 +22,6 @@
 #include "atd/pretty.h"
 #include "atd/detail/entry_points.h"
 #include "atd/detail/list.h"
+#include "atd/detail/value_ops.h"
 
 #endif

@@ -192,6 +192,105 @@ START_TEST(test_equal_every_kind)
 }
 END_TEST
 
+/* A list's copy has items of its own, down to the strings, lists and
+ * association lists inside them: changing the source's afterwards leaves
+ * the copy as it was, without a sanitizer to see shared memory. */
+START_TEST(test_list_copy_is_deep)
+{
+    everything_root src, dst;
+    atd_arena *from = read_root(&src);
+    atd_arena *to = atd_arena_new(0, NULL);
+    ck_assert_int_eq(everything_root_copy(&src, to, &dst), 0);
+    /* items by assignment, by a function, strings, lists of lists */
+    ck_assert_ptr_ne(dst.counts.items, src.counts.items);
+    ck_assert_ptr_ne(dst.shapes.items, src.shapes.items);
+    ck_assert_ptr_ne(dst.fields.def_list.items, src.fields.def_list.items);
+    ck_assert_ptr_ne(dst.fields.def_list.items[0].ptr, src.fields.def_list.items[0].ptr);
+    ck_assert_ptr_ne(dst.matrix.items[0].items, src.matrix.items[0].items);
+    ck_assert_ptr_ne(dst.cube.items[0].items[0].items, src.cube.items[0].items[0].items);
+    ck_assert_ptr_ne(dst.values.items, src.values.items);
+    /* a list of nullables of strings, an association list: keys and values */
+    ck_assert_ptr_ne(dst.options.items[0].nul_list.items[1].value.ptr,
+                     src.options.items[0].nul_list.items[1].value.ptr);
+    ck_assert_ptr_ne(dst.reprs.assoc_object.items, src.reprs.assoc_object.items);
+    ck_assert_ptr_ne(dst.reprs.assoc_object.items[1].key.ptr,
+                     src.reprs.assoc_object.items[1].key.ptr);
+    ck_assert_ptr_ne(dst.reprs.assoc_nested.items[0].value.items,
+                     src.reprs.assoc_nested.items[0].value.items);
+    ck_assert_ptr_ne(dst.reprs.assoc_nested.items[0].value.items[0].key.ptr,
+                     src.reprs.assoc_nested.items[0].value.items[0].key.ptr);
+
+    /* changes to the source's items do not reach the copy */
+    src.counts.items[1] += 10;
+    src.matrix.items[0].items[1] += 10;
+    ((char *)src.fields.def_list.items[0].ptr)[0] ^= 1;
+    ((char *)src.reprs.assoc_object.items[1].key.ptr)[0] ^= 1;
+    src.reprs.assoc_nested.items[0].value.items[0].value = false;
+    ((char *)src.options.items[0].nul_list.items[1].value.ptr)[0] ^= 1;
+    ck_assert(!everything_root_equal(&src, &dst));
+    ck_assert_int_eq(dst.counts.items[1], 2);
+    ck_assert(dst.matrix.items[0].items[1] == 2.0);
+    ck_assert_int_eq(dst.fields.def_list.items[0].ptr[0], 'l');
+    ck_assert_int_eq(dst.reprs.assoc_object.items[1].key.ptr[0], 'a');
+    ck_assert(dst.reprs.assoc_nested.items[0].value.items[0].value);
+    ck_assert_int_eq(dst.options.items[0].nul_list.items[1].value.ptr[0], 'a');
+    atd_arena_free(to);
+    atd_arena_free(from);
+}
+END_TEST
+
+/* List equality looks at every item, the last ones too, through each kind
+ * of item's own equality, and at the lengths. */
+START_TEST(test_list_equal_every_item)
+{
+    everything_root x, y;
+    atd_arena *a = read_root(&x);
+    ck_assert_int_eq(everything_root_copy(&x, a, &y), 0);
+    ck_assert(everything_root_equal(&x, &y));
+
+#define DIFFERS(change, restore)                                                                   \
+    do {                                                                                           \
+        change;                                                                                    \
+        ck_assert_msg(!everything_root_equal(&x, &y), "equal after %s", #change);                 \
+        ck_assert_msg(!everything_root_equal(&y, &x), "equal after %s", #change);                 \
+        restore;                                                                                   \
+        ck_assert_msg(everything_root_equal(&x, &y), "unequal after %s", #restore);               \
+    } while (0)
+
+    /* the last item: by ==, by function, a string's bytes, an abstract value */
+    DIFFERS(y.counts.items[y.counts.len - 1]++, y.counts.items[y.counts.len - 1]--);
+    DIFFERS(y.levels.items[2] = EVERYTHING_LEVEL_LOW, y.levels.items[2] = x.levels.items[2]);
+    DIFFERS(y.shapes.items[y.shapes.len - 1].tag = EVERYTHING_SHAPE_POINT,
+            y.shapes.items[y.shapes.len - 1].tag = x.shapes.items[x.shapes.len - 1].tag);
+    char *l = (char *)y.fields.def_list.items[0].ptr;
+    DIFFERS(l[0] ^= 1, l[0] ^= 1);
+    DIFFERS(y.values.items[1].kind = ATD_JSON_NULL, y.values.items[1] = x.values.items[1]);
+    /* lists of lists: an inner item, an inner length */
+    DIFFERS(y.matrix.items[0].items[1] += 1, y.matrix.items[0].items[1] -= 1);
+    DIFFERS(y.matrix.items[0].len--, y.matrix.items[0].len++);
+    DIFFERS(y.cube.items[0].items[0].items[0]++, y.cube.items[0].items[0].items[0]--);
+    /* a list of options and of nullables: presence, then the value */
+    DIFFERS(y.options.items[0].list_opt.items[1].value++,
+            y.options.items[0].list_opt.items[1].value--);
+    DIFFERS(y.options.items[0].list_opt.items[1].has = false,
+            y.options.items[0].list_opt.items[1].has = true);
+    char *n = (char *)y.options.items[0].nul_list.items[1].value.ptr;
+    DIFFERS(n[0] ^= 1, n[0] ^= 1);
+    /* association lists: the second key, a value, a nested value, a length */
+    char *k = (char *)y.reprs.assoc_object.items[1].key.ptr;
+    DIFFERS(k[0] ^= 1, k[0] ^= 1);
+    DIFFERS(y.reprs.assoc_object.items[1].value++, y.reprs.assoc_object.items[1].value--);
+    DIFFERS(y.reprs.assoc_nested.items[0].value.items[0].value = false,
+            y.reprs.assoc_nested.items[0].value.items[0].value = true);
+    DIFFERS(y.reprs.assoc_object.len--, y.reprs.assoc_object.len++);
+    /* equal prefixes, different lengths, both ways */
+    DIFFERS(y.counts.len--, y.counts.len++);
+    DIFFERS(x.counts.len--, x.counts.len++);
+#undef DIFFERS
+    atd_arena_free(a);
+}
+END_TEST
+
 /* Floats compare with ==, the writer's rule for defaults: -0.0 equals 0.0
  * (though written "-0.0"), and NaN equals nothing, not even itself. */
 START_TEST(test_equal_floats)
@@ -486,6 +585,8 @@ static Suite *value_ops_suite(void)
     tcase_add_test(tc, test_copy_in_place);
     tcase_add_test(tc, test_copy_nomem);
     tcase_add_test(tc, test_equal_every_kind);
+    tcase_add_test(tc, test_list_copy_is_deep);
+    tcase_add_test(tc, test_list_equal_every_item);
     tcase_add_test(tc, test_equal_floats);
     tcase_add_test(tc, test_wrap);
     tcase_add_test(tc, test_copy_adapters);
