@@ -770,12 +770,15 @@ static void emit_missing_fields(cw *w, const ir_type *t)
  *     {
  *         bool more;
  *         int guess;
+ *         int field = 0;
+ *         static const atd_string names[] = {{ATD_LIT("date")}, {ATD_LIT("note")}};
  *         const char *at = p;
  *         uint64_t seen[1] = {0};
  *         event_event_init(out);
  *         if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"date\":"))) { guess = -1; goto key; }
  *     field_0:
- *         ...read out->date...
+ *         p = atd_read_int64_p(r, p, &out->date);
+ *         if (p == NULL) { field = 0; goto fail; }
  *         seen[0] |= (uint64_t)1 << 0;
  *         if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"note\":"))) { guess = -1; goto key; }
  *     field_1:
@@ -795,6 +798,8 @@ static void emit_missing_fields(cw *w, const ir_type *t)
  *         case ATD__KEY_SKIPPED: goto tail;
  *         default: return NULL;
  *         }
+ *     fail:
+ *         return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
  *     }
  * Each field's value is read in one place, its label. A document with its
  * fields in declaration order runs the labels one after the other, each
