@@ -813,7 +813,7 @@ static char *defaults_all_write_p(atd_writer *w, char *p, const defaults_all *v)
             atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'color'");
             { field = 10; goto fail; }
         }
-        p = atd_writer_room(w, p, ATD_LEN("\"color\":") + ATD_LEN(",") + 7);
+        p = atd_writer_room(w, p, ATD_LEN("\"color\":") + ATD_LEN(",") + ATD_LEN("\"Green\""));
         if (p == NULL) { field = 10; goto fail; }
         *p = ',';
         p += !first;

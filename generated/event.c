@@ -187,7 +187,7 @@ static char *event_event_write_p(atd_writer *w, char *p, const event_event *v)
         atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'event_type'");
         { field = 2; goto fail; }
     }
-    p = atd_writer_room(w, p, ATD_LEN(",\"date\":") + ATD_INT64_CHARS + ATD_LEN(",\"event_type\":") + 10);
+    p = atd_writer_room(w, p, ATD_LEN(",\"date\":") + ATD_INT64_CHARS + ATD_LEN(",\"event_type\":") + ATD_LEN("\"Purchase\""));
     if (p == NULL) { field = 1; goto fail; }
     p = atd_put(p, ATD_LIT(",\"date\":"));
     p = atd_write_int64(p, (int64_t)v->date);

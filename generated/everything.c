@@ -6486,7 +6486,7 @@ static char *everything_fields_write_p(atd_writer *w, char *p, const everything_
             atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'mode'");
             { field = 27; goto fail; }
         }
-        p = atd_writer_room(w, p, ATD_LEN(",\"ex_ctor\":") + 6);
+        p = atd_writer_room(w, p, ATD_LEN(",\"ex_ctor\":") + ATD_LEN("\"Auto\""));
         if (p == NULL) { field = 27; goto fail; }
         p = atd_put(p, ATD_LIT(",\"ex_ctor\":"));
         p = atd_put(p, everything_mode__json[v->ex_ctor].ptr, everything_mode__json[v->ex_ctor].len);
@@ -6496,7 +6496,7 @@ static char *everything_fields_write_p(atd_writer *w, char *p, const everything_
             atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'level'");
             { field = 28; goto fail; }
         }
-        p = atd_writer_room(w, p, ATD_LEN(",\"ex_ctor_bq\":") + 12);
+        p = atd_writer_room(w, p, ATD_LEN(",\"ex_ctor_bq\":") + ATD_LEN("\"HIGH-level\""));
         if (p == NULL) { field = 28; goto fail; }
         p = atd_put(p, ATD_LIT(",\"ex_ctor_bq\":"));
         p = atd_put(p, everything_level__json[v->ex_ctor_bq].ptr, everything_level__json[v->ex_ctor_bq].len);
@@ -7644,7 +7644,7 @@ static char *everything_mode_list_write_p(atd_writer *w, char *p, const everythi
             atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'mode'");
             return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
-        p = atd_writer_room(w, p, ATD_LEN(",") + 6);
+        p = atd_writer_room(w, p, ATD_LEN(",") + ATD_LEN("\"Auto\""));
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         *p = ',';
         p += i > 0;
@@ -7663,7 +7663,7 @@ static char *everything_level_list_write_p(atd_writer *w, char *p, const everyth
             atd_writer_fail(w, ATD_ERR_INVALID, "invalid constructor tag for 'level'");
             return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }
-        p = atd_writer_room(w, p, ATD_LEN(",") + 12);
+        p = atd_writer_room(w, p, ATD_LEN(",") + ATD_LEN("\"HIGH-level\""));
         if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         *p = ',';
         p += i > 0;

@@ -709,7 +709,8 @@ static void emit_key_lookup(cw *w, const ir_type *t)
  * jumps from each return straight to the field's label. */
 static void emit_key_function(cw *w, const ir_type *t, const long *succ)
 {
-    cw_line(w, "static ATD__HOT_INLINE int %s__key(atd_reader *r, const char **pp, int guess)", t->fn);
+    cw_line(w, "static ATD__HOT_INLINE int %s__key(atd_reader *r, const char **pp, int guess)",
+            t->fn);
     cw_open(w, "{");
     cw_line(w, "const char *p = *pp; /* reads the key; *pp moves past it */");
     cw_line(w, "atd_string key;");
@@ -1240,7 +1241,7 @@ static const char *single_call_reader(cw *w, const ir_slot *s)
 
 /* Emits the list reader: one line when the element is read by one call
  * (atd/detail/list.h),
- *     ATD_DEFINE_LIST_READ_P(event_event_list, event_event_list, event_event, 8, event_event_read_p)
+ *     ATD_DEFINE_LIST_READ_P(event_events, event_events, event_event, 8, event_event_read_p)
  * else the same loop with the element's statements:
  *     static const char *event_event_list_read_p(atd_reader *r, const char *p,
  *                                                event_event_list *out)

@@ -130,6 +130,7 @@ typedef struct piece {
 #define RUN_MAX 16
 
 static void write_fixed(cw *w, const piece *pcs, size_t n);
+static const char *enum_max_len(cw *w, const ir_type *t);
 
 static void write_value(cw *w, const ir_type *t, const char *rv, const char *fail)
 {
@@ -329,7 +330,8 @@ static void write_fixed(cw *w, const piece *pcs, size_t n)
         const piece *pc = &pcs[i];
         assert(pc->type->fixed != IR_FIXED_NONE);
         fixed_precheck(w, pc->type, pc->rv, pc->fail);
-        const char *size = pc->type->fixed_max;
+        const char *size =
+            pc->type->kind == IR_ENUM ? enum_max_len(w, pc->type) : pc->type->fixed_max;
         if (pc->comma_if != NULL)
             size = cw_fmt(w, "ATD_LEN(\",\") + %s", size);
         if (pc->lit != NULL) /* ATD_LIT("...") -> ATD_LEN("...") */
@@ -404,6 +406,24 @@ static const char *json_literal(cw *w, const char *pre, const char *name, size_t
     *total = strlen(pre) + 1 + n + 1 + strlen(post);
     const char *body = cw_fmt(w, "%s\"%.*s\"%s", pre, (int)n, json, post);
     return cw_c_string(w, body, strlen(body));
+}
+
+/* The room for a value of enum t: ATD_LEN of its longest literal in its
+ * writer's table, ATD_LEN("\"Logout\""). */
+static const char *enum_max_len(cw *w, const ir_type *t)
+{
+    const char *longest = "";
+    size_t most = 0;
+    for (size_t i = 0; i < t->ncases; i++) {
+        size_t total;
+        const char *lit =
+            json_literal(w, "", t->cases[i].json_name, t->cases[i].json_len, "", &total);
+        if (total > most) {
+            most = total;
+            longest = lit;
+        }
+    }
+    return cw_fmt(w, "ATD_LEN(\"%s\")", longest);
 }
 
 /* A JSON key literal: `"name":`, with an optional leading '{' or ','; as

@@ -239,7 +239,9 @@ struct ir_type {
      * (only the names matter: its read, write and init functions exist). */
     bool imported;
     /* How it is written after one reservation, and the largest size of its
-     * JSON form as a C constant expression ("ATD_INT64_CHARS", "5"...). */
+     * JSON form as a C constant expression ("ATD_INT64_CHARS",
+     * "ATD_LEN(\"false\")"); NULL for an enum, whose writer takes the
+     * length of its longest literal. */
     ir_fixed fixed;
     const char *fixed_max;
     /* Named by the schema, by a definition of its own (not a typedef of

@@ -1159,21 +1159,9 @@ static ir_type *lower_type(lower_ctx *L, const ast_type *t, const check_scope *e
 
 /* --- module --- */
 
-/* The size of a JSON string literal of the bytes s[0..len), quotes
- * included, escaped as the writers escape it. */
-static size_t json_literal_size(const char *s, size_t len)
-{
-    size_t n = 2;
-    for (size_t i = 0; i < len; i++) {
-        unsigned char c = (unsigned char)s[i];
-        n += c == '"' || c == '\\' ? 2 : c < 0x20 || c == 0x7f ? 6 : 1;
-    }
-    return n;
-}
-
 /* Decides t->fixed and t->fixed_max (see ir_fixed): which values are
  * written with one reservation for the key and the value. */
-static void lower_fixed(lower_ctx *L, ir_type *t)
+static void lower_fixed(ir_type *t)
 {
     t->fixed = IR_FIXED_NONE;
     t->fixed_max = NULL;
@@ -1198,18 +1186,10 @@ static void lower_fixed(lower_ctx *L, ir_type *t)
             t->fixed_max = "ATD_DOUBLE_CHARS";
         }
         break;
-    case IR_ENUM: {
-        if (t->imported)
-            break; /* its literals are in the other schema's source */
-        size_t max = 0;
-        for (size_t i = 0; i < t->ncases; i++) {
-            size_t n = json_literal_size(t->cases[i].json_name, t->cases[i].json_len);
-            max = n > max ? n : max;
-        }
-        t->fixed = IR_FIXED_ENUM;
-        t->fixed_max = fmt(L, "%zu", max);
+    case IR_ENUM:
+        if (!t->imported) /* its literals are in the other schema's source */
+            t->fixed = IR_FIXED_ENUM;
         break;
-    }
     default: /* no fixed size */
         break;
     }
@@ -1284,7 +1264,7 @@ static ir_module *lower_all(lower_ctx *Lp, const ast_module *am, const char *pre
     m->limit_loc = L.limit_loc;
     m->limit_max = L.limit_max;
     for (size_t i = 0; i < L.ntypes; i++)
-        lower_fixed(&L, L.types[i]);
+        lower_fixed(L.types[i]);
     /* Composite types go to the module; scalars stay behind. */
     m->types = zalloc(&L, L.ntypes * sizeof *m->types);
     for (size_t i = 0; i < L.ntypes && m->types != NULL; i++)
