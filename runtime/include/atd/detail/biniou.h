@@ -9,21 +9,24 @@
 char *atd__bin_string_p(atd_writer *w, char *p, const char *s, size_t len);
 bool atd__bin_fail_range(atd_writer *w, int64_t v, const char *repr);
 
-/* Reading: the paths the inline readers leave (the end of the input, the
- * byte loop of vints, a full arena chunk) and their errors, recorded in r;
- * all return false on error. */
-bool atd__bin_read_tag_slow(atd_reader *r, uint32_t accept, uint8_t *tag);
-bool atd__bin_read_uvint_slow(atd_reader *r, uint64_t *out);
-bool atd__bin_read_int_slow(atd_reader *r, uint8_t tag, int64_t *out);
-bool atd__bin_read_string_slow(atd_reader *r, size_t n, atd_string *out);
-bool atd__bin_fail_count(atd_reader *r, const char *at, uint64_t u);
-bool atd__bin_fail_eof(atd_reader *r);
-bool atd__bin_fail_field_hashtag(atd_reader *r, uint32_t h);
-bool atd__bin_fail_depth(atd_reader *r);
+/* Reading, in the cursor form of atd/biniou.h: the paths the inline
+ * readers leave (the end of the input, the byte loop of vints, a full arena
+ * chunk) and their errors, recorded in r; those returning a cursor return
+ * NULL on error, the others false. */
+const char *atd__bin_read_tag_slow(atd_reader *r, const char *p, uint32_t accept, uint8_t *tag);
+const char *atd__bin_read_uvint_slow(atd_reader *r, const char *p, uint64_t *out);
+const char *atd__bin_read_int_slow(atd_reader *r, const char *p, uint8_t tag, int64_t *out);
+const char *atd__bin_read_string_slow(atd_reader *r, const char *p, size_t n, atd_string *out);
+const char *atd__bin_read_field_hashtag_slow(atd_reader *r, const char *p);
+const char *atd__bin_read_bool_slow(atd_reader *r, const char *p);
+const char *atd__bin_fail_count(atd_reader *r, const char *at, const char *p, uint64_t u);
+const char *atd__bin_fail_eof(atd_reader *r);
+bool atd__bin_fail_depth(atd_reader *r, const char *p);
 
 /* Copies n bytes; up to 16 with two overlapping moves and no call (most
- * strings of records are that short). */
-static inline void atd__bin_copy(char *d, const char *s, size_t n)
+ * strings of records are that short). Forced inline: it is part of every
+ * string's reader and writer. */
+static ATD__HOT_INLINE void atd__bin_copy(char *d, const char *s, size_t n)
 {
     if (n >= 8 && n <= 16) {
         uint64_t a, b;
