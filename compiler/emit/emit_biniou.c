@@ -702,11 +702,42 @@ static void read_body(cw *w, const ir_type *t, const char *tag, const char *lv, 
         cw_close(w, "}");
         return;
     }
+    case IR_ENUM: /* inline: a hashtag and a switch, cheaper than a call */
+        cw_open(w, "{");
+        cw_line(w, "uint32_t eh_ = 0;");
+        emit_cursor_call(w, "atd_bin_read_hashtag_p(r, p, &eh_)", fail);
+        cw_open(w, "switch (eh_) {");
+        for (size_t i = 0; i < t->ncases; i++) {
+            cw_mid(w, "case 0x%08xu:", (unsigned)t->cases[i].bin_hashtag);
+            cw_line(w, "%s = %s;", lv, t->cases[i].const_name);
+            cw_line(w, "break;");
+        }
+        cw_mid(w, "default:");
+        cw_line(w,
+                "atd_reader_fail_at(r, atd_reader_offset_of(r, p) - 4, ATD_ERR_BAD_VARIANT, "
+                "\"unsupported variant hashtag 0x%%08x in '%%s'\", (unsigned)eh_, \"%s\");",
+                t->atd_name);
+        cw_line(w, "%s", fail);
+        cw_close(w, "}");
+        cw_close(w, "}");
+        return;
     case IR_ABSTRACT:
         return; /* unreachable: abstract stops generation */
     default:
         call = cw_fmt(w, "%s__bin_rbody(r, p, %s, &%s)", t->fn, tag, lv);
         break;
+    }
+    if ((t->kind == IR_LIST && !t->bin_table) || t->kind == IR_ASSOC) {
+        /* an empty array, its count 0, without the call (the depth check
+         * of the call kept: the limit applies to empty arrays too) */
+        cw_open(w, "if (p < r->end && *p == 0 && r->depth < r->max_depth)");
+        cw_line(w, "(%s).items = NULL;", lv);
+        cw_line(w, "(%s).len = 0;", lv);
+        cw_line(w, "p++;");
+        cw_mid(w, "} else {");
+        emit_cursor_call(w, call, fail);
+        cw_close(w, "}");
+        return;
     }
     emit_cursor_call(w, call, fail);
 }
@@ -791,9 +822,21 @@ static void read_field(cw *w, const ir_field *f, const char *dst, const char *ta
                 f->required_index % 64);
 }
 
-/* The missing-field checks after a record or a table row. */
+/* The missing-field checks after a record or a table row: one compare per
+ * word of `seen` when every field came, then the field to report. */
 static void check_required(cw *w, const ir_type *t, const char *fail)
 {
+    size_t nwords = (t->nrequired + 63) / 64;
+    if (nwords == 0)
+        return;
+    const char *cond = "0";
+    for (size_t k = 0; k < nwords; k++) {
+        size_t bits = k + 1 < nwords ? 64 : t->nrequired - 64 * k;
+        uint64_t mask = bits == 64 ? ~(uint64_t)0 : ((uint64_t)1 << bits) - 1;
+        cond = cw_fmt(w, "%s%sseen[%zu] != UINT64_C(0x%llx)", k == 0 ? "" : cond,
+                      k == 0 ? "" : " || ", k, (unsigned long long)mask);
+    }
+    cw_open(w, "if (%s)", cond);
     for (size_t i = 0; i < t->nfields; i++) {
         const ir_field *f = &t->fields[i];
         if (f->kind != IR_FIELD_REQUIRED)
@@ -807,6 +850,7 @@ static void check_required(cw *w, const ir_type *t, const char *fail)
         cw_line(w, "%s", fail);
         cw_close(w, "}");
     }
+    cw_close(w, "}");
 }
 
 static void unknown_field(cw *w, const ir_type *t)
