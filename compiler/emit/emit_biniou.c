@@ -382,17 +382,31 @@ static void write_record_field(cw *w, const ir_field *f)
         cw_close(w, "}");
 }
 
+/* Whether field f is an array written by write_headed: its head and the
+ * count of an empty one fit in 6 bytes, after which it needs a call only
+ * when it has elements. */
+static bool field_array(const ir_field *f)
+{
+    const ir_type *t = f->slot.type;
+    return !f->slot.ptr && ((t->kind == IR_LIST && !t->bin_table) || t->kind == IR_ASSOC);
+}
+
 /* Fields [from, to) (bounded, and the count first when with_count): one
  * room check for their largest size, then unchecked writes; the checked
- * path when that size is over ATD_BIN_RUN_MAX (long strings). */
+ * path when that size is over ATD_BIN_RUN_MAX (long strings). When `to`
+ * is an array field, its head and empty count share that room, and its
+ * elements, when it has any, are written last, with checks of their own. */
 static void emit_record_run(cw *w, const ir_type *t, size_t from, size_t to, bool with_count)
 {
     size_t fixed = with_count ? ATD_BIN_VINT_MAX : 0;
     bool strings = false;
+    bool array = to < t->nfields && field_array(&t->fields[to]);
     for (size_t i = from; i < to; i++) {
         fixed += 5 + put_bound(t->fields[i].slot.type);
         strings |= t->fields[i].slot.type->kind == IR_STRING;
     }
+    if (array)
+        fixed += 6;
     cw_open(w, "{");
     cw_line(w, "size_t need_ = %zu;", fixed);
     for (size_t i = from; i < to; i++) {
@@ -416,6 +430,21 @@ static void emit_record_run(cw *w, const ir_type *t, size_t from, size_t to, boo
         if (c != NULL)
             cw_close(w, "}");
     }
+    if (array) {
+        const ir_field *f = &t->fields[to];
+        const char *c = field_cond(w, f);
+        const char *rv = cw_fmt(w, "v->%s", f->c_name);
+        if (c != NULL)
+            cw_open(w, "if (%s)", c);
+        cw_line(w, "p = atd_put(p, ATD_LIT(%s));", field_head_literal(w, f));
+        cw_open(w, "if (%s.len == 0)", rv);
+        cw_line(w, "*p++ = 0;");
+        cw_mid(w, "} else {");
+        write_body(w, f->slot.type, rv, push_field_fail(w, "writer", f->atd_name));
+        cw_close(w, "}");
+        if (c != NULL)
+            cw_close(w, "}");
+    }
     if (strings) {
         cw_mid(w, "} else {");
         if (with_count) {
@@ -424,6 +453,8 @@ static void emit_record_run(cw *w, const ir_type *t, size_t from, size_t to, boo
         }
         for (size_t i = from; i < to; i++)
             write_record_field(w, &t->fields[i]);
+        if (array)
+            write_record_field(w, &t->fields[to]);
         cw_close(w, "}");
     }
     cw_close(w, "}");
@@ -457,7 +488,7 @@ static void emit_record_wbody(cw *w, const ir_type *t)
         while (j < t->nfields && field_bounded(&t->fields[j]))
             j++;
         emit_record_run(w, t, i, j, i == 0);
-        i = j;
+        i = j < t->nfields && field_array(&t->fields[j]) ? j + 1 : j;
     }
     cw_line(w, "return p;");
 }
@@ -595,6 +626,22 @@ static void emit_assoc_wbody(cw *w, const ir_type *t)
     cw_line(w, "size_t i;");
     write_count_tag(w, ATD_BIN_TUPLE);
     cw_open(w, "for (i = 0; i < v->len; i++)");
+    if (!t->elem.ptr && put_bound(t->elem.type) > 0) {
+        /* a scalar or string value: one room check for the pair, when short */
+        bool str = t->elem.type->kind == IR_STRING;
+        const char *len = str ? "v->items[i].key.len + v->items[i].value.len"
+                              : "v->items[i].key.len";
+        cw_open(w, "if (ATD_LIKELY(%s <= ATD_BIN_RUN_MAX))", len);
+        room(w, cw_fmt(w, "%zu + %s", 2 + ATD_BIN_VINT_MAX + 1 + put_bound(t->elem.type), len),
+             fail);
+        cw_line(w, "*p++ = 2;");
+        cw_line(w, "*p++ = (char)%uu;", ATD_BIN_STRING);
+        cw_line(w, "p = atd_bin_put_string(p, v->items[i].key.ptr, v->items[i].key.len);");
+        cw_line(w, "*p++ = (char)%uu;", bin_tag(t->elem.type));
+        put_body(w, t->elem.type, "v->items[i].value", fail);
+        cw_line(w, "continue;");
+        cw_close(w, "}");
+    }
     room(w, "2", fail);
     cw_line(w, "*p++ = 2;");
     cw_line(w, "*p++ = (char)%uu;", ATD_BIN_STRING);
