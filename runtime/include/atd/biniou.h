@@ -163,7 +163,8 @@ static inline char *atd_bin_put_be(char *p, uint64_t u, unsigned n)
  * atd_bin_write_int come first, with atd_bin_int_fits. */
 #define ATD_BIN_RUN_MAX 4096 /* largest such reservation; beyond, the checked path */
 
-static inline char *atd_bin_put_string(char *p, const char *s, size_t len)
+/* (forced inline, as its copy is: else GCC calls it from large writers) */
+static ATD__HOT_INLINE char *atd_bin_put_string(char *p, const char *s, size_t len)
 {
     p = atd_bin_put_uvint(p, len);
     atd__bin_copy(p, s, len);
@@ -548,9 +549,12 @@ static ATD__HOT_INLINE const char *atd_bin_read_string_p(atd_reader *r, const ch
         out->len = n;
         return p + n;
     }
-    char *s = (char *)atd__arena_alloc_here(r->arena, n + 1, 1);
-    if (ATD_UNLIKELY(s == NULL))
+    /* the room left in the arena's chunk (0 before its first chunk, when
+     * both ends are NULL): one compare, as the copy needs no alignment */
+    atd_arena *a = r->arena;
+    if (ATD_UNLIKELY((uintptr_t)a->end - (uintptr_t)a->cur <= n))
         return atd__bin_read_string_slow(r, p, n, out);
+    char *s = (char *)atd__arena_take(a, n + 1);
     out->ptr = s;
     out->len = n;
     atd__bin_copy(s, p, n);

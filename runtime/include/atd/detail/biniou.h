@@ -23,29 +23,37 @@ const char *atd__bin_fail_count(atd_reader *r, const char *at, const char *p, ui
 const char *atd__bin_fail_eof(atd_reader *r);
 bool atd__bin_fail_depth(atd_reader *r, const char *p);
 
-/* Copies n bytes; up to 16 with two overlapping moves and no call (most
- * strings of records are that short). Forced inline: it is part of every
- * string's reader and writer. */
+/* Copies n bytes: up to 32 with two overlapping moves and no call (most
+ * strings of records are that short), one compare per size class. Forced
+ * inline: it is part of every string's reader and writer. */
 static ATD__HOT_INLINE void atd__bin_copy(char *d, const char *s, size_t n)
 {
-    if (n >= 8 && n <= 16) {
+    if (n > 16) {
+        if (n <= 32) {
+            char a[16], b[16];
+            memcpy(a, s, 16);
+            memcpy(b, s + n - 16, 16);
+            memcpy(d, a, 16);
+            memcpy(d + n - 16, b, 16);
+        } else {
+            memcpy(d, s, n);
+        }
+    } else if (n >= 8) {
         uint64_t a, b;
         memcpy(&a, s, 8);
         memcpy(&b, s + n - 8, 8);
         memcpy(d, &a, 8);
         memcpy(d + n - 8, &b, 8);
-    } else if (n >= 4 && n < 8) {
+    } else if (n >= 4) {
         uint32_t a, b;
         memcpy(&a, s, 4);
         memcpy(&b, s + n - 4, 4);
         memcpy(d, &a, 4);
         memcpy(d + n - 4, &b, 4);
-    } else if (n > 0 && n < 4) {
+    } else if (n > 0) {
         d[0] = s[0];
         d[n / 2] = s[n / 2];
         d[n - 1] = s[n - 1];
-    } else if (n > 16) {
-        memcpy(d, s, n);
     }
 }
 
