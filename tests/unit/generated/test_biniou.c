@@ -327,10 +327,15 @@ START_TEST(test_biniou_cursor_form)
     ck_assert_int_eq(r.err_code, ATD_ERR_EOF);
     ck_assert_uint_eq(r.err_offset, 1);
 
+    /* the byte 0 is the tag bool; 5 is no tag */
     uint8_t tag = 0;
     atd_reader_init(&r, count, 3, NULL, 0);
-    ck_assert_ptr_null(atd_bin_read_tag_p(&r, count + 1, ATD_BIN_MASK(ATD_BIN_SVINT), &tag));
+    ck_assert_ptr_null(atd_bin_read_tag_p(&r, count + 2, ATD_BIN_MASK(ATD_BIN_SVINT), &tag));
     ck_assert_int_eq(r.err_code, ATD_ERR_TYPE);
+    ck_assert_uint_eq(r.err_offset, 2);
+    atd_reader_init(&r, count, 3, NULL, 0);
+    ck_assert_ptr_null(atd_bin_read_tag_p(&r, count + 1, ATD_BIN_ANY_MASK, &tag));
+    ck_assert_int_eq(r.err_code, ATD_ERR_SYNTAX);
     ck_assert_uint_eq(r.err_offset, 1);
     atd_reader_init(&r, count, 3, NULL, 0);
     ck_assert_ptr_null(atd_bin_read_tag_p(&r, count + 3, ATD_BIN_ANY_MASK, &tag));
