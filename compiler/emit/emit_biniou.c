@@ -629,8 +629,8 @@ static void emit_assoc_wbody(cw *w, const ir_type *t)
     if (!t->elem.ptr && put_bound(t->elem.type) > 0) {
         /* a scalar or string value: one room check for the pair, when short */
         bool str = t->elem.type->kind == IR_STRING;
-        const char *len = str ? "v->items[i].key.len + v->items[i].value.len"
-                              : "v->items[i].key.len";
+        const char *len =
+            str ? "v->items[i].key.len + v->items[i].value.len" : "v->items[i].key.len";
         cw_open(w, "if (ATD_LIKELY(%s <= ATD_BIN_RUN_MAX))", len);
         room(w, cw_fmt(w, "%zu + %s", 2 + ATD_BIN_VINT_MAX + 1 + put_bound(t->elem.type), len),
              fail);
@@ -1097,8 +1097,9 @@ static void emit_table_rbody(cw *w, const ir_type *t)
     cw_close(w, "}");
     cw_close(w, "}");
     cw_open(w, "if (cols > 0 && rows > atd_bin_bytes_left(r, p) / cols)");
-    cw_line(w, "%s", reader_fail(w, "atd_reader_fail_at(r, at, ATD_ERR_EOF, \"table of %zu rows "
-                                    "and %zu columns exceeds the input\", rows, cols)"));
+    cw_line(w, "%s",
+            reader_fail(w, "atd_reader_fail_at(r, at, ATD_ERR_EOF, \"table of %zu rows "
+                           "and %zu columns exceeds the input\", rows, cols)"));
     cw_close(w, "}");
     alloc_items(w, rec->name, "rows");
     cw_open(w, "for (i = 0; i < rows; i++)");
@@ -1224,9 +1225,10 @@ static void emit_option_rbody(cw *w, const ir_type *t)
     cw_line(w, "return p;");
     cw_close(w, "}");
     cw_open(w, "if (b_ != 0x80)");
-    cw_line(w, "%s", reader_fail(w, "atd_reader_fail_at(r, atd_reader_offset_of(r, p) - 1, "
-                                    "ATD_ERR_TYPE, \"expected an option (0 or 0x80), found "
-                                    "%u\", b_)"));
+    cw_line(w, "%s",
+            reader_fail(w, "atd_reader_fail_at(r, atd_reader_offset_of(r, p) - 1, "
+                           "ATD_ERR_TYPE, \"expected an option (0 or 0x80), found "
+                           "%u\", b_)"));
     cw_close(w, "}");
     check_call(w, "atd_bin_enter(r, p)", "return NULL;");
     read_slot_tagged(w, &t->elem, "out->value", "return NULL;");
@@ -1322,7 +1324,8 @@ static void emit_type_biniou(cw *w, const ir_type *t)
     body.write(w, t);
     cw_close(w, "}");
     cw_blank(w);
-    cw_line(w, "static const char *%s__bin_rbody(atd_reader *r, const char *p, uint8_t tag, %s *out)",
+    cw_line(w,
+            "static const char *%s__bin_rbody(atd_reader *r, const char *p, uint8_t tag, %s *out)",
             t->fn, t->name);
     cw_open(w, "{");
     body.read(w, t);

@@ -3,7 +3,7 @@
  *
  * A value is a one-byte tag and a body; inside arrays and tables the bodies
  * appear without their tag (the tag is given once). Generated code reads
- * the tag, checks it against the tags its type accepts (atd_bin_read_tag),
+ * the tag, checks it against the tags its type accepts (atd_bin_read_tag_p),
  * then reads the body with the functions below.
  *
  * The reader is the JSON reader's atd_reader over the bytes (atd_reader_init),
@@ -358,7 +358,7 @@ bool atd_bin_write_string(atd_writer *w, const char *s, size_t len);
  * (17), found string (18)"; tag 26 and bytes that are no tag are
  * "corrupted data". */
 static ATD__HOT_INLINE const char *atd_bin_read_tag_p(atd_reader *r, const char *p, uint32_t accept,
-                                             uint8_t *tag)
+                                                      uint8_t *tag)
 {
     if (ATD_LIKELY(p < r->end)) {
         unsigned t = (unsigned char)*p;
@@ -461,7 +461,8 @@ static ATD__HOT_INLINE const char *atd_bin_read_count_p(atd_reader *r, const cha
     return p;
 }
 /* 4 bytes, big-endian (field and variant hashtags). */
-static ATD__HOT_INLINE const char *atd_bin_read_hashtag_p(atd_reader *r, const char *p, uint32_t *out)
+static ATD__HOT_INLINE const char *atd_bin_read_hashtag_p(atd_reader *r, const char *p,
+                                                          uint32_t *out)
 {
     if (ATD_UNLIKELY(r->end - p < 4))
         return atd__bin_fail_eof(r);
@@ -478,7 +479,7 @@ static ATD__HOT_INLINE bool atd_bin_head_is(const atd_reader *r, const char *p, 
 }
 /* A field hashtag: bit 31 must be set (else "corrupted data", as OCaml says). */
 static ATD__HOT_INLINE const char *atd_bin_read_field_hashtag_p(atd_reader *r, const char *p,
-                                                       uint32_t *out)
+                                                                uint32_t *out)
 {
     if (ATD_LIKELY(r->end - p >= 4)) {
         uint32_t h = (uint32_t)atd_bin_get_be(p, 4);
@@ -493,7 +494,7 @@ static ATD__HOT_INLINE const char *atd_bin_read_field_hashtag_p(atd_reader *r, c
  * UVINT, SVINT; the caller checked the tag). Then, for C types narrower than
  * int64, atd_bin_int_range. */
 static ATD__HOT_INLINE const char *atd_bin_read_int_p(atd_reader *r, const char *p, uint8_t tag,
-                                             int64_t *out)
+                                                      int64_t *out)
 {
     if (ATD_LIKELY(tag == ATD_BIN_SVINT)) {
         /* 9 bytes hold 63 bits: the result fits in int64_t */
@@ -538,7 +539,8 @@ static ATD__HOT_INLINE const char *atd_bin_read_float32_p(atd_reader *r, const c
 }
 /* A string body, copied into the arena (NUL-terminated) unless
  * ATD_READ_BORROW_STRINGS: inline while the arena's chunk has room. */
-static ATD__HOT_INLINE const char *atd_bin_read_string_p(atd_reader *r, const char *p, atd_string *out)
+static ATD__HOT_INLINE const char *atd_bin_read_string_p(atd_reader *r, const char *p,
+                                                         atd_string *out)
 {
     size_t n = 0;
     p = atd_bin_read_count_p(r, p, &n);
