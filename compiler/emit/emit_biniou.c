@@ -3,7 +3,8 @@
  * writes bodies without their tag inside arrays and tables) and four public
  * entry points:
  *     static char *P_t__bin_wbody(atd_writer *w, char *p, const P_t *v);  cursor form
- *     static bool P_t__bin_rbody(atd_reader *r, uint8_t tag, P_t *out);
+ *     static const char *P_t__bin_rbody(atd_reader *r, const char *p, uint8_t tag,
+ *                                       P_t *out);                      cursor form
  *     bool P_t_write_biniou(atd_writer *w, const P_t *v);   tag + body
  *     bool P_t_read_biniou(atd_reader *r, P_t *out);        tag checked, body
  *     int P_t_to_biniou(const P_t *value, atd_buf *out, atd_error *err);
@@ -112,7 +113,7 @@ static const char *push_field_fail(cw *w, const char *fn, const char *name)
 {
     if (strcmp(fn, "writer") == 0)
         return writer_fail(w, cw_fmt(w, "atd_writer_push_field(w, ATD_LIT(\"%s\"))", name));
-    return cw_fmt(w, "return atd_reader_push_field(r, ATD_LIT(\"%s\"));", name);
+    return cw_fmt(w, "return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT(\"%s\")));", name);
 }
 
 /* The most bytes put_body writes for a value of t, not counting a string's
@@ -381,17 +382,31 @@ static void write_record_field(cw *w, const ir_field *f)
         cw_close(w, "}");
 }
 
+/* Whether field f is an array written by write_headed: its head and the
+ * count of an empty one fit in 6 bytes, after which it needs a call only
+ * when it has elements. */
+static bool field_array(const ir_field *f)
+{
+    const ir_type *t = f->slot.type;
+    return !f->slot.ptr && ((t->kind == IR_LIST && !t->bin_table) || t->kind == IR_ASSOC);
+}
+
 /* Fields [from, to) (bounded, and the count first when with_count): one
  * room check for their largest size, then unchecked writes; the checked
- * path when that size is over ATD_BIN_RUN_MAX (long strings). */
+ * path when that size is over ATD_BIN_RUN_MAX (long strings). When `to`
+ * is an array field, its head and empty count share that room, and its
+ * elements, when it has any, are written last, with checks of their own. */
 static void emit_record_run(cw *w, const ir_type *t, size_t from, size_t to, bool with_count)
 {
     size_t fixed = with_count ? ATD_BIN_VINT_MAX : 0;
     bool strings = false;
+    bool array = to < t->nfields && field_array(&t->fields[to]);
     for (size_t i = from; i < to; i++) {
         fixed += 5 + put_bound(t->fields[i].slot.type);
         strings |= t->fields[i].slot.type->kind == IR_STRING;
     }
+    if (array)
+        fixed += 6;
     cw_open(w, "{");
     cw_line(w, "size_t need_ = %zu;", fixed);
     for (size_t i = from; i < to; i++) {
@@ -415,6 +430,21 @@ static void emit_record_run(cw *w, const ir_type *t, size_t from, size_t to, boo
         if (c != NULL)
             cw_close(w, "}");
     }
+    if (array) {
+        const ir_field *f = &t->fields[to];
+        const char *c = field_cond(w, f);
+        const char *rv = cw_fmt(w, "v->%s", f->c_name);
+        if (c != NULL)
+            cw_open(w, "if (%s)", c);
+        cw_line(w, "p = atd_put(p, ATD_LIT(%s));", field_head_literal(w, f));
+        cw_open(w, "if (%s.len == 0)", rv);
+        cw_line(w, "*p++ = 0;");
+        cw_mid(w, "} else {");
+        write_body(w, f->slot.type, rv, push_field_fail(w, "writer", f->atd_name));
+        cw_close(w, "}");
+        if (c != NULL)
+            cw_close(w, "}");
+    }
     if (strings) {
         cw_mid(w, "} else {");
         if (with_count) {
@@ -423,6 +453,8 @@ static void emit_record_run(cw *w, const ir_type *t, size_t from, size_t to, boo
         }
         for (size_t i = from; i < to; i++)
             write_record_field(w, &t->fields[i]);
+        if (array)
+            write_record_field(w, &t->fields[to]);
         cw_close(w, "}");
     }
     cw_close(w, "}");
@@ -456,7 +488,7 @@ static void emit_record_wbody(cw *w, const ir_type *t)
         while (j < t->nfields && field_bounded(&t->fields[j]))
             j++;
         emit_record_run(w, t, i, j, i == 0);
-        i = j;
+        i = j < t->nfields && field_array(&t->fields[j]) ? j + 1 : j;
     }
     cw_line(w, "return p;");
 }
@@ -594,6 +626,22 @@ static void emit_assoc_wbody(cw *w, const ir_type *t)
     cw_line(w, "size_t i;");
     write_count_tag(w, ATD_BIN_TUPLE);
     cw_open(w, "for (i = 0; i < v->len; i++)");
+    if (!t->elem.ptr && put_bound(t->elem.type) > 0) {
+        /* a scalar or string value: one room check for the pair, when short */
+        bool str = t->elem.type->kind == IR_STRING;
+        const char *len =
+            str ? "v->items[i].key.len + v->items[i].value.len" : "v->items[i].key.len";
+        cw_open(w, "if (ATD_LIKELY(%s <= ATD_BIN_RUN_MAX))", len);
+        room(w, cw_fmt(w, "%zu + %s", 2 + ATD_BIN_VINT_MAX + 1 + put_bound(t->elem.type), len),
+             fail);
+        cw_line(w, "*p++ = 2;");
+        cw_line(w, "*p++ = (char)%uu;", ATD_BIN_STRING);
+        cw_line(w, "p = atd_bin_put_string(p, v->items[i].key.ptr, v->items[i].key.len);");
+        cw_line(w, "*p++ = (char)%uu;", bin_tag(t->elem.type));
+        put_body(w, t->elem.type, "v->items[i].value", fail);
+        cw_line(w, "continue;");
+        cw_close(w, "}");
+    }
     room(w, "2", fail);
     cw_line(w, "*p++ = 2;");
     cw_line(w, "*p++ = (char)%uu;", ATD_BIN_STRING);
@@ -615,10 +663,35 @@ static void emit_option_wbody(cw *w, const ir_type *t)
     cw_line(w, "return p;");
 }
 
-/* --- reading --- */
+/* --- reading ---
+ * Body readers are in the cursor form of the JSON readers (reader.h): they
+ * take the input cursor p and return the new one, or NULL once the error is
+ * recorded, so that p stays in a register from value to value. */
+
+/* The failure statement of a cursor-form reader after an error call. */
+static const char *reader_fail(cw *w, const char *call)
+{
+    return cw_fmt(w, "return atd_fail_cursor(%s);", call);
+}
+
+/* The same for the index i of a list or table. */
+static const char *index_fail(cw *w, const char *i)
+{
+    return reader_fail(w, cw_fmt(w, "atd_reader_push_index(r, %s)", i));
+}
+
+/* The tag of a value of type t when its reader accepts only one, else
+ * NULL (ints of several forms, lists that may be tables). */
+static const char *single_tag(cw *w, const ir_type *t)
+{
+    const char *accept = bin_accept(w, t);
+    if (strncmp(accept, "ATD_BIN_MASK(", 13) != 0)
+        return NULL;
+    return cw_fmt(w, "%uu", bin_tag(t));
+}
 
 /* Emits the statements reading the body of a value of type t, whose tag
- * (already checked) is in the variable `tag`, into the lvalue lv. */
+ * (already checked) is the C expression `tag`, into the lvalue lv. */
 static void read_body(cw *w, const ir_type *t, const char *tag, const char *lv, const char *fail)
 {
     static const char *const mins[] = {"INT64_MIN", "INT8_MIN", "INT16_MIN", "INT32_MIN",
@@ -628,19 +701,18 @@ static void read_body(cw *w, const ir_type *t, const char *tag, const char *lv, 
     const char *call;
     switch (t->kind) {
     case IR_UNIT:
-        check_call(w, "atd_bin_read_unit(r)", fail);
+        emit_cursor_call(w, "atd_bin_read_unit_p(r, p)", fail);
         cw_line(w, "%s = 0;", lv);
         return;
     case IR_BOOL:
-        call = cw_fmt(w, "atd_bin_read_bool(r, &%s)", lv);
+        call = cw_fmt(w, "atd_bin_read_bool_p(r, p, &%s)", lv);
         break;
     case IR_INT:
         cw_open(w, "{");
         cw_line(w, "int64_t iv_ = 0;");
         if (t->int_repr != IR_INT64)
-            cw_line(w, "size_t at_ = atd_reader_offset(r);");
-        call = cw_fmt(w, "atd_bin_read_int(r, %s, &iv_)", tag);
-        check_call(w, call, fail);
+            cw_line(w, "size_t at_ = atd_reader_offset_of(r, p);");
+        emit_cursor_call(w, cw_fmt(w, "atd_bin_read_int_p(r, p, %s, &iv_)", tag), fail);
         if (t->int_repr != IR_INT64) {
             call = cw_fmt(w, "atd_bin_int_range(r, at_, iv_, %s, %s)", mins[t->int_repr],
                           maxs[t->int_repr]);
@@ -653,16 +725,16 @@ static void read_body(cw *w, const ir_type *t, const char *tag, const char *lv, 
         cw_open(w, "{");
         if (t->bin_float32) {
             cw_line(w, "float d_ = 0;");
-            check_call(w, "atd_bin_read_float32(r, &d_)", fail);
+            emit_cursor_call(w, "atd_bin_read_float32_p(r, p, &d_)", fail);
         } else {
             cw_line(w, "double d_ = 0;");
-            check_call(w, "atd_bin_read_float64(r, &d_)", fail);
+            emit_cursor_call(w, "atd_bin_read_float64_p(r, p, &d_)", fail);
         }
         cw_line(w, "%s = (%s)d_;", lv, t->name);
         cw_close(w, "}");
         return;
     case IR_STRING:
-        call = cw_fmt(w, "atd_bin_read_string(r, &%s)", lv);
+        call = cw_fmt(w, "atd_bin_read_string_p(r, p, &%s)", lv);
         break;
     case IR_WRAP: {
         const char *tmp, *ptr;
@@ -677,13 +749,50 @@ static void read_body(cw *w, const ir_type *t, const char *tag, const char *lv, 
         cw_close(w, "}");
         return;
     }
+    case IR_ENUM: /* inline: a hashtag and a switch, cheaper than a call */
+        cw_open(w, "{");
+        cw_line(w, "uint32_t eh_ = 0;");
+        emit_cursor_call(w, "atd_bin_read_hashtag_p(r, p, &eh_)", fail);
+        cw_open(w, "switch (eh_) {");
+        for (size_t i = 0; i < t->ncases; i++) {
+            cw_mid(w, "case 0x%08xu:", (unsigned)t->cases[i].bin_hashtag);
+            cw_line(w, "%s = %s;", lv, t->cases[i].const_name);
+            cw_line(w, "break;");
+        }
+        cw_mid(w, "default:");
+        cw_line(w,
+                "atd_reader_fail_at(r, atd_reader_offset_of(r, p) - 4, ATD_ERR_BAD_VARIANT, "
+                "\"unsupported variant hashtag 0x%%08x in '%%s'\", (unsigned)eh_, \"%s\");",
+                t->atd_name);
+        cw_line(w, "%s", fail);
+        cw_close(w, "}");
+        cw_close(w, "}");
+        return;
     case IR_ABSTRACT:
         return; /* unreachable: abstract stops generation */
     default:
-        call = cw_fmt(w, "%s__bin_rbody(r, %s, &%s)", t->fn, tag, lv);
+        call = cw_fmt(w, "%s__bin_rbody(r, p, %s, &%s)", t->fn, tag, lv);
         break;
     }
-    check_call(w, call, fail);
+    if ((t->kind == IR_LIST && !t->bin_table) || t->kind == IR_ASSOC) {
+        /* an empty array, its count 0, without the call (the depth check
+         * of the call kept: the limit applies to empty arrays too) */
+        cw_open(w, "if (p < r->end && *p == 0 && r->depth < r->max_depth)");
+        cw_line(w, "(%s).items = NULL;", lv);
+        cw_line(w, "(%s).len = 0;", lv);
+        cw_line(w, "p++;");
+        cw_mid(w, "} else {");
+        emit_cursor_call(w, call, fail);
+        cw_close(w, "}");
+        return;
+    }
+    emit_cursor_call(w, call, fail);
+}
+
+/* The out-of-memory error at the cursor, as a statement's call. */
+static const char *nomem_call(void)
+{
+    return "atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, \"out of memory\")";
 }
 
 /* Reads the body of a pointer slot lv into a new value from the arena. */
@@ -693,7 +802,7 @@ static void read_body_new(cw *w, const ir_type *t, const char *tag, const char *
     const char *tn = t->name;
     cw_line(w, "%s *p_ = (%s *)atd_arena_alloc(atd_reader_arena(r), sizeof(%s), 8);", tn, tn, tn);
     cw_open(w, "if (p_ == NULL)");
-    cw_line(w, "atd_reader_fail(r, ATD_ERR_NOMEM, \"out of memory\");");
+    cw_line(w, "%s;", nomem_call());
     cw_line(w, "%s", fail);
     cw_close(w, "}");
     cw_line(w, "%s = p_;", lv);
@@ -701,25 +810,30 @@ static void read_body_new(cw *w, const ir_type *t, const char *tag, const char *
 }
 
 /* Reads a tagged value of a slot: tag, check, body (a pointer slot first
- * gets its value from the arena). */
+ * gets its value from the arena). A type of a single tag is read with that
+ * constant, which folds its reader's tests of the tag. */
 static void read_slot_tagged(cw *w, const ir_slot *s, const char *lv, const char *fail)
 {
-    const char *call;
+    const char *tag = single_tag(w, s->type);
     cw_open(w, "{");
     cw_line(w, "uint8_t tg_ = 0;");
-    call = cw_fmt(w, "atd_bin_read_tag(r, %s, &tg_)", bin_accept(w, s->type));
-    check_call(w, call, fail);
+    emit_cursor_call(w, cw_fmt(w, "atd_bin_read_tag_p(r, p, %s, &tg_)", bin_accept(w, s->type)),
+                     fail);
+    if (tag == NULL)
+        tag = "tg_";
+    else
+        cw_line(w, "(void)tg_;");
     if (s->ptr) {
-        read_body_new(w, s->type, "tg_", lv, fail);
+        read_body_new(w, s->type, tag, lv, fail);
     } else {
-        read_body(w, s->type, "tg_", lv, fail);
+        read_body(w, s->type, tag, lv, fail);
     }
     cw_close(w, "}");
 }
 
 /* Emits the reading of field f's value for a record or a table row `dst`
  * ("out" or "row"), marking a required field as seen. Its tag is read here
- * when `tag` is NULL, else it is in the variable `tag`. In a table, a `?`
+ * when `tag` is NULL, else it is the C expression `tag`. In a table, a `?`
  * field's cells are full options: 0, or 0x80 and the value. */
 static void read_field(cw *w, const ir_field *f, const char *dst, const char *tag,
                        const char *fail)
@@ -730,12 +844,12 @@ static void read_field(cw *w, const ir_field *f, const char *dst, const char *ta
     } else if (f->kind == IR_FIELD_OPTIONAL && strcmp(dst, "row") == 0) {
         cw_open(w, "{");
         cw_line(w, "uint8_t b_ = 0;");
-        check_call(w, "atd_bin_read_byte(r, &b_)", fail);
+        emit_cursor_call(w, "atd_bin_read_byte_p(r, p, &b_)", fail);
         cw_open(w, "if (b_ == 0x80)");
         read_slot_tagged(w, &f->slot, lv, fail);
         cw_line(w, "%s->has_%s = true;", dst, f->c_name);
         cw_mid(w, "} else if (b_ != 0) {");
-        cw_line(w, "atd_reader_fail_at(r, atd_reader_offset(r) - 1, ATD_ERR_TYPE, "
+        cw_line(w, "atd_reader_fail_at(r, atd_reader_offset_of(r, p) - 1, ATD_ERR_TYPE, "
                    "\"expected an option (0 or 0x80), found %%u\", b_);");
         cw_line(w, "%s", fail);
         cw_close(w, "}");
@@ -755,9 +869,21 @@ static void read_field(cw *w, const ir_field *f, const char *dst, const char *ta
                 f->required_index % 64);
 }
 
-/* The missing-field checks after a record or a table row. */
+/* The missing-field checks after a record or a table row: one compare per
+ * word of `seen` when every field came, then the field to report. */
 static void check_required(cw *w, const ir_type *t, const char *fail)
 {
+    size_t nwords = (t->nrequired + 63) / 64;
+    if (nwords == 0)
+        return;
+    const char *cond = "0";
+    for (size_t k = 0; k < nwords; k++) {
+        size_t bits = k + 1 < nwords ? 64 : t->nrequired - 64 * k;
+        uint64_t mask = bits == 64 ? ~(uint64_t)0 : ((uint64_t)1 << bits) - 1;
+        cond = cw_fmt(w, "%s%sseen[%zu] != UINT64_C(0x%llx)", k == 0 ? "" : cond,
+                      k == 0 ? "" : " || ", k, (unsigned long long)mask);
+    }
+    cw_open(w, "if (%s)", cond);
     for (size_t i = 0; i < t->nfields; i++) {
         const ir_field *f = &t->fields[i];
         if (f->kind != IR_FIELD_REQUIRED)
@@ -771,15 +897,18 @@ static void check_required(cw *w, const ir_type *t, const char *fail)
         cw_line(w, "%s", fail);
         cw_close(w, "}");
     }
+    cw_close(w, "}");
 }
 
 static void unknown_field(cw *w, const ir_type *t)
 {
     cw_open(w, "if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS))");
-    cw_line(w,
-            "return atd_reader_fail_at(r, atd_reader_offset(r) - 4, ATD_ERR_UNKNOWN_FIELD, "
-            "\"unknown field hash 0x%%08x in record '%%s'\", (unsigned)h_, \"%s\");",
-            t->atd_name);
+    cw_line(w, "%s",
+            reader_fail(w, cw_fmt(w,
+                                  "atd_reader_fail_at(r, atd_reader_offset_of(r, p) - 4, "
+                                  "ATD_ERR_UNKNOWN_FIELD, \"unknown field hash 0x%%08x in "
+                                  "record '%%s'\", (unsigned)h_, \"%s\")",
+                                  t->atd_name)));
     cw_close(w, "}");
 }
 
@@ -791,12 +920,12 @@ static void emit_record_rbody(cw *w, const ir_type *t)
     cw_line(w, "uint32_t h_ = 0;");
     if (nwords > 0) {
         cw_line(w, "uint64_t seen[%zu] = {0};", nwords);
-        cw_line(w, "size_t at = atd_reader_offset(r);");
+        cw_line(w, "size_t at = atd_reader_offset_of(r, p);");
     }
     cw_line(w, "(void)tag;");
     cw_line(w, "%s_init(out);", t->fn);
-    check_call(w, "atd_bin_enter(r)", "return false;");
-    check_call(w, "atd_bin_read_count(r, &n_)", "return false;");
+    check_call(w, "atd_bin_enter(r, p)", "return NULL;");
+    emit_cursor_call(w, "atd_bin_read_count_p(r, p, &n_)", "return NULL;");
     /* Fields in declaration order, with the tags atdgen writes, as atdgen
      * writes them: each head (hashtag and tag) compared as 5 constant bytes;
      * a field that does not come next (absent, elsewhere, another tag) is
@@ -804,15 +933,15 @@ static void emit_record_rbody(cw *w, const ir_type *t)
     cw_line(w, "i_ = 0;");
     for (size_t i = 0; i < t->nfields; i++) {
         const ir_field *f = &t->fields[i];
-        cw_open(w, "if (i_ < n_ && atd_bin_head_is(r, %s))", field_head_literal(w, f));
-        cw_line(w, "atd_bin_skip_head(r);");
+        cw_open(w, "if (i_ < n_ && atd_bin_head_is(r, p, %s))", field_head_literal(w, f));
+        cw_line(w, "p += 5;");
         read_field(w, f, "out", cw_fmt(w, "%uu", bin_tag(f->slot.type)),
                    push_field_fail(w, "reader", f->atd_name));
         cw_line(w, "i_++;");
         cw_close(w, "}");
     }
     cw_open(w, "for (; i_ < n_; i_++)");
-    check_call(w, "atd_bin_read_field_hashtag(r, &h_)", "return false;");
+    emit_cursor_call(w, "atd_bin_read_field_hashtag_p(r, p, &h_)", "return NULL;");
     cw_open(w, "switch (h_) {");
     for (size_t i = 0; i < t->nfields; i++) {
         const ir_field *f = &t->fields[i];
@@ -823,13 +952,13 @@ static void emit_record_rbody(cw *w, const ir_type *t)
     }
     cw_mid(w, "default:");
     unknown_field(w, t);
-    check_call(w, "atd_bin_skip(r)", "return false;");
+    emit_cursor_call(w, "atd_bin_skip_p(r, p)", "return NULL;");
     cw_line(w, "break;");
     cw_close(w, "}");
     cw_close(w, "}");
     cw_line(w, "atd_bin_leave(r);");
-    check_required(w, t, "return false;");
-    cw_line(w, "return true;");
+    check_required(w, t, "return NULL;");
+    cw_line(w, "return p;");
 }
 
 static void emit_sum_rbody(cw *w, const ir_type *t)
@@ -838,64 +967,67 @@ static void emit_sum_rbody(cw *w, const ir_type *t)
     bool is_enum = t->kind == IR_ENUM;
     cw_line(w, "uint32_t h_ = 0;");
     cw_line(w, "(void)tag;");
-    check_call(w, "atd_bin_read_hashtag(r, &h_)", "return false;");
+    emit_cursor_call(w, "atd_bin_read_hashtag_p(r, p, &h_)", "return NULL;");
     cw_open(w, "switch (h_) {");
     for (size_t i = 0; i < t->ncases; i++) {
         const ir_case *k = &t->cases[i];
         cw_mid(w, "case 0x%08xu:", (unsigned)k->bin_hashtag);
         if (is_enum) {
             cw_line(w, "*out = %s;", k->const_name);
-            cw_line(w, "return true;");
+            cw_line(w, "return p;");
             continue;
         }
         cw_line(w, "out->tag = %s;", k->const_name);
         if (k->arg.type != NULL) {
-            check_call(w, "atd_bin_enter(r)", "return false;");
+            check_call(w, "atd_bin_enter(r, p)", "return NULL;");
             lv = cw_fmt(w, "out->u.%s", k->member);
             fail = push_field_fail(w, "reader", k->atd_name);
             read_slot_tagged(w, &k->arg, lv, fail);
             cw_line(w, "atd_bin_leave(r);");
         }
-        cw_line(w, "return true;");
+        cw_line(w, "return p;");
     }
     cw_mid(w, "default:");
     cw_line(w, "break;");
     cw_close(w, "}");
-    cw_line(w,
-            "return atd_reader_fail_at(r, atd_reader_offset(r) - 4, ATD_ERR_BAD_VARIANT, "
-            "\"unsupported variant hashtag 0x%%08x in '%%s'\", (unsigned)h_, \"%s\");",
-            t->atd_name);
+    cw_line(w, "%s",
+            reader_fail(w, cw_fmt(w,
+                                  "atd_reader_fail_at(r, atd_reader_offset_of(r, p) - 4, "
+                                  "ATD_ERR_BAD_VARIANT, \"unsupported variant hashtag 0x%%08x "
+                                  "in '%%s'\", (unsigned)h_, \"%s\")",
+                                  t->atd_name)));
 }
 
 static void emit_tuple_rbody(cw *w, const ir_type *t)
 {
     const char *lv, *fail;
     cw_line(w, "size_t n_ = 0, i_;");
-    cw_line(w, "size_t at = atd_reader_offset(r);");
+    cw_line(w, "size_t at = atd_reader_offset_of(r, p);");
     cw_line(w, "(void)tag;");
     cw_line(w, "%s_init(out);", t->fn);
-    check_call(w, "atd_bin_enter(r)", "return false;");
-    check_call(w, "atd_bin_read_count(r, &n_)", "return false;");
+    check_call(w, "atd_bin_enter(r, p)", "return NULL;");
+    emit_cursor_call(w, "atd_bin_read_count_p(r, p, &n_)", "return NULL;");
     cw_open(w, "if (n_ < %zu)", t->nmin_cells);
-    cw_line(w,
-            "return atd_reader_fail_at(r, at, ATD_ERR_TUPLE, \"expected at least %zu tuple "
-            "elements, found %%zu\", n_);",
-            t->nmin_cells);
+    cw_line(w, "%s",
+            reader_fail(w, cw_fmt(w,
+                                  "atd_reader_fail_at(r, at, ATD_ERR_TUPLE, \"expected at least "
+                                  "%zu tuple elements, found %%zu\", n_)",
+                                  t->nmin_cells)));
     cw_close(w, "}");
     for (size_t i = 0; i < t->ncells; i++) {
         if (i >= t->nmin_cells)
             cw_open(w, "if (n_ > %zu)", i);
         lv = cw_fmt(w, "out->f%zu", i);
-        fail = cw_fmt(w, "return atd_reader_push_index(r, %zu);", i);
+        fail = index_fail(w, cw_fmt(w, "%zu", i));
         read_slot_tagged(w, &t->cells[i].slot, lv, fail);
         if (i >= t->nmin_cells)
             cw_close(w, "}");
     }
     cw_open(w, "for (i_ = %zu; i_ < n_; i_++)", t->ncells);
-    check_call(w, "atd_bin_skip(r)", "return atd_reader_push_index(r, i_);");
+    emit_cursor_call(w, "atd_bin_skip_p(r, p)", index_fail(w, "i_"));
     cw_close(w, "}");
     cw_line(w, "atd_bin_leave(r);");
-    cw_line(w, "return true;");
+    cw_line(w, "return p;");
 }
 
 /* Allocates `count` items of type tn into `items` (count <= bytes left, so
@@ -903,12 +1035,12 @@ static void emit_tuple_rbody(cw *w, const ir_type *t)
 static void alloc_items(cw *w, const char *tn, const char *count)
 {
     cw_open(w, "if (%s > SIZE_MAX / sizeof(%s))", count, tn);
-    cw_line(w, "return atd_reader_fail(r, ATD_ERR_NOMEM, \"out of memory\");");
+    cw_line(w, "%s", reader_fail(w, nomem_call()));
     cw_close(w, "}");
     cw_line(w, "items = (%s *)atd_arena_alloc(atd_reader_arena(r), %s * sizeof(%s), 8);", tn, count,
             tn);
     cw_open(w, "if (items == NULL)");
-    cw_line(w, "return atd_reader_fail(r, ATD_ERR_NOMEM, \"out of memory\");");
+    cw_line(w, "%s", reader_fail(w, nomem_call()));
     cw_close(w, "}");
 }
 
@@ -923,22 +1055,22 @@ static void emit_table_rbody(cw *w, const ir_type *t)
     cw_line(w, "int *colf;");
     cw_line(w, "uint8_t *colt;");
     cw_line(w, "%s *items;", rec->name);
-    cw_line(w, "size_t at = atd_reader_offset(r);");
-    check_call(w, "atd_bin_read_count(r, &rows)", "return false;");
+    cw_line(w, "size_t at = atd_reader_offset_of(r, p);");
+    emit_cursor_call(w, "atd_bin_read_count_p(r, p, &rows)", "return NULL;");
     cw_open(w, "if (rows == 0)");
     cw_line(w, "atd_bin_leave(r);");
-    cw_line(w, "return true;");
+    cw_line(w, "return p;");
     cw_close(w, "}");
-    check_call(w, "atd_bin_read_count(r, &cols)", "return false;");
+    emit_cursor_call(w, "atd_bin_read_count_p(r, p, &cols)", "return NULL;");
     cw_line(w, "colf = (int *)atd_arena_alloc(atd_reader_arena(r), cols * sizeof(int) + 1, 8);");
     cw_line(w, "colt = (uint8_t *)atd_arena_alloc(atd_reader_arena(r), cols + 1, 1);");
     cw_open(w, "if (colf == NULL || colt == NULL)");
-    cw_line(w, "return atd_reader_fail(r, ATD_ERR_NOMEM, \"out of memory\");");
+    cw_line(w, "%s", reader_fail(w, nomem_call()));
     cw_close(w, "}");
     cw_open(w, "for (c = 0; c < cols; c++)");
     cw_line(w, "uint32_t h_ = 0;");
     cw_line(w, "uint32_t accept;");
-    check_call(w, "atd_bin_read_field_hashtag(r, &h_)", "return false;");
+    emit_cursor_call(w, "atd_bin_read_field_hashtag_p(r, p, &h_)", "return NULL;");
     cw_open(w, "switch (h_) {");
     for (size_t j = 0; j < rec->nfields; j++) {
         const ir_field *f = &rec->fields[j];
@@ -959,14 +1091,15 @@ static void emit_table_rbody(cw *w, const ir_type *t)
     cw_line(w, "break;");
     cw_close(w, "}");
     cw_open(w, "if (colf[c] < 0)");
-    check_call(w, "atd_bin_read_byte(r, &colt[c])", "return false;");
+    emit_cursor_call(w, "atd_bin_read_byte_p(r, p, &colt[c])", "return NULL;");
     cw_mid(w, "} else {");
-    check_call(w, "atd_bin_read_tag(r, accept, &colt[c])", "return false;");
+    emit_cursor_call(w, "atd_bin_read_tag_p(r, p, accept, &colt[c])", "return NULL;");
     cw_close(w, "}");
     cw_close(w, "}");
-    cw_open(w, "if (cols > 0 && rows > atd_bin_bytes_left(r) / cols)");
-    cw_line(w, "return atd_reader_fail_at(r, at, ATD_ERR_EOF, \"table of %%zu rows and %%zu "
-               "columns exceeds the input\", rows, cols);");
+    cw_open(w, "if (cols > 0 && rows > atd_bin_bytes_left(r, p) / cols)");
+    cw_line(w, "%s",
+            reader_fail(w, "atd_reader_fail_at(r, at, ATD_ERR_EOF, \"table of %zu rows "
+                           "and %zu columns exceeds the input\", rows, cols)"));
     cw_close(w, "}");
     alloc_items(w, rec->name, "rows");
     cw_open(w, "for (i = 0; i < rows; i++)");
@@ -980,33 +1113,32 @@ static void emit_table_rbody(cw *w, const ir_type *t)
     for (size_t j = 0; j < rec->nfields; j++) {
         const ir_field *f = &rec->fields[j];
         cw_mid(w, "case %zu:", j);
-        fail = cw_fmt(
-            w, "{ atd_reader_push_field(r, ATD_LIT(\"%s\")); return atd_reader_push_index(r, i); }",
-            f->atd_name);
+        fail = cw_fmt(w, "{ atd_reader_push_field(r, ATD_LIT(\"%s\")); %s }", f->atd_name,
+                      index_fail(w, "i"));
         read_field(w, f, "row", "ct", fail);
         cw_line(w, "break;");
     }
     cw_mid(w, "default:");
     cw_line(w, "(void)ct;");
-    check_call(w, "atd_bin_skip(r)", "return atd_reader_push_index(r, i);");
+    emit_cursor_call(w, "atd_bin_skip_p(r, p)", index_fail(w, "i"));
     cw_line(w, "break;");
     cw_close(w, "}");
     cw_close(w, "}");
-    check_required(w, rec, "return atd_reader_push_index(r, i);");
+    check_required(w, rec, index_fail(w, "i"));
     cw_close(w, "}");
     cw_line(w, "out->items = items;");
     cw_line(w, "out->len = rows;");
     cw_line(w, "atd_bin_leave(r);");
-    cw_line(w, "return true;");
+    cw_line(w, "return p;");
 }
 
 static void emit_list_rbody(cw *w, const ir_type *t)
 {
-    const char *call;
+    const char *call, *tag;
     const char *en = t->elem.type->name;
     cw_line(w, "out->items = NULL;");
     cw_line(w, "out->len = 0;");
-    check_call(w, "atd_bin_enter(r)", "return false;");
+    check_call(w, "atd_bin_enter(r, p)", "return NULL;");
     if (t->bin_table) {
         cw_open(w, "if (tag == %d)", ATD_BIN_TABLE);
         emit_table_rbody(w, t);
@@ -1018,27 +1150,29 @@ static void emit_list_rbody(cw *w, const ir_type *t)
     cw_line(w, "size_t n_ = 0, i;");
     cw_line(w, "uint8_t et = 0;");
     cw_line(w, "%s *items;", en);
-    check_call(w, "atd_bin_read_count(r, &n_)", "return false;");
+    emit_cursor_call(w, "atd_bin_read_count_p(r, p, &n_)", "return NULL;");
     cw_open(w, "if (n_ == 0)");
     cw_line(w, "atd_bin_leave(r);");
-    cw_line(w, "return true;");
+    cw_line(w, "return p;");
     cw_close(w, "}");
-    call = cw_fmt(w, "atd_bin_read_tag(r, %s, &et)", bin_accept(w, t->elem.type));
-    check_call(w, call, "return false;");
+    call = cw_fmt(w, "atd_bin_read_tag_p(r, p, %s, &et)", bin_accept(w, t->elem.type));
+    emit_cursor_call(w, call, "return NULL;");
     alloc_items(w, en, "n_");
+    /* elements of a single tag are read with it as a constant */
+    tag = single_tag(w, t->elem.type);
     cw_open(w, "for (i = 0; i < n_; i++)");
-    read_body(w, t->elem.type, "et", "items[i]", "return atd_reader_push_index(r, i);");
+    read_body(w, t->elem.type, tag != NULL ? tag : "et", "items[i]", index_fail(w, "i"));
     cw_close(w, "}");
     cw_line(w, "out->items = items;");
     cw_line(w, "out->len = n_;");
     cw_line(w, "atd_bin_leave(r);");
-    cw_line(w, "return true;");
+    cw_line(w, "return p;");
     cw_close(w, "}");
 }
 
 static void emit_assoc_rbody(cw *w, const ir_type *t)
 {
-    const char *itn, *call;
+    const char *itn, *call, *fail;
     itn = cw_fmt(w, "%s_item", t->name);
     cw_line(w, "size_t n_ = 0, i, k;");
     cw_line(w, "uint8_t et = 0;");
@@ -1046,40 +1180,39 @@ static void emit_assoc_rbody(cw *w, const ir_type *t)
     cw_line(w, "(void)tag;");
     cw_line(w, "out->items = NULL;");
     cw_line(w, "out->len = 0;");
-    check_call(w, "atd_bin_enter(r)", "return false;");
-    check_call(w, "atd_bin_read_count(r, &n_)", "return false;");
+    check_call(w, "atd_bin_enter(r, p)", "return NULL;");
+    emit_cursor_call(w, "atd_bin_read_count_p(r, p, &n_)", "return NULL;");
     cw_open(w, "if (n_ == 0)");
     cw_line(w, "atd_bin_leave(r);");
-    cw_line(w, "return true;");
+    cw_line(w, "return p;");
     cw_close(w, "}");
-    call = cw_fmt(w, "atd_bin_read_tag(r, ATD_BIN_MASK(%d), &et)", ATD_BIN_TUPLE);
-    check_call(w, call, "return false;");
+    call = cw_fmt(w, "atd_bin_read_tag_p(r, p, ATD_BIN_MASK(%d), &et)", ATD_BIN_TUPLE);
+    emit_cursor_call(w, call, "return NULL;");
     alloc_items(w, itn, "n_");
     cw_open(w, "for (i = 0; i < n_; i++)");
-    cw_line(w, "size_t cells = 0, at = atd_reader_offset(r);");
-    check_call(w, "atd_bin_enter(r) && atd_bin_read_count(r, &cells)",
-               "return atd_reader_push_index(r, i);");
+    cw_line(w, "size_t cells = 0, at = atd_reader_offset_of(r, p);");
+    check_call(w, "atd_bin_enter(r, p)", index_fail(w, "i"));
+    emit_cursor_call(w, "atd_bin_read_count_p(r, p, &cells)", index_fail(w, "i"));
     cw_open(w, "if (cells < 2)");
     cw_line(w, "atd_reader_fail_at(r, at, ATD_ERR_TUPLE, \"expected at least 2 tuple elements, "
                "found %%zu\", cells);");
-    cw_line(w, "return atd_reader_push_index(r, i);");
+    cw_line(w, "%s", index_fail(w, "i"));
     cw_close(w, "}");
-    call = cw_fmt(w,
-                  "atd_bin_read_tag(r, ATD_BIN_MASK(%d), &et) && atd_bin_read_string(r, "
-                  "&items[i].key)",
-                  ATD_BIN_STRING);
-    check_call(w, call, "{ atd_reader_push_index(r, 0); return atd_reader_push_index(r, i); }");
+    fail = cw_fmt(w, "{ atd_reader_push_index(r, 0); %s }", index_fail(w, "i"));
+    call = cw_fmt(w, "atd_bin_read_tag_p(r, p, ATD_BIN_MASK(%d), &et)", ATD_BIN_STRING);
+    emit_cursor_call(w, call, fail);
+    emit_cursor_call(w, "atd_bin_read_string_p(r, p, &items[i].key)", fail);
     read_slot_tagged(w, &t->elem, "items[i].value",
-                     "{ atd_reader_push_index(r, 1); return atd_reader_push_index(r, i); }");
+                     cw_fmt(w, "{ atd_reader_push_index(r, 1); %s }", index_fail(w, "i")));
     cw_open(w, "for (k = 2; k < cells; k++)");
-    check_call(w, "atd_bin_skip(r)", "return atd_reader_push_index(r, i);");
+    emit_cursor_call(w, "atd_bin_skip_p(r, p)", index_fail(w, "i"));
     cw_close(w, "}");
     cw_line(w, "atd_bin_leave(r);");
     cw_close(w, "}");
     cw_line(w, "out->items = items;");
     cw_line(w, "out->len = n_;");
     cw_line(w, "atd_bin_leave(r);");
-    cw_line(w, "return true;");
+    cw_line(w, "return p;");
 }
 
 static void emit_option_rbody(cw *w, const ir_type *t)
@@ -1087,19 +1220,21 @@ static void emit_option_rbody(cw *w, const ir_type *t)
     cw_line(w, "uint8_t b_ = 0;");
     cw_line(w, "(void)tag;");
     cw_line(w, "out->has = false;");
-    check_call(w, "atd_bin_read_byte(r, &b_)", "return false;");
+    emit_cursor_call(w, "atd_bin_read_byte_p(r, p, &b_)", "return NULL;");
     cw_open(w, "if (b_ == 0)");
-    cw_line(w, "return true;");
+    cw_line(w, "return p;");
     cw_close(w, "}");
     cw_open(w, "if (b_ != 0x80)");
-    cw_line(w, "return atd_reader_fail_at(r, atd_reader_offset(r) - 1, ATD_ERR_TYPE, "
-               "\"expected an option (0 or 0x80), found %%u\", b_);");
+    cw_line(w, "%s",
+            reader_fail(w, "atd_reader_fail_at(r, atd_reader_offset_of(r, p) - 1, "
+                           "ATD_ERR_TYPE, \"expected an option (0 or 0x80), found "
+                           "%u\", b_)"));
     cw_close(w, "}");
-    check_call(w, "atd_bin_enter(r)", "return false;");
-    read_slot_tagged(w, &t->elem, "out->value", "return false;");
+    check_call(w, "atd_bin_enter(r, p)", "return NULL;");
+    read_slot_tagged(w, &t->elem, "out->value", "return NULL;");
     cw_line(w, "atd_bin_leave(r);");
     cw_line(w, "out->has = true;");
-    cw_line(w, "return true;");
+    cw_line(w, "return p;");
 }
 
 /* --- entry points --- */
@@ -1125,13 +1260,17 @@ static void emit_entry_points(cw *w, const char *name, const ir_type *t, bool co
     cw_line(w, "bool %s_read_biniou(atd_reader *r, %s *out)", name, name);
     cw_open(w, "{");
     cw_line(w, "uint8_t tag = 0;");
-    cw_open(w, "if (!atd_bin_read_tag(r, %s, &tag))", bin_accept(w, t));
+    cw_line(w, "const char *p = atd_bin_read_tag_p(r, atd_reader_cursor(r), %s, &tag);",
+            bin_accept(w, t));
+    cw_open(w, "if (p == NULL)");
     cw_line(w, "return false;");
     cw_close(w, "}");
     if (composite) {
-        cw_line(w, "return %s__bin_rbody(r, tag, out);", t->fn);
+        cw_line(w, "return atd_reader_advance(r, %s__bin_rbody(r, p, tag, out));", t->fn);
     } else {
-        read_body(w, t, "tag", "(*out)", "return false;");
+        const char *tag = single_tag(w, t);
+        read_body(w, t, tag != NULL ? tag : "tag", "(*out)", "return false;");
+        cw_line(w, "atd_reader_seek(r, p);");
         cw_line(w, "return true;");
     }
     cw_close(w, "}");
@@ -1185,7 +1324,9 @@ static void emit_type_biniou(cw *w, const ir_type *t)
     body.write(w, t);
     cw_close(w, "}");
     cw_blank(w);
-    cw_line(w, "static bool %s__bin_rbody(atd_reader *r, uint8_t tag, %s *out)", t->fn, t->name);
+    cw_line(w,
+            "static const char *%s__bin_rbody(atd_reader *r, const char *p, uint8_t tag, %s *out)",
+            t->fn, t->name);
     cw_open(w, "{");
     body.read(w, t);
     cw_close(w, "}");
@@ -1205,8 +1346,10 @@ void emit_biniou_source(cw *w, const ir_module *m, const bool *used)
             continue;
         cw_line(w, "static char *%s__bin_wbody(atd_writer *w, char *p, const %s *v);", t->fn,
                 t->name);
-        cw_line(w, "static bool %s__bin_rbody(atd_reader *r, uint8_t tag, %s *out);", t->fn,
-                t->name);
+        cw_line(w,
+                "static const char *%s__bin_rbody(atd_reader *r, const char *p, uint8_t tag, "
+                "%s *out);",
+                t->fn, t->name);
         if (t->kind == IR_ENUM) { /* the constructors' hashtags: its writer, record writers */
             cw_open(w, "static const char %s__bin_ctor[%zu][5] = {", t->fn, t->ncases);
             for (size_t k = 0; k < t->ncases; k++) {
@@ -1261,5 +1404,10 @@ void emit_biniou_write_tagged(cw *w, const ir_slot *s, const char *rv, const cha
 
 void emit_biniou_read_tagged(cw *w, const ir_slot *s, const char *lv, const char *fail)
 {
+    /* in a function that returns a bool: the cursor lives in a block */
+    cw_open(w, "{");
+    cw_line(w, "const char *p = atd_reader_cursor(r);");
     read_slot_tagged(w, s, lv, fail);
+    cw_line(w, "atd_reader_seek(r, p);");
+    cw_close(w, "}");
 }

@@ -13,9 +13,10 @@ static size_t offset_of(const atd_reader *r, const char *p)
     return (size_t)(p - r->start);
 }
 
-bool atd__bin_fail_eof(atd_reader *r)
+const char *atd__bin_fail_eof(atd_reader *r)
 {
-    return atd_reader_fail_at(r, offset_of(r, r->end), ATD_ERR_EOF, "unexpected end of input");
+    atd_reader_fail_at(r, offset_of(r, r->end), ATD_ERR_EOF, "unexpected end of input");
+    return NULL;
 }
 
 /* "svint (17)", or "byte 7" for a byte that is no tag. */
@@ -61,76 +62,72 @@ bool atd_bin_check_tag(atd_reader *r, size_t at, uint32_t accept, uint8_t tag)
     return atd_reader_fail_at(r, at, ATD_ERR_TYPE, "expected %s, found %s", want, found);
 }
 
-bool atd__bin_read_tag_slow(atd_reader *r, uint32_t accept, uint8_t *tag)
+const char *atd__bin_read_tag_slow(atd_reader *r, const char *p, uint32_t accept, uint8_t *tag)
 {
-    if (ATD_UNLIKELY(r->cur >= r->end))
+    if (ATD_UNLIKELY(p >= r->end))
         return atd__bin_fail_eof(r);
-    *tag = (uint8_t)*r->cur;
-    r->cur++;
-    return atd_bin_check_tag(r, offset_of(r, r->cur - 1), accept, *tag);
+    uint8_t t = (uint8_t)*p;
+    if (!atd_bin_check_tag(r, offset_of(r, p), accept, t))
+        return NULL;
+    *tag = t;
+    return p + 1;
 }
 
-bool atd_bin_read_byte(atd_reader *r, uint8_t *out)
+const char *atd__bin_read_uvint_slow(atd_reader *r, const char *p, uint64_t *out)
 {
-    if (ATD_UNLIKELY(r->cur >= r->end))
-        return atd__bin_fail_eof(r);
-    *out = (uint8_t)*r->cur++;
-    return true;
-}
-
-bool atd__bin_read_uvint_slow(atd_reader *r, uint64_t *out)
-{
-    const char *p = r->cur;
+    const char *at = p;
     uint64_t u = 0;
     if (ATD_LIKELY(r->end - p >= 9)) { /* no end check per byte */
         for (unsigned shift = 0; shift < 63; shift += 7) {
             unsigned char c = (unsigned char)*p++;
             u |= (uint64_t)(c & 0x7f) << shift;
             if (c < 0x80) {
-                r->cur = p;
                 *out = u;
-                return true;
+                return p;
             }
         }
-        return atd_reader_fail_at(r, offset_of(r, r->cur), ATD_ERR_RANGE,
-                                  "vint longer than 9 bytes");
-    }
-    for (unsigned shift = 0; shift < 63; shift += 7) {
-        if (ATD_UNLIKELY(p >= r->end))
-            return atd__bin_fail_eof(r);
-        unsigned char c = (unsigned char)*p++;
-        u |= (uint64_t)(c & 0x7f) << shift;
-        if (c < 0x80) {
-            r->cur = p;
-            *out = u;
-            return true;
+    } else {
+        for (unsigned shift = 0; shift < 63; shift += 7) {
+            if (ATD_UNLIKELY(p >= r->end))
+                return atd__bin_fail_eof(r);
+            unsigned char c = (unsigned char)*p++;
+            u |= (uint64_t)(c & 0x7f) << shift;
+            if (c < 0x80) {
+                *out = u;
+                return p;
+            }
         }
     }
     /* OCaml reads 63-bit ints: a tenth byte cannot be read by a peer */
-    return atd_reader_fail_at(r, offset_of(r, r->cur), ATD_ERR_RANGE, "vint longer than 9 bytes");
+    atd_reader_fail_at(r, offset_of(r, at), ATD_ERR_RANGE, "vint longer than 9 bytes");
+    return NULL;
 }
 
-bool atd__bin_fail_count(atd_reader *r, const char *at, uint64_t u)
+const char *atd__bin_fail_count(atd_reader *r, const char *at, const char *p, uint64_t u)
 {
-    return atd_reader_fail_at(r, offset_of(r, at), ATD_ERR_EOF,
-                              "count %" PRIu64 " exceeds the %zu bytes left", u,
-                              (size_t)(r->end - r->cur));
+    atd_reader_fail_at(r, offset_of(r, at), ATD_ERR_EOF,
+                       "count %" PRIu64 " exceeds the %zu bytes left", u, (size_t)(r->end - p));
+    return NULL;
 }
 
-bool atd__bin_fail_field_hashtag(atd_reader *r, uint32_t h)
+const char *atd__bin_read_field_hashtag_slow(atd_reader *r, const char *p)
 {
-    return atd_reader_fail_at(r, offset_of(r, r->cur - 4), ATD_ERR_SYNTAX,
-                              "corrupted data: field hashtag 0x%08x lacks its high bit",
-                              (unsigned)h);
+    if (r->end - p < 4)
+        return atd__bin_fail_eof(r);
+    atd_reader_fail_at(r, offset_of(r, p), ATD_ERR_SYNTAX,
+                       "corrupted data: field hashtag 0x%08x lacks its high bit",
+                       (unsigned)atd_bin_get_be(p, 4));
+    return NULL;
 }
 
-bool atd__bin_read_int_slow(atd_reader *r, uint8_t tag, int64_t *out)
+const char *atd__bin_read_int_slow(atd_reader *r, const char *p, uint8_t tag, int64_t *out)
 {
     static const unsigned char widths[5] = {0, 1, 2, 4, 8};
     if (tag == ATD_BIN_UVINT || tag == ATD_BIN_SVINT) {
         uint64_t u;
-        if (!atd_bin_read_uvint(r, &u))
-            return false;
+        p = atd_bin_read_uvint_p(r, p, &u);
+        if (p == NULL)
+            return NULL;
         /* 9 bytes hold 63 bits: both results fit in int64_t. A uvint from
          * 2^62 on is read as OCaml reads it, as the 63-bit two's complement
          * int it is for atdgen: u - 2^63. */
@@ -140,23 +137,22 @@ bool atd__bin_read_int_slow(atd_reader *r, uint8_t tag, int64_t *out)
             *out = -(int64_t)(((uint64_t)1 << 63) - u);
         else
             *out = (int64_t)u;
-        return true;
+        return p;
     }
-    if (tag < ATD_BIN_INT8 || tag > ATD_BIN_INT64)
-        return atd_bin_check_tag(r, offset_of(r, r->cur), ATD_BIN_INT_MASK, tag);
+    if (tag < ATD_BIN_INT8 || tag > ATD_BIN_INT64) {
+        atd_bin_check_tag(r, offset_of(r, p), ATD_BIN_INT_MASK, tag);
+        return NULL;
+    }
     unsigned n = widths[tag];
-    if (ATD_UNLIKELY(!atd_bin_has(r, n)))
+    if (ATD_UNLIKELY((size_t)(r->end - p) < n))
         return atd__bin_fail_eof(r);
-    uint64_t u = atd_bin_get_be(r->cur, n);
-    r->cur += n;
+    uint64_t u = atd_bin_get_be(p, n);
     /* int8 and int16 are unsigned; int32 and int64 are two's complement */
     if (tag == ATD_BIN_INT32)
         *out = (int64_t)(int32_t)(uint32_t)u;
-    else if (tag == ATD_BIN_INT64)
-        *out = (int64_t)u;
     else
         *out = (int64_t)u;
-    return true;
+    return p + n;
 }
 
 bool atd_bin_int_range(atd_reader *r, size_t at, int64_t v, int64_t min, int64_t max)
@@ -168,142 +164,140 @@ bool atd_bin_int_range(atd_reader *r, size_t at, int64_t v, int64_t min, int64_t
                               max);
 }
 
-bool atd_bin_read_bool(atd_reader *r, bool *out)
+const char *atd__bin_read_bool_slow(atd_reader *r, const char *p)
 {
-    uint8_t b;
-    if (!atd_bin_read_byte(r, &b))
-        return false;
-    if (ATD_UNLIKELY(b > 1))
-        return atd_reader_fail_at(r, offset_of(r, r->cur - 1), ATD_ERR_TYPE,
-                                  "expected a bool (0 or 1), found %u", b);
-    *out = b != 0;
-    return true;
-}
-
-bool atd_bin_read_unit(atd_reader *r)
-{
-    uint8_t b;
-    if (!atd_bin_read_byte(r, &b))
-        return false;
-    if (ATD_UNLIKELY(b != 0))
-        return atd_reader_fail_at(r, offset_of(r, r->cur - 1), ATD_ERR_TYPE,
-                                  "expected unit (0), found %u", b);
-    return true;
-}
-
-bool atd_bin_read_float32(atd_reader *r, float *out)
-{
-    if (ATD_UNLIKELY(!atd_bin_has(r, 4)))
+    if (p >= r->end)
         return atd__bin_fail_eof(r);
-    uint32_t bits = (uint32_t)atd_bin_get_be(r->cur, 4);
-    r->cur += 4;
-    memcpy(out, &bits, sizeof *out);
-    return true;
+    atd_reader_fail_at(r, offset_of(r, p), ATD_ERR_TYPE, "expected a bool (0 or 1), found %u",
+                       (unsigned char)*p);
+    return NULL;
 }
 
-bool atd__bin_read_string_slow(atd_reader *r, size_t n, atd_string *out)
+const char *atd_bin_read_unit_p(atd_reader *r, const char *p)
 {
-    char *s = atd_arena_strdup(r->arena, r->cur, n);
-    if (s == NULL)
-        return atd_reader_fail(r, ATD_ERR_NOMEM, "out of memory");
+    if (ATD_UNLIKELY(p >= r->end))
+        return atd__bin_fail_eof(r);
+    if (ATD_UNLIKELY(*p != 0)) {
+        atd_reader_fail_at(r, offset_of(r, p), ATD_ERR_TYPE, "expected unit (0), found %u",
+                           (unsigned char)*p);
+        return NULL;
+    }
+    return p + 1;
+}
+
+const char *atd__bin_read_string_slow(atd_reader *r, const char *p, size_t n, atd_string *out)
+{
+    char *s = atd_arena_strdup(r->arena, p, n);
+    if (s == NULL) {
+        atd_reader_fail_at(r, offset_of(r, p), ATD_ERR_NOMEM, "out of memory");
+        return NULL;
+    }
     out->ptr = s;
     out->len = n;
-    r->cur += n;
-    return true;
+    return p + n;
 }
 
-bool atd__bin_fail_depth(atd_reader *r)
+bool atd__bin_fail_depth(atd_reader *r, const char *p)
 {
-    return atd_reader_fail(r, ATD_ERR_DEPTH, "nesting deeper than %u", r->max_depth);
+    return atd_reader_fail_at(r, offset_of(r, p), ATD_ERR_DEPTH, "nesting deeper than %u",
+                              r->max_depth);
 }
 
 /* --- skipping --- */
 
-static bool skip_bytes(atd_reader *r, size_t n)
+static const char *skip_bytes(atd_reader *r, const char *p, size_t n)
 {
-    if (ATD_UNLIKELY(!atd_bin_has(r, n)))
+    if (ATD_UNLIKELY((size_t)(r->end - p) < n))
         return atd__bin_fail_eof(r);
-    r->cur += n;
-    return true;
+    return p + n;
 }
 
-bool atd_bin_skip(atd_reader *r)
+const char *atd_bin_skip_p(atd_reader *r, const char *p)
 {
     uint8_t tag;
-    if (!atd_bin_read_tag(r, ATD_BIN_ANY_MASK, &tag))
-        return false;
-    return atd_bin_skip_body(r, tag);
+    p = atd_bin_read_tag_p(r, p, ATD_BIN_ANY_MASK, &tag);
+    if (p == NULL)
+        return NULL;
+    return atd_bin_skip_body_p(r, p, tag);
 }
 
-static bool skip_nested(atd_reader *r, uint8_t tag)
+/* The failure of an element of a skipped container: the index pushed. */
+static const char *fail_index(atd_reader *r, size_t i)
+{
+    atd_reader_push_index(r, i);
+    return NULL;
+}
+
+static const char *skip_nested(atd_reader *r, const char *p, uint8_t tag)
 {
     size_t n = 0;
     uint8_t b = 0;
     uint32_t h = 0;
     switch (tag) {
     case ATD_BIN_ARRAY:
-        if (!atd_bin_read_count(r, &n))
-            return false;
-        if (n == 0)
-            return true;
-        if (!atd_bin_read_tag(r, ATD_BIN_ANY_MASK, &b))
-            return false;
-        for (size_t i = 0; i < n; i++)
-            if (!atd_bin_skip_body(r, b))
-                return atd_reader_push_index(r, i);
-        return true;
+        p = atd_bin_read_count_p(r, p, &n);
+        if (p == NULL || n == 0)
+            return p;
+        p = atd_bin_read_tag_p(r, p, ATD_BIN_ANY_MASK, &b);
+        for (size_t i = 0; i < n && p != NULL; i++)
+            if ((p = atd_bin_skip_body_p(r, p, b)) == NULL)
+                return fail_index(r, i);
+        return p;
     case ATD_BIN_TUPLE:
-        if (!atd_bin_read_count(r, &n))
-            return false;
-        for (size_t i = 0; i < n; i++)
-            if (!atd_bin_skip(r))
-                return atd_reader_push_index(r, i);
-        return true;
+        p = atd_bin_read_count_p(r, p, &n);
+        for (size_t i = 0; i < n && p != NULL; i++)
+            if ((p = atd_bin_skip_p(r, p)) == NULL)
+                return fail_index(r, i);
+        return p;
     case ATD_BIN_RECORD:
-        if (!atd_bin_read_count(r, &n))
-            return false;
-        for (size_t i = 0; i < n; i++)
-            if (!atd_bin_read_field_hashtag(r, &h) || !atd_bin_skip(r))
-                return false;
-        return true;
+        p = atd_bin_read_count_p(r, p, &n);
+        for (size_t i = 0; i < n && p != NULL; i++) {
+            p = atd_bin_read_field_hashtag_p(r, p, &h);
+            if (p != NULL)
+                p = atd_bin_skip_p(r, p);
+        }
+        return p;
     case ATD_BIN_NUM_VARIANT:
-        if (!atd_bin_read_byte(r, &b))
-            return false;
-        return (b & 0x80) ? atd_bin_skip(r) : true;
+        p = atd_bin_read_byte_p(r, p, &b);
+        return p != NULL && (b & 0x80) ? atd_bin_skip_p(r, p) : p;
     case ATD_BIN_VARIANT:
-        if (!atd_bin_read_hashtag(r, &h))
-            return false;
-        return (h & 0x80000000u) ? atd_bin_skip(r) : true;
+        p = atd_bin_read_hashtag_p(r, p, &h);
+        return p != NULL && (h & 0x80000000u) ? atd_bin_skip_p(r, p) : p;
     case ATD_BIN_TABLE: {
         size_t rows = 0, cols = 0;
-        if (!atd_bin_read_count(r, &rows))
-            return false;
-        if (rows == 0)
-            return true;
-        if (!atd_bin_read_count(r, &cols))
-            return false;
+        p = atd_bin_read_count_p(r, p, &rows);
+        if (p == NULL || rows == 0)
+            return p;
+        p = atd_bin_read_count_p(r, p, &cols);
+        if (p == NULL)
+            return NULL;
         /* the column tags are kept in the input: one byte after each hashtag */
-        const char *header = r->cur;
+        const char *header = p;
         for (size_t c = 0; c < cols; c++) {
-            if (!atd_bin_read_field_hashtag(r, &h) || !atd_bin_read_tag(r, ATD_BIN_ANY_MASK, &b))
-                return false;
+            p = atd_bin_read_field_hashtag_p(r, p, &h);
+            if (p != NULL)
+                p = atd_bin_read_tag_p(r, p, ATD_BIN_ANY_MASK, &b);
+            if (p == NULL)
+                return NULL;
         }
-        if (cols > 0 && rows > (size_t)(r->end - r->cur) / cols)
-            return atd_reader_fail_at(r, offset_of(r, r->cur), ATD_ERR_EOF,
-                                      "table of %zu rows and %zu columns exceeds the input", rows,
-                                      cols);
+        if (cols > 0 && rows > (size_t)(r->end - p) / cols) {
+            atd_reader_fail_at(r, offset_of(r, p), ATD_ERR_EOF,
+                               "table of %zu rows and %zu columns exceeds the input", rows, cols);
+            return NULL;
+        }
         for (size_t i = 0; i < rows; i++)
             for (size_t c = 0; c < cols; c++)
-                if (!atd_bin_skip_body(r, (uint8_t)header[5 * c + 4]))
-                    return atd_reader_push_index(r, i);
-        return true;
+                if ((p = atd_bin_skip_body_p(r, p, (uint8_t)header[5 * c + 4])) == NULL)
+                    return fail_index(r, i);
+        return p;
     }
     default:
-        return atd_bin_check_tag(r, offset_of(r, r->cur), ATD_BIN_ANY_MASK, tag);
+        atd_bin_check_tag(r, offset_of(r, p), ATD_BIN_ANY_MASK, tag);
+        return NULL;
     }
 }
 
-bool atd_bin_skip_body(atd_reader *r, uint8_t tag)
+const char *atd_bin_skip_body_p(atd_reader *r, const char *p, uint8_t tag)
 {
     uint64_t u = 0;
     size_t n = 0;
@@ -311,26 +305,27 @@ bool atd_bin_skip_body(atd_reader *r, uint8_t tag)
     case ATD_BIN_BOOL:
     case ATD_BIN_INT8:
     case ATD_BIN_UNIT:
-        return skip_bytes(r, 1);
+        return skip_bytes(r, p, 1);
     case ATD_BIN_INT16:
-        return skip_bytes(r, 2);
+        return skip_bytes(r, p, 2);
     case ATD_BIN_INT32:
     case ATD_BIN_FLOAT32:
-        return skip_bytes(r, 4);
+        return skip_bytes(r, p, 4);
     case ATD_BIN_INT64:
     case ATD_BIN_FLOAT64:
-        return skip_bytes(r, 8);
+        return skip_bytes(r, p, 8);
     case ATD_BIN_UVINT:
     case ATD_BIN_SVINT:
-        return atd_bin_read_uvint(r, &u);
+        return atd_bin_read_uvint_p(r, p, &u);
     case ATD_BIN_STRING:
-        return atd_bin_read_count(r, &n) && skip_bytes(r, n);
+        p = atd_bin_read_count_p(r, p, &n);
+        return p != NULL ? skip_bytes(r, p, n) : NULL;
     default: {
-        if (!atd_bin_enter(r))
-            return false;
-        bool ok = skip_nested(r, tag);
+        if (!atd_bin_enter(r, p))
+            return NULL;
+        p = skip_nested(r, p, tag);
         atd_bin_leave(r);
-        return ok;
+        return p;
     }
     }
 }

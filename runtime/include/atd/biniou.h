@@ -3,7 +3,7 @@
  *
  * A value is a one-byte tag and a body; inside arrays and tables the bodies
  * appear without their tag (the tag is given once). Generated code reads
- * the tag, checks it against the tags its type accepts (atd_bin_read_tag),
+ * the tag, checks it against the tags its type accepts (atd_bin_read_tag_p),
  * then reads the body with the functions below.
  *
  * The reader is the JSON reader's atd_reader over the bytes (atd_reader_init),
@@ -163,7 +163,8 @@ static inline char *atd_bin_put_be(char *p, uint64_t u, unsigned n)
  * atd_bin_write_int come first, with atd_bin_int_fits. */
 #define ATD_BIN_RUN_MAX 4096 /* largest such reservation; beyond, the checked path */
 
-static inline char *atd_bin_put_string(char *p, const char *s, size_t len)
+/* (forced inline, as its copy is: else GCC calls it from large writers) */
+static ATD__HOT_INLINE char *atd_bin_put_string(char *p, const char *s, size_t len)
 {
     p = atd_bin_put_uvint(p, len);
     atd__bin_copy(p, s, len);
@@ -331,35 +332,47 @@ bool atd_bin_write_string(atd_writer *w, const char *s, size_t len);
 /* Reading                                                             */
 /* ------------------------------------------------------------------ */
 
-/* The parameters of the readers below:
- *   r:   the reader over the biniou bytes; each reads at r->cur and
- *        advances it past what it read.
+/* The readers below are in the cursor form of reader.h: each takes the
+ * cursor p (inside r's input) and returns the cursor past what it read, or
+ * NULL after recording the error in r, at the offending byte; they neither
+ * read nor write r->cur, so that generated readers keep p in a register:
+ *
+ *     p = atd_bin_read_int_p(r, p, tag, &iv);
+ *     if (p == NULL) return atd_fail_cursor(atd_reader_push_field(r, ATD_LIT("id")));
+ *
+ * Their parameters:
+ *   r:   the reader over the biniou bytes (its end, arena, flags, errors).
+ *   p:   the cursor.
  *   out: the value read; written only on success.
  *   tag: the tag of the value whose body is read (checked by the caller).
- * Each returns true, or false after recording the error in r, at the
- * offending byte: ATD_ERR_EOF when the input ends first, ATD_ERR_TYPE or
+ * Errors: ATD_ERR_EOF when the input ends first, ATD_ERR_TYPE or
  * ATD_ERR_SYNTAX for bytes that are not what was expected ("corrupted
- * data"), ATD_ERR_RANGE for a value out of range. */
+ * data"), ATD_ERR_RANGE for a value out of range. The hot ones are forced
+ * inline (ATD__HOT_INLINE), as the JSON reader's are: in a large generated
+ * reader the compiler would otherwise call them. The few that hand-written
+ * readers need at r->cur (the lazy reader) also have a bool form, the same
+ * primitive behind atd_reader_advance. */
 
 /* Reads a tag and checks that it is in `accept` (a mask of ATD_BIN_MASK
  * bits), setting *tag to it. Errors: end of input; "expected tag svint
  * (17), found string (18)"; tag 26 and bytes that are no tag are
  * "corrupted data". */
-static inline bool atd_bin_read_tag(atd_reader *r, uint32_t accept, uint8_t *tag)
+static ATD__HOT_INLINE const char *atd_bin_read_tag_p(atd_reader *r, const char *p, uint32_t accept,
+                                                      uint8_t *tag)
 {
-    if (ATD_LIKELY(r->cur < r->end)) {
-        unsigned t = (unsigned char)*r->cur;
+    if (ATD_LIKELY(p < r->end)) {
+        unsigned t = (unsigned char)*p;
         if (ATD_LIKELY(t < 32 && ((accept >> t) & 1u))) {
-            r->cur++;
             *tag = (uint8_t)t;
-            return true;
+            return p + 1;
         }
     }
-    return atd__bin_read_tag_slow(r, accept, tag);
+    return atd__bin_read_tag_slow(r, p, accept, tag);
 }
 /* Checks a tag read elsewhere (the element tag of an array, a table column)
- * against `accept`, with the errors of atd_bin_read_tag; `at` is the byte
- * offset of that tag, where the error goes. Reads nothing. */
+ * against `accept`, with the errors of atd_bin_read_tag_p; `at` is the byte
+ * offset of that tag, where the error goes. Reads nothing. Returns true when
+ * the tag is accepted. */
 bool atd_bin_check_tag(atd_reader *r, size_t at, uint32_t accept, uint8_t tag);
 
 /* n bytes at p, big-endian, n at most 8 (a constant in the hot paths: 8
@@ -387,7 +400,13 @@ static inline uint64_t atd_bin_get_be(const char *p, unsigned n)
 }
 
 /* Bodies: one byte, any value. */
-bool atd_bin_read_byte(atd_reader *r, uint8_t *out);
+static ATD__HOT_INLINE const char *atd_bin_read_byte_p(atd_reader *r, const char *p, uint8_t *out)
+{
+    if (ATD_UNLIKELY(p >= r->end))
+        return atd__bin_fail_eof(r);
+    *out = (uint8_t)*p;
+    return p + 1;
+}
 
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ &&                       \
     (defined(__GNUC__) || defined(__clang__)) && !defined(ATD_NO_SIMD)
@@ -400,16 +419,16 @@ bool atd_bin_read_byte(atd_reader *r, uint8_t *out);
  * Inline: the one-byte forms and, with 8 bytes left, vints of up to 8
  * bytes decoded from one load with no loop; the rest out of line (the byte
  * loop, the end of the input, errors). */
-static inline bool atd_bin_read_uvint(atd_reader *r, uint64_t *out)
+static ATD__HOT_INLINE const char *atd_bin_read_uvint_p(atd_reader *r, const char *p, uint64_t *out)
 {
-    if (ATD_LIKELY(r->cur < r->end && (unsigned char)*r->cur < 0x80)) {
-        *out = (unsigned char)*r->cur++;
-        return true;
+    if (ATD_LIKELY(p < r->end && (unsigned char)*p < 0x80)) {
+        *out = (unsigned char)*p;
+        return p + 1;
     }
 #if ATD_BIN_SWAR
-    if (ATD_LIKELY(r->end - r->cur >= 8)) {
+    if (ATD_LIKELY(r->end - p >= 8)) {
         uint64_t x;
-        memcpy(&x, r->cur, 8);
+        memcpy(&x, p, 8);
         /* the last byte is the first without its high bit */
         uint64_t stop = ~x & UINT64_C(0x8080808080808080);
         if (ATD_LIKELY(stop != 0)) {
@@ -419,129 +438,158 @@ static inline bool atd_bin_read_uvint(atd_reader *r, uint64_t *out)
             x = (x & UINT64_C(0x007f007f007f007f)) | (x & UINT64_C(0x7f007f007f007f00)) >> 1;
             x = (x & UINT64_C(0x00003fff00003fff)) | (x & UINT64_C(0x3fff00003fff0000)) >> 2;
             x = (x & UINT64_C(0x000000000fffffff)) | (x & UINT64_C(0x0fffffff00000000)) >> 4;
-            r->cur += (__builtin_ctzll(stop) >> 3) + 1;
             *out = x;
-            return true;
+            return p + (__builtin_ctzll(stop) >> 3) + 1;
         }
     }
 #endif
-    return atd__bin_read_uvint_slow(r, out);
+    return atd__bin_read_uvint_slow(r, p, out);
 }
 /* A count (array length, fields, cells): a uvint no larger than the bytes
  * left, each counted item taking at least one (else "corrupted data" at
  * the count). */
-static inline bool atd_bin_read_count(atd_reader *r, size_t *out)
+static ATD__HOT_INLINE const char *atd_bin_read_count_p(atd_reader *r, const char *p, size_t *out)
 {
-    const char *at = r->cur;
+    const char *at = p;
     uint64_t u = 0;
-    if (!atd_bin_read_uvint(r, &u))
-        return false;
-    if (ATD_UNLIKELY(u > (uint64_t)(r->end - r->cur)))
-        return atd__bin_fail_count(r, at, u);
+    p = atd_bin_read_uvint_p(r, p, &u);
+    if (ATD_UNLIKELY(p == NULL))
+        return NULL;
+    if (ATD_UNLIKELY(u > (uint64_t)(r->end - p)))
+        return atd__bin_fail_count(r, at, p, u);
     *out = (size_t)u;
-    return true;
+    return p;
 }
 /* 4 bytes, big-endian (field and variant hashtags). */
-static inline bool atd_bin_read_hashtag(atd_reader *r, uint32_t *out)
+static ATD__HOT_INLINE const char *atd_bin_read_hashtag_p(atd_reader *r, const char *p,
+                                                          uint32_t *out)
 {
-    if (ATD_UNLIKELY(r->end - r->cur < 4))
+    if (ATD_UNLIKELY(r->end - p < 4))
         return atd__bin_fail_eof(r);
-    const unsigned char *p = (const unsigned char *)r->cur;
-    *out = ((uint32_t)p[0] << 24) | ((uint32_t)p[1] << 16) | ((uint32_t)p[2] << 8) | p[3];
-    r->cur += 4;
-    return true;
+    *out = (uint32_t)atd_bin_get_be(p, 4);
+    return p + 4;
 }
-/* Whether the next 5 bytes at r->cur are `head` (a field's hashtag and tag,
- * as atdgen writes them): the record readers' guess at the field that
- * comes next, a compare of constant bytes; then atd_bin_skip_head, which
- * moves r->cur past them. Neither records an error. */
-static inline bool atd_bin_head_is(const atd_reader *r, const char *head)
+/* Whether the 5 bytes at p are `head` (a field's hashtag and tag, as
+ * atdgen writes them): the record readers' guess at the field that comes
+ * next, a compare of constant bytes, after which they move p past them.
+ * Records no error. */
+static ATD__HOT_INLINE bool atd_bin_head_is(const atd_reader *r, const char *p, const char *head)
 {
-    return ATD_LIKELY(r->end - r->cur >= 5) && memcmp(r->cur, head, 5) == 0;
-}
-static inline void atd_bin_skip_head(atd_reader *r)
-{
-    r->cur += 5;
+    return ATD_LIKELY(r->end - p >= 5) && memcmp(p, head, 5) == 0;
 }
 /* A field hashtag: bit 31 must be set (else "corrupted data", as OCaml says). */
-static inline bool atd_bin_read_field_hashtag(atd_reader *r, uint32_t *out)
+static ATD__HOT_INLINE const char *atd_bin_read_field_hashtag_p(atd_reader *r, const char *p,
+                                                                uint32_t *out)
 {
-    if (ATD_UNLIKELY(!atd_bin_read_hashtag(r, out)))
-        return false;
-    if (ATD_UNLIKELY(!(*out & 0x80000000u)))
-        return atd__bin_fail_field_hashtag(r, *out);
-    return true;
+    if (ATD_LIKELY(r->end - p >= 4)) {
+        uint32_t h = (uint32_t)atd_bin_get_be(p, 4);
+        if (ATD_LIKELY(h & 0x80000000u)) {
+            *out = h;
+            return p + 4;
+        }
+    }
+    return atd__bin_read_field_hashtag_slow(r, p);
 }
 /* The body of an int written with tag `tag` (INT8, INT16, INT32, INT64,
  * UVINT, SVINT; the caller checked the tag). Then, for C types narrower than
  * int64, atd_bin_int_range. */
-static inline bool atd_bin_read_int(atd_reader *r, uint8_t tag, int64_t *out)
+static ATD__HOT_INLINE const char *atd_bin_read_int_p(atd_reader *r, const char *p, uint8_t tag,
+                                                      int64_t *out)
 {
     if (ATD_LIKELY(tag == ATD_BIN_SVINT)) {
         /* 9 bytes hold 63 bits: the result fits in int64_t */
         uint64_t u = 0;
-        if (!atd_bin_read_uvint(r, &u))
-            return false;
-        *out = (int64_t)(u >> 1) ^ -(int64_t)(u & 1);
-        return true;
+        p = atd_bin_read_uvint_p(r, p, &u);
+        if (ATD_LIKELY(p != NULL))
+            *out = (int64_t)(u >> 1) ^ -(int64_t)(u & 1);
+        return p;
     }
-    return atd__bin_read_int_slow(r, tag, out);
+    return atd__bin_read_int_slow(r, p, tag, out);
 }
 /* Checks an int read already: true when min <= v <= max, else false after
  * recording ATD_ERR_RANGE at byte offset `at`, where the value started. */
 bool atd_bin_int_range(atd_reader *r, size_t at, int64_t v, int64_t min, int64_t max);
 /* A bool body (the byte 0 or 1) and a unit body (the byte 0); any other
  * byte is ATD_ERR_TYPE. */
-bool atd_bin_read_bool(atd_reader *r, bool *out);
-bool atd_bin_read_unit(atd_reader *r);
-/* float64 and float32 bodies: IEEE bits, big-endian. */
-static inline bool atd_bin_read_float64(atd_reader *r, double *out)
+static ATD__HOT_INLINE const char *atd_bin_read_bool_p(atd_reader *r, const char *p, bool *out)
 {
-    if (ATD_UNLIKELY(r->end - r->cur < 8))
-        return atd__bin_fail_eof(r);
-    uint64_t bits = atd_bin_get_be(r->cur, 8);
-    r->cur += 8;
-    memcpy(out, &bits, sizeof *out);
-    return true;
+    if (ATD_LIKELY(p < r->end && (unsigned char)*p <= 1)) {
+        *out = *p != 0;
+        return p + 1;
+    }
+    return atd__bin_read_bool_slow(r, p);
 }
-bool atd_bin_read_float32(atd_reader *r, float *out);
+const char *atd_bin_read_unit_p(atd_reader *r, const char *p);
+/* float64 and float32 bodies: IEEE bits, big-endian. */
+static ATD__HOT_INLINE const char *atd_bin_read_float64_p(atd_reader *r, const char *p, double *out)
+{
+    if (ATD_UNLIKELY(r->end - p < 8))
+        return atd__bin_fail_eof(r);
+    uint64_t bits = atd_bin_get_be(p, 8);
+    memcpy(out, &bits, sizeof *out);
+    return p + 8;
+}
+static ATD__HOT_INLINE const char *atd_bin_read_float32_p(atd_reader *r, const char *p, float *out)
+{
+    if (ATD_UNLIKELY(r->end - p < 4))
+        return atd__bin_fail_eof(r);
+    uint32_t bits = (uint32_t)atd_bin_get_be(p, 4);
+    memcpy(out, &bits, sizeof *out);
+    return p + 4;
+}
 /* A string body, copied into the arena (NUL-terminated) unless
  * ATD_READ_BORROW_STRINGS: inline while the arena's chunk has room. */
-#if defined(__GNUC__) || defined(__clang__)
-__attribute__((always_inline)) /* else GCC calls one copy, with the saves of a call */
-#endif
-static inline bool
-atd_bin_read_string(atd_reader *r, atd_string *out)
+static ATD__HOT_INLINE const char *atd_bin_read_string_p(atd_reader *r, const char *p,
+                                                         atd_string *out)
 {
     size_t n = 0;
-    if (!atd_bin_read_count(r, &n))
-        return false;
-    const char *src = r->cur;
+    p = atd_bin_read_count_p(r, p, &n);
+    if (ATD_UNLIKELY(p == NULL))
+        return NULL;
     if (r->flags & ATD_READ_BORROW_STRINGS) {
-        out->ptr = src;
+        out->ptr = p;
         out->len = n;
-        r->cur = src + n;
-        return true;
+        return p + n;
     }
-    char *s = (char *)atd__arena_alloc_here(r->arena, n + 1, 1);
-    if (ATD_UNLIKELY(s == NULL))
-        return atd__bin_read_string_slow(r, n, out);
-    /* the stores to the reader first: the copy may alias them for the compiler */
-    r->cur = src + n;
+    /* the room left in the arena's chunk (0 before its first chunk, when
+     * both ends are NULL): one compare, as the copy needs no alignment */
+    atd_arena *a = r->arena;
+    if (ATD_UNLIKELY((uintptr_t)a->end - (uintptr_t)a->cur <= n))
+        return atd__bin_read_string_slow(r, p, n, out);
+    char *s = (char *)atd__arena_take(a, n + 1);
     out->ptr = s;
     out->len = n;
-    atd__bin_copy(s, src, n);
+    atd__bin_copy(s, p, n);
     s[n] = '\0';
-    return true;
+    return p + n;
+}
+
+/* The bool forms of the readers that the lazy reader uses at r->cur:
+ * true after moving r->cur past the value, false after recording the error. */
+static inline bool atd_bin_read_byte(atd_reader *r, uint8_t *out)
+{
+    return atd_reader_advance(r, atd_bin_read_byte_p(r, r->cur, out));
+}
+static inline bool atd_bin_read_uvint(atd_reader *r, uint64_t *out)
+{
+    return atd_reader_advance(r, atd_bin_read_uvint_p(r, r->cur, out));
+}
+static inline bool atd_bin_read_count(atd_reader *r, size_t *out)
+{
+    return atd_reader_advance(r, atd_bin_read_count_p(r, r->cur, out));
+}
+static inline bool atd_bin_read_string(atd_reader *r, atd_string *out)
+{
+    return atd_reader_advance(r, atd_bin_read_string_p(r, r->cur, out));
 }
 
 /* Nesting (records, tuples, arrays, tables, variants, options): enter checks
- * and increments r's depth (false after recording ATD_ERR_DEPTH beyond
- * max_depth), leave decrements it. */
-static inline bool atd_bin_enter(atd_reader *r)
+ * and increments r's depth (false after recording ATD_ERR_DEPTH at the
+ * cursor p beyond max_depth), leave decrements it. */
+static inline bool atd_bin_enter(atd_reader *r, const char *p)
 {
     if (ATD_UNLIKELY(r->depth >= r->max_depth))
-        return atd__bin_fail_depth(r);
+        return atd__bin_fail_depth(r, p);
     r->depth++;
     return true;
 }
@@ -553,11 +601,11 @@ static inline void atd_bin_leave(atd_reader *r)
 /* Skipping a value of unknown type: a tagged value, or the body of a value
  * of tag `tag`; validated as it is skipped (tags, counts, depth), nothing
  * allocated. */
-bool atd_bin_skip(atd_reader *r);
-bool atd_bin_skip_body(atd_reader *r, uint8_t tag);
+const char *atd_bin_skip_p(atd_reader *r, const char *p);
+const char *atd_bin_skip_body_p(atd_reader *r, const char *p, uint8_t tag);
 
-/* After the top-level value: nothing may follow. Returns true at the end of
- * r's input, else false after recording ATD_ERR_TRAILING. */
+/* After the top-level value, at r->cur: nothing may follow. Returns true at
+ * the end of r's input, else false after recording ATD_ERR_TRAILING. */
 bool atd_bin_read_end(atd_reader *r);
 
 /* Reports the recorded error of a biniou reader.
@@ -568,17 +616,11 @@ bool atd_bin_read_end(atd_reader *r);
  * Returns the code (ATD_ERR_OK when there is none). */
 int atd_bin_get_error(const atd_reader *r, atd_error *err);
 
-/* The bytes of r's input not read yet (a bound on the size of a table). */
-static inline size_t atd_bin_bytes_left(const atd_reader *r)
+/* The bytes of r's input from the cursor p on (a bound on the size of a
+ * table). */
+static inline size_t atd_bin_bytes_left(const atd_reader *r, const char *p)
 {
-    return (size_t)(r->end - r->cur);
-}
-
-/* Whether r has at least n bytes left: fixed-size reads for generated code,
- * after checking the bytes left. */
-static inline bool atd_bin_has(const atd_reader *r, size_t n)
-{
-    return (size_t)(r->end - r->cur) >= n;
+    return (size_t)(r->end - p);
 }
 
 #ifdef __cplusplus

@@ -93,7 +93,7 @@ START_TEST(test_biniou_vints)
         atd_reader r;
         int64_t back;
         atd_reader_init(&r, b.data, b.len, NULL, 0);
-        ck_assert(atd_bin_read_int(&r, ATD_BIN_SVINT, &back));
+        ck_assert(atd_reader_advance(&r, atd_bin_read_int_p(&r, r.cur, ATD_BIN_SVINT, &back)));
         ck_assert(back == sv[i].v);
     }
     /* the largest portable magnitudes (|n| < 2^62) take 9 bytes and read back */
@@ -106,7 +106,7 @@ START_TEST(test_biniou_vints)
         atd_reader r;
         int64_t back;
         atd_reader_init(&r, b.data, b.len, NULL, 0);
-        ck_assert(atd_bin_read_int(&r, ATD_BIN_SVINT, &back));
+        ck_assert(atd_reader_advance(&r, atd_bin_read_int_p(&r, r.cur, ATD_BIN_SVINT, &back)));
         ck_assert(back == edges[i]);
     }
     /* a tenth byte is more than OCaml reads */
@@ -291,6 +291,74 @@ START_TEST(test_biniou_record_rules)
 }
 END_TEST
 
+/* The cursor form: each reader takes the cursor and returns the next one,
+ * leaving r->cur alone; on error it returns NULL, at the offending byte. */
+START_TEST(test_biniou_cursor_form)
+{
+    /* room for the 8-byte loads of the inline readers */
+    static const char in[32] = "\x00\x01\x02";
+    atd_reader r;
+    bool b = true;
+    atd_reader_init(&r, in, 3, NULL, 0);
+    const char *p = atd_bin_read_bool_p(&r, in, &b);
+    ck_assert(p == in + 1 && !b);
+    p = atd_bin_read_bool_p(&r, p, &b);
+    ck_assert(p == in + 2 && b);
+    ck_assert(r.cur == in);
+    ck_assert_ptr_null(atd_bin_read_bool_p(&r, p, &b));
+    ck_assert_int_eq(r.err_code, ATD_ERR_TYPE);
+    ck_assert_uint_eq(r.err_offset, 2);
+
+    static const char hashtag[32] = "\x00\x12\x34\x56\x78";
+    uint32_t h = 0;
+    atd_reader_init(&r, hashtag, 5, NULL, 0);
+    ck_assert_ptr_null(atd_bin_read_field_hashtag_p(&r, hashtag + 1, &h));
+    ck_assert_int_eq(r.err_code, ATD_ERR_SYNTAX);
+    ck_assert_uint_eq(r.err_offset, 1);
+    atd_reader_init(&r, hashtag, 5, NULL, 0);
+    ck_assert(atd_bin_read_hashtag_p(&r, hashtag + 1, &h) == hashtag + 5 && h == 0x12345678u);
+    ck_assert_ptr_null(atd_bin_read_hashtag_p(&r, hashtag + 2, &h));
+    ck_assert_int_eq(r.err_code, ATD_ERR_EOF);
+
+    static const char count[32] = "\x07\x05\x00";
+    size_t n = 0;
+    atd_reader_init(&r, count, 3, NULL, 0);
+    ck_assert_ptr_null(atd_bin_read_count_p(&r, count + 1, &n));
+    ck_assert_int_eq(r.err_code, ATD_ERR_EOF);
+    ck_assert_uint_eq(r.err_offset, 1);
+
+    /* the byte 0 is the tag bool; 5 is no tag */
+    uint8_t tag = 0;
+    atd_reader_init(&r, count, 3, NULL, 0);
+    ck_assert_ptr_null(atd_bin_read_tag_p(&r, count + 2, ATD_BIN_MASK(ATD_BIN_SVINT), &tag));
+    ck_assert_int_eq(r.err_code, ATD_ERR_TYPE);
+    ck_assert_uint_eq(r.err_offset, 2);
+    atd_reader_init(&r, count, 3, NULL, 0);
+    ck_assert_ptr_null(atd_bin_read_tag_p(&r, count + 1, ATD_BIN_ANY_MASK, &tag));
+    ck_assert_int_eq(r.err_code, ATD_ERR_SYNTAX);
+    ck_assert_uint_eq(r.err_offset, 1);
+    atd_reader_init(&r, count, 3, NULL, 0);
+    ck_assert_ptr_null(atd_bin_read_tag_p(&r, count + 3, ATD_BIN_ANY_MASK, &tag));
+    ck_assert_int_eq(r.err_code, ATD_ERR_EOF);
+
+    /* an svint, a float64, a string, then the end of the input */
+    static const char body[32] = "\x03\x40\x09\x21\xfb\x54\x44\x2d\x18\x02hi";
+    int64_t v = 0;
+    double d = 0;
+    atd_string s;
+    atd_reader_init(&r, body, 12, arena, 0);
+    p = atd_bin_read_int_p(&r, body, ATD_BIN_SVINT, &v);
+    ck_assert(p == body + 1 && v == -2);
+    p = atd_bin_read_float64_p(&r, p, &d);
+    ck_assert(p == body + 9 && d > 3.14159 && d < 3.1416);
+    p = atd_bin_read_string_p(&r, p, &s);
+    ck_assert(p == body + 12 && s.len == 2 && memcmp(s.ptr, "hi", 3) == 0);
+    ck_assert_ptr_null(atd_bin_read_unit_p(&r, p));
+    ck_assert_int_eq(r.err_code, ATD_ERR_EOF);
+    ck_assert(r.cur == r.end);
+}
+END_TEST
+
 START_TEST(test_biniou_strict_fields)
 {
     char in[64];
@@ -331,11 +399,11 @@ START_TEST(test_biniou_scalars)
             bool b;
             atd_reader r;
             atd_reader_init(&r, in + 1, n - 1, NULL, 0);
-            rc = atd_bin_read_bool(&r, &b) ? 0 : (int)r.err_code;
+            rc = atd_bin_read_bool_p(&r, r.cur, &b) != NULL ? 0 : (int)r.err_code;
         } else if (in[0] == 0x18) {
             atd_reader r;
             atd_reader_init(&r, in + 1, n - 1, NULL, 0);
-            rc = atd_bin_read_unit(&r) ? 0 : (int)r.err_code;
+            rc = atd_bin_read_unit_p(&r, r.cur) != NULL ? 0 : (int)r.err_code;
         } else {
             all_int_option o;
             rc = all_int_option_from_biniou(in, n, arena, &o, &err);
@@ -500,11 +568,11 @@ START_TEST(test_biniou_depth)
     /* the same bytes as an unknown field are skipped, to the same limit */
     atd_reader r;
     atd_reader_init(&r, b.data, b.len, NULL, 0);
-    ck_assert(!atd_bin_skip(&r));
+    ck_assert(!atd_reader_advance(&r, atd_bin_skip_p(&r, r.cur)));
     ck_assert_int_eq(r.err_code, ATD_ERR_DEPTH);
     atd_reader_init(&r, b.data, b.len, NULL, 0);
     r.max_depth = 2 * LEVELS + 10;
-    ck_assert(atd_bin_skip(&r));
+    ck_assert(atd_reader_advance(&r, atd_bin_skip_p(&r, r.cur)));
     ck_assert(atd_bin_read_end(&r));
     atd_buf_free(&b);
 }
@@ -854,6 +922,7 @@ Suite *biniou_suite(void)
     tcase_set_timeout(gen, 120);
     tcase_add_test(gen, test_biniou_worked_example);
     tcase_add_test(gen, test_biniou_record_rules);
+    tcase_add_test(gen, test_biniou_cursor_form);
     tcase_add_test(gen, test_biniou_strict_fields);
     tcase_add_test(gen, test_biniou_scalars);
     tcase_add_test(gen, test_biniou_int_reprs);

@@ -9,40 +9,51 @@
 char *atd__bin_string_p(atd_writer *w, char *p, const char *s, size_t len);
 bool atd__bin_fail_range(atd_writer *w, int64_t v, const char *repr);
 
-/* Reading: the paths the inline readers leave (the end of the input, the
- * byte loop of vints, a full arena chunk) and their errors, recorded in r;
- * all return false on error. */
-bool atd__bin_read_tag_slow(atd_reader *r, uint32_t accept, uint8_t *tag);
-bool atd__bin_read_uvint_slow(atd_reader *r, uint64_t *out);
-bool atd__bin_read_int_slow(atd_reader *r, uint8_t tag, int64_t *out);
-bool atd__bin_read_string_slow(atd_reader *r, size_t n, atd_string *out);
-bool atd__bin_fail_count(atd_reader *r, const char *at, uint64_t u);
-bool atd__bin_fail_eof(atd_reader *r);
-bool atd__bin_fail_field_hashtag(atd_reader *r, uint32_t h);
-bool atd__bin_fail_depth(atd_reader *r);
+/* Reading, in the cursor form of atd/biniou.h: the paths the inline
+ * readers leave (the end of the input, the byte loop of vints, a full arena
+ * chunk) and their errors, recorded in r; those returning a cursor return
+ * NULL on error, the others false. */
+const char *atd__bin_read_tag_slow(atd_reader *r, const char *p, uint32_t accept, uint8_t *tag);
+const char *atd__bin_read_uvint_slow(atd_reader *r, const char *p, uint64_t *out);
+const char *atd__bin_read_int_slow(atd_reader *r, const char *p, uint8_t tag, int64_t *out);
+const char *atd__bin_read_string_slow(atd_reader *r, const char *p, size_t n, atd_string *out);
+const char *atd__bin_read_field_hashtag_slow(atd_reader *r, const char *p);
+const char *atd__bin_read_bool_slow(atd_reader *r, const char *p);
+const char *atd__bin_fail_count(atd_reader *r, const char *at, const char *p, uint64_t u);
+const char *atd__bin_fail_eof(atd_reader *r);
+bool atd__bin_fail_depth(atd_reader *r, const char *p);
 
-/* Copies n bytes; up to 16 with two overlapping moves and no call (most
- * strings of records are that short). */
-static inline void atd__bin_copy(char *d, const char *s, size_t n)
+/* Copies n bytes: up to 32 with two overlapping moves and no call (most
+ * strings of records are that short), one compare per size class. Forced
+ * inline: it is part of every string's reader and writer. */
+static ATD__HOT_INLINE void atd__bin_copy(char *d, const char *s, size_t n)
 {
-    if (n >= 8 && n <= 16) {
+    if (n > 16) {
+        if (n <= 32) {
+            char a[16], b[16];
+            memcpy(a, s, 16);
+            memcpy(b, s + n - 16, 16);
+            memcpy(d, a, 16);
+            memcpy(d + n - 16, b, 16);
+        } else {
+            memcpy(d, s, n);
+        }
+    } else if (n >= 8) {
         uint64_t a, b;
         memcpy(&a, s, 8);
         memcpy(&b, s + n - 8, 8);
         memcpy(d, &a, 8);
         memcpy(d + n - 8, &b, 8);
-    } else if (n >= 4 && n < 8) {
+    } else if (n >= 4) {
         uint32_t a, b;
         memcpy(&a, s, 4);
         memcpy(&b, s + n - 4, 4);
         memcpy(d, &a, 4);
         memcpy(d + n - 4, &b, 4);
-    } else if (n > 0 && n < 4) {
+    } else if (n > 0) {
         d[0] = s[0];
         d[n / 2] = s[n / 2];
         d[n - 1] = s[n - 1];
-    } else if (n > 16) {
-        memcpy(d, s, n);
     }
 }
 
