@@ -667,7 +667,8 @@ static void read_count(cw *w, const char *itn)
     cw_line(w, "%s *items_;", itn);
     cw_line(w, "out->items = NULL;");
     cw_line(w, "out->len = 0;");
-    check_call(w, "atd_bin_read_count(r, &n_)", "return false;");
+    check_call(w, "atd_reader_advance(r, atd_bin_read_count_p(r, atd_reader_cursor(r), &n_))",
+               "return false;");
     cw_open(w, "if (n_ == 0)");
     cw_line(w, "return true;");
     cw_close(w, "}");
@@ -692,7 +693,10 @@ static void emit_assoc_rbody(cw *w, const lz_info *z, const ir_type *t)
     read_count(w, cw_fmt(w, "%s_item", lz_name(w, z, t)));
     cw_line(w, "(void)db;");
     cw_open(w, "for (i = 0; i < n_; i++)");
-    check_call(w, "atd_bin_read_string(r, &items_[i].key)", "return atd_reader_push_index(r, i);");
+    check_call(w,
+               "atd_reader_advance(r, atd_bin_read_string_p(r, atd_reader_cursor(r), "
+               "&items_[i].key))",
+               "return atd_reader_push_index(r, i);");
     read_slot(w, z, &t->elem, "items_[i].value", "return atd_reader_push_index(r, i);");
     cw_close(w, "}");
     cw_line(w, "out->items = items_;");
@@ -776,7 +780,10 @@ static void emit_tagged(cw *w, const lz_info *z, const ir_type *t)
         cw_line(w, "uint8_t tag = 0;");
         check_call(
             w,
-            cw_fmt(w, "atd_bin_read_byte(r, &tag) && atd_lazy_check_tag(r, tag, %uu)", lz_tag(t)),
+            cw_fmt(w,
+                   "atd_reader_advance(r, atd_bin_read_byte_p(r, atd_reader_cursor(r), &tag)) "
+                   "&& atd_lazy_check_tag(r, tag, %uu)",
+                   lz_tag(t)),
             "return false;");
         cw_line(w, "return %s__lz_rbody(r, db, out);", t->fn);
     } else {

@@ -17,6 +17,26 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+/* The biniou primitives on r->cur, for the readers of the index and the
+ * tables below: true after moving r->cur past the value, false after
+ * recording the error. */
+static bool bin_byte(atd_reader *r, uint8_t *out)
+{
+    return atd_reader_advance(r, atd_bin_read_byte_p(r, r->cur, out));
+}
+static bool bin_uvint(atd_reader *r, uint64_t *out)
+{
+    return atd_reader_advance(r, atd_bin_read_uvint_p(r, r->cur, out));
+}
+static bool bin_count(atd_reader *r, size_t *out)
+{
+    return atd_reader_advance(r, atd_bin_read_count_p(r, r->cur, out));
+}
+static bool bin_string(atd_reader *r, atd_string *out)
+{
+    return atd_reader_advance(r, atd_bin_read_string_p(r, r->cur, out));
+}
+
 static const char header_magic[8] = {'A', 'T', 'D', 'L', 'A', 'Z', 'Y', 0};
 static const char trailer_magic[8] = {'A', 'T', 'D', 'L', 'A', 'Z', 'Y', 'E'};
 
@@ -247,7 +267,7 @@ bool atd_lazy_check_tag(atd_reader *r, uint8_t tag, unsigned want)
 bool atd_lazy_read_presence(atd_reader *r, bool *present)
 {
     uint8_t b = 0;
-    if (!atd_bin_read_byte(r, &b))
+    if (!bin_byte(r, &b))
         return false;
     if (b > 1)
         return atd_reader_fail_at(r, here(r) - 1, ATD_ERR_TYPE,
@@ -261,7 +281,7 @@ bool atd_lazy_read_ref(atd_reader *r, const atd_lazy_db *db, atd_lazy *out)
 {
     uint64_t off, len;
     size_t at = here(r);
-    if (!atd_bin_read_uvint(r, &off) || !atd_bin_read_uvint(r, &len))
+    if (!bin_uvint(r, &off) || !bin_uvint(r, &len))
         return false;
     if (!frame_in_data(db, off, len))
         return atd_reader_fail_at(
@@ -311,7 +331,7 @@ bool atd_lazy_read_shared(atd_reader *r, const atd_lazy_db *db, atd_string *out)
 {
     uint64_t id, rec, rec_len;
     size_t at = here(r);
-    if (!atd_bin_read_uvint(r, &id))
+    if (!bin_uvint(r, &id))
         return false;
     if (id >= db->strings_count)
         return atd_reader_fail_at(r, at, ATD_ERR_SYNTAX, "shared string %" PRIu64 " of %" PRIu64,
@@ -323,8 +343,8 @@ bool atd_lazy_read_index(atd_reader *r, const atd_lazy_db *db, atd_lazy_index *o
 {
     uint64_t off, len, count, inner;
     size_t at = here(r);
-    if (!atd_bin_read_uvint(r, &off) || !atd_bin_read_uvint(r, &len) ||
-        !atd_bin_read_uvint(r, &count) || !atd_bin_read_uvint(r, &inner))
+    if (!bin_uvint(r, &off) || !bin_uvint(r, &len) ||
+        !bin_uvint(r, &count) || !bin_uvint(r, &inner))
         return false;
     bool empty = off == 0 && len == 0 && count == 0 && inner == 0;
     if (!empty && (count == 0 || !frame_in_data(db, off, len)))
@@ -378,7 +398,7 @@ static bool open_node(const atd_lazy_db *db, atd_reader *r, uint64_t off, uint64
         return fail_crc(r, off, len, "index node");
     uint8_t lv = 0;
     size_t n = 0;
-    if (!atd_bin_read_byte(r, &lv) || !atd_bin_read_count(r, &n))
+    if (!bin_byte(r, &lv) || !bin_count(r, &n))
         return false;
     if (lv >= MAX_LEVEL || (want != MAX_LEVEL && lv != want) || n == 0 ||
         n > (size_t)(r->end - r->cur) / 2)
@@ -408,15 +428,15 @@ static bool node_entry(atd_reader *r, const node *nd, size_t k)
 static bool read_child(atd_reader *r, atd_string *key, uint64_t *off, uint64_t *len,
                        uint64_t *count)
 {
-    return atd_bin_read_string(r, key) && atd_bin_read_uvint(r, off) &&
-           atd_bin_read_uvint(r, len) && atd_bin_read_uvint(r, count);
+    return bin_string(r, key) && bin_uvint(r, off) &&
+           bin_uvint(r, len) && bin_uvint(r, count);
 }
 
 /* A leaf's entry: its key; r is then narrowed to exactly its value. */
 static bool read_leaf_entry(atd_reader *r, atd_string *key)
 {
     uint64_t vlen;
-    if (!atd_bin_read_string(r, key) || !atd_bin_read_uvint(r, &vlen))
+    if (!bin_string(r, key) || !bin_uvint(r, &vlen))
         return false;
     if (vlen > (uint64_t)(r->end - r->cur))
         return atd__bin_fail_eof(r);
@@ -475,7 +495,7 @@ static bool node_search(atd_reader *r, const node *nd, const char *key, size_t l
     while (lo < hi) {
         size_t mid = lo + (hi - lo) / 2;
         atd_string k;
-        if (!node_entry(r, nd, mid) || !atd_bin_read_string(r, &k))
+        if (!node_entry(r, nd, mid) || !bin_string(r, &k))
             return false;
         int c = key_cmp(key, len, &k);
         if (c == 0) {
@@ -536,7 +556,7 @@ int atd_lazy_verify(const atd_lazy_db *db, atd_error *err)
         }
         size_t at = here(&r);
         uint64_t len;
-        if (!atd_bin_read_uvint(&r, &len))
+        if (!bin_uvint(&r, &len))
             return atd_lazy_get_error(&r, err);
         uint64_t off = here(&r);
         if (!frame_in_data(db, off, len)) {

@@ -564,25 +564,6 @@ static ATD__HOT_INLINE const char *atd_bin_read_string_p(atd_reader *r, const ch
     return p + n;
 }
 
-/* The bool forms of the readers that the lazy reader uses at r->cur:
- * true after moving r->cur past the value, false after recording the error. */
-static inline bool atd_bin_read_byte(atd_reader *r, uint8_t *out)
-{
-    return atd_reader_advance(r, atd_bin_read_byte_p(r, r->cur, out));
-}
-static inline bool atd_bin_read_uvint(atd_reader *r, uint64_t *out)
-{
-    return atd_reader_advance(r, atd_bin_read_uvint_p(r, r->cur, out));
-}
-static inline bool atd_bin_read_count(atd_reader *r, size_t *out)
-{
-    return atd_reader_advance(r, atd_bin_read_count_p(r, r->cur, out));
-}
-static inline bool atd_bin_read_string(atd_reader *r, atd_string *out)
-{
-    return atd_reader_advance(r, atd_bin_read_string_p(r, r->cur, out));
-}
-
 /* Nesting (records, tuples, arrays, tables, variants, options): enter checks
  * and increments r's depth (false after recording ATD_ERR_DEPTH at the
  * cursor p beyond max_depth), leave decrements it. */

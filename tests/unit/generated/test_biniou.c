@@ -82,7 +82,7 @@ START_TEST(test_biniou_vints)
         atd_reader r;
         uint64_t back;
         atd_reader_init(&r, b.data, b.len, NULL, 0);
-        ck_assert(atd_bin_read_uvint(&r, &back));
+        ck_assert(atd_reader_advance(&r, atd_bin_read_uvint_p(&r, atd_reader_cursor(&r), &back)));
         ck_assert(back == uv[i].u);
     }
     for (size_t i = 0; i < sizeof sv / sizeof sv[0]; i++) {
@@ -116,7 +116,7 @@ START_TEST(test_biniou_vints)
     atd_reader r;
     uint64_t u;
     atd_reader_init(&r, ten, 10, NULL, 0);
-    ck_assert(!atd_bin_read_uvint(&r, &u));
+    ck_assert(!atd_reader_advance(&r, atd_bin_read_uvint_p(&r, atd_reader_cursor(&r), &u)));
     ck_assert_int_eq(r.err_code, ATD_ERR_RANGE);
     atd_buf_free(&b);
 }
@@ -154,7 +154,7 @@ START_TEST(test_biniou_vint_lengths)
                 atd_reader r;
                 uint64_t back = 0;
                 atd_reader_init(&r, in, n + tail, NULL, 0);
-                ck_assert(atd_bin_read_uvint(&r, &back));
+                ck_assert(atd_reader_advance(&r, atd_bin_read_uvint_p(&r, atd_reader_cursor(&r), &back)));
                 ck_assert_msg(back == u && (size_t)(r.cur - in) == n, "read of %llu, tail %zu",
                               (unsigned long long)u, tail);
             }
@@ -165,7 +165,7 @@ START_TEST(test_biniou_vint_lengths)
     atd_reader r;
     uint64_t u;
     atd_reader_init(&r, cut, 3, NULL, 0);
-    ck_assert(!atd_bin_read_uvint(&r, &u));
+    ck_assert(!atd_reader_advance(&r, atd_bin_read_uvint_p(&r, atd_reader_cursor(&r), &u)));
     ck_assert_int_eq(r.err_code, ATD_ERR_EOF);
 }
 END_TEST
