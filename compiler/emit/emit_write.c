@@ -334,7 +334,8 @@ static void write_fixed(cw *w, const piece *pcs, size_t n)
             pc->type->kind == IR_ENUM ? enum_max_len(w, pc->type) : pc->type->fixed_max;
         if (pc->comma_if != NULL)
             size = cw_fmt(w, "ATD_LEN(\",\") + %s", size);
-        if (pc->lit != NULL) /* ATD_LIT("...") -> ATD_LEN("...") */
+        /* ATD_LIT("...") -> ATD_LEN("..."); out of memory, lit may be "" */
+        if (pc->lit != NULL && strncmp(pc->lit, "ATD_LIT", strlen("ATD_LIT")) == 0)
             size = cw_fmt(w, "ATD_LEN%s + %s", pc->lit + strlen("ATD_LIT"), size);
         if (pc->close != NULL)
             size = cw_fmt(w, "%s + ATD_LEN(\"%s\")", size, pc->close);
