@@ -690,6 +690,16 @@ static const char *single_tag(cw *w, const ir_type *t)
     return cw_fmt(w, "%uu", bin_tag(t));
 }
 
+/* The error call for a hashtag (in the variable h, read last) that is none
+ * of sum t's constructors. */
+static const char *bad_variant_call(cw *w, const ir_type *t, const char *h)
+{
+    return cw_fmt(w,
+                  "atd_reader_fail_at(r, atd_reader_offset_of(r, p) - 4, ATD_ERR_BAD_VARIANT, "
+                  "\"unsupported variant hashtag 0x%%08x in '%%s'\", (unsigned)%s, \"%s\")",
+                  h, t->atd_name);
+}
+
 /* Emits the statements reading the body of a value of type t, whose tag
  * (already checked) is the C expression `tag`, into the lvalue lv. */
 static void read_body(cw *w, const ir_type *t, const char *tag, const char *lv, const char *fail)
@@ -760,10 +770,7 @@ static void read_body(cw *w, const ir_type *t, const char *tag, const char *lv, 
             cw_line(w, "break;");
         }
         cw_mid(w, "default:");
-        cw_line(w,
-                "atd_reader_fail_at(r, atd_reader_offset_of(r, p) - 4, ATD_ERR_BAD_VARIANT, "
-                "\"unsupported variant hashtag 0x%%08x in '%%s'\", (unsigned)eh_, \"%s\");",
-                t->atd_name);
+        cw_line(w, "%s;", bad_variant_call(w, t, "eh_"));
         cw_line(w, "%s", fail);
         cw_close(w, "}");
         cw_close(w, "}");
@@ -775,9 +782,8 @@ static void read_body(cw *w, const ir_type *t, const char *tag, const char *lv, 
         break;
     }
     if ((t->kind == IR_LIST && !t->bin_table) || t->kind == IR_ASSOC) {
-        /* an empty array, its count 0, without the call (the depth check
-         * of the call kept: the limit applies to empty arrays too) */
-        cw_open(w, "if (p < r->end && *p == 0 && r->depth < r->max_depth)");
+        /* an empty array without the call */
+        cw_open(w, "if (atd_bin_empty_at(r, p))");
         cw_line(w, "(%s).items = NULL;", lv);
         cw_line(w, "(%s).len = 0;", lv);
         cw_line(w, "p++;");
@@ -964,19 +970,18 @@ static void emit_record_rbody(cw *w, const ir_type *t)
 static void emit_sum_rbody(cw *w, const ir_type *t)
 {
     const char *lv, *fail;
-    bool is_enum = t->kind == IR_ENUM;
-    cw_line(w, "uint32_t h_ = 0;");
     cw_line(w, "(void)tag;");
+    if (t->kind == IR_ENUM) { /* the switch that its uses inline */
+        read_body(w, t, "tag", "*out", "return NULL;");
+        cw_line(w, "return p;");
+        return;
+    }
+    cw_line(w, "uint32_t h_ = 0;");
     emit_cursor_call(w, "atd_bin_read_hashtag_p(r, p, &h_)", "return NULL;");
     cw_open(w, "switch (h_) {");
     for (size_t i = 0; i < t->ncases; i++) {
         const ir_case *k = &t->cases[i];
         cw_mid(w, "case 0x%08xu:", (unsigned)k->bin_hashtag);
-        if (is_enum) {
-            cw_line(w, "*out = %s;", k->const_name);
-            cw_line(w, "return p;");
-            continue;
-        }
         cw_line(w, "out->tag = %s;", k->const_name);
         if (k->arg.type != NULL) {
             check_call(w, "atd_bin_enter(r, p)", "return NULL;");
@@ -990,12 +995,7 @@ static void emit_sum_rbody(cw *w, const ir_type *t)
     cw_mid(w, "default:");
     cw_line(w, "break;");
     cw_close(w, "}");
-    cw_line(w, "%s",
-            reader_fail(w, cw_fmt(w,
-                                  "atd_reader_fail_at(r, atd_reader_offset_of(r, p) - 4, "
-                                  "ATD_ERR_BAD_VARIANT, \"unsupported variant hashtag 0x%%08x "
-                                  "in '%%s'\", (unsigned)h_, \"%s\")",
-                                  t->atd_name)));
+    cw_line(w, "%s", reader_fail(w, bad_variant_call(w, t, "h_")));
 }
 
 static void emit_tuple_rbody(cw *w, const ir_type *t)

@@ -349,9 +349,9 @@ bool atd_bin_write_string(atd_writer *w, const char *s, size_t len);
  * ATD_ERR_SYNTAX for bytes that are not what was expected ("corrupted
  * data"), ATD_ERR_RANGE for a value out of range. The hot ones are forced
  * inline (ATD__HOT_INLINE), as the JSON reader's are: in a large generated
- * reader the compiler would otherwise call them. The few that hand-written
- * readers need at r->cur (the lazy reader) also have a bool form, the same
- * primitive behind atd_reader_advance. */
+ * reader the compiler would otherwise call them. Code that reads at r->cur
+ * passes atd_reader_cursor(r) and takes the result back with
+ * atd_reader_advance. */
 
 /* Reads a tag and checks that it is in `accept` (a mask of ATD_BIN_MASK
  * bits), setting *tag to it. Errors: end of input; "expected tag svint
@@ -577,6 +577,14 @@ static inline bool atd_bin_enter(atd_reader *r, const char *p)
 static inline void atd_bin_leave(atd_reader *r)
 {
     r->depth--;
+}
+
+/* Whether the body at p is an array of count 0 that may be entered (r's
+ * depth is below its limit): a reader then takes its one byte without a
+ * call, with the same outcome. */
+static ATD__HOT_INLINE bool atd_bin_empty_at(const atd_reader *r, const char *p)
+{
+    return p < r->end && *p == 0 && r->depth < r->max_depth;
 }
 
 /* Skipping a value of unknown type: a tagged value, or the body of a value
