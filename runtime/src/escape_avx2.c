@@ -28,8 +28,6 @@
 
 #include "utf8_lookup_avx2.h"
 
-#define ALWAYS_INLINE inline __attribute__((always_inline))
-
 /* The broadcast constants of the loop, made opaque to the compiler once
  * per call (an empty asm that "changes" them): otherwise it rebuilds each
  * one, in three instructions, on every step rather than keep them. */
@@ -52,7 +50,7 @@ static const union {
                      REP32(ATD__U8_THIRD), REP32(ATD__U8_FOURTH), REP32(ATD__U8_HIGH)}};
 
 /* One load each, from the table above. */
-static ATD__TARGET_AVX2 ALWAYS_INLINE void constants_init(loop_constants *c)
+static ATD__TARGET_AVX2 ATD__HOT_INLINE void constants_init(loop_constants *c)
 {
     const __m256i *t = (const __m256i *)(const void *)constant_bytes.bytes;
     __asm__("" : "+r"(t)); /* not folded back into constants */
@@ -67,7 +65,7 @@ static ATD__TARGET_AVX2 ALWAYS_INLINE void constants_init(loop_constants *c)
 }
 
 /* Bit i set where byte i of v is escaped: '"', '\\', below 0x20 or DEL. */
-static ATD__TARGET_AVX2 ALWAYS_INLINE unsigned escapes(__m256i v, const loop_constants *c)
+static ATD__TARGET_AVX2 ATD__HOT_INLINE unsigned escapes(__m256i v, const loop_constants *c)
 {
     __m256i q = _mm256_cmpeq_epi8(v, c->quote);
     __m256i b = _mm256_cmpeq_epi8(v, c->bslash);
@@ -79,7 +77,7 @@ static ATD__TARGET_AVX2 ALWAYS_INLINE unsigned escapes(__m256i v, const loop_con
 
 /* s[0..n) for n < 32, zero-padded to a block, by loads that stay inside it:
  * two overlapping ones, the second shifted down onto its place. */
-static ATD__TARGET_AVX2 ALWAYS_INLINE __m256i load_end(const char *s, unsigned n)
+static ATD__TARGET_AVX2 ATD__HOT_INLINE __m256i load_end(const char *s, unsigned n)
 {
     if (n >= 16) {
         /* slide + d as a vpshufb index: byte i takes byte i + d, zero once
@@ -112,7 +110,7 @@ static ATD__TARGET_AVX2 ALWAYS_INLINE __m256i load_end(const char *s, unsigned n
 }
 
 /* Copies s[0..n) (n < 32) to p, by overlapping moves that cover it exactly. */
-static ATD__TARGET_AVX2 ALWAYS_INLINE void copy_end(char *p, const char *s, unsigned n)
+static ATD__TARGET_AVX2 ATD__HOT_INLINE void copy_end(char *p, const char *s, unsigned n)
 {
     if (n >= 16) {
         __m128i a = _mm_loadu_si128((const __m128i *)(const void *)s);
@@ -134,7 +132,7 @@ static ATD__TARGET_AVX2 ALWAYS_INLINE void copy_end(char *p, const char *s, unsi
     }
 }
 
-static ATD__TARGET_AVX2 ALWAYS_INLINE char *escape_kernel(char *p, const char *s, size_t len,
+static ATD__TARGET_AVX2 ATD__HOT_INLINE char *escape_kernel(char *p, const char *s, size_t len,
                                                           bool check)
 {
     const char *end = s + len;
@@ -221,7 +219,7 @@ static const union {
 /* The table, made opaque to the compiler (an empty asm that "changes" the
  * pointer): else it folds the loads back into constants and rebuilds each
  * one in three instructions. */
-static ATD__TARGET_AVX2 ALWAYS_INLINE const __m256i *plain_table(void)
+static ATD__TARGET_AVX2 ATD__HOT_INLINE const __m256i *plain_table(void)
 {
     const __m256i *t = (const __m256i *)(const void *)plain_bytes.bytes;
     __asm__("" : "+r"(t));
@@ -232,7 +230,7 @@ static ATD__TARGET_AVX2 ALWAYS_INLINE const __m256i *plain_table(void)
  * `check`, the non-ASCII ones (the UTF-8 validation is then needed). With
  * one added, the bytes below 0x20, DEL and 0x80..0xff are exactly those
  * below 0x21 as signed bytes; '"' and '\\' are tested on their own. */
-static ATD__TARGET_AVX2 ALWAYS_INLINE __m256i plain_stops(__m256i v, const __m256i *t, bool check)
+static ATD__TARGET_AVX2 ATD__HOT_INLINE __m256i plain_stops(__m256i v, const __m256i *t, bool check)
 {
     if (!check) {
         __m256i q = _mm256_cmpeq_epi8(v, _mm256_load_si256(t + PLAIN_QUOTE));
@@ -248,18 +246,18 @@ static ATD__TARGET_AVX2 ALWAYS_INLINE __m256i plain_stops(__m256i v, const __m25
     return _mm256_or_si256(low, _mm256_or_si256(q, b));
 }
 
-static ATD__TARGET_AVX2 ALWAYS_INLINE __m256i load32(const char *s)
+static ATD__TARGET_AVX2 ATD__HOT_INLINE __m256i load32(const char *s)
 {
     return _mm256_loadu_si256((const __m256i *)(const void *)s);
 }
 
-static ATD__TARGET_AVX2 ALWAYS_INLINE void store32(char *p, __m256i v)
+static ATD__TARGET_AVX2 ATD__HOT_INLINE void store32(char *p, __m256i v)
 {
     _mm256_storeu_si256((__m256i *)(void *)p, v);
 }
 
 /* Whether the 64 bytes (a, b) hold a stop byte. */
-static ATD__TARGET_AVX2 ALWAYS_INLINE bool pair_stops(__m256i a, __m256i b, const __m256i *t,
+static ATD__TARGET_AVX2 ATD__HOT_INLINE bool pair_stops(__m256i a, __m256i b, const __m256i *t,
                                                       bool check)
 {
     __m256i m = _mm256_or_si256(plain_stops(a, t, check), plain_stops(b, t, check));
@@ -272,7 +270,7 @@ static ATD__TARGET_AVX2 ALWAYS_INLINE bool pair_stops(__m256i a, __m256i b, cons
  * the full kernel. The last 1 to 31 bytes are tested in the block that ends
  * at the end of the string (inside it, as the string has 32 bytes or more),
  * their bits moved down to start at s, and copied by exact moves. */
-static ATD__TARGET_AVX2 ALWAYS_INLINE char *escape_ascii_body(char *p, const char *s,
+static ATD__TARGET_AVX2 ATD__HOT_INLINE char *escape_ascii_body(char *p, const char *s,
                                                               const char *end, bool check)
 {
     const __m256i *t = plain_table();
@@ -321,7 +319,7 @@ static ATD__TARGET_AVX2 __attribute__((noinline)) char *escape_ascii(char *p, co
 /* Where the plain copy goes on from s when the pair (a, b) has a stop: to
  * the full kernel if the pair holds non-ASCII text to validate, else to
  * escape_ascii. */
-static ATD__TARGET_AVX2 ALWAYS_INLINE char *after_stop(char *p, const char *s, const char *end,
+static ATD__TARGET_AVX2 ATD__HOT_INLINE char *after_stop(char *p, const char *s, const char *end,
                                                        __m256i a, __m256i b, bool check)
 {
     if (check && _mm256_movemask_epi8(_mm256_or_si256(a, b)) != 0)
@@ -336,7 +334,7 @@ static ATD__TARGET_AVX2 ALWAYS_INLINE char *after_stop(char *p, const char *s, c
  * such strings (URLs, sentences) are plain ASCII and end there; at the
  * first pair that holds a stop byte, the full kernel takes over from the
  * start of that pair. */
-static ATD__TARGET_AVX2 ALWAYS_INLINE char *escape_plain_first(char *p, const char *s, size_t len,
+static ATD__TARGET_AVX2 ATD__HOT_INLINE char *escape_plain_first(char *p, const char *s, size_t len,
                                                                bool check)
 {
     const char *end = s + len;

@@ -43,10 +43,8 @@
 
 #if defined(__GNUC__) || defined(__clang__)
 #define NOINLINE __attribute__((noinline))
-#define ALWAYS_INLINE inline __attribute__((always_inline))
 #else
 #define NOINLINE
-#define ALWAYS_INLINE inline
 #endif
 
 /* ------------------------------------------------------------------------
@@ -295,7 +293,7 @@ static inline void store_int(uint64_t v, unsigned neg, int64_t *out)
  * check. Returns the end with *out set, or NULL for a 20th digit, a value
  * beyond int64 or no token end (the general path then reports the exact
  * error). */
-static ALWAYS_INLINE const char *int_long_tail(const char *q, uint64_t v, unsigned neg,
+static ATD__HOT_INLINE const char *int_long_tail(const char *q, uint64_t v, unsigned neg,
                                                int64_t *out)
 {
     unsigned d;
@@ -318,7 +316,7 @@ static ALWAYS_INLINE const char *int_long_tail(const char *q, uint64_t v, unsign
 #ifdef NUMBER_SSE2
 /* One block gives the digit count; the 16 bytes that end with the last
  * digit, the ones before the first digit cleared, give the value. */
-static ALWAYS_INLINE const char *int_fast(const char *p, int64_t *out)
+static ATD__HOT_INLINE const char *int_fast(const char *p, int64_t *out)
 {
     unsigned neg = *p == '-';
     const char *s = p + neg;
@@ -341,7 +339,7 @@ static ALWAYS_INLINE const char *int_fast(const char *p, int64_t *out)
 }
 #else
 /* One word, or two past 7 digits. */
-static ALWAYS_INLINE const char *int_fast(const char *p, int64_t *out)
+static ATD__HOT_INLINE const char *int_fast(const char *p, int64_t *out)
 {
     unsigned neg = *p == '-';
     const char *s = p + neg;
@@ -697,7 +695,7 @@ static NOINLINE const char *finish_number(const char *start, const char *stop, u
  * accumulated (eight at a time where possible) while they are delimited,
  * and at most 19 of them (the common case) go straight to the Clinger and
  * Eisel-Lemire steps. */
-static ALWAYS_INLINE const char *parse_number(const char *start, const char *end, bool whole,
+static ATD__HOT_INLINE const char *parse_number(const char *start, const char *end, bool whole,
                                               double *out)
 {
     const char *p = start;
@@ -843,7 +841,7 @@ static NOINLINE const char *decide_trimmed(const char *start, const char *stop, 
 /* The Clinger or the fast Eisel-Lemire step for w * 10^q with the sign of
  * the text at start: stores the value and returns stop, or NULL when they do
  * not decide (*out untouched). */
-static ALWAYS_INLINE const char *decide_fast(const char *start, const char *stop, uint64_t w,
+static ATD__HOT_INLINE const char *decide_fast(const char *start, const char *stop, uint64_t w,
                                              int64_t q, double *out)
 {
     double v;
@@ -910,7 +908,7 @@ static NOINLINE const char *fast_more(const char *start, const char *stop, bool 
  * caller so that the steps fold it in) with the sign of the text at start,
  * decided by the Clinger or the fast Eisel-Lemire step. Returns the end, or
  * NULL when that does not decide (*out untouched). */
-static ALWAYS_INLINE const char *finish_fast(const char *start, const char *stop, bool token,
+static ATD__HOT_INLINE const char *finish_fast(const char *start, const char *stop, bool token,
                                              uint64_t w, unsigned m, double *out)
 {
     unsigned char c = (unsigned char)*stop;
@@ -936,7 +934,7 @@ static ALWAYS_INLINE const char *finish_fast(const char *start, const char *stop
  * (atd__char_class). Returns the end of the number with *out set, or NULL
  * (*out untouched) for anything else: the general parse then decides and
  * finds the exact end or the syntax error. */
-static ALWAYS_INLINE const char *parse_fast(const char *start, bool token, double *out)
+static ATD__HOT_INLINE const char *parse_fast(const char *start, bool token, double *out)
 {
     const char *p = start + (*start == '-');
     uint64_t t = digit_values(load8(p));

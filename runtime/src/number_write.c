@@ -25,10 +25,8 @@
 /* The rare cases out of line where the usual one is inline before them. */
 #if defined(__GNUC__)
 #define NOINLINE __attribute__((noinline))
-#define ALWAYS_INLINE inline __attribute__((always_inline))
 #else
 #define NOINLINE
-#define ALWAYS_INLINE inline
 #endif
 
 static const char digit_pairs[200] = {
@@ -131,7 +129,7 @@ static inline uint64_t next_pair(char *p, uint64_t y)
     return y;
 }
 
-static ALWAYS_INLINE char *write_pairs(char *p, uint64_t y, int m, bool full)
+static ATD__HOT_INLINE char *write_pairs(char *p, uint64_t y, int m, bool full)
 {
     /* m is 1 to 3 */
     uint32_t lead = (uint32_t)(y >> 32);
@@ -160,7 +158,7 @@ static inline uint64_t fixed_div_1e6(uint32_t v)
 /* Writes v without leading zeros; returns the end. Branches on the
  * magnitude only (two comparisons from six digits up, where ids and
  * timestamps are, three below), then writes the digits in pairs. */
-static ALWAYS_INLINE char *write_u32(char *p, uint32_t v)
+static ATD__HOT_INLINE char *write_u32(char *p, uint32_t v)
 {
     if (v < 1000000) {
         if (v < 10000) {
@@ -195,7 +193,7 @@ static NOINLINE char *write_u64_long(char *p, uint64_t v)
 
 /* Both entry points do their work in one function, with no call on the way
  * for the usual sizes. */
-static ALWAYS_INLINE char *write_u64(char *p, uint64_t v)
+static ATD__HOT_INLINE char *write_u64(char *p, uint64_t v)
 {
     if (ATD_LIKELY(v <= UINT32_MAX))
         return write_u32(p, (uint32_t)v);
@@ -628,7 +626,7 @@ static NOINLINE char *write_17_other(char *p, __m128i s, char d16, int n, int x)
  * The number of digits left once trailing zeros are dropped decides where
  * the next value goes; it is known without looking at the digits unless f
  * may end with a zero. */
-static ALWAYS_INLINE char *write_16_17(char *p, uint64_t f, int e10, bool zero_end)
+static ATD__HOT_INLINE char *write_16_17(char *p, uint64_t f, int e10, bool zero_end)
 {
     int lead = f < 10000000000000000u; /* 16 digits */
     __m128i d, s;                      /* s: the first 16 of the 17 */

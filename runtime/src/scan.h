@@ -57,16 +57,11 @@ static inline int atd__swar_first(uint64_t x)
 #endif
 }
 
-/* Forced inline: the scans are the body of their callers' fast paths, and
- * a call would cost as much as a short run. */
-#if defined(__GNUC__) || defined(__clang__)
-#define ATD__SCAN_INLINE inline __attribute__((always_inline))
-#else
-#define ATD__SCAN_INLINE inline
-#endif
+/* Forced inline (ATD__HOT_INLINE): the scans are the body of their callers'
+ * fast paths, and a call would cost as much as a short run. */
 
 /* Returns the first non-whitespace byte at or after p (end if none). */
-static ATD__SCAN_INLINE const char *atd__skip_ws_run(const char *p, const char *end)
+static ATD__HOT_INLINE const char *atd__skip_ws_run(const char *p, const char *end)
 {
     /* Pretty-printers put a newline and an indentation of spaces between
      * tokens: after a newline, compare with the space alone. The first byte

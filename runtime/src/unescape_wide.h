@@ -38,7 +38,7 @@ static inline bool atd__u4_ahead(const char *p, const char *end, const char *d, 
 
 /* Four \uXXXX escapes at p, none a surrogate, decoded at *dst. Returns
  * false, having written nothing, when the 24 bytes at p are not that. */
-static ATD__TARGET_AVX2 inline __attribute__((always_inline)) bool atd__decode_u4(const char *p,
+static ATD__TARGET_AVX2 ATD__HOT_INLINE bool atd__decode_u4(const char *p,
                                                                                   char **dst)
 {
     /* a: bytes 0..15, b: bytes 8..23. Escape k spans bytes 6k..6k+5. */
@@ -117,7 +117,7 @@ static ATD__TARGET_AVX2 inline __attribute__((always_inline)) bool atd__decode_u
  * registers, so the kernels use it only in their copy for escaped text,
  * which they hand a string over to at its first run of \u escapes
  * (atd__u4_ahead); plain text keeps the leaner loop. */
-static ATD__TARGET_AVX2 inline __attribute__((always_inline)) const char *
+static ATD__TARGET_AVX2 ATD__HOT_INLINE const char *
 atd__decode_escapes_wide(const char *p, const char *end, char **dst, char *dst_end)
 {
     for (;;) {

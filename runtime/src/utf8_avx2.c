@@ -131,7 +131,7 @@ static const char *decode_text_u_runs(char *dst, char *dst_end, const char *p, c
  * a string over to at the first run of them, as a tail call, so that the
  * kernel stays a leaf whose registers the vector escape step does not
  * take. */
-static ATD__TARGET_AVX2 inline __attribute__((always_inline)) const char *
+static ATD__TARGET_AVX2 ATD__HOT_INLINE const char *
 decode_text(char *dst, char *dst_end, const char *p, const char *end, char **dst_out, bool u_runs)
 {
     __m256i prev = _mm256_setzero_si256(); /* before p: as if ASCII */

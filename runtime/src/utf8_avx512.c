@@ -116,7 +116,7 @@ static const char *decode_text_u_runs(char *dst, char *dst_end, const char *p, c
 
 /* The decoder in two copies, as in the AVX2 kernel: the kernel proper,
  * and the one for text escaped as \uXXXX that it hands a string over to. */
-static ATD__TARGET_AVX512 inline __attribute__((always_inline)) const char *
+static ATD__TARGET_AVX512 ATD__HOT_INLINE const char *
 decode_text(char *dst, char *dst_end, const char *p, const char *end, char **dst_out, bool u_runs)
 {
     u8_state s;

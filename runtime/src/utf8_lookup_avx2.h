@@ -59,7 +59,7 @@
 /* Errors of each byte of `in` as the second of a pair (its first is the
  * byte before it, from `prev` for byte 0), and of missing or extra 3rd/4th
  * bytes: nonzero bytes mark ill-formed input. */
-static ATD__TARGET_AVX2 inline __attribute__((always_inline)) __m256i
+static ATD__TARGET_AVX2 ATD__HOT_INLINE __m256i
 atd__utf8_block_errors(__m256i in, __m256i prev, __m256i nibble, __m256i third_min,
                        __m256i fourth_min, __m256i high)
 {
@@ -140,7 +140,7 @@ atd__utf8_block_errors(__m256i in, __m256i prev, __m256i nibble, __m256i third_m
  * the one before a 3- or 4-byte lead, or the one before that a 4-byte
  * lead. The next block has to continue it (checked when that block is
  * ASCII and skips the lookups). */
-static ATD__TARGET_AVX2 inline __attribute__((always_inline)) __m256i
+static ATD__TARGET_AVX2 ATD__HOT_INLINE __m256i
 atd__utf8_ends_inside(__m256i in)
 {
     const __m256i max = _mm256_setr_epi8(-1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1,
@@ -153,7 +153,7 @@ atd__utf8_ends_inside(__m256i in)
  * gathered into *err, and *open tells whether `in` ends inside a sequence.
  * A block of ASCII skips the lookups: it is an error only where the block
  * before ended open. */
-static ATD__TARGET_AVX2 inline __attribute__((always_inline)) void
+static ATD__TARGET_AVX2 ATD__HOT_INLINE void
 atd__utf8_check_block(__m256i in, __m256i prev, __m256i *err, __m256i *open, __m256i nibble,
                       __m256i third_min, __m256i fourth_min, __m256i high)
 {

@@ -35,13 +35,9 @@
 #define BLOCK 8 /* one 64-bit word (SWAR) */
 #endif
 
-/* For the per-string loop, instantiated once per call site with `check`
- * known: a call would cost more than the loop on short strings. */
 #if defined(__GNUC__)
-#define ALWAYS_INLINE inline __attribute__((always_inline))
 #define NOINLINE __attribute__((noinline))
 #else
-#define ALWAYS_INLINE inline
 #define NOINLINE
 #endif
 
@@ -166,7 +162,7 @@ static inline unsigned stops128(__m128i v, bool high)
 /* Copies the BLOCK bytes at s to p and returns the index of the first
  * stopping byte, or BLOCK. The bytes copied after a stop are overwritten
  * next (output never falls behind input). */
-static ALWAYS_INLINE unsigned copy_block(char *p, const char *s, bool high)
+static ATD__HOT_INLINE unsigned copy_block(char *p, const char *s, bool high)
 {
 #if BLOCK == 16
     __m128i v = _mm_loadu_si128((const __m128i *)(const void *)s);
@@ -185,7 +181,7 @@ static ALWAYS_INLINE unsigned copy_block(char *p, const char *s, bool high)
  * as one block (padded with 'A', which never stops), and two stores write
  * them back. Returns the index of the
  * first stopping byte, or n. */
-static ALWAYS_INLINE unsigned copy_tail(char *p, const char *s, unsigned n, bool high)
+static ATD__HOT_INLINE unsigned copy_tail(char *p, const char *s, unsigned n, bool high)
 {
 #if BLOCK == 16
     if (n >= 8) {
@@ -238,8 +234,9 @@ static char *escape_run(char *p, const char *s, size_t len);
  * `check` the UTF-8 is validated in the same pass: from the first non-ASCII
  * byte on, the text goes to the shared validator (utf8.h) a stretch at a
  * time, and the result is NULL at the first ill-formed or truncated
- * sequence. */
-static ALWAYS_INLINE char *escape_body(char *p, const char *s, size_t len, bool check)
+ * sequence. Forced inline: each call site gets its own copy with `check`
+ * known, and a call would cost more than the loop on short strings. */
+static ATD__HOT_INLINE char *escape_body(char *p, const char *s, size_t len, bool check)
 {
     const char *end = s + len;
     for (;;) {
@@ -315,7 +312,7 @@ static NOINLINE char *escape_text_probe(char *p, const char *s, size_t len, bool
 
 /* escape_body with the widest kernel the CPU has: the AVX2 one (escape.h)
  * escapes, validates and copies in one pass. Every route is a tail call. */
-static ALWAYS_INLINE char *escape_text(char *p, const char *s, size_t len, bool check)
+static ATD__HOT_INLINE char *escape_text(char *p, const char *s, size_t len, bool check)
 {
 #if ATD__HAVE_AVX2_KERNELS
     unsigned kernels = atomic_load_explicit(&atd__cpu_chosen, memory_order_relaxed);
@@ -434,7 +431,7 @@ static NOINLINE bool string_failed(atd_writer *w, int rc)
 }
 
 /* The string quoted at p, or NULL when `check` finds it is not UTF-8. */
-static ALWAYS_INLINE char *quoted_text(char *p, const char *s, size_t len, bool check)
+static ATD__HOT_INLINE char *quoted_text(char *p, const char *s, size_t len, bool check)
 {
     *p++ = '"';
     p = escape_text(p, s, len, check);
@@ -467,7 +464,7 @@ static inline bool any_stop16(uint64_t a, uint64_t b)
  * loaded as two overlapping pieces that cover it exactly (never reading
  * outside s[0..len)), tested in one step, and stored back the same way.
  * Longer strings are left to quoted_general. */
-static ALWAYS_INLINE bool plain_at(char *p, const char *s, size_t len)
+static ATD__HOT_INLINE bool plain_at(char *p, const char *s, size_t len)
 {
     uint64_t a, b;
     if (len >= 8 && len <= 16) {
@@ -563,7 +560,7 @@ bool atd__writer_string_at(atd_writer *w, char *p, const char *s, size_t len)
  * a short string that fits in the buffer's free room, is handled here
  * without a further call; atd_buf_write_string, which has no literal, loses the
  * copy altogether. */
-static ALWAYS_INLINE int write_string_after(atd_buf *b, const char *pre, size_t pre_len,
+static ATD__HOT_INLINE int write_string_after(atd_buf *b, const char *pre, size_t pre_len,
                                             const char *s, size_t len, unsigned flags)
 {
     if (ATD_LIKELY(len <= SMALL_STRING && b->cap - b->len >= pre_len + ATD_ESCAPED_MAX(len) &&

@@ -69,15 +69,6 @@ extern "C" {
 
 #define ATD_DEFAULT_MAX_DEPTH 1024
 
-/* The inline halves of the primitives generated readers call at every
- * token: forced, because a large generated reader makes the compiler keep
- * plain inline functions out of line, and then every token costs a call. */
-#if defined(__GNUC__) || defined(__clang__)
-#define ATD__HOT_INLINE inline __attribute__((always_inline))
-#else
-#define ATD__HOT_INLINE inline
-#endif
-
 typedef struct atd_reader {
     const char *start; /* input */
     const char *cur;   /* next byte to read */

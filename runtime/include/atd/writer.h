@@ -106,10 +106,7 @@ int atd_writer_get_error(const atd_writer *w, atd_error *err);
  *   w: the writer.
  *   s: the bytes, n of them, written as they are.
  * Returns true, or false after recording the buffer's failure. */
-#if defined(__GNUC__) || defined(__clang__)
-__attribute__((always_inline))
-#endif
-static inline bool
+static ATD__HOT_INLINE bool
 atd_writer_raw(atd_writer *w, const char *s, size_t n)
 {
     char *p = atd_buf_reserve(w->buf, n);
@@ -215,12 +212,9 @@ int atd_buf_write_double(atd_buf *b, double v);
  * copied here by fixed-size moves, in the same room as the string; the
  * string itself is written by atd__writer_string_at. Other keys, long
  * strings and a full buffer take the general form. */
-#if defined(__GNUC__) || defined(__clang__)
 /* inlined even where the compiler would rather not: only inlined does the
  * key's length stay a constant */
-__attribute__((always_inline))
-#endif
-static inline bool
+static ATD__HOT_INLINE bool
 atd_writer_key_string(atd_writer *w, const char *key, size_t key_len, const char *s, size_t len)
 {
 #if defined(__GNUC__) || defined(__clang__)
@@ -328,10 +322,7 @@ static inline char *atd_put(char *p, const char *s, size_t n)
 /* The raw bytes s[0..n) at the cursor p of w (a literal, n a constant),
  * room checked. Returns the new cursor, or NULL after recording the
  * buffer's failure. */
-#if defined(__GNUC__) || defined(__clang__)
-__attribute__((always_inline))
-#endif
-static inline char *
+static ATD__HOT_INLINE char *
 atd_writer_raw_p(atd_writer *w, char *p, const char *s, size_t n)
 {
     p = atd_writer_room(w, p, n);
@@ -357,10 +348,7 @@ static inline char *atd_writer_comma_p(atd_writer *w, char *p, bool comma)
  * with one check of the room for both when the string is short, at the
  * cursor p of w. Returns the new cursor, or NULL after recording the error
  * (invalid UTF-8: neither is written). */
-#if defined(__GNUC__) || defined(__clang__)
-__attribute__((always_inline))
-#endif
-static inline char *
+static ATD__HOT_INLINE char *
 atd_writer_key_string_p(atd_writer *w, char *p, const char *key, size_t key_len, const char *s,
                         size_t len)
 {
@@ -377,10 +365,7 @@ atd_writer_key_string_p(atd_writer *w, char *p, const char *key, size_t key_len,
 /* A list element that is a string s[0..len), at the cursor p of w: a ','
  * before it when `comma` (not the first element). Returns the new cursor,
  * or NULL after recording the error. */
-#if defined(__GNUC__) || defined(__clang__)
-__attribute__((always_inline))
-#endif
-static inline char *
+static ATD__HOT_INLINE char *
 atd_writer_elem_string_p(atd_writer *w, char *p, bool comma, const char *s, size_t len)
 {
     if (ATD_LIKELY(len <= ATD__SHORT_STRING && (size_t)(w->end - p) >= 1 + len + 2)) {
