@@ -531,10 +531,14 @@ static inline const char *scan_copy_blocks(atd_arena *a, const char *open_quote,
     /* as integers: both are NULL before the arena's first chunk */
     size_t room = (size_t)((uintptr_t)a->end - (uintptr_t)d);
     size_t in_left = (size_t)(end - s);
-    size_t left = in_left < room ? in_left : room; /* both the input's and the room's */
+    /* Blocks go on while 17 bytes are left before `limit`: the 16 of the
+     * block and the byte after an escape's backslash. The copy never runs
+     * ahead of the scan (an escape shrinks it), so a limit on s bounds both
+     * the input and the room at d. */
+    const char *const limit = s + (in_left < room ? in_left : room);
     const __m128i quote = _mm_set1_epi8('"'), bslash = _mm_set1_epi8('\\');
     const __m128i space = _mm_set1_epi8(0x20);
-    while (left >= 16) {
+    while (limit - s >= 17) {
         __m128i v = _mm_loadu_si128((const __m128i *)(const void *)s);
         __m128i m = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, bslash)),
                                  _mm_cmplt_epi8(v, space));
@@ -544,32 +548,28 @@ static inline const char *scan_copy_blocks(atd_arena *a, const char *open_quote,
             size_t i = (size_t)__builtin_ctz(bits);
             s += i;
             d += i;
-            left -= i;
-            if (ATD_UNLIKELY(*s != '"')) {
-                /* s[1] is input when left >= 2; *d is room */
-                if (*s == '\\' && left >= 2) {
-                    unsigned char c = atd__short_escapes[(unsigned char)s[1]];
-                    if (c != 0) {
-                        *d++ = (char)c;
-                        s += 2;
-                        left -= 2; /* the room shrank by one byte less: still a bound */
-                        continue;
-                    }
-                }
-                *stop = s;
-                *stop_dst = d;
-                *special = true;
-                return NULL;
+            if (ATD_LIKELY(*s == '"')) {
+                *d = '\0';
+                a->cur = d + 1; /* atd__arena_take, with the cursor known */
+                out->ptr = start;
+                out->len = (size_t)(d - start);
+                return s + 1;
             }
-            *d = '\0';
-            a->cur = d + 1; /* atd__arena_take, with the cursor known */
-            out->ptr = start;
-            out->len = (size_t)(d - start);
-            return s + 1;
+            if (*s == '\\') {
+                unsigned char c = atd__short_escapes[(unsigned char)s[1]];
+                if (ATD_LIKELY(c != 0)) {
+                    *d++ = (char)c;
+                    s += 2;
+                    continue;
+                }
+            }
+            *stop = s;
+            *stop_dst = d;
+            *special = true;
+            return NULL;
         }
         s += 16;
         d += 16;
-        left -= 16;
     }
     *special = false;
     *stop = s;
