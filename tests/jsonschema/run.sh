@@ -57,8 +57,10 @@ case_() {
         *) srcs="$srcs $c" ;;
         esac
     done
+    # -O0: the test is about what the reader accepts; under the sanitizers
+    # the generated code compiles many times as fast as at -O1
     # shellcheck disable=SC2086 # $EXTRA and $srcs are word lists
-    if ! $CC -std=c11 -O1 $EXTRA -Iruntime/include -I"$out" -DHEADER="\"$base.h\"" \
+    if ! $CC -std=c11 -O0 $EXTRA -Iruntime/include -I"$out" -DHEADER="\"$base.h\"" \
         -DROOT_T="${base}_$root" -DROOT_FROM_JSON="${base}_${root}_from_json" \
         tests/jsonschema/reader.c "$out/$base.c" $srcs "$LIB" -lm -o "$out/reader" 2>"$TMP/err"; then
         fail "$schema: the reader does not build"
