@@ -22,6 +22,7 @@
  * yes or no; when it says no, the sequence-by-sequence check runs over the
  * same text to name the offending byte, so the errors are the same
  * whichever kernel ran. */
+#include "atd/detail/copy.h"
 #include "atd/reader.h"
 #include "reader_internal.h"
 #include "scan.h"
@@ -332,33 +333,20 @@ static bool decode(atd_reader *r, const char *open_quote, const char *b, const c
 }
 
 /* memcpy(dst, src, n), without a call, for the strings of at most
- * SHORT_COPY_MAX bytes that most are: up to 32 bytes move as two blocks of
- * 16, 8, 4 or 1 bytes that overlap in the middle, longer ones as blocks of
- * 16, so every load stays inside [src, src + n). A memcpy of a constant size
- * compiles to plain loads and stores. */
+ * SHORT_COPY_MAX bytes that most are: longer than 32 bytes, blocks of 16
+ * (the last one overlapping the one before, so every load stays inside
+ * [src, src + n)); up to 32, atd__copy_short. */
 #define SHORT_COPY_MAX 256
 
 static inline void copy_short(char *dst, const char *src, size_t n)
 {
     if (n > 32) {
-        /* blocks of 16, the last one overlapping the one before */
         size_t i = 0;
         for (; i + 16 < n; i += 16)
             memcpy(dst + i, src + i, 16);
         memcpy(dst + n - 16, src + n - 16, 16);
-    } else if (n >= 16) {
-        memcpy(dst, src, 16);
-        memcpy(dst + n - 16, src + n - 16, 16);
-    } else if (n >= 8) {
-        memcpy(dst, src, 8);
-        memcpy(dst + n - 8, src + n - 8, 8);
-    } else if (n >= 4) {
-        memcpy(dst, src, 4);
-        memcpy(dst + n - 4, src + n - 4, 4);
-    } else if (n > 0) {
-        dst[0] = src[0];
-        dst[n / 2] = src[n / 2];
-        dst[n - 1] = src[n - 1];
+    } else {
+        atd__copy_short(dst, src, n);
     }
 }
 

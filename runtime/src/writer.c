@@ -18,6 +18,7 @@
  * bytes per step in a single pass; the SSE2/SWAR escaper here is the
  * portable twin (and what ATD_NO_SIMD builds run). */
 #include "atd/writer.h"
+#include "atd/detail/copy.h"
 #include "atd/error.h"
 
 #include "escape.h"
@@ -44,33 +45,6 @@
 #define ONES UINT64_C(0x0101010101010101)
 #define HIGHS UINT64_C(0x8080808080808080)
 #define LOWS UINT64_C(0x7f7f7f7f7f7f7f7f)
-
-/* memcpy for the short pieces of string writing (keys, runs of non-ASCII
- * text): up to 32 bytes as two overlapping fixed-size loads and stores,
- * without a call and without reading outside s[0..n). */
-static inline void copy_short(char *p, const char *s, size_t n)
-{
-    if (n >= 8 && n <= 16) {
-        uint64_t a = atd__load64(s), b = atd__load64(s + n - 8);
-        memcpy(p, &a, 8);
-        memcpy(p + n - 8, &b, 8);
-    } else if (n >= 4 && n < 8) {
-        uint32_t a = atd__load32(s), b = atd__load32(s + n - 4);
-        memcpy(p, &a, 4);
-        memcpy(p + n - 4, &b, 4);
-    } else if (n < 4) {
-        for (size_t i = 0; i < n; i++)
-            p[i] = s[i];
-    } else if (n <= 32) {
-        char a[16], b[16];
-        memcpy(a, s, 16);
-        memcpy(b, s + n - 16, 16);
-        memcpy(p, a, 16);
-        memcpy(p + n - 16, b, 16);
-    } else {
-        memcpy(p, s, n);
-    }
-}
 
 /* clang-format off */
 const char atd__escape_letter[256] = {
@@ -403,7 +377,7 @@ static NOINLINE int write_string_slow(atd_buf *b, const char *pre, size_t pre_le
         char *p = atd_buf_reserve(b, max);
         if (p == NULL)
             return check && !atd_utf8_valid(s, len) ? ATD_ERR_UTF8 : b->status;
-        copy_short(p, pre, pre_len);
+        atd__copy_short(p, pre, pre_len);
         p += pre_len;
         *p++ = '"';
         p = escape_text(p, s, len, check);
@@ -566,7 +540,7 @@ static ATD__HOT_INLINE int write_string_after(atd_buf *b, const char *pre, size_
     if (ATD_LIKELY(len <= SMALL_STRING && b->cap - b->len >= pre_len + ATD_ESCAPED_MAX(len) &&
                    b->status == 0)) {
         char *p = b->data + b->len;
-        copy_short(p, pre, pre_len);
+        atd__copy_short(p, pre, pre_len);
         p += pre_len;
         if (ATD_LIKELY(plain_at(p, s, len))) {
             atd_buf_commit(b, p + len + 2);
