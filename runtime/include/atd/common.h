@@ -16,10 +16,15 @@
 #define ATD_LIKELY(x) __builtin_expect(!!(x), 1)
 #define ATD_UNLIKELY(x) __builtin_expect(!!(x), 0)
 #define ATD_PRINTF(fmt, args) __attribute__((format(printf, fmt, args)))
+/* On the functions that record an error: the compiler moves the paths that
+ * call them out of the hot code of the callers (generated readers put one
+ * such path at every field). */
+#define ATD_COLD __attribute__((cold))
 #else
 #define ATD_LIKELY(x) (x)
 #define ATD_UNLIKELY(x) (x)
 #define ATD_PRINTF(fmt, args)
+#define ATD_COLD
 #endif
 
 /* Not API: the inline halves of the primitives that generated readers and

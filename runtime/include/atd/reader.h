@@ -115,10 +115,11 @@ void atd_reader_init(atd_reader *r, const char *json, size_t len, atd_arena *are
  *           "expected an integer, found \"2.5\"" (cut to fit err_detail);
  *           its arguments follow.
  * Always returns false, so callers can `return atd_reader_fail(...)`. */
-bool atd_reader_fail_at(atd_reader *r, size_t offset, atd_error_code code, const char *fmt, ...)
-    ATD_PRINTF(4, 5);
+ATD_COLD bool atd_reader_fail_at(atd_reader *r, size_t offset, atd_error_code code, const char *fmt,
+                                  ...) ATD_PRINTF(4, 5);
 /* Same at the reader's cursor (r->cur). */
-bool atd_reader_fail(atd_reader *r, atd_error_code code, const char *fmt, ...) ATD_PRINTF(3, 4);
+ATD_COLD bool atd_reader_fail(atd_reader *r, atd_error_code code, const char *fmt, ...)
+    ATD_PRINTF(3, 4);
 /* Records "expected WHAT, found <the token at `at`>" (a short, printable
  * quote of the input: strings with their quotes, punctuation in single quotes,
  * e.g. "expected an integer, found \"2.5\""), code ATD_ERR_TYPE (ATD_ERR_SYNTAX
@@ -129,7 +130,7 @@ bool atd_reader_fail(atd_reader *r, atd_error_code code, const char *fmt, ...) A
  *         reader that keeps its own cursor).
  *   what: what was expected, e.g. "an integer".
  * Returns false. */
-bool atd_reader_fail_expected(atd_reader *r, const char *at, const char *what);
+ATD_COLD bool atd_reader_fail_expected(atd_reader *r, const char *at, const char *what);
 
 /* Add a path segment while unwinding: the record field or array element in
  * which the recorded error happened (each level adds its own, innermost
@@ -138,8 +139,8 @@ bool atd_reader_fail_expected(atd_reader *r, const char *at, const char *what);
  *   name:  the field's JSON name, len bytes.
  *   index: the element's index.
  * Return false. */
-bool atd_reader_push_field(atd_reader *r, const char *name, size_t len);
-bool atd_reader_push_index(atd_reader *r, size_t index);
+ATD_COLD bool atd_reader_push_field(atd_reader *r, const char *name, size_t len);
+ATD_COLD bool atd_reader_push_index(atd_reader *r, size_t index);
 
 /* Reports the recorded error.
  *   r:   the reader.
@@ -197,16 +198,16 @@ static inline atd_arena *atd_reader_arena(const atd_reader *r)
  *   field:  the missing field's JSON name.
  *   record: the record's ATD name.
  * Returns false. */
-bool atd_reader_fail_missing(atd_reader *r, const char *at, const char *field,
-                             const char *record);
+ATD_COLD bool atd_reader_fail_missing(atd_reader *r, const char *at, const char *field,
+                                      const char *record);
 /* The same for the first required field not read, one of which the caller
  * knows is missing.
  *   seen:  bit i (of word i / 64) set when the i-th required field was read.
  *   names: the required fields' JSON names in that order, each ended by a
  *          NUL (a literal such as "date\0name\0").
  * r, at and record as above. Returns false. */
-bool atd_reader_fail_missing_of(atd_reader *r, const char *at, const uint64_t *seen,
-                                const char *names, const char *record);
+ATD_COLD bool atd_reader_fail_missing_of(atd_reader *r, const char *at, const uint64_t *seen,
+                                         const char *names, const char *record);
 
 /* The error of a key that is none of the record's fields, under
  * ATD_READ_STRICT_FIELDS: "unknown field \"KEY\" in record 'RECORD'"
@@ -220,8 +221,8 @@ bool atd_reader_fail_missing_of(atd_reader *r, const char *at, const uint64_t *s
  *   record: the record's ATD name.
  *   fields: as above.
  * Returns false. */
-bool atd_reader_fail_unknown_field(atd_reader *r, const char *at, atd_string key,
-                                   const char *record, const char *fields);
+ATD_COLD bool atd_reader_fail_unknown_field(atd_reader *r, const char *at, atd_string key,
+                                            const char *record, const char *fields);
 /* The record readers' way with such a key, read at p's left: under
  * ATD_READ_STRICT_FIELDS the error above; otherwise its value skipped
  * (atd_skip_value_p), the key pushed on the error's path if that fails.

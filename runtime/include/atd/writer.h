@@ -80,10 +80,10 @@ static inline bool atd_writer_has_flag(const atd_writer *w, atd_write_flags flag
  *   code:   what went wrong (ATD_ERR_*).
  *   detail: one lowercase phrase, copied (cut to fit err_detail).
  * Always returns false. */
-bool atd_writer_fail(atd_writer *w, atd_error_code code, const char *detail);
+ATD_COLD bool atd_writer_fail(atd_writer *w, atd_error_code code, const char *detail);
 /* Records the failure of w's buffer: its status, or ATD_ERR_NOMEM when the
  * status is 0 (a reservation refused). Returns false. */
-bool atd_writer_fail_buf(atd_writer *w);
+ATD_COLD bool atd_writer_fail_buf(atd_writer *w);
 
 /* Path segments, added by failing writers on the way out (nothing is added
  * while no error is recorded).
@@ -91,8 +91,8 @@ bool atd_writer_fail_buf(atd_writer *w);
  *   name:  the record field's JSON name, len bytes.
  *   index: the list element's index.
  * Return false. */
-bool atd_writer_push_field(atd_writer *w, const char *name, size_t len);
-bool atd_writer_push_index(atd_writer *w, size_t index);
+ATD_COLD bool atd_writer_push_field(atd_writer *w, const char *name, size_t len);
+ATD_COLD bool atd_writer_push_index(atd_writer *w, size_t index);
 
 /* Reports the recorded error.
  *   w:   the writer.
@@ -119,7 +119,7 @@ atd_writer_raw(atd_writer *w, const char *s, size_t n)
 
 /* Records ATD_ERR_NONFINITE for v, NaN or an infinity, in w. Returns
  * false. */
-bool atd_writer_fail_nonfinite(atd_writer *w, double v);
+ATD_COLD bool atd_writer_fail_nonfinite(atd_writer *w, double v);
 
 /* The check atd_writer_double makes, for generated writers that print a
  * double themselves (atd_write_double) after one reservation for the key and
