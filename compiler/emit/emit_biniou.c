@@ -172,6 +172,17 @@ static void put_body(cw *w, const ir_type *t, const char *rv, const char *fail)
         cw_line(w, "*p++ = (char)(%s ? 1 : 0);", rv);
         break;
     case IR_INT:
+        if (t->bin_int == ATD_BIN_SVINT) { /* the range check is a test of the zigzag form */
+            cw_open(w, "{");
+            cw_line(w, "uint64_t z_ = atd_bin_zigzag((int64_t)%s);", rv);
+            cw_open(w, "if (ATD_UNLIKELY(z_ >> 63))");
+            cw_line(w, "atd_bin_fail_int(w, %uu, (int64_t)%s);", t->bin_int, rv);
+            cw_line(w, "%s", fail);
+            cw_close(w, "}");
+            cw_line(w, "p = atd_bin_put_uvint(p, z_);");
+            cw_close(w, "}");
+            break;
+        }
         cw_open(w, "if (ATD_UNLIKELY(!atd_bin_int_fits(%uu, (int64_t)%s)))", t->bin_int, rv);
         cw_line(w, "atd_bin_fail_int(w, %uu, (int64_t)%s);", t->bin_int, rv);
         cw_line(w, "%s", fail);
@@ -610,43 +621,59 @@ static void emit_list_wbody(cw *w, const ir_type *t)
         emit_table_wbody(w, t);
         return;
     }
-    cw_line(w, "size_t i;");
-    write_count_tag(w, bin_tag(t->elem.type));
-    cw_open(w, "for (i = 0; i < v->len; i++)");
-    write_body(w, t->elem.type, "v->items[i]",
-               writer_fail(w, "atd_writer_push_index(w, i)"));
-    cw_close(w, "}");
+    const ir_type *et = t->elem.type;
+    const char *fail = writer_fail(w, "atd_writer_push_index(w, (size_t)(e_ - v->items))");
+    write_count_tag(w, bin_tag(et));
+    /* a cursor over the items: no index arithmetic, no reload of v->items
+     * after each store (the bytes written may alias it, for the compiler) */
+    cw_line(w, "const %s *e_ = v->items, *end_ = v->items + v->len;", et->name);
+    if (fixed_size(et)) {
+        /* elements of bounded size: one room check per chunk of them */
+        size_t bound = put_bound(et);
+        cw_open(w, "while (e_ != end_)");
+        cw_line(w, "const %s *stop_ = (size_t)(end_ - e_) > %zu ? e_ + %zu : end_;", et->name,
+                ATD_BIN_RUN_MAX / bound, ATD_BIN_RUN_MAX / bound);
+        room(w, cw_fmt(w, "(size_t)(stop_ - e_) * %zu", bound), fail);
+        cw_open(w, "for (; e_ != stop_; e_++)");
+        put_body(w, et, "(*e_)", fail);
+        cw_close(w, "}");
+        cw_close(w, "}");
+    } else {
+        cw_open(w, "for (; e_ != end_; e_++)");
+        write_body(w, et, "(*e_)", fail);
+        cw_close(w, "}");
+    }
     cw_line(w, "return p;");
 }
 
 /* (string * T) list <json repr="object">: in biniou, the array of pairs it is. */
 static void emit_assoc_wbody(cw *w, const ir_type *t)
 {
-    const char *fail = writer_fail(w, "atd_writer_push_index(w, i)");
-    cw_line(w, "size_t i;");
+    const char *fail = writer_fail(w, "atd_writer_push_index(w, (size_t)(e_ - v->items))");
     write_count_tag(w, ATD_BIN_TUPLE);
-    cw_open(w, "for (i = 0; i < v->len; i++)");
+    /* a cursor over the items, as in emit_list_wbody */
+    cw_line(w, "const %s_item *e_ = v->items, *end_ = v->items + v->len;", t->name);
+    cw_open(w, "for (; e_ != end_; e_++)");
     if (!t->elem.ptr && put_bound(t->elem.type) > 0) {
         /* a scalar or string value: one room check for the pair, when short */
         bool str = t->elem.type->kind == IR_STRING;
-        const char *len =
-            str ? "v->items[i].key.len + v->items[i].value.len" : "v->items[i].key.len";
+        const char *len = str ? "e_->key.len + e_->value.len" : "e_->key.len";
         cw_open(w, "if (ATD_LIKELY(%s <= ATD_BIN_RUN_MAX))", len);
         room(w, cw_fmt(w, "%zu + %s", 2 + ATD_BIN_VINT_MAX + 1 + put_bound(t->elem.type), len),
              fail);
         cw_line(w, "*p++ = 2;");
         cw_line(w, "*p++ = (char)%uu;", ATD_BIN_STRING);
-        cw_line(w, "p = atd_bin_put_string(p, v->items[i].key.ptr, v->items[i].key.len);");
+        cw_line(w, "p = atd_bin_put_string(p, e_->key.ptr, e_->key.len);");
         cw_line(w, "*p++ = (char)%uu;", bin_tag(t->elem.type));
-        put_body(w, t->elem.type, "v->items[i].value", fail);
+        put_body(w, t->elem.type, "e_->value", fail);
         cw_line(w, "continue;");
         cw_close(w, "}");
     }
     room(w, "2", fail);
     cw_line(w, "*p++ = 2;");
     cw_line(w, "*p++ = (char)%uu;", ATD_BIN_STRING);
-    emit_cursor_call(w, "atd_bin_string_p(w, p, v->items[i].key.ptr, v->items[i].key.len)", fail);
-    write_slot_tagged(w, &t->elem, "v->items[i].value", fail);
+    emit_cursor_call(w, "atd_bin_string_p(w, p, e_->key.ptr, e_->key.len)", fail);
+    write_slot_tagged(w, &t->elem, "e_->value", fail);
     cw_close(w, "}");
     cw_line(w, "return p;");
 }
@@ -1316,10 +1343,19 @@ static bin_body bin_body_of(const ir_type *t)
     return b;
 }
 
+/* The storage of t's body writer: records and tuples are inline, so that
+ * the loop of a list of them writes each one without a call (the compiler
+ * keeps the call for large ones). */
+static const char *wbody_storage(const ir_type *t)
+{
+    return t->kind == IR_RECORD || t->kind == IR_TUPLE ? "static inline" : "static";
+}
+
 static void emit_type_biniou(cw *w, const ir_type *t)
 {
     bin_body body = bin_body_of(t);
-    cw_line(w, "static char *%s__bin_wbody(atd_writer *w, char *p, const %s *v)", t->fn, t->name);
+    cw_line(w, "%s char *%s__bin_wbody(atd_writer *w, char *p, const %s *v)", wbody_storage(t),
+            t->fn, t->name);
     cw_open(w, "{");
     body.write(w, t);
     cw_close(w, "}");
@@ -1344,8 +1380,8 @@ void emit_biniou_source(cw *w, const ir_module *m, const bool *used)
         const ir_type *t = m->types[i];
         if (!used[i])
             continue;
-        cw_line(w, "static char *%s__bin_wbody(atd_writer *w, char *p, const %s *v);", t->fn,
-                t->name);
+        cw_line(w, "%s char *%s__bin_wbody(atd_writer *w, char *p, const %s *v);",
+                wbody_storage(t), t->fn, t->name);
         cw_line(w,
                 "static const char *%s__bin_rbody(atd_reader *r, const char *p, uint8_t tag, "
                 "%s *out);",

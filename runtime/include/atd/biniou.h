@@ -142,11 +142,18 @@ static inline char *atd_bin_put_uvint(char *p, uint64_t u)
     return p;
 }
 
+/* The zigzag form of v, the number an svint's vint holds: 0, -1, 1, -2...
+ * -> 0, 1, 2, 3... (without signed overflow). Its top bit is set exactly
+ * when v is outside [-2^62, 2^62 - 1], the svints OCaml reads: that test is
+ * the range check of generated writers, on the value they then write. */
+static inline uint64_t atd_bin_zigzag(int64_t v)
+{
+    return ((uint64_t)v << 1) ^ (0 - (uint64_t)(v < 0));
+}
+
 static inline char *atd_bin_put_svint(char *p, int64_t v)
 {
-    /* zigzag: 0, -1, 1, -2... -> 0, 1, 2, 3... without signed overflow */
-    uint64_t u = v >= 0 ? (uint64_t)v << 1 : (((uint64_t)(-(v + 1))) << 1) | 1;
-    return atd_bin_put_uvint(p, u);
+    return atd_bin_put_uvint(p, atd_bin_zigzag(v));
 }
 
 /* The low n bytes of u, big-endian (n at most 8). */
