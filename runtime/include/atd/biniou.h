@@ -105,33 +105,33 @@ uint32_t atd_bin_hash(const char *name, size_t len);
  * cursor, or NULL after recording the error. */
 
 /* Writes the vint forms at p (ATD_BIN_VINT_MAX bytes reserved); returns the end.
- * (A loop of a few instructions per byte: fewer in all than a branch-free
- * spread of the 7-bit groups for the 1 to 4-byte vints that dominate.) */
+ * Two compares find the size class of the vints that dominate: one byte;
+ * two or three (counts, small ints); four or more (ids, timestamps), whose
+ * first four bytes are put together in a word, with no compare per byte. */
 static inline char *atd_bin_put_uvint(char *p, uint64_t u)
 {
-    /* The first four bytes unrolled: each is one compare and one store,
-     * without the loop's dependency on the shifted value; ids and
-     * timestamps, the common large ints, take four or five bytes. */
     if (u < (UINT64_C(1) << 7)) {
         p[0] = (char)(unsigned char)u;
         return p + 1;
     }
-    p[0] = (char)(unsigned char)(u | 0x80);
-    if (u < (UINT64_C(1) << 14)) {
-        p[1] = (char)(unsigned char)(u >> 7);
-        return p + 2;
-    }
-    p[1] = (char)(unsigned char)((u >> 7) | 0x80);
     if (u < (UINT64_C(1) << 21)) {
+        p[0] = (char)(unsigned char)(u | 0x80);
+        if (u < (UINT64_C(1) << 14)) {
+            p[1] = (char)(unsigned char)(u >> 7);
+            return p + 2;
+        }
+        p[1] = (char)(unsigned char)((u >> 7) | 0x80);
         p[2] = (char)(unsigned char)(u >> 14);
         return p + 3;
     }
-    p[2] = (char)(unsigned char)((u >> 14) | 0x80);
+    /* the four 7-bit groups of the low 28 bits, one per byte, low first */
+    uint32_t x = (uint32_t)((u & 0x7f) | ((u << 1) & 0x7f00) | ((u << 2) & 0x7f0000) |
+                            ((u << 3) & 0x7f000000));
     if (u < (UINT64_C(1) << 28)) {
-        p[3] = (char)(unsigned char)(u >> 21);
+        atd__bin_put_le32(p, x | 0x808080u);
         return p + 4;
     }
-    p[3] = (char)(unsigned char)((u >> 21) | 0x80);
+    atd__bin_put_le32(p, x | 0x80808080u);
     p += 4;
     u >>= 28;
     while (u >= 0x80) {

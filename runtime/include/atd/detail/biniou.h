@@ -23,6 +23,20 @@ const char *atd__bin_fail_count(atd_reader *r, const char *at, const char *p, ui
 const char *atd__bin_fail_eof(atd_reader *r);
 bool atd__bin_fail_depth(atd_reader *r, const char *p);
 
+/* The 4 bytes of x at p, least significant first: one store where the
+ * byte order allows it. */
+static inline void atd__bin_put_le32(char *p, uint32_t x)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    memcpy(p, &x, 4);
+#else
+    p[0] = (char)(unsigned char)x;
+    p[1] = (char)(unsigned char)(x >> 8);
+    p[2] = (char)(unsigned char)(x >> 16);
+    p[3] = (char)(unsigned char)(x >> 24);
+#endif
+}
+
 /* Copies n bytes: up to 32 with two overlapping moves and no call (most
  * strings of records are that short), one compare per size class. Forced
  * inline: it is part of every string's reader and writer. */
