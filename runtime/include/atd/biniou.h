@@ -156,9 +156,23 @@ static inline char *atd_bin_put_svint(char *p, int64_t v)
     return atd_bin_put_uvint(p, atd_bin_zigzag(v));
 }
 
-/* The low n bytes of u, big-endian (n at most 8). */
+/* The low n bytes of u, big-endian (n at most 8; a constant in the hot
+ * paths: 8 and 4 bytes are a byte swap and one store, as in atd_bin_get_be). */
 static inline char *atd_bin_put_be(char *p, uint64_t u, unsigned n)
 {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ &&                       \
+    (defined(__GNUC__) || defined(__clang__))
+    if (n == 8) {
+        u = __builtin_bswap64(u);
+        memcpy(p, &u, 8);
+        return p + 8;
+    }
+    if (n == 4) {
+        uint32_t x = __builtin_bswap32((uint32_t)u);
+        memcpy(p, &x, 4);
+        return p + 4;
+    }
+#endif
     for (unsigned i = n; i > 0; i--)
         *p++ = (char)(unsigned char)(u >> (8 * (i - 1)));
     return p;
