@@ -402,6 +402,71 @@ static bool field_array(const ir_field *f)
     return !f->slot.ptr && ((t->kind == IR_LIST && !t->bin_table) || t->kind == IR_ASSOC);
 }
 
+/* The end of the run of bounded fields that starts at field i. */
+static size_t run_end(const ir_type *t, size_t i)
+{
+    while (i < t->nfields && field_bounded(&t->fields[i]))
+        i++;
+    return i;
+}
+
+/* Where the field after the run ending at j starts: past the array field
+ * that the run writes last, if any (see emit_record_run). */
+static size_t run_next(const ir_type *t, size_t j)
+{
+    return j < t->nfields && field_array(&t->fields[j]) ? j + 1 : j;
+}
+
+/* Whether the run [from, to) has a string: then its size has no constant
+ * bound, and the run has a checked path too. */
+static bool run_has_string(const ir_type *t, size_t from, size_t to)
+{
+    for (size_t i = from; i < to; i++)
+        if (t->fields[i].slot.type->kind == IR_STRING)
+            return true;
+    return false;
+}
+
+/* The checked path of the run [from, to) of record t, for a size over
+ * ATD_BIN_RUN_MAX (long strings): a function of its own, out of line, so
+ * that the record's writer stays small. It writes the count n_ first when
+ * the run starts the record. */
+static void emit_record_run_checked(cw *w, const ir_type *t, size_t from, size_t to)
+{
+    bool array = to < t->nfields && field_array(&t->fields[to]);
+    cw_line(w, "static ATD_COLD char *%s__bin_wrun%zu(atd_writer *w, char *p, const %s *v, size_t n_)",
+            t->fn, from, t->name);
+    cw_open(w, "{");
+    if (from == 0) {
+        room(w, cw_fmt(w, "%d", ATD_BIN_VINT_MAX), "return NULL;");
+        cw_line(w, "p = atd_bin_put_uvint(p, n_);");
+    } else {
+        cw_line(w, "(void)n_;");
+    }
+    for (size_t i = from; i < to; i++)
+        write_record_field(w, &t->fields[i]);
+    if (array)
+        write_record_field(w, &t->fields[to]);
+    cw_line(w, "return p;");
+    cw_close(w, "}");
+    cw_blank(w);
+}
+
+/* The checked paths of t's runs (before its writer, which calls them). */
+static void emit_record_runs_checked(cw *w, const ir_type *t)
+{
+    for (size_t i = 0; i < t->nfields;) {
+        if (!field_bounded(&t->fields[i])) {
+            i++;
+            continue;
+        }
+        size_t j = run_end(t, i);
+        if (run_has_string(t, i, j))
+            emit_record_run_checked(w, t, i, j);
+        i = run_next(t, j);
+    }
+}
+
 /* Fields [from, to) (bounded, and the count first when with_count): one
  * room check for their largest size, then unchecked writes; the checked
  * path when that size is over ATD_BIN_RUN_MAX (long strings). When `to`
@@ -410,12 +475,10 @@ static bool field_array(const ir_field *f)
 static void emit_record_run(cw *w, const ir_type *t, size_t from, size_t to, bool with_count)
 {
     size_t fixed = with_count ? ATD_BIN_VINT_MAX : 0;
-    bool strings = false;
+    bool strings = run_has_string(t, from, to);
     bool array = to < t->nfields && field_array(&t->fields[to]);
-    for (size_t i = from; i < to; i++) {
+    for (size_t i = from; i < to; i++)
         fixed += 5 + put_bound(t->fields[i].slot.type);
-        strings |= t->fields[i].slot.type->kind == IR_STRING;
-    }
     if (array)
         fixed += 6;
     cw_open(w, "{");
@@ -458,14 +521,8 @@ static void emit_record_run(cw *w, const ir_type *t, size_t from, size_t to, boo
     }
     if (strings) {
         cw_mid(w, "} else {");
-        if (with_count) {
-            room(w, cw_fmt(w, "%d", ATD_BIN_VINT_MAX), "return NULL;");
-            cw_line(w, "p = atd_bin_put_uvint(p, n_);");
-        }
-        for (size_t i = from; i < to; i++)
-            write_record_field(w, &t->fields[i]);
-        if (array)
-            write_record_field(w, &t->fields[to]);
+        emit_cursor_call(w, cw_fmt(w, "%s__bin_wrun%zu(w, p, v, n_)", t->fn, from),
+                         "return NULL;");
         cw_close(w, "}");
     }
     cw_close(w, "}");
@@ -495,11 +552,9 @@ static void emit_record_wbody(cw *w, const ir_type *t)
             i++;
             continue;
         }
-        size_t j = i;
-        while (j < t->nfields && field_bounded(&t->fields[j]))
-            j++;
+        size_t j = run_end(t, i);
         emit_record_run(w, t, i, j, i == 0);
-        i = j < t->nfields && field_array(&t->fields[j]) ? j + 1 : j;
+        i = run_next(t, j);
     }
     cw_line(w, "return p;");
 }
@@ -1343,17 +1398,38 @@ static bin_body bin_body_of(const ir_type *t)
     return b;
 }
 
+/* Whether every field or cell of t is bounded (scalars, strings, enums):
+ * its writer calls no other body writer, so t cannot be recursive. */
+static bool wbody_leaf(const ir_type *t)
+{
+    if (t->kind == IR_RECORD) {
+        for (size_t i = 0; i < t->nfields; i++)
+            if (!field_bounded(&t->fields[i]))
+                return false;
+        return true;
+    }
+    for (size_t i = 0; i < t->ncells; i++)
+        if (t->cells[i].slot.ptr || put_bound(t->cells[i].slot.type) == 0)
+            return false;
+    return true;
+}
+
 /* The storage of t's body writer: records and tuples are inline, so that
  * the loop of a list of them writes each one without a call (the compiler
- * keeps the call for large ones). */
+ * keeps the call for large ones; leaves, whose strings' copies make them
+ * look large, are inlined always). */
 static const char *wbody_storage(const ir_type *t)
 {
-    return t->kind == IR_RECORD || t->kind == IR_TUPLE ? "static inline" : "static";
+    if (t->kind != IR_RECORD && t->kind != IR_TUPLE)
+        return "static";
+    return wbody_leaf(t) ? "static ATD__HOT_INLINE" : "static inline";
 }
 
 static void emit_type_biniou(cw *w, const ir_type *t)
 {
     bin_body body = bin_body_of(t);
+    if (t->kind == IR_RECORD)
+        emit_record_runs_checked(w, t);
     cw_line(w, "%s char *%s__bin_wbody(atd_writer *w, char *p, const %s *v)", wbody_storage(t),
             t->fn, t->name);
     cw_open(w, "{");

@@ -16,10 +16,14 @@
 #define ATD_LIKELY(x) __builtin_expect(!!(x), 1)
 #define ATD_UNLIKELY(x) __builtin_expect(!!(x), 0)
 #define ATD_PRINTF(fmt, args) __attribute__((format(printf, fmt, args)))
+/* A rarely taken path kept out of the functions that call it (so that
+ * those stay small enough to inline). */
+#define ATD_COLD __attribute__((cold, noinline))
 #else
 #define ATD_LIKELY(x) (x)
 #define ATD_UNLIKELY(x) (x)
 #define ATD_PRINTF(fmt, args)
+#define ATD_COLD
 #endif
 
 /* The length of a string literal, without its terminating NUL (embedded
