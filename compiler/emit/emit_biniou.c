@@ -489,7 +489,7 @@ static void emit_record_run(cw *w, const ir_type *t, size_t from, size_t to, boo
             cw_line(w, "need_ += v->%s.len;", f->c_name);
     }
     if (strings)
-        cw_open(w, "if (ATD_LIKELY(need_ <= ATD_BIN_RUN_MAX))");
+        cw_open(w, "if (ATD_LIKELY(atd_bin_run_fits(w, p, need_)))");
     room(w, "need_", "return NULL;");
     if (with_count)
         cw_line(w, "p = atd_bin_put_uvint(p, n_);");
@@ -713,9 +713,10 @@ static void emit_assoc_wbody(cw *w, const ir_type *t)
         /* a scalar or string value: one room check for the pair, when short */
         bool str = t->elem.type->kind == IR_STRING;
         const char *len = str ? "e_->key.len + e_->value.len" : "e_->key.len";
-        cw_open(w, "if (ATD_LIKELY(%s <= ATD_BIN_RUN_MAX))", len);
-        room(w, cw_fmt(w, "%zu + %s", 2 + ATD_BIN_VINT_MAX + 1 + put_bound(t->elem.type), len),
-             fail);
+        const char *need =
+            cw_fmt(w, "%zu + %s", 2 + ATD_BIN_VINT_MAX + 1 + put_bound(t->elem.type), len);
+        cw_open(w, "if (ATD_LIKELY(atd_bin_run_fits(w, p, %s)))", need);
+        room(w, need, fail);
         cw_line(w, "*p++ = 2;");
         cw_line(w, "*p++ = (char)%uu;", ATD_BIN_STRING);
         cw_line(w, "p = atd_bin_put_string(p, e_->key.ptr, e_->key.len);");

@@ -184,6 +184,14 @@ static inline char *atd_bin_put_be(char *p, uint64_t u, unsigned n)
  * atd_bin_write_int come first, with atd_bin_int_fits. */
 #define ATD_BIN_RUN_MAX 4096 /* largest such reservation; beyond, the checked path */
 
+/* Whether a run of n bytes at the cursor p of w (n counting strings'
+ * lengths) takes the unchecked path: when w has the room already (one
+ * compare, the common case), or n is small enough to make room for. */
+static inline bool atd_bin_run_fits(const atd_writer *w, const char *p, size_t n)
+{
+    return (size_t)(w->end - p) >= n || n <= ATD_BIN_RUN_MAX;
+}
+
 /* (forced inline, as its copy is: else GCC calls it from large writers) */
 static ATD__HOT_INLINE char *atd_bin_put_string(char *p, const char *s, size_t len)
 {
