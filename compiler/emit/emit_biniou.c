@@ -1418,9 +1418,12 @@ static bool wbody_leaf(const ir_type *t)
 /* The storage of t's body writer: records and tuples are inline, so that
  * the loop of a list of them writes each one without a call (the compiler
  * keeps the call for large ones; leaves, whose strings' copies make them
- * look large, are inlined always). */
+ * look large, are inlined always); so are options, mostly absent values
+ * whose call would cost more than their byte. */
 static const char *wbody_storage(const ir_type *t)
 {
+    if (t->kind == IR_OPTION || t->kind == IR_NULLABLE)
+        return "static inline";
     if (t->kind != IR_RECORD && t->kind != IR_TUPLE)
         return "static";
     return wbody_leaf(t) ? "static ATD__HOT_INLINE" : "static inline";
