@@ -434,7 +434,8 @@ static bool run_has_string(const ir_type *t, size_t from, size_t to)
 static void emit_record_run_checked(cw *w, const ir_type *t, size_t from, size_t to)
 {
     bool array = to < t->nfields && field_array(&t->fields[to]);
-    cw_line(w, "static ATD_COLD char *%s__bin_wrun%zu(atd_writer *w, char *p, const %s *v, size_t n_)",
+    cw_line(w,
+            "static ATD_COLD char *%s__bin_wrun%zu(atd_writer *w, char *p, const %s *v, size_t n_)",
             t->fn, from, t->name);
     cw_open(w, "{");
     if (from == 0) {
@@ -521,8 +522,7 @@ static void emit_record_run(cw *w, const ir_type *t, size_t from, size_t to, boo
     }
     if (strings) {
         cw_mid(w, "} else {");
-        emit_cursor_call(w, cw_fmt(w, "%s__bin_wrun%zu(w, p, v, n_)", t->fn, from),
-                         "return NULL;");
+        emit_cursor_call(w, cw_fmt(w, "%s__bin_wrun%zu(w, p, v, n_)", t->fn, from), "return NULL;");
         cw_close(w, "}");
     }
     cw_close(w, "}");
@@ -1460,8 +1460,8 @@ void emit_biniou_source(cw *w, const ir_module *m, const bool *used)
         const ir_type *t = m->types[i];
         if (!used[i])
             continue;
-        cw_line(w, "%s char *%s__bin_wbody(atd_writer *w, char *p, const %s *v);",
-                wbody_storage(t), t->fn, t->name);
+        cw_line(w, "%s char *%s__bin_wbody(atd_writer *w, char *p, const %s *v);", wbody_storage(t),
+                t->fn, t->name);
         cw_line(w,
                 "static const char *%s__bin_rbody(atd_reader *r, const char *p, uint8_t tag, "
                 "%s *out);",
