@@ -37,9 +37,10 @@ static inline void atd__bin_put_le32(char *p, uint32_t x)
 #endif
 }
 
-/* Copies n bytes: up to 32 with two overlapping moves and no call (most
- * strings of records are that short), one compare per size class. Forced
- * inline: it is part of every string's reader and writer. */
+/* Copies n bytes: up to 64 with overlapping moves and no call (most
+ * strings of records are that short: names, dates, URLs), one compare per
+ * size class. Forced inline: it is part of every string's reader and
+ * writer. */
 static ATD__HOT_INLINE void atd__bin_copy(char *d, const char *s, size_t n)
 {
     if (n > 16) {
@@ -49,6 +50,12 @@ static ATD__HOT_INLINE void atd__bin_copy(char *d, const char *s, size_t n)
             memcpy(b, s + n - 16, 16);
             memcpy(d, a, 16);
             memcpy(d + n - 16, b, 16);
+        } else if (n <= 64) {
+            char a[32], b[32];
+            memcpy(a, s, 32);
+            memcpy(b, s + n - 32, 32);
+            memcpy(d, a, 32);
+            memcpy(d + n - 32, b, 32);
         } else {
             memcpy(d, s, n);
         }
