@@ -172,6 +172,17 @@ static void put_body(cw *w, const ir_type *t, const char *rv, const char *fail)
         cw_line(w, "*p++ = (char)(%s ? 1 : 0);", rv);
         break;
     case IR_INT:
+        if (t->bin_int == ATD_BIN_SVINT) { /* the range check is a test of the zigzag form */
+            cw_open(w, "{");
+            cw_line(w, "uint64_t z_ = atd_bin_zigzag((int64_t)%s);", rv);
+            cw_open(w, "if (ATD_UNLIKELY(z_ >> 63))");
+            cw_line(w, "atd_bin_fail_int(w, %uu, (int64_t)%s);", t->bin_int, rv);
+            cw_line(w, "%s", fail);
+            cw_close(w, "}");
+            cw_line(w, "p = atd_bin_put_uvint(p, z_);");
+            cw_close(w, "}");
+            break;
+        }
         cw_open(w, "if (ATD_UNLIKELY(!atd_bin_int_fits(%uu, (int64_t)%s)))", t->bin_int, rv);
         cw_line(w, "atd_bin_fail_int(w, %uu, (int64_t)%s);", t->bin_int, rv);
         cw_line(w, "%s", fail);
@@ -391,6 +402,72 @@ static bool field_array(const ir_field *f)
     return !f->slot.ptr && ((t->kind == IR_LIST && !t->bin_table) || t->kind == IR_ASSOC);
 }
 
+/* The end of the run of bounded fields that starts at field i. */
+static size_t run_end(const ir_type *t, size_t i)
+{
+    while (i < t->nfields && field_bounded(&t->fields[i]))
+        i++;
+    return i;
+}
+
+/* Where the field after the run ending at j starts: past the array field
+ * that the run writes last, if any (see emit_record_run). */
+static size_t run_next(const ir_type *t, size_t j)
+{
+    return j < t->nfields && field_array(&t->fields[j]) ? j + 1 : j;
+}
+
+/* Whether the run [from, to) has a string: then its size has no constant
+ * bound, and the run has a checked path too. */
+static bool run_has_string(const ir_type *t, size_t from, size_t to)
+{
+    for (size_t i = from; i < to; i++)
+        if (t->fields[i].slot.type->kind == IR_STRING)
+            return true;
+    return false;
+}
+
+/* The checked path of the run [from, to) of record t, for a size over
+ * ATD_BIN_RUN_MAX (long strings): a function of its own, out of line, so
+ * that the record's writer stays small. It writes the count n_ first when
+ * the run starts the record. */
+static void emit_record_run_checked(cw *w, const ir_type *t, size_t from, size_t to)
+{
+    bool array = to < t->nfields && field_array(&t->fields[to]);
+    cw_line(w,
+            "static ATD_COLD char *%s__bin_wrun%zu(atd_writer *w, char *p, const %s *v, size_t n_)",
+            t->fn, from, t->name);
+    cw_open(w, "{");
+    if (from == 0) {
+        room(w, cw_fmt(w, "%d", ATD_BIN_VINT_MAX), "return NULL;");
+        cw_line(w, "p = atd_bin_put_uvint(p, n_);");
+    } else {
+        cw_line(w, "(void)n_;");
+    }
+    for (size_t i = from; i < to; i++)
+        write_record_field(w, &t->fields[i]);
+    if (array)
+        write_record_field(w, &t->fields[to]);
+    cw_line(w, "return p;");
+    cw_close(w, "}");
+    cw_blank(w);
+}
+
+/* The checked paths of t's runs (before its writer, which calls them). */
+static void emit_record_runs_checked(cw *w, const ir_type *t)
+{
+    for (size_t i = 0; i < t->nfields;) {
+        if (!field_bounded(&t->fields[i])) {
+            i++;
+            continue;
+        }
+        size_t j = run_end(t, i);
+        if (run_has_string(t, i, j))
+            emit_record_run_checked(w, t, i, j);
+        i = run_next(t, j);
+    }
+}
+
 /* Fields [from, to) (bounded, and the count first when with_count): one
  * room check for their largest size, then unchecked writes; the checked
  * path when that size is over ATD_BIN_RUN_MAX (long strings). When `to`
@@ -399,12 +476,10 @@ static bool field_array(const ir_field *f)
 static void emit_record_run(cw *w, const ir_type *t, size_t from, size_t to, bool with_count)
 {
     size_t fixed = with_count ? ATD_BIN_VINT_MAX : 0;
-    bool strings = false;
+    bool strings = run_has_string(t, from, to);
     bool array = to < t->nfields && field_array(&t->fields[to]);
-    for (size_t i = from; i < to; i++) {
+    for (size_t i = from; i < to; i++)
         fixed += 5 + put_bound(t->fields[i].slot.type);
-        strings |= t->fields[i].slot.type->kind == IR_STRING;
-    }
     if (array)
         fixed += 6;
     cw_open(w, "{");
@@ -415,7 +490,7 @@ static void emit_record_run(cw *w, const ir_type *t, size_t from, size_t to, boo
             cw_line(w, "need_ += v->%s.len;", f->c_name);
     }
     if (strings)
-        cw_open(w, "if (ATD_LIKELY(need_ <= ATD_BIN_RUN_MAX))");
+        cw_open(w, "if (ATD_LIKELY(atd_bin_run_fits(w, p, need_)))");
     room(w, "need_", "return NULL;");
     if (with_count)
         cw_line(w, "p = atd_bin_put_uvint(p, n_);");
@@ -447,14 +522,7 @@ static void emit_record_run(cw *w, const ir_type *t, size_t from, size_t to, boo
     }
     if (strings) {
         cw_mid(w, "} else {");
-        if (with_count) {
-            room(w, cw_fmt(w, "%d", ATD_BIN_VINT_MAX), "return NULL;");
-            cw_line(w, "p = atd_bin_put_uvint(p, n_);");
-        }
-        for (size_t i = from; i < to; i++)
-            write_record_field(w, &t->fields[i]);
-        if (array)
-            write_record_field(w, &t->fields[to]);
+        emit_cursor_call(w, cw_fmt(w, "%s__bin_wrun%zu(w, p, v, n_)", t->fn, from), "return NULL;");
         cw_close(w, "}");
     }
     cw_close(w, "}");
@@ -484,11 +552,9 @@ static void emit_record_wbody(cw *w, const ir_type *t)
             i++;
             continue;
         }
-        size_t j = i;
-        while (j < t->nfields && field_bounded(&t->fields[j]))
-            j++;
+        size_t j = run_end(t, i);
         emit_record_run(w, t, i, j, i == 0);
-        i = j < t->nfields && field_array(&t->fields[j]) ? j + 1 : j;
+        i = run_next(t, j);
     }
     cw_line(w, "return p;");
 }
@@ -610,43 +676,60 @@ static void emit_list_wbody(cw *w, const ir_type *t)
         emit_table_wbody(w, t);
         return;
     }
-    cw_line(w, "size_t i;");
-    write_count_tag(w, bin_tag(t->elem.type));
-    cw_open(w, "for (i = 0; i < v->len; i++)");
-    write_body(w, t->elem.type, "v->items[i]",
-               writer_fail(w, "atd_writer_push_index(w, i)"));
-    cw_close(w, "}");
+    const ir_type *et = t->elem.type;
+    const char *fail = writer_fail(w, "atd_writer_push_index(w, (size_t)(e_ - v->items))");
+    write_count_tag(w, bin_tag(et));
+    /* a cursor over the items: no index arithmetic, no reload of v->items
+     * after each store (the bytes written may alias it, for the compiler) */
+    cw_line(w, "const %s *e_ = v->items, *end_ = v->items + v->len;", et->name);
+    if (fixed_size(et)) {
+        /* elements of bounded size: one room check per chunk of them */
+        size_t bound = put_bound(et);
+        cw_open(w, "while (e_ != end_)");
+        cw_line(w, "const %s *stop_ = (size_t)(end_ - e_) > %zu ? e_ + %zu : end_;", et->name,
+                ATD_BIN_RUN_MAX / bound, ATD_BIN_RUN_MAX / bound);
+        room(w, cw_fmt(w, "(size_t)(stop_ - e_) * %zu", bound), fail);
+        cw_open(w, "for (; e_ != stop_; e_++)");
+        put_body(w, et, "(*e_)", fail);
+        cw_close(w, "}");
+        cw_close(w, "}");
+    } else {
+        cw_open(w, "for (; e_ != end_; e_++)");
+        write_body(w, et, "(*e_)", fail);
+        cw_close(w, "}");
+    }
     cw_line(w, "return p;");
 }
 
 /* (string * T) list <json repr="object">: in biniou, the array of pairs it is. */
 static void emit_assoc_wbody(cw *w, const ir_type *t)
 {
-    const char *fail = writer_fail(w, "atd_writer_push_index(w, i)");
-    cw_line(w, "size_t i;");
+    const char *fail = writer_fail(w, "atd_writer_push_index(w, (size_t)(e_ - v->items))");
     write_count_tag(w, ATD_BIN_TUPLE);
-    cw_open(w, "for (i = 0; i < v->len; i++)");
+    /* a cursor over the items, as in emit_list_wbody */
+    cw_line(w, "const %s_item *e_ = v->items, *end_ = v->items + v->len;", t->name);
+    cw_open(w, "for (; e_ != end_; e_++)");
     if (!t->elem.ptr && put_bound(t->elem.type) > 0) {
         /* a scalar or string value: one room check for the pair, when short */
         bool str = t->elem.type->kind == IR_STRING;
-        const char *len =
-            str ? "v->items[i].key.len + v->items[i].value.len" : "v->items[i].key.len";
-        cw_open(w, "if (ATD_LIKELY(%s <= ATD_BIN_RUN_MAX))", len);
-        room(w, cw_fmt(w, "%zu + %s", 2 + ATD_BIN_VINT_MAX + 1 + put_bound(t->elem.type), len),
-             fail);
+        const char *len = str ? "e_->key.len + e_->value.len" : "e_->key.len";
+        const char *need =
+            cw_fmt(w, "%zu + %s", 2 + ATD_BIN_VINT_MAX + 1 + put_bound(t->elem.type), len);
+        cw_open(w, "if (ATD_LIKELY(atd_bin_run_fits(w, p, %s)))", need);
+        room(w, need, fail);
         cw_line(w, "*p++ = 2;");
         cw_line(w, "*p++ = (char)%uu;", ATD_BIN_STRING);
-        cw_line(w, "p = atd_bin_put_string(p, v->items[i].key.ptr, v->items[i].key.len);");
+        cw_line(w, "p = atd_bin_put_string(p, e_->key.ptr, e_->key.len);");
         cw_line(w, "*p++ = (char)%uu;", bin_tag(t->elem.type));
-        put_body(w, t->elem.type, "v->items[i].value", fail);
+        put_body(w, t->elem.type, "e_->value", fail);
         cw_line(w, "continue;");
         cw_close(w, "}");
     }
     room(w, "2", fail);
     cw_line(w, "*p++ = 2;");
     cw_line(w, "*p++ = (char)%uu;", ATD_BIN_STRING);
-    emit_cursor_call(w, "atd_bin_string_p(w, p, v->items[i].key.ptr, v->items[i].key.len)", fail);
-    write_slot_tagged(w, &t->elem, "v->items[i].value", fail);
+    emit_cursor_call(w, "atd_bin_string_p(w, p, e_->key.ptr, e_->key.len)", fail);
+    write_slot_tagged(w, &t->elem, "e_->value", fail);
     cw_close(w, "}");
     cw_line(w, "return p;");
 }
@@ -1316,10 +1399,43 @@ static bin_body bin_body_of(const ir_type *t)
     return b;
 }
 
+/* Whether every field or cell of t is bounded (scalars, strings, enums):
+ * its writer calls no other body writer, so t cannot be recursive. */
+static bool wbody_leaf(const ir_type *t)
+{
+    if (t->kind == IR_RECORD) {
+        for (size_t i = 0; i < t->nfields; i++)
+            if (!field_bounded(&t->fields[i]))
+                return false;
+        return true;
+    }
+    for (size_t i = 0; i < t->ncells; i++)
+        if (t->cells[i].slot.ptr || put_bound(t->cells[i].slot.type) == 0)
+            return false;
+    return true;
+}
+
+/* The storage of t's body writer: records and tuples are inline, so that
+ * the loop of a list of them writes each one without a call (the compiler
+ * keeps the call for large ones; leaves, whose strings' copies make them
+ * look large, are inlined always); so are options, mostly absent values
+ * whose call would cost more than their byte. */
+static const char *wbody_storage(const ir_type *t)
+{
+    if (t->kind == IR_OPTION || t->kind == IR_NULLABLE)
+        return "static inline";
+    if (t->kind != IR_RECORD && t->kind != IR_TUPLE)
+        return "static";
+    return wbody_leaf(t) ? "static ATD__HOT_INLINE" : "static inline";
+}
+
 static void emit_type_biniou(cw *w, const ir_type *t)
 {
     bin_body body = bin_body_of(t);
-    cw_line(w, "static char *%s__bin_wbody(atd_writer *w, char *p, const %s *v)", t->fn, t->name);
+    if (t->kind == IR_RECORD)
+        emit_record_runs_checked(w, t);
+    cw_line(w, "%s char *%s__bin_wbody(atd_writer *w, char *p, const %s *v)", wbody_storage(t),
+            t->fn, t->name);
     cw_open(w, "{");
     body.write(w, t);
     cw_close(w, "}");
@@ -1344,8 +1460,8 @@ void emit_biniou_source(cw *w, const ir_module *m, const bool *used)
         const ir_type *t = m->types[i];
         if (!used[i])
             continue;
-        cw_line(w, "static char *%s__bin_wbody(atd_writer *w, char *p, const %s *v);", t->fn,
-                t->name);
+        cw_line(w, "%s char *%s__bin_wbody(atd_writer *w, char *p, const %s *v);", wbody_storage(t),
+                t->fn, t->name);
         cw_line(w,
                 "static const char *%s__bin_rbody(atd_reader *r, const char *p, uint8_t tag, "
                 "%s *out);",

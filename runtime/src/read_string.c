@@ -333,14 +333,14 @@ static bool decode(atd_reader *r, const char *open_quote, const char *b, const c
 }
 
 /* memcpy(dst, src, n), without a call, for the strings of at most
- * SHORT_COPY_MAX bytes that most are: longer than 32 bytes, blocks of 16
+ * SHORT_COPY_MAX bytes that most are: longer than 64 bytes, blocks of 16
  * (the last one overlapping the one before, so every load stays inside
- * [src, src + n)); up to 32, atd__copy_short. */
+ * [src, src + n)); up to 64, atd__copy_short. */
 #define SHORT_COPY_MAX 256
 
 static inline void copy_short(char *dst, const char *src, size_t n)
 {
-    if (n > 32) {
+    if (n > 64) {
         size_t i = 0;
         for (; i + 16 < n; i += 16)
             memcpy(dst + i, src + i, 16);

@@ -26,6 +26,7 @@
 #include "common.h"
 #include "reader.h"
 #include "writer.h"
+#include "detail/copy.h" /* the short copy of string bodies */
 
 #ifdef __cplusplus
 extern "C" {
@@ -105,33 +106,33 @@ uint32_t atd_bin_hash(const char *name, size_t len);
  * cursor, or NULL after recording the error. */
 
 /* Writes the vint forms at p (ATD_BIN_VINT_MAX bytes reserved); returns the end.
- * (A loop of a few instructions per byte: fewer in all than a branch-free
- * spread of the 7-bit groups for the 1 to 4-byte vints that dominate.) */
+ * Two compares find the size class of the vints that dominate: one byte;
+ * two or three (counts, small ints); four or more (ids, timestamps), whose
+ * first four bytes are put together in a word, with no compare per byte. */
 static inline char *atd_bin_put_uvint(char *p, uint64_t u)
 {
-    /* The first four bytes unrolled: each is one compare and one store,
-     * without the loop's dependency on the shifted value; ids and
-     * timestamps, the common large ints, take four or five bytes. */
     if (u < (UINT64_C(1) << 7)) {
         p[0] = (char)(unsigned char)u;
         return p + 1;
     }
-    p[0] = (char)(unsigned char)(u | 0x80);
-    if (u < (UINT64_C(1) << 14)) {
-        p[1] = (char)(unsigned char)(u >> 7);
-        return p + 2;
-    }
-    p[1] = (char)(unsigned char)((u >> 7) | 0x80);
     if (u < (UINT64_C(1) << 21)) {
+        p[0] = (char)(unsigned char)(u | 0x80);
+        if (u < (UINT64_C(1) << 14)) {
+            p[1] = (char)(unsigned char)(u >> 7);
+            return p + 2;
+        }
+        p[1] = (char)(unsigned char)((u >> 7) | 0x80);
         p[2] = (char)(unsigned char)(u >> 14);
         return p + 3;
     }
-    p[2] = (char)(unsigned char)((u >> 14) | 0x80);
+    /* the four 7-bit groups of the low 28 bits, one per byte, low first */
+    uint32_t x = (uint32_t)((u & 0x7f) | ((u << 1) & 0x7f00) | ((u << 2) & 0x7f0000) |
+                            ((u << 3) & 0x7f000000));
     if (u < (UINT64_C(1) << 28)) {
-        p[3] = (char)(unsigned char)(u >> 21);
+        atd__bin_put_le32(p, x | 0x808080u);
         return p + 4;
     }
-    p[3] = (char)(unsigned char)((u >> 21) | 0x80);
+    atd__bin_put_le32(p, x | 0x80808080u);
     p += 4;
     u >>= 28;
     while (u >= 0x80) {
@@ -142,16 +143,37 @@ static inline char *atd_bin_put_uvint(char *p, uint64_t u)
     return p;
 }
 
-static inline char *atd_bin_put_svint(char *p, int64_t v)
+/* The zigzag form of v, the number an svint's vint holds: 0, -1, 1, -2...
+ * -> 0, 1, 2, 3... (without signed overflow). Its top bit is set exactly
+ * when v is outside [-2^62, 2^62 - 1], the svints OCaml reads: that test is
+ * the range check of generated writers, on the value they then write. */
+static inline uint64_t atd_bin_zigzag(int64_t v)
 {
-    /* zigzag: 0, -1, 1, -2... -> 0, 1, 2, 3... without signed overflow */
-    uint64_t u = v >= 0 ? (uint64_t)v << 1 : (((uint64_t)(-(v + 1))) << 1) | 1;
-    return atd_bin_put_uvint(p, u);
+    return ((uint64_t)v << 1) ^ (0 - (uint64_t)(v < 0));
 }
 
-/* The low n bytes of u, big-endian (n at most 8). */
+static inline char *atd_bin_put_svint(char *p, int64_t v)
+{
+    return atd_bin_put_uvint(p, atd_bin_zigzag(v));
+}
+
+/* The low n bytes of u, big-endian (n at most 8; a constant in the hot
+ * paths: 8 and 4 bytes are a byte swap and one store, as in atd_bin_get_be). */
 static inline char *atd_bin_put_be(char *p, uint64_t u, unsigned n)
 {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__ &&                       \
+    (defined(__GNUC__) || defined(__clang__))
+    if (n == 8) {
+        u = __builtin_bswap64(u);
+        memcpy(p, &u, 8);
+        return p + 8;
+    }
+    if (n == 4) {
+        uint32_t x = __builtin_bswap32((uint32_t)u);
+        memcpy(p, &x, 4);
+        return p + 4;
+    }
+#endif
     for (unsigned i = n; i > 0; i--)
         *p++ = (char)(unsigned char)(u >> (8 * (i - 1)));
     return p;
@@ -163,11 +185,19 @@ static inline char *atd_bin_put_be(char *p, uint64_t u, unsigned n)
  * atd_bin_write_int come first, with atd_bin_int_fits. */
 #define ATD_BIN_RUN_MAX 4096 /* largest such reservation; beyond, the checked path */
 
+/* Whether a run of n bytes at the cursor p of w (n counting strings'
+ * lengths) takes the unchecked path: when w has the room already (one
+ * compare, the common case), or n is small enough to make room for. */
+static inline bool atd_bin_run_fits(const atd_writer *w, const char *p, size_t n)
+{
+    return (size_t)(w->end - p) >= n || n <= ATD_BIN_RUN_MAX;
+}
+
 /* (forced inline, as its copy is: else GCC calls it from large writers) */
 static ATD__HOT_INLINE char *atd_bin_put_string(char *p, const char *s, size_t len)
 {
     p = atd_bin_put_uvint(p, len);
-    atd__bin_copy(p, s, len);
+    atd__copy_short(p, s, len);
     return p + len;
 }
 
@@ -559,7 +589,7 @@ static ATD__HOT_INLINE const char *atd_bin_read_string_p(atd_reader *r, const ch
     char *s = (char *)atd__arena_take(a, n + 1);
     out->ptr = s;
     out->len = n;
-    atd__bin_copy(s, p, n);
+    atd__copy_short(s, p, n);
     s[n] = '\0';
     return p + n;
 }

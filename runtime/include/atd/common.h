@@ -16,10 +16,12 @@
 #define ATD_LIKELY(x) __builtin_expect(!!(x), 1)
 #define ATD_UNLIKELY(x) __builtin_expect(!!(x), 0)
 #define ATD_PRINTF(fmt, args) __attribute__((format(printf, fmt, args)))
-/* On the functions that record an error: the compiler moves the paths that
- * call them out of the hot code of the callers (generated readers put one
- * such path at every field). */
-#define ATD_COLD __attribute__((cold))
+/* A rarely taken path: the functions that record an error, the checked
+ * paths of generated writers. The compiler moves the code that calls them
+ * out of the callers' hot code (generated readers have such a path at
+ * every field) and never inlines them (so that the callers stay small
+ * enough to inline). */
+#define ATD_COLD __attribute__((cold, noinline))
 #else
 #define ATD_LIKELY(x) (x)
 #define ATD_UNLIKELY(x) (x)

@@ -23,38 +23,18 @@ const char *atd__bin_fail_count(atd_reader *r, const char *at, const char *p, ui
 const char *atd__bin_fail_eof(atd_reader *r);
 bool atd__bin_fail_depth(atd_reader *r, const char *p);
 
-/* Copies n bytes: up to 32 with two overlapping moves and no call (most
- * strings of records are that short), one compare per size class. Forced
- * inline: it is part of every string's reader and writer. */
-static ATD__HOT_INLINE void atd__bin_copy(char *d, const char *s, size_t n)
+/* The 4 bytes of x at p, least significant first: one store where the
+ * byte order allows it. */
+static inline void atd__bin_put_le32(char *p, uint32_t x)
 {
-    if (n > 16) {
-        if (n <= 32) {
-            char a[16], b[16];
-            memcpy(a, s, 16);
-            memcpy(b, s + n - 16, 16);
-            memcpy(d, a, 16);
-            memcpy(d + n - 16, b, 16);
-        } else {
-            memcpy(d, s, n);
-        }
-    } else if (n >= 8) {
-        uint64_t a, b;
-        memcpy(&a, s, 8);
-        memcpy(&b, s + n - 8, 8);
-        memcpy(d, &a, 8);
-        memcpy(d + n - 8, &b, 8);
-    } else if (n >= 4) {
-        uint32_t a, b;
-        memcpy(&a, s, 4);
-        memcpy(&b, s + n - 4, 4);
-        memcpy(d, &a, 4);
-        memcpy(d + n - 4, &b, 4);
-    } else if (n > 0) {
-        d[0] = s[0];
-        d[n / 2] = s[n / 2];
-        d[n - 1] = s[n - 1];
-    }
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    memcpy(p, &x, 4);
+#else
+    p[0] = (char)(unsigned char)x;
+    p[1] = (char)(unsigned char)(x >> 8);
+    p[2] = (char)(unsigned char)(x >> 16);
+    p[3] = (char)(unsigned char)(x >> 24);
+#endif
 }
 
 #endif
