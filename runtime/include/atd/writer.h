@@ -211,9 +211,8 @@ int atd_buf_write_double(atd_buf *b, double v);
 /* A key that the call site knows (a literal: its length is a constant) is
  * copied here by fixed-size moves, in the same room as the string; the
  * string itself is written by atd__writer_string_at. Other keys, long
- * strings and a full buffer take the general form. */
-/* inlined even where the compiler would rather not: only inlined does the
- * key's length stay a constant */
+ * strings and a full buffer take the general form. Forced inline: only
+ * inlined does the key's length stay a constant. */
 static ATD__HOT_INLINE bool
 atd_writer_key_string(atd_writer *w, const char *key, size_t key_len, const char *s, size_t len)
 {
