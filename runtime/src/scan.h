@@ -57,10 +57,9 @@ static inline int atd__swar_first(uint64_t x)
 #endif
 }
 
-/* Forced inline (ATD__HOT_INLINE): the scans are the body of their callers'
- * fast paths, and a call would cost as much as a short run. */
-
-/* Returns the first non-whitespace byte at or after p (end if none). */
+/* Returns the first non-whitespace byte at or after p (end if none). Forced
+ * inline: it is the body of its callers' fast paths, and a call would cost
+ * as much as a short run. */
 static ATD__HOT_INLINE const char *atd__skip_ws_run(const char *p, const char *end)
 {
     /* Pretty-printers put a newline and an indentation of spaces between
