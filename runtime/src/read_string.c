@@ -524,16 +524,12 @@ static inline const char *scan_copy_blocks(atd_arena *a, const char *open_quote,
      * ahead of the scan (an escape shrinks it), so a limit on s bounds both
      * the input and the room at d. */
     const char *const limit = s + (in_left < room ? in_left : room);
-    const __m128i quote = _mm_set1_epi8('"'), bslash = _mm_set1_epi8('\\');
-    const __m128i space = _mm_set1_epi8(0x20);
     while (limit - s >= 17) {
         __m128i v = _mm_loadu_si128((const __m128i *)(const void *)s);
-        __m128i m = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, bslash)),
-                                 _mm_cmplt_epi8(v, space));
-        unsigned bits = (unsigned)_mm_movemask_epi8(m);
+        unsigned bits = atd__string_stops(v);
         _mm_storeu_si128((__m128i *)(void *)d, v);
         if (bits) {
-            size_t i = (size_t)__builtin_ctz(bits);
+            size_t i = (unsigned)__builtin_ctz(bits);
             s += i;
             d += i;
             if (ATD_LIKELY(*s == '"')) {

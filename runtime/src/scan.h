@@ -153,15 +153,9 @@ general:
 static inline const char *atd__find_special_strict(const char *p, const char *end)
 {
 #if ATD__SSE2
-    const __m128i quote = _mm_set1_epi8('"'), bslash = _mm_set1_epi8('\\');
-    const __m128i space = _mm_set1_epi8(0x20);
     while (end - p >= 16) {
         __m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
-        /* Signed compare: bytes >= 0x80 are negative, so "< 0x20" also
-         * catches every non-ASCII byte, which is what we want here. */
-        __m128i m = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, bslash)),
-                                 _mm_cmplt_epi8(v, space));
-        unsigned bits = (unsigned)_mm_movemask_epi8(m);
+        unsigned bits = atd__string_stops(v);
         if (bits)
             return p + __builtin_ctz(bits);
         p += 16;

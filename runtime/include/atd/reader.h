@@ -728,12 +728,7 @@ static ATD__HOT_INLINE const char *atd_read_string_p(atd_reader *r, const char *
         const char *q = p + (*p == ' ');
         if (ATD_LIKELY(*q == '"')) {
             __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(q + 1));
-            /* the quote, a backslash, control bytes and (signed) non-ASCII */
-            __m128i special =
-                _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8('"')),
-                                          _mm_cmpeq_epi8(v, _mm_set1_epi8('\\'))),
-                             _mm_cmplt_epi8(v, _mm_set1_epi8(' ')));
-            unsigned bits = (unsigned)_mm_movemask_epi8(special);
+            unsigned bits = atd__string_stops(v);
             char *d = a->cur;
             _mm_storeu_si128((__m128i *)(void *)d, v);
             if (bits == 0) /* longer: on after the 16 bytes copied */
