@@ -79,11 +79,10 @@ void adapters_circle_init(adapters_circle *v)
     memset(v, 0, sizeof *v);
 }
 
-static ATD__HOT_INLINE int adapters_circle__key(atd_reader *r, const char **pp, int guess)
+static ATD__HOT_INLINE int adapters_circle__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
-    (void)guess;
     if (atd_key_room(r, p, ATD_LEN("\"radius\":"))) {
         if (atd_bytes_skip(pp, ATD_LIT("\"radius\":"))) return 0;
     }
@@ -100,20 +99,19 @@ static ATD__HOT_INLINE int adapters_circle__key(atd_reader *r, const char **pp, 
 static const char *adapters_circle_read_p(atd_reader *r, const char *p, adapters_circle *out)
 {
     bool more;
-    int guess;
     int field = 0; /* the field whose value failed */
     static const atd_string names[] = {{ATD_LIT("radius")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     adapters_circle_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"radius\":"))) { guess = -1; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"radius\":"))) { if (!more) goto end; goto key; }
 field_0:
     p = atd_read_double_p(r, p, &out->radius);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { guess = -1; goto key; }
+    if (more) { if (!more) goto end; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x1)) {
@@ -121,8 +119,7 @@ end:
     }
     return p;
 key:
-    if (!more) goto end;
-    switch (adapters_circle__key(r, &p, guess)) {
+    switch (adapters_circle__key(r, &p)) {
     case 0: goto field_0;
     case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
@@ -139,14 +136,10 @@ void adapters_rect_init(adapters_rect *v)
     memset(v, 0, sizeof *v);
 }
 
-static ATD__HOT_INLINE int adapters_rect__key(atd_reader *r, const char **pp, int guess)
+static ATD__HOT_INLINE int adapters_rect__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
-    switch (guess) {
-    case 0: if (atd_key_skip(r, pp, ATD_LIT("\"width\":"))) return 0; break;
-    case 1: if (atd_key_skip(r, pp, ATD_LIT("\"height\":"))) return 1; break;
-    }
     if (atd_key_room(r, p, ATD_LEN("\"height\":"))) {
         switch (p[1]) {
         case 'h': if (atd_bytes_skip(pp, ATD_LIT("\"height\":"))) return 1; break;
@@ -171,23 +164,22 @@ static ATD__HOT_INLINE int adapters_rect__key(atd_reader *r, const char **pp, in
 static const char *adapters_rect_read_p(atd_reader *r, const char *p, adapters_rect *out)
 {
     bool more;
-    int guess;
     int field = 0; /* the field whose value failed */
     static const atd_string names[] = {{ATD_LIT("width")}, {ATD_LIT("height")}, {ATD_LIT("label")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     adapters_rect_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"width\":"))) { guess = 1; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"width\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"height\":"))) goto field_1; goto key; }
 field_0:
     p = atd_read_int64_p(r, p, &out->width);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"height\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"height\":"))) { if (!more) goto end; goto key; }
 field_1:
     p = atd_read_int64_p(r, p, &out->height);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"label\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"label\":"))) { if (!more) goto end; goto key; }
 field_2:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_string_p(r, p, &out->label);
@@ -196,7 +188,7 @@ field_2:
     }
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { guess = 0; goto key; }
+    if (more) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"width\":"))) goto field_0; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
@@ -204,8 +196,7 @@ end:
     }
     return p;
 key:
-    if (!more) goto end;
-    switch (adapters_rect__key(r, &p, guess)) {
+    switch (adapters_rect__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
     case 2: goto field_2;
@@ -224,11 +215,10 @@ void adapters_start_init(adapters_start *v)
     memset(v, 0, sizeof *v);
 }
 
-static ATD__HOT_INLINE int adapters_start__key(atd_reader *r, const char **pp, int guess)
+static ATD__HOT_INLINE int adapters_start__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
-    (void)guess;
     if (atd_key_room(r, p, ATD_LEN("\"at\":"))) {
         if (atd_bytes_skip(pp, ATD_LIT("\"at\":"))) return 0;
     }
@@ -245,20 +235,19 @@ static ATD__HOT_INLINE int adapters_start__key(atd_reader *r, const char **pp, i
 static const char *adapters_start_read_p(atd_reader *r, const char *p, adapters_start *out)
 {
     bool more;
-    int guess;
     int field = 0; /* the field whose value failed */
     static const atd_string names[] = {{ATD_LIT("at")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     adapters_start_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"at\":"))) { guess = -1; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"at\":"))) { if (!more) goto end; goto key; }
 field_0:
     p = atd_read_int64_p(r, p, &out->at);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { guess = -1; goto key; }
+    if (more) { if (!more) goto end; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x1)) {
@@ -266,8 +255,7 @@ end:
     }
     return p;
 key:
-    if (!more) goto end;
-    switch (adapters_start__key(r, &p, guess)) {
+    switch (adapters_start__key(r, &p)) {
     case 0: goto field_0;
     case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
@@ -284,11 +272,10 @@ void adapters_tagged_init(adapters_tagged *v)
     memset(v, 0, sizeof *v);
 }
 
-static ATD__HOT_INLINE int adapters_tagged__key(atd_reader *r, const char **pp, int guess)
+static ATD__HOT_INLINE int adapters_tagged__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
-    (void)guess;
     if (atd_key_room(r, p, ATD_LEN("\"kind\":"))) {
         switch (p[1]) {
         case 'k': if (atd_bytes_skip(pp, ATD_LIT("\"kind\":"))) return 0; break;
@@ -309,25 +296,24 @@ static ATD__HOT_INLINE int adapters_tagged__key(atd_reader *r, const char **pp, 
 static const char *adapters_tagged_read_p(atd_reader *r, const char *p, adapters_tagged *out)
 {
     bool more;
-    int guess;
     int field = 0; /* the field whose value failed */
     static const atd_string names[] = {{ATD_LIT("kind")}, {ATD_LIT("n")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     adapters_tagged_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"kind\":"))) { guess = -1; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"kind\":"))) { if (!more) goto end; goto key; }
 field_0:
     p = atd_read_string_p(r, p, &out->kind);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"n\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"n\":"))) { if (!more) goto end; goto key; }
 field_1:
     p = atd_read_int64_p(r, p, &out->n);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { guess = -1; goto key; }
+    if (more) { if (!more) goto end; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
@@ -335,8 +321,7 @@ end:
     }
     return p;
 key:
-    if (!more) goto end;
-    switch (adapters_tagged__key(r, &p, guess)) {
+    switch (adapters_tagged__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
     case ATD__KEY_SKIPPED: goto tail;
@@ -893,14 +878,10 @@ static const char *adapters_tagged_value__tv_read_p(atd_reader *r, const char *p
     return atd_fail_cursor(atd_reader_fail_at(r, tag_at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in field 'kind' of '%s'", atd_quote_name(tag.ptr, tag.len, q_, sizeof q_), "payload"));
 }
 
-static ATD__HOT_INLINE int adapters_tagged_value__key(atd_reader *r, const char **pp, int guess)
+static ATD__HOT_INLINE int adapters_tagged_value__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
-    switch (guess) {
-    case 0: if (atd_key_skip(r, pp, ATD_LIT("\"payload\":"))) return 0; break;
-    case 1: if (atd_key_skip(r, pp, ATD_LIT("\"id\":"))) return 1; break;
-    }
     if (atd_key_room(r, p, ATD_LEN("\"payload\":"))) {
         switch (p[1]) {
         case 'i': if (atd_bytes_skip(pp, ATD_LIT("\"id\":"))) return 1; break;
@@ -929,7 +910,6 @@ static ATD__HOT_INLINE int adapters_tagged_value__key(atd_reader *r, const char 
 static const char *adapters_tagged_value_read_p(atd_reader *r, const char *p, adapters_tagged_value *out)
 {
     bool more;
-    int guess;
     int field = 0; /* the field whose value failed */
     static const atd_string names[] = {{ATD_LIT("payload")}, {ATD_LIT("id")}};
     const char *at = p;
@@ -942,19 +922,19 @@ static const char *adapters_tagged_value_read_p(atd_reader *r, const char *p, ad
         p = atd_read_type_field_p(r, p, ATD_LIT("kind"), "payload", &tv_tag_, &tv_at_);
         if (p == NULL) return NULL;
     }
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"payload\":"))) { guess = 1; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"payload\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"id\":"))) goto field_1; goto key; }
 field_0:
     p = adapters_tagged_value__tv_read_p(r, p, tv_tag_, tv_at_, true, &out->payload);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"id\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"id\":"))) { if (!more) goto end; goto key; }
 field_1:
     p = atd_read_string_p(r, p, &out->id);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { guess = 0; goto key; }
+    if (more) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"payload\":"))) goto field_0; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
@@ -969,8 +949,7 @@ end:
     }
     return p;
 key:
-    if (!more) goto end;
-    switch (adapters_tagged_value__key(r, &p, guess)) {
+    switch (adapters_tagged_value__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
     case ATD__KEY_SKIPPED: goto tail;
@@ -1177,11 +1156,10 @@ static const char *adapters_tagged_value2__tv_read_p(atd_reader *r, const char *
     return atd_fail_cursor(atd_reader_fail_at(r, tag_at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in field 'kind' of '%s'", atd_quote_name(tag.ptr, tag.len, q_, sizeof q_), "payload2"));
 }
 
-static ATD__HOT_INLINE int adapters_tagged_value2__key(atd_reader *r, const char **pp, int guess)
+static ATD__HOT_INLINE int adapters_tagged_value2__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
-    (void)guess;
     if (atd_key_room(r, p, ATD_LEN("\"payload2\":"))) {
         switch (p[1]) {
         case 'k': if (atd_bytes_skip(pp, ATD_LIT("\"kind\":"))) return 0; break;
@@ -1210,7 +1188,6 @@ static ATD__HOT_INLINE int adapters_tagged_value2__key(atd_reader *r, const char
 static const char *adapters_tagged_value2_read_p(atd_reader *r, const char *p, adapters_tagged_value2 *out)
 {
     bool more;
-    int guess;
     int field = 0; /* the field whose value failed */
     static const atd_string names[] = {{ATD_LIT("kind")}, {ATD_LIT("payload2")}};
     const char *at = p;
@@ -1223,21 +1200,21 @@ static const char *adapters_tagged_value2_read_p(atd_reader *r, const char *p, a
         p = atd_read_type_field_p(r, p, ATD_LIT("kind"), "payload2", &tv_tag_, &tv_at_);
         if (p == NULL) return NULL;
     }
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"kind\":"))) { guess = -1; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"kind\":"))) { if (!more) goto end; goto key; }
 field_0:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_string_p(r, p, &out->kind);
         if (p == NULL) { field = 0; goto fail; }
         out->has_kind = true;
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"payload2\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"payload2\":"))) { if (!more) goto end; goto key; }
 field_1:
     p = adapters_tagged_value2__tv_read_p(r, p, tv_tag_, tv_at_, true, &out->payload2);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { guess = -1; goto key; }
+    if (more) { if (!more) goto end; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x1)) {
@@ -1249,8 +1226,7 @@ end:
     }
     return p;
 key:
-    if (!more) goto end;
-    switch (adapters_tagged_value2__key(r, &p, guess)) {
+    switch (adapters_tagged_value2__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
     case ATD__KEY_SKIPPED: goto tail;
@@ -1389,18 +1365,10 @@ void adapters_doc_init(adapters_doc *v)
     memset(v, 0, sizeof *v);
 }
 
-static ATD__HOT_INLINE int adapters_doc__key(atd_reader *r, const char **pp, int guess)
+static ATD__HOT_INLINE int adapters_doc__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
-    switch (guess) {
-    case 0: if (atd_key_skip(r, pp, ATD_LIT("\"shapes\":"))) return 0; break;
-    case 1: if (atd_key_skip(r, pp, ATD_LIT("\"events\":"))) return 1; break;
-    case 2: if (atd_key_skip(r, pp, ATD_LIT("\"ones\":"))) return 2; break;
-    case 3: if (atd_key_skip(r, pp, ATD_LIT("\"codec\":"))) return 3; break;
-    case 4: if (atd_key_skip(r, pp, ATD_LIT("\"tv\":"))) return 4; break;
-    case 6: if (atd_key_skip(r, pp, ATD_LIT("\"kinds\":"))) return 6; break;
-    }
     if (atd_key_room(r, p, ATD_LEN("\"shapes\":"))) {
         switch (p[4]) {
         case '"': if (atd_bytes_skip(pp, ATD_LIT("\"tv2\":"))) return 5; break;
@@ -1435,45 +1403,44 @@ static ATD__HOT_INLINE int adapters_doc__key(atd_reader *r, const char **pp, int
 static const char *adapters_doc_read_p(atd_reader *r, const char *p, adapters_doc *out)
 {
     bool more;
-    int guess;
     int field = 0; /* the field whose value failed */
     static const atd_string names[] = {{ATD_LIT("shapes")}, {ATD_LIT("events")}, {ATD_LIT("ones")}, {ATD_LIT("codec")}, {ATD_LIT("tv")}, {ATD_LIT("tv2")}, {ATD_LIT("kinds")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     adapters_doc_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"shapes\":"))) { guess = 3; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"shapes\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"codec\":"))) goto field_3; goto key; }
 field_0:
     p = adapters_shape_list_read_p(r, p, &out->shapes);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"events\":"))) { guess = 4; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"events\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"tv\":"))) goto field_4; goto key; }
 field_1:
     p = adapters_event_list_read_p(r, p, &out->events);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ones\":"))) { guess = 6; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ones\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"kinds\":"))) goto field_6; goto key; }
 field_2:
     p = adapters_one_list_read_p(r, p, &out->ones);
     if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"codec\":"))) { guess = 0; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"codec\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"shapes\":"))) goto field_0; goto key; }
 field_3:
     p = adapters_codec_shape_list_read_p(r, p, &out->codec);
     if (p == NULL) { field = 3; goto fail; }
     seen[0] |= (uint64_t)1 << 3;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"tv\":"))) { guess = 1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"tv\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"events\":"))) goto field_1; goto key; }
 field_4:
     if (!atd_null_skip(r, &p)) {
         p = adapters_tagged_value_list_read_p(r, p, &out->tv);
         if (p == NULL) { field = 4; goto fail; }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"tv2\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"tv2\":"))) { if (!more) goto end; goto key; }
 field_5:
     if (!atd_null_skip(r, &p)) {
         p = adapters_tagged_value2_list_read_p(r, p, &out->tv2);
         if (p == NULL) { field = 5; goto fail; }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"kinds\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"kinds\":"))) { if (!more) goto end; goto key; }
 field_6:
     if (!atd_null_skip(r, &p)) {
         p = adapters_kind_shape_list_read_p(r, p, &out->kinds);
@@ -1481,7 +1448,7 @@ field_6:
     }
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { guess = 2; goto key; }
+    if (more) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"ones\":"))) goto field_2; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0xf)) {
@@ -1489,8 +1456,7 @@ end:
     }
     return p;
 key:
-    if (!more) goto end;
-    switch (adapters_doc__key(r, &p, guess)) {
+    switch (adapters_doc__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
     case 2: goto field_2;

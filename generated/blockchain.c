@@ -36,11 +36,10 @@ void blockchain_root_init(blockchain_root *v)
     memset(v, 0, sizeof *v);
 }
 
-static ATD__HOT_INLINE int blockchain_root__key(atd_reader *r, const char **pp, int guess)
+static ATD__HOT_INLINE int blockchain_root__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
-    (void)guess;
     if (atd_key_room(r, p, ATD_LEN("\"txs\":"))) {
         if (atd_bytes_skip(pp, ATD_LIT("\"txs\":"))) return 0;
     }
@@ -57,20 +56,19 @@ static ATD__HOT_INLINE int blockchain_root__key(atd_reader *r, const char **pp, 
 static const char *blockchain_root_read_p(atd_reader *r, const char *p, blockchain_root *out)
 {
     bool more;
-    int guess;
     int field = 0; /* the field whose value failed */
     static const atd_string names[] = {{ATD_LIT("txs")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     blockchain_root_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"txs\":"))) { guess = -1; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"txs\":"))) { if (!more) goto end; goto key; }
 field_0:
     p = blockchain_transaction_list_read_p(r, p, &out->txs);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { guess = -1; goto key; }
+    if (more) { if (!more) goto end; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x1)) {
@@ -78,8 +76,7 @@ end:
     }
     return p;
 key:
-    if (!more) goto end;
-    switch (blockchain_root__key(r, &p, guess)) {
+    switch (blockchain_root__key(r, &p)) {
     case 0: goto field_0;
     case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
@@ -100,23 +97,10 @@ void blockchain_transaction_init(blockchain_transaction *v)
     memset(v, 0, sizeof *v);
 }
 
-static ATD__HOT_INLINE int blockchain_transaction__key(atd_reader *r, const char **pp, int guess)
+static ATD__HOT_INLINE int blockchain_transaction__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
-    switch (guess) {
-    case 0: if (atd_key_skip(r, pp, ATD_LIT("\"lock_time\":"))) return 0; break;
-    case 1: if (atd_key_skip(r, pp, ATD_LIT("\"ver\":"))) return 1; break;
-    case 2: if (atd_key_skip(r, pp, ATD_LIT("\"size\":"))) return 2; break;
-    case 3: if (atd_key_skip(r, pp, ATD_LIT("\"inputs\":"))) return 3; break;
-    case 4: if (atd_key_skip(r, pp, ATD_LIT("\"double_spend\":"))) return 4; break;
-    case 5: if (atd_key_skip(r, pp, ATD_LIT("\"time\":"))) return 5; break;
-    case 7: if (atd_key_skip(r, pp, ATD_LIT("\"vin_sz\":"))) return 7; break;
-    case 8: if (atd_key_skip(r, pp, ATD_LIT("\"hash\":"))) return 8; break;
-    case 9: if (atd_key_skip(r, pp, ATD_LIT("\"vout_sz\":"))) return 9; break;
-    case 10: if (atd_key_skip(r, pp, ATD_LIT("\"relayed_by\":"))) return 10; break;
-    case 11: if (atd_key_skip(r, pp, ATD_LIT("\"out\":"))) return 11; break;
-    }
     if (atd_key_room(r, p, ATD_LEN("\"double_spend\":"))) {
         switch (p[3]) {
         case '_': if (atd_bytes_skip(pp, ATD_LIT("\"tx_index\":"))) return 6; break;
@@ -167,75 +151,74 @@ static ATD__HOT_INLINE int blockchain_transaction__key(atd_reader *r, const char
 static const char *blockchain_transaction_read_p(atd_reader *r, const char *p, blockchain_transaction *out)
 {
     bool more;
-    int guess;
     int field = 0; /* the field whose value failed */
     static const atd_string names[] = {{ATD_LIT("lock_time")}, {ATD_LIT("ver")}, {ATD_LIT("size")}, {ATD_LIT("inputs")}, {ATD_LIT("double_spend")}, {ATD_LIT("time")}, {ATD_LIT("tx_index")}, {ATD_LIT("vin_sz")}, {ATD_LIT("hash")}, {ATD_LIT("vout_sz")}, {ATD_LIT("relayed_by")}, {ATD_LIT("out")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     blockchain_transaction_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"lock_time\":"))) { guess = 4; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"lock_time\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"double_spend\":"))) goto field_4; goto key; }
 field_0:
     p = atd_read_int64_p(r, p, &out->lock_time);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ver\":"))) { guess = 11; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ver\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"out\":"))) goto field_11; goto key; }
 field_1:
     p = atd_read_int64_p(r, p, &out->ver);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"size\":"))) { guess = 7; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"size\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"vin_sz\":"))) goto field_7; goto key; }
 field_2:
     p = atd_read_int64_p(r, p, &out->size);
     if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"inputs\":"))) { guess = 5; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"inputs\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"time\":"))) goto field_5; goto key; }
 field_3:
     p = blockchain_input_list_read_p(r, p, &out->inputs);
     if (p == NULL) { field = 3; goto fail; }
     seen[0] |= (uint64_t)1 << 3;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"double_spend\":"))) { guess = 0; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"double_spend\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"lock_time\":"))) goto field_0; goto key; }
 field_4:
     p = atd_read_bool_p(r, p, &out->double_spend);
     if (p == NULL) { field = 4; goto fail; }
     seen[0] |= (uint64_t)1 << 4;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"time\":"))) { guess = 8; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"time\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"hash\":"))) goto field_8; goto key; }
 field_5:
     p = atd_read_int64_p(r, p, &out->time);
     if (p == NULL) { field = 5; goto fail; }
     seen[0] |= (uint64_t)1 << 5;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"tx_index\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"tx_index\":"))) { if (!more) goto end; goto key; }
 field_6:
     p = atd_read_int64_p(r, p, &out->tx_index);
     if (p == NULL) { field = 6; goto fail; }
     seen[0] |= (uint64_t)1 << 6;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"vin_sz\":"))) { guess = 1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"vin_sz\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"ver\":"))) goto field_1; goto key; }
 field_7:
     p = atd_read_int64_p(r, p, &out->vin_sz);
     if (p == NULL) { field = 7; goto fail; }
     seen[0] |= (uint64_t)1 << 7;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"hash\":"))) { guess = 9; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"hash\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"vout_sz\":"))) goto field_9; goto key; }
 field_8:
     p = atd_read_string_p(r, p, &out->hash);
     if (p == NULL) { field = 8; goto fail; }
     seen[0] |= (uint64_t)1 << 8;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"vout_sz\":"))) { guess = 3; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"vout_sz\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"inputs\":"))) goto field_3; goto key; }
 field_9:
     p = atd_read_int64_p(r, p, &out->vout_sz);
     if (p == NULL) { field = 9; goto fail; }
     seen[0] |= (uint64_t)1 << 9;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"relayed_by\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"relayed_by\":"))) { if (!more) goto end; goto key; }
 field_10:
     p = atd_read_string_p(r, p, &out->relayed_by);
     if (p == NULL) { field = 10; goto fail; }
     seen[0] |= (uint64_t)1 << 10;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"out\":"))) { guess = 2; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"out\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"size\":"))) goto field_2; goto key; }
 field_11:
     p = blockchain_output_list_read_p(r, p, &out->out);
     if (p == NULL) { field = 11; goto fail; }
     seen[0] |= (uint64_t)1 << 11;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { guess = 10; goto key; }
+    if (more) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"relayed_by\":"))) goto field_10; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0xfff)) {
@@ -243,8 +226,7 @@ end:
     }
     return p;
 key:
-    if (!more) goto end;
-    switch (blockchain_transaction__key(r, &p, guess)) {
+    switch (blockchain_transaction__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
     case 2: goto field_2;
@@ -272,16 +254,10 @@ void blockchain_output_init(blockchain_output *v)
     memset(v, 0, sizeof *v);
 }
 
-static ATD__HOT_INLINE int blockchain_output__key(atd_reader *r, const char **pp, int guess)
+static ATD__HOT_INLINE int blockchain_output__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
-    switch (guess) {
-    case 0: if (atd_key_skip(r, pp, ATD_LIT("\"spent\":"))) return 0; break;
-    case 3: if (atd_key_skip(r, pp, ATD_LIT("\"addr\":"))) return 3; break;
-    case 4: if (atd_key_skip(r, pp, ATD_LIT("\"value\":"))) return 4; break;
-    case 5: if (atd_key_skip(r, pp, ATD_LIT("\"n\":"))) return 5; break;
-    }
     if (atd_key_room(r, p, ATD_LEN("\"tx_index\":"))) {
         switch (p[2]) {
         case '"': if (atd_bytes_skip(pp, ATD_LIT("\"n\":"))) return 5; break;
@@ -316,50 +292,49 @@ static ATD__HOT_INLINE int blockchain_output__key(atd_reader *r, const char **pp
 static const char *blockchain_output_read_p(atd_reader *r, const char *p, blockchain_output *out)
 {
     bool more;
-    int guess;
     int field = 0; /* the field whose value failed */
     static const atd_string names[] = {{ATD_LIT("spent")}, {ATD_LIT("tx_index")}, {ATD_LIT("type")}, {ATD_LIT("addr")}, {ATD_LIT("value")}, {ATD_LIT("n")}, {ATD_LIT("script")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     blockchain_output_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"spent\":"))) { guess = 3; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"spent\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"addr\":"))) goto field_3; goto key; }
 field_0:
     p = atd_read_bool_p(r, p, &out->spent);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"tx_index\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"tx_index\":"))) { if (!more) goto end; goto key; }
 field_1:
     p = atd_read_int64_p(r, p, &out->tx_index);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"type\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"type\":"))) { if (!more) goto end; goto key; }
 field_2:
     p = atd_read_int64_p(r, p, &out->output_type);
     if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"addr\":"))) { guess = 4; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"addr\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"value\":"))) goto field_4; goto key; }
 field_3:
     p = atd_read_string_p(r, p, &out->addr);
     if (p == NULL) { field = 3; goto fail; }
     seen[0] |= (uint64_t)1 << 3;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"value\":"))) { guess = 5; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"value\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"n\":"))) goto field_5; goto key; }
 field_4:
     p = atd_read_int64_p(r, p, &out->value);
     if (p == NULL) { field = 4; goto fail; }
     seen[0] |= (uint64_t)1 << 4;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"n\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"n\":"))) { if (!more) goto end; goto key; }
 field_5:
     p = atd_read_int64_p(r, p, &out->n);
     if (p == NULL) { field = 5; goto fail; }
     seen[0] |= (uint64_t)1 << 5;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"script\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"script\":"))) { if (!more) goto end; goto key; }
 field_6:
     p = atd_read_string_p(r, p, &out->script);
     if (p == NULL) { field = 6; goto fail; }
     seen[0] |= (uint64_t)1 << 6;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { guess = 0; goto key; }
+    if (more) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"spent\":"))) goto field_0; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x7f)) {
@@ -367,8 +342,7 @@ end:
     }
     return p;
 key:
-    if (!more) goto end;
-    switch (blockchain_output__key(r, &p, guess)) {
+    switch (blockchain_output__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
     case 2: goto field_2;
@@ -391,14 +365,10 @@ void blockchain_input_init(blockchain_input *v)
     memset(v, 0, sizeof *v);
 }
 
-static ATD__HOT_INLINE int blockchain_input__key(atd_reader *r, const char **pp, int guess)
+static ATD__HOT_INLINE int blockchain_input__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
-    switch (guess) {
-    case 0: if (atd_key_skip(r, pp, ATD_LIT("\"sequence\":"))) return 0; break;
-    case 1: if (atd_key_skip(r, pp, ATD_LIT("\"prev_out\":"))) return 1; break;
-    }
     if (atd_key_room(r, p, ATD_LEN("\"sequence\":"))) {
         switch (p[2]) {
         case 'c': if (atd_bytes_skip(pp, ATD_LIT("\"script\":"))) return 2; break;
@@ -423,30 +393,29 @@ static ATD__HOT_INLINE int blockchain_input__key(atd_reader *r, const char **pp,
 static const char *blockchain_input_read_p(atd_reader *r, const char *p, blockchain_input *out)
 {
     bool more;
-    int guess;
     int field = 0; /* the field whose value failed */
     static const atd_string names[] = {{ATD_LIT("sequence")}, {ATD_LIT("prev_out")}, {ATD_LIT("script")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     blockchain_input_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"sequence\":"))) { guess = 1; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"sequence\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"prev_out\":"))) goto field_1; goto key; }
 field_0:
     p = atd_read_int64_p(r, p, &out->sequence);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"prev_out\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"prev_out\":"))) { if (!more) goto end; goto key; }
 field_1:
     p = blockchain_output_read_p(r, p, &out->prev_out);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"script\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"script\":"))) { if (!more) goto end; goto key; }
 field_2:
     p = atd_read_string_p(r, p, &out->script);
     if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { guess = 0; goto key; }
+    if (more) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"sequence\":"))) goto field_0; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x7)) {
@@ -454,8 +423,7 @@ end:
     }
     return p;
 key:
-    if (!more) goto end;
-    switch (blockchain_input__key(r, &p, guess)) {
+    switch (blockchain_input__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
     case 2: goto field_2;

@@ -36,14 +36,10 @@ void canada_root_init(canada_root *v)
     memset(v, 0, sizeof *v);
 }
 
-static ATD__HOT_INLINE int canada_root__key(atd_reader *r, const char **pp, int guess)
+static ATD__HOT_INLINE int canada_root__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
-    switch (guess) {
-    case 0: if (atd_key_skip(r, pp, ATD_LIT("\"type\":"))) return 0; break;
-    case 1: if (atd_key_skip(r, pp, ATD_LIT("\"features\":"))) return 1; break;
-    }
     if (atd_key_room(r, p, ATD_LEN("\"features\":"))) {
         switch (p[1]) {
         case 'f': if (atd_bytes_skip(pp, ATD_LIT("\"features\":"))) return 1; break;
@@ -64,25 +60,24 @@ static ATD__HOT_INLINE int canada_root__key(atd_reader *r, const char **pp, int 
 static const char *canada_root_read_p(atd_reader *r, const char *p, canada_root *out)
 {
     bool more;
-    int guess;
     int field = 0; /* the field whose value failed */
     static const atd_string names[] = {{ATD_LIT("type")}, {ATD_LIT("features")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     canada_root_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"type\":"))) { guess = 1; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"type\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"features\":"))) goto field_1; goto key; }
 field_0:
     p = atd_read_string_p(r, p, &out->collection_type);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"features\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"features\":"))) { if (!more) goto end; goto key; }
 field_1:
     p = canada_feature_list_read_p(r, p, &out->features);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { guess = 0; goto key; }
+    if (more) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"type\":"))) goto field_0; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
@@ -90,8 +85,7 @@ end:
     }
     return p;
 key:
-    if (!more) goto end;
-    switch (canada_root__key(r, &p, guess)) {
+    switch (canada_root__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
     case ATD__KEY_SKIPPED: goto tail;
@@ -109,11 +103,10 @@ void canada_properties_init(canada_properties *v)
     memset(v, 0, sizeof *v);
 }
 
-static ATD__HOT_INLINE int canada_properties__key(atd_reader *r, const char **pp, int guess)
+static ATD__HOT_INLINE int canada_properties__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
-    (void)guess;
     if (atd_key_room(r, p, ATD_LEN("\"name\":"))) {
         if (atd_bytes_skip(pp, ATD_LIT("\"name\":"))) return 0;
     }
@@ -130,20 +123,19 @@ static ATD__HOT_INLINE int canada_properties__key(atd_reader *r, const char **pp
 static const char *canada_properties_read_p(atd_reader *r, const char *p, canada_properties *out)
 {
     bool more;
-    int guess;
     int field = 0; /* the field whose value failed */
     static const atd_string names[] = {{ATD_LIT("name")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     canada_properties_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"name\":"))) { guess = -1; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"name\":"))) { if (!more) goto end; goto key; }
 field_0:
     p = atd_read_string_p(r, p, &out->name);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { guess = -1; goto key; }
+    if (more) { if (!more) goto end; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x1)) {
@@ -151,8 +143,7 @@ end:
     }
     return p;
 key:
-    if (!more) goto end;
-    switch (canada_properties__key(r, &p, guess)) {
+    switch (canada_properties__key(r, &p)) {
     case 0: goto field_0;
     case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
@@ -171,14 +162,10 @@ void canada_geometry_init(canada_geometry *v)
     memset(v, 0, sizeof *v);
 }
 
-static ATD__HOT_INLINE int canada_geometry__key(atd_reader *r, const char **pp, int guess)
+static ATD__HOT_INLINE int canada_geometry__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
-    switch (guess) {
-    case 0: if (atd_key_skip(r, pp, ATD_LIT("\"type\":"))) return 0; break;
-    case 1: if (atd_key_skip(r, pp, ATD_LIT("\"coordinates\":"))) return 1; break;
-    }
     if (atd_key_room(r, p, ATD_LEN("\"coordinates\":"))) {
         switch (p[1]) {
         case 'c': if (atd_bytes_skip(pp, ATD_LIT("\"coordinates\":"))) return 1; break;
@@ -199,25 +186,24 @@ static ATD__HOT_INLINE int canada_geometry__key(atd_reader *r, const char **pp, 
 static const char *canada_geometry_read_p(atd_reader *r, const char *p, canada_geometry *out)
 {
     bool more;
-    int guess;
     int field = 0; /* the field whose value failed */
     static const atd_string names[] = {{ATD_LIT("type")}, {ATD_LIT("coordinates")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     canada_geometry_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"type\":"))) { guess = 1; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"type\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"coordinates\":"))) goto field_1; goto key; }
 field_0:
     p = atd_read_string_p(r, p, &out->geometry_type);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"coordinates\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"coordinates\":"))) { if (!more) goto end; goto key; }
 field_1:
     p = canada_ring_list_read_p(r, p, &out->coordinates);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { guess = 0; goto key; }
+    if (more) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"type\":"))) goto field_0; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
@@ -225,8 +211,7 @@ end:
     }
     return p;
 key:
-    if (!more) goto end;
-    switch (canada_geometry__key(r, &p, guess)) {
+    switch (canada_geometry__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
     case ATD__KEY_SKIPPED: goto tail;
@@ -244,15 +229,10 @@ void canada_feature_init(canada_feature *v)
     memset(v, 0, sizeof *v);
 }
 
-static ATD__HOT_INLINE int canada_feature__key(atd_reader *r, const char **pp, int guess)
+static ATD__HOT_INLINE int canada_feature__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
-    switch (guess) {
-    case 0: if (atd_key_skip(r, pp, ATD_LIT("\"type\":"))) return 0; break;
-    case 1: if (atd_key_skip(r, pp, ATD_LIT("\"properties\":"))) return 1; break;
-    case 2: if (atd_key_skip(r, pp, ATD_LIT("\"geometry\":"))) return 2; break;
-    }
     if (atd_key_room(r, p, ATD_LEN("\"properties\":"))) {
         switch (p[1]) {
         case 'g': if (atd_bytes_skip(pp, ATD_LIT("\"geometry\":"))) return 2; break;
@@ -275,30 +255,29 @@ static ATD__HOT_INLINE int canada_feature__key(atd_reader *r, const char **pp, i
 static const char *canada_feature_read_p(atd_reader *r, const char *p, canada_feature *out)
 {
     bool more;
-    int guess;
     int field = 0; /* the field whose value failed */
     static const atd_string names[] = {{ATD_LIT("type")}, {ATD_LIT("properties")}, {ATD_LIT("geometry")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     canada_feature_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"type\":"))) { guess = 2; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"type\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"geometry\":"))) goto field_2; goto key; }
 field_0:
     p = atd_read_string_p(r, p, &out->feature_type);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"properties\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"properties\":"))) { if (!more) goto end; goto key; }
 field_1:
     p = canada_properties_read_p(r, p, &out->properties);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"geometry\":"))) { guess = 0; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"geometry\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"type\":"))) goto field_0; goto key; }
 field_2:
     p = canada_geometry_read_p(r, p, &out->geometry);
     if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { guess = 1; goto key; }
+    if (more) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"properties\":"))) goto field_1; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x7)) {
@@ -306,8 +285,7 @@ end:
     }
     return p;
 key:
-    if (!more) goto end;
-    switch (canada_feature__key(r, &p, guess)) {
+    switch (canada_feature__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
     case 2: goto field_2;

@@ -113,11 +113,10 @@ void citm_catalog_event_init(citm_catalog_event *v)
     memset(v, 0, sizeof *v);
 }
 
-static ATD__HOT_INLINE int citm_catalog_event__key(atd_reader *r, const char **pp, int guess)
+static ATD__HOT_INLINE int citm_catalog_event__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
-    (void)guess;
     if (atd_key_room(r, p, ATD_LEN("\"description\":"))) {
         switch (p[4]) {
         case ':': if (atd_bytes_skip(pp, ATD_LIT("\"id\":"))) return 1; break;
@@ -156,55 +155,54 @@ static ATD__HOT_INLINE int citm_catalog_event__key(atd_reader *r, const char **p
 static const char *citm_catalog_event_read_p(atd_reader *r, const char *p, citm_catalog_event *out)
 {
     bool more;
-    int guess;
     int field = 0; /* the field whose value failed */
     static const atd_string names[] = {{ATD_LIT("description")}, {ATD_LIT("id")}, {ATD_LIT("logo")}, {ATD_LIT("name")}, {ATD_LIT("subTopicIds")}, {ATD_LIT("subjectCode")}, {ATD_LIT("subtitle")}, {ATD_LIT("topicIds")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     citm_catalog_event_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"description\":"))) { guess = -1; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"description\":"))) { if (!more) goto end; goto key; }
 field_0:
     p = citm_catalog_string_nullable_read_p(r, p, &out->description);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"id\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"id\":"))) { if (!more) goto end; goto key; }
 field_1:
     p = atd_read_int64_p(r, p, &out->id);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"logo\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"logo\":"))) { if (!more) goto end; goto key; }
 field_2:
     p = citm_catalog_string_nullable_read_p(r, p, &out->logo);
     if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"name\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"name\":"))) { if (!more) goto end; goto key; }
 field_3:
     p = atd_read_string_p(r, p, &out->name);
     if (p == NULL) { field = 3; goto fail; }
     seen[0] |= (uint64_t)1 << 3;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"subTopicIds\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"subTopicIds\":"))) { if (!more) goto end; goto key; }
 field_4:
     p = citm_catalog_int_list_read_p(r, p, &out->sub_topic_ids);
     if (p == NULL) { field = 4; goto fail; }
     seen[0] |= (uint64_t)1 << 4;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"subjectCode\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"subjectCode\":"))) { if (!more) goto end; goto key; }
 field_5:
     p = citm_catalog_string_nullable_read_p(r, p, &out->subject_code);
     if (p == NULL) { field = 5; goto fail; }
     seen[0] |= (uint64_t)1 << 5;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"subtitle\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"subtitle\":"))) { if (!more) goto end; goto key; }
 field_6:
     p = citm_catalog_string_nullable_read_p(r, p, &out->subtitle);
     if (p == NULL) { field = 6; goto fail; }
     seen[0] |= (uint64_t)1 << 6;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"topicIds\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"topicIds\":"))) { if (!more) goto end; goto key; }
 field_7:
     p = citm_catalog_int_list_read_p(r, p, &out->topic_ids);
     if (p == NULL) { field = 7; goto fail; }
     seen[0] |= (uint64_t)1 << 7;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { guess = -1; goto key; }
+    if (more) { if (!more) goto end; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0xff)) {
@@ -212,8 +210,7 @@ end:
     }
     return p;
 key:
-    if (!more) goto end;
-    switch (citm_catalog_event__key(r, &p, guess)) {
+    switch (citm_catalog_event__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
     case 2: goto field_2;
@@ -299,11 +296,10 @@ void citm_catalog_root_init(citm_catalog_root *v)
     memset(v, 0, sizeof *v);
 }
 
-static ATD__HOT_INLINE int citm_catalog_root__key(atd_reader *r, const char **pp, int guess)
+static ATD__HOT_INLINE int citm_catalog_root__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
-    (void)guess;
     if (atd_key_room(r, p, ATD_LEN("\"audienceSubCategoryNames\":"))) {
         switch (p[4]) {
         case 'T': if (atd_bytes_skip(pp, ATD_LIT("\"subTopicNames\":"))) return 6; break;
@@ -350,70 +346,69 @@ static ATD__HOT_INLINE int citm_catalog_root__key(atd_reader *r, const char **pp
 static const char *citm_catalog_root_read_p(atd_reader *r, const char *p, citm_catalog_root *out)
 {
     bool more;
-    int guess;
     int field = 0; /* the field whose value failed */
     static const atd_string names[] = {{ATD_LIT("areaNames")}, {ATD_LIT("audienceSubCategoryNames")}, {ATD_LIT("blockNames")}, {ATD_LIT("events")}, {ATD_LIT("performances")}, {ATD_LIT("seatCategoryNames")}, {ATD_LIT("subTopicNames")}, {ATD_LIT("subjectNames")}, {ATD_LIT("topicNames")}, {ATD_LIT("topicSubTopics")}, {ATD_LIT("venueNames")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     citm_catalog_root_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"areaNames\":"))) { guess = -1; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"areaNames\":"))) { if (!more) goto end; goto key; }
 field_0:
     p = citm_catalog_id_map_read_p(r, p, &out->area_names);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"audienceSubCategoryNames\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"audienceSubCategoryNames\":"))) { if (!more) goto end; goto key; }
 field_1:
     p = citm_catalog_id_map_read_p(r, p, &out->audience_sub_category_names);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"blockNames\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"blockNames\":"))) { if (!more) goto end; goto key; }
 field_2:
     p = citm_catalog_id_map_read_p(r, p, &out->block_names);
     if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"events\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"events\":"))) { if (!more) goto end; goto key; }
 field_3:
     p = citm_catalog_event_assoc_read_p(r, p, &out->events);
     if (p == NULL) { field = 3; goto fail; }
     seen[0] |= (uint64_t)1 << 3;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"performances\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"performances\":"))) { if (!more) goto end; goto key; }
 field_4:
     p = citm_catalog_performance_list_read_p(r, p, &out->performances);
     if (p == NULL) { field = 4; goto fail; }
     seen[0] |= (uint64_t)1 << 4;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"seatCategoryNames\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"seatCategoryNames\":"))) { if (!more) goto end; goto key; }
 field_5:
     p = citm_catalog_id_map_read_p(r, p, &out->seat_category_names);
     if (p == NULL) { field = 5; goto fail; }
     seen[0] |= (uint64_t)1 << 5;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"subTopicNames\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"subTopicNames\":"))) { if (!more) goto end; goto key; }
 field_6:
     p = citm_catalog_id_map_read_p(r, p, &out->sub_topic_names);
     if (p == NULL) { field = 6; goto fail; }
     seen[0] |= (uint64_t)1 << 6;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"subjectNames\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"subjectNames\":"))) { if (!more) goto end; goto key; }
 field_7:
     p = citm_catalog_id_map_read_p(r, p, &out->subject_names);
     if (p == NULL) { field = 7; goto fail; }
     seen[0] |= (uint64_t)1 << 7;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"topicNames\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"topicNames\":"))) { if (!more) goto end; goto key; }
 field_8:
     p = citm_catalog_id_map_read_p(r, p, &out->topic_names);
     if (p == NULL) { field = 8; goto fail; }
     seen[0] |= (uint64_t)1 << 8;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"topicSubTopics\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"topicSubTopics\":"))) { if (!more) goto end; goto key; }
 field_9:
     p = citm_catalog_int_list_assoc_read_p(r, p, &out->topic_sub_topics);
     if (p == NULL) { field = 9; goto fail; }
     seen[0] |= (uint64_t)1 << 9;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"venueNames\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"venueNames\":"))) { if (!more) goto end; goto key; }
 field_10:
     p = citm_catalog_id_map_read_p(r, p, &out->venue_names);
     if (p == NULL) { field = 10; goto fail; }
     seen[0] |= (uint64_t)1 << 10;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { guess = -1; goto key; }
+    if (more) { if (!more) goto end; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x7ff)) {
@@ -421,8 +416,7 @@ end:
     }
     return p;
 key:
-    if (!more) goto end;
-    switch (citm_catalog_root__key(r, &p, guess)) {
+    switch (citm_catalog_root__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
     case 2: goto field_2;
@@ -453,11 +447,10 @@ void citm_catalog_performance_init(citm_catalog_performance *v)
     memset(v, 0, sizeof *v);
 }
 
-static ATD__HOT_INLINE int citm_catalog_performance__key(atd_reader *r, const char **pp, int guess)
+static ATD__HOT_INLINE int citm_catalog_performance__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
-    (void)guess;
     if (atd_key_room(r, p, ATD_LEN("\"seatCategories\":"))) {
         switch (p[4]) {
         case ':': if (atd_bytes_skip(pp, ATD_LIT("\"id\":"))) return 1; break;
@@ -498,60 +491,59 @@ static ATD__HOT_INLINE int citm_catalog_performance__key(atd_reader *r, const ch
 static const char *citm_catalog_performance_read_p(atd_reader *r, const char *p, citm_catalog_performance *out)
 {
     bool more;
-    int guess;
     int field = 0; /* the field whose value failed */
     static const atd_string names[] = {{ATD_LIT("eventId")}, {ATD_LIT("id")}, {ATD_LIT("logo")}, {ATD_LIT("name")}, {ATD_LIT("prices")}, {ATD_LIT("seatCategories")}, {ATD_LIT("seatMapImage")}, {ATD_LIT("start")}, {ATD_LIT("venueCode")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     citm_catalog_performance_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"eventId\":"))) { guess = -1; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"eventId\":"))) { if (!more) goto end; goto key; }
 field_0:
     p = atd_read_int64_p(r, p, &out->event_id);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"id\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"id\":"))) { if (!more) goto end; goto key; }
 field_1:
     p = atd_read_int64_p(r, p, &out->id);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"logo\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"logo\":"))) { if (!more) goto end; goto key; }
 field_2:
     p = citm_catalog_string_nullable_read_p(r, p, &out->logo);
     if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"name\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"name\":"))) { if (!more) goto end; goto key; }
 field_3:
     p = citm_catalog_string_nullable_read_p(r, p, &out->name);
     if (p == NULL) { field = 3; goto fail; }
     seen[0] |= (uint64_t)1 << 3;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"prices\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"prices\":"))) { if (!more) goto end; goto key; }
 field_4:
     p = citm_catalog_price_list_read_p(r, p, &out->prices);
     if (p == NULL) { field = 4; goto fail; }
     seen[0] |= (uint64_t)1 << 4;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"seatCategories\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"seatCategories\":"))) { if (!more) goto end; goto key; }
 field_5:
     p = citm_catalog_seat_category_list_read_p(r, p, &out->seat_categories);
     if (p == NULL) { field = 5; goto fail; }
     seen[0] |= (uint64_t)1 << 5;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"seatMapImage\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"seatMapImage\":"))) { if (!more) goto end; goto key; }
 field_6:
     p = citm_catalog_string_nullable_read_p(r, p, &out->seat_map_image);
     if (p == NULL) { field = 6; goto fail; }
     seen[0] |= (uint64_t)1 << 6;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"start\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"start\":"))) { if (!more) goto end; goto key; }
 field_7:
     p = atd_read_int64_p(r, p, &out->start);
     if (p == NULL) { field = 7; goto fail; }
     seen[0] |= (uint64_t)1 << 7;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"venueCode\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"venueCode\":"))) { if (!more) goto end; goto key; }
 field_8:
     p = atd_read_string_p(r, p, &out->venue_code);
     if (p == NULL) { field = 8; goto fail; }
     seen[0] |= (uint64_t)1 << 8;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { guess = -1; goto key; }
+    if (more) { if (!more) goto end; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x1ff)) {
@@ -559,8 +551,7 @@ end:
     }
     return p;
 key:
-    if (!more) goto end;
-    switch (citm_catalog_performance__key(r, &p, guess)) {
+    switch (citm_catalog_performance__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
     case 2: goto field_2;
@@ -585,11 +576,10 @@ void citm_catalog_price_init(citm_catalog_price *v)
     memset(v, 0, sizeof *v);
 }
 
-static ATD__HOT_INLINE int citm_catalog_price__key(atd_reader *r, const char **pp, int guess)
+static ATD__HOT_INLINE int citm_catalog_price__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
-    (void)guess;
     if (atd_key_room(r, p, ATD_LEN("\"audienceSubCategoryId\":"))) {
         switch (p[2]) {
         case 'e': if (atd_bytes_skip(pp, ATD_LIT("\"seatCategoryId\":"))) return 2; break;
@@ -612,30 +602,29 @@ static ATD__HOT_INLINE int citm_catalog_price__key(atd_reader *r, const char **p
 static const char *citm_catalog_price_read_p(atd_reader *r, const char *p, citm_catalog_price *out)
 {
     bool more;
-    int guess;
     int field = 0; /* the field whose value failed */
     static const atd_string names[] = {{ATD_LIT("amount")}, {ATD_LIT("audienceSubCategoryId")}, {ATD_LIT("seatCategoryId")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     citm_catalog_price_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"amount\":"))) { guess = -1; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"amount\":"))) { if (!more) goto end; goto key; }
 field_0:
     p = atd_read_int64_p(r, p, &out->amount);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"audienceSubCategoryId\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"audienceSubCategoryId\":"))) { if (!more) goto end; goto key; }
 field_1:
     p = atd_read_int64_p(r, p, &out->audience_sub_category_id);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"seatCategoryId\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"seatCategoryId\":"))) { if (!more) goto end; goto key; }
 field_2:
     p = atd_read_int64_p(r, p, &out->seat_category_id);
     if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { guess = -1; goto key; }
+    if (more) { if (!more) goto end; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x7)) {
@@ -643,8 +632,7 @@ end:
     }
     return p;
 key:
-    if (!more) goto end;
-    switch (citm_catalog_price__key(r, &p, guess)) {
+    switch (citm_catalog_price__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
     case 2: goto field_2;
@@ -665,11 +653,10 @@ void citm_catalog_seat_category_init(citm_catalog_seat_category *v)
     memset(v, 0, sizeof *v);
 }
 
-static ATD__HOT_INLINE int citm_catalog_seat_category__key(atd_reader *r, const char **pp, int guess)
+static ATD__HOT_INLINE int citm_catalog_seat_category__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
-    (void)guess;
     if (atd_key_room(r, p, ATD_LEN("\"seatCategoryId\":"))) {
         switch (p[1]) {
         case 'a': if (atd_bytes_skip(pp, ATD_LIT("\"areas\":"))) return 0; break;
@@ -690,25 +677,24 @@ static ATD__HOT_INLINE int citm_catalog_seat_category__key(atd_reader *r, const 
 static const char *citm_catalog_seat_category_read_p(atd_reader *r, const char *p, citm_catalog_seat_category *out)
 {
     bool more;
-    int guess;
     int field = 0; /* the field whose value failed */
     static const atd_string names[] = {{ATD_LIT("areas")}, {ATD_LIT("seatCategoryId")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     citm_catalog_seat_category_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"areas\":"))) { guess = -1; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"areas\":"))) { if (!more) goto end; goto key; }
 field_0:
     p = citm_catalog_area_list_read_p(r, p, &out->areas);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"seatCategoryId\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"seatCategoryId\":"))) { if (!more) goto end; goto key; }
 field_1:
     p = atd_read_int64_p(r, p, &out->seat_category_id);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { guess = -1; goto key; }
+    if (more) { if (!more) goto end; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
@@ -716,8 +702,7 @@ end:
     }
     return p;
 key:
-    if (!more) goto end;
-    switch (citm_catalog_seat_category__key(r, &p, guess)) {
+    switch (citm_catalog_seat_category__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
     case ATD__KEY_SKIPPED: goto tail;
@@ -735,11 +720,10 @@ void citm_catalog_area_init(citm_catalog_area *v)
     memset(v, 0, sizeof *v);
 }
 
-static ATD__HOT_INLINE int citm_catalog_area__key(atd_reader *r, const char **pp, int guess)
+static ATD__HOT_INLINE int citm_catalog_area__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
-    (void)guess;
     if (atd_key_room(r, p, ATD_LEN("\"blockIds\":"))) {
         switch (p[1]) {
         case 'a': if (atd_bytes_skip(pp, ATD_LIT("\"areaId\":"))) return 0; break;
@@ -760,25 +744,24 @@ static ATD__HOT_INLINE int citm_catalog_area__key(atd_reader *r, const char **pp
 static const char *citm_catalog_area_read_p(atd_reader *r, const char *p, citm_catalog_area *out)
 {
     bool more;
-    int guess;
     int field = 0; /* the field whose value failed */
     static const atd_string names[] = {{ATD_LIT("areaId")}, {ATD_LIT("blockIds")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     citm_catalog_area_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"areaId\":"))) { guess = -1; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"areaId\":"))) { if (!more) goto end; goto key; }
 field_0:
     p = atd_read_int64_p(r, p, &out->area_id);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"blockIds\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"blockIds\":"))) { if (!more) goto end; goto key; }
 field_1:
     p = citm_catalog_int_list_read_p(r, p, &out->block_ids);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { guess = -1; goto key; }
+    if (more) { if (!more) goto end; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
@@ -786,8 +769,7 @@ end:
     }
     return p;
 key:
-    if (!more) goto end;
-    switch (citm_catalog_area__key(r, &p, guess)) {
+    switch (citm_catalog_area__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
     case ATD__KEY_SKIPPED: goto tail;

@@ -24,11 +24,10 @@ void custom_adapter_circle_init(custom_adapter_circle *v)
     memset(v, 0, sizeof *v);
 }
 
-static ATD__HOT_INLINE int custom_adapter_circle__key(atd_reader *r, const char **pp, int guess)
+static ATD__HOT_INLINE int custom_adapter_circle__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
-    (void)guess;
     if (atd_key_room(r, p, ATD_LEN("\"r\":"))) {
         if (atd_bytes_skip(pp, ATD_LIT("\"r\":"))) return 0;
     }
@@ -45,20 +44,19 @@ static ATD__HOT_INLINE int custom_adapter_circle__key(atd_reader *r, const char 
 static const char *custom_adapter_circle_read_p(atd_reader *r, const char *p, custom_adapter_circle *out)
 {
     bool more;
-    int guess;
     int field = 0; /* the field whose value failed */
     static const atd_string names[] = {{ATD_LIT("r")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     custom_adapter_circle_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"r\":"))) { guess = -1; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"r\":"))) { if (!more) goto end; goto key; }
 field_0:
     p = atd_read_double_p(r, p, &out->r);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { guess = -1; goto key; }
+    if (more) { if (!more) goto end; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x1)) {
@@ -66,8 +64,7 @@ end:
     }
     return p;
 key:
-    if (!more) goto end;
-    switch (custom_adapter_circle__key(r, &p, guess)) {
+    switch (custom_adapter_circle__key(r, &p)) {
     case 0: goto field_0;
     case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
@@ -165,14 +162,10 @@ void custom_adapter_doc_init(custom_adapter_doc *v)
     memset(v, 0, sizeof *v);
 }
 
-static ATD__HOT_INLINE int custom_adapter_doc__key(atd_reader *r, const char **pp, int guess)
+static ATD__HOT_INLINE int custom_adapter_doc__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
-    switch (guess) {
-    case 0: if (atd_key_skip(r, pp, ATD_LIT("\"shapes\":"))) return 0; break;
-    case 1: if (atd_key_skip(r, pp, ATD_LIT("\"name\":"))) return 1; break;
-    }
     if (atd_key_room(r, p, ATD_LEN("\"shapes\":"))) {
         switch (p[1]) {
         case 'n': if (atd_bytes_skip(pp, ATD_LIT("\"name\":"))) return 1; break;
@@ -193,25 +186,24 @@ static ATD__HOT_INLINE int custom_adapter_doc__key(atd_reader *r, const char **p
 static const char *custom_adapter_doc_read_p(atd_reader *r, const char *p, custom_adapter_doc *out)
 {
     bool more;
-    int guess;
     int field = 0; /* the field whose value failed */
     static const atd_string names[] = {{ATD_LIT("shapes")}, {ATD_LIT("name")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     custom_adapter_doc_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"shapes\":"))) { guess = 1; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"shapes\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"name\":"))) goto field_1; goto key; }
 field_0:
     p = custom_adapter_shape_list_read_p(r, p, &out->shapes);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"name\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"name\":"))) { if (!more) goto end; goto key; }
 field_1:
     p = atd_read_string_p(r, p, &out->name);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { guess = 0; goto key; }
+    if (more) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"shapes\":"))) goto field_0; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
@@ -219,8 +211,7 @@ end:
     }
     return p;
 key:
-    if (!more) goto end;
-    switch (custom_adapter_doc__key(r, &p, guess)) {
+    switch (custom_adapter_doc__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
     case ATD__KEY_SKIPPED: goto tail;

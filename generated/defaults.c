@@ -58,6 +58,13 @@ static const char *defaults_color_read_p(atd_reader *r, const char *p, defaults_
     size_t at;
     int i;
     p = atd_skip_ws_p(r, p);
+    if (atd_key_room(r, p, ATD_LEN("\"Green\""))) {
+        switch (p[1]) {
+        case 'B': if (atd_bytes_skip(&p, ATD_LIT("\"Blue\""))) { *out = DEFAULTS_COLOR_BLUE; return p; } break;
+        case 'G': if (atd_bytes_skip(&p, ATD_LIT("\"Green\""))) { *out = DEFAULTS_COLOR_GREEN; return p; } break;
+        case 'R': if (atd_bytes_skip(&p, ATD_LIT("\"Red\""))) { *out = DEFAULTS_COLOR_RED; return p; } break;
+        }
+    }
     at = atd_reader_offset_of(r, p);
     if (atd_byte_at(r, p) == '"') {
         p = atd_read_name_p(r, p, &s);
@@ -150,11 +157,10 @@ void defaults_point_init(defaults_point *v)
     memset(v, 0, sizeof *v);
 }
 
-static ATD__HOT_INLINE int defaults_point__key(atd_reader *r, const char **pp, int guess)
+static ATD__HOT_INLINE int defaults_point__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
-    (void)guess;
     if (atd_key_room(r, p, ATD_LEN("\"x\":"))) {
         switch (p[1]) {
         case 'x': if (atd_bytes_skip(pp, ATD_LIT("\"x\":"))) return 0; break;
@@ -177,25 +183,24 @@ static ATD__HOT_INLINE int defaults_point__key(atd_reader *r, const char **pp, i
 static const char *defaults_point_read_p(atd_reader *r, const char *p, defaults_point *out)
 {
     bool more;
-    int guess;
     int field = 0; /* the field whose value failed */
     static const atd_string names[] = {{ATD_LIT("x")}, {ATD_LIT("y")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     defaults_point_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"x\":"))) { guess = -1; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"x\":"))) { if (!more) goto end; goto key; }
 field_0:
     p = atd_read_double_p(r, p, &out->x);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"y\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"y\":"))) { if (!more) goto end; goto key; }
 field_1:
     p = atd_read_double_p(r, p, &out->y);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { guess = -1; goto key; }
+    if (more) { if (!more) goto end; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
@@ -203,8 +208,7 @@ end:
     }
     return p;
 key:
-    if (!more) goto end;
-    switch (defaults_point__key(r, &p, guess)) {
+    switch (defaults_point__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
     case ATD__KEY_SKIPPED: goto tail;
@@ -316,31 +320,10 @@ void defaults_all_init(defaults_all *v)
     v->any = defaults_all__default_any;
 }
 
-static ATD__HOT_INLINE int defaults_all__key(atd_reader *r, const char **pp, int guess)
+static ATD__HOT_INLINE int defaults_all__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
-    switch (guess) {
-    case 0: if (atd_key_skip(r, pp, ATD_LIT("\"nickname\":"))) return 0; break;
-    case 1: if (atd_key_skip(r, pp, ATD_LIT("\"greeting\":"))) return 1; break;
-    case 2: if (atd_key_skip(r, pp, ATD_LIT("\"empty\":"))) return 2; break;
-    case 3: if (atd_key_skip(r, pp, ATD_LIT("\"count\":"))) return 3; break;
-    case 4: if (atd_key_skip(r, pp, ATD_LIT("\"small\":"))) return 4; break;
-    case 5: if (atd_key_skip(r, pp, ATD_LIT("\"mask\":"))) return 5; break;
-    case 6: if (atd_key_skip(r, pp, ATD_LIT("\"big\":"))) return 6; break;
-    case 7: if (atd_key_skip(r, pp, ATD_LIT("\"ratio\":"))) return 7; break;
-    case 8: if (atd_key_skip(r, pp, ATD_LIT("\"single\":"))) return 8; break;
-    case 9: if (atd_key_skip(r, pp, ATD_LIT("\"on\":"))) return 9; break;
-    case 10: if (atd_key_skip(r, pp, ATD_LIT("\"color\":"))) return 10; break;
-    case 11: if (atd_key_skip(r, pp, ATD_LIT("\"shape\":"))) return 11; break;
-    case 12: if (atd_key_skip(r, pp, ATD_LIT("\"circle\":"))) return 12; break;
-    case 13: if (atd_key_skip(r, pp, ATD_LIT("\"maybe\":"))) return 13; break;
-    case 14: if (atd_key_skip(r, pp, ATD_LIT("\"nul\":"))) return 14; break;
-    case 15: if (atd_key_skip(r, pp, ATD_LIT("\"ints\":"))) return 15; break;
-    case 16: if (atd_key_skip(r, pp, ATD_LIT("\"names\":"))) return 16; break;
-    case 17: if (atd_key_skip(r, pp, ATD_LIT("\"origin\":"))) return 17; break;
-    case 19: if (atd_key_skip(r, pp, ATD_LIT("\"any\":"))) return 19; break;
-    }
     if (atd_key_room(r, p, ATD_LEN("\"nickname\":"))) {
         switch (p[3]) {
         case '"': if (atd_bytes_skip(pp, ATD_LIT("\"on\":"))) return 9; break;
@@ -427,35 +410,34 @@ static ATD__HOT_INLINE int defaults_all__key(atd_reader *r, const char **pp, int
 static const char *defaults_all_read_p(atd_reader *r, const char *p, defaults_all *out)
 {
     bool more;
-    int guess;
     int field = 0; /* the field whose value failed */
     static const atd_string names[] = {{ATD_LIT("nickname")}, {ATD_LIT("greeting")}, {ATD_LIT("empty")}, {ATD_LIT("count")}, {ATD_LIT("small")}, {ATD_LIT("mask")}, {ATD_LIT("big")}, {ATD_LIT("ratio")}, {ATD_LIT("single")}, {ATD_LIT("on")}, {ATD_LIT("color")}, {ATD_LIT("shape")}, {ATD_LIT("circle")}, {ATD_LIT("maybe")}, {ATD_LIT("nul")}, {ATD_LIT("ints")}, {ATD_LIT("names")}, {ATD_LIT("origin")}, {ATD_LIT("pair")}, {ATD_LIT("any")}};
     defaults_all_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"nickname\":"))) { guess = 19; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"nickname\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"any\":"))) goto field_19; goto key; }
 field_0:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_string_p(r, p, &out->nickname);
         if (p == NULL) { field = 0; goto fail; }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"greeting\":"))) { guess = 14; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"greeting\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"nul\":"))) goto field_14; goto key; }
 field_1:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_string_p(r, p, &out->greeting);
         if (p == NULL) { field = 1; goto fail; }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"empty\":"))) { guess = 15; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"empty\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"ints\":"))) goto field_15; goto key; }
 field_2:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_string_p(r, p, &out->empty);
         if (p == NULL) { field = 2; goto fail; }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"count\":"))) { guess = 1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"count\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"greeting\":"))) goto field_1; goto key; }
 field_3:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_int64_p(r, p, &out->count);
         if (p == NULL) { field = 3; goto fail; }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"small\":"))) { guess = 2; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"small\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"empty\":"))) goto field_2; goto key; }
 field_4:
     if (!atd_null_skip(r, &p)) {
         {
@@ -465,25 +447,25 @@ field_4:
             out->small = (int8_t)i_;
         }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"mask\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"mask\":"))) { if (!more) goto end; goto key; }
 field_5:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_int64_p(r, p, &out->mask);
         if (p == NULL) { field = 5; goto fail; }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"big\":"))) { guess = 13; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"big\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"maybe\":"))) goto field_13; goto key; }
 field_6:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_int64_p(r, p, &out->big);
         if (p == NULL) { field = 6; goto fail; }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ratio\":"))) { guess = 12; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ratio\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"circle\":"))) goto field_12; goto key; }
 field_7:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_double_p(r, p, &out->ratio);
         if (p == NULL) { field = 7; goto fail; }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"single\":"))) { guess = 11; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"single\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"shape\":"))) goto field_11; goto key; }
 field_8:
     if (!atd_null_skip(r, &p)) {
         {
@@ -493,67 +475,67 @@ field_8:
             out->single = (float)d_;
         }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"on\":"))) { guess = 4; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"on\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"small\":"))) goto field_4; goto key; }
 field_9:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_bool_p(r, p, &out->on);
         if (p == NULL) { field = 9; goto fail; }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"color\":"))) { guess = 17; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"color\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"origin\":"))) goto field_17; goto key; }
 field_10:
     if (!atd_null_skip(r, &p)) {
         p = defaults_color_read_p(r, p, &out->color);
         if (p == NULL) { field = 10; goto fail; }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"shape\":"))) { guess = 3; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"shape\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"count\":"))) goto field_3; goto key; }
 field_11:
     if (!atd_null_skip(r, &p)) {
         p = defaults_shape_read_p(r, p, &out->shape);
         if (p == NULL) { field = 11; goto fail; }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"circle\":"))) { guess = 8; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"circle\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"single\":"))) goto field_8; goto key; }
 field_12:
     if (!atd_null_skip(r, &p)) {
         p = defaults_shape_read_p(r, p, &out->circle);
         if (p == NULL) { field = 12; goto fail; }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"maybe\":"))) { guess = 10; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"maybe\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"color\":"))) goto field_10; goto key; }
 field_13:
     if (!atd_null_skip(r, &p)) {
         p = defaults_int_option_read_p(r, p, &out->maybe);
         if (p == NULL) { field = 13; goto fail; }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"nul\":"))) { guess = 16; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"nul\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"names\":"))) goto field_16; goto key; }
 field_14:
     if (!atd_null_skip(r, &p)) {
         p = defaults_float_nullable_read_p(r, p, &out->nul);
         if (p == NULL) { field = 14; goto fail; }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ints\":"))) { guess = 9; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ints\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"on\":"))) goto field_9; goto key; }
 field_15:
     if (!atd_null_skip(r, &p)) {
         p = defaults_int_list_read_p(r, p, &out->ints);
         if (p == NULL) { field = 15; goto fail; }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"names\":"))) { guess = 5; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"names\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"mask\":"))) goto field_5; goto key; }
 field_16:
     if (!atd_null_skip(r, &p)) {
         p = defaults_string_list_read_p(r, p, &out->names);
         if (p == NULL) { field = 16; goto fail; }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"origin\":"))) { guess = 0; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"origin\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"nickname\":"))) goto field_0; goto key; }
 field_17:
     if (!atd_null_skip(r, &p)) {
         p = defaults_point_read_p(r, p, &out->origin);
         if (p == NULL) { field = 17; goto fail; }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"pair\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"pair\":"))) { if (!more) goto end; goto key; }
 field_18:
     if (!atd_null_skip(r, &p)) {
         p = defaults_int_string_tuple_read_p(r, p, &out->pair);
         if (p == NULL) { field = 18; goto fail; }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"any\":"))) { guess = 7; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"any\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"ratio\":"))) goto field_7; goto key; }
 field_19:
     if (!atd_null_skip(r, &p)) {
         p = atd_json_read_p(r, p, &out->any);
@@ -561,13 +543,12 @@ field_19:
     }
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { guess = 6; goto key; }
+    if (more) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"big\":"))) goto field_6; goto key; }
 end:
     if (p == NULL) return NULL;
     return p;
 key:
-    if (!more) goto end;
-    switch (defaults_all__key(r, &p, guess)) {
+    switch (defaults_all__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
     case 2: goto field_2;

@@ -28,11 +28,10 @@ void donut_batters_init(donut_batters *v)
     memset(v, 0, sizeof *v);
 }
 
-static ATD__HOT_INLINE int donut_batters__key(atd_reader *r, const char **pp, int guess)
+static ATD__HOT_INLINE int donut_batters__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
-    (void)guess;
     if (atd_key_room(r, p, ATD_LEN("\"batter\":"))) {
         if (atd_bytes_skip(pp, ATD_LIT("\"batter\":"))) return 0;
     }
@@ -49,20 +48,19 @@ static ATD__HOT_INLINE int donut_batters__key(atd_reader *r, const char **pp, in
 static const char *donut_batters_read_p(atd_reader *r, const char *p, donut_batters *out)
 {
     bool more;
-    int guess;
     int field = 0; /* the field whose value failed */
     static const atd_string names[] = {{ATD_LIT("batter")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     donut_batters_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"batter\":"))) { guess = -1; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"batter\":"))) { if (!more) goto end; goto key; }
 field_0:
     p = donut_ingredient_list_read_p(r, p, &out->batter);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { guess = -1; goto key; }
+    if (more) { if (!more) goto end; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x1)) {
@@ -70,8 +68,7 @@ end:
     }
     return p;
 key:
-    if (!more) goto end;
-    switch (donut_batters__key(r, &p, guess)) {
+    switch (donut_batters__key(r, &p)) {
     case 0: goto field_0;
     case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
@@ -88,17 +85,10 @@ void donut_item_init(donut_item *v)
     memset(v, 0, sizeof *v);
 }
 
-static ATD__HOT_INLINE int donut_item__key(atd_reader *r, const char **pp, int guess)
+static ATD__HOT_INLINE int donut_item__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
-    switch (guess) {
-    case 0: if (atd_key_skip(r, pp, ATD_LIT("\"id\":"))) return 0; break;
-    case 1: if (atd_key_skip(r, pp, ATD_LIT("\"type\":"))) return 1; break;
-    case 2: if (atd_key_skip(r, pp, ATD_LIT("\"name\":"))) return 2; break;
-    case 4: if (atd_key_skip(r, pp, ATD_LIT("\"batters\":"))) return 4; break;
-    case 5: if (atd_key_skip(r, pp, ATD_LIT("\"topping\":"))) return 5; break;
-    }
     if (atd_key_room(r, p, ATD_LEN("\"batters\":"))) {
         switch (p[1]) {
         case 'b': if (atd_bytes_skip(pp, ATD_LIT("\"batters\":"))) return 4; break;
@@ -135,45 +125,44 @@ static ATD__HOT_INLINE int donut_item__key(atd_reader *r, const char **pp, int g
 static const char *donut_item_read_p(atd_reader *r, const char *p, donut_item *out)
 {
     bool more;
-    int guess;
     int field = 0; /* the field whose value failed */
     static const atd_string names[] = {{ATD_LIT("id")}, {ATD_LIT("type")}, {ATD_LIT("name")}, {ATD_LIT("ppu")}, {ATD_LIT("batters")}, {ATD_LIT("topping")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     donut_item_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"id\":"))) { guess = 4; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"id\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"batters\":"))) goto field_4; goto key; }
 field_0:
     p = atd_read_string_p(r, p, &out->id);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"type\":"))) { guess = 2; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"type\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"name\":"))) goto field_2; goto key; }
 field_1:
     p = atd_read_string_p(r, p, &out->item_type);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"name\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"name\":"))) { if (!more) goto end; goto key; }
 field_2:
     p = atd_read_string_p(r, p, &out->name);
     if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ppu\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ppu\":"))) { if (!more) goto end; goto key; }
 field_3:
     p = atd_read_double_p(r, p, &out->ppu);
     if (p == NULL) { field = 3; goto fail; }
     seen[0] |= (uint64_t)1 << 3;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"batters\":"))) { guess = 5; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"batters\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"topping\":"))) goto field_5; goto key; }
 field_4:
     p = donut_batters_read_p(r, p, &out->batters);
     if (p == NULL) { field = 4; goto fail; }
     seen[0] |= (uint64_t)1 << 4;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"topping\":"))) { guess = 0; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"topping\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"id\":"))) goto field_0; goto key; }
 field_5:
     p = donut_ingredient_list_read_p(r, p, &out->topping);
     if (p == NULL) { field = 5; goto fail; }
     seen[0] |= (uint64_t)1 << 5;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { guess = 1; goto key; }
+    if (more) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"type\":"))) goto field_1; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3f)) {
@@ -181,8 +170,7 @@ end:
     }
     return p;
 key:
-    if (!more) goto end;
-    switch (donut_item__key(r, &p, guess)) {
+    switch (donut_item__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
     case 2: goto field_2;
@@ -204,11 +192,10 @@ void donut_ingredient_init(donut_ingredient *v)
     memset(v, 0, sizeof *v);
 }
 
-static ATD__HOT_INLINE int donut_ingredient__key(atd_reader *r, const char **pp, int guess)
+static ATD__HOT_INLINE int donut_ingredient__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
-    (void)guess;
     if (atd_key_room(r, p, ATD_LEN("\"type\":"))) {
         switch (p[1]) {
         case 'i': if (atd_bytes_skip(pp, ATD_LIT("\"id\":"))) return 0; break;
@@ -229,25 +216,24 @@ static ATD__HOT_INLINE int donut_ingredient__key(atd_reader *r, const char **pp,
 static const char *donut_ingredient_read_p(atd_reader *r, const char *p, donut_ingredient *out)
 {
     bool more;
-    int guess;
     int field = 0; /* the field whose value failed */
     static const atd_string names[] = {{ATD_LIT("id")}, {ATD_LIT("type")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     donut_ingredient_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"id\":"))) { guess = -1; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"id\":"))) { if (!more) goto end; goto key; }
 field_0:
     p = atd_read_string_p(r, p, &out->id);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"type\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"type\":"))) { if (!more) goto end; goto key; }
 field_1:
     p = atd_read_string_p(r, p, &out->ingredient_type);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { guess = -1; goto key; }
+    if (more) { if (!more) goto end; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
@@ -255,8 +241,7 @@ end:
     }
     return p;
 key:
-    if (!more) goto end;
-    switch (donut_ingredient__key(r, &p, guess)) {
+    switch (donut_ingredient__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
     case ATD__KEY_SKIPPED: goto tail;

@@ -38,6 +38,14 @@ static const char *event_event_type_read_p(atd_reader *r, const char *p, event_e
     size_t at;
     int i;
     p = atd_skip_ws_p(r, p);
+    if (atd_key_room(r, p, ATD_LEN("\"Purchase\""))) {
+        switch (p[5]) {
+        case 'e': if (atd_bytes_skip(&p, ATD_LIT("\"Cancel\""))) { *out = EVENT_EVENT_TYPE_CANCEL; return p; } break;
+        case 'h': if (atd_bytes_skip(&p, ATD_LIT("\"Purchase\""))) { *out = EVENT_EVENT_TYPE_PURCHASE; return p; } break;
+        case 'n': if (atd_bytes_skip(&p, ATD_LIT("\"Login\""))) { *out = EVENT_EVENT_TYPE_LOGIN; return p; } break;
+        case 'u': if (atd_bytes_skip(&p, ATD_LIT("\"Logout\""))) { *out = EVENT_EVENT_TYPE_LOGOUT; return p; } break;
+        }
+    }
     at = atd_reader_offset_of(r, p);
     if (atd_byte_at(r, p) == '"') {
         p = atd_read_name_p(r, p, &s);
@@ -63,14 +71,10 @@ void event_event_init(event_event *v)
     memset(v, 0, sizeof *v);
 }
 
-static ATD__HOT_INLINE int event_event__key(atd_reader *r, const char **pp, int guess)
+static ATD__HOT_INLINE int event_event__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
-    switch (guess) {
-    case 0: if (atd_key_skip(r, pp, ATD_LIT("\"username\":"))) return 0; break;
-    case 1: if (atd_key_skip(r, pp, ATD_LIT("\"date\":"))) return 1; break;
-    }
     if (atd_key_room(r, p, ATD_LEN("\"event_type\":"))) {
         switch (p[1]) {
         case 'd': if (atd_bytes_skip(pp, ATD_LIT("\"date\":"))) return 1; break;
@@ -95,35 +99,34 @@ static ATD__HOT_INLINE int event_event__key(atd_reader *r, const char **pp, int 
 static const char *event_event_read_p(atd_reader *r, const char *p, event_event *out)
 {
     bool more;
-    int guess;
     int field = 0; /* the field whose value failed */
     static const atd_string names[] = {{ATD_LIT("username")}, {ATD_LIT("date")}, {ATD_LIT("event_type")}, {ATD_LIT("payload")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     event_event_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"username\":"))) { guess = 1; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"username\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"date\":"))) goto field_1; goto key; }
 field_0:
     p = atd_read_string_p(r, p, &out->username);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"date\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"date\":"))) { if (!more) goto end; goto key; }
 field_1:
     p = atd_read_int64_p(r, p, &out->date);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"event_type\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"event_type\":"))) { if (!more) goto end; goto key; }
 field_2:
     p = event_event_type_read_p(r, p, &out->event_type);
     if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"payload\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"payload\":"))) { if (!more) goto end; goto key; }
 field_3:
     p = atd_read_string_p(r, p, &out->payload);
     if (p == NULL) { field = 3; goto fail; }
     seen[0] |= (uint64_t)1 << 3;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { guess = 0; goto key; }
+    if (more) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"username\":"))) goto field_0; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0xf)) {
@@ -131,8 +134,7 @@ end:
     }
     return p;
 key:
-    if (!more) goto end;
-    switch (event_event__key(r, &p, guess)) {
+    switch (event_event__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
     case 2: goto field_2;

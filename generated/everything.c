@@ -338,6 +338,13 @@ static const char *everything_mode_read_p(atd_reader *r, const char *p, everythi
     size_t at;
     int i;
     p = atd_skip_ws_p(r, p);
+    if (atd_key_room(r, p, ATD_LEN("\"Auto\""))) {
+        switch (p[2]) {
+        case 'f': if (atd_bytes_skip(&p, ATD_LIT("\"Off\""))) { *out = EVERYTHING_MODE_OFF; return p; } break;
+        case 'n': if (atd_bytes_skip(&p, ATD_LIT("\"On\""))) { *out = EVERYTHING_MODE_ON; return p; } break;
+        case 'u': if (atd_bytes_skip(&p, ATD_LIT("\"Auto\""))) { *out = EVERYTHING_MODE_AUTO; return p; } break;
+        }
+    }
     at = atd_reader_offset_of(r, p);
     if (atd_byte_at(r, p) == '"') {
         p = atd_read_name_p(r, p, &s);
@@ -380,6 +387,13 @@ static const char *everything_level_read_p(atd_reader *r, const char *p, everyth
     size_t at;
     int i;
     p = atd_skip_ws_p(r, p);
+    if (atd_key_room(r, p, ATD_LEN("\"HIGH-level\""))) {
+        switch (p[1]) {
+        case 'H': if (atd_bytes_skip(&p, ATD_LIT("\"HIGH-level\""))) { *out = EVERYTHING_LEVEL_HIGH; return p; } break;
+        case 'M': if (atd_bytes_skip(&p, ATD_LIT("\"Medium\""))) { *out = EVERYTHING_LEVEL_MEDIUM; return p; } break;
+        case 'l': if (atd_bytes_skip(&p, ATD_LIT("\"low\""))) { *out = EVERYTHING_LEVEL_LOW; return p; } break;
+        }
+    }
     at = atd_reader_offset_of(r, p);
     if (atd_byte_at(r, p) == '"') {
         p = atd_read_name_p(r, p, &s);
@@ -422,14 +436,10 @@ void everything_struct__init(everything_struct_ *v)
     memset(v, 0, sizeof *v);
 }
 
-static ATD__HOT_INLINE int everything_struct___key(atd_reader *r, const char **pp, int guess)
+static ATD__HOT_INLINE int everything_struct___key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
-    switch (guess) {
-    case 0: if (atd_key_skip(r, pp, ATD_LIT("\"union\":"))) return 0; break;
-    case 1: if (atd_key_skip(r, pp, ATD_LIT("\"switch\":"))) return 1; break;
-    }
     if (atd_key_room(r, p, ATD_LEN("\"switch\":"))) {
         switch (p[1]) {
         case 's': if (atd_bytes_skip(pp, ATD_LIT("\"switch\":"))) return 1; break;
@@ -450,25 +460,24 @@ static ATD__HOT_INLINE int everything_struct___key(atd_reader *r, const char **p
 static const char *everything_struct__read_p(atd_reader *r, const char *p, everything_struct_ *out)
 {
     bool more;
-    int guess;
     int field = 0; /* the field whose value failed */
     static const atd_string names[] = {{ATD_LIT("union")}, {ATD_LIT("switch")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_struct__init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"union\":"))) { guess = 1; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"union\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"switch\":"))) goto field_1; goto key; }
 field_0:
     p = atd_read_int64_p(r, p, &out->union_);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"switch\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"switch\":"))) { if (!more) goto end; goto key; }
 field_1:
     p = atd_read_string_p(r, p, &out->switch_);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { guess = 0; goto key; }
+    if (more) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"union\":"))) goto field_0; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
@@ -476,8 +485,7 @@ end:
     }
     return p;
 key:
-    if (!more) goto end;
-    switch (everything_struct___key(r, &p, guess)) {
+    switch (everything_struct___key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
     case ATD__KEY_SKIPPED: goto tail;
@@ -603,14 +611,10 @@ void everything_rect_init(everything_rect *v)
     memset(v, 0, sizeof *v);
 }
 
-static ATD__HOT_INLINE int everything_rect__key(atd_reader *r, const char **pp, int guess)
+static ATD__HOT_INLINE int everything_rect__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
-    switch (guess) {
-    case 0: if (atd_key_skip(r, pp, ATD_LIT("\"width\":"))) return 0; break;
-    case 1: if (atd_key_skip(r, pp, ATD_LIT("\"height\":"))) return 1; break;
-    }
     if (atd_key_room(r, p, ATD_LEN("\"height\":"))) {
         switch (p[1]) {
         case 'h': if (atd_bytes_skip(pp, ATD_LIT("\"height\":"))) return 1; break;
@@ -631,25 +635,24 @@ static ATD__HOT_INLINE int everything_rect__key(atd_reader *r, const char **pp, 
 static const char *everything_rect_read_p(atd_reader *r, const char *p, everything_rect *out)
 {
     bool more;
-    int guess;
     int field = 0; /* the field whose value failed */
     static const atd_string names[] = {{ATD_LIT("width")}, {ATD_LIT("height")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_rect_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"width\":"))) { guess = 1; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"width\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"height\":"))) goto field_1; goto key; }
 field_0:
     p = atd_read_double_p(r, p, &out->width);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"height\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"height\":"))) { if (!more) goto end; goto key; }
 field_1:
     p = atd_read_double_p(r, p, &out->height);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { guess = 0; goto key; }
+    if (more) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"width\":"))) goto field_0; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
@@ -657,8 +660,7 @@ end:
     }
     return p;
 key:
-    if (!more) goto end;
-    switch (everything_rect__key(r, &p, guess)) {
+    switch (everything_rect__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
     case ATD__KEY_SKIPPED: goto tail;
@@ -676,14 +678,10 @@ static void everything_shape_Label_init(everything_shape_Label *v)
     memset(v, 0, sizeof *v);
 }
 
-static ATD__HOT_INLINE int everything_shape_Label__key(atd_reader *r, const char **pp, int guess)
+static ATD__HOT_INLINE int everything_shape_Label__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
-    switch (guess) {
-    case 0: if (atd_key_skip(r, pp, ATD_LIT("\"text\":"))) return 0; break;
-    case 1: if (atd_key_skip(r, pp, ATD_LIT("\"size\":"))) return 1; break;
-    }
     if (atd_key_room(r, p, ATD_LEN("\"text\":"))) {
         switch (p[1]) {
         case 's': if (atd_bytes_skip(pp, ATD_LIT("\"size\":"))) return 1; break;
@@ -706,18 +704,17 @@ static ATD__HOT_INLINE int everything_shape_Label__key(atd_reader *r, const char
 static const char *everything_shape_Label_read_p(atd_reader *r, const char *p, everything_shape_Label *out)
 {
     bool more;
-    int guess;
     int field = 0; /* the field whose value failed */
     static const atd_string names[] = {{ATD_LIT("text")}, {ATD_LIT("size")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_shape_Label_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"text\":"))) { guess = 1; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"text\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"size\":"))) goto field_1; goto key; }
 field_0:
     p = atd_read_string_p(r, p, &out->text);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"size\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"size\":"))) { if (!more) goto end; goto key; }
 field_1:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_int64_p(r, p, &out->size);
@@ -726,7 +723,7 @@ field_1:
     }
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { guess = 0; goto key; }
+    if (more) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"text\":"))) goto field_0; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x1)) {
@@ -734,8 +731,7 @@ end:
     }
     return p;
 key:
-    if (!more) goto end;
-    switch (everything_shape_Label__key(r, &p, guess)) {
+    switch (everything_shape_Label__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
     case ATD__KEY_SKIPPED: goto tail;
@@ -1137,14 +1133,10 @@ static void everything_obj_shape_Box_init(everything_obj_shape_Box *v)
     memset(v, 0, sizeof *v);
 }
 
-static ATD__HOT_INLINE int everything_obj_shape_Box__key(atd_reader *r, const char **pp, int guess)
+static ATD__HOT_INLINE int everything_obj_shape_Box__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
-    switch (guess) {
-    case 0: if (atd_key_skip(r, pp, ATD_LIT("\"w\":"))) return 0; break;
-    case 1: if (atd_key_skip(r, pp, ATD_LIT("\"h\":"))) return 1; break;
-    }
     if (atd_key_room(r, p, ATD_LEN("\"w\":"))) {
         switch (p[1]) {
         case 'h': if (atd_bytes_skip(pp, ATD_LIT("\"h\":"))) return 1; break;
@@ -1167,18 +1159,17 @@ static ATD__HOT_INLINE int everything_obj_shape_Box__key(atd_reader *r, const ch
 static const char *everything_obj_shape_Box_read_p(atd_reader *r, const char *p, everything_obj_shape_Box *out)
 {
     bool more;
-    int guess;
     int field = 0; /* the field whose value failed */
     static const atd_string names[] = {{ATD_LIT("w")}, {ATD_LIT("h")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_obj_shape_Box_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"w\":"))) { guess = 1; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"w\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"h\":"))) goto field_1; goto key; }
 field_0:
     p = atd_read_int64_p(r, p, &out->w);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"h\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"h\":"))) { if (!more) goto end; goto key; }
 field_1:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_double_p(r, p, &out->h);
@@ -1187,7 +1178,7 @@ field_1:
     }
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { guess = 0; goto key; }
+    if (more) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"w\":"))) goto field_0; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x1)) {
@@ -1195,8 +1186,7 @@ end:
     }
     return p;
 key:
-    if (!more) goto end;
-    switch (everything_obj_shape_Box__key(r, &p, guess)) {
+    switch (everything_obj_shape_Box__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
     case ATD__KEY_SKIPPED: goto tail;
@@ -1511,37 +1501,10 @@ void everything_fields_init(everything_fields *v)
     v->ex_c = (int64_t)(100);
 }
 
-static ATD__HOT_INLINE int everything_fields__key(atd_reader *r, const char **pp, int guess)
+static ATD__HOT_INLINE int everything_fields__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
-    switch (guess) {
-    case 0: if (atd_key_skip(r, pp, ATD_LIT("\"req_int\":"))) return 0; break;
-    case 3: if (atd_key_skip(r, pp, ATD_LIT("\"opt_option\":"))) return 3; break;
-    case 4: if (atd_key_skip(r, pp, ATD_LIT("\"opt_nullable\":"))) return 4; break;
-    case 5: if (atd_key_skip(r, pp, ATD_LIT("\"opt_alias\":"))) return 5; break;
-    case 6: if (atd_key_skip(r, pp, ATD_LIT("\"def_bool\":"))) return 6; break;
-    case 7: if (atd_key_skip(r, pp, ATD_LIT("\"def_int\":"))) return 7; break;
-    case 8: if (atd_key_skip(r, pp, ATD_LIT("\"def_alias\":"))) return 8; break;
-    case 9: if (atd_key_skip(r, pp, ATD_LIT("\"def_float\":"))) return 9; break;
-    case 10: if (atd_key_skip(r, pp, ATD_LIT("\"def_string\":"))) return 10; break;
-    case 11: if (atd_key_skip(r, pp, ATD_LIT("\"def_list\":"))) return 11; break;
-    case 12: if (atd_key_skip(r, pp, ATD_LIT("\"def_option\":"))) return 12; break;
-    case 13: if (atd_key_skip(r, pp, ATD_LIT("\"def_nullable\":"))) return 13; break;
-    case 14: if (atd_key_skip(r, pp, ATD_LIT("\"def_unit\":"))) return 14; break;
-    case 15: if (atd_key_skip(r, pp, ATD_LIT("\"ex_int\":"))) return 15; break;
-    case 16: if (atd_key_skip(r, pp, ATD_LIT("\"ex_neg\":"))) return 16; break;
-    case 17: if (atd_key_skip(r, pp, ATD_LIT("\"ex_float\":"))) return 17; break;
-    case 21: if (atd_key_skip(r, pp, ATD_LIT("\"ex_true\":"))) return 21; break;
-    case 22: if (atd_key_skip(r, pp, ATD_LIT("\"ex_string\":"))) return 22; break;
-    case 23: if (atd_key_skip(r, pp, ATD_LIT("\"ex_list\":"))) return 23; break;
-    case 24: if (atd_key_skip(r, pp, ATD_LIT("\"ex_array\":"))) return 24; break;
-    case 25: if (atd_key_skip(r, pp, ATD_LIT("\"ex_none\":"))) return 25; break;
-    case 26: if (atd_key_skip(r, pp, ATD_LIT("\"ex_unit\":"))) return 26; break;
-    case 27: if (atd_key_skip(r, pp, ATD_LIT("\"ex_ctor\":"))) return 27; break;
-    case 29: if (atd_key_skip(r, pp, ATD_LIT("\"ex_wrap\":"))) return 29; break;
-    case 30: if (atd_key_skip(r, pp, ATD_LIT("\"ex_c\":"))) return 30; break;
-    }
     if (atd_key_room(r, p, ATD_LEN("\"req_nullable\":"))) {
         switch (p[5]) {
         case '"': if (atd_bytes_skip(pp, ATD_LIT("\"ex_c\":"))) return 30; break;
@@ -1672,196 +1635,195 @@ static ATD__HOT_INLINE int everything_fields__key(atd_reader *r, const char **pp
 static const char *everything_fields_read_p(atd_reader *r, const char *p, everything_fields *out)
 {
     bool more;
-    int guess;
     int field = 0; /* the field whose value failed */
     static const atd_string names[] = {{ATD_LIT("req_int")}, {ATD_LIT("req_nullable")}, {ATD_LIT("req_unit")}, {ATD_LIT("opt_option")}, {ATD_LIT("opt_nullable")}, {ATD_LIT("opt_alias")}, {ATD_LIT("def_bool")}, {ATD_LIT("def_int")}, {ATD_LIT("def_alias")}, {ATD_LIT("def_float")}, {ATD_LIT("def_string")}, {ATD_LIT("def_list")}, {ATD_LIT("def_option")}, {ATD_LIT("def_nullable")}, {ATD_LIT("def_unit")}, {ATD_LIT("ex_int")}, {ATD_LIT("ex_neg")}, {ATD_LIT("ex_float")}, {ATD_LIT("ex_float_dot")}, {ATD_LIT("ex_float_exp")}, {ATD_LIT("ex_float_neg")}, {ATD_LIT("ex_true")}, {ATD_LIT("ex_string")}, {ATD_LIT("ex_list")}, {ATD_LIT("ex_array")}, {ATD_LIT("ex_none")}, {ATD_LIT("ex_unit")}, {ATD_LIT("ex_ctor")}, {ATD_LIT("ex_ctor_bq")}, {ATD_LIT("ex_wrap")}, {ATD_LIT("ex_c")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_fields_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"req_int\":"))) { guess = 8; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"req_int\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"def_alias\":"))) goto field_8; goto key; }
 field_0:
     p = atd_read_int64_p(r, p, &out->req_int);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"req_nullable\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"req_nullable\":"))) { if (!more) goto end; goto key; }
 field_1:
     p = everything_string_nullable_read_p(r, p, &out->req_nullable);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"req_unit\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"req_unit\":"))) { if (!more) goto end; goto key; }
 field_2:
     p = atd_read_null_p(r, p);
     if (p == NULL) { field = 2; goto fail; }
     out->req_unit = 0;
     seen[0] |= (uint64_t)1 << 2;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"opt_option\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"opt_option\":"))) { if (!more) goto end; goto key; }
 field_3:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_int64_p(r, p, &out->opt_option);
         if (p == NULL) { field = 3; goto fail; }
         out->has_opt_option = true;
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"opt_nullable\":"))) { guess = 0; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"opt_nullable\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"req_int\":"))) goto field_0; goto key; }
 field_4:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_string_p(r, p, &out->opt_nullable);
         if (p == NULL) { field = 4; goto fail; }
         out->has_opt_nullable = true;
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"opt_alias\":"))) { guess = 3; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"opt_alias\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"opt_option\":"))) goto field_3; goto key; }
 field_5:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_int64_p(r, p, &out->opt_alias);
         if (p == NULL) { field = 5; goto fail; }
         out->has_opt_alias = true;
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"def_bool\":"))) { guess = 4; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"def_bool\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"opt_nullable\":"))) goto field_4; goto key; }
 field_6:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_bool_p(r, p, &out->def_bool);
         if (p == NULL) { field = 6; goto fail; }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"def_int\":"))) { guess = 9; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"def_int\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"def_float\":"))) goto field_9; goto key; }
 field_7:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_int64_p(r, p, &out->def_int);
         if (p == NULL) { field = 7; goto fail; }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"def_alias\":"))) { guess = 11; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"def_alias\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"def_list\":"))) goto field_11; goto key; }
 field_8:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_int64_p(r, p, &out->def_alias);
         if (p == NULL) { field = 8; goto fail; }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"def_float\":"))) { guess = 6; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"def_float\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"def_bool\":"))) goto field_6; goto key; }
 field_9:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_double_p(r, p, &out->def_float);
         if (p == NULL) { field = 9; goto fail; }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"def_string\":"))) { guess = 7; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"def_string\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"def_int\":"))) goto field_7; goto key; }
 field_10:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_string_p(r, p, &out->def_string);
         if (p == NULL) { field = 10; goto fail; }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"def_list\":"))) { guess = 14; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"def_list\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"def_unit\":"))) goto field_14; goto key; }
 field_11:
     if (!atd_null_skip(r, &p)) {
         p = everything_string_list_read_p(r, p, &out->def_list);
         if (p == NULL) { field = 11; goto fail; }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"def_option\":"))) { guess = 13; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"def_option\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"def_nullable\":"))) goto field_13; goto key; }
 field_12:
     if (!atd_null_skip(r, &p)) {
         p = everything_maybe_int_read_p(r, p, &out->def_option);
         if (p == NULL) { field = 12; goto fail; }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"def_nullable\":"))) { guess = 10; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"def_nullable\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"def_string\":"))) goto field_10; goto key; }
 field_13:
     if (!atd_null_skip(r, &p)) {
         p = everything_int_nullable_read_p(r, p, &out->def_nullable);
         if (p == NULL) { field = 13; goto fail; }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"def_unit\":"))) { guess = 12; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"def_unit\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"def_option\":"))) goto field_12; goto key; }
 field_14:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_null_p(r, p);
         if (p == NULL) { field = 14; goto fail; }
         out->def_unit = 0;
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_int\":"))) { guess = 24; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_int\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"ex_array\":"))) goto field_24; goto key; }
 field_15:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_int64_p(r, p, &out->ex_int);
         if (p == NULL) { field = 15; goto fail; }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_neg\":"))) { guess = 23; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_neg\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"ex_list\":"))) goto field_23; goto key; }
 field_16:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_int64_p(r, p, &out->ex_neg);
         if (p == NULL) { field = 16; goto fail; }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_float\":"))) { guess = 25; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_float\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"ex_none\":"))) goto field_25; goto key; }
 field_17:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_double_p(r, p, &out->ex_float);
         if (p == NULL) { field = 17; goto fail; }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_float_dot\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_float_dot\":"))) { if (!more) goto end; goto key; }
 field_18:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_double_p(r, p, &out->ex_float_dot);
         if (p == NULL) { field = 18; goto fail; }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_float_exp\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_float_exp\":"))) { if (!more) goto end; goto key; }
 field_19:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_double_p(r, p, &out->ex_float_exp);
         if (p == NULL) { field = 19; goto fail; }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_float_neg\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_float_neg\":"))) { if (!more) goto end; goto key; }
 field_20:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_double_p(r, p, &out->ex_float_neg);
         if (p == NULL) { field = 20; goto fail; }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_true\":"))) { guess = 15; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_true\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"ex_int\":"))) goto field_15; goto key; }
 field_21:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_bool_p(r, p, &out->ex_true);
         if (p == NULL) { field = 21; goto fail; }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_string\":"))) { guess = 26; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_string\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"ex_unit\":"))) goto field_26; goto key; }
 field_22:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_string_p(r, p, &out->ex_string);
         if (p == NULL) { field = 22; goto fail; }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_list\":"))) { guess = 21; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_list\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"ex_true\":"))) goto field_21; goto key; }
 field_23:
     if (!atd_null_skip(r, &p)) {
         p = everything_int_list_read_p(r, p, &out->ex_list);
         if (p == NULL) { field = 23; goto fail; }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_array\":"))) { guess = 16; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_array\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"ex_neg\":"))) goto field_16; goto key; }
 field_24:
     if (!atd_null_skip(r, &p)) {
         p = everything_float_list_read_p(r, p, &out->ex_array);
         if (p == NULL) { field = 24; goto fail; }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_none\":"))) { guess = 30; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_none\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"ex_c\":"))) goto field_30; goto key; }
 field_25:
     if (!atd_null_skip(r, &p)) {
         p = everything_string_option_read_p(r, p, &out->ex_none);
         if (p == NULL) { field = 25; goto fail; }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_unit\":"))) { guess = 22; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_unit\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"ex_string\":"))) goto field_22; goto key; }
 field_26:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_null_p(r, p);
         if (p == NULL) { field = 26; goto fail; }
         out->ex_unit = 0;
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_ctor\":"))) { guess = 29; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_ctor\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"ex_wrap\":"))) goto field_29; goto key; }
 field_27:
     if (!atd_null_skip(r, &p)) {
         p = everything_mode_read_p(r, p, &out->ex_ctor);
         if (p == NULL) { field = 27; goto fail; }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_ctor_bq\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_ctor_bq\":"))) { if (!more) goto end; goto key; }
 field_28:
     if (!atd_null_skip(r, &p)) {
         p = everything_level_read_p(r, p, &out->ex_ctor_bq);
         if (p == NULL) { field = 28; goto fail; }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_wrap\":"))) { guess = 17; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_wrap\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"ex_float\":"))) goto field_17; goto key; }
 field_29:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_int64_p(r, p, &out->ex_wrap);
         if (p == NULL) { field = 29; goto fail; }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_c\":"))) { guess = 5; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_c\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"opt_alias\":"))) goto field_5; goto key; }
 field_30:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_int64_p(r, p, &out->ex_c);
@@ -1869,7 +1831,7 @@ field_30:
     }
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { guess = 27; goto key; }
+    if (more) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"ex_ctor\":"))) goto field_27; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x7)) {
@@ -1877,8 +1839,7 @@ end:
     }
     return p;
 key:
-    if (!more) goto end;
-    switch (everything_fields__key(r, &p, guess)) {
+    switch (everything_fields__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
     case 2: goto field_2;
@@ -1925,30 +1886,10 @@ void everything_names_init(everything_names *v)
     memset(v, 0, sizeof *v);
 }
 
-static ATD__HOT_INLINE int everything_names__key(atd_reader *r, const char **pp, int guess)
+static ATD__HOT_INLINE int everything_names__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
-    switch (guess) {
-    case 0: if (atd_key_skip(r, pp, ATD_LIT("\"type\":"))) return 0; break;
-    case 1: if (atd_key_skip(r, pp, ATD_LIT("\"of\":"))) return 1; break;
-    case 2: if (atd_key_skip(r, pp, ATD_LIT("\"inherit\":"))) return 2; break;
-    case 3: if (atd_key_skip(r, pp, ATD_LIT("\"content-type\":"))) return 3; break;
-    case 4: if (atd_key_skip(r, pp, ATD_LIT("\"Upper\":"))) return 4; break;
-    case 5: if (atd_key_skip(r, pp, ATD_LIT("\"2nd\":"))) return 5; break;
-    case 6: if (atd_key_skip(r, pp, ATD_LIT("\"\":"))) return 6; break;
-    case 9: if (atd_key_skip(r, pp, ATD_LIT("\"default\":"))) return 9; break;
-    case 12: if (atd_key_skip(r, pp, ATD_LIT("\"while\":"))) return 12; break;
-    case 13: if (atd_key_skip(r, pp, ATD_LIT("\"struct\":"))) return 13; break;
-    case 15: if (atd_key_skip(r, pp, ATD_LIT("\"int\":"))) return 15; break;
-    case 16: if (atd_key_skip(r, pp, ATD_LIT("\"from\":"))) return 16; break;
-    case 18: if (atd_key_skip(r, pp, ATD_LIT("\"as\":"))) return 18; break;
-    case 19: if (atd_key_skip(r, pp, ATD_LIT("\"_private\":"))) return 19; break;
-    case 20: if (atd_key_skip(r, pp, ATD_LIT("\"x'\":"))) return 20; break;
-    case 21: if (atd_key_skip(r, pp, ATD_LIT("\"camelCase\":"))) return 21; break;
-    case 22: if (atd_key_skip(r, pp, ATD_LIT("\"label\":"))) return 22; break;
-    case 23: if (atd_key_skip(r, pp, ATD_LIT("\"user\":"))) return 23; break;
-    }
     if (atd_key_room(r, p, ATD_LEN("\"content-type\":"))) {
         switch (p[1]) {
         case '"': if (atd_bytes_skip(pp, ATD_LIT("\"\":"))) return 6; break;
@@ -2047,137 +1988,136 @@ static ATD__HOT_INLINE int everything_names__key(atd_reader *r, const char **pp,
 static const char *everything_names_read_p(atd_reader *r, const char *p, everything_names *out)
 {
     bool more;
-    int guess;
     int field = 0; /* the field whose value failed */
     static const atd_string names[] = {{ATD_LIT("type")}, {ATD_LIT("of")}, {ATD_LIT("inherit")}, {ATD_LIT("content-type")}, {ATD_LIT("Upper")}, {ATD_LIT("2nd")}, {ATD_LIT("")}, {ATD_LIT("say \"hi\"\\")}, {ATD_LIT("caf\303\251")}, {ATD_LIT("default")}, {ATD_LIT("default_")}, {ATD_LIT("for")}, {ATD_LIT("while")}, {ATD_LIT("struct")}, {ATD_LIT("switch")}, {ATD_LIT("int")}, {ATD_LIT("from")}, {ATD_LIT("import")}, {ATD_LIT("as")}, {ATD_LIT("_private")}, {ATD_LIT("x'")}, {ATD_LIT("camelCase")}, {ATD_LIT("label")}, {ATD_LIT("user")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_names_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"type\":"))) { guess = 6; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"type\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"\":"))) goto field_6; goto key; }
 field_0:
     p = atd_read_string_p(r, p, &out->kind);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"of\":"))) { guess = 23; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"of\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"user\":"))) goto field_23; goto key; }
 field_1:
     p = atd_read_int64_p(r, p, &out->of_);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"inherit\":"))) { guess = 13; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"inherit\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"struct\":"))) goto field_13; goto key; }
 field_2:
     p = atd_read_bool_p(r, p, &out->inherit_);
     if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"content-type\":"))) { guess = 15; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"content-type\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"int\":"))) goto field_15; goto key; }
 field_3:
     p = atd_read_string_p(r, p, &out->dashed);
     if (p == NULL) { field = 3; goto fail; }
     seen[0] |= (uint64_t)1 << 3;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"Upper\":"))) { guess = 9; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"Upper\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"default\":"))) goto field_9; goto key; }
 field_4:
     p = atd_read_int64_p(r, p, &out->upper);
     if (p == NULL) { field = 4; goto fail; }
     seen[0] |= (uint64_t)1 << 4;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"2nd\":"))) { guess = 19; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"2nd\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"_private\":"))) goto field_19; goto key; }
 field_5:
     p = atd_read_int64_p(r, p, &out->digits);
     if (p == NULL) { field = 5; goto fail; }
     seen[0] |= (uint64_t)1 << 5;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"\":"))) { guess = 4; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"Upper\":"))) goto field_4; goto key; }
 field_6:
     p = atd_read_int64_p(r, p, &out->empty);
     if (p == NULL) { field = 6; goto fail; }
     seen[0] |= (uint64_t)1 << 6;
     p = atd_object_next_key_p(r, p, &more);
-    { guess = 5; goto key; }
+    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"2nd\":"))) goto field_5; goto key; }
 field_7:
     p = atd_read_int64_p(r, p, &out->quoted);
     if (p == NULL) { field = 7; goto fail; }
     seen[0] |= (uint64_t)1 << 7;
     p = atd_object_next_key_p(r, p, &more);
-    { guess = 13; goto key; }
+    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"struct\":"))) goto field_13; goto key; }
 field_8:
     p = atd_read_string_p(r, p, &out->accented);
     if (p == NULL) { field = 8; goto fail; }
     seen[0] |= (uint64_t)1 << 8;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"default\":"))) { guess = 21; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"default\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"camelCase\":"))) goto field_21; goto key; }
 field_9:
     p = atd_read_int64_p(r, p, &out->default_);
     if (p == NULL) { field = 9; goto fail; }
     seen[0] |= (uint64_t)1 << 9;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"default_\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"default_\":"))) { if (!more) goto end; goto key; }
 field_10:
     p = atd_read_int64_p(r, p, &out->default_2);
     if (p == NULL) { field = 10; goto fail; }
     seen[0] |= (uint64_t)1 << 10;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"for\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"for\":"))) { if (!more) goto end; goto key; }
 field_11:
     p = atd_read_int64_p(r, p, &out->for_);
     if (p == NULL) { field = 11; goto fail; }
     seen[0] |= (uint64_t)1 << 11;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"while\":"))) { guess = 16; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"while\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"from\":"))) goto field_16; goto key; }
 field_12:
     p = atd_read_bool_p(r, p, &out->while_);
     if (p == NULL) { field = 12; goto fail; }
     seen[0] |= (uint64_t)1 << 12;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"struct\":"))) { guess = 20; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"struct\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"x'\":"))) goto field_20; goto key; }
 field_13:
     p = atd_read_string_p(r, p, &out->struct_);
     if (p == NULL) { field = 13; goto fail; }
     seen[0] |= (uint64_t)1 << 13;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"switch\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"switch\":"))) { if (!more) goto end; goto key; }
 field_14:
     p = atd_read_double_p(r, p, &out->switch_);
     if (p == NULL) { field = 14; goto fail; }
     seen[0] |= (uint64_t)1 << 14;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"int\":"))) { guess = 0; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"int\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"type\":"))) goto field_0; goto key; }
 field_15:
     p = atd_read_int64_p(r, p, &out->int_);
     if (p == NULL) { field = 15; goto fail; }
     seen[0] |= (uint64_t)1 << 15;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"from\":"))) { guess = 22; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"from\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"label\":"))) goto field_22; goto key; }
 field_16:
     p = atd_read_int64_p(r, p, &out->from);
     if (p == NULL) { field = 16; goto fail; }
     seen[0] |= (uint64_t)1 << 16;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"import\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"import\":"))) { if (!more) goto end; goto key; }
 field_17:
     p = atd_read_int64_p(r, p, &out->import);
     if (p == NULL) { field = 17; goto fail; }
     seen[0] |= (uint64_t)1 << 17;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"as\":"))) { guess = 2; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"as\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"inherit\":"))) goto field_2; goto key; }
 field_18:
     p = atd_read_string_p(r, p, &out->as);
     if (p == NULL) { field = 18; goto fail; }
     seen[0] |= (uint64_t)1 << 18;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"_private\":"))) { guess = 21; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"_private\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"camelCase\":"))) goto field_21; goto key; }
 field_19:
     p = atd_read_int64_p(r, p, &out->x_private);
     if (p == NULL) { field = 19; goto fail; }
     seen[0] |= (uint64_t)1 << 19;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"x'\":"))) { guess = 18; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"x'\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"as\":"))) goto field_18; goto key; }
 field_20:
     p = atd_read_int64_p(r, p, &out->x_prime);
     if (p == NULL) { field = 20; goto fail; }
     seen[0] |= (uint64_t)1 << 20;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"camelCase\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"camelCase\":"))) { if (!more) goto end; goto key; }
 field_21:
     p = atd_read_int64_p(r, p, &out->camelCase);
     if (p == NULL) { field = 21; goto fail; }
     seen[0] |= (uint64_t)1 << 21;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"label\":"))) { guess = 3; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"label\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"content-type\":"))) goto field_3; goto key; }
 field_22:
     p = atd_read_string_p(r, p, &out->label);
     if (p == NULL) { field = 22; goto fail; }
     seen[0] |= (uint64_t)1 << 22;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"user\":"))) { guess = 1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"user\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"of\":"))) goto field_1; goto key; }
 field_23:
     p = atd_read_int64_p(r, p, &out->user);
     if (p == NULL) { field = 23; goto fail; }
     seen[0] |= (uint64_t)1 << 23;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { guess = 12; goto key; }
+    if (more) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"while\":"))) goto field_12; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0xffffff)) {
@@ -2185,8 +2125,7 @@ end:
     }
     return p;
 key:
-    if (!more) goto end;
-    switch (everything_names__key(r, &p, guess)) {
+    switch (everything_names__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
     case 2: goto field_2;
@@ -2226,15 +2165,10 @@ void everything_patch_init(everything_patch *v)
     memset(v, 0, sizeof *v);
 }
 
-static ATD__HOT_INLINE int everything_patch__key(atd_reader *r, const char **pp, int guess)
+static ATD__HOT_INLINE int everything_patch__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
-    switch (guess) {
-    case 0: if (atd_key_skip(r, pp, ATD_LIT("\"name\":"))) return 0; break;
-    case 1: if (atd_key_skip(r, pp, ATD_LIT("\"age\":"))) return 1; break;
-    case 2: if (atd_key_skip(r, pp, ATD_LIT("\"note\":"))) return 2; break;
-    }
     if (atd_key_room(r, p, ATD_LEN("\"name\":"))) {
         switch (p[2]) {
         case 'a': if (atd_bytes_skip(pp, ATD_LIT("\"name\":"))) return 0; break;
@@ -2259,34 +2193,32 @@ static ATD__HOT_INLINE int everything_patch__key(atd_reader *r, const char **pp,
 static const char *everything_patch_read_p(atd_reader *r, const char *p, everything_patch *out)
 {
     bool more;
-    int guess;
     int field = 0; /* the field whose value failed */
     static const atd_string names[] = {{ATD_LIT("name")}, {ATD_LIT("age")}, {ATD_LIT("note")}};
     everything_patch_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"name\":"))) { guess = 1; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"name\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"age\":"))) goto field_1; goto key; }
 field_0:
     p = everything_string_nullable_read_p(r, p, &out->name);
     if (p == NULL) { field = 0; goto fail; }
     out->has_name = true;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"age\":"))) { guess = 2; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"age\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"note\":"))) goto field_2; goto key; }
 field_1:
     p = everything_int_nullable_read_p(r, p, &out->age);
     if (p == NULL) { field = 1; goto fail; }
     out->has_age = true;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"note\":"))) { guess = 0; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"note\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"name\":"))) goto field_0; goto key; }
 field_2:
     p = atd_read_string_p(r, p, &out->note);
     if (p == NULL) { field = 2; goto fail; }
     out->has_note = true;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { guess = -1; goto key; }
+    if (more) { if (!more) goto end; goto key; }
 end:
     if (p == NULL) return NULL;
     return p;
 key:
-    if (!more) goto end;
-    switch (everything_patch__key(r, &p, guess)) {
+    switch (everything_patch__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
     case 2: goto field_2;
@@ -2314,11 +2246,10 @@ void everything_all_optional_init(everything_all_optional *v)
     memset(v, 0, sizeof *v);
 }
 
-static ATD__HOT_INLINE int everything_all_optional__key(atd_reader *r, const char **pp, int guess)
+static ATD__HOT_INLINE int everything_all_optional__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
-    (void)guess;
     if (atd_key_room(r, p, ATD_LEN("\"a\":"))) {
         switch (p[1]) {
         case 'a': if (atd_bytes_skip(pp, ATD_LIT("\"a\":"))) return 0; break;
@@ -2343,24 +2274,23 @@ static ATD__HOT_INLINE int everything_all_optional__key(atd_reader *r, const cha
 static const char *everything_all_optional_read_p(atd_reader *r, const char *p, everything_all_optional *out)
 {
     bool more;
-    int guess;
     int field = 0; /* the field whose value failed */
     static const atd_string names[] = {{ATD_LIT("a")}, {ATD_LIT("b")}, {ATD_LIT("c")}};
     everything_all_optional_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"a\":"))) { guess = -1; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"a\":"))) { if (!more) goto end; goto key; }
 field_0:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_int64_p(r, p, &out->a);
         if (p == NULL) { field = 0; goto fail; }
         out->has_a = true;
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"b\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"b\":"))) { if (!more) goto end; goto key; }
 field_1:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_bool_p(r, p, &out->b);
         if (p == NULL) { field = 1; goto fail; }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"c\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"c\":"))) { if (!more) goto end; goto key; }
 field_2:
     if (!atd_null_skip(r, &p)) {
         p = everything_string_list_read_p(r, p, &out->c);
@@ -2368,13 +2298,12 @@ field_2:
     }
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { guess = -1; goto key; }
+    if (more) { if (!more) goto end; goto key; }
 end:
     if (p == NULL) return NULL;
     return p;
 key:
-    if (!more) goto end;
-    switch (everything_all_optional__key(r, &p, guess)) {
+    switch (everything_all_optional__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
     case 2: goto field_2;
@@ -2393,11 +2322,10 @@ void everything_base_init(everything_base *v)
     memset(v, 0, sizeof *v);
 }
 
-static ATD__HOT_INLINE int everything_base__key(atd_reader *r, const char **pp, int guess)
+static ATD__HOT_INLINE int everything_base__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
-    (void)guess;
     if (atd_key_room(r, p, ATD_LEN("\"name\":"))) {
         switch (p[1]) {
         case 'i': if (atd_bytes_skip(pp, ATD_LIT("\"id\":"))) return 0; break;
@@ -2422,30 +2350,29 @@ static ATD__HOT_INLINE int everything_base__key(atd_reader *r, const char **pp, 
 static const char *everything_base_read_p(atd_reader *r, const char *p, everything_base *out)
 {
     bool more;
-    int guess;
     int field = 0; /* the field whose value failed */
     static const atd_string names[] = {{ATD_LIT("id")}, {ATD_LIT("name")}, {ATD_LIT("size")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_base_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"id\":"))) { guess = -1; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"id\":"))) { if (!more) goto end; goto key; }
 field_0:
     p = atd_read_int64_p(r, p, &out->id);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"name\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"name\":"))) { if (!more) goto end; goto key; }
 field_1:
     p = atd_read_string_p(r, p, &out->name);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"size\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"size\":"))) { if (!more) goto end; goto key; }
 field_2:
     p = atd_read_double_p(r, p, &out->size);
     if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { guess = -1; goto key; }
+    if (more) { if (!more) goto end; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x7)) {
@@ -2453,8 +2380,7 @@ end:
     }
     return p;
 key:
-    if (!more) goto end;
-    switch (everything_base__key(r, &p, guess)) {
+    switch (everything_base__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
     case 2: goto field_2;
@@ -2473,15 +2399,10 @@ void everything_derived_init(everything_derived *v)
     memset(v, 0, sizeof *v);
 }
 
-static ATD__HOT_INLINE int everything_derived__key(atd_reader *r, const char **pp, int guess)
+static ATD__HOT_INLINE int everything_derived__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
-    switch (guess) {
-    case 0: if (atd_key_skip(r, pp, ATD_LIT("\"kind_id\":"))) return 0; break;
-    case 3: if (atd_key_skip(r, pp, ATD_LIT("\"id\":"))) return 3; break;
-    case 4: if (atd_key_skip(r, pp, ATD_LIT("\"extra\":"))) return 4; break;
-    }
     if (atd_key_room(r, p, ATD_LEN("\"kind_id\":"))) {
         switch (p[1]) {
         case 'e': if (atd_bytes_skip(pp, ATD_LIT("\"extra\":"))) return 4; break;
@@ -2510,40 +2431,39 @@ static ATD__HOT_INLINE int everything_derived__key(atd_reader *r, const char **p
 static const char *everything_derived_read_p(atd_reader *r, const char *p, everything_derived *out)
 {
     bool more;
-    int guess;
     int field = 0; /* the field whose value failed */
     static const atd_string names[] = {{ATD_LIT("kind_id")}, {ATD_LIT("name")}, {ATD_LIT("size")}, {ATD_LIT("id")}, {ATD_LIT("extra")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_derived_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"kind_id\":"))) { guess = 4; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"kind_id\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"extra\":"))) goto field_4; goto key; }
 field_0:
     p = atd_read_int64_p(r, p, &out->kind_id);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"name\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"name\":"))) { if (!more) goto end; goto key; }
 field_1:
     p = atd_read_string_p(r, p, &out->name);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"size\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"size\":"))) { if (!more) goto end; goto key; }
 field_2:
     p = atd_read_double_p(r, p, &out->size);
     if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"id\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"id\":"))) { if (!more) goto end; goto key; }
 field_3:
     p = atd_read_string_p(r, p, &out->id);
     if (p == NULL) { field = 3; goto fail; }
     seen[0] |= (uint64_t)1 << 3;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"extra\":"))) { guess = 0; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"extra\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"kind_id\":"))) goto field_0; goto key; }
 field_4:
     p = atd_read_bool_p(r, p, &out->extra);
     if (p == NULL) { field = 4; goto fail; }
     seen[0] |= (uint64_t)1 << 4;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { guess = 3; goto key; }
+    if (more) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"id\":"))) goto field_3; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x1f)) {
@@ -2551,8 +2471,7 @@ end:
     }
     return p;
 key:
-    if (!more) goto end;
-    switch (everything_derived__key(r, &p, guess)) {
+    switch (everything_derived__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
     case 2: goto field_2;
@@ -2817,21 +2736,10 @@ void everything_options_init(everything_options *v)
     memset(v, 0, sizeof *v);
 }
 
-static ATD__HOT_INLINE int everything_options__key(atd_reader *r, const char **pp, int guess)
+static ATD__HOT_INLINE int everything_options__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
-    switch (guess) {
-    case 0: if (atd_key_skip(r, pp, ATD_LIT("\"opt\":"))) return 0; break;
-    case 1: if (atd_key_skip(r, pp, ATD_LIT("\"nul\":"))) return 1; break;
-    case 2: if (atd_key_skip(r, pp, ATD_LIT("\"opt_nul\":"))) return 2; break;
-    case 3: if (atd_key_skip(r, pp, ATD_LIT("\"nul_opt\":"))) return 3; break;
-    case 4: if (atd_key_skip(r, pp, ATD_LIT("\"nul_nul\":"))) return 4; break;
-    case 5: if (atd_key_skip(r, pp, ATD_LIT("\"opt_opt\":"))) return 5; break;
-    case 6: if (atd_key_skip(r, pp, ATD_LIT("\"list_opt\":"))) return 6; break;
-    case 7: if (atd_key_skip(r, pp, ATD_LIT("\"opt_list\":"))) return 7; break;
-    case 8: if (atd_key_skip(r, pp, ATD_LIT("\"nul_list\":"))) return 8; break;
-    }
     if (atd_key_room(r, p, ATD_LEN("\"list_opt\":"))) {
         switch (p[5]) {
         case ':':
@@ -2888,60 +2796,59 @@ static ATD__HOT_INLINE int everything_options__key(atd_reader *r, const char **p
 static const char *everything_options_read_p(atd_reader *r, const char *p, everything_options *out)
 {
     bool more;
-    int guess;
     int field = 0; /* the field whose value failed */
     static const atd_string names[] = {{ATD_LIT("opt")}, {ATD_LIT("nul")}, {ATD_LIT("opt_nul")}, {ATD_LIT("nul_opt")}, {ATD_LIT("nul_nul")}, {ATD_LIT("opt_opt")}, {ATD_LIT("list_opt")}, {ATD_LIT("opt_list")}, {ATD_LIT("nul_list")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_options_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"opt\":"))) { guess = 6; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"opt\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"list_opt\":"))) goto field_6; goto key; }
 field_0:
     p = everything_maybe_int_read_p(r, p, &out->opt);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"nul\":"))) { guess = 7; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"nul\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"opt_list\":"))) goto field_7; goto key; }
 field_1:
     p = everything_int_nullable_read_p(r, p, &out->nul);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"opt_nul\":"))) { guess = 8; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"opt_nul\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"nul_list\":"))) goto field_8; goto key; }
 field_2:
     p = everything_maybe_int_nullable_read_p(r, p, &out->opt_nul);
     if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"nul_opt\":"))) { guess = 5; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"nul_opt\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"opt_opt\":"))) goto field_5; goto key; }
 field_3:
     p = everything_int_nullable_option_read_p(r, p, &out->nul_opt);
     if (p == NULL) { field = 3; goto fail; }
     seen[0] |= (uint64_t)1 << 3;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"nul_nul\":"))) { guess = 0; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"nul_nul\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"opt\":"))) goto field_0; goto key; }
 field_4:
     p = everything_int_nullable_read_p(r, p, &out->nul_nul);
     if (p == NULL) { field = 4; goto fail; }
     seen[0] |= (uint64_t)1 << 4;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"opt_opt\":"))) { guess = 3; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"opt_opt\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"nul_opt\":"))) goto field_3; goto key; }
 field_5:
     p = everything_maybe_int_option_read_p(r, p, &out->opt_opt);
     if (p == NULL) { field = 5; goto fail; }
     seen[0] |= (uint64_t)1 << 5;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"list_opt\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"list_opt\":"))) { if (!more) goto end; goto key; }
 field_6:
     p = everything_maybe_int_list_read_p(r, p, &out->list_opt);
     if (p == NULL) { field = 6; goto fail; }
     seen[0] |= (uint64_t)1 << 6;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"opt_list\":"))) { guess = 1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"opt_list\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"nul\":"))) goto field_1; goto key; }
 field_7:
     p = everything_int_list_option_read_p(r, p, &out->opt_list);
     if (p == NULL) { field = 7; goto fail; }
     seen[0] |= (uint64_t)1 << 7;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"nul_list\":"))) { guess = 2; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"nul_list\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"opt_nul\":"))) goto field_2; goto key; }
 field_8:
     p = everything_string_nullable_list_read_p(r, p, &out->nul_list);
     if (p == NULL) { field = 8; goto fail; }
     seen[0] |= (uint64_t)1 << 8;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { guess = 4; goto key; }
+    if (more) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"nul_nul\":"))) goto field_4; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x1ff)) {
@@ -2949,8 +2856,7 @@ end:
     }
     return p;
 key:
-    if (!more) goto end;
-    switch (everything_options__key(r, &p, guess)) {
+    switch (everything_options__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
     case 2: goto field_2;
@@ -3122,25 +3028,10 @@ void everything_reprs_init(everything_reprs *v)
     memset(v, 0, sizeof *v);
 }
 
-static ATD__HOT_INLINE int everything_reprs__key(atd_reader *r, const char **pp, int guess)
+static ATD__HOT_INLINE int everything_reprs__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
-    switch (guess) {
-    case 0: if (atd_key_skip(r, pp, ATD_LIT("\"assoc_object\":"))) return 0; break;
-    case 1: if (atd_key_skip(r, pp, ATD_LIT("\"assoc_array\":"))) return 1; break;
-    case 4: if (atd_key_skip(r, pp, ATD_LIT("\"int_string\":"))) return 4; break;
-    case 5: if (atd_key_skip(r, pp, ATD_LIT("\"float_int\":"))) return 5; break;
-    case 7: if (atd_key_skip(r, pp, ATD_LIT("\"c_int32\":"))) return 7; break;
-    case 8: if (atd_key_skip(r, pp, ATD_LIT("\"c_uint8\":"))) return 8; break;
-    case 9: if (atd_key_skip(r, pp, ATD_LIT("\"c_int8_list\":"))) return 9; break;
-    case 10: if (atd_key_skip(r, pp, ATD_LIT("\"c_int16\":"))) return 10; break;
-    case 11: if (atd_key_skip(r, pp, ATD_LIT("\"c_uint16\":"))) return 11; break;
-    case 13: if (atd_key_skip(r, pp, ATD_LIT("\"c_int64\":"))) return 13; break;
-    case 14: if (atd_key_skip(r, pp, ATD_LIT("\"c_float\":"))) return 14; break;
-    case 15: if (atd_key_skip(r, pp, ATD_LIT("\"c_both\":"))) return 15; break;
-    case 16: if (atd_key_skip(r, pp, ATD_LIT("\"raw\":"))) return 16; break;
-    }
     if (atd_key_room(r, p, ATD_LEN("\"assoc_object\":"))) {
         switch (p[3]) {
         case 'b': if (atd_bytes_skip(pp, ATD_LIT("\"c_both\":"))) return 15; break;
@@ -3225,48 +3116,47 @@ static ATD__HOT_INLINE int everything_reprs__key(atd_reader *r, const char **pp,
 static const char *everything_reprs_read_p(atd_reader *r, const char *p, everything_reprs *out)
 {
     bool more;
-    int guess;
     int field = 0; /* the field whose value failed */
     static const atd_string names[] = {{ATD_LIT("assoc_object")}, {ATD_LIT("assoc_array")}, {ATD_LIT("assoc_label")}, {ATD_LIT("assoc_nested")}, {ATD_LIT("int_string")}, {ATD_LIT("float_int")}, {ATD_LIT("float_prec")}, {ATD_LIT("c_int32")}, {ATD_LIT("c_uint8")}, {ATD_LIT("c_int8_list")}, {ATD_LIT("c_int16")}, {ATD_LIT("c_uint16")}, {ATD_LIT("c_uint32")}, {ATD_LIT("c_int64")}, {ATD_LIT("c_float")}, {ATD_LIT("c_both")}, {ATD_LIT("raw")}, {ATD_LIT("raw_list")}, {ATD_LIT("raw_opt")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_reprs_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"assoc_object\":"))) { guess = 1; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"assoc_object\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"assoc_array\":"))) goto field_1; goto key; }
 field_0:
     p = everything_int_assoc_read_p(r, p, &out->assoc_object);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"assoc_array\":"))) { guess = 15; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"assoc_array\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"c_both\":"))) goto field_15; goto key; }
 field_1:
     p = everything_string_int_tuple_list_read_p(r, p, &out->assoc_array);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"assoc_label\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"assoc_label\":"))) { if (!more) goto end; goto key; }
 field_2:
     p = everything_float_assoc_read_p(r, p, &out->assoc_label);
     if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"assoc_nested\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"assoc_nested\":"))) { if (!more) goto end; goto key; }
 field_3:
     p = everything_bool_assoc_assoc_read_p(r, p, &out->assoc_nested);
     if (p == NULL) { field = 3; goto fail; }
     seen[0] |= (uint64_t)1 << 3;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"int_string\":"))) { guess = 0; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"int_string\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"assoc_object\":"))) goto field_0; goto key; }
 field_4:
     p = atd_read_int64_p(r, p, &out->int_string);
     if (p == NULL) { field = 4; goto fail; }
     seen[0] |= (uint64_t)1 << 4;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"float_int\":"))) { guess = 16; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"float_int\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"raw\":"))) goto field_16; goto key; }
 field_5:
     p = atd_read_double_p(r, p, &out->float_int);
     if (p == NULL) { field = 5; goto fail; }
     seen[0] |= (uint64_t)1 << 5;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"float_prec\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"float_prec\":"))) { if (!more) goto end; goto key; }
 field_6:
     p = atd_read_double_p(r, p, &out->float_prec);
     if (p == NULL) { field = 6; goto fail; }
     seen[0] |= (uint64_t)1 << 6;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"c_int32\":"))) { guess = 4; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"c_int32\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"int_string\":"))) goto field_4; goto key; }
 field_7:
     {
         int64_t i_;
@@ -3275,7 +3165,7 @@ field_7:
         out->c_int32 = (int32_t)i_;
     }
     seen[0] |= (uint64_t)1 << 7;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"c_uint8\":"))) { guess = 13; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"c_uint8\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"c_int64\":"))) goto field_13; goto key; }
 field_8:
     {
         int64_t i_;
@@ -3284,12 +3174,12 @@ field_8:
         out->c_uint8 = (uint8_t)i_;
     }
     seen[0] |= (uint64_t)1 << 8;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"c_int8_list\":"))) { guess = 5; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"c_int8_list\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"float_int\":"))) goto field_5; goto key; }
 field_9:
     p = everything_int8_list_read_p(r, p, &out->c_int8_list);
     if (p == NULL) { field = 9; goto fail; }
     seen[0] |= (uint64_t)1 << 9;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"c_int16\":"))) { guess = 11; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"c_int16\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"c_uint16\":"))) goto field_11; goto key; }
 field_10:
     if (!atd_null_skip(r, &p)) {
         {
@@ -3299,7 +3189,7 @@ field_10:
             out->c_int16 = (int16_t)i_;
         }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"c_uint16\":"))) { guess = 7; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"c_uint16\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"c_int32\":"))) goto field_7; goto key; }
 field_11:
     if (!atd_null_skip(r, &p)) {
         {
@@ -3309,7 +3199,7 @@ field_11:
             out->c_uint16 = (uint16_t)i_;
         }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"c_uint32\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"c_uint32\":"))) { if (!more) goto end; goto key; }
 field_12:
     if (!atd_null_skip(r, &p)) {
         {
@@ -3319,13 +3209,13 @@ field_12:
             out->c_uint32 = (uint32_t)i_;
         }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"c_int64\":"))) { guess = 8; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"c_int64\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"c_uint8\":"))) goto field_8; goto key; }
 field_13:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_int64_p(r, p, &out->c_int64);
         if (p == NULL) { field = 13; goto fail; }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"c_float\":"))) { guess = 9; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"c_float\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"c_int8_list\":"))) goto field_9; goto key; }
 field_14:
     {
         double d_;
@@ -3334,7 +3224,7 @@ field_14:
         out->c_float = (float)d_;
     }
     seen[0] |= (uint64_t)1 << 10;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"c_both\":"))) { guess = 10; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"c_both\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"c_int16\":"))) goto field_10; goto key; }
 field_15:
     {
         double d_;
@@ -3343,17 +3233,17 @@ field_15:
         out->c_both = (float)d_;
     }
     seen[0] |= (uint64_t)1 << 11;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"raw\":"))) { guess = 14; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"raw\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"c_float\":"))) goto field_14; goto key; }
 field_16:
     p = atd_json_read_p(r, p, &out->raw);
     if (p == NULL) { field = 16; goto fail; }
     seen[0] |= (uint64_t)1 << 12;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"raw_list\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"raw_list\":"))) { if (!more) goto end; goto key; }
 field_17:
     p = everything_abstract_list_read_p(r, p, &out->raw_list);
     if (p == NULL) { field = 17; goto fail; }
     seen[0] |= (uint64_t)1 << 13;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"raw_opt\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"raw_opt\":"))) { if (!more) goto end; goto key; }
 field_18:
     if (!atd_null_skip(r, &p)) {
         p = atd_json_read_p(r, p, &out->raw_opt);
@@ -3362,7 +3252,7 @@ field_18:
     }
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { guess = -1; goto key; }
+    if (more) { if (!more) goto end; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3fff)) {
@@ -3370,8 +3260,7 @@ end:
     }
     return p;
 key:
-    if (!more) goto end;
-    switch (everything_reprs__key(r, &p, guess)) {
+    switch (everything_reprs__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
     case 2: goto field_2;
@@ -3443,11 +3332,10 @@ static void everything_page_int_init(everything_page_int *v)
     memset(v, 0, sizeof *v);
 }
 
-static ATD__HOT_INLINE int everything_page_int__key(atd_reader *r, const char **pp, int guess)
+static ATD__HOT_INLINE int everything_page_int__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
-    (void)guess;
     if (atd_key_room(r, p, ATD_LEN("\"items\":"))) {
         switch (p[1]) {
         case 'i': if (atd_bytes_skip(pp, ATD_LIT("\"items\":"))) return 0; break;
@@ -3472,18 +3360,17 @@ static ATD__HOT_INLINE int everything_page_int__key(atd_reader *r, const char **
 static const char *everything_page_int_read_p(atd_reader *r, const char *p, everything_page_int *out)
 {
     bool more;
-    int guess;
     int field = 0; /* the field whose value failed */
     static const atd_string names[] = {{ATD_LIT("items")}, {ATD_LIT("next")}, {ATD_LIT("total")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_page_int_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"items\":"))) { guess = -1; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"items\":"))) { if (!more) goto end; goto key; }
 field_0:
     p = everything_int_list_read_p(r, p, &out->items);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"next\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"next\":"))) { if (!more) goto end; goto key; }
 field_1:
     if (!atd_null_skip(r, &p)) {
         {
@@ -3498,14 +3385,14 @@ field_1:
         }
         out->has_next = true;
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"total\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"total\":"))) { if (!more) goto end; goto key; }
 field_2:
     p = atd_read_int64_p(r, p, &out->total);
     if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { guess = -1; goto key; }
+    if (more) { if (!more) goto end; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
@@ -3513,8 +3400,7 @@ end:
     }
     return p;
 key:
-    if (!more) goto end;
-    switch (everything_page_int__key(r, &p, guess)) {
+    switch (everything_page_int__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
     case 2: goto field_2;
@@ -3530,11 +3416,10 @@ static void everything_page_string_init(everything_page_string *v)
     memset(v, 0, sizeof *v);
 }
 
-static ATD__HOT_INLINE int everything_page_string__key(atd_reader *r, const char **pp, int guess)
+static ATD__HOT_INLINE int everything_page_string__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
-    (void)guess;
     if (atd_key_room(r, p, ATD_LEN("\"items\":"))) {
         switch (p[1]) {
         case 'i': if (atd_bytes_skip(pp, ATD_LIT("\"items\":"))) return 0; break;
@@ -3559,18 +3444,17 @@ static ATD__HOT_INLINE int everything_page_string__key(atd_reader *r, const char
 static const char *everything_page_string_read_p(atd_reader *r, const char *p, everything_page_string *out)
 {
     bool more;
-    int guess;
     int field = 0; /* the field whose value failed */
     static const atd_string names[] = {{ATD_LIT("items")}, {ATD_LIT("next")}, {ATD_LIT("total")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_page_string_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"items\":"))) { guess = -1; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"items\":"))) { if (!more) goto end; goto key; }
 field_0:
     p = everything_string_list_read_p(r, p, &out->items);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"next\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"next\":"))) { if (!more) goto end; goto key; }
 field_1:
     if (!atd_null_skip(r, &p)) {
         {
@@ -3585,14 +3469,14 @@ field_1:
         }
         out->has_next = true;
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"total\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"total\":"))) { if (!more) goto end; goto key; }
 field_2:
     p = atd_read_int64_p(r, p, &out->total);
     if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { guess = -1; goto key; }
+    if (more) { if (!more) goto end; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
@@ -3600,8 +3484,7 @@ end:
     }
     return p;
 key:
-    if (!more) goto end;
-    switch (everything_page_string__key(r, &p, guess)) {
+    switch (everything_page_string__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
     case 2: goto field_2;
@@ -3617,14 +3500,10 @@ void everything_page_ext_init(everything_page_ext *v)
     memset(v, 0, sizeof *v);
 }
 
-static ATD__HOT_INLINE int everything_page_ext__key(atd_reader *r, const char **pp, int guess)
+static ATD__HOT_INLINE int everything_page_ext__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
-    switch (guess) {
-    case 0: if (atd_key_skip(r, pp, ATD_LIT("\"items\":"))) return 0; break;
-    case 3: if (atd_key_skip(r, pp, ATD_LIT("\"cursor\":"))) return 3; break;
-    }
     if (atd_key_room(r, p, ATD_LEN("\"cursor\":"))) {
         switch (p[1]) {
         case 'c': if (atd_bytes_skip(pp, ATD_LIT("\"cursor\":"))) return 3; break;
@@ -3651,37 +3530,36 @@ static ATD__HOT_INLINE int everything_page_ext__key(atd_reader *r, const char **
 static const char *everything_page_ext_read_p(atd_reader *r, const char *p, everything_page_ext *out)
 {
     bool more;
-    int guess;
     int field = 0; /* the field whose value failed */
     static const atd_string names[] = {{ATD_LIT("items")}, {ATD_LIT("next")}, {ATD_LIT("total")}, {ATD_LIT("cursor")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_page_ext_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"items\":"))) { guess = 3; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"items\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"cursor\":"))) goto field_3; goto key; }
 field_0:
     p = everything_string_list_read_p(r, p, &out->items);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"next\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"next\":"))) { if (!more) goto end; goto key; }
 field_1:
     if (!atd_null_skip(r, &p)) {
         p = everything_page_string_read_p(r, p, &out->next);
         if (p == NULL) { field = 1; goto fail; }
         out->has_next = true;
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"total\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"total\":"))) { if (!more) goto end; goto key; }
 field_2:
     p = atd_read_int64_p(r, p, &out->total);
     if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"cursor\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"cursor\":"))) { if (!more) goto end; goto key; }
 field_3:
     p = atd_read_string_p(r, p, &out->cursor);
     if (p == NULL) { field = 3; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { guess = 0; goto key; }
+    if (more) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"items\":"))) goto field_0; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x7)) {
@@ -3689,8 +3567,7 @@ end:
     }
     return p;
 key:
-    if (!more) goto end;
-    switch (everything_page_ext__key(r, &p, guess)) {
+    switch (everything_page_ext__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
     case 2: goto field_2;
@@ -3714,11 +3591,10 @@ static void everything_page_entry_string_float_list_init(everything_page_entry_s
     memset(v, 0, sizeof *v);
 }
 
-static ATD__HOT_INLINE int everything_page_entry_string_float_list__key(atd_reader *r, const char **pp, int guess)
+static ATD__HOT_INLINE int everything_page_entry_string_float_list__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
-    (void)guess;
     if (atd_key_room(r, p, ATD_LEN("\"items\":"))) {
         switch (p[1]) {
         case 'i': if (atd_bytes_skip(pp, ATD_LIT("\"items\":"))) return 0; break;
@@ -3743,18 +3619,17 @@ static ATD__HOT_INLINE int everything_page_entry_string_float_list__key(atd_read
 static const char *everything_page_entry_string_float_list_read_p(atd_reader *r, const char *p, everything_page_entry_string_float_list *out)
 {
     bool more;
-    int guess;
     int field = 0; /* the field whose value failed */
     static const atd_string names[] = {{ATD_LIT("items")}, {ATD_LIT("next")}, {ATD_LIT("total")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_page_entry_string_float_list_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"items\":"))) { guess = -1; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"items\":"))) { if (!more) goto end; goto key; }
 field_0:
     p = everything_entry_string_float_list_list_read_p(r, p, &out->items);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"next\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"next\":"))) { if (!more) goto end; goto key; }
 field_1:
     if (!atd_null_skip(r, &p)) {
         {
@@ -3769,14 +3644,14 @@ field_1:
         }
         out->has_next = true;
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"total\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"total\":"))) { if (!more) goto end; goto key; }
 field_2:
     p = atd_read_int64_p(r, p, &out->total);
     if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { guess = -1; goto key; }
+    if (more) { if (!more) goto end; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
@@ -3784,8 +3659,7 @@ end:
     }
     return p;
 key:
-    if (!more) goto end;
-    switch (everything_page_entry_string_float_list__key(r, &p, guess)) {
+    switch (everything_page_entry_string_float_list__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
     case 2: goto field_2;
@@ -3801,11 +3675,10 @@ void everything_int_bool_entry_init(everything_int_bool_entry *v)
     memset(v, 0, sizeof *v);
 }
 
-static ATD__HOT_INLINE int everything_int_bool_entry__key(atd_reader *r, const char **pp, int guess)
+static ATD__HOT_INLINE int everything_int_bool_entry__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
-    (void)guess;
     if (atd_key_room(r, p, ATD_LEN("\"value\":"))) {
         switch (p[1]) {
         case 'k': if (atd_bytes_skip(pp, ATD_LIT("\"key\":"))) return 0; break;
@@ -3826,25 +3699,24 @@ static ATD__HOT_INLINE int everything_int_bool_entry__key(atd_reader *r, const c
 static const char *everything_int_bool_entry_read_p(atd_reader *r, const char *p, everything_int_bool_entry *out)
 {
     bool more;
-    int guess;
     int field = 0; /* the field whose value failed */
     static const atd_string names[] = {{ATD_LIT("key")}, {ATD_LIT("value")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_int_bool_entry_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"key\":"))) { guess = -1; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"key\":"))) { if (!more) goto end; goto key; }
 field_0:
     p = atd_read_int64_p(r, p, &out->key);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"value\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"value\":"))) { if (!more) goto end; goto key; }
 field_1:
     p = atd_read_bool_p(r, p, &out->value);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { guess = -1; goto key; }
+    if (more) { if (!more) goto end; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
@@ -3852,8 +3724,7 @@ end:
     }
     return p;
 key:
-    if (!more) goto end;
-    switch (everything_int_bool_entry__key(r, &p, guess)) {
+    switch (everything_int_bool_entry__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
     case ATD__KEY_SKIPPED: goto tail;
@@ -4107,18 +3978,10 @@ void everything_generics_init(everything_generics *v)
     memset(v, 0, sizeof *v);
 }
 
-static ATD__HOT_INLINE int everything_generics__key(atd_reader *r, const char **pp, int guess)
+static ATD__HOT_INLINE int everything_generics__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
-    switch (guess) {
-    case 0: if (atd_key_skip(r, pp, ATD_LIT("\"ints\":"))) return 0; break;
-    case 1: if (atd_key_skip(r, pp, ATD_LIT("\"strings\":"))) return 1; break;
-    case 2: if (atd_key_skip(r, pp, ATD_LIT("\"entries\":"))) return 2; break;
-    case 4: if (atd_key_skip(r, pp, ATD_LIT("\"named_entry\":"))) return 4; break;
-    case 7: if (atd_key_skip(r, pp, ATD_LIT("\"either\":"))) return 7; break;
-    case 8: if (atd_key_skip(r, pp, ATD_LIT("\"ext\":"))) return 8; break;
-    }
     if (atd_key_room(r, p, ATD_LEN("\"named_entry\":"))) {
         switch (p[5]) {
         case '"': if (atd_bytes_skip(pp, ATD_LIT("\"ints\":"))) return 0; break;
@@ -4163,60 +4026,59 @@ static ATD__HOT_INLINE int everything_generics__key(atd_reader *r, const char **
 static const char *everything_generics_read_p(atd_reader *r, const char *p, everything_generics *out)
 {
     bool more;
-    int guess;
     int field = 0; /* the field whose value failed */
     static const atd_string names[] = {{ATD_LIT("ints")}, {ATD_LIT("strings")}, {ATD_LIT("entries")}, {ATD_LIT("entry_page")}, {ATD_LIT("named_entry")}, {ATD_LIT("result_int")}, {ATD_LIT("result_list")}, {ATD_LIT("either")}, {ATD_LIT("ext")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_generics_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"ints\":"))) { guess = 7; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"ints\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"either\":"))) goto field_7; goto key; }
 field_0:
     p = everything_page_int_read_p(r, p, &out->ints);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"strings\":"))) { guess = 4; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"strings\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"named_entry\":"))) goto field_4; goto key; }
 field_1:
     p = everything_page_string_read_p(r, p, &out->strings);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"entries\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"entries\":"))) { if (!more) goto end; goto key; }
 field_2:
     p = everything_entry_string_int_list_read_p(r, p, &out->entries);
     if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"entry_page\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"entry_page\":"))) { if (!more) goto end; goto key; }
 field_3:
     p = everything_page_entry_string_float_list_read_p(r, p, &out->entry_page);
     if (p == NULL) { field = 3; goto fail; }
     seen[0] |= (uint64_t)1 << 3;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"named_entry\":"))) { guess = 8; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"named_entry\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"ext\":"))) goto field_8; goto key; }
 field_4:
     p = everything_int_bool_entry_read_p(r, p, &out->named_entry);
     if (p == NULL) { field = 4; goto fail; }
     seen[0] |= (uint64_t)1 << 4;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"result_int\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"result_int\":"))) { if (!more) goto end; goto key; }
 field_5:
     p = everything_result_int_read_p(r, p, &out->result_int);
     if (p == NULL) { field = 5; goto fail; }
     seen[0] |= (uint64_t)1 << 5;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"result_list\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"result_list\":"))) { if (!more) goto end; goto key; }
 field_6:
     p = everything_result_string_list_read_p(r, p, &out->result_list);
     if (p == NULL) { field = 6; goto fail; }
     seen[0] |= (uint64_t)1 << 6;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"either\":"))) { guess = 1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"either\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"strings\":"))) goto field_1; goto key; }
 field_7:
     p = everything_either_int_string_read_p(r, p, &out->either);
     if (p == NULL) { field = 7; goto fail; }
     seen[0] |= (uint64_t)1 << 7;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ext\":"))) { guess = 2; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ext\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"entries\":"))) goto field_2; goto key; }
 field_8:
     p = everything_page_ext_read_p(r, p, &out->ext);
     if (p == NULL) { field = 8; goto fail; }
     seen[0] |= (uint64_t)1 << 8;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { guess = 0; goto key; }
+    if (more) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"ints\":"))) goto field_0; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x1ff)) {
@@ -4224,8 +4086,7 @@ end:
     }
     return p;
 key:
-    if (!more) goto end;
-    switch (everything_generics__key(r, &p, guess)) {
+    switch (everything_generics__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
     case 2: goto field_2;
@@ -4250,11 +4111,10 @@ static void everything_entry_string_int_init(everything_entry_string_int *v)
     memset(v, 0, sizeof *v);
 }
 
-static ATD__HOT_INLINE int everything_entry_string_int__key(atd_reader *r, const char **pp, int guess)
+static ATD__HOT_INLINE int everything_entry_string_int__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
-    (void)guess;
     if (atd_key_room(r, p, ATD_LEN("\"value\":"))) {
         switch (p[1]) {
         case 'k': if (atd_bytes_skip(pp, ATD_LIT("\"key\":"))) return 0; break;
@@ -4275,25 +4135,24 @@ static ATD__HOT_INLINE int everything_entry_string_int__key(atd_reader *r, const
 static const char *everything_entry_string_int_read_p(atd_reader *r, const char *p, everything_entry_string_int *out)
 {
     bool more;
-    int guess;
     int field = 0; /* the field whose value failed */
     static const atd_string names[] = {{ATD_LIT("key")}, {ATD_LIT("value")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_entry_string_int_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"key\":"))) { guess = -1; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"key\":"))) { if (!more) goto end; goto key; }
 field_0:
     p = atd_read_string_p(r, p, &out->key);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"value\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"value\":"))) { if (!more) goto end; goto key; }
 field_1:
     p = atd_read_int64_p(r, p, &out->value);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { guess = -1; goto key; }
+    if (more) { if (!more) goto end; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
@@ -4301,8 +4160,7 @@ end:
     }
     return p;
 key:
-    if (!more) goto end;
-    switch (everything_entry_string_int__key(r, &p, guess)) {
+    switch (everything_entry_string_int__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
     case ATD__KEY_SKIPPED: goto tail;
@@ -4317,11 +4175,10 @@ static void everything_entry_string_float_list_init(everything_entry_string_floa
     memset(v, 0, sizeof *v);
 }
 
-static ATD__HOT_INLINE int everything_entry_string_float_list__key(atd_reader *r, const char **pp, int guess)
+static ATD__HOT_INLINE int everything_entry_string_float_list__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
-    (void)guess;
     if (atd_key_room(r, p, ATD_LEN("\"value\":"))) {
         switch (p[1]) {
         case 'k': if (atd_bytes_skip(pp, ATD_LIT("\"key\":"))) return 0; break;
@@ -4342,25 +4199,24 @@ static ATD__HOT_INLINE int everything_entry_string_float_list__key(atd_reader *r
 static const char *everything_entry_string_float_list_read_p(atd_reader *r, const char *p, everything_entry_string_float_list *out)
 {
     bool more;
-    int guess;
     int field = 0; /* the field whose value failed */
     static const atd_string names[] = {{ATD_LIT("key")}, {ATD_LIT("value")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_entry_string_float_list_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"key\":"))) { guess = -1; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"key\":"))) { if (!more) goto end; goto key; }
 field_0:
     p = atd_read_string_p(r, p, &out->key);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"value\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"value\":"))) { if (!more) goto end; goto key; }
 field_1:
     p = everything_float_list_read_p(r, p, &out->value);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { guess = -1; goto key; }
+    if (more) { if (!more) goto end; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
@@ -4368,8 +4224,7 @@ end:
     }
     return p;
 key:
-    if (!more) goto end;
-    switch (everything_entry_string_float_list__key(r, &p, guess)) {
+    switch (everything_entry_string_float_list__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
     case ATD__KEY_SKIPPED: goto tail;
@@ -4515,14 +4370,10 @@ void everything_rose_node_init(everything_rose_node *v)
     memset(v, 0, sizeof *v);
 }
 
-static ATD__HOT_INLINE int everything_rose_node__key(atd_reader *r, const char **pp, int guess)
+static ATD__HOT_INLINE int everything_rose_node__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
-    switch (guess) {
-    case 0: if (atd_key_skip(r, pp, ATD_LIT("\"value\":"))) return 0; break;
-    case 1: if (atd_key_skip(r, pp, ATD_LIT("\"children\":"))) return 1; break;
-    }
     if (atd_key_room(r, p, ATD_LEN("\"children\":"))) {
         switch (p[1]) {
         case 'c': if (atd_bytes_skip(pp, ATD_LIT("\"children\":"))) return 1; break;
@@ -4543,25 +4394,24 @@ static ATD__HOT_INLINE int everything_rose_node__key(atd_reader *r, const char *
 static const char *everything_rose_node_read_p(atd_reader *r, const char *p, everything_rose_node *out)
 {
     bool more;
-    int guess;
     int field = 0; /* the field whose value failed */
     static const atd_string names[] = {{ATD_LIT("value")}, {ATD_LIT("children")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_rose_node_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"value\":"))) { guess = 1; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"value\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"children\":"))) goto field_1; goto key; }
 field_0:
     p = atd_read_int64_p(r, p, &out->value);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"children\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"children\":"))) { if (!more) goto end; goto key; }
 field_1:
     p = everything_rose_node_list_read_p(r, p, &out->children);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { guess = 0; goto key; }
+    if (more) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"value\":"))) goto field_0; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
@@ -4569,8 +4419,7 @@ end:
     }
     return p;
 key:
-    if (!more) goto end;
-    switch (everything_rose_node__key(r, &p, guess)) {
+    switch (everything_rose_node__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
     case ATD__KEY_SKIPPED: goto tail;
@@ -4748,15 +4597,10 @@ void everything_binding_init(everything_binding *v)
     memset(v, 0, sizeof *v);
 }
 
-static ATD__HOT_INLINE int everything_binding__key(atd_reader *r, const char **pp, int guess)
+static ATD__HOT_INLINE int everything_binding__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
-    switch (guess) {
-    case 0: if (atd_key_skip(r, pp, ATD_LIT("\"name\":"))) return 0; break;
-    case 1: if (atd_key_skip(r, pp, ATD_LIT("\"bound\":"))) return 1; break;
-    case 2: if (atd_key_skip(r, pp, ATD_LIT("\"body\":"))) return 2; break;
-    }
     if (atd_key_room(r, p, ATD_LEN("\"bound\":"))) {
         switch (p[3]) {
         case 'd': if (atd_bytes_skip(pp, ATD_LIT("\"body\":"))) return 2; break;
@@ -4781,18 +4625,17 @@ static ATD__HOT_INLINE int everything_binding__key(atd_reader *r, const char **p
 static const char *everything_binding_read_p(atd_reader *r, const char *p, everything_binding *out)
 {
     bool more;
-    int guess;
     int field = 0; /* the field whose value failed */
     static const atd_string names[] = {{ATD_LIT("name")}, {ATD_LIT("bound")}, {ATD_LIT("body")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_binding_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"name\":"))) { guess = 2; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"name\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"body\":"))) goto field_2; goto key; }
 field_0:
     p = atd_read_string_p(r, p, &out->name);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"bound\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"bound\":"))) { if (!more) goto end; goto key; }
 field_1:
     {
         everything_expr *p_ = (everything_expr *)atd_arena_alloc(atd_reader_arena(r), sizeof(everything_expr), 8);
@@ -4805,7 +4648,7 @@ field_1:
         if (p == NULL) { field = 1; goto fail; }
     }
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"body\":"))) { guess = 0; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"body\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"name\":"))) goto field_0; goto key; }
 field_2:
     if (!atd_null_skip(r, &p)) {
         {
@@ -4822,7 +4665,7 @@ field_2:
     }
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { guess = 1; goto key; }
+    if (more) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"bound\":"))) goto field_1; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
@@ -4830,8 +4673,7 @@ end:
     }
     return p;
 key:
-    if (!more) goto end;
-    switch (everything_binding__key(r, &p, guess)) {
+    switch (everything_binding__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
     case 2: goto field_2;
@@ -4850,14 +4692,10 @@ void everything_stmt_init(everything_stmt *v)
     memset(v, 0, sizeof *v);
 }
 
-static ATD__HOT_INLINE int everything_stmt__key(atd_reader *r, const char **pp, int guess)
+static ATD__HOT_INLINE int everything_stmt__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
-    switch (guess) {
-    case 0: if (atd_key_skip(r, pp, ATD_LIT("\"label\":"))) return 0; break;
-    case 1: if (atd_key_skip(r, pp, ATD_LIT("\"expr\":"))) return 1; break;
-    }
     if (atd_key_room(r, p, ATD_LEN("\"label\":"))) {
         switch (p[1]) {
         case 'e': if (atd_bytes_skip(pp, ATD_LIT("\"expr\":"))) return 1; break;
@@ -4878,27 +4716,26 @@ static ATD__HOT_INLINE int everything_stmt__key(atd_reader *r, const char **pp, 
 static const char *everything_stmt_read_p(atd_reader *r, const char *p, everything_stmt *out)
 {
     bool more;
-    int guess;
     int field = 0; /* the field whose value failed */
     static const atd_string names[] = {{ATD_LIT("label")}, {ATD_LIT("expr")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_stmt_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"label\":"))) { guess = 1; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"label\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"expr\":"))) goto field_1; goto key; }
 field_0:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_string_p(r, p, &out->label);
         if (p == NULL) { field = 0; goto fail; }
         out->has_label = true;
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"expr\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"expr\":"))) { if (!more) goto end; goto key; }
 field_1:
     p = everything_expr_read_p(r, p, &out->expr);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { guess = 0; goto key; }
+    if (more) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"label\":"))) goto field_0; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x1)) {
@@ -4906,8 +4743,7 @@ end:
     }
     return p;
 key:
-    if (!more) goto end;
-    switch (everything_stmt__key(r, &p, guess)) {
+    switch (everything_stmt__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
     case ATD__KEY_SKIPPED: goto tail;
@@ -4925,14 +4761,10 @@ void everything_annotated_init(everything_annotated *v)
     memset(v, 0, sizeof *v);
 }
 
-static ATD__HOT_INLINE int everything_annotated__key(atd_reader *r, const char **pp, int guess)
+static ATD__HOT_INLINE int everything_annotated__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
-    switch (guess) {
-    case 1: if (atd_key_skip(r, pp, ATD_LIT("\"other\":"))) return 1; break;
-    case 2: if (atd_key_skip(r, pp, ATD_LIT("\"num\":"))) return 2; break;
-    }
     if (atd_key_room(r, p, ATD_LEN("\"field\":"))) {
         switch (p[1]) {
         case 'f': if (atd_bytes_skip(pp, ATD_LIT("\"field\":"))) return 0; break;
@@ -4957,30 +4789,29 @@ static ATD__HOT_INLINE int everything_annotated__key(atd_reader *r, const char *
 static const char *everything_annotated_read_p(atd_reader *r, const char *p, everything_annotated *out)
 {
     bool more;
-    int guess;
     int field = 0; /* the field whose value failed */
     static const atd_string names[] = {{ATD_LIT("field")}, {ATD_LIT("other")}, {ATD_LIT("num")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_annotated_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"field\":"))) { guess = -1; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"field\":"))) { if (!more) goto end; goto key; }
 field_0:
     p = atd_read_int64_p(r, p, &out->field);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"other\":"))) { guess = 2; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"other\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"num\":"))) goto field_2; goto key; }
 field_1:
     p = everything_string_list_read_p(r, p, &out->other);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"num\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"num\":"))) { if (!more) goto end; goto key; }
 field_2:
     p = atd_read_int64_p(r, p, &out->num);
     if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { guess = 1; goto key; }
+    if (more) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"other\":"))) goto field_1; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x7)) {
@@ -4988,8 +4819,7 @@ end:
     }
     return p;
 key:
-    if (!more) goto end;
-    switch (everything_annotated__key(r, &p, guess)) {
+    switch (everything_annotated__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
     case 2: goto field_2;
@@ -5032,11 +4862,10 @@ void everything_anon_z_init(everything_anon_z *v)
     memset(v, 0, sizeof *v);
 }
 
-static ATD__HOT_INLINE int everything_anon_z__key(atd_reader *r, const char **pp, int guess)
+static ATD__HOT_INLINE int everything_anon_z__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
-    (void)guess;
     if (atd_key_room(r, p, ATD_LEN("\"z\":"))) {
         if (atd_bytes_skip(pp, ATD_LIT("\"z\":"))) return 0;
     }
@@ -5053,20 +4882,19 @@ static ATD__HOT_INLINE int everything_anon_z__key(atd_reader *r, const char **pp
 static const char *everything_anon_z_read_p(atd_reader *r, const char *p, everything_anon_z *out)
 {
     bool more;
-    int guess;
     int field = 0; /* the field whose value failed */
     static const atd_string names[] = {{ATD_LIT("z")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_anon_z_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"z\":"))) { guess = -1; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"z\":"))) { if (!more) goto end; goto key; }
 field_0:
     p = atd_read_bool_p(r, p, &out->z);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { guess = -1; goto key; }
+    if (more) { if (!more) goto end; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x1)) {
@@ -5074,8 +4902,7 @@ end:
     }
     return p;
 key:
-    if (!more) goto end;
-    switch (everything_anon_z__key(r, &p, guess)) {
+    switch (everything_anon_z__key(r, &p)) {
     case 0: goto field_0;
     case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
@@ -5092,49 +4919,10 @@ void everything_root_init(everything_root *v)
     memset(v, 0, sizeof *v);
 }
 
-static ATD__HOT_INLINE int everything_root__key(atd_reader *r, const char **pp, int guess)
+static ATD__HOT_INLINE int everything_root__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
-    switch (guess) {
-    case 0: if (atd_key_skip(r, pp, ATD_LIT("\"counts\":"))) return 0; break;
-    case 1: if (atd_key_skip(r, pp, ATD_LIT("\"users\":"))) return 1; break;
-    case 3: if (atd_key_skip(r, pp, ATD_LIT("\"label\":"))) return 3; break;
-    case 4: if (atd_key_skip(r, pp, ATD_LIT("\"nothing\":"))) return 4; break;
-    case 5: if (atd_key_skip(r, pp, ATD_LIT("\"from_value\":"))) return 5; break;
-    case 6: if (atd_key_skip(r, pp, ATD_LIT("\"struct\":"))) return 6; break;
-    case 7: if (atd_key_skip(r, pp, ATD_LIT("\"unions\":"))) return 7; break;
-    case 8: if (atd_key_skip(r, pp, ATD_LIT("\"modes\":"))) return 8; break;
-    case 9: if (atd_key_skip(r, pp, ATD_LIT("\"levels\":"))) return 9; break;
-    case 10: if (atd_key_skip(r, pp, ATD_LIT("\"shapes\":"))) return 10; break;
-    case 11: if (atd_key_skip(r, pp, ATD_LIT("\"odd\":"))) return 11; break;
-    case 12: if (atd_key_skip(r, pp, ATD_LIT("\"colors\":"))) return 12; break;
-    case 13: if (atd_key_skip(r, pp, ATD_LIT("\"events\":"))) return 13; break;
-    case 14: if (atd_key_skip(r, pp, ATD_LIT("\"base_events\":"))) return 14; break;
-    case 15: if (atd_key_skip(r, pp, ATD_LIT("\"obj_shapes\":"))) return 15; break;
-    case 16: if (atd_key_skip(r, pp, ATD_LIT("\"fields\":"))) return 16; break;
-    case 17: if (atd_key_skip(r, pp, ATD_LIT("\"names\":"))) return 17; break;
-    case 18: if (atd_key_skip(r, pp, ATD_LIT("\"patches\":"))) return 18; break;
-    case 19: if (atd_key_skip(r, pp, ATD_LIT("\"all_optional\":"))) return 19; break;
-    case 20: if (atd_key_skip(r, pp, ATD_LIT("\"derived\":"))) return 20; break;
-    case 21: if (atd_key_skip(r, pp, ATD_LIT("\"base\":"))) return 21; break;
-    case 22: if (atd_key_skip(r, pp, ATD_LIT("\"single\":"))) return 22; break;
-    case 23: if (atd_key_skip(r, pp, ATD_LIT("\"pair\":"))) return 23; break;
-    case 24: if (atd_key_skip(r, pp, ATD_LIT("\"with_defaults\":"))) return 24; break;
-    case 25: if (atd_key_skip(r, pp, ATD_LIT("\"bare_cell\":"))) return 25; break;
-    case 26: if (atd_key_skip(r, pp, ATD_LIT("\"matrix\":"))) return 26; break;
-    case 27: if (atd_key_skip(r, pp, ATD_LIT("\"cube\":"))) return 27; break;
-    case 28: if (atd_key_skip(r, pp, ATD_LIT("\"options\":"))) return 28; break;
-    case 29: if (atd_key_skip(r, pp, ATD_LIT("\"reprs\":"))) return 29; break;
-    case 30: if (atd_key_skip(r, pp, ATD_LIT("\"generics\":"))) return 30; break;
-    case 31: if (atd_key_skip(r, pp, ATD_LIT("\"tree\":"))) return 31; break;
-    case 32: if (atd_key_skip(r, pp, ATD_LIT("\"nodes\":"))) return 32; break;
-    case 33: if (atd_key_skip(r, pp, ATD_LIT("\"program\":"))) return 33; break;
-    case 34: if (atd_key_skip(r, pp, ATD_LIT("\"binding\":"))) return 34; break;
-    case 35: if (atd_key_skip(r, pp, ATD_LIT("\"annotated\":"))) return 35; break;
-    case 36: if (atd_key_skip(r, pp, ATD_LIT("\"anon_record\":"))) return 36; break;
-    case 38: if (atd_key_skip(r, pp, ATD_LIT("\"anon_named\":"))) return 38; break;
-    }
     if (atd_key_room(r, p, ATD_LEN("\"with_defaults\":"))) {
         switch (p[1]) {
         case 'a':
@@ -5289,212 +5077,211 @@ static ATD__HOT_INLINE int everything_root__key(atd_reader *r, const char **pp, 
 static const char *everything_root_read_p(atd_reader *r, const char *p, everything_root *out)
 {
     bool more;
-    int guess;
     int field = 0; /* the field whose value failed */
     static const atd_string names[] = {{ATD_LIT("counts")}, {ATD_LIT("users")}, {ATD_LIT("values")}, {ATD_LIT("label")}, {ATD_LIT("nothing")}, {ATD_LIT("from_value")}, {ATD_LIT("struct")}, {ATD_LIT("unions")}, {ATD_LIT("modes")}, {ATD_LIT("levels")}, {ATD_LIT("shapes")}, {ATD_LIT("odd")}, {ATD_LIT("colors")}, {ATD_LIT("events")}, {ATD_LIT("base_events")}, {ATD_LIT("obj_shapes")}, {ATD_LIT("fields")}, {ATD_LIT("names")}, {ATD_LIT("patches")}, {ATD_LIT("all_optional")}, {ATD_LIT("derived")}, {ATD_LIT("base")}, {ATD_LIT("single")}, {ATD_LIT("pair")}, {ATD_LIT("with_defaults")}, {ATD_LIT("bare_cell")}, {ATD_LIT("matrix")}, {ATD_LIT("cube")}, {ATD_LIT("options")}, {ATD_LIT("reprs")}, {ATD_LIT("generics")}, {ATD_LIT("tree")}, {ATD_LIT("nodes")}, {ATD_LIT("program")}, {ATD_LIT("binding")}, {ATD_LIT("annotated")}, {ATD_LIT("anon_record")}, {ATD_LIT("anon_sum")}, {ATD_LIT("anon_named")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_root_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"counts\":"))) { guess = 19; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"counts\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"all_optional\":"))) goto field_19; goto key; }
 field_0:
     p = everything_int_list_read_p(r, p, &out->counts);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"users\":"))) { guess = 27; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"users\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"cube\":"))) goto field_27; goto key; }
 field_1:
     p = everything_int_list_read_p(r, p, &out->users);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"values\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"values\":"))) { if (!more) goto end; goto key; }
 field_2:
     p = everything_abstract_list_read_p(r, p, &out->values);
     if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"label\":"))) { guess = 24; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"label\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"with_defaults\":"))) goto field_24; goto key; }
 field_3:
     p = atd_read_string_p(r, p, &out->label);
     if (p == NULL) { field = 3; goto fail; }
     seen[0] |= (uint64_t)1 << 3;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"nothing\":"))) { guess = 9; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"nothing\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"levels\":"))) goto field_9; goto key; }
 field_4:
     p = atd_read_null_p(r, p);
     if (p == NULL) { field = 4; goto fail; }
     out->nothing = 0;
     seen[0] |= (uint64_t)1 << 4;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"from_value\":"))) { guess = 15; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"from_value\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"obj_shapes\":"))) goto field_15; goto key; }
 field_5:
     p = atd_read_int64_p(r, p, &out->from_value);
     if (p == NULL) { field = 5; goto fail; }
     seen[0] |= (uint64_t)1 << 5;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"struct\":"))) { guess = 30; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"struct\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"generics\":"))) goto field_30; goto key; }
 field_6:
     p = everything_struct__read_p(r, p, &out->struct_);
     if (p == NULL) { field = 6; goto fail; }
     seen[0] |= (uint64_t)1 << 6;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"unions\":"))) { guess = 31; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"unions\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"tree\":"))) goto field_31; goto key; }
 field_7:
     p = everything_union__list_read_p(r, p, &out->unions);
     if (p == NULL) { field = 7; goto fail; }
     seen[0] |= (uint64_t)1 << 7;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"modes\":"))) { guess = 1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"modes\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"users\":"))) goto field_1; goto key; }
 field_8:
     p = everything_mode_list_read_p(r, p, &out->modes);
     if (p == NULL) { field = 8; goto fail; }
     seen[0] |= (uint64_t)1 << 8;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"levels\":"))) { guess = 17; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"levels\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"names\":"))) goto field_17; goto key; }
 field_9:
     p = everything_level_list_read_p(r, p, &out->levels);
     if (p == NULL) { field = 9; goto fail; }
     seen[0] |= (uint64_t)1 << 9;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"shapes\":"))) { guess = 26; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"shapes\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"matrix\":"))) goto field_26; goto key; }
 field_10:
     p = everything_shape_list_read_p(r, p, &out->shapes);
     if (p == NULL) { field = 10; goto fail; }
     seen[0] |= (uint64_t)1 << 10;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"odd\":"))) { guess = 22; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"odd\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"single\":"))) goto field_22; goto key; }
 field_11:
     p = everything_odd_names_list_read_p(r, p, &out->odd);
     if (p == NULL) { field = 11; goto fail; }
     seen[0] |= (uint64_t)1 << 11;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"colors\":"))) { guess = 28; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"colors\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"options\":"))) goto field_28; goto key; }
 field_12:
     p = everything_color_list_read_p(r, p, &out->colors);
     if (p == NULL) { field = 12; goto fail; }
     seen[0] |= (uint64_t)1 << 12;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"events\":"))) { guess = 0; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"events\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"counts\":"))) goto field_0; goto key; }
 field_13:
     p = everything_event_list_read_p(r, p, &out->events);
     if (p == NULL) { field = 13; goto fail; }
     seen[0] |= (uint64_t)1 << 13;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"base_events\":"))) { guess = 16; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"base_events\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"fields\":"))) goto field_16; goto key; }
 field_14:
     p = everything_base_event_list_read_p(r, p, &out->base_events);
     if (p == NULL) { field = 14; goto fail; }
     seen[0] |= (uint64_t)1 << 14;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"obj_shapes\":"))) { guess = 34; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"obj_shapes\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"binding\":"))) goto field_34; goto key; }
 field_15:
     if (!atd_null_skip(r, &p)) {
         p = everything_obj_shape_list_read_p(r, p, &out->obj_shapes);
         if (p == NULL) { field = 15; goto fail; }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"fields\":"))) { guess = 11; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"fields\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"odd\":"))) goto field_11; goto key; }
 field_16:
     p = everything_fields_read_p(r, p, &out->fields);
     if (p == NULL) { field = 16; goto fail; }
     seen[0] |= (uint64_t)1 << 15;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"names\":"))) { guess = 5; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"names\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"from_value\":"))) goto field_5; goto key; }
 field_17:
     p = everything_names_read_p(r, p, &out->names);
     if (p == NULL) { field = 17; goto fail; }
     seen[0] |= (uint64_t)1 << 16;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"patches\":"))) { guess = 32; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"patches\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"nodes\":"))) goto field_32; goto key; }
 field_18:
     p = everything_patch_list_read_p(r, p, &out->patches);
     if (p == NULL) { field = 18; goto fail; }
     seen[0] |= (uint64_t)1 << 17;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"all_optional\":"))) { guess = 33; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"all_optional\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"program\":"))) goto field_33; goto key; }
 field_19:
     p = everything_all_optional_list_read_p(r, p, &out->all_optional);
     if (p == NULL) { field = 19; goto fail; }
     seen[0] |= (uint64_t)1 << 18;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"derived\":"))) { guess = 35; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"derived\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"annotated\":"))) goto field_35; goto key; }
 field_20:
     p = everything_derived_read_p(r, p, &out->derived);
     if (p == NULL) { field = 20; goto fail; }
     seen[0] |= (uint64_t)1 << 19;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"base\":"))) { guess = 13; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"base\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"events\":"))) goto field_13; goto key; }
 field_21:
     p = everything_base_read_p(r, p, &out->base);
     if (p == NULL) { field = 21; goto fail; }
     seen[0] |= (uint64_t)1 << 20;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"single\":"))) { guess = 14; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"single\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"base_events\":"))) goto field_14; goto key; }
 field_22:
     p = everything_single_read_p(r, p, &out->single);
     if (p == NULL) { field = 22; goto fail; }
     seen[0] |= (uint64_t)1 << 21;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"pair\":"))) { guess = 6; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"pair\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"struct\":"))) goto field_6; goto key; }
 field_23:
     p = everything_pair_read_p(r, p, &out->pair);
     if (p == NULL) { field = 23; goto fail; }
     seen[0] |= (uint64_t)1 << 22;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"with_defaults\":"))) { guess = 18; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"with_defaults\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"patches\":"))) goto field_18; goto key; }
 field_24:
     p = everything_with_defaults_list_read_p(r, p, &out->with_defaults);
     if (p == NULL) { field = 24; goto fail; }
     seen[0] |= (uint64_t)1 << 23;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"bare_cell\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"bare_cell\":"))) { if (!more) goto end; goto key; }
 field_25:
     p = everything_bare_cell_read_p(r, p, &out->bare_cell);
     if (p == NULL) { field = 25; goto fail; }
     seen[0] |= (uint64_t)1 << 24;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"matrix\":"))) { guess = 21; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"matrix\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"base\":"))) goto field_21; goto key; }
 field_26:
     p = everything_matrix_read_p(r, p, &out->matrix);
     if (p == NULL) { field = 26; goto fail; }
     seen[0] |= (uint64_t)1 << 25;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"cube\":"))) { guess = 8; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"cube\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"modes\":"))) goto field_8; goto key; }
 field_27:
     p = everything_cube_read_p(r, p, &out->cube);
     if (p == NULL) { field = 27; goto fail; }
     seen[0] |= (uint64_t)1 << 26;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"options\":"))) { guess = 20; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"options\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"derived\":"))) goto field_20; goto key; }
 field_28:
     p = everything_options_list_read_p(r, p, &out->options);
     if (p == NULL) { field = 28; goto fail; }
     seen[0] |= (uint64_t)1 << 27;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"reprs\":"))) { guess = 23; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"reprs\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"pair\":"))) goto field_23; goto key; }
 field_29:
     p = everything_reprs_read_p(r, p, &out->reprs);
     if (p == NULL) { field = 29; goto fail; }
     seen[0] |= (uint64_t)1 << 28;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"generics\":"))) { guess = 10; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"generics\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"shapes\":"))) goto field_10; goto key; }
 field_30:
     p = everything_generics_read_p(r, p, &out->generics);
     if (p == NULL) { field = 30; goto fail; }
     seen[0] |= (uint64_t)1 << 29;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"tree\":"))) { guess = 3; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"tree\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"label\":"))) goto field_3; goto key; }
 field_31:
     p = everything_tree_read_p(r, p, &out->tree);
     if (p == NULL) { field = 31; goto fail; }
     seen[0] |= (uint64_t)1 << 30;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"nodes\":"))) { guess = 7; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"nodes\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"unions\":"))) goto field_7; goto key; }
 field_32:
     p = everything_rose_node_list_read_p(r, p, &out->nodes);
     if (p == NULL) { field = 32; goto fail; }
     seen[0] |= (uint64_t)1 << 31;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"program\":"))) { guess = 4; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"program\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"nothing\":"))) goto field_4; goto key; }
 field_33:
     p = everything_stmt_list_read_p(r, p, &out->program);
     if (p == NULL) { field = 33; goto fail; }
     seen[0] |= (uint64_t)1 << 32;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"binding\":"))) { guess = 29; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"binding\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"reprs\":"))) goto field_29; goto key; }
 field_34:
     p = everything_binding_read_p(r, p, &out->binding);
     if (p == NULL) { field = 34; goto fail; }
     seen[0] |= (uint64_t)1 << 33;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"annotated\":"))) { guess = 12; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"annotated\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"colors\":"))) goto field_12; goto key; }
 field_35:
     p = everything_annotated_read_p(r, p, &out->annotated);
     if (p == NULL) { field = 35; goto fail; }
     seen[0] |= (uint64_t)1 << 34;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"anon_record\":"))) { guess = 38; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"anon_record\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"anon_named\":"))) goto field_38; goto key; }
 field_36:
     p = everything_root_anon_record_elt_list_read_p(r, p, &out->anon_record);
     if (p == NULL) { field = 36; goto fail; }
     seen[0] |= (uint64_t)1 << 35;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"anon_sum\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"anon_sum\":"))) { if (!more) goto end; goto key; }
 field_37:
     p = everything_root_anon_sum_elt_list_read_p(r, p, &out->anon_sum);
     if (p == NULL) { field = 37; goto fail; }
     seen[0] |= (uint64_t)1 << 36;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"anon_named\":"))) { guess = 25; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"anon_named\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"bare_cell\":"))) goto field_25; goto key; }
 field_38:
     p = everything_anon_z_read_p(r, p, &out->anon_named);
     if (p == NULL) { field = 38; goto fail; }
     seen[0] |= (uint64_t)1 << 37;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { guess = 36; goto key; }
+    if (more) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"anon_record\":"))) goto field_36; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3fffffffff)) {
@@ -5502,8 +5289,7 @@ end:
     }
     return p;
 key:
-    if (!more) goto end;
-    switch (everything_root__key(r, &p, guess)) {
+    switch (everything_root__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
     case 2: goto field_2;
@@ -5558,11 +5344,10 @@ static void everything_root_anon_record_elt_init(everything_root_anon_record_elt
     memset(v, 0, sizeof *v);
 }
 
-static ATD__HOT_INLINE int everything_root_anon_record_elt__key(atd_reader *r, const char **pp, int guess)
+static ATD__HOT_INLINE int everything_root_anon_record_elt__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
-    (void)guess;
     if (atd_key_room(r, p, ATD_LEN("\"x\":"))) {
         switch (p[1]) {
         case 'x': if (atd_bytes_skip(pp, ATD_LIT("\"x\":"))) return 0; break;
@@ -5585,18 +5370,17 @@ static ATD__HOT_INLINE int everything_root_anon_record_elt__key(atd_reader *r, c
 static const char *everything_root_anon_record_elt_read_p(atd_reader *r, const char *p, everything_root_anon_record_elt *out)
 {
     bool more;
-    int guess;
     int field = 0; /* the field whose value failed */
     static const atd_string names[] = {{ATD_LIT("x")}, {ATD_LIT("y")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_root_anon_record_elt_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"x\":"))) { guess = -1; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"x\":"))) { if (!more) goto end; goto key; }
 field_0:
     p = atd_read_int64_p(r, p, &out->x);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"y\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"y\":"))) { if (!more) goto end; goto key; }
 field_1:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_double_p(r, p, &out->y);
@@ -5605,7 +5389,7 @@ field_1:
     }
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { guess = -1; goto key; }
+    if (more) { if (!more) goto end; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x1)) {
@@ -5613,8 +5397,7 @@ end:
     }
     return p;
 key:
-    if (!more) goto end;
-    switch (everything_root_anon_record_elt__key(r, &p, guess)) {
+    switch (everything_root_anon_record_elt__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
     case ATD__KEY_SKIPPED: goto tail;

@@ -47,14 +47,10 @@ void github_gist_file_init(github_gist_file *v)
     memset(v, 0, sizeof *v);
 }
 
-static ATD__HOT_INLINE int github_gist_file__key(atd_reader *r, const char **pp, int guess)
+static ATD__HOT_INLINE int github_gist_file__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
-    switch (guess) {
-    case 1: if (atd_key_skip(r, pp, ATD_LIT("\"type\":"))) return 1; break;
-    case 2: if (atd_key_skip(r, pp, ATD_LIT("\"language\":"))) return 2; break;
-    }
     if (atd_key_room(r, p, ATD_LEN("\"filename\":"))) {
         switch (p[1]) {
         case 'f': if (atd_bytes_skip(pp, ATD_LIT("\"filename\":"))) return 0; break;
@@ -85,40 +81,39 @@ static ATD__HOT_INLINE int github_gist_file__key(atd_reader *r, const char **pp,
 static const char *github_gist_file_read_p(atd_reader *r, const char *p, github_gist_file *out)
 {
     bool more;
-    int guess;
     int field = 0; /* the field whose value failed */
     static const atd_string names[] = {{ATD_LIT("filename")}, {ATD_LIT("type")}, {ATD_LIT("language")}, {ATD_LIT("raw_url")}, {ATD_LIT("size")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     github_gist_file_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"filename\":"))) { guess = -1; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"filename\":"))) { if (!more) goto end; goto key; }
 field_0:
     p = atd_read_string_p(r, p, &out->filename);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"type\":"))) { guess = 2; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"type\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"language\":"))) goto field_2; goto key; }
 field_1:
     p = atd_read_string_p(r, p, &out->file_type);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"language\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"language\":"))) { if (!more) goto end; goto key; }
 field_2:
     p = github_string_nullable_read_p(r, p, &out->language);
     if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"raw_url\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"raw_url\":"))) { if (!more) goto end; goto key; }
 field_3:
     p = atd_read_string_p(r, p, &out->raw_url);
     if (p == NULL) { field = 3; goto fail; }
     seen[0] |= (uint64_t)1 << 3;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"size\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"size\":"))) { if (!more) goto end; goto key; }
 field_4:
     p = atd_read_int64_p(r, p, &out->size);
     if (p == NULL) { field = 4; goto fail; }
     seen[0] |= (uint64_t)1 << 4;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { guess = 1; goto key; }
+    if (more) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"type\":"))) goto field_1; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x1f)) {
@@ -126,8 +121,7 @@ end:
     }
     return p;
 key:
-    if (!more) goto end;
-    switch (github_gist_file__key(r, &p, guess)) {
+    switch (github_gist_file__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
     case 2: goto field_2;
@@ -178,26 +172,10 @@ void github_user_init(github_user *v)
     memset(v, 0, sizeof *v);
 }
 
-static ATD__HOT_INLINE int github_user__key(atd_reader *r, const char **pp, int guess)
+static ATD__HOT_INLINE int github_user__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
-    switch (guess) {
-    case 0: if (atd_key_skip(r, pp, ATD_LIT("\"login\":"))) return 0; break;
-    case 1: if (atd_key_skip(r, pp, ATD_LIT("\"id\":"))) return 1; break;
-    case 2: if (atd_key_skip(r, pp, ATD_LIT("\"avatar_url\":"))) return 2; break;
-    case 3: if (atd_key_skip(r, pp, ATD_LIT("\"gravatar_id\":"))) return 3; break;
-    case 4: if (atd_key_skip(r, pp, ATD_LIT("\"url\":"))) return 4; break;
-    case 5: if (atd_key_skip(r, pp, ATD_LIT("\"html_url\":"))) return 5; break;
-    case 6: if (atd_key_skip(r, pp, ATD_LIT("\"followers_url\":"))) return 6; break;
-    case 9: if (atd_key_skip(r, pp, ATD_LIT("\"starred_url\":"))) return 9; break;
-    case 11: if (atd_key_skip(r, pp, ATD_LIT("\"organizations_url\":"))) return 11; break;
-    case 12: if (atd_key_skip(r, pp, ATD_LIT("\"repos_url\":"))) return 12; break;
-    case 13: if (atd_key_skip(r, pp, ATD_LIT("\"events_url\":"))) return 13; break;
-    case 14: if (atd_key_skip(r, pp, ATD_LIT("\"received_events_url\":"))) return 14; break;
-    case 15: if (atd_key_skip(r, pp, ATD_LIT("\"type\":"))) return 15; break;
-    case 16: if (atd_key_skip(r, pp, ATD_LIT("\"site_admin\":"))) return 16; break;
-    }
     if (atd_key_room(r, p, ATD_LEN("\"received_events_url\":"))) {
         switch (p[1]) {
         case 'a': if (atd_bytes_skip(pp, ATD_LIT("\"avatar_url\":"))) return 2; break;
@@ -274,100 +252,99 @@ static ATD__HOT_INLINE int github_user__key(atd_reader *r, const char **pp, int 
 static const char *github_user_read_p(atd_reader *r, const char *p, github_user *out)
 {
     bool more;
-    int guess;
     int field = 0; /* the field whose value failed */
     static const atd_string names[] = {{ATD_LIT("login")}, {ATD_LIT("id")}, {ATD_LIT("avatar_url")}, {ATD_LIT("gravatar_id")}, {ATD_LIT("url")}, {ATD_LIT("html_url")}, {ATD_LIT("followers_url")}, {ATD_LIT("following_url")}, {ATD_LIT("gists_url")}, {ATD_LIT("starred_url")}, {ATD_LIT("subscriptions_url")}, {ATD_LIT("organizations_url")}, {ATD_LIT("repos_url")}, {ATD_LIT("events_url")}, {ATD_LIT("received_events_url")}, {ATD_LIT("type")}, {ATD_LIT("site_admin")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     github_user_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"login\":"))) { guess = 2; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"login\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"avatar_url\":"))) goto field_2; goto key; }
 field_0:
     p = atd_read_string_p(r, p, &out->login);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"id\":"))) { guess = 11; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"id\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"organizations_url\":"))) goto field_11; goto key; }
 field_1:
     p = atd_read_int64_p(r, p, &out->id);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"avatar_url\":"))) { guess = 0; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"avatar_url\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"login\":"))) goto field_0; goto key; }
 field_2:
     p = atd_read_string_p(r, p, &out->avatar_url);
     if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"gravatar_id\":"))) { guess = 13; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"gravatar_id\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"events_url\":"))) goto field_13; goto key; }
 field_3:
     p = atd_read_string_p(r, p, &out->gravatar_id);
     if (p == NULL) { field = 3; goto fail; }
     seen[0] |= (uint64_t)1 << 3;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"url\":"))) { guess = 5; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"url\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"html_url\":"))) goto field_5; goto key; }
 field_4:
     p = atd_read_string_p(r, p, &out->url);
     if (p == NULL) { field = 4; goto fail; }
     seen[0] |= (uint64_t)1 << 4;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"html_url\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"html_url\":"))) { if (!more) goto end; goto key; }
 field_5:
     p = atd_read_string_p(r, p, &out->html_url);
     if (p == NULL) { field = 5; goto fail; }
     seen[0] |= (uint64_t)1 << 5;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"followers_url\":"))) { guess = 1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"followers_url\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"id\":"))) goto field_1; goto key; }
 field_6:
     p = atd_read_string_p(r, p, &out->followers_url);
     if (p == NULL) { field = 6; goto fail; }
     seen[0] |= (uint64_t)1 << 6;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"following_url\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"following_url\":"))) { if (!more) goto end; goto key; }
 field_7:
     p = atd_read_string_p(r, p, &out->following_url);
     if (p == NULL) { field = 7; goto fail; }
     seen[0] |= (uint64_t)1 << 7;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"gists_url\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"gists_url\":"))) { if (!more) goto end; goto key; }
 field_8:
     p = atd_read_string_p(r, p, &out->gists_url);
     if (p == NULL) { field = 8; goto fail; }
     seen[0] |= (uint64_t)1 << 8;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"starred_url\":"))) { guess = 3; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"starred_url\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"gravatar_id\":"))) goto field_3; goto key; }
 field_9:
     p = atd_read_string_p(r, p, &out->starred_url);
     if (p == NULL) { field = 9; goto fail; }
     seen[0] |= (uint64_t)1 << 9;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"subscriptions_url\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"subscriptions_url\":"))) { if (!more) goto end; goto key; }
 field_10:
     p = atd_read_string_p(r, p, &out->subscriptions_url);
     if (p == NULL) { field = 10; goto fail; }
     seen[0] |= (uint64_t)1 << 10;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"organizations_url\":"))) { guess = 15; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"organizations_url\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"type\":"))) goto field_15; goto key; }
 field_11:
     p = atd_read_string_p(r, p, &out->organizations_url);
     if (p == NULL) { field = 11; goto fail; }
     seen[0] |= (uint64_t)1 << 11;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"repos_url\":"))) { guess = 14; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"repos_url\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"received_events_url\":"))) goto field_14; goto key; }
 field_12:
     p = atd_read_string_p(r, p, &out->repos_url);
     if (p == NULL) { field = 12; goto fail; }
     seen[0] |= (uint64_t)1 << 12;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"events_url\":"))) { guess = 16; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"events_url\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"site_admin\":"))) goto field_16; goto key; }
 field_13:
     p = atd_read_string_p(r, p, &out->events_url);
     if (p == NULL) { field = 13; goto fail; }
     seen[0] |= (uint64_t)1 << 13;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"received_events_url\":"))) { guess = 6; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"received_events_url\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"followers_url\":"))) goto field_6; goto key; }
 field_14:
     p = atd_read_string_p(r, p, &out->received_events_url);
     if (p == NULL) { field = 14; goto fail; }
     seen[0] |= (uint64_t)1 << 14;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"type\":"))) { guess = 12; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"type\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"repos_url\":"))) goto field_12; goto key; }
 field_15:
     p = atd_read_string_p(r, p, &out->user_type);
     if (p == NULL) { field = 15; goto fail; }
     seen[0] |= (uint64_t)1 << 15;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"site_admin\":"))) { guess = 4; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"site_admin\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"url\":"))) goto field_4; goto key; }
 field_16:
     p = atd_read_bool_p(r, p, &out->site_admin);
     if (p == NULL) { field = 16; goto fail; }
     seen[0] |= (uint64_t)1 << 16;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { guess = 9; goto key; }
+    if (more) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"starred_url\":"))) goto field_9; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x1ffff)) {
@@ -375,8 +352,7 @@ end:
     }
     return p;
 key:
-    if (!more) goto end;
-    switch (github_user__key(r, &p, guess)) {
+    switch (github_user__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
     case 2: goto field_2;
@@ -422,27 +398,10 @@ void github_gist_init(github_gist *v)
     memset(v, 0, sizeof *v);
 }
 
-static ATD__HOT_INLINE int github_gist__key(atd_reader *r, const char **pp, int guess)
+static ATD__HOT_INLINE int github_gist__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
-    switch (guess) {
-    case 0: if (atd_key_skip(r, pp, ATD_LIT("\"url\":"))) return 0; break;
-    case 1: if (atd_key_skip(r, pp, ATD_LIT("\"forks_url\":"))) return 1; break;
-    case 2: if (atd_key_skip(r, pp, ATD_LIT("\"commits_url\":"))) return 2; break;
-    case 3: if (atd_key_skip(r, pp, ATD_LIT("\"id\":"))) return 3; break;
-    case 4: if (atd_key_skip(r, pp, ATD_LIT("\"git_pull_url\":"))) return 4; break;
-    case 7: if (atd_key_skip(r, pp, ATD_LIT("\"files\":"))) return 7; break;
-    case 8: if (atd_key_skip(r, pp, ATD_LIT("\"public\":"))) return 8; break;
-    case 9: if (atd_key_skip(r, pp, ATD_LIT("\"created_at\":"))) return 9; break;
-    case 10: if (atd_key_skip(r, pp, ATD_LIT("\"updated_at\":"))) return 10; break;
-    case 11: if (atd_key_skip(r, pp, ATD_LIT("\"description\":"))) return 11; break;
-    case 12: if (atd_key_skip(r, pp, ATD_LIT("\"comments\":"))) return 12; break;
-    case 13: if (atd_key_skip(r, pp, ATD_LIT("\"user\":"))) return 13; break;
-    case 14: if (atd_key_skip(r, pp, ATD_LIT("\"comments_url\":"))) return 14; break;
-    case 15: if (atd_key_skip(r, pp, ATD_LIT("\"owner\":"))) return 15; break;
-    case 16: if (atd_key_skip(r, pp, ATD_LIT("\"truncated\":"))) return 16; break;
-    }
     if (atd_key_room(r, p, ATD_LEN("\"git_pull_url\":"))) {
         switch (p[4]) {
         case '"': if (atd_bytes_skip(pp, ATD_LIT("\"url\":"))) return 0; break;
@@ -525,102 +484,101 @@ static ATD__HOT_INLINE int github_gist__key(atd_reader *r, const char **pp, int 
 static const char *github_gist_read_p(atd_reader *r, const char *p, github_gist *out)
 {
     bool more;
-    int guess;
     int field = 0; /* the field whose value failed */
     static const atd_string names[] = {{ATD_LIT("url")}, {ATD_LIT("forks_url")}, {ATD_LIT("commits_url")}, {ATD_LIT("id")}, {ATD_LIT("git_pull_url")}, {ATD_LIT("git_push_url")}, {ATD_LIT("html_url")}, {ATD_LIT("files")}, {ATD_LIT("public")}, {ATD_LIT("created_at")}, {ATD_LIT("updated_at")}, {ATD_LIT("description")}, {ATD_LIT("comments")}, {ATD_LIT("user")}, {ATD_LIT("comments_url")}, {ATD_LIT("owner")}, {ATD_LIT("truncated")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     github_gist_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"url\":"))) { guess = 12; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"url\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"comments\":"))) goto field_12; goto key; }
 field_0:
     p = atd_read_string_p(r, p, &out->url);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"forks_url\":"))) { guess = 13; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"forks_url\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"user\":"))) goto field_13; goto key; }
 field_1:
     p = atd_read_string_p(r, p, &out->forks_url);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"commits_url\":"))) { guess = 4; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"commits_url\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"git_pull_url\":"))) goto field_4; goto key; }
 field_2:
     p = atd_read_string_p(r, p, &out->commits_url);
     if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"id\":"))) { guess = 9; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"id\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"created_at\":"))) goto field_9; goto key; }
 field_3:
     p = atd_read_string_p(r, p, &out->id);
     if (p == NULL) { field = 3; goto fail; }
     seen[0] |= (uint64_t)1 << 3;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"git_pull_url\":"))) { guess = 15; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"git_pull_url\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"owner\":"))) goto field_15; goto key; }
 field_4:
     p = atd_read_string_p(r, p, &out->git_pull_url);
     if (p == NULL) { field = 4; goto fail; }
     seen[0] |= (uint64_t)1 << 4;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"git_push_url\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"git_push_url\":"))) { if (!more) goto end; goto key; }
 field_5:
     p = atd_read_string_p(r, p, &out->git_push_url);
     if (p == NULL) { field = 5; goto fail; }
     seen[0] |= (uint64_t)1 << 5;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"html_url\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"html_url\":"))) { if (!more) goto end; goto key; }
 field_6:
     p = atd_read_string_p(r, p, &out->html_url);
     if (p == NULL) { field = 6; goto fail; }
     seen[0] |= (uint64_t)1 << 6;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"files\":"))) { guess = 3; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"files\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"id\":"))) goto field_3; goto key; }
 field_7:
     p = github_gist_file_assoc_read_p(r, p, &out->files);
     if (p == NULL) { field = 7; goto fail; }
     seen[0] |= (uint64_t)1 << 7;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"public\":"))) { guess = 1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"public\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"forks_url\":"))) goto field_1; goto key; }
 field_8:
     p = atd_read_bool_p(r, p, &out->public_);
     if (p == NULL) { field = 8; goto fail; }
     seen[0] |= (uint64_t)1 << 8;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"created_at\":"))) { guess = 16; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"created_at\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"truncated\":"))) goto field_16; goto key; }
 field_9:
     p = atd_read_string_p(r, p, &out->created_at);
     if (p == NULL) { field = 9; goto fail; }
     seen[0] |= (uint64_t)1 << 9;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"updated_at\":"))) { guess = 11; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"updated_at\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"description\":"))) goto field_11; goto key; }
 field_10:
     p = atd_read_string_p(r, p, &out->updated_at);
     if (p == NULL) { field = 10; goto fail; }
     seen[0] |= (uint64_t)1 << 10;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"description\":"))) { guess = 0; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"description\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"url\":"))) goto field_0; goto key; }
 field_11:
     p = github_string_nullable_read_p(r, p, &out->description);
     if (p == NULL) { field = 11; goto fail; }
     seen[0] |= (uint64_t)1 << 11;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"comments\":"))) { guess = 7; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"comments\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"files\":"))) goto field_7; goto key; }
 field_12:
     p = atd_read_int64_p(r, p, &out->comments);
     if (p == NULL) { field = 12; goto fail; }
     seen[0] |= (uint64_t)1 << 12;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"user\":"))) { guess = 14; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"user\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"comments_url\":"))) goto field_14; goto key; }
 field_13:
     p = github_user_nullable_read_p(r, p, &out->user);
     if (p == NULL) { field = 13; goto fail; }
     seen[0] |= (uint64_t)1 << 13;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"comments_url\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"comments_url\":"))) { if (!more) goto end; goto key; }
 field_14:
     p = atd_read_string_p(r, p, &out->comments_url);
     if (p == NULL) { field = 14; goto fail; }
     seen[0] |= (uint64_t)1 << 14;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"owner\":"))) { guess = 2; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"owner\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"commits_url\":"))) goto field_2; goto key; }
 field_15:
     if (!atd_null_skip(r, &p)) {
         p = github_user_read_p(r, p, &out->owner);
         if (p == NULL) { field = 15; goto fail; }
         out->has_owner = true;
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"truncated\":"))) { guess = 8; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"truncated\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"public\":"))) goto field_8; goto key; }
 field_16:
     p = atd_read_bool_p(r, p, &out->truncated);
     if (p == NULL) { field = 16; goto fail; }
     seen[0] |= (uint64_t)1 << 15;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { guess = 10; goto key; }
+    if (more) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"updated_at\":"))) goto field_10; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0xffff)) {
@@ -628,8 +586,7 @@ end:
     }
     return p;
 key:
-    if (!more) goto end;
-    switch (github_gist__key(r, &p, guess)) {
+    switch (github_gist__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
     case 2: goto field_2;

@@ -104,11 +104,10 @@ void mapping_point_init(mapping_point *v)
     memset(v, 0, sizeof *v);
 }
 
-static ATD__HOT_INLINE int mapping_point__key(atd_reader *r, const char **pp, int guess)
+static ATD__HOT_INLINE int mapping_point__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
-    (void)guess;
     if (atd_key_room(r, p, ATD_LEN("\"x\":"))) {
         switch (p[1]) {
         case 'x': if (atd_bytes_skip(pp, ATD_LIT("\"x\":"))) return 0; break;
@@ -131,25 +130,24 @@ static ATD__HOT_INLINE int mapping_point__key(atd_reader *r, const char **pp, in
 static const char *mapping_point_read_p(atd_reader *r, const char *p, mapping_point *out)
 {
     bool more;
-    int guess;
     int field = 0; /* the field whose value failed */
     static const atd_string names[] = {{ATD_LIT("x")}, {ATD_LIT("y")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     mapping_point_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"x\":"))) { guess = -1; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"x\":"))) { if (!more) goto end; goto key; }
 field_0:
     p = atd_read_double_p(r, p, &out->x);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"y\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"y\":"))) { if (!more) goto end; goto key; }
 field_1:
     p = atd_read_double_p(r, p, &out->y);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { guess = -1; goto key; }
+    if (more) { if (!more) goto end; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
@@ -157,8 +155,7 @@ end:
     }
     return p;
 key:
-    if (!more) goto end;
-    switch (mapping_point__key(r, &p, guess)) {
+    switch (mapping_point__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
     case ATD__KEY_SKIPPED: goto tail;
@@ -210,21 +207,10 @@ void mapping_settings_init(mapping_settings *v)
     v->color.tag = MAPPING_COLOR_GREEN;
 }
 
-static ATD__HOT_INLINE int mapping_settings__key(atd_reader *r, const char **pp, int guess)
+static ATD__HOT_INLINE int mapping_settings__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
-    switch (guess) {
-    case 0: if (atd_key_skip(r, pp, ATD_LIT("\"level\":"))) return 0; break;
-    case 1: if (atd_key_skip(r, pp, ATD_LIT("\"ratio\":"))) return 1; break;
-    case 2: if (atd_key_skip(r, pp, ATD_LIT("\"name\":"))) return 2; break;
-    case 3: if (atd_key_skip(r, pp, ATD_LIT("\"mag\":"))) return 3; break;
-    case 5: if (atd_key_skip(r, pp, ATD_LIT("\"origin\":"))) return 5; break;
-    case 6: if (atd_key_skip(r, pp, ATD_LIT("\"flag\":"))) return 6; break;
-    case 7: if (atd_key_skip(r, pp, ATD_LIT("\"nothing\":"))) return 7; break;
-    case 8: if (atd_key_skip(r, pp, ATD_LIT("\"note\":"))) return 8; break;
-    case 9: if (atd_key_skip(r, pp, ATD_LIT("\"color\":"))) return 9; break;
-    }
     if (atd_key_room(r, p, ATD_LEN("\"nothing\":"))) {
         switch (p[1]) {
         case 'c': if (atd_bytes_skip(pp, ATD_LIT("\"color\":"))) return 9; break;
@@ -277,29 +263,28 @@ static ATD__HOT_INLINE int mapping_settings__key(atd_reader *r, const char **pp,
 static const char *mapping_settings_read_p(atd_reader *r, const char *p, mapping_settings *out)
 {
     bool more;
-    int guess;
     int field = 0; /* the field whose value failed */
     static const atd_string names[] = {{ATD_LIT("level")}, {ATD_LIT("ratio")}, {ATD_LIT("name")}, {ATD_LIT("mag")}, {ATD_LIT("mags")}, {ATD_LIT("origin")}, {ATD_LIT("flag")}, {ATD_LIT("nothing")}, {ATD_LIT("note")}, {ATD_LIT("color")}};
     mapping_settings_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"level\":"))) { guess = 9; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"level\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"color\":"))) goto field_9; goto key; }
 field_0:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_int64_p(r, p, &out->level);
         if (p == NULL) { field = 0; goto fail; }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ratio\":"))) { guess = 3; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ratio\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"mag\":"))) goto field_3; goto key; }
 field_1:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_double_p(r, p, &out->ratio);
         if (p == NULL) { field = 1; goto fail; }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"name\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"name\":"))) { if (!more) goto end; goto key; }
 field_2:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_string_p(r, p, &out->name);
         if (p == NULL) { field = 2; goto fail; }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"mag\":"))) { guess = 8; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"mag\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"note\":"))) goto field_8; goto key; }
 field_3:
     if (!atd_null_skip(r, &p)) {
         {
@@ -309,39 +294,39 @@ field_3:
             out->mag = llabs(w1_);
         }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"mags\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"mags\":"))) { if (!more) goto end; goto key; }
 field_4:
     if (!atd_null_skip(r, &p)) {
         p = mapping_long_long_list_read_p(r, p, &out->mags);
         if (p == NULL) { field = 4; goto fail; }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"origin\":"))) { guess = 2; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"origin\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"name\":"))) goto field_2; goto key; }
 field_5:
     if (!atd_null_skip(r, &p)) {
         p = mapping_point_read_p(r, p, &out->origin);
         if (p == NULL) { field = 5; goto fail; }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"flag\":"))) { guess = 1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"flag\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"ratio\":"))) goto field_1; goto key; }
 field_6:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_bool_p(r, p, &out->flag);
         if (p == NULL) { field = 6; goto fail; }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"nothing\":"))) { guess = 0; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"nothing\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"level\":"))) goto field_0; goto key; }
 field_7:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_null_p(r, p);
         if (p == NULL) { field = 7; goto fail; }
         out->nothing = 0;
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"note\":"))) { guess = 5; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"note\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"origin\":"))) goto field_5; goto key; }
 field_8:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_string_p(r, p, &out->note);
         if (p == NULL) { field = 8; goto fail; }
         out->has_note = true;
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"color\":"))) { guess = 7; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"color\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"nothing\":"))) goto field_7; goto key; }
 field_9:
     if (!atd_null_skip(r, &p)) {
         p = mapping_color_read_p(r, p, &out->color);
@@ -349,13 +334,12 @@ field_9:
     }
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { guess = 6; goto key; }
+    if (more) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"flag\":"))) goto field_6; goto key; }
 end:
     if (p == NULL) return NULL;
     return p;
 key:
-    if (!more) goto end;
-    switch (mapping_settings__key(r, &p, guess)) {
+    switch (mapping_settings__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
     case 2: goto field_2;
@@ -394,11 +378,10 @@ void mapping_patch_init(mapping_patch *v)
     memset(v, 0, sizeof *v);
 }
 
-static ATD__HOT_INLINE int mapping_patch__key(atd_reader *r, const char **pp, int guess)
+static ATD__HOT_INLINE int mapping_patch__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
-    (void)guess;
     if (atd_key_room(r, p, ATD_LEN("\"x\":"))) {
         switch (p[1]) {
         case 'x': if (atd_bytes_skip(pp, ATD_LIT("\"x\":"))) return 0; break;
@@ -423,33 +406,31 @@ static ATD__HOT_INLINE int mapping_patch__key(atd_reader *r, const char **pp, in
 static const char *mapping_patch_read_p(atd_reader *r, const char *p, mapping_patch *out)
 {
     bool more;
-    int guess;
     int field = 0; /* the field whose value failed */
     static const atd_string names[] = {{ATD_LIT("x")}, {ATD_LIT("y")}, {ATD_LIT("z")}};
     mapping_patch_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"x\":"))) { guess = -1; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"x\":"))) { if (!more) goto end; goto key; }
 field_0:
     p = mapping_int_nullable_read_p(r, p, &out->x);
     if (p == NULL) { field = 0; goto fail; }
     out->has_x = true;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"y\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"y\":"))) { if (!more) goto end; goto key; }
 field_1:
     p = atd_read_int64_p(r, p, &out->y);
     if (p == NULL) { field = 1; goto fail; }
     out->has_y = true;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"z\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"z\":"))) { if (!more) goto end; goto key; }
 field_2:
     p = atd_read_int64_p(r, p, &out->z);
     if (p == NULL) { field = 2; goto fail; }
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { guess = -1; goto key; }
+    if (more) { if (!more) goto end; goto key; }
 end:
     if (p == NULL) return NULL;
     return p;
 key:
-    if (!more) goto end;
-    switch (mapping_patch__key(r, &p, guess)) {
+    switch (mapping_patch__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
     case 2: goto field_2;
@@ -469,14 +450,10 @@ void mapping_loose_init(mapping_loose *v)
     v->z = (int64_t)(7);
 }
 
-static ATD__HOT_INLINE int mapping_loose__key(atd_reader *r, const char **pp, int guess)
+static ATD__HOT_INLINE int mapping_loose__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
-    switch (guess) {
-    case 1: if (atd_key_skip(r, pp, ATD_LIT("\"z\":"))) return 1; break;
-    case 2: if (atd_key_skip(r, pp, ATD_LIT("\"y\":"))) return 2; break;
-    }
     if (atd_key_room(r, p, ATD_LEN("\"x\":"))) {
         switch (p[1]) {
         case 'x': if (atd_bytes_skip(pp, ATD_LIT("\"x\":"))) return 0; break;
@@ -501,24 +478,23 @@ static ATD__HOT_INLINE int mapping_loose__key(atd_reader *r, const char **pp, in
 static const char *mapping_loose_read_p(atd_reader *r, const char *p, mapping_loose *out)
 {
     bool more;
-    int guess;
     int field = 0; /* the field whose value failed */
     static const atd_string names[] = {{ATD_LIT("x")}, {ATD_LIT("z")}, {ATD_LIT("y")}};
     mapping_loose_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"x\":"))) { guess = -1; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"x\":"))) { if (!more) goto end; goto key; }
 field_0:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_int64_p(r, p, &out->x);
         if (p == NULL) { field = 0; goto fail; }
         out->has_x = true;
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"z\":"))) { guess = 2; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"z\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"y\":"))) goto field_2; goto key; }
 field_1:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_int64_p(r, p, &out->z);
         if (p == NULL) { field = 1; goto fail; }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"y\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"y\":"))) { if (!more) goto end; goto key; }
 field_2:
     if (!atd_null_skip(r, &p)) {
         p = mapping_int_nullable_read_p(r, p, &out->y);
@@ -527,13 +503,12 @@ field_2:
     }
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { guess = 1; goto key; }
+    if (more) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"z\":"))) goto field_1; goto key; }
 end:
     if (p == NULL) return NULL;
     return p;
 key:
-    if (!more) goto end;
-    switch (mapping_loose__key(r, &p, guess)) {
+    switch (mapping_loose__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
     case 2: goto field_2;
@@ -552,14 +527,10 @@ void mapping_chain_init(mapping_chain *v)
     memset(v, 0, sizeof *v);
 }
 
-static ATD__HOT_INLINE int mapping_chain__key(atd_reader *r, const char **pp, int guess)
+static ATD__HOT_INLINE int mapping_chain__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
-    switch (guess) {
-    case 0: if (atd_key_skip(r, pp, ATD_LIT("\"next\":"))) return 0; break;
-    case 1: if (atd_key_skip(r, pp, ATD_LIT("\"id\":"))) return 1; break;
-    }
     if (atd_key_room(r, p, ATD_LEN("\"next\":"))) {
         switch (p[1]) {
         case 'i': if (atd_bytes_skip(pp, ATD_LIT("\"id\":"))) return 1; break;
@@ -580,13 +551,12 @@ static ATD__HOT_INLINE int mapping_chain__key(atd_reader *r, const char **pp, in
 static const char *mapping_chain_read_p(atd_reader *r, const char *p, mapping_chain *out)
 {
     bool more;
-    int guess;
     int field = 0; /* the field whose value failed */
     static const atd_string names[] = {{ATD_LIT("next")}, {ATD_LIT("id")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     mapping_chain_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"next\":"))) { guess = 1; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"next\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"id\":"))) goto field_1; goto key; }
 field_0:
     if (!atd_null_skip(r, &p)) {
         {
@@ -601,14 +571,14 @@ field_0:
         }
         out->has_next = true;
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"id\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"id\":"))) { if (!more) goto end; goto key; }
 field_1:
     p = atd_read_int64_p(r, p, &out->id);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { guess = 0; goto key; }
+    if (more) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"next\":"))) goto field_0; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x1)) {
@@ -616,8 +586,7 @@ end:
     }
     return p;
 key:
-    if (!more) goto end;
-    switch (mapping_chain__key(r, &p, guess)) {
+    switch (mapping_chain__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
     case ATD__KEY_SKIPPED: goto tail;

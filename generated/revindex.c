@@ -38,11 +38,10 @@ void revindex_occurrence_init(revindex_occurrence *v)
     memset(v, 0, sizeof *v);
 }
 
-static ATD__HOT_INLINE int revindex_occurrence__key(atd_reader *r, const char **pp, int guess)
+static ATD__HOT_INLINE int revindex_occurrence__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
-    (void)guess;
     if (atd_key_room(r, p, ATD_LEN("\"filename\":"))) {
         switch (p[1]) {
         case 'f': if (atd_bytes_skip(pp, ATD_LIT("\"filename\":"))) return 0; break;
@@ -63,25 +62,24 @@ static ATD__HOT_INLINE int revindex_occurrence__key(atd_reader *r, const char **
 static const char *revindex_occurrence_read_p(atd_reader *r, const char *p, revindex_occurrence *out)
 {
     bool more;
-    int guess;
     int field = 0; /* the field whose value failed */
     static const atd_string names[] = {{ATD_LIT("filename")}, {ATD_LIT("line")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     revindex_occurrence_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"filename\":"))) { guess = -1; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"filename\":"))) { if (!more) goto end; goto key; }
 field_0:
     p = atd_read_string_p(r, p, &out->filename);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"line\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"line\":"))) { if (!more) goto end; goto key; }
 field_1:
     p = atd_read_int64_p(r, p, &out->line);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { guess = -1; goto key; }
+    if (more) { if (!more) goto end; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
@@ -89,8 +87,7 @@ end:
     }
     return p;
 key:
-    if (!more) goto end;
-    switch (revindex_occurrence__key(r, &p, guess)) {
+    switch (revindex_occurrence__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
     case ATD__KEY_SKIPPED: goto tail;
@@ -248,17 +245,10 @@ void revindex_corpus_init(revindex_corpus *v)
     memset(v, 0, sizeof *v);
 }
 
-static ATD__HOT_INLINE int revindex_corpus__key(atd_reader *r, const char **pp, int guess)
+static ATD__HOT_INLINE int revindex_corpus__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
-    switch (guess) {
-    case 0: if (atd_key_skip(r, pp, ATD_LIT("\"name\":"))) return 0; break;
-    case 1: if (atd_key_skip(r, pp, ATD_LIT("\"index\":"))) return 1; break;
-    case 2: if (atd_key_skip(r, pp, ATD_LIT("\"stats\":"))) return 2; break;
-    case 3: if (atd_key_skip(r, pp, ATD_LIT("\"by_file\":"))) return 3; break;
-    case 4: if (atd_key_skip(r, pp, ATD_LIT("\"titles\":"))) return 4; break;
-    }
     if (atd_key_room(r, p, ATD_LEN("\"by_file\":"))) {
         switch (p[1]) {
         case 'b': if (atd_bytes_skip(pp, ATD_LIT("\"by_file\":"))) return 3; break;
@@ -287,35 +277,34 @@ static ATD__HOT_INLINE int revindex_corpus__key(atd_reader *r, const char **pp, 
 static const char *revindex_corpus_read_p(atd_reader *r, const char *p, revindex_corpus *out)
 {
     bool more;
-    int guess;
     int field = 0; /* the field whose value failed */
     static const atd_string names[] = {{ATD_LIT("name")}, {ATD_LIT("index")}, {ATD_LIT("stats")}, {ATD_LIT("by_file")}, {ATD_LIT("titles")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     revindex_corpus_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"name\":"))) { guess = 3; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"name\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"by_file\":"))) goto field_3; goto key; }
 field_0:
     p = atd_read_string_p(r, p, &out->name);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"index\":"))) { guess = 2; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"index\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"stats\":"))) goto field_2; goto key; }
 field_1:
     p = revindex_revindex_read_p(r, p, &out->index);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"stats\":"))) { guess = 0; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"stats\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"name\":"))) goto field_0; goto key; }
 field_2:
     if (!atd_null_skip(r, &p)) {
         p = revindex_int_assoc_read_p(r, p, &out->stats);
         if (p == NULL) { field = 2; goto fail; }
         out->has_stats = true;
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"by_file\":"))) { guess = 4; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"by_file\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"titles\":"))) goto field_4; goto key; }
 field_3:
     p = revindex_int_list_assoc_read_p(r, p, &out->by_file);
     if (p == NULL) { field = 3; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"titles\":"))) { guess = 1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"titles\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"index\":"))) goto field_1; goto key; }
 field_4:
     if (!atd_null_skip(r, &p)) {
         p = revindex_corpus_titles_read_p(r, p, &out->titles);
@@ -323,7 +312,7 @@ field_4:
     }
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { guess = -1; goto key; }
+    if (more) { if (!more) goto end; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x7)) {
@@ -331,8 +320,7 @@ end:
     }
     return p;
 key:
-    if (!more) goto end;
-    switch (revindex_corpus__key(r, &p, guess)) {
+    switch (revindex_corpus__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
     case 2: goto field_2;

@@ -73,15 +73,10 @@ void twitter_search_metadata_init(twitter_search_metadata *v)
     memset(v, 0, sizeof *v);
 }
 
-static ATD__HOT_INLINE int twitter_search_metadata__key(atd_reader *r, const char **pp, int guess)
+static ATD__HOT_INLINE int twitter_search_metadata__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
-    switch (guess) {
-    case 1: if (atd_key_skip(r, pp, ATD_LIT("\"max_id\":"))) return 1; break;
-    case 6: if (atd_key_skip(r, pp, ATD_LIT("\"count\":"))) return 6; break;
-    case 7: if (atd_key_skip(r, pp, ATD_LIT("\"since_id\":"))) return 7; break;
-    }
     if (atd_key_room(r, p, ATD_LEN("\"completed_in\":"))) {
         switch (p[7]) {
         case '"': if (atd_bytes_skip(pp, ATD_LIT("\"max_id\":"))) return 1; break;
@@ -128,60 +123,59 @@ static ATD__HOT_INLINE int twitter_search_metadata__key(atd_reader *r, const cha
 static const char *twitter_search_metadata_read_p(atd_reader *r, const char *p, twitter_search_metadata *out)
 {
     bool more;
-    int guess;
     int field = 0; /* the field whose value failed */
     static const atd_string names[] = {{ATD_LIT("completed_in")}, {ATD_LIT("max_id")}, {ATD_LIT("max_id_str")}, {ATD_LIT("next_results")}, {ATD_LIT("query")}, {ATD_LIT("refresh_url")}, {ATD_LIT("count")}, {ATD_LIT("since_id")}, {ATD_LIT("since_id_str")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     twitter_search_metadata_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"completed_in\":"))) { guess = -1; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"completed_in\":"))) { if (!more) goto end; goto key; }
 field_0:
     p = atd_read_double_p(r, p, &out->completed_in);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"max_id\":"))) { guess = 6; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"max_id\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"count\":"))) goto field_6; goto key; }
 field_1:
     p = atd_read_int64_p(r, p, &out->max_id);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"max_id_str\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"max_id_str\":"))) { if (!more) goto end; goto key; }
 field_2:
     p = atd_read_string_p(r, p, &out->max_id_str);
     if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"next_results\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"next_results\":"))) { if (!more) goto end; goto key; }
 field_3:
     p = atd_read_string_p(r, p, &out->next_results);
     if (p == NULL) { field = 3; goto fail; }
     seen[0] |= (uint64_t)1 << 3;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"query\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"query\":"))) { if (!more) goto end; goto key; }
 field_4:
     p = atd_read_string_p(r, p, &out->query);
     if (p == NULL) { field = 4; goto fail; }
     seen[0] |= (uint64_t)1 << 4;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"refresh_url\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"refresh_url\":"))) { if (!more) goto end; goto key; }
 field_5:
     p = atd_read_string_p(r, p, &out->refresh_url);
     if (p == NULL) { field = 5; goto fail; }
     seen[0] |= (uint64_t)1 << 5;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"count\":"))) { guess = 7; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"count\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"since_id\":"))) goto field_7; goto key; }
 field_6:
     p = atd_read_int64_p(r, p, &out->count);
     if (p == NULL) { field = 6; goto fail; }
     seen[0] |= (uint64_t)1 << 6;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"since_id\":"))) { guess = 1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"since_id\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"max_id\":"))) goto field_1; goto key; }
 field_7:
     p = atd_read_int64_p(r, p, &out->since_id);
     if (p == NULL) { field = 7; goto fail; }
     seen[0] |= (uint64_t)1 << 7;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"since_id_str\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"since_id_str\":"))) { if (!more) goto end; goto key; }
 field_8:
     p = atd_read_string_p(r, p, &out->since_id_str);
     if (p == NULL) { field = 8; goto fail; }
     seen[0] |= (uint64_t)1 << 8;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { guess = -1; goto key; }
+    if (more) { if (!more) goto end; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x1ff)) {
@@ -189,8 +183,7 @@ end:
     }
     return p;
 key:
-    if (!more) goto end;
-    switch (twitter_search_metadata__key(r, &p, guess)) {
+    switch (twitter_search_metadata__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
     case 2: goto field_2;
@@ -215,14 +208,10 @@ void twitter_root_init(twitter_root *v)
     memset(v, 0, sizeof *v);
 }
 
-static ATD__HOT_INLINE int twitter_root__key(atd_reader *r, const char **pp, int guess)
+static ATD__HOT_INLINE int twitter_root__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
-    switch (guess) {
-    case 0: if (atd_key_skip(r, pp, ATD_LIT("\"statuses\":"))) return 0; break;
-    case 1: if (atd_key_skip(r, pp, ATD_LIT("\"search_metadata\":"))) return 1; break;
-    }
     if (atd_key_room(r, p, ATD_LEN("\"search_metadata\":"))) {
         switch (p[2]) {
         case 'e': if (atd_bytes_skip(pp, ATD_LIT("\"search_metadata\":"))) return 1; break;
@@ -243,25 +232,24 @@ static ATD__HOT_INLINE int twitter_root__key(atd_reader *r, const char **pp, int
 static const char *twitter_root_read_p(atd_reader *r, const char *p, twitter_root *out)
 {
     bool more;
-    int guess;
     int field = 0; /* the field whose value failed */
     static const atd_string names[] = {{ATD_LIT("statuses")}, {ATD_LIT("search_metadata")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     twitter_root_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"statuses\":"))) { guess = 1; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"statuses\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"search_metadata\":"))) goto field_1; goto key; }
 field_0:
     p = twitter_status_list_read_p(r, p, &out->statuses);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"search_metadata\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"search_metadata\":"))) { if (!more) goto end; goto key; }
 field_1:
     p = twitter_search_metadata_read_p(r, p, &out->search_metadata);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { guess = 0; goto key; }
+    if (more) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"statuses\":"))) goto field_0; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
@@ -269,8 +257,7 @@ end:
     }
     return p;
 key:
-    if (!more) goto end;
-    switch (twitter_root__key(r, &p, guess)) {
+    switch (twitter_root__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
     case ATD__KEY_SKIPPED: goto tail;
@@ -288,14 +275,10 @@ void twitter_metadata_init(twitter_metadata *v)
     memset(v, 0, sizeof *v);
 }
 
-static ATD__HOT_INLINE int twitter_metadata__key(atd_reader *r, const char **pp, int guess)
+static ATD__HOT_INLINE int twitter_metadata__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
-    switch (guess) {
-    case 0: if (atd_key_skip(r, pp, ATD_LIT("\"result_type\":"))) return 0; break;
-    case 1: if (atd_key_skip(r, pp, ATD_LIT("\"iso_language_code\":"))) return 1; break;
-    }
     if (atd_key_room(r, p, ATD_LEN("\"iso_language_code\":"))) {
         switch (p[1]) {
         case 'i': if (atd_bytes_skip(pp, ATD_LIT("\"iso_language_code\":"))) return 1; break;
@@ -316,25 +299,24 @@ static ATD__HOT_INLINE int twitter_metadata__key(atd_reader *r, const char **pp,
 static const char *twitter_metadata_read_p(atd_reader *r, const char *p, twitter_metadata *out)
 {
     bool more;
-    int guess;
     int field = 0; /* the field whose value failed */
     static const atd_string names[] = {{ATD_LIT("result_type")}, {ATD_LIT("iso_language_code")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     twitter_metadata_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"result_type\":"))) { guess = 1; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"result_type\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"iso_language_code\":"))) goto field_1; goto key; }
 field_0:
     p = atd_read_string_p(r, p, &out->result_type);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"iso_language_code\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"iso_language_code\":"))) { if (!more) goto end; goto key; }
 field_1:
     p = atd_read_string_p(r, p, &out->iso_language_code);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { guess = 0; goto key; }
+    if (more) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"result_type\":"))) goto field_0; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
@@ -342,8 +324,7 @@ end:
     }
     return p;
 key:
-    if (!more) goto end;
-    switch (twitter_metadata__key(r, &p, guess)) {
+    switch (twitter_metadata__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
     case ATD__KEY_SKIPPED: goto tail;
@@ -389,11 +370,10 @@ void twitter_url_entities_init(twitter_url_entities *v)
     memset(v, 0, sizeof *v);
 }
 
-static ATD__HOT_INLINE int twitter_url_entities__key(atd_reader *r, const char **pp, int guess)
+static ATD__HOT_INLINE int twitter_url_entities__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
-    (void)guess;
     if (atd_key_room(r, p, ATD_LEN("\"urls\":"))) {
         if (atd_bytes_skip(pp, ATD_LIT("\"urls\":"))) return 0;
     }
@@ -410,20 +390,19 @@ static ATD__HOT_INLINE int twitter_url_entities__key(atd_reader *r, const char *
 static const char *twitter_url_entities_read_p(atd_reader *r, const char *p, twitter_url_entities *out)
 {
     bool more;
-    int guess;
     int field = 0; /* the field whose value failed */
     static const atd_string names[] = {{ATD_LIT("urls")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     twitter_url_entities_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"urls\":"))) { guess = -1; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"urls\":"))) { if (!more) goto end; goto key; }
 field_0:
     p = twitter_url_entity_list_read_p(r, p, &out->urls);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { guess = -1; goto key; }
+    if (more) { if (!more) goto end; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x1)) {
@@ -431,8 +410,7 @@ end:
     }
     return p;
 key:
-    if (!more) goto end;
-    switch (twitter_url_entities__key(r, &p, guess)) {
+    switch (twitter_url_entities__key(r, &p)) {
     case 0: goto field_0;
     case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
@@ -449,14 +427,10 @@ void twitter_user_entities_init(twitter_user_entities *v)
     memset(v, 0, sizeof *v);
 }
 
-static ATD__HOT_INLINE int twitter_user_entities__key(atd_reader *r, const char **pp, int guess)
+static ATD__HOT_INLINE int twitter_user_entities__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
-    switch (guess) {
-    case 0: if (atd_key_skip(r, pp, ATD_LIT("\"url\":"))) return 0; break;
-    case 1: if (atd_key_skip(r, pp, ATD_LIT("\"description\":"))) return 1; break;
-    }
     if (atd_key_room(r, p, ATD_LEN("\"description\":"))) {
         switch (p[1]) {
         case 'd': if (atd_bytes_skip(pp, ATD_LIT("\"description\":"))) return 1; break;
@@ -477,27 +451,26 @@ static ATD__HOT_INLINE int twitter_user_entities__key(atd_reader *r, const char 
 static const char *twitter_user_entities_read_p(atd_reader *r, const char *p, twitter_user_entities *out)
 {
     bool more;
-    int guess;
     int field = 0; /* the field whose value failed */
     static const atd_string names[] = {{ATD_LIT("url")}, {ATD_LIT("description")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     twitter_user_entities_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"url\":"))) { guess = 1; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"url\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"description\":"))) goto field_1; goto key; }
 field_0:
     if (!atd_null_skip(r, &p)) {
         p = twitter_url_entities_read_p(r, p, &out->url);
         if (p == NULL) { field = 0; goto fail; }
         out->has_url = true;
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"description\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"description\":"))) { if (!more) goto end; goto key; }
 field_1:
     p = twitter_url_entities_read_p(r, p, &out->description);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { guess = 0; goto key; }
+    if (more) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"url\":"))) goto field_0; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x1)) {
@@ -505,8 +478,7 @@ end:
     }
     return p;
 key:
-    if (!more) goto end;
-    switch (twitter_user_entities__key(r, &p, guess)) {
+    switch (twitter_user_entities__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
     case ATD__KEY_SKIPPED: goto tail;
@@ -524,42 +496,10 @@ void twitter_user_init(twitter_user *v)
     memset(v, 0, sizeof *v);
 }
 
-static ATD__HOT_INLINE int twitter_user__key(atd_reader *r, const char **pp, int guess)
+static ATD__HOT_INLINE int twitter_user__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
-    switch (guess) {
-    case 0: if (atd_key_skip(r, pp, ATD_LIT("\"id\":"))) return 0; break;
-    case 2: if (atd_key_skip(r, pp, ATD_LIT("\"name\":"))) return 2; break;
-    case 3: if (atd_key_skip(r, pp, ATD_LIT("\"screen_name\":"))) return 3; break;
-    case 4: if (atd_key_skip(r, pp, ATD_LIT("\"location\":"))) return 4; break;
-    case 5: if (atd_key_skip(r, pp, ATD_LIT("\"description\":"))) return 5; break;
-    case 6: if (atd_key_skip(r, pp, ATD_LIT("\"url\":"))) return 6; break;
-    case 7: if (atd_key_skip(r, pp, ATD_LIT("\"entities\":"))) return 7; break;
-    case 8: if (atd_key_skip(r, pp, ATD_LIT("\"protected\":"))) return 8; break;
-    case 9: if (atd_key_skip(r, pp, ATD_LIT("\"followers_count\":"))) return 9; break;
-    case 10: if (atd_key_skip(r, pp, ATD_LIT("\"friends_count\":"))) return 10; break;
-    case 11: if (atd_key_skip(r, pp, ATD_LIT("\"listed_count\":"))) return 11; break;
-    case 12: if (atd_key_skip(r, pp, ATD_LIT("\"created_at\":"))) return 12; break;
-    case 13: if (atd_key_skip(r, pp, ATD_LIT("\"favourites_count\":"))) return 13; break;
-    case 14: if (atd_key_skip(r, pp, ATD_LIT("\"utc_offset\":"))) return 14; break;
-    case 15: if (atd_key_skip(r, pp, ATD_LIT("\"time_zone\":"))) return 15; break;
-    case 16: if (atd_key_skip(r, pp, ATD_LIT("\"geo_enabled\":"))) return 16; break;
-    case 17: if (atd_key_skip(r, pp, ATD_LIT("\"verified\":"))) return 17; break;
-    case 18: if (atd_key_skip(r, pp, ATD_LIT("\"statuses_count\":"))) return 18; break;
-    case 19: if (atd_key_skip(r, pp, ATD_LIT("\"lang\":"))) return 19; break;
-    case 20: if (atd_key_skip(r, pp, ATD_LIT("\"contributors_enabled\":"))) return 20; break;
-    case 21: if (atd_key_skip(r, pp, ATD_LIT("\"is_translator\":"))) return 21; break;
-    case 22: if (atd_key_skip(r, pp, ATD_LIT("\"is_translation_enabled\":"))) return 22; break;
-    case 23: if (atd_key_skip(r, pp, ATD_LIT("\"profile_background_color\":"))) return 23; break;
-    case 27: if (atd_key_skip(r, pp, ATD_LIT("\"profile_image_url\":"))) return 27; break;
-    case 29: if (atd_key_skip(r, pp, ATD_LIT("\"profile_banner_url\":"))) return 29; break;
-    case 30: if (atd_key_skip(r, pp, ATD_LIT("\"profile_link_color\":"))) return 30; break;
-    case 35: if (atd_key_skip(r, pp, ATD_LIT("\"default_profile\":"))) return 35; break;
-    case 37: if (atd_key_skip(r, pp, ATD_LIT("\"following\":"))) return 37; break;
-    case 38: if (atd_key_skip(r, pp, ATD_LIT("\"follow_request_sent\":"))) return 38; break;
-    case 39: if (atd_key_skip(r, pp, ATD_LIT("\"notifications\":"))) return 39; break;
-    }
     if (atd_key_room(r, p, ATD_LEN("\"profile_background_image_url_https\":"))) {
         switch (p[3]) {
         case '"': if (atd_bytes_skip(pp, ATD_LIT("\"id\":"))) return 0; break;
@@ -748,217 +688,216 @@ static ATD__HOT_INLINE int twitter_user__key(atd_reader *r, const char **pp, int
 static const char *twitter_user_read_p(atd_reader *r, const char *p, twitter_user *out)
 {
     bool more;
-    int guess;
     int field = 0; /* the field whose value failed */
     static const atd_string names[] = {{ATD_LIT("id")}, {ATD_LIT("id_str")}, {ATD_LIT("name")}, {ATD_LIT("screen_name")}, {ATD_LIT("location")}, {ATD_LIT("description")}, {ATD_LIT("url")}, {ATD_LIT("entities")}, {ATD_LIT("protected")}, {ATD_LIT("followers_count")}, {ATD_LIT("friends_count")}, {ATD_LIT("listed_count")}, {ATD_LIT("created_at")}, {ATD_LIT("favourites_count")}, {ATD_LIT("utc_offset")}, {ATD_LIT("time_zone")}, {ATD_LIT("geo_enabled")}, {ATD_LIT("verified")}, {ATD_LIT("statuses_count")}, {ATD_LIT("lang")}, {ATD_LIT("contributors_enabled")}, {ATD_LIT("is_translator")}, {ATD_LIT("is_translation_enabled")}, {ATD_LIT("profile_background_color")}, {ATD_LIT("profile_background_image_url")}, {ATD_LIT("profile_background_image_url_https")}, {ATD_LIT("profile_background_tile")}, {ATD_LIT("profile_image_url")}, {ATD_LIT("profile_image_url_https")}, {ATD_LIT("profile_banner_url")}, {ATD_LIT("profile_link_color")}, {ATD_LIT("profile_sidebar_border_color")}, {ATD_LIT("profile_sidebar_fill_color")}, {ATD_LIT("profile_text_color")}, {ATD_LIT("profile_use_background_image")}, {ATD_LIT("default_profile")}, {ATD_LIT("default_profile_image")}, {ATD_LIT("following")}, {ATD_LIT("follow_request_sent")}, {ATD_LIT("notifications")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     twitter_user_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"id\":"))) { guess = 20; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"id\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"contributors_enabled\":"))) goto field_20; goto key; }
 field_0:
     p = atd_read_int64_p(r, p, &out->id);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"id_str\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"id_str\":"))) { if (!more) goto end; goto key; }
 field_1:
     p = atd_read_string_p(r, p, &out->id_str);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"name\":"))) { guess = 22; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"name\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"is_translation_enabled\":"))) goto field_22; goto key; }
 field_2:
     p = atd_read_string_p(r, p, &out->name);
     if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"screen_name\":"))) { guess = 39; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"screen_name\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"notifications\":"))) goto field_39; goto key; }
 field_3:
     p = atd_read_string_p(r, p, &out->screen_name);
     if (p == NULL) { field = 3; goto fail; }
     seen[0] |= (uint64_t)1 << 3;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"location\":"))) { guess = 18; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"location\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"statuses_count\":"))) goto field_18; goto key; }
 field_4:
     p = atd_read_string_p(r, p, &out->location);
     if (p == NULL) { field = 4; goto fail; }
     seen[0] |= (uint64_t)1 << 4;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"description\":"))) { guess = 2; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"description\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"name\":"))) goto field_2; goto key; }
 field_5:
     p = atd_read_string_p(r, p, &out->description);
     if (p == NULL) { field = 5; goto fail; }
     seen[0] |= (uint64_t)1 << 5;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"url\":"))) { guess = 7; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"url\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"entities\":"))) goto field_7; goto key; }
 field_6:
     p = twitter_string_nullable_read_p(r, p, &out->url);
     if (p == NULL) { field = 6; goto fail; }
     seen[0] |= (uint64_t)1 << 6;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"entities\":"))) { guess = 14; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"entities\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"utc_offset\":"))) goto field_14; goto key; }
 field_7:
     p = twitter_user_entities_read_p(r, p, &out->entities);
     if (p == NULL) { field = 7; goto fail; }
     seen[0] |= (uint64_t)1 << 7;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"protected\":"))) { guess = 13; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"protected\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"favourites_count\":"))) goto field_13; goto key; }
 field_8:
     p = atd_read_bool_p(r, p, &out->protected_);
     if (p == NULL) { field = 8; goto fail; }
     seen[0] |= (uint64_t)1 << 8;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"followers_count\":"))) { guess = 3; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"followers_count\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"screen_name\":"))) goto field_3; goto key; }
 field_9:
     p = atd_read_int64_p(r, p, &out->followers_count);
     if (p == NULL) { field = 9; goto fail; }
     seen[0] |= (uint64_t)1 << 9;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"friends_count\":"))) { guess = 37; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"friends_count\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"following\":"))) goto field_37; goto key; }
 field_10:
     p = atd_read_int64_p(r, p, &out->friends_count);
     if (p == NULL) { field = 10; goto fail; }
     seen[0] |= (uint64_t)1 << 10;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"listed_count\":"))) { guess = 16; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"listed_count\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"geo_enabled\":"))) goto field_16; goto key; }
 field_11:
     p = atd_read_int64_p(r, p, &out->listed_count);
     if (p == NULL) { field = 11; goto fail; }
     seen[0] |= (uint64_t)1 << 11;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"created_at\":"))) { guess = 4; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"created_at\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"location\":"))) goto field_4; goto key; }
 field_12:
     p = atd_read_string_p(r, p, &out->created_at);
     if (p == NULL) { field = 12; goto fail; }
     seen[0] |= (uint64_t)1 << 12;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"favourites_count\":"))) { guess = 35; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"favourites_count\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"default_profile\":"))) goto field_35; goto key; }
 field_13:
     p = atd_read_int64_p(r, p, &out->favourites_count);
     if (p == NULL) { field = 13; goto fail; }
     seen[0] |= (uint64_t)1 << 13;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"utc_offset\":"))) { guess = 38; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"utc_offset\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"follow_request_sent\":"))) goto field_38; goto key; }
 field_14:
     p = twitter_int_nullable_read_p(r, p, &out->utc_offset);
     if (p == NULL) { field = 14; goto fail; }
     seen[0] |= (uint64_t)1 << 14;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"time_zone\":"))) { guess = 17; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"time_zone\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"verified\":"))) goto field_17; goto key; }
 field_15:
     p = twitter_string_nullable_read_p(r, p, &out->time_zone);
     if (p == NULL) { field = 15; goto fail; }
     seen[0] |= (uint64_t)1 << 15;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"geo_enabled\":"))) { guess = 6; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"geo_enabled\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"url\":"))) goto field_6; goto key; }
 field_16:
     p = atd_read_bool_p(r, p, &out->geo_enabled);
     if (p == NULL) { field = 16; goto fail; }
     seen[0] |= (uint64_t)1 << 16;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"verified\":"))) { guess = 0; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"verified\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"id\":"))) goto field_0; goto key; }
 field_17:
     p = atd_read_bool_p(r, p, &out->verified);
     if (p == NULL) { field = 17; goto fail; }
     seen[0] |= (uint64_t)1 << 17;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"statuses_count\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"statuses_count\":"))) { if (!more) goto end; goto key; }
 field_18:
     p = atd_read_int64_p(r, p, &out->statuses_count);
     if (p == NULL) { field = 18; goto fail; }
     seen[0] |= (uint64_t)1 << 18;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"lang\":"))) { guess = 15; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"lang\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"time_zone\":"))) goto field_15; goto key; }
 field_19:
     p = atd_read_string_p(r, p, &out->lang);
     if (p == NULL) { field = 19; goto fail; }
     seen[0] |= (uint64_t)1 << 19;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"contributors_enabled\":"))) { guess = 11; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"contributors_enabled\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"listed_count\":"))) goto field_11; goto key; }
 field_20:
     p = atd_read_bool_p(r, p, &out->contributors_enabled);
     if (p == NULL) { field = 20; goto fail; }
     seen[0] |= (uint64_t)1 << 20;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"is_translator\":"))) { guess = 12; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"is_translator\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"created_at\":"))) goto field_12; goto key; }
 field_21:
     p = atd_read_bool_p(r, p, &out->is_translator);
     if (p == NULL) { field = 21; goto fail; }
     seen[0] |= (uint64_t)1 << 21;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"is_translation_enabled\":"))) { guess = 19; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"is_translation_enabled\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"lang\":"))) goto field_19; goto key; }
 field_22:
     p = atd_read_bool_p(r, p, &out->is_translation_enabled);
     if (p == NULL) { field = 22; goto fail; }
     seen[0] |= (uint64_t)1 << 22;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"profile_background_color\":"))) { guess = 21; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"profile_background_color\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"is_translator\":"))) goto field_21; goto key; }
 field_23:
     p = atd_read_string_p(r, p, &out->profile_background_color);
     if (p == NULL) { field = 23; goto fail; }
     seen[0] |= (uint64_t)1 << 23;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"profile_background_image_url\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"profile_background_image_url\":"))) { if (!more) goto end; goto key; }
 field_24:
     p = atd_read_string_p(r, p, &out->profile_background_image_url);
     if (p == NULL) { field = 24; goto fail; }
     seen[0] |= (uint64_t)1 << 24;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"profile_background_image_url_https\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"profile_background_image_url_https\":"))) { if (!more) goto end; goto key; }
 field_25:
     p = atd_read_string_p(r, p, &out->profile_background_image_url_https);
     if (p == NULL) { field = 25; goto fail; }
     seen[0] |= (uint64_t)1 << 25;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"profile_background_tile\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"profile_background_tile\":"))) { if (!more) goto end; goto key; }
 field_26:
     p = atd_read_bool_p(r, p, &out->profile_background_tile);
     if (p == NULL) { field = 26; goto fail; }
     seen[0] |= (uint64_t)1 << 26;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"profile_image_url\":"))) { guess = 29; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"profile_image_url\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"profile_banner_url\":"))) goto field_29; goto key; }
 field_27:
     p = atd_read_string_p(r, p, &out->profile_image_url);
     if (p == NULL) { field = 27; goto fail; }
     seen[0] |= (uint64_t)1 << 27;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"profile_image_url_https\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"profile_image_url_https\":"))) { if (!more) goto end; goto key; }
 field_28:
     p = atd_read_string_p(r, p, &out->profile_image_url_https);
     if (p == NULL) { field = 28; goto fail; }
     seen[0] |= (uint64_t)1 << 28;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"profile_banner_url\":"))) { guess = 30; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"profile_banner_url\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"profile_link_color\":"))) goto field_30; goto key; }
 field_29:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_string_p(r, p, &out->profile_banner_url);
         if (p == NULL) { field = 29; goto fail; }
         out->has_profile_banner_url = true;
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"profile_link_color\":"))) { guess = 27; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"profile_link_color\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"profile_image_url\":"))) goto field_27; goto key; }
 field_30:
     p = atd_read_string_p(r, p, &out->profile_link_color);
     if (p == NULL) { field = 30; goto fail; }
     seen[0] |= (uint64_t)1 << 29;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"profile_sidebar_border_color\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"profile_sidebar_border_color\":"))) { if (!more) goto end; goto key; }
 field_31:
     p = atd_read_string_p(r, p, &out->profile_sidebar_border_color);
     if (p == NULL) { field = 31; goto fail; }
     seen[0] |= (uint64_t)1 << 30;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"profile_sidebar_fill_color\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"profile_sidebar_fill_color\":"))) { if (!more) goto end; goto key; }
 field_32:
     p = atd_read_string_p(r, p, &out->profile_sidebar_fill_color);
     if (p == NULL) { field = 32; goto fail; }
     seen[0] |= (uint64_t)1 << 31;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"profile_text_color\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"profile_text_color\":"))) { if (!more) goto end; goto key; }
 field_33:
     p = atd_read_string_p(r, p, &out->profile_text_color);
     if (p == NULL) { field = 33; goto fail; }
     seen[0] |= (uint64_t)1 << 32;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"profile_use_background_image\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"profile_use_background_image\":"))) { if (!more) goto end; goto key; }
 field_34:
     p = atd_read_bool_p(r, p, &out->profile_use_background_image);
     if (p == NULL) { field = 34; goto fail; }
     seen[0] |= (uint64_t)1 << 33;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"default_profile\":"))) { guess = 8; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"default_profile\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"protected\":"))) goto field_8; goto key; }
 field_35:
     p = atd_read_bool_p(r, p, &out->default_profile);
     if (p == NULL) { field = 35; goto fail; }
     seen[0] |= (uint64_t)1 << 34;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"default_profile_image\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"default_profile_image\":"))) { if (!more) goto end; goto key; }
 field_36:
     p = atd_read_bool_p(r, p, &out->default_profile_image);
     if (p == NULL) { field = 36; goto fail; }
     seen[0] |= (uint64_t)1 << 35;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"following\":"))) { guess = 5; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"following\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"description\":"))) goto field_5; goto key; }
 field_37:
     p = atd_read_bool_p(r, p, &out->following);
     if (p == NULL) { field = 37; goto fail; }
     seen[0] |= (uint64_t)1 << 36;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"follow_request_sent\":"))) { guess = 10; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"follow_request_sent\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"friends_count\":"))) goto field_10; goto key; }
 field_38:
     p = atd_read_bool_p(r, p, &out->follow_request_sent);
     if (p == NULL) { field = 38; goto fail; }
     seen[0] |= (uint64_t)1 << 37;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"notifications\":"))) { guess = 9; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"notifications\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"followers_count\":"))) goto field_9; goto key; }
 field_39:
     p = atd_read_bool_p(r, p, &out->notifications);
     if (p == NULL) { field = 39; goto fail; }
     seen[0] |= (uint64_t)1 << 38;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { guess = 23; goto key; }
+    if (more) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"profile_background_color\":"))) goto field_23; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x7fffffffff)) {
@@ -966,8 +905,7 @@ end:
     }
     return p;
 key:
-    if (!more) goto end;
-    switch (twitter_user__key(r, &p, guess)) {
+    switch (twitter_user__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
     case 2: goto field_2;
@@ -1029,14 +967,10 @@ void twitter_entities_init(twitter_entities *v)
     memset(v, 0, sizeof *v);
 }
 
-static ATD__HOT_INLINE int twitter_entities__key(atd_reader *r, const char **pp, int guess)
+static ATD__HOT_INLINE int twitter_entities__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
-    switch (guess) {
-    case 1: if (atd_key_skip(r, pp, ATD_LIT("\"symbols\":"))) return 1; break;
-    case 4: if (atd_key_skip(r, pp, ATD_LIT("\"media\":"))) return 4; break;
-    }
     if (atd_key_room(r, p, ATD_LEN("\"user_mentions\":"))) {
         switch (p[2]) {
         case 'a': if (atd_bytes_skip(pp, ATD_LIT("\"hashtags\":"))) return 0; break;
@@ -1063,33 +997,32 @@ static ATD__HOT_INLINE int twitter_entities__key(atd_reader *r, const char **pp,
 static const char *twitter_entities_read_p(atd_reader *r, const char *p, twitter_entities *out)
 {
     bool more;
-    int guess;
     int field = 0; /* the field whose value failed */
     static const atd_string names[] = {{ATD_LIT("hashtags")}, {ATD_LIT("symbols")}, {ATD_LIT("urls")}, {ATD_LIT("user_mentions")}, {ATD_LIT("media")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     twitter_entities_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"hashtags\":"))) { guess = -1; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"hashtags\":"))) { if (!more) goto end; goto key; }
 field_0:
     p = twitter_hashtag_list_read_p(r, p, &out->hashtags);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"symbols\":"))) { guess = 4; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"symbols\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"media\":"))) goto field_4; goto key; }
 field_1:
     p = twitter_hashtag_list_read_p(r, p, &out->symbols);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"urls\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"urls\":"))) { if (!more) goto end; goto key; }
 field_2:
     p = twitter_url_entity_list_read_p(r, p, &out->urls);
     if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"user_mentions\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"user_mentions\":"))) { if (!more) goto end; goto key; }
 field_3:
     p = twitter_user_mention_list_read_p(r, p, &out->user_mentions);
     if (p == NULL) { field = 3; goto fail; }
     seen[0] |= (uint64_t)1 << 3;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"media\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"media\":"))) { if (!more) goto end; goto key; }
 field_4:
     if (!atd_null_skip(r, &p)) {
         p = twitter_media_list_read_p(r, p, &out->media);
@@ -1098,7 +1031,7 @@ field_4:
     }
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { guess = 1; goto key; }
+    if (more) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"symbols\":"))) goto field_1; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0xf)) {
@@ -1106,8 +1039,7 @@ end:
     }
     return p;
 key:
-    if (!more) goto end;
-    switch (twitter_entities__key(r, &p, guess)) {
+    switch (twitter_entities__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
     case 2: goto field_2;
@@ -1128,33 +1060,10 @@ void twitter_status_init(twitter_status *v)
     memset(v, 0, sizeof *v);
 }
 
-static ATD__HOT_INLINE int twitter_status__key(atd_reader *r, const char **pp, int guess)
+static ATD__HOT_INLINE int twitter_status__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
-    switch (guess) {
-    case 0: if (atd_key_skip(r, pp, ATD_LIT("\"metadata\":"))) return 0; break;
-    case 1: if (atd_key_skip(r, pp, ATD_LIT("\"created_at\":"))) return 1; break;
-    case 2: if (atd_key_skip(r, pp, ATD_LIT("\"id\":"))) return 2; break;
-    case 4: if (atd_key_skip(r, pp, ATD_LIT("\"text\":"))) return 4; break;
-    case 5: if (atd_key_skip(r, pp, ATD_LIT("\"source\":"))) return 5; break;
-    case 6: if (atd_key_skip(r, pp, ATD_LIT("\"truncated\":"))) return 6; break;
-    case 7: if (atd_key_skip(r, pp, ATD_LIT("\"in_reply_to_status_id\":"))) return 7; break;
-    case 11: if (atd_key_skip(r, pp, ATD_LIT("\"in_reply_to_screen_name\":"))) return 11; break;
-    case 12: if (atd_key_skip(r, pp, ATD_LIT("\"user\":"))) return 12; break;
-    case 13: if (atd_key_skip(r, pp, ATD_LIT("\"geo\":"))) return 13; break;
-    case 14: if (atd_key_skip(r, pp, ATD_LIT("\"coordinates\":"))) return 14; break;
-    case 15: if (atd_key_skip(r, pp, ATD_LIT("\"place\":"))) return 15; break;
-    case 16: if (atd_key_skip(r, pp, ATD_LIT("\"contributors\":"))) return 16; break;
-    case 17: if (atd_key_skip(r, pp, ATD_LIT("\"retweeted_status\":"))) return 17; break;
-    case 18: if (atd_key_skip(r, pp, ATD_LIT("\"retweet_count\":"))) return 18; break;
-    case 19: if (atd_key_skip(r, pp, ATD_LIT("\"favorite_count\":"))) return 19; break;
-    case 20: if (atd_key_skip(r, pp, ATD_LIT("\"entities\":"))) return 20; break;
-    case 21: if (atd_key_skip(r, pp, ATD_LIT("\"favorited\":"))) return 21; break;
-    case 22: if (atd_key_skip(r, pp, ATD_LIT("\"retweeted\":"))) return 22; break;
-    case 23: if (atd_key_skip(r, pp, ATD_LIT("\"possibly_sensitive\":"))) return 23; break;
-    case 24: if (atd_key_skip(r, pp, ATD_LIT("\"lang\":"))) return 24; break;
-    }
     if (atd_key_room(r, p, ATD_LEN("\"in_reply_to_status_id_str\":"))) {
         switch (p[1]) {
         case 'c':
@@ -1263,102 +1172,101 @@ static ATD__HOT_INLINE int twitter_status__key(atd_reader *r, const char **pp, i
 static const char *twitter_status_read_p(atd_reader *r, const char *p, twitter_status *out)
 {
     bool more;
-    int guess;
     int field = 0; /* the field whose value failed */
     static const atd_string names[] = {{ATD_LIT("metadata")}, {ATD_LIT("created_at")}, {ATD_LIT("id")}, {ATD_LIT("id_str")}, {ATD_LIT("text")}, {ATD_LIT("source")}, {ATD_LIT("truncated")}, {ATD_LIT("in_reply_to_status_id")}, {ATD_LIT("in_reply_to_status_id_str")}, {ATD_LIT("in_reply_to_user_id")}, {ATD_LIT("in_reply_to_user_id_str")}, {ATD_LIT("in_reply_to_screen_name")}, {ATD_LIT("user")}, {ATD_LIT("geo")}, {ATD_LIT("coordinates")}, {ATD_LIT("place")}, {ATD_LIT("contributors")}, {ATD_LIT("retweeted_status")}, {ATD_LIT("retweet_count")}, {ATD_LIT("favorite_count")}, {ATD_LIT("entities")}, {ATD_LIT("favorited")}, {ATD_LIT("retweeted")}, {ATD_LIT("possibly_sensitive")}, {ATD_LIT("lang")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     twitter_status_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"metadata\":"))) { guess = 16; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"metadata\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"contributors\":"))) goto field_16; goto key; }
 field_0:
     p = twitter_metadata_read_p(r, p, &out->metadata);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"created_at\":"))) { guess = 15; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"created_at\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"place\":"))) goto field_15; goto key; }
 field_1:
     p = atd_read_string_p(r, p, &out->created_at);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"id\":"))) { guess = 20; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"id\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"entities\":"))) goto field_20; goto key; }
 field_2:
     p = atd_read_int64_p(r, p, &out->id);
     if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"id_str\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"id_str\":"))) { if (!more) goto end; goto key; }
 field_3:
     p = atd_read_string_p(r, p, &out->id_str);
     if (p == NULL) { field = 3; goto fail; }
     seen[0] |= (uint64_t)1 << 3;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"text\":"))) { guess = 11; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"text\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"in_reply_to_screen_name\":"))) goto field_11; goto key; }
 field_4:
     p = atd_read_string_p(r, p, &out->text);
     if (p == NULL) { field = 4; goto fail; }
     seen[0] |= (uint64_t)1 << 4;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"source\":"))) { guess = 6; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"source\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"truncated\":"))) goto field_6; goto key; }
 field_5:
     p = atd_read_string_p(r, p, &out->source);
     if (p == NULL) { field = 5; goto fail; }
     seen[0] |= (uint64_t)1 << 5;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"truncated\":"))) { guess = 4; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"truncated\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"text\":"))) goto field_4; goto key; }
 field_6:
     p = atd_read_bool_p(r, p, &out->truncated);
     if (p == NULL) { field = 6; goto fail; }
     seen[0] |= (uint64_t)1 << 6;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"in_reply_to_status_id\":"))) { guess = 12; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"in_reply_to_status_id\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"user\":"))) goto field_12; goto key; }
 field_7:
     p = twitter_int_nullable_read_p(r, p, &out->in_reply_to_status_id);
     if (p == NULL) { field = 7; goto fail; }
     seen[0] |= (uint64_t)1 << 7;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"in_reply_to_status_id_str\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"in_reply_to_status_id_str\":"))) { if (!more) goto end; goto key; }
 field_8:
     p = twitter_string_nullable_read_p(r, p, &out->in_reply_to_status_id_str);
     if (p == NULL) { field = 8; goto fail; }
     seen[0] |= (uint64_t)1 << 8;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"in_reply_to_user_id\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"in_reply_to_user_id\":"))) { if (!more) goto end; goto key; }
 field_9:
     p = twitter_int_nullable_read_p(r, p, &out->in_reply_to_user_id);
     if (p == NULL) { field = 9; goto fail; }
     seen[0] |= (uint64_t)1 << 9;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"in_reply_to_user_id_str\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"in_reply_to_user_id_str\":"))) { if (!more) goto end; goto key; }
 field_10:
     p = twitter_string_nullable_read_p(r, p, &out->in_reply_to_user_id_str);
     if (p == NULL) { field = 10; goto fail; }
     seen[0] |= (uint64_t)1 << 10;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"in_reply_to_screen_name\":"))) { guess = 24; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"in_reply_to_screen_name\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"lang\":"))) goto field_24; goto key; }
 field_11:
     p = twitter_string_nullable_read_p(r, p, &out->in_reply_to_screen_name);
     if (p == NULL) { field = 11; goto fail; }
     seen[0] |= (uint64_t)1 << 11;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"user\":"))) { guess = 7; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"user\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"in_reply_to_status_id\":"))) goto field_7; goto key; }
 field_12:
     p = twitter_user_read_p(r, p, &out->user);
     if (p == NULL) { field = 12; goto fail; }
     seen[0] |= (uint64_t)1 << 12;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"geo\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"geo\":"))) { if (!more) goto end; goto key; }
 field_13:
     p = atd_read_null_p(r, p);
     if (p == NULL) { field = 13; goto fail; }
     out->geo = 0;
     seen[0] |= (uint64_t)1 << 13;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"coordinates\":"))) { guess = 2; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"coordinates\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"id\":"))) goto field_2; goto key; }
 field_14:
     p = atd_read_null_p(r, p);
     if (p == NULL) { field = 14; goto fail; }
     out->coordinates = 0;
     seen[0] |= (uint64_t)1 << 14;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"place\":"))) { guess = 1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"place\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"created_at\":"))) goto field_1; goto key; }
 field_15:
     p = atd_read_null_p(r, p);
     if (p == NULL) { field = 15; goto fail; }
     out->place = 0;
     seen[0] |= (uint64_t)1 << 15;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"contributors\":"))) { guess = 23; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"contributors\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"possibly_sensitive\":"))) goto field_23; goto key; }
 field_16:
     p = atd_read_null_p(r, p);
     if (p == NULL) { field = 16; goto fail; }
     out->contributors = 0;
     seen[0] |= (uint64_t)1 << 16;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"retweeted_status\":"))) { guess = 14; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"retweeted_status\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"coordinates\":"))) goto field_14; goto key; }
 field_17:
     if (!atd_null_skip(r, &p)) {
         {
@@ -1373,46 +1281,46 @@ field_17:
         }
         out->has_retweeted_status = true;
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"retweet_count\":"))) { guess = 5; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"retweet_count\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"source\":"))) goto field_5; goto key; }
 field_18:
     p = atd_read_int64_p(r, p, &out->retweet_count);
     if (p == NULL) { field = 18; goto fail; }
     seen[0] |= (uint64_t)1 << 17;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"favorite_count\":"))) { guess = 22; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"favorite_count\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"retweeted\":"))) goto field_22; goto key; }
 field_19:
     p = atd_read_int64_p(r, p, &out->favorite_count);
     if (p == NULL) { field = 19; goto fail; }
     seen[0] |= (uint64_t)1 << 18;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"entities\":"))) { guess = 21; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"entities\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"favorited\":"))) goto field_21; goto key; }
 field_20:
     p = twitter_entities_read_p(r, p, &out->entities);
     if (p == NULL) { field = 20; goto fail; }
     seen[0] |= (uint64_t)1 << 19;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"favorited\":"))) { guess = 19; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"favorited\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"favorite_count\":"))) goto field_19; goto key; }
 field_21:
     p = atd_read_bool_p(r, p, &out->favorited);
     if (p == NULL) { field = 21; goto fail; }
     seen[0] |= (uint64_t)1 << 20;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"retweeted\":"))) { guess = 13; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"retweeted\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"geo\":"))) goto field_13; goto key; }
 field_22:
     p = atd_read_bool_p(r, p, &out->retweeted);
     if (p == NULL) { field = 22; goto fail; }
     seen[0] |= (uint64_t)1 << 21;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"possibly_sensitive\":"))) { guess = 17; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"possibly_sensitive\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"retweeted_status\":"))) goto field_17; goto key; }
 field_23:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_bool_p(r, p, &out->possibly_sensitive);
         if (p == NULL) { field = 23; goto fail; }
         out->has_possibly_sensitive = true;
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"lang\":"))) { guess = 18; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"lang\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"retweet_count\":"))) goto field_18; goto key; }
 field_24:
     p = atd_read_string_p(r, p, &out->lang);
     if (p == NULL) { field = 24; goto fail; }
     seen[0] |= (uint64_t)1 << 22;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { guess = 0; goto key; }
+    if (more) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"metadata\":"))) goto field_0; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x7fffff)) {
@@ -1420,8 +1328,7 @@ end:
     }
     return p;
 key:
-    if (!more) goto end;
-    switch (twitter_status__key(r, &p, guess)) {
+    switch (twitter_status__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
     case 2: goto field_2;
@@ -1502,16 +1409,10 @@ void twitter_url_entity_init(twitter_url_entity *v)
     memset(v, 0, sizeof *v);
 }
 
-static ATD__HOT_INLINE int twitter_url_entity__key(atd_reader *r, const char **pp, int guess)
+static ATD__HOT_INLINE int twitter_url_entity__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
-    switch (guess) {
-    case 0: if (atd_key_skip(r, pp, ATD_LIT("\"url\":"))) return 0; break;
-    case 1: if (atd_key_skip(r, pp, ATD_LIT("\"expanded_url\":"))) return 1; break;
-    case 2: if (atd_key_skip(r, pp, ATD_LIT("\"display_url\":"))) return 2; break;
-    case 3: if (atd_key_skip(r, pp, ATD_LIT("\"indices\":"))) return 3; break;
-    }
     if (atd_key_room(r, p, ATD_LEN("\"expanded_url\":"))) {
         switch (p[1]) {
         case 'd': if (atd_bytes_skip(pp, ATD_LIT("\"display_url\":"))) return 2; break;
@@ -1536,35 +1437,34 @@ static ATD__HOT_INLINE int twitter_url_entity__key(atd_reader *r, const char **p
 static const char *twitter_url_entity_read_p(atd_reader *r, const char *p, twitter_url_entity *out)
 {
     bool more;
-    int guess;
     int field = 0; /* the field whose value failed */
     static const atd_string names[] = {{ATD_LIT("url")}, {ATD_LIT("expanded_url")}, {ATD_LIT("display_url")}, {ATD_LIT("indices")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     twitter_url_entity_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"url\":"))) { guess = 2; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"url\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"display_url\":"))) goto field_2; goto key; }
 field_0:
     p = atd_read_string_p(r, p, &out->url);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"expanded_url\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"expanded_url\":"))) { if (!more) goto end; goto key; }
 field_1:
     p = atd_read_string_p(r, p, &out->expanded_url);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"display_url\":"))) { guess = 3; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"display_url\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"indices\":"))) goto field_3; goto key; }
 field_2:
     p = atd_read_string_p(r, p, &out->display_url);
     if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"indices\":"))) { guess = 1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"indices\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"expanded_url\":"))) goto field_1; goto key; }
 field_3:
     p = twitter_indices_read_p(r, p, &out->indices);
     if (p == NULL) { field = 3; goto fail; }
     seen[0] |= (uint64_t)1 << 3;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { guess = 0; goto key; }
+    if (more) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"url\":"))) goto field_0; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0xf)) {
@@ -1572,8 +1472,7 @@ end:
     }
     return p;
 key:
-    if (!more) goto end;
-    switch (twitter_url_entity__key(r, &p, guess)) {
+    switch (twitter_url_entity__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
     case 2: goto field_2;
@@ -1593,14 +1492,10 @@ void twitter_hashtag_init(twitter_hashtag *v)
     memset(v, 0, sizeof *v);
 }
 
-static ATD__HOT_INLINE int twitter_hashtag__key(atd_reader *r, const char **pp, int guess)
+static ATD__HOT_INLINE int twitter_hashtag__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
-    switch (guess) {
-    case 0: if (atd_key_skip(r, pp, ATD_LIT("\"text\":"))) return 0; break;
-    case 1: if (atd_key_skip(r, pp, ATD_LIT("\"indices\":"))) return 1; break;
-    }
     if (atd_key_room(r, p, ATD_LEN("\"indices\":"))) {
         switch (p[1]) {
         case 'i': if (atd_bytes_skip(pp, ATD_LIT("\"indices\":"))) return 1; break;
@@ -1621,25 +1516,24 @@ static ATD__HOT_INLINE int twitter_hashtag__key(atd_reader *r, const char **pp, 
 static const char *twitter_hashtag_read_p(atd_reader *r, const char *p, twitter_hashtag *out)
 {
     bool more;
-    int guess;
     int field = 0; /* the field whose value failed */
     static const atd_string names[] = {{ATD_LIT("text")}, {ATD_LIT("indices")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     twitter_hashtag_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"text\":"))) { guess = 1; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"text\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"indices\":"))) goto field_1; goto key; }
 field_0:
     p = atd_read_string_p(r, p, &out->text);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"indices\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"indices\":"))) { if (!more) goto end; goto key; }
 field_1:
     p = twitter_indices_read_p(r, p, &out->indices);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { guess = 0; goto key; }
+    if (more) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"text\":"))) goto field_0; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
@@ -1647,8 +1541,7 @@ end:
     }
     return p;
 key:
-    if (!more) goto end;
-    switch (twitter_hashtag__key(r, &p, guess)) {
+    switch (twitter_hashtag__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
     case ATD__KEY_SKIPPED: goto tail;
@@ -1666,15 +1559,10 @@ void twitter_user_mention_init(twitter_user_mention *v)
     memset(v, 0, sizeof *v);
 }
 
-static ATD__HOT_INLINE int twitter_user_mention__key(atd_reader *r, const char **pp, int guess)
+static ATD__HOT_INLINE int twitter_user_mention__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
-    switch (guess) {
-    case 0: if (atd_key_skip(r, pp, ATD_LIT("\"screen_name\":"))) return 0; break;
-    case 1: if (atd_key_skip(r, pp, ATD_LIT("\"name\":"))) return 1; break;
-    case 2: if (atd_key_skip(r, pp, ATD_LIT("\"id\":"))) return 2; break;
-    }
     if (atd_key_room(r, p, ATD_LEN("\"screen_name\":"))) {
         switch (p[3]) {
         case '"': if (atd_bytes_skip(pp, ATD_LIT("\"id\":"))) return 2; break;
@@ -1701,40 +1589,39 @@ static ATD__HOT_INLINE int twitter_user_mention__key(atd_reader *r, const char *
 static const char *twitter_user_mention_read_p(atd_reader *r, const char *p, twitter_user_mention *out)
 {
     bool more;
-    int guess;
     int field = 0; /* the field whose value failed */
     static const atd_string names[] = {{ATD_LIT("screen_name")}, {ATD_LIT("name")}, {ATD_LIT("id")}, {ATD_LIT("id_str")}, {ATD_LIT("indices")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     twitter_user_mention_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"screen_name\":"))) { guess = 2; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"screen_name\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"id\":"))) goto field_2; goto key; }
 field_0:
     p = atd_read_string_p(r, p, &out->screen_name);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"name\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"name\":"))) { if (!more) goto end; goto key; }
 field_1:
     p = atd_read_string_p(r, p, &out->name);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"id\":"))) { guess = 0; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"id\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"screen_name\":"))) goto field_0; goto key; }
 field_2:
     p = atd_read_int64_p(r, p, &out->id);
     if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"id_str\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"id_str\":"))) { if (!more) goto end; goto key; }
 field_3:
     p = atd_read_string_p(r, p, &out->id_str);
     if (p == NULL) { field = 3; goto fail; }
     seen[0] |= (uint64_t)1 << 3;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"indices\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"indices\":"))) { if (!more) goto end; goto key; }
 field_4:
     p = twitter_indices_read_p(r, p, &out->indices);
     if (p == NULL) { field = 4; goto fail; }
     seen[0] |= (uint64_t)1 << 4;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { guess = 1; goto key; }
+    if (more) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"name\":"))) goto field_1; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x1f)) {
@@ -1742,8 +1629,7 @@ end:
     }
     return p;
 key:
-    if (!more) goto end;
-    switch (twitter_user_mention__key(r, &p, guess)) {
+    switch (twitter_user_mention__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
     case 2: goto field_2;
@@ -1764,14 +1650,10 @@ void twitter_size_init(twitter_size *v)
     memset(v, 0, sizeof *v);
 }
 
-static ATD__HOT_INLINE int twitter_size__key(atd_reader *r, const char **pp, int guess)
+static ATD__HOT_INLINE int twitter_size__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
-    switch (guess) {
-    case 0: if (atd_key_skip(r, pp, ATD_LIT("\"w\":"))) return 0; break;
-    case 1: if (atd_key_skip(r, pp, ATD_LIT("\"h\":"))) return 1; break;
-    }
     if (atd_key_room(r, p, ATD_LEN("\"resize\":"))) {
         switch (p[1]) {
         case 'h': if (atd_bytes_skip(pp, ATD_LIT("\"h\":"))) return 1; break;
@@ -1796,30 +1678,29 @@ static ATD__HOT_INLINE int twitter_size__key(atd_reader *r, const char **pp, int
 static const char *twitter_size_read_p(atd_reader *r, const char *p, twitter_size *out)
 {
     bool more;
-    int guess;
     int field = 0; /* the field whose value failed */
     static const atd_string names[] = {{ATD_LIT("w")}, {ATD_LIT("h")}, {ATD_LIT("resize")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     twitter_size_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"w\":"))) { guess = 1; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"w\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"h\":"))) goto field_1; goto key; }
 field_0:
     p = atd_read_int64_p(r, p, &out->w);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"h\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"h\":"))) { if (!more) goto end; goto key; }
 field_1:
     p = atd_read_int64_p(r, p, &out->h);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"resize\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"resize\":"))) { if (!more) goto end; goto key; }
 field_2:
     p = atd_read_string_p(r, p, &out->resize);
     if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { guess = 0; goto key; }
+    if (more) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"w\":"))) goto field_0; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x7)) {
@@ -1827,8 +1708,7 @@ end:
     }
     return p;
 key:
-    if (!more) goto end;
-    switch (twitter_size__key(r, &p, guess)) {
+    switch (twitter_size__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
     case 2: goto field_2;
@@ -1847,14 +1727,10 @@ void twitter_sizes_init(twitter_sizes *v)
     memset(v, 0, sizeof *v);
 }
 
-static ATD__HOT_INLINE int twitter_sizes__key(atd_reader *r, const char **pp, int guess)
+static ATD__HOT_INLINE int twitter_sizes__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
-    switch (guess) {
-    case 0: if (atd_key_skip(r, pp, ATD_LIT("\"medium\":"))) return 0; break;
-    case 3: if (atd_key_skip(r, pp, ATD_LIT("\"large\":"))) return 3; break;
-    }
     if (atd_key_room(r, p, ATD_LEN("\"medium\":"))) {
         switch (p[1]) {
         case 'l': if (atd_bytes_skip(pp, ATD_LIT("\"large\":"))) return 3; break;
@@ -1881,35 +1757,34 @@ static ATD__HOT_INLINE int twitter_sizes__key(atd_reader *r, const char **pp, in
 static const char *twitter_sizes_read_p(atd_reader *r, const char *p, twitter_sizes *out)
 {
     bool more;
-    int guess;
     int field = 0; /* the field whose value failed */
     static const atd_string names[] = {{ATD_LIT("medium")}, {ATD_LIT("small")}, {ATD_LIT("thumb")}, {ATD_LIT("large")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     twitter_sizes_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"medium\":"))) { guess = 3; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"medium\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"large\":"))) goto field_3; goto key; }
 field_0:
     p = twitter_size_read_p(r, p, &out->medium);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"small\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"small\":"))) { if (!more) goto end; goto key; }
 field_1:
     p = twitter_size_read_p(r, p, &out->small);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"thumb\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"thumb\":"))) { if (!more) goto end; goto key; }
 field_2:
     p = twitter_size_read_p(r, p, &out->thumb);
     if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"large\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"large\":"))) { if (!more) goto end; goto key; }
 field_3:
     p = twitter_size_read_p(r, p, &out->large);
     if (p == NULL) { field = 3; goto fail; }
     seen[0] |= (uint64_t)1 << 3;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { guess = 0; goto key; }
+    if (more) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"medium\":"))) goto field_0; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0xf)) {
@@ -1917,8 +1792,7 @@ end:
     }
     return p;
 key:
-    if (!more) goto end;
-    switch (twitter_sizes__key(r, &p, guess)) {
+    switch (twitter_sizes__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
     case 2: goto field_2;
@@ -1938,17 +1812,10 @@ void twitter_media_init(twitter_media *v)
     memset(v, 0, sizeof *v);
 }
 
-static ATD__HOT_INLINE int twitter_media__key(atd_reader *r, const char **pp, int guess)
+static ATD__HOT_INLINE int twitter_media__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
-    switch (guess) {
-    case 0: if (atd_key_skip(r, pp, ATD_LIT("\"id\":"))) return 0; break;
-    case 5: if (atd_key_skip(r, pp, ATD_LIT("\"url\":"))) return 5; break;
-    case 6: if (atd_key_skip(r, pp, ATD_LIT("\"display_url\":"))) return 6; break;
-    case 8: if (atd_key_skip(r, pp, ATD_LIT("\"type\":"))) return 8; break;
-    case 9: if (atd_key_skip(r, pp, ATD_LIT("\"sizes\":"))) return 9; break;
-    }
     if (atd_key_room(r, p, ATD_LEN("\"source_status_id_str\":"))) {
         switch (p[2]) {
         case 'd':
@@ -2005,70 +1872,69 @@ static ATD__HOT_INLINE int twitter_media__key(atd_reader *r, const char **pp, in
 static const char *twitter_media_read_p(atd_reader *r, const char *p, twitter_media *out)
 {
     bool more;
-    int guess;
     int field = 0; /* the field whose value failed */
     static const atd_string names[] = {{ATD_LIT("id")}, {ATD_LIT("id_str")}, {ATD_LIT("indices")}, {ATD_LIT("media_url")}, {ATD_LIT("media_url_https")}, {ATD_LIT("url")}, {ATD_LIT("display_url")}, {ATD_LIT("expanded_url")}, {ATD_LIT("type")}, {ATD_LIT("sizes")}, {ATD_LIT("source_status_id")}, {ATD_LIT("source_status_id_str")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     twitter_media_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"id\":"))) { guess = 6; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"id\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"display_url\":"))) goto field_6; goto key; }
 field_0:
     p = atd_read_int64_p(r, p, &out->id);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"id_str\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"id_str\":"))) { if (!more) goto end; goto key; }
 field_1:
     p = atd_read_string_p(r, p, &out->id_str);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"indices\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"indices\":"))) { if (!more) goto end; goto key; }
 field_2:
     p = twitter_indices_read_p(r, p, &out->indices);
     if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"media_url\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"media_url\":"))) { if (!more) goto end; goto key; }
 field_3:
     p = atd_read_string_p(r, p, &out->media_url);
     if (p == NULL) { field = 3; goto fail; }
     seen[0] |= (uint64_t)1 << 3;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"media_url_https\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"media_url_https\":"))) { if (!more) goto end; goto key; }
 field_4:
     p = atd_read_string_p(r, p, &out->media_url_https);
     if (p == NULL) { field = 4; goto fail; }
     seen[0] |= (uint64_t)1 << 4;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"url\":"))) { guess = 9; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"url\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"sizes\":"))) goto field_9; goto key; }
 field_5:
     p = atd_read_string_p(r, p, &out->url);
     if (p == NULL) { field = 5; goto fail; }
     seen[0] |= (uint64_t)1 << 5;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"display_url\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"display_url\":"))) { if (!more) goto end; goto key; }
 field_6:
     p = atd_read_string_p(r, p, &out->display_url);
     if (p == NULL) { field = 6; goto fail; }
     seen[0] |= (uint64_t)1 << 6;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"expanded_url\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"expanded_url\":"))) { if (!more) goto end; goto key; }
 field_7:
     p = atd_read_string_p(r, p, &out->expanded_url);
     if (p == NULL) { field = 7; goto fail; }
     seen[0] |= (uint64_t)1 << 7;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"type\":"))) { guess = 0; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"type\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"id\":"))) goto field_0; goto key; }
 field_8:
     p = atd_read_string_p(r, p, &out->media_type);
     if (p == NULL) { field = 8; goto fail; }
     seen[0] |= (uint64_t)1 << 8;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"sizes\":"))) { guess = 5; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"sizes\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"url\":"))) goto field_5; goto key; }
 field_9:
     p = twitter_sizes_read_p(r, p, &out->sizes);
     if (p == NULL) { field = 9; goto fail; }
     seen[0] |= (uint64_t)1 << 9;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"source_status_id\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"source_status_id\":"))) { if (!more) goto end; goto key; }
 field_10:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_int64_p(r, p, &out->source_status_id);
         if (p == NULL) { field = 10; goto fail; }
         out->has_source_status_id = true;
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"source_status_id_str\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"source_status_id_str\":"))) { if (!more) goto end; goto key; }
 field_11:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_string_p(r, p, &out->source_status_id_str);
@@ -2077,7 +1943,7 @@ field_11:
     }
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { guess = 8; goto key; }
+    if (more) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"type\":"))) goto field_8; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3ff)) {
@@ -2085,8 +1951,7 @@ end:
     }
     return p;
 key:
-    if (!more) goto end;
-    switch (twitter_media__key(r, &p, guess)) {
+    switch (twitter_media__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
     case 2: goto field_2;

@@ -56,14 +56,10 @@ static void validators_person__plain_init(validators_person *v)
     validators_person_init(v);
 }
 
-static ATD__HOT_INLINE int validators_person__plain__key(atd_reader *r, const char **pp, int guess)
+static ATD__HOT_INLINE int validators_person__plain__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
-    switch (guess) {
-    case 0: if (atd_key_skip(r, pp, ATD_LIT("\"name\":"))) return 0; break;
-    case 1: if (atd_key_skip(r, pp, ATD_LIT("\"age\":"))) return 1; break;
-    }
     if (atd_key_room(r, p, ATD_LEN("\"email\":"))) {
         switch (p[1]) {
         case 'a': if (atd_bytes_skip(pp, ATD_LIT("\"age\":"))) return 1; break;
@@ -86,13 +82,12 @@ static ATD__HOT_INLINE int validators_person__plain__key(atd_reader *r, const ch
 static const char *validators_person__plain_read_p(atd_reader *r, const char *p, validators_person *out)
 {
     bool more;
-    int guess;
     int field = 0; /* the field whose value failed */
     static const atd_string names[] = {{ATD_LIT("name")}, {ATD_LIT("age")}, {ATD_LIT("email")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     validators_person__plain_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"name\":"))) { guess = 1; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"name\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"age\":"))) goto field_1; goto key; }
 field_0:
     {
         p = atd_skip_ws_p(r, p);
@@ -108,7 +103,7 @@ field_0:
         }
     }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"age\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"age\":"))) { if (!more) goto end; goto key; }
 field_1:
     {
         p = atd_skip_ws_p(r, p);
@@ -124,7 +119,7 @@ field_1:
         }
     }
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"email\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"email\":"))) { if (!more) goto end; goto key; }
 field_2:
     if (!atd_null_skip(r, &p)) {
         {
@@ -144,7 +139,7 @@ field_2:
     }
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { guess = 0; goto key; }
+    if (more) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"name\":"))) goto field_0; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
@@ -152,8 +147,7 @@ end:
     }
     return p;
 key:
-    if (!more) goto end;
-    switch (validators_person__plain__key(r, &p, guess)) {
+    switch (validators_person__plain__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
     case 2: goto field_2;
@@ -277,14 +271,10 @@ void validators_host_init(validators_host *v)
     v->weight = (double)(1.0);
 }
 
-static ATD__HOT_INLINE int validators_host__key(atd_reader *r, const char **pp, int guess)
+static ATD__HOT_INLINE int validators_host__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
-    switch (guess) {
-    case 0: if (atd_key_skip(r, pp, ATD_LIT("\"host\":"))) return 0; break;
-    case 3: if (atd_key_skip(r, pp, ATD_LIT("\"backup\":"))) return 3; break;
-    }
     if (atd_key_room(r, p, ATD_LEN("\"weight\":"))) {
         switch (p[1]) {
         case 'b': if (atd_bytes_skip(pp, ATD_LIT("\"backup\":"))) return 3; break;
@@ -313,13 +303,12 @@ static ATD__HOT_INLINE int validators_host__key(atd_reader *r, const char **pp, 
 static const char *validators_host_read_p(atd_reader *r, const char *p, validators_host *out)
 {
     bool more;
-    int guess;
     int field = 0; /* the field whose value failed */
     static const atd_string names[] = {{ATD_LIT("host")}, {ATD_LIT("port")}, {ATD_LIT("weight")}, {ATD_LIT("backup")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     validators_host_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"host\":"))) { guess = 3; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"host\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"backup\":"))) goto field_3; goto key; }
 field_0:
     {
         p = atd_skip_ws_p(r, p);
@@ -332,7 +321,7 @@ field_0:
         }
     }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"port\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"port\":"))) { if (!more) goto end; goto key; }
 field_1:
     {
         p = atd_skip_ws_p(r, p);
@@ -352,7 +341,7 @@ field_1:
         }
     }
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"weight\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"weight\":"))) { if (!more) goto end; goto key; }
 field_2:
     if (!atd_null_skip(r, &p)) {
         {
@@ -366,7 +355,7 @@ field_2:
             }
         }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"backup\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"backup\":"))) { if (!more) goto end; goto key; }
 field_3:
     if (!atd_null_skip(r, &p)) {
         {
@@ -390,7 +379,7 @@ field_3:
     }
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { guess = 0; goto key; }
+    if (more) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"host\":"))) goto field_0; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
@@ -398,8 +387,7 @@ end:
     }
     return p;
 key:
-    if (!more) goto end;
-    switch (validators_host__key(r, &p, guess)) {
+    switch (validators_host__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
     case 2: goto field_2;
@@ -567,17 +555,10 @@ void validators_config_init(validators_config *v)
     memset(v, 0, sizeof *v);
 }
 
-static ATD__HOT_INLINE int validators_config__key(atd_reader *r, const char **pp, int guess)
+static ATD__HOT_INLINE int validators_config__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
-    switch (guess) {
-    case 0: if (atd_key_skip(r, pp, ATD_LIT("\"hosts\":"))) return 0; break;
-    case 1: if (atd_key_skip(r, pp, ATD_LIT("\"ports\":"))) return 1; break;
-    case 2: if (atd_key_skip(r, pp, ATD_LIT("\"evens\":"))) return 2; break;
-    case 3: if (atd_key_skip(r, pp, ATD_LIT("\"range\":"))) return 3; break;
-    case 4: if (atd_key_skip(r, pp, ATD_LIT("\"level\":"))) return 4; break;
-    }
     if (atd_key_room(r, p, ATD_LEN("\"hosts\":"))) {
         switch (p[1]) {
         case 'e': if (atd_bytes_skip(pp, ATD_LIT("\"evens\":"))) return 2; break;
@@ -606,40 +587,39 @@ static ATD__HOT_INLINE int validators_config__key(atd_reader *r, const char **pp
 static const char *validators_config_read_p(atd_reader *r, const char *p, validators_config *out)
 {
     bool more;
-    int guess;
     int field = 0; /* the field whose value failed */
     static const atd_string names[] = {{ATD_LIT("hosts")}, {ATD_LIT("ports")}, {ATD_LIT("evens")}, {ATD_LIT("range")}, {ATD_LIT("level")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     validators_config_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"hosts\":"))) { guess = 2; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"hosts\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"evens\":"))) goto field_2; goto key; }
 field_0:
     p = validators_host_list_read_p(r, p, &out->hosts);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ports\":"))) { guess = 4; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ports\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"level\":"))) goto field_4; goto key; }
 field_1:
     p = validators_port_list_read_p(r, p, &out->ports);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"evens\":"))) { guess = 3; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"evens\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"range\":"))) goto field_3; goto key; }
 field_2:
     p = validators_int_checked_list_read_p(r, p, &out->evens);
     if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"range\":"))) { guess = 0; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"range\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"hosts\":"))) goto field_0; goto key; }
 field_3:
     p = validators_int_int_checked_tuple_read_p(r, p, &out->range);
     if (p == NULL) { field = 3; goto fail; }
     seen[0] |= (uint64_t)1 << 3;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"level\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"level\":"))) { if (!more) goto end; goto key; }
 field_4:
     p = validators_uint8_checked_nullable_read_p(r, p, &out->level);
     if (p == NULL) { field = 4; goto fail; }
     seen[0] |= (uint64_t)1 << 4;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { guess = 1; goto key; }
+    if (more) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"ports\":"))) goto field_1; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x1f)) {
@@ -647,8 +627,7 @@ end:
     }
     return p;
 key:
-    if (!more) goto end;
-    switch (validators_config__key(r, &p, guess)) {
+    switch (validators_config__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
     case 2: goto field_2;
@@ -673,14 +652,10 @@ void validators_doc_init(validators_doc *v)
     memset(v, 0, sizeof *v);
 }
 
-static ATD__HOT_INLINE int validators_doc__key(atd_reader *r, const char **pp, int guess)
+static ATD__HOT_INLINE int validators_doc__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
-    switch (guess) {
-    case 0: if (atd_key_skip(r, pp, ATD_LIT("\"people\":"))) return 0; break;
-    case 2: if (atd_key_skip(r, pp, ATD_LIT("\"config\":"))) return 2; break;
-    }
     if (atd_key_room(r, p, ATD_LEN("\"people\":"))) {
         switch (p[1]) {
         case 'c': if (atd_bytes_skip(pp, ATD_LIT("\"config\":"))) return 2; break;
@@ -705,23 +680,22 @@ static ATD__HOT_INLINE int validators_doc__key(atd_reader *r, const char **pp, i
 static const char *validators_doc_read_p(atd_reader *r, const char *p, validators_doc *out)
 {
     bool more;
-    int guess;
     int field = 0; /* the field whose value failed */
     static const atd_string names[] = {{ATD_LIT("people")}, {ATD_LIT("shapes")}, {ATD_LIT("config")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     validators_doc_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"people\":"))) { guess = 2; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"people\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"config\":"))) goto field_2; goto key; }
 field_0:
     p = validators_person_list_read_p(r, p, &out->people);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"shapes\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"shapes\":"))) { if (!more) goto end; goto key; }
 field_1:
     p = validators_shape_list_read_p(r, p, &out->shapes);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"config\":"))) { guess = -1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"config\":"))) { if (!more) goto end; goto key; }
 field_2:
     if (!atd_null_skip(r, &p)) {
         p = validators_config_read_p(r, p, &out->config);
@@ -730,7 +704,7 @@ field_2:
     }
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { guess = 0; goto key; }
+    if (more) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"people\":"))) goto field_0; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
@@ -738,8 +712,7 @@ end:
     }
     return p;
 key:
-    if (!more) goto end;
-    switch (validators_doc__key(r, &p, guess)) {
+    switch (validators_doc__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
     case 2: goto field_2;

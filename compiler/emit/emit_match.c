@@ -5,7 +5,12 @@
  * word compares instead of a call to memcmp; the length check comes first,
  * so it reads only the key's own bytes. Names may contain any byte, so
  * literals go through cw_c_string. Record readers use the switch alone, on
- * a decoded key, after their own dispatch of the plain keys (emit_read.c). */
+ * a decoded key, after their own dispatch of the plain keys (emit_read.c).
+ *
+ * That dispatch, and the one of enum readers, is a decision tree on the
+ * bytes of the input itself (emit_plain_tree): a switch on the byte that
+ * splits the candidate names best, down to one, whose whole wire form is
+ * then compared. */
 #include <stdlib.h>
 
 #include "emit.h"
@@ -98,4 +103,97 @@ void emit_case_match(cw *w, const ir_type *sum, const char *name)
     }
     emit_match_function(w, name, names, lens, NULL, sum->ncases);
     cw_blank(w);
+}
+
+bool emit_name_is_plain(const char *name, size_t len)
+{
+    for (size_t i = 0; i < len; i++) {
+        unsigned char c = (unsigned char)name[i];
+        if (c < 0x20 || c >= 0x7f || c == '"' || c == '\\')
+            return false;
+    }
+    return true;
+}
+
+/* Byte k of name i's wire form: the quote, the name, the quote, and for a
+ * key the colon. */
+static char wire_byte(const plain_tree *t, size_t i, size_t k)
+{
+    size_t len = t->lens[i];
+    return k == 0 || k == len + 1 ? '"' : k == len + 2 ? ':' : t->names[i][k - 1];
+}
+
+/* The byte position that splits names idx[0..cnt) (cnt >= 2) best: the
+ * most distinct bytes, then the smallest largest group. Only positions
+ * inside every wire form count; two plain names always differ at one of
+ * them (a name never holds '"', so no wire form is a prefix of another). */
+static size_t split_position(const plain_tree *t, const size_t *idx, size_t cnt)
+{
+    size_t shortest = SIZE_MAX, best = 1, best_distinct = 0, best_largest = SIZE_MAX;
+    for (size_t j = 0; j < cnt; j++)
+        if (t->lens[idx[j]] + 2 + t->colon < shortest)
+            shortest = t->lens[idx[j]] + 2 + t->colon;
+    for (size_t k = 1; k < shortest; k++) {
+        size_t counts[256] = {0}, distinct = 0, largest = 0;
+        for (size_t j = 0; j < cnt; j++) {
+            size_t c = ++counts[(unsigned char)wire_byte(t, idx[j], k)];
+            distinct += c == 1;
+            largest = c > largest ? c : largest;
+        }
+        if (distinct > best_distinct || (distinct == best_distinct && largest < best_largest)) {
+            best = k;
+            best_distinct = distinct;
+            best_largest = largest;
+        }
+    }
+    return best;
+}
+
+const char *emit_wire_literal(cw *w, const char *name, size_t len, bool colon)
+{
+    return cw_fmt(w, "\\\"%s\\\"%s", cw_c_string(w, name, len), colon ? ":" : "");
+}
+
+/* The compare of name i's whole wire form, and what a match runs. */
+static const char *leaf(cw *w, const plain_tree *t, size_t i)
+{
+    const char *hit = t->hits != NULL ? t->hits[i] : cw_fmt(w, "%zu", i);
+    return cw_fmt(w, "if (atd_bytes_skip(%s, ATD_LIT(\"%s\"))) %s%s%s", t->cursor,
+                  emit_wire_literal(w, t->names[i], t->lens[i], t->colon), t->hit_head, hit,
+                  t->hit_tail);
+}
+
+/* The C character literal of a byte of a plain name (printable ASCII). */
+static const char *char_literal(cw *w, char c)
+{
+    return c == '\'' || c == '\\' ? cw_fmt(w, "'\\%c'", c) : cw_fmt(w, "'%c'", c);
+}
+
+void emit_plain_tree(cw *w, const plain_tree *t, const size_t *idx, size_t cnt)
+{
+    if (cnt == 1) {
+        cw_line(w, "%s", leaf(w, t, idx[0]));
+        return;
+    }
+    size_t k = split_position(t, idx, cnt);
+    size_t *group = cw_alloc(w, cnt * sizeof *group);
+    if (group == NULL)
+        return; /* recorded in w's status */
+    cw_open(w, "switch (p[%zu]) {", k);
+    for (unsigned c = 0; c < 256; c++) {
+        size_t n = 0;
+        for (size_t j = 0; j < cnt; j++)
+            if ((unsigned char)wire_byte(t, idx[j], k) == c)
+                group[n++] = idx[j];
+        if (n == 0)
+            continue;
+        if (n == 1) { /* one row of the table */
+            cw_mid(w, "case %s: %s break;", char_literal(w, (char)c), leaf(w, t, group[0]));
+            continue;
+        }
+        cw_mid(w, "case %s:", char_literal(w, (char)c));
+        emit_plain_tree(w, t, group, n);
+        cw_line(w, "break;");
+    }
+    cw_close(w, "}");
 }

@@ -326,17 +326,10 @@ static const char *push_field_stmt(cw *w, const char *json_name, size_t len)
     return fail_stmt(w, cw_fmt(w, "atd_reader_push_field(r, %s)", cw_lit(w, json_name, len)));
 }
 
-/* Whether the input can hold field f's name as it is, so that the fast path
- * may match it byte for byte: printable ASCII without quote or backslash
- * (anything else is escaped or needs validating). */
+/* Whether field f's key may be matched byte for byte (emit_name_is_plain). */
 static bool key_is_plain(const ir_field *f)
 {
-    for (size_t i = 0; i < f->json_len; i++) {
-        unsigned char c = (unsigned char)f->json_name[i];
-        if (c < 0x20 || c >= 0x7f || c == '"' || c == '\\')
-            return false;
-    }
-    return true;
+    return emit_name_is_plain(f->json_name, f->json_len);
 }
 
 /* The p-form reader's signature:
@@ -401,10 +394,10 @@ static void set_seen_bit(cw *w, const ir_field *f)
 }
 
 /* The C string contents of plain field f's key as the input holds it,
- * quoted and followed by the colon (json_len + 3 bytes): \"date\": */
+ * quoted and followed by the colon (json_len + 3 bytes): \\"date\\": */
 static const char *key_literal(cw *w, const ir_field *f)
 {
-    return cw_fmt(w, "\\\"%s\\\":", cw_c_string(w, f->json_name, f->json_len));
+    return emit_wire_literal(w, f->json_name, f->json_len, true);
 }
 
 /* Bytewise order of two fields' JSON names, a prefix first: the order of
@@ -457,15 +450,20 @@ static long sorted_guess(const ir_type *t, const long *succ, size_t k)
     return succ[k];
 }
 
-/* Leaves the straight line for the key lookup (`key`), with the second
- * guess at the key: field s (-1: none), the one after the field just read
- * in sorted order, so that a document whose keys are sorted goes from field
- * to field by compares and direct jumps, as one in declaration order does
- * (emit_key_function):
- *     { guess = 1; goto key; } */
-static const char *goto_key(cw *w, long s)
+/* Leaves the straight line when the key is not the one expected: to `end`
+ * when no member follows, else to field s (-1: none) when its key is there,
+ * the one after the field just read in sorted order, so that a document
+ * whose keys are sorted goes from field to field by compares and direct
+ * jumps, as one in declaration order does; else to the key lookup (`key`):
+ *     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"note\":"))) goto field_1; goto key; } */
+static const char *goto_key(cw *w, const ir_type *t, long s)
 {
-    return cw_fmt(w, "{ guess = %ld; goto key; }", s);
+    if (s < 0)
+        return "{ if (!more) goto end; goto key; }";
+    return cw_fmt(w,
+                  "{ if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT(\"%s\"))) goto field_%ld; "
+                  "goto key; }",
+                  key_literal(w, &t->fields[s]), s);
 }
 
 /* The step to the object's first member (`first`) or to the next one, and
@@ -478,11 +476,11 @@ static void emit_expect_key(cw *w, const ir_type *t, size_t i, long s, bool firs
     const ir_field *f = &t->fields[i];
     if (!key_is_plain(f)) {
         cw_line(w, "p = atd_object_%s_p(r, p, &more);", first ? "begin" : "next_key");
-        cw_line(w, "%s", goto_key(w, s));
+        cw_line(w, "%s", goto_key(w, t, s));
         return;
     }
     cw_line(w, "if (!atd_object_%s_is(r, &p, &more, ATD_LIT(\"%s\"))) %s", first ? "begin" : "next",
-            key_literal(w, f), goto_key(w, s));
+            key_literal(w, f), goto_key(w, t, s));
 }
 
 /* The straight line's step from field i to the next: after the value, the
@@ -495,101 +493,22 @@ static void emit_next_field(cw *w, const ir_type *t, size_t i, const long *succ)
         emit_expect_key(w, t, i + 1, sorted_guess(t, succ, i + 1), false);
 }
 
-/* Byte k of plain field f's key as the input holds it: "name": */
-static char key_byte(const ir_field *f, size_t k)
-{
-    return k == 0 || k == f->json_len + 1 ? '"' : k == f->json_len + 2 ? ':' : f->json_name[k - 1];
-}
-
-/* The C character literal of a byte of a plain key (printable ASCII). */
-static const char *char_literal(cw *w, char c)
-{
-    return c == '\'' || c == '\\' ? cw_fmt(w, "'\\%c'", c) : cw_fmt(w, "'%c'", c);
-}
-
-/* The byte position that splits the keys of fields idx[0..cnt) (cnt >= 2)
- * best: the most distinct bytes, then the smallest largest group. Only
- * positions inside every key count, where the bytes are the key's own; two
- * plain keys always differ at one of them (a name never holds '"', so no
- * key is a prefix of another). */
-static size_t split_position(const ir_type *t, const size_t *idx, size_t cnt)
-{
-    size_t shortest = SIZE_MAX, best = 1, best_distinct = 0, best_largest = SIZE_MAX;
-    for (size_t j = 0; j < cnt; j++)
-        if (t->fields[idx[j]].json_len + 3 < shortest)
-            shortest = t->fields[idx[j]].json_len + 3;
-    for (size_t k = 1; k < shortest; k++) {
-        size_t counts[256] = {0}, distinct = 0, largest = 0;
-        for (size_t j = 0; j < cnt; j++) {
-            size_t c = ++counts[(unsigned char)key_byte(&t->fields[idx[j]], k)];
-            distinct += c == 1;
-            largest = c > largest ? c : largest;
-        }
-        if (distinct > best_distinct || (distinct == best_distinct && largest < best_largest)) {
-            best = k;
-            best_distinct = distinct;
-            best_largest = largest;
-        }
-    }
-    return best;
-}
-
-/* The compare of field i's whole key at p, and its index once *pp is past
- * the key. */
-static const char *key_leaf(cw *w, const ir_type *t, size_t i)
-{
-    return cw_fmt(w, "if (atd_bytes_skip(pp, ATD_LIT(\"%s\"))) return %zu;",
-                  key_literal(w, &t->fields[i]), i);
-}
-
-/* The decision tree over the keys of fields idx[0..cnt): a switch on the
- * byte that splits them best, down to one candidate, whose whole key (the
- * quotes and the colon included) is then compared, a line per key:
- *     switch (p[1]) {
- *     case 'd': if (atd_bytes_skip(pp, ATD_LIT("\"date\":"))) return 1; break;
- *     ...
- *     } */
-static void emit_key_tree(cw *w, const ir_type *t, const size_t *idx, size_t cnt)
-{
-    if (cnt == 1) {
-        cw_line(w, "%s", key_leaf(w, t, idx[0]));
-        return;
-    }
-    size_t k = split_position(t, idx, cnt);
-    size_t *group = cw_alloc(w, cnt * sizeof *group);
-    if (group == NULL)
-        return; /* recorded in w's status */
-    cw_open(w, "switch (p[%zu]) {", k);
-    for (unsigned c = 0; c < 256; c++) {
-        size_t n = 0;
-        for (size_t j = 0; j < cnt; j++)
-            if ((unsigned char)key_byte(&t->fields[idx[j]], k) == c)
-                group[n++] = idx[j];
-        if (n == 0)
-            continue;
-        if (n == 1) { /* one row of the table */
-            cw_mid(w, "case %s: %s break;", char_literal(w, (char)c), key_leaf(w, t, group[0]));
-            continue;
-        }
-        cw_mid(w, "case %s:", char_literal(w, (char)c));
-        emit_key_tree(w, t, group, n);
-        cw_line(w, "break;");
-    }
-    cw_close(w, "}");
-}
-
 /* The tree over the plain keys, when the input holds the key in the plain
  * form "name": with room for the longest key (near the end of the input,
  * and for keys with escapes, whitespace before the colon or unknown keys,
  * the general lookup after it decides). */
 static void emit_key_dispatch(cw *w, const ir_type *t)
 {
+    const char **names = cw_alloc(w, (t->nfields + 1) * sizeof *names);
+    size_t *lens = cw_alloc(w, (t->nfields + 1) * sizeof *lens);
     size_t *idx = cw_alloc(w, (t->nfields + 1) * sizeof *idx);
     size_t cnt = 0;
     const ir_field *longest = NULL;
-    if (idx == NULL)
+    if (names == NULL || lens == NULL || idx == NULL)
         return; /* recorded in w's status */
     for (size_t i = 0; i < t->nfields; i++) {
+        names[i] = t->fields[i].json_name;
+        lens[i] = t->fields[i].json_len;
         if (!key_is_plain(&t->fields[i]))
             continue;
         idx[cnt++] = i;
@@ -598,35 +517,9 @@ static void emit_key_dispatch(cw *w, const ir_type *t)
     }
     if (cnt == 0)
         return;
+    plain_tree tree = {names, lens, true, "pp", "return ", NULL, ";"};
     cw_open(w, "if (atd_key_room(r, p, ATD_LEN(\"%s\")))", key_literal(w, longest));
-    emit_key_tree(w, t, idx, cnt);
-    cw_close(w, "}");
-}
-
-/* The sorted guesses, tried first: a line per field that is one,
- *     case 1: if (atd_key_skip(r, pp, ATD_LIT("\"date\":"))) return 1; break; */
-static void emit_guess_switch(cw *w, const ir_type *t, const long *succ)
-{
-    bool *guessed = cw_alloc(w, (t->nfields + 1) * sizeof *guessed);
-    size_t count = 0;
-    if (guessed == NULL)
-        return; /* recorded in w's status */
-    for (size_t k = 0; k <= t->nfields; k++) {
-        long s = sorted_guess(t, succ, k);
-        if (s >= 0 && !guessed[s]) {
-            guessed[s] = true;
-            count++;
-        }
-    }
-    if (count == 0) {
-        cw_line(w, "(void)guess;");
-        return;
-    }
-    cw_open(w, "switch (guess) {");
-    for (size_t i = 0; i < t->nfields; i++)
-        if (guessed[i])
-            cw_mid(w, "case %zu: if (atd_key_skip(r, pp, ATD_LIT(\"%s\"))) return %zu; break;", i,
-                   key_literal(w, &t->fields[i]), i);
+    emit_plain_tree(w, &tree, idx, cnt);
     cw_close(w, "}");
 }
 
@@ -707,14 +600,12 @@ static void emit_key_lookup(cw *w, const ir_type *t)
  * with *pp past the key's colon, or ATD__KEY_SKIPPED or ATD__KEY_FAILED.
  * Its reader calls it once, at `key`; once inlined there, the compiler
  * jumps from each return straight to the field's label. */
-static void emit_key_function(cw *w, const ir_type *t, const long *succ)
+static void emit_key_function(cw *w, const ir_type *t)
 {
-    cw_line(w, "static ATD__HOT_INLINE int %s__key(atd_reader *r, const char **pp, int guess)",
-            t->fn);
+    cw_line(w, "static ATD__HOT_INLINE int %s__key(atd_reader *r, const char **pp)", t->fn);
     cw_open(w, "{");
     cw_line(w, "const char *p = *pp; /* reads the key; *pp moves past it */");
     cw_line(w, "atd_string key;");
-    emit_guess_switch(w, t, succ);
     emit_key_dispatch(w, t);
     emit_key_lookup(w, t);
     cw_close(w, "}");
@@ -770,30 +661,28 @@ static void emit_missing_fields(cw *w, const ir_type *t)
  *     static const char *event_event_read_p(atd_reader *r, const char *p, event_event *out)
  *     {
  *         bool more;
- *         int guess;
  *         int field = 0;
  *         static const atd_string names[] = {{ATD_LIT("date")}, {ATD_LIT("note")}};
  *         const char *at = p;
  *         uint64_t seen[1] = {0};
  *         event_event_init(out);
- *         if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"date\":"))) { guess = -1; goto key; }
+ *         if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"date\":"))) { if (!more) goto end; goto key; }
  *     field_0:
  *         p = atd_read_int64_p(r, p, &out->date);
  *         if (p == NULL) { field = 0; goto fail; }
  *         seen[0] |= (uint64_t)1 << 0;
- *         if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"note\":"))) { guess = -1; goto key; }
+ *         if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"note\":"))) { if (!more) goto end; goto key; }
  *     field_1:
  *         if (!atd_null_skip(r, &p)) { ...read out->note, has_note = true... }
  *     tail:
  *         p = atd_object_end_key_p(r, p, &more);
- *         if (more) { guess = 0; goto key; }
+ *         if (more) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"date\":"))) goto field_0; goto key; }
  *     end:
  *         if (p == NULL) return NULL;
  *         if (seen[0] != 0x1) return atd_fail_cursor(...missing field 'date'...);
  *         return p;
  *     key:
- *         if (!more) goto end;
- *         switch (event_event__key(r, &p, guess)) {
+ *         switch (event_event__key(r, &p)) {
  *         case 0: goto field_0;
  *         case 1: goto field_1;
  *         case ATD__KEY_SKIPPED: goto tail;
@@ -807,7 +696,7 @@ static void emit_missing_fields(cw *w, const ir_type *t)
  * reached from the previous one by one literal compare, without a key
  * scan, a lookup or an indirect jump; one with its keys sorted does the
  * same through the guess, the key that follows in sorted order, compared
- * first by the lookup. Any other key (another order, a repeated key, where
+ * second. Any other key (another order, a repeated key, where
  * the last value wins) goes through the lookup's tree: a switch on the byte
  * that tells the record's keys apart (chosen by atdc, nested where one byte
  * is not enough) and one compare of the whole key with its quotes and
@@ -824,11 +713,10 @@ static void emit_record_read(cw *w, const ir_type *t)
     size_t n = t->nfields;
     const char *fn = t->fn;
     const long *succ = sorted_successors(w, t);
-    emit_key_function(w, t, succ);
+    emit_key_function(w, t);
     read_p_signature(w, t);
     cw_open(w, "{");
     cw_line(w, "bool more;");
-    cw_line(w, "int guess;");
     if (n > 0) {
         cw_line(w, "int field = 0; /* the field whose value failed */");
         cw_line(w, "static const atd_string names[] = {%s};", emit_field_names(w, t));
@@ -846,7 +734,7 @@ static void emit_record_read(cw *w, const ir_type *t)
         emit_expect_key(w, t, 0, sorted_guess(t, succ, 0), true);
     } else {
         cw_line(w, "p = atd_object_begin_p(r, p, &more);");
-        cw_line(w, "%s", goto_key(w, -1));
+        cw_line(w, "%s", goto_key(w, t, -1));
     }
     for (size_t i = 0; i < n; i++) {
         cw_label(w, "field_%zu:", i);
@@ -856,16 +744,13 @@ static void emit_record_read(cw *w, const ir_type *t)
     }
     cw_label(w, "tail:");
     cw_line(w, "p = atd_object_end_key_p(r, p, &more);");
-    cw_line(w, "if (more) %s", goto_key(w, sorted_guess(t, succ, n)));
+    cw_line(w, "if (more) %s", goto_key(w, t, sorted_guess(t, succ, n)));
     cw_label(w, "end:");
     check_cursor(w);
     emit_missing_fields(w, t);
     cw_line(w, "return p;");
     cw_label(w, "key:");
-    cw_open(w, "if (!more)");
-    cw_line(w, "goto end;");
-    cw_close(w, "}");
-    cw_open(w, "switch (%s__key(r, &p, guess)) {", fn);
+    cw_open(w, "switch (%s__key(r, &p)) {", fn);
     for (size_t i = 0; i < n; i++)
         cw_mid(w, "case %zu: goto field_%zu;", i, i);
     cw_mid(w, "case ATD__KEY_SKIPPED: goto tail;");
@@ -1099,6 +984,46 @@ static void emit_sum_read(cw *w, const ir_type *t)
     cw_close(w, "}");
 }
 
+/* The enum reader's first try: the plain names as the input holds them,
+ * matched in place by the decision tree (emit_plain_tree), within room for
+ * the longest:
+ *     if (atd_key_room(r, p, ATD_LEN("\"Purchase\""))) {
+ *         switch (p[1]) {
+ *         case 'L': ... if (atd_bytes_skip(&p, ATD_LIT("\"Login\""))) { *out = EVENT_KIND_LOGIN; return p; } ...
+ *         }
+ *     }
+ * Names with escapes, unknown names and errors go on to the general path. */
+static void emit_enum_plain_names(cw *w, const ir_type *t)
+{
+    const char **names = cw_alloc(w, (t->ncases + 1) * sizeof *names);
+    size_t *lens = cw_alloc(w, (t->ncases + 1) * sizeof *lens);
+    size_t *idx = cw_alloc(w, (t->ncases + 1) * sizeof *idx);
+    size_t cnt = 0, longest = 0;
+    if (names == NULL || lens == NULL || idx == NULL)
+        return; /* recorded in w's status */
+    for (size_t i = 0; i < t->ncases; i++) {
+        names[i] = t->cases[i].json_name;
+        lens[i] = t->cases[i].json_len;
+        if (!emit_name_is_plain(names[i], lens[i]))
+            continue;
+        idx[cnt++] = i;
+        if (cnt == 1 || lens[i] > lens[longest])
+            longest = i;
+    }
+    if (cnt == 0)
+        return;
+    const char **consts = cw_alloc(w, (t->ncases + 1) * sizeof *consts);
+    if (consts == NULL)
+        return; /* recorded in w's status */
+    for (size_t i = 0; i < t->ncases; i++)
+        consts[i] = t->cases[i].const_name;
+    plain_tree tree = {names, lens, false, "&p", "{ *out = ", consts, "; return p; }"};
+    cw_open(w, "if (atd_key_room(r, p, ATD_LEN(\"%s\")))",
+            emit_wire_literal(w, names[longest], lens[longest], false));
+    emit_plain_tree(w, &tree, idx, cnt);
+    cw_close(w, "}");
+}
+
 /* Emits the reader of an enum (no argument anywhere, no adapter, no
  * validator): only names, borrowed from the input.
  *     static const char *event_kind_read_p(atd_reader *r, const char *p, event_kind *out)
@@ -1128,6 +1053,7 @@ static void emit_enum_read_p(cw *w, const ir_type *t)
     cw_line(w, "size_t at;");
     cw_line(w, "int i;");
     cw_line(w, "p = atd_skip_ws_p(r, p);");
+    emit_enum_plain_names(w, t);
     cw_line(w, "at = atd_reader_offset_of(r, p);");
     cw_open(w, "if (atd_byte_at(r, p) == '\"')");
     cw_line(w, "p = atd_read_name_p(r, p, &s);");

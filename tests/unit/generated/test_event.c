@@ -125,6 +125,49 @@ START_TEST(test_errors)
 }
 END_TEST
 
+/* Enum names are matched in place where the input holds them plain with
+ * room for the longest name; escaped names, names at the very end of the
+ * input and unknown names take the general path. Both must agree. */
+START_TEST(test_enum_names)
+{
+    static const struct {
+        const char *json;
+        int want; /* the constructor, or -1: an error */
+    } cases[] = {
+        {"\"Login\"   ", EVENT_EVENT_TYPE_LOGIN},
+        {"\"Purchase\"   ", EVENT_EVENT_TYPE_PURCHASE},
+        {"\"Logout\"    ", EVENT_EVENT_TYPE_LOGOUT},
+        {"\"Cancel\"    ", EVENT_EVENT_TYPE_CANCEL},
+        {" \"Cancel\"", EVENT_EVENT_TYPE_CANCEL},      /* less room than "Purchase" */
+        {"\"Login\"", EVENT_EVENT_TYPE_LOGIN},
+        {"\"\\u004cogin\"    ", EVENT_EVENT_TYPE_LOGIN}, /* an escape */
+        {"\"Purch\\u0061se\"", EVENT_EVENT_TYPE_PURCHASE},
+        {"\"Logins\"    ", -1}, /* a known name and more */
+        {"\"Logi\"      ", -1}, /* a prefix of one */
+        {"\"Cancel     ", -1},   /* no closing quote */
+        {"\"login\"     ", -1},
+        {"\"\"          ", -1},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        event_event_type t;
+        atd_error err;
+        int rc = event_event_type_from_json(cases[i].json, strlen(cases[i].json), arena, &t, &err);
+        if (cases[i].want >= 0) {
+            ck_assert_msg(rc == 0, "%s: %s", cases[i].json, err.message);
+            ck_assert_int_eq(t, cases[i].want);
+        } else {
+            ck_assert_msg(rc != 0, "%s", cases[i].json);
+        }
+    }
+    event_event_type t;
+    atd_error err;
+    ck_assert_int_eq(event_event_type_from_json("\"Logins\"    ", 12, arena, &t, &err),
+                     ATD_ERR_BAD_VARIANT);
+    ck_assert_str_eq(err.message,
+                     "line 1, column 1, at $: unsupported variant \"Logins\" in 'event_type'");
+}
+END_TEST
+
 START_TEST(test_strict_and_borrow)
 {
     const char *json = "{\"username\":\"bob\",\"date\":1,\"extra\":0,\"event_type\":\"Login\","
@@ -225,6 +268,7 @@ Suite *event_suite(void)
     tcase_add_test(tc, test_write_bytes);
     tcase_add_test(tc, test_write_value);
     tcase_add_test(tc, test_errors);
+    tcase_add_test(tc, test_enum_names);
     tcase_add_test(tc, test_strict_and_borrow);
     tcase_add_test(tc, test_key_orders);
     suite_add_tcase(s, tc);
