@@ -331,12 +331,12 @@ static inline size_t atd_reader_offset_of(const atd_reader *r, const char *p)
 static ATD__HOT_INLINE const char *atd_skip_ws_p(atd_reader *r, const char *p)
 {
     /* Inline exits for the common cases: no whitespace, one space (": "),
-     * and with SSE2 a newline and an indentation of up to 31 spaces
-     * (pretty-printed input): 16 bytes compared with ' ', 16 more when
-     * those are all whitespace, a newline at p counted as a space, and the
-     * first other byte is the token. '/' may start a comment in lenient mode. Everything else
-     * (longer runs, tabs, CR, blank lines, comments, the last 32 bytes of
-     * the input) goes out of line. */
+     * and with SSE2 newlines and an indentation of up to 31 spaces in all
+     * (pretty-printed input): 16 bytes compared with ' ' and '\n', 16 more
+     * compared with ' ' when those are all whitespace, and the first other
+     * byte is the token. '/' may start a comment in lenient mode. Everything
+     * else (longer runs, tabs, CR, comments, the last 32 bytes of the input)
+     * goes out of line. */
     const char *end = r->end;
     if (ATD_LIKELY(p < end)) {
         unsigned char c = (unsigned char)*p;
@@ -346,16 +346,16 @@ static ATD__HOT_INLINE const char *atd_skip_ws_p(atd_reader *r, const char *p)
             return p + 1;
 #if ATD__INLINE_SSE2
         if (ATD_LIKELY(end - p >= 33)) {
-            const __m128i sp = _mm_set1_epi8(' ');
+            const __m128i sp = _mm_set1_epi8(' '), nl = _mm_set1_epi8('\n');
             __m128i v0 = _mm_loadu_si128((const __m128i *)(const void *)p);
-            uint64_t m = (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v0, sp)) |
-                         (uint64_t)(c == '\n');
+            uint64_t m = (unsigned)_mm_movemask_epi8(
+                _mm_or_si128(_mm_cmpeq_epi8(v0, sp), _mm_cmpeq_epi8(v0, nl)));
             if (m == 0xffff) { /* a deeper indentation: 16 bytes more */
                 __m128i v1 = _mm_loadu_si128((const __m128i *)(const void *)(p + 16));
                 m |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v1, sp)) << 16;
             }
             /* at most 32: the bits above the 32 compared are zero in m */
-            const char *q = p + __builtin_ctzll(~m);
+            const char *q = p + (unsigned)__builtin_ctzll(~m);
             if (ATD_LIKELY((unsigned char)*q > ' ' && *q != '/'))
                 return q;
         }
