@@ -30,6 +30,10 @@
 
 #include <string.h>
 
+#if ATD__HAVE_AVX2_KERNELS
+#include <immintrin.h>
+#endif
+
 #if defined(__GNUC__) || defined(__clang__)
 #define ATD_NOINLINE_KEY __attribute__((noinline))
 #else
@@ -493,75 +497,6 @@ static ATD_NOINLINE_KEY const char *read_string_slow(atd_reader *r, const char *
     return read_string(r, p, out, (r->flags & ATD_READ_BORROW_STRINGS) != 0, "a string");
 }
 
-#if ATD__SSE2
-/* The ASCII string whose body starts at s = open_quote + 1, scanned and
- * copied into the arena's current chunk in one pass, sixteen bytes at a
- * time: each block is stored whole at the copy's end before its bytes are
- * looked at, so a short string costs one load, one store and no branch on
- * its length. The stores past the string's end land in the chunk's free
- * room (checked before each block) and are not allocated: the next
- * allocation overwrites them. A short escape (the \/ of every slash, \n,
- * \") becomes its byte where its block was stored, and the blocks go on
- * after it: a few instructions per escape, no call. Returns the byte after
- * the closing quote with *out set, or NULL with *stop where the scan must
- * go on and *stop_dst where its output goes: at a byte that needs the
- * decoder (\uXXXX or a bad escape, non-ASCII, control byte; *special then),
- * or at the first block that the input or the chunk cannot hold whole. */
-static inline const char *scan_copy_blocks(atd_arena *a, const char *open_quote, size_t done,
-                                           const char *end, atd_string *out, const char **stop,
-                                           char **stop_dst, bool *special)
-{
-    const char *s = open_quote + 1 + done;
-    char *const start = a->cur;
-    char *d = start;
-    if (done != 0) /* copied by the inline half: the chunk is there (cur is not NULL) */
-        d += done;
-    /* as integers: both are NULL before the arena's first chunk */
-    size_t room = (size_t)((uintptr_t)a->end - (uintptr_t)d);
-    size_t in_left = (size_t)(end - s);
-    /* Blocks go on while 17 bytes are left before `limit`: the 16 of the
-     * block and the byte after an escape's backslash. The copy never runs
-     * ahead of the scan (an escape shrinks it), so a limit on s bounds both
-     * the input and the room at d. */
-    const char *const limit = s + (in_left < room ? in_left : room);
-    while (limit - s >= 17) {
-        __m128i v = _mm_loadu_si128((const __m128i *)(const void *)s);
-        unsigned bits = atd__string_stops(v);
-        _mm_storeu_si128((__m128i *)(void *)d, v);
-        if (bits) {
-            size_t i = (unsigned)__builtin_ctz(bits);
-            s += i;
-            d += i;
-            if (ATD_LIKELY(*s == '"')) {
-                *d = '\0';
-                a->cur = d + 1; /* atd__arena_take, with the cursor known */
-                out->ptr = start;
-                out->len = (size_t)(d - start);
-                return s + 1;
-            }
-            if (*s == '\\') {
-                unsigned char c = atd__short_escapes[(unsigned char)s[1]];
-                if (ATD_LIKELY(c != 0)) {
-                    *d++ = (char)c;
-                    s += 2;
-                    continue;
-                }
-            }
-            *stop = s;
-            *stop_dst = d;
-            *special = true;
-            return NULL;
-        }
-        s += 16;
-        d += 16;
-    }
-    *special = false;
-    *stop = s;
-    *stop_dst = d;
-    return NULL;
-}
-#endif
-
 /* The strict-mode string at open_quote whose body is plain up to `from`:
  * the wide scan on from there, then the copy, or the general path. Out of
  * line (and the fast path of atd_read_string_p a leaf) where blocks copy
@@ -608,27 +543,48 @@ static ATD_READ_STRING_FROM const char *read_string_from(atd_reader *r, const ch
 #undef ATD_READ_STRING_FROM
 
 #if ATD__SSE2
-/* The copied string at the quote p whose first `done` bytes of body are
- * plain and already at the arena's cursor: the blocks go on after them;
- * what they leave goes to the general paths. */
+/* The block copy (read_string_blocks.h), 16 bytes a step with SSE2, 32
+ * with AVX2 where the CPU has it (the reader's init asks it once; the
+ * flag is read here without a call). */
+#define BLOCK_BYTES 16
+#define BLOCK_NAME(x) x##_16
+#define BLOCK_TARGET
+static ATD__HOT_INLINE unsigned block_copy_stops_16(const char *s, char *d)
+{
+    __m128i v = _mm_loadu_si128((const __m128i *)(const void *)s);
+    _mm_storeu_si128((__m128i *)(void *)d, v);
+    return atd__string_stops(v);
+}
+#define BLOCK_COPY_STOPS block_copy_stops_16
+#include "read_string_blocks.h"
+
+#if ATD__HAVE_AVX2_KERNELS
+#define BLOCK_BYTES 32
+#define BLOCK_NAME(x) x##_32
+#define BLOCK_TARGET ATD__TARGET_AVX2
+static ATD__TARGET_AVX2 ATD__HOT_INLINE unsigned block_copy_stops_32(const char *s, char *d)
+{
+    __m256i v = _mm256_loadu_si256((const __m256i *)(const void *)s);
+    _mm256_storeu_si256((__m256i *)(void *)d, v);
+    __m256i space = _mm256_set1_epi8(' ');
+    __asm__("" : "+x"(space)); /* as in atd__string_stops */
+    __m256i m = _mm256_or_si256(_mm256_or_si256(_mm256_cmpeq_epi8(v, _mm256_set1_epi8('"')),
+                                                _mm256_cmpeq_epi8(v, _mm256_set1_epi8('\\'))),
+                                _mm256_cmpgt_epi8(space, v));
+    return (unsigned)_mm256_movemask_epi8(m);
+}
+#define BLOCK_COPY_STOPS block_copy_stops_32
+#include "read_string_blocks.h"
+#endif
+
 static inline const char *copy_blocks_from(atd_reader *r, atd_arena *a, const char *p, size_t done,
                                            atd_string *out)
 {
-    const char *from;
-    bool special;
-    char *to;
-    const char *after = scan_copy_blocks(a, p, done, r->end, out, &from, &to, &special);
-    if (ATD_LIKELY(after != NULL))
-        return after;
-    if (special) /* \uXXXX, non-ASCII text, control bytes */
-        return read_string_decoding(r, p, from, to, out);
-    /* on from where the blocks stopped (the scan there stops at once when
-     * that is a byte that needs attention), or from the start when they
-     * decoded an escape: what follows copies the body from the opening
-     * quote */
-    if ((uintptr_t)to - (uintptr_t)a->cur != (uintptr_t)(from - (p + 1)))
-        from = p + 1; /* as integers: both NULL before the first chunk */
-    return read_string_from(r, p, from, out);
+#if ATD__HAVE_AVX2_KERNELS
+    if (atomic_load_explicit(&atd__cpu_chosen, memory_order_relaxed) & ATD__CPU_AVX2)
+        return copy_blocks_from_32(r, a, p, done, out);
+#endif
+    return copy_blocks_from_16(r, a, p, done, out);
 }
 #endif
 

@@ -13,6 +13,7 @@
  * input spends most of its bytes on indentation. */
 #include "atd/reader.h"
 #include "atd/number.h"
+#include "cpu.h"
 #include "error_message.h"
 #include "error_path.h"
 #include "reader_internal.h"
@@ -63,6 +64,9 @@ void atd_reader_init(atd_reader *r, const char *json, size_t len, atd_arena *are
     r->err_offset = 0;
     r->err_detail[0] = '\0';
     atd__path_clear(&r->err_path);
+    /* The string reader's block copy reads the kernel choice without a
+     * call, so it must be made before the first string. */
+    (void)atd__cpu_kernels();
 }
 
 static bool fail_va(atd_reader *r, size_t offset, atd_error_code code, const char *fmt, va_list ap)
