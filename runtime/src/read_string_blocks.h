@@ -53,6 +53,11 @@ BLOCK_NAME(scan_copy_blocks)(atd_arena *a, const char *open_quote, size_t done, 
                 return s + 1;
             }
             if (*s == '\\') {
+                if (s[1] == '/') { /* every slash, as PHP and others write it */
+                    *d++ = '/';
+                    s += 2;
+                    continue;
+                }
                 unsigned char c = atd__short_escapes[(unsigned char)s[1]];
                 if (ATD_LIKELY(c != 0)) {
                     *d++ = (char)c;
