@@ -215,29 +215,33 @@ void emit_case_match(cw *w, const ir_type *sum, const char *name);
  * it byte for byte: printable ASCII without quote or backslash (anything
  * else is escaped or needs validating). */
 bool emit_name_is_plain(const char *name, size_t len);
-/* Plain names (names[i], lens[i] bytes) as the input holds them: quoted,
- * and for object keys (colon) followed by ':'. A decision tree over them
- * switches on bytes of the input at p (room checked by the caller for the
- * longest) and on a match of name i's whole wire form runs
+/* Names (names[i], lens[i] bytes, n of them) as the input holds them:
+ * quoted, and for object keys (colon) followed by ':'. On a match of name
+ * i's whole wire form, a dispatch runs
  *     if (atd_bytes_skip(<cursor>, ATD_LIT("<wire form>"))) <hit_head><i><hit_tail>
  * which moves the cursor past it (with hits, hits[i] in place of i). */
 typedef struct plain_tree {
     const char *const *names;
     const size_t *lens;
+    size_t n;
     bool colon;
-    const char *cursor;        /* a `const char **` expression: "pp", "&p" */
-    const char *hit_head;      /* "return " */
-    const char *const *hits;   /* or NULL */
-    const char *hit_tail;      /* ";" */
+    const char *cursor;      /* a `const char **` expression: "pp", "&p" */
+    const char *hit_head;    /* "return " */
+    const char *const *hits; /* or NULL */
+    const char *hit_tail;    /* ";" */
 } plain_tree;
 /* The C string contents of a plain name's wire form: \"date\": */
 const char *emit_wire_literal(cw *w, const char *name, size_t len, bool colon);
-/* The tree over names idx[0..cnt) (cnt >= 1):
- *     switch (p[1]) {
- *     case 'd': if (atd_bytes_skip(pp, ATD_LIT("\"date\":"))) return 1; break;
- *     ...
+/* The dispatch over the plain names (emit_name_is_plain; nothing when there
+ * is none), with room for the longest, a decision tree on bytes of the
+ * input at p down to one name, whose whole wire form is then compared:
+ *     if (atd_key_room(r, p, ATD_LEN("\"received\":"))) {
+ *         switch (p[1]) {
+ *         case 'd': if (atd_bytes_skip(pp, ATD_LIT("\"date\":"))) return 1; break;
+ *         ...
+ *         }
  *     } */
-void emit_plain_tree(cw *w, const plain_tree *t, const size_t *idx, size_t cnt);
+void emit_plain_dispatch(cw *w, const plain_tree *t);
 
 /* emit_stream.c: the untyped shims (read_any, write_any; the agreed
  * interface with the runtime) and the stream wrappers (next_line,

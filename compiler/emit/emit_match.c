@@ -8,7 +8,7 @@
  * a decoded key, after their own dispatch of the plain keys (emit_read.c).
  *
  * That dispatch, and the one of enum readers, is a decision tree on the
- * bytes of the input itself (emit_plain_tree): a switch on the byte that
+ * bytes of the input itself (emit_plain_dispatch): a switch on the byte that
  * splits the candidate names best, down to one, whose whole wire form is
  * then compared. */
 #include <stdlib.h>
@@ -169,7 +169,8 @@ static const char *char_literal(cw *w, char c)
     return c == '\'' || c == '\\' ? cw_fmt(w, "'\\%c'", c) : cw_fmt(w, "'%c'", c);
 }
 
-void emit_plain_tree(cw *w, const plain_tree *t, const size_t *idx, size_t cnt)
+/* The tree over names idx[0..cnt) (cnt >= 1). */
+static void emit_plain_tree(cw *w, const plain_tree *t, const size_t *idx, size_t cnt)
 {
     if (cnt == 1) {
         cw_line(w, "%s", leaf(w, t, idx[0]));
@@ -195,5 +196,26 @@ void emit_plain_tree(cw *w, const plain_tree *t, const size_t *idx, size_t cnt)
         emit_plain_tree(w, t, group, n);
         cw_line(w, "break;");
     }
+    cw_close(w, "}");
+}
+
+void emit_plain_dispatch(cw *w, const plain_tree *t)
+{
+    size_t *idx = cw_alloc(w, (t->n + 1) * sizeof *idx);
+    size_t cnt = 0, longest = 0;
+    if (idx == NULL)
+        return; /* recorded in w's status */
+    for (size_t i = 0; i < t->n; i++) {
+        if (!emit_name_is_plain(t->names[i], t->lens[i]))
+            continue;
+        idx[cnt++] = i;
+        if (cnt == 1 || t->lens[i] > t->lens[longest])
+            longest = i;
+    }
+    if (cnt == 0)
+        return;
+    cw_open(w, "if (atd_key_room(r, p, ATD_LEN(\"%s\")))",
+            emit_wire_literal(w, t->names[longest], t->lens[longest], t->colon));
+    emit_plain_tree(w, t, idx, cnt);
     cw_close(w, "}");
 }

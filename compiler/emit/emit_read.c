@@ -501,26 +501,14 @@ static void emit_key_dispatch(cw *w, const ir_type *t)
 {
     const char **names = cw_alloc(w, (t->nfields + 1) * sizeof *names);
     size_t *lens = cw_alloc(w, (t->nfields + 1) * sizeof *lens);
-    size_t *idx = cw_alloc(w, (t->nfields + 1) * sizeof *idx);
-    size_t cnt = 0;
-    const ir_field *longest = NULL;
-    if (names == NULL || lens == NULL || idx == NULL)
+    if (names == NULL || lens == NULL)
         return; /* recorded in w's status */
     for (size_t i = 0; i < t->nfields; i++) {
         names[i] = t->fields[i].json_name;
         lens[i] = t->fields[i].json_len;
-        if (!key_is_plain(&t->fields[i]))
-            continue;
-        idx[cnt++] = i;
-        if (longest == NULL || t->fields[i].json_len > longest->json_len)
-            longest = &t->fields[i];
     }
-    if (cnt == 0)
-        return;
-    plain_tree tree = {names, lens, true, "pp", "return ", NULL, ";"};
-    cw_open(w, "if (atd_key_room(r, p, ATD_LEN(\"%s\")))", key_literal(w, longest));
-    emit_plain_tree(w, &tree, idx, cnt);
-    cw_close(w, "}");
+    plain_tree tree = {names, lens, t->nfields, true, "pp", "return ", NULL, ";"};
+    emit_plain_dispatch(w, &tree);
 }
 
 /* The body of a C string literal of JSON field names of the record, each
@@ -985,8 +973,7 @@ static void emit_sum_read(cw *w, const ir_type *t)
 }
 
 /* The enum reader's first try: the plain names as the input holds them,
- * matched in place by the decision tree (emit_plain_tree), within room for
- * the longest:
+ * matched in place by the decision tree (emit_plain_dispatch):
  *     if (atd_key_room(r, p, ATD_LEN("\"Purchase\""))) {
  *         switch (p[1]) {
  *         case 'L': ... if (atd_bytes_skip(&p, ATD_LIT("\"Login\""))) { *out = EVENT_KIND_LOGIN; return p; } ...
@@ -997,31 +984,16 @@ static void emit_enum_plain_names(cw *w, const ir_type *t)
 {
     const char **names = cw_alloc(w, (t->ncases + 1) * sizeof *names);
     size_t *lens = cw_alloc(w, (t->ncases + 1) * sizeof *lens);
-    size_t *idx = cw_alloc(w, (t->ncases + 1) * sizeof *idx);
-    size_t cnt = 0, longest = 0;
-    if (names == NULL || lens == NULL || idx == NULL)
+    const char **consts = cw_alloc(w, (t->ncases + 1) * sizeof *consts);
+    if (names == NULL || lens == NULL || consts == NULL)
         return; /* recorded in w's status */
     for (size_t i = 0; i < t->ncases; i++) {
         names[i] = t->cases[i].json_name;
         lens[i] = t->cases[i].json_len;
-        if (!emit_name_is_plain(names[i], lens[i]))
-            continue;
-        idx[cnt++] = i;
-        if (cnt == 1 || lens[i] > lens[longest])
-            longest = i;
-    }
-    if (cnt == 0)
-        return;
-    const char **consts = cw_alloc(w, (t->ncases + 1) * sizeof *consts);
-    if (consts == NULL)
-        return; /* recorded in w's status */
-    for (size_t i = 0; i < t->ncases; i++)
         consts[i] = t->cases[i].const_name;
-    plain_tree tree = {names, lens, false, "&p", "{ *out = ", consts, "; return p; }"};
-    cw_open(w, "if (atd_key_room(r, p, ATD_LEN(\"%s\")))",
-            emit_wire_literal(w, names[longest], lens[longest], false));
-    emit_plain_tree(w, &tree, idx, cnt);
-    cw_close(w, "}");
+    }
+    plain_tree tree = {names, lens, t->ncases, false, "&p", "{ *out = ", consts, "; return p; }"};
+    emit_plain_dispatch(w, &tree);
 }
 
 /* Emits the reader of an enum (no argument anywhere, no adapter, no
