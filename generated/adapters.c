@@ -111,7 +111,7 @@ field_0:
     seen[0] |= (uint64_t)1 << 0;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { if (!more) goto end; goto key; }
+    { if (!more) goto end; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x1)) {
@@ -188,7 +188,7 @@ field_2:
     }
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"width\":"))) goto field_0; goto key; }
+    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"width\":"))) goto field_0; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
@@ -247,7 +247,7 @@ field_0:
     seen[0] |= (uint64_t)1 << 0;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { if (!more) goto end; goto key; }
+    { if (!more) goto end; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x1)) {
@@ -313,7 +313,7 @@ field_1:
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { if (!more) goto end; goto key; }
+    { if (!more) goto end; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
@@ -934,7 +934,7 @@ field_1:
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"payload\":"))) goto field_0; goto key; }
+    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"payload\":"))) goto field_0; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
@@ -1214,7 +1214,7 @@ field_1:
     seen[0] |= (uint64_t)1 << 0;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { if (!more) goto end; goto key; }
+    { if (!more) goto end; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x1)) {
@@ -1448,7 +1448,7 @@ field_6:
     }
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"ones\":"))) goto field_2; goto key; }
+    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"ones\":"))) goto field_2; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0xf)) {

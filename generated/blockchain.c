@@ -68,7 +68,7 @@ field_0:
     seen[0] |= (uint64_t)1 << 0;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { if (!more) goto end; goto key; }
+    { if (!more) goto end; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x1)) {
@@ -218,7 +218,7 @@ field_11:
     seen[0] |= (uint64_t)1 << 11;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"relayed_by\":"))) goto field_10; goto key; }
+    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"relayed_by\":"))) goto field_10; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0xfff)) {
@@ -334,7 +334,7 @@ field_6:
     seen[0] |= (uint64_t)1 << 6;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"spent\":"))) goto field_0; goto key; }
+    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"spent\":"))) goto field_0; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x7f)) {
@@ -415,7 +415,7 @@ field_2:
     seen[0] |= (uint64_t)1 << 2;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"sequence\":"))) goto field_0; goto key; }
+    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"sequence\":"))) goto field_0; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x7)) {

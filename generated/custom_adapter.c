@@ -56,7 +56,7 @@ field_0:
     seen[0] |= (uint64_t)1 << 0;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { if (!more) goto end; goto key; }
+    { if (!more) goto end; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x1)) {
@@ -203,7 +203,7 @@ field_1:
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"shapes\":"))) goto field_0; goto key; }
+    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"shapes\":"))) goto field_0; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {

@@ -477,7 +477,7 @@ field_1:
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"union\":"))) goto field_0; goto key; }
+    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"union\":"))) goto field_0; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
@@ -652,7 +652,7 @@ field_1:
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"width\":"))) goto field_0; goto key; }
+    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"width\":"))) goto field_0; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
@@ -723,7 +723,7 @@ field_1:
     }
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"text\":"))) goto field_0; goto key; }
+    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"text\":"))) goto field_0; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x1)) {
@@ -1178,7 +1178,7 @@ field_1:
     }
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"w\":"))) goto field_0; goto key; }
+    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"w\":"))) goto field_0; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x1)) {
@@ -1831,7 +1831,7 @@ field_30:
     }
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"ex_ctor\":"))) goto field_27; goto key; }
+    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"ex_ctor\":"))) goto field_27; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x7)) {
@@ -2117,7 +2117,7 @@ field_23:
     seen[0] |= (uint64_t)1 << 23;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"while\":"))) goto field_12; goto key; }
+    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"while\":"))) goto field_12; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0xffffff)) {
@@ -2213,7 +2213,7 @@ field_2:
     out->has_note = true;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { if (!more) goto end; goto key; }
+    { if (!more) goto end; goto key; }
 end:
     if (p == NULL) return NULL;
     return p;
@@ -2298,7 +2298,7 @@ field_2:
     }
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { if (!more) goto end; goto key; }
+    { if (!more) goto end; goto key; }
 end:
     if (p == NULL) return NULL;
     return p;
@@ -2372,7 +2372,7 @@ field_2:
     seen[0] |= (uint64_t)1 << 2;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { if (!more) goto end; goto key; }
+    { if (!more) goto end; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x7)) {
@@ -2463,7 +2463,7 @@ field_4:
     seen[0] |= (uint64_t)1 << 4;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"id\":"))) goto field_3; goto key; }
+    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"id\":"))) goto field_3; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x1f)) {
@@ -2848,7 +2848,7 @@ field_8:
     seen[0] |= (uint64_t)1 << 8;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"nul_nul\":"))) goto field_4; goto key; }
+    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"nul_nul\":"))) goto field_4; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x1ff)) {
@@ -3252,7 +3252,7 @@ field_18:
     }
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { if (!more) goto end; goto key; }
+    { if (!more) goto end; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3fff)) {
@@ -3392,7 +3392,7 @@ field_2:
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { if (!more) goto end; goto key; }
+    { if (!more) goto end; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
@@ -3476,7 +3476,7 @@ field_2:
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { if (!more) goto end; goto key; }
+    { if (!more) goto end; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
@@ -3559,7 +3559,7 @@ field_3:
     seen[0] |= (uint64_t)1 << 2;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"items\":"))) goto field_0; goto key; }
+    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"items\":"))) goto field_0; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x7)) {
@@ -3651,7 +3651,7 @@ field_2:
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { if (!more) goto end; goto key; }
+    { if (!more) goto end; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
@@ -3716,7 +3716,7 @@ field_1:
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { if (!more) goto end; goto key; }
+    { if (!more) goto end; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
@@ -4078,7 +4078,7 @@ field_8:
     seen[0] |= (uint64_t)1 << 8;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"ints\":"))) goto field_0; goto key; }
+    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"ints\":"))) goto field_0; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x1ff)) {
@@ -4152,7 +4152,7 @@ field_1:
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { if (!more) goto end; goto key; }
+    { if (!more) goto end; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
@@ -4216,7 +4216,7 @@ field_1:
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { if (!more) goto end; goto key; }
+    { if (!more) goto end; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
@@ -4411,7 +4411,7 @@ field_1:
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"value\":"))) goto field_0; goto key; }
+    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"value\":"))) goto field_0; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
@@ -4665,7 +4665,7 @@ field_2:
     }
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"bound\":"))) goto field_1; goto key; }
+    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"bound\":"))) goto field_1; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
@@ -4735,7 +4735,7 @@ field_1:
     seen[0] |= (uint64_t)1 << 0;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"label\":"))) goto field_0; goto key; }
+    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"label\":"))) goto field_0; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x1)) {
@@ -4811,7 +4811,7 @@ field_2:
     seen[0] |= (uint64_t)1 << 2;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"other\":"))) goto field_1; goto key; }
+    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"other\":"))) goto field_1; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x7)) {
@@ -4894,7 +4894,7 @@ field_0:
     seen[0] |= (uint64_t)1 << 0;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { if (!more) goto end; goto key; }
+    { if (!more) goto end; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x1)) {
@@ -5281,7 +5281,7 @@ field_38:
     seen[0] |= (uint64_t)1 << 37;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"anon_record\":"))) goto field_36; goto key; }
+    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"anon_record\":"))) goto field_36; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3fffffffff)) {
@@ -5389,7 +5389,7 @@ field_1:
     }
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { if (!more) goto end; goto key; }
+    { if (!more) goto end; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x1)) {

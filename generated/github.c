@@ -113,7 +113,7 @@ field_4:
     seen[0] |= (uint64_t)1 << 4;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"type\":"))) goto field_1; goto key; }
+    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"type\":"))) goto field_1; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x1f)) {
@@ -344,7 +344,7 @@ field_16:
     seen[0] |= (uint64_t)1 << 16;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"starred_url\":"))) goto field_9; goto key; }
+    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"starred_url\":"))) goto field_9; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x1ffff)) {
@@ -578,7 +578,7 @@ field_16:
     seen[0] |= (uint64_t)1 << 15;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"updated_at\":"))) goto field_10; goto key; }
+    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"updated_at\":"))) goto field_10; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0xffff)) {

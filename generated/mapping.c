@@ -147,7 +147,7 @@ field_1:
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { if (!more) goto end; goto key; }
+    { if (!more) goto end; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
@@ -334,7 +334,7 @@ field_9:
     }
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"flag\":"))) goto field_6; goto key; }
+    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"flag\":"))) goto field_6; goto key; }
 end:
     if (p == NULL) return NULL;
     return p;
@@ -425,7 +425,7 @@ field_2:
     if (p == NULL) { field = 2; goto fail; }
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { if (!more) goto end; goto key; }
+    { if (!more) goto end; goto key; }
 end:
     if (p == NULL) return NULL;
     return p;
@@ -503,7 +503,7 @@ field_2:
     }
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"z\":"))) goto field_1; goto key; }
+    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"z\":"))) goto field_1; goto key; }
 end:
     if (p == NULL) return NULL;
     return p;
@@ -578,7 +578,7 @@ field_1:
     seen[0] |= (uint64_t)1 << 0;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"next\":"))) goto field_0; goto key; }
+    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"next\":"))) goto field_0; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x1)) {

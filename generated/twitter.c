@@ -175,7 +175,7 @@ field_8:
     seen[0] |= (uint64_t)1 << 8;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { if (!more) goto end; goto key; }
+    { if (!more) goto end; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x1ff)) {
@@ -249,7 +249,7 @@ field_1:
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"statuses\":"))) goto field_0; goto key; }
+    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"statuses\":"))) goto field_0; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
@@ -316,7 +316,7 @@ field_1:
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"result_type\":"))) goto field_0; goto key; }
+    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"result_type\":"))) goto field_0; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
@@ -402,7 +402,7 @@ field_0:
     seen[0] |= (uint64_t)1 << 0;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { if (!more) goto end; goto key; }
+    { if (!more) goto end; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x1)) {
@@ -470,7 +470,7 @@ field_1:
     seen[0] |= (uint64_t)1 << 0;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"url\":"))) goto field_0; goto key; }
+    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"url\":"))) goto field_0; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x1)) {
@@ -897,7 +897,7 @@ field_39:
     seen[0] |= (uint64_t)1 << 38;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"profile_background_color\":"))) goto field_23; goto key; }
+    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"profile_background_color\":"))) goto field_23; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x7fffffffff)) {
@@ -1031,7 +1031,7 @@ field_4:
     }
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"symbols\":"))) goto field_1; goto key; }
+    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"symbols\":"))) goto field_1; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0xf)) {
@@ -1320,7 +1320,7 @@ field_24:
     seen[0] |= (uint64_t)1 << 22;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"metadata\":"))) goto field_0; goto key; }
+    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"metadata\":"))) goto field_0; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x7fffff)) {
@@ -1464,7 +1464,7 @@ field_3:
     seen[0] |= (uint64_t)1 << 3;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"url\":"))) goto field_0; goto key; }
+    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"url\":"))) goto field_0; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0xf)) {
@@ -1533,7 +1533,7 @@ field_1:
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"text\":"))) goto field_0; goto key; }
+    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"text\":"))) goto field_0; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
@@ -1621,7 +1621,7 @@ field_4:
     seen[0] |= (uint64_t)1 << 4;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"name\":"))) goto field_1; goto key; }
+    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"name\":"))) goto field_1; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x1f)) {
@@ -1700,7 +1700,7 @@ field_2:
     seen[0] |= (uint64_t)1 << 2;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"w\":"))) goto field_0; goto key; }
+    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"w\":"))) goto field_0; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x7)) {
@@ -1784,7 +1784,7 @@ field_3:
     seen[0] |= (uint64_t)1 << 3;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"medium\":"))) goto field_0; goto key; }
+    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"medium\":"))) goto field_0; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0xf)) {
@@ -1943,7 +1943,7 @@ field_11:
     }
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    if (more) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"type\":"))) goto field_8; goto key; }
+    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"type\":"))) goto field_8; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3ff)) {

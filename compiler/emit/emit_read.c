@@ -664,7 +664,7 @@ static void emit_missing_fields(cw *w, const ir_type *t)
  *         if (!atd_null_skip(r, &p)) { ...read out->note, has_note = true... }
  *     tail:
  *         p = atd_object_end_key_p(r, p, &more);
- *         if (more) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"date\":"))) goto field_0; goto key; }
+ *         { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"date\":"))) goto field_0; goto key; }
  *     end:
  *         if (p == NULL) return NULL;
  *         if (seen[0] != 0x1) return atd_fail_cursor(...missing field 'date'...);
@@ -732,7 +732,7 @@ static void emit_record_read(cw *w, const ir_type *t)
     }
     cw_label(w, "tail:");
     cw_line(w, "p = atd_object_end_key_p(r, p, &more);");
-    cw_line(w, "if (more) %s", goto_key(w, t, sorted_guess(t, succ, n)));
+    cw_line(w, "%s", goto_key(w, t, sorted_guess(t, succ, n)));
     cw_label(w, "end:");
     check_cursor(w);
     emit_missing_fields(w, t);
