@@ -10,7 +10,7 @@ static unsigned probe(void)
     unsigned k = 0;
 #if ATD__HAVE_AVX2_KERNELS
     __builtin_cpu_init();
-    if (__builtin_cpu_supports("avx2"))
+    if (__builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi"))
         k |= ATD__CPU_AVX2;
     /* (the compiler's probe also asks the OS whether it saves the AVX-512
      * registers) */

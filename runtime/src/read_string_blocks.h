@@ -34,44 +34,50 @@ BLOCK_NAME(scan_copy_blocks)(atd_arena *a, const char *open_quote, size_t done, 
     /* as integers: both are NULL before the arena's first chunk */
     size_t room = (size_t)((uintptr_t)a->end - (uintptr_t)d);
     size_t in_left = (size_t)(end - s);
-    /* Blocks go on while a block and one byte are left before `limit`:
+    /* Blocks go on while a block and one byte are left before the limit:
      * the byte after an escape's backslash. The copy never runs ahead of
      * the scan (an escape shrinks it), so a limit on s bounds both the
-     * input and the room at d. */
-    const char *const limit = s + (in_left < room ? in_left : room);
-    while (limit - s > BLOCK_BYTES) {
-        unsigned bits = BLOCK_COPY_STOPS(s, d);
-        if (bits) {
-            size_t i = (unsigned)__builtin_ctz(bits);
-            s += i;
-            d += i;
-            if (ATD_LIKELY(*s == '"')) {
-                *d = '\0';
-                a->cur = d + 1; /* atd__arena_take, with the cursor known */
-                out->ptr = start;
-                out->len = (size_t)(d - start);
-                return s + 1;
-            }
-            if (*s == '\\') {
-                if (s[1] == '/') { /* every slash, as PHP and others write it */
+     * input and the room at d. `last` is the limit less a block, so that
+     * the loop's test is one compare. */
+    size_t n = in_left < room ? in_left : room;
+    if (n > BLOCK_BYTES) {
+        const char *const last = s + (n - BLOCK_BYTES);
+        do {
+            unsigned bits = BLOCK_COPY_STOPS(s, d);
+            if (bits) {
+                unsigned i = (unsigned)__builtin_ctz(bits);
+                s += i;
+                d += i;
+                if (ATD_LIKELY(*s == '"')) {
+                    *d = '\0';
+                    a->cur = d + 1; /* atd__arena_take, with the cursor known */
+                    out->ptr = start;
+                    out->len = (size_t)(d - start);
+                    return s + 1;
+                }
+                /* every slash, as PHP and others write it: one compare of
+                 * both bytes (s + 1 is before the limit) */
+                if (load16(s) == load16("\\/")) {
                     *d++ = '/';
                     s += 2;
                     continue;
                 }
-                unsigned char c = atd__short_escapes[(unsigned char)s[1]];
-                if (ATD_LIKELY(c != 0)) {
-                    *d++ = (char)c;
-                    s += 2;
-                    continue;
+                if (*s == '\\') {
+                    unsigned char c = atd__short_escapes[(unsigned char)s[1]];
+                    if (ATD_LIKELY(c != 0)) {
+                        *d++ = (char)c;
+                        s += 2;
+                        continue;
+                    }
                 }
+                *stop = s;
+                *stop_dst = d;
+                *special = true;
+                return NULL;
             }
-            *stop = s;
-            *stop_dst = d;
-            *special = true;
-            return NULL;
-        }
-        s += BLOCK_BYTES;
-        d += BLOCK_BYTES;
+            s += BLOCK_BYTES;
+            d += BLOCK_BYTES;
+        } while (s < last);
     }
     *special = false;
     *stop = s;
