@@ -56,7 +56,7 @@ static const char *find_special_lenient(const char *p, const char *end)
         __m128i m = _mm_or_si128(_mm_cmpeq_epi8(v, quote), _mm_cmpeq_epi8(v, bslash));
         unsigned bits = (unsigned)_mm_movemask_epi8(m);
         if (bits)
-            return p + __builtin_ctz(bits);
+            return p + atd__lowest_bit(bits);
         p += 16;
     }
 #endif

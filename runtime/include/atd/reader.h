@@ -355,7 +355,7 @@ static ATD__HOT_INLINE const char *atd_skip_ws_p(atd_reader *r, const char *p)
                 m |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v1, sp)) << 16;
             }
             /* at most 32: the bits above the 32 compared are zero in m */
-            const char *q = p + (unsigned)__builtin_ctzll(~m);
+            const char *q = p + atd__lowest_bit(~m);
             if (ATD_LIKELY((unsigned char)*q > ' ' && *q != '/'))
                 return q;
         }
@@ -739,7 +739,7 @@ static ATD__HOT_INLINE const char *atd_read_string_p(atd_reader *r, const char *
             _mm_storeu_si128((__m128i *)(void *)d, v);
             if (bits == 0) /* longer: on after the 16 bytes copied */
                 return atd__read_string_after_p(r, q, 16, out);
-            unsigned n = (unsigned)__builtin_ctz(bits);
+            size_t n = atd__lowest_bit(bits);
             if (ATD_LIKELY(q[1 + n] == '"')) {
                 d[n] = '\0';
                 a->cur = d + n + 1;
