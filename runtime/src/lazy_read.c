@@ -6,6 +6,7 @@
 #define _POSIX_C_SOURCE 200809L
 
 #include "lazy_internal.h"
+#include "reader_internal.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -207,7 +208,7 @@ void atd_lazy_reader(const atd_lazy_db *db, atd_reader *r, uint64_t off, uint64_
 {
     atd_reader_init(r, db->data, db->len, arena, ATD_READ_BORROW_STRINGS);
     r->cur = db->data + off;
-    r->end = db->data + off + len;
+    atd__reader_set_end(r, db->data + off + len);
 }
 
 void atd_lazy_root_reader(const atd_lazy_db *db, atd_reader *r, atd_arena *arena)
@@ -440,7 +441,7 @@ static bool read_leaf_entry(atd_reader *r, atd_string *key)
         return false;
     if (vlen > (uint64_t)(r->end - r->cur))
         return atd__bin_fail_eof(r);
-    r->end = r->cur + vlen;
+    atd__reader_set_end(r, r->cur + vlen);
     return true;
 }
 

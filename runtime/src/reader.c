@@ -54,7 +54,7 @@ void atd_reader_init(atd_reader *r, const char *json, size_t len, atd_arena *are
     }
     r->start = json;
     r->cur = json;
-    r->end = json + len;
+    atd__reader_set_end(r, json + len);
     r->arena = arena;
     r->flags = flags;
     r->copy_arena = (flags & (ATD_READ_BORROW_STRINGS | ATD_READ_LENIENT)) ? NULL : arena;

@@ -14,6 +14,13 @@
 #define ATD_NOINLINE_FN
 #endif
 
+/* Sets the end of r's input (and with it fast_end), at or after r->start. */
+static inline void atd__reader_set_end(atd_reader *r, const char *end)
+{
+    r->end = end;
+    r->fast_end = end - r->start > ATD__FAST_ROOM ? end - ATD__FAST_ROOM : r->start;
+}
+
 /* Scans the string whose opening quote is at p, validating it (escapes,
  * UTF-8 and control bytes in strict mode). On success sets [*body, *body_end)
  * to the raw bytes between the quotes, *has_escape when a backslash occurs,

@@ -73,6 +73,10 @@ typedef struct atd_reader {
     const char *start; /* input */
     const char *cur;   /* next byte to read */
     const char *end;   /* one past the last byte */
+    /* end - ATD__FAST_ROOM, or start when the input is shorter: below it,
+     * the ATD__FAST_ROOM + 1 bytes from the cursor on are input, and the
+     * inline fast paths need one compare. Set with end, by the runtime. */
+    const char *fast_end;
     atd_arena *arena;  /* where decoded values go */
     unsigned flags;    /* atd_read_flags */
     /* The arena when strings are copied by the fast path: NULL in lenient or
@@ -345,7 +349,7 @@ static ATD__HOT_INLINE const char *atd_skip_ws_p(atd_reader *r, const char *p)
         if (c == ' ' && end - p >= 2 && (unsigned char)p[1] > ' ' && p[1] != '/')
             return p + 1;
 #if ATD__INLINE_SSE2
-        if (ATD_LIKELY(end - p >= 33)) {
+        if (ATD_LIKELY(p < r->fast_end)) {
             const __m128i sp = _mm_set1_epi8(' '), nl = _mm_set1_epi8('\n');
             __m128i v0 = _mm_loadu_si128((const __m128i *)(const void *)p);
             uint64_t m = (unsigned)_mm_movemask_epi8(
@@ -729,7 +733,7 @@ static ATD__HOT_INLINE const char *atd_read_string_p(atd_reader *r, const char *
     /* room for the space, the quote and 16 bytes of input, and for 16
      * bytes in the arena's chunk (its pointers are NULL before the first
      * chunk: compared as integers) */
-    if (ATD_LIKELY(a != NULL && r->end - p >= 18 &&
+    if (ATD_LIKELY(a != NULL && p < r->fast_end &&
                    (uintptr_t)a->end - (uintptr_t)a->cur >= 16)) {
         const char *q = p + (*p == ' ');
         if (ATD_LIKELY(*q == '"')) {

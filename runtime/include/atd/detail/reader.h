@@ -13,6 +13,12 @@
  * recorded. A field's key gives the field's index. */
 enum { ATD__KEY_SKIPPED = -1, ATD__KEY_FAILED = -2 };
 
+/* Below atd_reader.fast_end = end - ATD__FAST_ROOM, the ATD__FAST_ROOM + 1
+ * bytes from the cursor on are input: enough for the inline whitespace
+ * skip (33) and a short string (18), which then need no other bounds
+ * check. Small, so that short documents (JSON Lines records) have it too. */
+#define ATD__FAST_ROOM 32
+
 /* The index of the lowest set bit of x (x != 0), as a size_t to add to a
  * pointer. GCC gives __builtin_ctzll's int result a sign extension and, for
  * the CPUs where tzcnt waits on its target, clears the target first: two
