@@ -14,6 +14,17 @@ static bool is_name(atd_string s, const char *name)
     return s.len == 4 && memcmp(s.ptr, name, 4) == 0;
 }
 
+const char *atd__null_skip_p(const atd_reader *r, const char *q)
+{
+    if ((size_t)(r->end - q) < 4 || memcmp(q, "null", 4) != 0)
+        return q;
+    /* at the end of the input the next step reports it */
+    unsigned char c = r->end - q > 4 ? (unsigned char)q[4] : ' ';
+    if (c != ',' && c != '}' && c != ' ' && c != '\n' && c != '\r' && c != '\t' && c != '/')
+        return q;
+    return q + 4;
+}
+
 const char *atd_read_option_begin_p(atd_reader *r, const char *p, bool *has)
 {
     atd_string s;

@@ -330,6 +330,17 @@ static inline size_t atd_reader_offset_of(const atd_reader *r, const char *p)
  * atd_skip_ws does the same at r->cur. */
 static ATD__HOT_INLINE const char *atd_skip_ws_p(atd_reader *r, const char *p)
 {
+    return atd__skip_ws_as_p(r, p, ATD__WS_SPACE | ATD__WS_INDENT);
+}
+/* atd_skip_ws_p with only some of its inline exits (a constant `ways`):
+ * every call site pays the code of the exits it keeps, and what they leave
+ * goes out of line, with the same result. Callers keep the exits that the
+ * whitespace at their place in common input takes: one space after a ':'
+ * (ATD__WS_SPACE), a newline and an indentation after a ',' or a bracket
+ * in pretty-printed input (ATD__WS_INDENT, which also takes the one space,
+ * with more steps). */
+static ATD__HOT_INLINE const char *atd__skip_ws_as_p(atd_reader *r, const char *p, unsigned ways)
+{
     /* Inline exits for the common cases: no whitespace, one space (": "),
      * and with SSE2 newlines and an indentation of up to 31 spaces in all
      * (pretty-printed input): 16 bytes compared with ' ' and '\n', 16 more
@@ -342,10 +353,11 @@ static ATD__HOT_INLINE const char *atd_skip_ws_p(atd_reader *r, const char *p)
         unsigned char c = (unsigned char)*p;
         if (c > ' ' && c != '/')
             return p;
-        if (c == ' ' && end - p >= 2 && (unsigned char)p[1] > ' ' && p[1] != '/')
+        if ((ways & ATD__WS_SPACE) && c == ' ' && end - p >= 2 && (unsigned char)p[1] > ' ' &&
+            p[1] != '/')
             return p + 1;
 #if ATD__INLINE_SSE2
-        if (ATD_LIKELY(end - p >= 33)) {
+        if ((ways & ATD__WS_INDENT) && ATD_LIKELY(end - p >= 33)) {
             const __m128i sp = _mm_set1_epi8(' '), nl = _mm_set1_epi8('\n');
             __m128i v0 = _mm_loadu_si128((const __m128i *)(const void *)p);
             uint64_t m = (unsigned)_mm_movemask_epi8(
@@ -467,12 +479,12 @@ static ATD__HOT_INLINE const char *atd_object_end_p(atd_reader *r, const char *p
 static ATD__HOT_INLINE const char *atd_object_next_key_p(atd_reader *r, const char *p, bool *more)
 {
     p = atd_object_next_p(r, p, more);
-    return *more ? atd_skip_ws_p(r, p) : p;
+    return *more ? atd__skip_ws_as_p(r, p, ATD__WS_INDENT) : p;
 }
 static ATD__HOT_INLINE const char *atd_object_end_key_p(atd_reader *r, const char *p, bool *more)
 {
     p = atd_object_end_p(r, p, more);
-    return *more ? atd_skip_ws_p(r, p) : p;
+    return *more ? atd__skip_ws_as_p(r, p, ATD__WS_INDENT) : p;
 }
 static inline bool atd_array_next(atd_reader *r, bool *more)
 {
@@ -611,18 +623,14 @@ static ATD__HOT_INLINE bool atd_object_begin_is(atd_reader *r, const char **p, b
  * field's own reader, whose error names it. */
 static ATD__HOT_INLINE bool atd_null_skip(atd_reader *r, const char **p)
 {
-    const char *q = atd_skip_ws_p(r, *p);
-    *p = q;
-    if (ATD_LIKELY(q >= r->end || *q != 'n'))
+    const char *q = atd__skip_ws_as_p(r, *p, ATD__WS_SPACE); /* after the ':' */
+    if (ATD_LIKELY(q >= r->end || *q != 'n')) {
+        *p = q;
         return false;
-    if ((size_t)(r->end - q) < 4 || !atd_bytes_eq(q, "null", 4))
-        return false;
-    /* at the end of the input the next step reports it */
-    unsigned char c = r->end - q > 4 ? (unsigned char)q[4] : ' ';
-    if (c != ',' && c != '}' && c != ' ' && c != '\n' && c != '\r' && c != '\t' && c != '/')
-        return false;
-    *p = q + 4;
-    return true;
+    }
+    /* the literal checked out of line: a call for each null, no code at each field */
+    *p = atd__null_skip_p(r, q);
+    return *p != q;
 }
 
 /* The same on r->cur (lit, n as above): consumes the key and returns true,

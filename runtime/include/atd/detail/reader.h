@@ -32,8 +32,11 @@ static ATD__HOT_INLINE unsigned atd__string_stops(__m128i v)
 /* atd_skip_ws_p's slow path: runs of whitespace the inline skip leaves,
  * comments in lenient mode, the end of the input. */
 const char *atd__skip_ws_slow_p(atd_reader *r, const char *p);
-/* (defined in atd/reader.h; the container halves below skip whitespace with it) */
+/* The inline exits of atd__skip_ws_as_p (atd/reader.h). */
+enum { ATD__WS_SPACE = 1, ATD__WS_INDENT = 2 };
+/* (defined in atd/reader.h; the container halves below skip whitespace with them) */
 static ATD__HOT_INLINE const char *atd_skip_ws_p(atd_reader *r, const char *p);
+static ATD__HOT_INLINE const char *atd__skip_ws_as_p(atd_reader *r, const char *p, unsigned ways);
 
 /* The out-of-line halves: everything the inline halves below do not settle
  * (whitespace the inline skip leaves, the empty container, errors). They
@@ -46,6 +49,11 @@ const char *atd__array_begin_slow_p(atd_reader *r, const char *p);
 const char *atd__object_begin_slow_p(atd_reader *r, const char *p);
 const char *atd__array_next_slow_p(atd_reader *r, const char *p);
 const char *atd__object_next_slow_p(atd_reader *r, const char *p);
+
+/* atd_null_skip's out-of-line half, at q (an 'n'): the cursor past the
+ * null when one is there, followed by what may follow a member's value,
+ * else q. */
+const char *atd__null_skip_p(const atd_reader *r, const char *q);
 
 /* atd_read_string_p's out-of-line half: every string its inline half does
  * not settle (long ones, escapes, non-ASCII text, borrowing, lenient mode,
@@ -65,7 +73,7 @@ static ATD__HOT_INLINE const char *atd__begin_p(atd_reader *r, const char *p, bo
 {
     p = atd_skip_ws_p(r, p);
     if (ATD_LIKELY(p < r->end && *p == open && r->depth < r->max_depth)) {
-        const char *q = atd_skip_ws_p(r, p + 1);
+        const char *q = atd__skip_ws_as_p(r, p + 1, ATD__WS_INDENT);
         if (ATD_LIKELY(q < r->end)) {
             *nonempty = *q != close;
             if (*q == close)
@@ -98,7 +106,7 @@ static ATD__HOT_INLINE const char *atd__next_or_close_p(atd_reader *r, const cha
         *more = true;
         return p + 1;
     }
-    const char *q = atd_skip_ws_p(r, p);
+    const char *q = atd__skip_ws_as_p(r, p, ATD__WS_INDENT);
     if (ATD_LIKELY(q < r->end && *q == close)) {
         r->depth--;
         *more = false;
