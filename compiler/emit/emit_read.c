@@ -783,12 +783,12 @@ static void emit_payload_switch_end(cw *w, const ir_type *t)
 
 /* The opening of a constructor's container, [ or { at p, up to its first
  * token (begin leaves the cursor there), whose offset becomes `at`:
- *     p = atd_array_begin_p(r, p, &more); if (p == NULL) return NULL;
+ *     p = atd_array_begin_at_p(r, p, &more); if (p == NULL) return NULL;
  *     if (!more) return atd_fail_cursor(atd_reader_fail_at(r, at, ..."empty array instead of a variant..."));
  *     at = atd_reader_offset_of(r, p); */
 static void emit_payload_begin(cw *w, const ir_type *t, bool array)
 {
-    cw_line(w, "p = atd_%s_begin_p(r, p, &more);", array ? "array" : "object");
+    cw_line(w, "p = atd_%s_begin_at_p(r, p, &more);", array ? "array" : "object");
     check_cursor(w);
     cw_open(w, "if (!more)");
     cw_line(w,
@@ -1066,7 +1066,7 @@ static void emit_tuple_read(cw *w, const ir_type *t)
     cw_line(w, "%s_init(out);", t->fn);
     cw_line(w, "p = atd_skip_ws_p(r, p);");
     cw_line(w, "at = atd_reader_offset_of(r, p);");
-    cw_line(w, "p = atd_array_begin_p(r, p, &more);");
+    cw_line(w, "p = atd_array_begin_at_p(r, p, &more);");
     check_cursor(w);
     for (size_t i = 0; i < t->ncells; i++) {
         if (i < t->nmin_cells) {

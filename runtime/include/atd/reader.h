@@ -443,11 +443,24 @@ bool atd_read_end(atd_reader *r);
  * The common cases are settled inline. */
 static ATD__HOT_INLINE const char *atd_array_begin_p(atd_reader *r, const char *p, bool *nonempty)
 {
-    return atd__begin_p(r, p, nonempty, '[', ']', atd__array_begin_slow_p);
+    return atd__begin_p(r, p, nonempty, '[', ']', false, atd__array_begin_slow_p);
 }
 static ATD__HOT_INLINE const char *atd_object_begin_p(atd_reader *r, const char *p, bool *nonempty)
 {
-    return atd__begin_p(r, p, nonempty, '{', '}', atd__object_begin_slow_p);
+    return atd__begin_p(r, p, nonempty, '{', '}', false, atd__object_begin_slow_p);
+}
+/* The same where the caller skipped the whitespace before the container
+ * already (p is at the bracket, or at what is there instead): no second
+ * skip inline. */
+static ATD__HOT_INLINE const char *atd_array_begin_at_p(atd_reader *r, const char *p,
+                                                        bool *nonempty)
+{
+    return atd__begin_p(r, p, nonempty, '[', ']', true, atd__array_begin_slow_p);
+}
+static ATD__HOT_INLINE const char *atd_object_begin_at_p(atd_reader *r, const char *p,
+                                                         bool *nonempty)
+{
+    return atd__begin_p(r, p, nonempty, '{', '}', true, atd__object_begin_slow_p);
 }
 bool atd_array_begin(atd_reader *r, bool *nonempty);
 bool atd_object_begin(atd_reader *r, bool *nonempty);

@@ -64,14 +64,16 @@ const char *atd__read_string_p(atd_reader *r, const char *p, atd_string *out);
  * chunk had room for 16): the scan goes on after them. */
 const char *atd__read_string_after_p(atd_reader *r, const char *p, unsigned n, atd_string *out);
 
-/* begin: whitespace, the bracket, whitespace again (pretty-printed input
- * puts a newline and an indentation there) and the first token or the
- * closing bracket are settled inline. */
+/* begin: whitespace (unless `at`: the cursor is at the token already), the
+ * bracket, whitespace again (pretty-printed input puts a newline and an
+ * indentation there) and the first token or the closing bracket are
+ * settled inline. */
 static ATD__HOT_INLINE const char *atd__begin_p(atd_reader *r, const char *p, bool *nonempty,
-                                                char open, char close,
+                                                char open, char close, bool at,
                                                 const char *(*slow)(atd_reader *, const char *))
 {
-    p = atd_skip_ws_p(r, p);
+    if (!at)
+        p = atd_skip_ws_p(r, p);
     if (ATD_LIKELY(p < r->end && *p == open && r->depth < r->max_depth)) {
         const char *q = atd__skip_ws_as_p(r, p + 1, ATD__WS_INDENT);
         if (ATD_LIKELY(q < r->end)) {
