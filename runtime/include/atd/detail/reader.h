@@ -12,6 +12,9 @@
  * key is no field's: the unknown key's value was skipped, or an error is
  * recorded. A field's key gives the field's index. */
 enum { ATD__KEY_SKIPPED = -1, ATD__KEY_FAILED = -2 };
+/* The general lookup of a record's key (read with atd_object_key_p): the
+ * index of key in names[0..n), or -1. */
+int atd__key_index(const atd_string *names, size_t n, atd_string key);
 
 #if ATD__INLINE_SSE2
 /* The bytes of v that stop a plain string, as a movemask: the quote, the
