@@ -332,49 +332,6 @@ static ATD__HOT_INLINE const char *atd_skip_ws_p(atd_reader *r, const char *p)
 {
     return atd__skip_ws_as_p(r, p, ATD__WS_SPACE | ATD__WS_INDENT);
 }
-/* atd_skip_ws_p with only some of its inline exits (a constant `ways`):
- * every call site pays the code of the exits it keeps, and what they leave
- * goes out of line, with the same result. Callers keep the exits that the
- * whitespace at their place in common input takes: one space after a ':'
- * (ATD__WS_SPACE), a newline and an indentation after a ',' or a bracket
- * in pretty-printed input (ATD__WS_INDENT, which also takes the one space,
- * with more steps). */
-static ATD__HOT_INLINE const char *atd__skip_ws_as_p(atd_reader *r, const char *p, unsigned ways)
-{
-    /* Inline exits for the common cases: no whitespace, one space (": "),
-     * and with SSE2 newlines and an indentation of up to 31 spaces in all
-     * (pretty-printed input): 16 bytes compared with ' ' and '\n', 16 more
-     * compared with ' ' when those are all whitespace, and the first other
-     * byte is the token. '/' may start a comment in lenient mode. Everything
-     * else (longer runs, tabs, CR, comments, the last 32 bytes of the input)
-     * goes out of line. */
-    const char *end = r->end;
-    if (ATD_LIKELY(p < end)) {
-        unsigned char c = (unsigned char)*p;
-        if (c > ' ' && c != '/')
-            return p;
-        if ((ways & ATD__WS_SPACE) && c == ' ' && end - p >= 2 && (unsigned char)p[1] > ' ' &&
-            p[1] != '/')
-            return p + 1;
-#if ATD__INLINE_SSE2
-        if ((ways & ATD__WS_INDENT) && ATD_LIKELY(end - p >= 33)) {
-            const __m128i sp = _mm_set1_epi8(' '), nl = _mm_set1_epi8('\n');
-            __m128i v0 = _mm_loadu_si128((const __m128i *)(const void *)p);
-            uint64_t m = (unsigned)_mm_movemask_epi8(
-                _mm_or_si128(_mm_cmpeq_epi8(v0, sp), _mm_cmpeq_epi8(v0, nl)));
-            if (m == 0xffff) { /* a deeper indentation: 16 bytes more */
-                __m128i v1 = _mm_loadu_si128((const __m128i *)(const void *)(p + 16));
-                m |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v1, sp)) << 16;
-            }
-            /* at most 32: the bits above the 32 compared are zero in m */
-            const char *q = p + (unsigned)__builtin_ctzll(~m);
-            if (ATD_LIKELY((unsigned char)*q > ' ' && *q != '/'))
-                return q;
-        }
-#endif
-    }
-    return atd__skip_ws_slow_p(r, p);
-}
 static inline void atd_skip_ws(atd_reader *r)
 {
     r->cur = atd_skip_ws_p(r, r->cur);
