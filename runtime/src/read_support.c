@@ -14,6 +14,21 @@ static bool is_name(atd_string s, const char *name)
     return s.len == 4 && memcmp(s.ptr, name, 4) == 0;
 }
 
+void *atd__read_grow(atd_reader *r, const char *p, void *items, size_t *cap, size_t size,
+                     size_t align)
+{
+    size_t ncap = *cap != 0 ? 2 * *cap : 8;
+    void *grown = NULL;
+    if (ncap <= SIZE_MAX / size)
+        grown = atd_arena_grow(atd_reader_arena(r), items, *cap * size, ncap * size, align);
+    if (grown == NULL) {
+        atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory");
+        return NULL;
+    }
+    *cap = ncap;
+    return grown;
+}
+
 int atd__key_index(const atd_string *names, size_t n, atd_string key)
 {
     for (size_t i = 0; i < n; i++)

@@ -630,20 +630,20 @@ static ATD__KEY_INLINE bool atd_key_room(const atd_reader *r, const char *p, siz
  * grown to twice as many (8 at first), moved only if the arena cannot
  * grow it in place.
  *   r: the reader; p: the cursor, for the error's position.
- * Returns the array, *cap updated, or NULL after recording ATD_ERR_NOMEM. */
+ * Returns the array, *cap updated, or NULL after recording ATD_ERR_NOMEM.
+ * Inline, a list's first block from the arena's chunk (most lists are
+ * short); the rest out of line, so that each list reader is small. */
 static ATD__HOT_INLINE void *atd_read_grow(atd_reader *r, const char *p, void *items, size_t *cap,
                                            size_t size, size_t align)
 {
-    size_t ncap = *cap != 0 ? 2 * *cap : 8;
-    void *grown = NULL;
-    if (ncap <= SIZE_MAX / size)
-        grown = atd_arena_grow(atd_reader_arena(r), items, *cap * size, ncap * size, align);
-    if (grown == NULL) {
-        atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory");
-        return NULL;
+    if (*cap == 0) {
+        void *first = atd__arena_alloc_here(atd_reader_arena(r), 8 * size, align);
+        if (ATD_LIKELY(first != NULL)) {
+            *cap = 8;
+            return first;
+        }
     }
-    *cap = ncap;
-    return grown;
+    return atd__read_grow(r, p, items, cap, size, align);
 }
 
 /* --- options ---

@@ -12,6 +12,10 @@
  * key is no field's: the unknown key's value was skipped, or an error is
  * recorded. A field's key gives the field's index. */
 enum { ATD__KEY_SKIPPED = -1, ATD__KEY_FAILED = -2 };
+/* atd_read_grow's out-of-line half: every growth but a list's first block
+ * taken from the arena's current chunk. */
+void *atd__read_grow(atd_reader *r, const char *p, void *items, size_t *cap, size_t size,
+                     size_t align);
 /* The general lookup of a record's key (read with atd_object_key_p): the
  * index of key in names[0..n), or -1. */
 int atd__key_index(const atd_string *names, size_t n, atd_string key);
