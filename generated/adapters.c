@@ -79,19 +79,21 @@ void adapters_circle_init(adapters_circle *v)
     memset(v, 0, sizeof *v);
 }
 
+static const atd_string adapters_circle__names[] = {{ATD_LIT("radius")}};
+
 static ATD__HOT_INLINE int adapters_circle__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
+    int i;
     if (atd_key_room(r, p, ATD_LEN("\"radius\":"))) {
         if (atd_bytes_skip(pp, ATD_LIT("\"radius\":"))) return 0;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    switch (key.len) {
-    case 6: if (atd_bytes_eq(key.ptr, ATD_LIT("radius"))) return 0; break;
-    }
+    i = atd__key_index(adapters_circle__names, 1, key);
+    if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "circle", "radius\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
 }
@@ -100,7 +102,6 @@ static const char *adapters_circle_read_p(atd_reader *r, const char *p, adapters
 {
     bool more;
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("radius")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     adapters_circle_init(out);
@@ -125,7 +126,7 @@ key:
     default: return NULL;
     }
 fail:
-    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
+    return atd_fail_cursor(atd_reader_push_field(r, adapters_circle__names[field].ptr, adapters_circle__names[field].len));
 }
 
 ATD_DEFINE_READ(extern, adapters_circle, adapters_circle)
@@ -136,10 +137,13 @@ void adapters_rect_init(adapters_rect *v)
     memset(v, 0, sizeof *v);
 }
 
+static const atd_string adapters_rect__names[] = {{ATD_LIT("width")}, {ATD_LIT("height")}, {ATD_LIT("label")}};
+
 static ATD__HOT_INLINE int adapters_rect__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
+    int i;
     if (atd_key_room(r, p, ATD_LEN("\"height\":"))) {
         switch (p[1]) {
         case 'h': if (atd_bytes_skip(pp, ATD_LIT("\"height\":"))) return 1; break;
@@ -150,13 +154,8 @@ static ATD__HOT_INLINE int adapters_rect__key(atd_reader *r, const char **pp)
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    switch (key.len) {
-    case 5:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("width"))) return 0;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("label"))) return 2;
-        break;
-    case 6: if (atd_bytes_eq(key.ptr, ATD_LIT("height"))) return 1; break;
-    }
+    i = atd__key_index(adapters_rect__names, 3, key);
+    if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "rect", "width\000height\000label\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
 }
@@ -165,7 +164,6 @@ static const char *adapters_rect_read_p(atd_reader *r, const char *p, adapters_r
 {
     bool more;
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("width")}, {ATD_LIT("height")}, {ATD_LIT("label")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     adapters_rect_init(out);
@@ -204,7 +202,7 @@ key:
     default: return NULL;
     }
 fail:
-    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
+    return atd_fail_cursor(atd_reader_push_field(r, adapters_rect__names[field].ptr, adapters_rect__names[field].len));
 }
 
 ATD_DEFINE_READ(extern, adapters_rect, adapters_rect)
@@ -215,19 +213,21 @@ void adapters_start_init(adapters_start *v)
     memset(v, 0, sizeof *v);
 }
 
+static const atd_string adapters_start__names[] = {{ATD_LIT("at")}};
+
 static ATD__HOT_INLINE int adapters_start__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
+    int i;
     if (atd_key_room(r, p, ATD_LEN("\"at\":"))) {
         if (atd_bytes_skip(pp, ATD_LIT("\"at\":"))) return 0;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    switch (key.len) {
-    case 2: if (atd_bytes_eq(key.ptr, ATD_LIT("at"))) return 0; break;
-    }
+    i = atd__key_index(adapters_start__names, 1, key);
+    if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "start", "at\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
 }
@@ -236,7 +236,6 @@ static const char *adapters_start_read_p(atd_reader *r, const char *p, adapters_
 {
     bool more;
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("at")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     adapters_start_init(out);
@@ -261,7 +260,7 @@ key:
     default: return NULL;
     }
 fail:
-    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
+    return atd_fail_cursor(atd_reader_push_field(r, adapters_start__names[field].ptr, adapters_start__names[field].len));
 }
 
 ATD_DEFINE_READ(extern, adapters_start, adapters_start)
@@ -272,10 +271,13 @@ void adapters_tagged_init(adapters_tagged *v)
     memset(v, 0, sizeof *v);
 }
 
+static const atd_string adapters_tagged__names[] = {{ATD_LIT("kind")}, {ATD_LIT("n")}};
+
 static ATD__HOT_INLINE int adapters_tagged__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
+    int i;
     if (atd_key_room(r, p, ATD_LEN("\"kind\":"))) {
         switch (p[1]) {
         case 'k': if (atd_bytes_skip(pp, ATD_LIT("\"kind\":"))) return 0; break;
@@ -285,10 +287,8 @@ static ATD__HOT_INLINE int adapters_tagged__key(atd_reader *r, const char **pp)
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    switch (key.len) {
-    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("kind"))) return 0; break;
-    case 1: if (atd_bytes_eq(key.ptr, ATD_LIT("n"))) return 1; break;
-    }
+    i = atd__key_index(adapters_tagged__names, 2, key);
+    if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "tagged", "kind\000n\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
 }
@@ -297,7 +297,6 @@ static const char *adapters_tagged_read_p(atd_reader *r, const char *p, adapters
 {
     bool more;
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("kind")}, {ATD_LIT("n")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     adapters_tagged_init(out);
@@ -328,7 +327,7 @@ key:
     default: return NULL;
     }
 fail:
-    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
+    return atd_fail_cursor(atd_reader_push_field(r, adapters_tagged__names[field].ptr, adapters_tagged__names[field].len));
 }
 
 ATD_DEFINE_READ(extern, adapters_tagged, adapters_tagged)
@@ -410,7 +409,7 @@ static const char *adapters_shape_read_p(atd_reader *r, const char *p, adapters_
         }
     }
     if (c == '[') {
-        p = atd_array_begin_p(r, p, &more);
+        p = atd_array_begin_at_p(r, p, &more);
         if (p == NULL) return NULL;
         if (!more) {
             return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "shape"));
@@ -522,7 +521,7 @@ static const char *adapters_event_read_p(atd_reader *r, const char *p, adapters_
         }
     }
     if (c == '[') {
-        p = atd_array_begin_p(r, p, &more);
+        p = atd_array_begin_at_p(r, p, &more);
         if (p == NULL) return NULL;
         if (!more) {
             return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "event"));
@@ -597,7 +596,7 @@ static const char *adapters_one_read_p(atd_reader *r, const char *p, adapters_on
         return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "one"));
     }
     if (c == '{') {
-        p = atd_object_begin_p(r, p, &more);
+        p = atd_object_begin_at_p(r, p, &more);
         if (p == NULL) return NULL;
         if (!more) {
             return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty object instead of a variant of '%s'", "one"));
@@ -625,7 +624,7 @@ static const char *adapters_one_read_p(atd_reader *r, const char *p, adapters_on
         }
     }
     if (c == '[') {
-        p = atd_array_begin_p(r, p, &more);
+        p = atd_array_begin_at_p(r, p, &more);
         if (p == NULL) return NULL;
         if (!more) {
             return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "one"));
@@ -722,7 +721,7 @@ static const char *adapters_codec_shape_read_p(atd_reader *r, const char *p, ada
         }
     }
     if (c == '[') {
-        p = atd_array_begin_p(r, p, &more);
+        p = atd_array_begin_at_p(r, p, &more);
         if (p == NULL) return NULL;
         if (!more) {
             return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "codec_shape"));
@@ -792,7 +791,7 @@ static const char *adapters_payload_read_p(atd_reader *r, const char *p, adapter
         return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "payload"));
     }
     if (c == '[') {
-        p = atd_array_begin_p(r, p, &more);
+        p = atd_array_begin_at_p(r, p, &more);
         if (p == NULL) return NULL;
         if (!more) {
             return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "payload"));
@@ -878,10 +877,13 @@ static const char *adapters_tagged_value__tv_read_p(atd_reader *r, const char *p
     return atd_fail_cursor(atd_reader_fail_at(r, tag_at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in field 'kind' of '%s'", atd_quote_name(tag.ptr, tag.len, q_, sizeof q_), "payload"));
 }
 
+static const atd_string adapters_tagged_value__names[] = {{ATD_LIT("payload")}, {ATD_LIT("id")}};
+
 static ATD__HOT_INLINE int adapters_tagged_value__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
+    int i;
     if (atd_key_room(r, p, ATD_LEN("\"payload\":"))) {
         switch (p[1]) {
         case 'i': if (atd_bytes_skip(pp, ATD_LIT("\"id\":"))) return 1; break;
@@ -891,10 +893,8 @@ static ATD__HOT_INLINE int adapters_tagged_value__key(atd_reader *r, const char 
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    switch (key.len) {
-    case 7: if (atd_bytes_eq(key.ptr, ATD_LIT("payload"))) return 0; break;
-    case 2: if (atd_bytes_eq(key.ptr, ATD_LIT("id"))) return 1; break;
-    }
+    i = atd__key_index(adapters_tagged_value__names, 2, key);
+    if (i >= 0) return i;
     if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS) && !(key.len == ATD_LEN("kind") && memcmp(key.ptr, ATD_LIT("kind")) == 0)) {
         atd_reader_fail_unknown_field(r, p, key, "tagged_value", "payload\000id\000");
         return ATD__KEY_FAILED;
@@ -911,7 +911,6 @@ static const char *adapters_tagged_value_read_p(atd_reader *r, const char *p, ad
 {
     bool more;
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("payload")}, {ATD_LIT("id")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     adapters_tagged_value_init(out);
@@ -956,7 +955,7 @@ key:
     default: return NULL;
     }
 fail:
-    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
+    return atd_fail_cursor(atd_reader_push_field(r, adapters_tagged_value__names[field].ptr, adapters_tagged_value__names[field].len));
 }
 
 ATD_DEFINE_READ(extern, adapters_tagged_value, adapters_tagged_value)
@@ -987,7 +986,7 @@ static const char *adapters_string_abstract_nullable_tuple_read_p(atd_reader *r,
     adapters_string_abstract_nullable_tuple_init(out);
     p = atd_skip_ws_p(r, p);
     at = atd_reader_offset_of(r, p);
-    p = atd_array_begin_p(r, p, &more);
+    p = atd_array_begin_at_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) {
         return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 2 tuple elements, found 0"));
@@ -1050,7 +1049,7 @@ static const char *adapters_payload2_read_p(atd_reader *r, const char *p, adapte
         return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "payload2"));
     }
     if (c == '[') {
-        p = atd_array_begin_p(r, p, &more);
+        p = atd_array_begin_at_p(r, p, &more);
         if (p == NULL) return NULL;
         if (!more) {
             return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "payload2"));
@@ -1156,10 +1155,13 @@ static const char *adapters_tagged_value2__tv_read_p(atd_reader *r, const char *
     return atd_fail_cursor(atd_reader_fail_at(r, tag_at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in field 'kind' of '%s'", atd_quote_name(tag.ptr, tag.len, q_, sizeof q_), "payload2"));
 }
 
+static const atd_string adapters_tagged_value2__names[] = {{ATD_LIT("kind")}, {ATD_LIT("payload2")}};
+
 static ATD__HOT_INLINE int adapters_tagged_value2__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
+    int i;
     if (atd_key_room(r, p, ATD_LEN("\"payload2\":"))) {
         switch (p[1]) {
         case 'k': if (atd_bytes_skip(pp, ATD_LIT("\"kind\":"))) return 0; break;
@@ -1169,10 +1171,8 @@ static ATD__HOT_INLINE int adapters_tagged_value2__key(atd_reader *r, const char
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    switch (key.len) {
-    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("kind"))) return 0; break;
-    case 8: if (atd_bytes_eq(key.ptr, ATD_LIT("payload2"))) return 1; break;
-    }
+    i = atd__key_index(adapters_tagged_value2__names, 2, key);
+    if (i >= 0) return i;
     if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS) && !(key.len == ATD_LEN("kind") && memcmp(key.ptr, ATD_LIT("kind")) == 0)) {
         atd_reader_fail_unknown_field(r, p, key, "tagged_value2", "kind\000payload2\000");
         return ATD__KEY_FAILED;
@@ -1189,7 +1189,6 @@ static const char *adapters_tagged_value2_read_p(atd_reader *r, const char *p, a
 {
     bool more;
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("kind")}, {ATD_LIT("payload2")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     adapters_tagged_value2_init(out);
@@ -1233,7 +1232,7 @@ key:
     default: return NULL;
     }
 fail:
-    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
+    return atd_fail_cursor(atd_reader_push_field(r, adapters_tagged_value2__names[field].ptr, adapters_tagged_value2__names[field].len));
 }
 
 ATD_DEFINE_READ(extern, adapters_tagged_value2, adapters_tagged_value2)
@@ -1309,7 +1308,7 @@ static const char *adapters_kind_shape_read_p(atd_reader *r, const char *p, adap
         }
     }
     if (c == '[') {
-        p = atd_array_begin_p(r, p, &more);
+        p = atd_array_begin_at_p(r, p, &more);
         if (p == NULL) return NULL;
         if (!more) {
             return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "kind_shape"));
@@ -1365,10 +1364,13 @@ void adapters_doc_init(adapters_doc *v)
     memset(v, 0, sizeof *v);
 }
 
+static const atd_string adapters_doc__names[] = {{ATD_LIT("shapes")}, {ATD_LIT("events")}, {ATD_LIT("ones")}, {ATD_LIT("codec")}, {ATD_LIT("tv")}, {ATD_LIT("tv2")}, {ATD_LIT("kinds")}};
+
 static ATD__HOT_INLINE int adapters_doc__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
+    int i;
     if (atd_key_room(r, p, ATD_LEN("\"shapes\":"))) {
         switch (p[4]) {
         case '"': if (atd_bytes_skip(pp, ATD_LIT("\"tv2\":"))) return 5; break;
@@ -1383,19 +1385,8 @@ static ATD__HOT_INLINE int adapters_doc__key(atd_reader *r, const char **pp)
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    switch (key.len) {
-    case 6:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("shapes"))) return 0;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("events"))) return 1;
-        break;
-    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("ones"))) return 2; break;
-    case 5:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("codec"))) return 3;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("kinds"))) return 6;
-        break;
-    case 2: if (atd_bytes_eq(key.ptr, ATD_LIT("tv"))) return 4; break;
-    case 3: if (atd_bytes_eq(key.ptr, ATD_LIT("tv2"))) return 5; break;
-    }
+    i = atd__key_index(adapters_doc__names, 7, key);
+    if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "doc", "shapes\000events\000ones\000codec\000tv\000tv2\000kinds\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
 }
@@ -1404,7 +1395,6 @@ static const char *adapters_doc_read_p(atd_reader *r, const char *p, adapters_do
 {
     bool more;
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("shapes")}, {ATD_LIT("events")}, {ATD_LIT("ones")}, {ATD_LIT("codec")}, {ATD_LIT("tv")}, {ATD_LIT("tv2")}, {ATD_LIT("kinds")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     adapters_doc_init(out);
@@ -1468,7 +1458,7 @@ key:
     default: return NULL;
     }
 fail:
-    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
+    return atd_fail_cursor(atd_reader_push_field(r, adapters_doc__names[field].ptr, adapters_doc__names[field].len));
 }
 
 ATD_DEFINE_READ(extern, adapters_doc, adapters_doc)

@@ -36,19 +36,21 @@ void blockchain_root_init(blockchain_root *v)
     memset(v, 0, sizeof *v);
 }
 
+static const atd_string blockchain_root__names[] = {{ATD_LIT("txs")}};
+
 static ATD__HOT_INLINE int blockchain_root__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
+    int i;
     if (atd_key_room(r, p, ATD_LEN("\"txs\":"))) {
         if (atd_bytes_skip(pp, ATD_LIT("\"txs\":"))) return 0;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    switch (key.len) {
-    case 3: if (atd_bytes_eq(key.ptr, ATD_LIT("txs"))) return 0; break;
-    }
+    i = atd__key_index(blockchain_root__names, 1, key);
+    if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "root", "txs\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
 }
@@ -57,7 +59,6 @@ static const char *blockchain_root_read_p(atd_reader *r, const char *p, blockcha
 {
     bool more;
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("txs")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     blockchain_root_init(out);
@@ -82,7 +83,7 @@ key:
     default: return NULL;
     }
 fail:
-    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
+    return atd_fail_cursor(atd_reader_push_field(r, blockchain_root__names[field].ptr, blockchain_root__names[field].len));
 }
 
 ATD_DEFINE_READ(extern, blockchain_root, blockchain_root)
@@ -97,10 +98,13 @@ void blockchain_transaction_init(blockchain_transaction *v)
     memset(v, 0, sizeof *v);
 }
 
+static const atd_string blockchain_transaction__names[] = {{ATD_LIT("lock_time")}, {ATD_LIT("ver")}, {ATD_LIT("size")}, {ATD_LIT("inputs")}, {ATD_LIT("double_spend")}, {ATD_LIT("time")}, {ATD_LIT("tx_index")}, {ATD_LIT("vin_sz")}, {ATD_LIT("hash")}, {ATD_LIT("vout_sz")}, {ATD_LIT("relayed_by")}, {ATD_LIT("out")}};
+
 static ATD__HOT_INLINE int blockchain_transaction__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
+    int i;
     if (atd_key_room(r, p, ATD_LEN("\"double_spend\":"))) {
         switch (p[3]) {
         case '_': if (atd_bytes_skip(pp, ATD_LIT("\"tx_index\":"))) return 6; break;
@@ -124,26 +128,8 @@ static ATD__HOT_INLINE int blockchain_transaction__key(atd_reader *r, const char
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    switch (key.len) {
-    case 9: if (atd_bytes_eq(key.ptr, ATD_LIT("lock_time"))) return 0; break;
-    case 3:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("ver"))) return 1;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("out"))) return 11;
-        break;
-    case 4:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("size"))) return 2;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("time"))) return 5;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("hash"))) return 8;
-        break;
-    case 6:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("inputs"))) return 3;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("vin_sz"))) return 7;
-        break;
-    case 12: if (atd_bytes_eq(key.ptr, ATD_LIT("double_spend"))) return 4; break;
-    case 8: if (atd_bytes_eq(key.ptr, ATD_LIT("tx_index"))) return 6; break;
-    case 7: if (atd_bytes_eq(key.ptr, ATD_LIT("vout_sz"))) return 9; break;
-    case 10: if (atd_bytes_eq(key.ptr, ATD_LIT("relayed_by"))) return 10; break;
-    }
+    i = atd__key_index(blockchain_transaction__names, 12, key);
+    if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "transaction", "lock_time\000ver\000size\000inputs\000double_spend\000time\000tx_index\000vin_sz\000hash\000vout_sz\000relayed_by\000out\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
 }
@@ -152,7 +138,6 @@ static const char *blockchain_transaction_read_p(atd_reader *r, const char *p, b
 {
     bool more;
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("lock_time")}, {ATD_LIT("ver")}, {ATD_LIT("size")}, {ATD_LIT("inputs")}, {ATD_LIT("double_spend")}, {ATD_LIT("time")}, {ATD_LIT("tx_index")}, {ATD_LIT("vin_sz")}, {ATD_LIT("hash")}, {ATD_LIT("vout_sz")}, {ATD_LIT("relayed_by")}, {ATD_LIT("out")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     blockchain_transaction_init(out);
@@ -243,7 +228,7 @@ key:
     default: return NULL;
     }
 fail:
-    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
+    return atd_fail_cursor(atd_reader_push_field(r, blockchain_transaction__names[field].ptr, blockchain_transaction__names[field].len));
 }
 
 ATD_DEFINE_READ(extern, blockchain_transaction, blockchain_transaction)
@@ -254,10 +239,13 @@ void blockchain_output_init(blockchain_output *v)
     memset(v, 0, sizeof *v);
 }
 
+static const atd_string blockchain_output__names[] = {{ATD_LIT("spent")}, {ATD_LIT("tx_index")}, {ATD_LIT("type")}, {ATD_LIT("addr")}, {ATD_LIT("value")}, {ATD_LIT("n")}, {ATD_LIT("script")}};
+
 static ATD__HOT_INLINE int blockchain_output__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
+    int i;
     if (atd_key_room(r, p, ATD_LEN("\"tx_index\":"))) {
         switch (p[2]) {
         case '"': if (atd_bytes_skip(pp, ATD_LIT("\"n\":"))) return 5; break;
@@ -272,19 +260,8 @@ static ATD__HOT_INLINE int blockchain_output__key(atd_reader *r, const char **pp
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    switch (key.len) {
-    case 5:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("spent"))) return 0;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("value"))) return 4;
-        break;
-    case 8: if (atd_bytes_eq(key.ptr, ATD_LIT("tx_index"))) return 1; break;
-    case 4:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("type"))) return 2;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("addr"))) return 3;
-        break;
-    case 1: if (atd_bytes_eq(key.ptr, ATD_LIT("n"))) return 5; break;
-    case 6: if (atd_bytes_eq(key.ptr, ATD_LIT("script"))) return 6; break;
-    }
+    i = atd__key_index(blockchain_output__names, 7, key);
+    if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "output", "spent\000tx_index\000type\000addr\000value\000n\000script\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
 }
@@ -293,7 +270,6 @@ static const char *blockchain_output_read_p(atd_reader *r, const char *p, blockc
 {
     bool more;
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("spent")}, {ATD_LIT("tx_index")}, {ATD_LIT("type")}, {ATD_LIT("addr")}, {ATD_LIT("value")}, {ATD_LIT("n")}, {ATD_LIT("script")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     blockchain_output_init(out);
@@ -354,7 +330,7 @@ key:
     default: return NULL;
     }
 fail:
-    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
+    return atd_fail_cursor(atd_reader_push_field(r, blockchain_output__names[field].ptr, blockchain_output__names[field].len));
 }
 
 ATD_DEFINE_READ(extern, blockchain_output, blockchain_output)
@@ -365,10 +341,13 @@ void blockchain_input_init(blockchain_input *v)
     memset(v, 0, sizeof *v);
 }
 
+static const atd_string blockchain_input__names[] = {{ATD_LIT("sequence")}, {ATD_LIT("prev_out")}, {ATD_LIT("script")}};
+
 static ATD__HOT_INLINE int blockchain_input__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
+    int i;
     if (atd_key_room(r, p, ATD_LEN("\"sequence\":"))) {
         switch (p[2]) {
         case 'c': if (atd_bytes_skip(pp, ATD_LIT("\"script\":"))) return 2; break;
@@ -379,13 +358,8 @@ static ATD__HOT_INLINE int blockchain_input__key(atd_reader *r, const char **pp)
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    switch (key.len) {
-    case 8:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("sequence"))) return 0;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("prev_out"))) return 1;
-        break;
-    case 6: if (atd_bytes_eq(key.ptr, ATD_LIT("script"))) return 2; break;
-    }
+    i = atd__key_index(blockchain_input__names, 3, key);
+    if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "input", "sequence\000prev_out\000script\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
 }
@@ -394,7 +368,6 @@ static const char *blockchain_input_read_p(atd_reader *r, const char *p, blockch
 {
     bool more;
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("sequence")}, {ATD_LIT("prev_out")}, {ATD_LIT("script")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     blockchain_input_init(out);
@@ -431,7 +404,7 @@ key:
     default: return NULL;
     }
 fail:
-    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
+    return atd_fail_cursor(atd_reader_push_field(r, blockchain_input__names[field].ptr, blockchain_input__names[field].len));
 }
 
 ATD_DEFINE_READ(extern, blockchain_input, blockchain_input)

@@ -36,10 +36,13 @@ void canada_root_init(canada_root *v)
     memset(v, 0, sizeof *v);
 }
 
+static const atd_string canada_root__names[] = {{ATD_LIT("type")}, {ATD_LIT("features")}};
+
 static ATD__HOT_INLINE int canada_root__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
+    int i;
     if (atd_key_room(r, p, ATD_LEN("\"features\":"))) {
         switch (p[1]) {
         case 'f': if (atd_bytes_skip(pp, ATD_LIT("\"features\":"))) return 1; break;
@@ -49,10 +52,8 @@ static ATD__HOT_INLINE int canada_root__key(atd_reader *r, const char **pp)
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    switch (key.len) {
-    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("type"))) return 0; break;
-    case 8: if (atd_bytes_eq(key.ptr, ATD_LIT("features"))) return 1; break;
-    }
+    i = atd__key_index(canada_root__names, 2, key);
+    if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "root", "type\000features\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
 }
@@ -61,7 +62,6 @@ static const char *canada_root_read_p(atd_reader *r, const char *p, canada_root 
 {
     bool more;
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("type")}, {ATD_LIT("features")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     canada_root_init(out);
@@ -92,7 +92,7 @@ key:
     default: return NULL;
     }
 fail:
-    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
+    return atd_fail_cursor(atd_reader_push_field(r, canada_root__names[field].ptr, canada_root__names[field].len));
 }
 
 ATD_DEFINE_READ(extern, canada_root, canada_root)
@@ -103,19 +103,21 @@ void canada_properties_init(canada_properties *v)
     memset(v, 0, sizeof *v);
 }
 
+static const atd_string canada_properties__names[] = {{ATD_LIT("name")}};
+
 static ATD__HOT_INLINE int canada_properties__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
+    int i;
     if (atd_key_room(r, p, ATD_LEN("\"name\":"))) {
         if (atd_bytes_skip(pp, ATD_LIT("\"name\":"))) return 0;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    switch (key.len) {
-    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("name"))) return 0; break;
-    }
+    i = atd__key_index(canada_properties__names, 1, key);
+    if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "properties", "name\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
 }
@@ -124,7 +126,6 @@ static const char *canada_properties_read_p(atd_reader *r, const char *p, canada
 {
     bool more;
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("name")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     canada_properties_init(out);
@@ -149,7 +150,7 @@ key:
     default: return NULL;
     }
 fail:
-    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
+    return atd_fail_cursor(atd_reader_push_field(r, canada_properties__names[field].ptr, canada_properties__names[field].len));
 }
 
 ATD_DEFINE_READ(extern, canada_properties, canada_properties)
@@ -162,10 +163,13 @@ void canada_geometry_init(canada_geometry *v)
     memset(v, 0, sizeof *v);
 }
 
+static const atd_string canada_geometry__names[] = {{ATD_LIT("type")}, {ATD_LIT("coordinates")}};
+
 static ATD__HOT_INLINE int canada_geometry__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
+    int i;
     if (atd_key_room(r, p, ATD_LEN("\"coordinates\":"))) {
         switch (p[1]) {
         case 'c': if (atd_bytes_skip(pp, ATD_LIT("\"coordinates\":"))) return 1; break;
@@ -175,10 +179,8 @@ static ATD__HOT_INLINE int canada_geometry__key(atd_reader *r, const char **pp)
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    switch (key.len) {
-    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("type"))) return 0; break;
-    case 11: if (atd_bytes_eq(key.ptr, ATD_LIT("coordinates"))) return 1; break;
-    }
+    i = atd__key_index(canada_geometry__names, 2, key);
+    if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "geometry", "type\000coordinates\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
 }
@@ -187,7 +189,6 @@ static const char *canada_geometry_read_p(atd_reader *r, const char *p, canada_g
 {
     bool more;
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("type")}, {ATD_LIT("coordinates")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     canada_geometry_init(out);
@@ -218,7 +219,7 @@ key:
     default: return NULL;
     }
 fail:
-    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
+    return atd_fail_cursor(atd_reader_push_field(r, canada_geometry__names[field].ptr, canada_geometry__names[field].len));
 }
 
 ATD_DEFINE_READ(extern, canada_geometry, canada_geometry)
@@ -229,10 +230,13 @@ void canada_feature_init(canada_feature *v)
     memset(v, 0, sizeof *v);
 }
 
+static const atd_string canada_feature__names[] = {{ATD_LIT("type")}, {ATD_LIT("properties")}, {ATD_LIT("geometry")}};
+
 static ATD__HOT_INLINE int canada_feature__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
+    int i;
     if (atd_key_room(r, p, ATD_LEN("\"properties\":"))) {
         switch (p[1]) {
         case 'g': if (atd_bytes_skip(pp, ATD_LIT("\"geometry\":"))) return 2; break;
@@ -243,11 +247,8 @@ static ATD__HOT_INLINE int canada_feature__key(atd_reader *r, const char **pp)
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    switch (key.len) {
-    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("type"))) return 0; break;
-    case 10: if (atd_bytes_eq(key.ptr, ATD_LIT("properties"))) return 1; break;
-    case 8: if (atd_bytes_eq(key.ptr, ATD_LIT("geometry"))) return 2; break;
-    }
+    i = atd__key_index(canada_feature__names, 3, key);
+    if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "feature", "type\000properties\000geometry\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
 }
@@ -256,7 +257,6 @@ static const char *canada_feature_read_p(atd_reader *r, const char *p, canada_fe
 {
     bool more;
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("type")}, {ATD_LIT("properties")}, {ATD_LIT("geometry")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     canada_feature_init(out);
@@ -293,7 +293,7 @@ key:
     default: return NULL;
     }
 fail:
-    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
+    return atd_fail_cursor(atd_reader_push_field(r, canada_feature__names[field].ptr, canada_feature__names[field].len));
 }
 
 ATD_DEFINE_READ(extern, canada_feature, canada_feature)
@@ -311,7 +311,7 @@ static const char *canada_position_read_p(atd_reader *r, const char *p, canada_p
     canada_position_init(out);
     p = atd_skip_ws_p(r, p);
     at = atd_reader_offset_of(r, p);
-    p = atd_array_begin_p(r, p, &more);
+    p = atd_array_begin_at_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) {
         return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 2 tuple elements, found 0"));

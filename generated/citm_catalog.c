@@ -113,10 +113,13 @@ void citm_catalog_event_init(citm_catalog_event *v)
     memset(v, 0, sizeof *v);
 }
 
+static const atd_string citm_catalog_event__names[] = {{ATD_LIT("description")}, {ATD_LIT("id")}, {ATD_LIT("logo")}, {ATD_LIT("name")}, {ATD_LIT("subTopicIds")}, {ATD_LIT("subjectCode")}, {ATD_LIT("subtitle")}, {ATD_LIT("topicIds")}};
+
 static ATD__HOT_INLINE int citm_catalog_event__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
+    int i;
     if (atd_key_room(r, p, ATD_LEN("\"description\":"))) {
         switch (p[4]) {
         case ':': if (atd_bytes_skip(pp, ATD_LIT("\"id\":"))) return 1; break;
@@ -132,22 +135,8 @@ static ATD__HOT_INLINE int citm_catalog_event__key(atd_reader *r, const char **p
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    switch (key.len) {
-    case 11:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("description"))) return 0;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("subTopicIds"))) return 4;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("subjectCode"))) return 5;
-        break;
-    case 2: if (atd_bytes_eq(key.ptr, ATD_LIT("id"))) return 1; break;
-    case 4:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("logo"))) return 2;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("name"))) return 3;
-        break;
-    case 8:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("subtitle"))) return 6;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("topicIds"))) return 7;
-        break;
-    }
+    i = atd__key_index(citm_catalog_event__names, 8, key);
+    if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "event", "description\000id\000logo\000name\000subTopicIds\000subjectCode\000subtitle\000topicIds\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
 }
@@ -156,7 +145,6 @@ static const char *citm_catalog_event_read_p(atd_reader *r, const char *p, citm_
 {
     bool more;
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("description")}, {ATD_LIT("id")}, {ATD_LIT("logo")}, {ATD_LIT("name")}, {ATD_LIT("subTopicIds")}, {ATD_LIT("subjectCode")}, {ATD_LIT("subtitle")}, {ATD_LIT("topicIds")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     citm_catalog_event_init(out);
@@ -223,7 +211,7 @@ key:
     default: return NULL;
     }
 fail:
-    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
+    return atd_fail_cursor(atd_reader_push_field(r, citm_catalog_event__names[field].ptr, citm_catalog_event__names[field].len));
 }
 
 ATD_DEFINE_READ(extern, citm_catalog_event, citm_catalog_event)
@@ -296,10 +284,13 @@ void citm_catalog_root_init(citm_catalog_root *v)
     memset(v, 0, sizeof *v);
 }
 
+static const atd_string citm_catalog_root__names[] = {{ATD_LIT("areaNames")}, {ATD_LIT("audienceSubCategoryNames")}, {ATD_LIT("blockNames")}, {ATD_LIT("events")}, {ATD_LIT("performances")}, {ATD_LIT("seatCategoryNames")}, {ATD_LIT("subTopicNames")}, {ATD_LIT("subjectNames")}, {ATD_LIT("topicNames")}, {ATD_LIT("topicSubTopics")}, {ATD_LIT("venueNames")}};
+
 static ATD__HOT_INLINE int citm_catalog_root__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
+    int i;
     if (atd_key_room(r, p, ATD_LEN("\"audienceSubCategoryNames\":"))) {
         switch (p[4]) {
         case 'T': if (atd_bytes_skip(pp, ATD_LIT("\"subTopicNames\":"))) return 6; break;
@@ -322,23 +313,8 @@ static ATD__HOT_INLINE int citm_catalog_root__key(atd_reader *r, const char **pp
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    switch (key.len) {
-    case 9: if (atd_bytes_eq(key.ptr, ATD_LIT("areaNames"))) return 0; break;
-    case 24: if (atd_bytes_eq(key.ptr, ATD_LIT("audienceSubCategoryNames"))) return 1; break;
-    case 10:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("blockNames"))) return 2;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("topicNames"))) return 8;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("venueNames"))) return 10;
-        break;
-    case 6: if (atd_bytes_eq(key.ptr, ATD_LIT("events"))) return 3; break;
-    case 12:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("performances"))) return 4;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("subjectNames"))) return 7;
-        break;
-    case 17: if (atd_bytes_eq(key.ptr, ATD_LIT("seatCategoryNames"))) return 5; break;
-    case 13: if (atd_bytes_eq(key.ptr, ATD_LIT("subTopicNames"))) return 6; break;
-    case 14: if (atd_bytes_eq(key.ptr, ATD_LIT("topicSubTopics"))) return 9; break;
-    }
+    i = atd__key_index(citm_catalog_root__names, 11, key);
+    if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "root", "areaNames\000audienceSubCategoryNames\000blockNames\000events\000performances\000seatCategoryNames\000subTopicNames\000subjectNames\000topicNames\000topicSubTopics\000venueNames\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
 }
@@ -347,7 +323,6 @@ static const char *citm_catalog_root_read_p(atd_reader *r, const char *p, citm_c
 {
     bool more;
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("areaNames")}, {ATD_LIT("audienceSubCategoryNames")}, {ATD_LIT("blockNames")}, {ATD_LIT("events")}, {ATD_LIT("performances")}, {ATD_LIT("seatCategoryNames")}, {ATD_LIT("subTopicNames")}, {ATD_LIT("subjectNames")}, {ATD_LIT("topicNames")}, {ATD_LIT("topicSubTopics")}, {ATD_LIT("venueNames")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     citm_catalog_root_init(out);
@@ -432,7 +407,7 @@ key:
     default: return NULL;
     }
 fail:
-    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
+    return atd_fail_cursor(atd_reader_push_field(r, citm_catalog_root__names[field].ptr, citm_catalog_root__names[field].len));
 }
 
 ATD_DEFINE_READ(extern, citm_catalog_root, citm_catalog_root)
@@ -447,10 +422,13 @@ void citm_catalog_performance_init(citm_catalog_performance *v)
     memset(v, 0, sizeof *v);
 }
 
+static const atd_string citm_catalog_performance__names[] = {{ATD_LIT("eventId")}, {ATD_LIT("id")}, {ATD_LIT("logo")}, {ATD_LIT("name")}, {ATD_LIT("prices")}, {ATD_LIT("seatCategories")}, {ATD_LIT("seatMapImage")}, {ATD_LIT("start")}, {ATD_LIT("venueCode")}};
+
 static ATD__HOT_INLINE int citm_catalog_performance__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
+    int i;
     if (atd_key_room(r, p, ATD_LEN("\"seatCategories\":"))) {
         switch (p[4]) {
         case ':': if (atd_bytes_skip(pp, ATD_LIT("\"id\":"))) return 1; break;
@@ -471,19 +449,8 @@ static ATD__HOT_INLINE int citm_catalog_performance__key(atd_reader *r, const ch
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    switch (key.len) {
-    case 7: if (atd_bytes_eq(key.ptr, ATD_LIT("eventId"))) return 0; break;
-    case 2: if (atd_bytes_eq(key.ptr, ATD_LIT("id"))) return 1; break;
-    case 4:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("logo"))) return 2;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("name"))) return 3;
-        break;
-    case 6: if (atd_bytes_eq(key.ptr, ATD_LIT("prices"))) return 4; break;
-    case 14: if (atd_bytes_eq(key.ptr, ATD_LIT("seatCategories"))) return 5; break;
-    case 12: if (atd_bytes_eq(key.ptr, ATD_LIT("seatMapImage"))) return 6; break;
-    case 5: if (atd_bytes_eq(key.ptr, ATD_LIT("start"))) return 7; break;
-    case 9: if (atd_bytes_eq(key.ptr, ATD_LIT("venueCode"))) return 8; break;
-    }
+    i = atd__key_index(citm_catalog_performance__names, 9, key);
+    if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "performance", "eventId\000id\000logo\000name\000prices\000seatCategories\000seatMapImage\000start\000venueCode\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
 }
@@ -492,7 +459,6 @@ static const char *citm_catalog_performance_read_p(atd_reader *r, const char *p,
 {
     bool more;
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("eventId")}, {ATD_LIT("id")}, {ATD_LIT("logo")}, {ATD_LIT("name")}, {ATD_LIT("prices")}, {ATD_LIT("seatCategories")}, {ATD_LIT("seatMapImage")}, {ATD_LIT("start")}, {ATD_LIT("venueCode")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     citm_catalog_performance_init(out);
@@ -565,7 +531,7 @@ key:
     default: return NULL;
     }
 fail:
-    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
+    return atd_fail_cursor(atd_reader_push_field(r, citm_catalog_performance__names[field].ptr, citm_catalog_performance__names[field].len));
 }
 
 ATD_DEFINE_READ(extern, citm_catalog_performance, citm_catalog_performance)
@@ -576,10 +542,13 @@ void citm_catalog_price_init(citm_catalog_price *v)
     memset(v, 0, sizeof *v);
 }
 
+static const atd_string citm_catalog_price__names[] = {{ATD_LIT("amount")}, {ATD_LIT("audienceSubCategoryId")}, {ATD_LIT("seatCategoryId")}};
+
 static ATD__HOT_INLINE int citm_catalog_price__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
+    int i;
     if (atd_key_room(r, p, ATD_LEN("\"audienceSubCategoryId\":"))) {
         switch (p[2]) {
         case 'e': if (atd_bytes_skip(pp, ATD_LIT("\"seatCategoryId\":"))) return 2; break;
@@ -590,11 +559,8 @@ static ATD__HOT_INLINE int citm_catalog_price__key(atd_reader *r, const char **p
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    switch (key.len) {
-    case 6: if (atd_bytes_eq(key.ptr, ATD_LIT("amount"))) return 0; break;
-    case 21: if (atd_bytes_eq(key.ptr, ATD_LIT("audienceSubCategoryId"))) return 1; break;
-    case 14: if (atd_bytes_eq(key.ptr, ATD_LIT("seatCategoryId"))) return 2; break;
-    }
+    i = atd__key_index(citm_catalog_price__names, 3, key);
+    if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "price", "amount\000audienceSubCategoryId\000seatCategoryId\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
 }
@@ -603,7 +569,6 @@ static const char *citm_catalog_price_read_p(atd_reader *r, const char *p, citm_
 {
     bool more;
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("amount")}, {ATD_LIT("audienceSubCategoryId")}, {ATD_LIT("seatCategoryId")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     citm_catalog_price_init(out);
@@ -640,7 +605,7 @@ key:
     default: return NULL;
     }
 fail:
-    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
+    return atd_fail_cursor(atd_reader_push_field(r, citm_catalog_price__names[field].ptr, citm_catalog_price__names[field].len));
 }
 
 ATD_DEFINE_READ(extern, citm_catalog_price, citm_catalog_price)
@@ -653,10 +618,13 @@ void citm_catalog_seat_category_init(citm_catalog_seat_category *v)
     memset(v, 0, sizeof *v);
 }
 
+static const atd_string citm_catalog_seat_category__names[] = {{ATD_LIT("areas")}, {ATD_LIT("seatCategoryId")}};
+
 static ATD__HOT_INLINE int citm_catalog_seat_category__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
+    int i;
     if (atd_key_room(r, p, ATD_LEN("\"seatCategoryId\":"))) {
         switch (p[1]) {
         case 'a': if (atd_bytes_skip(pp, ATD_LIT("\"areas\":"))) return 0; break;
@@ -666,10 +634,8 @@ static ATD__HOT_INLINE int citm_catalog_seat_category__key(atd_reader *r, const 
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    switch (key.len) {
-    case 5: if (atd_bytes_eq(key.ptr, ATD_LIT("areas"))) return 0; break;
-    case 14: if (atd_bytes_eq(key.ptr, ATD_LIT("seatCategoryId"))) return 1; break;
-    }
+    i = atd__key_index(citm_catalog_seat_category__names, 2, key);
+    if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "seat_category", "areas\000seatCategoryId\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
 }
@@ -678,7 +644,6 @@ static const char *citm_catalog_seat_category_read_p(atd_reader *r, const char *
 {
     bool more;
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("areas")}, {ATD_LIT("seatCategoryId")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     citm_catalog_seat_category_init(out);
@@ -709,7 +674,7 @@ key:
     default: return NULL;
     }
 fail:
-    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
+    return atd_fail_cursor(atd_reader_push_field(r, citm_catalog_seat_category__names[field].ptr, citm_catalog_seat_category__names[field].len));
 }
 
 ATD_DEFINE_READ(extern, citm_catalog_seat_category, citm_catalog_seat_category)
@@ -720,10 +685,13 @@ void citm_catalog_area_init(citm_catalog_area *v)
     memset(v, 0, sizeof *v);
 }
 
+static const atd_string citm_catalog_area__names[] = {{ATD_LIT("areaId")}, {ATD_LIT("blockIds")}};
+
 static ATD__HOT_INLINE int citm_catalog_area__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
+    int i;
     if (atd_key_room(r, p, ATD_LEN("\"blockIds\":"))) {
         switch (p[1]) {
         case 'a': if (atd_bytes_skip(pp, ATD_LIT("\"areaId\":"))) return 0; break;
@@ -733,10 +701,8 @@ static ATD__HOT_INLINE int citm_catalog_area__key(atd_reader *r, const char **pp
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    switch (key.len) {
-    case 6: if (atd_bytes_eq(key.ptr, ATD_LIT("areaId"))) return 0; break;
-    case 8: if (atd_bytes_eq(key.ptr, ATD_LIT("blockIds"))) return 1; break;
-    }
+    i = atd__key_index(citm_catalog_area__names, 2, key);
+    if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "area", "areaId\000blockIds\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
 }
@@ -745,7 +711,6 @@ static const char *citm_catalog_area_read_p(atd_reader *r, const char *p, citm_c
 {
     bool more;
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("areaId")}, {ATD_LIT("blockIds")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     citm_catalog_area_init(out);
@@ -776,7 +741,7 @@ key:
     default: return NULL;
     }
 fail:
-    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
+    return atd_fail_cursor(atd_reader_push_field(r, citm_catalog_area__names[field].ptr, citm_catalog_area__names[field].len));
 }
 
 ATD_DEFINE_READ(extern, citm_catalog_area, citm_catalog_area)

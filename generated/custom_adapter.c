@@ -24,19 +24,21 @@ void custom_adapter_circle_init(custom_adapter_circle *v)
     memset(v, 0, sizeof *v);
 }
 
+static const atd_string custom_adapter_circle__names[] = {{ATD_LIT("r")}};
+
 static ATD__HOT_INLINE int custom_adapter_circle__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
+    int i;
     if (atd_key_room(r, p, ATD_LEN("\"r\":"))) {
         if (atd_bytes_skip(pp, ATD_LIT("\"r\":"))) return 0;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    switch (key.len) {
-    case 1: if (atd_bytes_eq(key.ptr, ATD_LIT("r"))) return 0; break;
-    }
+    i = atd__key_index(custom_adapter_circle__names, 1, key);
+    if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "circle", "r\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
 }
@@ -45,7 +47,6 @@ static const char *custom_adapter_circle_read_p(atd_reader *r, const char *p, cu
 {
     bool more;
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("r")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     custom_adapter_circle_init(out);
@@ -70,7 +71,7 @@ key:
     default: return NULL;
     }
 fail:
-    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
+    return atd_fail_cursor(atd_reader_push_field(r, custom_adapter_circle__names[field].ptr, custom_adapter_circle__names[field].len));
 }
 
 ATD_DEFINE_READ(extern, custom_adapter_circle, custom_adapter_circle)
@@ -113,7 +114,7 @@ static const char *custom_adapter_shape__plain_read_p(atd_reader *r, const char 
         return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "shape"));
     }
     if (c == '[') {
-        p = atd_array_begin_p(r, p, &more);
+        p = atd_array_begin_at_p(r, p, &more);
         if (p == NULL) return NULL;
         if (!more) {
             return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "shape"));
@@ -162,10 +163,13 @@ void custom_adapter_doc_init(custom_adapter_doc *v)
     memset(v, 0, sizeof *v);
 }
 
+static const atd_string custom_adapter_doc__names[] = {{ATD_LIT("shapes")}, {ATD_LIT("name")}};
+
 static ATD__HOT_INLINE int custom_adapter_doc__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
+    int i;
     if (atd_key_room(r, p, ATD_LEN("\"shapes\":"))) {
         switch (p[1]) {
         case 'n': if (atd_bytes_skip(pp, ATD_LIT("\"name\":"))) return 1; break;
@@ -175,10 +179,8 @@ static ATD__HOT_INLINE int custom_adapter_doc__key(atd_reader *r, const char **p
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    switch (key.len) {
-    case 6: if (atd_bytes_eq(key.ptr, ATD_LIT("shapes"))) return 0; break;
-    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("name"))) return 1; break;
-    }
+    i = atd__key_index(custom_adapter_doc__names, 2, key);
+    if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "doc", "shapes\000name\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
 }
@@ -187,7 +189,6 @@ static const char *custom_adapter_doc_read_p(atd_reader *r, const char *p, custo
 {
     bool more;
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("shapes")}, {ATD_LIT("name")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     custom_adapter_doc_init(out);
@@ -218,7 +219,7 @@ key:
     default: return NULL;
     }
 fail:
-    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
+    return atd_fail_cursor(atd_reader_push_field(r, custom_adapter_doc__names[field].ptr, custom_adapter_doc__names[field].len));
 }
 
 ATD_DEFINE_READ(extern, custom_adapter_doc, custom_adapter_doc)

@@ -122,7 +122,7 @@ static const char *defaults_shape_read_p(atd_reader *r, const char *p, defaults_
         return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "shape"));
     }
     if (c == '[') {
-        p = atd_array_begin_p(r, p, &more);
+        p = atd_array_begin_at_p(r, p, &more);
         if (p == NULL) return NULL;
         if (!more) {
             return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "shape"));
@@ -157,10 +157,13 @@ void defaults_point_init(defaults_point *v)
     memset(v, 0, sizeof *v);
 }
 
+static const atd_string defaults_point__names[] = {{ATD_LIT("x")}, {ATD_LIT("y")}};
+
 static ATD__HOT_INLINE int defaults_point__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
+    int i;
     if (atd_key_room(r, p, ATD_LEN("\"x\":"))) {
         switch (p[1]) {
         case 'x': if (atd_bytes_skip(pp, ATD_LIT("\"x\":"))) return 0; break;
@@ -170,12 +173,8 @@ static ATD__HOT_INLINE int defaults_point__key(atd_reader *r, const char **pp)
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    switch (key.len) {
-    case 1:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("x"))) return 0;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("y"))) return 1;
-        break;
-    }
+    i = atd__key_index(defaults_point__names, 2, key);
+    if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "point", "x\000y\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
 }
@@ -184,7 +183,6 @@ static const char *defaults_point_read_p(atd_reader *r, const char *p, defaults_
 {
     bool more;
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("x")}, {ATD_LIT("y")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     defaults_point_init(out);
@@ -215,7 +213,7 @@ key:
     default: return NULL;
     }
 fail:
-    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
+    return atd_fail_cursor(atd_reader_push_field(r, defaults_point__names[field].ptr, defaults_point__names[field].len));
 }
 
 ATD_DEFINE_READ(extern, defaults_point, defaults_point)
@@ -259,7 +257,7 @@ static const char *defaults_int_string_tuple_read_p(atd_reader *r, const char *p
     defaults_int_string_tuple_init(out);
     p = atd_skip_ws_p(r, p);
     at = atd_reader_offset_of(r, p);
-    p = atd_array_begin_p(r, p, &more);
+    p = atd_array_begin_at_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) {
         return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 2 tuple elements, found 0"));
@@ -320,10 +318,13 @@ void defaults_all_init(defaults_all *v)
     v->any = defaults_all__default_any;
 }
 
+static const atd_string defaults_all__names[] = {{ATD_LIT("nickname")}, {ATD_LIT("greeting")}, {ATD_LIT("empty")}, {ATD_LIT("count")}, {ATD_LIT("small")}, {ATD_LIT("mask")}, {ATD_LIT("big")}, {ATD_LIT("ratio")}, {ATD_LIT("single")}, {ATD_LIT("on")}, {ATD_LIT("color")}, {ATD_LIT("shape")}, {ATD_LIT("circle")}, {ATD_LIT("maybe")}, {ATD_LIT("nul")}, {ATD_LIT("ints")}, {ATD_LIT("names")}, {ATD_LIT("origin")}, {ATD_LIT("pair")}, {ATD_LIT("any")}};
+
 static ATD__HOT_INLINE int defaults_all__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
+    int i;
     if (atd_key_room(r, p, ATD_LEN("\"nickname\":"))) {
         switch (p[3]) {
         case '"': if (atd_bytes_skip(pp, ATD_LIT("\"on\":"))) return 9; break;
@@ -371,38 +372,8 @@ static ATD__HOT_INLINE int defaults_all__key(atd_reader *r, const char **pp)
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    switch (key.len) {
-    case 8:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("nickname"))) return 0;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("greeting"))) return 1;
-        break;
-    case 5:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("empty"))) return 2;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("count"))) return 3;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("small"))) return 4;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("ratio"))) return 7;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("color"))) return 10;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("shape"))) return 11;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("maybe"))) return 13;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("names"))) return 16;
-        break;
-    case 4:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("mask"))) return 5;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("ints"))) return 15;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("pair"))) return 18;
-        break;
-    case 3:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("big"))) return 6;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("nul"))) return 14;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("any"))) return 19;
-        break;
-    case 6:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("single"))) return 8;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("circle"))) return 12;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("origin"))) return 17;
-        break;
-    case 2: if (atd_bytes_eq(key.ptr, ATD_LIT("on"))) return 9; break;
-    }
+    i = atd__key_index(defaults_all__names, 20, key);
+    if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "all", "nickname\000greeting\000empty\000count\000small\000mask\000big\000ratio\000single\000on\000color\000shape\000circle\000maybe\000nul\000ints\000names\000origin\000pair\000any\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
 }
@@ -411,7 +382,6 @@ static const char *defaults_all_read_p(atd_reader *r, const char *p, defaults_al
 {
     bool more;
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("nickname")}, {ATD_LIT("greeting")}, {ATD_LIT("empty")}, {ATD_LIT("count")}, {ATD_LIT("small")}, {ATD_LIT("mask")}, {ATD_LIT("big")}, {ATD_LIT("ratio")}, {ATD_LIT("single")}, {ATD_LIT("on")}, {ATD_LIT("color")}, {ATD_LIT("shape")}, {ATD_LIT("circle")}, {ATD_LIT("maybe")}, {ATD_LIT("nul")}, {ATD_LIT("ints")}, {ATD_LIT("names")}, {ATD_LIT("origin")}, {ATD_LIT("pair")}, {ATD_LIT("any")}};
     defaults_all_init(out);
     if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"nickname\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"any\":"))) goto field_19; goto key; }
 field_0:
@@ -573,7 +543,7 @@ key:
     default: return NULL;
     }
 fail:
-    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
+    return atd_fail_cursor(atd_reader_push_field(r, defaults_all__names[field].ptr, defaults_all__names[field].len));
 }
 
 ATD_DEFINE_READ(extern, defaults_all, defaults_all)

@@ -28,19 +28,21 @@ void donut_batters_init(donut_batters *v)
     memset(v, 0, sizeof *v);
 }
 
+static const atd_string donut_batters__names[] = {{ATD_LIT("batter")}};
+
 static ATD__HOT_INLINE int donut_batters__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
+    int i;
     if (atd_key_room(r, p, ATD_LEN("\"batter\":"))) {
         if (atd_bytes_skip(pp, ATD_LIT("\"batter\":"))) return 0;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    switch (key.len) {
-    case 6: if (atd_bytes_eq(key.ptr, ATD_LIT("batter"))) return 0; break;
-    }
+    i = atd__key_index(donut_batters__names, 1, key);
+    if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "batters", "batter\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
 }
@@ -49,7 +51,6 @@ static const char *donut_batters_read_p(atd_reader *r, const char *p, donut_batt
 {
     bool more;
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("batter")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     donut_batters_init(out);
@@ -74,7 +75,7 @@ key:
     default: return NULL;
     }
 fail:
-    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
+    return atd_fail_cursor(atd_reader_push_field(r, donut_batters__names[field].ptr, donut_batters__names[field].len));
 }
 
 ATD_DEFINE_READ(extern, donut_batters, donut_batters)
@@ -85,10 +86,13 @@ void donut_item_init(donut_item *v)
     memset(v, 0, sizeof *v);
 }
 
+static const atd_string donut_item__names[] = {{ATD_LIT("id")}, {ATD_LIT("type")}, {ATD_LIT("name")}, {ATD_LIT("ppu")}, {ATD_LIT("batters")}, {ATD_LIT("topping")}};
+
 static ATD__HOT_INLINE int donut_item__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
+    int i;
     if (atd_key_room(r, p, ATD_LEN("\"batters\":"))) {
         switch (p[1]) {
         case 'b': if (atd_bytes_skip(pp, ATD_LIT("\"batters\":"))) return 4; break;
@@ -106,18 +110,8 @@ static ATD__HOT_INLINE int donut_item__key(atd_reader *r, const char **pp)
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    switch (key.len) {
-    case 2: if (atd_bytes_eq(key.ptr, ATD_LIT("id"))) return 0; break;
-    case 4:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("type"))) return 1;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("name"))) return 2;
-        break;
-    case 3: if (atd_bytes_eq(key.ptr, ATD_LIT("ppu"))) return 3; break;
-    case 7:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("batters"))) return 4;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("topping"))) return 5;
-        break;
-    }
+    i = atd__key_index(donut_item__names, 6, key);
+    if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "item", "id\000type\000name\000ppu\000batters\000topping\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
 }
@@ -126,7 +120,6 @@ static const char *donut_item_read_p(atd_reader *r, const char *p, donut_item *o
 {
     bool more;
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("id")}, {ATD_LIT("type")}, {ATD_LIT("name")}, {ATD_LIT("ppu")}, {ATD_LIT("batters")}, {ATD_LIT("topping")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     donut_item_init(out);
@@ -181,7 +174,7 @@ key:
     default: return NULL;
     }
 fail:
-    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
+    return atd_fail_cursor(atd_reader_push_field(r, donut_item__names[field].ptr, donut_item__names[field].len));
 }
 
 ATD_DEFINE_READ(extern, donut_item, donut_item)
@@ -192,10 +185,13 @@ void donut_ingredient_init(donut_ingredient *v)
     memset(v, 0, sizeof *v);
 }
 
+static const atd_string donut_ingredient__names[] = {{ATD_LIT("id")}, {ATD_LIT("type")}};
+
 static ATD__HOT_INLINE int donut_ingredient__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
+    int i;
     if (atd_key_room(r, p, ATD_LEN("\"type\":"))) {
         switch (p[1]) {
         case 'i': if (atd_bytes_skip(pp, ATD_LIT("\"id\":"))) return 0; break;
@@ -205,10 +201,8 @@ static ATD__HOT_INLINE int donut_ingredient__key(atd_reader *r, const char **pp)
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    switch (key.len) {
-    case 2: if (atd_bytes_eq(key.ptr, ATD_LIT("id"))) return 0; break;
-    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("type"))) return 1; break;
-    }
+    i = atd__key_index(donut_ingredient__names, 2, key);
+    if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "ingredient", "id\000type\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
 }
@@ -217,7 +211,6 @@ static const char *donut_ingredient_read_p(atd_reader *r, const char *p, donut_i
 {
     bool more;
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("id")}, {ATD_LIT("type")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     donut_ingredient_init(out);
@@ -248,7 +241,7 @@ key:
     default: return NULL;
     }
 fail:
-    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
+    return atd_fail_cursor(atd_reader_push_field(r, donut_ingredient__names[field].ptr, donut_ingredient__names[field].len));
 }
 
 ATD_DEFINE_READ(extern, donut_ingredient, donut_ingredient)

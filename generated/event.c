@@ -71,10 +71,13 @@ void event_event_init(event_event *v)
     memset(v, 0, sizeof *v);
 }
 
+static const atd_string event_event__names[] = {{ATD_LIT("username")}, {ATD_LIT("date")}, {ATD_LIT("event_type")}, {ATD_LIT("payload")}};
+
 static ATD__HOT_INLINE int event_event__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
+    int i;
     if (atd_key_room(r, p, ATD_LEN("\"event_type\":"))) {
         switch (p[1]) {
         case 'd': if (atd_bytes_skip(pp, ATD_LIT("\"date\":"))) return 1; break;
@@ -86,12 +89,8 @@ static ATD__HOT_INLINE int event_event__key(atd_reader *r, const char **pp)
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    switch (key.len) {
-    case 8: if (atd_bytes_eq(key.ptr, ATD_LIT("username"))) return 0; break;
-    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("date"))) return 1; break;
-    case 10: if (atd_bytes_eq(key.ptr, ATD_LIT("event_type"))) return 2; break;
-    case 7: if (atd_bytes_eq(key.ptr, ATD_LIT("payload"))) return 3; break;
-    }
+    i = atd__key_index(event_event__names, 4, key);
+    if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "event", "username\000date\000event_type\000payload\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
 }
@@ -100,7 +99,6 @@ static const char *event_event_read_p(atd_reader *r, const char *p, event_event 
 {
     bool more;
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("username")}, {ATD_LIT("date")}, {ATD_LIT("event_type")}, {ATD_LIT("payload")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     event_event_init(out);
@@ -143,7 +141,7 @@ key:
     default: return NULL;
     }
 fail:
-    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
+    return atd_fail_cursor(atd_reader_push_field(r, event_event__names[field].ptr, event_event__names[field].len));
 }
 
 ATD_DEFINE_READ(extern, event_event, event_event)

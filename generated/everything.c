@@ -436,10 +436,13 @@ void everything_struct__init(everything_struct_ *v)
     memset(v, 0, sizeof *v);
 }
 
+static const atd_string everything_struct___names[] = {{ATD_LIT("union")}, {ATD_LIT("switch")}};
+
 static ATD__HOT_INLINE int everything_struct___key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
+    int i;
     if (atd_key_room(r, p, ATD_LEN("\"switch\":"))) {
         switch (p[1]) {
         case 's': if (atd_bytes_skip(pp, ATD_LIT("\"switch\":"))) return 1; break;
@@ -449,10 +452,8 @@ static ATD__HOT_INLINE int everything_struct___key(atd_reader *r, const char **p
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    switch (key.len) {
-    case 5: if (atd_bytes_eq(key.ptr, ATD_LIT("union"))) return 0; break;
-    case 6: if (atd_bytes_eq(key.ptr, ATD_LIT("switch"))) return 1; break;
-    }
+    i = atd__key_index(everything_struct___names, 2, key);
+    if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "struct_", "union\000switch\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
 }
@@ -461,7 +462,6 @@ static const char *everything_struct__read_p(atd_reader *r, const char *p, every
 {
     bool more;
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("union")}, {ATD_LIT("switch")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_struct__init(out);
@@ -492,7 +492,7 @@ key:
     default: return NULL;
     }
 fail:
-    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
+    return atd_fail_cursor(atd_reader_push_field(r, everything_struct___names[field].ptr, everything_struct___names[field].len));
 }
 
 ATD_DEFINE_READ(extern, everything_struct_, everything_struct_)
@@ -532,7 +532,7 @@ static const char *everything_union__read_p(atd_reader *r, const char *p, everyt
         return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "union_"));
     }
     if (c == '[') {
-        p = atd_array_begin_p(r, p, &more);
+        p = atd_array_begin_at_p(r, p, &more);
         if (p == NULL) return NULL;
         if (!more) {
             return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "union_"));
@@ -581,7 +581,7 @@ static const char *everything_int_int_tuple_read_p(atd_reader *r, const char *p,
     everything_int_int_tuple_init(out);
     p = atd_skip_ws_p(r, p);
     at = atd_reader_offset_of(r, p);
-    p = atd_array_begin_p(r, p, &more);
+    p = atd_array_begin_at_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) {
         return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 2 tuple elements, found 0"));
@@ -611,10 +611,13 @@ void everything_rect_init(everything_rect *v)
     memset(v, 0, sizeof *v);
 }
 
+static const atd_string everything_rect__names[] = {{ATD_LIT("width")}, {ATD_LIT("height")}};
+
 static ATD__HOT_INLINE int everything_rect__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
+    int i;
     if (atd_key_room(r, p, ATD_LEN("\"height\":"))) {
         switch (p[1]) {
         case 'h': if (atd_bytes_skip(pp, ATD_LIT("\"height\":"))) return 1; break;
@@ -624,10 +627,8 @@ static ATD__HOT_INLINE int everything_rect__key(atd_reader *r, const char **pp)
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    switch (key.len) {
-    case 5: if (atd_bytes_eq(key.ptr, ATD_LIT("width"))) return 0; break;
-    case 6: if (atd_bytes_eq(key.ptr, ATD_LIT("height"))) return 1; break;
-    }
+    i = atd__key_index(everything_rect__names, 2, key);
+    if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "rect", "width\000height\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
 }
@@ -636,7 +637,6 @@ static const char *everything_rect_read_p(atd_reader *r, const char *p, everythi
 {
     bool more;
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("width")}, {ATD_LIT("height")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_rect_init(out);
@@ -667,7 +667,7 @@ key:
     default: return NULL;
     }
 fail:
-    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
+    return atd_fail_cursor(atd_reader_push_field(r, everything_rect__names[field].ptr, everything_rect__names[field].len));
 }
 
 ATD_DEFINE_READ(extern, everything_rect, everything_rect)
@@ -678,10 +678,13 @@ static void everything_shape_Label_init(everything_shape_Label *v)
     memset(v, 0, sizeof *v);
 }
 
+static const atd_string everything_shape_Label__names[] = {{ATD_LIT("text")}, {ATD_LIT("size")}};
+
 static ATD__HOT_INLINE int everything_shape_Label__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
+    int i;
     if (atd_key_room(r, p, ATD_LEN("\"text\":"))) {
         switch (p[1]) {
         case 's': if (atd_bytes_skip(pp, ATD_LIT("\"size\":"))) return 1; break;
@@ -691,12 +694,8 @@ static ATD__HOT_INLINE int everything_shape_Label__key(atd_reader *r, const char
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    switch (key.len) {
-    case 4:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("text"))) return 0;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("size"))) return 1;
-        break;
-    }
+    i = atd__key_index(everything_shape_Label__names, 2, key);
+    if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "shape_Label", "text\000size\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
 }
@@ -705,7 +704,6 @@ static const char *everything_shape_Label_read_p(atd_reader *r, const char *p, e
 {
     bool more;
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("text")}, {ATD_LIT("size")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_shape_Label_init(out);
@@ -738,7 +736,7 @@ key:
     default: return NULL;
     }
 fail:
-    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
+    return atd_fail_cursor(atd_reader_push_field(r, everything_shape_Label__names[field].ptr, everything_shape_Label__names[field].len));
 }
 
 ATD_DEFINE_LIST_READ_P(everything_float_float_tuple_list, everything_float_float_tuple_list, everything_float_float_tuple, 8, everything_float_float_tuple_read_p)
@@ -814,7 +812,7 @@ static const char *everything_shape_read_p(atd_reader *r, const char *p, everyth
         return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "shape"));
     }
     if (c == '[') {
-        p = atd_array_begin_p(r, p, &more);
+        p = atd_array_begin_at_p(r, p, &more);
         if (p == NULL) return NULL;
         if (!more) {
             return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "shape"));
@@ -933,7 +931,7 @@ static const char *everything_float_float_tuple_read_p(atd_reader *r, const char
     everything_float_float_tuple_init(out);
     p = atd_skip_ws_p(r, p);
     at = atd_reader_offset_of(r, p);
-    p = atd_array_begin_p(r, p, &more);
+    p = atd_array_begin_at_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) {
         return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 2 tuple elements, found 0"));
@@ -1009,7 +1007,7 @@ static const char *everything_odd_names_read_p(atd_reader *r, const char *p, eve
         return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "odd_names"));
     }
     if (c == '[') {
-        p = atd_array_begin_p(r, p, &more);
+        p = atd_array_begin_at_p(r, p, &more);
         if (p == NULL) return NULL;
         if (!more) {
             return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "odd_names"));
@@ -1103,7 +1101,7 @@ static const char *everything_int_float_tuple_read_p(atd_reader *r, const char *
     everything_int_float_tuple_init(out);
     p = atd_skip_ws_p(r, p);
     at = atd_reader_offset_of(r, p);
-    p = atd_array_begin_p(r, p, &more);
+    p = atd_array_begin_at_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) {
         return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 2 tuple elements, found 0"));
@@ -1133,10 +1131,13 @@ static void everything_obj_shape_Box_init(everything_obj_shape_Box *v)
     memset(v, 0, sizeof *v);
 }
 
+static const atd_string everything_obj_shape_Box__names[] = {{ATD_LIT("w")}, {ATD_LIT("h")}};
+
 static ATD__HOT_INLINE int everything_obj_shape_Box__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
+    int i;
     if (atd_key_room(r, p, ATD_LEN("\"w\":"))) {
         switch (p[1]) {
         case 'h': if (atd_bytes_skip(pp, ATD_LIT("\"h\":"))) return 1; break;
@@ -1146,12 +1147,8 @@ static ATD__HOT_INLINE int everything_obj_shape_Box__key(atd_reader *r, const ch
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    switch (key.len) {
-    case 1:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("w"))) return 0;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("h"))) return 1;
-        break;
-    }
+    i = atd__key_index(everything_obj_shape_Box__names, 2, key);
+    if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "obj_shape_Box", "w\000h\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
 }
@@ -1160,7 +1157,6 @@ static const char *everything_obj_shape_Box_read_p(atd_reader *r, const char *p,
 {
     bool more;
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("w")}, {ATD_LIT("h")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_obj_shape_Box_init(out);
@@ -1193,7 +1189,7 @@ key:
     default: return NULL;
     }
 fail:
-    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
+    return atd_fail_cursor(atd_reader_push_field(r, everything_obj_shape_Box__names[field].ptr, everything_obj_shape_Box__names[field].len));
 }
 
 ATD_DEFINE_LIST_READ_P(everything_obj_shape_list, everything_obj_shape_list, everything_obj_shape, 8, everything_obj_shape_read_p)
@@ -1243,7 +1239,7 @@ static const char *everything_obj_shape_read_p(atd_reader *r, const char *p, eve
         return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "obj_shape"));
     }
     if (c == '{') {
-        p = atd_object_begin_p(r, p, &more);
+        p = atd_object_begin_at_p(r, p, &more);
         if (p == NULL) return NULL;
         if (!more) {
             return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty object instead of a variant of '%s'", "obj_shape"));
@@ -1328,7 +1324,7 @@ static const char *everything_base_event_read_p(atd_reader *r, const char *p, ev
         return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "base_event"));
     }
     if (c == '[') {
-        p = atd_array_begin_p(r, p, &more);
+        p = atd_array_begin_at_p(r, p, &more);
         if (p == NULL) return NULL;
         if (!more) {
             return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "base_event"));
@@ -1402,7 +1398,7 @@ static const char *everything_event_read_p(atd_reader *r, const char *p, everyth
         return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "event"));
     }
     if (c == '[') {
-        p = atd_array_begin_p(r, p, &more);
+        p = atd_array_begin_at_p(r, p, &more);
         if (p == NULL) return NULL;
         if (!more) {
             return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "event"));
@@ -1501,10 +1497,13 @@ void everything_fields_init(everything_fields *v)
     v->ex_c = (int64_t)(100);
 }
 
+static const atd_string everything_fields__names[] = {{ATD_LIT("req_int")}, {ATD_LIT("req_nullable")}, {ATD_LIT("req_unit")}, {ATD_LIT("opt_option")}, {ATD_LIT("opt_nullable")}, {ATD_LIT("opt_alias")}, {ATD_LIT("def_bool")}, {ATD_LIT("def_int")}, {ATD_LIT("def_alias")}, {ATD_LIT("def_float")}, {ATD_LIT("def_string")}, {ATD_LIT("def_list")}, {ATD_LIT("def_option")}, {ATD_LIT("def_nullable")}, {ATD_LIT("def_unit")}, {ATD_LIT("ex_int")}, {ATD_LIT("ex_neg")}, {ATD_LIT("ex_float")}, {ATD_LIT("ex_float_dot")}, {ATD_LIT("ex_float_exp")}, {ATD_LIT("ex_float_neg")}, {ATD_LIT("ex_true")}, {ATD_LIT("ex_string")}, {ATD_LIT("ex_list")}, {ATD_LIT("ex_array")}, {ATD_LIT("ex_none")}, {ATD_LIT("ex_unit")}, {ATD_LIT("ex_ctor")}, {ATD_LIT("ex_ctor_bq")}, {ATD_LIT("ex_wrap")}, {ATD_LIT("ex_c")}};
+
 static ATD__HOT_INLINE int everything_fields__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
+    int i;
     if (atd_key_room(r, p, ATD_LEN("\"req_nullable\":"))) {
         switch (p[5]) {
         case '"': if (atd_bytes_skip(pp, ATD_LIT("\"ex_c\":"))) return 30; break;
@@ -1583,51 +1582,8 @@ static ATD__HOT_INLINE int everything_fields__key(atd_reader *r, const char **pp
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    switch (key.len) {
-    case 7:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("req_int"))) return 0;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("def_int"))) return 7;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("ex_true"))) return 21;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("ex_list"))) return 23;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("ex_none"))) return 25;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("ex_unit"))) return 26;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("ex_ctor"))) return 27;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("ex_wrap"))) return 29;
-        break;
-    case 12:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("req_nullable"))) return 1;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("opt_nullable"))) return 4;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("def_nullable"))) return 13;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("ex_float_dot"))) return 18;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("ex_float_exp"))) return 19;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("ex_float_neg"))) return 20;
-        break;
-    case 8:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("req_unit"))) return 2;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("def_bool"))) return 6;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("def_list"))) return 11;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("def_unit"))) return 14;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("ex_float"))) return 17;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("ex_array"))) return 24;
-        break;
-    case 10:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("opt_option"))) return 3;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("def_string"))) return 10;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("def_option"))) return 12;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("ex_ctor_bq"))) return 28;
-        break;
-    case 9:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("opt_alias"))) return 5;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("def_alias"))) return 8;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("def_float"))) return 9;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("ex_string"))) return 22;
-        break;
-    case 6:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("ex_int"))) return 15;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("ex_neg"))) return 16;
-        break;
-    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("ex_c"))) return 30; break;
-    }
+    i = atd__key_index(everything_fields__names, 31, key);
+    if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "fields", "req_int\000req_nullable\000req_unit\000opt_option\000opt_nullable\000opt_alias\000def_bool\000def_int\000def_alias\000def_float\000def_string\000def_list\000def_option\000def_nullable\000def_unit\000ex_int\000ex_neg\000ex_float\000ex_float_dot\000ex_float_exp\000ex_float_neg\000ex_true\000ex_string\000ex_list\000ex_array\000ex_none\000ex_unit\000ex_ctor\000ex_ctor_bq\000ex_wrap\000ex_c\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
 }
@@ -1636,7 +1592,6 @@ static const char *everything_fields_read_p(atd_reader *r, const char *p, everyt
 {
     bool more;
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("req_int")}, {ATD_LIT("req_nullable")}, {ATD_LIT("req_unit")}, {ATD_LIT("opt_option")}, {ATD_LIT("opt_nullable")}, {ATD_LIT("opt_alias")}, {ATD_LIT("def_bool")}, {ATD_LIT("def_int")}, {ATD_LIT("def_alias")}, {ATD_LIT("def_float")}, {ATD_LIT("def_string")}, {ATD_LIT("def_list")}, {ATD_LIT("def_option")}, {ATD_LIT("def_nullable")}, {ATD_LIT("def_unit")}, {ATD_LIT("ex_int")}, {ATD_LIT("ex_neg")}, {ATD_LIT("ex_float")}, {ATD_LIT("ex_float_dot")}, {ATD_LIT("ex_float_exp")}, {ATD_LIT("ex_float_neg")}, {ATD_LIT("ex_true")}, {ATD_LIT("ex_string")}, {ATD_LIT("ex_list")}, {ATD_LIT("ex_array")}, {ATD_LIT("ex_none")}, {ATD_LIT("ex_unit")}, {ATD_LIT("ex_ctor")}, {ATD_LIT("ex_ctor_bq")}, {ATD_LIT("ex_wrap")}, {ATD_LIT("ex_c")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_fields_init(out);
@@ -1875,7 +1830,7 @@ key:
     default: return NULL;
     }
 fail:
-    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
+    return atd_fail_cursor(atd_reader_push_field(r, everything_fields__names[field].ptr, everything_fields__names[field].len));
 }
 
 ATD_DEFINE_READ(extern, everything_fields, everything_fields)
@@ -1886,10 +1841,13 @@ void everything_names_init(everything_names *v)
     memset(v, 0, sizeof *v);
 }
 
+static const atd_string everything_names__names[] = {{ATD_LIT("type")}, {ATD_LIT("of")}, {ATD_LIT("inherit")}, {ATD_LIT("content-type")}, {ATD_LIT("Upper")}, {ATD_LIT("2nd")}, {ATD_LIT("")}, {ATD_LIT("say \"hi\"\\")}, {ATD_LIT("caf\303\251")}, {ATD_LIT("default")}, {ATD_LIT("default_")}, {ATD_LIT("for")}, {ATD_LIT("while")}, {ATD_LIT("struct")}, {ATD_LIT("switch")}, {ATD_LIT("int")}, {ATD_LIT("from")}, {ATD_LIT("import")}, {ATD_LIT("as")}, {ATD_LIT("_private")}, {ATD_LIT("x'")}, {ATD_LIT("camelCase")}, {ATD_LIT("label")}, {ATD_LIT("user")}};
+
 static ATD__HOT_INLINE int everything_names__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
+    int i;
     if (atd_key_room(r, p, ATD_LEN("\"content-type\":"))) {
         switch (p[1]) {
         case '"': if (atd_bytes_skip(pp, ATD_LIT("\"\":"))) return 6; break;
@@ -1939,48 +1897,8 @@ static ATD__HOT_INLINE int everything_names__key(atd_reader *r, const char **pp)
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    switch (key.len) {
-    case 4:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("type"))) return 0;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("from"))) return 16;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("user"))) return 23;
-        break;
-    case 2:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("of"))) return 1;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("as"))) return 18;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("x'"))) return 20;
-        break;
-    case 7:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("inherit"))) return 2;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("default"))) return 9;
-        break;
-    case 12: if (atd_bytes_eq(key.ptr, ATD_LIT("content-type"))) return 3; break;
-    case 5:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("Upper"))) return 4;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("caf\303\251"))) return 8;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("while"))) return 12;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("label"))) return 22;
-        break;
-    case 3:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("2nd"))) return 5;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("for"))) return 11;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("int"))) return 15;
-        break;
-    case 0: return 6;
-    case 9:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("say \"hi\"\\"))) return 7;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("camelCase"))) return 21;
-        break;
-    case 8:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("default_"))) return 10;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("_private"))) return 19;
-        break;
-    case 6:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("struct"))) return 13;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("switch"))) return 14;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("import"))) return 17;
-        break;
-    }
+    i = atd__key_index(everything_names__names, 24, key);
+    if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "names", "type\000of\000inherit\000content-type\000Upper\0002nd\000say \"hi\"\\\000caf\303\251\000default\000default_\000for\000while\000struct\000switch\000int\000from\000import\000as\000_private\000x'\000camelCase\000label\000user\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
 }
@@ -1989,7 +1907,6 @@ static const char *everything_names_read_p(atd_reader *r, const char *p, everyth
 {
     bool more;
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("type")}, {ATD_LIT("of")}, {ATD_LIT("inherit")}, {ATD_LIT("content-type")}, {ATD_LIT("Upper")}, {ATD_LIT("2nd")}, {ATD_LIT("")}, {ATD_LIT("say \"hi\"\\")}, {ATD_LIT("caf\303\251")}, {ATD_LIT("default")}, {ATD_LIT("default_")}, {ATD_LIT("for")}, {ATD_LIT("while")}, {ATD_LIT("struct")}, {ATD_LIT("switch")}, {ATD_LIT("int")}, {ATD_LIT("from")}, {ATD_LIT("import")}, {ATD_LIT("as")}, {ATD_LIT("_private")}, {ATD_LIT("x'")}, {ATD_LIT("camelCase")}, {ATD_LIT("label")}, {ATD_LIT("user")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_names_init(out);
@@ -2154,7 +2071,7 @@ key:
     default: return NULL;
     }
 fail:
-    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
+    return atd_fail_cursor(atd_reader_push_field(r, everything_names__names[field].ptr, everything_names__names[field].len));
 }
 
 ATD_DEFINE_READ(extern, everything_names, everything_names)
@@ -2165,10 +2082,13 @@ void everything_patch_init(everything_patch *v)
     memset(v, 0, sizeof *v);
 }
 
+static const atd_string everything_patch__names[] = {{ATD_LIT("name")}, {ATD_LIT("age")}, {ATD_LIT("note")}};
+
 static ATD__HOT_INLINE int everything_patch__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
+    int i;
     if (atd_key_room(r, p, ATD_LEN("\"name\":"))) {
         switch (p[2]) {
         case 'a': if (atd_bytes_skip(pp, ATD_LIT("\"name\":"))) return 0; break;
@@ -2179,13 +2099,8 @@ static ATD__HOT_INLINE int everything_patch__key(atd_reader *r, const char **pp)
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    switch (key.len) {
-    case 4:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("name"))) return 0;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("note"))) return 2;
-        break;
-    case 3: if (atd_bytes_eq(key.ptr, ATD_LIT("age"))) return 1; break;
-    }
+    i = atd__key_index(everything_patch__names, 3, key);
+    if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "patch", "name\000age\000note\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
 }
@@ -2194,7 +2109,6 @@ static const char *everything_patch_read_p(atd_reader *r, const char *p, everyth
 {
     bool more;
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("name")}, {ATD_LIT("age")}, {ATD_LIT("note")}};
     everything_patch_init(out);
     if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"name\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"age\":"))) goto field_1; goto key; }
 field_0:
@@ -2226,7 +2140,7 @@ key:
     default: return NULL;
     }
 fail:
-    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
+    return atd_fail_cursor(atd_reader_push_field(r, everything_patch__names[field].ptr, everything_patch__names[field].len));
 }
 
 ATD_DEFINE_READ(extern, everything_patch, everything_patch)
@@ -2246,10 +2160,13 @@ void everything_all_optional_init(everything_all_optional *v)
     memset(v, 0, sizeof *v);
 }
 
+static const atd_string everything_all_optional__names[] = {{ATD_LIT("a")}, {ATD_LIT("b")}, {ATD_LIT("c")}};
+
 static ATD__HOT_INLINE int everything_all_optional__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
+    int i;
     if (atd_key_room(r, p, ATD_LEN("\"a\":"))) {
         switch (p[1]) {
         case 'a': if (atd_bytes_skip(pp, ATD_LIT("\"a\":"))) return 0; break;
@@ -2260,13 +2177,8 @@ static ATD__HOT_INLINE int everything_all_optional__key(atd_reader *r, const cha
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    switch (key.len) {
-    case 1:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("a"))) return 0;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("b"))) return 1;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("c"))) return 2;
-        break;
-    }
+    i = atd__key_index(everything_all_optional__names, 3, key);
+    if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "all_optional", "a\000b\000c\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
 }
@@ -2275,7 +2187,6 @@ static const char *everything_all_optional_read_p(atd_reader *r, const char *p, 
 {
     bool more;
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("a")}, {ATD_LIT("b")}, {ATD_LIT("c")}};
     everything_all_optional_init(out);
     if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"a\":"))) { if (!more) goto end; goto key; }
 field_0:
@@ -2311,7 +2222,7 @@ key:
     default: return NULL;
     }
 fail:
-    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
+    return atd_fail_cursor(atd_reader_push_field(r, everything_all_optional__names[field].ptr, everything_all_optional__names[field].len));
 }
 
 ATD_DEFINE_READ(extern, everything_all_optional, everything_all_optional)
@@ -2322,10 +2233,13 @@ void everything_base_init(everything_base *v)
     memset(v, 0, sizeof *v);
 }
 
+static const atd_string everything_base__names[] = {{ATD_LIT("id")}, {ATD_LIT("name")}, {ATD_LIT("size")}};
+
 static ATD__HOT_INLINE int everything_base__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
+    int i;
     if (atd_key_room(r, p, ATD_LEN("\"name\":"))) {
         switch (p[1]) {
         case 'i': if (atd_bytes_skip(pp, ATD_LIT("\"id\":"))) return 0; break;
@@ -2336,13 +2250,8 @@ static ATD__HOT_INLINE int everything_base__key(atd_reader *r, const char **pp)
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    switch (key.len) {
-    case 2: if (atd_bytes_eq(key.ptr, ATD_LIT("id"))) return 0; break;
-    case 4:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("name"))) return 1;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("size"))) return 2;
-        break;
-    }
+    i = atd__key_index(everything_base__names, 3, key);
+    if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "base", "id\000name\000size\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
 }
@@ -2351,7 +2260,6 @@ static const char *everything_base_read_p(atd_reader *r, const char *p, everythi
 {
     bool more;
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("id")}, {ATD_LIT("name")}, {ATD_LIT("size")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_base_init(out);
@@ -2388,7 +2296,7 @@ key:
     default: return NULL;
     }
 fail:
-    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
+    return atd_fail_cursor(atd_reader_push_field(r, everything_base__names[field].ptr, everything_base__names[field].len));
 }
 
 ATD_DEFINE_READ(extern, everything_base, everything_base)
@@ -2399,10 +2307,13 @@ void everything_derived_init(everything_derived *v)
     memset(v, 0, sizeof *v);
 }
 
+static const atd_string everything_derived__names[] = {{ATD_LIT("kind_id")}, {ATD_LIT("name")}, {ATD_LIT("size")}, {ATD_LIT("id")}, {ATD_LIT("extra")}};
+
 static ATD__HOT_INLINE int everything_derived__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
+    int i;
     if (atd_key_room(r, p, ATD_LEN("\"kind_id\":"))) {
         switch (p[1]) {
         case 'e': if (atd_bytes_skip(pp, ATD_LIT("\"extra\":"))) return 4; break;
@@ -2415,15 +2326,8 @@ static ATD__HOT_INLINE int everything_derived__key(atd_reader *r, const char **p
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    switch (key.len) {
-    case 7: if (atd_bytes_eq(key.ptr, ATD_LIT("kind_id"))) return 0; break;
-    case 4:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("name"))) return 1;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("size"))) return 2;
-        break;
-    case 2: if (atd_bytes_eq(key.ptr, ATD_LIT("id"))) return 3; break;
-    case 5: if (atd_bytes_eq(key.ptr, ATD_LIT("extra"))) return 4; break;
-    }
+    i = atd__key_index(everything_derived__names, 5, key);
+    if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "derived", "kind_id\000name\000size\000id\000extra\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
 }
@@ -2432,7 +2336,6 @@ static const char *everything_derived_read_p(atd_reader *r, const char *p, every
 {
     bool more;
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("kind_id")}, {ATD_LIT("name")}, {ATD_LIT("size")}, {ATD_LIT("id")}, {ATD_LIT("extra")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_derived_init(out);
@@ -2481,7 +2384,7 @@ key:
     default: return NULL;
     }
 fail:
-    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
+    return atd_fail_cursor(atd_reader_push_field(r, everything_derived__names[field].ptr, everything_derived__names[field].len));
 }
 
 ATD_DEFINE_READ(extern, everything_derived, everything_derived)
@@ -2499,7 +2402,7 @@ static const char *everything_single_read_p(atd_reader *r, const char *p, everyt
     everything_single_init(out);
     p = atd_skip_ws_p(r, p);
     at = atd_reader_offset_of(r, p);
-    p = atd_array_begin_p(r, p, &more);
+    p = atd_array_begin_at_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) {
         return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 1 tuple elements, found 0"));
@@ -2532,7 +2435,7 @@ static const char *everything_pair_read_p(atd_reader *r, const char *p, everythi
     everything_pair_init(out);
     p = atd_skip_ws_p(r, p);
     at = atd_reader_offset_of(r, p);
-    p = atd_array_begin_p(r, p, &more);
+    p = atd_array_begin_at_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) {
         return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 2 tuple elements, found 0"));
@@ -2574,7 +2477,7 @@ static const char *everything_with_defaults_read_p(atd_reader *r, const char *p,
     everything_with_defaults_init(out);
     p = atd_skip_ws_p(r, p);
     at = atd_reader_offset_of(r, p);
-    p = atd_array_begin_p(r, p, &more);
+    p = atd_array_begin_at_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) {
         return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 2 tuple elements, found 0"));
@@ -2626,7 +2529,7 @@ static const char *everything_bare_cell_read_p(atd_reader *r, const char *p, eve
     everything_bare_cell_init(out);
     p = atd_skip_ws_p(r, p);
     at = atd_reader_offset_of(r, p);
-    p = atd_array_begin_p(r, p, &more);
+    p = atd_array_begin_at_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) {
         return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 2 tuple elements, found 0"));
@@ -2736,10 +2639,13 @@ void everything_options_init(everything_options *v)
     memset(v, 0, sizeof *v);
 }
 
+static const atd_string everything_options__names[] = {{ATD_LIT("opt")}, {ATD_LIT("nul")}, {ATD_LIT("opt_nul")}, {ATD_LIT("nul_opt")}, {ATD_LIT("nul_nul")}, {ATD_LIT("opt_opt")}, {ATD_LIT("list_opt")}, {ATD_LIT("opt_list")}, {ATD_LIT("nul_list")}};
+
 static ATD__HOT_INLINE int everything_options__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
+    int i;
     if (atd_key_room(r, p, ATD_LEN("\"list_opt\":"))) {
         switch (p[5]) {
         case ':':
@@ -2772,23 +2678,8 @@ static ATD__HOT_INLINE int everything_options__key(atd_reader *r, const char **p
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    switch (key.len) {
-    case 3:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("opt"))) return 0;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("nul"))) return 1;
-        break;
-    case 7:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("opt_nul"))) return 2;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("nul_opt"))) return 3;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("nul_nul"))) return 4;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("opt_opt"))) return 5;
-        break;
-    case 8:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("list_opt"))) return 6;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("opt_list"))) return 7;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("nul_list"))) return 8;
-        break;
-    }
+    i = atd__key_index(everything_options__names, 9, key);
+    if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "options", "opt\000nul\000opt_nul\000nul_opt\000nul_nul\000opt_opt\000list_opt\000opt_list\000nul_list\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
 }
@@ -2797,7 +2688,6 @@ static const char *everything_options_read_p(atd_reader *r, const char *p, every
 {
     bool more;
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("opt")}, {ATD_LIT("nul")}, {ATD_LIT("opt_nul")}, {ATD_LIT("nul_opt")}, {ATD_LIT("nul_nul")}, {ATD_LIT("opt_opt")}, {ATD_LIT("list_opt")}, {ATD_LIT("opt_list")}, {ATD_LIT("nul_list")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_options_init(out);
@@ -2870,7 +2760,7 @@ key:
     default: return NULL;
     }
 fail:
-    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
+    return atd_fail_cursor(atd_reader_push_field(r, everything_options__names[field].ptr, everything_options__names[field].len));
 }
 
 ATD_DEFINE_READ(extern, everything_options, everything_options)
@@ -3028,10 +2918,13 @@ void everything_reprs_init(everything_reprs *v)
     memset(v, 0, sizeof *v);
 }
 
+static const atd_string everything_reprs__names[] = {{ATD_LIT("assoc_object")}, {ATD_LIT("assoc_array")}, {ATD_LIT("assoc_label")}, {ATD_LIT("assoc_nested")}, {ATD_LIT("int_string")}, {ATD_LIT("float_int")}, {ATD_LIT("float_prec")}, {ATD_LIT("c_int32")}, {ATD_LIT("c_uint8")}, {ATD_LIT("c_int8_list")}, {ATD_LIT("c_int16")}, {ATD_LIT("c_uint16")}, {ATD_LIT("c_uint32")}, {ATD_LIT("c_int64")}, {ATD_LIT("c_float")}, {ATD_LIT("c_both")}, {ATD_LIT("raw")}, {ATD_LIT("raw_list")}, {ATD_LIT("raw_opt")}};
+
 static ATD__HOT_INLINE int everything_reprs__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
+    int i;
     if (atd_key_room(r, p, ATD_LEN("\"assoc_object\":"))) {
         switch (p[3]) {
         case 'b': if (atd_bytes_skip(pp, ATD_LIT("\"c_both\":"))) return 15; break;
@@ -3078,37 +2971,8 @@ static ATD__HOT_INLINE int everything_reprs__key(atd_reader *r, const char **pp)
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    switch (key.len) {
-    case 12:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("assoc_object"))) return 0;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("assoc_nested"))) return 3;
-        break;
-    case 11:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("assoc_array"))) return 1;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("assoc_label"))) return 2;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("c_int8_list"))) return 9;
-        break;
-    case 10:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("int_string"))) return 4;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("float_prec"))) return 6;
-        break;
-    case 9: if (atd_bytes_eq(key.ptr, ATD_LIT("float_int"))) return 5; break;
-    case 7:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("c_int32"))) return 7;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("c_uint8"))) return 8;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("c_int16"))) return 10;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("c_int64"))) return 13;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("c_float"))) return 14;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("raw_opt"))) return 18;
-        break;
-    case 8:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("c_uint16"))) return 11;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("c_uint32"))) return 12;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("raw_list"))) return 17;
-        break;
-    case 6: if (atd_bytes_eq(key.ptr, ATD_LIT("c_both"))) return 15; break;
-    case 3: if (atd_bytes_eq(key.ptr, ATD_LIT("raw"))) return 16; break;
-    }
+    i = atd__key_index(everything_reprs__names, 19, key);
+    if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "reprs", "assoc_object\000assoc_array\000assoc_label\000assoc_nested\000int_string\000float_int\000float_prec\000c_int32\000c_uint8\000c_int8_list\000c_int16\000c_uint16\000c_uint32\000c_int64\000c_float\000c_both\000raw\000raw_list\000raw_opt\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
 }
@@ -3117,7 +2981,6 @@ static const char *everything_reprs_read_p(atd_reader *r, const char *p, everyth
 {
     bool more;
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("assoc_object")}, {ATD_LIT("assoc_array")}, {ATD_LIT("assoc_label")}, {ATD_LIT("assoc_nested")}, {ATD_LIT("int_string")}, {ATD_LIT("float_int")}, {ATD_LIT("float_prec")}, {ATD_LIT("c_int32")}, {ATD_LIT("c_uint8")}, {ATD_LIT("c_int8_list")}, {ATD_LIT("c_int16")}, {ATD_LIT("c_uint16")}, {ATD_LIT("c_uint32")}, {ATD_LIT("c_int64")}, {ATD_LIT("c_float")}, {ATD_LIT("c_both")}, {ATD_LIT("raw")}, {ATD_LIT("raw_list")}, {ATD_LIT("raw_opt")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_reprs_init(out);
@@ -3284,7 +3147,7 @@ key:
     default: return NULL;
     }
 fail:
-    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
+    return atd_fail_cursor(atd_reader_push_field(r, everything_reprs__names[field].ptr, everything_reprs__names[field].len));
 }
 
 ATD_DEFINE_READ(extern, everything_reprs, everything_reprs)
@@ -3302,7 +3165,7 @@ static const char *everything_string_int_tuple_read_p(atd_reader *r, const char 
     everything_string_int_tuple_init(out);
     p = atd_skip_ws_p(r, p);
     at = atd_reader_offset_of(r, p);
-    p = atd_array_begin_p(r, p, &more);
+    p = atd_array_begin_at_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) {
         return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 2 tuple elements, found 0"));
@@ -3332,10 +3195,13 @@ static void everything_page_int_init(everything_page_int *v)
     memset(v, 0, sizeof *v);
 }
 
+static const atd_string everything_page_int__names[] = {{ATD_LIT("items")}, {ATD_LIT("next")}, {ATD_LIT("total")}};
+
 static ATD__HOT_INLINE int everything_page_int__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
+    int i;
     if (atd_key_room(r, p, ATD_LEN("\"items\":"))) {
         switch (p[1]) {
         case 'i': if (atd_bytes_skip(pp, ATD_LIT("\"items\":"))) return 0; break;
@@ -3346,13 +3212,8 @@ static ATD__HOT_INLINE int everything_page_int__key(atd_reader *r, const char **
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    switch (key.len) {
-    case 5:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("items"))) return 0;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("total"))) return 2;
-        break;
-    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("next"))) return 1; break;
-    }
+    i = atd__key_index(everything_page_int__names, 3, key);
+    if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "page_int", "items\000next\000total\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
 }
@@ -3361,7 +3222,6 @@ static const char *everything_page_int_read_p(atd_reader *r, const char *p, ever
 {
     bool more;
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("items")}, {ATD_LIT("next")}, {ATD_LIT("total")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_page_int_init(out);
@@ -3408,7 +3268,7 @@ key:
     default: return NULL;
     }
 fail:
-    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
+    return atd_fail_cursor(atd_reader_push_field(r, everything_page_int__names[field].ptr, everything_page_int__names[field].len));
 }
 
 static void everything_page_string_init(everything_page_string *v)
@@ -3416,10 +3276,13 @@ static void everything_page_string_init(everything_page_string *v)
     memset(v, 0, sizeof *v);
 }
 
+static const atd_string everything_page_string__names[] = {{ATD_LIT("items")}, {ATD_LIT("next")}, {ATD_LIT("total")}};
+
 static ATD__HOT_INLINE int everything_page_string__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
+    int i;
     if (atd_key_room(r, p, ATD_LEN("\"items\":"))) {
         switch (p[1]) {
         case 'i': if (atd_bytes_skip(pp, ATD_LIT("\"items\":"))) return 0; break;
@@ -3430,13 +3293,8 @@ static ATD__HOT_INLINE int everything_page_string__key(atd_reader *r, const char
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    switch (key.len) {
-    case 5:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("items"))) return 0;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("total"))) return 2;
-        break;
-    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("next"))) return 1; break;
-    }
+    i = atd__key_index(everything_page_string__names, 3, key);
+    if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "page_string", "items\000next\000total\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
 }
@@ -3445,7 +3303,6 @@ static const char *everything_page_string_read_p(atd_reader *r, const char *p, e
 {
     bool more;
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("items")}, {ATD_LIT("next")}, {ATD_LIT("total")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_page_string_init(out);
@@ -3492,7 +3349,7 @@ key:
     default: return NULL;
     }
 fail:
-    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
+    return atd_fail_cursor(atd_reader_push_field(r, everything_page_string__names[field].ptr, everything_page_string__names[field].len));
 }
 
 void everything_page_ext_init(everything_page_ext *v)
@@ -3500,10 +3357,13 @@ void everything_page_ext_init(everything_page_ext *v)
     memset(v, 0, sizeof *v);
 }
 
+static const atd_string everything_page_ext__names[] = {{ATD_LIT("items")}, {ATD_LIT("next")}, {ATD_LIT("total")}, {ATD_LIT("cursor")}};
+
 static ATD__HOT_INLINE int everything_page_ext__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
+    int i;
     if (atd_key_room(r, p, ATD_LEN("\"cursor\":"))) {
         switch (p[1]) {
         case 'c': if (atd_bytes_skip(pp, ATD_LIT("\"cursor\":"))) return 3; break;
@@ -3515,14 +3375,8 @@ static ATD__HOT_INLINE int everything_page_ext__key(atd_reader *r, const char **
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    switch (key.len) {
-    case 5:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("items"))) return 0;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("total"))) return 2;
-        break;
-    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("next"))) return 1; break;
-    case 6: if (atd_bytes_eq(key.ptr, ATD_LIT("cursor"))) return 3; break;
-    }
+    i = atd__key_index(everything_page_ext__names, 4, key);
+    if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "page_ext", "items\000next\000total\000cursor\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
 }
@@ -3531,7 +3385,6 @@ static const char *everything_page_ext_read_p(atd_reader *r, const char *p, ever
 {
     bool more;
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("items")}, {ATD_LIT("next")}, {ATD_LIT("total")}, {ATD_LIT("cursor")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_page_ext_init(out);
@@ -3576,7 +3429,7 @@ key:
     default: return NULL;
     }
 fail:
-    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
+    return atd_fail_cursor(atd_reader_push_field(r, everything_page_ext__names[field].ptr, everything_page_ext__names[field].len));
 }
 
 ATD_DEFINE_READ(extern, everything_page_ext, everything_page_ext)
@@ -3591,10 +3444,13 @@ static void everything_page_entry_string_float_list_init(everything_page_entry_s
     memset(v, 0, sizeof *v);
 }
 
+static const atd_string everything_page_entry_string_float_list__names[] = {{ATD_LIT("items")}, {ATD_LIT("next")}, {ATD_LIT("total")}};
+
 static ATD__HOT_INLINE int everything_page_entry_string_float_list__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
+    int i;
     if (atd_key_room(r, p, ATD_LEN("\"items\":"))) {
         switch (p[1]) {
         case 'i': if (atd_bytes_skip(pp, ATD_LIT("\"items\":"))) return 0; break;
@@ -3605,13 +3461,8 @@ static ATD__HOT_INLINE int everything_page_entry_string_float_list__key(atd_read
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    switch (key.len) {
-    case 5:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("items"))) return 0;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("total"))) return 2;
-        break;
-    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("next"))) return 1; break;
-    }
+    i = atd__key_index(everything_page_entry_string_float_list__names, 3, key);
+    if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "page_entry_string_float_list", "items\000next\000total\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
 }
@@ -3620,7 +3471,6 @@ static const char *everything_page_entry_string_float_list_read_p(atd_reader *r,
 {
     bool more;
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("items")}, {ATD_LIT("next")}, {ATD_LIT("total")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_page_entry_string_float_list_init(out);
@@ -3667,7 +3517,7 @@ key:
     default: return NULL;
     }
 fail:
-    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
+    return atd_fail_cursor(atd_reader_push_field(r, everything_page_entry_string_float_list__names[field].ptr, everything_page_entry_string_float_list__names[field].len));
 }
 
 void everything_int_bool_entry_init(everything_int_bool_entry *v)
@@ -3675,10 +3525,13 @@ void everything_int_bool_entry_init(everything_int_bool_entry *v)
     memset(v, 0, sizeof *v);
 }
 
+static const atd_string everything_int_bool_entry__names[] = {{ATD_LIT("key")}, {ATD_LIT("value")}};
+
 static ATD__HOT_INLINE int everything_int_bool_entry__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
+    int i;
     if (atd_key_room(r, p, ATD_LEN("\"value\":"))) {
         switch (p[1]) {
         case 'k': if (atd_bytes_skip(pp, ATD_LIT("\"key\":"))) return 0; break;
@@ -3688,10 +3541,8 @@ static ATD__HOT_INLINE int everything_int_bool_entry__key(atd_reader *r, const c
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    switch (key.len) {
-    case 3: if (atd_bytes_eq(key.ptr, ATD_LIT("key"))) return 0; break;
-    case 5: if (atd_bytes_eq(key.ptr, ATD_LIT("value"))) return 1; break;
-    }
+    i = atd__key_index(everything_int_bool_entry__names, 2, key);
+    if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "int_bool_entry", "key\000value\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
 }
@@ -3700,7 +3551,6 @@ static const char *everything_int_bool_entry_read_p(atd_reader *r, const char *p
 {
     bool more;
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("key")}, {ATD_LIT("value")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_int_bool_entry_init(out);
@@ -3731,7 +3581,7 @@ key:
     default: return NULL;
     }
 fail:
-    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
+    return atd_fail_cursor(atd_reader_push_field(r, everything_int_bool_entry__names[field].ptr, everything_int_bool_entry__names[field].len));
 }
 
 ATD_DEFINE_READ(extern, everything_int_bool_entry, everything_int_bool_entry)
@@ -3766,7 +3616,7 @@ static const char *everything_result_int_read_p(atd_reader *r, const char *p, ev
         return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "result_int"));
     }
     if (c == '[') {
-        p = atd_array_begin_p(r, p, &more);
+        p = atd_array_begin_at_p(r, p, &more);
         if (p == NULL) return NULL;
         if (!more) {
             return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "result_int"));
@@ -3829,7 +3679,7 @@ static const char *everything_result_string_list_read_p(atd_reader *r, const cha
         return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "result_string_list"));
     }
     if (c == '[') {
-        p = atd_array_begin_p(r, p, &more);
+        p = atd_array_begin_at_p(r, p, &more);
         if (p == NULL) return NULL;
         if (!more) {
             return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "result_string_list"));
@@ -3875,7 +3725,7 @@ static const char *everything_int_string_tuple_read_p(atd_reader *r, const char 
     everything_int_string_tuple_init(out);
     p = atd_skip_ws_p(r, p);
     at = atd_reader_offset_of(r, p);
-    p = atd_array_begin_p(r, p, &more);
+    p = atd_array_begin_at_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) {
         return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 2 tuple elements, found 0"));
@@ -3932,7 +3782,7 @@ static const char *everything_either_int_string_read_p(atd_reader *r, const char
         return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "either_int_string"));
     }
     if (c == '[') {
-        p = atd_array_begin_p(r, p, &more);
+        p = atd_array_begin_at_p(r, p, &more);
         if (p == NULL) return NULL;
         if (!more) {
             return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "either_int_string"));
@@ -3978,10 +3828,13 @@ void everything_generics_init(everything_generics *v)
     memset(v, 0, sizeof *v);
 }
 
+static const atd_string everything_generics__names[] = {{ATD_LIT("ints")}, {ATD_LIT("strings")}, {ATD_LIT("entries")}, {ATD_LIT("entry_page")}, {ATD_LIT("named_entry")}, {ATD_LIT("result_int")}, {ATD_LIT("result_list")}, {ATD_LIT("either")}, {ATD_LIT("ext")}};
+
 static ATD__HOT_INLINE int everything_generics__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
+    int i;
     if (atd_key_room(r, p, ATD_LEN("\"named_entry\":"))) {
         switch (p[5]) {
         case '"': if (atd_bytes_skip(pp, ATD_LIT("\"ints\":"))) return 0; break;
@@ -4002,23 +3855,8 @@ static ATD__HOT_INLINE int everything_generics__key(atd_reader *r, const char **
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    switch (key.len) {
-    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("ints"))) return 0; break;
-    case 7:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("strings"))) return 1;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("entries"))) return 2;
-        break;
-    case 10:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("entry_page"))) return 3;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("result_int"))) return 5;
-        break;
-    case 11:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("named_entry"))) return 4;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("result_list"))) return 6;
-        break;
-    case 6: if (atd_bytes_eq(key.ptr, ATD_LIT("either"))) return 7; break;
-    case 3: if (atd_bytes_eq(key.ptr, ATD_LIT("ext"))) return 8; break;
-    }
+    i = atd__key_index(everything_generics__names, 9, key);
+    if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "generics", "ints\000strings\000entries\000entry_page\000named_entry\000result_int\000result_list\000either\000ext\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
 }
@@ -4027,7 +3865,6 @@ static const char *everything_generics_read_p(atd_reader *r, const char *p, ever
 {
     bool more;
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("ints")}, {ATD_LIT("strings")}, {ATD_LIT("entries")}, {ATD_LIT("entry_page")}, {ATD_LIT("named_entry")}, {ATD_LIT("result_int")}, {ATD_LIT("result_list")}, {ATD_LIT("either")}, {ATD_LIT("ext")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_generics_init(out);
@@ -4100,7 +3937,7 @@ key:
     default: return NULL;
     }
 fail:
-    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
+    return atd_fail_cursor(atd_reader_push_field(r, everything_generics__names[field].ptr, everything_generics__names[field].len));
 }
 
 ATD_DEFINE_READ(extern, everything_generics, everything_generics)
@@ -4111,10 +3948,13 @@ static void everything_entry_string_int_init(everything_entry_string_int *v)
     memset(v, 0, sizeof *v);
 }
 
+static const atd_string everything_entry_string_int__names[] = {{ATD_LIT("key")}, {ATD_LIT("value")}};
+
 static ATD__HOT_INLINE int everything_entry_string_int__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
+    int i;
     if (atd_key_room(r, p, ATD_LEN("\"value\":"))) {
         switch (p[1]) {
         case 'k': if (atd_bytes_skip(pp, ATD_LIT("\"key\":"))) return 0; break;
@@ -4124,10 +3964,8 @@ static ATD__HOT_INLINE int everything_entry_string_int__key(atd_reader *r, const
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    switch (key.len) {
-    case 3: if (atd_bytes_eq(key.ptr, ATD_LIT("key"))) return 0; break;
-    case 5: if (atd_bytes_eq(key.ptr, ATD_LIT("value"))) return 1; break;
-    }
+    i = atd__key_index(everything_entry_string_int__names, 2, key);
+    if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "entry_string_int", "key\000value\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
 }
@@ -4136,7 +3974,6 @@ static const char *everything_entry_string_int_read_p(atd_reader *r, const char 
 {
     bool more;
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("key")}, {ATD_LIT("value")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_entry_string_int_init(out);
@@ -4167,7 +4004,7 @@ key:
     default: return NULL;
     }
 fail:
-    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
+    return atd_fail_cursor(atd_reader_push_field(r, everything_entry_string_int__names[field].ptr, everything_entry_string_int__names[field].len));
 }
 
 static void everything_entry_string_float_list_init(everything_entry_string_float_list *v)
@@ -4175,10 +4012,13 @@ static void everything_entry_string_float_list_init(everything_entry_string_floa
     memset(v, 0, sizeof *v);
 }
 
+static const atd_string everything_entry_string_float_list__names[] = {{ATD_LIT("key")}, {ATD_LIT("value")}};
+
 static ATD__HOT_INLINE int everything_entry_string_float_list__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
+    int i;
     if (atd_key_room(r, p, ATD_LEN("\"value\":"))) {
         switch (p[1]) {
         case 'k': if (atd_bytes_skip(pp, ATD_LIT("\"key\":"))) return 0; break;
@@ -4188,10 +4028,8 @@ static ATD__HOT_INLINE int everything_entry_string_float_list__key(atd_reader *r
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    switch (key.len) {
-    case 3: if (atd_bytes_eq(key.ptr, ATD_LIT("key"))) return 0; break;
-    case 5: if (atd_bytes_eq(key.ptr, ATD_LIT("value"))) return 1; break;
-    }
+    i = atd__key_index(everything_entry_string_float_list__names, 2, key);
+    if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "entry_string_float_list", "key\000value\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
 }
@@ -4200,7 +4038,6 @@ static const char *everything_entry_string_float_list_read_p(atd_reader *r, cons
 {
     bool more;
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("key")}, {ATD_LIT("value")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_entry_string_float_list_init(out);
@@ -4231,7 +4068,7 @@ key:
     default: return NULL;
     }
 fail:
-    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
+    return atd_fail_cursor(atd_reader_push_field(r, everything_entry_string_float_list__names[field].ptr, everything_entry_string_float_list__names[field].len));
 }
 
 static void everything_tree_int_tree_tuple_init(everything_tree_int_tree_tuple *v)
@@ -4246,7 +4083,7 @@ static const char *everything_tree_int_tree_tuple_read_p(atd_reader *r, const ch
     everything_tree_int_tree_tuple_init(out);
     p = atd_skip_ws_p(r, p);
     at = atd_reader_offset_of(r, p);
-    p = atd_array_begin_p(r, p, &more);
+    p = atd_array_begin_at_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) {
         return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 3 tuple elements, found 0"));
@@ -4333,7 +4170,7 @@ static const char *everything_tree_read_p(atd_reader *r, const char *p, everythi
         return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "tree"));
     }
     if (c == '[') {
-        p = atd_array_begin_p(r, p, &more);
+        p = atd_array_begin_at_p(r, p, &more);
         if (p == NULL) return NULL;
         if (!more) {
             return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "tree"));
@@ -4370,10 +4207,13 @@ void everything_rose_node_init(everything_rose_node *v)
     memset(v, 0, sizeof *v);
 }
 
+static const atd_string everything_rose_node__names[] = {{ATD_LIT("value")}, {ATD_LIT("children")}};
+
 static ATD__HOT_INLINE int everything_rose_node__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
+    int i;
     if (atd_key_room(r, p, ATD_LEN("\"children\":"))) {
         switch (p[1]) {
         case 'c': if (atd_bytes_skip(pp, ATD_LIT("\"children\":"))) return 1; break;
@@ -4383,10 +4223,8 @@ static ATD__HOT_INLINE int everything_rose_node__key(atd_reader *r, const char *
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    switch (key.len) {
-    case 5: if (atd_bytes_eq(key.ptr, ATD_LIT("value"))) return 0; break;
-    case 8: if (atd_bytes_eq(key.ptr, ATD_LIT("children"))) return 1; break;
-    }
+    i = atd__key_index(everything_rose_node__names, 2, key);
+    if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "rose_node", "value\000children\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
 }
@@ -4395,7 +4233,6 @@ static const char *everything_rose_node_read_p(atd_reader *r, const char *p, eve
 {
     bool more;
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("value")}, {ATD_LIT("children")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_rose_node_init(out);
@@ -4426,7 +4263,7 @@ key:
     default: return NULL;
     }
 fail:
-    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
+    return atd_fail_cursor(atd_reader_push_field(r, everything_rose_node__names[field].ptr, everything_rose_node__names[field].len));
 }
 
 ATD_DEFINE_READ(extern, everything_rose_node, everything_rose_node)
@@ -4444,7 +4281,7 @@ static const char *everything_expr_expr_tuple_read_p(atd_reader *r, const char *
     everything_expr_expr_tuple_init(out);
     p = atd_skip_ws_p(r, p);
     at = atd_reader_offset_of(r, p);
-    p = atd_array_begin_p(r, p, &more);
+    p = atd_array_begin_at_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) {
         return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 2 tuple elements, found 0"));
@@ -4526,7 +4363,7 @@ static const char *everything_expr_read_p(atd_reader *r, const char *p, everythi
         return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "expr"));
     }
     if (c == '[') {
-        p = atd_array_begin_p(r, p, &more);
+        p = atd_array_begin_at_p(r, p, &more);
         if (p == NULL) return NULL;
         if (!more) {
             return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "expr"));
@@ -4597,10 +4434,13 @@ void everything_binding_init(everything_binding *v)
     memset(v, 0, sizeof *v);
 }
 
+static const atd_string everything_binding__names[] = {{ATD_LIT("name")}, {ATD_LIT("bound")}, {ATD_LIT("body")}};
+
 static ATD__HOT_INLINE int everything_binding__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
+    int i;
     if (atd_key_room(r, p, ATD_LEN("\"bound\":"))) {
         switch (p[3]) {
         case 'd': if (atd_bytes_skip(pp, ATD_LIT("\"body\":"))) return 2; break;
@@ -4611,13 +4451,8 @@ static ATD__HOT_INLINE int everything_binding__key(atd_reader *r, const char **p
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    switch (key.len) {
-    case 4:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("name"))) return 0;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("body"))) return 2;
-        break;
-    case 5: if (atd_bytes_eq(key.ptr, ATD_LIT("bound"))) return 1; break;
-    }
+    i = atd__key_index(everything_binding__names, 3, key);
+    if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "binding", "name\000bound\000body\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
 }
@@ -4626,7 +4461,6 @@ static const char *everything_binding_read_p(atd_reader *r, const char *p, every
 {
     bool more;
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("name")}, {ATD_LIT("bound")}, {ATD_LIT("body")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_binding_init(out);
@@ -4681,7 +4515,7 @@ key:
     default: return NULL;
     }
 fail:
-    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
+    return atd_fail_cursor(atd_reader_push_field(r, everything_binding__names[field].ptr, everything_binding__names[field].len));
 }
 
 ATD_DEFINE_READ(extern, everything_binding, everything_binding)
@@ -4692,10 +4526,13 @@ void everything_stmt_init(everything_stmt *v)
     memset(v, 0, sizeof *v);
 }
 
+static const atd_string everything_stmt__names[] = {{ATD_LIT("label")}, {ATD_LIT("expr")}};
+
 static ATD__HOT_INLINE int everything_stmt__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
+    int i;
     if (atd_key_room(r, p, ATD_LEN("\"label\":"))) {
         switch (p[1]) {
         case 'e': if (atd_bytes_skip(pp, ATD_LIT("\"expr\":"))) return 1; break;
@@ -4705,10 +4542,8 @@ static ATD__HOT_INLINE int everything_stmt__key(atd_reader *r, const char **pp)
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    switch (key.len) {
-    case 5: if (atd_bytes_eq(key.ptr, ATD_LIT("label"))) return 0; break;
-    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("expr"))) return 1; break;
-    }
+    i = atd__key_index(everything_stmt__names, 2, key);
+    if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "stmt", "label\000expr\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
 }
@@ -4717,7 +4552,6 @@ static const char *everything_stmt_read_p(atd_reader *r, const char *p, everythi
 {
     bool more;
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("label")}, {ATD_LIT("expr")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_stmt_init(out);
@@ -4750,7 +4584,7 @@ key:
     default: return NULL;
     }
 fail:
-    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
+    return atd_fail_cursor(atd_reader_push_field(r, everything_stmt__names[field].ptr, everything_stmt__names[field].len));
 }
 
 ATD_DEFINE_READ(extern, everything_stmt, everything_stmt)
@@ -4761,10 +4595,13 @@ void everything_annotated_init(everything_annotated *v)
     memset(v, 0, sizeof *v);
 }
 
+static const atd_string everything_annotated__names[] = {{ATD_LIT("field")}, {ATD_LIT("other")}, {ATD_LIT("num")}};
+
 static ATD__HOT_INLINE int everything_annotated__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
+    int i;
     if (atd_key_room(r, p, ATD_LEN("\"field\":"))) {
         switch (p[1]) {
         case 'f': if (atd_bytes_skip(pp, ATD_LIT("\"field\":"))) return 0; break;
@@ -4775,13 +4612,8 @@ static ATD__HOT_INLINE int everything_annotated__key(atd_reader *r, const char *
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    switch (key.len) {
-    case 5:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("field"))) return 0;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("other"))) return 1;
-        break;
-    case 3: if (atd_bytes_eq(key.ptr, ATD_LIT("num"))) return 2; break;
-    }
+    i = atd__key_index(everything_annotated__names, 3, key);
+    if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "annotated", "field\000other\000num\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
 }
@@ -4790,7 +4622,6 @@ static const char *everything_annotated_read_p(atd_reader *r, const char *p, eve
 {
     bool more;
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("field")}, {ATD_LIT("other")}, {ATD_LIT("num")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_annotated_init(out);
@@ -4827,7 +4658,7 @@ key:
     default: return NULL;
     }
 fail:
-    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
+    return atd_fail_cursor(atd_reader_push_field(r, everything_annotated__names[field].ptr, everything_annotated__names[field].len));
 }
 
 ATD_DEFINE_READ(extern, everything_annotated, everything_annotated)
@@ -4862,19 +4693,21 @@ void everything_anon_z_init(everything_anon_z *v)
     memset(v, 0, sizeof *v);
 }
 
+static const atd_string everything_anon_z__names[] = {{ATD_LIT("z")}};
+
 static ATD__HOT_INLINE int everything_anon_z__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
+    int i;
     if (atd_key_room(r, p, ATD_LEN("\"z\":"))) {
         if (atd_bytes_skip(pp, ATD_LIT("\"z\":"))) return 0;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    switch (key.len) {
-    case 1: if (atd_bytes_eq(key.ptr, ATD_LIT("z"))) return 0; break;
-    }
+    i = atd__key_index(everything_anon_z__names, 1, key);
+    if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "anon_z", "z\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
 }
@@ -4883,7 +4716,6 @@ static const char *everything_anon_z_read_p(atd_reader *r, const char *p, everyt
 {
     bool more;
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("z")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_anon_z_init(out);
@@ -4908,7 +4740,7 @@ key:
     default: return NULL;
     }
 fail:
-    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
+    return atd_fail_cursor(atd_reader_push_field(r, everything_anon_z__names[field].ptr, everything_anon_z__names[field].len));
 }
 
 ATD_DEFINE_READ(extern, everything_anon_z, everything_anon_z)
@@ -4919,10 +4751,13 @@ void everything_root_init(everything_root *v)
     memset(v, 0, sizeof *v);
 }
 
+static const atd_string everything_root__names[] = {{ATD_LIT("counts")}, {ATD_LIT("users")}, {ATD_LIT("values")}, {ATD_LIT("label")}, {ATD_LIT("nothing")}, {ATD_LIT("from_value")}, {ATD_LIT("struct")}, {ATD_LIT("unions")}, {ATD_LIT("modes")}, {ATD_LIT("levels")}, {ATD_LIT("shapes")}, {ATD_LIT("odd")}, {ATD_LIT("colors")}, {ATD_LIT("events")}, {ATD_LIT("base_events")}, {ATD_LIT("obj_shapes")}, {ATD_LIT("fields")}, {ATD_LIT("names")}, {ATD_LIT("patches")}, {ATD_LIT("all_optional")}, {ATD_LIT("derived")}, {ATD_LIT("base")}, {ATD_LIT("single")}, {ATD_LIT("pair")}, {ATD_LIT("with_defaults")}, {ATD_LIT("bare_cell")}, {ATD_LIT("matrix")}, {ATD_LIT("cube")}, {ATD_LIT("options")}, {ATD_LIT("reprs")}, {ATD_LIT("generics")}, {ATD_LIT("tree")}, {ATD_LIT("nodes")}, {ATD_LIT("program")}, {ATD_LIT("binding")}, {ATD_LIT("annotated")}, {ATD_LIT("anon_record")}, {ATD_LIT("anon_sum")}, {ATD_LIT("anon_named")}};
+
 static ATD__HOT_INLINE int everything_root__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
+    int i;
     if (atd_key_room(r, p, ATD_LEN("\"with_defaults\":"))) {
         switch (p[1]) {
         case 'a':
@@ -5013,63 +4848,8 @@ static ATD__HOT_INLINE int everything_root__key(atd_reader *r, const char **pp)
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    switch (key.len) {
-    case 6:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("counts"))) return 0;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("values"))) return 2;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("struct"))) return 6;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("unions"))) return 7;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("levels"))) return 9;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("shapes"))) return 10;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("colors"))) return 12;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("events"))) return 13;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("fields"))) return 16;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("single"))) return 22;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("matrix"))) return 26;
-        break;
-    case 5:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("users"))) return 1;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("label"))) return 3;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("modes"))) return 8;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("names"))) return 17;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("reprs"))) return 29;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("nodes"))) return 32;
-        break;
-    case 7:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("nothing"))) return 4;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("patches"))) return 18;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("derived"))) return 20;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("options"))) return 28;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("program"))) return 33;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("binding"))) return 34;
-        break;
-    case 10:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("from_value"))) return 5;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("obj_shapes"))) return 15;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("anon_named"))) return 38;
-        break;
-    case 3: if (atd_bytes_eq(key.ptr, ATD_LIT("odd"))) return 11; break;
-    case 11:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("base_events"))) return 14;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("anon_record"))) return 36;
-        break;
-    case 12: if (atd_bytes_eq(key.ptr, ATD_LIT("all_optional"))) return 19; break;
-    case 4:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("base"))) return 21;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("pair"))) return 23;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("cube"))) return 27;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("tree"))) return 31;
-        break;
-    case 13: if (atd_bytes_eq(key.ptr, ATD_LIT("with_defaults"))) return 24; break;
-    case 9:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("bare_cell"))) return 25;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("annotated"))) return 35;
-        break;
-    case 8:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("generics"))) return 30;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("anon_sum"))) return 37;
-        break;
-    }
+    i = atd__key_index(everything_root__names, 39, key);
+    if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "root", "counts\000users\000values\000label\000nothing\000from_value\000struct\000unions\000modes\000levels\000shapes\000odd\000colors\000events\000base_events\000obj_shapes\000fields\000names\000patches\000all_optional\000derived\000base\000single\000pair\000with_defaults\000bare_cell\000matrix\000cube\000options\000reprs\000generics\000tree\000nodes\000program\000binding\000annotated\000anon_record\000anon_sum\000anon_named\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
 }
@@ -5078,7 +4858,6 @@ static const char *everything_root_read_p(atd_reader *r, const char *p, everythi
 {
     bool more;
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("counts")}, {ATD_LIT("users")}, {ATD_LIT("values")}, {ATD_LIT("label")}, {ATD_LIT("nothing")}, {ATD_LIT("from_value")}, {ATD_LIT("struct")}, {ATD_LIT("unions")}, {ATD_LIT("modes")}, {ATD_LIT("levels")}, {ATD_LIT("shapes")}, {ATD_LIT("odd")}, {ATD_LIT("colors")}, {ATD_LIT("events")}, {ATD_LIT("base_events")}, {ATD_LIT("obj_shapes")}, {ATD_LIT("fields")}, {ATD_LIT("names")}, {ATD_LIT("patches")}, {ATD_LIT("all_optional")}, {ATD_LIT("derived")}, {ATD_LIT("base")}, {ATD_LIT("single")}, {ATD_LIT("pair")}, {ATD_LIT("with_defaults")}, {ATD_LIT("bare_cell")}, {ATD_LIT("matrix")}, {ATD_LIT("cube")}, {ATD_LIT("options")}, {ATD_LIT("reprs")}, {ATD_LIT("generics")}, {ATD_LIT("tree")}, {ATD_LIT("nodes")}, {ATD_LIT("program")}, {ATD_LIT("binding")}, {ATD_LIT("annotated")}, {ATD_LIT("anon_record")}, {ATD_LIT("anon_sum")}, {ATD_LIT("anon_named")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_root_init(out);
@@ -5333,7 +5112,7 @@ key:
     default: return NULL;
     }
 fail:
-    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
+    return atd_fail_cursor(atd_reader_push_field(r, everything_root__names[field].ptr, everything_root__names[field].len));
 }
 
 ATD_DEFINE_READ(extern, everything_root, everything_root)
@@ -5344,10 +5123,13 @@ static void everything_root_anon_record_elt_init(everything_root_anon_record_elt
     memset(v, 0, sizeof *v);
 }
 
+static const atd_string everything_root_anon_record_elt__names[] = {{ATD_LIT("x")}, {ATD_LIT("y")}};
+
 static ATD__HOT_INLINE int everything_root_anon_record_elt__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
+    int i;
     if (atd_key_room(r, p, ATD_LEN("\"x\":"))) {
         switch (p[1]) {
         case 'x': if (atd_bytes_skip(pp, ATD_LIT("\"x\":"))) return 0; break;
@@ -5357,12 +5139,8 @@ static ATD__HOT_INLINE int everything_root_anon_record_elt__key(atd_reader *r, c
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    switch (key.len) {
-    case 1:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("x"))) return 0;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("y"))) return 1;
-        break;
-    }
+    i = atd__key_index(everything_root_anon_record_elt__names, 2, key);
+    if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "root_anon_record_elt", "x\000y\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
 }
@@ -5371,7 +5149,6 @@ static const char *everything_root_anon_record_elt_read_p(atd_reader *r, const c
 {
     bool more;
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("x")}, {ATD_LIT("y")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_root_anon_record_elt_init(out);
@@ -5404,7 +5181,7 @@ key:
     default: return NULL;
     }
 fail:
-    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
+    return atd_fail_cursor(atd_reader_push_field(r, everything_root_anon_record_elt__names[field].ptr, everything_root_anon_record_elt__names[field].len));
 }
 
 static int everything_root_anon_sum_elt__case(const char *s, size_t len)
@@ -5441,7 +5218,7 @@ static const char *everything_root_anon_sum_elt_read_p(atd_reader *r, const char
         return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "root_anon_sum_elt"));
     }
     if (c == '[') {
-        p = atd_array_begin_p(r, p, &more);
+        p = atd_array_begin_at_p(r, p, &more);
         if (p == NULL) return NULL;
         if (!more) {
             return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "root_anon_sum_elt"));

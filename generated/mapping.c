@@ -69,7 +69,7 @@ static const char *mapping_color_read_p(atd_reader *r, const char *p, mapping_co
         return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "color"));
     }
     if (c == '[') {
-        p = atd_array_begin_p(r, p, &more);
+        p = atd_array_begin_at_p(r, p, &more);
         if (p == NULL) return NULL;
         if (!more) {
             return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "color"));
@@ -104,10 +104,13 @@ void mapping_point_init(mapping_point *v)
     memset(v, 0, sizeof *v);
 }
 
+static const atd_string mapping_point__names[] = {{ATD_LIT("x")}, {ATD_LIT("y")}};
+
 static ATD__HOT_INLINE int mapping_point__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
+    int i;
     if (atd_key_room(r, p, ATD_LEN("\"x\":"))) {
         switch (p[1]) {
         case 'x': if (atd_bytes_skip(pp, ATD_LIT("\"x\":"))) return 0; break;
@@ -117,12 +120,8 @@ static ATD__HOT_INLINE int mapping_point__key(atd_reader *r, const char **pp)
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    switch (key.len) {
-    case 1:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("x"))) return 0;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("y"))) return 1;
-        break;
-    }
+    i = atd__key_index(mapping_point__names, 2, key);
+    if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "point", "x\000y\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
 }
@@ -131,7 +130,6 @@ static const char *mapping_point_read_p(atd_reader *r, const char *p, mapping_po
 {
     bool more;
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("x")}, {ATD_LIT("y")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     mapping_point_init(out);
@@ -162,7 +160,7 @@ key:
     default: return NULL;
     }
 fail:
-    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
+    return atd_fail_cursor(atd_reader_push_field(r, mapping_point__names[field].ptr, mapping_point__names[field].len));
 }
 
 ATD_DEFINE_READ(extern, mapping_point, mapping_point)
@@ -207,10 +205,13 @@ void mapping_settings_init(mapping_settings *v)
     v->color.tag = MAPPING_COLOR_GREEN;
 }
 
+static const atd_string mapping_settings__names[] = {{ATD_LIT("level")}, {ATD_LIT("ratio")}, {ATD_LIT("name")}, {ATD_LIT("mag")}, {ATD_LIT("mags")}, {ATD_LIT("origin")}, {ATD_LIT("flag")}, {ATD_LIT("nothing")}, {ATD_LIT("note")}, {ATD_LIT("color")}};
+
 static ATD__HOT_INLINE int mapping_settings__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
+    int i;
     if (atd_key_room(r, p, ATD_LEN("\"nothing\":"))) {
         switch (p[1]) {
         case 'c': if (atd_bytes_skip(pp, ATD_LIT("\"color\":"))) return 9; break;
@@ -240,22 +241,8 @@ static ATD__HOT_INLINE int mapping_settings__key(atd_reader *r, const char **pp)
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    switch (key.len) {
-    case 5:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("level"))) return 0;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("ratio"))) return 1;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("color"))) return 9;
-        break;
-    case 4:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("name"))) return 2;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("mags"))) return 4;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("flag"))) return 6;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("note"))) return 8;
-        break;
-    case 3: if (atd_bytes_eq(key.ptr, ATD_LIT("mag"))) return 3; break;
-    case 6: if (atd_bytes_eq(key.ptr, ATD_LIT("origin"))) return 5; break;
-    case 7: if (atd_bytes_eq(key.ptr, ATD_LIT("nothing"))) return 7; break;
-    }
+    i = atd__key_index(mapping_settings__names, 10, key);
+    if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "settings", "level\000ratio\000name\000mag\000mags\000origin\000flag\000nothing\000note\000color\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
 }
@@ -264,7 +251,6 @@ static const char *mapping_settings_read_p(atd_reader *r, const char *p, mapping
 {
     bool more;
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("level")}, {ATD_LIT("ratio")}, {ATD_LIT("name")}, {ATD_LIT("mag")}, {ATD_LIT("mags")}, {ATD_LIT("origin")}, {ATD_LIT("flag")}, {ATD_LIT("nothing")}, {ATD_LIT("note")}, {ATD_LIT("color")}};
     mapping_settings_init(out);
     if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"level\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"color\":"))) goto field_9; goto key; }
 field_0:
@@ -354,7 +340,7 @@ key:
     default: return NULL;
     }
 fail:
-    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
+    return atd_fail_cursor(atd_reader_push_field(r, mapping_settings__names[field].ptr, mapping_settings__names[field].len));
 }
 
 ATD_DEFINE_READ(extern, mapping_settings, mapping_settings)
@@ -378,10 +364,13 @@ void mapping_patch_init(mapping_patch *v)
     memset(v, 0, sizeof *v);
 }
 
+static const atd_string mapping_patch__names[] = {{ATD_LIT("x")}, {ATD_LIT("y")}, {ATD_LIT("z")}};
+
 static ATD__HOT_INLINE int mapping_patch__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
+    int i;
     if (atd_key_room(r, p, ATD_LEN("\"x\":"))) {
         switch (p[1]) {
         case 'x': if (atd_bytes_skip(pp, ATD_LIT("\"x\":"))) return 0; break;
@@ -392,13 +381,8 @@ static ATD__HOT_INLINE int mapping_patch__key(atd_reader *r, const char **pp)
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    switch (key.len) {
-    case 1:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("x"))) return 0;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("y"))) return 1;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("z"))) return 2;
-        break;
-    }
+    i = atd__key_index(mapping_patch__names, 3, key);
+    if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "patch", "x\000y\000z\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
 }
@@ -407,7 +391,6 @@ static const char *mapping_patch_read_p(atd_reader *r, const char *p, mapping_pa
 {
     bool more;
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("x")}, {ATD_LIT("y")}, {ATD_LIT("z")}};
     mapping_patch_init(out);
     if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"x\":"))) { if (!more) goto end; goto key; }
 field_0:
@@ -438,7 +421,7 @@ key:
     default: return NULL;
     }
 fail:
-    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
+    return atd_fail_cursor(atd_reader_push_field(r, mapping_patch__names[field].ptr, mapping_patch__names[field].len));
 }
 
 ATD_DEFINE_READ(extern, mapping_patch, mapping_patch)
@@ -450,10 +433,13 @@ void mapping_loose_init(mapping_loose *v)
     v->z = (int64_t)(7);
 }
 
+static const atd_string mapping_loose__names[] = {{ATD_LIT("x")}, {ATD_LIT("z")}, {ATD_LIT("y")}};
+
 static ATD__HOT_INLINE int mapping_loose__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
+    int i;
     if (atd_key_room(r, p, ATD_LEN("\"x\":"))) {
         switch (p[1]) {
         case 'x': if (atd_bytes_skip(pp, ATD_LIT("\"x\":"))) return 0; break;
@@ -464,13 +450,8 @@ static ATD__HOT_INLINE int mapping_loose__key(atd_reader *r, const char **pp)
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    switch (key.len) {
-    case 1:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("x"))) return 0;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("z"))) return 1;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("y"))) return 2;
-        break;
-    }
+    i = atd__key_index(mapping_loose__names, 3, key);
+    if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "loose", "x\000z\000y\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
 }
@@ -479,7 +460,6 @@ static const char *mapping_loose_read_p(atd_reader *r, const char *p, mapping_lo
 {
     bool more;
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("x")}, {ATD_LIT("z")}, {ATD_LIT("y")}};
     mapping_loose_init(out);
     if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"x\":"))) { if (!more) goto end; goto key; }
 field_0:
@@ -516,7 +496,7 @@ key:
     default: return NULL;
     }
 fail:
-    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
+    return atd_fail_cursor(atd_reader_push_field(r, mapping_loose__names[field].ptr, mapping_loose__names[field].len));
 }
 
 ATD_DEFINE_READ(extern, mapping_loose, mapping_loose)
@@ -527,10 +507,13 @@ void mapping_chain_init(mapping_chain *v)
     memset(v, 0, sizeof *v);
 }
 
+static const atd_string mapping_chain__names[] = {{ATD_LIT("next")}, {ATD_LIT("id")}};
+
 static ATD__HOT_INLINE int mapping_chain__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
+    int i;
     if (atd_key_room(r, p, ATD_LEN("\"next\":"))) {
         switch (p[1]) {
         case 'i': if (atd_bytes_skip(pp, ATD_LIT("\"id\":"))) return 1; break;
@@ -540,10 +523,8 @@ static ATD__HOT_INLINE int mapping_chain__key(atd_reader *r, const char **pp)
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    switch (key.len) {
-    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("next"))) return 0; break;
-    case 2: if (atd_bytes_eq(key.ptr, ATD_LIT("id"))) return 1; break;
-    }
+    i = atd__key_index(mapping_chain__names, 2, key);
+    if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "chain", "next\000id\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
 }
@@ -552,7 +533,6 @@ static const char *mapping_chain_read_p(atd_reader *r, const char *p, mapping_ch
 {
     bool more;
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("next")}, {ATD_LIT("id")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     mapping_chain_init(out);
@@ -593,7 +573,7 @@ key:
     default: return NULL;
     }
 fail:
-    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
+    return atd_fail_cursor(atd_reader_push_field(r, mapping_chain__names[field].ptr, mapping_chain__names[field].len));
 }
 
 ATD_DEFINE_READ(extern, mapping_chain, mapping_chain)

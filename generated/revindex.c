@@ -38,10 +38,13 @@ void revindex_occurrence_init(revindex_occurrence *v)
     memset(v, 0, sizeof *v);
 }
 
+static const atd_string revindex_occurrence__names[] = {{ATD_LIT("filename")}, {ATD_LIT("line")}};
+
 static ATD__HOT_INLINE int revindex_occurrence__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
+    int i;
     if (atd_key_room(r, p, ATD_LEN("\"filename\":"))) {
         switch (p[1]) {
         case 'f': if (atd_bytes_skip(pp, ATD_LIT("\"filename\":"))) return 0; break;
@@ -51,10 +54,8 @@ static ATD__HOT_INLINE int revindex_occurrence__key(atd_reader *r, const char **
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    switch (key.len) {
-    case 8: if (atd_bytes_eq(key.ptr, ATD_LIT("filename"))) return 0; break;
-    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("line"))) return 1; break;
-    }
+    i = atd__key_index(revindex_occurrence__names, 2, key);
+    if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "occurrence", "filename\000line\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
 }
@@ -63,7 +64,6 @@ static const char *revindex_occurrence_read_p(atd_reader *r, const char *p, revi
 {
     bool more;
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("filename")}, {ATD_LIT("line")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     revindex_occurrence_init(out);
@@ -94,7 +94,7 @@ key:
     default: return NULL;
     }
 fail:
-    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
+    return atd_fail_cursor(atd_reader_push_field(r, revindex_occurrence__names[field].ptr, revindex_occurrence__names[field].len));
 }
 
 ATD_DEFINE_READ(extern, revindex_occurrence, revindex_occurrence)
@@ -245,10 +245,13 @@ void revindex_corpus_init(revindex_corpus *v)
     memset(v, 0, sizeof *v);
 }
 
+static const atd_string revindex_corpus__names[] = {{ATD_LIT("name")}, {ATD_LIT("index")}, {ATD_LIT("stats")}, {ATD_LIT("by_file")}, {ATD_LIT("titles")}};
+
 static ATD__HOT_INLINE int revindex_corpus__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
+    int i;
     if (atd_key_room(r, p, ATD_LEN("\"by_file\":"))) {
         switch (p[1]) {
         case 'b': if (atd_bytes_skip(pp, ATD_LIT("\"by_file\":"))) return 3; break;
@@ -261,15 +264,8 @@ static ATD__HOT_INLINE int revindex_corpus__key(atd_reader *r, const char **pp)
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    switch (key.len) {
-    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("name"))) return 0; break;
-    case 5:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("index"))) return 1;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("stats"))) return 2;
-        break;
-    case 7: if (atd_bytes_eq(key.ptr, ATD_LIT("by_file"))) return 3; break;
-    case 6: if (atd_bytes_eq(key.ptr, ATD_LIT("titles"))) return 4; break;
-    }
+    i = atd__key_index(revindex_corpus__names, 5, key);
+    if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "corpus", "name\000index\000stats\000by_file\000titles\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
 }
@@ -278,7 +274,6 @@ static const char *revindex_corpus_read_p(atd_reader *r, const char *p, revindex
 {
     bool more;
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("name")}, {ATD_LIT("index")}, {ATD_LIT("stats")}, {ATD_LIT("by_file")}, {ATD_LIT("titles")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     revindex_corpus_init(out);
@@ -330,7 +325,7 @@ key:
     default: return NULL;
     }
 fail:
-    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
+    return atd_fail_cursor(atd_reader_push_field(r, revindex_corpus__names[field].ptr, revindex_corpus__names[field].len));
 }
 
 ATD_DEFINE_READ(extern, revindex_corpus, revindex_corpus)

@@ -73,10 +73,13 @@ void twitter_search_metadata_init(twitter_search_metadata *v)
     memset(v, 0, sizeof *v);
 }
 
+static const atd_string twitter_search_metadata__names[] = {{ATD_LIT("completed_in")}, {ATD_LIT("max_id")}, {ATD_LIT("max_id_str")}, {ATD_LIT("next_results")}, {ATD_LIT("query")}, {ATD_LIT("refresh_url")}, {ATD_LIT("count")}, {ATD_LIT("since_id")}, {ATD_LIT("since_id_str")}};
+
 static ATD__HOT_INLINE int twitter_search_metadata__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
+    int i;
     if (atd_key_room(r, p, ATD_LEN("\"completed_in\":"))) {
         switch (p[7]) {
         case '"': if (atd_bytes_skip(pp, ATD_LIT("\"max_id\":"))) return 1; break;
@@ -101,21 +104,8 @@ static ATD__HOT_INLINE int twitter_search_metadata__key(atd_reader *r, const cha
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    switch (key.len) {
-    case 12:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("completed_in"))) return 0;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("next_results"))) return 3;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("since_id_str"))) return 8;
-        break;
-    case 6: if (atd_bytes_eq(key.ptr, ATD_LIT("max_id"))) return 1; break;
-    case 10: if (atd_bytes_eq(key.ptr, ATD_LIT("max_id_str"))) return 2; break;
-    case 5:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("query"))) return 4;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("count"))) return 6;
-        break;
-    case 11: if (atd_bytes_eq(key.ptr, ATD_LIT("refresh_url"))) return 5; break;
-    case 8: if (atd_bytes_eq(key.ptr, ATD_LIT("since_id"))) return 7; break;
-    }
+    i = atd__key_index(twitter_search_metadata__names, 9, key);
+    if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "search_metadata", "completed_in\000max_id\000max_id_str\000next_results\000query\000refresh_url\000count\000since_id\000since_id_str\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
 }
@@ -124,7 +114,6 @@ static const char *twitter_search_metadata_read_p(atd_reader *r, const char *p, 
 {
     bool more;
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("completed_in")}, {ATD_LIT("max_id")}, {ATD_LIT("max_id_str")}, {ATD_LIT("next_results")}, {ATD_LIT("query")}, {ATD_LIT("refresh_url")}, {ATD_LIT("count")}, {ATD_LIT("since_id")}, {ATD_LIT("since_id_str")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     twitter_search_metadata_init(out);
@@ -197,7 +186,7 @@ key:
     default: return NULL;
     }
 fail:
-    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
+    return atd_fail_cursor(atd_reader_push_field(r, twitter_search_metadata__names[field].ptr, twitter_search_metadata__names[field].len));
 }
 
 ATD_DEFINE_READ(extern, twitter_search_metadata, twitter_search_metadata)
@@ -208,10 +197,13 @@ void twitter_root_init(twitter_root *v)
     memset(v, 0, sizeof *v);
 }
 
+static const atd_string twitter_root__names[] = {{ATD_LIT("statuses")}, {ATD_LIT("search_metadata")}};
+
 static ATD__HOT_INLINE int twitter_root__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
+    int i;
     if (atd_key_room(r, p, ATD_LEN("\"search_metadata\":"))) {
         switch (p[2]) {
         case 'e': if (atd_bytes_skip(pp, ATD_LIT("\"search_metadata\":"))) return 1; break;
@@ -221,10 +213,8 @@ static ATD__HOT_INLINE int twitter_root__key(atd_reader *r, const char **pp)
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    switch (key.len) {
-    case 8: if (atd_bytes_eq(key.ptr, ATD_LIT("statuses"))) return 0; break;
-    case 15: if (atd_bytes_eq(key.ptr, ATD_LIT("search_metadata"))) return 1; break;
-    }
+    i = atd__key_index(twitter_root__names, 2, key);
+    if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "root", "statuses\000search_metadata\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
 }
@@ -233,7 +223,6 @@ static const char *twitter_root_read_p(atd_reader *r, const char *p, twitter_roo
 {
     bool more;
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("statuses")}, {ATD_LIT("search_metadata")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     twitter_root_init(out);
@@ -264,7 +253,7 @@ key:
     default: return NULL;
     }
 fail:
-    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
+    return atd_fail_cursor(atd_reader_push_field(r, twitter_root__names[field].ptr, twitter_root__names[field].len));
 }
 
 ATD_DEFINE_READ(extern, twitter_root, twitter_root)
@@ -275,10 +264,13 @@ void twitter_metadata_init(twitter_metadata *v)
     memset(v, 0, sizeof *v);
 }
 
+static const atd_string twitter_metadata__names[] = {{ATD_LIT("result_type")}, {ATD_LIT("iso_language_code")}};
+
 static ATD__HOT_INLINE int twitter_metadata__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
+    int i;
     if (atd_key_room(r, p, ATD_LEN("\"iso_language_code\":"))) {
         switch (p[1]) {
         case 'i': if (atd_bytes_skip(pp, ATD_LIT("\"iso_language_code\":"))) return 1; break;
@@ -288,10 +280,8 @@ static ATD__HOT_INLINE int twitter_metadata__key(atd_reader *r, const char **pp)
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    switch (key.len) {
-    case 11: if (atd_bytes_eq(key.ptr, ATD_LIT("result_type"))) return 0; break;
-    case 17: if (atd_bytes_eq(key.ptr, ATD_LIT("iso_language_code"))) return 1; break;
-    }
+    i = atd__key_index(twitter_metadata__names, 2, key);
+    if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "metadata", "result_type\000iso_language_code\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
 }
@@ -300,7 +290,6 @@ static const char *twitter_metadata_read_p(atd_reader *r, const char *p, twitter
 {
     bool more;
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("result_type")}, {ATD_LIT("iso_language_code")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     twitter_metadata_init(out);
@@ -331,7 +320,7 @@ key:
     default: return NULL;
     }
 fail:
-    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
+    return atd_fail_cursor(atd_reader_push_field(r, twitter_metadata__names[field].ptr, twitter_metadata__names[field].len));
 }
 
 ATD_DEFINE_READ(extern, twitter_metadata, twitter_metadata)
@@ -370,19 +359,21 @@ void twitter_url_entities_init(twitter_url_entities *v)
     memset(v, 0, sizeof *v);
 }
 
+static const atd_string twitter_url_entities__names[] = {{ATD_LIT("urls")}};
+
 static ATD__HOT_INLINE int twitter_url_entities__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
+    int i;
     if (atd_key_room(r, p, ATD_LEN("\"urls\":"))) {
         if (atd_bytes_skip(pp, ATD_LIT("\"urls\":"))) return 0;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    switch (key.len) {
-    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("urls"))) return 0; break;
-    }
+    i = atd__key_index(twitter_url_entities__names, 1, key);
+    if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "url_entities", "urls\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
 }
@@ -391,7 +382,6 @@ static const char *twitter_url_entities_read_p(atd_reader *r, const char *p, twi
 {
     bool more;
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("urls")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     twitter_url_entities_init(out);
@@ -416,7 +406,7 @@ key:
     default: return NULL;
     }
 fail:
-    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
+    return atd_fail_cursor(atd_reader_push_field(r, twitter_url_entities__names[field].ptr, twitter_url_entities__names[field].len));
 }
 
 ATD_DEFINE_READ(extern, twitter_url_entities, twitter_url_entities)
@@ -427,10 +417,13 @@ void twitter_user_entities_init(twitter_user_entities *v)
     memset(v, 0, sizeof *v);
 }
 
+static const atd_string twitter_user_entities__names[] = {{ATD_LIT("url")}, {ATD_LIT("description")}};
+
 static ATD__HOT_INLINE int twitter_user_entities__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
+    int i;
     if (atd_key_room(r, p, ATD_LEN("\"description\":"))) {
         switch (p[1]) {
         case 'd': if (atd_bytes_skip(pp, ATD_LIT("\"description\":"))) return 1; break;
@@ -440,10 +433,8 @@ static ATD__HOT_INLINE int twitter_user_entities__key(atd_reader *r, const char 
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    switch (key.len) {
-    case 3: if (atd_bytes_eq(key.ptr, ATD_LIT("url"))) return 0; break;
-    case 11: if (atd_bytes_eq(key.ptr, ATD_LIT("description"))) return 1; break;
-    }
+    i = atd__key_index(twitter_user_entities__names, 2, key);
+    if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "user_entities", "url\000description\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
 }
@@ -452,7 +443,6 @@ static const char *twitter_user_entities_read_p(atd_reader *r, const char *p, tw
 {
     bool more;
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("url")}, {ATD_LIT("description")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     twitter_user_entities_init(out);
@@ -485,7 +475,7 @@ key:
     default: return NULL;
     }
 fail:
-    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
+    return atd_fail_cursor(atd_reader_push_field(r, twitter_user_entities__names[field].ptr, twitter_user_entities__names[field].len));
 }
 
 ATD_DEFINE_READ(extern, twitter_user_entities, twitter_user_entities)
@@ -496,10 +486,13 @@ void twitter_user_init(twitter_user *v)
     memset(v, 0, sizeof *v);
 }
 
+static const atd_string twitter_user__names[] = {{ATD_LIT("id")}, {ATD_LIT("id_str")}, {ATD_LIT("name")}, {ATD_LIT("screen_name")}, {ATD_LIT("location")}, {ATD_LIT("description")}, {ATD_LIT("url")}, {ATD_LIT("entities")}, {ATD_LIT("protected")}, {ATD_LIT("followers_count")}, {ATD_LIT("friends_count")}, {ATD_LIT("listed_count")}, {ATD_LIT("created_at")}, {ATD_LIT("favourites_count")}, {ATD_LIT("utc_offset")}, {ATD_LIT("time_zone")}, {ATD_LIT("geo_enabled")}, {ATD_LIT("verified")}, {ATD_LIT("statuses_count")}, {ATD_LIT("lang")}, {ATD_LIT("contributors_enabled")}, {ATD_LIT("is_translator")}, {ATD_LIT("is_translation_enabled")}, {ATD_LIT("profile_background_color")}, {ATD_LIT("profile_background_image_url")}, {ATD_LIT("profile_background_image_url_https")}, {ATD_LIT("profile_background_tile")}, {ATD_LIT("profile_image_url")}, {ATD_LIT("profile_image_url_https")}, {ATD_LIT("profile_banner_url")}, {ATD_LIT("profile_link_color")}, {ATD_LIT("profile_sidebar_border_color")}, {ATD_LIT("profile_sidebar_fill_color")}, {ATD_LIT("profile_text_color")}, {ATD_LIT("profile_use_background_image")}, {ATD_LIT("default_profile")}, {ATD_LIT("default_profile_image")}, {ATD_LIT("following")}, {ATD_LIT("follow_request_sent")}, {ATD_LIT("notifications")}};
+
 static ATD__HOT_INLINE int twitter_user__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
+    int i;
     if (atd_key_room(r, p, ATD_LEN("\"profile_background_image_url_https\":"))) {
         switch (p[3]) {
         case '"': if (atd_bytes_skip(pp, ATD_LIT("\"id\":"))) return 0; break;
@@ -619,68 +612,8 @@ static ATD__HOT_INLINE int twitter_user__key(atd_reader *r, const char **pp)
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    switch (key.len) {
-    case 2: if (atd_bytes_eq(key.ptr, ATD_LIT("id"))) return 0; break;
-    case 6: if (atd_bytes_eq(key.ptr, ATD_LIT("id_str"))) return 1; break;
-    case 4:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("name"))) return 2;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("lang"))) return 19;
-        break;
-    case 11:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("screen_name"))) return 3;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("description"))) return 5;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("geo_enabled"))) return 16;
-        break;
-    case 8:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("location"))) return 4;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("entities"))) return 7;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("verified"))) return 17;
-        break;
-    case 3: if (atd_bytes_eq(key.ptr, ATD_LIT("url"))) return 6; break;
-    case 9:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("protected"))) return 8;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("time_zone"))) return 15;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("following"))) return 37;
-        break;
-    case 15:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("followers_count"))) return 9;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("default_profile"))) return 35;
-        break;
-    case 13:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("friends_count"))) return 10;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("is_translator"))) return 21;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("notifications"))) return 39;
-        break;
-    case 12: if (atd_bytes_eq(key.ptr, ATD_LIT("listed_count"))) return 11; break;
-    case 10:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("created_at"))) return 12;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("utc_offset"))) return 14;
-        break;
-    case 16: if (atd_bytes_eq(key.ptr, ATD_LIT("favourites_count"))) return 13; break;
-    case 14: if (atd_bytes_eq(key.ptr, ATD_LIT("statuses_count"))) return 18; break;
-    case 20: if (atd_bytes_eq(key.ptr, ATD_LIT("contributors_enabled"))) return 20; break;
-    case 22: if (atd_bytes_eq(key.ptr, ATD_LIT("is_translation_enabled"))) return 22; break;
-    case 24: if (atd_bytes_eq(key.ptr, ATD_LIT("profile_background_color"))) return 23; break;
-    case 28:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("profile_background_image_url"))) return 24;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("profile_sidebar_border_color"))) return 31;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("profile_use_background_image"))) return 34;
-        break;
-    case 34: if (atd_bytes_eq(key.ptr, ATD_LIT("profile_background_image_url_https"))) return 25; break;
-    case 23:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("profile_background_tile"))) return 26;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("profile_image_url_https"))) return 28;
-        break;
-    case 17: if (atd_bytes_eq(key.ptr, ATD_LIT("profile_image_url"))) return 27; break;
-    case 18:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("profile_banner_url"))) return 29;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("profile_link_color"))) return 30;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("profile_text_color"))) return 33;
-        break;
-    case 26: if (atd_bytes_eq(key.ptr, ATD_LIT("profile_sidebar_fill_color"))) return 32; break;
-    case 21: if (atd_bytes_eq(key.ptr, ATD_LIT("default_profile_image"))) return 36; break;
-    case 19: if (atd_bytes_eq(key.ptr, ATD_LIT("follow_request_sent"))) return 38; break;
-    }
+    i = atd__key_index(twitter_user__names, 40, key);
+    if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "user", "id\000id_str\000name\000screen_name\000location\000description\000url\000entities\000protected\000followers_count\000friends_count\000listed_count\000created_at\000favourites_count\000utc_offset\000time_zone\000geo_enabled\000verified\000statuses_count\000lang\000contributors_enabled\000is_translator\000is_translation_enabled\000profile_background_color\000profile_background_image_url\000profile_background_image_url_https\000profile_background_tile\000profile_image_url\000profile_image_url_https\000profile_banner_url\000profile_link_color\000profile_sidebar_border_color\000profile_sidebar_fill_color\000profile_text_color\000profile_use_background_image\000default_profile\000default_profile_image\000following\000follow_request_sent\000notifications\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
 }
@@ -689,7 +622,6 @@ static const char *twitter_user_read_p(atd_reader *r, const char *p, twitter_use
 {
     bool more;
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("id")}, {ATD_LIT("id_str")}, {ATD_LIT("name")}, {ATD_LIT("screen_name")}, {ATD_LIT("location")}, {ATD_LIT("description")}, {ATD_LIT("url")}, {ATD_LIT("entities")}, {ATD_LIT("protected")}, {ATD_LIT("followers_count")}, {ATD_LIT("friends_count")}, {ATD_LIT("listed_count")}, {ATD_LIT("created_at")}, {ATD_LIT("favourites_count")}, {ATD_LIT("utc_offset")}, {ATD_LIT("time_zone")}, {ATD_LIT("geo_enabled")}, {ATD_LIT("verified")}, {ATD_LIT("statuses_count")}, {ATD_LIT("lang")}, {ATD_LIT("contributors_enabled")}, {ATD_LIT("is_translator")}, {ATD_LIT("is_translation_enabled")}, {ATD_LIT("profile_background_color")}, {ATD_LIT("profile_background_image_url")}, {ATD_LIT("profile_background_image_url_https")}, {ATD_LIT("profile_background_tile")}, {ATD_LIT("profile_image_url")}, {ATD_LIT("profile_image_url_https")}, {ATD_LIT("profile_banner_url")}, {ATD_LIT("profile_link_color")}, {ATD_LIT("profile_sidebar_border_color")}, {ATD_LIT("profile_sidebar_fill_color")}, {ATD_LIT("profile_text_color")}, {ATD_LIT("profile_use_background_image")}, {ATD_LIT("default_profile")}, {ATD_LIT("default_profile_image")}, {ATD_LIT("following")}, {ATD_LIT("follow_request_sent")}, {ATD_LIT("notifications")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     twitter_user_init(out);
@@ -950,7 +882,7 @@ key:
     default: return NULL;
     }
 fail:
-    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
+    return atd_fail_cursor(atd_reader_push_field(r, twitter_user__names[field].ptr, twitter_user__names[field].len));
 }
 
 ATD_DEFINE_READ(extern, twitter_user, twitter_user)
@@ -967,10 +899,13 @@ void twitter_entities_init(twitter_entities *v)
     memset(v, 0, sizeof *v);
 }
 
+static const atd_string twitter_entities__names[] = {{ATD_LIT("hashtags")}, {ATD_LIT("symbols")}, {ATD_LIT("urls")}, {ATD_LIT("user_mentions")}, {ATD_LIT("media")}};
+
 static ATD__HOT_INLINE int twitter_entities__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
+    int i;
     if (atd_key_room(r, p, ATD_LEN("\"user_mentions\":"))) {
         switch (p[2]) {
         case 'a': if (atd_bytes_skip(pp, ATD_LIT("\"hashtags\":"))) return 0; break;
@@ -983,13 +918,8 @@ static ATD__HOT_INLINE int twitter_entities__key(atd_reader *r, const char **pp)
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    switch (key.len) {
-    case 8: if (atd_bytes_eq(key.ptr, ATD_LIT("hashtags"))) return 0; break;
-    case 7: if (atd_bytes_eq(key.ptr, ATD_LIT("symbols"))) return 1; break;
-    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("urls"))) return 2; break;
-    case 13: if (atd_bytes_eq(key.ptr, ATD_LIT("user_mentions"))) return 3; break;
-    case 5: if (atd_bytes_eq(key.ptr, ATD_LIT("media"))) return 4; break;
-    }
+    i = atd__key_index(twitter_entities__names, 5, key);
+    if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "entities", "hashtags\000symbols\000urls\000user_mentions\000media\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
 }
@@ -998,7 +928,6 @@ static const char *twitter_entities_read_p(atd_reader *r, const char *p, twitter
 {
     bool more;
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("hashtags")}, {ATD_LIT("symbols")}, {ATD_LIT("urls")}, {ATD_LIT("user_mentions")}, {ATD_LIT("media")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     twitter_entities_init(out);
@@ -1049,7 +978,7 @@ key:
     default: return NULL;
     }
 fail:
-    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
+    return atd_fail_cursor(atd_reader_push_field(r, twitter_entities__names[field].ptr, twitter_entities__names[field].len));
 }
 
 ATD_DEFINE_READ(extern, twitter_entities, twitter_entities)
@@ -1060,10 +989,13 @@ void twitter_status_init(twitter_status *v)
     memset(v, 0, sizeof *v);
 }
 
+static const atd_string twitter_status__names[] = {{ATD_LIT("metadata")}, {ATD_LIT("created_at")}, {ATD_LIT("id")}, {ATD_LIT("id_str")}, {ATD_LIT("text")}, {ATD_LIT("source")}, {ATD_LIT("truncated")}, {ATD_LIT("in_reply_to_status_id")}, {ATD_LIT("in_reply_to_status_id_str")}, {ATD_LIT("in_reply_to_user_id")}, {ATD_LIT("in_reply_to_user_id_str")}, {ATD_LIT("in_reply_to_screen_name")}, {ATD_LIT("user")}, {ATD_LIT("geo")}, {ATD_LIT("coordinates")}, {ATD_LIT("place")}, {ATD_LIT("contributors")}, {ATD_LIT("retweeted_status")}, {ATD_LIT("retweet_count")}, {ATD_LIT("favorite_count")}, {ATD_LIT("entities")}, {ATD_LIT("favorited")}, {ATD_LIT("retweeted")}, {ATD_LIT("possibly_sensitive")}, {ATD_LIT("lang")}};
+
 static ATD__HOT_INLINE int twitter_status__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
+    int i;
     if (atd_key_room(r, p, ATD_LEN("\"in_reply_to_status_id_str\":"))) {
         switch (p[1]) {
         case 'c':
@@ -1128,43 +1060,8 @@ static ATD__HOT_INLINE int twitter_status__key(atd_reader *r, const char **pp)
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    switch (key.len) {
-    case 8:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("metadata"))) return 0;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("entities"))) return 20;
-        break;
-    case 10: if (atd_bytes_eq(key.ptr, ATD_LIT("created_at"))) return 1; break;
-    case 2: if (atd_bytes_eq(key.ptr, ATD_LIT("id"))) return 2; break;
-    case 6:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("id_str"))) return 3;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("source"))) return 5;
-        break;
-    case 4:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("text"))) return 4;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("user"))) return 12;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("lang"))) return 24;
-        break;
-    case 9:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("truncated"))) return 6;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("favorited"))) return 21;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("retweeted"))) return 22;
-        break;
-    case 21: if (atd_bytes_eq(key.ptr, ATD_LIT("in_reply_to_status_id"))) return 7; break;
-    case 25: if (atd_bytes_eq(key.ptr, ATD_LIT("in_reply_to_status_id_str"))) return 8; break;
-    case 19: if (atd_bytes_eq(key.ptr, ATD_LIT("in_reply_to_user_id"))) return 9; break;
-    case 23:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("in_reply_to_user_id_str"))) return 10;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("in_reply_to_screen_name"))) return 11;
-        break;
-    case 3: if (atd_bytes_eq(key.ptr, ATD_LIT("geo"))) return 13; break;
-    case 11: if (atd_bytes_eq(key.ptr, ATD_LIT("coordinates"))) return 14; break;
-    case 5: if (atd_bytes_eq(key.ptr, ATD_LIT("place"))) return 15; break;
-    case 12: if (atd_bytes_eq(key.ptr, ATD_LIT("contributors"))) return 16; break;
-    case 16: if (atd_bytes_eq(key.ptr, ATD_LIT("retweeted_status"))) return 17; break;
-    case 13: if (atd_bytes_eq(key.ptr, ATD_LIT("retweet_count"))) return 18; break;
-    case 14: if (atd_bytes_eq(key.ptr, ATD_LIT("favorite_count"))) return 19; break;
-    case 18: if (atd_bytes_eq(key.ptr, ATD_LIT("possibly_sensitive"))) return 23; break;
-    }
+    i = atd__key_index(twitter_status__names, 25, key);
+    if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "status", "metadata\000created_at\000id\000id_str\000text\000source\000truncated\000in_reply_to_status_id\000in_reply_to_status_id_str\000in_reply_to_user_id\000in_reply_to_user_id_str\000in_reply_to_screen_name\000user\000geo\000coordinates\000place\000contributors\000retweeted_status\000retweet_count\000favorite_count\000entities\000favorited\000retweeted\000possibly_sensitive\000lang\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
 }
@@ -1173,7 +1070,6 @@ static const char *twitter_status_read_p(atd_reader *r, const char *p, twitter_s
 {
     bool more;
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("metadata")}, {ATD_LIT("created_at")}, {ATD_LIT("id")}, {ATD_LIT("id_str")}, {ATD_LIT("text")}, {ATD_LIT("source")}, {ATD_LIT("truncated")}, {ATD_LIT("in_reply_to_status_id")}, {ATD_LIT("in_reply_to_status_id_str")}, {ATD_LIT("in_reply_to_user_id")}, {ATD_LIT("in_reply_to_user_id_str")}, {ATD_LIT("in_reply_to_screen_name")}, {ATD_LIT("user")}, {ATD_LIT("geo")}, {ATD_LIT("coordinates")}, {ATD_LIT("place")}, {ATD_LIT("contributors")}, {ATD_LIT("retweeted_status")}, {ATD_LIT("retweet_count")}, {ATD_LIT("favorite_count")}, {ATD_LIT("entities")}, {ATD_LIT("favorited")}, {ATD_LIT("retweeted")}, {ATD_LIT("possibly_sensitive")}, {ATD_LIT("lang")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     twitter_status_init(out);
@@ -1358,7 +1254,7 @@ key:
     default: return NULL;
     }
 fail:
-    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
+    return atd_fail_cursor(atd_reader_push_field(r, twitter_status__names[field].ptr, twitter_status__names[field].len));
 }
 
 ATD_DEFINE_READ(extern, twitter_status, twitter_status)
@@ -1376,7 +1272,7 @@ static const char *twitter_indices_read_p(atd_reader *r, const char *p, twitter_
     twitter_indices_init(out);
     p = atd_skip_ws_p(r, p);
     at = atd_reader_offset_of(r, p);
-    p = atd_array_begin_p(r, p, &more);
+    p = atd_array_begin_at_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) {
         return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 2 tuple elements, found 0"));
@@ -1409,10 +1305,13 @@ void twitter_url_entity_init(twitter_url_entity *v)
     memset(v, 0, sizeof *v);
 }
 
+static const atd_string twitter_url_entity__names[] = {{ATD_LIT("url")}, {ATD_LIT("expanded_url")}, {ATD_LIT("display_url")}, {ATD_LIT("indices")}};
+
 static ATD__HOT_INLINE int twitter_url_entity__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
+    int i;
     if (atd_key_room(r, p, ATD_LEN("\"expanded_url\":"))) {
         switch (p[1]) {
         case 'd': if (atd_bytes_skip(pp, ATD_LIT("\"display_url\":"))) return 2; break;
@@ -1424,12 +1323,8 @@ static ATD__HOT_INLINE int twitter_url_entity__key(atd_reader *r, const char **p
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    switch (key.len) {
-    case 3: if (atd_bytes_eq(key.ptr, ATD_LIT("url"))) return 0; break;
-    case 12: if (atd_bytes_eq(key.ptr, ATD_LIT("expanded_url"))) return 1; break;
-    case 11: if (atd_bytes_eq(key.ptr, ATD_LIT("display_url"))) return 2; break;
-    case 7: if (atd_bytes_eq(key.ptr, ATD_LIT("indices"))) return 3; break;
-    }
+    i = atd__key_index(twitter_url_entity__names, 4, key);
+    if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "url_entity", "url\000expanded_url\000display_url\000indices\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
 }
@@ -1438,7 +1333,6 @@ static const char *twitter_url_entity_read_p(atd_reader *r, const char *p, twitt
 {
     bool more;
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("url")}, {ATD_LIT("expanded_url")}, {ATD_LIT("display_url")}, {ATD_LIT("indices")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     twitter_url_entity_init(out);
@@ -1481,7 +1375,7 @@ key:
     default: return NULL;
     }
 fail:
-    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
+    return atd_fail_cursor(atd_reader_push_field(r, twitter_url_entity__names[field].ptr, twitter_url_entity__names[field].len));
 }
 
 ATD_DEFINE_READ(extern, twitter_url_entity, twitter_url_entity)
@@ -1492,10 +1386,13 @@ void twitter_hashtag_init(twitter_hashtag *v)
     memset(v, 0, sizeof *v);
 }
 
+static const atd_string twitter_hashtag__names[] = {{ATD_LIT("text")}, {ATD_LIT("indices")}};
+
 static ATD__HOT_INLINE int twitter_hashtag__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
+    int i;
     if (atd_key_room(r, p, ATD_LEN("\"indices\":"))) {
         switch (p[1]) {
         case 'i': if (atd_bytes_skip(pp, ATD_LIT("\"indices\":"))) return 1; break;
@@ -1505,10 +1402,8 @@ static ATD__HOT_INLINE int twitter_hashtag__key(atd_reader *r, const char **pp)
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    switch (key.len) {
-    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("text"))) return 0; break;
-    case 7: if (atd_bytes_eq(key.ptr, ATD_LIT("indices"))) return 1; break;
-    }
+    i = atd__key_index(twitter_hashtag__names, 2, key);
+    if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "hashtag", "text\000indices\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
 }
@@ -1517,7 +1412,6 @@ static const char *twitter_hashtag_read_p(atd_reader *r, const char *p, twitter_
 {
     bool more;
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("text")}, {ATD_LIT("indices")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     twitter_hashtag_init(out);
@@ -1548,7 +1442,7 @@ key:
     default: return NULL;
     }
 fail:
-    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
+    return atd_fail_cursor(atd_reader_push_field(r, twitter_hashtag__names[field].ptr, twitter_hashtag__names[field].len));
 }
 
 ATD_DEFINE_READ(extern, twitter_hashtag, twitter_hashtag)
@@ -1559,10 +1453,13 @@ void twitter_user_mention_init(twitter_user_mention *v)
     memset(v, 0, sizeof *v);
 }
 
+static const atd_string twitter_user_mention__names[] = {{ATD_LIT("screen_name")}, {ATD_LIT("name")}, {ATD_LIT("id")}, {ATD_LIT("id_str")}, {ATD_LIT("indices")}};
+
 static ATD__HOT_INLINE int twitter_user_mention__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
+    int i;
     if (atd_key_room(r, p, ATD_LEN("\"screen_name\":"))) {
         switch (p[3]) {
         case '"': if (atd_bytes_skip(pp, ATD_LIT("\"id\":"))) return 2; break;
@@ -1575,13 +1472,8 @@ static ATD__HOT_INLINE int twitter_user_mention__key(atd_reader *r, const char *
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    switch (key.len) {
-    case 11: if (atd_bytes_eq(key.ptr, ATD_LIT("screen_name"))) return 0; break;
-    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("name"))) return 1; break;
-    case 2: if (atd_bytes_eq(key.ptr, ATD_LIT("id"))) return 2; break;
-    case 6: if (atd_bytes_eq(key.ptr, ATD_LIT("id_str"))) return 3; break;
-    case 7: if (atd_bytes_eq(key.ptr, ATD_LIT("indices"))) return 4; break;
-    }
+    i = atd__key_index(twitter_user_mention__names, 5, key);
+    if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "user_mention", "screen_name\000name\000id\000id_str\000indices\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
 }
@@ -1590,7 +1482,6 @@ static const char *twitter_user_mention_read_p(atd_reader *r, const char *p, twi
 {
     bool more;
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("screen_name")}, {ATD_LIT("name")}, {ATD_LIT("id")}, {ATD_LIT("id_str")}, {ATD_LIT("indices")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     twitter_user_mention_init(out);
@@ -1639,7 +1530,7 @@ key:
     default: return NULL;
     }
 fail:
-    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
+    return atd_fail_cursor(atd_reader_push_field(r, twitter_user_mention__names[field].ptr, twitter_user_mention__names[field].len));
 }
 
 ATD_DEFINE_READ(extern, twitter_user_mention, twitter_user_mention)
@@ -1650,10 +1541,13 @@ void twitter_size_init(twitter_size *v)
     memset(v, 0, sizeof *v);
 }
 
+static const atd_string twitter_size__names[] = {{ATD_LIT("w")}, {ATD_LIT("h")}, {ATD_LIT("resize")}};
+
 static ATD__HOT_INLINE int twitter_size__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
+    int i;
     if (atd_key_room(r, p, ATD_LEN("\"resize\":"))) {
         switch (p[1]) {
         case 'h': if (atd_bytes_skip(pp, ATD_LIT("\"h\":"))) return 1; break;
@@ -1664,13 +1558,8 @@ static ATD__HOT_INLINE int twitter_size__key(atd_reader *r, const char **pp)
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    switch (key.len) {
-    case 1:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("w"))) return 0;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("h"))) return 1;
-        break;
-    case 6: if (atd_bytes_eq(key.ptr, ATD_LIT("resize"))) return 2; break;
-    }
+    i = atd__key_index(twitter_size__names, 3, key);
+    if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "size", "w\000h\000resize\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
 }
@@ -1679,7 +1568,6 @@ static const char *twitter_size_read_p(atd_reader *r, const char *p, twitter_siz
 {
     bool more;
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("w")}, {ATD_LIT("h")}, {ATD_LIT("resize")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     twitter_size_init(out);
@@ -1716,7 +1604,7 @@ key:
     default: return NULL;
     }
 fail:
-    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
+    return atd_fail_cursor(atd_reader_push_field(r, twitter_size__names[field].ptr, twitter_size__names[field].len));
 }
 
 ATD_DEFINE_READ(extern, twitter_size, twitter_size)
@@ -1727,10 +1615,13 @@ void twitter_sizes_init(twitter_sizes *v)
     memset(v, 0, sizeof *v);
 }
 
+static const atd_string twitter_sizes__names[] = {{ATD_LIT("medium")}, {ATD_LIT("small")}, {ATD_LIT("thumb")}, {ATD_LIT("large")}};
+
 static ATD__HOT_INLINE int twitter_sizes__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
+    int i;
     if (atd_key_room(r, p, ATD_LEN("\"medium\":"))) {
         switch (p[1]) {
         case 'l': if (atd_bytes_skip(pp, ATD_LIT("\"large\":"))) return 3; break;
@@ -1742,14 +1633,8 @@ static ATD__HOT_INLINE int twitter_sizes__key(atd_reader *r, const char **pp)
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    switch (key.len) {
-    case 6: if (atd_bytes_eq(key.ptr, ATD_LIT("medium"))) return 0; break;
-    case 5:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("small"))) return 1;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("thumb"))) return 2;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("large"))) return 3;
-        break;
-    }
+    i = atd__key_index(twitter_sizes__names, 4, key);
+    if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "sizes", "medium\000small\000thumb\000large\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
 }
@@ -1758,7 +1643,6 @@ static const char *twitter_sizes_read_p(atd_reader *r, const char *p, twitter_si
 {
     bool more;
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("medium")}, {ATD_LIT("small")}, {ATD_LIT("thumb")}, {ATD_LIT("large")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     twitter_sizes_init(out);
@@ -1801,7 +1685,7 @@ key:
     default: return NULL;
     }
 fail:
-    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
+    return atd_fail_cursor(atd_reader_push_field(r, twitter_sizes__names[field].ptr, twitter_sizes__names[field].len));
 }
 
 ATD_DEFINE_READ(extern, twitter_sizes, twitter_sizes)
@@ -1812,10 +1696,13 @@ void twitter_media_init(twitter_media *v)
     memset(v, 0, sizeof *v);
 }
 
+static const atd_string twitter_media__names[] = {{ATD_LIT("id")}, {ATD_LIT("id_str")}, {ATD_LIT("indices")}, {ATD_LIT("media_url")}, {ATD_LIT("media_url_https")}, {ATD_LIT("url")}, {ATD_LIT("display_url")}, {ATD_LIT("expanded_url")}, {ATD_LIT("type")}, {ATD_LIT("sizes")}, {ATD_LIT("source_status_id")}, {ATD_LIT("source_status_id_str")}};
+
 static ATD__HOT_INLINE int twitter_media__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
+    int i;
     if (atd_key_room(r, p, ATD_LEN("\"source_status_id_str\":"))) {
         switch (p[2]) {
         case 'd':
@@ -1851,20 +1738,8 @@ static ATD__HOT_INLINE int twitter_media__key(atd_reader *r, const char **pp)
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    switch (key.len) {
-    case 2: if (atd_bytes_eq(key.ptr, ATD_LIT("id"))) return 0; break;
-    case 6: if (atd_bytes_eq(key.ptr, ATD_LIT("id_str"))) return 1; break;
-    case 7: if (atd_bytes_eq(key.ptr, ATD_LIT("indices"))) return 2; break;
-    case 9: if (atd_bytes_eq(key.ptr, ATD_LIT("media_url"))) return 3; break;
-    case 15: if (atd_bytes_eq(key.ptr, ATD_LIT("media_url_https"))) return 4; break;
-    case 3: if (atd_bytes_eq(key.ptr, ATD_LIT("url"))) return 5; break;
-    case 11: if (atd_bytes_eq(key.ptr, ATD_LIT("display_url"))) return 6; break;
-    case 12: if (atd_bytes_eq(key.ptr, ATD_LIT("expanded_url"))) return 7; break;
-    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("type"))) return 8; break;
-    case 5: if (atd_bytes_eq(key.ptr, ATD_LIT("sizes"))) return 9; break;
-    case 16: if (atd_bytes_eq(key.ptr, ATD_LIT("source_status_id"))) return 10; break;
-    case 20: if (atd_bytes_eq(key.ptr, ATD_LIT("source_status_id_str"))) return 11; break;
-    }
+    i = atd__key_index(twitter_media__names, 12, key);
+    if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "media", "id\000id_str\000indices\000media_url\000media_url_https\000url\000display_url\000expanded_url\000type\000sizes\000source_status_id\000source_status_id_str\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
 }
@@ -1873,7 +1748,6 @@ static const char *twitter_media_read_p(atd_reader *r, const char *p, twitter_me
 {
     bool more;
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("id")}, {ATD_LIT("id_str")}, {ATD_LIT("indices")}, {ATD_LIT("media_url")}, {ATD_LIT("media_url_https")}, {ATD_LIT("url")}, {ATD_LIT("display_url")}, {ATD_LIT("expanded_url")}, {ATD_LIT("type")}, {ATD_LIT("sizes")}, {ATD_LIT("source_status_id")}, {ATD_LIT("source_status_id_str")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     twitter_media_init(out);
@@ -1968,7 +1842,7 @@ key:
     default: return NULL;
     }
 fail:
-    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
+    return atd_fail_cursor(atd_reader_push_field(r, twitter_media__names[field].ptr, twitter_media__names[field].len));
 }
 
 ATD_DEFINE_READ(extern, twitter_media, twitter_media)

@@ -56,10 +56,13 @@ static void validators_person__plain_init(validators_person *v)
     validators_person_init(v);
 }
 
+static const atd_string validators_person__plain__names[] = {{ATD_LIT("name")}, {ATD_LIT("age")}, {ATD_LIT("email")}};
+
 static ATD__HOT_INLINE int validators_person__plain__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
+    int i;
     if (atd_key_room(r, p, ATD_LEN("\"email\":"))) {
         switch (p[1]) {
         case 'a': if (atd_bytes_skip(pp, ATD_LIT("\"age\":"))) return 1; break;
@@ -70,11 +73,8 @@ static ATD__HOT_INLINE int validators_person__plain__key(atd_reader *r, const ch
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    switch (key.len) {
-    case 4: if (atd_bytes_eq(key.ptr, ATD_LIT("name"))) return 0; break;
-    case 3: if (atd_bytes_eq(key.ptr, ATD_LIT("age"))) return 1; break;
-    case 5: if (atd_bytes_eq(key.ptr, ATD_LIT("email"))) return 2; break;
-    }
+    i = atd__key_index(validators_person__plain__names, 3, key);
+    if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "person", "name\000age\000email\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
 }
@@ -83,7 +83,6 @@ static const char *validators_person__plain_read_p(atd_reader *r, const char *p,
 {
     bool more;
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("name")}, {ATD_LIT("age")}, {ATD_LIT("email")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     validators_person__plain_init(out);
@@ -155,7 +154,7 @@ key:
     default: return NULL;
     }
 fail:
-    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
+    return atd_fail_cursor(atd_reader_push_field(r, validators_person__plain__names[field].ptr, validators_person__plain__names[field].len));
 }
 
 static const char *validators_person_read_p(atd_reader *r, const char *p, validators_person *out)
@@ -211,7 +210,7 @@ static const char *validators_shape__plain_read_p(atd_reader *r, const char *p, 
         return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "unsupported variant \"%s\" in '%s'", atd_quote_name(s.ptr, s.len, q_, sizeof q_), "shape"));
     }
     if (c == '[') {
-        p = atd_array_begin_p(r, p, &more);
+        p = atd_array_begin_at_p(r, p, &more);
         if (p == NULL) return NULL;
         if (!more) {
             return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_BAD_VARIANT, "empty array instead of a variant of '%s'", "shape"));
@@ -271,10 +270,13 @@ void validators_host_init(validators_host *v)
     v->weight = (double)(1.0);
 }
 
+static const atd_string validators_host__names[] = {{ATD_LIT("host")}, {ATD_LIT("port")}, {ATD_LIT("weight")}, {ATD_LIT("backup")}};
+
 static ATD__HOT_INLINE int validators_host__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
+    int i;
     if (atd_key_room(r, p, ATD_LEN("\"weight\":"))) {
         switch (p[1]) {
         case 'b': if (atd_bytes_skip(pp, ATD_LIT("\"backup\":"))) return 3; break;
@@ -286,16 +288,8 @@ static ATD__HOT_INLINE int validators_host__key(atd_reader *r, const char **pp)
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    switch (key.len) {
-    case 4:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("host"))) return 0;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("port"))) return 1;
-        break;
-    case 6:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("weight"))) return 2;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("backup"))) return 3;
-        break;
-    }
+    i = atd__key_index(validators_host__names, 4, key);
+    if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "host", "host\000port\000weight\000backup\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
 }
@@ -304,7 +298,6 @@ static const char *validators_host_read_p(atd_reader *r, const char *p, validato
 {
     bool more;
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("host")}, {ATD_LIT("port")}, {ATD_LIT("weight")}, {ATD_LIT("backup")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     validators_host_init(out);
@@ -396,7 +389,7 @@ key:
     default: return NULL;
     }
 fail:
-    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
+    return atd_fail_cursor(atd_reader_push_field(r, validators_host__names[field].ptr, validators_host__names[field].len));
 }
 
 ATD_DEFINE_READ(extern, validators_host, validators_host)
@@ -484,7 +477,7 @@ static const char *validators_int_int_checked_tuple_read_p(atd_reader *r, const 
     validators_int_int_checked_tuple_init(out);
     p = atd_skip_ws_p(r, p);
     at = atd_reader_offset_of(r, p);
-    p = atd_array_begin_p(r, p, &more);
+    p = atd_array_begin_at_p(r, p, &more);
     if (p == NULL) return NULL;
     if (!more) {
         return atd_fail_cursor(atd_reader_fail_at(r, at, ATD_ERR_TUPLE, "expected at least 2 tuple elements, found 0"));
@@ -555,10 +548,13 @@ void validators_config_init(validators_config *v)
     memset(v, 0, sizeof *v);
 }
 
+static const atd_string validators_config__names[] = {{ATD_LIT("hosts")}, {ATD_LIT("ports")}, {ATD_LIT("evens")}, {ATD_LIT("range")}, {ATD_LIT("level")}};
+
 static ATD__HOT_INLINE int validators_config__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
+    int i;
     if (atd_key_room(r, p, ATD_LEN("\"hosts\":"))) {
         switch (p[1]) {
         case 'e': if (atd_bytes_skip(pp, ATD_LIT("\"evens\":"))) return 2; break;
@@ -571,15 +567,8 @@ static ATD__HOT_INLINE int validators_config__key(atd_reader *r, const char **pp
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    switch (key.len) {
-    case 5:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("hosts"))) return 0;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("ports"))) return 1;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("evens"))) return 2;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("range"))) return 3;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("level"))) return 4;
-        break;
-    }
+    i = atd__key_index(validators_config__names, 5, key);
+    if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "config", "hosts\000ports\000evens\000range\000level\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
 }
@@ -588,7 +577,6 @@ static const char *validators_config_read_p(atd_reader *r, const char *p, valida
 {
     bool more;
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("hosts")}, {ATD_LIT("ports")}, {ATD_LIT("evens")}, {ATD_LIT("range")}, {ATD_LIT("level")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     validators_config_init(out);
@@ -637,7 +625,7 @@ key:
     default: return NULL;
     }
 fail:
-    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
+    return atd_fail_cursor(atd_reader_push_field(r, validators_config__names[field].ptr, validators_config__names[field].len));
 }
 
 ATD_DEFINE_READ(extern, validators_config, validators_config)
@@ -652,10 +640,13 @@ void validators_doc_init(validators_doc *v)
     memset(v, 0, sizeof *v);
 }
 
+static const atd_string validators_doc__names[] = {{ATD_LIT("people")}, {ATD_LIT("shapes")}, {ATD_LIT("config")}};
+
 static ATD__HOT_INLINE int validators_doc__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
     atd_string key;
+    int i;
     if (atd_key_room(r, p, ATD_LEN("\"people\":"))) {
         switch (p[1]) {
         case 'c': if (atd_bytes_skip(pp, ATD_LIT("\"config\":"))) return 2; break;
@@ -666,13 +657,8 @@ static ATD__HOT_INLINE int validators_doc__key(atd_reader *r, const char **pp)
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    switch (key.len) {
-    case 6:
-        if (atd_bytes_eq(key.ptr, ATD_LIT("people"))) return 0;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("shapes"))) return 1;
-        if (atd_bytes_eq(key.ptr, ATD_LIT("config"))) return 2;
-        break;
-    }
+    i = atd__key_index(validators_doc__names, 3, key);
+    if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "doc", "people\000shapes\000config\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
 }
@@ -681,7 +667,6 @@ static const char *validators_doc_read_p(atd_reader *r, const char *p, validator
 {
     bool more;
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("people")}, {ATD_LIT("shapes")}, {ATD_LIT("config")}};
     const char *at = p;
     uint64_t seen[1] = {0};
     validators_doc_init(out);
@@ -720,7 +705,7 @@ key:
     default: return NULL;
     }
 fail:
-    return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
+    return atd_fail_cursor(atd_reader_push_field(r, validators_doc__names[field].ptr, validators_doc__names[field].len));
 }
 
 ATD_DEFINE_READ(extern, validators_doc, validators_doc)

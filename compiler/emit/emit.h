@@ -205,10 +205,6 @@ void emit_names_functions(cw *w, const ir_type *t);
  * entries with use[i] set take part (use may be NULL). */
 void emit_match_function(cw *w, const char *name, const char *const *names, const size_t *lens,
                          const bool *use, size_t n);
-/* The switch inside: on the name at the expression `s` of `len` bytes, each
- * match running the statement `<action><i>;` (e.g. action "goto field_"). */
-void emit_match_switch(cw *w, const char *s, const char *len, const char *action,
-                       const char *const *names, const size_t *lens, const bool *use, size_t n);
 /* emit_match_function over the JSON names of the constructors of `sum`. */
 void emit_case_match(cw *w, const ir_type *sum, const char *name);
 /* Whether the input can hold a name as it is, so that a reader may match

@@ -25,8 +25,9 @@
  *         break;
  *     }
  */
-void emit_match_switch(cw *w, const char *s, const char *len, const char *action,
-                       const char *const *names, const size_t *lens, const bool *use, size_t n)
+static void emit_match_switch(cw *w, const char *s, const char *len, const char *action,
+                              const char *const *names, const size_t *lens, const bool *use,
+                              size_t n)
 {
     bool *done = cw_alloc(w, (n + 1) * sizeof *done);
     if (done == NULL)

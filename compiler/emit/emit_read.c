@@ -546,23 +546,18 @@ static const char *json_name_list(cw *w, const ir_type *t, bool required)
 }
 
 /* The general lookup: the key read with atd_object_key_p (escapes decoded,
- * whitespace before the colon, lenient mode), matched by name; an unknown
- * key is an error with ATD_READ_STRICT_FIELDS, else its value is skipped. */
+ * whitespace before the colon, lenient mode), found in the record's names
+ * out of line (such keys are rare: no code for them in each reader); an
+ * unknown key is an error with ATD_READ_STRICT_FIELDS, else its value is
+ * skipped. */
 static void emit_key_lookup(cw *w, const ir_type *t)
 {
     cw_line(w, "p = atd_object_key_p(r, p, &key);");
     cw_line(w, "if (p == NULL) return ATD__KEY_FAILED;");
     cw_line(w, "*pp = p;");
     if (t->nfields > 0) {
-        const char **names = cw_alloc(w, t->nfields * sizeof *names);
-        size_t *lens = cw_alloc(w, t->nfields * sizeof *lens);
-        if (names == NULL || lens == NULL)
-            return; /* recorded in w's status */
-        for (size_t i = 0; i < t->nfields; i++) {
-            names[i] = t->fields[i].json_name;
-            lens[i] = t->fields[i].json_len;
-        }
-        emit_match_switch(w, "key.ptr", "key.len", "return ", names, lens, NULL, t->nfields);
+        cw_line(w, "i = atd__key_index(%s__names, %zu, key);", t->fn, t->nfields);
+        cw_line(w, "if (i >= 0) return i;");
     }
     if (t->tv == NULL) {
         cw_line(w, "*pp = atd_skip_unknown_field_p(r, p, key, \"%s\", \"%s\");", t->atd_name,
@@ -590,10 +585,16 @@ static void emit_key_lookup(cw *w, const ir_type *t)
  * jumps from each return straight to the field's label. */
 static void emit_key_function(cw *w, const ir_type *t)
 {
+    if (t->nfields > 0) {
+        cw_line(w, "static const atd_string %s__names[] = {%s};", t->fn, emit_field_names(w, t));
+        cw_blank(w);
+    }
     cw_line(w, "static ATD__HOT_INLINE int %s__key(atd_reader *r, const char **pp)", t->fn);
     cw_open(w, "{");
     cw_line(w, "const char *p = *pp; /* reads the key; *pp moves past it */");
     cw_line(w, "atd_string key;");
+    if (t->nfields > 0)
+        cw_line(w, "int i;");
     emit_key_dispatch(w, t);
     emit_key_lookup(w, t);
     cw_close(w, "}");
@@ -650,7 +651,6 @@ static void emit_missing_fields(cw *w, const ir_type *t)
  *     {
  *         bool more;
  *         int field = 0;
- *         static const atd_string names[] = {{ATD_LIT("date")}, {ATD_LIT("note")}};
  *         const char *at = p;
  *         uint64_t seen[1] = {0};
  *         event_event_init(out);
@@ -677,7 +677,7 @@ static void emit_missing_fields(cw *w, const ir_type *t)
  *         default: return NULL;
  *         }
  *     fail:
- *         return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
+ *         return atd_fail_cursor(atd_reader_push_field(r, event_event__names[field].ptr, ...));
  *     }
  * Each field's value is read in one place, its label. A document with its
  * fields in declaration order runs the labels one after the other, each
@@ -691,8 +691,8 @@ static void emit_missing_fields(cw *w, const ir_type *t)
  * colon, straight from the input: no scan for the closing quote and no
  * atd_string. Keys in another form (escapes, whitespace before the colon,
  * lenient mode, the last bytes of the input) and unknown keys take the
- * general lookup after it, which matches the decoded key by length and
- * bytes. The lookup is a function of its own, to keep the reader short;
+ * general lookup after it, which finds the decoded key in the record's
+ * names (event_event__names, beside the lookup) out of line. The lookup is a function of its own, to keep the reader short;
  * inlined at its one call, its returns become jumps to the labels. The
  * value code of a field exists once; one loop over a switch would be as
  * small but cost an indirect jump per field in declaration order. */
@@ -707,7 +707,6 @@ static void emit_record_read(cw *w, const ir_type *t)
     cw_line(w, "bool more;");
     if (n > 0) {
         cw_line(w, "int field = 0; /* the field whose value failed */");
-        cw_line(w, "static const atd_string names[] = {%s};", emit_field_names(w, t));
     }
     if (t->nrequired > 0)
         cw_line(w, "const char *at = p;");
@@ -746,8 +745,9 @@ static void emit_record_read(cw *w, const ir_type *t)
     cw_close(w, "}");
     if (n > 0) {
         cw_label(w, "fail:");
-        cw_line(w, "return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, "
-                   "names[field].len));");
+        cw_line(w, "return atd_fail_cursor(atd_reader_push_field(r, %s__names[field].ptr, "
+                   "%s__names[field].len));",
+                fn, fn);
     }
     cw_close(w, "}");
 }
@@ -783,12 +783,12 @@ static void emit_payload_switch_end(cw *w, const ir_type *t)
 
 /* The opening of a constructor's container, [ or { at p, up to its first
  * token (begin leaves the cursor there), whose offset becomes `at`:
- *     p = atd_array_begin_p(r, p, &more); if (p == NULL) return NULL;
+ *     p = atd_array_begin_at_p(r, p, &more); if (p == NULL) return NULL;
  *     if (!more) return atd_fail_cursor(atd_reader_fail_at(r, at, ..."empty array instead of a variant..."));
  *     at = atd_reader_offset_of(r, p); */
 static void emit_payload_begin(cw *w, const ir_type *t, bool array)
 {
-    cw_line(w, "p = atd_%s_begin_p(r, p, &more);", array ? "array" : "object");
+    cw_line(w, "p = atd_%s_begin_at_p(r, p, &more);", array ? "array" : "object");
     check_cursor(w);
     cw_open(w, "if (!more)");
     cw_line(w,
@@ -1066,7 +1066,7 @@ static void emit_tuple_read(cw *w, const ir_type *t)
     cw_line(w, "%s_init(out);", t->fn);
     cw_line(w, "p = atd_skip_ws_p(r, p);");
     cw_line(w, "at = atd_reader_offset_of(r, p);");
-    cw_line(w, "p = atd_array_begin_p(r, p, &more);");
+    cw_line(w, "p = atd_array_begin_at_p(r, p, &more);");
     check_cursor(w);
     for (size_t i = 0; i < t->ncells; i++) {
         if (i < t->nmin_cells) {

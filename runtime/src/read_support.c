@@ -14,6 +14,40 @@ static bool is_name(atd_string s, const char *name)
     return s.len == 4 && memcmp(s.ptr, name, 4) == 0;
 }
 
+void *atd__read_grow(atd_reader *r, const char *p, void *items, size_t *cap, size_t size,
+                     size_t align)
+{
+    size_t ncap = *cap != 0 ? 2 * *cap : 8;
+    void *grown = NULL;
+    if (ncap <= SIZE_MAX / size)
+        grown = atd_arena_grow(atd_reader_arena(r), items, *cap * size, ncap * size, align);
+    if (grown == NULL) {
+        atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory");
+        return NULL;
+    }
+    *cap = ncap;
+    return grown;
+}
+
+int atd__key_index(const atd_string *names, size_t n, atd_string key)
+{
+    for (size_t i = 0; i < n; i++)
+        if (names[i].len == key.len && memcmp(names[i].ptr, key.ptr, key.len) == 0)
+            return (int)i;
+    return -1;
+}
+
+const char *atd__null_skip_p(const atd_reader *r, const char *q)
+{
+    if ((size_t)(r->end - q) < 4 || memcmp(q, "null", 4) != 0)
+        return q;
+    /* at the end of the input the next step reports it */
+    unsigned char c = r->end - q > 4 ? (unsigned char)q[4] : ' ';
+    if (c != ',' && c != '}' && c != ' ' && c != '\n' && c != '\r' && c != '\t' && c != '/')
+        return q;
+    return q + 4;
+}
+
 const char *atd_read_option_begin_p(atd_reader *r, const char *p, bool *has)
 {
     atd_string s;

@@ -334,38 +334,7 @@ static inline size_t atd_reader_offset_of(const atd_reader *r, const char *p)
  * atd_skip_ws does the same at r->cur. */
 static ATD__HOT_INLINE const char *atd_skip_ws_p(atd_reader *r, const char *p)
 {
-    /* Inline exits for the common cases: no whitespace, one space (": "),
-     * and with SSE2 newlines and an indentation of up to 31 spaces in all
-     * (pretty-printed input): 16 bytes compared with ' ' and '\n', 16 more
-     * compared with ' ' when those are all whitespace, and the first other
-     * byte is the token. '/' may start a comment in lenient mode. Everything
-     * else (longer runs, tabs, CR, comments, the last 32 bytes of the input)
-     * goes out of line. */
-    const char *end = r->end;
-    if (ATD_LIKELY(p < end)) {
-        unsigned char c = (unsigned char)*p;
-        if (c > ' ' && c != '/')
-            return p;
-        if (c == ' ' && end - p >= 2 && (unsigned char)p[1] > ' ' && p[1] != '/')
-            return p + 1;
-#if ATD__INLINE_SSE2
-        if (ATD_LIKELY(p < r->fast_end)) {
-            const __m128i sp = _mm_set1_epi8(' '), nl = _mm_set1_epi8('\n');
-            __m128i v0 = _mm_loadu_si128((const __m128i *)(const void *)p);
-            uint64_t m = (unsigned)_mm_movemask_epi8(
-                _mm_or_si128(_mm_cmpeq_epi8(v0, sp), _mm_cmpeq_epi8(v0, nl)));
-            if (m == 0xffff) { /* a deeper indentation: 16 bytes more */
-                __m128i v1 = _mm_loadu_si128((const __m128i *)(const void *)(p + 16));
-                m |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v1, sp)) << 16;
-            }
-            /* at most 32: the bits above the 32 compared are zero in m */
-            const char *q = p + atd__lowest_bit(~m);
-            if (ATD_LIKELY((unsigned char)*q > ' ' && *q != '/'))
-                return q;
-        }
-#endif
-    }
-    return atd__skip_ws_slow_p(r, p);
+    return atd__skip_ws_as_p(r, p, ATD__WS_SPACE | ATD__WS_INDENT);
 }
 static inline void atd_skip_ws(atd_reader *r)
 {
@@ -435,11 +404,24 @@ bool atd_read_end(atd_reader *r);
  * The common cases are settled inline. */
 static ATD__HOT_INLINE const char *atd_array_begin_p(atd_reader *r, const char *p, bool *nonempty)
 {
-    return atd__begin_p(r, p, nonempty, '[', ']', atd__array_begin_slow_p);
+    return atd__begin_p(r, p, nonempty, '[', ']', false, atd__array_begin_slow_p);
 }
 static ATD__HOT_INLINE const char *atd_object_begin_p(atd_reader *r, const char *p, bool *nonempty)
 {
-    return atd__begin_p(r, p, nonempty, '{', '}', atd__object_begin_slow_p);
+    return atd__begin_p(r, p, nonempty, '{', '}', false, atd__object_begin_slow_p);
+}
+/* The same where the caller skipped the whitespace before the container
+ * already (p is at the bracket, or at what is there instead): no second
+ * skip inline. */
+static ATD__HOT_INLINE const char *atd_array_begin_at_p(atd_reader *r, const char *p,
+                                                        bool *nonempty)
+{
+    return atd__begin_p(r, p, nonempty, '[', ']', true, atd__array_begin_slow_p);
+}
+static ATD__HOT_INLINE const char *atd_object_begin_at_p(atd_reader *r, const char *p,
+                                                         bool *nonempty)
+{
+    return atd__begin_p(r, p, nonempty, '{', '}', true, atd__object_begin_slow_p);
 }
 bool atd_array_begin(atd_reader *r, bool *nonempty);
 bool atd_object_begin(atd_reader *r, bool *nonempty);
@@ -471,12 +453,12 @@ static ATD__HOT_INLINE const char *atd_object_end_p(atd_reader *r, const char *p
 static ATD__HOT_INLINE const char *atd_object_next_key_p(atd_reader *r, const char *p, bool *more)
 {
     p = atd_object_next_p(r, p, more);
-    return *more ? atd_skip_ws_p(r, p) : p;
+    return *more ? atd__skip_ws_as_p(r, p, ATD__WS_INDENT) : p;
 }
 static ATD__HOT_INLINE const char *atd_object_end_key_p(atd_reader *r, const char *p, bool *more)
 {
     p = atd_object_end_p(r, p, more);
-    return *more ? atd_skip_ws_p(r, p) : p;
+    return *more ? atd__skip_ws_as_p(r, p, ATD__WS_INDENT) : p;
 }
 static inline bool atd_array_next(atd_reader *r, bool *more)
 {
@@ -615,18 +597,14 @@ static ATD__HOT_INLINE bool atd_object_begin_is(atd_reader *r, const char **p, b
  * field's own reader, whose error names it. */
 static ATD__HOT_INLINE bool atd_null_skip(atd_reader *r, const char **p)
 {
-    const char *q = atd_skip_ws_p(r, *p);
-    *p = q;
-    if (ATD_LIKELY(q >= r->end || *q != 'n'))
+    const char *q = atd__skip_ws_as_p(r, *p, ATD__WS_SPACE); /* after the ':' */
+    if (ATD_LIKELY(q >= r->end || *q != 'n')) {
+        *p = q;
         return false;
-    if ((size_t)(r->end - q) < 4 || !atd_bytes_eq(q, "null", 4))
-        return false;
-    /* at the end of the input the next step reports it */
-    unsigned char c = r->end - q > 4 ? (unsigned char)q[4] : ' ';
-    if (c != ',' && c != '}' && c != ' ' && c != '\n' && c != '\r' && c != '\t' && c != '/')
-        return false;
-    *p = q + 4;
-    return true;
+    }
+    /* the literal checked out of line: a call for each null, no code at each field */
+    *p = atd__null_skip_p(r, q);
+    return *p != q;
 }
 
 /* The same on r->cur (lit, n as above): consumes the key and returns true,
@@ -656,20 +634,20 @@ static ATD__KEY_INLINE bool atd_key_room(const atd_reader *r, const char *p, siz
  * grown to twice as many (8 at first), moved only if the arena cannot
  * grow it in place.
  *   r: the reader; p: the cursor, for the error's position.
- * Returns the array, *cap updated, or NULL after recording ATD_ERR_NOMEM. */
+ * Returns the array, *cap updated, or NULL after recording ATD_ERR_NOMEM.
+ * Inline, a list's first block from the arena's chunk (most lists are
+ * short); the rest out of line, so that each list reader is small. */
 static ATD__HOT_INLINE void *atd_read_grow(atd_reader *r, const char *p, void *items, size_t *cap,
                                            size_t size, size_t align)
 {
-    size_t ncap = *cap != 0 ? 2 * *cap : 8;
-    void *grown = NULL;
-    if (ncap <= SIZE_MAX / size)
-        grown = atd_arena_grow(atd_reader_arena(r), items, *cap * size, ncap * size, align);
-    if (grown == NULL) {
-        atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_NOMEM, "out of memory");
-        return NULL;
+    if (*cap == 0) {
+        void *first = atd__arena_alloc_here(atd_reader_arena(r), 8 * size, align);
+        if (ATD_LIKELY(first != NULL)) {
+            *cap = 8;
+            return first;
+        }
     }
-    *cap = ncap;
-    return grown;
+    return atd__read_grow(r, p, items, cap, size, align);
 }
 
 /* --- options ---

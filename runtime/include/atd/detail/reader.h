@@ -12,6 +12,13 @@
  * key is no field's: the unknown key's value was skipped, or an error is
  * recorded. A field's key gives the field's index. */
 enum { ATD__KEY_SKIPPED = -1, ATD__KEY_FAILED = -2 };
+/* atd_read_grow's out-of-line half: every growth but a list's first block
+ * taken from the arena's current chunk. */
+void *atd__read_grow(atd_reader *r, const char *p, void *items, size_t *cap, size_t size,
+                     size_t align);
+/* The general lookup of a record's key (read with atd_object_key_p): the
+ * index of key in names[0..n), or -1. */
+int atd__key_index(const atd_string *names, size_t n, atd_string key);
 
 /* Below atd_reader.fast_end = end - ATD__FAST_ROOM, the ATD__FAST_ROOM + 1
  * bytes from the cursor on are input: enough for the inline whitespace
@@ -54,8 +61,51 @@ static ATD__HOT_INLINE unsigned atd__string_stops(__m128i v)
 /* atd_skip_ws_p's slow path: runs of whitespace the inline skip leaves,
  * comments in lenient mode, the end of the input. */
 const char *atd__skip_ws_slow_p(atd_reader *r, const char *p);
-/* (defined in atd/reader.h; the container halves below skip whitespace with it) */
-static ATD__HOT_INLINE const char *atd_skip_ws_p(atd_reader *r, const char *p);
+/* The inline exits of atd__skip_ws_as_p. */
+enum { ATD__WS_SPACE = 1, ATD__WS_INDENT = 2 };
+/* atd_skip_ws_p with only some of its inline exits (a constant `ways`):
+ * every call site pays the code of the exits it keeps, and what they leave
+ * goes out of line, with the same result. Callers keep the exits that the
+ * whitespace at their place in common input takes: one space after a ':'
+ * (ATD__WS_SPACE), a newline and an indentation after a ',' or a bracket
+ * in pretty-printed input (ATD__WS_INDENT, which also takes the one space,
+ * with more steps). */
+static ATD__HOT_INLINE const char *atd__skip_ws_as_p(atd_reader *r, const char *p, unsigned ways)
+{
+    /* Inline exits for the common cases: no whitespace, one space (": "),
+     * and with SSE2 newlines and an indentation of up to 31 spaces in all
+     * (pretty-printed input): 16 bytes compared with ' ' and '\n', 16 more
+     * compared with ' ' when those are all whitespace, and the first other
+     * byte is the token. '/' may start a comment in lenient mode. Everything
+     * else (longer runs, tabs, CR, comments, the last 32 bytes of the input)
+     * goes out of line. */
+    const char *end = r->end;
+    if (ATD_LIKELY(p < end)) {
+        unsigned char c = (unsigned char)*p;
+        if (c > ' ' && c != '/')
+            return p;
+        if ((ways & ATD__WS_SPACE) && c == ' ' && end - p >= 2 && (unsigned char)p[1] > ' ' &&
+            p[1] != '/')
+            return p + 1;
+#if ATD__INLINE_SSE2
+        if ((ways & ATD__WS_INDENT) && ATD_LIKELY(p < r->fast_end)) {
+            const __m128i sp = _mm_set1_epi8(' '), nl = _mm_set1_epi8('\n');
+            __m128i v0 = _mm_loadu_si128((const __m128i *)(const void *)p);
+            uint64_t m = (unsigned)_mm_movemask_epi8(
+                _mm_or_si128(_mm_cmpeq_epi8(v0, sp), _mm_cmpeq_epi8(v0, nl)));
+            if (m == 0xffff) { /* a deeper indentation: 16 bytes more */
+                __m128i v1 = _mm_loadu_si128((const __m128i *)(const void *)(p + 16));
+                m |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v1, sp)) << 16;
+            }
+            /* at most 32: the bits above the 32 compared are zero in m */
+            const char *q = p + atd__lowest_bit(~m);
+            if (ATD_LIKELY((unsigned char)*q > ' ' && *q != '/'))
+                return q;
+        }
+#endif
+    }
+    return atd__skip_ws_slow_p(r, p);
+}
 
 /* The out-of-line halves: everything the inline halves below do not settle
  * (whitespace the inline skip leaves, the empty container, errors). They
@@ -69,6 +119,11 @@ const char *atd__object_begin_slow_p(atd_reader *r, const char *p);
 const char *atd__array_next_slow_p(atd_reader *r, const char *p);
 const char *atd__object_next_slow_p(atd_reader *r, const char *p);
 
+/* atd_null_skip's out-of-line half, at q (an 'n'): the cursor past the
+ * null when one is there, followed by what may follow a member's value,
+ * else q. */
+const char *atd__null_skip_p(const atd_reader *r, const char *q);
+
 /* atd_read_string_p's out-of-line half: every string its inline half does
  * not settle (long ones, escapes, non-ASCII text, borrowing, lenient mode,
  * the end of the input or of the arena's chunk, errors). */
@@ -78,16 +133,18 @@ const char *atd__read_string_p(atd_reader *r, const char *p, atd_string *out);
  * chunk had room for 16): the scan goes on after them. */
 const char *atd__read_string_after_p(atd_reader *r, const char *p, unsigned n, atd_string *out);
 
-/* begin: whitespace, the bracket, whitespace again (pretty-printed input
- * puts a newline and an indentation there) and the first token or the
- * closing bracket are settled inline. */
+/* begin: whitespace (unless `at`: the cursor is at the token already), the
+ * bracket, whitespace again (pretty-printed input puts a newline and an
+ * indentation there) and the first token or the closing bracket are
+ * settled inline. */
 static ATD__HOT_INLINE const char *atd__begin_p(atd_reader *r, const char *p, bool *nonempty,
-                                                char open, char close,
+                                                char open, char close, bool at,
                                                 const char *(*slow)(atd_reader *, const char *))
 {
-    p = atd_skip_ws_p(r, p);
+    if (!at)
+        p = atd__skip_ws_as_p(r, p, ATD__WS_SPACE | ATD__WS_INDENT);
     if (ATD_LIKELY(p < r->end && *p == open && r->depth < r->max_depth)) {
-        const char *q = atd_skip_ws_p(r, p + 1);
+        const char *q = atd__skip_ws_as_p(r, p + 1, ATD__WS_INDENT);
         if (ATD_LIKELY(q < r->end)) {
             *nonempty = *q != close;
             if (*q == close)
@@ -120,7 +177,7 @@ static ATD__HOT_INLINE const char *atd__next_or_close_p(atd_reader *r, const cha
         *more = true;
         return p + 1;
     }
-    const char *q = atd_skip_ws_p(r, p);
+    const char *q = atd__skip_ws_as_p(r, p, ATD__WS_INDENT);
     if (ATD_LIKELY(q < r->end && *q == close)) {
         r->depth--;
         *more = false;
