@@ -81,6 +81,14 @@ void adapters_circle_init(adapters_circle *v)
 
 static const atd_string adapters_circle__names[] = {{ATD_LIT("radius")}};
 
+static ATD_NOINLINE int adapters_circle__field_index(const char *s, size_t len)
+{
+    switch (len) {
+    case 6: if (atd_bytes_eq(s, ATD_LIT("radius"))) return 0; break;
+    }
+    return -1;
+}
+
 static ATD__HOT_INLINE int adapters_circle__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
@@ -92,7 +100,7 @@ static ATD__HOT_INLINE int adapters_circle__key(atd_reader *r, const char **pp)
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    i = atd__key_index(adapters_circle__names, 1, key);
+    i = adapters_circle__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "circle", "radius\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -139,6 +147,18 @@ void adapters_rect_init(adapters_rect *v)
 
 static const atd_string adapters_rect__names[] = {{ATD_LIT("width")}, {ATD_LIT("height")}, {ATD_LIT("label")}};
 
+static ATD_NOINLINE int adapters_rect__field_index(const char *s, size_t len)
+{
+    switch (len) {
+    case 5:
+        if (atd_bytes_eq(s, ATD_LIT("width"))) return 0;
+        if (atd_bytes_eq(s, ATD_LIT("label"))) return 2;
+        break;
+    case 6: if (atd_bytes_eq(s, ATD_LIT("height"))) return 1; break;
+    }
+    return -1;
+}
+
 static ATD__HOT_INLINE int adapters_rect__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
@@ -154,7 +174,7 @@ static ATD__HOT_INLINE int adapters_rect__key(atd_reader *r, const char **pp)
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    i = atd__key_index(adapters_rect__names, 3, key);
+    i = adapters_rect__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "rect", "width\000height\000label\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -215,6 +235,14 @@ void adapters_start_init(adapters_start *v)
 
 static const atd_string adapters_start__names[] = {{ATD_LIT("at")}};
 
+static ATD_NOINLINE int adapters_start__field_index(const char *s, size_t len)
+{
+    switch (len) {
+    case 2: if (atd_bytes_eq(s, ATD_LIT("at"))) return 0; break;
+    }
+    return -1;
+}
+
 static ATD__HOT_INLINE int adapters_start__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
@@ -226,7 +254,7 @@ static ATD__HOT_INLINE int adapters_start__key(atd_reader *r, const char **pp)
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    i = atd__key_index(adapters_start__names, 1, key);
+    i = adapters_start__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "start", "at\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -273,6 +301,15 @@ void adapters_tagged_init(adapters_tagged *v)
 
 static const atd_string adapters_tagged__names[] = {{ATD_LIT("kind")}, {ATD_LIT("n")}};
 
+static ATD_NOINLINE int adapters_tagged__field_index(const char *s, size_t len)
+{
+    switch (len) {
+    case 4: if (atd_bytes_eq(s, ATD_LIT("kind"))) return 0; break;
+    case 1: if (atd_bytes_eq(s, ATD_LIT("n"))) return 1; break;
+    }
+    return -1;
+}
+
 static ATD__HOT_INLINE int adapters_tagged__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
@@ -287,7 +324,7 @@ static ATD__HOT_INLINE int adapters_tagged__key(atd_reader *r, const char **pp)
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    i = atd__key_index(adapters_tagged__names, 2, key);
+    i = adapters_tagged__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "tagged", "kind\000n\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -879,6 +916,15 @@ static const char *adapters_tagged_value__tv_read_p(atd_reader *r, const char *p
 
 static const atd_string adapters_tagged_value__names[] = {{ATD_LIT("payload")}, {ATD_LIT("id")}};
 
+static ATD_NOINLINE int adapters_tagged_value__field_index(const char *s, size_t len)
+{
+    switch (len) {
+    case 7: if (atd_bytes_eq(s, ATD_LIT("payload"))) return 0; break;
+    case 2: if (atd_bytes_eq(s, ATD_LIT("id"))) return 1; break;
+    }
+    return -1;
+}
+
 static ATD__HOT_INLINE int adapters_tagged_value__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
@@ -893,7 +939,7 @@ static ATD__HOT_INLINE int adapters_tagged_value__key(atd_reader *r, const char 
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    i = atd__key_index(adapters_tagged_value__names, 2, key);
+    i = adapters_tagged_value__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS) && !(key.len == ATD_LEN("kind") && memcmp(key.ptr, ATD_LIT("kind")) == 0)) {
         atd_reader_fail_unknown_field(r, p, key, "tagged_value", "payload\000id\000");
@@ -1157,6 +1203,15 @@ static const char *adapters_tagged_value2__tv_read_p(atd_reader *r, const char *
 
 static const atd_string adapters_tagged_value2__names[] = {{ATD_LIT("kind")}, {ATD_LIT("payload2")}};
 
+static ATD_NOINLINE int adapters_tagged_value2__field_index(const char *s, size_t len)
+{
+    switch (len) {
+    case 4: if (atd_bytes_eq(s, ATD_LIT("kind"))) return 0; break;
+    case 8: if (atd_bytes_eq(s, ATD_LIT("payload2"))) return 1; break;
+    }
+    return -1;
+}
+
 static ATD__HOT_INLINE int adapters_tagged_value2__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
@@ -1171,7 +1226,7 @@ static ATD__HOT_INLINE int adapters_tagged_value2__key(atd_reader *r, const char
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    i = atd__key_index(adapters_tagged_value2__names, 2, key);
+    i = adapters_tagged_value2__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS) && !(key.len == ATD_LEN("kind") && memcmp(key.ptr, ATD_LIT("kind")) == 0)) {
         atd_reader_fail_unknown_field(r, p, key, "tagged_value2", "kind\000payload2\000");
@@ -1366,6 +1421,24 @@ void adapters_doc_init(adapters_doc *v)
 
 static const atd_string adapters_doc__names[] = {{ATD_LIT("shapes")}, {ATD_LIT("events")}, {ATD_LIT("ones")}, {ATD_LIT("codec")}, {ATD_LIT("tv")}, {ATD_LIT("tv2")}, {ATD_LIT("kinds")}};
 
+static ATD_NOINLINE int adapters_doc__field_index(const char *s, size_t len)
+{
+    switch (len) {
+    case 6:
+        if (atd_bytes_eq(s, ATD_LIT("shapes"))) return 0;
+        if (atd_bytes_eq(s, ATD_LIT("events"))) return 1;
+        break;
+    case 4: if (atd_bytes_eq(s, ATD_LIT("ones"))) return 2; break;
+    case 5:
+        if (atd_bytes_eq(s, ATD_LIT("codec"))) return 3;
+        if (atd_bytes_eq(s, ATD_LIT("kinds"))) return 6;
+        break;
+    case 2: if (atd_bytes_eq(s, ATD_LIT("tv"))) return 4; break;
+    case 3: if (atd_bytes_eq(s, ATD_LIT("tv2"))) return 5; break;
+    }
+    return -1;
+}
+
 static ATD__HOT_INLINE int adapters_doc__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
@@ -1385,7 +1458,7 @@ static ATD__HOT_INLINE int adapters_doc__key(atd_reader *r, const char **pp)
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    i = atd__key_index(adapters_doc__names, 7, key);
+    i = adapters_doc__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "doc", "shapes\000events\000ones\000codec\000tv\000tv2\000kinds\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;

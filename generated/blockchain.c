@@ -38,6 +38,14 @@ void blockchain_root_init(blockchain_root *v)
 
 static const atd_string blockchain_root__names[] = {{ATD_LIT("txs")}};
 
+static ATD_NOINLINE int blockchain_root__field_index(const char *s, size_t len)
+{
+    switch (len) {
+    case 3: if (atd_bytes_eq(s, ATD_LIT("txs"))) return 0; break;
+    }
+    return -1;
+}
+
 static ATD__HOT_INLINE int blockchain_root__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
@@ -49,7 +57,7 @@ static ATD__HOT_INLINE int blockchain_root__key(atd_reader *r, const char **pp)
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    i = atd__key_index(blockchain_root__names, 1, key);
+    i = blockchain_root__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "root", "txs\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -100,6 +108,31 @@ void blockchain_transaction_init(blockchain_transaction *v)
 
 static const atd_string blockchain_transaction__names[] = {{ATD_LIT("lock_time")}, {ATD_LIT("ver")}, {ATD_LIT("size")}, {ATD_LIT("inputs")}, {ATD_LIT("double_spend")}, {ATD_LIT("time")}, {ATD_LIT("tx_index")}, {ATD_LIT("vin_sz")}, {ATD_LIT("hash")}, {ATD_LIT("vout_sz")}, {ATD_LIT("relayed_by")}, {ATD_LIT("out")}};
 
+static ATD_NOINLINE int blockchain_transaction__field_index(const char *s, size_t len)
+{
+    switch (len) {
+    case 9: if (atd_bytes_eq(s, ATD_LIT("lock_time"))) return 0; break;
+    case 3:
+        if (atd_bytes_eq(s, ATD_LIT("ver"))) return 1;
+        if (atd_bytes_eq(s, ATD_LIT("out"))) return 11;
+        break;
+    case 4:
+        if (atd_bytes_eq(s, ATD_LIT("size"))) return 2;
+        if (atd_bytes_eq(s, ATD_LIT("time"))) return 5;
+        if (atd_bytes_eq(s, ATD_LIT("hash"))) return 8;
+        break;
+    case 6:
+        if (atd_bytes_eq(s, ATD_LIT("inputs"))) return 3;
+        if (atd_bytes_eq(s, ATD_LIT("vin_sz"))) return 7;
+        break;
+    case 12: if (atd_bytes_eq(s, ATD_LIT("double_spend"))) return 4; break;
+    case 8: if (atd_bytes_eq(s, ATD_LIT("tx_index"))) return 6; break;
+    case 7: if (atd_bytes_eq(s, ATD_LIT("vout_sz"))) return 9; break;
+    case 10: if (atd_bytes_eq(s, ATD_LIT("relayed_by"))) return 10; break;
+    }
+    return -1;
+}
+
 static ATD__HOT_INLINE int blockchain_transaction__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
@@ -128,7 +161,7 @@ static ATD__HOT_INLINE int blockchain_transaction__key(atd_reader *r, const char
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    i = atd__key_index(blockchain_transaction__names, 12, key);
+    i = blockchain_transaction__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "transaction", "lock_time\000ver\000size\000inputs\000double_spend\000time\000tx_index\000vin_sz\000hash\000vout_sz\000relayed_by\000out\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -241,6 +274,24 @@ void blockchain_output_init(blockchain_output *v)
 
 static const atd_string blockchain_output__names[] = {{ATD_LIT("spent")}, {ATD_LIT("tx_index")}, {ATD_LIT("type")}, {ATD_LIT("addr")}, {ATD_LIT("value")}, {ATD_LIT("n")}, {ATD_LIT("script")}};
 
+static ATD_NOINLINE int blockchain_output__field_index(const char *s, size_t len)
+{
+    switch (len) {
+    case 5:
+        if (atd_bytes_eq(s, ATD_LIT("spent"))) return 0;
+        if (atd_bytes_eq(s, ATD_LIT("value"))) return 4;
+        break;
+    case 8: if (atd_bytes_eq(s, ATD_LIT("tx_index"))) return 1; break;
+    case 4:
+        if (atd_bytes_eq(s, ATD_LIT("type"))) return 2;
+        if (atd_bytes_eq(s, ATD_LIT("addr"))) return 3;
+        break;
+    case 1: if (atd_bytes_eq(s, ATD_LIT("n"))) return 5; break;
+    case 6: if (atd_bytes_eq(s, ATD_LIT("script"))) return 6; break;
+    }
+    return -1;
+}
+
 static ATD__HOT_INLINE int blockchain_output__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
@@ -260,7 +311,7 @@ static ATD__HOT_INLINE int blockchain_output__key(atd_reader *r, const char **pp
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    i = atd__key_index(blockchain_output__names, 7, key);
+    i = blockchain_output__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "output", "spent\000tx_index\000type\000addr\000value\000n\000script\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -343,6 +394,18 @@ void blockchain_input_init(blockchain_input *v)
 
 static const atd_string blockchain_input__names[] = {{ATD_LIT("sequence")}, {ATD_LIT("prev_out")}, {ATD_LIT("script")}};
 
+static ATD_NOINLINE int blockchain_input__field_index(const char *s, size_t len)
+{
+    switch (len) {
+    case 8:
+        if (atd_bytes_eq(s, ATD_LIT("sequence"))) return 0;
+        if (atd_bytes_eq(s, ATD_LIT("prev_out"))) return 1;
+        break;
+    case 6: if (atd_bytes_eq(s, ATD_LIT("script"))) return 2; break;
+    }
+    return -1;
+}
+
 static ATD__HOT_INLINE int blockchain_input__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
@@ -358,7 +421,7 @@ static ATD__HOT_INLINE int blockchain_input__key(atd_reader *r, const char **pp)
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    i = atd__key_index(blockchain_input__names, 3, key);
+    i = blockchain_input__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "input", "sequence\000prev_out\000script\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;

@@ -38,6 +38,15 @@ void canada_root_init(canada_root *v)
 
 static const atd_string canada_root__names[] = {{ATD_LIT("type")}, {ATD_LIT("features")}};
 
+static ATD_NOINLINE int canada_root__field_index(const char *s, size_t len)
+{
+    switch (len) {
+    case 4: if (atd_bytes_eq(s, ATD_LIT("type"))) return 0; break;
+    case 8: if (atd_bytes_eq(s, ATD_LIT("features"))) return 1; break;
+    }
+    return -1;
+}
+
 static ATD__HOT_INLINE int canada_root__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
@@ -52,7 +61,7 @@ static ATD__HOT_INLINE int canada_root__key(atd_reader *r, const char **pp)
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    i = atd__key_index(canada_root__names, 2, key);
+    i = canada_root__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "root", "type\000features\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -105,6 +114,14 @@ void canada_properties_init(canada_properties *v)
 
 static const atd_string canada_properties__names[] = {{ATD_LIT("name")}};
 
+static ATD_NOINLINE int canada_properties__field_index(const char *s, size_t len)
+{
+    switch (len) {
+    case 4: if (atd_bytes_eq(s, ATD_LIT("name"))) return 0; break;
+    }
+    return -1;
+}
+
 static ATD__HOT_INLINE int canada_properties__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
@@ -116,7 +133,7 @@ static ATD__HOT_INLINE int canada_properties__key(atd_reader *r, const char **pp
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    i = atd__key_index(canada_properties__names, 1, key);
+    i = canada_properties__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "properties", "name\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -165,6 +182,15 @@ void canada_geometry_init(canada_geometry *v)
 
 static const atd_string canada_geometry__names[] = {{ATD_LIT("type")}, {ATD_LIT("coordinates")}};
 
+static ATD_NOINLINE int canada_geometry__field_index(const char *s, size_t len)
+{
+    switch (len) {
+    case 4: if (atd_bytes_eq(s, ATD_LIT("type"))) return 0; break;
+    case 11: if (atd_bytes_eq(s, ATD_LIT("coordinates"))) return 1; break;
+    }
+    return -1;
+}
+
 static ATD__HOT_INLINE int canada_geometry__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
@@ -179,7 +205,7 @@ static ATD__HOT_INLINE int canada_geometry__key(atd_reader *r, const char **pp)
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    i = atd__key_index(canada_geometry__names, 2, key);
+    i = canada_geometry__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "geometry", "type\000coordinates\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -232,6 +258,16 @@ void canada_feature_init(canada_feature *v)
 
 static const atd_string canada_feature__names[] = {{ATD_LIT("type")}, {ATD_LIT("properties")}, {ATD_LIT("geometry")}};
 
+static ATD_NOINLINE int canada_feature__field_index(const char *s, size_t len)
+{
+    switch (len) {
+    case 4: if (atd_bytes_eq(s, ATD_LIT("type"))) return 0; break;
+    case 10: if (atd_bytes_eq(s, ATD_LIT("properties"))) return 1; break;
+    case 8: if (atd_bytes_eq(s, ATD_LIT("geometry"))) return 2; break;
+    }
+    return -1;
+}
+
 static ATD__HOT_INLINE int canada_feature__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
@@ -247,7 +283,7 @@ static ATD__HOT_INLINE int canada_feature__key(atd_reader *r, const char **pp)
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    i = atd__key_index(canada_feature__names, 3, key);
+    i = canada_feature__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "feature", "type\000properties\000geometry\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;

@@ -115,6 +115,27 @@ void citm_catalog_event_init(citm_catalog_event *v)
 
 static const atd_string citm_catalog_event__names[] = {{ATD_LIT("description")}, {ATD_LIT("id")}, {ATD_LIT("logo")}, {ATD_LIT("name")}, {ATD_LIT("subTopicIds")}, {ATD_LIT("subjectCode")}, {ATD_LIT("subtitle")}, {ATD_LIT("topicIds")}};
 
+static ATD_NOINLINE int citm_catalog_event__field_index(const char *s, size_t len)
+{
+    switch (len) {
+    case 11:
+        if (atd_bytes_eq(s, ATD_LIT("description"))) return 0;
+        if (atd_bytes_eq(s, ATD_LIT("subTopicIds"))) return 4;
+        if (atd_bytes_eq(s, ATD_LIT("subjectCode"))) return 5;
+        break;
+    case 2: if (atd_bytes_eq(s, ATD_LIT("id"))) return 1; break;
+    case 4:
+        if (atd_bytes_eq(s, ATD_LIT("logo"))) return 2;
+        if (atd_bytes_eq(s, ATD_LIT("name"))) return 3;
+        break;
+    case 8:
+        if (atd_bytes_eq(s, ATD_LIT("subtitle"))) return 6;
+        if (atd_bytes_eq(s, ATD_LIT("topicIds"))) return 7;
+        break;
+    }
+    return -1;
+}
+
 static ATD__HOT_INLINE int citm_catalog_event__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
@@ -135,7 +156,7 @@ static ATD__HOT_INLINE int citm_catalog_event__key(atd_reader *r, const char **p
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    i = atd__key_index(citm_catalog_event__names, 8, key);
+    i = citm_catalog_event__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "event", "description\000id\000logo\000name\000subTopicIds\000subjectCode\000subtitle\000topicIds\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -286,6 +307,28 @@ void citm_catalog_root_init(citm_catalog_root *v)
 
 static const atd_string citm_catalog_root__names[] = {{ATD_LIT("areaNames")}, {ATD_LIT("audienceSubCategoryNames")}, {ATD_LIT("blockNames")}, {ATD_LIT("events")}, {ATD_LIT("performances")}, {ATD_LIT("seatCategoryNames")}, {ATD_LIT("subTopicNames")}, {ATD_LIT("subjectNames")}, {ATD_LIT("topicNames")}, {ATD_LIT("topicSubTopics")}, {ATD_LIT("venueNames")}};
 
+static ATD_NOINLINE int citm_catalog_root__field_index(const char *s, size_t len)
+{
+    switch (len) {
+    case 9: if (atd_bytes_eq(s, ATD_LIT("areaNames"))) return 0; break;
+    case 24: if (atd_bytes_eq(s, ATD_LIT("audienceSubCategoryNames"))) return 1; break;
+    case 10:
+        if (atd_bytes_eq(s, ATD_LIT("blockNames"))) return 2;
+        if (atd_bytes_eq(s, ATD_LIT("topicNames"))) return 8;
+        if (atd_bytes_eq(s, ATD_LIT("venueNames"))) return 10;
+        break;
+    case 6: if (atd_bytes_eq(s, ATD_LIT("events"))) return 3; break;
+    case 12:
+        if (atd_bytes_eq(s, ATD_LIT("performances"))) return 4;
+        if (atd_bytes_eq(s, ATD_LIT("subjectNames"))) return 7;
+        break;
+    case 17: if (atd_bytes_eq(s, ATD_LIT("seatCategoryNames"))) return 5; break;
+    case 13: if (atd_bytes_eq(s, ATD_LIT("subTopicNames"))) return 6; break;
+    case 14: if (atd_bytes_eq(s, ATD_LIT("topicSubTopics"))) return 9; break;
+    }
+    return -1;
+}
+
 static ATD__HOT_INLINE int citm_catalog_root__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
@@ -313,7 +356,7 @@ static ATD__HOT_INLINE int citm_catalog_root__key(atd_reader *r, const char **pp
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    i = atd__key_index(citm_catalog_root__names, 11, key);
+    i = citm_catalog_root__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "root", "areaNames\000audienceSubCategoryNames\000blockNames\000events\000performances\000seatCategoryNames\000subTopicNames\000subjectNames\000topicNames\000topicSubTopics\000venueNames\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -424,6 +467,24 @@ void citm_catalog_performance_init(citm_catalog_performance *v)
 
 static const atd_string citm_catalog_performance__names[] = {{ATD_LIT("eventId")}, {ATD_LIT("id")}, {ATD_LIT("logo")}, {ATD_LIT("name")}, {ATD_LIT("prices")}, {ATD_LIT("seatCategories")}, {ATD_LIT("seatMapImage")}, {ATD_LIT("start")}, {ATD_LIT("venueCode")}};
 
+static ATD_NOINLINE int citm_catalog_performance__field_index(const char *s, size_t len)
+{
+    switch (len) {
+    case 7: if (atd_bytes_eq(s, ATD_LIT("eventId"))) return 0; break;
+    case 2: if (atd_bytes_eq(s, ATD_LIT("id"))) return 1; break;
+    case 4:
+        if (atd_bytes_eq(s, ATD_LIT("logo"))) return 2;
+        if (atd_bytes_eq(s, ATD_LIT("name"))) return 3;
+        break;
+    case 6: if (atd_bytes_eq(s, ATD_LIT("prices"))) return 4; break;
+    case 14: if (atd_bytes_eq(s, ATD_LIT("seatCategories"))) return 5; break;
+    case 12: if (atd_bytes_eq(s, ATD_LIT("seatMapImage"))) return 6; break;
+    case 5: if (atd_bytes_eq(s, ATD_LIT("start"))) return 7; break;
+    case 9: if (atd_bytes_eq(s, ATD_LIT("venueCode"))) return 8; break;
+    }
+    return -1;
+}
+
 static ATD__HOT_INLINE int citm_catalog_performance__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
@@ -449,7 +510,7 @@ static ATD__HOT_INLINE int citm_catalog_performance__key(atd_reader *r, const ch
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    i = atd__key_index(citm_catalog_performance__names, 9, key);
+    i = citm_catalog_performance__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "performance", "eventId\000id\000logo\000name\000prices\000seatCategories\000seatMapImage\000start\000venueCode\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -544,6 +605,16 @@ void citm_catalog_price_init(citm_catalog_price *v)
 
 static const atd_string citm_catalog_price__names[] = {{ATD_LIT("amount")}, {ATD_LIT("audienceSubCategoryId")}, {ATD_LIT("seatCategoryId")}};
 
+static ATD_NOINLINE int citm_catalog_price__field_index(const char *s, size_t len)
+{
+    switch (len) {
+    case 6: if (atd_bytes_eq(s, ATD_LIT("amount"))) return 0; break;
+    case 21: if (atd_bytes_eq(s, ATD_LIT("audienceSubCategoryId"))) return 1; break;
+    case 14: if (atd_bytes_eq(s, ATD_LIT("seatCategoryId"))) return 2; break;
+    }
+    return -1;
+}
+
 static ATD__HOT_INLINE int citm_catalog_price__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
@@ -559,7 +630,7 @@ static ATD__HOT_INLINE int citm_catalog_price__key(atd_reader *r, const char **p
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    i = atd__key_index(citm_catalog_price__names, 3, key);
+    i = citm_catalog_price__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "price", "amount\000audienceSubCategoryId\000seatCategoryId\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -620,6 +691,15 @@ void citm_catalog_seat_category_init(citm_catalog_seat_category *v)
 
 static const atd_string citm_catalog_seat_category__names[] = {{ATD_LIT("areas")}, {ATD_LIT("seatCategoryId")}};
 
+static ATD_NOINLINE int citm_catalog_seat_category__field_index(const char *s, size_t len)
+{
+    switch (len) {
+    case 5: if (atd_bytes_eq(s, ATD_LIT("areas"))) return 0; break;
+    case 14: if (atd_bytes_eq(s, ATD_LIT("seatCategoryId"))) return 1; break;
+    }
+    return -1;
+}
+
 static ATD__HOT_INLINE int citm_catalog_seat_category__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
@@ -634,7 +714,7 @@ static ATD__HOT_INLINE int citm_catalog_seat_category__key(atd_reader *r, const 
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    i = atd__key_index(citm_catalog_seat_category__names, 2, key);
+    i = citm_catalog_seat_category__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "seat_category", "areas\000seatCategoryId\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -687,6 +767,15 @@ void citm_catalog_area_init(citm_catalog_area *v)
 
 static const atd_string citm_catalog_area__names[] = {{ATD_LIT("areaId")}, {ATD_LIT("blockIds")}};
 
+static ATD_NOINLINE int citm_catalog_area__field_index(const char *s, size_t len)
+{
+    switch (len) {
+    case 6: if (atd_bytes_eq(s, ATD_LIT("areaId"))) return 0; break;
+    case 8: if (atd_bytes_eq(s, ATD_LIT("blockIds"))) return 1; break;
+    }
+    return -1;
+}
+
 static ATD__HOT_INLINE int citm_catalog_area__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
@@ -701,7 +790,7 @@ static ATD__HOT_INLINE int citm_catalog_area__key(atd_reader *r, const char **pp
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    i = atd__key_index(citm_catalog_area__names, 2, key);
+    i = citm_catalog_area__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "area", "areaId\000blockIds\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;

@@ -26,6 +26,14 @@ void custom_adapter_circle_init(custom_adapter_circle *v)
 
 static const atd_string custom_adapter_circle__names[] = {{ATD_LIT("r")}};
 
+static ATD_NOINLINE int custom_adapter_circle__field_index(const char *s, size_t len)
+{
+    switch (len) {
+    case 1: if (atd_bytes_eq(s, ATD_LIT("r"))) return 0; break;
+    }
+    return -1;
+}
+
 static ATD__HOT_INLINE int custom_adapter_circle__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
@@ -37,7 +45,7 @@ static ATD__HOT_INLINE int custom_adapter_circle__key(atd_reader *r, const char 
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    i = atd__key_index(custom_adapter_circle__names, 1, key);
+    i = custom_adapter_circle__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "circle", "r\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -165,6 +173,15 @@ void custom_adapter_doc_init(custom_adapter_doc *v)
 
 static const atd_string custom_adapter_doc__names[] = {{ATD_LIT("shapes")}, {ATD_LIT("name")}};
 
+static ATD_NOINLINE int custom_adapter_doc__field_index(const char *s, size_t len)
+{
+    switch (len) {
+    case 6: if (atd_bytes_eq(s, ATD_LIT("shapes"))) return 0; break;
+    case 4: if (atd_bytes_eq(s, ATD_LIT("name"))) return 1; break;
+    }
+    return -1;
+}
+
 static ATD__HOT_INLINE int custom_adapter_doc__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
@@ -179,7 +196,7 @@ static ATD__HOT_INLINE int custom_adapter_doc__key(atd_reader *r, const char **p
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    i = atd__key_index(custom_adapter_doc__names, 2, key);
+    i = custom_adapter_doc__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "doc", "shapes\000name\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;

@@ -159,6 +159,17 @@ void defaults_point_init(defaults_point *v)
 
 static const atd_string defaults_point__names[] = {{ATD_LIT("x")}, {ATD_LIT("y")}};
 
+static ATD_NOINLINE int defaults_point__field_index(const char *s, size_t len)
+{
+    switch (len) {
+    case 1:
+        if (atd_bytes_eq(s, ATD_LIT("x"))) return 0;
+        if (atd_bytes_eq(s, ATD_LIT("y"))) return 1;
+        break;
+    }
+    return -1;
+}
+
 static ATD__HOT_INLINE int defaults_point__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
@@ -173,7 +184,7 @@ static ATD__HOT_INLINE int defaults_point__key(atd_reader *r, const char **pp)
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    i = atd__key_index(defaults_point__names, 2, key);
+    i = defaults_point__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "point", "x\000y\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -320,6 +331,43 @@ void defaults_all_init(defaults_all *v)
 
 static const atd_string defaults_all__names[] = {{ATD_LIT("nickname")}, {ATD_LIT("greeting")}, {ATD_LIT("empty")}, {ATD_LIT("count")}, {ATD_LIT("small")}, {ATD_LIT("mask")}, {ATD_LIT("big")}, {ATD_LIT("ratio")}, {ATD_LIT("single")}, {ATD_LIT("on")}, {ATD_LIT("color")}, {ATD_LIT("shape")}, {ATD_LIT("circle")}, {ATD_LIT("maybe")}, {ATD_LIT("nul")}, {ATD_LIT("ints")}, {ATD_LIT("names")}, {ATD_LIT("origin")}, {ATD_LIT("pair")}, {ATD_LIT("any")}};
 
+static ATD_NOINLINE int defaults_all__field_index(const char *s, size_t len)
+{
+    switch (len) {
+    case 8:
+        if (atd_bytes_eq(s, ATD_LIT("nickname"))) return 0;
+        if (atd_bytes_eq(s, ATD_LIT("greeting"))) return 1;
+        break;
+    case 5:
+        if (atd_bytes_eq(s, ATD_LIT("empty"))) return 2;
+        if (atd_bytes_eq(s, ATD_LIT("count"))) return 3;
+        if (atd_bytes_eq(s, ATD_LIT("small"))) return 4;
+        if (atd_bytes_eq(s, ATD_LIT("ratio"))) return 7;
+        if (atd_bytes_eq(s, ATD_LIT("color"))) return 10;
+        if (atd_bytes_eq(s, ATD_LIT("shape"))) return 11;
+        if (atd_bytes_eq(s, ATD_LIT("maybe"))) return 13;
+        if (atd_bytes_eq(s, ATD_LIT("names"))) return 16;
+        break;
+    case 4:
+        if (atd_bytes_eq(s, ATD_LIT("mask"))) return 5;
+        if (atd_bytes_eq(s, ATD_LIT("ints"))) return 15;
+        if (atd_bytes_eq(s, ATD_LIT("pair"))) return 18;
+        break;
+    case 3:
+        if (atd_bytes_eq(s, ATD_LIT("big"))) return 6;
+        if (atd_bytes_eq(s, ATD_LIT("nul"))) return 14;
+        if (atd_bytes_eq(s, ATD_LIT("any"))) return 19;
+        break;
+    case 6:
+        if (atd_bytes_eq(s, ATD_LIT("single"))) return 8;
+        if (atd_bytes_eq(s, ATD_LIT("circle"))) return 12;
+        if (atd_bytes_eq(s, ATD_LIT("origin"))) return 17;
+        break;
+    case 2: if (atd_bytes_eq(s, ATD_LIT("on"))) return 9; break;
+    }
+    return -1;
+}
+
 static ATD__HOT_INLINE int defaults_all__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
@@ -372,7 +420,7 @@ static ATD__HOT_INLINE int defaults_all__key(atd_reader *r, const char **pp)
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    i = atd__key_index(defaults_all__names, 20, key);
+    i = defaults_all__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "all", "nickname\000greeting\000empty\000count\000small\000mask\000big\000ratio\000single\000on\000color\000shape\000circle\000maybe\000nul\000ints\000names\000origin\000pair\000any\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;

@@ -30,6 +30,14 @@ void donut_batters_init(donut_batters *v)
 
 static const atd_string donut_batters__names[] = {{ATD_LIT("batter")}};
 
+static ATD_NOINLINE int donut_batters__field_index(const char *s, size_t len)
+{
+    switch (len) {
+    case 6: if (atd_bytes_eq(s, ATD_LIT("batter"))) return 0; break;
+    }
+    return -1;
+}
+
 static ATD__HOT_INLINE int donut_batters__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
@@ -41,7 +49,7 @@ static ATD__HOT_INLINE int donut_batters__key(atd_reader *r, const char **pp)
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    i = atd__key_index(donut_batters__names, 1, key);
+    i = donut_batters__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "batters", "batter\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -88,6 +96,23 @@ void donut_item_init(donut_item *v)
 
 static const atd_string donut_item__names[] = {{ATD_LIT("id")}, {ATD_LIT("type")}, {ATD_LIT("name")}, {ATD_LIT("ppu")}, {ATD_LIT("batters")}, {ATD_LIT("topping")}};
 
+static ATD_NOINLINE int donut_item__field_index(const char *s, size_t len)
+{
+    switch (len) {
+    case 2: if (atd_bytes_eq(s, ATD_LIT("id"))) return 0; break;
+    case 4:
+        if (atd_bytes_eq(s, ATD_LIT("type"))) return 1;
+        if (atd_bytes_eq(s, ATD_LIT("name"))) return 2;
+        break;
+    case 3: if (atd_bytes_eq(s, ATD_LIT("ppu"))) return 3; break;
+    case 7:
+        if (atd_bytes_eq(s, ATD_LIT("batters"))) return 4;
+        if (atd_bytes_eq(s, ATD_LIT("topping"))) return 5;
+        break;
+    }
+    return -1;
+}
+
 static ATD__HOT_INLINE int donut_item__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
@@ -110,7 +135,7 @@ static ATD__HOT_INLINE int donut_item__key(atd_reader *r, const char **pp)
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    i = atd__key_index(donut_item__names, 6, key);
+    i = donut_item__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "item", "id\000type\000name\000ppu\000batters\000topping\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -187,6 +212,15 @@ void donut_ingredient_init(donut_ingredient *v)
 
 static const atd_string donut_ingredient__names[] = {{ATD_LIT("id")}, {ATD_LIT("type")}};
 
+static ATD_NOINLINE int donut_ingredient__field_index(const char *s, size_t len)
+{
+    switch (len) {
+    case 2: if (atd_bytes_eq(s, ATD_LIT("id"))) return 0; break;
+    case 4: if (atd_bytes_eq(s, ATD_LIT("type"))) return 1; break;
+    }
+    return -1;
+}
+
 static ATD__HOT_INLINE int donut_ingredient__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
@@ -201,7 +235,7 @@ static ATD__HOT_INLINE int donut_ingredient__key(atd_reader *r, const char **pp)
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    i = atd__key_index(donut_ingredient__names, 2, key);
+    i = donut_ingredient__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "ingredient", "id\000type\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;

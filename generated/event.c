@@ -73,6 +73,17 @@ void event_event_init(event_event *v)
 
 static const atd_string event_event__names[] = {{ATD_LIT("username")}, {ATD_LIT("date")}, {ATD_LIT("event_type")}, {ATD_LIT("payload")}};
 
+static ATD_NOINLINE int event_event__field_index(const char *s, size_t len)
+{
+    switch (len) {
+    case 8: if (atd_bytes_eq(s, ATD_LIT("username"))) return 0; break;
+    case 4: if (atd_bytes_eq(s, ATD_LIT("date"))) return 1; break;
+    case 10: if (atd_bytes_eq(s, ATD_LIT("event_type"))) return 2; break;
+    case 7: if (atd_bytes_eq(s, ATD_LIT("payload"))) return 3; break;
+    }
+    return -1;
+}
+
 static ATD__HOT_INLINE int event_event__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
@@ -89,7 +100,7 @@ static ATD__HOT_INLINE int event_event__key(atd_reader *r, const char **pp)
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    i = atd__key_index(event_event__names, 4, key);
+    i = event_event__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "event", "username\000date\000event_type\000payload\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;

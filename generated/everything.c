@@ -438,6 +438,15 @@ void everything_struct__init(everything_struct_ *v)
 
 static const atd_string everything_struct___names[] = {{ATD_LIT("union")}, {ATD_LIT("switch")}};
 
+static ATD_NOINLINE int everything_struct___field_index(const char *s, size_t len)
+{
+    switch (len) {
+    case 5: if (atd_bytes_eq(s, ATD_LIT("union"))) return 0; break;
+    case 6: if (atd_bytes_eq(s, ATD_LIT("switch"))) return 1; break;
+    }
+    return -1;
+}
+
 static ATD__HOT_INLINE int everything_struct___key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
@@ -452,7 +461,7 @@ static ATD__HOT_INLINE int everything_struct___key(atd_reader *r, const char **p
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    i = atd__key_index(everything_struct___names, 2, key);
+    i = everything_struct___field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "struct_", "union\000switch\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -613,6 +622,15 @@ void everything_rect_init(everything_rect *v)
 
 static const atd_string everything_rect__names[] = {{ATD_LIT("width")}, {ATD_LIT("height")}};
 
+static ATD_NOINLINE int everything_rect__field_index(const char *s, size_t len)
+{
+    switch (len) {
+    case 5: if (atd_bytes_eq(s, ATD_LIT("width"))) return 0; break;
+    case 6: if (atd_bytes_eq(s, ATD_LIT("height"))) return 1; break;
+    }
+    return -1;
+}
+
 static ATD__HOT_INLINE int everything_rect__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
@@ -627,7 +645,7 @@ static ATD__HOT_INLINE int everything_rect__key(atd_reader *r, const char **pp)
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    i = atd__key_index(everything_rect__names, 2, key);
+    i = everything_rect__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "rect", "width\000height\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -680,6 +698,17 @@ static void everything_shape_Label_init(everything_shape_Label *v)
 
 static const atd_string everything_shape_Label__names[] = {{ATD_LIT("text")}, {ATD_LIT("size")}};
 
+static ATD_NOINLINE int everything_shape_Label__field_index(const char *s, size_t len)
+{
+    switch (len) {
+    case 4:
+        if (atd_bytes_eq(s, ATD_LIT("text"))) return 0;
+        if (atd_bytes_eq(s, ATD_LIT("size"))) return 1;
+        break;
+    }
+    return -1;
+}
+
 static ATD__HOT_INLINE int everything_shape_Label__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
@@ -694,7 +723,7 @@ static ATD__HOT_INLINE int everything_shape_Label__key(atd_reader *r, const char
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    i = atd__key_index(everything_shape_Label__names, 2, key);
+    i = everything_shape_Label__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "shape_Label", "text\000size\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -1133,6 +1162,17 @@ static void everything_obj_shape_Box_init(everything_obj_shape_Box *v)
 
 static const atd_string everything_obj_shape_Box__names[] = {{ATD_LIT("w")}, {ATD_LIT("h")}};
 
+static ATD_NOINLINE int everything_obj_shape_Box__field_index(const char *s, size_t len)
+{
+    switch (len) {
+    case 1:
+        if (atd_bytes_eq(s, ATD_LIT("w"))) return 0;
+        if (atd_bytes_eq(s, ATD_LIT("h"))) return 1;
+        break;
+    }
+    return -1;
+}
+
 static ATD__HOT_INLINE int everything_obj_shape_Box__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
@@ -1147,7 +1187,7 @@ static ATD__HOT_INLINE int everything_obj_shape_Box__key(atd_reader *r, const ch
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    i = atd__key_index(everything_obj_shape_Box__names, 2, key);
+    i = everything_obj_shape_Box__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "obj_shape_Box", "w\000h\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -1499,6 +1539,56 @@ void everything_fields_init(everything_fields *v)
 
 static const atd_string everything_fields__names[] = {{ATD_LIT("req_int")}, {ATD_LIT("req_nullable")}, {ATD_LIT("req_unit")}, {ATD_LIT("opt_option")}, {ATD_LIT("opt_nullable")}, {ATD_LIT("opt_alias")}, {ATD_LIT("def_bool")}, {ATD_LIT("def_int")}, {ATD_LIT("def_alias")}, {ATD_LIT("def_float")}, {ATD_LIT("def_string")}, {ATD_LIT("def_list")}, {ATD_LIT("def_option")}, {ATD_LIT("def_nullable")}, {ATD_LIT("def_unit")}, {ATD_LIT("ex_int")}, {ATD_LIT("ex_neg")}, {ATD_LIT("ex_float")}, {ATD_LIT("ex_float_dot")}, {ATD_LIT("ex_float_exp")}, {ATD_LIT("ex_float_neg")}, {ATD_LIT("ex_true")}, {ATD_LIT("ex_string")}, {ATD_LIT("ex_list")}, {ATD_LIT("ex_array")}, {ATD_LIT("ex_none")}, {ATD_LIT("ex_unit")}, {ATD_LIT("ex_ctor")}, {ATD_LIT("ex_ctor_bq")}, {ATD_LIT("ex_wrap")}, {ATD_LIT("ex_c")}};
 
+static ATD_NOINLINE int everything_fields__field_index(const char *s, size_t len)
+{
+    switch (len) {
+    case 7:
+        if (atd_bytes_eq(s, ATD_LIT("req_int"))) return 0;
+        if (atd_bytes_eq(s, ATD_LIT("def_int"))) return 7;
+        if (atd_bytes_eq(s, ATD_LIT("ex_true"))) return 21;
+        if (atd_bytes_eq(s, ATD_LIT("ex_list"))) return 23;
+        if (atd_bytes_eq(s, ATD_LIT("ex_none"))) return 25;
+        if (atd_bytes_eq(s, ATD_LIT("ex_unit"))) return 26;
+        if (atd_bytes_eq(s, ATD_LIT("ex_ctor"))) return 27;
+        if (atd_bytes_eq(s, ATD_LIT("ex_wrap"))) return 29;
+        break;
+    case 12:
+        if (atd_bytes_eq(s, ATD_LIT("req_nullable"))) return 1;
+        if (atd_bytes_eq(s, ATD_LIT("opt_nullable"))) return 4;
+        if (atd_bytes_eq(s, ATD_LIT("def_nullable"))) return 13;
+        if (atd_bytes_eq(s, ATD_LIT("ex_float_dot"))) return 18;
+        if (atd_bytes_eq(s, ATD_LIT("ex_float_exp"))) return 19;
+        if (atd_bytes_eq(s, ATD_LIT("ex_float_neg"))) return 20;
+        break;
+    case 8:
+        if (atd_bytes_eq(s, ATD_LIT("req_unit"))) return 2;
+        if (atd_bytes_eq(s, ATD_LIT("def_bool"))) return 6;
+        if (atd_bytes_eq(s, ATD_LIT("def_list"))) return 11;
+        if (atd_bytes_eq(s, ATD_LIT("def_unit"))) return 14;
+        if (atd_bytes_eq(s, ATD_LIT("ex_float"))) return 17;
+        if (atd_bytes_eq(s, ATD_LIT("ex_array"))) return 24;
+        break;
+    case 10:
+        if (atd_bytes_eq(s, ATD_LIT("opt_option"))) return 3;
+        if (atd_bytes_eq(s, ATD_LIT("def_string"))) return 10;
+        if (atd_bytes_eq(s, ATD_LIT("def_option"))) return 12;
+        if (atd_bytes_eq(s, ATD_LIT("ex_ctor_bq"))) return 28;
+        break;
+    case 9:
+        if (atd_bytes_eq(s, ATD_LIT("opt_alias"))) return 5;
+        if (atd_bytes_eq(s, ATD_LIT("def_alias"))) return 8;
+        if (atd_bytes_eq(s, ATD_LIT("def_float"))) return 9;
+        if (atd_bytes_eq(s, ATD_LIT("ex_string"))) return 22;
+        break;
+    case 6:
+        if (atd_bytes_eq(s, ATD_LIT("ex_int"))) return 15;
+        if (atd_bytes_eq(s, ATD_LIT("ex_neg"))) return 16;
+        break;
+    case 4: if (atd_bytes_eq(s, ATD_LIT("ex_c"))) return 30; break;
+    }
+    return -1;
+}
+
 static ATD__HOT_INLINE int everything_fields__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
@@ -1582,7 +1672,7 @@ static ATD__HOT_INLINE int everything_fields__key(atd_reader *r, const char **pp
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    i = atd__key_index(everything_fields__names, 31, key);
+    i = everything_fields__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "fields", "req_int\000req_nullable\000req_unit\000opt_option\000opt_nullable\000opt_alias\000def_bool\000def_int\000def_alias\000def_float\000def_string\000def_list\000def_option\000def_nullable\000def_unit\000ex_int\000ex_neg\000ex_float\000ex_float_dot\000ex_float_exp\000ex_float_neg\000ex_true\000ex_string\000ex_list\000ex_array\000ex_none\000ex_unit\000ex_ctor\000ex_ctor_bq\000ex_wrap\000ex_c\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -1843,6 +1933,53 @@ void everything_names_init(everything_names *v)
 
 static const atd_string everything_names__names[] = {{ATD_LIT("type")}, {ATD_LIT("of")}, {ATD_LIT("inherit")}, {ATD_LIT("content-type")}, {ATD_LIT("Upper")}, {ATD_LIT("2nd")}, {ATD_LIT("")}, {ATD_LIT("say \"hi\"\\")}, {ATD_LIT("caf\303\251")}, {ATD_LIT("default")}, {ATD_LIT("default_")}, {ATD_LIT("for")}, {ATD_LIT("while")}, {ATD_LIT("struct")}, {ATD_LIT("switch")}, {ATD_LIT("int")}, {ATD_LIT("from")}, {ATD_LIT("import")}, {ATD_LIT("as")}, {ATD_LIT("_private")}, {ATD_LIT("x'")}, {ATD_LIT("camelCase")}, {ATD_LIT("label")}, {ATD_LIT("user")}};
 
+static ATD_NOINLINE int everything_names__field_index(const char *s, size_t len)
+{
+    switch (len) {
+    case 4:
+        if (atd_bytes_eq(s, ATD_LIT("type"))) return 0;
+        if (atd_bytes_eq(s, ATD_LIT("from"))) return 16;
+        if (atd_bytes_eq(s, ATD_LIT("user"))) return 23;
+        break;
+    case 2:
+        if (atd_bytes_eq(s, ATD_LIT("of"))) return 1;
+        if (atd_bytes_eq(s, ATD_LIT("as"))) return 18;
+        if (atd_bytes_eq(s, ATD_LIT("x'"))) return 20;
+        break;
+    case 7:
+        if (atd_bytes_eq(s, ATD_LIT("inherit"))) return 2;
+        if (atd_bytes_eq(s, ATD_LIT("default"))) return 9;
+        break;
+    case 12: if (atd_bytes_eq(s, ATD_LIT("content-type"))) return 3; break;
+    case 5:
+        if (atd_bytes_eq(s, ATD_LIT("Upper"))) return 4;
+        if (atd_bytes_eq(s, ATD_LIT("caf\303\251"))) return 8;
+        if (atd_bytes_eq(s, ATD_LIT("while"))) return 12;
+        if (atd_bytes_eq(s, ATD_LIT("label"))) return 22;
+        break;
+    case 3:
+        if (atd_bytes_eq(s, ATD_LIT("2nd"))) return 5;
+        if (atd_bytes_eq(s, ATD_LIT("for"))) return 11;
+        if (atd_bytes_eq(s, ATD_LIT("int"))) return 15;
+        break;
+    case 0: return 6;
+    case 9:
+        if (atd_bytes_eq(s, ATD_LIT("say \"hi\"\\"))) return 7;
+        if (atd_bytes_eq(s, ATD_LIT("camelCase"))) return 21;
+        break;
+    case 8:
+        if (atd_bytes_eq(s, ATD_LIT("default_"))) return 10;
+        if (atd_bytes_eq(s, ATD_LIT("_private"))) return 19;
+        break;
+    case 6:
+        if (atd_bytes_eq(s, ATD_LIT("struct"))) return 13;
+        if (atd_bytes_eq(s, ATD_LIT("switch"))) return 14;
+        if (atd_bytes_eq(s, ATD_LIT("import"))) return 17;
+        break;
+    }
+    return -1;
+}
+
 static ATD__HOT_INLINE int everything_names__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
@@ -1897,7 +2034,7 @@ static ATD__HOT_INLINE int everything_names__key(atd_reader *r, const char **pp)
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    i = atd__key_index(everything_names__names, 24, key);
+    i = everything_names__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "names", "type\000of\000inherit\000content-type\000Upper\0002nd\000say \"hi\"\\\000caf\303\251\000default\000default_\000for\000while\000struct\000switch\000int\000from\000import\000as\000_private\000x'\000camelCase\000label\000user\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -2084,6 +2221,18 @@ void everything_patch_init(everything_patch *v)
 
 static const atd_string everything_patch__names[] = {{ATD_LIT("name")}, {ATD_LIT("age")}, {ATD_LIT("note")}};
 
+static ATD_NOINLINE int everything_patch__field_index(const char *s, size_t len)
+{
+    switch (len) {
+    case 4:
+        if (atd_bytes_eq(s, ATD_LIT("name"))) return 0;
+        if (atd_bytes_eq(s, ATD_LIT("note"))) return 2;
+        break;
+    case 3: if (atd_bytes_eq(s, ATD_LIT("age"))) return 1; break;
+    }
+    return -1;
+}
+
 static ATD__HOT_INLINE int everything_patch__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
@@ -2099,7 +2248,7 @@ static ATD__HOT_INLINE int everything_patch__key(atd_reader *r, const char **pp)
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    i = atd__key_index(everything_patch__names, 3, key);
+    i = everything_patch__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "patch", "name\000age\000note\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -2162,6 +2311,18 @@ void everything_all_optional_init(everything_all_optional *v)
 
 static const atd_string everything_all_optional__names[] = {{ATD_LIT("a")}, {ATD_LIT("b")}, {ATD_LIT("c")}};
 
+static ATD_NOINLINE int everything_all_optional__field_index(const char *s, size_t len)
+{
+    switch (len) {
+    case 1:
+        if (atd_bytes_eq(s, ATD_LIT("a"))) return 0;
+        if (atd_bytes_eq(s, ATD_LIT("b"))) return 1;
+        if (atd_bytes_eq(s, ATD_LIT("c"))) return 2;
+        break;
+    }
+    return -1;
+}
+
 static ATD__HOT_INLINE int everything_all_optional__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
@@ -2177,7 +2338,7 @@ static ATD__HOT_INLINE int everything_all_optional__key(atd_reader *r, const cha
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    i = atd__key_index(everything_all_optional__names, 3, key);
+    i = everything_all_optional__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "all_optional", "a\000b\000c\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -2235,6 +2396,18 @@ void everything_base_init(everything_base *v)
 
 static const atd_string everything_base__names[] = {{ATD_LIT("id")}, {ATD_LIT("name")}, {ATD_LIT("size")}};
 
+static ATD_NOINLINE int everything_base__field_index(const char *s, size_t len)
+{
+    switch (len) {
+    case 2: if (atd_bytes_eq(s, ATD_LIT("id"))) return 0; break;
+    case 4:
+        if (atd_bytes_eq(s, ATD_LIT("name"))) return 1;
+        if (atd_bytes_eq(s, ATD_LIT("size"))) return 2;
+        break;
+    }
+    return -1;
+}
+
 static ATD__HOT_INLINE int everything_base__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
@@ -2250,7 +2423,7 @@ static ATD__HOT_INLINE int everything_base__key(atd_reader *r, const char **pp)
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    i = atd__key_index(everything_base__names, 3, key);
+    i = everything_base__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "base", "id\000name\000size\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -2309,6 +2482,20 @@ void everything_derived_init(everything_derived *v)
 
 static const atd_string everything_derived__names[] = {{ATD_LIT("kind_id")}, {ATD_LIT("name")}, {ATD_LIT("size")}, {ATD_LIT("id")}, {ATD_LIT("extra")}};
 
+static ATD_NOINLINE int everything_derived__field_index(const char *s, size_t len)
+{
+    switch (len) {
+    case 7: if (atd_bytes_eq(s, ATD_LIT("kind_id"))) return 0; break;
+    case 4:
+        if (atd_bytes_eq(s, ATD_LIT("name"))) return 1;
+        if (atd_bytes_eq(s, ATD_LIT("size"))) return 2;
+        break;
+    case 2: if (atd_bytes_eq(s, ATD_LIT("id"))) return 3; break;
+    case 5: if (atd_bytes_eq(s, ATD_LIT("extra"))) return 4; break;
+    }
+    return -1;
+}
+
 static ATD__HOT_INLINE int everything_derived__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
@@ -2326,7 +2513,7 @@ static ATD__HOT_INLINE int everything_derived__key(atd_reader *r, const char **p
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    i = atd__key_index(everything_derived__names, 5, key);
+    i = everything_derived__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "derived", "kind_id\000name\000size\000id\000extra\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -2641,6 +2828,28 @@ void everything_options_init(everything_options *v)
 
 static const atd_string everything_options__names[] = {{ATD_LIT("opt")}, {ATD_LIT("nul")}, {ATD_LIT("opt_nul")}, {ATD_LIT("nul_opt")}, {ATD_LIT("nul_nul")}, {ATD_LIT("opt_opt")}, {ATD_LIT("list_opt")}, {ATD_LIT("opt_list")}, {ATD_LIT("nul_list")}};
 
+static ATD_NOINLINE int everything_options__field_index(const char *s, size_t len)
+{
+    switch (len) {
+    case 3:
+        if (atd_bytes_eq(s, ATD_LIT("opt"))) return 0;
+        if (atd_bytes_eq(s, ATD_LIT("nul"))) return 1;
+        break;
+    case 7:
+        if (atd_bytes_eq(s, ATD_LIT("opt_nul"))) return 2;
+        if (atd_bytes_eq(s, ATD_LIT("nul_opt"))) return 3;
+        if (atd_bytes_eq(s, ATD_LIT("nul_nul"))) return 4;
+        if (atd_bytes_eq(s, ATD_LIT("opt_opt"))) return 5;
+        break;
+    case 8:
+        if (atd_bytes_eq(s, ATD_LIT("list_opt"))) return 6;
+        if (atd_bytes_eq(s, ATD_LIT("opt_list"))) return 7;
+        if (atd_bytes_eq(s, ATD_LIT("nul_list"))) return 8;
+        break;
+    }
+    return -1;
+}
+
 static ATD__HOT_INLINE int everything_options__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
@@ -2678,7 +2887,7 @@ static ATD__HOT_INLINE int everything_options__key(atd_reader *r, const char **p
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    i = atd__key_index(everything_options__names, 9, key);
+    i = everything_options__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "options", "opt\000nul\000opt_nul\000nul_opt\000nul_nul\000opt_opt\000list_opt\000opt_list\000nul_list\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -2920,6 +3129,42 @@ void everything_reprs_init(everything_reprs *v)
 
 static const atd_string everything_reprs__names[] = {{ATD_LIT("assoc_object")}, {ATD_LIT("assoc_array")}, {ATD_LIT("assoc_label")}, {ATD_LIT("assoc_nested")}, {ATD_LIT("int_string")}, {ATD_LIT("float_int")}, {ATD_LIT("float_prec")}, {ATD_LIT("c_int32")}, {ATD_LIT("c_uint8")}, {ATD_LIT("c_int8_list")}, {ATD_LIT("c_int16")}, {ATD_LIT("c_uint16")}, {ATD_LIT("c_uint32")}, {ATD_LIT("c_int64")}, {ATD_LIT("c_float")}, {ATD_LIT("c_both")}, {ATD_LIT("raw")}, {ATD_LIT("raw_list")}, {ATD_LIT("raw_opt")}};
 
+static ATD_NOINLINE int everything_reprs__field_index(const char *s, size_t len)
+{
+    switch (len) {
+    case 12:
+        if (atd_bytes_eq(s, ATD_LIT("assoc_object"))) return 0;
+        if (atd_bytes_eq(s, ATD_LIT("assoc_nested"))) return 3;
+        break;
+    case 11:
+        if (atd_bytes_eq(s, ATD_LIT("assoc_array"))) return 1;
+        if (atd_bytes_eq(s, ATD_LIT("assoc_label"))) return 2;
+        if (atd_bytes_eq(s, ATD_LIT("c_int8_list"))) return 9;
+        break;
+    case 10:
+        if (atd_bytes_eq(s, ATD_LIT("int_string"))) return 4;
+        if (atd_bytes_eq(s, ATD_LIT("float_prec"))) return 6;
+        break;
+    case 9: if (atd_bytes_eq(s, ATD_LIT("float_int"))) return 5; break;
+    case 7:
+        if (atd_bytes_eq(s, ATD_LIT("c_int32"))) return 7;
+        if (atd_bytes_eq(s, ATD_LIT("c_uint8"))) return 8;
+        if (atd_bytes_eq(s, ATD_LIT("c_int16"))) return 10;
+        if (atd_bytes_eq(s, ATD_LIT("c_int64"))) return 13;
+        if (atd_bytes_eq(s, ATD_LIT("c_float"))) return 14;
+        if (atd_bytes_eq(s, ATD_LIT("raw_opt"))) return 18;
+        break;
+    case 8:
+        if (atd_bytes_eq(s, ATD_LIT("c_uint16"))) return 11;
+        if (atd_bytes_eq(s, ATD_LIT("c_uint32"))) return 12;
+        if (atd_bytes_eq(s, ATD_LIT("raw_list"))) return 17;
+        break;
+    case 6: if (atd_bytes_eq(s, ATD_LIT("c_both"))) return 15; break;
+    case 3: if (atd_bytes_eq(s, ATD_LIT("raw"))) return 16; break;
+    }
+    return -1;
+}
+
 static ATD__HOT_INLINE int everything_reprs__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
@@ -2971,7 +3216,7 @@ static ATD__HOT_INLINE int everything_reprs__key(atd_reader *r, const char **pp)
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    i = atd__key_index(everything_reprs__names, 19, key);
+    i = everything_reprs__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "reprs", "assoc_object\000assoc_array\000assoc_label\000assoc_nested\000int_string\000float_int\000float_prec\000c_int32\000c_uint8\000c_int8_list\000c_int16\000c_uint16\000c_uint32\000c_int64\000c_float\000c_both\000raw\000raw_list\000raw_opt\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -3197,6 +3442,18 @@ static void everything_page_int_init(everything_page_int *v)
 
 static const atd_string everything_page_int__names[] = {{ATD_LIT("items")}, {ATD_LIT("next")}, {ATD_LIT("total")}};
 
+static ATD_NOINLINE int everything_page_int__field_index(const char *s, size_t len)
+{
+    switch (len) {
+    case 5:
+        if (atd_bytes_eq(s, ATD_LIT("items"))) return 0;
+        if (atd_bytes_eq(s, ATD_LIT("total"))) return 2;
+        break;
+    case 4: if (atd_bytes_eq(s, ATD_LIT("next"))) return 1; break;
+    }
+    return -1;
+}
+
 static ATD__HOT_INLINE int everything_page_int__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
@@ -3212,7 +3469,7 @@ static ATD__HOT_INLINE int everything_page_int__key(atd_reader *r, const char **
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    i = atd__key_index(everything_page_int__names, 3, key);
+    i = everything_page_int__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "page_int", "items\000next\000total\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -3278,6 +3535,18 @@ static void everything_page_string_init(everything_page_string *v)
 
 static const atd_string everything_page_string__names[] = {{ATD_LIT("items")}, {ATD_LIT("next")}, {ATD_LIT("total")}};
 
+static ATD_NOINLINE int everything_page_string__field_index(const char *s, size_t len)
+{
+    switch (len) {
+    case 5:
+        if (atd_bytes_eq(s, ATD_LIT("items"))) return 0;
+        if (atd_bytes_eq(s, ATD_LIT("total"))) return 2;
+        break;
+    case 4: if (atd_bytes_eq(s, ATD_LIT("next"))) return 1; break;
+    }
+    return -1;
+}
+
 static ATD__HOT_INLINE int everything_page_string__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
@@ -3293,7 +3562,7 @@ static ATD__HOT_INLINE int everything_page_string__key(atd_reader *r, const char
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    i = atd__key_index(everything_page_string__names, 3, key);
+    i = everything_page_string__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "page_string", "items\000next\000total\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -3359,6 +3628,19 @@ void everything_page_ext_init(everything_page_ext *v)
 
 static const atd_string everything_page_ext__names[] = {{ATD_LIT("items")}, {ATD_LIT("next")}, {ATD_LIT("total")}, {ATD_LIT("cursor")}};
 
+static ATD_NOINLINE int everything_page_ext__field_index(const char *s, size_t len)
+{
+    switch (len) {
+    case 5:
+        if (atd_bytes_eq(s, ATD_LIT("items"))) return 0;
+        if (atd_bytes_eq(s, ATD_LIT("total"))) return 2;
+        break;
+    case 4: if (atd_bytes_eq(s, ATD_LIT("next"))) return 1; break;
+    case 6: if (atd_bytes_eq(s, ATD_LIT("cursor"))) return 3; break;
+    }
+    return -1;
+}
+
 static ATD__HOT_INLINE int everything_page_ext__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
@@ -3375,7 +3657,7 @@ static ATD__HOT_INLINE int everything_page_ext__key(atd_reader *r, const char **
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    i = atd__key_index(everything_page_ext__names, 4, key);
+    i = everything_page_ext__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "page_ext", "items\000next\000total\000cursor\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -3446,6 +3728,18 @@ static void everything_page_entry_string_float_list_init(everything_page_entry_s
 
 static const atd_string everything_page_entry_string_float_list__names[] = {{ATD_LIT("items")}, {ATD_LIT("next")}, {ATD_LIT("total")}};
 
+static ATD_NOINLINE int everything_page_entry_string_float_list__field_index(const char *s, size_t len)
+{
+    switch (len) {
+    case 5:
+        if (atd_bytes_eq(s, ATD_LIT("items"))) return 0;
+        if (atd_bytes_eq(s, ATD_LIT("total"))) return 2;
+        break;
+    case 4: if (atd_bytes_eq(s, ATD_LIT("next"))) return 1; break;
+    }
+    return -1;
+}
+
 static ATD__HOT_INLINE int everything_page_entry_string_float_list__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
@@ -3461,7 +3755,7 @@ static ATD__HOT_INLINE int everything_page_entry_string_float_list__key(atd_read
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    i = atd__key_index(everything_page_entry_string_float_list__names, 3, key);
+    i = everything_page_entry_string_float_list__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "page_entry_string_float_list", "items\000next\000total\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -3527,6 +3821,15 @@ void everything_int_bool_entry_init(everything_int_bool_entry *v)
 
 static const atd_string everything_int_bool_entry__names[] = {{ATD_LIT("key")}, {ATD_LIT("value")}};
 
+static ATD_NOINLINE int everything_int_bool_entry__field_index(const char *s, size_t len)
+{
+    switch (len) {
+    case 3: if (atd_bytes_eq(s, ATD_LIT("key"))) return 0; break;
+    case 5: if (atd_bytes_eq(s, ATD_LIT("value"))) return 1; break;
+    }
+    return -1;
+}
+
 static ATD__HOT_INLINE int everything_int_bool_entry__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
@@ -3541,7 +3844,7 @@ static ATD__HOT_INLINE int everything_int_bool_entry__key(atd_reader *r, const c
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    i = atd__key_index(everything_int_bool_entry__names, 2, key);
+    i = everything_int_bool_entry__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "int_bool_entry", "key\000value\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -3830,6 +4133,28 @@ void everything_generics_init(everything_generics *v)
 
 static const atd_string everything_generics__names[] = {{ATD_LIT("ints")}, {ATD_LIT("strings")}, {ATD_LIT("entries")}, {ATD_LIT("entry_page")}, {ATD_LIT("named_entry")}, {ATD_LIT("result_int")}, {ATD_LIT("result_list")}, {ATD_LIT("either")}, {ATD_LIT("ext")}};
 
+static ATD_NOINLINE int everything_generics__field_index(const char *s, size_t len)
+{
+    switch (len) {
+    case 4: if (atd_bytes_eq(s, ATD_LIT("ints"))) return 0; break;
+    case 7:
+        if (atd_bytes_eq(s, ATD_LIT("strings"))) return 1;
+        if (atd_bytes_eq(s, ATD_LIT("entries"))) return 2;
+        break;
+    case 10:
+        if (atd_bytes_eq(s, ATD_LIT("entry_page"))) return 3;
+        if (atd_bytes_eq(s, ATD_LIT("result_int"))) return 5;
+        break;
+    case 11:
+        if (atd_bytes_eq(s, ATD_LIT("named_entry"))) return 4;
+        if (atd_bytes_eq(s, ATD_LIT("result_list"))) return 6;
+        break;
+    case 6: if (atd_bytes_eq(s, ATD_LIT("either"))) return 7; break;
+    case 3: if (atd_bytes_eq(s, ATD_LIT("ext"))) return 8; break;
+    }
+    return -1;
+}
+
 static ATD__HOT_INLINE int everything_generics__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
@@ -3855,7 +4180,7 @@ static ATD__HOT_INLINE int everything_generics__key(atd_reader *r, const char **
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    i = atd__key_index(everything_generics__names, 9, key);
+    i = everything_generics__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "generics", "ints\000strings\000entries\000entry_page\000named_entry\000result_int\000result_list\000either\000ext\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -3950,6 +4275,15 @@ static void everything_entry_string_int_init(everything_entry_string_int *v)
 
 static const atd_string everything_entry_string_int__names[] = {{ATD_LIT("key")}, {ATD_LIT("value")}};
 
+static ATD_NOINLINE int everything_entry_string_int__field_index(const char *s, size_t len)
+{
+    switch (len) {
+    case 3: if (atd_bytes_eq(s, ATD_LIT("key"))) return 0; break;
+    case 5: if (atd_bytes_eq(s, ATD_LIT("value"))) return 1; break;
+    }
+    return -1;
+}
+
 static ATD__HOT_INLINE int everything_entry_string_int__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
@@ -3964,7 +4298,7 @@ static ATD__HOT_INLINE int everything_entry_string_int__key(atd_reader *r, const
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    i = atd__key_index(everything_entry_string_int__names, 2, key);
+    i = everything_entry_string_int__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "entry_string_int", "key\000value\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -4014,6 +4348,15 @@ static void everything_entry_string_float_list_init(everything_entry_string_floa
 
 static const atd_string everything_entry_string_float_list__names[] = {{ATD_LIT("key")}, {ATD_LIT("value")}};
 
+static ATD_NOINLINE int everything_entry_string_float_list__field_index(const char *s, size_t len)
+{
+    switch (len) {
+    case 3: if (atd_bytes_eq(s, ATD_LIT("key"))) return 0; break;
+    case 5: if (atd_bytes_eq(s, ATD_LIT("value"))) return 1; break;
+    }
+    return -1;
+}
+
 static ATD__HOT_INLINE int everything_entry_string_float_list__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
@@ -4028,7 +4371,7 @@ static ATD__HOT_INLINE int everything_entry_string_float_list__key(atd_reader *r
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    i = atd__key_index(everything_entry_string_float_list__names, 2, key);
+    i = everything_entry_string_float_list__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "entry_string_float_list", "key\000value\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -4209,6 +4552,15 @@ void everything_rose_node_init(everything_rose_node *v)
 
 static const atd_string everything_rose_node__names[] = {{ATD_LIT("value")}, {ATD_LIT("children")}};
 
+static ATD_NOINLINE int everything_rose_node__field_index(const char *s, size_t len)
+{
+    switch (len) {
+    case 5: if (atd_bytes_eq(s, ATD_LIT("value"))) return 0; break;
+    case 8: if (atd_bytes_eq(s, ATD_LIT("children"))) return 1; break;
+    }
+    return -1;
+}
+
 static ATD__HOT_INLINE int everything_rose_node__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
@@ -4223,7 +4575,7 @@ static ATD__HOT_INLINE int everything_rose_node__key(atd_reader *r, const char *
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    i = atd__key_index(everything_rose_node__names, 2, key);
+    i = everything_rose_node__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "rose_node", "value\000children\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -4436,6 +4788,18 @@ void everything_binding_init(everything_binding *v)
 
 static const atd_string everything_binding__names[] = {{ATD_LIT("name")}, {ATD_LIT("bound")}, {ATD_LIT("body")}};
 
+static ATD_NOINLINE int everything_binding__field_index(const char *s, size_t len)
+{
+    switch (len) {
+    case 4:
+        if (atd_bytes_eq(s, ATD_LIT("name"))) return 0;
+        if (atd_bytes_eq(s, ATD_LIT("body"))) return 2;
+        break;
+    case 5: if (atd_bytes_eq(s, ATD_LIT("bound"))) return 1; break;
+    }
+    return -1;
+}
+
 static ATD__HOT_INLINE int everything_binding__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
@@ -4451,7 +4815,7 @@ static ATD__HOT_INLINE int everything_binding__key(atd_reader *r, const char **p
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    i = atd__key_index(everything_binding__names, 3, key);
+    i = everything_binding__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "binding", "name\000bound\000body\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -4528,6 +4892,15 @@ void everything_stmt_init(everything_stmt *v)
 
 static const atd_string everything_stmt__names[] = {{ATD_LIT("label")}, {ATD_LIT("expr")}};
 
+static ATD_NOINLINE int everything_stmt__field_index(const char *s, size_t len)
+{
+    switch (len) {
+    case 5: if (atd_bytes_eq(s, ATD_LIT("label"))) return 0; break;
+    case 4: if (atd_bytes_eq(s, ATD_LIT("expr"))) return 1; break;
+    }
+    return -1;
+}
+
 static ATD__HOT_INLINE int everything_stmt__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
@@ -4542,7 +4915,7 @@ static ATD__HOT_INLINE int everything_stmt__key(atd_reader *r, const char **pp)
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    i = atd__key_index(everything_stmt__names, 2, key);
+    i = everything_stmt__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "stmt", "label\000expr\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -4597,6 +4970,18 @@ void everything_annotated_init(everything_annotated *v)
 
 static const atd_string everything_annotated__names[] = {{ATD_LIT("field")}, {ATD_LIT("other")}, {ATD_LIT("num")}};
 
+static ATD_NOINLINE int everything_annotated__field_index(const char *s, size_t len)
+{
+    switch (len) {
+    case 5:
+        if (atd_bytes_eq(s, ATD_LIT("field"))) return 0;
+        if (atd_bytes_eq(s, ATD_LIT("other"))) return 1;
+        break;
+    case 3: if (atd_bytes_eq(s, ATD_LIT("num"))) return 2; break;
+    }
+    return -1;
+}
+
 static ATD__HOT_INLINE int everything_annotated__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
@@ -4612,7 +4997,7 @@ static ATD__HOT_INLINE int everything_annotated__key(atd_reader *r, const char *
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    i = atd__key_index(everything_annotated__names, 3, key);
+    i = everything_annotated__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "annotated", "field\000other\000num\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -4695,6 +5080,14 @@ void everything_anon_z_init(everything_anon_z *v)
 
 static const atd_string everything_anon_z__names[] = {{ATD_LIT("z")}};
 
+static ATD_NOINLINE int everything_anon_z__field_index(const char *s, size_t len)
+{
+    switch (len) {
+    case 1: if (atd_bytes_eq(s, ATD_LIT("z"))) return 0; break;
+    }
+    return -1;
+}
+
 static ATD__HOT_INLINE int everything_anon_z__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
@@ -4706,7 +5099,7 @@ static ATD__HOT_INLINE int everything_anon_z__key(atd_reader *r, const char **pp
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    i = atd__key_index(everything_anon_z__names, 1, key);
+    i = everything_anon_z__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "anon_z", "z\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -4752,6 +5145,68 @@ void everything_root_init(everything_root *v)
 }
 
 static const atd_string everything_root__names[] = {{ATD_LIT("counts")}, {ATD_LIT("users")}, {ATD_LIT("values")}, {ATD_LIT("label")}, {ATD_LIT("nothing")}, {ATD_LIT("from_value")}, {ATD_LIT("struct")}, {ATD_LIT("unions")}, {ATD_LIT("modes")}, {ATD_LIT("levels")}, {ATD_LIT("shapes")}, {ATD_LIT("odd")}, {ATD_LIT("colors")}, {ATD_LIT("events")}, {ATD_LIT("base_events")}, {ATD_LIT("obj_shapes")}, {ATD_LIT("fields")}, {ATD_LIT("names")}, {ATD_LIT("patches")}, {ATD_LIT("all_optional")}, {ATD_LIT("derived")}, {ATD_LIT("base")}, {ATD_LIT("single")}, {ATD_LIT("pair")}, {ATD_LIT("with_defaults")}, {ATD_LIT("bare_cell")}, {ATD_LIT("matrix")}, {ATD_LIT("cube")}, {ATD_LIT("options")}, {ATD_LIT("reprs")}, {ATD_LIT("generics")}, {ATD_LIT("tree")}, {ATD_LIT("nodes")}, {ATD_LIT("program")}, {ATD_LIT("binding")}, {ATD_LIT("annotated")}, {ATD_LIT("anon_record")}, {ATD_LIT("anon_sum")}, {ATD_LIT("anon_named")}};
+
+static ATD_NOINLINE int everything_root__field_index(const char *s, size_t len)
+{
+    switch (len) {
+    case 6:
+        if (atd_bytes_eq(s, ATD_LIT("counts"))) return 0;
+        if (atd_bytes_eq(s, ATD_LIT("values"))) return 2;
+        if (atd_bytes_eq(s, ATD_LIT("struct"))) return 6;
+        if (atd_bytes_eq(s, ATD_LIT("unions"))) return 7;
+        if (atd_bytes_eq(s, ATD_LIT("levels"))) return 9;
+        if (atd_bytes_eq(s, ATD_LIT("shapes"))) return 10;
+        if (atd_bytes_eq(s, ATD_LIT("colors"))) return 12;
+        if (atd_bytes_eq(s, ATD_LIT("events"))) return 13;
+        if (atd_bytes_eq(s, ATD_LIT("fields"))) return 16;
+        if (atd_bytes_eq(s, ATD_LIT("single"))) return 22;
+        if (atd_bytes_eq(s, ATD_LIT("matrix"))) return 26;
+        break;
+    case 5:
+        if (atd_bytes_eq(s, ATD_LIT("users"))) return 1;
+        if (atd_bytes_eq(s, ATD_LIT("label"))) return 3;
+        if (atd_bytes_eq(s, ATD_LIT("modes"))) return 8;
+        if (atd_bytes_eq(s, ATD_LIT("names"))) return 17;
+        if (atd_bytes_eq(s, ATD_LIT("reprs"))) return 29;
+        if (atd_bytes_eq(s, ATD_LIT("nodes"))) return 32;
+        break;
+    case 7:
+        if (atd_bytes_eq(s, ATD_LIT("nothing"))) return 4;
+        if (atd_bytes_eq(s, ATD_LIT("patches"))) return 18;
+        if (atd_bytes_eq(s, ATD_LIT("derived"))) return 20;
+        if (atd_bytes_eq(s, ATD_LIT("options"))) return 28;
+        if (atd_bytes_eq(s, ATD_LIT("program"))) return 33;
+        if (atd_bytes_eq(s, ATD_LIT("binding"))) return 34;
+        break;
+    case 10:
+        if (atd_bytes_eq(s, ATD_LIT("from_value"))) return 5;
+        if (atd_bytes_eq(s, ATD_LIT("obj_shapes"))) return 15;
+        if (atd_bytes_eq(s, ATD_LIT("anon_named"))) return 38;
+        break;
+    case 3: if (atd_bytes_eq(s, ATD_LIT("odd"))) return 11; break;
+    case 11:
+        if (atd_bytes_eq(s, ATD_LIT("base_events"))) return 14;
+        if (atd_bytes_eq(s, ATD_LIT("anon_record"))) return 36;
+        break;
+    case 12: if (atd_bytes_eq(s, ATD_LIT("all_optional"))) return 19; break;
+    case 4:
+        if (atd_bytes_eq(s, ATD_LIT("base"))) return 21;
+        if (atd_bytes_eq(s, ATD_LIT("pair"))) return 23;
+        if (atd_bytes_eq(s, ATD_LIT("cube"))) return 27;
+        if (atd_bytes_eq(s, ATD_LIT("tree"))) return 31;
+        break;
+    case 13: if (atd_bytes_eq(s, ATD_LIT("with_defaults"))) return 24; break;
+    case 9:
+        if (atd_bytes_eq(s, ATD_LIT("bare_cell"))) return 25;
+        if (atd_bytes_eq(s, ATD_LIT("annotated"))) return 35;
+        break;
+    case 8:
+        if (atd_bytes_eq(s, ATD_LIT("generics"))) return 30;
+        if (atd_bytes_eq(s, ATD_LIT("anon_sum"))) return 37;
+        break;
+    }
+    return -1;
+}
 
 static ATD__HOT_INLINE int everything_root__key(atd_reader *r, const char **pp)
 {
@@ -4848,7 +5303,7 @@ static ATD__HOT_INLINE int everything_root__key(atd_reader *r, const char **pp)
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    i = atd__key_index(everything_root__names, 39, key);
+    i = everything_root__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "root", "counts\000users\000values\000label\000nothing\000from_value\000struct\000unions\000modes\000levels\000shapes\000odd\000colors\000events\000base_events\000obj_shapes\000fields\000names\000patches\000all_optional\000derived\000base\000single\000pair\000with_defaults\000bare_cell\000matrix\000cube\000options\000reprs\000generics\000tree\000nodes\000program\000binding\000annotated\000anon_record\000anon_sum\000anon_named\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -5125,6 +5580,17 @@ static void everything_root_anon_record_elt_init(everything_root_anon_record_elt
 
 static const atd_string everything_root_anon_record_elt__names[] = {{ATD_LIT("x")}, {ATD_LIT("y")}};
 
+static ATD_NOINLINE int everything_root_anon_record_elt__field_index(const char *s, size_t len)
+{
+    switch (len) {
+    case 1:
+        if (atd_bytes_eq(s, ATD_LIT("x"))) return 0;
+        if (atd_bytes_eq(s, ATD_LIT("y"))) return 1;
+        break;
+    }
+    return -1;
+}
+
 static ATD__HOT_INLINE int everything_root_anon_record_elt__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
@@ -5139,7 +5605,7 @@ static ATD__HOT_INLINE int everything_root_anon_record_elt__key(atd_reader *r, c
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    i = atd__key_index(everything_root_anon_record_elt__names, 2, key);
+    i = everything_root_anon_record_elt__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "root_anon_record_elt", "x\000y\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;

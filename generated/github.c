@@ -49,6 +49,22 @@ void github_gist_file_init(github_gist_file *v)
 
 static const atd_string github_gist_file__names[] = {{ATD_LIT("filename")}, {ATD_LIT("type")}, {ATD_LIT("language")}, {ATD_LIT("raw_url")}, {ATD_LIT("size")}};
 
+static ATD_NOINLINE int github_gist_file__field_index(const char *s, size_t len)
+{
+    switch (len) {
+    case 8:
+        if (atd_bytes_eq(s, ATD_LIT("filename"))) return 0;
+        if (atd_bytes_eq(s, ATD_LIT("language"))) return 2;
+        break;
+    case 4:
+        if (atd_bytes_eq(s, ATD_LIT("type"))) return 1;
+        if (atd_bytes_eq(s, ATD_LIT("size"))) return 4;
+        break;
+    case 7: if (atd_bytes_eq(s, ATD_LIT("raw_url"))) return 3; break;
+    }
+    return -1;
+}
+
 static ATD__HOT_INLINE int github_gist_file__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
@@ -66,7 +82,7 @@ static ATD__HOT_INLINE int github_gist_file__key(atd_reader *r, const char **pp)
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    i = atd__key_index(github_gist_file__names, 5, key);
+    i = github_gist_file__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "gist_file", "filename\000type\000language\000raw_url\000size\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -167,6 +183,40 @@ void github_user_init(github_user *v)
 
 static const atd_string github_user__names[] = {{ATD_LIT("login")}, {ATD_LIT("id")}, {ATD_LIT("avatar_url")}, {ATD_LIT("gravatar_id")}, {ATD_LIT("url")}, {ATD_LIT("html_url")}, {ATD_LIT("followers_url")}, {ATD_LIT("following_url")}, {ATD_LIT("gists_url")}, {ATD_LIT("starred_url")}, {ATD_LIT("subscriptions_url")}, {ATD_LIT("organizations_url")}, {ATD_LIT("repos_url")}, {ATD_LIT("events_url")}, {ATD_LIT("received_events_url")}, {ATD_LIT("type")}, {ATD_LIT("site_admin")}};
 
+static ATD_NOINLINE int github_user__field_index(const char *s, size_t len)
+{
+    switch (len) {
+    case 5: if (atd_bytes_eq(s, ATD_LIT("login"))) return 0; break;
+    case 2: if (atd_bytes_eq(s, ATD_LIT("id"))) return 1; break;
+    case 10:
+        if (atd_bytes_eq(s, ATD_LIT("avatar_url"))) return 2;
+        if (atd_bytes_eq(s, ATD_LIT("events_url"))) return 13;
+        if (atd_bytes_eq(s, ATD_LIT("site_admin"))) return 16;
+        break;
+    case 11:
+        if (atd_bytes_eq(s, ATD_LIT("gravatar_id"))) return 3;
+        if (atd_bytes_eq(s, ATD_LIT("starred_url"))) return 9;
+        break;
+    case 3: if (atd_bytes_eq(s, ATD_LIT("url"))) return 4; break;
+    case 8: if (atd_bytes_eq(s, ATD_LIT("html_url"))) return 5; break;
+    case 13:
+        if (atd_bytes_eq(s, ATD_LIT("followers_url"))) return 6;
+        if (atd_bytes_eq(s, ATD_LIT("following_url"))) return 7;
+        break;
+    case 9:
+        if (atd_bytes_eq(s, ATD_LIT("gists_url"))) return 8;
+        if (atd_bytes_eq(s, ATD_LIT("repos_url"))) return 12;
+        break;
+    case 17:
+        if (atd_bytes_eq(s, ATD_LIT("subscriptions_url"))) return 10;
+        if (atd_bytes_eq(s, ATD_LIT("organizations_url"))) return 11;
+        break;
+    case 19: if (atd_bytes_eq(s, ATD_LIT("received_events_url"))) return 14; break;
+    case 4: if (atd_bytes_eq(s, ATD_LIT("type"))) return 15; break;
+    }
+    return -1;
+}
+
 static ATD__HOT_INLINE int github_user__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
@@ -212,7 +262,7 @@ static ATD__HOT_INLINE int github_user__key(atd_reader *r, const char **pp)
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    i = atd__key_index(github_user__names, 17, key);
+    i = github_user__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "user", "login\000id\000avatar_url\000gravatar_id\000url\000html_url\000followers_url\000following_url\000gists_url\000starred_url\000subscriptions_url\000organizations_url\000repos_url\000events_url\000received_events_url\000type\000site_admin\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -368,6 +418,42 @@ void github_gist_init(github_gist *v)
 
 static const atd_string github_gist__names[] = {{ATD_LIT("url")}, {ATD_LIT("forks_url")}, {ATD_LIT("commits_url")}, {ATD_LIT("id")}, {ATD_LIT("git_pull_url")}, {ATD_LIT("git_push_url")}, {ATD_LIT("html_url")}, {ATD_LIT("files")}, {ATD_LIT("public")}, {ATD_LIT("created_at")}, {ATD_LIT("updated_at")}, {ATD_LIT("description")}, {ATD_LIT("comments")}, {ATD_LIT("user")}, {ATD_LIT("comments_url")}, {ATD_LIT("owner")}, {ATD_LIT("truncated")}};
 
+static ATD_NOINLINE int github_gist__field_index(const char *s, size_t len)
+{
+    switch (len) {
+    case 3: if (atd_bytes_eq(s, ATD_LIT("url"))) return 0; break;
+    case 9:
+        if (atd_bytes_eq(s, ATD_LIT("forks_url"))) return 1;
+        if (atd_bytes_eq(s, ATD_LIT("truncated"))) return 16;
+        break;
+    case 11:
+        if (atd_bytes_eq(s, ATD_LIT("commits_url"))) return 2;
+        if (atd_bytes_eq(s, ATD_LIT("description"))) return 11;
+        break;
+    case 2: if (atd_bytes_eq(s, ATD_LIT("id"))) return 3; break;
+    case 12:
+        if (atd_bytes_eq(s, ATD_LIT("git_pull_url"))) return 4;
+        if (atd_bytes_eq(s, ATD_LIT("git_push_url"))) return 5;
+        if (atd_bytes_eq(s, ATD_LIT("comments_url"))) return 14;
+        break;
+    case 8:
+        if (atd_bytes_eq(s, ATD_LIT("html_url"))) return 6;
+        if (atd_bytes_eq(s, ATD_LIT("comments"))) return 12;
+        break;
+    case 5:
+        if (atd_bytes_eq(s, ATD_LIT("files"))) return 7;
+        if (atd_bytes_eq(s, ATD_LIT("owner"))) return 15;
+        break;
+    case 6: if (atd_bytes_eq(s, ATD_LIT("public"))) return 8; break;
+    case 10:
+        if (atd_bytes_eq(s, ATD_LIT("created_at"))) return 9;
+        if (atd_bytes_eq(s, ATD_LIT("updated_at"))) return 10;
+        break;
+    case 4: if (atd_bytes_eq(s, ATD_LIT("user"))) return 13; break;
+    }
+    return -1;
+}
+
 static ATD__HOT_INLINE int github_gist__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
@@ -417,7 +503,7 @@ static ATD__HOT_INLINE int github_gist__key(atd_reader *r, const char **pp)
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    i = atd__key_index(github_gist__names, 17, key);
+    i = github_gist__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "gist", "url\000forks_url\000commits_url\000id\000git_pull_url\000git_push_url\000html_url\000files\000public\000created_at\000updated_at\000description\000comments\000user\000comments_url\000owner\000truncated\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;

@@ -106,6 +106,17 @@ void mapping_point_init(mapping_point *v)
 
 static const atd_string mapping_point__names[] = {{ATD_LIT("x")}, {ATD_LIT("y")}};
 
+static ATD_NOINLINE int mapping_point__field_index(const char *s, size_t len)
+{
+    switch (len) {
+    case 1:
+        if (atd_bytes_eq(s, ATD_LIT("x"))) return 0;
+        if (atd_bytes_eq(s, ATD_LIT("y"))) return 1;
+        break;
+    }
+    return -1;
+}
+
 static ATD__HOT_INLINE int mapping_point__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
@@ -120,7 +131,7 @@ static ATD__HOT_INLINE int mapping_point__key(atd_reader *r, const char **pp)
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    i = atd__key_index(mapping_point__names, 2, key);
+    i = mapping_point__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "point", "x\000y\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -207,6 +218,27 @@ void mapping_settings_init(mapping_settings *v)
 
 static const atd_string mapping_settings__names[] = {{ATD_LIT("level")}, {ATD_LIT("ratio")}, {ATD_LIT("name")}, {ATD_LIT("mag")}, {ATD_LIT("mags")}, {ATD_LIT("origin")}, {ATD_LIT("flag")}, {ATD_LIT("nothing")}, {ATD_LIT("note")}, {ATD_LIT("color")}};
 
+static ATD_NOINLINE int mapping_settings__field_index(const char *s, size_t len)
+{
+    switch (len) {
+    case 5:
+        if (atd_bytes_eq(s, ATD_LIT("level"))) return 0;
+        if (atd_bytes_eq(s, ATD_LIT("ratio"))) return 1;
+        if (atd_bytes_eq(s, ATD_LIT("color"))) return 9;
+        break;
+    case 4:
+        if (atd_bytes_eq(s, ATD_LIT("name"))) return 2;
+        if (atd_bytes_eq(s, ATD_LIT("mags"))) return 4;
+        if (atd_bytes_eq(s, ATD_LIT("flag"))) return 6;
+        if (atd_bytes_eq(s, ATD_LIT("note"))) return 8;
+        break;
+    case 3: if (atd_bytes_eq(s, ATD_LIT("mag"))) return 3; break;
+    case 6: if (atd_bytes_eq(s, ATD_LIT("origin"))) return 5; break;
+    case 7: if (atd_bytes_eq(s, ATD_LIT("nothing"))) return 7; break;
+    }
+    return -1;
+}
+
 static ATD__HOT_INLINE int mapping_settings__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
@@ -241,7 +273,7 @@ static ATD__HOT_INLINE int mapping_settings__key(atd_reader *r, const char **pp)
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    i = atd__key_index(mapping_settings__names, 10, key);
+    i = mapping_settings__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "settings", "level\000ratio\000name\000mag\000mags\000origin\000flag\000nothing\000note\000color\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -366,6 +398,18 @@ void mapping_patch_init(mapping_patch *v)
 
 static const atd_string mapping_patch__names[] = {{ATD_LIT("x")}, {ATD_LIT("y")}, {ATD_LIT("z")}};
 
+static ATD_NOINLINE int mapping_patch__field_index(const char *s, size_t len)
+{
+    switch (len) {
+    case 1:
+        if (atd_bytes_eq(s, ATD_LIT("x"))) return 0;
+        if (atd_bytes_eq(s, ATD_LIT("y"))) return 1;
+        if (atd_bytes_eq(s, ATD_LIT("z"))) return 2;
+        break;
+    }
+    return -1;
+}
+
 static ATD__HOT_INLINE int mapping_patch__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
@@ -381,7 +425,7 @@ static ATD__HOT_INLINE int mapping_patch__key(atd_reader *r, const char **pp)
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    i = atd__key_index(mapping_patch__names, 3, key);
+    i = mapping_patch__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "patch", "x\000y\000z\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -435,6 +479,18 @@ void mapping_loose_init(mapping_loose *v)
 
 static const atd_string mapping_loose__names[] = {{ATD_LIT("x")}, {ATD_LIT("z")}, {ATD_LIT("y")}};
 
+static ATD_NOINLINE int mapping_loose__field_index(const char *s, size_t len)
+{
+    switch (len) {
+    case 1:
+        if (atd_bytes_eq(s, ATD_LIT("x"))) return 0;
+        if (atd_bytes_eq(s, ATD_LIT("z"))) return 1;
+        if (atd_bytes_eq(s, ATD_LIT("y"))) return 2;
+        break;
+    }
+    return -1;
+}
+
 static ATD__HOT_INLINE int mapping_loose__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
@@ -450,7 +506,7 @@ static ATD__HOT_INLINE int mapping_loose__key(atd_reader *r, const char **pp)
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    i = atd__key_index(mapping_loose__names, 3, key);
+    i = mapping_loose__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "loose", "x\000z\000y\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -509,6 +565,15 @@ void mapping_chain_init(mapping_chain *v)
 
 static const atd_string mapping_chain__names[] = {{ATD_LIT("next")}, {ATD_LIT("id")}};
 
+static ATD_NOINLINE int mapping_chain__field_index(const char *s, size_t len)
+{
+    switch (len) {
+    case 4: if (atd_bytes_eq(s, ATD_LIT("next"))) return 0; break;
+    case 2: if (atd_bytes_eq(s, ATD_LIT("id"))) return 1; break;
+    }
+    return -1;
+}
+
 static ATD__HOT_INLINE int mapping_chain__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
@@ -523,7 +588,7 @@ static ATD__HOT_INLINE int mapping_chain__key(atd_reader *r, const char **pp)
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    i = atd__key_index(mapping_chain__names, 2, key);
+    i = mapping_chain__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "chain", "next\000id\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;

@@ -40,6 +40,15 @@ void revindex_occurrence_init(revindex_occurrence *v)
 
 static const atd_string revindex_occurrence__names[] = {{ATD_LIT("filename")}, {ATD_LIT("line")}};
 
+static ATD_NOINLINE int revindex_occurrence__field_index(const char *s, size_t len)
+{
+    switch (len) {
+    case 8: if (atd_bytes_eq(s, ATD_LIT("filename"))) return 0; break;
+    case 4: if (atd_bytes_eq(s, ATD_LIT("line"))) return 1; break;
+    }
+    return -1;
+}
+
 static ATD__HOT_INLINE int revindex_occurrence__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
@@ -54,7 +63,7 @@ static ATD__HOT_INLINE int revindex_occurrence__key(atd_reader *r, const char **
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    i = atd__key_index(revindex_occurrence__names, 2, key);
+    i = revindex_occurrence__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "occurrence", "filename\000line\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -247,6 +256,20 @@ void revindex_corpus_init(revindex_corpus *v)
 
 static const atd_string revindex_corpus__names[] = {{ATD_LIT("name")}, {ATD_LIT("index")}, {ATD_LIT("stats")}, {ATD_LIT("by_file")}, {ATD_LIT("titles")}};
 
+static ATD_NOINLINE int revindex_corpus__field_index(const char *s, size_t len)
+{
+    switch (len) {
+    case 4: if (atd_bytes_eq(s, ATD_LIT("name"))) return 0; break;
+    case 5:
+        if (atd_bytes_eq(s, ATD_LIT("index"))) return 1;
+        if (atd_bytes_eq(s, ATD_LIT("stats"))) return 2;
+        break;
+    case 7: if (atd_bytes_eq(s, ATD_LIT("by_file"))) return 3; break;
+    case 6: if (atd_bytes_eq(s, ATD_LIT("titles"))) return 4; break;
+    }
+    return -1;
+}
+
 static ATD__HOT_INLINE int revindex_corpus__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
@@ -264,7 +287,7 @@ static ATD__HOT_INLINE int revindex_corpus__key(atd_reader *r, const char **pp)
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    i = atd__key_index(revindex_corpus__names, 5, key);
+    i = revindex_corpus__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "corpus", "name\000index\000stats\000by_file\000titles\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;

@@ -75,6 +75,26 @@ void twitter_search_metadata_init(twitter_search_metadata *v)
 
 static const atd_string twitter_search_metadata__names[] = {{ATD_LIT("completed_in")}, {ATD_LIT("max_id")}, {ATD_LIT("max_id_str")}, {ATD_LIT("next_results")}, {ATD_LIT("query")}, {ATD_LIT("refresh_url")}, {ATD_LIT("count")}, {ATD_LIT("since_id")}, {ATD_LIT("since_id_str")}};
 
+static ATD_NOINLINE int twitter_search_metadata__field_index(const char *s, size_t len)
+{
+    switch (len) {
+    case 12:
+        if (atd_bytes_eq(s, ATD_LIT("completed_in"))) return 0;
+        if (atd_bytes_eq(s, ATD_LIT("next_results"))) return 3;
+        if (atd_bytes_eq(s, ATD_LIT("since_id_str"))) return 8;
+        break;
+    case 6: if (atd_bytes_eq(s, ATD_LIT("max_id"))) return 1; break;
+    case 10: if (atd_bytes_eq(s, ATD_LIT("max_id_str"))) return 2; break;
+    case 5:
+        if (atd_bytes_eq(s, ATD_LIT("query"))) return 4;
+        if (atd_bytes_eq(s, ATD_LIT("count"))) return 6;
+        break;
+    case 11: if (atd_bytes_eq(s, ATD_LIT("refresh_url"))) return 5; break;
+    case 8: if (atd_bytes_eq(s, ATD_LIT("since_id"))) return 7; break;
+    }
+    return -1;
+}
+
 static ATD__HOT_INLINE int twitter_search_metadata__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
@@ -104,7 +124,7 @@ static ATD__HOT_INLINE int twitter_search_metadata__key(atd_reader *r, const cha
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    i = atd__key_index(twitter_search_metadata__names, 9, key);
+    i = twitter_search_metadata__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "search_metadata", "completed_in\000max_id\000max_id_str\000next_results\000query\000refresh_url\000count\000since_id\000since_id_str\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -199,6 +219,15 @@ void twitter_root_init(twitter_root *v)
 
 static const atd_string twitter_root__names[] = {{ATD_LIT("statuses")}, {ATD_LIT("search_metadata")}};
 
+static ATD_NOINLINE int twitter_root__field_index(const char *s, size_t len)
+{
+    switch (len) {
+    case 8: if (atd_bytes_eq(s, ATD_LIT("statuses"))) return 0; break;
+    case 15: if (atd_bytes_eq(s, ATD_LIT("search_metadata"))) return 1; break;
+    }
+    return -1;
+}
+
 static ATD__HOT_INLINE int twitter_root__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
@@ -213,7 +242,7 @@ static ATD__HOT_INLINE int twitter_root__key(atd_reader *r, const char **pp)
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    i = atd__key_index(twitter_root__names, 2, key);
+    i = twitter_root__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "root", "statuses\000search_metadata\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -266,6 +295,15 @@ void twitter_metadata_init(twitter_metadata *v)
 
 static const atd_string twitter_metadata__names[] = {{ATD_LIT("result_type")}, {ATD_LIT("iso_language_code")}};
 
+static ATD_NOINLINE int twitter_metadata__field_index(const char *s, size_t len)
+{
+    switch (len) {
+    case 11: if (atd_bytes_eq(s, ATD_LIT("result_type"))) return 0; break;
+    case 17: if (atd_bytes_eq(s, ATD_LIT("iso_language_code"))) return 1; break;
+    }
+    return -1;
+}
+
 static ATD__HOT_INLINE int twitter_metadata__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
@@ -280,7 +318,7 @@ static ATD__HOT_INLINE int twitter_metadata__key(atd_reader *r, const char **pp)
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    i = atd__key_index(twitter_metadata__names, 2, key);
+    i = twitter_metadata__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "metadata", "result_type\000iso_language_code\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -361,6 +399,14 @@ void twitter_url_entities_init(twitter_url_entities *v)
 
 static const atd_string twitter_url_entities__names[] = {{ATD_LIT("urls")}};
 
+static ATD_NOINLINE int twitter_url_entities__field_index(const char *s, size_t len)
+{
+    switch (len) {
+    case 4: if (atd_bytes_eq(s, ATD_LIT("urls"))) return 0; break;
+    }
+    return -1;
+}
+
 static ATD__HOT_INLINE int twitter_url_entities__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
@@ -372,7 +418,7 @@ static ATD__HOT_INLINE int twitter_url_entities__key(atd_reader *r, const char *
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    i = atd__key_index(twitter_url_entities__names, 1, key);
+    i = twitter_url_entities__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "url_entities", "urls\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -419,6 +465,15 @@ void twitter_user_entities_init(twitter_user_entities *v)
 
 static const atd_string twitter_user_entities__names[] = {{ATD_LIT("url")}, {ATD_LIT("description")}};
 
+static ATD_NOINLINE int twitter_user_entities__field_index(const char *s, size_t len)
+{
+    switch (len) {
+    case 3: if (atd_bytes_eq(s, ATD_LIT("url"))) return 0; break;
+    case 11: if (atd_bytes_eq(s, ATD_LIT("description"))) return 1; break;
+    }
+    return -1;
+}
+
 static ATD__HOT_INLINE int twitter_user_entities__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
@@ -433,7 +488,7 @@ static ATD__HOT_INLINE int twitter_user_entities__key(atd_reader *r, const char 
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    i = atd__key_index(twitter_user_entities__names, 2, key);
+    i = twitter_user_entities__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "user_entities", "url\000description\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -487,6 +542,73 @@ void twitter_user_init(twitter_user *v)
 }
 
 static const atd_string twitter_user__names[] = {{ATD_LIT("id")}, {ATD_LIT("id_str")}, {ATD_LIT("name")}, {ATD_LIT("screen_name")}, {ATD_LIT("location")}, {ATD_LIT("description")}, {ATD_LIT("url")}, {ATD_LIT("entities")}, {ATD_LIT("protected")}, {ATD_LIT("followers_count")}, {ATD_LIT("friends_count")}, {ATD_LIT("listed_count")}, {ATD_LIT("created_at")}, {ATD_LIT("favourites_count")}, {ATD_LIT("utc_offset")}, {ATD_LIT("time_zone")}, {ATD_LIT("geo_enabled")}, {ATD_LIT("verified")}, {ATD_LIT("statuses_count")}, {ATD_LIT("lang")}, {ATD_LIT("contributors_enabled")}, {ATD_LIT("is_translator")}, {ATD_LIT("is_translation_enabled")}, {ATD_LIT("profile_background_color")}, {ATD_LIT("profile_background_image_url")}, {ATD_LIT("profile_background_image_url_https")}, {ATD_LIT("profile_background_tile")}, {ATD_LIT("profile_image_url")}, {ATD_LIT("profile_image_url_https")}, {ATD_LIT("profile_banner_url")}, {ATD_LIT("profile_link_color")}, {ATD_LIT("profile_sidebar_border_color")}, {ATD_LIT("profile_sidebar_fill_color")}, {ATD_LIT("profile_text_color")}, {ATD_LIT("profile_use_background_image")}, {ATD_LIT("default_profile")}, {ATD_LIT("default_profile_image")}, {ATD_LIT("following")}, {ATD_LIT("follow_request_sent")}, {ATD_LIT("notifications")}};
+
+static ATD_NOINLINE int twitter_user__field_index(const char *s, size_t len)
+{
+    switch (len) {
+    case 2: if (atd_bytes_eq(s, ATD_LIT("id"))) return 0; break;
+    case 6: if (atd_bytes_eq(s, ATD_LIT("id_str"))) return 1; break;
+    case 4:
+        if (atd_bytes_eq(s, ATD_LIT("name"))) return 2;
+        if (atd_bytes_eq(s, ATD_LIT("lang"))) return 19;
+        break;
+    case 11:
+        if (atd_bytes_eq(s, ATD_LIT("screen_name"))) return 3;
+        if (atd_bytes_eq(s, ATD_LIT("description"))) return 5;
+        if (atd_bytes_eq(s, ATD_LIT("geo_enabled"))) return 16;
+        break;
+    case 8:
+        if (atd_bytes_eq(s, ATD_LIT("location"))) return 4;
+        if (atd_bytes_eq(s, ATD_LIT("entities"))) return 7;
+        if (atd_bytes_eq(s, ATD_LIT("verified"))) return 17;
+        break;
+    case 3: if (atd_bytes_eq(s, ATD_LIT("url"))) return 6; break;
+    case 9:
+        if (atd_bytes_eq(s, ATD_LIT("protected"))) return 8;
+        if (atd_bytes_eq(s, ATD_LIT("time_zone"))) return 15;
+        if (atd_bytes_eq(s, ATD_LIT("following"))) return 37;
+        break;
+    case 15:
+        if (atd_bytes_eq(s, ATD_LIT("followers_count"))) return 9;
+        if (atd_bytes_eq(s, ATD_LIT("default_profile"))) return 35;
+        break;
+    case 13:
+        if (atd_bytes_eq(s, ATD_LIT("friends_count"))) return 10;
+        if (atd_bytes_eq(s, ATD_LIT("is_translator"))) return 21;
+        if (atd_bytes_eq(s, ATD_LIT("notifications"))) return 39;
+        break;
+    case 12: if (atd_bytes_eq(s, ATD_LIT("listed_count"))) return 11; break;
+    case 10:
+        if (atd_bytes_eq(s, ATD_LIT("created_at"))) return 12;
+        if (atd_bytes_eq(s, ATD_LIT("utc_offset"))) return 14;
+        break;
+    case 16: if (atd_bytes_eq(s, ATD_LIT("favourites_count"))) return 13; break;
+    case 14: if (atd_bytes_eq(s, ATD_LIT("statuses_count"))) return 18; break;
+    case 20: if (atd_bytes_eq(s, ATD_LIT("contributors_enabled"))) return 20; break;
+    case 22: if (atd_bytes_eq(s, ATD_LIT("is_translation_enabled"))) return 22; break;
+    case 24: if (atd_bytes_eq(s, ATD_LIT("profile_background_color"))) return 23; break;
+    case 28:
+        if (atd_bytes_eq(s, ATD_LIT("profile_background_image_url"))) return 24;
+        if (atd_bytes_eq(s, ATD_LIT("profile_sidebar_border_color"))) return 31;
+        if (atd_bytes_eq(s, ATD_LIT("profile_use_background_image"))) return 34;
+        break;
+    case 34: if (atd_bytes_eq(s, ATD_LIT("profile_background_image_url_https"))) return 25; break;
+    case 23:
+        if (atd_bytes_eq(s, ATD_LIT("profile_background_tile"))) return 26;
+        if (atd_bytes_eq(s, ATD_LIT("profile_image_url_https"))) return 28;
+        break;
+    case 17: if (atd_bytes_eq(s, ATD_LIT("profile_image_url"))) return 27; break;
+    case 18:
+        if (atd_bytes_eq(s, ATD_LIT("profile_banner_url"))) return 29;
+        if (atd_bytes_eq(s, ATD_LIT("profile_link_color"))) return 30;
+        if (atd_bytes_eq(s, ATD_LIT("profile_text_color"))) return 33;
+        break;
+    case 26: if (atd_bytes_eq(s, ATD_LIT("profile_sidebar_fill_color"))) return 32; break;
+    case 21: if (atd_bytes_eq(s, ATD_LIT("default_profile_image"))) return 36; break;
+    case 19: if (atd_bytes_eq(s, ATD_LIT("follow_request_sent"))) return 38; break;
+    }
+    return -1;
+}
 
 static ATD__HOT_INLINE int twitter_user__key(atd_reader *r, const char **pp)
 {
@@ -612,7 +734,7 @@ static ATD__HOT_INLINE int twitter_user__key(atd_reader *r, const char **pp)
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    i = atd__key_index(twitter_user__names, 40, key);
+    i = twitter_user__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "user", "id\000id_str\000name\000screen_name\000location\000description\000url\000entities\000protected\000followers_count\000friends_count\000listed_count\000created_at\000favourites_count\000utc_offset\000time_zone\000geo_enabled\000verified\000statuses_count\000lang\000contributors_enabled\000is_translator\000is_translation_enabled\000profile_background_color\000profile_background_image_url\000profile_background_image_url_https\000profile_background_tile\000profile_image_url\000profile_image_url_https\000profile_banner_url\000profile_link_color\000profile_sidebar_border_color\000profile_sidebar_fill_color\000profile_text_color\000profile_use_background_image\000default_profile\000default_profile_image\000following\000follow_request_sent\000notifications\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -901,6 +1023,18 @@ void twitter_entities_init(twitter_entities *v)
 
 static const atd_string twitter_entities__names[] = {{ATD_LIT("hashtags")}, {ATD_LIT("symbols")}, {ATD_LIT("urls")}, {ATD_LIT("user_mentions")}, {ATD_LIT("media")}};
 
+static ATD_NOINLINE int twitter_entities__field_index(const char *s, size_t len)
+{
+    switch (len) {
+    case 8: if (atd_bytes_eq(s, ATD_LIT("hashtags"))) return 0; break;
+    case 7: if (atd_bytes_eq(s, ATD_LIT("symbols"))) return 1; break;
+    case 4: if (atd_bytes_eq(s, ATD_LIT("urls"))) return 2; break;
+    case 13: if (atd_bytes_eq(s, ATD_LIT("user_mentions"))) return 3; break;
+    case 5: if (atd_bytes_eq(s, ATD_LIT("media"))) return 4; break;
+    }
+    return -1;
+}
+
 static ATD__HOT_INLINE int twitter_entities__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
@@ -918,7 +1052,7 @@ static ATD__HOT_INLINE int twitter_entities__key(atd_reader *r, const char **pp)
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    i = atd__key_index(twitter_entities__names, 5, key);
+    i = twitter_entities__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "entities", "hashtags\000symbols\000urls\000user_mentions\000media\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -991,6 +1125,48 @@ void twitter_status_init(twitter_status *v)
 
 static const atd_string twitter_status__names[] = {{ATD_LIT("metadata")}, {ATD_LIT("created_at")}, {ATD_LIT("id")}, {ATD_LIT("id_str")}, {ATD_LIT("text")}, {ATD_LIT("source")}, {ATD_LIT("truncated")}, {ATD_LIT("in_reply_to_status_id")}, {ATD_LIT("in_reply_to_status_id_str")}, {ATD_LIT("in_reply_to_user_id")}, {ATD_LIT("in_reply_to_user_id_str")}, {ATD_LIT("in_reply_to_screen_name")}, {ATD_LIT("user")}, {ATD_LIT("geo")}, {ATD_LIT("coordinates")}, {ATD_LIT("place")}, {ATD_LIT("contributors")}, {ATD_LIT("retweeted_status")}, {ATD_LIT("retweet_count")}, {ATD_LIT("favorite_count")}, {ATD_LIT("entities")}, {ATD_LIT("favorited")}, {ATD_LIT("retweeted")}, {ATD_LIT("possibly_sensitive")}, {ATD_LIT("lang")}};
 
+static ATD_NOINLINE int twitter_status__field_index(const char *s, size_t len)
+{
+    switch (len) {
+    case 8:
+        if (atd_bytes_eq(s, ATD_LIT("metadata"))) return 0;
+        if (atd_bytes_eq(s, ATD_LIT("entities"))) return 20;
+        break;
+    case 10: if (atd_bytes_eq(s, ATD_LIT("created_at"))) return 1; break;
+    case 2: if (atd_bytes_eq(s, ATD_LIT("id"))) return 2; break;
+    case 6:
+        if (atd_bytes_eq(s, ATD_LIT("id_str"))) return 3;
+        if (atd_bytes_eq(s, ATD_LIT("source"))) return 5;
+        break;
+    case 4:
+        if (atd_bytes_eq(s, ATD_LIT("text"))) return 4;
+        if (atd_bytes_eq(s, ATD_LIT("user"))) return 12;
+        if (atd_bytes_eq(s, ATD_LIT("lang"))) return 24;
+        break;
+    case 9:
+        if (atd_bytes_eq(s, ATD_LIT("truncated"))) return 6;
+        if (atd_bytes_eq(s, ATD_LIT("favorited"))) return 21;
+        if (atd_bytes_eq(s, ATD_LIT("retweeted"))) return 22;
+        break;
+    case 21: if (atd_bytes_eq(s, ATD_LIT("in_reply_to_status_id"))) return 7; break;
+    case 25: if (atd_bytes_eq(s, ATD_LIT("in_reply_to_status_id_str"))) return 8; break;
+    case 19: if (atd_bytes_eq(s, ATD_LIT("in_reply_to_user_id"))) return 9; break;
+    case 23:
+        if (atd_bytes_eq(s, ATD_LIT("in_reply_to_user_id_str"))) return 10;
+        if (atd_bytes_eq(s, ATD_LIT("in_reply_to_screen_name"))) return 11;
+        break;
+    case 3: if (atd_bytes_eq(s, ATD_LIT("geo"))) return 13; break;
+    case 11: if (atd_bytes_eq(s, ATD_LIT("coordinates"))) return 14; break;
+    case 5: if (atd_bytes_eq(s, ATD_LIT("place"))) return 15; break;
+    case 12: if (atd_bytes_eq(s, ATD_LIT("contributors"))) return 16; break;
+    case 16: if (atd_bytes_eq(s, ATD_LIT("retweeted_status"))) return 17; break;
+    case 13: if (atd_bytes_eq(s, ATD_LIT("retweet_count"))) return 18; break;
+    case 14: if (atd_bytes_eq(s, ATD_LIT("favorite_count"))) return 19; break;
+    case 18: if (atd_bytes_eq(s, ATD_LIT("possibly_sensitive"))) return 23; break;
+    }
+    return -1;
+}
+
 static ATD__HOT_INLINE int twitter_status__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
@@ -1060,7 +1236,7 @@ static ATD__HOT_INLINE int twitter_status__key(atd_reader *r, const char **pp)
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    i = atd__key_index(twitter_status__names, 25, key);
+    i = twitter_status__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "status", "metadata\000created_at\000id\000id_str\000text\000source\000truncated\000in_reply_to_status_id\000in_reply_to_status_id_str\000in_reply_to_user_id\000in_reply_to_user_id_str\000in_reply_to_screen_name\000user\000geo\000coordinates\000place\000contributors\000retweeted_status\000retweet_count\000favorite_count\000entities\000favorited\000retweeted\000possibly_sensitive\000lang\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -1307,6 +1483,17 @@ void twitter_url_entity_init(twitter_url_entity *v)
 
 static const atd_string twitter_url_entity__names[] = {{ATD_LIT("url")}, {ATD_LIT("expanded_url")}, {ATD_LIT("display_url")}, {ATD_LIT("indices")}};
 
+static ATD_NOINLINE int twitter_url_entity__field_index(const char *s, size_t len)
+{
+    switch (len) {
+    case 3: if (atd_bytes_eq(s, ATD_LIT("url"))) return 0; break;
+    case 12: if (atd_bytes_eq(s, ATD_LIT("expanded_url"))) return 1; break;
+    case 11: if (atd_bytes_eq(s, ATD_LIT("display_url"))) return 2; break;
+    case 7: if (atd_bytes_eq(s, ATD_LIT("indices"))) return 3; break;
+    }
+    return -1;
+}
+
 static ATD__HOT_INLINE int twitter_url_entity__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
@@ -1323,7 +1510,7 @@ static ATD__HOT_INLINE int twitter_url_entity__key(atd_reader *r, const char **p
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    i = atd__key_index(twitter_url_entity__names, 4, key);
+    i = twitter_url_entity__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "url_entity", "url\000expanded_url\000display_url\000indices\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -1388,6 +1575,15 @@ void twitter_hashtag_init(twitter_hashtag *v)
 
 static const atd_string twitter_hashtag__names[] = {{ATD_LIT("text")}, {ATD_LIT("indices")}};
 
+static ATD_NOINLINE int twitter_hashtag__field_index(const char *s, size_t len)
+{
+    switch (len) {
+    case 4: if (atd_bytes_eq(s, ATD_LIT("text"))) return 0; break;
+    case 7: if (atd_bytes_eq(s, ATD_LIT("indices"))) return 1; break;
+    }
+    return -1;
+}
+
 static ATD__HOT_INLINE int twitter_hashtag__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
@@ -1402,7 +1598,7 @@ static ATD__HOT_INLINE int twitter_hashtag__key(atd_reader *r, const char **pp)
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    i = atd__key_index(twitter_hashtag__names, 2, key);
+    i = twitter_hashtag__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "hashtag", "text\000indices\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -1455,6 +1651,18 @@ void twitter_user_mention_init(twitter_user_mention *v)
 
 static const atd_string twitter_user_mention__names[] = {{ATD_LIT("screen_name")}, {ATD_LIT("name")}, {ATD_LIT("id")}, {ATD_LIT("id_str")}, {ATD_LIT("indices")}};
 
+static ATD_NOINLINE int twitter_user_mention__field_index(const char *s, size_t len)
+{
+    switch (len) {
+    case 11: if (atd_bytes_eq(s, ATD_LIT("screen_name"))) return 0; break;
+    case 4: if (atd_bytes_eq(s, ATD_LIT("name"))) return 1; break;
+    case 2: if (atd_bytes_eq(s, ATD_LIT("id"))) return 2; break;
+    case 6: if (atd_bytes_eq(s, ATD_LIT("id_str"))) return 3; break;
+    case 7: if (atd_bytes_eq(s, ATD_LIT("indices"))) return 4; break;
+    }
+    return -1;
+}
+
 static ATD__HOT_INLINE int twitter_user_mention__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
@@ -1472,7 +1680,7 @@ static ATD__HOT_INLINE int twitter_user_mention__key(atd_reader *r, const char *
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    i = atd__key_index(twitter_user_mention__names, 5, key);
+    i = twitter_user_mention__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "user_mention", "screen_name\000name\000id\000id_str\000indices\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -1543,6 +1751,18 @@ void twitter_size_init(twitter_size *v)
 
 static const atd_string twitter_size__names[] = {{ATD_LIT("w")}, {ATD_LIT("h")}, {ATD_LIT("resize")}};
 
+static ATD_NOINLINE int twitter_size__field_index(const char *s, size_t len)
+{
+    switch (len) {
+    case 1:
+        if (atd_bytes_eq(s, ATD_LIT("w"))) return 0;
+        if (atd_bytes_eq(s, ATD_LIT("h"))) return 1;
+        break;
+    case 6: if (atd_bytes_eq(s, ATD_LIT("resize"))) return 2; break;
+    }
+    return -1;
+}
+
 static ATD__HOT_INLINE int twitter_size__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
@@ -1558,7 +1778,7 @@ static ATD__HOT_INLINE int twitter_size__key(atd_reader *r, const char **pp)
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    i = atd__key_index(twitter_size__names, 3, key);
+    i = twitter_size__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "size", "w\000h\000resize\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -1617,6 +1837,19 @@ void twitter_sizes_init(twitter_sizes *v)
 
 static const atd_string twitter_sizes__names[] = {{ATD_LIT("medium")}, {ATD_LIT("small")}, {ATD_LIT("thumb")}, {ATD_LIT("large")}};
 
+static ATD_NOINLINE int twitter_sizes__field_index(const char *s, size_t len)
+{
+    switch (len) {
+    case 6: if (atd_bytes_eq(s, ATD_LIT("medium"))) return 0; break;
+    case 5:
+        if (atd_bytes_eq(s, ATD_LIT("small"))) return 1;
+        if (atd_bytes_eq(s, ATD_LIT("thumb"))) return 2;
+        if (atd_bytes_eq(s, ATD_LIT("large"))) return 3;
+        break;
+    }
+    return -1;
+}
+
 static ATD__HOT_INLINE int twitter_sizes__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
@@ -1633,7 +1866,7 @@ static ATD__HOT_INLINE int twitter_sizes__key(atd_reader *r, const char **pp)
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    i = atd__key_index(twitter_sizes__names, 4, key);
+    i = twitter_sizes__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "sizes", "medium\000small\000thumb\000large\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -1698,6 +1931,25 @@ void twitter_media_init(twitter_media *v)
 
 static const atd_string twitter_media__names[] = {{ATD_LIT("id")}, {ATD_LIT("id_str")}, {ATD_LIT("indices")}, {ATD_LIT("media_url")}, {ATD_LIT("media_url_https")}, {ATD_LIT("url")}, {ATD_LIT("display_url")}, {ATD_LIT("expanded_url")}, {ATD_LIT("type")}, {ATD_LIT("sizes")}, {ATD_LIT("source_status_id")}, {ATD_LIT("source_status_id_str")}};
 
+static ATD_NOINLINE int twitter_media__field_index(const char *s, size_t len)
+{
+    switch (len) {
+    case 2: if (atd_bytes_eq(s, ATD_LIT("id"))) return 0; break;
+    case 6: if (atd_bytes_eq(s, ATD_LIT("id_str"))) return 1; break;
+    case 7: if (atd_bytes_eq(s, ATD_LIT("indices"))) return 2; break;
+    case 9: if (atd_bytes_eq(s, ATD_LIT("media_url"))) return 3; break;
+    case 15: if (atd_bytes_eq(s, ATD_LIT("media_url_https"))) return 4; break;
+    case 3: if (atd_bytes_eq(s, ATD_LIT("url"))) return 5; break;
+    case 11: if (atd_bytes_eq(s, ATD_LIT("display_url"))) return 6; break;
+    case 12: if (atd_bytes_eq(s, ATD_LIT("expanded_url"))) return 7; break;
+    case 4: if (atd_bytes_eq(s, ATD_LIT("type"))) return 8; break;
+    case 5: if (atd_bytes_eq(s, ATD_LIT("sizes"))) return 9; break;
+    case 16: if (atd_bytes_eq(s, ATD_LIT("source_status_id"))) return 10; break;
+    case 20: if (atd_bytes_eq(s, ATD_LIT("source_status_id_str"))) return 11; break;
+    }
+    return -1;
+}
+
 static ATD__HOT_INLINE int twitter_media__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
@@ -1738,7 +1990,7 @@ static ATD__HOT_INLINE int twitter_media__key(atd_reader *r, const char **pp)
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    i = atd__key_index(twitter_media__names, 12, key);
+    i = twitter_media__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "media", "id\000id_str\000indices\000media_url\000media_url_https\000url\000display_url\000expanded_url\000type\000sizes\000source_status_id\000source_status_id_str\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;

@@ -58,6 +58,16 @@ static void validators_person__plain_init(validators_person *v)
 
 static const atd_string validators_person__plain__names[] = {{ATD_LIT("name")}, {ATD_LIT("age")}, {ATD_LIT("email")}};
 
+static ATD_NOINLINE int validators_person__plain__field_index(const char *s, size_t len)
+{
+    switch (len) {
+    case 4: if (atd_bytes_eq(s, ATD_LIT("name"))) return 0; break;
+    case 3: if (atd_bytes_eq(s, ATD_LIT("age"))) return 1; break;
+    case 5: if (atd_bytes_eq(s, ATD_LIT("email"))) return 2; break;
+    }
+    return -1;
+}
+
 static ATD__HOT_INLINE int validators_person__plain__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
@@ -73,7 +83,7 @@ static ATD__HOT_INLINE int validators_person__plain__key(atd_reader *r, const ch
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    i = atd__key_index(validators_person__plain__names, 3, key);
+    i = validators_person__plain__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "person", "name\000age\000email\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -272,6 +282,21 @@ void validators_host_init(validators_host *v)
 
 static const atd_string validators_host__names[] = {{ATD_LIT("host")}, {ATD_LIT("port")}, {ATD_LIT("weight")}, {ATD_LIT("backup")}};
 
+static ATD_NOINLINE int validators_host__field_index(const char *s, size_t len)
+{
+    switch (len) {
+    case 4:
+        if (atd_bytes_eq(s, ATD_LIT("host"))) return 0;
+        if (atd_bytes_eq(s, ATD_LIT("port"))) return 1;
+        break;
+    case 6:
+        if (atd_bytes_eq(s, ATD_LIT("weight"))) return 2;
+        if (atd_bytes_eq(s, ATD_LIT("backup"))) return 3;
+        break;
+    }
+    return -1;
+}
+
 static ATD__HOT_INLINE int validators_host__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
@@ -288,7 +313,7 @@ static ATD__HOT_INLINE int validators_host__key(atd_reader *r, const char **pp)
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    i = atd__key_index(validators_host__names, 4, key);
+    i = validators_host__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "host", "host\000port\000weight\000backup\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -550,6 +575,20 @@ void validators_config_init(validators_config *v)
 
 static const atd_string validators_config__names[] = {{ATD_LIT("hosts")}, {ATD_LIT("ports")}, {ATD_LIT("evens")}, {ATD_LIT("range")}, {ATD_LIT("level")}};
 
+static ATD_NOINLINE int validators_config__field_index(const char *s, size_t len)
+{
+    switch (len) {
+    case 5:
+        if (atd_bytes_eq(s, ATD_LIT("hosts"))) return 0;
+        if (atd_bytes_eq(s, ATD_LIT("ports"))) return 1;
+        if (atd_bytes_eq(s, ATD_LIT("evens"))) return 2;
+        if (atd_bytes_eq(s, ATD_LIT("range"))) return 3;
+        if (atd_bytes_eq(s, ATD_LIT("level"))) return 4;
+        break;
+    }
+    return -1;
+}
+
 static ATD__HOT_INLINE int validators_config__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
@@ -567,7 +606,7 @@ static ATD__HOT_INLINE int validators_config__key(atd_reader *r, const char **pp
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    i = atd__key_index(validators_config__names, 5, key);
+    i = validators_config__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "config", "hosts\000ports\000evens\000range\000level\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -642,6 +681,18 @@ void validators_doc_init(validators_doc *v)
 
 static const atd_string validators_doc__names[] = {{ATD_LIT("people")}, {ATD_LIT("shapes")}, {ATD_LIT("config")}};
 
+static ATD_NOINLINE int validators_doc__field_index(const char *s, size_t len)
+{
+    switch (len) {
+    case 6:
+        if (atd_bytes_eq(s, ATD_LIT("people"))) return 0;
+        if (atd_bytes_eq(s, ATD_LIT("shapes"))) return 1;
+        if (atd_bytes_eq(s, ATD_LIT("config"))) return 2;
+        break;
+    }
+    return -1;
+}
+
 static ATD__HOT_INLINE int validators_doc__key(atd_reader *r, const char **pp)
 {
     const char *p = *pp; /* reads the key; *pp moves past it */
@@ -657,7 +708,7 @@ static ATD__HOT_INLINE int validators_doc__key(atd_reader *r, const char **pp)
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
     *pp = p;
-    i = atd__key_index(validators_doc__names, 3, key);
+    i = validators_doc__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "doc", "people\000shapes\000config\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;

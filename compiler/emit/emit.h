@@ -200,11 +200,11 @@ bool emit_has_names(const ir_type *t);
 void emit_names_prototypes(cw *w, const ir_type *t);
 void emit_names_functions(cw *w, const ir_type *t);
 
-/* emit_match.c: `static int NAME(const char *s, size_t len)` returning the
- * index i of names[i] (lens[i] bytes) equal to s[0..len), or -1. Only the
- * entries with use[i] set take part (use may be NULL). */
-void emit_match_function(cw *w, const char *name, const char *const *names, const size_t *lens,
-                         const bool *use, size_t n);
+/* emit_match.c: `static ATTRS int NAME(const char *s, size_t len)` returning
+ * the index i of names[i] (lens[i] bytes) equal to s[0..len), or -1. Only
+ * the entries with use[i] set take part (use may be NULL). */
+void emit_match_function(cw *w, const char *attrs, const char *name, const char *const *names,
+                         const size_t *lens, const bool *use, size_t n);
 /* emit_match_function over the JSON names of the constructors of `sum`. */
 void emit_case_match(cw *w, const ir_type *sum, const char *name);
 /* Whether the input can hold a name as it is, so that a reader may match

@@ -319,7 +319,7 @@ void emit_tv_read_function(cw *w, const ir_type *t)
     const char *tf = cw_c_string(w, tv->type_field, tv->type_field_len);
     emit_case_match(w, st, cw_fmt(w, "%s__tv_case", t->fn));
     if (tv->has_known) {
-        emit_match_function(w, cw_fmt(w, "%s__tv_known", t->fn), tv->known, tv->known_lens, NULL,
+        emit_match_function(w, "", cw_fmt(w, "%s__tv_known", t->fn), tv->known, tv->known_lens, NULL,
                             tv->nknown);
         cw_blank(w);
     }

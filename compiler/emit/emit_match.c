@@ -60,17 +60,17 @@ static void emit_match_switch(cw *w, const char *s, const char *len, const char 
     cw_close(w, "}");
 }
 
-/* Emits:
- *     static int P t__case(const char *s, size_t len)
+/* Emits (attrs: "" or attributes with a trailing space):
+ *     static <attrs>int P t__case(const char *s, size_t len)
  *     {
  *         ...the switch above, returning the index...
  *         return -1;
  *     }
  */
-void emit_match_function(cw *w, const char *name, const char *const *names, const size_t *lens,
-                         const bool *use, size_t n)
+void emit_match_function(cw *w, const char *attrs, const char *name, const char *const *names,
+                         const size_t *lens, const bool *use, size_t n)
 {
-    cw_line(w, "static int %s(const char *s, size_t len)", name);
+    cw_line(w, "static %sint %s(const char *s, size_t len)", attrs, name);
     cw_open(w, "{");
     size_t used = 0, nonempty = 0;
     for (size_t i = 0; i < n; i++)
@@ -102,7 +102,7 @@ void emit_case_match(cw *w, const ir_type *sum, const char *name)
         names[i] = sum->cases[i].json_name;
         lens[i] = sum->cases[i].json_len;
     }
-    emit_match_function(w, name, names, lens, NULL, sum->ncases);
+    emit_match_function(w, "", name, names, lens, NULL, sum->ncases);
     cw_blank(w);
 }
 

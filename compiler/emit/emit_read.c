@@ -546,17 +546,17 @@ static const char *json_name_list(cw *w, const ir_type *t, bool required)
 }
 
 /* The general lookup: the key read with atd_object_key_p (escapes decoded,
- * whitespace before the colon, lenient mode), found in the record's names
- * out of line (such keys are rare: no code for them in each reader); an
- * unknown key is an error with ATD_READ_STRICT_FIELDS, else its value is
- * skipped. */
+ * whitespace before the colon, lenient mode), matched by length and bytes
+ * in a function beside the reader, kept out of it (such keys are rare, and
+ * the reader stays smaller for the compiler); an unknown key is an error
+ * with ATD_READ_STRICT_FIELDS, else its value is skipped. */
 static void emit_key_lookup(cw *w, const ir_type *t)
 {
     cw_line(w, "p = atd_object_key_p(r, p, &key);");
     cw_line(w, "if (p == NULL) return ATD__KEY_FAILED;");
     cw_line(w, "*pp = p;");
     if (t->nfields > 0) {
-        cw_line(w, "i = atd__key_index(%s__names, %zu, key);", t->fn, t->nfields);
+        cw_line(w, "i = %s__field_index(key.ptr, key.len);", t->fn);
         cw_line(w, "if (i >= 0) return i;");
     }
     if (t->tv == NULL) {
@@ -587,6 +587,17 @@ static void emit_key_function(cw *w, const ir_type *t)
 {
     if (t->nfields > 0) {
         cw_line(w, "static const atd_string %s__names[] = {%s};", t->fn, emit_field_names(w, t));
+        cw_blank(w);
+        const char **names = cw_alloc(w, t->nfields * sizeof *names);
+        size_t *lens = cw_alloc(w, t->nfields * sizeof *lens);
+        if (names == NULL || lens == NULL)
+            return; /* recorded in w's status */
+        for (size_t i = 0; i < t->nfields; i++) {
+            names[i] = t->fields[i].json_name;
+            lens[i] = t->fields[i].json_len;
+        }
+        emit_match_function(w, "ATD_NOINLINE ", cw_fmt(w, "%s__field_index", t->fn), names, lens,
+                            NULL, t->nfields);
         cw_blank(w);
     }
     cw_line(w, "static ATD__HOT_INLINE int %s__key(atd_reader *r, const char **pp)", t->fn);
@@ -691,8 +702,9 @@ static void emit_missing_fields(cw *w, const ir_type *t)
  * colon, straight from the input: no scan for the closing quote and no
  * atd_string. Keys in another form (escapes, whitespace before the colon,
  * lenient mode, the last bytes of the input) and unknown keys take the
- * general lookup after it, which finds the decoded key in the record's
- * names (event_event__names, beside the lookup) out of line. The lookup is a function of its own, to keep the reader short;
+ * general lookup after it, which matches the decoded key in a function
+ * of its own (event_event__field_index). The lookup is a function of its
+ * own too, to keep the reader short;
  * inlined at its one call, its returns become jumps to the labels. The
  * value code of a field exists once; one loop over a switch would be as
  * small but cost an indirect jump per field in declaration order. */

@@ -29,14 +29,6 @@ void *atd__read_grow(atd_reader *r, const char *p, void *items, size_t *cap, siz
     return grown;
 }
 
-int atd__key_index(const atd_string *names, size_t n, atd_string key)
-{
-    for (size_t i = 0; i < n; i++)
-        if (names[i].len == key.len && memcmp(names[i].ptr, key.ptr, key.len) == 0)
-            return (int)i;
-    return -1;
-}
-
 const char *atd__null_skip_p(const atd_reader *r, const char *q)
 {
     if ((size_t)(r->end - q) < 4 || memcmp(q, "null", 4) != 0)

@@ -22,11 +22,15 @@
  * every field) and never inlines them (so that the callers stay small
  * enough to inline). */
 #define ATD_COLD __attribute__((cold, noinline))
+/* A function kept out of its one caller, so that the caller's code (which
+ * the compiler optimizes as a whole) stays small. */
+#define ATD_NOINLINE __attribute__((noinline))
 #else
 #define ATD_LIKELY(x) (x)
 #define ATD_UNLIKELY(x) (x)
 #define ATD_PRINTF(fmt, args)
 #define ATD_COLD
+#define ATD_NOINLINE
 #endif
 
 /* Not API: the inline halves of the primitives that generated readers and

@@ -16,9 +16,6 @@ enum { ATD__KEY_SKIPPED = -1, ATD__KEY_FAILED = -2 };
  * taken from the arena's current chunk. */
 void *atd__read_grow(atd_reader *r, const char *p, void *items, size_t *cap, size_t size,
                      size_t align);
-/* The general lookup of a record's key (read with atd_object_key_p): the
- * index of key in names[0..n), or -1. */
-int atd__key_index(const atd_string *names, size_t n, atd_string key);
 
 /* Below atd_reader.fast_end = end - ATD__FAST_ROOM, the ATD__FAST_ROOM + 1
  * bytes from the cursor on are input: enough for the inline whitespace
