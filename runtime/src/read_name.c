@@ -5,7 +5,7 @@
 #include "scan.h"
 
 /* Everything but the plain name of atd_read_name_p's fast path. */
-static ATD_NOINLINE_FN const char *read_name_slow(atd_reader *r, const char *p, atd_string *out)
+static ATD_NOINLINE const char *read_name_slow(atd_reader *r, const char *p, atd_string *out)
 {
     const char *open_quote = atd_skip_ws_p(r, p);
     if (open_quote >= r->end || *open_quote != '"')

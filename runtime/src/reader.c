@@ -267,7 +267,7 @@ static const char *skip_comment(atd_reader *r, const char *p)
 
 /* Lenient mode, p at '/': comments and the whitespace around them. Returns
  * the end of the input after recording an unterminated comment. */
-static ATD_NOINLINE_FN const char *skip_ws_comments(atd_reader *r, const char *p)
+static ATD_NOINLINE const char *skip_ws_comments(atd_reader *r, const char *p)
 {
     for (;;) {
         const char *q = skip_comment(r, p);
@@ -326,7 +326,7 @@ bool atd_read_end(atd_reader *r)
 
 /* The error of open_container, out of line so that the common path keeps a
  * small frame. */
-static ATD_NOINLINE_FN const char *open_fail(atd_reader *r, const char *p, char open,
+static ATD_NOINLINE const char *open_fail(atd_reader *r, const char *p, char open,
                                              const char *what)
 {
     if (p >= r->end || *p != open)
@@ -446,7 +446,7 @@ static inline bool literal_fast(const char *p, const char *end, const char *lit,
 
 /* The literals' fast paths below take the bare literal right at p or after
  * one space; they are leaves, and everything else is a tail call. */
-static ATD_NOINLINE_FN const char *read_null_slow(atd_reader *r, const char *p)
+static ATD_NOINLINE const char *read_null_slow(atd_reader *r, const char *p)
 {
     p = atd_skip_ws_p(r, p);
     if (literal_fast(p, r->end, "null", 4))
@@ -468,7 +468,7 @@ bool atd_read_null(atd_reader *r)
     return atd_reader_advance(r, atd_read_null_p(r, r->cur));
 }
 
-static ATD_NOINLINE_FN const char *read_bool_slow(atd_reader *r, const char *p, bool *out)
+static ATD_NOINLINE const char *read_bool_slow(atd_reader *r, const char *p, bool *out)
 {
     p = atd_skip_ws_p(r, p);
     if (p < r->end) {
@@ -669,7 +669,7 @@ const char *atd__read_small_int(const char *p, const char *end, int64_t *out, bo
 
 /* The general path of atd_read_int64 for a bare number: long integers, and
  * the exact error for anything that is not an integer. */
-static ATD_NOINLINE_FN const char *read_int_token(atd_reader *r, const char *at, int64_t *out)
+static ATD_NOINLINE const char *read_int_token(atd_reader *r, const char *at, int64_t *out)
 {
     bool is_int;
     const char *q = number_token(r, at, &is_int);
@@ -683,7 +683,7 @@ static ATD_NOINLINE_FN const char *read_int_token(atd_reader *r, const char *at,
 }
 
 /* Everything but a bare number: a quoted int, or the error. */
-static ATD_NOINLINE_FN const char *read_int_other(atd_reader *r, const char *at, int64_t *out)
+static ATD_NOINLINE const char *read_int_other(atd_reader *r, const char *at, int64_t *out)
 {
     if (at < r->end && *at == '"') {
         const char *b, *e;
@@ -781,7 +781,7 @@ static const char *bare_nonfinite(const atd_reader *r, const char *p, double *ou
 }
 
 /* Everything but a plain number: quoted numbers, lenient names, errors. */
-static ATD_NOINLINE_FN const char *read_double_other(atd_reader *r, const char *at, double *out)
+static ATD_NOINLINE const char *read_double_other(atd_reader *r, const char *at, double *out)
 {
     bool lenient = (r->flags & ATD_READ_LENIENT) != 0;
     if (at >= r->end)

@@ -6,13 +6,9 @@
 
 #include "atd/reader.h"
 
-/* Keeps rare paths (comments, errors, general cases) out of their callers,
- * so that the hot paths stay leaves with no registers to save. */
-#if defined(__GNUC__) || defined(__clang__)
-#define ATD_NOINLINE_FN __attribute__((noinline))
-#else
-#define ATD_NOINLINE_FN
-#endif
+/* ATD_NOINLINE (atd/common.h) keeps the reader's rare paths (comments,
+ * errors, general cases) out of their callers, so that the hot paths stay
+ * leaves with no registers to save. */
 
 /* Sets the end of r's input (and with it fast_end), at or after r->start. */
 static inline void atd__reader_set_end(atd_reader *r, const char *end)
