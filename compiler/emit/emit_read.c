@@ -497,16 +497,8 @@ static void emit_next_field(cw *w, const ir_type *t, size_t i, const long *succ)
  * form "name": with room for the longest key (near the end of the input,
  * and for keys with escapes, whitespace before the colon or unknown keys,
  * the general lookup after it decides). */
-static void emit_key_dispatch(cw *w, const ir_type *t)
+static void emit_key_dispatch(cw *w, const ir_type *t, const char **names, size_t *lens)
 {
-    const char **names = cw_alloc(w, (t->nfields + 1) * sizeof *names);
-    size_t *lens = cw_alloc(w, (t->nfields + 1) * sizeof *lens);
-    if (names == NULL || lens == NULL)
-        return; /* recorded in w's status */
-    for (size_t i = 0; i < t->nfields; i++) {
-        names[i] = t->fields[i].json_name;
-        lens[i] = t->fields[i].json_len;
-    }
     plain_tree tree = {names, lens, t->nfields, true, "pp", "return ", NULL, ";"};
     emit_plain_dispatch(w, &tree);
 }
@@ -585,17 +577,18 @@ static void emit_key_lookup(cw *w, const ir_type *t)
  * jumps from each return straight to the field's label. */
 static void emit_key_function(cw *w, const ir_type *t)
 {
+    /* the JSON names, for the match by length and the tree over the bytes */
+    const char **names = cw_alloc(w, (t->nfields + 1) * sizeof *names);
+    size_t *lens = cw_alloc(w, (t->nfields + 1) * sizeof *lens);
+    if (names == NULL || lens == NULL)
+        return; /* recorded in w's status */
+    for (size_t i = 0; i < t->nfields; i++) {
+        names[i] = t->fields[i].json_name;
+        lens[i] = t->fields[i].json_len;
+    }
     if (t->nfields > 0) {
         cw_line(w, "static const atd_string %s__names[] = {%s};", t->fn, emit_field_names(w, t));
         cw_blank(w);
-        const char **names = cw_alloc(w, t->nfields * sizeof *names);
-        size_t *lens = cw_alloc(w, t->nfields * sizeof *lens);
-        if (names == NULL || lens == NULL)
-            return; /* recorded in w's status */
-        for (size_t i = 0; i < t->nfields; i++) {
-            names[i] = t->fields[i].json_name;
-            lens[i] = t->fields[i].json_len;
-        }
         emit_match_function(w, "ATD_NOINLINE ", cw_fmt(w, "%s__field_index", t->fn), names, lens,
                             NULL, t->nfields);
         cw_blank(w);
@@ -606,7 +599,7 @@ static void emit_key_function(cw *w, const ir_type *t)
     cw_line(w, "atd_string key;");
     if (t->nfields > 0)
         cw_line(w, "int i;");
-    emit_key_dispatch(w, t);
+    emit_key_dispatch(w, t, names, lens);
     emit_key_lookup(w, t);
     cw_close(w, "}");
     cw_blank(w);
