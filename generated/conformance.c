@@ -81,7 +81,7 @@ void conformance_nulls_init(conformance_nulls *v)
     memset(v, 0, sizeof *v);
 }
 
-static const char *conformance_nulls_read_p(atd_reader *r, const char *p, conformance_nulls *out)
+static ATD_NOINLINE const char *conformance_nulls_read_p(atd_reader *r, const char *p, conformance_nulls *out)
 {
     bool more;
     size_t len = 0, cap = 0;

@@ -3097,7 +3097,7 @@ static const char *everything_bool_assoc_assoc_read_p(atd_reader *r, const char 
     return p;
 }
 
-static const char *everything_int8_list_read_p(atd_reader *r, const char *p, everything_int8_list *out)
+static ATD_NOINLINE const char *everything_int8_list_read_p(atd_reader *r, const char *p, everything_int8_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;

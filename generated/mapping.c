@@ -177,7 +177,7 @@ fail:
 ATD_DEFINE_READ(extern, mapping_point, mapping_point)
 ATD_DEFINE_READ_ENTRY_POINTS(mapping_point)
 
-static const char *mapping_long_long_list_read_p(atd_reader *r, const char *p, mapping_long_long_list *out)
+static ATD_NOINLINE const char *mapping_long_long_list_read_p(atd_reader *r, const char *p, mapping_long_long_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;

@@ -422,7 +422,7 @@ ATD_DEFINE_READ_ENTRY_POINTS(validators_host)
 
 ATD_DEFINE_LIST_READ_P(validators_host_list, validators_host_list, validators_host, 8, validators_host_read_p)
 
-static const char *validators_port_list_read_p(atd_reader *r, const char *p, validators_port_list *out)
+static ATD_NOINLINE const char *validators_port_list_read_p(atd_reader *r, const char *p, validators_port_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;
@@ -458,7 +458,7 @@ static const char *validators_port_list_read_p(atd_reader *r, const char *p, val
     return p;
 }
 
-static const char *validators_int_checked_list_read_p(atd_reader *r, const char *p, validators_int_checked_list *out)
+static ATD_NOINLINE const char *validators_int_checked_list_read_p(atd_reader *r, const char *p, validators_int_checked_list *out)
 {
     bool more;
     size_t len = 0, cap = 0;

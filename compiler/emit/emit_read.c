@@ -333,11 +333,15 @@ static bool key_is_plain(const ir_field *f)
 }
 
 /* The p-form reader's signature:
- *     static const char *event_event_read_p(atd_reader *r, const char *p, event_event *out) */
+ *     static const char *event_event_read_p(atd_reader *r, const char *p, event_event *out)
+ * A list's reader is not inlined (ATD_NOINLINE, as ATD_DEFINE_LIST_READ_P's):
+ * it runs once per list, not per element, so the call costs little, and
+ * the reader that calls it (gcc inlines a static function called once)
+ * stays smaller: gcc's time grows faster than a function's size. */
 static void read_p_signature(cw *w, const ir_type *t)
 {
-    cw_line(w, "static const char *%s_read_p(atd_reader *r, const char *p, %s *out)", t->fn,
-            t->name);
+    cw_line(w, "static %sconst char *%s_read_p(atd_reader *r, const char *p, %s *out)",
+            t->kind == IR_LIST ? "ATD_NOINLINE " : "", t->fn, t->name);
 }
 
 /* The bool reader P t_read of a type with a p-form reader, on r->cur

@@ -402,6 +402,14 @@ const char *atd__object_next_slow_p(atd_reader *r, const char *p)
     return next_in_container(r, p, '}', "',' or '}'");
 }
 
+const char *atd__object_next_key_slow_p(atd_reader *r, const char *p)
+{
+    p = next_in_container(r, p, '}', "',' or '}'");
+    if (p == NULL || p[-1] == '}')
+        return p;
+    return atd_skip_ws_p(r, p);
+}
+
 /* ------------------------------------------------------------------------ */
 /* Literals                                                                  */
 /* ------------------------------------------------------------------------ */

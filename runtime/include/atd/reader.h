@@ -334,7 +334,7 @@ static inline size_t atd_reader_offset_of(const atd_reader *r, const char *p)
  * atd_skip_ws does the same at r->cur. */
 static ATD__HOT_INLINE const char *atd_skip_ws_p(atd_reader *r, const char *p)
 {
-    return atd__skip_ws_as_p(r, p, ATD__WS_SPACE | ATD__WS_INDENT);
+    return atd__skip_ws_as_p(r, p, ATD__WS_SPACE | ATD__WS_INDENT | ATD__WS_COMMENT);
 }
 static inline void atd_skip_ws(atd_reader *r)
 {
@@ -445,16 +445,29 @@ static ATD__HOT_INLINE const char *atd_object_end_p(atd_reader *r, const char *p
 {
     return atd__next_or_close_p(r, p, more, '}', atd__object_next_slow_p);
 }
-/* The record readers' step to the next member: atd_object_next_p, then
- * the whitespace before the key when a ',' was read (atd_object_end_p's
- * twin is atd_object_end_key_p). On an error *more is false as well as
- * the cursor NULL, so that one test of *more per member leaves the
- * straight line and the cursor is tested once, where the object ends. */
+/* The record readers' step to the next member: past the ',' and the
+ * whitespace after it, the cursor then at the key (or, in lenient mode,
+ * maybe at a comment before it, which atd_object_key_p skips). On an error
+ * *more is false as well as the cursor NULL, so that one test of *more per
+ * member leaves the straight line and the cursor is tested once, where the
+ * object ends. The ',' right after the value and the whitespace the inline
+ * skip takes are settled inline, everything else (and the last 32 bytes
+ * of the input) in one call. */
 static ATD__HOT_INLINE const char *atd_object_next_key_p(atd_reader *r, const char *p, bool *more)
 {
-    p = atd_object_next_p(r, p, more);
-    return *more ? atd__skip_ws_as_p(r, p, ATD__WS_INDENT) : p;
+    if (ATD_LIKELY(p < r->fast_end && *p == ',')) {
+        const char *q = atd__skip_ws_try(r, p + 1, ATD__WS_INDENT | ATD__WS_ROOM);
+        if (ATD_LIKELY(q != NULL)) {
+            *more = true;
+            return q;
+        }
+    }
+    p = atd__object_next_key_slow_p(r, p);
+    *more = p != NULL && p[-1] != '}';
+    return p;
 }
+/* The same after the value expected to be the object's last
+ * (atd_object_end_p: the '}' is settled inline too). */
 static ATD__HOT_INLINE const char *atd_object_end_key_p(atd_reader *r, const char *p, bool *more)
 {
     p = atd_object_end_p(r, p, more);
@@ -597,7 +610,8 @@ static ATD__HOT_INLINE bool atd_object_begin_is(atd_reader *r, const char **p, b
  * field's own reader, whose error names it. */
 static ATD__HOT_INLINE bool atd_null_skip(atd_reader *r, const char **p)
 {
-    const char *q = atd__skip_ws_as_p(r, *p, ATD__WS_SPACE); /* after the ':' */
+    /* after the ':'; exact: a comment before a null is skipped here */
+    const char *q = atd__skip_ws_as_p(r, *p, ATD__WS_SPACE | ATD__WS_COMMENT);
     if (ATD_LIKELY(q >= r->end || *q != 'n')) {
         *p = q;
         return false;

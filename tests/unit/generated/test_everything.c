@@ -6,6 +6,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "test_files.h"
 #include "test_main.h"
 
 #include "everything.h"
@@ -464,6 +465,89 @@ START_TEST(test_entry_points)
 }
 END_TEST
 
+/* Lenient mode: a comment (with whitespace around it, in the forms that
+ * take the readers' inline and out-of-line paths) anywhere between two
+ * tokens of json changes nothing that the reader `read` reads (compared
+ * through `write`'s compact output). The inline whitespace skips of the
+ * generated readers may stop at a '/'; this checks that every place that
+ * does then skips the comment. Returns the number of documents read. */
+static size_t comments_sweep(const char *json, size_t len, atd_read_fn read, atd_write_fn write,
+                             void *v)
+{
+    static const char *const comments[] = {"/**/", "//x\n", " /* } ] , : */ ", "\n  /**/",
+                                           "/**/\n      ", "\n//\n   ", " // \" \n"};
+    atd_error e;
+    atd_buf want, got;
+    atd_buf_init(&want);
+    atd_buf_init(&got);
+    ck_assert_msg(atd_from_json(json, len, arena, read, v, &e) == 0, "%s", e.message);
+    ck_assert_int_eq(atd_to_json(write, v, &want, &e), 0);
+    char *doc = malloc(len + 32);
+    ck_assert_ptr_nonnull(doc);
+    size_t tried = 0;
+    bool in_string = false, escaped = false;
+    for (size_t i = 0; i <= len; i++) {
+        /* between two tokens: next to a bracket, a ',' or a ':' outside strings */
+        char before = i > 0 ? json[i - 1] : '{', at = i < len ? json[i] : '}';
+        if (i > 0 && in_string) {
+            if (escaped)
+                escaped = false;
+            else if (before == '\\')
+                escaped = true;
+            else if (before == '"')
+                in_string = false;
+            if (in_string)
+                continue;
+        } else if (i > 0 && before == '"') {
+            in_string = true;
+            continue;
+        }
+        if (!strchr("{}[],:", before) && !strchr("{}[],:", at))
+            continue;
+        for (size_t k = 0; k < sizeof comments / sizeof *comments; k++) {
+            size_t n = strlen(comments[k]);
+            memcpy(doc, json, i);
+            memcpy(doc + i, comments[k], n);
+            memcpy(doc + i + n, json + i, len - i);
+            ck_assert_msg(atd_from_json_flags(doc, len + n, arena, ATD_READ_LENIENT, read, v, &e) ==
+                              0,
+                          "comment %zu at byte %zu: %s", k, i, e.message);
+            got.len = 0;
+            ck_assert_int_eq(atd_to_json(write, v, &got, &e), 0);
+            ck_assert_msg(got.len == want.len && memcmp(got.data, want.data, want.len) == 0,
+                          "comment %zu at byte %zu: read %.*s", k, i, (int)got.len, got.data);
+            tried++;
+        }
+        atd_arena_reset(arena);
+    }
+    free(doc);
+    atd_buf_free(&want);
+    atd_buf_free(&got);
+    return tried;
+}
+
+START_TEST(test_comments_anywhere)
+{
+    /* every construct */
+    size_t len;
+    char *json = test_read_file(ATD_SOURCE_DIR "/tests/conformance/everything_root.json", &len);
+    everything_root root;
+    ck_assert_uint_gt(comments_sweep(json, len, everything_root_read_any,
+                                     everything_root_write_any, &root),
+                      1000);
+    free(json);
+    /* optional fields given as null, which read as absent */
+    static const char nulls[] =
+        "{\"req_int\":1,\"req_nullable\":null,\"req_unit\":null,\"opt_option\":null,"
+        "\"opt_nullable\":null,\"opt_alias\":null,\"def_bool\":null,\"def_int\":null,"
+        "\"def_string\":null,\"def_list\":null,\"def_option\":null,\"ex_true\":null}";
+    everything_fields fields;
+    ck_assert_uint_gt(comments_sweep(nulls, sizeof nulls - 1, everything_fields_read_any,
+                                     everything_fields_write_any, &fields),
+                      100);
+}
+END_TEST
+
 Suite *everything_suite(void);
 Suite *everything_suite(void)
 {
@@ -481,6 +565,7 @@ Suite *everything_suite(void)
     tcase_add_test(tc, test_error_matrix);
     tcase_add_test(tc, test_fixed_pieces);
     tcase_add_test(tc, test_entry_points);
+    tcase_add_test(tc, test_comments_anywhere);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -10,9 +10,11 @@
 #define ATD_DETAIL_LIST_H
 
 /* Defines the cursor-form reader
- *     static const char *FN_read_p(atd_reader *r, const char *p, T *out)
+ *     static ATD_NOINLINE const char *FN_read_p(atd_reader *r, const char *p, T *out)
  * of a JSON array into an array of ELEM in the reader's arena, grown by
- * doubling (atd_read_grow).
+ * doubling (atd_read_grow). Not inlined: it runs once per list, and the
+ * reader that calls it stays smaller (gcc's time grows faster than a
+ * function's size).
  *   ELEM:   the element's C type.
  *   ALIGN:  its alignment in bytes.
  *   READ_P: its cursor-form reader, const char *READ_P(atd_reader *,
@@ -21,7 +23,7 @@
  * of the array that fails leaves `more` false and the cursor NULL, which
  * the reader returns. */
 #define ATD_DEFINE_LIST_READ_P(FN, T, ELEM, ALIGN, READ_P)                                         \
-    static const char *FN##_read_p(atd_reader *r, const char *p, T *out)                           \
+    static ATD_NOINLINE const char *FN##_read_p(atd_reader *r, const char *p, T *out)              \
     {                                                                                              \
         bool more;                                                                                 \
         size_t len = 0, cap = 0;                                                                   \

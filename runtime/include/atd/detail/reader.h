@@ -58,34 +58,56 @@ static ATD__HOT_INLINE unsigned atd__string_stops(__m128i v)
 /* atd_skip_ws_p's slow path: runs of whitespace the inline skip leaves,
  * comments in lenient mode, the end of the input. */
 const char *atd__skip_ws_slow_p(atd_reader *r, const char *p);
-/* The inline exits of atd__skip_ws_as_p. */
-enum { ATD__WS_SPACE = 1, ATD__WS_INDENT = 2 };
-/* atd_skip_ws_p with only some of its inline exits (a constant `ways`):
- * every call site pays the code of the exits it keeps, and what they leave
- * goes out of line, with the same result. Callers keep the exits that the
- * whitespace at their place in common input takes: one space after a ':'
- * (ATD__WS_SPACE), a newline and an indentation after a ',' or a bracket
- * in pretty-printed input (ATD__WS_INDENT, which also takes the one space,
- * with more steps). */
-static ATD__HOT_INLINE const char *atd__skip_ws_as_p(atd_reader *r, const char *p, unsigned ways)
+/* The inline exits of atd__skip_ws_try (`ways`), and whether a '/' ends
+ * the skip. */
+enum {
+    ATD__WS_SPACE = 1,  /* one space, as after a ':' */
+    ATD__WS_INDENT = 2, /* a newline and an indentation (or one space, in more steps) */
+    /* A '/' is not taken for the token: it may start a comment (lenient
+     * mode), which goes out of line. Without it the skip may stop at a
+     * '/', for callers whose every path that does not find the token they
+     * expect goes out of line and skips there with atd_skip_ws_p: one
+     * compare less at each of their exits. */
+    ATD__WS_COMMENT = 4,
+    /* The caller has checked that p - 1 < r->fast_end: the 32 bytes from
+     * p on are input, and the skip checks no bound. */
+    ATD__WS_ROOM = 8
+};
+/* Whether c, the byte after some whitespace, is the token the skip stops
+ * at: a byte above ' ', but for a '/' when slash_ends is false (a comment
+ * then goes out of line). Bitwise rather than && and ||: with those, gcc
+ * gives the out-of-line readers that start with a skip (atd_read_double_p
+ * and the like) a stack frame on their fast path. */
+static ATD__HOT_INLINE bool atd__ws_stop(unsigned char c, bool slash_ends)
+{
+    return (c > ' ') & (slash_ends | (c != '/'));
+}
+/* atd_skip_ws_p's inline half with only some of its exits (a constant
+ * `ways`, above): every call site pays the code of the exits it keeps.
+ * Callers keep the exits that the whitespace at their place in common
+ * input takes: one space after a ':', a newline and an indentation after
+ * a ',' or a bracket in pretty-printed input. Returns the cursor at the
+ * token, or NULL where it leaves the rest to atd__skip_ws_slow_p (from p). */
+static ATD__HOT_INLINE const char *atd__skip_ws_try(const atd_reader *r, const char *p,
+                                                    unsigned ways)
 {
     /* Inline exits for the common cases: no whitespace, one space (": "),
      * and with SSE2 newlines and an indentation of up to 31 spaces in all
      * (pretty-printed input): 16 bytes compared with ' ' and '\n', 16 more
      * compared with ' ' when those are all whitespace, and the first other
-     * byte is the token. '/' may start a comment in lenient mode. Everything
-     * else (longer runs, tabs, CR, comments, the last 32 bytes of the input)
-     * goes out of line. */
+     * byte is the token. Everything else (longer runs, tabs, CR, comments,
+     * the last 32 bytes of the input) goes out of line. */
+    const bool slash_ends = !(ways & ATD__WS_COMMENT);
     const char *end = r->end;
-    if (ATD_LIKELY(p < end)) {
+    if (ATD_LIKELY((ways & ATD__WS_ROOM) || p < end)) {
         unsigned char c = (unsigned char)*p;
-        if (c > ' ' && c != '/')
+        if (atd__ws_stop(c, slash_ends))
             return p;
-        if ((ways & ATD__WS_SPACE) && c == ' ' && end - p >= 2 && (unsigned char)p[1] > ' ' &&
-            p[1] != '/')
+        if ((ways & ATD__WS_SPACE) && c == ' ' && end - p >= 2 &&
+            atd__ws_stop((unsigned char)p[1], slash_ends))
             return p + 1;
 #if ATD__INLINE_SSE2
-        if ((ways & ATD__WS_INDENT) && ATD_LIKELY(p < r->fast_end)) {
+        if ((ways & ATD__WS_INDENT) && ATD_LIKELY((ways & ATD__WS_ROOM) || p < r->fast_end)) {
             const __m128i sp = _mm_set1_epi8(' '), nl = _mm_set1_epi8('\n');
             __m128i v0 = _mm_loadu_si128((const __m128i *)(const void *)p);
             uint64_t m = (unsigned)_mm_movemask_epi8(
@@ -96,12 +118,19 @@ static ATD__HOT_INLINE const char *atd__skip_ws_as_p(atd_reader *r, const char *
             }
             /* at most 32: the bits above the 32 compared are zero in m */
             const char *q = p + atd__lowest_bit(~m);
-            if (ATD_LIKELY((unsigned char)*q > ' ' && *q != '/'))
+            if (ATD_LIKELY(atd__ws_stop((unsigned char)*q, slash_ends)))
                 return q;
         }
 #endif
     }
-    return atd__skip_ws_slow_p(r, p);
+    return NULL;
+}
+/* atd__skip_ws_try, then its slow path: the cursor at the next token (or
+ * at a '/' without ATD__WS_COMMENT) or the end of the input. */
+static ATD__HOT_INLINE const char *atd__skip_ws_as_p(atd_reader *r, const char *p, unsigned ways)
+{
+    const char *q = atd__skip_ws_try(r, p, ways);
+    return ATD_LIKELY(q != NULL) ? q : atd__skip_ws_slow_p(r, p);
 }
 
 /* The out-of-line halves: everything the inline halves below do not settle
@@ -115,6 +144,10 @@ const char *atd__array_begin_slow_p(atd_reader *r, const char *p);
 const char *atd__object_begin_slow_p(atd_reader *r, const char *p);
 const char *atd__array_next_slow_p(atd_reader *r, const char *p);
 const char *atd__object_next_slow_p(atd_reader *r, const char *p);
+/* atd_object_next_key_p's out-of-line half, at p after a member's value: past
+ * the ',' and the whitespace after it (the cursor at the next key), or
+ * past the '}' (the byte before the cursor), or NULL after an error. */
+const char *atd__object_next_key_slow_p(atd_reader *r, const char *p);
 
 /* atd_null_skip's out-of-line half, at q (an 'n'): the cursor past the
  * null when one is there, followed by what may follow a member's value,
@@ -139,9 +172,10 @@ static ATD__HOT_INLINE const char *atd__begin_p(atd_reader *r, const char *p, bo
                                                 const char *(*slow)(atd_reader *, const char *))
 {
     if (!at)
-        p = atd__skip_ws_as_p(r, p, ATD__WS_SPACE | ATD__WS_INDENT);
+        p = atd__skip_ws_as_p(r, p, ATD__WS_INDENT);
     if (ATD_LIKELY(p < r->end && *p == open && r->depth < r->max_depth)) {
-        const char *q = atd__skip_ws_as_p(r, p + 1, ATD__WS_INDENT);
+        /* exact: a comment there must not be taken for a first token */
+        const char *q = atd__skip_ws_as_p(r, p + 1, ATD__WS_INDENT | ATD__WS_COMMENT);
         if (ATD_LIKELY(q < r->end)) {
             *nonempty = *q != close;
             if (*q == close)
