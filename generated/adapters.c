@@ -1566,7 +1566,6 @@ static char *adapters_circle__write_tagged_p(atd_writer *w, char *p, const adapt
     p = atd_writer_raw_p(w, p, tag, tag_len);
     if (p == NULL) return NULL;
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("radius")}};
     if (!atd_writer_finite(w, (double)v->radius)) { field = 0; goto fail; }
     p = atd_writer_room(w, p, ATD_LEN(",\"radius\":") + ATD_DOUBLE_CHARS + ATD_LEN("}"));
     if (p == NULL) { field = 0; goto fail; }
@@ -1575,13 +1574,12 @@ static char *adapters_circle__write_tagged_p(atd_writer *w, char *p, const adapt
     *p++ = '}';
     return p;
 fail:
-    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
+    return atd_writer_fail_cursor(atd_writer_push_field(w, adapters_circle__names[field].ptr, adapters_circle__names[field].len));
 }
 
 static char *adapters_circle_write_p(atd_writer *w, char *p, const adapters_circle *v)
 {
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("radius")}};
     if (!atd_writer_finite(w, (double)v->radius)) { field = 0; goto fail; }
     p = atd_writer_room(w, p, ATD_LEN("{\"radius\":") + ATD_DOUBLE_CHARS + ATD_LEN("}"));
     if (p == NULL) { field = 0; goto fail; }
@@ -1590,7 +1588,7 @@ static char *adapters_circle_write_p(atd_writer *w, char *p, const adapters_circ
     *p++ = '}';
     return p;
 fail:
-    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
+    return atd_writer_fail_cursor(atd_writer_push_field(w, adapters_circle__names[field].ptr, adapters_circle__names[field].len));
 }
 
 ATD_DEFINE_WRITE(adapters_circle, adapters_circle)
@@ -1601,7 +1599,6 @@ static char *adapters_rect__write_tagged_p(atd_writer *w, char *p, const adapter
     p = atd_writer_raw_p(w, p, tag, tag_len);
     if (p == NULL) return NULL;
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("width")}, {ATD_LIT("height")}, {ATD_LIT("label")}};
     p = atd_writer_room(w, p, ATD_LEN(",\"width\":") + ATD_INT64_CHARS + ATD_LEN(",\"height\":") + ATD_INT64_CHARS);
     if (p == NULL) { field = 0; goto fail; }
     p = atd_put(p, ATD_LIT(",\"width\":"));
@@ -1614,13 +1611,12 @@ static char *adapters_rect__write_tagged_p(atd_writer *w, char *p, const adapter
     }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
 fail:
-    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
+    return atd_writer_fail_cursor(atd_writer_push_field(w, adapters_rect__names[field].ptr, adapters_rect__names[field].len));
 }
 
 static char *adapters_rect_write_p(atd_writer *w, char *p, const adapters_rect *v)
 {
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("width")}, {ATD_LIT("height")}, {ATD_LIT("label")}};
     p = atd_writer_room(w, p, ATD_LEN("{\"width\":") + ATD_INT64_CHARS + ATD_LEN(",\"height\":") + ATD_INT64_CHARS);
     if (p == NULL) { field = 0; goto fail; }
     p = atd_put(p, ATD_LIT("{\"width\":"));
@@ -1633,7 +1629,7 @@ static char *adapters_rect_write_p(atd_writer *w, char *p, const adapters_rect *
     }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
 fail:
-    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
+    return atd_writer_fail_cursor(atd_writer_push_field(w, adapters_rect__names[field].ptr, adapters_rect__names[field].len));
 }
 
 ATD_DEFINE_WRITE(adapters_rect, adapters_rect)
@@ -1644,7 +1640,6 @@ static char *adapters_start__write_tagged_p(atd_writer *w, char *p, const adapte
     p = atd_writer_raw_p(w, p, tag, tag_len);
     if (p == NULL) return NULL;
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("at")}};
     p = atd_writer_room(w, p, ATD_LEN(",\"at\":") + ATD_INT64_CHARS + ATD_LEN("}"));
     if (p == NULL) { field = 0; goto fail; }
     p = atd_put(p, ATD_LIT(",\"at\":"));
@@ -1652,13 +1647,12 @@ static char *adapters_start__write_tagged_p(atd_writer *w, char *p, const adapte
     *p++ = '}';
     return p;
 fail:
-    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
+    return atd_writer_fail_cursor(atd_writer_push_field(w, adapters_start__names[field].ptr, adapters_start__names[field].len));
 }
 
 static char *adapters_start_write_p(atd_writer *w, char *p, const adapters_start *v)
 {
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("at")}};
     p = atd_writer_room(w, p, ATD_LEN("{\"at\":") + ATD_INT64_CHARS + ATD_LEN("}"));
     if (p == NULL) { field = 0; goto fail; }
     p = atd_put(p, ATD_LIT("{\"at\":"));
@@ -1666,7 +1660,7 @@ static char *adapters_start_write_p(atd_writer *w, char *p, const adapters_start
     *p++ = '}';
     return p;
 fail:
-    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
+    return atd_writer_fail_cursor(atd_writer_push_field(w, adapters_start__names[field].ptr, adapters_start__names[field].len));
 }
 
 ATD_DEFINE_WRITE(adapters_start, adapters_start)
@@ -1677,7 +1671,6 @@ static char *adapters_tagged__write_tagged_p(atd_writer *w, char *p, const adapt
     p = atd_writer_raw_p(w, p, tag, tag_len);
     if (p == NULL) return NULL;
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("kind")}, {ATD_LIT("n")}};
     p = atd_writer_room(w, p, ATD_LEN(",\"n\":") + ATD_INT64_CHARS + ATD_LEN("}"));
     if (p == NULL) { field = 1; goto fail; }
     p = atd_put(p, ATD_LIT(",\"n\":"));
@@ -1685,13 +1678,12 @@ static char *adapters_tagged__write_tagged_p(atd_writer *w, char *p, const adapt
     *p++ = '}';
     return p;
 fail:
-    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
+    return atd_writer_fail_cursor(atd_writer_push_field(w, adapters_tagged__names[field].ptr, adapters_tagged__names[field].len));
 }
 
 static char *adapters_tagged_write_p(atd_writer *w, char *p, const adapters_tagged *v)
 {
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("kind")}, {ATD_LIT("n")}};
     p = atd_writer_key_string_p(w, p, ATD_LIT("{\"kind\":"), v->kind.ptr, v->kind.len);
     if (p == NULL) { field = 0; goto fail; }
     p = atd_writer_room(w, p, ATD_LEN(",\"n\":") + ATD_INT64_CHARS + ATD_LEN("}"));
@@ -1701,7 +1693,7 @@ static char *adapters_tagged_write_p(atd_writer *w, char *p, const adapters_tagg
     *p++ = '}';
     return p;
 fail:
-    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
+    return atd_writer_fail_cursor(atd_writer_push_field(w, adapters_tagged__names[field].ptr, adapters_tagged__names[field].len));
 }
 
 ATD_DEFINE_WRITE(adapters_tagged, adapters_tagged)
@@ -1846,7 +1838,6 @@ static char *adapters_tagged_value__write_tagged_p(atd_writer *w, char *p, const
     p = atd_writer_raw_p(w, p, tag, tag_len);
     if (p == NULL) return NULL;
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("payload")}, {ATD_LIT("id")}};
     if (adapters_tagged_value__tv_has_value(&v->payload)) {
         p = atd_writer_raw_p(w, p, ATD_LIT(",\"payload\":"));
         if (p == NULL) return NULL;
@@ -1857,7 +1848,7 @@ static char *adapters_tagged_value__write_tagged_p(atd_writer *w, char *p, const
     if (p == NULL) { field = 1; goto fail; }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
 fail:
-    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
+    return atd_writer_fail_cursor(atd_writer_push_field(w, adapters_tagged_value__names[field].ptr, adapters_tagged_value__names[field].len));
 }
 
 static char *adapters_tagged_value_write_p(atd_writer *w, char *p, const adapters_tagged_value *v)
@@ -1969,7 +1960,6 @@ static char *adapters_tagged_value2__write_tagged_p(atd_writer *w, char *p, cons
     p = atd_writer_raw_p(w, p, tag, tag_len);
     if (p == NULL) return NULL;
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("kind")}, {ATD_LIT("payload2")}};
     if (adapters_tagged_value2__tv_has_value(&v->payload2)) {
         p = atd_writer_raw_p(w, p, ATD_LIT(",\"payload2\":"));
         if (p == NULL) return NULL;
@@ -1978,7 +1968,7 @@ static char *adapters_tagged_value2__write_tagged_p(atd_writer *w, char *p, cons
     }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
 fail:
-    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
+    return atd_writer_fail_cursor(atd_writer_push_field(w, adapters_tagged_value2__names[field].ptr, adapters_tagged_value2__names[field].len));
 }
 
 static char *adapters_tagged_value2_write_p(atd_writer *w, char *p, const adapters_tagged_value2 *v)
@@ -2041,7 +2031,6 @@ ATD_DEFINE_LIST_WRITE_P(adapters_kind_shape_list, adapters_kind_shape_list, adap
 static char *adapters_doc_write_p(atd_writer *w, char *p, const adapters_doc *v)
 {
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("shapes")}, {ATD_LIT("events")}, {ATD_LIT("ones")}, {ATD_LIT("codec")}, {ATD_LIT("tv")}, {ATD_LIT("tv2")}, {ATD_LIT("kinds")}};
     p = atd_writer_raw_p(w, p, ATD_LIT("{\"shapes\":"));
     if (p == NULL) return NULL;
     p = adapters_shape_list_write_p(w, p, &v->shapes);
@@ -2078,7 +2067,7 @@ static char *adapters_doc_write_p(atd_writer *w, char *p, const adapters_doc *v)
     }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
 fail:
-    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
+    return atd_writer_fail_cursor(atd_writer_push_field(w, adapters_doc__names[field].ptr, adapters_doc__names[field].len));
 }
 
 ATD_DEFINE_WRITE(adapters_doc, adapters_doc)

@@ -480,14 +480,13 @@ ATD_DEFINE_LIST_WRITE_P(blockchain_transaction_list, blockchain_transaction_list
 static char *blockchain_root_write_p(atd_writer *w, char *p, const blockchain_root *v)
 {
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("txs")}};
     p = atd_writer_raw_p(w, p, ATD_LIT("{\"txs\":"));
     if (p == NULL) return NULL;
     p = blockchain_transaction_list_write_p(w, p, &v->txs);
     if (p == NULL) { field = 0; goto fail; }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
 fail:
-    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
+    return atd_writer_fail_cursor(atd_writer_push_field(w, blockchain_root__names[field].ptr, blockchain_root__names[field].len));
 }
 
 ATD_DEFINE_WRITE(blockchain_root, blockchain_root)
@@ -500,7 +499,6 @@ ATD_DEFINE_LIST_WRITE_P(blockchain_output_list, blockchain_output_list, blockcha
 static char *blockchain_transaction_write_p(atd_writer *w, char *p, const blockchain_transaction *v)
 {
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("lock_time")}, {ATD_LIT("ver")}, {ATD_LIT("size")}, {ATD_LIT("inputs")}, {ATD_LIT("double_spend")}, {ATD_LIT("time")}, {ATD_LIT("tx_index")}, {ATD_LIT("vin_sz")}, {ATD_LIT("hash")}, {ATD_LIT("vout_sz")}, {ATD_LIT("relayed_by")}, {ATD_LIT("out")}};
     p = atd_writer_room(w, p, ATD_LEN("{\"lock_time\":") + ATD_INT64_CHARS + ATD_LEN(",\"ver\":") + ATD_INT64_CHARS + ATD_LEN(",\"size\":") + ATD_INT64_CHARS);
     if (p == NULL) { field = 0; goto fail; }
     p = atd_put(p, ATD_LIT("{\"lock_time\":"));
@@ -537,7 +535,7 @@ static char *blockchain_transaction_write_p(atd_writer *w, char *p, const blockc
     if (p == NULL) { field = 11; goto fail; }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
 fail:
-    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
+    return atd_writer_fail_cursor(atd_writer_push_field(w, blockchain_transaction__names[field].ptr, blockchain_transaction__names[field].len));
 }
 
 ATD_DEFINE_WRITE(blockchain_transaction, blockchain_transaction)
@@ -546,7 +544,6 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(blockchain_transaction)
 static char *blockchain_output_write_p(atd_writer *w, char *p, const blockchain_output *v)
 {
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("spent")}, {ATD_LIT("tx_index")}, {ATD_LIT("type")}, {ATD_LIT("addr")}, {ATD_LIT("value")}, {ATD_LIT("n")}, {ATD_LIT("script")}};
     p = atd_writer_room(w, p, ATD_LEN("{\"spent\":") + ATD_LEN("false") + ATD_LEN(",\"tx_index\":") + ATD_INT64_CHARS + ATD_LEN(",\"type\":") + ATD_INT64_CHARS);
     if (p == NULL) { field = 0; goto fail; }
     p = atd_put(p, ATD_LIT("{\"spent\":"));
@@ -567,7 +564,7 @@ static char *blockchain_output_write_p(atd_writer *w, char *p, const blockchain_
     if (p == NULL) { field = 6; goto fail; }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
 fail:
-    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
+    return atd_writer_fail_cursor(atd_writer_push_field(w, blockchain_output__names[field].ptr, blockchain_output__names[field].len));
 }
 
 ATD_DEFINE_WRITE(blockchain_output, blockchain_output)
@@ -576,7 +573,6 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(blockchain_output)
 static char *blockchain_input_write_p(atd_writer *w, char *p, const blockchain_input *v)
 {
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("sequence")}, {ATD_LIT("prev_out")}, {ATD_LIT("script")}};
     p = atd_writer_room(w, p, ATD_LEN("{\"sequence\":") + ATD_INT64_CHARS);
     if (p == NULL) { field = 0; goto fail; }
     p = atd_put(p, ATD_LIT("{\"sequence\":"));
@@ -589,7 +585,7 @@ static char *blockchain_input_write_p(atd_writer *w, char *p, const blockchain_i
     if (p == NULL) { field = 2; goto fail; }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
 fail:
-    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
+    return atd_writer_fail_cursor(atd_writer_push_field(w, blockchain_input__names[field].ptr, blockchain_input__names[field].len));
 }
 
 ATD_DEFINE_WRITE(blockchain_input, blockchain_input)

@@ -392,7 +392,6 @@ ATD_DEFINE_LIST_WRITE_P(canada_feature_list, canada_feature_list, canada_feature
 static char *canada_root_write_p(atd_writer *w, char *p, const canada_root *v)
 {
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("type")}, {ATD_LIT("features")}};
     p = atd_writer_key_string_p(w, p, ATD_LIT("{\"type\":"), v->collection_type.ptr, v->collection_type.len);
     if (p == NULL) { field = 0; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"features\":"));
@@ -401,7 +400,7 @@ static char *canada_root_write_p(atd_writer *w, char *p, const canada_root *v)
     if (p == NULL) { field = 1; goto fail; }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
 fail:
-    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
+    return atd_writer_fail_cursor(atd_writer_push_field(w, canada_root__names[field].ptr, canada_root__names[field].len));
 }
 
 ATD_DEFINE_WRITE(canada_root, canada_root)
@@ -410,12 +409,11 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(canada_root)
 static char *canada_properties_write_p(atd_writer *w, char *p, const canada_properties *v)
 {
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("name")}};
     p = atd_writer_key_string_p(w, p, ATD_LIT("{\"name\":"), v->name.ptr, v->name.len);
     if (p == NULL) { field = 0; goto fail; }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
 fail:
-    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
+    return atd_writer_fail_cursor(atd_writer_push_field(w, canada_properties__names[field].ptr, canada_properties__names[field].len));
 }
 
 ATD_DEFINE_WRITE(canada_properties, canada_properties)
@@ -426,7 +424,6 @@ ATD_DEFINE_LIST_WRITE_P(canada_ring_list, canada_ring_list, canada_ring_write_p)
 static char *canada_geometry_write_p(atd_writer *w, char *p, const canada_geometry *v)
 {
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("type")}, {ATD_LIT("coordinates")}};
     p = atd_writer_key_string_p(w, p, ATD_LIT("{\"type\":"), v->geometry_type.ptr, v->geometry_type.len);
     if (p == NULL) { field = 0; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"coordinates\":"));
@@ -435,7 +432,7 @@ static char *canada_geometry_write_p(atd_writer *w, char *p, const canada_geomet
     if (p == NULL) { field = 1; goto fail; }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
 fail:
-    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
+    return atd_writer_fail_cursor(atd_writer_push_field(w, canada_geometry__names[field].ptr, canada_geometry__names[field].len));
 }
 
 ATD_DEFINE_WRITE(canada_geometry, canada_geometry)
@@ -444,7 +441,6 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(canada_geometry)
 static char *canada_feature_write_p(atd_writer *w, char *p, const canada_feature *v)
 {
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("type")}, {ATD_LIT("properties")}, {ATD_LIT("geometry")}};
     p = atd_writer_key_string_p(w, p, ATD_LIT("{\"type\":"), v->feature_type.ptr, v->feature_type.len);
     if (p == NULL) { field = 0; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"properties\":"));
@@ -457,7 +453,7 @@ static char *canada_feature_write_p(atd_writer *w, char *p, const canada_feature
     if (p == NULL) { field = 2; goto fail; }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
 fail:
-    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
+    return atd_writer_fail_cursor(atd_writer_push_field(w, canada_feature__names[field].ptr, canada_feature__names[field].len));
 }
 
 ATD_DEFINE_WRITE(canada_feature, canada_feature)

@@ -885,7 +885,6 @@ static char *citm_catalog_int_list_write_p(atd_writer *w, char *p, const citm_ca
 static char *citm_catalog_event_write_p(atd_writer *w, char *p, const citm_catalog_event *v)
 {
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("description")}, {ATD_LIT("id")}, {ATD_LIT("logo")}, {ATD_LIT("name")}, {ATD_LIT("subTopicIds")}, {ATD_LIT("subjectCode")}, {ATD_LIT("subtitle")}, {ATD_LIT("topicIds")}};
     p = atd_writer_raw_p(w, p, ATD_LIT("{\"description\":"));
     if (p == NULL) return NULL;
     p = citm_catalog_string_nullable_write_p(w, p, &v->description);
@@ -918,7 +917,7 @@ static char *citm_catalog_event_write_p(atd_writer *w, char *p, const citm_catal
     if (p == NULL) { field = 7; goto fail; }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
 fail:
-    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
+    return atd_writer_fail_cursor(atd_writer_push_field(w, citm_catalog_event__names[field].ptr, citm_catalog_event__names[field].len));
 }
 
 ATD_DEFINE_WRITE(citm_catalog_event, citm_catalog_event)
@@ -965,7 +964,6 @@ static char *citm_catalog_int_list_assoc_write_p(atd_writer *w, char *p, const c
 static char *citm_catalog_root_write_p(atd_writer *w, char *p, const citm_catalog_root *v)
 {
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("areaNames")}, {ATD_LIT("audienceSubCategoryNames")}, {ATD_LIT("blockNames")}, {ATD_LIT("events")}, {ATD_LIT("performances")}, {ATD_LIT("seatCategoryNames")}, {ATD_LIT("subTopicNames")}, {ATD_LIT("subjectNames")}, {ATD_LIT("topicNames")}, {ATD_LIT("topicSubTopics")}, {ATD_LIT("venueNames")}};
     p = atd_writer_raw_p(w, p, ATD_LIT("{\"areaNames\":"));
     if (p == NULL) return NULL;
     p = citm_catalog_id_map_write_p(w, p, &v->area_names);
@@ -1012,7 +1010,7 @@ static char *citm_catalog_root_write_p(atd_writer *w, char *p, const citm_catalo
     if (p == NULL) { field = 10; goto fail; }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
 fail:
-    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
+    return atd_writer_fail_cursor(atd_writer_push_field(w, citm_catalog_root__names[field].ptr, citm_catalog_root__names[field].len));
 }
 
 ATD_DEFINE_WRITE(citm_catalog_root, citm_catalog_root)
@@ -1025,7 +1023,6 @@ ATD_DEFINE_LIST_WRITE_P(citm_catalog_seat_category_list, citm_catalog_seat_categ
 static char *citm_catalog_performance_write_p(atd_writer *w, char *p, const citm_catalog_performance *v)
 {
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("eventId")}, {ATD_LIT("id")}, {ATD_LIT("logo")}, {ATD_LIT("name")}, {ATD_LIT("prices")}, {ATD_LIT("seatCategories")}, {ATD_LIT("seatMapImage")}, {ATD_LIT("start")}, {ATD_LIT("venueCode")}};
     p = atd_writer_room(w, p, ATD_LEN("{\"eventId\":") + ATD_INT64_CHARS + ATD_LEN(",\"id\":") + ATD_INT64_CHARS);
     if (p == NULL) { field = 0; goto fail; }
     p = atd_put(p, ATD_LIT("{\"eventId\":"));
@@ -1060,7 +1057,7 @@ static char *citm_catalog_performance_write_p(atd_writer *w, char *p, const citm
     if (p == NULL) { field = 8; goto fail; }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
 fail:
-    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
+    return atd_writer_fail_cursor(atd_writer_push_field(w, citm_catalog_performance__names[field].ptr, citm_catalog_performance__names[field].len));
 }
 
 ATD_DEFINE_WRITE(citm_catalog_performance, citm_catalog_performance)
@@ -1069,7 +1066,6 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(citm_catalog_performance)
 static char *citm_catalog_price_write_p(atd_writer *w, char *p, const citm_catalog_price *v)
 {
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("amount")}, {ATD_LIT("audienceSubCategoryId")}, {ATD_LIT("seatCategoryId")}};
     p = atd_writer_room(w, p, ATD_LEN("{\"amount\":") + ATD_INT64_CHARS + ATD_LEN(",\"audienceSubCategoryId\":") + ATD_INT64_CHARS + ATD_LEN(",\"seatCategoryId\":") + ATD_INT64_CHARS + ATD_LEN("}"));
     if (p == NULL) { field = 0; goto fail; }
     p = atd_put(p, ATD_LIT("{\"amount\":"));
@@ -1081,7 +1077,7 @@ static char *citm_catalog_price_write_p(atd_writer *w, char *p, const citm_catal
     *p++ = '}';
     return p;
 fail:
-    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
+    return atd_writer_fail_cursor(atd_writer_push_field(w, citm_catalog_price__names[field].ptr, citm_catalog_price__names[field].len));
 }
 
 ATD_DEFINE_WRITE(citm_catalog_price, citm_catalog_price)
@@ -1092,7 +1088,6 @@ ATD_DEFINE_LIST_WRITE_P(citm_catalog_area_list, citm_catalog_area_list, citm_cat
 static char *citm_catalog_seat_category_write_p(atd_writer *w, char *p, const citm_catalog_seat_category *v)
 {
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("areas")}, {ATD_LIT("seatCategoryId")}};
     p = atd_writer_raw_p(w, p, ATD_LIT("{\"areas\":"));
     if (p == NULL) return NULL;
     p = citm_catalog_area_list_write_p(w, p, &v->areas);
@@ -1104,7 +1099,7 @@ static char *citm_catalog_seat_category_write_p(atd_writer *w, char *p, const ci
     *p++ = '}';
     return p;
 fail:
-    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
+    return atd_writer_fail_cursor(atd_writer_push_field(w, citm_catalog_seat_category__names[field].ptr, citm_catalog_seat_category__names[field].len));
 }
 
 ATD_DEFINE_WRITE(citm_catalog_seat_category, citm_catalog_seat_category)
@@ -1113,7 +1108,6 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(citm_catalog_seat_category)
 static char *citm_catalog_area_write_p(atd_writer *w, char *p, const citm_catalog_area *v)
 {
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("areaId")}, {ATD_LIT("blockIds")}};
     p = atd_writer_room(w, p, ATD_LEN("{\"areaId\":") + ATD_INT64_CHARS);
     if (p == NULL) { field = 0; goto fail; }
     p = atd_put(p, ATD_LIT("{\"areaId\":"));
@@ -1124,7 +1118,7 @@ static char *citm_catalog_area_write_p(atd_writer *w, char *p, const citm_catalo
     if (p == NULL) { field = 1; goto fail; }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
 fail:
-    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
+    return atd_writer_fail_cursor(atd_writer_push_field(w, citm_catalog_area__names[field].ptr, citm_catalog_area__names[field].len));
 }
 
 ATD_DEFINE_WRITE(citm_catalog_area, citm_catalog_area)

@@ -247,7 +247,6 @@ ATD_DEFINE_READ_ENTRY_POINTS(custom_adapter_doc)
 static char *custom_adapter_circle_write_p(atd_writer *w, char *p, const custom_adapter_circle *v)
 {
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("r")}};
     if (!atd_writer_finite(w, (double)v->r)) { field = 0; goto fail; }
     p = atd_writer_room(w, p, ATD_LEN("{\"r\":") + ATD_DOUBLE_CHARS + ATD_LEN("}"));
     if (p == NULL) { field = 0; goto fail; }
@@ -256,7 +255,7 @@ static char *custom_adapter_circle_write_p(atd_writer *w, char *p, const custom_
     *p++ = '}';
     return p;
 fail:
-    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
+    return atd_writer_fail_cursor(atd_writer_push_field(w, custom_adapter_circle__names[field].ptr, custom_adapter_circle__names[field].len));
 }
 
 ATD_DEFINE_WRITE(custom_adapter_circle, custom_adapter_circle)
@@ -295,7 +294,6 @@ ATD_DEFINE_LIST_WRITE_P(custom_adapter_shape_list, custom_adapter_shape_list, cu
 static char *custom_adapter_doc_write_p(atd_writer *w, char *p, const custom_adapter_doc *v)
 {
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("shapes")}, {ATD_LIT("name")}};
     p = atd_writer_raw_p(w, p, ATD_LIT("{\"shapes\":"));
     if (p == NULL) return NULL;
     p = custom_adapter_shape_list_write_p(w, p, &v->shapes);
@@ -304,7 +302,7 @@ static char *custom_adapter_doc_write_p(atd_writer *w, char *p, const custom_ada
     if (p == NULL) { field = 1; goto fail; }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
 fail:
-    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
+    return atd_writer_fail_cursor(atd_writer_push_field(w, custom_adapter_doc__names[field].ptr, custom_adapter_doc__names[field].len));
 }
 
 ATD_DEFINE_WRITE(custom_adapter_doc, custom_adapter_doc)

@@ -641,7 +641,6 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(defaults_shape)
 static char *defaults_point_write_p(atd_writer *w, char *p, const defaults_point *v)
 {
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("x")}, {ATD_LIT("y")}};
     if (!atd_writer_finite(w, (double)v->x)) { field = 0; goto fail; }
     if (!atd_writer_finite(w, (double)v->y)) { field = 1; goto fail; }
     p = atd_writer_room(w, p, ATD_LEN("{\"x\":") + ATD_DOUBLE_CHARS + ATD_LEN(",\"y\":") + ATD_DOUBLE_CHARS + ATD_LEN("}"));
@@ -653,7 +652,7 @@ static char *defaults_point_write_p(atd_writer *w, char *p, const defaults_point
     *p++ = '}';
     return p;
 fail:
-    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
+    return atd_writer_fail_cursor(atd_writer_push_field(w, defaults_point__names[field].ptr, defaults_point__names[field].len));
 }
 
 ATD_DEFINE_WRITE(defaults_point, defaults_point)
@@ -724,7 +723,6 @@ static char *defaults_all_write_p(atd_writer *w, char *p, const defaults_all *v)
 {
     bool first = true;
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("nickname")}, {ATD_LIT("greeting")}, {ATD_LIT("empty")}, {ATD_LIT("count")}, {ATD_LIT("small")}, {ATD_LIT("mask")}, {ATD_LIT("big")}, {ATD_LIT("ratio")}, {ATD_LIT("single")}, {ATD_LIT("on")}, {ATD_LIT("color")}, {ATD_LIT("shape")}, {ATD_LIT("circle")}, {ATD_LIT("maybe")}, {ATD_LIT("nul")}, {ATD_LIT("ints")}, {ATD_LIT("names")}, {ATD_LIT("origin")}, {ATD_LIT("pair")}, {ATD_LIT("any")}};
     p = atd_writer_raw_p(w, p, ATD_LIT("{"));
     if (p == NULL) return NULL;
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || !(v->nickname.len == ATD_LEN("none") && memcmp(v->nickname.ptr, ATD_LIT("none")) == 0)) {
@@ -885,7 +883,7 @@ static char *defaults_all_write_p(atd_writer *w, char *p, const defaults_all *v)
     }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
 fail:
-    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
+    return atd_writer_fail_cursor(atd_writer_push_field(w, defaults_all__names[field].ptr, defaults_all__names[field].len));
 }
 
 ATD_DEFINE_WRITE(defaults_all, defaults_all)

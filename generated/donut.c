@@ -298,14 +298,13 @@ ATD_DEFINE_LIST_WRITE_P(donut_ingredient_list, donut_ingredient_list, donut_ingr
 static char *donut_batters_write_p(atd_writer *w, char *p, const donut_batters *v)
 {
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("batter")}};
     p = atd_writer_raw_p(w, p, ATD_LIT("{\"batter\":"));
     if (p == NULL) return NULL;
     p = donut_ingredient_list_write_p(w, p, &v->batter);
     if (p == NULL) { field = 0; goto fail; }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
 fail:
-    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
+    return atd_writer_fail_cursor(atd_writer_push_field(w, donut_batters__names[field].ptr, donut_batters__names[field].len));
 }
 
 ATD_DEFINE_WRITE(donut_batters, donut_batters)
@@ -314,7 +313,6 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(donut_batters)
 static char *donut_item_write_p(atd_writer *w, char *p, const donut_item *v)
 {
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("id")}, {ATD_LIT("type")}, {ATD_LIT("name")}, {ATD_LIT("ppu")}, {ATD_LIT("batters")}, {ATD_LIT("topping")}};
     p = atd_writer_key_string_p(w, p, ATD_LIT("{\"id\":"), v->id.ptr, v->id.len);
     if (p == NULL) { field = 0; goto fail; }
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"type\":"), v->item_type.ptr, v->item_type.len);
@@ -336,7 +334,7 @@ static char *donut_item_write_p(atd_writer *w, char *p, const donut_item *v)
     if (p == NULL) { field = 5; goto fail; }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
 fail:
-    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
+    return atd_writer_fail_cursor(atd_writer_push_field(w, donut_item__names[field].ptr, donut_item__names[field].len));
 }
 
 ATD_DEFINE_WRITE(donut_item, donut_item)
@@ -345,14 +343,13 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(donut_item)
 static char *donut_ingredient_write_p(atd_writer *w, char *p, const donut_ingredient *v)
 {
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("id")}, {ATD_LIT("type")}};
     p = atd_writer_key_string_p(w, p, ATD_LIT("{\"id\":"), v->id.ptr, v->id.len);
     if (p == NULL) { field = 0; goto fail; }
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"type\":"), v->ingredient_type.ptr, v->ingredient_type.len);
     if (p == NULL) { field = 1; goto fail; }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
 fail:
-    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
+    return atd_writer_fail_cursor(atd_writer_push_field(w, donut_ingredient__names[field].ptr, donut_ingredient__names[field].len));
 }
 
 ATD_DEFINE_WRITE(donut_ingredient, donut_ingredient)

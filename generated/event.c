@@ -191,7 +191,6 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(event_event_type)
 static char *event_event_write_p(atd_writer *w, char *p, const event_event *v)
 {
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("username")}, {ATD_LIT("date")}, {ATD_LIT("event_type")}, {ATD_LIT("payload")}};
     p = atd_writer_key_string_p(w, p, ATD_LIT("{\"username\":"), v->username.ptr, v->username.len);
     if (p == NULL) { field = 0; goto fail; }
     if ((size_t)v->event_type >= 4) {
@@ -208,7 +207,7 @@ static char *event_event_write_p(atd_writer *w, char *p, const event_event *v)
     if (p == NULL) { field = 3; goto fail; }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
 fail:
-    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
+    return atd_writer_fail_cursor(atd_writer_push_field(w, event_event__names[field].ptr, event_event__names[field].len));
 }
 
 ATD_DEFINE_WRITE(event_event, event_event)

@@ -5870,7 +5870,6 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(everything_maybe_int)
 static char *everything_struct__write_p(atd_writer *w, char *p, const everything_struct_ *v)
 {
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("union")}, {ATD_LIT("switch")}};
     p = atd_writer_room(w, p, ATD_LEN("{\"union\":") + ATD_INT64_CHARS);
     if (p == NULL) { field = 0; goto fail; }
     p = atd_put(p, ATD_LIT("{\"union\":"));
@@ -5879,7 +5878,7 @@ static char *everything_struct__write_p(atd_writer *w, char *p, const everything
     if (p == NULL) { field = 1; goto fail; }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
 fail:
-    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
+    return atd_writer_fail_cursor(atd_writer_push_field(w, everything_struct___names[field].ptr, everything_struct___names[field].len));
 }
 
 ATD_DEFINE_WRITE(everything_struct_, everything_struct_)
@@ -5923,7 +5922,6 @@ static char *everything_int_int_tuple_write_p(atd_writer *w, char *p, const ever
 static char *everything_rect_write_p(atd_writer *w, char *p, const everything_rect *v)
 {
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("width")}, {ATD_LIT("height")}};
     if (!atd_writer_finite(w, (double)v->width)) { field = 0; goto fail; }
     if (!atd_writer_finite(w, (double)v->height)) { field = 1; goto fail; }
     p = atd_writer_room(w, p, ATD_LEN("{\"width\":") + ATD_DOUBLE_CHARS + ATD_LEN(",\"height\":") + ATD_DOUBLE_CHARS + ATD_LEN("}"));
@@ -5935,7 +5933,7 @@ static char *everything_rect_write_p(atd_writer *w, char *p, const everything_re
     *p++ = '}';
     return p;
 fail:
-    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
+    return atd_writer_fail_cursor(atd_writer_push_field(w, everything_rect__names[field].ptr, everything_rect__names[field].len));
 }
 
 ATD_DEFINE_WRITE(everything_rect, everything_rect)
@@ -5944,7 +5942,6 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(everything_rect)
 static char *everything_shape_Label_write_p(atd_writer *w, char *p, const everything_shape_Label *v)
 {
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("text")}, {ATD_LIT("size")}};
     p = atd_writer_key_string_p(w, p, ATD_LIT("{\"text\":"), v->text.ptr, v->text.len);
     if (p == NULL) { field = 0; goto fail; }
     if (v->has_size) {
@@ -5955,7 +5952,7 @@ static char *everything_shape_Label_write_p(atd_writer *w, char *p, const everyt
     }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
 fail:
-    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
+    return atd_writer_fail_cursor(atd_writer_push_field(w, everything_shape_Label__names[field].ptr, everything_shape_Label__names[field].len));
 }
 
 static char *everything_float_float_tuple_list_write_p(atd_writer *w, char *p, const everything_float_float_tuple_list *v)
@@ -6164,7 +6161,6 @@ static char *everything_int_float_tuple_write_p(atd_writer *w, char *p, const ev
 static char *everything_obj_shape_Box_write_p(atd_writer *w, char *p, const everything_obj_shape_Box *v)
 {
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("w")}, {ATD_LIT("h")}};
     p = atd_writer_room(w, p, ATD_LEN("{\"w\":") + ATD_INT64_CHARS);
     if (p == NULL) { field = 0; goto fail; }
     p = atd_put(p, ATD_LIT("{\"w\":"));
@@ -6178,7 +6174,7 @@ static char *everything_obj_shape_Box_write_p(atd_writer *w, char *p, const ever
     }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
 fail:
-    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
+    return atd_writer_fail_cursor(atd_writer_push_field(w, everything_obj_shape_Box__names[field].ptr, everything_obj_shape_Box__names[field].len));
 }
 
 ATD_DEFINE_LIST_WRITE_P(everything_obj_shape_list, everything_obj_shape_list, everything_obj_shape_write_p)
@@ -6348,7 +6344,6 @@ static char *everything_string_option_write_p(atd_writer *w, char *p, const ever
 static char *everything_fields_write_p(atd_writer *w, char *p, const everything_fields *v)
 {
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("req_int")}, {ATD_LIT("req_nullable")}, {ATD_LIT("req_unit")}, {ATD_LIT("opt_option")}, {ATD_LIT("opt_nullable")}, {ATD_LIT("opt_alias")}, {ATD_LIT("def_bool")}, {ATD_LIT("def_int")}, {ATD_LIT("def_alias")}, {ATD_LIT("def_float")}, {ATD_LIT("def_string")}, {ATD_LIT("def_list")}, {ATD_LIT("def_option")}, {ATD_LIT("def_nullable")}, {ATD_LIT("def_unit")}, {ATD_LIT("ex_int")}, {ATD_LIT("ex_neg")}, {ATD_LIT("ex_float")}, {ATD_LIT("ex_float_dot")}, {ATD_LIT("ex_float_exp")}, {ATD_LIT("ex_float_neg")}, {ATD_LIT("ex_true")}, {ATD_LIT("ex_string")}, {ATD_LIT("ex_list")}, {ATD_LIT("ex_array")}, {ATD_LIT("ex_none")}, {ATD_LIT("ex_unit")}, {ATD_LIT("ex_ctor")}, {ATD_LIT("ex_ctor_bq")}, {ATD_LIT("ex_wrap")}, {ATD_LIT("ex_c")}};
     p = atd_writer_room(w, p, ATD_LEN("{\"req_int\":") + ATD_INT64_CHARS);
     if (p == NULL) { field = 0; goto fail; }
     p = atd_put(p, ATD_LIT("{\"req_int\":"));
@@ -6541,7 +6536,7 @@ static char *everything_fields_write_p(atd_writer *w, char *p, const everything_
     }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
 fail:
-    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
+    return atd_writer_fail_cursor(atd_writer_push_field(w, everything_fields__names[field].ptr, everything_fields__names[field].len));
 }
 
 ATD_DEFINE_WRITE(everything_fields, everything_fields)
@@ -6550,7 +6545,6 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(everything_fields)
 static char *everything_names_write_p(atd_writer *w, char *p, const everything_names *v)
 {
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("type")}, {ATD_LIT("of")}, {ATD_LIT("inherit")}, {ATD_LIT("content-type")}, {ATD_LIT("Upper")}, {ATD_LIT("2nd")}, {ATD_LIT("")}, {ATD_LIT("say \"hi\"\\")}, {ATD_LIT("caf\303\251")}, {ATD_LIT("default")}, {ATD_LIT("default_")}, {ATD_LIT("for")}, {ATD_LIT("while")}, {ATD_LIT("struct")}, {ATD_LIT("switch")}, {ATD_LIT("int")}, {ATD_LIT("from")}, {ATD_LIT("import")}, {ATD_LIT("as")}, {ATD_LIT("_private")}, {ATD_LIT("x'")}, {ATD_LIT("camelCase")}, {ATD_LIT("label")}, {ATD_LIT("user")}};
     p = atd_writer_key_string_p(w, p, ATD_LIT("{\"type\":"), v->kind.ptr, v->kind.len);
     if (p == NULL) { field = 0; goto fail; }
     p = atd_writer_room(w, p, ATD_LEN(",\"of\":") + ATD_INT64_CHARS + ATD_LEN(",\"inherit\":") + ATD_LEN("false"));
@@ -6615,7 +6609,7 @@ static char *everything_names_write_p(atd_writer *w, char *p, const everything_n
     *p++ = '}';
     return p;
 fail:
-    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
+    return atd_writer_fail_cursor(atd_writer_push_field(w, everything_names__names[field].ptr, everything_names__names[field].len));
 }
 
 ATD_DEFINE_WRITE(everything_names, everything_names)
@@ -6625,7 +6619,6 @@ static char *everything_patch_write_p(atd_writer *w, char *p, const everything_p
 {
     bool first = true;
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("name")}, {ATD_LIT("age")}, {ATD_LIT("note")}};
     p = atd_writer_raw_p(w, p, ATD_LIT("{"));
     if (p == NULL) return NULL;
     if (v->has_name) {
@@ -6649,7 +6642,7 @@ static char *everything_patch_write_p(atd_writer *w, char *p, const everything_p
     }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
 fail:
-    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
+    return atd_writer_fail_cursor(atd_writer_push_field(w, everything_patch__names[field].ptr, everything_patch__names[field].len));
 }
 
 ATD_DEFINE_WRITE(everything_patch, everything_patch)
@@ -6669,7 +6662,6 @@ static char *everything_all_optional_write_p(atd_writer *w, char *p, const every
 {
     bool first = true;
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("a")}, {ATD_LIT("b")}, {ATD_LIT("c")}};
     p = atd_writer_raw_p(w, p, ATD_LIT("{"));
     if (p == NULL) return NULL;
     if (v->has_a) {
@@ -6697,7 +6689,7 @@ static char *everything_all_optional_write_p(atd_writer *w, char *p, const every
     }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
 fail:
-    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
+    return atd_writer_fail_cursor(atd_writer_push_field(w, everything_all_optional__names[field].ptr, everything_all_optional__names[field].len));
 }
 
 ATD_DEFINE_WRITE(everything_all_optional, everything_all_optional)
@@ -6706,7 +6698,6 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(everything_all_optional)
 static char *everything_base_write_p(atd_writer *w, char *p, const everything_base *v)
 {
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("id")}, {ATD_LIT("name")}, {ATD_LIT("size")}};
     p = atd_writer_room(w, p, ATD_LEN("{\"id\":") + ATD_INT64_CHARS);
     if (p == NULL) { field = 0; goto fail; }
     p = atd_put(p, ATD_LIT("{\"id\":"));
@@ -6721,7 +6712,7 @@ static char *everything_base_write_p(atd_writer *w, char *p, const everything_ba
     *p++ = '}';
     return p;
 fail:
-    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
+    return atd_writer_fail_cursor(atd_writer_push_field(w, everything_base__names[field].ptr, everything_base__names[field].len));
 }
 
 ATD_DEFINE_WRITE(everything_base, everything_base)
@@ -6730,7 +6721,6 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(everything_base)
 static char *everything_derived_write_p(atd_writer *w, char *p, const everything_derived *v)
 {
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("kind_id")}, {ATD_LIT("name")}, {ATD_LIT("size")}, {ATD_LIT("id")}, {ATD_LIT("extra")}};
     p = atd_writer_room(w, p, ATD_LEN("{\"kind_id\":") + ATD_INT64_CHARS);
     if (p == NULL) { field = 0; goto fail; }
     p = atd_put(p, ATD_LIT("{\"kind_id\":"));
@@ -6751,7 +6741,7 @@ static char *everything_derived_write_p(atd_writer *w, char *p, const everything
     *p++ = '}';
     return p;
 fail:
-    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
+    return atd_writer_fail_cursor(atd_writer_push_field(w, everything_derived__names[field].ptr, everything_derived__names[field].len));
 }
 
 ATD_DEFINE_WRITE(everything_derived, everything_derived)
@@ -6900,7 +6890,6 @@ ATD_DEFINE_LIST_WRITE_P(everything_string_nullable_list, everything_string_nulla
 static char *everything_options_write_p(atd_writer *w, char *p, const everything_options *v)
 {
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("opt")}, {ATD_LIT("nul")}, {ATD_LIT("opt_nul")}, {ATD_LIT("nul_opt")}, {ATD_LIT("nul_nul")}, {ATD_LIT("opt_opt")}, {ATD_LIT("list_opt")}, {ATD_LIT("opt_list")}, {ATD_LIT("nul_list")}};
     p = atd_writer_raw_p(w, p, ATD_LIT("{\"opt\":"));
     if (p == NULL) return NULL;
     p = everything_maybe_int_write_p(w, p, &v->opt);
@@ -6939,7 +6928,7 @@ static char *everything_options_write_p(atd_writer *w, char *p, const everything
     if (p == NULL) { field = 8; goto fail; }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
 fail:
-    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
+    return atd_writer_fail_cursor(atd_writer_push_field(w, everything_options__names[field].ptr, everything_options__names[field].len));
 }
 
 ATD_DEFINE_WRITE(everything_options, everything_options)
@@ -7043,7 +7032,6 @@ static char *everything_int8_list_write_p(atd_writer *w, char *p, const everythi
 static char *everything_reprs_write_p(atd_writer *w, char *p, const everything_reprs *v)
 {
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("assoc_object")}, {ATD_LIT("assoc_array")}, {ATD_LIT("assoc_label")}, {ATD_LIT("assoc_nested")}, {ATD_LIT("int_string")}, {ATD_LIT("float_int")}, {ATD_LIT("float_prec")}, {ATD_LIT("c_int32")}, {ATD_LIT("c_uint8")}, {ATD_LIT("c_int8_list")}, {ATD_LIT("c_int16")}, {ATD_LIT("c_uint16")}, {ATD_LIT("c_uint32")}, {ATD_LIT("c_int64")}, {ATD_LIT("c_float")}, {ATD_LIT("c_both")}, {ATD_LIT("raw")}, {ATD_LIT("raw_list")}, {ATD_LIT("raw_opt")}};
     p = atd_writer_raw_p(w, p, ATD_LIT("{\"assoc_object\":"));
     if (p == NULL) return NULL;
     p = everything_int_assoc_write_p(w, p, &v->assoc_object);
@@ -7131,7 +7119,7 @@ static char *everything_reprs_write_p(atd_writer *w, char *p, const everything_r
     }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
 fail:
-    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
+    return atd_writer_fail_cursor(atd_writer_push_field(w, everything_reprs__names[field].ptr, everything_reprs__names[field].len));
 }
 
 ATD_DEFINE_WRITE(everything_reprs, everything_reprs)
@@ -7154,7 +7142,6 @@ static char *everything_string_int_tuple_write_p(atd_writer *w, char *p, const e
 static char *everything_page_int_write_p(atd_writer *w, char *p, const everything_page_int *v)
 {
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("items")}, {ATD_LIT("next")}, {ATD_LIT("total")}};
     p = atd_writer_raw_p(w, p, ATD_LIT("{\"items\":"));
     if (p == NULL) return NULL;
     p = everything_int_list_write_p(w, p, &v->items);
@@ -7176,13 +7163,12 @@ static char *everything_page_int_write_p(atd_writer *w, char *p, const everythin
     *p++ = '}';
     return p;
 fail:
-    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
+    return atd_writer_fail_cursor(atd_writer_push_field(w, everything_page_int__names[field].ptr, everything_page_int__names[field].len));
 }
 
 static char *everything_page_string_write_p(atd_writer *w, char *p, const everything_page_string *v)
 {
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("items")}, {ATD_LIT("next")}, {ATD_LIT("total")}};
     p = atd_writer_raw_p(w, p, ATD_LIT("{\"items\":"));
     if (p == NULL) return NULL;
     p = everything_string_list_write_p(w, p, &v->items);
@@ -7204,13 +7190,12 @@ static char *everything_page_string_write_p(atd_writer *w, char *p, const everyt
     *p++ = '}';
     return p;
 fail:
-    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
+    return atd_writer_fail_cursor(atd_writer_push_field(w, everything_page_string__names[field].ptr, everything_page_string__names[field].len));
 }
 
 static char *everything_page_ext_write_p(atd_writer *w, char *p, const everything_page_ext *v)
 {
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("items")}, {ATD_LIT("next")}, {ATD_LIT("total")}, {ATD_LIT("cursor")}};
     p = atd_writer_raw_p(w, p, ATD_LIT("{\"items\":"));
     if (p == NULL) return NULL;
     p = everything_string_list_write_p(w, p, &v->items);
@@ -7229,7 +7214,7 @@ static char *everything_page_ext_write_p(atd_writer *w, char *p, const everythin
     if (p == NULL) { field = 3; goto fail; }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
 fail:
-    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
+    return atd_writer_fail_cursor(atd_writer_push_field(w, everything_page_ext__names[field].ptr, everything_page_ext__names[field].len));
 }
 
 ATD_DEFINE_WRITE(everything_page_ext, everything_page_ext)
@@ -7242,7 +7227,6 @@ ATD_DEFINE_LIST_WRITE_P(everything_entry_string_float_list_list, everything_entr
 static char *everything_page_entry_string_float_list_write_p(atd_writer *w, char *p, const everything_page_entry_string_float_list *v)
 {
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("items")}, {ATD_LIT("next")}, {ATD_LIT("total")}};
     p = atd_writer_raw_p(w, p, ATD_LIT("{\"items\":"));
     if (p == NULL) return NULL;
     p = everything_entry_string_float_list_list_write_p(w, p, &v->items);
@@ -7264,13 +7248,12 @@ static char *everything_page_entry_string_float_list_write_p(atd_writer *w, char
     *p++ = '}';
     return p;
 fail:
-    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
+    return atd_writer_fail_cursor(atd_writer_push_field(w, everything_page_entry_string_float_list__names[field].ptr, everything_page_entry_string_float_list__names[field].len));
 }
 
 static char *everything_int_bool_entry_write_p(atd_writer *w, char *p, const everything_int_bool_entry *v)
 {
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("key")}, {ATD_LIT("value")}};
     p = atd_writer_room(w, p, ATD_LEN("{\"key\":") + ATD_INT64_CHARS + ATD_LEN(",\"value\":") + ATD_LEN("false") + ATD_LEN("}"));
     if (p == NULL) { field = 0; goto fail; }
     p = atd_put(p, ATD_LIT("{\"key\":"));
@@ -7280,7 +7263,7 @@ static char *everything_int_bool_entry_write_p(atd_writer *w, char *p, const eve
     *p++ = '}';
     return p;
 fail:
-    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
+    return atd_writer_fail_cursor(atd_writer_push_field(w, everything_int_bool_entry__names[field].ptr, everything_int_bool_entry__names[field].len));
 }
 
 ATD_DEFINE_WRITE(everything_int_bool_entry, everything_int_bool_entry)
@@ -7367,7 +7350,6 @@ static char *everything_either_int_string_write_p(atd_writer *w, char *p, const 
 static char *everything_generics_write_p(atd_writer *w, char *p, const everything_generics *v)
 {
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("ints")}, {ATD_LIT("strings")}, {ATD_LIT("entries")}, {ATD_LIT("entry_page")}, {ATD_LIT("named_entry")}, {ATD_LIT("result_int")}, {ATD_LIT("result_list")}, {ATD_LIT("either")}, {ATD_LIT("ext")}};
     p = atd_writer_raw_p(w, p, ATD_LIT("{\"ints\":"));
     if (p == NULL) return NULL;
     p = everything_page_int_write_p(w, p, &v->ints);
@@ -7406,7 +7388,7 @@ static char *everything_generics_write_p(atd_writer *w, char *p, const everythin
     if (p == NULL) { field = 8; goto fail; }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
 fail:
-    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
+    return atd_writer_fail_cursor(atd_writer_push_field(w, everything_generics__names[field].ptr, everything_generics__names[field].len));
 }
 
 ATD_DEFINE_WRITE(everything_generics, everything_generics)
@@ -7415,7 +7397,6 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(everything_generics)
 static char *everything_entry_string_int_write_p(atd_writer *w, char *p, const everything_entry_string_int *v)
 {
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("key")}, {ATD_LIT("value")}};
     p = atd_writer_key_string_p(w, p, ATD_LIT("{\"key\":"), v->key.ptr, v->key.len);
     if (p == NULL) { field = 0; goto fail; }
     p = atd_writer_room(w, p, ATD_LEN(",\"value\":") + ATD_INT64_CHARS + ATD_LEN("}"));
@@ -7425,13 +7406,12 @@ static char *everything_entry_string_int_write_p(atd_writer *w, char *p, const e
     *p++ = '}';
     return p;
 fail:
-    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
+    return atd_writer_fail_cursor(atd_writer_push_field(w, everything_entry_string_int__names[field].ptr, everything_entry_string_int__names[field].len));
 }
 
 static char *everything_entry_string_float_list_write_p(atd_writer *w, char *p, const everything_entry_string_float_list *v)
 {
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("key")}, {ATD_LIT("value")}};
     p = atd_writer_key_string_p(w, p, ATD_LIT("{\"key\":"), v->key.ptr, v->key.len);
     if (p == NULL) { field = 0; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"value\":"));
@@ -7440,7 +7420,7 @@ static char *everything_entry_string_float_list_write_p(atd_writer *w, char *p, 
     if (p == NULL) { field = 1; goto fail; }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
 fail:
-    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
+    return atd_writer_fail_cursor(atd_writer_push_field(w, everything_entry_string_float_list__names[field].ptr, everything_entry_string_float_list__names[field].len));
 }
 
 static char *everything_tree_int_tree_tuple_write_p(atd_writer *w, char *p, const everything_tree_int_tree_tuple *v)
@@ -7491,7 +7471,6 @@ ATD_DEFINE_LIST_WRITE_P(everything_rose_node_list, everything_rose_node_list, ev
 static char *everything_rose_node_write_p(atd_writer *w, char *p, const everything_rose_node *v)
 {
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("value")}, {ATD_LIT("children")}};
     p = atd_writer_room(w, p, ATD_LEN("{\"value\":") + ATD_INT64_CHARS);
     if (p == NULL) { field = 0; goto fail; }
     p = atd_put(p, ATD_LIT("{\"value\":"));
@@ -7502,7 +7481,7 @@ static char *everything_rose_node_write_p(atd_writer *w, char *p, const everythi
     if (p == NULL) { field = 1; goto fail; }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
 fail:
-    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
+    return atd_writer_fail_cursor(atd_writer_push_field(w, everything_rose_node__names[field].ptr, everything_rose_node__names[field].len));
 }
 
 ATD_DEFINE_WRITE(everything_rose_node, everything_rose_node)
@@ -7579,7 +7558,6 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(everything_expr)
 static char *everything_binding_write_p(atd_writer *w, char *p, const everything_binding *v)
 {
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("name")}, {ATD_LIT("bound")}, {ATD_LIT("body")}};
     p = atd_writer_key_string_p(w, p, ATD_LIT("{\"name\":"), v->name.ptr, v->name.len);
     if (p == NULL) { field = 0; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"bound\":"));
@@ -7602,7 +7580,7 @@ static char *everything_binding_write_p(atd_writer *w, char *p, const everything
     }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
 fail:
-    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
+    return atd_writer_fail_cursor(atd_writer_push_field(w, everything_binding__names[field].ptr, everything_binding__names[field].len));
 }
 
 ATD_DEFINE_WRITE(everything_binding, everything_binding)
@@ -7612,7 +7590,6 @@ static char *everything_stmt_write_p(atd_writer *w, char *p, const everything_st
 {
     bool first = true;
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("label")}, {ATD_LIT("expr")}};
     p = atd_writer_raw_p(w, p, ATD_LIT("{"));
     if (p == NULL) return NULL;
     if (v->has_label) {
@@ -7627,7 +7604,7 @@ static char *everything_stmt_write_p(atd_writer *w, char *p, const everything_st
     first = false;
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
 fail:
-    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
+    return atd_writer_fail_cursor(atd_writer_push_field(w, everything_stmt__names[field].ptr, everything_stmt__names[field].len));
 }
 
 ATD_DEFINE_WRITE(everything_stmt, everything_stmt)
@@ -7636,7 +7613,6 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(everything_stmt)
 static char *everything_annotated_write_p(atd_writer *w, char *p, const everything_annotated *v)
 {
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("field")}, {ATD_LIT("other")}, {ATD_LIT("num")}};
     p = atd_writer_room(w, p, ATD_LEN("{\"field\":") + ATD_INT64_CHARS);
     if (p == NULL) { field = 0; goto fail; }
     p = atd_put(p, ATD_LIT("{\"field\":"));
@@ -7652,7 +7628,7 @@ static char *everything_annotated_write_p(atd_writer *w, char *p, const everythi
     *p++ = '}';
     return p;
 fail:
-    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
+    return atd_writer_fail_cursor(atd_writer_push_field(w, everything_annotated__names[field].ptr, everything_annotated__names[field].len));
 }
 
 ATD_DEFINE_WRITE(everything_annotated, everything_annotated)
@@ -7719,7 +7695,6 @@ ATD_DEFINE_LIST_WRITE_P(everything_root_anon_sum_elt_list, everything_root_anon_
 static char *everything_anon_z_write_p(atd_writer *w, char *p, const everything_anon_z *v)
 {
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("z")}};
     p = atd_writer_room(w, p, ATD_LEN("{\"z\":") + ATD_LEN("false") + ATD_LEN("}"));
     if (p == NULL) { field = 0; goto fail; }
     p = atd_put(p, ATD_LIT("{\"z\":"));
@@ -7727,7 +7702,7 @@ static char *everything_anon_z_write_p(atd_writer *w, char *p, const everything_
     *p++ = '}';
     return p;
 fail:
-    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
+    return atd_writer_fail_cursor(atd_writer_push_field(w, everything_anon_z__names[field].ptr, everything_anon_z__names[field].len));
 }
 
 ATD_DEFINE_WRITE(everything_anon_z, everything_anon_z)
@@ -7736,7 +7711,6 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(everything_anon_z)
 static char *everything_root_write_p(atd_writer *w, char *p, const everything_root *v)
 {
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("counts")}, {ATD_LIT("users")}, {ATD_LIT("values")}, {ATD_LIT("label")}, {ATD_LIT("nothing")}, {ATD_LIT("from_value")}, {ATD_LIT("struct")}, {ATD_LIT("unions")}, {ATD_LIT("modes")}, {ATD_LIT("levels")}, {ATD_LIT("shapes")}, {ATD_LIT("odd")}, {ATD_LIT("colors")}, {ATD_LIT("events")}, {ATD_LIT("base_events")}, {ATD_LIT("obj_shapes")}, {ATD_LIT("fields")}, {ATD_LIT("names")}, {ATD_LIT("patches")}, {ATD_LIT("all_optional")}, {ATD_LIT("derived")}, {ATD_LIT("base")}, {ATD_LIT("single")}, {ATD_LIT("pair")}, {ATD_LIT("with_defaults")}, {ATD_LIT("bare_cell")}, {ATD_LIT("matrix")}, {ATD_LIT("cube")}, {ATD_LIT("options")}, {ATD_LIT("reprs")}, {ATD_LIT("generics")}, {ATD_LIT("tree")}, {ATD_LIT("nodes")}, {ATD_LIT("program")}, {ATD_LIT("binding")}, {ATD_LIT("annotated")}, {ATD_LIT("anon_record")}, {ATD_LIT("anon_sum")}, {ATD_LIT("anon_named")}};
     p = atd_writer_raw_p(w, p, ATD_LIT("{\"counts\":"));
     if (p == NULL) return NULL;
     p = everything_int_list_write_p(w, p, &v->counts);
@@ -7894,7 +7868,7 @@ static char *everything_root_write_p(atd_writer *w, char *p, const everything_ro
     if (p == NULL) { field = 38; goto fail; }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
 fail:
-    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
+    return atd_writer_fail_cursor(atd_writer_push_field(w, everything_root__names[field].ptr, everything_root__names[field].len));
 }
 
 ATD_DEFINE_WRITE(everything_root, everything_root)
@@ -7903,7 +7877,6 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(everything_root)
 static char *everything_root_anon_record_elt_write_p(atd_writer *w, char *p, const everything_root_anon_record_elt *v)
 {
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("x")}, {ATD_LIT("y")}};
     p = atd_writer_room(w, p, ATD_LEN("{\"x\":") + ATD_INT64_CHARS);
     if (p == NULL) { field = 0; goto fail; }
     p = atd_put(p, ATD_LIT("{\"x\":"));
@@ -7917,7 +7890,7 @@ static char *everything_root_anon_record_elt_write_p(atd_writer *w, char *p, con
     }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
 fail:
-    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
+    return atd_writer_fail_cursor(atd_writer_push_field(w, everything_root_anon_record_elt__names[field].ptr, everything_root_anon_record_elt__names[field].len));
 }
 
 static char *everything_root_anon_sum_elt_write_p(atd_writer *w, char *p, const everything_root_anon_sum_elt *v)

@@ -664,7 +664,6 @@ static char *github_string_nullable_write_p(atd_writer *w, char *p, const github
 static char *github_gist_file_write_p(atd_writer *w, char *p, const github_gist_file *v)
 {
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("filename")}, {ATD_LIT("type")}, {ATD_LIT("language")}, {ATD_LIT("raw_url")}, {ATD_LIT("size")}};
     p = atd_writer_key_string_p(w, p, ATD_LIT("{\"filename\":"), v->filename.ptr, v->filename.len);
     if (p == NULL) { field = 0; goto fail; }
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"type\":"), v->file_type.ptr, v->file_type.len);
@@ -682,7 +681,7 @@ static char *github_gist_file_write_p(atd_writer *w, char *p, const github_gist_
     *p++ = '}';
     return p;
 fail:
-    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
+    return atd_writer_fail_cursor(atd_writer_push_field(w, github_gist_file__names[field].ptr, github_gist_file__names[field].len));
 }
 
 ATD_DEFINE_WRITE(github_gist_file, github_gist_file)
@@ -709,7 +708,6 @@ static char *github_gist_file_assoc_write_p(atd_writer *w, char *p, const github
 static char *github_user_write_p(atd_writer *w, char *p, const github_user *v)
 {
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("login")}, {ATD_LIT("id")}, {ATD_LIT("avatar_url")}, {ATD_LIT("gravatar_id")}, {ATD_LIT("url")}, {ATD_LIT("html_url")}, {ATD_LIT("followers_url")}, {ATD_LIT("following_url")}, {ATD_LIT("gists_url")}, {ATD_LIT("starred_url")}, {ATD_LIT("subscriptions_url")}, {ATD_LIT("organizations_url")}, {ATD_LIT("repos_url")}, {ATD_LIT("events_url")}, {ATD_LIT("received_events_url")}, {ATD_LIT("type")}, {ATD_LIT("site_admin")}};
     p = atd_writer_key_string_p(w, p, ATD_LIT("{\"login\":"), v->login.ptr, v->login.len);
     if (p == NULL) { field = 0; goto fail; }
     p = atd_writer_room(w, p, ATD_LEN(",\"id\":") + ATD_INT64_CHARS);
@@ -751,7 +749,7 @@ static char *github_user_write_p(atd_writer *w, char *p, const github_user *v)
     *p++ = '}';
     return p;
 fail:
-    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
+    return atd_writer_fail_cursor(atd_writer_push_field(w, github_user__names[field].ptr, github_user__names[field].len));
 }
 
 ATD_DEFINE_WRITE(github_user, github_user)
@@ -768,7 +766,6 @@ static char *github_user_nullable_write_p(atd_writer *w, char *p, const github_u
 static char *github_gist_write_p(atd_writer *w, char *p, const github_gist *v)
 {
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("url")}, {ATD_LIT("forks_url")}, {ATD_LIT("commits_url")}, {ATD_LIT("id")}, {ATD_LIT("git_pull_url")}, {ATD_LIT("git_push_url")}, {ATD_LIT("html_url")}, {ATD_LIT("files")}, {ATD_LIT("public")}, {ATD_LIT("created_at")}, {ATD_LIT("updated_at")}, {ATD_LIT("description")}, {ATD_LIT("comments")}, {ATD_LIT("user")}, {ATD_LIT("comments_url")}, {ATD_LIT("owner")}, {ATD_LIT("truncated")}};
     p = atd_writer_key_string_p(w, p, ATD_LIT("{\"url\":"), v->url.ptr, v->url.len);
     if (p == NULL) { field = 0; goto fail; }
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"forks_url\":"), v->forks_url.ptr, v->forks_url.len);
@@ -822,7 +819,7 @@ static char *github_gist_write_p(atd_writer *w, char *p, const github_gist *v)
     *p++ = '}';
     return p;
 fail:
-    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
+    return atd_writer_fail_cursor(atd_writer_push_field(w, github_gist__names[field].ptr, github_gist__names[field].len));
 }
 
 ATD_DEFINE_WRITE(github_gist, github_gist)

@@ -688,7 +688,6 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(mapping_color)
 static char *mapping_point_write_p(atd_writer *w, char *p, const mapping_point *v)
 {
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("x")}, {ATD_LIT("y")}};
     if (!atd_writer_finite(w, (double)v->x)) { field = 0; goto fail; }
     if (!atd_writer_finite(w, (double)v->y)) { field = 1; goto fail; }
     p = atd_writer_room(w, p, ATD_LEN("{\"x\":") + ATD_DOUBLE_CHARS + ATD_LEN(",\"y\":") + ATD_DOUBLE_CHARS + ATD_LEN("}"));
@@ -700,7 +699,7 @@ static char *mapping_point_write_p(atd_writer *w, char *p, const mapping_point *
     *p++ = '}';
     return p;
 fail:
-    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
+    return atd_writer_fail_cursor(atd_writer_push_field(w, mapping_point__names[field].ptr, mapping_point__names[field].len));
 }
 
 ATD_DEFINE_WRITE(mapping_point, mapping_point)
@@ -728,7 +727,6 @@ static char *mapping_settings_write_p(atd_writer *w, char *p, const mapping_sett
 {
     bool first = true;
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("level")}, {ATD_LIT("ratio")}, {ATD_LIT("name")}, {ATD_LIT("mag")}, {ATD_LIT("mags")}, {ATD_LIT("origin")}, {ATD_LIT("flag")}, {ATD_LIT("nothing")}, {ATD_LIT("note")}, {ATD_LIT("color")}};
     p = atd_writer_raw_p(w, p, ATD_LIT("{"));
     if (p == NULL) return NULL;
     if (atd_writer_has_flag(w, ATD_WRITE_DEFAULTS) || v->level != (int64_t)(3)) {
@@ -799,7 +797,7 @@ static char *mapping_settings_write_p(atd_writer *w, char *p, const mapping_sett
     }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
 fail:
-    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
+    return atd_writer_fail_cursor(atd_writer_push_field(w, mapping_settings__names[field].ptr, mapping_settings__names[field].len));
 }
 
 ATD_DEFINE_WRITE(mapping_settings, mapping_settings)
@@ -818,7 +816,6 @@ static char *mapping_patch_write_p(atd_writer *w, char *p, const mapping_patch *
 {
     bool first = true;
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("x")}, {ATD_LIT("y")}, {ATD_LIT("z")}};
     p = atd_writer_raw_p(w, p, ATD_LIT("{"));
     if (p == NULL) return NULL;
     if (v->has_x) {
@@ -848,7 +845,7 @@ static char *mapping_patch_write_p(atd_writer *w, char *p, const mapping_patch *
     }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
 fail:
-    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
+    return atd_writer_fail_cursor(atd_writer_push_field(w, mapping_patch__names[field].ptr, mapping_patch__names[field].len));
 }
 
 ATD_DEFINE_WRITE(mapping_patch, mapping_patch)
@@ -858,7 +855,6 @@ static char *mapping_loose_write_p(atd_writer *w, char *p, const mapping_loose *
 {
     bool first = true;
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("x")}, {ATD_LIT("z")}, {ATD_LIT("y")}};
     p = atd_writer_raw_p(w, p, ATD_LIT("{"));
     if (p == NULL) return NULL;
     if (v->has_x) {
@@ -886,7 +882,7 @@ static char *mapping_loose_write_p(atd_writer *w, char *p, const mapping_loose *
     }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
 fail:
-    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
+    return atd_writer_fail_cursor(atd_writer_push_field(w, mapping_loose__names[field].ptr, mapping_loose__names[field].len));
 }
 
 ATD_DEFINE_WRITE(mapping_loose, mapping_loose)
@@ -896,7 +892,6 @@ static char *mapping_chain_write_p(atd_writer *w, char *p, const mapping_chain *
 {
     bool first = true;
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("next")}, {ATD_LIT("id")}};
     p = atd_writer_raw_p(w, p, ATD_LIT("{"));
     if (p == NULL) return NULL;
     if (v->has_next) {
@@ -920,7 +915,7 @@ static char *mapping_chain_write_p(atd_writer *w, char *p, const mapping_chain *
     first = false;
     return p;
 fail:
-    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
+    return atd_writer_fail_cursor(atd_writer_push_field(w, mapping_chain__names[field].ptr, mapping_chain__names[field].len));
 }
 
 ATD_DEFINE_WRITE(mapping_chain, mapping_chain)

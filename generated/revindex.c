@@ -359,7 +359,6 @@ ATD_DEFINE_READ_ENTRY_POINTS(revindex_corpus)
 static char *revindex_occurrence_write_p(atd_writer *w, char *p, const revindex_occurrence *v)
 {
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("filename")}, {ATD_LIT("line")}};
     p = atd_writer_key_string_p(w, p, ATD_LIT("{\"filename\":"), v->filename.ptr, v->filename.len);
     if (p == NULL) { field = 0; goto fail; }
     p = atd_writer_room(w, p, ATD_LEN(",\"line\":") + ATD_INT64_CHARS + ATD_LEN("}"));
@@ -369,7 +368,7 @@ static char *revindex_occurrence_write_p(atd_writer *w, char *p, const revindex_
     *p++ = '}';
     return p;
 fail:
-    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
+    return atd_writer_fail_cursor(atd_writer_push_field(w, revindex_occurrence__names[field].ptr, revindex_occurrence__names[field].len));
 }
 
 ATD_DEFINE_WRITE(revindex_occurrence, revindex_occurrence)
@@ -474,7 +473,6 @@ static char *revindex_corpus_titles_write_p(atd_writer *w, char *p, const revind
 static char *revindex_corpus_write_p(atd_writer *w, char *p, const revindex_corpus *v)
 {
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("name")}, {ATD_LIT("index")}, {ATD_LIT("stats")}, {ATD_LIT("by_file")}, {ATD_LIT("titles")}};
     p = atd_writer_key_string_p(w, p, ATD_LIT("{\"name\":"), v->name.ptr, v->name.len);
     if (p == NULL) { field = 0; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"index\":"));
@@ -499,7 +497,7 @@ static char *revindex_corpus_write_p(atd_writer *w, char *p, const revindex_corp
     }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
 fail:
-    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
+    return atd_writer_fail_cursor(atd_writer_push_field(w, revindex_corpus__names[field].ptr, revindex_corpus__names[field].len));
 }
 
 ATD_DEFINE_WRITE(revindex_corpus, revindex_corpus)

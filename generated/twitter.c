@@ -2107,7 +2107,6 @@ ATD_DEFINE_LIST_WRITE_P(twitter_status_list, twitter_status_list, twitter_status
 static char *twitter_search_metadata_write_p(atd_writer *w, char *p, const twitter_search_metadata *v)
 {
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("completed_in")}, {ATD_LIT("max_id")}, {ATD_LIT("max_id_str")}, {ATD_LIT("next_results")}, {ATD_LIT("query")}, {ATD_LIT("refresh_url")}, {ATD_LIT("count")}, {ATD_LIT("since_id")}, {ATD_LIT("since_id_str")}};
     if (!atd_writer_finite(w, (double)v->completed_in)) { field = 0; goto fail; }
     p = atd_writer_room(w, p, ATD_LEN("{\"completed_in\":") + ATD_DOUBLE_CHARS + ATD_LEN(",\"max_id\":") + ATD_INT64_CHARS);
     if (p == NULL) { field = 0; goto fail; }
@@ -2133,7 +2132,7 @@ static char *twitter_search_metadata_write_p(atd_writer *w, char *p, const twitt
     if (p == NULL) { field = 8; goto fail; }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
 fail:
-    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
+    return atd_writer_fail_cursor(atd_writer_push_field(w, twitter_search_metadata__names[field].ptr, twitter_search_metadata__names[field].len));
 }
 
 ATD_DEFINE_WRITE(twitter_search_metadata, twitter_search_metadata)
@@ -2142,7 +2141,6 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(twitter_search_metadata)
 static char *twitter_root_write_p(atd_writer *w, char *p, const twitter_root *v)
 {
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("statuses")}, {ATD_LIT("search_metadata")}};
     p = atd_writer_raw_p(w, p, ATD_LIT("{\"statuses\":"));
     if (p == NULL) return NULL;
     p = twitter_status_list_write_p(w, p, &v->statuses);
@@ -2153,7 +2151,7 @@ static char *twitter_root_write_p(atd_writer *w, char *p, const twitter_root *v)
     if (p == NULL) { field = 1; goto fail; }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
 fail:
-    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
+    return atd_writer_fail_cursor(atd_writer_push_field(w, twitter_root__names[field].ptr, twitter_root__names[field].len));
 }
 
 ATD_DEFINE_WRITE(twitter_root, twitter_root)
@@ -2162,14 +2160,13 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(twitter_root)
 static char *twitter_metadata_write_p(atd_writer *w, char *p, const twitter_metadata *v)
 {
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("result_type")}, {ATD_LIT("iso_language_code")}};
     p = atd_writer_key_string_p(w, p, ATD_LIT("{\"result_type\":"), v->result_type.ptr, v->result_type.len);
     if (p == NULL) { field = 0; goto fail; }
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"iso_language_code\":"), v->iso_language_code.ptr, v->iso_language_code.len);
     if (p == NULL) { field = 1; goto fail; }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
 fail:
-    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
+    return atd_writer_fail_cursor(atd_writer_push_field(w, twitter_metadata__names[field].ptr, twitter_metadata__names[field].len));
 }
 
 ATD_DEFINE_WRITE(twitter_metadata, twitter_metadata)
@@ -2197,14 +2194,13 @@ ATD_DEFINE_LIST_WRITE_P(twitter_url_entity_list, twitter_url_entity_list, twitte
 static char *twitter_url_entities_write_p(atd_writer *w, char *p, const twitter_url_entities *v)
 {
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("urls")}};
     p = atd_writer_raw_p(w, p, ATD_LIT("{\"urls\":"));
     if (p == NULL) return NULL;
     p = twitter_url_entity_list_write_p(w, p, &v->urls);
     if (p == NULL) { field = 0; goto fail; }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
 fail:
-    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
+    return atd_writer_fail_cursor(atd_writer_push_field(w, twitter_url_entities__names[field].ptr, twitter_url_entities__names[field].len));
 }
 
 ATD_DEFINE_WRITE(twitter_url_entities, twitter_url_entities)
@@ -2214,7 +2210,6 @@ static char *twitter_user_entities_write_p(atd_writer *w, char *p, const twitter
 {
     bool first = true;
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("url")}, {ATD_LIT("description")}};
     p = atd_writer_raw_p(w, p, ATD_LIT("{"));
     if (p == NULL) return NULL;
     if (v->has_url) {
@@ -2231,7 +2226,7 @@ static char *twitter_user_entities_write_p(atd_writer *w, char *p, const twitter
     first = false;
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
 fail:
-    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
+    return atd_writer_fail_cursor(atd_writer_push_field(w, twitter_user_entities__names[field].ptr, twitter_user_entities__names[field].len));
 }
 
 ATD_DEFINE_WRITE(twitter_user_entities, twitter_user_entities)
@@ -2240,7 +2235,6 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(twitter_user_entities)
 static char *twitter_user_write_p(atd_writer *w, char *p, const twitter_user *v)
 {
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("id")}, {ATD_LIT("id_str")}, {ATD_LIT("name")}, {ATD_LIT("screen_name")}, {ATD_LIT("location")}, {ATD_LIT("description")}, {ATD_LIT("url")}, {ATD_LIT("entities")}, {ATD_LIT("protected")}, {ATD_LIT("followers_count")}, {ATD_LIT("friends_count")}, {ATD_LIT("listed_count")}, {ATD_LIT("created_at")}, {ATD_LIT("favourites_count")}, {ATD_LIT("utc_offset")}, {ATD_LIT("time_zone")}, {ATD_LIT("geo_enabled")}, {ATD_LIT("verified")}, {ATD_LIT("statuses_count")}, {ATD_LIT("lang")}, {ATD_LIT("contributors_enabled")}, {ATD_LIT("is_translator")}, {ATD_LIT("is_translation_enabled")}, {ATD_LIT("profile_background_color")}, {ATD_LIT("profile_background_image_url")}, {ATD_LIT("profile_background_image_url_https")}, {ATD_LIT("profile_background_tile")}, {ATD_LIT("profile_image_url")}, {ATD_LIT("profile_image_url_https")}, {ATD_LIT("profile_banner_url")}, {ATD_LIT("profile_link_color")}, {ATD_LIT("profile_sidebar_border_color")}, {ATD_LIT("profile_sidebar_fill_color")}, {ATD_LIT("profile_text_color")}, {ATD_LIT("profile_use_background_image")}, {ATD_LIT("default_profile")}, {ATD_LIT("default_profile_image")}, {ATD_LIT("following")}, {ATD_LIT("follow_request_sent")}, {ATD_LIT("notifications")}};
     p = atd_writer_room(w, p, ATD_LEN("{\"id\":") + ATD_INT64_CHARS);
     if (p == NULL) { field = 0; goto fail; }
     p = atd_put(p, ATD_LIT("{\"id\":"));
@@ -2348,7 +2342,7 @@ static char *twitter_user_write_p(atd_writer *w, char *p, const twitter_user *v)
     *p++ = '}';
     return p;
 fail:
-    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
+    return atd_writer_fail_cursor(atd_writer_push_field(w, twitter_user__names[field].ptr, twitter_user__names[field].len));
 }
 
 ATD_DEFINE_WRITE(twitter_user, twitter_user)
@@ -2363,7 +2357,6 @@ ATD_DEFINE_LIST_WRITE_P(twitter_media_list, twitter_media_list, twitter_media_wr
 static char *twitter_entities_write_p(atd_writer *w, char *p, const twitter_entities *v)
 {
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("hashtags")}, {ATD_LIT("symbols")}, {ATD_LIT("urls")}, {ATD_LIT("user_mentions")}, {ATD_LIT("media")}};
     p = atd_writer_raw_p(w, p, ATD_LIT("{\"hashtags\":"));
     if (p == NULL) return NULL;
     p = twitter_hashtag_list_write_p(w, p, &v->hashtags);
@@ -2388,7 +2381,7 @@ static char *twitter_entities_write_p(atd_writer *w, char *p, const twitter_enti
     }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
 fail:
-    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
+    return atd_writer_fail_cursor(atd_writer_push_field(w, twitter_entities__names[field].ptr, twitter_entities__names[field].len));
 }
 
 ATD_DEFINE_WRITE(twitter_entities, twitter_entities)
@@ -2397,7 +2390,6 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(twitter_entities)
 static char *twitter_status_write_p(atd_writer *w, char *p, const twitter_status *v)
 {
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("metadata")}, {ATD_LIT("created_at")}, {ATD_LIT("id")}, {ATD_LIT("id_str")}, {ATD_LIT("text")}, {ATD_LIT("source")}, {ATD_LIT("truncated")}, {ATD_LIT("in_reply_to_status_id")}, {ATD_LIT("in_reply_to_status_id_str")}, {ATD_LIT("in_reply_to_user_id")}, {ATD_LIT("in_reply_to_user_id_str")}, {ATD_LIT("in_reply_to_screen_name")}, {ATD_LIT("user")}, {ATD_LIT("geo")}, {ATD_LIT("coordinates")}, {ATD_LIT("place")}, {ATD_LIT("contributors")}, {ATD_LIT("retweeted_status")}, {ATD_LIT("retweet_count")}, {ATD_LIT("favorite_count")}, {ATD_LIT("entities")}, {ATD_LIT("favorited")}, {ATD_LIT("retweeted")}, {ATD_LIT("possibly_sensitive")}, {ATD_LIT("lang")}};
     p = atd_writer_raw_p(w, p, ATD_LIT("{\"metadata\":"));
     if (p == NULL) return NULL;
     p = twitter_metadata_write_p(w, p, &v->metadata);
@@ -2492,7 +2484,7 @@ static char *twitter_status_write_p(atd_writer *w, char *p, const twitter_status
     if (p == NULL) { field = 24; goto fail; }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
 fail:
-    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
+    return atd_writer_fail_cursor(atd_writer_push_field(w, twitter_status__names[field].ptr, twitter_status__names[field].len));
 }
 
 ATD_DEFINE_WRITE(twitter_status, twitter_status)
@@ -2516,7 +2508,6 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(twitter_indices)
 static char *twitter_url_entity_write_p(atd_writer *w, char *p, const twitter_url_entity *v)
 {
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("url")}, {ATD_LIT("expanded_url")}, {ATD_LIT("display_url")}, {ATD_LIT("indices")}};
     p = atd_writer_key_string_p(w, p, ATD_LIT("{\"url\":"), v->url.ptr, v->url.len);
     if (p == NULL) { field = 0; goto fail; }
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"expanded_url\":"), v->expanded_url.ptr, v->expanded_url.len);
@@ -2529,7 +2520,7 @@ static char *twitter_url_entity_write_p(atd_writer *w, char *p, const twitter_ur
     if (p == NULL) { field = 3; goto fail; }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
 fail:
-    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
+    return atd_writer_fail_cursor(atd_writer_push_field(w, twitter_url_entity__names[field].ptr, twitter_url_entity__names[field].len));
 }
 
 ATD_DEFINE_WRITE(twitter_url_entity, twitter_url_entity)
@@ -2538,7 +2529,6 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(twitter_url_entity)
 static char *twitter_hashtag_write_p(atd_writer *w, char *p, const twitter_hashtag *v)
 {
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("text")}, {ATD_LIT("indices")}};
     p = atd_writer_key_string_p(w, p, ATD_LIT("{\"text\":"), v->text.ptr, v->text.len);
     if (p == NULL) { field = 0; goto fail; }
     p = atd_writer_raw_p(w, p, ATD_LIT(",\"indices\":"));
@@ -2547,7 +2537,7 @@ static char *twitter_hashtag_write_p(atd_writer *w, char *p, const twitter_hasht
     if (p == NULL) { field = 1; goto fail; }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
 fail:
-    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
+    return atd_writer_fail_cursor(atd_writer_push_field(w, twitter_hashtag__names[field].ptr, twitter_hashtag__names[field].len));
 }
 
 ATD_DEFINE_WRITE(twitter_hashtag, twitter_hashtag)
@@ -2556,7 +2546,6 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(twitter_hashtag)
 static char *twitter_user_mention_write_p(atd_writer *w, char *p, const twitter_user_mention *v)
 {
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("screen_name")}, {ATD_LIT("name")}, {ATD_LIT("id")}, {ATD_LIT("id_str")}, {ATD_LIT("indices")}};
     p = atd_writer_key_string_p(w, p, ATD_LIT("{\"screen_name\":"), v->screen_name.ptr, v->screen_name.len);
     if (p == NULL) { field = 0; goto fail; }
     p = atd_writer_key_string_p(w, p, ATD_LIT(",\"name\":"), v->name.ptr, v->name.len);
@@ -2573,7 +2562,7 @@ static char *twitter_user_mention_write_p(atd_writer *w, char *p, const twitter_
     if (p == NULL) { field = 4; goto fail; }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
 fail:
-    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
+    return atd_writer_fail_cursor(atd_writer_push_field(w, twitter_user_mention__names[field].ptr, twitter_user_mention__names[field].len));
 }
 
 ATD_DEFINE_WRITE(twitter_user_mention, twitter_user_mention)
@@ -2582,7 +2571,6 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(twitter_user_mention)
 static char *twitter_size_write_p(atd_writer *w, char *p, const twitter_size *v)
 {
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("w")}, {ATD_LIT("h")}, {ATD_LIT("resize")}};
     p = atd_writer_room(w, p, ATD_LEN("{\"w\":") + ATD_INT64_CHARS + ATD_LEN(",\"h\":") + ATD_INT64_CHARS);
     if (p == NULL) { field = 0; goto fail; }
     p = atd_put(p, ATD_LIT("{\"w\":"));
@@ -2593,7 +2581,7 @@ static char *twitter_size_write_p(atd_writer *w, char *p, const twitter_size *v)
     if (p == NULL) { field = 2; goto fail; }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
 fail:
-    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
+    return atd_writer_fail_cursor(atd_writer_push_field(w, twitter_size__names[field].ptr, twitter_size__names[field].len));
 }
 
 ATD_DEFINE_WRITE(twitter_size, twitter_size)
@@ -2602,7 +2590,6 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(twitter_size)
 static char *twitter_sizes_write_p(atd_writer *w, char *p, const twitter_sizes *v)
 {
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("medium")}, {ATD_LIT("small")}, {ATD_LIT("thumb")}, {ATD_LIT("large")}};
     p = atd_writer_raw_p(w, p, ATD_LIT("{\"medium\":"));
     if (p == NULL) return NULL;
     p = twitter_size_write_p(w, p, &v->medium);
@@ -2621,7 +2608,7 @@ static char *twitter_sizes_write_p(atd_writer *w, char *p, const twitter_sizes *
     if (p == NULL) { field = 3; goto fail; }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
 fail:
-    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
+    return atd_writer_fail_cursor(atd_writer_push_field(w, twitter_sizes__names[field].ptr, twitter_sizes__names[field].len));
 }
 
 ATD_DEFINE_WRITE(twitter_sizes, twitter_sizes)
@@ -2630,7 +2617,6 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(twitter_sizes)
 static char *twitter_media_write_p(atd_writer *w, char *p, const twitter_media *v)
 {
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("id")}, {ATD_LIT("id_str")}, {ATD_LIT("indices")}, {ATD_LIT("media_url")}, {ATD_LIT("media_url_https")}, {ATD_LIT("url")}, {ATD_LIT("display_url")}, {ATD_LIT("expanded_url")}, {ATD_LIT("type")}, {ATD_LIT("sizes")}, {ATD_LIT("source_status_id")}, {ATD_LIT("source_status_id_str")}};
     p = atd_writer_room(w, p, ATD_LEN("{\"id\":") + ATD_INT64_CHARS);
     if (p == NULL) { field = 0; goto fail; }
     p = atd_put(p, ATD_LIT("{\"id\":"));
@@ -2669,7 +2655,7 @@ static char *twitter_media_write_p(atd_writer *w, char *p, const twitter_media *
     }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
 fail:
-    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
+    return atd_writer_fail_cursor(atd_writer_push_field(w, twitter_media__names[field].ptr, twitter_media__names[field].len));
 }
 
 ATD_DEFINE_WRITE(twitter_media, twitter_media)

@@ -820,7 +820,6 @@ ATD_DEFINE_READ_ENTRY_POINTS(validators_hostname)
 static char *validators_person__plain_write_p(atd_writer *w, char *p, const validators_person *v)
 {
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("name")}, {ATD_LIT("age")}, {ATD_LIT("email")}};
     p = atd_writer_raw_p(w, p, ATD_LIT("{\"name\":"));
     if (p == NULL) return NULL;
     if (atd_writer_has_flag(w, ATD_WRITE_VALIDATE)) {
@@ -865,7 +864,7 @@ static char *validators_person__plain_write_p(atd_writer *w, char *p, const vali
     }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
 fail:
-    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
+    return atd_writer_fail_cursor(atd_writer_push_field(w, validators_person__plain__names[field].ptr, validators_person__plain__names[field].len));
 }
 
 static char *validators_person_write_p(atd_writer *w, char *p, const validators_person *v)
@@ -929,7 +928,6 @@ ATD_DEFINE_WRITE_ENTRY_POINTS(validators_shape)
 static char *validators_host_write_p(atd_writer *w, char *p, const validators_host *v)
 {
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("host")}, {ATD_LIT("port")}, {ATD_LIT("weight")}, {ATD_LIT("backup")}};
     p = atd_writer_raw_p(w, p, ATD_LIT("{\"host\":"));
     if (p == NULL) return NULL;
     if (atd_writer_has_flag(w, ATD_WRITE_VALIDATE)) {
@@ -994,7 +992,7 @@ static char *validators_host_write_p(atd_writer *w, char *p, const validators_ho
     }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
 fail:
-    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
+    return atd_writer_fail_cursor(atd_writer_push_field(w, validators_host__names[field].ptr, validators_host__names[field].len));
 }
 
 ATD_DEFINE_WRITE(validators_host, validators_host)
@@ -1099,7 +1097,6 @@ static char *validators_uint8_checked_nullable_write_p(atd_writer *w, char *p, c
 static char *validators_config_write_p(atd_writer *w, char *p, const validators_config *v)
 {
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("hosts")}, {ATD_LIT("ports")}, {ATD_LIT("evens")}, {ATD_LIT("range")}, {ATD_LIT("level")}};
     p = atd_writer_raw_p(w, p, ATD_LIT("{\"hosts\":"));
     if (p == NULL) return NULL;
     p = validators_host_list_write_p(w, p, &v->hosts);
@@ -1122,7 +1119,7 @@ static char *validators_config_write_p(atd_writer *w, char *p, const validators_
     if (p == NULL) { field = 4; goto fail; }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
 fail:
-    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
+    return atd_writer_fail_cursor(atd_writer_push_field(w, validators_config__names[field].ptr, validators_config__names[field].len));
 }
 
 ATD_DEFINE_WRITE(validators_config, validators_config)
@@ -1135,7 +1132,6 @@ ATD_DEFINE_LIST_WRITE_P(validators_shape_list, validators_shape_list, validators
 static char *validators_doc_write_p(atd_writer *w, char *p, const validators_doc *v)
 {
     int field = 0; /* the field whose value failed */
-    static const atd_string names[] = {{ATD_LIT("people")}, {ATD_LIT("shapes")}, {ATD_LIT("config")}};
     p = atd_writer_raw_p(w, p, ATD_LIT("{\"people\":"));
     if (p == NULL) return NULL;
     p = validators_person_list_write_p(w, p, &v->people);
@@ -1152,7 +1148,7 @@ static char *validators_doc_write_p(atd_writer *w, char *p, const validators_doc
     }
     return atd_writer_raw_p(w, p, ATD_LIT("}"));
 fail:
-    return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, names[field].len));
+    return atd_writer_fail_cursor(atd_writer_push_field(w, validators_doc__names[field].ptr, validators_doc__names[field].len));
 }
 
 ATD_DEFINE_WRITE(validators_doc, validators_doc)

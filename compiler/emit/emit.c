@@ -121,13 +121,14 @@ void emit_cursor_call(cw *w, const char *call, const char *fail)
     cw_close(w, "}");
 }
 
-const char *emit_field_names(cw *w, const ir_type *t)
+void emit_field_names_table(cw *w, const ir_type *t)
 {
     const char *list = "";
     for (size_t i = 0; i < t->nfields; i++)
         list = cw_fmt(w, "%s%s{%s}", list, i > 0 ? ", " : "",
                       cw_lit(w, t->fields[i].json_name, t->fields[i].json_len));
-    return list;
+    cw_line(w, "static const atd_string %s__names[] = {%s};", t->fn, list);
+    cw_blank(w);
 }
 
 const char *emit_field_fail(cw *w, size_t i)

@@ -27,15 +27,17 @@ void emit_cursor_call(cw *w, const char *call, const char *fail);
 /* A record's reader and writer have one exit for a field's failure, which
  * pushes the field's name onto the error's path:
  *     int field = 0;
- *     static const atd_string names[] = {{ATD_LIT("date")}, {ATD_LIT("note")}};
  *     ...
  *     if (p == NULL) { field = 1; goto fail; }
  *     ...
  * fail:
- *     return atd_fail_cursor(atd_reader_push_field(r, names[field].ptr, names[field].len));
- * emit_field_names gives the initializers of names (every field of t, in
- * order), emit_field_fail the failure statement of field i. */
-const char *emit_field_names(cw *w, const ir_type *t);
+ *     return atd_fail_cursor(atd_reader_push_field(r, event_event__names[field].ptr, ...));
+ * emit_field_names_table emits that table of the JSON names of every field
+ * of t, in order, once before the reader (the writer, emitted after the
+ * readers, uses it too):
+ *     static const atd_string event_event__names[] = {{ATD_LIT("date")}, {ATD_LIT("note")}};
+ * emit_field_fail gives the failure statement of field i. */
+void emit_field_names_table(cw *w, const ir_type *t);
 const char *emit_field_fail(cw *w, size_t i);
 
 /* --- between the emitter files --- */

@@ -578,7 +578,8 @@ static void emit_key_lookup(cw *w, const ir_type *t)
 /* The key lookup of record t: the index of the field whose key is at *pp,
  * with *pp past the key's colon, or ATD__KEY_SKIPPED or ATD__KEY_FAILED.
  * Its reader calls it once, at `key`; once inlined there, the compiler
- * jumps from each return straight to the field's label. */
+ * jumps from each return straight to the field's label. Before it, the
+ * record's names table (emit_field_names_table) and T__field_index. */
 static void emit_key_function(cw *w, const ir_type *t)
 {
     /* the JSON names, for the match by length and the tree over the bytes */
@@ -591,8 +592,7 @@ static void emit_key_function(cw *w, const ir_type *t)
         lens[i] = t->fields[i].json_len;
     }
     if (t->nfields > 0) {
-        cw_line(w, "static const atd_string %s__names[] = {%s};", t->fn, emit_field_names(w, t));
-        cw_blank(w);
+        emit_field_names_table(w, t);
         emit_match_function(w, "ATD_NOINLINE ", cw_fmt(w, "%s__field_index", t->fn), names, lens,
                             NULL, t->nfields);
         cw_blank(w);

@@ -525,7 +525,6 @@ static void emit_record_write_ex(cw *w, const ir_type *t, bool tagged)
         written += !(tagged && is_type_field(t, &t->fields[i]));
     if (written > 0) {
         cw_line(w, "int field = 0; /* the field whose value failed */");
-        cw_line(w, "static const atd_string names[] = {%s};", emit_field_names(w, t));
     }
     for (size_t i = 0; i < t->nfields; i++) {
         const ir_field *f = &t->fields[i];
@@ -633,8 +632,9 @@ static void emit_record_write_ex(cw *w, const ir_type *t, bool tagged)
         cw_line(w, "return p;");
     if (written > 0) {
         cw_label(w, "fail:");
-        cw_line(w, "return atd_writer_fail_cursor(atd_writer_push_field(w, names[field].ptr, "
-                   "names[field].len));");
+        cw_line(w, "return atd_writer_fail_cursor(atd_writer_push_field(w, %s__names[field].ptr, "
+                   "%s__names[field].len));",
+                t->fn, t->fn);
     }
     cw_close(w, "}");
     if (!tagged)
