@@ -542,14 +542,6 @@ static ATD_READ_STRING_FROM const char *read_string_from(atd_reader *r, const ch
 }
 #undef ATD_READ_STRING_FROM
 
-/* Two bytes of the input as one integer, to compare a pair at once. */
-static inline uint16_t load16(const char *s)
-{
-    uint16_t w;
-    memcpy(&w, s, 2);
-    return w;
-}
-
 #if ATD__SSE2
 /* The block copy (read_string_blocks.h), 16 bytes a step with SSE2, 32
  * with AVX2 where the CPU has it (the reader's init asks it once; the

@@ -57,7 +57,7 @@ BLOCK_NAME(scan_copy_blocks)(atd_arena *a, const char *open_quote, size_t done, 
                 }
                 /* every slash, as PHP and others write it: one compare of
                  * both bytes (s + 1 is before the limit) */
-                if (load16(s) == load16("\\/")) {
+                if (atd_bytes_eq(s, "\\/", 2)) {
                     *d++ = '/';
                     s += 2;
                     continue;
