@@ -60,6 +60,7 @@ void atd_reader_init(atd_reader *r, const char *json, size_t len, atd_arena *are
     r->copy_arena = (flags & (ATD_READ_BORROW_STRINGS | ATD_READ_LENIENT)) ? NULL : arena;
     r->depth = 0;
     r->max_depth = ATD_DEFAULT_MAX_DEPTH;
+    memset(r->indent, 0, sizeof r->indent);
     r->err_code = ATD_ERR_OK;
     r->err_offset = 0;
     r->err_detail[0] = '\0';

@@ -68,6 +68,8 @@ extern "C" {
 #endif
 
 #define ATD_DEFAULT_MAX_DEPTH 1024
+/* (internal: the nesting levels whose indentation the reader remembers) */
+#define ATD__INDENT_LEVELS 16
 
 typedef struct atd_reader {
     const char *start; /* input */
@@ -86,6 +88,13 @@ typedef struct atd_reader {
     atd_arena *copy_arena;
     unsigned depth;    /* current nesting of arrays/objects */
     unsigned max_depth;
+    /* The whitespace (a newline and the indentation) last found before a
+     * token at each nesting level modulo ATD__INDENT_LEVELS: a guess that
+     * pretty-printed input confirms at every line. The inline skip moves
+     * the cursor by the guess and checks it with a branch, so the next
+     * token's reads do not wait for the count of the whitespace. Set by
+     * the runtime; any value is correct, only slower. */
+    unsigned char indent[ATD__INDENT_LEVELS];
     /* First error; err_code == ATD_ERR_OK while none. */
     atd_error_code err_code;
     size_t err_offset;
@@ -727,7 +736,14 @@ static ATD__HOT_INLINE const char *atd_read_string_p(atd_reader *r, const char *
      * chunk: compared as integers) */
     if (ATD_LIKELY(a != NULL && p < r->fast_end &&
                    (uintptr_t)a->end - (uintptr_t)a->cur >= 16)) {
-        const char *q = p + (*p == ' ');
+        /* A branch, not a data dependence: whether a space follows the
+         * ':' is the same all through a document, so the branch is
+         * predicted and the cursor does not wait for the byte. */
+        const char *q = p;
+        if (*q == ' ') {
+            __asm__("" : "+r"(q));
+            q++;
+        }
         if (ATD_LIKELY(*q == '"')) {
             __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(q + 1));
             unsigned bits = atd__string_stops(v);

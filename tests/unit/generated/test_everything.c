@@ -548,6 +548,79 @@ START_TEST(test_comments_anywhere)
 }
 END_TEST
 
+/* Copies json (len bytes) to out with a newline and 0 to 40 spaces (from
+ * the seed) before and after every bracket, ',' and ':' outside strings;
+ * returns the length. Lines at one level then mostly share their
+ * indentation, as in pretty-printed input, but not always. */
+static size_t relayout(const char *json, size_t len, uint64_t seed, char *out)
+{
+    size_t n = 0;
+    bool in_string = false, escaped = false;
+    for (size_t i = 0; i < len; i++) {
+        char c = json[i];
+        bool structural = !in_string && strchr("{}[],:", c) != NULL;
+        for (int side = 0; side < 2; side++) {
+            if (structural && side == (c == '}' || c == ']' ? 0 : 1)) {
+                seed = seed * 6364136223846793005u + 1442695040888963407u;
+                unsigned spaces = (unsigned)(seed >> 33) % 41;
+                /* the same indentation most of the time */
+                if ((seed >> 20) % 4 != 0)
+                    spaces = (unsigned)(seed >> 40) % 2 ? 8 : 20;
+                out[n++] = '\n';
+                memset(out + n, ' ', spaces);
+                n += spaces;
+            }
+            if (side == 0)
+                out[n++] = c;
+        }
+        if (in_string) {
+            if (escaped)
+                escaped = false;
+            else if (c == '\\')
+                escaped = true;
+            else if (c == '"')
+                in_string = false;
+        } else if (c == '"') {
+            in_string = true;
+        }
+    }
+    return n;
+}
+
+/* The inline whitespace skip moves the cursor by the indentation it last
+ * found at the same level and checks that guess: any indentation, the
+ * guess right or wrong, reads the same values. */
+START_TEST(test_indentation_guesses)
+{
+    size_t len;
+    char *json = test_read_file(ATD_SOURCE_DIR "/tests/conformance/everything_root.json", &len);
+    everything_root root;
+    atd_error e;
+    atd_buf want, got;
+    atd_buf_init(&want);
+    atd_buf_init(&got);
+    ck_assert_msg(atd_from_json(json, len, arena, everything_root_read_any, &root, &e) == 0, "%s",
+                  e.message);
+    ck_assert_int_eq(atd_to_json(everything_root_write_any, &root, &want, &e), 0);
+    char *doc = malloc(len * 90 + 1);
+    ck_assert_ptr_nonnull(doc);
+    for (uint64_t seed = 1; seed <= 64; seed++) {
+        size_t n = relayout(json, len, seed, doc);
+        ck_assert_msg(atd_from_json(doc, n, arena, everything_root_read_any, &root, &e) == 0,
+                      "seed %u: %s", (unsigned)seed, e.message);
+        got.len = 0;
+        ck_assert_int_eq(atd_to_json(everything_root_write_any, &root, &got, &e), 0);
+        ck_assert_msg(got.len == want.len && memcmp(got.data, want.data, want.len) == 0,
+                      "seed %u: read %.*s", (unsigned)seed, (int)got.len, got.data);
+        atd_arena_reset(arena);
+    }
+    free(doc);
+    free(json);
+    atd_buf_free(&want);
+    atd_buf_free(&got);
+}
+END_TEST
+
 Suite *everything_suite(void);
 Suite *everything_suite(void)
 {
@@ -555,6 +628,7 @@ Suite *everything_suite(void)
     TCase *tc = tcase_create("generated");
     tcase_add_checked_fixture(tc, setup, teardown);
     tcase_add_test(tc, test_sums);
+    tcase_add_test(tc, test_indentation_guesses);
     tcase_add_test(tc, test_fields);
     tcase_add_test(tc, test_names_and_inherit);
     tcase_add_test(tc, test_tuples_options);

@@ -71,7 +71,14 @@ enum {
     ATD__WS_COMMENT = 4,
     /* The caller has checked that p - 1 < r->fast_end: the 32 bytes from
      * p on are input, and the skip checks no bound. */
-    ATD__WS_ROOM = 8
+    ATD__WS_ROOM = 8,
+    /* The nesting level of the token, for the indentation guess
+     * (atd_reader.indent): without these, r->depth (a member or an
+     * element); after an opening bracket, one deeper (the first member,
+     * before r->depth counts the container); before a closing bracket,
+     * one less. */
+    ATD__WS_OPENED = 16,
+    ATD__WS_CLOSING = 32
 };
 /* Whether c, the byte after some whitespace, is the token the skip stops
  * at: a byte above ' ', but for a '/' when slash_ends is false (a comment
@@ -88,7 +95,7 @@ static ATD__HOT_INLINE bool atd__ws_stop(unsigned char c, bool slash_ends)
  * input takes: one space after a ':', a newline and an indentation after
  * a ',' or a bracket in pretty-printed input. Returns the cursor at the
  * token, or NULL where it leaves the rest to atd__skip_ws_slow_p (from p). */
-static ATD__HOT_INLINE const char *atd__skip_ws_try(const atd_reader *r, const char *p,
+static ATD__HOT_INLINE const char *atd__skip_ws_try(atd_reader *r, const char *p,
                                                     unsigned ways)
 {
     /* Inline exits for the common cases: no whitespace, one space (": "),
@@ -117,7 +124,23 @@ static ATD__HOT_INLINE const char *atd__skip_ws_try(const atd_reader *r, const c
                 m |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v1, sp)) << 16;
             }
             /* at most 32: the bits above the 32 compared are zero in m */
-            const char *q = p + atd__lowest_bit(~m);
+            size_t n = atd__lowest_bit(~m);
+            /* The cursor moves by the indentation last seen at this level,
+             * which a branch checks: when the guess holds (every line of
+             * pretty-printed input but the first at its level), the next
+             * token's loads start without waiting for the compares, the
+             * mask and the bit scan that gave n. */
+            unsigned level = r->depth + !!(ways & ATD__WS_OPENED) - !!(ways & ATD__WS_CLOSING);
+            unsigned char *guess = &r->indent[level % ATD__INDENT_LEVELS];
+            size_t g = *guess;
+            /* (hidden from the compiler, which would otherwise use p + n
+             * where it knows that n == g) */
+            const char *q = p + g;
+            __asm__ volatile("" : "+r"(q));
+            if (ATD_UNLIKELY(n != g)) {
+                q = p + n;
+                *guess = (unsigned char)n;
+            }
             if (ATD_LIKELY(atd__ws_stop((unsigned char)*q, slash_ends)))
                 return q;
         }
@@ -175,7 +198,8 @@ static ATD__HOT_INLINE const char *atd__begin_p(atd_reader *r, const char *p, bo
         p = atd__skip_ws_as_p(r, p, ATD__WS_INDENT);
     if (ATD_LIKELY(p < r->end && *p == open && r->depth < r->max_depth)) {
         /* exact: a comment there must not be taken for a first token */
-        const char *q = atd__skip_ws_as_p(r, p + 1, ATD__WS_INDENT | ATD__WS_COMMENT);
+        const char *q =
+            atd__skip_ws_as_p(r, p + 1, ATD__WS_INDENT | ATD__WS_COMMENT | ATD__WS_OPENED);
         if (ATD_LIKELY(q < r->end)) {
             *nonempty = *q != close;
             if (*q == close)
@@ -208,7 +232,7 @@ static ATD__HOT_INLINE const char *atd__next_or_close_p(atd_reader *r, const cha
         *more = true;
         return p + 1;
     }
-    const char *q = atd__skip_ws_as_p(r, p, ATD__WS_INDENT);
+    const char *q = atd__skip_ws_as_p(r, p, ATD__WS_INDENT | ATD__WS_CLOSING);
     if (ATD_LIKELY(q < r->end && *q == close)) {
         r->depth--;
         *more = false;
