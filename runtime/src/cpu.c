@@ -17,6 +17,9 @@ static unsigned probe(void)
     if ((k & ATD__CPU_AVX2) && __builtin_cpu_supports("avx512bw") &&
         __builtin_cpu_supports("avx512vl"))
         k |= ATD__CPU_AVX512;
+    if ((k & ATD__CPU_AVX512) && __builtin_cpu_supports("avx512vbmi2") &&
+        __builtin_cpu_supports("popcnt"))
+        k |= ATD__CPU_AVX512_VBMI2;
     if (__builtin_cpu_supports("sse4.2"))
         k |= ATD__CPU_SSE42;
 #endif

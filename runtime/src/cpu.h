@@ -41,11 +41,20 @@
 #define ATD__HAVE_AVX512_KERNELS ATD__HAVE_AVX2_KERNELS
 #if ATD__HAVE_AVX512_KERNELS
 #define ATD__TARGET_AVX512 __attribute__((target("avx2,avx512f,avx512bw,avx512vl,bmi,bmi2")))
+/* with VBMI2's byte compression too (vpcompressb), and popcnt */
+#define ATD__TARGET_AVX512_VBMI2                                                                   \
+    __attribute__((target("avx2,avx512f,avx512bw,avx512vl,avx512vbmi2,bmi,bmi2,popcnt")))
 #endif
 
 /* Kernel families the CPU supports (bits), as atd__cpu_kernels reports. A
- * CPU with AVX-512 has AVX2 too: both bits are set. */
-enum { ATD__CPU_AVX2 = 1u << 0, ATD__CPU_AVX512 = 1u << 1, ATD__CPU_SSE42 = 1u << 2 };
+ * CPU with AVX-512 has AVX2 too: both bits are set; VBMI2 comes with
+ * AVX-512 only. */
+enum {
+    ATD__CPU_AVX2 = 1u << 0,
+    ATD__CPU_AVX512 = 1u << 1,
+    ATD__CPU_SSE42 = 1u << 2,
+    ATD__CPU_AVX512_VBMI2 = 1u << 3
+};
 /* Marks atd__cpu_chosen as set. */
 #define ATD__CPU_PROBED (1u << 31)
 

@@ -48,28 +48,11 @@ BLOCK_NAME(scan_copy_blocks)(atd_arena *a, const char *open_quote, size_t done, 
                 unsigned i = (unsigned)__builtin_ctz(bits);
                 s += i;
                 d += i;
-                if (ATD_LIKELY(*s == '"')) {
-                    *d = '\0';
-                    a->cur = d + 1; /* atd__arena_take, with the cursor known */
-                    out->ptr = start;
-                    out->len = (size_t)(d - start);
-                    return s + 1;
-                }
-                /* every slash, as PHP and others write it: one compare of
-                 * both bytes (s + 1 is before the limit) */
-                if (atd_bytes_eq(s, "\\/", 2)) {
-                    *d++ = '/';
-                    s += 2;
+                enum block_stop k = block_stop(a, start, &s, &d, out);
+                if (ATD_LIKELY(k == BLOCK_CLOSED))
+                    return s;
+                if (k == BLOCK_DECODED)
                     continue;
-                }
-                if (*s == '\\') {
-                    unsigned char c = atd__short_escapes[(unsigned char)s[1]];
-                    if (ATD_LIKELY(c != 0)) {
-                        *d++ = (char)c;
-                        s += 2;
-                        continue;
-                    }
-                }
                 *stop = s;
                 *stop_dst = d;
                 *special = true;

@@ -1140,6 +1140,69 @@ END_TEST
 
 /* An arena whose first chunk is smaller than the strings: the decoder runs
  * out of room and the general path copies the string into a new chunk. */
+/* Strings dense with escaped slashes (\/, as PHP writes every '/') among
+ * plain bytes, other short escapes, an escaped backslash before a slash,
+ * \u escapes and non-ASCII text, at every alignment to the blocks: each
+ * kernel (VBMI2 where the CPU has it, which drops the backslashes of a
+ * block's \/ in one step; AVX2; the portable one) reads what the pieces
+ * spell, copied and borrowed. */
+START_TEST(test_strings_slash_escapes_every_kernel)
+{
+    static const struct {
+        const char *json, *dec;
+    } pieces[] = {{"a", "a"},      {"bcd", "bcd"},         {"\\/", "/"},   {"\\/\\/", "//"},
+                  {"/", "/"},      {"\\\\", "\\"},          {"\\\\/", "\\/"}, {"\\\"", "\""},
+                  {"\\n", "\n"},   {"\\u00e9", "\xc3\xa9"}, {"\xc3\xa9", "\xc3\xa9"}};
+    const size_t np = sizeof pieces / sizeof pieces[0];
+    static const unsigned limits[] = {~0u, ATD__CPU_AVX2, 0u};
+    char json[600], want[600];
+    uint64_t rng = 0x9e3779b97f4a7c15u;
+    for (int limit = 0; limit < 3; limit++) {
+        atd__cpu_limit(limits[limit]);
+        for (int iter = 0; iter < 4000; iter++) {
+            size_t n = 0, m = 0, len = xorshift(&rng) % 300;
+            json[n++] = '"';
+            while (n < len + 1) {
+                uint64_t x = xorshift(&rng);
+                /* mostly plain bytes and \/, the rest now and then */
+                size_t k = x % 8 < 3 ? 0 : x % 8 < 6 ? 2 : (x >> 8) % np;
+                size_t jl = strlen(pieces[k].json), dl = strlen(pieces[k].dec);
+                memcpy(json + n, pieces[k].json, jl);
+                memcpy(want + m, pieces[k].dec, dl);
+                n += jl;
+                m += dl;
+            }
+            json[n++] = '"';
+            memset(json + n, ' ', 40);
+            n += 40;
+            /* borrowed, then copied into a chunk of 1024 bytes whose room
+             * is now ample, now about the string's length */
+            atd_error err;
+            ck_assert_msg(read_one(json, n, ATD_READ_BORROW_STRINGS, want, m, &err),
+                          "limit %d iter %d: %s", limit, iter, err.message);
+            size_t room = iter % 2 ? 1024 - 8 : m + xorshift(&rng) % 80;
+            atd_arena *a = atd_arena_new(1024, NULL);
+            char *in = malloc(n); /* exact size: a read past it is an ASan error */
+            if (a == NULL || in == NULL || atd_arena_alloc(a, 1024 - room, 1) == NULL)
+                ck_abort_msg("set-up");
+            memcpy(in, json, n);
+            atd_reader r;
+            atd_reader_init(&r, in, n, a, 0);
+            atd_string got = {NULL, 0};
+            bool ok = atd_read_string(&r, &got) && atd_read_end(&r);
+            atd_reader_get_error(&r, &err);
+            ck_assert_msg(ok, "limit %d iter %d room %zu: %s", limit, iter, room, err.message);
+            ck_assert_msg(got.len == m && memcmp(got.ptr, want, m) == 0 && got.ptr[m] == '\0',
+                          "limit %d iter %d room %zu: %.*s", limit, iter, room, (int)got.len,
+                          got.ptr);
+            atd_arena_free(a);
+            free(in);
+        }
+    }
+    atd__cpu_limit(~0u);
+}
+END_TEST
+
 START_TEST(test_strings_decoder_out_of_room)
 {
     /* each piece is 9 bytes raw, 8 decoded */
@@ -1417,6 +1480,7 @@ Suite *strings_suite(void)
     tcase_add_test(tc, test_strings_validator_stops_at_quote);
     tcase_add_test(tc, test_strings_validator_kernels_agree);
     tcase_add_test(tc, test_strings_decoder_block_offsets);
+    tcase_add_test(tc, test_strings_slash_escapes_every_kernel);
     tcase_add_test(tc, test_strings_decoder_out_of_room);
     tcase_add_test(tc, test_strings_decoder_kernels_agree);
     tcase_add_test(tc, test_strings_decoder_escape_at_end);
