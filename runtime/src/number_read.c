@@ -274,6 +274,22 @@ atd_num_status atd_parse_int64(const char *p, const char *end, int64_t *out)
     return ATD_NUM_OK;
 }
 
+/* Past a '-' at p, *neg set: a branch rather than p + (*p == '-'), so that
+ * the loads of the digits do not wait for the sign's (the numbers of one
+ * field rarely change sign from one to the next, or do it in a pattern). */
+static ATD__HOT_INLINE const char *skip_minus(const char *p, bool *neg)
+{
+    *neg = false;
+    if (*p == '-') {
+#if defined(__GNUC__) || defined(__clang__)
+        __asm__("" : "+r"(p)); /* kept a branch */
+#endif
+        p++;
+        *neg = true;
+    }
+    return p;
+}
+
 #ifdef HAVE_SWAR
 /* Bytes the integer fast path may read after p: a sign, 19 digits and the
  * byte after them (with SSE2 also up to 15 bytes before p, INT_BEHIND). */
@@ -318,8 +334,8 @@ static ATD__HOT_INLINE const char *int_long_tail(const char *q, uint64_t v, unsi
  * digit, the ones before the first digit cleared, give the value. */
 static ATD__HOT_INLINE const char *int_fast(const char *p, int64_t *out)
 {
-    unsigned neg = *p == '-';
-    const char *s = p + neg;
+    bool neg;
+    const char *s = skip_minus(p, &neg);
     __m128i block = _mm_loadu_si128((const __m128i *)(const void *)s);
     unsigned n = (unsigned)__builtin_ctz(~digit_mask16(block));
     /* no digit, 16 or more, or a "0" followed by a digit */
@@ -341,8 +357,8 @@ static ATD__HOT_INLINE const char *int_fast(const char *p, int64_t *out)
 /* One word, or two past 7 digits. */
 static ATD__HOT_INLINE const char *int_fast(const char *p, int64_t *out)
 {
-    unsigned neg = *p == '-';
-    const char *s = p + neg;
+    bool neg;
+    const char *s = skip_minus(p, &neg);
     uint64_t t = digit_values(load8(s));
     uint64_t tb = nondigit_flags(t);
     uint64_t v;
@@ -698,9 +714,8 @@ static NOINLINE const char *finish_number(const char *start, const char *stop, u
 static ATD__HOT_INLINE const char *parse_number(const char *start, const char *end, bool whole,
                                               double *out)
 {
-    const char *p = start;
-    bool neg = p < end && *p == '-';
-    p += neg;
+    bool neg = false;
+    const char *p = start < end ? skip_minus(start, &neg) : start;
     if (p == end || !is_digit(*p))
         return start;
     uint64_t w = 0;
@@ -936,7 +951,8 @@ static ATD__HOT_INLINE const char *finish_fast(const char *start, const char *st
  * finds the exact end or the syntax error. */
 static ATD__HOT_INLINE const char *parse_fast(const char *start, bool token, double *out)
 {
-    const char *p = start + (*start == '-');
+    bool neg; /* (read again at the end) */
+    const char *p = skip_minus(start, &neg);
     uint64_t t = digit_values(load8(p));
     /* 7 when there are 7 or more digits (then the byte at p + 7 decides) */
     unsigned n = (unsigned)atd__ctz64(nondigit_flags(t) | (uint64_t)1 << 63) / 8;
