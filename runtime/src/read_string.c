@@ -3,8 +3,9 @@
  * Object keys use the same path and are borrowed whenever possible.
  *
  * The common string is ASCII: the fast path copies it into the arena's
- * free room 16 bytes at a time as it scans, decoding short escapes such as
- * \/ on the way. A string that needs more (\uXXXX, non-ASCII text) and is
+ * free room 16 bytes at a time as it scans (32 with AVX2), decoding short
+ * escapes such as \/ on the way (with AVX-512 VBMI2, every \/ of a block
+ * at once, by one compress). A string that needs more (\uXXXX, non-ASCII text) and is
  * copied goes on in one pass from
  * there (atd__decode_text, utf8.h: 32 or 64 bytes per step with AVX2 or
  * AVX-512), which copies, checks the UTF-8 and decodes every escape as it
@@ -678,7 +679,7 @@ static ATD__TARGET_AVX512_VBMI2 const char *copy_blocks_vbmi2(atd_reader *r, atd
     }
     /* the last bytes of the input or of the chunk: on where the blocks
      * stopped when they copied as much as they scanned, else from the
-     * start (see copy_blocks_from_16) */
+     * start (as the other widths do) */
     if ((uintptr_t)d - (uintptr_t)a->cur != (uintptr_t)(s - (p + 1)))
         s = p + 1;
     return read_string_from(r, p, s, out);
