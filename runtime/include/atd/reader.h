@@ -68,8 +68,10 @@ extern "C" {
 #endif
 
 #define ATD_DEFAULT_MAX_DEPTH 1024
-/* (internal: the nesting levels whose indentation the reader remembers) */
+/* (internal: the nesting levels whose indentation the reader remembers,
+ * and the places whose last short string's length it remembers) */
 #define ATD__INDENT_LEVELS 16
+#define ATD__LENGTH_SLOTS 64
 
 typedef struct atd_reader {
     const char *start; /* input */
@@ -95,6 +97,11 @@ typedef struct atd_reader {
      * token's reads do not wait for the count of the whitespace. Set by
      * the runtime; any value is correct, only slower. */
     unsigned char indent[ATD__INDENT_LEVELS];
+    /* The same for the length of the short string last read at each place
+     * of the code that reads strings (a number per call of
+     * atd_read_string_p, modulo ATD__LENGTH_SLOTS): a field's strings
+     * often have one length (ids, dates, codes). */
+    unsigned char lengths[ATD__LENGTH_SLOTS];
     /* First error; err_code == ATD_ERR_OK while none. */
     atd_error_code err_code;
     size_t err_offset;
@@ -725,46 +732,20 @@ bool atd_read_double(atd_reader *r, double *out);
  * A short string (at most 15 bytes, printable ASCII without escape, at most
  * one space before it) that is copied is settled inline: one 16-byte load
  * finds the closing quote and one store copies it, with no call. Any other
- * string goes on out of line, after the plain bytes that load copied. */
-static ATD__HOT_INLINE const char *atd_read_string_p(atd_reader *r, const char *p,
-                                                     atd_string *out)
-{
-#if ATD__INLINE_SSE2
-    atd_arena *a = r->copy_arena; /* NULL: lenient, borrowing or no arena */
-    /* room for the space, the quote and 16 bytes of input, and for 16
-     * bytes in the arena's chunk (its pointers are NULL before the first
-     * chunk: compared as integers) */
-    if (ATD_LIKELY(a != NULL && p < r->fast_end &&
-                   (uintptr_t)a->end - (uintptr_t)a->cur >= 16)) {
-        /* A branch, not a data dependence: whether a space follows the
-         * ':' is the same all through a document, so the branch is
-         * predicted and the cursor does not wait for the byte. */
-        const char *q = p;
-        if (*q == ' ') {
-            __asm__("" : "+r"(q));
-            q++;
-        }
-        if (ATD_LIKELY(*q == '"')) {
-            __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(q + 1));
-            unsigned bits = atd__string_stops(v);
-            char *d = a->cur;
-            _mm_storeu_si128((__m128i *)(void *)d, v);
-            if (bits == 0) /* longer: on after the 16 bytes copied */
-                return atd__read_string_after_p(r, q, 16, out);
-            size_t n = atd__lowest_bit(bits);
-            if (ATD_LIKELY(q[1 + n] == '"')) {
-                d[n] = '\0';
-                a->cur = d + n + 1;
-                out->ptr = d;
-                out->len = n;
-                return q + n + 2;
-            }
-            /* an escape or the like: on after the n plain bytes copied */
-            return atd__read_string_after_p(r, q, n, out);
-        }
-    }
+ * string goes on out of line, after the plain bytes that load copied.
+ * (A macro over the function below, which it gives a number per place it
+ * is called from, for the length guess of atd_reader.lengths.) */
+#ifdef __COUNTER__
+#define atd_read_string_p(r, p, out)                                                               \
+    atd__read_string_at_p(r, p, out, (unsigned)(__COUNTER__ % ATD__LENGTH_SLOTS))
+#else
+#define atd_read_string_p(r, p, out) atd__read_string_at_p(r, p, out, 0)
 #endif
-    return atd__read_string_p(r, p, out);
+/* The function itself (its name in parentheses is not the macro's), for
+ * code that takes its address. */
+static inline const char *(atd_read_string_p)(atd_reader *r, const char *p, atd_string *out)
+{
+    return atd__read_string_at_p(r, p, out, 0);
 }
 bool atd_read_string(atd_reader *r, atd_string *out);
 /* Always copies (for values that must own their bytes). */

@@ -1203,6 +1203,65 @@ START_TEST(test_strings_slash_escapes_every_kernel)
 }
 END_TEST
 
+/* The inline reader moves the cursor by the length it last read at the
+ * same place (atd_reader.lengths) and checks that guess: strings of random
+ * lengths (short and not, some with an escape) read at one place, the
+ * guess now right, now wrong, read what they are. */
+START_TEST(test_strings_length_guesses)
+{
+    char json[8192], want[64][24];
+    size_t wlen[64];
+    uint64_t rng = 42;
+    for (int doc = 0; doc < 50; doc++) {
+        size_t n = 0;
+        json[n++] = '[';
+        for (int i = 0; i < 64; i++) {
+            uint64_t x = xorshift(&rng);
+            /* mostly the length before, else any of 0..20 */
+            size_t len = i > 0 && x % 3 != 0 ? wlen[i - 1] : (size_t)(x >> 8) % 21;
+            bool esc = (x >> 16) % 8 == 0 && len > 0;
+            if (i > 0)
+                json[n++] = ',';
+            if ((x >> 20) % 2)
+                json[n++] = ' ';
+            json[n++] = '"';
+            for (size_t k = 0; k < len; k++) {
+                char c = (char)('a' + (x >> (24 + k % 8)) % 26);
+                if (esc && k == len / 2) {
+                    json[n++] = '\\';
+                    c = '/';
+                }
+                json[n++] = c;
+                want[i][k] = c;
+            }
+            wlen[i] = len;
+            json[n++] = '"';
+        }
+        json[n++] = ']';
+        memset(json + n, ' ', 40);
+        n += 40;
+        atd_arena *a = atd_arena_new(4096, NULL);
+        ck_assert_ptr_nonnull(a);
+        ck_assert_ptr_nonnull(atd_arena_alloc(a, 1, 1)); /* a chunk with room */
+        atd_reader r;
+        atd_reader_init(&r, json, n, a, 0);
+        bool more = false;
+        const char *p = atd_array_begin_p(&r, r.cur, &more);
+        for (int i = 0; i < 64; i++) {
+            ck_assert_msg(more && p != NULL, "doc %d string %d", doc, i);
+            atd_string got;
+            p = atd_read_string_p(&r, p, &got); /* one place for all */
+            ck_assert_msg(p != NULL, "doc %d string %d", doc, i);
+            ck_assert_msg(got.len == wlen[i] && memcmp(got.ptr, want[i], wlen[i]) == 0,
+                          "doc %d string %d: %.*s", doc, i, (int)got.len, got.ptr);
+            p = atd_array_next_p(&r, p, &more);
+        }
+        ck_assert(p != NULL && !more);
+        atd_arena_free(a);
+    }
+}
+END_TEST
+
 START_TEST(test_strings_decoder_out_of_room)
 {
     /* each piece is 9 bytes raw, 8 decoded */
@@ -1481,6 +1540,7 @@ Suite *strings_suite(void)
     tcase_add_test(tc, test_strings_validator_kernels_agree);
     tcase_add_test(tc, test_strings_decoder_block_offsets);
     tcase_add_test(tc, test_strings_slash_escapes_every_kernel);
+    tcase_add_test(tc, test_strings_length_guesses);
     tcase_add_test(tc, test_strings_decoder_out_of_room);
     tcase_add_test(tc, test_strings_decoder_kernels_agree);
     tcase_add_test(tc, test_strings_decoder_escape_at_end);

@@ -186,6 +186,61 @@ const char *atd__read_string_p(atd_reader *r, const char *p, atd_string *out);
  * chunk had room for 16): the scan goes on after them. */
 const char *atd__read_string_after_p(atd_reader *r, const char *p, unsigned n, atd_string *out);
 
+/* atd_read_string_p (reader.h) with the number of its place, `slot`. */
+static ATD__HOT_INLINE const char *atd__read_string_at_p(atd_reader *r, const char *p,
+                                                         atd_string *out, unsigned slot)
+{
+#if ATD__INLINE_SSE2
+    atd_arena *a = r->copy_arena; /* NULL: lenient, borrowing or no arena */
+    /* room for the space, the quote and 16 bytes of input, and for 16
+     * bytes in the arena's chunk (its pointers are NULL before the first
+     * chunk: compared as integers) */
+    if (ATD_LIKELY(a != NULL && p < r->fast_end &&
+                   (uintptr_t)a->end - (uintptr_t)a->cur >= 16)) {
+        /* A branch, not a data dependence: whether a space follows the
+         * ':' is the same all through a document, so the branch is
+         * predicted and the cursor does not wait for the byte. */
+        const char *q = p;
+        if (*q == ' ') {
+            __asm__("" : "+r"(q));
+            q++;
+        }
+        if (ATD_LIKELY(*q == '"')) {
+            __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(q + 1));
+            unsigned bits = atd__string_stops(v);
+            char *d = a->cur;
+            _mm_storeu_si128((__m128i *)(void *)d, v);
+            if (bits == 0) /* longer: on after the 16 bytes copied */
+                return atd__read_string_after_p(r, q, 16, out);
+            size_t n = atd__lowest_bit(bits);
+            /* The cursor moves by the length last read here, which a
+             * branch checks (as the indentation in atd__skip_ws_try): the
+             * next token's loads need not wait for the mask and the bit
+             * scan that gave n. */
+            unsigned char *guess = &r->lengths[slot];
+            size_t g = *guess;
+            const char *e = q + g; /* (hidden, as there) */
+            __asm__ volatile("" : "+r"(e));
+            if (ATD_UNLIKELY(n != g)) {
+                e = q + n;
+                *guess = (unsigned char)n;
+            }
+            if (ATD_LIKELY(e[1] == '"')) {
+                d[n] = '\0';
+                a->cur = d + n + 1;
+                out->ptr = d;
+                out->len = n;
+                return e + 2;
+            }
+            /* an escape or the like: on after the n plain bytes copied */
+            return atd__read_string_after_p(r, q, n, out);
+        }
+    }
+#else
+    (void)slot;
+#endif
+    return atd__read_string_p(r, p, out);
+}
 /* begin: whitespace (unless `at`: the cursor is at the token already), the
  * bracket, whitespace again (pretty-printed input puts a newline and an
  * indentation there) and the first token or the closing bracket are
