@@ -274,22 +274,6 @@ atd_num_status atd_parse_int64(const char *p, const char *end, int64_t *out)
     return ATD_NUM_OK;
 }
 
-/* Past a '-' at p, *neg set: a branch rather than p + (*p == '-'), so that
- * the loads of the digits do not wait for the sign's (the numbers of one
- * field rarely change sign from one to the next, or do it in a pattern). */
-static ATD__HOT_INLINE const char *skip_minus(const char *p, bool *neg)
-{
-    *neg = false;
-    if (*p == '-') {
-#if defined(__GNUC__) || defined(__clang__)
-        __asm__("" : "+r"(p)); /* kept a branch */
-#endif
-        p++;
-        *neg = true;
-    }
-    return p;
-}
-
 #ifdef HAVE_SWAR
 /* Bytes the integer fast path may read after p: a sign, 19 digits and the
  * byte after them (with SSE2 also up to 15 bytes before p, INT_BEHIND). */
@@ -334,8 +318,8 @@ static ATD__HOT_INLINE const char *int_long_tail(const char *q, uint64_t v, unsi
  * digit, the ones before the first digit cleared, give the value. */
 static ATD__HOT_INLINE const char *int_fast(const char *p, int64_t *out)
 {
-    bool neg;
-    const char *s = skip_minus(p, &neg);
+    const char *s = atd__past_byte(p, '-');
+    bool neg = s != p;
     __m128i block = _mm_loadu_si128((const __m128i *)(const void *)s);
     unsigned n = (unsigned)__builtin_ctz(~digit_mask16(block));
     /* no digit, 16 or more, or a "0" followed by a digit */
@@ -357,8 +341,8 @@ static ATD__HOT_INLINE const char *int_fast(const char *p, int64_t *out)
 /* One word, or two past 7 digits. */
 static ATD__HOT_INLINE const char *int_fast(const char *p, int64_t *out)
 {
-    bool neg;
-    const char *s = skip_minus(p, &neg);
+    const char *s = atd__past_byte(p, '-');
+    bool neg = s != p;
     uint64_t t = digit_values(load8(s));
     uint64_t tb = nondigit_flags(t);
     uint64_t v;
@@ -714,8 +698,8 @@ static NOINLINE const char *finish_number(const char *start, const char *stop, u
 static ATD__HOT_INLINE const char *parse_number(const char *start, const char *end, bool whole,
                                               double *out)
 {
-    bool neg = false;
-    const char *p = start < end ? skip_minus(start, &neg) : start;
+    const char *p = start < end ? atd__past_byte(start, '-') : start;
+    bool neg = p != start;
     if (p == end || !is_digit(*p))
         return start;
     uint64_t w = 0;
@@ -951,8 +935,7 @@ static ATD__HOT_INLINE const char *finish_fast(const char *start, const char *st
  * finds the exact end or the syntax error. */
 static ATD__HOT_INLINE const char *parse_fast(const char *start, bool token, double *out)
 {
-    bool neg; /* (read again at the end) */
-    const char *p = skip_minus(start, &neg);
+    const char *p = atd__past_byte(start, '-'); /* (the sign is read again at the end) */
     uint64_t t = digit_values(load8(p));
     /* 7 when there are 7 or more digits (then the byte at p + 7 decides) */
     unsigned n = (unsigned)atd__ctz64(nondigit_flags(t) | (uint64_t)1 << 63) / 8;

@@ -577,6 +577,33 @@ static ATD__HOT_INLINE enum block_stop block_stop(atd_arena *a, char *start, con
     return BLOCK_SPECIAL;
 }
 
+/* How many bytes from s, in the body of a string, the block copies may
+ * take: what both the input (up to end) and the arena's chunk (from d,
+ * where the copy of s goes) hold. The copy never runs ahead of the scan
+ * (an escape shrinks it), so a limit on s bounds both. */
+static ATD__HOT_INLINE size_t block_span(const atd_arena *a, const char *end, const char *s,
+                                         const char *d)
+{
+    /* as integers: both are NULL before the arena's first chunk */
+    size_t room = (size_t)((uintptr_t)a->end - (uintptr_t)d);
+    size_t in_left = (size_t)(end - s);
+    return in_left < room ? in_left : room;
+}
+
+/* The copied string at the quote p whose block copy stopped at s, its
+ * output at d, short of the end (the last bytes of the input or of the
+ * chunk): on from s when the copy holds everything before it (the scan
+ * there stops at once when s is a byte that needs attention), or from the
+ * start when an escape was decoded: what follows copies the body from the
+ * opening quote. */
+static inline const char *blocks_left_off(atd_reader *r, const atd_arena *a, const char *p,
+                                          const char *s, const char *d, atd_string *out)
+{
+    if ((uintptr_t)d - (uintptr_t)a->cur != (uintptr_t)(s - (p + 1)))
+        s = p + 1; /* as integers: both NULL before the first chunk */
+    return read_string_from(r, p, s, out);
+}
+
 /* The block copy (read_string_blocks.h), 16 bytes a step with SSE2, 32
  * with AVX2 where the CPU has it (the reader's init asks it once; the
  * flag is read here without a call). */
@@ -629,9 +656,7 @@ static ATD__TARGET_AVX512_VBMI2 const char *copy_blocks_vbmi2(atd_reader *r, atd
     char *d = start;
     if (done != 0) /* copied by the inline half: the chunk is there */
         d += done;
-    size_t room = (size_t)((uintptr_t)a->end - (uintptr_t)d);
-    size_t in_left = (size_t)(r->end - s);
-    size_t n = in_left < room ? in_left : room;
+    size_t n = block_span(a, r->end, s, d);
     if (n > 32) {
         const char *const last = s + (n - 32);
         const __m256i quote = _mm256_set1_epi8('"'), bslash = _mm256_set1_epi8('\\'),
@@ -677,12 +702,7 @@ static ATD__TARGET_AVX512_VBMI2 const char *copy_blocks_vbmi2(atd_reader *r, atd
                 return read_string_decoding(r, p, s, d, out);
         } while (s < last);
     }
-    /* the last bytes of the input or of the chunk: on where the blocks
-     * stopped when they copied as much as they scanned, else from the
-     * start (as the other widths do) */
-    if ((uintptr_t)d - (uintptr_t)a->cur != (uintptr_t)(s - (p + 1)))
-        s = p + 1;
-    return read_string_from(r, p, s, out);
+    return blocks_left_off(r, a, p, s, d, out);
 }
 #endif
 

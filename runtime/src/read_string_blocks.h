@@ -31,15 +31,10 @@ BLOCK_NAME(scan_copy_blocks)(atd_arena *a, const char *open_quote, size_t done, 
     char *d = start;
     if (done != 0) /* copied by the inline half: the chunk is there (cur is not NULL) */
         d += done;
-    /* as integers: both are NULL before the arena's first chunk */
-    size_t room = (size_t)((uintptr_t)a->end - (uintptr_t)d);
-    size_t in_left = (size_t)(end - s);
     /* Blocks go on while a block and one byte are left before the limit:
-     * the byte after an escape's backslash. The copy never runs ahead of
-     * the scan (an escape shrinks it), so a limit on s bounds both the
-     * input and the room at d. `last` is the limit less a block, so that
-     * the loop's test is one compare. */
-    size_t n = in_left < room ? in_left : room;
+     * the byte after an escape's backslash. `last` is the limit less a
+     * block, so that the loop's test is one compare. */
+    size_t n = block_span(a, end, s, d);
     if (n > BLOCK_BYTES) {
         const char *const last = s + (n - BLOCK_BYTES);
         do {
@@ -84,13 +79,7 @@ static BLOCK_TARGET const char *BLOCK_NAME(copy_blocks_from)(atd_reader *r, atd_
         return after;
     if (special) /* \uXXXX, non-ASCII text, control bytes */
         return read_string_decoding(r, p, from, to, out);
-    /* on from where the blocks stopped (the scan there stops at once when
-     * that is a byte that needs attention), or from the start when they
-     * decoded an escape: what follows copies the body from the opening
-     * quote */
-    if ((uintptr_t)to - (uintptr_t)a->cur != (uintptr_t)(from - (p + 1)))
-        from = p + 1; /* as integers: both NULL before the first chunk */
-    return read_string_from(r, p, from, out);
+    return blocks_left_off(r, a, p, from, to, out);
 }
 
 #undef BLOCK_BYTES

@@ -733,8 +733,8 @@ bool atd_read_double(atd_reader *r, double *out);
  * one space before it) that is copied is settled inline: one 16-byte load
  * finds the closing quote and one store copies it, with no call. Any other
  * string goes on out of line, after the plain bytes that load copied.
- * (A macro over the function below, which it gives a number per place it
- * is called from, for the length guess of atd_reader.lengths.) */
+ * (A macro that gives atd__read_string_at_p, its body, a number per place
+ * it is called from, for the length guess of atd_reader.lengths.) */
 #ifdef __COUNTER__
 #define atd_read_string_p(r, p, out)                                                               \
     atd__read_string_at_p(r, p, out, (unsigned)(__COUNTER__ % ATD__LENGTH_SLOTS))

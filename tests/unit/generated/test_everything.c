@@ -4,6 +4,7 @@
  * are specific to a construct (variants, options, tuples, narrow ints). */
 #include <check.h>
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "test_files.h"
@@ -465,6 +466,23 @@ START_TEST(test_entry_points)
 }
 END_TEST
 
+/* Reads doc (n bytes, with flags) with `read` into v and writes that with
+ * `write` into got (emptied first); with want, checks that the output is
+ * want's bytes. `what` names the case in failure messages. */
+static void check_reads_as(const char *doc, size_t n, unsigned flags, atd_read_fn read,
+                           atd_write_fn write, void *v, const atd_buf *want, atd_buf *got,
+                           const char *what)
+{
+    atd_error e;
+    ck_assert_msg(atd_from_json_flags(doc, n, arena, flags, read, v, &e) == 0, "%s: %s", what,
+                  e.message);
+    got->len = 0;
+    ck_assert_int_eq(atd_to_json(write, v, got, &e), 0);
+    if (want != NULL)
+        ck_assert_msg(got->len == want->len && memcmp(got->data, want->data, want->len) == 0,
+                      "%s: read %.*s", what, (int)got->len, got->data);
+}
+
 /* Lenient mode: a comment (with whitespace around it, in the forms that
  * take the readers' inline and out-of-line paths) anywhere between two
  * tokens of json changes nothing that the reader `read` reads (compared
@@ -476,12 +494,10 @@ static size_t comments_sweep(const char *json, size_t len, atd_read_fn read, atd
 {
     static const char *const comments[] = {"/**/", "//x\n", " /* } ] , : */ ", "\n  /**/",
                                            "/**/\n      ", "\n//\n   ", " // \" \n"};
-    atd_error e;
     atd_buf want, got;
     atd_buf_init(&want);
     atd_buf_init(&got);
-    ck_assert_msg(atd_from_json(json, len, arena, read, v, &e) == 0, "%s", e.message);
-    ck_assert_int_eq(atd_to_json(write, v, &want, &e), 0);
+    check_reads_as(json, len, 0, read, write, v, NULL, &want, "as it is");
     char *doc = malloc(len + 32);
     ck_assert_ptr_nonnull(doc);
     size_t tried = 0;
@@ -509,13 +525,9 @@ static size_t comments_sweep(const char *json, size_t len, atd_read_fn read, atd
             memcpy(doc, json, i);
             memcpy(doc + i, comments[k], n);
             memcpy(doc + i + n, json + i, len - i);
-            ck_assert_msg(atd_from_json_flags(doc, len + n, arena, ATD_READ_LENIENT, read, v, &e) ==
-                              0,
-                          "comment %zu at byte %zu: %s", k, i, e.message);
-            got.len = 0;
-            ck_assert_int_eq(atd_to_json(write, v, &got, &e), 0);
-            ck_assert_msg(got.len == want.len && memcmp(got.data, want.data, want.len) == 0,
-                          "comment %zu at byte %zu: read %.*s", k, i, (int)got.len, got.data);
+            char what[64];
+            snprintf(what, sizeof what, "comment %zu at byte %zu", k, i);
+            check_reads_as(doc, len + n, ATD_READ_LENIENT, read, write, v, &want, &got, what);
             tried++;
         }
         atd_arena_reset(arena);
@@ -548,10 +560,23 @@ START_TEST(test_comments_anywhere)
 }
 END_TEST
 
-/* Copies json (len bytes) to out with a newline and 0 to 40 spaces (from
- * the seed) before and after every bracket, ',' and ':' outside strings;
- * returns the length. Lines at one level then mostly share their
- * indentation, as in pretty-printed input, but not always. */
+/* Appends a newline and 0 to 40 spaces (from *seed; 8 or 20 three times
+ * in four) at out + n; returns the new length. */
+static size_t put_indentation(char *out, size_t n, uint64_t *seed)
+{
+    *seed = *seed * 6364136223846793005u + 1442695040888963407u;
+    unsigned spaces = (unsigned)(*seed >> 33) % 41;
+    if ((*seed >> 20) % 4 != 0)
+        spaces = (unsigned)(*seed >> 40) % 2 ? 8 : 20;
+    out[n++] = '\n';
+    memset(out + n, ' ', spaces);
+    return n + spaces;
+}
+
+/* Copies json (len bytes) to out with an indentation (put_indentation)
+ * before every closing bracket and after every opening one, ',' and ':'
+ * outside strings; returns the length. Lines at one level then mostly
+ * share their indentation, as in pretty-printed input, but not always. */
 static size_t relayout(const char *json, size_t len, uint64_t seed, char *out)
 {
     size_t n = 0;
@@ -559,20 +584,12 @@ static size_t relayout(const char *json, size_t len, uint64_t seed, char *out)
     for (size_t i = 0; i < len; i++) {
         char c = json[i];
         bool structural = !in_string && strchr("{}[],:", c) != NULL;
-        for (int side = 0; side < 2; side++) {
-            if (structural && side == (c == '}' || c == ']' ? 0 : 1)) {
-                seed = seed * 6364136223846793005u + 1442695040888963407u;
-                unsigned spaces = (unsigned)(seed >> 33) % 41;
-                /* the same indentation most of the time */
-                if ((seed >> 20) % 4 != 0)
-                    spaces = (unsigned)(seed >> 40) % 2 ? 8 : 20;
-                out[n++] = '\n';
-                memset(out + n, ' ', spaces);
-                n += spaces;
-            }
-            if (side == 0)
-                out[n++] = c;
-        }
+        bool closing = c == '}' || c == ']';
+        if (structural && closing)
+            n = put_indentation(out, n, &seed);
+        out[n++] = c;
+        if (structural && !closing)
+            n = put_indentation(out, n, &seed);
         if (in_string) {
             if (escaped)
                 escaped = false;
@@ -595,23 +612,18 @@ START_TEST(test_indentation_guesses)
     size_t len;
     char *json = test_read_file(ATD_SOURCE_DIR "/tests/conformance/everything_root.json", &len);
     everything_root root;
-    atd_error e;
     atd_buf want, got;
     atd_buf_init(&want);
     atd_buf_init(&got);
-    ck_assert_msg(atd_from_json(json, len, arena, everything_root_read_any, &root, &e) == 0, "%s",
-                  e.message);
-    ck_assert_int_eq(atd_to_json(everything_root_write_any, &root, &want, &e), 0);
+    check_reads_as(json, len, 0, everything_root_read_any, everything_root_write_any, &root, NULL,
+                   &want, "as it is");
     char *doc = malloc(len * 90 + 1);
     ck_assert_ptr_nonnull(doc);
     for (uint64_t seed = 1; seed <= 64; seed++) {
-        size_t n = relayout(json, len, seed, doc);
-        ck_assert_msg(atd_from_json(doc, n, arena, everything_root_read_any, &root, &e) == 0,
-                      "seed %u: %s", (unsigned)seed, e.message);
-        got.len = 0;
-        ck_assert_int_eq(atd_to_json(everything_root_write_any, &root, &got, &e), 0);
-        ck_assert_msg(got.len == want.len && memcmp(got.data, want.data, want.len) == 0,
-                      "seed %u: read %.*s", (unsigned)seed, (int)got.len, got.data);
+        char what[32];
+        snprintf(what, sizeof what, "seed %u", (unsigned)seed);
+        check_reads_as(doc, relayout(json, len, seed, doc), 0, everything_root_read_any,
+                       everything_root_write_any, &root, &want, &got, what);
         atd_arena_reset(arena);
     }
     free(doc);

@@ -39,6 +39,47 @@ static ATD__HOT_INLINE size_t atd__lowest_bit(uint64_t x)
 #endif
 }
 
+/* The cursor past the byte c when it is at p, by a branch rather than
+ * p + (*p == c): whether the byte is there rarely changes from one value
+ * to the next (the space after a ':', the sign of a field's numbers), so
+ * the branch is predicted and the loads that follow do not wait for the
+ * byte's. */
+static ATD__HOT_INLINE const char *atd__past_byte(const char *p, char c)
+{
+    if (*p == c) {
+#if defined(__GNUC__) || defined(__clang__)
+        __asm__("" : "+r"(p)); /* (kept a branch) */
+#endif
+        p++;
+    }
+    return p;
+}
+
+/* p + n, where n is a count found in the input (an indentation, a short
+ * string's length) and *guess the count found last at the same place: the
+ * cursor moves by the guess, which a branch checks, so that when it holds
+ * the next token's loads do not wait for the compares, the mask and the
+ * bit scan that gave n. A wrong guess costs a misprediction and is
+ * replaced; any value is correct. */
+static ATD__HOT_INLINE const char *atd__past_count(const char *p, size_t n, unsigned char *guess)
+{
+#if defined(__GNUC__) || defined(__clang__)
+    size_t g = *guess;
+    /* (hidden from the compiler, which would otherwise use p + n where it
+     * knows that n == g) */
+    const char *q = p + g;
+    __asm__ volatile("" : "+r"(q));
+    if (ATD_UNLIKELY(n != g)) {
+        q = p + n;
+        *guess = (unsigned char)n;
+    }
+    return q;
+#else
+    (void)guess;
+    return p + n;
+#endif
+}
+
 #if ATD__INLINE_SSE2
 /* The bytes of v that stop a plain string, as a movemask: the quote, the
  * backslash, control bytes and, negative as signed bytes, non-ASCII ones.
@@ -124,23 +165,12 @@ static ATD__HOT_INLINE const char *atd__skip_ws_try(atd_reader *r, const char *p
                 m |= (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v1, sp)) << 16;
             }
             /* at most 32: the bits above the 32 compared are zero in m */
-            size_t n = atd__lowest_bit(~m);
-            /* The cursor moves by the indentation last seen at this level,
-             * which a branch checks: when the guess holds (every line of
-             * pretty-printed input but the first at its level), the next
-             * token's loads start without waiting for the compares, the
-             * mask and the bit scan that gave n. */
+            /* by the indentation last found at the same level: the guess
+             * holds at every line of pretty-printed input but the first
+             * at its level */
             unsigned level = r->depth + !!(ways & ATD__WS_OPENED) - !!(ways & ATD__WS_CLOSING);
-            unsigned char *guess = &r->indent[level % ATD__INDENT_LEVELS];
-            size_t g = *guess;
-            /* (hidden from the compiler, which would otherwise use p + n
-             * where it knows that n == g) */
-            const char *q = p + g;
-            __asm__ volatile("" : "+r"(q));
-            if (ATD_UNLIKELY(n != g)) {
-                q = p + n;
-                *guess = (unsigned char)n;
-            }
+            const char *q = atd__past_count(p, atd__lowest_bit(~m),
+                                            &r->indent[level % ATD__INDENT_LEVELS]);
             if (ATD_LIKELY(atd__ws_stop((unsigned char)*q, slash_ends)))
                 return q;
         }
@@ -197,14 +227,7 @@ static ATD__HOT_INLINE const char *atd__read_string_at_p(atd_reader *r, const ch
      * chunk: compared as integers) */
     if (ATD_LIKELY(a != NULL && p < r->fast_end &&
                    (uintptr_t)a->end - (uintptr_t)a->cur >= 16)) {
-        /* A branch, not a data dependence: whether a space follows the
-         * ':' is the same all through a document, so the branch is
-         * predicted and the cursor does not wait for the byte. */
-        const char *q = p;
-        if (*q == ' ') {
-            __asm__("" : "+r"(q));
-            q++;
-        }
+        const char *q = atd__past_byte(p, ' ');
         if (ATD_LIKELY(*q == '"')) {
             __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(q + 1));
             unsigned bits = atd__string_stops(v);
@@ -213,18 +236,8 @@ static ATD__HOT_INLINE const char *atd__read_string_at_p(atd_reader *r, const ch
             if (bits == 0) /* longer: on after the 16 bytes copied */
                 return atd__read_string_after_p(r, q, 16, out);
             size_t n = atd__lowest_bit(bits);
-            /* The cursor moves by the length last read here, which a
-             * branch checks (as the indentation in atd__skip_ws_try): the
-             * next token's loads need not wait for the mask and the bit
-             * scan that gave n. */
-            unsigned char *guess = &r->lengths[slot];
-            size_t g = *guess;
-            const char *e = q + g; /* (hidden, as there) */
-            __asm__ volatile("" : "+r"(e));
-            if (ATD_UNLIKELY(n != g)) {
-                e = q + n;
-                *guess = (unsigned char)n;
-            }
+            /* by the length last read at this place */
+            const char *e = atd__past_count(q, n, &r->lengths[slot]);
             if (ATD_LIKELY(e[1] == '"')) {
                 d[n] = '\0';
                 a->cur = d + n + 1;
