@@ -6,6 +6,9 @@
  *
  *   sorted    every object's members sorted by key (bytewise on the decoded
  *             key; equal keys keep their order)
+ *   reversed  every object's members in the reverse of their order (a
+ *             producer's own order, consistent from object to object but
+ *             not the schema's)
  *   shuffled  every object's members in a random order (fixed seed)
  *   escaped   every string and key re-escaped: `/` as `\/`, every non-ASCII
  *             character as `\uXXXX` (a surrogate pair beyond the BMP)
@@ -23,7 +26,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char *const VARIANT_NAMES[VARIANT_COUNT] = {"sorted", "shuffled", "escaped", "pretty"};
+const char *const VARIANT_NAMES[VARIANT_COUNT] = {"sorted", "reversed", "shuffled", "escaped",
+                                                  "pretty"};
 
 /* Deeper than any bench document; bounds the recursion. */
 #define MAX_DEPTH 128
@@ -385,6 +389,10 @@ static const char *emit_object(rewriter *rw, const char *p, int depth)
         memcpy(order, ms, n * sizeof *order);
     if (rw->variant == VARIANT_SORTED && n > 1)
         qsort(order, n, sizeof *order, compare_names);
+    if (rw->variant == VARIANT_REVERSED) {
+        for (size_t i = 0; i < n; i++)
+            order[i] = ms[n - 1 - i];
+    }
     if (rw->variant == VARIANT_SHUFFLED) {
         for (size_t i = n; i > 1; i--) {
             size_t j = (size_t)(bench_rand(&rw->rng) % i);

@@ -187,7 +187,7 @@ static const char *adapters_rect_read_p(atd_reader *r, const char *p, adapters_r
     const char *at = p;
     uint64_t seen[1] = {0};
     adapters_rect_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"width\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"height\":"))) goto field_1; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"width\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"height\":"))) goto field_1; if (atd_key_skip(r, &p, ATD_LIT("\"label\":"))) goto field_2; goto key; }
 field_0:
     p = atd_read_int64_p(r, p, &out->width);
     if (p == NULL) { field = 0; goto fail; }
@@ -197,7 +197,7 @@ field_1:
     p = atd_read_int64_p(r, p, &out->height);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"label\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"label\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"width\":"))) goto field_0; goto key; }
 field_2:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_string_p(r, p, &out->label);
@@ -206,7 +206,7 @@ field_2:
     }
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"width\":"))) goto field_0; goto key; }
+    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"width\":"))) goto field_0; if (atd_key_skip(r, &p, ATD_LIT("\"height\":"))) goto field_1; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
@@ -337,7 +337,7 @@ static const char *adapters_tagged_read_p(atd_reader *r, const char *p, adapters
     const char *at = p;
     uint64_t seen[1] = {0};
     adapters_tagged_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"kind\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"kind\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"n\":"))) goto field_1; goto key; }
 field_0:
     p = atd_read_string_p(r, p, &out->kind);
     if (p == NULL) { field = 0; goto fail; }
@@ -349,7 +349,7 @@ field_1:
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; goto key; }
+    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"kind\":"))) goto field_0; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
@@ -1254,7 +1254,7 @@ static const char *adapters_tagged_value2_read_p(atd_reader *r, const char *p, a
         p = atd_read_type_field_p(r, p, ATD_LIT("kind"), "payload2", &tv_tag_, &tv_at_);
         if (p == NULL) return NULL;
     }
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"kind\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"kind\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"payload2\":"))) goto field_1; goto key; }
 field_0:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_string_p(r, p, &out->kind);
@@ -1268,7 +1268,7 @@ field_1:
     seen[0] |= (uint64_t)1 << 0;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; goto key; }
+    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"kind\":"))) goto field_0; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x1)) {
@@ -1471,7 +1471,7 @@ static const char *adapters_doc_read_p(atd_reader *r, const char *p, adapters_do
     const char *at = p;
     uint64_t seen[1] = {0};
     adapters_doc_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"shapes\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"codec\":"))) goto field_3; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"shapes\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"codec\":"))) goto field_3; if (atd_key_skip(r, &p, ATD_LIT("\"kinds\":"))) goto field_6; goto key; }
 field_0:
     p = adapters_shape_list_read_p(r, p, &out->shapes);
     if (p == NULL) { field = 0; goto fail; }
@@ -1481,29 +1481,29 @@ field_1:
     p = adapters_event_list_read_p(r, p, &out->events);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ones\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"kinds\":"))) goto field_6; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ones\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"kinds\":"))) goto field_6; if (atd_key_skip(r, &p, ATD_LIT("\"shapes\":"))) goto field_0; goto key; }
 field_2:
     p = adapters_one_list_read_p(r, p, &out->ones);
     if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"codec\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"shapes\":"))) goto field_0; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"codec\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"shapes\":"))) goto field_0; if (atd_key_skip(r, &p, ATD_LIT("\"events\":"))) goto field_1; goto key; }
 field_3:
     p = adapters_codec_shape_list_read_p(r, p, &out->codec);
     if (p == NULL) { field = 3; goto fail; }
     seen[0] |= (uint64_t)1 << 3;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"tv\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"events\":"))) goto field_1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"tv\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"events\":"))) goto field_1; if (atd_key_skip(r, &p, ATD_LIT("\"ones\":"))) goto field_2; goto key; }
 field_4:
     if (!atd_null_skip(r, &p)) {
         p = adapters_tagged_value_list_read_p(r, p, &out->tv);
         if (p == NULL) { field = 4; goto fail; }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"tv2\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"tv2\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"codec\":"))) goto field_3; goto key; }
 field_5:
     if (!atd_null_skip(r, &p)) {
         p = adapters_tagged_value2_list_read_p(r, p, &out->tv2);
         if (p == NULL) { field = 5; goto fail; }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"kinds\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"kinds\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"tv\":"))) goto field_4; goto key; }
 field_6:
     if (!atd_null_skip(r, &p)) {
         p = adapters_kind_shape_list_read_p(r, p, &out->kinds);
@@ -1511,7 +1511,7 @@ field_6:
     }
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"ones\":"))) goto field_2; goto key; }
+    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"ones\":"))) goto field_2; if (atd_key_skip(r, &p, ATD_LIT("\"tv2\":"))) goto field_5; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0xf)) {

@@ -174,7 +174,7 @@ static const char *blockchain_transaction_read_p(atd_reader *r, const char *p, b
     const char *at = p;
     uint64_t seen[1] = {0};
     blockchain_transaction_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"lock_time\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"double_spend\":"))) goto field_4; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"lock_time\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"double_spend\":"))) goto field_4; if (atd_key_skip(r, &p, ATD_LIT("\"out\":"))) goto field_11; goto key; }
 field_0:
     p = atd_read_int64_p(r, p, &out->lock_time);
     if (p == NULL) { field = 0; goto fail; }
@@ -184,52 +184,52 @@ field_1:
     p = atd_read_int64_p(r, p, &out->ver);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"size\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"vin_sz\":"))) goto field_7; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"size\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"vin_sz\":"))) goto field_7; if (atd_key_skip(r, &p, ATD_LIT("\"lock_time\":"))) goto field_0; goto key; }
 field_2:
     p = atd_read_int64_p(r, p, &out->size);
     if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"inputs\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"time\":"))) goto field_5; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"inputs\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"time\":"))) goto field_5; if (atd_key_skip(r, &p, ATD_LIT("\"ver\":"))) goto field_1; goto key; }
 field_3:
     p = blockchain_input_list_read_p(r, p, &out->inputs);
     if (p == NULL) { field = 3; goto fail; }
     seen[0] |= (uint64_t)1 << 3;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"double_spend\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"lock_time\":"))) goto field_0; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"double_spend\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"lock_time\":"))) goto field_0; if (atd_key_skip(r, &p, ATD_LIT("\"size\":"))) goto field_2; goto key; }
 field_4:
     p = atd_read_bool_p(r, p, &out->double_spend);
     if (p == NULL) { field = 4; goto fail; }
     seen[0] |= (uint64_t)1 << 4;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"time\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"hash\":"))) goto field_8; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"time\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"hash\":"))) goto field_8; if (atd_key_skip(r, &p, ATD_LIT("\"inputs\":"))) goto field_3; goto key; }
 field_5:
     p = atd_read_int64_p(r, p, &out->time);
     if (p == NULL) { field = 5; goto fail; }
     seen[0] |= (uint64_t)1 << 5;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"tx_index\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"tx_index\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"double_spend\":"))) goto field_4; goto key; }
 field_6:
     p = atd_read_int64_p(r, p, &out->tx_index);
     if (p == NULL) { field = 6; goto fail; }
     seen[0] |= (uint64_t)1 << 6;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"vin_sz\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"ver\":"))) goto field_1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"vin_sz\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"ver\":"))) goto field_1; if (atd_key_skip(r, &p, ATD_LIT("\"time\":"))) goto field_5; goto key; }
 field_7:
     p = atd_read_int64_p(r, p, &out->vin_sz);
     if (p == NULL) { field = 7; goto fail; }
     seen[0] |= (uint64_t)1 << 7;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"hash\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"vout_sz\":"))) goto field_9; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"hash\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"vout_sz\":"))) goto field_9; if (atd_key_skip(r, &p, ATD_LIT("\"tx_index\":"))) goto field_6; goto key; }
 field_8:
     p = atd_read_string_p(r, p, &out->hash);
     if (p == NULL) { field = 8; goto fail; }
     seen[0] |= (uint64_t)1 << 8;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"vout_sz\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"inputs\":"))) goto field_3; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"vout_sz\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"inputs\":"))) goto field_3; if (atd_key_skip(r, &p, ATD_LIT("\"vin_sz\":"))) goto field_7; goto key; }
 field_9:
     p = atd_read_int64_p(r, p, &out->vout_sz);
     if (p == NULL) { field = 9; goto fail; }
     seen[0] |= (uint64_t)1 << 9;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"relayed_by\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"relayed_by\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"hash\":"))) goto field_8; goto key; }
 field_10:
     p = atd_read_string_p(r, p, &out->relayed_by);
     if (p == NULL) { field = 10; goto fail; }
     seen[0] |= (uint64_t)1 << 10;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"out\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"size\":"))) goto field_2; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"out\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"size\":"))) goto field_2; if (atd_key_skip(r, &p, ATD_LIT("\"vout_sz\":"))) goto field_9; goto key; }
 field_11:
     p = blockchain_output_list_read_p(r, p, &out->out);
     if (p == NULL) { field = 11; goto fail; }
@@ -324,7 +324,7 @@ static const char *blockchain_output_read_p(atd_reader *r, const char *p, blockc
     const char *at = p;
     uint64_t seen[1] = {0};
     blockchain_output_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"spent\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"addr\":"))) goto field_3; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"spent\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"addr\":"))) goto field_3; if (atd_key_skip(r, &p, ATD_LIT("\"script\":"))) goto field_6; goto key; }
 field_0:
     p = atd_read_bool_p(r, p, &out->spent);
     if (p == NULL) { field = 0; goto fail; }
@@ -334,34 +334,34 @@ field_1:
     p = atd_read_int64_p(r, p, &out->tx_index);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"type\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"type\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"spent\":"))) goto field_0; goto key; }
 field_2:
     p = atd_read_int64_p(r, p, &out->output_type);
     if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"addr\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"value\":"))) goto field_4; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"addr\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"value\":"))) goto field_4; if (atd_key_skip(r, &p, ATD_LIT("\"tx_index\":"))) goto field_1; goto key; }
 field_3:
     p = atd_read_string_p(r, p, &out->addr);
     if (p == NULL) { field = 3; goto fail; }
     seen[0] |= (uint64_t)1 << 3;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"value\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"n\":"))) goto field_5; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"value\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"n\":"))) goto field_5; if (atd_key_skip(r, &p, ATD_LIT("\"type\":"))) goto field_2; goto key; }
 field_4:
     p = atd_read_int64_p(r, p, &out->value);
     if (p == NULL) { field = 4; goto fail; }
     seen[0] |= (uint64_t)1 << 4;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"n\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"n\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"addr\":"))) goto field_3; goto key; }
 field_5:
     p = atd_read_int64_p(r, p, &out->n);
     if (p == NULL) { field = 5; goto fail; }
     seen[0] |= (uint64_t)1 << 5;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"script\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"script\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"value\":"))) goto field_4; goto key; }
 field_6:
     p = atd_read_string_p(r, p, &out->script);
     if (p == NULL) { field = 6; goto fail; }
     seen[0] |= (uint64_t)1 << 6;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"spent\":"))) goto field_0; goto key; }
+    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"spent\":"))) goto field_0; if (atd_key_skip(r, &p, ATD_LIT("\"n\":"))) goto field_5; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x7f)) {
@@ -434,7 +434,7 @@ static const char *blockchain_input_read_p(atd_reader *r, const char *p, blockch
     const char *at = p;
     uint64_t seen[1] = {0};
     blockchain_input_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"sequence\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"prev_out\":"))) goto field_1; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"sequence\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"prev_out\":"))) goto field_1; if (atd_key_skip(r, &p, ATD_LIT("\"script\":"))) goto field_2; goto key; }
 field_0:
     p = atd_read_int64_p(r, p, &out->sequence);
     if (p == NULL) { field = 0; goto fail; }
@@ -444,14 +444,14 @@ field_1:
     p = blockchain_output_read_p(r, p, &out->prev_out);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"script\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"script\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"sequence\":"))) goto field_0; goto key; }
 field_2:
     p = atd_read_string_p(r, p, &out->script);
     if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"sequence\":"))) goto field_0; goto key; }
+    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"sequence\":"))) goto field_0; if (atd_key_skip(r, &p, ATD_LIT("\"prev_out\":"))) goto field_1; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x7)) {

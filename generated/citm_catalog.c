@@ -169,7 +169,7 @@ static const char *citm_catalog_event_read_p(atd_reader *r, const char *p, citm_
     const char *at = p;
     uint64_t seen[1] = {0};
     citm_catalog_event_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"description\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"description\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"topicIds\":"))) goto field_7; goto key; }
 field_0:
     p = citm_catalog_string_nullable_read_p(r, p, &out->description);
     if (p == NULL) { field = 0; goto fail; }
@@ -179,39 +179,39 @@ field_1:
     p = atd_read_int64_p(r, p, &out->id);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"logo\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"logo\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"description\":"))) goto field_0; goto key; }
 field_2:
     p = citm_catalog_string_nullable_read_p(r, p, &out->logo);
     if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"name\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"name\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"id\":"))) goto field_1; goto key; }
 field_3:
     p = atd_read_string_p(r, p, &out->name);
     if (p == NULL) { field = 3; goto fail; }
     seen[0] |= (uint64_t)1 << 3;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"subTopicIds\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"subTopicIds\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"logo\":"))) goto field_2; goto key; }
 field_4:
     p = citm_catalog_int_list_read_p(r, p, &out->sub_topic_ids);
     if (p == NULL) { field = 4; goto fail; }
     seen[0] |= (uint64_t)1 << 4;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"subjectCode\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"subjectCode\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"name\":"))) goto field_3; goto key; }
 field_5:
     p = citm_catalog_string_nullable_read_p(r, p, &out->subject_code);
     if (p == NULL) { field = 5; goto fail; }
     seen[0] |= (uint64_t)1 << 5;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"subtitle\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"subtitle\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"subTopicIds\":"))) goto field_4; goto key; }
 field_6:
     p = citm_catalog_string_nullable_read_p(r, p, &out->subtitle);
     if (p == NULL) { field = 6; goto fail; }
     seen[0] |= (uint64_t)1 << 6;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"topicIds\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"topicIds\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"subjectCode\":"))) goto field_5; goto key; }
 field_7:
     p = citm_catalog_int_list_read_p(r, p, &out->topic_ids);
     if (p == NULL) { field = 7; goto fail; }
     seen[0] |= (uint64_t)1 << 7;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; goto key; }
+    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"subtitle\":"))) goto field_6; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0xff)) {
@@ -369,7 +369,7 @@ static const char *citm_catalog_root_read_p(atd_reader *r, const char *p, citm_c
     const char *at = p;
     uint64_t seen[1] = {0};
     citm_catalog_root_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"areaNames\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"areaNames\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"venueNames\":"))) goto field_10; goto key; }
 field_0:
     p = citm_catalog_id_map_read_p(r, p, &out->area_names);
     if (p == NULL) { field = 0; goto fail; }
@@ -379,54 +379,54 @@ field_1:
     p = citm_catalog_id_map_read_p(r, p, &out->audience_sub_category_names);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"blockNames\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"blockNames\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"areaNames\":"))) goto field_0; goto key; }
 field_2:
     p = citm_catalog_id_map_read_p(r, p, &out->block_names);
     if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"events\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"events\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"audienceSubCategoryNames\":"))) goto field_1; goto key; }
 field_3:
     p = citm_catalog_event_assoc_read_p(r, p, &out->events);
     if (p == NULL) { field = 3; goto fail; }
     seen[0] |= (uint64_t)1 << 3;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"performances\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"performances\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"blockNames\":"))) goto field_2; goto key; }
 field_4:
     p = citm_catalog_performance_list_read_p(r, p, &out->performances);
     if (p == NULL) { field = 4; goto fail; }
     seen[0] |= (uint64_t)1 << 4;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"seatCategoryNames\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"seatCategoryNames\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"events\":"))) goto field_3; goto key; }
 field_5:
     p = citm_catalog_id_map_read_p(r, p, &out->seat_category_names);
     if (p == NULL) { field = 5; goto fail; }
     seen[0] |= (uint64_t)1 << 5;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"subTopicNames\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"subTopicNames\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"performances\":"))) goto field_4; goto key; }
 field_6:
     p = citm_catalog_id_map_read_p(r, p, &out->sub_topic_names);
     if (p == NULL) { field = 6; goto fail; }
     seen[0] |= (uint64_t)1 << 6;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"subjectNames\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"subjectNames\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"seatCategoryNames\":"))) goto field_5; goto key; }
 field_7:
     p = citm_catalog_id_map_read_p(r, p, &out->subject_names);
     if (p == NULL) { field = 7; goto fail; }
     seen[0] |= (uint64_t)1 << 7;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"topicNames\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"topicNames\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"subTopicNames\":"))) goto field_6; goto key; }
 field_8:
     p = citm_catalog_id_map_read_p(r, p, &out->topic_names);
     if (p == NULL) { field = 8; goto fail; }
     seen[0] |= (uint64_t)1 << 8;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"topicSubTopics\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"topicSubTopics\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"subjectNames\":"))) goto field_7; goto key; }
 field_9:
     p = citm_catalog_int_list_assoc_read_p(r, p, &out->topic_sub_topics);
     if (p == NULL) { field = 9; goto fail; }
     seen[0] |= (uint64_t)1 << 9;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"venueNames\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"venueNames\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"topicNames\":"))) goto field_8; goto key; }
 field_10:
     p = citm_catalog_id_map_read_p(r, p, &out->venue_names);
     if (p == NULL) { field = 10; goto fail; }
     seen[0] |= (uint64_t)1 << 10;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; goto key; }
+    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"topicSubTopics\":"))) goto field_9; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x7ff)) {
@@ -523,7 +523,7 @@ static const char *citm_catalog_performance_read_p(atd_reader *r, const char *p,
     const char *at = p;
     uint64_t seen[1] = {0};
     citm_catalog_performance_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"eventId\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"eventId\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"venueCode\":"))) goto field_8; goto key; }
 field_0:
     p = atd_read_int64_p(r, p, &out->event_id);
     if (p == NULL) { field = 0; goto fail; }
@@ -533,44 +533,44 @@ field_1:
     p = atd_read_int64_p(r, p, &out->id);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"logo\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"logo\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"eventId\":"))) goto field_0; goto key; }
 field_2:
     p = citm_catalog_string_nullable_read_p(r, p, &out->logo);
     if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"name\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"name\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"id\":"))) goto field_1; goto key; }
 field_3:
     p = citm_catalog_string_nullable_read_p(r, p, &out->name);
     if (p == NULL) { field = 3; goto fail; }
     seen[0] |= (uint64_t)1 << 3;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"prices\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"prices\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"logo\":"))) goto field_2; goto key; }
 field_4:
     p = citm_catalog_price_list_read_p(r, p, &out->prices);
     if (p == NULL) { field = 4; goto fail; }
     seen[0] |= (uint64_t)1 << 4;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"seatCategories\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"seatCategories\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"name\":"))) goto field_3; goto key; }
 field_5:
     p = citm_catalog_seat_category_list_read_p(r, p, &out->seat_categories);
     if (p == NULL) { field = 5; goto fail; }
     seen[0] |= (uint64_t)1 << 5;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"seatMapImage\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"seatMapImage\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"prices\":"))) goto field_4; goto key; }
 field_6:
     p = citm_catalog_string_nullable_read_p(r, p, &out->seat_map_image);
     if (p == NULL) { field = 6; goto fail; }
     seen[0] |= (uint64_t)1 << 6;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"start\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"start\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"seatCategories\":"))) goto field_5; goto key; }
 field_7:
     p = atd_read_int64_p(r, p, &out->start);
     if (p == NULL) { field = 7; goto fail; }
     seen[0] |= (uint64_t)1 << 7;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"venueCode\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"venueCode\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"seatMapImage\":"))) goto field_6; goto key; }
 field_8:
     p = atd_read_string_p(r, p, &out->venue_code);
     if (p == NULL) { field = 8; goto fail; }
     seen[0] |= (uint64_t)1 << 8;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; goto key; }
+    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"start\":"))) goto field_7; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x1ff)) {
@@ -643,7 +643,7 @@ static const char *citm_catalog_price_read_p(atd_reader *r, const char *p, citm_
     const char *at = p;
     uint64_t seen[1] = {0};
     citm_catalog_price_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"amount\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"amount\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"seatCategoryId\":"))) goto field_2; goto key; }
 field_0:
     p = atd_read_int64_p(r, p, &out->amount);
     if (p == NULL) { field = 0; goto fail; }
@@ -653,14 +653,14 @@ field_1:
     p = atd_read_int64_p(r, p, &out->audience_sub_category_id);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"seatCategoryId\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"seatCategoryId\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"amount\":"))) goto field_0; goto key; }
 field_2:
     p = atd_read_int64_p(r, p, &out->seat_category_id);
     if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; goto key; }
+    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"audienceSubCategoryId\":"))) goto field_1; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x7)) {
@@ -727,7 +727,7 @@ static const char *citm_catalog_seat_category_read_p(atd_reader *r, const char *
     const char *at = p;
     uint64_t seen[1] = {0};
     citm_catalog_seat_category_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"areas\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"areas\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"seatCategoryId\":"))) goto field_1; goto key; }
 field_0:
     p = citm_catalog_area_list_read_p(r, p, &out->areas);
     if (p == NULL) { field = 0; goto fail; }
@@ -739,7 +739,7 @@ field_1:
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; goto key; }
+    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"areas\":"))) goto field_0; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
@@ -803,7 +803,7 @@ static const char *citm_catalog_area_read_p(atd_reader *r, const char *p, citm_c
     const char *at = p;
     uint64_t seen[1] = {0};
     citm_catalog_area_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"areaId\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"areaId\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"blockIds\":"))) goto field_1; goto key; }
 field_0:
     p = atd_read_int64_p(r, p, &out->area_id);
     if (p == NULL) { field = 0; goto fail; }
@@ -815,7 +815,7 @@ field_1:
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; goto key; }
+    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"areaId\":"))) goto field_0; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {

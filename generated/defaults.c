@@ -197,7 +197,7 @@ static const char *defaults_point_read_p(atd_reader *r, const char *p, defaults_
     const char *at = p;
     uint64_t seen[1] = {0};
     defaults_point_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"x\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"x\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"y\":"))) goto field_1; goto key; }
 field_0:
     p = atd_read_double_p(r, p, &out->x);
     if (p == NULL) { field = 0; goto fail; }
@@ -209,7 +209,7 @@ field_1:
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; goto key; }
+    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"x\":"))) goto field_0; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
@@ -443,7 +443,7 @@ field_1:
         p = atd_read_string_p(r, p, &out->greeting);
         if (p == NULL) { field = 1; goto fail; }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"empty\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"ints\":"))) goto field_15; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"empty\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"ints\":"))) goto field_15; if (atd_key_skip(r, &p, ATD_LIT("\"nickname\":"))) goto field_0; goto key; }
 field_2:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_string_p(r, p, &out->empty);
@@ -465,25 +465,25 @@ field_4:
             out->small = (int8_t)i_;
         }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"mask\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"mask\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"count\":"))) goto field_3; goto key; }
 field_5:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_int64_p(r, p, &out->mask);
         if (p == NULL) { field = 5; goto fail; }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"big\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"maybe\":"))) goto field_13; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"big\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"maybe\":"))) goto field_13; if (atd_key_skip(r, &p, ATD_LIT("\"small\":"))) goto field_4; goto key; }
 field_6:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_int64_p(r, p, &out->big);
         if (p == NULL) { field = 6; goto fail; }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ratio\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"circle\":"))) goto field_12; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ratio\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"circle\":"))) goto field_12; if (atd_key_skip(r, &p, ATD_LIT("\"mask\":"))) goto field_5; goto key; }
 field_7:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_double_p(r, p, &out->ratio);
         if (p == NULL) { field = 7; goto fail; }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"single\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"shape\":"))) goto field_11; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"single\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"shape\":"))) goto field_11; if (atd_key_skip(r, &p, ATD_LIT("\"big\":"))) goto field_6; goto key; }
 field_8:
     if (!atd_null_skip(r, &p)) {
         {
@@ -493,67 +493,67 @@ field_8:
             out->single = (float)d_;
         }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"on\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"small\":"))) goto field_4; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"on\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"small\":"))) goto field_4; if (atd_key_skip(r, &p, ATD_LIT("\"ratio\":"))) goto field_7; goto key; }
 field_9:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_bool_p(r, p, &out->on);
         if (p == NULL) { field = 9; goto fail; }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"color\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"origin\":"))) goto field_17; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"color\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"origin\":"))) goto field_17; if (atd_key_skip(r, &p, ATD_LIT("\"single\":"))) goto field_8; goto key; }
 field_10:
     if (!atd_null_skip(r, &p)) {
         p = defaults_color_read_p(r, p, &out->color);
         if (p == NULL) { field = 10; goto fail; }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"shape\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"count\":"))) goto field_3; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"shape\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"count\":"))) goto field_3; if (atd_key_skip(r, &p, ATD_LIT("\"on\":"))) goto field_9; goto key; }
 field_11:
     if (!atd_null_skip(r, &p)) {
         p = defaults_shape_read_p(r, p, &out->shape);
         if (p == NULL) { field = 11; goto fail; }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"circle\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"single\":"))) goto field_8; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"circle\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"single\":"))) goto field_8; if (atd_key_skip(r, &p, ATD_LIT("\"color\":"))) goto field_10; goto key; }
 field_12:
     if (!atd_null_skip(r, &p)) {
         p = defaults_shape_read_p(r, p, &out->circle);
         if (p == NULL) { field = 12; goto fail; }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"maybe\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"color\":"))) goto field_10; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"maybe\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"color\":"))) goto field_10; if (atd_key_skip(r, &p, ATD_LIT("\"shape\":"))) goto field_11; goto key; }
 field_13:
     if (!atd_null_skip(r, &p)) {
         p = defaults_int_option_read_p(r, p, &out->maybe);
         if (p == NULL) { field = 13; goto fail; }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"nul\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"names\":"))) goto field_16; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"nul\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"names\":"))) goto field_16; if (atd_key_skip(r, &p, ATD_LIT("\"circle\":"))) goto field_12; goto key; }
 field_14:
     if (!atd_null_skip(r, &p)) {
         p = defaults_float_nullable_read_p(r, p, &out->nul);
         if (p == NULL) { field = 14; goto fail; }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ints\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"on\":"))) goto field_9; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ints\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"on\":"))) goto field_9; if (atd_key_skip(r, &p, ATD_LIT("\"maybe\":"))) goto field_13; goto key; }
 field_15:
     if (!atd_null_skip(r, &p)) {
         p = defaults_int_list_read_p(r, p, &out->ints);
         if (p == NULL) { field = 15; goto fail; }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"names\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"mask\":"))) goto field_5; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"names\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"mask\":"))) goto field_5; if (atd_key_skip(r, &p, ATD_LIT("\"nul\":"))) goto field_14; goto key; }
 field_16:
     if (!atd_null_skip(r, &p)) {
         p = defaults_string_list_read_p(r, p, &out->names);
         if (p == NULL) { field = 16; goto fail; }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"origin\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"nickname\":"))) goto field_0; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"origin\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"nickname\":"))) goto field_0; if (atd_key_skip(r, &p, ATD_LIT("\"ints\":"))) goto field_15; goto key; }
 field_17:
     if (!atd_null_skip(r, &p)) {
         p = defaults_point_read_p(r, p, &out->origin);
         if (p == NULL) { field = 17; goto fail; }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"pair\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"pair\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"names\":"))) goto field_16; goto key; }
 field_18:
     if (!atd_null_skip(r, &p)) {
         p = defaults_int_string_tuple_read_p(r, p, &out->pair);
         if (p == NULL) { field = 18; goto fail; }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"any\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"ratio\":"))) goto field_7; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"any\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"ratio\":"))) goto field_7; if (atd_key_skip(r, &p, ATD_LIT("\"origin\":"))) goto field_17; goto key; }
 field_19:
     if (!atd_null_skip(r, &p)) {
         p = atd_json_read_p(r, p, &out->any);
@@ -561,7 +561,7 @@ field_19:
     }
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"big\":"))) goto field_6; goto key; }
+    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"big\":"))) goto field_6; if (atd_key_skip(r, &p, ATD_LIT("\"pair\":"))) goto field_18; goto key; }
 end:
     if (p == NULL) return NULL;
     return p;

@@ -148,7 +148,7 @@ static const char *donut_item_read_p(atd_reader *r, const char *p, donut_item *o
     const char *at = p;
     uint64_t seen[1] = {0};
     donut_item_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"id\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"batters\":"))) goto field_4; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"id\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"batters\":"))) goto field_4; if (atd_key_skip(r, &p, ATD_LIT("\"topping\":"))) goto field_5; goto key; }
 field_0:
     p = atd_read_string_p(r, p, &out->id);
     if (p == NULL) { field = 0; goto fail; }
@@ -158,29 +158,29 @@ field_1:
     p = atd_read_string_p(r, p, &out->item_type);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"name\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"name\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"id\":"))) goto field_0; goto key; }
 field_2:
     p = atd_read_string_p(r, p, &out->name);
     if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ppu\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ppu\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"type\":"))) goto field_1; goto key; }
 field_3:
     p = atd_read_double_p(r, p, &out->ppu);
     if (p == NULL) { field = 3; goto fail; }
     seen[0] |= (uint64_t)1 << 3;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"batters\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"topping\":"))) goto field_5; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"batters\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"topping\":"))) goto field_5; if (atd_key_skip(r, &p, ATD_LIT("\"name\":"))) goto field_2; goto key; }
 field_4:
     p = donut_batters_read_p(r, p, &out->batters);
     if (p == NULL) { field = 4; goto fail; }
     seen[0] |= (uint64_t)1 << 4;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"topping\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"id\":"))) goto field_0; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"topping\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"id\":"))) goto field_0; if (atd_key_skip(r, &p, ATD_LIT("\"ppu\":"))) goto field_3; goto key; }
 field_5:
     p = donut_ingredient_list_read_p(r, p, &out->topping);
     if (p == NULL) { field = 5; goto fail; }
     seen[0] |= (uint64_t)1 << 5;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"type\":"))) goto field_1; goto key; }
+    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"type\":"))) goto field_1; if (atd_key_skip(r, &p, ATD_LIT("\"batters\":"))) goto field_4; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3f)) {
@@ -248,7 +248,7 @@ static const char *donut_ingredient_read_p(atd_reader *r, const char *p, donut_i
     const char *at = p;
     uint64_t seen[1] = {0};
     donut_ingredient_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"id\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"id\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"type\":"))) goto field_1; goto key; }
 field_0:
     p = atd_read_string_p(r, p, &out->id);
     if (p == NULL) { field = 0; goto fail; }
@@ -260,7 +260,7 @@ field_1:
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; goto key; }
+    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"id\":"))) goto field_0; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {

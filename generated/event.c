@@ -113,7 +113,7 @@ static const char *event_event_read_p(atd_reader *r, const char *p, event_event 
     const char *at = p;
     uint64_t seen[1] = {0};
     event_event_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"username\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"date\":"))) goto field_1; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"username\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"date\":"))) goto field_1; if (atd_key_skip(r, &p, ATD_LIT("\"payload\":"))) goto field_3; goto key; }
 field_0:
     p = atd_read_string_p(r, p, &out->username);
     if (p == NULL) { field = 0; goto fail; }
@@ -123,19 +123,19 @@ field_1:
     p = atd_read_int64_p(r, p, &out->date);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"event_type\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"event_type\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"username\":"))) goto field_0; goto key; }
 field_2:
     p = event_event_type_read_p(r, p, &out->event_type);
     if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"payload\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"payload\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"date\":"))) goto field_1; goto key; }
 field_3:
     p = atd_read_string_p(r, p, &out->payload);
     if (p == NULL) { field = 3; goto fail; }
     seen[0] |= (uint64_t)1 << 3;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"username\":"))) goto field_0; goto key; }
+    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"username\":"))) goto field_0; if (atd_key_skip(r, &p, ATD_LIT("\"event_type\":"))) goto field_2; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0xf)) {

@@ -1685,7 +1685,7 @@ static const char *everything_fields_read_p(atd_reader *r, const char *p, everyt
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_fields_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"req_int\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"def_alias\":"))) goto field_8; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"req_int\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"def_alias\":"))) goto field_8; if (atd_key_skip(r, &p, ATD_LIT("\"ex_c\":"))) goto field_30; goto key; }
 field_0:
     p = atd_read_int64_p(r, p, &out->req_int);
     if (p == NULL) { field = 0; goto fail; }
@@ -1695,20 +1695,20 @@ field_1:
     p = everything_string_nullable_read_p(r, p, &out->req_nullable);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"req_unit\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"req_unit\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"req_int\":"))) goto field_0; goto key; }
 field_2:
     p = atd_read_null_p(r, p);
     if (p == NULL) { field = 2; goto fail; }
     out->req_unit = 0;
     seen[0] |= (uint64_t)1 << 2;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"opt_option\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"opt_option\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"req_nullable\":"))) goto field_1; goto key; }
 field_3:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_int64_p(r, p, &out->opt_option);
         if (p == NULL) { field = 3; goto fail; }
         out->has_opt_option = true;
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"opt_nullable\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"req_int\":"))) goto field_0; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"opt_nullable\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"req_int\":"))) goto field_0; if (atd_key_skip(r, &p, ATD_LIT("\"req_unit\":"))) goto field_2; goto key; }
 field_4:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_string_p(r, p, &out->opt_nullable);
@@ -1728,43 +1728,43 @@ field_6:
         p = atd_read_bool_p(r, p, &out->def_bool);
         if (p == NULL) { field = 6; goto fail; }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"def_int\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"def_float\":"))) goto field_9; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"def_int\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"def_float\":"))) goto field_9; if (atd_key_skip(r, &p, ATD_LIT("\"opt_alias\":"))) goto field_5; goto key; }
 field_7:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_int64_p(r, p, &out->def_int);
         if (p == NULL) { field = 7; goto fail; }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"def_alias\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"def_list\":"))) goto field_11; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"def_alias\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"def_list\":"))) goto field_11; if (atd_key_skip(r, &p, ATD_LIT("\"def_bool\":"))) goto field_6; goto key; }
 field_8:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_int64_p(r, p, &out->def_alias);
         if (p == NULL) { field = 8; goto fail; }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"def_float\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"def_bool\":"))) goto field_6; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"def_float\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"def_bool\":"))) goto field_6; if (atd_key_skip(r, &p, ATD_LIT("\"def_int\":"))) goto field_7; goto key; }
 field_9:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_double_p(r, p, &out->def_float);
         if (p == NULL) { field = 9; goto fail; }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"def_string\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"def_int\":"))) goto field_7; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"def_string\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"def_int\":"))) goto field_7; if (atd_key_skip(r, &p, ATD_LIT("\"def_alias\":"))) goto field_8; goto key; }
 field_10:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_string_p(r, p, &out->def_string);
         if (p == NULL) { field = 10; goto fail; }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"def_list\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"def_unit\":"))) goto field_14; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"def_list\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"def_unit\":"))) goto field_14; if (atd_key_skip(r, &p, ATD_LIT("\"def_float\":"))) goto field_9; goto key; }
 field_11:
     if (!atd_null_skip(r, &p)) {
         p = everything_string_list_read_p(r, p, &out->def_list);
         if (p == NULL) { field = 11; goto fail; }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"def_option\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"def_nullable\":"))) goto field_13; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"def_option\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"def_nullable\":"))) goto field_13; if (atd_key_skip(r, &p, ATD_LIT("\"def_string\":"))) goto field_10; goto key; }
 field_12:
     if (!atd_null_skip(r, &p)) {
         p = everything_maybe_int_read_p(r, p, &out->def_option);
         if (p == NULL) { field = 12; goto fail; }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"def_nullable\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"def_string\":"))) goto field_10; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"def_nullable\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"def_string\":"))) goto field_10; if (atd_key_skip(r, &p, ATD_LIT("\"def_list\":"))) goto field_11; goto key; }
 field_13:
     if (!atd_null_skip(r, &p)) {
         p = everything_int_nullable_read_p(r, p, &out->def_nullable);
@@ -1777,49 +1777,49 @@ field_14:
         if (p == NULL) { field = 14; goto fail; }
         out->def_unit = 0;
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_int\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"ex_array\":"))) goto field_24; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_int\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"ex_array\":"))) goto field_24; if (atd_key_skip(r, &p, ATD_LIT("\"def_nullable\":"))) goto field_13; goto key; }
 field_15:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_int64_p(r, p, &out->ex_int);
         if (p == NULL) { field = 15; goto fail; }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_neg\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"ex_list\":"))) goto field_23; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_neg\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"ex_list\":"))) goto field_23; if (atd_key_skip(r, &p, ATD_LIT("\"def_unit\":"))) goto field_14; goto key; }
 field_16:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_int64_p(r, p, &out->ex_neg);
         if (p == NULL) { field = 16; goto fail; }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_float\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"ex_none\":"))) goto field_25; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_float\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"ex_none\":"))) goto field_25; if (atd_key_skip(r, &p, ATD_LIT("\"ex_int\":"))) goto field_15; goto key; }
 field_17:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_double_p(r, p, &out->ex_float);
         if (p == NULL) { field = 17; goto fail; }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_float_dot\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_float_dot\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"ex_neg\":"))) goto field_16; goto key; }
 field_18:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_double_p(r, p, &out->ex_float_dot);
         if (p == NULL) { field = 18; goto fail; }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_float_exp\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_float_exp\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"ex_float\":"))) goto field_17; goto key; }
 field_19:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_double_p(r, p, &out->ex_float_exp);
         if (p == NULL) { field = 19; goto fail; }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_float_neg\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_float_neg\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"ex_float_dot\":"))) goto field_18; goto key; }
 field_20:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_double_p(r, p, &out->ex_float_neg);
         if (p == NULL) { field = 20; goto fail; }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_true\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"ex_int\":"))) goto field_15; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_true\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"ex_int\":"))) goto field_15; if (atd_key_skip(r, &p, ATD_LIT("\"ex_float_exp\":"))) goto field_19; goto key; }
 field_21:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_bool_p(r, p, &out->ex_true);
         if (p == NULL) { field = 21; goto fail; }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_string\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"ex_unit\":"))) goto field_26; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_string\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"ex_unit\":"))) goto field_26; if (atd_key_skip(r, &p, ATD_LIT("\"ex_float_neg\":"))) goto field_20; goto key; }
 field_22:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_string_p(r, p, &out->ex_string);
@@ -1831,44 +1831,44 @@ field_23:
         p = everything_int_list_read_p(r, p, &out->ex_list);
         if (p == NULL) { field = 23; goto fail; }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_array\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"ex_neg\":"))) goto field_16; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_array\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"ex_neg\":"))) goto field_16; if (atd_key_skip(r, &p, ATD_LIT("\"ex_string\":"))) goto field_22; goto key; }
 field_24:
     if (!atd_null_skip(r, &p)) {
         p = everything_float_list_read_p(r, p, &out->ex_array);
         if (p == NULL) { field = 24; goto fail; }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_none\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"ex_c\":"))) goto field_30; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_none\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"ex_c\":"))) goto field_30; if (atd_key_skip(r, &p, ATD_LIT("\"ex_list\":"))) goto field_23; goto key; }
 field_25:
     if (!atd_null_skip(r, &p)) {
         p = everything_string_option_read_p(r, p, &out->ex_none);
         if (p == NULL) { field = 25; goto fail; }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_unit\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"ex_string\":"))) goto field_22; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_unit\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"ex_string\":"))) goto field_22; if (atd_key_skip(r, &p, ATD_LIT("\"ex_array\":"))) goto field_24; goto key; }
 field_26:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_null_p(r, p);
         if (p == NULL) { field = 26; goto fail; }
         out->ex_unit = 0;
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_ctor\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"ex_wrap\":"))) goto field_29; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_ctor\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"ex_wrap\":"))) goto field_29; if (atd_key_skip(r, &p, ATD_LIT("\"ex_none\":"))) goto field_25; goto key; }
 field_27:
     if (!atd_null_skip(r, &p)) {
         p = everything_mode_read_p(r, p, &out->ex_ctor);
         if (p == NULL) { field = 27; goto fail; }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_ctor_bq\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_ctor_bq\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"ex_unit\":"))) goto field_26; goto key; }
 field_28:
     if (!atd_null_skip(r, &p)) {
         p = everything_level_read_p(r, p, &out->ex_ctor_bq);
         if (p == NULL) { field = 28; goto fail; }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_wrap\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"ex_float\":"))) goto field_17; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_wrap\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"ex_float\":"))) goto field_17; if (atd_key_skip(r, &p, ATD_LIT("\"ex_ctor\":"))) goto field_27; goto key; }
 field_29:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_int64_p(r, p, &out->ex_wrap);
         if (p == NULL) { field = 29; goto fail; }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_c\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"opt_alias\":"))) goto field_5; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ex_c\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"opt_alias\":"))) goto field_5; if (atd_key_skip(r, &p, ATD_LIT("\"ex_ctor_bq\":"))) goto field_28; goto key; }
 field_30:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_int64_p(r, p, &out->ex_c);
@@ -1876,7 +1876,7 @@ field_30:
     }
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"ex_ctor\":"))) goto field_27; goto key; }
+    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"ex_ctor\":"))) goto field_27; if (atd_key_skip(r, &p, ATD_LIT("\"ex_wrap\":"))) goto field_29; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x7)) {
@@ -2047,7 +2047,7 @@ static const char *everything_names_read_p(atd_reader *r, const char *p, everyth
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_names_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"type\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"\":"))) goto field_6; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"type\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"\":"))) goto field_6; if (atd_key_skip(r, &p, ATD_LIT("\"user\":"))) goto field_23; goto key; }
 field_0:
     p = atd_read_string_p(r, p, &out->kind);
     if (p == NULL) { field = 0; goto fail; }
@@ -2057,22 +2057,22 @@ field_1:
     p = atd_read_int64_p(r, p, &out->of_);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"inherit\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"struct\":"))) goto field_13; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"inherit\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"struct\":"))) goto field_13; if (atd_key_skip(r, &p, ATD_LIT("\"type\":"))) goto field_0; goto key; }
 field_2:
     p = atd_read_bool_p(r, p, &out->inherit_);
     if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"content-type\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"int\":"))) goto field_15; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"content-type\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"int\":"))) goto field_15; if (atd_key_skip(r, &p, ATD_LIT("\"of\":"))) goto field_1; goto key; }
 field_3:
     p = atd_read_string_p(r, p, &out->dashed);
     if (p == NULL) { field = 3; goto fail; }
     seen[0] |= (uint64_t)1 << 3;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"Upper\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"default\":"))) goto field_9; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"Upper\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"default\":"))) goto field_9; if (atd_key_skip(r, &p, ATD_LIT("\"inherit\":"))) goto field_2; goto key; }
 field_4:
     p = atd_read_int64_p(r, p, &out->upper);
     if (p == NULL) { field = 4; goto fail; }
     seen[0] |= (uint64_t)1 << 4;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"2nd\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"_private\":"))) goto field_19; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"2nd\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"_private\":"))) goto field_19; if (atd_key_skip(r, &p, ATD_LIT("\"content-type\":"))) goto field_3; goto key; }
 field_5:
     p = atd_read_int64_p(r, p, &out->digits);
     if (p == NULL) { field = 5; goto fail; }
@@ -2089,62 +2089,62 @@ field_7:
     if (p == NULL) { field = 7; goto fail; }
     seen[0] |= (uint64_t)1 << 7;
     p = atd_object_next_key_p(r, p, &more);
-    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"struct\":"))) goto field_13; goto key; }
+    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"struct\":"))) goto field_13; if (atd_key_skip(r, &p, ATD_LIT("\"\":"))) goto field_6; goto key; }
 field_8:
     p = atd_read_string_p(r, p, &out->accented);
     if (p == NULL) { field = 8; goto fail; }
     seen[0] |= (uint64_t)1 << 8;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"default\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"camelCase\":"))) goto field_21; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"default\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"camelCase\":"))) goto field_21; if (atd_key_skip(r, &p, ATD_LIT("\"\":"))) goto field_6; goto key; }
 field_9:
     p = atd_read_int64_p(r, p, &out->default_);
     if (p == NULL) { field = 9; goto fail; }
     seen[0] |= (uint64_t)1 << 9;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"default_\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"default_\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"\":"))) goto field_6; goto key; }
 field_10:
     p = atd_read_int64_p(r, p, &out->default_2);
     if (p == NULL) { field = 10; goto fail; }
     seen[0] |= (uint64_t)1 << 10;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"for\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"for\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"default\":"))) goto field_9; goto key; }
 field_11:
     p = atd_read_int64_p(r, p, &out->for_);
     if (p == NULL) { field = 11; goto fail; }
     seen[0] |= (uint64_t)1 << 11;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"while\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"from\":"))) goto field_16; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"while\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"from\":"))) goto field_16; if (atd_key_skip(r, &p, ATD_LIT("\"default_\":"))) goto field_10; goto key; }
 field_12:
     p = atd_read_bool_p(r, p, &out->while_);
     if (p == NULL) { field = 12; goto fail; }
     seen[0] |= (uint64_t)1 << 12;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"struct\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"x'\":"))) goto field_20; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"struct\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"x'\":"))) goto field_20; if (atd_key_skip(r, &p, ATD_LIT("\"for\":"))) goto field_11; goto key; }
 field_13:
     p = atd_read_string_p(r, p, &out->struct_);
     if (p == NULL) { field = 13; goto fail; }
     seen[0] |= (uint64_t)1 << 13;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"switch\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"switch\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"while\":"))) goto field_12; goto key; }
 field_14:
     p = atd_read_double_p(r, p, &out->switch_);
     if (p == NULL) { field = 14; goto fail; }
     seen[0] |= (uint64_t)1 << 14;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"int\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"type\":"))) goto field_0; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"int\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"type\":"))) goto field_0; if (atd_key_skip(r, &p, ATD_LIT("\"struct\":"))) goto field_13; goto key; }
 field_15:
     p = atd_read_int64_p(r, p, &out->int_);
     if (p == NULL) { field = 15; goto fail; }
     seen[0] |= (uint64_t)1 << 15;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"from\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"label\":"))) goto field_22; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"from\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"label\":"))) goto field_22; if (atd_key_skip(r, &p, ATD_LIT("\"switch\":"))) goto field_14; goto key; }
 field_16:
     p = atd_read_int64_p(r, p, &out->from);
     if (p == NULL) { field = 16; goto fail; }
     seen[0] |= (uint64_t)1 << 16;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"import\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"import\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"int\":"))) goto field_15; goto key; }
 field_17:
     p = atd_read_int64_p(r, p, &out->import);
     if (p == NULL) { field = 17; goto fail; }
     seen[0] |= (uint64_t)1 << 17;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"as\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"inherit\":"))) goto field_2; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"as\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"inherit\":"))) goto field_2; if (atd_key_skip(r, &p, ATD_LIT("\"from\":"))) goto field_16; goto key; }
 field_18:
     p = atd_read_string_p(r, p, &out->as);
     if (p == NULL) { field = 18; goto fail; }
     seen[0] |= (uint64_t)1 << 18;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"_private\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"camelCase\":"))) goto field_21; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"_private\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"camelCase\":"))) goto field_21; if (atd_key_skip(r, &p, ATD_LIT("\"import\":"))) goto field_17; goto key; }
 field_19:
     p = atd_read_int64_p(r, p, &out->x_private);
     if (p == NULL) { field = 19; goto fail; }
@@ -2154,24 +2154,24 @@ field_20:
     p = atd_read_int64_p(r, p, &out->x_prime);
     if (p == NULL) { field = 20; goto fail; }
     seen[0] |= (uint64_t)1 << 20;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"camelCase\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"camelCase\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"_private\":"))) goto field_19; goto key; }
 field_21:
     p = atd_read_int64_p(r, p, &out->camelCase);
     if (p == NULL) { field = 21; goto fail; }
     seen[0] |= (uint64_t)1 << 21;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"label\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"content-type\":"))) goto field_3; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"label\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"content-type\":"))) goto field_3; if (atd_key_skip(r, &p, ATD_LIT("\"x'\":"))) goto field_20; goto key; }
 field_22:
     p = atd_read_string_p(r, p, &out->label);
     if (p == NULL) { field = 22; goto fail; }
     seen[0] |= (uint64_t)1 << 22;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"user\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"of\":"))) goto field_1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"user\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"of\":"))) goto field_1; if (atd_key_skip(r, &p, ATD_LIT("\"camelCase\":"))) goto field_21; goto key; }
 field_23:
     p = atd_read_int64_p(r, p, &out->user);
     if (p == NULL) { field = 23; goto fail; }
     seen[0] |= (uint64_t)1 << 23;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"while\":"))) goto field_12; goto key; }
+    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"while\":"))) goto field_12; if (atd_key_skip(r, &p, ATD_LIT("\"label\":"))) goto field_22; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0xffffff)) {
@@ -2259,7 +2259,7 @@ static const char *everything_patch_read_p(atd_reader *r, const char *p, everyth
     bool more;
     int field = 0; /* the field whose value failed */
     everything_patch_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"name\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"age\":"))) goto field_1; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"name\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"age\":"))) goto field_1; if (atd_key_skip(r, &p, ATD_LIT("\"note\":"))) goto field_2; goto key; }
 field_0:
     p = everything_string_nullable_read_p(r, p, &out->name);
     if (p == NULL) { field = 0; goto fail; }
@@ -2276,7 +2276,7 @@ field_2:
     out->has_note = true;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; goto key; }
+    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"age\":"))) goto field_1; goto key; }
 end:
     if (p == NULL) return NULL;
     return p;
@@ -2349,7 +2349,7 @@ static const char *everything_all_optional_read_p(atd_reader *r, const char *p, 
     bool more;
     int field = 0; /* the field whose value failed */
     everything_all_optional_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"a\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"a\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"c\":"))) goto field_2; goto key; }
 field_0:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_int64_p(r, p, &out->a);
@@ -2362,7 +2362,7 @@ field_1:
         p = atd_read_bool_p(r, p, &out->b);
         if (p == NULL) { field = 1; goto fail; }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"c\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"c\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"a\":"))) goto field_0; goto key; }
 field_2:
     if (!atd_null_skip(r, &p)) {
         p = everything_string_list_read_p(r, p, &out->c);
@@ -2370,7 +2370,7 @@ field_2:
     }
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; goto key; }
+    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"b\":"))) goto field_1; goto key; }
 end:
     if (p == NULL) return NULL;
     return p;
@@ -2436,7 +2436,7 @@ static const char *everything_base_read_p(atd_reader *r, const char *p, everythi
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_base_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"id\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"id\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"size\":"))) goto field_2; goto key; }
 field_0:
     p = atd_read_int64_p(r, p, &out->id);
     if (p == NULL) { field = 0; goto fail; }
@@ -2446,14 +2446,14 @@ field_1:
     p = atd_read_string_p(r, p, &out->name);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"size\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"size\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"id\":"))) goto field_0; goto key; }
 field_2:
     p = atd_read_double_p(r, p, &out->size);
     if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; goto key; }
+    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"name\":"))) goto field_1; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x7)) {
@@ -2536,17 +2536,17 @@ field_1:
     p = atd_read_string_p(r, p, &out->name);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"size\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"size\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"kind_id\":"))) goto field_0; goto key; }
 field_2:
     p = atd_read_double_p(r, p, &out->size);
     if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"id\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"id\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"name\":"))) goto field_1; goto key; }
 field_3:
     p = atd_read_string_p(r, p, &out->id);
     if (p == NULL) { field = 3; goto fail; }
     seen[0] |= (uint64_t)1 << 3;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"extra\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"kind_id\":"))) goto field_0; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"extra\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"kind_id\":"))) goto field_0; if (atd_key_skip(r, &p, ATD_LIT("\"size\":"))) goto field_2; goto key; }
 field_4:
     p = atd_read_bool_p(r, p, &out->extra);
     if (p == NULL) { field = 4; goto fail; }
@@ -2900,7 +2900,7 @@ static const char *everything_options_read_p(atd_reader *r, const char *p, every
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_options_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"opt\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"list_opt\":"))) goto field_6; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"opt\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"list_opt\":"))) goto field_6; if (atd_key_skip(r, &p, ATD_LIT("\"nul_list\":"))) goto field_8; goto key; }
 field_0:
     p = everything_maybe_int_read_p(r, p, &out->opt);
     if (p == NULL) { field = 0; goto fail; }
@@ -2910,17 +2910,17 @@ field_1:
     p = everything_int_nullable_read_p(r, p, &out->nul);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"opt_nul\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"nul_list\":"))) goto field_8; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"opt_nul\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"nul_list\":"))) goto field_8; if (atd_key_skip(r, &p, ATD_LIT("\"opt\":"))) goto field_0; goto key; }
 field_2:
     p = everything_maybe_int_nullable_read_p(r, p, &out->opt_nul);
     if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"nul_opt\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"opt_opt\":"))) goto field_5; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"nul_opt\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"opt_opt\":"))) goto field_5; if (atd_key_skip(r, &p, ATD_LIT("\"nul\":"))) goto field_1; goto key; }
 field_3:
     p = everything_int_nullable_option_read_p(r, p, &out->nul_opt);
     if (p == NULL) { field = 3; goto fail; }
     seen[0] |= (uint64_t)1 << 3;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"nul_nul\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"opt\":"))) goto field_0; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"nul_nul\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"opt\":"))) goto field_0; if (atd_key_skip(r, &p, ATD_LIT("\"opt_nul\":"))) goto field_2; goto key; }
 field_4:
     p = everything_int_nullable_read_p(r, p, &out->nul_nul);
     if (p == NULL) { field = 4; goto fail; }
@@ -2930,24 +2930,24 @@ field_5:
     p = everything_maybe_int_option_read_p(r, p, &out->opt_opt);
     if (p == NULL) { field = 5; goto fail; }
     seen[0] |= (uint64_t)1 << 5;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"list_opt\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"list_opt\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"nul_nul\":"))) goto field_4; goto key; }
 field_6:
     p = everything_maybe_int_list_read_p(r, p, &out->list_opt);
     if (p == NULL) { field = 6; goto fail; }
     seen[0] |= (uint64_t)1 << 6;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"opt_list\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"nul\":"))) goto field_1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"opt_list\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"nul\":"))) goto field_1; if (atd_key_skip(r, &p, ATD_LIT("\"opt_opt\":"))) goto field_5; goto key; }
 field_7:
     p = everything_int_list_option_read_p(r, p, &out->opt_list);
     if (p == NULL) { field = 7; goto fail; }
     seen[0] |= (uint64_t)1 << 7;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"nul_list\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"opt_nul\":"))) goto field_2; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"nul_list\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"opt_nul\":"))) goto field_2; if (atd_key_skip(r, &p, ATD_LIT("\"list_opt\":"))) goto field_6; goto key; }
 field_8:
     p = everything_string_nullable_list_read_p(r, p, &out->nul_list);
     if (p == NULL) { field = 8; goto fail; }
     seen[0] |= (uint64_t)1 << 8;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"nul_nul\":"))) goto field_4; goto key; }
+    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"nul_nul\":"))) goto field_4; if (atd_key_skip(r, &p, ATD_LIT("\"opt_list\":"))) goto field_7; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x1ff)) {
@@ -3229,7 +3229,7 @@ static const char *everything_reprs_read_p(atd_reader *r, const char *p, everyth
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_reprs_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"assoc_object\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"assoc_array\":"))) goto field_1; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"assoc_object\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"assoc_array\":"))) goto field_1; if (atd_key_skip(r, &p, ATD_LIT("\"raw_opt\":"))) goto field_18; goto key; }
 field_0:
     p = everything_int_assoc_read_p(r, p, &out->assoc_object);
     if (p == NULL) { field = 0; goto fail; }
@@ -3239,32 +3239,32 @@ field_1:
     p = everything_string_int_tuple_list_read_p(r, p, &out->assoc_array);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"assoc_label\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"assoc_label\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"assoc_object\":"))) goto field_0; goto key; }
 field_2:
     p = everything_float_assoc_read_p(r, p, &out->assoc_label);
     if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"assoc_nested\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"assoc_nested\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"assoc_array\":"))) goto field_1; goto key; }
 field_3:
     p = everything_bool_assoc_assoc_read_p(r, p, &out->assoc_nested);
     if (p == NULL) { field = 3; goto fail; }
     seen[0] |= (uint64_t)1 << 3;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"int_string\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"assoc_object\":"))) goto field_0; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"int_string\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"assoc_object\":"))) goto field_0; if (atd_key_skip(r, &p, ATD_LIT("\"assoc_label\":"))) goto field_2; goto key; }
 field_4:
     p = atd_read_int64_p(r, p, &out->int_string);
     if (p == NULL) { field = 4; goto fail; }
     seen[0] |= (uint64_t)1 << 4;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"float_int\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"raw\":"))) goto field_16; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"float_int\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"raw\":"))) goto field_16; if (atd_key_skip(r, &p, ATD_LIT("\"assoc_nested\":"))) goto field_3; goto key; }
 field_5:
     p = atd_read_double_p(r, p, &out->float_int);
     if (p == NULL) { field = 5; goto fail; }
     seen[0] |= (uint64_t)1 << 5;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"float_prec\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"float_prec\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"int_string\":"))) goto field_4; goto key; }
 field_6:
     p = atd_read_double_p(r, p, &out->float_prec);
     if (p == NULL) { field = 6; goto fail; }
     seen[0] |= (uint64_t)1 << 6;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"c_int32\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"int_string\":"))) goto field_4; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"c_int32\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"int_string\":"))) goto field_4; if (atd_key_skip(r, &p, ATD_LIT("\"float_int\":"))) goto field_5; goto key; }
 field_7:
     {
         int64_t i_;
@@ -3273,7 +3273,7 @@ field_7:
         out->c_int32 = (int32_t)i_;
     }
     seen[0] |= (uint64_t)1 << 7;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"c_uint8\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"c_int64\":"))) goto field_13; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"c_uint8\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"c_int64\":"))) goto field_13; if (atd_key_skip(r, &p, ATD_LIT("\"float_prec\":"))) goto field_6; goto key; }
 field_8:
     {
         int64_t i_;
@@ -3282,12 +3282,12 @@ field_8:
         out->c_uint8 = (uint8_t)i_;
     }
     seen[0] |= (uint64_t)1 << 8;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"c_int8_list\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"float_int\":"))) goto field_5; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"c_int8_list\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"float_int\":"))) goto field_5; if (atd_key_skip(r, &p, ATD_LIT("\"c_int32\":"))) goto field_7; goto key; }
 field_9:
     p = everything_int8_list_read_p(r, p, &out->c_int8_list);
     if (p == NULL) { field = 9; goto fail; }
     seen[0] |= (uint64_t)1 << 9;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"c_int16\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"c_uint16\":"))) goto field_11; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"c_int16\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"c_uint16\":"))) goto field_11; if (atd_key_skip(r, &p, ATD_LIT("\"c_uint8\":"))) goto field_8; goto key; }
 field_10:
     if (!atd_null_skip(r, &p)) {
         {
@@ -3297,7 +3297,7 @@ field_10:
             out->c_int16 = (int16_t)i_;
         }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"c_uint16\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"c_int32\":"))) goto field_7; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"c_uint16\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"c_int32\":"))) goto field_7; if (atd_key_skip(r, &p, ATD_LIT("\"c_int8_list\":"))) goto field_9; goto key; }
 field_11:
     if (!atd_null_skip(r, &p)) {
         {
@@ -3307,7 +3307,7 @@ field_11:
             out->c_uint16 = (uint16_t)i_;
         }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"c_uint32\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"c_uint32\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"c_int16\":"))) goto field_10; goto key; }
 field_12:
     if (!atd_null_skip(r, &p)) {
         {
@@ -3317,13 +3317,13 @@ field_12:
             out->c_uint32 = (uint32_t)i_;
         }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"c_int64\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"c_uint8\":"))) goto field_8; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"c_int64\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"c_uint8\":"))) goto field_8; if (atd_key_skip(r, &p, ATD_LIT("\"c_uint16\":"))) goto field_11; goto key; }
 field_13:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_int64_p(r, p, &out->c_int64);
         if (p == NULL) { field = 13; goto fail; }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"c_float\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"c_int8_list\":"))) goto field_9; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"c_float\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"c_int8_list\":"))) goto field_9; if (atd_key_skip(r, &p, ATD_LIT("\"c_uint32\":"))) goto field_12; goto key; }
 field_14:
     {
         double d_;
@@ -3332,7 +3332,7 @@ field_14:
         out->c_float = (float)d_;
     }
     seen[0] |= (uint64_t)1 << 10;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"c_both\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"c_int16\":"))) goto field_10; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"c_both\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"c_int16\":"))) goto field_10; if (atd_key_skip(r, &p, ATD_LIT("\"c_int64\":"))) goto field_13; goto key; }
 field_15:
     {
         double d_;
@@ -3346,12 +3346,12 @@ field_16:
     p = atd_json_read_p(r, p, &out->raw);
     if (p == NULL) { field = 16; goto fail; }
     seen[0] |= (uint64_t)1 << 12;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"raw_list\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"raw_list\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"c_both\":"))) goto field_15; goto key; }
 field_17:
     p = everything_abstract_list_read_p(r, p, &out->raw_list);
     if (p == NULL) { field = 17; goto fail; }
     seen[0] |= (uint64_t)1 << 13;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"raw_opt\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"raw_opt\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"raw\":"))) goto field_16; goto key; }
 field_18:
     if (!atd_null_skip(r, &p)) {
         p = atd_json_read_p(r, p, &out->raw_opt);
@@ -3360,7 +3360,7 @@ field_18:
     }
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; goto key; }
+    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"raw_list\":"))) goto field_17; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3fff)) {
@@ -3482,7 +3482,7 @@ static const char *everything_page_int_read_p(atd_reader *r, const char *p, ever
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_page_int_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"items\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"items\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"total\":"))) goto field_2; goto key; }
 field_0:
     p = everything_int_list_read_p(r, p, &out->items);
     if (p == NULL) { field = 0; goto fail; }
@@ -3502,14 +3502,14 @@ field_1:
         }
         out->has_next = true;
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"total\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"total\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"items\":"))) goto field_0; goto key; }
 field_2:
     p = atd_read_int64_p(r, p, &out->total);
     if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; goto key; }
+    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"next\":"))) goto field_1; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
@@ -3575,7 +3575,7 @@ static const char *everything_page_string_read_p(atd_reader *r, const char *p, e
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_page_string_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"items\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"items\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"total\":"))) goto field_2; goto key; }
 field_0:
     p = everything_string_list_read_p(r, p, &out->items);
     if (p == NULL) { field = 0; goto fail; }
@@ -3595,14 +3595,14 @@ field_1:
         }
         out->has_next = true;
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"total\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"total\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"items\":"))) goto field_0; goto key; }
 field_2:
     p = atd_read_int64_p(r, p, &out->total);
     if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; goto key; }
+    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"next\":"))) goto field_1; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
@@ -3682,19 +3682,19 @@ field_1:
         if (p == NULL) { field = 1; goto fail; }
         out->has_next = true;
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"total\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"total\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"items\":"))) goto field_0; goto key; }
 field_2:
     p = atd_read_int64_p(r, p, &out->total);
     if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"cursor\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"cursor\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"next\":"))) goto field_1; goto key; }
 field_3:
     p = atd_read_string_p(r, p, &out->cursor);
     if (p == NULL) { field = 3; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"items\":"))) goto field_0; goto key; }
+    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"items\":"))) goto field_0; if (atd_key_skip(r, &p, ATD_LIT("\"total\":"))) goto field_2; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x7)) {
@@ -3768,7 +3768,7 @@ static const char *everything_page_entry_string_float_list_read_p(atd_reader *r,
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_page_entry_string_float_list_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"items\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"items\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"total\":"))) goto field_2; goto key; }
 field_0:
     p = everything_entry_string_float_list_list_read_p(r, p, &out->items);
     if (p == NULL) { field = 0; goto fail; }
@@ -3788,14 +3788,14 @@ field_1:
         }
         out->has_next = true;
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"total\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"total\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"items\":"))) goto field_0; goto key; }
 field_2:
     p = atd_read_int64_p(r, p, &out->total);
     if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; goto key; }
+    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"next\":"))) goto field_1; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
@@ -3857,7 +3857,7 @@ static const char *everything_int_bool_entry_read_p(atd_reader *r, const char *p
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_int_bool_entry_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"key\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"key\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"value\":"))) goto field_1; goto key; }
 field_0:
     p = atd_read_int64_p(r, p, &out->key);
     if (p == NULL) { field = 0; goto fail; }
@@ -3869,7 +3869,7 @@ field_1:
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; goto key; }
+    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"key\":"))) goto field_0; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
@@ -4193,7 +4193,7 @@ static const char *everything_generics_read_p(atd_reader *r, const char *p, ever
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_generics_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"ints\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"either\":"))) goto field_7; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"ints\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"either\":"))) goto field_7; if (atd_key_skip(r, &p, ATD_LIT("\"ext\":"))) goto field_8; goto key; }
 field_0:
     p = everything_page_int_read_p(r, p, &out->ints);
     if (p == NULL) { field = 0; goto fail; }
@@ -4203,44 +4203,44 @@ field_1:
     p = everything_page_string_read_p(r, p, &out->strings);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"entries\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"entries\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"ints\":"))) goto field_0; goto key; }
 field_2:
     p = everything_entry_string_int_list_read_p(r, p, &out->entries);
     if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"entry_page\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"entry_page\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"strings\":"))) goto field_1; goto key; }
 field_3:
     p = everything_page_entry_string_float_list_read_p(r, p, &out->entry_page);
     if (p == NULL) { field = 3; goto fail; }
     seen[0] |= (uint64_t)1 << 3;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"named_entry\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"ext\":"))) goto field_8; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"named_entry\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"ext\":"))) goto field_8; if (atd_key_skip(r, &p, ATD_LIT("\"entries\":"))) goto field_2; goto key; }
 field_4:
     p = everything_int_bool_entry_read_p(r, p, &out->named_entry);
     if (p == NULL) { field = 4; goto fail; }
     seen[0] |= (uint64_t)1 << 4;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"result_int\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"result_int\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"entry_page\":"))) goto field_3; goto key; }
 field_5:
     p = everything_result_int_read_p(r, p, &out->result_int);
     if (p == NULL) { field = 5; goto fail; }
     seen[0] |= (uint64_t)1 << 5;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"result_list\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"result_list\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"named_entry\":"))) goto field_4; goto key; }
 field_6:
     p = everything_result_string_list_read_p(r, p, &out->result_list);
     if (p == NULL) { field = 6; goto fail; }
     seen[0] |= (uint64_t)1 << 6;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"either\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"strings\":"))) goto field_1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"either\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"strings\":"))) goto field_1; if (atd_key_skip(r, &p, ATD_LIT("\"result_int\":"))) goto field_5; goto key; }
 field_7:
     p = everything_either_int_string_read_p(r, p, &out->either);
     if (p == NULL) { field = 7; goto fail; }
     seen[0] |= (uint64_t)1 << 7;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ext\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"entries\":"))) goto field_2; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ext\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"entries\":"))) goto field_2; if (atd_key_skip(r, &p, ATD_LIT("\"result_list\":"))) goto field_6; goto key; }
 field_8:
     p = everything_page_ext_read_p(r, p, &out->ext);
     if (p == NULL) { field = 8; goto fail; }
     seen[0] |= (uint64_t)1 << 8;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"ints\":"))) goto field_0; goto key; }
+    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"ints\":"))) goto field_0; if (atd_key_skip(r, &p, ATD_LIT("\"either\":"))) goto field_7; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x1ff)) {
@@ -4311,7 +4311,7 @@ static const char *everything_entry_string_int_read_p(atd_reader *r, const char 
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_entry_string_int_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"key\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"key\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"value\":"))) goto field_1; goto key; }
 field_0:
     p = atd_read_string_p(r, p, &out->key);
     if (p == NULL) { field = 0; goto fail; }
@@ -4323,7 +4323,7 @@ field_1:
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; goto key; }
+    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"key\":"))) goto field_0; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
@@ -4384,7 +4384,7 @@ static const char *everything_entry_string_float_list_read_p(atd_reader *r, cons
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_entry_string_float_list_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"key\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"key\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"value\":"))) goto field_1; goto key; }
 field_0:
     p = atd_read_string_p(r, p, &out->key);
     if (p == NULL) { field = 0; goto fail; }
@@ -4396,7 +4396,7 @@ field_1:
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; goto key; }
+    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"key\":"))) goto field_0; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
@@ -5010,7 +5010,7 @@ static const char *everything_annotated_read_p(atd_reader *r, const char *p, eve
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_annotated_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"field\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"field\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"num\":"))) goto field_2; goto key; }
 field_0:
     p = atd_read_int64_p(r, p, &out->field);
     if (p == NULL) { field = 0; goto fail; }
@@ -5020,7 +5020,7 @@ field_1:
     p = everything_string_list_read_p(r, p, &out->other);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"num\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"num\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"field\":"))) goto field_0; goto key; }
 field_2:
     p = atd_read_int64_p(r, p, &out->num);
     if (p == NULL) { field = 2; goto fail; }
@@ -5316,7 +5316,7 @@ static const char *everything_root_read_p(atd_reader *r, const char *p, everythi
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_root_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"counts\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"all_optional\":"))) goto field_19; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"counts\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"all_optional\":"))) goto field_19; if (atd_key_skip(r, &p, ATD_LIT("\"anon_named\":"))) goto field_38; goto key; }
 field_0:
     p = everything_int_list_read_p(r, p, &out->counts);
     if (p == NULL) { field = 0; goto fail; }
@@ -5326,196 +5326,196 @@ field_1:
     p = everything_int_list_read_p(r, p, &out->users);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"values\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"values\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"counts\":"))) goto field_0; goto key; }
 field_2:
     p = everything_abstract_list_read_p(r, p, &out->values);
     if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"label\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"with_defaults\":"))) goto field_24; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"label\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"with_defaults\":"))) goto field_24; if (atd_key_skip(r, &p, ATD_LIT("\"users\":"))) goto field_1; goto key; }
 field_3:
     p = atd_read_string_p(r, p, &out->label);
     if (p == NULL) { field = 3; goto fail; }
     seen[0] |= (uint64_t)1 << 3;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"nothing\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"levels\":"))) goto field_9; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"nothing\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"levels\":"))) goto field_9; if (atd_key_skip(r, &p, ATD_LIT("\"values\":"))) goto field_2; goto key; }
 field_4:
     p = atd_read_null_p(r, p);
     if (p == NULL) { field = 4; goto fail; }
     out->nothing = 0;
     seen[0] |= (uint64_t)1 << 4;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"from_value\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"obj_shapes\":"))) goto field_15; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"from_value\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"obj_shapes\":"))) goto field_15; if (atd_key_skip(r, &p, ATD_LIT("\"label\":"))) goto field_3; goto key; }
 field_5:
     p = atd_read_int64_p(r, p, &out->from_value);
     if (p == NULL) { field = 5; goto fail; }
     seen[0] |= (uint64_t)1 << 5;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"struct\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"generics\":"))) goto field_30; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"struct\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"generics\":"))) goto field_30; if (atd_key_skip(r, &p, ATD_LIT("\"nothing\":"))) goto field_4; goto key; }
 field_6:
     p = everything_struct__read_p(r, p, &out->struct_);
     if (p == NULL) { field = 6; goto fail; }
     seen[0] |= (uint64_t)1 << 6;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"unions\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"tree\":"))) goto field_31; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"unions\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"tree\":"))) goto field_31; if (atd_key_skip(r, &p, ATD_LIT("\"from_value\":"))) goto field_5; goto key; }
 field_7:
     p = everything_union__list_read_p(r, p, &out->unions);
     if (p == NULL) { field = 7; goto fail; }
     seen[0] |= (uint64_t)1 << 7;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"modes\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"users\":"))) goto field_1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"modes\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"users\":"))) goto field_1; if (atd_key_skip(r, &p, ATD_LIT("\"struct\":"))) goto field_6; goto key; }
 field_8:
     p = everything_mode_list_read_p(r, p, &out->modes);
     if (p == NULL) { field = 8; goto fail; }
     seen[0] |= (uint64_t)1 << 8;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"levels\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"names\":"))) goto field_17; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"levels\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"names\":"))) goto field_17; if (atd_key_skip(r, &p, ATD_LIT("\"unions\":"))) goto field_7; goto key; }
 field_9:
     p = everything_level_list_read_p(r, p, &out->levels);
     if (p == NULL) { field = 9; goto fail; }
     seen[0] |= (uint64_t)1 << 9;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"shapes\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"matrix\":"))) goto field_26; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"shapes\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"matrix\":"))) goto field_26; if (atd_key_skip(r, &p, ATD_LIT("\"modes\":"))) goto field_8; goto key; }
 field_10:
     p = everything_shape_list_read_p(r, p, &out->shapes);
     if (p == NULL) { field = 10; goto fail; }
     seen[0] |= (uint64_t)1 << 10;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"odd\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"single\":"))) goto field_22; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"odd\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"single\":"))) goto field_22; if (atd_key_skip(r, &p, ATD_LIT("\"levels\":"))) goto field_9; goto key; }
 field_11:
     p = everything_odd_names_list_read_p(r, p, &out->odd);
     if (p == NULL) { field = 11; goto fail; }
     seen[0] |= (uint64_t)1 << 11;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"colors\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"options\":"))) goto field_28; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"colors\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"options\":"))) goto field_28; if (atd_key_skip(r, &p, ATD_LIT("\"shapes\":"))) goto field_10; goto key; }
 field_12:
     p = everything_color_list_read_p(r, p, &out->colors);
     if (p == NULL) { field = 12; goto fail; }
     seen[0] |= (uint64_t)1 << 12;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"events\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"counts\":"))) goto field_0; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"events\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"counts\":"))) goto field_0; if (atd_key_skip(r, &p, ATD_LIT("\"odd\":"))) goto field_11; goto key; }
 field_13:
     p = everything_event_list_read_p(r, p, &out->events);
     if (p == NULL) { field = 13; goto fail; }
     seen[0] |= (uint64_t)1 << 13;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"base_events\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"fields\":"))) goto field_16; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"base_events\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"fields\":"))) goto field_16; if (atd_key_skip(r, &p, ATD_LIT("\"colors\":"))) goto field_12; goto key; }
 field_14:
     p = everything_base_event_list_read_p(r, p, &out->base_events);
     if (p == NULL) { field = 14; goto fail; }
     seen[0] |= (uint64_t)1 << 14;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"obj_shapes\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"binding\":"))) goto field_34; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"obj_shapes\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"binding\":"))) goto field_34; if (atd_key_skip(r, &p, ATD_LIT("\"events\":"))) goto field_13; goto key; }
 field_15:
     if (!atd_null_skip(r, &p)) {
         p = everything_obj_shape_list_read_p(r, p, &out->obj_shapes);
         if (p == NULL) { field = 15; goto fail; }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"fields\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"odd\":"))) goto field_11; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"fields\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"odd\":"))) goto field_11; if (atd_key_skip(r, &p, ATD_LIT("\"base_events\":"))) goto field_14; goto key; }
 field_16:
     p = everything_fields_read_p(r, p, &out->fields);
     if (p == NULL) { field = 16; goto fail; }
     seen[0] |= (uint64_t)1 << 15;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"names\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"from_value\":"))) goto field_5; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"names\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"from_value\":"))) goto field_5; if (atd_key_skip(r, &p, ATD_LIT("\"obj_shapes\":"))) goto field_15; goto key; }
 field_17:
     p = everything_names_read_p(r, p, &out->names);
     if (p == NULL) { field = 17; goto fail; }
     seen[0] |= (uint64_t)1 << 16;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"patches\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"nodes\":"))) goto field_32; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"patches\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"nodes\":"))) goto field_32; if (atd_key_skip(r, &p, ATD_LIT("\"fields\":"))) goto field_16; goto key; }
 field_18:
     p = everything_patch_list_read_p(r, p, &out->patches);
     if (p == NULL) { field = 18; goto fail; }
     seen[0] |= (uint64_t)1 << 17;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"all_optional\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"program\":"))) goto field_33; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"all_optional\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"program\":"))) goto field_33; if (atd_key_skip(r, &p, ATD_LIT("\"names\":"))) goto field_17; goto key; }
 field_19:
     p = everything_all_optional_list_read_p(r, p, &out->all_optional);
     if (p == NULL) { field = 19; goto fail; }
     seen[0] |= (uint64_t)1 << 18;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"derived\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"annotated\":"))) goto field_35; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"derived\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"annotated\":"))) goto field_35; if (atd_key_skip(r, &p, ATD_LIT("\"patches\":"))) goto field_18; goto key; }
 field_20:
     p = everything_derived_read_p(r, p, &out->derived);
     if (p == NULL) { field = 20; goto fail; }
     seen[0] |= (uint64_t)1 << 19;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"base\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"events\":"))) goto field_13; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"base\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"events\":"))) goto field_13; if (atd_key_skip(r, &p, ATD_LIT("\"all_optional\":"))) goto field_19; goto key; }
 field_21:
     p = everything_base_read_p(r, p, &out->base);
     if (p == NULL) { field = 21; goto fail; }
     seen[0] |= (uint64_t)1 << 20;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"single\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"base_events\":"))) goto field_14; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"single\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"base_events\":"))) goto field_14; if (atd_key_skip(r, &p, ATD_LIT("\"derived\":"))) goto field_20; goto key; }
 field_22:
     p = everything_single_read_p(r, p, &out->single);
     if (p == NULL) { field = 22; goto fail; }
     seen[0] |= (uint64_t)1 << 21;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"pair\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"struct\":"))) goto field_6; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"pair\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"struct\":"))) goto field_6; if (atd_key_skip(r, &p, ATD_LIT("\"base\":"))) goto field_21; goto key; }
 field_23:
     p = everything_pair_read_p(r, p, &out->pair);
     if (p == NULL) { field = 23; goto fail; }
     seen[0] |= (uint64_t)1 << 22;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"with_defaults\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"patches\":"))) goto field_18; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"with_defaults\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"patches\":"))) goto field_18; if (atd_key_skip(r, &p, ATD_LIT("\"single\":"))) goto field_22; goto key; }
 field_24:
     p = everything_with_defaults_list_read_p(r, p, &out->with_defaults);
     if (p == NULL) { field = 24; goto fail; }
     seen[0] |= (uint64_t)1 << 23;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"bare_cell\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"bare_cell\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"pair\":"))) goto field_23; goto key; }
 field_25:
     p = everything_bare_cell_read_p(r, p, &out->bare_cell);
     if (p == NULL) { field = 25; goto fail; }
     seen[0] |= (uint64_t)1 << 24;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"matrix\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"base\":"))) goto field_21; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"matrix\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"base\":"))) goto field_21; if (atd_key_skip(r, &p, ATD_LIT("\"with_defaults\":"))) goto field_24; goto key; }
 field_26:
     p = everything_matrix_read_p(r, p, &out->matrix);
     if (p == NULL) { field = 26; goto fail; }
     seen[0] |= (uint64_t)1 << 25;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"cube\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"modes\":"))) goto field_8; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"cube\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"modes\":"))) goto field_8; if (atd_key_skip(r, &p, ATD_LIT("\"bare_cell\":"))) goto field_25; goto key; }
 field_27:
     p = everything_cube_read_p(r, p, &out->cube);
     if (p == NULL) { field = 27; goto fail; }
     seen[0] |= (uint64_t)1 << 26;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"options\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"derived\":"))) goto field_20; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"options\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"derived\":"))) goto field_20; if (atd_key_skip(r, &p, ATD_LIT("\"matrix\":"))) goto field_26; goto key; }
 field_28:
     p = everything_options_list_read_p(r, p, &out->options);
     if (p == NULL) { field = 28; goto fail; }
     seen[0] |= (uint64_t)1 << 27;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"reprs\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"pair\":"))) goto field_23; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"reprs\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"pair\":"))) goto field_23; if (atd_key_skip(r, &p, ATD_LIT("\"cube\":"))) goto field_27; goto key; }
 field_29:
     p = everything_reprs_read_p(r, p, &out->reprs);
     if (p == NULL) { field = 29; goto fail; }
     seen[0] |= (uint64_t)1 << 28;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"generics\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"shapes\":"))) goto field_10; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"generics\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"shapes\":"))) goto field_10; if (atd_key_skip(r, &p, ATD_LIT("\"options\":"))) goto field_28; goto key; }
 field_30:
     p = everything_generics_read_p(r, p, &out->generics);
     if (p == NULL) { field = 30; goto fail; }
     seen[0] |= (uint64_t)1 << 29;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"tree\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"label\":"))) goto field_3; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"tree\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"label\":"))) goto field_3; if (atd_key_skip(r, &p, ATD_LIT("\"reprs\":"))) goto field_29; goto key; }
 field_31:
     p = everything_tree_read_p(r, p, &out->tree);
     if (p == NULL) { field = 31; goto fail; }
     seen[0] |= (uint64_t)1 << 30;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"nodes\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"unions\":"))) goto field_7; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"nodes\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"unions\":"))) goto field_7; if (atd_key_skip(r, &p, ATD_LIT("\"generics\":"))) goto field_30; goto key; }
 field_32:
     p = everything_rose_node_list_read_p(r, p, &out->nodes);
     if (p == NULL) { field = 32; goto fail; }
     seen[0] |= (uint64_t)1 << 31;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"program\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"nothing\":"))) goto field_4; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"program\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"nothing\":"))) goto field_4; if (atd_key_skip(r, &p, ATD_LIT("\"tree\":"))) goto field_31; goto key; }
 field_33:
     p = everything_stmt_list_read_p(r, p, &out->program);
     if (p == NULL) { field = 33; goto fail; }
     seen[0] |= (uint64_t)1 << 32;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"binding\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"reprs\":"))) goto field_29; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"binding\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"reprs\":"))) goto field_29; if (atd_key_skip(r, &p, ATD_LIT("\"nodes\":"))) goto field_32; goto key; }
 field_34:
     p = everything_binding_read_p(r, p, &out->binding);
     if (p == NULL) { field = 34; goto fail; }
     seen[0] |= (uint64_t)1 << 33;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"annotated\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"colors\":"))) goto field_12; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"annotated\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"colors\":"))) goto field_12; if (atd_key_skip(r, &p, ATD_LIT("\"program\":"))) goto field_33; goto key; }
 field_35:
     p = everything_annotated_read_p(r, p, &out->annotated);
     if (p == NULL) { field = 35; goto fail; }
     seen[0] |= (uint64_t)1 << 34;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"anon_record\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"anon_named\":"))) goto field_38; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"anon_record\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"anon_named\":"))) goto field_38; if (atd_key_skip(r, &p, ATD_LIT("\"binding\":"))) goto field_34; goto key; }
 field_36:
     p = everything_root_anon_record_elt_list_read_p(r, p, &out->anon_record);
     if (p == NULL) { field = 36; goto fail; }
     seen[0] |= (uint64_t)1 << 35;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"anon_sum\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"anon_sum\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"annotated\":"))) goto field_35; goto key; }
 field_37:
     p = everything_root_anon_sum_elt_list_read_p(r, p, &out->anon_sum);
     if (p == NULL) { field = 37; goto fail; }
     seen[0] |= (uint64_t)1 << 36;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"anon_named\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"bare_cell\":"))) goto field_25; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"anon_named\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"bare_cell\":"))) goto field_25; if (atd_key_skip(r, &p, ATD_LIT("\"anon_record\":"))) goto field_36; goto key; }
 field_38:
     p = everything_anon_z_read_p(r, p, &out->anon_named);
     if (p == NULL) { field = 38; goto fail; }
     seen[0] |= (uint64_t)1 << 37;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"anon_record\":"))) goto field_36; goto key; }
+    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"anon_record\":"))) goto field_36; if (atd_key_skip(r, &p, ATD_LIT("\"anon_sum\":"))) goto field_37; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3fffffffff)) {
@@ -5618,7 +5618,7 @@ static const char *everything_root_anon_record_elt_read_p(atd_reader *r, const c
     const char *at = p;
     uint64_t seen[1] = {0};
     everything_root_anon_record_elt_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"x\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"x\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"y\":"))) goto field_1; goto key; }
 field_0:
     p = atd_read_int64_p(r, p, &out->x);
     if (p == NULL) { field = 0; goto fail; }
@@ -5632,7 +5632,7 @@ field_1:
     }
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; goto key; }
+    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"x\":"))) goto field_0; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x1)) {

@@ -95,7 +95,7 @@ static const char *github_gist_file_read_p(atd_reader *r, const char *p, github_
     const char *at = p;
     uint64_t seen[1] = {0};
     github_gist_file_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"filename\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"filename\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"size\":"))) goto field_4; goto key; }
 field_0:
     p = atd_read_string_p(r, p, &out->filename);
     if (p == NULL) { field = 0; goto fail; }
@@ -105,24 +105,24 @@ field_1:
     p = atd_read_string_p(r, p, &out->file_type);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"language\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"language\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"filename\":"))) goto field_0; goto key; }
 field_2:
     p = github_string_nullable_read_p(r, p, &out->language);
     if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"raw_url\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"raw_url\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"type\":"))) goto field_1; goto key; }
 field_3:
     p = atd_read_string_p(r, p, &out->raw_url);
     if (p == NULL) { field = 3; goto fail; }
     seen[0] |= (uint64_t)1 << 3;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"size\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"size\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"language\":"))) goto field_2; goto key; }
 field_4:
     p = atd_read_int64_p(r, p, &out->size);
     if (p == NULL) { field = 4; goto fail; }
     seen[0] |= (uint64_t)1 << 4;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"type\":"))) goto field_1; goto key; }
+    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"type\":"))) goto field_1; if (atd_key_skip(r, &p, ATD_LIT("\"raw_url\":"))) goto field_3; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x1f)) {
@@ -275,7 +275,7 @@ static const char *github_user_read_p(atd_reader *r, const char *p, github_user 
     const char *at = p;
     uint64_t seen[1] = {0};
     github_user_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"login\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"avatar_url\":"))) goto field_2; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"login\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"avatar_url\":"))) goto field_2; if (atd_key_skip(r, &p, ATD_LIT("\"site_admin\":"))) goto field_16; goto key; }
 field_0:
     p = atd_read_string_p(r, p, &out->login);
     if (p == NULL) { field = 0; goto fail; }
@@ -290,79 +290,79 @@ field_2:
     p = atd_read_string_p(r, p, &out->avatar_url);
     if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"gravatar_id\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"events_url\":"))) goto field_13; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"gravatar_id\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"events_url\":"))) goto field_13; if (atd_key_skip(r, &p, ATD_LIT("\"id\":"))) goto field_1; goto key; }
 field_3:
     p = atd_read_string_p(r, p, &out->gravatar_id);
     if (p == NULL) { field = 3; goto fail; }
     seen[0] |= (uint64_t)1 << 3;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"url\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"html_url\":"))) goto field_5; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"url\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"html_url\":"))) goto field_5; if (atd_key_skip(r, &p, ATD_LIT("\"avatar_url\":"))) goto field_2; goto key; }
 field_4:
     p = atd_read_string_p(r, p, &out->url);
     if (p == NULL) { field = 4; goto fail; }
     seen[0] |= (uint64_t)1 << 4;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"html_url\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"html_url\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"gravatar_id\":"))) goto field_3; goto key; }
 field_5:
     p = atd_read_string_p(r, p, &out->html_url);
     if (p == NULL) { field = 5; goto fail; }
     seen[0] |= (uint64_t)1 << 5;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"followers_url\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"id\":"))) goto field_1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"followers_url\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"id\":"))) goto field_1; if (atd_key_skip(r, &p, ATD_LIT("\"url\":"))) goto field_4; goto key; }
 field_6:
     p = atd_read_string_p(r, p, &out->followers_url);
     if (p == NULL) { field = 6; goto fail; }
     seen[0] |= (uint64_t)1 << 6;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"following_url\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"following_url\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"html_url\":"))) goto field_5; goto key; }
 field_7:
     p = atd_read_string_p(r, p, &out->following_url);
     if (p == NULL) { field = 7; goto fail; }
     seen[0] |= (uint64_t)1 << 7;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"gists_url\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"gists_url\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"followers_url\":"))) goto field_6; goto key; }
 field_8:
     p = atd_read_string_p(r, p, &out->gists_url);
     if (p == NULL) { field = 8; goto fail; }
     seen[0] |= (uint64_t)1 << 8;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"starred_url\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"gravatar_id\":"))) goto field_3; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"starred_url\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"gravatar_id\":"))) goto field_3; if (atd_key_skip(r, &p, ATD_LIT("\"following_url\":"))) goto field_7; goto key; }
 field_9:
     p = atd_read_string_p(r, p, &out->starred_url);
     if (p == NULL) { field = 9; goto fail; }
     seen[0] |= (uint64_t)1 << 9;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"subscriptions_url\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"subscriptions_url\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"gists_url\":"))) goto field_8; goto key; }
 field_10:
     p = atd_read_string_p(r, p, &out->subscriptions_url);
     if (p == NULL) { field = 10; goto fail; }
     seen[0] |= (uint64_t)1 << 10;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"organizations_url\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"type\":"))) goto field_15; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"organizations_url\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"type\":"))) goto field_15; if (atd_key_skip(r, &p, ATD_LIT("\"starred_url\":"))) goto field_9; goto key; }
 field_11:
     p = atd_read_string_p(r, p, &out->organizations_url);
     if (p == NULL) { field = 11; goto fail; }
     seen[0] |= (uint64_t)1 << 11;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"repos_url\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"received_events_url\":"))) goto field_14; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"repos_url\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"received_events_url\":"))) goto field_14; if (atd_key_skip(r, &p, ATD_LIT("\"subscriptions_url\":"))) goto field_10; goto key; }
 field_12:
     p = atd_read_string_p(r, p, &out->repos_url);
     if (p == NULL) { field = 12; goto fail; }
     seen[0] |= (uint64_t)1 << 12;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"events_url\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"site_admin\":"))) goto field_16; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"events_url\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"site_admin\":"))) goto field_16; if (atd_key_skip(r, &p, ATD_LIT("\"organizations_url\":"))) goto field_11; goto key; }
 field_13:
     p = atd_read_string_p(r, p, &out->events_url);
     if (p == NULL) { field = 13; goto fail; }
     seen[0] |= (uint64_t)1 << 13;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"received_events_url\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"followers_url\":"))) goto field_6; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"received_events_url\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"followers_url\":"))) goto field_6; if (atd_key_skip(r, &p, ATD_LIT("\"repos_url\":"))) goto field_12; goto key; }
 field_14:
     p = atd_read_string_p(r, p, &out->received_events_url);
     if (p == NULL) { field = 14; goto fail; }
     seen[0] |= (uint64_t)1 << 14;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"type\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"repos_url\":"))) goto field_12; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"type\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"repos_url\":"))) goto field_12; if (atd_key_skip(r, &p, ATD_LIT("\"events_url\":"))) goto field_13; goto key; }
 field_15:
     p = atd_read_string_p(r, p, &out->user_type);
     if (p == NULL) { field = 15; goto fail; }
     seen[0] |= (uint64_t)1 << 15;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"site_admin\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"url\":"))) goto field_4; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"site_admin\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"url\":"))) goto field_4; if (atd_key_skip(r, &p, ATD_LIT("\"received_events_url\":"))) goto field_14; goto key; }
 field_16:
     p = atd_read_bool_p(r, p, &out->site_admin);
     if (p == NULL) { field = 16; goto fail; }
     seen[0] |= (uint64_t)1 << 16;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"starred_url\":"))) goto field_9; goto key; }
+    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"starred_url\":"))) goto field_9; if (atd_key_skip(r, &p, ATD_LIT("\"type\":"))) goto field_15; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x1ffff)) {
@@ -516,7 +516,7 @@ static const char *github_gist_read_p(atd_reader *r, const char *p, github_gist 
     const char *at = p;
     uint64_t seen[1] = {0};
     github_gist_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"url\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"comments\":"))) goto field_12; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"url\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"comments\":"))) goto field_12; if (atd_key_skip(r, &p, ATD_LIT("\"truncated\":"))) goto field_16; goto key; }
 field_0:
     p = atd_read_string_p(r, p, &out->url);
     if (p == NULL) { field = 0; goto fail; }
@@ -526,86 +526,86 @@ field_1:
     p = atd_read_string_p(r, p, &out->forks_url);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"commits_url\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"git_pull_url\":"))) goto field_4; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"commits_url\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"git_pull_url\":"))) goto field_4; if (atd_key_skip(r, &p, ATD_LIT("\"url\":"))) goto field_0; goto key; }
 field_2:
     p = atd_read_string_p(r, p, &out->commits_url);
     if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"id\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"created_at\":"))) goto field_9; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"id\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"created_at\":"))) goto field_9; if (atd_key_skip(r, &p, ATD_LIT("\"forks_url\":"))) goto field_1; goto key; }
 field_3:
     p = atd_read_string_p(r, p, &out->id);
     if (p == NULL) { field = 3; goto fail; }
     seen[0] |= (uint64_t)1 << 3;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"git_pull_url\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"owner\":"))) goto field_15; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"git_pull_url\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"owner\":"))) goto field_15; if (atd_key_skip(r, &p, ATD_LIT("\"commits_url\":"))) goto field_2; goto key; }
 field_4:
     p = atd_read_string_p(r, p, &out->git_pull_url);
     if (p == NULL) { field = 4; goto fail; }
     seen[0] |= (uint64_t)1 << 4;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"git_push_url\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"git_push_url\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"id\":"))) goto field_3; goto key; }
 field_5:
     p = atd_read_string_p(r, p, &out->git_push_url);
     if (p == NULL) { field = 5; goto fail; }
     seen[0] |= (uint64_t)1 << 5;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"html_url\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"html_url\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"git_pull_url\":"))) goto field_4; goto key; }
 field_6:
     p = atd_read_string_p(r, p, &out->html_url);
     if (p == NULL) { field = 6; goto fail; }
     seen[0] |= (uint64_t)1 << 6;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"files\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"id\":"))) goto field_3; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"files\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"id\":"))) goto field_3; if (atd_key_skip(r, &p, ATD_LIT("\"git_push_url\":"))) goto field_5; goto key; }
 field_7:
     p = github_gist_file_assoc_read_p(r, p, &out->files);
     if (p == NULL) { field = 7; goto fail; }
     seen[0] |= (uint64_t)1 << 7;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"public\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"forks_url\":"))) goto field_1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"public\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"forks_url\":"))) goto field_1; if (atd_key_skip(r, &p, ATD_LIT("\"html_url\":"))) goto field_6; goto key; }
 field_8:
     p = atd_read_bool_p(r, p, &out->public_);
     if (p == NULL) { field = 8; goto fail; }
     seen[0] |= (uint64_t)1 << 8;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"created_at\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"truncated\":"))) goto field_16; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"created_at\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"truncated\":"))) goto field_16; if (atd_key_skip(r, &p, ATD_LIT("\"files\":"))) goto field_7; goto key; }
 field_9:
     p = atd_read_string_p(r, p, &out->created_at);
     if (p == NULL) { field = 9; goto fail; }
     seen[0] |= (uint64_t)1 << 9;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"updated_at\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"description\":"))) goto field_11; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"updated_at\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"description\":"))) goto field_11; if (atd_key_skip(r, &p, ATD_LIT("\"public\":"))) goto field_8; goto key; }
 field_10:
     p = atd_read_string_p(r, p, &out->updated_at);
     if (p == NULL) { field = 10; goto fail; }
     seen[0] |= (uint64_t)1 << 10;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"description\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"url\":"))) goto field_0; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"description\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"url\":"))) goto field_0; if (atd_key_skip(r, &p, ATD_LIT("\"created_at\":"))) goto field_9; goto key; }
 field_11:
     p = github_string_nullable_read_p(r, p, &out->description);
     if (p == NULL) { field = 11; goto fail; }
     seen[0] |= (uint64_t)1 << 11;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"comments\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"files\":"))) goto field_7; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"comments\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"files\":"))) goto field_7; if (atd_key_skip(r, &p, ATD_LIT("\"updated_at\":"))) goto field_10; goto key; }
 field_12:
     p = atd_read_int64_p(r, p, &out->comments);
     if (p == NULL) { field = 12; goto fail; }
     seen[0] |= (uint64_t)1 << 12;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"user\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"comments_url\":"))) goto field_14; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"user\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"comments_url\":"))) goto field_14; if (atd_key_skip(r, &p, ATD_LIT("\"description\":"))) goto field_11; goto key; }
 field_13:
     p = github_user_nullable_read_p(r, p, &out->user);
     if (p == NULL) { field = 13; goto fail; }
     seen[0] |= (uint64_t)1 << 13;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"comments_url\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"comments_url\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"comments\":"))) goto field_12; goto key; }
 field_14:
     p = atd_read_string_p(r, p, &out->comments_url);
     if (p == NULL) { field = 14; goto fail; }
     seen[0] |= (uint64_t)1 << 14;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"owner\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"commits_url\":"))) goto field_2; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"owner\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"commits_url\":"))) goto field_2; if (atd_key_skip(r, &p, ATD_LIT("\"user\":"))) goto field_13; goto key; }
 field_15:
     if (!atd_null_skip(r, &p)) {
         p = github_user_read_p(r, p, &out->owner);
         if (p == NULL) { field = 15; goto fail; }
         out->has_owner = true;
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"truncated\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"public\":"))) goto field_8; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"truncated\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"public\":"))) goto field_8; if (atd_key_skip(r, &p, ATD_LIT("\"comments_url\":"))) goto field_14; goto key; }
 field_16:
     p = atd_read_bool_p(r, p, &out->truncated);
     if (p == NULL) { field = 16; goto fail; }
     seen[0] |= (uint64_t)1 << 15;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"updated_at\":"))) goto field_10; goto key; }
+    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"updated_at\":"))) goto field_10; if (atd_key_skip(r, &p, ATD_LIT("\"owner\":"))) goto field_15; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0xffff)) {

@@ -144,7 +144,7 @@ static const char *mapping_point_read_p(atd_reader *r, const char *p, mapping_po
     const char *at = p;
     uint64_t seen[1] = {0};
     mapping_point_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"x\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"x\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"y\":"))) goto field_1; goto key; }
 field_0:
     p = atd_read_double_p(r, p, &out->x);
     if (p == NULL) { field = 0; goto fail; }
@@ -156,7 +156,7 @@ field_1:
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; goto key; }
+    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"x\":"))) goto field_0; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
@@ -296,13 +296,13 @@ field_1:
         p = atd_read_double_p(r, p, &out->ratio);
         if (p == NULL) { field = 1; goto fail; }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"name\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"name\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"level\":"))) goto field_0; goto key; }
 field_2:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_string_p(r, p, &out->name);
         if (p == NULL) { field = 2; goto fail; }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"mag\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"note\":"))) goto field_8; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"mag\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"note\":"))) goto field_8; if (atd_key_skip(r, &p, ATD_LIT("\"ratio\":"))) goto field_1; goto key; }
 field_3:
     if (!atd_null_skip(r, &p)) {
         {
@@ -312,32 +312,32 @@ field_3:
             out->mag = llabs(w1_);
         }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"mags\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"mags\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"name\":"))) goto field_2; goto key; }
 field_4:
     if (!atd_null_skip(r, &p)) {
         p = mapping_long_long_list_read_p(r, p, &out->mags);
         if (p == NULL) { field = 4; goto fail; }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"origin\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"name\":"))) goto field_2; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"origin\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"name\":"))) goto field_2; if (atd_key_skip(r, &p, ATD_LIT("\"mag\":"))) goto field_3; goto key; }
 field_5:
     if (!atd_null_skip(r, &p)) {
         p = mapping_point_read_p(r, p, &out->origin);
         if (p == NULL) { field = 5; goto fail; }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"flag\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"ratio\":"))) goto field_1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"flag\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"ratio\":"))) goto field_1; if (atd_key_skip(r, &p, ATD_LIT("\"mags\":"))) goto field_4; goto key; }
 field_6:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_bool_p(r, p, &out->flag);
         if (p == NULL) { field = 6; goto fail; }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"nothing\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"level\":"))) goto field_0; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"nothing\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"level\":"))) goto field_0; if (atd_key_skip(r, &p, ATD_LIT("\"origin\":"))) goto field_5; goto key; }
 field_7:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_null_p(r, p);
         if (p == NULL) { field = 7; goto fail; }
         out->nothing = 0;
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"note\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"origin\":"))) goto field_5; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"note\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"origin\":"))) goto field_5; if (atd_key_skip(r, &p, ATD_LIT("\"flag\":"))) goto field_6; goto key; }
 field_8:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_string_p(r, p, &out->note);
@@ -352,7 +352,7 @@ field_9:
     }
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"flag\":"))) goto field_6; goto key; }
+    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"flag\":"))) goto field_6; if (atd_key_skip(r, &p, ATD_LIT("\"note\":"))) goto field_8; goto key; }
 end:
     if (p == NULL) return NULL;
     return p;
@@ -436,7 +436,7 @@ static const char *mapping_patch_read_p(atd_reader *r, const char *p, mapping_pa
     bool more;
     int field = 0; /* the field whose value failed */
     mapping_patch_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"x\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"x\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"z\":"))) goto field_2; goto key; }
 field_0:
     p = mapping_int_nullable_read_p(r, p, &out->x);
     if (p == NULL) { field = 0; goto fail; }
@@ -446,13 +446,13 @@ field_1:
     p = atd_read_int64_p(r, p, &out->y);
     if (p == NULL) { field = 1; goto fail; }
     out->has_y = true;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"z\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"z\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"x\":"))) goto field_0; goto key; }
 field_2:
     p = atd_read_int64_p(r, p, &out->z);
     if (p == NULL) { field = 2; goto fail; }
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; goto key; }
+    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"y\":"))) goto field_1; goto key; }
 end:
     if (p == NULL) return NULL;
     return p;
@@ -517,7 +517,7 @@ static const char *mapping_loose_read_p(atd_reader *r, const char *p, mapping_lo
     bool more;
     int field = 0; /* the field whose value failed */
     mapping_loose_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"x\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"x\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"y\":"))) goto field_2; goto key; }
 field_0:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_int64_p(r, p, &out->x);
@@ -530,7 +530,7 @@ field_1:
         p = atd_read_int64_p(r, p, &out->z);
         if (p == NULL) { field = 1; goto fail; }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"y\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"y\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"x\":"))) goto field_0; goto key; }
 field_2:
     if (!atd_null_skip(r, &p)) {
         p = mapping_int_nullable_read_p(r, p, &out->y);

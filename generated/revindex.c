@@ -76,7 +76,7 @@ static const char *revindex_occurrence_read_p(atd_reader *r, const char *p, revi
     const char *at = p;
     uint64_t seen[1] = {0};
     revindex_occurrence_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"filename\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"filename\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"line\":"))) goto field_1; goto key; }
 field_0:
     p = atd_read_string_p(r, p, &out->filename);
     if (p == NULL) { field = 0; goto fail; }
@@ -88,7 +88,7 @@ field_1:
     seen[0] |= (uint64_t)1 << 1;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; goto key; }
+    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"filename\":"))) goto field_0; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
@@ -300,7 +300,7 @@ static const char *revindex_corpus_read_p(atd_reader *r, const char *p, revindex
     const char *at = p;
     uint64_t seen[1] = {0};
     revindex_corpus_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"name\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"by_file\":"))) goto field_3; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"name\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"by_file\":"))) goto field_3; if (atd_key_skip(r, &p, ATD_LIT("\"titles\":"))) goto field_4; goto key; }
 field_0:
     p = atd_read_string_p(r, p, &out->name);
     if (p == NULL) { field = 0; goto fail; }
@@ -317,12 +317,12 @@ field_2:
         if (p == NULL) { field = 2; goto fail; }
         out->has_stats = true;
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"by_file\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"titles\":"))) goto field_4; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"by_file\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"titles\":"))) goto field_4; if (atd_key_skip(r, &p, ATD_LIT("\"index\":"))) goto field_1; goto key; }
 field_3:
     p = revindex_int_list_assoc_read_p(r, p, &out->by_file);
     if (p == NULL) { field = 3; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"titles\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"index\":"))) goto field_1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"titles\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"index\":"))) goto field_1; if (atd_key_skip(r, &p, ATD_LIT("\"stats\":"))) goto field_2; goto key; }
 field_4:
     if (!atd_null_skip(r, &p)) {
         p = revindex_corpus_titles_read_p(r, p, &out->titles);
@@ -330,7 +330,7 @@ field_4:
     }
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; goto key; }
+    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"by_file\":"))) goto field_3; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x7)) {

@@ -137,7 +137,7 @@ static const char *twitter_search_metadata_read_p(atd_reader *r, const char *p, 
     const char *at = p;
     uint64_t seen[1] = {0};
     twitter_search_metadata_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"completed_in\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"completed_in\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"since_id_str\":"))) goto field_8; goto key; }
 field_0:
     p = atd_read_double_p(r, p, &out->completed_in);
     if (p == NULL) { field = 0; goto fail; }
@@ -147,44 +147,44 @@ field_1:
     p = atd_read_int64_p(r, p, &out->max_id);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"max_id_str\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"max_id_str\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"completed_in\":"))) goto field_0; goto key; }
 field_2:
     p = atd_read_string_p(r, p, &out->max_id_str);
     if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"next_results\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"next_results\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"max_id\":"))) goto field_1; goto key; }
 field_3:
     p = atd_read_string_p(r, p, &out->next_results);
     if (p == NULL) { field = 3; goto fail; }
     seen[0] |= (uint64_t)1 << 3;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"query\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"query\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"max_id_str\":"))) goto field_2; goto key; }
 field_4:
     p = atd_read_string_p(r, p, &out->query);
     if (p == NULL) { field = 4; goto fail; }
     seen[0] |= (uint64_t)1 << 4;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"refresh_url\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"refresh_url\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"next_results\":"))) goto field_3; goto key; }
 field_5:
     p = atd_read_string_p(r, p, &out->refresh_url);
     if (p == NULL) { field = 5; goto fail; }
     seen[0] |= (uint64_t)1 << 5;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"count\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"since_id\":"))) goto field_7; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"count\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"since_id\":"))) goto field_7; if (atd_key_skip(r, &p, ATD_LIT("\"query\":"))) goto field_4; goto key; }
 field_6:
     p = atd_read_int64_p(r, p, &out->count);
     if (p == NULL) { field = 6; goto fail; }
     seen[0] |= (uint64_t)1 << 6;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"since_id\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"max_id\":"))) goto field_1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"since_id\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"max_id\":"))) goto field_1; if (atd_key_skip(r, &p, ATD_LIT("\"refresh_url\":"))) goto field_5; goto key; }
 field_7:
     p = atd_read_int64_p(r, p, &out->since_id);
     if (p == NULL) { field = 7; goto fail; }
     seen[0] |= (uint64_t)1 << 7;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"since_id_str\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"since_id_str\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"count\":"))) goto field_6; goto key; }
 field_8:
     p = atd_read_string_p(r, p, &out->since_id_str);
     if (p == NULL) { field = 8; goto fail; }
     seen[0] |= (uint64_t)1 << 8;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; goto key; }
+    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"since_id\":"))) goto field_7; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x1ff)) {
@@ -747,7 +747,7 @@ static const char *twitter_user_read_p(atd_reader *r, const char *p, twitter_use
     const char *at = p;
     uint64_t seen[1] = {0};
     twitter_user_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"id\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"contributors_enabled\":"))) goto field_20; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"id\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"contributors_enabled\":"))) goto field_20; if (atd_key_skip(r, &p, ATD_LIT("\"notifications\":"))) goto field_39; goto key; }
 field_0:
     p = atd_read_int64_p(r, p, &out->id);
     if (p == NULL) { field = 0; goto fail; }
@@ -757,107 +757,107 @@ field_1:
     p = atd_read_string_p(r, p, &out->id_str);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"name\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"is_translation_enabled\":"))) goto field_22; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"name\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"is_translation_enabled\":"))) goto field_22; if (atd_key_skip(r, &p, ATD_LIT("\"id\":"))) goto field_0; goto key; }
 field_2:
     p = atd_read_string_p(r, p, &out->name);
     if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"screen_name\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"notifications\":"))) goto field_39; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"screen_name\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"notifications\":"))) goto field_39; if (atd_key_skip(r, &p, ATD_LIT("\"id_str\":"))) goto field_1; goto key; }
 field_3:
     p = atd_read_string_p(r, p, &out->screen_name);
     if (p == NULL) { field = 3; goto fail; }
     seen[0] |= (uint64_t)1 << 3;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"location\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"statuses_count\":"))) goto field_18; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"location\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"statuses_count\":"))) goto field_18; if (atd_key_skip(r, &p, ATD_LIT("\"name\":"))) goto field_2; goto key; }
 field_4:
     p = atd_read_string_p(r, p, &out->location);
     if (p == NULL) { field = 4; goto fail; }
     seen[0] |= (uint64_t)1 << 4;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"description\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"name\":"))) goto field_2; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"description\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"name\":"))) goto field_2; if (atd_key_skip(r, &p, ATD_LIT("\"screen_name\":"))) goto field_3; goto key; }
 field_5:
     p = atd_read_string_p(r, p, &out->description);
     if (p == NULL) { field = 5; goto fail; }
     seen[0] |= (uint64_t)1 << 5;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"url\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"entities\":"))) goto field_7; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"url\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"entities\":"))) goto field_7; if (atd_key_skip(r, &p, ATD_LIT("\"location\":"))) goto field_4; goto key; }
 field_6:
     p = twitter_string_nullable_read_p(r, p, &out->url);
     if (p == NULL) { field = 6; goto fail; }
     seen[0] |= (uint64_t)1 << 6;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"entities\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"utc_offset\":"))) goto field_14; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"entities\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"utc_offset\":"))) goto field_14; if (atd_key_skip(r, &p, ATD_LIT("\"description\":"))) goto field_5; goto key; }
 field_7:
     p = twitter_user_entities_read_p(r, p, &out->entities);
     if (p == NULL) { field = 7; goto fail; }
     seen[0] |= (uint64_t)1 << 7;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"protected\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"favourites_count\":"))) goto field_13; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"protected\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"favourites_count\":"))) goto field_13; if (atd_key_skip(r, &p, ATD_LIT("\"url\":"))) goto field_6; goto key; }
 field_8:
     p = atd_read_bool_p(r, p, &out->protected_);
     if (p == NULL) { field = 8; goto fail; }
     seen[0] |= (uint64_t)1 << 8;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"followers_count\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"screen_name\":"))) goto field_3; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"followers_count\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"screen_name\":"))) goto field_3; if (atd_key_skip(r, &p, ATD_LIT("\"entities\":"))) goto field_7; goto key; }
 field_9:
     p = atd_read_int64_p(r, p, &out->followers_count);
     if (p == NULL) { field = 9; goto fail; }
     seen[0] |= (uint64_t)1 << 9;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"friends_count\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"following\":"))) goto field_37; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"friends_count\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"following\":"))) goto field_37; if (atd_key_skip(r, &p, ATD_LIT("\"protected\":"))) goto field_8; goto key; }
 field_10:
     p = atd_read_int64_p(r, p, &out->friends_count);
     if (p == NULL) { field = 10; goto fail; }
     seen[0] |= (uint64_t)1 << 10;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"listed_count\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"geo_enabled\":"))) goto field_16; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"listed_count\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"geo_enabled\":"))) goto field_16; if (atd_key_skip(r, &p, ATD_LIT("\"followers_count\":"))) goto field_9; goto key; }
 field_11:
     p = atd_read_int64_p(r, p, &out->listed_count);
     if (p == NULL) { field = 11; goto fail; }
     seen[0] |= (uint64_t)1 << 11;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"created_at\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"location\":"))) goto field_4; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"created_at\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"location\":"))) goto field_4; if (atd_key_skip(r, &p, ATD_LIT("\"friends_count\":"))) goto field_10; goto key; }
 field_12:
     p = atd_read_string_p(r, p, &out->created_at);
     if (p == NULL) { field = 12; goto fail; }
     seen[0] |= (uint64_t)1 << 12;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"favourites_count\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"default_profile\":"))) goto field_35; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"favourites_count\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"default_profile\":"))) goto field_35; if (atd_key_skip(r, &p, ATD_LIT("\"listed_count\":"))) goto field_11; goto key; }
 field_13:
     p = atd_read_int64_p(r, p, &out->favourites_count);
     if (p == NULL) { field = 13; goto fail; }
     seen[0] |= (uint64_t)1 << 13;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"utc_offset\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"follow_request_sent\":"))) goto field_38; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"utc_offset\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"follow_request_sent\":"))) goto field_38; if (atd_key_skip(r, &p, ATD_LIT("\"created_at\":"))) goto field_12; goto key; }
 field_14:
     p = twitter_int_nullable_read_p(r, p, &out->utc_offset);
     if (p == NULL) { field = 14; goto fail; }
     seen[0] |= (uint64_t)1 << 14;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"time_zone\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"verified\":"))) goto field_17; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"time_zone\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"verified\":"))) goto field_17; if (atd_key_skip(r, &p, ATD_LIT("\"favourites_count\":"))) goto field_13; goto key; }
 field_15:
     p = twitter_string_nullable_read_p(r, p, &out->time_zone);
     if (p == NULL) { field = 15; goto fail; }
     seen[0] |= (uint64_t)1 << 15;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"geo_enabled\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"url\":"))) goto field_6; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"geo_enabled\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"url\":"))) goto field_6; if (atd_key_skip(r, &p, ATD_LIT("\"utc_offset\":"))) goto field_14; goto key; }
 field_16:
     p = atd_read_bool_p(r, p, &out->geo_enabled);
     if (p == NULL) { field = 16; goto fail; }
     seen[0] |= (uint64_t)1 << 16;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"verified\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"id\":"))) goto field_0; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"verified\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"id\":"))) goto field_0; if (atd_key_skip(r, &p, ATD_LIT("\"time_zone\":"))) goto field_15; goto key; }
 field_17:
     p = atd_read_bool_p(r, p, &out->verified);
     if (p == NULL) { field = 17; goto fail; }
     seen[0] |= (uint64_t)1 << 17;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"statuses_count\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"statuses_count\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"geo_enabled\":"))) goto field_16; goto key; }
 field_18:
     p = atd_read_int64_p(r, p, &out->statuses_count);
     if (p == NULL) { field = 18; goto fail; }
     seen[0] |= (uint64_t)1 << 18;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"lang\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"time_zone\":"))) goto field_15; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"lang\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"time_zone\":"))) goto field_15; if (atd_key_skip(r, &p, ATD_LIT("\"verified\":"))) goto field_17; goto key; }
 field_19:
     p = atd_read_string_p(r, p, &out->lang);
     if (p == NULL) { field = 19; goto fail; }
     seen[0] |= (uint64_t)1 << 19;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"contributors_enabled\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"listed_count\":"))) goto field_11; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"contributors_enabled\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"listed_count\":"))) goto field_11; if (atd_key_skip(r, &p, ATD_LIT("\"statuses_count\":"))) goto field_18; goto key; }
 field_20:
     p = atd_read_bool_p(r, p, &out->contributors_enabled);
     if (p == NULL) { field = 20; goto fail; }
     seen[0] |= (uint64_t)1 << 20;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"is_translator\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"created_at\":"))) goto field_12; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"is_translator\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"created_at\":"))) goto field_12; if (atd_key_skip(r, &p, ATD_LIT("\"lang\":"))) goto field_19; goto key; }
 field_21:
     p = atd_read_bool_p(r, p, &out->is_translator);
     if (p == NULL) { field = 21; goto fail; }
     seen[0] |= (uint64_t)1 << 21;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"is_translation_enabled\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"lang\":"))) goto field_19; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"is_translation_enabled\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"lang\":"))) goto field_19; if (atd_key_skip(r, &p, ATD_LIT("\"contributors_enabled\":"))) goto field_20; goto key; }
 field_22:
     p = atd_read_bool_p(r, p, &out->is_translation_enabled);
     if (p == NULL) { field = 22; goto fail; }
@@ -867,91 +867,91 @@ field_23:
     p = atd_read_string_p(r, p, &out->profile_background_color);
     if (p == NULL) { field = 23; goto fail; }
     seen[0] |= (uint64_t)1 << 23;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"profile_background_image_url\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"profile_background_image_url\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"is_translation_enabled\":"))) goto field_22; goto key; }
 field_24:
     p = atd_read_string_p(r, p, &out->profile_background_image_url);
     if (p == NULL) { field = 24; goto fail; }
     seen[0] |= (uint64_t)1 << 24;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"profile_background_image_url_https\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"profile_background_image_url_https\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"profile_background_color\":"))) goto field_23; goto key; }
 field_25:
     p = atd_read_string_p(r, p, &out->profile_background_image_url_https);
     if (p == NULL) { field = 25; goto fail; }
     seen[0] |= (uint64_t)1 << 25;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"profile_background_tile\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"profile_background_tile\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"profile_background_image_url\":"))) goto field_24; goto key; }
 field_26:
     p = atd_read_bool_p(r, p, &out->profile_background_tile);
     if (p == NULL) { field = 26; goto fail; }
     seen[0] |= (uint64_t)1 << 26;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"profile_image_url\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"profile_banner_url\":"))) goto field_29; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"profile_image_url\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"profile_banner_url\":"))) goto field_29; if (atd_key_skip(r, &p, ATD_LIT("\"profile_background_image_url_https\":"))) goto field_25; goto key; }
 field_27:
     p = atd_read_string_p(r, p, &out->profile_image_url);
     if (p == NULL) { field = 27; goto fail; }
     seen[0] |= (uint64_t)1 << 27;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"profile_image_url_https\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"profile_image_url_https\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"profile_background_tile\":"))) goto field_26; goto key; }
 field_28:
     p = atd_read_string_p(r, p, &out->profile_image_url_https);
     if (p == NULL) { field = 28; goto fail; }
     seen[0] |= (uint64_t)1 << 28;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"profile_banner_url\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"profile_link_color\":"))) goto field_30; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"profile_banner_url\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"profile_link_color\":"))) goto field_30; if (atd_key_skip(r, &p, ATD_LIT("\"profile_image_url\":"))) goto field_27; goto key; }
 field_29:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_string_p(r, p, &out->profile_banner_url);
         if (p == NULL) { field = 29; goto fail; }
         out->has_profile_banner_url = true;
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"profile_link_color\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"profile_image_url\":"))) goto field_27; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"profile_link_color\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"profile_image_url\":"))) goto field_27; if (atd_key_skip(r, &p, ATD_LIT("\"profile_image_url_https\":"))) goto field_28; goto key; }
 field_30:
     p = atd_read_string_p(r, p, &out->profile_link_color);
     if (p == NULL) { field = 30; goto fail; }
     seen[0] |= (uint64_t)1 << 29;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"profile_sidebar_border_color\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"profile_sidebar_border_color\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"profile_banner_url\":"))) goto field_29; goto key; }
 field_31:
     p = atd_read_string_p(r, p, &out->profile_sidebar_border_color);
     if (p == NULL) { field = 31; goto fail; }
     seen[0] |= (uint64_t)1 << 30;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"profile_sidebar_fill_color\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"profile_sidebar_fill_color\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"profile_link_color\":"))) goto field_30; goto key; }
 field_32:
     p = atd_read_string_p(r, p, &out->profile_sidebar_fill_color);
     if (p == NULL) { field = 32; goto fail; }
     seen[0] |= (uint64_t)1 << 31;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"profile_text_color\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"profile_text_color\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"profile_sidebar_border_color\":"))) goto field_31; goto key; }
 field_33:
     p = atd_read_string_p(r, p, &out->profile_text_color);
     if (p == NULL) { field = 33; goto fail; }
     seen[0] |= (uint64_t)1 << 32;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"profile_use_background_image\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"profile_use_background_image\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"profile_sidebar_fill_color\":"))) goto field_32; goto key; }
 field_34:
     p = atd_read_bool_p(r, p, &out->profile_use_background_image);
     if (p == NULL) { field = 34; goto fail; }
     seen[0] |= (uint64_t)1 << 33;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"default_profile\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"protected\":"))) goto field_8; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"default_profile\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"protected\":"))) goto field_8; if (atd_key_skip(r, &p, ATD_LIT("\"profile_text_color\":"))) goto field_33; goto key; }
 field_35:
     p = atd_read_bool_p(r, p, &out->default_profile);
     if (p == NULL) { field = 35; goto fail; }
     seen[0] |= (uint64_t)1 << 34;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"default_profile_image\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"default_profile_image\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"profile_use_background_image\":"))) goto field_34; goto key; }
 field_36:
     p = atd_read_bool_p(r, p, &out->default_profile_image);
     if (p == NULL) { field = 36; goto fail; }
     seen[0] |= (uint64_t)1 << 35;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"following\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"description\":"))) goto field_5; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"following\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"description\":"))) goto field_5; if (atd_key_skip(r, &p, ATD_LIT("\"default_profile\":"))) goto field_35; goto key; }
 field_37:
     p = atd_read_bool_p(r, p, &out->following);
     if (p == NULL) { field = 37; goto fail; }
     seen[0] |= (uint64_t)1 << 36;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"follow_request_sent\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"friends_count\":"))) goto field_10; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"follow_request_sent\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"friends_count\":"))) goto field_10; if (atd_key_skip(r, &p, ATD_LIT("\"default_profile_image\":"))) goto field_36; goto key; }
 field_38:
     p = atd_read_bool_p(r, p, &out->follow_request_sent);
     if (p == NULL) { field = 38; goto fail; }
     seen[0] |= (uint64_t)1 << 37;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"notifications\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"followers_count\":"))) goto field_9; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"notifications\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"followers_count\":"))) goto field_9; if (atd_key_skip(r, &p, ATD_LIT("\"following\":"))) goto field_37; goto key; }
 field_39:
     p = atd_read_bool_p(r, p, &out->notifications);
     if (p == NULL) { field = 39; goto fail; }
     seen[0] |= (uint64_t)1 << 38;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"profile_background_color\":"))) goto field_23; goto key; }
+    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"profile_background_color\":"))) goto field_23; if (atd_key_skip(r, &p, ATD_LIT("\"follow_request_sent\":"))) goto field_38; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x7fffffffff)) {
@@ -1065,7 +1065,7 @@ static const char *twitter_entities_read_p(atd_reader *r, const char *p, twitter
     const char *at = p;
     uint64_t seen[1] = {0};
     twitter_entities_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"hashtags\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"hashtags\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"media\":"))) goto field_4; goto key; }
 field_0:
     p = twitter_hashtag_list_read_p(r, p, &out->hashtags);
     if (p == NULL) { field = 0; goto fail; }
@@ -1075,17 +1075,17 @@ field_1:
     p = twitter_hashtag_list_read_p(r, p, &out->symbols);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"urls\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"urls\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"hashtags\":"))) goto field_0; goto key; }
 field_2:
     p = twitter_url_entity_list_read_p(r, p, &out->urls);
     if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"user_mentions\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"user_mentions\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"symbols\":"))) goto field_1; goto key; }
 field_3:
     p = twitter_user_mention_list_read_p(r, p, &out->user_mentions);
     if (p == NULL) { field = 3; goto fail; }
     seen[0] |= (uint64_t)1 << 3;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"media\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"media\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"urls\":"))) goto field_2; goto key; }
 field_4:
     if (!atd_null_skip(r, &p)) {
         p = twitter_media_list_read_p(r, p, &out->media);
@@ -1094,7 +1094,7 @@ field_4:
     }
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"symbols\":"))) goto field_1; goto key; }
+    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"symbols\":"))) goto field_1; if (atd_key_skip(r, &p, ATD_LIT("\"user_mentions\":"))) goto field_3; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0xf)) {
@@ -1249,7 +1249,7 @@ static const char *twitter_status_read_p(atd_reader *r, const char *p, twitter_s
     const char *at = p;
     uint64_t seen[1] = {0};
     twitter_status_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"metadata\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"contributors\":"))) goto field_16; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"metadata\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"contributors\":"))) goto field_16; if (atd_key_skip(r, &p, ATD_LIT("\"lang\":"))) goto field_24; goto key; }
 field_0:
     p = twitter_metadata_read_p(r, p, &out->metadata);
     if (p == NULL) { field = 0; goto fail; }
@@ -1259,22 +1259,22 @@ field_1:
     p = atd_read_string_p(r, p, &out->created_at);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"id\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"entities\":"))) goto field_20; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"id\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"entities\":"))) goto field_20; if (atd_key_skip(r, &p, ATD_LIT("\"metadata\":"))) goto field_0; goto key; }
 field_2:
     p = atd_read_int64_p(r, p, &out->id);
     if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"id_str\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"id_str\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"created_at\":"))) goto field_1; goto key; }
 field_3:
     p = atd_read_string_p(r, p, &out->id_str);
     if (p == NULL) { field = 3; goto fail; }
     seen[0] |= (uint64_t)1 << 3;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"text\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"in_reply_to_screen_name\":"))) goto field_11; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"text\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"in_reply_to_screen_name\":"))) goto field_11; if (atd_key_skip(r, &p, ATD_LIT("\"id\":"))) goto field_2; goto key; }
 field_4:
     p = atd_read_string_p(r, p, &out->text);
     if (p == NULL) { field = 4; goto fail; }
     seen[0] |= (uint64_t)1 << 4;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"source\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"truncated\":"))) goto field_6; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"source\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"truncated\":"))) goto field_6; if (atd_key_skip(r, &p, ATD_LIT("\"id_str\":"))) goto field_3; goto key; }
 field_5:
     p = atd_read_string_p(r, p, &out->source);
     if (p == NULL) { field = 5; goto fail; }
@@ -1284,61 +1284,61 @@ field_6:
     p = atd_read_bool_p(r, p, &out->truncated);
     if (p == NULL) { field = 6; goto fail; }
     seen[0] |= (uint64_t)1 << 6;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"in_reply_to_status_id\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"user\":"))) goto field_12; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"in_reply_to_status_id\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"user\":"))) goto field_12; if (atd_key_skip(r, &p, ATD_LIT("\"source\":"))) goto field_5; goto key; }
 field_7:
     p = twitter_int_nullable_read_p(r, p, &out->in_reply_to_status_id);
     if (p == NULL) { field = 7; goto fail; }
     seen[0] |= (uint64_t)1 << 7;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"in_reply_to_status_id_str\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"in_reply_to_status_id_str\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"truncated\":"))) goto field_6; goto key; }
 field_8:
     p = twitter_string_nullable_read_p(r, p, &out->in_reply_to_status_id_str);
     if (p == NULL) { field = 8; goto fail; }
     seen[0] |= (uint64_t)1 << 8;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"in_reply_to_user_id\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"in_reply_to_user_id\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"in_reply_to_status_id\":"))) goto field_7; goto key; }
 field_9:
     p = twitter_int_nullable_read_p(r, p, &out->in_reply_to_user_id);
     if (p == NULL) { field = 9; goto fail; }
     seen[0] |= (uint64_t)1 << 9;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"in_reply_to_user_id_str\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"in_reply_to_user_id_str\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"in_reply_to_status_id_str\":"))) goto field_8; goto key; }
 field_10:
     p = twitter_string_nullable_read_p(r, p, &out->in_reply_to_user_id_str);
     if (p == NULL) { field = 10; goto fail; }
     seen[0] |= (uint64_t)1 << 10;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"in_reply_to_screen_name\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"lang\":"))) goto field_24; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"in_reply_to_screen_name\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"lang\":"))) goto field_24; if (atd_key_skip(r, &p, ATD_LIT("\"in_reply_to_user_id\":"))) goto field_9; goto key; }
 field_11:
     p = twitter_string_nullable_read_p(r, p, &out->in_reply_to_screen_name);
     if (p == NULL) { field = 11; goto fail; }
     seen[0] |= (uint64_t)1 << 11;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"user\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"in_reply_to_status_id\":"))) goto field_7; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"user\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"in_reply_to_status_id\":"))) goto field_7; if (atd_key_skip(r, &p, ATD_LIT("\"in_reply_to_user_id_str\":"))) goto field_10; goto key; }
 field_12:
     p = twitter_user_read_p(r, p, &out->user);
     if (p == NULL) { field = 12; goto fail; }
     seen[0] |= (uint64_t)1 << 12;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"geo\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"geo\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"in_reply_to_screen_name\":"))) goto field_11; goto key; }
 field_13:
     p = atd_read_null_p(r, p);
     if (p == NULL) { field = 13; goto fail; }
     out->geo = 0;
     seen[0] |= (uint64_t)1 << 13;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"coordinates\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"id\":"))) goto field_2; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"coordinates\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"id\":"))) goto field_2; if (atd_key_skip(r, &p, ATD_LIT("\"user\":"))) goto field_12; goto key; }
 field_14:
     p = atd_read_null_p(r, p);
     if (p == NULL) { field = 14; goto fail; }
     out->coordinates = 0;
     seen[0] |= (uint64_t)1 << 14;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"place\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"created_at\":"))) goto field_1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"place\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"created_at\":"))) goto field_1; if (atd_key_skip(r, &p, ATD_LIT("\"geo\":"))) goto field_13; goto key; }
 field_15:
     p = atd_read_null_p(r, p);
     if (p == NULL) { field = 15; goto fail; }
     out->place = 0;
     seen[0] |= (uint64_t)1 << 15;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"contributors\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"possibly_sensitive\":"))) goto field_23; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"contributors\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"possibly_sensitive\":"))) goto field_23; if (atd_key_skip(r, &p, ATD_LIT("\"coordinates\":"))) goto field_14; goto key; }
 field_16:
     p = atd_read_null_p(r, p);
     if (p == NULL) { field = 16; goto fail; }
     out->contributors = 0;
     seen[0] |= (uint64_t)1 << 16;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"retweeted_status\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"coordinates\":"))) goto field_14; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"retweeted_status\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"coordinates\":"))) goto field_14; if (atd_key_skip(r, &p, ATD_LIT("\"place\":"))) goto field_15; goto key; }
 field_17:
     if (!atd_null_skip(r, &p)) {
         {
@@ -1353,17 +1353,17 @@ field_17:
         }
         out->has_retweeted_status = true;
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"retweet_count\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"source\":"))) goto field_5; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"retweet_count\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"source\":"))) goto field_5; if (atd_key_skip(r, &p, ATD_LIT("\"contributors\":"))) goto field_16; goto key; }
 field_18:
     p = atd_read_int64_p(r, p, &out->retweet_count);
     if (p == NULL) { field = 18; goto fail; }
     seen[0] |= (uint64_t)1 << 17;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"favorite_count\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"retweeted\":"))) goto field_22; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"favorite_count\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"retweeted\":"))) goto field_22; if (atd_key_skip(r, &p, ATD_LIT("\"retweeted_status\":"))) goto field_17; goto key; }
 field_19:
     p = atd_read_int64_p(r, p, &out->favorite_count);
     if (p == NULL) { field = 19; goto fail; }
     seen[0] |= (uint64_t)1 << 18;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"entities\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"favorited\":"))) goto field_21; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"entities\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"favorited\":"))) goto field_21; if (atd_key_skip(r, &p, ATD_LIT("\"retweet_count\":"))) goto field_18; goto key; }
 field_20:
     p = twitter_entities_read_p(r, p, &out->entities);
     if (p == NULL) { field = 20; goto fail; }
@@ -1373,26 +1373,26 @@ field_21:
     p = atd_read_bool_p(r, p, &out->favorited);
     if (p == NULL) { field = 21; goto fail; }
     seen[0] |= (uint64_t)1 << 20;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"retweeted\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"geo\":"))) goto field_13; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"retweeted\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"geo\":"))) goto field_13; if (atd_key_skip(r, &p, ATD_LIT("\"entities\":"))) goto field_20; goto key; }
 field_22:
     p = atd_read_bool_p(r, p, &out->retweeted);
     if (p == NULL) { field = 22; goto fail; }
     seen[0] |= (uint64_t)1 << 21;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"possibly_sensitive\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"retweeted_status\":"))) goto field_17; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"possibly_sensitive\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"retweeted_status\":"))) goto field_17; if (atd_key_skip(r, &p, ATD_LIT("\"favorited\":"))) goto field_21; goto key; }
 field_23:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_bool_p(r, p, &out->possibly_sensitive);
         if (p == NULL) { field = 23; goto fail; }
         out->has_possibly_sensitive = true;
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"lang\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"retweet_count\":"))) goto field_18; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"lang\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"retweet_count\":"))) goto field_18; if (atd_key_skip(r, &p, ATD_LIT("\"retweeted\":"))) goto field_22; goto key; }
 field_24:
     p = atd_read_string_p(r, p, &out->lang);
     if (p == NULL) { field = 24; goto fail; }
     seen[0] |= (uint64_t)1 << 22;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"metadata\":"))) goto field_0; goto key; }
+    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"metadata\":"))) goto field_0; if (atd_key_skip(r, &p, ATD_LIT("\"possibly_sensitive\":"))) goto field_23; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x7fffff)) {
@@ -1523,7 +1523,7 @@ static const char *twitter_url_entity_read_p(atd_reader *r, const char *p, twitt
     const char *at = p;
     uint64_t seen[1] = {0};
     twitter_url_entity_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"url\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"display_url\":"))) goto field_2; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"url\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"display_url\":"))) goto field_2; if (atd_key_skip(r, &p, ATD_LIT("\"indices\":"))) goto field_3; goto key; }
 field_0:
     p = atd_read_string_p(r, p, &out->url);
     if (p == NULL) { field = 0; goto fail; }
@@ -1533,7 +1533,7 @@ field_1:
     p = atd_read_string_p(r, p, &out->expanded_url);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"display_url\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"indices\":"))) goto field_3; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"display_url\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"indices\":"))) goto field_3; if (atd_key_skip(r, &p, ATD_LIT("\"url\":"))) goto field_0; goto key; }
 field_2:
     p = atd_read_string_p(r, p, &out->display_url);
     if (p == NULL) { field = 2; goto fail; }
@@ -1545,7 +1545,7 @@ field_3:
     seen[0] |= (uint64_t)1 << 3;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"url\":"))) goto field_0; goto key; }
+    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"url\":"))) goto field_0; if (atd_key_skip(r, &p, ATD_LIT("\"display_url\":"))) goto field_2; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0xf)) {
@@ -1693,7 +1693,7 @@ static const char *twitter_user_mention_read_p(atd_reader *r, const char *p, twi
     const char *at = p;
     uint64_t seen[1] = {0};
     twitter_user_mention_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"screen_name\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"id\":"))) goto field_2; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"screen_name\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"id\":"))) goto field_2; if (atd_key_skip(r, &p, ATD_LIT("\"indices\":"))) goto field_4; goto key; }
 field_0:
     p = atd_read_string_p(r, p, &out->screen_name);
     if (p == NULL) { field = 0; goto fail; }
@@ -1708,19 +1708,19 @@ field_2:
     p = atd_read_int64_p(r, p, &out->id);
     if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"id_str\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"id_str\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"name\":"))) goto field_1; goto key; }
 field_3:
     p = atd_read_string_p(r, p, &out->id_str);
     if (p == NULL) { field = 3; goto fail; }
     seen[0] |= (uint64_t)1 << 3;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"indices\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"indices\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"id\":"))) goto field_2; goto key; }
 field_4:
     p = twitter_indices_read_p(r, p, &out->indices);
     if (p == NULL) { field = 4; goto fail; }
     seen[0] |= (uint64_t)1 << 4;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"name\":"))) goto field_1; goto key; }
+    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"name\":"))) goto field_1; if (atd_key_skip(r, &p, ATD_LIT("\"id_str\":"))) goto field_3; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x1f)) {
@@ -1791,7 +1791,7 @@ static const char *twitter_size_read_p(atd_reader *r, const char *p, twitter_siz
     const char *at = p;
     uint64_t seen[1] = {0};
     twitter_size_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"w\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"h\":"))) goto field_1; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"w\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"h\":"))) goto field_1; if (atd_key_skip(r, &p, ATD_LIT("\"resize\":"))) goto field_2; goto key; }
 field_0:
     p = atd_read_int64_p(r, p, &out->w);
     if (p == NULL) { field = 0; goto fail; }
@@ -1801,14 +1801,14 @@ field_1:
     p = atd_read_int64_p(r, p, &out->h);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"resize\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"resize\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"w\":"))) goto field_0; goto key; }
 field_2:
     p = atd_read_string_p(r, p, &out->resize);
     if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"w\":"))) goto field_0; goto key; }
+    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"w\":"))) goto field_0; if (atd_key_skip(r, &p, ATD_LIT("\"h\":"))) goto field_1; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x7)) {
@@ -1889,19 +1889,19 @@ field_1:
     p = twitter_size_read_p(r, p, &out->small);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"thumb\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"thumb\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"medium\":"))) goto field_0; goto key; }
 field_2:
     p = twitter_size_read_p(r, p, &out->thumb);
     if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"large\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"large\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"small\":"))) goto field_1; goto key; }
 field_3:
     p = twitter_size_read_p(r, p, &out->large);
     if (p == NULL) { field = 3; goto fail; }
     seen[0] |= (uint64_t)1 << 3;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"medium\":"))) goto field_0; goto key; }
+    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"medium\":"))) goto field_0; if (atd_key_skip(r, &p, ATD_LIT("\"thumb\":"))) goto field_2; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0xf)) {
@@ -2003,7 +2003,7 @@ static const char *twitter_media_read_p(atd_reader *r, const char *p, twitter_me
     const char *at = p;
     uint64_t seen[1] = {0};
     twitter_media_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"id\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"display_url\":"))) goto field_6; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"id\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"display_url\":"))) goto field_6; if (atd_key_skip(r, &p, ATD_LIT("\"source_status_id_str\":"))) goto field_11; goto key; }
 field_0:
     p = atd_read_int64_p(r, p, &out->id);
     if (p == NULL) { field = 0; goto fail; }
@@ -2013,54 +2013,54 @@ field_1:
     p = atd_read_string_p(r, p, &out->id_str);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"indices\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"indices\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"id\":"))) goto field_0; goto key; }
 field_2:
     p = twitter_indices_read_p(r, p, &out->indices);
     if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"media_url\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"media_url\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"id_str\":"))) goto field_1; goto key; }
 field_3:
     p = atd_read_string_p(r, p, &out->media_url);
     if (p == NULL) { field = 3; goto fail; }
     seen[0] |= (uint64_t)1 << 3;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"media_url_https\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"media_url_https\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"indices\":"))) goto field_2; goto key; }
 field_4:
     p = atd_read_string_p(r, p, &out->media_url_https);
     if (p == NULL) { field = 4; goto fail; }
     seen[0] |= (uint64_t)1 << 4;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"url\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"sizes\":"))) goto field_9; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"url\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"sizes\":"))) goto field_9; if (atd_key_skip(r, &p, ATD_LIT("\"media_url\":"))) goto field_3; goto key; }
 field_5:
     p = atd_read_string_p(r, p, &out->url);
     if (p == NULL) { field = 5; goto fail; }
     seen[0] |= (uint64_t)1 << 5;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"display_url\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"display_url\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"media_url_https\":"))) goto field_4; goto key; }
 field_6:
     p = atd_read_string_p(r, p, &out->display_url);
     if (p == NULL) { field = 6; goto fail; }
     seen[0] |= (uint64_t)1 << 6;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"expanded_url\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"expanded_url\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"url\":"))) goto field_5; goto key; }
 field_7:
     p = atd_read_string_p(r, p, &out->expanded_url);
     if (p == NULL) { field = 7; goto fail; }
     seen[0] |= (uint64_t)1 << 7;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"type\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"id\":"))) goto field_0; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"type\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"id\":"))) goto field_0; if (atd_key_skip(r, &p, ATD_LIT("\"display_url\":"))) goto field_6; goto key; }
 field_8:
     p = atd_read_string_p(r, p, &out->media_type);
     if (p == NULL) { field = 8; goto fail; }
     seen[0] |= (uint64_t)1 << 8;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"sizes\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"url\":"))) goto field_5; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"sizes\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"url\":"))) goto field_5; if (atd_key_skip(r, &p, ATD_LIT("\"expanded_url\":"))) goto field_7; goto key; }
 field_9:
     p = twitter_sizes_read_p(r, p, &out->sizes);
     if (p == NULL) { field = 9; goto fail; }
     seen[0] |= (uint64_t)1 << 9;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"source_status_id\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"source_status_id\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"type\":"))) goto field_8; goto key; }
 field_10:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_int64_p(r, p, &out->source_status_id);
         if (p == NULL) { field = 10; goto fail; }
         out->has_source_status_id = true;
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"source_status_id_str\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"source_status_id_str\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"sizes\":"))) goto field_9; goto key; }
 field_11:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_string_p(r, p, &out->source_status_id_str);
@@ -2069,7 +2069,7 @@ field_11:
     }
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"type\":"))) goto field_8; goto key; }
+    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"type\":"))) goto field_8; if (atd_key_skip(r, &p, ATD_LIT("\"source_status_id\":"))) goto field_10; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3ff)) {

@@ -96,7 +96,7 @@ static const char *validators_person__plain_read_p(atd_reader *r, const char *p,
     const char *at = p;
     uint64_t seen[1] = {0};
     validators_person__plain_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"name\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"age\":"))) goto field_1; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"name\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"age\":"))) goto field_1; if (atd_key_skip(r, &p, ATD_LIT("\"email\":"))) goto field_2; goto key; }
 field_0:
     {
         p = atd_skip_ws_p(r, p);
@@ -128,7 +128,7 @@ field_1:
         }
     }
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"email\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"email\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"name\":"))) goto field_0; goto key; }
 field_2:
     if (!atd_null_skip(r, &p)) {
         {
@@ -148,7 +148,7 @@ field_2:
     }
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"name\":"))) goto field_0; goto key; }
+    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"name\":"))) goto field_0; if (atd_key_skip(r, &p, ATD_LIT("\"age\":"))) goto field_1; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
@@ -359,7 +359,7 @@ field_1:
         }
     }
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"weight\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"weight\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"host\":"))) goto field_0; goto key; }
 field_2:
     if (!atd_null_skip(r, &p)) {
         {
@@ -373,7 +373,7 @@ field_2:
             }
         }
     }
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"backup\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"backup\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"port\":"))) goto field_1; goto key; }
 field_3:
     if (!atd_null_skip(r, &p)) {
         {
@@ -397,7 +397,7 @@ field_3:
     }
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"host\":"))) goto field_0; goto key; }
+    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"host\":"))) goto field_0; if (atd_key_skip(r, &p, ATD_LIT("\"weight\":"))) goto field_2; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {
@@ -619,7 +619,7 @@ static const char *validators_config_read_p(atd_reader *r, const char *p, valida
     const char *at = p;
     uint64_t seen[1] = {0};
     validators_config_init(out);
-    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"hosts\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"evens\":"))) goto field_2; goto key; }
+    if (!atd_object_begin_is(r, &p, &more, ATD_LIT("\"hosts\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"evens\":"))) goto field_2; if (atd_key_skip(r, &p, ATD_LIT("\"level\":"))) goto field_4; goto key; }
 field_0:
     p = validators_host_list_read_p(r, p, &out->hosts);
     if (p == NULL) { field = 0; goto fail; }
@@ -629,24 +629,24 @@ field_1:
     p = validators_port_list_read_p(r, p, &out->ports);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"evens\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"range\":"))) goto field_3; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"evens\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"range\":"))) goto field_3; if (atd_key_skip(r, &p, ATD_LIT("\"hosts\":"))) goto field_0; goto key; }
 field_2:
     p = validators_int_checked_list_read_p(r, p, &out->evens);
     if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"range\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"hosts\":"))) goto field_0; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"range\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"hosts\":"))) goto field_0; if (atd_key_skip(r, &p, ATD_LIT("\"ports\":"))) goto field_1; goto key; }
 field_3:
     p = validators_int_int_checked_tuple_read_p(r, p, &out->range);
     if (p == NULL) { field = 3; goto fail; }
     seen[0] |= (uint64_t)1 << 3;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"level\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"level\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"evens\":"))) goto field_2; goto key; }
 field_4:
     p = validators_uint8_checked_nullable_read_p(r, p, &out->level);
     if (p == NULL) { field = 4; goto fail; }
     seen[0] |= (uint64_t)1 << 4;
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"ports\":"))) goto field_1; goto key; }
+    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"ports\":"))) goto field_1; if (atd_key_skip(r, &p, ATD_LIT("\"range\":"))) goto field_3; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x1f)) {
@@ -731,7 +731,7 @@ field_1:
     p = validators_shape_list_read_p(r, p, &out->shapes);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"config\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"config\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"people\":"))) goto field_0; goto key; }
 field_2:
     if (!atd_null_skip(r, &p)) {
         p = validators_config_read_p(r, p, &out->config);
@@ -740,7 +740,7 @@ field_2:
     }
 tail:
     p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"people\":"))) goto field_0; goto key; }
+    { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"people\":"))) goto field_0; if (atd_key_skip(r, &p, ATD_LIT("\"shapes\":"))) goto field_1; goto key; }
 end:
     if (p == NULL) return NULL;
     if (seen[0] != UINT64_C(0x3)) {

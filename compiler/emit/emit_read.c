@@ -419,7 +419,7 @@ static int json_name_cmp(const void *x, const void *y)
 /* The sorted guesses of record t, from one sort of its fields: entry 0 is
  * the plain-keyed field that comes first in sorted order, entry i + 1 the
  * one that follows field i (-1: none). NULL when out of memory (recorded
- * in w's status; see sorted_guess). */
+ * in w's status; see guesses_at). */
 static long *sorted_successors(cw *w, const ir_type *t)
 {
     size_t n = t->nfields;
@@ -442,49 +442,64 @@ static long *sorted_successors(cw *w, const ir_type *t)
     return succ;
 }
 
-/* The guess where the straight line expects field k (k == nfields: the
- * '}'), entry k of the table of sorted_successors: none (-1) without the
- * table, or when it is field k itself, whose key was compared already. */
-static long sorted_guess(const ir_type *t, const long *succ, size_t k)
+/* The guesses where the straight line expects field k (k == nfields: the
+ * '}') and finds another key: the key that follows in sorted order (entry k
+ * of the table of sorted_successors; none without the table) and the one
+ * that follows in reverse declaration order, the nearest plain-keyed field
+ * before the one just read (k - 1), or the last where the object begins
+ * (k == 0). -1 for none, for field k itself (its key was compared already)
+ * and for a second guess equal to the first. */
+typedef struct key_guesses {
+    long sorted, reversed;
+} key_guesses;
+
+static key_guesses guesses_at(const ir_type *t, const long *succ, size_t k)
 {
-    if (succ == NULL)
-        return -1;
-    if (k < t->nfields && succ[k] == (long)k && key_is_plain(&t->fields[k]))
-        return -1;
-    return succ[k];
+    key_guesses g = {succ != NULL ? succ[k] : -1, -1};
+    long j = k == 0 ? (long)t->nfields - 1 : (long)k - 2;
+    while (j >= 0 && !key_is_plain(&t->fields[j]))
+        j--;
+    g.reversed = j;
+    if (g.sorted == (long)k)
+        g.sorted = -1;
+    if (g.reversed == (long)k || g.reversed == g.sorted)
+        g.reversed = -1;
+    return g;
 }
 
 /* Leaves the straight line when the key is not the one expected: to `end`
- * when no member follows, else to field s (-1: none) when its key is there,
- * the one after the field just read in sorted order, so that a document
- * whose keys are sorted goes from field to field by compares and direct
- * jumps, as one in declaration order does; else to the key lookup (`key`):
+ * when no member follows, else to the field of a guess (key_guesses) when
+ * its key is there, so that a document whose keys are sorted or in reverse
+ * order goes from field to field by compares and direct jumps, as one in
+ * declaration order does; else to the key lookup (`key`):
  *     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"note\":"))) goto field_1; goto key; } */
-static const char *goto_key(cw *w, const ir_type *t, long s)
+static const char *goto_key(cw *w, const ir_type *t, key_guesses g)
 {
-    if (s < 0)
-        return "{ if (!more) goto end; goto key; }";
-    return cw_fmt(w,
-                  "{ if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT(\"%s\"))) goto field_%ld; "
-                  "goto key; }",
-                  key_literal(w, &t->fields[s]), s);
+    const char *skips = "";
+    long guess[2] = {g.sorted, g.reversed};
+    for (size_t i = 0; i < 2; i++) {
+        if (guess[i] >= 0)
+            skips = cw_fmt(w, "%sif (atd_key_skip(r, &p, ATD_LIT(\"%s\"))) goto field_%ld; ", skips,
+                           key_literal(w, &t->fields[guess[i]]), guess[i]);
+    }
+    return cw_fmt(w, "{ if (!more) goto end; %sgoto key; }", skips);
 }
 
 /* The step to the object's first member (`first`) or to the next one, and
  * the key of field i compared as a literal (quoted, with the colon: a few
  * word compares, no key scan and no lookup): on a match the straight line
- * goes on with field i's value, otherwise to `key` with the sorted guess s
- * (-1: none, or field i itself); `key` leaves when no member follows. */
-static void emit_expect_key(cw *w, const ir_type *t, size_t i, long s, bool first)
+ * goes on with field i's value, otherwise to `key` by the guesses g;
+ * `key` leaves when no member follows. */
+static void emit_expect_key(cw *w, const ir_type *t, size_t i, key_guesses g, bool first)
 {
     const ir_field *f = &t->fields[i];
     if (!key_is_plain(f)) {
         cw_line(w, "p = atd_object_%s_p(r, p, &more);", first ? "begin" : "next_key");
-        cw_line(w, "%s", goto_key(w, t, s));
+        cw_line(w, "%s", goto_key(w, t, g));
         return;
     }
     cw_line(w, "if (!atd_object_%s_is(r, &p, &more, ATD_LIT(\"%s\"))) %s", first ? "begin" : "next",
-            key_literal(w, f), goto_key(w, t, s));
+            key_literal(w, f), goto_key(w, t, g));
 }
 
 /* The straight line's step from field i to the next: after the value, the
@@ -494,7 +509,7 @@ static void emit_expect_key(cw *w, const ir_type *t, size_t i, long s, bool firs
 static void emit_next_field(cw *w, const ir_type *t, size_t i, const long *succ)
 {
     if (i + 1 < t->nfields)
-        emit_expect_key(w, t, i + 1, sorted_guess(t, succ, i + 1), false);
+        emit_expect_key(w, t, i + 1, guesses_at(t, succ, i + 1), false);
 }
 
 /* The tree over the plain keys, when the input holds the key in the plain
@@ -690,9 +705,10 @@ static void emit_missing_fields(cw *w, const ir_type *t)
  * Each field's value is read in one place, its label. A document with its
  * fields in declaration order runs the labels one after the other, each
  * reached from the previous one by one literal compare, without a key
- * scan, a lookup or an indirect jump; one with its keys sorted does the
- * same through the guess, the key that follows in sorted order, compared
- * second. Any other key (another order, a repeated key, where
+ * scan, a lookup or an indirect jump; one with its keys sorted or in
+ * reverse order does the same through the guesses, the keys that follow in
+ * those orders, compared second and third. Any other key (another order, a
+ * repeated key, where
  * the last value wins) goes through the lookup's tree: a switch on the byte
  * that tells the record's keys apart (chosen by atdc, nested where one byte
  * is not enough) and one compare of the whole key with its quotes and
@@ -727,10 +743,10 @@ static void emit_record_read(cw *w, const ir_type *t)
         emit_tv_read_begin(w, t); /* Type_and_value_fields (emit_adapter.c) */
     /* an error leaves more false, for `end` to tell by the cursor */
     if (n > 0) {
-        emit_expect_key(w, t, 0, sorted_guess(t, succ, 0), true);
+        emit_expect_key(w, t, 0, guesses_at(t, succ, 0), true);
     } else {
         cw_line(w, "p = atd_object_begin_p(r, p, &more);");
-        cw_line(w, "%s", goto_key(w, t, -1));
+        cw_line(w, "%s", goto_key(w, t, (key_guesses){-1, -1}));
     }
     for (size_t i = 0; i < n; i++) {
         cw_label(w, "field_%zu:", i);
@@ -740,7 +756,7 @@ static void emit_record_read(cw *w, const ir_type *t)
     }
     cw_label(w, "tail:");
     cw_line(w, "p = atd_object_end_key_p(r, p, &more);");
-    cw_line(w, "%s", goto_key(w, t, sorted_guess(t, succ, n)));
+    cw_line(w, "%s", goto_key(w, t, guesses_at(t, succ, n)));
     cw_label(w, "end:");
     check_cursor(w);
     emit_missing_fields(w, t);

@@ -406,6 +406,15 @@ const char *atd__object_next_slow_p(atd_reader *r, const char *p)
 
 const char *atd__object_next_key_slow_p(atd_reader *r, const char *p)
 {
+    /* Where a record reader expected another member and the object ends
+     * (its keys in another order than the schema's): the whitespace before
+     * the '}' is the closing bracket's, for the indentation guess of its
+     * level, which the next object's members then still find right. */
+    const char *q = atd__skip_ws_as_p(r, p, ATD__WS_INDENT | ATD__WS_CLOSING);
+    if (ATD_LIKELY(q < r->end && *q == '}')) {
+        r->depth--;
+        return q + 1;
+    }
     p = next_in_container(r, p, '}', "',' or '}'");
     if (p == NULL || p[-1] == '}')
         return p;

@@ -129,10 +129,19 @@ static bool value_equal(const atd_json *in, const atd_json *out, char *where, si
 
 /* How a producer other than the generated writer may put an object's keys:
  * in another order (sorted by bytes, as jq -S, Go maps or PostgreSQL jsonb
- * write them; reversed; shuffled per object, seeded), or in declaration
- * order but in another form (the first byte escaped as \u00XX; a space
- * before the colon). */
-enum key_form { KEYS_SORTED, KEYS_REVERSED, KEYS_SHUFFLED, KEYS_ESCAPED, KEYS_SPACED, KEY_FORMS };
+ * write them; reversed, compact or pretty-printed, where an object ends
+ * after its first field's value, on a line of its own; shuffled per object,
+ * seeded), or in declaration order but in another form (the first byte
+ * escaped as \u00XX; a space before the colon). */
+enum key_form {
+    KEYS_SORTED,
+    KEYS_REVERSED,
+    KEYS_REVERSED_PRETTY,
+    KEYS_SHUFFLED,
+    KEYS_ESCAPED,
+    KEYS_SPACED,
+    KEY_FORMS
+};
 
 static const atd_json_member *sorted_members; /* for qsort's comparison */
 
@@ -173,15 +182,29 @@ static void write_key(atd_string k, enum key_form f, atd_buf *out)
     atd_buf_puts(out, f == KEYS_SPACED ? " :" : ":");
 }
 
-static void write_in_form(const atd_json *v, enum key_form f, uint64_t *rng, atd_buf *out)
+/* In KEYS_REVERSED_PRETTY, a newline and the indentation of depth. */
+static void new_line(enum key_form f, int depth, atd_buf *out)
+{
+    if (f != KEYS_REVERSED_PRETTY)
+        return;
+    atd_buf_putc(out, '\n');
+    for (int i = 0; i < depth; i++)
+        atd_buf_puts(out, "  ");
+}
+
+static void write_in_form(const atd_json *v, enum key_form f, int depth, uint64_t *rng,
+                          atd_buf *out)
 {
     if (v->kind == ATD_JSON_ARRAY) {
         atd_buf_putc(out, '[');
         for (size_t i = 0; i < v->u.array.len; i++) {
             if (i > 0)
                 atd_buf_putc(out, ',');
-            write_in_form(&v->u.array.items[i], f, rng, out);
+            new_line(f, depth + 1, out);
+            write_in_form(&v->u.array.items[i], f, depth + 1, rng, out);
         }
+        if (v->u.array.len > 0)
+            new_line(f, depth, out);
         atd_buf_putc(out, ']');
         return;
     }
@@ -194,7 +217,7 @@ static void write_in_form(const atd_json *v, enum key_form f, uint64_t *rng, atd
     size_t *order = malloc((n + 1) * sizeof *order);
     ck_assert_ptr_nonnull(order);
     for (size_t i = 0; i < n; i++)
-        order[i] = f == KEYS_REVERSED ? n - 1 - i : i;
+        order[i] = f == KEYS_REVERSED || f == KEYS_REVERSED_PRETTY ? n - 1 - i : i;
     if (f == KEYS_SORTED) {
         sorted_members = m;
         qsort(order, n, sizeof *order, member_order);
@@ -208,9 +231,12 @@ static void write_in_form(const atd_json *v, enum key_form f, uint64_t *rng, atd
     for (size_t i = 0; i < n; i++) {
         if (i > 0)
             atd_buf_putc(out, ',');
+        new_line(f, depth + 1, out);
         write_key(m[order[i]].key, f, out);
-        write_in_form(&m[order[i]].value, f, rng, out);
+        write_in_form(&m[order[i]].value, f, depth + 1, rng, out);
     }
+    if (n > 0)
+        new_line(f, depth, out);
     atd_buf_putc(out, '}');
     free(order);
 }
@@ -243,13 +269,13 @@ static void roundtrip(const char *name, size_t size, from_fn from, to_fn to)
     char where[512] = "";
     ck_assert_msg(value_equal(&in, &out, where, sizeof where), "%s: %s", name, where);
     /* 3. the input with its keys in any order or form reads as the same value */
-    static const char *const forms[KEY_FORMS] = {"sorted", "reversed", "shuffled", "escaped",
-                                                 "spaced"};
+    static const char *const forms[KEY_FORMS] = {"sorted",   "reversed", "reversed, pretty",
+                                                 "shuffled", "escaped",  "spaced"};
     for (int f = 0; f < KEY_FORMS; f++) {
         uint64_t rng = 0x9e3779b97f4a7c15u;
         atd_buf text;
         atd_buf_init(&text);
-        write_in_form(&in, (enum key_form)f, &rng, &text);
+        write_in_form(&in, (enum key_form)f, 0, &rng, &text);
         atd_buf_clear(&b2);
         ck_assert_msg(from(text.data, text.len, arena, v2, &err) == 0, "%s, keys %s: %s", name,
                       forms[f], err.message);
