@@ -708,17 +708,16 @@ static void emit_missing_fields(cw *w, const ir_type *t)
  * scan, a lookup or an indirect jump; one with its keys sorted or in
  * reverse order does the same through the guesses, the keys that follow in
  * those orders, compared second and third. Any other key (another order, a
- * repeated key, where
- * the last value wins) goes through the lookup's tree: a switch on the byte
- * that tells the record's keys apart (chosen by atdc, nested where one byte
- * is not enough) and one compare of the whole key with its quotes and
- * colon, straight from the input: no scan for the closing quote and no
- * atd_string. Keys in another form (escapes, whitespace before the colon,
- * lenient mode, the last bytes of the input) and unknown keys take the
- * general lookup after it, which matches the decoded key in a function
- * of its own (event_event__field_index). The lookup is a function of its
- * own too, to keep the reader short;
- * inlined at its one call, its returns become jumps to the labels. The
+ * repeated key, where the last value wins) goes through the lookup's tree:
+ * a switch on the byte that tells the record's keys apart (chosen by atdc,
+ * nested where one byte is not enough) and one compare of the whole key
+ * with its quotes and colon, straight from the input: no scan for the
+ * closing quote and no atd_string. Keys in another form (escapes,
+ * whitespace before the colon, lenient mode, the last bytes of the input)
+ * and unknown keys take the general lookup after it, which matches the
+ * decoded key in a function of its own (event_event__field_index). The
+ * lookup is a function of its own too, to keep the reader short; inlined
+ * at its one call, its returns become jumps to the labels. The
  * value code of a field exists once; one loop over a switch would be as
  * small but cost an indirect jump per field in declaration order. */
 static void emit_record_read(cw *w, const ir_type *t)
