@@ -344,7 +344,9 @@ static ATD__HOT_INLINE const char *open_container(atd_reader *r, const char *p, 
     p = atd_skip_ws_p(r, p);
     if (ATD_UNLIKELY(p >= r->end || *p != open || r->depth >= r->max_depth))
         return open_fail(r, p, open, what);
-    p = atd_skip_ws_p(r, p + 1);
+    /* (the first member's or element's indentation: one level deeper) */
+    p = atd__skip_ws_as_p(r, p + 1,
+                          ATD__WS_SPACE | ATD__WS_INDENT | ATD__WS_COMMENT | ATD__WS_OPENED);
     if (p < r->end && *p == close)
         return p + 1;
     if (r->err_code != ATD_ERR_OK)
@@ -362,15 +364,21 @@ static ATD__HOT_INLINE const char *open_container(atd_reader *r, const char *p, 
 static ATD__HOT_INLINE const char *next_in_container(atd_reader *r, const char *p, char close,
                                                      const char *what)
 {
-    p = atd_skip_ws_p(r, p);
-    if (p < r->end) {
-        if (*p == ',')
-            return p + 1;
-        if (*p == close) {
-            r->depth--;
-            return p + 1;
-        }
+    /* Whitespace after a value is the closing bracket's when it holds a
+     * newline (pretty-printers put the ',' right after the value): its
+     * indentation is the guess of the level outside, so that the level
+     * inside keeps its own for the members or elements still to come, as
+     * when keys out of the schema's order end an object early. */
+    p = atd__skip_ws_as_p(r, p,
+                          ATD__WS_INDENT | ATD__WS_COMMENT | ATD__WS_CLOSING);
+    /* the bracket first: the callers settle a ',' right after the value
+     * inline, and come here mostly for the container's end */
+    if (ATD_LIKELY(p < r->end && *p == close)) {
+        r->depth--;
+        return p + 1;
     }
+    if (p < r->end && *p == ',')
+        return p + 1;
     return atd_fail_cursor(atd__fail_found(r, p, ATD_ERR_SYNTAX, what));
 }
 
@@ -406,15 +414,6 @@ const char *atd__object_next_slow_p(atd_reader *r, const char *p)
 
 const char *atd__object_next_key_slow_p(atd_reader *r, const char *p)
 {
-    /* Where a record reader expected another member and the object ends
-     * (its keys in another order than the schema's): the whitespace before
-     * the '}' is the closing bracket's, for the indentation guess of its
-     * level, which the next object's members then still find right. */
-    const char *q = atd__skip_ws_as_p(r, p, ATD__WS_INDENT | ATD__WS_CLOSING);
-    if (ATD_LIKELY(q < r->end && *q == '}')) {
-        r->depth--;
-        return q + 1;
-    }
     p = next_in_container(r, p, '}', "',' or '}'");
     if (p == NULL || p[-1] == '}')
         return p;

@@ -483,6 +483,25 @@ static void check_reads_as(const char *doc, size_t n, unsigned flags, atd_read_f
                       "%s: read %.*s", what, (int)got->len, got->data);
 }
 
+/* Whether a scan of JSON text is inside a string, after the bytes given
+ * to string_state_step one by one: the opening quote is inside, the
+ * closing one outside. */
+typedef struct string_state {
+    bool in_string, escaped;
+} string_state;
+
+static void string_state_step(string_state *st, char c)
+{
+    if (!st->in_string)
+        st->in_string = c == '"';
+    else if (st->escaped)
+        st->escaped = false;
+    else if (c == '\\')
+        st->escaped = true;
+    else if (c == '"')
+        st->in_string = false;
+}
+
 /* Lenient mode: a comment (with whitespace around it, in the forms that
  * take the readers' inline and out-of-line paths) anywhere between two
  * tokens of json changes nothing that the reader `read` reads (compared
@@ -501,23 +520,14 @@ static size_t comments_sweep(const char *json, size_t len, atd_read_fn read, atd
     char *doc = malloc(len + 32);
     ck_assert_ptr_nonnull(doc);
     size_t tried = 0;
-    bool in_string = false, escaped = false;
+    string_state st = {false, false};
     for (size_t i = 0; i <= len; i++) {
         /* between two tokens: next to a bracket, a ',' or a ':' outside strings */
         char before = i > 0 ? json[i - 1] : '{', at = i < len ? json[i] : '}';
-        if (i > 0 && in_string) {
-            if (escaped)
-                escaped = false;
-            else if (before == '\\')
-                escaped = true;
-            else if (before == '"')
-                in_string = false;
-            if (in_string)
-                continue;
-        } else if (i > 0 && before == '"') {
-            in_string = true;
+        if (i > 0)
+            string_state_step(&st, before);
+        if (st.in_string)
             continue;
-        }
         if (!strchr("{}[],:", before) && !strchr("{}[],:", at))
             continue;
         for (size_t k = 0; k < sizeof comments / sizeof *comments; k++) {
@@ -580,26 +590,17 @@ static size_t put_indentation(char *out, size_t n, uint64_t *seed)
 static size_t relayout(const char *json, size_t len, uint64_t seed, char *out)
 {
     size_t n = 0;
-    bool in_string = false, escaped = false;
+    string_state st = {false, false};
     for (size_t i = 0; i < len; i++) {
         char c = json[i];
-        bool structural = !in_string && strchr("{}[],:", c) != NULL;
+        bool structural = !st.in_string && strchr("{}[],:", c) != NULL;
         bool closing = c == '}' || c == ']';
         if (structural && closing)
             n = put_indentation(out, n, &seed);
         out[n++] = c;
         if (structural && !closing)
             n = put_indentation(out, n, &seed);
-        if (in_string) {
-            if (escaped)
-                escaped = false;
-            else if (c == '\\')
-                escaped = true;
-            else if (c == '"')
-                in_string = false;
-        } else if (c == '"') {
-            in_string = true;
-        }
+        string_state_step(&st, c);
     }
     return n;
 }

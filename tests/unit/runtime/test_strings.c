@@ -1138,8 +1138,6 @@ START_TEST(test_strings_decoder_block_offsets)
 }
 END_TEST
 
-/* An arena whose first chunk is smaller than the strings: the decoder runs
- * out of room and the general path copies the string into a new chunk. */
 /* Strings dense with escaped slashes (\/, as PHP writes every '/') among
  * plain bytes, other short escapes, an escaped backslash before a slash,
  * \u escapes and non-ASCII text, at every alignment to the blocks: each
@@ -1262,6 +1260,8 @@ START_TEST(test_strings_length_guesses)
 }
 END_TEST
 
+/* An arena whose first chunk is smaller than the strings: the decoder runs
+ * out of room and the general path copies the string into a new chunk. */
 START_TEST(test_strings_decoder_out_of_room)
 {
     /* each piece is 9 bytes raw, 8 decoded */
