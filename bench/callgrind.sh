@@ -4,10 +4,11 @@
 # writer and the generic contenders each run N times in atdc_bench's
 # measured_loop (--only ID --iters N), and only that function is counted
 # (--toggle-collect=measured_loop); on each variant of a workload's input
-# (WORKLOAD.sorted, .reversed, .shuffled, .escaped, .pretty: bench/variants.c), the
-# generated reader and yyjson. Writes to stdout a markdown table of every
-# count, then the instructions per byte of atdc's reader against yyjson's
-# for every workload and variant; and, per workload, the callgrind_annotate
+# (WORKLOAD.sorted, .reversed, .hashed, .shuffled, .escaped, .pretty:
+# bench/variants.c), the generated reader and yyjson. Writes to stdout a
+# markdown table of every count, then the instructions per byte of atdc's
+# reader against yyjson's for every workload and variant; and, per
+# workload, the callgrind_annotate
 # profiles of the generated reader and writer (where their instructions go,
 # by function) into the output folder.
 #
@@ -33,7 +34,7 @@ GLIBC_TUNABLES=glibc.cpu.x86_rep_movsb_threshold=4294967295:glibc.cpu.x86_rep_st
 export GLIBC_TUNABLES
 
 workloads=${WORKLOADS:-"event twitter citm_catalog canada github blockchain donut"}
-variants=${VARIANTS-"sorted reversed shuffled escaped pretty"}
+variants=${VARIANTS-"sorted reversed hashed shuffled escaped pretty"}
 contenders=${CONTENDERS:-"gen.read gen.read.borrow gen.write yyjson.parse yyjson.parse+conv yyjson.print
     simdjson.dom simdjson.ondemand simdjson.minify atd_json.parse atd_json.print cjson.parse cjson.print"}
 variant_contenders=${VARIANT_CONTENDERS:-"gen.read yyjson.parse"}

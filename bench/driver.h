@@ -60,7 +60,7 @@ typedef struct workload {
     atd_arena *value_arena; /* the typed value the writers write */
     void *value;
     atd_buf out; /* the generated writer's text of `value` */
-    /* Variants that reorder keys (sorted, reversed, shuffled) also reorder the entries
+    /* Variants that reorder keys (sorted, reversed, hashed, shuffled) also reorder the entries
      * of maps read from objects (`<json repr="object">`): a value read from
      * them writes `out` with every object's keys sorted, this text (NULL for
      * the other workloads). */

@@ -118,6 +118,7 @@ bool gen_counts(atd_arena *a, size_t n, bench_counts *out);
 typedef enum doc_variant {
     VARIANT_SORTED,   /* every object's keys sorted (bytewise) */
     VARIANT_REVERSED, /* every object's keys in the reverse of their order */
+    VARIANT_HASHED,   /* every object's keys in the order of a hash of their names */
     VARIANT_SHUFFLED, /* every object's keys in a random order (fixed seed) */
     VARIANT_ESCAPED,  /* `/` as `\/`, non-ASCII as `\uXXXX` in every string */
     VARIANT_PRETTY,   /* 2-space indentation, one member or item per line */

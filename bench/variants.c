@@ -9,6 +9,10 @@
  *   reversed  every object's members in the reverse of their order (a
  *             producer's own order, consistent from object to object but
  *             not the schema's)
+ *   hashed    every object's members in the order of a hash of their keys
+ *             (FNV-1a): the same order in every object with the same keys,
+ *             as a hash map gives, and neither the schema's nor one the
+ *             reader guesses statically
  *   shuffled  every object's members in a random order (fixed seed)
  *   escaped   every string and key re-escaped: `/` as `\/`, every non-ASCII
  *             character as `\uXXXX` (a surrogate pair beyond the BMP)
@@ -26,8 +30,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char *const VARIANT_NAMES[VARIANT_COUNT] = {"sorted", "reversed", "shuffled", "escaped",
-                                                  "pretty"};
+const char *const VARIANT_NAMES[VARIANT_COUNT] = {"sorted",   "reversed", "hashed",
+                                                  "shuffled", "escaped",  "pretty"};
 
 /* Deeper than any bench document; bounds the recursion. */
 #define MAX_DEPTH 128
@@ -298,9 +302,10 @@ static const char *skip_value(const char *p, const char *end)
  * position, the key and the value to the member. */
 typedef struct member {
     const char *lead, *key, *colon, *value, *value_end, *trail_end;
-    const char *name; /* decoded key (sorted only) */
+    const char *name; /* decoded key (sorted and hashed only) */
     size_t name_len;
     size_t index;
+    uint32_t hash; /* of the decoded key (hashed only) */
 } member;
 
 static int compare_names(const void *a, const void *b)
@@ -312,6 +317,22 @@ static int compare_names(const void *a, const void *b)
         return c;
     if (x->name_len != y->name_len)
         return x->name_len < y->name_len ? -1 : 1;
+    return x->index < y->index ? -1 : x->index > y->index;
+}
+
+static uint32_t fnv1a(const char *s, size_t n)
+{
+    uint32_t h = 2166136261u;
+    for (size_t i = 0; i < n; i++)
+        h = (h ^ (unsigned char)s[i]) * 16777619u;
+    return h;
+}
+
+static int compare_hashes(const void *a, const void *b)
+{
+    const member *x = a, *y = b;
+    if (x->hash != y->hash)
+        return x->hash < y->hash ? -1 : 1;
     return x->index < y->index ? -1 : x->index > y->index;
 }
 
@@ -351,13 +372,14 @@ static size_t scan_members(rewriter *rw, const char *p, member **ms, const char 
         m->trail_end = skip_ws(m->value_end, rw->end);
         if (m->trail_end >= rw->end)
             return (size_t)-1;
-        if (rw->variant == VARIANT_SORTED) {
+        if (rw->variant == VARIANT_SORTED || rw->variant == VARIANT_HASHED) {
             if (!decode_string(m->key + 1, m->colon - 1, &rw->scratch))
                 return (size_t)-1;
             m->name_len = rw->scratch.len;
             m->name = atd_arena_strdup(rw->keys, rw->scratch.data, rw->scratch.len);
             if (m->name == NULL)
                 return (size_t)-1;
+            m->hash = fnv1a(m->name, m->name_len);
         }
         char c = *m->trail_end;
         p = m->trail_end + 1;
@@ -389,6 +411,8 @@ static const char *emit_object(rewriter *rw, const char *p, int depth)
         memcpy(order, ms, n * sizeof *order);
     if (rw->variant == VARIANT_SORTED && n > 1)
         qsort(order, n, sizeof *order, compare_names);
+    if (rw->variant == VARIANT_HASHED && n > 1)
+        qsort(order, n, sizeof *order, compare_hashes);
     if (rw->variant == VARIANT_REVERSED) {
         for (size_t i = 0; i < n; i++)
             order[i] = ms[n - 1 - i];

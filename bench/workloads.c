@@ -8,8 +8,8 @@
  * report order: the synthetic event lists, the writer micro-workloads, then
  * the files of the data folder (FILES); each read workload of a document
  * (event and FILES) is followed by the variants of its text (variants.c:
- * NAME.sorted, NAME.reversed, NAME.shuffled, NAME.escaped, NAME.pretty),
- * checked against the same reference figures. */
+ * NAME.sorted, NAME.reversed, NAME.hashed, NAME.shuffled, NAME.escaped,
+ * NAME.pretty), checked against the same reference figures. */
 #include "driver.h"
 
 #include "bin_bench.h"
@@ -217,7 +217,8 @@ static void bench_variants(workload *w)
         int n = snprintf(w->name, sizeof w->name, "%s.%s", base, VARIANT_NAMES[v]);
         if (n < 0 || (size_t)n >= sizeof w->name || !selected(w->name))
             continue;
-        w->out_sorted = v == VARIANT_SORTED || v == VARIANT_REVERSED || v == VARIANT_SHUFFLED
+        w->out_sorted = v == VARIANT_SORTED || v == VARIANT_REVERSED || v == VARIANT_HASHED ||
+                                v == VARIANT_SHUFFLED
                             ? &out_sorted
                             : NULL;
         atd_buf text;
