@@ -8,9 +8,8 @@
 # bench/variants.c), the generated reader and yyjson. Writes to stdout a
 # markdown table of every count, then the instructions per byte of atdc's
 # reader against yyjson's for every workload and variant; and, per
-# workload, the callgrind_annotate
-# profiles of the generated reader and writer (where their instructions go,
-# by function) into the output folder.
+# workload, the callgrind_annotate profiles of the generated reader and
+# writer (where their instructions go, by function) into the output folder.
 #
 # Usage: sh bench/callgrind.sh BENCH_BINARY DATA_DIR [OUT_DIR] [N]
 # Environment: WORKLOADS, VARIANTS, CONTENDERS and VARIANT_CONTENDERS

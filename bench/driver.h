@@ -60,10 +60,10 @@ typedef struct workload {
     atd_arena *value_arena; /* the typed value the writers write */
     void *value;
     atd_buf out; /* the generated writer's text of `value` */
-    /* Variants that reorder keys (sorted, reversed, hashed, shuffled) also reorder the entries
-     * of maps read from objects (`<json repr="object">`): a value read from
-     * them writes `out` with every object's keys sorted, this text (NULL for
-     * the other workloads). */
+    /* Variants that reorder keys (variant_reorders_keys) also reorder the
+     * entries of maps read from objects (`<json repr="object">`): a value
+     * read from them writes `out` with every object's keys sorted, this text
+     * (NULL for the other workloads). */
     const atd_buf *out_sorted;
     dom_counts input_counts, out_counts;
     uint64_t typed_checksum; /* event / donut */

@@ -125,6 +125,9 @@ typedef enum doc_variant {
     VARIANT_COUNT
 } doc_variant;
 extern const char *const VARIANT_NAMES[VARIANT_COUNT]; /* "sorted", ... */
+/* Whether variant v reorders objects' keys (and so the entries of maps
+ * read from objects). */
+bool variant_reorders_keys(doc_variant v);
 /* Appends the variant of the valid JSON text [json, json + len) to out;
  * false when the text is not what it expects or memory runs out. */
 bool variant_text(const char *json, size_t len, doc_variant variant, atd_buf *out);

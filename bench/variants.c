@@ -33,6 +33,12 @@
 const char *const VARIANT_NAMES[VARIANT_COUNT] = {"sorted",   "reversed", "hashed",
                                                   "shuffled", "escaped",  "pretty"};
 
+bool variant_reorders_keys(doc_variant v)
+{
+    return v == VARIANT_SORTED || v == VARIANT_REVERSED || v == VARIANT_HASHED ||
+           v == VARIANT_SHUFFLED;
+}
+
 /* Deeper than any bench document; bounds the recursion. */
 #define MAX_DEPTH 128
 

@@ -217,10 +217,7 @@ static void bench_variants(workload *w)
         int n = snprintf(w->name, sizeof w->name, "%s.%s", base, VARIANT_NAMES[v]);
         if (n < 0 || (size_t)n >= sizeof w->name || !selected(w->name))
             continue;
-        w->out_sorted = v == VARIANT_SORTED || v == VARIANT_REVERSED || v == VARIANT_HASHED ||
-                                v == VARIANT_SHUFFLED
-                            ? &out_sorted
-                            : NULL;
+        w->out_sorted = variant_reorders_keys((doc_variant)v) ? &out_sorted : NULL;
         atd_buf text;
         atd_buf_init(&text);
         if (!sorted_ok || !variant_text(input, input_len, (doc_variant)v, &text) ||

@@ -369,8 +369,7 @@ static ATD__HOT_INLINE const char *next_in_container(atd_reader *r, const char *
      * indentation is the guess of the level outside, so that the level
      * inside keeps its own for the members or elements still to come, as
      * when keys out of the schema's order end an object early. */
-    p = atd__skip_ws_as_p(r, p,
-                          ATD__WS_INDENT | ATD__WS_COMMENT | ATD__WS_CLOSING);
+    p = atd__skip_ws_as_p(r, p, ATD__WS_INDENT | ATD__WS_COMMENT | ATD__WS_CLOSING);
     /* the bracket first: the callers settle a ',' right after the value
      * inline, and come here mostly for the container's end */
     if (ATD_LIKELY(p < r->end && *p == close)) {
