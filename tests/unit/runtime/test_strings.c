@@ -7,6 +7,7 @@
 #include "test_files.h"
 
 #include <atd.h>
+#include <atd/detail/copy.h>
 
 /* The UTF-8 kernels and the kernel choice, internal to the runtime. */
 #include "utf8.h" /* runtime/src */
@@ -1341,6 +1342,31 @@ static const char *decode_with(int kernel, char *dst, char *dst_end, const char 
     return atd__decode_text_scalar(dst, dst_end, p, end, dst_out);
 }
 
+/* The short copy behind string bodies (readers and biniou writers), for
+ * every length of its size classes and past them: the bytes arrive, and
+ * nothing is read outside the source (a heap block of exactly n bytes, for
+ * ASan) nor written outside the destination (guard bytes). */
+START_TEST(test_strings_short_copy_every_length)
+{
+    enum { GUARD = 64, MAX = 160 };
+    char dst[GUARD + MAX + GUARD];
+    for (size_t n = 0; n <= MAX; n++) {
+        char *src = malloc(n ? n : 1);
+        ck_assert_ptr_nonnull(src);
+        for (size_t i = 0; i < n; i++)
+            src[i] = (char)('A' + (i * 7 + n) % 26);
+        memset(dst, '#', sizeof dst);
+        atd__copy_short(dst + GUARD, src, n);
+        ck_assert_msg(memcmp(dst + GUARD, src, n) == 0, "length %zu: bytes differ", n);
+        for (size_t i = 0; i < GUARD; i++) {
+            ck_assert_msg(dst[i] == '#', "length %zu: byte %zu before written", n, GUARD - i);
+            ck_assert_msg(dst[GUARD + n + i] == '#', "length %zu: byte %zu after written", n, i);
+        }
+        free(src);
+    }
+}
+END_TEST
+
 /* An escape cut by the end of the input at every offset of the blocks, in
  * an exact-size heap block (so that a load past the end is an ASan error):
  * every kernel stops at the backslash having decoded the text before it. */
@@ -1544,6 +1570,7 @@ Suite *strings_suite(void)
     tcase_add_test(tc, test_strings_decoder_out_of_room);
     tcase_add_test(tc, test_strings_decoder_kernels_agree);
     tcase_add_test(tc, test_strings_decoder_escape_at_end);
+    tcase_add_test(tc, test_strings_short_copy_every_length);
     suite_add_tcase(s, tc);
     tc = tcase_create("suite");
     tcase_add_test(tc, test_strings_suite_i_files);

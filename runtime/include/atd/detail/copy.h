@@ -24,11 +24,17 @@ static ATD__HOT_INLINE void atd__copy_short(char *d, const char *s, size_t n)
             memcpy(d, a, 16);
             memcpy(d + n - 16, b, 16);
         } else if (n <= 64) {
-            char a[32], b[32];
-            memcpy(a, s, 32);
-            memcpy(b, s + n - 32, 32);
-            memcpy(d, a, 32);
-            memcpy(d + n - 32, b, 32);
+            /* 16-byte temporaries: GCC keeps them in registers, while
+             * 32-byte ones go through the stack unless AVX is enabled */
+            char a0[16], a1[16], b0[16], b1[16];
+            memcpy(a0, s, 16);
+            memcpy(a1, s + 16, 16);
+            memcpy(b0, s + n - 32, 16);
+            memcpy(b1, s + n - 16, 16);
+            memcpy(d, a0, 16);
+            memcpy(d + 16, a1, 16);
+            memcpy(d + n - 32, b0, 16);
+            memcpy(d + n - 16, b1, 16);
         } else {
             memcpy(d, s, n);
         }
