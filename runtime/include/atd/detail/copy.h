@@ -10,10 +10,11 @@
 #include "../common.h"
 
 /* Copies s[0..n) to d (the two do not overlap). Up to 64 bytes (names,
- * dates, URLs: most strings of records) move as two fixed-size blocks of
- * 32, 16, 8, 4 or 1 bytes that overlap in the middle: no call, no loop, one
- * compare per size class, no byte read outside s[0..n). Longer runs go to
- * memcpy. */
+ * dates, URLs: most strings of records) move as fixed-size blocks, the
+ * first ones from the start and the others ending at n, overlapping in the
+ * middle (two of 16, 8 or 4 bytes, four of 16 from 33 bytes on, single
+ * bytes below 4): no call, no loop, one compare per size class, no byte
+ * read outside s[0..n). Longer runs go to memcpy. */
 static ATD__HOT_INLINE void atd__copy_short(char *d, const char *s, size_t n)
 {
     if (n > 16) {
@@ -25,7 +26,7 @@ static ATD__HOT_INLINE void atd__copy_short(char *d, const char *s, size_t n)
             memcpy(d + n - 16, b, 16);
         } else if (n <= 64) {
             /* 16-byte temporaries: GCC keeps them in registers, while
-             * 32-byte ones go through the stack unless AVX is enabled */
+             * 32-byte ones would go through the stack without AVX */
             char a0[16], a1[16], b0[16], b1[16];
             memcpy(a0, s, 16);
             memcpy(a1, s + 16, 16);
