@@ -32,7 +32,7 @@ trap 'rm -rf "$tmp"' EXIT
 GLIBC_TUNABLES=glibc.cpu.x86_rep_movsb_threshold=4294967295:glibc.cpu.x86_rep_stosb_threshold=4294967295
 export GLIBC_TUNABLES
 
-workloads=${WORKLOADS:-"event twitter citm_catalog canada github blockchain donut"}
+workloads=${WORKLOADS:-"event event.unknown10 twitter citm_catalog canada github blockchain donut"}
 variants=${VARIANTS-"sorted reversed hashed shuffled escaped pretty"}
 contenders=${CONTENDERS:-"gen.read gen.read.borrow gen.write yyjson.parse yyjson.parse+conv yyjson.print
     simdjson.dom simdjson.ondemand simdjson.minify atd_json.parse atd_json.print cjson.parse cjson.print"}

@@ -231,9 +231,14 @@ const char *atd__scan_string_rest(atd_reader *r, const char *open_quote, const c
         if (*p == '"')
             break;
         if (*p == '\\') {
-            size_t n;
             esc = true;
-            p = escape(r, p, open_quote, NULL, &n);
+            /* the short escapes here; the u escape and errors in escape() */
+            if (ATD_LIKELY(end - p >= 2 && atd__short_escapes[(unsigned char)p[1]] != 0)) {
+                p += 2;
+            } else {
+                size_t n;
+                p = escape(r, p, open_quote, NULL, &n);
+            }
         } else if ((unsigned char)*p >= 0x80) {
             /* Non-ASCII text: the block validator takes it up to the next
              * quote, backslash or control byte; only when it finds the text
@@ -796,21 +801,31 @@ static ATD_NOINLINE_KEY const char *object_key_slow(atd_reader *r, const char *p
 
 const char *atd_object_key_p(atd_reader *r, const char *p, atd_string *key)
 {
-    /* Keys are short plain ASCII followed by ':': one wide scan for the
-     * closing quote, then the colon, with no intermediate bookkeeping. The
-     * scan stops at any byte below 0x20 or above 0x7f, so a key it settles
-     * needs no UTF-8 check. Everything else (whitespace before the key, as
-     * in pretty-printed input for callers that do not skip it first) takes
-     * the slow path. */
-    const char *end = r->end;
-    if (ATD_LIKELY(p < end && *p == '"' && !(r->flags & ATD_READ_LENIENT))) {
-        const char *q = atd__find_special_strict(p + 1, end);
-        if (ATD_LIKELY(end - q >= 2 && q[0] == '"' && q[1] == ':')) {
+#if ATD__INLINE_SSE2
+    /* Keys are short plain ASCII followed by ':': a scan for the closing
+     * quote sixteen bytes at a time, then the colon, while 32 bytes are
+     * left. The scan stops at any byte below 0x20 or above 0x7f, so a key it
+     * settles needs no UTF-8 check. Everything else (whitespace before the
+     * key, as in pretty-printed input for callers that do not skip it first,
+     * the end of the input) takes the slow path, which keeps this one free
+     * of the registers a byte loop would need. */
+    if (ATD_LIKELY(p < r->fast_end && *p == '"' && !(r->flags & ATD_READ_LENIENT))) {
+        const char *q = p + 1;
+        unsigned stops;
+        while ((stops = atd__string_stops(_mm_loadu_si128((const __m128i *)(const void *)q))) == 0) {
+            q += 16;
+            if (q >= r->fast_end)
+                return object_key_slow(r, p, key);
+        }
+        q += __builtin_ctz(stops);
+        /* q < fast_end + 16: q[1] is input */
+        if (ATD_LIKELY(q[0] == '"' && q[1] == ':')) {
             key->ptr = p + 1;
             key->len = (size_t)(q - p - 1);
             return q + 2;
         }
     }
+#endif
     return object_key_slow(r, p, key);
 }
 

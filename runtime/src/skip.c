@@ -11,7 +11,10 @@
  *
  * Strings are validated by the same scanner as atd_read_string, numbers by
  * atd_scan_number plus the next-byte check, literals exactly; nothing is
- * decoded or allocated. */
+ * decoded or allocated. Schemas often declare only some of the fields that
+ * documents carry, so skipping is a hot path too: the common tokens (plain
+ * ASCII strings, literals, whitespace of compact and pretty-printed input)
+ * are settled inline, everything else by the general scanners. */
 #include "atd/reader.h"
 #include "atd/number.h"
 #include "reader_internal.h"
@@ -21,24 +24,26 @@
 
 #define STACK_WORDS (ATD_SKIP_MAX_NESTING / 64)
 
-/* Skips a number or a literal at the cursor (already past whitespace). */
-static bool skip_scalar(atd_reader *r)
+static bool is_delim(unsigned char c)
 {
-    const char *p = r->cur;
+    return (atd__char_class[c] & ATD__CC_DELIM) != 0;
+}
+
+/* Skips a number or a literal at p (already past whitespace) the general
+ * way: near the end of the input, lenient mode's names, and the errors.
+ * Returns the end of the token, or NULL after recording an error. */
+static ATD_NOINLINE const char *skip_scalar_slow(atd_reader *r, const char *p)
+{
     const char *end = r->end;
     unsigned char c = (unsigned char)*p;
     if (c == '-' || (unsigned)(c - '0') < 10) {
         bool is_int;
         const char *q = atd_scan_number(p, end, &is_int);
-        if (q != p && (q == end || (atd__char_class[(unsigned char)*q] & ATD__CC_DELIM))) {
-            r->cur = q;
-            return true;
-        }
-        if ((r->flags & ATD_READ_LENIENT) && atd__match_literal(p, end, "-Infinity", 9) > 0) {
-            r->cur = p + 9;
-            return true;
-        }
-        return atd__fail_found(r, p, ATD_ERR_NUMBER, "a number");
+        if (q != p && (q == end || is_delim((unsigned char)*q)))
+            return q;
+        if ((r->flags & ATD_READ_LENIENT) && atd__match_literal(p, end, "-Infinity", 9) > 0)
+            return p + 9;
+        return atd_fail_cursor(atd__fail_found(r, p, ATD_ERR_NUMBER, "a number"));
     }
     const char *lit = NULL;
     size_t n = 0;
@@ -72,118 +77,168 @@ static bool skip_scalar(atd_reader *r)
     }
     if (lit) {
         int m = atd__match_literal(p, end, lit, n);
-        if (m > 0) {
-            r->cur = p + n;
-            return true;
-        }
+        if (m > 0)
+            return p + n;
         if (m < 0)
-            return atd_reader_fail(r, ATD_ERR_EOF, "unexpected end of input");
+            return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_EOF,
+                                                      "unexpected end of input"));
     }
-    return atd__fail_found(r, p, ATD_ERR_SYNTAX, "a value");
+    return atd_fail_cursor(atd__fail_found(r, p, ATD_ERR_SYNTAX, "a value"));
 }
 
-/* Whitespace at p, with the common cases inline: none, or one space. The
- * rest (runs, comments in lenient mode) goes through the reader; inlining
- * the run scan here would make this helper too big to inline at its four
- * call sites. */
-static inline const char *ws(atd_reader *r, const char *p)
+/* Whitespace at p, the reader's inline skip for the common cases (none, one
+ * space, a newline and the indentation last found at the same level) and
+ * its slow path for the rest. The members of the innermost open container
+ * are at level r->depth; the whitespace after a value mostly leads to a
+ * closing bracket (pretty-printed input puts none before a ','), one level
+ * up. */
+static ATD__HOT_INLINE const char *ws(atd_reader *r, const char *p)
 {
-    const char *end = r->end;
-    if (p < end && (unsigned char)*p > ' ' && *p != '/')
-        return p;
-    if (end - p >= 2 && *p == ' ' && (unsigned char)p[1] > ' ' && p[1] != '/')
-        return p + 1;
-    return atd__skip_ws_slow_p(r, p);
+    return atd__skip_ws_as_p(r, p, ATD__WS_SPACE | ATD__WS_INDENT | ATD__WS_COMMENT);
+}
+static ATD__HOT_INLINE const char *ws_after_value(atd_reader *r, const char *p)
+{
+    return atd__skip_ws_as_p(r, p,
+                             ATD__WS_SPACE | ATD__WS_INDENT | ATD__WS_COMMENT | ATD__WS_CLOSING);
 }
 
-/* The string whose opening quote is at p: plain ASCII in line, the rest by
- * the general scan from where the fast one stopped. Returns the byte after
- * the closing quote, or NULL after recording an error. */
-static inline const char *skip_string(atd_reader *r, const char *p)
+/* The string whose opening quote is at p when it is not plain ASCII (or
+ * in lenient mode): the general scan, from q where the fast one stopped. */
+static ATD_NOINLINE const char *skip_string_rest(atd_reader *r, const char *p, const char *q)
 {
     const char *b, *e;
     bool esc;
-    if (ATD_LIKELY(!(r->flags & ATD_READ_LENIENT))) {
+    if (!(r->flags & ATD_READ_LENIENT))
+        return atd__scan_string_rest(r, p, q, &b, &e, &esc);
+    return atd__scan_string_p(r, p, &b, &e, &esc);
+}
+
+/* The string whose opening quote is at p: plain ASCII in line, the rest by
+ * the general scan. Returns the byte after the closing quote, or NULL after
+ * recording an error. */
+static ATD__HOT_INLINE const char *skip_string(atd_reader *r, const char *p, bool strict)
+{
+    if (ATD_LIKELY(strict)) {
         const char *q = atd__find_special_strict(p + 1, r->end);
         if (ATD_LIKELY(q < r->end && *q == '"'))
             return q + 1;
-        return atd__scan_string_rest(r, p, q, &b, &e, &esc);
+        return skip_string_rest(r, p, q);
     }
-    return atd__scan_string_p(r, p, &b, &e, &esc);
+    return skip_string_rest(r, p, p + 1);
+}
+
+/* Whether the 4 bytes at p are those of lit. */
+static ATD__HOT_INLINE bool word_is(const char *p, const char *lit)
+{
+    uint32_t a, b;
+    memcpy(&a, p, 4);
+    memcpy(&b, lit, 4);
+    return a == b;
 }
 
 const char *atd_skip_value_p(atd_reader *r, const char *p)
 {
     uint64_t stack[STACK_WORDS]; /* bit set: object; clear: array */
     size_t level = 0;            /* open containers in this value */
+    bool in_object = false;      /* the innermost open container's kind */
     unsigned base_depth = r->depth;
     const char *end = r->end;
+    const bool strict = !(r->flags & ATD_READ_LENIENT);
     char c;
 
-value:
     p = ws(r, p);
+value:
+    /* past whitespace */
     if (p >= end)
         goto fail_value;
     c = *p;
-    if (c == '[' || c == '{') {
-        if (r->depth >= r->max_depth) {
+    switch (c) {
+    case '"':
+        p = skip_string(r, p, strict);
+        if (p == NULL)
+            return NULL;
+        goto after_value;
+    case '{':
+    case '[': {
+        if (ATD_UNLIKELY(r->depth >= r->max_depth)) {
             return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_DEPTH,
                                                       "nesting deeper than %u", r->max_depth));
         }
-        if (level >= ATD_SKIP_MAX_NESTING) {
+        if (ATD_UNLIKELY(level >= ATD_SKIP_MAX_NESTING)) {
             return atd_fail_cursor(atd_reader_fail_at(r, atd_reader_offset_of(r, p), ATD_ERR_DEPTH,
                                                       "nesting deeper than %u",
                                                       (unsigned)ATD_SKIP_MAX_NESTING));
         }
         uint64_t bit = UINT64_C(1) << (level & 63);
-        if (c == '{')
+        in_object = c == '{';
+        if (in_object)
             stack[level >> 6] |= bit;
         else
             stack[level >> 6] &= ~bit;
         level++;
         r->depth++;
         p = ws(r, p + 1);
-        if (p < end && *p == (c == '[' ? ']' : '}')) {
+        if (p < end && *p == (in_object ? '}' : ']')) {
             p++;
             goto close;
         }
-        if (c == '[')
-            goto value;
-        goto key;
+        if (in_object)
+            goto key;
+        goto value;
     }
-    if (c == '"') {
-        p = skip_string(r, p);
-        if (!p)
-            return NULL;
-    } else {
-        /* scalars are rare in skipped values: r->cur carries the cursor */
-        r->cur = p;
-        if (!skip_scalar(r))
-            return NULL;
-        p = r->cur;
+    case 't':
+        if (ATD_LIKELY(p < r->fast_end && word_is(p, "true") && is_delim((unsigned char)p[4]))) {
+            p += 4;
+            goto after_value;
+        }
+        break;
+    case 'f':
+        if (ATD_LIKELY(p < r->fast_end && word_is(p + 1, "alse") &&
+                       is_delim((unsigned char)p[5]))) {
+            p += 5;
+            goto after_value;
+        }
+        break;
+    case 'n':
+        if (ATD_LIKELY(p < r->fast_end && word_is(p, "null") && is_delim((unsigned char)p[4]))) {
+            p += 4;
+            goto after_value;
+        }
+        break;
+    default:
+        if (c == '-' || (unsigned)(c - '0') < 10) {
+            bool is_int;
+            const char *q = atd_scan_number(p, end, &is_int);
+            if (ATD_LIKELY(q != p && q < end && is_delim((unsigned char)*q))) {
+                p = q;
+                goto after_value;
+            }
+        }
+        break;
     }
+    p = skip_scalar_slow(r, p);
+    if (p == NULL)
+        return NULL;
 
 after_value:
     if (level == 0)
         return p;
-    p = ws(r, p);
-    {
-        bool in_object = (stack[(level - 1) >> 6] >> ((level - 1) & 63)) & 1;
-        if (p < end) {
-            c = *p;
-            if (c == ',') {
-                p++;
-                if (in_object)
-                    goto key;
-                goto value;
-            }
-            if (c == (in_object ? '}' : ']')) {
-                p++;
-                goto close;
-            }
+    p = ws_after_value(r, p);
+    if (ATD_LIKELY(p < end)) {
+        c = *p;
+        if (c == ',') {
+            p = ws(r, p + 1);
+            if (in_object)
+                goto key;
+            goto value;
         }
-        return atd_fail_cursor(atd__fail_found(r, p, ATD_ERR_SYNTAX, in_object ? "',' or '}'" : "',' or ']'"));
+        if (c == (in_object ? '}' : ']')) {
+            p++;
+            goto close;
+        }
     }
+    return atd_fail_cursor(
+        atd__fail_found(r, p, ATD_ERR_SYNTAX, in_object ? "',' or '}'" : "',' or ']'"));
 
 close:
     level--;
@@ -192,19 +247,22 @@ close:
         r->depth = base_depth;
         return p;
     }
+    in_object = (stack[(level - 1) >> 6] >> ((level - 1) & 63)) & 1;
     goto after_value;
 
 key:
-    p = ws(r, p);
-    if (p >= end || *p != '"')
+    /* past whitespace */
+    if (ATD_UNLIKELY(p >= end || *p != '"'))
         return atd_fail_cursor(atd__fail_found(r, p, ATD_ERR_SYNTAX, "an object key"));
-    p = skip_string(r, p);
-    if (!p)
+    p = skip_string(r, p, strict);
+    if (p == NULL)
         return NULL;
-    p = ws(r, p);
-    if (p >= end || *p != ':')
-        return atd_fail_cursor(atd__fail_found(r, p, ATD_ERR_SYNTAX, "':'"));
-    p++;
+    if (ATD_UNLIKELY(p >= end || *p != ':')) {
+        p = ws(r, p);
+        if (p >= end || *p != ':')
+            return atd_fail_cursor(atd__fail_found(r, p, ATD_ERR_SYNTAX, "':'"));
+    }
+    p = ws(r, p + 1);
     goto value;
 
 fail_value:
