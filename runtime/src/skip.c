@@ -136,6 +136,41 @@ static ATD__HOT_INLINE bool word_is(const char *p, const char *lit)
     return a == b;
 }
 
+static ATD__HOT_INLINE bool is_digit(char c)
+{
+    return (unsigned)((unsigned char)c - '0') < 10;
+}
+
+/* The digits at p, at most 15: the end of the run, or NULL for none or
+ * more (reads at most 16 bytes from p). */
+static ATD__HOT_INLINE const char *digit_run(const char *p)
+{
+    const char *q = p, *stop = p + 16;
+    while (q < stop && is_digit(*q))
+        q++;
+    return q == p || q == stop ? NULL : q;
+}
+
+/* The number at p while 32 bytes are left, when it has at most 15 digits
+ * before the point and 15 after it and no exponent, and a delimiter
+ * follows: its end, found a byte at a time (the loops' branches follow the
+ * lengths of a document's numbers, which repeat from one value to the
+ * next, so the next token's loads need not wait for a count computed from
+ * the digits). NULL for anything else, which atd_scan_number settles. */
+static ATD__HOT_INLINE const char *skip_short_number(const char *p)
+{
+    const char *q = p;
+    if (*q == '-')
+        q++;
+    if (*q == '0')
+        q++;
+    else if ((q = digit_run(q)) == NULL)
+        return NULL;
+    if (*q == '.' && (q = digit_run(q + 1)) == NULL)
+        return NULL;
+    return is_delim((unsigned char)*q) ? q : NULL;
+}
+
 const char *atd_skip_value_p(atd_reader *r, const char *p)
 {
     uint64_t stack[STACK_WORDS]; /* bit set: object; clear: array */
@@ -206,10 +241,9 @@ value:
         }
         break;
     default:
-        if (c == '-' || (unsigned)(c - '0') < 10) {
-            bool is_int;
-            const char *q = atd_scan_number(p, end, &is_int);
-            if (ATD_LIKELY(q != p && q < end && is_delim((unsigned char)*q))) {
+        if (c == '-' || is_digit(c)) {
+            const char *q = p < r->fast_end ? skip_short_number(p) : NULL;
+            if (ATD_LIKELY(q != NULL)) {
                 p = q;
                 goto after_value;
             }

@@ -894,6 +894,8 @@ START_TEST(test_reader_skip_values)
         /* other whitespace, escapes, non-ASCII text, numbers of every shape */
         "[\r\n\t1,\t2 ,\r\n\"esc \\\" \\\\ \\n \\u00e9\", \"caf\xc3\xa9 \xe2\x82\xac\"]",
         "[0, -0, 0.5, -12.25, 1e5, 2E-3, 123456789012345678901234567890]",
+        /* around the inline number scan's 15 digits a side */
+        "[123456789012345,1234567890123456,0.123456789012345,0.1234567890123456,-1.5e-7]",
         "{\"k\" :1, \"l\"\n:\n[true,false,null]}",
     };
     for (size_t i = 0; i < sizeof good / sizeof good[0]; i++)
@@ -913,6 +915,10 @@ START_TEST(test_reader_skip_values)
         {"[1x]", ATD_ERR_NUMBER, 1, "expected a number, found 1x"},
         {"[-]", ATD_ERR_NUMBER, 1, "expected a number, found -"},
         {"[1.]", ATD_ERR_NUMBER, 1, "expected a number, found 1."},
+        {"[1.e5]", ATD_ERR_NUMBER, 1, "expected a number, found 1.e5"},
+        {"[-01]", ATD_ERR_NUMBER, 1, "expected a number, found -01"},
+        {"[1.5e]", ATD_ERR_NUMBER, 1, "expected a number, found 1.5e"},
+        {"[1111111111111111111111111111111111111111", ATD_ERR_EOF, 41, "unexpected end of input"},
         {"[tru]", ATD_ERR_SYNTAX, 1, "expected a value, found tru"},
         {"[truex]", ATD_ERR_SYNTAX, 1, "expected a value, found truex"},
         {"[fals]", ATD_ERR_SYNTAX, 1, "expected a value, found fals"},
