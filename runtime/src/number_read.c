@@ -315,8 +315,11 @@ static ATD__HOT_INLINE const char *int_long_tail(const char *q, uint64_t v, unsi
  * (the general path then reads it or reports the exact error). */
 #ifdef NUMBER_SSE2
 /* One block gives the digit count; the 16 bytes that end with the last
- * digit, the ones before the first digit cleared, give the value. */
-static ATD__HOT_INLINE const char *int_fast(const char *p, int64_t *out)
+ * digit, the ones before the first digit cleared, give the value. The
+ * cursor moves by the count last found at the same place (*guess), which a
+ * branch checks: the next token's loads then need not wait for the count,
+ * and a field's integers often have one length (dates, codes, counts). */
+static ATD__HOT_INLINE const char *int_fast(const char *p, int64_t *out, unsigned char *guess)
 {
     const char *s = atd__past_byte(p, '-');
     bool neg = s != p;
@@ -329,7 +332,7 @@ static ATD__HOT_INLINE const char *int_fast(const char *p, int64_t *out)
         uint64_t halves = halves16(digit_values16(block));
         return int_long_tail(s + 16, (halves & 0xFFFFFFFF) * 100000000 + (halves >> 32), neg, out);
     }
-    const char *q = s + n;
+    const char *q = atd__past_count(s, n, guess);
     if (!(atd__char_class[(unsigned char)*q] & ATD__CC_DELIM))
         return NULL;
     __m128i last = _mm_loadu_si128((const __m128i *)(const void *)(q - 16));
@@ -339,8 +342,9 @@ static ATD__HOT_INLINE const char *int_fast(const char *p, int64_t *out)
 }
 #else
 /* One word, or two past 7 digits. */
-static ATD__HOT_INLINE const char *int_fast(const char *p, int64_t *out)
+static ATD__HOT_INLINE const char *int_fast(const char *p, int64_t *out, unsigned char *guess)
 {
+    (void)guess;
     const char *s = atd__past_byte(p, '-');
     bool neg = s != p;
     uint64_t t = digit_values(load8(s));
@@ -373,7 +377,7 @@ static ATD__HOT_INLINE const char *int_fast(const char *p, int64_t *out)
 #endif
 #endif
 
-const char *atd__read_int64_token(atd_reader *r, const char *p, int64_t *out)
+const char *atd__read_int64_token(atd_reader *r, const char *p, int64_t *out, unsigned slot)
 {
 #ifdef HAVE_SWAR
 #ifdef NUMBER_SSE2
@@ -382,7 +386,7 @@ const char *atd__read_int64_token(atd_reader *r, const char *p, int64_t *out)
     bool room = r->end - p >= INT_SPAN;
 #endif
     if (ATD_LIKELY(room)) {
-        const char *q = int_fast(p, out);
+        const char *q = int_fast(p, out, &r->lengths[slot]);
         if (ATD_LIKELY(q != NULL))
             return q;
     }

@@ -732,9 +732,14 @@ const char *atd__read_int64_slow(atd_reader *r, const char *p, int64_t *out)
     return read_int_other(r, p, out);
 }
 
-const char *atd_read_int64_p(atd_reader *r, const char *p, int64_t *out)
+const char *atd__read_int64_at_p(atd_reader *r, const char *p, int64_t *out, unsigned slot)
 {
-    return atd__read_int64_token(r, atd_skip_ws_p(r, p), out);
+    return atd__read_int64_token(r, atd_skip_ws_p(r, p), out, slot % ATD__LENGTH_SLOTS);
+}
+
+const char *(atd_read_int64_p)(atd_reader *r, const char *p, int64_t *out)
+{
+    return atd__read_int64_at_p(r, p, out, 0);
 }
 
 bool atd_read_int64(atd_reader *r, int64_t *out)

@@ -64,10 +64,11 @@ const char *atd__read_double_slow(atd_reader *r, const char *p, double *out);
  * tried it (atd__read_double_slow after atd__read_double_token). */
 const char *atd__parse_double_general(const char *p, const char *end, double *out);
 
-/* The same for atd_read_int64_p: the common bare integer (number_read.c),
- * anything else (reader.c: long integers, integers near the end of the
- * input, quoted integers and the errors). */
-const char *atd__read_int64_token(atd_reader *r, const char *p, int64_t *out);
+/* The same for atd_read_int64_p: the common bare integer (number_read.c;
+ * slot: the place's length guess in atd_reader.lengths), anything else
+ * (reader.c: long integers, integers near the end of the input, quoted
+ * integers and the errors). */
+const char *atd__read_int64_token(atd_reader *r, const char *p, int64_t *out, unsigned slot);
 const char *atd__read_int64_slow(atd_reader *r, const char *p, int64_t *out);
 
 #endif

@@ -713,8 +713,18 @@ bool atd_read_null(atd_reader *r);
 const char *atd_read_bool_p(atd_reader *r, const char *p, bool *out);
 bool atd_read_bool(atd_reader *r, bool *out);
 /* A JSON integer, or a string holding a decimal integer ("42", "-7", "+7")
- * (as atdgen reads them). Fractions, exponents and overflow are errors. */
-const char *atd_read_int64_p(atd_reader *r, const char *p, int64_t *out);
+ * (as atdgen reads them). Fractions, exponents and overflow are errors.
+ * (A macro, as atd_read_string_p is, that gives atd__read_int64_at_p a
+ * number per place it is called from, for the length guess of
+ * atd_reader.lengths.) */
+#ifdef __COUNTER__
+#define atd_read_int64_p(r, p, out)                                                                \
+    atd__read_int64_at_p(r, p, out, (unsigned)(__COUNTER__ % ATD__LENGTH_SLOTS))
+#else
+#define atd_read_int64_p(r, p, out) atd__read_int64_at_p(r, p, out, 0)
+#endif
+/* The function itself, for code that takes its address. */
+const char *(atd_read_int64_p)(atd_reader *r, const char *p, int64_t *out);
 bool atd_read_int64(atd_reader *r, int64_t *out);
 /* Same, then checks min <= value <= max (ATD_ERR_RANGE otherwise, at the
  * value, "integer N out of range [MIN, MAX]").

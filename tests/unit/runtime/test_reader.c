@@ -207,6 +207,60 @@ START_TEST(test_reader_int_every_length)
 }
 END_TEST
 
+/* The reader moves the cursor past an integer by the length it last found
+ * at the same place (atd_reader.lengths) and checks that guess: integers of
+ * random lengths (mostly the length before, else any of 1 to 18 digits,
+ * some negative) read at one place, the guess now right, now wrong, read
+ * what they are and leave the cursor after them. */
+START_TEST(test_reader_int_length_guesses)
+{
+    char json[4096];
+    int64_t want[64];
+    uint64_t rng = 7;
+    for (int doc = 0; doc < 50; doc++) {
+        size_t n = 0, digits = 1;
+        json[n++] = '[';
+        for (int i = 0; i < 64; i++) {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            if (i == 0 || rng % 3 == 0)
+                digits = 1 + (size_t)(rng >> 8) % 18;
+            bool neg = (rng >> 16) % 4 == 0;
+            if (i > 0)
+                json[n++] = ',';
+            if (neg)
+                json[n++] = '-';
+            int64_t v = 0;
+            for (size_t k = 0; k < digits; k++) {
+                int d = k == 0 ? 1 + (int)((rng >> 24) % 9) : (int)((rng >> (20 + k)) % 10);
+                json[n++] = (char)('0' + d);
+                v = v * 10 + d;
+            }
+            want[i] = neg ? -v : v;
+        }
+        json[n++] = ']';
+        memset(json + n, ' ', 40);
+        n += 40;
+        fixture f;
+        fx_open_n(&f, json, n, 0);
+        bool more = false;
+        const char *p = atd_array_begin_p(&f.r, f.r.cur, &more);
+        for (int i = 0; i < 64; i++) {
+            ck_assert_msg(more && p != NULL, "doc %d int %d", doc, i);
+            int64_t got = 0;
+            p = atd_read_int64_p(&f.r, p, &got); /* one place for all */
+            ck_assert_msg(p != NULL && got == want[i], "doc %d int %d: %lld, wanted %lld", doc, i,
+                          (long long)got, (long long)want[i]);
+            ck_assert_msg(*p == (i == 63 ? ']' : ','), "doc %d int %d", doc, i);
+            p = atd_array_next_p(&f.r, p, &more);
+        }
+        ck_assert(p != NULL && !more);
+        fx_close(&f);
+    }
+}
+END_TEST
+
 START_TEST(test_reader_int_strings)
 {
     INT_OK("\"42\"", 42);
@@ -1046,6 +1100,7 @@ Suite *reader_suite(void)
     tcase_add_test(tc, test_reader_int_numbers);
     tcase_add_test(tc, test_reader_int_rejects);
     tcase_add_test(tc, test_reader_int_every_length);
+    tcase_add_test(tc, test_reader_int_length_guesses);
     tcase_add_test(tc, test_reader_int_strings);
     tcase_add_test(tc, test_reader_int_range);
     tcase_add_test(tc, test_reader_double);
