@@ -732,9 +732,23 @@ const char *atd__read_int64_slow(atd_reader *r, const char *p, int64_t *out)
     return read_int_other(r, p, out);
 }
 
+/* atd__read_int64_at_p after whitespace: out of line, so that the common
+ * integer, right after the ':' or the ',' or one space, is read with no
+ * stack frame. */
+static ATD_NOINLINE const char *read_int64_after_ws(atd_reader *r, const char *p, int64_t *out,
+                                                    unsigned slot)
+{
+    return atd__read_int64_token(r, atd_skip_ws_p(r, p), out, slot);
+}
+
 const char *atd__read_int64_at_p(atd_reader *r, const char *p, int64_t *out, unsigned slot)
 {
-    return atd__read_int64_token(r, atd_skip_ws_p(r, p), out, slot % ATD__LENGTH_SLOTS);
+    if (ATD_LIKELY(p < r->fast_end)) {
+        const char *q = atd__past_byte(p, ' ');
+        if (ATD_LIKELY((unsigned char)*q > ' ' && *q != '/'))
+            return atd__read_int64_token(r, q, out, slot);
+    }
+    return read_int64_after_ws(r, p, out, slot);
 }
 
 const char *(atd_read_int64_p)(atd_reader *r, const char *p, int64_t *out)

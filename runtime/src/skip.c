@@ -10,7 +10,7 @@
  * nesting limit does not depend on which of its values are skipped.
  *
  * Strings are validated by the same scanner as atd_read_string, numbers by
- * atd_scan_number plus the next-byte check, literals exactly; nothing is
+ * their grammar plus the next-byte check, literals exactly; nothing is
  * decoded or allocated. Schemas often declare only some of the fields that
  * documents carry, so skipping is a hot path too: the common tokens (plain
  * ASCII strings, literals, whitespace of compact and pretty-printed input)
@@ -24,9 +24,14 @@
 
 #define STACK_WORDS (ATD_SKIP_MAX_NESTING / 64)
 
-static bool is_delim(unsigned char c)
+static ATD__HOT_INLINE bool is_delim(unsigned char c)
 {
     return (atd__char_class[c] & ATD__CC_DELIM) != 0;
+}
+
+static ATD__HOT_INLINE bool is_digit(char c)
+{
+    return (unsigned)((unsigned char)c - '0') < 10;
 }
 
 /* Skips a number or a literal at p (already past whitespace) the general
@@ -36,7 +41,7 @@ static ATD_NOINLINE const char *skip_scalar_slow(atd_reader *r, const char *p)
 {
     const char *end = r->end;
     unsigned char c = (unsigned char)*p;
-    if (c == '-' || (unsigned)(c - '0') < 10) {
+    if (c == '-' || is_digit((char)c)) {
         bool is_int;
         const char *q = atd_scan_number(p, end, &is_int);
         if (q != p && (q == end || is_delim((unsigned char)*q)))
@@ -134,11 +139,6 @@ static ATD__HOT_INLINE bool word_is(const char *p, const char *lit)
     memcpy(&a, p, 4);
     memcpy(&b, lit, 4);
     return a == b;
-}
-
-static ATD__HOT_INLINE bool is_digit(char c)
-{
-    return (unsigned)((unsigned char)c - '0') < 10;
 }
 
 /* The digits at p, at most 15: the end of the run, or NULL for none or

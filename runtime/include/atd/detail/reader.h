@@ -216,7 +216,8 @@ const char *atd__read_string_p(atd_reader *r, const char *p, atd_string *out);
  * chunk had room for 16): the scan goes on after them. */
 const char *atd__read_string_after_p(atd_reader *r, const char *p, unsigned n, atd_string *out);
 
-/* atd_read_int64_p (reader.h) with the number of its place, `slot`. */
+/* atd_read_int64_p (reader.h) with the number of its place, `slot`
+ * (below ATD__LENGTH_SLOTS). */
 const char *atd__read_int64_at_p(atd_reader *r, const char *p, int64_t *out, unsigned slot);
 
 /* atd_read_string_p (reader.h) with the number of its place, `slot`. */
