@@ -97,10 +97,11 @@ typedef struct atd_reader {
      * token's reads do not wait for the count of the whitespace. Set by
      * the runtime; any value is correct, only slower. */
     unsigned char indent[ATD__INDENT_LEVELS];
-    /* The same for the length of the short string last read at each place
-     * of the code that reads strings (a number per call of
-     * atd_read_string_p, modulo ATD__LENGTH_SLOTS): a field's strings
-     * often have one length (ids, dates, codes). */
+    /* The same for the length of the short string or of the integer last
+     * read at each place of the code that reads them (a number per call of
+     * atd_read_string_p or atd_read_int64_p, modulo ATD__LENGTH_SLOTS): a
+     * field's strings and integers often have one length (ids, dates,
+     * codes, counts). */
     unsigned char lengths[ATD__LENGTH_SLOTS];
     /* First error; err_code == ATD_ERR_OK while none. */
     atd_error_code err_code;
