@@ -745,7 +745,7 @@ const char *atd__read_int64_at_p(atd_reader *r, const char *p, int64_t *out, uns
 {
     if (ATD_LIKELY(p < r->fast_end)) {
         const char *q = atd__past_byte(p, ' ');
-        if (ATD_LIKELY((unsigned char)*q > ' ' && *q != '/'))
+        if (ATD_LIKELY(atd__ws_stop((unsigned char)*q, false)))
             return atd__read_int64_token(r, q, out, slot);
     }
     return read_int64_after_ws(r, p, out, slot);

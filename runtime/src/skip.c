@@ -20,8 +20,6 @@
 #include "reader_internal.h"
 #include "scan.h"
 
-#include <string.h>
-
 #define STACK_WORDS (ATD_SKIP_MAX_NESTING / 64)
 
 static ATD__HOT_INLINE bool is_delim(unsigned char c)
@@ -132,15 +130,6 @@ static ATD__HOT_INLINE const char *skip_string(atd_reader *r, const char *p, boo
     return skip_string_rest(r, p, p + 1);
 }
 
-/* Whether the 4 bytes at p are those of lit. */
-static ATD__HOT_INLINE bool word_is(const char *p, const char *lit)
-{
-    uint32_t a, b;
-    memcpy(&a, p, 4);
-    memcpy(&b, lit, 4);
-    return a == b;
-}
-
 /* The digits at p, at most 15: the end of the run, or NULL for none or
  * more (reads at most 16 bytes from p). */
 static ATD__HOT_INLINE const char *digit_run(const char *p)
@@ -222,20 +211,22 @@ value:
         goto value;
     }
     case 't':
-        if (ATD_LIKELY(p < r->fast_end && word_is(p, "true") && is_delim((unsigned char)p[4]))) {
+        if (ATD_LIKELY(p < r->fast_end && atd_bytes_eq(p, "true", 4) &&
+                       is_delim((unsigned char)p[4]))) {
             p += 4;
             goto after_value;
         }
         break;
     case 'f':
-        if (ATD_LIKELY(p < r->fast_end && word_is(p + 1, "alse") &&
+        if (ATD_LIKELY(p < r->fast_end && atd_bytes_eq(p, "false", 5) &&
                        is_delim((unsigned char)p[5]))) {
             p += 5;
             goto after_value;
         }
         break;
     case 'n':
-        if (ATD_LIKELY(p < r->fast_end && word_is(p, "null") && is_delim((unsigned char)p[4]))) {
+        if (ATD_LIKELY(p < r->fast_end && atd_bytes_eq(p, "null", 4) &&
+                       is_delim((unsigned char)p[4]))) {
             p += 4;
             goto after_value;
         }
