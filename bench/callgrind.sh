@@ -12,8 +12,10 @@
 # writer (where their instructions go, by function) into the output folder.
 #
 # Usage: sh bench/callgrind.sh BENCH_BINARY DATA_DIR [OUT_DIR] [N]
-# Environment: WORKLOADS, VARIANTS, CONTENDERS and VARIANT_CONTENDERS
-# (space-separated) replace the default lists below (VARIANTS="" for none).
+# Environment: WORKLOADS, VARIANTS, CONTENDERS, VARIANT_CONTENDERS and
+# PARTIAL_WORKLOADS (those that also count gen.read.partial, on the workload
+# and its variants) replace the default lists below (VARIANTS="" or
+# PARTIAL_WORKLOADS="" for none).
 set -eu
 bench=$1
 data=$2
@@ -37,6 +39,7 @@ variants=${VARIANTS-"sorted reversed hashed shuffled escaped pretty"}
 contenders=${CONTENDERS:-"gen.read gen.read.borrow gen.write yyjson.parse yyjson.parse+conv yyjson.print
     simdjson.dom simdjson.ondemand simdjson.minify atd_json.parse atd_json.print cjson.parse cjson.print"}
 variant_contenders=${VARIANT_CONTENDERS:-"gen.read yyjson.parse"}
+partial_workloads=${PARTIAL_WORKLOADS-"twitter"}
 # "workload contender instructions/document bytes/document" per line.
 counts="$tmp/counts"
 : > "$counts"
@@ -79,11 +82,13 @@ count() {
 echo "| workload | contender | instructions / document | bytes / document | instructions / byte |"
 echo "|---|---|---:|---:|---:|"
 for wl in $workloads; do
-    for id in $contenders; do
+    # gen.read.partial: where a schema for part of the document exists
+    case " $partial_workloads " in *" $wl "*) partial=gen.read.partial ;; *) partial= ;; esac
+    for id in $contenders $partial; do
         count "$wl" "$id"
     done
     for v in $variants; do
-        for id in $variant_contenders; do
+        for id in $variant_contenders $partial; do
             count "$wl.$v" "$id"
         done
     done
@@ -113,3 +118,22 @@ awk '$2 == "gen.read" { atdc[$1] = $3 / $4; bytes[$1] = $4; order[++k] = $1 }
 echo
 echo "atdc / yyjson is the share of yyjson's instructions the generated reader runs"
 echo "(the required bound is 1/1.3 = 0.769 or less, on every workload and variant)."
+if [ -n "$partial_workloads" ]; then
+    echo
+    echo "### Reading part of a document: gen.read.partial against yyjson"
+    echo
+    echo "A schema of a few of the document's fields (bench/twitter_partial.atd): most"
+    echo "members are unknown fields, whose values the reader skips and validates."
+    echo
+    echo "| workload | bytes | atdc gen.read.partial | yyjson.parse | atdc / yyjson |"
+    echo "|---|---:|---:|---:|---:|"
+    awk '$2 == "gen.read.partial" { atdc[$1] = $3 / $4; bytes[$1] = $4; order[++k] = $1 }
+         $2 == "yyjson.parse" { yy[$1] = $3 / $4 }
+         END {
+             for (i = 1; i <= k; i++) {
+                 w = order[i]
+                 if (w in yy)
+                     printf "| %s | %d | %.2f | %.2f | %.3f |\n", w, bytes[w], atdc[w], yy[w], atdc[w] / yy[w]
+             }
+         }' "$counts"
+fi

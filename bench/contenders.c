@@ -161,6 +161,50 @@ static const contender_kind gen_read_borrow = {
     false, new_arena_and_value, gen_read_borrow_run, gen_read_check, gen_read_borrow_fresh, NULL,
     NULL};
 
+/* The generated reader of a schema for part of the document
+ * (partial_ops): most members are unknown fields, skipped. */
+static bool gen_read_partial_setup(contender *c)
+{
+    c->arena = atd_arena_new(0, &counting_allocator);
+    c->value = calloc(1, c->w->ops->partial->size);
+    return (c->arena != NULL && c->value != NULL) || fail(c, "no memory");
+}
+
+static bool gen_read_partial_into(const contender *c, atd_arena *arena)
+{
+    atd_reader r;
+    atd_arena_reset(arena);
+    atd_reader_init(&r, c->w->input, c->w->input_len, arena, 0);
+    return c->w->ops->partial->read(&r, c->value) && atd_read_end(&r);
+}
+
+static bool gen_read_partial_run(contender *c)
+{
+    return gen_read_partial_into(c, c->arena);
+}
+
+static bool gen_read_partial_check(contender *c)
+{
+    return c->w->ops->partial->check(c->w->value, c->value) ||
+           fail(c, "the fields read differ from the whole value's");
+}
+
+static bool gen_read_partial_fresh(contender *c)
+{
+    atd_arena *a = atd_arena_new(0, &counting_allocator);
+    bool ok = a != NULL && gen_read_partial_into(c, a);
+    atd_arena_free(a);
+    return ok;
+}
+
+static const contender_kind gen_read_partial = {false,
+                                                gen_read_partial_setup,
+                                                gen_read_partial_run,
+                                                gen_read_partial_check,
+                                                gen_read_partial_fresh,
+                                                NULL,
+                                                NULL};
+
 /* ======================================================================== */
 /* MARK: generic parsers (generic_lib)                                       */
 /* ======================================================================== */
@@ -613,34 +657,38 @@ static const lib_entry LIBS[] = {
 typedef struct contender_row {
     const char *id; /* per_lib rows: the part after "<lib>." */
     const contender_kind *kind;
-    unsigned groups; /* GROUP_* in which it runs */
-    bool per_lib;    /* once per generic parser of LIBS */
-    bool needs_conv; /* only where DOM -> struct conversions exist (event, donut) */
-    bool baseline;   /* the generated reader / writer the ratios divide by */
-    bool needs_bin;  /* biniou: where the schema has it, once per value (not per text variant) */
+    unsigned groups;    /* GROUP_* in which it runs */
+    bool per_lib;       /* once per generic parser of LIBS */
+    bool needs_conv;    /* only where DOM -> struct conversions exist (event, donut) */
+    bool baseline;      /* the generated reader / writer the ratios divide by */
+    bool needs_bin;     /* biniou: where the schema has it, once per value (not per text variant) */
+    bool needs_partial; /* where the workload has a schema for part of it (partial_ops) */
 } contender_row;
 
 static const contender_row CONTENDERS[] = {
-    {"gen.read", &gen_read, GROUP_READ | GROUP_VARIANT, false, false, true, false},
-    {"gen.read.borrow", &gen_read_borrow, GROUP_READ | GROUP_VARIANT, false, false, false, false},
-    {"bin.read", &bin_read, GROUP_READ, false, false, false, true},
-    {"parse", &lib_parse, GROUP_READ | GROUP_VARIANT, true, false, false, false},
-    {"parse+conv", &lib_parse_conv, GROUP_READ, true, true, false, false},
+    {"gen.read", &gen_read, GROUP_READ | GROUP_VARIANT, false, false, true, false, false},
+    {"gen.read.borrow", &gen_read_borrow, GROUP_READ | GROUP_VARIANT, false, false, false, false,
+     false},
+    {"gen.read.partial", &gen_read_partial, GROUP_READ | GROUP_VARIANT, false, false, false, false,
+     true},
+    {"bin.read", &bin_read, GROUP_READ, false, false, false, true, false},
+    {"parse", &lib_parse, GROUP_READ | GROUP_VARIANT, true, false, false, false, false},
+    {"parse+conv", &lib_parse_conv, GROUP_READ, true, true, false, false, false},
 #ifdef BENCH_HAVE_SIMDJSON
-    {"simdjson.dom", &simd_dom, GROUP_READ | GROUP_VARIANT, false, false, false, false},
-    {"simdjson.ondemand", &simd_od, GROUP_READ, false, false, false, false},
+    {"simdjson.dom", &simd_dom, GROUP_READ | GROUP_VARIANT, false, false, false, false, false},
+    {"simdjson.ondemand", &simd_od, GROUP_READ, false, false, false, false, false},
 #endif
-    {"memcpy", &memcpy_in, GROUP_READ, false, false, false, false},
-    {"gen.write", &gen_write_mem, GROUP_WRITE | GROUP_SINK, false, false, true, false},
-    {"bin.write", &bin_write, GROUP_WRITE, false, false, false, true},
-    {"gen.write.fd", &gen_write_fd, GROUP_SINK, false, false, false, false},
-    {"gen.write.FILE", &gen_write_file, GROUP_SINK, false, false, false, false},
-    {"atd_json.struct>dom>text", &struct_dom_text, GROUP_WRITE, false, true, false, false},
-    {"print", &lib_print, GROUP_WRITE, true, false, false, false},
+    {"memcpy", &memcpy_in, GROUP_READ, false, false, false, false, false},
+    {"gen.write", &gen_write_mem, GROUP_WRITE | GROUP_SINK, false, false, true, false, false},
+    {"bin.write", &bin_write, GROUP_WRITE, false, false, false, true, false},
+    {"gen.write.fd", &gen_write_fd, GROUP_SINK, false, false, false, false, false},
+    {"gen.write.FILE", &gen_write_file, GROUP_SINK, false, false, false, false, false},
+    {"atd_json.struct>dom>text", &struct_dom_text, GROUP_WRITE, false, true, false, false, false},
+    {"print", &lib_print, GROUP_WRITE, true, false, false, false, false},
 #ifdef BENCH_HAVE_SIMDJSON
-    {"simdjson.minify", &simd_minify_kind, GROUP_WRITE, false, false, false, false},
+    {"simdjson.minify", &simd_minify_kind, GROUP_WRITE, false, false, false, false, false},
 #endif
-    {"memcpy", &memcpy_out, GROUP_WRITE, false, false, false, false},
+    {"memcpy", &memcpy_out, GROUP_WRITE, false, false, false, false, false},
 };
 
 #define COUNT(a) (sizeof(a) / sizeof((a)[0]))
@@ -669,6 +717,7 @@ static bool row_applies(const contender_row *row, const lib_entry *lib, const wo
 {
     return (row->groups & groups) != 0 && (!row->needs_conv || w->ops->conv != CONV_NONE) &&
            (!row->needs_bin || (w->ops->bin != NULL && (groups & GROUP_WRITE) != 0)) &&
+           (!row->needs_partial || w->ops->partial != NULL) &&
            (lib == NULL || lib->variants || (groups & ~(unsigned)GROUP_VARIANT) != 0);
 }
 

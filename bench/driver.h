@@ -43,13 +43,23 @@ typedef struct bin_ops {
     int (*to_biniou)(const void *v, atd_buf *b);
 } bin_ops;
 
+/* A schema written for a few fields of the same document, as users write
+ * for the part of a document they need: its reader skips every other
+ * member. check tells whether the part read agrees with the whole value. */
+typedef struct partial_ops {
+    size_t size;
+    bool (*read)(atd_reader *r, void *out);
+    bool (*check)(const void *whole, const void *part);
+} partial_ops;
+
 typedef struct schema_ops {
     size_t size;
     bool (*read)(atd_reader *r, void *out);
     bool (*write)(atd_writer *w, const void *v);
     /* Which hand-written conversions from a generic DOM exist (event, donut). */
     conv_kind conv;
-    const bin_ops *bin; /* NULL: no biniou contenders */
+    const bin_ops *bin;         /* NULL: no biniou contenders */
+    const partial_ops *partial; /* NULL: no gen.read.partial */
 } schema_ops;
 
 typedef struct workload {

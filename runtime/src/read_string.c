@@ -232,9 +232,15 @@ const char *atd__scan_string_rest(atd_reader *r, const char *open_quote, const c
             break;
         if (*p == '\\') {
             esc = true;
-            /* the short escapes here; the u escape and errors in escape() */
+            /* the short escapes and a \u escape of no surrogate here;
+             * surrogate pairs and errors in escape() */
+            unsigned u;
             if (ATD_LIKELY(end - p >= 2 && atd__short_escapes[(unsigned char)p[1]] != 0)) {
                 p += 2;
+            } else if (end - p >= 6 && p[1] == 'u' &&
+                       (u = atd__hex4((const unsigned char *)p + 2)) <= 0xffff &&
+                       u - 0xd800u >= 0x800u) {
+                p += 6;
             } else {
                 size_t n;
                 p = escape(r, p, open_quote, NULL, &n);
@@ -255,6 +261,10 @@ const char *atd__scan_string_rest(atd_reader *r, const char *open_quote, const c
         }
         if (!p)
             return NULL;
+        /* a run of escapes ("\u3042\u3044", "\/\/"): the next one without
+         * a scan, whose result the cursor would wait for */
+        if (p < end && *p == '\\')
+            continue;
         p = strict ? atd__find_special_strict(p, end) : find_special_lenient(p, end);
     }
     *body = open_quote + 1;

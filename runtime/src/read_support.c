@@ -6,6 +6,7 @@
 #include "atd/read_name.h"
 #include "atd/reader.h"
 #include "atd/suggest.h"
+#include "reader_internal.h"
 
 #include <string.h>
 
@@ -154,7 +155,10 @@ const char *atd_skip_unknown_field_p(atd_reader *r, const char *p, atd_string ke
 {
     if (r->flags & ATD_READ_STRICT_FIELDS)
         return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, record, fields));
-    p = atd_skip_value_p(r, p);
+    /* the ranks of the value's strings start where the key says: the
+     * values of different unknown fields use different length guesses */
+    unsigned rank = key.len > 0 ? (unsigned)key.len * 16 + (unsigned char)key.ptr[key.len - 1] : 0;
+    p = atd__skip_value_ranked_p(r, p, rank);
     if (p == NULL)
         atd_reader_push_field(r, key.ptr, key.len);
     return p;

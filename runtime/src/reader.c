@@ -62,6 +62,7 @@ void atd_reader_init(atd_reader *r, const char *json, size_t len, atd_arena *are
     r->max_depth = ATD_DEFAULT_MAX_DEPTH;
     memset(r->indent, 0, sizeof r->indent);
     memset(r->lengths, 0, sizeof r->lengths);
+    memset(r->skip_lengths, 0, sizeof r->skip_lengths);
     r->err_code = ATD_ERR_OK;
     r->err_offset = 0;
     r->err_detail[0] = '\0';

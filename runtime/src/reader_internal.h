@@ -1,5 +1,5 @@
 /* Internals of the reader shared by reader.c, read_string.c, skip.c,
- * read_name.c, json_value.c, stream.c and pretty.c (private to atdrt: not
+ * read_name.c, read_support.c, json_value.c, stream.c and pretty.c (private to atdrt: not
  * installed, not for generated code, may change without notice). */
 #ifndef ATD_READER_INTERNAL_H
 #define ATD_READER_INTERNAL_H
@@ -70,5 +70,10 @@ const char *atd__parse_double_general(const char *p, const char *end, double *ou
  * integers and the errors). */
 const char *atd__read_int64_token(atd_reader *r, const char *p, int64_t *out, unsigned slot);
 const char *atd__read_int64_slow(atd_reader *r, const char *p, int64_t *out);
+
+/* atd_skip_value_p whose strings take their length guesses
+ * (atd_reader.skip_lengths) from slot `rank` on, one slot per string in
+ * the order met. */
+const char *atd__skip_value_ranked_p(atd_reader *r, const char *p, unsigned rank);
 
 #endif

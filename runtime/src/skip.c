@@ -89,20 +89,27 @@ static ATD_NOINLINE const char *skip_scalar_slow(atd_reader *r, const char *p)
     return atd_fail_cursor(atd__fail_found(r, p, ATD_ERR_SYNTAX, "a value"));
 }
 
-/* Whitespace at p, the reader's inline skip for the common cases (none, one
- * space, a newline and the indentation last found at the same level) and
+/* Whitespace at p, by the reader's inline skip for what is common at each
+ * place (none anywhere; one space after a ':'; a newline and the
+ * indentation last found at the same level after a ',' or an opening
+ * bracket, and after a value before a closing bracket, one level up) and
  * its slow path for the rest. The members of the innermost open container
- * are at level r->depth; the whitespace after a value mostly leads to a
- * closing bracket (pretty-printed input puts none before a ','), one level
- * up. */
+ * are at level r->depth. */
 static ATD__HOT_INLINE const char *ws(atd_reader *r, const char *p)
 {
     return atd__skip_ws_as_p(r, p, ATD__WS_SPACE | ATD__WS_INDENT | ATD__WS_COMMENT);
 }
+static ATD__HOT_INLINE const char *ws_after_colon(atd_reader *r, const char *p)
+{
+    return atd__skip_ws_as_p(r, p, ATD__WS_SPACE | ATD__WS_COMMENT);
+}
+static ATD__HOT_INLINE const char *ws_before_member(atd_reader *r, const char *p)
+{
+    return atd__skip_ws_as_p(r, p, ATD__WS_INDENT | ATD__WS_COMMENT);
+}
 static ATD__HOT_INLINE const char *ws_after_value(atd_reader *r, const char *p)
 {
-    return atd__skip_ws_as_p(r, p,
-                             ATD__WS_SPACE | ATD__WS_INDENT | ATD__WS_COMMENT | ATD__WS_CLOSING);
+    return atd__skip_ws_as_p(r, p, ATD__WS_INDENT | ATD__WS_COMMENT | ATD__WS_CLOSING);
 }
 
 /* The string whose opening quote is at p when it is not plain ASCII (or
@@ -119,12 +126,13 @@ static ATD_NOINLINE const char *skip_string_rest(atd_reader *r, const char *p, c
 /* The string whose opening quote is at p: plain ASCII in line, the rest by
  * the general scan. Returns the byte after the closing quote, or NULL after
  * recording an error. */
-static ATD__HOT_INLINE const char *skip_string(atd_reader *r, const char *p, bool strict)
+static ATD__HOT_INLINE const char *skip_string(atd_reader *r, const char *p, bool strict,
+                                               unsigned char *guess)
 {
     if (ATD_LIKELY(strict)) {
         const char *q = atd__find_special_strict(p + 1, r->end);
         if (ATD_LIKELY(q < r->end && *q == '"'))
-            return q + 1;
+            return atd__past_count(p, (size_t)(q - p), guess) + 1;
         return skip_string_rest(r, p, q);
     }
     return skip_string_rest(r, p, p + 1);
@@ -140,13 +148,14 @@ static ATD__HOT_INLINE const char *digit_run(const char *p)
     return q == p || q == stop ? NULL : q;
 }
 
-/* The number at p while 32 bytes are left, when it has at most 15 digits
- * before the point and 15 after it and no exponent, and a delimiter
- * follows: its end, found a byte at a time (the loops' branches follow the
- * lengths of a document's numbers, which repeat from one value to the
- * next, so the next token's loads need not wait for a count computed from
- * the digits). NULL for anything else, which atd_scan_number settles. */
-static ATD__HOT_INLINE const char *skip_short_number(const char *p)
+/* The number at p while 32 bytes are left (p < fast_end), when it has at
+ * most 15 digits before the point, 15 after it and 15 in its exponent, and
+ * a delimiter follows: its end, found a byte at a time (the loops' branches
+ * follow the lengths of a document's numbers, which repeat from one value
+ * to the next, so the next token's loads need not wait for a count
+ * computed from the digits). NULL for anything else, which
+ * atd_scan_number settles. */
+static ATD__HOT_INLINE const char *skip_short_number(const char *p, const char *fast_end)
 {
     const char *q = p;
     if (*q == '-')
@@ -157,10 +166,21 @@ static ATD__HOT_INLINE const char *skip_short_number(const char *p)
         return NULL;
     if (*q == '.' && (q = digit_run(q + 1)) == NULL)
         return NULL;
+    /* the exponent reads at most 19 bytes from q: 32 are left if q is
+     * before fast_end */
+    if ((*q | 0x20) == 'e') {
+        if (q >= fast_end)
+            return NULL;
+        q++;
+        if (*q == '-' || *q == '+')
+            q++;
+        if ((q = digit_run(q)) == NULL)
+            return NULL;
+    }
     return is_delim((unsigned char)*q) ? q : NULL;
 }
 
-const char *atd_skip_value_p(atd_reader *r, const char *p)
+const char *atd__skip_value_ranked_p(atd_reader *r, const char *p, unsigned rank)
 {
     uint64_t stack[STACK_WORDS]; /* bit set: object; clear: array */
     size_t level = 0;            /* open containers in this value */
@@ -178,7 +198,7 @@ value:
     c = *p;
     switch (c) {
     case '"':
-        p = skip_string(r, p, strict);
+        p = skip_string(r, p, strict, &r->skip_lengths[rank++ % ATD__SKIP_SLOTS]);
         if (p == NULL)
             return NULL;
         goto after_value;
@@ -201,7 +221,7 @@ value:
             stack[level >> 6] &= ~bit;
         level++;
         r->depth++;
-        p = ws(r, p + 1);
+        p = ws_before_member(r, p + 1);
         if (p < end && *p == (in_object ? '}' : ']')) {
             p++;
             goto close;
@@ -233,7 +253,7 @@ value:
         break;
     default:
         if (c == '-' || is_digit(c)) {
-            const char *q = p < r->fast_end ? skip_short_number(p) : NULL;
+            const char *q = p < r->fast_end ? skip_short_number(p, r->fast_end) : NULL;
             if (ATD_LIKELY(q != NULL)) {
                 p = q;
                 goto after_value;
@@ -252,7 +272,7 @@ after_value:
     if (ATD_LIKELY(p < end)) {
         c = *p;
         if (c == ',') {
-            p = ws(r, p + 1);
+            p = ws_before_member(r, p + 1);
             if (in_object)
                 goto key;
             goto value;
@@ -279,7 +299,7 @@ key:
     /* past whitespace */
     if (ATD_UNLIKELY(p >= end || *p != '"'))
         return atd_fail_cursor(atd__fail_found(r, p, ATD_ERR_SYNTAX, "an object key"));
-    p = skip_string(r, p, strict);
+    p = skip_string(r, p, strict, &r->skip_lengths[rank++ % ATD__SKIP_SLOTS]);
     if (p == NULL)
         return NULL;
     if (ATD_UNLIKELY(p >= end || *p != ':')) {
@@ -287,11 +307,16 @@ key:
         if (p >= end || *p != ':')
             return atd_fail_cursor(atd__fail_found(r, p, ATD_ERR_SYNTAX, "':'"));
     }
-    p = ws(r, p + 1);
+    p = ws_after_colon(r, p + 1);
     goto value;
 
 fail_value:
     return atd_fail_cursor(atd__fail_found(r, p, ATD_ERR_SYNTAX, "a value"));
+}
+
+const char *atd_skip_value_p(atd_reader *r, const char *p)
+{
+    return atd__skip_value_ranked_p(r, p, 0);
 }
 
 bool atd_skip_value(atd_reader *r)

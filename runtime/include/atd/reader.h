@@ -72,6 +72,7 @@ extern "C" {
  * and the places whose last short string's length it remembers) */
 #define ATD__INDENT_LEVELS 16
 #define ATD__LENGTH_SLOTS 64
+#define ATD__SKIP_SLOTS 128
 
 typedef struct atd_reader {
     const char *start; /* input */
@@ -103,6 +104,10 @@ typedef struct atd_reader {
      * field's strings and integers often have one length (ids, dates,
      * codes, counts). */
     unsigned char lengths[ATD__LENGTH_SLOTS];
+    /* The same for the strings of skipped values, by their rank in the
+     * value skipped (modulo ATD__SKIP_SLOTS): the same unknown field in
+     * every record of a list has the same keys. */
+    unsigned char skip_lengths[ATD__SKIP_SLOTS];
     /* First error; err_code == ATD_ERR_OK while none. */
     atd_error_code err_code;
     size_t err_offset;

@@ -950,6 +950,10 @@ START_TEST(test_reader_skip_values)
         "[0, -0, 0.5, -12.25, 1e5, 2E-3, 123456789012345678901234567890]",
         /* around the inline number scan's 15 digits a side */
         "[123456789012345,1234567890123456,0.123456789012345,0.1234567890123456,-1.5e-7]",
+        /* runs of escapes, a surrogate pair among them */
+        "[\"\\u00e9\\u3042\\/\\/\\ud83d\\ude00\\n\\u0041\", \"\\uFFFF\\u0000x\"]",
+        /* exponents, around the inline scan's 15 digits */
+        "[1e5,2E-3,-0.5e+0,1.25E+123456789012345,7e1234567890123456,0e0]",
         "{\"k\" :1, \"l\"\n:\n[true,false,null]}",
     };
     for (size_t i = 0; i < sizeof good / sizeof good[0]; i++)
@@ -972,6 +976,9 @@ START_TEST(test_reader_skip_values)
         {"[1.e5]", ATD_ERR_NUMBER, 1, "expected a number, found 1.e5"},
         {"[-01]", ATD_ERR_NUMBER, 1, "expected a number, found -01"},
         {"[1.5e]", ATD_ERR_NUMBER, 1, "expected a number, found 1.5e"},
+        {"[1e+]", ATD_ERR_NUMBER, 1, "expected a number, found 1e+"},
+        {"[2E5.0]", ATD_ERR_NUMBER, 1, "expected a number, found 2E5.0"},
+        {"[3e-2e1]", ATD_ERR_NUMBER, 1, "expected a number, found 3e-2e1"},
         {"[1111111111111111111111111111111111111111", ATD_ERR_EOF, 41, "unexpected end of input"},
         {"[tru]", ATD_ERR_SYNTAX, 1, "expected a value, found tru"},
         {"[truex]", ATD_ERR_SYNTAX, 1, "expected a value, found truex"},
@@ -980,6 +987,10 @@ START_TEST(test_reader_skip_values)
         {"[nul", ATD_ERR_EOF, 1, "unexpected end of input"},
         {"[NaN]", ATD_ERR_SYNTAX, 1, "expected a value, found NaN"},
         {"[\"a\\x\"]", ATD_ERR_STRING, 3, "invalid escape '\\x' in string"},
+        {"[\"\\u00e9\\u12G4\"]", ATD_ERR_STRING, 8, "invalid escape '\\u12G' in string"},
+        {"[\"\\u0041\\ud800x\"]", ATD_ERR_STRING, 8, "lone surrogate '\\ud800' in string"},
+        {"[\"\\/\\udc00\"]", ATD_ERR_STRING, 4, "lone surrogate '\\udc00' in string"},
+        {"[\"\\u004", ATD_ERR_EOF, 1, "unterminated string"},
         {"", ATD_ERR_EOF, 0, "unexpected end of input"},
     };
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
