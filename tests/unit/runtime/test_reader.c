@@ -261,6 +261,63 @@ START_TEST(test_reader_int_length_guesses)
 }
 END_TEST
 
+/* Skipped strings move the cursor by the length last found at their rank
+ * (atd_reader.skip_lengths), checked: elements of one array skipped one by
+ * one all take rank 0, and their lengths (plain, escaped, non-ASCII) change
+ * from one to the next; each skip must end right after its string. */
+START_TEST(test_reader_skip_length_guesses)
+{
+    char json[8192];
+    size_t ends[64];
+    uint64_t rng = 11;
+    for (int doc = 0; doc < 50; doc++) {
+        size_t n = 0, len = 1;
+        json[n++] = '[';
+        for (int i = 0; i < 64; i++) {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            if (i == 0 || rng % 3 == 0)
+                len = (size_t)(rng >> 8) % 40;
+            if (i > 0)
+                json[n++] = ',';
+            json[n++] = '"';
+            for (size_t k = 0; k < len; k++) {
+                unsigned kind = (unsigned)(rng >> (10 + k % 40)) % 16;
+                if (kind == 0) {
+                    memcpy(json + n, "\\u00e9", 6);
+                    n += 6;
+                } else if (kind == 1) {
+                    memcpy(json + n, "\xc3\xa9", 2);
+                    n += 2;
+                } else {
+                    json[n++] = (char)('a' + kind);
+                }
+            }
+            json[n++] = '"';
+            ends[i] = n;
+        }
+        json[n++] = ']';
+        memset(json + n, ' ', 40);
+        n += 40;
+        fixture f;
+        fx_open_n(&f, json, n, 0);
+        bool more = false;
+        const char *p = atd_array_begin_p(&f.r, f.r.cur, &more);
+        for (int i = 0; i < 64; i++) {
+            ck_assert_msg(more && p != NULL, "doc %d string %d", doc, i);
+            p = atd_skip_value_p(&f.r, p);
+            ck_assert_msg(p != NULL && (size_t)(p - f.r.start) == ends[i],
+                          "doc %d string %d: ended at %td, wanted %zu", doc, i,
+                          p ? p - f.r.start : (ptrdiff_t)-1, ends[i]);
+            p = atd_array_next_p(&f.r, p, &more);
+        }
+        ck_assert(p != NULL && !more);
+        fx_close(&f);
+    }
+}
+END_TEST
+
 START_TEST(test_reader_int_strings)
 {
     INT_OK("\"42\"", 42);
@@ -1112,6 +1169,7 @@ Suite *reader_suite(void)
     tcase_add_test(tc, test_reader_int_rejects);
     tcase_add_test(tc, test_reader_int_every_length);
     tcase_add_test(tc, test_reader_int_length_guesses);
+    tcase_add_test(tc, test_reader_skip_length_guesses);
     tcase_add_test(tc, test_reader_int_strings);
     tcase_add_test(tc, test_reader_int_range);
     tcase_add_test(tc, test_reader_double);
