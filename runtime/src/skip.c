@@ -307,7 +307,16 @@ key:
         if (p >= end || *p != ':')
             return atd_fail_cursor(atd__fail_found(r, p, ATD_ERR_SYNTAX, "':'"));
     }
-    p = ws_after_colon(r, p + 1);
+    p++;
+    /* none or one space (pretty-printed input) by a predicted branch */
+    if (ATD_LIKELY(p < r->fast_end)) {
+        const char *q = atd__past_byte(p, ' ');
+        if (ATD_LIKELY(atd__ws_stop((unsigned char)*q, false))) {
+            p = q;
+            goto value;
+        }
+    }
+    p = ws_after_colon(r, p);
     goto value;
 
 fail_value:
