@@ -105,12 +105,12 @@ static const contender_kind memcpy_out = {
 
 static bool gen_read_run(contender *c)
 {
-    return gen_read_into(c->w, c->arena, 0, c->value);
+    return gen_read_into(c->w, c->w->ops->read, c->arena, 0, c->value);
 }
 
 static bool gen_read_borrow_run(contender *c)
 {
-    return gen_read_into(c->w, c->arena, ATD_READ_BORROW_STRINGS, c->value);
+    return gen_read_into(c->w, c->w->ops->read, c->arena, ATD_READ_BORROW_STRINGS, c->value);
 }
 
 static bool gen_read_check(contender *c)
@@ -137,22 +137,23 @@ static bool gen_read_check(contender *c)
     return same || fail(c, "value read writes back differently");
 }
 
-static bool gen_read_fresh_with(contender *c, unsigned flags)
+static bool gen_read_fresh_with(contender *c, bool (*read)(atd_reader *r, void *out),
+                                unsigned flags)
 {
     atd_arena *a = atd_arena_new(0, &counting_allocator);
-    bool ok = a != NULL && gen_read_into(c->w, a, flags, c->value);
+    bool ok = a != NULL && gen_read_into(c->w, read, a, flags, c->value);
     atd_arena_free(a);
     return ok;
 }
 
 static bool gen_read_fresh(contender *c)
 {
-    return gen_read_fresh_with(c, 0);
+    return gen_read_fresh_with(c, c->w->ops->read, 0);
 }
 
 static bool gen_read_borrow_fresh(contender *c)
 {
-    return gen_read_fresh_with(c, ATD_READ_BORROW_STRINGS);
+    return gen_read_fresh_with(c, c->w->ops->read, ATD_READ_BORROW_STRINGS);
 }
 
 static const contender_kind gen_read = {
@@ -170,17 +171,9 @@ static bool gen_read_partial_setup(contender *c)
     return (c->arena != NULL && c->value != NULL) || fail(c, "no memory");
 }
 
-static bool gen_read_partial_into(const contender *c, atd_arena *arena)
-{
-    atd_reader r;
-    atd_arena_reset(arena);
-    atd_reader_init(&r, c->w->input, c->w->input_len, arena, 0);
-    return c->w->ops->partial->read(&r, c->value) && atd_read_end(&r);
-}
-
 static bool gen_read_partial_run(contender *c)
 {
-    return gen_read_partial_into(c, c->arena);
+    return gen_read_into(c->w, c->w->ops->partial->read, c->arena, 0, c->value);
 }
 
 static bool gen_read_partial_check(contender *c)
@@ -191,10 +184,7 @@ static bool gen_read_partial_check(contender *c)
 
 static bool gen_read_partial_fresh(contender *c)
 {
-    atd_arena *a = atd_arena_new(0, &counting_allocator);
-    bool ok = a != NULL && gen_read_partial_into(c, a);
-    atd_arena_free(a);
-    return ok;
+    return gen_read_fresh_with(c, c->w->ops->partial->read, 0);
 }
 
 static const contender_kind gen_read_partial = {false,

@@ -81,7 +81,10 @@ typedef struct workload {
     bool typed_roundtrip_exact;
 } workload;
 
-bool gen_read_into(const workload *w, atd_arena *arena, unsigned flags, void *value);
+/* w's input read into value by `read` (w->ops->read, or its partial
+ * schema's), then the end of the input. */
+bool gen_read_into(const workload *w, bool (*read)(atd_reader *r, void *out), atd_arena *arena,
+                   unsigned flags, void *value);
 bool gen_write(const schema_ops *ops, const void *value, atd_buf *b);
 uint64_t typed_checksum(const workload *w, const void *value);
 /* Runs every workload whose name passes `filter` (NULL: all). */

@@ -139,12 +139,13 @@ static const file_workload FILES[] = {
 /* MARK: reading and writing through a schema                                */
 /* ======================================================================== */
 
-bool gen_read_into(const workload *w, atd_arena *arena, unsigned flags, void *value)
+bool gen_read_into(const workload *w, bool (*read)(atd_reader *r, void *out), atd_arena *arena,
+                   unsigned flags, void *value)
 {
     atd_reader r;
     atd_arena_reset(arena);
     atd_reader_init(&r, w->input, w->input_len, arena, flags);
-    return w->ops->read(&r, value) && atd_read_end(&r);
+    return read(&r, value) && atd_read_end(&r);
 }
 
 bool gen_write(const schema_ops *ops, const void *value, atd_buf *b)
