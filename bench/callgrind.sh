@@ -93,6 +93,24 @@ for wl in $workloads; do
         done
     done
 done
+# The instructions per byte of reader $1 and of yyjson.parse on every
+# workload where $1 ran, and their quotient.
+reading_table() {
+    echo "| workload | bytes | atdc $1 | yyjson.parse | atdc / yyjson |"
+    echo "|---|---:|---:|---:|---:|"
+    awk -v id="$1" '$2 == id { atdc[$1] = $3 / $4; bytes[$1] = $4; order[++k] = $1 }
+         $2 == "yyjson.parse" { yy[$1] = $3 / $4 }
+         END {
+             for (i = 1; i <= k; i++) {
+                 w = order[i]
+                 if (w in yy)
+                     printf "| %s | %d | %.2f | %.2f | %.3f |\n", w, bytes[w], atdc[w], yy[w], atdc[w] / yy[w]
+                 else
+                     printf "| %s | %d | %.2f | n/a | |\n", w, bytes[w], atdc[w]
+             }
+         }' "$counts"
+}
+
 echo
 echo "N = $n documents per contender; instructions counted inside measured_loop only."
 echo "Readers per byte of input, writers per byte of their own output. glibc's"
@@ -102,19 +120,7 @@ echo "failed on CPUs with AVX-512 (valgrind does not emulate the kernels it pick
 echo
 echo "### Reading: atdc against yyjson, instructions per byte of input"
 echo
-echo "| workload | bytes | atdc gen.read | yyjson.parse | atdc / yyjson |"
-echo "|---|---:|---:|---:|---:|"
-awk '$2 == "gen.read" { atdc[$1] = $3 / $4; bytes[$1] = $4; order[++k] = $1 }
-     $2 == "yyjson.parse" { yy[$1] = $3 / $4 }
-     END {
-         for (i = 1; i <= k; i++) {
-             w = order[i]
-             if (w in yy)
-                 printf "| %s | %d | %.2f | %.2f | %.3f |\n", w, bytes[w], atdc[w], yy[w], atdc[w] / yy[w]
-             else
-                 printf "| %s | %d | %.2f | n/a | |\n", w, bytes[w], atdc[w]
-         }
-     }' "$counts"
+reading_table gen.read
 echo
 echo "atdc / yyjson is the share of yyjson's instructions the generated reader runs"
 echo "(the required bound is 1/1.3 = 0.769 or less, on every workload and variant)."
@@ -125,15 +131,5 @@ if [ -n "$partial_workloads" ]; then
     echo "A schema of a few of the document's fields (bench/twitter_partial.atd): most"
     echo "members are unknown fields, whose values the reader skips and validates."
     echo
-    echo "| workload | bytes | atdc gen.read.partial | yyjson.parse | atdc / yyjson |"
-    echo "|---|---:|---:|---:|---:|"
-    awk '$2 == "gen.read.partial" { atdc[$1] = $3 / $4; bytes[$1] = $4; order[++k] = $1 }
-         $2 == "yyjson.parse" { yy[$1] = $3 / $4 }
-         END {
-             for (i = 1; i <= k; i++) {
-                 w = order[i]
-                 if (w in yy)
-                     printf "| %s | %d | %.2f | %.2f | %.3f |\n", w, bytes[w], atdc[w], yy[w], atdc[w] / yy[w]
-             }
-         }' "$counts"
+    reading_table gen.read.partial
 fi

@@ -207,6 +207,26 @@ START_TEST(test_reader_int_every_length)
 }
 END_TEST
 
+/* The next number of a xorshift sequence (the length guess tests' inputs). */
+static uint64_t next_random(uint64_t *state)
+{
+    *state ^= *state << 13;
+    *state ^= *state >> 7;
+    *state ^= *state << 17;
+    return *state;
+}
+
+/* Opens f on the n bytes of json, an array, followed by 40 spaces (json has
+ * room for them), so that its values are far from the end of the input
+ * where the inline paths take them; returns the cursor at the first
+ * element. */
+static const char *open_padded_array(fixture *f, char *json, size_t n, bool *more)
+{
+    memset(json + n, ' ', 40);
+    fx_open_n(f, json, n + 40, 0);
+    return atd_array_begin_p(&f->r, f->r.cur, more);
+}
+
 /* The reader moves the cursor past an integer by the length it last found
  * at the same place (atd_reader.lengths) and checks that guess: integers of
  * random lengths (mostly the length before, else any of 1 to 18 digits,
@@ -221,9 +241,7 @@ START_TEST(test_reader_int_length_guesses)
         size_t n = 0, digits = 1;
         json[n++] = '[';
         for (int i = 0; i < 64; i++) {
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
+            next_random(&rng);
             if (i == 0 || rng % 3 == 0)
                 digits = 1 + (size_t)(rng >> 8) % 18;
             bool neg = (rng >> 16) % 4 == 0;
@@ -240,12 +258,9 @@ START_TEST(test_reader_int_length_guesses)
             want[i] = neg ? -v : v;
         }
         json[n++] = ']';
-        memset(json + n, ' ', 40);
-        n += 40;
         fixture f;
-        fx_open_n(&f, json, n, 0);
         bool more = false;
-        const char *p = atd_array_begin_p(&f.r, f.r.cur, &more);
+        const char *p = open_padded_array(&f, json, n, &more);
         for (int i = 0; i < 64; i++) {
             ck_assert_msg(more && p != NULL, "doc %d int %d", doc, i);
             int64_t got = 0;
@@ -274,9 +289,7 @@ START_TEST(test_reader_skip_length_guesses)
         size_t n = 0, len = 1;
         json[n++] = '[';
         for (int i = 0; i < 64; i++) {
-            rng ^= rng << 13;
-            rng ^= rng >> 7;
-            rng ^= rng << 17;
+            next_random(&rng);
             if (i == 0 || rng % 3 == 0)
                 len = (size_t)(rng >> 8) % 40;
             if (i > 0)
@@ -298,12 +311,9 @@ START_TEST(test_reader_skip_length_guesses)
             ends[i] = n;
         }
         json[n++] = ']';
-        memset(json + n, ' ', 40);
-        n += 40;
         fixture f;
-        fx_open_n(&f, json, n, 0);
         bool more = false;
-        const char *p = atd_array_begin_p(&f.r, f.r.cur, &more);
+        const char *p = open_padded_array(&f, json, n, &more);
         for (int i = 0; i < 64; i++) {
             ck_assert_msg(more && p != NULL, "doc %d string %d", doc, i);
             p = atd_skip_value_p(&f.r, p);
