@@ -14,7 +14,10 @@
  * decoded or allocated. Schemas often declare only some of the fields that
  * documents carry, so skipping is a hot path too: the common tokens (plain
  * ASCII strings, literals, whitespace of compact and pretty-printed input)
- * are settled inline, everything else by the general scanners. */
+ * are settled inline, everything else by the general scanners; a string
+ * moves the cursor by the length last found at its rank in the value
+ * (atd_reader.skip_lengths), so that the next token need not wait for the
+ * scan. */
 #include "atd/reader.h"
 #include "atd/number.h"
 #include "reader_internal.h"
@@ -98,10 +101,6 @@ static ATD_NOINLINE const char *skip_scalar_slow(atd_reader *r, const char *p)
 static ATD__HOT_INLINE const char *ws(atd_reader *r, const char *p)
 {
     return atd__skip_ws_as_p(r, p, ATD__WS_SPACE | ATD__WS_INDENT | ATD__WS_COMMENT);
-}
-static ATD__HOT_INLINE const char *ws_after_colon(atd_reader *r, const char *p)
-{
-    return atd__skip_ws_as_p(r, p, ATD__WS_SPACE | ATD__WS_COMMENT);
 }
 static ATD__HOT_INLINE const char *ws_before_member(atd_reader *r, const char *p)
 {
@@ -316,7 +315,7 @@ key:
             goto value;
         }
     }
-    p = ws_after_colon(r, p);
+    p = ws(r, p);
     goto value;
 
 fail_value:
