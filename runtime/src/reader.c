@@ -744,11 +744,9 @@ static ATD_NOINLINE const char *read_int64_after_ws(atd_reader *r, const char *p
 
 const char *atd__read_int64_at_p(atd_reader *r, const char *p, int64_t *out, unsigned slot)
 {
-    if (ATD_LIKELY(p < r->fast_end)) {
-        const char *q = atd__past_byte(p, ' ');
-        if (ATD_LIKELY(atd__ws_stop((unsigned char)*q, false)))
-            return atd__read_int64_token(r, q, out, slot);
-    }
+    const char *q = atd__past_one_space(r, p);
+    if (ATD_LIKELY(q != NULL))
+        return atd__read_int64_token(r, q, out, slot);
     return read_int64_after_ws(r, p, out, slot);
 }
 

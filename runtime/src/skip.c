@@ -306,16 +306,14 @@ key:
         if (p >= end || *p != ':')
             return atd_fail_cursor(atd__fail_found(r, p, ATD_ERR_SYNTAX, "':'"));
     }
-    p++;
-    /* none or one space (pretty-printed input) by a predicted branch */
-    if (ATD_LIKELY(p < r->fast_end)) {
-        const char *q = atd__past_byte(p, ' ');
-        if (ATD_LIKELY(atd__ws_stop((unsigned char)*q, false))) {
+    {
+        const char *q = atd__past_one_space(r, p + 1);
+        if (ATD_LIKELY(q != NULL)) {
             p = q;
             goto value;
         }
     }
-    p = ws(r, p);
+    p = ws(r, p + 1);
     goto value;
 
 fail_value:

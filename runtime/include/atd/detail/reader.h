@@ -178,6 +178,19 @@ static ATD__HOT_INLINE const char *atd__skip_ws_try(atd_reader *r, const char *p
     }
     return NULL;
 }
+/* The token after none or one space at p (a value after a ':'), the space
+ * taken by a predicted branch so that the token's loads do not wait for
+ * the byte's; NULL where the general skip is needed (more whitespace, a
+ * '/', the last ATD__FAST_ROOM bytes of the input). */
+static ATD__HOT_INLINE const char *atd__past_one_space(const atd_reader *r, const char *p)
+{
+    if (ATD_LIKELY(p < r->fast_end)) {
+        const char *q = atd__past_byte(p, ' ');
+        if (ATD_LIKELY(atd__ws_stop((unsigned char)*q, false)))
+            return q;
+    }
+    return NULL;
+}
 /* atd__skip_ws_try, then its slow path: the cursor at the next token (or
  * at a '/' without ATD__WS_COMMENT) or the end of the input. */
 static ATD__HOT_INLINE const char *atd__skip_ws_as_p(atd_reader *r, const char *p, unsigned ways)
