@@ -99,8 +99,8 @@ static ATD__HOT_INLINE int adapters_circle__key(atd_reader *r, const char **pp)
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
+    i = atd_key_plain_unmatched(r, *pp, key, p, ATD_LEN("\"radius\":")) ? -1 : adapters_circle__field_index(key.ptr, key.len);
     *pp = p;
-    i = adapters_circle__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "circle", "radius\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -173,8 +173,8 @@ static ATD__HOT_INLINE int adapters_rect__key(atd_reader *r, const char **pp)
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
+    i = atd_key_plain_unmatched(r, *pp, key, p, ATD_LEN("\"height\":")) ? -1 : adapters_rect__field_index(key.ptr, key.len);
     *pp = p;
-    i = adapters_rect__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "rect", "width\000height\000label\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -253,8 +253,8 @@ static ATD__HOT_INLINE int adapters_start__key(atd_reader *r, const char **pp)
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
+    i = atd_key_plain_unmatched(r, *pp, key, p, ATD_LEN("\"at\":")) ? -1 : adapters_start__field_index(key.ptr, key.len);
     *pp = p;
-    i = adapters_start__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "start", "at\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -323,8 +323,8 @@ static ATD__HOT_INLINE int adapters_tagged__key(atd_reader *r, const char **pp)
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
+    i = atd_key_plain_unmatched(r, *pp, key, p, ATD_LEN("\"kind\":")) ? -1 : adapters_tagged__field_index(key.ptr, key.len);
     *pp = p;
-    i = adapters_tagged__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "tagged", "kind\000n\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -938,8 +938,8 @@ static ATD__HOT_INLINE int adapters_tagged_value__key(atd_reader *r, const char 
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
+    i = atd_key_plain_unmatched(r, *pp, key, p, ATD_LEN("\"payload\":")) ? -1 : adapters_tagged_value__field_index(key.ptr, key.len);
     *pp = p;
-    i = adapters_tagged_value__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS) && !(key.len == ATD_LEN("kind") && memcmp(key.ptr, ATD_LIT("kind")) == 0)) {
         atd_reader_fail_unknown_field(r, p, key, "tagged_value", "payload\000id\000");
@@ -1225,8 +1225,8 @@ static ATD__HOT_INLINE int adapters_tagged_value2__key(atd_reader *r, const char
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
+    i = atd_key_plain_unmatched(r, *pp, key, p, ATD_LEN("\"payload2\":")) ? -1 : adapters_tagged_value2__field_index(key.ptr, key.len);
     *pp = p;
-    i = adapters_tagged_value2__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS) && !(key.len == ATD_LEN("kind") && memcmp(key.ptr, ATD_LIT("kind")) == 0)) {
         atd_reader_fail_unknown_field(r, p, key, "tagged_value2", "kind\000payload2\000");
@@ -1457,8 +1457,8 @@ static ATD__HOT_INLINE int adapters_doc__key(atd_reader *r, const char **pp)
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
+    i = atd_key_plain_unmatched(r, *pp, key, p, ATD_LEN("\"shapes\":")) ? -1 : adapters_doc__field_index(key.ptr, key.len);
     *pp = p;
-    i = adapters_doc__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "doc", "shapes\000events\000ones\000codec\000tv\000tv2\000kinds\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;

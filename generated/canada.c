@@ -60,8 +60,8 @@ static ATD__HOT_INLINE int canada_root__key(atd_reader *r, const char **pp)
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
+    i = atd_key_plain_unmatched(r, *pp, key, p, ATD_LEN("\"features\":")) ? -1 : canada_root__field_index(key.ptr, key.len);
     *pp = p;
-    i = canada_root__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "root", "type\000features\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -132,8 +132,8 @@ static ATD__HOT_INLINE int canada_properties__key(atd_reader *r, const char **pp
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
+    i = atd_key_plain_unmatched(r, *pp, key, p, ATD_LEN("\"name\":")) ? -1 : canada_properties__field_index(key.ptr, key.len);
     *pp = p;
-    i = canada_properties__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "properties", "name\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -204,8 +204,8 @@ static ATD__HOT_INLINE int canada_geometry__key(atd_reader *r, const char **pp)
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
+    i = atd_key_plain_unmatched(r, *pp, key, p, ATD_LEN("\"coordinates\":")) ? -1 : canada_geometry__field_index(key.ptr, key.len);
     *pp = p;
-    i = canada_geometry__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "geometry", "type\000coordinates\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -282,8 +282,8 @@ static ATD__HOT_INLINE int canada_feature__key(atd_reader *r, const char **pp)
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
+    i = atd_key_plain_unmatched(r, *pp, key, p, ATD_LEN("\"properties\":")) ? -1 : canada_feature__field_index(key.ptr, key.len);
     *pp = p;
-    i = canada_feature__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "feature", "type\000properties\000geometry\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;

@@ -44,8 +44,8 @@ static ATD__HOT_INLINE int custom_adapter_circle__key(atd_reader *r, const char 
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
+    i = atd_key_plain_unmatched(r, *pp, key, p, ATD_LEN("\"r\":")) ? -1 : custom_adapter_circle__field_index(key.ptr, key.len);
     *pp = p;
-    i = custom_adapter_circle__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "circle", "r\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -195,8 +195,8 @@ static ATD__HOT_INLINE int custom_adapter_doc__key(atd_reader *r, const char **p
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
+    i = atd_key_plain_unmatched(r, *pp, key, p, ATD_LEN("\"shapes\":")) ? -1 : custom_adapter_doc__field_index(key.ptr, key.len);
     *pp = p;
-    i = custom_adapter_doc__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "doc", "shapes\000name\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;

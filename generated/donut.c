@@ -48,8 +48,8 @@ static ATD__HOT_INLINE int donut_batters__key(atd_reader *r, const char **pp)
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
+    i = atd_key_plain_unmatched(r, *pp, key, p, ATD_LEN("\"batter\":")) ? -1 : donut_batters__field_index(key.ptr, key.len);
     *pp = p;
-    i = donut_batters__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "batters", "batter\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -134,8 +134,8 @@ static ATD__HOT_INLINE int donut_item__key(atd_reader *r, const char **pp)
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
+    i = atd_key_plain_unmatched(r, *pp, key, p, ATD_LEN("\"batters\":")) ? -1 : donut_item__field_index(key.ptr, key.len);
     *pp = p;
-    i = donut_item__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "item", "id\000type\000name\000ppu\000batters\000topping\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -234,8 +234,8 @@ static ATD__HOT_INLINE int donut_ingredient__key(atd_reader *r, const char **pp)
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
+    i = atd_key_plain_unmatched(r, *pp, key, p, ATD_LEN("\"type\":")) ? -1 : donut_ingredient__field_index(key.ptr, key.len);
     *pp = p;
-    i = donut_ingredient__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "ingredient", "id\000type\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;

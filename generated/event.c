@@ -99,8 +99,8 @@ static ATD__HOT_INLINE int event_event__key(atd_reader *r, const char **pp)
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
+    i = atd_key_plain_unmatched(r, *pp, key, p, ATD_LEN("\"event_type\":")) ? -1 : event_event__field_index(key.ptr, key.len);
     *pp = p;
-    i = event_event__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "event", "username\000date\000event_type\000payload\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;

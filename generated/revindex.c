@@ -62,8 +62,8 @@ static ATD__HOT_INLINE int revindex_occurrence__key(atd_reader *r, const char **
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
+    i = atd_key_plain_unmatched(r, *pp, key, p, ATD_LEN("\"filename\":")) ? -1 : revindex_occurrence__field_index(key.ptr, key.len);
     *pp = p;
-    i = revindex_occurrence__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "occurrence", "filename\000line\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -286,8 +286,8 @@ static ATD__HOT_INLINE int revindex_corpus__key(atd_reader *r, const char **pp)
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
+    i = atd_key_plain_unmatched(r, *pp, key, p, ATD_LEN("\"by_file\":")) ? -1 : revindex_corpus__field_index(key.ptr, key.len);
     *pp = p;
-    i = revindex_corpus__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "corpus", "name\000index\000stats\000by_file\000titles\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;

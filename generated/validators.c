@@ -82,8 +82,8 @@ static ATD__HOT_INLINE int validators_person__plain__key(atd_reader *r, const ch
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
+    i = atd_key_plain_unmatched(r, *pp, key, p, ATD_LEN("\"email\":")) ? -1 : validators_person__plain__field_index(key.ptr, key.len);
     *pp = p;
-    i = validators_person__plain__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "person", "name\000age\000email\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -312,8 +312,8 @@ static ATD__HOT_INLINE int validators_host__key(atd_reader *r, const char **pp)
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
+    i = atd_key_plain_unmatched(r, *pp, key, p, ATD_LEN("\"weight\":")) ? -1 : validators_host__field_index(key.ptr, key.len);
     *pp = p;
-    i = validators_host__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "host", "host\000port\000weight\000backup\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -605,8 +605,8 @@ static ATD__HOT_INLINE int validators_config__key(atd_reader *r, const char **pp
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
+    i = atd_key_plain_unmatched(r, *pp, key, p, ATD_LEN("\"hosts\":")) ? -1 : validators_config__field_index(key.ptr, key.len);
     *pp = p;
-    i = validators_config__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "config", "hosts\000ports\000evens\000range\000level\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -707,8 +707,8 @@ static ATD__HOT_INLINE int validators_doc__key(atd_reader *r, const char **pp)
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
+    i = atd_key_plain_unmatched(r, *pp, key, p, ATD_LEN("\"people\":")) ? -1 : validators_doc__field_index(key.ptr, key.len);
     *pp = p;
-    i = validators_doc__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "doc", "people\000shapes\000config\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;

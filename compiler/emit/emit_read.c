@@ -560,16 +560,31 @@ static const char *json_name_list(cw *w, const ir_type *t, bool required)
  * whitespace before the colon, lenient mode), matched by length and bytes
  * in a function beside the reader, kept out of it (such keys are rare, and
  * the reader stays smaller for the compiler); an unknown key is an error
- * with ATD_READ_STRICT_FIELDS, else its value is skipped. */
-static void emit_key_lookup(cw *w, const ir_type *t)
+ * with ATD_READ_STRICT_FIELDS, else its value is skipped. When the tree
+ * (emit_key_dispatch) holds every name, a plain key that it did not take
+ * is unknown with no match by name: the common case of documents with
+ * more fields than the schema. */
+static void emit_key_lookup(cw *w, const ir_type *t, const char **names, const size_t *lens)
 {
+    size_t longest = 0;
+    bool all_plain = t->nfields > 0;
+    for (size_t i = 0; i < t->nfields; i++) {
+        all_plain = all_plain && emit_name_is_plain(names[i], lens[i]);
+        if (lens[i] > lens[longest])
+            longest = i;
+    }
     cw_line(w, "p = atd_object_key_p(r, p, &key);");
     cw_line(w, "if (p == NULL) return ATD__KEY_FAILED;");
-    cw_line(w, "*pp = p;");
-    if (t->nfields > 0) {
+    if (all_plain)
+        cw_line(w,
+                "i = atd_key_plain_unmatched(r, *pp, key, p, ATD_LEN(\"%s\")) ? -1 : "
+                "%s__field_index(key.ptr, key.len);",
+                emit_wire_literal(w, names[longest], lens[longest], true), t->fn);
+    else if (t->nfields > 0)
         cw_line(w, "i = %s__field_index(key.ptr, key.len);", t->fn);
+    cw_line(w, "*pp = p;");
+    if (t->nfields > 0)
         cw_line(w, "if (i >= 0) return i;");
-    }
     if (t->tv == NULL) {
         cw_line(w, "*pp = atd_skip_unknown_field_p(r, p, key, \"%s\", \"%s\");", t->atd_name,
                 json_name_list(w, t, false));
@@ -619,7 +634,7 @@ static void emit_key_function(cw *w, const ir_type *t)
     if (t->nfields > 0)
         cw_line(w, "int i;");
     emit_key_dispatch(w, t, names, lens);
-    emit_key_lookup(w, t);
+    emit_key_lookup(w, t, names, lens);
     cw_close(w, "}");
     cw_blank(w);
 }

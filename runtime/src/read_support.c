@@ -150,20 +150,6 @@ bool atd_reader_fail_unknown_field(atd_reader *r, const char *at, atd_string key
                               record, atd_quote_name(s.best, s.best_len, qb, sizeof qb));
 }
 
-const char *atd_skip_unknown_field_p(atd_reader *r, const char *p, atd_string key,
-                                     const char *record, const char *fields)
-{
-    if (r->flags & ATD_READ_STRICT_FIELDS)
-        return atd_fail_cursor(atd_reader_fail_unknown_field(r, p, key, record, fields));
-    /* the ranks of the value's strings start where the key says: the
-     * values of different unknown fields use different length guesses */
-    unsigned rank = key.len > 0 ? (unsigned)key.len * 16 + (unsigned char)key.ptr[key.len - 1] : 0;
-    p = atd__skip_value_ranked_p(r, p, rank);
-    if (p == NULL)
-        atd_reader_push_field(r, key.ptr, key.len);
-    return p;
-}
-
 const char *atd_read_variant_arg_p(atd_reader *r, const char *p, size_t at, const char *name)
 {
     bool more;

@@ -71,9 +71,5 @@ const char *atd__parse_double_general(const char *p, const char *end, double *ou
 const char *atd__read_int64_token(atd_reader *r, const char *p, int64_t *out, unsigned slot);
 const char *atd__read_int64_slow(atd_reader *r, const char *p, int64_t *out);
 
-/* atd_skip_value_p whose strings take their length guesses
- * (atd_reader.skip_lengths) from slot `rank` on, one slot per string in
- * the order met. */
-const char *atd__skip_value_ranked_p(atd_reader *r, const char *p, unsigned rank);
 
 #endif

@@ -179,7 +179,10 @@ static ATD__HOT_INLINE const char *skip_short_number(const char *p, const char *
     return is_delim((unsigned char)*q) ? q : NULL;
 }
 
-const char *atd__skip_value_ranked_p(atd_reader *r, const char *p, unsigned rank)
+/* The value at p, its strings' length guesses from slot `rank` on: the
+ * cursor after it, or NULL after recording an error. Inline in its one
+ * caller. */
+static ATD__HOT_INLINE const char *skip_value(atd_reader *r, const char *p, unsigned rank)
 {
     uint64_t stack[STACK_WORDS]; /* bit set: object; clear: array */
     size_t level = 0;            /* open containers in this value */
@@ -320,9 +323,21 @@ fail_value:
     return atd_fail_cursor(atd__fail_found(r, p, ATD_ERR_SYNTAX, "a value"));
 }
 
+const char *atd__skip_field_value_p(atd_reader *r, const char *p, atd_string key)
+{
+    /* the ranks of the value's strings start where the key says: the
+     * values of different unknown fields use different length guesses */
+    unsigned rank = key.len > 0 ? (unsigned)key.len * 16 + (unsigned char)key.ptr[key.len - 1] : 0;
+    const char *q = skip_value(r, p, rank);
+    if (ATD_UNLIKELY(q == NULL && key.ptr != NULL))
+        atd_reader_push_field(r, key.ptr, key.len);
+    return q;
+}
+
 const char *atd_skip_value_p(atd_reader *r, const char *p)
 {
-    return atd__skip_value_ranked_p(r, p, 0);
+    atd_string none = {NULL, 0};
+    return atd__skip_field_value_p(r, p, none);
 }
 
 bool atd_skip_value(atd_reader *r)

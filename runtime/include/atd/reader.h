@@ -253,9 +253,17 @@ ATD_COLD bool atd_reader_fail_unknown_field(atd_reader *r, const char *at, atd_s
  * ATD_READ_STRICT_FIELDS the error above; otherwise its value skipped
  * (atd_skip_value_p), the key pushed on the error's path if that fails.
  * key, record and fields as above. Returns the cursor after the value, or
- * NULL after recording the error. */
-const char *atd_skip_unknown_field_p(atd_reader *r, const char *p, atd_string key,
-                                     const char *record, const char *fields);
+ * NULL after recording the error. Inline: the call goes straight to the
+ * skipper. */
+static inline const char *atd_skip_unknown_field_p(atd_reader *r, const char *p, atd_string key,
+                                                   const char *record, const char *fields)
+{
+    if (ATD_UNLIKELY(atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS))) {
+        atd_reader_fail_unknown_field(r, p, key, record, fields);
+        return NULL;
+    }
+    return atd__skip_field_value_p(r, p, key);
+}
 
 /* The steps around the argument of a constructor in a sum reader, after
  * the constructor's name, for the array form ["Name", ARG] and the object
@@ -663,6 +671,21 @@ static ATD__KEY_INLINE bool atd_object_key_is(atd_reader *r, const char *lit, si
 static ATD__KEY_INLINE bool atd_key_room(const atd_reader *r, const char *p, size_t n)
 {
     return (size_t)(r->end - p) >= n;
+}
+
+/* Whether the key read at `at` (into key, p past its colon) was written in
+ * the plain form "key": with the n bytes of the record's longest such form
+ * at hand: the form that the dispatch above compares byte for byte, when
+ * every field's name has it. A key that the dispatch did not take is then
+ * none of the record's, with no lookup by name.
+ *   r: the reader; at: the key's opening quote; key: the key as read;
+ *   p: the cursor after it; n: as for atd_key_room. */
+static ATD__KEY_INLINE bool atd_key_plain_unmatched(const atd_reader *r, const char *at,
+                                                    atd_string key, const char *p, size_t n)
+{
+    /* the key's bytes in the input (no escape, no whitespace before it),
+     * then its closing quote and the colon */
+    return atd_key_room(r, at, n) && key.ptr == at + 1 && p == at + key.len + 3;
 }
 
 /* The list readers' growth: items, an array of *cap elements of `size`

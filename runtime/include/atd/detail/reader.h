@@ -96,6 +96,12 @@ static ATD__HOT_INLINE unsigned atd__string_stops(__m128i v)
 }
 #endif
 
+/* atd_skip_unknown_field_p's skip (skip.c): the value at p skipped, its
+ * strings' length guesses (atd_reader.skip_lengths) from a slot that the
+ * key gives on, one slot per string in the order met, so that the values
+ * of different unknown fields keep apart; on an error, the key pushed on
+ * the error's path. NULL key.ptr: no key (atd_skip_value_p). */
+const char *atd__skip_field_value_p(atd_reader *r, const char *p, atd_string key);
 /* atd_skip_ws_p's slow path: runs of whitespace the inline skip leaves,
  * comments in lenient mode, the end of the input. */
 const char *atd__skip_ws_slow_p(atd_reader *r, const char *p);
