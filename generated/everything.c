@@ -484,7 +484,6 @@ field_1:
     p = atd_read_string_p(r, p, &out->switch_);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
-tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"union\":"))) goto field_0; goto key; }
 end:
@@ -497,9 +496,12 @@ key:
     switch (everything_struct___key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
-    case ATD__KEY_SKIPPED: goto tail;
+    case ATD__KEY_SKIPPED: goto skipped;
     default: return NULL;
     }
+skipped:
+    p = atd_object_end_key_p(r, p, &more);
+    { if (!more) goto end; goto key; }
 fail:
     return atd_fail_cursor(atd_reader_push_field(r, everything_struct___names[field].ptr, everything_struct___names[field].len));
 }
@@ -668,7 +670,6 @@ field_1:
     p = atd_read_double_p(r, p, &out->height);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
-tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"width\":"))) goto field_0; goto key; }
 end:
@@ -681,9 +682,12 @@ key:
     switch (everything_rect__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
-    case ATD__KEY_SKIPPED: goto tail;
+    case ATD__KEY_SKIPPED: goto skipped;
     default: return NULL;
     }
+skipped:
+    p = atd_object_end_key_p(r, p, &more);
+    { if (!more) goto end; goto key; }
 fail:
     return atd_fail_cursor(atd_reader_push_field(r, everything_rect__names[field].ptr, everything_rect__names[field].len));
 }
@@ -748,7 +752,6 @@ field_1:
         if (p == NULL) { field = 1; goto fail; }
         out->has_size = true;
     }
-tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"text\":"))) goto field_0; goto key; }
 end:
@@ -761,9 +764,12 @@ key:
     switch (everything_shape_Label__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
-    case ATD__KEY_SKIPPED: goto tail;
+    case ATD__KEY_SKIPPED: goto skipped;
     default: return NULL;
     }
+skipped:
+    p = atd_object_end_key_p(r, p, &more);
+    { if (!more) goto end; goto key; }
 fail:
     return atd_fail_cursor(atd_reader_push_field(r, everything_shape_Label__names[field].ptr, everything_shape_Label__names[field].len));
 }
@@ -1212,7 +1218,6 @@ field_1:
         if (p == NULL) { field = 1; goto fail; }
         out->has_h = true;
     }
-tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"w\":"))) goto field_0; goto key; }
 end:
@@ -1225,9 +1230,12 @@ key:
     switch (everything_obj_shape_Box__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
-    case ATD__KEY_SKIPPED: goto tail;
+    case ATD__KEY_SKIPPED: goto skipped;
     default: return NULL;
     }
+skipped:
+    p = atd_object_end_key_p(r, p, &more);
+    { if (!more) goto end; goto key; }
 fail:
     return atd_fail_cursor(atd_reader_push_field(r, everything_obj_shape_Box__names[field].ptr, everything_obj_shape_Box__names[field].len));
 }
@@ -1874,7 +1882,6 @@ field_30:
         p = atd_read_int64_p(r, p, &out->ex_c);
         if (p == NULL) { field = 30; goto fail; }
     }
-tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"ex_ctor\":"))) goto field_27; if (atd_key_skip(r, &p, ATD_LIT("\"ex_wrap\":"))) goto field_29; goto key; }
 end:
@@ -1916,9 +1923,12 @@ key:
     case 28: goto field_28;
     case 29: goto field_29;
     case 30: goto field_30;
-    case ATD__KEY_SKIPPED: goto tail;
+    case ATD__KEY_SKIPPED: goto skipped;
     default: return NULL;
     }
+skipped:
+    p = atd_object_end_key_p(r, p, &more);
+    { if (!more) goto end; goto key; }
 fail:
     return atd_fail_cursor(atd_reader_push_field(r, everything_fields__names[field].ptr, everything_fields__names[field].len));
 }
@@ -2169,7 +2179,6 @@ field_23:
     p = atd_read_int64_p(r, p, &out->user);
     if (p == NULL) { field = 23; goto fail; }
     seen[0] |= (uint64_t)1 << 23;
-tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"while\":"))) goto field_12; if (atd_key_skip(r, &p, ATD_LIT("\"label\":"))) goto field_22; goto key; }
 end:
@@ -2204,9 +2213,12 @@ key:
     case 21: goto field_21;
     case 22: goto field_22;
     case 23: goto field_23;
-    case ATD__KEY_SKIPPED: goto tail;
+    case ATD__KEY_SKIPPED: goto skipped;
     default: return NULL;
     }
+skipped:
+    p = atd_object_end_key_p(r, p, &more);
+    { if (!more) goto end; goto key; }
 fail:
     return atd_fail_cursor(atd_reader_push_field(r, everything_names__names[field].ptr, everything_names__names[field].len));
 }
@@ -2274,7 +2286,6 @@ field_2:
     p = atd_read_string_p(r, p, &out->note);
     if (p == NULL) { field = 2; goto fail; }
     out->has_note = true;
-tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"age\":"))) goto field_1; goto key; }
 end:
@@ -2285,9 +2296,12 @@ key:
     case 0: goto field_0;
     case 1: goto field_1;
     case 2: goto field_2;
-    case ATD__KEY_SKIPPED: goto tail;
+    case ATD__KEY_SKIPPED: goto skipped;
     default: return NULL;
     }
+skipped:
+    p = atd_object_end_key_p(r, p, &more);
+    { if (!more) goto end; goto key; }
 fail:
     return atd_fail_cursor(atd_reader_push_field(r, everything_patch__names[field].ptr, everything_patch__names[field].len));
 }
@@ -2368,7 +2382,6 @@ field_2:
         p = everything_string_list_read_p(r, p, &out->c);
         if (p == NULL) { field = 2; goto fail; }
     }
-tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"b\":"))) goto field_1; goto key; }
 end:
@@ -2379,9 +2392,12 @@ key:
     case 0: goto field_0;
     case 1: goto field_1;
     case 2: goto field_2;
-    case ATD__KEY_SKIPPED: goto tail;
+    case ATD__KEY_SKIPPED: goto skipped;
     default: return NULL;
     }
+skipped:
+    p = atd_object_end_key_p(r, p, &more);
+    { if (!more) goto end; goto key; }
 fail:
     return atd_fail_cursor(atd_reader_push_field(r, everything_all_optional__names[field].ptr, everything_all_optional__names[field].len));
 }
@@ -2451,7 +2467,6 @@ field_2:
     p = atd_read_double_p(r, p, &out->size);
     if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
-tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"name\":"))) goto field_1; goto key; }
 end:
@@ -2465,9 +2480,12 @@ key:
     case 0: goto field_0;
     case 1: goto field_1;
     case 2: goto field_2;
-    case ATD__KEY_SKIPPED: goto tail;
+    case ATD__KEY_SKIPPED: goto skipped;
     default: return NULL;
     }
+skipped:
+    p = atd_object_end_key_p(r, p, &more);
+    { if (!more) goto end; goto key; }
 fail:
     return atd_fail_cursor(atd_reader_push_field(r, everything_base__names[field].ptr, everything_base__names[field].len));
 }
@@ -2551,7 +2569,6 @@ field_4:
     p = atd_read_bool_p(r, p, &out->extra);
     if (p == NULL) { field = 4; goto fail; }
     seen[0] |= (uint64_t)1 << 4;
-tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"id\":"))) goto field_3; goto key; }
 end:
@@ -2567,9 +2584,12 @@ key:
     case 2: goto field_2;
     case 3: goto field_3;
     case 4: goto field_4;
-    case ATD__KEY_SKIPPED: goto tail;
+    case ATD__KEY_SKIPPED: goto skipped;
     default: return NULL;
     }
+skipped:
+    p = atd_object_end_key_p(r, p, &more);
+    { if (!more) goto end; goto key; }
 fail:
     return atd_fail_cursor(atd_reader_push_field(r, everything_derived__names[field].ptr, everything_derived__names[field].len));
 }
@@ -2945,7 +2965,6 @@ field_8:
     p = everything_string_nullable_list_read_p(r, p, &out->nul_list);
     if (p == NULL) { field = 8; goto fail; }
     seen[0] |= (uint64_t)1 << 8;
-tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"nul_nul\":"))) goto field_4; if (atd_key_skip(r, &p, ATD_LIT("\"opt_list\":"))) goto field_7; goto key; }
 end:
@@ -2965,9 +2984,12 @@ key:
     case 6: goto field_6;
     case 7: goto field_7;
     case 8: goto field_8;
-    case ATD__KEY_SKIPPED: goto tail;
+    case ATD__KEY_SKIPPED: goto skipped;
     default: return NULL;
     }
+skipped:
+    p = atd_object_end_key_p(r, p, &more);
+    { if (!more) goto end; goto key; }
 fail:
     return atd_fail_cursor(atd_reader_push_field(r, everything_options__names[field].ptr, everything_options__names[field].len));
 }
@@ -3358,7 +3380,6 @@ field_18:
         if (p == NULL) { field = 18; goto fail; }
         out->has_raw_opt = true;
     }
-tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"raw_list\":"))) goto field_17; goto key; }
 end:
@@ -3388,9 +3409,12 @@ key:
     case 16: goto field_16;
     case 17: goto field_17;
     case 18: goto field_18;
-    case ATD__KEY_SKIPPED: goto tail;
+    case ATD__KEY_SKIPPED: goto skipped;
     default: return NULL;
     }
+skipped:
+    p = atd_object_end_key_p(r, p, &more);
+    { if (!more) goto end; goto key; }
 fail:
     return atd_fail_cursor(atd_reader_push_field(r, everything_reprs__names[field].ptr, everything_reprs__names[field].len));
 }
@@ -3507,7 +3531,6 @@ field_2:
     p = atd_read_int64_p(r, p, &out->total);
     if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
-tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"next\":"))) goto field_1; goto key; }
 end:
@@ -3521,9 +3544,12 @@ key:
     case 0: goto field_0;
     case 1: goto field_1;
     case 2: goto field_2;
-    case ATD__KEY_SKIPPED: goto tail;
+    case ATD__KEY_SKIPPED: goto skipped;
     default: return NULL;
     }
+skipped:
+    p = atd_object_end_key_p(r, p, &more);
+    { if (!more) goto end; goto key; }
 fail:
     return atd_fail_cursor(atd_reader_push_field(r, everything_page_int__names[field].ptr, everything_page_int__names[field].len));
 }
@@ -3600,7 +3626,6 @@ field_2:
     p = atd_read_int64_p(r, p, &out->total);
     if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
-tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"next\":"))) goto field_1; goto key; }
 end:
@@ -3614,9 +3639,12 @@ key:
     case 0: goto field_0;
     case 1: goto field_1;
     case 2: goto field_2;
-    case ATD__KEY_SKIPPED: goto tail;
+    case ATD__KEY_SKIPPED: goto skipped;
     default: return NULL;
     }
+skipped:
+    p = atd_object_end_key_p(r, p, &more);
+    { if (!more) goto end; goto key; }
 fail:
     return atd_fail_cursor(atd_reader_push_field(r, everything_page_string__names[field].ptr, everything_page_string__names[field].len));
 }
@@ -3692,7 +3720,6 @@ field_3:
     p = atd_read_string_p(r, p, &out->cursor);
     if (p == NULL) { field = 3; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
-tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"items\":"))) goto field_0; if (atd_key_skip(r, &p, ATD_LIT("\"total\":"))) goto field_2; goto key; }
 end:
@@ -3707,9 +3734,12 @@ key:
     case 1: goto field_1;
     case 2: goto field_2;
     case 3: goto field_3;
-    case ATD__KEY_SKIPPED: goto tail;
+    case ATD__KEY_SKIPPED: goto skipped;
     default: return NULL;
     }
+skipped:
+    p = atd_object_end_key_p(r, p, &more);
+    { if (!more) goto end; goto key; }
 fail:
     return atd_fail_cursor(atd_reader_push_field(r, everything_page_ext__names[field].ptr, everything_page_ext__names[field].len));
 }
@@ -3793,7 +3823,6 @@ field_2:
     p = atd_read_int64_p(r, p, &out->total);
     if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
-tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"next\":"))) goto field_1; goto key; }
 end:
@@ -3807,9 +3836,12 @@ key:
     case 0: goto field_0;
     case 1: goto field_1;
     case 2: goto field_2;
-    case ATD__KEY_SKIPPED: goto tail;
+    case ATD__KEY_SKIPPED: goto skipped;
     default: return NULL;
     }
+skipped:
+    p = atd_object_end_key_p(r, p, &more);
+    { if (!more) goto end; goto key; }
 fail:
     return atd_fail_cursor(atd_reader_push_field(r, everything_page_entry_string_float_list__names[field].ptr, everything_page_entry_string_float_list__names[field].len));
 }
@@ -3867,7 +3899,6 @@ field_1:
     p = atd_read_bool_p(r, p, &out->value);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
-tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"key\":"))) goto field_0; goto key; }
 end:
@@ -3880,9 +3911,12 @@ key:
     switch (everything_int_bool_entry__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
-    case ATD__KEY_SKIPPED: goto tail;
+    case ATD__KEY_SKIPPED: goto skipped;
     default: return NULL;
     }
+skipped:
+    p = atd_object_end_key_p(r, p, &more);
+    { if (!more) goto end; goto key; }
 fail:
     return atd_fail_cursor(atd_reader_push_field(r, everything_int_bool_entry__names[field].ptr, everything_int_bool_entry__names[field].len));
 }
@@ -4238,7 +4272,6 @@ field_8:
     p = everything_page_ext_read_p(r, p, &out->ext);
     if (p == NULL) { field = 8; goto fail; }
     seen[0] |= (uint64_t)1 << 8;
-tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"ints\":"))) goto field_0; if (atd_key_skip(r, &p, ATD_LIT("\"either\":"))) goto field_7; goto key; }
 end:
@@ -4258,9 +4291,12 @@ key:
     case 6: goto field_6;
     case 7: goto field_7;
     case 8: goto field_8;
-    case ATD__KEY_SKIPPED: goto tail;
+    case ATD__KEY_SKIPPED: goto skipped;
     default: return NULL;
     }
+skipped:
+    p = atd_object_end_key_p(r, p, &more);
+    { if (!more) goto end; goto key; }
 fail:
     return atd_fail_cursor(atd_reader_push_field(r, everything_generics__names[field].ptr, everything_generics__names[field].len));
 }
@@ -4321,7 +4357,6 @@ field_1:
     p = atd_read_int64_p(r, p, &out->value);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
-tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"key\":"))) goto field_0; goto key; }
 end:
@@ -4334,9 +4369,12 @@ key:
     switch (everything_entry_string_int__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
-    case ATD__KEY_SKIPPED: goto tail;
+    case ATD__KEY_SKIPPED: goto skipped;
     default: return NULL;
     }
+skipped:
+    p = atd_object_end_key_p(r, p, &more);
+    { if (!more) goto end; goto key; }
 fail:
     return atd_fail_cursor(atd_reader_push_field(r, everything_entry_string_int__names[field].ptr, everything_entry_string_int__names[field].len));
 }
@@ -4394,7 +4432,6 @@ field_1:
     p = everything_float_list_read_p(r, p, &out->value);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
-tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"key\":"))) goto field_0; goto key; }
 end:
@@ -4407,9 +4444,12 @@ key:
     switch (everything_entry_string_float_list__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
-    case ATD__KEY_SKIPPED: goto tail;
+    case ATD__KEY_SKIPPED: goto skipped;
     default: return NULL;
     }
+skipped:
+    p = atd_object_end_key_p(r, p, &more);
+    { if (!more) goto end; goto key; }
 fail:
     return atd_fail_cursor(atd_reader_push_field(r, everything_entry_string_float_list__names[field].ptr, everything_entry_string_float_list__names[field].len));
 }
@@ -4598,7 +4638,6 @@ field_1:
     p = everything_rose_node_list_read_p(r, p, &out->children);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
-tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"value\":"))) goto field_0; goto key; }
 end:
@@ -4611,9 +4650,12 @@ key:
     switch (everything_rose_node__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
-    case ATD__KEY_SKIPPED: goto tail;
+    case ATD__KEY_SKIPPED: goto skipped;
     default: return NULL;
     }
+skipped:
+    p = atd_object_end_key_p(r, p, &more);
+    { if (!more) goto end; goto key; }
 fail:
     return atd_fail_cursor(atd_reader_push_field(r, everything_rose_node__names[field].ptr, everything_rose_node__names[field].len));
 }
@@ -4861,7 +4903,6 @@ field_2:
         }
         out->has_body = true;
     }
-tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"bound\":"))) goto field_1; goto key; }
 end:
@@ -4875,9 +4916,12 @@ key:
     case 0: goto field_0;
     case 1: goto field_1;
     case 2: goto field_2;
-    case ATD__KEY_SKIPPED: goto tail;
+    case ATD__KEY_SKIPPED: goto skipped;
     default: return NULL;
     }
+skipped:
+    p = atd_object_end_key_p(r, p, &more);
+    { if (!more) goto end; goto key; }
 fail:
     return atd_fail_cursor(atd_reader_push_field(r, everything_binding__names[field].ptr, everything_binding__names[field].len));
 }
@@ -4940,7 +4984,6 @@ field_1:
     p = everything_expr_read_p(r, p, &out->expr);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"label\":"))) goto field_0; goto key; }
 end:
@@ -4953,9 +4996,12 @@ key:
     switch (everything_stmt__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
-    case ATD__KEY_SKIPPED: goto tail;
+    case ATD__KEY_SKIPPED: goto skipped;
     default: return NULL;
     }
+skipped:
+    p = atd_object_end_key_p(r, p, &more);
+    { if (!more) goto end; goto key; }
 fail:
     return atd_fail_cursor(atd_reader_push_field(r, everything_stmt__names[field].ptr, everything_stmt__names[field].len));
 }
@@ -5025,7 +5071,6 @@ field_2:
     p = atd_read_int64_p(r, p, &out->num);
     if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
-tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"other\":"))) goto field_1; goto key; }
 end:
@@ -5039,9 +5084,12 @@ key:
     case 0: goto field_0;
     case 1: goto field_1;
     case 2: goto field_2;
-    case ATD__KEY_SKIPPED: goto tail;
+    case ATD__KEY_SKIPPED: goto skipped;
     default: return NULL;
     }
+skipped:
+    p = atd_object_end_key_p(r, p, &more);
+    { if (!more) goto end; goto key; }
 fail:
     return atd_fail_cursor(atd_reader_push_field(r, everything_annotated__names[field].ptr, everything_annotated__names[field].len));
 }
@@ -5117,7 +5165,6 @@ field_0:
     p = atd_read_bool_p(r, p, &out->z);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; goto key; }
 end:
@@ -5129,9 +5176,12 @@ end:
 key:
     switch (everything_anon_z__key(r, &p)) {
     case 0: goto field_0;
-    case ATD__KEY_SKIPPED: goto tail;
+    case ATD__KEY_SKIPPED: goto skipped;
     default: return NULL;
     }
+skipped:
+    p = atd_object_end_key_p(r, p, &more);
+    { if (!more) goto end; goto key; }
 fail:
     return atd_fail_cursor(atd_reader_push_field(r, everything_anon_z__names[field].ptr, everything_anon_z__names[field].len));
 }
@@ -5513,7 +5563,6 @@ field_38:
     p = everything_anon_z_read_p(r, p, &out->anon_named);
     if (p == NULL) { field = 38; goto fail; }
     seen[0] |= (uint64_t)1 << 37;
-tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"anon_record\":"))) goto field_36; if (atd_key_skip(r, &p, ATD_LIT("\"anon_sum\":"))) goto field_37; goto key; }
 end:
@@ -5563,9 +5612,12 @@ key:
     case 36: goto field_36;
     case 37: goto field_37;
     case 38: goto field_38;
-    case ATD__KEY_SKIPPED: goto tail;
+    case ATD__KEY_SKIPPED: goto skipped;
     default: return NULL;
     }
+skipped:
+    p = atd_object_end_key_p(r, p, &more);
+    { if (!more) goto end; goto key; }
 fail:
     return atd_fail_cursor(atd_reader_push_field(r, everything_root__names[field].ptr, everything_root__names[field].len));
 }
@@ -5630,7 +5682,6 @@ field_1:
         if (p == NULL) { field = 1; goto fail; }
         out->has_y = true;
     }
-tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"x\":"))) goto field_0; goto key; }
 end:
@@ -5643,9 +5694,12 @@ key:
     switch (everything_root_anon_record_elt__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
-    case ATD__KEY_SKIPPED: goto tail;
+    case ATD__KEY_SKIPPED: goto skipped;
     default: return NULL;
     }
+skipped:
+    p = atd_object_end_key_p(r, p, &more);
+    { if (!more) goto end; goto key; }
 fail:
     return atd_fail_cursor(atd_reader_push_field(r, everything_root_anon_record_elt__names[field].ptr, everything_root_anon_record_elt__names[field].len));
 }

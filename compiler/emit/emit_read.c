@@ -700,7 +700,6 @@ static void emit_missing_fields(cw *w, const ir_type *t)
  *         if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"note\":"))) { if (!more) goto end; goto key; }
  *     field_1:
  *         if (!atd_null_skip(r, &p)) { ...read out->note, has_note = true... }
- *     tail:
  *         p = atd_object_end_key_p(r, p, &more);
  *         { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"date\":"))) goto field_0; goto key; }
  *     end:
@@ -711,9 +710,12 @@ static void emit_missing_fields(cw *w, const ir_type *t)
  *         switch (event_event__key(r, &p)) {
  *         case 0: goto field_0;
  *         case 1: goto field_1;
- *         case ATD__KEY_SKIPPED: goto tail;
+ *         case ATD__KEY_SKIPPED: goto skipped;
  *         default: return NULL;
  *         }
+ *     skipped:
+ *         p = atd_object_end_key_p(r, p, &more);
+ *         { if (!more) goto end; goto key; }
  *     fail:
  *         return atd_fail_cursor(atd_reader_push_field(r, event_event__names[field].ptr, ...));
  *     }
@@ -730,8 +732,11 @@ static void emit_missing_fields(cw *w, const ir_type *t)
  * closing quote and no atd_string. Keys in another form (escapes,
  * whitespace before the colon, lenient mode, the last bytes of the input)
  * and unknown keys take the general lookup after it, which matches the
- * decoded key in a function of its own (event_event__field_index). The
- * lookup is a function of its own too, to keep the reader short; inlined
+ * decoded key in a function of its own (event_event__field_index), unless
+ * it was in the plain form that the tree compares and every name has that
+ * form: then it is unknown at once. After an unknown member, the next key
+ * goes to the lookup with no guess (`skipped`): documents with more fields
+ * than the schema have runs of them. The lookup is a function of its own too, to keep the reader short; inlined
  * at its one call, its returns become jumps to the labels. The
  * value code of a field exists once; one loop over a switch would be as
  * small but cost an indirect jump per field in declaration order. */
@@ -768,7 +773,6 @@ static void emit_record_read(cw *w, const ir_type *t)
         set_seen_bit(w, &t->fields[i]);
         emit_next_field(w, t, i, succ);
     }
-    cw_label(w, "tail:");
     cw_line(w, "p = atd_object_end_key_p(r, p, &more);");
     cw_line(w, "%s", goto_key(w, t, guesses_at(t, succ, n)));
     cw_label(w, "end:");
@@ -779,9 +783,15 @@ static void emit_record_read(cw *w, const ir_type *t)
     cw_open(w, "switch (%s__key(r, &p)) {", fn);
     for (size_t i = 0; i < n; i++)
         cw_mid(w, "case %zu: goto field_%zu;", i, i);
-    cw_mid(w, "case ATD__KEY_SKIPPED: goto tail;");
+    cw_mid(w, "case ATD__KEY_SKIPPED: goto skipped;");
     cw_mid(w, "default: return NULL;");
     cw_close(w, "}");
+    /* after an unknown member, more of them are likely (a document with
+     * more fields than the schema): the lookup at once, without the tail's
+     * guesses */
+    cw_label(w, "skipped:");
+    cw_line(w, "p = atd_object_end_key_p(r, p, &more);");
+    cw_line(w, "%s", goto_key(w, t, (key_guesses){-1, -1}));
     if (n > 0) {
         cw_label(w, "fail:");
         cw_line(w, "return atd_fail_cursor(atd_reader_push_field(r, %s__names[field].ptr, "
