@@ -96,11 +96,12 @@ static ATD__HOT_INLINE int adapters_circle__key(atd_reader *r, const char **pp)
     int i;
     if (atd_key_room(r, p, ATD_LEN("\"radius\":"))) {
         if (atd_bytes_skip(pp, ATD_LIT("\"radius\":"))) return 0;
+        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
-    i = atd_key_plain_unmatched(r, *pp, key, p, ATD_LEN("\"radius\":")) ? -1 : adapters_circle__field_index(key.ptr, key.len);
     *pp = p;
+    i = adapters_circle__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "circle", "radius\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -172,11 +173,12 @@ static ATD__HOT_INLINE int adapters_rect__key(atd_reader *r, const char **pp)
         case 'l': if (atd_bytes_skip(pp, ATD_LIT("\"label\":"))) return 2; break;
         case 'w': if (atd_bytes_skip(pp, ATD_LIT("\"width\":"))) return 0; break;
         }
+        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
-    i = atd_key_plain_unmatched(r, *pp, key, p, ATD_LEN("\"height\":")) ? -1 : adapters_rect__field_index(key.ptr, key.len);
     *pp = p;
+    i = adapters_rect__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "rect", "width\000height\000label\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -254,11 +256,12 @@ static ATD__HOT_INLINE int adapters_start__key(atd_reader *r, const char **pp)
     int i;
     if (atd_key_room(r, p, ATD_LEN("\"at\":"))) {
         if (atd_bytes_skip(pp, ATD_LIT("\"at\":"))) return 0;
+        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
-    i = atd_key_plain_unmatched(r, *pp, key, p, ATD_LEN("\"at\":")) ? -1 : adapters_start__field_index(key.ptr, key.len);
     *pp = p;
+    i = adapters_start__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "start", "at\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -326,11 +329,12 @@ static ATD__HOT_INLINE int adapters_tagged__key(atd_reader *r, const char **pp)
         case 'k': if (atd_bytes_skip(pp, ATD_LIT("\"kind\":"))) return 0; break;
         case 'n': if (atd_bytes_skip(pp, ATD_LIT("\"n\":"))) return 1; break;
         }
+        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
-    i = atd_key_plain_unmatched(r, *pp, key, p, ATD_LEN("\"kind\":")) ? -1 : adapters_tagged__field_index(key.ptr, key.len);
     *pp = p;
+    i = adapters_tagged__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "tagged", "kind\000n\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -946,8 +950,8 @@ static ATD__HOT_INLINE int adapters_tagged_value__key(atd_reader *r, const char 
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
-    i = atd_key_plain_unmatched(r, *pp, key, p, ATD_LEN("\"payload\":")) ? -1 : adapters_tagged_value__field_index(key.ptr, key.len);
     *pp = p;
+    i = adapters_tagged_value__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS) && !(key.len == ATD_LEN("kind") && memcmp(key.ptr, ATD_LIT("kind")) == 0)) {
         atd_reader_fail_unknown_field(r, p, key, "tagged_value", "payload\000id\000");
@@ -1235,8 +1239,8 @@ static ATD__HOT_INLINE int adapters_tagged_value2__key(atd_reader *r, const char
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
-    i = atd_key_plain_unmatched(r, *pp, key, p, ATD_LEN("\"payload2\":")) ? -1 : adapters_tagged_value2__field_index(key.ptr, key.len);
     *pp = p;
+    i = adapters_tagged_value2__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     if (atd_reader_has_flag(r, ATD_READ_STRICT_FIELDS) && !(key.len == ATD_LEN("kind") && memcmp(key.ptr, ATD_LIT("kind")) == 0)) {
         atd_reader_fail_unknown_field(r, p, key, "tagged_value2", "kind\000payload2\000");
@@ -1466,11 +1470,12 @@ static ATD__HOT_INLINE int adapters_doc__key(atd_reader *r, const char **pp)
         case 'p': if (atd_bytes_skip(pp, ATD_LIT("\"shapes\":"))) return 0; break;
         case 's': if (atd_bytes_skip(pp, ATD_LIT("\"ones\":"))) return 2; break;
         }
+        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
-    i = atd_key_plain_unmatched(r, *pp, key, p, ATD_LEN("\"shapes\":")) ? -1 : adapters_doc__field_index(key.ptr, key.len);
     *pp = p;
+    i = adapters_doc__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "doc", "shapes\000events\000ones\000codec\000tv\000tv2\000kinds\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;

@@ -53,11 +53,12 @@ static ATD__HOT_INLINE int blockchain_root__key(atd_reader *r, const char **pp)
     int i;
     if (atd_key_room(r, p, ATD_LEN("\"txs\":"))) {
         if (atd_bytes_skip(pp, ATD_LIT("\"txs\":"))) return 0;
+        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
-    i = atd_key_plain_unmatched(r, *pp, key, p, ATD_LEN("\"txs\":")) ? -1 : blockchain_root__field_index(key.ptr, key.len);
     *pp = p;
+    i = blockchain_root__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "root", "txs\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -159,11 +160,12 @@ static ATD__HOT_INLINE int blockchain_transaction__key(atd_reader *r, const char
             break;
         case 'z': if (atd_bytes_skip(pp, ATD_LIT("\"size\":"))) return 2; break;
         }
+        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
-    i = atd_key_plain_unmatched(r, *pp, key, p, ATD_LEN("\"double_spend\":")) ? -1 : blockchain_transaction__field_index(key.ptr, key.len);
     *pp = p;
+    i = blockchain_transaction__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "transaction", "lock_time\000ver\000size\000inputs\000double_spend\000time\000tx_index\000vin_sz\000hash\000vout_sz\000relayed_by\000out\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -311,11 +313,12 @@ static ATD__HOT_INLINE int blockchain_output__key(atd_reader *r, const char **pp
         case 'x': if (atd_bytes_skip(pp, ATD_LIT("\"tx_index\":"))) return 1; break;
         case 'y': if (atd_bytes_skip(pp, ATD_LIT("\"type\":"))) return 2; break;
         }
+        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
-    i = atd_key_plain_unmatched(r, *pp, key, p, ATD_LEN("\"tx_index\":")) ? -1 : blockchain_output__field_index(key.ptr, key.len);
     *pp = p;
+    i = blockchain_output__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "output", "spent\000tx_index\000type\000addr\000value\000n\000script\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -423,11 +426,12 @@ static ATD__HOT_INLINE int blockchain_input__key(atd_reader *r, const char **pp)
         case 'e': if (atd_bytes_skip(pp, ATD_LIT("\"sequence\":"))) return 0; break;
         case 'r': if (atd_bytes_skip(pp, ATD_LIT("\"prev_out\":"))) return 1; break;
         }
+        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
-    i = atd_key_plain_unmatched(r, *pp, key, p, ATD_LEN("\"sequence\":")) ? -1 : blockchain_input__field_index(key.ptr, key.len);
     *pp = p;
+    i = blockchain_input__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "input", "sequence\000prev_out\000script\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;

@@ -57,11 +57,12 @@ static ATD__HOT_INLINE int canada_root__key(atd_reader *r, const char **pp)
         case 'f': if (atd_bytes_skip(pp, ATD_LIT("\"features\":"))) return 1; break;
         case 't': if (atd_bytes_skip(pp, ATD_LIT("\"type\":"))) return 0; break;
         }
+        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
-    i = atd_key_plain_unmatched(r, *pp, key, p, ATD_LEN("\"features\":")) ? -1 : canada_root__field_index(key.ptr, key.len);
     *pp = p;
+    i = canada_root__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "root", "type\000features\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -131,11 +132,12 @@ static ATD__HOT_INLINE int canada_properties__key(atd_reader *r, const char **pp
     int i;
     if (atd_key_room(r, p, ATD_LEN("\"name\":"))) {
         if (atd_bytes_skip(pp, ATD_LIT("\"name\":"))) return 0;
+        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
-    i = atd_key_plain_unmatched(r, *pp, key, p, ATD_LEN("\"name\":")) ? -1 : canada_properties__field_index(key.ptr, key.len);
     *pp = p;
+    i = canada_properties__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "properties", "name\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -205,11 +207,12 @@ static ATD__HOT_INLINE int canada_geometry__key(atd_reader *r, const char **pp)
         case 'c': if (atd_bytes_skip(pp, ATD_LIT("\"coordinates\":"))) return 1; break;
         case 't': if (atd_bytes_skip(pp, ATD_LIT("\"type\":"))) return 0; break;
         }
+        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
-    i = atd_key_plain_unmatched(r, *pp, key, p, ATD_LEN("\"coordinates\":")) ? -1 : canada_geometry__field_index(key.ptr, key.len);
     *pp = p;
+    i = canada_geometry__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "geometry", "type\000coordinates\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -285,11 +288,12 @@ static ATD__HOT_INLINE int canada_feature__key(atd_reader *r, const char **pp)
         case 'p': if (atd_bytes_skip(pp, ATD_LIT("\"properties\":"))) return 1; break;
         case 't': if (atd_bytes_skip(pp, ATD_LIT("\"type\":"))) return 0; break;
         }
+        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
-    i = atd_key_plain_unmatched(r, *pp, key, p, ATD_LEN("\"properties\":")) ? -1 : canada_feature__field_index(key.ptr, key.len);
     *pp = p;
+    i = canada_feature__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "feature", "type\000properties\000geometry\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;

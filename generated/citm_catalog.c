@@ -152,11 +152,12 @@ static ATD__HOT_INLINE int citm_catalog_event__key(atd_reader *r, const char **p
         case 'o': if (atd_bytes_skip(pp, ATD_LIT("\"logo\":"))) return 2; break;
         case 't': if (atd_bytes_skip(pp, ATD_LIT("\"subtitle\":"))) return 6; break;
         }
+        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
-    i = atd_key_plain_unmatched(r, *pp, key, p, ATD_LEN("\"description\":")) ? -1 : citm_catalog_event__field_index(key.ptr, key.len);
     *pp = p;
+    i = citm_catalog_event__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "event", "description\000id\000logo\000name\000subTopicIds\000subjectCode\000subtitle\000topicIds\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -354,11 +355,12 @@ static ATD__HOT_INLINE int citm_catalog_root__key(atd_reader *r, const char **pp
         case 't': if (atd_bytes_skip(pp, ATD_LIT("\"seatCategoryNames\":"))) return 5; break;
         case 'u': if (atd_bytes_skip(pp, ATD_LIT("\"venueNames\":"))) return 10; break;
         }
+        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
-    i = atd_key_plain_unmatched(r, *pp, key, p, ATD_LEN("\"audienceSubCategoryNames\":")) ? -1 : citm_catalog_root__field_index(key.ptr, key.len);
     *pp = p;
+    i = citm_catalog_root__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "root", "areaNames\000audienceSubCategoryNames\000blockNames\000events\000performances\000seatCategoryNames\000subTopicNames\000subjectNames\000topicNames\000topicSubTopics\000venueNames\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -510,11 +512,12 @@ static ATD__HOT_INLINE int citm_catalog_performance__key(atd_reader *r, const ch
             break;
         case 'u': if (atd_bytes_skip(pp, ATD_LIT("\"venueCode\":"))) return 8; break;
         }
+        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
-    i = atd_key_plain_unmatched(r, *pp, key, p, ATD_LEN("\"seatCategories\":")) ? -1 : citm_catalog_performance__field_index(key.ptr, key.len);
     *pp = p;
+    i = citm_catalog_performance__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "performance", "eventId\000id\000logo\000name\000prices\000seatCategories\000seatMapImage\000start\000venueCode\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -632,11 +635,12 @@ static ATD__HOT_INLINE int citm_catalog_price__key(atd_reader *r, const char **p
         case 'm': if (atd_bytes_skip(pp, ATD_LIT("\"amount\":"))) return 0; break;
         case 'u': if (atd_bytes_skip(pp, ATD_LIT("\"audienceSubCategoryId\":"))) return 1; break;
         }
+        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
-    i = atd_key_plain_unmatched(r, *pp, key, p, ATD_LEN("\"audienceSubCategoryId\":")) ? -1 : citm_catalog_price__field_index(key.ptr, key.len);
     *pp = p;
+    i = citm_catalog_price__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "price", "amount\000audienceSubCategoryId\000seatCategoryId\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -718,11 +722,12 @@ static ATD__HOT_INLINE int citm_catalog_seat_category__key(atd_reader *r, const 
         case 'a': if (atd_bytes_skip(pp, ATD_LIT("\"areas\":"))) return 0; break;
         case 's': if (atd_bytes_skip(pp, ATD_LIT("\"seatCategoryId\":"))) return 1; break;
         }
+        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
-    i = atd_key_plain_unmatched(r, *pp, key, p, ATD_LEN("\"seatCategoryId\":")) ? -1 : citm_catalog_seat_category__field_index(key.ptr, key.len);
     *pp = p;
+    i = citm_catalog_seat_category__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "seat_category", "areas\000seatCategoryId\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -796,11 +801,12 @@ static ATD__HOT_INLINE int citm_catalog_area__key(atd_reader *r, const char **pp
         case 'a': if (atd_bytes_skip(pp, ATD_LIT("\"areaId\":"))) return 0; break;
         case 'b': if (atd_bytes_skip(pp, ATD_LIT("\"blockIds\":"))) return 1; break;
         }
+        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
-    i = atd_key_plain_unmatched(r, *pp, key, p, ATD_LEN("\"blockIds\":")) ? -1 : citm_catalog_area__field_index(key.ptr, key.len);
     *pp = p;
+    i = citm_catalog_area__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "area", "areaId\000blockIds\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;

@@ -41,11 +41,12 @@ static ATD__HOT_INLINE int custom_adapter_circle__key(atd_reader *r, const char 
     int i;
     if (atd_key_room(r, p, ATD_LEN("\"r\":"))) {
         if (atd_bytes_skip(pp, ATD_LIT("\"r\":"))) return 0;
+        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
-    i = atd_key_plain_unmatched(r, *pp, key, p, ATD_LEN("\"r\":")) ? -1 : custom_adapter_circle__field_index(key.ptr, key.len);
     *pp = p;
+    i = custom_adapter_circle__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "circle", "r\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -194,11 +195,12 @@ static ATD__HOT_INLINE int custom_adapter_doc__key(atd_reader *r, const char **p
         case 'n': if (atd_bytes_skip(pp, ATD_LIT("\"name\":"))) return 1; break;
         case 's': if (atd_bytes_skip(pp, ATD_LIT("\"shapes\":"))) return 0; break;
         }
+        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
-    i = atd_key_plain_unmatched(r, *pp, key, p, ATD_LEN("\"shapes\":")) ? -1 : custom_adapter_doc__field_index(key.ptr, key.len);
     *pp = p;
+    i = custom_adapter_doc__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "doc", "shapes\000name\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;

@@ -180,11 +180,12 @@ static ATD__HOT_INLINE int defaults_point__key(atd_reader *r, const char **pp)
         case 'x': if (atd_bytes_skip(pp, ATD_LIT("\"x\":"))) return 0; break;
         case 'y': if (atd_bytes_skip(pp, ATD_LIT("\"y\":"))) return 1; break;
         }
+        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
-    i = atd_key_plain_unmatched(r, *pp, key, p, ATD_LEN("\"x\":")) ? -1 : defaults_point__field_index(key.ptr, key.len);
     *pp = p;
+    i = defaults_point__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "point", "x\000y\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -418,11 +419,12 @@ static ATD__HOT_INLINE int defaults_all__key(atd_reader *r, const char **pp)
             }
             break;
         }
+        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
-    i = atd_key_plain_unmatched(r, *pp, key, p, ATD_LEN("\"nickname\":")) ? -1 : defaults_all__field_index(key.ptr, key.len);
     *pp = p;
+    i = defaults_all__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "all", "nickname\000greeting\000empty\000count\000small\000mask\000big\000ratio\000single\000on\000color\000shape\000circle\000maybe\000nul\000ints\000names\000origin\000pair\000any\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;

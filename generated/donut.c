@@ -45,11 +45,12 @@ static ATD__HOT_INLINE int donut_batters__key(atd_reader *r, const char **pp)
     int i;
     if (atd_key_room(r, p, ATD_LEN("\"batter\":"))) {
         if (atd_bytes_skip(pp, ATD_LIT("\"batter\":"))) return 0;
+        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
-    i = atd_key_plain_unmatched(r, *pp, key, p, ATD_LEN("\"batter\":")) ? -1 : donut_batters__field_index(key.ptr, key.len);
     *pp = p;
+    i = donut_batters__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "batters", "batter\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -133,11 +134,12 @@ static ATD__HOT_INLINE int donut_item__key(atd_reader *r, const char **pp)
             }
             break;
         }
+        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
-    i = atd_key_plain_unmatched(r, *pp, key, p, ATD_LEN("\"batters\":")) ? -1 : donut_item__field_index(key.ptr, key.len);
     *pp = p;
+    i = donut_item__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "item", "id\000type\000name\000ppu\000batters\000topping\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -235,11 +237,12 @@ static ATD__HOT_INLINE int donut_ingredient__key(atd_reader *r, const char **pp)
         case 'i': if (atd_bytes_skip(pp, ATD_LIT("\"id\":"))) return 0; break;
         case 't': if (atd_bytes_skip(pp, ATD_LIT("\"type\":"))) return 1; break;
         }
+        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
-    i = atd_key_plain_unmatched(r, *pp, key, p, ATD_LEN("\"type\":")) ? -1 : donut_ingredient__field_index(key.ptr, key.len);
     *pp = p;
+    i = donut_ingredient__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "ingredient", "id\000type\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;

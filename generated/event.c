@@ -96,11 +96,12 @@ static ATD__HOT_INLINE int event_event__key(atd_reader *r, const char **pp)
         case 'p': if (atd_bytes_skip(pp, ATD_LIT("\"payload\":"))) return 3; break;
         case 'u': if (atd_bytes_skip(pp, ATD_LIT("\"username\":"))) return 0; break;
         }
+        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
-    i = atd_key_plain_unmatched(r, *pp, key, p, ATD_LEN("\"event_type\":")) ? -1 : event_event__field_index(key.ptr, key.len);
     *pp = p;
+    i = event_event__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "event", "username\000date\000event_type\000payload\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;

@@ -457,11 +457,12 @@ static ATD__HOT_INLINE int everything_struct___key(atd_reader *r, const char **p
         case 's': if (atd_bytes_skip(pp, ATD_LIT("\"switch\":"))) return 1; break;
         case 'u': if (atd_bytes_skip(pp, ATD_LIT("\"union\":"))) return 0; break;
         }
+        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
-    i = atd_key_plain_unmatched(r, *pp, key, p, ATD_LEN("\"switch\":")) ? -1 : everything_struct___field_index(key.ptr, key.len);
     *pp = p;
+    i = everything_struct___field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "struct_", "union\000switch\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -643,11 +644,12 @@ static ATD__HOT_INLINE int everything_rect__key(atd_reader *r, const char **pp)
         case 'h': if (atd_bytes_skip(pp, ATD_LIT("\"height\":"))) return 1; break;
         case 'w': if (atd_bytes_skip(pp, ATD_LIT("\"width\":"))) return 0; break;
         }
+        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
-    i = atd_key_plain_unmatched(r, *pp, key, p, ATD_LEN("\"height\":")) ? -1 : everything_rect__field_index(key.ptr, key.len);
     *pp = p;
+    i = everything_rect__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "rect", "width\000height\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -723,11 +725,12 @@ static ATD__HOT_INLINE int everything_shape_Label__key(atd_reader *r, const char
         case 's': if (atd_bytes_skip(pp, ATD_LIT("\"size\":"))) return 1; break;
         case 't': if (atd_bytes_skip(pp, ATD_LIT("\"text\":"))) return 0; break;
         }
+        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
-    i = atd_key_plain_unmatched(r, *pp, key, p, ATD_LEN("\"text\":")) ? -1 : everything_shape_Label__field_index(key.ptr, key.len);
     *pp = p;
+    i = everything_shape_Label__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "shape_Label", "text\000size\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -1189,11 +1192,12 @@ static ATD__HOT_INLINE int everything_obj_shape_Box__key(atd_reader *r, const ch
         case 'h': if (atd_bytes_skip(pp, ATD_LIT("\"h\":"))) return 1; break;
         case 'w': if (atd_bytes_skip(pp, ATD_LIT("\"w\":"))) return 0; break;
         }
+        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
-    i = atd_key_plain_unmatched(r, *pp, key, p, ATD_LEN("\"w\":")) ? -1 : everything_obj_shape_Box__field_index(key.ptr, key.len);
     *pp = p;
+    i = everything_obj_shape_Box__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "obj_shape_Box", "w\000h\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -1676,11 +1680,12 @@ static ATD__HOT_INLINE int everything_fields__key(atd_reader *r, const char **pp
             }
             break;
         }
+        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
-    i = atd_key_plain_unmatched(r, *pp, key, p, ATD_LEN("\"req_nullable\":")) ? -1 : everything_fields__field_index(key.ptr, key.len);
     *pp = p;
+    i = everything_fields__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "fields", "req_int\000req_nullable\000req_unit\000opt_option\000opt_nullable\000opt_alias\000def_bool\000def_int\000def_alias\000def_float\000def_string\000def_list\000def_option\000def_nullable\000def_unit\000ex_int\000ex_neg\000ex_float\000ex_float_dot\000ex_float_exp\000ex_float_neg\000ex_true\000ex_string\000ex_list\000ex_array\000ex_none\000ex_unit\000ex_ctor\000ex_ctor_bq\000ex_wrap\000ex_c\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -2043,8 +2048,8 @@ static ATD__HOT_INLINE int everything_names__key(atd_reader *r, const char **pp)
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
-    i = everything_names__field_index(key.ptr, key.len);
     *pp = p;
+    i = everything_names__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "names", "type\000of\000inherit\000content-type\000Upper\0002nd\000say \"hi\"\\\000caf\303\251\000default\000default_\000for\000while\000struct\000switch\000int\000from\000import\000as\000_private\000x'\000camelCase\000label\000user\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -2256,11 +2261,12 @@ static ATD__HOT_INLINE int everything_patch__key(atd_reader *r, const char **pp)
         case 'g': if (atd_bytes_skip(pp, ATD_LIT("\"age\":"))) return 1; break;
         case 'o': if (atd_bytes_skip(pp, ATD_LIT("\"note\":"))) return 2; break;
         }
+        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
-    i = atd_key_plain_unmatched(r, *pp, key, p, ATD_LEN("\"name\":")) ? -1 : everything_patch__field_index(key.ptr, key.len);
     *pp = p;
+    i = everything_patch__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "patch", "name\000age\000note\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -2348,11 +2354,12 @@ static ATD__HOT_INLINE int everything_all_optional__key(atd_reader *r, const cha
         case 'b': if (atd_bytes_skip(pp, ATD_LIT("\"b\":"))) return 1; break;
         case 'c': if (atd_bytes_skip(pp, ATD_LIT("\"c\":"))) return 2; break;
         }
+        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
-    i = atd_key_plain_unmatched(r, *pp, key, p, ATD_LEN("\"a\":")) ? -1 : everything_all_optional__field_index(key.ptr, key.len);
     *pp = p;
+    i = everything_all_optional__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "all_optional", "a\000b\000c\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -2435,11 +2442,12 @@ static ATD__HOT_INLINE int everything_base__key(atd_reader *r, const char **pp)
         case 'n': if (atd_bytes_skip(pp, ATD_LIT("\"name\":"))) return 1; break;
         case 's': if (atd_bytes_skip(pp, ATD_LIT("\"size\":"))) return 2; break;
         }
+        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
-    i = atd_key_plain_unmatched(r, *pp, key, p, ATD_LEN("\"name\":")) ? -1 : everything_base__field_index(key.ptr, key.len);
     *pp = p;
+    i = everything_base__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "base", "id\000name\000size\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -2527,11 +2535,12 @@ static ATD__HOT_INLINE int everything_derived__key(atd_reader *r, const char **p
         case 'n': if (atd_bytes_skip(pp, ATD_LIT("\"name\":"))) return 1; break;
         case 's': if (atd_bytes_skip(pp, ATD_LIT("\"size\":"))) return 2; break;
         }
+        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
-    i = atd_key_plain_unmatched(r, *pp, key, p, ATD_LEN("\"kind_id\":")) ? -1 : everything_derived__field_index(key.ptr, key.len);
     *pp = p;
+    i = everything_derived__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "derived", "kind_id\000name\000size\000id\000extra\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -2903,11 +2912,12 @@ static ATD__HOT_INLINE int everything_options__key(atd_reader *r, const char **p
             }
             break;
         }
+        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
-    i = atd_key_plain_unmatched(r, *pp, key, p, ATD_LEN("\"list_opt\":")) ? -1 : everything_options__field_index(key.ptr, key.len);
     *pp = p;
+    i = everything_options__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "options", "opt\000nul\000opt_nul\000nul_opt\000nul_nul\000opt_opt\000list_opt\000opt_list\000nul_list\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -3234,11 +3244,12 @@ static ATD__HOT_INLINE int everything_reprs__key(atd_reader *r, const char **pp)
             }
             break;
         }
+        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
-    i = atd_key_plain_unmatched(r, *pp, key, p, ATD_LEN("\"assoc_object\":")) ? -1 : everything_reprs__field_index(key.ptr, key.len);
     *pp = p;
+    i = everything_reprs__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "reprs", "assoc_object\000assoc_array\000assoc_label\000assoc_nested\000int_string\000float_int\000float_prec\000c_int32\000c_uint8\000c_int8_list\000c_int16\000c_uint16\000c_uint32\000c_int64\000c_float\000c_both\000raw\000raw_list\000raw_opt\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -3489,11 +3500,12 @@ static ATD__HOT_INLINE int everything_page_int__key(atd_reader *r, const char **
         case 'n': if (atd_bytes_skip(pp, ATD_LIT("\"next\":"))) return 1; break;
         case 't': if (atd_bytes_skip(pp, ATD_LIT("\"total\":"))) return 2; break;
         }
+        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
-    i = atd_key_plain_unmatched(r, *pp, key, p, ATD_LEN("\"items\":")) ? -1 : everything_page_int__field_index(key.ptr, key.len);
     *pp = p;
+    i = everything_page_int__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "page_int", "items\000next\000total\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -3584,11 +3596,12 @@ static ATD__HOT_INLINE int everything_page_string__key(atd_reader *r, const char
         case 'n': if (atd_bytes_skip(pp, ATD_LIT("\"next\":"))) return 1; break;
         case 't': if (atd_bytes_skip(pp, ATD_LIT("\"total\":"))) return 2; break;
         }
+        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
-    i = atd_key_plain_unmatched(r, *pp, key, p, ATD_LEN("\"items\":")) ? -1 : everything_page_string__field_index(key.ptr, key.len);
     *pp = p;
+    i = everything_page_string__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "page_string", "items\000next\000total\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -3681,11 +3694,12 @@ static ATD__HOT_INLINE int everything_page_ext__key(atd_reader *r, const char **
         case 'n': if (atd_bytes_skip(pp, ATD_LIT("\"next\":"))) return 1; break;
         case 't': if (atd_bytes_skip(pp, ATD_LIT("\"total\":"))) return 2; break;
         }
+        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
-    i = atd_key_plain_unmatched(r, *pp, key, p, ATD_LEN("\"cursor\":")) ? -1 : everything_page_ext__field_index(key.ptr, key.len);
     *pp = p;
+    i = everything_page_ext__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "page_ext", "items\000next\000total\000cursor\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -3781,11 +3795,12 @@ static ATD__HOT_INLINE int everything_page_entry_string_float_list__key(atd_read
         case 'n': if (atd_bytes_skip(pp, ATD_LIT("\"next\":"))) return 1; break;
         case 't': if (atd_bytes_skip(pp, ATD_LIT("\"total\":"))) return 2; break;
         }
+        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
-    i = atd_key_plain_unmatched(r, *pp, key, p, ATD_LEN("\"items\":")) ? -1 : everything_page_entry_string_float_list__field_index(key.ptr, key.len);
     *pp = p;
+    i = everything_page_entry_string_float_list__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "page_entry_string_float_list", "items\000next\000total\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -3872,11 +3887,12 @@ static ATD__HOT_INLINE int everything_int_bool_entry__key(atd_reader *r, const c
         case 'k': if (atd_bytes_skip(pp, ATD_LIT("\"key\":"))) return 0; break;
         case 'v': if (atd_bytes_skip(pp, ATD_LIT("\"value\":"))) return 1; break;
         }
+        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
-    i = atd_key_plain_unmatched(r, *pp, key, p, ATD_LEN("\"value\":")) ? -1 : everything_int_bool_entry__field_index(key.ptr, key.len);
     *pp = p;
+    i = everything_int_bool_entry__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "int_bool_entry", "key\000value\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -4210,11 +4226,12 @@ static ATD__HOT_INLINE int everything_generics__key(atd_reader *r, const char **
         case 'n': if (atd_bytes_skip(pp, ATD_LIT("\"strings\":"))) return 1; break;
         case 'y': if (atd_bytes_skip(pp, ATD_LIT("\"entry_page\":"))) return 3; break;
         }
+        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
-    i = atd_key_plain_unmatched(r, *pp, key, p, ATD_LEN("\"named_entry\":")) ? -1 : everything_generics__field_index(key.ptr, key.len);
     *pp = p;
+    i = everything_generics__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "generics", "ints\000strings\000entries\000entry_page\000named_entry\000result_int\000result_list\000either\000ext\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -4330,11 +4347,12 @@ static ATD__HOT_INLINE int everything_entry_string_int__key(atd_reader *r, const
         case 'k': if (atd_bytes_skip(pp, ATD_LIT("\"key\":"))) return 0; break;
         case 'v': if (atd_bytes_skip(pp, ATD_LIT("\"value\":"))) return 1; break;
         }
+        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
-    i = atd_key_plain_unmatched(r, *pp, key, p, ATD_LEN("\"value\":")) ? -1 : everything_entry_string_int__field_index(key.ptr, key.len);
     *pp = p;
+    i = everything_entry_string_int__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "entry_string_int", "key\000value\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -4405,11 +4423,12 @@ static ATD__HOT_INLINE int everything_entry_string_float_list__key(atd_reader *r
         case 'k': if (atd_bytes_skip(pp, ATD_LIT("\"key\":"))) return 0; break;
         case 'v': if (atd_bytes_skip(pp, ATD_LIT("\"value\":"))) return 1; break;
         }
+        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
-    i = atd_key_plain_unmatched(r, *pp, key, p, ATD_LEN("\"value\":")) ? -1 : everything_entry_string_float_list__field_index(key.ptr, key.len);
     *pp = p;
+    i = everything_entry_string_float_list__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "entry_string_float_list", "key\000value\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -4611,11 +4630,12 @@ static ATD__HOT_INLINE int everything_rose_node__key(atd_reader *r, const char *
         case 'c': if (atd_bytes_skip(pp, ATD_LIT("\"children\":"))) return 1; break;
         case 'v': if (atd_bytes_skip(pp, ATD_LIT("\"value\":"))) return 0; break;
         }
+        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
-    i = atd_key_plain_unmatched(r, *pp, key, p, ATD_LEN("\"children\":")) ? -1 : everything_rose_node__field_index(key.ptr, key.len);
     *pp = p;
+    i = everything_rose_node__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "rose_node", "value\000children\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -4853,11 +4873,12 @@ static ATD__HOT_INLINE int everything_binding__key(atd_reader *r, const char **p
         case 'm': if (atd_bytes_skip(pp, ATD_LIT("\"name\":"))) return 0; break;
         case 'u': if (atd_bytes_skip(pp, ATD_LIT("\"bound\":"))) return 1; break;
         }
+        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
-    i = atd_key_plain_unmatched(r, *pp, key, p, ATD_LEN("\"bound\":")) ? -1 : everything_binding__field_index(key.ptr, key.len);
     *pp = p;
+    i = everything_binding__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "binding", "name\000bound\000body\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -4955,11 +4976,12 @@ static ATD__HOT_INLINE int everything_stmt__key(atd_reader *r, const char **pp)
         case 'e': if (atd_bytes_skip(pp, ATD_LIT("\"expr\":"))) return 1; break;
         case 'l': if (atd_bytes_skip(pp, ATD_LIT("\"label\":"))) return 0; break;
         }
+        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
-    i = atd_key_plain_unmatched(r, *pp, key, p, ATD_LEN("\"label\":")) ? -1 : everything_stmt__field_index(key.ptr, key.len);
     *pp = p;
+    i = everything_stmt__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "stmt", "label\000expr\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -5039,11 +5061,12 @@ static ATD__HOT_INLINE int everything_annotated__key(atd_reader *r, const char *
         case 'n': if (atd_bytes_skip(pp, ATD_LIT("\"num\":"))) return 2; break;
         case 'o': if (atd_bytes_skip(pp, ATD_LIT("\"other\":"))) return 1; break;
         }
+        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
-    i = atd_key_plain_unmatched(r, *pp, key, p, ATD_LEN("\"field\":")) ? -1 : everything_annotated__field_index(key.ptr, key.len);
     *pp = p;
+    i = everything_annotated__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "annotated", "field\000other\000num\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -5143,11 +5166,12 @@ static ATD__HOT_INLINE int everything_anon_z__key(atd_reader *r, const char **pp
     int i;
     if (atd_key_room(r, p, ATD_LEN("\"z\":"))) {
         if (atd_bytes_skip(pp, ATD_LIT("\"z\":"))) return 0;
+        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
-    i = atd_key_plain_unmatched(r, *pp, key, p, ATD_LEN("\"z\":")) ? -1 : everything_anon_z__field_index(key.ptr, key.len);
     *pp = p;
+    i = everything_anon_z__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "anon_z", "z\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -5349,11 +5373,12 @@ static ATD__HOT_INLINE int everything_root__key(atd_reader *r, const char **pp)
         case 'v': if (atd_bytes_skip(pp, ATD_LIT("\"values\":"))) return 2; break;
         case 'w': if (atd_bytes_skip(pp, ATD_LIT("\"with_defaults\":"))) return 24; break;
         }
+        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
-    i = atd_key_plain_unmatched(r, *pp, key, p, ATD_LEN("\"with_defaults\":")) ? -1 : everything_root__field_index(key.ptr, key.len);
     *pp = p;
+    i = everything_root__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "root", "counts\000users\000values\000label\000nothing\000from_value\000struct\000unions\000modes\000levels\000shapes\000odd\000colors\000events\000base_events\000obj_shapes\000fields\000names\000patches\000all_optional\000derived\000base\000single\000pair\000with_defaults\000bare_cell\000matrix\000cube\000options\000reprs\000generics\000tree\000nodes\000program\000binding\000annotated\000anon_record\000anon_sum\000anon_named\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -5653,11 +5678,12 @@ static ATD__HOT_INLINE int everything_root_anon_record_elt__key(atd_reader *r, c
         case 'x': if (atd_bytes_skip(pp, ATD_LIT("\"x\":"))) return 0; break;
         case 'y': if (atd_bytes_skip(pp, ATD_LIT("\"y\":"))) return 1; break;
         }
+        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
-    i = atd_key_plain_unmatched(r, *pp, key, p, ATD_LEN("\"x\":")) ? -1 : everything_root_anon_record_elt__field_index(key.ptr, key.len);
     *pp = p;
+    i = everything_root_anon_record_elt__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "root_anon_record_elt", "x\000y\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;

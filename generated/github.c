@@ -78,11 +78,12 @@ static ATD__HOT_INLINE int github_gist_file__key(atd_reader *r, const char **pp)
         case 's': if (atd_bytes_skip(pp, ATD_LIT("\"size\":"))) return 4; break;
         case 't': if (atd_bytes_skip(pp, ATD_LIT("\"type\":"))) return 1; break;
         }
+        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
-    i = atd_key_plain_unmatched(r, *pp, key, p, ATD_LEN("\"filename\":")) ? -1 : github_gist_file__field_index(key.ptr, key.len);
     *pp = p;
+    i = github_gist_file__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "gist_file", "filename\000type\000language\000raw_url\000size\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -260,11 +261,12 @@ static ATD__HOT_INLINE int github_user__key(atd_reader *r, const char **pp)
         case 't': if (atd_bytes_skip(pp, ATD_LIT("\"type\":"))) return 15; break;
         case 'u': if (atd_bytes_skip(pp, ATD_LIT("\"url\":"))) return 4; break;
         }
+        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
-    i = atd_key_plain_unmatched(r, *pp, key, p, ATD_LEN("\"received_events_url\":")) ? -1 : github_user__field_index(key.ptr, key.len);
     *pp = p;
+    i = github_user__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "user", "login\000id\000avatar_url\000gravatar_id\000url\000html_url\000followers_url\000following_url\000gists_url\000starred_url\000subscriptions_url\000organizations_url\000repos_url\000events_url\000received_events_url\000type\000site_admin\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -503,11 +505,12 @@ static ATD__HOT_INLINE int github_gist__key(atd_reader *r, const char **pp)
         case 'n': if (atd_bytes_skip(pp, ATD_LIT("\"truncated\":"))) return 16; break;
         case 'r': if (atd_bytes_skip(pp, ATD_LIT("\"user\":"))) return 13; break;
         }
+        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
-    i = atd_key_plain_unmatched(r, *pp, key, p, ATD_LEN("\"git_pull_url\":")) ? -1 : github_gist__field_index(key.ptr, key.len);
     *pp = p;
+    i = github_gist__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "gist", "url\000forks_url\000commits_url\000id\000git_pull_url\000git_push_url\000html_url\000files\000public\000created_at\000updated_at\000description\000comments\000user\000comments_url\000owner\000truncated\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;

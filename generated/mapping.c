@@ -127,11 +127,12 @@ static ATD__HOT_INLINE int mapping_point__key(atd_reader *r, const char **pp)
         case 'x': if (atd_bytes_skip(pp, ATD_LIT("\"x\":"))) return 0; break;
         case 'y': if (atd_bytes_skip(pp, ATD_LIT("\"y\":"))) return 1; break;
         }
+        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
-    i = atd_key_plain_unmatched(r, *pp, key, p, ATD_LEN("\"x\":")) ? -1 : mapping_point__field_index(key.ptr, key.len);
     *pp = p;
+    i = mapping_point__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "point", "x\000y\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -271,11 +272,12 @@ static ATD__HOT_INLINE int mapping_settings__key(atd_reader *r, const char **pp)
         case 'o': if (atd_bytes_skip(pp, ATD_LIT("\"origin\":"))) return 5; break;
         case 'r': if (atd_bytes_skip(pp, ATD_LIT("\"ratio\":"))) return 1; break;
         }
+        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
-    i = atd_key_plain_unmatched(r, *pp, key, p, ATD_LEN("\"nothing\":")) ? -1 : mapping_settings__field_index(key.ptr, key.len);
     *pp = p;
+    i = mapping_settings__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "settings", "level\000ratio\000name\000mag\000mags\000origin\000flag\000nothing\000note\000color\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -425,11 +427,12 @@ static ATD__HOT_INLINE int mapping_patch__key(atd_reader *r, const char **pp)
         case 'y': if (atd_bytes_skip(pp, ATD_LIT("\"y\":"))) return 1; break;
         case 'z': if (atd_bytes_skip(pp, ATD_LIT("\"z\":"))) return 2; break;
         }
+        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
-    i = atd_key_plain_unmatched(r, *pp, key, p, ATD_LEN("\"x\":")) ? -1 : mapping_patch__field_index(key.ptr, key.len);
     *pp = p;
+    i = mapping_patch__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "patch", "x\000y\000z\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -508,11 +511,12 @@ static ATD__HOT_INLINE int mapping_loose__key(atd_reader *r, const char **pp)
         case 'y': if (atd_bytes_skip(pp, ATD_LIT("\"y\":"))) return 2; break;
         case 'z': if (atd_bytes_skip(pp, ATD_LIT("\"z\":"))) return 1; break;
         }
+        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
-    i = atd_key_plain_unmatched(r, *pp, key, p, ATD_LEN("\"x\":")) ? -1 : mapping_loose__field_index(key.ptr, key.len);
     *pp = p;
+    i = mapping_loose__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "loose", "x\000z\000y\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -592,11 +596,12 @@ static ATD__HOT_INLINE int mapping_chain__key(atd_reader *r, const char **pp)
         case 'i': if (atd_bytes_skip(pp, ATD_LIT("\"id\":"))) return 1; break;
         case 'n': if (atd_bytes_skip(pp, ATD_LIT("\"next\":"))) return 0; break;
         }
+        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
-    i = atd_key_plain_unmatched(r, *pp, key, p, ATD_LEN("\"next\":")) ? -1 : mapping_chain__field_index(key.ptr, key.len);
     *pp = p;
+    i = mapping_chain__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "chain", "next\000id\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;

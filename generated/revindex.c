@@ -59,11 +59,12 @@ static ATD__HOT_INLINE int revindex_occurrence__key(atd_reader *r, const char **
         case 'f': if (atd_bytes_skip(pp, ATD_LIT("\"filename\":"))) return 0; break;
         case 'l': if (atd_bytes_skip(pp, ATD_LIT("\"line\":"))) return 1; break;
         }
+        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
-    i = atd_key_plain_unmatched(r, *pp, key, p, ATD_LEN("\"filename\":")) ? -1 : revindex_occurrence__field_index(key.ptr, key.len);
     *pp = p;
+    i = revindex_occurrence__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "occurrence", "filename\000line\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -285,11 +286,12 @@ static ATD__HOT_INLINE int revindex_corpus__key(atd_reader *r, const char **pp)
         case 's': if (atd_bytes_skip(pp, ATD_LIT("\"stats\":"))) return 2; break;
         case 't': if (atd_bytes_skip(pp, ATD_LIT("\"titles\":"))) return 4; break;
         }
+        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
-    i = atd_key_plain_unmatched(r, *pp, key, p, ATD_LEN("\"by_file\":")) ? -1 : revindex_corpus__field_index(key.ptr, key.len);
     *pp = p;
+    i = revindex_corpus__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "corpus", "name\000index\000stats\000by_file\000titles\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;

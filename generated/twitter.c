@@ -120,11 +120,12 @@ static ATD__HOT_INLINE int twitter_search_metadata__key(atd_reader *r, const cha
             break;
         case 't': if (atd_bytes_skip(pp, ATD_LIT("\"completed_in\":"))) return 0; break;
         }
+        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
-    i = atd_key_plain_unmatched(r, *pp, key, p, ATD_LEN("\"completed_in\":")) ? -1 : twitter_search_metadata__field_index(key.ptr, key.len);
     *pp = p;
+    i = twitter_search_metadata__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "search_metadata", "completed_in\000max_id\000max_id_str\000next_results\000query\000refresh_url\000count\000since_id\000since_id_str\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -240,11 +241,12 @@ static ATD__HOT_INLINE int twitter_root__key(atd_reader *r, const char **pp)
         case 'e': if (atd_bytes_skip(pp, ATD_LIT("\"search_metadata\":"))) return 1; break;
         case 't': if (atd_bytes_skip(pp, ATD_LIT("\"statuses\":"))) return 0; break;
         }
+        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
-    i = atd_key_plain_unmatched(r, *pp, key, p, ATD_LEN("\"search_metadata\":")) ? -1 : twitter_root__field_index(key.ptr, key.len);
     *pp = p;
+    i = twitter_root__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "root", "statuses\000search_metadata\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -318,11 +320,12 @@ static ATD__HOT_INLINE int twitter_metadata__key(atd_reader *r, const char **pp)
         case 'i': if (atd_bytes_skip(pp, ATD_LIT("\"iso_language_code\":"))) return 1; break;
         case 'r': if (atd_bytes_skip(pp, ATD_LIT("\"result_type\":"))) return 0; break;
         }
+        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
-    i = atd_key_plain_unmatched(r, *pp, key, p, ATD_LEN("\"iso_language_code\":")) ? -1 : twitter_metadata__field_index(key.ptr, key.len);
     *pp = p;
+    i = twitter_metadata__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "metadata", "result_type\000iso_language_code\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -420,11 +423,12 @@ static ATD__HOT_INLINE int twitter_url_entities__key(atd_reader *r, const char *
     int i;
     if (atd_key_room(r, p, ATD_LEN("\"urls\":"))) {
         if (atd_bytes_skip(pp, ATD_LIT("\"urls\":"))) return 0;
+        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
-    i = atd_key_plain_unmatched(r, *pp, key, p, ATD_LEN("\"urls\":")) ? -1 : twitter_url_entities__field_index(key.ptr, key.len);
     *pp = p;
+    i = twitter_url_entities__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "url_entities", "urls\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -492,11 +496,12 @@ static ATD__HOT_INLINE int twitter_user_entities__key(atd_reader *r, const char 
         case 'd': if (atd_bytes_skip(pp, ATD_LIT("\"description\":"))) return 1; break;
         case 'u': if (atd_bytes_skip(pp, ATD_LIT("\"url\":"))) return 0; break;
         }
+        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
-    i = atd_key_plain_unmatched(r, *pp, key, p, ATD_LEN("\"description\":")) ? -1 : twitter_user_entities__field_index(key.ptr, key.len);
     *pp = p;
+    i = twitter_user_entities__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "user_entities", "url\000description\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -740,11 +745,12 @@ static ATD__HOT_INLINE int twitter_user__key(atd_reader *r, const char **pp)
             break;
         case 'v': if (atd_bytes_skip(pp, ATD_LIT("\"favourites_count\":"))) return 13; break;
         }
+        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
-    i = atd_key_plain_unmatched(r, *pp, key, p, ATD_LEN("\"profile_background_image_url_https\":")) ? -1 : twitter_user__field_index(key.ptr, key.len);
     *pp = p;
+    i = twitter_user__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "user", "id\000id_str\000name\000screen_name\000location\000description\000url\000entities\000protected\000followers_count\000friends_count\000listed_count\000created_at\000favourites_count\000utc_offset\000time_zone\000geo_enabled\000verified\000statuses_count\000lang\000contributors_enabled\000is_translator\000is_translation_enabled\000profile_background_color\000profile_background_image_url\000profile_background_image_url_https\000profile_background_tile\000profile_image_url\000profile_image_url_https\000profile_banner_url\000profile_link_color\000profile_sidebar_border_color\000profile_sidebar_fill_color\000profile_text_color\000profile_use_background_image\000default_profile\000default_profile_image\000following\000follow_request_sent\000notifications\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -1060,11 +1066,12 @@ static ATD__HOT_INLINE int twitter_entities__key(atd_reader *r, const char **pp)
         case 's': if (atd_bytes_skip(pp, ATD_LIT("\"user_mentions\":"))) return 3; break;
         case 'y': if (atd_bytes_skip(pp, ATD_LIT("\"symbols\":"))) return 1; break;
         }
+        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
-    i = atd_key_plain_unmatched(r, *pp, key, p, ATD_LEN("\"user_mentions\":")) ? -1 : twitter_entities__field_index(key.ptr, key.len);
     *pp = p;
+    i = twitter_entities__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "entities", "hashtags\000symbols\000urls\000user_mentions\000media\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -1246,11 +1253,12 @@ static ATD__HOT_INLINE int twitter_status__key(atd_reader *r, const char **pp)
             break;
         case 'u': if (atd_bytes_skip(pp, ATD_LIT("\"user\":"))) return 12; break;
         }
+        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
-    i = atd_key_plain_unmatched(r, *pp, key, p, ATD_LEN("\"in_reply_to_status_id_str\":")) ? -1 : twitter_status__field_index(key.ptr, key.len);
     *pp = p;
+    i = twitter_status__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "status", "metadata\000created_at\000id\000id_str\000text\000source\000truncated\000in_reply_to_status_id\000in_reply_to_status_id_str\000in_reply_to_user_id\000in_reply_to_user_id_str\000in_reply_to_screen_name\000user\000geo\000coordinates\000place\000contributors\000retweeted_status\000retweet_count\000favorite_count\000entities\000favorited\000retweeted\000possibly_sensitive\000lang\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -1522,11 +1530,12 @@ static ATD__HOT_INLINE int twitter_url_entity__key(atd_reader *r, const char **p
         case 'i': if (atd_bytes_skip(pp, ATD_LIT("\"indices\":"))) return 3; break;
         case 'u': if (atd_bytes_skip(pp, ATD_LIT("\"url\":"))) return 0; break;
         }
+        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
-    i = atd_key_plain_unmatched(r, *pp, key, p, ATD_LEN("\"expanded_url\":")) ? -1 : twitter_url_entity__field_index(key.ptr, key.len);
     *pp = p;
+    i = twitter_url_entity__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "url_entity", "url\000expanded_url\000display_url\000indices\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -1612,11 +1621,12 @@ static ATD__HOT_INLINE int twitter_hashtag__key(atd_reader *r, const char **pp)
         case 'i': if (atd_bytes_skip(pp, ATD_LIT("\"indices\":"))) return 1; break;
         case 't': if (atd_bytes_skip(pp, ATD_LIT("\"text\":"))) return 0; break;
         }
+        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
-    i = atd_key_plain_unmatched(r, *pp, key, p, ATD_LEN("\"indices\":")) ? -1 : twitter_hashtag__field_index(key.ptr, key.len);
     *pp = p;
+    i = twitter_hashtag__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "hashtag", "text\000indices\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -1696,11 +1706,12 @@ static ATD__HOT_INLINE int twitter_user_mention__key(atd_reader *r, const char *
         case 'm': if (atd_bytes_skip(pp, ATD_LIT("\"name\":"))) return 1; break;
         case 'r': if (atd_bytes_skip(pp, ATD_LIT("\"screen_name\":"))) return 0; break;
         }
+        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
-    i = atd_key_plain_unmatched(r, *pp, key, p, ATD_LEN("\"screen_name\":")) ? -1 : twitter_user_mention__field_index(key.ptr, key.len);
     *pp = p;
+    i = twitter_user_mention__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "user_mention", "screen_name\000name\000id\000id_str\000indices\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -1796,11 +1807,12 @@ static ATD__HOT_INLINE int twitter_size__key(atd_reader *r, const char **pp)
         case 'r': if (atd_bytes_skip(pp, ATD_LIT("\"resize\":"))) return 2; break;
         case 'w': if (atd_bytes_skip(pp, ATD_LIT("\"w\":"))) return 0; break;
         }
+        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
-    i = atd_key_plain_unmatched(r, *pp, key, p, ATD_LEN("\"resize\":")) ? -1 : twitter_size__field_index(key.ptr, key.len);
     *pp = p;
+    i = twitter_size__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "size", "w\000h\000resize\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -1886,11 +1898,12 @@ static ATD__HOT_INLINE int twitter_sizes__key(atd_reader *r, const char **pp)
         case 's': if (atd_bytes_skip(pp, ATD_LIT("\"small\":"))) return 1; break;
         case 't': if (atd_bytes_skip(pp, ATD_LIT("\"thumb\":"))) return 2; break;
         }
+        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
-    i = atd_key_plain_unmatched(r, *pp, key, p, ATD_LEN("\"medium\":")) ? -1 : twitter_sizes__field_index(key.ptr, key.len);
     *pp = p;
+    i = twitter_sizes__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "sizes", "medium\000small\000thumb\000large\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -2012,11 +2025,12 @@ static ATD__HOT_INLINE int twitter_media__key(atd_reader *r, const char **pp)
         case 'x': if (atd_bytes_skip(pp, ATD_LIT("\"expanded_url\":"))) return 7; break;
         case 'y': if (atd_bytes_skip(pp, ATD_LIT("\"type\":"))) return 8; break;
         }
+        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
-    i = atd_key_plain_unmatched(r, *pp, key, p, ATD_LEN("\"source_status_id_str\":")) ? -1 : twitter_media__field_index(key.ptr, key.len);
     *pp = p;
+    i = twitter_media__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "media", "id\000id_str\000indices\000media_url\000media_url_https\000url\000display_url\000expanded_url\000type\000sizes\000source_status_id\000source_status_id_str\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;

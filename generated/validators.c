@@ -79,11 +79,12 @@ static ATD__HOT_INLINE int validators_person__plain__key(atd_reader *r, const ch
         case 'e': if (atd_bytes_skip(pp, ATD_LIT("\"email\":"))) return 2; break;
         case 'n': if (atd_bytes_skip(pp, ATD_LIT("\"name\":"))) return 0; break;
         }
+        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
-    i = atd_key_plain_unmatched(r, *pp, key, p, ATD_LEN("\"email\":")) ? -1 : validators_person__plain__field_index(key.ptr, key.len);
     *pp = p;
+    i = validators_person__plain__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "person", "name\000age\000email\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -311,11 +312,12 @@ static ATD__HOT_INLINE int validators_host__key(atd_reader *r, const char **pp)
         case 'p': if (atd_bytes_skip(pp, ATD_LIT("\"port\":"))) return 1; break;
         case 'w': if (atd_bytes_skip(pp, ATD_LIT("\"weight\":"))) return 2; break;
         }
+        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
-    i = atd_key_plain_unmatched(r, *pp, key, p, ATD_LEN("\"weight\":")) ? -1 : validators_host__field_index(key.ptr, key.len);
     *pp = p;
+    i = validators_host__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "host", "host\000port\000weight\000backup\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -606,11 +608,12 @@ static ATD__HOT_INLINE int validators_config__key(atd_reader *r, const char **pp
         case 'p': if (atd_bytes_skip(pp, ATD_LIT("\"ports\":"))) return 1; break;
         case 'r': if (atd_bytes_skip(pp, ATD_LIT("\"range\":"))) return 3; break;
         }
+        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
-    i = atd_key_plain_unmatched(r, *pp, key, p, ATD_LEN("\"hosts\":")) ? -1 : validators_config__field_index(key.ptr, key.len);
     *pp = p;
+    i = validators_config__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "config", "hosts\000ports\000evens\000range\000level\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
@@ -710,11 +713,12 @@ static ATD__HOT_INLINE int validators_doc__key(atd_reader *r, const char **pp)
         case 'p': if (atd_bytes_skip(pp, ATD_LIT("\"people\":"))) return 0; break;
         case 's': if (atd_bytes_skip(pp, ATD_LIT("\"shapes\":"))) return 1; break;
         }
+        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
-    i = atd_key_plain_unmatched(r, *pp, key, p, ATD_LEN("\"people\":")) ? -1 : validators_doc__field_index(key.ptr, key.len);
     *pp = p;
+    i = validators_doc__field_index(key.ptr, key.len);
     if (i >= 0) return i;
     *pp = atd_skip_unknown_field_p(r, p, key, "doc", "people\000shapes\000config\000");
     return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;

@@ -518,7 +518,17 @@ static void emit_next_field(cw *w, const ir_type *t, size_t i, const long *succ)
  * the general lookup after it decides). */
 static void emit_key_dispatch(cw *w, const ir_type *t, const char **names, size_t *lens)
 {
-    plain_tree tree = {names, lens, t->nfields, true, "pp", "return ", NULL, ";"};
+    plain_tree tree = {names, lens, t->nfields, true, "pp", "return ", NULL, ";", NULL};
+    /* When the tree holds every name, a plain key that it did not take is
+     * unknown: skipped at once, with no match by name (the common case of
+     * documents with more fields than the schema). Type_and_value_fields
+     * records know their type key even when it is none of their fields. */
+    bool all_plain = t->nfields > 0 && t->tv == NULL;
+    for (size_t i = 0; i < t->nfields; i++)
+        all_plain = all_plain && emit_name_is_plain(names[i], lens[i]);
+    if (all_plain)
+        tree.after = "if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) "
+                     "return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;";
     emit_plain_dispatch(w, &tree);
 }
 
@@ -560,31 +570,16 @@ static const char *json_name_list(cw *w, const ir_type *t, bool required)
  * whitespace before the colon, lenient mode), matched by length and bytes
  * in a function beside the reader, kept out of it (such keys are rare, and
  * the reader stays smaller for the compiler); an unknown key is an error
- * with ATD_READ_STRICT_FIELDS, else its value is skipped. When the tree
- * (emit_key_dispatch) holds every name, a plain key that it did not take
- * is unknown with no match by name: the common case of documents with
- * more fields than the schema. */
-static void emit_key_lookup(cw *w, const ir_type *t, const char **names, const size_t *lens)
+ * with ATD_READ_STRICT_FIELDS, else its value is skipped. */
+static void emit_key_lookup(cw *w, const ir_type *t)
 {
-    size_t longest = 0;
-    bool all_plain = t->nfields > 0;
-    for (size_t i = 0; i < t->nfields; i++) {
-        all_plain = all_plain && emit_name_is_plain(names[i], lens[i]);
-        if (lens[i] > lens[longest])
-            longest = i;
-    }
     cw_line(w, "p = atd_object_key_p(r, p, &key);");
     cw_line(w, "if (p == NULL) return ATD__KEY_FAILED;");
-    if (all_plain)
-        cw_line(w,
-                "i = atd_key_plain_unmatched(r, *pp, key, p, ATD_LEN(\"%s\")) ? -1 : "
-                "%s__field_index(key.ptr, key.len);",
-                emit_wire_literal(w, names[longest], lens[longest], true), t->fn);
-    else if (t->nfields > 0)
-        cw_line(w, "i = %s__field_index(key.ptr, key.len);", t->fn);
     cw_line(w, "*pp = p;");
-    if (t->nfields > 0)
+    if (t->nfields > 0) {
+        cw_line(w, "i = %s__field_index(key.ptr, key.len);", t->fn);
         cw_line(w, "if (i >= 0) return i;");
+    }
     if (t->tv == NULL) {
         cw_line(w, "*pp = atd_skip_unknown_field_p(r, p, key, \"%s\", \"%s\");", t->atd_name,
                 json_name_list(w, t, false));
@@ -634,7 +629,7 @@ static void emit_key_function(cw *w, const ir_type *t)
     if (t->nfields > 0)
         cw_line(w, "int i;");
     emit_key_dispatch(w, t, names, lens);
-    emit_key_lookup(w, t, names, lens);
+    emit_key_lookup(w, t);
     cw_close(w, "}");
     cw_blank(w);
 }
@@ -1041,7 +1036,8 @@ static void emit_enum_plain_names(cw *w, const ir_type *t)
         lens[i] = t->cases[i].json_len;
         consts[i] = t->cases[i].const_name;
     }
-    plain_tree tree = {names, lens, t->ncases, false, "&p", "{ *out = ", consts, "; return p; }"};
+    plain_tree tree = {names, lens, t->ncases, false, "&p", "{ *out = ", consts, "; return p; }",
+                       NULL};
     emit_plain_dispatch(w, &tree);
 }
 

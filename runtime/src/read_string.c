@@ -809,23 +809,24 @@ static ATD_NOINLINE_KEY const char *object_key_slow(atd_reader *r, const char *p
     return atd__expect_p(r, p, ':');
 }
 
-const char *atd_object_key_p(atd_reader *r, const char *p, atd_string *key)
+/* The key at p when it is plain ASCII followed at once by ':', as keys
+ * mostly are: the cursor past the colon, or NULL for the slow path. A scan
+ * for the closing quote sixteen bytes at a time, then the colon, while 32
+ * bytes are left. The scan stops at any byte below 0x20 or above 0x7f, so a
+ * key it settles needs no UTF-8 check. Everything else (whitespace before
+ * the key, as in pretty-printed input for callers that do not skip it
+ * first, the end of the input) takes the slow path, which keeps this one
+ * free of the registers a byte loop would need. */
+static ATD__HOT_INLINE const char *plain_key(const atd_reader *r, const char *p, atd_string *key)
 {
 #if ATD__INLINE_SSE2
-    /* Keys are short plain ASCII followed by ':': a scan for the closing
-     * quote sixteen bytes at a time, then the colon, while 32 bytes are
-     * left. The scan stops at any byte below 0x20 or above 0x7f, so a key it
-     * settles needs no UTF-8 check. Everything else (whitespace before the
-     * key, as in pretty-printed input for callers that do not skip it first,
-     * the end of the input) takes the slow path, which keeps this one free
-     * of the registers a byte loop would need. */
     if (ATD_LIKELY(p < r->fast_end && *p == '"' && !(r->flags & ATD_READ_LENIENT))) {
         const char *q = p + 1;
         unsigned stops;
         while ((stops = atd__string_stops(_mm_loadu_si128((const __m128i *)(const void *)q))) == 0) {
             q += 16;
             if (q >= r->fast_end)
-                return object_key_slow(r, p, key);
+                return NULL;
         }
         q += __builtin_ctz(stops);
         /* q < fast_end + 16: q[1] is input */
@@ -835,8 +836,27 @@ const char *atd_object_key_p(atd_reader *r, const char *p, atd_string *key)
             return q + 2;
         }
     }
+#else
+    (void)r;
+    (void)p;
+    (void)key;
 #endif
-    return object_key_slow(r, p, key);
+    return NULL;
+}
+
+const char *atd_object_key_p(atd_reader *r, const char *p, atd_string *key)
+{
+    const char *q = plain_key(r, p, key);
+    return ATD_LIKELY(q != NULL) ? q : object_key_slow(r, p, key);
+}
+
+const char *atd__skip_plain_unknown_p(atd_reader *r, const char *p)
+{
+    atd_string key;
+    const char *q;
+    if ((r->flags & ATD_READ_STRICT_FIELDS) || (q = plain_key(r, p, &key)) == NULL)
+        return p;
+    return atd__skip_field_value_p(r, q, key);
 }
 
 bool atd_object_key(atd_reader *r, atd_string *key)

@@ -673,21 +673,6 @@ static ATD__KEY_INLINE bool atd_key_room(const atd_reader *r, const char *p, siz
     return (size_t)(r->end - p) >= n;
 }
 
-/* Whether the key read at `at` (into key, p past its colon) was written in
- * the plain form "key": with the n bytes of the record's longest such form
- * at hand: the form that the dispatch above compares byte for byte, when
- * every field's name has it. A key that the dispatch did not take is then
- * none of the record's, with no lookup by name.
- *   r: the reader; at: the key's opening quote; key: the key as read;
- *   p: the cursor after it; n: as for atd_key_room. */
-static ATD__KEY_INLINE bool atd_key_plain_unmatched(const atd_reader *r, const char *at,
-                                                    atd_string key, const char *p, size_t n)
-{
-    /* the key's bytes in the input (no escape, no whitespace before it),
-     * then its closing quote and the colon */
-    return atd_key_room(r, at, n) && key.ptr == at + 1 && p == at + key.len + 3;
-}
-
 /* The list readers' growth: items, an array of *cap elements of `size`
  * bytes aligned to `align` in the reader's arena (NULL and 0 at first),
  * grown to twice as many (8 at first), moved only if the arena cannot
