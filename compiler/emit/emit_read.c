@@ -727,12 +727,13 @@ static void emit_missing_fields(cw *w, const ir_type *t)
  * closing quote and no atd_string. Keys in another form (escapes,
  * whitespace before the colon, lenient mode, the last bytes of the input)
  * and unknown keys take the general lookup after it, which matches the
- * decoded key in a function of its own (event_event__field_index), unless
- * it was in the plain form that the tree compares and every name has that
- * form: then it is unknown at once. After an unknown member, the next key
- * goes to the lookup with no guess (`skipped`): documents with more fields
- * than the schema have runs of them. The lookup is a function of its own too, to keep the reader short; inlined
- * at its one call, its returns become jumps to the labels. The
+ * decoded key in a function of its own (event_event__field_index). When
+ * every name is in the plain form that the tree compares, a plain key that
+ * it did not take is unknown at once (atd__skip_plain_unknown_p). After an
+ * unknown member, the next key goes to the lookup with no guess
+ * (`skipped`): documents with more fields than the schema have runs of
+ * them. The lookup is a function of its own too, to keep the reader short;
+ * inlined at its one call, its returns become jumps to the labels. The
  * value code of a field exists once; one loop over a switch would be as
  * small but cost an indirect jump per field in declaration order. */
 static void emit_record_read(cw *w, const ir_type *t)
