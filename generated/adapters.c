@@ -119,6 +119,7 @@ field_0:
     p = atd_read_double_p(r, p, &out->radius);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; goto key; }
 end:
@@ -130,12 +131,9 @@ end:
 key:
     switch (adapters_circle__key(r, &p)) {
     case 0: goto field_0;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
-skipped:
-    p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; goto key; }
 fail:
     return atd_fail_cursor(atd_reader_push_field(r, adapters_circle__names[field].ptr, adapters_circle__names[field].len));
 }
@@ -208,6 +206,7 @@ field_2:
         if (p == NULL) { field = 2; goto fail; }
         out->has_label = true;
     }
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"width\":"))) goto field_0; if (atd_key_skip(r, &p, ATD_LIT("\"height\":"))) goto field_1; goto key; }
 end:
@@ -221,12 +220,9 @@ key:
     case 0: goto field_0;
     case 1: goto field_1;
     case 2: goto field_2;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
-skipped:
-    p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; goto key; }
 fail:
     return atd_fail_cursor(atd_reader_push_field(r, adapters_rect__names[field].ptr, adapters_rect__names[field].len));
 }
@@ -279,6 +275,7 @@ field_0:
     p = atd_read_int64_p(r, p, &out->at);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; goto key; }
 end:
@@ -290,12 +287,9 @@ end:
 key:
     switch (adapters_start__key(r, &p)) {
     case 0: goto field_0;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
-skipped:
-    p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; goto key; }
 fail:
     return atd_fail_cursor(atd_reader_push_field(r, adapters_start__names[field].ptr, adapters_start__names[field].len));
 }
@@ -357,6 +351,7 @@ field_1:
     p = atd_read_int64_p(r, p, &out->n);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"kind\":"))) goto field_0; goto key; }
 end:
@@ -369,12 +364,9 @@ key:
     switch (adapters_tagged__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
-skipped:
-    p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; goto key; }
 fail:
     return atd_fail_cursor(atd_reader_push_field(r, adapters_tagged__names[field].ptr, adapters_tagged__names[field].len));
 }
@@ -989,6 +981,7 @@ field_1:
     p = atd_read_string_p(r, p, &out->id);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"payload\":"))) goto field_0; goto key; }
 end:
@@ -1008,12 +1001,9 @@ key:
     switch (adapters_tagged_value__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
-skipped:
-    p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; goto key; }
 fail:
     return atd_fail_cursor(atd_reader_push_field(r, adapters_tagged_value__names[field].ptr, adapters_tagged_value__names[field].len));
 }
@@ -1280,6 +1270,7 @@ field_1:
     p = adapters_tagged_value2__tv_read_p(r, p, tv_tag_, tv_at_, true, &out->payload2);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"kind\":"))) goto field_0; goto key; }
 end:
@@ -1296,12 +1287,9 @@ key:
     switch (adapters_tagged_value2__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
-skipped:
-    p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; goto key; }
 fail:
     return atd_fail_cursor(atd_reader_push_field(r, adapters_tagged_value2__names[field].ptr, adapters_tagged_value2__names[field].len));
 }
@@ -1526,6 +1514,7 @@ field_6:
         p = adapters_kind_shape_list_read_p(r, p, &out->kinds);
         if (p == NULL) { field = 6; goto fail; }
     }
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"ones\":"))) goto field_2; if (atd_key_skip(r, &p, ATD_LIT("\"tv2\":"))) goto field_5; goto key; }
 end:
@@ -1543,12 +1532,9 @@ key:
     case 4: goto field_4;
     case 5: goto field_5;
     case 6: goto field_6;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
-skipped:
-    p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; goto key; }
 fail:
     return atd_fail_cursor(atd_reader_push_field(r, adapters_doc__names[field].ptr, adapters_doc__names[field].len));
 }

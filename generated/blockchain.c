@@ -76,6 +76,7 @@ field_0:
     p = blockchain_transaction_list_read_p(r, p, &out->txs);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; goto key; }
 end:
@@ -87,12 +88,9 @@ end:
 key:
     switch (blockchain_root__key(r, &p)) {
     case 0: goto field_0;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
-skipped:
-    p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; goto key; }
 fail:
     return atd_fail_cursor(atd_reader_push_field(r, blockchain_root__names[field].ptr, blockchain_root__names[field].len));
 }
@@ -238,6 +236,7 @@ field_11:
     p = blockchain_output_list_read_p(r, p, &out->out);
     if (p == NULL) { field = 11; goto fail; }
     seen[0] |= (uint64_t)1 << 11;
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"relayed_by\":"))) goto field_10; goto key; }
 end:
@@ -260,12 +259,9 @@ key:
     case 9: goto field_9;
     case 10: goto field_10;
     case 11: goto field_11;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
-skipped:
-    p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; goto key; }
 fail:
     return atd_fail_cursor(atd_reader_push_field(r, blockchain_transaction__names[field].ptr, blockchain_transaction__names[field].len));
 }
@@ -366,6 +362,7 @@ field_6:
     p = atd_read_string_p(r, p, &out->script);
     if (p == NULL) { field = 6; goto fail; }
     seen[0] |= (uint64_t)1 << 6;
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"spent\":"))) goto field_0; if (atd_key_skip(r, &p, ATD_LIT("\"n\":"))) goto field_5; goto key; }
 end:
@@ -383,12 +380,9 @@ key:
     case 4: goto field_4;
     case 5: goto field_5;
     case 6: goto field_6;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
-skipped:
-    p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; goto key; }
 fail:
     return atd_fail_cursor(atd_reader_push_field(r, blockchain_output__names[field].ptr, blockchain_output__names[field].len));
 }
@@ -459,6 +453,7 @@ field_2:
     p = atd_read_string_p(r, p, &out->script);
     if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"sequence\":"))) goto field_0; if (atd_key_skip(r, &p, ATD_LIT("\"prev_out\":"))) goto field_1; goto key; }
 end:
@@ -472,12 +467,9 @@ key:
     case 0: goto field_0;
     case 1: goto field_1;
     case 2: goto field_2;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
-skipped:
-    p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; goto key; }
 fail:
     return atd_fail_cursor(atd_reader_push_field(r, blockchain_input__names[field].ptr, blockchain_input__names[field].len));
 }

@@ -485,6 +485,7 @@ field_1:
     p = atd_read_string_p(r, p, &out->switch_);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"union\":"))) goto field_0; goto key; }
 end:
@@ -497,12 +498,9 @@ key:
     switch (everything_struct___key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
-skipped:
-    p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; goto key; }
 fail:
     return atd_fail_cursor(atd_reader_push_field(r, everything_struct___names[field].ptr, everything_struct___names[field].len));
 }
@@ -672,6 +670,7 @@ field_1:
     p = atd_read_double_p(r, p, &out->height);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"width\":"))) goto field_0; goto key; }
 end:
@@ -684,12 +683,9 @@ key:
     switch (everything_rect__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
-skipped:
-    p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; goto key; }
 fail:
     return atd_fail_cursor(atd_reader_push_field(r, everything_rect__names[field].ptr, everything_rect__names[field].len));
 }
@@ -755,6 +751,7 @@ field_1:
         if (p == NULL) { field = 1; goto fail; }
         out->has_size = true;
     }
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"text\":"))) goto field_0; goto key; }
 end:
@@ -767,12 +764,9 @@ key:
     switch (everything_shape_Label__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
-skipped:
-    p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; goto key; }
 fail:
     return atd_fail_cursor(atd_reader_push_field(r, everything_shape_Label__names[field].ptr, everything_shape_Label__names[field].len));
 }
@@ -1222,6 +1216,7 @@ field_1:
         if (p == NULL) { field = 1; goto fail; }
         out->has_h = true;
     }
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"w\":"))) goto field_0; goto key; }
 end:
@@ -1234,12 +1229,9 @@ key:
     switch (everything_obj_shape_Box__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
-skipped:
-    p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; goto key; }
 fail:
     return atd_fail_cursor(atd_reader_push_field(r, everything_obj_shape_Box__names[field].ptr, everything_obj_shape_Box__names[field].len));
 }
@@ -1887,6 +1879,7 @@ field_30:
         p = atd_read_int64_p(r, p, &out->ex_c);
         if (p == NULL) { field = 30; goto fail; }
     }
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"ex_ctor\":"))) goto field_27; if (atd_key_skip(r, &p, ATD_LIT("\"ex_wrap\":"))) goto field_29; goto key; }
 end:
@@ -1928,12 +1921,9 @@ key:
     case 28: goto field_28;
     case 29: goto field_29;
     case 30: goto field_30;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
-skipped:
-    p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; goto key; }
 fail:
     return atd_fail_cursor(atd_reader_push_field(r, everything_fields__names[field].ptr, everything_fields__names[field].len));
 }
@@ -2184,6 +2174,7 @@ field_23:
     p = atd_read_int64_p(r, p, &out->user);
     if (p == NULL) { field = 23; goto fail; }
     seen[0] |= (uint64_t)1 << 23;
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"while\":"))) goto field_12; if (atd_key_skip(r, &p, ATD_LIT("\"label\":"))) goto field_22; goto key; }
 end:
@@ -2218,12 +2209,9 @@ key:
     case 21: goto field_21;
     case 22: goto field_22;
     case 23: goto field_23;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
-skipped:
-    p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; goto key; }
 fail:
     return atd_fail_cursor(atd_reader_push_field(r, everything_names__names[field].ptr, everything_names__names[field].len));
 }
@@ -2292,6 +2280,7 @@ field_2:
     p = atd_read_string_p(r, p, &out->note);
     if (p == NULL) { field = 2; goto fail; }
     out->has_note = true;
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"age\":"))) goto field_1; goto key; }
 end:
@@ -2302,12 +2291,9 @@ key:
     case 0: goto field_0;
     case 1: goto field_1;
     case 2: goto field_2;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
-skipped:
-    p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; goto key; }
 fail:
     return atd_fail_cursor(atd_reader_push_field(r, everything_patch__names[field].ptr, everything_patch__names[field].len));
 }
@@ -2389,6 +2375,7 @@ field_2:
         p = everything_string_list_read_p(r, p, &out->c);
         if (p == NULL) { field = 2; goto fail; }
     }
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"b\":"))) goto field_1; goto key; }
 end:
@@ -2399,12 +2386,9 @@ key:
     case 0: goto field_0;
     case 1: goto field_1;
     case 2: goto field_2;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
-skipped:
-    p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; goto key; }
 fail:
     return atd_fail_cursor(atd_reader_push_field(r, everything_all_optional__names[field].ptr, everything_all_optional__names[field].len));
 }
@@ -2475,6 +2459,7 @@ field_2:
     p = atd_read_double_p(r, p, &out->size);
     if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"name\":"))) goto field_1; goto key; }
 end:
@@ -2488,12 +2473,9 @@ key:
     case 0: goto field_0;
     case 1: goto field_1;
     case 2: goto field_2;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
-skipped:
-    p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; goto key; }
 fail:
     return atd_fail_cursor(atd_reader_push_field(r, everything_base__names[field].ptr, everything_base__names[field].len));
 }
@@ -2578,6 +2560,7 @@ field_4:
     p = atd_read_bool_p(r, p, &out->extra);
     if (p == NULL) { field = 4; goto fail; }
     seen[0] |= (uint64_t)1 << 4;
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"id\":"))) goto field_3; goto key; }
 end:
@@ -2593,12 +2576,9 @@ key:
     case 2: goto field_2;
     case 3: goto field_3;
     case 4: goto field_4;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
-skipped:
-    p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; goto key; }
 fail:
     return atd_fail_cursor(atd_reader_push_field(r, everything_derived__names[field].ptr, everything_derived__names[field].len));
 }
@@ -2975,6 +2955,7 @@ field_8:
     p = everything_string_nullable_list_read_p(r, p, &out->nul_list);
     if (p == NULL) { field = 8; goto fail; }
     seen[0] |= (uint64_t)1 << 8;
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"nul_nul\":"))) goto field_4; if (atd_key_skip(r, &p, ATD_LIT("\"opt_list\":"))) goto field_7; goto key; }
 end:
@@ -2994,12 +2975,9 @@ key:
     case 6: goto field_6;
     case 7: goto field_7;
     case 8: goto field_8;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
-skipped:
-    p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; goto key; }
 fail:
     return atd_fail_cursor(atd_reader_push_field(r, everything_options__names[field].ptr, everything_options__names[field].len));
 }
@@ -3391,6 +3369,7 @@ field_18:
         if (p == NULL) { field = 18; goto fail; }
         out->has_raw_opt = true;
     }
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"raw_list\":"))) goto field_17; goto key; }
 end:
@@ -3420,12 +3399,9 @@ key:
     case 16: goto field_16;
     case 17: goto field_17;
     case 18: goto field_18;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
-skipped:
-    p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; goto key; }
 fail:
     return atd_fail_cursor(atd_reader_push_field(r, everything_reprs__names[field].ptr, everything_reprs__names[field].len));
 }
@@ -3543,6 +3519,7 @@ field_2:
     p = atd_read_int64_p(r, p, &out->total);
     if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"next\":"))) goto field_1; goto key; }
 end:
@@ -3556,12 +3533,9 @@ key:
     case 0: goto field_0;
     case 1: goto field_1;
     case 2: goto field_2;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
-skipped:
-    p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; goto key; }
 fail:
     return atd_fail_cursor(atd_reader_push_field(r, everything_page_int__names[field].ptr, everything_page_int__names[field].len));
 }
@@ -3639,6 +3613,7 @@ field_2:
     p = atd_read_int64_p(r, p, &out->total);
     if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"next\":"))) goto field_1; goto key; }
 end:
@@ -3652,12 +3627,9 @@ key:
     case 0: goto field_0;
     case 1: goto field_1;
     case 2: goto field_2;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
-skipped:
-    p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; goto key; }
 fail:
     return atd_fail_cursor(atd_reader_push_field(r, everything_page_string__names[field].ptr, everything_page_string__names[field].len));
 }
@@ -3734,6 +3706,7 @@ field_3:
     p = atd_read_string_p(r, p, &out->cursor);
     if (p == NULL) { field = 3; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"items\":"))) goto field_0; if (atd_key_skip(r, &p, ATD_LIT("\"total\":"))) goto field_2; goto key; }
 end:
@@ -3748,12 +3721,9 @@ key:
     case 1: goto field_1;
     case 2: goto field_2;
     case 3: goto field_3;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
-skipped:
-    p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; goto key; }
 fail:
     return atd_fail_cursor(atd_reader_push_field(r, everything_page_ext__names[field].ptr, everything_page_ext__names[field].len));
 }
@@ -3838,6 +3808,7 @@ field_2:
     p = atd_read_int64_p(r, p, &out->total);
     if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"next\":"))) goto field_1; goto key; }
 end:
@@ -3851,12 +3822,9 @@ key:
     case 0: goto field_0;
     case 1: goto field_1;
     case 2: goto field_2;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
-skipped:
-    p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; goto key; }
 fail:
     return atd_fail_cursor(atd_reader_push_field(r, everything_page_entry_string_float_list__names[field].ptr, everything_page_entry_string_float_list__names[field].len));
 }
@@ -3915,6 +3883,7 @@ field_1:
     p = atd_read_bool_p(r, p, &out->value);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"key\":"))) goto field_0; goto key; }
 end:
@@ -3927,12 +3896,9 @@ key:
     switch (everything_int_bool_entry__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
-skipped:
-    p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; goto key; }
 fail:
     return atd_fail_cursor(atd_reader_push_field(r, everything_int_bool_entry__names[field].ptr, everything_int_bool_entry__names[field].len));
 }
@@ -4289,6 +4255,7 @@ field_8:
     p = everything_page_ext_read_p(r, p, &out->ext);
     if (p == NULL) { field = 8; goto fail; }
     seen[0] |= (uint64_t)1 << 8;
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"ints\":"))) goto field_0; if (atd_key_skip(r, &p, ATD_LIT("\"either\":"))) goto field_7; goto key; }
 end:
@@ -4308,12 +4275,9 @@ key:
     case 6: goto field_6;
     case 7: goto field_7;
     case 8: goto field_8;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
-skipped:
-    p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; goto key; }
 fail:
     return atd_fail_cursor(atd_reader_push_field(r, everything_generics__names[field].ptr, everything_generics__names[field].len));
 }
@@ -4375,6 +4339,7 @@ field_1:
     p = atd_read_int64_p(r, p, &out->value);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"key\":"))) goto field_0; goto key; }
 end:
@@ -4387,12 +4352,9 @@ key:
     switch (everything_entry_string_int__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
-skipped:
-    p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; goto key; }
 fail:
     return atd_fail_cursor(atd_reader_push_field(r, everything_entry_string_int__names[field].ptr, everything_entry_string_int__names[field].len));
 }
@@ -4451,6 +4413,7 @@ field_1:
     p = everything_float_list_read_p(r, p, &out->value);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"key\":"))) goto field_0; goto key; }
 end:
@@ -4463,12 +4426,9 @@ key:
     switch (everything_entry_string_float_list__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
-skipped:
-    p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; goto key; }
 fail:
     return atd_fail_cursor(atd_reader_push_field(r, everything_entry_string_float_list__names[field].ptr, everything_entry_string_float_list__names[field].len));
 }
@@ -4658,6 +4618,7 @@ field_1:
     p = everything_rose_node_list_read_p(r, p, &out->children);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"value\":"))) goto field_0; goto key; }
 end:
@@ -4670,12 +4631,9 @@ key:
     switch (everything_rose_node__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
-skipped:
-    p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; goto key; }
 fail:
     return atd_fail_cursor(atd_reader_push_field(r, everything_rose_node__names[field].ptr, everything_rose_node__names[field].len));
 }
@@ -4924,6 +4882,7 @@ field_2:
         }
         out->has_body = true;
     }
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"bound\":"))) goto field_1; goto key; }
 end:
@@ -4937,12 +4896,9 @@ key:
     case 0: goto field_0;
     case 1: goto field_1;
     case 2: goto field_2;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
-skipped:
-    p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; goto key; }
 fail:
     return atd_fail_cursor(atd_reader_push_field(r, everything_binding__names[field].ptr, everything_binding__names[field].len));
 }
@@ -5006,6 +4962,7 @@ field_1:
     p = everything_expr_read_p(r, p, &out->expr);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"label\":"))) goto field_0; goto key; }
 end:
@@ -5018,12 +4975,9 @@ key:
     switch (everything_stmt__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
-skipped:
-    p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; goto key; }
 fail:
     return atd_fail_cursor(atd_reader_push_field(r, everything_stmt__names[field].ptr, everything_stmt__names[field].len));
 }
@@ -5094,6 +5048,7 @@ field_2:
     p = atd_read_int64_p(r, p, &out->num);
     if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"other\":"))) goto field_1; goto key; }
 end:
@@ -5107,12 +5062,9 @@ key:
     case 0: goto field_0;
     case 1: goto field_1;
     case 2: goto field_2;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
-skipped:
-    p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; goto key; }
 fail:
     return atd_fail_cursor(atd_reader_push_field(r, everything_annotated__names[field].ptr, everything_annotated__names[field].len));
 }
@@ -5189,6 +5141,7 @@ field_0:
     p = atd_read_bool_p(r, p, &out->z);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; goto key; }
 end:
@@ -5200,12 +5153,9 @@ end:
 key:
     switch (everything_anon_z__key(r, &p)) {
     case 0: goto field_0;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
-skipped:
-    p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; goto key; }
 fail:
     return atd_fail_cursor(atd_reader_push_field(r, everything_anon_z__names[field].ptr, everything_anon_z__names[field].len));
 }
@@ -5588,6 +5538,7 @@ field_38:
     p = everything_anon_z_read_p(r, p, &out->anon_named);
     if (p == NULL) { field = 38; goto fail; }
     seen[0] |= (uint64_t)1 << 37;
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"anon_record\":"))) goto field_36; if (atd_key_skip(r, &p, ATD_LIT("\"anon_sum\":"))) goto field_37; goto key; }
 end:
@@ -5637,12 +5588,9 @@ key:
     case 36: goto field_36;
     case 37: goto field_37;
     case 38: goto field_38;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
-skipped:
-    p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; goto key; }
 fail:
     return atd_fail_cursor(atd_reader_push_field(r, everything_root__names[field].ptr, everything_root__names[field].len));
 }
@@ -5708,6 +5656,7 @@ field_1:
         if (p == NULL) { field = 1; goto fail; }
         out->has_y = true;
     }
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"x\":"))) goto field_0; goto key; }
 end:
@@ -5720,12 +5669,9 @@ key:
     switch (everything_root_anon_record_elt__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
-skipped:
-    p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; goto key; }
 fail:
     return atd_fail_cursor(atd_reader_push_field(r, everything_root_anon_record_elt__names[field].ptr, everything_root_anon_record_elt__names[field].len));
 }

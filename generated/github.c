@@ -121,6 +121,7 @@ field_4:
     p = atd_read_int64_p(r, p, &out->size);
     if (p == NULL) { field = 4; goto fail; }
     seen[0] |= (uint64_t)1 << 4;
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"type\":"))) goto field_1; if (atd_key_skip(r, &p, ATD_LIT("\"raw_url\":"))) goto field_3; goto key; }
 end:
@@ -136,12 +137,9 @@ key:
     case 2: goto field_2;
     case 3: goto field_3;
     case 4: goto field_4;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
-skipped:
-    p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; goto key; }
 fail:
     return atd_fail_cursor(atd_reader_push_field(r, github_gist_file__names[field].ptr, github_gist_file__names[field].len));
 }
@@ -364,6 +362,7 @@ field_16:
     p = atd_read_bool_p(r, p, &out->site_admin);
     if (p == NULL) { field = 16; goto fail; }
     seen[0] |= (uint64_t)1 << 16;
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"starred_url\":"))) goto field_9; if (atd_key_skip(r, &p, ATD_LIT("\"type\":"))) goto field_15; goto key; }
 end:
@@ -391,12 +390,9 @@ key:
     case 14: goto field_14;
     case 15: goto field_15;
     case 16: goto field_16;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
-skipped:
-    p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; goto key; }
 fail:
     return atd_fail_cursor(atd_reader_push_field(r, github_user__names[field].ptr, github_user__names[field].len));
 }
@@ -610,6 +606,7 @@ field_16:
     p = atd_read_bool_p(r, p, &out->truncated);
     if (p == NULL) { field = 16; goto fail; }
     seen[0] |= (uint64_t)1 << 15;
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"updated_at\":"))) goto field_10; if (atd_key_skip(r, &p, ATD_LIT("\"owner\":"))) goto field_15; goto key; }
 end:
@@ -637,12 +634,9 @@ key:
     case 14: goto field_14;
     case 15: goto field_15;
     case 16: goto field_16;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
-skipped:
-    p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; goto key; }
 fail:
     return atd_fail_cursor(atd_reader_push_field(r, github_gist__names[field].ptr, github_gist__names[field].len));
 }

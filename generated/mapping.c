@@ -155,6 +155,7 @@ field_1:
     p = atd_read_double_p(r, p, &out->y);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"x\":"))) goto field_0; goto key; }
 end:
@@ -167,12 +168,9 @@ key:
     switch (mapping_point__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
-skipped:
-    p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; goto key; }
 fail:
     return atd_fail_cursor(atd_reader_push_field(r, mapping_point__names[field].ptr, mapping_point__names[field].len));
 }
@@ -354,6 +352,7 @@ field_9:
         p = mapping_color_read_p(r, p, &out->color);
         if (p == NULL) { field = 9; goto fail; }
     }
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"flag\":"))) goto field_6; if (atd_key_skip(r, &p, ATD_LIT("\"note\":"))) goto field_8; goto key; }
 end:
@@ -371,12 +370,9 @@ key:
     case 7: goto field_7;
     case 8: goto field_8;
     case 9: goto field_9;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
-skipped:
-    p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; goto key; }
 fail:
     return atd_fail_cursor(atd_reader_push_field(r, mapping_settings__names[field].ptr, mapping_settings__names[field].len));
 }
@@ -457,6 +453,7 @@ field_1:
 field_2:
     p = atd_read_int64_p(r, p, &out->z);
     if (p == NULL) { field = 2; goto fail; }
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"y\":"))) goto field_1; goto key; }
 end:
@@ -467,12 +464,9 @@ key:
     case 0: goto field_0;
     case 1: goto field_1;
     case 2: goto field_2;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
-skipped:
-    p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; goto key; }
 fail:
     return atd_fail_cursor(atd_reader_push_field(r, mapping_patch__names[field].ptr, mapping_patch__names[field].len));
 }
@@ -547,6 +541,7 @@ field_2:
         if (p == NULL) { field = 2; goto fail; }
         out->has_y = true;
     }
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"z\":"))) goto field_1; goto key; }
 end:
@@ -557,12 +552,9 @@ key:
     case 0: goto field_0;
     case 1: goto field_1;
     case 2: goto field_2;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
-skipped:
-    p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; goto key; }
 fail:
     return atd_fail_cursor(atd_reader_push_field(r, mapping_loose__names[field].ptr, mapping_loose__names[field].len));
 }
@@ -634,6 +626,7 @@ field_1:
     p = atd_read_int64_p(r, p, &out->id);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"next\":"))) goto field_0; goto key; }
 end:
@@ -646,12 +639,9 @@ key:
     switch (mapping_chain__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
-skipped:
-    p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; goto key; }
 fail:
     return atd_fail_cursor(atd_reader_push_field(r, mapping_chain__names[field].ptr, mapping_chain__names[field].len));
 }

@@ -183,6 +183,7 @@ field_8:
     p = atd_read_string_p(r, p, &out->since_id_str);
     if (p == NULL) { field = 8; goto fail; }
     seen[0] |= (uint64_t)1 << 8;
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"since_id\":"))) goto field_7; goto key; }
 end:
@@ -202,12 +203,9 @@ key:
     case 6: goto field_6;
     case 7: goto field_7;
     case 8: goto field_8;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
-skipped:
-    p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; goto key; }
 fail:
     return atd_fail_cursor(atd_reader_push_field(r, twitter_search_metadata__names[field].ptr, twitter_search_metadata__names[field].len));
 }
@@ -269,6 +267,7 @@ field_1:
     p = twitter_search_metadata_read_p(r, p, &out->search_metadata);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"statuses\":"))) goto field_0; goto key; }
 end:
@@ -281,12 +280,9 @@ key:
     switch (twitter_root__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
-skipped:
-    p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; goto key; }
 fail:
     return atd_fail_cursor(atd_reader_push_field(r, twitter_root__names[field].ptr, twitter_root__names[field].len));
 }
@@ -348,6 +344,7 @@ field_1:
     p = atd_read_string_p(r, p, &out->iso_language_code);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"result_type\":"))) goto field_0; goto key; }
 end:
@@ -360,12 +357,9 @@ key:
     switch (twitter_metadata__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
-skipped:
-    p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; goto key; }
 fail:
     return atd_fail_cursor(atd_reader_push_field(r, twitter_metadata__names[field].ptr, twitter_metadata__names[field].len));
 }
@@ -446,6 +440,7 @@ field_0:
     p = twitter_url_entity_list_read_p(r, p, &out->urls);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; goto key; }
 end:
@@ -457,12 +452,9 @@ end:
 key:
     switch (twitter_url_entities__key(r, &p)) {
     case 0: goto field_0;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
-skipped:
-    p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; goto key; }
 fail:
     return atd_fail_cursor(atd_reader_push_field(r, twitter_url_entities__names[field].ptr, twitter_url_entities__names[field].len));
 }
@@ -526,6 +518,7 @@ field_1:
     p = twitter_url_entities_read_p(r, p, &out->description);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"url\":"))) goto field_0; goto key; }
 end:
@@ -538,12 +531,9 @@ key:
     switch (twitter_user_entities__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
-skipped:
-    p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; goto key; }
 fail:
     return atd_fail_cursor(atd_reader_push_field(r, twitter_user_entities__names[field].ptr, twitter_user_entities__names[field].len));
 }
@@ -965,6 +955,7 @@ field_39:
     p = atd_read_bool_p(r, p, &out->notifications);
     if (p == NULL) { field = 39; goto fail; }
     seen[0] |= (uint64_t)1 << 38;
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"profile_background_color\":"))) goto field_23; if (atd_key_skip(r, &p, ATD_LIT("\"follow_request_sent\":"))) goto field_38; goto key; }
 end:
@@ -1015,12 +1006,9 @@ key:
     case 37: goto field_37;
     case 38: goto field_38;
     case 39: goto field_39;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
-skipped:
-    p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; goto key; }
 fail:
     return atd_fail_cursor(atd_reader_push_field(r, twitter_user__names[field].ptr, twitter_user__names[field].len));
 }
@@ -1111,6 +1099,7 @@ field_4:
         if (p == NULL) { field = 4; goto fail; }
         out->has_media = true;
     }
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"symbols\":"))) goto field_1; if (atd_key_skip(r, &p, ATD_LIT("\"user_mentions\":"))) goto field_3; goto key; }
 end:
@@ -1126,12 +1115,9 @@ key:
     case 2: goto field_2;
     case 3: goto field_3;
     case 4: goto field_4;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
-skipped:
-    p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; goto key; }
 fail:
     return atd_fail_cursor(atd_reader_push_field(r, twitter_entities__names[field].ptr, twitter_entities__names[field].len));
 }
@@ -1412,6 +1398,7 @@ field_24:
     p = atd_read_string_p(r, p, &out->lang);
     if (p == NULL) { field = 24; goto fail; }
     seen[0] |= (uint64_t)1 << 22;
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"metadata\":"))) goto field_0; if (atd_key_skip(r, &p, ATD_LIT("\"possibly_sensitive\":"))) goto field_23; goto key; }
 end:
@@ -1447,12 +1434,9 @@ key:
     case 22: goto field_22;
     case 23: goto field_23;
     case 24: goto field_24;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
-skipped:
-    p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; goto key; }
 fail:
     return atd_fail_cursor(atd_reader_push_field(r, twitter_status__names[field].ptr, twitter_status__names[field].len));
 }
@@ -1568,6 +1552,7 @@ field_3:
     p = twitter_indices_read_p(r, p, &out->indices);
     if (p == NULL) { field = 3; goto fail; }
     seen[0] |= (uint64_t)1 << 3;
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"url\":"))) goto field_0; if (atd_key_skip(r, &p, ATD_LIT("\"display_url\":"))) goto field_2; goto key; }
 end:
@@ -1582,12 +1567,9 @@ key:
     case 1: goto field_1;
     case 2: goto field_2;
     case 3: goto field_3;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
-skipped:
-    p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; goto key; }
 fail:
     return atd_fail_cursor(atd_reader_push_field(r, twitter_url_entity__names[field].ptr, twitter_url_entity__names[field].len));
 }
@@ -1649,6 +1631,7 @@ field_1:
     p = twitter_indices_read_p(r, p, &out->indices);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"text\":"))) goto field_0; goto key; }
 end:
@@ -1661,12 +1644,9 @@ key:
     switch (twitter_hashtag__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
-skipped:
-    p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; goto key; }
 fail:
     return atd_fail_cursor(atd_reader_push_field(r, twitter_hashtag__names[field].ptr, twitter_hashtag__names[field].len));
 }
@@ -1749,6 +1729,7 @@ field_4:
     p = twitter_indices_read_p(r, p, &out->indices);
     if (p == NULL) { field = 4; goto fail; }
     seen[0] |= (uint64_t)1 << 4;
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"name\":"))) goto field_1; if (atd_key_skip(r, &p, ATD_LIT("\"id_str\":"))) goto field_3; goto key; }
 end:
@@ -1764,12 +1745,9 @@ key:
     case 2: goto field_2;
     case 3: goto field_3;
     case 4: goto field_4;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
-skipped:
-    p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; goto key; }
 fail:
     return atd_fail_cursor(atd_reader_push_field(r, twitter_user_mention__names[field].ptr, twitter_user_mention__names[field].len));
 }
@@ -1840,6 +1818,7 @@ field_2:
     p = atd_read_string_p(r, p, &out->resize);
     if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"w\":"))) goto field_0; if (atd_key_skip(r, &p, ATD_LIT("\"h\":"))) goto field_1; goto key; }
 end:
@@ -1853,12 +1832,9 @@ key:
     case 0: goto field_0;
     case 1: goto field_1;
     case 2: goto field_2;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
-skipped:
-    p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; goto key; }
 fail:
     return atd_fail_cursor(atd_reader_push_field(r, twitter_size__names[field].ptr, twitter_size__names[field].len));
 }
@@ -1936,6 +1912,7 @@ field_3:
     p = twitter_size_read_p(r, p, &out->large);
     if (p == NULL) { field = 3; goto fail; }
     seen[0] |= (uint64_t)1 << 3;
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"medium\":"))) goto field_0; if (atd_key_skip(r, &p, ATD_LIT("\"thumb\":"))) goto field_2; goto key; }
 end:
@@ -1950,12 +1927,9 @@ key:
     case 1: goto field_1;
     case 2: goto field_2;
     case 3: goto field_3;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
-skipped:
-    p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; goto key; }
 fail:
     return atd_fail_cursor(atd_reader_push_field(r, twitter_sizes__names[field].ptr, twitter_sizes__names[field].len));
 }
@@ -2107,6 +2081,7 @@ field_11:
         if (p == NULL) { field = 11; goto fail; }
         out->has_source_status_id_str = true;
     }
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"type\":"))) goto field_8; if (atd_key_skip(r, &p, ATD_LIT("\"source_status_id\":"))) goto field_10; goto key; }
 end:
@@ -2129,12 +2104,9 @@ key:
     case 9: goto field_9;
     case 10: goto field_10;
     case 11: goto field_11;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
-skipped:
-    p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; goto key; }
 fail:
     return atd_fail_cursor(atd_reader_push_field(r, twitter_media__names[field].ptr, twitter_media__names[field].len));
 }

@@ -147,6 +147,7 @@ field_2:
         }
         out->has_email = true;
     }
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"name\":"))) goto field_0; if (atd_key_skip(r, &p, ATD_LIT("\"age\":"))) goto field_1; goto key; }
 end:
@@ -160,12 +161,9 @@ key:
     case 0: goto field_0;
     case 1: goto field_1;
     case 2: goto field_2;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
-skipped:
-    p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; goto key; }
 fail:
     return atd_fail_cursor(atd_reader_push_field(r, validators_person__plain__names[field].ptr, validators_person__plain__names[field].len));
 }
@@ -399,6 +397,7 @@ field_3:
         }
         out->has_backup = true;
     }
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"host\":"))) goto field_0; if (atd_key_skip(r, &p, ATD_LIT("\"weight\":"))) goto field_2; goto key; }
 end:
@@ -413,12 +412,9 @@ key:
     case 1: goto field_1;
     case 2: goto field_2;
     case 3: goto field_3;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
-skipped:
-    p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; goto key; }
 fail:
     return atd_fail_cursor(atd_reader_push_field(r, validators_host__names[field].ptr, validators_host__names[field].len));
 }
@@ -651,6 +647,7 @@ field_4:
     p = validators_uint8_checked_nullable_read_p(r, p, &out->level);
     if (p == NULL) { field = 4; goto fail; }
     seen[0] |= (uint64_t)1 << 4;
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"ports\":"))) goto field_1; if (atd_key_skip(r, &p, ATD_LIT("\"range\":"))) goto field_3; goto key; }
 end:
@@ -666,12 +663,9 @@ key:
     case 2: goto field_2;
     case 3: goto field_3;
     case 4: goto field_4;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
-skipped:
-    p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; goto key; }
 fail:
     return atd_fail_cursor(atd_reader_push_field(r, validators_config__names[field].ptr, validators_config__names[field].len));
 }
@@ -748,6 +742,7 @@ field_2:
         if (p == NULL) { field = 2; goto fail; }
         out->has_config = true;
     }
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"people\":"))) goto field_0; if (atd_key_skip(r, &p, ATD_LIT("\"shapes\":"))) goto field_1; goto key; }
 end:
@@ -761,12 +756,9 @@ key:
     case 0: goto field_0;
     case 1: goto field_1;
     case 2: goto field_2;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
-skipped:
-    p = atd_object_end_key_p(r, p, &more);
-    { if (!more) goto end; goto key; }
 fail:
     return atd_fail_cursor(atd_reader_push_field(r, validators_doc__names[field].ptr, validators_doc__names[field].len));
 }

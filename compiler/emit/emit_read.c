@@ -695,6 +695,7 @@ static void emit_missing_fields(cw *w, const ir_type *t)
  *         if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"note\":"))) { if (!more) goto end; goto key; }
  *     field_1:
  *         if (!atd_null_skip(r, &p)) { ...read out->note, has_note = true... }
+ *     tail:
  *         p = atd_object_end_key_p(r, p, &more);
  *         { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"date\":"))) goto field_0; goto key; }
  *     end:
@@ -705,12 +706,9 @@ static void emit_missing_fields(cw *w, const ir_type *t)
  *         switch (event_event__key(r, &p)) {
  *         case 0: goto field_0;
  *         case 1: goto field_1;
- *         case ATD__KEY_SKIPPED: goto skipped;
+ *         case ATD__KEY_SKIPPED: goto tail;
  *         default: return NULL;
  *         }
- *     skipped:
- *         p = atd_object_end_key_p(r, p, &more);
- *         { if (!more) goto end; goto key; }
  *     fail:
  *         return atd_fail_cursor(atd_reader_push_field(r, event_event__names[field].ptr, ...));
  *     }
@@ -729,10 +727,8 @@ static void emit_missing_fields(cw *w, const ir_type *t)
  * and unknown keys take the general lookup after it, which matches the
  * decoded key in a function of its own (event_event__field_index). When
  * every name is in the plain form that the tree compares, a plain key that
- * it did not take is unknown at once (atd__skip_plain_unknown_p). After an
- * unknown member, the next key goes to the lookup with no guess
- * (`skipped`): documents with more fields than the schema have runs of
- * them. The lookup is a function of its own too, to keep the reader short;
+ * it did not take is unknown at once (atd__skip_plain_unknown_p). The
+ * lookup is a function of its own too, to keep the reader short;
  * inlined at its one call, its returns become jumps to the labels. The
  * value code of a field exists once; one loop over a switch would be as
  * small but cost an indirect jump per field in declaration order. */
@@ -769,6 +765,7 @@ static void emit_record_read(cw *w, const ir_type *t)
         set_seen_bit(w, &t->fields[i]);
         emit_next_field(w, t, i, succ);
     }
+    cw_label(w, "tail:");
     cw_line(w, "p = atd_object_end_key_p(r, p, &more);");
     cw_line(w, "%s", goto_key(w, t, guesses_at(t, succ, n)));
     cw_label(w, "end:");
@@ -779,15 +776,9 @@ static void emit_record_read(cw *w, const ir_type *t)
     cw_open(w, "switch (%s__key(r, &p)) {", fn);
     for (size_t i = 0; i < n; i++)
         cw_mid(w, "case %zu: goto field_%zu;", i, i);
-    cw_mid(w, "case ATD__KEY_SKIPPED: goto skipped;");
+    cw_mid(w, "case ATD__KEY_SKIPPED: goto tail;");
     cw_mid(w, "default: return NULL;");
     cw_close(w, "}");
-    /* after an unknown member, more of them are likely (a document with
-     * more fields than the schema): the lookup at once, without the tail's
-     * guesses */
-    cw_label(w, "skipped:");
-    cw_line(w, "p = atd_object_end_key_p(r, p, &more);");
-    cw_line(w, "%s", goto_key(w, t, (key_guesses){-1, -1}));
     if (n > 0) {
         cw_label(w, "fail:");
         cw_line(w, "return atd_fail_cursor(atd_reader_push_field(r, %s__names[field].ptr, "
