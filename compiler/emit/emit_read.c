@@ -514,8 +514,9 @@ static void emit_next_field(cw *w, const ir_type *t, size_t i, const long *succ)
 
 /* The tree over the plain keys, when the input holds the key in the plain
  * form "name": with room for the longest key (near the end of the input,
- * and for keys with escapes, whitespace before the colon or unknown keys,
- * the general lookup after it decides). */
+ * and for keys with escapes or whitespace before the colon, the general
+ * lookup after it decides; for unknown keys too, unless every name is
+ * plain). */
 static void emit_key_dispatch(cw *w, const ir_type *t, const char **names, size_t *lens)
 {
     plain_tree tree = {names, lens, t->nfields, true, "pp", "return ", NULL, ";", NULL};

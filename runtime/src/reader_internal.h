@@ -71,5 +71,4 @@ const char *atd__parse_double_general(const char *p, const char *end, double *ou
 const char *atd__read_int64_token(atd_reader *r, const char *p, int64_t *out, unsigned slot);
 const char *atd__read_int64_slow(atd_reader *r, const char *p, int64_t *out);
 
-
 #endif
