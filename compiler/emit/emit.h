@@ -227,7 +227,8 @@ typedef struct plain_tree {
     const char *hit_head;    /* "return " */
     const char *const *hits; /* or NULL */
     const char *hit_tail;    /* ";" */
-    const char *after;       /* a line after the tree, within its room check; or NULL */
+    const char *if_all;      /* a line after the tree, within its room check, when the
+                                tree holds every name; or NULL */
 } plain_tree;
 /* The C string contents of a plain name's wire form: \"date\": */
 const char *emit_wire_literal(cw *w, const char *name, size_t len, bool colon);

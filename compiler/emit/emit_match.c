@@ -218,7 +218,7 @@ void emit_plain_dispatch(cw *w, const plain_tree *t)
     cw_open(w, "if (atd_key_room(r, p, ATD_LEN(\"%s\")))",
             emit_wire_literal(w, t->names[longest], t->lens[longest], t->colon));
     emit_plain_tree(w, t, idx, cnt);
-    if (t->after != NULL)
-        cw_line(w, "%s", t->after);
+    if (t->if_all != NULL && cnt == t->n)
+        cw_line(w, "%s", t->if_all);
     cw_close(w, "}");
 }

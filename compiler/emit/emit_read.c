@@ -520,16 +520,13 @@ static void emit_next_field(cw *w, const ir_type *t, size_t i, const long *succ)
 static void emit_key_dispatch(cw *w, const ir_type *t, const char **names, size_t *lens)
 {
     plain_tree tree = {names, lens, t->nfields, true, "pp", "return ", NULL, ";", NULL};
-    /* When the tree holds every name, a plain key that it did not take is
-     * unknown: skipped at once, with no match by name (the common case of
-     * documents with more fields than the schema). Type_and_value_fields
-     * records know their type key even when it is none of their fields. */
-    bool all_plain = t->nfields > 0 && t->tv == NULL;
-    for (size_t i = 0; i < t->nfields; i++)
-        all_plain = all_plain && emit_name_is_plain(names[i], lens[i]);
-    if (all_plain)
-        tree.after = "if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) "
-                     "return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;";
+    /* A plain key that a tree of every name did not take is unknown:
+     * skipped at once, with no match by name (the common case of documents
+     * with more fields than the schema). Type_and_value_fields records know
+     * their type key even when it is none of their fields. */
+    if (t->tv == NULL)
+        tree.if_all = "if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) "
+                      "return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;";
     emit_plain_dispatch(w, &tree);
 }
 
