@@ -20,6 +20,9 @@ static unsigned probe(void)
     if ((k & ATD__CPU_AVX512) && __builtin_cpu_supports("avx512vbmi2") &&
         __builtin_cpu_supports("popcnt"))
         k |= ATD__CPU_AVX512_VBMI2;
+    if ((k & ATD__CPU_AVX512) && __builtin_cpu_supports("avx512ifma") &&
+        __builtin_cpu_supports("avx512vbmi"))
+        k |= ATD__CPU_AVX512_IFMA;
     if (__builtin_cpu_supports("sse4.2"))
         k |= ATD__CPU_SSE42;
 #endif

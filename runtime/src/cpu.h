@@ -44,16 +44,20 @@
 /* with VBMI2's byte compression too (vpcompressb), and popcnt */
 #define ATD__TARGET_AVX512_VBMI2                                                                   \
     __attribute__((target("avx2,avx512f,avx512bw,avx512vl,avx512vbmi2,bmi,bmi2,popcnt")))
+/* with the 52-bit integer multiply-add (IFMA) and byte permutes (VBMI) */
+#define ATD__TARGET_AVX512_IFMA                                                                    \
+    __attribute__((target("avx2,avx512f,avx512bw,avx512vl,avx512ifma,avx512vbmi,bmi,bmi2")))
 #endif
 
 /* Kernel families the CPU supports (bits), as atd__cpu_kernels reports. A
  * CPU with AVX-512 has AVX2 too: both bits are set; VBMI2 comes with
- * AVX-512 only. */
+ * AVX-512 only, and so do IFMA with VBMI. */
 enum {
     ATD__CPU_AVX2 = 1u << 0,
     ATD__CPU_AVX512 = 1u << 1,
     ATD__CPU_SSE42 = 1u << 2,
-    ATD__CPU_AVX512_VBMI2 = 1u << 3
+    ATD__CPU_AVX512_VBMI2 = 1u << 3,
+    ATD__CPU_AVX512_IFMA = 1u << 4
 };
 /* Marks atd__cpu_chosen as set. */
 #define ATD__CPU_PROBED (1u << 31)

@@ -18,6 +18,7 @@
 
 #include <string.h>
 
+#include "cpu.h"
 #include "number_bigdec.h"
 #include "number_shortest.h"
 #include "pow10_table.h"
@@ -68,6 +69,14 @@ static inline int count_digits_u32(uint32_t v)
 #include <emmintrin.h>
 #else
 #define DIGITS_SSE2 0
+#endif
+
+/* The same 16 digits by AVX-512 IFMA, where the CPU has it (cpu.h). */
+#if DIGITS_SSE2 && ATD__HAVE_AVX512_KERNELS
+#define DIGITS_IFMA 1
+#include <immintrin.h>
+#else
+#define DIGITS_IFMA 0
 #endif
 
 #if DIGITS_SWAR
@@ -574,6 +583,38 @@ static inline __m128i digits16(uint32_t hi, uint32_t lo)
     return _mm_add_epi8(z, _mm_set1_epi8('0'));
 }
 
+#if DIGITS_IFMA
+/* digits16 in two multiply-adds per eight digits, whose latency is about
+ * half of digits16's chain of splits (one double's digits wait for its
+ * shortest digits, so this chain bounds how many doubles are in flight).
+ * Lane i of a 64-bit lane vector holds digit i of an 8-digit x (the first
+ * at i = 0), the leading digit of x mod 10^j for j = 8 - i: the low 52
+ * bits of x * c_j are the fraction (x mod 10^j) / 10^j in 0.52 fixed point,
+ * and the high bits of that fraction times 10 are the digit. c_j is
+ * 2^52 / 10^j rounded up, whose excess x * (c_j - 2^52 / 10^j) stays below
+ * the fraction's distance to the next digit, 2^52 / 10^j, for j <= 7. For
+ * j = 8 it would not: c_8 is rounded down, and 36000000 added, which covers
+ * the deficit (below 0.28 x) and stays below 2^52 / 10^8 (about 4.5 * 10^7).
+ * A run over every x below 10^8 found every lane exact. A byte permute
+ * gathers the sixteen digits, '0' added by the second multiply-add. */
+static ATD__TARGET_AVX512_IFMA inline __m128i digits16_ifma(uint32_t hi, uint32_t lo)
+{
+    const __m512i fraction_of =
+        _mm512_setr_epi64(0x2af31dc, 0x1ad7f29b, 0x10c6f7a0c, 0xa7c5ac472, 0x68db8bac72,
+                          0x4189374bc6b, 0x28f5c28f5c29, 0x199999999999a);
+    const __m512i bias = _mm512_setr_epi64(36000000, 0, 0, 0, 0, 0, 0, 0);
+    const __m512i ten = _mm512_set1_epi64(10), zero = _mm512_set1_epi64('0');
+    /* byte 0 of every lane: lanes 0..7 of fh, then of fl */
+    const __m512i gather =
+        _mm512_setr_epi64(0x3830282018100800, 0x7870686058504840, 0, 0, 0, 0, 0, 0);
+    __m512i fh = _mm512_madd52lo_epu64(bias, _mm512_set1_epi64(hi), fraction_of);
+    __m512i fl = _mm512_madd52lo_epu64(bias, _mm512_set1_epi64(lo), fraction_of);
+    __m512i dh = _mm512_madd52hi_epu64(zero, fh, ten);
+    __m512i dl = _mm512_madd52hi_epu64(zero, fl, ten);
+    return _mm512_castsi512_si128(_mm512_permutex2var_epi8(dh, gather, dl));
+}
+#endif
+
 /* For the shape ddd.ddd with x + 1 digits before the point (x in 0..6):
  * output byte i is digit i (i <= x), '.' (i = x + 1) or digit i - 1. As
  * masks over the digits, the digits one byte later, and the point. */
@@ -620,20 +661,31 @@ static NOINLINE char *write_17_other(char *p, __m128i s, char d16, int n, int x)
     return layout_fixed(p, buf, n, x, n == 17 ? 17 : 16);
 }
 
+/* The digits by the kernel that the caller was compiled for. */
+static ATD__HOT_INLINE __m128i digits16_of(uint32_t hi, uint32_t lo, bool ifma)
+{
+#if DIGITS_IFMA
+    if (ifma)
+        return digits16_ifma(hi, lo);
+#endif
+    (void)ifma;
+    return digits16(hi, lo);
+}
+
 /* atd_write_double for f in [10^15, 10^17) (every normal double on the
  * fast route), laid out as 17 digits (a 16-digit f gets a zero after it):
  * digits16 prints 16 of them, and a 17-digit f's leading one comes apart.
  * The number of digits left once trailing zeros are dropped decides where
  * the next value goes; it is known without looking at the digits unless f
  * may end with a zero. */
-static ATD__HOT_INLINE char *write_16_17(char *p, uint64_t f, int e10, bool zero_end)
+static ATD__HOT_INLINE char *write_16_17(char *p, uint64_t f, int e10, bool zero_end, bool ifma)
 {
     int lead = f < 10000000000000000u; /* 16 digits */
     __m128i d, s;                      /* s: the first 16 of the 17 */
     int last2;                         /* the 16th and 17th */
     if (lead) {
         uint64_t hi8 = f / 100000000;
-        d = digits16((uint32_t)hi8, (uint32_t)(f - hi8 * 100000000));
+        d = digits16_of((uint32_t)hi8, (uint32_t)(f - hi8 * 100000000), ifma);
         s = d;
         last2 = _mm_extract_epi16(d, 7) >> 8 | '0' << 8;
     } else {
@@ -642,7 +694,7 @@ static ATD__HOT_INLINE char *write_16_17(char *p, uint64_t f, int e10, bool zero
         uint32_t lo8 = (uint32_t)(f - hi9 * 100000000);
         uint32_t h0 = (uint32_t)hi9 / 100000000; /* 1..9 */
         uint32_t hi8 = (uint32_t)hi9 - h0 * 100000000;
-        d = digits16(hi8, lo8); /* digits 1..16 */
+        d = digits16_of(hi8, lo8, ifma); /* digits 1..16 */
         s = _mm_or_si128(_mm_slli_si128(d, 1), _mm_cvtsi32_si128((int)('0' + h0)));
         last2 = _mm_extract_epi16(d, 7);
     }
@@ -702,7 +754,7 @@ static inline char *write_positive(char *p, double v)
     }
 #if DIGITS_SSE2
     if (f >= 1000000000000000u && f < 100000000000000000u)
-        return write_16_17(p, f, e10, zero_end);
+        return write_16_17(p, f, e10, zero_end, false);
 #elif DIGITS_SWAR
     /* Normal doubles give 16 or 17 digits (f is within 10x of the 53-bit
      * significand): print all 17 places at once, f = h0 | 8 digits | 8
@@ -761,6 +813,23 @@ static inline char *write_positive(char *p, double v)
     return layout(p, d, n, e10 + n - 1, n == 17 ? 17 : 16);
 }
 
+#if DIGITS_IFMA
+/* The usual case of atd_write_double below, bits > 0 without the sign,
+ * with the IFMA digits. */
+static ATD__TARGET_AVX512_IFMA NOINLINE char *write_normal_ifma(char *p, uint64_t bits)
+{
+    uint64_t f;
+    int e10;
+    bool zero_end;
+    if (ATD_LIKELY(shortest_fast((bits & (((uint64_t)1 << 52) - 1)) | (uint64_t)1 << 52,
+                                 (int)(bits >> 52) - 1075, &f, &e10, &zero_end)))
+        return write_16_17(p, f, e10, zero_end, true);
+    double v;
+    memcpy(&v, &bits, sizeof v);
+    return write_positive(p, v);
+}
+#endif
+
 char *atd_write_double(char *p, double v)
 {
     uint64_t bits;
@@ -779,9 +848,13 @@ char *atd_write_double(char *p, double v)
         uint64_t f;
         int e10;
         bool zero_end;
+#if DIGITS_IFMA
+        if (atd__cpu_kernels() & ATD__CPU_AVX512_IFMA)
+            return write_normal_ifma(p, bits);
+#endif
         if (ATD_LIKELY(shortest_fast(t | (uint64_t)1 << 52, (int)(bits >> 52) - 1075, &f, &e10,
                                      &zero_end)))
-            return write_16_17(p, f, e10, zero_end);
+            return write_16_17(p, f, e10, zero_end, false);
     }
 #endif
     return write_positive(p, v);

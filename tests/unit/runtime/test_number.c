@@ -16,6 +16,7 @@
 #include "atd/number.h"
 #include "atd/reader.h"
 #include "test_main.h"
+#include "cpu.h"
 #include "number_bigdec.h"
 #include "number_shortest.h"
 #include "pow10_table.h"
@@ -34,6 +35,13 @@
         if (!(cond))                                                                               \
             ck_abort_msg(__VA_ARGS__);                                                             \
     } while (0)
+
+/* Run 0 uses every kernel the CPU has, run 1 none: the double printer's
+ * digits then come from SSE2 (or the scalar twin), not AVX-512 IFMA. */
+static void use_kernels(int run)
+{
+    atd__cpu_limit(run == 0 ? ~0u : 0u);
+}
 
 typedef struct rng {
     uint64_t s;
@@ -560,18 +568,22 @@ static void check_print(double v, bool closest)
 START_TEST(test_number_write_layouts)
 {
     static const char digits[] = "12345678901234567";
-    for (int n = 1; n <= 17; n++) {
-        for (int x = -7; x <= 22; x++) {
-            char txt[48];
-            snprintf(txt, sizeof txt, "%c.%.*se%d", digits[0], n - 1, digits + 1, x);
-            double v = strtod(txt, NULL);
-            check_print(v, false);
-            check_print(-v, false);
-            /* the neighbours have 16 or 17 digits */
-            check_print(nextafter(v, 0), false);
-            check_print(nextafter(v, INFINITY), false);
+    for (int run = 0; run < 2; run++) {
+        use_kernels(run);
+        for (int n = 1; n <= 17; n++) {
+            for (int x = -7; x <= 22; x++) {
+                char txt[48];
+                snprintf(txt, sizeof txt, "%c.%.*se%d", digits[0], n - 1, digits + 1, x);
+                double v = strtod(txt, NULL);
+                check_print(v, false);
+                check_print(-v, false);
+                /* the neighbours have 16 or 17 digits */
+                check_print(nextafter(v, 0), false);
+                check_print(nextafter(v, INFINITY), false);
+            }
         }
     }
+    use_kernels(0);
 }
 END_TEST
 
@@ -581,27 +593,54 @@ END_TEST
  * exponent range and across the normal/subnormal boundary. */
 START_TEST(test_number_write_powers)
 {
-    for (int k = -325; k <= 309; k++) {
-        char txt[16];
-        snprintf(txt, sizeof txt, "1e%d", k);
-        double v = strtod(txt, NULL);
-        if (v == 0 || !isfinite(v))
-            continue;
-        check_print(v, true);
-        check_print(nextafter(v, 0), true);
-        check_print(nextafter(v, INFINITY), true);
-        check_print(-v, false);
+    for (int run = 0; run < 2; run++) {
+        use_kernels(run);
+        for (int k = -325; k <= 309; k++) {
+            char txt[16];
+            snprintf(txt, sizeof txt, "1e%d", k);
+            double v = strtod(txt, NULL);
+            if (v == 0 || !isfinite(v))
+                continue;
+            check_print(v, true);
+            check_print(nextafter(v, 0), true);
+            check_print(nextafter(v, INFINITY), true);
+            check_print(-v, false);
+        }
+        for (int e = -1074; e <= 1023; e++) {
+            double v = ldexp(1.0, e);
+            check_print(v, true);
+            check_print(nextafter(v, 0), true);
+            check_print(nextafter(v, INFINITY), true);
+            check_print(-v, false);
+        }
+        check_print(DBL_MAX, true);
+        check_print(DBL_MIN, true);
+        check_print(nextafter(DBL_MIN, 0), true);
     }
-    for (int e = -1074; e <= 1023; e++) {
-        double v = ldexp(1.0, e);
-        check_print(v, true);
-        check_print(nextafter(v, 0), true);
-        check_print(nextafter(v, INFINITY), true);
-        check_print(-v, false);
+    use_kernels(0);
+}
+END_TEST
+
+/* Every digit of both 8-digit groups that the printer converts at once:
+ * integers in [10^15, 2^53), whose shortest form is their own digits, over
+ * a sweep of both groups and the edges of every digit, with every kernel. */
+START_TEST(test_number_write_digit_groups)
+{
+    static const uint32_t edges[] = {0,       1,        9,        10,       99999999, 90000000,
+                                     9999999, 10000000, 12345678, 87654321, 99990000, 50000005};
+    size_t ne = sizeof edges / sizeof edges[0];
+    for (int run = 0; run < 2; run++) {
+        use_kernels(run);
+        for (uint32_t k = 0; k < 200000; k++) {
+            uint64_t lo = k < ne * ne ? edges[k % ne] : (k * UINT64_C(7919) + 3) % 100000000;
+            uint64_t hi = k < ne * ne ? edges[k / ne] : (k * UINT64_C(104729)) % 100000000;
+            /* hi in [10^7, 9 * 10^7): the value stays below 2^53 */
+            hi = 10000000 + hi % 80000000;
+            check_print((double)(hi * 100000000 + lo), false);
+            check_print(-(double)(hi * 100000000 + lo), false);
+        }
     }
-    check_print(DBL_MAX, true);
-    check_print(DBL_MIN, true);
-    check_print(nextafter(DBL_MIN, 0), true);
+    use_kernels(0);
 }
 END_TEST
 
@@ -630,8 +669,11 @@ START_TEST(test_number_write_random)
         double v = of_bits(b);
         if (!isfinite(v))
             continue;
+        /* every kernel for even i, none for odd i */
+        use_kernels(i & 1);
         check_print(v, (i & 7) == 0);
     }
+    use_kernels(0);
 }
 END_TEST
 
@@ -1394,6 +1436,7 @@ Suite *number_suite(void)
         {"shortest_fast", test_number_shortest_fast},
         {"write_layouts", test_number_write_layouts},
         {"write_powers", test_number_write_powers},
+        {"write_digit_groups", test_number_write_digit_groups},
         {"write_random", test_number_write_random},
         {"write_precision", test_number_write_precision},
         {"bigdec_expand", test_number_bigdec_expand},
