@@ -595,8 +595,9 @@ static inline __m128i digits16(uint32_t hi, uint32_t lo)
  * the fraction's distance to the next digit, 2^52 / 10^j, for j <= 7. For
  * j = 8 it would not: c_8 is rounded down, and 36000000 added, which covers
  * the deficit (below 0.28 x) and stays below 2^52 / 10^8 (about 4.5 * 10^7).
- * A run over every x below 10^8 found every lane exact. A byte permute
- * gathers the sixteen digits, '0' added by the second multiply-add. */
+ * Every x below 10^8 prints exact (test_number: write_every_digit_group).
+ * A byte permute gathers the sixteen digits, '0' added by the second
+ * multiply-add. */
 static ATD__TARGET_AVX512_IFMA inline __m128i digits16_ifma(uint32_t hi, uint32_t lo)
 {
     const __m512i fraction_of =

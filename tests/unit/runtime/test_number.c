@@ -644,6 +644,26 @@ START_TEST(test_number_write_digit_groups)
 }
 END_TEST
 
+/* Every 8-digit group through the kernels the CPU has: 10^15 + x for
+ * every x below 10^8 (exact doubles whose digits are 1000000 then x), against
+ * an odometer. The two groups of a double go through the same lanes, so
+ * this covers both. */
+START_TEST(test_number_write_every_digit_group)
+{
+    char want[] = "1000000000000000.0";
+    size_t n = sizeof want - 1;
+    use_kernels(0);
+    for (uint32_t x = 0; x < 100000000; x++) {
+        char got[ATD_DOUBLE_CHARS + 1];
+        size_t len = (size_t)(atd_write_double(got, 1e15 + x) - got);
+        CHECK(len == n && memcmp(got, want, n) == 0, "1e15 + %u printed %.*s", (unsigned)x,
+              (int)len, got);
+        for (size_t i = n - 3; want[i]++ == '9'; i--)
+            want[i] = '0';
+    }
+}
+END_TEST
+
 START_TEST(test_number_write_random)
 {
     rng r = {0x243F6A8885A308D3u};
@@ -1437,6 +1457,7 @@ Suite *number_suite(void)
         {"write_layouts", test_number_write_layouts},
         {"write_powers", test_number_write_powers},
         {"write_digit_groups", test_number_write_digit_groups},
+        {"write_every_digit_group", test_number_write_every_digit_group},
         {"write_random", test_number_write_random},
         {"write_precision", test_number_write_precision},
         {"bigdec_expand", test_number_bigdec_expand},
