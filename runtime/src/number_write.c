@@ -10,7 +10,9 @@
  * round-to-odd 128 x 64-bit products, which keeps every comparison exact.
  * Unlike Java, which the paper targets and which wants two digits at least,
  * the coarser candidate is tried for any scaled value, so 4.9406564584124654e-323
- * (ten times the smallest subnormal) prints as "5e-323".
+ * (ten times the smallest subnormal) prints as "5e-323". The digits of
+ * the usual 16 or 17 come from SSE2 vector splits, or from AVX-512 IFMA
+ * multiply-adds where the CPU has them (chosen at run time, cpu.h).
  *
  * atd_write_double_precision is not on a hot path: it rounds the exact
  * decimal expansion of the double (number_bigdec.c), like glibc's printf. */
@@ -675,7 +677,8 @@ static ATD__HOT_INLINE __m128i digits16_of(uint32_t hi, uint32_t lo, bool ifma)
 
 /* atd_write_double for f in [10^15, 10^17) (every normal double on the
  * fast route), laid out as 17 digits (a 16-digit f gets a zero after it):
- * digits16 prints 16 of them, and a 17-digit f's leading one comes apart.
+ * digits16 or digits16_ifma prints 16 of them, and a 17-digit f's leading
+ * one comes apart.
  * The number of digits left once trailing zeros are dropped decides where
  * the next value goes; it is known without looking at the digits unless f
  * may end with a zero. */
