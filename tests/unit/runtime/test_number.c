@@ -623,7 +623,8 @@ END_TEST
 
 /* Every digit of both 8-digit groups that the printer converts at once:
  * integers in [10^15, 2^53), whose shortest form is their own digits, over
- * a sweep of both groups and the edges of every digit, with every kernel. */
+ * a sweep of both groups and pairs of edge values, with and without the
+ * AVX-512 kernels. */
 START_TEST(test_number_write_digit_groups)
 {
     static const uint32_t edges[] = {0,       1,        9,        10,       99999999, 90000000,
