@@ -474,9 +474,7 @@ static char *canada_position_write_p(atd_writer *w, char *p, const canada_positi
     p = atd_writer_room(w, p, ATD_LEN("[") + ATD_DOUBLE_CHARS + ATD_LEN(",") + ATD_DOUBLE_CHARS + ATD_LEN("]"));
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 0));
     p = atd_put(p, ATD_LIT("["));
-    p = atd_write_double(p, (double)v->f0);
-    p = atd_put(p, ATD_LIT(","));
-    p = atd_write_double(p, (double)v->f1);
+    p = atd_write_double_pair(p, (double)v->f0, (double)v->f1);
     *p++ = ']';
     return p;
 }
@@ -503,9 +501,7 @@ static char *canada_ring_write_p(atd_writer *w, char *p, const canada_ring *v)
         *p = ',';
         p += i > 0;
         p = atd_put(p, ATD_LIT("["));
-        p = atd_write_double(p, (double)v->items[i].f0);
-        p = atd_put(p, ATD_LIT(","));
-        p = atd_write_double(p, (double)v->items[i].f1);
+        p = atd_write_double_pair(p, (double)v->items[i].f0, (double)v->items[i].f1);
         *p++ = ']';
     }
     return atd_writer_raw_p(w, p, ATD_LIT("]"));

@@ -389,7 +389,20 @@ static char *conformance_floats_write_p(atd_writer *w, char *p, const conformanc
     size_t i;
     p = atd_writer_raw_p(w, p, ATD_LIT("["));
     if (p == NULL) return NULL;
-    for (i = 0; i < v->len; i++) {
+    for (i = 0; i + 1 < v->len; i += 2) {
+        if (!atd_writer_finite(w, (double)v->items[i])) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
+        }
+        if (!atd_writer_finite(w, (double)v->items[i + 1])) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i + 1));
+        }
+        p = atd_writer_room(w, p, ATD_LEN(",") + ATD_DOUBLE_CHARS + ATD_LEN(",") + ATD_DOUBLE_CHARS);
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
+        *p = ',';
+        p += i > 0;
+        p = atd_write_double_pair(p, (double)v->items[i], (double)v->items[i + 1]);
+    }
+    for (; i < v->len; i++) {
         if (!atd_writer_finite(w, (double)v->items[i])) {
             return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }

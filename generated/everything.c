@@ -6000,9 +6000,7 @@ static char *everything_float_float_tuple_list_write_p(atd_writer *w, char *p, c
         *p = ',';
         p += i > 0;
         p = atd_put(p, ATD_LIT("["));
-        p = atd_write_double(p, (double)v->items[i].f0);
-        p = atd_put(p, ATD_LIT(","));
-        p = atd_write_double(p, (double)v->items[i].f1);
+        p = atd_write_double_pair(p, (double)v->items[i].f0, (double)v->items[i].f1);
         *p++ = ']';
     }
     return atd_writer_raw_p(w, p, ATD_LIT("]"));
@@ -6119,9 +6117,7 @@ static char *everything_float_float_tuple_write_p(atd_writer *w, char *p, const 
     p = atd_writer_room(w, p, ATD_LEN("[") + ATD_DOUBLE_CHARS + ATD_LEN(",") + ATD_DOUBLE_CHARS + ATD_LEN("]"));
     if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, 0));
     p = atd_put(p, ATD_LIT("["));
-    p = atd_write_double(p, (double)v->f0);
-    p = atd_put(p, ATD_LIT(","));
-    p = atd_write_double(p, (double)v->f1);
+    p = atd_write_double_pair(p, (double)v->f0, (double)v->f1);
     *p++ = ']';
     return p;
 }
@@ -6341,7 +6337,20 @@ static char *everything_float_list_write_p(atd_writer *w, char *p, const everyth
     size_t i;
     p = atd_writer_raw_p(w, p, ATD_LIT("["));
     if (p == NULL) return NULL;
-    for (i = 0; i < v->len; i++) {
+    for (i = 0; i + 1 < v->len; i += 2) {
+        if (!atd_writer_finite(w, (double)v->items[i])) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i));
+        }
+        if (!atd_writer_finite(w, (double)v->items[i + 1])) {
+            return atd_writer_fail_cursor(atd_writer_push_index(w, i + 1));
+        }
+        p = atd_writer_room(w, p, ATD_LEN(",") + ATD_DOUBLE_CHARS + ATD_LEN(",") + ATD_DOUBLE_CHARS);
+        if (p == NULL) return atd_writer_fail_cursor(atd_writer_push_index(w, i));
+        *p = ',';
+        p += i > 0;
+        p = atd_write_double_pair(p, (double)v->items[i], (double)v->items[i + 1]);
+    }
+    for (; i < v->len; i++) {
         if (!atd_writer_finite(w, (double)v->items[i])) {
             return atd_writer_fail_cursor(atd_writer_push_index(w, i));
         }

@@ -322,6 +322,15 @@ static void fixed_precheck(cw *w, const ir_type *t, const char *rv, const char *
  *     p = atd_write_int64(p, (int64_t)v->size);
  * A list element is `if (i > 0) *p++ = ',';` then the value; floats and
  * enums are checked first (fixed_precheck), all before the reservation. */
+/* Whether pcs[i] and pcs[i + 1] are floats separated by a comma alone
+ * (tuple cells), which atd_write_double_pair writes together. */
+static bool float_pair(const piece *pcs, size_t n, size_t i)
+{
+    return i + 1 < n && pcs[i].type->fixed == IR_FIXED_FLOAT && pcs[i].close == NULL &&
+           pcs[i + 1].type->fixed == IR_FIXED_FLOAT && pcs[i + 1].comma_if == NULL &&
+           pcs[i + 1].lit != NULL && strcmp(pcs[i + 1].lit, "ATD_LIT(\",\")") == 0;
+}
+
 static void write_fixed(cw *w, const piece *pcs, size_t n)
 {
     /* the room as a sum of the pieces' sizes, each literal's as ATD_LEN */
@@ -367,7 +376,14 @@ static void write_fixed(cw *w, const piece *pcs, size_t n)
             cw_line(w, "p = atd_write_int64(p, (int64_t)%s);", rv);
             break;
         case IR_FIXED_FLOAT:
-            cw_line(w, "p = atd_write_double(p, (double)%s);", rv);
+            if (float_pair(pcs, n, i)) {
+                /* two floats with only a comma between: one call finds
+                 * both numbers' digits side by side */
+                i++;
+                cw_line(w, "p = atd_write_double_pair(p, (double)%s, (double)%s);", rv, pcs[i].rv);
+            } else {
+                cw_line(w, "p = atd_write_double(p, (double)%s);", rv);
+            }
             break;
         case IR_FIXED_ENUM:
             cw_line(w, "p = atd_put(p, %s__json[%s].ptr, %s__json[%s].len);", pc->type->fn, rv,
@@ -376,8 +392,8 @@ static void write_fixed(cw *w, const piece *pcs, size_t n)
         case IR_FIXED_NONE:
             break; /* excluded by the assertion above */
         }
-        if (pc->close != NULL)
-            cw_line(w, "*p++ = '%s';", pc->close);
+        if (pcs[i].close != NULL) /* (the second of a pair's) */
+            cw_line(w, "*p++ = '%s';", pcs[i].close);
     }
 }
 
@@ -862,7 +878,19 @@ static void emit_list_write(cw *w, const ir_type *t)
     const char *fail = fail_stmt(w, "atd_writer_push_index(w, i)");
     cw_line(w, "size_t i;");
     write_raw(w, "ATD_LIT(\"[\")", fail_stmt(w, NULL));
-    cw_open(w, "for (i = 0; i < v->len; i++)");
+    if (t->elem.check == NULL && et->fixed == IR_FIXED_FLOAT) {
+        /* floats two at a time (atd_write_double_pair), then the last one */
+        piece pcs[2] = {
+            {et, "v->items[i]", "i > 0", NULL, NULL, fail},
+            {et, "v->items[i + 1]", NULL, "ATD_LIT(\",\")", NULL,
+             fail_stmt(w, "atd_writer_push_index(w, i + 1)")}};
+        cw_open(w, "for (i = 0; i + 1 < v->len; i += 2)");
+        write_fixed(w, pcs, 2);
+        cw_close(w, "}");
+        cw_open(w, "for (; i < v->len; i++)");
+    } else {
+        cw_open(w, "for (i = 0; i < v->len; i++)");
+    }
     emit_validators_write(w, t->elem.check, t->elem.type, false, "v->items[i]", fail);
     if (t->elem.type->fixed != IR_FIXED_NONE) {
         piece pc = {t->elem.type, "v->items[i]", "i > 0", NULL, NULL, fail};

@@ -318,8 +318,14 @@ static inline uint64_t shortest(double v, int *e10)
  * a comparison whose sides differ by two units or more is exact; the ties
  * that the closed or open interval decides, and the half-way case that
  * rounds to even, are among the close ones. *zero_end is false when f
- * cannot end with a zero digit. */
-static inline bool shortest_fast(uint64_t c, int q, uint64_t *f, int *e10, bool *zero_end)
+ * cannot end with a zero digit.
+ * `branch_free` (a constant at each call) picks the coarse candidate by a
+ * select instead of a branch: slower for one number, whose digits then wait
+ * for the decision, faster for two printed side by side (write_pair), where
+ * the other number's work fills that wait and a mispredicted branch would
+ * throw both away. */
+static ATD__HOT_INLINE bool shortest_fast(uint64_t c, int q, uint64_t *f, int *e10,
+                                          bool *zero_end, bool branch_free)
 {
     /* k = floor(q log10 2) as in atd__floor_log10_pow2; the bits below
      * the point are phi = q log10 2 - k in 0.18 fixed point */
@@ -354,14 +360,22 @@ static inline bool shortest_fast(uint64_t c, int q, uint64_t *f, int *e10, bool 
     *e10 = k;
     /* One test for the rare cases: d inside or close to the lower bound
      * (pos <= half + 1), d + 10 inside or close to the upper one (end + 1
-     * >= ten), v close to half-way between two integers. */
-    if (ATD_UNLIKELY((pos <= half + 1) | (end + 1 >= ten) | (frac - half_frac + 1 <= 2))) {
-        /* |a - b| <= 1 as (a - b + 1) <= 2 in unsigned arithmetic */
+     * >= ten), v close to half-way between two integers. Among them, the
+     * close calls (|a - b| <= 1 as (a - b + 1) <= 2 in unsigned arithmetic)
+     * go to shortest(); in the others d (half > pos) or d + 10 (end > ten)
+     * is inside: the coarse candidate. */
+    bool rare = (pos <= half + 1) | (end + 1 >= ten) | (frac - half_frac + 1 <= 2);
+    if (branch_free) {
+        bool close = (pos - half + 1 <= 2) | (end - ten + 1 <= 2) | (frac - half_frac + 1 <= 2);
+        if (ATD_UNLIKELY(close))
+            return false;
+        uint64_t coarse = s - digit + 10 * (end > ten);
+        *f = rare ? coarse : *f;
+        *zero_end |= rare;
+    } else if (ATD_UNLIKELY(rare)) {
         bool close = (pos - half + 1 <= 2) | (end - ten + 1 <= 2) | (frac - half_frac + 1 <= 2);
         if (close)
             return false;
-        /* else d (half > pos) or d + 10 (end > ten) is inside: the
-         * coarse candidate */
         *f = s - digit + 10 * (end > ten);
         *zero_end = true;
     }
@@ -391,7 +405,7 @@ bool atd__shortest_fast(double v, uint64_t *f, int *e10)
     int q;
     bool zero_end;
     memcpy(&bits, &v, sizeof bits);
-    return decode(bits, &c, &q) && shortest_fast(c, q, f, e10, &zero_end);
+    return decode(bits, &c, &q) && shortest_fast(c, q, f, e10, &zero_end, false);
 }
 
 /* Removes trailing zeros from f > 0, adding them to *e10. */
@@ -750,7 +764,7 @@ static inline char *write_positive(char *p, double v)
     uint64_t c;
     int q;
     bool zero_end;
-    if (ATD_UNLIKELY(!decode(bits, &c, &q) || !shortest_fast(c, q, &f, &e10, &zero_end))) {
+    if (ATD_UNLIKELY(!decode(bits, &c, &q) || !shortest_fast(c, q, &f, &e10, &zero_end, false))) {
         double a;
         memcpy(&a, &bits, sizeof a);
         f = shortest(a, &e10);
@@ -826,7 +840,7 @@ static ATD__TARGET_AVX512_IFMA NOINLINE char *write_normal_ifma(char *p, uint64_
     int e10;
     bool zero_end;
     if (ATD_LIKELY(shortest_fast((bits & (((uint64_t)1 << 52) - 1)) | (uint64_t)1 << 52,
-                                 (int)(bits >> 52) - 1075, &f, &e10, &zero_end)))
+                                 (int)(bits >> 52) - 1075, &f, &e10, &zero_end, false)))
         return write_16_17(p, f, e10, zero_end, true);
     double v;
     memcpy(&v, &bits, sizeof v);
@@ -857,11 +871,84 @@ char *atd_write_double(char *p, double v)
             return write_normal_ifma(p, bits);
 #endif
         if (ATD_LIKELY(shortest_fast(t | (uint64_t)1 << 52, (int)(bits >> 52) - 1075, &f, &e10,
-                                     &zero_end)))
+                                     &zero_end, false)))
             return write_16_17(p, f, e10, zero_end, false);
     }
 #endif
     return write_positive(p, v);
+}
+
+#if DIGITS_SSE2
+/* A double on the usual route of atd_write_double (normal, not a power of
+ * two; NaN excluded too, as the route needs a finite number), with or
+ * without its sign. */
+static inline bool usual(uint64_t bits)
+{
+    bits &= ~((uint64_t)1 << 63);
+    return bits >= (uint64_t)1 << 52 && bits < (uint64_t)0x7FF << 52 &&
+           (bits & (((uint64_t)1 << 52) - 1)) != 0;
+}
+
+/* atd_write_double_pair for two usual doubles (their bits a and b). The
+ * printer of one number is bound by the latency of its chain from the bits
+ * to the stored digits, not by its instructions: both numbers' digits are
+ * found before either is laid out, so that their chains overlap. */
+static ATD__HOT_INLINE char *write_pair(char *p, uint64_t a, uint64_t b, bool ifma)
+{
+    const uint64_t t = ((uint64_t)1 << 52) - 1, one = (uint64_t)1 << 52;
+    uint64_t fa, fb;
+    int ea, eb;
+    bool za, zb;
+    bool oka = shortest_fast((a & t) | one, (int)((a << 1) >> 53) - 1075, &fa, &ea, &za, true);
+    bool okb = shortest_fast((b & t) | one, (int)((b << 1) >> 53) - 1075, &fb, &eb, &zb, true);
+    if (ATD_UNLIKELY(!(oka & okb))) {
+        double x, y;
+        memcpy(&x, &a, sizeof x);
+        memcpy(&y, &b, sizeof y);
+        p = atd_write_double(p, x);
+        *p++ = ',';
+        return atd_write_double(p, y);
+    }
+    /* the signs without a branch, as in atd_write_double */
+    *p = '-';
+    p += a >> 63;
+    p = write_16_17(p, fa, ea, za, ifma);
+    p[0] = ',';
+    p[1] = '-';
+    p += 1 + (b >> 63);
+    return write_16_17(p, fb, eb, zb, ifma);
+}
+
+static NOINLINE char *write_pair_sse2(char *p, uint64_t a, uint64_t b)
+{
+    return write_pair(p, a, b, false);
+}
+
+#if DIGITS_IFMA
+static ATD__TARGET_AVX512_IFMA NOINLINE char *write_pair_ifma(char *p, uint64_t a, uint64_t b)
+{
+    return write_pair(p, a, b, true);
+}
+#endif
+#endif
+
+char *atd_write_double_pair(char *p, double x, double y)
+{
+    uint64_t a, b;
+    memcpy(&a, &x, sizeof a);
+    memcpy(&b, &y, sizeof b);
+#if DIGITS_SSE2
+    if (ATD_LIKELY(usual(a) && usual(b))) {
+#if DIGITS_IFMA
+        if (atd__cpu_kernels() & ATD__CPU_AVX512_IFMA)
+            return write_pair_ifma(p, a, b);
+#endif
+        return write_pair_sse2(p, a, b);
+    }
+#endif
+    p = atd_write_double(p, x);
+    *p++ = ',';
+    return atd_write_double(p, y);
 }
 
 /* ------------------------------------------------------------------------

@@ -49,6 +49,15 @@ int atd_double_shortest(double v, char digits[17], int *exp10);
  * Returns the cursor after the last byte written. */
 char *atd_write_double(char *p, double v);
 
+/* Writes a, a comma and b: the same bytes as atd_write_double(p, a), ','
+ * and atd_write_double for b, in less time (the two numbers' digits are
+ * found side by side; the writers of tuples call it for two float elements
+ * in a row, such as GeoJSON positions).
+ *   p:    where the text goes, with room for 2 * ATD_DOUBLE_CHARS + 1 bytes.
+ *   a, b: the numbers; finite.
+ * Returns the cursor after the last byte written. */
+char *atd_write_double_pair(char *p, double a, double b);
+
 /* Same layout as "%.<precision>g" followed by the ".0" rule (for
  * <json precision="N">): the double correctly rounded (half-even on exact
  * ties, as glibc's printf) to `precision` significant digits, trailing zeros

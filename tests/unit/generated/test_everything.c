@@ -385,6 +385,9 @@ START_TEST(test_fixed_pieces)
          "\"c_uint32\":4294967295,\"c_int64\":-9223372036854775808,\"c_float\":-0.0,"
          "\"c_both\":0.0,\"raw\":null,\"raw_list\":[]}");
     ECHO(matrix, "[[1e300,-2.5e-308],[],[0.1]]", "[[1e+300,-2.5e-308],[],[0.1]]");
+    /* rows written two floats at a time, then the odd one */
+    ECHO(matrix, "[[1,-2,3],[0.5,-0.25,1e-7,4,5e-324],[0,-0.0,2.5,1.5]]",
+         "[[1.0,-2.0,3.0],[0.5,-0.25,1e-07,4.0,5e-324],[0.0,-0.0,2.5,1.5]]");
     ECHO(with_defaults, "[-1,\"\",2,-0.0]", "[-1,\"\",2,-0.0]");
     ECHO(single, "[-9223372036854775808]", "[-9223372036854775808]");
     {
@@ -400,6 +403,17 @@ START_TEST(test_fixed_pieces)
         m.len = 1;
         ck_assert_int_eq(everything_matrix_to_json(&m, &b, &e), ATD_ERR_NONFINITE);
         ck_assert_str_eq(e.message, "at $[0][1]: cannot write NaN as JSON");
+        ck_assert_uint_eq(b.len, 0);
+        /* the first of a pair, and the odd one after the pairs */
+        double three[3] = {(double)INFINITY, 2.0, 3.0};
+        row.items = three;
+        row.len = 3;
+        ck_assert_int_eq(everything_matrix_to_json(&m, &b, &e), ATD_ERR_NONFINITE);
+        ck_assert_str_eq(e.message, "at $[0][0]: cannot write infinity as JSON");
+        three[0] = 1.0;
+        three[2] = (double)NAN;
+        ck_assert_int_eq(everything_matrix_to_json(&m, &b, &e), ATD_ERR_NONFINITE);
+        ck_assert_str_eq(e.message, "at $[0][2]: cannot write NaN as JSON");
         ck_assert_uint_eq(b.len, 0);
         atd_buf_free(&b);
     }

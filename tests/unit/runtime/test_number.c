@@ -665,29 +665,36 @@ START_TEST(test_number_write_every_digit_group)
 }
 END_TEST
 
+/* A random double of the kind that i picks: subnormal, few significant
+ * bits, integer, short decimal, or any bit pattern (NaN and infinities
+ * included: callers skip them). */
+static double random_double(rng *r, int i)
+{
+    uint64_t b = rng_next(r);
+    switch (i % 16) {
+    case 0: /* subnormal */
+        b &= 0x800FFFFFFFFFFFFFu;
+        break;
+    case 1: /* few significant bits: short decimals */
+        b &= ~(uint64_t)0 << (rng_next(r) % 53);
+        break;
+    case 2: /* integers */
+        b = bits_of((double)(int64_t)(rng_next(r) >> (rng_next(r) % 64)));
+        break;
+    case 3: /* short decimals like 12.34 */
+        b = bits_of((double)(int64_t)(rng_next(r) % 1000000) / (double)(1u << (rng_next(r) % 16)));
+        break;
+    default:
+        break;
+    }
+    return of_bits(b);
+}
+
 START_TEST(test_number_write_random)
 {
     rng r = {0x243F6A8885A308D3u};
     for (int i = 0; i < 1000000; i++) {
-        uint64_t b = rng_next(&r);
-        switch (i % 16) {
-        case 0: /* subnormal */
-            b &= 0x800FFFFFFFFFFFFFu;
-            break;
-        case 1: /* few significant bits: short decimals */
-            b &= ~(uint64_t)0 << (rng_next(&r) % 53);
-            break;
-        case 2: /* integers */
-            b = bits_of((double)(int64_t)(rng_next(&r) >> (rng_next(&r) % 64)));
-            break;
-        case 3: /* short decimals like 12.34 */
-            b = bits_of((double)(int64_t)(rng_next(&r) % 1000000) /
-                        (double)(1u << (rng_next(&r) % 16)));
-            break;
-        default:
-            break;
-        }
-        double v = of_bits(b);
+        double v = random_double(&r, i);
         if (!isfinite(v))
             continue;
         /* every kernel for even i, none for odd i */
@@ -699,6 +706,41 @@ START_TEST(test_number_write_random)
 END_TEST
 
 /* "%.Ng" with the .0 rule; N outside 1..16 behaves as 17 */
+/* atd_write_double_pair writes what atd_write_double writes for each
+ * number, with a comma between, and nothing past its end: on pairs of every
+ * kind of random double (both on the usual route, one or both not: zeros,
+ * subnormals, powers of two), with and without the AVX-512 kernels. */
+START_TEST(test_number_write_pair)
+{
+    static const double odd[] = {0.0, -0.0, 1.0, -2.0, 0.5, 1e-310, -5e-324, DBL_MAX, DBL_MIN, 1e23};
+    size_t nodd = sizeof odd / sizeof odd[0];
+    rng r = {0x13198A2E03707344u};
+    for (int i = 0; i < 1000000; i++) {
+        double a = random_double(&r, i), b = random_double(&r, i / 16);
+        if (i % 5 == 4)
+            a = odd[rng_next(&r) % nodd];
+        if (i % 7 == 6)
+            b = odd[rng_next(&r) % nodd];
+        if (!isfinite(a) || !isfinite(b))
+            continue;
+        use_kernels(i & 1);
+        char want[2 * ATD_DOUBLE_CHARS + 1];
+        char *w = atd_write_double(want, a);
+        *w++ = ',';
+        w = atd_write_double(w, b);
+        char got[2 * ATD_DOUBLE_CHARS + 1 + 8];
+        memset(got, '#', sizeof got);
+        char *g = atd_write_double_pair(got, a, b);
+        size_t n = (size_t)(w - want);
+        CHECK((size_t)(g - got) == n && memcmp(got, want, n) == 0, "%a, %a: pair %.*s, want %.*s",
+              a, b, (int)(g - got), got, (int)n, want);
+        CHECK(memcmp(got + 2 * ATD_DOUBLE_CHARS + 1, "########", 8) == 0,
+              "%a, %a: written past the room", a, b);
+    }
+    use_kernels(0);
+}
+END_TEST
+
 START_TEST(test_number_write_precision)
 {
     static const struct {
@@ -1460,6 +1502,7 @@ Suite *number_suite(void)
         {"write_digit_groups", test_number_write_digit_groups},
         {"write_every_digit_group", test_number_write_every_digit_group},
         {"write_random", test_number_write_random},
+        {"write_pair", test_number_write_pair},
         {"write_precision", test_number_write_precision},
         {"bigdec_expand", test_number_bigdec_expand},
         {"parse_hard", test_number_parse_hard},
