@@ -378,6 +378,43 @@ static bool field_bounded(const ir_field *f)
     return !f->slot.ptr && put_bound(f->slot.type) > 0;
 }
 
+/* The string type of field f when f is an option or a nullable of a
+ * string: a run writes it in place, absent as one byte, with no call.
+ * NULL otherwise. (Only strings: a run with a string has a checked path,
+ * which calls the option's own writer, so that writer is never unused.) */
+static const ir_type *run_option_elem(const ir_field *f)
+{
+    const ir_type *t = f->slot.type;
+    if (f->slot.ptr || (t->kind != IR_OPTION && t->kind != IR_NULLABLE) || t->elem.ptr)
+        return NULL;
+    return t->elem.type->kind == IR_STRING ? t->elem.type : NULL;
+}
+
+/* Whether field f can be written in a run (emit_record_run). */
+static bool field_in_run(const ir_field *f)
+{
+    return field_bounded(f) || run_option_elem(f) != NULL;
+}
+
+/* The most bytes that field f's value takes in a run, a string's own on
+ * top: an option's 0x80 and tag, then its value. */
+static size_t run_bound(const ir_field *f)
+{
+    const ir_type *e = run_option_elem(f);
+    return e != NULL ? 2 + put_bound(e) : put_bound(f->slot.type);
+}
+
+/* The length of field f's string, which a run adds to its room, as a C
+ * expression; NULL when f holds no string. */
+static const char *run_string_len(cw *w, const ir_field *f)
+{
+    if (f->slot.type->kind == IR_STRING)
+        return cw_fmt(w, "v->%s.len", f->c_name);
+    if (run_option_elem(f) != NULL)
+        return cw_fmt(w, "(v->%s.has ? v->%s.value.len : 0)", f->c_name, f->c_name);
+    return NULL;
+}
+
 /* The checked writing of field i (its condition, head and body). */
 static void write_record_field(cw *w, const ir_field *f)
 {
@@ -405,7 +442,7 @@ static bool field_array(const ir_field *f)
 /* The end of the run of bounded fields that starts at field i. */
 static size_t run_end(const ir_type *t, size_t i)
 {
-    while (i < t->nfields && field_bounded(&t->fields[i]))
+    while (i < t->nfields && field_in_run(&t->fields[i]))
         i++;
     return i;
 }
@@ -419,10 +456,10 @@ static size_t run_next(const ir_type *t, size_t j)
 
 /* Whether the run [from, to) has a string: then its size has no constant
  * bound, and the run has a checked path too. */
-static bool run_has_string(const ir_type *t, size_t from, size_t to)
+static bool run_has_string(cw *w, const ir_type *t, size_t from, size_t to)
 {
     for (size_t i = from; i < to; i++)
-        if (t->fields[i].slot.type->kind == IR_STRING)
+        if (run_string_len(w, &t->fields[i]) != NULL)
             return true;
     return false;
 }
@@ -457,12 +494,12 @@ static void emit_record_run_checked(cw *w, const ir_type *t, size_t from, size_t
 static void emit_record_runs_checked(cw *w, const ir_type *t)
 {
     for (size_t i = 0; i < t->nfields;) {
-        if (!field_bounded(&t->fields[i])) {
+        if (!field_in_run(&t->fields[i])) {
             i++;
             continue;
         }
         size_t j = run_end(t, i);
-        if (run_has_string(t, i, j))
+        if (run_has_string(w, t, i, j))
             emit_record_run_checked(w, t, i, j);
         i = run_next(t, j);
     }
@@ -476,18 +513,18 @@ static void emit_record_runs_checked(cw *w, const ir_type *t)
 static void emit_record_run(cw *w, const ir_type *t, size_t from, size_t to, bool with_count)
 {
     size_t fixed = with_count ? ATD_BIN_VINT_MAX : 0;
-    bool strings = run_has_string(t, from, to);
+    bool strings = run_has_string(w, t, from, to);
     bool array = to < t->nfields && field_array(&t->fields[to]);
     for (size_t i = from; i < to; i++)
-        fixed += 5 + put_bound(t->fields[i].slot.type);
+        fixed += 5 + run_bound(&t->fields[i]);
     if (array)
         fixed += 6;
     cw_open(w, "{");
     cw_line(w, "size_t need_ = %zu;", fixed);
     for (size_t i = from; i < to; i++) {
-        const ir_field *f = &t->fields[i];
-        if (f->slot.type->kind == IR_STRING)
-            cw_line(w, "need_ += v->%s.len;", f->c_name);
+        const char *len = run_string_len(w, &t->fields[i]);
+        if (len != NULL)
+            cw_line(w, "need_ += %s;", len);
     }
     if (strings)
         cw_open(w, "if (ATD_LIKELY(atd_bin_run_fits(w, p, need_)))");
@@ -500,8 +537,20 @@ static void emit_record_run(cw *w, const ir_type *t, size_t from, size_t to, boo
         if (c != NULL)
             cw_open(w, "if (%s)", c);
         cw_line(w, "p = atd_put(p, ATD_LIT(%s));", field_head_literal(w, f));
-        put_body(w, f->slot.type, cw_fmt(w, "v->%s", f->c_name),
-                 push_field_fail(w, "writer", f->atd_name));
+        const ir_type *e = run_option_elem(f);
+        const char *fail = push_field_fail(w, "writer", f->atd_name);
+        if (e != NULL) {
+            /* as the option's body writer: 0, or 0x80 then the tagged value */
+            cw_open(w, "if (!v->%s.has)", f->c_name);
+            cw_line(w, "*p++ = 0;");
+            cw_mid(w, "} else {");
+            cw_line(w, "*p++ = (char)0x80;");
+            cw_line(w, "*p++ = (char)%uu;", bin_tag(e));
+            put_body(w, e, cw_fmt(w, "v->%s.value", f->c_name), fail);
+            cw_close(w, "}");
+        } else {
+            put_body(w, f->slot.type, cw_fmt(w, "v->%s", f->c_name), fail);
+        }
         if (c != NULL)
             cw_close(w, "}");
     }
@@ -542,12 +591,12 @@ static void emit_record_wbody(cw *w, const ir_type *t)
         if (cond != NULL)
             cw_line(w, "n_ += (%s) ? 1 : 0;", cond);
     }
-    if (t->nfields == 0 || !field_bounded(&t->fields[0])) {
+    if (t->nfields == 0 || !field_in_run(&t->fields[0])) {
         room(w, cw_fmt(w, "%d", ATD_BIN_VINT_MAX), "return NULL;");
         cw_line(w, "p = atd_bin_put_uvint(p, n_);");
     }
     for (size_t i = 0; i < t->nfields;) {
-        if (!field_bounded(&t->fields[i])) {
+        if (!field_in_run(&t->fields[i])) {
             write_record_field(w, &t->fields[i]);
             i++;
             continue;
@@ -1405,7 +1454,7 @@ static bool wbody_leaf(const ir_type *t)
 {
     if (t->kind == IR_RECORD) {
         for (size_t i = 0; i < t->nfields; i++)
-            if (!field_bounded(&t->fields[i]))
+            if (!field_in_run(&t->fields[i]))
                 return false;
         return true;
     }

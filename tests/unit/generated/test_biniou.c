@@ -544,6 +544,62 @@ START_TEST(test_biniou_tables)
 }
 END_TEST
 
+/* A string nullable among a record's fields is written in place (absent:
+ * 0; present: 0x80, the string tag, the length, the bytes), short or past
+ * the room that the record checks at once (ATD_BIN_RUN_MAX: the checked
+ * path), and reads back. */
+START_TEST(test_biniou_nullable_strings)
+{
+    static const char json[] = "{\"unit_v\":null,\"bool_v\":true,\"ints\":{\"plain\":0,\"u\":0,"
+                               "\"i8\":0,\"i16\":0,\"i32\":0,\"i64\":0,\"small\":0},\"floats\":"
+                               "{\"f\":0.0,\"f32\":0.0},\"text\":\"\",\"color\":\"Red\","
+                               "\"shapes\":[],\"opt\":\"None\",\"nul\":null,\"pair\":[1,2],"
+                               "\"cell\":[1,\"a\"],\"rows\":[],\"table\":[],\"tree\":"
+                               "{\"value\":1},\"assoc\":{},\"nested\":[]}";
+    static const long lengths[] = {-1, 0, 1, 127, 128, ATD_BIN_RUN_MAX, 5000, 70000};
+    const char head[] = "\x80\x53\xde\x45\x16"; /* "nul", then the nullable's tag */
+    ck_assert_uint_eq(atd_bin_hash("nul", 3) | 0x80000000u, 0x8053de45u);
+    char *text = malloc(70000);
+    ck_assert_ptr_nonnull(text);
+    for (size_t i = 0; i < 70000; i++)
+        text[i] = (char)('a' + i % 26);
+    for (size_t k = 0; k < sizeof lengths / sizeof lengths[0]; k++) {
+        all_everything v, back;
+        atd_error err;
+        atd_buf b;
+        atd_buf_init(&b);
+        atd_arena_reset(arena);
+        ck_assert_int_eq(all_everything_from_json(json, sizeof json - 1, arena, &v, &err), 0);
+        v.nul.has = lengths[k] >= 0;
+        v.nul.value.ptr = text;
+        /* absent: a value that is not looked at */
+        v.nul.value.len = lengths[k] >= 0 ? (size_t)lengths[k] : SIZE_MAX;
+        ck_assert_int_eq(all_everything_to_biniou(&v, &b, &err), 0);
+        const char *at = memmem(b.data, b.len, head, 5);
+        ck_assert_ptr_nonnull(at);
+        at += 5;
+        if (lengths[k] < 0) {
+            ck_assert_int_eq(at[0], 0);
+        } else {
+            size_t len = (size_t)lengths[k];
+            char want[16];
+            want[0] = (char)0x80;
+            want[1] = ATD_BIN_STRING;
+            char *q = atd_bin_put_uvint(want + 2, len);
+            ck_assert(memcmp(at, want, (size_t)(q - want)) == 0);
+            ck_assert(memcmp(at + (q - want), text, len) == 0);
+        }
+        ck_assert_int_eq(all_everything_from_biniou(b.data, b.len, arena, &back, &err), 0);
+        ck_assert(back.nul.has == v.nul.has);
+        if (v.nul.has)
+            ck_assert(back.nul.value.len == v.nul.value.len &&
+                      memcmp(back.nul.value.ptr, text, v.nul.value.len) == 0);
+        atd_buf_free(&b);
+    }
+    free(text);
+}
+END_TEST
+
 /* Nesting deeper than the reader's limit is an error, in generated readers
  * and in skipping. */
 START_TEST(test_biniou_depth)
@@ -928,6 +984,7 @@ Suite *biniou_suite(void)
     tcase_add_test(gen, test_biniou_int_reprs);
     tcase_add_test(gen, test_biniou_tuples);
     tcase_add_test(gen, test_biniou_tables);
+    tcase_add_test(gen, test_biniou_nullable_strings);
     tcase_add_test(gen, test_biniou_depth);
     tcase_add_test(gen, test_biniou_real_data);
     tcase_add_test(gen, test_biniou_samples);
