@@ -309,6 +309,15 @@ static void fixed_precheck(cw *w, const ir_type *t, const char *rv, const char *
     cw_close(w, "}");
 }
 
+/* Whether pcs[i] and pcs[i + 1] are floats separated by a comma alone
+ * (tuple cells), which atd_write_double_pair writes together. */
+static bool float_pair(const piece *pcs, size_t n, size_t i)
+{
+    return i + 1 < n && pcs[i].type->fixed == IR_FIXED_FLOAT && pcs[i].close == NULL &&
+           pcs[i + 1].type->fixed == IR_FIXED_FLOAT && pcs[i + 1].comma_if == NULL &&
+           pcs[i + 1].lit != NULL && strcmp(pcs[i + 1].lit, "ATD_LIT(\",\")") == 0;
+}
+
 /* Emits the pieces pcs[0..n) (their types' fixed is not NONE) after one
  * check of the room, e.g. for two int fields after the first one:
  *     p = atd_writer_room(w, p, ATD_LEN(",\"date\":") + ATD_INT64_CHARS +
@@ -321,16 +330,8 @@ static void fixed_precheck(cw *w, const ir_type *t, const char *rv, const char *
  *     p = atd_put(p, ATD_LIT(",\"size\":"));
  *     p = atd_write_int64(p, (int64_t)v->size);
  * A list element is `if (i > 0) *p++ = ',';` then the value; floats and
- * enums are checked first (fixed_precheck), all before the reservation. */
-/* Whether pcs[i] and pcs[i + 1] are floats separated by a comma alone
- * (tuple cells), which atd_write_double_pair writes together. */
-static bool float_pair(const piece *pcs, size_t n, size_t i)
-{
-    return i + 1 < n && pcs[i].type->fixed == IR_FIXED_FLOAT && pcs[i].close == NULL &&
-           pcs[i + 1].type->fixed == IR_FIXED_FLOAT && pcs[i + 1].comma_if == NULL &&
-           pcs[i + 1].lit != NULL && strcmp(pcs[i + 1].lit, "ATD_LIT(\",\")") == 0;
-}
-
+ * enums are checked first (fixed_precheck), all before the reservation.
+ * Two floats with a comma between are one atd_write_double_pair. */
 static void write_fixed(cw *w, const piece *pcs, size_t n)
 {
     /* the room as a sum of the pieces' sizes, each literal's as ATD_LEN */

@@ -878,6 +878,17 @@ char *atd_write_double(char *p, double v)
     return write_positive(p, v);
 }
 
+/* atd_write_double_pair one number after the other (their bits a and b). */
+static char *write_apart(char *p, uint64_t a, uint64_t b)
+{
+    double x, y;
+    memcpy(&x, &a, sizeof x);
+    memcpy(&y, &b, sizeof y);
+    p = atd_write_double(p, x);
+    *p++ = ',';
+    return atd_write_double(p, y);
+}
+
 #if DIGITS_SSE2
 /* A double on the usual route of atd_write_double (normal, not a power of
  * two; NaN excluded too, as the route needs a finite number), with or
@@ -901,14 +912,8 @@ static ATD__HOT_INLINE char *write_pair(char *p, uint64_t a, uint64_t b, bool if
     bool za, zb;
     bool oka = shortest_fast((a & t) | one, (int)((a << 1) >> 53) - 1075, &fa, &ea, &za, true);
     bool okb = shortest_fast((b & t) | one, (int)((b << 1) >> 53) - 1075, &fb, &eb, &zb, true);
-    if (ATD_UNLIKELY(!(oka & okb))) {
-        double x, y;
-        memcpy(&x, &a, sizeof x);
-        memcpy(&y, &b, sizeof y);
-        p = atd_write_double(p, x);
-        *p++ = ',';
-        return atd_write_double(p, y);
-    }
+    if (ATD_UNLIKELY(!(oka & okb)))
+        return write_apart(p, a, b);
     /* the signs without a branch, as in atd_write_double */
     *p = '-';
     p += a >> 63;
@@ -946,9 +951,7 @@ char *atd_write_double_pair(char *p, double x, double y)
         return write_pair_sse2(p, a, b);
     }
 #endif
-    p = atd_write_double(p, x);
-    *p++ = ',';
-    return atd_write_double(p, y);
+    return write_apart(p, a, b);
 }
 
 /* ------------------------------------------------------------------------
