@@ -831,16 +831,36 @@ static inline char *write_positive(char *p, double v)
     return layout(p, d, n, e10 + n - 1, n == 17 ? 17 : 16);
 }
 
+#if DIGITS_SSE2
+/* A double on the usual route of atd_write_double, with or without its
+ * sign: normal and not a power of two (so not zero either). Its
+ * shortest_fast digits f are in [10^15, 10^17), as write_16_17 needs: the
+ * scaled value s lies in [c, 10c) with c in [2^52, 2^53), and f is within
+ * 10 of s. */
+static inline bool usual(uint64_t bits)
+{
+    bits &= ~((uint64_t)1 << 63);
+    return bits >= (uint64_t)1 << 52 && (bits & (((uint64_t)1 << 52) - 1)) != 0;
+}
+
+/* shortest_fast for a usual double, from its bits without the sign. */
+static ATD__HOT_INLINE bool shortest_usual(uint64_t bits, uint64_t *f, int *e10, bool *zero_end,
+                                           bool branch_free)
+{
+    return shortest_fast((bits & (((uint64_t)1 << 52) - 1)) | (uint64_t)1 << 52,
+                         (int)(bits >> 52) - 1075, f, e10, zero_end, branch_free);
+}
+#endif
+
 #if DIGITS_IFMA
-/* The usual case of atd_write_double below, bits > 0 without the sign,
- * with the IFMA digits. */
+/* The usual case of atd_write_double below, bits without the sign, with
+ * the IFMA digits. */
 static ATD__TARGET_AVX512_IFMA NOINLINE char *write_normal_ifma(char *p, uint64_t bits)
 {
     uint64_t f;
     int e10;
     bool zero_end;
-    if (ATD_LIKELY(shortest_fast((bits & (((uint64_t)1 << 52) - 1)) | (uint64_t)1 << 52,
-                                 (int)(bits >> 52) - 1075, &f, &e10, &zero_end, false)))
+    if (ATD_LIKELY(shortest_usual(bits, &f, &e10, &zero_end, false)))
         return write_16_17(p, f, e10, zero_end, true);
     double v;
     memcpy(&v, &bits, sizeof v);
@@ -857,12 +877,8 @@ char *atd_write_double(char *p, double v)
     p += bits >> 63;
     bits &= ~((uint64_t)1 << 63);
 #if DIGITS_SSE2
-    /* The usual case inline, tested first: a normal double that is not a
-     * power of two (so not zero either). Its shortest_fast digits f are
-     * then in [10^15, 10^17), as write_16_17 needs: the scaled value s
-     * lies in [c, 10c) with c in [2^52, 2^53), and f is within 10 of s. */
-    uint64_t t = bits & (((uint64_t)1 << 52) - 1);
-    if (ATD_LIKELY(bits >= (uint64_t)1 << 52 && t != 0)) {
+    /* the usual case inline, tested first */
+    if (ATD_LIKELY(usual(bits))) {
         uint64_t f;
         int e10;
         bool zero_end;
@@ -870,8 +886,7 @@ char *atd_write_double(char *p, double v)
         if (atd__cpu_kernels() & ATD__CPU_AVX512_IFMA)
             return write_normal_ifma(p, bits);
 #endif
-        if (ATD_LIKELY(shortest_fast(t | (uint64_t)1 << 52, (int)(bits >> 52) - 1075, &f, &e10,
-                                     &zero_end, false)))
+        if (ATD_LIKELY(shortest_usual(bits, &f, &e10, &zero_end, false)))
             return write_16_17(p, f, e10, zero_end, false);
     }
 #endif
@@ -890,28 +905,18 @@ static char *write_apart(char *p, uint64_t a, uint64_t b)
 }
 
 #if DIGITS_SSE2
-/* A double on the usual route of atd_write_double (normal, not a power of
- * two; NaN excluded too, as the route needs a finite number), with or
- * without its sign. */
-static inline bool usual(uint64_t bits)
-{
-    bits &= ~((uint64_t)1 << 63);
-    return bits >= (uint64_t)1 << 52 && bits < (uint64_t)0x7FF << 52 &&
-           (bits & (((uint64_t)1 << 52) - 1)) != 0;
-}
-
 /* atd_write_double_pair for two usual doubles (their bits a and b). The
  * printer of one number is bound by the latency of its chain from the bits
  * to the stored digits, not by its instructions: both numbers' digits are
  * found before either is laid out, so that their chains overlap. */
 static ATD__HOT_INLINE char *write_pair(char *p, uint64_t a, uint64_t b, bool ifma)
 {
-    const uint64_t t = ((uint64_t)1 << 52) - 1, one = (uint64_t)1 << 52;
+    const uint64_t sign = (uint64_t)1 << 63;
     uint64_t fa, fb;
     int ea, eb;
     bool za, zb;
-    bool oka = shortest_fast((a & t) | one, (int)((a << 1) >> 53) - 1075, &fa, &ea, &za, true);
-    bool okb = shortest_fast((b & t) | one, (int)((b << 1) >> 53) - 1075, &fb, &eb, &zb, true);
+    bool oka = shortest_usual(a & ~sign, &fa, &ea, &za, true);
+    bool okb = shortest_usual(b & ~sign, &fb, &eb, &zb, true);
     if (ATD_UNLIKELY(!(oka & okb)))
         return write_apart(p, a, b);
     /* the signs without a branch, as in atd_write_double */
