@@ -216,6 +216,33 @@ static const char *strict_other(atd_reader *r, const char *p, const char *open_q
     return NULL;
 }
 
+/* Strict mode, from the backslash at p (end - p >= 2): past the escapes
+ * that need no more than a check (the one-byte ones, \uXXXX outside the
+ * surrogates) and the plain text between and after them, each escape
+ * costing a block scan rather than a turn of the general loop below.
+ * Returns the stop byte at which it ended (or end), p itself when the
+ * escape at p is none of those. */
+static ATD__HOT_INLINE const char *past_plain_escapes(const char *p, const char *end)
+{
+    for (;;) {
+        unsigned u;
+        if (atd__short_escapes[(unsigned char)p[1]] != 0)
+            p += 2;
+        else if (end - p >= 6 && p[1] == 'u' &&
+                 (u = atd__hex4((const unsigned char *)p + 2)) <= 0xffff && u - 0xd800u >= 0x800u)
+            p += 6;
+        else
+            return p;
+        /* a run of escapes ("\u3042\u3044", "\/\/"): the next one without
+         * a scan */
+        if (end - p < 2 || *p != '\\') {
+            p = atd__find_special_strict(p, end);
+            if (end - p < 2 || *p != '\\')
+                return p;
+        }
+    }
+}
+
 /* The general scan (scan.h), from p (inside the string opened at
  * open_quote) to the closing quote: escapes, UTF-8, control bytes, lenient
  * mode. */
@@ -232,9 +259,18 @@ const char *atd__scan_string_rest(atd_reader *r, const char *open_quote, const c
             break;
         if (*p == '\\') {
             esc = true;
-            /* the short escapes and a \u escape of no surrogate here;
-             * surrogate pairs and errors in escape() */
+            /* strict mode: a run of the escapes that need no more than a
+             * check; lenient mode (whose scan stops at other bytes) takes
+             * those one at a time below; surrogate pairs and errors in
+             * escape() */
             unsigned u;
+            if (ATD_LIKELY(strict && end - p >= 2)) {
+                const char *q = past_plain_escapes(p, end);
+                if (ATD_LIKELY(q != p)) {
+                    p = q;
+                    continue;
+                }
+            }
             if (ATD_LIKELY(end - p >= 2 && atd__short_escapes[(unsigned char)p[1]] != 0)) {
                 p += 2;
             } else if (end - p >= 6 && p[1] == 'u' &&
@@ -816,19 +852,28 @@ static ATD_NOINLINE_KEY const char *object_key_slow(atd_reader *r, const char *p
  * key it settles needs no UTF-8 check. Everything else (whitespace before
  * the key, as in pretty-printed input for callers that do not skip it
  * first, the end of the input) takes the slow path, which keeps this one
- * free of the registers a byte loop would need. */
-static ATD__HOT_INLINE const char *plain_key(const atd_reader *r, const char *p, atd_string *key)
+ * free of the registers a byte loop would need. With a `guess` (not NULL),
+ * a key of up to 15 bytes moves the cursor by that length, which a branch
+ * checks (atd__past_count). */
+static ATD__HOT_INLINE const char *plain_key(const atd_reader *r, const char *p, atd_string *key,
+                                             unsigned char *guess)
 {
 #if ATD__INLINE_SSE2
     if (ATD_LIKELY(p < r->fast_end && *p == '"' && !(r->flags & ATD_READ_LENIENT))) {
         const char *q = p + 1;
-        unsigned stops;
-        while ((stops = atd__string_stops(_mm_loadu_si128((const __m128i *)(const void *)q))) == 0) {
-            q += 16;
-            if (q >= r->fast_end)
-                return NULL;
+        unsigned stops = atd__string_stops(_mm_loadu_si128((const __m128i *)(const void *)q));
+        if (ATD_LIKELY(stops != 0)) {
+            size_t n = (size_t)__builtin_ctz(stops);
+            q = guess != NULL ? atd__past_count(q, n, guess) : q + n;
+        } else {
+            do {
+                q += 16;
+                if (q >= r->fast_end)
+                    return NULL;
+            } while ((stops = atd__string_stops(
+                          _mm_loadu_si128((const __m128i *)(const void *)q))) == 0);
+            q += __builtin_ctz(stops);
         }
-        q += __builtin_ctz(stops);
         /* q < fast_end + 16: q[1] is input */
         if (ATD_LIKELY(q[0] == '"' && q[1] == ':')) {
             key->ptr = p + 1;
@@ -840,22 +885,31 @@ static ATD__HOT_INLINE const char *plain_key(const atd_reader *r, const char *p,
     (void)r;
     (void)p;
     (void)key;
+    (void)guess;
 #endif
     return NULL;
 }
 
 const char *atd_object_key_p(atd_reader *r, const char *p, atd_string *key)
 {
-    const char *q = plain_key(r, p, key);
+    const char *q = plain_key(r, p, key, NULL);
     return ATD_LIKELY(q != NULL) ? q : object_key_slow(r, p, key);
 }
 
+/* An unknown key moves the cursor by the length of the unknown key that
+ * followed the one before it last time: the value's loads then need not
+ * wait for the scan, as the unknown members of a list's records come in
+ * one order in every record. (Known keys out of the schema's order, which
+ * atd_object_key_p reads, are left unguessed: a producer that shuffles its
+ * keys would make the guess miss at every key.) */
 const char *atd__skip_plain_unknown_p(atd_reader *r, const char *p)
 {
     atd_string key;
     const char *q;
-    if ((r->flags & ATD_READ_STRICT_FIELDS) || (q = plain_key(r, p, &key)) == NULL)
+    if ((r->flags & ATD_READ_STRICT_FIELDS) ||
+        (q = plain_key(r, p, &key, &r->key_lengths[r->key_slot])) == NULL)
         return p;
+    r->key_slot = (unsigned char)((key.len * 16 + (unsigned char)q[-3]) % ATD__KEY_SLOTS);
     return atd__skip_field_value_p(r, q, key);
 }
 

@@ -63,6 +63,8 @@ void atd_reader_init(atd_reader *r, const char *json, size_t len, atd_arena *are
     memset(r->indent, 0, sizeof r->indent);
     memset(r->lengths, 0, sizeof r->lengths);
     memset(r->skip_lengths, 0, sizeof r->skip_lengths);
+    memset(r->key_lengths, 0, sizeof r->key_lengths);
+    r->key_slot = 0;
     r->err_code = ATD_ERR_OK;
     r->err_offset = 0;
     r->err_detail[0] = '\0';

@@ -21,6 +21,7 @@
 #include "atd/reader.h"
 #include "atd/number.h"
 #include "reader_internal.h"
+#include "digits.h"
 #include "scan.h"
 
 #define STACK_WORDS (ATD_SKIP_MAX_NESTING / 64)
@@ -138,22 +139,30 @@ static ATD__HOT_INLINE const char *skip_string(atd_reader *r, const char *p, boo
 }
 
 /* The digits at p, at most 15: the end of the run, or NULL for none or
- * more (reads at most 16 bytes from p). */
+ * more (reads 16 bytes from p). */
 static ATD__HOT_INLINE const char *digit_run(const char *p)
 {
+#ifdef DIGITS_SWAR
+    uint64_t bad = nondigit_flags(digit_values(load8(p)));
+    if (ATD_LIKELY(bad != 0)) {
+        unsigned n = (unsigned)atd__lowest_bit(bad) / 8;
+        return n == 0 ? NULL : p + n;
+    }
+    bad = nondigit_flags(digit_values(load8(p + 8)));
+    return bad == 0 ? NULL : p + 8 + atd__lowest_bit(bad) / 8;
+#else
     const char *q = p, *stop = p + 16;
     while (q < stop && is_digit(*q))
         q++;
     return q == p || q == stop ? NULL : q;
+#endif
 }
 
 /* The number at p while 32 bytes are left (p < fast_end), when it has at
  * most 15 digits before the point, 15 after it and 15 in its exponent, and
- * a delimiter follows: its end, found a byte at a time (the loops' branches
- * follow the lengths of a document's numbers, which repeat from one value
- * to the next, so the next token's loads need not wait for a count
- * computed from the digits). NULL for anything else, which
- * atd_scan_number settles. */
+ * a delimiter follows: its end, each run of digits found eight bytes at a
+ * time, an integer settled at the first byte after its digits. NULL for
+ * anything else, which atd_scan_number settles. */
 static ATD__HOT_INLINE const char *skip_short_number(const char *p, const char *fast_end)
 {
     const char *q = p;
@@ -163,6 +172,8 @@ static ATD__HOT_INLINE const char *skip_short_number(const char *p, const char *
         q++;
     else if ((q = digit_run(q)) == NULL)
         return NULL;
+    if (ATD_LIKELY(is_delim((unsigned char)*q))) /* an integer */
+        return q;
     if (*q == '.' && (q = digit_run(q + 1)) == NULL)
         return NULL;
     /* the exponent reads at most 19 bytes from q: 32 are left if q is
@@ -270,6 +281,20 @@ value:
 after_value:
     if (level == 0)
         return p;
+    /* compact input: the ',' or the closing bracket right after the value */
+    if (ATD_LIKELY(p < r->fast_end)) {
+        c = *p;
+        if (c == ',') {
+            p = atd__skip_ws_as_p(r, p + 1, ATD__WS_INDENT | ATD__WS_COMMENT | ATD__WS_ROOM);
+            if (in_object)
+                goto key;
+            goto value;
+        }
+        if (c == (in_object ? '}' : ']')) {
+            p++;
+            goto close;
+        }
+    }
     p = ws_after_value(r, p);
     if (ATD_LIKELY(p < end)) {
         c = *p;

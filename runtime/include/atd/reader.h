@@ -73,6 +73,7 @@ extern "C" {
 #define ATD__INDENT_LEVELS 16
 #define ATD__LENGTH_SLOTS 64
 #define ATD__SKIP_SLOTS 128
+#define ATD__KEY_SLOTS 64
 
 typedef struct atd_reader {
     const char *start; /* input */
@@ -108,6 +109,11 @@ typedef struct atd_reader {
      * value skipped (modulo ATD__SKIP_SLOTS): the same unknown field in
      * every record of a list has the same keys. */
     unsigned char skip_lengths[ATD__SKIP_SLOTS];
+    /* The same for the keys of unknown fields, by the unknown key before
+     * (key_slot: its slot, modulo ATD__KEY_SLOTS): the unknown members of
+     * a list's records come in one order in every record. */
+    unsigned char key_lengths[ATD__KEY_SLOTS];
+    unsigned char key_slot;
     /* First error; err_code == ATD_ERR_OK while none. */
     atd_error_code err_code;
     size_t err_offset;

@@ -168,6 +168,57 @@ START_TEST(test_enum_names)
 }
 END_TEST
 
+/* Unknown keys of 0 to 20 bytes between the known ones: in one order for
+ * some records, then in the reverse order, then in a new order in every
+ * record, so that the length each unknown key's cursor moves by (the
+ * length of the key that followed the same key last time) is right, wrong
+ * by more or by less, and for keys past 15 bytes not guessed at all. */
+START_TEST(test_unknown_key_lengths)
+{
+    enum { KEYS = 21, RECORDS = 12 };
+    static const char *const values[] = {"1", "\"s\"", "[1,22]", "{\"a\":{}}", "null", "-0.5e3"};
+    static char json[16384], want[4096];
+    size_t n = 0, w = 0;
+    uint64_t rng = 3;
+    json[n++] = want[w++] = '[';
+    for (int rec = 0; rec < RECORDS; rec++) {
+        int order[KEYS];
+        for (int i = 0; i < KEYS; i++)
+            order[i] = rec < 4 ? i : KEYS - 1 - i;
+        if (rec >= 8) {
+            for (int i = KEYS - 1; i > 0; i--) {
+                rng = rng * 6364136223846793005u + 1442695040888963407u;
+                int j = (int)((rng >> 33) % (uint64_t)(i + 1)), t = order[i];
+                order[i] = order[j];
+                order[j] = t;
+            }
+        }
+        n += (size_t)snprintf(json + n, sizeof json - n, "%s{", rec ? "," : "");
+        for (int i = 0; i < KEYS; i++) {
+            int len = order[i];
+            json[n++] = '"';
+            for (int k = 0; k < len; k++)
+                json[n++] = (char)(k == len - 1 ? 'A' + len : 'x');
+            n += (size_t)snprintf(json + n, sizeof json - n, "\":%s,", values[(rec + i) % 6]);
+            if (i % 5 == 4) /* a known field among them */
+                n += (size_t)snprintf(json + n, sizeof json - n, "%s,",
+                                      (const char *const[]){"\"username\":\"u\"", "\"date\":7",
+                                                            "\"event_type\":\"Logout\"",
+                                                            "\"payload\":\"p\""}[i / 5]);
+        }
+        n += (size_t)snprintf(json + n, sizeof json - n, "\"\":0}");
+        w += (size_t)snprintf(want + w, sizeof want - w,
+                              "%s{\"username\":\"u\",\"date\":7,\"event_type\":\"Logout\","
+                              "\"payload\":\"p\"}",
+                              rec ? "," : "");
+    }
+    json[n++] = want[w++] = ']';
+    json[n] = want[w] = '\0';
+    ck_assert(n < sizeof json - 64 && w < sizeof want - 64);
+    echo(json, want);
+}
+END_TEST
+
 START_TEST(test_strict_and_borrow)
 {
     const char *json = "{\"username\":\"bob\",\"date\":1,\"extra\":0,\"event_type\":\"Login\","
@@ -271,6 +322,7 @@ Suite *event_suite(void)
     tcase_add_test(tc, test_enum_names);
     tcase_add_test(tc, test_strict_and_borrow);
     tcase_add_test(tc, test_key_orders);
+    tcase_add_test(tc, test_unknown_key_lengths);
     suite_add_tcase(s, tc);
     return s;
 }

@@ -1065,6 +1065,147 @@ START_TEST(test_reader_skip_values)
 }
 END_TEST
 
+/* Numbers of every length the skipper's word-at-a-time digit runs meet:
+ * 1 to 20 digits before the point, after it and in the exponent, next to
+ * other numbers (so that a word read past a number's end holds the next
+ * one's digits), as an array's last element and as a member's value; then
+ * the same number spoiled by a leading zero and by a letter after it. */
+static void skip_number_at(const char *number, bool good, size_t *n_checked)
+{
+    char json[160];
+    snprintf(json, sizeof json, "[%s,%s,7]", number, number);
+    if (good) {
+        check_skip_good(json);
+        snprintf(json, sizeof json, "{\"k\":%s,\"l\":%s}", number, number);
+        check_skip_good(json);
+    } else {
+        char padded[200];
+        snprintf(padded, sizeof padded, "%s%40s", json, "");
+        fixture f;
+        fx_open(&f, padded, 0);
+        ck_assert_msg(!atd_skip_value(&f.r), "%s", json);
+        atd_error err;
+        ck_assert_int_eq(atd_reader_get_error(&f.r, &err), ATD_ERR_NUMBER);
+        ck_assert_msg(err.offset == 1, "%s: offset %zu", json, err.offset);
+        fx_close(&f);
+    }
+    ++*n_checked;
+}
+
+START_TEST(test_reader_skip_number_runs)
+{
+    uint64_t rng = 5;
+    size_t checked = 0;
+    for (int int_digits = 1; int_digits <= 20; int_digits++) {
+        for (int frac_digits = 0; frac_digits <= 20; frac_digits += int_digits % 3 + 1) {
+            for (int exp_digits = 0; exp_digits <= 20; exp_digits += int_digits % 4 + 3) {
+                char number[80];
+                size_t n = 0;
+                if (next_random(&rng) % 2)
+                    number[n++] = '-';
+                size_t first = n;
+                for (int i = 0; i < int_digits; i++)
+                    number[n++] = (char)('0' + next_random(&rng) % 10);
+                if (number[first] == '0' && int_digits > 1)
+                    number[first] = '9';
+                if (frac_digits > 0) {
+                    number[n++] = '.';
+                    for (int i = 0; i < frac_digits; i++)
+                        number[n++] = (char)('0' + next_random(&rng) % 10);
+                }
+                if (exp_digits > 0) {
+                    number[n++] = "eE"[next_random(&rng) % 2];
+                    unsigned sign = (unsigned)(next_random(&rng) % 3);
+                    if (sign > 0)
+                        number[n++] = "+-"[sign - 1];
+                    for (int i = 0; i < exp_digits; i++)
+                        number[n++] = (char)('0' + next_random(&rng) % 10);
+                }
+                number[n] = '\0';
+                skip_number_at(number, true, &checked);
+                /* a letter right after it */
+                char spoiled[90];
+                snprintf(spoiled, sizeof spoiled, "%sx", number);
+                skip_number_at(spoiled, false, &checked);
+                /* a leading zero before its first digit */
+                snprintf(spoiled, sizeof spoiled, "%.*s0%s", (int)first, number, number + first);
+                skip_number_at(spoiled, false, &checked);
+            }
+        }
+    }
+    ck_assert_uint_gt(checked, 1000);
+}
+END_TEST
+
+/* Strings made of runs of escapes of every kind (one-byte ones, \uXXXX,
+ * surrogate pairs, UTF-8 text between them) with now and then a bad piece
+ * (an unknown escape, a bad hex digit, a lone surrogate, a control byte),
+ * cut at every length near the end of the input: the skipper and the
+ * borrowing reader (which share the scan of escapes) must reach the same
+ * verdict at the same offset as the copying reader, which decodes every
+ * escape by other code. */
+START_TEST(test_reader_skip_escape_runs)
+{
+    static const char *const pieces[] = {
+        "ab",     "\\n",     "\\/",           "\\\"",       "\\\\",   "\\t",
+        "\\u00e9", "\\u3042", "\\ud83d\\ude00", "\xc3\xa9",   "xyz ",   "\\u0000",
+        "\\x",     "\\u12G4", "\\ud800x",      "\\udc00",    "\x01",   "\\uFFFF",
+    };
+    enum { GOOD = 12, ALL = 18 };
+    uint64_t rng = 17;
+    char json[256];
+    for (int doc = 0; doc < 3000; doc++) {
+        size_t n = 0;
+        json[n++] = '"';
+        int count = (int)(next_random(&rng) % 24);
+        for (int i = 0; i < count; i++) {
+            uint64_t x = next_random(&rng);
+            /* one bad piece in about forty */
+            size_t k = x % 40 == 0 ? GOOD + (size_t)(x >> 8) % (ALL - GOOD) : (size_t)(x >> 8) % GOOD;
+            size_t len = strlen(pieces[k]);
+            memcpy(json + n, pieces[k], len);
+            n += len;
+        }
+        json[n++] = '"';
+        /* whole, or cut short by up to 7 bytes (an escape cut by the end) */
+        size_t cut = next_random(&rng) % 3 == 0 ? (size_t)(next_random(&rng) % 8) : 0;
+        size_t len = cut < n ? n - cut : n;
+        char padded[300];
+        memcpy(padded, json, len);
+        memset(padded + len, ' ', 40);
+        for (int pad = 0; pad < 2; pad++) {
+            size_t total = len + (pad ? 40 : 0);
+            fixture copy, skip, borrow;
+            fx_open_n(&copy, padded, total, 0);
+            fx_open_n(&skip, padded, total, 0);
+            fx_open_n(&borrow, padded, total, ATD_READ_BORROW_STRINGS);
+            atd_string s1, s2;
+            bool ok_copy = atd_read_string(&copy.r, &s1) && atd_read_end(&copy.r);
+            bool ok_skip = atd_skip_value(&skip.r) && atd_read_end(&skip.r);
+            bool ok_borrow = atd_read_string(&borrow.r, &s2) && atd_read_end(&borrow.r);
+            ck_assert_msg(ok_copy == ok_skip && ok_copy == ok_borrow, "doc %d: %.*s: %d %d %d", doc,
+                          (int)len, json, ok_copy, ok_skip, ok_borrow);
+            if (!ok_copy) {
+                atd_error e1, e2, e3;
+                atd_reader_get_error(&copy.r, &e1);
+                atd_reader_get_error(&skip.r, &e2);
+                atd_reader_get_error(&borrow.r, &e3);
+                ck_assert_msg(e1.code == e2.code && e1.offset == e2.offset && e1.code == e3.code &&
+                                  e1.offset == e3.offset,
+                              "doc %d: %.*s: %s / %s / %s", doc, (int)len, json, e1.message,
+                              e2.message, e3.message);
+            } else {
+                /* (borrowed when the text has no escape, decoded otherwise) */
+                ck_assert(s1.len == s2.len && memcmp(s1.ptr, s2.ptr, s1.len) == 0);
+            }
+            fx_close(&copy);
+            fx_close(&skip);
+            fx_close(&borrow);
+        }
+    }
+}
+END_TEST
+
 /* --- JSONTestSuite --- */
 
 static bool skip_file(const char *name, unsigned flags, atd_error *err)
@@ -1196,6 +1337,8 @@ Suite *reader_suite(void)
     tcase_add_test(tc, test_reader_first_error_kept);
     tcase_add_test(tc, test_reader_fail_missing_of);
     tcase_add_test(tc, test_reader_skip_values);
+    tcase_add_test(tc, test_reader_skip_number_runs);
+    tcase_add_test(tc, test_reader_skip_escape_runs);
     suite_add_tcase(s, tc);
     tc = tcase_create("suite");
     tcase_set_timeout(tc, 60);
