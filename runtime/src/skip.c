@@ -14,7 +14,8 @@
  * decoded or allocated. Schemas often declare only some of the fields that
  * documents carry, so skipping is a hot path too: the common tokens (plain
  * ASCII strings, literals, whitespace of compact and pretty-printed input)
- * are settled inline, everything else by the general scanners; a string
+ * are settled inline (a scalar field value without the state of nested
+ * containers), everything else by the general scanners; a string
  * moves the cursor by the length last found at its rank in the value
  * (atd_reader.skip_lengths), so that the next token need not wait for the
  * scan. */
@@ -158,13 +159,16 @@ static ATD__HOT_INLINE const char *digit_run(const char *p)
 #endif
 }
 
-/* The number at p while 32 bytes are left (p < fast_end), when it has at
+/* The number at p when 32 bytes are left (p < r->fast_end) and it has at
  * most 15 digits before the point, 15 after it and 15 in its exponent, and
  * a delimiter follows: its end, each run of digits found eight bytes at a
  * time, an integer settled at the first byte after its digits. NULL for
  * anything else, which atd_scan_number settles. */
-static ATD__HOT_INLINE const char *skip_short_number(const char *p, const char *fast_end)
+static ATD__HOT_INLINE const char *skip_short_number(const atd_reader *r, const char *p)
 {
+    const char *fast_end = r->fast_end;
+    if (p >= fast_end)
+        return NULL;
     const char *q = p;
     if (*q == '-')
         q++;
@@ -190,10 +194,20 @@ static ATD__HOT_INLINE const char *skip_short_number(const char *p, const char *
     return is_delim((unsigned char)*q) ? q : NULL;
 }
 
+/* The literal lit (n bytes) at p followed by a delimiter, when 32 bytes
+ * are left: its end, or NULL for anything else. */
+static ATD__HOT_INLINE const char *skip_literal(const atd_reader *r, const char *p, const char *lit,
+                                                size_t n)
+{
+    return p < r->fast_end && atd_bytes_eq(p, lit, n) && is_delim((unsigned char)p[n]) ? p + n
+                                                                                        : NULL;
+}
+
 /* The value at p, its strings' length guesses from slot `rank` on: the
- * cursor after it, or NULL after recording an error. Inline in its one
- * caller. */
-static ATD__HOT_INLINE const char *skip_value(atd_reader *r, const char *p, unsigned rank)
+ * cursor after it, or NULL after recording an error. (Out of line: its
+ * frame holds the nesting stack, which the scalars that skip_plain_scalar
+ * settles do without.) */
+static ATD_NOINLINE const char *skip_value(atd_reader *r, const char *p, unsigned rank)
 {
     uint64_t stack[STACK_WORDS]; /* bit set: object; clear: array */
     size_t level = 0;            /* open containers in this value */
@@ -201,6 +215,7 @@ static ATD__HOT_INLINE const char *skip_value(atd_reader *r, const char *p, unsi
     unsigned base_depth = r->depth;
     const char *end = r->end;
     const bool strict = !(r->flags & ATD_READ_LENIENT);
+    const char *q;
     char c;
 
     p = ws(r, p);
@@ -244,35 +259,21 @@ value:
         goto value;
     }
     case 't':
-        if (ATD_LIKELY(p < r->fast_end && atd_bytes_eq(p, "true", 4) &&
-                       is_delim((unsigned char)p[4]))) {
-            p += 4;
-            goto after_value;
-        }
+        q = skip_literal(r, p, "true", 4);
         break;
     case 'f':
-        if (ATD_LIKELY(p < r->fast_end && atd_bytes_eq(p, "false", 5) &&
-                       is_delim((unsigned char)p[5]))) {
-            p += 5;
-            goto after_value;
-        }
+        q = skip_literal(r, p, "false", 5);
         break;
     case 'n':
-        if (ATD_LIKELY(p < r->fast_end && atd_bytes_eq(p, "null", 4) &&
-                       is_delim((unsigned char)p[4]))) {
-            p += 4;
-            goto after_value;
-        }
+        q = skip_literal(r, p, "null", 4);
         break;
     default:
-        if (c == '-' || is_digit(c)) {
-            const char *q = p < r->fast_end ? skip_short_number(p, r->fast_end) : NULL;
-            if (ATD_LIKELY(q != NULL)) {
-                p = q;
-                goto after_value;
-            }
-        }
+        q = c == '-' || is_digit(c) ? skip_short_number(r, p) : NULL;
         break;
+    }
+    if (ATD_LIKELY(q != NULL)) {
+        p = q;
+        goto after_value;
     }
     p = skip_scalar_slow(r, p);
     if (p == NULL)
@@ -334,18 +335,50 @@ key:
         if (p >= end || *p != ':')
             return atd_fail_cursor(atd__fail_found(r, p, ATD_ERR_SYNTAX, "':'"));
     }
-    {
-        const char *q = atd__past_one_space(r, p + 1);
-        if (ATD_LIKELY(q != NULL)) {
-            p = q;
-            goto value;
-        }
-    }
-    p = ws(r, p + 1);
+    q = atd__past_one_space(r, p + 1);
+    p = ATD_LIKELY(q != NULL) ? q : ws(r, p + 1);
     goto value;
 
 fail_value:
     return atd_fail_cursor(atd__fail_found(r, p, ATD_ERR_SYNTAX, "a value"));
+}
+
+/* The scalar at p when it is in a form that needs no state (a plain
+ * ASCII string, a literal, a short number) with 32 bytes of input left:
+ * its end; NULL for anything else (the caller then skips it as any value,
+ * from p again), or NULL after recording an error in the string at p. */
+static ATD__HOT_INLINE const char *skip_plain_scalar(atd_reader *r, const char *p,
+                                                     unsigned char *guess, bool *failed)
+{
+    switch (*p) {
+    case '"': {
+        if (r->flags & ATD_READ_LENIENT)
+            return NULL;
+        const char *q = skip_string(r, p, true, guess);
+        *failed = q == NULL;
+        return q;
+    }
+    case 't':
+        return skip_literal(r, p, "true", 4);
+    case 'f':
+        return skip_literal(r, p, "false", 5);
+    case 'n':
+        return skip_literal(r, p, "null", 4);
+    case '-':
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+        return skip_short_number(r, p);
+    default:
+        return NULL;
+    }
 }
 
 const char *atd__skip_field_value_p(atd_reader *r, const char *p, atd_string key)
@@ -353,7 +386,14 @@ const char *atd__skip_field_value_p(atd_reader *r, const char *p, atd_string key
     /* the ranks of the value's strings start where the key says: the
      * values of different unknown fields use different length guesses */
     unsigned rank = key.len > 0 ? (unsigned)key.len * 16 + (unsigned char)key.ptr[key.len - 1] : 0;
-    const char *q = skip_value(r, p, rank);
+    /* most values of unknown fields are scalars after none or one space */
+    bool failed = false;
+    const char *v = atd__past_one_space(r, p);
+    const char *q = v != NULL ? skip_plain_scalar(r, v, &r->skip_lengths[rank % ATD__SKIP_SLOTS],
+                                                  &failed)
+                              : NULL;
+    if (q == NULL && !failed)
+        q = skip_value(r, p, rank);
     if (ATD_UNLIKELY(q == NULL && key.ptr != NULL))
         atd_reader_push_field(r, key.ptr, key.len);
     return q;
