@@ -34,7 +34,6 @@
 #define NUMBER_SSE2 1
 #endif
 
-#include "digits.h"
 #include "number_bigdec.h"
 #include "pow10_table.h"
 #include "reader_internal.h"
@@ -57,7 +56,35 @@ static inline bool is_digit(char c)
     return (unsigned char)((unsigned char)c - '0') <= 9;
 }
 
-#ifdef DIGITS_SWAR
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define HAVE_SWAR 1
+#define BYTES(b) (0x0101010101010101u * (b))
+
+/* The eight bytes at p, the first one in the lowest byte. */
+static inline uint64_t load8(const char *p)
+{
+    uint64_t x;
+    memcpy(&x, p, sizeof x);
+    return x;
+}
+
+/* x with '0' taken from every byte: digit bytes become their values 0..9.
+ * A byte below '0' borrows from the next (higher) byte. */
+static inline uint64_t digit_values(uint64_t x)
+{
+    return x - BYTES(0x30);
+}
+
+/* For t = digit_values(x): bit 7 set in each byte of x that is not an ASCII
+ * digit, i.e. whose t byte is above 9 (either bit 7 of t is set, or adding
+ * 0x76 reaches 0x80). Borrows and carries only travel towards higher bytes
+ * and digit bytes produce none, so the lowest flagged byte is exactly the
+ * first non-digit; bytes above it may be flagged or not. */
+static inline uint64_t nondigit_flags(uint64_t t)
+{
+    return (t | (t + BYTES(0x76))) & BYTES(0x80);
+}
+
 /* Value of eight digit values (first digit in the lowest byte): pairs, then
  * quads, then the whole, each by one multiply-shift on lanes of the word. */
 static inline uint64_t eight_digits(uint64_t t)
@@ -121,7 +148,7 @@ static inline uint64_t halves16(__m128i d)
 static inline const char *read_digits(const char *p, const char *end, uint64_t *w)
 {
     uint64_t v = *w;
-#ifdef DIGITS_SWAR
+#ifdef HAVE_SWAR
     while (end - p >= 8) {
         uint64_t t = digit_values(load8(p));
         uint64_t bad = nondigit_flags(t);
@@ -163,7 +190,7 @@ static inline const char *read_int_digits(const char *p, const char *end, uint64
 /* The first non-digit at or after p (or end). */
 static inline const char *skip_digits(const char *p, const char *end)
 {
-#ifdef DIGITS_SWAR
+#ifdef HAVE_SWAR
     while (end - p >= 8) {
         uint64_t bad = nondigit_flags(digit_values(load8(p)));
         if (bad != 0)
@@ -247,7 +274,7 @@ atd_num_status atd_parse_int64(const char *p, const char *end, int64_t *out)
     return ATD_NUM_OK;
 }
 
-#ifdef DIGITS_SWAR
+#ifdef HAVE_SWAR
 /* Bytes the integer fast path may read after p: a sign, 19 digits and the
  * byte after them (with SSE2 also up to 15 bytes before p, INT_BEHIND). */
 #define INT_SPAN 21
@@ -352,7 +379,7 @@ static ATD__HOT_INLINE const char *int_fast(const char *p, int64_t *out, unsigne
 
 const char *atd__read_int64_token(atd_reader *r, const char *p, int64_t *out, unsigned slot)
 {
-#ifdef DIGITS_SWAR
+#ifdef HAVE_SWAR
 #ifdef NUMBER_SSE2
     bool room = r->end - p >= INT_SPAN && p - r->start >= INT_BEHIND;
 #else
@@ -732,7 +759,7 @@ NOINLINE const char *atd__parse_double_general(const char *p, const char *end, d
     return parse_number(p, end, false, out);
 }
 
-#ifdef DIGITS_SWAR
+#ifdef HAVE_SWAR
 /* Bytes the fast path may read from the start of the number, all below
  * offset 30: a sign, one word at the integer digits (at most 7 of them, then
  * the point), sixteen bytes of fraction digits (below offset 25); with at
@@ -938,7 +965,7 @@ static ATD__HOT_INLINE const char *parse_fast(const char *start, bool token, dou
 
 const char *atd_parse_double_prefix(const char *p, const char *end, double *out)
 {
-#ifdef DIGITS_SWAR
+#ifdef HAVE_SWAR
     if (ATD_LIKELY(end - p >= FAST_SPAN)) {
         const char *q = parse_fast(p, false, out);
         if (ATD_LIKELY(q != NULL))
@@ -950,7 +977,7 @@ const char *atd_parse_double_prefix(const char *p, const char *end, double *out)
 
 const char *atd__read_double_token(atd_reader *r, const char *p, double *out)
 {
-#ifdef DIGITS_SWAR
+#ifdef HAVE_SWAR
     if (ATD_LIKELY(r->end - p >= FAST_SPAN)) {
         const char *q = parse_fast(p, true, out);
         if (ATD_LIKELY(q != NULL))

@@ -22,7 +22,6 @@
 #include "atd/reader.h"
 #include "atd/number.h"
 #include "reader_internal.h"
-#include "digits.h"
 #include "scan.h"
 
 #define STACK_WORDS (ATD_SKIP_MAX_NESTING / 64)
@@ -140,30 +139,22 @@ static ATD__HOT_INLINE const char *skip_string(atd_reader *r, const char *p, boo
 }
 
 /* The digits at p, at most 15: the end of the run, or NULL for none or
- * more (reads 16 bytes from p). */
+ * more (reads at most 16 bytes from p). */
 static ATD__HOT_INLINE const char *digit_run(const char *p)
 {
-#ifdef DIGITS_SWAR
-    uint64_t bad = nondigit_flags(digit_values(load8(p)));
-    if (ATD_LIKELY(bad != 0)) {
-        unsigned n = (unsigned)atd__lowest_bit(bad) / 8;
-        return n == 0 ? NULL : p + n;
-    }
-    bad = nondigit_flags(digit_values(load8(p + 8)));
-    return bad == 0 ? NULL : p + 8 + atd__lowest_bit(bad) / 8;
-#else
     const char *q = p, *stop = p + 16;
     while (q < stop && is_digit(*q))
         q++;
     return q == p || q == stop ? NULL : q;
-#endif
 }
 
 /* The number at p when 32 bytes are left (p < r->fast_end) and it has at
  * most 15 digits before the point, 15 after it and 15 in its exponent, and
- * a delimiter follows: its end, each run of digits found eight bytes at a
- * time, an integer settled at the first byte after its digits. NULL for
- * anything else, which atd_scan_number settles. */
+ * a delimiter follows: its end, found a byte at a time (the loops' branches
+ * follow the lengths of a document's numbers, which repeat from one value
+ * to the next, so the next token's loads need not wait for a count
+ * computed from the digits), an integer settled at the first byte after
+ * its digits. NULL for anything else, which atd_scan_number settles. */
 static ATD__HOT_INLINE const char *skip_short_number(const atd_reader *r, const char *p)
 {
     const char *fast_end = r->fast_end;
