@@ -335,9 +335,10 @@ fail_value:
 }
 
 /* The scalar at p when it is in a form that needs no state (a plain
- * ASCII string, a literal, a short number) with 32 bytes of input left:
- * its end; NULL for anything else (the caller then skips it as any value,
- * from p again), or NULL after recording an error in the string at p. */
+ * ASCII string; a literal or a short number while 32 bytes are left): its
+ * end; NULL for anything else (the caller then skips it as any value,
+ * from p again), or NULL with *failed set after recording an error in the
+ * string at p. */
 static ATD__HOT_INLINE const char *skip_plain_scalar(atd_reader *r, const char *p,
                                                      unsigned char *guess, bool *failed)
 {
