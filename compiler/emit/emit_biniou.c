@@ -404,15 +404,20 @@ static size_t run_bound(const ir_field *f)
     return e != NULL ? 2 + put_bound(e) : put_bound(f->slot.type);
 }
 
-/* The length of field f's string, which a run adds to its room, as a C
- * expression; NULL when f holds no string. */
+/* Whether field f of a run holds a string, whose length the run adds to
+ * its room. */
+static bool run_field_string(const ir_field *f)
+{
+    return f->slot.type->kind == IR_STRING || run_option_elem(f) != NULL;
+}
+
+/* The length of the string of a run's field f (run_field_string), as a C
+ * expression. */
 static const char *run_string_len(cw *w, const ir_field *f)
 {
     if (f->slot.type->kind == IR_STRING)
         return cw_fmt(w, "v->%s.len", f->c_name);
-    if (run_option_elem(f) != NULL)
-        return cw_fmt(w, "(v->%s.has ? v->%s.value.len : 0)", f->c_name, f->c_name);
-    return NULL;
+    return cw_fmt(w, "(v->%s.has ? v->%s.value.len : 0)", f->c_name, f->c_name);
 }
 
 /* The checked writing of field i (its condition, head and body). */
@@ -456,10 +461,10 @@ static size_t run_next(const ir_type *t, size_t j)
 
 /* Whether the run [from, to) has a string: then its size has no constant
  * bound, and the run has a checked path too. */
-static bool run_has_string(cw *w, const ir_type *t, size_t from, size_t to)
+static bool run_has_string(const ir_type *t, size_t from, size_t to)
 {
     for (size_t i = from; i < to; i++)
-        if (run_string_len(w, &t->fields[i]) != NULL)
+        if (run_field_string(&t->fields[i]))
             return true;
     return false;
 }
@@ -499,7 +504,7 @@ static void emit_record_runs_checked(cw *w, const ir_type *t)
             continue;
         }
         size_t j = run_end(t, i);
-        if (run_has_string(w, t, i, j))
+        if (run_has_string(t, i, j))
             emit_record_run_checked(w, t, i, j);
         i = run_next(t, j);
     }
@@ -513,7 +518,7 @@ static void emit_record_runs_checked(cw *w, const ir_type *t)
 static void emit_record_run(cw *w, const ir_type *t, size_t from, size_t to, bool with_count)
 {
     size_t fixed = with_count ? ATD_BIN_VINT_MAX : 0;
-    bool strings = run_has_string(w, t, from, to);
+    bool strings = run_has_string(t, from, to);
     bool array = to < t->nfields && field_array(&t->fields[to]);
     for (size_t i = from; i < to; i++)
         fixed += 5 + run_bound(&t->fields[i]);
@@ -521,11 +526,9 @@ static void emit_record_run(cw *w, const ir_type *t, size_t from, size_t to, boo
         fixed += 6;
     cw_open(w, "{");
     cw_line(w, "size_t need_ = %zu;", fixed);
-    for (size_t i = from; i < to; i++) {
-        const char *len = run_string_len(w, &t->fields[i]);
-        if (len != NULL)
-            cw_line(w, "need_ += %s;", len);
-    }
+    for (size_t i = from; i < to; i++)
+        if (run_field_string(&t->fields[i]))
+            cw_line(w, "need_ += %s;", run_string_len(w, &t->fields[i]));
     if (strings)
         cw_open(w, "if (ATD_LIKELY(atd_bin_run_fits(w, p, need_)))");
     room(w, "need_", "return NULL;");

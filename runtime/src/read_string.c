@@ -216,13 +216,13 @@ static const char *strict_other(atd_reader *r, const char *p, const char *open_q
     return NULL;
 }
 
-/* Strict mode, from the backslash at p (end - p >= 2): past the escapes
- * that need no more than a check (the one-byte ones, \uXXXX outside the
- * surrogates) and the plain text between and after them, each escape
- * costing a block scan rather than a turn of the general loop below.
- * Returns the stop byte at which it ended (or end), p itself when the
- * escape at p is none of those. */
-static ATD__HOT_INLINE const char *past_plain_escapes(const char *p, const char *end)
+/* From the backslash at p (end - p >= 2): past the escapes that need no
+ * more than a check (the one-byte ones, \uXXXX outside the surrogates) and
+ * the plain text between and after them, each escape costing the mode's
+ * block scan rather than a turn of the general loop below. Returns the
+ * stop byte at which it ended (or end), p itself when the escape at p is
+ * none of those (a surrogate, an error: escape() takes it). */
+static ATD__HOT_INLINE const char *past_plain_escapes(const char *p, const char *end, bool strict)
 {
     for (;;) {
         unsigned u;
@@ -234,9 +234,9 @@ static ATD__HOT_INLINE const char *past_plain_escapes(const char *p, const char 
         else
             return p;
         /* a run of escapes ("\u3042\u3044", "\/\/"): the next one without
-         * a scan */
+         * a scan, whose result the cursor would wait for */
         if (end - p < 2 || *p != '\\') {
-            p = atd__find_special_strict(p, end);
+            p = strict ? atd__find_special_strict(p, end) : find_special_lenient(p, end);
             if (end - p < 2 || *p != '\\')
                 return p;
         }
@@ -259,28 +259,15 @@ const char *atd__scan_string_rest(atd_reader *r, const char *open_quote, const c
             break;
         if (*p == '\\') {
             esc = true;
-            /* strict mode: a run of the escapes that need no more than a
-             * check; lenient mode (whose scan stops at other bytes) takes
-             * those one at a time below; surrogate pairs and errors in
-             * escape() */
-            unsigned u;
-            if (ATD_LIKELY(strict && end - p >= 2)) {
-                const char *q = past_plain_escapes(p, end);
-                if (ATD_LIKELY(q != p)) {
-                    p = q;
-                    continue;
-                }
+            /* a run of the escapes that need only a check; surrogate pairs
+             * and errors in escape() */
+            const char *q = end - p >= 2 ? past_plain_escapes(p, end, strict) : p;
+            if (ATD_LIKELY(q != p)) {
+                p = q;
+                continue;
             }
-            if (ATD_LIKELY(end - p >= 2 && atd__short_escapes[(unsigned char)p[1]] != 0)) {
-                p += 2;
-            } else if (end - p >= 6 && p[1] == 'u' &&
-                       (u = atd__hex4((const unsigned char *)p + 2)) <= 0xffff &&
-                       u - 0xd800u >= 0x800u) {
-                p += 6;
-            } else {
-                size_t n;
-                p = escape(r, p, open_quote, NULL, &n);
-            }
+            size_t n;
+            p = escape(r, p, open_quote, NULL, &n);
         } else if ((unsigned char)*p >= 0x80) {
             /* Non-ASCII text: the block validator takes it up to the next
              * quote, backslash or control byte; only when it finds the text

@@ -190,14 +190,43 @@ static ATD__HOT_INLINE const char *skip_short_number(const atd_reader *r, const 
 static ATD__HOT_INLINE const char *skip_literal(const atd_reader *r, const char *p, const char *lit,
                                                 size_t n)
 {
-    return p < r->fast_end && atd_bytes_eq(p, lit, n) && is_delim((unsigned char)p[n]) ? p + n
-                                                                                        : NULL;
+    if (p < r->fast_end && atd_bytes_eq(p, lit, n) && is_delim((unsigned char)p[n]))
+        return p + n;
+    return NULL;
+}
+
+/* A literal or a short number at p, in the forms above: its end, or NULL
+ * for anything else. */
+static ATD__HOT_INLINE const char *skip_literal_or_number(const atd_reader *r, const char *p)
+{
+    switch (*p) {
+    case 't':
+        return skip_literal(r, p, "true", 4);
+    case 'f':
+        return skip_literal(r, p, "false", 5);
+    case 'n':
+        return skip_literal(r, p, "null", 4);
+    case '-':
+    case '0':
+    case '1':
+    case '2':
+    case '3':
+    case '4':
+    case '5':
+    case '6':
+    case '7':
+    case '8':
+    case '9':
+        return skip_short_number(r, p);
+    default:
+        return NULL;
+    }
 }
 
 /* The value at p, its strings' length guesses from slot `rank` on: the
  * cursor after it, or NULL after recording an error. (Out of line: its
- * frame holds the nesting stack, which the scalars that skip_plain_scalar
- * settles do without.) */
+ * frame holds the nesting stack, which the scalars that
+ * atd__skip_field_value_p settles do without.) */
 static ATD_NOINLINE const char *skip_value(atd_reader *r, const char *p, unsigned rank)
 {
     uint64_t stack[STACK_WORDS]; /* bit set: object; clear: array */
@@ -273,7 +302,9 @@ value:
 after_value:
     if (level == 0)
         return p;
-    /* compact input: the ',' or the closing bracket right after the value */
+    /* compact input: the ',' or the closing bracket right after the value,
+     * with one room check for both (the general path below checks the
+     * bound at each step: 2 to 3% more instructions in a skip) */
     if (ATD_LIKELY(p < r->fast_end)) {
         c = *p;
         if (c == ',') {
@@ -334,58 +365,21 @@ fail_value:
     return atd_fail_cursor(atd__fail_found(r, p, ATD_ERR_SYNTAX, "a value"));
 }
 
-/* The scalar at p when it is in a form that needs no state (a plain
- * ASCII string; a literal or a short number while 32 bytes are left): its
- * end; NULL for anything else (the caller then skips it as any value,
- * from p again), or NULL with *failed set after recording an error in the
- * string at p. */
-static ATD__HOT_INLINE const char *skip_plain_scalar(atd_reader *r, const char *p,
-                                                     unsigned char *guess, bool *failed)
-{
-    switch (*p) {
-    case '"': {
-        if (r->flags & ATD_READ_LENIENT)
-            return NULL;
-        const char *q = skip_string(r, p, true, guess);
-        *failed = q == NULL;
-        return q;
-    }
-    case 't':
-        return skip_literal(r, p, "true", 4);
-    case 'f':
-        return skip_literal(r, p, "false", 5);
-    case 'n':
-        return skip_literal(r, p, "null", 4);
-    case '-':
-    case '0':
-    case '1':
-    case '2':
-    case '3':
-    case '4':
-    case '5':
-    case '6':
-    case '7':
-    case '8':
-    case '9':
-        return skip_short_number(r, p);
-    default:
-        return NULL;
-    }
-}
-
 const char *atd__skip_field_value_p(atd_reader *r, const char *p, atd_string key)
 {
     /* the ranks of the value's strings start where the key says: the
      * values of different unknown fields use different length guesses */
     unsigned rank = key.len > 0 ? (unsigned)key.len * 16 + (unsigned char)key.ptr[key.len - 1] : 0;
-    /* most values of unknown fields are scalars after none or one space */
-    bool failed = false;
-    const char *v = atd__past_one_space(r, p);
-    const char *q = v != NULL ? skip_plain_scalar(r, v, &r->skip_lengths[rank % ATD__SKIP_SLOTS],
-                                                  &failed)
-                              : NULL;
-    if (q == NULL && !failed)
-        q = skip_value(r, p, rank);
+    /* most values of unknown fields are scalars after none or one space:
+     * those in the fast forms without skip_value's state */
+    const char *v = atd__past_one_space(r, p), *q;
+    if (v != NULL && *v == '"' && !(r->flags & ATD_READ_LENIENT)) {
+        q = skip_string(r, v, true, &r->skip_lengths[rank % ATD__SKIP_SLOTS]);
+    } else {
+        q = v != NULL ? skip_literal_or_number(r, v) : NULL;
+        if (q == NULL)
+            q = skip_value(r, p, rank);
+    }
     if (ATD_UNLIKELY(q == NULL && key.ptr != NULL))
         atd_reader_push_field(r, key.ptr, key.len);
     return q;
