@@ -416,6 +416,12 @@ const char *atd__object_next_slow_p(atd_reader *r, const char *p)
 
 const char *atd__object_next_key_slow_p(atd_reader *r, const char *p)
 {
+    /* a record whose keys come in another order than the schema's often
+     * ends after another field than its last: that '}' first */
+    if (ATD_LIKELY(p < r->end && *p == '}')) {
+        r->depth--;
+        return p + 1;
+    }
     p = next_in_container(r, p, '}', "',' or '}'");
     if (p == NULL || p[-1] == '}')
         return p;

@@ -28,14 +28,24 @@ typedef struct fixture {
     char *input;
 } fixture;
 
-static void fx_open(fixture *f, const char *json, size_t len, unsigned flags)
+/* warm: with a chunk in the arena already, as after a document's first
+ * string: the block copies (which need room in the chunk) then read the
+ * string, where a fresh arena sends it to the general path. */
+static void fx_open_arena(fixture *f, const char *json, size_t len, unsigned flags, bool warm)
 {
     f->arena = atd_arena_new(0, NULL);
     ck_assert_ptr_nonnull(f->arena);
+    if (warm)
+        ck_assert_ptr_nonnull(atd_arena_alloc(f->arena, 1, 1));
     f->input = malloc(len ? len : 1);
     ck_assert_ptr_nonnull(f->input);
     memcpy(f->input, json, len);
     atd_reader_init(&f->r, f->input, len, f->arena, flags);
+}
+
+static void fx_open(fixture *f, const char *json, size_t len, unsigned flags)
+{
+    fx_open_arena(f, json, len, flags, false);
 }
 
 static void fx_close(fixture *f)
@@ -46,21 +56,37 @@ static void fx_close(fixture *f)
 
 /* Reads one string from the whole input; on success checks the decoded
  * bytes, on failure returns false and leaves the error in *err. */
+static bool read_one_in(fixture *f, size_t len, const char *want, size_t want_len,
+                        atd_error *err)
+{
+    atd_string s = {NULL, 0};
+    bool ok = atd_read_string(&f->r, &s) && atd_read_end(&f->r);
+    atd_reader_get_error(&f->r, err);
+    if (ok && want) {
+        ck_assert_uint_eq(s.len, want_len);
+        ck_assert_int_eq(memcmp(s.ptr, want, want_len), 0);
+        if (s.ptr < f->input || s.ptr >= f->input + len)
+            ck_assert_int_eq(s.ptr[s.len], '\0');
+    }
+    fx_close(f);
+    return ok;
+}
+
+/* Reads the string with a fresh arena and with a warm one (fx_open_arena):
+ * both must give the same bytes or the same error. */
 static bool read_one(const char *json, size_t len, unsigned flags, const char *want,
                      size_t want_len, atd_error *err)
 {
     fixture f;
+    atd_error warm_err;
     fx_open(&f, json, len, flags);
-    atd_string s = {NULL, 0};
-    bool ok = atd_read_string(&f.r, &s) && atd_read_end(&f.r);
-    atd_reader_get_error(&f.r, err);
-    if (ok && want) {
-        ck_assert_uint_eq(s.len, want_len);
-        ck_assert_int_eq(memcmp(s.ptr, want, want_len), 0);
-        if (s.ptr < f.input || s.ptr >= f.input + len)
-            ck_assert_int_eq(s.ptr[s.len], '\0');
-    }
-    fx_close(&f);
+    bool ok = read_one_in(&f, len, want, want_len, err);
+    fx_open_arena(&f, json, len, flags, true);
+    bool warm_ok = read_one_in(&f, len, want, want_len, &warm_err);
+    ck_assert_msg(ok == warm_ok && err->code == warm_err.code && err->offset == warm_err.offset &&
+                      strcmp(err->message, warm_err.message) == 0,
+                  "fresh arena: %s; warm arena: %s", ok ? "ok" : err->message,
+                  warm_ok ? "ok" : warm_err.message);
     return ok;
 }
 
