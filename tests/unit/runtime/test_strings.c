@@ -54,8 +54,9 @@ static void fx_close(fixture *f)
     free(f->input);
 }
 
-/* Reads one string from the whole input; on success checks the decoded
- * bytes, on failure returns false and leaves the error in *err. */
+/* Reads one string from the whole input of f, then closes f; on success
+ * checks the decoded bytes, on failure returns false and leaves the error in
+ * *err. */
 static bool read_one_in(fixture *f, size_t len, const char *want, size_t want_len,
                         atd_error *err)
 {
