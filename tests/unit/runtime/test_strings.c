@@ -311,6 +311,47 @@ START_TEST(test_strings_borrow_and_copy)
 }
 END_TEST
 
+/* Borrowed plain strings of every length from 0 to 40, with input enough
+ * after them for the inline path, which settles those up to 15 bytes with
+ * one load (after none or one space): each points at its body in the input,
+ * with its length; the lengths change at every string, as they do between
+ * the fields of a record. */
+START_TEST(test_strings_borrow_lengths)
+{
+    char json[1200];
+    size_t n = 0;
+    json[n++] = '[';
+    for (size_t len = 0; len <= 40; len++) {
+        if (len > 0)
+            json[n++] = ',';
+        if (len % 3 == 1)
+            json[n++] = ' ';
+        json[n++] = '"';
+        for (size_t i = 0; i < len; i++)
+            json[n++] = (char)('a' + (len + i) % 26);
+        json[n++] = '"';
+    }
+    json[n++] = ']';
+    fixture f;
+    fx_open(&f, json, n, ATD_READ_BORROW_STRINGS);
+    bool more;
+    ck_assert(atd_array_begin(&f.r, &more) && more);
+    for (size_t len = 0; len <= 40; len++) {
+        atd_string s = {NULL, 0};
+        ck_assert_msg(atd_read_string(&f.r, &s), "length %zu", len);
+        ck_assert_uint_eq(s.len, len);
+        ck_assert_msg(s.ptr > f.input && s.ptr + len < f.input + n && s.ptr[-1] == '"' &&
+                          s.ptr[len] == '"',
+                      "length %zu: not the body in the input", len);
+        for (size_t i = 0; i < len; i++)
+            ck_assert_int_eq(s.ptr[i], 'a' + (len + i) % 26);
+        ck_assert(atd_array_next(&f.r, &more) && more == (len < 40));
+    }
+    ck_assert(atd_read_end(&f.r));
+    fx_close(&f);
+}
+END_TEST
+
 START_TEST(test_strings_no_arena)
 {
     atd_reader r;
@@ -1567,6 +1608,7 @@ Suite *strings_suite(void)
     TCase *tc = tcase_create("decode");
     tcase_add_test(tc, test_strings_plain);
     tcase_add_test(tc, test_strings_inline_path_room_and_handover);
+    tcase_add_test(tc, test_strings_borrow_lengths);
     tcase_add_test(tc, test_strings_every_escape);
     tcase_add_test(tc, test_strings_invalid_escapes);
     tcase_add_test(tc, test_strings_surrogate_pairs);

@@ -280,6 +280,21 @@ static ATD__HOT_INLINE const char *atd__read_string_at_p(atd_reader *r, const ch
             /* an escape or the like: on after the n plain bytes copied */
             return atd__read_string_after_p(r, q, n, out);
         }
+    } else if ((r->flags & ATD_READ_BORROW_STRINGS) && p < r->fast_end) {
+        /* borrowed: the same load finds the closing quote */
+        const char *q = atd__past_byte(p, ' ');
+        if (ATD_LIKELY(*q == '"')) {
+            unsigned bits = atd__string_stops(_mm_loadu_si128((const __m128i *)(const void *)(q + 1)));
+            if (ATD_LIKELY(bits != 0)) {
+                size_t n = atd__lowest_bit(bits);
+                const char *e = atd__past_count(q, n, &r->lengths[slot]);
+                if (ATD_LIKELY(e[1] == '"')) {
+                    out->ptr = q + 1;
+                    out->len = n;
+                    return e + 2;
+                }
+            }
+        }
     }
 #else
     (void)slot;
