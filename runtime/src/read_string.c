@@ -768,6 +768,13 @@ const char *atd__read_string_after_p(atd_reader *r, const char *p, unsigned n, a
 #endif
 }
 
+const char *atd__borrow_string_after_p(atd_reader *r, const char *p, unsigned n, atd_string *out)
+{
+    if (r->flags & ATD_READ_LENIENT)
+        return atd__read_string_p(r, p, out);
+    return read_string_from(r, p, p + 1 + n, out);
+}
+
 const char *atd__read_string_p(atd_reader *r, const char *p, atd_string *out)
 {
     /* The common string (no whitespace or one space before it, strict

@@ -243,6 +243,9 @@ const char *atd__read_string_p(atd_reader *r, const char *p, atd_string *out);
  * opening quote at p plain and copied them to the arena's cursor (whose
  * chunk had room for 16): the scan goes on after them. */
 const char *atd__read_string_after_p(atd_reader *r, const char *p, unsigned n, atd_string *out);
+/* The same when borrowing: the n bytes (at most 16) after the opening
+ * quote at p are plain. */
+const char *atd__borrow_string_after_p(atd_reader *r, const char *p, unsigned n, atd_string *out);
 
 /* atd_read_int64_p (reader.h) with the number of its place, `slot`
  * (below ATD__LENGTH_SLOTS). */
@@ -285,15 +288,16 @@ static ATD__HOT_INLINE const char *atd__read_string_at_p(atd_reader *r, const ch
         const char *q = atd__past_byte(p, ' ');
         if (ATD_LIKELY(*q == '"')) {
             unsigned bits = atd__string_stops(_mm_loadu_si128((const __m128i *)(const void *)(q + 1)));
-            if (ATD_LIKELY(bits != 0)) {
-                size_t n = atd__lowest_bit(bits);
-                const char *e = atd__past_count(q, n, &r->lengths[slot]);
-                if (ATD_LIKELY(e[1] == '"')) {
-                    out->ptr = q + 1;
-                    out->len = n;
-                    return e + 2;
-                }
+            if (bits == 0) /* longer: on after the 16 bytes scanned */
+                return atd__borrow_string_after_p(r, q, 16, out);
+            size_t n = atd__lowest_bit(bits);
+            const char *e = atd__past_count(q, n, &r->lengths[slot]);
+            if (ATD_LIKELY(e[1] == '"')) {
+                out->ptr = q + 1;
+                out->len = n;
+                return e + 2;
             }
+            return atd__borrow_string_after_p(r, q, (unsigned)n, out);
         }
     }
 #else
