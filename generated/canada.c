@@ -85,7 +85,6 @@ field_1:
     p = canada_feature_list_read_p(r, p, &out->features);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
-tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"type\":"))) goto field_0; goto key; }
 end:
@@ -94,11 +93,14 @@ end:
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "type\000features\000", "root"));
     }
     return p;
+skipped:
+    p = atd_object_next_key_p(r, p, &more);
+    if (!more) goto end;
 key:
     switch (canada_root__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
-    case ATD__KEY_SKIPPED: goto tail;
+    case ATD__KEY_SKIPPED: goto skipped;
     default: return NULL;
     }
 fail:
@@ -153,7 +155,6 @@ field_0:
     p = atd_read_string_p(r, p, &out->name);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; goto key; }
 end:
@@ -162,10 +163,13 @@ end:
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "name\000", "properties"));
     }
     return p;
+skipped:
+    p = atd_object_next_key_p(r, p, &more);
+    if (!more) goto end;
 key:
     switch (canada_properties__key(r, &p)) {
     case 0: goto field_0;
-    case ATD__KEY_SKIPPED: goto tail;
+    case ATD__KEY_SKIPPED: goto skipped;
     default: return NULL;
     }
 fail:
@@ -231,7 +235,6 @@ field_1:
     p = canada_ring_list_read_p(r, p, &out->coordinates);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
-tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"type\":"))) goto field_0; goto key; }
 end:
@@ -240,11 +243,14 @@ end:
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "type\000coordinates\000", "geometry"));
     }
     return p;
+skipped:
+    p = atd_object_next_key_p(r, p, &more);
+    if (!more) goto end;
 key:
     switch (canada_geometry__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
-    case ATD__KEY_SKIPPED: goto tail;
+    case ATD__KEY_SKIPPED: goto skipped;
     default: return NULL;
     }
 fail:
@@ -315,7 +321,6 @@ field_2:
     p = canada_geometry_read_p(r, p, &out->geometry);
     if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
-tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"properties\":"))) goto field_1; goto key; }
 end:
@@ -324,12 +329,15 @@ end:
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "type\000properties\000geometry\000", "feature"));
     }
     return p;
+skipped:
+    p = atd_object_next_key_p(r, p, &more);
+    if (!more) goto end;
 key:
     switch (canada_feature__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
     case 2: goto field_2;
-    case ATD__KEY_SKIPPED: goto tail;
+    case ATD__KEY_SKIPPED: goto skipped;
     default: return NULL;
     }
 fail:

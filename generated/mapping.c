@@ -155,7 +155,6 @@ field_1:
     p = atd_read_double_p(r, p, &out->y);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
-tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"x\":"))) goto field_0; goto key; }
 end:
@@ -164,11 +163,14 @@ end:
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "x\000y\000", "point"));
     }
     return p;
+skipped:
+    p = atd_object_next_key_p(r, p, &more);
+    if (!more) goto end;
 key:
     switch (mapping_point__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
-    case ATD__KEY_SKIPPED: goto tail;
+    case ATD__KEY_SKIPPED: goto skipped;
     default: return NULL;
     }
 fail:
@@ -352,12 +354,14 @@ field_9:
         p = mapping_color_read_p(r, p, &out->color);
         if (p == NULL) { field = 9; goto fail; }
     }
-tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"flag\":"))) goto field_6; if (atd_key_skip(r, &p, ATD_LIT("\"note\":"))) goto field_8; goto key; }
 end:
     if (p == NULL) return NULL;
     return p;
+skipped:
+    p = atd_object_next_key_p(r, p, &more);
+    if (!more) goto end;
 key:
     switch (mapping_settings__key(r, &p)) {
     case 0: goto field_0;
@@ -370,7 +374,7 @@ key:
     case 7: goto field_7;
     case 8: goto field_8;
     case 9: goto field_9;
-    case ATD__KEY_SKIPPED: goto tail;
+    case ATD__KEY_SKIPPED: goto skipped;
     default: return NULL;
     }
 fail:
@@ -453,18 +457,20 @@ field_1:
 field_2:
     p = atd_read_int64_p(r, p, &out->z);
     if (p == NULL) { field = 2; goto fail; }
-tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"y\":"))) goto field_1; goto key; }
 end:
     if (p == NULL) return NULL;
     return p;
+skipped:
+    p = atd_object_next_key_p(r, p, &more);
+    if (!more) goto end;
 key:
     switch (mapping_patch__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
     case 2: goto field_2;
-    case ATD__KEY_SKIPPED: goto tail;
+    case ATD__KEY_SKIPPED: goto skipped;
     default: return NULL;
     }
 fail:
@@ -541,18 +547,20 @@ field_2:
         if (p == NULL) { field = 2; goto fail; }
         out->has_y = true;
     }
-tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"z\":"))) goto field_1; goto key; }
 end:
     if (p == NULL) return NULL;
     return p;
+skipped:
+    p = atd_object_next_key_p(r, p, &more);
+    if (!more) goto end;
 key:
     switch (mapping_loose__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
     case 2: goto field_2;
-    case ATD__KEY_SKIPPED: goto tail;
+    case ATD__KEY_SKIPPED: goto skipped;
     default: return NULL;
     }
 fail:
@@ -626,7 +634,6 @@ field_1:
     p = atd_read_int64_p(r, p, &out->id);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"next\":"))) goto field_0; goto key; }
 end:
@@ -635,11 +642,14 @@ end:
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "id\000", "chain"));
     }
     return p;
+skipped:
+    p = atd_object_next_key_p(r, p, &more);
+    if (!more) goto end;
 key:
     switch (mapping_chain__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
-    case ATD__KEY_SKIPPED: goto tail;
+    case ATD__KEY_SKIPPED: goto skipped;
     default: return NULL;
     }
 fail:
