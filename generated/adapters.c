@@ -196,7 +196,7 @@ field_0:
     p = atd_read_int64_p(r, p, &out->width);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_or_end_is(r, &p, &more, ATD_LIT("\"height\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"height\":"))) { if (!more) goto end; goto key; }
 field_1:
     p = atd_read_int64_p(r, p, &out->height);
     if (p == NULL) { field = 1; goto fail; }
@@ -352,7 +352,7 @@ field_0:
     p = atd_read_string_p(r, p, &out->kind);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_or_end_is(r, &p, &more, ATD_LIT("\"n\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"n\":"))) { if (!more) goto end; goto key; }
 field_1:
     p = atd_read_int64_p(r, p, &out->n);
     if (p == NULL) { field = 1; goto fail; }
@@ -984,7 +984,7 @@ field_0:
     p = adapters_tagged_value__tv_read_p(r, p, tv_tag_, tv_at_, true, &out->payload);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_or_end_is(r, &p, &more, ATD_LIT("\"id\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"id\":"))) { if (!more) goto end; goto key; }
 field_1:
     p = atd_read_string_p(r, p, &out->id);
     if (p == NULL) { field = 1; goto fail; }
@@ -1275,7 +1275,7 @@ field_0:
         if (p == NULL) { field = 0; goto fail; }
         out->has_kind = true;
     }
-    if (!atd_object_next_or_end_is(r, &p, &more, ATD_LIT("\"payload2\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"payload2\":"))) { if (!more) goto end; goto key; }
 field_1:
     p = adapters_tagged_value2__tv_read_p(r, p, tv_tag_, tv_at_, true, &out->payload2);
     if (p == NULL) { field = 1; goto fail; }
@@ -1493,7 +1493,7 @@ field_0:
     p = adapters_shape_list_read_p(r, p, &out->shapes);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_or_end_is(r, &p, &more, ATD_LIT("\"events\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"tv\":"))) goto field_4; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"events\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"tv\":"))) goto field_4; goto key; }
 field_1:
     p = adapters_event_list_read_p(r, p, &out->events);
     if (p == NULL) { field = 1; goto fail; }
@@ -1520,7 +1520,7 @@ field_5:
         p = adapters_tagged_value2_list_read_p(r, p, &out->tv2);
         if (p == NULL) { field = 5; goto fail; }
     }
-    if (!atd_object_next_or_end_is(r, &p, &more, ATD_LIT("\"kinds\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"tv\":"))) goto field_4; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"kinds\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"tv\":"))) goto field_4; goto key; }
 field_6:
     if (!atd_null_skip(r, &p)) {
         p = adapters_kind_shape_list_read_p(r, p, &out->kinds);

@@ -183,7 +183,7 @@ field_0:
     p = atd_read_int64_p(r, p, &out->lock_time);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_or_end_is(r, &p, &more, ATD_LIT("\"ver\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"out\":"))) goto field_11; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ver\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"out\":"))) goto field_11; goto key; }
 field_1:
     p = atd_read_int64_p(r, p, &out->ver);
     if (p == NULL) { field = 1; goto fail; }
@@ -228,7 +228,7 @@ field_9:
     p = atd_read_int64_p(r, p, &out->vout_sz);
     if (p == NULL) { field = 9; goto fail; }
     seen[0] |= (uint64_t)1 << 9;
-    if (!atd_object_next_or_end_is(r, &p, &more, ATD_LIT("\"relayed_by\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"hash\":"))) goto field_8; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"relayed_by\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"hash\":"))) goto field_8; goto key; }
 field_10:
     p = atd_read_string_p(r, p, &out->relayed_by);
     if (p == NULL) { field = 10; goto fail; }
@@ -336,7 +336,7 @@ field_0:
     p = atd_read_bool_p(r, p, &out->spent);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_or_end_is(r, &p, &more, ATD_LIT("\"tx_index\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"tx_index\":"))) { if (!more) goto end; goto key; }
 field_1:
     p = atd_read_int64_p(r, p, &out->tx_index);
     if (p == NULL) { field = 1; goto fail; }
@@ -356,7 +356,7 @@ field_4:
     p = atd_read_int64_p(r, p, &out->value);
     if (p == NULL) { field = 4; goto fail; }
     seen[0] |= (uint64_t)1 << 4;
-    if (!atd_object_next_or_end_is(r, &p, &more, ATD_LIT("\"n\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"addr\":"))) goto field_3; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"n\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"addr\":"))) goto field_3; goto key; }
 field_5:
     p = atd_read_int64_p(r, p, &out->n);
     if (p == NULL) { field = 5; goto fail; }
@@ -449,7 +449,7 @@ field_0:
     p = atd_read_int64_p(r, p, &out->sequence);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_or_end_is(r, &p, &more, ATD_LIT("\"prev_out\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"prev_out\":"))) { if (!more) goto end; goto key; }
 field_1:
     p = blockchain_output_read_p(r, p, &out->prev_out);
     if (p == NULL) { field = 1; goto fail; }

@@ -80,7 +80,7 @@ field_0:
     p = atd_read_string_p(r, p, &out->collection_type);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_or_end_is(r, &p, &more, ATD_LIT("\"features\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"features\":"))) { if (!more) goto end; goto key; }
 field_1:
     p = canada_feature_list_read_p(r, p, &out->features);
     if (p == NULL) { field = 1; goto fail; }
@@ -230,7 +230,7 @@ field_0:
     p = atd_read_string_p(r, p, &out->geometry_type);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_or_end_is(r, &p, &more, ATD_LIT("\"coordinates\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"coordinates\":"))) { if (!more) goto end; goto key; }
 field_1:
     p = canada_ring_list_read_p(r, p, &out->coordinates);
     if (p == NULL) { field = 1; goto fail; }
@@ -311,7 +311,7 @@ field_0:
     p = atd_read_string_p(r, p, &out->feature_type);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_or_end_is(r, &p, &more, ATD_LIT("\"properties\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"properties\":"))) { if (!more) goto end; goto key; }
 field_1:
     p = canada_properties_read_p(r, p, &out->properties);
     if (p == NULL) { field = 1; goto fail; }

@@ -175,7 +175,7 @@ field_0:
     p = citm_catalog_string_nullable_read_p(r, p, &out->description);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_or_end_is(r, &p, &more, ATD_LIT("\"id\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"id\":"))) { if (!more) goto end; goto key; }
 field_1:
     p = atd_read_int64_p(r, p, &out->id);
     if (p == NULL) { field = 1; goto fail; }
@@ -378,7 +378,7 @@ field_0:
     p = citm_catalog_id_map_read_p(r, p, &out->area_names);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_or_end_is(r, &p, &more, ATD_LIT("\"audienceSubCategoryNames\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"audienceSubCategoryNames\":"))) { if (!more) goto end; goto key; }
 field_1:
     p = citm_catalog_id_map_read_p(r, p, &out->audience_sub_category_names);
     if (p == NULL) { field = 1; goto fail; }
@@ -535,7 +535,7 @@ field_0:
     p = atd_read_int64_p(r, p, &out->event_id);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_or_end_is(r, &p, &more, ATD_LIT("\"id\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"id\":"))) { if (!more) goto end; goto key; }
 field_1:
     p = atd_read_int64_p(r, p, &out->id);
     if (p == NULL) { field = 1; goto fail; }
@@ -658,7 +658,7 @@ field_0:
     p = atd_read_int64_p(r, p, &out->amount);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_or_end_is(r, &p, &more, ATD_LIT("\"audienceSubCategoryId\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"audienceSubCategoryId\":"))) { if (!more) goto end; goto key; }
 field_1:
     p = atd_read_int64_p(r, p, &out->audience_sub_category_id);
     if (p == NULL) { field = 1; goto fail; }
@@ -745,7 +745,7 @@ field_0:
     p = citm_catalog_area_list_read_p(r, p, &out->areas);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_or_end_is(r, &p, &more, ATD_LIT("\"seatCategoryId\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"seatCategoryId\":"))) { if (!more) goto end; goto key; }
 field_1:
     p = atd_read_int64_p(r, p, &out->seat_category_id);
     if (p == NULL) { field = 1; goto fail; }
@@ -824,7 +824,7 @@ field_0:
     p = atd_read_int64_p(r, p, &out->area_id);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_or_end_is(r, &p, &more, ATD_LIT("\"blockIds\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"blockIds\":"))) { if (!more) goto end; goto key; }
 field_1:
     p = citm_catalog_int_list_read_p(r, p, &out->block_ids);
     if (p == NULL) { field = 1; goto fail; }

@@ -218,7 +218,7 @@ field_0:
     p = custom_adapter_shape_list_read_p(r, p, &out->shapes);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_or_end_is(r, &p, &more, ATD_LIT("\"name\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"name\":"))) { if (!more) goto end; goto key; }
 field_1:
     p = atd_read_string_p(r, p, &out->name);
     if (p == NULL) { field = 1; goto fail; }

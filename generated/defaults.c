@@ -203,7 +203,7 @@ field_0:
     p = atd_read_double_p(r, p, &out->x);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_or_end_is(r, &p, &more, ATD_LIT("\"y\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"y\":"))) { if (!more) goto end; goto key; }
 field_1:
     p = atd_read_double_p(r, p, &out->y);
     if (p == NULL) { field = 1; goto fail; }
@@ -441,7 +441,7 @@ field_0:
         p = atd_read_string_p(r, p, &out->nickname);
         if (p == NULL) { field = 0; goto fail; }
     }
-    if (!atd_object_next_or_end_is(r, &p, &more, ATD_LIT("\"greeting\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"nul\":"))) goto field_14; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"greeting\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"nul\":"))) goto field_14; goto key; }
 field_1:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_string_p(r, p, &out->greeting);
@@ -469,7 +469,7 @@ field_4:
             out->small = (int8_t)i_;
         }
     }
-    if (!atd_object_next_or_end_is(r, &p, &more, ATD_LIT("\"mask\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"count\":"))) goto field_3; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"mask\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"count\":"))) goto field_3; goto key; }
 field_5:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_int64_p(r, p, &out->mask);

@@ -157,12 +157,12 @@ field_0:
     p = atd_read_string_p(r, p, &out->id);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_or_end_is(r, &p, &more, ATD_LIT("\"type\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"name\":"))) goto field_2; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"type\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"name\":"))) goto field_2; goto key; }
 field_1:
     p = atd_read_string_p(r, p, &out->item_type);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_or_end_is(r, &p, &more, ATD_LIT("\"name\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"id\":"))) goto field_0; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"name\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"id\":"))) goto field_0; goto key; }
 field_2:
     p = atd_read_string_p(r, p, &out->name);
     if (p == NULL) { field = 2; goto fail; }
@@ -260,7 +260,7 @@ field_0:
     p = atd_read_string_p(r, p, &out->id);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_or_end_is(r, &p, &more, ATD_LIT("\"type\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"type\":"))) { if (!more) goto end; goto key; }
 field_1:
     p = atd_read_string_p(r, p, &out->ingredient_type);
     if (p == NULL) { field = 1; goto fail; }

@@ -119,7 +119,7 @@ field_0:
     p = atd_read_string_p(r, p, &out->username);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_or_end_is(r, &p, &more, ATD_LIT("\"date\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"date\":"))) { if (!more) goto end; goto key; }
 field_1:
     p = atd_read_int64_p(r, p, &out->date);
     if (p == NULL) { field = 1; goto fail; }

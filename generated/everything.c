@@ -480,7 +480,7 @@ field_0:
     p = atd_read_int64_p(r, p, &out->union_);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_or_end_is(r, &p, &more, ATD_LIT("\"switch\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"switch\":"))) { if (!more) goto end; goto key; }
 field_1:
     p = atd_read_string_p(r, p, &out->switch_);
     if (p == NULL) { field = 1; goto fail; }
@@ -667,7 +667,7 @@ field_0:
     p = atd_read_double_p(r, p, &out->width);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_or_end_is(r, &p, &more, ATD_LIT("\"height\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"height\":"))) { if (!more) goto end; goto key; }
 field_1:
     p = atd_read_double_p(r, p, &out->height);
     if (p == NULL) { field = 1; goto fail; }
@@ -748,7 +748,7 @@ field_0:
     p = atd_read_string_p(r, p, &out->text);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_or_end_is(r, &p, &more, ATD_LIT("\"size\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"size\":"))) { if (!more) goto end; goto key; }
 field_1:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_int64_p(r, p, &out->size);
@@ -1215,7 +1215,7 @@ field_0:
     p = atd_read_int64_p(r, p, &out->w);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_or_end_is(r, &p, &more, ATD_LIT("\"h\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"h\":"))) { if (!more) goto end; goto key; }
 field_1:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_double_p(r, p, &out->h);
@@ -1703,7 +1703,7 @@ field_0:
     p = atd_read_int64_p(r, p, &out->req_int);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_or_end_is(r, &p, &more, ATD_LIT("\"req_nullable\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"req_nullable\":"))) { if (!more) goto end; goto key; }
 field_1:
     p = everything_string_nullable_read_p(r, p, &out->req_nullable);
     if (p == NULL) { field = 1; goto fail; }
@@ -1714,7 +1714,7 @@ field_2:
     if (p == NULL) { field = 2; goto fail; }
     out->req_unit = 0;
     seen[0] |= (uint64_t)1 << 2;
-    if (!atd_object_next_or_end_is(r, &p, &more, ATD_LIT("\"opt_option\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"req_nullable\":"))) goto field_1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"opt_option\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"req_nullable\":"))) goto field_1; goto key; }
 field_3:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_int64_p(r, p, &out->opt_option);
@@ -2067,7 +2067,7 @@ field_0:
     p = atd_read_string_p(r, p, &out->kind);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_or_end_is(r, &p, &more, ATD_LIT("\"of\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"user\":"))) goto field_23; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"of\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"user\":"))) goto field_23; goto key; }
 field_1:
     p = atd_read_int64_p(r, p, &out->of_);
     if (p == NULL) { field = 1; goto fail; }
@@ -2169,7 +2169,7 @@ field_20:
     p = atd_read_int64_p(r, p, &out->x_prime);
     if (p == NULL) { field = 20; goto fail; }
     seen[0] |= (uint64_t)1 << 20;
-    if (!atd_object_next_or_end_is(r, &p, &more, ATD_LIT("\"camelCase\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"_private\":"))) goto field_19; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"camelCase\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"_private\":"))) goto field_19; goto key; }
 field_21:
     p = atd_read_int64_p(r, p, &out->camelCase);
     if (p == NULL) { field = 21; goto fail; }
@@ -2282,7 +2282,7 @@ field_0:
     p = everything_string_nullable_read_p(r, p, &out->name);
     if (p == NULL) { field = 0; goto fail; }
     out->has_name = true;
-    if (!atd_object_next_or_end_is(r, &p, &more, ATD_LIT("\"age\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"note\":"))) goto field_2; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"age\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"note\":"))) goto field_2; goto key; }
 field_1:
     p = everything_int_nullable_read_p(r, p, &out->age);
     if (p == NULL) { field = 1; goto fail; }
@@ -2377,7 +2377,7 @@ field_0:
         if (p == NULL) { field = 0; goto fail; }
         out->has_a = true;
     }
-    if (!atd_object_next_or_end_is(r, &p, &more, ATD_LIT("\"b\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"b\":"))) { if (!more) goto end; goto key; }
 field_1:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_bool_p(r, p, &out->b);
@@ -2465,7 +2465,7 @@ field_0:
     p = atd_read_int64_p(r, p, &out->id);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_or_end_is(r, &p, &more, ATD_LIT("\"name\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"name\":"))) { if (!more) goto end; goto key; }
 field_1:
     p = atd_read_string_p(r, p, &out->name);
     if (p == NULL) { field = 1; goto fail; }
@@ -2558,7 +2558,7 @@ field_0:
     p = atd_read_int64_p(r, p, &out->kind_id);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_or_end_is(r, &p, &more, ATD_LIT("\"name\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"name\":"))) { if (!more) goto end; goto key; }
 field_1:
     p = atd_read_string_p(r, p, &out->name);
     if (p == NULL) { field = 1; goto fail; }
@@ -2568,7 +2568,7 @@ field_2:
     p = atd_read_double_p(r, p, &out->size);
     if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
-    if (!atd_object_next_or_end_is(r, &p, &more, ATD_LIT("\"id\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"name\":"))) goto field_1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"id\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"name\":"))) goto field_1; goto key; }
 field_3:
     p = atd_read_string_p(r, p, &out->id);
     if (p == NULL) { field = 3; goto fail; }
@@ -2935,7 +2935,7 @@ field_0:
     p = everything_maybe_int_read_p(r, p, &out->opt);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_or_end_is(r, &p, &more, ATD_LIT("\"nul\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"opt_list\":"))) goto field_7; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"nul\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"opt_list\":"))) goto field_7; goto key; }
 field_1:
     p = everything_int_nullable_read_p(r, p, &out->nul);
     if (p == NULL) { field = 1; goto fail; }
@@ -2960,7 +2960,7 @@ field_5:
     p = everything_maybe_int_option_read_p(r, p, &out->opt_opt);
     if (p == NULL) { field = 5; goto fail; }
     seen[0] |= (uint64_t)1 << 5;
-    if (!atd_object_next_or_end_is(r, &p, &more, ATD_LIT("\"list_opt\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"nul_nul\":"))) goto field_4; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"list_opt\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"nul_nul\":"))) goto field_4; goto key; }
 field_6:
     p = everything_maybe_int_list_read_p(r, p, &out->list_opt);
     if (p == NULL) { field = 6; goto fail; }
@@ -3267,7 +3267,7 @@ field_0:
     p = everything_int_assoc_read_p(r, p, &out->assoc_object);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_or_end_is(r, &p, &more, ATD_LIT("\"assoc_array\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"c_both\":"))) goto field_15; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"assoc_array\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"c_both\":"))) goto field_15; goto key; }
 field_1:
     p = everything_string_int_tuple_list_read_p(r, p, &out->assoc_array);
     if (p == NULL) { field = 1; goto fail; }
@@ -3523,7 +3523,7 @@ field_0:
     p = everything_int_list_read_p(r, p, &out->items);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_or_end_is(r, &p, &more, ATD_LIT("\"next\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"next\":"))) { if (!more) goto end; goto key; }
 field_1:
     if (!atd_null_skip(r, &p)) {
         {
@@ -3619,7 +3619,7 @@ field_0:
     p = everything_string_list_read_p(r, p, &out->items);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_or_end_is(r, &p, &more, ATD_LIT("\"next\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"next\":"))) { if (!more) goto end; goto key; }
 field_1:
     if (!atd_null_skip(r, &p)) {
         {
@@ -3717,7 +3717,7 @@ field_0:
     p = everything_string_list_read_p(r, p, &out->items);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_or_end_is(r, &p, &more, ATD_LIT("\"next\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"next\":"))) { if (!more) goto end; goto key; }
 field_1:
     if (!atd_null_skip(r, &p)) {
         p = everything_page_string_read_p(r, p, &out->next);
@@ -3729,7 +3729,7 @@ field_2:
     p = atd_read_int64_p(r, p, &out->total);
     if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_or_end_is(r, &p, &more, ATD_LIT("\"cursor\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"next\":"))) goto field_1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"cursor\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"next\":"))) goto field_1; goto key; }
 field_3:
     p = atd_read_string_p(r, p, &out->cursor);
     if (p == NULL) { field = 3; goto fail; }
@@ -3818,7 +3818,7 @@ field_0:
     p = everything_entry_string_float_list_list_read_p(r, p, &out->items);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_or_end_is(r, &p, &more, ATD_LIT("\"next\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"next\":"))) { if (!more) goto end; goto key; }
 field_1:
     if (!atd_null_skip(r, &p)) {
         {
@@ -3910,7 +3910,7 @@ field_0:
     p = atd_read_int64_p(r, p, &out->key);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_or_end_is(r, &p, &more, ATD_LIT("\"value\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"value\":"))) { if (!more) goto end; goto key; }
 field_1:
     p = atd_read_bool_p(r, p, &out->value);
     if (p == NULL) { field = 1; goto fail; }
@@ -4249,12 +4249,12 @@ field_0:
     p = everything_page_int_read_p(r, p, &out->ints);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_or_end_is(r, &p, &more, ATD_LIT("\"strings\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"named_entry\":"))) goto field_4; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"strings\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"named_entry\":"))) goto field_4; goto key; }
 field_1:
     p = everything_page_string_read_p(r, p, &out->strings);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_or_end_is(r, &p, &more, ATD_LIT("\"entries\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"ints\":"))) goto field_0; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"entries\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"ints\":"))) goto field_0; goto key; }
 field_2:
     p = everything_entry_string_int_list_read_p(r, p, &out->entries);
     if (p == NULL) { field = 2; goto fail; }
@@ -4370,7 +4370,7 @@ field_0:
     p = atd_read_string_p(r, p, &out->key);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_or_end_is(r, &p, &more, ATD_LIT("\"value\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"value\":"))) { if (!more) goto end; goto key; }
 field_1:
     p = atd_read_int64_p(r, p, &out->value);
     if (p == NULL) { field = 1; goto fail; }
@@ -4446,7 +4446,7 @@ field_0:
     p = atd_read_string_p(r, p, &out->key);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_or_end_is(r, &p, &more, ATD_LIT("\"value\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"value\":"))) { if (!more) goto end; goto key; }
 field_1:
     p = everything_float_list_read_p(r, p, &out->value);
     if (p == NULL) { field = 1; goto fail; }
@@ -4653,7 +4653,7 @@ field_0:
     p = atd_read_int64_p(r, p, &out->value);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_or_end_is(r, &p, &more, ATD_LIT("\"children\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"children\":"))) { if (!more) goto end; goto key; }
 field_1:
     p = everything_rose_node_list_read_p(r, p, &out->children);
     if (p == NULL) { field = 1; goto fail; }
@@ -4896,7 +4896,7 @@ field_0:
     p = atd_read_string_p(r, p, &out->name);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_or_end_is(r, &p, &more, ATD_LIT("\"bound\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"bound\":"))) { if (!more) goto end; goto key; }
 field_1:
     {
         everything_expr *p_ = (everything_expr *)atd_arena_alloc(atd_reader_arena(r), sizeof(everything_expr), 8);
@@ -5001,7 +5001,7 @@ field_0:
         if (p == NULL) { field = 0; goto fail; }
         out->has_label = true;
     }
-    if (!atd_object_next_or_end_is(r, &p, &more, ATD_LIT("\"expr\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"expr\":"))) { if (!more) goto end; goto key; }
 field_1:
     p = everything_expr_read_p(r, p, &out->expr);
     if (p == NULL) { field = 1; goto fail; }
@@ -5084,12 +5084,12 @@ field_0:
     p = atd_read_int64_p(r, p, &out->field);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_or_end_is(r, &p, &more, ATD_LIT("\"other\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"num\":"))) goto field_2; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"other\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"num\":"))) goto field_2; goto key; }
 field_1:
     p = everything_string_list_read_p(r, p, &out->other);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_or_end_is(r, &p, &more, ATD_LIT("\"num\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"field\":"))) goto field_0; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"num\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"field\":"))) goto field_0; goto key; }
 field_2:
     p = atd_read_int64_p(r, p, &out->num);
     if (p == NULL) { field = 2; goto fail; }
@@ -5396,7 +5396,7 @@ field_0:
     p = everything_int_list_read_p(r, p, &out->counts);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_or_end_is(r, &p, &more, ATD_LIT("\"users\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"cube\":"))) goto field_27; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"users\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"cube\":"))) goto field_27; goto key; }
 field_1:
     p = everything_int_list_read_p(r, p, &out->users);
     if (p == NULL) { field = 1; goto fail; }
@@ -5518,7 +5518,7 @@ field_24:
     p = everything_with_defaults_list_read_p(r, p, &out->with_defaults);
     if (p == NULL) { field = 24; goto fail; }
     seen[0] |= (uint64_t)1 << 23;
-    if (!atd_object_next_or_end_is(r, &p, &more, ATD_LIT("\"bare_cell\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"pair\":"))) goto field_23; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"bare_cell\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"pair\":"))) goto field_23; goto key; }
 field_25:
     p = everything_bare_cell_read_p(r, p, &out->bare_cell);
     if (p == NULL) { field = 25; goto fail; }
@@ -5701,7 +5701,7 @@ field_0:
     p = atd_read_int64_p(r, p, &out->x);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_or_end_is(r, &p, &more, ATD_LIT("\"y\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"y\":"))) { if (!more) goto end; goto key; }
 field_1:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_double_p(r, p, &out->y);

@@ -101,12 +101,12 @@ field_0:
     p = atd_read_string_p(r, p, &out->filename);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_or_end_is(r, &p, &more, ATD_LIT("\"type\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"language\":"))) goto field_2; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"type\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"language\":"))) goto field_2; goto key; }
 field_1:
     p = atd_read_string_p(r, p, &out->file_type);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_or_end_is(r, &p, &more, ATD_LIT("\"language\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"filename\":"))) goto field_0; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"language\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"filename\":"))) goto field_0; goto key; }
 field_2:
     p = github_string_nullable_read_p(r, p, &out->language);
     if (p == NULL) { field = 2; goto fail; }
@@ -284,7 +284,7 @@ field_0:
     p = atd_read_string_p(r, p, &out->login);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_or_end_is(r, &p, &more, ATD_LIT("\"id\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"organizations_url\":"))) goto field_11; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"id\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"organizations_url\":"))) goto field_11; goto key; }
 field_1:
     p = atd_read_int64_p(r, p, &out->id);
     if (p == NULL) { field = 1; goto fail; }
@@ -304,7 +304,7 @@ field_4:
     p = atd_read_string_p(r, p, &out->url);
     if (p == NULL) { field = 4; goto fail; }
     seen[0] |= (uint64_t)1 << 4;
-    if (!atd_object_next_or_end_is(r, &p, &more, ATD_LIT("\"html_url\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"gravatar_id\":"))) goto field_3; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"html_url\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"gravatar_id\":"))) goto field_3; goto key; }
 field_5:
     p = atd_read_string_p(r, p, &out->html_url);
     if (p == NULL) { field = 5; goto fail; }
@@ -528,7 +528,7 @@ field_0:
     p = atd_read_string_p(r, p, &out->url);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_or_end_is(r, &p, &more, ATD_LIT("\"forks_url\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"user\":"))) goto field_13; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"forks_url\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"user\":"))) goto field_13; goto key; }
 field_1:
     p = atd_read_string_p(r, p, &out->forks_url);
     if (p == NULL) { field = 1; goto fail; }
@@ -593,7 +593,7 @@ field_13:
     p = github_user_nullable_read_p(r, p, &out->user);
     if (p == NULL) { field = 13; goto fail; }
     seen[0] |= (uint64_t)1 << 13;
-    if (!atd_object_next_or_end_is(r, &p, &more, ATD_LIT("\"comments_url\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"comments\":"))) goto field_12; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"comments_url\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"comments\":"))) goto field_12; goto key; }
 field_14:
     p = atd_read_string_p(r, p, &out->comments_url);
     if (p == NULL) { field = 14; goto fail; }

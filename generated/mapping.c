@@ -150,7 +150,7 @@ field_0:
     p = atd_read_double_p(r, p, &out->x);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_or_end_is(r, &p, &more, ATD_LIT("\"y\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"y\":"))) { if (!more) goto end; goto key; }
 field_1:
     p = atd_read_double_p(r, p, &out->y);
     if (p == NULL) { field = 1; goto fail; }
@@ -294,13 +294,13 @@ field_0:
         p = atd_read_int64_p(r, p, &out->level);
         if (p == NULL) { field = 0; goto fail; }
     }
-    if (!atd_object_next_or_end_is(r, &p, &more, ATD_LIT("\"ratio\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"mag\":"))) goto field_3; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ratio\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"mag\":"))) goto field_3; goto key; }
 field_1:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_double_p(r, p, &out->ratio);
         if (p == NULL) { field = 1; goto fail; }
     }
-    if (!atd_object_next_or_end_is(r, &p, &more, ATD_LIT("\"name\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"level\":"))) goto field_0; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"name\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"level\":"))) goto field_0; goto key; }
 field_2:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_string_p(r, p, &out->name);
@@ -448,7 +448,7 @@ field_0:
     p = mapping_int_nullable_read_p(r, p, &out->x);
     if (p == NULL) { field = 0; goto fail; }
     out->has_x = true;
-    if (!atd_object_next_or_end_is(r, &p, &more, ATD_LIT("\"y\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"y\":"))) { if (!more) goto end; goto key; }
 field_1:
     p = atd_read_int64_p(r, p, &out->y);
     if (p == NULL) { field = 1; goto fail; }
@@ -534,13 +534,13 @@ field_0:
         if (p == NULL) { field = 0; goto fail; }
         out->has_x = true;
     }
-    if (!atd_object_next_or_end_is(r, &p, &more, ATD_LIT("\"z\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"y\":"))) goto field_2; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"z\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"y\":"))) goto field_2; goto key; }
 field_1:
     if (!atd_null_skip(r, &p)) {
         p = atd_read_int64_p(r, p, &out->z);
         if (p == NULL) { field = 1; goto fail; }
     }
-    if (!atd_object_next_or_end_is(r, &p, &more, ATD_LIT("\"y\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"x\":"))) goto field_0; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"y\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"x\":"))) goto field_0; goto key; }
 field_2:
     if (!atd_null_skip(r, &p)) {
         p = mapping_int_nullable_read_p(r, p, &out->y);
@@ -629,7 +629,7 @@ field_0:
         }
         out->has_next = true;
     }
-    if (!atd_object_next_or_end_is(r, &p, &more, ATD_LIT("\"id\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"id\":"))) { if (!more) goto end; goto key; }
 field_1:
     p = atd_read_int64_p(r, p, &out->id);
     if (p == NULL) { field = 1; goto fail; }

@@ -82,7 +82,7 @@ field_0:
     p = atd_read_string_p(r, p, &out->filename);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_or_end_is(r, &p, &more, ATD_LIT("\"line\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"line\":"))) { if (!more) goto end; goto key; }
 field_1:
     p = atd_read_int64_p(r, p, &out->line);
     if (p == NULL) { field = 1; goto fail; }
@@ -309,7 +309,7 @@ field_0:
     p = atd_read_string_p(r, p, &out->name);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_or_end_is(r, &p, &more, ATD_LIT("\"index\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"stats\":"))) goto field_2; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"index\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"stats\":"))) goto field_2; goto key; }
 field_1:
     p = revindex_revindex_read_p(r, p, &out->index);
     if (p == NULL) { field = 1; goto fail; }

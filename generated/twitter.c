@@ -143,7 +143,7 @@ field_0:
     p = atd_read_double_p(r, p, &out->completed_in);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_or_end_is(r, &p, &more, ATD_LIT("\"max_id\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"count\":"))) goto field_6; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"max_id\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"count\":"))) goto field_6; goto key; }
 field_1:
     p = atd_read_int64_p(r, p, &out->max_id);
     if (p == NULL) { field = 1; goto fail; }
@@ -264,7 +264,7 @@ field_0:
     p = twitter_status_list_read_p(r, p, &out->statuses);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_or_end_is(r, &p, &more, ATD_LIT("\"search_metadata\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"search_metadata\":"))) { if (!more) goto end; goto key; }
 field_1:
     p = twitter_search_metadata_read_p(r, p, &out->search_metadata);
     if (p == NULL) { field = 1; goto fail; }
@@ -343,7 +343,7 @@ field_0:
     p = atd_read_string_p(r, p, &out->result_type);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_or_end_is(r, &p, &more, ATD_LIT("\"iso_language_code\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"iso_language_code\":"))) { if (!more) goto end; goto key; }
 field_1:
     p = atd_read_string_p(r, p, &out->iso_language_code);
     if (p == NULL) { field = 1; goto fail; }
@@ -521,7 +521,7 @@ field_0:
         if (p == NULL) { field = 0; goto fail; }
         out->has_url = true;
     }
-    if (!atd_object_next_or_end_is(r, &p, &more, ATD_LIT("\"description\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"description\":"))) { if (!more) goto end; goto key; }
 field_1:
     p = twitter_url_entities_read_p(r, p, &out->description);
     if (p == NULL) { field = 1; goto fail; }
@@ -768,7 +768,7 @@ field_0:
     p = atd_read_int64_p(r, p, &out->id);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_or_end_is(r, &p, &more, ATD_LIT("\"id_str\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"id_str\":"))) { if (!more) goto end; goto key; }
 field_1:
     p = atd_read_string_p(r, p, &out->id_str);
     if (p == NULL) { field = 1; goto fail; }
@@ -853,7 +853,7 @@ field_17:
     p = atd_read_bool_p(r, p, &out->verified);
     if (p == NULL) { field = 17; goto fail; }
     seen[0] |= (uint64_t)1 << 17;
-    if (!atd_object_next_or_end_is(r, &p, &more, ATD_LIT("\"statuses_count\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"geo_enabled\":"))) goto field_16; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"statuses_count\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"geo_enabled\":"))) goto field_16; goto key; }
 field_18:
     p = atd_read_int64_p(r, p, &out->statuses_count);
     if (p == NULL) { field = 18; goto fail; }
@@ -1089,7 +1089,7 @@ field_0:
     p = twitter_hashtag_list_read_p(r, p, &out->hashtags);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_or_end_is(r, &p, &more, ATD_LIT("\"symbols\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"media\":"))) goto field_4; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"symbols\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"media\":"))) goto field_4; goto key; }
 field_1:
     p = twitter_hashtag_list_read_p(r, p, &out->symbols);
     if (p == NULL) { field = 1; goto fail; }
@@ -1104,7 +1104,7 @@ field_3:
     p = twitter_user_mention_list_read_p(r, p, &out->user_mentions);
     if (p == NULL) { field = 3; goto fail; }
     seen[0] |= (uint64_t)1 << 3;
-    if (!atd_object_next_or_end_is(r, &p, &more, ATD_LIT("\"media\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"urls\":"))) goto field_2; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"media\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"urls\":"))) goto field_2; goto key; }
 field_4:
     if (!atd_null_skip(r, &p)) {
         p = twitter_media_list_read_p(r, p, &out->media);
@@ -1276,7 +1276,7 @@ field_0:
     p = twitter_metadata_read_p(r, p, &out->metadata);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_or_end_is(r, &p, &more, ATD_LIT("\"created_at\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"place\":"))) goto field_15; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"created_at\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"place\":"))) goto field_15; goto key; }
 field_1:
     p = atd_read_string_p(r, p, &out->created_at);
     if (p == NULL) { field = 1; goto fail; }
@@ -1336,7 +1336,7 @@ field_12:
     p = twitter_user_read_p(r, p, &out->user);
     if (p == NULL) { field = 12; goto fail; }
     seen[0] |= (uint64_t)1 << 12;
-    if (!atd_object_next_or_end_is(r, &p, &more, ATD_LIT("\"geo\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"in_reply_to_screen_name\":"))) goto field_11; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"geo\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"in_reply_to_screen_name\":"))) goto field_11; goto key; }
 field_13:
     p = atd_read_null_p(r, p);
     if (p == NULL) { field = 13; goto fail; }
@@ -1553,7 +1553,7 @@ field_0:
     p = atd_read_string_p(r, p, &out->url);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_or_end_is(r, &p, &more, ATD_LIT("\"expanded_url\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"expanded_url\":"))) { if (!more) goto end; goto key; }
 field_1:
     p = atd_read_string_p(r, p, &out->expanded_url);
     if (p == NULL) { field = 1; goto fail; }
@@ -1644,7 +1644,7 @@ field_0:
     p = atd_read_string_p(r, p, &out->text);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_or_end_is(r, &p, &more, ATD_LIT("\"indices\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"indices\":"))) { if (!more) goto end; goto key; }
 field_1:
     p = twitter_indices_read_p(r, p, &out->indices);
     if (p == NULL) { field = 1; goto fail; }
@@ -1729,7 +1729,7 @@ field_0:
     p = atd_read_string_p(r, p, &out->screen_name);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_or_end_is(r, &p, &more, ATD_LIT("\"name\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"name\":"))) { if (!more) goto end; goto key; }
 field_1:
     p = atd_read_string_p(r, p, &out->name);
     if (p == NULL) { field = 1; goto fail; }
@@ -1830,7 +1830,7 @@ field_0:
     p = atd_read_int64_p(r, p, &out->w);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_or_end_is(r, &p, &more, ATD_LIT("\"h\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"h\":"))) { if (!more) goto end; goto key; }
 field_1:
     p = atd_read_int64_p(r, p, &out->h);
     if (p == NULL) { field = 1; goto fail; }
@@ -1921,7 +1921,7 @@ field_0:
     p = twitter_size_read_p(r, p, &out->medium);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_or_end_is(r, &p, &more, ATD_LIT("\"small\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"small\":"))) { if (!more) goto end; goto key; }
 field_1:
     p = twitter_size_read_p(r, p, &out->small);
     if (p == NULL) { field = 1; goto fail; }
@@ -1931,7 +1931,7 @@ field_2:
     p = twitter_size_read_p(r, p, &out->thumb);
     if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
-    if (!atd_object_next_or_end_is(r, &p, &more, ATD_LIT("\"large\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"small\":"))) goto field_1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"large\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"small\":"))) goto field_1; goto key; }
 field_3:
     p = twitter_size_read_p(r, p, &out->large);
     if (p == NULL) { field = 3; goto fail; }
@@ -2048,7 +2048,7 @@ field_0:
     p = atd_read_int64_p(r, p, &out->id);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_or_end_is(r, &p, &more, ATD_LIT("\"id_str\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"id_str\":"))) { if (!more) goto end; goto key; }
 field_1:
     p = atd_read_string_p(r, p, &out->id_str);
     if (p == NULL) { field = 1; goto fail; }
@@ -2073,7 +2073,7 @@ field_5:
     p = atd_read_string_p(r, p, &out->url);
     if (p == NULL) { field = 5; goto fail; }
     seen[0] |= (uint64_t)1 << 5;
-    if (!atd_object_next_or_end_is(r, &p, &more, ATD_LIT("\"display_url\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"media_url_https\":"))) goto field_4; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"display_url\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"media_url_https\":"))) goto field_4; goto key; }
 field_6:
     p = atd_read_string_p(r, p, &out->display_url);
     if (p == NULL) { field = 6; goto fail; }

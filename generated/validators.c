@@ -113,7 +113,7 @@ field_0:
         }
     }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_or_end_is(r, &p, &more, ATD_LIT("\"age\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"age\":"))) { if (!more) goto end; goto key; }
 field_1:
     {
         p = atd_skip_ws_p(r, p);
@@ -343,7 +343,7 @@ field_0:
         }
     }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_or_end_is(r, &p, &more, ATD_LIT("\"port\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"port\":"))) { if (!more) goto end; goto key; }
 field_1:
     {
         p = atd_skip_ws_p(r, p);
@@ -377,7 +377,7 @@ field_2:
             }
         }
     }
-    if (!atd_object_next_or_end_is(r, &p, &more, ATD_LIT("\"backup\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"port\":"))) goto field_1; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"backup\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"port\":"))) goto field_1; goto key; }
 field_3:
     if (!atd_null_skip(r, &p)) {
         {
@@ -631,7 +631,7 @@ field_0:
     p = validators_host_list_read_p(r, p, &out->hosts);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_or_end_is(r, &p, &more, ATD_LIT("\"ports\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"level\":"))) goto field_4; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"ports\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"level\":"))) goto field_4; goto key; }
 field_1:
     p = validators_port_list_read_p(r, p, &out->ports);
     if (p == NULL) { field = 1; goto fail; }
@@ -646,7 +646,7 @@ field_3:
     p = validators_int_int_checked_tuple_read_p(r, p, &out->range);
     if (p == NULL) { field = 3; goto fail; }
     seen[0] |= (uint64_t)1 << 3;
-    if (!atd_object_next_or_end_is(r, &p, &more, ATD_LIT("\"level\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"evens\":"))) goto field_2; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"level\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"evens\":"))) goto field_2; goto key; }
 field_4:
     p = validators_uint8_checked_nullable_read_p(r, p, &out->level);
     if (p == NULL) { field = 4; goto fail; }
@@ -736,12 +736,12 @@ field_0:
     p = validators_person_list_read_p(r, p, &out->people);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
-    if (!atd_object_next_or_end_is(r, &p, &more, ATD_LIT("\"shapes\":"))) { if (!more) goto end; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"shapes\":"))) { if (!more) goto end; goto key; }
 field_1:
     p = validators_shape_list_read_p(r, p, &out->shapes);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
-    if (!atd_object_next_or_end_is(r, &p, &more, ATD_LIT("\"config\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"people\":"))) goto field_0; goto key; }
+    if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"config\":"))) { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"people\":"))) goto field_0; goto key; }
 field_2:
     if (!atd_null_skip(r, &p)) {
         p = validators_config_read_p(r, p, &out->config);

@@ -508,18 +508,8 @@ static void emit_expect_key(cw *w, const ir_type *t, size_t i, key_guesses g, bo
  * goes on to the step that expects the '}'. */
 static void emit_next_field(cw *w, const ir_type *t, size_t i, const long *succ)
 {
-    if (i + 1 >= t->nfields)
-        return;
-    const ir_field *f = &t->fields[i + 1];
-    /* the last field of documents with sorted keys (no sorted successor)
-     * or in reverse order (the first field): the '}' is tested first */
-    bool ends_other_orders = i == 0 || (succ != NULL && succ[i + 1] < 0);
-    if (ends_other_orders && key_is_plain(f)) {
-        cw_line(w, "if (!atd_object_next_or_end_is(r, &p, &more, ATD_LIT(\"%s\"))) %s",
-                key_literal(w, f), goto_key(w, t, guesses_at(t, succ, i + 1)));
-        return;
-    }
-    emit_expect_key(w, t, i + 1, guesses_at(t, succ, i + 1), false);
+    if (i + 1 < t->nfields)
+        emit_expect_key(w, t, i + 1, guesses_at(t, succ, i + 1), false);
 }
 
 /* The tree over the plain keys, when the input holds the key in the plain

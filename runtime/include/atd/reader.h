@@ -627,20 +627,6 @@ static ATD__HOT_INLINE bool atd_object_next_is(atd_reader *r, const char **p, bo
     *p = atd_object_next_key_p(r, *p, more);
     return *more && atd_key_skip(r, p, lit, n);
 }
-/* The same after a field that ends the object in other key orders (the
- * last of sorted keys, the first declared): a '}' right after the value is
- * taken first, in line. */
-static ATD__HOT_INLINE bool atd_object_next_or_end_is(atd_reader *r, const char **p, bool *more,
-                                                      const char *lit, size_t n)
-{
-    if (*p < r->end && **p == '}') {
-        r->depth--;
-        *p += 1;
-        *more = false;
-        return false;
-    }
-    return atd_object_next_is(r, p, more, lit, n);
-}
 /* The same for the first member: atd_object_begin_p, then the key. */
 static ATD__HOT_INLINE bool atd_object_begin_is(atd_reader *r, const char **p, bool *more,
                                                 const char *lit, size_t n)
