@@ -119,6 +119,7 @@ field_0:
     p = atd_read_double_p(r, p, &out->radius);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; goto key; }
 end:
@@ -127,13 +128,10 @@ end:
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "radius\000", "circle"));
     }
     return p;
-skipped:
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
 key:
     switch (adapters_circle__key(r, &p)) {
     case 0: goto field_0;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
 fail:
@@ -208,6 +206,7 @@ field_2:
         if (p == NULL) { field = 2; goto fail; }
         out->has_label = true;
     }
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"width\":"))) goto field_0; if (atd_key_skip(r, &p, ATD_LIT("\"height\":"))) goto field_1; goto key; }
 end:
@@ -216,15 +215,12 @@ end:
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "width\000height\000", "rect"));
     }
     return p;
-skipped:
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
 key:
     switch (adapters_rect__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
     case 2: goto field_2;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
 fail:
@@ -279,6 +275,7 @@ field_0:
     p = atd_read_int64_p(r, p, &out->at);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; goto key; }
 end:
@@ -287,13 +284,10 @@ end:
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "at\000", "start"));
     }
     return p;
-skipped:
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
 key:
     switch (adapters_start__key(r, &p)) {
     case 0: goto field_0;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
 fail:
@@ -357,6 +351,7 @@ field_1:
     p = atd_read_int64_p(r, p, &out->n);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"kind\":"))) goto field_0; goto key; }
 end:
@@ -365,14 +360,11 @@ end:
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "kind\000n\000", "tagged"));
     }
     return p;
-skipped:
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
 key:
     switch (adapters_tagged__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
 fail:
@@ -989,6 +981,7 @@ field_1:
     p = atd_read_string_p(r, p, &out->id);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"payload\":"))) goto field_0; goto key; }
 end:
@@ -1004,14 +997,11 @@ end:
         }
     }
     return p;
-skipped:
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
 key:
     switch (adapters_tagged_value__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
 fail:
@@ -1280,6 +1270,7 @@ field_1:
     p = adapters_tagged_value2__tv_read_p(r, p, tv_tag_, tv_at_, true, &out->payload2);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"kind\":"))) goto field_0; goto key; }
 end:
@@ -1292,14 +1283,11 @@ end:
         }
     }
     return p;
-skipped:
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
 key:
     switch (adapters_tagged_value2__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
 fail:
@@ -1526,6 +1514,7 @@ field_6:
         p = adapters_kind_shape_list_read_p(r, p, &out->kinds);
         if (p == NULL) { field = 6; goto fail; }
     }
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"ones\":"))) goto field_2; if (atd_key_skip(r, &p, ATD_LIT("\"tv2\":"))) goto field_5; goto key; }
 end:
@@ -1534,9 +1523,6 @@ end:
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "shapes\000events\000ones\000codec\000", "doc"));
     }
     return p;
-skipped:
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
 key:
     switch (adapters_doc__key(r, &p)) {
     case 0: goto field_0;
@@ -1546,7 +1532,7 @@ key:
     case 4: goto field_4;
     case 5: goto field_5;
     case 6: goto field_6;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
 fail:

@@ -85,6 +85,7 @@ field_1:
     p = canada_feature_list_read_p(r, p, &out->features);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"type\":"))) goto field_0; goto key; }
 end:
@@ -93,14 +94,11 @@ end:
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "type\000features\000", "root"));
     }
     return p;
-skipped:
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
 key:
     switch (canada_root__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
 fail:
@@ -155,6 +153,7 @@ field_0:
     p = atd_read_string_p(r, p, &out->name);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; goto key; }
 end:
@@ -163,13 +162,10 @@ end:
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "name\000", "properties"));
     }
     return p;
-skipped:
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
 key:
     switch (canada_properties__key(r, &p)) {
     case 0: goto field_0;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
 fail:
@@ -235,6 +231,7 @@ field_1:
     p = canada_ring_list_read_p(r, p, &out->coordinates);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"type\":"))) goto field_0; goto key; }
 end:
@@ -243,14 +240,11 @@ end:
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "type\000coordinates\000", "geometry"));
     }
     return p;
-skipped:
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
 key:
     switch (canada_geometry__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
 fail:
@@ -321,6 +315,7 @@ field_2:
     p = canada_geometry_read_p(r, p, &out->geometry);
     if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"properties\":"))) goto field_1; goto key; }
 end:
@@ -329,15 +324,12 @@ end:
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "type\000properties\000geometry\000", "feature"));
     }
     return p;
-skipped:
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
 key:
     switch (canada_feature__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
     case 2: goto field_2;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
 fail:

@@ -210,6 +210,7 @@ field_7:
     p = citm_catalog_int_list_read_p(r, p, &out->topic_ids);
     if (p == NULL) { field = 7; goto fail; }
     seen[0] |= (uint64_t)1 << 7;
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"subtitle\":"))) goto field_6; goto key; }
 end:
@@ -218,9 +219,6 @@ end:
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "description\000id\000logo\000name\000subTopicIds\000subjectCode\000subtitle\000topicIds\000", "event"));
     }
     return p;
-skipped:
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
 key:
     switch (citm_catalog_event__key(r, &p)) {
     case 0: goto field_0;
@@ -231,7 +229,7 @@ key:
     case 5: goto field_5;
     case 6: goto field_6;
     case 7: goto field_7;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
 fail:
@@ -428,6 +426,7 @@ field_10:
     p = citm_catalog_id_map_read_p(r, p, &out->venue_names);
     if (p == NULL) { field = 10; goto fail; }
     seen[0] |= (uint64_t)1 << 10;
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"topicSubTopics\":"))) goto field_9; goto key; }
 end:
@@ -436,9 +435,6 @@ end:
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "areaNames\000audienceSubCategoryNames\000blockNames\000events\000performances\000seatCategoryNames\000subTopicNames\000subjectNames\000topicNames\000topicSubTopics\000venueNames\000", "root"));
     }
     return p;
-skipped:
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
 key:
     switch (citm_catalog_root__key(r, &p)) {
     case 0: goto field_0;
@@ -452,7 +448,7 @@ key:
     case 8: goto field_8;
     case 9: goto field_9;
     case 10: goto field_10;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
 fail:
@@ -575,6 +571,7 @@ field_8:
     p = atd_read_string_p(r, p, &out->venue_code);
     if (p == NULL) { field = 8; goto fail; }
     seen[0] |= (uint64_t)1 << 8;
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"start\":"))) goto field_7; goto key; }
 end:
@@ -583,9 +580,6 @@ end:
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "eventId\000id\000logo\000name\000prices\000seatCategories\000seatMapImage\000start\000venueCode\000", "performance"));
     }
     return p;
-skipped:
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
 key:
     switch (citm_catalog_performance__key(r, &p)) {
     case 0: goto field_0;
@@ -597,7 +591,7 @@ key:
     case 6: goto field_6;
     case 7: goto field_7;
     case 8: goto field_8;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
 fail:
@@ -668,6 +662,7 @@ field_2:
     p = atd_read_int64_p(r, p, &out->seat_category_id);
     if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"audienceSubCategoryId\":"))) goto field_1; goto key; }
 end:
@@ -676,15 +671,12 @@ end:
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "amount\000audienceSubCategoryId\000seatCategoryId\000", "price"));
     }
     return p;
-skipped:
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
 key:
     switch (citm_catalog_price__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
     case 2: goto field_2;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
 fail:
@@ -750,6 +742,7 @@ field_1:
     p = atd_read_int64_p(r, p, &out->seat_category_id);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"areas\":"))) goto field_0; goto key; }
 end:
@@ -758,14 +751,11 @@ end:
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "areas\000seatCategoryId\000", "seat_category"));
     }
     return p;
-skipped:
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
 key:
     switch (citm_catalog_seat_category__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
 fail:
@@ -829,6 +819,7 @@ field_1:
     p = citm_catalog_int_list_read_p(r, p, &out->block_ids);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"areaId\":"))) goto field_0; goto key; }
 end:
@@ -837,14 +828,11 @@ end:
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "areaId\000blockIds\000", "area"));
     }
     return p;
-skipped:
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
 key:
     switch (citm_catalog_area__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
 fail:

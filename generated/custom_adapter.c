@@ -64,6 +64,7 @@ field_0:
     p = atd_read_double_p(r, p, &out->r);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; goto key; }
 end:
@@ -72,13 +73,10 @@ end:
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "r\000", "circle"));
     }
     return p;
-skipped:
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
 key:
     switch (custom_adapter_circle__key(r, &p)) {
     case 0: goto field_0;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
 fail:
@@ -223,6 +221,7 @@ field_1:
     p = atd_read_string_p(r, p, &out->name);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"shapes\":"))) goto field_0; goto key; }
 end:
@@ -231,14 +230,11 @@ end:
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "shapes\000name\000", "doc"));
     }
     return p;
-skipped:
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
 key:
     switch (custom_adapter_doc__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
 fail:

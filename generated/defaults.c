@@ -208,6 +208,7 @@ field_1:
     p = atd_read_double_p(r, p, &out->y);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"x\":"))) goto field_0; goto key; }
 end:
@@ -216,14 +217,11 @@ end:
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "x\000y\000", "point"));
     }
     return p;
-skipped:
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
 key:
     switch (defaults_point__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
 fail:
@@ -563,14 +561,12 @@ field_19:
         p = atd_json_read_p(r, p, &out->any);
         if (p == NULL) { field = 19; goto fail; }
     }
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"big\":"))) goto field_6; if (atd_key_skip(r, &p, ATD_LIT("\"pair\":"))) goto field_18; goto key; }
 end:
     if (p == NULL) return NULL;
     return p;
-skipped:
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
 key:
     switch (defaults_all__key(r, &p)) {
     case 0: goto field_0;
@@ -593,7 +589,7 @@ key:
     case 17: goto field_17;
     case 18: goto field_18;
     case 19: goto field_19;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
 fail:

@@ -68,6 +68,7 @@ field_0:
     p = donut_ingredient_list_read_p(r, p, &out->batter);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; goto key; }
 end:
@@ -76,13 +77,10 @@ end:
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "batter\000", "batters"));
     }
     return p;
-skipped:
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
 key:
     switch (donut_batters__key(r, &p)) {
     case 0: goto field_0;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
 fail:
@@ -182,6 +180,7 @@ field_5:
     p = donut_ingredient_list_read_p(r, p, &out->topping);
     if (p == NULL) { field = 5; goto fail; }
     seen[0] |= (uint64_t)1 << 5;
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"type\":"))) goto field_1; if (atd_key_skip(r, &p, ATD_LIT("\"batters\":"))) goto field_4; goto key; }
 end:
@@ -190,9 +189,6 @@ end:
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "id\000type\000name\000ppu\000batters\000topping\000", "item"));
     }
     return p;
-skipped:
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
 key:
     switch (donut_item__key(r, &p)) {
     case 0: goto field_0;
@@ -201,7 +197,7 @@ key:
     case 3: goto field_3;
     case 4: goto field_4;
     case 5: goto field_5;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
 fail:
@@ -265,6 +261,7 @@ field_1:
     p = atd_read_string_p(r, p, &out->ingredient_type);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"id\":"))) goto field_0; goto key; }
 end:
@@ -273,14 +270,11 @@ end:
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "id\000type\000", "ingredient"));
     }
     return p;
-skipped:
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
 key:
     switch (donut_ingredient__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
 fail:

@@ -134,6 +134,7 @@ field_3:
     p = atd_read_string_p(r, p, &out->payload);
     if (p == NULL) { field = 3; goto fail; }
     seen[0] |= (uint64_t)1 << 3;
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"username\":"))) goto field_0; if (atd_key_skip(r, &p, ATD_LIT("\"event_type\":"))) goto field_2; goto key; }
 end:
@@ -142,16 +143,13 @@ end:
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "username\000date\000event_type\000payload\000", "event"));
     }
     return p;
-skipped:
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
 key:
     switch (event_event__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
     case 2: goto field_2;
     case 3: goto field_3;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
 fail:

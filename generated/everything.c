@@ -485,6 +485,7 @@ field_1:
     p = atd_read_string_p(r, p, &out->switch_);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"union\":"))) goto field_0; goto key; }
 end:
@@ -493,14 +494,11 @@ end:
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "union\000switch\000", "struct_"));
     }
     return p;
-skipped:
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
 key:
     switch (everything_struct___key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
 fail:
@@ -672,6 +670,7 @@ field_1:
     p = atd_read_double_p(r, p, &out->height);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"width\":"))) goto field_0; goto key; }
 end:
@@ -680,14 +679,11 @@ end:
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "width\000height\000", "rect"));
     }
     return p;
-skipped:
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
 key:
     switch (everything_rect__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
 fail:
@@ -755,6 +751,7 @@ field_1:
         if (p == NULL) { field = 1; goto fail; }
         out->has_size = true;
     }
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"text\":"))) goto field_0; goto key; }
 end:
@@ -763,14 +760,11 @@ end:
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "text\000", "shape_Label"));
     }
     return p;
-skipped:
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
 key:
     switch (everything_shape_Label__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
 fail:
@@ -1222,6 +1216,7 @@ field_1:
         if (p == NULL) { field = 1; goto fail; }
         out->has_h = true;
     }
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"w\":"))) goto field_0; goto key; }
 end:
@@ -1230,14 +1225,11 @@ end:
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "w\000", "obj_shape_Box"));
     }
     return p;
-skipped:
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
 key:
     switch (everything_obj_shape_Box__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
 fail:
@@ -1887,6 +1879,7 @@ field_30:
         p = atd_read_int64_p(r, p, &out->ex_c);
         if (p == NULL) { field = 30; goto fail; }
     }
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"ex_ctor\":"))) goto field_27; if (atd_key_skip(r, &p, ATD_LIT("\"ex_wrap\":"))) goto field_29; goto key; }
 end:
@@ -1895,9 +1888,6 @@ end:
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "req_int\000req_nullable\000req_unit\000", "fields"));
     }
     return p;
-skipped:
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
 key:
     switch (everything_fields__key(r, &p)) {
     case 0: goto field_0;
@@ -1931,7 +1921,7 @@ key:
     case 28: goto field_28;
     case 29: goto field_29;
     case 30: goto field_30;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
 fail:
@@ -2184,6 +2174,7 @@ field_23:
     p = atd_read_int64_p(r, p, &out->user);
     if (p == NULL) { field = 23; goto fail; }
     seen[0] |= (uint64_t)1 << 23;
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"while\":"))) goto field_12; if (atd_key_skip(r, &p, ATD_LIT("\"label\":"))) goto field_22; goto key; }
 end:
@@ -2192,9 +2183,6 @@ end:
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "type\000of\000inherit\000content-type\000Upper\0002nd\000\000say \"hi\"\\\000caf\303\251\000default\000default_\000for\000while\000struct\000switch\000int\000from\000import\000as\000_private\000x'\000camelCase\000label\000user\000", "names"));
     }
     return p;
-skipped:
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
 key:
     switch (everything_names__key(r, &p)) {
     case 0: goto field_0;
@@ -2221,7 +2209,7 @@ key:
     case 21: goto field_21;
     case 22: goto field_22;
     case 23: goto field_23;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
 fail:
@@ -2292,20 +2280,18 @@ field_2:
     p = atd_read_string_p(r, p, &out->note);
     if (p == NULL) { field = 2; goto fail; }
     out->has_note = true;
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"age\":"))) goto field_1; goto key; }
 end:
     if (p == NULL) return NULL;
     return p;
-skipped:
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
 key:
     switch (everything_patch__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
     case 2: goto field_2;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
 fail:
@@ -2389,20 +2375,18 @@ field_2:
         p = everything_string_list_read_p(r, p, &out->c);
         if (p == NULL) { field = 2; goto fail; }
     }
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"b\":"))) goto field_1; goto key; }
 end:
     if (p == NULL) return NULL;
     return p;
-skipped:
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
 key:
     switch (everything_all_optional__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
     case 2: goto field_2;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
 fail:
@@ -2475,6 +2459,7 @@ field_2:
     p = atd_read_double_p(r, p, &out->size);
     if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"name\":"))) goto field_1; goto key; }
 end:
@@ -2483,15 +2468,12 @@ end:
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "id\000name\000size\000", "base"));
     }
     return p;
-skipped:
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
 key:
     switch (everything_base__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
     case 2: goto field_2;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
 fail:
@@ -2578,6 +2560,7 @@ field_4:
     p = atd_read_bool_p(r, p, &out->extra);
     if (p == NULL) { field = 4; goto fail; }
     seen[0] |= (uint64_t)1 << 4;
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"id\":"))) goto field_3; goto key; }
 end:
@@ -2586,9 +2569,6 @@ end:
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "kind_id\000name\000size\000id\000extra\000", "derived"));
     }
     return p;
-skipped:
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
 key:
     switch (everything_derived__key(r, &p)) {
     case 0: goto field_0;
@@ -2596,7 +2576,7 @@ key:
     case 2: goto field_2;
     case 3: goto field_3;
     case 4: goto field_4;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
 fail:
@@ -2975,6 +2955,7 @@ field_8:
     p = everything_string_nullable_list_read_p(r, p, &out->nul_list);
     if (p == NULL) { field = 8; goto fail; }
     seen[0] |= (uint64_t)1 << 8;
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"nul_nul\":"))) goto field_4; if (atd_key_skip(r, &p, ATD_LIT("\"opt_list\":"))) goto field_7; goto key; }
 end:
@@ -2983,9 +2964,6 @@ end:
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "opt\000nul\000opt_nul\000nul_opt\000nul_nul\000opt_opt\000list_opt\000opt_list\000nul_list\000", "options"));
     }
     return p;
-skipped:
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
 key:
     switch (everything_options__key(r, &p)) {
     case 0: goto field_0;
@@ -2997,7 +2975,7 @@ key:
     case 6: goto field_6;
     case 7: goto field_7;
     case 8: goto field_8;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
 fail:
@@ -3391,6 +3369,7 @@ field_18:
         if (p == NULL) { field = 18; goto fail; }
         out->has_raw_opt = true;
     }
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"raw_list\":"))) goto field_17; goto key; }
 end:
@@ -3399,9 +3378,6 @@ end:
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "assoc_object\000assoc_array\000assoc_label\000assoc_nested\000int_string\000float_int\000float_prec\000c_int32\000c_uint8\000c_int8_list\000c_float\000c_both\000raw\000raw_list\000", "reprs"));
     }
     return p;
-skipped:
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
 key:
     switch (everything_reprs__key(r, &p)) {
     case 0: goto field_0;
@@ -3423,7 +3399,7 @@ key:
     case 16: goto field_16;
     case 17: goto field_17;
     case 18: goto field_18;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
 fail:
@@ -3543,6 +3519,7 @@ field_2:
     p = atd_read_int64_p(r, p, &out->total);
     if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"next\":"))) goto field_1; goto key; }
 end:
@@ -3551,15 +3528,12 @@ end:
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "items\000total\000", "page_int"));
     }
     return p;
-skipped:
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
 key:
     switch (everything_page_int__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
     case 2: goto field_2;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
 fail:
@@ -3639,6 +3613,7 @@ field_2:
     p = atd_read_int64_p(r, p, &out->total);
     if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"next\":"))) goto field_1; goto key; }
 end:
@@ -3647,15 +3622,12 @@ end:
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "items\000total\000", "page_string"));
     }
     return p;
-skipped:
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
 key:
     switch (everything_page_string__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
     case 2: goto field_2;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
 fail:
@@ -3734,6 +3706,7 @@ field_3:
     p = atd_read_string_p(r, p, &out->cursor);
     if (p == NULL) { field = 3; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"items\":"))) goto field_0; if (atd_key_skip(r, &p, ATD_LIT("\"total\":"))) goto field_2; goto key; }
 end:
@@ -3742,16 +3715,13 @@ end:
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "items\000total\000cursor\000", "page_ext"));
     }
     return p;
-skipped:
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
 key:
     switch (everything_page_ext__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
     case 2: goto field_2;
     case 3: goto field_3;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
 fail:
@@ -3838,6 +3808,7 @@ field_2:
     p = atd_read_int64_p(r, p, &out->total);
     if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"next\":"))) goto field_1; goto key; }
 end:
@@ -3846,15 +3817,12 @@ end:
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "items\000total\000", "page_entry_string_float_list"));
     }
     return p;
-skipped:
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
 key:
     switch (everything_page_entry_string_float_list__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
     case 2: goto field_2;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
 fail:
@@ -3915,6 +3883,7 @@ field_1:
     p = atd_read_bool_p(r, p, &out->value);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"key\":"))) goto field_0; goto key; }
 end:
@@ -3923,14 +3892,11 @@ end:
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "key\000value\000", "int_bool_entry"));
     }
     return p;
-skipped:
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
 key:
     switch (everything_int_bool_entry__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
 fail:
@@ -4289,6 +4255,7 @@ field_8:
     p = everything_page_ext_read_p(r, p, &out->ext);
     if (p == NULL) { field = 8; goto fail; }
     seen[0] |= (uint64_t)1 << 8;
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"ints\":"))) goto field_0; if (atd_key_skip(r, &p, ATD_LIT("\"either\":"))) goto field_7; goto key; }
 end:
@@ -4297,9 +4264,6 @@ end:
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "ints\000strings\000entries\000entry_page\000named_entry\000result_int\000result_list\000either\000ext\000", "generics"));
     }
     return p;
-skipped:
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
 key:
     switch (everything_generics__key(r, &p)) {
     case 0: goto field_0;
@@ -4311,7 +4275,7 @@ key:
     case 6: goto field_6;
     case 7: goto field_7;
     case 8: goto field_8;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
 fail:
@@ -4375,6 +4339,7 @@ field_1:
     p = atd_read_int64_p(r, p, &out->value);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"key\":"))) goto field_0; goto key; }
 end:
@@ -4383,14 +4348,11 @@ end:
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "key\000value\000", "entry_string_int"));
     }
     return p;
-skipped:
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
 key:
     switch (everything_entry_string_int__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
 fail:
@@ -4451,6 +4413,7 @@ field_1:
     p = everything_float_list_read_p(r, p, &out->value);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"key\":"))) goto field_0; goto key; }
 end:
@@ -4459,14 +4422,11 @@ end:
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "key\000value\000", "entry_string_float_list"));
     }
     return p;
-skipped:
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
 key:
     switch (everything_entry_string_float_list__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
 fail:
@@ -4658,6 +4618,7 @@ field_1:
     p = everything_rose_node_list_read_p(r, p, &out->children);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"value\":"))) goto field_0; goto key; }
 end:
@@ -4666,14 +4627,11 @@ end:
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "value\000children\000", "rose_node"));
     }
     return p;
-skipped:
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
 key:
     switch (everything_rose_node__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
 fail:
@@ -4924,6 +4882,7 @@ field_2:
         }
         out->has_body = true;
     }
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"bound\":"))) goto field_1; goto key; }
 end:
@@ -4932,15 +4891,12 @@ end:
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "name\000bound\000", "binding"));
     }
     return p;
-skipped:
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
 key:
     switch (everything_binding__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
     case 2: goto field_2;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
 fail:
@@ -5006,6 +4962,7 @@ field_1:
     p = everything_expr_read_p(r, p, &out->expr);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"label\":"))) goto field_0; goto key; }
 end:
@@ -5014,14 +4971,11 @@ end:
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "expr\000", "stmt"));
     }
     return p;
-skipped:
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
 key:
     switch (everything_stmt__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
 fail:
@@ -5094,6 +5048,7 @@ field_2:
     p = atd_read_int64_p(r, p, &out->num);
     if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"other\":"))) goto field_1; goto key; }
 end:
@@ -5102,15 +5057,12 @@ end:
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "field\000other\000num\000", "annotated"));
     }
     return p;
-skipped:
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
 key:
     switch (everything_annotated__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
     case 2: goto field_2;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
 fail:
@@ -5189,6 +5141,7 @@ field_0:
     p = atd_read_bool_p(r, p, &out->z);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; goto key; }
 end:
@@ -5197,13 +5150,10 @@ end:
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "z\000", "anon_z"));
     }
     return p;
-skipped:
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
 key:
     switch (everything_anon_z__key(r, &p)) {
     case 0: goto field_0;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
 fail:
@@ -5588,6 +5538,7 @@ field_38:
     p = everything_anon_z_read_p(r, p, &out->anon_named);
     if (p == NULL) { field = 38; goto fail; }
     seen[0] |= (uint64_t)1 << 37;
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"anon_record\":"))) goto field_36; if (atd_key_skip(r, &p, ATD_LIT("\"anon_sum\":"))) goto field_37; goto key; }
 end:
@@ -5596,9 +5547,6 @@ end:
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "counts\000users\000values\000label\000nothing\000from_value\000struct\000unions\000modes\000levels\000shapes\000odd\000colors\000events\000base_events\000fields\000names\000patches\000all_optional\000derived\000base\000single\000pair\000with_defaults\000bare_cell\000matrix\000cube\000options\000reprs\000generics\000tree\000nodes\000program\000binding\000annotated\000anon_record\000anon_sum\000anon_named\000", "root"));
     }
     return p;
-skipped:
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
 key:
     switch (everything_root__key(r, &p)) {
     case 0: goto field_0;
@@ -5640,7 +5588,7 @@ key:
     case 36: goto field_36;
     case 37: goto field_37;
     case 38: goto field_38;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
 fail:
@@ -5708,6 +5656,7 @@ field_1:
         if (p == NULL) { field = 1; goto fail; }
         out->has_y = true;
     }
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"x\":"))) goto field_0; goto key; }
 end:
@@ -5716,14 +5665,11 @@ end:
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "x\000", "root_anon_record_elt"));
     }
     return p;
-skipped:
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
 key:
     switch (everything_root_anon_record_elt__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
 fail:

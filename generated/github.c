@@ -121,6 +121,7 @@ field_4:
     p = atd_read_int64_p(r, p, &out->size);
     if (p == NULL) { field = 4; goto fail; }
     seen[0] |= (uint64_t)1 << 4;
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"type\":"))) goto field_1; if (atd_key_skip(r, &p, ATD_LIT("\"raw_url\":"))) goto field_3; goto key; }
 end:
@@ -129,9 +130,6 @@ end:
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "filename\000type\000language\000raw_url\000size\000", "gist_file"));
     }
     return p;
-skipped:
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
 key:
     switch (github_gist_file__key(r, &p)) {
     case 0: goto field_0;
@@ -139,7 +137,7 @@ key:
     case 2: goto field_2;
     case 3: goto field_3;
     case 4: goto field_4;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
 fail:
@@ -364,6 +362,7 @@ field_16:
     p = atd_read_bool_p(r, p, &out->site_admin);
     if (p == NULL) { field = 16; goto fail; }
     seen[0] |= (uint64_t)1 << 16;
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"starred_url\":"))) goto field_9; if (atd_key_skip(r, &p, ATD_LIT("\"type\":"))) goto field_15; goto key; }
 end:
@@ -372,9 +371,6 @@ end:
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "login\000id\000avatar_url\000gravatar_id\000url\000html_url\000followers_url\000following_url\000gists_url\000starred_url\000subscriptions_url\000organizations_url\000repos_url\000events_url\000received_events_url\000type\000site_admin\000", "user"));
     }
     return p;
-skipped:
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
 key:
     switch (github_user__key(r, &p)) {
     case 0: goto field_0;
@@ -394,7 +390,7 @@ key:
     case 14: goto field_14;
     case 15: goto field_15;
     case 16: goto field_16;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
 fail:
@@ -610,6 +606,7 @@ field_16:
     p = atd_read_bool_p(r, p, &out->truncated);
     if (p == NULL) { field = 16; goto fail; }
     seen[0] |= (uint64_t)1 << 15;
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"updated_at\":"))) goto field_10; if (atd_key_skip(r, &p, ATD_LIT("\"owner\":"))) goto field_15; goto key; }
 end:
@@ -618,9 +615,6 @@ end:
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "url\000forks_url\000commits_url\000id\000git_pull_url\000git_push_url\000html_url\000files\000public\000created_at\000updated_at\000description\000comments\000user\000comments_url\000truncated\000", "gist"));
     }
     return p;
-skipped:
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
 key:
     switch (github_gist__key(r, &p)) {
     case 0: goto field_0;
@@ -640,7 +634,7 @@ key:
     case 14: goto field_14;
     case 15: goto field_15;
     case 16: goto field_16;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
 fail:

@@ -155,6 +155,7 @@ field_1:
     p = atd_read_double_p(r, p, &out->y);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"x\":"))) goto field_0; goto key; }
 end:
@@ -163,14 +164,11 @@ end:
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "x\000y\000", "point"));
     }
     return p;
-skipped:
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
 key:
     switch (mapping_point__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
 fail:
@@ -354,14 +352,12 @@ field_9:
         p = mapping_color_read_p(r, p, &out->color);
         if (p == NULL) { field = 9; goto fail; }
     }
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"flag\":"))) goto field_6; if (atd_key_skip(r, &p, ATD_LIT("\"note\":"))) goto field_8; goto key; }
 end:
     if (p == NULL) return NULL;
     return p;
-skipped:
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
 key:
     switch (mapping_settings__key(r, &p)) {
     case 0: goto field_0;
@@ -374,7 +370,7 @@ key:
     case 7: goto field_7;
     case 8: goto field_8;
     case 9: goto field_9;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
 fail:
@@ -457,20 +453,18 @@ field_1:
 field_2:
     p = atd_read_int64_p(r, p, &out->z);
     if (p == NULL) { field = 2; goto fail; }
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"y\":"))) goto field_1; goto key; }
 end:
     if (p == NULL) return NULL;
     return p;
-skipped:
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
 key:
     switch (mapping_patch__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
     case 2: goto field_2;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
 fail:
@@ -547,20 +541,18 @@ field_2:
         if (p == NULL) { field = 2; goto fail; }
         out->has_y = true;
     }
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"z\":"))) goto field_1; goto key; }
 end:
     if (p == NULL) return NULL;
     return p;
-skipped:
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
 key:
     switch (mapping_loose__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
     case 2: goto field_2;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
 fail:
@@ -634,6 +626,7 @@ field_1:
     p = atd_read_int64_p(r, p, &out->id);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"next\":"))) goto field_0; goto key; }
 end:
@@ -642,14 +635,11 @@ end:
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "id\000", "chain"));
     }
     return p;
-skipped:
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
 key:
     switch (mapping_chain__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
 fail:

@@ -87,6 +87,7 @@ field_1:
     p = atd_read_int64_p(r, p, &out->line);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"filename\":"))) goto field_0; goto key; }
 end:
@@ -95,14 +96,11 @@ end:
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "filename\000line\000", "occurrence"));
     }
     return p;
-skipped:
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
 key:
     switch (revindex_occurrence__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
 fail:
@@ -332,6 +330,7 @@ field_4:
         p = revindex_corpus_titles_read_p(r, p, &out->titles);
         if (p == NULL) { field = 4; goto fail; }
     }
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"by_file\":"))) goto field_3; goto key; }
 end:
@@ -340,9 +339,6 @@ end:
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "name\000index\000by_file\000", "corpus"));
     }
     return p;
-skipped:
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
 key:
     switch (revindex_corpus__key(r, &p)) {
     case 0: goto field_0;
@@ -350,7 +346,7 @@ key:
     case 2: goto field_2;
     case 3: goto field_3;
     case 4: goto field_4;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
 fail:

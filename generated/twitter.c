@@ -183,6 +183,7 @@ field_8:
     p = atd_read_string_p(r, p, &out->since_id_str);
     if (p == NULL) { field = 8; goto fail; }
     seen[0] |= (uint64_t)1 << 8;
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"since_id\":"))) goto field_7; goto key; }
 end:
@@ -191,9 +192,6 @@ end:
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "completed_in\000max_id\000max_id_str\000next_results\000query\000refresh_url\000count\000since_id\000since_id_str\000", "search_metadata"));
     }
     return p;
-skipped:
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
 key:
     switch (twitter_search_metadata__key(r, &p)) {
     case 0: goto field_0;
@@ -205,7 +203,7 @@ key:
     case 6: goto field_6;
     case 7: goto field_7;
     case 8: goto field_8;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
 fail:
@@ -269,6 +267,7 @@ field_1:
     p = twitter_search_metadata_read_p(r, p, &out->search_metadata);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"statuses\":"))) goto field_0; goto key; }
 end:
@@ -277,14 +276,11 @@ end:
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "statuses\000search_metadata\000", "root"));
     }
     return p;
-skipped:
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
 key:
     switch (twitter_root__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
 fail:
@@ -348,6 +344,7 @@ field_1:
     p = atd_read_string_p(r, p, &out->iso_language_code);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"result_type\":"))) goto field_0; goto key; }
 end:
@@ -356,14 +353,11 @@ end:
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "result_type\000iso_language_code\000", "metadata"));
     }
     return p;
-skipped:
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
 key:
     switch (twitter_metadata__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
 fail:
@@ -446,6 +440,7 @@ field_0:
     p = twitter_url_entity_list_read_p(r, p, &out->urls);
     if (p == NULL) { field = 0; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; goto key; }
 end:
@@ -454,13 +449,10 @@ end:
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "urls\000", "url_entities"));
     }
     return p;
-skipped:
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
 key:
     switch (twitter_url_entities__key(r, &p)) {
     case 0: goto field_0;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
 fail:
@@ -526,6 +518,7 @@ field_1:
     p = twitter_url_entities_read_p(r, p, &out->description);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 0;
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"url\":"))) goto field_0; goto key; }
 end:
@@ -534,14 +527,11 @@ end:
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "description\000", "user_entities"));
     }
     return p;
-skipped:
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
 key:
     switch (twitter_user_entities__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
 fail:
@@ -965,6 +955,7 @@ field_39:
     p = atd_read_bool_p(r, p, &out->notifications);
     if (p == NULL) { field = 39; goto fail; }
     seen[0] |= (uint64_t)1 << 38;
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"profile_background_color\":"))) goto field_23; if (atd_key_skip(r, &p, ATD_LIT("\"follow_request_sent\":"))) goto field_38; goto key; }
 end:
@@ -973,9 +964,6 @@ end:
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "id\000id_str\000name\000screen_name\000location\000description\000url\000entities\000protected\000followers_count\000friends_count\000listed_count\000created_at\000favourites_count\000utc_offset\000time_zone\000geo_enabled\000verified\000statuses_count\000lang\000contributors_enabled\000is_translator\000is_translation_enabled\000profile_background_color\000profile_background_image_url\000profile_background_image_url_https\000profile_background_tile\000profile_image_url\000profile_image_url_https\000profile_link_color\000profile_sidebar_border_color\000profile_sidebar_fill_color\000profile_text_color\000profile_use_background_image\000default_profile\000default_profile_image\000following\000follow_request_sent\000notifications\000", "user"));
     }
     return p;
-skipped:
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
 key:
     switch (twitter_user__key(r, &p)) {
     case 0: goto field_0;
@@ -1018,7 +1006,7 @@ key:
     case 37: goto field_37;
     case 38: goto field_38;
     case 39: goto field_39;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
 fail:
@@ -1111,6 +1099,7 @@ field_4:
         if (p == NULL) { field = 4; goto fail; }
         out->has_media = true;
     }
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"symbols\":"))) goto field_1; if (atd_key_skip(r, &p, ATD_LIT("\"user_mentions\":"))) goto field_3; goto key; }
 end:
@@ -1119,9 +1108,6 @@ end:
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "hashtags\000symbols\000urls\000user_mentions\000", "entities"));
     }
     return p;
-skipped:
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
 key:
     switch (twitter_entities__key(r, &p)) {
     case 0: goto field_0;
@@ -1129,7 +1115,7 @@ key:
     case 2: goto field_2;
     case 3: goto field_3;
     case 4: goto field_4;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
 fail:
@@ -1412,6 +1398,7 @@ field_24:
     p = atd_read_string_p(r, p, &out->lang);
     if (p == NULL) { field = 24; goto fail; }
     seen[0] |= (uint64_t)1 << 22;
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"metadata\":"))) goto field_0; if (atd_key_skip(r, &p, ATD_LIT("\"possibly_sensitive\":"))) goto field_23; goto key; }
 end:
@@ -1420,9 +1407,6 @@ end:
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "metadata\000created_at\000id\000id_str\000text\000source\000truncated\000in_reply_to_status_id\000in_reply_to_status_id_str\000in_reply_to_user_id\000in_reply_to_user_id_str\000in_reply_to_screen_name\000user\000geo\000coordinates\000place\000contributors\000retweet_count\000favorite_count\000entities\000favorited\000retweeted\000lang\000", "status"));
     }
     return p;
-skipped:
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
 key:
     switch (twitter_status__key(r, &p)) {
     case 0: goto field_0;
@@ -1450,7 +1434,7 @@ key:
     case 22: goto field_22;
     case 23: goto field_23;
     case 24: goto field_24;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
 fail:
@@ -1568,6 +1552,7 @@ field_3:
     p = twitter_indices_read_p(r, p, &out->indices);
     if (p == NULL) { field = 3; goto fail; }
     seen[0] |= (uint64_t)1 << 3;
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"url\":"))) goto field_0; if (atd_key_skip(r, &p, ATD_LIT("\"display_url\":"))) goto field_2; goto key; }
 end:
@@ -1576,16 +1561,13 @@ end:
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "url\000expanded_url\000display_url\000indices\000", "url_entity"));
     }
     return p;
-skipped:
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
 key:
     switch (twitter_url_entity__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
     case 2: goto field_2;
     case 3: goto field_3;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
 fail:
@@ -1649,6 +1631,7 @@ field_1:
     p = twitter_indices_read_p(r, p, &out->indices);
     if (p == NULL) { field = 1; goto fail; }
     seen[0] |= (uint64_t)1 << 1;
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"text\":"))) goto field_0; goto key; }
 end:
@@ -1657,14 +1640,11 @@ end:
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "text\000indices\000", "hashtag"));
     }
     return p;
-skipped:
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
 key:
     switch (twitter_hashtag__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
 fail:
@@ -1749,6 +1729,7 @@ field_4:
     p = twitter_indices_read_p(r, p, &out->indices);
     if (p == NULL) { field = 4; goto fail; }
     seen[0] |= (uint64_t)1 << 4;
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"name\":"))) goto field_1; if (atd_key_skip(r, &p, ATD_LIT("\"id_str\":"))) goto field_3; goto key; }
 end:
@@ -1757,9 +1738,6 @@ end:
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "screen_name\000name\000id\000id_str\000indices\000", "user_mention"));
     }
     return p;
-skipped:
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
 key:
     switch (twitter_user_mention__key(r, &p)) {
     case 0: goto field_0;
@@ -1767,7 +1745,7 @@ key:
     case 2: goto field_2;
     case 3: goto field_3;
     case 4: goto field_4;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
 fail:
@@ -1840,6 +1818,7 @@ field_2:
     p = atd_read_string_p(r, p, &out->resize);
     if (p == NULL) { field = 2; goto fail; }
     seen[0] |= (uint64_t)1 << 2;
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"w\":"))) goto field_0; if (atd_key_skip(r, &p, ATD_LIT("\"h\":"))) goto field_1; goto key; }
 end:
@@ -1848,15 +1827,12 @@ end:
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "w\000h\000resize\000", "size"));
     }
     return p;
-skipped:
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
 key:
     switch (twitter_size__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
     case 2: goto field_2;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
 fail:
@@ -1936,6 +1912,7 @@ field_3:
     p = twitter_size_read_p(r, p, &out->large);
     if (p == NULL) { field = 3; goto fail; }
     seen[0] |= (uint64_t)1 << 3;
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"medium\":"))) goto field_0; if (atd_key_skip(r, &p, ATD_LIT("\"thumb\":"))) goto field_2; goto key; }
 end:
@@ -1944,16 +1921,13 @@ end:
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "medium\000small\000thumb\000large\000", "sizes"));
     }
     return p;
-skipped:
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
 key:
     switch (twitter_sizes__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
     case 2: goto field_2;
     case 3: goto field_3;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
 fail:
@@ -2107,6 +2081,7 @@ field_11:
         if (p == NULL) { field = 11; goto fail; }
         out->has_source_status_id_str = true;
     }
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"type\":"))) goto field_8; if (atd_key_skip(r, &p, ATD_LIT("\"source_status_id\":"))) goto field_10; goto key; }
 end:
@@ -2115,9 +2090,6 @@ end:
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "id\000id_str\000indices\000media_url\000media_url_https\000url\000display_url\000expanded_url\000type\000sizes\000", "media"));
     }
     return p;
-skipped:
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
 key:
     switch (twitter_media__key(r, &p)) {
     case 0: goto field_0;
@@ -2132,7 +2104,7 @@ key:
     case 9: goto field_9;
     case 10: goto field_10;
     case 11: goto field_11;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
 fail:

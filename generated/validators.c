@@ -147,6 +147,7 @@ field_2:
         }
         out->has_email = true;
     }
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"name\":"))) goto field_0; if (atd_key_skip(r, &p, ATD_LIT("\"age\":"))) goto field_1; goto key; }
 end:
@@ -155,15 +156,12 @@ end:
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "name\000age\000", "person"));
     }
     return p;
-skipped:
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
 key:
     switch (validators_person__plain__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
     case 2: goto field_2;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
 fail:
@@ -399,6 +397,7 @@ field_3:
         }
         out->has_backup = true;
     }
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"host\":"))) goto field_0; if (atd_key_skip(r, &p, ATD_LIT("\"weight\":"))) goto field_2; goto key; }
 end:
@@ -407,16 +406,13 @@ end:
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "host\000port\000", "host"));
     }
     return p;
-skipped:
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
 key:
     switch (validators_host__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
     case 2: goto field_2;
     case 3: goto field_3;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
 fail:
@@ -651,6 +647,7 @@ field_4:
     p = validators_uint8_checked_nullable_read_p(r, p, &out->level);
     if (p == NULL) { field = 4; goto fail; }
     seen[0] |= (uint64_t)1 << 4;
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"ports\":"))) goto field_1; if (atd_key_skip(r, &p, ATD_LIT("\"range\":"))) goto field_3; goto key; }
 end:
@@ -659,9 +656,6 @@ end:
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "hosts\000ports\000evens\000range\000level\000", "config"));
     }
     return p;
-skipped:
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
 key:
     switch (validators_config__key(r, &p)) {
     case 0: goto field_0;
@@ -669,7 +663,7 @@ key:
     case 2: goto field_2;
     case 3: goto field_3;
     case 4: goto field_4;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
 fail:
@@ -748,6 +742,7 @@ field_2:
         if (p == NULL) { field = 2; goto fail; }
         out->has_config = true;
     }
+tail:
     p = atd_object_end_key_p(r, p, &more);
     { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"people\":"))) goto field_0; if (atd_key_skip(r, &p, ATD_LIT("\"shapes\":"))) goto field_1; goto key; }
 end:
@@ -756,15 +751,12 @@ end:
         return atd_fail_cursor(atd_reader_fail_missing_of(r, at, seen, "people\000shapes\000", "doc"));
     }
     return p;
-skipped:
-    p = atd_object_next_key_p(r, p, &more);
-    if (!more) goto end;
 key:
     switch (validators_doc__key(r, &p)) {
     case 0: goto field_0;
     case 1: goto field_1;
     case 2: goto field_2;
-    case ATD__KEY_SKIPPED: goto skipped;
+    case ATD__KEY_SKIPPED: goto tail;
     default: return NULL;
     }
 fail:

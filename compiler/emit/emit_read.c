@@ -505,7 +505,7 @@ static void emit_expect_key(cw *w, const ir_type *t, size_t i, key_guesses g, bo
 /* The straight line's step from field i to the next: after the value, the
  * ',' and the next field's key (emit_expect_key), or the '}' (the record is
  * done; or an error, which `end` tells by the NULL cursor). The last field
- * goes on to the step that expects the '}'. */
+ * falls through to `tail`, which expects the '}'. */
 static void emit_next_field(cw *w, const ir_type *t, size_t i, const long *succ)
 {
     if (i + 1 < t->nfields)
@@ -693,20 +693,18 @@ static void emit_missing_fields(cw *w, const ir_type *t)
  *         if (!atd_object_next_is(r, &p, &more, ATD_LIT("\"note\":"))) { if (!more) goto end; goto key; }
  *     field_1:
  *         if (!atd_null_skip(r, &p)) { ...read out->note, has_note = true... }
+ *     tail:
  *         p = atd_object_end_key_p(r, p, &more);
  *         { if (!more) goto end; if (atd_key_skip(r, &p, ATD_LIT("\"date\":"))) goto field_0; goto key; }
  *     end:
  *         if (p == NULL) return NULL;
  *         if (seen[0] != 0x1) return atd_fail_cursor(...missing field 'date'...);
  *         return p;
- *     skipped:
- *         p = atd_object_next_key_p(r, p, &more);
- *         if (!more) goto end;
  *     key:
  *         switch (event_event__key(r, &p)) {
  *         case 0: goto field_0;
  *         case 1: goto field_1;
- *         case ATD__KEY_SKIPPED: goto skipped;
+ *         case ATD__KEY_SKIPPED: goto tail;
  *         default: return NULL;
  *         }
  *     fail:
@@ -765,23 +763,18 @@ static void emit_record_read(cw *w, const ir_type *t)
         set_seen_bit(w, &t->fields[i]);
         emit_next_field(w, t, i, succ);
     }
-    /* after the last field: the '}' expected */
+    cw_label(w, "tail:");
     cw_line(w, "p = atd_object_end_key_p(r, p, &more);");
     cw_line(w, "%s", goto_key(w, t, guesses_at(t, succ, n)));
     cw_label(w, "end:");
     check_cursor(w);
     emit_missing_fields(w, t);
     cw_line(w, "return p;");
-    /* after an unknown member: most often another member follows, and no
-     * guess applies */
-    cw_label(w, "skipped:");
-    cw_line(w, "p = atd_object_next_key_p(r, p, &more);");
-    cw_line(w, "if (!more) goto end;");
     cw_label(w, "key:");
     cw_open(w, "switch (%s__key(r, &p)) {", fn);
     for (size_t i = 0; i < n; i++)
         cw_mid(w, "case %zu: goto field_%zu;", i, i);
-    cw_mid(w, "case ATD__KEY_SKIPPED: goto skipped;");
+    cw_mid(w, "case ATD__KEY_SKIPPED: goto tail;");
     cw_mid(w, "default: return NULL;");
     cw_close(w, "}");
     if (n > 0) {
