@@ -760,9 +760,10 @@ bool atd_read_double(atd_reader *r, double *out);
  * validated (unless lenient). Copied into the arena with a NUL terminator, or
  * borrowed (flag ATD_READ_BORROW_STRINGS) when it has no escape.
  * A short string (at most 15 bytes, printable ASCII without escape, at most
- * one space before it) that is copied is settled inline: one 16-byte load
- * finds the closing quote and one store copies it, with no call. Any other
- * string goes on out of line, after the plain bytes that load copied.
+ * one space before it) is settled inline: one 16-byte load finds the
+ * closing quote and, unless the string is borrowed, one store copies it,
+ * with no call. Any other string goes on out of line, after the plain bytes
+ * that load found.
  * (A macro that gives atd__read_string_at_p, its body, a number per place
  * it is called from, for the length guess of atd_reader.lengths.) */
 #ifdef __COUNTER__

@@ -236,8 +236,8 @@ const char *atd__object_next_key_slow_p(atd_reader *r, const char *p);
 const char *atd__null_skip_p(const atd_reader *r, const char *q);
 
 /* atd_read_string_p's out-of-line half: every string its inline half does
- * not settle (long ones, escapes, non-ASCII text, borrowing, lenient mode,
- * the end of the input or of the arena's chunk, errors). */
+ * not settle (long ones, escapes, non-ASCII text, lenient mode, the end of
+ * the input or of the arena's chunk, errors). */
 const char *atd__read_string_p(atd_reader *r, const char *p, atd_string *out);
 /* The same after the inline half found the n bytes (at most 16) after the
  * opening quote at p plain and copied them to the arena's cursor (whose
@@ -287,7 +287,8 @@ static ATD__HOT_INLINE const char *atd__read_string_at_p(atd_reader *r, const ch
         /* borrowed: the same load finds the closing quote */
         const char *q = atd__past_byte(p, ' ');
         if (ATD_LIKELY(*q == '"')) {
-            unsigned bits = atd__string_stops(_mm_loadu_si128((const __m128i *)(const void *)(q + 1)));
+            __m128i v = _mm_loadu_si128((const __m128i *)(const void *)(q + 1));
+            unsigned bits = atd__string_stops(v);
             if (bits == 0) /* longer: on after the 16 bytes scanned */
                 return atd__borrow_string_after_p(r, q, 16, out);
             size_t n = atd__lowest_bit(bits);
