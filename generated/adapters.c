@@ -96,7 +96,7 @@ static ATD__HOT_INLINE int adapters_circle__key(atd_reader *r, const char **pp)
     int i;
     if (atd_key_room(r, p, ATD_LEN("\"radius\":"))) {
         if (atd_bytes_skip(pp, ATD_LIT("\"radius\":"))) return 0;
-        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+        if ((*pp = atd__skip_plain_unknowns_p(r, p, UINT64_C(0x0000002000000000))) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
@@ -171,7 +171,7 @@ static ATD__HOT_INLINE int adapters_rect__key(atd_reader *r, const char **pp)
         case 'l': if (atd_bytes_skip(pp, ATD_LIT("\"label\":"))) return 2; break;
         case 'w': if (atd_bytes_skip(pp, ATD_LIT("\"width\":"))) return 0; break;
         }
-        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+        if ((*pp = atd__skip_plain_unknowns_p(r, p, UINT64_C(0x0000000600010000))) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
@@ -252,7 +252,7 @@ static ATD__HOT_INLINE int adapters_start__key(atd_reader *r, const char **pp)
     int i;
     if (atd_key_room(r, p, ATD_LEN("\"at\":"))) {
         if (atd_bytes_skip(pp, ATD_LIT("\"at\":"))) return 0;
-        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+        if ((*pp = atd__skip_plain_unknowns_p(r, p, UINT64_C(0x0000008000000000))) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
@@ -323,7 +323,7 @@ static ATD__HOT_INLINE int adapters_tagged__key(atd_reader *r, const char **pp)
         case 'k': if (atd_bytes_skip(pp, ATD_LIT("\"kind\":"))) return 0; break;
         case 'n': if (atd_bytes_skip(pp, ATD_LIT("\"n\":"))) return 1; break;
         }
-        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+        if ((*pp = atd__skip_plain_unknowns_p(r, p, UINT64_C(0x2000000008000000))) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
@@ -1458,7 +1458,7 @@ static ATD__HOT_INLINE int adapters_doc__key(atd_reader *r, const char **pp)
         case 'p': if (atd_bytes_skip(pp, ATD_LIT("\"shapes\":"))) return 0; break;
         case 's': if (atd_bytes_skip(pp, ATD_LIT("\"ones\":"))) return 2; break;
         }
-        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+        if ((*pp = atd__skip_plain_unknowns_p(r, p, UINT64_C(0x0200004003020100))) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;

@@ -53,7 +53,7 @@ static ATD__HOT_INLINE int blockchain_root__key(atd_reader *r, const char **pp)
     int i;
     if (atd_key_room(r, p, ATD_LEN("\"txs\":"))) {
         if (atd_bytes_skip(pp, ATD_LIT("\"txs\":"))) return 0;
-        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+        if ((*pp = atd__skip_plain_unknowns_p(r, p, UINT64_C(0x0000000000000001))) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
@@ -158,7 +158,7 @@ static ATD__HOT_INLINE int blockchain_transaction__key(atd_reader *r, const char
             break;
         case 'z': if (atd_bytes_skip(pp, ATD_LIT("\"size\":"))) return 2; break;
         }
-        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+        if ((*pp = atd__skip_plain_unknowns_p(r, p, UINT64_C(0x18100c901400000c))) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
@@ -309,7 +309,7 @@ static ATD__HOT_INLINE int blockchain_output__key(atd_reader *r, const char **pp
         case 'x': if (atd_bytes_skip(pp, ATD_LIT("\"tx_index\":"))) return 1; break;
         case 'y': if (atd_bytes_skip(pp, ATD_LIT("\"type\":"))) return 2; break;
         }
-        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+        if ((*pp = atd__skip_plain_unknowns_p(r, p, UINT64_C(0x2408281100000000))) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
@@ -420,7 +420,7 @@ static ATD__HOT_INLINE int blockchain_input__key(atd_reader *r, const char **pp)
         case 'e': if (atd_bytes_skip(pp, ATD_LIT("\"sequence\":"))) return 0; break;
         case 'r': if (atd_bytes_skip(pp, ATD_LIT("\"prev_out\":"))) return 1; break;
         }
-        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+        if ((*pp = atd__skip_plain_unknowns_p(r, p, UINT64_C(0x0000200040000010))) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;

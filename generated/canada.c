@@ -57,7 +57,7 @@ static ATD__HOT_INLINE int canada_root__key(atd_reader *r, const char **pp)
         case 'f': if (atd_bytes_skip(pp, ATD_LIT("\"features\":"))) return 1; break;
         case 't': if (atd_bytes_skip(pp, ATD_LIT("\"type\":"))) return 0; break;
         }
-        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+        if ((*pp = atd__skip_plain_unknowns_p(r, p, UINT64_C(0x0008080000000000))) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
@@ -130,7 +130,7 @@ static ATD__HOT_INLINE int canada_properties__key(atd_reader *r, const char **pp
     int i;
     if (atd_key_room(r, p, ATD_LEN("\"name\":"))) {
         if (atd_bytes_skip(pp, ATD_LIT("\"name\":"))) return 0;
-        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+        if ((*pp = atd__skip_plain_unknowns_p(r, p, UINT64_C(0x0000002000000000))) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
@@ -203,7 +203,7 @@ static ATD__HOT_INLINE int canada_geometry__key(atd_reader *r, const char **pp)
         case 'c': if (atd_bytes_skip(pp, ATD_LIT("\"coordinates\":"))) return 1; break;
         case 't': if (atd_bytes_skip(pp, ATD_LIT("\"type\":"))) return 0; break;
         }
-        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+        if ((*pp = atd__skip_plain_unknowns_p(r, p, UINT64_C(0x0000080000800000))) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
@@ -282,7 +282,7 @@ static ATD__HOT_INLINE int canada_feature__key(atd_reader *r, const char **pp)
         case 'p': if (atd_bytes_skip(pp, ATD_LIT("\"properties\":"))) return 1; break;
         case 't': if (atd_bytes_skip(pp, ATD_LIT("\"type\":"))) return 0; break;
         }
-        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+        if ((*pp = atd__skip_plain_unknowns_p(r, p, UINT64_C(0x0000080040800000))) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;

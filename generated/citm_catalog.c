@@ -152,7 +152,7 @@ static ATD__HOT_INLINE int citm_catalog_event__key(atd_reader *r, const char **p
         case 'o': if (atd_bytes_skip(pp, ATD_LIT("\"logo\":"))) return 2; break;
         case 't': if (atd_bytes_skip(pp, ATD_LIT("\"subtitle\":"))) return 6; break;
         }
-        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+        if ((*pp = atd__skip_plain_unknowns_p(r, p, UINT64_C(0x802002a040000022))) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
@@ -353,7 +353,7 @@ static ATD__HOT_INLINE int citm_catalog_root__key(atd_reader *r, const char **pp
         case 't': if (atd_bytes_skip(pp, ATD_LIT("\"seatCategoryNames\":"))) return 5; break;
         case 'u': if (atd_bytes_skip(pp, ATD_LIT("\"venueNames\":"))) return 10; break;
         }
-        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+        if ((*pp = atd__skip_plain_unknowns_p(r, p, UINT64_C(0x4832000029008202))) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
@@ -508,7 +508,7 @@ static ATD__HOT_INLINE int citm_catalog_performance__key(atd_reader *r, const ch
             break;
         case 'u': if (atd_bytes_skip(pp, ATD_LIT("\"venueCode\":"))) return 8; break;
         }
-        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+        if ((*pp = atd__skip_plain_unknowns_p(r, p, UINT64_C(0x9000422900044000))) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
@@ -629,7 +629,7 @@ static ATD__HOT_INLINE int citm_catalog_price__key(atd_reader *r, const char **p
         case 'm': if (atd_bytes_skip(pp, ATD_LIT("\"amount\":"))) return 0; break;
         case 'u': if (atd_bytes_skip(pp, ATD_LIT("\"audienceSubCategoryId\":"))) return 1; break;
         }
-        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+        if ((*pp = atd__skip_plain_unknowns_p(r, p, UINT64_C(0x0000402008000000))) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
@@ -714,7 +714,7 @@ static ATD__HOT_INLINE int citm_catalog_seat_category__key(atd_reader *r, const 
         case 'a': if (atd_bytes_skip(pp, ATD_LIT("\"areas\":"))) return 0; break;
         case 's': if (atd_bytes_skip(pp, ATD_LIT("\"seatCategoryId\":"))) return 1; break;
         }
-        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+        if ((*pp = atd__skip_plain_unknowns_p(r, p, UINT64_C(0x0000002000000080))) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
@@ -791,7 +791,7 @@ static ATD__HOT_INLINE int citm_catalog_area__key(atd_reader *r, const char **pp
         case 'a': if (atd_bytes_skip(pp, ATD_LIT("\"areaId\":"))) return 0; break;
         case 'b': if (atd_bytes_skip(pp, ATD_LIT("\"blockIds\":"))) return 1; break;
         }
-        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+        if ((*pp = atd__skip_plain_unknowns_p(r, p, UINT64_C(0x0000880000000000))) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;

@@ -41,7 +41,7 @@ static ATD__HOT_INLINE int custom_adapter_circle__key(atd_reader *r, const char 
     int i;
     if (atd_key_room(r, p, ATD_LEN("\"r\":"))) {
         if (atd_bytes_skip(pp, ATD_LIT("\"r\":"))) return 0;
-        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+        if ((*pp = atd__skip_plain_unknowns_p(r, p, UINT64_C(0x0000000020000000))) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
@@ -193,7 +193,7 @@ static ATD__HOT_INLINE int custom_adapter_doc__key(atd_reader *r, const char **p
         case 'n': if (atd_bytes_skip(pp, ATD_LIT("\"name\":"))) return 1; break;
         case 's': if (atd_bytes_skip(pp, ATD_LIT("\"shapes\":"))) return 0; break;
         }
-        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+        if ((*pp = atd__skip_plain_unknowns_p(r, p, UINT64_C(0x0000006000000000))) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;

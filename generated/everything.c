@@ -457,7 +457,7 @@ static ATD__HOT_INLINE int everything_struct___key(atd_reader *r, const char **p
         case 's': if (atd_bytes_skip(pp, ATD_LIT("\"switch\":"))) return 1; break;
         case 'u': if (atd_bytes_skip(pp, ATD_LIT("\"union\":"))) return 0; break;
         }
-        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+        if ((*pp = atd__skip_plain_unknowns_p(r, p, UINT64_C(0x0100000002000000))) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
@@ -642,7 +642,7 @@ static ATD__HOT_INLINE int everything_rect__key(atd_reader *r, const char **pp)
         case 'h': if (atd_bytes_skip(pp, ATD_LIT("\"height\":"))) return 1; break;
         case 'w': if (atd_bytes_skip(pp, ATD_LIT("\"width\":"))) return 0; break;
         }
-        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+        if ((*pp = atd__skip_plain_unknowns_p(r, p, UINT64_C(0x0000000400010000))) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
@@ -721,7 +721,7 @@ static ATD__HOT_INLINE int everything_shape_Label__key(atd_reader *r, const char
         case 's': if (atd_bytes_skip(pp, ATD_LIT("\"size\":"))) return 1; break;
         case 't': if (atd_bytes_skip(pp, ATD_LIT("\"text\":"))) return 0; break;
         }
-        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+        if ((*pp = atd__skip_plain_unknowns_p(r, p, UINT64_C(0x0000040000100000))) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
@@ -1186,7 +1186,7 @@ static ATD__HOT_INLINE int everything_obj_shape_Box__key(atd_reader *r, const ch
         case 'h': if (atd_bytes_skip(pp, ATD_LIT("\"h\":"))) return 1; break;
         case 'w': if (atd_bytes_skip(pp, ATD_LIT("\"w\":"))) return 0; break;
         }
-        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+        if ((*pp = atd__skip_plain_unknowns_p(r, p, UINT64_C(0x0000000000002020))) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
@@ -1672,7 +1672,7 @@ static ATD__HOT_INLINE int everything_fields__key(atd_reader *r, const char **pp
             }
             break;
         }
-        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+        if ((*pp = atd__skip_plain_unknowns_p(r, p, UINT64_C(0x43883900d0074279))) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
@@ -2249,7 +2249,7 @@ static ATD__HOT_INLINE int everything_patch__key(atd_reader *r, const char **pp)
         case 'g': if (atd_bytes_skip(pp, ATD_LIT("\"age\":"))) return 1; break;
         case 'o': if (atd_bytes_skip(pp, ATD_LIT("\"note\":"))) return 2; break;
         }
-        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+        if ((*pp = atd__skip_plain_unknowns_p(r, p, UINT64_C(0x0000002000000800))) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
@@ -2340,7 +2340,7 @@ static ATD__HOT_INLINE int everything_all_optional__key(atd_reader *r, const cha
         case 'b': if (atd_bytes_skip(pp, ATD_LIT("\"b\":"))) return 1; break;
         case 'c': if (atd_bytes_skip(pp, ATD_LIT("\"c\":"))) return 2; break;
         }
-        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+        if ((*pp = atd__skip_plain_unknowns_p(r, p, UINT64_C(0x0000002020200000))) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
@@ -2426,7 +2426,7 @@ static ATD__HOT_INLINE int everything_base__key(atd_reader *r, const char **pp)
         case 'n': if (atd_bytes_skip(pp, ATD_LIT("\"name\":"))) return 1; break;
         case 's': if (atd_bytes_skip(pp, ATD_LIT("\"size\":"))) return 2; break;
         }
-        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+        if ((*pp = atd__skip_plain_unknowns_p(r, p, UINT64_C(0x8000042000000000))) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
@@ -2517,7 +2517,7 @@ static ATD__HOT_INLINE int everything_derived__key(atd_reader *r, const char **p
         case 'n': if (atd_bytes_skip(pp, ATD_LIT("\"name\":"))) return 1; break;
         case 's': if (atd_bytes_skip(pp, ATD_LIT("\"size\":"))) return 2; break;
         }
-        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+        if ((*pp = atd__skip_plain_unknowns_p(r, p, UINT64_C(0x8000042000002004))) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
@@ -2892,7 +2892,7 @@ static ATD__HOT_INLINE int everything_options__key(atd_reader *r, const char **p
             }
             break;
         }
-        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+        if ((*pp = atd__skip_plain_unknowns_p(r, p, UINT64_C(0x606000000000020d))) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
@@ -3222,7 +3222,7 @@ static ATD__HOT_INLINE int everything_reprs__key(atd_reader *r, const char **pp)
             }
             break;
         }
-        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+        if ((*pp = atd__skip_plain_unknowns_p(r, p, UINT64_C(0x93000610740002e0))) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
@@ -3476,7 +3476,7 @@ static ATD__HOT_INLINE int everything_page_int__key(atd_reader *r, const char **
         case 'n': if (atd_bytes_skip(pp, ATD_LIT("\"next\":"))) return 1; break;
         case 't': if (atd_bytes_skip(pp, ATD_LIT("\"total\":"))) return 2; break;
         }
-        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+        if ((*pp = atd__skip_plain_unknowns_p(r, p, UINT64_C(0x000002000000c000))) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
@@ -3570,7 +3570,7 @@ static ATD__HOT_INLINE int everything_page_string__key(atd_reader *r, const char
         case 'n': if (atd_bytes_skip(pp, ATD_LIT("\"next\":"))) return 1; break;
         case 't': if (atd_bytes_skip(pp, ATD_LIT("\"total\":"))) return 2; break;
         }
-        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+        if ((*pp = atd__skip_plain_unknowns_p(r, p, UINT64_C(0x000002000000c000))) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
@@ -3666,7 +3666,7 @@ static ATD__HOT_INLINE int everything_page_ext__key(atd_reader *r, const char **
         case 'n': if (atd_bytes_skip(pp, ATD_LIT("\"next\":"))) return 1; break;
         case 't': if (atd_bytes_skip(pp, ATD_LIT("\"total\":"))) return 2; break;
         }
-        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+        if ((*pp = atd__skip_plain_unknowns_p(r, p, UINT64_C(0x000002000000c000))) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
@@ -3765,7 +3765,7 @@ static ATD__HOT_INLINE int everything_page_entry_string_float_list__key(atd_read
         case 'n': if (atd_bytes_skip(pp, ATD_LIT("\"next\":"))) return 1; break;
         case 't': if (atd_bytes_skip(pp, ATD_LIT("\"total\":"))) return 2; break;
         }
-        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+        if ((*pp = atd__skip_plain_unknowns_p(r, p, UINT64_C(0x000002000000c000))) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
@@ -3855,7 +3855,7 @@ static ATD__HOT_INLINE int everything_int_bool_entry__key(atd_reader *r, const c
         case 'k': if (atd_bytes_skip(pp, ATD_LIT("\"key\":"))) return 0; break;
         case 'v': if (atd_bytes_skip(pp, ATD_LIT("\"value\":"))) return 1; break;
         }
-        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+        if ((*pp = atd__skip_plain_unknowns_p(r, p, UINT64_C(0x0400000200000000))) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
@@ -4192,7 +4192,7 @@ static ATD__HOT_INLINE int everything_generics__key(atd_reader *r, const char **
         case 'n': if (atd_bytes_skip(pp, ATD_LIT("\"strings\":"))) return 1; break;
         case 'y': if (atd_bytes_skip(pp, ATD_LIT("\"entry_page\":"))) return 3; break;
         }
-        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+        if ((*pp = atd__skip_plain_unknowns_p(r, p, UINT64_C(0x0108242100021004))) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
@@ -4311,7 +4311,7 @@ static ATD__HOT_INLINE int everything_entry_string_int__key(atd_reader *r, const
         case 'k': if (atd_bytes_skip(pp, ATD_LIT("\"key\":"))) return 0; break;
         case 'v': if (atd_bytes_skip(pp, ATD_LIT("\"value\":"))) return 1; break;
         }
-        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+        if ((*pp = atd__skip_plain_unknowns_p(r, p, UINT64_C(0x0400000200000000))) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
@@ -4385,7 +4385,7 @@ static ATD__HOT_INLINE int everything_entry_string_float_list__key(atd_reader *r
         case 'k': if (atd_bytes_skip(pp, ATD_LIT("\"key\":"))) return 0; break;
         case 'v': if (atd_bytes_skip(pp, ATD_LIT("\"value\":"))) return 1; break;
         }
-        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+        if ((*pp = atd__skip_plain_unknowns_p(r, p, UINT64_C(0x0400000200000000))) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
@@ -4590,7 +4590,7 @@ static ATD__HOT_INLINE int everything_rose_node__key(atd_reader *r, const char *
         case 'c': if (atd_bytes_skip(pp, ATD_LIT("\"children\":"))) return 1; break;
         case 'v': if (atd_bytes_skip(pp, ATD_LIT("\"value\":"))) return 0; break;
         }
-        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+        if ((*pp = atd__skip_plain_unknowns_p(r, p, UINT64_C(0x0400000000002000))) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
@@ -4831,7 +4831,7 @@ static ATD__HOT_INLINE int everything_binding__key(atd_reader *r, const char **p
         case 'm': if (atd_bytes_skip(pp, ATD_LIT("\"name\":"))) return 0; break;
         case 'u': if (atd_bytes_skip(pp, ATD_LIT("\"bound\":"))) return 1; break;
         }
-        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+        if ((*pp = atd__skip_plain_unknowns_p(r, p, UINT64_C(0x0000002080000000))) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
@@ -4932,7 +4932,7 @@ static ATD__HOT_INLINE int everything_stmt__key(atd_reader *r, const char **pp)
         case 'e': if (atd_bytes_skip(pp, ATD_LIT("\"expr\":"))) return 1; break;
         case 'l': if (atd_bytes_skip(pp, ATD_LIT("\"label\":"))) return 0; break;
         }
-        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+        if ((*pp = atd__skip_plain_unknowns_p(r, p, UINT64_C(0x0080000200000000))) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
@@ -5015,7 +5015,7 @@ static ATD__HOT_INLINE int everything_annotated__key(atd_reader *r, const char *
         case 'n': if (atd_bytes_skip(pp, ATD_LIT("\"num\":"))) return 2; break;
         case 'o': if (atd_bytes_skip(pp, ATD_LIT("\"other\":"))) return 1; break;
         }
-        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+        if ((*pp = atd__skip_plain_unknowns_p(r, p, UINT64_C(0x0000000800014000))) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
@@ -5118,7 +5118,7 @@ static ATD__HOT_INLINE int everything_anon_z__key(atd_reader *r, const char **pp
     int i;
     if (atd_key_room(r, p, ATD_LEN("\"z\":"))) {
         if (atd_bytes_skip(pp, ATD_LIT("\"z\":"))) return 0;
-        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+        if ((*pp = atd__skip_plain_unknowns_p(r, p, UINT64_C(0x0000000020000000))) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
@@ -5323,7 +5323,7 @@ static ATD__HOT_INLINE int everything_root__key(atd_reader *r, const char **pp)
         case 'v': if (atd_bytes_skip(pp, ATD_LIT("\"values\":"))) return 2; break;
         case 'w': if (atd_bytes_skip(pp, ATD_LIT("\"with_defaults\":"))) return 24; break;
         }
-        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+        if ((*pp = atd__skip_plain_unknowns_p(r, p, UINT64_C(0x0813bb428f5c487c))) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
@@ -5626,7 +5626,7 @@ static ATD__HOT_INLINE int everything_root_anon_record_elt__key(atd_reader *r, c
         case 'x': if (atd_bytes_skip(pp, ATD_LIT("\"x\":"))) return 0; break;
         case 'y': if (atd_bytes_skip(pp, ATD_LIT("\"y\":"))) return 1; break;
         }
-        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+        if ((*pp = atd__skip_plain_unknowns_p(r, p, UINT64_C(0x0000000000202000))) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;

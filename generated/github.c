@@ -78,7 +78,7 @@ static ATD__HOT_INLINE int github_gist_file__key(atd_reader *r, const char **pp)
         case 's': if (atd_bytes_skip(pp, ATD_LIT("\"size\":"))) return 4; break;
         case 't': if (atd_bytes_skip(pp, ATD_LIT("\"type\":"))) return 1; break;
         }
-        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+        if ((*pp = atd__skip_plain_unknowns_p(r, p, UINT64_C(0x00000c0000820002))) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
@@ -259,7 +259,7 @@ static ATD__HOT_INLINE int github_user__key(atd_reader *r, const char **pp)
         case 't': if (atd_bytes_skip(pp, ATD_LIT("\"type\":"))) return 15; break;
         case 'u': if (atd_bytes_skip(pp, ATD_LIT("\"url\":"))) return 4; break;
         }
-        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+        if ((*pp = atd__skip_plain_unknowns_p(r, p, UINT64_C(0x80c4880028810019))) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
@@ -501,7 +501,7 @@ static ATD__HOT_INLINE int github_gist__key(atd_reader *r, const char **pp)
         case 'n': if (atd_bytes_skip(pp, ATD_LIT("\"truncated\":"))) return 16; break;
         case 'r': if (atd_bytes_skip(pp, ATD_LIT("\"user\":"))) return 13; break;
         }
-        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+        if ((*pp = atd__skip_plain_unknowns_p(r, p, UINT64_C(0x80a900680003d090))) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;

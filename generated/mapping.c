@@ -127,7 +127,7 @@ static ATD__HOT_INLINE int mapping_point__key(atd_reader *r, const char **pp)
         case 'x': if (atd_bytes_skip(pp, ATD_LIT("\"x\":"))) return 0; break;
         case 'y': if (atd_bytes_skip(pp, ATD_LIT("\"y\":"))) return 1; break;
         }
-        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+        if ((*pp = atd__skip_plain_unknowns_p(r, p, UINT64_C(0x0000000000202000))) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
@@ -270,7 +270,7 @@ static ATD__HOT_INLINE int mapping_settings__key(atd_reader *r, const char **pp)
         case 'o': if (atd_bytes_skip(pp, ATD_LIT("\"origin\":"))) return 5; break;
         case 'r': if (atd_bytes_skip(pp, ATD_LIT("\"ratio\":"))) return 1; break;
         }
-        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+        if ((*pp = atd__skip_plain_unknowns_p(r, p, UINT64_C(0x9000082204000044))) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
@@ -423,7 +423,7 @@ static ATD__HOT_INLINE int mapping_patch__key(atd_reader *r, const char **pp)
         case 'y': if (atd_bytes_skip(pp, ATD_LIT("\"y\":"))) return 1; break;
         case 'z': if (atd_bytes_skip(pp, ATD_LIT("\"z\":"))) return 2; break;
         }
-        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+        if ((*pp = atd__skip_plain_unknowns_p(r, p, UINT64_C(0x0000000020202000))) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
@@ -505,7 +505,7 @@ static ATD__HOT_INLINE int mapping_loose__key(atd_reader *r, const char **pp)
         case 'y': if (atd_bytes_skip(pp, ATD_LIT("\"y\":"))) return 2; break;
         case 'z': if (atd_bytes_skip(pp, ATD_LIT("\"z\":"))) return 1; break;
         }
-        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+        if ((*pp = atd__skip_plain_unknowns_p(r, p, UINT64_C(0x0000000020202000))) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
@@ -588,7 +588,7 @@ static ATD__HOT_INLINE int mapping_chain__key(atd_reader *r, const char **pp)
         case 'i': if (atd_bytes_skip(pp, ATD_LIT("\"id\":"))) return 1; break;
         case 'n': if (atd_bytes_skip(pp, ATD_LIT("\"next\":"))) return 0; break;
         }
-        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+        if ((*pp = atd__skip_plain_unknowns_p(r, p, UINT64_C(0x8000000000004000))) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;

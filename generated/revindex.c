@@ -59,7 +59,7 @@ static ATD__HOT_INLINE int revindex_occurrence__key(atd_reader *r, const char **
         case 'f': if (atd_bytes_skip(pp, ATD_LIT("\"filename\":"))) return 0; break;
         case 'l': if (atd_bytes_skip(pp, ATD_LIT("\"line\":"))) return 1; break;
         }
-        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+        if ((*pp = atd__skip_plain_unknowns_p(r, p, UINT64_C(0x0000000800020000))) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
@@ -284,7 +284,7 @@ static ATD__HOT_INLINE int revindex_corpus__key(atd_reader *r, const char **pp)
         case 's': if (atd_bytes_skip(pp, ATD_LIT("\"stats\":"))) return 2; break;
         case 't': if (atd_bytes_skip(pp, ATD_LIT("\"titles\":"))) return 4; break;
         }
-        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+        if ((*pp = atd__skip_plain_unknowns_p(r, p, UINT64_C(0x000400a002000001))) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;

@@ -120,7 +120,7 @@ static ATD__HOT_INLINE int twitter_search_metadata__key(atd_reader *r, const cha
             break;
         case 't': if (atd_bytes_skip(pp, ATD_LIT("\"completed_in\":"))) return 0; break;
         }
-        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+        if ((*pp = atd__skip_plain_unknowns_p(r, p, UINT64_C(0x00a0a00000812002))) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
@@ -239,7 +239,7 @@ static ATD__HOT_INLINE int twitter_root__key(atd_reader *r, const char **pp)
         case 'e': if (atd_bytes_skip(pp, ATD_LIT("\"search_metadata\":"))) return 1; break;
         case 't': if (atd_bytes_skip(pp, ATD_LIT("\"statuses\":"))) return 0; break;
         }
-        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+        if ((*pp = atd__skip_plain_unknowns_p(r, p, UINT64_C(0x0000000020000001))) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
@@ -316,7 +316,7 @@ static ATD__HOT_INLINE int twitter_metadata__key(atd_reader *r, const char **pp)
         case 'i': if (atd_bytes_skip(pp, ATD_LIT("\"iso_language_code\":"))) return 1; break;
         case 'r': if (atd_bytes_skip(pp, ATD_LIT("\"result_type\":"))) return 0; break;
         }
-        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+        if ((*pp = atd__skip_plain_unknowns_p(r, p, UINT64_C(0x0000000000000210))) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
@@ -417,7 +417,7 @@ static ATD__HOT_INLINE int twitter_url_entities__key(atd_reader *r, const char *
     int i;
     if (atd_key_room(r, p, ATD_LEN("\"urls\":"))) {
         if (atd_bytes_skip(pp, ATD_LIT("\"urls\":"))) return 0;
-        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+        if ((*pp = atd__skip_plain_unknowns_p(r, p, UINT64_C(0x0000000000004000))) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
@@ -488,7 +488,7 @@ static ATD__HOT_INLINE int twitter_user_entities__key(atd_reader *r, const char 
         case 'd': if (atd_bytes_skip(pp, ATD_LIT("\"description\":"))) return 1; break;
         case 'u': if (atd_bytes_skip(pp, ATD_LIT("\"url\":"))) return 0; break;
         }
-        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+        if ((*pp = atd__skip_plain_unknowns_p(r, p, UINT64_C(0x0020000000010000))) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
@@ -735,7 +735,7 @@ static ATD__HOT_INLINE int twitter_user__key(atd_reader *r, const char **pp)
             break;
         case 'v': if (atd_bytes_skip(pp, ATD_LIT("\"favourites_count\":"))) return 13; break;
         }
-        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+        if ((*pp = atd__skip_plain_unknowns_p(r, p, UINT64_C(0x9d37142fc463c26b))) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
@@ -1054,7 +1054,7 @@ static ATD__HOT_INLINE int twitter_entities__key(atd_reader *r, const char **pp)
         case 's': if (atd_bytes_skip(pp, ATD_LIT("\"user_mentions\":"))) return 3; break;
         case 'y': if (atd_bytes_skip(pp, ATD_LIT("\"symbols\":"))) return 1; break;
         }
-        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+        if ((*pp = atd__skip_plain_unknowns_p(r, p, UINT64_C(0x0028000000204008))) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
@@ -1239,7 +1239,7 @@ static ATD__HOT_INLINE int twitter_status__key(atd_reader *r, const char **pp)
             break;
         case 'u': if (atd_bytes_skip(pp, ATD_LIT("\"user\":"))) return 12; break;
         }
-        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+        if ((*pp = atd__skip_plain_unknowns_p(r, p, UINT64_C(0x905600b830b21190))) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
@@ -1514,7 +1514,7 @@ static ATD__HOT_INLINE int twitter_url_entity__key(atd_reader *r, const char **p
         case 'i': if (atd_bytes_skip(pp, ATD_LIT("\"indices\":"))) return 3; break;
         case 'u': if (atd_bytes_skip(pp, ATD_LIT("\"url\":"))) return 0; break;
         }
-        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+        if ((*pp = atd__skip_plain_unknowns_p(r, p, UINT64_C(0x0020028000010000))) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
@@ -1603,7 +1603,7 @@ static ATD__HOT_INLINE int twitter_hashtag__key(atd_reader *r, const char **pp)
         case 'i': if (atd_bytes_skip(pp, ATD_LIT("\"indices\":"))) return 1; break;
         case 't': if (atd_bytes_skip(pp, ATD_LIT("\"text\":"))) return 0; break;
         }
-        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+        if ((*pp = atd__skip_plain_unknowns_p(r, p, UINT64_C(0x0000020000100000))) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
@@ -1686,7 +1686,7 @@ static ATD__HOT_INLINE int twitter_user_mention__key(atd_reader *r, const char *
         case 'm': if (atd_bytes_skip(pp, ATD_LIT("\"name\":"))) return 1; break;
         case 'r': if (atd_bytes_skip(pp, ATD_LIT("\"screen_name\":"))) return 0; break;
         }
-        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+        if ((*pp = atd__skip_plain_unknowns_p(r, p, UINT64_C(0x8000022000200020))) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
@@ -1785,7 +1785,7 @@ static ATD__HOT_INLINE int twitter_size__key(atd_reader *r, const char **pp)
         case 'r': if (atd_bytes_skip(pp, ATD_LIT("\"resize\":"))) return 2; break;
         case 'w': if (atd_bytes_skip(pp, ATD_LIT("\"w\":"))) return 0; break;
         }
-        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+        if ((*pp = atd__skip_plain_unknowns_p(r, p, UINT64_C(0x0000000000002028))) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
@@ -1874,7 +1874,7 @@ static ATD__HOT_INLINE int twitter_sizes__key(atd_reader *r, const char **pp)
         case 's': if (atd_bytes_skip(pp, ATD_LIT("\"small\":"))) return 1; break;
         case 't': if (atd_bytes_skip(pp, ATD_LIT("\"thumb\":"))) return 2; break;
         }
-        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+        if ((*pp = atd__skip_plain_unknowns_p(r, p, UINT64_C(0x0041010800000000))) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
@@ -1999,7 +1999,7 @@ static ATD__HOT_INLINE int twitter_media__key(atd_reader *r, const char **pp)
         case 'x': if (atd_bytes_skip(pp, ATD_LIT("\"expanded_url\":"))) return 7; break;
         case 'y': if (atd_bytes_skip(pp, ATD_LIT("\"type\":"))) return 8; break;
         }
-        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+        if ((*pp = atd__skip_plain_unknowns_p(r, p, UINT64_C(0x80200a8002610000))) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;

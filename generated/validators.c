@@ -79,7 +79,7 @@ static ATD__HOT_INLINE int validators_person__plain__key(atd_reader *r, const ch
         case 'e': if (atd_bytes_skip(pp, ATD_LIT("\"email\":"))) return 2; break;
         case 'n': if (atd_bytes_skip(pp, ATD_LIT("\"name\":"))) return 0; break;
         }
-        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+        if ((*pp = atd__skip_plain_unknowns_p(r, p, UINT64_C(0x0000002004000800))) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
@@ -310,7 +310,7 @@ static ATD__HOT_INLINE int validators_host__key(atd_reader *r, const char **pp)
         case 'p': if (atd_bytes_skip(pp, ATD_LIT("\"port\":"))) return 1; break;
         case 'w': if (atd_bytes_skip(pp, ATD_LIT("\"weight\":"))) return 2; break;
         }
-        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+        if ((*pp = atd__skip_plain_unknowns_p(r, p, UINT64_C(0x0002000000010101))) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
@@ -604,7 +604,7 @@ static ATD__HOT_INLINE int validators_config__key(atd_reader *r, const char **pp
         case 'p': if (atd_bytes_skip(pp, ATD_LIT("\"ports\":"))) return 1; break;
         case 'r': if (atd_bytes_skip(pp, ATD_LIT("\"range\":"))) return 3; break;
         }
-        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+        if ((*pp = atd__skip_plain_unknowns_p(r, p, UINT64_C(0x0040000200404800))) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;
@@ -707,7 +707,7 @@ static ATD__HOT_INLINE int validators_doc__key(atd_reader *r, const char **pp)
         case 'p': if (atd_bytes_skip(pp, ATD_LIT("\"people\":"))) return 0; break;
         case 's': if (atd_bytes_skip(pp, ATD_LIT("\"shapes\":"))) return 1; break;
         }
-        if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
+        if ((*pp = atd__skip_plain_unknowns_p(r, p, UINT64_C(0x0000004000000006))) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;
     }
     p = atd_object_key_p(r, p, &key);
     if (p == NULL) return ATD__KEY_FAILED;

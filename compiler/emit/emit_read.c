@@ -23,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "atd/reader.h"
 #include "emit.h"
 
 /* Arena alignment for arrays of t (the largest member alignment in practice). */
@@ -512,6 +513,20 @@ static void emit_next_field(cw *w, const ir_type *t, size_t i, const long *succ)
         emit_expect_key(w, t, i + 1, guesses_at(t, succ, i + 1), false);
 }
 
+/* The record's filter of its keys for atd__skip_plain_unknowns_p: the bit
+ * of each name, which the runtime computes from the keys of the input. */
+static uint64_t key_filter(const char **names, const size_t *lens, size_t n)
+{
+    uint64_t known = 0;
+    for (size_t i = 0; i < n; i++) {
+        size_t len = lens[i];
+        unsigned char first = len > 0 ? (unsigned char)names[i][0] : '"';
+        unsigned char last = len > 0 ? (unsigned char)names[i][len - 1] : '"';
+        known |= UINT64_C(1) << atd__key_bit(len, first, last);
+    }
+    return known;
+}
+
 /* The tree over the plain keys, when the input holds the key in the plain
  * form "name": with room for the longest key (near the end of the input,
  * and for keys with escapes or whitespace before the colon, the general
@@ -525,8 +540,10 @@ static void emit_key_dispatch(cw *w, const ir_type *t, const char **names, size_
      * with more fields than the schema). Type_and_value_fields records know
      * their type key even when it is none of their fields. */
     if (t->tv == NULL)
-        tree.if_all = "if ((*pp = atd__skip_plain_unknown_p(r, p)) != p) "
-                      "return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;";
+        tree.if_all = cw_fmt(w,
+                             "if ((*pp = atd__skip_plain_unknowns_p(r, p, UINT64_C(0x%016" PRIx64
+                             "))) != p) return *pp != NULL ? ATD__KEY_SKIPPED : ATD__KEY_FAILED;",
+                             key_filter(names, lens, t->nfields));
     emit_plain_dispatch(w, &tree);
 }
 
@@ -725,7 +742,8 @@ static void emit_missing_fields(cw *w, const ir_type *t)
  * and unknown keys take the general lookup after it, which matches the
  * decoded key in a function of its own (event_event__field_index). When
  * every name is in the plain form that the tree compares, a plain key that
- * it did not take is unknown at once (atd__skip_plain_unknown_p). The
+ * it did not take is unknown at once (atd__skip_plain_unknowns_p, which
+ * goes on over the unknown members after it). The
  * lookup is a function of its own too, to keep the reader short;
  * inlined at its one call, its returns become jumps to the labels. The
  * value code of a field exists once; one loop over a switch would be as

@@ -181,6 +181,51 @@ static inline const char *atd__find_special_strict(const char *p, const char *en
     return end;
 }
 
+/* The key at p when it is plain ASCII followed at once by ':', as keys
+ * mostly are: the cursor past the colon, or NULL for the slow path. A scan
+ * for the closing quote sixteen bytes at a time, then the colon, while 32
+ * bytes are left. The scan stops at any byte below 0x20 or above 0x7f, so a
+ * key it settles needs no UTF-8 check. Everything else (whitespace before
+ * the key, as in pretty-printed input for callers that do not skip it
+ * first, the end of the input) takes the slow path, which keeps this one
+ * free of the registers a byte loop would need. With a `guess` (not NULL),
+ * a key of up to 15 bytes moves the cursor by that length, which a branch
+ * checks (atd__past_count). */
+static ATD__HOT_INLINE const char *atd__plain_key(const atd_reader *r, const char *p,
+                                                  atd_string *key, unsigned char *guess)
+{
+#if ATD__INLINE_SSE2
+    if (ATD_LIKELY(p < r->fast_end && *p == '"' && !(r->flags & ATD_READ_LENIENT))) {
+        const char *q = p + 1;
+        unsigned stops = atd__string_stops(_mm_loadu_si128((const __m128i *)(const void *)q));
+        if (ATD_LIKELY(stops != 0)) {
+            size_t n = (size_t)__builtin_ctz(stops);
+            q = guess != NULL ? atd__past_count(q, n, guess) : q + n;
+        } else {
+            do {
+                q += 16;
+                if (q >= r->fast_end)
+                    return NULL;
+            } while ((stops = atd__string_stops(
+                          _mm_loadu_si128((const __m128i *)(const void *)q))) == 0);
+            q += __builtin_ctz(stops);
+        }
+        /* q < fast_end + 16: q[1] is input */
+        if (ATD_LIKELY(q[0] == '"' && q[1] == ':')) {
+            key->ptr = p + 1;
+            key->len = (size_t)(q - p - 1);
+            return q + 2;
+        }
+    }
+#else
+    (void)r;
+    (void)p;
+    (void)key;
+    (void)guess;
+#endif
+    return NULL;
+}
+
 /* The general string scan of read_string.c, for strings the fast scan did
  * not settle: open_quote is the string's opening quote and p the byte where
  * the mode's scan stopped (atd__find_special_strict in strict mode; in

@@ -365,7 +365,9 @@ fail_value:
     return atd_fail_cursor(atd__fail_found(r, p, ATD_ERR_SYNTAX, "a value"));
 }
 
-const char *atd__skip_field_value_p(atd_reader *r, const char *p, atd_string key)
+/* atd__skip_field_value_p, inline for the loop over a run of unknown
+ * members: the frame is set up once per run. */
+static ATD__HOT_INLINE const char *skip_field_value(atd_reader *r, const char *p, atd_string key)
 {
     /* the ranks of the value's strings start where the key says: the
      * values of different unknown fields use different length guesses */
@@ -383,6 +385,43 @@ const char *atd__skip_field_value_p(atd_reader *r, const char *p, atd_string key
     if (ATD_UNLIKELY(q == NULL && key.ptr != NULL))
         atd_reader_push_field(r, key.ptr, key.len);
     return q;
+}
+
+const char *atd__skip_field_value_p(atd_reader *r, const char *p, atd_string key)
+{
+    return skip_field_value(r, p, key);
+}
+
+/* An unknown key moves the cursor by the length of the key that followed
+ * the unknown one before it last time (atd_reader.key_lengths, the slot
+ * given by that key): the value's loads then need not wait for the scan,
+ * as the members of a list's records come in one order in every record.
+ * (Known keys out of the schema's order, which atd_object_key_p reads, are
+ * left unguessed: a producer that shuffles its keys would make the guess
+ * miss at every key.) Documents often carry many more fields than the
+ * schema reads: the unknown members that follow one another are skipped
+ * here, each key looked up in the record's filter only. */
+const char *atd__skip_plain_unknowns_p(atd_reader *r, const char *p, uint64_t known)
+{
+    atd_string key;
+    const char *q;
+    if ((r->flags & ATD_READ_STRICT_FIELDS) ||
+        (q = atd__plain_key(r, p, &key, &r->key_lengths[r->key_slot])) == NULL)
+        return p;
+    for (;;) {
+        r->key_slot = (unsigned char)((key.len * 16 + (unsigned char)q[-3]) % ATD__KEY_SLOTS);
+        p = skip_field_value(r, q, key);
+        if (p == NULL || !(p < r->fast_end && *p == ','))
+            return p;
+        /* the next member's key, when plain: if its bit is set it may be
+         * one of the record's, which the record reader looks up */
+        const char *k =
+            atd__skip_ws_as_p(r, p + 1, ATD__WS_INDENT | ATD__WS_COMMENT | ATD__WS_ROOM);
+        q = atd__plain_key(r, k, &key, &r->key_lengths[r->key_slot]);
+        if (q == NULL ||
+            ((known >> atd__key_bit(key.len, (unsigned char)k[1], (unsigned char)q[-3])) & 1))
+            return p;
+    }
 }
 
 const char *atd_skip_value_p(atd_reader *r, const char *p)

@@ -286,6 +286,22 @@ START_TEST(test_key_orders)
          "\"event_type\":\"Login\",\"evemt_type\":1,\"payload\":\"x\",\"payloads\":{},"
          "\"date\":2,\"\":0}]",
          "[{\"username\":\"a\",\"date\":2,\"event_type\":\"Login\",\"payload\":\"x\"}]");
+    /* runs of unknown members (skipped in one loop), compact and
+     * pretty-printed, before a known key, before the end, after an
+     * unknown key that shares the filter bit of the known one after it
+     * ("Za" and "date"): the known values are all read */
+    echo("[{\"a\":1,\"bb\":[2,{\"c\":3}],\"ccc\":\"x\",\"date\":5,\"username\":\"u\","
+         "\"x\":null,\"y\":true,\"event_type\":\"Login\",\"payload\":\"p\",\"z\":{},\"w\":-1e3},"
+         "{\n  \"a\": 1,\n  \"bb\": [\n    2\n  ],\n  \"date\": 6,\n  \"q\": \"\\n\",\n"
+         "  \"username\": \"v\",\n  \"event_type\": \"Logout\",\n  \"payload\": \"o\",\n  "
+         "\"r\": 0,\n  \"s\": 1\n},"
+         "{\"username\":\"w\",\"b\":0,\"Za\":0,\"date\":7,\"event_type\":\"Login\",\"payload\":\"n\"}]",
+         "[{\"username\":\"u\",\"date\":5,\"event_type\":\"Login\",\"payload\":\"p\"},"
+         "{\"username\":\"v\",\"date\":6,\"event_type\":\"Logout\",\"payload\":\"o\"},"
+         "{\"username\":\"w\",\"date\":7,\"event_type\":\"Login\",\"payload\":\"n\"}]");
+    /* an error in any unknown member of a run names its key */
+    fails("[{\"date\":1,\"a\":0,\"b\":[1,],\"username\":\"u\"}]", ATD_ERR_SYNTAX,
+          "line 1, column 25, at $[0].b: expected a value, found ']'");
     /* errors name the field whatever the order */
     fails("[{\"payload\":\"x\",\"date\":1,\"username\":2,\"event_type\":\"Login\"}]", ATD_ERR_TYPE,
           "line 1, column 37, at $[0].username: expected a string, found 2");

@@ -102,15 +102,26 @@ static ATD__HOT_INLINE unsigned atd__string_stops(__m128i v)
  * of different unknown fields keep apart; on an error, the key pushed on
  * the error's path. NULL key.ptr: no key (atd_skip_value_p). */
 const char *atd__skip_field_value_p(atd_reader *r, const char *p, atd_string key);
+/* A record's filter of its keys: bit atd__key_bit of each of its JSON
+ * names (first and last: the first and last bytes of the name, '"' for
+ * the empty name) set in a word that atdc computes, so that a key whose
+ * bit is clear is none of the record's. */
+static inline unsigned atd__key_bit(size_t len, unsigned char first, unsigned char last)
+{
+    return (unsigned)(len * 13 + first + last * 7) & 63;
+}
 /* A record reader's member at p whose key is in the plain form "key": and
  * none of the record's, known as such when its key tree (which compares
  * every name in that form) did not take it: the value skipped as by
- * atd_skip_unknown_field_p. Returns the cursor after the value, NULL after
- * an error, or p itself when the key is in another form (escapes,
+ * atd_skip_unknown_field_p, then the members after it whose keys are plain
+ * and whose bits are clear in the record's filter `known`, without a
+ * return to the record reader for each. Returns the cursor after the last
+ * value skipped (before the ',' or '}' that follows it), NULL after an
+ * error, or p itself when the key at p is in another form (escapes,
  * whitespace, the last bytes of the input, lenient mode) or an unknown
  * field is an error (ATD_READ_STRICT_FIELDS): the general lookup then
  * decides. */
-const char *atd__skip_plain_unknown_p(atd_reader *r, const char *p);
+const char *atd__skip_plain_unknowns_p(atd_reader *r, const char *p, uint64_t known);
 /* atd_skip_ws_p's slow path: runs of whitespace the inline skip leaves,
  * comments in lenient mode, the end of the input. */
 const char *atd__skip_ws_slow_p(atd_reader *r, const char *p);
