@@ -302,6 +302,11 @@ START_TEST(test_key_orders)
     /* an error in any unknown member of a run names its key */
     fails("[{\"date\":1,\"a\":0,\"b\":[1,],\"username\":\"u\"}]", ATD_ERR_SYNTAX,
           "line 1, column 25, at $[0].b: expected a value, found ']'");
+    /* a run that ends in a trailing ',' or lacks one between members */
+    fails("[{\"date\":1,\"a\":0,\"b\":1,}]", ATD_ERR_SYNTAX,
+          "line 1, column 24, at $[0]: expected an object key, found '}'");
+    fails("[{\"date\":1,\"a\":0 \"b\":1}]", ATD_ERR_SYNTAX,
+          "line 1, column 18, at $[0]: expected ',' or '}', found \"b\"");
     /* errors name the field whatever the order */
     fails("[{\"payload\":\"x\",\"date\":1,\"username\":2,\"event_type\":\"Login\"}]", ATD_ERR_TYPE,
           "line 1, column 37, at $[0].username: expected a string, found 2");
